@@ -1,0 +1,68 @@
+import { mkdir, readdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { PGliteDialect } from '@harryplusplus/knex-pglite';
+import knex, { type Knex } from 'knex';
+
+export type Db = Knex;
+
+// knex only borrows an injected PGlite instance, so closing it is ours to do.
+const embedded = new WeakMap<Db, PGlite>();
+
+export interface DbOptions {
+  /** PostgreSQL connection string; without it the database is embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite data folder, or 'memory://' for a throw-away database. */
+  dataDir?: string;
+}
+
+/** knex on PostgreSQL (DATABASE_URL) or on embedded PGlite (ARCHITECTURE decision 3). */
+export async function createDb({ databaseUrl, dataDir = './data' }: DbOptions): Promise<Db> {
+  if (databaseUrl) {
+    return knex({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 10 } });
+  }
+  const inMemory = dataDir.startsWith('memory://');
+  // PGlite does not create parent folders.
+  if (!inMemory) await mkdir(resolve(dataDir), { recursive: true });
+  const pglite = await PGlite.create(inMemory ? 'memory://' : join(resolve(dataDir), 'pglite'), {
+    extensions: { cube, earthdistance },
+  });
+  const db = knex({
+    client: PGliteDialect,
+    connection: { pglite: () => pglite } as Knex.StaticConnectionConfig,
+  });
+  embedded.set(db, pglite);
+  return db;
+}
+
+/** Closes the pool and, for PGlite, the embedded database. */
+export async function closeDb(db: Db): Promise<void> {
+  await db.destroy();
+  const pglite = embedded.get(db);
+  if (pglite && !pglite.closed) await pglite.close();
+}
+
+export const isEmbedded = (db: Db): boolean => embedded.has(db);
+
+const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
+
+/**
+ * Migrations are TypeScript files named YYYYMMDDHHMMSS_verb_object.ts, imported directly
+ * (Node 24 strips types; vitest transforms them), so knex never needs a compiler of its own.
+ */
+export const migrationSource: Knex.MigrationSource<string> = {
+  async getMigrations() {
+    return (await readdir(migrationsDir)).filter((f) => /^\d{14}_[a-z0-9_]+\.ts$/.test(f)).sort();
+  },
+  getMigrationName: (file) => file,
+  getMigration: (file) => import(pathToFileURL(join(migrationsDir, file)).href),
+};
+
+export const migrate = (db: Db) => db.migrate.latest({ migrationSource });
+export const rollbackAll = (db: Db) => db.migrate.rollback({ migrationSource }, true);
+
+/** pg returns count() as a string, PGlite as a number. */
+export const toCount = (value: unknown): number => Number(value ?? 0);

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { isGhanaPhone } from './phone.ts';
+
+/** Support contact form (spec 001 §3 "Contact message", §5, §9). */
+export const CONTACT_CATEGORIES = [
+  { value: 'account', label: 'Account' },
+  { value: 'payment', label: 'Payment' },
+  { value: 'technical', label: 'Technical' },
+  { value: 'professional', label: 'Professional' },
+  { value: 'booking', label: 'Booking' },
+  { value: 'safety', label: 'Safety' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+export const CONTACT_USER_TYPES = [
+  { value: 'customer', label: 'Customer' },
+  { value: 'professional', label: 'Professional' },
+  { value: 'affiliate', label: 'Affiliate' },
+  { value: 'administrator', label: 'Administrator' },
+] as const;
+
+export const CONTACT_MESSAGES = {
+  missingTitle: 'Missing Information',
+  missing: 'Please fill in all required fields.',
+  invalidEmail: 'Please enter a valid email address',
+  invalidPhone: 'Please enter a valid Ghana phone number (e.g., 0241234567 or +233241234567)',
+  successTitle: 'Message Sent Successfully!',
+  failureTitle: 'Failed to Send Message',
+  failureFallback: 'Please try again or contact us directly.',
+  network: 'Network Error: Please check your connection and try again, or contact us via WhatsApp.',
+} as const;
+
+const required = (max: number) =>
+  z.string({ error: CONTACT_MESSAGES.missing }).trim().min(1, CONTACT_MESSAGES.missing).max(max, `Must be at most ${max} characters`);
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `Must be at most ${max} characters`).optional().default('');
+
+const enumValues = <T extends readonly { value: string }[]>(list: T) =>
+  list.map((item) => item.value) as [T[number]['value'], ...T[number]['value'][]];
+
+export const contactSchema = z.object({
+  name: required(100),
+  email: required(254).pipe(z.email(CONTACT_MESSAGES.invalidEmail)),
+  phone: optionalText(20).refine((p) => p === '' || isGhanaPhone(p), CONTACT_MESSAGES.invalidPhone),
+  subject: optionalText(200),
+  category: z.enum(enumValues(CONTACT_CATEGORIES)).optional().default('other'),
+  message: required(5000),
+  userType: z.enum(enumValues(CONTACT_USER_TYPES)).optional(),
+});
+
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactMessage = z.output<typeof contactSchema>;
+
+export interface ContactResponse {
+  success: true;
+  message: string;
+  reference: string;
+}

@@ -1,0 +1,42 @@
+/** Subscription plans (spec 000 §3, §9). Amounts: whole cedis for display, pesewas for the provider. */
+export type PlanType = 'customer' | 'professional';
+
+export interface Plan {
+  type: PlanType;
+  name: string;
+  amount: number;
+  amountKobo: number;
+  duration: 'monthly';
+  features: readonly string[];
+}
+
+export const PLANS: Readonly<Record<PlanType, Plan>> = {
+  customer: {
+    type: 'customer',
+    name: 'Customer',
+    amount: 10,
+    amountKobo: 1000,
+    duration: 'monthly',
+    features: ['Search and browse professionals', 'Book appointments', 'In-app messaging', 'Rate and review services'],
+  },
+  professional: {
+    type: 'professional',
+    name: 'Professional',
+    amount: 27,
+    amountKobo: 2700,
+    duration: 'monthly',
+    features: [
+      'Professional profile listing',
+      'Receive booking requests',
+      'Manage availability calendar',
+      'Customer communication',
+      'Earnings dashboard',
+    ],
+  },
+};
+
+export const CURRENCY = 'GHS';
+export const PAYMENT_CHANNELS = ['card', 'mobile_money', 'ussd', 'qr', 'bank_transfer'] as const;
+/** Affiliate commission: 40% of the referred user's first month (₵4.00 and ₵10.80). */
+export const AFFILIATE_COMMISSION_RATE = 0.4;
+export const AFFILIATE_MINIMUM_PAYOUT_CEDIS = 250;

@@ -1,0 +1,38 @@
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+// Pages are pre-rendered; the few marked `prerender = false` (404, diagnostics) are rendered by the
+// node adapter in middleware mode, mounted inside the Koa server (api/src/server.ts).
+export default defineConfig({
+  output: 'static',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  server: { port: 4321 },
+  vite: {
+    server: {
+      // `astro dev` forwards API calls to the Koa server started by `npm run dev:api`.
+      proxy: { '/api': 'http://127.0.0.1:3000' },
+    },
+  },
+  security: {
+    // Astro hashes its own inline scripts and styles into a <meta> CSP; the server adds the
+    // header-only directives (frame-ancestors and friends) in api/src/http/security-headers.ts.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: https:",
+        "connect-src 'self' https://api.paystack.co https://checkout.paystack.com",
+        "frame-src https://checkout.paystack.com https://standard.paystack.co",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      scriptDirective: { resources: ["'self'", 'https://js.paystack.co'] },
+      styleDirective: { resources: ["'self'", 'https://paystack.com'] },
+    },
+  },
+});

@@ -1,0 +1,1 @@
+// Content collections read from ../content (edited by content people, not developers).
