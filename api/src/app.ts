@@ -1,0 +1,62 @@
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import Koa, { type Middleware } from 'koa';
+import compose from 'koa-compose';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db.ts';
+import { contactRoutes } from './features/contact/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { errorMiddleware } from './http/error-middleware.ts';
+import { HttpError } from './http/errors.ts';
+import { jsonOnly } from './http/json-only.ts';
+import { requestContext } from './http/request-context.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import type { Logger } from './logger.ts';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  /** Serves everything outside /api: built assets and Astro's pages (api/src/site.ts). Absent in API tests. */
+  site?: Middleware;
+}
+
+/** Each feature folder exports a function that builds its router from the app's dependencies. */
+const features: ((deps: AppDeps) => Router)[] = [healthRoutes, contactRoutes];
+
+function apiMiddleware(deps: AppDeps): Middleware {
+  const router = new Router();
+  for (const feature of features) router.use(feature(deps).routes());
+  return compose([
+    errorMiddleware(deps.logger),
+    jsonOnly(),
+    bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }),
+    router.routes(),
+    router.allowedMethods({ throw: true }),
+    () => {
+      throw new HttpError(404, 'No such API endpoint.');
+    },
+  ]);
+}
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** Builds the Koa app; never listens (server.ts does), so tests run it on port 0. */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: deps.config.env === 'production' });
+  // Errors are answered by errorMiddleware (API) or Astro (pages); Koa's default logger would
+  // print stack traces outside our JSON log.
+  app.silent = true;
+  const api = apiMiddleware(deps);
+  app.use(requestContext(deps.logger));
+  app.use(securityHeaders());
+  app.use(async (ctx, next) => {
+    if (!isApiPath(ctx.path)) return next();
+    ctx.set('Cache-Control', 'no-store');
+    return api(ctx, async () => {});
+  });
+  if (deps.site) app.use(deps.site);
+  return app;
+}

@@ -1,0 +1,3 @@
+import { buildSite } from '../site.ts';
+
+await buildSite();

@@ -1,0 +1,17 @@
+import Router from '@koa/router';
+import { contactSchema } from '../../../../contract/contact.ts';
+import type { AppDeps } from '../../app.ts';
+import { validate } from '../../http/validate.ts';
+import { contactRepo } from './repo.ts';
+import { sendContactMessage } from './service.ts';
+
+export function contactRoutes({ db, clock }: AppDeps): Router {
+  const router = new Router();
+  const repo = contactRepo(db);
+  router.post('/api/contact', async (ctx) => {
+    const message = validate(contactSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await sendContactMessage({ repo, clock }, message);
+  });
+  return router;
+}

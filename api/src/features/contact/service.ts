@@ -1,0 +1,28 @@
+import { randomInt } from 'node:crypto';
+import type { ContactMessage, ContactResponse } from '../../../../contract/contact.ts';
+import type { Clock } from '../../clock.ts';
+import type { ContactRepo } from './repo.ts';
+
+// No 0/O or 1/I, so a reference read out over the phone is not misheard.
+const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** SUP-YYYYMMDD-XXXXXX: dated, so support staff can see at a glance how old a query is. */
+export function contactReference(now: Date): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  const suffix = Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+  return `SUP-${day}-${suffix}`;
+}
+
+export async function sendContactMessage(
+  deps: { repo: ContactRepo; clock: Clock },
+  message: ContactMessage,
+): Promise<ContactResponse> {
+  const createdAt = deps.clock.now();
+  const reference = contactReference(createdAt);
+  await deps.repo.insert({ ...message, reference, createdAt });
+  return {
+    success: true,
+    message: 'Thank you for contacting us. We reply to messages within 24 hours.',
+    reference,
+  };
+}

@@ -1,0 +1,19 @@
+import Router from '@koa/router';
+import type { AppDeps } from '../../app.ts';
+
+const DB_TIMEOUT_MS = 2000;
+
+/** GET /api/health: 200 when the database answers a query in time, 503 otherwise. */
+export function healthRoutes({ db }: AppDeps): Router {
+  const router = new Router();
+  router.get('/api/health', async (ctx) => {
+    const ok = await Promise.race([
+      db.raw('select 1').then(() => true, () => false),
+      new Promise<boolean>((resolve) => setTimeout(resolve, DB_TIMEOUT_MS, false).unref()),
+    ]);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = ok ? 200 : 503;
+    ctx.body = ok ? { ok: true } : { ok: false, success: false, message: 'The database is not answering.' };
+  });
+  return router;
+}

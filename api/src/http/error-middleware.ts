@@ -1,0 +1,57 @@
+import type { Middleware } from 'koa';
+import type { Logger } from '../logger.ts';
+import { HttpError } from './errors.ts';
+
+/** Names of unique constraints, so a 409 can say what is taken (ARCHITECTURE decision 8). */
+const UNIQUE_MESSAGES: Record<string, string> = {
+  users_email_lower_unique: 'An account with this email already exists.',
+  users_phone_unique: 'An account with this phone number already exists.',
+};
+
+interface DbError {
+  code?: string;
+  constraint?: string;
+}
+
+interface BodyParserError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+}
+
+function describe(err: unknown): { status: number; message: string; errors?: HttpError['errors']; headers?: Record<string, string> } {
+  if (err instanceof HttpError) return { status: err.status, message: err.message, errors: err.errors, headers: err.headers };
+  const dbError = err as DbError;
+  if (dbError?.code === '23505') {
+    return { status: 409, message: UNIQUE_MESSAGES[dbError.constraint ?? ''] ?? 'This record already exists.' };
+  }
+  const parserError = err as BodyParserError;
+  const status = parserError?.status ?? parserError?.statusCode;
+  if (parserError?.type === 'entity.too.large' || status === 413) {
+    return { status: 413, message: 'The request body is too large (limit 1 MB).' };
+  }
+  if (parserError?.type === 'entity.parse.failed' || (status === 400 && err instanceof SyntaxError)) {
+    return { status: 400, message: 'The request body is not valid JSON.' };
+  }
+  if (status === 415) return { status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' };
+  if (typeof status === 'number' && status >= 400 && status < 500 && parserError.expose) {
+    return { status, message: (err as Error).message };
+  }
+  return { status: 500, message: 'Something went wrong on our side. Please try again in a moment.' };
+}
+
+/** Every error answers JSON `{ success: false, message }`; never a stack trace or SQL. */
+export function errorMiddleware(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const { status, message, errors, headers } = describe(err);
+      if (status >= 500) logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
+      ctx.status = status;
+      if (headers) ctx.set(headers);
+      ctx.body = errors ? { success: false, message, errors } : { success: false, message };
+    }
+  };
+}

@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import type { Logger } from '../logger.ts';
+
+const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * Gives each request an id (kept from a proxy's X-Request-Id when it looks safe) and writes one
+ * JSON log line when the response finishes — including responses Astro writes to the raw socket.
+ */
+export function requestContext(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = SAFE_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const started = performance.now();
+    ctx.res.once('finish', () => {
+      const status = ctx.res.statusCode;
+      const line = {
+        requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status,
+        ms: Math.round(performance.now() - started),
+      };
+      if (status === 404 && !ctx.path.startsWith('/api/')) logger.warn({ ...line, missingPath: ctx.path }, 'page not found');
+      else if (status >= 500) logger.error(line, 'request');
+      else logger.info(line, 'request');
+    });
+    await next();
+  };
+}

@@ -1,0 +1,56 @@
+import { once } from 'node:events';
+import { systemClock } from './clock.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { closeDb, createDb, migrate, toCount } from './db.ts';
+import { createApp } from './app.ts';
+import { createLogger } from './logger.ts';
+import { ensureSiteBuilt, siteMiddleware } from './site.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Cannot start: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+const config = readConfig();
+const logger = createLogger(config.logLevel);
+
+await ensureSiteBuilt(logger);
+const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await db.raw('select 1'); // fail fast when the database is unreachable
+const [, applied] = await migrate(db);
+if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+
+const [{ users }] = await db('users').count({ users: '*' });
+if (toCount(users) === 0) {
+  logger.info('The database has no accounts yet. Load demo professionals and accounts with: npm run demo');
+}
+
+const app = createApp({ db, config, clock: systemClock, logger, site: await siteMiddleware(config) });
+const server = app.listen(config.port, config.host);
+await once(server, 'listening');
+const address = server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+logger.info(
+  { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` },
+  `Listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  server.closeIdleConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await closeDb(db);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

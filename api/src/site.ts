@@ -1,0 +1,93 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Middleware } from 'koa';
+import send from 'koa-send';
+import type { Logger } from './logger.ts';
+
+export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const siteDist = join(projectRoot, 'site', 'dist');
+const serverEntry = join(siteDist, 'server', 'entry.mjs');
+
+const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|txt|xml|ico|webmanifest)$/;
+
+/**
+ * Writes .br and .gz beside every text asset once at build time, so each request for a page costs
+ * no CPU and the fewest bytes a 3G user pays for.
+ */
+async function precompress(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const file = join(entry.parentPath, entry.name);
+    const content = await readFile(file);
+    if (content.length < 256) continue;
+    await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
+  }
+}
+
+/** `astro build` on the Node running us (Node 24 from npm), then precompression. */
+export async function buildSite(): Promise<void> {
+  const astro = join(projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  const result = spawnSync(process.execPath, [astro, 'build', '--root', join(projectRoot, 'site')], {
+    stdio: 'inherit',
+    cwd: projectRoot,
+  });
+  if (result.status !== 0) throw new Error(`astro build failed with exit code ${result.status}`);
+  await precompress(join(siteDist, 'client'));
+}
+
+export async function ensureSiteBuilt(logger: Logger): Promise<void> {
+  if (existsSync(serverEntry)) return;
+  logger.info('No site build found: building it once (npm run build)…');
+  await buildSite();
+}
+
+type AstroHandler = (req: unknown, res: unknown, next: undefined, locals: SiteLocals) => Promise<void>;
+
+/** What Astro pages read from Astro.locals (declared for the pages in site/src/env.d.ts). */
+export interface SiteLocals {
+  diagnostics: boolean;
+}
+
+/**
+ * Everything outside /api: files from the build (hashed ones cached for a year), then Astro's
+ * handler for pages rendered per request — and for the 404 page, which answers status 404.
+ */
+export async function siteMiddleware(options: { diagnostics: boolean }): Promise<Middleware> {
+  const clientDir = join(siteDist, 'client');
+  const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
+  return async (ctx) => {
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') {
+      try {
+        const hashed = ctx.path.startsWith('/_astro/');
+        const served = await send(ctx, ctx.path, {
+          root: clientDir,
+          index: 'index.html',
+          brotli: true,
+          gzip: true,
+          immutable: hashed,
+          maxage: hashed ? 365 * 24 * 3600 * 1000 : 0,
+          setHeaders: (res) => {
+            if (!hashed) res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+          },
+        });
+        if (served) {
+          ctx.vary('Accept-Encoding');
+          if (ctx.fresh) {
+            ctx.status = 304;
+            ctx.body = null;
+          }
+          return;
+        }
+      } catch (err) {
+        if ((err as { status?: number }).status !== 404) throw err;
+      }
+    }
+    ctx.respond = false;
+    await handler(ctx.req, ctx.res, undefined, { diagnostics: options.diagnostics });
+  };
+}
