@@ -33,11 +33,15 @@ function apiMiddleware(deps: AppDeps): Middleware {
     errorMiddleware(deps.logger),
     jsonOnly(),
     bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }),
-    router.routes(),
-    router.allowedMethods({ throw: true }),
-    () => {
-      throw new HttpError(404, 'No such API endpoint.');
+    async (ctx, next) => {
+      await next();
+      // The router leaves these without a body (405 keeps the Allow header it set).
+      if (ctx.body !== undefined && ctx.body !== '') return;
+      if (ctx.status === 404) throw new HttpError(404, 'No such API endpoint.');
+      if (ctx.status === 405) throw new HttpError(405, `${ctx.method} is not allowed on ${ctx.path}.`);
     },
+    router.routes(),
+    router.allowedMethods(),
   ]);
 }
 

@@ -1,4 +1,5 @@
 import { mkdir, readdir } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,10 +20,21 @@ export interface DbOptions {
   dataDir?: string;
 }
 
+/**
+ * A socket URL such as postgresql:///name?host=/var/run/postgresql names no user; like psql, use
+ * the login user then (pg would fall back to $USER, which CI does not always set).
+ */
+function withDefaultUser(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  if (url.username || url.searchParams.has('user')) return databaseUrl;
+  url.searchParams.set('user', process.env.PGUSER ?? userInfo().username);
+  return url.toString();
+}
+
 /** knex on PostgreSQL (DATABASE_URL) or on embedded PGlite (ARCHITECTURE decision 3). */
 export async function createDb({ databaseUrl, dataDir = './data' }: DbOptions): Promise<Db> {
   if (databaseUrl) {
-    return knex({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 10 } });
+    return knex({ client: 'pg', connection: withDefaultUser(databaseUrl), pool: { min: 0, max: 10 } });
   }
   const inMemory = dataDir.startsWith('memory://');
   // PGlite does not create parent folders.

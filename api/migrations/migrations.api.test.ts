@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrate, migrationSource, rollbackAll, type Db } from '../src/db.ts';
+import { createTestDb } from '../test/harness.ts';
+
+// ARCHITECTURE example 5: migrations run forward, back to zero and forward again.
+let db: Db;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, drop } = await createTestDb());
+});
+afterAll(() => drop());
+
+const tables = async () =>
+  (
+    await db.raw(`select table_name from information_schema.tables where table_schema = 'public' and table_name not like 'knex_%' order by 1`)
+  ).rows.map((r: { table_name: string }) => r.table_name);
+
+it('migrates latest → rollback all → latest', async () => {
+  const all = await migrationSource.getMigrations([]);
+  expect(await tables()).toEqual(['contact_messages', 'professional_profiles', 'users']);
+  const [, rolledBack] = await rollbackAll(db);
+  expect(rolledBack).toHaveLength(all.length);
+  expect(await tables()).toEqual([]);
+  const [, applied] = await migrate(db);
+  expect(applied).toEqual(all);
+  expect(await tables()).toEqual(['contact_messages', 'professional_profiles', 'users']);
+});
+
+it('uses the GiST index for radius pre-filtering', async () => {
+  const plan = await db.raw(`explain select user_id from professional_profiles
+     where earth_box(ll_to_earth(5.6, -0.18), 11265) @> ll_to_earth(latitude, longitude) and latitude is not null`);
+  // Planner output differs between engines; the index must at least be usable for the query.
+  const text = plan.rows.map((r: Record<string, string>) => Object.values(r)[0]).join('\n');
+  expect(text).toMatch(/professional_profiles/);
+});

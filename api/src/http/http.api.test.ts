@@ -1,0 +1,97 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+
+// ARCHITECTURE decision 8 and issue #2: every API error is JSON { success: false, message }.
+describe('API error handling and headers', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('answers an unknown /api path with 404 JSON', async () => {
+    const res = await app.request('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, message: 'No such API endpoint.' });
+  });
+
+  it('answers malformed JSON with 400 and no stack trace', async () => {
+    const res = await app.request('/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": "Ama",',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message: 'The request body is not valid JSON.' });
+  });
+
+  it('answers a body over 1 MB with 413', async () => {
+    const res = await app.request('/api/contact', {
+      method: 'POST',
+      json: { name: 'Ama', email: 'ama@example.com', message: 'x'.repeat(1024 * 1024 + 10) },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ success: false, message: 'The request body is too large (limit 1 MB).' });
+  });
+
+  it('refuses a body that is not JSON with 415 instead of reading it as empty', async () => {
+    const res = await app.request('/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=Ama&email=ama%40example.com&message=hi',
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.success).toBe(false);
+  });
+
+  it('refuses a JSON body that is not an object', async () => {
+    const res = await app.request('/api/contact', { method: 'POST', json: ['Ama'] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The request body must be a JSON object.');
+  });
+
+  it('answers a wrong method on a known path with 405 JSON', async () => {
+    const res = await app.request('/api/contact');
+    expect(res.status).toBe(405);
+    expect(res.body.success).toBe(false);
+    expect(res.headers.get('allow')).toContain('POST');
+  });
+
+  it('sends security headers and no HSTS on localhost', async () => {
+    const res = await app.request('/api/health');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('sends HSTS when served under a real host name', async () => {
+    // fetch cannot set Host, so ask with node:http.
+    const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      request(`${app.url}/api/health`, { headers: { host: 'marketplace.example.com' } }, (res) => {
+        res.resume();
+        resolve(res.headers);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('logs one JSON line per request with a request id it also returns', async () => {
+    const res = await app.request('/api/health', { headers: { 'x-request-id': 'trace-abc-12345' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-abc-12345');
+    await expect.poll(() => app.logs.find((l) => l.requestId === 'trace-abc-12345')).toMatchObject({
+      method: 'GET',
+      path: '/api/health',
+      status: 200,
+    });
+  });
+
+  it('replaces a request id that is not safe to log', async () => {
+    const res = await app.request('/api/health', { headers: { 'x-request-id': 'bad id; with spaces' } });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { createApp } from '../src/app.ts';
+import { fixedClock } from '../src/clock.ts';
+import { loadConfig } from '../src/config.ts';
+import { closeDb, createDb, migrate, type Db } from '../src/db.ts';
+import { createLogger } from '../src/logger.ts';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
+ * database on the server at TEST_DATABASE_URL, dropped afterwards.
+ */
+export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const db = await createDb({ dataDir: 'memory://' });
+    await migrate(db);
+    return { db, drop: () => closeDb(db) };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = await createDb({ databaseUrl: adminUrl });
+  await admin.raw(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await createDb({ databaseUrl: url.toString() });
+  await migrate(db);
+  return {
+    db,
+    drop: async () => {
+      await closeDb(db);
+      await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.destroy();
+    },
+  };
+}
+
+export interface TestApp {
+  url: string;
+  db: Db;
+  clock: ReturnType<typeof fixedClock>;
+  /** JSON log lines the app wrote. */
+  logs: Record<string, unknown>[];
+  /** fetch against the app with JSON helpers. */
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<{ status: number; headers: Headers; body: any }>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const { db, drop } = await createTestDb();
+  const logs: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const config = loadConfig({ NODE_ENV: 'test', ...options.env });
+  const clock = fixedClock(new Date('2026-11-22T09:00:00Z'));
+  const app = createApp({ db, config, clock, logger: createLogger('info', sink) });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    db,
+    clock,
+    logs,
+    async request(path, init = {}) {
+      const { json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (json !== undefined) headers.set('content-type', 'application/json');
+      const response = await fetch(url + path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON: the test sees the text
+      }
+      return { status: response.status, headers: response.headers, body };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await drop();
+    },
+  };
+}
