@@ -4,3 +4,4 @@ export * from './cities.ts';
 export * from './phone.ts';
 export * from './contact.ts';
 export * from './api.ts';
+export * from './distance.ts';

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CATEGORY_NAMES } from '../../contract/categories.ts';
+import { CITIES } from '../../contract/cities.ts';
+import { greatCircleMiles } from '../../contract/distance.ts';
+import type { Db } from '../src/db.ts';
+import { verifyPassword } from '../src/features/accounts/passwords.ts';
+import { createTestDb } from '../test/harness.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoData } from './demo.ts';
+
+let db: Db;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, drop } = await createTestDb());
+});
+afterAll(() => drop());
+
+it('loads professionals in all 12 categories over the 10 cities, each near its city', async () => {
+  await loadDemoData(db);
+  const rows = await db('professional_profiles as p')
+    .join('users as u', 'u.id', 'p.user_id')
+    .select('p.profession', 'u.location', 'p.latitude', 'p.longitude', 'u.status');
+  expect(new Set(rows.map((r) => r.profession))).toEqual(new Set(CATEGORY_NAMES));
+  expect(new Set(rows.map((r) => r.location))).toEqual(new Set(CITIES.map((c) => c.name)));
+  for (const row of rows) {
+    const centre = CITIES.find((c) => c.name === row.location)!;
+    expect(greatCircleMiles(centre, { lat: row.latitude, lng: row.longitude })).toBeLessThan(3.1);
+    expect(row.status).toBe('active');
+  }
+  for (const city of CITIES) {
+    const here = rows.filter((r) => r.location === city.name).map((r) => r.profession);
+    expect(new Set(here).size).toBe(12);
+  }
+});
+
+it('creates the demo accounts the README lists, with the printed password', async () => {
+  for (const account of DEMO_ACCOUNTS) {
+    const user = await db('users').where({ email: account.email }).first();
+    expect(user).toMatchObject({ user_type: account.userType, status: 'active' });
+    expect(user.phone).toMatch(/^\+233\d{9}$/);
+    expect(await verifyPassword(user.password_hash, DEMO_PASSWORD)).toBe(true);
+    expect(await verifyPassword(user.password_hash, 'wrong-password')).toBe(false);
+  }
+});
+
+it('adds nothing when loaded twice', async () => {
+  const [{ n: before }] = await db('users').count({ n: '*' });
+  expect(await loadDemoData(db)).toEqual({ created: 0, professionals: 0 });
+  const [{ n: after }] = await db('users').count({ n: '*' });
+  expect(Number(after)).toBe(Number(before));
+});

@@ -1,0 +1,135 @@
+import { CATEGORY_NAMES } from '../../contract/categories.ts';
+import { CITIES } from '../../contract/cities.ts';
+import type { Db } from '../src/db.ts';
+import { hashPassword } from '../src/features/accounts/passwords.ts';
+
+/**
+ * Demo data, loaded only when asked for (`npm run demo`): one professional for every category in
+ * every city (120, each within about 3 miles of the city centre), five customers, one affiliate.
+ * Every demo account signs in with DEMO_PASSWORD. Loading twice adds nothing.
+ */
+export const DEMO_PASSWORD = 'DemoPass123';
+
+export const DEMO_ACCOUNTS = [
+  ...[1, 2, 3, 4, 5].map((n) => ({ email: `customer${n}@demo.example.com`, userType: 'customer' as const })),
+  { email: 'professional@demo.example.com', userType: 'professional' as const },
+  { email: 'affiliate@demo.example.com', userType: 'affiliate' as const },
+];
+
+const FIRST_NAMES = ['Ama', 'Kofi', 'Akosua', 'Kwame', 'Efua', 'Yaw', 'Abena', 'Kojo', 'Adwoa', 'Kwabena', 'Esi', 'Kwaku'];
+const LAST_NAMES = ['Mensah', 'Owusu', 'Boateng', 'Asante', 'Osei', 'Addo', 'Appiah', 'Darko', 'Agyeman', 'Ofori'];
+
+const SKILLS: Record<(typeof CATEGORY_NAMES)[number], string[]> = {
+  Electrician: ['Wiring', 'Fault finding', 'Solar installation'],
+  Plumber: ['Leak repair', 'Pipe fitting', 'Water heaters'],
+  Painter: ['Interior painting', 'Exterior painting', 'Texture coating'],
+  Welder: ['Gates and burglar proofing', 'Arc welding', 'Metal fabrication'],
+  'Mason/Tiler': ['Block laying', 'Floor tiling', 'Plastering'],
+  Cook: ['Ghanaian dishes', 'Event catering', 'Meal prep'],
+  Cleaner: ['Home cleaning', 'Office cleaning', 'Post-construction cleaning'],
+  Teacher: ['Mathematics', 'English', 'BECE and WASSCE preparation'],
+  'Errand Service': ['Market shopping', 'Deliveries', 'Bill payments'],
+  Masseuse: ['Swedish massage', 'Deep tissue', 'Home visits'],
+  Carpenter: ['Furniture', 'Roofing', 'Doors and windows'],
+  'Fashion Designer': ['Kente styling', 'Kaba and slit', 'Alterations'],
+};
+
+/** Small deterministic generator, so every demo load places people in the same spots. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1664525 + 1013904223) % 4294967296;
+    return state / 4294967296;
+  };
+}
+
+const MILES_PER_DEGREE_LAT = 69.05;
+
+export interface DemoResult {
+  created: number;
+  professionals: number;
+}
+
+export async function loadDemoData(db: Db): Promise<DemoResult> {
+  const existing = await db('users').whereIn(db.raw('lower(email)'), DEMO_ACCOUNTS.map((a) => a.email)).first();
+  if (existing) return { created: 0, professionals: 0 };
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const next = random(233);
+  let phoneSerial = 0;
+  const phone = () => `+23324${String(9_000_000 + phoneSerial++).padStart(7, '0')}`;
+  const name = (i: number) => ({ first_name: FIRST_NAMES[i % FIRST_NAMES.length], last_name: LAST_NAMES[(i * 7) % LAST_NAMES.length] });
+
+  return db.transaction(async (trx) => {
+    let created = 0;
+    for (const [i, account] of DEMO_ACCOUNTS.entries()) {
+      const [user] = await trx('users')
+        .insert({
+          user_type: account.userType,
+          email: account.email,
+          phone: phone(),
+          password_hash: passwordHash,
+          ...name(i),
+          status: 'active',
+          location: 'Accra',
+          local_address: 'Osu, Accra',
+          description: `Demo ${account.userType} account`,
+        })
+        .returning('id');
+      created++;
+      if (account.userType === 'professional') {
+        await trx('professional_profiles').insert(profile(user.id, 'Plumber', CITIES[0], next));
+      }
+    }
+
+    let professionals = 0;
+    for (const [c, city] of CITIES.entries()) {
+      for (const [p, profession] of CATEGORY_NAMES.entries()) {
+        const i = c * CATEGORY_NAMES.length + p;
+        const [user] = await trx('users')
+          .insert({
+            user_type: 'professional',
+            email: `${profession.toLowerCase().replace(/[^a-z]/g, '')}.${city.name.toLowerCase().replace(/[^a-z]/g, '')}@demo.example.com`,
+            phone: phone(),
+            password_hash: passwordHash,
+            ...name(i + 3),
+            status: 'active',
+            location: city.name,
+            local_address: `${city.name} and within 5 miles`,
+            description: `${profession} serving ${city.name} and nearby areas.`,
+          })
+          .returning('id');
+        await trx('professional_profiles').insert(profile(user.id, profession, city, next));
+        created++;
+        professionals++;
+      }
+    }
+    return { created, professionals: professionals + 1 };
+  });
+}
+
+function profile(
+  userId: number,
+  profession: (typeof CATEGORY_NAMES)[number],
+  city: (typeof CITIES)[number],
+  next: () => number,
+) {
+  // Up to 3 miles from the centre in a random direction.
+  const miles = next() * 3;
+  const angle = next() * 2 * Math.PI;
+  const latitude = city.lat + (miles * Math.cos(angle)) / MILES_PER_DEGREE_LAT;
+  const longitude = city.lng + (miles * Math.sin(angle)) / (MILES_PER_DEGREE_LAT * Math.cos((city.lat * Math.PI) / 180));
+  const base = 20 + Math.round(next() * 6) * 5; // ₵20–₵50
+  return {
+    user_id: userId,
+    profession,
+    experience: `${2 + Math.round(next() * 13)} years`,
+    skills: JSON.stringify(SKILLS[profession]),
+    base_rate_pesewas: base * 100,
+    max_rate_pesewas: (base + 10 + Math.round(next() * 4) * 5) * 100,
+    rate_negotiable: next() > 0.3,
+    latitude: Number(latitude.toFixed(6)),
+    longitude: Number(longitude.toFixed(6)),
+    verified: next() > 0.4,
+  };
+}
