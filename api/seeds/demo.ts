@@ -51,7 +51,7 @@ export interface DemoResult {
 }
 
 export async function loadDemoData(db: Db): Promise<DemoResult> {
-  const existing = await db('users').whereIn(db.raw('lower(email)'), DEMO_ACCOUNTS.map((a) => a.email)).first();
+  const existing = await db('users').whereRaw('lower(email) = any(?)', [DEMO_ACCOUNTS.map((a) => a.email)]).first();
   if (existing) return { created: 0, professionals: 0 };
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);

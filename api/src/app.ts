@@ -29,7 +29,7 @@ const features: ((deps: AppDeps) => Router)[] = [healthRoutes, contactRoutes];
 function apiMiddleware(deps: AppDeps): Middleware {
   const router = new Router();
   for (const feature of features) router.use(feature(deps).routes());
-  return compose([
+  return compose<Parameters<Middleware>[0]>([
     errorMiddleware(deps.logger),
     jsonOnly(),
     bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }),
@@ -40,8 +40,8 @@ function apiMiddleware(deps: AppDeps): Middleware {
       if (ctx.status === 404) throw new HttpError(404, 'No such API endpoint.');
       if (ctx.status === 405) throw new HttpError(405, `${ctx.method} is not allowed on ${ctx.path}.`);
     },
-    router.routes(),
-    router.allowedMethods(),
+    router.routes() as Middleware,
+    router.allowedMethods() as Middleware,
   ]);
 }
 
