@@ -1,0 +1,7 @@
+// Types for what the server passes to pages rendered per request (api/src/site.ts SiteLocals).
+declare namespace App {
+  interface Locals {
+    /** Diagnostic pages are served only when this is true (config DIAGNOSTICS). */
+    diagnostics: boolean;
+  }
+}

@@ -1,0 +1,90 @@
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
+import { NetworkError } from '../lib/api.ts';
+import { probeConnectivity } from '../lib/connectivity.ts';
+import { AppShell, lazyPart } from './shell/AppShell.tsx';
+import { GUARD_TEXTS, GuardLoading } from './shell/GuardLoading.tsx';
+
+/**
+ * Diagnostic island for /app-shell-test: throws errors inside AppShell to show its screens.
+ * "Simulate network failure" throws a NetworkError; after each retry the demo checks the real
+ * connection (HEAD /favicon.ico) and fails again while it is down, like a data load would.
+ */
+type Mode = 'idle' | 'network' | 'recovered';
+// Module state outlives the boundary's re-render of its children, as a real island's store does.
+const $mode = atom<Mode>('idle');
+
+// A part whose download fails, as a lazily loaded chunk does on a dropped connection.
+const BrokenPart = lazyPart('diagnostic part', async (): Promise<{ default: ComponentType }> => {
+  throw new TypeError('Failed to fetch dynamically imported module: /_astro/diagnostic-part.js');
+});
+
+function Demo() {
+  const mode = useStore($mode);
+  const [error, setError] = useState<Error | null>(null);
+  const [checking, setChecking] = useState(mode === 'network');
+  const [lazyBroken, setLazyBroken] = useState(false);
+  // The buttons stay disabled until hydrated, so a click never lands on inert server HTML.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    if (mode !== 'network') return;
+    let live = true;
+    setChecking(true);
+    void probeConnectivity().then((result) => {
+      if (!live) return;
+      setChecking(false);
+      if (result.isOnline) $mode.set('recovered');
+      else setError(new NetworkError('Failed to fetch (diagnostic: connectivity probe failed)'));
+    });
+    return () => {
+      live = false;
+    };
+  }, [mode]);
+
+  if (error) throw error; // hands the error to the AppShell's boundary
+  if (checking) return <GuardLoading text="Checking the connection..." />;
+
+  return (
+    <div className="card shell-panel">
+      <h2>Trigger an error</h2>
+      {mode === 'recovered' ? <p role="status">Connection restored. The island rendered again.</p> : null}
+      <div className="actions shell-actions">
+        <button
+          type="button"
+          className="btn shell-button"
+          disabled={!ready}
+          onClick={() => {
+            $mode.set('network');
+            setError(new NetworkError('Failed to fetch (diagnostic)'));
+          }}
+        >
+          Simulate network failure
+        </button>
+        <button type="button" className="btn shell-button" disabled={!ready} onClick={() => setError(new Error('Diagnostic: an unexpected error'))}>
+          Throw generic error
+        </button>
+        <button type="button" className="btn btn-line shell-button" disabled={!ready} onClick={() => setLazyBroken(true)}>
+          Fail to load a part
+        </button>
+      </div>
+      {lazyBroken ? <BrokenPart /> : null}
+      <h3>Guard loading texts</h3>
+      {Object.values(GUARD_TEXTS).map((text) => (
+        <p key={text} className="shell-muted">
+          {text}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+export default function AppShellTest() {
+  return (
+    <AppShell name="app shell test">
+      <Demo />
+    </AppShell>
+  );
+}

@@ -1,0 +1,291 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  apiFetch,
+  clearQueryCache,
+  dashboardLoadErrorMessage,
+  MissingEmailError,
+  NetworkError,
+  query,
+  retryDelay,
+  shouldRetry,
+  TimeoutError,
+  userDataPath,
+  withRetry,
+} from './api.ts';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A fetch that answers from a list, one response (or thrown error) per call. */
+function fakeFetch(...answers: (Response | Error)[]) {
+  return vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
+    const next = answers.shift();
+    if (!next) throw new Error('no more answers');
+    if (next instanceof Error) throw next;
+    return next;
+  });
+}
+
+/** A fetch that never answers until its signal aborts (like a stalled 3G connection). */
+function hangingFetch() {
+  return vi.fn(
+    (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+      }),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  clearQueryCache();
+});
+
+describe('apiFetch', () => {
+  it('sends JSON with the bearer token and returns the parsed body', async () => {
+    const fetch = fakeFetch(json(201, { success: true, reference: 'CT-1' }));
+    vi.stubGlobal('fetch', fetch);
+    const data = await apiFetch('/api/contact', { body: { name: 'Ama' }, token: 'tok' });
+    expect(data).toEqual({ success: true, reference: 'CT-1' });
+    const [path, init] = fetch.mock.calls[0]!;
+    expect(path).toBe('/api/contact');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"name":"Ama"}');
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Authorization: 'Bearer tok' });
+  });
+
+  it('uses GET without a body and sends no token when there is none', async () => {
+    const fetch = fakeFetch(json(200, { ok: 1 }));
+    vi.stubGlobal('fetch', fetch);
+    await apiFetch('/api/health');
+    const init = fetch.mock.calls[0]![1]!;
+    expect(init.method).toBe('GET');
+    expect(init.headers).not.toHaveProperty('Authorization');
+    expect(init.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it('throws ApiError with the server message, status and body for non-2xx', async () => {
+    const body = { success: false, message: 'Email is invalid', errors: [{ field: 'email', message: 'bad' }] };
+    vi.stubGlobal('fetch', fakeFetch(json(400, body)));
+    const error = await apiFetch('/api/contact', { body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: 'Email is invalid', body });
+    expect((error as ApiError).fieldErrors).toEqual([{ field: 'email', message: 'bad' }]);
+  });
+
+  it('gives a status message when the error body is not JSON', async () => {
+    vi.stubGlobal('fetch', fakeFetch(new Response('<html>Bad gateway</html>', { status: 502 })));
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 502, message: 'Request failed with status 502', body: null });
+  });
+
+  it('rejects an unreadable 2xx body', async () => {
+    vi.stubGlobal('fetch', fakeFetch(new Response('not json', { status: 200 })));
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 200, message: 'Server response error. Please try again in a moment.' });
+  });
+
+  it('returns null for an empty 2xx body', async () => {
+    vi.stubGlobal('fetch', fakeFetch(new Response(null, { status: 204 })));
+    await expect(apiFetch('/api/x', { method: 'DELETE' })).resolves.toBeNull();
+  });
+
+  it('throws NetworkError when the server is unreachable', async () => {
+    vi.stubGlobal('fetch', fakeFetch(new TypeError('Failed to fetch')));
+    const error = await apiFetch('/api/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).cause).toBeInstanceOf(TypeError);
+  });
+
+  it('throws TimeoutError after 10 s by default', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', hangingFetch());
+    const result = apiFetch('/api/x').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(9_999);
+    let settled = false;
+    void result.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await result).toBeInstanceOf(TimeoutError);
+  });
+
+  it('honours a custom time-out and the caller abort signal', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', hangingFetch());
+    const short = apiFetch('/api/x', { timeoutMs: 500 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await short).toBeInstanceOf(TimeoutError);
+
+    const controller = new AbortController();
+    const aborted = apiFetch('/api/x', { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    const error = await aborted;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toBe('Request aborted');
+  });
+});
+
+describe('retry policy', () => {
+  it('never retries a 4xx, including 401 and 403', () => {
+    for (const status of [400, 401, 403, 404, 409, 422, 429]) {
+      expect(shouldRetry(0, new ApiError(status, 'x', null))).toBe(false);
+    }
+  });
+
+  it('retries other failures up to 2 times', () => {
+    for (const error of [new ApiError(500, 'x', null), new ApiError(503, 'x', null), new NetworkError(), new TimeoutError()]) {
+      expect(shouldRetry(0, error)).toBe(true);
+      expect(shouldRetry(1, error)).toBe(true);
+      expect(shouldRetry(2, error)).toBe(false);
+    }
+  });
+
+  it('doubles the delay from 1 s, capped at 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+  });
+
+  it('withRetry makes 3 attempts in all, waiting 1 s then 2 s', async () => {
+    vi.useFakeTimers();
+    const attempt = vi.fn(async () => {
+      throw new ApiError(503, 'down', null);
+    });
+    const result = withRetry(attempt).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(attempt).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(attempt).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(attempt).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(attempt).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(attempt).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(attempt).toHaveBeenCalledTimes(3);
+    expect(await result).toMatchObject({ status: 503 });
+  });
+
+  it('withRetry gives up at once on a 4xx and succeeds after a transient failure', async () => {
+    vi.useFakeTimers();
+    const denied = vi.fn(async () => {
+      throw new ApiError(401, 'no', null);
+    });
+    await expect(withRetry(denied)).rejects.toMatchObject({ status: 401 });
+    expect(denied).toHaveBeenCalledTimes(1);
+
+    let calls = 0;
+    const flaky = withRetry(async () => {
+      calls++;
+      if (calls === 1) throw new NetworkError();
+      return 'ok';
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(flaky).resolves.toBe('ok');
+    expect(calls).toBe(2);
+  });
+
+  it('withRetry stops waiting when the caller aborts', async () => {
+    vi.useFakeTimers();
+    const controller = new AbortController();
+    const attempt = vi.fn(async () => {
+      throw new NetworkError();
+    });
+    const result = withRetry(attempt, controller.signal).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(500);
+    controller.abort();
+    expect(await result).toBeInstanceOf(TimeoutError);
+    expect(attempt).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('query', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2025-01-06T09:00:00Z'));
+  });
+
+  it('keeps data fresh for 5 minutes, then fetches again', async () => {
+    const fetch = fakeFetch(json(200, { n: 1 }), json(200, { n: 2 }));
+    vi.stubGlobal('fetch', fetch);
+    expect(await query('/api/professionals')).toEqual({ n: 1 });
+    vi.setSystemTime(Date.now() + 5 * 60_000 - 1);
+    expect(await query('/api/professionals')).toEqual({ n: 1 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(Date.now() + 1);
+    expect(await query('/api/professionals')).toEqual({ n: 2 });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('shares one request between simultaneous callers and can be forced fresh', async () => {
+    const fetch = fakeFetch(json(200, { n: 1 }), json(200, { n: 2 }));
+    vi.stubGlobal('fetch', fetch);
+    const [a, b] = await Promise.all([query('/api/a'), query('/api/a')]);
+    expect(a).toEqual({ n: 1 });
+    expect(b).toEqual({ n: 1 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(await query('/api/a', { fresh: true })).toEqual({ n: 2 });
+  });
+
+  it('retries a server error but not a 404, and caches nothing on failure', async () => {
+    const fetch = fakeFetch(json(500, { message: 'oops' }), json(200, { n: 1 }), json(404, { message: 'gone' }));
+    vi.stubGlobal('fetch', fetch);
+    const first = query('/api/b');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await first).toEqual({ n: 1 });
+    await expect(query('/api/c')).rejects.toMatchObject({ status: 404 });
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('clearQueryCache forgets by prefix', async () => {
+    const fetch = fakeFetch(json(200, 1), json(200, 2), json(200, 3));
+    vi.stubGlobal('fetch', fetch);
+    await query('/api/customer-data/a');
+    await query('/api/other');
+    clearQueryCache('/api/customer-data');
+    expect(await query('/api/customer-data/a')).toBe(3);
+    expect(await query('/api/other')).toBe(2);
+  });
+});
+
+describe('dashboardLoadErrorMessage', () => {
+  it('maps each failure to the spec message', () => {
+    expect(dashboardLoadErrorMessage(new MissingEmailError())).toBe('Email is required');
+    expect(dashboardLoadErrorMessage(new NetworkError())).toBe(
+      'Unable to connect to server. Please check your internet connection and try again.',
+    );
+    expect(dashboardLoadErrorMessage(new TypeError('Failed to fetch'))).toBe(
+      'Unable to connect to server. Please check your internet connection and try again.',
+    );
+    expect(dashboardLoadErrorMessage(new TimeoutError())).toBe('Request timed out. Please check your connection and try again.');
+    expect(dashboardLoadErrorMessage(new DOMException('aborted', 'AbortError'))).toBe(
+      'Request timed out. Please check your connection and try again.',
+    );
+    expect(dashboardLoadErrorMessage(new ApiError(404, 'Not found', { message: 'Not found' }))).toBe(
+      'User data not found. Please try logging in again.',
+    );
+    expect(dashboardLoadErrorMessage(new ApiError(500, 'Database down', { success: false, message: 'Database down' }))).toBe(
+      'Database down',
+    );
+  });
+
+  it('falls back when the server sent no message', () => {
+    expect(dashboardLoadErrorMessage(new ApiError(500, 'Request failed with status 500', null))).toBe('Failed to fetch user data');
+    expect(dashboardLoadErrorMessage(new TypeError('x is undefined'))).toBe('Failed to fetch user data');
+    expect(dashboardLoadErrorMessage(new ApiError(500, 'Request failed with status 500', null), { affiliate: true })).toBe(
+      'Failed to load your affiliate data',
+    );
+  });
+
+  it('userDataPath encodes the email and requires one', () => {
+    expect(userDataPath('customer', 'ama+1@example.com')).toBe('/api/customer-data/ama%2B1%40example.com');
+    expect(() => userDataPath('affiliate', '')).toThrow(MissingEmailError);
+    expect(dashboardLoadErrorMessage((() => {
+      try {
+        userDataPath('professional', null);
+      } catch (e) {
+        return e;
+      }
+    })())).toBe('Email is required');
+  });
+});

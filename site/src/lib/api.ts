@@ -1,0 +1,243 @@
+/**
+ * The browser's API client (ARCHITECTURE "src/lib/: api client (retry policy)").
+ * - apiFetch: one JSON call with a time-out; typed errors (ApiError, NetworkError, TimeoutError).
+ * - shouldRetry / retryDelay / withRetry: the spec's data-query defaults (000 §7, 001 §9).
+ * - query: GET with a 5-minute freshness cache keyed by path (no react-query: islands stay small).
+ * - dashboardLoadErrorMessage: the dashboard data-load messages (000 §8, 001 §8).
+ */
+import type { ApiError as ApiErrorBody } from '../../../contract/api.ts';
+
+/** The server answered with a non-2xx status (or an unreadable body). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  /** The parsed JSON body, or null when there was none. */
+  readonly body: unknown;
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+  /** Field errors from the `{success:false, message, errors}` envelope, if any. */
+  get fieldErrors(): NonNullable<ApiErrorBody['errors']> {
+    const errors = (this.body as Partial<ApiErrorBody> | null)?.errors;
+    return Array.isArray(errors) ? errors : [];
+  }
+}
+
+/** The server could not be reached (offline, DNS, connection reset). */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+  constructor(message = 'Failed to fetch', options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+/** The request took longer than its time-out, or the caller aborted it. */
+export class TimeoutError extends Error {
+  override name = 'TimeoutError';
+  constructor(message = 'Request timeout', options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000; // spec: data fetch time-out 10 s
+const UNREADABLE = 'Server response error. Please try again in a moment.';
+
+export interface ApiFetchOptions {
+  method?: string;
+  body?: unknown;
+  token?: string | null;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** The server's `message` from a JSON body, if it sent one. */
+export function serverMessage(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null && 'message' in body) {
+    const message = (body as { message: unknown }).message;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return undefined;
+}
+
+export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { body, token, timeoutMs = DEFAULT_TIMEOUT_MS, signal } = options;
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  // One controller for both the time-out and the caller's signal (AbortSignal.any is too new for
+  // the older Android WebViews we must serve).
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const onAbort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+
+  try {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+      text = await response.text();
+    } catch (cause) {
+      if (controller.signal.aborted) {
+        throw new TimeoutError(signal?.aborted ? 'Request aborted' : 'Request timeout', { cause });
+      }
+      throw new NetworkError('Failed to fetch', { cause });
+    }
+
+    let data: unknown = null;
+    let readable = true;
+    if (text !== '') {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        readable = false;
+      }
+    }
+    if (!response.ok) {
+      throw new ApiError(response.status, serverMessage(data) ?? `Request failed with status ${response.status}`, data);
+    }
+    if (!readable) throw new ApiError(response.status, UNREADABLE, null);
+    return data as T;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+// ---- Retry policy (spec: no retry on 401, 403 or any 4xx; otherwise up to 2 retries; the delay
+// doubles from 1 s, capped at 30 s). The spec also shows an older set (3 retries); we use this one.
+
+export const MAX_RETRIES = 2;
+export const MAX_RETRY_DELAY_MS = 30_000;
+
+/** `failures` is how many attempts have failed before this one (0 after the first failure). */
+export function shouldRetry(failures: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failures < MAX_RETRIES;
+}
+
+/** Delay before retry number `attempt + 1`: 1 s, 2 s, 4 s … at most 30 s. */
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, MAX_RETRY_DELAY_MS);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new TimeoutError('Request aborted'));
+      },
+      { once: true },
+    );
+  });
+}
+
+/** Runs `attempt` until it succeeds or the policy says stop; the caller's abort stops at once. */
+export async function withRetry<T>(attempt: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  for (let failures = 0; ; failures++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (signal?.aborted || !shouldRetry(failures, error)) throw error;
+      await sleep(retryDelay(failures), signal);
+    }
+  }
+}
+
+// ---- query: GET with retries and a freshness cache ("data stays fresh for 5 minutes").
+
+export const FRESH_FOR_MS = 5 * 60_000;
+const cache = new Map<string, { data: unknown; at: number }>();
+const pending = new Map<string, Promise<unknown>>();
+
+export interface QueryOptions {
+  token?: string | null;
+  signal?: AbortSignal;
+  /** Skip the cache (a "Try Again" button). */
+  fresh?: boolean;
+}
+
+/**
+ * GET `path` with the retry policy; answers from the cache while the data is under 5 minutes old.
+ * The cache is keyed by path only: call `clearQueryCache()` when the signed-in user changes.
+ */
+export function query<T = unknown>(path: string, options: QueryOptions = {}): Promise<T> {
+  const hit = cache.get(path);
+  if (!options.fresh && hit && Date.now() - hit.at < FRESH_FOR_MS) return Promise.resolve(hit.data as T);
+  // Two islands asking at once share one request (only without a caller signal to abort it).
+  const shared = options.signal ? undefined : pending.get(path);
+  if (shared) return shared as Promise<T>;
+  const request = withRetry(() => apiFetch<T>(path, { token: options.token, signal: options.signal }), options.signal)
+    .then((data) => {
+      cache.set(path, { data, at: Date.now() });
+      return data;
+    })
+    .finally(() => {
+      if (pending.get(path) === request) pending.delete(path);
+    });
+  if (!options.signal) pending.set(path, request);
+  return request;
+}
+
+/** Forgets cached data: all of it, or the paths starting with `prefix`. */
+export function clearQueryCache(prefix = ''): void {
+  for (const key of cache.keys()) if (key.startsWith(prefix)) cache.delete(key);
+}
+
+// ---- Dashboard data load (spec 000 §8, 001 §8).
+
+export const DASHBOARD_MESSAGES = {
+  emailRequired: 'Email is required',
+  unreachable: 'Unable to connect to server. Please check your internet connection and try again.',
+  timeout: 'Request timed out. Please check your connection and try again.',
+  notFound: 'User data not found. Please try logging in again.',
+  fallback: 'Failed to fetch user data',
+  affiliateFallback: 'Failed to load your affiliate data',
+} as const;
+
+/** Thrown before any request when the signed-in user has no email to load data for. */
+export class MissingEmailError extends Error {
+  override name = 'MissingEmailError';
+  constructor() {
+    super(DASHBOARD_MESSAGES.emailRequired);
+  }
+}
+
+export type DashboardUserType = 'customer' | 'professional' | 'affiliate';
+
+/** `/api/{userType}-data/{email}`, the email URL-encoded; throws MissingEmailError without one. */
+export function userDataPath(userType: DashboardUserType, email: string | null | undefined): string {
+  if (!email) throw new MissingEmailError();
+  return `/api/${userType}-data/${encodeURIComponent(email)}`;
+}
+
+export function dashboardLoadErrorMessage(error: unknown, options: { affiliate?: boolean } = {}): string {
+  if (error instanceof MissingEmailError) return DASHBOARD_MESSAGES.emailRequired;
+  if (error instanceof TimeoutError) return DASHBOARD_MESSAGES.timeout;
+  if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
+    return DASHBOARD_MESSAGES.timeout;
+  }
+  // A bare fetch() rejects with a TypeError ("Failed to fetch", "Load failed") when unreachable.
+  const bareFetchFailure = error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+  if (error instanceof NetworkError || bareFetchFailure) return DASHBOARD_MESSAGES.unreachable;
+  if (error instanceof ApiError) {
+    if (error.status === 404) return DASHBOARD_MESSAGES.notFound;
+    const message = serverMessage(error.body);
+    if (message) return message;
+  }
+  return options.affiliate ? DASHBOARD_MESSAGES.affiliateFallback : DASHBOARD_MESSAGES.fallback;
+}

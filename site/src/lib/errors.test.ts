@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { classifyError, ERROR_SCREEN_MESSAGES } from './errors.ts';
+import { ApiError, NetworkError, TimeoutError } from './api.ts';
+
+describe('classifyError', () => {
+  it.each([
+    [new TypeError('Failed to fetch'), 'network'],
+    [new Error('NetworkError when attempting to fetch resource.'), 'network'],
+    [new Error('Request timeout'), 'network'],
+    [new DOMException('The operation was aborted.', 'AbortError'), 'network'],
+    [new NetworkError(), 'network'],
+    [new TimeoutError(), 'network'],
+    [new Error('REQUEST_DENIED: billing not enabled'), 'location'],
+    [new Error('The provided API key is invalid'), 'location'],
+    [new Error('401 Unauthorized'), 'auth'],
+    [new Error('Forbidden'), 'auth'],
+    [new ApiError(403, 'Admin access required', null), 'auth'],
+    [new Error('HTTP 503'), 'server'],
+    [new ApiError(502, 'Bad gateway', null), 'server'],
+    [new Error('Cannot read properties of undefined'), 'unknown'],
+    ['plain string 500', 'server'],
+    [null, 'unknown'],
+    [{ message: 'failed to fetch' }, 'network'],
+  ] as const)('%s → %s', (error, kind) => {
+    const result = classifyError(error);
+    expect(result.kind).toBe(kind);
+    expect(result.message).toBe(ERROR_SCREEN_MESSAGES[kind]);
+  });
+
+  it('uses the five spec messages exactly', () => {
+    expect(classifyError(new Error('Failed to fetch')).message).toBe('Please check your internet connection and try again.');
+    expect(classifyError(new Error('billing')).message).toBe('Location services are temporarily unavailable. Using default location.');
+    expect(classifyError(new Error('unauthorized')).message).toBe('Please log in again to continue.');
+    expect(classifyError(new Error('504')).message).toBe('Service temporarily unavailable. Please try again in a moment.');
+    expect(classifyError(new Error('boom')).message).toBe('Something went wrong. Please try again.');
+  });
+
+  it('follows the spec order: a network word wins over a status', () => {
+    expect(classifyError(new ApiError(500, 'upstream timeout', null)).kind).toBe('network');
+  });
+});

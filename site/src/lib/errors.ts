@@ -1,0 +1,53 @@
+/**
+ * Error-screen classification (spec 000 §8 "Error-screen classification", 001 §8 "Diagnostics").
+ * Reads the error's name, message and HTTP status; the rules are tried in the spec's order.
+ */
+export type ErrorKind = 'network' | 'location' | 'auth' | 'server' | 'unknown';
+
+export interface ErrorClassification {
+  kind: ErrorKind;
+  message: string;
+}
+
+export const ERROR_SCREEN_MESSAGES: Record<ErrorKind, string> = {
+  network: 'Please check your internet connection and try again.',
+  location: 'Location services are temporarily unavailable. Using default location.',
+  auth: 'Please log in again to continue.',
+  server: 'Service temporarily unavailable. Please try again in a moment.',
+  unknown: 'Something went wrong. Please try again.',
+};
+
+// "load failed" is Safari's wording for a failed fetch (Chrome says "Failed to fetch", Firefox
+// "NetworkError when attempting to fetch resource"); the spec's list is the first four words.
+const NETWORK = /failed to fetch|network|timeout|timed out|abort|load failed/;
+const LOCATION = /billing|key|request_denied/;
+const AUTH = /\b401\b|unauthori[sz]ed|forbidden/;
+const SERVER = /\b(500|502|503|504)\b/;
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    const status = (error as { status: unknown }).status;
+    if (typeof status === 'number') return status;
+  }
+  return undefined;
+}
+
+function textOf(error: unknown): string {
+  if (error instanceof Error) return `${error.name} ${error.message}`.toLowerCase();
+  if (typeof error === 'string') return error.toLowerCase();
+  if (typeof error === 'object' && error !== null && 'message' in error) {
+    return String((error as { message: unknown }).message).toLowerCase();
+  }
+  return '';
+}
+
+export function classifyError(error: unknown): ErrorClassification {
+  const text = textOf(error);
+  const status = statusOf(error);
+  let kind: ErrorKind = 'unknown';
+  if (NETWORK.test(text)) kind = 'network';
+  else if (LOCATION.test(text)) kind = 'location';
+  else if (status === 401 || status === 403 || AUTH.test(text)) kind = 'auth';
+  else if ((status !== undefined && [500, 502, 503, 504].includes(status)) || SERVER.test(text)) kind = 'server';
+  return { kind, message: ERROR_SCREEN_MESSAGES[kind] };
+}

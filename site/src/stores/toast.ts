@@ -1,0 +1,53 @@
+import { atom } from 'nanostores';
+
+/**
+ * $toast: the one visible notification (spec 000 §8 "Notification toasts: at most one shown at a
+ * time"). Placed on every page by the layout's <ToastHost>; any island calls showToast().
+ *
+ * The spec's toast removal delay after dismissal is 1,000,000 ms (about 17 minutes): a quirk of the
+ * original, which kept dismissed toasts in memory. Here a toast hides itself after AUTO_HIDE_MS and
+ * a dismissed toast is gone at once.
+ */
+export type ToastVariant = 'default' | 'success' | 'destructive';
+
+export interface Toast {
+  id: number;
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+}
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Milliseconds before it hides itself; 0 keeps it until dismissed. */
+  duration?: number;
+}
+
+export const AUTO_HIDE_MS = 6000;
+
+export const $toast = atom<Toast | null>(null);
+
+let lastId = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Shows `input`, replacing any toast already visible. Returns the new toast's id. */
+export function showToast(input: ToastInput): number {
+  clearTimeout(timer);
+  const id = ++lastId;
+  const toast: Toast = { id, title: input.title, variant: input.variant ?? 'default' };
+  if (input.description) toast.description = input.description;
+  $toast.set(toast);
+  const duration = input.duration ?? AUTO_HIDE_MS;
+  if (duration > 0) timer = setTimeout(() => dismissToast(id), duration);
+  return id;
+}
+
+/** Hides the visible toast; with an id, only if that toast is still the one shown. */
+export function dismissToast(id?: number): void {
+  const current = $toast.get();
+  if (!current || (id !== undefined && current.id !== id)) return;
+  clearTimeout(timer);
+  $toast.set(null);
+}
