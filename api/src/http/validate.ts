@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { badRequest } from './errors.ts';
 
 /**
  * Parses a request body with the contract's zod schema (ARCHITECTURE decision 7). The message is
  * the first problem, which is the same text the island shows; `errors` names every field.
  */
-export function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+export function validate<S extends z.ZodMiniType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({
