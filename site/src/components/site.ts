@@ -1,7 +1,10 @@
 /** Site-wide facts for the public pages (not in contract/: only the static pages use them). */
 export const SITE_NAME = 'ServiceConnect Ghana';
 
-/** Support channels and hours (spec 001 §9). Numbers are the published support lines. */
+/**
+ * Support channels and hours (spec 001 §9). The numbers and address are placeholders until the
+ * business publishes its real support lines: change them here and rebuild.
+ */
 export const SUPPORT = {
   whatsappDisplay: '+233 24 000 0000',
   whatsappLink: 'https://wa.me/233240000000',
