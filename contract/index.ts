@@ -5,3 +5,5 @@ export * from './phone.ts';
 export * from './contact.ts';
 export * from './api.ts';
 export * from './distance.ts';
+export * from './accounts.ts';
+export * from './payments.ts';

@@ -1,0 +1,99 @@
+import * as z from 'zod/mini';
+import type { SessionUser } from './accounts.ts';
+import type { PlanType } from './plans.ts';
+
+/** Subscription payment (spec 000 §3 "Payment attempt configuration", §4, §7; reference/paystack.md). */
+export const PAYMENT_MESSAGES = {
+  verifyFailed: 'Failed to verify payment. Please contact support.',
+  cancelled: 'Payment was cancelled',
+  loadFailed: 'Failed to load payment system. Please refresh and try again.',
+  notReady: 'Payment system not ready. Please wait and try again.',
+  notAvailable: 'Payment system not available. Please refresh and try again.',
+  initFailed: 'Failed to initialize payment. Please try again.',
+  verificationFailed: 'Payment verification failed. Please contact support.',
+  stillLoading: 'Payment system is still loading. Please wait a moment and try again.',
+  notReadyRefresh: 'Payment system not ready. Please refresh the page and try again.',
+  scriptLoadFailed: 'Failed to load Paystack script',
+  sdkMissing: 'PaystackPop not available after script load',
+  scriptTimeout: 'Paystack script loading timeout',
+  publicKeyRequired: 'Paystack public key is required',
+  emailRequired: 'Email is required for payment',
+  amountRequired: 'Valid payment amount is required',
+  sdkNotLoaded: 'Paystack SDK not loaded. Please refresh and try again.',
+  callbackRequired: 'Payment callback must be a valid function',
+  onCloseRequired: 'Payment onClose must be a valid function',
+} as const;
+
+export const PAYMENT_TIMINGS = {
+  popupDelayMs: 100,
+  scriptTimeoutMs: 10_000,
+  scriptRetryMs: 2_000,
+  redirectAfterPaymentMs: 3_000,
+} as const;
+
+/** SEPC (customer) or SEPP (professional) + timestamp + 6 random characters + user id (spec 000 §3). */
+export const REFERENCE_PATTERN = /^SEP[CP]\d{13}[A-Z0-9]{6}\d+$/;
+
+/** What the browser needs to open the pop-up; the server chose the reference and the amount. */
+export interface PaymentIntent {
+  provider: 'paystack' | 'sandbox';
+  publicKey: string | null;
+  reference: string;
+  email: string;
+  amount: number;
+  amountKobo: number;
+  currency: 'GHS';
+  channels: readonly string[];
+  metadata: {
+    subscription_type: PlanType;
+    user_id: string;
+    plan_duration: 'monthly';
+    full_name: string;
+    phone: string;
+    amount_ghs: number;
+    payment_methods: string;
+  };
+}
+
+/** POST /api/signup answer (spec 000 §7 reads success, message, user.id). */
+export interface SignupResponse {
+  success: true;
+  message: string;
+  user: { id: number };
+  payment: PaymentIntent;
+}
+
+/** GET /api/payments/config: which provider the pop-up talks to. */
+export interface PaymentsConfig {
+  provider: 'paystack' | 'sandbox';
+  publicKey: string | null;
+  channels: readonly string[];
+}
+
+export const verifyPaymentSchema = z.object({
+  reference: z.string({ error: 'A payment reference is required.' }).check(z.trim(), z.minLength(1, 'A payment reference is required.'), z.maxLength(100)),
+});
+
+export const completeRegistrationSchema = z.object({
+  userId: z.union([z.number(), z.string().check(z.regex(/^\d+$/))]),
+  paymentReference: z.string({ error: 'A payment reference is required.' }).check(z.trim(), z.minLength(1), z.maxLength(100)),
+  paymentData: z.optional(z.unknown()),
+});
+
+export interface CompleteRegistrationResponse {
+  success: true;
+  message: string;
+  autoLogin: boolean;
+  token?: string;
+  user: SessionUser;
+}
+
+/** The sandbox checkout's decision, recorded by the server for the verify step to read. */
+export const sandboxChargeSchema = z.object({
+  reference: z.string().check(z.minLength(1), z.maxLength(100)),
+  amount: z.number().check(z.int(), z.positive()),
+  currency: z.string().check(z.maxLength(3)),
+  email: z.string().check(z.maxLength(254)),
+  metadata: z.optional(z.record(z.string(), z.unknown())),
+  outcome: z.enum(['success', 'failed']),
+});
