@@ -1,0 +1,261 @@
+import { atom, computed, onMount } from 'nanostores';
+import { USER_TYPES } from '../../../contract/accounts.ts';
+import type { SessionUser } from '../../../contract/accounts.ts';
+import { ApiError, apiFetch, clearQueryCache } from '../lib/api.ts';
+
+/**
+ * The signed-in session (spec 000 §3 storage keys, §4 "Session"). This module is the only code
+ * that reads or writes the localStorage keys authToken, userData, userEmail and pendingUserId;
+ * islands import $session and the actions below.
+ *
+ * status:
+ * - loading: nothing read yet (also what pages pre-rendered at build time see);
+ * - verifying: a token is stored and the server is checking it (no user yet: the guards show
+ *   "Verifying authentication...");
+ * - signed-in: user and token set;
+ * - signed-out: neither.
+ */
+export type SessionStatus = 'loading' | 'verifying' | 'signed-in' | 'signed-out';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+  token: string | null;
+}
+
+/** The part of the Storage interface the session needs (a Map-backed fake in tests). */
+export interface SessionStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export const STORAGE_KEYS = {
+  token: 'authToken',
+  user: 'userData',
+  email: 'userEmail',
+  pendingUserId: 'pendingUserId',
+} as const;
+
+const VERIFY_TIMEOUT_MS = 10_000;
+const LOGOUT_TIMEOUT_MS = 3_000;
+
+export const $session = atom<SessionState>({ status: 'loading', user: null, token: null });
+export const $user = computed($session, (session) => session.user);
+
+let injected: SessionStorage | null = null;
+
+/** Tests pass a fake storage; the browser uses localStorage. */
+export function configureSession(options: { storage?: SessionStorage | null }): void {
+  if ('storage' in options) injected = options.storage ?? null;
+}
+
+function storage(): SessionStorage | null {
+  if (injected) return injected;
+  try {
+    // Reading the property can throw where storage is disabled (some WebViews, privacy modes).
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function read(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    const store = storage();
+    if (value === null) store?.removeItem(key);
+    else store?.setItem(key, value);
+  } catch {
+    // Full or disabled storage: the session still works for this page.
+  }
+}
+
+function isSessionUser(value: unknown): value is SessionUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const user = value as Partial<Record<keyof SessionUser, unknown>>;
+  return (
+    typeof user.id === 'number' &&
+    typeof user.email === 'string' &&
+    typeof user.userType === 'string' &&
+    (USER_TYPES as readonly string[]).includes(user.userType)
+  );
+}
+
+/** The stored user, or null when missing or unreadable. */
+function readUser(): SessionUser | null {
+  const raw = read(STORAGE_KEYS.user);
+  if (raw === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isSessionUser(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function clearStored(): void {
+  write(STORAGE_KEYS.token, null);
+  write(STORAGE_KEYS.user, null);
+}
+
+function setSignedOut(): void {
+  clearQueryCache();
+  $session.set({ status: 'signed-out', user: null, token: null });
+}
+
+/** True after a verify that could not reach the server: check again when back online. */
+let needsReverify = false;
+let restoring: Promise<void> | null = null;
+
+/** Stores the session after a login or an auto-login. userEmail is kept only with rememberEmail. */
+export function signIn(token: string, user: SessionUser, options: { rememberEmail?: boolean } = {}): void {
+  write(STORAGE_KEYS.token, token);
+  write(STORAGE_KEYS.user, JSON.stringify(user));
+  if (options.rememberEmail === true) write(STORAGE_KEYS.email, user.email);
+  else if (options.rememberEmail === false) write(STORAGE_KEYS.email, null);
+  needsReverify = false;
+  const previous = $session.get().user;
+  if (!previous || previous.id !== user.id) clearQueryCache();
+  $session.set({ status: 'signed-in', user, token });
+}
+
+/**
+ * Ends the session here at once, then tells the server (best effort, a few seconds at most).
+ * The caller navigates to /signin afterwards.
+ */
+export async function signOut(): Promise<void> {
+  const { token } = $session.get();
+  const storedToken = token ?? read(STORAGE_KEYS.token);
+  clearStored();
+  write(STORAGE_KEYS.email, null);
+  needsReverify = false;
+  setSignedOut();
+  if (!storedToken) return;
+  try {
+    await apiFetch('/api/auth/logout', { method: 'POST', body: {}, token: storedToken, timeoutMs: LOGOUT_TIMEOUT_MS });
+  } catch {
+    // Offline or already expired: the token is gone from this device, which is what matters.
+  }
+}
+
+/**
+ * Reads the stored token and user and checks them with the server (POST /api/auth/verify).
+ * Valid: signed in with the server's user. Refused (4xx, or success false): both cleared.
+ * Unreachable (offline, time-out, 5xx): the stored user stays signed in and is checked again
+ * when the browser comes back online.
+ */
+export function restoreSession(): Promise<void> {
+  if (typeof window === 'undefined' && !injected) return Promise.resolve();
+  restoring ??= doRestore().finally(() => {
+    restoring = null;
+  });
+  return restoring;
+}
+
+async function doRestore(): Promise<void> {
+  const token = read(STORAGE_KEYS.token);
+  const stored = readUser();
+  if (!token || !stored) {
+    clearStored();
+    setSignedOut();
+    return;
+  }
+  const current = $session.get();
+  // Already signed in with this token (a re-verify): keep showing the page while checking.
+  if (!(current.status === 'signed-in' && current.token === token)) {
+    $session.set({ status: 'verifying', user: null, token });
+  }
+  try {
+    const answer = await apiFetch<{ success?: boolean; user?: unknown }>('/api/auth/verify', {
+      method: 'POST',
+      body: {},
+      token,
+      timeoutMs: VERIFY_TIMEOUT_MS,
+    });
+    if (read(STORAGE_KEYS.token) !== token) return; // signed in or out elsewhere meanwhile
+    if (answer?.success === false || !isSessionUser(answer?.user)) {
+      clearStored();
+      setSignedOut();
+      return;
+    }
+    needsReverify = false;
+    write(STORAGE_KEYS.user, JSON.stringify(answer.user));
+    $session.set({ status: 'signed-in', user: answer.user, token });
+  } catch (error) {
+    if (read(STORAGE_KEYS.token) !== token) return;
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+      clearStored();
+      setSignedOut();
+      return;
+    }
+    // Could not ask: trust the stored record for now (slow or no connection), check later.
+    needsReverify = true;
+    $session.set({ status: 'signed-in', user: stored, token });
+  }
+}
+
+/** A profile update: merges fields into the stored user. */
+export function mergeUser(fields: Partial<SessionUser>): void {
+  const { user, token } = $session.get();
+  if (!user || !token) return;
+  const merged: SessionUser = { ...user, ...fields };
+  write(STORAGE_KEYS.user, JSON.stringify(merged));
+  $session.set({ status: 'signed-in', user: merged, token });
+}
+
+/** The id of an account created but not yet paid (spec 000 §4 sign-up wizard). */
+export function setPendingUserId(id: number | null): void {
+  write(STORAGE_KEYS.pendingUserId, id === null ? null : String(id));
+}
+
+export function getPendingUserId(): number | null {
+  const raw = read(STORAGE_KEYS.pendingUserId);
+  if (raw === null || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** The email saved by "Remember me" (or after an auto-login), to prefill the sign-in form. */
+export function savedEmail(): string | null {
+  const email = read(STORAGE_KEYS.email);
+  return email && email.trim() !== '' ? email : null;
+}
+
+/** Another tab signed in or out: follow it. */
+function onStorage(event: StorageEvent): void {
+  if (event.key !== null && event.key !== STORAGE_KEYS.token && event.key !== STORAGE_KEYS.user) return;
+  const token = read(STORAGE_KEYS.token);
+  const user = readUser();
+  if (!token || !user) {
+    if ($session.get().status !== 'signed-out') setSignedOut();
+    return;
+  }
+  const current = $session.get();
+  if (current.token !== token && current.user?.id !== user.id) clearQueryCache();
+  $session.set({ status: 'signed-in', user, token });
+}
+
+function onOnline(): void {
+  if (needsReverify) void restoreSession();
+}
+
+// Side effects live here, not in components: the first island that reads the session restores
+// it, and while any does, other tabs' sign-ins and sign-outs are followed.
+onMount($session, () => {
+  if (typeof window === 'undefined') return;
+  if ($session.get().status === 'loading') void restoreSession();
+  window.addEventListener('storage', onStorage);
+  window.addEventListener('online', onOnline);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener('online', onOnline);
+  };
+});
