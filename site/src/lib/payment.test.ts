@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { checkPaymentPreconditions } from './payment.ts';
+import { PAYMENT_MESSAGES } from '../../../contract/payments.ts';
+
+const ok = {
+  provider: 'paystack' as const,
+  key: 'pk_test_abc',
+  email: 'ama@example.com',
+  amount: 1000,
+  onSuccess: () => {},
+  onClose: () => {},
+};
+
+describe('checkPaymentPreconditions (spec 000 §5)', () => {
+  it('passes and rounds the amount to whole pesewas', () => {
+    expect(checkPaymentPreconditions(ok)).toBe(1000);
+    expect(checkPaymentPreconditions({ ...ok, amount: 2699.6 })).toBe(2700);
+  });
+
+  it('requires a public key for Paystack only', () => {
+    expect(() => checkPaymentPreconditions({ ...ok, key: null })).toThrow(PAYMENT_MESSAGES.publicKeyRequired);
+    expect(() => checkPaymentPreconditions({ ...ok, key: '' })).toThrow('Paystack public key is required');
+    expect(checkPaymentPreconditions({ ...ok, provider: 'sandbox', key: null })).toBe(1000);
+  });
+
+  it('requires an email', () => {
+    expect(() => checkPaymentPreconditions({ ...ok, email: '' })).toThrow('Email is required for payment');
+  });
+
+  it('requires an amount above 0 after rounding', () => {
+    for (const amount of [0, 0.4, -5, Number.NaN, undefined, null]) {
+      expect(() => checkPaymentPreconditions({ ...ok, amount })).toThrow('Valid payment amount is required');
+    }
+  });
+
+  it('requires both callbacks to be functions', () => {
+    expect(() => checkPaymentPreconditions({ ...ok, onSuccess: 'x' })).toThrow('Payment callback must be a valid function');
+    expect(() => checkPaymentPreconditions({ ...ok, onClose: undefined })).toThrow('Payment onClose must be a valid function');
+  });
+
+  it('checks in the spec order: key before email before amount', () => {
+    expect(() => checkPaymentPreconditions({ ...ok, key: null, email: '', amount: 0 })).toThrow(PAYMENT_MESSAGES.publicKeyRequired);
+    expect(() => checkPaymentPreconditions({ ...ok, email: '', amount: 0 })).toThrow(PAYMENT_MESSAGES.emailRequired);
+  });
+});
+
+describe('payForIntent with Paystack', () => {
+  it('opens the v2 pop-up after 100 ms with the intent and settles on success or cancel', async () => {
+    const { payForIntent } = await import('./payment.ts');
+    const calls: Record<string, unknown>[] = [];
+    class FakePop {
+      newTransaction(options: Record<string, unknown>) {
+        calls.push(options);
+      }
+    }
+    const g = globalThis as Record<string, unknown>;
+    g.window = { PaystackPop: FakePop, setTimeout, clearTimeout };
+    g.document = {};
+    try {
+      const intent = {
+        provider: 'paystack' as const,
+        publicKey: 'pk_test_abc',
+        reference: 'SEPC1732262400000AB12CD42',
+        email: 'ama@example.com',
+        amount: 10,
+        amountKobo: 1000,
+        currency: 'GHS' as const,
+        channels: ['card', 'mobile_money'],
+        metadata: {
+          subscription_type: 'customer' as const,
+          user_id: '42',
+          plan_duration: 'monthly' as const,
+          full_name: 'Ama Mensah',
+          phone: '+233241234567',
+          amount_ghs: 10,
+          payment_methods: 'card,mobile_money',
+        },
+      };
+      const paid = payForIntent(intent);
+      await new Promise((r) => setTimeout(r, 150));
+      expect(calls).toHaveLength(1);
+      const options = calls[0]!;
+      expect(options).toMatchObject({ key: 'pk_test_abc', email: 'ama@example.com', amount: 1000, currency: 'GHS', reference: intent.reference });
+      (options.onSuccess as (r: unknown) => void)({ reference: intent.reference });
+      await expect(paid).resolves.toEqual({ status: 'success', reference: intent.reference });
+
+      const cancelled = payForIntent(intent);
+      await new Promise((r) => setTimeout(r, 150));
+      (calls[1]!.onCancel as () => void)();
+      await expect(cancelled).resolves.toEqual({ status: 'cancelled' });
+    } finally {
+      delete g.window;
+      delete g.document;
+    }
+  });
+});

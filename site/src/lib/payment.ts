@@ -1,0 +1,196 @@
+/**
+ * The subscription payment in the browser (spec 000 §3 "Payment attempt configuration", §4 "Payment
+ * flow", §5 "Payment preconditions", §8). The server chose the reference and the amount (the
+ * PaymentIntent); this opens the provider's pop-up for it — Paystack's inline script, or the local
+ * sandbox checkout when no keys are configured — then verifies and completes through the server.
+ */
+import { apiFetch, ApiError, serverMessage } from './api.ts';
+import { loadPaystack } from './paystack-loader.ts';
+import type { PaystackPopClass } from './paystack-loader.ts';
+import { PAYMENT_MESSAGES, PAYMENT_TIMINGS } from '../../../contract/payments.ts';
+import type { CompleteRegistrationResponse, PaymentIntent, PaymentsConfig } from '../../../contract/payments.ts';
+
+export type PaymentResult = { status: 'success'; reference: string } | { status: 'cancelled' };
+
+interface PreconditionInput {
+  provider: PaymentIntent['provider'];
+  key: string | null | undefined;
+  email: string | null | undefined;
+  amount: number | null | undefined;
+  onSuccess: unknown;
+  onClose: unknown;
+}
+
+/**
+ * Spec 000 §5's checks before the pop-up opens, in its order; throws Error(message) on the first
+ * unmet one. Returns the amount rounded to a whole number of pesewas.
+ */
+export function checkPaymentPreconditions(input: PreconditionInput): number {
+  if (input.provider === 'paystack' && !input.key) throw new Error(PAYMENT_MESSAGES.publicKeyRequired);
+  if (!input.email) throw new Error(PAYMENT_MESSAGES.emailRequired);
+  const amount = Math.round(Number(input.amount));
+  if (!Number.isFinite(amount) || amount <= 0) throw new Error(PAYMENT_MESSAGES.amountRequired);
+  if (typeof input.onSuccess !== 'function') throw new Error(PAYMENT_MESSAGES.callbackRequired);
+  if (typeof input.onClose !== 'function') throw new Error(PAYMENT_MESSAGES.onCloseRequired);
+  return amount;
+}
+
+/** Runs a provider callback; errors thrown inside it are logged only (spec 000 §4). */
+function guarded<A extends unknown[]>(fn: (...args: A) => void) {
+  return (...args: A) => {
+    try {
+      fn(...args);
+    } catch (error) {
+      console.error('Payment callback failed', error);
+    }
+  };
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Opens Paystack's pop-up (v2 `newTransaction`, else the v1 `setup().openIframe()`). */
+function openPaystack(
+  Pop: PaystackPopClass,
+  intent: PaymentIntent,
+  amount: number,
+  onSuccess: (reference: string) => void,
+  onClose: () => void,
+  onError: (error: Error) => void,
+) {
+  const base = {
+    key: intent.publicKey,
+    email: intent.email,
+    amount,
+    currency: intent.currency || 'GHS',
+    channels: [...intent.channels],
+    metadata: intent.metadata,
+  };
+  const success = guarded((response: { reference?: string } | undefined) => onSuccess(response?.reference ?? intent.reference));
+  const close = guarded(onClose);
+  const popup = new Pop();
+  if (typeof popup.newTransaction === 'function') {
+    popup.newTransaction({
+      ...base,
+      reference: intent.reference,
+      onSuccess: success,
+      onCancel: close,
+      onError: guarded((error: { message?: string } | undefined) => {
+        console.error('Paystack error', error);
+        onError(new Error(PAYMENT_MESSAGES.initFailed));
+      }),
+    });
+  } else if (typeof Pop.setup === 'function') {
+    Pop.setup({ ...base, ref: intent.reference, callback: success, onClose: close }).openIframe();
+  } else {
+    throw new Error(PAYMENT_MESSAGES.sdkNotLoaded);
+  }
+}
+
+/**
+ * Opens the pop-up for `intent` and settles when the user pays ({status:'success', reference}) or
+ * closes it ({status:'cancelled'}). Throws Error(message) when a precondition is unmet or the
+ * provider cannot be loaded.
+ */
+export async function payForIntent(intent: PaymentIntent): Promise<PaymentResult> {
+  let settle!: (result: PaymentResult) => void;
+  let fail!: (error: Error) => void;
+  const done = new Promise<PaymentResult>((resolve, reject) => {
+    settle = resolve;
+    fail = reject;
+  });
+  const onSuccess = (reference: string) => settle({ status: 'success', reference });
+  const onClose = () => settle({ status: 'cancelled' });
+  const amount = checkPaymentPreconditions({
+    provider: intent.provider,
+    key: intent.publicKey,
+    email: intent.email,
+    amount: intent.amountKobo,
+    onSuccess,
+    onClose,
+  });
+
+  if (intent.provider === 'paystack') {
+    let Pop: PaystackPopClass;
+    try {
+      Pop = await loadPaystack();
+    } catch (error) {
+      console.error('Paystack script failed to load', error);
+      throw new Error(`${PAYMENT_MESSAGES.loadFailed} (${(error as Error).message})`);
+    }
+    await delay(PAYMENT_TIMINGS.popupDelayMs);
+    try {
+      openPaystack(Pop, intent, amount, onSuccess, onClose, fail);
+    } catch (error) {
+      console.error('Paystack pop-up failed to open', error);
+      throw error instanceof Error && error.message === PAYMENT_MESSAGES.sdkNotLoaded
+        ? error
+        : new Error(PAYMENT_MESSAGES.initFailed);
+    }
+    return done;
+  }
+
+  // Sandbox: the local TEST MODE checkout, loaded only when needed.
+  const { openSandboxCheckout } = await import('../islands/payment/SandboxCheckout.tsx');
+  await delay(PAYMENT_TIMINGS.popupDelayMs);
+  openSandboxCheckout({ ...intent, amountKobo: amount }, guarded(onSuccess), guarded(onClose));
+  return done;
+}
+
+let config: Promise<PaymentsConfig> | null = null;
+
+/** GET /api/payments/config, once per page (forgotten after a failure). */
+export function loadPaymentsConfig(): Promise<PaymentsConfig> {
+  config ??= apiFetch<PaymentsConfig>('/api/payments/config').catch((error: unknown) => {
+    config = null;
+    throw error;
+  });
+  return config;
+}
+
+/**
+ * The account was not activated even though the payment was verified (spec 000 §4 point 5 only
+ * logs this; we also tell the user plainly, with the reference to quote to support).
+ */
+export class RegistrationNotCompletedError extends Error {
+  override name = 'RegistrationNotCompletedError';
+  readonly reference: string;
+  constructor(reference: string, cause: unknown) {
+    super(
+      `Your payment was received (reference ${reference}), but we could not activate your account yet. ` +
+        'Please try again in a moment. If it still fails, contact support on WhatsApp and quote this reference.',
+      { cause },
+    );
+    this.reference = reference;
+  }
+}
+
+/**
+ * POST /api/verify-payment, then /api/complete-registration. Verification failing throws
+ * Error(server message or "Failed to verify payment. Please contact support."); completion failing
+ * is logged and throws RegistrationNotCompletedError.
+ */
+export async function verifyAndComplete(
+  userId: number,
+  reference: string,
+  paymentData: unknown = { reference, status: 'success' },
+): Promise<CompleteRegistrationResponse> {
+  let verified: { success: boolean; message?: string };
+  try {
+    verified = await apiFetch<{ success: boolean; message?: string }>('/api/verify-payment', { body: { reference } });
+  } catch (error) {
+    console.error('Payment verification failed', error);
+    const message = error instanceof ApiError ? serverMessage(error.body) : undefined;
+    throw new Error(message ?? PAYMENT_MESSAGES.verifyFailed, { cause: error });
+  }
+  if (!verified.success) throw new Error(verified.message || PAYMENT_MESSAGES.verifyFailed);
+  try {
+    const completed = await apiFetch<CompleteRegistrationResponse>('/api/complete-registration', {
+      body: { userId, paymentReference: reference, paymentData },
+    });
+    if (!completed.success) throw new Error(completed.message);
+    return completed;
+  } catch (error) {
+    console.error('Registration completion failed after a verified payment', error);
+    throw new RegistrationNotCompletedError(reference, error);
+  }
+}
