@@ -10,6 +10,21 @@ beforeAll(async () => {
 });
 afterAll(() => drop());
 
+const ALL_TABLES = [
+  'affiliate_profiles',
+  'contact_messages',
+  'login_attempts',
+  'notifications',
+  'password_resets',
+  'payments',
+  'professional_profiles',
+  'referrals',
+  'sandbox_transactions',
+  'sessions',
+  'subscriptions',
+  'users',
+];
+
 const tables = async () =>
   (
     await db.raw(`select table_name from information_schema.tables where table_schema = 'public' and table_name not like 'knex_%' order by 1`)
@@ -17,13 +32,13 @@ const tables = async () =>
 
 it('migrates latest → rollback all → latest', async () => {
   const all = await migrationSource.getMigrations([]);
-  expect(await tables()).toEqual(['contact_messages', 'professional_profiles', 'users']);
+  expect(await tables()).toEqual(ALL_TABLES);
   const [, rolledBack] = await rollbackAll(db);
   expect(rolledBack).toHaveLength(all.length);
   expect(await tables()).toEqual([]);
   const [, applied] = await migrate(db);
   expect(applied).toEqual(all);
-  expect(await tables()).toEqual(['contact_messages', 'professional_profiles', 'users']);
+  expect(await tables()).toEqual(ALL_TABLES);
 });
 
 it('uses the GiST index for radius pre-filtering', async () => {

@@ -5,26 +5,46 @@ import compose from 'koa-compose';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db.ts';
+import { accountRoutes } from './features/accounts/routes.ts';
+import { affiliateRoutes } from './features/affiliates/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+import { devRoutes } from './features/dev/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
+import { userDataRoutes } from './features/user-data/routes.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { HttpError } from './http/errors.ts';
 import { jsonOnly } from './http/json-only.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { Logger } from './logger.ts';
+import type { Notifier } from './providers/notifier.ts';
+import type { PaymentProvider } from './providers/payments.ts';
 
 export interface AppDeps {
   db: Db;
   config: Config;
   clock: Clock;
   logger: Logger;
+  /** Paystack when keys are configured, else the sandbox (never both). */
+  payments: PaymentProvider;
+  notifier: Notifier;
   /** Serves everything outside /api: built assets and Astro's pages (api/src/site.ts). Absent in API tests. */
   site?: Middleware;
 }
 
 /** Each feature folder exports a function that builds its router from the app's dependencies. */
-const features: ((deps: AppDeps) => Router)[] = [healthRoutes, contactRoutes];
+const features: ((deps: AppDeps) => Router)[] = [
+  healthRoutes,
+  contactRoutes,
+  accountRoutes,
+  affiliateRoutes,
+  authRoutes,
+  paymentRoutes,
+  userDataRoutes,
+  devRoutes,
+];
 
 function apiMiddleware(deps: AppDeps): Middleware {
   const router = new Router();

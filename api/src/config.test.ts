@@ -11,6 +11,8 @@ describe('loadConfig', () => {
       dataDir: './data',
       logLevel: 'info',
       diagnostics: true,
+      paystack: null,
+      publicUrl: 'http://localhost:3000',
     });
   });
 
@@ -35,7 +37,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', DIAGNOSTICS: 'off' }).diagnostics).toBe(false);
   });
 
+  it('uses Paystack only when both keys are set', () => {
+    const config = loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123', PAYSTACK_PUBLIC_KEY: 'pk_test_def456' });
+    expect(config.paystack).toEqual({ secretKey: 'sk_test_abc123', publicKey: 'pk_test_def456', apiBase: 'https://api.paystack.co' });
+    expect(() => loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123' })).toThrow(/set both keys/);
+    expect(() => loadConfig({ PAYSTACK_PUBLIC_KEY: 'pk_test_def456' })).toThrow(/set both keys/);
+  });
+
   it.each([
+    ['PAYSTACK_SECRET_KEY', 'pk_test_wrong', /PAYSTACK_SECRET_KEY="pk_test_wrong"/],
+    ['PAYSTACK_API_BASE', 'not a url', /PAYSTACK_API_BASE/],
+    ['PUBLIC_URL', 'ftp://example.com', /PUBLIC_URL/],
     ['PORT', 'eighty', /PORT="eighty"/],
     ['PORT', '70000', /PORT="70000"/],
     ['DATABASE_URL', 'mysql://localhost/db', /DATABASE_URL="mysql:\/\/localhost\/db": must start with postgres/],

@@ -15,6 +15,12 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Diagnostic pages: on in development and test, off in production unless DIAGNOSTICS=on. */
   DIAGNOSTICS: onOff.optional(),
+  /** Paystack keys: both or neither. Without them payments run in the sandbox (TEST MODE). */
+  PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…').optional(),
+  PAYSTACK_PUBLIC_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must look like pk_test_… or pk_live_…').optional(),
+  PAYSTACK_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.paystack.co'),
+  /** The address users reach the site at, for links in emails (password reset). */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export interface Config {
@@ -25,6 +31,8 @@ export interface Config {
   dataDir: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   diagnostics: boolean;
+  paystack: { secretKey: string; publicKey: string; apiBase: string } | null;
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -42,6 +50,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment variable ${problems.join('; ')}`);
   }
   const c = parsed.data;
+  if (!!c.PAYSTACK_SECRET_KEY !== !!c.PAYSTACK_PUBLIC_KEY) {
+    throw new ConfigError(
+      'Invalid environment variable PAYSTACK_SECRET_KEY / PAYSTACK_PUBLIC_KEY: set both keys for real payments, or neither for the sandbox',
+    );
+  }
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -50,5 +63,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: c.DATA_DIR,
     logLevel: c.LOG_LEVEL,
     diagnostics: c.DIAGNOSTICS ? c.DIAGNOSTICS === 'on' : c.NODE_ENV !== 'production',
+    paystack:
+      c.PAYSTACK_SECRET_KEY && c.PAYSTACK_PUBLIC_KEY
+        ? { secretKey: c.PAYSTACK_SECRET_KEY, publicKey: c.PAYSTACK_PUBLIC_KEY, apiBase: c.PAYSTACK_API_BASE.replace(/\/$/, '') }
+        : null,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { closeDb, createDb, migrate, toCount } from './db.ts';
 import { createApp } from './app.ts';
 import { createLogger } from './logger.ts';
+import { paymentProvider } from './providers/index.ts';
+import { outboxNotifier } from './providers/notifier.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
 
 function readConfig(): Config {
@@ -32,7 +34,10 @@ if (toCount(users) === 0) {
   logger.info('The database has no accounts yet. Load demo professionals and accounts with: npm run demo');
 }
 
-const app = createApp({ db, config, clock: systemClock, logger, site: await siteMiddleware(config) });
+const payments = paymentProvider(config, db);
+if (payments.name === 'sandbox') logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money).');
+const notifier = outboxNotifier({ db, logger, clock: systemClock });
+const app = createApp({ db, config, clock: systemClock, logger, payments, notifier, site: await siteMiddleware(config) });
 const server = app.listen(config.port, config.host);
 await once(server, 'listening');
 const address = server.address();

@@ -6,6 +6,8 @@ import { fixedClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { closeDb, createDb, migrate, type Db } from '../src/db.ts';
 import { createLogger } from '../src/logger.ts';
+import { paymentProvider } from '../src/providers/index.ts';
+import { outboxNotifier } from '../src/providers/notifier.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
@@ -58,7 +60,15 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
   });
   const config = loadConfig({ NODE_ENV: 'test', ...options.env });
   const clock = fixedClock(new Date('2026-11-22T09:00:00Z'));
-  const app = createApp({ db, config, clock, logger: createLogger('info', sink) });
+  const logger = createLogger('info', sink);
+  const app = createApp({
+    db,
+    config,
+    clock,
+    logger,
+    payments: paymentProvider(config, db),
+    notifier: outboxNotifier({ db, logger, clock }),
+  });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -20,8 +20,18 @@ interface BodyParserError {
   expose?: boolean;
 }
 
-function describe(err: unknown): { status: number; message: string; errors?: HttpError['errors']; headers?: Record<string, string> } {
-  if (err instanceof HttpError) return { status: err.status, message: err.message, errors: err.errors, headers: err.headers };
+interface Described {
+  status: number;
+  message: string;
+  errors?: HttpError['errors'];
+  headers?: Record<string, string>;
+  extra?: Record<string, unknown>;
+}
+
+function describe(err: unknown): Described {
+  if (err instanceof HttpError) {
+    return { status: err.status, message: err.message, errors: err.errors, headers: err.headers, extra: err.extra };
+  }
   const dbError = err as DbError;
   if (dbError?.code === '23505') {
     return { status: 409, message: UNIQUE_MESSAGES[dbError.constraint ?? ''] ?? 'This record already exists.' };
@@ -47,11 +57,11 @@ export function errorMiddleware(logger: Logger): Middleware {
     try {
       await next();
     } catch (err) {
-      const { status, message, errors, headers } = describe(err);
+      const { status, message, errors, headers, extra } = describe(err);
       if (status >= 500) logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
       ctx.status = status;
       if (headers) ctx.set(headers);
-      ctx.body = errors ? { success: false, message, errors } : { success: false, message };
+      ctx.body = { success: false, message, ...(errors && { errors }), ...extra };
     }
   };
 }

@@ -3,16 +3,23 @@ export class HttpError extends Error {
   readonly status: number;
   readonly errors?: { field: string; message: string }[];
   readonly headers?: Record<string, string>;
+  /** Further fields for the JSON answer, e.g. a `code` the browser acts on. */
+  readonly extra?: Record<string, unknown>;
 
   constructor(
     status: number,
     message: string,
-    options: { errors?: { field: string; message: string }[]; headers?: Record<string, string> } = {},
+    options: {
+      errors?: { field: string; message: string }[];
+      headers?: Record<string, string>;
+      extra?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.status = status;
     this.errors = options.errors;
     this.headers = options.headers;
+    this.extra = options.extra;
   }
 }
 

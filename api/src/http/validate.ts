@@ -1,16 +1,18 @@
 import type * as z from 'zod/mini';
+import { firstProblem } from '../../../contract/accounts.ts';
 import { badRequest } from './errors.ts';
 
 /**
  * Parses a request body with the contract's zod schema (ARCHITECTURE decision 7). The message is
- * the first problem, which is the same text the island shows; `errors` names every field.
+ * the first problem — in the spec's order of checks when one is given, as the island shows it —
+ * and `errors` names every field.
  */
-export function validate<S extends z.ZodMiniType>(schema: S, body: unknown): z.output<S> {
+export function validate<S extends z.ZodMiniType>(schema: S, body: unknown, checkOrder?: readonly string[]): z.output<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({
     field: issue.path.join('.') || '(body)',
     message: issue.path.length === 0 ? 'The request body must be a JSON object.' : issue.message,
   }));
-  throw badRequest(errors[0]?.message ?? 'Invalid request.', errors);
+  throw badRequest((checkOrder ? firstProblem(errors, checkOrder) : errors[0]?.message) ?? 'Invalid request.', errors);
 }

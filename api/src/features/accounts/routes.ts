@@ -1,0 +1,15 @@
+import Router from '@koa/router';
+import { SIGNUP_CHECK_ORDER, signupSchema } from '../../../../contract/accounts.ts';
+import type { AppDeps } from '../../app.ts';
+import { validate } from '../../http/validate.ts';
+import { signup } from './signup.ts';
+
+export function accountRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  router.post('/api/signup', async (ctx) => {
+    const input = validate(signupSchema, ctx.request.body, SIGNUP_CHECK_ORDER);
+    ctx.status = 201;
+    ctx.body = await signup(deps, input);
+  });
+  return router;
+}

@@ -1,0 +1,88 @@
+import type { Signup } from '../../../../contract/accounts.ts';
+import type { SignupResponse } from '../../../../contract/payments.ts';
+import { toE164 } from '../../../../contract/phone.ts';
+import { conflict } from '../../http/errors.ts';
+import { hashPassword } from './passwords.ts';
+import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
+import { assertEmailAndPhoneFree, usersRepo } from './users.ts';
+
+const DEFAULT_RATES = { base: 30, max: 50 };
+
+/**
+ * Creates a pending customer or professional and the payment that will activate it (spec 000 §4
+ * step 3). Professionals who send 0/empty rates get the spec's defaults (₵30–₵50, negotiable).
+ */
+export async function signup(deps: PaymentsDeps, input: Signup): Promise<SignupResponse> {
+  const { db, clock, logger } = deps;
+  const phone = toE164(input.phone)!; // the schema accepted it
+  const taken = await assertEmailAndPhoneFree(db, input.email, phone);
+  if (taken) throw conflict(`${taken} If it is yours, sign in to complete your payment.`);
+  const passwordHash = await hashPassword(input.password);
+  const now = clock.now();
+
+  return db.transaction(async (trx) => {
+    const user = await usersRepo.insert(trx, {
+      user_type: input.userType,
+      email: input.email,
+      phone,
+      password_hash: passwordHash,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      status: 'pending',
+      location: input.location || null,
+      local_address: input.localAddress || null,
+      description: input.description || null,
+      profile_picture: input.profilePicture || null,
+      created_at: now,
+    });
+    const userId = Number(user.id);
+
+    if (input.userType === 'professional') {
+      const ratesGiven = input.baseRate > 0;
+      const base = ratesGiven ? input.baseRate : DEFAULT_RATES.base;
+      const max = ratesGiven ? Math.max(input.maxRate, base) : DEFAULT_RATES.max;
+      await trx('professional_profiles').insert({
+        user_id: userId,
+        profession: input.profession,
+        skills: JSON.stringify([input.profession]),
+        base_rate_pesewas: Math.round(base * 100),
+        max_rate_pesewas: Math.round(max * 100),
+        rate_negotiable: ratesGiven ? input.rateNegotiable : true,
+      });
+    }
+
+    if (input.referrerCode) {
+      const affiliate = await trx('affiliate_profiles as a')
+        .join('users as u', 'u.id', 'a.user_id')
+        .whereRaw('upper(a.referrer_code) = upper(?)', [input.referrerCode])
+        .where('u.status', 'active')
+        .first('u.id', 'u.email', 'u.phone', 'a.referrer_code');
+      const selfReferral =
+        affiliate && (affiliate.email.toLowerCase() === input.email.toLowerCase() || affiliate.phone === phone);
+      if (affiliate && !selfReferral) {
+        await trx('referrals').insert({
+          affiliate_user_id: affiliate.id,
+          referred_user_id: userId,
+          referrer_code: affiliate.referrer_code,
+          created_at: now,
+        });
+      } else {
+        logger.info({ referrerCode: input.referrerCode, selfReferral: !!selfReferral }, 'referral not recorded');
+      }
+    }
+
+    const payment = await createPaymentIntent(
+      deps,
+      { userId, email: input.email, fullName: `${input.firstName} ${input.lastName}`, phone },
+      input.userType,
+      'registration',
+      trx,
+    );
+    return {
+      success: true,
+      message: 'Account created. Complete your subscription payment to activate it.',
+      user: { id: userId },
+      payment,
+    };
+  });
+}

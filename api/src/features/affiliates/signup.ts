@@ -1,0 +1,78 @@
+import { randomInt } from 'node:crypto';
+import type { AffiliateSignup, SessionUser } from '../../../../contract/accounts.ts';
+import { toE164 } from '../../../../contract/phone.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db.ts';
+import { conflict } from '../../http/errors.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { assertEmailAndPhoneFree, toSessionUser, usersRepo } from '../accounts/users.ts';
+import { sessionsRepo } from '../auth/sessions.ts';
+
+const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** SEAFF + 6 characters; never the spec's display fallback SEAFF0000. */
+export function referrerCode(): string {
+  return `SEAFF${Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
+}
+
+export interface AffiliateSignupResult {
+  success: true;
+  message: string;
+  autoLogin: true;
+  token: string;
+  user: SessionUser;
+  affiliate: { referrerCode: string; payoutMethod: string };
+}
+
+/** Affiliates join without payment (spec 000 §1), active at once and signed in. */
+export async function affiliateSignup(deps: { db: Db; clock: Clock }, input: AffiliateSignup): Promise<AffiliateSignupResult> {
+  const { db, clock } = deps;
+  const phone = toE164(input.phone)!;
+  const taken = await assertEmailAndPhoneFree(db, input.email, phone);
+  if (taken) throw conflict(taken);
+  const passwordHash = await hashPassword(input.password);
+  const now = clock.now();
+
+  const { user, code } = await db.transaction(async (trx) => {
+    const row = await usersRepo.insert(trx, {
+      user_type: 'affiliate',
+      email: input.email,
+      phone,
+      password_hash: passwordHash,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      status: 'active',
+      location: input.location,
+      local_address: null,
+      description: input.description || null,
+      profile_picture: null,
+      created_at: now,
+    });
+    // A clash among 32^6 codes is rare; try again rather than fail the sign-up.
+    for (let attempt = 0; ; attempt++) {
+      const candidate = referrerCode();
+      const inserted = await trx('affiliate_profiles')
+        .insert({
+          user_id: row.id,
+          referrer_code: candidate,
+          payout_method: input.payoutMethod,
+          momo_number: input.payoutMethod === 'mobile-money' ? (toE164(input.momoNumber) ?? input.momoNumber) : '',
+          bank_account: input.payoutMethod === 'bank-account' ? input.bankAccount : '',
+        })
+        .onConflict('referrer_code')
+        .ignore()
+        .returning('referrer_code');
+      if (inserted.length) return { user: row, code: candidate };
+      if (attempt >= 5) throw new Error('could not allocate a referrer code');
+    }
+  });
+
+  return {
+    success: true,
+    message: 'Welcome to the affiliate programme!',
+    autoLogin: true,
+    token: await sessionsRepo.create(db, Number(user.id), now),
+    user: toSessionUser(user),
+    affiliate: { referrerCode: code, payoutMethod: input.payoutMethod },
+  };
+}

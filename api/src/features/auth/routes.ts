@@ -1,0 +1,35 @@
+import Router from '@koa/router';
+import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../../../contract/accounts.ts';
+import type { AppDeps } from '../../app.ts';
+import { bearerToken, requireUser } from '../../http/auth.ts';
+import { validate } from '../../http/validate.ts';
+import { sessionsRepo } from './sessions.ts';
+import { forgotPassword, login, resetPassword } from './service.ts';
+
+export function authRoutes(deps: AppDeps): Router {
+  const router = new Router();
+
+  router.post('/api/auth/login', async (ctx) => {
+    ctx.body = await login(deps, validate(loginSchema, ctx.request.body), ctx.ip);
+  });
+
+  router.post('/api/auth/verify', requireUser(deps), (ctx) => {
+    ctx.body = { success: true, user: ctx.state.user };
+  });
+
+  router.post('/api/auth/logout', async (ctx) => {
+    const token = bearerToken(ctx.get('authorization'));
+    if (token) await sessionsRepo.revoke(deps.db, token, deps.clock.now());
+    ctx.body = { success: true, message: 'Signed out.' };
+  });
+
+  router.post('/api/auth/forgot-password', async (ctx) => {
+    ctx.body = await forgotPassword(deps, validate(forgotPasswordSchema, ctx.request.body));
+  });
+
+  router.post('/api/auth/reset-password', async (ctx) => {
+    ctx.body = await resetPassword(deps, validate(resetPasswordSchema, ctx.request.body));
+  });
+
+  return router;
+}

@@ -1,0 +1,115 @@
+import { FORGOT_PASSWORD_ANSWER, LOGIN_MESSAGES, type LoginResponse } from '../../../../contract/accounts.ts';
+import { toE164 } from '../../../../contract/phone.ts';
+import type { Config } from '../../config.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { Notifier } from '../../providers/notifier.ts';
+import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { toSessionUser, usersRepo, type UserRow } from '../accounts/users.ts';
+import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
+import { sessionsRepo } from './sessions.ts';
+import { throttle, THROTTLE } from './throttle.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export type AuthDeps = PaymentsDeps & { config: Config; notifier: Notifier };
+
+// Verifying against this when no account matches keeps a wrong email as slow as a wrong password.
+let dummyHash: Promise<string> | undefined;
+const timingDecoy = () => (dummyHash ??= hashPassword('not-a-real-password'));
+
+async function findAccount(deps: AuthDeps, method: 'email' | 'phone', identifier: string): Promise<UserRow | undefined> {
+  if (method === 'phone') {
+    const phone = toE164(identifier);
+    return phone ? usersRepo.findByPhone(deps.db, phone) : undefined;
+  }
+  return usersRepo.findByEmail(deps.db, identifier);
+}
+
+/** POST /api/auth/login: the server's userType decides where the user goes (spec 000 §4). */
+export async function login(
+  deps: AuthDeps,
+  input: { loginMethod: 'email' | 'phone'; email?: string; phone?: string; password: string },
+  ip: string,
+): Promise<LoginResponse> {
+  const identifier = (input.loginMethod === 'phone' ? input.phone : input.email) ?? '';
+  const accountKey = input.loginMethod === 'phone' ? (toE164(identifier) ?? identifier) : identifier.toLowerCase();
+  const now = deps.clock.now();
+  if (await throttle.isBlocked(deps.db, accountKey, ip, now)) {
+    throw new HttpError(429, LOGIN_MESSAGES.throttled, { headers: { 'Retry-After': String(THROTTLE.windowMs / 1000) } });
+  }
+  const user = await findAccount(deps, input.loginMethod, identifier);
+  const passwordOk = await verifyPassword(user?.password_hash ?? (await timingDecoy()), input.password);
+  const ok = !!user && passwordOk;
+  await throttle.record(deps.db, accountKey, ip, ok, now);
+  if (!user || !ok) throw new HttpError(401, LOGIN_MESSAGES.failedFallback);
+
+  if (user.status === 'suspended') throw new HttpError(403, LOGIN_MESSAGES.suspended, { extra: { code: 'SUSPENDED' } });
+  if (user.status === 'pending') {
+    const payment = await createPaymentIntent(
+      deps,
+      { userId: Number(user.id), email: user.email, fullName: `${user.first_name} ${user.last_name}`, phone: user.phone },
+      user.user_type === 'professional' ? 'professional' : 'customer',
+      'registration',
+    );
+    throw new HttpError(403, LOGIN_MESSAGES.pendingPayment, {
+      extra: { code: 'PAYMENT_REQUIRED', userId: Number(user.id), payment },
+    });
+  }
+  return {
+    success: true,
+    message: 'Login successful',
+    token: await sessionsRepo.create(deps.db, Number(user.id), now),
+    user: toSessionUser(user),
+  };
+}
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+const RESET_RESEND_MS = 60 * 1000;
+
+/** Same answer whether or not an account matches, so the form cannot be used to find accounts. */
+export async function forgotPassword(deps: AuthDeps, input: { email?: string; phone?: string }): Promise<{ success: true; message: string }> {
+  const user = input.email ? await findAccount(deps, 'email', input.email) : await findAccount(deps, 'phone', input.phone ?? '');
+  const now = deps.clock.now();
+  if (user && user.status !== 'suspended') {
+    const recent = await deps.db('password_resets')
+      .where({ user_id: user.id })
+      .where('created_at', '>', new Date(now.getTime() - RESET_RESEND_MS))
+      .first();
+    if (!recent) {
+      const { token, hash } = newToken();
+      await deps.db('password_resets').insert({
+        user_id: user.id,
+        token_hash: hash,
+        created_at: now,
+        expires_at: new Date(now.getTime() + RESET_TTL_MS),
+      });
+      await deps.notifier.sendEmail({
+        to: user.email,
+        subject: 'Reset your password',
+        text: `Hello ${user.first_name},\n\nUse this link within 1 hour to choose a new password:\n${deps.config.publicUrl}/reset-password?token=${token}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
+      });
+    }
+  }
+  return { success: true, message: FORGOT_PASSWORD_ANSWER };
+}
+
+export const RESET_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
+
+/** Single use: the token is spent, the password changed and every session signed out, together. */
+export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }): Promise<{ success: true; message: string }> {
+  const now = deps.clock.now();
+  const passwordHash = await hashPassword(input.password);
+  const changed = await deps.db.transaction(async (trx) => {
+    const [reset] = await trx('password_resets')
+      .where({ token_hash: hashToken(input.token) })
+      .whereNull('used_at')
+      .where('expires_at', '>', now)
+      .update({ used_at: now })
+      .returning('user_id');
+    if (!reset) return false;
+    await usersRepo.setPassword(trx, Number(reset.user_id), passwordHash, now);
+    await trx('sessions').where({ user_id: reset.user_id }).whereNull('revoked_at').update({ revoked_at: now });
+    return true;
+  });
+  if (!changed) throw new HttpError(400, RESET_INVALID);
+  return { success: true, message: 'Your password has been changed. Please sign in with your new password.' };
+}

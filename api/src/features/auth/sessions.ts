@@ -1,0 +1,35 @@
+import type { Db } from '../../db.ts';
+import type { UserRow } from '../accounts/users.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export const SESSION_DAYS = 30;
+
+export const sessionsRepo = {
+  async create(db: Db, userId: number, now: Date): Promise<string> {
+    const { token, hash } = newToken();
+    await db('sessions').insert({
+      user_id: userId,
+      token_hash: hash,
+      created_at: now,
+      expires_at: new Date(now.getTime() + SESSION_DAYS * 24 * 3600 * 1000),
+    });
+    return token;
+  },
+
+  /** The user behind a live token; suspended or unpaid accounts have no working sessions. */
+  async findUser(db: Db, token: string, now: Date): Promise<UserRow | undefined> {
+    return db<UserRow>('sessions as s')
+      .join('users as u', 'u.id', 's.user_id')
+      .where('s.token_hash', hashToken(token))
+      .whereNull('s.revoked_at')
+      .where('s.expires_at', '>', now)
+      .where('u.status', 'active')
+      .first('u.*');
+  },
+
+  revoke: (db: Db, token: string, now: Date) =>
+    db('sessions').where({ token_hash: hashToken(token) }).whereNull('revoked_at').update({ revoked_at: now }),
+
+  revokeAllForUser: (db: Db, userId: number, now: Date) =>
+    db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: now }),
+};

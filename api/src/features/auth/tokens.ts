@@ -1,0 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A random opaque token (32 bytes) and the SHA-256 hash that is all the database keeps. */
+export function newToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');

@@ -1,0 +1,201 @@
+import { randomInt } from 'node:crypto';
+import type { Knex } from 'knex';
+import { PAYMENT_CHANNELS, PLANS, type PlanType } from '../../../../contract/plans.ts';
+import type { PaymentIntent } from '../../../../contract/payments.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db.ts';
+import type { Logger } from '../../logger.ts';
+import { ProviderUnavailableError, type PaymentProvider, type ProviderTransaction } from '../../providers/payments.ts';
+import { usersRepo } from '../accounts/users.ts';
+
+export interface PaymentsDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  payments: PaymentProvider;
+}
+
+export type PaymentPurpose = 'registration' | 'renewal' | 'test';
+
+export interface PaymentRow {
+  id: number | string;
+  user_id: number | string | null;
+  reference: string;
+  purpose: PaymentPurpose;
+  plan_type: PlanType;
+  amount_pesewas: number;
+  currency: string;
+  email: string;
+  provider: string;
+  status: 'initialized' | 'success' | 'failed';
+  provider_transaction_id: string | null;
+  channel: string | null;
+  paid_at: Date | null;
+  created_at: Date;
+  settled_at: Date | null;
+}
+
+const REFERENCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** SEPC/SEPP + timestamp + 6 random characters + user id (spec 000 §3). */
+export function paymentReference(planType: PlanType, userId: number | null, now: Date): string {
+  const random = Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('');
+  return `${planType === 'customer' ? 'SEPC' : 'SEPP'}${now.getTime()}${random}${userId ?? 0}`;
+}
+
+export interface Payer {
+  userId: number | null;
+  email: string;
+  fullName: string;
+  phone: string;
+}
+
+/** Records the payment the server expects and returns what the pop-up needs. */
+export async function createPaymentIntent(
+  deps: PaymentsDeps,
+  payer: Payer,
+  planType: PlanType,
+  purpose: PaymentPurpose,
+  db: Db | Knex.Transaction = deps.db,
+): Promise<PaymentIntent> {
+  const plan = PLANS[planType];
+  const now = deps.clock.now();
+  const reference = paymentReference(planType, payer.userId, now);
+  await db('payments').insert({
+    user_id: payer.userId,
+    reference,
+    purpose,
+    plan_type: planType,
+    amount_pesewas: plan.amountKobo,
+    currency: 'GHS',
+    email: payer.email,
+    provider: deps.payments.name,
+    created_at: now,
+  });
+  return {
+    provider: deps.payments.name,
+    publicKey: deps.payments.publicKey,
+    reference,
+    email: payer.email,
+    amount: plan.amount,
+    amountKobo: plan.amountKobo,
+    currency: 'GHS',
+    channels: PAYMENT_CHANNELS,
+    metadata: {
+      subscription_type: planType,
+      user_id: String(payer.userId ?? ''),
+      plan_duration: 'monthly',
+      full_name: payer.fullName,
+      phone: payer.phone,
+      amount_ghs: plan.amount,
+      payment_methods: PAYMENT_CHANNELS.join(','),
+    },
+  };
+}
+
+export type SettleResult =
+  | { ok: true; payment: PaymentRow; granted: boolean }
+  | { ok: false; reason: string; retryable?: boolean };
+
+/** Adds one calendar month (UTC), clamping 31 January to the end of February. */
+export function addMonth(date: Date): Date {
+  const next = new Date(date);
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
+}
+
+/** What must hold before a payment grants anything (ARCHITECTURE decision 9). */
+function refusal(payment: PaymentRow, tx: ProviderTransaction): string | null {
+  if (tx.reference !== payment.reference) return 'provider answered for another reference';
+  if (tx.status !== 'success') return `provider status is ${tx.status || 'empty'}`;
+  if (tx.amount !== PLANS[payment.plan_type].amountKobo || tx.amount !== payment.amount_pesewas) {
+    return `amount ${tx.amount} is not the plan price ${payment.amount_pesewas}`;
+  }
+  if (tx.currency !== 'GHS') return `currency ${tx.currency} is not GHS`;
+  const metadataUser = tx.metadata.user_id === undefined ? '' : String(tx.metadata.user_id);
+  const ownerByMetadata = payment.user_id !== null && metadataUser === String(payment.user_id);
+  const ownerByEmail = tx.customerEmail.toLowerCase() === payment.email.toLowerCase();
+  if (metadataUser && !ownerByMetadata) return 'metadata names another user';
+  if (!ownerByMetadata && !ownerByEmail) return 'payment does not belong to this account';
+  return null;
+}
+
+/**
+ * Asks the provider about a reference the server issued and, when every check holds, grants the
+ * paid month exactly once: the payment row moves initialized → success under a row lock, and the
+ * subscription's unique payment_id backs that up. Repeats answer ok with granted: false.
+ */
+export async function settlePayment(
+  deps: PaymentsDeps,
+  reference: string,
+  expected: { userId?: number; purposes?: PaymentPurpose[] } = {},
+): Promise<SettleResult> {
+  const { db, logger } = deps;
+  const payment = await db<PaymentRow>('payments').where({ reference }).first();
+  if (!payment) return { ok: false, reason: 'unknown reference' };
+  if (expected.userId !== undefined && Number(payment.user_id) !== expected.userId) {
+    logger.warn({ reference, userId: expected.userId }, 'payment refused: reference belongs to another account');
+    return { ok: false, reason: 'reference belongs to another account' };
+  }
+  if (expected.purposes && !expected.purposes.includes(payment.purpose)) return { ok: false, reason: `payment is for ${payment.purpose}` };
+  if (payment.status === 'success') return { ok: true, payment, granted: false };
+  if (payment.status === 'failed') return { ok: false, reason: 'payment failed earlier' };
+
+  let tx: ProviderTransaction | null;
+  try {
+    tx = await deps.payments.verify(reference);
+  } catch (err) {
+    if (err instanceof ProviderUnavailableError) {
+      logger.error({ reference, err: err.message }, 'payment provider unavailable');
+      return { ok: false, reason: 'provider unavailable', retryable: true };
+    }
+    throw err;
+  }
+  if (!tx) return { ok: false, reason: 'provider does not know the reference' };
+  const refused = refusal(payment, tx);
+  if (refused) {
+    logger.warn({ reference, reason: refused }, 'payment refused');
+    // Still in progress at the provider: leave it open. Anything else is final.
+    if (!['ongoing', 'pending', 'processing', 'queued', 'abandoned'].includes(tx.status)) {
+      await db('payments').where({ id: payment.id, status: 'initialized' }).update({ status: 'failed', settled_at: deps.clock.now() });
+    }
+    return { ok: false, reason: refused };
+  }
+
+  return db.transaction(async (trx) => {
+    const now = deps.clock.now();
+    const [settled] = await trx<PaymentRow>('payments')
+      .where({ id: payment.id, status: 'initialized' })
+      .update({
+        status: 'success',
+        provider_transaction_id: tx.providerId,
+        channel: tx.channel,
+        paid_at: tx.paidAt ?? now,
+        settled_at: now,
+      })
+      .returning('*');
+    if (!settled) return { ok: true as const, payment, granted: false };
+    if (settled.purpose !== 'test' && settled.user_id !== null) {
+      const userId = Number(settled.user_id);
+      const [latest] = await trx('subscriptions').where({ user_id: userId }).max({ end: 'period_end' });
+      const start = latest?.end && new Date(latest.end) > now ? new Date(latest.end) : now;
+      await trx('subscriptions').insert({
+        user_id: userId,
+        payment_id: settled.id,
+        plan_type: settled.plan_type,
+        amount_pesewas: settled.amount_pesewas,
+        period_start: start,
+        period_end: addMonth(start),
+        created_at: now,
+      });
+      const user = await usersRepo.findById(trx, userId);
+      if (user?.status === 'pending') await usersRepo.setStatus(trx, userId, 'active', now);
+    }
+    logger.info({ reference, purpose: settled.purpose, userId: settled.user_id }, 'payment settled');
+    return { ok: true as const, payment: settled, granted: true };
+  });
+}

@@ -1,0 +1,20 @@
+import type { Middleware } from 'koa';
+import type { AppDeps } from '../app.ts';
+import { toSessionUser } from '../features/accounts/users.ts';
+import { sessionsRepo } from '../features/auth/sessions.ts';
+import { unauthorized } from './errors.ts';
+
+export const bearerToken = (header: string): string | null => /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header)?.[1] ?? null;
+
+/** Requires a live user session: sets ctx.state.user (SessionUser) and ctx.state.token. */
+export function requireUser({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Middleware {
+  return async (ctx, next) => {
+    const token = bearerToken(ctx.get('authorization'));
+    if (!token) throw unauthorized();
+    const row = await sessionsRepo.findUser(db, token, clock.now());
+    if (!row) throw unauthorized('Your session has ended. Please sign in again.');
+    ctx.state.user = toSessionUser(row);
+    ctx.state.token = token;
+    await next();
+  };
+}

@@ -1,0 +1,10 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db.ts';
+import type { PaymentProvider } from './payments.ts';
+import { paystackProvider } from './paystack.ts';
+import { sandboxProvider } from './sandbox.ts';
+
+/** Paystack when its keys are configured; the sandbox only when they are not. */
+export function paymentProvider(config: Config, db: Db): PaymentProvider {
+  return config.paystack ? paystackProvider(config.paystack) : sandboxProvider(db);
+}

@@ -1,0 +1,71 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { parseMetadata, ProviderUnavailableError, type PaymentProvider, type ProviderTransaction } from './payments.ts';
+
+interface PaystackVerifyBody {
+  status?: boolean;
+  message?: string;
+  data?: {
+    id?: number | string;
+    status?: string;
+    reference?: string;
+    amount?: number;
+    currency?: string;
+    channel?: string;
+    paid_at?: string | null;
+    metadata?: unknown;
+    customer?: { email?: string };
+  };
+}
+
+const TIMEOUT_MS = 10_000;
+
+/** Real HTTP to Paystack's API (or to anything that speaks it, such as the tests' fake server). */
+export function paystackProvider(options: {
+  secretKey: string;
+  publicKey: string;
+  apiBase: string;
+  fetch?: typeof fetch;
+}): PaymentProvider {
+  const http = options.fetch ?? fetch;
+  return {
+    name: 'paystack',
+    publicKey: options.publicKey,
+
+    async verify(reference) {
+      let response: Response;
+      try {
+        response = await http(`${options.apiBase}/transaction/verify/${encodeURIComponent(reference)}`, {
+          headers: { Authorization: `Bearer ${options.secretKey}`, Accept: 'application/json' },
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+      } catch (err) {
+        throw new ProviderUnavailableError(`Paystack could not be reached: ${(err as Error).message}`);
+      }
+      const body = (await response.json().catch(() => ({}))) as PaystackVerifyBody;
+      // Unknown references are documented as 404 and reported as 400 (reference/paystack.md).
+      if ((response.status === 404 || response.status === 400) && body.status === false) return null;
+      if (!response.ok || body.status !== true || !body.data) {
+        throw new ProviderUnavailableError(`Paystack verify answered ${response.status}: ${body.message ?? 'no message'}`);
+      }
+      const d = body.data;
+      const transaction: ProviderTransaction = {
+        status: String(d.status ?? ''),
+        reference: String(d.reference ?? ''),
+        amount: Number.isInteger(d.amount) ? (d.amount as number) : Number.NaN,
+        currency: String(d.currency ?? ''),
+        customerEmail: String(d.customer?.email ?? ''),
+        metadata: parseMetadata(d.metadata),
+        channel: d.channel ?? null,
+        paidAt: d.paid_at ? new Date(d.paid_at) : null,
+        providerId: d.id === undefined ? null : String(d.id),
+      };
+      return transaction;
+    },
+
+    verifyWebhookSignature(rawBody, signature) {
+      if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
+      const expected = createHmac('sha512', options.secretKey).update(rawBody, 'utf8').digest();
+      return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+    },
+  };
+}
