@@ -1,0 +1,48 @@
+import type { TestApp } from './harness.ts';
+
+let serial = 0;
+
+/** A valid sign-up body (spec 000 §7 "Create account"); each call gets a fresh email and phone. */
+export function signupBody(overrides: Record<string, unknown> = {}) {
+  serial++;
+  const n = `${process.pid % 1000}${serial}`.padStart(7, '0').slice(-7);
+  return {
+    email: `ama${serial}.${process.pid}@example.com`,
+    phone: `024${n}`,
+    firstName: 'Ama',
+    lastName: 'Mensah',
+    password: 'correct-horse-42',
+    confirmPassword: 'correct-horse-42',
+    userType: 'customer',
+    location: 'Accra',
+    localAddress: '',
+    profession: '',
+    description: '',
+    profilePicture: '',
+    baseRate: 0,
+    maxRate: 0,
+    rateNegotiable: false,
+    ...overrides,
+  };
+}
+
+export async function signUp(app: TestApp, overrides: Record<string, unknown> = {}) {
+  const body = signupBody(overrides);
+  const res = await app.request('/api/signup', { method: 'POST', json: body });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { body, userId: res.body.user.id as number, payment: res.body.payment };
+}
+
+/** Pays in the sandbox (what the TEST MODE checkout does) and completes the registration. */
+export async function signUpAndPay(app: TestApp, overrides: Record<string, unknown> = {}) {
+  const { body, userId, payment } = await signUp(app, overrides);
+  await app.request('/api/sandbox/charge', {
+    method: 'POST',
+    json: { reference: payment.reference, amount: payment.amountKobo, currency: 'GHS', email: payment.email, metadata: payment.metadata, outcome: 'success' },
+  });
+  const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: payment.reference } });
+  if (done.status !== 200) throw new Error(`completion failed: ${done.status} ${JSON.stringify(done.body)}`);
+  return { body, userId, payment, token: done.body.token as string, user: done.body.user };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
