@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { apiFetch } from '../../lib/api.ts';
+import { AppShell } from '../shell/AppShell.tsx';
+import '../SignIn/auth.css';
+
+interface MailMessage {
+  id: number | string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
+
+/** The text with its web addresses as links (same site only; others stay plain text). */
+function linkify(text: string): ReactNode[] {
+  return text.split(URL_PATTERN).map((part, i) => {
+    if (i % 2 === 0) return part;
+    let href: string | null = null;
+    try {
+      const url = new URL(part);
+      // The sender may have guessed another port or host name for this server (localhost vs
+      // 127.0.0.1): keep local links on the server this page came from.
+      const local = url.origin === window.location.origin || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+      href = local ? `${url.pathname}${url.search}${url.hash}` : url.href;
+    } catch {
+      href = null;
+    }
+    return href ? (
+      <a key={i} href={href}>
+        {part}
+      </a>
+    ) : (
+      part
+    );
+  });
+}
+
+function Mailbox() {
+  const [messages, setMessages] = useState<MailMessage[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await apiFetch<{ messages?: MailMessage[] }>('/api/dev/mailbox');
+      setMessages(Array.isArray(answer.messages) ? answer.messages : []);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : 'Could not read the mailbox.');
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <div aria-busy={busy}>
+      <button type="button" className="btn btn-line auth-button" onClick={() => void load()} disabled={busy}>
+        {busy ? 'Loading...' : 'Refresh'}
+      </button>
+      {problem ? (
+        <p className="auth-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {messages && messages.length === 0 ? <p role="status">No messages yet.</p> : null}
+      {messages && messages.length > 0 ? (
+        <ol className="auth-list" aria-label="Messages, newest first">
+          {messages.map((m) => (
+            <li key={m.id} className="card">
+              <article aria-label={m.subject}>
+                <h2 className="auth-mail-subject">{m.subject}</h2>
+                <p className="auth-hint">
+                  To {m.to} · <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString('en-GH')}</time>
+                </p>
+                <p className="auth-pre">{linkify(m.text)}</p>
+              </article>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  );
+}
+
+/** /dev-mailbox: what the development notifier "sent" (password reset links land here). */
+export default function DevMailbox() {
+  return (
+    <AppShell name="dev mailbox">
+      <Mailbox />
+    </AppShell>
+  );
+}

@@ -1,0 +1,122 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { FORGOT_PASSWORD_ANSWER, forgotPasswordSchema } from '../../../../contract/accounts.ts';
+import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import { AppShell } from '../shell/AppShell.tsx';
+import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
+import '../SignIn/auth.css';
+
+const NETWORK = 'Unable to connect to server. Please try again.';
+
+function Answer({ devMailbox }: { devMailbox: boolean }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <div className="auth-panel" role="status">
+      <h2 ref={heading} tabIndex={-1}>
+        Check your messages
+      </h2>
+      <p>{FORGOT_PASSWORD_ANSWER}</p>
+      {devMailbox ? (
+        <p className="auth-hint">
+          Not a live site: messages are not really sent. Read them in the <a href="/dev-mailbox">dev mailbox</a>.
+        </p>
+      ) : null}
+      <p>
+        <a href="/signin">Back to sign in</a>
+      </p>
+    </div>
+  );
+}
+
+function Form({ devMailbox }: { devMailbox: boolean }) {
+  const [method, setMethod] = useState<'email' | 'phone'>('email');
+  const [busy, setBusy] = useState(false);
+  const [ready, setReady] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const ids = { input: useId(), problem: useId() };
+  useEffect(() => setReady(true), []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const value = inputRef.current?.value.trim() ?? '';
+    const parsed = forgotPasswordSchema.safeParse(method === 'email' ? { email: value } : { phone: value });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Please enter your email or phone number.');
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      await apiFetch('/api/auth/forgot-password', { method: 'POST', body: parsed.data });
+      setSent(true);
+    } catch (error) {
+      // The answer never says whether an account exists; only a refusal to process (too many
+      // requests, a bad field) or no connection is reported as such.
+      if (error instanceof NetworkError || error instanceof TimeoutError) setProblem(NETWORK);
+      else if (error instanceof ApiError && error.status < 500) setProblem(serverMessage(error.body) ?? 'Please check what you typed and try again.');
+      else setProblem('Something went wrong. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sent) return <Answer devMailbox={devMailbox} />;
+  return (
+    <form className="auth-form" aria-label="Reset your password" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <fieldset className="auth-fieldset">
+        <legend className="auth-legend">Find my account by</legend>
+        <div className="auth-choices">
+          <label className="auth-choice">
+            <input type="radio" name="method" value="email" checked={method === 'email'} onChange={() => setMethod('email')} />
+            Email
+          </label>
+          <label className="auth-choice">
+            <input type="radio" name="method" value="phone" checked={method === 'phone'} onChange={() => setMethod('phone')} />
+            Phone
+          </label>
+        </div>
+      </fieldset>
+      <div className="auth-field">
+        <label htmlFor={ids.input}>{method === 'email' ? 'Email' : 'Phone number'}</label>
+        <input
+          key={method}
+          ref={inputRef}
+          id={ids.input}
+          name={method}
+          type={method === 'email' ? 'email' : 'tel'}
+          inputMode={method === 'email' ? 'email' : 'tel'}
+          autoComplete={method === 'email' ? 'email' : 'tel'}
+          placeholder={method === 'phone' ? '0241234567' : undefined}
+          maxLength={method === 'email' ? 254 : 19}
+          required
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? ids.problem : undefined}
+        />
+      </div>
+      {problem ? (
+        <p id={ids.problem} className="auth-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" className="btn auth-button auth-wide" disabled={!ready || busy}>
+        {busy ? 'Sending...' : 'Send reset link'}
+      </button>
+      <p>
+        Remembered it? <a href="/signin">Back to sign in</a>
+      </p>
+    </form>
+  );
+}
+
+/** /forgot-password: asks for a reset link by email or phone; the answer is the same either way. */
+export default function ForgotPassword({ devMailbox }: { devMailbox: boolean }) {
+  return (
+    <AppShell name="password reset">
+      <Form devMailbox={devMailbox} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { resetPasswordSchema, SIGNUP_MESSAGES } from '../../../../contract/accounts.ts';
+import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import { AppShell } from '../shell/AppShell.tsx';
+import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
+import '../SignIn/auth.css';
+
+const NETWORK = 'Unable to connect to server. Please try again.';
+const INCOMPLETE = 'This reset link is incomplete.';
+
+type Result = { kind: 'done'; message: string } | { kind: 'refused'; message: string };
+
+function ResultPanel({ result }: { result: Result }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const done = result.kind === 'done';
+  return (
+    <div className={done ? 'auth-panel' : 'auth-panel is-alert'} role={done ? 'status' : 'alert'}>
+      <h2 ref={heading} tabIndex={-1}>
+        {done ? 'Password changed' : 'This link cannot be used'}
+      </h2>
+      <p>{result.message}</p>
+      <p>{done ? <a href="/signin">Sign in with your new password</a> : <a href="/forgot-password">Ask for a new reset link</a>}</p>
+    </div>
+  );
+}
+
+function Form() {
+  const [token, setToken] = useState<string | null>(null);
+  const [show, setShow] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const ids = { password: useId(), confirm: useId(), problem: useId() };
+
+  useEffect(() => {
+    const fromUrl = new URLSearchParams(window.location.search).get('token') ?? '';
+    setToken(fromUrl);
+    if (fromUrl.length < 20) setResult({ kind: 'refused', message: INCOMPLETE });
+  }, []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || token === null) return;
+    const password = passwordRef.current?.value ?? '';
+    const confirm = confirmRef.current?.value ?? '';
+    const parsed = resetPasswordSchema.safeParse({ token, password });
+    let message: string | null = null;
+    let field = passwordRef;
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      if (issue?.path[0] === 'token') {
+        setResult({ kind: 'refused', message: issue.message });
+        return;
+      }
+      message = issue?.message ?? SIGNUP_MESSAGES.shortPassword;
+    } else if (password !== confirm) {
+      message = SIGNUP_MESSAGES.passwordMismatch;
+      field = confirmRef;
+    }
+    if (message || !parsed.success) {
+      setProblem(message);
+      field.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await apiFetch<{ message?: string }>('/api/auth/reset-password', { method: 'POST', body: parsed.data });
+      setResult({ kind: 'done', message: serverMessage(answer) ?? 'Your password has been changed.' });
+    } catch (error) {
+      if (error instanceof NetworkError || error instanceof TimeoutError) setProblem(NETWORK);
+      else if (error instanceof ApiError && error.status === 400) {
+        setResult({ kind: 'refused', message: serverMessage(error.body) ?? 'This reset link is invalid or has expired.' });
+      } else setProblem((error instanceof ApiError && serverMessage(error.body)) || 'Something went wrong. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (result) return <ResultPanel result={result} />;
+  const describedBy = problem ? ids.problem : undefined;
+  return (
+    <form className="auth-form" aria-label="Choose a new password" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <div className="auth-field">
+        <label htmlFor={ids.password}>New password</label>
+        <div className="auth-password">
+          <input ref={passwordRef} id={ids.password} name="password" type={show ? 'text' : 'password'} autoComplete="new-password" minLength={8} maxLength={200} required aria-describedby={describedBy} />
+          <button type="button" className="btn btn-line btn-sm auth-button" aria-pressed={show} onClick={() => setShow((v) => !v)}>
+            {show ? 'Hide passwords' : 'Show passwords'}
+          </button>
+        </div>
+        <p className="auth-hint">At least 8 characters.</p>
+      </div>
+      <div className="auth-field">
+        <label htmlFor={ids.confirm}>Confirm new password</label>
+        <input ref={confirmRef} id={ids.confirm} name="confirmPassword" type={show ? 'text' : 'password'} autoComplete="new-password" minLength={8} maxLength={200} required aria-describedby={describedBy} />
+      </div>
+      {problem ? (
+        <p id={ids.problem} className="auth-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" className="btn auth-button auth-wide" disabled={token === null || busy}>
+        {busy ? 'Saving...' : 'Set new password'}
+      </button>
+    </form>
+  );
+}
+
+/** /reset-password?token=…: the link from the reset message. */
+export default function ResetPassword() {
+  return (
+    <AppShell name="password reset">
+      <Form />
+    </AppShell>
+  );
+}

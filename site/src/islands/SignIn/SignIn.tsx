@@ -1,0 +1,350 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { dashboardPath, LOGIN_MESSAGES, USER_TYPES } from '../../../../contract/accounts.ts';
+import type { SessionUser, UserType } from '../../../../contract/accounts.ts';
+import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
+import type { PaymentIntent } from '../../../../contract/payments.ts';
+import { $session, savedEmail, setPendingUserId, signIn, signOut } from '../../stores/session.ts';
+import { showToast } from '../../stores/toast.ts';
+import { autoCorrectedText, setSignInFlash, TYPE_LABELS } from '../guard/flash.ts';
+import { AppShell } from '../shell/AppShell.tsx';
+import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
+import { attemptLogin } from './login.ts';
+import type { LoginForm } from './login.ts';
+import './auth.css';
+
+/** Spec 000 §9 "Login redirect 100 ms". */
+const REDIRECT_MS = 100;
+const MOMO_SOON = 'Mobile Money sign-in is coming soon. Sign in with your email or phone and password.';
+
+interface PaymentState {
+  message: string;
+  userId: number;
+  intent: PaymentIntent;
+  busy: boolean;
+  error: string | null;
+  /** The intent was already offered to the provider: a retry asks the server for a fresh one. */
+  used: boolean;
+}
+
+function AlreadySignedIn({ user }: { user: SessionUser }) {
+  const [leaving, setLeaving] = useState(false);
+  async function onSignOut() {
+    setLeaving(true);
+    await signOut();
+    setLeaving(false);
+  }
+  return (
+    <div className="auth-panel" role="status">
+      <p>
+        You are already signed in as {user.firstName} {user.lastName} ({user.email}).
+      </p>
+      <div className="actions shell-actions">
+        <a className="btn" href={dashboardPath(user.userType)}>
+          Continue to your dashboard
+        </a>
+        <button type="button" className="btn btn-line auth-button" onClick={() => void onSignOut()} disabled={leaving}>
+          Sign out
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function PaymentPanel({ payment, onPay }: { payment: PaymentState; onPay: () => void }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const titleId = useId();
+  return (
+    <section className="auth-panel is-alert" role="alert" aria-labelledby={titleId} aria-busy={payment.busy}>
+      <h2 id={titleId} ref={heading} tabIndex={-1}>
+        Payment required
+      </h2>
+      <p>{payment.message}</p>
+      <p className="auth-hint">
+        ₵{payment.intent.amount} for one month ({payment.intent.metadata.subscription_type} plan)
+        {payment.intent.provider === 'sandbox' ? ' — TEST MODE, no real money is taken' : ''}.
+      </p>
+      {payment.error ? <p className="auth-error">{payment.error}</p> : null}
+      <button type="button" className="btn auth-button" onClick={onPay} disabled={payment.busy}>
+        {payment.busy ? 'Processing payment...' : 'Complete Payment'}
+      </button>
+    </section>
+  );
+}
+
+function Form() {
+  const session = useStore($session);
+  const [accountType, setAccountType] = useState<UserType>('customer');
+  const [method, setMethod] = useState<'email' | 'phone'>('email');
+  const [showPassword, setShowPassword] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [ready, setReady] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [corrected, setCorrected] = useState<{ picked: UserType; actual: UserType } | null>(null);
+  const [payment, setPayment] = useState<PaymentState | null>(null);
+  const [done, setDone] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const rememberRef = useRef<HTMLInputElement>(null);
+  const lastForm = useRef<LoginForm | null>(null);
+  const ids = { email: useId(), phone: useId(), password: useId(), problem: useId(), momo: useId() };
+
+  useEffect(() => {
+    setReady(true);
+    const saved = savedEmail();
+    const input = formRef.current?.elements.namedItem('email');
+    if (saved && input instanceof HTMLInputElement && input.value === '') {
+      input.value = saved;
+      if (rememberRef.current) rememberRef.current.checked = true;
+    }
+  }, []);
+
+  function remember(): boolean {
+    return rememberRef.current?.checked ?? false;
+  }
+
+  function finish(token: string, user: SessionUser, picked: UserType) {
+    setDone(true);
+    const wasCorrected = user.userType !== picked;
+    if (wasCorrected) setCorrected({ picked, actual: user.userType });
+    showToast({ title: LOGIN_MESSAGES.successTitle, description: LOGIN_MESSAGES.welcome(user.firstName), variant: 'success' });
+    setSignInFlash({ firstName: user.firstName, actual: user.userType, ...(wasCorrected ? { picked } : {}) });
+    signIn(token, user, { rememberEmail: remember() });
+    setTimeout(() => window.location.replace(dashboardPath(user.userType)), REDIRECT_MS);
+  }
+
+  function focusField(name: string) {
+    const control = formRef.current?.elements.namedItem(name);
+    if (control instanceof HTMLElement) control.focus();
+  }
+
+  async function submit(form: LoginForm): Promise<void> {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const outcome = await attemptLogin(form);
+      switch (outcome.kind) {
+        case 'invalid':
+          setProblem(outcome.message);
+          focusField(outcome.field);
+          return;
+        case 'success':
+          setPayment(null);
+          finish(outcome.token, outcome.user, form.accountType);
+          return;
+        case 'payment-required':
+          setPayment({ message: outcome.message, userId: outcome.userId, intent: outcome.intent, busy: false, error: null, used: false });
+          return;
+        case 'failed':
+          showToast({ title: LOGIN_MESSAGES.failedTitle, description: outcome.message, variant: 'destructive' });
+          return;
+        case 'network':
+          showToast({ title: LOGIN_MESSAGES.networkTitle, description: LOGIN_MESSAGES.network, variant: 'destructive' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || done) return;
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => {
+      const value = data.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    const form: LoginForm = { accountType, loginMethod: method, email: text('email'), phone: text('phone'), password: text('password') };
+    lastForm.current = form;
+    setPayment(null);
+    void submit(form);
+  }
+
+  async function pay() {
+    if (!payment || payment.busy) return;
+    let current = payment;
+    setPayment({ ...current, busy: true, error: null });
+    try {
+      if (current.used && lastForm.current) {
+        // A reference offered once may not be offered again: ask the server for a fresh one.
+        const again = await attemptLogin(lastForm.current);
+        if (again.kind === 'success') {
+          setPayment(null);
+          finish(again.token, again.user, lastForm.current.accountType);
+          return;
+        }
+        if (again.kind !== 'payment-required') {
+          const message = again.kind === 'network' ? LOGIN_MESSAGES.network : again.kind === 'failed' ? again.message : LOGIN_MESSAGES.required;
+          setPayment({ ...current, busy: false, error: message });
+          return;
+        }
+        current = { ...current, message: again.message, userId: again.userId, intent: again.intent };
+      }
+      current = { ...current, used: true };
+      setPayment({ ...current, busy: true, error: null });
+      setPendingUserId(current.userId);
+      const { payForIntent, verifyAndComplete } = await import('../../lib/payment.ts');
+      const result = await payForIntent(current.intent);
+      if (result.status === 'cancelled') {
+        setPayment({ ...current, busy: false, error: PAYMENT_MESSAGES.cancelled });
+        return;
+      }
+      const completed = await verifyAndComplete(current.userId, result.reference);
+      setPendingUserId(null);
+      if (completed.autoLogin && completed.token) {
+        setPayment(null);
+        finish(completed.token, completed.user, lastForm.current?.accountType ?? completed.user.userType);
+        return;
+      }
+      setPayment(null);
+      setProblem(null);
+      showToast({ title: 'Payment complete', description: 'Your account is active. Sign in to continue.', variant: 'success' });
+    } catch (error) {
+      setPayment({ ...current, busy: false, error: error instanceof Error ? error.message : PAYMENT_MESSAGES.verificationFailed });
+    }
+  }
+
+  const signedIn = session.status === 'signed-in' && session.user && !done;
+
+  return (
+    <div className="card auth-card">
+      <h1>Sign In</h1>
+      {signedIn && session.user ? <AlreadySignedIn user={session.user} /> : null}
+      {corrected ? (
+        <div className="auth-panel" role="status">
+          <h2>Account Type Auto-Corrected</h2>
+          <p>{autoCorrectedText(corrected.picked, corrected.actual)}</p>
+        </div>
+      ) : null}
+      <form ref={formRef} className="auth-form" aria-label="Sign in" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <fieldset className="auth-fieldset">
+          <legend className="auth-legend">Account type</legend>
+          <div className="auth-choices">
+            {USER_TYPES.map((type) => (
+              <label key={type} className="auth-choice">
+                <input type="radio" name="accountType" value={type} checked={accountType === type} onChange={() => setAccountType(type)} />
+                {TYPE_LABELS[type]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="auth-fieldset">
+          <legend className="auth-legend">Sign in with</legend>
+          <div className="auth-choices">
+            <label className="auth-choice">
+              <input type="radio" name="loginMethod" value="email" checked={method === 'email'} onChange={() => setMethod('email')} />
+              Email
+            </label>
+            <label className="auth-choice">
+              <input type="radio" name="loginMethod" value="phone" checked={method === 'phone'} onChange={() => setMethod('phone')} />
+              Phone
+            </label>
+          </div>
+        </fieldset>
+
+        {method === 'email' ? (
+          <div className="auth-field">
+            <label htmlFor={ids.email}>Email</label>
+            <input
+              id={ids.email}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="username"
+              maxLength={254}
+              required
+              aria-describedby={problem ? ids.problem : undefined}
+            />
+          </div>
+        ) : (
+          <div className="auth-field">
+            <label htmlFor={ids.phone}>Phone number</label>
+            <input
+              id={ids.phone}
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={19}
+              placeholder="0241234567"
+              required
+              aria-describedby={problem ? ids.problem : undefined}
+            />
+          </div>
+        )}
+
+        <div className="auth-field">
+          <label htmlFor={ids.password}>Password</label>
+          <div className="auth-password">
+            <input
+              id={ids.password}
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              maxLength={200}
+              required
+              aria-describedby={problem ? ids.problem : undefined}
+            />
+            <button
+              type="button"
+              className="btn btn-line btn-sm auth-button"
+              aria-pressed={showPassword}
+              aria-controls={ids.password}
+              onClick={() => setShowPassword((v) => !v)}
+            >
+              {showPassword ? 'Hide password' : 'Show password'}
+            </button>
+          </div>
+        </div>
+
+        <div className="auth-row">
+          <label className="auth-check">
+            <input ref={rememberRef} type="checkbox" name="remember" />
+            Remember me
+          </label>
+          <a href="/forgot-password">Forgot password?</a>
+        </div>
+
+        {problem ? (
+          <p id={ids.problem} className="auth-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+
+        <button type="submit" className="btn auth-button auth-wide" disabled={!ready || busy || done}>
+          {busy ? 'Signing In...' : 'Sign In'}
+        </button>
+      </form>
+
+      {payment ? <PaymentPanel payment={payment} onPay={() => void pay()} /> : null}
+
+      <div className="auth-form">
+        <p className="auth-or">or</p>
+        <button
+          type="button"
+          className="btn btn-line auth-button auth-wide"
+          aria-describedby={ids.momo}
+          onClick={() => showToast({ title: 'Sign in with Mobile Money', description: MOMO_SOON })}
+        >
+          Sign in with Mobile Money
+        </button>
+        <p id={ids.momo} className="auth-hint">
+          Mobile Money sign-in is not available yet.
+        </p>
+        <p>
+          New here? <a href="/signup">Create an account</a>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The sign-in page (spec 000 §2 "Sign-in page", §4 "Login", §8 "Sign-in"). */
+export default function SignIn() {
+  return (
+    <AppShell name="sign-in">
+      <Form />
+    </AppShell>
+  );
+}

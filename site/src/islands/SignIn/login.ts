@@ -1,0 +1,76 @@
+import { LOGIN_MESSAGES, loginSchema } from '../../../../contract/accounts.ts';
+import type { LoginResponse, SessionUser, UserType } from '../../../../contract/accounts.ts';
+import type { PaymentIntent } from '../../../../contract/payments.ts';
+import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+
+/** What the form holds (strings as typed). */
+export interface LoginForm {
+  accountType: UserType;
+  loginMethod: 'email' | 'phone';
+  email: string;
+  phone: string;
+  password: string;
+}
+
+export type LoginOutcome =
+  /** The form is incomplete; nothing was sent. `field` is the control to focus. */
+  | { kind: 'invalid'; message: string; field: 'email' | 'phone' | 'password' }
+  | { kind: 'success'; token: string; user: SessionUser; corrected: boolean }
+  /** A pending (unpaid) account: offer to complete the payment. */
+  | { kind: 'payment-required'; message: string; userId: number; intent: PaymentIntent }
+  /** "Login Failed" with this message (wrong credentials, suspended, throttled, …). */
+  | { kind: 'failed'; message: string }
+  /** "Login Error": the server could not be reached. */
+  | { kind: 'network' };
+
+interface PaymentRequiredBody {
+  code: 'PAYMENT_REQUIRED';
+  message?: string;
+  userId: number;
+  payment: PaymentIntent;
+}
+
+function isPaymentRequired(body: unknown): body is PaymentRequiredBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as Partial<PaymentRequiredBody>;
+  return b.code === 'PAYMENT_REQUIRED' && typeof b.userId === 'number' && typeof b.payment === 'object' && b.payment !== null;
+}
+
+/**
+ * Validates with the contract's loginSchema, then POST /api/auth/login with only the identifier
+ * matching the method (spec 000 §7). The account type is a hint: the server's userType decides.
+ */
+export async function attemptLogin(form: LoginForm): Promise<LoginOutcome> {
+  const input =
+    form.loginMethod === 'phone'
+      ? { loginMethod: 'phone' as const, phone: form.phone, password: form.password, accountType: form.accountType }
+      : { loginMethod: 'email' as const, email: form.email, password: form.password, accountType: form.accountType };
+  const parsed = loginSchema.safeParse(input);
+  if (!parsed.success) {
+    const identifierMissing = form.loginMethod === 'phone' ? !form.phone.trim() : !form.email.trim();
+    return {
+      kind: 'invalid',
+      message: parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.required,
+      field: identifierMissing ? form.loginMethod : 'password',
+    };
+  }
+  try {
+    const answer = await apiFetch<LoginResponse>('/api/auth/login', { method: 'POST', body: parsed.data });
+    if (!answer?.token || !answer.user) return { kind: 'failed', message: serverMessage(answer) ?? LOGIN_MESSAGES.failedFallback };
+    return { kind: 'success', token: answer.token, user: answer.user, corrected: answer.user.userType !== form.accountType };
+  } catch (error) {
+    if (error instanceof NetworkError || error instanceof TimeoutError) return { kind: 'network' };
+    if (error instanceof ApiError) {
+      if (error.status === 403 && isPaymentRequired(error.body)) {
+        return {
+          kind: 'payment-required',
+          message: serverMessage(error.body) ?? LOGIN_MESSAGES.pendingPayment,
+          userId: error.body.userId,
+          intent: error.body.payment,
+        };
+      }
+      return { kind: 'failed', message: serverMessage(error.body) ?? LOGIN_MESSAGES.failedFallback };
+    }
+    return { kind: 'failed', message: LOGIN_MESSAGES.failedFallback };
+  }
+}

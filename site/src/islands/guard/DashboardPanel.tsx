@@ -1,0 +1,150 @@
+import { useEffect, useId, useState } from 'react';
+import type { SessionUser } from '../../../../contract/accounts.ts';
+import { dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
+import { $session, signOut } from '../../stores/session.ts';
+import { showToast } from '../../stores/toast.ts';
+import { LOGIN_MESSAGES } from '../../../../contract/accounts.ts';
+import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
+import { autoCorrectedText, takeSignInFlash } from './flash.ts';
+import type { SignInFlash } from './flash.ts';
+import '../SignIn/auth.css';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'loaded'; record: Record<string, unknown> };
+
+const LOADING_TEXT = 'Loading your dashboard...';
+const HIDDEN = new Set(['password', 'passwordHash', 'password_hash', 'token']);
+
+/** "firstName" → "First name", "created_at" → "Created at". */
+function label(key: string): string {
+  const words = key.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function show(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.join(', ');
+  return null;
+}
+
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const titleId = useId();
+  async function signInAgain() {
+    await signOut();
+    window.location.replace('/signin');
+  }
+  return (
+    <section className="card shell-panel" role="alert" aria-labelledby={titleId}>
+      <h2 id={titleId} ref={heading} tabIndex={-1}>
+        Unable to Load Dashboard
+      </h2>
+      <p>{message}</p>
+      <div className="actions shell-actions">
+        <button type="button" className="btn shell-button" onClick={onRetry}>
+          Try Again
+        </button>
+        <button type="button" className="btn btn-line shell-button" onClick={() => void signInAgain()}>
+          Sign In Again
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Placeholder dashboard (the real dashboards come with the next issue): who is signed in, and the
+ * account's record from GET /api/{type}-data/{email}, with the spec's loading and error panels.
+ */
+export function DashboardPanel({ title, user }: { title: string; user: SessionUser }) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [flash, setFlash] = useState<SignInFlash | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const affiliate = user.userType === 'affiliate';
+
+  useEffect(() => {
+    const taken = takeSignInFlash();
+    if (!taken) return;
+    setFlash(taken);
+    showToast({ title: LOGIN_MESSAGES.successTitle, description: LOGIN_MESSAGES.welcome(taken.firstName), variant: 'success' });
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    (async () => {
+      try {
+        const path = userDataPath(user.userType, user.email);
+        const answer = await query<Record<string, unknown>>(path, {
+          token: $session.get().token,
+          signal: controller.signal,
+          fresh: attempt > 0,
+        });
+        const record = answer[user.userType];
+        setLoad({ state: 'loaded', record: typeof record === 'object' && record !== null ? (record as Record<string, unknown>) : {} });
+      } catch (error) {
+        if (!controller.signal.aborted) setLoad({ state: 'failed', message: dashboardLoadErrorMessage(error, { affiliate }) });
+      }
+    })();
+    return () => controller.abort();
+  }, [user.userType, user.email, attempt, affiliate]);
+
+  async function onSignOut() {
+    setLeaving(true);
+    await signOut();
+    window.location.replace('/signin');
+  }
+
+  const rows = load.state === 'loaded'
+    ? Object.entries(load.record).flatMap(([key, value]) => {
+        const text = HIDDEN.has(key) ? null : show(value);
+        return text === null ? [] : [[key, text] as const];
+      })
+    : [];
+
+  return (
+    <div className="auth-form">
+      <div className="auth-row">
+        <h1>{title}</h1>
+        <button type="button" className="btn btn-line auth-button" onClick={() => void onSignOut()} disabled={leaving}>
+          {leaving ? 'Signing out...' : 'Sign out'}
+        </button>
+      </div>
+      <p>
+        Signed in as {user.firstName} {user.lastName} ({user.email}) — {user.userType} account
+      </p>
+      {flash?.picked && flash.picked !== flash.actual ? (
+        <div className="auth-panel" role="status">
+          <h2>Account Type Auto-Corrected</h2>
+          <p>{autoCorrectedText(flash.picked, flash.actual)}</p>
+        </div>
+      ) : null}
+      {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
+      {load.state === 'failed' ? <LoadError message={load.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {load.state === 'loaded' ? (
+        <section className="card" aria-labelledby="dashboard-record">
+          <h2 id="dashboard-record">Your account</h2>
+          {rows.length > 0 ? (
+            <dl className="auth-data">
+              {rows.map(([key, text]) => (
+                <div key={key} className="auth-data-row">
+                  <dt>{label(key)}</dt>
+                  <dd>{text}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            <p>No details yet.</p>
+          )}
+          <p className="auth-hint">Your full dashboard is on its way.</p>
+        </section>
+      ) : null}
+    </div>
+  );
+}
