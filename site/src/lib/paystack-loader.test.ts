@@ -23,7 +23,10 @@ function fakeEnv() {
     selectors: [],
     window: {},
     document: {
-      createElement: () => ({ src: '', async: false, onload: null, onerror: null, removed: false, remove() { this.removed = true; } }),
+      createElement: () => {
+        const script: FakeScript = { src: '', async: false, onload: null, onerror: null, removed: false, remove() { script.removed = true; } };
+        return script;
+      },
       querySelectorAll(selector: string) {
         env.selectors.push(selector);
         return stale.removed ? [] : [stale];

@@ -1,0 +1,193 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contract/accounts.ts';
+import { CITY_NAMES } from '../../../../contract/cities.ts';
+import { AppShell } from '../shell/AppShell.tsx';
+import { Alert, Field } from '../SignUpWizard/parts.tsx';
+import { $affiliate, $affiliateForm, requiredFilled, submitAffiliate, updateAffiliateField } from './store.ts';
+import type { AffiliateForm } from './store.ts';
+import '../SignUpWizard/wizard.css';
+
+type TextKey = Exclude<keyof AffiliateForm, 'agreeToTerms' | 'payoutMethod'>;
+
+function SignupForm({ children }: { children?: ReactNode }) {
+  const form = useStore($affiliateForm);
+  const { alert, busy } = useStore($affiliate);
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  const text = (key: TextKey) => ({
+    id: `af-${key}`,
+    name: key,
+    value: form[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => updateAffiliateField(key, e.target.value),
+  });
+  const canSubmit = ready && !busy && requiredFilled(form);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (canSubmit) void submitAffiliate();
+  }
+
+  return (
+    <>
+      {children}
+      <form className="wz-form" noValidate onSubmit={onSubmit} aria-labelledby="af-heading" aria-busy={busy}>
+        <h2 id="af-heading">Your details</h2>
+        <Alert message={alert} />
+        <div className="wz-row">
+          <Field id="af-firstName" label="First Name" required>
+            <input type="text" autoComplete="given-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...text('firstName')} />
+          </Field>
+          <Field id="af-lastName" label="Last Name" required>
+            <input type="text" autoComplete="family-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...text('lastName')} />
+          </Field>
+        </div>
+        <Field id="af-email" label="Email Address" required>
+          <input type="email" autoComplete="email" inputMode="email" maxLength={254} required {...text('email')} />
+        </Field>
+        <div className="wz-row">
+          <Field id="af-phone" label="Phone Number" required hint="e.g. 0241234567 or +233241234567">
+            <input type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_MAX} required aria-describedby="af-phone-hint" {...text('phone')} />
+          </Field>
+          <Field id="af-password" label="Password" required hint={`At least ${PASSWORD_MIN} characters`}>
+            <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required aria-describedby="af-password-hint" {...text('password')} />
+          </Field>
+        </div>
+        <Field id="af-location" label="City" required>
+          <select required {...text('location')}>
+            <option value="">Select your city</option>
+            {CITY_NAMES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </Field>
+        <fieldset className="wz-radios">
+          <legend>
+            Payout method<span aria-hidden="true"> *</span>
+          </legend>
+          {(
+            [
+              ['mobile-money', 'Mobile Money'],
+              ['bank-account', 'Bank account'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="payoutMethod"
+                value={value}
+                checked={form.payoutMethod === value}
+                onChange={() => updateAffiliateField('payoutMethod', value)}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        {form.payoutMethod === 'mobile-money' ? (
+          <Field id="af-momoNumber" label="Mobile Money Number" required hint="MTN, Telecel or AirtelTigo number, e.g. 0241234567">
+            <input type="tel" inputMode="tel" maxLength={20} required aria-describedby="af-momoNumber-hint" {...text('momoNumber')} />
+          </Field>
+        ) : null}
+        {form.payoutMethod === 'bank-account' ? (
+          <Field id="af-bankAccount" label="Bank Account Details" required hint="Bank name, branch, account name and number">
+            <textarea rows={3} maxLength={300} required aria-describedby="af-bankAccount-hint" {...text('bankAccount')} />
+          </Field>
+        ) : null}
+        <Field id="af-description" label="How will you promote us? (optional)">
+          <textarea rows={3} maxLength={2000} {...text('description')} />
+        </Field>
+        <label className="wz-check">
+          <input
+            type="checkbox"
+            checked={form.agreeToTerms}
+            onChange={(e) => updateAffiliateField('agreeToTerms', e.target.checked)}
+          />
+          <span>
+            I agree to the <a href="/affiliate-terms">Affiliate Terms</a> and <a href="/privacy">Privacy Policy</a>
+          </span>
+        </label>
+        <div className="wz-actions">
+          <button type="submit" className="btn wz-button" disabled={!canSubmit} aria-describedby="af-submit-hint">
+            {busy ? 'Creating account...' : 'Join Affiliate Program'}
+          </button>
+        </div>
+        <p id="af-submit-hint" className="wz-hint">
+          {canSubmit || busy ? '' : 'Fill in every field marked * and agree to the terms to continue.'}
+        </p>
+      </form>
+    </>
+  );
+}
+
+function Welcome() {
+  const { referrerCode, firstName } = useStore($affiliate);
+  const [copied, setCopied] = useState(false);
+  const [copyNote, setCopyNote] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const link = `${window.location.origin}/signup?ref=${encodeURIComponent(referrerCode)}`;
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(referrerCode);
+      setCopied(true);
+      setCopyNote('');
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setCopyNote('Copying is not available here: press and hold the code to copy it.');
+    }
+  }
+
+  return (
+    <div className="wz-done card">
+      <h2 ref={heading} tabIndex={-1}>
+        Welcome to the Affiliate Program, {firstName}!
+      </h2>
+      <p>Your account is ready. Share your referrer code to start earning.</p>
+      <p className="wz-hint" id="af-code-label">Your referrer code</p>
+      <div className="wz-code">
+        <code aria-labelledby="af-code-label">{referrerCode}</code>
+        <button type="button" className="btn btn-line wz-button" onClick={copy}>
+          {copied ? 'Copied!' : 'Copy'}
+        </button>
+        <span role="status" className="wz-hint">
+          {copied ? 'Code copied to clipboard' : copyNote}
+        </span>
+      </div>
+      <p>
+        Your sign-up link: <a href={link}>{link}</a>
+      </p>
+      <h3>How to earn</h3>
+      <ol>
+        <li>Share your code or link with friends, family, customers and on social media.</li>
+        <li>They sign up as a customer or professional using your link or code.</li>
+        <li>When they pay their first month, you earn 40%: ₵4.00 per customer, ₵10.80 per professional.</li>
+        <li>Once you reach ₵250, we pay you monthly by mobile money or bank transfer.</li>
+      </ol>
+      <div className="wz-actions">
+        <a className="btn" href="/affiliate-dashboard">
+          Go to Affiliate Dashboard
+        </a>
+        <a className="btn btn-line wz-button" href="/">
+          Back to Home
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function Wizard({ children }: { children?: ReactNode }) {
+  const { step } = useStore($affiliate);
+  return <div className="wz">{step === 1 ? <SignupForm>{children}</SignupForm> : <Welcome />}</div>;
+}
+
+/** /affiliate-signup: the form (with the commission summary passed in as children), then the welcome. */
+export default function AffiliateWizard({ children }: { children?: ReactNode }) {
+  return (
+    <AppShell name="affiliate sign-up">
+      <Wizard>{children}</Wizard>
+    </AppShell>
+  );
+}

@@ -1,0 +1,150 @@
+import { map } from 'nanostores';
+import { AFFILIATE_CHECK_ORDER, AFFILIATE_MESSAGES, affiliateSignupSchema, firstProblem } from '../../../../contract/accounts.ts';
+import type { SessionUser } from '../../../../contract/accounts.ts';
+import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import { signIn } from '../../stores/session.ts';
+
+/**
+ * The affiliate sign-up (spec 000 §2, §4 "Affiliate sign-up", §5, §7, §8): up to 3 attempts on a
+ * network failure (waiting 1 s, then 2 s), the status-specific messages, auto-login, then step 2.
+ */
+export interface AffiliateForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  location: string;
+  payoutMethod: '' | 'mobile-money' | 'bank-account';
+  bankAccount: string;
+  momoNumber: string;
+  description: string;
+  agreeToTerms: boolean;
+}
+
+export interface AffiliateSignupResponse {
+  success: true;
+  message: string;
+  autoLogin: boolean;
+  token?: string;
+  user: SessionUser;
+  affiliate?: { referrerCode?: string };
+}
+
+export const EMPTY_AFFILIATE: AffiliateForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  password: '',
+  location: '',
+  payoutMethod: '',
+  bankAccount: '',
+  momoNumber: '',
+  description: '',
+  agreeToTerms: false,
+};
+
+export const FALLBACK_REFERRER_CODE = 'SEAFF0000';
+export const ATTEMPTS = 3;
+export const RETRY_WAITS_MS = [1000, 2000] as const;
+
+export const AFFILIATE_SIGNUP_ERRORS = {
+  notFound: 'API endpoint not found. The affiliate signup service may be temporarily unavailable. Please try again later or contact support.',
+  server: 'Server error occurred during signup. Please try again in a few moments.',
+  invalid: 'Invalid signup data. Please check your information and try again.',
+  network: `Network error after ${ATTEMPTS} attempts. Please check your internet connection and try again.`,
+  unreadable: 'Server response error. Please try again in a moment.',
+  other: (status: number, text: string) => `Signup failed (${status}): ${text}. Please try again.`,
+} as const;
+
+export const $affiliateForm = map<AffiliateForm>({ ...EMPTY_AFFILIATE });
+export const $affiliate = map<{ step: 1 | 2; alert: string; busy: boolean; referrerCode: string; firstName: string }>({
+  step: 1,
+  alert: '',
+  busy: false,
+  referrerCode: '',
+  firstName: '',
+});
+
+export function updateAffiliateField<K extends keyof AffiliateForm>(key: K, value: AffiliateForm[K]): void {
+  $affiliateForm.set({ ...$affiliateForm.get(), [key]: value });
+}
+
+/** The submit stays disabled until these are filled and the terms are ticked (spec 000 §4). */
+export function requiredFilled(f: AffiliateForm): boolean {
+  const filled = [f.firstName, f.lastName, f.email, f.phone, f.password, f.location].every((v) => v.trim() !== '');
+  const payout =
+    f.payoutMethod === 'mobile-money' ? f.momoNumber.trim() !== '' : f.payoutMethod === 'bank-account' && f.bankAccount.trim() !== '';
+  return filled && payout && f.agreeToTerms;
+}
+
+const isNetworkFailure = (error: unknown) => error instanceof NetworkError || error instanceof TimeoutError;
+
+/** The alert for a failed POST /api/affiliate-signup, by status (spec 000 §8). */
+export function affiliateFailureMessage(error: unknown): string {
+  if (isNetworkFailure(error)) return AFFILIATE_SIGNUP_ERRORS.network;
+  if (!(error instanceof ApiError)) return AFFILIATE_SIGNUP_ERRORS.unreadable;
+  const message = serverMessage(error.body);
+  if (error.status < 300) return AFFILIATE_SIGNUP_ERRORS.unreadable;
+  if (error.status === 404) return AFFILIATE_SIGNUP_ERRORS.notFound;
+  if (error.status === 500) return AFFILIATE_SIGNUP_ERRORS.server;
+  // 409 (email or phone taken) is a refusal like 400: the server's message says which.
+  if (error.status === 400 || error.status === 409) return message ?? AFFILIATE_SIGNUP_ERRORS.invalid;
+  return AFFILIATE_SIGNUP_ERRORS.other(error.status, message ?? error.message);
+}
+
+export interface AffiliateDeps {
+  post: (body: unknown) => Promise<AffiliateSignupResponse>;
+  wait: (ms: number) => Promise<void>;
+}
+
+const defaultDeps: AffiliateDeps = {
+  post: (body) => apiFetch<AffiliateSignupResponse>('/api/affiliate-signup', { body, timeoutMs: 30_000 }),
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** Posts with up to 3 attempts when the network fails, waiting 1 s then 2 s. */
+async function postWithRetry(body: unknown, deps: AffiliateDeps): Promise<AffiliateSignupResponse> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.post(body);
+    } catch (error) {
+      if (!isNetworkFailure(error) || attempt >= ATTEMPTS) throw error;
+      await deps.wait(RETRY_WAITS_MS[attempt - 1] ?? 2000);
+    }
+  }
+}
+
+export async function submitAffiliate(deps: AffiliateDeps = defaultDeps): Promise<void> {
+  if ($affiliate.get().busy) return;
+  const form = $affiliateForm.get();
+  const parsed = affiliateSignupSchema.safeParse({ ...form, payoutMethod: form.payoutMethod || undefined });
+  if (!parsed.success) {
+    $affiliate.setKey('alert', firstProblem(parsed.error.issues, AFFILIATE_CHECK_ORDER) ?? AFFILIATE_MESSAGES.required);
+    return;
+  }
+  $affiliate.set({ ...$affiliate.get(), alert: '', busy: true });
+  try {
+    // The server validates with the same schema, agreeToTerms included.
+    const answer = await postWithRetry(parsed.data, deps);
+    if (!answer || typeof answer !== 'object' || !answer.user) throw new ApiError(200, AFFILIATE_SIGNUP_ERRORS.unreadable, null);
+    if (answer.autoLogin && answer.token) signIn(answer.token, answer.user, { rememberEmail: true });
+    $affiliate.set({
+      step: 2,
+      alert: '',
+      busy: false,
+      referrerCode: answer.affiliate?.referrerCode || FALLBACK_REFERRER_CODE,
+      firstName: answer.user.firstName,
+    });
+  } catch (error) {
+    console.error('Affiliate sign-up failed', error);
+    $affiliate.set({ ...$affiliate.get(), alert: affiliateFailureMessage(error), busy: false });
+  }
+}
+
+/** For tests. */
+export function resetAffiliate(): void {
+  $affiliateForm.set({ ...EMPTY_AFFILIATE });
+  $affiliate.set({ step: 1, alert: '', busy: false, referrerCode: '', firstName: '' });
+}

@@ -1,0 +1,281 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contract/accounts.ts';
+import { CATEGORY_NAMES } from '../../../../contract/categories.ts';
+import { CITY_NAMES } from '../../../../contract/cities.ts';
+import { PLANS } from '../../../../contract/plans.ts';
+import type { PlanType } from '../../../../contract/plans.ts';
+import { SUPPORT } from '../../components/site.ts';
+import { AppShell } from '../shell/AppShell.tsx';
+import {
+  $signup,
+  $signupForm,
+  dismissPaymentError,
+  hasAccount,
+  nextStep,
+  previousStep,
+  readReferrer,
+  retryPayment,
+  submitSignup,
+  updateField,
+} from './store.ts';
+import type { SignupForm } from './store.ts';
+import { Alert, Field, useFocusOn } from './parts.tsx';
+import './wizard.css';
+
+const STEPS = ['Plan', 'Account', 'Profile'] as const;
+const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+type TextKey = Exclude<keyof SignupForm, 'agreeToTerms' | 'userType'>;
+
+function Wizard() {
+  const form = useStore($signupForm);
+  const { step, alert, phase } = useStore($signup);
+  const heading = useFocusOn<HTMLHeadingElement>(step);
+  const pictureError = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => readReferrer(window.location.search), []);
+
+  const text = (key: TextKey) => ({
+    id: `su-${key}`,
+    name: key,
+    value: form[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => updateField(key, e.target.value),
+  });
+
+  function onPicture(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    const note = pictureError.current!;
+    note.textContent = '';
+    if (!file) return updateField('profilePicture', '');
+    if (!/^image\/(png|jpeg)$/.test(file.type) && !/\.(png|jpe?g)$/i.test(file.name)) {
+      note.textContent = 'Please choose a PNG or JPG image.';
+    } else if (file.size > MAX_PICTURE_BYTES) {
+      note.textContent = 'That picture is larger than 5MB. Please choose a smaller one.';
+    } else {
+      return updateField('profilePicture', file.name);
+    }
+    e.target.value = '';
+    updateField('profilePicture', '');
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (step < 3) nextStep();
+    else void submitSignup();
+  }
+
+  const professional = form.userType === 'professional';
+  const busy = phase.name === 'submitting' || phase.name === 'paying' || phase.name === 'verifying';
+
+  if (phase.name === 'done') return <Done phase={phase} />;
+
+  return (
+    <div className="wz">
+      <ol className="wz-steps" aria-label="Sign-up progress">
+        {STEPS.map((name, i) => (
+          <li key={name} aria-current={step === i + 1 ? 'step' : undefined} data-done={step > i + 1 || undefined}>
+            <span className="wz-num" aria-hidden="true">{i + 1}</span> {name}
+            {step > i + 1 ? <span className="wz-sr"> (done)</span> : null}
+          </li>
+        ))}
+      </ol>
+
+      <form className="wz-form" noValidate onSubmit={onSubmit} aria-labelledby="su-heading">
+        <h2 id="su-heading" ref={heading} tabIndex={-1}>
+          Step {step} of 3: {step === 1 ? 'Choose your plan' : step === 2 ? 'Account information' : 'Profile details'}
+        </h2>
+        <Alert message={alert} />
+
+        {step === 1 ? (
+          <fieldset className="wz-plans">
+            <legend>Subscription plan</legend>
+            {(Object.keys(PLANS) as PlanType[]).map((type) => {
+              const plan = PLANS[type];
+              return (
+                <label key={type} className="pick wz-plan">
+                  <input
+                    type="radio"
+                    name="userType"
+                    value={type}
+                    checked={form.userType === type}
+                    onChange={() => updateField('userType', type)}
+                  />
+                  <span className="pick-body">
+                    <span className="pick-title">
+                      <strong>{plan.name}</strong>
+                      {type === 'professional' ? <span className="badge">Popular</span> : null}
+                    </span>
+                    <span className="wz-price">
+                      <strong>₵{plan.amount}</strong>/month
+                    </span>
+                    <span className="wz-features">
+                      {plan.features.map((f) => (
+                        <span key={f}>✓ {f}</span>
+                      ))}
+                    </span>
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
+        ) : null}
+
+        {step === 2 ? (
+          <>
+            <div className="wz-row">
+              <Field id="su-firstName" label="First Name" required>
+                <input type="text" autoComplete="given-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...text('firstName')} />
+              </Field>
+              <Field id="su-lastName" label="Last Name" required>
+                <input type="text" autoComplete="family-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...text('lastName')} />
+              </Field>
+            </div>
+            <Field id="su-email" label="Email Address" required>
+              <input type="email" autoComplete="email" inputMode="email" maxLength={254} required {...text('email')} />
+            </Field>
+            <Field id="su-phone" label="Phone Number" required hint="e.g. 0241234567 or +233241234567">
+              <input type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_MAX} required aria-describedby="su-phone-hint" {...text('phone')} />
+            </Field>
+            <div className="wz-row">
+              <Field id="su-password" label="Password" required hint={`At least ${PASSWORD_MIN} characters`}>
+                <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required aria-describedby="su-password-hint" {...text('password')} />
+              </Field>
+              <Field id="su-confirmPassword" label="Confirm Password" required>
+                <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required {...text('confirmPassword')} />
+              </Field>
+            </div>
+          </>
+        ) : null}
+
+        {step === 3 ? (
+          <>
+            <Field id="su-location" label="City">
+              <select {...text('location')}>
+                <option value="">Select your city</option>
+                {CITY_NAMES.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </select>
+            </Field>
+            {professional ? (
+              <Field id="su-profession" label="Profession" required>
+                <select required {...text('profession')}>
+                  <option value="">Select your profession</option>
+                  {CATEGORY_NAMES.map((c) => (
+                    <option key={c}>{c}</option>
+                  ))}
+                </select>
+              </Field>
+            ) : null}
+            <Field
+              id="su-localAddress"
+              label={professional ? 'Local Address & Service Area' : 'Local Address'}
+              required={professional}
+              hint={
+                professional
+                  ? 'Where you are based and the area you serve, e.g. "East Legon, Accra – within about 5 miles".'
+                  : 'Your area or neighbourhood, e.g. "Adenta, Accra".'
+              }
+            >
+              <input type="text" autoComplete="street-address" maxLength={300} required={professional} aria-describedby="su-localAddress-hint" {...text('localAddress')} />
+            </Field>
+            <Field id="su-description" label={professional ? 'About Your Services' : 'About You'}>
+              <textarea rows={3} maxLength={2000} {...text('description')} />
+            </Field>
+            <div className="wz-field">
+              <label htmlFor="su-picture">Profile Picture</label>
+              <input id="su-picture" type="file" accept="image/png,image/jpeg" aria-describedby="su-picture-hint su-picture-error" onChange={onPicture} />
+              <p id="su-picture-hint" className="wz-hint">
+                PNG or JPG, up to 5MB.{form.profilePicture ? ` Chosen: ${form.profilePicture}` : ''}
+              </p>
+              <p id="su-picture-error" ref={pictureError} className="wz-error" role="alert" />
+            </div>
+            <label className="wz-check">
+              <input type="checkbox" checked={form.agreeToTerms} onChange={(e) => updateField('agreeToTerms', e.target.checked)} />
+              <span>
+                I agree to the <a href="/terms">Terms of Service</a> and <a href="/privacy">Privacy Policy</a>
+              </span>
+            </label>
+            {hasAccount() ? (
+              <p className="wz-hint">Your account has been created. Complete the payment to activate it.</p>
+            ) : null}
+          </>
+        ) : null}
+
+        <div className="wz-actions">
+          {step > 1 ? (
+            <button type="button" className="btn btn-line wz-button" onClick={previousStep} disabled={busy}>
+              Back
+            </button>
+          ) : null}
+          {step < 3 ? (
+            <button type="submit" className="btn wz-button">
+              Continue
+            </button>
+          ) : (
+            <button type="submit" className="btn wz-button" disabled={busy}>
+              {phase.name === 'submitting' ? 'Creating account...' : 'Complete Registration & Pay'}
+            </button>
+          )}
+        </div>
+        <p role="status" className="wz-status">
+          {phase.name === 'paying' ? 'Waiting for payment...' : phase.name === 'verifying' ? 'Verifying payment...' : ''}
+        </p>
+      </form>
+      {phase.name === 'failed' ? <PaymentError message={phase.message} /> : null}
+    </div>
+  );
+}
+
+function PaymentError({ message }: { message: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [message]);
+  return (
+    <div ref={ref} tabIndex={-1} role="alert" className="wz-alert wz-payment-error">
+      <p>
+        <strong>Payment Error:</strong> {message}
+      </p>
+      <p>
+        Need help? Contact support via WhatsApp: <a href={SUPPORT.whatsappLink}>{SUPPORT.whatsappDisplay}</a>
+      </p>
+      <div className="wz-actions">
+        <button type="button" className="btn btn-line wz-button" onClick={dismissPaymentError}>
+          Dismiss
+        </button>
+        <button type="button" className="btn wz-button" onClick={() => void retryPayment()}>
+          Try Again
+        </button>
+        <button type="button" className="btn btn-line wz-button" onClick={() => window.location.reload()}>
+          Refresh Page
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Done({ phase }: { phase: { user: { firstName: string }; signedIn: boolean; to: string } }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} role="status" className="wz-done card">
+      <h2>Registration complete!</h2>
+      <p>
+        Payment successful. Welcome, {phase.user.firstName}: your account is active.
+        {phase.signedIn ? ' Taking you to your dashboard in 3 seconds…' : ' Taking you to sign in…'}
+      </p>
+      <a className="btn" href={phase.to}>
+        {phase.signedIn ? 'Go to Dashboard' : 'Sign In'}
+      </a>
+    </div>
+  );
+}
+
+/** /signup: the three-step customer/professional sign-up with the first payment. */
+export default function SignUpWizard() {
+  return (
+    <AppShell name="sign-up">
+      <Wizard />
+    </AppShell>
+  );
+}

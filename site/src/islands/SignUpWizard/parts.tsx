@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+
+/** Parts shared by the sign-up and affiliate wizards. */
+
+/** Moves focus to the element when `key` changes to something truthy (not on first render). */
+export function useFocusOn<T extends HTMLElement>(key: unknown) {
+  const ref = useRef<T>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (key) ref.current?.focus();
+  }, [key]);
+  return ref;
+}
+
+export function Field({ id, label, required, hint, children }: { id: string; label: string; required?: boolean; hint?: string; children: ReactNode }) {
+  return (
+    <div className="wz-field">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="wz-hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form's alert: an inline role="alert" panel that takes focus when its message changes. */
+export function Alert({ message }: { message: string }) {
+  const ref = useFocusOn<HTMLDivElement>(message);
+  if (!message) return null;
+  return (
+    <div ref={ref} tabIndex={-1} role="alert" className="wz-alert">
+      {message}
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import { map } from 'nanostores';
+import { dashboardPath, firstProblem, SIGNUP_CHECK_ORDER, SIGNUP_MESSAGES, signupSchema } from '../../../../contract/accounts.ts';
+import type { SessionUser } from '../../../../contract/accounts.ts';
+import { PAYMENT_MESSAGES, PAYMENT_TIMINGS } from '../../../../contract/payments.ts';
+import type { PaymentIntent, SignupResponse } from '../../../../contract/payments.ts';
+import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import { payForIntent, verifyAndComplete } from '../../lib/payment.ts';
+import { setPendingUserId, signIn } from '../../stores/session.ts';
+
+/**
+ * The customer/professional sign-up wizard (spec 000 §2, §4 "Sign-up wizard" and "Payment flow",
+ * §5, §8). $signupForm holds what was typed (kept across steps and failures); $signup holds the
+ * step, the alert and where the payment stands. The actions are plain functions.
+ */
+export interface SignupForm {
+  userType: '' | 'customer' | 'professional';
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+  location: string;
+  localAddress: string;
+  description: string;
+  profession: string;
+  profilePicture: string;
+  agreeToTerms: boolean;
+  referrerCode: string;
+}
+
+export const EMPTY_FORM: SignupForm = {
+  userType: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  password: '',
+  confirmPassword: '',
+  location: '',
+  localAddress: '',
+  description: '',
+  profession: '',
+  profilePicture: '',
+  agreeToTerms: false,
+  referrerCode: '',
+};
+
+export type Phase =
+  | { name: 'editing' }
+  | { name: 'submitting' }
+  | { name: 'paying' }
+  | { name: 'verifying' }
+  | { name: 'failed'; message: string }
+  | { name: 'done'; user: SessionUser; signedIn: boolean; to: string };
+
+export interface SignupState {
+  step: 1 | 2 | 3;
+  /** The form's alert (validation, server refusal, network failure). */
+  alert: string;
+  phase: Phase;
+}
+
+export const $signupForm = map<SignupForm>({ ...EMPTY_FORM });
+export const $signup = map<SignupState>({ step: 1, alert: '', phase: { name: 'editing' } });
+
+/** The account created on the server, its payment intent, and the reference once paid. */
+let account: { userId: number; intent: PaymentIntent; paidReference: string | null } | null = null;
+let redirectTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function updateField<K extends keyof SignupForm>(key: K, value: SignupForm[K]): void {
+  $signupForm.set({ ...$signupForm.get(), [key]: value });
+}
+
+/** Step 1's Continue requires a plan; step 2's applies no checks (spec 000 §4). */
+export function nextStep(): void {
+  const { step } = $signup.get();
+  if (step === 1 && !$signupForm.get().userType) {
+    $signup.setKey('alert', SIGNUP_MESSAGES.noPlan);
+    return;
+  }
+  $signup.set({ ...$signup.get(), alert: '', step: step === 1 ? 2 : 3 });
+}
+
+export function previousStep(): void {
+  const { step } = $signup.get();
+  $signup.set({ ...$signup.get(), alert: '', step: step === 3 ? 2 : 1 });
+}
+
+export function dismissPaymentError(): void {
+  $signup.setKey('phase', { name: 'editing' });
+}
+
+/** The alert for a failed POST /api/signup (spec 000 §8 "Sign-up"). */
+export function signupFailureMessage(error: unknown, now: Date = new Date()): string {
+  const message = error instanceof ApiError && error.status !== 404 ? serverMessage(error.body) : undefined;
+  if (message) return message;
+  const network = error instanceof NetworkError || error instanceof TimeoutError;
+  const hint = network
+    ? 'This looks like a network issue: please check your internet connection and try again.'
+    : error instanceof ApiError && error.status === 404
+      ? 'Service temporarily unavailable. Please try again in a few minutes.'
+      : 'Please check your information and try again.';
+  const details = error instanceof Error ? error.message : String(error);
+  return `Failed to submit registration data. ${hint}\nError details: ${details}\nTime: ${now.toLocaleString('en-GH')}`;
+}
+
+/** The request body: the form without the terms tick (not checked, spec 000 §5) and an empty ref. */
+function signupBody(form: SignupForm) {
+  const { agreeToTerms: _terms, referrerCode, userType, ...rest } = form;
+  return {
+    ...rest,
+    userType: userType || undefined,
+    baseRate: 0,
+    maxRate: 0,
+    rateNegotiable: false,
+    ...(referrerCode ? { referrerCode } : {}),
+  };
+}
+
+/** "Complete Registration & Pay": validate, create the pending account once, then pay. */
+export async function submitSignup(): Promise<void> {
+  const { phase } = $signup.get();
+  if (phase.name !== 'editing' && phase.name !== 'failed') return;
+  if (account && !account.paidReference) return pay();
+  if (account) return finish();
+
+  const body = signupBody($signupForm.get());
+  const parsed = signupSchema.safeParse(body);
+  if (!parsed.success) {
+    $signup.setKey('alert', firstProblem(parsed.error.issues, SIGNUP_CHECK_ORDER) ?? SIGNUP_MESSAGES.required);
+    return;
+  }
+  $signup.set({ ...$signup.get(), alert: '', phase: { name: 'submitting' } });
+  let created: SignupResponse;
+  try {
+    created = await apiFetch<SignupResponse>('/api/signup', { body, timeoutMs: 30_000 });
+  } catch (error) {
+    console.error('Sign-up failed', error);
+    $signup.set({ ...$signup.get(), alert: signupFailureMessage(error), phase: { name: 'editing' } });
+    return;
+  }
+  // (Spec 000 §5 "before payment starts, email, first and last name must exist": the schema above.)
+  account = { userId: created.user.id, intent: created.payment, paidReference: null };
+  setPendingUserId(created.user.id);
+  return pay();
+}
+
+/** Opens the pop-up for the account's intent (also the error panel's Try Again). */
+async function pay(): Promise<void> {
+  if (!account) return;
+  $signup.setKey('phase', { name: 'paying' });
+  try {
+    const result = await payForIntent(account.intent);
+    if (result.status === 'cancelled') {
+      $signup.setKey('phase', { name: 'failed', message: PAYMENT_MESSAGES.cancelled });
+      return;
+    }
+    account.paidReference = result.reference;
+  } catch (error) {
+    console.error('Payment failed to start', error);
+    $signup.setKey('phase', { name: 'failed', message: (error as Error).message || PAYMENT_MESSAGES.initFailed });
+    return;
+  }
+  return finish();
+}
+
+/** Verifies the paid reference and completes the registration, then signs in and redirects. */
+async function finish(): Promise<void> {
+  if (!account?.paidReference) return;
+  $signup.setKey('phase', { name: 'verifying' });
+  try {
+    const done = await verifyAndComplete(account.userId, account.paidReference);
+    setPendingUserId(null);
+    const signedIn = done.autoLogin && !!done.token;
+    if (signedIn) signIn(done.token!, done.user, { rememberEmail: true });
+    // Without auto-login the dashboard's guard would send them to /signin: go there directly.
+    const to = signedIn ? dashboardPath(done.user.userType) : '/signin';
+    $signup.setKey('phase', { name: 'done', user: done.user, signedIn, to });
+    clearTimeout(redirectTimer);
+    redirectTimer = setTimeout(() => window.location.assign(to), PAYMENT_TIMINGS.redirectAfterPaymentMs);
+  } catch (error) {
+    // A verified payment whose completion failed stays honest: we never say the account is active.
+    $signup.setKey('phase', { name: 'failed', message: (error as Error).message || PAYMENT_MESSAGES.verificationFailed });
+  }
+}
+
+/** The error panel's Try Again: verify again if paid, otherwise re-open the payment. */
+export function retryPayment(): Promise<void> {
+  if (account?.paidReference) return finish();
+  return pay();
+}
+
+/** Whether the pending account has been created (the submit button then only re-opens payment). */
+export const hasAccount = (): boolean => account !== null;
+
+/** For tests: back to an empty wizard. */
+export function resetSignup(): void {
+  account = null;
+  clearTimeout(redirectTimer);
+  $signupForm.set({ ...EMPTY_FORM });
+  $signup.set({ step: 1, alert: '', phase: { name: 'editing' } });
+}
+
+/** The `?ref=CODE` of /signup (spec: carried into the sign-up's referrerCode). */
+export function readReferrer(search: string): void {
+  const code = new URLSearchParams(search).get('ref')?.trim();
+  if (code) $signupForm.setKey('referrerCode', code.slice(0, 32));
+}
