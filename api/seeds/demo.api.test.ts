@@ -42,6 +42,17 @@ it('creates the demo accounts the README lists, with the printed password', asyn
   }
 });
 
+it('gives every demo customer and professional a paid month, and the affiliate a code', async () => {
+  const unpaid = await db('users as u')
+    .leftJoin('subscriptions as s', 's.user_id', 'u.id')
+    .whereNot('u.user_type', 'affiliate')
+    .whereNull('s.id')
+    .count({ n: '*' });
+  expect(Number(unpaid[0].n)).toBe(0);
+  const affiliate = await db('affiliate_profiles').first();
+  expect(affiliate.referrer_code).toBe('SEAFFDEMO01');
+});
+
 it('adds nothing when loaded twice', async () => {
   const [{ n: before }] = await db('users').count({ n: '*' });
   expect(await loadDemoData(db)).toEqual({ created: 0, professionals: 0 });

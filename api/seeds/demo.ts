@@ -1,11 +1,15 @@
+import type { Knex } from 'knex';
 import { CATEGORY_NAMES } from '../../contract/categories.ts';
 import { CITIES } from '../../contract/cities.ts';
+import { PLANS, type PlanType } from '../../contract/plans.ts';
 import type { Db } from '../src/db.ts';
 import { hashPassword } from '../src/features/accounts/passwords.ts';
+import { addMonth, paymentReference } from '../src/features/payments/service.ts';
 
 /**
  * Demo data, loaded only when asked for (`npm run demo`): one professional for every category in
- * every city (120, each within about 3 miles of the city centre), five customers, one affiliate.
+ * every city (120, each within about 3 miles of the city centre), five customers, one affiliate
+ * (referrer code SEAFFDEMO01). Customers and professionals have a paid month from loading time.
  * Every demo account signs in with DEMO_PASSWORD. Loading twice adds nothing.
  */
 export const DEMO_PASSWORD = 'DemoPass123';
@@ -50,7 +54,38 @@ export interface DemoResult {
   professionals: number;
 }
 
-export async function loadDemoData(db: Db): Promise<DemoResult> {
+/** A paid month from `now`, recorded as a settled payment so demo accounts look like paying ones. */
+async function paidMonth(trx: Knex.Transaction, userId: number, email: string, planType: PlanType, now: Date) {
+  const plan = PLANS[planType];
+  const [payment] = await trx('payments')
+    .insert({
+      user_id: userId,
+      reference: paymentReference(planType, userId, now),
+      purpose: 'registration',
+      plan_type: planType,
+      amount_pesewas: plan.amountKobo,
+      currency: 'GHS',
+      email,
+      provider: 'demo',
+      status: 'success',
+      channel: 'demo',
+      paid_at: now,
+      created_at: now,
+      settled_at: now,
+    })
+    .returning('id');
+  await trx('subscriptions').insert({
+    user_id: userId,
+    payment_id: payment.id,
+    plan_type: planType,
+    amount_pesewas: plan.amountKobo,
+    period_start: now,
+    period_end: addMonth(now),
+    created_at: now,
+  });
+}
+
+export async function loadDemoData(db: Db, now: Date = new Date()): Promise<DemoResult> {
   const existing = await db('users').whereRaw('lower(email) = any(?)', [DEMO_ACCOUNTS.map((a) => a.email)]).first();
   if (existing) return { created: 0, professionals: 0 };
 
@@ -80,16 +115,26 @@ export async function loadDemoData(db: Db): Promise<DemoResult> {
       if (account.userType === 'professional') {
         await trx('professional_profiles').insert(profile(user.id, 'Plumber', CITIES[0], next));
       }
+      if (account.userType !== 'affiliate') await paidMonth(trx, user.id, account.email, account.userType, now);
+      else {
+        await trx('affiliate_profiles').insert({
+          user_id: user.id,
+          referrer_code: 'SEAFFDEMO01',
+          payout_method: 'mobile-money',
+          momo_number: '+233559990000',
+        });
+      }
     }
 
     let professionals = 0;
     for (const [c, city] of CITIES.entries()) {
       for (const [p, profession] of CATEGORY_NAMES.entries()) {
         const i = c * CATEGORY_NAMES.length + p;
+        const email = `${profession.toLowerCase().replace(/[^a-z]/g, '')}.${city.name.toLowerCase().replace(/[^a-z]/g, '')}@demo.example.com`;
         const [user] = await trx('users')
           .insert({
             user_type: 'professional',
-            email: `${profession.toLowerCase().replace(/[^a-z]/g, '')}.${city.name.toLowerCase().replace(/[^a-z]/g, '')}@demo.example.com`,
+            email,
             phone: phone(),
             password_hash: passwordHash,
             ...name(i + 3),
@@ -100,6 +145,7 @@ export async function loadDemoData(db: Db): Promise<DemoResult> {
           })
           .returning('id');
         await trx('professional_profiles').insert(profile(user.id, profession, city, next));
+        await paidMonth(trx, user.id, email, 'professional', now);
         created++;
         professionals++;
       }
