@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { LoginResponse } from '../contract/accounts.ts';
+import { createPaidAccount } from './fixtures/accounts.ts';
+
+// Route guards (spec 000 §4 "User route guard", 001 §2 "Route guard behaviour").
+
+/** Signs in through the API and puts the session where the site keeps it (spec 000 §3 keys). */
+async function signInAs(page: Page, request: APIRequestContext, userType: 'customer' | 'professional' | 'affiliate' = 'customer') {
+  const account = await createPaidAccount(request, { userType: userType === 'affiliate' ? 'customer' : userType });
+  const response = await request.post('/api/auth/login', {
+    data: { loginMethod: 'email', email: account.email, password: account.password, accountType: userType },
+  });
+  expect(response.ok()).toBe(true);
+  const login = (await response.json()) as LoginResponse;
+  await page.goto('/');
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('authToken', token);
+    localStorage.setItem('userData', JSON.stringify(user));
+  }, login);
+  return { account, login };
+}
+
+test('without a session every dashboard sends the visitor to /signin, replacing history', async ({ page }) => {
+  for (const path of ['/dashboard', '/customer-dashboard', '/professional-dashboard', '/affiliate-dashboard']) {
+    await page.goto('/');
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/signin$/);
+    // Replaced, not pushed: Back returns to the page before the dashboard.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+  }
+});
+
+test('a customer opening another type’s dashboard is sent to their own; /dashboard accepts anyone signed in', async ({ page, request }) => {
+  const { account } = await signInAs(page, request, 'customer');
+  await page.goto('/professional-dashboard');
+  await expect(page).toHaveURL(/\/customer-dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer Dashboard' })).toBeVisible();
+
+  await page.goto('/affiliate-dashboard');
+  await expect(page).toHaveURL(/\/customer-dashboard$/);
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText(`(${account.email}) — customer account`)).toBeVisible();
+});
+
+test('a stored token the server refuses is cleared and the visitor goes to /signin', async ({ page, request }) => {
+  const { login } = await signInAs(page, request, 'customer');
+  await page.evaluate(() => localStorage.setItem('authToken', 'not-a-valid-token-at-all'));
+  await page.goto('/customer-dashboard');
+  await expect(page).toHaveURL(/\/signin$/);
+  expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('userData')])).toEqual([null, null]);
+  expect(login.user.userType).toBe('customer');
+});
+
+test('the dashboard data load: spinner, "Unable to Load Dashboard" when unreachable, then Try Again', async ({ page, request }) => {
+  await signInAs(page, request, 'customer');
+  await page.route('**/api/customer-data/**', (route) => route.abort('internetdisconnected'));
+  await page.goto('/customer-dashboard');
+  const panel = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Unable to Load Dashboard' }) });
+  // The query retries twice (1 s, then 2 s) before giving up.
+  await expect(panel).toContainText('Unable to connect to server. Please check your internet connection and try again.', { timeout: 15_000 });
+  await expect(panel.getByRole('button', { name: 'Sign In Again' })).toBeVisible();
+
+  await page.unroute('**/api/customer-data/**');
+  await panel.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  await expect(panel).toHaveCount(0);
+});

@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { createPaidAccount, createPendingAccount } from './fixtures/accounts.ts';
+
+// Sign-in journeys (spec 000 §2 sign-in page, §4 Login, §8 sign-in toasts) against the real server
+// with the sandbox payment provider. Accounts are made through the API (fixtures/accounts.ts).
+
+const toast = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title });
+
+test('a customer signs in by phone, lands on the customer dashboard, and signs out', async ({ page, request }) => {
+  const account = await createPaidAccount(request, { firstName: 'Abena', lastName: 'Phone' });
+  await page.goto('/signin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+
+  await page.getByRole('radio', { name: 'Customer' }).check();
+  await page.getByRole('radio', { name: 'Phone' }).check();
+  const phone = page.getByLabel('Phone number');
+  await expect(phone).toHaveAttribute('type', 'tel');
+  await phone.fill(account.phone);
+
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill(account.password);
+  const reveal = page.getByRole('button', { name: 'Show password' });
+  await expect(reveal).toHaveAttribute('aria-pressed', 'false');
+  await reveal.click();
+  await expect(page.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(password).toHaveAttribute('type', 'text');
+
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/customer-dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer Dashboard' })).toBeVisible();
+  await expect(page.getByText(`Signed in as Abena Phone (${account.email}) — customer account`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Login Successful' })).toContainText('Welcome back, Abena!');
+  await expect(page.getByRole('heading', { name: 'Account Type Auto-Corrected' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('userData')])).toEqual([null, null]);
+  // The token is revoked on the server too.
+  await page.goto('/customer-dashboard');
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('a wrong password shows the "Login Failed" toast and keeps the user on /signin', async ({ page, request }) => {
+  const account = await createPaidAccount(request);
+  await page.goto('/signin');
+
+  // Nothing typed: the shared loginSchema stops the submit before any request.
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Please enter your email or phone and your password.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-my-password');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(toast(page, 'Login Failed')).toContainText('Invalid login credentials');
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
+});
+
+test('the server’s account type wins: a professional picking Customer gets the auto-corrected notice', async ({ page, request }) => {
+  const account = await createPaidAccount(request, { userType: 'professional', firstName: 'Kojo', lastName: 'Sparks' });
+  await page.goto('/signin');
+  await page.getByRole('radio', { name: 'Customer' }).check();
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('checkbox', { name: 'Remember me' }).check();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/professional-dashboard$/);
+  const notice = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Account Type Auto-Corrected' }) });
+  await expect(notice).toContainText('You chose Customer, but this is a professional account: you are signed in as a professional.');
+  await expect(page.getByText('— professional account')).toBeVisible();
+
+  // Back on /signin while signed in: an offer to continue, not a silent redirect; remember me
+  // filled in the email.
+  await page.goto('/signin');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(account.email);
+  await expect(page.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
+  await page.getByRole('link', { name: 'Continue to your dashboard' }).click();
+  await expect(page).toHaveURL(/\/professional-dashboard$/);
+});
+
+test('the page’s other elements: mobile money explained, links to reset and sign-up', async ({ page }) => {
+  await page.goto('/signin');
+  const momo = page.getByRole('button', { name: 'Sign in with Mobile Money' });
+  await expect(momo).toHaveAccessibleDescription('Mobile Money sign-in is not available yet.');
+  await momo.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Mobile Money sign-in is coming soon.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+  await page.getByRole('radio', { name: 'Phone' }).check();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Email' }).check();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
+});
+
+test('an unpaid account is offered the payment and is signed in once it pays (sandbox)', async ({ page, request }) => {
+  const account = await createPendingAccount(request, { firstName: 'Yaa' });
+  await page.goto('/signin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+  const panel = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Payment required' }) });
+  await expect(panel).toContainText('Complete payment to sign in.');
+
+  // Closing the checkout leaves the offer open; the second try gets a fresh reference.
+  await panel.getByRole('button', { name: 'Complete Payment' }).click();
+  let checkout = page.getByRole('dialog', { name: 'Sandbox checkout' });
+  await checkout.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel).toContainText('Payment was cancelled');
+
+  await panel.getByRole('button', { name: 'Complete Payment' }).click();
+  checkout = page.getByRole('dialog', { name: 'Sandbox checkout' });
+  await expect(checkout).toContainText('TEST MODE');
+  await checkout.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page).toHaveURL(/\/customer-dashboard$/);
+  await expect(page.getByText(`Signed in as Yaa Pending (${account.email}) — customer account`)).toBeVisible();
+});

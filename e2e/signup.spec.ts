@@ -1,0 +1,189 @@
+import { randomInt } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+/** Customer and professional sign-up through the wizard, paying in the sandbox checkout (spec 000 §2, §4, §5, §8). */
+
+let serial = 0;
+function person(first: string) {
+  const tag = `${Date.now().toString(36)}${process.pid.toString(36)}${(serial++).toString(36)}`;
+  return {
+    firstName: first,
+    lastName: 'Mensah',
+    email: `signup-${tag}@example.com`,
+    phone: `02${String(randomInt(0, 100_000_000)).padStart(8, '0')}`,
+    password: 'GoodPass123',
+  };
+}
+
+const wizard = (page: Page) => page.getByRole('form', { name: /Step \d of 3/ });
+const alert = (page: Page) => page.getByRole('alert').filter({ hasText: /\S/ }).first();
+
+async function choosePlan(page: Page, plan: 'Customer' | 'Professional') {
+  await page.getByRole('radio', { name: new RegExp(`^${plan}`) }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function fillAccount(page: Page, p: ReturnType<typeof person>, confirm = p.password) {
+  const form = wizard(page);
+  await expect(form.getByRole('heading', { name: 'Step 2 of 3: Account information' })).toBeFocused();
+  await form.getByLabel('First Name').fill(p.firstName);
+  await form.getByLabel('Last Name').fill(p.lastName);
+  await form.getByLabel('Email Address').fill(p.email);
+  await form.getByLabel('Phone Number').fill(p.phone);
+  await form.getByLabel('Password', { exact: true }).fill(p.password);
+  await form.getByLabel('Confirm Password').fill(confirm);
+}
+
+test('a customer signs up, cancels the first payment, tries again, pays in the sandbox and lands on the dashboard signed in', async ({ page }) => {
+  const p = person('Ama');
+  await page.goto('/signup');
+  await expect(page.getByRole('list', { name: 'Sign-up progress' }).getByRole('listitem')).toHaveText([/1\s*Plan/, /2\s*Account/, /3\s*Profile/]);
+
+  // Step 1: Continue needs a plan.
+  await expect(page.getByText('Popular')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(alert(page)).toHaveText('Please select a subscription plan');
+  await choosePlan(page, 'Customer');
+
+  // Step 2 applies no checks; Back keeps what was typed.
+  await fillAccount(page, p);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('radio', { name: /^Customer/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(wizard(page).getByLabel('Email Address')).toHaveValue(p.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Step 3.
+  const form = wizard(page);
+  await form.getByLabel('City').selectOption('Kumasi');
+  await form.getByLabel('Local Address').fill('Adum, Kumasi');
+  await form.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+  await expect(form.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  await expect(form.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  await form.getByRole('button', { name: 'Complete Registration & Pay' }).click();
+
+  // The sandbox checkout opens; cancel it.
+  let checkout = page.getByRole('dialog', { name: 'Sandbox checkout' });
+  await expect(checkout).toContainText('TEST MODE — no real money is charged');
+  await expect(checkout).toContainText('₵10');
+  await expect(checkout).toContainText(p.email);
+  await expect(checkout).toContainText(/SEPC\d{13}[A-Z0-9]{6}\d+/);
+  await expect(checkout.getByRole('button', { name: 'Approve payment' })).toBeFocused();
+  await checkout.getByRole('button', { name: 'Cancel' }).click();
+  await expect(checkout).toBeHidden();
+  const paymentError = page.getByRole('alert').filter({ hasText: 'Payment Error:' });
+  await expect(paymentError).toContainText('Payment was cancelled');
+  await expect(paymentError).toContainText('WhatsApp');
+  await expect(paymentError.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
+
+  // Try Again re-opens the same payment; Escape cancels too.
+  await paymentError.getByRole('button', { name: 'Try Again' }).click();
+  checkout = page.getByRole('dialog', { name: 'Sandbox checkout' });
+  await expect(checkout).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(checkout).toBeHidden();
+  await expect(paymentError).toContainText('Payment was cancelled');
+  await paymentError.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(paymentError).toBeHidden();
+  await expect(form.getByLabel('Local Address')).toHaveValue('Adum, Kumasi');
+
+  // Submitting again pays for the account already created (no second account, no 409).
+  await form.getByRole('button', { name: 'Complete Registration & Pay' }).click();
+  await page.getByRole('dialog', { name: 'Sandbox checkout' }).getByRole('button', { name: 'Approve payment' }).click();
+
+  const done = page.getByRole('status').filter({ hasText: 'Registration complete!' });
+  await expect(done).toContainText(`Welcome, ${p.firstName}`);
+  await expect(done.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/customer-dashboard');
+  await page.waitForURL('**/customer-dashboard');
+  await expect(page.getByText(`Signed in as ${p.firstName} ${p.lastName} (${p.email})`)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('pendingUserId'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('userEmail'))).toBe(p.email);
+});
+
+test('a professional is asked for a profession and a service area, then signs up and pays ₵27', async ({ page }) => {
+  const p = person('Kwame');
+  await page.goto('/signup');
+  await choosePlan(page, 'Professional');
+  await fillAccount(page, p);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  const form = wizard(page);
+  await expect(form.getByText(/within about 5 miles/)).toBeVisible();
+  const submit = form.getByRole('button', { name: 'Complete Registration & Pay' });
+  await submit.click();
+  await expect(alert(page)).toHaveText('Please select your profession');
+  await expect(alert(page)).toBeFocused();
+  await form.getByLabel('Profession').selectOption('Electrician');
+  await submit.click();
+  await expect(alert(page)).toHaveText('Please enter your local address and service area');
+
+  // A picture of the wrong kind is refused; only a PNG/JPG name is kept.
+  await form.getByLabel('Profile Picture').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await expect(page.getByRole('alert').filter({ hasText: 'Please choose a PNG or JPG image.' })).toBeVisible();
+  await form.getByLabel('Profile Picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
+  await expect(form.getByText('Chosen: me.png')).toBeVisible();
+
+  await form.getByLabel('City').selectOption('Accra');
+  await form.getByLabel('Local Address & Service Area').fill('East Legon, Accra – within about 5 miles');
+  await form.getByLabel('About Your Services').fill('Wiring, repairs and installations.');
+  const signupRequest = page.waitForRequest('**/api/signup');
+  await submit.click();
+  const body = (await signupRequest).postDataJSON() as Record<string, unknown>;
+  expect(body).toMatchObject({ userType: 'professional', profession: 'Electrician', profilePicture: 'me.png', baseRate: 0, maxRate: 0, rateNegotiable: false });
+
+  const checkout = page.getByRole('dialog', { name: 'Sandbox checkout' });
+  await expect(checkout).toContainText('₵27');
+  await expect(checkout).toContainText(/SEPP\d{13}[A-Z0-9]{6}\d+/);
+  await checkout.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Registration complete!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await page.waitForURL('**/professional-dashboard');
+  await expect(page.getByText(`Signed in as ${p.firstName} ${p.lastName}`)).toBeVisible();
+});
+
+test('the wizard explains each problem with the spec words and keeps what was typed', async ({ page }) => {
+  const p = person('Efua');
+  await page.goto('/signup');
+  await choosePlan(page, 'Customer');
+  await page.getByRole('button', { name: 'Continue' }).click(); // step 2 applies no checks
+  const form = wizard(page);
+  const submit = form.getByRole('button', { name: 'Complete Registration & Pay' });
+  await submit.click();
+  await expect(alert(page)).toHaveText('Please fill in all required fields');
+
+  const back = async () => page.getByRole('button', { name: 'Back' }).click();
+  const forward = async () => page.getByRole('button', { name: 'Continue' }).click();
+
+  await back();
+  await fillAccount(page, { ...p, phone: '12345' });
+  await forward();
+  await submit.click();
+  await expect(alert(page)).toHaveText('Please enter a valid Ghana phone number (e.g., 0241234567 or +233241234567)');
+
+  await back();
+  await form.getByLabel('Phone Number').fill(p.phone);
+  await form.getByLabel('Confirm Password').fill('Different123');
+  await forward();
+  await submit.click();
+  await expect(alert(page)).toHaveText('Passwords do not match. Please try again.');
+
+  await back();
+  await form.getByLabel('Email Address').fill('not-an-email');
+  await forward();
+  await submit.click();
+  await expect(alert(page)).toHaveText('Please enter a valid email address');
+
+  // A dropped connection: the spec's message with a hint, details and time; nothing typed is lost.
+  await back();
+  await form.getByLabel('Email Address').fill(p.email);
+  await form.getByLabel('Confirm Password').fill(p.password);
+  await forward();
+  await page.route('**/api/signup', (route) => route.abort('internetdisconnected'));
+  await submit.click();
+  await expect(alert(page)).toContainText('Failed to submit registration data. This looks like a network issue');
+  await expect(alert(page)).toContainText('Time:');
+  await back();
+  await expect(form.getByLabel('First Name')).toHaveValue(p.firstName);
+  await expect(form.getByLabel('Password', { exact: true })).toHaveValue(p.password);
+});
