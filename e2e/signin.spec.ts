@@ -9,6 +9,10 @@ const toast = (page: Page, title: string) => page.getByRole('alert').filter({ ha
 
 test('a customer signs in by phone, lands on the customer dashboard, and signs out', async ({ page, request }) => {
   const account = await createPaidAccount(request, { firstName: 'Abena', lastName: 'Phone' });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
   await page.goto('/signin');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
 
@@ -40,6 +44,7 @@ test('a customer signs in by phone, lands on the customer dashboard, and signs o
   // The token is revoked on the server too.
   await page.goto('/customer-dashboard');
   await expect(page).toHaveURL(/\/signin$/);
+  expect(problems, 'no hydration, CSP or script errors').toEqual([]);
 });
 
 test('a wrong password shows the "Login Failed" toast and keeps the user on /signin', async ({ page, request }) => {
@@ -118,4 +123,39 @@ test('an unpaid account is offered the payment and is signed in once it pays (sa
   await checkout.getByRole('button', { name: 'Approve payment' }).click();
   await expect(page).toHaveURL(/\/customer-dashboard$/);
   await expect(page.getByText(`Signed in as Yaa Pending (${account.email}) — customer account`)).toBeVisible();
+});
+
+test('/login-debug tries logins without signing anyone in', async ({ page, request }) => {
+  const account = await createPaidAccount(request, { firstName: 'Debby' });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // Refused logins show up as failed resources; anything else (CSP, hydration) is a bug.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+  });
+  await page.goto('/login-debug');
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer Login Debug Tool' })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(account.password);
+  await page.getByRole('button', { name: 'Test Single Login' }).click();
+  const results = page.getByRole('list', { name: 'Results, newest first' }).getByRole('listitem');
+  await expect(results).toHaveCount(1);
+  await expect(results.first()).toContainText('SUCCESS');
+  await expect(results.first()).toContainText(account.email);
+  await expect(results.first()).toContainText('Status200');
+  await expect(results.first()).toContainText('User typecustomer');
+  await expect(results.first()).toContainText('First nameDebby');
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+
+  // No demo data in this database: the five demo customers are refused, newest first.
+  await page.getByRole('button', { name: 'Test All Customers' }).click();
+  await expect(results).toHaveCount(6, { timeout: 15_000 });
+  await expect(results.first()).toContainText('customer5@demo.example.com');
+  await expect(results.first()).toContainText('FAILED');
+  await expect(results.first()).toContainText('Status401');
+  await expect(results.nth(4)).toContainText('customer1@demo.example.com');
+
+  await page.getByRole('button', { name: 'Clear Results' }).click();
+  await expect(results).toHaveCount(0);
+  expect(problems).toEqual([]);
 });
