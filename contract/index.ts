@@ -7,3 +7,6 @@ export * from './api.ts';
 export * from './distance.ts';
 export * from './accounts.ts';
 export * from './payments.ts';
+export * from './professionals.ts';
+export * from './bookings.ts';
+export * from './profile.ts';

@@ -12,13 +12,17 @@ afterAll(() => drop());
 
 const ALL_TABLES = [
   'affiliate_profiles',
+  'booking_messages',
+  'bookings',
   'contact_messages',
+  'favourites',
   'login_attempts',
   'notifications',
   'password_resets',
   'payments',
   'professional_profiles',
   'referrals',
+  'reviews',
   'sandbox_transactions',
   'sessions',
   'subscriptions',

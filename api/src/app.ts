@@ -8,10 +8,12 @@ import type { Db } from './db.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { affiliateRoutes } from './features/affiliates/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { bookingRoutes } from './features/bookings/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
+import { professionalRoutes } from './features/professionals/routes.ts';
 import { userDataRoutes } from './features/user-data/routes.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { HttpError } from './http/errors.ts';
@@ -43,6 +45,8 @@ const features: ((deps: AppDeps) => Router)[] = [
   authRoutes,
   paymentRoutes,
   userDataRoutes,
+  professionalRoutes,
+  bookingRoutes,
   devRoutes,
 ];
 

@@ -46,3 +46,17 @@ export async function signUpAndPay(app: TestApp, overrides: Record<string, unkno
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Miles north of a point, in degrees of latitude, with the spec's Earth radius (3959 miles). */
+export const milesNorth = (miles: number) => (miles / 3959) * (180 / Math.PI);
+
+/** A paid, listed professional placed at the given coordinates. */
+export async function listedProfessional(
+  app: TestApp,
+  at: { lat: number; lng: number },
+  overrides: Record<string, unknown> = {},
+) {
+  const pro = await signUpAndPay(app, { userType: 'professional', profession: 'Plumber', localAddress: 'Osu, Accra', ...overrides });
+  await app.db('professional_profiles').where({ user_id: pro.userId }).update({ latitude: at.lat, longitude: at.lng, location_source: 'own' });
+  return pro;
+}

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { BOOKING_MESSAGES } from '../../../contract/bookings.ts';
 import type { Logger } from '../logger.ts';
 import { HttpError } from './errors.ts';
 
@@ -6,6 +7,9 @@ import { HttpError } from './errors.ts';
 const UNIQUE_MESSAGES: Record<string, string> = {
   users_email_lower_unique: 'An account with this email already exists.',
   users_phone_unique: 'An account with this phone number already exists.',
+  bookings_open_slot_unique: BOOKING_MESSAGES.slotTaken,
+  reviews_booking_id_unique: 'You have already reviewed this booking.',
+  favourites_pkey: 'This professional is already in your favourites.',
 };
 
 interface DbError {

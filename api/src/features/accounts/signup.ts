@@ -1,5 +1,6 @@
 import type { Signup } from '../../../../contract/accounts.ts';
 import type { SignupResponse } from '../../../../contract/payments.ts';
+import { fallbackLocation } from '../../../../contract/cities.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import { conflict } from '../../http/errors.ts';
 import { hashPassword } from './passwords.ts';
@@ -41,7 +42,11 @@ export async function signup(deps: PaymentsDeps, input: Signup): Promise<SignupR
       const ratesGiven = input.baseRate > 0;
       const base = ratesGiven ? input.baseRate : DEFAULT_RATES.base;
       const max = ratesGiven ? Math.max(input.maxRate, base) : DEFAULT_RATES.max;
+      const place = fallbackLocation(input.location);
       await trx('professional_profiles').insert({
+        latitude: place.lat,
+        longitude: place.lng,
+        location_source: place.source,
         user_id: userId,
         profession: input.profession,
         skills: JSON.stringify([input.profession]),

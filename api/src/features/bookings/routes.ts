@@ -1,0 +1,55 @@
+import Router from '@koa/router';
+import * as z from 'zod/mini';
+import { BOOKING_STATUSES, bookingRequestSchema, messageSchema, reviewSchema } from '../../../../contract/bookings.ts';
+import type { AppDeps } from '../../app.ts';
+import { requireUser } from '../../http/auth.ts';
+import { badRequest } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
+import { createBooking, findBookings, listMessages, postMessage, reviewBooking, transitionBooking, type BookingAction } from './service.ts';
+
+const listQuery = z.object({ status: z.optional(z.enum(BOOKING_STATUSES)) });
+const sinceQuery = z.object({ since: z._default(z.optional(z.pipe(z.string().check(z.regex(/^\d{1,18}$/)), z.transform(Number))), 0) });
+
+const bookingId = (raw: string) => {
+  if (!/^\d{1,18}$/.test(raw)) throw badRequest('Not a booking id.');
+  return Number(raw);
+};
+
+export function bookingRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  const auth = requireUser(deps);
+
+  router.post('/api/bookings', auth, async (ctx) => {
+    const input = validate(bookingRequestSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = { success: true, message: 'Booking request submitted successfully!', booking: await createBooking(deps, ctx.state.user, input) };
+  });
+
+  router.get('/api/bookings', auth, async (ctx) => {
+    const { status } = validate(listQuery, ctx.query);
+    ctx.body = { success: true, bookings: await findBookings(deps.db, ctx.state.user.id, { status }) };
+  });
+
+  for (const action of ['accept', 'decline', 'cancel', 'complete'] as BookingAction[]) {
+    router.post(`/api/bookings/:id/${action}`, auth, async (ctx) => {
+      ctx.body = { success: true, booking: await transitionBooking(deps, ctx.state.user, bookingId(ctx.params.id), action) };
+    });
+  }
+
+  router.get('/api/bookings/:id/messages', auth, async (ctx) => {
+    const { since } = validate(sinceQuery, ctx.query);
+    ctx.body = { success: true, messages: await listMessages(deps.db, ctx.state.user, bookingId(ctx.params.id), since) };
+  });
+
+  router.post('/api/bookings/:id/messages', auth, async (ctx) => {
+    const { body } = validate(messageSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = { success: true, message: await postMessage(deps, ctx.state.user, bookingId(ctx.params.id), body) };
+  });
+
+  router.post('/api/bookings/:id/review', auth, async (ctx) => {
+    ctx.body = await reviewBooking(deps, ctx.state.user, bookingId(ctx.params.id), validate(reviewSchema, ctx.request.body));
+  });
+
+  return router;
+}

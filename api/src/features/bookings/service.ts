@@ -1,0 +1,245 @@
+import type { Knex } from 'knex';
+import {
+  BOOKING_HOURS,
+  BOOKING_MESSAGES,
+  customRateBounds,
+  type Booking,
+  type BookingStatus,
+  type ChatMessage,
+} from '../../../../contract/bookings.ts';
+import { WEEKDAYS, type Availability } from '../../../../contract/professionals.ts';
+import type { SessionUser } from '../../../../contract/accounts.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { listedProfessionals } from '../professionals/repo.ts';
+
+export interface BookingDeps {
+  db: Db;
+  clock: Clock;
+}
+
+const MAX_DAYS_AHEAD = 180;
+
+/** A slot's start as an instant: Ghana keeps GMT all year, so the wall clock is UTC. */
+export function slotStart(date: string, time: string): Date | null {
+  const [y, m, d] = date.split('-').map(Number);
+  const start = new Date(Date.UTC(y, m - 1, d, Number(time.slice(0, 2))));
+  return start.getUTCFullYear() === y && start.getUTCMonth() === m - 1 && start.getUTCDate() === d ? start : null;
+}
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+const cedis = (pesewas: number | null) => (pesewas === null ? null : pesewas / 100);
+
+export async function hasPaidSubscription(db: Db | Knex.Transaction, userId: number, now: Date): Promise<boolean> {
+  return !!(await db('subscriptions').where({ user_id: userId }).where('period_end', '>', now).first());
+}
+
+export async function createBooking(
+  deps: BookingDeps,
+  customer: SessionUser,
+  input: { professionalId: number; date: string; time: string; description: string; proposedRate?: number | null },
+): Promise<Booking> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  if (customer.userType !== 'customer') throw forbidden('Only customer accounts can book professionals.');
+  if (!(await hasPaidSubscription(db, customer.id, now))) {
+    throw new HttpError(402, 'Your subscription has ended. Renew it to book professionals.');
+  }
+  const pro = await listedProfessionals(db, now)
+    .where('u.id', input.professionalId)
+    .first('u.id', 'p.availability', 'p.base_rate_pesewas', 'p.max_rate_pesewas', 'p.rate_negotiable');
+  if (!pro) throw notFound('This professional is not available for booking.');
+
+  const start = slotStart(input.date, input.time);
+  if (!start) throw badRequest(BOOKING_MESSAGES.required, [{ field: 'date', message: 'Not a real date' }]);
+  if (start <= now) throw badRequest(BOOKING_MESSAGES.pastDate, [{ field: 'date', message: BOOKING_MESSAGES.pastDate }]);
+  if (start.getTime() - now.getTime() > MAX_DAYS_AHEAD * 86400_000) {
+    throw badRequest('Bookings can be made up to 6 months ahead.', [{ field: 'date', message: 'Too far ahead' }]);
+  }
+  const availability = json<Availability>(pro.availability);
+  const weekday = WEEKDAYS[start.getUTCDay()];
+  if (!availability.days.includes(weekday) || input.time < availability.start || input.time >= availability.end) {
+    throw badRequest(BOOKING_MESSAGES.unavailable, [{ field: 'time', message: BOOKING_MESSAGES.unavailable }]);
+  }
+
+  let agreed = pro.base_rate_pesewas as number;
+  let notes: string | null = null;
+  const proposed = input.proposedRate ?? null;
+  if (proposed !== null) {
+    if (!pro.rate_negotiable) throw badRequest(BOOKING_MESSAGES.notNegotiable, [{ field: 'proposedRate', message: BOOKING_MESSAGES.notNegotiable }]);
+    const bounds = customRateBounds(pro.base_rate_pesewas / 100, pro.max_rate_pesewas / 100);
+    if (proposed < bounds.min || proposed > bounds.max) {
+      const message = `Custom rate must be between ₵${bounds.min} and ₵${bounds.max} per hour.`;
+      throw badRequest(message, [{ field: 'proposedRate', message }]);
+    }
+    agreed = Math.round(proposed * 100);
+    notes = BOOKING_MESSAGES.negotiatedNote(agreed / 100);
+  }
+
+  const place = await db('users').where({ id: customer.id }).first('local_address', 'location');
+  // The partial unique index bookings_open_slot_unique turns a lost race into 409 (error middleware).
+  const [row] = await db('bookings')
+    .insert({
+      customer_id: customer.id,
+      professional_id: input.professionalId,
+      date: input.date,
+      time: input.time,
+      duration_hours: BOOKING_HOURS,
+      agreed_rate_pesewas: agreed,
+      proposed_rate_pesewas: proposed === null ? null : agreed,
+      total_pesewas: agreed * BOOKING_HOURS,
+      description: input.description,
+      notes,
+      location: place?.local_address || place?.location || null,
+      status: 'pending',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id');
+  return (await findBookings(db, customer.id, { id: Number(row.id) }))[0];
+}
+
+/** Bookings the user is a party to, with both names, as the dashboards show them. */
+export async function findBookings(
+  db: Db,
+  userId: number,
+  filter: { id?: number; status?: BookingStatus } = {},
+): Promise<Booking[]> {
+  const query = db('bookings as b')
+    .join('users as c', 'c.id', 'b.customer_id')
+    .join('users as pu', 'pu.id', 'b.professional_id')
+    .join('professional_profiles as p', 'p.user_id', 'b.professional_id')
+    .leftJoin('reviews as r', 'r.booking_id', 'b.id')
+    .where((w) => w.where('b.customer_id', userId).orWhere('b.professional_id', userId))
+    .select(
+      'b.*',
+      db.raw("to_char(b.date, 'YYYY-MM-DD') as day"),
+      'c.first_name as c_first',
+      'c.last_name as c_last',
+      'c.phone as c_phone',
+      'pu.first_name as p_first',
+      'pu.last_name as p_last',
+      'pu.phone as p_phone',
+      'p.profession',
+      'r.id as review_id',
+    )
+    .orderBy([
+      { column: 'b.date', order: 'desc' },
+      { column: 'b.time', order: 'desc' },
+      { column: 'b.id', order: 'desc' },
+    ]);
+  if (filter.id !== undefined) query.where('b.id', filter.id);
+  if (filter.status) query.where('b.status', filter.status);
+  const rows = await query;
+  return rows.map((r) => {
+    const isCustomer = Number(r.customer_id) === userId;
+    return {
+      id: Number(r.id),
+      customerId: Number(r.customer_id),
+      professionalId: Number(r.professional_id),
+      professionalName: `${r.p_first} ${r.p_last}`,
+      customerName: `${r.c_first} ${r.c_last}`,
+      service: r.profession,
+      description: r.description,
+      date: r.day,
+      time: r.time,
+      duration: r.duration_hours,
+      agreedRate: r.agreed_rate_pesewas / 100,
+      proposedRate: cedis(r.proposed_rate_pesewas),
+      status: r.status,
+      location: r.location,
+      notes: r.notes,
+      createdAt: new Date(r.created_at).toISOString(),
+      totalAmount: r.total_pesewas / 100,
+      contactPhone: r.status === 'confirmed' ? (isCustomer ? r.p_phone : r.c_phone) : null,
+      reviewed: r.review_id !== null,
+    } satisfies Booking;
+  });
+}
+
+export type BookingAction = 'accept' | 'decline' | 'cancel' | 'complete';
+
+const TRANSITIONS: Record<BookingAction, { by: 'customer' | 'professional'; from: BookingStatus[]; to: BookingStatus }> = {
+  accept: { by: 'professional', from: ['pending'], to: 'confirmed' },
+  decline: { by: 'professional', from: ['pending'], to: 'cancelled' },
+  cancel: { by: 'customer', from: ['pending', 'confirmed'], to: 'cancelled' },
+  complete: { by: 'professional', from: ['confirmed'], to: 'completed' },
+};
+
+const PAST_TENSE: Record<BookingAction, string> = { accept: 'accepted', decline: 'declined', cancel: 'cancelled', complete: 'completed' };
+
+/** A booking the user is a party to, or 404: nobody learns that other people's bookings exist. */
+async function partyBooking(db: Db, userId: number, id: number) {
+  const booking = await db('bookings')
+    .where({ id })
+    .where((w) => w.where('customer_id', userId).orWhere('professional_id', userId))
+    .first('*', db.raw("to_char(date, 'YYYY-MM-DD') as day"));
+  if (!booking) throw notFound('Booking not found.');
+  return booking;
+}
+
+export async function transitionBooking(deps: BookingDeps, user: SessionUser, id: number, action: BookingAction): Promise<Booking> {
+  const { db, clock } = deps;
+  const booking = await partyBooking(db, user.id, id);
+  const rule = TRANSITIONS[action];
+  const role = Number(booking.customer_id) === user.id ? 'customer' : 'professional';
+  if (role !== rule.by) throw forbidden(`Only the ${rule.by} can ${action} this booking.`);
+  const now = clock.now();
+  if (action === 'complete' && slotStart(booking.day, booking.time)! > now) {
+    throw conflict("This job's time has not started yet, so it cannot be completed.");
+  }
+  const changes: Record<string, unknown> = { status: rule.to, updated_at: now };
+  if (action === 'accept' || action === 'decline') changes.responded_at = now;
+  if (action === 'decline' || action === 'cancel') changes.cancelled_by = role;
+  if (action === 'complete') changes.completed_at = now;
+  // Conditional update: of two concurrent actions on one booking, only one finds it in `from`.
+  const updated = await db('bookings').where({ id }).whereIn('status', rule.from).update(changes);
+  if (!updated) {
+    const current = await db('bookings').where({ id }).first('status');
+    throw conflict(`This booking is ${current?.status}, so it cannot be ${PAST_TENSE[action]}.`);
+  }
+  return (await findBookings(db, user.id, { id }))[0];
+}
+
+export async function listMessages(db: Db, user: SessionUser, bookingId: number, since: number): Promise<ChatMessage[]> {
+  await partyBooking(db, user.id, bookingId);
+  const rows = await db('booking_messages as m')
+    .join('users as u', 'u.id', 'm.sender_id')
+    .where('m.booking_id', bookingId)
+    .where('m.id', '>', since)
+    .orderBy('m.id', 'asc')
+    .limit(200)
+    .select('m.id', 'm.sender_id', 'm.body', 'm.created_at', 'u.first_name', 'u.last_name');
+  return rows.map((r) => ({
+    id: Number(r.id),
+    senderId: Number(r.sender_id),
+    senderName: `${r.first_name} ${r.last_name}`,
+    body: r.body,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
+export async function postMessage(deps: BookingDeps, user: SessionUser, bookingId: number, body: string): Promise<ChatMessage> {
+  const booking = await partyBooking(deps.db, user.id, bookingId);
+  if (booking.status === 'cancelled') throw conflict('This booking was cancelled, so its chat is closed.');
+  const now = deps.clock.now();
+  const [row] = await deps.db('booking_messages').insert({ booking_id: bookingId, sender_id: user.id, body, created_at: now }).returning('id');
+  return { id: Number(row.id), senderId: user.id, senderName: `${user.firstName} ${user.lastName}`, body, createdAt: now.toISOString() };
+}
+
+export async function reviewBooking(deps: BookingDeps, user: SessionUser, bookingId: number, input: { rating: number; comment: string }) {
+  const booking = await partyBooking(deps.db, user.id, bookingId);
+  if (Number(booking.customer_id) !== user.id) throw forbidden('Only the customer can review this booking.');
+  if (booking.status !== 'completed') throw conflict('You can review a booking once it is completed.');
+  // reviews_booking_id_unique makes a second review a 409 (error middleware).
+  await deps.db('reviews').insert({
+    booking_id: bookingId,
+    customer_id: user.id,
+    professional_id: booking.professional_id,
+    rating: input.rating,
+    comment: input.comment,
+    created_at: deps.clock.now(),
+  });
+  return { success: true as const, message: 'Thank you for your review!' };
+}

@@ -1,0 +1,74 @@
+import * as z from 'zod/mini';
+
+/** Booking (spec 001 §3, §4, §5, §9; ARCHITECTURE API map). Times are Ghana time (GMT). */
+export const TIME_SLOTS = ['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'] as const;
+export const BOOKING_HOURS = 2;
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Custom rate bounds (spec 001 §5): allowed 70% of base to 120% of max; suggested 80% to 110%. */
+export const customRateBounds = (baseRate: number, maxRate: number) => ({
+  min: Math.round(baseRate * 0.7 * 100) / 100,
+  max: Math.round(maxRate * 1.2 * 100) / 100,
+  suggestedMin: Math.round(baseRate * 0.8 * 100) / 100,
+  suggestedMax: Math.round(maxRate * 1.1 * 100) / 100,
+});
+
+export const BOOKING_MESSAGES = {
+  required: 'Please fill in all required fields',
+  submitted: 'Booking request submitted successfully!',
+  pastDate: 'Please choose a date and time that has not passed.',
+  slotTaken: 'This time slot is already booked. Please choose another time.',
+  unavailable: 'The professional does not work at that time. Please choose another day or time.',
+  notNegotiable: "This professional's rate is not negotiable.",
+  customRateNote: 'Custom rate requires professional approval',
+  negotiatedNote: (rate: number) => `Rate negotiated to ₵${rate}/hour`,
+} as const;
+
+export const bookingRequestSchema = z.object({
+  professionalId: z.number({ error: BOOKING_MESSAGES.required }).check(z.int(), z.positive()),
+  date: z.string({ error: BOOKING_MESSAGES.required }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.required)),
+  time: z.enum(TIME_SLOTS, BOOKING_MESSAGES.required),
+  description: z._default(z.optional(z.string().check(z.trim(), z.maxLength(2000))), ''),
+  proposedRate: z.optional(z.nullable(z.number().check(z.positive(), z.maximum(100_000)))),
+});
+
+export const messageSchema = z.object({
+  body: z.string({ error: 'Type a message first.' }).check(z.trim(), z.minLength(1, 'Type a message first.'), z.maxLength(2000)),
+});
+
+export const reviewSchema = z.object({
+  rating: z.number({ error: 'Choose a rating from 1 to 5 stars.' }).check(z.int('Choose a rating from 1 to 5 stars.'), z.minimum(1, 'Choose a rating from 1 to 5 stars.'), z.maximum(5, 'Choose a rating from 1 to 5 stars.')),
+  comment: z._default(z.optional(z.string().check(z.trim(), z.maxLength(2000))), ''),
+});
+
+export interface Booking {
+  id: number;
+  customerId: number;
+  professionalId: number;
+  professionalName: string;
+  customerName: string;
+  service: string;
+  description: string;
+  date: string;
+  time: string;
+  duration: number;
+  agreedRate: number;
+  proposedRate: number | null;
+  status: BookingStatus;
+  location: string | null;
+  notes: string | null;
+  createdAt: string;
+  totalAmount: number;
+  /** The other party's phone, shown for Call once the booking is confirmed. */
+  contactPhone: string | null;
+  reviewed: boolean;
+}
+
+export interface ChatMessage {
+  id: number;
+  senderId: number;
+  senderName: string;
+  body: string;
+  createdAt: string;
+}

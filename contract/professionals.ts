@@ -1,0 +1,74 @@
+import * as z from 'zod/mini';
+import { CATEGORIES } from './categories.ts';
+
+/** Find a professional (spec 001 §3 "Professional listing", §9 search, sorts, radius). */
+export const SORTS = ['distance', 'rating', 'price-low', 'price-high', 'reviews'] as const;
+export type Sort = (typeof SORTS)[number];
+export const NEARBY_RADIUS_MILES = 7;
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export interface Availability {
+  days: Weekday[];
+  start: string;
+  end: string;
+}
+
+export interface Listing {
+  id: number;
+  name: string;
+  profession: string;
+  /** Average of verified reviews, 1 decimal; null when there are none yet ("New"). */
+  rating: number | null;
+  reviews: number;
+  /** Miles, rounded to 0.1; null when the search gave no position. */
+  distance: number | null;
+  baseRate: number;
+  maxRate: number;
+  rateNegotiable: boolean;
+  avatar: string | null;
+  verified: boolean;
+  available: boolean;
+  skills: string[];
+  /** Typical response time measured from real accept/decline times, or null when none yet. */
+  response: string | null;
+  localAddress: string | null;
+  location: string | null;
+  coordinates: { lat: number; lng: number };
+  completedJobs: number;
+  /** Percent of answered requests that ended completed; null when none yet. */
+  successRate: number | null;
+  bio: string;
+  experience: string;
+  availability: { days: Weekday[]; hours: string; start: string; end: string };
+}
+
+const number = (min: number, max: number) =>
+  z.optional(z.pipe(z.string(), z.transform(Number)).check(z.refine((n) => Number.isFinite(n) && n >= min && n <= max, 'Out of range')));
+
+export const searchQuerySchema = z
+  .object({
+    q: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100))), ''),
+    category: z._default(
+      z.optional(z.string().check(z.refine((v) => v === '' || v === 'all' || CATEGORIES.some((c) => c.value === v), 'Unknown category'))),
+      '',
+    ),
+    sort: z._default(z.optional(z.enum(SORTS)), 'distance'),
+    lat: number(-90, 90),
+    lng: number(-180, 180),
+    radius: number(0.1, 100),
+  })
+  .check(z.refine((s) => (s.lat === undefined) === (s.lng === undefined), { message: 'Give both lat and lng, or neither', path: ['lat'] }));
+
+const rate = z.number().check(z.positive('Rates must be more than ₵0'), z.maximum(100_000));
+
+export const ratesSchema = z
+  .object({ baseRate: rate, maxRate: rate, rateNegotiable: z.boolean() })
+  .check(z.refine((r) => r.maxRate >= r.baseRate, { message: 'Maximum rate must be at least the base rate', path: ['maxRate'] }));
+
+const hour = z.string().check(z.regex(/^([01]\d|2[0-3]):00$/, 'Use whole hours such as 09:00'));
+export const availabilitySchema = z
+  .object({ days: z.array(z.enum(WEEKDAYS)).check(z.maxLength(7)), start: hour, end: hour })
+  .check(z.refine((a) => a.start < a.end, { message: 'The day must end after it starts', path: ['end'] }));
+
+export const RATE_MESSAGES = { saved: 'Rates updated successfully!' } as const;
