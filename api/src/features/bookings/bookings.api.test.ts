@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_MESSAGES } from '../../../../contract/bookings.ts';
+import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+
+// Spec 001 §4–§5, §9 and issue #4: pending on creation; accept → confirmed, decline → cancelled;
+// the customer cancels pending or confirmed; the professional completes a confirmed booking once
+// its slot has started; duration 2 hours; total = rate × 2; custom rate 70% of base to 120% of max.
+// The test clock starts on Sunday 22 November 2026 at 09:00 GMT.
+const MONDAY = '2026-11-23';
+const TUESDAY = '2026-11-24';
+
+describe('bookings', () => {
+  let app: TestApp;
+  let customer: Awaited<ReturnType<typeof signUpAndPay>>;
+  let pro: Awaited<ReturnType<typeof listedProfessional>>;
+  let fixedRatePro: Awaited<ReturnType<typeof listedProfessional>>;
+  beforeAll(async () => {
+    app = await startTestApp();
+    customer = await signUpAndPay(app, { localAddress: 'Osu, Oxford Street' });
+    pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Kojo', lastName: 'Pipes' });
+    fixedRatePro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Fixed', lastName: 'Rate' });
+    await app.db('professional_profiles').where({ user_id: fixedRatePro.userId }).update({ rate_negotiable: false });
+  });
+  afterAll(() => app.close());
+
+  const book = (json: Record<string, unknown>, token = customer.token) =>
+    app.request('/api/bookings', { method: 'POST', json: { professionalId: pro.userId, description: 'Leaking kitchen tap', ...json }, headers: bearer(token) });
+  const act = (id: number, action: string, token: string) => app.request(`/api/bookings/${id}/${action}`, { method: 'POST', headers: bearer(token) });
+
+  it('creates a pending booking at the base rate: 2 hours, total = rate × 2', async () => {
+    const res = await book({ date: MONDAY, time: '09:00' });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(BOOKING_MESSAGES.submitted);
+    expect(res.body.booking).toMatchObject({
+      status: 'pending',
+      date: MONDAY,
+      time: '09:00',
+      duration: 2,
+      agreedRate: 30,
+      proposedRate: null,
+      totalAmount: 60,
+      service: 'Plumber',
+      professionalName: 'Kojo Pipes',
+      customerName: 'Ama Mensah',
+      location: 'Osu, Oxford Street',
+      notes: null,
+      contactPhone: null,
+    });
+  });
+
+  it('uses a negotiated rate within 70% of base to 120% of max, with the spec note', async () => {
+    const res = await book({ date: MONDAY, time: '10:00', proposedRate: 25 });
+    expect(res.body.booking).toMatchObject({ agreedRate: 25, proposedRate: 25, totalAmount: 50, notes: 'Rate negotiated to ₵25/hour' });
+    expect((await book({ date: MONDAY, time: '11:00', proposedRate: 21 })).body.booking.agreedRate).toBe(21); // exactly 70% of ₵30
+    expect((await book({ date: MONDAY, time: '12:00', proposedRate: 60 })).body.booking.agreedRate).toBe(60); // exactly 120% of ₵50
+    const low = await book({ date: MONDAY, time: '13:00', proposedRate: 20.99 });
+    expect(low.status).toBe(400);
+    expect(low.body.message).toBe('Custom rate must be between ₵21 and ₵60 per hour.');
+    expect((await book({ date: MONDAY, time: '13:00', proposedRate: 60.01 })).status).toBe(400);
+  });
+
+  it('refuses a custom rate when the rate is not negotiable', async () => {
+    const res = await book({ professionalId: fixedRatePro.userId, date: MONDAY, time: '09:00', proposedRate: 30 });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(BOOKING_MESSAGES.notNegotiable);
+  });
+
+  it.each([
+    ['a past date', { date: '2026-11-20', time: '10:00' }, BOOKING_MESSAGES.pastDate],
+    ["today's slot that has already started", { date: '2026-11-22', time: '09:00' }, BOOKING_MESSAGES.pastDate],
+    ['a time that is not one of the ten slots', { date: MONDAY, time: '07:00' }, BOOKING_MESSAGES.required],
+    ['a half-hour', { date: MONDAY, time: '09:30' }, BOOKING_MESSAGES.required],
+    ['a day the professional does not work', { date: '2026-11-28', time: '10:00' }, BOOKING_MESSAGES.unavailable],
+    ['an hour outside their hours', { date: MONDAY, time: '08:00' }, BOOKING_MESSAGES.unavailable],
+    ['the end of their day', { date: MONDAY, time: '17:00' }, BOOKING_MESSAGES.unavailable],
+    ['a date that does not exist', { date: '2026-02-30', time: '10:00' }, BOOKING_MESSAGES.required],
+    ['a missing date', { time: '10:00' }, BOOKING_MESSAGES.required],
+  ])('refuses %s', async (_label, json, message) => {
+    const res = await book(json);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('refuses a slot the professional already has pending or confirmed, with 409', async () => {
+    const other = await signUpAndPay(app);
+    const res = await book({ date: MONDAY, time: '09:00' }, other.token);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(BOOKING_MESSAGES.slotTaken);
+  });
+
+  it('lets exactly one of several concurrent requests for one slot win', async () => {
+    const customers = await Promise.all([1, 2, 3, 4, 5].map(() => signUpAndPay(app)));
+    const results = await Promise.all(customers.map((c) => book({ date: TUESDAY, time: '15:00' }, c.token)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const rows = await app.db('bookings').where({ professional_id: pro.userId, date: TUESDAY, time: '15:00' });
+    expect(rows).toHaveLength(1);
+  });
+
+  it('walks pending → confirmed → completed, with the right party at each step', async () => {
+    const { body } = await book({ date: TUESDAY, time: '10:00' });
+    const id = body.booking.id;
+    expect((await act(id, 'accept', customer.token)).status).toBe(403);
+    const accepted = await act(id, 'accept', pro.token);
+    expect(accepted.body.booking).toMatchObject({ status: 'confirmed', contactPhone: customer.user.phone });
+    const asCustomer = await app.request(`/api/bookings?status=confirmed`, { headers: bearer(customer.token) });
+    expect(asCustomer.body.bookings.find((b: { id: number }) => b.id === id).contactPhone).toBe(pro.user.phone);
+    expect((await act(id, 'accept', pro.token)).status).toBe(409);
+    const early = await act(id, 'complete', pro.token);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/not started/);
+    app.clock.set(new Date('2026-11-24T10:00:00Z'));
+    const completed = await act(id, 'complete', pro.token);
+    expect(completed.body.booking.status).toBe('completed');
+    expect((await act(id, 'cancel', customer.token)).body.message).toBe('This booking is completed, so it cannot be cancelled.');
+    app.clock.set(new Date('2026-11-22T09:00:00Z'));
+  });
+
+  it('lets the professional decline and the customer cancel; the slot opens again', async () => {
+    const first = (await book({ date: TUESDAY, time: '11:00' })).body.booking;
+    expect((await act(first.id, 'decline', pro.token)).body.booking.status).toBe('cancelled');
+    const second = (await book({ date: TUESDAY, time: '11:00' })).body.booking;
+    await act(second.id, 'accept', pro.token);
+    expect((await act(second.id, 'cancel', pro.token)).status).toBe(403);
+    expect((await act(second.id, 'cancel', customer.token)).body.booking.status).toBe('cancelled');
+    expect((await book({ date: TUESDAY, time: '11:00' })).status).toBe(201);
+  });
+
+  it("hides other people's bookings: 404 to act on them, and absent from lists", async () => {
+    const stranger = await signUpAndPay(app);
+    const { body } = await book({ date: TUESDAY, time: '12:00' });
+    for (const action of ['accept', 'decline', 'cancel', 'complete']) {
+      expect((await act(body.booking.id, action, stranger.token)).status).toBe(404);
+    }
+    expect((await app.request(`/api/bookings/${body.booking.id}/messages`, { headers: bearer(stranger.token) })).status).toBe(404);
+    expect((await app.request('/api/bookings', { headers: bearer(stranger.token) })).body.bookings).toEqual([]);
+    const proList = await app.request('/api/bookings?status=pending', { headers: bearer(pro.token) });
+    expect(proList.body.bookings.every((b: { professionalId: number }) => b.professionalId === pro.userId)).toBe(true);
+  });
+
+  it('refuses bookings from professionals, of unlisted professionals, and without a session', async () => {
+    expect((await book({ date: MONDAY, time: '14:00' }, pro.token)).status).toBe(403);
+    expect((await book({ professionalId: 999999, date: MONDAY, time: '14:00' })).status).toBe(404);
+    expect((await app.request('/api/bookings', { method: 'POST', json: {} })).status).toBe(401);
+  });
+
+  it('carries a chat between the two parties, in order, with since for polling', async () => {
+    const { body } = await book({ date: TUESDAY, time: '13:00' });
+    const id = body.booking.id;
+    const say = (token: string, text: string) => app.request(`/api/bookings/${id}/messages`, { method: 'POST', json: { body: text }, headers: bearer(token) });
+    const first = await say(customer.token, 'Hello, is 1pm fine?');
+    expect(first.status).toBe(201);
+    await say(pro.token, 'Yes, see you then.');
+    await say(customer.token, 'Thanks!');
+    const all = await app.request(`/api/bookings/${id}/messages`, { headers: bearer(pro.token) });
+    expect(all.body.messages.map((m: { body: string }) => m.body)).toEqual(['Hello, is 1pm fine?', 'Yes, see you then.', 'Thanks!']);
+    const newer = await app.request(`/api/bookings/${id}/messages?since=${first.body.message.id}`, { headers: bearer(customer.token) });
+    expect(newer.body.messages).toHaveLength(2);
+    expect(newer.body.messages[0]).toMatchObject({ senderId: pro.userId, senderName: 'Kojo Pipes' });
+    expect((await say(customer.token, '   ')).status).toBe(400);
+    await act(id, 'cancel', customer.token);
+    expect((await say(customer.token, 'Still there?')).status).toBe(409);
+  });
+
+  it('takes one review per completed booking from its customer, and the rating shows in search at once', async () => {
+    const { body } = await book({ date: TUESDAY, time: '14:00' });
+    const id = body.booking.id;
+    const review = (json: unknown, token = customer.token) => app.request(`/api/bookings/${id}/review`, { method: 'POST', json, headers: bearer(token) });
+    expect((await review({ rating: 5, comment: 'Great' })).status).toBe(409); // not completed yet
+    await act(id, 'accept', pro.token);
+    app.clock.set(new Date('2026-11-24T14:00:00Z'));
+    await act(id, 'complete', pro.token);
+    expect((await review({ rating: 6 })).status).toBe(400);
+    expect((await review({ rating: 4.5 })).status).toBe(400);
+    expect((await review({ rating: 4 }, pro.token)).status).toBe(403);
+    expect((await review({ rating: 4, comment: 'Fixed it fast' })).body).toEqual({ success: true, message: 'Thank you for your review!' });
+    const again = await review({ rating: 1 });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You have already reviewed this booking.');
+    const [listing] = (await app.request('/api/professionals?q=Kojo', { headers: bearer(customer.token) })).body.professionals;
+    expect(listing).toMatchObject({ rating: 4, reviews: 1, completedJobs: 2 });
+    expect(listing.response).toMatch(/^Usually responds within/);
+    const detail = await app.request(`/api/professionals/${pro.userId}`, { headers: bearer(customer.token) });
+    expect(detail.body.reviews[0]).toMatchObject({ rating: 4, comment: 'Fixed it fast', customerName: 'Ama', verified: true });
+    app.clock.set(new Date('2026-11-22T09:00:00Z'));
+  });
+
+  it('offers open slots for the next two weeks, without taken ones', async () => {
+    const detail = await app.request(`/api/professionals/${pro.userId}`, { headers: bearer(customer.token) });
+    const monday = detail.body.slots.find((d: { date: string }) => d.date === MONDAY);
+    expect(monday.times).not.toContain('09:00'); // booked above
+    expect(monday.times).not.toContain('08:00'); // before their hours
+    expect(monday.times).toContain('14:00');
+    expect(detail.body.slots.some((d: { date: string }) => d.date === '2026-11-28')).toBe(false); // Saturday
+  });
+});
