@@ -194,3 +194,50 @@ describe('bookings', () => {
     expect(detail.body.slots.some((d: { date: string }) => d.date === '2026-11-28')).toBe(false); // Saturday
   });
 });
+
+describe('dashboard figures from real data (customer-data, professional-data)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('counts bookings, spending, earnings and rating exactly as hand-computed', async () => {
+    const customer = await signUpAndPay(app);
+    const pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Figures' });
+    const book = async (date: string, time: string, proposedRate?: number) =>
+      (await app.request('/api/bookings', { method: 'POST', json: { professionalId: pro.userId, date, time, proposedRate }, headers: bearer(customer.token) })).body.booking.id as number;
+    const act = (id: number, action: string, token: string) => app.request(`/api/bookings/${id}/${action}`, { method: 'POST', headers: bearer(token) });
+
+    const a = await book(MONDAY, '09:00'); // ₵30 × 2 = ₵60, completed, reviewed 5
+    const b = await book(MONDAY, '11:00', 45); // ₵45 × 2 = ₵90, completed, reviewed 2
+    const c = await book(TUESDAY, '09:00'); // pending
+    const d = await book(TUESDAY, '10:00'); // declined
+    for (const id of [a, b]) await act(id, 'accept', pro.token);
+    await act(d, 'decline', pro.token);
+    app.clock.set(new Date('2026-11-23T12:00:00Z'));
+    for (const id of [a, b]) await act(id, 'complete', pro.token);
+    await app.request(`/api/bookings/${a}/review`, { method: 'POST', json: { rating: 5 }, headers: bearer(customer.token) });
+    await app.request(`/api/bookings/${b}/review`, { method: 'POST', json: { rating: 2 }, headers: bearer(customer.token) });
+    await app.request(`/api/favourites/${pro.userId}`, { method: 'POST', headers: bearer(customer.token) });
+
+    const mine = await app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, { headers: bearer(customer.token) });
+    expect(mine.body.customer).toMatchObject({ totalBookings: 4, completedJobs: 2, totalSpent: 150 });
+    expect(mine.body.customer.recentBookings.map((r: { id: number }) => r.id)).toEqual([d, c, b]);
+    expect(mine.body.customer.favoriteServices.map((f: { id: number }) => f.id)).toEqual([pro.userId]);
+
+    const theirs = await app.request(`/api/professional-data/${encodeURIComponent(pro.body.email)}`, { headers: bearer(pro.token) });
+    expect(theirs.body.professional).toMatchObject({
+      totalJobs: 3,
+      pendingJobs: 1,
+      completedJobs: 2,
+      totalEarnings: 150,
+      monthlyEarnings: 150,
+      earningsByMonth: [{ month: '2026-11', amount: 150, jobs: 2 }],
+      rating: 3.5,
+      reviews: 2,
+    });
+    expect(c).toBeGreaterThan(0);
+    app.clock.set(new Date('2026-11-22T09:00:00Z'));
+  });
+});
