@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { systemClock } from './clock.ts';
+import { offsetClock, systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { closeDb, createDb, migrate, toCount } from './db.ts';
 import { createApp } from './app.ts';
@@ -34,10 +34,12 @@ if (toCount(users) === 0) {
   logger.info('The database has no accounts yet. Load demo professionals and accounts with: npm run demo');
 }
 
+// Browser tests move time forward (e.g. to complete a job whose slot is tomorrow): only under NODE_ENV=test.
+const clock = config.env === 'test' ? offsetClock() : systemClock;
 const payments = paymentProvider(config, db);
 if (payments.name === 'sandbox') logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money).');
-const notifier = outboxNotifier({ db, logger, clock: systemClock });
-const app = createApp({ db, config, clock: systemClock, logger, payments, notifier, site: await siteMiddleware(config) });
+const notifier = outboxNotifier({ db, logger, clock });
+const app = createApp({ db, config, clock, logger, payments, notifier, site: await siteMiddleware(config) });
 const server = app.listen(config.port, config.host);
 await once(server, 'listening');
 const address = server.address();

@@ -198,3 +198,24 @@ describe('password reset', () => {
     }
   });
 });
+
+describe('POST /api/dev/clock (browser tests move time)', () => {
+  it('exists only for a test server with a movable clock', async () => {
+    const dev = await startTestApp({ env: { NODE_ENV: 'development' } });
+    try {
+      expect((await dev.request('/api/dev/clock', { method: 'POST', json: { advanceMs: 1000 } })).status).toBe(404);
+    } finally {
+      await dev.close();
+    }
+    const test = await startTestApp({ env: { NODE_ENV: 'test' } });
+    try {
+      const before = test.clock.now().getTime();
+      const res = await test.request('/api/dev/clock', { method: 'POST', json: { advanceMs: 3600_000 } });
+      expect(res.status).toBe(200);
+      expect(test.clock.now().getTime()).toBe(before + 3600_000);
+      expect((await test.request('/api/dev/clock', { method: 'POST', json: { advanceMs: -5 } })).status).toBe(400);
+    } finally {
+      await test.close();
+    }
+  });
+});

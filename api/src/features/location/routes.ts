@@ -1,0 +1,30 @@
+import Router from '@koa/router';
+import { reverseGeocodeQuerySchema } from '../../../../contract/location.ts';
+import type { AppDeps } from '../../app.ts';
+import { requireUser } from '../../http/auth.ts';
+import { validate } from '../../http/validate.ts';
+import { geocoderFromConfig, type Geocoder, type GoogleMapsConfig } from '../../providers/geocoder.ts';
+import { reverseGeocode } from './service.ts';
+
+/**
+ * What the location feature needs from the app. `geocoder` undefined means "build it from
+ * config.googleMaps" (null there: no key, city detection only); tests may pass their own.
+ */
+export type LocationDeps = Pick<AppDeps, 'db' | 'clock' | 'logger'> & {
+  config: { googleMaps?: GoogleMapsConfig | null };
+  geocoder?: Geocoder | null;
+};
+
+export function locationRoutes(deps: LocationDeps): Router {
+  const router = new Router();
+  // One geocoder per app: it holds the 5-minute billing block.
+  const geocoder = deps.geocoder !== undefined ? deps.geocoder : geocoderFromConfig(deps.config.googleMaps, deps.clock);
+  const { logger } = deps;
+
+  // Signed-in users only: each call may spend the Google key's quota.
+  router.get('/api/location/reverse', requireUser(deps), async (ctx) => {
+    const coordinates = validate(reverseGeocodeQuerySchema, ctx.query);
+    ctx.body = await reverseGeocode({ geocoder, logger }, coordinates);
+  });
+  return router;
+}
