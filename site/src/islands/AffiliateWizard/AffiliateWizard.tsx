@@ -4,7 +4,7 @@ import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contract/accounts.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { AppShell } from '../shell/AppShell.tsx';
-import { Alert, Field } from '../SignUpWizard/parts.tsx';
+import { Alert, captureForm, Field } from '../SignUpWizard/parts.tsx';
 import { $affiliate, $affiliateForm, requiredFilled, submitAffiliate, updateAffiliateField } from './store.ts';
 import type { AffiliateForm } from './store.ts';
 import '../SignUpWizard/wizard.css';
@@ -15,12 +15,17 @@ function SignupForm({ children }: { children?: ReactNode }) {
   const form = useStore($affiliateForm);
   const { alert, busy } = useStore($affiliate);
   const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // Keep what was typed before the island hydrated (the inputs are uncontrolled).
+    if (formRef.current) captureForm(formRef.current, (key, value) => updateAffiliateField(key as keyof AffiliateForm, value as never));
+    setReady(true);
+  }, []);
 
   const text = (key: TextKey) => ({
     id: `af-${key}`,
     name: key,
-    value: form[key],
+    defaultValue: form[key],
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => updateAffiliateField(key, e.target.value),
   });
   const canSubmit = ready && !busy && requiredFilled(form);
@@ -33,7 +38,7 @@ function SignupForm({ children }: { children?: ReactNode }) {
   return (
     <>
       {children}
-      <form className="wz-form" noValidate onSubmit={onSubmit} aria-labelledby="af-heading" aria-busy={busy}>
+      <form ref={formRef} className="wz-form" noValidate onSubmit={onSubmit} aria-labelledby="af-heading" aria-busy={busy}>
         <h2 id="af-heading">Your details</h2>
         <Alert message={alert} />
         <div className="wz-row">
@@ -78,7 +83,7 @@ function SignupForm({ children }: { children?: ReactNode }) {
                 type="radio"
                 name="payoutMethod"
                 value={value}
-                checked={form.payoutMethod === value}
+                defaultChecked={form.payoutMethod === value}
                 onChange={() => updateAffiliateField('payoutMethod', value)}
               />
               {label}
@@ -101,7 +106,8 @@ function SignupForm({ children }: { children?: ReactNode }) {
         <label className="wz-check">
           <input
             type="checkbox"
-            checked={form.agreeToTerms}
+            name="agreeToTerms"
+            defaultChecked={form.agreeToTerms}
             onChange={(e) => updateAffiliateField('agreeToTerms', e.target.checked)}
           />
           <span>

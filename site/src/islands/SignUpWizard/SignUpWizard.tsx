@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contract/accounts.ts';
 import { CATEGORY_NAMES } from '../../../../contract/categories.ts';
@@ -21,7 +21,7 @@ import {
   updateField,
 } from './store.ts';
 import type { SignupForm } from './store.ts';
-import { Alert, Field, useFocusOn } from './parts.tsx';
+import { Alert, captureForm, Field, useFocusOn } from './parts.tsx';
 import './wizard.css';
 
 const STEPS = ['Plan', 'Account', 'Profile'] as const;
@@ -34,12 +34,19 @@ function Wizard() {
   const heading = useFocusOn<HTMLHeadingElement>(step);
   const pictureError = useRef<HTMLParagraphElement>(null);
 
-  useEffect(() => readReferrer(window.location.search), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    readReferrer(window.location.search);
+    // On a slow connection people choose and type before the island is live: keep all of it.
+    if (formRef.current) captureForm(formRef.current, (key, value) => updateField(key as keyof SignupForm, value as never));
+    setReady(true);
+  }, []);
 
   const text = (key: TextKey) => ({
     id: `su-${key}`,
     name: key,
-    value: form[key],
+    defaultValue: form[key],
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => updateField(key, e.target.value),
   });
 
@@ -81,7 +88,7 @@ function Wizard() {
         ))}
       </ol>
 
-      <form className="wz-form" noValidate onSubmit={onSubmit} aria-labelledby="su-heading">
+      <form ref={formRef} className="wz-form" noValidate onSubmit={onSubmit} aria-labelledby="su-heading">
         <h2 id="su-heading" ref={heading} tabIndex={-1}>
           Step {step} of 3: {step === 1 ? 'Choose your plan' : step === 2 ? 'Account information' : 'Profile details'}
         </h2>
@@ -98,7 +105,7 @@ function Wizard() {
                     type="radio"
                     name="userType"
                     value={type}
-                    checked={form.userType === type}
+                    defaultChecked={form.userType === type}
                     onChange={() => updateField('userType', type)}
                   />
                   <span className="pick-body">
@@ -192,7 +199,7 @@ function Wizard() {
               <p id="su-picture-error" ref={pictureError} className="wz-error" role="alert" />
             </div>
             <label className="wz-check">
-              <input type="checkbox" checked={form.agreeToTerms} onChange={(e) => updateField('agreeToTerms', e.target.checked)} />
+              <input type="checkbox" name="agreeToTerms" defaultChecked={form.agreeToTerms} onChange={(e) => updateField('agreeToTerms', e.target.checked)} />
               <span>
                 I agree to the <a href="/terms">Terms of Service</a> and <a href="/privacy">Privacy Policy</a>
               </span>
@@ -210,11 +217,11 @@ function Wizard() {
             </button>
           ) : null}
           {step < 3 ? (
-            <button type="submit" className="btn wz-button">
+            <button type="submit" className="btn wz-button" disabled={!ready}>
               Continue
             </button>
           ) : (
-            <button type="submit" className="btn wz-button" disabled={busy}>
+            <button type="submit" className="btn wz-button" disabled={busy || !ready}>
               {phase.name === 'submitting' ? 'Creating account...' : 'Complete Registration & Pay'}
             </button>
           )}
