@@ -24,7 +24,7 @@ export function locationRoutes(deps: LocationDeps): Router {
   // Signed-in users only: each call may spend the Google key's quota.
   router.get('/api/location/reverse', requireUser(deps), async (ctx) => {
     const coordinates = validate(reverseGeocodeQuerySchema, ctx.query);
-    ctx.body = await reverseGeocode({ geocoder, logger }, coordinates);
+    ctx.body = await reverseGeocode({ geocoder, logger: logger.child({ requestId: ctx.state.requestId }) }, coordinates);
   });
   return router;
 }
