@@ -36,7 +36,13 @@ function Form({ devMailbox }: { devMailbox: boolean }) {
   const [problem, setProblem] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const ids = { input: useId(), problem: useId() };
-  useEffect(() => setReady(true), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    setReady(true);
+    // A choice tapped before the island hydrated (slow 3G) is in the DOM only: adopt it.
+    const how = formRef.current?.elements.namedItem('method');
+    if (how instanceof RadioNodeList && how.value === 'phone') setMethod('phone');
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,7 +72,7 @@ function Form({ devMailbox }: { devMailbox: boolean }) {
 
   if (sent) return <Answer devMailbox={devMailbox} />;
   return (
-    <form className="auth-form" aria-label="Reset your password" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form ref={formRef} className="auth-form" aria-label="Reset your password" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <fieldset className="auth-fieldset">
         <legend className="auth-legend">Find my account by</legend>
         <div className="auth-choices">

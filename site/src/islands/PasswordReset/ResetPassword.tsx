@@ -89,7 +89,8 @@ function Form() {
         <div className="auth-password">
           <input ref={passwordRef} id={ids.password} name="password" type={show ? 'text' : 'password'} autoComplete="new-password" minLength={8} maxLength={200} required aria-describedby={describedBy} />
           <button type="button" className="btn btn-line btn-sm auth-button" aria-pressed={show} onClick={() => setShow((v) => !v)}>
-            {show ? 'Hide passwords' : 'Show passwords'}
+            {show ? 'Hide' : 'Show'}
+            <span className="auth-sr"> passwords</span>
           </button>
         </div>
         <p className="auth-hint">At least 8 characters.</p>

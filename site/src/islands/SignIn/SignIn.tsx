@@ -91,6 +91,12 @@ function Form() {
 
   useEffect(() => {
     setReady(true);
+    // A choice tapped before the island hydrated (slow 3G) is in the DOM only: adopt it.
+    const elements = formRef.current?.elements;
+    const picked = elements?.namedItem('accountType');
+    if (picked instanceof RadioNodeList && (USER_TYPES as readonly string[]).includes(picked.value)) setAccountType(picked.value as UserType);
+    const how = elements?.namedItem('loginMethod');
+    if (how instanceof RadioNodeList && how.value === 'phone') setMethod('phone');
     const saved = savedEmail();
     const input = formRef.current?.elements.namedItem('email');
     if (saved && input instanceof HTMLInputElement && input.value === '') {
@@ -293,7 +299,8 @@ function Form() {
               aria-controls={ids.password}
               onClick={() => setShowPassword((v) => !v)}
             >
-              {showPassword ? 'Hide password' : 'Show password'}
+              {showPassword ? 'Hide' : 'Show'}
+              <span className="auth-sr"> password</span>
             </button>
           </div>
         </div>
