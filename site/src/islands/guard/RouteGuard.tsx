@@ -1,11 +1,32 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import type { ComponentType } from 'react';
 import { dashboardPath } from '../../../../contract/accounts.ts';
-import type { UserType } from '../../../../contract/accounts.ts';
+import type { SessionUser, UserType } from '../../../../contract/accounts.ts';
 import { $session } from '../../stores/session.ts';
-import { AppShell } from '../shell/AppShell.tsx';
+import { AppShell, lazyPart } from '../shell/AppShell.tsx';
 import { GUARD_TEXTS, GuardLoading } from '../shell/GuardLoading.tsx';
 import { DashboardPanel } from './DashboardPanel.tsx';
+
+/** What a dashboard island gets once the guard lets the user in. */
+export interface DashboardViewProps {
+  title: string;
+  user: SessionUser;
+}
+
+type Loader = () => Promise<{ default: ComponentType<DashboardViewProps> }>;
+
+/**
+ * The dashboard each page shows, by its `allow` value, loaded lazily (its chunk downloads while
+ * the session is being verified). Pages without an entry show the placeholder DashboardPanel.
+ */
+const LOADERS: Partial<Record<UserType | 'any', Loader>> = {
+  professional: () => import('../ProfessionalDashboard/ProfessionalDashboard.tsx'),
+  any: () => import('../GeneralDashboard/GeneralDashboard.tsx'),
+};
+const VIEWS = Object.fromEntries(
+  Object.entries(LOADERS).map(([allow, load]) => [allow, lazyPart<DashboardViewProps>('dashboard', load)]),
+) as Partial<Record<UserType | 'any', ComponentType<DashboardViewProps>>>;
 
 interface Props {
   /** Who may open the page: one account type, or 'any' signed-in user (/dashboard). */
@@ -21,6 +42,10 @@ interface Props {
  */
 function Guard({ allow, title }: Props) {
   const { status, user } = useStore($session);
+  useEffect(() => {
+    // Start the dashboard's download now, alongside the session check (lazy() reuses the module).
+    LOADERS[allow]?.().catch(() => undefined);
+  }, [allow]);
   const wrongType = status === 'signed-in' && user !== null && allow !== 'any' && user.userType !== allow;
 
   useEffect(() => {
@@ -30,6 +55,8 @@ function Guard({ allow, title }: Props) {
 
   if (status === 'verifying') return <GuardLoading text={GUARD_TEXTS.auth} />;
   if (status !== 'signed-in' || !user || wrongType) return <GuardLoading text={GUARD_TEXTS.loading} />;
+  const View = VIEWS[allow];
+  if (View) return <View title={title} user={user} />;
   return <DashboardPanel title={title} user={user} />;
 }
 
