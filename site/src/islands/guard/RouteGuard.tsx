@@ -21,6 +21,7 @@ type Loader = () => Promise<{ default: ComponentType<DashboardViewProps> }>;
  * the session is being verified). Pages without an entry show the placeholder DashboardPanel.
  */
 const LOADERS: Partial<Record<UserType | 'any', Loader>> = {
+  customer: () => import('../CustomerDashboard/CustomerDashboard.tsx'),
   professional: () => import('../ProfessionalDashboard/ProfessionalDashboard.tsx'),
   any: () => import('../GeneralDashboard/GeneralDashboard.tsx'),
 };
