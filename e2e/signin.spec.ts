@@ -123,6 +123,8 @@ test('an unpaid account is offered the payment and is signed in once it pays (sa
   await checkout.getByRole('button', { name: 'Approve payment' }).click();
   await expect(page).toHaveURL(/\/customer-dashboard$/);
   await expect(page.getByText(`Signed in as Yaa Pending (${account.email}) — customer account`)).toBeVisible();
+  // Signed in by the payment's auto-login: the email is kept for next time (spec 000 §3).
+  expect(await page.evaluate(() => localStorage.getItem('userEmail'))).toBe(account.email);
 });
 
 test('/login-debug tries logins without signing anyone in', async ({ page, request }) => {

@@ -109,13 +109,14 @@ function Form() {
     return rememberRef.current?.checked ?? false;
   }
 
-  function finish(token: string, user: SessionUser, picked: UserType) {
+  /** `autoLogin`: signed in by the payment's completion, which saves the email (spec 000 §3). */
+  function finish(token: string, user: SessionUser, picked: UserType, autoLogin = false) {
     setDone(true);
     const wasCorrected = user.userType !== picked;
     if (wasCorrected) setCorrected({ picked, actual: user.userType });
     showToast({ title: LOGIN_MESSAGES.successTitle, description: LOGIN_MESSAGES.welcome(user.firstName), variant: 'success' });
     setSignInFlash({ firstName: user.firstName, actual: user.userType, ...(wasCorrected ? { picked } : {}) });
-    signIn(token, user, { rememberEmail: remember() });
+    signIn(token, user, { rememberEmail: autoLogin || remember() });
     setTimeout(() => window.location.replace(dashboardPath(user.userType)), REDIRECT_MS);
   }
 
@@ -199,7 +200,7 @@ function Form() {
       setPendingUserId(null);
       if (completed.autoLogin && completed.token) {
         setPayment(null);
-        finish(completed.token, completed.user, lastForm.current?.accountType ?? completed.user.userType);
+        finish(completed.token, completed.user, lastForm.current?.accountType ?? completed.user.userType, true);
         return;
       }
       setPayment(null);
