@@ -1,0 +1,75 @@
+import { atom, computed } from 'nanostores';
+import type { Booking } from '../../../contract/bookings.ts';
+import { apiFetch } from '../lib/api.ts';
+import { $session } from './session.ts';
+
+/**
+ * The signed-in user's bookings (GET /api/bookings) and the actions on them. Every action is a
+ * server call; the list is updated from the server's answer. `$bookingsChanged` counts changes so
+ * that figures computed elsewhere (the dashboard's record) can be fetched again.
+ */
+export interface BookingsState {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  items: Booking[];
+  message: string | null;
+}
+
+export interface NewBooking {
+  professionalId: number;
+  date: string;
+  time: string;
+  description: string;
+  proposedRate?: number | null;
+}
+
+export const $bookings = atom<BookingsState>({ status: 'idle', items: [], message: null });
+export const $bookingsChanged = atom(0);
+
+export const $bookingCounts = computed($bookings, ({ items }) => {
+  const counts = { all: items.length, pending: 0, confirmed: 0, completed: 0, cancelled: 0 };
+  for (const b of items) counts[b.status]++;
+  return counts;
+});
+
+const token = () => $session.get().token;
+
+function replace(booking: Booking): void {
+  const state = $bookings.get();
+  const found = state.items.some((b) => b.id === booking.id);
+  $bookings.set({ ...state, items: found ? state.items.map((b) => (b.id === booking.id ? booking : b)) : [booking, ...state.items] });
+  $bookingsChanged.set($bookingsChanged.get() + 1);
+}
+
+/** Loads the list; `quiet` keeps showing the current list while refreshing. */
+export async function loadBookings(options: { quiet?: boolean } = {}): Promise<void> {
+  const state = $bookings.get();
+  if (!options.quiet || state.status !== 'ready') $bookings.set({ ...state, status: 'loading', message: null });
+  try {
+    const answer = await apiFetch<{ bookings: Booking[] }>('/api/bookings', { token: token() });
+    $bookings.set({ status: 'ready', items: answer.bookings, message: null });
+  } catch (error) {
+    $bookings.set({ ...$bookings.get(), status: 'error', message: error instanceof Error ? error.message : 'Failed to load your bookings' });
+  }
+}
+
+/** POST /api/bookings; throws ApiError with the server's message (400, 402, 409). */
+export async function createBooking(input: NewBooking): Promise<{ message: string; booking: Booking }> {
+  const body = { ...input, ...(input.proposedRate == null && { proposedRate: undefined }) };
+  const answer = await apiFetch<{ message: string; booking: Booking }>('/api/bookings', { method: 'POST', body, token: token() });
+  if ($bookings.get().status === 'ready') replace(answer.booking);
+  else $bookingsChanged.set($bookingsChanged.get() + 1);
+  return answer;
+}
+
+export async function cancelBooking(id: number): Promise<Booking> {
+  const answer = await apiFetch<{ booking: Booking }>(`/api/bookings/${id}/cancel`, { method: 'POST', body: {}, token: token() });
+  replace(answer.booking);
+  return answer.booking;
+}
+
+export async function reviewBooking(id: number, review: { rating: number; comment: string }): Promise<string> {
+  const answer = await apiFetch<{ message?: string }>(`/api/bookings/${id}/review`, { method: 'POST', body: review, token: token() });
+  const booking = $bookings.get().items.find((b) => b.id === id);
+  if (booking) replace({ ...booking, reviewed: true });
+  return answer.message ?? 'Thank you for your review!';
+}
