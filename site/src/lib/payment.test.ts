@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkPaymentPreconditions } from './payment.ts';
 import { PAYMENT_MESSAGES } from '../../../contract/payments.ts';
 
@@ -91,6 +91,65 @@ describe('payForIntent with Paystack', () => {
     } finally {
       delete g.window;
       delete g.document;
+    }
+  });
+});
+
+describe('verifyAndComplete', () => {
+  const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('verifies, then completes the registration', async () => {
+    const { verifyAndComplete } = await import('./payment.ts');
+    const calls: [string, unknown][] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push([url, JSON.parse(String(init.body))]);
+      return url.endsWith('verify-payment') ? reply(200, { success: true, message: 'Verified' }) : reply(200, { success: true, message: 'Done', autoLogin: true, token: 't', user: { id: 1 } });
+    });
+    try {
+      await expect(verifyAndComplete(1, 'SEPC1')).resolves.toMatchObject({ autoLogin: true, token: 't' });
+      expect(calls).toEqual([
+        ['/api/verify-payment', { reference: 'SEPC1' }],
+        ['/api/complete-registration', { userId: 1, paymentReference: 'SEPC1', paymentData: { reference: 'SEPC1', status: 'success' } }],
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a refused verification throws the spec message and completes nothing', async () => {
+    const { verifyAndComplete } = await import('./payment.ts');
+    const urls: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url);
+      return reply(400, { success: false, message: PAYMENT_MESSAGES.verifyFailed });
+    });
+    try {
+      await expect(verifyAndComplete(1, 'SEPC1')).rejects.toThrow('Failed to verify payment. Please contact support.');
+      expect(urls).toEqual(['/api/verify-payment']);
+      vi.stubGlobal('fetch', async () => {
+        throw new TypeError('Failed to fetch');
+      });
+      await expect(verifyAndComplete(1, 'SEPC1')).rejects.toThrow(PAYMENT_MESSAGES.verifyFailed);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a failed completion after a verified payment is logged and reported honestly with the reference', async () => {
+    const { verifyAndComplete, RegistrationNotCompletedError } = await import('./payment.ts');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.endsWith('verify-payment') ? reply(200, { success: true, message: 'ok' }) : reply(500, { success: false, message: 'db down' }),
+    );
+    try {
+      const error = await verifyAndComplete(1, 'SEPC1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RegistrationNotCompletedError);
+      expect((error as Error).message).toContain('reference SEPC1');
+      expect((error as Error).message).not.toMatch(/success/i);
+      expect(log).toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 });

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The payment and the server calls are stubbed: this checks what the wizard does with each outcome.
+const payment = vi.hoisted(() => ({ payForIntent: vi.fn(), verifyAndComplete: vi.fn() }));
+const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
+const session = vi.hoisted(() => ({ signIn: vi.fn(), setPendingUserId: vi.fn() }));
+vi.mock('../../lib/payment.ts', async (original) => ({ ...(await original<object>()), ...payment }));
+vi.mock('../../lib/api.ts', async (original) => ({ ...(await original<object>()), ...api }));
+vi.mock('../../stores/session.ts', () => session);
+
+const { $signup, $signupForm, resetSignup, retryPayment, submitSignup } = await import('./store.ts');
+const { RegistrationNotCompletedError } = await import('../../lib/payment.ts');
+
+const intent = { provider: 'sandbox', reference: 'SEPC1732262400000AB12CD42', amountKobo: 1000, email: 'ama@example.com' };
+const user = { id: 42, firstName: 'Ama', email: 'ama@example.com', userType: 'customer' };
+
+beforeEach(() => {
+  resetSignup();
+  vi.clearAllMocks();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.stubGlobal('window', { location: { assign: vi.fn() } });
+  $signupForm.set({
+    ...$signupForm.get(),
+    userType: 'customer',
+    firstName: 'Ama',
+    lastName: 'Mensah',
+    email: 'ama@example.com',
+    phone: '0241234567',
+    password: 'GoodPass123',
+    confirmPassword: 'GoodPass123',
+  });
+  api.apiFetch.mockResolvedValue({ success: true, message: 'ok', user: { id: 42 }, payment: intent });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('sign-up payment flow (spec 000 §4)', () => {
+  it('creates the account once, pays, verifies, signs in and redirects after 3 s', async () => {
+    vi.useFakeTimers();
+    payment.payForIntent.mockResolvedValue({ status: 'success', reference: intent.reference });
+    payment.verifyAndComplete.mockResolvedValue({ success: true, message: 'ok', autoLogin: true, token: 'tok', user });
+    await submitSignup();
+    expect(session.setPendingUserId.mock.calls).toEqual([[42], [null]]);
+    expect(payment.verifyAndComplete).toHaveBeenCalledWith(42, intent.reference);
+    expect(session.signIn).toHaveBeenCalledWith('tok', user, { rememberEmail: true });
+    expect($signup.get().phase).toMatchObject({ name: 'done', signedIn: true, to: '/customer-dashboard' });
+    vi.advanceTimersByTime(2999);
+    expect(window.location.assign).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(window.location.assign).toHaveBeenCalledWith('/customer-dashboard');
+    vi.useRealTimers();
+  });
+
+  it('a cancelled payment says so; Try Again re-opens the same intent without a second account', async () => {
+    payment.payForIntent.mockResolvedValueOnce({ status: 'cancelled' });
+    await submitSignup();
+    expect($signup.get().phase).toEqual({ name: 'failed', message: 'Payment was cancelled' });
+    payment.payForIntent.mockResolvedValueOnce({ status: 'cancelled' });
+    await retryPayment();
+    expect(api.apiFetch).toHaveBeenCalledTimes(1);
+    expect(payment.payForIntent).toHaveBeenCalledTimes(2);
+    expect(payment.payForIntent.mock.calls[1]![0]).toBe(intent);
+  });
+
+  it('a verified payment whose completion failed is never shown as success; Try Again verifies again without paying', async () => {
+    payment.payForIntent.mockResolvedValue({ status: 'success', reference: intent.reference });
+    payment.verifyAndComplete.mockRejectedValueOnce(new RegistrationNotCompletedError(intent.reference, new Error('500')));
+    await submitSignup();
+    const phase = $signup.get().phase;
+    expect(phase.name).toBe('failed');
+    expect(phase.name === 'failed' && phase.message).toContain('we could not activate your account yet');
+    expect(session.signIn).not.toHaveBeenCalled();
+
+    payment.verifyAndComplete.mockResolvedValueOnce({ success: true, message: 'ok', autoLogin: false, user });
+    await retryPayment();
+    expect(payment.payForIntent).toHaveBeenCalledTimes(1);
+    expect($signup.get().phase).toMatchObject({ name: 'done', signedIn: false, to: '/signin' });
+  });
+});
