@@ -42,7 +42,7 @@ function Debug() {
         <h2 id="dg-env">Environment check</h2>
         <dl className="dg-facts">
           <dt>Environment mode</dt>
-          <dd>{import.meta.env.MODE}</dd>
+          <dd>{import.meta.env.MODE} build, diagnostics on</dd>
           <dt>Payment provider</dt>
           <dd>{mode}</dd>
           <dt>Paystack public key</dt>
