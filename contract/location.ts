@@ -101,9 +101,10 @@ export type GeocodeFailure =
   | 'http'
   | 'api_error';
 
+// Decimal numbers as JavaScript prints them (String(1e-7) is '1e-7', near the prime meridian at Tema).
 const coordinate = (min: number, max: number) =>
   z.pipe(
-    z.string({ error: GEOCODING_MESSAGES.invalidCoordinates }).check(z.trim(), z.regex(/^[-+]?(\d+\.?\d*|\.\d+)$/, GEOCODING_MESSAGES.invalidCoordinates)),
+    z.string({ error: GEOCODING_MESSAGES.invalidCoordinates }).check(z.trim(), z.regex(/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i, GEOCODING_MESSAGES.invalidCoordinates)),
     z.transform(Number).check(z.refine((n) => Number.isFinite(n) && n >= min && n <= max, GEOCODING_MESSAGES.invalidCoordinates)),
   );
 

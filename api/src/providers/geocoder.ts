@@ -62,6 +62,9 @@ interface GoogleBody {
 /** One attempt's outcome: an address, or an error, retried after `retryBaseMs × 2^n` when set. */
 type Attempt = { ok: true; result: GeocodeResult } | { ok: false; error: GeocodeError; retryBaseMs?: number };
 
+/** Plain decimals for Google: String(3e-7) would be '3e-7' (coordinates near the prime meridian at Tema). */
+const decimal = (n: number) => (/e/i.test(String(n)) ? n.toFixed(7) : String(n));
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const CITY_TYPES = ['locality', 'administrative_area_level_2', 'administrative_area_level_1'];
@@ -92,7 +95,7 @@ export function googleGeocoder(options: GoogleGeocoderOptions): Geocoder & { blo
   const billingBlocked = () => clock.now().getTime() < blockedUntilMs;
 
   async function attempt(lat: number, lng: number): Promise<Attempt> {
-    const url = `${apiBase}/maps/api/geocode/json?${new URLSearchParams({ latlng: `${lat},${lng}`, key: apiKey })}`;
+    const url = `${apiBase}/maps/api/geocode/json?${new URLSearchParams({ latlng: `${decimal(lat)},${decimal(lng)}`, key: apiKey })}`;
     let response: Response;
     let body: GoogleBody;
     try {

@@ -62,6 +62,13 @@ describe('googleGeocoder against a local geocoding API', () => {
     expect(delays).toEqual([]);
   });
 
+  it('sends plain decimals even for coordinates JavaScript prints with an exponent', async () => {
+    const { geocoder } = setup();
+    fake.script({ kind: 'ok' });
+    await geocoder.reverse(5.67, 3e-7);
+    expect(sent()[0].latlng).toBe('5.67,0.0000003');
+  });
+
   it('OK: the city is the locality, else the district, else the region, else null', async () => {
     const { geocoder } = setup();
     fake.script(

@@ -108,7 +108,8 @@ describe('GET /api/location/reverse', () => {
     ['lat=&lng='],
     ['lat=5.6&lat=5.7&lng=0'],
     ['lat=Infinity&lng=0'],
-    ['lat=1e1&lng=0'],
+    ['lat=0x10&lng=0'],
+    ['lat=1e3&lng=0'],
   ])('?%s → 400 "Invalid coordinates provided"', async (query) => {
     const { geocoder } = googleOnFake();
     const api = await serve({ geocoder });
@@ -121,7 +122,7 @@ describe('GET /api/location/reverse', () => {
 
   it('accepts the extremes of the ranges', async () => {
     const api = await serve({});
-    for (const [lat, lng] of [[90, 180], [-90, -180], ['+5.6', '-.5']]) {
+    for (const [lat, lng] of [[90, 180], [-90, -180], ['+5.6', '-.5'], [5.67, 3e-7]]) {
       expect((await api.get(reverse(lat, lng))).status).toBe(200);
     }
   });
