@@ -83,6 +83,7 @@ async function paidMonth(trx: Knex.Transaction, userId: number, email: string, p
     period_end: addMonth(now),
     created_at: now,
   });
+  await trx('professional_profiles').where({ user_id: userId }).update({ paid_until: addMonth(now) });
 }
 
 export async function loadDemoData(db: Db, now: Date = new Date()): Promise<DemoResult> {

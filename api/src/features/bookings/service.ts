@@ -194,7 +194,22 @@ export async function transitionBooking(deps: BookingDeps, user: SessionUser, id
   if (action === 'decline' || action === 'cancel') changes.cancelled_by = role;
   if (action === 'complete') changes.completed_at = now;
   // Conditional update: of two concurrent actions on one booking, only one finds it in `from`.
-  const updated = await db('bookings').where({ id }).whereIn('status', rule.from).update(changes);
+  // The listing counters change in the same transaction.
+  const updated = await db.transaction(async (trx) => {
+    const count = await trx('bookings').where({ id }).whereIn('status', rule.from).update(changes);
+    if (!count) return 0;
+    const counters = trx('professional_profiles').where({ user_id: booking.professional_id });
+    if (action === 'accept' || action === 'decline') {
+      const seconds = (now.getTime() - new Date(booking.created_at).getTime()) / 1000;
+      await counters.update({
+        answered_requests: trx.raw('answered_requests + 1'),
+        response_seconds_total: trx.raw('response_seconds_total + ?', [seconds]),
+      });
+    } else if (action === 'complete') {
+      await counters.update({ completed_jobs: trx.raw('completed_jobs + 1') });
+    }
+    return count;
+  });
   if (!updated) {
     const current = await db('bookings').where({ id }).first('status');
     throw conflict(`This booking is ${current?.status}, so it cannot be ${PAST_TENSE[action]}.`);
@@ -232,14 +247,20 @@ export async function reviewBooking(deps: BookingDeps, user: SessionUser, bookin
   const booking = await partyBooking(deps.db, user.id, bookingId);
   if (Number(booking.customer_id) !== user.id) throw forbidden('Only the customer can review this booking.');
   if (booking.status !== 'completed') throw conflict('You can review a booking once it is completed.');
-  // reviews_booking_id_unique makes a second review a 409 (error middleware).
-  await deps.db('reviews').insert({
-    booking_id: bookingId,
-    customer_id: user.id,
-    professional_id: booking.professional_id,
-    rating: input.rating,
-    comment: input.comment,
-    created_at: deps.clock.now(),
+  // reviews_booking_id_unique makes a second review a 409 (error middleware); the rating the
+  // listings show changes in the same transaction.
+  await deps.db.transaction(async (trx) => {
+    await trx('reviews').insert({
+      booking_id: bookingId,
+      customer_id: user.id,
+      professional_id: booking.professional_id,
+      rating: input.rating,
+      comment: input.comment,
+      created_at: deps.clock.now(),
+    });
+    await trx('professional_profiles')
+      .where({ user_id: booking.professional_id })
+      .update({ review_count: trx.raw('review_count + 1'), rating_total: trx.raw('rating_total + ?', [input.rating]) });
   });
   return { success: true as const, message: 'Thank you for your review!' };
 }

@@ -192,6 +192,7 @@ export async function settlePayment(
         period_end: addMonth(start),
         created_at: now,
       });
+      await trx('professional_profiles').where({ user_id: userId }).update({ paid_until: addMonth(start) });
       const user = await usersRepo.findById(trx, userId);
       if (user?.status === 'pending') await usersRepo.setStatus(trx, userId, 'active', now);
     }

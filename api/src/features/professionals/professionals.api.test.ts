@@ -51,6 +51,7 @@ describe('GET /api/professionals', () => {
     const lapsed = await listedProfessional(app, OSU, { firstName: 'Lapsed' });
     expect(names(await search('q=Lapsed'))).toHaveLength(1);
     await app.db('subscriptions').where({ user_id: lapsed.userId }).update({ period_end: app.clock.now() });
+    await app.db('professional_profiles').where({ user_id: lapsed.userId }).update({ paid_until: app.clock.now() });
     expect(await search('q=Lapsed')).toEqual([]);
   });
 

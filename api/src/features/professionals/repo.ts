@@ -37,67 +37,48 @@ export function responseText(avgSeconds: number | null): string | null {
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-/** Listed = active professional account with a paid, unexpired subscription. */
+/** Listed = active professional account whose paid period has not ended (paid_until mirrors subscriptions). */
 export function listedProfessionals(db: Db | Knex.Transaction, now: Date) {
-  return db('professional_profiles as p')
-    .join('users as u', 'u.id', 'p.user_id')
-    .where('u.status', 'active')
-    .whereExists(db('subscriptions as s').whereRaw('s.user_id = u.id').where('s.period_end', '>', now));
+  return db('professional_profiles as p').join('users as u', 'u.id', 'p.user_id').where('u.status', 'active').where('p.paid_until', '>', now);
 }
 
-function selectListing(db: Db, query: Knex.QueryBuilder) {
-  return query
-    .leftJoin(
-      db('reviews').select('professional_id').avg({ rating: 'rating' }).count({ reviews: '*' }).groupBy('professional_id').as('r'),
-      'r.professional_id',
-      'u.id',
-    )
-    .leftJoin(
-      db('bookings')
-        .select('professional_id')
-        .select(db.raw("count(*) filter (where status = 'completed') as completed"))
-        .select(db.raw("count(*) filter (where responded_at is not null) as answered"))
-        .select(db.raw('avg(extract(epoch from (responded_at - created_at))) as response_seconds'))
-        .groupBy('professional_id')
-        .as('b'),
-      'b.professional_id',
-      'u.id',
-    )
-    .select(
-      'u.id',
-      'u.first_name',
-      'u.last_name',
-      'u.location',
-      'u.local_address',
-      'u.description',
-      'p.profession',
-      'p.experience',
-      'p.skills',
-      'p.base_rate_pesewas',
-      'p.max_rate_pesewas',
-      'p.rate_negotiable',
-      'p.latitude',
-      'p.longitude',
-      'p.verified',
-      'p.availability',
-      'r.rating',
-      'r.reviews',
-      'b.completed',
-      'b.answered',
-      'b.response_seconds',
-    );
+function selectListing(query: Knex.QueryBuilder) {
+  return query.select(
+    'u.id',
+    'u.first_name',
+    'u.last_name',
+    'u.location',
+    'u.local_address',
+    'u.description',
+    'p.profession',
+    'p.experience',
+    'p.skills',
+    'p.base_rate_pesewas',
+    'p.max_rate_pesewas',
+    'p.rate_negotiable',
+    'p.latitude',
+    'p.longitude',
+    'p.verified',
+    'p.availability',
+    'p.review_count',
+    'p.rating_total',
+    'p.completed_jobs',
+    'p.answered_requests',
+    'p.response_seconds_total',
+  );
 }
 
 function toListing(row: Record<string, any>): Listing {
   const availability = json<Availability>(row.availability);
-  const completed = Number(row.completed ?? 0);
-  const answered = Number(row.answered ?? 0);
+  const reviews = Number(row.review_count);
+  const completed = Number(row.completed_jobs);
+  const answered = Number(row.answered_requests);
   return {
     id: Number(row.id),
     name: `${row.first_name} ${row.last_name}`,
     profession: row.profession,
-    rating: row.rating === null || row.rating === undefined ? null : Math.round(Number(row.rating) * 10) / 10,
-    reviews: Number(row.reviews ?? 0),
+    rating: reviews > 0 ? Math.round((Number(row.rating_total) / reviews) * 10) / 10 : null,
+    reviews,
     distance: row.distance === undefined || row.distance === null ? null : roundMiles(Number(row.distance)),
     baseRate: row.base_rate_pesewas / 100,
     maxRate: row.max_rate_pesewas / 100,
@@ -106,7 +87,7 @@ function toListing(row: Record<string, any>): Listing {
     verified: row.verified,
     available: availability.days.length > 0,
     skills: json<string[]>(row.skills),
-    response: responseText(row.response_seconds === null || row.response_seconds === undefined ? null : Number(row.response_seconds)),
+    response: responseText(answered > 0 ? Number(row.response_seconds_total) / answered : null),
     localAddress: row.local_address,
     location: row.location,
     coordinates: { lat: Number(row.latitude), lng: Number(row.longitude) },
@@ -119,7 +100,7 @@ function toListing(row: Record<string, any>): Listing {
 }
 
 export async function searchProfessionals(db: Db, f: SearchFilters): Promise<Listing[]> {
-  const query = selectListing(db, listedProfessionals(db, f.now));
+  const query = selectListing(listedProfessionals(db, f.now));
   if (f.q) {
     const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query.where((w) =>
@@ -131,26 +112,33 @@ export async function searchProfessionals(db: Db, f: SearchFilters): Promise<Lis
   }
   if (f.near) {
     const { lat, lng, radius } = f.near;
-    // The GiST index pre-filters with a box a little larger than the radius; the spec's
-    // great-circle distance then decides.
+    // One GiST scan: the box (a little larger than the radius) bounds it, and ordering by the
+    // cube distance <-> walks it nearest-first, so a distance search stops after `limit` rows
+    // however many professionals there are. The spec's great-circle distance decides who is in.
     const boxMetres = (radius / EARTH_RADIUS_MILES) * EARTH_BOX_METRES_PER_RADIAN * 1.01;
     query
       .whereRaw('earth_box(ll_to_earth(?, ?), ?) @> ll_to_earth(p.latitude, p.longitude)', [lat, lng, boxMetres])
       .whereRaw(`${DISTANCE_SQL} <= ?`, [lat, lat, lng, radius])
       .select(db.raw(`${DISTANCE_SQL} as distance`, [lat, lat, lng]));
   }
-  const order: Record<Sort, string> = {
-    distance: f.near ? 'distance asc' : 'r.rating desc nulls last',
-    rating: 'r.rating desc nulls last',
-    'price-low': 'p.base_rate_pesewas asc',
-    'price-high': 'p.max_rate_pesewas desc',
-    reviews: 'coalesce(r.reviews, 0) desc',
-  };
-  query.orderByRaw(`${order[f.sort]}, u.id asc`).limit(f.limit);
+  const rating = '(p.rating_total::float / nullif(p.review_count, 0)) desc nulls last';
+  if (f.sort === 'distance' && f.near) {
+    query.orderByRaw('ll_to_earth(p.latitude, p.longitude) <-> ll_to_earth(?, ?)', [f.near.lat, f.near.lng]);
+  } else {
+    const order: Record<Sort, string> = {
+      distance: rating,
+      rating,
+      'price-low': 'p.base_rate_pesewas asc',
+      'price-high': 'p.max_rate_pesewas desc',
+      reviews: 'p.review_count desc',
+    };
+    query.orderByRaw(`${order[f.sort]}, u.id asc`);
+  }
+  query.limit(f.limit);
   return (await query).map(toListing);
 }
 
 export async function findListing(db: Db, id: number, now: Date): Promise<Listing | undefined> {
-  const row = await selectListing(db, listedProfessionals(db, now).where('u.id', id)).first();
+  const row = await selectListing(listedProfessionals(db, now).where('u.id', id)).first();
   return row ? toListing(row) : undefined;
 }
