@@ -14,6 +14,7 @@ import {
   dismissPaymentError,
   hasAccount,
   nextStep,
+  preloadPayment,
   previousStep,
   readReferrer,
   retryPayment,
@@ -38,6 +39,7 @@ function Wizard() {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     readReferrer(window.location.search);
+    preloadPayment();
     // On a slow connection people choose and type before the island is live: keep all of it.
     if (formRef.current) captureForm(formRef.current, (key, value) => updateField(key as keyof SignupForm, value as never));
     setReady(true);

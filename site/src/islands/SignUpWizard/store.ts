@@ -4,7 +4,8 @@ import type { SessionUser } from '../../../../contract/accounts.ts';
 import { PAYMENT_MESSAGES, PAYMENT_TIMINGS } from '../../../../contract/payments.ts';
 import type { PaymentIntent, SignupResponse } from '../../../../contract/payments.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
-import { payForIntent, verifyAndComplete } from '../../lib/payment.ts';
+import { loadPaymentsConfig, payForIntent, verifyAndComplete } from '../../lib/payment.ts';
+import { loadPaystack } from '../../lib/paystack-loader.ts';
 import { setPendingUserId, signIn } from '../../stores/session.ts';
 
 /**
@@ -200,6 +201,16 @@ export function resetSignup(): void {
   clearTimeout(redirectTimer);
   $signupForm.set({ ...EMPTY_FORM });
   $signup.set({ step: 1, alert: '', phase: { name: 'editing' } });
+}
+
+/**
+ * Spec 000 §4: the provider script is loaded at start, so it is ready by the time the user pays.
+ * A failure here is only logged: payForIntent loads it again (with its retry) when needed.
+ */
+export function preloadPayment(): void {
+  loadPaymentsConfig()
+    .then((config) => (config.provider === 'paystack' ? loadPaystack() : undefined))
+    .catch((error: unknown) => console.warn('Payment provider not preloaded', error));
 }
 
 /** The `?ref=CODE` of /signup (spec: carried into the sign-up's referrerCode). */
