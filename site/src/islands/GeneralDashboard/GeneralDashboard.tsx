@@ -1,12 +1,121 @@
-import type { SessionUser } from '../../../../contract/accounts.ts';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { dashboardPath } from '../../../../contract/accounts.ts';
+import type { UserType } from '../../../../contract/accounts.ts';
+import type { DashboardViewProps } from '../guard/RouteGuard.tsx';
+import { TYPE_LABELS } from '../guard/flash.ts';
+import { lazyPart } from '../shell/AppShell.tsx';
+import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { SignInNotice, SignedInAs, signOutAndLeave } from '../ProfessionalDashboard/Frame.tsx';
+import type { RoleViewProps, RoleTab } from './tabs.ts';
+import { ROLE_TABS } from './tabs.ts';
+import '../SignUpWizard/wizard.css';
+import '../SignIn/auth.css';
+import '../ProfessionalDashboard/dashboard.css';
 
-export default function GeneralDashboard({ title, user }: { title: string; user: SessionUser }) {
+// Each role's part downloads only for accounts of that role.
+const VIEWS: Record<UserType, ReturnType<typeof lazyPart<RoleViewProps>>> = {
+  professional: lazyPart('dashboard', () => import('./ProfessionalView.tsx')),
+  customer: lazyPart('dashboard', () => import('./CustomerView.tsx')),
+  affiliate: lazyPart('dashboard', () => import('./AffiliateView.tsx')),
+};
+
+/**
+ * The account menu (spec 001 §2: Profile, Earnings, Sign out): a disclosure button and a list of
+ * buttons; Escape closes it and returns focus to the button.
+ */
+function ProfileMenu({ tabs, onPick }: { tabs: readonly RoleTab[]; onPick: (tab: RoleTab) => void }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  const pick = (tab: RoleTab) => {
+    setOpen(false);
+    onPick(tab);
+  };
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close();
+    }
+  }
   return (
-    <div>
-      <h1>{title}</h1>
-      <p>
-        Signed in as {user.firstName} {user.lastName} ({user.email}) — {user.userType} account
+    <div className="pd-menu" onKeyDown={onKeyDown}>
+      <button ref={button} type="button" className="btn btn-line wz-button" aria-expanded={open} aria-controls="gd-menu" onClick={() => setOpen((o) => !o)}>
+        Account
+      </button>
+      {open ? (
+        <ul id="gd-menu" className="pd-menu-list" role="list">
+          <li>
+            <button type="button" onClick={() => pick('profile')}>
+              Profile
+            </button>
+          </li>
+          {tabs.includes('earnings') ? (
+            <li>
+              <button type="button" onClick={() => pick('earnings')}>
+                Earnings
+              </button>
+            </li>
+          ) : null}
+          <li>
+            <button type="button" onClick={() => void signOutAndLeave()}>
+              Sign out
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * /dashboard (spec 001 §2 "General dashboard screen") for any signed-in account, on real data. The
+ * role switcher offers only the roles the account has (its own type); `?type=` naming another role
+ * is replaced by the account's own.
+ */
+export default function GeneralDashboard({ title, user }: DashboardViewProps) {
+  const role = user.userType;
+  const tabs = ROLE_TABS[role];
+  const [tab, setTab] = useState<RoleTab>('overview');
+  const View = VIEWS[role];
+
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const asked = params.get('type');
+    if (asked !== null && asked !== role) {
+      params.set('type', role);
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}?${params}`);
+    }
+  }, [role]);
+
+  return (
+    <div className="pd">
+      <div className="pd-head">
+        <h1>{title}</h1>
+        <div className="pd-tools">
+          <label className="pd-tools">
+            <span>View as</span>
+            <select value={role} onChange={() => undefined} aria-describedby="gd-role-hint">
+              <option value={role}>{TYPE_LABELS[role]}</option>
+            </select>
+          </label>
+          <ProfileMenu tabs={tabs} onPick={setTab} />
+        </div>
+      </div>
+      <p id="gd-role-hint" className="auth-sr">
+        Only the roles your account has are offered.
       </p>
+      <SignedInAs user={user} />
+      <SignInNotice />
+      <p>
+        <a href={dashboardPath(role)}>Go to your full dashboard</a>
+      </p>
+      <Suspense fallback={<GuardLoading text="Loading your dashboard..." />}>
+        <View user={user} tab={tabs.includes(tab) ? tab : 'overview'} onTab={setTab} tabs={tabs} />
+      </Suspense>
     </div>
   );
 }

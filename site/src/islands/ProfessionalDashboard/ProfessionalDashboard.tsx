@@ -1,12 +1,91 @@
-import type { SessionUser } from '../../../../contract/accounts.ts';
+import { useStore } from '@nanostores/react';
+import { Suspense, useEffect, useState } from 'react';
+import type { DashboardViewProps } from '../guard/RouteGuard.tsx';
+import { lazyPart } from '../shell/AppShell.tsx';
+import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { LoadError, SignInNotice, SignedInAs, signOutAndLeave } from './Frame.tsx';
+import { Overview, strongRating } from './Overview.tsx';
+import { $professional, loadProfessional } from './store.ts';
+import type { ProfessionalRecord } from './store.ts';
+import { Tabs } from './Tabs.tsx';
+import '../SignUpWizard/wizard.css';
+import '../SignIn/auth.css';
+import './dashboard.css';
 
-export default function ProfessionalDashboard({ title, user }: { title: string; user: SessionUser }) {
+// Only the Overview ships with the island; the other tabs download when first opened.
+export const JobRequests = lazyPart('dashboard', () => import('./JobRequests.tsx'));
+export const Schedule = lazyPart('dashboard', () => import('./Schedule.tsx'));
+export const Earnings = lazyPart('dashboard', () => import('./Earnings.tsx'));
+export const ProfileTab = lazyPart('dashboard', () => import('./ProfileTab.tsx'));
+
+const TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'jobs', label: 'Job Requests' },
+  { id: 'schedule', label: 'Schedule' },
+  { id: 'earnings', label: 'Earnings' },
+  { id: 'profile', label: 'Profile' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
+
+export const LOADING_TEXT = 'Loading your dashboard...';
+
+/** Name, profession, verified and rating badges under the heading. */
+export function ProBadges({ record }: { record: ProfessionalRecord }) {
   return (
-    <div>
-      <h1>{title}</h1>
-      <p>
-        Signed in as {user.firstName} {user.lastName} ({user.email}) — {user.userType} account
-      </p>
+    <p className="pd-badges">
+      <span className="pd-badge">{record.profession}</span>
+      {record.verified ? <span className="pd-badge">Verified</span> : null}
+      <span className={strongRating(record.rating) ? 'pd-badge is-strong' : 'pd-badge'}>
+        {record.rating === null ? 'New' : `★ ${record.rating.toFixed(1)}`}
+      </span>
+    </p>
+  );
+}
+
+/** /professional-dashboard (spec 001 §2 Professional dashboard), on real data. */
+export default function ProfessionalDashboard({ title, user }: DashboardViewProps) {
+  const load = useStore($professional);
+  const [tab, setTab] = useState<Tab>('overview');
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    void loadProfessional(user);
+  }, [user.email]);
+
+  return (
+    <div className="pd">
+      <div className="pd-head">
+        <h1>{title}</h1>
+        <button
+          type="button"
+          className="btn btn-line wz-button"
+          disabled={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void signOutAndLeave();
+          }}
+        >
+          {leaving ? 'Signing out...' : 'Sign out'}
+        </button>
+      </div>
+      <SignedInAs user={user} />
+      <SignInNotice />
+      {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
+      {load.state === 'failed' ? <LoadError message={load.message} onRetry={() => void loadProfessional(user, { fresh: true })} /> : null}
+      {load.state === 'loaded' ? (
+        <>
+          <ProBadges record={load.data} />
+          <Tabs label="Dashboard sections" idPrefix="pro" tabs={TABS} active={tab} onChange={setTab}>
+            <Suspense fallback={<GuardLoading />}>
+              {tab === 'overview' ? <Overview record={load.data} /> : null}
+              {tab === 'jobs' ? <JobRequests user={user} /> : null}
+              {tab === 'schedule' ? <Schedule user={user} record={load.data} /> : null}
+              {tab === 'earnings' ? <Earnings record={load.data} /> : null}
+              {tab === 'profile' ? <ProfileTab user={user} record={load.data} /> : null}
+            </Suspense>
+          </Tabs>
+        </>
+      ) : null}
     </div>
   );
 }

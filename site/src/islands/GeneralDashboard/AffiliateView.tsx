@@ -1,0 +1,104 @@
+import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { LoadError, Stat } from '../ProfessionalDashboard/Frame.tsx';
+import { longDate } from '../ProfessionalDashboard/format.ts';
+import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
+import type { RoleViewProps } from './tabs.ts';
+import { tabItems } from './tabs.ts';
+import { useRecord } from './useRecord.ts';
+
+interface AffiliateRecord {
+  name: string;
+  email: string;
+  phone: string | null;
+  joinDate: string;
+  status: string;
+  referrerCode: string;
+  payoutMethod: string;
+  payoutDetails: string | null;
+  totalReferrals: number;
+}
+
+const METHOD: Record<string, string> = { 'mobile-money': 'Mobile Money', 'bank-account': 'Bank account' };
+const FULL = '/affiliate-dashboard';
+
+/** The general screen for an affiliate: Overview, Profile and Earnings only (spec 001 §2). */
+export default function AffiliateView({ user, tab, onTab, tabs }: RoleViewProps) {
+  const { load, retry } = useRecord<AffiliateRecord>('affiliate', user);
+  if (load.state === 'loading') return <GuardLoading text="Loading your dashboard..." />;
+  if (load.state === 'failed') return <LoadError message={load.message} onRetry={retry} />;
+  const r = load.data;
+  const code = r.referrerCode || 'SEAFF0000';
+  return (
+    <Tabs label="Dashboard sections" idPrefix="gd" tabs={tabItems(tabs)} active={tab} onChange={onTab}>
+      {tab === 'overview' ? (
+        <div className="pd-stack">
+          <ul className="pd-stats" role="list" aria-label="Your figures">
+            <Stat label="Total Referrals" value={r.totalReferrals} />
+            <Stat label="Referrer Code" value={code} />
+          </ul>
+          <section className="card pd-card" aria-labelledby="gd-quick">
+            <h2 id="gd-quick">Quick Actions</h2>
+            <div className="wz-actions">
+              <a className="btn wz-button" href={FULL}>
+                Share your code
+              </a>
+              <button type="button" className="btn btn-line wz-button" onClick={() => onTab('earnings')}>
+                Earnings
+              </button>
+            </div>
+          </section>
+        </div>
+      ) : null}
+      {tab === 'profile' ? (
+        <section className="card pd-card" aria-labelledby="gd-profile">
+          <h2 id="gd-profile">Profile</h2>
+          <dl className="auth-data">
+            <div className="auth-data-row">
+              <dt>Name</dt>
+              <dd>{r.name}</dd>
+            </div>
+            <div className="auth-data-row">
+              <dt>Email</dt>
+              <dd>{r.email}</dd>
+            </div>
+            <div className="auth-data-row">
+              <dt>Phone</dt>
+              <dd>{r.phone || 'Not provided'}</dd>
+            </div>
+            <div className="auth-data-row">
+              <dt>Referrer code</dt>
+              <dd>{code}</dd>
+            </div>
+            <div className="auth-data-row">
+              <dt>Member since</dt>
+              <dd>{longDate(new Date(`${r.joinDate}T00:00:00Z`))}</dd>
+            </div>
+            <div className="auth-data-row">
+              <dt>Account status</dt>
+              <dd>{r.status === 'active' ? 'Active' : 'Suspended'}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
+      {tab === 'earnings' ? (
+        <section className="card pd-card" aria-labelledby="gd-earnings">
+          <h2 id="gd-earnings">Earnings</h2>
+          <dl className="auth-data">
+            <div className="auth-data-row">
+              <dt>Payout method</dt>
+              <dd>{METHOD[r.payoutMethod] ?? r.payoutMethod}</dd>
+            </div>
+            <div className="auth-data-row">
+              <dt>Payout details</dt>
+              <dd>{r.payoutDetails || 'Not set'}</dd>
+            </div>
+          </dl>
+          <p className="wz-hint">Minimum payout is ₵250; lower balances carry forward to the next month.</p>
+          <p>
+            <a href={FULL}>Commissions and payout history are on your full dashboard.</a>
+          </p>
+        </section>
+      ) : null}
+    </Tabs>
+  );
+}

@@ -1,0 +1,189 @@
+import { useEffect, useState } from 'react';
+import type { Booking, BookingStatus } from '../../../../contract/bookings.ts';
+import { query } from '../../lib/api.ts';
+import { $session } from '../../stores/session.ts';
+import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { LoadError, Stat } from '../ProfessionalDashboard/Frame.tsx';
+import { cedis, hourLabel, longDate, shortDay } from '../ProfessionalDashboard/format.ts';
+import type { Load } from '../ProfessionalDashboard/store.ts';
+import { failure } from '../ProfessionalDashboard/store.ts';
+import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
+import type { RoleViewProps } from './tabs.ts';
+import { tabItems } from './tabs.ts';
+import { useRecord } from './useRecord.ts';
+
+interface CustomerRecord {
+  email: string;
+  phone: string | null;
+  preferredLocation: string | null;
+  joinDate: string;
+  totalBookings: number;
+  completedJobs: number;
+  totalSpent: number;
+  favoriteServices: unknown[];
+  recentBookings: Booking[];
+}
+
+const FILTERS = ['all', 'pending', 'confirmed', 'completed'] as const;
+type Filter = (typeof FILTERS)[number];
+const LABEL: Record<Filter | BookingStatus, string> = { all: 'All', pending: 'Pending', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled' };
+const FULL = '/customer-dashboard';
+
+function BookingItem({ b }: { b: Booking }) {
+  return (
+    <li className="card pd-job">
+      <div className="pd-job-head">
+        <strong>{b.professionalName}</strong>
+        <span className={`pd-status is-${b.status}`}>{LABEL[b.status]}</span>
+      </div>
+      <span>
+        {b.service} · {shortDay(b.date)} · {hourLabel(b.time)} · {cedis(b.totalAmount)}
+      </span>
+      {b.status === 'confirmed' && b.contactPhone ? (
+        <div className="wz-actions">
+          <a className="btn btn-line wz-button" href={FULL}>
+            Message
+          </a>
+          <a className="btn btn-line wz-button" href={`tel:${b.contactPhone}`}>
+            Call <span className="auth-sr">{b.professionalName}</span>
+          </a>
+        </div>
+      ) : null}
+      {b.status === 'completed' && !b.reviewed ? (
+        <a className="btn btn-line wz-button" href={FULL}>
+          Leave Review
+        </a>
+      ) : null}
+    </li>
+  );
+}
+
+/** My Bookings, compact: GET /api/bookings with the All/Pending/Confirmed/Completed sub-tabs. */
+function MyBookings({ onFind }: { onFind: () => void }) {
+  const [load, setLoad] = useState<Load<Booking[]>>({ state: 'loading' });
+  const [filter, setFilter] = useState<Filter>('all');
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    query<{ bookings: Booking[] }>('/api/bookings', { token: $session.get().token, fresh: attempt > 0 }).then(
+      (a) => setLoad({ state: 'loaded', data: a.bookings }),
+      (e: unknown) => setLoad({ state: 'failed', message: failure(e).message }),
+    );
+  }, [attempt]);
+  const shown = load.state === 'loaded' ? load.data.filter((b) => filter === 'all' || b.status === filter) : [];
+  return (
+    <section className="pd-section" aria-labelledby="gd-bookings">
+      <div className="pd-head">
+        <h2 id="gd-bookings">My Bookings</h2>
+        <button type="button" className="btn wz-button" onClick={onFind}>
+          Book New Service
+        </button>
+      </div>
+      <div className="pd-filters" role="group" aria-label="Show bookings">
+        {FILTERS.map((f) => (
+          <button key={f} type="button" className="pd-filter" aria-pressed={filter === f} onClick={() => setFilter(f)}>
+            {LABEL[f]}
+          </button>
+        ))}
+      </div>
+      {load.state === 'loading' ? <GuardLoading text="Loading your bookings..." /> : null}
+      {load.state === 'failed' ? (
+        <div role="alert" className="wz-alert">
+          <p>{load.message}</p>
+          <button type="button" className="btn btn-line wz-button" onClick={() => setAttempt((n) => n + 1)}>
+            Try Again
+          </button>
+        </div>
+      ) : null}
+      {load.state === 'loaded' && !shown.length ? <p className="pd-empty">No bookings here yet.</p> : null}
+      <ul className="pd-list" role="list">
+        {shown.map((b) => (
+          <BookingItem key={b.id} b={b} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The general screen for a customer: the customer dashboard's figures, compact. */
+export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) {
+  const { load, retry } = useRecord<CustomerRecord>('customer', user);
+  if (load.state === 'loading') return <GuardLoading text="Loading your dashboard..." />;
+  if (load.state === 'failed') return <LoadError message={load.message} onRetry={retry} />;
+  const r = load.data;
+  return (
+    <Tabs label="Dashboard sections" idPrefix="gd" tabs={tabItems(tabs)} active={tab} onChange={onTab}>
+      {tab === 'overview' ? (
+        <div className="pd-stack">
+          <ul className="pd-stats" role="list" aria-label="Your figures">
+            <Stat label="Total Bookings" value={r.totalBookings} />
+            <Stat label="Completed Services" value={r.completedJobs} />
+            <Stat label="Total Spent" value={cedis(r.totalSpent)} />
+            <Stat label="Saved Favorites" value={r.favoriteServices.length} />
+          </ul>
+          <section className="card pd-card" aria-labelledby="gd-quick">
+            <h2 id="gd-quick">Quick Actions</h2>
+            <div className="wz-actions">
+              <button type="button" className="btn wz-button" onClick={() => onTab('findpro')}>
+                Find a professional
+              </button>
+              <button type="button" className="btn btn-line wz-button" onClick={() => onTab('bookings')}>
+                My Bookings
+              </button>
+            </div>
+          </section>
+          <section className="card pd-card" aria-labelledby="gd-recent">
+            <h2 id="gd-recent">Recent Activity</h2>
+            {r.recentBookings.length ? (
+              <ul className="pd-list" role="list">
+                {r.recentBookings.slice(0, 3).map((b) => (
+                  <BookingItem key={b.id} b={b} />
+                ))}
+              </ul>
+            ) : (
+              <p className="pd-muted">No bookings yet.</p>
+            )}
+          </section>
+        </div>
+      ) : null}
+      {tab === 'bookings' ? <MyBookings onFind={() => onTab('findpro')} /> : null}
+      {tab === 'findpro' ? (
+        <section className="card pd-card" aria-labelledby="gd-find">
+          <h2 id="gd-find">Find Pro</h2>
+          <p>Search professionals by name or profession, filter by category, sort by distance, rating or price, and book a time.</p>
+          <a className="btn wz-button" href={FULL}>
+            Find services near you
+          </a>
+        </section>
+      ) : null}
+      {tab === 'profile' ? (
+        <section className="card pd-card" aria-labelledby="gd-profile">
+          <h2 id="gd-profile">Profile</h2>
+          <dl className="auth-data">
+            <div className="auth-data-row">
+              <dt>Name</dt>
+              <dd>
+                {user.firstName} {user.lastName}
+              </dd>
+            </div>
+            <div className="auth-data-row">
+              <dt>Email</dt>
+              <dd>{r.email}</dd>
+            </div>
+            <div className="auth-data-row">
+              <dt>Phone</dt>
+              <dd>{r.phone || 'Not provided'}</dd>
+            </div>
+            <div className="auth-data-row">
+              <dt>Preferred location</dt>
+              <dd>{r.preferredLocation || 'Not set'}</dd>
+            </div>
+            <div className="auth-data-row">
+              <dt>Member since</dt>
+              <dd>{longDate(new Date(`${r.joinDate}T00:00:00Z`))}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
+    </Tabs>
+  );
+}

@@ -1,0 +1,96 @@
+import { useStore } from '@nanostores/react';
+import { Suspense, useEffect } from 'react';
+import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { LoadError } from '../ProfessionalDashboard/Frame.tsx';
+import { ProStats } from '../ProfessionalDashboard/Overview.tsx';
+import { Earnings, JobRequests, LOADING_TEXT, ProBadges, ProfileTab } from '../ProfessionalDashboard/ProfessionalDashboard.tsx';
+import { RateCard } from '../ProfessionalDashboard/RateCard.tsx';
+import { cedis, hourLabel, shortDay } from '../ProfessionalDashboard/format.ts';
+import { $jobs, $professional, loadJobs, loadProfessional } from '../ProfessionalDashboard/store.ts';
+import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
+import type { RoleViewProps } from './tabs.ts';
+import { tabItems } from './tabs.ts';
+
+const BOOKING_FILTERS = [
+  { id: 'all', label: 'All' },
+  { id: 'pending', label: 'Pending' },
+  { id: 'confirmed', label: 'Confirmed' },
+  { id: 'completed', label: 'Completed' },
+] as const;
+
+/** Recent Activity: the three newest job requests. */
+function RecentJobs() {
+  const jobs = useStore($jobs);
+  useEffect(() => {
+    void loadJobs();
+  }, []);
+  if (jobs.state !== 'loaded') return jobs.state === 'failed' ? <p className="pd-muted">{jobs.message}</p> : <GuardLoading />;
+  const recent = [...jobs.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 3);
+  if (!recent.length) return <p className="pd-muted">No job requests yet.</p>;
+  return (
+    <ul className="pd-list" role="list">
+      {recent.map((j) => (
+        <li key={j.id} className="card pd-job">
+          <strong>
+            {j.customerName} · {j.service}
+          </strong>
+          <span>
+            {shortDay(j.date)} · {hourLabel(j.time)} · {cedis(j.totalAmount)} · {j.status}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The general screen for a professional: the professional dashboard's parts, compact. */
+export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewProps) {
+  const load = useStore($professional);
+  useEffect(() => {
+    void loadProfessional(user);
+  }, [user.email]);
+
+  if (load.state === 'loading') return <GuardLoading text={LOADING_TEXT} />;
+  if (load.state === 'failed') return <LoadError message={load.message} onRetry={() => void loadProfessional(user, { fresh: true })} />;
+  const record = load.data;
+  return (
+    <>
+      <ProBadges record={record} />
+      <Tabs label="Dashboard sections" idPrefix="gd" tabs={tabItems(tabs, { bookings: 'Job Requests' })} active={tab} onChange={onTab}>
+        <Suspense fallback={<GuardLoading />}>
+          {tab === 'overview' ? (
+            <div className="pd-stack">
+              <ProStats record={record} />
+              <section className="card pd-card" aria-labelledby="gd-quick">
+                <h2 id="gd-quick">Quick Actions</h2>
+                <div className="wz-actions">
+                  <button type="button" className="btn wz-button" onClick={() => onTab('bookings')}>
+                    Review job requests
+                  </button>
+                  <button type="button" className="btn btn-line wz-button" onClick={() => onTab('profile')}>
+                    Edit profile and rates
+                  </button>
+                  <a className="btn btn-line wz-button" href="/professional-dashboard">
+                    Set your schedule
+                  </a>
+                </div>
+              </section>
+              <section className="card pd-card" aria-labelledby="gd-recent">
+                <h2 id="gd-recent">Recent Activity</h2>
+                <RecentJobs />
+              </section>
+            </div>
+          ) : null}
+          {tab === 'bookings' ? <JobRequests user={user} filters={BOOKING_FILTERS} /> : null}
+          {tab === 'profile' ? (
+            <div className="pd-stack">
+              <ProfileTab user={user} record={record} />
+              <RateCard record={record} />
+            </div>
+          ) : null}
+          {tab === 'earnings' ? <Earnings record={record} /> : null}
+        </Suspense>
+      </Tabs>
+    </>
+  );
+}

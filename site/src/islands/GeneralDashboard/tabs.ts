@@ -1,0 +1,28 @@
+import type { SessionUser, UserType } from '../../../../contract/accounts.ts';
+
+/** The general screen's tabs (spec 001 §2); affiliates see only Overview, Profile and Earnings. */
+export type RoleTab = 'overview' | 'bookings' | 'findpro' | 'profile' | 'earnings';
+
+export const TAB_LABELS: Record<RoleTab, string> = {
+  overview: 'Overview',
+  bookings: 'Bookings',
+  findpro: 'Find Pro',
+  profile: 'Profile',
+  earnings: 'Earnings',
+};
+
+export const ROLE_TABS: Record<UserType, readonly RoleTab[]> = {
+  customer: ['overview', 'bookings', 'findpro', 'profile'],
+  professional: ['overview', 'bookings', 'profile', 'earnings'],
+  affiliate: ['overview', 'profile', 'earnings'],
+};
+
+export interface RoleViewProps {
+  user: SessionUser;
+  tab: RoleTab;
+  onTab: (tab: RoleTab) => void;
+  tabs: readonly RoleTab[];
+}
+
+export const tabItems = (tabs: readonly RoleTab[], labels: Partial<Record<RoleTab, string>> = {}) =>
+  tabs.map((id) => ({ id, label: labels[id] ?? TAB_LABELS[id] }));

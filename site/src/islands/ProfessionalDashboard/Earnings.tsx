@@ -1,0 +1,43 @@
+import { useId } from 'react';
+import { Stat } from './Frame.tsx';
+import { cedis, monthLabel } from './format.ts';
+import type { ProfessionalRecord } from './store.ts';
+
+/** Earnings tab: totals and a by-month table from completed jobs (no chart library). */
+export default function Earnings({ record }: { record: ProfessionalRecord }) {
+  const id = useId();
+  return (
+    <div className="pd-stack">
+      <ul className="pd-stats" role="list" aria-label="Your earnings">
+        <Stat label="Total Earned" value={cedis(record.totalEarnings)} note={`${record.completedJobs} completed job${record.completedJobs === 1 ? '' : 's'}`} />
+        <Stat label="This Month" value={cedis(record.monthlyEarnings)} />
+      </ul>
+      <section className="card pd-card" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>Earnings by Month</h2>
+        {record.earningsByMonth.length ? (
+          <table className="pd-table">
+            <caption className="auth-sr">Earnings from completed jobs, by month, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col">Jobs</th>
+                <th scope="col">Earned</th>
+              </tr>
+            </thead>
+            <tbody>
+              {record.earningsByMonth.map((m) => (
+                <tr key={m.month}>
+                  <th scope="row">{monthLabel(m.month)}</th>
+                  <td>{m.jobs}</td>
+                  <td>{cedis(m.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="pd-muted">No earnings yet. Completed jobs show here.</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { useStore } from '@nanostores/react';
+import { Suspense, useEffect, useId, useState } from 'react';
+import type { SessionUser } from '../../../../contract/accounts.ts';
+import type { Booking, BookingStatus } from '../../../../contract/bookings.ts';
+import { $session } from '../../stores/session.ts';
+import { lazyPart } from '../shell/AppShell.tsx';
+import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { cedis, hourLabel, shortDay } from './format.ts';
+import { $jobs, actOnJob, loadJobs } from './store.ts';
+import type { JobAction } from './store.ts';
+
+const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'));
+
+export type JobFilter = BookingStatus | 'all';
+export const JOB_FILTERS: readonly { id: JobFilter; label: string }[] = [
+  { id: 'pending', label: 'Pending' },
+  { id: 'confirmed', label: 'Confirmed' },
+  { id: 'completed', label: 'Completed' },
+  { id: 'all', label: 'All' },
+];
+
+const STATUS_LABEL: Record<BookingStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+const byWhen = (a: Booking, b: Booking) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`) || a.id - b.id;
+
+/** One job request with its actions (spec 001 §3 "Job request", §4 "Booking status"). */
+export function JobCard({ job, user, onDone, compact = false }: { job: Booking; user: SessionUser; onDone: (message: string) => void; compact?: boolean }) {
+  const id = useId();
+  const token = useStore($session).token;
+  const [busy, setBusy] = useState<JobAction | null>(null);
+  const [problem, setProblem] = useState('');
+  const [chatOpen, setChatOpen] = useState(false);
+
+  async function act(action: JobAction) {
+    setBusy(action);
+    setProblem('');
+    onDone('');
+    const outcome = await actOnJob(job.id, action);
+    setBusy(null);
+    if (outcome.ok) onDone(outcome.message);
+    else setProblem(outcome.message);
+  }
+
+  const negotiated = job.proposedRate !== null;
+  return (
+    <li className="card pd-job" aria-labelledby={`${id}-name`}>
+      <div className="pd-job-head">
+        <h3 id={`${id}-name`}>{job.customerName}</h3>
+        <span className={`pd-status is-${job.status}`}>{STATUS_LABEL[job.status]}</span>
+      </div>
+      <p className="pd-job-service">{job.service}</p>
+      {job.description ? <p>{job.description}</p> : null}
+      <dl className="pd-facts">
+        <dt>Date</dt>
+        <dd>
+          <time dateTime={`${job.date}T${job.time}`}>
+            {shortDay(job.date)} · {hourLabel(job.time)}
+          </time>
+        </dd>
+        <dt>Duration</dt>
+        <dd>{job.duration} hours</dd>
+        <dt>{negotiated ? 'Proposed rate' : 'Agreed rate'}</dt>
+        <dd>{cedis(job.agreedRate)}/hour</dd>
+        <dt>Total</dt>
+        <dd>{cedis(job.totalAmount)}</dd>
+        {job.location && !compact ? (
+          <>
+            <dt>Location</dt>
+            <dd>{job.location}</dd>
+          </>
+        ) : null}
+      </dl>
+      {job.notes ? <p className="pd-note">{job.notes}</p> : null}
+      <div className="wz-actions">
+        {job.status === 'pending' ? (
+          <>
+            <button type="button" className="btn wz-button" disabled={busy !== null} onClick={() => void act('accept')}>
+              {busy === 'accept' ? 'Accepting...' : 'Accept'}
+            </button>
+            <button type="button" className="btn btn-line wz-button" disabled={busy !== null} onClick={() => void act('decline')}>
+              {busy === 'decline' ? 'Declining...' : 'Decline'}
+            </button>
+          </>
+        ) : null}
+        {job.status === 'confirmed' ? (
+          <>
+            <button
+              type="button"
+              className="btn btn-line wz-button"
+              aria-expanded={chatOpen}
+              aria-controls={chatOpen ? `${id}-chat` : undefined}
+              onClick={() => setChatOpen((open) => !open)}
+            >
+              {chatOpen ? 'Close Messages' : 'Message'}
+            </button>
+            {job.contactPhone ? (
+              <a className="btn btn-line wz-button pd-call" href={`tel:${job.contactPhone}`}>
+                Call <span className="auth-sr">{job.customerName}</span>
+              </a>
+            ) : null}
+            <button type="button" className="btn wz-button" disabled={busy !== null} onClick={() => void act('complete')}>
+              {busy === 'complete' ? 'Saving...' : 'Mark Completed'}
+            </button>
+          </>
+        ) : null}
+      </div>
+      {problem ? (
+        <p role="alert" className="wz-alert">
+          {problem}
+        </p>
+      ) : null}
+      {chatOpen && token ? (
+        <div id={`${id}-chat`} className="pd-chat">
+          <Suspense fallback={<GuardLoading text="Loading messages..." />}>
+            <ChatPanel bookingId={job.id} token={token} meId={user.id} otherName={job.customerName} />
+          </Suspense>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+interface Props {
+  user: SessionUser;
+  /** The sub-filters offered, first one selected. */
+  filters?: readonly { id: JobFilter; label: string }[];
+  heading?: string;
+}
+
+/** Job Requests tab: every request addressed to the professional, filtered here (one download). */
+export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Job Requests' }: Props) {
+  const jobs = useStore($jobs);
+  const [filter, setFilter] = useState<JobFilter>(filters[0]?.id ?? 'all');
+  const headingId = useId();
+  const [done, setDone] = useState('');
+
+  useEffect(() => {
+    void loadJobs();
+  }, []);
+
+  const all = jobs.state === 'loaded' ? jobs.data : [];
+  const count = (f: JobFilter) => (f === 'all' ? all.length : all.filter((j) => j.status === f).length);
+  const shown = all.filter((j) => filter === 'all' || j.status === filter).sort(byWhen);
+
+  return (
+    <section className="pd-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
+      <div className="pd-filters" role="group" aria-label="Show jobs">
+        {filters.map((f) => (
+          <button key={f.id} type="button" className="pd-filter" aria-pressed={filter === f.id} onClick={() => setFilter(f.id)}>
+            {f.label}
+            {jobs.state === 'loaded' ? ` (${count(f.id)})` : ''}
+          </button>
+        ))}
+      </div>
+      <p role="status" className="wz-status">
+        {done}
+      </p>
+      {jobs.state === 'loading' ? <GuardLoading text="Loading job requests..." /> : null}
+      {jobs.state === 'failed' ? (
+        <div role="alert" className="wz-alert">
+          <p>{jobs.message}</p>
+          <button type="button" className="btn btn-line wz-button" onClick={() => void loadJobs({ fresh: true })}>
+            Try Again
+          </button>
+        </div>
+      ) : null}
+      {jobs.state === 'loaded' && shown.length === 0 ? (
+        <p className="pd-empty">
+          {filter === 'pending' ? 'No pending job requests right now.' : filter === 'all' ? 'No job requests yet.' : `No ${filter} jobs.`}
+        </p>
+      ) : null}
+      {shown.length > 0 ? (
+        <ul className="pd-list" role="list">
+          {shown.map((job) => (
+            <JobCard key={job.id} job={job} user={user} onDone={setDone} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

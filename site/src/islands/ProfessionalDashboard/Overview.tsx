@@ -1,0 +1,33 @@
+import { Stat } from './Frame.tsx';
+import { cedis } from './format.ts';
+import { RateCard } from './RateCard.tsx';
+import type { ProfessionalRecord } from './store.ts';
+
+/** Rating of 4.5 or more gets the strong style (spec 001 §2); null means no reviews yet. */
+export const strongRating = (rating: number | null): boolean => rating !== null && rating >= 4.5;
+
+export function ProStats({ record }: { record: ProfessionalRecord }) {
+  return (
+    <ul className="pd-stats" role="list" aria-label="Your figures">
+      <Stat label="Total Jobs" value={record.totalJobs} note={`${record.completedJobs} completed`} />
+      <Stat label="Monthly Earnings" value={cedis(record.monthlyEarnings)} note="This month" />
+      <Stat
+        label="Rating"
+        value={record.rating === null ? 'New' : record.rating.toFixed(1)}
+        note={record.rating === null ? 'No reviews yet' : `${record.reviews} review${record.reviews === 1 ? '' : 's'}`}
+        strong={strongRating(record.rating)}
+      />
+      <Stat label="Pending Jobs" value={record.pendingJobs} note="Waiting for your answer" />
+    </ul>
+  );
+}
+
+/** Overview tab: the four stat cards and Rate Management. */
+export function Overview({ record }: { record: ProfessionalRecord }) {
+  return (
+    <div className="pd-stack">
+      <ProStats record={record} />
+      <RateCard record={record} />
+    </div>
+  );
+}

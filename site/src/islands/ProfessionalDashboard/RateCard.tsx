@@ -1,0 +1,133 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { ratesSchema } from '../../../../contract/professionals.ts';
+import { cedis, rateSummary } from './format.ts';
+import { saveRates } from './store.ts';
+import type { ProfessionalRecord } from './store.ts';
+
+/** The first message for each field from a zod result's issues. */
+export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[String(issue.path[0] ?? 'form')] ??= issue.message;
+  return fields;
+}
+
+/**
+ * Rate Management (spec 001 §2 Professional dashboard, §4 "Rate edit"): inputs are disabled until
+ * Edit Rates; a live preview; Save sends PUT /api/professional/rates, Cancel restores.
+ */
+export function RateCard({ record }: { record: ProfessionalRecord }) {
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [base, setBase] = useState(String(record.baseRate));
+  const [max, setMax] = useState(String(record.maxRate));
+  const [negotiable, setNegotiable] = useState(record.rateNegotiable);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  function restore() {
+    setBase(String(record.baseRate));
+    setMax(String(record.maxRate));
+    setNegotiable(record.rateNegotiable);
+    setErrors({});
+    setEditing(false);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setStatus('');
+    const parsed = ratesSchema.safeParse({ baseRate: base.trim() === '' ? 0 : Number(base), maxRate: max.trim() === '' ? 0 : Number(max), rateNegotiable: negotiable });
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    const outcome = await saveRates(parsed.data);
+    setSaving(false);
+    if (outcome.ok) {
+      setStatus(outcome.message);
+      setEditing(false);
+    } else {
+      setErrors({ ...outcome.fields, form: outcome.message });
+    }
+  }
+
+  const b = Number(base);
+  const m = Number(max);
+  const preview = Number.isFinite(b) && Number.isFinite(m) && base !== '' && max !== '' ? rateSummary(b, m, negotiable, (n) => cedis(n)) : '—';
+  const field = (name: 'baseRate' | 'maxRate', label: string, value: string, set: (v: string) => void) => (
+    <div className="wz-field">
+      <label htmlFor={`${id}-${name}`}>{label} (₵ per hour)</label>
+      <input
+        id={`${id}-${name}`}
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step="any"
+        value={value}
+        disabled={!editing}
+        onChange={(e) => set(e.target.value)}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+      />
+      {errors[name] ? (
+        <p className="wz-error" id={`${id}-${name}-error`}>
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <section className="card pd-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Rate Management</h2>
+      <form className="wz-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="wz-row">
+          {field('baseRate', 'Base rate', base, setBase)}
+          {field('maxRate', 'Maximum rate', max, setMax)}
+        </div>
+        <label className="wz-check">
+          <input type="checkbox" role="switch" checked={negotiable} disabled={!editing} onChange={(e) => setNegotiable(e.target.checked)} />
+          <span>Rate is negotiable</span>
+        </label>
+        <p className="pd-preview">
+          <span className="pd-muted">Customers see: </span>
+          <output aria-label="Rate preview">{preview}</output>
+        </p>
+        {errors.form ? (
+          <p className="wz-alert" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        <div className="wz-actions">
+          {editing ? (
+            <>
+              <button type="submit" className="btn wz-button" disabled={saving}>
+                {saving ? 'Saving...' : 'Save'}
+              </button>
+              <button type="button" className="btn btn-line wz-button" onClick={restore} disabled={saving}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-line wz-button"
+              onClick={() => {
+                setStatus('');
+                setEditing(true);
+              }}
+            >
+              Edit Rates
+            </button>
+          )}
+        </div>
+        <p role="status" className="wz-status">
+          {status}
+        </p>
+      </form>
+    </section>
+  );
+}

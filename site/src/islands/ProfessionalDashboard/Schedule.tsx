@@ -1,0 +1,224 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { SessionUser } from '../../../../contract/accounts.ts';
+import { WEEKDAYS, availabilitySchema } from '../../../../contract/professionals.ts';
+import type { Weekday } from '../../../../contract/professionals.ts';
+import { addMonths, dayLabel, hourLabel, monthLabel, monthWeeks, todayIso } from './format.ts';
+import { JobCard } from './JobRequests.tsx';
+import { issuesByField } from './RateCard.tsx';
+import { $jobs, loadJobs, saveAvailability } from './store.ts';
+import type { ProfessionalRecord } from './store.ts';
+
+const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
+
+/** Weekly availability: the days worked and one start and end hour (PUT /api/professional/availability). */
+function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
+  const id = useId();
+  const [days, setDays] = useState<Weekday[]>(record.availability.days as Weekday[]);
+  const [start, setStart] = useState(record.availability.start);
+  const [end, setEnd] = useState(record.availability.end);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  function toggle(day: Weekday, on: boolean) {
+    setDays((current) => WEEKDAYS.filter((d) => (d === day ? on : current.includes(d))));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setStatus('');
+    const parsed = availabilitySchema.safeParse({ days, start, end });
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    const outcome = await saveAvailability(parsed.data);
+    setSaving(false);
+    if (outcome.ok) setStatus(outcome.message);
+    else setErrors({ ...outcome.fields, form: outcome.message });
+  }
+
+  return (
+    <section className="card pd-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Weekly Availability</h2>
+      <form className="wz-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <fieldset className="pd-days">
+          <legend>Days you work</legend>
+          {WEEKDAYS.map((day) => (
+            <label key={day} className="auth-choice">
+              <input type="checkbox" checked={days.includes(day)} onChange={(e) => toggle(day, e.target.checked)} />
+              {day}
+            </label>
+          ))}
+        </fieldset>
+        {days.length === 0 ? <p className="wz-hint">With no days ticked, customers cannot book you.</p> : null}
+        <div className="wz-row">
+          <div className="wz-field">
+            <label htmlFor={`${id}-start`}>Start time</label>
+            <select id={`${id}-start`} value={start} onChange={(e) => setStart(e.target.value)}>
+              {HOURS.map((h) => (
+                <option key={h} value={h}>
+                  {hourLabel(h)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="wz-field">
+            <label htmlFor={`${id}-end`}>End time</label>
+            <select
+              id={`${id}-end`}
+              value={end}
+              onChange={(e) => setEnd(e.target.value)}
+              aria-invalid={errors.end ? true : undefined}
+              aria-describedby={errors.end ? `${id}-end-error` : undefined}
+            >
+              {HOURS.map((h) => (
+                <option key={h} value={h}>
+                  {hourLabel(h)}
+                </option>
+              ))}
+            </select>
+            {errors.end ? (
+              <p className="wz-error" id={`${id}-end-error`}>
+                {errors.end}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        {errors.form || errors.days ? (
+          <p className="wz-alert" role="alert">
+            {errors.form ?? errors.days}
+          </p>
+        ) : null}
+        <div className="wz-actions">
+          <button type="submit" className="btn wz-button" disabled={saving}>
+            {saving ? 'Saving...' : 'Save Availability'}
+          </button>
+        </div>
+        <p role="status" className="wz-status">
+          {status}
+        </p>
+      </form>
+    </section>
+  );
+}
+
+/** A month of confirmed jobs, weeks starting on Sunday; choosing a day lists its jobs. */
+function JobCalendar({ user }: { user: SessionUser }) {
+  const id = useId();
+  const jobs = useStore($jobs);
+  const today = todayIso();
+  const [month, setMonth] = useState(today.slice(0, 7));
+  const [chosen, setChosen] = useState(today);
+  const [done, setDone] = useState('');
+
+  useEffect(() => {
+    void loadJobs();
+  }, []);
+
+  const confirmed = jobs.state === 'loaded' ? jobs.data.filter((j) => j.status === 'confirmed') : [];
+  const perDay = new Map<string, number>();
+  for (const job of confirmed) perDay.set(job.date, (perDay.get(job.date) ?? 0) + 1);
+  const upcoming = confirmed.filter((j) => j.date >= today).sort((a, b) => `${a.date}${a.time}`.localeCompare(`${b.date}${b.time}`));
+  const onDay = confirmed.filter((j) => j.date === chosen).sort((a, b) => a.time.localeCompare(b.time));
+
+  return (
+    <section className="card pd-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Confirmed Jobs Calendar</h2>
+      {upcoming[0] ? (
+        <p>
+          Next job: {dayLabel(upcoming[0].date)} at {hourLabel(upcoming[0].time)} with {upcoming[0].customerName}.{' '}
+          <button
+            type="button"
+            className="pd-link"
+            onClick={() => {
+              setMonth(upcoming[0]!.date.slice(0, 7));
+              setChosen(upcoming[0]!.date);
+            }}
+          >
+            Show on calendar
+          </button>
+        </p>
+      ) : jobs.state === 'loaded' ? (
+        <p className="pd-muted">No upcoming confirmed jobs.</p>
+      ) : null}
+      {jobs.state === 'failed' ? (
+        <p role="alert" className="wz-alert">
+          {jobs.message}
+        </p>
+      ) : null}
+      <div className="pd-cal-head">
+        <button type="button" className="btn btn-line wz-button" onClick={() => setMonth((m) => addMonths(m, -1))} aria-label="Previous month">
+          ‹
+        </button>
+        <h3 id={`${id}-month`} aria-live="polite">
+          {monthLabel(month)}
+        </h3>
+        <button type="button" className="btn btn-line wz-button" onClick={() => setMonth((m) => addMonths(m, 1))} aria-label="Next month">
+          ›
+        </button>
+      </div>
+      <table className="pd-cal" aria-labelledby={`${id}-month`}>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((d) => (
+              <th key={d} scope="col" abbr={d}>
+                {d.slice(0, 3)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthWeeks(month).map((week, w) => (
+            <tr key={w}>
+              {week.map((date, d) => {
+                if (!date) return <td key={d} />;
+                const n = perDay.get(date) ?? 0;
+                return (
+                  <td key={d}>
+                    <button
+                      type="button"
+                      className={`pd-day${n ? ' has-jobs' : ''}${date === today ? ' is-today' : ''}`}
+                      aria-pressed={date === chosen}
+                      aria-label={`${dayLabel(date)}${n ? `, ${n} confirmed job${n === 1 ? '' : 's'}` : ''}`}
+                      onClick={() => setChosen(date)}
+                    >
+                      {Number(date.slice(8))}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3 id={`${id}-day`}>{dayLabel(chosen)}</h3>
+      <p role="status" className="wz-status">
+        {done}
+      </p>
+      {onDay.length ? (
+        <ul className="pd-list" role="list" aria-labelledby={`${id}-day`}>
+          {onDay.map((job) => (
+            <JobCard key={job.id} job={job} user={user} onDone={setDone} compact />
+          ))}
+        </ul>
+      ) : (
+        <p className="pd-muted">No confirmed jobs on this day.</p>
+      )}
+    </section>
+  );
+}
+
+/** Schedule tab. */
+export default function Schedule({ user, record }: { user: SessionUser; record: ProfessionalRecord }) {
+  return (
+    <div className="pd-stack">
+      <AvailabilityEditor record={record} />
+      <JobCalendar user={user} />
+    </div>
+  );
+}

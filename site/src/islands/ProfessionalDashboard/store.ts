@@ -1,0 +1,186 @@
+import { atom } from 'nanostores';
+import type { SessionUser } from '../../../../contract/accounts.ts';
+import type { Booking } from '../../../../contract/bookings.ts';
+import { PROFILE_MESSAGES } from '../../../../contract/profile.ts';
+import { RATE_MESSAGES } from '../../../../contract/professionals.ts';
+import type { Availability } from '../../../../contract/professionals.ts';
+import { ApiError, DASHBOARD_MESSAGES, NetworkError, TimeoutError, apiFetch, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
+import { $session, mergeUser } from '../../stores/session.ts';
+
+/**
+ * The professional's dashboard data (spec 001 §3 "Professional record", "Job request") and the
+ * actions that change it. Islands read $professional and $jobs; every change is a server call,
+ * and the stores take the server's answer.
+ */
+
+export interface ProfessionalRecord {
+  id: number;
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  location: string | null;
+  localAddress: string | null;
+  joinDate: string;
+  subscription: { planType: string; paidUntil: string } | null;
+  profession: string;
+  verified: boolean;
+  baseRate: number;
+  maxRate: number;
+  rateNegotiable: boolean;
+  bio: string;
+  experience: string;
+  skills: string[];
+  availability: Availability;
+  totalJobs: number;
+  pendingJobs: number;
+  completedJobs: number;
+  totalEarnings: number;
+  monthlyEarnings: number;
+  earningsByMonth: { month: string; amount: number; jobs: number }[];
+  /** null: no reviews yet ("New"). */
+  rating: number | null;
+  reviews: number;
+}
+
+export type Load<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; data: T };
+
+/** What an action answers: the server's success message, or its error with any field errors. */
+export type Outcome = { ok: true; message: string } | { ok: false; message: string; fields: Record<string, string> };
+
+export const $professional = atom<Load<ProfessionalRecord>>({ state: 'loading' });
+export const $jobs = atom<Load<Booking[]>>({ state: 'loading' });
+
+const token = () => $session.get().token;
+let email = '';
+
+/** An action's error as text: the server's message, or the connection problem. */
+export function failure(error: unknown): Outcome {
+  if (error instanceof ApiError) {
+    const fields: Record<string, string> = {};
+    for (const e of error.fieldErrors) fields[e.field] ??= e.message;
+    return { ok: false, message: error.message, fields };
+  }
+  if (error instanceof TimeoutError) return { ok: false, message: DASHBOARD_MESSAGES.timeout, fields: {} };
+  if (error instanceof NetworkError) return { ok: false, message: DASHBOARD_MESSAGES.unreachable, fields: {} };
+  return { ok: false, message: 'Something went wrong. Please try again.', fields: {} };
+}
+
+/**
+ * GET /api/professional-data/{email}. `fresh` skips the 5-minute cache (Try Again, and after a
+ * change); a reload after a change keeps the figures on screen until the new ones arrive.
+ */
+export async function loadProfessional(user: Pick<SessionUser, 'email'>, options: { fresh?: boolean } = {}): Promise<void> {
+  email = user.email;
+  if (!options.fresh || $professional.get().state !== 'loaded') $professional.set({ state: 'loading' });
+  try {
+    const answer = await query<{ professional: ProfessionalRecord }>(userDataPath('professional', user.email), {
+      token: token(),
+      fresh: options.fresh,
+    });
+    $professional.set({ state: 'loaded', data: answer.professional });
+  } catch (error) {
+    if (options.fresh && $professional.get().state === 'loaded') return; // keep what is shown
+    $professional.set({ state: 'failed', message: dashboardLoadErrorMessage(error) });
+  }
+}
+
+/** The figures changed on the server (a job accepted, completed ...): fetch them again quietly. */
+function refreshProfessional(): void {
+  if (email) void loadProfessional({ email }, { fresh: true });
+}
+
+function patchProfessional(fields: Partial<ProfessionalRecord>): void {
+  const current = $professional.get();
+  if (current.state === 'loaded') $professional.set({ state: 'loaded', data: { ...current.data, ...fields } });
+}
+
+/** GET /api/bookings: every job request addressed to this professional (filtered on the phone). */
+export async function loadJobs(options: { fresh?: boolean } = {}): Promise<void> {
+  if (!options.fresh || $jobs.get().state !== 'loaded') $jobs.set({ state: 'loading' });
+  try {
+    const answer = await query<{ bookings: Booking[] }>('/api/bookings', { token: token(), fresh: options.fresh });
+    $jobs.set({ state: 'loaded', data: answer.bookings });
+  } catch (error) {
+    $jobs.set({ state: 'failed', message: failure(error).message });
+  }
+}
+
+export type JobAction = 'accept' | 'decline' | 'complete';
+const ACTION_DONE: Record<JobAction, string> = {
+  accept: 'Job accepted. The customer can now message and call you.',
+  decline: 'Job request declined.',
+  complete: 'Job marked as completed.',
+};
+
+/** POST /api/bookings/:id/{accept|decline|complete}; the list takes the server's booking. */
+export async function actOnJob(id: number, action: JobAction): Promise<Outcome> {
+  try {
+    const answer = await apiFetch<{ booking: Booking }>(`/api/bookings/${id}/${action}`, { method: 'POST', body: {}, token: token() });
+    const jobs = $jobs.get();
+    if (jobs.state === 'loaded') {
+      $jobs.set({ state: 'loaded', data: jobs.data.map((b) => (b.id === id ? answer.booking : b)) });
+    }
+    refreshProfessional();
+    return { ok: true, message: ACTION_DONE[action] };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export interface Rates {
+  baseRate: number;
+  maxRate: number;
+  rateNegotiable: boolean;
+}
+
+/** PUT /api/professional/rates. */
+export async function saveRates(rates: Rates): Promise<Outcome> {
+  try {
+    const answer = await apiFetch<{ message?: string }>('/api/professional/rates', { method: 'PUT', body: rates, token: token() });
+    patchProfessional(rates);
+    return { ok: true, message: answer.message ?? RATE_MESSAGES.saved };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** PUT /api/professional/availability. */
+export async function saveAvailability(availability: Availability): Promise<Outcome> {
+  try {
+    const answer = await apiFetch<{ message?: string; availability: Availability }>('/api/professional/availability', {
+      method: 'PUT',
+      body: availability,
+      token: token(),
+    });
+    patchProfessional({ availability: answer.availability });
+    return { ok: true, message: answer.message ?? 'Availability updated.' };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export interface ProfileChanges {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  profession: string;
+  experience: string;
+  location: string;
+  bio: string;
+  skills: string[];
+}
+
+/** PUT /api/profile (never the email); the session's stored user takes the new name and phone. */
+export async function saveProfile(changes: ProfileChanges): Promise<Outcome> {
+  try {
+    const answer = await apiFetch<{ message?: string; user: SessionUser }>('/api/profile', { method: 'PUT', body: changes, token: token() });
+    mergeUser(answer.user);
+    patchProfessional({ ...changes, name: `${answer.user.firstName} ${answer.user.lastName}`, phone: answer.user.phone });
+    refreshProfessional();
+    return { ok: true, message: answer.message ?? PROFILE_MESSAGES.saved };
+  } catch (error) {
+    return failure(error);
+  }
+}
