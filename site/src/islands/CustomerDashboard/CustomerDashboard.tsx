@@ -1,12 +1,246 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import type { SessionUser } from '../../../../contract/accounts.ts';
+import { LOCATION_INDICATOR } from '../../../../contract/location.ts';
+import { dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
+import { yearOf } from '../../lib/format.ts';
+import { $bookingsChanged } from '../../stores/bookings.ts';
+import { $location, locate } from '../../stores/location.ts';
+import { $session, signOut } from '../../stores/session.ts';
+import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
+import { $bookingTarget, setFavourites } from '../FindPro/store.ts';
+import { Overview } from './Overview.tsx';
+import { $customerTab, TABS } from './state.ts';
+import type { CustomerRecord, TabId } from './state.ts';
+import './customer.css';
 
+// Tabs not shown first, and the booking dialog, download only when opened (slow 3G).
+const FindPro = lazy(() => import('../FindPro/FindPro.tsx'));
+const MyBookings = lazy(() => import('./MyBookings.tsx'));
+const Profile = lazy(() => import('./Profile.tsx'));
+const BookingDialog = lazy(() => import('../BookingDialog/BookingDialog.tsx'));
+
+type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; record: CustomerRecord };
+
+const LOADING_TEXT = 'Loading your dashboard...';
+
+/** /customer-dashboard (spec 001 §2 "Customer dashboard", issue 4): real data, four working tabs. */
 export default function CustomerDashboard({ title, user }: { title: string; user: SessionUser }) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const changed = useStore($bookingsChanged);
+  const firstChange = useRef(changed);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const quiet = changed !== firstChange.current && attempt === 0;
+    if (!quiet) setLoad({ state: 'loading' });
+    (async () => {
+      try {
+        const answer = await query<{ customer: CustomerRecord }>(userDataPath('customer', user.email), {
+          token: $session.get().token,
+          signal: controller.signal,
+          fresh: attempt > 0 || changed !== firstChange.current,
+        });
+        setFavourites(answer.customer.favoriteServices.map((p) => p.id));
+        setLoad({ state: 'loaded', record: answer.customer });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        if (quiet) return; // keep the figures shown; they refresh on the next change
+        setLoad({ state: 'failed', message: dashboardLoadErrorMessage(error) });
+      }
+    })();
+    return () => controller.abort();
+  }, [user.email, attempt, changed]);
+
+  useEffect(() => {
+    void locate();
+  }, []);
+
+  if (load.state === 'loading') return <GuardLoading text={LOADING_TEXT} />;
+  if (load.state === 'failed') return <LoadError message={load.message} onRetry={() => setAttempt((n) => n + 1)} />;
+  return <Dashboard title={title} user={user} record={load.record} />;
+}
+
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const titleId = useId();
+  async function signInAgain() {
+    await signOut();
+    window.location.replace('/signin');
+  }
   return (
-    <div>
-      <h1>{title}</h1>
-      <p>
-        Signed in as {user.firstName} {user.lastName} ({user.email})
-      </p>
+    <section className="card cd-error-panel" role="alert" aria-labelledby={titleId}>
+      <h2 id={titleId} ref={heading} tabIndex={-1}>
+        Unable to Load Dashboard
+      </h2>
+      <p>{message}</p>
+      <div className="cd-actions">
+        <button type="button" className="btn cd-button" onClick={onRetry}>
+          Try Again
+        </button>
+        <button type="button" className="btn btn-line cd-button" onClick={() => void signInAgain()}>
+          Sign In Again
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function Dashboard({ title, user, record }: { title: string; user: SessionUser; record: CustomerRecord }) {
+  const tab = useStore($customerTab);
+  const target = useStore($bookingTarget);
+  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
+  const base = useId();
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const keys: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
+    if (!(event.key in keys)) return;
+    event.preventDefault();
+    const next = TABS[(keys[event.key] + TABS.length) % TABS.length].id;
+    $customerTab.set(next);
+    tabRefs.current[next]?.focus();
+  }
+
+  return (
+    <div className="cd">
+      <header className="cd-head">
+        <div className="cd-head-main">
+          <h1 className="cd-h1">{title}</h1>
+          <p className="cd-welcome">Welcome back, {record.firstName || user.firstName}</p>
+          <p className="cd-badges">
+            <span className="cd-badge is-default">
+              {record.totalBookings} Services Used
+            </span>
+            <span className="cd-badge is-outline">Customer since {yearOf(record.joinDate)}</span>
+          </p>
+        </div>
+        <div className="cd-head-side">
+          <LocationIndicator />
+          <UserMenu name={record.firstName || user.firstName} />
+        </div>
+      </header>
+
+      <div className="cd-tabs" role="tablist" aria-label="Customer dashboard">
+        {TABS.map((t, index) => (
+          <button
+            key={t.id}
+            ref={(node) => {
+              tabRefs.current[t.id] = node;
+            }}
+            type="button"
+            role="tab"
+            id={`${base}-tab-${t.id}`}
+            aria-controls={`${base}-panel-${t.id}`}
+            aria-selected={tab === t.id}
+            tabIndex={tab === t.id ? 0 : -1}
+            className="cd-tab"
+            onClick={() => $customerTab.set(t.id)}
+            onKeyDown={(e) => onTabKey(e, index)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id={`${base}-panel-${tab}`} aria-labelledby={`${base}-tab-${tab}`} tabIndex={0} className="cd-panel-body">
+        <Suspense fallback={<GuardLoading />}>
+          {tab === 'overview' ? <Overview record={record} /> : null}
+          {tab === 'find' ? <FindPro /> : null}
+          {tab === 'bookings' ? <MyBookings user={user} /> : null}
+          {tab === 'profile' ? <Profile record={record} /> : null}
+        </Suspense>
+      </div>
+
+      {target ? (
+        <Suspense fallback={null}>
+          <BookingDialog key={target.id} professional={target} onClose={() => $bookingTarget.set(null)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+function LocationIndicator() {
+  const location = useStore($location);
+  const text =
+    location.status === 'ready'
+      ? LOCATION_INDICATOR.city(location.city ?? 'Accra')
+      : location.status === 'fallback'
+        ? LOCATION_INDICATOR.unavailable
+        : LOCATION_INDICATOR.loading;
+  return (
+    <p className="cd-location" role="status">
+      <span aria-hidden="true">📍 </span>
+      {text}
+      {location.live ? <span className="cd-badge is-live">{LOCATION_INDICATOR.live}</span> : null}
+      {location.status === 'loading' && location.message ? <span className="cd-muted"> {location.message}</span> : null}
+    </p>
+  );
+}
+
+function UserMenu({ name }: { name: string }) {
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  function go(tab: TabId) {
+    $customerTab.set(tab);
+    setOpen(false);
+    toggle.current?.focus();
+  }
+
+  async function onSignOut() {
+    setLeaving(true);
+    await signOut();
+    window.location.replace('/signin');
+  }
+
+  return (
+    <div
+      className="cd-menu"
+      ref={root}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          toggle.current?.focus();
+        }
+      }}
+    >
+      <button ref={toggle} type="button" className="btn btn-sm btn-line cd-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
+        {name} <span aria-hidden="true">▾</span>
+        <span className="cd-sr"> account menu</span>
+      </button>
+      <ul id={menuId} className="cd-menu-list" role="list" hidden={!open}>
+        <li>
+          <button type="button" onClick={() => go('profile')}>
+            Profile
+          </button>
+        </li>
+        <li>
+          <button type="button" onClick={() => go('bookings')}>
+            My Bookings
+          </button>
+        </li>
+        <li>
+          <button type="button" onClick={() => void onSignOut()} disabled={leaving}>
+            {leaving ? 'Signing out...' : 'Sign out'}
+          </button>
+        </li>
+      </ul>
     </div>
   );
 }

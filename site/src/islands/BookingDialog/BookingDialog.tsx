@@ -1,0 +1,335 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { BOOKING_HOURS, BOOKING_MESSAGES, TIME_SLOTS, bookingRequestSchema, customRateBounds } from '../../../../contract/bookings.ts';
+import type { Listing } from '../../../../contract/professionals.ts';
+import { apiFetch } from '../../lib/api.ts';
+import {
+  addDays,
+  calendarWeeks,
+  cedis,
+  dateLabel,
+  longDateLabel,
+  monthsCaption,
+  ratingLabel,
+  reviewsLabel,
+  timeLabel,
+  todayInGhana,
+  WEEKDAY_SHORT,
+} from '../../lib/format.ts';
+import { createBooking } from '../../stores/bookings.ts';
+import { $session } from '../../stores/session.ts';
+import { showToast } from '../../stores/toast.ts';
+import './dialog.css';
+
+/** Open slots come for the next 14 days (GET /api/professionals/:id). */
+const DAYS_SHOWN = 14;
+
+interface Detail {
+  professional: Listing;
+  slots: { date: string; times: string[] }[];
+}
+
+type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; detail: Detail };
+
+interface Props {
+  professional: Listing;
+  onClose: () => void;
+  /** After a booking was made (the dashboard refreshes its lists). */
+  onBooked?: () => void;
+}
+
+/**
+ * The booking dialog (spec 001 §2 "Find professional and booking dialog", §5 rules): a modal
+ * <dialog> (focus stays inside; Esc closes), a Sunday-first date grid from the open slots, the ten
+ * hourly slots, the rate panel with the negotiate switch, description, summary and submit.
+ */
+export function BookingDialog({ professional, onClose, onBooked }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [reloads, setReloads] = useState(0);
+  const [date, setDate] = useState<string | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const [negotiate, setNegotiate] = useState(false);
+  const [rate, setRate] = useState('');
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const ids = { title: useId(), time: useId(), rate: useId(), rateHint: useId(), description: useId(), date: useId(), error: useId(), switchLabel: useId() };
+
+  useEffect(() => {
+    const node = dialog.current;
+    if (node && !node.open) {
+      if (typeof node.showModal === 'function') node.showModal();
+      else node.setAttribute('open', '');
+    }
+    return () => {
+      if (node?.open) node.close();
+    };
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    (async () => {
+      try {
+        const answer = await apiFetch<Detail>(`/api/professionals/${professional.id}`, { token: $session.get().token, signal: controller.signal });
+        setLoad({ state: 'ready', detail: { professional: answer.professional, slots: answer.slots } });
+      } catch (e) {
+        if (!controller.signal.aborted) setLoad({ state: 'failed', message: e instanceof Error ? e.message : 'Could not load the open times.' });
+      }
+    })();
+    return () => controller.abort();
+  }, [professional.id, reloads]);
+
+  const pro = load.state === 'ready' ? load.detail.professional : professional;
+  const open = useMemo(() => {
+    const map = new Map<string, readonly string[]>();
+    if (load.state === 'ready') for (const day of load.detail.slots) if (day.times.length > 0) map.set(day.date, day.times);
+    return map;
+  }, [load]);
+  const today = todayInGhana();
+  const last = addDays(today, DAYS_SHOWN - 1);
+  const weeks = useMemo(() => calendarWeeks(today, last), [today, last]);
+  const bounds = customRateBounds(pro.baseRate, pro.maxRate);
+  const proposed = negotiate && rate.trim() !== '' ? Number(rate) : null;
+  const agreedRate = proposed !== null && Number.isFinite(proposed) ? proposed : pro.baseRate;
+  const timesForDate = date ? (open.get(date) ?? []) : [];
+
+  function pickDate(next: string) {
+    setDate(next);
+    setError(null);
+    if (time && !(open.get(next) ?? []).includes(time)) setTime(null);
+  }
+
+  function reset() {
+    setDate(null);
+    setTime(null);
+    setNegotiate(false);
+    setRate('');
+    setDescription('');
+    setError(null);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    if (!pro.id || !date || !time) {
+      setError(BOOKING_MESSAGES.required);
+      return;
+    }
+    if (negotiate) {
+      if (proposed === null || !Number.isFinite(proposed)) {
+        setError(`Enter your proposed rate per hour (suggested ${cedis(bounds.suggestedMin)}–${cedis(bounds.suggestedMax)}).`);
+        return;
+      }
+      if (proposed < bounds.min || proposed > bounds.max) {
+        setError(`Your proposed rate must be between ${cedis(bounds.min)} and ${cedis(bounds.max)} per hour.`);
+        return;
+      }
+    }
+    const parsed = bookingRequestSchema.safeParse({ professionalId: pro.id, date, time, description, proposedRate: negotiate ? proposed : undefined });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? BOOKING_MESSAGES.required);
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    try {
+      const answer = await createBooking(parsed.data);
+      showToast({ title: answer.message || BOOKING_MESSAGES.submitted, variant: 'success' });
+      reset();
+      onBooked?.();
+      onClose();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
+      // A slot taken meanwhile: show the times as they are now, keeping what was typed.
+      setReloads((n) => n + 1);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className="bd"
+      aria-labelledby={ids.title}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <form className="bd-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <header className="bd-head">
+          <div>
+            <h2 id={ids.title} className="bd-title">
+              Book {pro.name}
+            </h2>
+            <p className="bd-sub">
+              {pro.profession} · <span aria-hidden="true">★ </span>
+              {ratingLabel(pro.rating)} ({reviewsLabel(pro.reviews)})
+            </p>
+          </div>
+          <button type="button" className="bd-x" aria-label="Close booking dialog" onClick={onClose}>
+            ×
+          </button>
+        </header>
+
+        <fieldset className="bd-fieldset">
+          <legend>Date</legend>
+          {load.state === 'loading' ? (
+            <p className="cd-muted" role="status">
+              Loading open times...
+            </p>
+          ) : load.state === 'failed' ? (
+            <div className="cd-panel is-alert" role="alert">
+              <p>{load.message}</p>
+              <button type="button" className="btn btn-sm cd-button" onClick={() => setReloads((n) => n + 1)}>
+                Try Again
+              </button>
+            </div>
+          ) : (
+            <table className="bd-cal" aria-labelledby={ids.date}>
+              <caption id={ids.date}>{monthsCaption(today, last)}</caption>
+              <thead>
+                <tr>
+                  {WEEKDAY_SHORT.map((d) => (
+                    <th key={d} scope="col">
+                      {d}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {weeks.map((week) => (
+                  <tr key={week[0].date}>
+                    {week.map((day) => {
+                      if (!day.inRange) return <td key={day.date} className="bd-pad" />;
+                      const available = day.date >= today && open.has(day.date);
+                      const chosen = day.date === date;
+                      return (
+                        <td key={day.date}>
+                          <button
+                            type="button"
+                            className="bd-day"
+                            disabled={!available}
+                            aria-pressed={chosen}
+                            aria-label={`${longDateLabel(day.date)}${available ? '' : ', unavailable'}`}
+                            onClick={() => pickDate(day.date)}
+                          >
+                            {day.day}
+                          </button>
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </fieldset>
+
+        <fieldset className="bd-fieldset">
+          <legend id={ids.time}>Time</legend>
+          {date ? null : <p className="cd-muted">Choose a date to see the open times.</p>}
+          <div className="bd-times" role="radiogroup" aria-labelledby={ids.time}>
+            {TIME_SLOTS.map((slot) => {
+              const free = timesForDate.includes(slot);
+              return (
+                <label key={slot} className={`bd-time${free ? '' : ' is-off'}`}>
+                  <input type="radio" name="time" value={slot} checked={time === slot} disabled={!free} onChange={() => { setTime(slot); setError(null); }} />
+                  {timeLabel(slot)}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        <section className="bd-rate" aria-label="Rate">
+          <p className="bd-rate-main">
+            {cedis(pro.baseRate)}–{cedis(pro.maxRate)} per hour
+          </p>
+          {pro.rateNegotiable ? (
+            <>
+              <p className="cd-muted">Rate is negotiable</p>
+              <div className="bd-switch">
+                <button
+                  type="button"
+                  role="switch"
+                  aria-checked={negotiate}
+                  aria-labelledby={ids.switchLabel}
+                  className="bd-switch-btn"
+                  onClick={() => setNegotiate((n) => !n)}
+                >
+                  <span className="bd-switch-knob" aria-hidden="true" />
+                </button>
+                <span id={ids.switchLabel} onClick={() => setNegotiate((n) => !n)}>
+                  Negotiate custom rate
+                </span>
+              </div>
+              {negotiate ? (
+                <div className="cd-field">
+                  <label htmlFor={ids.rate}>Your proposed rate (₵ per hour)</label>
+                  <input
+                    id={ids.rate}
+                    type="number"
+                    inputMode="decimal"
+                    min={bounds.min}
+                    max={bounds.max}
+                    step="0.5"
+                    value={rate}
+                    aria-describedby={ids.rateHint}
+                    onChange={(e) => setRate(e.target.value)}
+                  />
+                  <p id={ids.rateHint} className="cd-muted">
+                    Suggested range: {cedis(bounds.suggestedMin)}–{cedis(bounds.suggestedMax)} per hour
+                  </p>
+                </div>
+              ) : null}
+            </>
+          ) : null}
+        </section>
+
+        <div className="cd-field">
+          <label htmlFor={ids.description}>Job description</label>
+          <textarea id={ids.description} rows={3} maxLength={2000} value={description} placeholder="What do you need done?" onChange={(e) => setDescription(e.target.value)} />
+        </div>
+
+        <section className="bd-summary" aria-label="Booking summary">
+          <h3>Booking summary</h3>
+          <dl>
+            <div>
+              <dt>Date and time</dt>
+              <dd>{date && time ? `${dateLabel(date)} at ${timeLabel(time)}` : date ? `${dateLabel(date)}, choose a time` : 'Not chosen yet'}</dd>
+            </div>
+            <div>
+              <dt>Rate</dt>
+              <dd>{cedis(agreedRate)}/hour</dd>
+            </div>
+            <div>
+              <dt>Estimate ({BOOKING_HOURS} hours)</dt>
+              <dd>{cedis(Math.round(agreedRate * BOOKING_HOURS * 100) / 100)}</dd>
+            </div>
+          </dl>
+          {negotiate ? <p className="bd-note">{BOOKING_MESSAGES.customRateNote}</p> : null}
+        </section>
+
+        {error ? (
+          <p id={ids.error} className="cd-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+
+        <div className="bd-actions">
+          <button type="submit" className="btn cd-button" disabled={submitting}>
+            {submitting ? 'Submitting...' : negotiate ? 'Submit Request with Custom Rate' : 'Confirm Booking'}
+          </button>
+          <button type="button" className="btn btn-line cd-button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+export default BookingDialog;

@@ -1,0 +1,190 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { ChatMessage } from '../../../../contract/bookings.ts';
+import { messageSchema } from '../../../../contract/bookings.ts';
+import { apiFetch } from '../../lib/api.ts';
+import './chat.css';
+
+export interface ChatPanelProps {
+  bookingId: number;
+  token: string;
+  /** The signed-in user's id: their messages show as "You". */
+  meId: number;
+  otherName: string;
+}
+
+/** New messages arrive within 3 s without reload (issue 4): poll with `since` while visible. */
+export const CHAT_POLL_MS = 3000;
+
+const clock = (iso: string) => {
+  const d = new Date(iso);
+  return `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })} ${d.toISOString().slice(11, 16)}`;
+};
+
+function merge(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+  if (incoming.length === 0) return current;
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const m of incoming) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The chat of one booking between its two parties (used by the customer and professional
+ * dashboards). A polite live log; a failed send keeps the typed text.
+ */
+export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps) {
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [draft, setDraft] = useState('');
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const lastId = useRef(0);
+  const log = useRef<HTMLOListElement>(null);
+  const ids = { title: useId(), input: useId(), error: useId() };
+
+  useEffect(() => {
+    lastId.current = 0;
+    setMessages([]);
+    setLoaded(false);
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let inFlight = false;
+    let controller: AbortController | null = null;
+
+    async function poll() {
+      if (stopped || inFlight) return;
+      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+      inFlight = true;
+      controller = new AbortController();
+      try {
+        const answer = await apiFetch<{ messages: ChatMessage[] }>(`/api/bookings/${bookingId}/messages?since=${lastId.current}`, {
+          token,
+          signal: controller.signal,
+        });
+        if (stopped) return;
+        for (const m of answer.messages) lastId.current = Math.max(lastId.current, m.id);
+        setMessages((current) => merge(current, answer.messages));
+        setLoadError(null);
+        setLoaded(true);
+      } catch (error) {
+        if (!stopped) setLoadError(error instanceof Error ? error.message : 'Could not load messages.');
+      } finally {
+        inFlight = false;
+      }
+    }
+
+    function schedule() {
+      clearTimeout(timer);
+      timer = setTimeout(async () => {
+        await poll();
+        if (!stopped) schedule();
+      }, CHAT_POLL_MS);
+    }
+
+    function onVisibility() {
+      if (document.visibilityState === 'visible') void poll().then(() => !stopped && schedule());
+    }
+
+    void poll().then(() => !stopped && schedule());
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      controller?.abort();
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [bookingId, token]);
+
+  useEffect(() => {
+    const node = log.current;
+    if (node) node.scrollTop = node.scrollHeight;
+  }, [messages.length]);
+
+  async function onSend(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const parsed = messageSchema.safeParse({ body: draft });
+    if (!parsed.success) {
+      setSendError(parsed.error.issues[0]?.message ?? 'Type a message first.');
+      return;
+    }
+    setSending(true);
+    setSendError(null);
+    try {
+      const answer = await apiFetch<{ message: ChatMessage }>(`/api/bookings/${bookingId}/messages`, { method: 'POST', body: parsed.data, token });
+      // Not moving lastId: a message from the other side sent just before ours must still arrive.
+      setMessages((current) => merge(current, [answer.message]));
+      setDraft('');
+    } catch (error) {
+      setSendError(error instanceof Error ? `Message not sent: ${error.message}` : 'Message not sent. Please try again.');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className="chat" aria-labelledby={ids.title}>
+      <h3 id={ids.title} className="chat-title">
+        Chat with {otherName}
+      </h3>
+      <ol ref={log} className="chat-log" role="log" aria-live="polite" aria-label={`Messages with ${otherName}`} tabIndex={0}>
+        {messages.map((m) => {
+          const mine = m.senderId === meId;
+          return (
+            <li key={m.id} className={`chat-msg${mine ? ' is-mine' : ''}`}>
+              <span className="chat-who">{mine ? 'You' : m.senderName || otherName}</span>
+              <span className="chat-body">{m.body}</span>
+              <time className="chat-time" dateTime={m.createdAt}>
+                {clock(m.createdAt)}
+              </time>
+            </li>
+          );
+        })}
+      </ol>
+      {loaded && messages.length === 0 ? <p className="chat-empty">No messages yet. Say hello!</p> : null}
+      {!loaded && !loadError ? (
+        <p className="chat-empty" role="status">
+          Loading messages...
+        </p>
+      ) : null}
+      {loadError ? (
+        <p className="chat-error" role="status">
+          Could not load new messages ({loadError}). Trying again...
+        </p>
+      ) : null}
+      <form className="chat-form" onSubmit={(e) => void onSend(e)}>
+        <label htmlFor={ids.input} className="chat-label">
+          Message {otherName}
+        </label>
+        <div className="chat-row">
+          <textarea
+            id={ids.input}
+            rows={2}
+            maxLength={2000}
+            value={draft}
+            aria-describedby={sendError ? ids.error : undefined}
+            aria-invalid={sendError ? true : undefined}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey) {
+                e.preventDefault();
+                e.currentTarget.form?.requestSubmit();
+              }
+            }}
+          />
+          <button type="submit" className="btn btn-sm chat-send" disabled={sending}>
+            {sending ? 'Sending...' : 'Send'}
+          </button>
+        </div>
+        {sendError ? (
+          <p id={ids.error} className="chat-error" role="alert">
+            {sendError}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}
+
+export default ChatPanel;

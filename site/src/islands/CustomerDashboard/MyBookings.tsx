@@ -1,0 +1,280 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import type { SessionUser } from '../../../../contract/accounts.ts';
+import type { Booking } from '../../../../contract/bookings.ts';
+import { reviewSchema } from '../../../../contract/bookings.ts';
+import { capitalise, cedis, dateLabel, statusVariant, timeLabel } from '../../lib/format.ts';
+import { $bookingCounts, $bookings, cancelBooking, loadBookings, reviewBooking } from '../../stores/bookings.ts';
+import { $session } from '../../stores/session.ts';
+import { showToast } from '../../stores/toast.ts';
+import { openTab } from './state.ts';
+
+const ChatPanel = lazy(() => import('../Chat/ChatPanel.tsx'));
+
+const FILTERS = [
+  { id: 'all', label: 'All' },
+  { id: 'pending', label: 'Pending' },
+  { id: 'confirmed', label: 'Confirmed' },
+  { id: 'completed', label: 'Completed' },
+] as const;
+type Filter = (typeof FILTERS)[number]['id'];
+
+/** My Bookings (spec 001 §2, issue 4): sub-tabs, Message, Call, Cancel, Leave Review. */
+export default function MyBookings({ user }: { user: SessionUser }) {
+  const bookings = useStore($bookings);
+  const counts = useStore($bookingCounts);
+  const [filter, setFilter] = useState<Filter>('all');
+  const refs = useRef<Partial<Record<Filter, HTMLButtonElement | null>>>({});
+  const base = useId();
+
+  useEffect(() => {
+    void loadBookings({ quiet: true });
+  }, []);
+
+  function onKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const keys: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: FILTERS.length - 1 };
+    if (!(event.key in keys)) return;
+    event.preventDefault();
+    const next = FILTERS[(keys[event.key] + FILTERS.length) % FILTERS.length].id;
+    setFilter(next);
+    refs.current[next]?.focus();
+  }
+
+  const shown = filter === 'all' ? bookings.items : bookings.items.filter((b) => b.status === filter);
+  return (
+    <section className="cd-section" aria-labelledby={`${base}-title`}>
+      <div className="cd-row">
+        <h2 id={`${base}-title`} className="cd-h2">
+          My Bookings
+        </h2>
+        <button type="button" className="btn btn-sm cd-button" onClick={() => openTab('find')}>
+          Book New Service
+        </button>
+      </div>
+      <div className="cd-subtabs" role="tablist" aria-label="Filter bookings by status">
+        {FILTERS.map((f, index) => (
+          <button
+            key={f.id}
+            ref={(node) => {
+              refs.current[f.id] = node;
+            }}
+            type="button"
+            role="tab"
+            id={`${base}-tab-${f.id}`}
+            aria-controls={`${base}-list`}
+            aria-selected={filter === f.id}
+            tabIndex={filter === f.id ? 0 : -1}
+            className="cd-subtab"
+            onClick={() => setFilter(f.id)}
+            onKeyDown={(e) => onKey(e, index)}
+          >
+            {f.label} ({counts[f.id]})
+          </button>
+        ))}
+      </div>
+      <div id={`${base}-list`} role="tabpanel" aria-labelledby={`${base}-tab-${filter}`}>
+        {bookings.status === 'loading' || bookings.status === 'idle' ? (
+          <p className="cd-muted" role="status">
+            Loading your bookings...
+          </p>
+        ) : bookings.status === 'error' ? (
+          <div className="cd-panel is-alert" role="alert">
+            <p>{bookings.message}</p>
+            <button type="button" className="btn btn-sm cd-button" onClick={() => void loadBookings()}>
+              Try Again
+            </button>
+          </div>
+        ) : shown.length === 0 ? (
+          <p className="cd-panel">{filter === 'all' ? 'You have no bookings yet.' : `No ${filter} bookings.`}</p>
+        ) : (
+          <ul className="cd-list" role="list">
+            {shown.map((b) => (
+              <li key={b.id}>
+                <BookingCard booking={b} user={user} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function BookingCard({ booking: b, user }: { booking: Booking; user: SessionUser }) {
+  const token = useStore($session).token;
+  const [chat, setChat] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const base = useId();
+  const titleId = `${base}-title`;
+
+  async function onCancel() {
+    setBusy(true);
+    setError(null);
+    try {
+      await cancelBooking(b.id);
+      setConfirming(false);
+      showToast({ title: 'Booking cancelled', description: `${b.service} with ${b.professionalName} on ${dateLabel(b.date)}.` });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Could not cancel the booking.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const canCancel = b.status === 'pending' || b.status === 'confirmed';
+  const canReview = b.status === 'completed' && !b.reviewed;
+  return (
+    <article className="card cd-booking" aria-labelledby={titleId}>
+      <div className="cd-row">
+        <h3 id={titleId} className="cd-h3">
+          {b.service} with {b.professionalName}
+        </h3>
+        <span className={`cd-badge is-${statusVariant(b.status)}`}>{capitalise(b.status)}</span>
+      </div>
+      <dl className="cd-dl cd-dl-compact">
+        <div className="cd-dl-row">
+          <dt>When</dt>
+          <dd>
+            {dateLabel(b.date)} at {timeLabel(b.time)} ({b.duration} hours)
+          </dd>
+        </div>
+        <div className="cd-dl-row">
+          <dt>Rate</dt>
+          <dd>
+            {cedis(b.agreedRate)}/hour · total {cedis(b.totalAmount)}
+          </dd>
+        </div>
+        {b.location ? (
+          <div className="cd-dl-row">
+            <dt>Location</dt>
+            <dd>{b.location}</dd>
+          </div>
+        ) : null}
+        {b.description ? (
+          <div className="cd-dl-row">
+            <dt>Job</dt>
+            <dd>{b.description}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {b.notes ? <p className="cd-muted">{b.notes}</p> : null}
+      {b.status === 'completed' && b.reviewed ? <p className="cd-muted">You reviewed this service. Thank you!</p> : null}
+
+      <div className="cd-actions">
+        {b.status !== 'cancelled' ? (
+          <button type="button" className="btn btn-sm btn-line cd-button" aria-expanded={chat} onClick={() => setChat((c) => !c)}>
+            {chat ? 'Hide messages' : 'Message'}
+          </button>
+        ) : null}
+        {b.status === 'confirmed' && b.contactPhone ? (
+          <a className="btn btn-sm btn-line cd-button" href={`tel:${b.contactPhone}`}>
+            Call
+          </a>
+        ) : null}
+        {canReview ? (
+          <button type="button" className="btn btn-sm cd-button" aria-expanded={reviewing} onClick={() => setReviewing((r) => !r)}>
+            Leave Review
+          </button>
+        ) : null}
+        {canCancel && !confirming ? (
+          <button type="button" className="btn btn-sm btn-line cd-button cd-danger" onClick={() => setConfirming(true)}>
+            Cancel Booking
+          </button>
+        ) : null}
+      </div>
+
+      {confirming ? (
+        <div className="cd-panel is-alert cd-confirm" role="group" aria-label="Confirm cancellation">
+          <p>
+            Cancel your booking with {b.professionalName} on {dateLabel(b.date)} at {timeLabel(b.time)}?
+          </p>
+          <div className="cd-actions">
+            <button type="button" className="btn btn-sm cd-button cd-danger-solid" disabled={busy} onClick={() => void onCancel()}>
+              {busy ? 'Cancelling...' : 'Yes, cancel booking'}
+            </button>
+            <button type="button" className="btn btn-sm btn-line cd-button" disabled={busy} onClick={() => setConfirming(false)}>
+              Keep booking
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {error ? (
+        <p className="cd-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {reviewing && canReview ? <ReviewForm booking={b} onDone={() => setReviewing(false)} /> : null}
+      {chat && token ? (
+        <Suspense fallback={<p className="cd-muted">Loading messages...</p>}>
+          <ChatPanel bookingId={b.id} token={token} meId={user.id} otherName={b.professionalName} />
+        </Suspense>
+      ) : null}
+    </article>
+  );
+}
+
+function ReviewForm({ booking, onDone }: { booking: Booking; onDone: () => void }) {
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { legend: useId(), comment: useId() };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = reviewSchema.safeParse({ rating, comment });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Choose a rating from 1 to 5 stars.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const message = await reviewBooking(booking.id, parsed.data);
+      showToast({ title: message, variant: 'success' });
+      onDone();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Could not send your review.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="cd-review" onSubmit={(e) => void onSubmit(e)} aria-label={`Review ${booking.professionalName}`}>
+      <fieldset className="cd-stars">
+        <legend id={ids.legend}>Your rating</legend>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className={`cd-star${n <= rating ? ' is-on' : ''}`}>
+            <input type="radio" name={`rating-${booking.id}`} value={n} checked={rating === n} onChange={() => setRating(n)} />
+            <span aria-hidden="true">★</span>
+            <span className="cd-sr">
+              {n} {n === 1 ? 'star' : 'stars'}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="cd-field">
+        <label htmlFor={ids.comment}>Comment</label>
+        <textarea id={ids.comment} rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} />
+      </div>
+      {error ? (
+        <p className="cd-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="cd-actions">
+        <button type="submit" className="btn btn-sm cd-button" disabled={busy}>
+          {busy ? 'Sending...' : 'Submit Review'}
+        </button>
+        <button type="button" className="btn btn-sm btn-line cd-button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

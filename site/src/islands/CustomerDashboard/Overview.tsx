@@ -1,0 +1,142 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import type { Booking } from '../../../../contract/bookings.ts';
+import type { Listing } from '../../../../contract/professionals.ts';
+import { capitalise, cedis, dateLabel, statusVariant, timeLabel } from '../../lib/format.ts';
+import { $location } from '../../stores/location.ts';
+import { ProCard } from '../FindPro/ProCard.tsx';
+import { $favourites, fetchProfessionals } from '../FindPro/store.ts';
+import { openTab } from './state.ts';
+import type { CustomerRecord } from './state.ts';
+
+const RECOMMENDED = 3;
+
+/** Overview (spec 001 §2): stat cards, Recent Bookings (3), Recommended for You (nearby, top rated). */
+export function Overview({ record }: { record: CustomerRecord }) {
+  const favourites = useStore($favourites);
+  const ids = { stats: useId(), recent: useId() };
+  const stats = [
+    { label: 'Total bookings', value: String(record.totalBookings) },
+    { label: 'Completed services', value: String(record.completedJobs) },
+    { label: 'Total spent', value: cedis(record.totalSpent) },
+    { label: 'Saved favourites', value: String(favourites.length) },
+  ];
+  return (
+    <div className="cd-overview">
+      <section aria-labelledby={ids.stats} className="cd-section">
+        <h2 id={ids.stats} className="cd-sr">
+          Your figures
+        </h2>
+        <ul className="cd-stats" role="list">
+          {stats.map((s) => (
+            <li key={s.label} className="card cd-stat">
+              <span className="cd-stat-label">{s.label}</span>
+              <strong className="cd-stat-value">{s.value}</strong>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby={ids.recent} className="cd-section">
+        <div className="cd-row">
+          <h2 id={ids.recent} className="cd-h2">
+            Recent Bookings
+          </h2>
+          <button type="button" className="btn btn-sm btn-line cd-button" onClick={() => openTab('bookings')}>
+            View all
+          </button>
+        </div>
+        {record.recentBookings.length === 0 ? (
+          <div className="cd-panel">
+            <p>No bookings yet.</p>
+            <button type="button" className="btn btn-sm cd-button" onClick={() => openTab('find')}>
+              Find a professional
+            </button>
+          </div>
+        ) : (
+          <ul className="cd-list" role="list">
+            {record.recentBookings.slice(0, 3).map((b) => (
+              <li key={b.id}>
+                <RecentBooking booking={b} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <Recommended />
+    </div>
+  );
+}
+
+function RecentBooking({ booking: b }: { booking: Booking }) {
+  return (
+    <article className="card cd-booking-mini">
+      <div className="cd-row">
+        <h3 className="cd-h3">{b.service}</h3>
+        <span className={`cd-badge is-${statusVariant(b.status)}`}>{capitalise(b.status)}</span>
+      </div>
+      <p className="cd-muted">
+        {b.professionalName} · {dateLabel(b.date)} at {timeLabel(b.time)} · {cedis(b.totalAmount)}
+      </p>
+    </article>
+  );
+}
+
+type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; items: Listing[] };
+
+function Recommended() {
+  const location = useStore($location);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const headingId = useId();
+  const known = location.status === 'ready' || location.status === 'fallback';
+  const lat = location.coords?.lat;
+  const lng = location.coords?.lng;
+
+  useEffect(() => {
+    if (!known || lat === undefined || lng === undefined) return;
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    fetchProfessionals({ sort: 'rating', near: { lat, lng } }, controller.signal)
+      .then((items) => {
+        const top = [...items].sort((a, b) => (b.rating ?? -1) - (a.rating ?? -1) || b.reviews - a.reviews).slice(0, RECOMMENDED);
+        setLoad({ state: 'ready', items: top });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ state: 'failed', message: error instanceof Error ? error.message : 'Could not load recommendations.' });
+      });
+    return () => controller.abort();
+  }, [known, lat, lng]);
+
+  return (
+    <section aria-labelledby={headingId} className="cd-section">
+      <h2 id={headingId} className="cd-h2">
+        Recommended for You
+      </h2>
+      {!known || load.state === 'loading' ? (
+        <p className="cd-muted" role="status">
+          {known ? 'Finding professionals near you...' : 'Getting your location...'}
+        </p>
+      ) : load.state === 'failed' ? (
+        <p className="cd-panel" role="status">
+          {load.message}
+        </p>
+      ) : load.items.length === 0 ? (
+        <div className="cd-panel">
+          <p>No professionals near {location.city ?? 'you'} yet.</p>
+          <button type="button" className="btn btn-sm cd-button" onClick={() => openTab('find')}>
+            Search all professionals
+          </button>
+        </div>
+      ) : (
+        <ul className="fp-list" role="list">
+          {load.items.map((pro) => (
+            <li key={pro.id}>
+              <ProCard pro={pro} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

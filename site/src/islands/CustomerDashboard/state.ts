@@ -1,0 +1,36 @@
+import { atom } from 'nanostores';
+import type { Booking } from '../../../../contract/bookings.ts';
+import type { Listing } from '../../../../contract/professionals.ts';
+
+/** GET /api/customer-data/{email} → customer (spec 001 §3 "Customer record", from real data). */
+export interface CustomerRecord {
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  location: string | null;
+  preferredLocation: string | null;
+  joinDate: string;
+  subscription: { planType: string; paidUntil: string } | null;
+  totalBookings: number;
+  completedJobs: number;
+  totalSpent: number;
+  favoriteServices: Listing[];
+  recentBookings: Booking[];
+}
+
+export const TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'find', label: 'Find Services' },
+  { id: 'bookings', label: 'My Bookings' },
+  { id: 'profile', label: 'Profile' },
+] as const;
+export type TabId = (typeof TABS)[number]['id'];
+
+/** The customer dashboard's open tab (the user menu and buttons inside tabs switch it). */
+export const $customerTab = atom<TabId>('overview');
+
+export function openTab(tab: TabId): void {
+  $customerTab.set(tab);
+}

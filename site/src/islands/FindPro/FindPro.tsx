@@ -1,0 +1,136 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import { CATEGORIES } from '../../../../contract/categories.ts';
+import { NEARBY_RADIUS_MILES, SORTS } from '../../../../contract/professionals.ts';
+import type { Sort } from '../../../../contract/professionals.ts';
+import { $location, locate } from '../../stores/location.ts';
+import { ProCard } from './ProCard.tsx';
+import { $filters, $results, runSearch, setFilter } from './store.ts';
+import './findpro.css';
+
+const SORT_LABELS: Record<Sort, string> = {
+  distance: 'Distance',
+  rating: 'Rating',
+  'price-low': 'Price: low to high',
+  'price-high': 'Price: high to low',
+  reviews: 'Most reviews',
+};
+
+const SEARCH_DELAY_MS = 350;
+
+/** Find Pro (spec 001 §2): search, category, sort, the "Near me" toggle and the result cards. */
+export function FindPro() {
+  const filters = useStore($filters);
+  const results = useStore($results);
+  const location = useStore($location);
+  const [typed, setTyped] = useState(filters.q);
+  const [attempt, setAttempt] = useState(0);
+  const ids = { q: useId(), category: useId(), sort: useId(), heading: useId() };
+
+  // Typing settles before searching (slow networks: one request, not one per letter).
+  useEffect(() => {
+    if (typed === filters.q) return;
+    const timer = setTimeout(() => setFilter('q', typed), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, filters.q]);
+
+  useEffect(() => {
+    if (filters.near && location.status === 'idle') void locate();
+  }, [filters.near, location.status]);
+
+  const locating = filters.near && (location.status === 'idle' || location.status === 'loading');
+  const near = filters.near && location.coords ? location.coords : null;
+  useEffect(() => {
+    if (locating) return;
+    void runSearch(near);
+    // near's identity changes with every location update; its numbers are what matter.
+  }, [filters.q, filters.category, filters.sort, filters.near, locating, near?.lat, near?.lng, attempt]);
+
+  const busy = locating || results.status === 'loading' || results.status === 'idle';
+  return (
+    <section className="fp" aria-labelledby={ids.heading}>
+      <h2 id={ids.heading} className="cd-h2">
+        Find a Professional
+      </h2>
+      <form className="fp-filters" role="search" onSubmit={(e) => { e.preventDefault(); setFilter('q', typed); }}>
+        <div className="cd-field fp-q">
+          <label htmlFor={ids.q}>Search by name or profession</label>
+          <input id={ids.q} type="search" value={typed} placeholder="e.g. plumber or Kofi" onChange={(e) => setTyped(e.target.value)} />
+        </div>
+        <div className="cd-field">
+          <label htmlFor={ids.category}>Category</label>
+          <select id={ids.category} value={filters.category} onChange={(e) => setFilter('category', e.target.value)}>
+            <option value="">All Categories</option>
+            {CATEGORIES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="cd-field">
+          <label htmlFor={ids.sort}>Sort by</label>
+          <select id={ids.sort} value={filters.sort} onChange={(e) => setFilter('sort', e.target.value as Sort)}>
+            {SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="cd-check fp-near">
+          <input type="checkbox" checked={filters.near} onChange={(e) => setFilter('near', e.target.checked)} />
+          Near me ({NEARBY_RADIUS_MILES} miles)
+        </label>
+      </form>
+      {filters.near ? <NearNote /> : null}
+      <p className="cd-muted fp-status" role="status">
+        {busy
+          ? locating
+            ? 'Finding your location...'
+            : 'Searching professionals...'
+          : results.status === 'ready'
+            ? results.items.length === 0
+              ? `No professionals found${filters.near ? ` within ${NEARBY_RADIUS_MILES} miles` : ''}.`
+              : `${results.items.length} ${results.items.length === 1 ? 'professional' : 'professionals'} found`
+            : ''}
+      </p>
+      {results.status === 'error' && !busy ? (
+        <div className="cd-panel is-alert" role="alert">
+          <p>{results.message}</p>
+          <button type="button" className="btn btn-sm cd-button" onClick={() => setAttempt((n) => n + 1)}>
+            Try Again
+          </button>
+        </div>
+      ) : results.items.length === 0 ? (
+        busy ? null : <p className="cd-panel">
+          {filters.near ? 'Turn off "Near me" to search all of Ghana, or try another search.' : 'Try another name, profession or category.'}
+        </p>
+      ) : (
+        <ul className="fp-list" role="list" aria-label="Professionals" aria-busy={busy}>
+          {results.items.map((pro) => (
+            <li key={pro.id}>
+              <ProCard pro={pro} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function NearNote() {
+  const location = useStore($location);
+  if (location.status === 'fallback') {
+    return (
+      <p className="cd-panel fp-note" role="status">
+        {location.message}
+      </p>
+    );
+  }
+  if (location.status === 'ready') return <p className="cd-muted fp-note">Showing professionals near {location.city}, Ghana.</p>;
+  if (location.message) return <p className="cd-muted fp-note" role="status">{location.message}</p>;
+  return null;
+}
+
+export default FindPro;

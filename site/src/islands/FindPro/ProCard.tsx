@@ -1,0 +1,68 @@
+import { useStore } from '@nanostores/react';
+import type { Listing } from '../../../../contract/professionals.ts';
+import { milesLabel, rateRange, ratingLabel, reviewsLabel } from '../../lib/format.ts';
+import { $bookingTarget, $favourites, toggleFavourite } from './store.ts';
+
+/** A professional's result card (spec 001 §3 "The card in the customer dashboard"). */
+export function ProCard({ pro, headingLevel = 3 }: { pro: Listing; headingLevel?: 3 | 4 }) {
+  const favourites = useStore($favourites);
+  const saved = favourites.includes(pro.id);
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+  const headingId = `pro-${pro.id}-name`;
+  return (
+    <article className="card fp-card" aria-labelledby={headingId}>
+      <div className="fp-card-top">
+        <div>
+          <Heading id={headingId} className="fp-name">
+            {pro.name}
+          </Heading>
+          <p className="fp-profession">{pro.profession}</p>
+        </div>
+        <div className="fp-badges">
+          {pro.verified ? <span className="cd-badge is-secondary">Verified</span> : null}
+          {pro.available ? null : <span className="cd-badge is-destructive">Busy</span>}
+        </div>
+      </div>
+      <p className="fp-meta">
+        <span aria-label={pro.rating === null ? 'New professional, no reviews yet' : `Rated ${ratingLabel(pro.rating)} out of 5`}>
+          <span aria-hidden="true">★ </span>
+          {ratingLabel(pro.rating)}
+        </span>
+        <span> ({reviewsLabel(pro.reviews)})</span>
+        {pro.distance !== null ? <span> · {milesLabel(pro.distance)}</span> : null}
+        {pro.location ? <span> · {pro.location}</span> : null}
+      </p>
+      <p className="fp-rate">{rateRange(pro.baseRate, pro.maxRate)}</p>
+      {pro.skills.length > 0 ? (
+        <ul className="fp-skills" aria-label="Skills">
+          {pro.skills.slice(0, 4).map((skill) => (
+            <li key={skill} className="cd-badge is-outline">
+              {skill}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="fp-response">{pro.response ?? 'New on ServiceConnect: response time not measured yet'}</p>
+      <div className="fp-actions">
+        <button
+          type="button"
+          className="btn btn-sm cd-button"
+          disabled={!pro.available}
+          onClick={() => $bookingTarget.set(pro)}
+          aria-label={`Book Appointment with ${pro.name}`}
+        >
+          Book Appointment
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-line cd-button"
+          aria-pressed={saved}
+          aria-label={`Save ${pro.name} to favourites`}
+          onClick={() => void toggleFavourite(pro)}
+        >
+          {saved ? '♥ Saved' : '♡ Save'}
+        </button>
+      </div>
+    </article>
+  );
+}
