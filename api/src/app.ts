@@ -12,6 +12,7 @@ import { bookingRoutes } from './features/bookings/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { locationRoutes } from './features/location/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { professionalRoutes } from './features/professionals/routes.ts';
 import { userDataRoutes } from './features/user-data/routes.ts';
@@ -21,6 +22,7 @@ import { jsonOnly } from './http/json-only.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { Logger } from './logger.ts';
+import type { Geocoder } from './providers/geocoder.ts';
 import type { Notifier } from './providers/notifier.ts';
 import type { PaymentProvider } from './providers/payments.ts';
 
@@ -32,6 +34,8 @@ export interface AppDeps {
   /** Paystack when keys are configured, else the sandbox (never both). */
   payments: PaymentProvider;
   notifier: Notifier;
+  /** Reverse geocoding; left out, it is built from config.googleMaps (null: bounding boxes only). */
+  geocoder?: Geocoder | null;
   /** Serves everything outside /api: built assets and Astro's pages (api/src/site.ts). Absent in API tests. */
   site?: Middleware;
 }
@@ -47,6 +51,7 @@ const features: ((deps: AppDeps) => Router)[] = [
   userDataRoutes,
   professionalRoutes,
   bookingRoutes,
+  locationRoutes,
   devRoutes,
 ];
 

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       diagnostics: true,
       paystack: null,
       publicUrl: 'http://localhost:3000',
+      googleMaps: null,
     });
   });
 

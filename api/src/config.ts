@@ -19,6 +19,9 @@ const configSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…').optional(),
   PAYSTACK_PUBLIC_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must look like pk_test_… or pk_live_…').optional(),
   PAYSTACK_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.paystack.co'),
+  /** Google's geocoding, used server-side only; without a key cities are detected by bounding boxes. */
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  GOOGLE_MAPS_API_BASE: z.url({ protocol: /^https?$/ }).default('https://maps.googleapis.com'),
   /** The address users reach the site at, for links in emails (password reset). */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
@@ -33,6 +36,7 @@ export interface Config {
   diagnostics: boolean;
   paystack: { secretKey: string; publicKey: string; apiBase: string } | null;
   publicUrl: string;
+  googleMaps: { apiKey: string; apiBase: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -68,5 +72,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { secretKey: c.PAYSTACK_SECRET_KEY, publicKey: c.PAYSTACK_PUBLIC_KEY, apiBase: c.PAYSTACK_API_BASE.replace(/\/$/, '') }
         : null,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    googleMaps: c.GOOGLE_MAPS_API_KEY ? { apiKey: c.GOOGLE_MAPS_API_KEY, apiBase: c.GOOGLE_MAPS_API_BASE.replace(/\/$/, '') } : null,
   };
 }
