@@ -2,6 +2,19 @@ import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
+/**
+ * Signed in on the right dashboard: the guard kept us there, the session holds this account, and
+ * the page greets them by name (the dashboards' content belongs to their own specs).
+ */
+async function expectSignedInOn(page: Page, path: string, p: { firstName: string; email: string }) {
+  await page.waitForURL(`**${path}`);
+  await expect(page.getByText(new RegExp(p.firstName)).first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  const stored = await page.evaluate(() => ({ token: localStorage.getItem('authToken'), user: localStorage.getItem('userData') }));
+  expect(stored.token).toBeTruthy();
+  expect(JSON.parse(stored.user ?? '{}')).toMatchObject({ email: p.email, status: 'active' });
+}
+
 /** Customer and professional sign-up through the wizard, paying in the sandbox checkout (spec 000 §2, §4, §5, §8). */
 
 let serial = 0;
@@ -95,8 +108,7 @@ test('a customer signs up, cancels the first payment, tries again, pays in the s
   const done = page.getByRole('status').filter({ hasText: 'Registration complete!' });
   await expect(done).toContainText(`Welcome, ${p.firstName}`);
   await expect(done.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/customer-dashboard');
-  await page.waitForURL('**/customer-dashboard');
-  await expect(page.getByText(`Signed in as ${p.firstName} ${p.lastName} (${p.email})`)).toBeVisible();
+  await expectSignedInOn(page, '/customer-dashboard', p);
   expect(await page.evaluate(() => localStorage.getItem('pendingUserId'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('userEmail'))).toBe(p.email);
 });
@@ -149,8 +161,7 @@ test('a professional is asked for a profession and a service area, then signs up
   await checkout.getByRole('button', { name: 'Approve payment' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Registration complete!' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to Dashboard' }).click();
-  await page.waitForURL('**/professional-dashboard');
-  await expect(page.getByText(`Signed in as ${p.firstName} ${p.lastName}`)).toBeVisible();
+  await expectSignedInOn(page, '/professional-dashboard', p);
 });
 
 test('the wizard explains each problem with the spec words and keeps what was typed', async ({ page }) => {
