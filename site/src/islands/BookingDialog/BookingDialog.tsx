@@ -58,12 +58,15 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
 
   useEffect(() => {
     const node = dialog.current;
+    // Focus goes back to the button that opened the dialog when it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (node && !node.open) {
       if (typeof node.showModal === 'function') node.showModal();
       else node.setAttribute('open', '');
     }
     return () => {
       if (node?.open) node.close();
+      if (opener?.isConnected) opener.focus();
     };
   }, []);
 

@@ -173,7 +173,7 @@ function LocationIndicator() {
         : LOCATION_INDICATOR.loading;
   return (
     <p className="cd-location" role="status">
-      <span aria-hidden="true">📍 </span>
+      <span className="cd-pin" aria-hidden="true" />
       {text}
       {location.live ? <span className="cd-badge is-live">{LOCATION_INDICATOR.live}</span> : null}
       {location.status === 'loading' && location.message ? <span className="cd-muted"> {location.message}</span> : null}
