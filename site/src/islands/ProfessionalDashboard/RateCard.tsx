@@ -104,15 +104,17 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
         <div className="wz-actions">
           {editing ? (
             <>
-              <button type="submit" className="btn wz-button" disabled={saving}>
+              {/* Keys keep React from turning the clicked Edit button into this submit button (which would submit). */}
+              <button key="save" type="submit" className="btn wz-button" disabled={saving}>
                 {saving ? 'Saving...' : 'Save'}
               </button>
-              <button type="button" className="btn btn-line wz-button" onClick={restore} disabled={saving}>
+              <button key="cancel" type="button" className="btn btn-line wz-button" onClick={restore} disabled={saving}>
                 Cancel
               </button>
             </>
           ) : (
             <button
+              key="edit"
               type="button"
               className="btn btn-line wz-button"
               onClick={() => {

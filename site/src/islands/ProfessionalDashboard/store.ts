@@ -4,7 +4,7 @@ import type { Booking } from '../../../../contract/bookings.ts';
 import { PROFILE_MESSAGES } from '../../../../contract/profile.ts';
 import { RATE_MESSAGES } from '../../../../contract/professionals.ts';
 import type { Availability } from '../../../../contract/professionals.ts';
-import { ApiError, DASHBOARD_MESSAGES, NetworkError, TimeoutError, apiFetch, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
+import { ApiError, DASHBOARD_MESSAGES, clearQueryCache, NetworkError, TimeoutError, apiFetch, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import { $session, mergeUser } from '../../stores/session.ts';
 
 /**
@@ -72,6 +72,8 @@ export function failure(error: unknown): Outcome {
  * change); a reload after a change keeps the figures on screen until the new ones arrive.
  */
 export async function loadProfessional(user: Pick<SessionUser, 'email'>, options: { fresh?: boolean } = {}): Promise<void> {
+  // Already shown (the store is newer than the query cache once something was changed).
+  if (!options.fresh && email === user.email && $professional.get().state === 'loaded') return;
   email = user.email;
   if (!options.fresh || $professional.get().state !== 'loaded') $professional.set({ state: 'loading' });
   try {
@@ -98,6 +100,7 @@ function patchProfessional(fields: Partial<ProfessionalRecord>): void {
 
 /** GET /api/bookings: every job request addressed to this professional (filtered on the phone). */
 export async function loadJobs(options: { fresh?: boolean } = {}): Promise<void> {
+  if (!options.fresh && $jobs.get().state === 'loaded') return; // another tab of the dashboard loaded them
   if (!options.fresh || $jobs.get().state !== 'loaded') $jobs.set({ state: 'loading' });
   try {
     const answer = await query<{ bookings: Booking[] }>('/api/bookings', { token: token(), fresh: options.fresh });
@@ -118,6 +121,7 @@ const ACTION_DONE: Record<JobAction, string> = {
 export async function actOnJob(id: number, action: JobAction): Promise<Outcome> {
   try {
     const answer = await apiFetch<{ booking: Booking }>(`/api/bookings/${id}/${action}`, { method: 'POST', body: {}, token: token() });
+    clearQueryCache('/api/bookings');
     const jobs = $jobs.get();
     if (jobs.state === 'loaded') {
       $jobs.set({ state: 'loaded', data: jobs.data.map((b) => (b.id === id ? answer.booking : b)) });
@@ -140,6 +144,7 @@ export async function saveRates(rates: Rates): Promise<Outcome> {
   try {
     const answer = await apiFetch<{ message?: string }>('/api/professional/rates', { method: 'PUT', body: rates, token: token() });
     patchProfessional(rates);
+    clearQueryCache('/api/professional-data/');
     return { ok: true, message: answer.message ?? RATE_MESSAGES.saved };
   } catch (error) {
     return failure(error);
@@ -155,6 +160,7 @@ export async function saveAvailability(availability: Availability): Promise<Outc
       token: token(),
     });
     patchProfessional({ availability: answer.availability });
+    clearQueryCache('/api/professional-data/');
     return { ok: true, message: answer.message ?? 'Availability updated.' };
   } catch (error) {
     return failure(error);
