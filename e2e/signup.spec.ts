@@ -101,7 +101,18 @@ test('a customer signs up, cancels the first payment, tries again, pays in the s
   await expect(paymentError).toBeHidden();
   await expect(form.getByLabel('Local Address')).toHaveValue('Adum, Kumasi');
 
+  // Refresh Page loses nothing but the passwords, and keeps the account already created.
+  await form.getByRole('button', { name: 'Complete Registration & Pay' }).click();
+  await page.getByRole('dialog', { name: 'Sandbox checkout' }).getByRole('button', { name: 'Cancel' }).click();
+  await paymentError.getByRole('button', { name: 'Refresh Page' }).click();
+  await expect(form.getByRole('heading', { name: 'Step 3 of 3: Profile details' })).toBeVisible();
+  await expect(form.getByLabel('City')).toHaveValue('Kumasi');
+  await expect(form.getByLabel('Local Address')).toHaveValue('Adum, Kumasi');
+  await expect(form.getByText('Your account has been created. Complete the payment to activate it.')).toBeVisible();
+
   // Submitting again pays for the account already created (no second account, no 409).
+  const signups: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/signup') && signups.push(r.url()));
   await form.getByRole('button', { name: 'Complete Registration & Pay' }).click();
   await page.getByRole('dialog', { name: 'Sandbox checkout' }).getByRole('button', { name: 'Approve payment' }).click();
 
@@ -109,6 +120,8 @@ test('a customer signs up, cancels the first payment, tries again, pays in the s
   await expect(done).toContainText(`Welcome, ${p.firstName}`);
   await expect(done.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/customer-dashboard');
   await expectSignedInOn(page, '/customer-dashboard', p);
+  expect(signups).toEqual([]);
+  expect(await page.evaluate(() => sessionStorage.getItem('signupDraft'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('pendingUserId'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('userEmail'))).toBe(p.email);
 });

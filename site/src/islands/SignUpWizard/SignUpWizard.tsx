@@ -13,10 +13,12 @@ import {
   $signupForm,
   dismissPaymentError,
   hasAccount,
+  keepDraft,
   nextStep,
   preloadPayment,
   previousStep,
   readReferrer,
+  restoreDraft,
   retryPayment,
   submitSignup,
   updateField,
@@ -37,12 +39,16 @@ function Wizard() {
 
   const formRef = useRef<HTMLFormElement>(null);
   const [ready, setReady] = useState(false);
+  const [formKey, setFormKey] = useState(0);
   useEffect(() => {
+    const restored = restoreDraft();
     readReferrer(window.location.search);
     preloadPayment();
     // On a slow connection people choose and type before the island is live: keep all of it.
     if (formRef.current) captureForm(formRef.current, (key, value) => updateField(key as keyof SignupForm, value as never));
+    if (restored) setFormKey(1); // the inputs are uncontrolled: remount them with the restored values
     setReady(true);
+    return keepDraft();
   }, []);
 
   const text = (key: TextKey) => ({
@@ -90,7 +96,7 @@ function Wizard() {
         ))}
       </ol>
 
-      <form ref={formRef} className="wz-form" noValidate onSubmit={onSubmit} aria-labelledby="su-heading">
+      <form key={formKey} ref={formRef} className="wz-form" noValidate onSubmit={onSubmit} aria-labelledby="su-heading">
         <h2 id="su-heading" ref={heading} tabIndex={-1}>
           Step {step} of 3: {step === 1 ? 'Choose your plan' : step === 2 ? 'Account information' : 'Profile details'}
         </h2>

@@ -6,7 +6,7 @@ import type { PaymentIntent, SignupResponse } from '../../../../contract/payment
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { loadPaymentsConfig, payForIntent, verifyAndComplete } from '../../lib/payment.ts';
 import { loadPaystack } from '../../lib/paystack-loader.ts';
-import { setPendingUserId, signIn } from '../../stores/session.ts';
+import { getPendingUserId, setPendingUserId, signIn } from '../../stores/session.ts';
 
 /**
  * The customer/professional sign-up wizard (spec 000 §2, §4 "Sign-up wizard" and "Payment flow",
@@ -144,6 +144,7 @@ export async function submitSignup(): Promise<void> {
   // (Spec 000 §5 "before payment starts, email, first and last name must exist": the schema above.)
   account = { userId: created.user.id, intent: created.payment, paidReference: null };
   setPendingUserId(created.user.id);
+  saveDraft();
   return pay();
 }
 
@@ -158,6 +159,7 @@ async function pay(): Promise<void> {
       return;
     }
     account.paidReference = result.reference;
+    saveDraft();
   } catch (error) {
     console.error('Payment failed to start', error);
     $signup.setKey('phase', { name: 'failed', message: (error as Error).message || PAYMENT_MESSAGES.initFailed });
@@ -173,6 +175,7 @@ async function finish(): Promise<void> {
   try {
     const done = await verifyAndComplete(account.userId, account.paidReference);
     setPendingUserId(null);
+    clearDraft();
     const signedIn = done.autoLogin && !!done.token;
     if (signedIn) signIn(done.token!, done.user, { rememberEmail: true });
     // Without auto-login the dashboard's guard would send them to /signin: go there directly.
@@ -194,6 +197,66 @@ export function retryPayment(): Promise<void> {
 
 /** Whether the pending account has been created (the submit button then only re-opens payment). */
 export const hasAccount = (): boolean => account !== null;
+
+// ---- The draft: what was typed (never the passwords) and the pending account, kept in
+// sessionStorage so "Refresh Page" (or a reload by the phone) loses nothing and pays for the same
+// account instead of failing on "email already registered".
+
+const DRAFT_KEY = 'signupDraft';
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(): void {
+  if ($signup.get().phase.name === 'done') return clearDraft();
+  try {
+    sessionStore()?.setItem(
+      DRAFT_KEY,
+      JSON.stringify({ form: { ...$signupForm.get(), password: '', confirmPassword: '' }, step: $signup.get().step, account }),
+    );
+  } catch {
+    // Storage full or disabled: the draft is a convenience only.
+  }
+}
+
+export function clearDraft(): void {
+  try {
+    sessionStore()?.removeItem(DRAFT_KEY);
+  } catch {
+    // ignore
+  }
+}
+
+/** Restores a draft of this tab; the pending account only if it is still the pendingUserId. */
+export function restoreDraft(): boolean {
+  try {
+    const raw = sessionStore()?.getItem(DRAFT_KEY);
+    if (!raw) return false;
+    const draft = JSON.parse(raw) as { form?: Partial<SignupForm>; step?: number; account?: typeof account };
+    $signupForm.set({ ...EMPTY_FORM, ...draft.form, password: '', confirmPassword: '' });
+    if (draft.account && draft.account.userId === getPendingUserId()) account = draft.account;
+    const step = draft.step === 2 || draft.step === 3 ? draft.step : 1;
+    $signup.set({ ...$signup.get(), step });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps the draft up to date while the wizard is on screen; returns the unsubscribe. */
+export function keepDraft(): () => void {
+  const offForm = $signupForm.listen(saveDraft);
+  const offStep = $signup.listen(saveDraft);
+  return () => {
+    offForm();
+    offStep();
+  };
+}
 
 /** For tests: back to an empty wizard. */
 export function resetSignup(): void {
