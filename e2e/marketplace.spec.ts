@@ -206,3 +206,41 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
 
   await page.context().close();
 });
+
+test('without location access the customer browses from Accra, and can cancel a pending booking', async ({ browser, request }) => {
+  const tag = Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6);
+  const lastName = `Sparks${tag}`;
+  await createPaidAccount(request, { userType: 'professional', profession: 'Electrician', firstName: 'Efua', lastName, location: 'Accra', localAddress: 'Adabraka' });
+  const customer = await createPaidAccount(request, { userType: 'customer', firstName: 'Yaa', lastName: 'Denied' });
+  const page = await signedInPage(browser, await login(request, customer, 'customer'));
+  // The visitor refuses location access: the browser answers PERMISSION_DENIED (no retry).
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'geolocation', {
+      value: { getCurrentPosition: (_ok: unknown, fail: (e: { code: number; message: string }) => void) => fail({ code: 1, message: 'denied' }) },
+    });
+  });
+  await page.goto('/customer-dashboard');
+  await expect(page.getByRole('status').filter({ hasText: 'Location unavailable' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Find Services' }).click();
+  await expect(page.getByText('Using Accra as your default location. You can still browse all professionals.')).toBeVisible();
+  await page.getByLabel('Search by name or profession').fill(lastName);
+  const card = page.getByRole('article', { name: `Efua ${lastName}` });
+  await expect(card).toContainText('Electrician');
+
+  await card.getByRole('button', { name: /^Book Appointment/ }).click();
+  const dialog = page.getByRole('dialog');
+  // The last open day: other journeys move the server clock forward while this one runs.
+  await dialog.getByRole('table').getByRole('button', { disabled: false }).last().click();
+  await dialog.getByRole('radio', { disabled: false }).first().check();
+  await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('tab', { name: 'My Bookings' }).click();
+  const booking = page.getByRole('article', { name: `Electrician with Efua ${lastName}` });
+  await expect(booking).toContainText('Pending');
+  await booking.getByRole('button', { name: 'Cancel Booking' }).click();
+  await booking.getByRole('button', { name: 'Yes, cancel booking' }).click();
+  await expect(booking).toContainText('Cancelled');
+  await expect(booking.getByRole('button', { name: 'Cancel Booking' })).toHaveCount(0);
+  await page.context().close();
+});
