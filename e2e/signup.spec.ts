@@ -94,6 +94,14 @@ test('a customer signs up, cancels the first payment, tries again, pays in the s
   await paymentError.getByRole('button', { name: 'Try Again' }).click();
   checkout = page.getByRole('dialog', { name: 'Sandbox checkout' });
   await expect(checkout).toBeVisible();
+  // Focus stays inside the dialog.
+  await expect(checkout.getByRole('button', { name: 'Approve payment' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(checkout.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(checkout.getByRole('button', { name: 'Approve payment' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(checkout.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(checkout).toBeHidden();
   await expect(paymentError).toContainText('Payment was cancelled');
