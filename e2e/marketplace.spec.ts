@@ -147,9 +147,8 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
   expect(accepted).toBeDefined();
   const bookingId = accepted!.id;
 
-  // The customer's list, fetched again when the tab opens: confirmed, with Call and Message.
-  await tabs.getByRole('tab', { name: 'Overview' }).click();
-  await tabs.getByRole('tab', { name: 'My Bookings' }).click();
+  // The customer refreshes the list: confirmed, with Call and Message.
+  await page.getByRole('button', { name: 'Refresh' }).click();
   await page.getByRole('tab', { name: /^Confirmed/ }).click();
   await expect(booking).toContainText('Confirmed');
   await expect(booking.getByRole('link', { name: 'Call' })).toHaveAttribute('href', /^tel:\+233\d{9}$/);
@@ -163,10 +162,10 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
   await booking.getByRole('button', { name: 'Send' }).click();
   await expect(customerLog).toContainText('Hello, can you bring a new trap?');
   await expect(booking.getByLabel(`Message ${proName}`)).toHaveValue('');
-  await expect(proLog).toContainText('Hello, can you bring a new trap?', { timeout: 5_000 });
+  await expect(proLog).toContainText('Hello, can you bring a new trap?', { timeout: 6_000 });
   await job.getByRole('textbox', { name: /^Message / }).fill('Yes, I will bring one. See you then!');
   await job.getByRole('button', { name: 'Send' }).click();
-  await expect(customerLog).toContainText('Yes, I will bring one. See you then!', { timeout: 5_000 });
+  await expect(customerLog).toContainText('Yes, I will bring one. See you then!', { timeout: 6_000 });
 
   // --- The slot passes (the test server's clock moves), and the professional marks the job done.
   const { now } = await pro.post<{ now: string }>('/api/dev/clock', { advanceMs: 0 });

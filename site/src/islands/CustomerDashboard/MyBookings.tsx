@@ -30,6 +30,12 @@ export default function MyBookings({ user }: { user: SessionUser }) {
 
   useEffect(() => {
     void loadBookings({ quiet: true });
+    // Coming back to the tab: the professional may have answered meanwhile.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void loadBookings({ quiet: true });
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
   }, []);
 
   function onKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -48,9 +54,14 @@ export default function MyBookings({ user }: { user: SessionUser }) {
         <h2 id={`${base}-title`} className="cd-h2">
           My Bookings
         </h2>
-        <button type="button" className="btn btn-sm cd-button" onClick={() => openTab('find')}>
-          Book New Service
-        </button>
+        <div className="cd-actions cd-actions-tight">
+          <button type="button" className="btn btn-sm btn-line cd-button" disabled={bookings.status === 'loading'} onClick={() => void loadBookings({ quiet: true })}>
+            Refresh
+          </button>
+          <button type="button" className="btn btn-sm cd-button" onClick={() => openTab('find')}>
+            Book New Service
+          </button>
+        </div>
       </div>
       <div className="cd-subtabs" role="tablist" aria-label="Filter bookings by status">
         {FILTERS.map((f, index) => (
