@@ -66,6 +66,6 @@ test('the dashboard data load: spinner, "Unable to Load Dashboard" when unreacha
 
   await page.unroute('**/api/customer-data/**');
   await panel.getByRole('button', { name: 'Try Again' }).click();
-  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  await expect(page.getByRole('tablist', { name: 'Customer dashboard' })).toBeVisible();
   await expect(panel).toHaveCount(0);
 });

@@ -34,10 +34,11 @@ test('a customer signs in by phone, lands on the customer dashboard, and signs o
   await expect(page).toHaveURL(/\/customer-dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Customer Dashboard' })).toBeVisible();
   await expect(page.getByText(`Signed in as Abena Phone (${account.email}) — customer account`)).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  await expect(page.getByRole('tablist', { name: 'Customer dashboard' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Login Successful' })).toContainText('Welcome back, Abena!');
   await expect(page.getByRole('heading', { name: 'Account Type Auto-Corrected' })).toHaveCount(0);
 
+  await page.getByRole('button', { name: 'Abena account menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('userData')])).toEqual([null, null]);

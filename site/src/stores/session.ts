@@ -1,6 +1,6 @@
 import { atom, computed, onMount } from 'nanostores';
-import { USER_TYPES } from '../../../contract/accounts.ts';
-import type { SessionUser } from '../../../contract/accounts.ts';
+import { USER_TYPES } from '../../../contract/account-types.ts';
+import type { SessionUser } from '../../../contract/account-types.ts';
 import { ApiError, apiFetch, clearQueryCache } from '../lib/api.ts';
 
 /**

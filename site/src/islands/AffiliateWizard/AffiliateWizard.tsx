@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
-import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contract/accounts.ts';
+import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contract/account-types.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import { Alert, captureForm, Field } from '../SignUpWizard/parts.tsx';

@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { AFFILIATE_CHECK_ORDER, AFFILIATE_MESSAGES, affiliateSignupSchema, firstProblem } from '../../../../contract/accounts.ts';
-import type { SessionUser } from '../../../../contract/accounts.ts';
+import type { SessionUser } from '../../../../contract/account-types.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { signIn } from '../../stores/session.ts';
 

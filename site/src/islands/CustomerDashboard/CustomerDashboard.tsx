@@ -1,20 +1,20 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { SessionUser } from '../../../../contract/accounts.ts';
+import type { SessionUser } from '../../../../contract/account-types.ts';
 import { LOCATION_INDICATOR } from '../../../../contract/location.ts';
 import { dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import { yearOf } from '../../lib/format.ts';
 import { $bookingsChanged } from '../../stores/bookings.ts';
 import { $location, locate } from '../../stores/location.ts';
-import { $session, signOut } from '../../stores/session.ts';
+import { $session } from '../../stores/session.ts';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
 import { $bookingTarget, setFavourites } from '../FindPro/store.ts';
 import { Overview } from './Overview.tsx';
 import { $customerTab, TABS } from './state.ts';
 import type { CustomerRecord, TabId } from './state.ts';
 import './customer.css';
+import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../guard/DashboardParts.tsx';
 
 // Tabs not shown first, and the booking dialog, download only when opened (slow 3G).
 const FindPro = lazy(() => import('../FindPro/FindPro.tsx'));
@@ -64,31 +64,6 @@ export default function CustomerDashboard({ title, user }: { title: string; user
   return <Dashboard title={title} user={user} record={load.record} />;
 }
 
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const heading = useFocusOnMount<HTMLHeadingElement>();
-  const titleId = useId();
-  async function signInAgain() {
-    await signOut();
-    window.location.replace('/signin');
-  }
-  return (
-    <section className="card cd-error-panel" role="alert" aria-labelledby={titleId}>
-      <h2 id={titleId} ref={heading} tabIndex={-1}>
-        Unable to Load Dashboard
-      </h2>
-      <p>{message}</p>
-      <div className="cd-actions">
-        <button type="button" className="btn cd-button" onClick={onRetry}>
-          Try Again
-        </button>
-        <button type="button" className="btn btn-line cd-button" onClick={() => void signInAgain()}>
-          Sign In Again
-        </button>
-      </div>
-    </section>
-  );
-}
-
 function Dashboard({ title, user, record }: { title: string; user: SessionUser; record: CustomerRecord }) {
   const tab = useStore($customerTab);
   const target = useStore($bookingTarget);
@@ -110,6 +85,7 @@ function Dashboard({ title, user, record }: { title: string; user: SessionUser; 
         <div className="cd-head-main">
           <h1 className="cd-h1">{title}</h1>
           <p className="cd-welcome">Welcome back, {record.firstName || user.firstName}</p>
+          <SignedInAs user={user} />
           <p className="cd-badges">
             <span className="cd-badge is-default">
               {record.totalBookings} Services Used
@@ -122,6 +98,7 @@ function Dashboard({ title, user, record }: { title: string; user: SessionUser; 
           <UserMenu name={record.firstName || user.firstName} />
         </div>
       </header>
+      <SignInNotice />
 
       <div className="cd-tabs" role="tablist" aria-label="Customer dashboard">
         {TABS.map((t, index) => (
@@ -205,8 +182,7 @@ function UserMenu({ name }: { name: string }) {
 
   async function onSignOut() {
     setLeaving(true);
-    await signOut();
-    window.location.replace('/signin');
+    await signOutAndLeave();
   }
 
   return (

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import type { SessionUser } from '../../../../contract/accounts.ts';
+import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { Booking } from '../../../../contract/bookings.ts';
 import { reviewSchema } from '../../../../contract/bookings.ts';
 import { capitalise, cedis, dateLabel, statusVariant, timeLabel } from '../../lib/format.ts';

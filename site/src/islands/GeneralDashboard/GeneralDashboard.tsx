@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { dashboardPath } from '../../../../contract/accounts.ts';
-import type { UserType } from '../../../../contract/accounts.ts';
+import { dashboardPath } from '../../../../contract/account-types.ts';
+import type { UserType } from '../../../../contract/account-types.ts';
 import type { DashboardViewProps } from '../guard/RouteGuard.tsx';
 import { TYPE_LABELS } from '../guard/flash.ts';
 import { lazyPart } from '../shell/AppShell.tsx';

@@ -1,4 +1,4 @@
-import type { SessionUser, UserType } from '../../../../contract/accounts.ts';
+import type { SessionUser, UserType } from '../../../../contract/account-types.ts';
 
 /** The general screen's tabs (spec 001 §2); affiliates see only Overview, Profile and Earnings. */
 export type RoleTab = 'overview' | 'bookings' | 'findpro' | 'profile' | 'earnings';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SessionUser } from '../../../../contract/accounts.ts';
+import type { SessionUser } from '../../../../contract/account-types.ts';
 import { dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import type { DashboardUserType } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';

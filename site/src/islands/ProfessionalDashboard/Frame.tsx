@@ -1,67 +1,6 @@
-import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { SessionUser } from '../../../../contract/accounts.ts';
-import { LOGIN_MESSAGES } from '../../../../contract/accounts.ts';
-import { signOut } from '../../stores/session.ts';
-import { showToast } from '../../stores/toast.ts';
-import { autoCorrectedText, takeSignInFlash } from '../guard/flash.ts';
-import type { SignInFlash } from '../guard/flash.ts';
-import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
 
-/** Sign out here, then go to /signin (replacing history). */
-export async function signOutAndLeave(): Promise<void> {
-  await signOut();
-  window.location.replace('/signin');
-}
-
-/** The sign-in page's welcome toast and "Account Type Auto-Corrected" notice, read once. */
-export function SignInNotice() {
-  const [flash, setFlash] = useState<SignInFlash | null>(null);
-  useEffect(() => {
-    const taken = takeSignInFlash();
-    if (!taken) return;
-    setFlash(taken);
-    showToast({ title: LOGIN_MESSAGES.successTitle, description: LOGIN_MESSAGES.welcome(taken.firstName), variant: 'success' });
-  }, []);
-  if (!flash?.picked || flash.picked === flash.actual) return null;
-  return (
-    <div className="auth-panel" role="status">
-      <h2>{LOGIN_MESSAGES.autoCorrectedTitle}</h2>
-      <p>{autoCorrectedText(flash.picked, flash.actual)}</p>
-    </div>
-  );
-}
-
-/** "Signed in as Ama Mensah (ama@example.com) — professional account". */
-export function SignedInAs({ user }: { user: SessionUser }) {
-  return (
-    <p className="pd-who">
-      Signed in as {user.firstName} {user.lastName} ({user.email}) — {user.userType} account
-    </p>
-  );
-}
-
-/** Spec 001 §2 "All dashboards": the failure panel with Try Again and Sign In Again. */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const heading = useFocusOnMount<HTMLHeadingElement>();
-  const titleId = useId();
-  return (
-    <section className="card shell-panel" role="alert" aria-labelledby={titleId}>
-      <h2 id={titleId} ref={heading} tabIndex={-1}>
-        Unable to Load Dashboard
-      </h2>
-      <p>{message}</p>
-      <div className="actions shell-actions">
-        <button type="button" className="btn shell-button" onClick={onRetry}>
-          Try Again
-        </button>
-        <button type="button" className="btn btn-line shell-button" onClick={() => void signOutAndLeave()}>
-          Sign In Again
-        </button>
-      </div>
-    </section>
-  );
-}
+export { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../guard/DashboardParts.tsx';
 
 /** A stat card: a label and a big figure, with an optional note. */
 export function Stat({ label, value, note, strong }: { label: string; value: ReactNode; note?: string; strong?: boolean }) {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Suspense, useEffect, useId, useState } from 'react';
-import type { SessionUser } from '../../../../contract/accounts.ts';
+import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { Booking, BookingStatus } from '../../../../contract/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { lazyPart } from '../shell/AppShell.tsx';

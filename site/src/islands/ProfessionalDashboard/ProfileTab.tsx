@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import type { SessionUser } from '../../../../contract/accounts.ts';
+import type { SessionUser } from '../../../../contract/account-types.ts';
 import { CATEGORY_NAMES } from '../../../../contract/categories.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { profileSchema } from '../../../../contract/profile.ts';

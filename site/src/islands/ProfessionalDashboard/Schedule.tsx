@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { SessionUser } from '../../../../contract/accounts.ts';
+import type { SessionUser } from '../../../../contract/account-types.ts';
 import { WEEKDAYS, availabilitySchema } from '../../../../contract/professionals.ts';
 import type { Weekday } from '../../../../contract/professionals.ts';
 import { addMonths, dayLabel, hourLabel, monthLabel, monthWeeks, todayIso } from './format.ts';

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { SessionUser } from '../../../../contract/accounts.ts';
+import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { Booking } from '../../../../contract/bookings.ts';
 import { PROFILE_MESSAGES } from '../../../../contract/profile.ts';
 import { RATE_MESSAGES } from '../../../../contract/professionals.ts';

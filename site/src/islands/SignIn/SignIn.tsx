@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { dashboardPath, LOGIN_MESSAGES, USER_TYPES } from '../../../../contract/accounts.ts';
-import type { SessionUser, UserType } from '../../../../contract/accounts.ts';
+import { dashboardPath, LOGIN_MESSAGES, USER_TYPES } from '../../../../contract/account-types.ts';
+import type { SessionUser, UserType } from '../../../../contract/account-types.ts';
 import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { $session, savedEmail, setPendingUserId, signIn, signOut } from '../../stores/session.ts';

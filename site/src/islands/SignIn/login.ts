@@ -1,5 +1,5 @@
 import { LOGIN_MESSAGES, loginSchema } from '../../../../contract/accounts.ts';
-import type { LoginResponse, SessionUser, UserType } from '../../../../contract/accounts.ts';
+import type { LoginResponse, SessionUser, UserType } from '../../../../contract/account-types.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 

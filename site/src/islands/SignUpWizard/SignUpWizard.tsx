@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contract/accounts.ts';
+import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contract/account-types.ts';
 import { CATEGORY_NAMES } from '../../../../contract/categories.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { PLANS } from '../../../../contract/plans.ts';

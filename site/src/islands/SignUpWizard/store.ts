@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { dashboardPath, firstProblem, SIGNUP_CHECK_ORDER, SIGNUP_MESSAGES, signupSchema } from '../../../../contract/accounts.ts';
-import type { SessionUser } from '../../../../contract/accounts.ts';
+import type { SessionUser } from '../../../../contract/account-types.ts';
 import { PAYMENT_MESSAGES, PAYMENT_TIMINGS } from '../../../../contract/payments.ts';
 import type { PaymentIntent, SignupResponse } from '../../../../contract/payments.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';

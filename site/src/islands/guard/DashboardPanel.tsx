@@ -1,13 +1,9 @@
-import { useEffect, useId, useState } from 'react';
-import type { SessionUser } from '../../../../contract/accounts.ts';
+import { useEffect, useState } from 'react';
+import type { SessionUser } from '../../../../contract/account-types.ts';
 import { dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
-import { $session, signOut } from '../../stores/session.ts';
-import { showToast } from '../../stores/toast.ts';
-import { LOGIN_MESSAGES } from '../../../../contract/accounts.ts';
+import { $session } from '../../stores/session.ts';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
-import { autoCorrectedText, takeSignInFlash } from './flash.ts';
-import type { SignInFlash } from './flash.ts';
+import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from './DashboardParts.tsx';
 import '../SignIn/auth.css';
 
 type Load =
@@ -32,31 +28,6 @@ function show(value: unknown): string | null {
   return null;
 }
 
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const heading = useFocusOnMount<HTMLHeadingElement>();
-  const titleId = useId();
-  async function signInAgain() {
-    await signOut();
-    window.location.replace('/signin');
-  }
-  return (
-    <section className="card shell-panel" role="alert" aria-labelledby={titleId}>
-      <h2 id={titleId} ref={heading} tabIndex={-1}>
-        Unable to Load Dashboard
-      </h2>
-      <p>{message}</p>
-      <div className="actions shell-actions">
-        <button type="button" className="btn shell-button" onClick={onRetry}>
-          Try Again
-        </button>
-        <button type="button" className="btn btn-line shell-button" onClick={() => void signInAgain()}>
-          Sign In Again
-        </button>
-      </div>
-    </section>
-  );
-}
-
 /**
  * Placeholder dashboard (the real dashboards come with the next issue): who is signed in, and the
  * account's record from GET /api/{type}-data/{email}, with the spec's loading and error panels.
@@ -64,16 +35,8 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
 export function DashboardPanel({ title, user }: { title: string; user: SessionUser }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [flash, setFlash] = useState<SignInFlash | null>(null);
   const [leaving, setLeaving] = useState(false);
   const affiliate = user.userType === 'affiliate';
-
-  useEffect(() => {
-    const taken = takeSignInFlash();
-    if (!taken) return;
-    setFlash(taken);
-    showToast({ title: LOGIN_MESSAGES.successTitle, description: LOGIN_MESSAGES.welcome(taken.firstName), variant: 'success' });
-  }, []);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -97,8 +60,7 @@ export function DashboardPanel({ title, user }: { title: string; user: SessionUs
 
   async function onSignOut() {
     setLeaving(true);
-    await signOut();
-    window.location.replace('/signin');
+    await signOutAndLeave();
   }
 
   const rows = load.state === 'loaded'
@@ -116,15 +78,8 @@ export function DashboardPanel({ title, user }: { title: string; user: SessionUs
           {leaving ? 'Signing out...' : 'Sign out'}
         </button>
       </div>
-      <p>
-        Signed in as {user.firstName} {user.lastName} ({user.email}) — {user.userType} account
-      </p>
-      {flash?.picked && flash.picked !== flash.actual ? (
-        <div className="auth-panel" role="status">
-          <h2>Account Type Auto-Corrected</h2>
-          <p>{autoCorrectedText(flash.picked, flash.actual)}</p>
-        </div>
-      ) : null}
+      <SignedInAs user={user} />
+      <SignInNotice />
       {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
       {load.state === 'failed' ? <LoadError message={load.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
       {load.state === 'loaded' ? (

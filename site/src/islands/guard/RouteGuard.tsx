@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { ComponentType } from 'react';
-import { dashboardPath } from '../../../../contract/accounts.ts';
-import type { SessionUser, UserType } from '../../../../contract/accounts.ts';
+import { dashboardPath } from '../../../../contract/account-types.ts';
+import type { SessionUser, UserType } from '../../../../contract/account-types.ts';
 import { $session } from '../../stores/session.ts';
 import { AppShell, lazyPart } from '../shell/AppShell.tsx';
 import { GUARD_TEXTS, GuardLoading } from '../shell/GuardLoading.tsx';

@@ -1,0 +1,121 @@
+import { GHANA_PHONE_EXAMPLES } from './phone.ts';
+
+/**
+ * Accounts: types, constants and messages (spec 000 §3, §5, §8), free of zod so that pages which
+ * only need them (guards, dashboards) do not download the schemas. The schemas are in accounts.ts.
+ */
+export const USER_TYPES = ['customer', 'professional', 'affiliate'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export type AccountStatus = 'pending' | 'active' | 'suspended';
+
+export const DASHBOARD_PATHS: Record<UserType, string> = {
+  customer: '/customer-dashboard',
+  professional: '/professional-dashboard',
+  affiliate: '/affiliate-dashboard',
+};
+export const dashboardPath = (userType: string | undefined): string =>
+  DASHBOARD_PATHS[userType as UserType] ?? '/dashboard';
+
+export const PASSWORD_MIN = 8;
+export const NAME_MIN = 2;
+export const NAME_MAX = 50;
+export const PHONE_MAX = 15;
+
+export const SIGNUP_MESSAGES = {
+  required: 'Please fill in all required fields',
+  invalidEmail: 'Please enter a valid email address',
+  shortPassword: 'Password must be at least 8 characters long',
+  passwordMismatch: 'Passwords do not match. Please try again.',
+  invalidPhone: `Please enter a valid Ghana phone number (e.g., ${GHANA_PHONE_EXAMPLES[0]} or ${GHANA_PHONE_EXAMPLES[1]})`,
+  noPlan: 'Please select a subscription plan',
+  noProfession: 'Please select your profession',
+  noLocalAddress: 'Please enter your local address and service area',
+  nameLength: `Names must be ${NAME_MIN} to ${NAME_MAX} characters`,
+  beforePayment: 'Please fill in all required fields before proceeding.',
+} as const;
+
+export const AFFILIATE_MESSAGES = {
+  required: 'Please fill in all required fields marked with *',
+  noPayoutMethod: 'Please select a payout method',
+  noMomoNumber: 'Please enter your Mobile Money number',
+  noBankAccount: 'Please enter your bank account details',
+  terms: 'Please agree to the terms and conditions',
+  invalidEmail: SIGNUP_MESSAGES.invalidEmail,
+  invalidPhone: SIGNUP_MESSAGES.invalidPhone,
+  shortPassword: SIGNUP_MESSAGES.shortPassword,
+} as const;
+
+export const LOGIN_MESSAGES = {
+  required: 'Please enter your email or phone and your password.',
+  failedTitle: 'Login Failed',
+  failedFallback: 'Invalid login credentials',
+  networkTitle: 'Login Error',
+  network: 'Unable to connect to server. Please try again.',
+  successTitle: 'Login Successful',
+  welcome: (firstName: string) => `Welcome back, ${firstName}!`,
+  autoCorrectedTitle: 'Account Type Auto-Corrected',
+  pendingPayment: 'Your account is waiting for its first subscription payment. Complete payment to sign in.',
+  suspended: 'This account is suspended. Please contact support.',
+  throttled: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+} as const;
+
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account matches, we have sent a link to reset its password. The link works once, within 1 hour.';
+
+/** The user record the browser keeps (spec 000 §3 "Signed-in user"). */
+export interface SessionUser {
+  id: number;
+  email: string;
+  phone: string;
+  firstName: string;
+  lastName: string;
+  userType: UserType;
+  status: AccountStatus;
+  location: string | null;
+  createdAt: string;
+}
+
+export interface LoginResponse {
+  success: true;
+  message: string;
+  token: string;
+  user: SessionUser;
+}
+
+/** The order in which spec 000 §5 checks the sign-up form. */
+export const SIGNUP_CHECK_ORDER: readonly string[] = [
+  SIGNUP_MESSAGES.required,
+  SIGNUP_MESSAGES.nameLength,
+  SIGNUP_MESSAGES.invalidEmail,
+  SIGNUP_MESSAGES.shortPassword,
+  SIGNUP_MESSAGES.passwordMismatch,
+  SIGNUP_MESSAGES.invalidPhone,
+  SIGNUP_MESSAGES.noPlan,
+  SIGNUP_MESSAGES.noProfession,
+  SIGNUP_MESSAGES.noLocalAddress,
+];
+
+/** The order of spec 000 §5's affiliate checks. */
+export const AFFILIATE_CHECK_ORDER: readonly string[] = [
+  AFFILIATE_MESSAGES.required,
+  SIGNUP_MESSAGES.nameLength,
+  AFFILIATE_MESSAGES.invalidEmail,
+  AFFILIATE_MESSAGES.shortPassword,
+  AFFILIATE_MESSAGES.invalidPhone,
+  AFFILIATE_MESSAGES.noPayoutMethod,
+  AFFILIATE_MESSAGES.noMomoNumber,
+  AFFILIATE_MESSAGES.noBankAccount,
+  AFFILIATE_MESSAGES.terms,
+];
+
+/** The one message to show for a failed parse: the earliest in the spec's order of checks. */
+export function firstProblem(
+  issues: readonly { message: string }[],
+  order: readonly string[] = SIGNUP_CHECK_ORDER,
+): string | undefined {
+  const rank = (message: string) => {
+    const i = order.indexOf(message);
+    return i === -1 ? order.length : i;
+  };
+  return [...issues].sort((a, b) => rank(a.message) - rank(b.message))[0]?.message;
+}
