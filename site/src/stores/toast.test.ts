@@ -20,6 +20,7 @@ describe('$toast', () => {
 
   it('hides itself after AUTO_HIDE_MS, and the replaced toast’s timer does not hide the new one', () => {
     vi.useFakeTimers();
+    const host = $toast.listen(() => {});
     showToast({ title: 'Old' });
     vi.advanceTimersByTime(AUTO_HIDE_MS - 1000);
     showToast({ title: 'New' });
@@ -27,6 +28,20 @@ describe('$toast', () => {
     expect($toast.get()?.title).toBe('New');
     vi.advanceTimersByTime(AUTO_HIDE_MS - 1000);
     expect($toast.get()).toBeNull();
+    host();
+  });
+
+  it('starts the clock of a toast raised before the host hydrated only when the host listens', () => {
+    vi.useFakeTimers();
+    showToast({ title: 'Early' });
+    vi.advanceTimersByTime(AUTO_HIDE_MS * 3); // a slow phone: the host is not there yet
+    expect($toast.get()?.title).toBe('Early');
+    const host = $toast.listen(() => {});
+    vi.advanceTimersByTime(AUTO_HIDE_MS - 1);
+    expect($toast.get()?.title).toBe('Early');
+    vi.advanceTimersByTime(1);
+    expect($toast.get()).toBeNull();
+    host();
   });
 
   it('duration 0 keeps the toast until dismissed', () => {

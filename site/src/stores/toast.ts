@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, onStart } from 'nanostores';
 
 /**
  * $toast: the one visible notification (spec 000 §8 "Notification toasts: at most one shown at a
@@ -31,6 +31,19 @@ export const $toast = atom<Toast | null>(null);
 
 let lastId = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** A toast shown before any host listens: its clock starts when one does. */
+let waiting: { id: number; duration: number } | undefined;
+
+function startClock(id: number, duration: number): void {
+  if (duration > 0) timer = setTimeout(() => dismissToast(id), duration);
+}
+
+// The toast host hydrates late (client:idle) and later still on a slow phone: a toast raised before
+// then must not expire unseen, so its time starts when the host subscribes.
+onStart($toast, () => {
+  if (waiting && $toast.get()?.id === waiting.id) startClock(waiting.id, waiting.duration);
+  waiting = undefined;
+});
 
 /** Shows `input`, replacing any toast already visible. Returns the new toast's id. */
 export function showToast(input: ToastInput): number {
@@ -40,7 +53,8 @@ export function showToast(input: ToastInput): number {
   if (input.description) toast.description = input.description;
   $toast.set(toast);
   const duration = input.duration ?? AUTO_HIDE_MS;
-  if (duration > 0) timer = setTimeout(() => dismissToast(id), duration);
+  if ($toast.lc > 0) startClock(id, duration);
+  else waiting = { id, duration };
   return id;
 }
 
