@@ -1,5 +1,5 @@
 import node from '@astrojs/node';
-import react from '@astrojs/react';
+import preact from '@astrojs/preact';
 import { defineConfig } from 'astro/config';
 
 // Pages are pre-rendered; the few marked `prerender = false` (404, diagnostics) are rendered by the
@@ -7,11 +7,14 @@ import { defineConfig } from 'astro/config';
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [preact({ compat: true })],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   server: { port: 4321 },
   vite: {
+    // preact({ compat: true }) aliases react and react-dom to preact/compat only in code that Vite
+    // bundles; a dependency left external at pre-render time would load the real React instead.
+    resolve: { noExternal: ['@nanostores/react'] },
     server: {
       // `astro dev` forwards API calls to the Koa server started by `npm run dev:api`.
       proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contract/account-types.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { AppShell } from '../shell/AppShell.tsx';
@@ -8,6 +8,7 @@ import { Alert, captureForm, Field } from '../SignUpWizard/parts.tsx';
 import { $affiliate, $affiliateForm, requiredFilled, submitAffiliate, updateAffiliateField } from './store.ts';
 import type { AffiliateForm } from './store.ts';
 import '../SignUpWizard/wizard.css';
+import { fieldProps, selectProps } from '../shell/fields.ts';
 
 type TextKey = Exclude<keyof AffiliateForm, 'agreeToTerms' | 'payoutMethod'>;
 
@@ -22,12 +23,8 @@ function SignupForm({ children }: { children?: ReactNode }) {
     setReady(true);
   }, []);
 
-  const text = (key: TextKey) => ({
-    id: `af-${key}`,
-    name: key,
-    defaultValue: form[key],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => updateAffiliateField(key, e.target.value),
-  });
+  const text = (key: TextKey) => fieldProps('af', key, form[key], updateAffiliateField);
+  const choice = (key: TextKey) => selectProps('af', key, form[key], updateAffiliateField);
   const canSubmit = ready && !busy && requiredFilled(form);
 
   function onSubmit(e: FormEvent) {
@@ -61,7 +58,7 @@ function SignupForm({ children }: { children?: ReactNode }) {
           </Field>
         </div>
         <Field id="af-location" label="City" required>
-          <select required {...text('location')}>
+          <select required {...choice('location')}>
             <option value="">Select your city</option>
             {CITY_NAMES.map((c) => (
               <option key={c}>{c}</option>

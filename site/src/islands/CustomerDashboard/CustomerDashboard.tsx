@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { LOCATION_INDICATOR } from '../../../../contract/location.ts';
@@ -15,12 +15,13 @@ import { $customerTab, TABS } from './state.ts';
 import type { CustomerRecord, TabId } from './state.ts';
 import './customer.css';
 import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../guard/DashboardParts.tsx';
+import { lazyPart } from '../shell/AppShell.tsx';
 
 // Tabs not shown first, and the booking dialog, download only when opened (slow 3G).
-const FindPro = lazy(() => import('../FindPro/FindPro.tsx'));
-const MyBookings = lazy(() => import('./MyBookings.tsx'));
-const Profile = lazy(() => import('./Profile.tsx'));
-const BookingDialog = lazy(() => import('../BookingDialog/BookingDialog.tsx'));
+const FindPro = lazyPart('dashboard', () => import('../FindPro/FindPro.tsx'));
+const MyBookings = lazyPart('dashboard', () => import('./MyBookings.tsx'));
+const Profile = lazyPart('dashboard', () => import('./Profile.tsx'));
+const BookingDialog = lazyPart('dashboard', () => import('../BookingDialog/BookingDialog.tsx'));
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; record: CustomerRecord };
 
@@ -123,18 +124,14 @@ function Dashboard({ title, user, record }: { title: string; user: SessionUser; 
       </div>
 
       <div role="tabpanel" id={`${base}-panel-${tab}`} aria-labelledby={`${base}-tab-${tab}`} tabIndex={0} className="cd-panel-body">
-        <Suspense fallback={<GuardLoading />}>
           {tab === 'overview' ? <Overview record={record} /> : null}
           {tab === 'find' ? <FindPro /> : null}
           {tab === 'bookings' ? <MyBookings user={user} /> : null}
           {tab === 'profile' ? <Profile record={record} /> : null}
-        </Suspense>
       </div>
 
       {target ? (
-        <Suspense fallback={null}>
           <BookingDialog key={target.id} professional={target} onClose={() => $bookingTarget.set(null)} />
-        </Suspense>
       ) : null}
     </div>
   );

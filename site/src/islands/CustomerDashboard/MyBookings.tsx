@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { Booking } from '../../../../contract/bookings.ts';
@@ -9,8 +9,9 @@ import { $bookingCounts, $bookings, cancelBooking, loadBookings, reviewBooking }
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { openTab } from './state.ts';
+import { lazyPart } from '../shell/AppShell.tsx';
 
-const ChatPanel = lazy(() => import('../Chat/ChatPanel.tsx'));
+const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
 
 const FILTERS = [
   { id: 'all', label: 'All' },
@@ -220,9 +221,7 @@ function BookingCard({ booking: b, user }: { booking: Booking; user: SessionUser
       ) : null}
       {reviewing && canReview ? <ReviewForm booking={b} onDone={() => setReviewing(false)} /> : null}
       {chat && token ? (
-        <Suspense fallback={<p className="cd-muted">Loading messages...</p>}>
           <ChatPanel bookingId={b.id} token={token} meId={user.id} otherName={b.professionalName} />
-        </Suspense>
       ) : null}
     </article>
   );

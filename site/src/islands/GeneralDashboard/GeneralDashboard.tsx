@@ -1,11 +1,10 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { dashboardPath } from '../../../../contract/account-types.ts';
 import type { UserType } from '../../../../contract/account-types.ts';
 import type { DashboardViewProps } from '../guard/RouteGuard.tsx';
 import { TYPE_LABELS } from '../guard/flash.ts';
 import { lazyPart } from '../shell/AppShell.tsx';
-import { GuardLoading } from '../shell/GuardLoading.tsx';
 import { SignInNotice, SignedInAs, signOutAndLeave } from '../ProfessionalDashboard/Frame.tsx';
 import type { RoleViewProps, RoleTab } from './tabs.ts';
 import { ROLE_TABS } from './tabs.ts';
@@ -14,10 +13,11 @@ import '../SignIn/auth.css';
 import '../ProfessionalDashboard/dashboard.css';
 
 // Each role's part downloads only for accounts of that role.
+const LOADING_DASHBOARD = 'Loading your dashboard...';
 const VIEWS: Record<UserType, ReturnType<typeof lazyPart<RoleViewProps>>> = {
-  professional: lazyPart('dashboard', () => import('./ProfessionalView.tsx')),
-  customer: lazyPart('dashboard', () => import('./CustomerView.tsx')),
-  affiliate: lazyPart('dashboard', () => import('./AffiliateView.tsx')),
+  professional: lazyPart('dashboard', () => import('./ProfessionalView.tsx'), LOADING_DASHBOARD),
+  customer: lazyPart('dashboard', () => import('./CustomerView.tsx'), LOADING_DASHBOARD),
+  affiliate: lazyPart('dashboard', () => import('./AffiliateView.tsx'), LOADING_DASHBOARD),
 };
 
 /**
@@ -113,9 +113,7 @@ export default function GeneralDashboard({ title, user }: DashboardViewProps) {
       <p>
         <a href={dashboardPath(role)}>Go to your full dashboard</a>
       </p>
-      <Suspense fallback={<GuardLoading text="Loading your dashboard..." />}>
         <View user={user} tab={tabs.includes(tab) ? tab : 'overview'} onTab={setTab} tabs={tabs} />
-      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
 import { LoadError } from '../ProfessionalDashboard/Frame.tsx';
 import { ProStats } from '../ProfessionalDashboard/Overview.tsx';
@@ -57,7 +57,6 @@ export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewPro
     <>
       <ProBadges record={record} />
       <Tabs label="Dashboard sections" idPrefix="gd" tabs={tabItems(tabs, { bookings: 'Job Requests' })} active={tab} onChange={onTab}>
-        <Suspense fallback={<GuardLoading />}>
           {tab === 'overview' ? (
             <div className="pd-stack">
               <ProStats record={record} />
@@ -89,7 +88,6 @@ export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewPro
             </div>
           ) : null}
           {tab === 'earnings' ? <Earnings record={record} /> : null}
-        </Suspense>
       </Tabs>
     </>
   );

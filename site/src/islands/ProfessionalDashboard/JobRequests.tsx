@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Suspense, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { Booking, BookingStatus } from '../../../../contract/bookings.ts';
 import { $session } from '../../stores/session.ts';
@@ -9,7 +9,7 @@ import { cedis, hourLabel, shortDay } from './format.ts';
 import { $jobs, actOnJob, loadJobs } from './store.ts';
 import type { JobAction } from './store.ts';
 
-const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'));
+const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
 
 export type JobFilter = BookingStatus | 'all';
 export const JOB_FILTERS: readonly { id: JobFilter; label: string }[] = [
@@ -116,9 +116,7 @@ export function JobCard({ job, user, onDone, compact = false }: { job: Booking; 
       ) : null}
       {chatOpen && token ? (
         <div id={`${id}-chat`} className="pd-chat">
-          <Suspense fallback={<GuardLoading text="Loading messages..." />}>
             <ChatPanel bookingId={job.id} token={token} meId={user.id} otherName={job.customerName} />
-          </Suspense>
         </div>
       ) : null}
     </li>

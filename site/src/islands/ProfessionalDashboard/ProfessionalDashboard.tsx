@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { DashboardViewProps } from '../guard/RouteGuard.tsx';
 import { lazyPart } from '../shell/AppShell.tsx';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
@@ -76,13 +76,11 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
         <>
           <ProBadges record={load.data} />
           <Tabs label="Dashboard sections" idPrefix="pro" tabs={TABS} active={tab} onChange={setTab}>
-            <Suspense fallback={<GuardLoading />}>
               {tab === 'overview' ? <Overview record={load.data} /> : null}
               {tab === 'jobs' ? <JobRequests user={user} /> : null}
               {tab === 'schedule' ? <Schedule user={user} record={load.data} /> : null}
               {tab === 'earnings' ? <Earnings record={load.data} /> : null}
               {tab === 'profile' ? <ProfileTab user={user} record={load.data} /> : null}
-            </Suspense>
           </Tabs>
         </>
       ) : null}

@@ -26,6 +26,7 @@ import {
 import type { SignupForm } from './store.ts';
 import { Alert, captureForm, Field, useFocusOn } from './parts.tsx';
 import './wizard.css';
+import { fieldProps, selectProps } from '../shell/fields.ts';
 
 const STEPS = ['Plan', 'Account', 'Profile'] as const;
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -51,12 +52,9 @@ function Wizard() {
     return keepDraft();
   }, []);
 
-  const text = (key: TextKey) => ({
-    id: `su-${key}`,
-    name: key,
-    defaultValue: form[key],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => updateField(key, e.target.value),
-  });
+  const text = (key: TextKey) => fieldProps('su', key, form[key], updateField);
+  const choice = (key: TextKey) => selectProps('su', key, form[key], updateField);
+
 
   function onPicture(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
@@ -166,7 +164,7 @@ function Wizard() {
         {step === 3 ? (
           <>
             <Field id="su-location" label="City">
-              <select {...text('location')}>
+              <select {...choice('location')}>
                 <option value="">Select your city</option>
                 {CITY_NAMES.map((c) => (
                   <option key={c}>{c}</option>
@@ -175,7 +173,7 @@ function Wizard() {
             </Field>
             {professional ? (
               <Field id="su-profession" label="Profession" required>
-                <select required {...text('profession')}>
+                <select required {...choice('profession')}>
                   <option value="">Select your profession</option>
                   {CATEGORY_NAMES.map((c) => (
                     <option key={c}>{c}</option>

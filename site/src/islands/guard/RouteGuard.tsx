@@ -44,7 +44,7 @@ interface Props {
 function Guard({ allow, title }: Props) {
   const { status, user } = useStore($session);
   useEffect(() => {
-    // Start the dashboard's download now, alongside the session check (lazy() reuses the module).
+    // Start the dashboard's download now, alongside the session check (the browser reuses the module).
     LOADERS[allow]?.().catch(() => undefined);
   }, [allow]);
   const wrongType = status === 'signed-in' && user !== null && allow !== 'any' && user.userType !== allow;

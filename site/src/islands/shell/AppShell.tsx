@@ -1,36 +1,57 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { ErrorBoundary, StartupError } from './ErrorBoundary.tsx';
-import { GuardLoading } from './GuardLoading.tsx';
+import { GUARD_TEXTS, GuardLoading } from './GuardLoading.tsx';
 
 interface Props {
   /** What the island is called in the start-up failure text ("Failed to load {name} application."). */
   name: string;
   children: ReactNode;
-  /** Shown while a lazy part loads; "Loading..." by default. */
-  loadingText?: string;
+}
+
+/** Every island wraps itself in AppShell: an error boundary with the spec's error screens. */
+export function AppShell({ name, children }: Props) {
+  return <ErrorBoundary name={name}>{children}</ErrorBoundary>;
 }
 
 /**
- * Every island wraps itself in AppShell: an error boundary with the spec's error screens, and a
- * Suspense fallback for parts loaded with lazyPart().
+ * A part of an island downloaded when first drawn, showing `loadingText` meanwhile. If the download
+ * fails it throws StartupError while rendering, so the island's ErrorBoundary shows "Application
+ * Error" (a failed chunk is not fixed by drawing again: the page must be reloaded). Written without
+ * lazy()/Suspense so it behaves the same on React and on preact/compat, whose lazy() does not hand a
+ * failed download to the error boundary. The download starts once and is shared by every instance.
  */
-export function AppShell({ name, children, loadingText }: Props) {
-  return (
-    <ErrorBoundary name={name}>
-      <Suspense fallback={<GuardLoading text={loadingText} />}>{children}</Suspense>
-    </ErrorBoundary>
-  );
-}
+export function lazyPart<P extends object>(
+  island: string,
+  load: () => Promise<{ default: ComponentType<P> }>,
+  loadingText: string = GUARD_TEXTS.loading,
+): ComponentType<P> {
+  let Loaded: ComponentType<P> | undefined;
+  let failure: { error: unknown } | undefined;
+  let download: Promise<void> | undefined;
+  const start = () =>
+    (download ??= load().then(
+      (module) => {
+        Loaded = module.default;
+      },
+      (error: unknown) => {
+        failure = { error };
+      },
+    ));
 
-/**
- * React.lazy whose download failure shows the "Application Error" panel rather than a network
- * screen (a failed chunk is not fixed by retrying the render: the page must be reloaded).
- */
-export function lazyPart<P extends object>(island: string, load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() =>
-    load().catch((error: unknown) => {
-      throw new StartupError(island, error);
-    }),
-  );
+  function LazyPart(props: P) {
+    const [, setSettled] = useState(false);
+    useEffect(() => {
+      if (Loaded || failure) return;
+      let mounted = true;
+      void start().then(() => mounted && setSettled(true));
+      return () => {
+        mounted = false;
+      };
+    }, []);
+    if (failure) throw new StartupError(island, failure.error);
+    if (!Loaded) return <GuardLoading text={loadingText} />;
+    return <Loaded {...props} />;
+  }
+  return LazyPart;
 }
