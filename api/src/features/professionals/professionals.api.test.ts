@@ -68,6 +68,21 @@ describe('GET /api/professionals', () => {
     expect(names(await search('sort=price-low')).at(-1)).toBe('Yaw Tiles');
   });
 
+  it('sorts by rating and by review count from verified reviews, new professionals last', async () => {
+    // Reviews arrive through completed bookings; here they are written as the review step writes them.
+    const review = async (pro: { userId: number }, ratings: number[]) =>
+      app.db('professional_profiles').where({ user_id: pro.userId }).update({ review_count: ratings.length, rating_total: ratings.reduce((a, b) => a + b, 0) });
+    await review(pros.edgeIn, [5, 5]); // 5.0 from 2
+    await review(pros.tiler, [4, 4, 4, 5]); // 4.3 from 4
+    const byRating = await search(`lat=${OSU.lat}&lng=${OSU.lng}&sort=rating`);
+    expect(names(byRating)).toEqual(['Inside Edge', 'Yaw Tiles', 'Kwame Nearby']);
+    expect(byRating.map((p) => p.rating)).toEqual([5, 4.3, null]);
+    const byReviews = await search(`lat=${OSU.lat}&lng=${OSU.lng}&sort=reviews`);
+    expect(names(byReviews)).toEqual(['Yaw Tiles', 'Inside Edge', 'Kwame Nearby']);
+    await review(pros.edgeIn, []);
+    await review(pros.tiler, []);
+  });
+
   it('shows a professional with no reviews as new, not 4.8', async () => {
     const [pro] = await search('q=Kwame');
     expect(pro).toMatchObject({ rating: null, reviews: 0, completedJobs: 0, successRate: null, response: null, verified: false });
