@@ -5,6 +5,7 @@ import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
 import { useRecord } from './useRecord.ts';
+import { DataList } from '../shell/DataList.tsx';
 
 interface AffiliateRecord {
   name: string;
@@ -52,47 +53,27 @@ export default function AffiliateView({ user, tab, onTab, tabs }: RoleViewProps)
       {tab === 'profile' ? (
         <section className="card pd-card" aria-labelledby="gd-profile">
           <h2 id="gd-profile">Profile</h2>
-          <dl className="auth-data">
-            <div className="auth-data-row">
-              <dt>Name</dt>
-              <dd>{r.name}</dd>
-            </div>
-            <div className="auth-data-row">
-              <dt>Email</dt>
-              <dd>{r.email}</dd>
-            </div>
-            <div className="auth-data-row">
-              <dt>Phone</dt>
-              <dd>{r.phone || 'Not provided'}</dd>
-            </div>
-            <div className="auth-data-row">
-              <dt>Referrer code</dt>
-              <dd>{code}</dd>
-            </div>
-            <div className="auth-data-row">
-              <dt>Member since</dt>
-              <dd>{longDate(new Date(`${r.joinDate}T00:00:00Z`))}</dd>
-            </div>
-            <div className="auth-data-row">
-              <dt>Account status</dt>
-              <dd>{r.status === 'active' ? 'Active' : 'Suspended'}</dd>
-            </div>
-          </dl>
+          <DataList
+            rows={[
+              ['Name', r.name],
+              ['Email', r.email],
+              ['Phone', r.phone || 'Not provided'],
+              ['Referrer code', code],
+              ['Member since', longDate(new Date(`${r.joinDate}T00:00:00Z`))],
+              ['Account status', r.status === 'active' ? 'Active' : 'Suspended'],
+            ]}
+          />
         </section>
       ) : null}
       {tab === 'earnings' ? (
         <section className="card pd-card" aria-labelledby="gd-earnings">
           <h2 id="gd-earnings">Earnings</h2>
-          <dl className="auth-data">
-            <div className="auth-data-row">
-              <dt>Payout method</dt>
-              <dd>{METHOD[r.payoutMethod] ?? r.payoutMethod}</dd>
-            </div>
-            <div className="auth-data-row">
-              <dt>Payout details</dt>
-              <dd>{r.payoutDetails || 'Not set'}</dd>
-            </div>
-          </dl>
+          <DataList
+            rows={[
+              ['Payout method', METHOD[r.payoutMethod] ?? r.payoutMethod],
+              ['Payout details', r.payoutDetails || 'Not set'],
+            ]}
+          />
           <p className="wz-hint">Minimum payout is ₵250; lower balances carry forward to the next month.</p>
           <p>
             <a href={FULL}>Commissions and payout history are on your full dashboard.</a>

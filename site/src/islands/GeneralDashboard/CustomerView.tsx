@@ -11,6 +11,7 @@ import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
 import { useRecord } from './useRecord.ts';
+import { DataList } from '../shell/DataList.tsx';
 
 interface CustomerRecord {
   email: string;
@@ -158,30 +159,15 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
       {tab === 'profile' ? (
         <section className="card pd-card" aria-labelledby="gd-profile">
           <h2 id="gd-profile">Profile</h2>
-          <dl className="auth-data">
-            <div className="auth-data-row">
-              <dt>Name</dt>
-              <dd>
-                {user.firstName} {user.lastName}
-              </dd>
-            </div>
-            <div className="auth-data-row">
-              <dt>Email</dt>
-              <dd>{r.email}</dd>
-            </div>
-            <div className="auth-data-row">
-              <dt>Phone</dt>
-              <dd>{r.phone || 'Not provided'}</dd>
-            </div>
-            <div className="auth-data-row">
-              <dt>Preferred location</dt>
-              <dd>{r.preferredLocation || 'Not set'}</dd>
-            </div>
-            <div className="auth-data-row">
-              <dt>Member since</dt>
-              <dd>{longDate(new Date(`${r.joinDate}T00:00:00Z`))}</dd>
-            </div>
-          </dl>
+          <DataList
+            rows={[
+              ['Name', `${user.firstName} ${user.lastName}`],
+              ['Email', r.email],
+              ['Phone', r.phone || 'Not provided'],
+              ['Preferred location', r.preferredLocation || 'Not set'],
+              ['Member since', longDate(new Date(`${r.joinDate}T00:00:00Z`))],
+            ]}
+          />
         </section>
       ) : null}
     </Tabs>
