@@ -10,3 +10,4 @@ export * from './payments.ts';
 export * from './professionals.ts';
 export * from './bookings.ts';
 export * from './profile.ts';
+export * from './subscriptions.ts';

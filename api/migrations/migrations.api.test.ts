@@ -11,6 +11,8 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 const ALL_TABLES = [
+  'affiliate_commissions',
+  'affiliate_payouts',
   'affiliate_profiles',
   'booking_messages',
   'bookings',

@@ -15,6 +15,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { locationRoutes } from './features/location/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { professionalRoutes } from './features/professionals/routes.ts';
+import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { userDataRoutes } from './features/user-data/routes.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { HttpError } from './http/errors.ts';
@@ -52,6 +53,7 @@ const features: ((deps: AppDeps) => Router)[] = [
   professionalRoutes,
   bookingRoutes,
   locationRoutes,
+  subscriptionRoutes,
   devRoutes,
 ];
 

@@ -2,6 +2,9 @@ import Router from '@koa/router';
 import { AFFILIATE_CHECK_ORDER, affiliateSignupSchema } from '../../../../contract/accounts.ts';
 import type { AppDeps } from '../../app.ts';
 import { validate } from '../../http/validate.ts';
+import { requireUser } from '../../http/auth.ts';
+import { forbidden } from '../../http/errors.ts';
+import { listPayouts, requestPayout } from './payouts.ts';
 import { affiliateSignup } from './signup.ts';
 
 export function affiliateRoutes(deps: AppDeps): Router {
@@ -10,6 +13,19 @@ export function affiliateRoutes(deps: AppDeps): Router {
     const input = validate(affiliateSignupSchema, ctx.request.body, AFFILIATE_CHECK_ORDER);
     ctx.status = 201;
     ctx.body = await affiliateSignup(deps, input);
+  });
+
+  const affiliateOnly = requireUser(deps);
+  router.use('/api/affiliate/payouts', affiliateOnly, async (ctx, next) => {
+    if (ctx.state.user.userType !== 'affiliate') throw forbidden('Only affiliate accounts have payouts.');
+    await next();
+  });
+  router.get('/api/affiliate/payouts', async (ctx) => {
+    ctx.body = { success: true, payouts: await listPayouts(deps.db, ctx.state.user.id) };
+  });
+  router.post('/api/affiliate/payouts', async (ctx) => {
+    ctx.status = 201;
+    ctx.body = { success: true, message: 'Payout requested.', payout: await requestPayout(deps, ctx.state.user.id) };
   });
   return router;
 }

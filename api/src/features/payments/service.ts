@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { PAYMENT_CHANNELS, PLANS, type PlanType } from '../../../../contract/plans.ts';
+import { AFFILIATE_COMMISSION_RATE, PAYMENT_CHANNELS, PLANS, type PlanType } from '../../../../contract/plans.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
@@ -96,6 +96,33 @@ export async function createPaymentIntent(
 export type SettleResult =
   | { ok: true; payment: PaymentRow; granted: boolean }
   | { ok: false; reason: string; retryable?: boolean };
+
+/**
+ * The affiliate's 40% of a referred user's first month (spec 000 §9), written in the transaction
+ * that settles that payment: only for registrations, at most once per referred user (unique), and
+ * never when the affiliate shares the referred user's email or phone.
+ */
+async function creditReferralCommission(trx: Knex.Transaction, userId: number, payment: PaymentRow, now: Date) {
+  const referral = await trx('referrals as r')
+    .join('users as a', 'a.id', 'r.affiliate_user_id')
+    .join('users as u', 'u.id', 'r.referred_user_id')
+    .where('r.referred_user_id', userId)
+    .first('r.affiliate_user_id', 'a.email as affiliate_email', 'a.phone as affiliate_phone', 'u.email', 'u.phone');
+  if (!referral) return;
+  const selfReferral = referral.affiliate_email.toLowerCase() === referral.email.toLowerCase() || referral.affiliate_phone === referral.phone;
+  if (selfReferral) return;
+  await trx('affiliate_commissions')
+    .insert({
+      affiliate_user_id: referral.affiliate_user_id,
+      referred_user_id: userId,
+      payment_id: payment.id,
+      plan_type: payment.plan_type,
+      amount_pesewas: Math.round(payment.amount_pesewas * AFFILIATE_COMMISSION_RATE),
+      created_at: now,
+    })
+    .onConflict('referred_user_id')
+    .ignore();
+}
 
 /** Adds one calendar month (UTC), clamping 31 January to the end of February. */
 export function addMonth(date: Date): Date {
@@ -193,6 +220,7 @@ export async function settlePayment(
         created_at: now,
       });
       await trx('professional_profiles').where({ user_id: userId }).update({ paid_until: addMonth(start) });
+      if (settled.purpose === 'registration') await creditReferralCommission(trx, userId, settled, now);
       const user = await usersRepo.findById(trx, userId);
       if (user?.status === 'pending') await usersRepo.setStatus(trx, userId, 'active', now);
     }

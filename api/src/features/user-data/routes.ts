@@ -20,7 +20,7 @@ export function userDataRoutes(deps: AppDeps): Router {
         ? await customerRecord(deps.db, user, now)
         : type === 'professional'
           ? await professionalRecord(deps.db, user, now)
-          : await affiliateRecord(deps.db, user);
+          : await affiliateRecord(deps.db, user, now);
     ctx.body = { success: true, [type]: record };
   });
   return router;

@@ -1,14 +1,25 @@
-import type { SessionUser } from '../../../../contract/accounts.ts';
+import type { SessionUser } from '../../../../contract/account-types.ts';
+import { subscriptionState, type SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 import type { Db } from '../../db.ts';
 import { findBookings } from '../bookings/service.ts';
 import { findListing } from '../professionals/repo.ts';
+import { listPayouts, pendingBalance } from '../affiliates/payouts.ts';
 
 const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const RECENT_BOOKINGS = 3;
 
+function summary(planType: string, paidUntil: Date, now: Date): SubscriptionSummary {
+  return {
+    planType,
+    paidUntil: paidUntil.toISOString(),
+    state: subscriptionState(paidUntil, now),
+    daysLeft: Math.max(0, Math.ceil((paidUntil.getTime() - now.getTime()) / 86_400_000)),
+  };
+}
+
 /** The account part every dashboard starts from. */
-async function account(db: Db, user: SessionUser) {
+async function account(db: Db, user: SessionUser, now: Date) {
   const row = await db('users').where({ id: user.id }).first();
   const subscription = await db('subscriptions').where({ user_id: user.id }).orderBy('period_end', 'desc').first();
   return {
@@ -25,16 +36,14 @@ async function account(db: Db, user: SessionUser) {
       description: row.description as string | null,
       joinDate: new Date(row.created_at).toISOString().slice(0, 10),
       status: user.status,
-      subscription: subscription
-        ? { planType: subscription.plan_type as string, paidUntil: new Date(subscription.period_end).toISOString() }
-        : null,
+      subscription: subscription ? summary(subscription.plan_type, new Date(subscription.period_end), now) : null,
     },
   };
 }
 
 /** Customer record of spec 001 §3, from real bookings and favourites. */
 export async function customerRecord(db: Db, user: SessionUser, now: Date) {
-  const { base } = await account(db, user);
+  const { base } = await account(db, user, now);
   const [totals] = await db('bookings')
     .where({ customer_id: user.id })
     .select(
@@ -58,7 +67,7 @@ export async function customerRecord(db: Db, user: SessionUser, now: Date) {
 
 /** Professional record of spec 001 §3: earnings from completed bookings, rating from verified reviews. */
 export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
-  const { base } = await account(db, user);
+  const { base } = await account(db, user, now);
   const p = await db('professional_profiles').where({ user_id: user.id }).first();
   const monthStart = `${now.toISOString().slice(0, 7)}-01`;
   const [totals] = await db('bookings')
@@ -99,16 +108,43 @@ export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
   };
 }
 
-/** Affiliate record: code and payout details (referral figures arrive with the commission ledger). */
-export async function affiliateRecord(db: Db, user: SessionUser) {
-  const { base } = await account(db, user);
+const RECENT_REFERRALS = 5;
+
+/**
+ * Affiliate record of spec 001 §3 from the ledger: earnings are credited commissions, the pending
+ * payout is what the ledger leaves after payouts not failed, and the conversion rate is referred
+ * sign-ups that paid ÷ referred sign-ups (not the spec's fixed 78%).
+ */
+export async function affiliateRecord(db: Db, user: SessionUser, now: Date) {
+  const { base } = await account(db, user, now);
   const a = await db('affiliate_profiles').where({ user_id: user.id }).first();
-  const [referrals] = await db('referrals').where({ affiliate_user_id: user.id }).count({ n: '*' });
+  const referrals = await db('referrals as r')
+    .join('users as u', 'u.id', 'r.referred_user_id')
+    .leftJoin('affiliate_commissions as c', 'c.referred_user_id', 'r.referred_user_id')
+    .where('r.affiliate_user_id', user.id)
+    .orderBy('r.created_at', 'desc')
+    .select('r.id', 'r.created_at', 'u.first_name', 'u.last_name', 'u.user_type', 'c.amount_pesewas');
+  const [{ earned }] = await db('affiliate_commissions').where({ affiliate_user_id: user.id }).sum({ earned: 'amount_pesewas' });
+  const paid = referrals.filter((r) => r.amount_pesewas !== null).length;
   return {
     ...base,
     referrerCode: a.referrer_code as string,
     payoutMethod: a.payout_method as string,
     payoutDetails: a.payout_method === 'mobile-money' ? a.momo_number : a.bank_account,
-    totalReferrals: Number(referrals.n),
+    totalReferrals: referrals.length,
+    paidReferrals: paid,
+    conversionRate: referrals.length ? Math.round((paid / referrals.length) * 100) : null,
+    totalEarnings: cedis(earned),
+    pendingPayout: cedis(await pendingBalance(db, user.id)),
+    recentReferrals: referrals.slice(0, RECENT_REFERRALS).map((r) => ({
+      id: Number(r.id),
+      // First name and initial only: the affiliate does not need the referred person's full name.
+      name: `${r.first_name} ${String(r.last_name).charAt(0)}.`,
+      type: r.user_type,
+      signupDate: new Date(r.created_at).toISOString().slice(0, 10),
+      commission: r.amount_pesewas === null ? 0 : cedis(r.amount_pesewas),
+      status: r.amount_pesewas === null ? 'pending' : 'confirmed',
+    })),
+    payouts: await listPayouts(db, user.id),
   };
 }

@@ -1,0 +1,27 @@
+/**
+ * Subscription states over time (issue #5; spec 001 §9 admin defaults: reminders 7 days before
+ * expiry, a 3-day grace period). Expired accounts keep their data and can sign in, but customers
+ * cannot book and professionals are not listed until they renew.
+ */
+export const REMINDER_DAYS = 7;
+export const GRACE_DAYS = 3;
+
+export type SubscriptionState = 'active' | 'expiring' | 'grace' | 'expired' | 'none';
+
+const DAY_MS = 86_400_000;
+
+export function subscriptionState(paidUntil: Date | null, now: Date): SubscriptionState {
+  if (!paidUntil) return 'none';
+  const left = paidUntil.getTime() - now.getTime();
+  if (left > REMINDER_DAYS * DAY_MS) return 'active';
+  if (left > 0) return 'expiring';
+  if (left > -GRACE_DAYS * DAY_MS) return 'grace';
+  return 'expired';
+}
+
+export interface SubscriptionSummary {
+  planType: string;
+  paidUntil: string;
+  state: SubscriptionState;
+  daysLeft: number;
+}
