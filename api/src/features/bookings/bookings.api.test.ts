@@ -138,6 +138,17 @@ describe('bookings', () => {
     expect(proList.body.bookings.every((b: { professionalId: number }) => b.professionalId === pro.userId)).toBe(true);
   });
 
+  it('lets a customer book in the 3-day grace period after their month, and not after', async () => {
+    const lapsing = await signUpAndPay(app);
+    const daysAgo = (days: number) => new Date(app.clock.now().getTime() - days * 86_400_000);
+    await app.db('subscriptions').where({ user_id: lapsing.userId }).update({ period_end: daysAgo(2) });
+    expect((await book({ date: TUESDAY, time: '16:00' }, lapsing.token)).status).toBe(201);
+    await app.db('subscriptions').where({ user_id: lapsing.userId }).update({ period_end: daysAgo(3) });
+    const res = await book({ date: MONDAY, time: '16:00' }, lapsing.token);
+    expect(res.status).toBe(402);
+    expect(res.body.message).toBe('Your subscription has ended. Renew it to book professionals.');
+  });
+
   it('refuses bookings from professionals, of unlisted professionals, and without a session', async () => {
     expect((await book({ date: MONDAY, time: '14:00' }, pro.token)).status).toBe(403);
     expect((await book({ professionalId: 999999, date: MONDAY, time: '14:00' })).status).toBe(404);

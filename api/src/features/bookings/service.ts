@@ -13,6 +13,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { listedProfessionals } from '../professionals/repo.ts';
+import { graceStart } from '../subscriptions/grace.ts';
 
 export interface BookingDeps {
   db: Db;
@@ -31,8 +32,9 @@ export function slotStart(date: string, time: string): Date | null {
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const cedis = (pesewas: number | null) => (pesewas === null ? null : pesewas / 100);
 
+/** Paid, or within the grace period after the paid month ended. */
 export async function hasPaidSubscription(db: Db | Knex.Transaction, userId: number, now: Date): Promise<boolean> {
-  return !!(await db('subscriptions').where({ user_id: userId }).where('period_end', '>', now).first());
+  return !!(await db('subscriptions').where({ user_id: userId }).where('period_end', '>', graceStart(now)).first());
 }
 
 export async function createBooking(

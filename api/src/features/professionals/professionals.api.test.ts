@@ -50,8 +50,10 @@ describe('GET /api/professionals', () => {
     expect(all.some((n) => n.startsWith('Suspended'))).toBe(false);
     const lapsed = await listedProfessional(app, OSU, { firstName: 'Lapsed' });
     expect(names(await search('q=Lapsed'))).toHaveLength(1);
-    await app.db('subscriptions').where({ user_id: lapsed.userId }).update({ period_end: app.clock.now() });
-    await app.db('professional_profiles').where({ user_id: lapsed.userId }).update({ paid_until: app.clock.now() });
+    const daysAgo = (days: number) => new Date(app.clock.now().getTime() - days * 86_400_000);
+    await app.db('professional_profiles').where({ user_id: lapsed.userId }).update({ paid_until: daysAgo(2.9) });
+    expect(names(await search('q=Lapsed'))).toHaveLength(1); // within the 3-day grace period
+    await app.db('professional_profiles').where({ user_id: lapsed.userId }).update({ paid_until: daysAgo(3) });
     expect(await search('q=Lapsed')).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { EARTH_RADIUS_MILES, roundMiles } from '../../../../contract/distance.ts';
 import type { Availability, Listing, Sort } from '../../../../contract/professionals.ts';
 import type { Db } from '../../db.ts';
+import { graceStart } from '../subscriptions/grace.ts';
 
 /** earth_box works in metres on a sphere of 6,378,168 m; the spec's distance uses R = 3959 miles. */
 const EARTH_BOX_METRES_PER_RADIAN = 6_378_168;
@@ -37,9 +38,15 @@ export function responseText(avgSeconds: number | null): string | null {
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-/** Listed = active professional account whose paid period has not ended (paid_until mirrors subscriptions). */
+/**
+ * Listed = active professional account whose paid period, plus the grace period, has not ended
+ * (paid_until mirrors subscriptions; contract/subscriptions.ts).
+ */
 export function listedProfessionals(db: Db | Knex.Transaction, now: Date) {
-  return db('professional_profiles as p').join('users as u', 'u.id', 'p.user_id').where('u.status', 'active').where('p.paid_until', '>', now);
+  return db('professional_profiles as p')
+    .join('users as u', 'u.id', 'p.user_id')
+    .where('u.status', 'active')
+    .where('p.paid_until', '>', graceStart(now));
 }
 
 function selectListing(query: Knex.QueryBuilder) {
