@@ -27,6 +27,7 @@ const ALL_TABLES = [
   'reviews',
   'sandbox_transactions',
   'sessions',
+  'subscription_reminders',
   'subscriptions',
   'users',
 ];

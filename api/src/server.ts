@@ -7,6 +7,7 @@ import { createLogger } from './logger.ts';
 import { paymentProvider } from './providers/index.ts';
 import { outboxNotifier } from './providers/notifier.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
+import { startReminderWorker } from './features/subscriptions/reminders.ts';
 
 function readConfig(): Config {
   try {
@@ -49,11 +50,14 @@ logger.info(
   `Listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
 );
 
+const reminders = startReminderWorker({ db, clock, logger, notifier, config });
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
+  reminders.stop();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await closeDb(db);

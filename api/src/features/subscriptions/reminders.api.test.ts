@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signUp, signUpAndPay } from '../../../test/accounts.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { createLogger } from '../../logger.ts';
+import { outboxNotifier, type Notifier } from '../../providers/notifier.ts';
+import { sendDueReminders } from './reminders.ts';
+
+// Issue #5: "a reminder when a subscription enters the reminder window, another on expiry, and marks
+// each sent once"; "reminders are not sent twice when two workers run at once".
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const deps = (notifier?: Notifier) => ({
+  db: app.db,
+  clock: app.clock,
+  logger: createLogger('silent'),
+  notifier: notifier ?? outboxNotifier({ db: app.db, clock: app.clock, logger: createLogger('silent') }),
+  config: { publicUrl: 'http://localhost:3000' },
+});
+const mailTo = (email: string) => app.db('notifications').where({ recipient: email }).orderBy('id');
+
+it('sends "ends soon" once in the last 7 days and "has ended" once after, even with two workers at once', async () => {
+  const customer = await signUpAndPay(app); // paid until 2026-12-22 09:00
+  await signUp(app); // unpaid: never reminded
+  expect(await sendDueReminders(deps())).toBe(0);
+
+  app.clock.set(new Date('2026-12-15T09:00:01Z')); // 6.99 days left
+  const [a, b] = await Promise.all([sendDueReminders(deps()), sendDueReminders(deps())]);
+  expect(a + b).toBe(1);
+  expect(await sendDueReminders(deps())).toBe(0);
+  let mails = await mailTo(customer.body.email);
+  expect(mails.map((m) => m.subject)).toEqual(['Your subscription ends soon']);
+  expect(mails[0].body).toContain('paid until 22 December 2026');
+
+  app.clock.set(new Date('2026-12-22T09:00:01Z'));
+  await Promise.all([sendDueReminders(deps()), sendDueReminders(deps())]);
+  mails = await mailTo(customer.body.email);
+  expect(mails.map((m) => m.subject)).toEqual(['Your subscription ends soon', 'Your subscription has ended']);
+  expect(mails[1].body).toContain('3 days of grace');
+  app.clock.set(new Date('2026-11-22T09:00:00Z'));
+});
+
+it('retries a reminder whose send failed', async () => {
+  const customer = await signUpAndPay(app);
+  app.clock.set(new Date('2026-12-16T09:00:00Z'));
+  const failing: Notifier = { sendEmail: async () => Promise.reject(new Error('SMTP down')) };
+  expect(await sendDueReminders(deps(failing))).toBe(0);
+  expect(await sendDueReminders(deps())).toBeGreaterThanOrEqual(1);
+  expect((await mailTo(customer.body.email)).map((m) => m.subject)).toEqual(['Your subscription ends soon']);
+  app.clock.set(new Date('2026-11-22T09:00:00Z'));
+});

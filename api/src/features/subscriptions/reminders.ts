@@ -1,0 +1,87 @@
+import { PLANS, type PlanType } from '../../../../contract/plans.ts';
+import { GRACE_DAYS, REMINDER_DAYS } from '../../../../contract/subscriptions.ts';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db.ts';
+import type { Logger } from '../../logger.ts';
+import type { Notifier } from '../../providers/notifier.ts';
+
+export interface ReminderDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  notifier: Notifier;
+  config: Pick<Config, 'publicUrl'>;
+}
+
+type Kind = 'expiring' | 'expired';
+const DAY_MS = 86_400_000;
+/** Expired notices go out only for periods that ended recently, never for long-gone accounts. */
+const EXPIRED_NOTICE_DAYS = 30;
+
+const dateText = (d: Date) => d.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+function message(kind: Kind, firstName: string, plan: PlanType, end: Date, publicUrl: string) {
+  const price = `₵${PLANS[plan].amount}`;
+  return kind === 'expiring'
+    ? {
+        subject: 'Your subscription ends soon',
+        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription is paid until ${dateText(end)}. Renew now (${price} for one more month, added to the end of your current month) from your dashboard: ${publicUrl}/signin\n\nMobile money cannot be charged automatically, so nothing happens unless you renew.`,
+      }
+    : {
+        subject: 'Your subscription has ended',
+        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription ended on ${dateText(end)}. You have ${GRACE_DAYS} days of grace; after that ${plan === 'customer' ? 'you cannot book professionals' : 'customers cannot find you'} until you renew (${price} a month): ${publicUrl}/signin\n\nYour account and its history stay as they are.`,
+      };
+}
+
+/**
+ * Sends each customer or professional one "ends soon" reminder when their paid period enters the
+ * last REMINDER_DAYS, and one notice when it has ended. Safe to run in several processes at once
+ * (ARCHITECTURE decision 11): the unique (user, kind, period) row is claimed before sending, and
+ * released again if the send fails so a later run retries it. Returns how many were sent.
+ */
+export async function sendDueReminders(deps: ReminderDeps): Promise<number> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const latest = db('subscriptions').select('user_id').max({ period_end: 'period_end' }).groupBy('user_id').as('s');
+  const due = await db
+    .from(latest)
+    .join('users as u', 'u.id', 's.user_id')
+    .where('u.status', 'active')
+    .whereIn('u.user_type', ['customer', 'professional'])
+    .where('s.period_end', '>', new Date(now.getTime() - EXPIRED_NOTICE_DAYS * DAY_MS))
+    .where('s.period_end', '<=', new Date(now.getTime() + REMINDER_DAYS * DAY_MS))
+    .select('u.id', 'u.email', 'u.first_name', 'u.user_type', 's.period_end');
+  let sent = 0;
+  for (const row of due) {
+    const end = new Date(row.period_end);
+    const kind: Kind = end > now ? 'expiring' : 'expired';
+    const [claimed] = await db('subscription_reminders')
+      .insert({ user_id: row.id, kind, period_end: end, sent_at: now })
+      .onConflict(['user_id', 'kind', 'period_end'])
+      .ignore()
+      .returning('id');
+    if (!claimed) continue;
+    try {
+      await deps.notifier.sendEmail({ to: row.email, ...message(kind, row.first_name, row.user_type, end, deps.config.publicUrl) });
+      sent++;
+    } catch (err) {
+      await db('subscription_reminders').where({ id: claimed.id }).delete();
+      deps.logger.error({ err, userId: row.id, kind }, 'reminder not sent; will retry');
+    }
+  }
+  return sent;
+}
+
+/** Runs the job now and then every `everyMs` in the background; stop() ends it (server shutdown). */
+export function startReminderWorker(deps: ReminderDeps, everyMs = 60_000): { stop(): void } {
+  const run = () =>
+    sendDueReminders(deps).then(
+      (sent) => sent && deps.logger.info({ sent }, 'subscription reminders sent'),
+      (err) => deps.logger.error({ err }, 'reminder job failed'),
+    );
+  void run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
