@@ -5,7 +5,7 @@ import { closeDb, createDb, migrate, toCount } from './db.ts';
 import { createApp } from './app.ts';
 import { createLogger } from './logger.ts';
 import { paymentProvider } from './providers/index.ts';
-import { outboxNotifier } from './providers/notifier.ts';
+import { logTransport, outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
 import { startReminderWorker } from './features/subscriptions/reminders.ts';
 
@@ -39,7 +39,7 @@ if (toCount(users) === 0) {
 const clock = config.env === 'test' ? offsetClock() : systemClock;
 const payments = paymentProvider(config, db);
 if (payments.name === 'sandbox') logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money).');
-const notifier = outboxNotifier({ db, logger, clock });
+const notifier = outboxNotifier({ db, clock });
 const app = createApp({ db, config, clock, logger, payments, notifier, site: await siteMiddleware(config) });
 const server = app.listen(config.port, config.host);
 await once(server, 'listening');
@@ -51,6 +51,7 @@ logger.info(
 );
 
 const reminders = startReminderWorker({ db, clock, logger, notifier, config });
+const delivery = startNotificationWorker({ db, clock, logger, transport: logTransport(logger) });
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -58,6 +59,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   reminders.stop();
+  delivery.stop();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await closeDb(db);

@@ -67,7 +67,7 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     clock,
     logger,
     payments: paymentProvider(config, db),
-    notifier: outboxNotifier({ db, logger, clock }),
+    notifier: outboxNotifier({ db, clock }),
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));

@@ -17,7 +17,7 @@ const deps = (notifier?: Notifier) => ({
   db: app.db,
   clock: app.clock,
   logger: createLogger('silent'),
-  notifier: notifier ?? outboxNotifier({ db: app.db, clock: app.clock, logger: createLogger('silent') }),
+  notifier: notifier ?? outboxNotifier({ db: app.db, clock: app.clock }),
   config: { publicUrl: 'http://localhost:3000' },
 });
 const mailTo = (email: string) => app.db('notifications').where({ recipient: email }).orderBy('id');

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { createLogger } from '../logger.ts';
+import { deliverNotifications, logTransport, outboxNotifier, RETRY_DELAYS_MS, type EmailTransport, type Message } from './notifier.ts';
+
+// Issue #5: "A failed send is retried with backoff and never blocks the request that caused it."
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const logger = createLogger('silent');
+const recording = () => {
+  const delivered: Message[] = [];
+  const transport: EmailTransport = { name: 'recording', deliver: async (m) => void delivered.push(m) };
+  return { delivered, transport };
+};
+const row = (to: string) => app.db('notifications').where({ recipient: to }).first();
+
+it('records at once and delivers later, each message once even with two workers', async () => {
+  const notifier = outboxNotifier({ db: app.db, clock: app.clock });
+  for (let i = 0; i < 5; i++) await notifier.sendEmail({ to: `once${i}@example.com`, subject: 'Hello', text: 'Body' });
+  expect((await row('once0@example.com')).status).toBe('pending');
+  const { delivered, transport } = recording();
+  await Promise.all([
+    deliverNotifications({ db: app.db, clock: app.clock, logger, transport }),
+    deliverNotifications({ db: app.db, clock: app.clock, logger, transport }),
+  ]);
+  expect(delivered.map((m) => m.to).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `once${i}@example.com`));
+  expect((await row('once3@example.com')).status).toBe('sent');
+});
+
+it('retries a failed delivery after 1, 5, 30 and 120 minutes, then marks it failed', async () => {
+  await outboxNotifier({ db: app.db, clock: app.clock }).sendEmail({ to: 'flaky@example.com', subject: 'Hi', text: 'Body' });
+  let calls = 0;
+  const failing: EmailTransport = {
+    name: 'failing',
+    deliver: async () => {
+      calls++;
+      throw new Error('SMTP 451 try later');
+    },
+  };
+  const start = app.clock.now().getTime();
+  await deliverNotifications({ db: app.db, clock: app.clock, logger, transport: failing });
+  for (const delay of RETRY_DELAYS_MS) {
+    const pending = await row('flaky@example.com');
+    expect(pending).toMatchObject({ status: 'pending', last_error: 'SMTP 451 try later' });
+    app.clock.advance(delay - 1);
+    await deliverNotifications({ db: app.db, clock: app.clock, logger, transport: failing });
+    expect((await row('flaky@example.com')).attempts).toBe(calls); // not yet due: no new attempt
+    app.clock.advance(1);
+    await deliverNotifications({ db: app.db, clock: app.clock, logger, transport: failing });
+  }
+  expect(calls).toBe(5);
+  expect((await row('flaky@example.com')).status).toBe('failed');
+  app.clock.set(new Date(start));
+});
+
+it('logs what the development transport delivers', async () => {
+  await outboxNotifier({ db: app.db, clock: app.clock }).sendEmail({ to: 'dev@example.com', subject: 'Reset', text: 'Link' });
+  const lines: Record<string, unknown>[] = [];
+  const serverLog = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line)) });
+  await deliverNotifications({ db: app.db, clock: app.clock, logger, transport: logTransport(serverLog) });
+  expect(lines).toContainEqual(expect.objectContaining({ msg: 'email (dev outbox)', to: 'dev@example.com', subject: 'Reset' }));
+});
