@@ -23,6 +23,7 @@ type Loader = () => Promise<{ default: ComponentType<DashboardViewProps> }>;
 const LOADERS: Partial<Record<UserType | 'any', Loader>> = {
   customer: () => import('../CustomerDashboard/CustomerDashboard.tsx'),
   professional: () => import('../ProfessionalDashboard/ProfessionalDashboard.tsx'),
+  affiliate: () => import('../AffiliateDashboard/AffiliateDashboard.tsx'),
   any: () => import('../GeneralDashboard/GeneralDashboard.tsx'),
 };
 const VIEWS = Object.fromEntries(

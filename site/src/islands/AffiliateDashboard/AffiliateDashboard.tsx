@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { LoadError, SignInNotice, SignedInAs, signOutAndLeave } from '../guard/DashboardParts.tsx';
+import type { DashboardViewProps } from '../guard/RouteGuard.tsx';
+import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
+import { lazyPart } from '../shell/AppShell.tsx';
+import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { Overview } from './Overview.tsx';
+import { useAffiliate } from './store.ts';
+import '../SignUpWizard/wizard.css';
+import '../SignIn/auth.css';
+import '../ProfessionalDashboard/dashboard.css';
+import './affiliate.css';
+
+// Only the Overview ships with the island; Earnings and Profile download when first opened.
+const Earnings = lazyPart('dashboard', () => import('./Earnings.tsx'));
+const ProfileTab = lazyPart('dashboard', () => import('./ProfileTab.tsx'));
+
+const TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'earnings', label: 'Earnings' },
+  { id: 'profile', label: 'Profile' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
+
+export const LOADING_TEXT = 'Loading your dashboard...';
+
+/** /affiliate-dashboard (spec 001 §2 Affiliate dashboard), on the commission ledger's real figures. */
+export default function AffiliateDashboard({ title, user }: DashboardViewProps) {
+  const { load, reload } = useAffiliate(user);
+  const [tab, setTab] = useState<Tab>('overview');
+  const [leaving, setLeaving] = useState(false);
+
+  return (
+    <div className="pd">
+      <div className="pd-head">
+        <h1>{title}</h1>
+        <button
+          type="button"
+          className="btn btn-line wz-button"
+          disabled={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void signOutAndLeave();
+          }}
+        >
+          {leaving ? 'Signing out...' : 'Sign out'}
+        </button>
+      </div>
+      <SignedInAs user={user} />
+      <SignInNotice />
+      {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
+      {load.state === 'failed' ? <LoadError message={load.message} onRetry={() => reload(false)} /> : null}
+      {load.state === 'loaded' ? (
+        <>
+          {load.data.status !== 'active' ? (
+            <p className="wz-alert" role="note">
+              Your affiliate account is suspended: you can see your balance, but you cannot request payouts and new referrals earn
+              nothing until it is active again.
+            </p>
+          ) : null}
+          <Tabs label="Dashboard sections" idPrefix="aff" tabs={TABS} active={tab} onChange={setTab}>
+            {tab === 'overview' ? <Overview record={load.data} /> : null}
+            {tab === 'earnings' ? <Earnings record={load.data} onChanged={() => reload(true)} /> : null}
+            {tab === 'profile' ? <ProfileTab record={load.data} /> : null}
+          </Tabs>
+        </>
+      ) : null}
+    </div>
+  );
+}

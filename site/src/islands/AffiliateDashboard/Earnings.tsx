@@ -1,0 +1,134 @@
+import { useId, useState } from 'react';
+import { Stat } from '../ProfessionalDashboard/Frame.tsx';
+import { cedis, longDate } from '../ProfessionalDashboard/format.ts';
+import { MINIMUM_PAYOUT, PAYOUT_METHODS, canRequestPayout, minimumPayoutMessage, requestPayout } from './store.ts';
+import type { AffiliateRecord, Outcome, Payout } from './store.ts';
+
+const money = (amount: number) => cedis(amount, true);
+const STATUS: Record<string, string> = { pending: 'Pending', processing: 'Processing', completed: 'Completed', failed: 'Failed' };
+const STATUS_CLASS: Record<string, string> = {
+  pending: 'pd-status',
+  processing: 'pd-status is-confirmed',
+  completed: 'pd-status is-completed',
+  failed: 'pd-status is-cancelled',
+};
+
+function PayoutHistory({ payouts }: { payouts: Payout[] }) {
+  const id = useId();
+  return (
+    <section className="card pd-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Payout History</h2>
+      {payouts.length ? (
+        <div className="ad-scroll">
+          <table className="pd-table">
+            <caption className="auth-sr">Your payout requests, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Method</th>
+                <th scope="col">Status</th>
+                <th scope="col">Reference</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payouts.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row">{longDate(new Date(p.date))}</th>
+                  <td>{money(p.amount)}</td>
+                  <td>{PAYOUT_METHODS[p.method] ?? p.method}</td>
+                  <td>
+                    <span className={STATUS_CLASS[p.status] ?? 'pd-status'}>{STATUS[p.status] ?? p.status}</span>
+                  </td>
+                  <td>
+                    <code className="ad-ref">{p.reference}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="pd-empty">No payouts yet. Once your pending payout reaches {cedis(MINIMUM_PAYOUT)}, request it here.</p>
+      )}
+    </section>
+  );
+}
+
+/** Earnings tab: balances, Request Payout (spec 001 §5), payout details and history. */
+export default function Earnings({ record, onChanged }: { record: AffiliateRecord; onChanged: () => void }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const allowed = canRequestPayout(record);
+  const paidOut = record.payouts.filter((p) => p.status === 'completed').reduce((sum, p) => sum + p.amount, 0);
+  const why =
+    record.status !== 'active'
+      ? 'Your account is suspended, so payouts cannot be requested. Contact affiliate support.'
+      : record.pendingPayout < MINIMUM_PAYOUT
+        ? minimumPayoutMessage(record.pendingPayout)
+        : '';
+
+  async function onRequest() {
+    setBusy(true);
+    setOutcome(null);
+    const result = await requestPayout();
+    setOutcome(result);
+    setBusy(false);
+    if (result.ok) onChanged();
+  }
+
+  return (
+    <div className="pd-stack">
+      <ul className="pd-stats" role="list" aria-label="Your earnings">
+        <Stat label="Pending Payout" value={money(record.pendingPayout)} note={`Minimum ${cedis(MINIMUM_PAYOUT)}`} />
+        <Stat label="Total Earned" value={money(record.totalEarnings)} note={`${record.paidReferrals} paid referral${record.paidReferrals === 1 ? '' : 's'}`} />
+        <Stat label="Paid Out" value={money(paidOut)} note="Completed payouts" />
+      </ul>
+
+      <section className="card pd-card" aria-labelledby={`${id}-request`}>
+        <h2 id={`${id}-request`}>Request Payout</h2>
+        <p>
+          Your whole pending balance is paid to the account below. Payouts run between the 1st and 15th of the month and are processed
+          within 15 business days.
+        </p>
+        <div className="wz-actions">
+          <button
+            type="button"
+            className="btn wz-button"
+            disabled={!allowed || busy}
+            aria-describedby={why ? `${id}-why` : undefined}
+            onClick={() => void onRequest()}
+          >
+            {busy ? 'Requesting payout...' : 'Request Payout'}
+          </button>
+        </div>
+        {why ? (
+          <p className="wz-hint" id={`${id}-why`}>
+            {why}
+          </p>
+        ) : null}
+        <p role="status" className={outcome && !outcome.ok ? 'wz-status wz-error' : 'wz-status'}>
+          {outcome?.message ?? ''}
+        </p>
+      </section>
+
+      <section className="card pd-card" aria-labelledby={`${id}-details`}>
+        <h2 id={`${id}-details`}>Payout Details</h2>
+        <dl className="auth-data">
+          <div className="auth-data-row">
+            <dt>Method</dt>
+            <dd>{PAYOUT_METHODS[record.payoutMethod] ?? record.payoutMethod}</dd>
+          </div>
+          <div className="auth-data-row">
+            <dt>{record.payoutMethod === 'mobile-money' ? 'Mobile money number' : 'Bank account'}</dt>
+            <dd>{record.payoutDetails || 'Not set'}</dd>
+          </div>
+        </dl>
+        <p className="wz-hint">To change where you are paid, contact affiliate support (Monday to Friday, 9:00–17:00).</p>
+      </section>
+
+      <PayoutHistory payouts={record.payouts} />
+    </div>
+  );
+}
