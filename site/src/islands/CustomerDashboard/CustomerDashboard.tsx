@@ -22,6 +22,8 @@ const FindPro = lazyPart('dashboard', () => import('../FindPro/FindPro.tsx'));
 const MyBookings = lazyPart('dashboard', () => import('./MyBookings.tsx'));
 const Profile = lazyPart('dashboard', () => import('./Profile.tsx'));
 const BookingDialog = lazyPart('dashboard', () => import('../BookingDialog/BookingDialog.tsx'));
+// The subscription card brings the payment code (issue 5).
+const SubscriptionCard = lazyPart('dashboard', () => import('../Subscription/SubscriptionCard.tsx'), 'Loading your subscription...');
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; record: CustomerRecord };
 
@@ -62,10 +64,10 @@ export default function CustomerDashboard({ title, user }: { title: string; user
 
   if (load.state === 'loading') return <GuardLoading text={LOADING_TEXT} />;
   if (load.state === 'failed') return <LoadError message={load.message} onRetry={() => setAttempt((n) => n + 1)} />;
-  return <Dashboard title={title} user={user} record={load.record} />;
+  return <Dashboard title={title} user={user} record={load.record} onRenewed={() => setAttempt((n) => n + 1)} />;
 }
 
-function Dashboard({ title, user, record }: { title: string; user: SessionUser; record: CustomerRecord }) {
+function Dashboard({ title, user, record, onRenewed }: { title: string; user: SessionUser; record: CustomerRecord; onRenewed: () => void }) {
   const tab = useStore($customerTab);
   const target = useStore($bookingTarget);
   const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
@@ -124,7 +126,12 @@ function Dashboard({ title, user, record }: { title: string; user: SessionUser; 
       </div>
 
       <div role="tabpanel" id={`${base}-panel-${tab}`} aria-labelledby={`${base}-tab-${tab}`} tabIndex={0} className="cd-panel-body">
-          {tab === 'overview' ? <Overview record={record} /> : null}
+          {tab === 'overview' ? (
+            <>
+              <SubscriptionCard subscription={record.subscription} token={$session.get().token} onRenewed={onRenewed} />
+              <Overview record={record} />
+            </>
+          ) : null}
           {tab === 'find' ? <FindPro /> : null}
           {tab === 'bookings' ? <MyBookings user={user} /> : null}
           {tab === 'profile' ? <Profile record={record} /> : null}

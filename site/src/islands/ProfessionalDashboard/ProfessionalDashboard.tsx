@@ -5,6 +5,7 @@ import { lazyPart } from '../shell/AppShell.tsx';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
 import { LoadError, SignInNotice, SignedInAs, signOutAndLeave } from './Frame.tsx';
 import { Overview, strongRating } from './Overview.tsx';
+import { $session } from '../../stores/session.ts';
 import { $professional, loadProfessional } from './store.ts';
 import type { ProfessionalRecord } from './store.ts';
 import { Tabs } from './Tabs.tsx';
@@ -17,6 +18,8 @@ export const JobRequests = lazyPart('dashboard', () => import('./JobRequests.tsx
 export const Schedule = lazyPart('dashboard', () => import('./Schedule.tsx'));
 export const Earnings = lazyPart('dashboard', () => import('./Earnings.tsx'));
 export const ProfileTab = lazyPart('dashboard', () => import('./ProfileTab.tsx'));
+// The subscription card brings the payment code (issue 5).
+const SubscriptionCard = lazyPart('dashboard', () => import('../Subscription/SubscriptionCard.tsx'), 'Loading your subscription...');
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -76,7 +79,16 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
         <>
           <ProBadges record={load.data} />
           <Tabs label="Dashboard sections" idPrefix="pro" tabs={TABS} active={tab} onChange={setTab}>
-              {tab === 'overview' ? <Overview record={load.data} /> : null}
+              {tab === 'overview' ? (
+                <>
+                  <SubscriptionCard
+                    subscription={load.data.subscription}
+                    token={$session.get().token}
+                    onRenewed={() => void loadProfessional(user, { fresh: true })}
+                  />
+                  <Overview record={load.data} />
+                </>
+              ) : null}
               {tab === 'jobs' ? <JobRequests user={user} /> : null}
               {tab === 'schedule' ? <Schedule user={user} record={load.data} /> : null}
               {tab === 'earnings' ? <Earnings record={load.data} /> : null}

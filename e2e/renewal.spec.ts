@@ -1,0 +1,143 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { LoginResponse } from '../contract/accounts.ts';
+import type { SubscriptionSummary } from '../contract/subscriptions.ts';
+import { createPaidAccount } from './fixtures/accounts.ts';
+import type { PaidAccount } from './fixtures/accounts.ts';
+
+// Issue 5 "Subscriptions": the dashboards' subscription card and "Renew now" through the sandbox
+// checkout, on a real test server whose clock the journey moves forward (shared by every spec
+// running at the same time, so the move is kept to what reaching the reminder window needs).
+
+const DAY_MS = 86_400_000;
+
+async function login(request: APIRequestContext, account: PaidAccount): Promise<LoginResponse> {
+  const response = await request.post('/api/auth/login', {
+    data: { loginMethod: 'email', email: account.email, password: account.password, accountType: account.user.userType },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as LoginResponse;
+}
+
+/** Puts the session where the session store keeps it (authToken, userData). */
+async function useSession(page: Page, session: LoginResponse): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('authToken', token);
+    localStorage.setItem('userData', JSON.stringify(user));
+  }, session);
+}
+
+async function subscriptionOf(request: APIRequestContext, session: LoginResponse): Promise<SubscriptionSummary> {
+  const type = session.user.userType;
+  const response = await request.get(`/api/${type}-data/${encodeURIComponent(session.user.email)}`, {
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const body = (await response.json()) as Record<string, { subscription: SubscriptionSummary | null }>;
+  const subscription = body[type]?.subscription;
+  expect(subscription, 'the dashboard data carry the subscription').toBeTruthy();
+  return subscription as SubscriptionSummary;
+}
+
+async function serverNow(request: APIRequestContext): Promise<number> {
+  const response = await request.post('/api/dev/clock', { data: { advanceMs: 0 } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return Date.parse(((await response.json()) as { now: string }).now);
+}
+
+/** One calendar month later (UTC), clamped to the month's last day, as the server extends. */
+function addMonth(date: Date): Date {
+  const next = new Date(date);
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
+}
+
+const label = (date: Date | string): string =>
+  new Date(date).toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+test('a customer near the end of the month renews early from the dashboard and keeps the unused days', async ({ page, request }) => {
+  const before = await serverNow(request);
+  const account = await createPaidAccount(request);
+  const session = await login(request, account);
+  const start = await subscriptionOf(request, session);
+  // One calendar month ahead of the server's clock at sign-up.
+  expect(Date.parse(start.paidUntil)).toBeGreaterThanOrEqual(addMonth(new Date(before)).getTime());
+  expect(Date.parse(start.paidUntil) - before).toBeLessThan(32 * DAY_MS);
+  expect(start.state).toBe('active');
+
+  await useSession(page, session);
+  await page.goto('/customer-dashboard');
+  const card = page.getByRole('region', { name: 'Your subscription' });
+  await expect(card).toContainText('Customer plan · ₵10 per month');
+  await expect(card).toContainText(`Paid until ${label(start.paidUntil)}`);
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  await expect(card).toContainText('adds one month to the end of your current period');
+
+  // Into the 7-day reminder window, with 6 days left: the smallest move that gets there.
+  const now = await serverNow(request);
+  const moved = await request.post('/api/dev/clock', { data: { advanceMs: Math.max(0, Date.parse(start.paidUntil) - now - 6 * DAY_MS) } });
+  expect(moved.ok()).toBe(true);
+  await page.reload();
+  await expect(card.getByText(/Expiring in \d+ days?/)).toBeVisible();
+  await expect(card).toContainText(`Paid until ${label(start.paidUntil)}`);
+
+  // Cancelling the checkout changes nothing.
+  await card.getByRole('button', { name: 'Renew now' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Sandbox checkout' });
+  await expect(checkout).toContainText('TEST MODE');
+  await checkout.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card.getByRole('status')).toHaveText('Payment was cancelled');
+  await expect(card.getByRole('button', { name: 'Renew now' })).toBeEnabled();
+
+  await card.getByRole('button', { name: 'Renew now' }).click();
+  await checkout.getByRole('button', { name: 'Approve payment' }).click();
+  // A month added to the current end: two months from the start, no days lost.
+  const renewedUntil = label(addMonth(new Date(start.paidUntil)));
+  await expect(card.getByRole('status')).toHaveText(`Subscription renewed until ${renewedUntil}`);
+  await expect(card).toContainText(`Paid until ${renewedUntil}`);
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  await expect(card.getByRole('alert')).toHaveCount(0);
+
+  const after = await subscriptionOf(request, session);
+  expect(after.paidUntil).toBe(addMonth(new Date(start.paidUntil)).toISOString());
+});
+
+test('a professional sees the plan and Renew now on the Overview; a failed verification shows the server message with Try Again', async ({ page, request }) => {
+  const pro = await createPaidAccount(request, { userType: 'professional' });
+  const session = await login(request, pro);
+  const start = await subscriptionOf(request, session);
+  await useSession(page, session);
+  // Slowed down (3G) so the busy texts can be seen; the first verification fails.
+  await page.route('**/api/subscription/renew', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await page.route('**/api/verify-payment', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.fulfill({ status: 200, json: { success: false, message: 'Failed to verify payment. Please contact support.' } });
+  });
+  await page.goto('/professional-dashboard');
+  const card = page.getByRole('region', { name: 'Your subscription' });
+  await expect(card).toContainText('Professional plan · ₵27 per month');
+  await expect(card).toContainText(`Paid until ${label(start.paidUntil)}`);
+
+  await card.getByRole('button', { name: 'Renew now' }).click();
+  await expect(card.getByRole('button', { name: 'Opening payment...' })).toBeDisabled();
+  await page.getByRole('dialog', { name: 'Sandbox checkout' }).getByRole('button', { name: 'Approve payment' }).click();
+  await expect(card.getByRole('button', { name: 'Verifying payment...' })).toBeDisabled();
+  const alert = card.getByRole('alert');
+  await expect(alert).toContainText('Failed to verify payment. Please contact support.');
+
+  // The payment was made: Try Again verifies the same payment again, without paying twice.
+  await page.unroute('**/api/verify-payment');
+  await alert.getByRole('button', { name: 'Try Again' }).click();
+  const renewedUntil = label(addMonth(new Date(start.paidUntil)));
+  await expect(card.getByRole('status')).toHaveText(`Subscription renewed until ${renewedUntil}`);
+  await expect(card).toContainText(`Paid until ${renewedUntil}`);
+  await expect(page.getByRole('dialog', { name: 'Sandbox checkout' })).toHaveCount(0);
+});

@@ -1,0 +1,246 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
+import type { PaymentIntent } from '../../../../contract/payments.ts';
+import { PLANS } from '../../../../contract/plans.ts';
+import type { PlanType } from '../../../../contract/plans.ts';
+import { subscriptionState } from '../../../../contract/subscriptions.ts';
+import type { SubscriptionSummary } from '../../../../contract/subscriptions.ts';
+import { ApiError, apiFetch, clearQueryCache, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import { payForIntent } from '../../lib/payment.ts';
+import './subscription.css';
+
+/**
+ * The subscription card of the customer and professional dashboards (issue 5 "Subscriptions"):
+ * plan, paid-until date, state, and "Renew now", which starts a renewal payment
+ * (POST /api/subscription/renew), opens the pop-up or the sandbox checkout, verifies the payment
+ * (POST /api/verify-payment) and asks the dashboard to reload its data. The dashboards load this
+ * with lazyPart: it brings the payment code.
+ */
+
+/** The dashboards' record may be typed with only the first two fields; the server sends all four. */
+export type SubscriptionProp = Pick<SubscriptionSummary, 'planType' | 'paidUntil'> & Partial<SubscriptionSummary>;
+
+export interface SubscriptionCardProps {
+  subscription: SubscriptionProp | null;
+  token: string | null;
+  onRenewed: () => void;
+}
+
+export const SUBSCRIPTION_TEXTS = {
+  heading: 'Your subscription',
+  renew: 'Renew now',
+  opening: 'Opening payment...',
+  verifying: 'Verifying payment...',
+  tryAgain: 'Try Again',
+  early: 'Paying early loses nothing: a renewal adds one month to the end of your current period.',
+  none: 'No subscription on record',
+  active: 'Active',
+  grace: 'In grace period — renew to keep your service',
+  expiredCustomer: 'Expired — renew to book',
+  expiredProfessional: 'Expired — renew to be listed',
+  renewFailed: 'Could not start the renewal payment. Please try again.',
+} as const;
+
+/** "22 December 2026", in Ghana time (GMT). */
+export const paidUntilLabel = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const isPlanType = (value: string): value is PlanType => value === 'customer' || value === 'professional';
+
+/** One calendar month later (UTC), clamping to the month's last day, as the server extends. */
+function addMonth(date: Date): Date {
+  const next = new Date(date);
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
+}
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'opening' }
+  | { kind: 'verifying'; reference: string }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string; reference: string | null }
+  | { kind: 'renewed'; previous: string; estimate: string };
+
+/**
+ * The success survives the dashboard reloading its data (the customer dashboard shows its loading
+ * screen, which unmounts this card): the next card mounted takes it once.
+ */
+let flash: Extract<Phase, { kind: 'renewed' }> | null = null;
+
+function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return serverMessage(error.body) ?? error.message ?? fallback;
+  if (error instanceof TimeoutError || error instanceof NetworkError) return error.message || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+function StateBadge({ subscription, planType }: { subscription: SubscriptionProp | null; planType: PlanType | null }) {
+  if (!subscription) return <span className="sub-badge is-expired">{SUBSCRIPTION_TEXTS.none}</span>;
+  const state = subscription.state ?? subscriptionState(new Date(subscription.paidUntil), new Date());
+  if (state === 'active') return <span className="sub-badge is-active">{SUBSCRIPTION_TEXTS.active}</span>;
+  if (state === 'expiring') {
+    const days =
+      subscription.daysLeft ?? Math.max(0, Math.ceil((Date.parse(subscription.paidUntil) - Date.now()) / 86_400_000));
+    return (
+      <span className="sub-badge is-expiring">
+        <span className="sub-warning" aria-hidden="true">
+          ⚠
+        </span>{' '}
+        Expiring in {days} {days === 1 ? 'day' : 'days'}
+      </span>
+    );
+  }
+  if (state === 'grace') return <span className="sub-badge is-grace">{SUBSCRIPTION_TEXTS.grace}</span>;
+  if (state === 'expired') {
+    return (
+      <span className="sub-badge is-expired">
+        {planType === 'professional' ? SUBSCRIPTION_TEXTS.expiredProfessional : SUBSCRIPTION_TEXTS.expiredCustomer}
+      </span>
+    );
+  }
+  return <span className="sub-badge is-expired">{SUBSCRIPTION_TEXTS.none}</span>;
+}
+
+export default function SubscriptionCard({ subscription, token, onRenewed }: SubscriptionCardProps) {
+  const [phase, setPhase] = useState<Phase>(() => {
+    const taken = flash;
+    flash = null;
+    return taken ?? { kind: 'idle' };
+  });
+  const mounted = useRef(true);
+  const heading = useId();
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const restored = useRef(phase.kind === 'renewed');
+
+  useEffect(() => {
+    mounted.current = true;
+    // A card mounted after the reload takes focus to the success so keyboard users are not lost.
+    if (restored.current) noticeRef.current?.focus();
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const planType = subscription && isPlanType(subscription.planType) ? subscription.planType : null;
+  const plan = planType ? PLANS[planType] : null;
+  const busy = phase.kind === 'opening' || phase.kind === 'verifying';
+  const update = (next: Phase) => {
+    if (mounted.current) setPhase(next);
+  };
+
+  async function verify(reference: string) {
+    update({ kind: 'verifying', reference });
+    let answer: { success: boolean; message?: string };
+    try {
+      answer = await apiFetch<{ success: boolean; message?: string }>('/api/verify-payment', { body: { reference }, token });
+    } catch (error) {
+      console.error('Renewal verification failed', error);
+      update({ kind: 'failed', message: errorText(error, PAYMENT_MESSAGES.verifyFailed), reference });
+      return;
+    }
+    if (!answer.success) {
+      update({ kind: 'failed', message: answer.message || PAYMENT_MESSAGES.verifyFailed, reference });
+      return;
+    }
+    const previous = subscription?.paidUntil ?? '';
+    const from = Math.max(previous ? Date.parse(previous) : 0, Date.now());
+    const renewed: Phase = { kind: 'renewed', previous, estimate: addMonth(new Date(from)).toISOString() };
+    clearQueryCache('/api/customer-data/');
+    clearQueryCache('/api/professional-data/');
+    flash = renewed;
+    update(renewed);
+    onRenewed();
+  }
+
+  async function renew() {
+    update({ kind: 'opening' });
+    let intent: PaymentIntent;
+    try {
+      const answer = await apiFetch<{ success: boolean; payment: PaymentIntent; message?: string }>('/api/subscription/renew', {
+        method: 'POST',
+        body: {},
+        token,
+      });
+      if (!answer.success || !answer.payment) throw new Error(answer.message || SUBSCRIPTION_TEXTS.renewFailed);
+      intent = answer.payment;
+    } catch (error) {
+      console.error('Renewal could not start', error);
+      update({ kind: 'failed', message: errorText(error, SUBSCRIPTION_TEXTS.renewFailed), reference: null });
+      return;
+    }
+    let result: Awaited<ReturnType<typeof payForIntent>>;
+    try {
+      result = await payForIntent(intent);
+    } catch (error) {
+      console.error('Payment pop-up failed', error);
+      update({ kind: 'failed', message: errorText(error, PAYMENT_MESSAGES.initFailed), reference: null });
+      return;
+    }
+    if (result.status === 'cancelled') {
+      update({ kind: 'cancelled' });
+      return;
+    }
+    await verify(result.reference);
+  }
+
+  // The success names the reloaded date once the dashboard has it, else the month added locally.
+  const renewedUntil =
+    phase.kind === 'renewed'
+      ? subscription && subscription.paidUntil !== phase.previous
+        ? subscription.paidUntil
+        : phase.estimate
+      : null;
+
+  return (
+    <section className="card sub-card" aria-labelledby={heading}>
+      <div className="sub-head">
+        <h2 id={heading} className="sub-title">
+          {SUBSCRIPTION_TEXTS.heading}
+        </h2>
+        <StateBadge subscription={subscription} planType={planType} />
+      </div>
+      {plan ? (
+        <p className="sub-plan">
+          <strong>{plan.name} plan</strong> · ₵{plan.amount} per month
+        </p>
+      ) : null}
+      {subscription ? <p className="sub-until">Paid until {paidUntilLabel(subscription.paidUntil)}</p> : null}
+      <p className="sub-note">{SUBSCRIPTION_TEXTS.early}</p>
+
+      <div className="sub-actions">
+        <button type="button" className="btn sub-button" disabled={busy} aria-busy={busy} onClick={() => void renew()}>
+          {phase.kind === 'opening' ? SUBSCRIPTION_TEXTS.opening : phase.kind === 'verifying' ? SUBSCRIPTION_TEXTS.verifying : SUBSCRIPTION_TEXTS.renew}
+        </button>
+      </div>
+
+      <div role="status" className="sub-status">
+        {phase.kind === 'cancelled' ? <p className="sub-muted">{PAYMENT_MESSAGES.cancelled}</p> : null}
+        {renewedUntil ? (
+          <p className="sub-success" ref={noticeRef} tabIndex={-1}>
+            Subscription renewed until {paidUntilLabel(renewedUntil)}
+          </p>
+        ) : null}
+      </div>
+      {phase.kind === 'failed' ? (
+        <div role="alert" className="sub-alert">
+          <p>{phase.message}</p>
+          <button
+            type="button"
+            className="btn btn-sm btn-line sub-button"
+            onClick={() => {
+              const { reference } = phase;
+              void (reference ? verify(reference) : renew());
+            }}
+          >
+            {SUBSCRIPTION_TEXTS.tryAgain}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
