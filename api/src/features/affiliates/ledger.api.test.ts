@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, signUpAndPay } from '../../../test/accounts.ts';
 import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { outboxNotifier } from '../../providers/notifier.ts';
 import { movePayout, pendingBalance } from './payouts.ts';
 
 // Issue #5: a commission of 40% of the referred user's first month (₵4.00 customer, ₵10.80
@@ -93,7 +94,7 @@ describe('commission ledger and payouts', () => {
     expect(payout.reference).toMatch(/^payout_\d+_[0-9a-f]{8}$/);
     expect(await pendingBalance(app.db, affiliate.id)).toBe(0);
 
-    const deps = { db: app.db, clock: app.clock };
+    const deps = { db: app.db, clock: app.clock, notifier: outboxNotifier({ db: app.db, clock: app.clock }) };
     await expect(movePayout(deps, payout.id, 'complete')).rejects.toThrow(/only a processing payout can be completed/);
     const rejected = await movePayout(deps, payout.id, 'reject', 'Wrong number');
     expect(rejected.status).toBe('failed');

@@ -4,6 +4,8 @@ import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { Notifier } from '../../providers/notifier.ts';
+import { payoutMessage } from '../notifications/messages.ts';
 
 export type PayoutStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
@@ -50,8 +52,8 @@ function toPayout(row: Record<string, any>): Payout {
  * POST /api/affiliate/payouts: the whole pending balance, when it is at least ₵250. The affiliate's
  * profile row is locked for the check and the insert, so two requests at once cannot both pass.
  */
-export async function requestPayout(deps: { db: Db; clock: Clock }, affiliateId: number): Promise<Payout> {
-  return deps.db.transaction(async (trx) => {
+export async function requestPayout(deps: PayoutDeps, affiliateId: number): Promise<Payout> {
+  const payout = await deps.db.transaction(async (trx) => {
     const profile = await trx('affiliate_profiles').where({ user_id: affiliateId }).forUpdate().first();
     if (!profile) throw notFound('Affiliate account not found.');
     const balance = await pendingBalance(trx, affiliateId);
@@ -71,6 +73,19 @@ export async function requestPayout(deps: { db: Db; clock: Clock }, affiliateId:
       .returning('*');
     return toPayout(row);
   });
+  await notifyAffiliate(deps, affiliateId, payout);
+  return payout;
+}
+
+export interface PayoutDeps {
+  db: Db;
+  clock: Clock;
+  notifier: Notifier;
+}
+
+async function notifyAffiliate(deps: PayoutDeps, affiliateId: number, payout: Payout) {
+  const { email } = await deps.db('users').where({ id: affiliateId }).first('email');
+  await deps.notifier.sendEmail(payoutMessage(email, payout));
 }
 
 export async function listPayouts(db: Db, affiliateId: number): Promise<Payout[]> {
@@ -87,7 +102,7 @@ const PAST_TENSE = { approve: 'approved', reject: 'rejected', complete: 'complet
 
 /** Spec 001 §4 payout states; the administrator's actions (next issue) call this. */
 export async function movePayout(
-  deps: { db: Db; clock: Clock },
+  deps: PayoutDeps,
   payoutId: number,
   action: keyof typeof PAYOUT_TRANSITIONS,
   notes?: string,
@@ -97,7 +112,11 @@ export async function movePayout(
   if (action === 'complete' || action === 'reject') changes.processed_at = deps.clock.now();
   if (notes !== undefined) changes.notes = notes;
   const [row] = await deps.db('affiliate_payouts').where({ id: payoutId, status: rule.from }).update(changes).returning('*');
-  if (row) return toPayout(row);
+  if (row) {
+    const payout = toPayout(row);
+    await notifyAffiliate(deps, Number(row.affiliate_user_id), payout);
+    return payout;
+  }
   const current = await deps.db('affiliate_payouts').where({ id: payoutId }).first('status');
   if (!current) throw notFound('Payout not found.');
   throw conflict(`This payout is ${current.status}; only a ${rule.from} payout can be ${PAST_TENSE[action]}.`);

@@ -12,13 +12,18 @@ import type { SessionUser } from '../../../../contract/accounts.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import type { Notifier } from '../../providers/notifier.ts';
+import { bookingMessages } from '../notifications/messages.ts';
 import { listedProfessionals } from '../professionals/repo.ts';
 import { graceStart } from '../subscriptions/grace.ts';
 
 export interface BookingDeps {
   db: Db;
   clock: Clock;
+  notifier: Notifier;
 }
+
+const emailOf = async (db: Db, userId: number): Promise<string> => (await db('users').where({ id: userId }).first('email')).email;
 
 const MAX_DAYS_AHEAD = 180;
 
@@ -99,7 +104,9 @@ export async function createBooking(
       updated_at: now,
     })
     .returning('id');
-  return (await findBookings(db, customer.id, { id: Number(row.id) }))[0];
+  const booking = (await findBookings(db, customer.id, { id: Number(row.id) }))[0];
+  await deps.notifier.sendEmail(bookingMessages.requested(await emailOf(db, booking.professionalId), booking));
+  return booking;
 }
 
 /** Bookings the user is a party to, with both names, as the dashboards show them. */
@@ -216,7 +223,11 @@ export async function transitionBooking(deps: BookingDeps, user: SessionUser, id
     const current = await db('bookings').where({ id }).first('status');
     throw conflict(`This booking is ${current?.status}, so it cannot be ${PAST_TENSE[action]}.`);
   }
-  return (await findBookings(db, user.id, { id }))[0];
+  const result = (await findBookings(db, user.id, { id }))[0];
+  const other = role === 'customer' ? result.professionalId : result.customerId;
+  const message = { accept: bookingMessages.accepted, decline: bookingMessages.declined, cancel: bookingMessages.cancelled, complete: bookingMessages.completed }[action];
+  await deps.notifier.sendEmail(message(await emailOf(db, other), result));
+  return result;
 }
 
 export async function listMessages(db: Db, user: SessionUser, bookingId: number, since: number): Promise<ChatMessage[]> {

@@ -6,13 +6,16 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import type { Logger } from '../../logger.ts';
 import { ProviderUnavailableError, type PaymentProvider, type ProviderTransaction } from '../../providers/payments.ts';
+import type { Notifier } from '../../providers/notifier.ts';
 import { usersRepo } from '../accounts/users.ts';
+import { receipt } from '../notifications/messages.ts';
 
 export interface PaymentsDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
   payments: PaymentProvider;
+  notifier: Notifier;
 }
 
 export type PaymentPurpose = 'registration' | 'renewal' | 'test';
@@ -193,7 +196,7 @@ export async function settlePayment(
     return { ok: false, reason: refused };
   }
 
-  return db.transaction(async (trx) => {
+  const result = await db.transaction(async (trx) => {
     const now = deps.clock.now();
     const [settled] = await trx<PaymentRow>('payments')
       .where({ id: payment.id, status: 'initialized' })
@@ -227,4 +230,17 @@ export async function settlePayment(
     logger.info({ reference, purpose: settled.purpose, userId: settled.user_id }, 'payment settled');
     return { ok: true as const, payment: settled, granted: true };
   });
+  // The receipt goes out after the commit, and only for the call that granted the month.
+  if (result.granted && result.payment.purpose !== 'test' && result.payment.user_id !== null) {
+    const [end] = await db('subscriptions').where({ payment_id: result.payment.id }).pluck('period_end');
+    await deps.notifier.sendEmail(
+      receipt(result.payment.email, {
+        reference,
+        planType: result.payment.plan_type,
+        paidUntil: new Date(end),
+        renewal: result.payment.purpose === 'renewal',
+      }),
+    );
+  }
+  return result;
 }

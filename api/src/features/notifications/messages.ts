@@ -1,0 +1,55 @@
+import type { Booking } from '../../../../contract/bookings.ts';
+import { PLANS, type PlanType } from '../../../../contract/plans.ts';
+import type { Message } from '../../providers/notifier.ts';
+
+/**
+ * The emails the product sends (issue #5 "Notifications"). Each carries only what its reader needs:
+ * no passwords, no card data, no one's phone number before a booking is confirmed.
+ */
+const when = (b: Booking) =>
+  `${new Date(`${b.date}T00:00:00Z`).toLocaleDateString('en-GH', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })} at ${b.time}`;
+
+export const bookingMessages = {
+  requested: (to: string, b: Booking): Message => ({
+    to,
+    subject: `New booking request: ${b.service}, ${when(b)}`,
+    text: `${b.customerName} asks for ${b.service.toLowerCase()} on ${when(b)} for ${b.duration} hours at ₵${b.agreedRate}/hour (₵${b.totalAmount}).${b.notes ? ` ${b.notes}.` : ''}\n\n${b.description || 'No description given.'}\n\nAccept or decline it in Job Requests on your dashboard.`,
+  }),
+  accepted: (to: string, b: Booking): Message => ({
+    to,
+    subject: `Booking confirmed: ${b.professionalName}, ${when(b)}`,
+    text: `${b.professionalName} accepted your booking for ${when(b)} (₵${b.totalAmount}). You can message or call them from My Bookings.`,
+  }),
+  declined: (to: string, b: Booking): Message => ({
+    to,
+    subject: `Booking declined: ${b.professionalName}, ${when(b)}`,
+    text: `${b.professionalName} cannot take your booking for ${when(b)}. Find another professional or another time from your dashboard.`,
+  }),
+  cancelled: (to: string, b: Booking): Message => ({
+    to,
+    subject: `Booking cancelled: ${when(b)}`,
+    text: `${b.customerName} cancelled the booking for ${when(b)}. The time is free again in your schedule.`,
+  }),
+  completed: (to: string, b: Booking): Message => ({
+    to,
+    subject: `How was ${b.professionalName}?`,
+    text: `${b.professionalName} marked your ${b.service.toLowerCase()} job of ${when(b)} as completed. Leave a review from My Bookings to help other customers.`,
+  }),
+};
+
+export const receipt = (to: string, p: { reference: string; planType: PlanType; paidUntil: Date; renewal: boolean }): Message => ({
+  to,
+  subject: p.renewal ? 'Subscription renewed' : 'Welcome: your subscription is active',
+  text: `We received ₵${PLANS[p.planType].amount} for one month of the ${PLANS[p.planType].name} plan (reference ${p.reference}). Your subscription is paid until ${p.paidUntil.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}.`,
+});
+
+export const payoutMessage = (to: string, p: { amount: number; status: string; reference: string }): Message => ({
+  to,
+  subject: `Payout ${p.status}: ₵${p.amount.toFixed(2)}`,
+  text: {
+    pending: `We received your payout request for ₵${p.amount.toFixed(2)} (reference ${p.reference}). Payouts are processed within 15 business days.`,
+    processing: `Your payout of ₵${p.amount.toFixed(2)} (reference ${p.reference}) is being processed.`,
+    completed: `Your payout of ₵${p.amount.toFixed(2)} (reference ${p.reference}) has been paid.`,
+    failed: `Your payout of ₵${p.amount.toFixed(2)} (reference ${p.reference}) could not be paid. The amount is back in your balance; check your payout details and request it again.`,
+  }[p.status] ?? `Your payout ${p.reference} is now ${p.status}.`,
+});
