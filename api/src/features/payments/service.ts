@@ -224,6 +224,8 @@ export async function settlePayment(
       });
       await trx('professional_profiles').where({ user_id: userId }).update({ paid_until: addMonth(start) });
       if (settled.purpose === 'registration') await creditReferralCommission(trx, userId, settled, now);
+      // Paying again means they want the subscription: reminders resume.
+      await trx('users').where({ id: userId }).update({ renewal_cancelled_at: null });
       const user = await usersRepo.findById(trx, userId);
       if (user?.status === 'pending') await usersRepo.setStatus(trx, userId, 'active', now);
     }

@@ -53,3 +53,15 @@ it('retries a reminder whose send failed', async () => {
   expect((await mailTo(customer.body.email)).map((m) => m.subject)).toEqual(['Your subscription ends soon']);
   app.clock.set(new Date('2026-11-22T09:00:00Z'));
 });
+
+it('sends no reminders after the subscription is cancelled, and the paid period still runs to its end', async () => {
+  const customer = await signUpAndPay(app);
+  const cancel = await app.request('/api/subscription/cancel', { method: 'POST', headers: { authorization: `Bearer ${customer.token}` } });
+  expect(cancel.body.message).toMatch(/stays active until the end/);
+  app.clock.set(new Date('2026-12-16T09:00:00Z'));
+  await sendDueReminders(deps());
+  expect(await mailTo(customer.body.email)).toEqual([]);
+  const data = await app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, { headers: { authorization: `Bearer ${customer.token}` } });
+  expect(data.body.customer.subscription.state).toBe('expiring');
+  app.clock.set(new Date('2026-11-22T09:00:00Z'));
+});

@@ -49,6 +49,7 @@ export async function sendDueReminders(deps: ReminderDeps): Promise<number> {
     .join('users as u', 'u.id', 's.user_id')
     .where('u.status', 'active')
     .whereIn('u.user_type', ['customer', 'professional'])
+    .whereNull('u.renewal_cancelled_at')
     .where('s.period_end', '>', new Date(now.getTime() - EXPIRED_NOTICE_DAYS * DAY_MS))
     .where('s.period_end', '<=', new Date(now.getTime() + REMINDER_DAYS * DAY_MS))
     .select('u.id', 'u.email', 'u.first_name', 'u.user_type', 's.period_end');

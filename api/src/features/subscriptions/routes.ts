@@ -23,5 +23,15 @@ export function subscriptionRoutes(deps: AppDeps): Router {
     );
     ctx.body = { success: true, payment };
   });
+
+  router.post('/api/subscription/cancel', requireUser(deps), async (ctx) => {
+    const user = ctx.state.user as SessionUser;
+    if (user.userType === 'affiliate') throw forbidden('Affiliate accounts have no subscription.');
+    await deps.db('users').where({ id: user.id }).update({ renewal_cancelled_at: deps.clock.now() });
+    ctx.body = {
+      success: true,
+      message: 'Your subscription will not be renewed. It stays active until the end of the period you paid for.',
+    };
+  });
   return router;
 }
