@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { Booking } from '../../../../contract/bookings.ts';
 import type { Listing } from '../../../../contract/professionals.ts';
+import type { SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 
 /** GET /api/customer-data/{email} → customer (spec 001 §3 "Customer record", from real data). */
 export interface CustomerRecord {
@@ -12,7 +13,7 @@ export interface CustomerRecord {
   location: string | null;
   preferredLocation: string | null;
   joinDate: string;
-  subscription: { planType: string; paidUntil: string } | null;
+  subscription: SubscriptionSummary | null;
   totalBookings: number;
   completedJobs: number;
   totalSpent: number;

@@ -6,6 +6,7 @@ import { RATE_MESSAGES } from '../../../../contract/professionals.ts';
 import type { Availability } from '../../../../contract/professionals.ts';
 import { ApiError, DASHBOARD_MESSAGES, clearQueryCache, NetworkError, TimeoutError, apiFetch, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import { $session, mergeUser } from '../../stores/session.ts';
+import type { SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 
 /**
  * The professional's dashboard data (spec 001 §3 "Professional record", "Job request") and the
@@ -23,7 +24,7 @@ export interface ProfessionalRecord {
   location: string | null;
   localAddress: string | null;
   joinDate: string;
-  subscription: { planType: string; paidUntil: string } | null;
+  subscription: SubscriptionSummary | null;
   profession: string;
   verified: boolean;
   baseRate: number;
