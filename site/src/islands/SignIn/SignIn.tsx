@@ -333,6 +333,7 @@ function Form() {
           type="button"
           className="btn btn-line auth-button auth-wide"
           aria-describedby={ids.momo}
+          disabled={!ready}
           onClick={() => showToast({ title: 'Sign in with Mobile Money', description: MOMO_SOON })}
         >
           Sign in with Mobile Money
