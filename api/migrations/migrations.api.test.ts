@@ -16,6 +16,7 @@ const ALL_TABLES = [
   'affiliate_profiles',
   'booking_messages',
   'bookings',
+  'chat_reads',
   'contact_messages',
   'favourites',
   'login_attempts',

@@ -38,7 +38,7 @@ export function bookingRoutes(deps: AppDeps): Router {
 
   router.get('/api/bookings/:id/messages', auth, async (ctx) => {
     const { since } = validate(sinceQuery, ctx.query);
-    ctx.body = { success: true, messages: await listMessages(deps.db, ctx.state.user, bookingId(ctx.params.id), since) };
+    ctx.body = { success: true, messages: await listMessages(deps, ctx.state.user, bookingId(ctx.params.id), since) };
   });
 
   router.post('/api/bookings/:id/messages', auth, async (ctx) => {

@@ -230,8 +230,18 @@ export async function transitionBooking(deps: BookingDeps, user: SessionUser, id
   return result;
 }
 
-export async function listMessages(db: Db, user: SessionUser, bookingId: number, since: number): Promise<ChatMessage[]> {
+/** Someone who has not read the chat for this long is "away" and is emailed about new messages. */
+export const CHAT_AWAY_MS = 5 * 60_000;
+/** …at most once in this long per booking, however many messages arrive. */
+const CHAT_EMAIL_GAP_MS = 30 * 60_000;
+
+export async function listMessages(deps: BookingDeps, user: SessionUser, bookingId: number, since: number): Promise<ChatMessage[]> {
+  const { db } = deps;
   await partyBooking(db, user.id, bookingId);
+  await db('chat_reads')
+    .insert({ booking_id: bookingId, user_id: user.id, last_read_at: deps.clock.now() })
+    .onConflict(['booking_id', 'user_id'])
+    .merge(['last_read_at']);
   const rows = await db('booking_messages as m')
     .join('users as u', 'u.id', 'm.sender_id')
     .where('m.booking_id', bookingId)
@@ -253,7 +263,23 @@ export async function postMessage(deps: BookingDeps, user: SessionUser, bookingI
   if (booking.status === 'cancelled') throw conflict('This booking was cancelled, so its chat is closed.');
   const now = deps.clock.now();
   const [row] = await deps.db('booking_messages').insert({ booking_id: bookingId, sender_id: user.id, body, created_at: now }).returning('id');
+  await emailIfAway(deps, bookingId, Number(booking.customer_id) === user.id ? Number(booking.professional_id) : Number(booking.customer_id), user, now);
   return { id: Number(row.id), senderId: user.id, senderName: `${user.firstName} ${user.lastName}`, body, createdAt: now.toISOString() };
+}
+
+/** Emails the other party about a new message when they have not read the chat lately. */
+async function emailIfAway(deps: BookingDeps, bookingId: number, otherId: number, sender: SessionUser, now: Date) {
+  const { db } = deps;
+  const read = await db('chat_reads').where({ booking_id: bookingId, user_id: otherId }).first();
+  const away = !read?.last_read_at || now.getTime() - new Date(read.last_read_at).getTime() > CHAT_AWAY_MS;
+  const recentlyEmailed = read?.last_emailed_at && now.getTime() - new Date(read.last_emailed_at).getTime() < CHAT_EMAIL_GAP_MS;
+  if (!away || recentlyEmailed) return;
+  await db('chat_reads')
+    .insert({ booking_id: bookingId, user_id: otherId, last_emailed_at: now })
+    .onConflict(['booking_id', 'user_id'])
+    .merge(['last_emailed_at']);
+  const [booking] = await findBookings(db, otherId, { id: bookingId });
+  await deps.notifier.sendEmail(bookingMessages.chat(await emailOf(db, otherId), booking, sender.firstName));
 }
 
 export async function reviewBooking(deps: BookingDeps, user: SessionUser, bookingId: number, input: { rating: number; comment: string }) {

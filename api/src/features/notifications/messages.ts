@@ -30,6 +30,11 @@ export const bookingMessages = {
     subject: `Booking cancelled: ${when(b)}`,
     text: `${b.customerName} cancelled the booking for ${when(b)}. The time is free again in your schedule.`,
   }),
+  chat: (to: string, b: Booking, from: string): Message => ({
+    to,
+    subject: `New message from ${from} about ${when(b)}`,
+    text: `${from} sent you a message about the booking for ${when(b)}. Read and answer it in the booking's chat on your dashboard.`,
+  }),
   completed: (to: string, b: Booking): Message => ({
     to,
     subject: `How was ${b.professionalName}?`,

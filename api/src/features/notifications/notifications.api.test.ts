@@ -43,3 +43,32 @@ it('sends the payment receipt and the booking messages to the right person', asy
   const all = await app.db('notifications').select('body');
   expect(all.every((n) => !/password|argon2|card/i.test(n.body))).toBe(true);
 });
+
+it('emails a new chat message only to a party who is away, and not for every message', async () => {
+  const customer = await signUpAndPay(app, { firstName: 'Adjoa' });
+  const pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Yaw', lastName: 'Away' });
+  const created = await app.request('/api/bookings', {
+    method: 'POST',
+    json: { professionalId: pro.userId, date: '2026-11-24', time: '11:00' },
+    headers: bearer(customer.token),
+  });
+  const id = created.body.booking.id;
+  const say = (token: string, body: string) => app.request(`/api/bookings/${id}/messages`, { method: 'POST', json: { body }, headers: bearer(token) });
+  const read = (token: string) => app.request(`/api/bookings/${id}/messages`, { headers: bearer(token) });
+  const chatMails = async (email: string) => (await inbox(email)).filter((s) => s.startsWith('New message'));
+
+  await say(customer.token, 'Hello?'); // the professional has never opened the chat: away
+  await say(customer.token, 'Are you there?'); // already emailed: no second email
+  expect(await chatMails(pro.body.email)).toEqual(['New message from Adjoa about Tuesday, 24 November at 11:00']);
+
+  await read(customer.token); // the customer is reading
+  await say(pro.token, 'Yes, coming at 11.');
+  expect(await chatMails(customer.body.email)).toEqual([]);
+
+  app.clock.advance(31 * 60_000); // both away now, and the last email was over 30 minutes ago
+  await say(customer.token, 'See you then.');
+  expect(await chatMails(pro.body.email)).toHaveLength(2);
+  const mail = await app.db('notifications').where({ recipient: pro.body.email }).orderBy('id', 'desc').first();
+  expect(mail.body).not.toContain('See you then.'); // the message itself stays in the app
+  app.clock.set(new Date('2026-11-22T09:00:00Z'));
+});
