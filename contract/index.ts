@@ -11,3 +11,4 @@ export * from './professionals.ts';
 export * from './bookings.ts';
 export * from './profile.ts';
 export * from './subscriptions.ts';
+export * from './affiliates.ts';

@@ -1,29 +1,12 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import type { Booking } from '../contract/bookings.ts';
-import { createPaidAccount } from './fixtures/accounts.ts';
-import type { PaidAccount } from './fixtures/accounts.ts';
+import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 
 // The professional dashboard (spec 001 §2, §3, §4), the general /dashboard screen and /api-test,
 // on a real server: a customer books through the API, the professional works the job in the browser.
 
-async function login(request: APIRequestContext, account: PaidAccount): Promise<LoginResponse> {
-  const response = await request.post('/api/auth/login', {
-    data: { loginMethod: 'email', email: account.email, password: account.password, accountType: account.user.userType },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as LoginResponse;
-}
-
-/** Puts the session where the session store keeps it (authToken, userData). */
-async function useSession(page: Page, session: LoginResponse): Promise<void> {
-  await page.goto('/');
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('authToken', token);
-    localStorage.setItem('userData', JSON.stringify(user));
-  }, session);
-}
 
 /** The customer books the professional's first open slot, proposing a rate of ₵45. */
 async function bookFirstSlot(request: APIRequestContext, customer: LoginResponse, professionalId: number): Promise<Booking> {

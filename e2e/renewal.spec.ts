@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import type { SubscriptionSummary } from '../contract/subscriptions.ts';
-import { createPaidAccount } from './fixtures/accounts.ts';
-import type { PaidAccount } from './fixtures/accounts.ts';
+import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 
 // Issue 5 "Subscriptions": the dashboards' subscription card and "Renew now" through the sandbox
 // checkout, on a real test server whose clock the journey moves forward (shared by every spec
@@ -11,22 +10,6 @@ import type { PaidAccount } from './fixtures/accounts.ts';
 
 const DAY_MS = 86_400_000;
 
-async function login(request: APIRequestContext, account: PaidAccount): Promise<LoginResponse> {
-  const response = await request.post('/api/auth/login', {
-    data: { loginMethod: 'email', email: account.email, password: account.password, accountType: account.user.userType },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as LoginResponse;
-}
-
-/** Puts the session where the session store keeps it (authToken, userData). */
-async function useSession(page: Page, session: LoginResponse): Promise<void> {
-  await page.goto('/');
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('authToken', token);
-    localStorage.setItem('userData', JSON.stringify(user));
-  }, session);
-}
 
 async function subscriptionOf(request: APIRequestContext, session: LoginResponse): Promise<SubscriptionSummary> {
   const type = session.user.userType;

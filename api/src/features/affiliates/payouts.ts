@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { Payout } from '../../../../contract/affiliates.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
@@ -7,18 +8,6 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
 import { payoutMessage } from '../notifications/messages.ts';
 
-export type PayoutStatus = 'pending' | 'processing' | 'completed' | 'failed';
-
-export interface Payout {
-  id: number;
-  amount: number;
-  date: string;
-  status: PayoutStatus;
-  method: string;
-  details: string;
-  reference: string;
-  processedDate: string | null;
-}
 
 const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
 

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import { ApiError, DASHBOARD_MESSAGES, NetworkError, TimeoutError, apiFetch, clearQueryCache, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
+import type { Payout } from '../../../../contract/affiliates.ts';
 
 // Not imported from the professional dashboard's store: that module brings the zod schemas along.
 export type Load<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; data: T };
@@ -27,18 +28,7 @@ export interface Referral {
   status: 'confirmed' | 'pending';
 }
 
-export type PayoutStatus = 'pending' | 'processing' | 'completed' | 'failed';
-
-export interface Payout {
-  id: number;
-  amount: number;
-  date: string;
-  status: PayoutStatus;
-  method: string;
-  details: string;
-  reference: string;
-  processedDate: string | null;
-}
+export type { Payout, PayoutStatus } from '../../../../contract/affiliates.ts';
 
 export interface AffiliateRecord {
   name: string;
