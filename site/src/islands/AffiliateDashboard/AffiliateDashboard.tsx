@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LoadError, SignInNotice, SignedInAs, signOutAndLeave } from '../guard/DashboardParts.tsx';
+import { DashboardHeader, LoadError } from '../guard/DashboardParts.tsx';
 import type { DashboardViewProps } from '../guard/RouteGuard.tsx';
 import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
 import { lazyPart } from '../shell/AppShell.tsx';
@@ -28,26 +28,10 @@ export const LOADING_TEXT = 'Loading your dashboard...';
 export default function AffiliateDashboard({ title, user }: DashboardViewProps) {
   const { load, reload } = useAffiliate(user);
   const [tab, setTab] = useState<Tab>('overview');
-  const [leaving, setLeaving] = useState(false);
 
   return (
     <div className="pd">
-      <div className="pd-head">
-        <h1>{title}</h1>
-        <button
-          type="button"
-          className="btn btn-line wz-button"
-          disabled={leaving}
-          onClick={() => {
-            setLeaving(true);
-            void signOutAndLeave();
-          }}
-        >
-          {leaving ? 'Signing out...' : 'Sign out'}
-        </button>
-      </div>
-      <SignedInAs user={user} />
-      <SignInNotice />
+      <DashboardHeader title={title} user={user} />
       {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
       {load.state === 'failed' ? <LoadError message={load.message} onRetry={() => reload(false)} /> : null}
       {load.state === 'loaded' ? (

@@ -5,6 +5,7 @@ import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '.
 import { AppShell } from '../shell/AppShell.tsx';
 import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
 import '../SignIn/auth.css';
+import { IdentifierChoice } from '../SignIn/IdentifierChoice.tsx';
 
 const NETWORK = 'Unable to connect to server. Please try again.';
 
@@ -73,19 +74,7 @@ function Form({ devMailbox }: { devMailbox: boolean }) {
   if (sent) return <Answer devMailbox={devMailbox} />;
   return (
     <form ref={formRef} className="auth-form" aria-label="Reset your password" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <fieldset className="auth-fieldset">
-        <legend className="auth-legend">Find my account by</legend>
-        <div className="auth-choices">
-          <label className="auth-choice">
-            <input type="radio" name="method" value="email" checked={method === 'email'} onChange={() => setMethod('email')} />
-            Email
-          </label>
-          <label className="auth-choice">
-            <input type="radio" name="method" value="phone" checked={method === 'phone'} onChange={() => setMethod('phone')} />
-            Phone
-          </label>
-        </div>
-      </fieldset>
+      <IdentifierChoice legend="Find my account by" name="method" method={method} onChange={setMethod} />
       <div className="auth-field">
         <label htmlFor={ids.input}>{method === 'email' ? 'Email' : 'Phone number'}</label>
         <input

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { DashboardViewProps } from '../guard/RouteGuard.tsx';
 import { lazyPart } from '../shell/AppShell.tsx';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { LoadError, SignInNotice, SignedInAs, signOutAndLeave } from './Frame.tsx';
+import { DashboardHeader, LoadError } from '../guard/DashboardParts.tsx';
 import { Overview, strongRating } from './Overview.tsx';
 import { $session } from '../../stores/session.ts';
 import { $professional, loadProfessional } from './store.ts';
@@ -49,7 +49,6 @@ export function ProBadges({ record }: { record: ProfessionalRecord }) {
 export default function ProfessionalDashboard({ title, user }: DashboardViewProps) {
   const load = useStore($professional);
   const [tab, setTab] = useState<Tab>('overview');
-  const [leaving, setLeaving] = useState(false);
 
   useEffect(() => {
     void loadProfessional(user);
@@ -57,22 +56,7 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
 
   return (
     <div className="pd">
-      <div className="pd-head">
-        <h1>{title}</h1>
-        <button
-          type="button"
-          className="btn btn-line wz-button"
-          disabled={leaving}
-          onClick={() => {
-            setLeaving(true);
-            void signOutAndLeave();
-          }}
-        >
-          {leaving ? 'Signing out...' : 'Sign out'}
-        </button>
-      </div>
-      <SignedInAs user={user} />
-      <SignInNotice />
+      <DashboardHeader title={title} user={user} />
       {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
       {load.state === 'failed' ? <LoadError message={load.message} onRetry={() => void loadProfessional(user, { fresh: true })} /> : null}
       {load.state === 'loaded' ? (

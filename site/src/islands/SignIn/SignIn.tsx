@@ -13,6 +13,7 @@ import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
 import { attemptLogin } from './login.ts';
 import type { LoginForm } from './login.ts';
 import './auth.css';
+import { IdentifierChoice } from './IdentifierChoice.tsx';
 
 /** Spec 000 §9 "Login redirect 100 ms". */
 const REDIRECT_MS = 100;
@@ -236,19 +237,7 @@ function Form() {
           </div>
         </fieldset>
 
-        <fieldset className="auth-fieldset">
-          <legend className="auth-legend">Sign in with</legend>
-          <div className="auth-choices">
-            <label className="auth-choice">
-              <input type="radio" name="loginMethod" value="email" checked={method === 'email'} onChange={() => setMethod('email')} />
-              Email
-            </label>
-            <label className="auth-choice">
-              <input type="radio" name="loginMethod" value="phone" checked={method === 'phone'} onChange={() => setMethod('phone')} />
-              Phone
-            </label>
-          </div>
-        </fieldset>
+        <IdentifierChoice legend="Sign in with" name="loginMethod" method={method} onChange={setMethod} />
 
         {method === 'email' ? (
           <div className="auth-field">

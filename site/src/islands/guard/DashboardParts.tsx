@@ -63,3 +63,28 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
     </section>
   );
 }
+
+/** Heading, Sign out, who is signed in, and the sign-in notices: the top of every dashboard. */
+export function DashboardHeader({ title, user }: { title: string; user: SessionUser }) {
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <>
+      <div className="pd-head">
+        <h1>{title}</h1>
+        <button
+          type="button"
+          className="btn btn-line wz-button"
+          disabled={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void signOutAndLeave();
+          }}
+        >
+          {leaving ? 'Signing out...' : 'Sign out'}
+        </button>
+      </div>
+      <SignedInAs user={user} />
+      <SignInNotice />
+    </>
+  );
+}
