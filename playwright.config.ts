@@ -54,6 +54,9 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The first administrator is created from these on start (e2e/fixtures/admin.ts signs in with them).
+      ADMIN_USERNAME: 'e2e-admin',
+      ADMIN_PASSWORD: 'Admin-e2e-Passw0rd',
     },
   },
 });

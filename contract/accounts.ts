@@ -21,21 +21,21 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const text = (max = 500) => z._default(z.optional(z.string().check(z.trim(), z.maxLength(max))), '');
 const requiredText = (message: string, max = 500) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max));
-const name = (message: string) =>
+export const nameField = (message: string) =>
   z.string({ error: message }).check(
     z.trim(),
     z.minLength(1, message),
     z.refine((v) => v.length === 0 || v.length >= NAME_MIN, SIGNUP_MESSAGES.nameLength),
     z.maxLength(NAME_MAX, SIGNUP_MESSAGES.nameLength),
   );
-const email = (required: string) =>
+export const emailField = (required: string) =>
   z.string({ error: required }).check(
     z.trim(),
     z.minLength(1, required),
     z.refine((v) => v === '' || EMAIL.test(v), SIGNUP_MESSAGES.invalidEmail),
     z.maxLength(254),
   );
-const phone = (required: string) =>
+export const phoneField = (required: string) =>
   z.string({ error: required }).check(
     z.trim(),
     z.minLength(1, required),
@@ -60,12 +60,12 @@ const money = z._default(z.optional(z.number().check(z.minimum(0), z.maximum(100
  */
 export const signupSchema = z
   .object({
-    firstName: name(SIGNUP_MESSAGES.required),
-    lastName: name(SIGNUP_MESSAGES.required),
-    email: email(SIGNUP_MESSAGES.required),
+    firstName: nameField(SIGNUP_MESSAGES.required),
+    lastName: nameField(SIGNUP_MESSAGES.required),
+    email: emailField(SIGNUP_MESSAGES.required),
     password: password(SIGNUP_MESSAGES.required),
     confirmPassword: z._default(z.optional(z.string()), ''),
-    phone: phone(SIGNUP_MESSAGES.required),
+    phone: phoneField(SIGNUP_MESSAGES.required),
     userType: z.enum(['customer', 'professional'], SIGNUP_MESSAGES.noPlan),
     location: oneOf(CITY_NAMES, 'Please choose your city from the list'),
     localAddress: text(300),
@@ -100,10 +100,10 @@ export type Signup = z.output<typeof signupSchema>;
 /** Affiliate sign-up (spec 000 §7 body and §5 rules). `agreeToTerms` must be true. */
 export const affiliateSignupSchema = z
   .object({
-    firstName: name(AFFILIATE_MESSAGES.required),
-    lastName: name(AFFILIATE_MESSAGES.required),
-    email: email(AFFILIATE_MESSAGES.required),
-    phone: phone(AFFILIATE_MESSAGES.required),
+    firstName: nameField(AFFILIATE_MESSAGES.required),
+    lastName: nameField(AFFILIATE_MESSAGES.required),
+    email: emailField(AFFILIATE_MESSAGES.required),
+    phone: phoneField(AFFILIATE_MESSAGES.required),
     password: password(AFFILIATE_MESSAGES.required),
     location: requiredText(AFFILIATE_MESSAGES.required, 100),
     payoutMethod: z.enum(['mobile-money', 'bank-account'], AFFILIATE_MESSAGES.noPayoutMethod),

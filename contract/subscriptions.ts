@@ -3,19 +3,30 @@
  * expiry, a 3-day grace period). Expired accounts keep their data and can sign in, but customers
  * cannot book and professionals are not listed until they renew.
  */
+/** Defaults (spec 001 §9); the live values are the administrator's settings (platform_settings). */
 export const REMINDER_DAYS = 7;
 export const GRACE_DAYS = 3;
 
 export type SubscriptionState = 'active' | 'expiring' | 'grace' | 'expired' | 'none';
 
+/** The two windows, defaults above; the administrator can change both (Settings tab). */
+export interface SubscriptionWindows {
+  reminderDays: number;
+  graceDays: number;
+}
+
 const DAY_MS = 86_400_000;
 
-export function subscriptionState(paidUntil: Date | null, now: Date): SubscriptionState {
+export function subscriptionState(
+  paidUntil: Date | null,
+  now: Date,
+  { reminderDays, graceDays }: SubscriptionWindows = { reminderDays: REMINDER_DAYS, graceDays: GRACE_DAYS },
+): SubscriptionState {
   if (!paidUntil) return 'none';
   const left = paidUntil.getTime() - now.getTime();
-  if (left > REMINDER_DAYS * DAY_MS) return 'active';
+  if (left > reminderDays * DAY_MS) return 'active';
   if (left > 0) return 'expiring';
-  if (left > -GRACE_DAYS * DAY_MS) return 'grace';
+  if (left > -graceDays * DAY_MS) return 'grace';
   return 'expired';
 }
 

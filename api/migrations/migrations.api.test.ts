@@ -11,6 +11,9 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 const ALL_TABLES = [
+  'admin_audit_log',
+  'admin_sessions',
+  'admins',
   'affiliate_commissions',
   'affiliate_payouts',
   'affiliate_profiles',
@@ -23,6 +26,7 @@ const ALL_TABLES = [
   'notifications',
   'password_resets',
   'payments',
+  'platform_settings',
   'professional_profiles',
   'referrals',
   'reviews',

@@ -6,6 +6,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { affiliateRoutes } from './features/affiliates/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
@@ -54,6 +55,7 @@ const features: ((deps: AppDeps) => Router)[] = [
   bookingRoutes,
   locationRoutes,
   subscriptionRoutes,
+  adminRoutes,
   devRoutes,
 ];
 

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       paystack: null,
       publicUrl: 'http://localhost:3000',
       googleMaps: null,
+      firstAdmin: null,
     });
   });
 
@@ -45,7 +46,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PAYSTACK_PUBLIC_KEY: 'pk_test_def456' })).toThrow(/set both keys/);
   });
 
+  it('creates the first administrator only when both ADMIN_USERNAME and ADMIN_PASSWORD are set', () => {
+    expect(loadConfig({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'long-enough-1' }).firstAdmin).toEqual({ username: 'ops', password: 'long-enough-1' });
+    expect(() => loadConfig({ ADMIN_USERNAME: 'ops' })).toThrow(/ADMIN_USERNAME \/ ADMIN_PASSWORD/);
+  });
+
   it.each([
+    ['ADMIN_PASSWORD', 'short', /ADMIN_PASSWORD="short": must be at least 10 characters/],
+    ['ADMIN_USERNAME', 'a b', /ADMIN_USERNAME="a b"/],
     ['PAYSTACK_SECRET_KEY', 'pk_test_wrong', /PAYSTACK_SECRET_KEY="pk_test_wrong"/],
     ['PAYSTACK_API_BASE', 'not a url', /PAYSTACK_API_BASE/],
     ['PUBLIC_URL', 'ftp://example.com', /PUBLIC_URL/],

@@ -24,6 +24,9 @@ const configSchema = z.object({
   GOOGLE_MAPS_API_BASE: z.url({ protocol: /^https?$/ }).default('https://maps.googleapis.com'),
   /** The address users reach the site at, for links in emails (password reset). */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The first administrator, created on start when none exists yet (issue #6). Both or neither. */
+  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9._@-]{3,100}$/, 'must be 3 to 100 letters, digits or . _ @ -').optional(),
+  ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
 });
 
 export interface Config {
@@ -37,6 +40,7 @@ export interface Config {
   paystack: { secretKey: string; publicKey: string; apiBase: string } | null;
   publicUrl: string;
   googleMaps: { apiKey: string; apiBase: string } | null;
+  firstAdmin: { username: string; password: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -59,6 +63,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid environment variable PAYSTACK_SECRET_KEY / PAYSTACK_PUBLIC_KEY: set both keys for real payments, or neither for the sandbox',
     );
   }
+  if (!!c.ADMIN_USERNAME !== !!c.ADMIN_PASSWORD) {
+    throw new ConfigError('Invalid environment variable ADMIN_USERNAME / ADMIN_PASSWORD: set both to create the first administrator, or neither');
+  }
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -72,6 +79,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { secretKey: c.PAYSTACK_SECRET_KEY, publicKey: c.PAYSTACK_PUBLIC_KEY, apiBase: c.PAYSTACK_API_BASE.replace(/\/$/, '') }
         : null,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    firstAdmin: c.ADMIN_USERNAME && c.ADMIN_PASSWORD ? { username: c.ADMIN_USERNAME, password: c.ADMIN_PASSWORD } : null,
     googleMaps: c.GOOGLE_MAPS_API_KEY ? { apiKey: c.GOOGLE_MAPS_API_KEY, apiBase: c.GOOGLE_MAPS_API_BASE.replace(/\/$/, '') } : null,
   };
 }

@@ -8,6 +8,7 @@ import { paymentProvider } from './providers/index.ts';
 import { logTransport, outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
 import { startReminderWorker } from './features/subscriptions/reminders.ts';
+import { ensureFirstAdmin } from './features/admin/accounts.ts';
 
 function readConfig(): Config {
   try {
@@ -34,6 +35,8 @@ const [{ users }] = await db('users').count({ users: '*' });
 if (toCount(users) === 0) {
   logger.info('The database has no accounts yet. Load demo professionals and accounts with: npm run demo');
 }
+
+await ensureFirstAdmin(db, config.firstAdmin, new Date(), logger);
 
 // Browser tests move time forward (e.g. to complete a job whose slot is tomorrow): only under NODE_ENV=test.
 const clock = config.env === 'test' ? offsetClock() : systemClock;

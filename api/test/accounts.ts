@@ -45,6 +45,28 @@ export async function signUpAndPay(app: TestApp, overrides: Record<string, unkno
   return { body, userId, payment, token: done.body.token as string, user: done.body.user };
 }
 
+let affiliateSerial = 0;
+/** An affiliate signed up through the API (mobile-money payouts), with their session token and code. */
+export async function signUpAffiliate(app: TestApp, overrides: Record<string, unknown> = {}) {
+  affiliateSerial++;
+  const res = await app.request('/api/affiliate-signup', {
+    method: 'POST',
+    json: {
+      firstName: 'Kofi',
+      lastName: 'Refer',
+      email: `kofi.refer${affiliateSerial}.${process.pid}@example.com`,
+      phone: `050${String(process.pid % 1000).padStart(3, '0')}${String(affiliateSerial).padStart(4, '0')}`,
+      password: 'affiliate-pass-1',
+      location: 'Accra',
+      payoutMethod: 'mobile-money',
+      momoNumber: '0559990001',
+      agreeToTerms: true,
+      ...overrides,
+    },
+  });
+  return { id: res.body.user.id as number, token: res.body.token as string, code: res.body.affiliate.referrerCode as string, email: res.body.user.email as string };
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Miles north of a point, in degrees of latitude, with the spec's Earth radius (3959 miles). */

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../app.ts';
 import { toSessionUser } from '../features/accounts/users.ts';
+import { adminSessions } from '../features/admin/accounts.ts';
 import { sessionsRepo } from '../features/auth/sessions.ts';
 import { unauthorized } from './errors.ts';
 
@@ -15,6 +16,22 @@ export function requireUser({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Middl
     if (!row) throw unauthorized('Your session has ended. Please sign in again.');
     ctx.state.user = toSessionUser(row);
     ctx.state.token = token;
+    await next();
+  };
+}
+
+/**
+ * Requires a live administrator session (a token from POST /api/admin/login; user tokens are
+ * hashed into another table and never match): sets ctx.state.admin (AdminIdentity).
+ */
+export function requireAdmin({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Middleware {
+  return async (ctx, next) => {
+    const token = bearerToken(ctx.get('authorization'));
+    if (!token) throw unauthorized('Administrator sign-in required.');
+    const admin = await adminSessions.find(db, token, clock.now());
+    if (!admin) throw unauthorized('Admin session expired or not valid. Please sign in again.');
+    ctx.state.admin = admin;
+    ctx.state.adminToken = token;
     await next();
   };
 }

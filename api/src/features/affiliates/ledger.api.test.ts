@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAndPay } from '../../../test/accounts.ts';
+import { bearer, signUp, signUpAffiliate as newAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { outboxNotifier } from '../../providers/notifier.ts';
@@ -8,26 +8,6 @@ import { movePayout, pendingBalance } from './payouts.ts';
 // Issue #5: a commission of 40% of the referred user's first month (₵4.00 customer, ₵10.80
 // professional) when, and only when, the referred user completes registration and payment; once
 // per referred user; never for renewals. Pending payout = credited − payouts not failed.
-let affiliateSerial = 0;
-async function newAffiliate(app: TestApp) {
-  affiliateSerial++;
-  const res = await app.request('/api/affiliate-signup', {
-    method: 'POST',
-    json: {
-      firstName: 'Kofi',
-      lastName: 'Refer',
-      email: `kofi.refer${affiliateSerial}.${process.pid}@example.com`,
-      phone: `050${String(process.pid % 1000).padStart(3, '0')}${String(affiliateSerial).padStart(4, '0')}`,
-      password: 'affiliate-pass-1',
-      location: 'Accra',
-      payoutMethod: 'mobile-money',
-      momoNumber: '0559990001',
-      agreeToTerms: true,
-    },
-  });
-  return { id: res.body.user.id as number, token: res.body.token as string, code: res.body.affiliate.referrerCode as string, email: res.body.user.email as string };
-}
-
 const affiliateData = (app: TestApp, a: { email: string; token: string }) =>
   app.request(`/api/affiliate-data/${encodeURIComponent(a.email)}`, { headers: bearer(a.token) });
 

@@ -89,24 +89,32 @@ const PAYOUT_TRANSITIONS = {
 
 const PAST_TENSE = { approve: 'approved', reject: 'rejected', complete: 'completed' } as const;
 
-/** Spec 001 §4 payout states; the administrator's actions (next issue) call this. */
+/**
+ * Spec 001 §4 payout states. The row is locked while the rule is checked; `onMoved` runs in the
+ * same transaction (the administrator's audit entry), and the affiliate is told after commit.
+ */
 export async function movePayout(
   deps: PayoutDeps,
   payoutId: number,
   action: keyof typeof PAYOUT_TRANSITIONS,
   notes?: string,
+  onMoved?: (trx: Knex.Transaction, before: Payout, after: Payout) => Promise<void>,
 ): Promise<Payout> {
   const rule = PAYOUT_TRANSITIONS[action];
-  const changes: Record<string, unknown> = { status: rule.to };
-  if (action === 'complete' || action === 'reject') changes.processed_at = deps.clock.now();
-  if (notes !== undefined) changes.notes = notes;
-  const [row] = await deps.db('affiliate_payouts').where({ id: payoutId, status: rule.from }).update(changes).returning('*');
-  if (row) {
-    const payout = toPayout(row);
-    await notifyAffiliate(deps, Number(row.affiliate_user_id), payout);
-    return payout;
-  }
-  const current = await deps.db('affiliate_payouts').where({ id: payoutId }).first('status');
-  if (!current) throw notFound('Payout not found.');
-  throw conflict(`This payout is ${current.status}; only a ${rule.from} payout can be ${PAST_TENSE[action]}.`);
+  const { payout, affiliateId } = await deps.db.transaction(async (trx) => {
+    const current = await trx('affiliate_payouts').where({ id: payoutId }).forUpdate().first();
+    if (!current) throw notFound('Payout not found.');
+    if (current.status !== rule.from) {
+      throw conflict(`This payout is ${current.status}; only a ${rule.from} payout can be ${PAST_TENSE[action]}.`);
+    }
+    const changes: Record<string, unknown> = { status: rule.to };
+    if (action === 'complete' || action === 'reject') changes.processed_at = deps.clock.now();
+    if (notes !== undefined) changes.notes = notes;
+    const [row] = await trx('affiliate_payouts').where({ id: payoutId }).update(changes).returning('*');
+    const moved = toPayout(row);
+    await onMoved?.(trx, toPayout(current), moved);
+    return { payout: moved, affiliateId: Number(row.affiliate_user_id) };
+  });
+  await notifyAffiliate(deps, affiliateId, payout);
+  return payout;
 }

@@ -39,7 +39,7 @@ const cedis = (pesewas: number | null) => (pesewas === null ? null : pesewas / 1
 
 /** Paid, or within the grace period after the paid month ended. */
 export async function hasPaidSubscription(db: Db | Knex.Transaction, userId: number, now: Date): Promise<boolean> {
-  return !!(await db('subscriptions').where({ user_id: userId }).where('period_end', '>', graceStart(now)).first());
+  return !!(await db('subscriptions').where({ user_id: userId }).where('period_end', '>', graceStart(db, now)).first());
 }
 
 export async function createBooking(

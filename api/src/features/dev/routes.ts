@@ -5,6 +5,35 @@ import { notFound } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 
 const advanceSchema = z.object({ advanceMs: z.number().check(z.int(), z.minimum(0), z.maximum(366 * 86400_000)) });
+const creditSchema = z.object({ email: z.string().check(z.minLength(3)), amount: z.number().check(z.minimum(0.01), z.maximum(100_000)) });
+
+/**
+ * A referred customer who paid, with the affiliate's commission of `amount` cedis, written as
+ * settlement would write it: so browser tests can reach the ₵250 payout minimum without 63 sign-ups.
+ */
+async function creditAffiliate(db: AppDeps['db'], email: string, amount: number, now: Date) {
+  const affiliate = await db('users').whereRaw('lower(email) = lower(?)', [email]).where({ user_type: 'affiliate' }).first('id');
+  if (!affiliate) throw notFound('No affiliate with that email.');
+  await db.transaction(async (trx) => {
+    const tag = `${now.getTime()}${Math.floor(Math.random() * 1e6)}`;
+    const [user] = await trx('users')
+      .insert({ user_type: 'customer', email: `referred-${tag}@example.invalid`, phone: `test-${tag}`, password_hash: '!', first_name: 'Referred', last_name: 'Customer', status: 'active', created_at: now, updated_at: now })
+      .returning('id');
+    const [payment] = await trx('payments')
+      .insert({ user_id: user.id, reference: `TEST${tag}`, purpose: 'registration', plan_type: 'customer', amount_pesewas: 1000, email: `referred-${tag}@example.invalid`, provider: 'sandbox', status: 'success', created_at: now, settled_at: now, paid_at: now })
+      .returning('id');
+    const code = (await trx('affiliate_profiles').where({ user_id: affiliate.id }).first('referrer_code')).referrer_code;
+    await trx('referrals').insert({ affiliate_user_id: affiliate.id, referred_user_id: user.id, referrer_code: code, created_at: now });
+    await trx('affiliate_commissions').insert({
+      affiliate_user_id: affiliate.id,
+      referred_user_id: user.id,
+      payment_id: payment.id,
+      plan_type: 'customer',
+      amount_pesewas: Math.round(amount * 100),
+      created_at: now,
+    });
+  });
+}
 
 /** The dev mailbox: what the outbox notifier "sent". Only with diagnostics on, never in production. */
 export function devRoutes(deps: AppDeps): Router {
@@ -31,6 +60,12 @@ export function devRoutes(deps: AppDeps): Router {
     const { advanceMs } = validate(advanceSchema, ctx.request.body);
     clock.advance(advanceMs);
     ctx.body = { success: true, now: deps.clock.now().toISOString() };
+  });
+  router.post('/api/dev/affiliate-credit', async (ctx) => {
+    if (config.env !== 'test') throw notFound('No such API endpoint.');
+    const { email, amount } = validate(creditSchema, ctx.request.body);
+    await creditAffiliate(db, email, amount, deps.clock.now());
+    ctx.body = { success: true };
   });
   return router;
 }

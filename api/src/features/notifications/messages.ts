@@ -42,10 +42,13 @@ export const bookingMessages = {
   }),
 };
 
-export const receipt = (to: string, p: { reference: string; planType: PlanType; paidUntil: Date; renewal: boolean }): Message => ({
+export const receipt = (
+  to: string,
+  p: { reference: string; planType: PlanType; amountPesewas: number; paidUntil: Date; renewal: boolean },
+): Message => ({
   to,
   subject: p.renewal ? 'Subscription renewed' : 'Welcome: your subscription is active',
-  text: `We received ₵${PLANS[p.planType].amount} for one month of the ${PLANS[p.planType].name} plan (reference ${p.reference}). Your subscription is paid until ${p.paidUntil.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}.`,
+  text: `We received ₵${(p.amountPesewas / 100).toFixed(2)} for one month of the ${PLANS[p.planType].name} plan (reference ${p.reference}). Your subscription is paid until ${p.paidUntil.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}.`,
 });
 
 export const payoutMessage = (to: string, p: { amount: number; status: string; reference: string }): Message => ({

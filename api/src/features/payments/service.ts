@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { AFFILIATE_COMMISSION_RATE, PAYMENT_CHANNELS, PLANS, type PlanType } from '../../../../contract/plans.ts';
+import { PAYMENT_CHANNELS, type PlanType } from '../../../../contract/plans.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
@@ -9,6 +9,7 @@ import { ProviderUnavailableError, type PaymentProvider, type ProviderTransactio
 import type { Notifier } from '../../providers/notifier.ts';
 import { usersRepo } from '../accounts/users.ts';
 import { receipt } from '../notifications/messages.ts';
+import { getSettings } from '../settings/settings.ts';
 
 export interface PaymentsDeps {
   db: Db;
@@ -61,7 +62,10 @@ export async function createPaymentIntent(
   purpose: PaymentPurpose,
   db: Db | Knex.Transaction = deps.db,
 ): Promise<PaymentIntent> {
-  const plan = PLANS[planType];
+  // The price now in force is written on the payment; verification compares with that, so a
+  // later price change never refuses a payment already started.
+  const amountPesewas = (await getSettings(db)).pricePesewas[planType];
+  const amount = amountPesewas / 100;
   const now = deps.clock.now();
   const reference = paymentReference(planType, payer.userId, now);
   await db('payments').insert({
@@ -69,7 +73,7 @@ export async function createPaymentIntent(
     reference,
     purpose,
     plan_type: planType,
-    amount_pesewas: plan.amountKobo,
+    amount_pesewas: amountPesewas,
     currency: 'GHS',
     email: payer.email,
     provider: deps.payments.name,
@@ -80,8 +84,8 @@ export async function createPaymentIntent(
     publicKey: deps.payments.publicKey,
     reference,
     email: payer.email,
-    amount: plan.amount,
-    amountKobo: plan.amountKobo,
+    amount,
+    amountKobo: amountPesewas,
     currency: 'GHS',
     channels: PAYMENT_CHANNELS,
     metadata: {
@@ -90,7 +94,7 @@ export async function createPaymentIntent(
       plan_duration: 'monthly',
       full_name: payer.fullName,
       phone: payer.phone,
-      amount_ghs: plan.amount,
+      amount_ghs: amount,
       payment_methods: PAYMENT_CHANNELS.join(','),
     },
   };
@@ -101,7 +105,8 @@ export type SettleResult =
   | { ok: false; reason: string; retryable?: boolean };
 
 /**
- * The affiliate's 40% of a referred user's first month (spec 000 §9), written in the transaction
+ * The affiliate's commission on a referred user's first month (spec 000 §9: 40%, ₵4.00 and ₵10.80;
+ * the administrator's setting at the time the payment settles), written in the transaction
  * that settles that payment: only for registrations, at most once per referred user (unique), and
  * never when the affiliate shares the referred user's email or phone.
  */
@@ -113,14 +118,15 @@ async function creditReferralCommission(trx: Knex.Transaction, userId: number, p
     .first('r.affiliate_user_id', 'a.email as affiliate_email', 'a.phone as affiliate_phone', 'u.email', 'u.phone');
   if (!referral) return;
   const selfReferral = referral.affiliate_email.toLowerCase() === referral.email.toLowerCase() || referral.affiliate_phone === referral.phone;
-  if (selfReferral) return;
+  const amount = (await getSettings(trx)).commissionPesewas[payment.plan_type];
+  if (selfReferral || amount <= 0) return;
   await trx('affiliate_commissions')
     .insert({
       affiliate_user_id: referral.affiliate_user_id,
       referred_user_id: userId,
       payment_id: payment.id,
       plan_type: payment.plan_type,
-      amount_pesewas: Math.round(payment.amount_pesewas * AFFILIATE_COMMISSION_RATE),
+      amount_pesewas: amount,
       created_at: now,
     })
     .onConflict('referred_user_id')
@@ -142,7 +148,7 @@ export function addMonth(date: Date): Date {
 function refusal(payment: PaymentRow, tx: ProviderTransaction): string | null {
   if (tx.reference !== payment.reference) return 'provider answered for another reference';
   if (tx.status !== 'success') return `provider status is ${tx.status || 'empty'}`;
-  if (tx.amount !== PLANS[payment.plan_type].amountKobo || tx.amount !== payment.amount_pesewas) {
+  if (tx.amount !== payment.amount_pesewas) {
     return `amount ${tx.amount} is not the plan price ${payment.amount_pesewas}`;
   }
   if (tx.currency !== 'GHS') return `currency ${tx.currency} is not GHS`;
@@ -239,6 +245,7 @@ export async function settlePayment(
       receipt(result.payment.email, {
         reference,
         planType: result.payment.plan_type,
+        amountPesewas: result.payment.amount_pesewas,
         paidUntil: new Date(end),
         renewal: result.payment.purpose === 'renewal',
       }),

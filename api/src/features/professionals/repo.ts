@@ -46,7 +46,8 @@ export function listedProfessionals(db: Db | Knex.Transaction, now: Date) {
   return db('professional_profiles as p')
     .join('users as u', 'u.id', 'p.user_id')
     .where('u.status', 'active')
-    .where('p.paid_until', '>', graceStart(now));
+    .where('u.user_type', 'professional') // an admin may have turned a professional into a customer
+    .where('p.paid_until', '>', graceStart(db, now));
 }
 
 function selectListing(query: Knex.QueryBuilder) {

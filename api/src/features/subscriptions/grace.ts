@@ -1,4 +1,9 @@
-import { GRACE_DAYS } from '../../../../contract/subscriptions.ts';
+import type { Knex } from 'knex';
+import type { Db } from '../../db.ts';
 
-/** A paid period that ended after this instant is still in service (grace period). */
-export const graceStart = (now: Date): Date => new Date(now.getTime() - GRACE_DAYS * 86_400_000);
+/**
+ * A paid period that ended after this instant is still in service (grace period). Computed in SQL
+ * from the administrator's setting, so a change takes effect at once in every process.
+ */
+export const graceStart = (db: Db | Knex.Transaction, now: Date): Knex.Raw =>
+  db.raw(`?::timestamptz - make_interval(days => (select grace_period_days from platform_settings where id = 1))`, [now]);

@@ -1,10 +1,10 @@
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
-import { GRACE_DAYS, REMINDER_DAYS } from '../../../../contract/subscriptions.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import type { Logger } from '../../logger.ts';
 import type { Notifier } from '../../providers/notifier.ts';
+import { getSettings, type Settings } from '../settings/settings.ts';
 
 export interface ReminderDeps {
   db: Db;
@@ -21,8 +21,8 @@ const EXPIRED_NOTICE_DAYS = 30;
 
 const dateText = (d: Date) => d.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-function message(kind: Kind, firstName: string, plan: PlanType, end: Date, publicUrl: string) {
-  const price = `₵${PLANS[plan].amount}`;
+function message(kind: Kind, firstName: string, plan: PlanType, end: Date, publicUrl: string, settings: Settings) {
+  const price = `₵${(settings.pricePesewas[plan] / 100).toFixed(2).replace(/\.00$/, '')}`;
   return kind === 'expiring'
     ? {
         subject: 'Your subscription ends soon',
@@ -30,19 +30,20 @@ function message(kind: Kind, firstName: string, plan: PlanType, end: Date, publi
       }
     : {
         subject: 'Your subscription has ended',
-        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription ended on ${dateText(end)}. You have ${GRACE_DAYS} days of grace; after that ${plan === 'customer' ? 'you cannot book professionals' : 'customers cannot find you'} until you renew (${price} a month): ${publicUrl}/signin\n\nYour account and its history stay as they are.`,
+        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription ended on ${dateText(end)}. You have ${settings.graceDays} days of grace; after that ${plan === 'customer' ? 'you cannot book professionals' : 'customers cannot find you'} until you renew (${price} a month): ${publicUrl}/signin\n\nYour account and its history stay as they are.`,
       };
 }
 
 /**
  * Sends each customer or professional one "ends soon" reminder when their paid period enters the
- * last REMINDER_DAYS, and one notice when it has ended. Safe to run in several processes at once
+ * last reminder days (administrator's setting), and one notice when it has ended. Safe to run in several processes at once
  * (ARCHITECTURE decision 11): the unique (user, kind, period) row is claimed before sending, and
  * released again if the send fails so a later run retries it. Returns how many were sent.
  */
 export async function sendDueReminders(deps: ReminderDeps): Promise<number> {
   const { db, clock } = deps;
   const now = clock.now();
+  const settings = await getSettings(db);
   const latest = db('subscriptions').select('user_id').max({ period_end: 'period_end' }).groupBy('user_id').as('s');
   const due = await db
     .from(latest)
@@ -51,7 +52,7 @@ export async function sendDueReminders(deps: ReminderDeps): Promise<number> {
     .whereIn('u.user_type', ['customer', 'professional'])
     .whereNull('u.renewal_cancelled_at')
     .where('s.period_end', '>', new Date(now.getTime() - EXPIRED_NOTICE_DAYS * DAY_MS))
-    .where('s.period_end', '<=', new Date(now.getTime() + REMINDER_DAYS * DAY_MS))
+    .where('s.period_end', '<=', new Date(now.getTime() + settings.reminderDays * DAY_MS))
     .select('u.id', 'u.email', 'u.first_name', 'u.user_type', 's.period_end');
   let sent = 0;
   for (const row of due) {
@@ -64,7 +65,7 @@ export async function sendDueReminders(deps: ReminderDeps): Promise<number> {
       .returning('id');
     if (!claimed) continue;
     try {
-      await deps.notifier.sendEmail({ to: row.email, ...message(kind, row.first_name, row.user_type, end, deps.config.publicUrl) });
+      await deps.notifier.sendEmail({ to: row.email, ...message(kind, row.first_name, row.user_type, end, deps.config.publicUrl, settings) });
       sent++;
     } catch (err) {
       await db('subscription_reminders').where({ id: claimed.id }).delete();
@@ -85,4 +86,26 @@ export function startReminderWorker(deps: ReminderDeps, everyMs = 60_000): { sto
   const timer = setInterval(run, everyMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };
+}
+
+/**
+ * The administrator's "send reminder" (spec 001 §7): the same message the job would send for the
+ * user's latest period, queued now, and recorded so the job does not send the same one again.
+ * Returns false when there is nothing to remind about (no paid period, or renewal cancelled).
+ */
+export async function sendReminderNow(deps: ReminderDeps, userId: number): Promise<boolean> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const user = await db('users').where({ id: userId }).whereIn('user_type', ['customer', 'professional']).first();
+  const latest = await db('subscriptions').where({ user_id: userId }).max({ period_end: 'period_end' }).first();
+  if (!user || !latest?.period_end || user.renewal_cancelled_at) return false;
+  const end = new Date(latest.period_end);
+  const kind: Kind = end > now ? 'expiring' : 'expired';
+  const settings = await getSettings(db);
+  await deps.notifier.sendEmail({ to: user.email, ...message(kind, user.first_name, user.user_type, end, deps.config.publicUrl, settings) });
+  await db('subscription_reminders')
+    .insert({ user_id: userId, kind, period_end: end, sent_at: now })
+    .onConflict(['user_id', 'kind', 'period_end'])
+    .ignore();
+  return true;
 }

@@ -1,19 +1,20 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
-import { subscriptionState, type SubscriptionSummary } from '../../../../contract/subscriptions.ts';
+import { subscriptionState, type SubscriptionSummary, type SubscriptionWindows } from '../../../../contract/subscriptions.ts';
 import type { Db } from '../../db.ts';
 import { findBookings } from '../bookings/service.ts';
 import { findListing } from '../professionals/repo.ts';
 import { listPayouts, pendingBalance } from '../affiliates/payouts.ts';
+import { getSettings } from '../settings/settings.ts';
 
 const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const RECENT_BOOKINGS = 3;
 
-function summary(planType: string, paidUntil: Date, now: Date): SubscriptionSummary {
+export function summary(planType: string, paidUntil: Date, now: Date, windows: SubscriptionWindows): SubscriptionSummary {
   return {
     planType,
     paidUntil: paidUntil.toISOString(),
-    state: subscriptionState(paidUntil, now),
+    state: subscriptionState(paidUntil, now, windows),
     daysLeft: Math.max(0, Math.ceil((paidUntil.getTime() - now.getTime()) / 86_400_000)),
   };
 }
@@ -36,7 +37,7 @@ async function account(db: Db, user: SessionUser, now: Date) {
       description: row.description as string | null,
       joinDate: new Date(row.created_at).toISOString().slice(0, 10),
       status: user.status,
-      subscription: subscription ? summary(subscription.plan_type, new Date(subscription.period_end), now) : null,
+      subscription: subscription ? summary(subscription.plan_type, new Date(subscription.period_end), now, await getSettings(db)) : null,
     },
   };
 }

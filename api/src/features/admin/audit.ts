@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+import type { AdminActivity } from '../../../../contract/admin.ts';
+import type { Db } from '../../db.ts';
+import type { AdminIdentity } from './accounts.ts';
+
+type Conn = Db | Knex.Transaction;
+
+export interface AuditEntry {
+  admin: AdminIdentity;
+  /** What was done, e.g. 'user.suspend', 'payout.approve', 'settings.update'. */
+  action: string;
+  targetType: 'user' | 'payout' | 'settings' | 'document';
+  targetId: number | string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  at: Date;
+}
+
+/**
+ * Appends one entry to the audit log. Call it in the transaction that makes the change, so an
+ * action and its record land together or not at all.
+ */
+export async function recordAudit(db: Conn, entry: AuditEntry): Promise<void> {
+  await db('admin_audit_log').insert({
+    admin_id: entry.admin.id,
+    admin_username: entry.admin.username,
+    action: entry.action,
+    target_type: entry.targetType,
+    target_id: String(entry.targetId),
+    before: entry.before === undefined || entry.before === null ? null : JSON.stringify(entry.before),
+    after: entry.after === undefined || entry.after === null ? null : JSON.stringify(entry.after),
+    created_at: entry.at,
+  });
+}
+
+const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value as Record<string, unknown> | null));
+
+/** The actions on one account, newest first, including those on its payouts. */
+export async function listUserActivity(db: Conn, userId: number): Promise<AdminActivity[]> {
+  const payoutIds = db('affiliate_payouts').where({ affiliate_user_id: userId }).select(db.raw('id::text'));
+  const rows = await db('admin_audit_log')
+    .where((q) => q.where({ target_type: 'user', target_id: String(userId) }).orWhere((p) => p.where({ target_type: 'payout' }).whereIn('target_id', payoutIds)))
+    .orderBy('id', 'desc')
+    .limit(200);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    at: new Date(r.created_at).toISOString(),
+    admin: r.admin_username,
+    action: r.action,
+    targetType: r.target_type,
+    targetId: r.target_id,
+    before: parse(r.before),
+    after: parse(r.after),
+  }));
+}

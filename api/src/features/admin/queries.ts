@@ -1,0 +1,355 @@
+import type { Knex } from 'knex';
+import type {
+  AdminAffiliate,
+  AdminPayment,
+  AdminPayout,
+  AdminStats,
+  AdminUser,
+  Page,
+} from '../../../../contract/admin.ts';
+import { subscriptionState } from '../../../../contract/subscriptions.ts';
+import type { Db } from '../../db.ts';
+import { toCount } from '../../db.ts';
+import { graceStart } from '../subscriptions/grace.ts';
+import { getSettings, type Settings } from '../settings/settings.ts';
+
+/** Read models of the admin console (spec 001 §3), computed from the database on every call. */
+
+const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
+const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+const DAY_MS = 86_400_000;
+
+export interface Paging {
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+async function paginate<T>(query: Knex.QueryBuilder, paging: Paging, map: (row: any) => T): Promise<Page & { rows: T[] }> {
+  const [{ n }] = await query.clone().clearSelect().clearOrder().count({ n: '*' });
+  const rows = await query.offset((paging.page - 1) * paging.pageSize).limit(paging.pageSize);
+  return { total: toCount(n), page: paging.page, pageSize: paging.pageSize, rows: rows.map(map) };
+}
+
+/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A phone search matches however the admin types the number (0241234567, +233 24 123 4567,
+ * 241234567): compare the national digits against the stored +233… form.
+ */
+function phoneDigits(search: string): string | null {
+  const digits = search.replace(/\D/g, '');
+  if (digits.length < 4 || /[A-Za-z@]/.test(search)) return null;
+  return digits.replace(/^233/, '').replace(/^0/, '');
+}
+
+function whereNameEmailPhone(query: Knex.QueryBuilder, search: string, extra?: (q: Knex.QueryBuilder, like: string) => void) {
+  if (!search) return query;
+  const like = contains(search);
+  return query.where((q) => {
+    q.whereRaw("(u.first_name || ' ' || u.last_name) ilike ?", [like]).orWhere('u.email', 'ilike', like);
+    const digits = phoneDigits(search);
+    if (digits) q.orWhere('u.phone', 'like', contains(digits));
+    extra?.(q, like);
+  });
+}
+
+// ---- Users (customers and professionals) ----
+
+function usersQuery(db: Db, types: string[] = ['customer', 'professional']) {
+  const latest = db('subscriptions')
+    .select('user_id')
+    .max({ period_end: 'period_end' })
+    .min({ first_start: 'period_start' })
+    .groupBy('user_id')
+    .as('s');
+  const lastSession = db('sessions').select('user_id').max({ at: 'created_at' }).groupBy('user_id').as('ls');
+  const earnings = db('bookings')
+    .where({ status: 'completed' })
+    .select('professional_id')
+    .sum({ earned: 'total_pesewas' })
+    .groupBy('professional_id')
+    .as('e');
+  return db('users as u')
+    .leftJoin(latest, 's.user_id', 'u.id')
+    .leftJoin(lastSession, 'ls.user_id', 'u.id')
+    .leftJoin('professional_profiles as p', 'p.user_id', 'u.id')
+    .leftJoin(earnings, 'e.professional_id', 'u.id')
+    .whereIn('u.user_type', types)
+    .whereNull('u.deleted_at')
+    .select(
+      'u.*',
+      's.period_end',
+      's.first_start',
+      'ls.at as last_active',
+      'p.profession',
+      'p.verified',
+      'p.completed_jobs',
+      'p.review_count',
+      'p.rating_total',
+      'e.earned',
+    );
+}
+
+function toAdminUser(row: any, now: Date, settings: Settings): AdminUser {
+  const paidUntil = row.period_end ? new Date(row.period_end) : null;
+  const price = (settings.pricePesewas[row.user_type as 'customer' | 'professional'] ?? 0) / 100;
+  return {
+    id: Number(row.id),
+    name: `${row.first_name} ${row.last_name}`,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    type: row.user_type,
+    status: row.status,
+    joinDate: iso(row.created_at)!,
+    lastActive: iso(row.last_active),
+    subscription: paidUntil ? `${row.user_type === 'customer' ? 'Customer' : 'Professional'} plan (₵${price}/month)` : 'No subscription',
+    subscriptionDate: iso(row.first_start),
+    subscriptionExpiry: iso(row.period_end),
+    subscriptionStatus: subscriptionState(paidUntil, now, settings),
+    autoRenewal: false,
+    renewalCancelled: !!row.renewal_cancelled_at,
+    location: row.location,
+    description: row.description,
+    profession: row.profession ?? null,
+    totalEarnings: cedis(row.earned),
+    jobsCompleted: Number(row.completed_jobs ?? 0),
+    rating: row.review_count ? Math.round((row.rating_total / row.review_count) * 10) / 10 : null,
+    verified: !!row.verified,
+  };
+}
+
+export async function listUsers(db: Db, paging: Paging, now: Date) {
+  const settings = await getSettings(db);
+  const query = whereNameEmailPhone(usersQuery(db), paging.search).orderBy('u.id', 'desc');
+  const { rows, ...page } = await paginate(query, paging, (r) => toAdminUser(r, now, settings));
+  return { ...page, users: rows };
+}
+
+/** One account of any type: the dialog also opens for affiliates (from the Affiliates tab). */
+export async function findAdminUser(db: Db | Knex.Transaction, id: number, now: Date): Promise<AdminUser | null> {
+  const row = await usersQuery(db as Db, ['customer', 'professional', 'affiliate']).where('u.id', id).first();
+  return row ? toAdminUser(row, now, await getSettings(db)) : null;
+}
+
+// ---- Payments: subscription payments and commission ledger entries ----
+
+const METHODS: Record<string, string> = {
+  mobile_money: 'Mobile Money',
+  card: 'Card',
+  bank_transfer: 'Bank Transfer',
+  bank: 'Bank',
+  ussd: 'USSD',
+  qr: 'QR',
+};
+const PAYMENT_STATUS = { success: 'completed', initialized: 'pending', failed: 'failed' } as const;
+
+function paymentsQuery(db: Db) {
+  const subscriptions = db('payments as pm')
+    .leftJoin('users as u', 'u.id', 'pm.user_id')
+    .whereIn('pm.purpose', ['registration', 'renewal'])
+    .select(
+      db.raw("'P' || pm.id as id"),
+      'pm.user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.phone',
+      'pm.amount_pesewas',
+      db.raw("'subscription' as type"),
+      'pm.status',
+      db.raw('coalesce(pm.paid_at, pm.created_at) as date'),
+      'pm.channel',
+      'pm.provider',
+      'pm.reference',
+    );
+  const commissions = db('affiliate_commissions as c')
+    .join('users as u', 'u.id', 'c.affiliate_user_id')
+    .select(
+      db.raw("'C' || c.id as id"),
+      'c.affiliate_user_id as user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.phone',
+      'c.amount_pesewas',
+      db.raw("'commission' as type"),
+      db.raw("'success' as status"),
+      'c.created_at as date',
+      db.raw("'ledger' as channel"),
+      db.raw("'ledger' as provider"),
+      db.raw('null as reference'),
+    );
+  return db.from(subscriptions.unionAll(commissions, true).as('u'));
+}
+
+function toAdminPayment(row: any): AdminPayment {
+  return {
+    id: row.id,
+    userId: row.user_id === null ? null : Number(row.user_id),
+    userName: row.first_name ? `${row.first_name} ${row.last_name}` : 'Payment test',
+    amount: cedis(row.amount_pesewas),
+    type: row.type,
+    status: PAYMENT_STATUS[row.status as keyof typeof PAYMENT_STATUS],
+    date: iso(row.date)!,
+    method:
+      row.type === 'commission'
+        ? 'Commission (ledger)'
+        : (METHODS[row.channel] ?? (row.provider === 'sandbox' ? 'Sandbox (test mode)' : 'Not paid yet')),
+    reference: row.reference,
+  };
+}
+
+export async function listPayments(db: Db, paging: Paging, userId?: number) {
+  let query = paymentsQuery(db).select('*');
+  if (userId !== undefined) query = query.where('u.user_id', userId);
+  if (paging.search) {
+    query = whereNameEmailPhone(query, paging.search, (q, like) => q.orWhere('u.reference', 'ilike', like));
+  }
+  const { rows, ...page } = await paginate(query.orderBy('date', 'desc').orderBy('id', 'desc'), paging, toAdminPayment);
+  return { ...page, payments: rows };
+}
+
+// ---- Affiliates ----
+
+function affiliatesQuery(db: Db) {
+  const referrals = db('referrals').select('affiliate_user_id').count({ n: '*' }).groupBy('affiliate_user_id').as('r');
+  const earned = db('affiliate_commissions').select('affiliate_user_id').sum({ total: 'amount_pesewas' }).groupBy('affiliate_user_id').as('c');
+  const paid = db('affiliate_payouts')
+    .whereNot({ status: 'failed' })
+    .select('affiliate_user_id')
+    .sum({ total: 'amount_pesewas' })
+    .groupBy('affiliate_user_id')
+    .as('po');
+  const lastSession = db('sessions').select('user_id').max({ at: 'created_at' }).groupBy('user_id').as('ls');
+  return db('users as u')
+    .join('affiliate_profiles as a', 'a.user_id', 'u.id')
+    .leftJoin(referrals, 'r.affiliate_user_id', 'u.id')
+    .leftJoin(earned, 'c.affiliate_user_id', 'u.id')
+    .leftJoin(paid, 'po.affiliate_user_id', 'u.id')
+    .leftJoin(lastSession, 'ls.user_id', 'u.id')
+    .where('u.user_type', 'affiliate')
+    .whereNull('u.deleted_at')
+    .select('u.*', 'a.referrer_code', 'a.payout_method', 'a.momo_number', 'a.bank_account', 'r.n as referrals', 'c.total as earned', 'po.total as paid', 'ls.at as last_active');
+}
+
+function toAdminAffiliate(row: any): AdminAffiliate {
+  return {
+    id: Number(row.id),
+    name: `${row.first_name} ${row.last_name}`,
+    email: row.email,
+    phone: row.phone,
+    referrerCode: row.referrer_code,
+    joinDate: iso(row.created_at)!,
+    totalReferrals: toCount(row.referrals),
+    totalEarnings: cedis(row.earned),
+    pendingPayout: cedis(Number(row.earned ?? 0) - Number(row.paid ?? 0)),
+    payoutMethod: row.payout_method,
+    payoutDetails: row.payout_method === 'mobile-money' ? row.momo_number : row.bank_account,
+    status: row.status,
+    lastActivity: iso(row.last_active),
+  };
+}
+
+export async function listAffiliates(db: Db, paging: Paging) {
+  const query = whereNameEmailPhone(affiliatesQuery(db), paging.search, (q, like) => q.orWhere('a.referrer_code', 'ilike', like));
+  const { rows, ...page } = await paginate(query.orderBy('u.id', 'desc'), paging, toAdminAffiliate);
+  return { ...page, affiliates: rows };
+}
+
+// ---- Payouts ----
+
+export function toAdminPayout(row: any): AdminPayout {
+  return {
+    id: Number(row.id),
+    affiliateId: Number(row.affiliate_user_id),
+    affiliateName: `${row.first_name} ${row.last_name}`,
+    amount: cedis(row.amount_pesewas),
+    status: row.status,
+    requestDate: iso(row.requested_at)!,
+    processedDate: iso(row.processed_at),
+    method: row.method,
+    details: row.details,
+    reference: row.reference,
+    notes: row.notes ?? null,
+  };
+}
+
+export const payoutsQuery = (db: Db | Knex.Transaction) =>
+  db('affiliate_payouts as po').join('users as u', 'u.id', 'po.affiliate_user_id').select('po.*', 'u.first_name', 'u.last_name');
+
+export async function listPayouts(db: Db, paging: Paging & { status?: string }) {
+  let query = payoutsQuery(db);
+  if (paging.status && paging.status !== 'all') query = query.where('po.status', paging.status);
+  if (paging.search) query = whereNameEmailPhone(query, paging.search, (q, like) => q.orWhere('po.reference', 'ilike', like));
+  const { rows, ...page } = await paginate(query.orderBy('po.requested_at', 'desc').orderBy('po.id', 'desc'), paging, toAdminPayout);
+  return { ...page, payouts: rows };
+}
+
+// ---- Stats ----
+
+const monthStart = (now: Date, monthsBack: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
+
+/**
+ * Spec 001 §3 "Admin stats". activeUsers: active accounts whose paid period (plus grace) has not
+ * ended; monthlyRevenue: subscription payments settled this calendar month (GMT); pendingPayouts:
+ * cedis requested and not yet paid (pending or processing); totalPayouts: cedis paid out.
+ */
+export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
+  const settings = await getSettings(db);
+  const people = db('users').whereNull('deleted_at');
+  const [counts] = await people
+    .clone()
+    .select(
+      db.raw("count(*) filter (where user_type in ('customer', 'professional')) as users"),
+      db.raw("count(*) filter (where user_type = 'customer') as customers"),
+      db.raw("count(*) filter (where user_type = 'professional') as professionals"),
+      db.raw("count(*) filter (where user_type = 'affiliate') as affiliates"),
+      db.raw('count(*) filter (where created_at > ?) as recent', [new Date(now.getTime() - 7 * DAY_MS)]),
+    );
+  const latest = db('subscriptions').select('user_id').max({ period_end: 'period_end' }).groupBy('user_id').as('s');
+  const [subscribers] = await db
+    .from(latest)
+    .join('users as u', 'u.id', 's.user_id')
+    .whereNull('u.deleted_at')
+    .select(
+      db.raw("count(*) filter (where u.status = 'active' and s.period_end > ?) as active", [graceStart(db, now)]),
+      db.raw('count(*) filter (where s.period_end > ? and s.period_end <= ?) as expiring', [now, new Date(now.getTime() + settings.reminderDays * DAY_MS)]),
+    );
+  const settled = db('payments').where({ status: 'success' }).whereIn('purpose', ['registration', 'renewal']);
+  const [revenue] = await settled.clone().where('settled_at', '>=', monthStart(now, 0)).sum({ total: 'amount_pesewas' });
+  const [payouts] = await db('affiliate_payouts').select(
+    db.raw("coalesce(sum(amount_pesewas) filter (where status in ('pending', 'processing')), 0) as owed"),
+    db.raw("coalesce(sum(amount_pesewas) filter (where status = 'completed'), 0) as paid"),
+  );
+
+  const since = monthStart(now, 11);
+  const month = (column: string) => db.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM') as month`);
+  const signups = await people.clone().where('created_at', '>=', since).select(month('created_at'), db.raw('count(*) as n')).groupBy('month');
+  const income = await settled.clone().where('settled_at', '>=', since).select(month('settled_at'), db.raw('sum(amount_pesewas) as total')).groupBy('month');
+  const history = Array.from({ length: 12 }, (_, i) => {
+    const key = monthStart(now, 11 - i).toISOString().slice(0, 7);
+    return {
+      month: key,
+      signups: toCount(signups.find((r) => r.month === key)?.n),
+      revenue: cedis(income.find((r) => r.month === key)?.total),
+    };
+  });
+
+  return {
+    totalUsers: toCount(counts.users),
+    totalCustomers: toCount(counts.customers),
+    totalProfessionals: toCount(counts.professionals),
+    activeUsers: toCount(subscribers?.active),
+    monthlyRevenue: cedis(revenue?.total),
+    pendingPayouts: cedis(payouts.owed),
+    recentSignups: toCount(counts.recent),
+    totalAffiliates: toCount(counts.affiliates),
+    expiringSubscriptions: toCount(subscribers?.expiring),
+    totalPayouts: cedis(payouts.paid),
+    history,
+  };
+}

@@ -1,0 +1,124 @@
+import Router from '@koa/router';
+import {
+  ADMIN_MESSAGES,
+  adminListQuerySchema,
+  adminLoginSchema,
+  adminPayoutActionSchema,
+  adminProfileSchema,
+  adminStatusSchema,
+  settingsSchema,
+  type SettingsResponse,
+} from '../../../../contract/admin.ts';
+import type { AppDeps } from '../../app.ts';
+import { isEmbedded } from '../../db.ts';
+import { requireAdmin } from '../../http/auth.ts';
+import { badRequest } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
+import { adminLogin, adminSessions } from './accounts.ts';
+import { deleteUser, DELETE_MESSAGE, moveAdminPayout, sendUserReminder, setUserStatus, updateSettings, updateUserProfile } from './actions.ts';
+import { listUserActivity } from './audit.ts';
+import { adminStats, findAdminUser, listAffiliates, listPayments, listPayouts, listUsers } from './queries.ts';
+import { getSettings, toPlatformSettings } from '../settings/settings.ts';
+import { notFound } from '../../http/errors.ts';
+
+const PAYOUT_ACTIONS = ['approve', 'reject', 'complete'] as const;
+
+/** Route ids are positive integers; anything else is a 404 like an unknown id. */
+function idParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!/^\d{1,18}$/.test(value ?? '') || !Number.isSafeInteger(id) || id < 1) throw notFound('Not found');
+  return id;
+}
+
+/** Spec 001 §7 admin calls (issue #6). Every route but login needs an administrator token. */
+export function adminRoutes(deps: AppDeps): Router {
+  const router = new Router({ prefix: '/api/admin' });
+  const { db, clock } = deps;
+
+  router.post('/login', async (ctx) => {
+    ctx.body = await adminLogin(deps, validate(adminLoginSchema, ctx.request.body), ctx.ip);
+  });
+
+  router.use(requireAdmin(deps));
+  const admin = (ctx: { state: Record<string, any> }) => ctx.state.admin;
+  const query = (ctx: { query: unknown }) => validate(adminListQuerySchema, ctx.query);
+
+  router.post('/logout', async (ctx) => {
+    await adminSessions.revoke(db, ctx.state.adminToken, clock.now());
+    ctx.body = { success: true, message: 'Signed out.' };
+  });
+
+  router.get('/stats', async (ctx) => {
+    ctx.body = { success: true, stats: await adminStats(db, clock.now()) };
+  });
+
+  router.get('/users', async (ctx) => {
+    ctx.body = { success: true, ...(await listUsers(db, query(ctx), clock.now())) };
+  });
+  router.get('/users/:id', async (ctx) => {
+    const id = idParam(ctx.params.id);
+    const user = await findAdminUser(db, id, clock.now());
+    if (!user) throw notFound('User not found.');
+    const { payments } = await listPayments(db, { search: '', page: 1, pageSize: 100 }, id);
+    ctx.body = { success: true, user, payments, activity: await listUserActivity(db, id) };
+  });
+  router.put('/users/:id/profile', async (ctx) => {
+    const user = await updateUserProfile(deps, admin(ctx), idParam(ctx.params.id), validate(adminProfileSchema, ctx.request.body));
+    ctx.body = { success: true, message: 'User updated.', user };
+  });
+  router.put('/users/:id/status', async (ctx) => {
+    const { status } = validate(adminStatusSchema, ctx.request.body);
+    const user = await setUserStatus(deps, admin(ctx), idParam(ctx.params.id), status);
+    ctx.body = { success: true, message: status === 'suspended' ? 'User suspended; their sessions have ended.' : 'User activated.', user };
+  });
+  router.delete('/users/:id', async (ctx) => {
+    await deleteUser(deps, admin(ctx), idParam(ctx.params.id));
+    ctx.body = { success: true, message: DELETE_MESSAGE };
+  });
+  router.post('/users/:id/reminder', async (ctx) => {
+    await sendUserReminder(deps, admin(ctx), idParam(ctx.params.id));
+    ctx.body = { success: true, message: ADMIN_MESSAGES.reminderSent };
+  });
+
+  router.get('/payments', async (ctx) => {
+    ctx.body = { success: true, ...(await listPayments(db, query(ctx))) };
+  });
+  router.get('/affiliates', async (ctx) => {
+    ctx.body = { success: true, ...(await listAffiliates(db, query(ctx))) };
+  });
+  router.get('/payouts', async (ctx) => {
+    ctx.body = { success: true, ...(await listPayouts(db, query(ctx))) };
+  });
+  router.put('/payouts/:id/:action', async (ctx) => {
+    const action = ctx.params.action as (typeof PAYOUT_ACTIONS)[number];
+    if (!PAYOUT_ACTIONS.includes(action)) throw notFound('No such payout action.');
+    const { notes } = validate(adminPayoutActionSchema, ctx.request.body ?? {});
+    if (action === 'approve' && notes) throw badRequest('Notes are kept on reject and complete only.');
+    const payout = await moveAdminPayout(deps, admin(ctx), idParam(ctx.params.id), action, notes);
+    ctx.body = { success: true, message: `Payout ${payout.status}.`, payout };
+  });
+
+  const settingsAnswer = async (): Promise<SettingsResponse> => {
+    const settings = await getSettings(db);
+    return {
+      success: true,
+      settings: toPlatformSettings(settings),
+      updatedAt: settings.updatedAt?.toISOString() ?? null,
+      system: {
+        database: isEmbedded(db) ? 'pglite' : 'postgresql',
+        payments: deps.payments.name,
+        version: process.env.npm_package_version ?? 'unknown',
+        serverTime: clock.now().toISOString(),
+      },
+    };
+  };
+  router.get('/settings', async (ctx) => {
+    ctx.body = await settingsAnswer();
+  });
+  router.put('/settings', async (ctx) => {
+    await updateSettings(deps, admin(ctx), validate(settingsSchema, ctx.request.body));
+    ctx.body = { ...(await settingsAnswer()), message: 'Settings saved.' };
+  });
+
+  return router;
+}

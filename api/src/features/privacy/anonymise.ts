@@ -1,0 +1,63 @@
+import type { Knex } from 'knex';
+import { fallbackLocation } from '../../../../contract/cities.ts';
+
+/**
+ * Removes an account's personal data and keeps what the books and the other party need (issue #6;
+ * Ghana's Data Protection Act and the privacy policy's retention promise). The user row stays, so
+ * payments, subscriptions, the commission ledger, payouts and the other party's bookings keep
+ * pointing somewhere, but every name, contact detail, address, text the user wrote and session is
+ * gone. Sign-in becomes impossible (the email and phone no longer exist, the status is suspended).
+ * Run it in a transaction; it is safe to run twice.
+ */
+export async function anonymiseUser(trx: Knex.Transaction, userId: number, now: Date): Promise<void> {
+  const user = await trx('users').where({ id: userId }).forUpdate().first();
+  if (!user || user.deleted_at) return;
+  const placeholderEmail = `deleted-${userId}@deleted.invalid`;
+
+  await trx('users')
+    .where({ id: userId })
+    .update({
+      first_name: 'Deleted',
+      last_name: 'user',
+      email: placeholderEmail,
+      phone: `deleted-${userId}`,
+      password_hash: '!deleted',
+      status: 'suspended',
+      location: null,
+      local_address: null,
+      description: null,
+      profile_picture: null,
+      renewal_cancelled_at: user.renewal_cancelled_at ?? now,
+      deleted_at: now,
+      updated_at: now,
+    });
+  await trx('sessions').where({ user_id: userId }).delete();
+  await trx('password_resets').where({ user_id: userId }).delete();
+  await trx('login_attempts').whereIn('account_key', [user.email.toLowerCase(), user.phone]).delete();
+  await trx('favourites').where({ customer_id: userId }).delete();
+  await trx('chat_reads').where({ user_id: userId }).delete();
+  await trx('booking_messages').where({ sender_id: userId }).update({ body: '[message removed: account deleted]' });
+  await trx('reviews').where({ customer_id: userId }).update({ comment: '' });
+  await trx('contact_messages').whereRaw('lower(email) = lower(?)', [user.email]).delete();
+  await trx('notifications').whereRaw('lower(recipient) = lower(?)', [user.email]).delete();
+  await trx('payments').where({ user_id: userId }).update({ email: placeholderEmail });
+
+  // Bookings join the profile, so it stays, stripped: unlisted, no text, placed at Accra's centre.
+  const accra = fallbackLocation(null);
+  await trx('professional_profiles')
+    .where({ user_id: userId })
+    .update({
+      experience: '',
+      skills: JSON.stringify([]),
+      latitude: accra.lat,
+      longitude: accra.lng,
+      location_source: 'default',
+      paid_until: null,
+      verified: false,
+    });
+  await trx('affiliate_profiles').where({ user_id: userId }).update({ momo_number: '', bank_account: '' });
+  // Payout records are kept for the books; the account number is cut to its last 3 characters.
+  await trx('affiliate_payouts')
+    .where({ affiliate_user_id: userId })
+    .update({ details: trx.raw(`case when length(details) > 3 then '…' || right(details, 3) else details end`) });
+}

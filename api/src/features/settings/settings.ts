@@ -1,0 +1,58 @@
+import type { Knex } from 'knex';
+import { DEFAULT_SETTINGS, type PlatformSettings } from '../../../../contract/admin.ts';
+import type { PlanType } from '../../../../contract/plans.ts';
+import type { SubscriptionWindows } from '../../../../contract/subscriptions.ts';
+import type { Db } from '../../db.ts';
+
+type Conn = Db | Knex.Transaction;
+
+/** The administrator's settings as the server uses them: days, and money in pesewas. */
+export interface Settings extends SubscriptionWindows {
+  pricePesewas: Record<PlanType, number>;
+  commissionPesewas: Record<PlanType, number>;
+  updatedAt: Date | null;
+}
+
+const toPesewas = (cedis: number) => Math.round(cedis * 100);
+
+/** One row (platform_settings.id = 1), read where it is used so every process sees a change at once. */
+export async function getSettings(db: Conn): Promise<Settings> {
+  const row = await db('platform_settings').where({ id: 1 }).first();
+  const d = DEFAULT_SETTINGS;
+  return {
+    reminderDays: row?.reminder_days ?? d.reminderDays,
+    graceDays: row?.grace_period_days ?? d.gracePeriodDays,
+    pricePesewas: {
+      customer: row?.customer_price_pesewas ?? toPesewas(d.customerPrice),
+      professional: row?.professional_price_pesewas ?? toPesewas(d.professionalPrice),
+    },
+    commissionPesewas: {
+      customer: row?.customer_commission_pesewas ?? toPesewas(d.customerCommission),
+      professional: row?.professional_commission_pesewas ?? toPesewas(d.professionalCommission),
+    },
+    updatedAt: row?.updated_at ? new Date(row.updated_at) : null,
+  };
+}
+
+export function toPlatformSettings(s: Settings): PlatformSettings {
+  return {
+    reminderDays: s.reminderDays,
+    gracePeriodDays: s.graceDays,
+    customerPrice: s.pricePesewas.customer / 100,
+    professionalPrice: s.pricePesewas.professional / 100,
+    customerCommission: s.commissionPesewas.customer / 100,
+    professionalCommission: s.commissionPesewas.professional / 100,
+  };
+}
+
+export async function saveSettings(db: Conn, s: PlatformSettings, now: Date): Promise<void> {
+  await db('platform_settings').where({ id: 1 }).update({
+    reminder_days: s.reminderDays,
+    grace_period_days: s.gracePeriodDays,
+    customer_price_pesewas: toPesewas(s.customerPrice),
+    professional_price_pesewas: toPesewas(s.professionalPrice),
+    customer_commission_pesewas: toPesewas(s.customerCommission),
+    professional_commission_pesewas: toPesewas(s.professionalCommission),
+    updated_at: now,
+  });
+}

@@ -1,0 +1,264 @@
+import * as z from 'zod/mini';
+import { emailField, nameField, phoneField } from './accounts.ts';
+import { CATEGORY_NAMES } from './categories.ts';
+import type { PayoutStatus } from './affiliates.ts';
+import type { SubscriptionState } from './subscriptions.ts';
+
+/**
+ * The administrator area (spec 001 §2, §3, §4, §7, §8, §9; issue #6). Administrators are not users:
+ * their tokens come from POST /api/admin/login and only open /api/admin/*.
+ */
+export const ADMIN_MESSAGES = {
+  loginRequired: 'Username and password are required',
+  invalidCredentials: 'Invalid credentials',
+  network: 'Unable to connect to server. Please try again.',
+  verifying: 'Verifying admin authentication...',
+  sessionExpired: 'Admin session expired or not logged in. Redirecting to login page...',
+  throttled: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  reminderSent: 'Subscription reminder sent successfully!',
+  updateFailed: (message: string) => `Failed to update user: ${message}`,
+  updateFailedNetwork: 'Failed to update user. Please try again.',
+  deleteFailed: (message: string) => `Failed to delete user: ${message}`,
+  deleteFailedNetwork: 'Failed to delete user. Please try again.',
+  activityEmpty: 'No administrator actions on this account yet.',
+} as const;
+
+/** Browser storage key for the admin token (spec 001 §3). */
+export const ADMIN_TOKEN_KEY = 'adminToken';
+
+export const adminLoginSchema = z.object({
+  username: z.string({ error: ADMIN_MESSAGES.loginRequired }).check(z.trim(), z.minLength(1, ADMIN_MESSAGES.loginRequired), z.maxLength(100)),
+  password: z.string({ error: ADMIN_MESSAGES.loginRequired }).check(z.minLength(1, ADMIN_MESSAGES.loginRequired), z.maxLength(200)),
+});
+
+export interface AdminLoginResponse {
+  success: true;
+  message: string;
+  token: string;
+  admin: { id: number; username: string };
+}
+
+/** GET /api/admin/stats. Money in cedis. `history`: the last 12 calendar months, oldest first. */
+export interface AdminStats {
+  totalUsers: number;
+  totalCustomers: number;
+  totalProfessionals: number;
+  activeUsers: number;
+  monthlyRevenue: number;
+  pendingPayouts: number;
+  recentSignups: number;
+  totalAffiliates: number;
+  expiringSubscriptions: number;
+  totalPayouts: number;
+  history: { month: string; signups: number; revenue: number }[];
+}
+
+export type AdminUserStatus = 'active' | 'suspended' | 'pending';
+/** The Users tab lists customers and professionals; the dialog also opens affiliates (read, suspend). */
+export type AdminUserType = 'customer' | 'professional' | 'affiliate';
+
+/** Spec 001 §3 "User (admin view)". Dates are ISO strings; money in cedis. */
+export interface AdminUser {
+  id: number;
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  type: AdminUserType;
+  status: AdminUserStatus;
+  joinDate: string;
+  lastActive: string | null;
+  /** Label, e.g. "Customer plan (₵10/month)", or "No subscription". */
+  subscription: string;
+  subscriptionDate: string | null;
+  subscriptionExpiry: string | null;
+  subscriptionStatus: SubscriptionState;
+  /** Automatic card renewal is not offered (mobile money cannot be charged without the payer): always false. */
+  autoRenewal: boolean;
+  /** The user cancelled: no renewal reminders; service ends with the paid period. */
+  renewalCancelled: boolean;
+  location: string | null;
+  description: string | null;
+  profession: string | null;
+  totalEarnings: number;
+  jobsCompleted: number;
+  /** Average review, or null with no reviews (never a made-up default). */
+  rating: number | null;
+  verified: boolean;
+}
+
+/** Spec 001 §3 "Payment (admin)": subscription payments and commission ledger entries. */
+export interface AdminPayment {
+  id: string;
+  userId: number | null;
+  userName: string;
+  amount: number;
+  type: 'subscription' | 'commission';
+  status: 'completed' | 'pending' | 'failed';
+  date: string;
+  method: string;
+  reference: string | null;
+}
+
+export interface AdminAffiliate {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  referrerCode: string;
+  joinDate: string;
+  totalReferrals: number;
+  totalEarnings: number;
+  pendingPayout: number;
+  payoutMethod: 'mobile-money' | 'bank-account';
+  payoutDetails: string;
+  status: AdminUserStatus;
+  lastActivity: string | null;
+}
+
+export interface AdminPayout {
+  id: number;
+  affiliateId: number;
+  affiliateName: string;
+  amount: number;
+  status: PayoutStatus;
+  requestDate: string;
+  processedDate: string | null;
+  method: string;
+  details: string;
+  reference: string;
+  notes: string | null;
+}
+
+/** One entry of the append-only audit log (who, what, target, before/after, when). */
+export interface AdminActivity {
+  id: number;
+  at: string;
+  admin: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** List answers paginate on the server: `page` from 1; `total` counts every match. */
+export interface Page {
+  total: number;
+  page: number;
+  pageSize: number;
+}
+export const ADMIN_PAGE_SIZE = 25;
+
+export const adminListQuerySchema = z.object({
+  search: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100))), ''),
+  page: z._default(z.optional(z.coerce.number().check(z.int('page must be a whole number'), z.minimum(1), z.maximum(100_000))), 1),
+  pageSize: z._default(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))), ADMIN_PAGE_SIZE),
+  status: z.optional(z.enum(['pending', 'processing', 'completed', 'failed', 'all'])),
+});
+
+export type AdminUsersResponse = Page & { success: true; users: AdminUser[] };
+export type AdminPaymentsResponse = Page & { success: true; payments: AdminPayment[] };
+export type AdminAffiliatesResponse = Page & { success: true; affiliates: AdminAffiliate[] };
+export type AdminPayoutsResponse = Page & { success: true; payouts: AdminPayout[] };
+/** GET /api/admin/users/{id}: the user, that user's payments, and the admin actions on the account. */
+export interface AdminUserDetail {
+  success: true;
+  user: AdminUser;
+  payments: AdminPayment[];
+  activity: AdminActivity[];
+}
+
+/** PUT /api/admin/users/{id}/profile: validated like sign-up; email and phone stay unique. */
+export const adminProfileSchema = z
+  .object({
+    firstName: nameField('First name is required'),
+    lastName: nameField('Last name is required'),
+    email: emailField('Email is required'),
+    phone: phoneField('Phone is required'),
+    type: z.enum(['customer', 'professional'], 'Type must be customer or professional'),
+    status: z.enum(['active', 'suspended', 'pending'], 'Status must be active, suspended or pending'),
+    location: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100))), ''),
+    description: z._default(z.optional(z.string().check(z.trim(), z.maxLength(2000))), ''),
+    profession: z._default(z.optional(z.string().check(z.trim())), ''),
+  })
+  .check(
+    z.refine((p) => p.type !== 'professional' || (CATEGORY_NAMES as readonly string[]).includes(p.profession), {
+      message: 'Please select a profession from the list',
+      path: ['profession'],
+    }),
+  );
+export type AdminProfileInput = z.input<typeof adminProfileSchema>;
+
+/** PUT /api/admin/users/{id}/status (spec 001 §7: active or suspended). */
+export const adminStatusSchema = z.object({
+  status: z.enum(['active', 'suspended'], 'Status must be active or suspended'),
+});
+
+/** Optional body of reject/complete: a note kept on the payout. */
+export const adminPayoutActionSchema = z.object({
+  notes: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+});
+
+/**
+ * Platform settings (spec 001 §9 admin defaults). Money in cedis with up to 2 decimals. Each takes
+ * effect as SETTING_EFFECTS says; a price change never touches a payment already started.
+ */
+export interface PlatformSettings {
+  reminderDays: number;
+  gracePeriodDays: number;
+  customerPrice: number;
+  professionalPrice: number;
+  customerCommission: number;
+  professionalCommission: number;
+}
+
+export const DEFAULT_SETTINGS: PlatformSettings = {
+  reminderDays: 7,
+  gracePeriodDays: 3,
+  customerPrice: 10,
+  professionalPrice: 27,
+  customerCommission: 4,
+  professionalCommission: 10.8,
+};
+
+export const SETTING_LABELS: Record<keyof PlatformSettings, { label: string; effect: string }> = {
+  reminderDays: { label: 'Reminder days before expiry', effect: 'Next reminder run: who is "expiring", and when the reminder email goes out.' },
+  gracePeriodDays: { label: 'Grace period after expiry (days)', effect: 'At once: how long an expired customer can still book and a professional stays listed.' },
+  customerPrice: { label: 'Customer plan (₵ per month)', effect: 'Payments started from now on; payments already started keep their price.' },
+  professionalPrice: { label: 'Professional plan (₵ per month)', effect: 'Payments started from now on; payments already started keep their price.' },
+  customerCommission: { label: 'Commission per customer referral (₵)', effect: 'Referred customers whose first payment settles from now on.' },
+  professionalCommission: { label: 'Commission per professional referral (₵)', effect: 'Referred professionals whose first payment settles from now on.' },
+};
+
+const cedis = (label: string, min: number) =>
+  z.number({ error: `${label} must be a number` }).check(
+    z.minimum(min, `${label} must be at least ₵${min}`),
+    z.maximum(10_000, `${label} must be at most ₵10000`),
+    z.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${label} can have at most 2 decimal places`),
+  );
+const days = (label: string, min: number, max: number) =>
+  z.number({ error: `${label} must be a number` }).check(z.int(`${label} must be a whole number`), z.minimum(min, `${label} must be ${min} to ${max}`), z.maximum(max, `${label} must be ${min} to ${max}`));
+
+export const settingsSchema = z
+  .object({
+    reminderDays: days('Reminder days', 1, 30),
+    gracePeriodDays: days('Grace period', 0, 30),
+    customerPrice: cedis('Customer price', 1),
+    professionalPrice: cedis('Professional price', 1),
+    customerCommission: cedis('Customer commission', 0),
+    professionalCommission: cedis('Professional commission', 0),
+  })
+  .check(
+    z.refine((s) => s.customerCommission <= s.customerPrice, { message: 'A commission cannot be more than the plan price', path: ['customerCommission'] }),
+    z.refine((s) => s.professionalCommission <= s.professionalPrice, { message: 'A commission cannot be more than the plan price', path: ['professionalCommission'] }),
+  );
+
+export interface SettingsResponse {
+  success: true;
+  settings: PlatformSettings;
+  updatedAt: string | null;
+  /** System information for the Settings tab. */
+  system: { database: 'postgresql' | 'pglite'; payments: 'paystack' | 'sandbox'; version: string; serverTime: string };
+}
