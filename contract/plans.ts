@@ -40,3 +40,17 @@ export const PAYMENT_CHANNELS = ['card', 'mobile_money', 'ussd', 'qr', 'bank_tra
 /** Affiliate commission: 40% of the referred user's first month (₵4.00 and ₵10.80). */
 export const AFFILIATE_COMMISSION_RATE = 0.4;
 export const AFFILIATE_MINIMUM_PAYOUT_CEDIS = 250;
+
+/** GET /api/plans: the prices and commissions in force (cedis), which an administrator can change. */
+export interface PlanPrices {
+  prices: Record<PlanType, number>;
+  commissions: Record<PlanType, number>;
+}
+/** The spec's figures (spec 000 §9), shown until the live ones arrive. */
+export const DEFAULT_PLAN_PRICES: PlanPrices = {
+  prices: { customer: PLANS.customer.amount, professional: PLANS.professional.amount },
+  commissions: {
+    customer: Math.round(PLANS.customer.amount * AFFILIATE_COMMISSION_RATE * 100) / 100,
+    professional: Math.round(PLANS.professional.amount * AFFILIATE_COMMISSION_RATE * 100) / 100,
+  },
+};

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { settingsRoutes } from './features/settings/routes.ts';
 import { affiliateRoutes } from './features/affiliates/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
@@ -56,6 +57,7 @@ const features: ((deps: AppDeps) => Router)[] = [
   locationRoutes,
   subscriptionRoutes,
   adminRoutes,
+  settingsRoutes,
   devRoutes,
 ];
 

@@ -365,6 +365,11 @@ describe('settings (spec 001 §9)', () => {
       const done = await fresh.request('/api/complete-registration', { method: 'POST', json: { userId: started.userId, paymentReference: started.payment.reference } });
       expect(done.status).toBe(200);
 
+      expect((await fresh.request('/api/plans')).body).toEqual({
+        success: true,
+        prices: { customer: 12, professional: 27 },
+        commissions: { customer: 5, professional: 10.8 },
+      });
       const later = await signUp(fresh);
       expect(later.payment).toMatchObject({ amount: 12, amountKobo: 1200, metadata: { amount_ghs: 12 } });
       const paidLater = await signUpAndPay(fresh);

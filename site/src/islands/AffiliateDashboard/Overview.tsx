@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { AFFILIATE_COMMISSION_RATE, PLANS } from '../../../../contract/plans.ts';
+import { usePlanPrices } from '../../lib/prices.ts';
 import { Stat } from '../ProfessionalDashboard/Frame.tsx';
 import { cedis, shortDay } from '../ProfessionalDashboard/format.ts';
 import { shareMessage, shareTargets, signupLink } from './share.ts';
@@ -8,9 +8,6 @@ import type { AffiliateRecord, Referral } from './store.ts';
 import { useCopy } from './useCopy.ts';
 
 const money = (amount: number) => cedis(amount, true);
-const percent = Math.round(AFFILIATE_COMMISSION_RATE * 100);
-const perCustomer = money(PLANS.customer.amount * AFFILIATE_COMMISSION_RATE);
-const perProfessional = money(PLANS.professional.amount * AFFILIATE_COMMISSION_RATE);
 
 export function AffiliateStats({ record }: { record: AffiliateRecord }) {
   const paid = record.paidReferrals;
@@ -84,6 +81,8 @@ function ReferrerCard({ code }: { code: string }) {
 
 function CommissionCard() {
   const id = useId();
+  const { commissions, prices } = usePlanPrices();
+  const percent = Math.round((commissions.customer / prices.customer) * 100);
   return (
     <section className="card pd-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Commission Structure</h2>
@@ -91,11 +90,11 @@ function CommissionCard() {
       <dl className="auth-data">
         <div className="auth-data-row">
           <dt>Per customer</dt>
-          <dd>{perCustomer}</dd>
+          <dd>{money(commissions.customer)}</dd>
         </div>
         <div className="auth-data-row">
           <dt>Per professional</dt>
-          <dd>{perProfessional}</dd>
+          <dd>{money(commissions.professional)}</dd>
         </div>
         <div className="auth-data-row">
           <dt>Payouts</dt>

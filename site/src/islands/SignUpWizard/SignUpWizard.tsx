@@ -5,6 +5,7 @@ import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contrac
 import { CATEGORY_NAMES } from '../../../../contract/categories.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { PLANS } from '../../../../contract/plans.ts';
+import { usePlanPrices } from '../../lib/prices.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import { SUPPORT } from '../../components/site.ts';
 import { AppShell } from '../shell/AppShell.tsx';
@@ -34,6 +35,7 @@ type TextKey = Exclude<keyof SignupForm, 'agreeToTerms' | 'userType'>;
 
 function Wizard() {
   const form = useStore($signupForm);
+  const { prices } = usePlanPrices();
   const { step, alert, phase } = useStore($signup);
   const heading = useFocusOn<HTMLHeadingElement>(step);
   const pictureError = useRef<HTMLParagraphElement>(null);
@@ -120,7 +122,7 @@ function Wizard() {
                       {type === 'professional' ? <span className="badge">Popular</span> : null}
                     </span>
                     <span className="wz-price">
-                      <strong>₵{plan.amount}</strong>/month
+                      <strong>₵{prices[type]}</strong>/month
                     </span>
                     <span className="wz-features">
                       {plan.features.map((f) => (

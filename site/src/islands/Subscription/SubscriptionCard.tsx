@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { PLANS } from '../../../../contract/plans.ts';
+import { usePlanPrices } from '../../lib/prices.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import { subscriptionState } from '../../../../contract/subscriptions.ts';
 import type { SubscriptionSummary } from '../../../../contract/subscriptions.ts';
@@ -128,6 +129,7 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
 
   const planType = subscription && isPlanType(subscription.planType) ? subscription.planType : null;
   const plan = planType ? PLANS[planType] : null;
+  const { prices } = usePlanPrices();
   const busy = phase.kind === 'opening' || phase.kind === 'verifying';
   const update = (next: Phase) => {
     if (mounted.current) setPhase(next);
@@ -206,7 +208,7 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
       </div>
       {plan ? (
         <p className="sub-plan">
-          <strong>{plan.name} plan</strong> · ₵{plan.amount} per month
+          <strong>{plan.name} plan</strong> · ₵{prices[planType!]} per month
         </p>
       ) : null}
       {subscription ? <p className="sub-until">Paid until {paidUntilLabel(subscription.paidUntil)}</p> : null}

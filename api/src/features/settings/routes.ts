@@ -1,0 +1,19 @@
+import Router from '@koa/router';
+import type { PlanPrices } from '../../../../contract/plans.ts';
+import type { AppDeps } from '../../app.ts';
+import { getSettings } from './settings.ts';
+
+/** GET /api/plans: public, so sign-up and dashboards show the prices an administrator set. */
+export function settingsRoutes({ db }: AppDeps): Router {
+  const router = new Router();
+  router.get('/api/plans', async (ctx) => {
+    const s = await getSettings(db);
+    const body: PlanPrices & { success: true } = {
+      success: true,
+      prices: { customer: s.pricePesewas.customer / 100, professional: s.pricePesewas.professional / 100 },
+      commissions: { customer: s.commissionPesewas.customer / 100, professional: s.commissionPesewas.professional / 100 },
+    };
+    ctx.body = body;
+  });
+  return router;
+}
