@@ -5,7 +5,7 @@ import { greatCircleMiles } from '../../contract/distance.ts';
 import type { Db } from '../src/db.ts';
 import { verifyPassword } from '../src/features/accounts/passwords.ts';
 import { createTestDb } from '../test/harness.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoData } from './demo.ts';
+import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_PASSWORD, loadDemoData } from './demo.ts';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -30,6 +30,11 @@ it('loads professionals in all 12 categories over the 10 cities, each near its c
     const here = rows.filter((r) => r.location === city.name).map((r) => r.profession);
     expect(new Set(here).size).toBe(12);
   }
+});
+
+it('creates the demo administrator the README lists when there is none', async () => {
+  const admin = await db('admins').whereRaw('lower(username) = ?', [DEMO_ADMIN]).first();
+  expect(await verifyPassword(admin.password_hash, DEMO_PASSWORD)).toBe(true);
 });
 
 it('creates the demo accounts the README lists, with the printed password', async () => {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createAdmin } from '../src/features/admin/accounts.ts';
 import { CATEGORY_NAMES } from '../../contract/categories.ts';
 import { CITIES } from '../../contract/cities.ts';
 import { PLANS, type PlanType } from '../../contract/plans.ts';
@@ -13,6 +14,7 @@ import { addMonth, paymentReference } from '../src/features/payments/service.ts'
  * Every demo account signs in with DEMO_PASSWORD. Loading twice adds nothing.
  */
 export const DEMO_PASSWORD = 'DemoPass123';
+export const DEMO_ADMIN = 'admin';
 
 export const DEMO_ACCOUNTS = [
   ...[1, 2, 3, 4, 5].map((n) => ({ email: `customer${n}@demo.example.com`, userType: 'customer' as const })),
@@ -126,6 +128,9 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
         });
       }
     }
+
+    // The demo administrator, unless one was already made (ADMIN_USERNAME or npm run admin:create).
+    if (!(await trx('admins').first('id'))) await createAdmin(trx, DEMO_ADMIN, DEMO_PASSWORD, now);
 
     let professionals = 0;
     for (const [c, city] of CITIES.entries()) {
