@@ -3,7 +3,7 @@ import type { AppDeps } from '../app.ts';
 import { toSessionUser } from '../features/accounts/users.ts';
 import { adminSessions } from '../features/admin/accounts.ts';
 import { sessionsRepo } from '../features/auth/sessions.ts';
-import { unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from './errors.ts';
 
 export const bearerToken = (header: string): string | null => /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header)?.[1] ?? null;
 
@@ -14,6 +14,10 @@ export function requireUser({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Middl
     if (!token) throw unauthorized();
     const row = await sessionsRepo.findUser(db, token, clock.now());
     if (!row) throw unauthorized('Your session has ended. Please sign in again.');
+    // A suspended affiliate signs in to see their balance, and may change nothing (sign-out aside).
+    if (row.status !== 'active' && !['GET', 'HEAD'].includes(ctx.method) && ctx.path !== '/api/auth/logout') {
+      throw forbidden('This account is suspended: you can see it, but not change anything. Please contact support.');
+    }
     ctx.state.user = toSessionUser(row);
     ctx.state.token = token;
     await next();

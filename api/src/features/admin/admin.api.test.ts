@@ -249,6 +249,25 @@ describe('user actions', () => {
     ]);
   });
 
+  it('a suspended affiliate signs in to see their balance, cannot request a payout, and earns nothing for new referrals', async () => {
+    const affiliate = await signUpAffiliate(app);
+    await app.request('/api/dev/affiliate-credit', { method: 'POST', json: { email: affiliate.email, amount: 300 } });
+    expect((await asAdmin(`/api/admin/users/${affiliate.id}/status`, { method: 'PUT', json: { status: 'suspended' } })).status).toBe(200);
+    expect((await app.request('/api/affiliate/payouts', { headers: bearer(affiliate.token) })).status).toBe(401); // sessions ended
+
+    const login = await app.request('/api/auth/login', { method: 'POST', json: { email: affiliate.email, password: 'affiliate-pass-1' } });
+    expect(login).toMatchObject({ status: 200, body: { user: { status: 'suspended', userType: 'affiliate' } } });
+    const token = login.body.token as string;
+    const data = await app.request(`/api/affiliate-data/${encodeURIComponent(affiliate.email)}`, { headers: bearer(token) });
+    expect(data).toMatchObject({ status: 200, body: { affiliate: { pendingPayout: 300, status: 'suspended' } } });
+    const payout = await app.request('/api/affiliate/payouts', { method: 'POST', headers: bearer(token) });
+    expect(payout).toMatchObject({ status: 403, body: { message: expect.stringMatching(/suspended/) } });
+
+    const referred = await signUpAndPay(app, { referrerCode: affiliate.code });
+    expect(await app.db('referrals').where({ referred_user_id: referred.userId }).first()).toBeUndefined();
+    expect((await app.request('/api/auth/logout', { method: 'POST', headers: bearer(token) })).status).toBe(200);
+  });
+
   it('queues a reminder through the reminder path and says so only then', async () => {
     const user = await signUpAndPay(app);
     const before = await app.db('notifications').where({ recipient: user.body.email }).count({ n: '*' });

@@ -42,7 +42,10 @@ export async function login(
   await throttle.record(deps.db, accountKey, ip, ok, now);
   if (!user || !ok) throw new HttpError(401, LOGIN_MESSAGES.failedFallback);
 
-  if (user.status === 'suspended') throw new HttpError(403, LOGIN_MESSAGES.suspended, { extra: { code: 'SUSPENDED' } });
+  // A suspended affiliate may still sign in to see their balance (issue #5); nobody else may.
+  if (user.status === 'suspended' && user.user_type !== 'affiliate') {
+    throw new HttpError(403, LOGIN_MESSAGES.suspended, { extra: { code: 'SUSPENDED' } });
+  }
   if (user.status === 'pending') {
     const payment = await createPaymentIntent(
       deps,
