@@ -24,6 +24,9 @@ const configSchema = z.object({
   GOOGLE_MAPS_API_BASE: z.url({ protocol: /^https?$/ }).default('https://maps.googleapis.com'),
   /** The address users reach the site at, for links in emails (password reset). */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Outgoing email: smtp://user:pass@host:587 or smtps://…:465. Unset: emails go to the dev mailbox only. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:password@host:587 or smtps://…').optional(),
+  SMTP_FROM: z.string().min(3).default('ServiceConnect Ghana <no-reply@localhost>'),
   /** The first administrator, created on start when none exists yet (issue #6). Both or neither. */
   ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9._@-]{3,100}$/, 'must be 3 to 100 letters, digits or . _ @ -').optional(),
   ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
@@ -41,6 +44,7 @@ export interface Config {
   publicUrl: string;
   googleMaps: { apiKey: string; apiBase: string } | null;
   firstAdmin: { username: string; password: string } | null;
+  smtp: { url: string; from: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { secretKey: c.PAYSTACK_SECRET_KEY, publicKey: c.PAYSTACK_PUBLIC_KEY, apiBase: c.PAYSTACK_API_BASE.replace(/\/$/, '') }
         : null,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    smtp: c.SMTP_URL ? { url: c.SMTP_URL, from: c.SMTP_FROM } : null,
     firstAdmin: c.ADMIN_USERNAME && c.ADMIN_PASSWORD ? { username: c.ADMIN_USERNAME, password: c.ADMIN_PASSWORD } : null,
     googleMaps: c.GOOGLE_MAPS_API_KEY ? { apiKey: c.GOOGLE_MAPS_API_KEY, apiBase: c.GOOGLE_MAPS_API_BASE.replace(/\/$/, '') } : null,
   };

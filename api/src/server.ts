@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { createLogger } from './logger.ts';
 import { paymentProvider } from './providers/index.ts';
 import { logTransport, outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
+import { smtpTransport } from './providers/smtp.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
 import { startReminderWorker } from './features/subscriptions/reminders.ts';
 import { ensureFirstAdmin } from './features/admin/accounts.ts';
@@ -54,7 +55,9 @@ logger.info(
 );
 
 const reminders = startReminderWorker({ db, clock, logger, notifier, config });
-const delivery = startNotificationWorker({ db, clock, logger, transport: logTransport(logger) });
+const transport = config.smtp ? smtpTransport(config.smtp) : logTransport(logger);
+if (!config.smtp) logger.warn('No SMTP_URL: emails are kept in the outbox for /dev-mailbox and not sent.');
+const delivery = startNotificationWorker({ db, clock, logger, transport });
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -57,10 +57,11 @@ it('retries a failed delivery after 1, 5, 30 and 120 minutes, then marks it fail
   app.clock.set(new Date(start));
 });
 
-it('logs what the development transport delivers', async () => {
-  await outboxNotifier({ db: app.db, clock: app.clock }).sendEmail({ to: 'dev@example.com', subject: 'Reset', text: 'Link' });
-  const lines: Record<string, unknown>[] = [];
-  const serverLog = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line)) });
+it('without SMTP, keeps the message for the dev mailbox and logs neither its text nor its recipient', async () => {
+  await outboxNotifier({ db: app.db, clock: app.clock }).sendEmail({ to: 'dev@example.com', subject: 'Reset', text: 'https://x/reset?token=SECRET' });
+  const lines: string[] = [];
+  const serverLog = createLogger('info', { write: (line: string) => void lines.push(line) });
   await deliverNotifications({ db: app.db, clock: app.clock, logger, transport: logTransport(serverLog) });
-  expect(lines).toContainEqual(expect.objectContaining({ msg: 'email (dev outbox)', to: 'dev@example.com', subject: 'Reset' }));
+  expect(lines.map((l) => JSON.parse(l))).toContainEqual(expect.objectContaining({ subject: 'Reset', msg: expect.stringMatching(/dev-mailbox/) }));
+  expect(lines.join('\n')).not.toMatch(/SECRET|dev@example\.com/);
 });

@@ -20,13 +20,13 @@ export interface EmailTransport {
 }
 
 /**
- * Development delivery: the message goes to the server log, and the dev mailbox (/dev-mailbox)
- * shows the outbox. Used while no mail service is configured.
+ * Delivery while no mail service is configured: the dev mailbox (/dev-mailbox) shows the outbox,
+ * and the log says a message was kept, without its text (a reset link is a secret).
  */
 export const logTransport = (logger: Logger): EmailTransport => ({
   name: 'log',
   async deliver(message) {
-    logger.info({ to: message.to, subject: message.subject, text: message.text }, 'email (dev outbox)');
+    logger.info({ subject: message.subject }, 'email kept in the outbox (no SMTP_URL): see /dev-mailbox');
   },
 });
 
