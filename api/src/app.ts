@@ -16,6 +16,7 @@ import { devRoutes } from './features/dev/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { locationRoutes } from './features/location/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
+import { privacyRoutes } from './features/privacy/routes.ts';
 import { professionalRoutes } from './features/professionals/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { userDataRoutes } from './features/user-data/routes.ts';
@@ -52,6 +53,7 @@ const features: ((deps: AppDeps) => Router)[] = [
   authRoutes,
   paymentRoutes,
   userDataRoutes,
+  privacyRoutes,
   professionalRoutes,
   bookingRoutes,
   locationRoutes,

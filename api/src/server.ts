@@ -9,6 +9,7 @@ import { logTransport, outboxNotifier, startNotificationWorker } from './provide
 import { smtpTransport } from './providers/smtp.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
 import { startReminderWorker } from './features/subscriptions/reminders.ts';
+import { startRetentionWorker } from './features/privacy/retention.ts';
 import { ensureFirstAdmin } from './features/admin/accounts.ts';
 
 function readConfig(): Config {
@@ -55,6 +56,7 @@ logger.info(
 );
 
 const reminders = startReminderWorker({ db, clock, logger, notifier, config });
+const retention = startRetentionWorker({ db, clock, logger });
 const transport = config.smtp ? smtpTransport(config.smtp) : logTransport(logger);
 if (!config.smtp) logger.warn('No SMTP_URL: emails are kept in the outbox for /dev-mailbox and not sent.');
 const delivery = startNotificationWorker({ db, clock, logger, transport });
@@ -65,6 +67,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   reminders.stop();
+  retention.stop();
   delivery.stop();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));

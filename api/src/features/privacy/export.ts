@@ -1,0 +1,253 @@
+import type { SessionUser } from '../../../../contract/account-types.ts';
+import type { Db } from '../../db.ts';
+import { pendingBalance } from '../affiliates/payouts.ts';
+
+/**
+ * "Download my data" (issue #6; the right of access in Ghana's Data Protection Act, 2012): every
+ * row the database holds about one account, as a JSON document a person can read. Never the
+ * password hash, session or reset token hashes, nor another person's contact details: the other
+ * party of a booking appears by name only, referred users by first name and month only.
+ * Amounts are in Ghana cedis; times are ISO 8601 in UTC (GMT, Ghana's time).
+ */
+export async function exportUserData(db: Db, user: SessionUser, now: Date): Promise<Record<string, unknown>> {
+  const id = user.id;
+  const row = await db('users').where({ id }).first();
+  const type = row.user_type as SessionUser['userType'];
+  const email = String(row.email).toLowerCase();
+  const names = await otherPartyNames(db, id);
+  const nameOf = (otherId: unknown) => names.get(Number(otherId)) ?? 'Unknown';
+
+  const data: Record<string, unknown> = {
+    about:
+      `Everything ServiceConnect Ghana holds about your account, exported on ${now.toISOString().slice(0, 10)}. ` +
+      'Amounts are in Ghana cedis (GHS); times are in GMT. Other people appear by name only. ' +
+      'Your password is stored only as a one-way hash and is not included. See /privacy.',
+    exportedAt: now.toISOString(),
+    account: {
+      id,
+      accountType: type,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      phone: row.phone,
+      status: row.status,
+      location: row.location,
+      localAddress: row.local_address,
+      description: row.description,
+      profilePicture: row.profile_picture,
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+      renewalCancelledAt: iso(row.renewal_cancelled_at),
+    },
+  };
+
+  if (type === 'professional') {
+    const p = await db('professional_profiles').where({ user_id: id }).first();
+    data.professionalProfile = p && {
+      profession: p.profession,
+      experience: p.experience,
+      skills: parsed(p.skills),
+      baseRatePerHour: cedis(p.base_rate_pesewas),
+      maxRatePerHour: cedis(p.max_rate_pesewas),
+      rateNegotiable: p.rate_negotiable,
+      availability: parsed(p.availability),
+      latitude: p.latitude,
+      longitude: p.longitude,
+      locationSource: p.location_source,
+      verified: p.verified,
+      listedUntil: iso(p.paid_until),
+    };
+    const documents = await verificationDocuments(db, id);
+    if (documents) data.verificationDocuments = documents;
+  }
+
+  if (type === 'affiliate') {
+    const a = await db('affiliate_profiles').where({ user_id: id }).first();
+    data.affiliateProfile = a && {
+      referrerCode: a.referrer_code,
+      payoutMethod: a.payout_method,
+      mobileMoneyNumber: a.momo_number,
+      bankAccount: a.bank_account,
+      pendingBalance: cedis(await pendingBalance(db, id)),
+    };
+    data.referrals = (await db('referrals as r').join('users as u', 'u.id', 'r.referred_user_id').where('r.affiliate_user_id', id).orderBy('r.id'))
+      .map((r) => ({ firstName: r.first_name, accountType: r.user_type, month: iso(r.created_at)?.slice(0, 7) }));
+    data.commissions = (await db('affiliate_commissions').where({ affiliate_user_id: id }).orderBy('id')).map((c) => ({
+      amount: cedis(c.amount_pesewas),
+      plan: c.plan_type,
+      creditedAt: iso(c.created_at),
+    }));
+    data.payouts = (await db('affiliate_payouts').where({ affiliate_user_id: id }).orderBy('id')).map((p) => ({
+      reference: p.reference,
+      amount: cedis(p.amount_pesewas),
+      method: p.method,
+      details: p.details,
+      status: p.status,
+      notes: p.notes,
+      requestedAt: iso(p.requested_at),
+      processedAt: iso(p.processed_at),
+    }));
+  } else {
+    data.subscriptions = (await db('subscriptions').where({ user_id: id }).orderBy('period_start')).map((s) => ({
+      plan: s.plan_type,
+      amount: cedis(s.amount_pesewas),
+      periodStart: iso(s.period_start),
+      periodEnd: iso(s.period_end),
+    }));
+    data.payments = (await db('payments').where({ user_id: id }).orderBy('id')).map((p) => ({
+      reference: p.reference,
+      purpose: p.purpose,
+      plan: p.plan_type,
+      amount: cedis(p.amount_pesewas),
+      currency: p.currency,
+      status: p.status,
+      provider: p.provider,
+      channel: p.channel,
+      email: p.email,
+      createdAt: iso(p.created_at),
+      paidAt: iso(p.paid_at),
+      settledAt: iso(p.settled_at),
+    }));
+    data.renewalReminders = (await db('subscription_reminders').where({ user_id: id }).orderBy('id')).map((r) => ({
+      kind: r.kind,
+      periodEnd: iso(r.period_end),
+      sentAt: iso(r.sent_at),
+    }));
+    const referral = await db('referrals').where({ referred_user_id: id }).first();
+    data.referredWithCode = referral?.referrer_code ?? null;
+    Object.assign(data, await marketplace(db, id, type, nameOf));
+  }
+
+  data.notifications = (
+    await db('notifications')
+      .where((w) => w.whereRaw('lower(recipient) = ?', [email]).orWhere('recipient', row.phone))
+      .orderBy('id')
+  ).map((n) => ({
+    channel: n.channel,
+    subject: n.subject,
+    // A password-reset link in an export would be a live key to the account: its token is cut.
+    text: String(n.body).replace(/([?&]token=)[A-Za-z0-9_-]+/g, '$1[removed]'),
+    status: n.status,
+    createdAt: iso(n.created_at),
+    sentAt: iso(n.sent_at),
+  }));
+  data.contactMessages = (await db('contact_messages').whereRaw('lower(email) = ?', [email]).orderBy('id')).map((m) => ({
+    reference: m.reference,
+    name: m.name,
+    email: m.email,
+    phone: m.phone,
+    subject: m.subject,
+    category: m.category,
+    message: m.message,
+    status: m.status,
+    sentAt: iso(m.created_at),
+  }));
+  data.signIns = (await db('sessions').where({ user_id: id }).orderBy('id')).map((s) => ({
+    signedInAt: iso(s.created_at),
+    expiresAt: iso(s.expires_at),
+    signedOutAt: iso(s.revoked_at),
+  }));
+  data.signInAttempts = (
+    await db('login_attempts').whereIn('account_key', [email, row.phone]).orderBy('id')
+  ).map((a) => ({ at: iso(a.created_at), fromAddress: a.ip, succeeded: a.succeeded }));
+  data.passwordResets = (await db('password_resets').where({ user_id: id }).orderBy('id')).map((r) => ({
+    requestedAt: iso(r.created_at),
+    expiresAt: iso(r.expires_at),
+    usedAt: iso(r.used_at),
+  }));
+  data.administratorActions = (
+    await db('admin_audit_log').where({ target_type: 'user', target_id: String(id) }).orderBy('id')
+  ).map((a) => ({ action: a.action, at: iso(a.created_at) }));
+  return data;
+}
+
+/** Bookings, chat, reviews and favourites of a customer or professional. */
+async function marketplace(db: Db, id: number, type: string, nameOf: (id: unknown) => string) {
+  const bookings = await db('bookings')
+    .where((w) => w.where({ customer_id: id }).orWhere({ professional_id: id }))
+    .select('*', db.raw("to_char(date, 'YYYY-MM-DD') as day"))
+    .orderBy('id');
+  const bookingIds = bookings.map((b) => b.id);
+  const messages = await db('booking_messages').whereIn('booking_id', bookingIds).orderBy('id');
+  const reviews = await db('reviews').where((w) => w.where({ customer_id: id }).orWhere({ professional_id: id })).orderBy('id');
+  const review = (r: Record<string, any>) => ({ bookingId: Number(r.booking_id), rating: r.rating, comment: r.comment, createdAt: iso(r.created_at) });
+  const result: Record<string, unknown> = {
+    bookings: bookings.map((b) => {
+      const asCustomer = Number(b.customer_id) === id;
+      return {
+        id: Number(b.id),
+        yourRole: asCustomer ? 'customer' : 'professional',
+        [asCustomer ? 'professional' : 'customer']: nameOf(asCustomer ? b.professional_id : b.customer_id),
+        date: b.day,
+        time: b.time,
+        durationHours: b.duration_hours,
+        agreedRatePerHour: cedis(b.agreed_rate_pesewas),
+        proposedRatePerHour: b.proposed_rate_pesewas === null ? null : cedis(b.proposed_rate_pesewas),
+        total: cedis(b.total_pesewas),
+        description: b.description,
+        notes: b.notes,
+        // The address is the customer's: theirs to see, not the professional's to take away.
+        ...(asCustomer ? { location: b.location } : {}),
+        status: b.status,
+        cancelledBy: b.cancelled_by,
+        createdAt: iso(b.created_at),
+        respondedAt: iso(b.responded_at),
+        completedAt: iso(b.completed_at),
+      };
+    }),
+    chatMessages: messages.map((m) => ({
+      bookingId: Number(m.booking_id),
+      from: Number(m.sender_id) === id ? 'you' : nameOf(m.sender_id),
+      text: m.body,
+      sentAt: iso(m.created_at),
+    })),
+  };
+  if (type === 'customer') {
+    result.reviewsWritten = reviews.filter((r) => Number(r.customer_id) === id).map((r) => ({ professional: nameOf(r.professional_id), ...review(r) }));
+    result.favourites = (
+      await db('favourites as f').join('users as u', 'u.id', 'f.professional_id').where('f.customer_id', id).orderBy('f.created_at')
+    ).map((f) => ({ professional: `${f.first_name} ${f.last_name}`, addedAt: iso(f.created_at) }));
+  } else {
+    result.reviewsReceived = reviews.filter((r) => Number(r.professional_id) === id).map((r) => ({ customer: nameOf(r.customer_id), ...review(r) }));
+    const [{ count }] = await db('favourites').where({ professional_id: id }).count({ count: '*' });
+    result.savedAsFavouriteBy = `${Number(count)} customer(s)`;
+  }
+  return result;
+}
+
+/** Names (only) of everyone the account shares a booking with. */
+async function otherPartyNames(db: Db, id: number): Promise<Map<number, string>> {
+  const rows = await db('users')
+    .whereIn('id', db('bookings').where({ customer_id: id }).select('professional_id'))
+    .orWhereIn('id', db('bookings').where({ professional_id: id }).select('customer_id'))
+    .select('id', 'first_name', 'last_name');
+  return new Map(rows.map((r) => [Number(r.id), `${r.first_name} ${r.last_name}`]));
+}
+
+/** Columns that hold a document itself or where it is stored, rather than facts about it. */
+const NOT_METADATA = /(content|data|blob|bytes|body|path|storage|key|hash|token|url)/i;
+
+/**
+ * Verification documents (their metadata only: kind, status, dates, never the file), when the
+ * professional_documents table exists: it belongs to the verification feature, so its columns are
+ * read from the catalogue rather than assumed.
+ */
+async function verificationDocuments(db: Db, id: number): Promise<Record<string, unknown>[] | null> {
+  const columns = await db('information_schema.columns')
+    .where({ table_name: 'professional_documents' })
+    .whereRaw('table_schema = current_schema()')
+    .select('column_name', 'data_type');
+  const names = columns.map((c) => String(c.column_name));
+  const owner = ['professional_id', 'user_id'].find((c) => names.includes(c));
+  if (!owner) return null;
+  const keep = columns.filter((c) => c.data_type !== 'bytea' && !NOT_METADATA.test(String(c.column_name)) && c.column_name !== owner).map((c) => String(c.column_name));
+  const rows = await db('professional_documents').where(owner, id).select(keep).orderBy(names.includes('id') ? 'id' : keep[0]);
+  return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])));
+}
+
+const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
+const iso = (value: unknown): string | null => (value ? new Date(value as string).toISOString() : null);
+const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+
+/** my-data-YYYY-MM-DD.json */
+export const exportFileName = (now: Date) => `my-data-${now.toISOString().slice(0, 10)}.json`;
