@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       googleMaps: null,
       firstAdmin: null,
+      smtp: null,
     });
   });
 

@@ -57,8 +57,8 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
       verified: p.verified,
       listedUntil: iso(p.paid_until),
     };
-    const documents = await verificationDocuments(db, id);
-    if (documents) data.verificationDocuments = documents;
+    data.verification = p && { status: p.verification_status, reason: p.verification_reason, verifiedAt: iso(p.verified_at) };
+    data.verificationDocuments = await verificationDocuments(db, id);
   }
 
   if (type === 'affiliate') {
@@ -224,25 +224,20 @@ async function otherPartyNames(db: Db, id: number): Promise<Map<number, string>>
   return new Map(rows.map((r) => [Number(r.id), `${r.first_name} ${r.last_name}`]));
 }
 
-/** Columns that hold a document itself or where it is stored, rather than facts about it. */
-const NOT_METADATA = /(content|data|blob|bytes|body|path|storage|key|hash|token|url)/i;
-
-/**
- * Verification documents (their metadata only: kind, status, dates, never the file), when the
- * professional_documents table exists: it belongs to the verification feature, so its columns are
- * read from the catalogue rather than assumed.
- */
-async function verificationDocuments(db: Db, id: number): Promise<Record<string, unknown>[] | null> {
-  const columns = await db('information_schema.columns')
-    .where({ table_name: 'professional_documents' })
-    .whereRaw('table_schema = current_schema()')
-    .select('column_name', 'data_type');
-  const names = columns.map((c) => String(c.column_name));
-  const owner = ['professional_id', 'user_id'].find((c) => names.includes(c));
-  if (!owner) return null;
-  const keep = columns.filter((c) => c.data_type !== 'bytea' && !NOT_METADATA.test(String(c.column_name)) && c.column_name !== owner).map((c) => String(c.column_name));
-  const rows = await db('professional_documents').where(owner, id).select(keep).orderBy(names.includes('id') ? 'id' : keep[0]);
-  return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])));
+/** Verification documents by their description only (kind, name, type, size, date): never the file or its hash. */
+async function verificationDocuments(db: Db, id: number): Promise<Record<string, unknown>[]> {
+  const rows = await db('professional_documents')
+    .where({ user_id: id })
+    .orderBy('id')
+    .select('id', 'kind', 'file_name', 'content_type', 'size_bytes', 'uploaded_at');
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind,
+    fileName: r.file_name,
+    contentType: r.content_type,
+    sizeBytes: Number(r.size_bytes),
+    uploadedAt: iso(r.uploaded_at),
+  }));
 }
 
 const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;

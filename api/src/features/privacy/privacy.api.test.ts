@@ -107,34 +107,24 @@ describe('GET /api/me/export', () => {
   });
 
   it("lists a professional's verification documents by their metadata only, never the file", async () => {
-    const exists = (await app.db.raw("select to_regclass('professional_documents') as t")).rows[0].t !== null;
-    if (!exists) {
-      // The verification feature owns this table; a stand-in with the same kinds of columns.
-      await app.db.schema.createTable('professional_documents', (t) => {
-        t.bigIncrements('id');
-        t.bigInteger('professional_id').notNullable();
-        t.text('kind').notNullable();
-        t.text('file_name').notNullable();
-        t.text('storage_path').notNullable();
-        t.binary('content');
-        t.text('status').notNullable();
-        t.timestamp('uploaded_at', { useTz: true }).notNullable();
-      });
-      await app.db('professional_documents').insert({
-        professional_id: kojo.userId,
+    const [doc] = await app.db('professional_documents')
+      .insert({
+        user_id: kojo.userId,
         kind: 'ghana-card',
         file_name: 'card.png',
-        storage_path: '/secret/place/card.png',
-        content: Buffer.from('PNGDATA'),
-        status: 'pending',
+        content_type: 'image/png',
+        size_bytes: 7,
+        sha256: 'a'.repeat(64),
         uploaded_at: new Date('2026-11-22T10:00:00Z'),
-      });
-    }
+      })
+      .returning('id');
+    await app.db('professional_document_files').insert({ document_id: doc.id, bytes: Buffer.from('PNGDATA') });
     const data = (await exportOf(app, kojo.token)).body;
-    expect(Array.isArray(data.verificationDocuments)).toBe(true);
-    const text = JSON.stringify(data.verificationDocuments);
-    expect(text).not.toMatch(/storage|content|path|hash/i);
-    if (!exists) expect(data.verificationDocuments).toEqual([{ id: 1, kind: 'ghana-card', file_name: 'card.png', status: 'pending', uploaded_at: '2026-11-22T10:00:00.000Z' }]);
+    expect(data.verificationDocuments).toEqual([
+      { id: Number(doc.id), kind: 'ghana-card', fileName: 'card.png', contentType: 'image/png', sizeBytes: 7, uploadedAt: '2026-11-22T10:00:00.000Z' },
+    ]);
+    expect(data.verification).toEqual({ status: 'unverified', reason: null, verifiedAt: null });
+    expect(JSON.stringify(data)).not.toMatch(/PNGDATA|aaaaaaaa|sha256/i);
     expect((await exportOf(app, ama.token)).body).not.toHaveProperty('verificationDocuments');
   });
 
