@@ -9,6 +9,7 @@ import {
   SIGNUP_MESSAGES,
   USER_TYPES,
 } from './account-types.ts';
+import { MOMO_NETWORKS } from './affiliates.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import { CITY_NAMES } from './cities.ts';
 import { isGhanaPhone } from './phone.ts';
@@ -109,6 +110,8 @@ export const affiliateSignupSchema = z
     payoutMethod: z.enum(['mobile-money', 'bank-account'], AFFILIATE_MESSAGES.noPayoutMethod),
     bankAccount: text(300),
     momoNumber: text(20),
+    /** Optional: with it, payouts can go out as Paystack transfers; without it they are paid by hand. */
+    momoNetwork: oneOf(MOMO_NETWORKS.map((n) => n.code), 'Please choose your mobile money network from the list'),
     description: text(2000),
     agreeToTerms: z.literal(true, AFFILIATE_MESSAGES.terms),
   })

@@ -29,6 +29,8 @@ import type { Logger } from './logger.ts';
 import type { Geocoder } from './providers/geocoder.ts';
 import type { Notifier } from './providers/notifier.ts';
 import type { PaymentProvider } from './providers/payments.ts';
+import { payoutTransfers } from './providers/index.ts';
+import type { PayoutTransfers } from './providers/transfers.ts';
 
 export interface AppDeps {
   db: Db;
@@ -38,6 +40,8 @@ export interface AppDeps {
   /** Paystack when keys are configured, else the sandbox (never both). */
   payments: PaymentProvider;
   notifier: Notifier;
+  /** Mobile-money payout transfers; left out, built from config (Paystack keys, else none: paid by hand). */
+  transfers?: PayoutTransfers | null;
   /** Reverse geocoding; left out, it is built from config.googleMaps (null: bounding boxes only). */
   geocoder?: Geocoder | null;
   /** Serves everything outside /api: built assets and Astro's pages (api/src/site.ts). Absent in API tests. */
@@ -63,7 +67,8 @@ const features: ((deps: AppDeps) => Router)[] = [
   devRoutes,
 ];
 
-function apiMiddleware(deps: AppDeps): Middleware {
+function apiMiddleware(given: AppDeps): Middleware {
+  const deps: AppDeps = { ...given, transfers: given.transfers === undefined ? payoutTransfers(given.config) : given.transfers };
   const router = new Router();
   for (const feature of features) router.use(feature(deps).routes());
   return compose<Parameters<Middleware>[0]>([

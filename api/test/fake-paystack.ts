@@ -5,8 +5,20 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local server that speaks the parts of Paystack's API the product uses
  * (reference/paystack.md): GET /transaction/verify/:reference with Bearer auth, 200 with
- * `data.status` for known references, 400 "Transaction reference not found" otherwise.
+ * `data.status` for known references, 400 "Transaction reference not found" otherwise; and the
+ * transfer calls: POST /transferrecipient, POST /transfer (a reference used twice is refused),
+ * GET /transfer/verify/:reference.
  */
+export interface FakeTransfer {
+  reference: string;
+  amount: number;
+  recipient: string;
+  status: string;
+  transfer_code: string;
+  account_number: string;
+  bank_code: string;
+  name: string;
+}
 export interface FakeTransaction {
   id: number;
   status: string;
@@ -30,6 +42,11 @@ export interface FakePaystack {
   /** Webhook body and its x-paystack-signature, as Paystack would send them. */
   webhook(event: string, data: object, secret?: string): { body: string; signature: string };
   requests: { method: string; path: string; authorization: string | undefined }[];
+  transfers: Map<string, FakeTransfer>;
+  /** The status the next new transfer starts with (default 'pending'); 'refuse' answers 400 "Insufficient balance". */
+  nextTransferStatus(status: string): void;
+  /** Paystack finishing a transfer later (what its webhook then reports). */
+  finishTransfer(reference: string, status: 'success' | 'failed' | 'reversed'): void;
   close(): Promise<void>;
 }
 
@@ -39,6 +56,9 @@ export async function startFakePaystack(): Promise<FakePaystack> {
   const requests: FakePaystack['requests'] = [];
   let failures: number[] = [];
   let nextId = 4099260516;
+  const transfers = new Map<string, FakeTransfer>();
+  const recipients = new Map<string, { account_number: string; bank_code: string; name: string }>();
+  let transferStatus = 'pending';
 
   const server: Server = createServer((req, res) => {
     requests.push({ method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization });
@@ -49,6 +69,35 @@ export async function startFakePaystack(): Promise<FakePaystack> {
     if (req.headers.authorization !== `Bearer ${secretKey}`) return send(401, { status: false, message: 'Invalid key' });
     const failure = failures.shift();
     if (failure) return send(failure, { status: false, message: failure === 429 ? 'Rate limit exceeded!' : 'Server error' });
+    if (req.method === 'POST' && (req.url === '/transferrecipient' || req.url === '/transfer')) {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        const body = JSON.parse(raw || '{}');
+        if (req.url === '/transferrecipient') {
+          if (body.type !== 'mobile_money' || !['MTN', 'VOD', 'ATL'].includes(body.bank_code) || !/^0\d{9}$/.test(body.account_number) || body.currency !== 'GHS') {
+            return send(400, { status: false, message: 'Account details are invalid' });
+          }
+          const code = `RCP_${recipients.size + 1}x${nextId++}`;
+          recipients.set(code, { account_number: body.account_number, bank_code: body.bank_code, name: body.name });
+          return send(201, { status: true, message: 'Transfer recipient created successfully', data: { recipient_code: code, type: 'mobile_money' } });
+        }
+        if (transferStatus === 'refuse') return send(400, { status: false, message: 'Your balance is not enough to fulfil this request' });
+        if (transfers.has(body.reference)) return send(400, { status: false, message: 'Transfer reference already exists' });
+        const recipient = recipients.get(body.recipient);
+        if (!recipient || !Number.isInteger(body.amount) || body.source !== 'balance') return send(400, { status: false, message: 'Invalid transfer' });
+        const transfer: FakeTransfer = { reference: body.reference, amount: body.amount, recipient: body.recipient, status: transferStatus, transfer_code: `TRF_${nextId++}`, ...recipient };
+        transfers.set(body.reference, transfer);
+        return send(200, { status: true, message: 'Transfer has been queued', data: transfer });
+      });
+      return;
+    }
+    const transferMatch = /^\/transfer\/verify\/([^/?]+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && transferMatch) {
+      const transfer = transfers.get(decodeURIComponent(transferMatch[1]));
+      if (!transfer) return send(400, { status: false, message: 'Transfer not found' });
+      return send(200, { status: true, message: 'Transfer retrieved', data: transfer });
+    }
     const match = /^\/transaction\/verify\/([^/?]+)$/.exec(req.url ?? '');
     if (req.method === 'GET' && match) {
       const tx = transactions.get(decodeURIComponent(match[1]));
@@ -66,6 +115,13 @@ export async function startFakePaystack(): Promise<FakePaystack> {
     secretKey,
     publicKey: 'pk_test_fakepaystackpublic0001',
     requests,
+    transfers,
+    nextTransferStatus(status) {
+      transferStatus = status;
+    },
+    finishTransfer(reference, status) {
+      transfers.get(reference)!.status = status;
+    },
     charge(input) {
       const tx: FakeTransaction = {
         id: nextId++,

@@ -4,7 +4,9 @@ import type { Payout } from '../../../../contract/affiliates.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
+import { ProviderUnavailableError } from '../../providers/payments.ts';
+import { TransferRefusedError, type PayoutTransfers } from '../../providers/transfers.ts';
 import type { Notifier } from '../../providers/notifier.ts';
 import { payoutMessage } from '../notifications/messages.ts';
 
@@ -70,6 +72,8 @@ export interface PayoutDeps {
   db: Db;
   clock: Clock;
   notifier: Notifier;
+  /** Paystack transfers for mobile-money payouts; null or absent: the administrator pays by hand. */
+  transfers?: PayoutTransfers | null;
 }
 
 async function notifyAffiliate(deps: PayoutDeps, affiliateId: number, payout: Payout) {
@@ -88,6 +92,77 @@ const PAYOUT_TRANSITIONS = {
 } as const;
 
 const PAST_TENSE = { approve: 'approved', reject: 'rejected', complete: 'completed' } as const;
+
+const TRANSFER_DONE = 'success';
+const TRANSFER_FAILED = ['failed', 'reversed', 'abandoned'];
+
+async function guarded<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof TransferRefusedError) throw new HttpError(502, `${err.message}. The payout has not moved.`);
+    if (err instanceof ProviderUnavailableError) throw new HttpError(503, 'Paystack could not be reached. The payout has not moved; try again.');
+    throw err;
+  }
+}
+
+/**
+ * Approving a mobile-money payout whose network the affiliate gave sends it as a Paystack transfer
+ * under the payout's reference (so a retry cannot pay twice); other payouts are paid by hand.
+ */
+async function startTransfer(trx: Knex.Transaction, transfers: PayoutTransfers, payout: Record<string, any>) {
+  if (payout.method !== 'mobile-money') return {};
+  const profile = await trx('affiliate_profiles as a')
+    .join('users as u', 'u.id', 'a.user_id')
+    .where('a.user_id', payout.affiliate_user_id)
+    .first('a.momo_network', 'u.first_name', 'u.last_name');
+  if (!profile?.momo_network) return {};
+  const sent = await guarded(() =>
+    transfers.send({
+      reference: payout.reference,
+      amountPesewas: payout.amount_pesewas,
+      name: `${profile.first_name} ${profile.last_name}`,
+      accountNumber: `0${String(payout.details).replace(/\D/g, '').slice(-9)}`,
+      network: profile.momo_network,
+      reason: 'ServiceConnect Ghana affiliate commission',
+    }),
+  );
+  return { transfer_code: sent.transferCode, transfer_status: sent.status };
+}
+
+/** Completing a transferred payout asks Paystack: done, still on its way (409), or failed. */
+async function transferResult(transfers: PayoutTransfers, reference: string) {
+  const transfer = await guarded(() => transfers.verify(reference));
+  const status = transfer?.status ?? 'unknown';
+  if (status === TRANSFER_DONE) return { transfer_status: status };
+  if (TRANSFER_FAILED.includes(status)) {
+    return { status: 'failed', transfer_status: status, notes: `Paystack reports the transfer ${status}; the amount is back in the balance.` };
+  }
+  throw conflict(`Paystack has not finished this transfer yet (status: ${status}). Complete it when Paystack reports success.`);
+}
+
+/**
+ * Paystack's transfer.success / transfer.failed / transfer.reversed webhooks: the outcome is asked
+ * of Paystack again (never taken from the event), and only a processing payout moves.
+ */
+export async function settleTransfer(deps: PayoutDeps, reference: string): Promise<void> {
+  if (!deps.transfers) return;
+  const payout = await deps.db('affiliate_payouts').where({ reference, status: 'processing' }).whereNotNull('transfer_code').first();
+  if (!payout) return;
+  const transfer = await deps.transfers.verify(reference);
+  if (!transfer || (transfer.status !== TRANSFER_DONE && !TRANSFER_FAILED.includes(transfer.status))) return;
+  const done = transfer.status === TRANSFER_DONE;
+  const [row] = await deps.db('affiliate_payouts')
+    .where({ id: payout.id, status: 'processing' })
+    .update({
+      status: done ? 'completed' : 'failed',
+      transfer_status: transfer.status,
+      processed_at: deps.clock.now(),
+      ...(done ? {} : { notes: `Paystack reports the transfer ${transfer.status}; the amount is back in the balance.` }),
+    })
+    .returning('*');
+  if (row) await notifyAffiliate(deps, Number(row.affiliate_user_id), toPayout(row));
+}
 
 /**
  * Spec 001 §4 payout states. The row is locked while the rule is checked; `onMoved` runs in the
@@ -110,6 +185,10 @@ export async function movePayout(
     const changes: Record<string, unknown> = { status: rule.to };
     if (action === 'complete' || action === 'reject') changes.processed_at = deps.clock.now();
     if (notes !== undefined) changes.notes = notes;
+    if (deps.transfers && action === 'approve') Object.assign(changes, await startTransfer(trx, deps.transfers, current));
+    if (deps.transfers && action === 'complete' && current.transfer_code) {
+      Object.assign(changes, await transferResult(deps.transfers, current.reference));
+    }
     const [row] = await trx('affiliate_payouts').where({ id: payoutId }).update(changes).returning('*');
     const moved = toPayout(row);
     await onMoved?.(trx, toPayout(current), moved);

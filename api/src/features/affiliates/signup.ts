@@ -57,6 +57,7 @@ export async function affiliateSignup(deps: { db: Db; clock: Clock }, input: Aff
           referrer_code: candidate,
           payout_method: input.payoutMethod,
           momo_number: input.payoutMethod === 'mobile-money' ? (toE164(input.momoNumber) ?? input.momoNumber) : '',
+          momo_network: input.payoutMethod === 'mobile-money' && input.momoNetwork ? input.momoNetwork : null,
           bank_account: input.payoutMethod === 'bank-account' ? input.bankAccount : '',
         })
         .onConflict('referrer_code')

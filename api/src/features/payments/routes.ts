@@ -11,6 +11,8 @@ import { PAYMENT_CHANNELS } from '../../../../contract/plans.ts';
 import type { AppDeps } from '../../app.ts';
 import { HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
+import { ProviderUnavailableError } from '../../providers/payments.ts';
+import { settleTransfer } from '../affiliates/payouts.ts';
 import { toSessionUser, usersRepo } from '../accounts/users.ts';
 import { sessionsRepo } from '../auth/sessions.ts';
 import { createPaymentIntent, settlePayment, type PaymentRow } from './service.ts';
@@ -24,6 +26,9 @@ const testIntentSchema = z.object({
   plan: z.enum(['customer', 'professional']),
   email: z.email('Please enter a valid email address'),
 });
+
+/** Paystack's transfer outcomes for payouts; the payout asks Paystack again before it moves. */
+const TRANSFER_EVENTS = ['transfer.success', 'transfer.failed', 'transfer.reversed'];
 
 export function paymentRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -67,6 +72,14 @@ export function paymentRoutes(deps: AppDeps): Router {
       throw unauthorized('Invalid signature.');
     }
     const event = ctx.request.body as { event?: string; data?: { reference?: string } };
+    if (TRANSFER_EVENTS.includes(event.event ?? '') && typeof event.data?.reference === 'string') {
+      try {
+        await settleTransfer(deps, event.data.reference);
+      } catch (err) {
+        if (err instanceof ProviderUnavailableError) throw new HttpError(503, 'Payment provider unavailable; retry later.');
+        throw err;
+      }
+    }
     if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {
       const result = await settlePayment(deps, event.data.reference);
       // Paystack retries on anything but 200: ask again only when the answer could change.

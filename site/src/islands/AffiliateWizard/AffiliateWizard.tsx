@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contract/account-types.ts';
+import { MOMO_NETWORKS } from '../../../../contract/affiliates.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import { Alert, captureForm, Field } from '../SignUpWizard/parts.tsx';
@@ -90,6 +91,18 @@ function SignupForm({ children }: { children?: ReactNode }) {
         {form.payoutMethod === 'mobile-money' ? (
           <Field id="af-momoNumber" label="Mobile Money Number" required hint="MTN, Telecel or AirtelTigo number, e.g. 0241234567">
             <input type="tel" inputMode="tel" maxLength={20} required aria-describedby="af-momoNumber-hint" {...text('momoNumber')} />
+          </Field>
+        ) : null}
+        {form.payoutMethod === 'mobile-money' ? (
+          <Field id="af-momoNetwork" label="Mobile Money Network (optional)" hint="With your network we can send payouts straight to your wallet">
+            <select aria-describedby="af-momoNetwork-hint" {...choice('momoNetwork')}>
+              <option value="">I will tell you later</option>
+              {MOMO_NETWORKS.map((n) => (
+                <option key={n.code} value={n.code}>
+                  {n.name}
+                </option>
+              ))}
+            </select>
           </Field>
         ) : null}
         {form.payoutMethod === 'bank-account' ? (

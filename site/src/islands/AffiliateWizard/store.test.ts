@@ -13,6 +13,7 @@ const filled: AffiliateForm = {
   payoutMethod: 'mobile-money',
   bankAccount: '',
   momoNumber: '0551234987',
+  momoNetwork: 'MTN',
   description: '',
   agreeToTerms: true,
 };

@@ -1,3 +1,4 @@
+import type { MomoNetwork } from '../../../../contract/affiliates.ts';
 import { map } from 'nanostores';
 import { AFFILIATE_CHECK_ORDER, AFFILIATE_MESSAGES, affiliateSignupSchema, firstProblem } from '../../../../contract/accounts.ts';
 import type { SessionUser } from '../../../../contract/account-types.ts';
@@ -18,6 +19,8 @@ export interface AffiliateForm {
   payoutMethod: '' | 'mobile-money' | 'bank-account';
   bankAccount: string;
   momoNumber: string;
+  /** '' (not said): payouts are then paid by hand rather than as a Paystack transfer. */
+  momoNetwork: '' | MomoNetwork;
   description: string;
   agreeToTerms: boolean;
 }
@@ -41,6 +44,7 @@ export const EMPTY_AFFILIATE: AffiliateForm = {
   payoutMethod: '',
   bankAccount: '',
   momoNumber: '',
+  momoNetwork: '',
   description: '',
   agreeToTerms: false,
 };
