@@ -182,6 +182,7 @@ function profile(
     rate_negotiable: next() > 0.3,
     latitude: Number(latitude.toFixed(6)),
     longitude: Number(longitude.toFixed(6)),
-    verified: next() > 0.4,
+    // No `verified`: the badge means an administrator reviewed documents (issue #6), and demo
+    // professionals have none, so they stay unverified.
   };
 }
