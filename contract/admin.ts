@@ -3,6 +3,7 @@ import { emailField, nameField, phoneField } from './accounts.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import type { PayoutStatus } from './affiliates.ts';
 import type { SubscriptionState } from './subscriptions.ts';
+import type { VerificationStatus } from './verification.ts';
 
 /**
  * The administrator area (spec 001 §2, §3, §4, §7, §8, §9; issue #6). Administrators are not users:
@@ -86,6 +87,8 @@ export interface AdminUser {
   /** Average review, or null with no reviews (never a made-up default). */
   rating: number | null;
   verified: boolean;
+  /** Professionals only (null otherwise): where their document review stands. */
+  verificationStatus: VerificationStatus | null;
 }
 
 /** Spec 001 §3 "Payment (admin)": subscription payments and commission ledger entries. */

@@ -61,6 +61,23 @@ export const VERIFICATION_MESSAGES = {
   documentNotFound: 'Document not found.',
 } as const;
 
+/**
+ * The verification calls. Uploads send the file's bytes as the request body (not JSON), with its
+ * Content-Type and the name in FILE_NAME_HEADER; the answers are JSON VerificationResponse.
+ */
+export const VERIFICATION_ROUTES = {
+  /** GET (professional): own status and documents. */
+  own: '/api/professional/documents',
+  /** PUT (professional): upload or replace one kind; answers VerificationResponse and sets status pending. */
+  upload: (kind: DocumentKind) => `/api/professional/documents/${kind}`,
+  /** GET (admin): a professional's status and documents. */
+  adminDocuments: (professionalId: number) => `/api/admin/professionals/${professionalId}/documents`,
+  /** GET (admin): the file itself, with its Content-Type; every call is written to the access log. */
+  adminFile: (documentId: number) => `/api/admin/documents/${documentId}/file`,
+  /** PUT (admin): body verificationDecisionSchema; answers VerificationResponse. */
+  adminDecision: (professionalId: number) => `/api/admin/professionals/${professionalId}/verification`,
+} as const;
+
 export const REASON_MIN = 3;
 export const REASON_MAX = 500;
 

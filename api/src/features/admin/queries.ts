@@ -85,6 +85,7 @@ function usersQuery(db: Db, types: string[] = ['customer', 'professional']) {
       'ls.at as last_active',
       'p.profession',
       'p.verified',
+      'p.verification_status',
       'p.completed_jobs',
       'p.review_count',
       'p.rating_total',
@@ -119,6 +120,7 @@ function toAdminUser(row: any, now: Date, settings: Settings): AdminUser {
     jobsCompleted: Number(row.completed_jobs ?? 0),
     rating: row.review_count ? Math.round((row.rating_total / row.review_count) * 10) / 10 : null,
     verified: !!row.verified,
+    verificationStatus: row.user_type === 'professional' ? (row.verification_status ?? 'unverified') : null,
   };
 }
 
