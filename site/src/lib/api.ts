@@ -225,6 +225,13 @@ export function userDataPath(userType: DashboardUserType, email: string | null |
   return `/api/${userType}-data/${encodeURIComponent(email)}`;
 }
 
+/** What to tell the user when an action failed: the server's message, else the error's, else `fallback`. */
+export function actionErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return serverMessage(error.body) ?? error.message ?? fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
 export function dashboardLoadErrorMessage(error: unknown, options: { affiliate?: boolean } = {}): string {
   if (error instanceof MissingEmailError) return DASHBOARD_MESSAGES.emailRequired;
   if (error instanceof TimeoutError) return DASHBOARD_MESSAGES.timeout;

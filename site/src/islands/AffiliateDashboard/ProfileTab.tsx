@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Stat } from '../ProfessionalDashboard/Frame.tsx';
 import { cedis, longDate } from '../ProfessionalDashboard/format.ts';
 import { DataList } from '../shell/DataList.tsx';
+import { DownloadMyData } from '../shell/DownloadMyData.tsx';
 import type { AffiliateRecord } from './store.ts';
 
 /** Profile tab: read-only (spec 001 §2) facts and summary cards. */
@@ -17,7 +18,7 @@ export default function ProfileTab({ record }: { record: AffiliateRecord }) {
             ['Name', record.name],
             ['Email', record.email],
             ['Phone', record.phone || 'Not provided'],
-            ['Referrer code', <code key="code">{record.referrerCode || 'SEAFF0000'}</code>],
+            ['Referrer code', <code key="code">{record.referrerCode || 'Not assigned'}</code>],
             ['Member since', longDate(new Date(`${record.joinDate}T00:00:00Z`))],
             ['Account status', <span key="status" className={active ? 'pd-status is-completed' : 'pd-status is-cancelled'}>{active ? 'Active' : 'Suspended'}</span>],
           ]}
@@ -30,6 +31,7 @@ export default function ProfileTab({ record }: { record: AffiliateRecord }) {
         <Stat label="Total Earnings" value={cedis(record.totalEarnings, true)} />
         <Stat label="Pending Payout" value={cedis(record.pendingPayout, true)} />
       </ul>
+      <DownloadMyData />
     </div>
   );
 }
