@@ -67,6 +67,13 @@ const features: ((deps: AppDeps) => Router)[] = [
   devRoutes,
 ];
 
+/** Every API route as "METHOD /path" (the authorisation matrix checks that it covers them all). */
+export function apiRouteList(deps: AppDeps): string[] {
+  return features.flatMap((feature) =>
+    feature(deps).stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${layer.path}`)),
+  );
+}
+
 function apiMiddleware(given: AppDeps): Middleware {
   const deps: AppDeps = { ...given, transfers: given.transfers === undefined ? payoutTransfers(given.config) : given.transfers };
   const router = new Router();

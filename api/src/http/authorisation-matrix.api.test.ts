@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../test/accounts.ts';
+import { signInAdmin } from '../../test/admin.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { apiRouteList, type AppDeps } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createLogger } from '../logger.ts';
+import { paymentProvider } from '../providers/index.ts';
+import { outboxNotifier } from '../providers/notifier.ts';
+
+// Issue #7 "Security": every API route × every kind of caller, with the status each must get,
+// written as one table. A cell that answers 2xx where the table expects a refusal is a leak; a
+// refusal must also say nothing about the resource it protects (no other person's data in it).
+//
+// Callers: the customer and professional are the two parties of a booking; "other" customer and
+// professional are strangers to it; "expired" is a customer whose session ran out; "suspended" a
+// customer an administrator suspended.
+const ROLES = ['anonymous', 'customer', 'otherCustomer', 'professional', 'otherProfessional', 'affiliate', 'admin', 'expired', 'suspended'] as const;
+type Role = (typeof ROLES)[number];
+
+interface World {
+  app: TestApp;
+  tokens: Record<Exclude<Role, 'anonymous'>, string>;
+  emails: Record<Exclude<Role, 'anonymous' | 'admin'>, string>;
+  customerId: number;
+  professionalId: number;
+  affiliateId: number;
+  /** A new pending booking of the customer with the professional (a fresh slot each time). */
+  newBooking(): Promise<number>;
+}
+
+/** Keyed by "METHOD /path (note)"; the method is the key's first word. */
+interface Row {
+  /** The path; `role` is who calls, for paths that name the caller (their own email). */
+  path: (w: World, role: Role) => string | Promise<string>;
+  body?: unknown;
+  /** One status for every role, or one per role. */
+  expect: number | Record<Role, number>;
+}
+
+/** Status per role, in ROLES order. */
+const per = (...statuses: number[]): Record<Role, number> => Object.fromEntries(ROLES.map((r, i) => [r, statuses[i]])) as Record<Role, number>;
+
+// Columns: anonymous, customer, otherCustomer, professional, otherProfessional, affiliate, admin,
+// expired, suspended. A suspended customer's session ends at once (only a suspended affiliate keeps a
+// read-only one), and an administrator's token is not a user's: both get 401 on user routes.
+const USERS = per(401, 200, 200, 200, 200, 200, 401, 401, 401);
+const SUBSCRIBERS = per(401, 200, 200, 200, 200, 403, 401, 401, 401);
+const PROFESSIONALS = (ok: number) => per(401, 403, 403, ok, ok, 403, 401, 401, 401);
+/** A booking's two parties get `ok`; anyone else a 404, as if it did not exist. */
+const PARTIES = (ok: number) => per(401, ok, 404, ok, 404, 404, 401, 401, 401);
+const ADMIN_ONLY = (ok: number) => per(401, 401, 401, 401, 401, 401, ok, 401, 401);
+
+const ROWS: Record<string, Row> = {
+  // Public: the same answer whoever asks.
+  'GET /api/health': { path: () => '/api/health', expect: 200 },
+  'GET /api/plans': { path: () => '/api/plans', expect: 200 },
+  'GET /api/payments/config': { path: () => '/api/payments/config', expect: 200 },
+  'POST /api/signup': { path: () => '/api/signup', body: {}, expect: 400 },
+  'POST /api/affiliate-signup': { path: () => '/api/affiliate-signup', body: {}, expect: 400 },
+  'POST /api/auth/login': { path: () => '/api/auth/login', body: {}, expect: 400 },
+  'POST /api/auth/forgot-password': { path: () => '/api/auth/forgot-password', body: {}, expect: 400 },
+  'POST /api/auth/reset-password': { path: () => '/api/auth/reset-password', body: {}, expect: 400 },
+  'POST /api/contact': { path: () => '/api/contact', body: {}, expect: 400 },
+  'POST /api/verify-payment': { path: () => '/api/verify-payment', body: {}, expect: 400 },
+  'POST /api/complete-registration': { path: () => '/api/complete-registration', body: {}, expect: 400 },
+  'POST /api/sandbox/charge': { path: () => '/api/sandbox/charge', body: {}, expect: 400 },
+  'POST /api/payments/test-intent': { path: () => '/api/payments/test-intent', body: {}, expect: 400 },
+  'POST /api/paystack/webhook': { path: () => '/api/paystack/webhook', body: {}, expect: 404 },
+  'POST /api/admin/login': { path: () => '/api/admin/login', body: {}, expect: 400 },
+
+  // Signed-in users.
+  'POST /api/auth/verify': { path: () => '/api/auth/verify', expect: USERS },
+  'GET /api/{type}-data/{own-email}': {
+    path: (w, role) => `/api/${role.includes('rofessional') ? 'professional' : role === 'affiliate' ? 'affiliate' : 'customer'}-data/${encodeURIComponent(ownEmail(w, role))}`,
+    expect: USERS,
+  },
+  'GET /api/customer-data/{customer-email} (the customer\'s, asked by all)': { path: (w) => `/api/customer-data/${encodeURIComponent(w.emails.customer)}`, expect: per(401, 200, 403, 403, 403, 403, 401, 401, 401) },
+  'GET /api/me/export': { path: () => '/api/me/export', expect: USERS },
+  'GET /api/professionals': { path: () => '/api/professionals', expect: USERS },
+  'GET /api/professionals/{id}': { path: (w) => `/api/professionals/${w.professionalId}`, expect: USERS },
+  'GET /api/location/reverse': { path: () => '/api/location/reverse?lat=5.6&lng=-0.18', expect: USERS },
+  'PUT /api/professional/rates': { path: () => '/api/professional/rates', body: {}, expect: PROFESSIONALS(400) },
+  'PUT /api/professional/availability': { path: () => '/api/professional/availability', body: {}, expect: PROFESSIONALS(400) },
+  'PUT /api/profile': { path: () => '/api/profile', body: {}, expect: USERS },
+  'POST /api/favourites/{professional}': { path: (w) => `/api/favourites/${w.professionalId}`, expect: per(401, 200, 200, 403, 403, 403, 401, 401, 401) },
+  'DELETE /api/favourites/{professional}': { path: (w) => `/api/favourites/${w.professionalId}`, expect: USERS },
+  'POST /api/subscription/renew': { path: () => '/api/subscription/renew', body: {}, expect: SUBSCRIBERS },
+  'POST /api/subscription/cancel': { path: () => '/api/subscription/cancel', body: {}, expect: SUBSCRIBERS },
+  'GET /api/affiliate/payouts': { path: () => '/api/affiliate/payouts', expect: per(401, 403, 403, 403, 403, 200, 401, 401, 401) },
+  'POST /api/affiliate/payouts': { path: () => '/api/affiliate/payouts', expect: per(401, 403, 403, 403, 403, 400, 401, 401, 401) },
+  'POST /api/bookings': { path: () => '/api/bookings', body: {}, expect: per(401, 400, 400, 400, 400, 400, 401, 401, 401) },
+  'GET /api/bookings': { path: () => '/api/bookings', expect: USERS },
+  'POST /api/bookings/{id}/accept': { path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/accept`), expect: per(401, 403, 404, 200, 404, 404, 401, 401, 401) },
+  'POST /api/bookings/{id}/decline': { path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/decline`), expect: per(401, 403, 404, 200, 404, 404, 401, 401, 401) },
+  'POST /api/bookings/{id}/cancel': { path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/cancel`), expect: per(401, 200, 404, 403, 404, 404, 401, 401, 401) },
+  'POST /api/bookings/{id}/complete': { path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/complete`), expect: per(401, 403, 404, 409, 404, 404, 401, 401, 401) },
+  'GET /api/bookings/{id}/messages': { path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/messages`), expect: PARTIES(200) },
+  'POST /api/bookings/{id}/messages': { path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/messages`), body: { body: 'Hello' }, expect: PARTIES(201) },
+  'POST /api/bookings/{id}/review': { path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/review`), body: { rating: 5, comment: 'Great' }, expect: per(401, 409, 404, 403, 404, 404, 401, 401, 401) },
+
+  // Administrators only.
+  'GET /api/admin/stats': { path: () => '/api/admin/stats', expect: ADMIN_ONLY(200) },
+  'GET /api/admin/users': { path: () => '/api/admin/users', expect: ADMIN_ONLY(200) },
+  'GET /api/admin/users/{id}': { path: (w) => `/api/admin/users/${w.customerId}`, expect: ADMIN_ONLY(200) },
+  'PUT /api/admin/users/{id}/profile': { path: (w) => `/api/admin/users/${w.customerId}/profile`, body: {}, expect: ADMIN_ONLY(400) },
+  'PUT /api/admin/users/{id}/status': { path: (w) => `/api/admin/users/${w.customerId}/status`, body: {}, expect: ADMIN_ONLY(400) },
+  'DELETE /api/admin/users/{id}': { path: () => '/api/admin/users/999999', expect: ADMIN_ONLY(404) },
+  'POST /api/admin/users/{id}/reminder': { path: (w) => `/api/admin/users/${w.affiliateId}/reminder`, expect: ADMIN_ONLY(409) },
+  'GET /api/admin/payments': { path: () => '/api/admin/payments', expect: ADMIN_ONLY(200) },
+  'GET /api/admin/affiliates': { path: () => '/api/admin/affiliates', expect: ADMIN_ONLY(200) },
+  'GET /api/admin/payouts': { path: () => '/api/admin/payouts', expect: ADMIN_ONLY(200) },
+  'PUT /api/admin/payouts/{id}/{action} (approve)': { path: () => '/api/admin/payouts/999999/approve', expect: ADMIN_ONLY(404) },
+  'GET /api/admin/settings': { path: () => '/api/admin/settings', expect: ADMIN_ONLY(200) },
+  'PUT /api/admin/settings': { path: () => '/api/admin/settings', body: {}, expect: ADMIN_ONLY(400) },
+
+  // Last: signing out ends the callers' sessions.
+  'POST /api/auth/logout': { path: () => '/api/auth/logout', expect: 200 },
+  'POST /api/admin/logout': { path: () => '/api/admin/logout', expect: ADMIN_ONLY(200) },
+};
+
+function ownEmail(w: World, role: Role): string {
+  if (role === 'anonymous' || role === 'admin') return w.emails.customer;
+  return w.emails[role];
+}
+
+let world: World;
+beforeAll(async () => {
+  const app = await startTestApp();
+  const customer = await signUpAndPay(app, { firstName: 'Abena' });
+  const otherCustomer = await signUpAndPay(app, { firstName: 'Yaa' });
+  const professional = await listedProfessional(app, { lat: 5.6, lng: -0.18 }, { firstName: 'Kwame' });
+  const otherProfessional = await listedProfessional(app, { lat: 5.61, lng: -0.18 }, { firstName: 'Kojo' });
+  const affiliate = await signUpAffiliate(app);
+  const admin = await signInAdmin(app);
+  const expired = await signUpAndPay(app, { firstName: 'Esi' });
+  const suspended = await signUpAndPay(app, { firstName: 'Adjoa' });
+  await app.db('sessions').where({ user_id: expired.userId }).update({ expires_at: new Date(app.clock.now().getTime() - 1000) });
+  await app.db('users').where({ id: suspended.userId }).update({ status: 'suspended' });
+  let slot = 0;
+  world = {
+    app,
+    tokens: {
+      customer: customer.token,
+      otherCustomer: otherCustomer.token,
+      professional: professional.token,
+      otherProfessional: otherProfessional.token,
+      affiliate: affiliate.token,
+      admin: admin.token,
+      expired: expired.token,
+      suspended: suspended.token,
+    },
+    emails: {
+      customer: customer.body.email,
+      otherCustomer: otherCustomer.body.email,
+      professional: professional.body.email,
+      otherProfessional: otherProfessional.body.email,
+      affiliate: affiliate.email,
+      expired: expired.body.email,
+      suspended: suspended.body.email,
+    },
+    customerId: customer.userId,
+    professionalId: professional.userId,
+    affiliateId: affiliate.id,
+    async newBooking() {
+      slot++;
+      // Weekdays from Monday 23 November 2026 (the test clock's next day), eight hourly slots each
+      // (the default availability is 09:00 to 17:00).
+      const weekday = Math.floor(slot / 8);
+      const day = new Date(Date.UTC(2026, 10, 23 + Math.floor(weekday / 5) * 7 + (weekday % 5)));
+      const time = `${String(9 + (slot % 8)).padStart(2, '0')}:00`;
+      const res = await app.request('/api/bookings', {
+        method: 'POST',
+        headers: bearer(customer.token),
+        json: { professionalId: professional.userId, date: day.toISOString().slice(0, 10), time, description: 'Matrix booking' },
+      });
+      if (res.status !== 201) throw new Error(`booking failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.booking.id as number;
+    },
+  };
+});
+afterAll(async () => {
+  await world?.app.close();
+});
+
+describe('authorisation matrix: every API route × every kind of caller', () => {
+  for (const [name, row] of Object.entries(ROWS)) {
+    it(name, async () => {
+      const method = name.split(' ')[0];
+      const seen: Partial<Record<Role, number>> = {};
+      for (const role of ROLES) {
+        const path = await row.path(world, role);
+        const headers = role === 'anonymous' ? {} : bearer(world.tokens[role]);
+        const res = await world.app.request(path, { method, headers, ...(row.body !== undefined ? { json: row.body } : {}) });
+        seen[role] = res.status;
+        if (res.status >= 400) {
+          // A refusal says why, and nothing about whom it protects.
+          const text = JSON.stringify(res.body);
+          expect(res.body, `${role}: ${text}`).toMatchObject({ success: false, message: expect.any(String) });
+          for (const email of Object.values(world.emails)) expect(text).not.toContain(email);
+          expect(text).not.toMatch(/"stack"|\bat \S+ \(\/|password_hash|token_hash/);
+        }
+      }
+      const expected = typeof row.expect === 'number' ? per(...ROLES.map(() => row.expect as number)) : row.expect;
+      expect(seen).toEqual(expected);
+    });
+  }
+
+  it('covers every route the API serves (a new route must be added to the table)', () => {
+    const covered = new Set([...Object.keys(ROWS), ...TEST_ONLY].map(routeKey));
+    const served = apiRouteList(appDeps(world.app));
+    expect(served.length).toBeGreaterThan(50);
+    expect(served.filter((route) => !covered.has(routeKey(route)))).toEqual([]);
+  });
+});
+
+/** Routes that exist only on test servers (NODE_ENV=test) and diagnostics: 404 in production. */
+const TEST_ONLY = ['GET /api/dev/mailbox', 'POST /api/dev/clock', 'POST /api/dev/affiliate-credit'];
+
+/** "PUT /api/admin/payouts/{id}/{action} (approve)" and "PUT /api/admin/payouts/:id/:action" alike. */
+const routeKey = (name: string) => name.split(' ').slice(0, 2).join(' ').replace(/\{[^}]*\}|:\w+/g, '*');
+
+const appDeps = (app: TestApp): AppDeps => {
+  const config = loadConfig({ NODE_ENV: 'test' });
+  return { db: app.db, config, clock: app.clock, logger: createLogger('silent'), payments: paymentProvider(config, app.db), notifier: outboxNotifier(app) };
+};
+
+describe('test-only routes', () => {
+  it('do not exist in production, whoever asks', async () => {
+    const production = await startTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      for (const route of TEST_ONLY) {
+        const [method, path] = route.split(' ');
+        const res = await production.request(path, { method, ...(method === 'POST' ? { json: { advanceMs: 1000, email: 'x@example.com', amount: 250 } } : {}) });
+        expect({ route, status: res.status }).toEqual({ route, status: 404 });
+      }
+    } finally {
+      await production.close();
+    }
+  });
+});
