@@ -23,6 +23,7 @@ import { userDataRoutes } from './features/user-data/routes.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { HttpError } from './http/errors.ts';
 import { jsonOnly } from './http/json-only.ts';
+import { noNulCharacters } from './http/no-nul.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { Logger } from './logger.ts';
@@ -82,6 +83,7 @@ function apiMiddleware(given: AppDeps): Middleware {
     errorMiddleware(deps.logger),
     jsonOnly(),
     bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }),
+    noNulCharacters(),
     async (ctx, next) => {
       await next();
       // The router leaves these without a body (405 keeps the Allow header it set).

@@ -51,6 +51,15 @@ describe('API error handling and headers', () => {
     expect(res.body.message).toBe('The request body must be a JSON object.');
   });
 
+  it('refuses the NUL character (PostgreSQL text cannot hold it) naming the field, in bodies and queries', async () => {
+    const body = await app.request('/api/auth/forgot-password', { method: 'POST', json: { loginMethod: 'email', email: 'ama\u0000@example.com' } });
+    expect(body).toMatchObject({ status: 400, body: { message: 'Text cannot contain the NUL character (\\u0000).', errors: [{ field: 'email' }] } });
+    const nested = await app.request('/api/contact', { method: 'POST', json: { name: 'Ama', tags: [{ note: 'a\u0000' }] } });
+    expect(nested.body.errors).toEqual([{ field: 'tags.0.note', message: expect.any(String) }]);
+    const query = await app.request('/api/health?x=%00');
+    expect(query).toMatchObject({ status: 400, body: { errors: [{ field: 'x' }] } });
+  });
+
   it('answers a wrong method on a known path with 405 JSON', async () => {
     const res = await app.request('/api/contact');
     expect(res.status).toBe(405);
