@@ -49,6 +49,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+const SECRET_NAME = /password|token|secret|authorization_code|api_?key|smtp_url/i;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Adds the values of secret-named fields (password, token, …) found anywhere in `value`. */
+function collectSecrets(value: unknown, into: Set<string>): void {
+  if (typeof value !== 'object' || value === null) return;
+  for (const [key, inner] of Object.entries(value)) {
+    if (typeof inner === 'string' && SECRET_NAME.test(key) && inner.length >= 8) into.add(inner);
+    else collectSecrets(inner, into);
+  }
+}
+
 export async function startTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
   const { db, drop } = await createTestDb();
   const logs: Record<string, unknown>[] = [];
@@ -59,6 +78,9 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     },
   });
   const config = loadConfig({ NODE_ENV: 'test', ...options.env });
+  // Passwords and tokens the test sends or receives, and configured keys: none may be logged.
+  const secrets = new Set<string>();
+  for (const [name, value] of Object.entries(options.env ?? {})) if (SECRET_NAME.test(name) && value.length >= 8) secrets.add(value);
   const clock = fixedClock(new Date('2026-11-22T09:00:00Z'));
   const logger = createLogger('info', sink);
   const app = createApp({
@@ -79,22 +101,26 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     logs,
     async request(path, init = {}) {
       const { json, ...rest } = init;
+      collectSecrets(json, secrets);
       const headers = new Headers(rest.headers);
+      const bearerToken = /^Bearer (.+)$/.exec(headers.get('authorization') ?? '')?.[1];
+      if (bearerToken) secrets.add(bearerToken);
+      if (typeof rest.body === 'string') collectSecrets(parseJson(rest.body), secrets);
       if (json !== undefined) headers.set('content-type', 'application/json');
       const response = await fetch(url + path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
       const text = await response.text();
-      let body: unknown = text;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        // not JSON: the test sees the text
-      }
+      const body = text ? (parseJson(text) ?? text) : null; // not JSON: the test sees the text
+      collectSecrets(body, secrets);
       return { status: response.status, headers: response.headers, body };
     },
     async close() {
+      // Issue #7: no password, token or secret key in any log line of any API test.
+      const logged = logs.map((line) => JSON.stringify(line)).join('\n');
+      const leaked = [...secrets].filter((secret) => logged.includes(secret));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await drop();
+      if (leaked.length) throw new Error(`A secret reached the log: ${leaked.map((l) => `${l.slice(0, 4)}…`).join(', ')}`);
     },
   };
 }
