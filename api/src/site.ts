@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -54,6 +55,23 @@ export interface SiteLocals {
 }
 
 /**
+ * Astro answers the pages it renders per request with its CSP as a header (pre-rendered pages
+ * carry it in a <meta>), and writeHead would replace the one security-headers.ts set, losing
+ * frame-ancestors. Both are sent instead: browsers enforce every policy they are given.
+ */
+function keepOwnPolicy(res: ServerResponse): void {
+  const own = res.getHeader('content-security-policy');
+  if (typeof own !== 'string') return;
+  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const headers = rest.find((arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
+    const name = headers && Object.keys(headers).find((key) => key.toLowerCase() === 'content-security-policy');
+    if (headers && name) headers[name] = [own, ...[headers[name]].flat()];
+    return writeHead(status, ...rest);
+  }) as ServerResponse['writeHead'];
+}
+
+/**
  * Everything outside /api: files from the build (hashed ones cached for a year), then Astro's
  * handler for pages rendered per request — and for the 404 page, which answers status 404.
  */
@@ -88,6 +106,7 @@ export async function siteMiddleware(options: { diagnostics: boolean }): Promise
       }
     }
     ctx.respond = false;
+    keepOwnPolicy(ctx.res);
     await handler(ctx.req, ctx.res, undefined, { diagnostics: options.diagnostics });
   };
 }

@@ -1,0 +1,52 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+// Issue #7 "Security": security headers and a CSP on every page, and no page broken by its own
+// CSP. The pages are every .astro file under site/src/pages, so a new page is checked too.
+const PAGES_DIR = join(import.meta.dirname, '..', 'site', 'src', 'pages');
+
+function routes(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return routes(path);
+    if (!entry.name.endsWith('.astro')) return [];
+    const route = `/${relative(PAGES_DIR, path).replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`;
+    return [route === '/404' ? '/no-such-page' : route];
+  });
+}
+const PAGES = routes(PAGES_DIR).sort();
+
+test('the page list covers the site', () => {
+  expect(PAGES).toEqual(expect.arrayContaining(['/', '/signin', '/signup', '/terms', '/customer-dashboard', '/no-such-page']));
+});
+
+for (const path of PAGES) {
+  test(`${path}: security headers, a CSP without inline script allowances, and no CSP violation`, async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto(path);
+    expect(response, path).not.toBeNull();
+    expect(response!.status()).toBe(path === '/no-such-page' ? 404 : 200);
+    const headers = response!.headers();
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(await response!.headerValues('content-security-policy')).toContainEqual(expect.stringContaining("frame-ancestors 'none'"));
+
+    // Astro's policy (a <meta> on pre-rendered pages, a header on pages rendered per request):
+    // only hashed inline scripts, no 'unsafe-inline' or 'unsafe-eval'.
+    const meta = await page.evaluate(() => document.querySelector('meta[http-equiv="content-security-policy"]')?.getAttribute('content') ?? null);
+    const policy = meta ?? (await response!.headerValues('content-security-policy')).find((value) => value.includes('default-src'));
+    expect(policy, `${path} has Astro's policy`).toBeTruthy();
+    const scriptSrc = /script-src ([^;]*)/.exec(policy!)?.[1] ?? '';
+    expect(scriptSrc).toContain("'self'");
+    expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+    expect(policy).toContain("default-src 'self'");
+
+    await page.waitForLoadState('networkidle');
+    expect(violations).toEqual([]);
+  });
+}
