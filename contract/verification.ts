@@ -110,6 +110,8 @@ export interface VerificationDocument {
   contentType: DocumentType;
   size: number;
   uploadedAt: string;
+  /** Admin answers only: whether the asking administrator has opened this file (verify needs every one opened). */
+  opened?: boolean;
 }
 
 export interface VerificationState {

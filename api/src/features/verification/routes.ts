@@ -37,7 +37,7 @@ export function verificationRoutes(deps: AppDeps): Router {
   });
 
   router.get('/api/admin/professionals/:id/documents', admin, async (ctx) => {
-    ctx.body = await reviewView(deps, idParam(ctx.params.id));
+    ctx.body = await reviewView(deps, ctx.state.admin, idParam(ctx.params.id));
   });
 
   router.get('/api/admin/documents/:id/file', admin, async (ctx) => {

@@ -61,10 +61,16 @@ const onlyProfessionals = (user: SessionUser) => {
   if (user.userType !== 'professional') throw forbidden(VERIFICATION_MESSAGES.onlyProfessionals);
 };
 
-async function view(db: Deps['db'], userId: number, message?: string): Promise<VerificationResponse> {
+/** Status and documents; for an administrator, each document says whether they have opened it. */
+async function view(db: Deps['db'], userId: number, options: { message?: string; admin?: AdminIdentity } = {}): Promise<VerificationResponse> {
   const verification = await repo.findState(db, userId);
   if (!verification) throw notFound(VERIFICATION_MESSAGES.notProfessional);
-  return { success: true, ...(message && { message }), verification, documents: await repo.listDocuments(db, userId) };
+  let documents = await repo.listDocuments(db, userId);
+  if (options.admin) {
+    const opened = await repo.openedBy(db, options.admin.id, documents.map((d) => d.id));
+    documents = documents.map((d) => ({ ...d, opened: opened.has(d.id) }));
+  }
+  return { success: true, ...(options.message && { message: options.message }), verification, documents };
 }
 
 /** GET /api/professional/documents. */
@@ -106,11 +112,11 @@ export async function uploadDocument(deps: Deps, user: SessionUser, kind: string
     await repo.replaceDocument(trx, { userId: user.id, kind, fileName, contentType: declared, bytes, sha256, at });
     await repo.saveState(trx, user.id, { status: 'pending', at });
   });
-  return view(deps.db, user.id, VERIFICATION_MESSAGES.uploaded);
+  return view(deps.db, user.id, { message: VERIFICATION_MESSAGES.uploaded });
 }
 
 /** GET /api/admin/professionals/{id}/documents. */
-export const reviewView = (deps: Deps, professionalId: number) => view(deps.db, professionalId);
+export const reviewView = (deps: Deps, admin: AdminIdentity, professionalId: number) => view(deps.db, professionalId, { admin });
 
 /**
  * GET /api/admin/documents/{id}/file: the file, after recording who opened it, when and from
@@ -176,5 +182,5 @@ export async function decideVerification(
     return row as { email: string; first_name: string };
   });
   await deps.notifier.sendEmail(verificationMessage(to.email, { firstName: to.first_name, decision: status, reason }));
-  return view(deps.db, professionalId, status === 'verified' ? VERIFICATION_MESSAGES.verified : VERIFICATION_MESSAGES.rejected);
+  return view(deps.db, professionalId, { admin, message: status === 'verified' ? VERIFICATION_MESSAGES.verified : VERIFICATION_MESSAGES.rejected });
 }

@@ -103,6 +103,7 @@ describe('uploading documents (professional)', () => {
     expect(await docsOf(pro.userId)).toHaveLength(2);
     expect(await app.db('professional_document_files').where({ document_id: oldId })).toHaveLength(0);
     expect((await app.request(VERIFICATION_ROUTES.own, { headers: bearer(pro.token) })).body.documents).toEqual(pdf.body.documents);
+    expect(pdf.body.documents[0]).not.toHaveProperty('opened');
   });
 
   it('gives a file the extension of its real type, and a name when none is sent', async () => {
@@ -261,7 +262,10 @@ describe('administrators review the documents', () => {
     const res = await asAdmin(VERIFICATION_ROUTES.adminDocuments(pro.userId));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, verification: { status: 'pending' } });
-    expect(res.body.documents.map((d: { id: number }) => d.id)).toEqual(pro.documents.map((d) => d.id));
+    expect(res.body.documents.map((d: { id: number; opened: boolean }) => [d.id, d.opened])).toEqual(pro.documents.map((d) => [d.id, true]));
+    const otherAdmin = await signInAdmin(app);
+    const theirs = await asAdmin(VERIFICATION_ROUTES.adminDocuments(pro.userId), {}, otherAdmin.token);
+    expect(theirs.body.documents.map((d: { opened: boolean }) => d.opened)).toEqual([false, false]);
     expect(JSON.stringify(res.body)).not.toMatch(/sha256|bytes/);
   });
 
