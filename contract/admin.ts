@@ -3,7 +3,7 @@ import { emailField, nameField, phoneField } from './accounts.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import type { PayoutStatus } from './affiliates.ts';
 import type { SubscriptionState } from './subscriptions.ts';
-import type { VerificationStatus } from './verification.ts';
+import { VERIFICATION_STATUSES, type VerificationStatus } from './verification.ts';
 
 /**
  * The administrator area (spec 001 §2, §3, §4, §7, §8, §9; issue #6). Administrators are not users:
@@ -159,6 +159,8 @@ export const adminListQuerySchema = z.object({
   page: z._default(z.optional(z.coerce.number().check(z.int('page must be a whole number'), z.minimum(1), z.maximum(100_000))), 1),
   pageSize: z._default(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))), ADMIN_PAGE_SIZE),
   status: z.optional(z.enum(['pending', 'processing', 'completed', 'failed', 'all'])),
+  /** Users only: professionals whose verification stands so (`pending`: the review queue). */
+  verification: z.optional(z.enum(VERIFICATION_STATUSES)),
 });
 
 export type AdminUsersResponse = Page & { success: true; users: AdminUser[] };

@@ -37,7 +37,8 @@ export function sniffDocumentType(head: Uint8Array): DocumentType | null {
   return SIGNATURES.find((s) => s.bytes.every((b, i) => head[i] === b))?.type ?? null;
 }
 
-export type VerificationStatus = 'unverified' | 'pending' | 'verified' | 'rejected';
+export const VERIFICATION_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 export const VERIFICATION_STATUS_LABELS: Record<VerificationStatus, string> = {
   unverified: 'Not submitted',
   pending: 'Pending review',
@@ -59,6 +60,12 @@ export const VERIFICATION_MESSAGES = {
   verified: 'Professional marked verified.',
   rejected: 'Verification rejected; the professional sees the reason.',
   documentNotFound: 'Document not found.',
+  /** Verify needs both kinds: the badge means identity and trade were both checked. */
+  incomplete: 'Both a Ghana Card and a trade certificate are needed before the professional can be marked verified.',
+  /** Verify needs the deciding administrator to have opened every current document. */
+  notOpened: 'Open each document before marking the professional verified.',
+  alreadyVerified: 'This professional is already verified.',
+  badFileName: 'The file name could not be read.',
 } as const;
 
 /**
@@ -103,6 +110,8 @@ export interface VerificationDocument {
   contentType: DocumentType;
   size: number;
   uploadedAt: string;
+  /** Admin answers only: whether the asking administrator has opened this file (verify needs every one opened). */
+  opened?: boolean;
 }
 
 export interface VerificationState {

@@ -20,6 +20,7 @@ import { privacyRoutes } from './features/privacy/routes.ts';
 import { professionalRoutes } from './features/professionals/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { userDataRoutes } from './features/user-data/routes.ts';
+import { takesRawBody, verificationRoutes } from './features/verification/routes.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { HttpError } from './http/errors.ts';
 import { jsonOnly } from './http/json-only.ts';
@@ -64,6 +65,7 @@ const features: ((deps: AppDeps) => Router)[] = [
   locationRoutes,
   subscriptionRoutes,
   adminRoutes,
+  verificationRoutes,
   settingsRoutes,
   devRoutes,
 ];
@@ -79,10 +81,11 @@ function apiMiddleware(given: AppDeps): Middleware {
   const deps: AppDeps = { ...given, transfers: given.transfers === undefined ? payoutTransfers(given.config) : given.transfers };
   const router = new Router();
   for (const feature of features) router.use(feature(deps).routes());
+  const json = compose([jsonOnly(), bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' })]);
   return compose<Parameters<Middleware>[0]>([
     errorMiddleware(deps.logger),
-    jsonOnly(),
-    bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }),
+    // A file upload's body is the file: its route checks the type and reads at most its own limit.
+    (ctx, next) => (takesRawBody(ctx.method, ctx.path) ? next() : json(ctx, next)),
     noNulCharacters(),
     async (ctx, next) => {
       await next();

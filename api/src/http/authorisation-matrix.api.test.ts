@@ -83,6 +83,9 @@ const ROWS: Record<string, Row> = {
   'PUT /api/professional/rates': { path: () => '/api/professional/rates', body: {}, expect: PROFESSIONALS(400) },
   'PUT /api/professional/availability': { path: () => '/api/professional/availability', body: {}, expect: PROFESSIONALS(400) },
   'PUT /api/profile': { path: () => '/api/profile', body: {}, expect: USERS },
+  'GET /api/professional/documents': { path: () => '/api/professional/documents', expect: PROFESSIONALS(200) },
+  // A JSON body is not a document: professionals get 415, everyone else is refused before that.
+  'PUT /api/professional/documents/{kind}': { path: () => '/api/professional/documents/ghana-card', body: {}, expect: PROFESSIONALS(415) },
   'POST /api/favourites/{professional}': { path: (w) => `/api/favourites/${w.professionalId}`, expect: per(401, 200, 200, 403, 403, 403, 401, 401, 401) },
   'DELETE /api/favourites/{professional}': { path: (w) => `/api/favourites/${w.professionalId}`, expect: USERS },
   'POST /api/subscription/renew': { path: () => '/api/subscription/renew', body: {}, expect: SUBSCRIBERS },
@@ -111,6 +114,9 @@ const ROWS: Record<string, Row> = {
   'GET /api/admin/affiliates': { path: () => '/api/admin/affiliates', expect: ADMIN_ONLY(200) },
   'GET /api/admin/payouts': { path: () => '/api/admin/payouts', expect: ADMIN_ONLY(200) },
   'PUT /api/admin/payouts/{id}/{action} (approve)': { path: () => '/api/admin/payouts/999999/approve', expect: ADMIN_ONLY(404) },
+  'GET /api/admin/professionals/{id}/documents': { path: (w) => `/api/admin/professionals/${w.professionalId}/documents`, expect: ADMIN_ONLY(200) },
+  'GET /api/admin/documents/{id}/file': { path: () => '/api/admin/documents/999999/file', expect: ADMIN_ONLY(404) },
+  'PUT /api/admin/professionals/{id}/verification': { path: (w) => `/api/admin/professionals/${w.professionalId}/verification`, body: {}, expect: ADMIN_ONLY(400) },
   'GET /api/admin/settings': { path: () => '/api/admin/settings', expect: ADMIN_ONLY(200) },
   'PUT /api/admin/settings': { path: () => '/api/admin/settings', body: {}, expect: ADMIN_ONLY(400) },
 

@@ -168,6 +168,7 @@ describe('hostile input never breaks the API (≥ 500 cases per group)', () => {
       { method: 'PUT', path: '/api/profile', caller: 'professional', fields: ['firstName', 'lastName', 'phone', 'location', 'localAddress', 'bio', 'profession', 'experience', 'skills'] },
       { method: 'PUT', path: '/api/professional/rates', caller: 'professional', fields: ['baseRate', 'maxRate', 'rateNegotiable'] },
       { method: 'PUT', path: '/api/professional/availability', caller: 'professional', fields: ['days', 'start', 'end'] },
+      { method: 'PUT', path: '/api/professional/documents/ghana-card', caller: 'professional' },
       { method: 'POST', path: '/api/bookings', caller: 'customer', fields: ['professionalId', 'date', 'time', 'description', 'negotiatedRate'] },
       { method: 'GET', path: '/api/bookings', caller: 'customer' },
       { method: 'GET', path: `/api/bookings/${ids.booking}/messages`, caller: 'customer' },
@@ -185,6 +186,8 @@ describe('hostile input never breaks the API (≥ 500 cases per group)', () => {
       { method: 'PUT', path: `/api/admin/users/${ids.customer}/profile`, caller: 'admin', fields: ['firstName', 'lastName', 'email', 'phone', 'type', 'status', 'location', 'description', 'profession'] },
       { method: 'PUT', path: `/api/admin/users/${ids.customer}/status`, caller: 'admin', fields: ['status'] },
       { method: 'PUT', path: '/api/admin/payouts/1/reject', caller: 'admin', fields: ['notes'] },
+      { method: 'PUT', path: `/api/admin/professionals/${ids.professional}/verification`, caller: 'admin', fields: ['decision', 'reason'] },
+      { method: 'GET', path: `/api/admin/documents/1/file`, caller: 'admin' },
       { method: 'PUT', path: '/api/admin/settings', caller: 'admin', fields: ['reminderDays', 'gracePeriodDays', 'customerPrice', 'professionalPrice', 'customerCommission', 'professionalCommission'] },
     ]);
   });

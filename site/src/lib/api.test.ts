@@ -56,6 +56,18 @@ describe('apiFetch', () => {
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Authorization: 'Bearer tok' });
   });
 
+  it('sends a file as its own bytes with its type and extra headers, and reads the JSON answer', async () => {
+    const fetch = fakeFetch(json(200, { success: true, message: 'Document uploaded.' }));
+    vi.stubGlobal('fetch', fetch);
+    const file = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    const data = await apiFetch('/api/professional/documents/ghana-card', { method: 'PUT', file, headers: { 'X-File-Name': 'card.png' }, token: 'tok' });
+    expect(data).toEqual({ success: true, message: 'Document uploaded.' });
+    const init = fetch.mock.calls[0]![1]!;
+    expect(init.method).toBe('PUT');
+    expect(init.body).toBe(file);
+    expect(init.headers).toEqual({ 'X-File-Name': 'card.png', Accept: 'application/json', 'Content-Type': 'image/png', Authorization: 'Bearer tok' });
+  });
+
   it('uses GET without a body and sends no token when there is none', async () => {
     const fetch = fakeFetch(json(200, { ok: 1 }));
     vi.stubGlobal('fetch', fetch);

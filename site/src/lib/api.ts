@@ -46,7 +46,12 @@ const UNREADABLE = 'Server response error. Please try again in a moment.';
 
 export interface ApiFetchOptions {
   method?: string;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is instead, with its own type as Content-Type (an upload); the answer is still JSON. */
+  file?: Blob;
+  /** Further request headers (e.g. an upload's file name). */
+  headers?: Record<string, string>;
   token?: string | null;
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -62,10 +67,11 @@ export function serverMessage(body: unknown): string | undefined {
 }
 
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { body, token, timeoutMs = DEFAULT_TIMEOUT_MS, signal } = options;
-  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const { body, file, token, timeoutMs = DEFAULT_TIMEOUT_MS, signal } = options;
+  const method = options.method ?? (body === undefined && file === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (file !== undefined) headers['Content-Type'] = file.type || 'application/octet-stream';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   // One controller for both the time-out and the caller's signal (AbortSignal.any is too new for
@@ -83,7 +89,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
       response = await fetch(path, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
         signal: controller.signal,
         credentials: 'same-origin',
       });

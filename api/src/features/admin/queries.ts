@@ -8,6 +8,7 @@ import type {
   Page,
 } from '../../../../contract/admin.ts';
 import { subscriptionState } from '../../../../contract/subscriptions.ts';
+import type { VerificationStatus } from '../../../../contract/verification.ts';
 import type { Db } from '../../db.ts';
 import { toCount } from '../../db.ts';
 import { graceStart } from '../subscriptions/grace.ts';
@@ -124,9 +125,11 @@ function toAdminUser(row: any, now: Date, settings: Settings): AdminUser {
   };
 }
 
-export async function listUsers(db: Db, paging: Paging, now: Date) {
+/** `verification` keeps only professionals whose review stands so (pending: the review queue). */
+export async function listUsers(db: Db, paging: Paging & { verification?: VerificationStatus }, now: Date) {
   const settings = await getSettings(db);
   const query = whereNameEmailPhone(usersQuery(db), paging.search).orderBy('u.id', 'desc');
+  if (paging.verification) query.where('u.user_type', 'professional').where('p.verification_status', paging.verification);
   const { rows, ...page } = await paginate(query, paging, (r) => toAdminUser(r, now, settings));
   return { ...page, users: rows };
 }

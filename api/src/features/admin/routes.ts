@@ -24,7 +24,7 @@ import { notFound } from '../../http/errors.ts';
 const PAYOUT_ACTIONS = ['approve', 'reject', 'complete'] as const;
 
 /** Route ids are positive integers; anything else is a 404 like an unknown id. */
-function idParam(value: string | undefined): number {
+export function idParam(value: string | undefined): number {
   const id = Number(value);
   if (!/^\d{1,18}$/.test(value ?? '') || !Number.isSafeInteger(id) || id < 1) throw notFound('Not found');
   return id;

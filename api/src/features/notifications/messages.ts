@@ -61,3 +61,17 @@ export const payoutMessage = (to: string, p: { amount: number; status: string; r
     failed: `Your payout of ₵${p.amount.toFixed(2)} (reference ${p.reference}) could not be paid. The amount is back in your balance; check your payout details and request it again.`,
   }[p.status] ?? `Your payout ${p.reference} is now ${p.status}.`,
 });
+
+/** The administrator's decision on a professional's documents: the reason, never the documents. */
+export const verificationMessage = (to: string, d: { firstName: string; decision: 'verified' | 'rejected'; reason: string | null }): Message =>
+  d.decision === 'verified'
+    ? {
+        to,
+        subject: 'You are verified',
+        text: `Hello ${d.firstName}, an administrator checked your Ghana Card and trade certificate. Customers now see the Verified badge on your listing.`,
+      }
+    : {
+        to,
+        subject: 'Your verification documents need attention',
+        text: `Hello ${d.firstName}, an administrator could not verify your documents: ${d.reason}\n\nUpload new documents from the Profile tab of your dashboard and they will be reviewed again.`,
+      };

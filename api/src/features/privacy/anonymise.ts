@@ -1,12 +1,14 @@
 import type { Knex } from 'knex';
 import { fallbackLocation } from '../../../../contract/cities.ts';
+import { deleteDocuments } from '../verification/repo.ts';
 
 /**
  * Removes an account's personal data and keeps what the books and the other party need (issue #6;
  * Ghana's Data Protection Act and the privacy policy's retention promise). The user row stays, so
  * payments, subscriptions, the commission ledger, payouts and the other party's bookings keep
- * pointing somewhere, but every name, contact detail, address, text the user wrote and session is
- * gone. Sign-in becomes impossible (the email and phone no longer exist, the status is suspended).
+ * pointing somewhere, but every name, contact detail, address, text the user wrote, identity
+ * document and session is gone. Sign-in becomes impossible (the email and phone no longer exist,
+ * the status is suspended).
  * Run it in a transaction; it is safe to run twice.
  */
 export async function anonymiseUser(trx: Knex.Transaction, userId: number, now: Date): Promise<void> {
@@ -54,7 +56,12 @@ export async function anonymiseUser(trx: Knex.Transaction, userId: number, now: 
       location_source: 'default',
       paid_until: null,
       verified: false,
+      verification_status: 'unverified',
+      verification_reason: null,
+      verified_at: null,
     });
+  // Identity papers go with their bytes; the access log keeps who opened them (it holds no content).
+  await deleteDocuments(trx, userId);
   await trx('affiliate_profiles').where({ user_id: userId }).update({ momo_number: '', bank_account: '' });
   // Payout records are kept for the books; the account number is cut to its last 3 characters.
   await trx('affiliate_payouts')

@@ -18,6 +18,7 @@ export const JobRequests = lazyPart('dashboard', () => import('./JobRequests.tsx
 export const Schedule = lazyPart('dashboard', () => import('./Schedule.tsx'));
 export const Earnings = lazyPart('dashboard', () => import('./Earnings.tsx'));
 export const ProfileTab = lazyPart('dashboard', () => import('./ProfileTab.tsx'));
+const VerificationCard = lazyPart('dashboard', () => import('./VerificationCard.tsx'), 'Loading your verification...');
 // The subscription card brings the payment code (issue 5).
 const SubscriptionCard = lazyPart('dashboard', () => import('../Subscription/SubscriptionCard.tsx'), 'Loading your subscription...');
 
@@ -76,7 +77,12 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
               {tab === 'jobs' ? <JobRequests user={user} /> : null}
               {tab === 'schedule' ? <Schedule user={user} record={load.data} /> : null}
               {tab === 'earnings' ? <Earnings record={load.data} /> : null}
-              {tab === 'profile' ? <ProfileTab user={user} record={load.data} /> : null}
+              {tab === 'profile' ? (
+                <div className="pd-stack">
+                  <ProfileTab user={user} record={load.data} />
+                  <VerificationCard />
+                </div>
+              ) : null}
           </Tabs>
         </>
       ) : null}

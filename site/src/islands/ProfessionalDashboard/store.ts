@@ -94,7 +94,8 @@ function refreshProfessional(): void {
   if (email) void loadProfessional({ email }, { fresh: true });
 }
 
-function patchProfessional(fields: Partial<ProfessionalRecord>): void {
+/** Changes the shown record without a reload (the server already has the change). */
+export function patchProfessional(fields: Partial<ProfessionalRecord>): void {
   const current = $professional.get();
   if (current.state === 'loaded') $professional.set({ state: 'loaded', data: { ...current.data, ...fields } });
 }

@@ -1,0 +1,156 @@
+import type { Knex } from 'knex';
+import type {
+  DocumentKind,
+  DocumentType,
+  VerificationDocument,
+  VerificationState,
+  VerificationStatus,
+} from '../../../../contract/verification.ts';
+import type { Db } from '../../db.ts';
+
+/** Verification documents, their bytes, the access log and the profile's status (knex only). */
+
+type Conn = Db | Knex.Transaction;
+
+const iso = (value: unknown) => new Date(value as string).toISOString();
+
+const toDocument = (r: any): VerificationDocument => ({
+  id: Number(r.id),
+  kind: r.kind,
+  fileName: r.file_name,
+  contentType: r.content_type,
+  size: Number(r.size_bytes),
+  uploadedAt: iso(r.uploaded_at),
+});
+
+/** A professional's documents by their description (never the bytes), Ghana Card first. */
+export async function listDocuments(db: Conn, userId: number): Promise<VerificationDocument[]> {
+  const rows = await db('professional_documents')
+    .where({ user_id: userId })
+    .orderBy('kind')
+    .select('id', 'kind', 'file_name', 'content_type', 'size_bytes', 'uploaded_at');
+  return rows.map(toDocument);
+}
+
+/** The verification columns of a live professional's profile, or null (no such professional). */
+export async function findState(db: Conn, userId: number, options: { lock?: boolean } = {}): Promise<VerificationState | null> {
+  const query = db('professional_profiles as p')
+    .join('users as u', 'u.id', 'p.user_id')
+    .where({ 'p.user_id': userId, 'u.user_type': 'professional' })
+    .whereNull('u.deleted_at')
+    .first('p.verification_status', 'p.verification_reason', 'p.verified_at');
+  if (options.lock) query.forUpdate('p');
+  const row = await query;
+  if (!row) return null;
+  return {
+    status: row.verification_status,
+    reason: row.verification_reason ?? null,
+    verifiedAt: row.verified_at ? iso(row.verified_at) : null,
+  };
+}
+
+/**
+ * Sets the status; the listing's `verified` badge follows it (the database refuses a badge on any
+ * other status), and `verified_at` and the reason only hold for verified and rejected.
+ */
+export async function saveState(
+  trx: Knex.Transaction,
+  userId: number,
+  state: { status: VerificationStatus; reason?: string | null; at: Date },
+): Promise<void> {
+  await trx('professional_profiles')
+    .where({ user_id: userId })
+    .update({
+      verification_status: state.status,
+      verification_reason: state.status === 'rejected' ? (state.reason ?? null) : null,
+      verified_at: state.status === 'verified' ? state.at : null,
+      verified: state.status === 'verified',
+    });
+}
+
+export interface NewDocument {
+  userId: number;
+  kind: DocumentKind;
+  fileName: string;
+  contentType: DocumentType;
+  bytes: Buffer;
+  sha256: string;
+  at: Date;
+}
+
+/** Replaces the professional's document of this kind (a new row and id; the old bytes go with the old row). */
+export async function replaceDocument(trx: Knex.Transaction, doc: NewDocument): Promise<void> {
+  await trx('professional_documents').where({ user_id: doc.userId, kind: doc.kind }).delete();
+  const [{ id }] = await trx('professional_documents')
+    .insert({
+      user_id: doc.userId,
+      kind: doc.kind,
+      file_name: doc.fileName,
+      content_type: doc.contentType,
+      size_bytes: doc.bytes.length,
+      sha256: doc.sha256,
+      uploaded_at: doc.at,
+    })
+    .returning('id');
+  await trx('professional_document_files').insert({ document_id: id, bytes: doc.bytes });
+}
+
+export interface StoredFile {
+  id: number;
+  userId: number;
+  kind: DocumentKind;
+  fileName: string;
+  contentType: DocumentType;
+  bytes: Buffer;
+}
+
+/** One document with its bytes (PGlite answers bytea as a Uint8Array, pg as a Buffer). */
+export async function findFile(db: Conn, documentId: number): Promise<StoredFile | null> {
+  const row = await db('professional_documents as d')
+    .join('professional_document_files as f', 'f.document_id', 'd.id')
+    .where('d.id', documentId)
+    .first('d.id', 'd.user_id', 'd.kind', 'd.file_name', 'd.content_type', 'f.bytes');
+  if (!row) return null;
+  const raw = row.bytes as Uint8Array;
+  return {
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    kind: row.kind,
+    fileName: row.file_name,
+    contentType: row.content_type,
+    bytes: Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength),
+  };
+}
+
+export interface Access {
+  documentId: number;
+  professionalId: number;
+  kind: DocumentKind;
+  admin: { id: number; username: string };
+  ip: string;
+  at: Date;
+}
+
+export async function logAccess(db: Conn, access: Access): Promise<void> {
+  await db('document_access_log').insert({
+    document_id: access.documentId,
+    professional_id: access.professionalId,
+    document_kind: access.kind,
+    admin_id: access.admin.id,
+    admin_username: access.admin.username,
+    ip: access.ip,
+    accessed_at: access.at,
+  });
+}
+
+/** Which of these documents this administrator has opened at least once. */
+export async function openedBy(db: Conn, adminId: number, documentIds: number[]): Promise<Set<number>> {
+  if (!documentIds.length) return new Set();
+  const ids = await db('document_access_log').where({ admin_id: adminId }).whereIn('document_id', documentIds).distinct().pluck('document_id');
+  return new Set(ids.map(Number));
+}
+
+/** Removes every document and file of a professional; the access log keeps its rows (no content in them). */
+export async function deleteDocuments(trx: Knex.Transaction, userId: number): Promise<void> {
+  await trx('professional_documents').where({ user_id: userId }).delete();
+}

@@ -1,0 +1,62 @@
+import Router from '@koa/router';
+import { DOCUMENT_MAX_BYTES, FILE_NAME_HEADER, VERIFICATION_MESSAGES, verificationDecisionSchema } from '../../../../contract/verification.ts';
+import type { AppDeps } from '../../app.ts';
+import { requireAdmin, requireUser } from '../../http/auth.ts';
+import { readRawBody } from '../../http/raw-body.ts';
+import { validate } from '../../http/validate.ts';
+import { idParam } from '../admin/routes.ts';
+import { decideVerification, openDocument, ownVerification, reviewView, uploadDocument } from './service.ts';
+
+const UPLOAD_PATH = /^\/api\/professional\/documents\/[^/]+$/;
+
+/** The upload is the file's own bytes, not JSON: app.ts lets it past the JSON-only check and body parser. */
+export const takesRawBody = (method: string, path: string) => method === 'PUT' && UPLOAD_PATH.test(path);
+
+/** RFC 8187 `filename*` value: UTF-8, percent-encoded, with the characters it reserves encoded too. */
+const encodeFileName = (name: string) =>
+  `UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+/** For clients that only read `filename`: ASCII, no quotes or backslashes. */
+const asciiFileName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+
+/** Issue #6 verification calls (paths: VERIFICATION_ROUTES in contract/verification.ts). */
+export function verificationRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  const user = requireUser(deps);
+  const admin = requireAdmin(deps);
+
+  router.get('/api/professional/documents', user, async (ctx) => {
+    ctx.body = await ownVerification(deps, ctx.state.user);
+  });
+
+  router.put('/api/professional/documents/:kind', user, async (ctx) => {
+    ctx.body = await uploadDocument(deps, ctx.state.user, ctx.params.kind, {
+      type: ctx.request.type,
+      fileName: ctx.get(FILE_NAME_HEADER),
+      read: () => readRawBody(ctx.req, DOCUMENT_MAX_BYTES, VERIFICATION_MESSAGES.tooLarge),
+    });
+  });
+
+  router.get('/api/admin/professionals/:id/documents', admin, async (ctx) => {
+    ctx.body = await reviewView(deps, ctx.state.admin, idParam(ctx.params.id));
+  });
+
+  router.get('/api/admin/documents/:id/file', admin, async (ctx) => {
+    const file = await openDocument(deps, ctx.state.admin, idParam(ctx.params.id), ctx.ip);
+    ctx.set({
+      'Content-Type': file.contentType,
+      'Content-Disposition': `attachment; filename="${asciiFileName(file.fileName)}"; filename*=${encodeFileName(file.fileName)}`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      // Opened in a tab anyway, the file runs nothing and loads nothing.
+      'Content-Security-Policy': "default-src 'none'; sandbox; frame-ancestors 'none'",
+    });
+    ctx.body = file.bytes;
+  });
+
+  router.put('/api/admin/professionals/:id/verification', admin, async (ctx) => {
+    const decision = validate(verificationDecisionSchema, ctx.request.body);
+    ctx.body = await decideVerification(deps, ctx.state.admin, idParam(ctx.params.id), decision);
+  });
+
+  return router;
+}

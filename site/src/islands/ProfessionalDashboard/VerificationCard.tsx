@@ -1,0 +1,140 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_KINDS,
+  formatFileSize,
+  VERIFICATION_STATUS_LABELS,
+  type DocumentKind,
+  type VerificationResponse,
+  type VerificationStatus,
+} from '../../../../contract/verification.ts';
+import { longDate } from './format.ts';
+import { $verification, loadVerification, uploadDocument } from './verification.ts';
+
+const STATUS_CLASS: Record<VerificationStatus, string> = {
+  unverified: 'pd-status',
+  pending: 'pd-status is-confirmed',
+  verified: 'pd-status is-completed',
+  rejected: 'pd-status is-cancelled',
+};
+
+type Result = { ok: boolean; text: string };
+
+function Slot({ kind, data, busy, onPick, result }: {
+  kind: DocumentKind;
+  data: VerificationResponse;
+  busy: DocumentKind | null;
+  onPick: (kind: DocumentKind, event: ChangeEvent<HTMLInputElement>) => void;
+  result?: Result;
+}) {
+  const id = useId();
+  const label = DOCUMENT_KIND_LABELS[kind];
+  const doc = data.documents.find((d) => d.kind === kind);
+  return (
+    <li className="pd-job" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{label}</h3>
+      <p id={`${id}-current`}>
+        {doc ? (
+          <>
+            {doc.fileName} · {formatFileSize(doc.size)} · uploaded {longDate(new Date(doc.uploadedAt))}
+          </>
+        ) : (
+          <span className="pd-muted">Not uploaded yet</span>
+        )}
+      </p>
+      <div className="wz-field">
+        <label htmlFor={`${id}-file`}>{doc ? `Replace ${label}` : `Upload ${label}`}</label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept={DOCUMENT_ACCEPT}
+          disabled={busy !== null}
+          aria-describedby={`${id}-current`}
+          onChange={(event) => onPick(kind, event)}
+        />
+      </div>
+      <p role="status" className="wz-status">
+        {busy === kind ? `Uploading ${label}...` : result?.ok ? result.text : ''}
+      </p>
+      {result && !result.ok ? (
+        <p role="alert" className="wz-alert">
+          {result.text}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Verification card (issue #6), in the Profile tab: where the review stands (with the
+ * administrator's reason after a rejection) and a slot per document to upload or replace it.
+ */
+export default function VerificationCard() {
+  const id = useId();
+  const load = useStore($verification);
+  const [busy, setBusy] = useState<DocumentKind | null>(null);
+  const [results, setResults] = useState<Partial<Record<DocumentKind, Result>>>({});
+
+  useEffect(() => {
+    void loadVerification();
+  }, []);
+
+  async function onPick(kind: DocumentKind, event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const file = input.files?.[0];
+    if (!file) return;
+    setResults((r) => ({ ...r, [kind]: undefined }));
+    setBusy(kind);
+    const outcome = await uploadDocument(kind, file);
+    setBusy(null);
+    input.value = ''; // the same file can be picked again after a fix or a failure
+    setResults((r) => ({ ...r, [kind]: { ok: outcome.ok, text: outcome.message } }));
+  }
+
+  return (
+    <section className="card pd-card" aria-labelledby={`${id}-title`}>
+      <div className="pd-head">
+        <h2 id={`${id}-title`}>Verification</h2>
+        {load.state === 'loaded' ? (
+          <p className="pd-verification">
+            Status: <span className={STATUS_CLASS[load.data.verification.status]}>{VERIFICATION_STATUS_LABELS[load.data.verification.status]}</span>
+          </p>
+        ) : null}
+      </div>
+      <p className="pd-muted">
+        Upload your Ghana Card and a trade certificate (PNG, JPG or PDF, up to 5 MB each). An administrator checks them; then customers see
+        the Verified badge on your listing. Only administrators can open your documents.
+      </p>
+      {load.state === 'loading' ? <p role="status">Loading your verification...</p> : null}
+      {load.state === 'failed' ? (
+        <div className="wz-alert" role="alert">
+          <p>{load.message}</p>
+          <button type="button" className="btn btn-line wz-button" onClick={() => void loadVerification({ fresh: true })}>
+            Try Again
+          </button>
+        </div>
+      ) : null}
+      {load.state === 'loaded' ? (
+        <>
+          {load.data.verification.status === 'rejected' && load.data.verification.reason ? (
+            <p className="pd-note">
+              <strong>Reason given: </strong>
+              {load.data.verification.reason} Upload a new document to be reviewed again.
+            </p>
+          ) : null}
+          {load.data.verification.status === 'verified' && load.data.verification.verifiedAt ? (
+            <p className="pd-note">Verified on {longDate(new Date(load.data.verification.verifiedAt))}. Uploading a new document starts a new review.</p>
+          ) : null}
+          <ul className="pd-list" role="list">
+            {DOCUMENT_KINDS.map((kind) => (
+              <Slot key={kind} kind={kind} data={load.data} busy={busy} onPick={(k, e) => void onPick(k, e)} result={results[kind]} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
