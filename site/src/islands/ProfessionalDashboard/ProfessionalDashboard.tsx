@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { DashboardViewProps } from '../guard/RouteGuard.tsx';
 import { lazyPart } from '../shell/AppShell.tsx';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { DownloadMyData } from '../shell/DownloadMyData.tsx';
 import { DashboardHeader, LoadError } from '../guard/DashboardParts.tsx';
 import { Overview, strongRating } from './Overview.tsx';
 import { $session } from '../../stores/session.ts';
@@ -81,6 +82,7 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
                 <div className="pd-stack">
                   <ProfileTab user={user} record={load.data} />
                   <VerificationCard />
+                  <DownloadMyData />
                 </div>
               ) : null}
           </Tabs>
