@@ -1,21 +1,9 @@
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { sitePages } from './fixtures/pages.ts';
 
 // Issue #7 "Security": security headers and a CSP on every page, and no page broken by its own
 // CSP. The pages are every .astro file under site/src/pages, so a new page is checked too.
-const PAGES_DIR = join(import.meta.dirname, '..', 'site', 'src', 'pages');
-
-function routes(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return routes(path);
-    if (!entry.name.endsWith('.astro')) return [];
-    const route = `/${relative(PAGES_DIR, path).replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`;
-    return [route === '/404' ? '/no-such-page' : route];
-  });
-}
-const PAGES = routes(PAGES_DIR).sort();
+const PAGES = sitePages();
 
 test('the page list covers the site', () => {
   expect(PAGES).toEqual(expect.arrayContaining(['/', '/signin', '/signup', '/terms', '/customer-dashboard', '/no-such-page']));

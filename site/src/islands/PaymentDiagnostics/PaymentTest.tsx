@@ -119,7 +119,9 @@ function Tester() {
           <dt>Reference</dt>
           <dd>{reference || '—'}</dd>
           <dt>Payment status</dt>
-          <dd role="status">{STATUS_TEXT[status]}</dd>
+          <dd>
+            <span role="status">{STATUS_TEXT[status]}</span>
+          </dd>
         </dl>
       </section>
       <div role="status">{message ? <p className="dg-ok">{message}</p> : null}</div>

@@ -1,0 +1,85 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import type { LoginResponse } from '../contract/accounts.ts';
+import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
+import { sitePages } from './fixtures/pages.ts';
+
+// Issue #7 "Accessibility": axe-core on every page and every dashboard tab, signed in as each
+// role: no serious or critical violation (WCAG 2.1 A and AA rules).
+const GUARDED = ['/customer-dashboard', '/professional-dashboard', '/affiliate-dashboard', '/dashboard', '/admin/dashboard'];
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+for (const path of sitePages().filter((p) => !GUARDED.includes(p))) {
+  test(`${path} has no serious accessibility violation`, async ({ page }) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+/** Opens each tab of the dashboard's first tab list in turn and checks the page with each open. */
+async function checkEveryTab(page: Page, path: string) {
+  await page.goto(path);
+  const tabs = page.getByRole('tablist').first().getByRole('tab');
+  await expect(tabs.first()).toBeVisible();
+  const names = await tabs.allInnerTexts();
+  expect(names.length).toBeGreaterThan(1);
+  const problems: string[] = [];
+  for (const name of names) {
+    await tabs.filter({ hasText: name }).first().click();
+    await expect(tabs.filter({ hasText: name }).first()).toHaveAttribute('aria-selected', 'true');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    for (const violation of await seriousViolations(page)) problems.push(`${name.trim()}: ${violation}`);
+  }
+  expect(problems).toEqual([]);
+}
+
+async function signedIn(page: Page, session: LoginResponse | { token: string; user: unknown }) {
+  await useSession(page, session as LoginResponse);
+}
+
+test('customer dashboard, every tab', async ({ page, request }) => {
+  const account = await createPaidAccount(request);
+  await signedIn(page, await login(request, account));
+  await checkEveryTab(page, '/customer-dashboard');
+});
+
+test('professional dashboard, every tab', async ({ page, request }) => {
+  const account = await createPaidAccount(request, { userType: 'professional', profession: 'Plumber', baseRate: 40, maxRate: 60 });
+  await signedIn(page, await login(request, account));
+  await checkEveryTab(page, '/professional-dashboard');
+});
+
+test('affiliate dashboard, every tab', async ({ page, request }) => {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const response = await request.post('/api/affiliate-signup', {
+    data: {
+      firstName: 'Esi',
+      lastName: 'Access',
+      email: `a11y-${tag}@example.com`,
+      phone: `02${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+      password: 'GoodPass123',
+      location: 'Accra',
+      payoutMethod: 'mobile-money',
+      momoNumber: '0551234987',
+      agreeToTerms: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  await signedIn(page, await response.json());
+  await checkEveryTab(page, '/affiliate-dashboard');
+});
+
+test('general dashboard, every tab', async ({ page, request }) => {
+  const account = await createPaidAccount(request);
+  await signedIn(page, await login(request, account));
+  await checkEveryTab(page, '/dashboard');
+});
