@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import type { AdminUser, AdminUsersResponse } from '../../../../contract/admin.ts';
+import { sendReminder, setUserStatus } from './admin-actions.ts';
+import { FIRST_PAGE, listPath } from './lists.ts';
+import type { ListParams } from './lists.ts';
+import { ActionNote, dateText, ListTable, Loaded, SearchBox, StatusBadge } from './parts.tsx';
+import { useAction } from './useAction.ts';
+import { useAdminData } from './useAdminData.ts';
+
+export const USER_TYPE_LABELS: Record<AdminUser['type'], string> = { customer: 'Customer', professional: 'Professional', affiliate: 'Affiliate' };
+
+/** Spec 001 §4: suspend an active account, activate any other. */
+export const statusToggle = (status: AdminUser['status']) =>
+  status === 'active' ? ({ next: 'suspended', label: 'Suspend' } as const) : ({ next: 'active', label: 'Activate' } as const);
+
+const HEADERS = ['Name', 'Contact', 'Type', 'Status', 'Subscription', 'Joined', 'Actions'] as const;
+
+/** Spec 001 §2 Users: server-side search by name, email or phone (§6), the table, row actions. */
+export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
+  const [params, setParams] = useState<ListParams>(FIRST_PAGE);
+  const { load, stale, retry } = useAdminData<AdminUsersResponse>(listPath('/api/admin/users', params), 'the users');
+  const { busy, note, run } = useAction();
+
+  function actionButton(user: AdminUser, key: string, label: string, working: string, call: () => Promise<{ message: string }>) {
+    return (
+      <button
+        type="button"
+        className="btn btn-line btn-sm auth-button"
+        aria-label={`${label} ${user.name}`}
+        disabled={busy !== null}
+        onClick={() => void run(`${key}-${user.id}`, call, { after: retry })}
+      >
+        {busy === `${key}-${user.id}` ? working : label}
+      </button>
+    );
+  }
+
+  return (
+    <div className="pd-stack">
+      <SearchBox label="Search users" hint="Name, email or phone" initial={params.search} onSearch={(search) => setParams({ search, page: 1 })} />
+      <ActionNote note={note} />
+      <Loaded load={load} what="the users" onRetry={retry}>
+        {(data) => (
+          <ListTable
+            caption={params.search ? `Users matching "${params.search}"` : 'Customers and professionals'}
+            headers={HEADERS}
+            page={data}
+            rows={data.users}
+            empty="No users match this search."
+            stale={stale}
+            onPage={(page) => setParams({ ...params, page })}
+            row={(user) => {
+              const toggle = statusToggle(user.status);
+              return (
+                <tr key={user.id}>
+                  <th scope="row">
+                    <button type="button" className="pd-link" onClick={() => onOpenUser(user.id)}>
+                      {user.name}
+                    </button>
+                  </th>
+                  <td>
+                    {user.email}
+                    <br />
+                    {user.phone}
+                  </td>
+                  <td>{USER_TYPE_LABELS[user.type]}</td>
+                  <td>
+                    <StatusBadge status={user.status} />
+                  </td>
+                  <td>
+                    {user.subscription}
+                    {user.subscriptionExpiry ? <span className="pd-muted admin-block">until {dateText(user.subscriptionExpiry)}</span> : null}
+                    {user.subscriptionStatus === 'expiring' ? <StatusBadge status="expiring" label="⚠ Expiring" /> : null}
+                  </td>
+                  <td>{dateText(user.joinDate)}</td>
+                  <td>
+                    <div className="admin-row-actions">
+                      {actionButton(user, 'status', toggle.label, 'Saving...', () => setUserStatus(user.id, toggle.next))}
+                      {actionButton(user, 'remind', 'Send Reminder', 'Sending...', () => sendReminder(user.id))}
+                    </div>
+                  </td>
+                </tr>
+              );
+            }}
+          />
+        )}
+      </Loaded>
+    </div>
+  );
+}

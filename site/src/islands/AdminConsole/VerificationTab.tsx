@@ -1,0 +1,180 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import {
+  DOCUMENT_KIND_LABELS,
+  formatFileSize,
+  REASON_MAX,
+  VERIFICATION_ROUTES,
+  VERIFICATION_STATUS_LABELS,
+  verificationDecisionSchema,
+} from '../../../../contract/verification.ts';
+import type { VerificationDecision, VerificationDocument, VerificationResponse } from '../../../../contract/verification.ts';
+import { adminFetch, adminFile } from '../../stores/admin-session.ts';
+import { failureText } from './failures.ts';
+import { ActionNote, dateText, Loaded, StatusBadge } from './parts.tsx';
+import { refreshData } from './refresh.ts';
+import { useAdminData } from './useAdminData.ts';
+import type { Note } from './useAction.ts';
+
+/**
+ * Opens a document: the file needs the admin's bearer header, which a plain link cannot send, so
+ * it is fetched and handed to the browser as a blob URL (a new tab, or a download where pop-ups are
+ * blocked). The URL is revoked after a minute, long enough for the tab to read it.
+ */
+async function openDocument(doc: VerificationDocument): Promise<void> {
+  const blob = await adminFile(VERIFICATION_ROUTES.adminFile(doc.id));
+  const url = URL.createObjectURL(blob.type ? blob : new Blob([blob], { type: doc.contentType }));
+  const opened = window.open(url, '_blank');
+  if (!opened) {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = doc.fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+const decide = (professionalId: number, decision: VerificationDecision) =>
+  adminFetch<VerificationResponse>(VERIFICATION_ROUTES.adminDecision(professionalId), { method: 'PUT', body: decision });
+
+/**
+ * A professional's verification (issue #6): the documents they uploaded (kind, name, size, date),
+ * Open for each, and Verify or Reject with a reason, both only with documents to review.
+ */
+export default function VerificationTab({ professionalId }: { professionalId: number }) {
+  const { load, retry } = useAdminData<VerificationResponse>(VERIFICATION_ROUTES.adminDocuments(professionalId), 'the documents');
+  const [note, setNote] = useState<Note>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState(false);
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const ids = { reason: useId(), error: useId(), caption: useId() };
+
+  async function run(key: string, call: () => Promise<string | undefined>) {
+    setBusy(key);
+    setNote(null);
+    try {
+      const message = await call();
+      if (message) setNote({ ok: true, text: message });
+    } catch (error) {
+      setNote({ ok: false, text: failureText(error) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function submitDecision(decision: VerificationDecision['decision'], reason?: string) {
+    const parsed = verificationDecisionSchema.safeParse({ decision, ...(reason === undefined ? {} : { reason }) });
+    if (!parsed.success) {
+      setReasonError(parsed.error.issues[0]?.message ?? null);
+      document.getElementById(ids.reason)?.focus();
+      return;
+    }
+    setReasonError(null);
+    void run(decision, async () => {
+      const answer = await decide(professionalId, parsed.data);
+      setRejecting(false);
+      refreshData(); // the profile's status and the Activity tab follow
+      return answer.message ?? VERIFICATION_STATUS_LABELS[answer.verification.status];
+    });
+  }
+
+  function onReject(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    submitDecision('rejected', String(new FormData(event.currentTarget).get('reason') ?? ''));
+  }
+
+  return (
+    <Loaded load={load} what="the documents" onRetry={retry}>
+      {({ verification, documents }) => (
+        <div className="pd-stack">
+          <p>
+            Status: <StatusBadge status={verification.status} label={VERIFICATION_STATUS_LABELS[verification.status]} />
+            {verification.verifiedAt ? ` since ${dateText(verification.verifiedAt)}` : ''}
+          </p>
+          {verification.reason ? <p>Reason given: {verification.reason}</p> : null}
+          <ActionNote note={note} />
+          {documents.length === 0 ? (
+            <p className="pd-empty">This professional has not uploaded any documents to review.</p>
+          ) : (
+            <div className="admin-scroll">
+              <table className="pd-table admin-table">
+                <caption id={ids.caption}>Documents uploaded</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Document</th>
+                    <th scope="col">File</th>
+                    <th scope="col">Size</th>
+                    <th scope="col">Uploaded</th>
+                    <th scope="col">Open</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {documents.map((doc) => (
+                    <tr key={doc.id}>
+                      <th scope="row">{DOCUMENT_KIND_LABELS[doc.kind]}</th>
+                      <td className="admin-code">{doc.fileName}</td>
+                      <td>{formatFileSize(doc.size)}</td>
+                      <td>{dateText(doc.uploadedAt)}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn-line btn-sm auth-button"
+                          aria-label={`Open ${DOCUMENT_KIND_LABELS[doc.kind]} (${doc.fileName})`}
+                          disabled={busy !== null}
+                          onClick={() => void run(`open-${doc.id}`, async () => (await openDocument(doc), undefined))}
+                        >
+                          {busy === `open-${doc.id}` ? 'Opening...' : 'Open'}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {documents.length > 0 && !rejecting ? (
+            <div className="pd-tools">
+              <button type="button" className="btn auth-button" disabled={busy !== null} onClick={() => submitDecision('verified')}>
+                {busy === 'verified' ? 'Saving...' : 'Verify'}
+              </button>
+              <button type="button" className="btn btn-line auth-button admin-danger" disabled={busy !== null} onClick={() => setRejecting(true)}>
+                Reject
+              </button>
+            </div>
+          ) : null}
+          {rejecting ? (
+            <form className="pd-stack" noValidate onSubmit={onReject}>
+              <div className="auth-field">
+                <label htmlFor={ids.reason}>Reason for the rejection (the professional sees it)</label>
+                <textarea
+                  id={ids.reason}
+                  name="reason"
+                  rows={3}
+                  maxLength={REASON_MAX}
+                  className="admin-input"
+                  aria-invalid={reasonError ? true : undefined}
+                  aria-describedby={reasonError ? ids.error : undefined}
+                />
+                {reasonError ? (
+                  <span id={ids.error} className="auth-error">
+                    {reasonError}
+                  </span>
+                ) : null}
+              </div>
+              <div className="pd-tools">
+                <button type="submit" className="btn auth-button" disabled={busy !== null}>
+                  {busy === 'rejected' ? 'Saving...' : 'Reject verification'}
+                </button>
+                <button type="button" className="btn btn-line auth-button" onClick={() => setRejecting(false)}>
+                  Cancel
+                </button>
+              </div>
+            </form>
+          ) : null}
+        </div>
+      )}
+    </Loaded>
+  );
+}
