@@ -121,7 +121,7 @@ describe('adminSignOut and adminFetch', () => {
     await adminSignOut();
     expect(calls).toEqual([{ url: '/api/admin/logout', method: 'POST', authorization: 'Bearer adm-1' }]);
     expect(storage.getItem('adminToken')).toBeNull();
-    expect($adminSession.get()).toEqual({ status: 'signed-out', token: null });
+    expect($adminSession.get()).toEqual({ status: 'logged-out', token: null });
   });
 
   it('offline, Logout still removes the token from this device', async () => {

@@ -9,10 +9,11 @@ import type { ApiFetchOptions } from '../lib/api.ts';
  * module is the only code that reads or writes the adminToken key; the admin islands call the API
  * through `adminFetch`/`adminGet`, which send the token and end the session when it is refused.
  *
- * status: unknown (nothing read yet) → checking → signed-in, or signed-out. Administrators are not
+ * status: unknown (nothing read yet) → checking → signed-in; signed-out when there is no session or
+ * the server refused it; logged-out after Logout (the page is leaving: no "expired" notice). Administrators are not
  * users: this store never touches the user session's keys, nor that store the adminToken.
  */
-export type AdminSessionStatus = 'unknown' | 'checking' | 'signed-in' | 'signed-out';
+export type AdminSessionStatus = 'unknown' | 'checking' | 'signed-in' | 'signed-out' | 'logged-out';
 
 export interface AdminSessionState {
   status: AdminSessionStatus;
@@ -62,9 +63,9 @@ function writeToken(token: string | null): void {
   }
 }
 
-function endSession(): void {
+function endSession(status: 'signed-out' | 'logged-out' = 'signed-out'): void {
   writeToken(null);
-  $adminSession.set({ status: 'signed-out', token: null });
+  $adminSession.set({ status, token: null });
 }
 
 export type AdminLoginOutcome =
@@ -141,7 +142,7 @@ export async function adminSignOut(): Promise<void> {
   } catch {
     // Expired or unreachable: removing the token below is what matters on this device.
   } finally {
-    endSession();
+    endSession('logged-out');
   }
 }
 

@@ -21,12 +21,13 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
   const { load, stale, retry } = useAdminData<AdminUsersResponse>(listPath('/api/admin/users', params), 'the users');
   const { busy, note, run } = useAction();
 
-  function actionButton(user: AdminUser, key: string, label: string, working: string, call: () => Promise<{ message: string }>) {
+  /** `name`: what a screen reader hears (it starts with the visible label). */
+  function actionButton(user: AdminUser, key: string, label: string, name: string, working: string, call: () => Promise<{ message: string }>) {
     return (
       <button
         type="button"
         className="btn btn-line btn-sm auth-button"
-        aria-label={`${label} ${user.name}`}
+        aria-label={name}
         disabled={busy !== null}
         onClick={() => void run(`${key}-${user.id}`, call, { after: retry })}
       >
@@ -75,8 +76,8 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
                   <td>{dateText(user.joinDate)}</td>
                   <td>
                     <div className="admin-row-actions">
-                      {actionButton(user, 'status', toggle.label, 'Saving...', () => setUserStatus(user.id, toggle.next))}
-                      {actionButton(user, 'remind', 'Send Reminder', 'Sending...', () => sendReminder(user.id))}
+                      {actionButton(user, 'status', toggle.label, `${toggle.label} ${user.name}`, 'Saving...', () => setUserStatus(user.id, toggle.next))}
+                      {actionButton(user, 'remind', 'Send Reminder', `Send Reminder to ${user.name}`, 'Sending...', () => sendReminder(user.id))}
                     </div>
                   </td>
                 </tr>
