@@ -26,8 +26,13 @@ function LoginForm() {
     let live = true;
     void checkAdminSession().then((check) => {
       if (!live) return;
-      if (check.result === 'ok') window.location.replace(DASHBOARD_PATH);
-      else setChecking(false);
+      if (check.result === 'ok') {
+        window.location.replace(DASHBOARD_PATH);
+        return;
+      }
+      // The stored session could not be checked (it is kept): say why the dashboard did not open.
+      if (check.result === 'unreachable') setNotice(ADMIN_MESSAGES.network);
+      setChecking(false);
     });
     return () => {
       live = false;

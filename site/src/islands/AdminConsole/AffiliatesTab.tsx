@@ -9,7 +9,8 @@ import { useAction } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
 import { statusToggle } from './UsersTab.tsx';
 
-const HEADERS = ['Name', 'Contact', 'Referrer code', 'Referrals', 'Earned', 'Owed', 'Payout to', 'Status', 'Actions'] as const;
+// Status, balance and actions early: on a narrow phone they show without scrolling sideways.
+const HEADERS = ['Name', 'Status', 'Owed', 'Actions', 'Contact', 'Referrer code', 'Referrals', 'Earned', 'Payout to'] as const;
 const METHOD_LABELS = { 'mobile-money': 'Mobile Money', 'bank-account': 'Bank account' } as const;
 
 /**
@@ -46,21 +47,9 @@ export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void
                     <span className="pd-muted admin-block">since {dateText(affiliate.joinDate)}</span>
                   </th>
                   <td>
-                    {affiliate.email}
-                    <br />
-                    {affiliate.phone}
-                  </td>
-                  <td className="admin-code">{affiliate.referrerCode}</td>
-                  <td>{affiliate.totalReferrals}</td>
-                  <td>{cedis(affiliate.totalEarnings, true)}</td>
-                  <td>{cedis(affiliate.pendingPayout, true)}</td>
-                  <td>
-                    {METHOD_LABELS[affiliate.payoutMethod]}
-                    <span className="pd-muted admin-block">{affiliate.payoutDetails}</span>
-                  </td>
-                  <td>
                     <StatusBadge status={affiliate.status} />
                   </td>
+                  <td>{cedis(affiliate.pendingPayout, true)}</td>
                   <td>
                     <button
                       type="button"
@@ -71,6 +60,18 @@ export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void
                     >
                       {busy === key ? 'Saving...' : toggle.label}
                     </button>
+                  </td>
+                  <td>
+                    {affiliate.email}
+                    <br />
+                    {affiliate.phone}
+                  </td>
+                  <td className="admin-code">{affiliate.referrerCode}</td>
+                  <td>{affiliate.totalReferrals}</td>
+                  <td>{cedis(affiliate.totalEarnings, true)}</td>
+                  <td>
+                    {METHOD_LABELS[affiliate.payoutMethod]}
+                    <span className="pd-muted admin-block">{affiliate.payoutDetails}</span>
                   </td>
                 </tr>
               );

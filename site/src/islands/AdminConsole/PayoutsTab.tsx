@@ -13,7 +13,8 @@ import type { PayoutAction } from './payouts.ts';
 import { useAction } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
 
-const HEADERS = ['Requested', 'Affiliate', 'Amount', 'Pay to', 'Reference', 'Status', 'Notes', 'Actions'] as const;
+// Status and actions early: on a narrow phone they show without scrolling sideways.
+const HEADERS = ['Affiliate', 'Amount', 'Status', 'Actions', 'Requested', 'Pay to', 'Reference', 'Notes'] as const;
 
 /** Reject or complete: what it does, and an optional note kept on the payout. */
 function NoteDialog({ payout, action, busy, onConfirm, onClose }: { payout: AdminPayout; action: PayoutAction; busy: boolean; onConfirm: (notes: string) => void; onClose: () => void }) {
@@ -100,21 +101,11 @@ export function PayoutsTab() {
             onPage={(page) => setParams({ ...params, page })}
             row={(payout) => (
               <tr key={payout.id}>
-                <td>
-                  {dateText(payout.requestDate)}
-                  {payout.processedDate ? <span className="pd-muted admin-block">done {dateText(payout.processedDate)}</span> : null}
-                </td>
                 <th scope="row">{payout.affiliateName}</th>
                 <td>{cedis(payout.amount, true)}</td>
                 <td>
-                  {payout.method}
-                  <span className="pd-muted admin-block">{payout.details}</span>
-                </td>
-                <td className="admin-code">{payout.reference}</td>
-                <td>
                   <StatusBadge status={payout.status} label={PAYOUT_STATUS_LABELS[payout.status]} />
                 </td>
-                <td>{payout.notes ?? '—'}</td>
                 <td>
                   <div className="admin-row-actions">
                     {payoutActions(payout.status).map((action) => (
@@ -131,6 +122,16 @@ export function PayoutsTab() {
                     ))}
                   </div>
                 </td>
+                <td>
+                  {dateText(payout.requestDate)}
+                  {payout.processedDate ? <span className="pd-muted admin-block">done {dateText(payout.processedDate)}</span> : null}
+                </td>
+                <td>
+                  {payout.method}
+                  <span className="pd-muted admin-block">{payout.details}</span>
+                </td>
+                <td className="admin-code">{payout.reference}</td>
+                <td>{payout.notes ?? '—'}</td>
               </tr>
             )}
           />

@@ -12,7 +12,7 @@ import { activityChanges, activityLabel } from './activity.ts';
 import { deleteUser } from './admin-actions.ts';
 import { DELETE_FAILURE, failureText } from './failures.ts';
 import { Modal } from './Modal.tsx';
-import { ActionNote, dateText, dateTimeText, Loaded, StatusBadge } from './parts.tsx';
+import { ActionNote, DataTable, dateText, dateTimeText, Loaded, StatusBadge } from './parts.tsx';
 import { ProfileEditor } from './ProfileEditor.tsx';
 import { refreshData } from './refresh.ts';
 import type { Note } from './useAction.ts';
@@ -52,35 +52,24 @@ function ProfileView({ user }: { user: AdminUser }) {
 }
 
 function PaymentsList({ detail }: { detail: AdminUserDetail }) {
-  if (detail.payments.length === 0) return <p className="pd-empty">No payments for this account.</p>;
   return (
-    <div className="admin-scroll">
-      <table className="pd-table admin-table">
-        <caption>Payments of {detail.user.name}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Type</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-            <th scope="col">Method</th>
-          </tr>
-        </thead>
-        <tbody>
-          {detail.payments.map((p) => (
-            <tr key={p.id}>
-              <th scope="row">{dateText(p.date)}</th>
-              <td>{p.type === 'subscription' ? 'Subscription' : 'Commission'}</td>
-              <td>{cedis(p.amount, true)}</td>
-              <td>
-                <StatusBadge status={p.status} />
-              </td>
-              <td>{p.method}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={`Payments of ${detail.user.name}`}
+      headers={['Date', 'Type', 'Amount', 'Status', 'Method']}
+      rows={detail.payments}
+      empty="No payments for this account."
+      row={(p) => (
+        <tr key={p.id}>
+          <th scope="row">{dateText(p.date)}</th>
+          <td>{p.type === 'subscription' ? 'Subscription' : 'Commission'}</td>
+          <td>{cedis(p.amount, true)}</td>
+          <td>
+            <StatusBadge status={p.status} />
+          </td>
+          <td>{p.method}</td>
+        </tr>
+      )}
+    />
   );
 }
 

@@ -13,7 +13,8 @@ export const USER_TYPE_LABELS: Record<AdminUser['type'], string> = { customer: '
 export const statusToggle = (status: AdminUser['status']) =>
   status === 'active' ? ({ next: 'suspended', label: 'Suspend' } as const) : ({ next: 'active', label: 'Activate' } as const);
 
-const HEADERS = ['Name', 'Contact', 'Type', 'Status', 'Subscription', 'Joined', 'Actions'] as const;
+// Status and actions early: on a narrow phone they show without scrolling the table sideways.
+const HEADERS = ['Name', 'Status', 'Actions', 'Contact', 'Type', 'Subscription', 'Joined'] as const;
 
 /** Spec 001 §2 Users: server-side search by name, email or phone (§6), the table, row actions. */
 export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
@@ -60,26 +61,26 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
                     </button>
                   </th>
                   <td>
-                    {user.email}
-                    <br />
-                    {user.phone}
-                  </td>
-                  <td>{USER_TYPE_LABELS[user.type]}</td>
-                  <td>
                     <StatusBadge status={user.status} />
                   </td>
-                  <td>
-                    {user.subscription}
-                    {user.subscriptionExpiry ? <span className="pd-muted admin-block">until {dateText(user.subscriptionExpiry)}</span> : null}
-                    {user.subscriptionStatus === 'expiring' ? <StatusBadge status="expiring" label="⚠ Expiring" /> : null}
-                  </td>
-                  <td>{dateText(user.joinDate)}</td>
                   <td>
                     <div className="admin-row-actions">
                       {actionButton(user, 'status', toggle.label, `${toggle.label} ${user.name}`, 'Saving...', () => setUserStatus(user.id, toggle.next))}
                       {actionButton(user, 'remind', 'Send Reminder', `Send Reminder to ${user.name}`, 'Sending...', () => sendReminder(user.id))}
                     </div>
                   </td>
+                  <td>
+                    {user.email}
+                    <br />
+                    {user.phone}
+                  </td>
+                  <td>{USER_TYPE_LABELS[user.type]}</td>
+                  <td>
+                    {user.subscription}
+                    {user.subscriptionExpiry ? <span className="pd-muted admin-block">until {dateText(user.subscriptionExpiry)}</span> : null}
+                    {user.subscriptionStatus === 'expiring' ? <StatusBadge status="expiring" label="⚠ Expiring" /> : null}
+                  </td>
+                  <td>{dateText(user.joinDate)}</td>
                 </tr>
               );
             }}

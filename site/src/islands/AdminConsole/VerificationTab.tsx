@@ -4,6 +4,7 @@ import {
   DOCUMENT_KIND_LABELS,
   formatFileSize,
   REASON_MAX,
+  VERIFICATION_MESSAGES,
   VERIFICATION_ROUTES,
   VERIFICATION_STATUS_LABELS,
   verificationDecisionSchema,
@@ -11,7 +12,7 @@ import {
 import type { VerificationDecision, VerificationDocument, VerificationResponse } from '../../../../contract/verification.ts';
 import { adminFetch, adminFile } from '../../stores/admin-session.ts';
 import { failureText } from './failures.ts';
-import { ActionNote, dateText, Loaded, StatusBadge } from './parts.tsx';
+import { ActionNote, DataTable, dateText, Loaded, StatusBadge } from './parts.tsx';
 import { refreshData } from './refresh.ts';
 import { useAdminData } from './useAdminData.ts';
 import type { Note } from './useAction.ts';
@@ -49,7 +50,7 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
   const [busy, setBusy] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const ids = { reason: useId(), error: useId(), caption: useId() };
+  const ids = { reason: useId(), error: useId() };
 
   async function run(key: string, call: () => Promise<string | undefined>) {
     setBusy(key);
@@ -95,45 +96,31 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
           </p>
           {verification.reason ? <p>Reason given: {verification.reason}</p> : null}
           <ActionNote note={note} />
-          {documents.length === 0 ? (
-            <p className="pd-empty">This professional has not uploaded any documents to review.</p>
-          ) : (
-            <div className="admin-scroll">
-              <table className="pd-table admin-table">
-                <caption id={ids.caption}>Documents uploaded</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Document</th>
-                    <th scope="col">File</th>
-                    <th scope="col">Size</th>
-                    <th scope="col">Uploaded</th>
-                    <th scope="col">Open</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {documents.map((doc) => (
-                    <tr key={doc.id}>
-                      <th scope="row">{DOCUMENT_KIND_LABELS[doc.kind]}</th>
-                      <td className="admin-code">{doc.fileName}</td>
-                      <td>{formatFileSize(doc.size)}</td>
-                      <td>{dateText(doc.uploadedAt)}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn-line btn-sm auth-button"
-                          aria-label={`Open ${DOCUMENT_KIND_LABELS[doc.kind]} (${doc.fileName})`}
-                          disabled={busy !== null}
-                          onClick={() => void run(`open-${doc.id}`, async () => (await openDocument(doc), undefined))}
-                        >
-                          {busy === `open-${doc.id}` ? 'Opening...' : 'Open'}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            caption="Documents uploaded"
+            headers={['Document', 'File', 'Size', 'Uploaded', 'Open']}
+            rows={documents}
+            empty={VERIFICATION_MESSAGES.noDocuments}
+            row={(doc) => (
+              <tr key={doc.id}>
+                <th scope="row">{DOCUMENT_KIND_LABELS[doc.kind]}</th>
+                <td className="admin-code">{doc.fileName}</td>
+                <td>{formatFileSize(doc.size)}</td>
+                <td>{dateText(doc.uploadedAt)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-line btn-sm auth-button"
+                    aria-label={`Open ${DOCUMENT_KIND_LABELS[doc.kind]} (${doc.fileName})`}
+                    disabled={busy !== null}
+                    onClick={() => void run(`open-${doc.id}`, async () => (await openDocument(doc), undefined))}
+                  >
+                    {busy === `open-${doc.id}` ? 'Opening...' : 'Open'}
+                  </button>
+                </td>
+              </tr>
+            )}
+          />
           {documents.length > 0 && !rejecting ? (
             <div className="pd-tools">
               <button type="button" className="btn auth-button" disabled={busy !== null} onClick={() => submitDecision('verified')}>

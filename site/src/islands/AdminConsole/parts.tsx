@@ -93,18 +93,59 @@ export const dateTimeText = (iso: string): string =>
   new Date(iso).toLocaleString('en-GH', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }) + ' GMT';
 
 /**
- * A server page of rows as a table with a caption and column headers, the empty text in place of
- * rows, and the pager under it. `stale`: the next page is on its way (the rows stay meanwhile).
+ * Rows as a table with a caption and column headers, the empty text in place of rows. The table
+ * sits in a box that scrolls sideways on a narrow phone; the box is a labelled region in the tab
+ * order, so a keyboard can scroll it too. `busy`: new rows are on their way (the old ones stay).
  */
-export function ListTable<T>({
+export function DataTable<T>({
   caption,
   headers,
-  page,
   rows,
   empty,
-  stale,
+  busy,
   row,
+}: {
+  caption: string;
+  headers: readonly string[];
+  rows: readonly T[];
+  empty: string;
+  busy?: boolean;
+  row: (item: T) => ReactNode;
+}) {
+  const captionId = useId();
+  return (
+    <div className="admin-scroll" role="region" aria-labelledby={captionId} tabIndex={0} aria-busy={busy}>
+      <table className="pd-table admin-table">
+        <caption id={captionId}>{caption}</caption>
+        <thead>
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={headers.length}>{empty}</td>
+            </tr>
+          ) : (
+            rows.map(row)
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A server page of rows: the table and the pager under it. */
+export function ListTable<T>({
+  page,
+  stale,
   onPage,
+  ...table
 }: {
   caption: string;
   headers: readonly string[];
@@ -117,30 +158,8 @@ export function ListTable<T>({
 }) {
   return (
     <>
-      <div className="admin-scroll" aria-busy={stale}>
-        <table className="pd-table admin-table">
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              {headers.map((header) => (
-                <th key={header} scope="col">
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={headers.length}>{empty}</td>
-              </tr>
-            ) : (
-              rows.map(row)
-            )}
-          </tbody>
-        </table>
-      </div>
-      <Pager total={page.total} page={page.page} pageSize={page.pageSize} label={caption} onPage={onPage} />
+      <DataTable {...table} busy={stale} />
+      <Pager total={page.total} page={page.page} pageSize={page.pageSize} label={table.caption} onPage={onPage} />
     </>
   );
 }
