@@ -79,6 +79,29 @@ test('the admin login refuses a wrong password, and the dashboard without a sess
   expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
 });
 
+test('deleting asks first, says what deletion does, and the account leaves the list (its personal data removed)', async ({ page, request }) => {
+  const user = await createPaidAccount(request, { firstName: 'Esi', lastName: 'Leaving' });
+  await signInAdmin(page);
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(user.email);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('row', { name: /Esi Leaving/ }).getByRole('button', { name: 'Esi Leaving', exact: true }).click();
+
+  await page.getByRole('dialog', { name: 'Esi Leaving' }).getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Esi Leaving?' });
+  await expect(confirm).toContainText('Payments, subscriptions and commission records stay, anonymised');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await page.getByRole('dialog', { name: 'Esi Leaving' }).getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete account' }).click();
+
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByText("The account's personal data has been removed.")).toBeVisible();
+  await expect(page.getByText('No users match this search.')).toBeVisible();
+  const signin = await request.post('/api/auth/login', { data: { loginMethod: 'email', email: user.email, password: user.password, accountType: 'customer' } });
+  expect(signin.ok()).toBe(false);
+});
+
 test('an administrator finds a user by phone, edits, suspends and activates them, moves a payout, changes a setting, and sees it all in Activity', async ({ page, request }) => {
   const user = await createPaidAccount(request, { firstName: 'Abena', lastName: 'Boateng' });
   const session = await login(request, user);
