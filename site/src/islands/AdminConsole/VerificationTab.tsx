@@ -113,7 +113,13 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
                     className="btn btn-line btn-sm auth-button"
                     aria-label={`Open ${DOCUMENT_KIND_LABELS[doc.kind]} (${doc.fileName})`}
                     disabled={busy !== null}
-                    onClick={() => void run(`open-${doc.id}`, async () => (await openDocument(doc), undefined))}
+                    onClick={() =>
+                      void run(`open-${doc.id}`, async () => {
+                        await openDocument(doc);
+                        retry(); // the server records who opened what; show its view
+                        return undefined;
+                      })
+                    }
                   >
                     {busy === `open-${doc.id}` ? 'Opening...' : 'Open'}
                   </button>
@@ -123,9 +129,11 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
           />
           {documents.length > 0 && !rejecting ? (
             <div className="pd-tools">
-              <button type="button" className="btn auth-button" disabled={busy !== null} onClick={() => submitDecision('verified')}>
-                {busy === 'verified' ? 'Saving...' : 'Verify'}
-              </button>
+              {verification.status !== 'verified' ? (
+                <button type="button" className="btn auth-button" disabled={busy !== null} onClick={() => submitDecision('verified')}>
+                  {busy === 'verified' ? 'Saving...' : 'Verify'}
+                </button>
+              ) : null}
               <button type="button" className="btn btn-line auth-button admin-danger" disabled={busy !== null} onClick={() => setRejecting(true)}>
                 Reject
               </button>

@@ -11,6 +11,9 @@ const ACTION_LABELS: Record<string, string> = {
   'payout.reject': 'Rejected a payout',
   'payout.complete': 'Completed a payout',
   'settings.update': 'Changed the platform settings',
+  'document.view': 'Opened a verification document',
+  'verification.verify': 'Marked the professional verified',
+  'verification.reject': 'Rejected the verification',
 };
 
 export const activityLabel = (entry: Pick<AdminActivity, 'action' | 'targetType' | 'targetId'>): string => {

@@ -66,7 +66,8 @@ describe('Activity tab: who, what, when, before → after', () => {
     const entry = { action: 'payout.complete', targetType: 'payout', targetId: '12', before: { status: 'processing' }, after: { status: 'completed', notes: 'Paid by MoMo' } };
     expect(activityLabel(entry)).toBe('Completed a payout (payout #12)');
     expect(activityChanges(entry)).toEqual(['status: processing → completed', 'notes: Paid by MoMo']);
-    expect(activityLabel({ action: 'document.view', targetType: 'document', targetId: '3' })).toBe('document.view');
+    expect(activityLabel({ action: 'document.view', targetType: 'document', targetId: '3' })).toBe('Opened a verification document');
+    expect(activityLabel({ action: 'user.rename', targetType: 'user', targetId: '3' })).toBe('user.rename');
     expect(activityChanges({ before: null, after: null })).toEqual([]);
   });
 });
