@@ -31,9 +31,11 @@ export function activityChanges(entry: Pick<AdminActivity, 'before' | 'after'>):
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.map((key) => {
-    if (!(key in before)) return `${key}: ${show(after[key])}`;
-    if (!(key in after)) return `${key}: ${show(before[key])} → —`;
-    return `${key}: ${show(before[key])} → ${show(after[key])}`;
+  return keys.flatMap((key) => {
+    if (!(key in before)) return [`${key}: ${show(after[key])}`];
+    if (!(key in after)) return [`${key}: ${show(before[key])} → —`];
+    // A field recorded on both sides but unchanged (an empty reason before and after) says nothing.
+    if (show(before[key]) === show(after[key])) return [];
+    return [`${key}: ${show(before[key])} → ${show(after[key])}`];
   });
 }

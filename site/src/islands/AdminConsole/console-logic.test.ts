@@ -69,6 +69,7 @@ describe('Activity tab: who, what, when, before → after', () => {
     expect(activityLabel({ action: 'document.view', targetType: 'document', targetId: '3' })).toBe('Opened a verification document');
     expect(activityLabel({ action: 'user.rename', targetType: 'user', targetId: '3' })).toBe('user.rename');
     expect(activityChanges({ before: null, after: null })).toEqual([]);
+    expect(activityChanges({ before: { reason: null, status: 'pending' }, after: { reason: null, status: 'verified' } })).toEqual(['status: pending → verified']);
   });
 });
 
