@@ -119,6 +119,9 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     await expect(page.getByRole('heading', { name: 'Payout summary' })).toBeVisible();
     await page.getByText('Show the figures as a table').click();
     await expect(page.getByRole('table', { name: 'Sign-ups and revenue for the last 12 months' }).getByRole('row')).toHaveCount(13);
+    // Refresh Data fetches the figures again (not the page) and says when it is done.
+    await page.getByRole('button', { name: 'Refresh Data' }).click();
+    await expect(page.getByText(/^Data refreshed at \d\d:\d\d GMT\.$/)).toBeVisible();
 
     // Users: server-side search by the phone as it was typed at sign-up.
     await sections.getByRole('tab', { name: 'Users' }).click();

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { AdminStats } from '../../../../contract/admin.ts';
 import { adminSignOut } from '../../stores/admin-session.ts';
@@ -8,7 +9,7 @@ import { LOGIN_PATH } from './login-paths.ts';
 import { OverviewTab } from './OverviewTab.tsx';
 import { PaymentsTab } from './PaymentsTab.tsx';
 import { PayoutsTab } from './PayoutsTab.tsx';
-import { refreshData } from './refresh.ts';
+import { $refresh, refreshData } from './refresh.ts';
 import { UsersTab } from './UsersTab.tsx';
 import '../SignIn/auth.css';
 import '../ProfessionalDashboard/dashboard.css';
@@ -44,6 +45,7 @@ export default function AdminConsole({ initialStats }: { initialStats: AdminStat
   const [seed, setSeed] = useState<AdminStats | undefined>(initialStats);
   const [openUser, setOpenUser] = useState<number | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const refresh = useStore($refresh);
 
   function changeTab(next: TabId) {
     setSeed(undefined);
@@ -63,14 +65,17 @@ export default function AdminConsole({ initialStats }: { initialStats: AdminStat
         <h1>Admin Dashboard</h1>
         <div className="pd-tools">
           {/* Spec: Refresh Data reloads the page; here it fetches the data again, without the page. */}
-          <button type="button" className="btn btn-line btn-sm auth-button" onClick={refreshData}>
-            Refresh Data
+          <button type="button" className="btn btn-line btn-sm auth-button" onClick={refreshData} disabled={refresh.running}>
+            {refresh.running ? 'Refreshing...' : 'Refresh Data'}
           </button>
           <button type="button" className="btn btn-sm auth-button" onClick={() => void logout()} disabled={leaving}>
             {leaving ? 'Logging out...' : 'Logout'}
           </button>
         </div>
       </header>
+      <p role="status" className="pd-muted admin-refreshed">
+        {refresh.doneAt ? `Data refreshed at ${refresh.doneAt} GMT.` : ''}
+      </p>
       <Tabs label="Admin sections" idPrefix="admin" tabs={TABS} active={tab} onChange={changeTab}>
         {tab === 'overview' ? <OverviewTab seed={seed} /> : null}
         {tab === 'users' ? <UsersTab onOpenUser={setOpenUser} /> : null}

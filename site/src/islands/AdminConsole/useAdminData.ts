@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { adminGet } from '../../stores/admin-session.ts';
-import { $refreshCount } from './refresh.ts';
+import { $refreshCount, loadStarted } from './refresh.ts';
 import { loadFailureText } from './failures.ts';
 
 export type Load<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; data: T };
@@ -24,21 +24,27 @@ export function useAdminData<T>(path: string, what: string, seed?: T): { load: L
       return;
     }
     const controller = new AbortController();
+    const settled = loadStarted();
     setStale(true);
     setLoad((current) => (current.state === 'loaded' ? current : { state: 'loading' }));
     adminGet<T>(path, controller.signal).then(
       (data) => {
+        settled();
         if (controller.signal.aborted) return;
         setLoad({ state: 'loaded', data });
         setStale(false);
       },
       (error: unknown) => {
+        settled();
         if (controller.signal.aborted) return;
         setLoad({ state: 'failed', message: loadFailureText(what, error) });
         setStale(false);
       },
     );
-    return () => controller.abort();
+    return () => {
+      settled();
+      controller.abort();
+    };
   }, [path, what, refreshes, retries]);
   return { load, stale, retry: () => setRetries((n) => n + 1) };
 }
