@@ -8,7 +8,7 @@ import { failureText, UPDATE_FAILURE } from './failures.ts';
 import { ActionNote } from './parts.tsx';
 import { readProfileForm, serverFieldErrors, toProfileForm } from './profile-form.ts';
 import type { ProfileErrors, ProfileForm } from './profile-form.ts';
-import type { Note } from './useAction.ts';
+import { useAction } from './useAction.ts';
 
 type Field = { key: keyof ProfileForm; label: string; type?: string; autoComplete?: string; options?: readonly (readonly [string, string])[] };
 
@@ -32,8 +32,8 @@ const FIELDS: readonly Field[] = [
 export function ProfileEditor({ user, onSaved, onCancel }: { user: AdminUser; onSaved: (user: AdminUser, message: string) => void; onCancel: () => void }) {
   const [form, setForm] = useState<ProfileForm>(() => toProfileForm(user));
   const [errors, setErrors] = useState<ProfileErrors>({});
-  const [note, setNote] = useState<Note>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy, note, run } = useAction();
+  const saving = busy !== null;
   const prefix = useId();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -45,16 +45,14 @@ export function ProfileEditor({ user, onSaved, onCancel }: { user: AdminUser; on
       return;
     }
     setErrors({});
-    setNote(null);
-    setSaving(true);
-    try {
-      const answer = await updateUserProfile(user.id, checked.profile);
-      onSaved(answer.user, answer.message);
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(serverFieldErrors(error.fieldErrors));
-      setNote({ ok: false, text: failureText(error, UPDATE_FAILURE) });
-      setSaving(false);
-    }
+    const answer = await run('save', () => updateUserProfile(user.id, checked.profile), {
+      success: () => null, // the dialog shows the server's message once it is back in view mode
+      failure: (error) => {
+        if (error instanceof ApiError) setErrors(serverFieldErrors(error.fieldErrors));
+        return failureText(error, UPDATE_FAILURE);
+      },
+    });
+    if (answer) onSaved(answer.user, answer.message);
   }
 
   return (

@@ -15,6 +15,7 @@ import { Modal } from './Modal.tsx';
 import { ActionNote, DataTable, dateText, dateTimeText, Loaded, StatusBadge } from './parts.tsx';
 import { ProfileEditor } from './ProfileEditor.tsx';
 import { refreshData } from './refresh.ts';
+import { useAction } from './useAction.ts';
 import type { Note } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
 import { USER_TYPE_LABELS } from './UsersTab.tsx';
@@ -98,17 +99,10 @@ function ActivityList({ detail }: { detail: AdminUserDetail }) {
 
 /** Asks before deleting, saying what deletion does; the server's message is shown after. */
 function DeleteConfirm({ user, onDeleted, onClose }: { user: AdminUser; onDeleted: (message: string) => void; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<Note>(null);
+  const { busy, note, run } = useAction();
   async function confirm() {
-    setBusy(true);
-    setNote(null);
-    try {
-      onDeleted((await deleteUser(user.id)).message);
-    } catch (error) {
-      setNote({ ok: false, text: failureText(error, DELETE_FAILURE) });
-      setBusy(false);
-    }
+    const answer = await run('delete', () => deleteUser(user.id), { success: () => null, failure: (error) => failureText(error, DELETE_FAILURE) });
+    if (answer) onDeleted(answer.message);
   }
   return (
     <Modal title={`Delete ${user.name}?`} onClose={onClose} alert>
@@ -118,10 +112,10 @@ function DeleteConfirm({ user, onDeleted, onClose }: { user: AdminUser; onDelete
       </p>
       <ActionNote note={note} />
       <div className="pd-tools">
-        <button type="button" className="btn auth-button admin-danger-solid" onClick={() => void confirm()} disabled={busy}>
+        <button type="button" className="btn auth-button admin-danger-solid" onClick={() => void confirm()} disabled={busy !== null}>
           {busy ? 'Deleting...' : 'Delete account'}
         </button>
-        <button type="button" className="btn btn-line auth-button" onClick={onClose} disabled={busy}>
+        <button type="button" className="btn btn-line auth-button" onClick={onClose} disabled={busy !== null}>
           Cancel
         </button>
       </div>

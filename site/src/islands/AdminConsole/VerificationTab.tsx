@@ -11,18 +11,17 @@ import {
 } from '../../../../contract/verification.ts';
 import type { VerificationDecision, VerificationDocument, VerificationResponse } from '../../../../contract/verification.ts';
 import { adminFetch, adminFile } from '../../stores/admin-session.ts';
-import { failureText } from './failures.ts';
 import { ActionNote, DataTable, dateText, Loaded, StatusBadge } from './parts.tsx';
 import { refreshData } from './refresh.ts';
 import { useAdminData } from './useAdminData.ts';
-import type { Note } from './useAction.ts';
+import { useAction } from './useAction.ts';
 
 /**
  * Opens a document: the file needs the admin's bearer header, which a plain link cannot send, so
  * it is fetched and handed to the browser as a blob URL (a new tab, or a download where pop-ups are
  * blocked). The URL is revoked after a minute, long enough for the tab to read it.
  */
-async function openDocument(doc: VerificationDocument): Promise<void> {
+async function openDocument(doc: VerificationDocument): Promise<{ message?: string }> {
   const blob = await adminFile(VERIFICATION_ROUTES.adminFile(doc.id));
   const url = URL.createObjectURL(blob.type ? blob : new Blob([blob], { type: doc.contentType }));
   const opened = window.open(url, '_blank');
@@ -35,6 +34,7 @@ async function openDocument(doc: VerificationDocument): Promise<void> {
     link.remove();
   }
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return {};
 }
 
 const decide = (professionalId: number, decision: VerificationDecision) =>
@@ -46,24 +46,10 @@ const decide = (professionalId: number, decision: VerificationDecision) =>
  */
 export default function VerificationTab({ professionalId }: { professionalId: number }) {
   const { load, retry } = useAdminData<VerificationResponse>(VERIFICATION_ROUTES.adminDocuments(professionalId), 'the documents');
-  const [note, setNote] = useState<Note>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, note, run } = useAction();
   const [rejecting, setRejecting] = useState(false);
   const [reasonError, setReasonError] = useState<string | null>(null);
   const ids = { reason: useId(), error: useId() };
-
-  async function run(key: string, call: () => Promise<string | undefined>) {
-    setBusy(key);
-    setNote(null);
-    try {
-      const message = await call();
-      if (message) setNote({ ok: true, text: message });
-    } catch (error) {
-      setNote({ ok: false, text: failureText(error) });
-    } finally {
-      setBusy(null);
-    }
-  }
 
   function submitDecision(decision: VerificationDecision['decision'], reason?: string) {
     const parsed = verificationDecisionSchema.safeParse({ decision, ...(reason === undefined ? {} : { reason }) });
@@ -73,12 +59,10 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
       return;
     }
     setReasonError(null);
-    void run(decision, async () => {
-      const answer = await decide(professionalId, parsed.data);
-      setRejecting(false);
-      refreshData(); // the profile's status and the Activity tab follow
-      return answer.message ?? VERIFICATION_STATUS_LABELS[answer.verification.status];
-    });
+    void run(decision, () => decide(professionalId, parsed.data), {
+      success: (answer) => answer.message ?? VERIFICATION_STATUS_LABELS[answer.verification.status],
+      after: refreshData, // the profile's status and the Activity tab follow (this tab too)
+    }).then((answer) => answer && setRejecting(false));
   }
 
   function onReject(event: FormEvent<HTMLFormElement>) {
@@ -113,13 +97,8 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
                     className="btn btn-line btn-sm auth-button"
                     aria-label={`Open ${DOCUMENT_KIND_LABELS[doc.kind]} (${doc.fileName})`}
                     disabled={busy !== null}
-                    onClick={() =>
-                      void run(`open-${doc.id}`, async () => {
-                        await openDocument(doc);
-                        retry(); // the server records who opened what; show its view
-                        return undefined;
-                      })
-                    }
+                    // After opening, reload: the server records who opened what.
+                    onClick={() => void run(`open-${doc.id}`, () => openDocument(doc), { success: () => null, after: retry })}
                   >
                     {busy === `open-${doc.id}` ? 'Opening...' : 'Open'}
                   </button>

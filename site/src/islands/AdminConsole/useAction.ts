@@ -3,20 +3,29 @@ import { failureText } from './failures.ts';
 
 export type Note = { ok: boolean; text: string } | null;
 
+interface RunOptions<T> {
+  /** Runs after success and failure alike (a list reloads from the server after a failure too). */
+  after?: () => void;
+  /** The failure in words (default: the server's message, or the network text). */
+  failure?: (error: unknown) => string;
+  /** The success in words (default: the server's message); null shows nothing. */
+  success?: (answer: T) => string | null;
+}
+
 /**
  * Runs one change at a time: `busy` names the control at work (so only it says "…ing"), `note` is
- * the server's answer or the failure, and `after` runs either way (a list reloads from the server
- * after a failure too, so it shows what the server has).
+ * the outcome. Resolves to the server's answer, or null when the change failed.
  */
 export function useAction() {
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<Note>(null);
-  async function run<T>(key: string, call: () => Promise<T & { message?: string }>, options: { after?: () => void; failure?: (error: unknown) => string; success?: (answer: T) => string } = {}): Promise<T | null> {
+  async function run<T extends { message?: string }>(key: string, call: () => Promise<T>, options: RunOptions<T> = {}): Promise<T | null> {
     setBusy(key);
     setNote(null);
     try {
       const answer = await call();
-      setNote({ ok: true, text: options.success?.(answer) ?? answer.message ?? 'Done.' });
+      const text = options.success ? options.success(answer) : (answer.message ?? 'Done.');
+      setNote(text === null ? null : { ok: true, text });
       return answer;
     } catch (error) {
       setNote({ ok: false, text: (options.failure ?? failureText)(error) });
@@ -26,5 +35,5 @@ export function useAction() {
       options.after?.();
     }
   }
-  return { busy, note, setNote, run };
+  return { busy, note, run };
 }
