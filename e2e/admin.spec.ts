@@ -67,6 +67,13 @@ test('the admin login refuses a wrong password, and the dashboard without a sess
   await expect(page).toHaveURL(/\/admin\/login/);
   await expect(page.getByText(ADMIN_MESSAGES.sessionExpired)).toBeVisible();
 
+  // A token the server refuses is removed on the way to the login.
+  await page.evaluate(() => localStorage.setItem('adminToken', 'not-a-real-admin-token-xxxxxxxxxxxx'));
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/login\?expired/);
+  await expect(page.getByText(ADMIN_MESSAGES.sessionExpired)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -162,7 +169,8 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     expect((await customerData()).status()).toBe(401);
     await edited.getByRole('button', { name: 'Activate Abena Owusu' }).click();
     await expect(page.getByText('User activated.')).toBeVisible();
-    await expect(edited).toContainText('Active');
+    await expect(edited.getByRole('button', { name: 'Suspend Abena Owusu' })).toBeVisible();
+    await expect(edited).not.toContainText('Suspended');
 
     // Send reminder: success only because the reminder was queued.
     await edited.getByRole('button', { name: 'Send Reminder to Abena Owusu' }).click();

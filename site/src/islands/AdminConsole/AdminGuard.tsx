@@ -29,9 +29,11 @@ function Guard() {
         setGate({ state: 'open', stats: check.stats });
         return;
       }
-      const missing = check.result === 'missing';
-      setGate({ state: 'leaving', message: missing ? ADMIN_MESSAGES.sessionExpired : null });
-      window.location.replace(missing ? `${LOGIN_PATH}?${EXPIRED_FLAG}` : LOGIN_PATH);
+      // No session, or one the server refused: say so here and on the login page. Unreachable:
+      // the login page checks again and says the server could not be reached.
+      const expired = check.result !== 'unreachable';
+      setGate({ state: 'leaving', message: expired ? ADMIN_MESSAGES.sessionExpired : null });
+      window.location.replace(expired ? `${LOGIN_PATH}?${EXPIRED_FLAG}` : LOGIN_PATH);
     });
   }, []);
 

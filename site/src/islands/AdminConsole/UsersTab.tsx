@@ -14,6 +14,14 @@ export const statusToggle = (status: AdminUser['status']) =>
   status === 'active' ? ({ next: 'suspended', label: 'Suspend' } as const) : ({ next: 'active', label: 'Activate' } as const);
 
 // Status and actions early: on a narrow phone they show without scrolling the table sideways.
+/** Spec 001 §3: active; expiring with a warning sign; anything else shown as destructive. */
+const SUBSCRIPTION_BADGES: Record<Exclude<AdminUser['subscriptionStatus'], 'none'>, { style: string; label: string }> = {
+  active: { style: 'active', label: 'Active' },
+  expiring: { style: 'expiring', label: '⚠ Expiring' },
+  grace: { style: 'failed', label: 'In grace period' },
+  expired: { style: 'failed', label: 'Expired' },
+};
+
 const HEADERS = ['Name', 'Status', 'Actions', 'Contact', 'Type', 'Subscription', 'Joined'] as const;
 
 /** Spec 001 §2 Users: server-side search by name, email or phone (§6), the table, row actions. */
@@ -78,7 +86,7 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
                   <td>
                     {user.subscription}
                     {user.subscriptionExpiry ? <span className="pd-muted admin-block">until {dateText(user.subscriptionExpiry)}</span> : null}
-                    {user.subscriptionStatus === 'expiring' ? <StatusBadge status="expiring" label="⚠ Expiring" /> : null}
+                    {user.subscriptionStatus === 'none' ? null : <StatusBadge status={SUBSCRIPTION_BADGES[user.subscriptionStatus].style} label={SUBSCRIPTION_BADGES[user.subscriptionStatus].label} />}
                   </td>
                   <td>{dateText(user.joinDate)}</td>
                 </tr>
