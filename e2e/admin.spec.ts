@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN_MESSAGES, SETTING_LABELS } from '../contract/admin.ts';
 import type { PlatformSettings } from '../contract/admin.ts';
-import { createPaidAccount, login } from './fixtures/accounts.ts';
+import { createPaidAccount, createPendingAccount, login } from './fixtures/accounts.ts';
 
 // The administrator console (issue #6, spec 001 §2 administrator area and admin guard, §4 user and
 // payout states, §5 admin login, §8 admin errors, §9 settings). The server is started with
@@ -84,6 +84,36 @@ test('the admin login refuses a wrong password, and the dashboard without a sess
   await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
   await expect(page).toHaveURL(/\/admin$/);
   expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+});
+
+test('honest failures: a list that cannot load says so with Try Again; a refused action shows its error and the list stays as the server has it', async ({ page, request }) => {
+  const user = await createPaidAccount(request, { firstName: 'Afua', lastName: 'Offline' });
+  await signInAdmin(page);
+  await page.route('**/api/admin/users?*', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('tab', { name: 'Users' }).click();
+  const failure = page.getByRole('alert').filter({ hasText: 'Could not load the users.' });
+  await expect(failure).toContainText(ADMIN_MESSAGES.network);
+  await expect(page.getByRole('table')).toHaveCount(0); // no sample rows in its place
+  await page.unroute('**/api/admin/users?*');
+  await failure.getByRole('button', { name: 'Try Again' }).click();
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(user.email);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = page.getByRole('row', { name: /Afua Offline/ });
+  await expect(row).toBeVisible();
+
+  await page.route('**/api/admin/users/*/status', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"message":"Service unavailable"}' }));
+  await row.getByRole('button', { name: 'Suspend Afua Offline' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.network })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Suspend Afua Offline' })).toBeVisible();
+  await expect(row).not.toContainText('Suspended');
+
+  // "Subscription reminder sent successfully!" only when one was queued: an unpaid sign-up has nothing to remind about.
+  const unpaid = await createPendingAccount(request, { firstName: 'Kobby', lastName: 'Unpaid' });
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(unpaid.email);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('row', { name: /Kobby Unpaid/ }).getByRole('button', { name: 'Send Reminder to Kobby Unpaid' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This user has no subscription to remind about.' })).toBeVisible();
+  await expect(page.getByText(ADMIN_MESSAGES.reminderSent)).toHaveCount(0);
 });
 
 test('deleting asks first, says what deletion does, and the account leaves the list (its personal data removed)', async ({ page, request }) => {
