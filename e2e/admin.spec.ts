@@ -225,7 +225,8 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     const payout = page.getByRole('row', { name: new RegExp(affiliate.reference) });
     await expect(payout.getByRole('button')).toHaveText(['Approve', 'Reject']);
     await payout.getByRole('button', { name: `Approve payout ${affiliate.reference}` }).click();
-    await expect(page.getByText(`Payout ${affiliate.reference} approved; it is now processing.`)).toBeVisible();
+    // The row leaves the Pending list: focus goes to the outcome rather than being lost.
+    await expect(page.getByText(`Payout ${affiliate.reference} approved; it is now processing.`)).toBeFocused();
     await expect(payout).toHaveCount(0); // no longer pending: the list is the server's
     await page.getByLabel('Status').selectOption('processing');
     await expect(payout.getByRole('button')).toHaveText(['Complete']);

@@ -17,7 +17,7 @@ import { useAdminData } from './useAdminData.ts';
 const HEADERS = ['Affiliate', 'Amount', 'Status', 'Actions', 'Requested', 'Pay to', 'Reference', 'Notes'] as const;
 
 /** Reject or complete: what it does, and an optional note kept on the payout. */
-function NoteDialog({ payout, action, busy, onConfirm, onClose }: { payout: AdminPayout; action: PayoutAction; busy: boolean; onConfirm: (notes: string) => void; onClose: () => void }) {
+function NoteDialog({ payout, action, onConfirm, onClose }: { payout: AdminPayout; action: PayoutAction; onConfirm: (notes: string) => void; onClose: () => void }) {
   const id = useId();
   const label = PAYOUT_ACTION_LABELS[action];
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -37,8 +37,8 @@ function NoteDialog({ payout, action, busy, onConfirm, onClose }: { payout: Admi
           <textarea id={id} name="notes" maxLength={500} rows={3} className="admin-input" />
         </div>
         <div className="pd-tools">
-          <button type="submit" className="btn auth-button" disabled={busy}>
-            {busy ? 'Saving...' : `${label} payout`}
+          <button type="submit" className="btn auth-button">
+            {`${label} payout`}
           </button>
           <button type="button" className="btn btn-line auth-button" onClick={onClose}>
             Cancel
@@ -61,11 +61,11 @@ export function PayoutsTab() {
   const filterId = useId();
 
   async function act(payout: AdminPayout, action: PayoutAction, notes?: string) {
+    setAsking(null); // the outcome shows (and takes focus) in the tab, above the list
     await run(`${action}-${payout.id}`, () => movePayout(payout.id, action, notes), {
       after: retry,
       success: () => `Payout ${payout.reference} ${PAYOUT_ACTION_DONE[action]}.`,
     });
-    setAsking(null);
   }
 
   return (
@@ -88,7 +88,7 @@ export function PayoutsTab() {
         </div>
         <SearchBox label="Search payouts" hint="Affiliate or reference" initial={params.search} onSearch={(search) => setParams({ ...params, search, page: 1 })} />
       </div>
-      <ActionNote note={note} />
+      <ActionNote note={note} takeFocus />
       <Loaded load={load} what="the payouts" onRetry={retry}>
         {(data) => (
           <ListTable
@@ -141,7 +141,6 @@ export function PayoutsTab() {
         <NoteDialog
           payout={asking.payout}
           action={asking.action}
-          busy={busy !== null}
           onConfirm={(notes) => void act(asking.payout, asking.action, notes || undefined)}
           onClose={() => setAsking(null)}
         />

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { pageCount, rangeLabel } from './lists.ts';
 import type { Load } from './useAdminData.ts';
@@ -76,11 +76,19 @@ export function StatusBadge({ status, label }: { status: string; label?: string 
   return <span className={`pd-status admin-status is-${status}`}>{label ?? status.charAt(0).toUpperCase() + status.slice(1)}</span>;
 }
 
-/** The outcome of the last action: role=status for success, role=alert for failure. */
-export function ActionNote({ note }: { note: { ok: boolean; text: string } | null }) {
+/**
+ * The outcome of the last action: role=status for success, role=alert for failure. `takeFocus`:
+ * where the action's button goes away with the change (a payout leaves its filter, Approve gives
+ * way to Complete), focus moves to the outcome instead of being lost.
+ */
+export function ActionNote({ note, takeFocus }: { note: { ok: boolean; text: string } | null; takeFocus?: boolean }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (takeFocus && note) ref.current?.focus();
+  }, [note, takeFocus]);
   if (!note) return null;
   return (
-    <p className={note.ok ? 'admin-note' : 'admin-note is-error'} role={note.ok ? 'status' : 'alert'}>
+    <p ref={ref} tabIndex={-1} className={note.ok ? 'admin-note' : 'admin-note is-error'} role={note.ok ? 'status' : 'alert'}>
       {note.text}
     </p>
   );
