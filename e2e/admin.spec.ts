@@ -176,6 +176,7 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     await expect(dialog.getByRole('tab')).toHaveText(['Profile', 'Payments', 'Activity']);
     await expect(dialog.getByText(user.email)).toBeVisible();
     await dialog.getByRole('button', { name: 'Edit' }).click();
+    await expect(dialog.getByLabel('First name')).toBeFocused();
     await dialog.getByLabel('Email').fill('not-an-email');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
@@ -183,7 +184,7 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     await dialog.getByLabel('Last name').fill('Owusu');
     await dialog.getByLabel('Location').fill('Kumasi');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(dialog.getByRole('status').filter({ hasText: 'User updated.' })).toBeVisible();
+    await expect(dialog.getByRole('status').filter({ hasText: 'User updated.' })).toBeFocused();
     await expect(dialog.getByRole('heading', { name: 'Abena Owusu' })).toBeVisible();
     await dialog.getByRole('tab', { name: 'Payments' }).click();
     await expect(dialog.getByRole('table', { name: 'Payments of Abena Owusu' })).toContainText('Subscription');

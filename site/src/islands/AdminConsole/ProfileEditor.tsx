@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { AdminUser } from '../../../../contract/admin.ts';
 import { CATEGORY_NAMES } from '../../../../contract/categories.ts';
@@ -35,6 +35,9 @@ export function ProfileEditor({ user, onSaved, onCancel }: { user: AdminUser; on
   const { busy, note, run } = useAction();
   const saving = busy !== null;
   const prefix = useId();
+  useEffect(() => {
+    document.getElementById(`${prefix}-firstName`)?.focus(); // the Edit button that was focused is gone
+  }, [prefix]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

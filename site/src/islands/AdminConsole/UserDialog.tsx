@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { AdminUser, AdminUserDetail } from '../../../../contract/admin.ts';
 import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
@@ -97,6 +97,47 @@ function ActivityList({ detail }: { detail: AdminUserDetail }) {
   );
 }
 
+/**
+ * The Profile tab: the facts and Edit / Delete, or the edit form. Leaving the form puts focus back
+ * on Edit (a save moves it to the dialog's outcome note instead).
+ */
+function ProfilePanel({ user, editing, onEdit, onSaved, onDelete }: { user: AdminUser; editing: boolean; onEdit: (on: boolean) => void; onSaved: (message: string) => void; onDelete: () => void }) {
+  const editButton = useRef<HTMLButtonElement>(null);
+  const cancelled = useRef(false);
+  useEffect(() => {
+    if (!editing && cancelled.current) editButton.current?.focus();
+    cancelled.current = false;
+  }, [editing]);
+  if (editing) {
+    return (
+      <ProfileEditor
+        user={user}
+        onCancel={() => {
+          cancelled.current = true;
+          onEdit(false);
+        }}
+        onSaved={(_, message) => onSaved(message)}
+      />
+    );
+  }
+  return (
+    <div className="pd-stack">
+      <ProfileView user={user} />
+      {user.type === 'affiliate' ? <p className="pd-muted">Affiliate accounts keep their own details; suspend or activate them from the Affiliates tab.</p> : null}
+      <div className="pd-tools">
+        {user.type !== 'affiliate' ? (
+          <button ref={editButton} type="button" className="btn auth-button" onClick={() => onEdit(true)}>
+            Edit
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-line auth-button admin-danger" onClick={onDelete}>
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** Asks before deleting, saying what deletion does; the server's message is shown after. */
 function DeleteConfirm({ user, onDeleted, onClose }: { user: AdminUser; onDeleted: (message: string) => void; onClose: () => void }) {
   const { busy, note, run } = useAction();
@@ -149,36 +190,23 @@ export default function UserDialog({ userId, onClose }: { userId: number; onClos
           ] as { id: DialogTab; label: string }[];
           return (
             <>
-              <ActionNote note={note} />
+              <ActionNote note={note} takeFocus />
               <Tabs label="Account details" idPrefix="admin-user" tabs={tabs} active={tab} onChange={setTab}>
-                {tab === 'profile' && editing ? (
-                  <ProfileEditor
+                {tab === 'profile' ? (
+                  <ProfilePanel
                     user={user}
-                    onCancel={() => setEditing(false)}
-                    onSaved={(_, message) => {
+                    editing={editing}
+                    onEdit={(on) => {
+                      setNote(null);
+                      setEditing(on);
+                    }}
+                    onSaved={(message) => {
                       setEditing(false);
                       setNote({ ok: true, text: message });
                       refreshData();
                     }}
+                    onDelete={() => setConfirming(true)}
                   />
-                ) : null}
-                {tab === 'profile' && !editing ? (
-                  <div className="pd-stack">
-                    <ProfileView user={user} />
-                    {user.type === 'affiliate' ? (
-                      <p className="pd-muted">Affiliate accounts keep their own details; suspend or activate them from the Affiliates tab.</p>
-                    ) : null}
-                    <div className="pd-tools">
-                      {user.type !== 'affiliate' ? (
-                        <button type="button" className="btn auth-button" onClick={() => (setNote(null), setEditing(true))}>
-                          Edit
-                        </button>
-                      ) : null}
-                      <button type="button" className="btn btn-line auth-button admin-danger" onClick={() => setConfirming(true)}>
-                        Delete
-                      </button>
-                    </div>
-                  </div>
                 ) : null}
                 {tab === 'payments' ? <PaymentsList detail={detail} /> : null}
                 {tab === 'activity' ? <ActivityList detail={detail} /> : null}
