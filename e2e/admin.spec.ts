@@ -266,10 +266,17 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     await page.reload();
     await expect(page.getByLabel(SETTING_LABELS.reminderDays.label)).toHaveValue('5');
 
+    // Signed in, the login page goes straight on to the dashboard.
+    await page.goto('/admin/login');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+
     // Logout ends the session on the server; the dashboard then sends back to the login.
+    const token = await page.evaluate(() => localStorage.getItem('adminToken'));
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    expect((await request.get('/api/admin/stats', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
   } finally {
     await restoreReminderDays(request);
   }
