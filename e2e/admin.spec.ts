@@ -83,6 +83,9 @@ test('the admin login refuses a wrong password, and the dashboard without a sess
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
   await expect(page).toHaveURL(/\/admin$/);
+  await page.route('**/api/admin/login', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText(ADMIN_MESSAGES.network);
   expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
 });
 
