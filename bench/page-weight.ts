@@ -5,6 +5,10 @@
  *
  *   npm run bench:weight                       # starts the product itself on a temp data folder
  *   BASE_URL=http://127.0.0.1:3000 npm run bench:weight -- / /support
+ *
+ * /admin/dashboard is measured signed in (its first load after the guard lets the administrator
+ * in): the bench's own server creates an administrator from ADMIN_USERNAME/ADMIN_PASSWORD; with
+ * BASE_URL, set those two to an existing administrator.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -13,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/terms', '/privacy', '/support'];
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/terms', '/privacy', '/support', '/admin/login', '/admin/dashboard'];
 
 function gzipBytes(url: string): Promise<{ wire: number; type: string }> {
   return new Promise((resolve, reject) => {
@@ -25,6 +29,20 @@ function gzipBytes(url: string): Promise<{ wire: number; type: string }> {
       .on('error', reject)
       .end();
   });
+}
+
+process.env.ADMIN_USERNAME ??= 'bench-admin';
+process.env.ADMIN_PASSWORD ??= 'Bench-admin-Passw0rd';
+
+/** An admin token, for pages behind the admin guard. */
+async function adminToken(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
 }
 
 async function startServer(): Promise<{ baseUrl: string; child: ChildProcess }> {
@@ -55,6 +73,10 @@ try {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     const urls = new Set<string>();
     page.on('requestfinished', (req) => urls.add(req.url()));
+    if (path.startsWith('/admin/dashboard')) {
+      const token = await adminToken(baseUrl);
+      await page.addInitScript((t) => localStorage.setItem('adminToken', t), token);
+    }
     await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState('networkidle');

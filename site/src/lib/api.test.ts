@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
+  apiBlob,
   apiFetch,
   clearQueryCache,
   dashboardLoadErrorMessage,
@@ -299,5 +300,22 @@ describe('dashboardLoadErrorMessage', () => {
         return e;
       }
     })())).toBe('Email is required');
+  });
+});
+
+describe('apiBlob: a file behind a bearer token (a link cannot carry the header)', () => {
+  it('sends the token and hands back the bytes with their type', async () => {
+    const fetch = fakeFetch(new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+    vi.stubGlobal('fetch', fetch);
+    const blob = await apiBlob('/api/admin/documents/3/file', { token: 'adm-1' });
+    expect(blob.type).toBe('application/pdf');
+    expect(blob.size).toBe(4);
+    expect(new Headers(fetch.mock.calls[0]![1]?.headers).get('Authorization')).toBe('Bearer adm-1');
+  });
+
+  it('a refusal is an ApiError with the server message; unreachable is a NetworkError', async () => {
+    vi.stubGlobal('fetch', fakeFetch(json(404, { success: false, message: 'Document not found.' }), new TypeError('Failed to fetch')));
+    await expect(apiBlob('/api/admin/documents/9/file')).rejects.toMatchObject({ name: 'ApiError', status: 404, message: 'Document not found.' });
+    await expect(apiBlob('/api/admin/documents/9/file')).rejects.toBeInstanceOf(NetworkError);
   });
 });

@@ -1,0 +1,90 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { AdminStats } from '../../../../contract/admin.ts';
+import { adminSignOut } from '../../stores/admin-session.ts';
+import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
+import { lazyPart } from '../shell/AppShell.tsx';
+import { AffiliatesTab } from './AffiliatesTab.tsx';
+import { LOGIN_PATH } from './login-paths.ts';
+import { OverviewTab } from './OverviewTab.tsx';
+import { PaymentsTab } from './PaymentsTab.tsx';
+import { PayoutsTab } from './PayoutsTab.tsx';
+import { $refresh, refreshData } from './refresh.ts';
+import { UsersTab } from './UsersTab.tsx';
+import '../SignIn/auth.css';
+import '../ProfessionalDashboard/dashboard.css';
+import './admin.css';
+
+// Downloaded when first opened: most visits never change a setting or open a profile.
+const SettingsTab = lazyPart('admin settings', () => import('./SettingsTab.tsx'), 'Loading the settings...');
+const UserDialog = lazyPart<{ userId: number; onClose: () => void }>('user profile', () => import('./UserDialog.tsx'), 'Loading the profile...');
+
+const TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'users', label: 'Users' },
+  { id: 'payments', label: 'Payments' },
+  { id: 'affiliates', label: 'Affiliates' },
+  { id: 'payouts', label: 'Payouts' },
+  { id: 'settings', label: 'Settings' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/** The tab named in the address (#users), so a reload or a shared link opens the same tab. */
+function tabFromHash(): TabId {
+  const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
+  return TABS.find((t) => t.id === hash)?.id ?? 'overview';
+}
+
+/**
+ * The admin dashboard (spec 001 §2): header with Refresh Data and Logout, the six tabs, and the
+ * user profile dialog opened from the Users and Affiliates tables.
+ */
+export default function AdminConsole({ initialStats }: { initialStats: AdminStats }) {
+  const [tab, setTab] = useState<TabId>(tabFromHash);
+  // The guard's stats, shown by the first Overview without asking again; later visits ask.
+  const [seed, setSeed] = useState<AdminStats | undefined>(initialStats);
+  const [openUser, setOpenUser] = useState<number | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const refresh = useStore($refresh);
+
+  function changeTab(next: TabId) {
+    setSeed(undefined);
+    setTab(next);
+    history.replaceState(null, '', `#${next}`);
+  }
+
+  async function logout() {
+    setLeaving(true);
+    await adminSignOut();
+    window.location.replace(LOGIN_PATH);
+  }
+
+  return (
+    <div className="pd admin">
+      <header className="pd-head">
+        <h1>Admin Dashboard</h1>
+        <div className="pd-tools">
+          {/* Spec: Refresh Data reloads the page; here it fetches the data again, without the page. */}
+          <button type="button" className="btn btn-line btn-sm auth-button" onClick={refreshData} disabled={refresh.running}>
+            {refresh.running ? 'Refreshing...' : 'Refresh Data'}
+          </button>
+          <button type="button" className="btn btn-sm auth-button" onClick={() => void logout()} disabled={leaving}>
+            {leaving ? 'Logging out...' : 'Logout'}
+          </button>
+        </div>
+      </header>
+      <p role="status" className="pd-muted admin-refreshed">
+        {refresh.doneAt ? `Data refreshed at ${refresh.doneAt} GMT.` : ''}
+      </p>
+      <Tabs label="Admin sections" idPrefix="admin" tabs={TABS} active={tab} onChange={changeTab}>
+        {tab === 'overview' ? <OverviewTab seed={seed} /> : null}
+        {tab === 'users' ? <UsersTab onOpenUser={setOpenUser} /> : null}
+        {tab === 'payments' ? <PaymentsTab /> : null}
+        {tab === 'affiliates' ? <AffiliatesTab onOpenUser={setOpenUser} /> : null}
+        {tab === 'payouts' ? <PayoutsTab /> : null}
+        {tab === 'settings' ? <SettingsTab /> : null}
+      </Tabs>
+      {openUser !== null ? <UserDialog userId={openUser} onClose={() => setOpenUser(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
+import { adminSignIn, checkAdminSession } from '../../stores/admin-session.ts';
+import { AppShell } from '../shell/AppShell.tsx';
+import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { DASHBOARD_PATH, EXPIRED_FLAG } from './login-paths.ts';
+import '../SignIn/auth.css';
+
+/**
+ * /admin and /admin/login (spec 001 §2, §5, §8): username and password (both required) with a
+ * show/hide toggle. An administrator whose stored token still works goes straight on to the
+ * dashboard; a refused or unreachable check leaves the form here.
+ */
+function LoginForm() {
+  const [checking, setChecking] = useState(true);
+  const [showPassword, setShowPassword] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const ids = { username: useId(), password: useId(), problem: useId(), title: useId() };
+
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).has(EXPIRED_FLAG)) setNotice(ADMIN_MESSAGES.sessionExpired);
+    let live = true;
+    void checkAdminSession().then((check) => {
+      if (!live) return;
+      if (check.result === 'ok') {
+        window.location.replace(DASHBOARD_PATH);
+        return;
+      }
+      // The stored session could not be checked (it is kept): say why the dashboard did not open.
+      if (check.result === 'unreachable') setNotice(ADMIN_MESSAGES.network);
+      setChecking(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setBusy(true);
+    setProblem(null);
+    const outcome = await adminSignIn(String(data.get('username') ?? ''), String(data.get('password') ?? ''));
+    if (outcome.kind === 'success') {
+      window.location.replace(DASHBOARD_PATH);
+      return;
+    }
+    setBusy(false);
+    setProblem(outcome.message);
+    const empty = [...(formRef.current?.querySelectorAll('input') ?? [])].find((input) => input.value === '');
+    (empty ?? formRef.current?.querySelector('input'))?.focus();
+  }
+
+  if (checking) return <GuardLoading text={ADMIN_MESSAGES.verifying} />;
+  const described = problem ? ids.problem : undefined;
+  return (
+    <section className="card auth-card" aria-labelledby={ids.title}>
+      <h1 id={ids.title}>Admin Login</h1>
+      {notice ? (
+        <p className="auth-panel" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
+        <div className="auth-field">
+          <label htmlFor={ids.username}>Username</label>
+          <input id={ids.username} name="username" autoComplete="username" autoCapitalize="none" maxLength={100} required aria-describedby={described} />
+        </div>
+        <div className="auth-field">
+          <label htmlFor={ids.password}>Password</label>
+          <div className="auth-password">
+            <input
+              id={ids.password}
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              maxLength={200}
+              required
+              aria-describedby={described}
+            />
+            <button
+              type="button"
+              className="btn btn-line btn-sm auth-button"
+              aria-pressed={showPassword}
+              aria-controls={ids.password}
+              onClick={() => setShowPassword((shown) => !shown)}
+            >
+              {showPassword ? 'Hide password' : 'Show password'}
+            </button>
+          </div>
+        </div>
+        {problem ? (
+          <p id={ids.problem} className="auth-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <button type="submit" className="btn auth-button auth-wide" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+export default function AdminLogin() {
+  return (
+    <AppShell name="admin login">
+      <LoginForm />
+    </AppShell>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
+import '../BookingDialog/dialog.css';
+
+interface Props {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Wider, for the user profile. */
+  wide?: boolean;
+  /** role=alertdialog for a confirmation that asks before something cannot be undone. */
+  alert?: boolean;
+}
+
+/**
+ * A modal <dialog> labelled by its heading: focus moves to the heading when it opens (so a screen
+ * reader reads the title), stays inside while open, Escape closes it, and focus returns to the
+ * control that opened it. Render it to open it; stop rendering it to close it.
+ */
+export function Modal({ title, onClose, children, wide, alert }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const node = dialog.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (node && !node.open) {
+      if (typeof node.showModal === 'function') node.showModal();
+      else node.setAttribute('open', '');
+    }
+    heading.current?.focus();
+    return () => {
+      if (node?.open) node.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className={wide ? 'bd admin-dialog is-wide' : 'bd admin-dialog'}
+      aria-labelledby={titleId}
+      role={alert ? 'alertdialog' : undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="bd-form">
+        <header className="bd-head">
+          <h2 id={titleId} ref={heading} tabIndex={-1} className="bd-title">
+            {title}
+          </h2>
+          <button type="button" className="bd-x" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </header>
+        {children}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,66 @@
+import { useId } from 'react';
+import type { AdminStats } from '../../../../contract/admin.ts';
+import { cedis } from '../../components/money.ts';
+import { Stat } from '../ProfessionalDashboard/Frame.tsx';
+import { HistoryChart } from './HistoryChart.tsx';
+import { Loaded } from './parts.tsx';
+import { useAdminData } from './useAdminData.ts';
+
+/** Spec 001 §2 Overview: the stats cards (§3 "Admin stats"), user distribution, payout summary, and the 12 months. */
+export function OverviewTab({ seed }: { seed?: AdminStats }) {
+  const { load, retry } = useAdminData<{ stats: AdminStats }>('/api/admin/stats', 'the figures', seed && { stats: seed });
+  const ids = { cards: useId(), users: useId(), payouts: useId(), months: useId() };
+  return (
+    <Loaded load={load} what="the figures" onRetry={retry}>
+      {({ stats }) => {
+        const people = stats.totalCustomers + stats.totalProfessionals + stats.totalAffiliates;
+        const share = (n: number) => (people ? `${Math.round((n / people) * 100)}%` : '0%');
+        const distribution: [string, number][] = [
+          ['Customers', stats.totalCustomers],
+          ['Professionals', stats.totalProfessionals],
+          ['Affiliates', stats.totalAffiliates],
+        ];
+        return (
+          <div className="pd-stack">
+            <h2 id={ids.cards} className="auth-sr">
+              Platform figures
+            </h2>
+            <ul className="pd-stats" aria-labelledby={ids.cards}>
+              <Stat label="Total Users" value={stats.totalUsers} note="Customers and professionals" />
+              <Stat label="Active Users" value={stats.activeUsers} note="With a paid or grace-period subscription" />
+              <Stat label="Monthly Revenue" value={cedis(stats.monthlyRevenue, true)} note="Subscriptions settled this month" strong />
+              <Stat label="Recent Sign-ups" value={stats.recentSignups} note="In the last 7 days" />
+              <Stat label="Expiring Subscriptions" value={stats.expiringSubscriptions} note="Within the reminder window" />
+              <Stat label="Affiliates" value={stats.totalAffiliates} />
+            </ul>
+            <section className="card pd-card" aria-labelledby={ids.users}>
+              <h2 id={ids.users}>User distribution</h2>
+              <dl className="admin-distribution">
+                {distribution.map(([label, count]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>
+                      {count} ({share(count)})
+                      <meter min={0} max={Math.max(people, 1)} value={count} aria-hidden="true" />
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+            <section className="card pd-card" aria-labelledby={ids.payouts}>
+              <h2 id={ids.payouts}>Payout summary</h2>
+              <ul className="pd-stats">
+                <Stat label="Pending Payouts" value={cedis(stats.pendingPayouts, true)} note="Requested, not yet paid" />
+                <Stat label="Total Paid Out" value={cedis(stats.totalPayouts, true)} note="Completed payouts" />
+              </ul>
+            </section>
+            <section className="card pd-card" aria-labelledby={ids.months}>
+              <h2 id={ids.months}>Last 12 months</h2>
+              <HistoryChart history={stats.history} />
+            </section>
+          </div>
+        );
+      }}
+    </Loaded>
+  );
+}

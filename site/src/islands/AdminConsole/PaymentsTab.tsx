@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import type { AdminPaymentsResponse } from '../../../../contract/admin.ts';
+import { cedis } from '../../components/money.ts';
+import { FIRST_PAGE, listPath } from './lists.ts';
+import type { ListParams } from './lists.ts';
+import { dateText, ListTable, Loaded, SearchBox, StatusBadge } from './parts.tsx';
+import { useAdminData } from './useAdminData.ts';
+
+const HEADERS = ['Date', 'User', 'Type', 'Amount', 'Status', 'Method', 'Reference'] as const;
+
+/** Spec 001 §2 Payments: a read-only table of subscription payments and commission entries. */
+export function PaymentsTab() {
+  const [params, setParams] = useState<ListParams>(FIRST_PAGE);
+  const { load, stale, retry } = useAdminData<AdminPaymentsResponse>(listPath('/api/admin/payments', params), 'the payments');
+  return (
+    <div className="pd-stack">
+      <SearchBox label="Search payments" hint="Name, email, phone or reference" initial={params.search} onSearch={(search) => setParams({ search, page: 1 })} />
+      <Loaded load={load} what="the payments" onRetry={retry}>
+        {(data) => (
+          <ListTable
+            caption={params.search ? `Payments matching "${params.search}"` : 'Payments, newest first'}
+            headers={HEADERS}
+            page={data}
+            rows={data.payments}
+            empty="No payments to show."
+            stale={stale}
+            onPage={(page) => setParams({ ...params, page })}
+            row={(payment) => (
+              <tr key={payment.id}>
+                <td>{dateText(payment.date)}</td>
+                <th scope="row">{payment.userName}</th>
+                <td>{payment.type === 'subscription' ? 'Subscription' : 'Commission'}</td>
+                <td>{cedis(payment.amount, true)}</td>
+                <td>
+                  <StatusBadge status={payment.status} />
+                </td>
+                <td>{payment.method}</td>
+                <td className="admin-code">{payment.reference ?? '—'}</td>
+              </tr>
+            )}
+          />
+        )}
+      </Loaded>
+    </div>
+  );
+}

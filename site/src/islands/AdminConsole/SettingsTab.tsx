@@ -1,0 +1,116 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { SETTING_LABELS } from '../../../../contract/admin.ts';
+import type { PlatformSettings, SettingsResponse } from '../../../../contract/admin.ts';
+import { DataList } from '../shell/DataList.tsx';
+import { saveSettings } from './admin-actions.ts';
+import { ActionNote, dateTimeText, Loaded } from './parts.tsx';
+import { readSettingsForm, SETTING_KEYS, toSettingsForm } from './settings-form.ts';
+import type { SettingsForm } from './settings-form.ts';
+import { useAction } from './useAction.ts';
+import { useAdminData } from './useAdminData.ts';
+
+const DAY_KEYS: readonly (keyof PlatformSettings)[] = ['reminderDays', 'gracePeriodDays'];
+const SYSTEM_LABELS = {
+  database: { postgresql: 'PostgreSQL', pglite: 'Embedded PostgreSQL (PGlite)' },
+  payments: { paystack: 'Paystack (real payments)', sandbox: 'Sandbox (TEST MODE, no money moves)' },
+} as const;
+
+/** The form keeps what the server saved last (its answer to PUT), so the success note stays in view. */
+function SettingsEditor({ answer }: { answer: SettingsResponse }) {
+  const [form, setForm] = useState<SettingsForm>(() => toSettingsForm(answer.settings));
+  const [updatedAt, setUpdatedAt] = useState(answer.updatedAt);
+  const [errors, setErrors] = useState<Partial<Record<keyof PlatformSettings, string>>>({});
+  const { busy, note, run } = useAction();
+  const prefix = useId();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = readSettingsForm(form);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = SETTING_KEYS.find((key) => checked.errors[key]);
+      document.getElementById(`${prefix}-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    const saved = await run('save', () => saveSettings(checked.settings));
+    if (saved) {
+      setForm(toSettingsForm(saved.settings));
+      setUpdatedAt(saved.updatedAt);
+    }
+  }
+
+  return (
+    <form className="pd-stack" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy !== null}>
+      <p className="pd-muted">Last changed: {updatedAt ? dateTimeText(updatedAt) : 'never (the defaults are in force)'}</p>
+      <div className="admin-settings">
+        {SETTING_KEYS.map((key) => {
+          const id = `${prefix}-${key}`;
+          const days = DAY_KEYS.includes(key);
+          return (
+            <div key={key} className="auth-field">
+              <label htmlFor={id}>{SETTING_LABELS[key].label}</label>
+              <input
+                id={id}
+                className="admin-input"
+                type="number"
+                inputMode={days ? 'numeric' : 'decimal'}
+                step={days ? 1 : 0.01}
+                min={0}
+                value={form[key]}
+                aria-invalid={errors[key] ? true : undefined}
+                aria-describedby={`${id}-effect${errors[key] ? ` ${id}-error` : ''}`}
+                onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })}
+              />
+              <span id={`${id}-effect`} className="auth-hint">
+                Takes effect: {SETTING_LABELS[key].effect}
+              </span>
+              {errors[key] ? (
+                <span id={`${id}-error`} className="auth-error">
+                  {errors[key]}
+                </span>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+      <ActionNote note={note} />
+      <div>
+        <button type="submit" className="btn auth-button" disabled={busy !== null}>
+          {busy ? 'Saving...' : 'Save Settings'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Spec 001 §2 Settings, §9 defaults: the six platform settings, saved with PUT /api/admin/settings, and system info. */
+export default function SettingsTab() {
+  const { load, retry } = useAdminData<SettingsResponse>('/api/admin/settings', 'the settings');
+  const ids = { settings: useId(), system: useId() };
+  return (
+    <Loaded load={load} what="the settings" onRetry={retry}>
+      {(answer) => (
+        <div className="pd-stack">
+          <section className="card pd-card" aria-labelledby={ids.settings}>
+            <h2 id={ids.settings}>Platform settings</h2>
+            {/* Refresh Data brings the server's values back into the form. */}
+            <SettingsEditor key={answer.system.serverTime} answer={answer} />
+          </section>
+          <section className="card pd-card" aria-labelledby={ids.system}>
+            <h2 id={ids.system}>System information</h2>
+            <DataList
+              rows={[
+                ['Database', SYSTEM_LABELS.database[answer.system.database]],
+                ['Payments', SYSTEM_LABELS.payments[answer.system.payments]],
+                ['Version', answer.system.version],
+                ['Server time', dateTimeText(answer.system.serverTime)],
+              ]}
+            />
+          </section>
+        </div>
+      )}
+    </Loaded>
+  );
+}

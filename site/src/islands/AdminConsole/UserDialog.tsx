@@ -1,0 +1,232 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { AdminUser, AdminUserDetail } from '../../../../contract/admin.ts';
+import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
+import { VERIFICATION_STATUS_LABELS } from '../../../../contract/verification.ts';
+import { cedis } from '../../components/money.ts';
+import { showToast } from '../../stores/toast.ts';
+import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
+import { DataList } from '../shell/DataList.tsx';
+import { lazyPart } from '../shell/AppShell.tsx';
+import { activityChanges, activityLabel } from './activity.ts';
+import { deleteUser } from './admin-actions.ts';
+import { DELETE_FAILURE, failureText } from './failures.ts';
+import { Modal } from './Modal.tsx';
+import { ActionNote, DataTable, dateText, dateTimeText, Loaded, StatusBadge } from './parts.tsx';
+import { ProfileEditor } from './ProfileEditor.tsx';
+import { refreshData } from './refresh.ts';
+import { useAction } from './useAction.ts';
+import type { Note } from './useAction.ts';
+import { useAdminData } from './useAdminData.ts';
+import { USER_TYPE_LABELS } from './UsersTab.tsx';
+
+// Its own download: only professionals' dialogs show it.
+const VerificationTab = lazyPart<{ professionalId: number }>('verification', () => import('./VerificationTab.tsx'), 'Loading documents...');
+
+type DialogTab = 'profile' | 'payments' | 'activity' | 'verification';
+
+function ProfileView({ user }: { user: AdminUser }) {
+  const rows: [string, ReactNode][] = [
+    ['Name', user.name],
+    ['Email', user.email],
+    ['Phone', user.phone],
+    ['Type', USER_TYPE_LABELS[user.type]],
+    ['Status', <StatusBadge key="status" status={user.status} />],
+    ['Joined', dateText(user.joinDate)],
+    ['Last active', dateText(user.lastActive)],
+    ['Subscription', user.subscription],
+    ['Paid until', dateText(user.subscriptionExpiry)],
+    ['Renewal', user.renewalCancelled ? 'Cancelled by the user (no reminders)' : 'Reminders on'],
+    ['Location', user.location ?? '—'],
+  ];
+  if (user.type === 'professional') {
+    rows.push(
+      ['Profession', user.profession ?? '—'],
+      ['Jobs completed', String(user.jobsCompleted)],
+      ['Rating', user.rating === null ? 'No reviews yet' : user.rating.toFixed(1)],
+      ['Earnings', cedis(user.totalEarnings, true)],
+      ['Verification', user.verificationStatus ? VERIFICATION_STATUS_LABELS[user.verificationStatus] : '—'],
+    );
+  }
+  rows.push(['Description', user.description || '—']);
+  return <DataList rows={rows} />;
+}
+
+function PaymentsList({ detail }: { detail: AdminUserDetail }) {
+  return (
+    <DataTable
+      caption={`Payments of ${detail.user.name}`}
+      headers={['Date', 'Type', 'Amount', 'Status', 'Method']}
+      rows={detail.payments}
+      empty="No payments for this account."
+      row={(p) => (
+        <tr key={p.id}>
+          <th scope="row">{dateText(p.date)}</th>
+          <td>{p.type === 'subscription' ? 'Subscription' : 'Commission'}</td>
+          <td>{cedis(p.amount, true)}</td>
+          <td>
+            <StatusBadge status={p.status} />
+          </td>
+          <td>{p.method}</td>
+        </tr>
+      )}
+    />
+  );
+}
+
+/** The audit log on this account: who, what, when, before → after (issue #6; the spec only promised it). */
+function ActivityList({ detail }: { detail: AdminUserDetail }) {
+  if (detail.activity.length === 0) return <p className="pd-empty">{ADMIN_MESSAGES.activityEmpty}</p>;
+  return (
+    <ol className="admin-activity" aria-label={`Administrator actions on ${detail.user.name}`}>
+      {detail.activity.map((entry) => (
+        <li key={entry.id}>
+          <p>
+            <strong>{activityLabel(entry)}</strong> by {entry.admin}, <time dateTime={entry.at}>{dateTimeText(entry.at)}</time>
+          </p>
+          {activityChanges(entry).length ? (
+            <ul>
+              {activityChanges(entry).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The Profile tab: the facts and Edit / Delete, or the edit form. Leaving the form puts focus back
+ * on Edit (a save moves it to the dialog's outcome note instead).
+ */
+function ProfilePanel({ user, editing, onEdit, onSaved, onDelete }: { user: AdminUser; editing: boolean; onEdit: (on: boolean) => void; onSaved: (message: string) => void; onDelete: () => void }) {
+  const editButton = useRef<HTMLButtonElement>(null);
+  const cancelled = useRef(false);
+  useEffect(() => {
+    if (!editing && cancelled.current) editButton.current?.focus();
+    cancelled.current = false;
+  }, [editing]);
+  if (editing) {
+    return (
+      <ProfileEditor
+        user={user}
+        onCancel={() => {
+          cancelled.current = true;
+          onEdit(false);
+        }}
+        onSaved={(_, message) => onSaved(message)}
+      />
+    );
+  }
+  return (
+    <div className="pd-stack">
+      <ProfileView user={user} />
+      {user.type === 'affiliate' ? <p className="pd-muted">Affiliate accounts keep their own details; suspend or activate them from the Affiliates tab.</p> : null}
+      <div className="pd-tools">
+        {user.type !== 'affiliate' ? (
+          <button ref={editButton} type="button" className="btn auth-button" onClick={() => onEdit(true)}>
+            Edit
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-line auth-button admin-danger" onClick={onDelete}>
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Asks before deleting, saying what deletion does; the server's message is shown after. */
+function DeleteConfirm({ user, onDeleted, onClose }: { user: AdminUser; onDeleted: (message: string) => void; onClose: () => void }) {
+  const { busy, note, run } = useAction();
+  async function confirm() {
+    const answer = await run('delete', () => deleteUser(user.id), { success: () => null, failure: (error) => failureText(error, DELETE_FAILURE) });
+    if (answer) onDeleted(answer.message);
+  }
+  return (
+    <Modal title={`Delete ${user.name}?`} onClose={onClose} alert>
+      <p>
+        Deleting removes this account's personal data: name, email, phone, descriptions and messages, and it ends every session. Payments,
+        subscriptions and commission records stay, anonymised, for the books. This cannot be undone.
+      </p>
+      <ActionNote note={note} />
+      <div className="pd-tools">
+        <button type="button" className="btn auth-button admin-danger-solid" onClick={() => void confirm()} disabled={busy !== null}>
+          {busy ? 'Deleting...' : 'Delete account'}
+        </button>
+        <button type="button" className="btn btn-line auth-button" onClick={onClose} disabled={busy !== null}>
+          Cancel
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * The user profile dialog (spec 001 §2): view or edit, tabs Profile, Payments, Activity, and
+ * Verification for professionals; delete behind a confirmation. Changes reload everything shown
+ * (the lists behind the dialog too), so what is on screen is what the server has.
+ */
+export default function UserDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
+  const { load, retry } = useAdminData<AdminUserDetail>(`/api/admin/users/${userId}`, 'this account');
+  const [tab, setTab] = useState<DialogTab>('profile');
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [note, setNote] = useState<Note>(null);
+  const title = load.state === 'loaded' ? load.data.user.name : 'User profile';
+
+  return (
+    <Modal title={title} onClose={onClose} wide>
+      <Loaded load={load} what="this account" onRetry={retry}>
+        {(detail) => {
+          const { user } = detail;
+          const tabs = [
+            { id: 'profile', label: 'Profile' },
+            { id: 'payments', label: 'Payments' },
+            { id: 'activity', label: 'Activity' },
+            ...(user.type === 'professional' ? [{ id: 'verification', label: 'Verification' }] : []),
+          ] as { id: DialogTab; label: string }[];
+          return (
+            <>
+              <ActionNote note={note} takeFocus />
+              <Tabs label="Account details" idPrefix="admin-user" tabs={tabs} active={tab} onChange={setTab}>
+                {tab === 'profile' ? (
+                  <ProfilePanel
+                    user={user}
+                    editing={editing}
+                    onEdit={(on) => {
+                      setNote(null);
+                      setEditing(on);
+                    }}
+                    onSaved={(message) => {
+                      setEditing(false);
+                      setNote({ ok: true, text: message });
+                      refreshData();
+                    }}
+                    onDelete={() => setConfirming(true)}
+                  />
+                ) : null}
+                {tab === 'payments' ? <PaymentsList detail={detail} /> : null}
+                {tab === 'activity' ? <ActivityList detail={detail} /> : null}
+                {tab === 'verification' ? <VerificationTab professionalId={user.id} /> : null}
+              </Tabs>
+              {confirming ? (
+                <DeleteConfirm
+                  user={user}
+                  onClose={() => setConfirming(false)}
+                  onDeleted={(message) => {
+                    showToast({ title: 'Account deleted', description: message, variant: 'success' });
+                    refreshData();
+                    onClose();
+                  }}
+                />
+              ) : null}
+            </>
+          );
+        }}
+      </Loaded>
+    </Modal>
+  );
+}

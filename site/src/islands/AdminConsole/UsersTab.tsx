@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import type { AdminUser, AdminUsersResponse } from '../../../../contract/admin.ts';
+import { sendReminder, setUserStatus } from './admin-actions.ts';
+import { FIRST_PAGE, listPath } from './lists.ts';
+import type { ListParams } from './lists.ts';
+import { ActionNote, dateText, ListTable, Loaded, SearchBox, StatusBadge } from './parts.tsx';
+import { useAction } from './useAction.ts';
+import { useAdminData } from './useAdminData.ts';
+
+export const USER_TYPE_LABELS: Record<AdminUser['type'], string> = { customer: 'Customer', professional: 'Professional', affiliate: 'Affiliate' };
+
+/** Spec 001 §4: suspend an active account, activate any other. */
+export const statusToggle = (status: AdminUser['status']) =>
+  status === 'active' ? ({ next: 'suspended', label: 'Suspend' } as const) : ({ next: 'active', label: 'Activate' } as const);
+
+// Status and actions early: on a narrow phone they show without scrolling the table sideways.
+/** Spec 001 §3: active; expiring with a warning sign; anything else shown as destructive. */
+const SUBSCRIPTION_BADGES: Record<Exclude<AdminUser['subscriptionStatus'], 'none'>, { style: string; label: string }> = {
+  active: { style: 'active', label: 'Active' },
+  expiring: { style: 'expiring', label: '⚠ Expiring' },
+  grace: { style: 'failed', label: 'In grace period' },
+  expired: { style: 'failed', label: 'Expired' },
+};
+
+const HEADERS = ['Name', 'Status', 'Actions', 'Contact', 'Type', 'Subscription', 'Joined'] as const;
+
+/** Spec 001 §2 Users: server-side search by name, email or phone (§6), the table, row actions. */
+export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
+  const [params, setParams] = useState<ListParams>(FIRST_PAGE);
+  const { load, stale, retry } = useAdminData<AdminUsersResponse>(listPath('/api/admin/users', params), 'the users');
+  const { busy, note, run } = useAction();
+
+  /** `name`: what a screen reader hears (it starts with the visible label). */
+  function actionButton(user: AdminUser, key: string, label: string, name: string, working: string, call: () => Promise<{ message: string }>) {
+    return (
+      <button
+        type="button"
+        className="btn btn-line btn-sm auth-button"
+        aria-label={name}
+        disabled={busy !== null}
+        onClick={() => void run(`${key}-${user.id}`, call, { after: retry })}
+      >
+        {busy === `${key}-${user.id}` ? working : label}
+      </button>
+    );
+  }
+
+  return (
+    <div className="pd-stack">
+      <SearchBox label="Search users" hint="Name, email or phone" initial={params.search} onSearch={(search) => setParams({ search, page: 1 })} />
+      <ActionNote note={note} />
+      <Loaded load={load} what="the users" onRetry={retry}>
+        {(data) => (
+          <ListTable
+            caption={params.search ? `Users matching "${params.search}"` : 'Customers and professionals'}
+            headers={HEADERS}
+            page={data}
+            rows={data.users}
+            empty="No users match this search."
+            stale={stale}
+            onPage={(page) => setParams({ ...params, page })}
+            row={(user) => {
+              const toggle = statusToggle(user.status);
+              return (
+                <tr key={user.id}>
+                  <th scope="row">
+                    <button type="button" className="pd-link" onClick={() => onOpenUser(user.id)}>
+                      {user.name}
+                    </button>
+                  </th>
+                  <td>
+                    <StatusBadge status={user.status} />
+                  </td>
+                  <td>
+                    <div className="admin-row-actions">
+                      {actionButton(user, 'status', toggle.label, `${toggle.label} ${user.name}`, 'Saving...', () => setUserStatus(user.id, toggle.next))}
+                      {actionButton(user, 'remind', 'Send Reminder', `Send Reminder to ${user.name}`, 'Sending...', () => sendReminder(user.id))}
+                    </div>
+                  </td>
+                  <td>
+                    {user.email}
+                    <br />
+                    {user.phone}
+                  </td>
+                  <td>{USER_TYPE_LABELS[user.type]}</td>
+                  <td>
+                    {user.subscription}
+                    {user.subscriptionExpiry ? <span className="pd-muted admin-block">until {dateText(user.subscriptionExpiry)}</span> : null}
+                    {user.subscriptionStatus === 'none' ? null : <StatusBadge status={SUBSCRIPTION_BADGES[user.subscriptionStatus].style} label={SUBSCRIPTION_BADGES[user.subscriptionStatus].label} />}
+                  </td>
+                  <td>{dateText(user.joinDate)}</td>
+                </tr>
+              );
+            }}
+          />
+        )}
+      </Loaded>
+    </div>
+  );
+}

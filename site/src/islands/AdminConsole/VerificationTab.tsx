@@ -1,0 +1,154 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import {
+  DOCUMENT_KIND_LABELS,
+  formatFileSize,
+  REASON_MAX,
+  VERIFICATION_MESSAGES,
+  VERIFICATION_ROUTES,
+  VERIFICATION_STATUS_LABELS,
+  verificationDecisionSchema,
+} from '../../../../contract/verification.ts';
+import type { VerificationDecision, VerificationDocument, VerificationResponse } from '../../../../contract/verification.ts';
+import { adminFetch, adminFile } from '../../stores/admin-session.ts';
+import { ActionNote, DataTable, dateText, Loaded, StatusBadge } from './parts.tsx';
+import { refreshData } from './refresh.ts';
+import { useAdminData } from './useAdminData.ts';
+import { useAction } from './useAction.ts';
+
+/**
+ * Opens a document: the file needs the admin's bearer header, which a plain link cannot send, so
+ * it is fetched and handed to the browser as a blob URL (a new tab, or a download where pop-ups are
+ * blocked). The URL is revoked after a minute, long enough for the tab to read it.
+ */
+async function openDocument(doc: VerificationDocument): Promise<{ message?: string }> {
+  const blob = await adminFile(VERIFICATION_ROUTES.adminFile(doc.id));
+  const url = URL.createObjectURL(blob.type ? blob : new Blob([blob], { type: doc.contentType }));
+  const opened = window.open(url, '_blank');
+  if (!opened) {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = doc.fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return {};
+}
+
+const decide = (professionalId: number, decision: VerificationDecision) =>
+  adminFetch<VerificationResponse>(VERIFICATION_ROUTES.adminDecision(professionalId), { method: 'PUT', body: decision });
+
+/**
+ * A professional's verification (issue #6): the documents they uploaded (kind, name, size, date),
+ * Open for each, and Verify or Reject with a reason, both only with documents to review.
+ */
+export default function VerificationTab({ professionalId }: { professionalId: number }) {
+  const { load, retry } = useAdminData<VerificationResponse>(VERIFICATION_ROUTES.adminDocuments(professionalId), 'the documents');
+  const { busy, note, run } = useAction();
+  const [rejecting, setRejecting] = useState(false);
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const ids = { reason: useId(), error: useId() };
+
+  function submitDecision(decision: VerificationDecision['decision'], reason?: string) {
+    const parsed = verificationDecisionSchema.safeParse({ decision, ...(reason === undefined ? {} : { reason }) });
+    if (!parsed.success) {
+      setReasonError(parsed.error.issues[0]?.message ?? null);
+      document.getElementById(ids.reason)?.focus();
+      return;
+    }
+    setReasonError(null);
+    void run(decision, () => decide(professionalId, parsed.data), {
+      success: (answer) => answer.message ?? VERIFICATION_STATUS_LABELS[answer.verification.status],
+      after: refreshData, // the profile's status and the Activity tab follow (this tab too)
+    }).then((answer) => answer && setRejecting(false));
+  }
+
+  function onReject(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    submitDecision('rejected', String(new FormData(event.currentTarget).get('reason') ?? ''));
+  }
+
+  return (
+    <Loaded load={load} what="the documents" onRetry={retry}>
+      {({ verification, documents }) => (
+        <div className="pd-stack">
+          <p>
+            Status: <StatusBadge status={verification.status} label={VERIFICATION_STATUS_LABELS[verification.status]} />
+            {verification.verifiedAt ? ` since ${dateText(verification.verifiedAt)}` : ''}
+          </p>
+          {verification.reason ? <p>Reason given: {verification.reason}</p> : null}
+          <ActionNote note={note} />
+          <DataTable
+            caption="Documents uploaded"
+            headers={['Document', 'File', 'Size', 'Uploaded', 'Open']}
+            rows={documents}
+            empty={VERIFICATION_MESSAGES.noDocuments}
+            row={(doc) => (
+              <tr key={doc.id}>
+                <th scope="row">{DOCUMENT_KIND_LABELS[doc.kind]}</th>
+                <td className="admin-code">{doc.fileName}</td>
+                <td>{formatFileSize(doc.size)}</td>
+                <td>{dateText(doc.uploadedAt)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-line btn-sm auth-button"
+                    aria-label={`Open ${DOCUMENT_KIND_LABELS[doc.kind]} (${doc.fileName})`}
+                    disabled={busy !== null}
+                    // After opening, reload: the server records who opened what.
+                    onClick={() => void run(`open-${doc.id}`, () => openDocument(doc), { success: () => null, after: retry })}
+                  >
+                    {busy === `open-${doc.id}` ? 'Opening...' : 'Open'}
+                  </button>
+                </td>
+              </tr>
+            )}
+          />
+          {documents.length > 0 && !rejecting ? (
+            <div className="pd-tools">
+              {verification.status !== 'verified' ? (
+                <button type="button" className="btn auth-button" disabled={busy !== null} onClick={() => submitDecision('verified')}>
+                  {busy === 'verified' ? 'Saving...' : 'Verify'}
+                </button>
+              ) : null}
+              <button type="button" className="btn btn-line auth-button admin-danger" disabled={busy !== null} onClick={() => setRejecting(true)}>
+                Reject
+              </button>
+            </div>
+          ) : null}
+          {rejecting ? (
+            <form className="pd-stack" noValidate onSubmit={onReject}>
+              <div className="auth-field">
+                <label htmlFor={ids.reason}>Reason for the rejection (the professional sees it)</label>
+                <textarea
+                  id={ids.reason}
+                  name="reason"
+                  rows={3}
+                  maxLength={REASON_MAX}
+                  className="admin-input"
+                  aria-invalid={reasonError ? true : undefined}
+                  aria-describedby={reasonError ? ids.error : undefined}
+                />
+                {reasonError ? (
+                  <span id={ids.error} className="auth-error">
+                    {reasonError}
+                  </span>
+                ) : null}
+              </div>
+              <div className="pd-tools">
+                <button type="submit" className="btn auth-button" disabled={busy !== null}>
+                  {busy === 'rejected' ? 'Saving...' : 'Reject verification'}
+                </button>
+                <button type="button" className="btn btn-line auth-button" onClick={() => setRejecting(false)}>
+                  Cancel
+                </button>
+              </div>
+            </form>
+          ) : null}
+        </div>
+      )}
+    </Loaded>
+  );
+}

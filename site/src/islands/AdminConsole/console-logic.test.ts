@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES, DEFAULT_SETTINGS } from '../../../../contract/admin.ts';
+import type { AdminUser } from '../../../../contract/admin.ts';
+import { ApiError, NetworkError, TimeoutError } from '../../lib/api.ts';
+import { activityChanges, activityLabel } from './activity.ts';
+import { chartBars, monthLabel, niceMax } from './chart.ts';
+import { DELETE_FAILURE, failureText, UPDATE_FAILURE } from './failures.ts';
+import { listPath, pageCount, rangeLabel } from './lists.ts';
+import { payoutActions, takesNote } from './payouts.ts';
+import { readProfileForm, toProfileForm } from './profile-form.ts';
+import { readSettingsForm, toSettingsForm } from './settings-form.ts';
+
+describe('server lists (issue #6: search and pagination on the server)', () => {
+  it('asks for a page, with the search and payout status only when set', () => {
+    expect(listPath('/api/admin/users', { search: '  0241234567 ', page: 2 })).toBe('/api/admin/users?search=0241234567&page=2&pageSize=25');
+    expect(listPath('/api/admin/payouts', { search: '', page: 1, status: 'all' })).toBe('/api/admin/payouts?page=1&pageSize=25');
+    expect(listPath('/api/admin/payouts', { search: '', page: 1, status: 'pending' })).toBe('/api/admin/payouts?page=1&pageSize=25&status=pending');
+    expect(listPath('/api/admin/affiliates', { search: 'a&b=c', page: 1 })).toBe('/api/admin/affiliates?search=a%26b%3Dc&page=1&pageSize=25');
+  });
+
+  it('says where the page is', () => {
+    expect(pageCount(0, 25)).toBe(1);
+    expect(pageCount(51, 25)).toBe(3);
+    expect(rangeLabel(0, 1, 25)).toBe('No results');
+    expect(rangeLabel(73, 2, 25)).toBe('Showing 26–50 of 73');
+    expect(rangeLabel(73, 3, 25)).toBe('Showing 51–73 of 73');
+  });
+});
+
+describe('payout buttons (spec 001 §4 "Approve and reject show only for pending payouts; complete only for processing ones")', () => {
+  it('offers only the allowed transitions', () => {
+    expect(payoutActions('pending')).toEqual(['approve', 'reject']);
+    expect(payoutActions('processing')).toEqual(['complete']);
+    expect(payoutActions('completed')).toEqual([]);
+    expect(payoutActions('failed')).toEqual([]);
+  });
+  it('asks for a note on reject and complete only (the server refuses one on approve)', () => {
+    expect([takesNote('approve'), takesNote('reject'), takesNote('complete')]).toEqual([false, true, true]);
+  });
+});
+
+describe('failure texts (spec 001 §8)', () => {
+  const answered = new ApiError(409, 'An account with this phone number already exists.', null);
+  it('"Failed to update user: {message}", or "Failed to update user. Please try again." on network error', () => {
+    expect(failureText(answered, UPDATE_FAILURE)).toBe('Failed to update user: An account with this phone number already exists.');
+    expect(failureText(new NetworkError(), UPDATE_FAILURE)).toBe('Failed to update user. Please try again.');
+    expect(failureText(new TimeoutError(), UPDATE_FAILURE)).toBe('Failed to update user. Please try again.');
+  });
+  it('"Failed to delete user: {message}", or "Failed to delete user. Please try again."', () => {
+    expect(failureText(new ApiError(404, 'User not found.', null), DELETE_FAILURE)).toBe('Failed to delete user: User not found.');
+    expect(failureText(new NetworkError(), DELETE_FAILURE)).toBe(ADMIN_MESSAGES.deleteFailedNetwork);
+  });
+  it('other actions show the server message, never success (the spec always said "sent successfully")', () => {
+    expect(failureText(new ApiError(409, 'This user has no subscription to remind about.', null))).toBe('This user has no subscription to remind about.');
+    expect(failureText(new ApiError(502, 'Bad gateway', null))).toBe(ADMIN_MESSAGES.network);
+  });
+});
+
+describe('Activity tab: who, what, when, before → after', () => {
+  it('names the action and lists each changed field', () => {
+    const entry = { action: 'user.update', targetType: 'user', targetId: '7', before: { lastName: 'Before', location: 'Accra' }, after: { lastName: 'After', location: 'Kumasi' } };
+    expect(activityLabel(entry)).toBe('Edited the profile');
+    expect(activityChanges(entry)).toEqual(['lastName: Before → After', 'location: Accra → Kumasi']);
+  });
+  it('payout actions name the payout; a note only after; an unknown action shows its code', () => {
+    const entry = { action: 'payout.complete', targetType: 'payout', targetId: '12', before: { status: 'processing' }, after: { status: 'completed', notes: 'Paid by MoMo' } };
+    expect(activityLabel(entry)).toBe('Completed a payout (payout #12)');
+    expect(activityChanges(entry)).toEqual(['status: processing → completed', 'notes: Paid by MoMo']);
+    expect(activityLabel({ action: 'document.view', targetType: 'document', targetId: '3' })).toBe('Opened a verification document');
+    expect(activityLabel({ action: 'user.rename', targetType: 'user', targetId: '3' })).toBe('user.rename');
+    expect(activityChanges({ before: null, after: null })).toEqual([]);
+    expect(activityChanges({ before: { reason: null, status: 'pending' }, after: { reason: null, status: 'verified' } })).toEqual(['status: pending → verified']);
+  });
+});
+
+describe('12-month chart geometry', () => {
+  const history = [
+    { month: '2025-12', signups: 0, revenue: 0 },
+    { month: '2026-01', signups: 4, revenue: 37 },
+    { month: '2026-02', signups: 2, revenue: 10 },
+  ];
+  it('scales to a round top and puts each bar on the baseline', () => {
+    expect([niceMax(0), niceMax(4), niceMax(37), niceMax(100), niceMax(101)]).toEqual([1, 5, 50, 100, 200]);
+    const { bars, max } = chartBars(history, 'signups', 300, 100);
+    expect(max).toBe(5);
+    expect(bars.map((b) => [b.label, b.height, b.y + b.height])).toEqual([
+      ['Dec 2025', 0, 100],
+      ['Jan 2026', 80, 100],
+      ['Feb 2026', 40, 100],
+    ]);
+    expect(bars[1]!.x).toBeGreaterThan(bars[0]!.x);
+  });
+  it('draws nothing taller than the box when every month is zero', () => {
+    expect(chartBars([{ month: '2026-03', signups: 0, revenue: 0 }], 'revenue', 300, 100).bars[0]!.height).toBe(0);
+    expect(monthLabel('2026-11')).toBe('Nov 2026');
+  });
+});
+
+describe('settings form (spec 001 §9, checked with the shared settingsSchema)', () => {
+  it('reads the six values as numbers', () => {
+    const form = { ...toSettingsForm(DEFAULT_SETTINGS), reminderDays: '5' };
+    expect(readSettingsForm(form)).toEqual({ ok: true, settings: { ...DEFAULT_SETTINGS, reminderDays: 5 } });
+  });
+  it('gives the schema message per field: empty, out of range, commission over price', () => {
+    const result = readSettingsForm({ ...toSettingsForm(DEFAULT_SETTINGS), reminderDays: '', gracePeriodDays: '31' });
+    expect(result).toEqual({ ok: false, errors: { reminderDays: 'Reminder days must be a number', gracePeriodDays: 'Grace period must be 0 to 30' } });
+    // The cross-field rule runs once every field is valid on its own.
+    expect(readSettingsForm({ ...toSettingsForm(DEFAULT_SETTINGS), customerCommission: '11' })).toEqual({
+      ok: false,
+      errors: { customerCommission: 'A commission cannot be more than the plan price' },
+    });
+  });
+});
+
+describe('profile edit form (adminProfileSchema)', () => {
+  const user: AdminUser = {
+    id: 7, name: 'Ama Mensah', firstName: 'Ama', lastName: 'Mensah', email: 'ama@example.com', phone: '+233241234567', type: 'customer', status: 'active',
+    joinDate: '2026-01-01T00:00:00.000Z', lastActive: null, subscription: 'Customer plan', subscriptionDate: null, subscriptionExpiry: null,
+    subscriptionStatus: 'active', autoRenewal: false, renewalCancelled: false, location: null, description: null, profession: null,
+    totalEarnings: 0, jobsCompleted: 0, rating: null, verified: false, verificationStatus: null,
+  };
+  it('starts from the server record and sends no profession for a customer', () => {
+    const read = readProfileForm({ ...toProfileForm(user), profession: 'Plumber' });
+    expect(read).toEqual({ ok: true, profile: expect.objectContaining({ firstName: 'Ama', type: 'customer', profession: '', location: '' }) });
+  });
+  it('a professional needs a profession from the list; a bad email is named', () => {
+    const read = readProfileForm({ ...toProfileForm(user), type: 'professional', email: 'nope' });
+    expect(read.ok).toBe(false);
+    if (!read.ok) {
+      expect(read.errors.email).toBe('Please enter a valid email address');
+      expect(read.errors.profession).toBe('Please select a profession from the list');
+    }
+  });
+});

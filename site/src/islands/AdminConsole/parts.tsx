@@ -1,0 +1,173 @@
+import { useEffect, useId, useRef } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { pageCount, rangeLabel } from './lists.ts';
+import type { Load } from './useAdminData.ts';
+
+/** Data that could not load: said plainly, with a retry (never sample data in its place). */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="auth-panel is-alert admin-failed" role="alert">
+      <p>{message}</p>
+      <button type="button" className="btn btn-sm auth-button" onClick={onRetry}>
+        Try Again
+      </button>
+    </div>
+  );
+}
+
+/** Loading, failed, or the content drawn from the data. */
+export function Loaded<T>({ load, what, onRetry, children }: { load: Load<T>; what: string; onRetry: () => void; children: (data: T) => ReactNode }) {
+  if (load.state === 'loading') {
+    return (
+      <p className="pd-muted" role="status">
+        Loading {what}...
+      </p>
+    );
+  }
+  if (load.state === 'failed') return <LoadFailed message={load.message} onRetry={onRetry} />;
+  return <>{children(load.data)}</>;
+}
+
+/** A search form: searching happens on the server, on submit (one request, not one per key on 3G). */
+export function SearchBox({ label, hint, initial, onSearch }: { label: string; hint: string; initial: string; onSearch: (text: string) => void }) {
+  const id = useId();
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSearch(String(new FormData(event.currentTarget).get('search') ?? ''));
+  }
+  return (
+    <form role="search" className="admin-search" onSubmit={onSubmit} aria-label={label}>
+      <label htmlFor={id}>{label}</label>
+      <div className="auth-password">
+        <input id={id} name="search" type="search" defaultValue={initial} placeholder={hint} maxLength={100} />
+        <button type="submit" className="btn btn-sm auth-button">
+          Search
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Previous / next page of a server-paginated list, with where we are. */
+export function Pager({ total, page, pageSize, label, onPage }: { total: number; page: number; pageSize: number; label: string; onPage: (page: number) => void }) {
+  const pages = pageCount(total, pageSize);
+  return (
+    <nav className="admin-pager" aria-label={`${label} pages`}>
+      <p role="status">
+        {rangeLabel(total, page, pageSize)}
+        {pages > 1 ? ` (page ${page} of ${pages})` : ''}
+      </p>
+      {pages > 1 ? (
+        <div className="pd-tools">
+          <button type="button" className="btn btn-line btn-sm auth-button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Previous page
+          </button>
+          <button type="button" className="btn btn-line btn-sm auth-button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            Next page
+          </button>
+        </div>
+      ) : null}
+    </nav>
+  );
+}
+
+/** A status word with its colour: the word carries the meaning, the colour only helps. */
+export function StatusBadge({ status, label }: { status: string; label?: string }) {
+  return <span className={`pd-status admin-status is-${status}`}>{label ?? status.charAt(0).toUpperCase() + status.slice(1)}</span>;
+}
+
+/**
+ * The outcome of the last action: role=status for success, role=alert for failure. `takeFocus`:
+ * where the action's button goes away with the change (a payout leaves its filter, Approve gives
+ * way to Complete), focus moves to the outcome instead of being lost.
+ */
+export function ActionNote({ note, takeFocus }: { note: { ok: boolean; text: string } | null; takeFocus?: boolean }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (takeFocus && note) ref.current?.focus();
+  }, [note, takeFocus]);
+  if (!note) return null;
+  return (
+    <p ref={ref} tabIndex={-1} className={note.ok ? 'admin-note' : 'admin-note is-error'} role={note.ok ? 'status' : 'alert'}>
+      {note.text}
+    </p>
+  );
+}
+
+export const dateText = (iso: string | null): string =>
+  iso ? new Date(iso).toLocaleDateString('en-GH', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '—';
+
+export const dateTimeText = (iso: string): string =>
+  new Date(iso).toLocaleString('en-GH', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }) + ' GMT';
+
+/**
+ * Rows as a table with a caption and column headers, the empty text in place of rows. The table
+ * sits in a box that scrolls sideways on a narrow phone; the box is a labelled region in the tab
+ * order, so a keyboard can scroll it too. `busy`: new rows are on their way (the old ones stay).
+ */
+export function DataTable<T>({
+  caption,
+  headers,
+  rows,
+  empty,
+  busy,
+  row,
+}: {
+  caption: string;
+  headers: readonly string[];
+  rows: readonly T[];
+  empty: string;
+  busy?: boolean;
+  row: (item: T) => ReactNode;
+}) {
+  const captionId = useId();
+  return (
+    <div className="admin-scroll" role="region" aria-labelledby={captionId} tabIndex={0} aria-busy={busy}>
+      <table className="pd-table admin-table">
+        <caption id={captionId}>{caption}</caption>
+        <thead>
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={headers.length}>{empty}</td>
+            </tr>
+          ) : (
+            rows.map(row)
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A server page of rows: the table and the pager under it. */
+export function ListTable<T>({
+  page,
+  stale,
+  onPage,
+  ...table
+}: {
+  caption: string;
+  headers: readonly string[];
+  page: { total: number; page: number; pageSize: number };
+  rows: readonly T[];
+  empty: string;
+  stale: boolean;
+  row: (item: T) => ReactNode;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <>
+      <DataTable {...table} busy={stale} />
+      <Pager total={page.total} page={page.page} pageSize={page.pageSize} label={table.caption} onPage={onPage} />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { failureText } from './failures.ts';
+
+export type Note = { ok: boolean; text: string } | null;
+
+interface RunOptions<T> {
+  /** Runs after success and failure alike (a list reloads from the server after a failure too). */
+  after?: () => void;
+  /** The failure in words (default: the server's message, or the network text). */
+  failure?: (error: unknown) => string;
+  /** The success in words (default: the server's message); null shows nothing. */
+  success?: (answer: T) => string | null;
+}
+
+/**
+ * Runs one change at a time: `busy` names the control at work (so only it says "…ing"), `note` is
+ * the outcome. Resolves to the server's answer, or null when the change failed.
+ */
+export function useAction() {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [note, setNote] = useState<Note>(null);
+  async function run<T extends { message?: string }>(key: string, call: () => Promise<T>, options: RunOptions<T> = {}): Promise<T | null> {
+    setBusy(key);
+    setNote(null);
+    try {
+      const answer = await call();
+      const text = options.success ? options.success(answer) : (answer.message ?? 'Done.');
+      setNote(text === null ? null : { ok: true, text });
+      return answer;
+    } catch (error) {
+      setNote({ ok: false, text: (options.failure ?? failureText)(error) });
+      return null;
+    } finally {
+      setBusy(null);
+      options.after?.();
+    }
+  }
+  return { busy, note, run };
+}

@@ -1,0 +1,145 @@
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_MESSAGES } from '../../../contract/admin.ts';
+import { $adminSession, adminFetch, adminSignIn, adminSignOut, checkAdminSession, configureAdminSession } from './admin-session.ts';
+import type { TokenStorage } from './admin-session.ts';
+
+// Spec 001 §2 admin guard, §3 storage key adminToken, §5 admin login, §8 admin login failures.
+
+class MapStorage implements TokenStorage {
+  readonly map = new Map<string, string>();
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+}
+
+let storage: MapStorage;
+let calls: { url: string; method: string; authorization: string | null }[];
+
+function fakeFetch(respond: (url: string) => Response | Promise<Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(input), method: init?.method ?? 'GET', authorization: new Headers(init?.headers).get('Authorization') });
+      return respond(String(input));
+    }),
+  );
+}
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+const stats = { totalUsers: 3, history: [] };
+
+beforeEach(() => {
+  storage = new MapStorage();
+  calls = [];
+  configureAdminSession({ storage });
+  $adminSession.set({ status: 'unknown', token: null });
+});
+afterEach(() => {
+  cleanStores($adminSession);
+  configureAdminSession({ storage: null });
+  vi.unstubAllGlobals();
+});
+
+describe('checkAdminSession: the admin guard (spec 001 §2)', () => {
+  it('"with no adminToken, go to /admin/login": nothing is asked', async () => {
+    fakeFetch(() => json(200, { stats }));
+    expect(await checkAdminSession()).toEqual({ result: 'missing' });
+    expect(calls).toEqual([]);
+    expect($adminSession.get().status).toBe('signed-out');
+  });
+
+  it('"the token is checked with a call": GET /api/admin/stats with the bearer token; ok hands back the stats', async () => {
+    storage.setItem('adminToken', 'adm-1');
+    fakeFetch(() => json(200, { success: true, stats }));
+    expect(await checkAdminSession()).toEqual({ result: 'ok', stats });
+    expect(calls).toEqual([{ url: '/api/admin/stats', method: 'GET', authorization: 'Bearer adm-1' }]);
+    expect($adminSession.get()).toEqual({ status: 'signed-in', token: 'adm-1' });
+  });
+
+  it('"If the answer is not ok, remove the stored token"', async () => {
+    storage.setItem('adminToken', 'adm-old');
+    fakeFetch(() => json(401, { success: false, message: 'Admin session expired' }));
+    expect(await checkAdminSession()).toEqual({ result: 'refused' });
+    expect(storage.getItem('adminToken')).toBeNull();
+  });
+
+  it('"On a network error, redirect without removing the token"', async () => {
+    storage.setItem('adminToken', 'adm-kept');
+    fakeFetch(offline);
+    expect(await checkAdminSession()).toEqual({ result: 'unreachable' });
+    expect(storage.getItem('adminToken')).toBe('adm-kept');
+  });
+
+  it('a 5xx is the server being unwell, not a refusal: the token is kept', async () => {
+    storage.setItem('adminToken', 'adm-kept');
+    fakeFetch(() => json(503, { success: false, message: 'Service unavailable' }));
+    expect(await checkAdminSession()).toEqual({ result: 'unreachable' });
+    expect(storage.getItem('adminToken')).toBe('adm-kept');
+  });
+});
+
+describe('adminSignIn (spec 001 §5, §8)', () => {
+  it('"username and password required": nothing is sent with an empty field', async () => {
+    fakeFetch(() => json(200, {}));
+    expect(await adminSignIn('  ', 'x')).toEqual({ kind: 'failed', message: ADMIN_MESSAGES.loginRequired });
+    expect(await adminSignIn('admin', '')).toEqual({ kind: 'failed', message: ADMIN_MESSAGES.loginRequired });
+    expect(calls).toEqual([]);
+  });
+
+  it('"on success stores the token"', async () => {
+    fakeFetch(() => json(200, { success: true, message: 'Welcome', token: 'adm-new', admin: { id: 1, username: 'admin' } }));
+    expect(await adminSignIn(' admin ', 'secret-pass')).toEqual({ kind: 'success' });
+    expect(storage.getItem('adminToken')).toBe('adm-new');
+    expect($adminSession.get()).toEqual({ status: 'signed-in', token: 'adm-new' });
+  });
+
+  it('"Login failure: server message, or \'Invalid credentials\'"', async () => {
+    fakeFetch(() => json(401, { success: false, message: 'Invalid credentials' }));
+    expect(await adminSignIn('admin', 'wrong')).toEqual({ kind: 'failed', message: 'Invalid credentials' });
+    fakeFetch(() => json(429, { success: false, message: ADMIN_MESSAGES.throttled }));
+    expect(await adminSignIn('admin', 'wrong')).toEqual({ kind: 'failed', message: ADMIN_MESSAGES.throttled });
+    expect(storage.getItem('adminToken')).toBeNull();
+  });
+
+  it('"Network failure: \'Unable to connect to server. Please try again.\'"', async () => {
+    fakeFetch(offline);
+    expect(await adminSignIn('admin', 'secret')).toEqual({ kind: 'network', message: 'Unable to connect to server. Please try again.' });
+  });
+});
+
+describe('adminSignOut and adminFetch', () => {
+  it('Logout calls POST /api/admin/logout, then removes the token', async () => {
+    storage.setItem('adminToken', 'adm-1');
+    fakeFetch(() => json(200, { success: true }));
+    await adminSignOut();
+    expect(calls).toEqual([{ url: '/api/admin/logout', method: 'POST', authorization: 'Bearer adm-1' }]);
+    expect(storage.getItem('adminToken')).toBeNull();
+    expect($adminSession.get()).toEqual({ status: 'logged-out', token: null });
+  });
+
+  it('offline, Logout still removes the token from this device', async () => {
+    storage.setItem('adminToken', 'adm-1');
+    fakeFetch(offline);
+    await adminSignOut();
+    expect(storage.getItem('adminToken')).toBeNull();
+  });
+
+  it('a call refused with 401 ends the session (expired mid-use); other errors leave it', async () => {
+    storage.setItem('adminToken', 'adm-1');
+    $adminSession.set({ status: 'signed-in', token: 'adm-1' });
+    fakeFetch(() => json(409, { success: false, message: 'This account is already suspended.' }));
+    await expect(adminFetch('/api/admin/users/1/status', { method: 'PUT', body: { status: 'suspended' } })).rejects.toThrow('already suspended');
+    expect($adminSession.get().status).toBe('signed-in');
+    fakeFetch(() => json(401, { success: false, message: 'Admin session expired' }));
+    await expect(adminFetch('/api/admin/users')).rejects.toThrow();
+    expect($adminSession.get().status).toBe('signed-out');
+    expect(storage.getItem('adminToken')).toBeNull();
+  });
+});

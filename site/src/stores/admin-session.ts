@@ -1,0 +1,181 @@
+import { atom } from 'nanostores';
+import { ADMIN_MESSAGES, ADMIN_TOKEN_KEY } from '../../../contract/admin.ts';
+import type { AdminLoginResponse, AdminStats } from '../../../contract/admin.ts';
+import { ApiError, apiBlob, apiFetch, NetworkError, TimeoutError, withRetry } from '../lib/api.ts';
+import type { ApiFetchOptions } from '../lib/api.ts';
+
+/**
+ * The administrator's session (spec 001 §2 admin guard, §3 storage key adminToken, §5, §7). This
+ * module is the only code that reads or writes the adminToken key; the admin islands call the API
+ * through `adminFetch`/`adminGet`, which send the token and end the session when it is refused.
+ *
+ * status: unknown (nothing read yet) → checking → signed-in; signed-out when there is no session or
+ * the server refused it; logged-out after Logout (the page is leaving: no "expired" notice). Administrators are not
+ * users: this store never touches the user session's keys, nor that store the adminToken.
+ */
+export type AdminSessionStatus = 'unknown' | 'checking' | 'signed-in' | 'signed-out' | 'logged-out';
+
+export interface AdminSessionState {
+  status: AdminSessionStatus;
+  token: string | null;
+}
+
+/** The part of the Storage interface the session needs (a Map-backed fake in tests). */
+export interface TokenStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export const $adminSession = atom<AdminSessionState>({ status: 'unknown', token: null });
+
+let injected: TokenStorage | null = null;
+
+/** Tests pass a fake storage; the browser uses localStorage. */
+export function configureAdminSession(options: { storage: TokenStorage | null }): void {
+  injected = options.storage;
+}
+
+function storage(): TokenStorage | null {
+  if (injected) return injected;
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // storage disabled (some WebViews, privacy modes)
+  }
+}
+
+function readToken(): string | null {
+  try {
+    const token = storage()?.getItem(ADMIN_TOKEN_KEY) ?? null;
+    return token && token.trim() !== '' ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeToken(token: string | null): void {
+  try {
+    if (token === null) storage()?.removeItem(ADMIN_TOKEN_KEY);
+    else storage()?.setItem(ADMIN_TOKEN_KEY, token);
+  } catch {
+    // Full or disabled storage: the session still works on this page.
+  }
+}
+
+function endSession(status: 'signed-out' | 'logged-out' = 'signed-out'): void {
+  writeToken(null);
+  $adminSession.set({ status, token: null });
+}
+
+export type AdminLoginOutcome =
+  | { kind: 'success' }
+  /** Shown under the form: missing fields, the server's message, or "Invalid credentials". */
+  | { kind: 'failed'; message: string }
+  | { kind: 'network'; message: string };
+
+/** POST /api/admin/login (spec 001 §5: both fields required; §8 login failure texts). */
+export async function adminSignIn(username: string, password: string): Promise<AdminLoginOutcome> {
+  if (username.trim() === '' || password === '') return { kind: 'failed', message: ADMIN_MESSAGES.loginRequired };
+  try {
+    const answer = await apiFetch<AdminLoginResponse>('/api/admin/login', { method: 'POST', body: { username: username.trim(), password } });
+    if (!answer?.token) return { kind: 'failed', message: ADMIN_MESSAGES.invalidCredentials };
+    writeToken(answer.token);
+    $adminSession.set({ status: 'signed-in', token: answer.token });
+    return { kind: 'success' };
+  } catch (error) {
+    if (error instanceof ApiError) {
+      // A 5xx is the server's trouble, not the password's: say so rather than "Invalid credentials".
+      if (error.status >= 500) return { kind: 'network', message: ADMIN_MESSAGES.network };
+      return { kind: 'failed', message: error.status === 401 ? ADMIN_MESSAGES.invalidCredentials : error.message };
+    }
+    return { kind: 'network', message: ADMIN_MESSAGES.network };
+  }
+}
+
+export type AdminCheck =
+  | { result: 'ok'; stats: AdminStats }
+  /** No token stored: nothing was asked. */
+  | { result: 'missing' }
+  /** The server refused the token: it has been removed. */
+  | { result: 'refused' }
+  /** The server could not be asked (offline, time-out, 5xx): the token is kept. */
+  | { result: 'unreachable' };
+
+/**
+ * The admin guard's check (spec 001 §2): the stored token is tried on GET /api/admin/stats. Not ok
+ * removes the token; a network error keeps it. The stats come back too, so the Overview needs no
+ * second request on a slow line.
+ */
+export async function checkAdminSession(): Promise<AdminCheck> {
+  const token = readToken();
+  if (!token) {
+    $adminSession.set({ status: 'signed-out', token: null });
+    return { result: 'missing' };
+  }
+  $adminSession.set({ status: 'checking', token });
+  try {
+    const answer = await apiFetch<{ stats: AdminStats }>('/api/admin/stats', { token });
+    $adminSession.set({ status: 'signed-in', token });
+    return { result: 'ok', stats: answer.stats };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      endSession();
+      return { result: 'refused' };
+    }
+    $adminSession.set({ status: 'signed-out', token });
+    return { result: 'unreachable' };
+  }
+}
+
+const LOGOUT_TIMEOUT_MS = 5_000;
+
+/**
+ * Logout (spec 001 §2 header): POST /api/admin/logout ends the session on the server, then the
+ * token is removed here whatever the answer (offline, the token leaves this device all the same).
+ * The caller goes to /admin/login.
+ */
+export async function adminSignOut(): Promise<void> {
+  const token = readToken() ?? $adminSession.get().token;
+  try {
+    if (token) await apiFetch('/api/admin/logout', { method: 'POST', body: {}, token, timeoutMs: LOGOUT_TIMEOUT_MS });
+  } catch {
+    // Expired or unreachable: removing the token below is what matters on this device.
+  } finally {
+    endSession('logged-out');
+  }
+}
+
+/**
+ * One admin call with the bearer token. A 401 means the session ended (expired, or logged out in
+ * another tab): the token is removed and the status becomes signed-out, which the console follows
+ * back to the login page.
+ */
+export async function adminFetch<T = unknown>(path: string, options: Omit<ApiFetchOptions, 'token'> = {}): Promise<T> {
+  const token = $adminSession.get().token ?? readToken();
+  try {
+    return await apiFetch<T>(path, { ...options, token });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) endSession();
+    throw error;
+  }
+}
+
+/** A GET with the spec's retry policy (no retry on 4xx; up to 2 retries otherwise). */
+export function adminGet<T = unknown>(path: string, signal?: AbortSignal): Promise<T> {
+  return withRetry(() => adminFetch<T>(path, { signal }), signal);
+}
+
+/** A file behind the admin token (a verification document), as a Blob. */
+export async function adminFile(path: string, signal?: AbortSignal): Promise<Blob> {
+  const token = $adminSession.get().token ?? readToken();
+  try {
+    return await apiBlob(path, { token, signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) endSession();
+    throw error;
+  }
+}
+
+/** Whether a failure was the connection rather than the server's answer. */
+export const isConnectionError = (error: unknown): boolean => error instanceof NetworkError || error instanceof TimeoutError;
