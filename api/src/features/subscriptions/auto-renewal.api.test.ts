@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { paymentProvider } from '../../providers/index.ts';
+import { ChargeRefusedError } from '../../providers/payments.ts';
 import { outboxNotifier } from '../../providers/notifier.ts';
 import { chargeDueRenewals } from './auto-renewal.ts';
 import { sendDueReminders } from './reminders.ts';
@@ -208,6 +209,26 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     expect(chargesOf(out.code)).toEqual([]);
     expect(chargesOf(cancelled.code)).toEqual([]);
     expect(await periods(out.userId)).toHaveLength(1);
+  });
+
+  it('Paystack refusing the charge (an authorization no longer valid, or a mobile-money one) fails the attempt and grants nothing', async () => {
+    const momo = await payer('mobile_money');
+    const config = loadConfig({ NODE_ENV: 'test', PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_PUBLIC_KEY: paystack.publicKey, PAYSTACK_API_BASE: paystack.apiBase });
+    const provider = paymentProvider(config, app.db, app.clock);
+    await expect(
+      provider.chargeAuthorization({ authorizationCode: momo.code, email: momo.email, amount: 1000, reference: `SEPC${Date.now()}REFUSE${momo.userId}`, metadata: {} }),
+    ).rejects.toThrow(new ChargeRefusedError('Paystack refused the charge: Authorization is not reusable'));
+
+    const p = await payer('card');
+    await p.optIn(true);
+    await app.db('card_authorizations').where({ user_id: p.userId }).update({ authorization_code: 'AUTH_revoked0' });
+    app.clock.set(at(-4 * DAY + 60_000));
+    await job();
+    const [attempt] = await app.db('renewal_charges').where({ user_id: p.userId });
+    expect(attempt).toMatchObject({ status: 'failed', reason: 'Paystack refused the charge: Invalid authorization code' });
+    expect((await app.db('payments').where({ id: attempt.payment_id }).first()).status).toBe('failed');
+    expect(await periods(p.userId)).toHaveLength(1);
+    expect(await mailTo(p.email, 'We could not renew your subscription')).toHaveLength(1);
   });
 
   it('does not charge again while an earlier charge’s outcome is unknown (Paystack timed out)', async () => {
