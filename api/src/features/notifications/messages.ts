@@ -104,6 +104,6 @@ export const textMessages = {
   }),
   chargeFailed: (card: string, amountPesewas: number, serviceEnds: Date, retry: boolean, publicUrl: string): ShortText => ({
     label: 'Automatic renewal failed',
-    text: `ServiceConnect: we could not charge ${ghs(amountPesewas)} to your ${card}. ${retry ? 'We will try again tomorrow. ' : ''}Service stops on ${shortDate(serviceEnds)} unless you renew: ${publicUrl}/signin`,
+    text: `ServiceConnect: your ${card} was declined for ${ghs(amountPesewas)}. ${retry ? 'We retry tomorrow. ' : ''}Service stops ${shortDate(serviceEnds)} unless you renew: ${publicUrl}/signin`,
   }),
 };

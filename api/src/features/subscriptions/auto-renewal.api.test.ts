@@ -152,7 +152,7 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     const texts = await app.db('notifications').where({ recipient: phone, subject: 'Automatic renewal failed' });
     expect(texts.map((t) => t.channel)).toEqual(['sms', 'whatsapp']);
     expect(texts[0].body).toBe(
-      'ServiceConnect: we could not charge GHS 10.00 to your Visa ending 4081. We will try again tomorrow. Service stops on 25 Dec 2026 unless you renew: https://sc.example/signin',
+      'ServiceConnect: your Visa ending 4081 was declined for GHS 10.00. We retry tomorrow. Service stops 25 Dec 2026 unless you renew: https://sc.example/signin',
     );
 
     // Still in service through the grace period while the card is retried once a day.
@@ -164,6 +164,9 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     expect(chargesOf(p.code)).toHaveLength(7);
     const last = (await mailTo(p.email, 'We could not renew your subscription')).at(-1);
     expect(last.body).not.toMatch(/again tomorrow/);
+    const lastText = (await app.db('notifications').where({ recipient: phone, subject: 'Automatic renewal failed', channel: 'sms' }).orderBy('id')).at(-1);
+    expect(lastText.body).not.toMatch(/retry/);
+    expect(lastText.body.length).toBeLessThanOrEqual(160);
     app.clock.set(at(3 * DAY - 1000));
     expect((await dashboard(p)).body.customer.subscription.state).toBe('grace');
 

@@ -182,7 +182,7 @@ export async function chargeDueRenewals(deps: AutoRenewalDeps): Promise<number> 
       await deps.notifier.sendEmail({
         to: row.email,
         subject: 'We could not renew your subscription',
-        text: `Hello ${row.first_name},\n\nWe tried to charge ₵${(amount / 100).toFixed(2)} to your ${card} for next month of your subscription, and the payment did not go through. Nothing was charged.\n\n${retry ? 'We will try the card again tomorrow. ' : ''}Unless a payment succeeds, your service stops on ${until}. You can renew now by mobile money or another card from your dashboard: ${deps.config.publicUrl}/signin`,
+        text: `Hello ${row.first_name},\n\nWe tried to charge ₵${(amount / 100).toFixed(2)} to your ${card} for the next month of your subscription, and the payment did not go through. Nothing was charged.\n\n${retry ? 'We will try the card again tomorrow. ' : ''}Unless a payment succeeds, your service stops on ${until}. You can renew now by mobile money or another card from your dashboard: ${deps.config.publicUrl}/signin`,
       });
       await deps.notifier.sendText(row.phone, textMessages.chargeFailed(card, amount, serviceEnds, retry, deps.config.publicUrl));
     }
