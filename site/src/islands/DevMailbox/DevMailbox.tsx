@@ -83,7 +83,8 @@ function Mailbox() {
                 <h2 className="auth-mail-subject">{m.subject}</h2>
                 <p className="auth-hint">
                   <strong>{CHANNEL_NAMES[m.channel ?? 'email'] ?? m.channel}</strong> · To {m.to}
-                  {m.status && m.status !== 'pending' ? ` · ${m.status}` : ''} · <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString('en-GH')}</time>
+                  {/* Without SMTP the log "delivers" email, so only a failure is worth showing. */}
+                  {m.status === 'failed' ? ' · delivery failed' : ''} · <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString('en-GH')}</time>
                 </p>
                 <p className="auth-pre">{linkify(m.text)}</p>
               </article>
