@@ -96,4 +96,6 @@ export const sandboxChargeSchema = z.object({
   email: z.string().check(z.maxLength(254)),
   metadata: z.optional(z.record(z.string(), z.unknown())),
   outcome: z.enum(['success', 'failed']),
+  /** How the tester paid: mobile money (the default) or the test card, whose authorization is reusable. */
+  method: z.optional(z.enum(['mobile_money', 'card'])),
 });

@@ -6,6 +6,12 @@
 /** Defaults (spec 001 §9); the live values are the administrator's settings (platform_settings). */
 export const REMINDER_DAYS = 7;
 export const GRACE_DAYS = 3;
+/**
+ * Spec 001 §9 "Failed payments may suspend service after 7 days": the first automatic charge is
+ * tried this many days before service would stop (the end of the grace period), then once a day;
+ * when none succeeds, service stops 7 days after the first failure, until the user pays.
+ */
+export const FAILED_PAYMENT_DAYS = 7;
 
 export type SubscriptionState = 'active' | 'expiring' | 'grace' | 'expired' | 'none';
 
@@ -35,4 +41,12 @@ export interface SubscriptionSummary {
   paidUntil: string;
   state: SubscriptionState;
   daysLeft: number;
+  /** A saved reusable card and whether the user chose to renew with it; null when they have none (mobile money). */
+  autoRenewal?: AutoRenewal | null;
+}
+
+export interface AutoRenewal {
+  /** "Visa ending 4081": all of the card anyone is shown. */
+  card: string;
+  enabled: boolean;
 }

@@ -124,3 +124,32 @@ test('a professional sees the plan and Renew now on the Overview; a failed verif
   await expect(card).toContainText(`Paid until ${renewedUntil}`);
   await expect(page.getByRole('dialog', { name: 'Sandbox checkout' })).toHaveCount(0);
 });
+
+test('a mobile-money payer is told why nothing renews itself; paying by the test card offers automatic renewal, which they turn on and off', async ({ page, request }) => {
+  const account = await createPaidAccount(request); // paid in the sandbox as mobile money
+  const session = await login(request, account);
+  await useSession(page, session);
+  await page.goto('/customer-dashboard');
+  const card = page.getByRole('region', { name: 'Your subscription' });
+  await expect(card).toContainText('Mobile money cannot be charged automatically');
+  await expect(card.getByRole('checkbox')).toHaveCount(0);
+
+  await card.getByRole('button', { name: 'Renew now' }).click();
+  await page.getByRole('dialog', { name: 'Sandbox checkout' }).getByRole('button', { name: 'Pay with test card (Visa ending 4081)' }).click();
+  await expect(card.getByRole('status')).toContainText('Subscription renewed until');
+
+  const auto = card.getByRole('checkbox', { name: 'Renew automatically with Visa ending 4081' });
+  await expect(auto).not.toBeChecked();
+  await auto.check();
+  await expect(auto).toBeChecked();
+  await expect(card).toContainText('We charge this card a few days before your paid month ends');
+  expect((await subscriptionOf(request, session)).autoRenewal).toEqual({ card: 'Visa ending 4081', enabled: true });
+
+  // The choice survives a reload, and turning it off is kept too.
+  await page.reload();
+  await expect(auto).toBeChecked();
+  await auto.uncheck();
+  await expect(auto).not.toBeChecked();
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  expect((await subscriptionOf(request, session)).autoRenewal).toEqual({ card: 'Visa ending 4081', enabled: false });
+});

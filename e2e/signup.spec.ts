@@ -97,6 +97,8 @@ test('a customer signs up, cancels the first payment, tries again, pays in the s
   // Focus stays inside the dialog.
   await expect(checkout.getByRole('button', { name: 'Approve payment' })).toBeFocused();
   await page.keyboard.press('Tab');
+  await expect(checkout.getByRole('button', { name: 'Pay with test card (Visa ending 4081)' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(checkout.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(checkout.getByRole('button', { name: 'Approve payment' })).toBeFocused();

@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       googleMaps: null,
       firstAdmin: null,
       smtp: null,
+      sms: null,
+      whatsapp: null,
     });
   });
 
@@ -52,7 +54,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'ops' })).toThrow(/ADMIN_USERNAME \/ ADMIN_PASSWORD/);
   });
 
+  it('sends SMS only with both SMS_API_KEY and SMS_SENDER_ID, through Arkesel unless SMS_API_BASE says otherwise', () => {
+    expect(loadConfig({ SMS_API_KEY: 'a1b2c3d4e5f6', SMS_SENDER_ID: 'SrvConnect' }).sms).toEqual({
+      apiBase: 'https://sms.arkesel.com',
+      apiKey: 'a1b2c3d4e5f6',
+      senderId: 'SrvConnect',
+    });
+    expect(loadConfig({ SMS_API_KEY: 'a1b2c3d4e5f6', SMS_SENDER_ID: 'SrvConnect', SMS_API_BASE: 'http://127.0.0.1:9/' }).sms?.apiBase).toBe('http://127.0.0.1:9');
+    expect(() => loadConfig({ SMS_API_KEY: 'a1b2c3d4e5f6' })).toThrow(/SMS_API_KEY \/ SMS_SENDER_ID/);
+  });
+
+  it('sends WhatsApp only with the phone number id, token and template together', () => {
+    const whatsapp = { WHATSAPP_PHONE_NUMBER_ID: '106540352242922', WHATSAPP_ACCESS_TOKEN: 'EAAGm0PX4ZCpsBAKZBtoken123', WHATSAPP_TEMPLATE: 'service_update' };
+    expect(loadConfig(whatsapp).whatsapp).toEqual({
+      apiBase: 'https://graph.facebook.com',
+      apiVersion: 'v21.0',
+      phoneNumberId: '106540352242922',
+      accessToken: 'EAAGm0PX4ZCpsBAKZBtoken123',
+      template: 'service_update',
+      language: 'en',
+    });
+    expect(() => loadConfig({ ...whatsapp, WHATSAPP_TEMPLATE: '' })).toThrow(/WHATSAPP_PHONE_NUMBER_ID \/ WHATSAPP_ACCESS_TOKEN \/ WHATSAPP_TEMPLATE/);
+  });
+
   it.each([
+    ['SMS_SENDER_ID', 'ServiceConnectGhana', /SMS_SENDER_ID="ServiceConnectGhana": must be 3 to 11/],
+    ['SMS_API_BASE', 'sms.arkesel.com', /SMS_API_BASE/],
+    ['WHATSAPP_PHONE_NUMBER_ID', '+233241234567', /WHATSAPP_PHONE_NUMBER_ID/],
+    ['WHATSAPP_API_VERSION', '21', /WHATSAPP_API_VERSION="21"/],
+    ['WHATSAPP_TEMPLATE', 'Service Update', /WHATSAPP_TEMPLATE="Service Update"/],
     ['ADMIN_PASSWORD', 'short', /ADMIN_PASSWORD="short": must be at least 10 characters/],
     ['ADMIN_USERNAME', 'a b', /ADMIN_USERNAME="a b"/],
     ['PAYSTACK_SECRET_KEY', 'pk_test_wrong', /PAYSTACK_SECRET_KEY="pk_test_wrong"/],

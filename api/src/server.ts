@@ -4,12 +4,12 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { closeDb, createDb, migrate, toCount } from './db.ts';
 import { createApp } from './app.ts';
 import { createLogger } from './logger.ts';
-import { paymentProvider } from './providers/index.ts';
-import { logTransport, outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
-import { smtpTransport } from './providers/smtp.ts';
+import { notificationTransports, paymentProvider, textChannels } from './providers/index.ts';
+import { outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
 import { startReminderWorker } from './features/subscriptions/reminders.ts';
 import { startRetentionWorker } from './features/privacy/retention.ts';
+import { startAutoRenewalWorker } from './features/subscriptions/auto-renewal.ts';
 import { ensureFirstAdmin } from './features/admin/accounts.ts';
 
 function readConfig(): Config {
@@ -42,9 +42,9 @@ await ensureFirstAdmin(db, config.firstAdmin, new Date(), logger);
 
 // Browser tests move time forward (e.g. to complete a job whose slot is tomorrow): only under NODE_ENV=test.
 const clock = config.env === 'test' ? offsetClock() : systemClock;
-const payments = paymentProvider(config, db);
+const payments = paymentProvider(config, db, clock);
 if (payments.name === 'sandbox') logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money).');
-const notifier = outboxNotifier({ db, clock });
+const notifier = outboxNotifier({ db, clock, textChannels: textChannels(config) });
 const app = createApp({ db, config, clock, logger, payments, notifier, site: await siteMiddleware(config) });
 const server = app.listen(config.port, config.host);
 await once(server, 'listening');
@@ -57,9 +57,11 @@ logger.info(
 
 const reminders = startReminderWorker({ db, clock, logger, notifier, config });
 const retention = startRetentionWorker({ db, clock, logger });
-const transport = config.smtp ? smtpTransport(config.smtp) : logTransport(logger);
+const autoRenewal = startAutoRenewalWorker({ db, clock, logger, notifier, payments, config });
 if (!config.smtp) logger.warn('No SMTP_URL: emails are kept in the outbox for /dev-mailbox and not sent.');
-const delivery = startNotificationWorker({ db, clock, logger, transport });
+if (!config.sms) logger.warn('No SMS_API_KEY: SMS are not sent (kept in the outbox for /dev-mailbox while diagnostics are on).');
+if (!config.whatsapp) logger.info('No WHATSAPP_ACCESS_TOKEN: WhatsApp messages are not sent.');
+const delivery = startNotificationWorker({ db, clock, logger, transports: notificationTransports(config, logger) });
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -68,6 +70,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   reminders.stop();
   retention.stop();
+  autoRenewal.stop();
   delivery.stop();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -7,7 +7,10 @@ import type { AddressInfo } from 'node:net';
  * (reference/paystack.md): GET /transaction/verify/:reference with Bearer auth, 200 with
  * `data.status` for known references, 400 "Transaction reference not found" otherwise; and the
  * transfer calls: POST /transferrecipient, POST /transfer (a reference used twice is refused),
- * GET /transfer/verify/:reference.
+ * GET /transfer/verify/:reference; and POST /transaction/charge_authorization, which charges a
+ * card authorization again (only a reusable one, only for its customer's email, never under a
+ * reference used before) and answers 200 with the new transaction, whose status is "failed" when
+ * the bank declines.
  */
 export interface FakeTransfer {
   reference: string;
@@ -29,14 +32,20 @@ export interface FakeTransaction {
   paid_at: string | null;
   metadata: unknown;
   customer: { email: string };
+  gateway_response: string;
+  authorization: Record<string, unknown>;
 }
 
 export interface FakePaystack {
   apiBase: string;
   secretKey: string;
   publicKey: string;
-  /** Record what a customer paid at Paystack (defaults: success, GHS, mobile money). */
+  /** Record what a customer paid at Paystack (defaults: success, GHS, mobile money; a card leaves a reusable Visa 4081). */
   charge(tx: Partial<FakeTransaction> & { reference: string; amount: number; email: string; metadata?: unknown }): FakeTransaction;
+  /** From now on the bank declines charges of this authorization (until allowed again). */
+  decline(authorizationCode: string, declined?: boolean): void;
+  /** Each charge_authorization call's body as received. */
+  authorizationCharges: { authorization_code: string; email: string; amount: number; reference: string; currency: string }[];
   /** The next verify answers with this HTTP status and no data (e.g. 500, 429). */
   failNext(status: number): void;
   /** Webhook body and its x-paystack-signature, as Paystack would send them. */
@@ -59,6 +68,9 @@ export async function startFakePaystack(): Promise<FakePaystack> {
   const transfers = new Map<string, FakeTransfer>();
   const recipients = new Map<string, { account_number: string; bank_code: string; name: string }>();
   let transferStatus = 'pending';
+  const declined = new Set<string>();
+  const authorizationCharges: FakePaystack['authorizationCharges'] = [];
+  const authorizationOf = (code: string) => [...transactions.values()].find((t) => t.authorization.authorization_code === code);
 
   const server: Server = createServer((req, res) => {
     requests.push({ method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization });
@@ -69,6 +81,37 @@ export async function startFakePaystack(): Promise<FakePaystack> {
     if (req.headers.authorization !== `Bearer ${secretKey}`) return send(401, { status: false, message: 'Invalid key' });
     const failure = failures.shift();
     if (failure) return send(failure, { status: false, message: failure === 429 ? 'Rate limit exceeded!' : 'Server error' });
+    if (req.method === 'POST' && req.url === '/transaction/charge_authorization') {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        const body = JSON.parse(raw || '{}');
+        authorizationCharges.push(body);
+        const first = authorizationOf(body.authorization_code);
+        if (!first) return send(400, { status: false, message: 'Invalid authorization code' });
+        if (first.authorization.reusable !== true) return send(400, { status: false, message: 'Authorization is not reusable' });
+        if (first.customer.email.toLowerCase() !== String(body.email).toLowerCase()) return send(400, { status: false, message: 'Email does not match authorization code' });
+        if (!Number.isInteger(body.amount) || body.amount <= 0) return send(400, { status: false, message: 'Invalid amount' });
+        if (transactions.has(body.reference)) return send(400, { status: false, message: 'Duplicate Transaction Reference' });
+        const refused = declined.has(body.authorization_code);
+        const tx: FakeTransaction = {
+          id: nextId++,
+          status: refused ? 'failed' : 'success',
+          reference: body.reference,
+          amount: body.amount,
+          currency: body.currency ?? 'GHS',
+          channel: 'card',
+          paid_at: refused ? null : new Date().toISOString(),
+          metadata: body.metadata ?? '',
+          customer: { email: first.customer.email },
+          gateway_response: refused ? 'Declined' : 'Approved',
+          authorization: first.authorization,
+        };
+        transactions.set(tx.reference, tx);
+        return send(200, { status: true, message: 'Charge attempted', data: tx });
+      });
+      return;
+    }
     if (req.method === 'POST' && (req.url === '/transferrecipient' || req.url === '/transfer')) {
       let raw = '';
       req.on('data', (chunk) => (raw += chunk));
@@ -122,17 +165,30 @@ export async function startFakePaystack(): Promise<FakePaystack> {
     finishTransfer(reference, status) {
       transfers.get(reference)!.status = status;
     },
+    authorizationCharges,
+    decline(code, value = true) {
+      if (value) declined.add(code);
+      else declined.delete(code);
+    },
     charge(input) {
+      const id = nextId++;
+      const channel = input.channel ?? 'mobile_money';
       const tx: FakeTransaction = {
-        id: nextId++,
+        id,
         status: input.status ?? 'success',
         reference: input.reference,
         amount: input.amount,
         currency: input.currency ?? 'GHS',
-        channel: input.channel ?? 'mobile_money',
+        channel,
         paid_at: input.paid_at === undefined ? new Date().toISOString() : input.paid_at,
         metadata: input.metadata ?? '',
         customer: { email: input.email },
+        gateway_response: 'Successful',
+        authorization:
+          input.authorization ??
+          (channel === 'card'
+            ? { authorization_code: `AUTH_${id}x`, bin: '408408', last4: '4081', exp_month: '12', exp_year: '2030', channel: 'card', card_type: 'visa ', bank: 'TEST BANK', country_code: 'GH', brand: 'visa', reusable: true, signature: `SIG_${id}` }
+            : { authorization_code: `AUTH_${id}m`, channel: 'mobile_money', reusable: false, bank: 'MTN Mobile Money', country_code: 'GH' }),
       };
       transactions.set(tx.reference, tx);
       return tx;

@@ -88,7 +88,7 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     config,
     clock,
     logger,
-    payments: paymentProvider(config, db),
+    payments: paymentProvider(config, db, clock),
     notifier: outboxNotifier({ db, clock }),
   });
   const server = app.listen(0, '127.0.0.1');

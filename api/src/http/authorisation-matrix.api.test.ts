@@ -90,6 +90,7 @@ const ROWS: Record<string, Row> = {
   'DELETE /api/favourites/{professional}': { path: (w) => `/api/favourites/${w.professionalId}`, expect: USERS },
   'POST /api/subscription/renew': { path: () => '/api/subscription/renew', body: {}, expect: SUBSCRIBERS },
   'POST /api/subscription/cancel': { path: () => '/api/subscription/cancel', body: {}, expect: SUBSCRIBERS },
+  'POST /api/subscription/auto-renew': { path: () => '/api/subscription/auto-renew', body: {}, expect: per(401, 400, 400, 400, 400, 403, 401, 401, 401) },
   'GET /api/affiliate/payouts': { path: () => '/api/affiliate/payouts', expect: per(401, 403, 403, 403, 403, 200, 401, 401, 401) },
   'POST /api/affiliate/payouts': { path: () => '/api/affiliate/payouts', expect: per(401, 403, 403, 403, 403, 400, 401, 401, 401) },
   'POST /api/bookings': { path: () => '/api/bookings', body: {}, expect: per(401, 400, 400, 400, 400, 400, 401, 401, 401) },

@@ -156,6 +156,7 @@ describe('hostile input never breaks the API (≥ 500 cases per group)', () => {
       { method: 'POST', path: '/api/complete-registration', caller: 'anonymous', fields: ['userId', 'paymentReference'] },
       { method: 'POST', path: '/api/sandbox/charge', caller: 'anonymous', fields: ['reference', 'amount', 'currency', 'email', 'metadata', 'outcome'] },
       { method: 'POST', path: '/api/subscription/renew', caller: 'customer', fields: ['channel'] },
+      { method: 'POST', path: '/api/subscription/auto-renew', caller: 'customer', fields: ['enabled'] },
       { method: 'POST', path: '/api/contact', caller: 'anonymous', fields: ['name', 'email', 'phone', 'subject', 'category', 'message', 'userType'] },
     ]);
   });

@@ -24,8 +24,8 @@ it('records at once and delivers later, each message once even with two workers'
   expect((await row('once0@example.com')).status).toBe('pending');
   const { delivered, transport } = recording();
   await Promise.all([
-    deliverNotifications({ db: app.db, clock: app.clock, logger, transport }),
-    deliverNotifications({ db: app.db, clock: app.clock, logger, transport }),
+    deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: transport } }),
+    deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: transport } }),
   ]);
   expect(delivered.map((m) => m.to).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `once${i}@example.com`));
   expect((await row('once3@example.com')).status).toBe('sent');
@@ -42,15 +42,15 @@ it('retries a failed delivery after 1, 5, 30 and 120 minutes, then marks it fail
     },
   };
   const start = app.clock.now().getTime();
-  await deliverNotifications({ db: app.db, clock: app.clock, logger, transport: failing });
+  await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: failing } });
   for (const delay of RETRY_DELAYS_MS) {
     const pending = await row('flaky@example.com');
     expect(pending).toMatchObject({ status: 'pending', last_error: 'SMTP 451 try later' });
     app.clock.advance(delay - 1);
-    await deliverNotifications({ db: app.db, clock: app.clock, logger, transport: failing });
+    await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: failing } });
     expect((await row('flaky@example.com')).attempts).toBe(calls); // not yet due: no new attempt
     app.clock.advance(1);
-    await deliverNotifications({ db: app.db, clock: app.clock, logger, transport: failing });
+    await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: failing } });
   }
   expect(calls).toBe(5);
   expect((await row('flaky@example.com')).status).toBe('failed');
@@ -61,7 +61,7 @@ it('without SMTP, keeps the message for the dev mailbox and logs neither its tex
   await outboxNotifier({ db: app.db, clock: app.clock }).sendEmail({ to: 'dev@example.com', subject: 'Reset', text: 'https://x/reset?token=SECRET' });
   const lines: string[] = [];
   const serverLog = createLogger('info', { write: (line: string) => void lines.push(line) });
-  await deliverNotifications({ db: app.db, clock: app.clock, logger, transport: logTransport(serverLog) });
+  await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: logTransport(serverLog) } });
   expect(lines.map((l) => JSON.parse(l))).toContainEqual(expect.objectContaining({ subject: 'Reset', msg: expect.stringMatching(/dev-mailbox/) }));
   expect(lines.join('\n')).not.toMatch(/SECRET|dev@example\.com/);
 });

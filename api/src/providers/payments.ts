@@ -14,6 +14,30 @@ export interface ProviderTransaction {
   channel: string | null;
   paidAt: Date | null;
   providerId: string | null;
+  /** How it was paid, as Paystack's data.authorization says: only reusable cards can be charged again. */
+  authorization: CardAuthorization | null;
+}
+
+/** Never the card number: Paystack's code for charging it again, and what a person needs to recognise it. */
+export interface CardAuthorization {
+  code: string;
+  reusable: boolean;
+  channel: string;
+  cardType: string;
+  last4: string;
+  expMonth: number | null;
+  expYear: number | null;
+  bank: string | null;
+}
+
+/** A charge of a saved card, under a reference the server chose (Paystack's charge_authorization). */
+export interface AuthorizationCharge {
+  authorizationCode: string;
+  email: string;
+  /** Pesewas. */
+  amount: number;
+  reference: string;
+  metadata: Record<string, unknown>;
 }
 
 export interface PaymentProvider {
@@ -22,11 +46,39 @@ export interface PaymentProvider {
   readonly publicKey: string | null;
   /** The provider's record of the reference, or null when it has none. Throws when it cannot be asked. */
   verify(reference: string): Promise<ProviderTransaction | null>;
+  /**
+   * Charges a saved reusable card. Answers the provider's record of the new transaction (its
+   * status may be success, failed or still pending); throws ChargeRefusedError when the provider
+   * refused to attempt it, ProviderUnavailableError when it could not be asked (the outcome is then
+   * unknown: verify the reference later). Grants nothing: settlePayment does, as for any payment.
+   */
+  chargeAuthorization(charge: AuthorizationCharge): Promise<ProviderTransaction>;
   /** Webhook authenticity: HMAC-SHA512 of the raw body (Paystack); the sandbox has no webhooks. */
   verifyWebhookSignature(rawBody: string, signature: string | undefined): boolean;
 }
 
 export class ProviderUnavailableError extends Error {}
+/** The provider would not attempt the charge (unknown or unusable authorization, bad request). */
+export class ChargeRefusedError extends Error {}
+
+/** Paystack's data.authorization (verify, webhook, charge_authorization), without anything beyond what we keep. */
+export function parseAuthorization(raw: unknown): CardAuthorization | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const a = raw as Record<string, unknown>;
+  if (typeof a.authorization_code !== 'string' || !a.authorization_code) return null;
+  const last4 = typeof a.last4 === 'string' && /^\d{4}$/.test(a.last4) ? a.last4 : '';
+  const int = (v: unknown) => (Number.isInteger(Number(v)) && String(v) !== '' ? Number(v) : null);
+  return {
+    code: a.authorization_code,
+    reusable: a.reusable === true,
+    channel: String(a.channel ?? ''),
+    cardType: String(a.card_type ?? a.brand ?? '').trim(),
+    last4,
+    expMonth: int(a.exp_month),
+    expYear: int(a.exp_year),
+    bank: typeof a.bank === 'string' ? a.bank : null,
+  };
+}
 
 /** Paystack may send metadata as "" or 0 when none was given (reference/paystack.md). */
 export function parseMetadata(raw: unknown): Record<string, unknown> {

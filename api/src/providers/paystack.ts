@@ -1,5 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { parseMetadata, ProviderUnavailableError, type PaymentProvider, type ProviderTransaction } from './payments.ts';
+import {
+  ChargeRefusedError,
+  parseAuthorization,
+  parseMetadata,
+  ProviderUnavailableError,
+  type PaymentProvider,
+  type ProviderTransaction,
+} from './payments.ts';
 
 interface PaystackVerifyBody {
   status?: boolean;
@@ -14,6 +21,23 @@ interface PaystackVerifyBody {
     paid_at?: string | null;
     metadata?: unknown;
     customer?: { email?: string };
+    authorization?: unknown;
+  };
+}
+
+/** Paystack's transaction object (verify, charge_authorization) as the payments service reads it. */
+function toTransaction(d: NonNullable<PaystackVerifyBody['data']>): ProviderTransaction {
+  return {
+    status: String(d.status ?? ''),
+    reference: String(d.reference ?? ''),
+    amount: Number.isInteger(d.amount) ? (d.amount as number) : Number.NaN,
+    currency: String(d.currency ?? ''),
+    customerEmail: String(d.customer?.email ?? ''),
+    metadata: parseMetadata(d.metadata),
+    channel: d.channel ?? null,
+    paidAt: d.paid_at ? new Date(d.paid_at) : null,
+    providerId: d.id === undefined ? null : String(d.id),
+    authorization: parseAuthorization(d.authorization),
   };
 }
 
@@ -47,19 +71,38 @@ export function paystackProvider(options: {
       if (!response.ok || body.status !== true || !body.data) {
         throw new ProviderUnavailableError(`Paystack verify answered ${response.status}: ${body.message ?? 'no message'}`);
       }
-      const d = body.data;
-      const transaction: ProviderTransaction = {
-        status: String(d.status ?? ''),
-        reference: String(d.reference ?? ''),
-        amount: Number.isInteger(d.amount) ? (d.amount as number) : Number.NaN,
-        currency: String(d.currency ?? ''),
-        customerEmail: String(d.customer?.email ?? ''),
-        metadata: parseMetadata(d.metadata),
-        channel: d.channel ?? null,
-        paidAt: d.paid_at ? new Date(d.paid_at) : null,
-        providerId: d.id === undefined ? null : String(d.id),
-      };
-      return transaction;
+      return toTransaction(body.data);
+    },
+
+    async chargeAuthorization(charge) {
+      let response: Response;
+      try {
+        response = await http(`${options.apiBase}/transaction/charge_authorization`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${options.secretKey}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            authorization_code: charge.authorizationCode,
+            email: charge.email,
+            amount: charge.amount,
+            currency: 'GHS',
+            reference: charge.reference,
+            metadata: charge.metadata,
+          }),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+      } catch (err) {
+        throw new ProviderUnavailableError(`Paystack could not be reached: ${(err as Error).message}`);
+      }
+      const body = (await response.json().catch(() => ({}))) as PaystackVerifyBody;
+      // Paystack answers 200 with data.status "failed" for a declined card; a 4xx (other than the
+      // rate limit) means it did not attempt the charge at all.
+      if (response.status >= 400 && response.status < 500 && response.status !== 429 && body.status === false) {
+        throw new ChargeRefusedError(`Paystack refused the charge: ${body.message ?? response.status}`);
+      }
+      if (!response.ok || body.status !== true || !body.data) {
+        throw new ProviderUnavailableError(`Paystack charge_authorization answered ${response.status}: ${body.message ?? 'no message'}`);
+      }
+      return toTransaction(body.data);
     },
 
     verifyWebhookSignature(rawBody, signature) {

@@ -48,7 +48,7 @@ it('delivers an outbox message over SMTP with authentication, from the configure
   received = [];
   const transport = smtpTransport({ url: `smtp://mailer:secret@127.0.0.1:${port}`, from: 'ServiceConnect <no-reply@example.com>' });
   await outboxNotifier({ db: app.db, clock: app.clock }).sendEmail({ to: 'ama@example.com', subject: 'Your subscription ends soon', text: 'Renew now.' });
-  expect(await deliverNotifications({ db: app.db, clock: app.clock, logger, transport })).toBe(1);
+  expect(await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: transport } })).toBe(1);
   expect(received).toHaveLength(1);
   expect(received[0]).toMatchObject({ from: 'no-reply@example.com', to: ['ama@example.com'] });
   expect(received[0].data).toMatch(/Subject: Your subscription ends soon/);
@@ -60,7 +60,7 @@ it('a refused recipient or wrong password leaves the message pending for a retry
   refuse = true;
   const transport = smtpTransport({ url: `smtp://mailer:secret@127.0.0.1:${port}`, from: 'no-reply@example.com' });
   await outboxNotifier({ db: app.db, clock: app.clock }).sendEmail({ to: 'gone@example.com', subject: 'Hello', text: 'Hi' });
-  expect(await deliverNotifications({ db: app.db, clock: app.clock, logger, transport })).toBe(0);
+  expect(await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: transport } })).toBe(0);
   refuse = false;
   const row = await app.db('notifications').where({ recipient: 'gone@example.com' }).first();
   expect(row).toMatchObject({ status: 'pending', attempts: 1 });

@@ -77,12 +77,15 @@ function usersQuery(db: Db, types: string[] = ['customer', 'professional']) {
     .leftJoin(lastSession, 'ls.user_id', 'u.id')
     .leftJoin('professional_profiles as p', 'p.user_id', 'u.id')
     .leftJoin(earnings, 'e.professional_id', 'u.id')
+    .leftJoin('card_authorizations as ca', 'ca.user_id', 'u.id')
     .whereIn('u.user_type', types)
     .whereNull('u.deleted_at')
     .select(
       'u.*',
       's.period_end',
       's.first_start',
+      // Only the consent: the authorization code never leaves the payments code.
+      'ca.auto_renew',
       'ls.at as last_active',
       'p.profession',
       'p.verified',
@@ -112,7 +115,7 @@ function toAdminUser(row: any, now: Date, settings: Settings): AdminUser {
     subscriptionDate: iso(row.first_start),
     subscriptionExpiry: iso(row.period_end),
     subscriptionStatus: subscriptionState(paidUntil, now, settings),
-    autoRenewal: false,
+    autoRenewal: !!row.auto_renew && !row.renewal_cancelled_at,
     renewalCancelled: !!row.renewal_cancelled_at,
     location: row.location,
     description: row.description,
@@ -203,7 +206,9 @@ function toAdminPayment(row: any): AdminPayment {
     method:
       row.type === 'commission'
         ? 'Commission (ledger)'
-        : (METHODS[row.channel] ?? (row.provider === 'sandbox' ? 'Sandbox (test mode)' : 'Not paid yet')),
+        : row.provider === 'sandbox'
+          ? 'Sandbox (test mode)' // no money moved, whichever method the tester picked
+          : (METHODS[row.channel] ?? 'Not paid yet'),
     reference: row.reference,
   };
 }

@@ -13,7 +13,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
-import { bookingMessages } from '../notifications/messages.ts';
+import { bookingMessages, textMessages } from '../notifications/messages.ts';
 import { listedProfessionals } from '../professionals/repo.ts';
 import { graceStart } from '../subscriptions/grace.ts';
 
@@ -24,6 +24,7 @@ export interface BookingDeps {
 }
 
 const emailOf = async (db: Db, userId: number): Promise<string> => (await db('users').where({ id: userId }).first('email')).email;
+const phoneOf = async (db: Db, userId: number): Promise<string> => (await db('users').where({ id: userId }).first('phone')).phone;
 
 const MAX_DAYS_AHEAD = 180;
 
@@ -106,6 +107,7 @@ export async function createBooking(
     .returning('id');
   const booking = (await findBookings(db, customer.id, { id: Number(row.id) }))[0];
   await deps.notifier.sendEmail(bookingMessages.requested(await emailOf(db, booking.professionalId), booking));
+  await deps.notifier.sendText(await phoneOf(db, booking.professionalId), textMessages.bookingRequested(booking));
   return booking;
 }
 
@@ -227,6 +229,9 @@ export async function transitionBooking(deps: BookingDeps, user: SessionUser, id
   const other = role === 'customer' ? result.professionalId : result.customerId;
   const message = { accept: bookingMessages.accepted, decline: bookingMessages.declined, cancel: bookingMessages.cancelled, complete: bookingMessages.completed }[action];
   await deps.notifier.sendEmail(message(await emailOf(db, other), result));
+  // A text only where someone must act or travel: accepted/declined to the customer, cancelled to the professional.
+  const text = { accept: textMessages.bookingAccepted, decline: textMessages.bookingDeclined, cancel: textMessages.bookingCancelled, complete: null }[action];
+  if (text) await deps.notifier.sendText(await phoneOf(db, other), text(result));
   return result;
 }
 

@@ -35,7 +35,7 @@ async function creditAffiliate(db: AppDeps['db'], email: string, amount: number,
   });
 }
 
-/** The dev mailbox: what the outbox notifier "sent". Only with diagnostics on, never in production. */
+/** The dev mailbox: the outbox on every channel (email, SMS, WhatsApp), sent or not. Only with diagnostics on, never in production. */
 export function devRoutes(deps: AppDeps): Router {
   const { db, config } = deps;
   const router = new Router();
@@ -46,6 +46,8 @@ export function devRoutes(deps: AppDeps): Router {
       success: true,
       messages: rows.map((r) => ({
         id: Number(r.id),
+        channel: r.channel,
+        status: r.status,
         to: r.recipient,
         subject: r.subject,
         text: r.body,

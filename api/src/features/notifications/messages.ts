@@ -1,6 +1,6 @@
 import type { Booking } from '../../../../contract/bookings.ts';
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
-import type { Message } from '../../providers/notifier.ts';
+import type { Message, ShortText } from '../../providers/notifier.ts';
 
 /**
  * The emails the product sends (issue #5 "Notifications"). Each carries only what its reader needs:
@@ -75,3 +75,49 @@ export const verificationMessage = (to: string, d: { firstName: string; decision
         subject: 'Your verification documents need attention',
         text: `Hello ${d.firstName}, an administrator could not verify your documents: ${d.reason}\n\nUpload new documents from the Profile tab of your dashboard and they will be reviewed again.`,
       };
+
+/**
+ * The short texts that also go by SMS and WhatsApp (ARCHITECTURE "Notifications"): only what cannot
+ * wait for someone to open their email, since every text costs money and many people read SMS on
+ * phones without data. Plain GSM-7 characters (GHS, not the cedi sign, which would halve the length
+ * of an SMS), one segment where possible, no links that carry secrets, nothing about cards but the
+ * brand and last four digits.
+ */
+const shortWhen = (b: Booking) =>
+  `${new Date(`${b.date}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })} ${b.time}`;
+const shortDate = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const ghs = (pesewas: number) => `GHS ${(pesewas / 100).toFixed(2)}`;
+const firstName = (fullName: string) => fullName.split(' ')[0];
+
+export const textMessages = {
+  bookingRequested: (b: Booking): ShortText => ({
+    label: 'New booking request',
+    text: `ServiceConnect: new booking request from ${firstName(b.customerName)} for ${shortWhen(b)}. Accept or decline it in Job Requests on your dashboard.`,
+  }),
+  bookingAccepted: (b: Booking): ShortText => ({
+    label: 'Booking confirmed',
+    text: `ServiceConnect: ${b.professionalName} accepted your booking for ${shortWhen(b)}. Details in My Bookings.`,
+  }),
+  bookingDeclined: (b: Booking): ShortText => ({
+    label: 'Booking declined',
+    text: `ServiceConnect: ${b.professionalName} cannot take your booking for ${shortWhen(b)}. Find another professional on your dashboard.`,
+  }),
+  bookingCancelled: (b: Booking): ShortText => ({
+    label: 'Booking cancelled',
+    text: `ServiceConnect: ${firstName(b.customerName)} cancelled the booking for ${shortWhen(b)}. The time is free again.`,
+  }),
+  expiring: (end: Date, publicUrl: string, autoRenew: string | null): ShortText => ({
+    label: 'Subscription ends soon',
+    text: autoRenew
+      ? `ServiceConnect: your subscription is paid until ${shortDate(end)}. We will renew it with your ${autoRenew}.`
+      : `ServiceConnect: your subscription is paid until ${shortDate(end)}. Renew from your dashboard: ${publicUrl}/signin`,
+  }),
+  expired: (end: Date, graceDays: number, plan: PlanType, publicUrl: string): ShortText => ({
+    label: 'Subscription ended',
+    text: `ServiceConnect: your subscription ended on ${shortDate(end)}. After ${graceDays} days ${plan === 'customer' ? 'you cannot book' : 'customers cannot find you'} until you renew: ${publicUrl}/signin`,
+  }),
+  chargeFailed: (card: string, amountPesewas: number, serviceEnds: Date, retry: boolean, publicUrl: string): ShortText => ({
+    label: 'Automatic renewal failed',
+    text: `ServiceConnect: your ${card} was declined for ${ghs(amountPesewas)}. ${retry ? 'We retry tomorrow. ' : ''}Service stops ${shortDate(serviceEnds)} unless you renew: ${publicUrl}/signin`,
+  }),
+};

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import * as z from 'zod/mini';
 import {
@@ -101,6 +102,9 @@ export function paymentRoutes(deps: AppDeps): Router {
         email: charge.email,
         metadata: JSON.stringify(charge.metadata ?? {}),
         status: charge.outcome,
+        channel: charge.method ?? 'mobile_money',
+        // Paystack returns an authorization for every payment; only the card's is reusable.
+        authorization_code: `AUTH_sbx${randomBytes(6).toString('hex')}`,
         created_at: clock.now(),
       })
       .onConflict('reference')

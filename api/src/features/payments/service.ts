@@ -133,6 +133,26 @@ async function creditReferralCommission(trx: Knex.Transaction, userId: number, p
     .ignore();
 }
 
+/**
+ * A card Paystack can charge again is kept (its authorization code, brand, last four, expiry) so
+ * its owner may opt into automatic renewal. Consent belongs to a card: a different card replaces
+ * the saved one with automatic renewal off. Mobile money is never reusable, so never kept.
+ */
+async function keepReusableCard(trx: Knex.Transaction, userId: number, tx: ProviderTransaction, now: Date) {
+  const a = tx.authorization;
+  if (!a || !a.reusable || a.channel !== 'card' || !/^\d{4}$/.test(a.last4)) return;
+  const card = { card_type: a.cardType || 'card', last4: a.last4, exp_month: a.expMonth, exp_year: a.expYear, bank: a.bank };
+  const saved = await trx('card_authorizations').where({ user_id: userId }).forUpdate().first();
+  const sameCard = saved && saved.card_type === card.card_type && saved.last4 === card.last4 && saved.exp_month === card.exp_month && saved.exp_year === card.exp_year;
+  if (saved) {
+    await trx('card_authorizations')
+      .where({ user_id: userId })
+      .update({ authorization_code: a.code, ...card, auto_renew: sameCard ? saved.auto_renew : false, updated_at: now });
+  } else {
+    await trx('card_authorizations').insert({ user_id: userId, authorization_code: a.code, ...card, auto_renew: false, created_at: now, updated_at: now });
+  }
+}
+
 /** Adds one calendar month (UTC), clamping 31 January to the end of February. */
 export function addMonth(date: Date): Date {
   const next = new Date(date);
@@ -230,6 +250,7 @@ export async function settlePayment(
       });
       await trx('professional_profiles').where({ user_id: userId }).update({ paid_until: addMonth(start) });
       if (settled.purpose === 'registration') await creditReferralCommission(trx, userId, settled, now);
+      await keepReusableCard(trx, userId, tx, now);
       // Paying again means they want the subscription: reminders resume.
       await trx('users').where({ id: userId }).update({ renewal_cancelled_at: null });
       const user = await usersRepo.findById(trx, userId);

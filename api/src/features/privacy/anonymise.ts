@@ -42,6 +42,9 @@ export async function anonymiseUser(trx: Knex.Transaction, userId: number, now: 
   await trx('reviews').where({ customer_id: userId }).update({ comment: '' });
   await trx('contact_messages').whereRaw('lower(email) = lower(?)', [user.email]).delete();
   await trx('notifications').whereRaw('lower(recipient) = lower(?)', [user.email]).delete();
+  // Texts went to the phone; the saved card could still be charged: both go.
+  await trx('notifications').where({ recipient: user.phone }).delete();
+  await trx('card_authorizations').where({ user_id: userId }).delete();
   await trx('payments').where({ user_id: userId }).update({ email: placeholderEmail });
 
   // Bookings join the profile, so it stays, stripped: unlisted, no text, placed at Accra's centre.

@@ -1,6 +1,7 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { Db } from '../../db.ts';
 import { pendingBalance } from '../affiliates/payouts.ts';
+import { cardLabel } from '../subscriptions/auto-renewal.ts';
 
 /**
  * "Download my data" (issue #6; the right of access in Ghana's Data Protection Act, 2012): every
@@ -112,6 +113,24 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
       kind: r.kind,
       periodEnd: iso(r.period_end),
       sentAt: iso(r.sent_at),
+    }));
+    // The saved card as the owner would recognise it; Paystack's authorization code is not theirs to need.
+    const card = await db('card_authorizations').where({ user_id: id }).first();
+    data.savedCard = card
+      ? { card: cardLabel(card), expiry: card.exp_month && card.exp_year ? `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}` : null, automaticRenewal: !!card.auto_renew }
+      : null;
+    data.automaticRenewalAttempts = (
+      await db('renewal_charges as r')
+        .leftJoin('payments as p', 'p.id', 'r.payment_id')
+        .where('r.user_id', id)
+        .orderBy('r.id')
+        .select('r.period_end', 'r.attempt', 'r.status', 'p.reference', 'r.created_at')
+    ).map((r) => ({
+      periodEnd: iso(r.period_end),
+      attempt: r.attempt + 1,
+      status: r.status,
+      reference: r.reference ?? null,
+      at: iso(r.created_at),
     }));
     const referral = await db('referrals').where({ referred_user_id: id }).first();
     data.referredWithCode = referral?.referrer_code ?? null;

@@ -47,7 +47,7 @@ it('sends "ends soon" once in the last 7 days and "has ended" once after, even w
 it('retries a reminder whose send failed', async () => {
   const customer = await signUpAndPay(app);
   app.clock.set(new Date('2026-12-16T09:00:00Z'));
-  const failing: Notifier = { sendEmail: async () => Promise.reject(new Error('SMTP down')) };
+  const failing: Notifier = { sendEmail: async () => Promise.reject(new Error('SMTP down')), sendText: async () => Promise.reject(new Error('SMTP down')) };
   expect(await sendDueReminders(deps(failing))).toBe(0);
   expect(await sendDueReminders(deps())).toBeGreaterThanOrEqual(1);
   expect((await mailTo(customer.body.email)).map((m) => m.subject)).toEqual(['Your subscription ends soon']);

@@ -4,7 +4,9 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import type { Logger } from '../../logger.ts';
 import type { Notifier } from '../../providers/notifier.ts';
+import { textMessages } from '../notifications/messages.ts';
 import { getSettings, type Settings } from '../settings/settings.ts';
+import { autoRenewCard } from './auto-renewal.ts';
 
 export interface ReminderDeps {
   db: Db;
@@ -21,8 +23,14 @@ const EXPIRED_NOTICE_DAYS = 30;
 
 const dateText = (d: Date) => d.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-function message(kind: Kind, firstName: string, plan: PlanType, end: Date, publicUrl: string, settings: Settings) {
+function message(kind: Kind, firstName: string, plan: PlanType, end: Date, publicUrl: string, settings: Settings, card: string | null) {
   const price = `₵${(settings.pricePesewas[plan] / 100).toFixed(2).replace(/\.00$/, '')}`;
+  if (kind === 'expiring' && card) {
+    return {
+      subject: 'Your subscription renews soon',
+      text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription is paid until ${dateText(end)}. You chose automatic renewal, so we will charge ${price} to your ${card} shortly before then; the new month starts when this one ends. To stop it, turn automatic renewal off on your dashboard: ${publicUrl}/signin`,
+    };
+  }
   return kind === 'expiring'
     ? {
         subject: 'Your subscription ends soon',
@@ -32,6 +40,23 @@ function message(kind: Kind, firstName: string, plan: PlanType, end: Date, publi
         subject: 'Your subscription has ended',
         text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription ended on ${dateText(end)}. You have ${settings.graceDays} days of grace; after that ${plan === 'customer' ? 'you cannot book professionals' : 'customers cannot find you'} until you renew (${price} a month): ${publicUrl}/signin\n\nYour account and its history stay as they are.`,
       };
+}
+
+/** The reminder by email, and its short text by SMS/WhatsApp (renewal reminders cannot wait). */
+async function remind(
+  deps: ReminderDeps,
+  user: { id: number | string; email: string; phone: string; first_name: string; user_type: PlanType },
+  kind: Kind,
+  end: Date,
+  settings: Settings,
+) {
+  const card = kind === 'expiring' ? await autoRenewCard(deps.db, Number(user.id)) : null;
+  const email = message(kind, user.first_name, user.user_type, end, deps.config.publicUrl, settings, card);
+  await deps.notifier.sendEmail({ to: user.email, ...email });
+  await deps.notifier.sendText(
+    user.phone,
+    kind === 'expiring' ? textMessages.expiring(end, deps.config.publicUrl, card) : textMessages.expired(end, settings.graceDays, user.user_type, deps.config.publicUrl),
+  );
 }
 
 /**
@@ -53,7 +78,7 @@ export async function sendDueReminders(deps: ReminderDeps): Promise<number> {
     .whereNull('u.renewal_cancelled_at')
     .where('s.period_end', '>', new Date(now.getTime() - EXPIRED_NOTICE_DAYS * DAY_MS))
     .where('s.period_end', '<=', new Date(now.getTime() + settings.reminderDays * DAY_MS))
-    .select('u.id', 'u.email', 'u.first_name', 'u.user_type', 's.period_end');
+    .select('u.id', 'u.email', 'u.phone', 'u.first_name', 'u.user_type', 's.period_end');
   let sent = 0;
   for (const row of due) {
     const end = new Date(row.period_end);
@@ -65,7 +90,7 @@ export async function sendDueReminders(deps: ReminderDeps): Promise<number> {
       .returning('id');
     if (!claimed) continue;
     try {
-      await deps.notifier.sendEmail({ to: row.email, ...message(kind, row.first_name, row.user_type, end, deps.config.publicUrl, settings) });
+      await remind(deps, row, kind, end, settings);
       sent++;
     } catch (err) {
       await db('subscription_reminders').where({ id: claimed.id }).delete();
@@ -101,8 +126,7 @@ export async function sendReminderNow(deps: ReminderDeps, userId: number): Promi
   if (!user || !latest?.period_end || user.renewal_cancelled_at) return false;
   const end = new Date(latest.period_end);
   const kind: Kind = end > now ? 'expiring' : 'expired';
-  const settings = await getSettings(db);
-  await deps.notifier.sendEmail({ to: user.email, ...message(kind, user.first_name, user.user_type, end, deps.config.publicUrl, settings) });
+  await remind(deps, user, kind, end, await getSettings(db));
   await db('subscription_reminders')
     .insert({ user_id: userId, kind, period_end: end, sent_at: now })
     .onConflict(['user_id', 'kind', 'period_end'])

@@ -2,7 +2,10 @@ import Router from '@koa/router';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { AppDeps } from '../../app.ts';
 import { requireUser } from '../../http/auth.ts';
-import { forbidden } from '../../http/errors.ts';
+import { conflict, forbidden } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
+import * as z from 'zod/mini';
+import { setAutoRenewal } from './auto-renewal.ts';
 import { createPaymentIntent } from '../payments/service.ts';
 
 /**
@@ -28,10 +31,32 @@ export function subscriptionRoutes(deps: AppDeps): Router {
     const user = ctx.state.user as SessionUser;
     if (user.userType === 'affiliate') throw forbidden('Affiliate accounts have no subscription.');
     await deps.db('users').where({ id: user.id }).update({ renewal_cancelled_at: deps.clock.now() });
+    // Not renewing means not renewing automatically either.
+    await deps.db('card_authorizations').where({ user_id: user.id }).update({ auto_renew: false });
     ctx.body = {
       success: true,
       message: 'Your subscription will not be renewed. It stays active until the end of the period you paid for.',
     };
   });
+  /**
+   * Opt in or out of automatic renewal with the saved card. Only a card Paystack marked reusable is
+   * saved, so a mobile-money payer gets 409 and renews by hand after the reminder.
+   */
+  router.post('/api/subscription/auto-renew', requireUser(deps), async (ctx) => {
+    const user = ctx.state.user as SessionUser;
+    if (user.userType === 'affiliate') throw forbidden('Affiliate accounts have no subscription.');
+    const { enabled } = validate(autoRenewSchema, ctx.request.body);
+    const autoRenewal = await setAutoRenewal(deps.db, user.id, enabled);
+    if (!autoRenewal) throw conflict(NO_CARD);
+    ctx.body = {
+      success: true,
+      autoRenewal,
+      message: enabled ? `Your subscription will renew automatically with your ${autoRenewal.card}.` : 'Automatic renewal is off. Renew by hand before your period ends.',
+    };
+  });
   return router;
 }
+
+const autoRenewSchema = z.object({ enabled: z.boolean({ error: 'Say whether automatic renewal should be on (enabled: true or false).' }) });
+export const NO_CARD =
+  'Automatic renewal needs a card saved from a card payment. Mobile money cannot be charged automatically: pay by card once, or renew by hand.';

@@ -5,6 +5,7 @@ import { findBookings } from '../bookings/service.ts';
 import { findListing } from '../professionals/repo.ts';
 import { listPayouts, pendingBalance } from '../affiliates/payouts.ts';
 import { getSettings } from '../settings/settings.ts';
+import { autoRenewalOf } from '../subscriptions/auto-renewal.ts';
 
 const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -37,7 +38,9 @@ async function account(db: Db, user: SessionUser, now: Date) {
       description: row.description as string | null,
       joinDate: new Date(row.created_at).toISOString().slice(0, 10),
       status: user.status,
-      subscription: subscription ? summary(subscription.plan_type, new Date(subscription.period_end), now, await getSettings(db)) : null,
+      subscription: subscription
+        ? { ...summary(subscription.plan_type, new Date(subscription.period_end), now, await getSettings(db)), autoRenewal: await autoRenewalOf(db, user.id) }
+        : null,
     },
   };
 }

@@ -6,11 +6,15 @@ import '../SignIn/auth.css';
 
 interface MailMessage {
   id: number | string;
+  channel?: string;
+  status?: string;
   to: string;
   subject: string;
   text: string;
   createdAt: string;
 }
+
+const CHANNEL_NAMES: Record<string, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
 
@@ -78,7 +82,9 @@ function Mailbox() {
               <article aria-label={m.subject}>
                 <h2 className="auth-mail-subject">{m.subject}</h2>
                 <p className="auth-hint">
-                  To {m.to} · <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString('en-GH')}</time>
+                  <strong>{CHANNEL_NAMES[m.channel ?? 'email'] ?? m.channel}</strong> · To {m.to}
+                  {/* Without SMTP the log "delivers" email, so only a failure is worth showing. */}
+                  {m.status === 'failed' ? ' · delivery failed' : ''} · <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString('en-GH')}</time>
                 </p>
                 <p className="auth-pre">{linkify(m.text)}</p>
               </article>

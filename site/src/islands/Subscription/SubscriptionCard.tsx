@@ -5,7 +5,7 @@ import { PLANS } from '../../../../contract/plans.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import { subscriptionState } from '../../../../contract/subscriptions.ts';
-import type { SubscriptionSummary } from '../../../../contract/subscriptions.ts';
+import type { AutoRenewal, SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 import { ApiError, apiFetch, clearQueryCache, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
 import './subscription.css';
@@ -40,6 +40,9 @@ export const SUBSCRIPTION_TEXTS = {
   expiredCustomer: 'Expired — renew to book',
   expiredProfessional: 'Expired — renew to be listed',
   renewFailed: 'Could not start the renewal payment. Please try again.',
+  autoOn: 'We charge this card a few days before your paid month ends; the new month starts when it ends. If the card is declined we try daily and tell you.',
+  autoNone: 'Mobile money cannot be charged automatically. Pay once by card to be able to renew automatically.',
+  autoFailed: 'Could not change automatic renewal. Please try again.',
 } as const;
 
 /** "22 December 2026", in Ghana time (GMT). */
@@ -105,6 +108,56 @@ function StateBadge({ subscription, planType }: { subscription: SubscriptionProp
     );
   }
   return <span className="sub-badge is-expired">{SUBSCRIPTION_TEXTS.none}</span>;
+}
+
+/**
+ * Opt in or out of automatic renewal with the card saved from a card payment
+ * (POST /api/subscription/auto-renew); only the card's brand and last four digits are ever known here.
+ */
+function AutoRenewalToggle({ initial, token }: { initial: AutoRenewal; token: string | null }) {
+  const [auto, setAuto] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => setAuto(initial), [initial.card, initial.enabled]);
+
+  async function change(enabled: boolean) {
+    // The box follows the tap at once; a refusal puts it back and says why.
+    if (busy) return;
+    const before = auto;
+    setAuto({ ...auto, enabled });
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await apiFetch<{ success: boolean; autoRenewal: AutoRenewal }>('/api/subscription/auto-renew', {
+        method: 'POST',
+        body: { enabled },
+        token,
+      });
+      setAuto(answer.autoRenewal);
+      clearQueryCache('/api/customer-data/');
+      clearQueryCache('/api/professional-data/');
+    } catch (error) {
+      setAuto(before);
+      setProblem(errorText(error, SUBSCRIPTION_TEXTS.autoFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="sub-auto">
+      <label className="sub-auto-label">
+        <input type="checkbox" checked={auto.enabled} aria-busy={busy} onChange={(event) => void change(event.currentTarget.checked)} />
+        Renew automatically with {auto.card}
+      </label>
+      {auto.enabled ? <p className="sub-note">{SUBSCRIPTION_TEXTS.autoOn}</p> : null}
+      {problem ? (
+        <p className="sub-auto-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 export default function SubscriptionCard({ subscription, token, onRenewed }: SubscriptionCardProps) {
@@ -213,6 +266,11 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
       ) : null}
       {subscription ? <p className="sub-until">Paid until {paidUntilLabel(subscription.paidUntil)}</p> : null}
       <p className="sub-note">{SUBSCRIPTION_TEXTS.early}</p>
+      {subscription?.autoRenewal ? (
+        <AutoRenewalToggle initial={subscription.autoRenewal} token={token} />
+      ) : subscription && subscription.autoRenewal === null ? (
+        <p className="sub-note">{SUBSCRIPTION_TEXTS.autoNone}</p>
+      ) : null}
 
       <div className="sub-actions">
         <button type="button" className="btn sub-button" disabled={busy} aria-busy={busy} onClick={() => void renew()}>

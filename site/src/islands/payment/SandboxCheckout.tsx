@@ -28,7 +28,7 @@ export function SandboxCheckout({ intent, onApproved, onCancel }: Props) {
     dialog.current?.querySelector<HTMLElement>('button')?.focus();
   }, []);
 
-  async function approve() {
+  async function approve(method: 'mobile_money' | 'card' = 'mobile_money') {
     setBusy(true);
     setError('');
     try {
@@ -40,6 +40,7 @@ export function SandboxCheckout({ intent, onApproved, onCancel }: Props) {
           email: intent.email,
           metadata: intent.metadata,
           outcome: 'success',
+          method,
         },
       });
       onApproved(intent.reference);
@@ -92,14 +93,18 @@ export function SandboxCheckout({ intent, onApproved, onCancel }: Props) {
           <dt>Reference</dt>
           <dd className="sbx-ref">{intent.reference}</dd>
         </dl>
+        <p className="sbx-hint">Approve payment pays as mobile money, which is never charged automatically; the test card can be kept for automatic renewal.</p>
         {error ? (
           <p role="alert" className="sbx-error">
             {error}
           </p>
         ) : null}
         <div className="sbx-actions">
-          <button type="button" className="btn sbx-button" onClick={approve} disabled={busy}>
+          <button type="button" className="btn sbx-button" onClick={() => void approve()} disabled={busy}>
             {busy ? 'Processing...' : 'Approve payment'}
+          </button>
+          <button type="button" className="btn btn-line sbx-button" onClick={() => void approve('card')} disabled={busy}>
+            Pay with test card (Visa ending 4081)
           </button>
           <button type="button" className="btn btn-line sbx-button" onClick={onCancel} disabled={busy}>
             Cancel

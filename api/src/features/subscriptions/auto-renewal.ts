@@ -1,0 +1,200 @@
+import { FAILED_PAYMENT_DAYS, type AutoRenewal } from '../../../../contract/subscriptions.ts';
+import type { PlanType } from '../../../../contract/plans.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db.ts';
+import { ChargeRefusedError, ProviderUnavailableError } from '../../providers/payments.ts';
+import { textMessages } from '../notifications/messages.ts';
+import { createPaymentIntent, settlePayment, type PaymentRow, type PaymentsDeps } from '../payments/service.ts';
+import { getSettings } from '../settings/settings.ts';
+
+/**
+ * Automatic renewal for card payers (issue #5), and the failed-payment rule (spec 001 §9):
+ *
+ * - Only a card Paystack marked reusable is kept (payments/service.ts), and only its owner's
+ *   opt-in (card_authorizations.auto_renew) lets this job charge it. Mobile money never is.
+ * - Service stops at the end of the grace period (paid period end + the administrator's grace
+ *   days). The first automatic charge is tried FAILED_PAYMENT_DAYS (7) days before that, i.e.
+ *   4 days before the period ends with the default 3 days of grace; a settled charge extends from
+ *   the end of the current period, so charging early costs the payer nothing.
+ * - A declined charge grants nothing; the payer is told by email and text, and the card is tried
+ *   again every 24 hours. When no charge has succeeded when the grace period ends, 7 days after
+ *   the first failure, attempts stop and service stops (listing and booking already follow the
+ *   grace period) until the user renews by hand. The account itself is never suspended: they can
+ *   still sign in and pay.
+ * - Each attempt is a row (user, period end, attempt number) claimed by a unique insert before the
+ *   card is charged, so several processes running this job charge a period's attempt once; the
+ *   charge goes through settlePayment like any payment, so a month is granted once.
+ */
+const DAY_MS = 86_400_000;
+
+export interface AutoRenewalDeps extends PaymentsDeps {
+  config: Pick<Config, 'publicUrl'>;
+}
+
+const brand = (cardType: string) => {
+  const t = cardType.trim().toLowerCase();
+  if (t === 'visa') return 'Visa';
+  if (t === 'mastercard') return 'Mastercard';
+  if (t === 'verve') return 'Verve';
+  return t ? t[0].toUpperCase() + t.slice(1) : 'Card';
+};
+export const cardLabel = (row: { card_type: string; last4: string }) => `${brand(row.card_type)} ending ${row.last4}`;
+
+/** What the dashboard may show: the card's label and the opt-in; never the authorization code. */
+export async function autoRenewalOf(db: Db, userId: number): Promise<AutoRenewal | null> {
+  const row = await db('card_authorizations').where({ user_id: userId }).first('card_type', 'last4', 'auto_renew');
+  return row ? { card: cardLabel(row), enabled: !!row.auto_renew } : null;
+}
+
+/** "Visa ending 4081" when the user chose automatic renewal (and did not cancel), else null. */
+export async function autoRenewCard(db: Db, userId: number): Promise<string | null> {
+  const row = await db('card_authorizations as ca')
+    .join('users as u', 'u.id', 'ca.user_id')
+    .where({ 'ca.user_id': userId, 'ca.auto_renew': true })
+    .whereNull('u.renewal_cancelled_at')
+    .first('ca.card_type', 'ca.last4');
+  return row ? cardLabel(row) : null;
+}
+
+/**
+ * The owner's choice. Turning it on needs a saved reusable card (false otherwise) and means they
+ * want the subscription, so a cancellation is withdrawn.
+ */
+export async function setAutoRenewal(db: Db, userId: number, enabled: boolean): Promise<AutoRenewal | null> {
+  const updated = await db('card_authorizations').where({ user_id: userId }).update({ auto_renew: enabled });
+  if (!updated) return null;
+  if (enabled) await db('users').where({ id: userId }).update({ renewal_cancelled_at: null });
+  return autoRenewalOf(db, userId);
+}
+
+type Outcome = 'success' | 'pending' | 'failed';
+
+/** Asks the provider again about an earlier attempt whose outcome was unknown (pending, or a time-out). */
+async function resolvePending(
+  deps: AutoRenewalDeps,
+  attempt: { id: number | string; user_id: number | string; payment_id: number | string; created_at: Date },
+): Promise<Outcome> {
+  const payment = await deps.db<PaymentRow>('payments').where({ id: attempt.payment_id }).first();
+  if (!payment) return 'failed';
+  const result = await settlePayment(deps, payment.reference, { userId: Number(attempt.user_id), purposes: ['renewal'] });
+  // A charge the provider still has no record of an hour later never reached it.
+  const stale = deps.clock.now().getTime() - new Date(attempt.created_at).getTime() > 3_600_000;
+  if (!result.ok && result.reason === 'provider does not know the reference' && stale) {
+    await deps.db('payments').where({ id: payment.id, status: 'initialized' }).update({ status: 'failed', settled_at: deps.clock.now() });
+  }
+  const now = await deps.db<PaymentRow>('payments').where({ id: attempt.payment_id }).first('status');
+  const outcome: Outcome = result.ok ? 'success' : now?.status === 'failed' ? 'failed' : 'pending';
+  if (outcome !== 'pending') await deps.db('renewal_charges').where({ id: attempt.id }).update({ status: outcome, reason: result.ok ? null : result.reason });
+  return outcome;
+}
+
+/**
+ * Charges the due automatic renewals (see the rule above). Returns how many attempts it made.
+ * Safe to run in several processes at once.
+ */
+export async function chargeDueRenewals(deps: AutoRenewalDeps): Promise<number> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const settings = await getSettings(db);
+  const leadDays = Math.max(0, FAILED_PAYMENT_DAYS - settings.graceDays);
+  const latest = db('subscriptions').select('user_id').max({ period_end: 'period_end' }).groupBy('user_id').as('s');
+  const due = await db
+    .from(latest)
+    .join('users as u', 'u.id', 's.user_id')
+    .join('card_authorizations as ca', 'ca.user_id', 'u.id')
+    .where('ca.auto_renew', true)
+    .where('u.status', 'active')
+    .whereIn('u.user_type', ['customer', 'professional'])
+    .whereNull('u.renewal_cancelled_at')
+    .whereNull('u.deleted_at')
+    .where('s.period_end', '<=', new Date(now.getTime() + leadDays * DAY_MS))
+    .where('s.period_end', '>', new Date(now.getTime() - settings.graceDays * DAY_MS))
+    .select('u.id', 'u.email', 'u.phone', 'u.first_name', 'u.last_name', 'u.user_type', 's.period_end', 'ca.authorization_code', 'ca.card_type', 'ca.last4');
+
+  let attempts = 0;
+  for (const row of due) {
+    const userId = Number(row.id);
+    const end = new Date(row.period_end);
+    const firstAt = end.getTime() - leadDays * DAY_MS;
+    const serviceEnds = new Date(end.getTime() + settings.graceDays * DAY_MS);
+    const attempt = Math.floor((now.getTime() - firstAt) / DAY_MS);
+
+    // An earlier charge whose outcome is unknown is asked about, never charged a second time.
+    const open = await db('renewal_charges').where({ user_id: userId, period_end: end }).whereIn('status', ['pending', 'charging']).whereNotNull('payment_id');
+    let unresolved = false;
+    for (const previous of open) if ((await resolvePending(deps, previous)) !== 'failed') unresolved = true;
+    if (unresolved) continue;
+
+    const [claimed] = await db('renewal_charges')
+      .insert({ user_id: userId, period_end: end, attempt, status: 'charging', created_at: now })
+      .onConflict(['user_id', 'period_end', 'attempt'])
+      .ignore()
+      .returning('id');
+    if (!claimed) continue;
+    attempts++;
+
+    const plan = row.user_type as PlanType;
+    const intent = await createPaymentIntent(
+      deps,
+      { userId, email: row.email, fullName: `${row.first_name} ${row.last_name}`, phone: row.phone },
+      plan,
+      'renewal',
+    );
+    const payment = await db<PaymentRow>('payments').where({ reference: intent.reference }).first('id');
+    await db('renewal_charges').where({ id: claimed.id }).update({ payment_id: payment!.id });
+
+    let outcome: Outcome;
+    let reason: string | null = null;
+    try {
+      await deps.payments.chargeAuthorization({
+        authorizationCode: row.authorization_code,
+        email: row.email,
+        amount: intent.amountKobo,
+        reference: intent.reference,
+        metadata: { ...intent.metadata, automatic_renewal: true },
+      });
+      // Granted only through settlePayment, which asks the provider and checks amount and owner.
+      const settled = await settlePayment(deps, intent.reference, { userId, purposes: ['renewal'] });
+      const status = (await db<PaymentRow>('payments').where({ id: payment!.id }).first('status'))!.status;
+      outcome = settled.ok ? 'success' : status === 'failed' ? 'failed' : 'pending';
+      reason = settled.ok ? null : settled.reason;
+    } catch (err) {
+      if (err instanceof ChargeRefusedError) {
+        outcome = 'failed';
+        reason = err.message;
+        await db('payments').where({ id: payment!.id, status: 'initialized' }).update({ status: 'failed', settled_at: now });
+      } else if (err instanceof ProviderUnavailableError) {
+        // Unknown: the charge may have gone through. The next run asks before charging again.
+        outcome = 'pending';
+        reason = err.message;
+      } else {
+        throw err;
+      }
+    }
+    await db('renewal_charges').where({ id: claimed.id }).update({ status: outcome, reason: reason?.slice(0, 300) ?? null });
+    deps.logger.info({ userId, attempt, outcome }, 'automatic renewal attempted');
+
+    if (outcome === 'failed') {
+      const retry = firstAt + (attempt + 1) * DAY_MS < serviceEnds.getTime();
+      const card = cardLabel(row);
+      const amount = intent.amountKobo;
+      const until = serviceEnds.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+      await deps.notifier.sendEmail({
+        to: row.email,
+        subject: 'We could not renew your subscription',
+        text: `Hello ${row.first_name},\n\nWe tried to charge ₵${(amount / 100).toFixed(2)} to your ${card} for the next month of your subscription, and the payment did not go through. Nothing was charged.\n\n${retry ? 'We will try the card again tomorrow. ' : ''}Unless a payment succeeds, your service stops on ${until}. You can renew now by mobile money or another card from your dashboard: ${deps.config.publicUrl}/signin`,
+      });
+      await deps.notifier.sendText(row.phone, textMessages.chargeFailed(card, amount, serviceEnds, retry, deps.config.publicUrl));
+    }
+  }
+  return attempts;
+}
+
+/** Runs the job now and then every `everyMs` in the background; stop() ends it. */
+export function startAutoRenewalWorker(deps: AutoRenewalDeps, everyMs = 60_000): { stop(): void } {
+  const run = () => chargeDueRenewals(deps).catch((err) => deps.logger.error({ err: (err as Error).message }, 'automatic renewal job failed'));
+  void run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

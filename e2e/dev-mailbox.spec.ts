@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { createPaidAccount, login } from './fixtures/accounts.ts';
+
+// Issue #5 "Notifications": without an SMS or WhatsApp provider configured (as on this test
+// server), the texts stay in the outbox and the dev mailbox lists them with their channel.
+
+test('the dev mailbox shows a booking request by email, SMS and WhatsApp, each with its channel', async ({ page, request }) => {
+  const pro = await createPaidAccount(request, { userType: 'professional', profession: 'Plumber', firstName: 'Yaw' });
+  const customer = await createPaidAccount(request, { firstName: 'Efua' });
+  const proSession = await login(request, pro);
+  const customerSession = await login(request, customer);
+
+  const clock = await request.post('/api/dev/clock', { data: { advanceMs: 0 } });
+  const day = new Date(Date.parse(((await clock.json()) as { now: string }).now) + 3 * 86_400_000).toISOString().slice(0, 10);
+  const booked = await request.post('/api/bookings', {
+    data: { professionalId: proSession.user.id, date: day, time: '10:00', description: 'Leaking tap' },
+    headers: { Authorization: `Bearer ${customerSession.token}` },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+
+  await page.goto('/dev-mailbox');
+  const phone = proSession.user.phone;
+  expect(phone).toMatch(/^\+233\d{9}$/);
+  const messages = page.getByRole('list', { name: 'Messages, newest first' });
+  const sms = messages.getByRole('listitem').filter({ hasText: `SMS · To ${phone}` });
+  await expect(sms).toContainText('New booking request');
+  await expect(sms).toContainText('ServiceConnect: new booking request from Efua');
+  await expect(messages.getByRole('listitem').filter({ hasText: `WhatsApp · To ${phone}` })).toContainText('New booking request');
+  await expect(messages.getByRole('listitem').filter({ hasText: `Email · To ${pro.email}` }).filter({ hasText: 'New booking request' })).toHaveCount(1);
+});
