@@ -1,14 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { ADMIN_MESSAGES, SETTING_LABELS } from '../contract/admin.ts';
 import type { PlatformSettings } from '../contract/admin.ts';
 import { createPaidAccount, createPendingAccount, login } from './fixtures/accounts.ts';
+import { ADMIN, signInAdmin } from './fixtures/admin.ts';
 
 // The administrator console (issue #6, spec 001 §2 administrator area and admin guard, §4 user and
 // payout states, §5 admin login, §8 admin errors, §9 settings). The server is started with
 // ADMIN_USERNAME=e2e-admin and ADMIN_PASSWORD=Admin-e2e-Passw0rd (playwright.config.ts).
-const ADMIN = { username: 'e2e-admin', password: 'Admin-e2e-Passw0rd' };
 
 const tag = () => `${Date.now().toString(36)}${randomInt(0, 1e6).toString(36)}`;
 const phone = () => `02${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
@@ -38,18 +38,6 @@ async function affiliateWithPayout(request: APIRequestContext) {
   expect(asked.status(), await asked.text()).toBe(201);
   const { payout } = (await asked.json()) as { payout: { reference: string } };
   return { email, reference: payout.reference };
-}
-
-async function signInAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Show password' }).click();
-  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
-  await page.getByRole('button', { name: 'Hide password' }).click();
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 }
 
 /** Puts the reminder window back for the journeys that follow (they share the server). */
