@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
+import { signInAdmin } from './fixtures/admin.ts';
 import { sitePages } from './fixtures/pages.ts';
 
 // Issue #7 "Accessibility": axe-core on every page and every dashboard tab, signed in as each
@@ -82,4 +83,23 @@ test('general dashboard, every tab', async ({ page, request }) => {
   const account = await createPaidAccount(request);
   await signedIn(page, await login(request, account));
   await checkEveryTab(page, '/dashboard');
+});
+
+test('administrator console, every tab and the user dialog', async ({ page, request }) => {
+  const customer = await createPaidAccount(request, { firstName: 'Ama', lastName: 'Axe' });
+  await signInAdmin(page);
+  await checkEveryTab(page, '/admin/dashboard');
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(customer.email);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('row', { name: /Ama Axe/ }).getByRole('button', { name: 'Ama Axe', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ama Axe' });
+  const problems: string[] = [];
+  for (const name of await dialog.getByRole('tab').allInnerTexts()) {
+    await dialog.getByRole('tab', { name }).click();
+    await expect(dialog.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+    await page.waitForLoadState('networkidle');
+    for (const violation of await seriousViolations(page)) problems.push(`dialog ${name}: ${violation}`);
+  }
+  expect(problems).toEqual([]);
 });
