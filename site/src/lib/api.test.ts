@@ -310,7 +310,14 @@ describe('apiBlob: a file behind a bearer token (a link cannot carry the header)
     const blob = await apiBlob('/api/admin/documents/3/file', { token: 'adm-1' });
     expect(blob.type).toBe('application/pdf');
     expect(blob.size).toBe(4);
+    expect(blob.name).toBe('');
     expect(new Headers(fetch.mock.calls[0]![1]?.headers).get('Authorization')).toBe('Bearer adm-1');
+  });
+
+  it("names the file as the server's Content-Disposition does", async () => {
+    const headers = { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="my-data-2026-11-22.json"' };
+    vi.stubGlobal('fetch', fakeFetch(new Response('{}', { status: 200, headers })));
+    expect((await apiBlob('/api/me/export', { token: 'tok-1' })).name).toBe('my-data-2026-11-22.json');
   });
 
   it('a refusal is an ApiError with the server message; unreachable is a NetworkError', async () => {

@@ -121,11 +121,26 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   }
 }
 
+/** The name in `Content-Disposition: attachment; filename="…"` (or filename*=UTF-8''…), if any. */
+export function attachmentName(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1].trim() ?? null;
+}
+
 /**
  * GET a file (not JSON) with the same time-out, token and typed errors as apiFetch: for downloads
  * that need the bearer header, which a plain link cannot carry. Errors read the JSON message.
+ * The answer is a File named as the server's Content-Disposition says.
  */
-export async function apiBlob(path: string, options: Pick<ApiFetchOptions, 'token' | 'timeoutMs' | 'signal'> = {}): Promise<Blob> {
+export async function apiBlob(path: string, options: Pick<ApiFetchOptions, 'token' | 'timeoutMs' | 'signal'> = {}): Promise<File> {
   const { token, timeoutMs = 60_000, signal } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -151,7 +166,8 @@ export async function apiBlob(path: string, options: Pick<ApiFetchOptions, 'toke
       }
       throw new ApiError(response.status, serverMessage(data) ?? `Request failed with status ${response.status}`, data);
     }
-    return blob;
+    // A File is a Blob with the name the server gave it (Content-Disposition), or '' without one.
+    return new File([blob], attachmentName(response.headers.get('Content-Disposition')) ?? '', { type: blob.type });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

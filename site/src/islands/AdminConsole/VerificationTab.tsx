@@ -10,6 +10,7 @@ import {
   verificationDecisionSchema,
 } from '../../../../contract/verification.ts';
 import type { VerificationDecision, VerificationDocument, VerificationResponse } from '../../../../contract/verification.ts';
+import { saveFile } from '../../lib/download.ts';
 import { adminFetch, adminFile } from '../../stores/admin-session.ts';
 import { ActionNote, DataTable, dateText, Loaded, StatusBadge } from './parts.tsx';
 import { refreshData } from './refresh.ts';
@@ -25,14 +26,7 @@ async function openDocument(doc: VerificationDocument): Promise<{ message?: stri
   const blob = await adminFile(VERIFICATION_ROUTES.adminFile(doc.id));
   const url = URL.createObjectURL(blob.type ? blob : new Blob([blob], { type: doc.contentType }));
   const opened = window.open(url, '_blank');
-  if (!opened) {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = doc.fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  }
+  if (!opened) saveFile(blob, doc.fileName);
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
   return {};
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentName } from './download.ts';
+import { attachmentName } from './api.ts';
 
 describe('attachmentName', () => {
   it('reads the plain and the UTF-8 forms of Content-Disposition', () => {
