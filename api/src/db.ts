@@ -34,7 +34,13 @@ function withDefaultUser(databaseUrl: string): string {
 /** knex on PostgreSQL (DATABASE_URL) or on embedded PGlite (ARCHITECTURE decision 3). */
 export async function createDb({ databaseUrl, dataDir = './data' }: DbOptions): Promise<Db> {
   if (databaseUrl) {
-    return knex({ client: 'pg', connection: withDefaultUser(databaseUrl), pool: { min: 0, max: 10 } });
+    // A database that does not answer fails a request in seconds (503), not after knex's 60 s.
+    return knex({
+      client: 'pg',
+      connection: { connectionString: withDefaultUser(databaseUrl), connectionTimeoutMillis: 5000 },
+      pool: { min: 0, max: 10 },
+      acquireConnectionTimeout: 10_000,
+    });
   }
   const inMemory = dataDir.startsWith('memory://');
   // PGlite does not create parent folders.

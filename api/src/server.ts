@@ -8,6 +8,7 @@ import { paymentProvider } from './providers/index.ts';
 import { logTransport, outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
 import { smtpTransport } from './providers/smtp.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
+import { drainServer } from './http/shutdown.ts';
 import { startReminderWorker } from './features/subscriptions/reminders.ts';
 import { startRetentionWorker } from './features/privacy/retention.ts';
 import { ensureFirstAdmin } from './features/admin/accounts.ts';
@@ -61,17 +62,27 @@ const transport = config.smtp ? smtpTransport(config.smtp) : logTransport(logger
 if (!config.smtp) logger.warn('No SMTP_URL: emails are kept in the outbox for /dev-mailbox and not sent.');
 const delivery = startNotificationWorker({ db, clock, logger, transport });
 
+// SIGTERM (ARCHITECTURE "Running"): refuse new connections, let running requests finish for up to
+// 7 s, stop the workers, close the database; a watchdog exits at 9.5 s whatever is still pending.
+const GRACE_MS = 7000;
+const EXIT_DEADLINE_MS = 9500;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  const started = Date.now();
   logger.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    logger.error('shutdown did not finish in time; exiting');
+    process.exit(1);
+  }, EXIT_DEADLINE_MS).unref();
   reminders.stop();
   retention.stop();
   delivery.stop();
-  server.closeIdleConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await closeDb(db);
+  const { forced } = await drainServer(server, GRACE_MS);
+  if (forced) logger.warn('requests still running at the deadline were cut');
+  await closeDb(db).catch((err) => logger.error({ err }, 'closing the database failed'));
+  logger.info({ signal, ms: Date.now() - started }, 'stopped');
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
