@@ -6,7 +6,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, chownSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 
@@ -217,23 +217,31 @@ export function throwawayPostgres(port: number) {
   };
 }
 
+const LOGIN = process.env.PGUSER ?? userInfo().username;
+/** Socket URLs name no user; pg reads $USER then, which is not always set (as in api/src/db.ts). */
+function withUser(url: string) {
+  const u = new URL(url);
+  if (!u.username && !u.searchParams.has('user')) u.searchParams.set('user', LOGIN);
+  return u.toString();
+}
+
 /** A database of our own on the shared server (socket /var/run/postgresql), dropped by `drop()`. */
 export async function sharedDatabase(name: string) {
   const admin = 'postgresql:///postgres?host=/var/run/postgresql';
-  const c = new pg.Client({ connectionString: admin, user: process.env.PGUSER ?? 'root' });
+  const c = new pg.Client({ connectionString: withUser(admin) });
   await c.connect();
   await c.query(`drop database if exists ${name} with (force)`);
   await c.query(`create database ${name}`);
   await c.end();
   const url = `postgresql:///${name}?host=/var/run/postgresql`;
-  const d = new pg.Client({ connectionString: url, user: process.env.PGUSER ?? 'root' });
+  const d = new pg.Client({ connectionString: withUser(url) });
   await d.connect();
   await d.query('create extension cube; create extension earthdistance;');
   await d.end();
   return {
     url,
     async drop() {
-      const a = new pg.Client({ connectionString: admin, user: process.env.PGUSER ?? 'root' });
+      const a = new pg.Client({ connectionString: withUser(admin) });
       await a.connect();
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
@@ -242,7 +250,7 @@ export async function sharedDatabase(name: string) {
 }
 
 export async function pgClient(url: string) {
-  const c = new pg.Client({ connectionString: url, user: new URL(url).username || process.env.PGUSER || 'root' });
+  const c = new pg.Client({ connectionString: withUser(url) });
   await c.connect();
   return c;
 }
