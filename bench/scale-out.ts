@@ -29,7 +29,13 @@ const database = await sharedDatabase(`rel_scale_${process.pid}`);
 const env = { DATABASE_URL: database.url };
 // Both start at once: they race to migrate the empty database (knex's migration lock decides).
 const t0 = Date.now();
-const [a, b] = await Promise.all([startServer(3810, env), startServer(3811, env)]);
+const started = await Promise.allSettled([startServer(3810, env), startServer(3811, env)]);
+if (started.some((s) => s.status === 'rejected')) {
+  for (const s of started) if (s.status === 'fulfilled') s.value.proc.kill('SIGKILL');
+  await database.drop();
+  throw (started.find((s) => s.status === 'rejected') as PromiseRejectedResult).reason;
+}
+const [a, b] = started.map((s) => (s as PromiseFulfilledResult<Awaited<ReturnType<typeof startServer>>>).value);
 console.log(`two processes migrated one empty database and became healthy in ${Date.now() - t0} ms`);
 const db = await pgClient(database.url);
 try {

@@ -79,7 +79,21 @@ export const migrationSource: Knex.MigrationSource<string> = {
   getMigration: (file) => import(pathToFileURL(join(migrationsDir, file)).href),
 };
 
-export const migrate = (db: Db) => db.migrate.latest({ migrationSource });
+/**
+ * Several processes deployed at once all migrate on start: knex lets one hold its lock and makes the
+ * others fail with MigrationLocked, so they wait for it (up to `waitMs`) and then find nothing to do.
+ */
+export async function migrate(db: Db, waitMs = 120_000): Promise<[number, string[]]> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await db.migrate.latest({ migrationSource });
+    } catch (err) {
+      if ((err as Error).name !== 'MigrationLocked' || Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
 export const rollbackAll = (db: Db) => db.migrate.rollback({ migrationSource }, true);
 
 /** pg returns count() as a string, PGlite as a number. */

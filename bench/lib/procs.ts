@@ -25,6 +25,9 @@ export interface ApiServer {
 
 /** Starts `node api/src/server.ts` and waits until /api/health answers 200. */
 export async function startServer(port: number, env: Record<string, string>, timeoutMs = 60_000): Promise<ApiServer> {
+  // Another server on the port would answer our health checks: refuse to measure it.
+  const busy = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) }).then(() => true, () => false);
+  if (busy) throw new Error(`port ${port} is already in use`);
   const proc = spawn(process.execPath, ['api/src/server.ts'], {
     cwd: ROOT,
     env: {
