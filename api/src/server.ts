@@ -8,7 +8,7 @@ import { paymentProvider } from './providers/index.ts';
 import { logTransport, outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
 import { smtpTransport } from './providers/smtp.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
-import { drainServer } from './http/shutdown.ts';
+import { drainable } from './http/shutdown.ts';
 import { startReminderWorker } from './features/subscriptions/reminders.ts';
 import { startRetentionWorker } from './features/privacy/retention.ts';
 import { ensureFirstAdmin } from './features/admin/accounts.ts';
@@ -48,6 +48,7 @@ if (payments.name === 'sandbox') logger.warn('No Paystack keys: payments run in 
 const notifier = outboxNotifier({ db, clock });
 const app = createApp({ db, config, clock, logger, payments, notifier, site: await siteMiddleware(config) });
 const server = app.listen(config.port, config.host);
+const connections = drainable(server);
 await once(server, 'listening');
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
@@ -79,7 +80,7 @@ async function shutdown(signal: string) {
   reminders.stop();
   retention.stop();
   delivery.stop();
-  const { forced } = await drainServer(server, GRACE_MS);
+  const { forced } = await connections.drain(GRACE_MS);
   if (forced) logger.warn('requests still running at the deadline were cut');
   await closeDb(db).catch((err) => logger.error({ err }, 'closing the database failed'));
   logger.info({ signal, ms: Date.now() - started }, 'stopped');
