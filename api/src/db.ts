@@ -79,21 +79,38 @@ export const migrationSource: Knex.MigrationSource<string> = {
   getMigration: (file) => import(pathToFileURL(join(migrationsDir, file)).href),
 };
 
+/** Any fixed number: the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK_KEY = 7_248_301;
+
 /**
- * Several processes deployed at once all migrate on start: knex lets one hold its lock and makes the
- * others fail with MigrationLocked, so they wait for it (up to `waitMs`) and then find nothing to do.
+ * Several processes deployed at once all migrate on start. On PostgreSQL they queue on an advisory
+ * lock, held by one transaction while the migrations run on other connections: knex's own lock
+ * comes too late, since two processes on an empty database both create knex_migrations and one
+ * fails. Anything else that migrates without it (a CLI) still meets knex's lock, MigrationLocked,
+ * which is waited out for up to `waitMs`.
  */
 export async function migrate(db: Db, waitMs = 120_000): Promise<[number, string[]]> {
   const deadline = Date.now() + waitMs;
-  for (;;) {
-    try {
-      return await db.migrate.latest({ migrationSource });
-    } catch (err) {
-      if ((err as Error).name !== 'MigrationLocked' || Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+  const latest = async (): Promise<[number, string[]]> => {
+    for (;;) {
+      try {
+        return await db.migrate.latest({ migrationSource });
+      } catch (err) {
+        if ((err as Error).name !== 'MigrationLocked' || Date.now() > deadline) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
     }
+  };
+  if (isEmbedded(db)) return latest(); // one process only
+  const lock = await db.transaction();
+  try {
+    await lock.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+    return await latest();
+  } finally {
+    await lock.commit();
   }
 }
+
 export const rollbackAll = (db: Db) => db.migrate.rollback({ migrationSource }, true);
 
 /** pg returns count() as a string, PGlite as a number. */
