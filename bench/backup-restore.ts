@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { account, adminToken, call, dayAhead, openAllWeek, pgClient, sharedDatabase, startServer } from './lib/procs.ts';
+import { account, adminToken, call, count, dayAhead, openAllWeek, pgClient, sharedDatabase, sleep, startServer } from './lib/procs.ts';
 
 export const RESTORE_PREAMBLE =
   'CREATE EXTENSION cube; CREATE EXTENSION earthdistance; ALTER FUNCTION ll_to_earth(float8, float8) SET search_path = public;';
@@ -45,6 +45,12 @@ try {
   await call(server.url, '/api/dev/affiliate-credit', { json: { email: aff.body.user.email, amount: 250 } });
   const payout = await call(server.url, '/api/affiliate/payouts', { token: aff.body.token, json: {} });
   await call(server.url, `/api/admin/payouts/${payout.body.payout.id}/approve`, { method: 'PUT', token: admin, json: {} });
+
+  // The server's delivery worker marks outbox rows sent every 5 s; wait until it has nothing left,
+  // so the source stays as the dump saw it while the two are compared.
+  const probe = await pgClient(source.url);
+  for (let i = 0; i < 100 && (await count(probe, "select count(*) n from notifications where status = 'pending'")) > 0; i++) await sleep(200);
+  await probe.end();
 
   // The backup, taken while the server runs (pg_dump reads one consistent snapshot).
   const t0 = Date.now();
