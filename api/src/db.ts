@@ -34,7 +34,13 @@ function withDefaultUser(databaseUrl: string): string {
 /** knex on PostgreSQL (DATABASE_URL) or on embedded PGlite (ARCHITECTURE decision 3). */
 export async function createDb({ databaseUrl, dataDir = './data' }: DbOptions): Promise<Db> {
   if (databaseUrl) {
-    return knex({ client: 'pg', connection: withDefaultUser(databaseUrl), pool: { min: 0, max: 10 } });
+    // A database that does not answer fails a request in seconds (503), not after knex's 60 s.
+    return knex({
+      client: 'pg',
+      connection: { connectionString: withDefaultUser(databaseUrl), connectionTimeoutMillis: 5000 },
+      pool: { min: 0, max: 10 },
+      acquireConnectionTimeout: 10_000,
+    });
   }
   const inMemory = dataDir.startsWith('memory://');
   // PGlite does not create parent folders.
@@ -73,7 +79,38 @@ export const migrationSource: Knex.MigrationSource<string> = {
   getMigration: (file) => import(pathToFileURL(join(migrationsDir, file)).href),
 };
 
-export const migrate = (db: Db) => db.migrate.latest({ migrationSource });
+/** Any fixed number: the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK_KEY = 7_248_301;
+
+/**
+ * Several processes deployed at once all migrate on start. On PostgreSQL they queue on an advisory
+ * lock, held by one transaction while the migrations run on other connections: knex's own lock
+ * comes too late, since two processes on an empty database both create knex_migrations and one
+ * fails. Anything else that migrates without it (a CLI) still meets knex's lock, MigrationLocked,
+ * which is waited out for up to `waitMs`.
+ */
+export async function migrate(db: Db, waitMs = 120_000): Promise<[number, string[]]> {
+  const deadline = Date.now() + waitMs;
+  const latest = async (): Promise<[number, string[]]> => {
+    for (;;) {
+      try {
+        return await db.migrate.latest({ migrationSource });
+      } catch (err) {
+        if ((err as Error).name !== 'MigrationLocked' || Date.now() > deadline) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  };
+  if (isEmbedded(db)) return latest(); // one process only
+  const lock = await db.transaction();
+  try {
+    await lock.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+    return await latest();
+  } finally {
+    await lock.commit();
+  }
+}
+
 export const rollbackAll = (db: Db) => db.migrate.rollback({ migrationSource }, true);
 
 /** pg returns count() as a string, PGlite as a number. */

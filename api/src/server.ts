@@ -7,6 +7,7 @@ import { createLogger } from './logger.ts';
 import { notificationTransports, paymentProvider, textChannels } from './providers/index.ts';
 import { outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
+import { drainable } from './http/shutdown.ts';
 import { startReminderWorker } from './features/subscriptions/reminders.ts';
 import { startRetentionWorker } from './features/privacy/retention.ts';
 import { startAutoRenewalWorker } from './features/subscriptions/auto-renewal.ts';
@@ -47,6 +48,7 @@ if (payments.name === 'sandbox') logger.warn('No Paystack keys: payments run in 
 const notifier = outboxNotifier({ db, clock, textChannels: textChannels(config) });
 const app = createApp({ db, config, clock, logger, payments, notifier, site: await siteMiddleware(config) });
 const server = app.listen(config.port, config.host);
+const connections = drainable(server);
 await once(server, 'listening');
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
@@ -63,18 +65,28 @@ if (!config.sms) logger.warn('No SMS_API_KEY: SMS are not sent (kept in the outb
 if (!config.whatsapp) logger.info('No WHATSAPP_ACCESS_TOKEN: WhatsApp messages are not sent.');
 const delivery = startNotificationWorker({ db, clock, logger, transports: notificationTransports(config, logger) });
 
+// SIGTERM (ARCHITECTURE "Running"): refuse new connections, let running requests finish for up to
+// 7 s, stop the workers, close the database; a watchdog exits at 9.5 s whatever is still pending.
+const GRACE_MS = 7000;
+const EXIT_DEADLINE_MS = 9500;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  const started = Date.now();
   logger.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    logger.error('shutdown did not finish in time; exiting');
+    process.exit(1);
+  }, EXIT_DEADLINE_MS).unref();
   reminders.stop();
   retention.stop();
   autoRenewal.stop();
   delivery.stop();
-  server.closeIdleConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await closeDb(db);
+  const { forced } = await connections.drain(GRACE_MS);
+  if (forced) logger.warn('requests still running at the deadline were cut');
+  await closeDb(db).catch((err) => logger.error({ err }, 'closing the database failed'));
+  logger.info({ signal, ms: Date.now() - started }, 'stopped');
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

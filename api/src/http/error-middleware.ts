@@ -17,6 +17,27 @@ interface DbError {
   constraint?: string;
 }
 
+/**
+ * The database cannot be reached: refused or dropped connections, PostgreSQL shutting down or
+ * starting (57P01–57P03), connection-class SQLSTATEs (08xxx), too many clients, a pool that cannot
+ * hand out a connection in time, a closed embedded database. These answer 503, not 500: the request
+ * was fine, and the same request will work when the database is back (the pool reconnects).
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|Unable to acquire a connection|Client has encountered a connection error|Connection ended unexpectedly|PGlite is closed|Knex: Timeout acquiring a connection/i;
+
+export const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable: the database cannot be reached. Please try again in a moment.';
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; syscall?: unknown; name?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  if (code === 'ENOENT' && e.syscall === 'connect') return true; // the Unix socket is gone while the server is down
+  if (e.name === 'KnexTimeoutError') return true;
+  return typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message);
+}
+
 interface BodyParserError {
   status?: number;
   statusCode?: number;
@@ -36,6 +57,7 @@ function describe(err: unknown): Described {
   if (err instanceof HttpError) {
     return { status: err.status, message: err.message, errors: err.errors, headers: err.headers, extra: err.extra };
   }
+  if (isDatabaseUnavailable(err)) return { status: 503, message: DATABASE_UNAVAILABLE, headers: { 'Retry-After': '5' } };
   const dbError = err as DbError;
   if (dbError?.code === '23505') {
     return { status: 409, message: UNIQUE_MESSAGES[dbError.constraint ?? ''] ?? 'This record already exists.' };
@@ -62,7 +84,8 @@ export function errorMiddleware(logger: Logger): Middleware {
       await next();
     } catch (err) {
       const { status, message, errors, headers, extra } = describe(err);
-      if (status >= 500) logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
+      if (status === 503) logger.warn({ err: String(err), requestId: ctx.state.requestId, path: ctx.path }, 'database unavailable');
+      else if (status >= 500) logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
       ctx.status = status;
       if (headers) ctx.set(headers);
       ctx.body = { success: false, message, ...(errors && { errors }), ...extra };

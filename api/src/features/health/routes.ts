@@ -13,7 +13,7 @@ export function healthRoutes({ db }: AppDeps): Router {
     ]);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = ok ? 200 : 503;
-    ctx.body = ok ? { ok: true } : { ok: false, success: false, message: 'The database is not answering.' };
+    ctx.body = ok ? { ok: true } : { ok: false, success: false, database: 'unreachable', message: 'The database is unreachable: the API cannot read or save anything until it answers again.' };
   });
   return router;
 }
