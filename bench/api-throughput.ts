@@ -23,6 +23,7 @@ import { closeDb, createDb, migrate } from '../api/src/db.ts';
 import { hashPassword, verifyPassword } from '../api/src/features/accounts/passwords.ts';
 import { createPaidAccount, type Session } from './lib/accounts.ts';
 import { generateProfessionals } from './lib/seed.ts';
+import { machineLine } from './lib/machine.ts';
 import { benchPort, startServer } from './lib/server.ts';
 
 const arg = (name: string, fallback: string) => {
@@ -165,9 +166,11 @@ function print(engine: string, results: Result[], hello: Result, argon2: { hash:
       `measured ${login.rps.toFixed(1)}/s = ${((login.rps / bound) * 100).toFixed(0)}% of the bound`,
   );
   console.log(`goal for a signed-in data read: ≥ ${GOAL.ratio * 100}% of hello-world and p99 ≤ ${GOAL.p99} ms (the issue asks it on PostgreSQL)`);
+  console.log(`Machine after ${engine}: ${machineLine()}`);
 }
 
 console.log(`API throughput: autocannon 9 in this process, the server and hello-world each in their own process, on ${cores} cores`);
+console.log(`Machine at the start: ${machineLine()}`);
 const helloPort = benchPort(3740) + 1;
 for (const engine of engines) {
   const { env, cleanup, seedSeconds } = await prepare(engine);

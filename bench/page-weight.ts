@@ -14,6 +14,7 @@
 import { request } from 'node:http';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { createAffiliate, createPaidAccount, type Session } from './lib/accounts.ts';
+import { machineLine } from './lib/machine.ts';
 import { benchPort, startServer } from './lib/server.ts';
 
 /** KB in the goals = 1000 bytes. */
@@ -134,7 +135,8 @@ const sessions = new Map<Role, Session>();
 const notes: string[] = [];
 
 console.log(`Page weight at ${baseUrl}: bytes of every file of the site each page fetched on first load`);
-console.log('(raw = Accept-Encoding: identity, gz = gzip, br = brotli; KB = 1000 bytes; API answers not counted)\n');
+console.log('(raw = Accept-Encoding: identity, gz = gzip, br = brotli; KB = 1000 bytes; API answers not counted)');
+console.log(`Machine at the start: ${machineLine()}\n`);
 console.log(
   'page'.padEnd(24),
   'signed in as'.padEnd(13),
@@ -237,7 +239,8 @@ try {
   const plain = files.filter((f) => /html|css|javascript|json|svg/.test(f.type) && f.servedAs.gzip === 'identity');
   for (const f of plain) console.log(`  sent uncompressed: ${new URL(f.url).pathname} (${f.bytes.raw} bytes, ${f.type.split(';')[0]})`);
 
-  console.log('\nHTML includes its inline <script> and <style>; "other" is images, icons and fonts.');
+  console.log(`\nMachine at the end: ${machineLine()}`);
+console.log('\nHTML includes its inline <script> and <style>; "other" is images, icons and fonts.');
   for (const note of notes) console.log(`Note: ${note}`);
 } finally {
   await browser.close();

@@ -22,6 +22,7 @@
  */
 import { request } from 'node:http';
 import { chromium, type Browser } from '@playwright/test';
+import { machineLine } from './lib/machine.ts';
 import { benchPort, startServer } from './lib/server.ts';
 
 const arg = (name: string, fallback: string) => {
@@ -179,7 +180,8 @@ const browser = await chromium.launch({
 
 console.log(`Slow network at ${baseUrl}: median of ${RUNS} cold loads per row (new browser context each: empty cache, new connections)`);
 console.log('Profiles: ' + PROFILES.map((p) => `${p.name} = ${p.downKbps} kbps down, ${p.upKbps} kbps up, ${p.rttMs} ms RTT`).join('; '));
-console.log(`CPU: DevTools CPU throttling rate ${CPU_RATES.join(' and ')} (1 = this machine's speed)\n`);
+console.log(`CPU: DevTools CPU throttling rate ${CPU_RATES.join(' and ')} (1 = this machine's speed)`);
+console.log(`Machine at the start: ${machineLine()}\n`);
 console.log(
   'profile'.padEnd(15),
   'CPU'.padStart(3),
@@ -222,6 +224,7 @@ try {
       }
     }
   }
+  console.log(`\nMachine at the end: ${machineLine()}`);
   console.log('\nfloor = round trips × RTT + critical bytes ÷ bandwidth (see the top of bench/slow-network.ts); KB moved = every file of the load, headers included.');
   console.log('Sign-in interactive = the island enabled its submit button (it does so once hydrated); the first run of each row also clicks it and waits for the island\'s own error message.');
 } finally {
