@@ -22,6 +22,7 @@ import { CITIES } from '../contract/cities.ts';
 import { closeDb, createDb, migrate } from '../api/src/db.ts';
 import { hashPassword, verifyPassword } from '../api/src/features/accounts/passwords.ts';
 import { createPaidAccount, type Session } from './lib/accounts.ts';
+import { call } from './lib/http.ts';
 import { generateProfessionals } from './lib/seed.ts';
 import { machineLine } from './lib/machine.ts';
 import { benchPort, startServer } from './lib/server.ts';
@@ -55,7 +56,8 @@ async function load(name: string, url: string, requests: Request[], drainPath = 
     autocannon({ url, connections: CONNECTIONS, duration: seconds, requests, timeout: 30 }) as unknown as Promise<autocannon.Result>;
   // autocannon stops counting at the end of a run, but the server still works off what it had
   // accepted: wait for a request that queues behind that backlog before the next run starts.
-  const drain = () => fetch(new URL(drainPath, url)).then((r) => r.arrayBuffer());
+  const drain = () => call(new URL(drainPath, url).href);
+  process.stderr.write(`  … ${name}\n`);
   await run(Math.min(2, duration)); // warm-up: connections, JIT, the database's caches
   await drain();
   const r = await run(duration);
@@ -178,6 +180,7 @@ for (const engine of engines) {
   const server = await startServer(benchPort(3740), env);
   const hello = await startHello(helloPort);
   try {
+    process.stderr.write('  … accounts\n');
     const customer = await createPaidAccount(server.baseUrl, 'customer');
     const loginAccounts: Session[] = [];
     for (let i = 0; i < LOGIN_ACCOUNTS; i++) loginAccounts.push(await createPaidAccount(server.baseUrl, 'customer'));

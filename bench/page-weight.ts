@@ -14,6 +14,7 @@
 import { request } from 'node:http';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { createAffiliate, createPaidAccount, type Session } from './lib/accounts.ts';
+import { call } from './lib/http.ts';
 import { machineLine } from './lib/machine.ts';
 import { benchPort, startServer } from './lib/server.ts';
 
@@ -151,8 +152,8 @@ console.log(
 );
 try {
   for (const spec of pages) {
-    const probe = await fetch(baseUrl + spec.path);
-    if (!probe.ok) {
+    const probe = await call(baseUrl + spec.path);
+    if (probe.status < 200 || probe.status > 299) {
       if (spec.optional) {
         notes.push(`${spec.path}: not in this build (${probe.status}), skipped`);
         continue;

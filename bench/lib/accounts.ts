@@ -4,6 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { SessionUser, UserType } from '../../contract/account-types.ts';
+import { call } from './http.ts';
 
 export interface Session {
   email: string;
@@ -17,13 +18,12 @@ const tag = () => `${Date.now().toString(36)}${process.pid.toString(36)}${(seria
 const phone = () => `02${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
 async function post<T>(baseUrl: string, path: string, body: unknown, expect = [200, 201]): Promise<T> {
-  const response = await fetch(baseUrl + path, {
+  const { status, text } = await call(baseUrl + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const text = await response.text();
-  if (!expect.includes(response.status)) throw new Error(`POST ${path} answered ${response.status}: ${text}`);
+  if (!expect.includes(status)) throw new Error(`POST ${path} answered ${status}: ${text}`);
   return JSON.parse(text) as T;
 }
 

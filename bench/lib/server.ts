@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { call } from './http.ts';
 
 export interface RunningServer {
   baseUrl: string;
@@ -37,7 +38,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   };
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) return { baseUrl, child, stop };
+    if (await call(`${baseUrl}/api/health`).then((r) => r.status === 200, () => false)) return { baseUrl, child, stop };
     await new Promise((r) => setTimeout(r, 500));
   }
   await stop();
