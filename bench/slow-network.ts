@@ -6,6 +6,7 @@
  *
  *   npm run bench:network                       # 5 runs per row, starts the product on PGlite
  *   npm run bench:network -- --runs 1 --cpu 1   # quick look
+ *   npm run bench:network -- --waterfall        # and when each file of /signin was asked for and arrived
  *
  * The floor, from the bytes this very run transferred (Resource Timing `transferSize`, headers
  * included) and the profile's round-trip time (RTT) and download bandwidth (BW):
@@ -31,6 +32,9 @@ const arg = (name: string, fallback: string) => {
 };
 const RUNS = Number(arg('runs', '5'));
 const CPU_RATES = arg('cpu', '1,4').split(',').map(Number);
+/** `--waterfall`: also print when each file of the first /signin load of a row was asked for and arrived. */
+const WATERFALL = process.argv.includes('--waterfall');
+const waterfalls: string[] = [];
 
 interface Profile {
   name: string;
@@ -48,6 +52,9 @@ const SUBMIT = 'form[aria-label="Sign in"] button[type="submit"]';
 interface Resource {
   url: string;
   transfer: number;
+  start: number;
+  firstByte: number;
+  end: number;
   blocking: boolean;
 }
 interface Sample {
@@ -129,12 +136,16 @@ async function once(browser: Browser, baseUrl: string, path: string, profile: Pr
       const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
         url: r.name,
         transfer: r.transferSize,
+        start: r.startTime,
+        firstByte: r.responseStart,
+        end: r.responseEnd,
         blocking: (r as unknown as { renderBlockingStatus?: string }).renderBlockingStatus === 'blocking',
       }));
       return {
         fcp: performance.getEntriesByName('first-contentful-paint')[0].startTime,
         interactive: (window as unknown as { __interactive?: number }).__interactive,
         document: nav.transferSize,
+        documentEnd: nav.responseEnd,
         resources,
         html: document.documentElement.outerHTML,
       };
@@ -153,6 +164,16 @@ async function once(browser: Browser, baseUrl: string, path: string, profile: Pr
       const jsBytes = needed.reduce((n: number, r: Resource) => n + r.transfer, 0);
       sample.interactive = t.interactive;
       sample.interactiveFloor = floor(profile, t.document, blockingBytes + jsBytes, true);
+      if (check && WATERFALL) {
+        waterfalls.push(`\n  waterfall, ${profile.name}, CPU ${cpu}×, /signin: document ${t.documentEnd.toFixed(0)} ms, interactive ${t.interactive!.toFixed(0)} ms`);
+        waterfalls.push(`  ${'file'.padEnd(40)} ${'asked'.padStart(6)} ${'1st byte'.padStart(8)} ${'done'.padStart(6)} ${'bytes'.padStart(6)}  needed for sign-in`);
+        for (const r of t.resources) {
+          const name = new URL(r.url).pathname;
+          waterfalls.push(
+            `  ${name.padEnd(40)} ${r.start.toFixed(0).padStart(6)} ${r.firstByte.toFixed(0).padStart(8)} ${r.end.toFixed(0).padStart(6)} ${String(r.transfer).padStart(6)}  ${modules.has(r.url) ? 'yes' : r.blocking ? 'render-blocking' : ''}`,
+          );
+        }
+              }
       if (check) {
         // The form really answers: an empty submit is refused by the island, not sent as a page navigation.
         await page.click(SUBMIT);
@@ -224,6 +245,7 @@ try {
       }
     }
   }
+  for (const line of waterfalls) console.log(line);
   console.log(`\nMachine at the end: ${machineLine()}`);
   console.log('\nfloor = round trips × RTT + critical bytes ÷ bandwidth (see the top of bench/slow-network.ts); KB moved = every file of the load, headers included.');
   console.log('Sign-in interactive = the island enabled its submit button (it does so once hydrated); the first run of each row also clicks it and waits for the island\'s own error message.');
