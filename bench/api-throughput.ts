@@ -15,7 +15,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism, tmpdir } from 'node:os';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { CITIES } from '../contract/cities.ts';
@@ -95,7 +95,9 @@ async function prepare(engine: string): Promise<{ env: Record<string, string>; c
   let env: Record<string, string>;
   let cleanup = async () => {};
   if (engine === 'pglite') {
-    env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-api-')) };
+    const folder = mkdtempSync(join(tmpdir(), 'bench-api-'));
+    env = { DATA_DIR: folder };
+    cleanup = async () => rmSync(folder, { recursive: true, force: true });
   } else {
     const adminUrl = process.env.BENCH_DATABASE_URL;
     if (!adminUrl) throw new Error('postgres needs BENCH_DATABASE_URL');

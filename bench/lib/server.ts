@@ -1,6 +1,6 @@
 /** Starts the product as `npm start` would (one Node process), on a port of the bench's own. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call } from './http.ts';
@@ -17,13 +17,14 @@ export interface RunningServer {
  * unless `env` names a DATABASE_URL or DATA_DIR.
  */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+  const ownFolder = env.DATA_DIR || env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'bench-server-'));
   const child = spawn(process.execPath, ['api/src/server.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-server-')),
+      DATA_DIR: ownFolder ?? '',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       ...env,
@@ -35,6 +36,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
+    if (ownFolder) rmSync(ownFolder, { recursive: true, force: true });
   };
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
