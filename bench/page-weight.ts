@@ -46,6 +46,9 @@ export const PAGES: PageSpec[] = [
   { path: '/customer-dashboard', goal: 'dashboard', role: 'customer' },
   { path: '/professional-dashboard', goal: 'dashboard', role: 'professional' },
   { path: '/affiliate-dashboard', goal: 'dashboard', role: 'affiliate' },
+  // Administrators (issue #6): the console's pages arrive with their own branch. /admin/dashboard
+  // needs an administrator session set up like the roles' sessions above before it can be listed.
+  { path: '/admin/login', goal: 'auth', optional: true },
 ];
 
 const GOALS: Record<Goal, { text: string; pass: (w: Weight) => boolean } | null> = {
