@@ -9,6 +9,7 @@
  */
 import { CITIES } from '../contract/cities.ts';
 import { closeDb, createDb, migrate, type Db } from '../api/src/db.ts';
+import { generateProfessionals as generate } from './lib/seed.ts';
 import { searchProfessionals } from '../api/src/features/professionals/repo.ts';
 
 const arg = (name: string, fallback: string) => {
@@ -19,39 +20,6 @@ const sizes = arg('sizes', '10000,100000,1000000').split(',').map(Number);
 const engines = arg('engines', process.env.BENCH_DATABASE_URL ? 'postgres,pglite' : 'pglite').split(',');
 const QUERIES = Number(arg('queries', '200'));
 const now = new Date();
-
-/**
- * Professionals: 70% within about 10 miles of one of the 10 cities, 30% anywhere in Ghana's
- * bounding box, all with a paid month. Generated in SQL so a million rows take seconds.
- */
-async function generate(db: Db, n: number) {
-  const cities = CITIES.map((c, i) => `(${i}, ${c.lat}, ${c.lng})`).join(', ');
-  await db.raw('select setseed(0.233)');
-  await db.raw(`
-    insert into users (user_type, email, phone, password_hash, first_name, last_name, status, location, created_at, updated_at)
-    select 'professional', 'bench' || g || '@example.com', '+233' || lpad(g::text, 9, '0'), 'x', 'Bench', 'Pro' || g, 'active', 'Accra', now(), now()
-    from generate_series(1, ${n}) g`);
-  await db.raw(`
-    with c(i, lat, lng) as (values ${cities}),
-    placed as (
-      select u.id, random() < 0.7 as near_city, floor(random() * 10)::int as city, random() as r1, random() as r2
-      from users u where u.email like 'bench%'
-    )
-    insert into professional_profiles (user_id, profession, latitude, longitude, base_rate_pesewas, max_rate_pesewas, location_source)
-    select p.id, 'Plumber',
-      case when p.near_city then c.lat + (p.r1 - 0.5) * 0.29 else 4.74 + p.r1 * 6.4 end,
-      case when p.near_city then c.lng + (p.r2 - 0.5) * 0.29 else -3.25 + p.r2 * 4.45 end,
-      3000, 5000, 'own'
-    from placed p join c on c.i = p.city`);
-  await db.raw(`
-    insert into payments (user_id, reference, purpose, plan_type, amount_pesewas, email, provider, status, created_at)
-    select id, 'BENCH' || id, 'registration', 'professional', 2700, email, 'demo', 'success', now() from users where email like 'bench%'`);
-  await db.raw(`
-    insert into subscriptions (user_id, payment_id, plan_type, amount_pesewas, period_start, period_end, created_at)
-    select p.user_id, p.id, 'professional', 2700, now(), now() + interval '30 days', now() from payments p where p.reference like 'BENCH%'`);
-  await db.raw(`update professional_profiles set paid_until = now() + interval '30 days'`);
-  await db.raw('analyze');
-}
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

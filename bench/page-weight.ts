@@ -1,111 +1,256 @@
 /**
- * Page weight on the wire: loads each page in Chromium as a visitor would (scrolling so that
- * client:visible islands load), records every resource it fetched, then asks for each one again
- * with `Accept-Encoding: gzip` and counts the bytes. Prints a table; asserts nothing.
+ * Page weight on the wire (issue #7, Speed): loads each page in Chromium as a visitor would (signed
+ * in as the page's role for the dashboards; scrolled so that client:visible islands load), records
+ * every file of the site it fetched, then asks the server for each one three times, with
+ * `Accept-Encoding: identity`, `gzip` and `br`, and counts the bytes that came back. Prints one row
+ * per page (HTML, CSS, JS: raw / gzip / brotli) with the first-load goal, then the caching and the
+ * encodings served. Asserts nothing.
  *
- *   npm run bench:weight                       # starts the product itself on a temp data folder
- *   BASE_URL=http://127.0.0.1:3000 npm run bench:weight -- / /support
+ *   npm run bench:weight                                   # starts the product on a temp PGlite folder
+ *   BASE_URL=http://127.0.0.1:3000 npm run bench:weight -- / /support   # a running server, some pages
  *
- * /admin/dashboard is measured signed in (its first load after the guard lets the administrator
- * in): the bench's own server creates an administrator from ADMIN_USERNAME/ADMIN_PASSWORD; with
- * BASE_URL, set those two to an existing administrator.
+ * Pages of an existing server are measured signed out unless the bench could create accounts there.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
+import { createAffiliate, createPaidAccount, type Session } from './lib/accounts.ts';
+import { call } from './lib/http.ts';
+import { machineLine } from './lib/machine.ts';
+import { benchPort, startServer } from './lib/server.ts';
 
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/terms', '/privacy', '/support', '/admin/login', '/admin/dashboard'];
+/** KB in the goals = 1000 bytes. */
+type Goal = 'static' | 'auth' | 'dashboard' | 'none';
+type Role = 'customer' | 'professional' | 'affiliate' | 'admin';
+interface PageSpec {
+  path: string;
+  goal: Goal;
+  /** Signed in as this role before the page loads (the session store's localStorage keys). */
+  role?: Role;
+  /** Measured only when the build has it (the server answers 2xx); skipped otherwise. */
+  optional?: boolean;
+}
 
-function gzipBytes(url: string): Promise<{ wire: number; type: string }> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-      let wire = 0;
-      res.on('data', (chunk: Buffer) => (wire += chunk.length));
-      res.on('end', () => resolve({ wire, type: String(res.headers['content-type'] ?? '') }));
+/** Every page a visitor can reach. Add a page here: one line. */
+export const PAGES: PageSpec[] = [
+  { path: '/', goal: 'static' },
+  { path: '/terms', goal: 'static' },
+  { path: '/privacy', goal: 'static' },
+  { path: '/affiliate-terms', goal: 'static' },
+  { path: '/support', goal: 'none' },
+  { path: '/signin', goal: 'auth' },
+  { path: '/signup', goal: 'auth' },
+  { path: '/affiliate-signup', goal: 'auth' },
+  { path: '/forgot-password', goal: 'none' },
+  { path: '/reset-password', goal: 'none' },
+  { path: '/dashboard', goal: 'dashboard', role: 'customer' },
+  { path: '/customer-dashboard', goal: 'dashboard', role: 'customer' },
+  { path: '/professional-dashboard', goal: 'dashboard', role: 'professional' },
+  { path: '/affiliate-dashboard', goal: 'dashboard', role: 'affiliate' },
+  { path: '/admin/login', goal: 'auth' },
+  { path: '/admin/dashboard', goal: 'dashboard', role: 'admin' },
+];
+
+const GOALS: Record<Goal, { text: string; pass: (w: Weight) => boolean } | null> = {
+  static: { text: 'JS 0, total ≤ 15 KB gz', pass: (w) => w.js.raw === 0 && total(w, 'gzip') <= 15_000 },
+  auth: { text: 'JS ≤ 70 KB gz', pass: (w) => w.js.gzip <= 70_000 },
+  dashboard: { text: 'JS ≤ 120 KB gz', pass: (w) => w.js.gzip <= 120_000 },
+  none: null,
+};
+
+type Encoding = 'identity' | 'gzip' | 'br';
+interface Bytes {
+  raw: number;
+  gzip: number;
+  br: number;
+}
+interface Weight {
+  html: Bytes;
+  css: Bytes;
+  js: Bytes;
+  other: Bytes;
+  files: number;
+}
+interface Fetched {
+  url: string;
+  type: string;
+  bytes: Bytes;
+  servedAs: Record<Encoding, string>;
+  cacheControl: string;
+}
+
+const total = (w: Weight, e: keyof Bytes) => w.html[e] + w.css[e] + w.js[e] + w.other[e];
+const kind = (type: string): keyof Omit<Weight, 'files'> =>
+  type.includes('html') ? 'html' : type.includes('css') ? 'css' : type.includes('javascript') ? 'js' : 'other';
+
+/** Bytes of the body as sent (node:http does not decompress), with the headers that say how. */
+function ask(url: string, encoding: Encoding) {
+  return new Promise<{ status: number; bytes: number; type: string; encoding: string; cacheControl: string }>((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          bytes,
+          type: String(res.headers['content-type'] ?? ''),
+          encoding: String(res.headers['content-encoding'] ?? 'identity'),
+          cacheControl: String(res.headers['cache-control'] ?? ''),
+        }),
+      );
     })
       .on('error', reject)
       .end();
   });
 }
 
-process.env.ADMIN_USERNAME ??= 'bench-admin';
-process.env.ADMIN_PASSWORD ??= 'Bench-admin-Passw0rd';
-
-/** An admin token, for pages behind the admin guard. */
-async function adminToken(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
+const cache = new Map<string, Fetched>();
+async function measure(url: string): Promise<Fetched> {
+  const known = cache.get(url);
+  if (known) return known;
+  const [identity, gzip, br] = await Promise.all([ask(url, 'identity'), ask(url, 'gzip'), ask(url, 'br')]);
+  const fetched: Fetched = {
+    url,
+    type: identity.type,
+    bytes: { raw: identity.bytes, gzip: gzip.bytes, br: br.bytes },
+    servedAs: { identity: identity.encoding, gzip: gzip.encoding, br: br.encoding },
+    cacheControl: identity.cacheControl,
+  };
+  cache.set(url, fetched);
+  return fetched;
 }
 
-async function startServer(): Promise<{ baseUrl: string; child: ChildProcess }> {
-  const port = 3400 + Math.floor(Math.random() * 500);
-  const child = spawn(process.execPath, ['api/src/server.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-weight-')), LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) return { baseUrl, child };
-    await new Promise((r) => setTimeout(r, 500));
+/** The bench's own server creates this administrator; with BASE_URL, set these two to an existing one. */
+const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'bench-admin', password: process.env.ADMIN_PASSWORD ?? 'Bench-admin-Passw0rd' };
+
+/** A session as the page's island keeps it: the user's token and record, or the admin token. */
+async function sessionFor(baseUrl: string, role: Role): Promise<Record<string, string>> {
+  if (role === 'admin') {
+    const answer = await call(`${baseUrl}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    if (answer.status !== 200) throw new Error(`admin sign-in failed: ${answer.status} ${answer.text}`);
+    return { adminToken: (JSON.parse(answer.text) as { token: string }).token };
   }
-  throw new Error('server did not start');
+  const session: Session = role === 'affiliate' ? await createAffiliate(baseUrl) : await createPaidAccount(baseUrl, role);
+  return { authToken: session.token, userData: JSON.stringify(session.user) };
 }
 
-const server = process.env.BASE_URL ? undefined : await startServer();
+const server = process.env.BASE_URL ? undefined : await startServer(benchPort(3700), { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
 const baseUrl = process.env.BASE_URL ?? server!.baseUrl;
+const chosen = process.argv.slice(2);
+const pages = chosen.length ? chosen.map((path) => PAGES.find((p) => p.path === path) ?? { path, goal: 'none' as Goal }) : PAGES;
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
-console.log(`Page weight at ${baseUrl} (bytes; "gzip" = bytes on the wire with Accept-Encoding: gzip)\n`);
-console.log('page'.padEnd(18), 'requests'.padStart(8), 'JS raw'.padStart(9), 'JS gzip'.padStart(9), 'total gzip'.padStart(11));
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+const trio = (b: Bytes) => `${pad(b.raw, 7)} ${pad(b.gzip, 6)} ${pad(b.br, 6)}`;
+const sessions = new Map<Role, Record<string, string>>();
+const notes: string[] = [];
+
+console.log(`Page weight at ${baseUrl}: bytes of every file of the site each page fetched on first load`);
+console.log('(raw = Accept-Encoding: identity, gz = gzip, br = brotli; KB = 1000 bytes; API answers not counted)');
+console.log(`Machine at the start: ${machineLine()}\n`);
+console.log(
+  'page'.padEnd(24),
+  'signed in as'.padEnd(13),
+  pad('files', 5),
+  '  HTML raw     gz     br',
+  '   CSS raw     gz     br',
+  '    JS raw     gz     br',
+  pad('other gz', 9),
+  pad('total gz', 9),
+  pad('total br', 9),
+  ' goal (first load)       result',
+);
 try {
-  for (const path of pages) {
-    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  for (const spec of pages) {
+    const probe = await call(baseUrl + spec.path);
+    if (probe.status < 200 || probe.status > 299) {
+      if (spec.optional) {
+        notes.push(`${spec.path}: not in this build (${probe.status}), skipped`);
+        continue;
+      }
+      notes.push(`${spec.path}: answered ${probe.status}`);
+    }
+    const context: BrowserContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    if (spec.role) {
+      if (!sessions.has(spec.role)) sessions.set(spec.role, await sessionFor(baseUrl, spec.role));
+      await context.addInitScript((keys) => {
+        for (const [key, value] of Object.entries(keys)) localStorage.setItem(key, value);
+      }, sessions.get(spec.role)!);
+    }
+    const page = await context.newPage();
     const urls = new Set<string>();
     page.on('requestfinished', (req) => urls.add(req.url()));
-    if (path.startsWith('/admin/dashboard')) {
-      const token = await adminToken(baseUrl);
-      await page.addInitScript((t) => localStorage.setItem('adminToken', t), token);
-    }
-    await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+    await page.goto(baseUrl + spec.path, { waitUntil: 'networkidle' });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState('networkidle');
-    let jsRaw = 0;
-    let jsGzip = 0;
-    let total = 0;
+    const landed = new URL(page.url()).pathname;
+    if (landed !== spec.path && landed !== `${spec.path}/`) notes.push(`${spec.path}: the browser ended on ${landed}`);
+    await context.close();
+
+    const w: Weight = {
+      html: { raw: 0, gzip: 0, br: 0 },
+      css: { raw: 0, gzip: 0, br: 0 },
+      js: { raw: 0, gzip: 0, br: 0 },
+      other: { raw: 0, gzip: 0, br: 0 },
+      files: 0,
+    };
     for (const url of urls) {
-      if (!url.startsWith(baseUrl)) continue;
-      const { wire, type } = await gzipBytes(url);
-      total += wire;
-      if (type.includes('javascript')) {
-        jsGzip += wire;
-        jsRaw += (await (await fetch(url)).arrayBuffer()).byteLength;
-      }
+      if (!url.startsWith(baseUrl) || new URL(url).pathname.startsWith('/api/')) continue;
+      const f = await measure(url);
+      const k = kind(f.type);
+      w[k].raw += f.bytes.raw;
+      w[k].gzip += f.bytes.gzip;
+      w[k].br += f.bytes.br;
+      w.files++;
     }
-    const inlineScripts = await page.evaluate(() =>
-      [...document.querySelectorAll('script:not([src])')].reduce((n, s) => n + (s.textContent?.length ?? 0), 0),
-    );
+    const goal = GOALS[spec.goal];
     console.log(
-      path.padEnd(18),
-      String(urls.size).padStart(8),
-      String(jsRaw + inlineScripts).padStart(9),
-      String(jsGzip).padStart(9),
-      String(total).padStart(11),
+      spec.path.padEnd(24),
+      (spec.role ?? '-').padEnd(13),
+      pad(w.files, 5),
+      trio(w.html),
+      trio(w.css),
+      trio(w.js),
+      pad(w.other.gzip, 9),
+      pad(total(w, 'gzip'), 9),
+      pad(total(w, 'br'), 9),
+      ' ' + (goal?.text ?? '-').padEnd(24),
+      goal ? (goal.pass(w) ? 'PASS' : 'MISS') : '-',
     );
-    await page.close();
   }
-  console.log('\nJS raw includes inline <script> text; JS gzip counts script files only (inline scripts are inside the HTML).');
+
+  // Caching and encodings, over every distinct file the pages fetched.
+  const files = [...cache.values()];
+  const hashed = files.filter((f) => new URL(f.url).pathname.startsWith('/_astro/'));
+  const immutable = hashed.filter((f) => /immutable/.test(f.cacheControl) && Number(/max-age=(\d+)/.exec(f.cacheControl)?.[1] ?? 0) >= 31_536_000);
+  const others = files.filter((f) => !hashed.includes(f));
+  console.log(`\nCaching: ${immutable.length} of ${hashed.length} hashed files (/_astro/*) come with Cache-Control: immutable and max-age ≥ 1 year`);
+  for (const f of hashed.filter((h) => !immutable.includes(h))) console.log(`  not immutable: ${new URL(f.url).pathname}  "${f.cacheControl}"`);
+  const pageCaching = new Map<string, string[]>();
+  for (const f of others) pageCaching.set(f.cacheControl || '(none)', [...(pageCaching.get(f.cacheControl || '(none)') ?? []), new URL(f.url).pathname]);
+  for (const [value, paths] of pageCaching) console.log(`  unhashed files (${paths.length}): "${value}"  e.g. ${paths.slice(0, 3).join(' ')}`);
+
+  console.log('\nEncodings served (files fetched by the pages, by type): asked br → got; asked gzip → got');
+  const byType = new Map<string, { n: number; br: Map<string, number>; gzip: Map<string, number> }>();
+  for (const f of files) {
+    const type = f.type.split(';')[0] || '(none)';
+    const row = byType.get(type) ?? { n: 0, br: new Map(), gzip: new Map() };
+    row.n++;
+    row.br.set(f.servedAs.br, (row.br.get(f.servedAs.br) ?? 0) + 1);
+    row.gzip.set(f.servedAs.gzip, (row.gzip.get(f.servedAs.gzip) ?? 0) + 1);
+    byType.set(type, row);
+  }
+  const list = (m: Map<string, number>) => [...m].map(([e, n]) => `${e} ×${n}`).join(', ');
+  for (const [type, row] of byType) console.log(`  ${type.padEnd(24)} ${pad(row.n, 3)} files   br → ${list(row.br).padEnd(24)} gzip → ${list(row.gzip)}`);
+  const plain = files.filter((f) => /html|css|javascript|json|svg/.test(f.type) && f.servedAs.gzip === 'identity');
+  for (const f of plain) console.log(`  sent uncompressed: ${new URL(f.url).pathname} (${f.bytes.raw} bytes, ${f.type.split(';')[0]})`);
+
+  console.log(`\nMachine at the end: ${machineLine()}`);
+console.log('\nHTML includes its inline <script> and <style>; "other" is images, icons and fonts.');
+  for (const note of notes) console.log(`Note: ${note}`);
 } finally {
   await browser.close();
-  server?.child.kill('SIGTERM');
+  await server?.stop();
 }

@@ -82,7 +82,10 @@ export async function siteMiddleware(options: { diagnostics: boolean }): Promise
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
       try {
         const hashed = ctx.path.startsWith('/_astro/');
-        const served = await send(ctx, ctx.path, {
+        // koa-send looks for the .br/.gz twin before it turns a folder into its index.html, so a
+        // page asked for as /terms would go out uncompressed: name the folder (/terms/) instead.
+        const path = hashed || ctx.path.endsWith('/') || /\.[^/]*$/.test(ctx.path) ? ctx.path : `${ctx.path}/`;
+        const served = await send(ctx, path, {
           root: clientDir,
           index: 'index.html',
           brotli: true,
