@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.ts';
+import type { Knex } from 'knex';
 import type { Db } from '../db.ts';
 import type { Logger } from '../logger.ts';
 
@@ -20,14 +21,18 @@ export interface ShortText {
   text: string;
 }
 
-/** What features call: it only records the message (the outbox); delivery happens in the worker. */
+/**
+ * What features call: it only records the message (the outbox); delivery happens in the worker.
+ * Given the caller's transaction, the message is recorded in it, so it exists exactly when the
+ * change it tells of does (a crash between commit and queueing cannot lose it).
+ */
 export interface Notifier {
-  sendEmail(message: Message): Promise<void>;
+  sendEmail(message: Message, trx?: Knex.Transaction): Promise<void>;
   /**
    * Queues `message` on each text channel this notifier writes (SMS, WhatsApp). Nothing when the
    * person has no usable phone number: a channel is never written without its address.
    */
-  sendText(phone: string | null | undefined, message: ShortText): Promise<void>;
+  sendText(phone: string | null | undefined, message: ShortText, trx?: Knex.Transaction): Promise<void>;
 }
 
 /** A way to deliver one channel's messages: SMTP, an SMS gateway, WhatsApp… Throws when it fails. */
@@ -59,15 +64,15 @@ export const isE164 = (phone: string | null | undefined): phone is string => !!p
  */
 export function outboxNotifier(deps: { db: Db; clock: Clock; textChannels?: readonly TextChannel[] }): Notifier {
   const textChannels = deps.textChannels ?? TEXT_CHANNELS;
-  const insert = async (channel: Channel, recipient: string, subject: string, body: string) => {
+  const insert = async (db: Db, channel: Channel, recipient: string, subject: string, body: string) => {
     const now = deps.clock.now();
-    await deps.db('notifications').insert({ channel, recipient, subject, body, created_at: now, next_attempt_at: now });
+    await db('notifications').insert({ channel, recipient, subject, body, created_at: now, next_attempt_at: now });
   };
   return {
-    sendEmail: (message) => insert('email', message.to, message.subject, message.text),
-    async sendText(phone, message) {
+    sendEmail: (message, trx) => insert(trx ?? deps.db, 'email', message.to, message.subject, message.text),
+    async sendText(phone, message, trx) {
       if (!isE164(phone)) return;
-      for (const channel of textChannels) await insert(channel, phone, message.label, message.text);
+      for (const channel of textChannels) await insert(trx ?? deps.db, channel, phone, message.label, message.text);
     },
   };
 }

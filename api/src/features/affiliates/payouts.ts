@@ -62,9 +62,10 @@ export async function requestPayout(deps: PayoutDeps, affiliateId: number): Prom
         requested_at: now,
       })
       .returning('*');
-    return toPayout(row);
+    const requested = toPayout(row);
+    await notifyAffiliate(deps, trx, affiliateId, requested);
+    return requested;
   });
-  await notifyAffiliate(deps, affiliateId, payout);
   return payout;
 }
 
@@ -76,9 +77,10 @@ export interface PayoutDeps {
   transfers?: PayoutTransfers | null;
 }
 
-async function notifyAffiliate(deps: PayoutDeps, affiliateId: number, payout: Payout) {
-  const { email } = await deps.db('users').where({ id: affiliateId }).first('email');
-  await deps.notifier.sendEmail(payoutMessage(email, payout));
+/** Written in the caller's transaction: the email exists exactly when the payout change does. */
+async function notifyAffiliate(deps: PayoutDeps, trx: Knex.Transaction, affiliateId: number, payout: Payout) {
+  const { email } = await trx('users').where({ id: affiliateId }).first('email');
+  await deps.notifier.sendEmail(payoutMessage(email, payout), trx);
 }
 
 export async function listPayouts(db: Db, affiliateId: number): Promise<Payout[]> {
@@ -152,21 +154,23 @@ export async function settleTransfer(deps: PayoutDeps, reference: string): Promi
   const transfer = await deps.transfers.verify(reference);
   if (!transfer || (transfer.status !== TRANSFER_DONE && !TRANSFER_FAILED.includes(transfer.status))) return;
   const done = transfer.status === TRANSFER_DONE;
-  const [row] = await deps.db('affiliate_payouts')
-    .where({ id: payout.id, status: 'processing' })
-    .update({
-      status: done ? 'completed' : 'failed',
-      transfer_status: transfer.status,
-      processed_at: deps.clock.now(),
-      ...(done ? {} : { notes: `Paystack reports the transfer ${transfer.status}; the amount is back in the balance.` }),
-    })
-    .returning('*');
-  if (row) await notifyAffiliate(deps, Number(row.affiliate_user_id), toPayout(row));
+  await deps.db.transaction(async (trx) => {
+    const [row] = await trx('affiliate_payouts')
+      .where({ id: payout.id, status: 'processing' })
+      .update({
+        status: done ? 'completed' : 'failed',
+        transfer_status: transfer.status,
+        processed_at: deps.clock.now(),
+        ...(done ? {} : { notes: `Paystack reports the transfer ${transfer.status}; the amount is back in the balance.` }),
+      })
+      .returning('*');
+    if (row) await notifyAffiliate(deps, trx, Number(row.affiliate_user_id), toPayout(row));
+  });
 }
 
 /**
  * Spec 001 §4 payout states. The row is locked while the rule is checked; `onMoved` runs in the
- * same transaction (the administrator's audit entry), and the affiliate is told after commit.
+ * same transaction (the administrator's audit entry), as does the email telling the affiliate.
  */
 export async function movePayout(
   deps: PayoutDeps,
@@ -176,7 +180,7 @@ export async function movePayout(
   onMoved?: (trx: Knex.Transaction, before: Payout, after: Payout) => Promise<void>,
 ): Promise<Payout> {
   const rule = PAYOUT_TRANSITIONS[action];
-  const { payout, affiliateId } = await deps.db.transaction(async (trx) => {
+  const payout = await deps.db.transaction(async (trx) => {
     const current = await trx('affiliate_payouts').where({ id: payoutId }).forUpdate().first();
     if (!current) throw notFound('Payout not found.');
     if (current.status !== rule.from) {
@@ -192,8 +196,8 @@ export async function movePayout(
     const [row] = await trx('affiliate_payouts').where({ id: payoutId }).update(changes).returning('*');
     const moved = toPayout(row);
     await onMoved?.(trx, toPayout(current), moved);
-    return { payout: moved, affiliateId: Number(row.affiliate_user_id) };
+    await notifyAffiliate(deps, trx, Number(row.affiliate_user_id), moved);
+    return moved;
   });
-  await notifyAffiliate(deps, affiliateId, payout);
   return payout;
 }

@@ -87,28 +87,31 @@ export async function createBooking(
 
   const place = await db('users').where({ id: customer.id }).first('local_address', 'location');
   // The partial unique index bookings_open_slot_unique turns a lost race into 409 (error middleware).
-  const [row] = await db('bookings')
-    .insert({
-      customer_id: customer.id,
-      professional_id: input.professionalId,
-      date: input.date,
-      time: input.time,
-      duration_hours: BOOKING_HOURS,
-      agreed_rate_pesewas: agreed,
-      proposed_rate_pesewas: proposed === null ? null : agreed,
-      total_pesewas: agreed * BOOKING_HOURS,
-      description: input.description,
-      notes,
-      location: place?.local_address || place?.location || null,
-      status: 'pending',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id');
-  const booking = (await findBookings(db, customer.id, { id: Number(row.id) }))[0];
-  await deps.notifier.sendEmail(bookingMessages.requested(await emailOf(db, booking.professionalId), booking));
-  await deps.notifier.sendText(await phoneOf(db, booking.professionalId), textMessages.bookingRequested(booking));
-  return booking;
+  // The professional's notifications are written with the booking: both exist, or neither.
+  return db.transaction(async (trx) => {
+    const [row] = await trx('bookings')
+      .insert({
+        customer_id: customer.id,
+        professional_id: input.professionalId,
+        date: input.date,
+        time: input.time,
+        duration_hours: BOOKING_HOURS,
+        agreed_rate_pesewas: agreed,
+        proposed_rate_pesewas: proposed === null ? null : agreed,
+        total_pesewas: agreed * BOOKING_HOURS,
+        description: input.description,
+        notes,
+        location: place?.local_address || place?.location || null,
+        status: 'pending',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id');
+    const booking = (await findBookings(trx, customer.id, { id: Number(row.id) }))[0];
+    await deps.notifier.sendEmail(bookingMessages.requested(await emailOf(trx, booking.professionalId), booking), trx);
+    await deps.notifier.sendText(await phoneOf(trx, booking.professionalId), textMessages.bookingRequested(booking), trx);
+    return booking;
+  });
 }
 
 /** Bookings the user is a party to, with both names, as the dashboards show them. */
@@ -206,9 +209,10 @@ export async function transitionBooking(deps: BookingDeps, user: SessionUser, id
   if (action === 'complete') changes.completed_at = now;
   // Conditional update: of two concurrent actions on one booking, only one finds it in `from`.
   // The listing counters change in the same transaction.
-  const updated = await db.transaction(async (trx) => {
+  // The other party's notifications are written in the same transaction as the change.
+  const result = await db.transaction(async (trx) => {
     const count = await trx('bookings').where({ id }).whereIn('status', rule.from).update(changes);
-    if (!count) return 0;
+    if (!count) return null;
     const counters = trx('professional_profiles').where({ user_id: booking.professional_id });
     if (action === 'accept' || action === 'decline') {
       const seconds = (now.getTime() - new Date(booking.created_at).getTime()) / 1000;
@@ -219,19 +223,19 @@ export async function transitionBooking(deps: BookingDeps, user: SessionUser, id
     } else if (action === 'complete') {
       await counters.update({ completed_jobs: trx.raw('completed_jobs + 1') });
     }
-    return count;
+    const moved = (await findBookings(trx, user.id, { id }))[0];
+    const other = role === 'customer' ? moved.professionalId : moved.customerId;
+    const message = { accept: bookingMessages.accepted, decline: bookingMessages.declined, cancel: bookingMessages.cancelled, complete: bookingMessages.completed }[action];
+    await deps.notifier.sendEmail(message(await emailOf(trx, other), moved), trx);
+    // A text only where someone must act or travel: accepted/declined to the customer, cancelled to the professional.
+    const text = { accept: textMessages.bookingAccepted, decline: textMessages.bookingDeclined, cancel: textMessages.bookingCancelled, complete: null }[action];
+    if (text) await deps.notifier.sendText(await phoneOf(trx, other), text(moved), trx);
+    return moved;
   });
-  if (!updated) {
+  if (!result) {
     const current = await db('bookings').where({ id }).first('status');
     throw conflict(`This booking is ${current?.status}, so it cannot be ${PAST_TENSE[action]}.`);
   }
-  const result = (await findBookings(db, user.id, { id }))[0];
-  const other = role === 'customer' ? result.professionalId : result.customerId;
-  const message = { accept: bookingMessages.accepted, decline: bookingMessages.declined, cancel: bookingMessages.cancelled, complete: bookingMessages.completed }[action];
-  await deps.notifier.sendEmail(message(await emailOf(db, other), result));
-  // A text only where someone must act or travel: accepted/declined to the customer, cancelled to the professional.
-  const text = { accept: textMessages.bookingAccepted, decline: textMessages.bookingDeclined, cancel: textMessages.bookingCancelled, complete: null }[action];
-  if (text) await deps.notifier.sendText(await phoneOf(db, other), text(result));
   return result;
 }
 

@@ -72,3 +72,31 @@ it('emails a new chat message only to a party who is away, and not for every mes
   expect(mail.body).not.toContain('See you then.'); // the message itself stays in the app
   app.clock.set(new Date('2026-11-22T09:00:00Z'));
 });
+
+it('writes a booking and the messages about it together: when the outbox cannot take them, nothing changes', async () => {
+  const customer = await signUpAndPay(app, { firstName: 'Esi' });
+  const pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Kwesi', lastName: 'Atomic' });
+  const book = () =>
+    app.request('/api/bookings', { method: 'POST', json: { professionalId: pro.userId, date: '2026-11-25', time: '14:00' }, headers: bearer(customer.token) });
+  const bookings = async () => (await app.db('bookings').where({ professional_id: pro.userId })).map((b) => b.status as string);
+
+  // A crash between the booking and its email would lose the email: here the outbox refuses instead.
+  await app.db.raw('ALTER TABLE notifications ADD CONSTRAINT outbox_closed CHECK (false) NOT VALID');
+  try {
+    expect((await book()).status).toBe(500);
+    expect(await bookings()).toEqual([]);
+  } finally {
+    await app.db.raw('ALTER TABLE notifications DROP CONSTRAINT outbox_closed');
+  }
+  const created = await book();
+  expect(created.status).toBe(201);
+  expect(await bookings()).toEqual(['pending']);
+
+  await app.db.raw('ALTER TABLE notifications ADD CONSTRAINT outbox_closed CHECK (false) NOT VALID');
+  try {
+    expect((await app.request(`/api/bookings/${created.body.booking.id}/accept`, { method: 'POST', headers: bearer(pro.token) })).status).toBe(500);
+    expect(await bookings()).toEqual(['pending']);
+  } finally {
+    await app.db.raw('ALTER TABLE notifications DROP CONSTRAINT outbox_closed');
+  }
+});
