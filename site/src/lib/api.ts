@@ -74,52 +74,47 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   if (file !== undefined) headers['Content-Type'] = file.type || 'application/octet-stream';
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  // One controller for both the time-out and the caller's signal (AbortSignal.any is too new for
-  // the older Android WebViews we must serve).
+  const { response, body: text } = await send(path, { method, headers, body: file ?? (body === undefined ? undefined : JSON.stringify(body)) }, timeoutMs, signal, (r) => r.text());
+  let data: unknown = null;
+  let readable = true;
+  if (text !== '') {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      readable = false;
+    }
+  }
+  if (!response.ok) throw refusal(response, data);
+  if (!readable) throw new ApiError(response.status, UNREADABLE, null);
+  return data as T;
+}
+
+/**
+ * fetch with a time-out and the caller's signal on one controller (AbortSignal.any is too new for
+ * the older Android WebViews we must serve), reading the body with `read`. A failure to get an
+ * answer becomes a TimeoutError or a NetworkError.
+ */
+async function send<T>(path: string, init: RequestInit, timeoutMs: number, signal: AbortSignal | undefined, read: (response: Response) => Promise<T>) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const onAbort = () => controller.abort();
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
-
   try {
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(path, {
-        method,
-        headers,
-        body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
-        signal: controller.signal,
-        credentials: 'same-origin',
-      });
-      text = await response.text();
-    } catch (cause) {
-      if (controller.signal.aborted) {
-        throw new TimeoutError(signal?.aborted ? 'Request aborted' : 'Request timeout', { cause });
-      }
-      throw new NetworkError('Failed to fetch', { cause });
-    }
-
-    let data: unknown = null;
-    let readable = true;
-    if (text !== '') {
-      try {
-        data = JSON.parse(text);
-      } catch {
-        readable = false;
-      }
-    }
-    if (!response.ok) {
-      throw new ApiError(response.status, serverMessage(data) ?? `Request failed with status ${response.status}`, data);
-    }
-    if (!readable) throw new ApiError(response.status, UNREADABLE, null);
-    return data as T;
+    const response = await fetch(path, { ...init, signal: controller.signal, credentials: 'same-origin' });
+    return { response, body: await read(response) };
+  } catch (cause) {
+    if (controller.signal.aborted) throw new TimeoutError(signal?.aborted ? 'Request aborted' : 'Request timeout', { cause });
+    throw new NetworkError('Failed to fetch', { cause });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
 }
+
+/** The ApiError for a refused answer: the server's message, else the status. */
+const refusal = (response: Response, data: unknown) =>
+  new ApiError(response.status, serverMessage(data) ?? `Request failed with status ${response.status}`, data);
 
 /** The name in `Content-Disposition: attachment; filename="…"` (or filename*=UTF-8''…), if any. */
 export function attachmentName(header: string | null): string | null {
@@ -142,36 +137,19 @@ export function attachmentName(header: string | null): string | null {
  */
 export async function apiBlob(path: string, options: Pick<ApiFetchOptions, 'token' | 'timeoutMs' | 'signal'> = {}): Promise<File> {
   const { token, timeoutMs = 60_000, signal } = options;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  const onAbort = () => controller.abort();
-  if (signal?.aborted) controller.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    let response: Response;
-    let blob: Blob;
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const { response, body: blob } = await send(path, { headers }, timeoutMs, signal, (r) => r.blob());
+  if (!response.ok) {
+    let data: unknown = null;
     try {
-      response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: controller.signal, credentials: 'same-origin' });
-      blob = await response.blob();
-    } catch (cause) {
-      if (controller.signal.aborted) throw new TimeoutError(signal?.aborted ? 'Request aborted' : 'Request timeout', { cause });
-      throw new NetworkError('Failed to fetch', { cause });
+      data = JSON.parse(await blob.text());
+    } catch {
+      // not JSON: the status says enough
     }
-    if (!response.ok) {
-      let data: unknown = null;
-      try {
-        data = JSON.parse(await blob.text());
-      } catch {
-        // not JSON: the status says enough
-      }
-      throw new ApiError(response.status, serverMessage(data) ?? `Request failed with status ${response.status}`, data);
-    }
-    // A File is a Blob with the name the server gave it (Content-Disposition), or '' without one.
-    return new File([blob], attachmentName(response.headers.get('Content-Disposition')) ?? '', { type: blob.type });
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    throw refusal(response, data);
   }
+  // A File is a Blob with the name the server gave it (Content-Disposition), or '' without one.
+  return new File([blob], attachmentName(response.headers.get('Content-Disposition')) ?? '', { type: blob.type });
 }
 
 // ---- Retry policy (spec: no retry on 401, 403 or any 4xx; otherwise up to 2 retries; the delay

@@ -1,23 +1,11 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MapStorage } from './map-storage.test-helper.ts';
 import { ADMIN_MESSAGES } from '../../../contract/admin.ts';
 import { $adminSession, adminFetch, adminSignIn, adminSignOut, checkAdminSession, configureAdminSession } from './admin-session.ts';
-import type { TokenStorage } from './admin-session.ts';
 
 // Spec 001 §2 admin guard, §3 storage key adminToken, §5 admin login, §8 admin login failures.
 
-class MapStorage implements TokenStorage {
-  readonly map = new Map<string, string>();
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-}
 
 let storage: MapStorage;
 let calls: { url: string; method: string; authorization: string | null }[];

@@ -1,5 +1,6 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MapStorage } from './map-storage.test-helper.ts';
 import type { SessionUser } from '../../../contract/accounts.ts';
 import {
   $session,
@@ -13,20 +14,7 @@ import {
   signIn,
   signOut,
 } from './session.ts';
-import type { SessionStorage } from './session.ts';
 
-class MapStorage implements SessionStorage {
-  readonly map = new Map<string, string>();
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-}
 
 const ama: SessionUser = {
   id: 7,

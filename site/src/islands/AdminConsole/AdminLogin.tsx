@@ -5,6 +5,7 @@ import { adminSignIn, checkAdminSession } from '../../stores/admin-session.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
 import { DASHBOARD_PATH, EXPIRED_FLAG } from './login-paths.ts';
+import { PasswordField } from '../SignIn/PasswordField.tsx';
 import '../SignIn/auth.css';
 
 /**
@@ -14,7 +15,6 @@ import '../SignIn/auth.css';
  */
 function LoginForm() {
   const [checking, setChecking] = useState(true);
-  const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -70,29 +70,7 @@ function LoginForm() {
           <label htmlFor={ids.username}>Username</label>
           <input id={ids.username} name="username" autoComplete="username" autoCapitalize="none" maxLength={100} required aria-describedby={described} />
         </div>
-        <div className="auth-field">
-          <label htmlFor={ids.password}>Password</label>
-          <div className="auth-password">
-            <input
-              id={ids.password}
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              maxLength={200}
-              required
-              aria-describedby={described}
-            />
-            <button
-              type="button"
-              className="btn btn-line btn-sm auth-button"
-              aria-pressed={showPassword}
-              aria-controls={ids.password}
-              onClick={() => setShowPassword((shown) => !shown)}
-            >
-              {showPassword ? 'Hide password' : 'Show password'}
-            </button>
-          </div>
-        </div>
+        <PasswordField id={ids.password} describedBy={described} />
         {problem ? (
           <p id={ids.problem} className="auth-error" role="alert">
             {problem}

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { useModalDialog } from '../shell/useModalDialog.ts';
 import '../BookingDialog/dialog.css';
 
 interface Props {
@@ -18,22 +19,9 @@ interface Props {
  * control that opened it. Render it to open it; stop rendering it to close it.
  */
 export function Modal({ title, onClose, children, wide, alert }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const dialog = useModalDialog(heading);
   const titleId = useId();
-  useEffect(() => {
-    const node = dialog.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (node && !node.open) {
-      if (typeof node.showModal === 'function') node.showModal();
-      else node.setAttribute('open', '');
-    }
-    heading.current?.focus();
-    return () => {
-      if (node?.open) node.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
   return (
     <dialog
       ref={dialog}

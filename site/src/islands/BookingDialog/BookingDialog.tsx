@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { BOOKING_HOURS, BOOKING_MESSAGES, TIME_SLOTS, bookingRequestSchema, customRateBounds } from '../../../../contract/bookings.ts';
 import type { Listing } from '../../../../contract/professionals.ts';
@@ -19,6 +19,7 @@ import {
 import { createBooking } from '../../stores/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
+import { useModalDialog } from '../shell/useModalDialog.ts';
 import './dialog.css';
 
 /** Open slots come for the next 14 days (GET /api/professionals/:id). */
@@ -44,7 +45,7 @@ interface Props {
  * hourly slots, the rate panel with the negotiate switch, description, summary and submit.
  */
 export function BookingDialog({ professional, onClose, onBooked }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [reloads, setReloads] = useState(0);
   const [date, setDate] = useState<string | null>(null);
@@ -55,20 +56,6 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const ids = { title: useId(), time: useId(), rate: useId(), rateHint: useId(), description: useId(), date: useId(), error: useId(), switchLabel: useId() };
-
-  useEffect(() => {
-    const node = dialog.current;
-    // Focus goes back to the button that opened the dialog when it closes.
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (node && !node.open) {
-      if (typeof node.showModal === 'function') node.showModal();
-      else node.setAttribute('open', '');
-    }
-    return () => {
-      if (node?.open) node.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
 
   useEffect(() => {
     const controller = new AbortController();

@@ -14,6 +14,7 @@ import { attemptLogin } from './login.ts';
 import type { LoginForm } from './login.ts';
 import './auth.css';
 import { IdentifierChoice } from './IdentifierChoice.tsx';
+import { PasswordField } from './PasswordField.tsx';
 
 /** Spec 000 §9 "Login redirect 100 ms". */
 const REDIRECT_MS = 100;
@@ -78,7 +79,6 @@ function Form() {
   const session = useStore($session);
   const [accountType, setAccountType] = useState<UserType>('customer');
   const [method, setMethod] = useState<'email' | 'phone'>('email');
-  const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [ready, setReady] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -270,30 +270,7 @@ function Form() {
           </div>
         )}
 
-        <div className="auth-field">
-          <label htmlFor={ids.password}>Password</label>
-          <div className="auth-password">
-            <input
-              id={ids.password}
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              maxLength={200}
-              required
-              aria-describedby={problem ? ids.problem : undefined}
-            />
-            <button
-              type="button"
-              className="btn btn-line btn-sm auth-button"
-              aria-pressed={showPassword}
-              aria-controls={ids.password}
-              onClick={() => setShowPassword((v) => !v)}
-            >
-              {showPassword ? 'Hide' : 'Show'}
-              <span className="auth-sr"> password</span>
-            </button>
-          </div>
-        </div>
+        <PasswordField id={ids.password} describedBy={problem ? ids.problem : undefined} />
 
         <div className="auth-row">
           <label className="auth-check">

@@ -6,7 +6,7 @@ import { usePlanPrices } from '../../lib/prices.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import { subscriptionState } from '../../../../contract/subscriptions.ts';
 import type { AutoRenewal, SubscriptionSummary } from '../../../../contract/subscriptions.ts';
-import { ApiError, apiFetch, clearQueryCache, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import { actionErrorMessage, apiFetch, clearQueryCache } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
 import './subscription.css';
 
@@ -76,13 +76,6 @@ type Phase =
  */
 let flash: Extract<Phase, { kind: 'renewed' }> | null = null;
 
-function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return serverMessage(error.body) ?? error.message ?? fallback;
-  if (error instanceof TimeoutError || error instanceof NetworkError) return error.message || fallback;
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
-}
-
 function StateBadge({ subscription, planType }: { subscription: SubscriptionProp | null; planType: PlanType | null }) {
   if (!subscription) return <span className="sub-badge is-expired">{SUBSCRIPTION_TEXTS.none}</span>;
   const state = subscription.state ?? subscriptionState(new Date(subscription.paidUntil), new Date());
@@ -138,7 +131,7 @@ function AutoRenewalToggle({ initial, token }: { initial: AutoRenewal; token: st
       clearQueryCache('/api/professional-data/');
     } catch (error) {
       setAuto(before);
-      setProblem(errorText(error, SUBSCRIPTION_TEXTS.autoFailed));
+      setProblem(actionErrorMessage(error, SUBSCRIPTION_TEXTS.autoFailed));
     } finally {
       setBusy(false);
     }
@@ -195,7 +188,7 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
       answer = await apiFetch<{ success: boolean; message?: string }>('/api/verify-payment', { body: { reference }, token });
     } catch (error) {
       console.error('Renewal verification failed', error);
-      update({ kind: 'failed', message: errorText(error, PAYMENT_MESSAGES.verifyFailed), reference });
+      update({ kind: 'failed', message: actionErrorMessage(error, PAYMENT_MESSAGES.verifyFailed), reference });
       return;
     }
     if (!answer.success) {
@@ -225,7 +218,7 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
       intent = answer.payment;
     } catch (error) {
       console.error('Renewal could not start', error);
-      update({ kind: 'failed', message: errorText(error, SUBSCRIPTION_TEXTS.renewFailed), reference: null });
+      update({ kind: 'failed', message: actionErrorMessage(error, SUBSCRIPTION_TEXTS.renewFailed), reference: null });
       return;
     }
     let result: Awaited<ReturnType<typeof payForIntent>>;
@@ -233,7 +226,7 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
       result = await payForIntent(intent);
     } catch (error) {
       console.error('Payment pop-up failed', error);
-      update({ kind: 'failed', message: errorText(error, PAYMENT_MESSAGES.initFailed), reference: null });
+      update({ kind: 'failed', message: actionErrorMessage(error, PAYMENT_MESSAGES.initFailed), reference: null });
       return;
     }
     if (result.status === 'cancelled') {
