@@ -10,7 +10,7 @@ test('the page list covers the site', () => {
 });
 
 for (const path of PAGES) {
-  test(`${path}: security headers, a CSP without inline script allowances, and no CSP violation`, async ({ page }) => {
+  test(`${path}: security headers, a CSP without inline script allowances, and no CSP violation`, async ({ page, request }) => {
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) violations.push(message.text());
@@ -26,8 +26,10 @@ for (const path of PAGES) {
 
     // Astro's policy (a <meta> on pre-rendered pages, a header on pages rendered per request):
     // only hashed inline scripts, no 'unsafe-inline' or 'unsafe-eval'.
-    // Read from the page as served: guarded pages may already be redirecting to a sign-in.
-    const meta = /<meta http-equiv="content-security-policy" content="([^"]*)"/i.exec(await response!.text())?.[1].replaceAll('&#39;', "'") ?? null;
+    // Read from the page as served, asked for again: a guarded page may already have gone on to
+    // the sign-in page, and the browser no longer has its body.
+    const served = await (await request.get(path)).text();
+    const meta = /<meta http-equiv="content-security-policy" content="([^"]*)"/i.exec(served)?.[1].replaceAll('&#39;', "'") ?? null;
     const policy = meta ?? (await response!.headerValues('content-security-policy')).find((value) => value.includes('default-src'));
     expect(policy, `${path} has Astro's policy`).toBeTruthy();
     const scriptSrc = /script-src ([^;]*)/.exec(policy!)?.[1] ?? '';

@@ -9,12 +9,28 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [preact({ compat: true })],
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  // The stylesheet goes into each page: on a 300 ms round trip a separate file would hold back
+  // both first paint and the islands' loader (inline scripts wait for pending stylesheets).
+  build: { format: 'directory', inlineStylesheets: 'always' },
   server: { port: 4321 },
   vite: {
     // preact({ compat: true }) aliases react and react-dom to preact/compat only in code that Vite
     // bundles; a dependency left external at pre-render time would load the real React instead.
     resolve: { noExternal: ['@nanostores/react'] },
+    build: {
+      rolldownOptions: {
+        output: {
+          // Two shared chunks instead of a score of small ones: on 3G each extra level of imports
+          // costs a round trip, and HTTP/1.1 asks for six files at a time (docs/BENCHMARKS.md).
+          codeSplitting: {
+            groups: [
+              { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 20 },
+              { name: 'core', test: /[\\/](contract|site[\\/]src[\\/](lib|stores))[\\/]/, priority: 10 },
+            ],
+          },
+        },
+      },
+    },
     server: {
       // `astro dev` forwards API calls to the Koa server started by `npm run dev:api`.
       proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -8,6 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 import type { Logger } from './logger.ts';
+import { addModulePreloads } from './module-preload.ts';
 
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const siteDist = join(projectRoot, 'site', 'dist');
@@ -30,7 +31,7 @@ async function precompress(dir: string): Promise<void> {
   }
 }
 
-/** `astro build` on the Node running us (Node 24 from npm), then precompression. */
+/** `astro build` on the Node running us (Node 24 from npm), then module preloads and precompression. */
 export async function buildSite(): Promise<void> {
   const astro = join(projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const result = spawnSync(process.execPath, [astro, 'build', '--root', join(projectRoot, 'site')], {
@@ -38,6 +39,7 @@ export async function buildSite(): Promise<void> {
     cwd: projectRoot,
   });
   if (result.status !== 0) throw new Error(`astro build failed with exit code ${result.status}`);
+  await addModulePreloads(join(siteDist, 'client'));
   await precompress(join(siteDist, 'client'));
 }
 
