@@ -42,6 +42,8 @@ export const PAGES: PageSpec[] = [
   { path: '/affiliate-signup', goal: 'auth' },
   { path: '/forgot-password', goal: 'none' },
   { path: '/reset-password', goal: 'none' },
+  // The 404 page, as any missing address gets it (its note says "answered 404").
+  { path: '/no-such-page', goal: 'static' },
   { path: '/dashboard', goal: 'dashboard', role: 'customer' },
   { path: '/customer-dashboard', goal: 'dashboard', role: 'customer' },
   { path: '/professional-dashboard', goal: 'dashboard', role: 'professional' },

@@ -62,6 +62,14 @@ export const LOGIN_MESSAGES = {
 export const FORGOT_PASSWORD_ANSWER =
   'If an account matches, we have sent a link to reset its password. The link works once, within 1 hour.';
 
+/** POST /api/auth/forgot-password: the same answer whether or not an account matches. */
+export interface ForgotPasswordResponse {
+  success: true;
+  message: string;
+  /** True where diagnostics are on (never a live site): messages are kept for /dev-mailbox. */
+  devMailbox: boolean;
+}
+
 /** The user record the browser keeps (spec 000 §3 "Signed-in user"). */
 export interface SessionUser {
   id: number;

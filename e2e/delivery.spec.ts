@@ -1,23 +1,34 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 
 // How the server delivers the built site to slow, metered connections (issue #7, Speed):
-// every pre-rendered page and hashed asset compressed, hashed assets cached for good.
+// every pre-rendered page (/forgot-password and the 404 page included) and hashed asset
+// compressed, hashed assets cached for good, pages and the 404 page revalidated.
 
-const PAGES = ['/', '/terms', '/privacy', '/affiliate-terms', '/support', '/signin', '/signup', '/customer-dashboard'];
+const PAGES = ['/', '/terms', '/privacy', '/affiliate-terms', '/support', '/signin', '/signup', '/forgot-password', '/customer-dashboard'];
+
+/**
+ * Asks for `path` as brotli, gzip and identity: an HTML answer with `status`, compressed as asked
+ * (Vary: Accept-Encoding) with `cacheControl`, and uncompressed when asked for identity.
+ */
+async function expectHtmlCompressed(request: APIRequestContext, path: string, status: number, cacheControl: string): Promise<string[]> {
+  const bodies: string[] = [];
+  for (const encoding of ['br', 'gzip']) {
+    const response = await request.get(path, { headers: { 'accept-encoding': encoding } });
+    expect(response.status(), path).toBe(status);
+    expect(response.headers()['content-encoding'], `${path} with ${encoding}`).toBe(encoding);
+    expect(response.headers()['content-type'], path).toContain('text/html');
+    expect(response.headers()['vary'], path).toMatch(/accept-encoding/i);
+    expect(response.headers()['cache-control'], path).toBe(cacheControl);
+    bodies.push(await response.text());
+  }
+  const plain = await request.get(path, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.status(), path).toBe(status);
+  expect(plain.headers()['content-encoding'], path).toBeUndefined();
+  return bodies;
+}
 
 test('pre-rendered pages go out compressed whether asked for as /page or /page/, and revalidate', async ({ request }) => {
-  for (const path of [...PAGES, '/terms/']) {
-    for (const encoding of ['br', 'gzip']) {
-      const response = await request.get(path, { headers: { 'accept-encoding': encoding } });
-      expect(response.status(), path).toBe(200);
-      expect(response.headers()['content-encoding'], `${path} with ${encoding}`).toBe(encoding);
-      expect(response.headers()['content-type'], path).toContain('text/html');
-      expect(response.headers()['vary'], path).toMatch(/accept-encoding/i);
-      expect(response.headers()['cache-control'], path).toBe('public, max-age=0, must-revalidate');
-    }
-    const plain = await request.get(path, { headers: { 'accept-encoding': 'identity' } });
-    expect(plain.headers()['content-encoding'], path).toBeUndefined();
-  }
+  for (const path of [...PAGES, '/terms/']) await expectHtmlCompressed(request, path, 200, 'public, max-age=0, must-revalidate');
 });
 
 test('hashed assets are compressed and immutable for a year', async ({ request }) => {
@@ -32,7 +43,13 @@ test('hashed assets are compressed and immutable for a year', async ({ request }
   }
 });
 
-test('a path that is neither a page nor a file still reaches the 404 page', async ({ request }) => {
-  const response = await request.get('/no-such-page', { headers: { 'accept-encoding': 'br' } });
-  expect(response.status()).toBe(404);
+test('a missing page gets the 404 page compressed, with status 404, and never cached unchecked', async ({ request }) => {
+  // A missing hashed asset too: it must not be kept for a year as if it were the file.
+  for (const path of ['/no-such-page', '/no/such/page/', '/_astro/no-such-file.js']) {
+    for (const body of await expectHtmlCompressed(request, path, 404, 'no-cache')) expect(body, path).toContain('Oops! Page not found');
+  }
+  expect((await request.head('/no-such-page')).status()).toBe(404);
+  for (const method of ['POST', 'PUT', 'DELETE']) {
+    expect((await request.fetch('/no-such-page', { method })).status(), method).toBe(404);
+  }
 });

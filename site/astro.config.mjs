@@ -2,8 +2,8 @@ import node from '@astrojs/node';
 import preact from '@astrojs/preact';
 import { defineConfig } from 'astro/config';
 
-// Pages are pre-rendered; the few marked `prerender = false` (404, diagnostics) are rendered by the
-// node adapter in middleware mode, mounted inside the Koa server (api/src/server.ts).
+// Pages are pre-rendered; the few marked `prerender = false` (diagnostics only) are rendered by the
+// node adapter in middleware mode, mounted inside the Koa server (api/src/site.ts).
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),

@@ -5,7 +5,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import type { Logger } from './logger.ts';
 import { addModulePreloads } from './module-preload.ts';
@@ -13,6 +13,7 @@ import { addModulePreloads } from './module-preload.ts';
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const siteDist = join(projectRoot, 'site', 'dist');
 const serverEntry = join(siteDist, 'server', 'entry.mjs');
+const clientDir = join(siteDist, 'client');
 
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|txt|xml|ico|webmanifest)$/;
 
@@ -39,8 +40,8 @@ export async function buildSite(): Promise<void> {
     cwd: projectRoot,
   });
   if (result.status !== 0) throw new Error(`astro build failed with exit code ${result.status}`);
-  await addModulePreloads(join(siteDist, 'client'));
-  await precompress(join(siteDist, 'client'));
+  await addModulePreloads(clientDir);
+  await precompress(clientDir);
 }
 
 export async function ensureSiteBuilt(logger: Logger): Promise<void> {
@@ -49,7 +50,8 @@ export async function ensureSiteBuilt(logger: Logger): Promise<void> {
   await buildSite();
 }
 
-type AstroHandler = (req: unknown, res: unknown, next: undefined, locals: SiteLocals) => Promise<void>;
+/** Calls `next` for an address none of its per-request routes takes. */
+type AstroHandler = (req: unknown, res: unknown, next: () => void, locals: SiteLocals) => Promise<void>;
 
 /** What Astro pages read from Astro.locals (declared for the pages in site/src/env.d.ts). */
 export interface SiteLocals {
@@ -73,45 +75,72 @@ function keepOwnPolicy(res: ServerResponse): void {
   }) as ServerResponse['writeHead'];
 }
 
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+/** Pages change with each build under the same address: kept, but checked before each use. */
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** The 404 page answers for any missing address, which a later build may fill: never reused unchecked. */
+const NOT_FOUND_CACHE = 'no-cache';
+
 /**
- * Everything outside /api: files from the build (hashed ones cached for a year), then Astro's
- * handler for pages rendered per request — and for the 404 page, which answers status 404.
+ * Sends a file of the build as brotli or gzip when the request accepts it (the .br/.gz twins
+ * written by precompress), with Vary: Accept-Encoding; false when the build has no such file.
+ */
+async function sendBuilt(ctx: Context, path: string, cache: { control?: string; immutableFor?: number }): Promise<boolean> {
+  try {
+    const served = await send(ctx, path, {
+      root: clientDir,
+      index: 'index.html',
+      brotli: true,
+      gzip: true,
+      immutable: cache.immutableFor !== undefined,
+      maxage: cache.immutableFor ?? 0,
+      setHeaders: (res) => {
+        if (cache.control) res.setHeader('Cache-Control', cache.control);
+      },
+    });
+    if (!served) return false;
+    ctx.vary('Accept-Encoding');
+    return true;
+  } catch (err) {
+    if ((err as { status?: number }).status !== 404) throw err;
+    return false;
+  }
+}
+
+/**
+ * Everything outside /api: files from the build (hashed ones cached for a year, pages
+ * revalidated), then Astro's handler for the pages rendered per request (the diagnostic ones),
+ * and for any other address the pre-rendered 404 page with status 404, compressed like the rest.
  */
 export async function siteMiddleware(options: { diagnostics: boolean }): Promise<Middleware> {
-  const clientDir = join(siteDist, 'client');
   const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
+  const locals: SiteLocals = { diagnostics: options.diagnostics };
   return async (ctx) => {
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
-      try {
-        const hashed = ctx.path.startsWith('/_astro/');
-        // koa-send looks for the .br/.gz twin before it turns a folder into its index.html, so a
-        // page asked for as /terms would go out uncompressed: name the folder (/terms/) instead.
-        const path = hashed || ctx.path.endsWith('/') || /\.[^/]*$/.test(ctx.path) ? ctx.path : `${ctx.path}/`;
-        const served = await send(ctx, path, {
-          root: clientDir,
-          index: 'index.html',
-          brotli: true,
-          gzip: true,
-          immutable: hashed,
-          maxage: hashed ? 365 * 24 * 3600 * 1000 : 0,
-          setHeaders: (res) => {
-            if (!hashed) res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-          },
-        });
-        if (served) {
-          ctx.vary('Accept-Encoding');
-          if (ctx.fresh) {
-            ctx.status = 304;
-            ctx.body = null;
-          }
-          return;
+      const hashed = ctx.path.startsWith('/_astro/');
+      // koa-send looks for the .br/.gz twin before it turns a folder into its index.html, so a
+      // page asked for as /terms would go out uncompressed: name the folder (/terms/) instead.
+      const path = hashed || ctx.path.endsWith('/') || /\.[^/]*$/.test(ctx.path) ? ctx.path : `${ctx.path}/`;
+      if (await sendBuilt(ctx, path, hashed ? { immutableFor: YEAR_MS } : { control: REVALIDATE })) {
+        if (ctx.fresh) {
+          ctx.status = 304;
+          ctx.body = null;
         }
-      } catch (err) {
-        if ((err as { status?: number }).status !== 404) throw err;
+        return;
       }
     }
-    ctx.respond = false;
+    // Astro answers the routes it renders per request and hands every other address back.
+    let unmatched = false;
     keepOwnPolicy(ctx.res);
-    await handler(ctx.req, ctx.res, undefined, { diagnostics: options.diagnostics });
+    await handler(ctx.req, ctx.res, () => {
+      unmatched = true;
+    }, locals);
+    if (!unmatched) {
+      ctx.respond = false;
+      return;
+    }
+    // Missing, or a method no page takes (POST /terms): the 404 page, logged by request-context.
+    if (!(await sendBuilt(ctx, '/404.html', { control: NOT_FOUND_CACHE }))) ctx.body = 'Page not found';
+    ctx.status = 404;
   };
 }

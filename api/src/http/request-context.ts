@@ -15,7 +15,9 @@ export function requestContext(logger: Logger): Middleware {
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
     const started = performance.now();
-    ctx.res.once('finish', () => {
+    // 'close', not 'finish': a client that has every byte of a streamed file (a page, the 404
+    // page) may hang up before the server's end() completes, and then 'finish' never comes.
+    ctx.res.once('close', () => {
       const status = ctx.res.statusCode;
       const line = {
         requestId,

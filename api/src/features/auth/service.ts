@@ -1,4 +1,4 @@
-import { FORGOT_PASSWORD_ANSWER, LOGIN_MESSAGES, type LoginResponse } from '../../../../contract/accounts.ts';
+import { FORGOT_PASSWORD_ANSWER, type ForgotPasswordResponse, LOGIN_MESSAGES, type LoginResponse } from '../../../../contract/accounts.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -69,7 +69,7 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 const RESET_RESEND_MS = 60 * 1000;
 
 /** Same answer whether or not an account matches, so the form cannot be used to find accounts. */
-export async function forgotPassword(deps: AuthDeps, input: { email?: string; phone?: string }): Promise<{ success: true; message: string }> {
+export async function forgotPassword(deps: AuthDeps, input: { email?: string; phone?: string }): Promise<ForgotPasswordResponse> {
   const user = input.email ? await findAccount(deps, 'email', input.email) : await findAccount(deps, 'phone', input.phone ?? '');
   const now = deps.clock.now();
   if (user && user.status !== 'suspended') {
@@ -92,7 +92,7 @@ export async function forgotPassword(deps: AuthDeps, input: { email?: string; ph
       });
     }
   }
-  return { success: true, message: FORGOT_PASSWORD_ANSWER };
+  return { success: true, message: FORGOT_PASSWORD_ANSWER, devMailbox: deps.config.diagnostics };
 }
 
 export const RESET_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { FORGOT_PASSWORD_ANSWER, forgotPasswordSchema } from '../../../../contract/accounts.ts';
+import { FORGOT_PASSWORD_ANSWER, type ForgotPasswordResponse, forgotPasswordSchema } from '../../../../contract/accounts.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
@@ -29,11 +29,11 @@ function Answer({ devMailbox }: { devMailbox: boolean }) {
   );
 }
 
-function Form({ devMailbox }: { devMailbox: boolean }) {
+function Form() {
   const [method, setMethod] = useState<'email' | 'phone'>('email');
   const [busy, setBusy] = useState(false);
   const [ready, setReady] = useState(false);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<ForgotPasswordResponse | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const ids = { input: useId(), problem: useId() };
@@ -58,8 +58,7 @@ function Form({ devMailbox }: { devMailbox: boolean }) {
     setBusy(true);
     setProblem(null);
     try {
-      await apiFetch('/api/auth/forgot-password', { method: 'POST', body: parsed.data });
-      setSent(true);
+      setSent(await apiFetch<ForgotPasswordResponse>('/api/auth/forgot-password', { method: 'POST', body: parsed.data }));
     } catch (error) {
       // The answer never says whether an account exists; only a refusal to process (too many
       // requests, a bad field) or no connection is reported as such.
@@ -71,7 +70,9 @@ function Form({ devMailbox }: { devMailbox: boolean }) {
     }
   }
 
-  if (sent) return <Answer devMailbox={devMailbox} />;
+  // The server says whether its messages stay in the dev mailbox (diagnostics on), so the page
+  // itself can be pre-rendered.
+  if (sent) return <Answer devMailbox={sent.devMailbox === true} />;
   return (
     <form ref={formRef} className="auth-form" aria-label="Reset your password" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <IdentifierChoice legend="Find my account by" name="method" method={method} onChange={setMethod} />
@@ -108,10 +109,10 @@ function Form({ devMailbox }: { devMailbox: boolean }) {
 }
 
 /** /forgot-password: asks for a reset link by email or phone; the answer is the same either way. */
-export default function ForgotPassword({ devMailbox }: { devMailbox: boolean }) {
+export default function ForgotPassword() {
   return (
     <AppShell name="password reset">
-      <Form devMailbox={devMailbox} />
+      <Form />
     </AppShell>
   );
 }
