@@ -21,6 +21,7 @@ import { professionalRoutes } from './features/professionals/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { userDataRoutes } from './features/user-data/routes.ts';
 import { takesRawBody, verificationRoutes } from './features/verification/routes.ts';
+import { readYourWrites, type ReadCache } from './cache/read-cache.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { HttpError } from './http/errors.ts';
 import { jsonOnly } from './http/json-only.ts';
@@ -46,6 +47,8 @@ export interface AppDeps {
   transfers?: PayoutTransfers | null;
   /** Reverse geocoding; left out, it is built from config.googleMaps (null: bounding boxes only). */
   geocoder?: Geocoder | null;
+  /** Sessions and dashboard records kept in memory until the database announces a change (api/src/cache/). Absent: every read queries. */
+  readCache?: ReadCache;
   /** Serves everything outside /api: built assets and Astro's pages (api/src/site.ts). Absent in API tests. */
   site?: Middleware;
 }
@@ -83,6 +86,7 @@ function apiMiddleware(given: AppDeps): Middleware {
   for (const feature of features) router.use(feature(deps).routes());
   const json = compose([jsonOnly(), bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' })]);
   return compose<Parameters<Middleware>[0]>([
+    ...(deps.readCache ? [readYourWrites(deps.db, deps.readCache)] : []),
     errorMiddleware(deps.logger),
     // A file upload's body is the file: its route checks the type and reads at most its own limit.
     (ctx, next) => (takesRawBody(ctx.method, ctx.path) ? next() : json(ctx, next)),

@@ -65,6 +65,9 @@ export async function closeDb(db: Db): Promise<void> {
 
 export const isEmbedded = (db: Db): boolean => embedded.has(db);
 
+/** The PGlite instance behind `db`, for what knex does not offer (LISTEN); undefined on PostgreSQL. */
+export const embeddedDatabase = (db: Db): PGlite | undefined => embedded.get(db);
+
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 /**

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { createApp } from '../src/app.ts';
+import { startChangeFeed } from '../src/cache/change-feed.ts';
+import { ReadCache } from '../src/cache/read-cache.ts';
 import { fixedClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { closeDb, createDb, migrate, type Db } from '../src/db.ts';
@@ -42,6 +44,8 @@ export interface TestApp {
   url: string;
   db: Db;
   clock: ReturnType<typeof fixedClock>;
+  /** What the app keeps in memory between requests, and the database's change feed behind it. */
+  readCache: ReadCache;
   /** JSON log lines the app wrote. */
   logs: Record<string, unknown>[];
   /** fetch against the app with JSON helpers. */
@@ -83,7 +87,10 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
   for (const [name, value] of Object.entries(options.env ?? {})) if (SECRET_NAME.test(name) && value.length >= 8) secrets.add(value);
   const clock = fixedClock(new Date('2026-11-22T09:00:00Z'));
   const logger = createLogger('info', sink);
+  // The API is tested as it runs, through the read cache.
+  const readCache = new ReadCache(await startChangeFeed(db, logger));
   const app = createApp({
+    readCache,
     db,
     config,
     clock,
@@ -98,8 +105,11 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     url,
     db,
     clock,
+    readCache,
     logs,
     async request(path, init = {}) {
+      // A test writes to the database directly too: the request comes after the server heard of it.
+      await readCache.feed.caughtUp();
       const { json, ...rest } = init;
       collectSecrets(json, secrets);
       const headers = new Headers(rest.headers);
@@ -119,6 +129,7 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
       const leaked = [...secrets].filter((secret) => logged.includes(secret));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await readCache.feed.close();
       await drop();
       if (leaked.length) throw new Error(`A secret reached the log: ${leaked.map((l) => `${l.slice(0, 4)}…`).join(', ')}`);
     },

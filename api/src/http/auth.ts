@@ -3,22 +3,33 @@ import type { AppDeps } from '../app.ts';
 import { toSessionUser } from '../features/accounts/users.ts';
 import { adminSessions } from '../features/admin/accounts.ts';
 import { sessionsRepo } from '../features/auth/sessions.ts';
+import { hashToken } from '../features/auth/tokens.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 export const bearerToken = (header: string): string | null => /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header)?.[1] ?? null;
 
 /** Requires a live user session: sets ctx.state.user (SessionUser) and ctx.state.token. */
-export function requireUser({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Middleware {
+export function requireUser({ db, clock, readCache }: Pick<AppDeps, 'db' | 'clock' | 'readCache'>): Middleware {
+  const findSession = async (token: string, now: Date) => {
+    const row = await sessionsRepo.findUser(db, token, now);
+    return row && { user: toSessionUser(row), expiresAt: new Date(row.session_expires_at).getTime() };
+  };
   return async (ctx, next) => {
     const token = bearerToken(ctx.get('authorization'));
     if (!token) throw unauthorized();
-    const row = await sessionsRepo.findUser(db, token, clock.now());
-    if (!row) throw unauthorized('Your session has ended. Please sign in again.');
+    const now = clock.now();
+    const session = readCache
+      ? await readCache.get(`session:${hashToken(token)}`, now, () => findSession(token, now), {
+          users: (found) => (found ? [found.user.id] : []),
+          validUntil: (found) => found?.expiresAt ?? 0,
+        })
+      : await findSession(token, now);
+    if (!session) throw unauthorized('Your session has ended. Please sign in again.');
     // A suspended affiliate signs in to see their balance, and may change nothing (sign-out aside).
-    if (row.status !== 'active' && !['GET', 'HEAD'].includes(ctx.method) && ctx.path !== '/api/auth/logout') {
+    if (session.user.status !== 'active' && !['GET', 'HEAD'].includes(ctx.method) && ctx.path !== '/api/auth/logout') {
       throw forbidden('This account is suspended: you can see it, but not change anything. Please contact support.');
     }
-    ctx.state.user = toSessionUser(row);
+    ctx.state.user = session.user;
     ctx.state.token = token;
     await next();
   };

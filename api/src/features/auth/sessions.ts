@@ -20,15 +20,15 @@ export const sessionsRepo = {
    * The user behind a live token. Unpaid and suspended accounts have no working sessions, except a
    * suspended affiliate, who may still look at their balance (issue #5; requireUser keeps them read-only).
    */
-  async findUser(db: Db, token: string, now: Date): Promise<UserRow | undefined> {
-    return db<UserRow>('sessions as s')
+  async findUser(db: Db, token: string, now: Date): Promise<(UserRow & { session_expires_at: Date }) | undefined> {
+    return db('sessions as s')
       .join('users as u', 'u.id', 's.user_id')
       .where('s.token_hash', hashToken(token))
       .whereNull('s.revoked_at')
       .where('s.expires_at', '>', now)
       .whereNull('u.deleted_at')
       .where((q) => q.where('u.status', 'active').orWhere((s) => s.where({ 'u.status': 'suspended', 'u.user_type': 'affiliate' })))
-      .first('u.*');
+      .first('u.*', 's.expires_at as session_expires_at');
   },
 
   revoke: (db: Db, token: string, now: Date) =>

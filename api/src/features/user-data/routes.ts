@@ -5,6 +5,10 @@ import { requireUser } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { affiliateRecord, customerRecord, professionalRecord } from './service.ts';
 
+/** Through the read cache when the app has one; `users`: whose changes the record shows. */
+const cached = <T>({ readCache }: AppDeps, key: string, now: Date, load: () => Promise<T>, users: (record: T) => number[]) =>
+  readCache ? readCache.get(key, now, load, { users }) : load();
+
 /** GET /api/{userType}-data/{email}: only the signed-in account's own record (spec 000 §7). */
 export function userDataRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -17,10 +21,15 @@ export function userDataRoutes(deps: AppDeps): Router {
     const now = deps.clock.now();
     const record =
       type === 'customer'
-        ? await customerRecord(deps.db, user, now)
+        ? await cached(deps, `customer:${user.id}`, now, () => customerRecord(deps.db, user, now), (r) => [
+            user.id,
+            ...r.favoriteServices.map((listing) => listing.id),
+            ...r.recentBookings.map((booking) => booking.professionalId),
+          ])
         : type === 'professional'
-          ? await professionalRecord(deps.db, user, now)
-          : await affiliateRecord(deps.db, user, now);
+          ? await cached(deps, `professional:${user.id}`, now, () => professionalRecord(deps.db, user, now), () => [user.id])
+          : // Not kept: it shows the names of the people referred, whose changes announce only themselves.
+            await affiliateRecord(deps.db, user, now);
     ctx.body = { success: true, [type]: record };
   });
   return router;
