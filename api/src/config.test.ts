@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       googleMaps: null,
       firstAdmin: null,
       smtp: null,
+      readCache: true,
       sms: null,
       whatsapp: null,
     });

@@ -15,6 +15,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Diagnostic pages: on in development and test, off in production unless DIAGNOSTICS=on. */
   DIAGNOSTICS: onOff.optional(),
+  /** Sessions and dashboard records kept in memory until the database announces a change (api/src/cache/). */
+  READ_CACHE: onOff.default('on'),
   /** Paystack keys: both or neither. Without them payments run in the sandbox (TEST MODE). */
   PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…').optional(),
   PAYSTACK_PUBLIC_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must look like pk_test_… or pk_live_…').optional(),
@@ -51,6 +53,7 @@ export interface Config {
   dataDir: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   diagnostics: boolean;
+  readCache: boolean;
   paystack: { secretKey: string; publicKey: string; apiBase: string } | null;
   publicUrl: string;
   googleMaps: { apiKey: string; apiBase: string } | null;
@@ -100,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: c.DATA_DIR,
     logLevel: c.LOG_LEVEL,
     diagnostics: c.DIAGNOSTICS ? c.DIAGNOSTICS === 'on' : c.NODE_ENV !== 'production',
+    readCache: c.READ_CACHE === 'on',
     paystack:
       c.PAYSTACK_SECRET_KEY && c.PAYSTACK_PUBLIC_KEY
         ? { secretKey: c.PAYSTACK_SECRET_KEY, publicKey: c.PAYSTACK_PUBLIC_KEY, apiBase: c.PAYSTACK_API_BASE.replace(/\/$/, '') }

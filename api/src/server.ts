@@ -48,7 +48,7 @@ const clock = config.env === 'test' ? offsetClock() : systemClock;
 const payments = paymentProvider(config, db, clock);
 if (payments.name === 'sandbox') logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money).');
 const notifier = outboxNotifier({ db, clock, textChannels: textChannels(config) });
-const readCache = new ReadCache(await startChangeFeed(db, logger));
+const readCache = config.readCache ? new ReadCache(await startChangeFeed(db, logger)) : undefined;
 const app = createApp({ db, config, clock, logger, payments, notifier, readCache, site: await siteMiddleware(config) });
 const server = app.listen(config.port, config.host);
 const connections = drainable(server);
@@ -88,7 +88,7 @@ async function shutdown(signal: string) {
   delivery.stop();
   const { forced } = await connections.drain(GRACE_MS);
   if (forced) logger.warn('requests still running at the deadline were cut');
-  await readCache.feed.close();
+  await readCache?.feed.close();
   await closeDb(db).catch((err) => logger.error({ err }, 'closing the database failed'));
   logger.info({ signal, ms: Date.now() - started }, 'stopped');
   process.exit(0);

@@ -118,7 +118,7 @@ export async function createBooking(
 export async function findBookings(
   db: Db,
   userId: number,
-  filter: { id?: number; status?: BookingStatus } = {},
+  filter: { id?: number; status?: BookingStatus; limit?: number } = {},
 ): Promise<Booking[]> {
   const query = db('bookings as b')
     .join('users as c', 'c.id', 'b.customer_id')
@@ -145,6 +145,7 @@ export async function findBookings(
     ]);
   if (filter.id !== undefined) query.where('b.id', filter.id);
   if (filter.status) query.where('b.status', filter.status);
+  if (filter.limit !== undefined) query.limit(filter.limit);
   const rows = await query;
   return rows.map((r) => {
     const isCustomer = Number(r.customer_id) === userId;

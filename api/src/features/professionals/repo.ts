@@ -146,7 +146,14 @@ export async function searchProfessionals(db: Db, f: SearchFilters): Promise<Lis
   return (await query).map(toListing);
 }
 
+/** The listed ones of `ids`, in the order of `ids` (one query, however many). */
+export async function findListings(db: Db, ids: number[], now: Date): Promise<Listing[]> {
+  if (ids.length === 0) return [];
+  const rows: Record<string, unknown>[] = await selectListing(listedProfessionals(db, now).whereIn('u.id', ids));
+  const byId = new Map(rows.map((row) => [Number(row.id), toListing(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function findListing(db: Db, id: number, now: Date): Promise<Listing | undefined> {
-  const row = await selectListing(listedProfessionals(db, now).where('u.id', id)).first();
-  return row ? toListing(row) : undefined;
+  return (await findListings(db, [id], now))[0];
 }

@@ -2,7 +2,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { subscriptionState, type SubscriptionSummary, type SubscriptionWindows } from '../../../../contract/subscriptions.ts';
 import type { Db } from '../../db.ts';
 import { findBookings } from '../bookings/service.ts';
-import { findListing } from '../professionals/repo.ts';
+import { findListings } from '../professionals/repo.ts';
 import { listPayouts, pendingBalance } from '../affiliates/payouts.ts';
 import { getSettings } from '../settings/settings.ts';
 import { autoRenewalOf } from '../subscriptions/auto-renewal.ts';
@@ -22,8 +22,12 @@ export function summary(planType: string, paidUntil: Date, now: Date, windows: S
 
 /** The account part every dashboard starts from. */
 async function account(db: Db, user: SessionUser, now: Date) {
-  const row = await db('users').where({ id: user.id }).first();
-  const subscription = await db('subscriptions').where({ user_id: user.id }).orderBy('period_end', 'desc').first();
+  const [row, subscription, settings, autoRenewal] = await Promise.all([
+    db('users').where({ id: user.id }).first(),
+    db('subscriptions').where({ user_id: user.id }).orderBy('period_end', 'desc').first(),
+    getSettings(db),
+    autoRenewalOf(db, user.id),
+  ]);
   return {
     row,
     base: {
@@ -39,7 +43,7 @@ async function account(db: Db, user: SessionUser, now: Date) {
       joinDate: new Date(row.created_at).toISOString().slice(0, 10),
       status: user.status,
       subscription: subscription
-        ? { ...summary(subscription.plan_type, new Date(subscription.period_end), now, await getSettings(db)), autoRenewal: await autoRenewalOf(db, user.id) }
+        ? { ...summary(subscription.plan_type, new Date(subscription.period_end), now, settings), autoRenewal }
         : null,
     },
   };
@@ -47,16 +51,19 @@ async function account(db: Db, user: SessionUser, now: Date) {
 
 /** Customer record of spec 001 §3, from real bookings and favourites. */
 export async function customerRecord(db: Db, user: SessionUser, now: Date) {
-  const { base } = await account(db, user, now);
-  const [totals] = await db('bookings')
-    .where({ customer_id: user.id })
-    .select(
-      db.raw('count(*) as total'),
-      db.raw("count(*) filter (where status = 'completed') as completed"),
-      db.raw("coalesce(sum(total_pesewas) filter (where status = 'completed'), 0) as spent"),
-    );
-  const favouriteIds = await db('favourites').where({ customer_id: user.id }).orderBy('created_at', 'desc').pluck('professional_id');
-  const favourites = (await Promise.all(favouriteIds.map((id) => findListing(db, Number(id), now)))).filter((l) => l !== undefined);
+  const [{ base }, [totals], favouriteIds, recentBookings] = await Promise.all([
+    account(db, user, now),
+    db('bookings')
+      .where({ customer_id: user.id })
+      .select(
+        db.raw('count(*) as total'),
+        db.raw("count(*) filter (where status = 'completed') as completed"),
+        db.raw("coalesce(sum(total_pesewas) filter (where status = 'completed'), 0) as spent"),
+      ),
+    db('favourites').where({ customer_id: user.id }).orderBy('created_at', 'desc').pluck('professional_id'),
+    findBookings(db, user.id, { limit: RECENT_BOOKINGS }),
+  ]);
+  const favourites = await findListings(db, favouriteIds.map(Number), now);
   return {
     ...base,
     preferredLocation: base.location,
@@ -64,7 +71,7 @@ export async function customerRecord(db: Db, user: SessionUser, now: Date) {
     completedJobs: Number(totals.completed),
     totalSpent: cedis(totals.spent),
     favoriteServices: favourites,
-    recentBookings: (await findBookings(db, user.id)).slice(0, RECENT_BOOKINGS),
+    recentBookings,
     verified: true,
   };
 }
