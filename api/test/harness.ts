@@ -40,6 +40,22 @@ export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void
   };
 }
 
+/**
+ * Runs `fn` while `table` refuses every new row (a CHECK no row passes), standing in for a crash
+ * between two writes: what is written in one transaction with that table must then not happen either.
+ */
+export async function withTableClosed<T>(db: Db, table: string, fn: () => Promise<T>): Promise<T> {
+  await db.raw('ALTER TABLE ?? ADD CONSTRAINT test_closed CHECK (false) NOT VALID', [table]);
+  try {
+    return await fn();
+  } finally {
+    await db.raw('ALTER TABLE ?? DROP CONSTRAINT test_closed', [table]);
+  }
+}
+
+/** `fn` while the notifications outbox takes no message: a change written with its messages must not happen. */
+export const withOutboxClosed = <T>(db: Db, fn: () => Promise<T>) => withTableClosed(db, 'notifications', fn);
+
 export interface TestApp {
   url: string;
   db: Db;

@@ -16,8 +16,8 @@ import { recordAudit } from './audit.ts';
 import { findAdminUser, payoutsQuery, toAdminPayout } from './queries.ts';
 
 /**
- * The administrator's actions (spec 001 §4, §7; issue #6). Each change and its audit entry are
- * written in one transaction; notifications go out after it commits.
+ * The administrator's actions (spec 001 §4, §7; issue #6). Each change, its audit entry and the
+ * notifications it sends are written in one transaction.
  */
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'notifier' | 'logger' | 'config'>;
@@ -163,16 +163,17 @@ export async function sendUserReminder(deps: Deps, admin: AdminIdentity, id: num
   const user = await findAdminUser(deps.db, id, now);
   if (!user || (await deps.db('users').where({ id }).first('deleted_at')).deleted_at) throw notFound('User not found.');
   if (user.renewalCancelled) throw conflict('This user cancelled renewal, so no reminder is sent.');
-  if (!(await sendReminderNow(deps, id))) throw conflict('This user has no subscription to remind about.');
-  await recordAudit(deps.db, {
-    admin,
-    action: 'user.reminder',
-    targetType: 'user',
-    targetId: id,
-    before: null,
-    after: { subscriptionExpiry: user.subscriptionExpiry, subscriptionStatus: user.subscriptionStatus },
-    at: now,
-  });
+  const audit = (trx: Knex.Transaction) =>
+    recordAudit(trx, {
+      admin,
+      action: 'user.reminder',
+      targetType: 'user',
+      targetId: id,
+      before: null,
+      after: { subscriptionExpiry: user.subscriptionExpiry, subscriptionStatus: user.subscriptionStatus },
+      at: now,
+    });
+  if (!(await sendReminderNow(deps, id, audit))) throw conflict('This user has no subscription to remind about.');
 }
 
 export async function moveAdminPayout(

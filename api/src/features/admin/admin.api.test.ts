@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
 import { signInAdmin } from '../../../test/admin.ts';
 import { bearer, signUp, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, withTableClosed, type TestApp } from '../../../test/harness.ts';
 import { createAdmin } from './accounts.ts';
 
 // Issue #6 / spec 001 §7 admin calls, §4 user and payout states, §9 settings; every action audited.
@@ -271,12 +271,23 @@ describe('user actions', () => {
   it('queues a reminder through the reminder path and says so only then', async () => {
     const user = await signUpAndPay(app);
     const before = await app.db('notifications').where({ recipient: user.body.email }).count({ n: '*' });
+    // The reminder, its record and the audit entry are written together: when either table refuses, none is.
+    for (const table of ['notifications', 'admin_audit_log']) {
+      await withTableClosed(app.db, table, async () => {
+        expect((await asAdmin(`/api/admin/users/${user.userId}/reminder`, { method: 'POST' })).status).toBe(500);
+      });
+    }
+    expect(await app.db('notifications').where({ recipient: user.body.email }).count({ n: '*' })).toEqual(before);
+    expect(await app.db('subscription_reminders').where({ user_id: user.userId })).toEqual([]);
+    expect((await activity(user.userId)).filter((a) => a.action === 'user.reminder')).toEqual([]);
+
     const res = await asAdmin(`/api/admin/users/${user.userId}/reminder`, { method: 'POST' });
     expect(res).toMatchObject({ status: 200, body: { message: ADMIN_MESSAGES.reminderSent } });
     const mails = await app.db('notifications').where({ recipient: user.body.email }).orderBy('id', 'desc');
     expect(mails.length).toBe(Number(before[0].n) + 1);
     expect(mails[0].subject).toBe('Your subscription ends soon');
     expect((await activity(user.userId))[0]).toMatchObject({ action: 'user.reminder' });
+    expect(await app.db('subscription_reminders').where({ user_id: user.userId })).toHaveLength(1);
 
     const unpaid = await signUp(app);
     const none = await asAdmin(`/api/admin/users/${unpaid.userId}/reminder`, { method: 'POST' });

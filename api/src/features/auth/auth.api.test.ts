@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, LOGIN_MESSAGES } from '../../../../contract/accounts.ts';
 import { bearer, signUp, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
 
 describe('sign-in, session, sign-out', () => {
   let app: TestApp;
@@ -162,6 +162,18 @@ describe('password reset', () => {
     const login = (password: string) => app.request('/api/auth/login', { method: 'POST', json: { loginMethod: 'email', email: body.email, password } });
     expect((await login(body.password)).status).toBe(401);
     expect((await login('brand-new-pass-9')).status).toBe(200);
+  });
+
+  it('keeps a reset link only with its email: when the outbox cannot take it, a new request works at once', async () => {
+    const { body, userId } = await signUpAndPay(app);
+    const ask = () => app.request('/api/auth/forgot-password', { method: 'POST', json: { email: body.email } });
+    await withOutboxClosed(app.db, async () => {
+      expect((await ask()).status).toBe(500);
+    });
+    expect(await app.db('password_resets').where({ user_id: userId })).toEqual([]);
+    expect((await ask()).status).toBe(200); // no link nobody received holds back the minute between requests
+    expect(await app.db('password_resets').where({ user_id: userId })).toHaveLength(1);
+    expect(await lastMail()).toMatchObject({ to: body.email, subject: 'Reset your password' });
   });
 
   it('gives the same answer for an unknown account and sends nothing', async () => {

@@ -79,16 +79,23 @@ export async function forgotPassword(deps: AuthDeps, input: { email?: string; ph
       .first();
     if (!recent) {
       const { token, hash } = newToken();
-      await deps.db('password_resets').insert({
-        user_id: user.id,
-        token_hash: hash,
-        created_at: now,
-        expires_at: new Date(now.getTime() + RESET_TTL_MS),
-      });
-      await deps.notifier.sendEmail({
-        to: user.email,
-        subject: 'Reset your password',
-        text: `Hello ${user.first_name},\n\nUse this link within 1 hour to choose a new password:\n${deps.config.publicUrl}/reset-password?token=${token}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
+      // The link and its email are written together: a crash between them would leave a link no
+      // one received, which also refuses a new request for a minute.
+      await deps.db.transaction(async (trx) => {
+        await trx('password_resets').insert({
+          user_id: user.id,
+          token_hash: hash,
+          created_at: now,
+          expires_at: new Date(now.getTime() + RESET_TTL_MS),
+        });
+        await deps.notifier.sendEmail(
+          {
+            to: user.email,
+            subject: 'Reset your password',
+            text: `Hello ${user.first_name},\n\nUse this link within 1 hour to choose a new password:\n${deps.config.publicUrl}/reset-password?token=${token}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
+          },
+          trx,
+        );
       });
     }
   }

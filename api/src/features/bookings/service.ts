@@ -272,24 +272,28 @@ export async function postMessage(deps: BookingDeps, user: SessionUser, bookingI
   const booking = await partyBooking(deps.db, user.id, bookingId);
   if (booking.status === 'cancelled') throw conflict('This booking was cancelled, so its chat is closed.');
   const now = deps.clock.now();
-  const [row] = await deps.db('booking_messages').insert({ booking_id: bookingId, sender_id: user.id, body, created_at: now }).returning('id');
-  await emailIfAway(deps, bookingId, Number(booking.customer_id) === user.id ? Number(booking.professional_id) : Number(booking.customer_id), user, now);
+  const otherId = Number(booking.customer_id) === user.id ? Number(booking.professional_id) : Number(booking.customer_id);
+  // The message and the email about it are written together: both exist, or neither.
+  const row = await deps.db.transaction(async (trx) => {
+    const [inserted] = await trx('booking_messages').insert({ booking_id: bookingId, sender_id: user.id, body, created_at: now }).returning('id');
+    await emailIfAway(deps, trx, bookingId, otherId, user, now);
+    return inserted;
+  });
   return { id: Number(row.id), senderId: user.id, senderName: `${user.firstName} ${user.lastName}`, body, createdAt: now.toISOString() };
 }
 
-/** Emails the other party about a new message when they have not read the chat lately. */
-async function emailIfAway(deps: BookingDeps, bookingId: number, otherId: number, sender: SessionUser, now: Date) {
-  const { db } = deps;
-  const read = await db('chat_reads').where({ booking_id: bookingId, user_id: otherId }).first();
+/** Emails the other party about a new message when they have not read the chat lately (in the message's transaction). */
+async function emailIfAway(deps: BookingDeps, trx: Knex.Transaction, bookingId: number, otherId: number, sender: SessionUser, now: Date) {
+  const read = await trx('chat_reads').where({ booking_id: bookingId, user_id: otherId }).first();
   const away = !read?.last_read_at || now.getTime() - new Date(read.last_read_at).getTime() > CHAT_AWAY_MS;
   const recentlyEmailed = read?.last_emailed_at && now.getTime() - new Date(read.last_emailed_at).getTime() < CHAT_EMAIL_GAP_MS;
   if (!away || recentlyEmailed) return;
-  await db('chat_reads')
+  await trx('chat_reads')
     .insert({ booking_id: bookingId, user_id: otherId, last_emailed_at: now })
     .onConflict(['booking_id', 'user_id'])
     .merge(['last_emailed_at']);
-  const [booking] = await findBookings(db, otherId, { id: bookingId });
-  await deps.notifier.sendEmail(bookingMessages.chat(await emailOf(db, otherId), booking, sender.firstName));
+  const [booking] = await findBookings(trx, otherId, { id: bookingId });
+  await deps.notifier.sendEmail(bookingMessages.chat(await emailOf(trx, otherId), booking, sender.firstName), trx);
 }
 
 export async function reviewBooking(deps: BookingDeps, user: SessionUser, bookingId: number, input: { rating: number; comment: string }) {

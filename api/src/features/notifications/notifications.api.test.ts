@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
 
 // Issue #5: registration receipt, new booking request (to the professional), booking
 // accepted/declined/cancelled (to the other party); each carries only what it must.
@@ -44,18 +44,20 @@ it('sends the payment receipt and the booking messages to the right person', asy
   expect(all.every((n) => !/password|argon2|card/i.test(n.body))).toBe(true);
 });
 
-it('emails a new chat message only to a party who is away, and not for every message', async () => {
-  const customer = await signUpAndPay(app, { firstName: 'Adjoa' });
-  const pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Yaw', lastName: 'Away' });
-  const created = await app.request('/api/bookings', {
-    method: 'POST',
-    json: { professionalId: pro.userId, date: '2026-11-24', time: '11:00' },
-    headers: bearer(customer.token),
-  });
-  const id = created.body.booking.id;
+/** A customer's booking of a new professional, and a way to post in its chat. */
+async function bookingChat(customerName: string, proName: { firstName: string; lastName: string }, slot: { date: string; time: string }) {
+  const customer = await signUpAndPay(app, { firstName: customerName });
+  const pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, proName);
+  const created = await app.request('/api/bookings', { method: 'POST', json: { professionalId: pro.userId, ...slot }, headers: bearer(customer.token) });
+  const id = created.body.booking.id as number;
   const say = (token: string, body: string) => app.request(`/api/bookings/${id}/messages`, { method: 'POST', json: { body }, headers: bearer(token) });
+  return { customer, pro, id, say };
+}
+const chatMails = async (email: string) => (await inbox(email)).filter((s) => s.startsWith('New message'));
+
+it('emails a new chat message only to a party who is away, and not for every message', async () => {
+  const { customer, pro, id, say } = await bookingChat('Adjoa', { firstName: 'Yaw', lastName: 'Away' }, { date: '2026-11-24', time: '11:00' });
   const read = (token: string) => app.request(`/api/bookings/${id}/messages`, { headers: bearer(token) });
-  const chatMails = async (email: string) => (await inbox(email)).filter((s) => s.startsWith('New message'));
 
   await say(customer.token, 'Hello?'); // the professional has never opened the chat: away
   await say(customer.token, 'Are you there?'); // already emailed: no second email
@@ -81,22 +83,33 @@ it('writes a booking and the messages about it together: when the outbox cannot 
   const bookings = async () => (await app.db('bookings').where({ professional_id: pro.userId })).map((b) => b.status as string);
 
   // A crash between the booking and its email would lose the email: here the outbox refuses instead.
-  await app.db.raw('ALTER TABLE notifications ADD CONSTRAINT outbox_closed CHECK (false) NOT VALID');
-  try {
+  await withOutboxClosed(app.db, async () => {
     expect((await book()).status).toBe(500);
     expect(await bookings()).toEqual([]);
-  } finally {
-    await app.db.raw('ALTER TABLE notifications DROP CONSTRAINT outbox_closed');
-  }
+  });
   const created = await book();
   expect(created.status).toBe(201);
   expect(await bookings()).toEqual(['pending']);
 
-  await app.db.raw('ALTER TABLE notifications ADD CONSTRAINT outbox_closed CHECK (false) NOT VALID');
-  try {
+  await withOutboxClosed(app.db, async () => {
     expect((await app.request(`/api/bookings/${created.body.booking.id}/accept`, { method: 'POST', headers: bearer(pro.token) })).status).toBe(500);
     expect(await bookings()).toEqual(['pending']);
-  } finally {
-    await app.db.raw('ALTER TABLE notifications DROP CONSTRAINT outbox_closed');
-  }
+  });
+});
+
+it('writes a chat message and the email about it together: when the outbox cannot take the email, the message is not kept', async () => {
+  const { customer, pro, id, say } = await bookingChat('Abena', { firstName: 'Kobby', lastName: 'Atomic' }, { date: '2026-11-26', time: '15:00' });
+  const messages = async () => (await app.db('booking_messages').where({ booking_id: id }).orderBy('id')).map((m) => m.body as string);
+
+  // The professional has never opened the chat, so the message must be emailed to them.
+  await withOutboxClosed(app.db, async () => {
+    expect((await say(customer.token, 'Is 15:00 fine?')).status).toBe(500);
+  });
+  expect(await messages()).toEqual([]);
+  expect(await chatMails(pro.body.email)).toEqual([]);
+  expect(await app.db('chat_reads').where({ booking_id: id, user_id: pro.userId }).whereNotNull('last_emailed_at')).toEqual([]);
+
+  expect((await say(customer.token, 'Is 15:00 fine?')).status).toBe(201);
+  expect(await messages()).toEqual(['Is 15:00 fine?']);
+  expect(await chatMails(pro.body.email)).toEqual(['New message from Abena about Thursday, 26 November at 15:00']);
 });

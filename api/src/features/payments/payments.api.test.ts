@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, REFERENCE_PATTERN } from '../../../../contract/payments.ts';
 import { bearer, signUp } from '../../../test/accounts.ts';
 import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
 
 // Issue #3: value is granted only when the provider says success, the amount equals the plan price
 // in pesewas, the currency is GHS, the reference belongs to this pending account, and the reference
@@ -252,6 +252,23 @@ describe('subscription payments in the sandbox (no Paystack keys)', () => {
     expect((await charge()).body).toEqual({ success: true });
     const res = await complete();
     expect(res.body).toMatchObject({ success: true, autoLogin: true, user: { status: 'active' } });
+  });
+
+  it('grants the month and queues its receipt together: when the outbox cannot take the receipt, nothing is granted', async () => {
+    await charge();
+    const state = async () => ({
+      payment: (await app.db('payments').where({ reference: pending.payment.reference }).first('status')).status,
+      user: (await app.db('users').where({ id: pending.userId }).first('status')).status,
+      months: (await app.db('subscriptions').where({ user_id: pending.userId })).length,
+      receipts: (await app.db('notifications').where({ recipient: pending.payment.email })).map((n) => n.subject),
+    });
+    await withOutboxClosed(app.db, async () => {
+      expect((await complete()).status).toBe(500);
+    });
+    expect(await state()).toEqual({ payment: 'initialized', user: 'pending', months: 0, receipts: [] });
+
+    expect((await complete()).body).toMatchObject({ success: true, user: { status: 'active' } });
+    expect(await state()).toEqual({ payment: 'success', user: 'active', months: 1, receipts: ['Welcome: your subscription is active'] });
   });
 
   it('checks sandbox payments like real ones: a tampered amount is refused', async () => {

@@ -183,7 +183,8 @@ function refusal(payment: PaymentRow, tx: ProviderTransaction): string | null {
 /**
  * Asks the provider about a reference the server issued and, when every check holds, grants the
  * paid month exactly once: the payment row moves initialized → success under a row lock, and the
- * subscription's unique payment_id backs that up. Repeats answer ok with granted: false.
+ * subscription's unique payment_id backs that up, and the receipt is queued in the same
+ * transaction. Repeats answer ok with granted: false.
  */
 export async function settlePayment(
   deps: PaymentsDeps,
@@ -222,7 +223,7 @@ export async function settlePayment(
     return { ok: false, reason: refused };
   }
 
-  const result = await db.transaction(async (trx) => {
+  return db.transaction(async (trx) => {
     const now = deps.clock.now();
     const [settled] = await trx<PaymentRow>('payments')
       .where({ id: payment.id, status: 'initialized' })
@@ -239,38 +240,36 @@ export async function settlePayment(
       const userId = Number(settled.user_id);
       const [latest] = await trx('subscriptions').where({ user_id: userId }).max({ end: 'period_end' });
       const start = latest?.end && new Date(latest.end) > now ? new Date(latest.end) : now;
+      const paidUntil = addMonth(start);
       await trx('subscriptions').insert({
         user_id: userId,
         payment_id: settled.id,
         plan_type: settled.plan_type,
         amount_pesewas: settled.amount_pesewas,
         period_start: start,
-        period_end: addMonth(start),
+        period_end: paidUntil,
         created_at: now,
       });
-      await trx('professional_profiles').where({ user_id: userId }).update({ paid_until: addMonth(start) });
+      await trx('professional_profiles').where({ user_id: userId }).update({ paid_until: paidUntil });
       if (settled.purpose === 'registration') await creditReferralCommission(trx, userId, settled, now);
       await keepReusableCard(trx, userId, tx, now);
       // Paying again means they want the subscription: reminders resume.
       await trx('users').where({ id: userId }).update({ renewal_cancelled_at: null });
       const user = await usersRepo.findById(trx, userId);
       if (user?.status === 'pending') await usersRepo.setStatus(trx, userId, 'active', now);
+      // The receipt is written with the month it reports, and only by the call that granted it.
+      await deps.notifier.sendEmail(
+        receipt(settled.email, {
+          reference,
+          planType: settled.plan_type,
+          amountPesewas: settled.amount_pesewas,
+          paidUntil,
+          renewal: settled.purpose === 'renewal',
+        }),
+        trx,
+      );
     }
     logger.info({ reference, purpose: settled.purpose, userId: settled.user_id }, 'payment settled');
     return { ok: true as const, payment: settled, granted: true };
   });
-  // The receipt goes out after the commit, and only for the call that granted the month.
-  if (result.granted && result.payment.purpose !== 'test' && result.payment.user_id !== null) {
-    const [end] = await db('subscriptions').where({ payment_id: result.payment.id }).pluck('period_end');
-    await deps.notifier.sendEmail(
-      receipt(result.payment.email, {
-        reference,
-        planType: result.payment.plan_type,
-        amountPesewas: result.payment.amount_pesewas,
-        paidUntil: new Date(end),
-        renewal: result.payment.purpose === 'renewal',
-      }),
-    );
-  }
-  return result;
 }

@@ -3,7 +3,7 @@ import { REFERENCE_PATTERN } from '../../../../contract/payments.ts';
 import { bearer, signUp } from '../../../test/accounts.ts';
 import { signInAdmin } from '../../../test/admin.ts';
 import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { paymentProvider } from '../../providers/index.ts';
@@ -181,6 +181,29 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     expect(book.status).toBe(402);
   });
 
+  it('closes a declined attempt and queues its notice together: after a failure between the two, the next run tells the payer once', async () => {
+    const p = await payer('card');
+    await p.optIn(true);
+    paystack.decline(p.code);
+    const attempts = async () => (await app.db('renewal_charges').where({ user_id: p.userId })).map((r) => r.status);
+    const notices = async () => (await mailTo(p.email, 'We could not renew your subscription')).length;
+
+    app.clock.set(at(-4 * DAY + 60_000));
+    // The outbox refusing stands in for a crash after the decline: the attempt stays open, untold.
+    await expect(withOutboxClosed(app.db, job)).rejects.toThrow();
+    expect(chargesOf(p.code)).toHaveLength(1);
+    expect(await attempts()).toEqual(['charging']);
+    expect(await notices()).toBe(0);
+
+    // The next run asks Paystack about the open attempt, closes it with its notice, and charges nothing more today.
+    app.clock.set(at(-4 * DAY + 120_000));
+    await job();
+    await job();
+    expect(chargesOf(p.code)).toHaveLength(1);
+    expect(await attempts()).toEqual(['failed']);
+    expect(await notices()).toBe(1);
+  });
+
   it('after a decline, a card that works again on a later day renews from the later of now and the end', async () => {
     const p = await payer('card');
     await p.optIn(true);
@@ -249,6 +272,7 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     expect(chargesOf(p.code)).toHaveLength(1);
     expect(await periods(p.userId)).toHaveLength(2);
     expect((await app.db('renewal_charges').where({ user_id: p.userId }).orderBy('attempt')).map((r) => r.status)).toEqual(['failed', 'success']);
+    expect(await mailTo(p.email, 'We could not renew your subscription')).toEqual([]); // never reached Paystack: nothing was declined
   });
 });
 

@@ -1,5 +1,6 @@
 import { FAILED_PAYMENT_DAYS, type AutoRenewal } from '../../../../contract/subscriptions.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
+import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import { ChargeRefusedError, ProviderUnavailableError } from '../../providers/payments.ts';
@@ -16,9 +17,10 @@ import { getSettings } from '../settings/settings.ts';
  *   days). The first automatic charge is tried FAILED_PAYMENT_DAYS (7) days before that, i.e.
  *   4 days before the period ends with the default 3 days of grace; a settled charge extends from
  *   the end of the current period, so charging early costs the payer nothing.
- * - A declined charge grants nothing; the payer is told by email and text, and the card is tried
- *   again every 24 hours. When no charge has succeeded when the grace period ends, 7 days after
- *   the first failure, attempts stop and service stops (listing and booking already follow the
+ * - A declined charge grants nothing; the payer is told by email and text (queued in the
+ *   transaction that records the failed attempt), and the card is tried again every 24 hours.
+ *   When no charge has succeeded when the grace period ends, 7 days after the first failure,
+ *   attempts stop and service stops (listing and booking already follow the
  *   grace period) until the user renews by hand. The account itself is never suspended: they can
  *   still sign in and pay.
  * - Each attempt is a row (user, period end, attempt number) claimed by a unique insert before the
@@ -69,22 +71,84 @@ export async function setAutoRenewal(db: Db, userId: number, enabled: boolean): 
 
 type Outcome = 'success' | 'pending' | 'failed';
 
-/** Asks the provider again about an earlier attempt whose outcome was unknown (pending, or a time-out). */
+/** Queues the payer's notice that attempt number `attempt` (of `amountPesewas`) was declined, in `trx`. */
+type DeclineNotice = (trx: Knex.Transaction, attempt: number, amountPesewas: number) => Promise<void>;
+
+function declineNotice(
+  deps: AutoRenewalDeps,
+  payer: { email: string; phone: string; first_name: string; card_type: string; last4: string },
+  firstAt: number,
+  serviceEnds: Date,
+): DeclineNotice {
+  const card = cardLabel(payer);
+  const until = serviceEnds.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return async (trx, attempt, amount) => {
+    const retry = firstAt + (attempt + 1) * DAY_MS < serviceEnds.getTime();
+    await deps.notifier.sendEmail(
+      {
+        to: payer.email,
+        subject: 'We could not renew your subscription',
+        text: `Hello ${payer.first_name},\n\nWe tried to charge ₵${(amount / 100).toFixed(2)} to your ${card} for the next month of your subscription, and the payment did not go through. Nothing was charged.\n\n${retry ? 'We will try the card again tomorrow. ' : ''}Unless a payment succeeds, your service stops on ${until}. You can renew now by mobile money or another card from your dashboard: ${deps.config.publicUrl}/signin`,
+      },
+      trx,
+    );
+    await deps.notifier.sendText(payer.phone, textMessages.chargeFailed(card, amount, serviceEnds, retry, deps.config.publicUrl), trx);
+  };
+}
+
+/**
+ * Records an attempt's outcome, only while the attempt is open (charging or pending), so of two
+ * processes one records it. A failed attempt's notice (`notify`) is written in the same
+ * transaction: a crash can neither close the attempt and lose its notice, nor, since a closed
+ * attempt is never closed again, send the notice twice. `failPayment` fails the payment with it.
+ */
+async function closeAttempt(
+  deps: AutoRenewalDeps,
+  attemptId: number | string,
+  outcome: Outcome,
+  reason: string | null,
+  failed: { failPayment?: number | string; notify?: (trx: Knex.Transaction) => Promise<void> } = {},
+): Promise<void> {
+  await deps.db.transaction(async (trx) => {
+    if (failed.failPayment !== undefined) {
+      await trx('payments').where({ id: failed.failPayment, status: 'initialized' }).update({ status: 'failed', settled_at: deps.clock.now() });
+    }
+    const moved = await trx('renewal_charges')
+      .where({ id: attemptId })
+      .whereIn('status', ['charging', 'pending'])
+      .update({ status: outcome, reason: reason?.slice(0, 300) ?? null });
+    if (moved && outcome === 'failed') await failed.notify?.(trx);
+  });
+}
+
+/**
+ * Asks the provider again about an earlier attempt whose outcome was unknown (pending, or a
+ * time-out). A decline learnt this way is told like any other; a charge that never reached the
+ * provider was not declined, so it is closed without a notice.
+ */
 async function resolvePending(
   deps: AutoRenewalDeps,
-  attempt: { id: number | string; user_id: number | string; payment_id: number | string; created_at: Date },
+  attempt: { id: number | string; user_id: number | string; payment_id: number | string; attempt: number; created_at: Date },
+  notice: DeclineNotice,
 ): Promise<Outcome> {
   const payment = await deps.db<PaymentRow>('payments').where({ id: attempt.payment_id }).first();
   if (!payment) return 'failed';
   const result = await settlePayment(deps, payment.reference, { userId: Number(attempt.user_id), purposes: ['renewal'] });
   // A charge the provider still has no record of an hour later never reached it.
   const stale = deps.clock.now().getTime() - new Date(attempt.created_at).getTime() > 3_600_000;
-  if (!result.ok && result.reason === 'provider does not know the reference' && stale) {
-    await deps.db('payments').where({ id: payment.id, status: 'initialized' }).update({ status: 'failed', settled_at: deps.clock.now() });
-  }
+  // Its payment fails with the attempt: failed alone, the next run would take it for a decline.
+  const neverReached = !result.ok && result.reason === 'provider does not know the reference' && stale;
   const now = await deps.db<PaymentRow>('payments').where({ id: attempt.payment_id }).first('status');
-  const outcome: Outcome = result.ok ? 'success' : now?.status === 'failed' ? 'failed' : 'pending';
-  if (outcome !== 'pending') await deps.db('renewal_charges').where({ id: attempt.id }).update({ status: outcome, reason: result.ok ? null : result.reason });
+  const outcome: Outcome = result.ok ? 'success' : neverReached || now?.status === 'failed' ? 'failed' : 'pending';
+  if (outcome !== 'pending') {
+    await closeAttempt(
+      deps,
+      attempt.id,
+      outcome,
+      result.ok ? null : result.reason,
+      neverReached ? { failPayment: payment.id } : { notify: (trx) => notice(trx, Number(attempt.attempt), payment.amount_pesewas) },
+    );
+  }
   return outcome;
 }
 
@@ -118,11 +182,12 @@ export async function chargeDueRenewals(deps: AutoRenewalDeps): Promise<number> 
     const firstAt = end.getTime() - leadDays * DAY_MS;
     const serviceEnds = new Date(end.getTime() + settings.graceDays * DAY_MS);
     const attempt = Math.floor((now.getTime() - firstAt) / DAY_MS);
+    const notice = declineNotice(deps, row, firstAt, serviceEnds);
 
     // An earlier charge whose outcome is unknown is asked about, never charged a second time.
     const open = await db('renewal_charges').where({ user_id: userId, period_end: end }).whereIn('status', ['pending', 'charging']).whereNotNull('payment_id');
     let unresolved = false;
-    for (const previous of open) if ((await resolvePending(deps, previous)) !== 'failed') unresolved = true;
+    for (const previous of open) if ((await resolvePending(deps, previous, notice)) !== 'failed') unresolved = true;
     if (unresolved) continue;
 
     const [claimed] = await db('renewal_charges')
@@ -162,6 +227,8 @@ export async function chargeDueRenewals(deps: AutoRenewalDeps): Promise<number> 
       if (err instanceof ChargeRefusedError) {
         outcome = 'failed';
         reason = err.message;
+        // Failed at once, before the attempt is closed: should that not happen (a crash), the next
+        // run finds the payment failed and closes the attempt with its notice.
         await db('payments').where({ id: payment!.id, status: 'initialized' }).update({ status: 'failed', settled_at: now });
       } else if (err instanceof ProviderUnavailableError) {
         // Unknown: the charge may have gone through. The next run asks before charging again.
@@ -171,21 +238,8 @@ export async function chargeDueRenewals(deps: AutoRenewalDeps): Promise<number> 
         throw err;
       }
     }
-    await db('renewal_charges').where({ id: claimed.id }).update({ status: outcome, reason: reason?.slice(0, 300) ?? null });
+    await closeAttempt(deps, claimed.id, outcome, reason, { notify: (trx) => notice(trx, attempt, intent.amountKobo) });
     deps.logger.info({ userId, attempt, outcome }, 'automatic renewal attempted');
-
-    if (outcome === 'failed') {
-      const retry = firstAt + (attempt + 1) * DAY_MS < serviceEnds.getTime();
-      const card = cardLabel(row);
-      const amount = intent.amountKobo;
-      const until = serviceEnds.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-      await deps.notifier.sendEmail({
-        to: row.email,
-        subject: 'We could not renew your subscription',
-        text: `Hello ${row.first_name},\n\nWe tried to charge ₵${(amount / 100).toFixed(2)} to your ${card} for the next month of your subscription, and the payment did not go through. Nothing was charged.\n\n${retry ? 'We will try the card again tomorrow. ' : ''}Unless a payment succeeds, your service stops on ${until}. You can renew now by mobile money or another card from your dashboard: ${deps.config.publicUrl}/signin`,
-      });
-      await deps.notifier.sendText(row.phone, textMessages.chargeFailed(card, amount, serviceEnds, retry, deps.config.publicUrl));
-    }
   }
   return attempts;
 }

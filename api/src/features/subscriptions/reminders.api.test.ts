@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUp, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
 import { createLogger } from '../../logger.ts';
 import { outboxNotifier, type Notifier } from '../../providers/notifier.ts';
 import { sendDueReminders } from './reminders.ts';
@@ -51,6 +51,35 @@ it('retries a reminder whose send failed', async () => {
   expect(await sendDueReminders(deps(failing))).toBe(0);
   expect(await sendDueReminders(deps())).toBeGreaterThanOrEqual(1);
   expect((await mailTo(customer.body.email)).map((m) => m.subject)).toEqual(['Your subscription ends soon']);
+  app.clock.set(new Date('2026-11-22T09:00:00Z'));
+});
+
+it('records a reminder as sent in the transaction that queues it: neither is kept without the other', async () => {
+  const customer = await signUpAndPay(app);
+  app.clock.set(new Date('2026-12-16T09:00:00Z'));
+  const recorded = () => app.db('subscription_reminders').where({ user_id: customer.userId }).select('kind');
+  // The outbox refusing stands in for a crash between the two: no record is left to stop a retry.
+  expect(await withOutboxClosed(app.db, () => sendDueReminders(deps()))).toBe(0);
+  expect(await recorded()).toEqual([]);
+  expect(await mailTo(customer.body.email)).toEqual([]);
+
+  // Each message is written in the transaction that holds the record (a crash keeps both or neither).
+  const outbox = outboxNotifier({ db: app.db, clock: app.clock });
+  const recordSeenBy: unknown[] = [];
+  const watching: Notifier = {
+    async sendEmail(message, trx) {
+      if (message.to === customer.body.email) {
+        recordSeenBy.push(trx ? (await trx('subscription_reminders').where({ user_id: customer.userId })).length : 'no transaction');
+      }
+      return outbox.sendEmail(message, trx);
+    },
+    sendText: (phone, message, trx) => outbox.sendText(phone, message, trx),
+  };
+  expect(await sendDueReminders(deps(watching))).toBeGreaterThanOrEqual(1);
+  expect(recordSeenBy).toEqual([1]);
+  expect(await recorded()).toEqual([{ kind: 'expiring' }]);
+  expect((await mailTo(customer.body.email)).map((m) => m.subject)).toEqual(['Your subscription ends soon']);
+  expect(await sendDueReminders(deps())).toBe(0); // recorded with the messages: never queued twice
   app.clock.set(new Date('2026-11-22T09:00:00Z'));
 });
 

@@ -1,4 +1,5 @@
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
+import type { Knex } from 'knex';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
@@ -42,28 +43,49 @@ function message(kind: Kind, firstName: string, plan: PlanType, end: Date, publi
       };
 }
 
-/** The reminder by email, and its short text by SMS/WhatsApp (renewal reminders cannot wait). */
-async function remind(
+type Reminded = { id: number | string; email: string; phone: string; first_name: string; user_type: PlanType };
+
+/**
+ * Records the (user, kind, period) reminder and queues it, by email and as a short text by
+ * SMS/WhatsApp (renewal reminders cannot wait), in one transaction: a crash can neither keep the
+ * record and lose the messages nor lose the record and send them again. The record is a claim:
+ * when another run holds it, nothing is queued and the answer is false, unless `again` (the
+ * administrator's send, which goes out whatever was sent before). `onSent` runs in the transaction.
+ */
+async function recordAndRemind(
   deps: ReminderDeps,
-  user: { id: number | string; email: string; phone: string; first_name: string; user_type: PlanType },
+  user: Reminded,
   kind: Kind,
   end: Date,
   settings: Settings,
-) {
-  const card = kind === 'expiring' ? await autoRenewCard(deps.db, Number(user.id)) : null;
-  const email = message(kind, user.first_name, user.user_type, end, deps.config.publicUrl, settings, card);
-  await deps.notifier.sendEmail({ to: user.email, ...email });
-  await deps.notifier.sendText(
-    user.phone,
-    kind === 'expiring' ? textMessages.expiring(end, deps.config.publicUrl, card) : textMessages.expired(end, settings.graceDays, user.user_type, deps.config.publicUrl),
-  );
+  options: { again?: boolean; onSent?: (trx: Knex.Transaction) => Promise<void> } = {},
+): Promise<boolean> {
+  return deps.db.transaction(async (trx) => {
+    const [claimed] = await trx('subscription_reminders')
+      .insert({ user_id: user.id, kind, period_end: end, sent_at: deps.clock.now() })
+      .onConflict(['user_id', 'kind', 'period_end'])
+      .ignore()
+      .returning('id');
+    if (!claimed && !options.again) return false;
+    const card = kind === 'expiring' ? await autoRenewCard(trx, Number(user.id)) : null;
+    const email = message(kind, user.first_name, user.user_type, end, deps.config.publicUrl, settings, card);
+    await deps.notifier.sendEmail({ to: user.email, ...email }, trx);
+    await deps.notifier.sendText(
+      user.phone,
+      kind === 'expiring' ? textMessages.expiring(end, deps.config.publicUrl, card) : textMessages.expired(end, settings.graceDays, user.user_type, deps.config.publicUrl),
+      trx,
+    );
+    await options.onSent?.(trx);
+    return true;
+  });
 }
 
 /**
  * Sends each customer or professional one "ends soon" reminder when their paid period enters the
  * last reminder days (administrator's setting), and one notice when it has ended. Safe to run in several processes at once
- * (ARCHITECTURE decision 11): the unique (user, kind, period) row is claimed before sending, and
- * released again if the send fails so a later run retries it. Returns how many were sent.
+ * (ARCHITECTURE decision 11): the unique (user, kind, period) row is claimed in the transaction that
+ * queues the messages, so a failed send leaves no claim and a later run retries it. Returns how
+ * many were sent.
  */
 export async function sendDueReminders(deps: ReminderDeps): Promise<number> {
   const { db, clock } = deps;
@@ -83,17 +105,9 @@ export async function sendDueReminders(deps: ReminderDeps): Promise<number> {
   for (const row of due) {
     const end = new Date(row.period_end);
     const kind: Kind = end > now ? 'expiring' : 'expired';
-    const [claimed] = await db('subscription_reminders')
-      .insert({ user_id: row.id, kind, period_end: end, sent_at: now })
-      .onConflict(['user_id', 'kind', 'period_end'])
-      .ignore()
-      .returning('id');
-    if (!claimed) continue;
     try {
-      await remind(deps, row, kind, end, settings);
-      sent++;
+      if (await recordAndRemind(deps, row, kind, end, settings)) sent++;
     } catch (err) {
-      await db('subscription_reminders').where({ id: claimed.id }).delete();
       deps.logger.error({ err, userId: row.id, kind }, 'reminder not sent; will retry');
     }
   }
@@ -115,21 +129,16 @@ export function startReminderWorker(deps: ReminderDeps, everyMs = 60_000): { sto
 
 /**
  * The administrator's "send reminder" (spec 001 §7): the same message the job would send for the
- * user's latest period, queued now, and recorded so the job does not send the same one again.
- * Returns false when there is nothing to remind about (no paid period, or renewal cancelled).
+ * user's latest period, queued now, and recorded in the same transaction (with `onSent`, the
+ * administrator's audit entry) so the job does not send the same one again. Returns false when
+ * there is nothing to remind about (no paid period, or renewal cancelled).
  */
-export async function sendReminderNow(deps: ReminderDeps, userId: number): Promise<boolean> {
+export async function sendReminderNow(deps: ReminderDeps, userId: number, onSent?: (trx: Knex.Transaction) => Promise<void>): Promise<boolean> {
   const { db } = deps;
-  const now = deps.clock.now();
   const user = await db('users').where({ id: userId }).whereIn('user_type', ['customer', 'professional']).first();
   const latest = await db('subscriptions').where({ user_id: userId }).max({ period_end: 'period_end' }).first();
   if (!user || !latest?.period_end || user.renewal_cancelled_at) return false;
   const end = new Date(latest.period_end);
-  const kind: Kind = end > now ? 'expiring' : 'expired';
-  await remind(deps, user, kind, end, await getSettings(db));
-  await db('subscription_reminders')
-    .insert({ user_id: userId, kind, period_end: end, sent_at: now })
-    .onConflict(['user_id', 'kind', 'period_end'])
-    .ignore();
-  return true;
+  const kind: Kind = end > deps.clock.now() ? 'expiring' : 'expired';
+  return recordAndRemind(deps, user, kind, end, await getSettings(db), { again: true, onSent });
 }

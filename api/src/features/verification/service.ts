@@ -146,7 +146,7 @@ export async function openDocument(deps: Deps, admin: AdminIdentity, documentId:
  * PUT /api/admin/professionals/{id}/verification. Verified needs both kinds on file, each opened by
  * this administrator (the badge then means: this person looked at these very files); rejected
  * needs a reason (the schema) and is allowed at any time, which is also how a badge is withdrawn.
- * Status, badge and audit entry change together; the email goes after the commit.
+ * Status, badge, audit entry and the email telling the professional are written together.
  */
 export async function decideVerification(
   deps: Deps,
@@ -157,7 +157,7 @@ export async function decideVerification(
   const at = deps.clock.now();
   const status = decision.decision;
   const reason = status === 'rejected' ? (decision.reason ?? '') : null;
-  const to = await deps.db.transaction(async (trx) => {
+  await deps.db.transaction(async (trx) => {
     const before = await repo.findState(trx, professionalId, { lock: true });
     if (!before) throw notFound(VERIFICATION_MESSAGES.notProfessional);
     const documents = await repo.listDocuments(trx, professionalId);
@@ -178,9 +178,8 @@ export async function decideVerification(
       after: { status, reason, documents: documents.map((d) => ({ id: d.id, kind: d.kind })) },
       at,
     });
-    const row = await trx('users').where({ id: professionalId }).first('email', 'first_name');
-    return row as { email: string; first_name: string };
+    const to = await trx('users').where({ id: professionalId }).first('email', 'first_name');
+    await deps.notifier.sendEmail(verificationMessage(to.email, { firstName: to.first_name, decision: status, reason }), trx);
   });
-  await deps.notifier.sendEmail(verificationMessage(to.email, { firstName: to.first_name, decision: status, reason }));
   return view(deps.db, professionalId, { admin, message: status === 'verified' ? VERIFICATION_MESSAGES.verified : VERIFICATION_MESSAGES.rejected });
 }

@@ -10,7 +10,7 @@ import {
 } from '../../../../contract/verification.ts';
 import { signInAdmin } from '../../../test/admin.ts';
 import { bearer, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
 import { createLogger } from '../../logger.ts';
 import { anonymiseExpiredAccounts } from '../privacy/retention.ts';
 
@@ -392,6 +392,23 @@ describe('administrators review the documents', () => {
     const count = (await app.db('admin_audit_log').count({ n: '*' }))[0].n;
     expect((await decide(pro.userId, { decision: 'rejected' })).status).toBe(400);
     expect((await app.db('admin_audit_log').count({ n: '*' }))[0].n).toEqual(count);
+  });
+
+  it('writes a decision and the email telling the professional together: when the outbox cannot take it, nothing changes', async () => {
+    const pro = await readyForReview();
+    const state = async () => ({
+      status: (await app.db('professional_profiles').where({ user_id: pro.userId }).first('verification_status')).verification_status,
+      audit: (await app.db('admin_audit_log').where({ target_type: 'user', target_id: String(pro.userId) }).where('action', 'like', 'verification.%')).length,
+      mail: (await app.db('notifications').where({ recipient: pro.body.email }).where('subject', 'You are verified')).length,
+    });
+    await withOutboxClosed(app.db, async () => {
+      expect((await decide(pro.userId, { decision: 'verified' })).status).toBe(500);
+    });
+    expect(await state()).toEqual({ status: 'pending', audit: 0, mail: 0 });
+    expect(await badge(pro.userId)).toBe(false);
+
+    expect((await decide(pro.userId, { decision: 'verified' })).status).toBe(200);
+    expect(await state()).toEqual({ status: 'verified', audit: 1, mail: 1 });
   });
 
   it('answers 404 for anyone who is not a professional', async () => {
