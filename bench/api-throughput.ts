@@ -1,9 +1,11 @@
 /**
  * API throughput (issue #7, Speed): autocannon, in one run, against a bare Koa hello-world on its
  * own port and against the product (`node api/src/server.ts`, NODE_ENV=production) with 100k
- * professionals: GET /api/health, GET /api/customer-data/{email} (signed in), GET /api/professionals
- * (signed in, nearby, radius 7 miles around the 10 cities) and POST /api/auth/login (correct
- * passwords over several accounts, so throttling never answers 429). Login is bounded by argon2: its
+ * professionals: GET /api/health, GET /api/customer-data/{email} (10 customers, each signed in and
+ * reading their own record), GET /api/professionals (signed in, nearby, radius 7 miles around the 10
+ * cities) and POST /api/auth/login (correct passwords of the 10 customers, so throttling never
+ * answers 429); then the same data reads once more from a server started with READ_CACHE=off, which
+ * shows what a read costs when it goes to the database every time. Login is bounded by argon2: its
  * ceiling, cores ÷ hash time, is measured in the same run. Prints req/s, p50/p99 latency, errors and
  * non-2xx, and each ratio to hello-world; asserts nothing.
  *
@@ -34,7 +36,8 @@ const arg = (name: string, fallback: string) => {
 const DURATION = Number(arg('duration', '10'));
 const CONNECTIONS = Number(arg('connections', '50'));
 const PROFESSIONALS = Number(arg('professionals', '100000'));
-const LOGIN_ACCOUNTS = 10;
+/** Customers whose records are read (each with their own session) and who sign in. */
+const CUSTOMERS = 10;
 const engines = arg('engines', process.env.BENCH_DATABASE_URL ? 'postgres,pglite' : 'pglite').split(',');
 const cores = availableParallelism();
 const GOAL = { ratio: 0.4, p99: 50 };
@@ -181,37 +184,34 @@ const helloPort = benchPort(3740) + 1;
 for (const engine of engines) {
   const { env, cleanup, seedSeconds } = await prepare(engine);
   console.log(`\n[${engine}] seeded ${PROFESSIONALS} professionals in ${seedSeconds.toFixed(1)} s`);
-  const server = await startServer(benchPort(3740), env);
+  let server = await startServer(benchPort(3740), env);
   const hello = await startHello(helloPort);
   try {
     process.stderr.write('  … accounts\n');
-    const customer = await createPaidAccount(server.baseUrl, 'customer');
-    const loginAccounts: Session[] = [];
-    for (let i = 0; i < LOGIN_ACCOUNTS; i++) loginAccounts.push(await createPaidAccount(server.baseUrl, 'customer'));
-    const bearer = { authorization: `Bearer ${customer.token}` };
+    const customers: Session[] = [];
+    for (let i = 0; i < CUSTOMERS; i++) customers.push(await createPaidAccount(server.baseUrl, 'customer'));
+    const bearer = (session: Session) => ({ authorization: `Bearer ${session.token}` });
     const json = { 'content-type': 'application/json' };
     const argon2 = await argon2Times();
+    // Each customer reads their own record; autocannon's connections go round the list.
+    const dataReads = customers.map((c) => ({ path: `/api/customer-data/${encodeURIComponent(c.email)}`, headers: bearer(c) }));
 
     const helloResult = await load('bare Koa hello-world', `http://127.0.0.1:${helloPort}`, [{ path: '/' }]);
     const results: Result[] = [];
     results.push(await load('GET /api/health', server.baseUrl, [{ path: '/api/health' }]));
-    results.push(
-      await load('GET /api/customer-data/{email}', server.baseUrl, [
-        { path: `/api/customer-data/${encodeURIComponent(customer.email)}`, headers: bearer },
-      ]),
-    );
+    results.push(await load(`GET /api/customer-data/{email} (${CUSTOMERS} customers)`, server.baseUrl, dataReads));
     results.push(
       await load(
         'GET /api/professionals (nearby, 7 mi)',
         server.baseUrl,
-        CITIES.map((c) => ({ path: `/api/professionals?lat=${c.lat}&lng=${c.lng}&radius=7&sort=distance`, headers: bearer })),
+        CITIES.map((c, i) => ({ path: `/api/professionals?lat=${c.lat}&lng=${c.lng}&radius=7&sort=distance`, headers: bearer(customers[i % CUSTOMERS]) })),
       ),
     );
     results.push(
       await load(
-        `POST /api/auth/login (${LOGIN_ACCOUNTS} accounts)`,
+        `POST /api/auth/login (${CUSTOMERS} accounts)`,
         server.baseUrl,
-        loginAccounts.map((a) => ({
+        customers.map((a) => ({
           method: 'POST' as const,
           path: '/api/auth/login',
           headers: json,
@@ -219,6 +219,10 @@ for (const engine of engines) {
         })),
       ),
     );
+    // The same reads from a server with the read cache off: what each read costs the database.
+    await server.stop();
+    server = await startServer(benchPort(3740), { ...env, READ_CACHE: 'off' });
+    results.push(await load(`GET /api/customer-data/{email} READ_CACHE=off`, server.baseUrl, dataReads));
     print(engine, results, helloResult, argon2);
   } finally {
     await stopChild(hello);

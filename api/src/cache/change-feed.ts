@@ -83,7 +83,7 @@ async function postgresFeed(db: Db, logger: Logger): Promise<ChangeFeed> {
   };
 
   const connect = async () => {
-    const candidate = new pg.Client((db.client as { config: { connection: pg.ClientConfig } }).config.connection);
+    const candidate = new pg.Client({ ...(db.client as { config: { connection: pg.ClientConfig } }).config.connection, keepAlive: true });
     candidate.on('notification', ({ payload = '' }) => {
       if (!payload.startsWith('sync:')) return emit(toChange(payload));
       waiting.get(payload)?.();
@@ -117,10 +117,14 @@ async function postgresFeed(db: Db, logger: Logger): Promise<ChangeFeed> {
         waiting.set(marker, () => resolve(true));
         setTimeout(resolve, CATCH_UP_MS, false).unref();
       });
-      await db.raw('select pg_notify(?, ?)', [CHANNEL, marker]);
-      if (!(await heard)) {
+      // Not heard back (the database is away, or the listener is stuck): stop trusting the cache.
+      const sent = await db.raw('select pg_notify(?, ?)', [CHANNEL, marker]).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      if (sent !== null || !(await heard)) {
         waiting.delete(marker);
-        lose(listening, new Error(`no notification within ${CATCH_UP_MS} ms`));
+        lose(listening, sent ?? new Error(`no notification within ${CATCH_UP_MS} ms`));
       }
     },
     async close() {
