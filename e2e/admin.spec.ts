@@ -1,44 +1,14 @@
-import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import { ADMIN_MESSAGES, SETTING_LABELS } from '../contract/admin.ts';
 import type { PlatformSettings } from '../contract/admin.ts';
 import { createPaidAccount, createPendingAccount, login } from './fixtures/accounts.ts';
 import { ADMIN, signInAdmin } from './fixtures/admin.ts';
+import { affiliateWithPayout } from './fixtures/affiliates.ts';
 
 // The administrator console (issue #6, spec 001 §2 administrator area and admin guard, §4 user and
 // payout states, §5 admin login, §8 admin errors, §9 settings). The server is started with
 // ADMIN_USERNAME=e2e-admin and ADMIN_PASSWORD=Admin-e2e-Passw0rd (playwright.config.ts).
-
-const tag = () => `${Date.now().toString(36)}${randomInt(0, 1e6).toString(36)}`;
-const phone = () => `02${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-
-/** An affiliate with a ₵250 balance (test-only credit route) who has asked for a payout. */
-async function affiliateWithPayout(request: APIRequestContext) {
-  const email = `admin-e2e-aff-${tag()}@example.com`;
-  const signup = await request.post('/api/affiliate-signup', {
-    data: {
-      firstName: 'Kofi',
-      lastName: 'Payee',
-      email,
-      phone: phone(),
-      password: 'GoodPass123',
-      location: 'Accra',
-      payoutMethod: 'mobile-money',
-      momoNumber: phone(),
-      bankAccount: '',
-      description: '',
-      agreeToTerms: true,
-    },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const { token } = (await signup.json()) as { token: string };
-  expect((await request.post('/api/dev/affiliate-credit', { data: { email, amount: 250 } })).ok()).toBe(true);
-  const asked = await request.post('/api/affiliate/payouts', { headers: { Authorization: `Bearer ${token}` } });
-  expect(asked.status(), await asked.text()).toBe(201);
-  const { payout } = (await asked.json()) as { payout: { reference: string } };
-  return { email, reference: payout.reference };
-}
 
 /** Puts the reminder window back for the journeys that follow (they share the server). */
 async function restoreReminderDays(request: APIRequestContext) {

@@ -1,52 +1,11 @@
-import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { SessionUser } from '../contract/accounts.ts';
-import { createPaidAccount } from './fixtures/accounts.ts';
+import { createPaidAccount, useSession } from './fixtures/accounts.ts';
+import { signUpAffiliate } from './fixtures/affiliates.ts';
 
 // /affiliate-dashboard on the commission ledger (spec 001 §2, §3, §5, §9; issue 5): an affiliate's
 // referral signs up with the code and pays in the sandbox, and the dashboard shows it.
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-const tag = () => `${Date.now().toString(36)}${process.pid.toString(36)}${randomInt(0, 1e6).toString(36)}`;
-const phone = () => `02${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-
-interface AffiliateSession {
-  token: string;
-  user: SessionUser;
-  affiliate: { referrerCode: string; payoutMethod: string };
-}
-
-async function signUpAffiliate(request: APIRequestContext): Promise<AffiliateSession & { momo: string }> {
-  const momo = phone();
-  const response = await request.post('/api/affiliate-signup', {
-    data: {
-      firstName: 'Esi',
-      lastName: 'Referrer',
-      email: `affiliate-dash-${tag()}@example.com`,
-      phone: phone(),
-      password: 'GoodPass123',
-      location: 'Cape Coast',
-      payoutMethod: 'mobile-money',
-      momoNumber: momo,
-      bankAccount: '',
-      description: '',
-      agreeToTerms: true,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return { ...((await response.json()) as AffiliateSession), momo };
-}
-
-/** Puts the session where the session store keeps it (authToken, userData). */
-async function useSession(page: Page, session: AffiliateSession): Promise<void> {
-  await page.goto('/');
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('authToken', token);
-    localStorage.setItem('userData', JSON.stringify(user));
-  }, session);
-}
 
 test('a paid referral shows on the affiliate dashboard: figures, code, links, payout rule, profile', async ({ page, request }) => {
   const affiliate = await signUpAffiliate(request);

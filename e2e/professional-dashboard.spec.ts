@@ -1,28 +1,9 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext } from '@playwright/test';
-import type { LoginResponse } from '../contract/accounts.ts';
-import type { Booking } from '../contract/bookings.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
+import { bookFirstSlot, passSlotStart } from './fixtures/bookings.ts';
 
 // The professional dashboard (spec 001 §2, §3, §4), the general /dashboard screen and /api-test,
 // on a real server: a customer books through the API, the professional works the job in the browser.
-
-
-/** The customer books the professional's first open slot, proposing a rate of ₵45. */
-async function bookFirstSlot(request: APIRequestContext, customer: LoginResponse, professionalId: number): Promise<Booking> {
-  const headers = { Authorization: `Bearer ${customer.token}` };
-  const listing = await request.get(`/api/professionals/${professionalId}`, { headers });
-  expect(listing.ok(), await listing.text()).toBe(true);
-  const { slots } = (await listing.json()) as { slots: { date: string; times: string[] }[] };
-  const day = slots.find((s) => s.times.length > 0);
-  expect(day, 'an open weekday slot').toBeTruthy();
-  const created = await request.post('/api/bookings', {
-    headers,
-    data: { professionalId, date: day!.date, time: day!.times[0], description: 'Kitchen sink leaks under the cabinet', proposedRate: 45 },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { booking: Booking }).booking;
-}
 
 test('a professional accepts a job, manages rates, profile and availability, completes it and sees the earnings', async ({ page, browser, request }) => {
   const pro = await createPaidAccount(request, {
@@ -144,11 +125,7 @@ test('a professional accepts a job, manages rates, profile and availability, com
   await expect(page.getByRole('heading', { name: 'Efua Booker' })).toBeVisible();
 
   // The slot starts: the professional marks the job completed; earnings follow.
-  const clockNow = await request.post('/api/dev/clock', { data: { advanceMs: 0 } });
-  const now = new Date(((await clockNow.json()) as { now: string }).now).getTime();
-  const start = Date.parse(`${booking.date}T${booking.time}:00Z`);
-  const advanced = await request.post('/api/dev/clock', { data: { advanceMs: Math.max(0, start - now) + 60_000 } });
-  expect(advanced.ok()).toBe(true);
+  await passSlotStart(request, booking);
   await tabs.getByRole('tab', { name: 'Job Requests' }).click();
   await page.getByRole('button', { name: /^Confirmed/ }).click();
   await job.getByRole('button', { name: 'Mark Completed' }).click();

@@ -73,7 +73,8 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
             {verification.verifiedAt ? ` since ${dateText(verification.verifiedAt)}` : ''}
           </p>
           {verification.reason ? <p>Reason given: {verification.reason}</p> : null}
-          <ActionNote note={note} />
+          {/* Verify and Reject go away with the decision: focus moves to its outcome. */}
+          <ActionNote note={note} takeFocus />
           <DataTable
             caption="Documents uploaded"
             headers={['Document', 'File', 'Size', 'Uploaded', 'Open']}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { focusedControl, useFocusBack } from '../shell/useFocusBack.ts';
 import { failureText } from './failures.ts';
 
 export type Note = { ok: boolean; text: string } | null;
@@ -14,12 +15,15 @@ interface RunOptions<T> {
 
 /**
  * Runs one change at a time: `busy` names the control at work (so only it says "…ing"), `note` is
- * the outcome. Resolves to the server's answer, or null when the change failed.
+ * the outcome. Resolves to the server's answer, or null when the change failed. The controls are
+ * disabled meanwhile: focus goes back to the one used, unless something else took it.
  */
 export function useAction() {
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<Note>(null);
+  const origin = useFocusBack<HTMLElement>(busy !== null);
   async function run<T extends { message?: string }>(key: string, call: () => Promise<T>, options: RunOptions<T> = {}): Promise<T | null> {
+    origin.current = focusedControl();
     setBusy(key);
     setNote(null);
     try {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Stat } from '../ProfessionalDashboard/Frame.tsx';
 import { cedis, longDate } from '../ProfessionalDashboard/format.ts';
+import { useFocusOn } from '../shell/useFocusOnMount.ts';
 import { MINIMUM_PAYOUT, PAYOUT_METHODS, canRequestPayout, minimumPayoutMessage, requestPayout } from './store.ts';
 import type { AffiliateRecord, Outcome, Payout } from './store.ts';
 
@@ -60,6 +61,8 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Request Payout is disabled while asking (and after a payout, with nothing left): focus moves to the answer.
+  const outcomeRef = useFocusOn<HTMLParagraphElement>(outcome);
   const allowed = canRequestPayout(record);
   const paidOut = record.payouts.filter((p) => p.status === 'completed').reduce((sum, p) => sum + p.amount, 0);
   const why =
@@ -108,7 +111,7 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
             {why}
           </p>
         ) : null}
-        <p role="status" className={outcome && !outcome.ok ? 'wz-status wz-error' : 'wz-status'}>
+        <p ref={outcomeRef} tabIndex={-1} role="status" className={outcome && !outcome.ok ? 'wz-status wz-error' : 'wz-status'}>
           {outcome?.message ?? ''}
         </p>
       </section>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Fragment, useId, useState } from 'react';
+import { Fragment, useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ReverseGeocodeResponse } from '../../../../contract/location.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
@@ -32,6 +32,9 @@ function KeyCheck() {
   const id = useId();
   const [key, setKey] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // Before hydration the form would submit natively (reloading the page and losing the check).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const problem = keyProblem(key);
@@ -50,7 +53,7 @@ function KeyCheck() {
           <input id={`${id}-key`} value={key} onChange={(e) => setKey(e.target.value)} autoComplete="off" spellCheck={false} autoCapitalize="off" />
         </div>
         <div className="wz-actions">
-          <button type="submit" className="btn wz-button">
+          <button type="submit" className="btn wz-button" disabled={!ready}>
             Check Key Format
           </button>
         </div>

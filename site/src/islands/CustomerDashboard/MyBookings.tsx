@@ -8,6 +8,7 @@ import { capitalise, cedis, dateLabel, statusVariant, timeLabel } from '../../li
 import { $bookingCounts, $bookings, cancelBooking, loadBookings, reviewBooking } from '../../stores/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
+import { useFocusOn } from '../shell/useFocusOnMount.ts';
 import { openTab } from './state.ts';
 import { lazyPart } from '../shell/AppShell.tsx';
 
@@ -122,6 +123,13 @@ function BookingCard({ booking: b, user }: { booking: Booking; user: SessionUser
   const [error, setError] = useState<string | null>(null);
   const base = useId();
   const titleId = `${base}-title`;
+  // Where focus goes when the control that had it goes away: the question when Cancel Booking
+  // opens it, back to Cancel Booking on Keep booking, the booking's title once it is cancelled or
+  // reviewed, back to Leave Review when the review is left.
+  const title = useRef<HTMLHeadingElement>(null);
+  const question = useFocusOn<HTMLDivElement>(confirming);
+  const cancelButton = useFocusOn<HTMLButtonElement>(!confirming);
+  const reviewButton = useRef<HTMLButtonElement>(null);
 
   async function onCancel() {
     setBusy(true);
@@ -129,6 +137,7 @@ function BookingCard({ booking: b, user }: { booking: Booking; user: SessionUser
     try {
       await cancelBooking(b.id);
       setConfirming(false);
+      title.current?.focus();
       showToast({ title: 'Booking cancelled', description: `${b.service} with ${b.professionalName} on ${dateLabel(b.date)}.` });
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Could not cancel the booking.');
@@ -142,7 +151,7 @@ function BookingCard({ booking: b, user }: { booking: Booking; user: SessionUser
   return (
     <article className="card cd-booking" aria-labelledby={titleId}>
       <div className="cd-row">
-        <h3 id={titleId} className="cd-h3">
+        <h3 id={titleId} ref={title} tabIndex={-1} className="cd-h3">
           {b.service} with {b.professionalName}
         </h3>
         <span className={`cd-badge is-${statusVariant(b.status)}`}>{capitalise(b.status)}</span>
@@ -188,19 +197,19 @@ function BookingCard({ booking: b, user }: { booking: Booking; user: SessionUser
           </a>
         ) : null}
         {canReview ? (
-          <button type="button" className="btn btn-sm cd-button" aria-expanded={reviewing} onClick={() => setReviewing((r) => !r)}>
+          <button ref={reviewButton} type="button" className="btn btn-sm cd-button" aria-expanded={reviewing} onClick={() => setReviewing((r) => !r)}>
             Leave Review
           </button>
         ) : null}
         {canCancel && !confirming ? (
-          <button type="button" className="btn btn-sm btn-line cd-button cd-danger" onClick={() => setConfirming(true)}>
+          <button ref={cancelButton} type="button" className="btn btn-sm btn-line cd-button cd-danger" onClick={() => setConfirming(true)}>
             Cancel Booking
           </button>
         ) : null}
       </div>
 
       {confirming ? (
-        <div className="cd-panel is-alert cd-confirm" role="group" aria-label="Confirm cancellation">
+        <div ref={question} tabIndex={-1} className="cd-panel is-alert cd-confirm" role="group" aria-label="Confirm cancellation">
           <p>
             Cancel your booking with {b.professionalName} on {dateLabel(b.date)} at {timeLabel(b.time)}?
           </p>
@@ -219,7 +228,15 @@ function BookingCard({ booking: b, user }: { booking: Booking; user: SessionUser
           {error}
         </p>
       ) : null}
-      {reviewing && canReview ? <ReviewForm booking={b} onDone={() => setReviewing(false)} /> : null}
+      {reviewing && canReview ? (
+        <ReviewForm
+          booking={b}
+          onDone={(reviewed) => {
+            setReviewing(false);
+            (reviewed ? title : reviewButton).current?.focus();
+          }}
+        />
+      ) : null}
       {chat && token ? (
           <ChatPanel bookingId={b.id} token={token} meId={user.id} otherName={b.professionalName} />
       ) : null}
@@ -227,7 +244,7 @@ function BookingCard({ booking: b, user }: { booking: Booking; user: SessionUser
   );
 }
 
-function ReviewForm({ booking, onDone }: { booking: Booking; onDone: () => void }) {
+function ReviewForm({ booking, onDone }: { booking: Booking; onDone: (reviewed: boolean) => void }) {
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -246,7 +263,7 @@ function ReviewForm({ booking, onDone }: { booking: Booking; onDone: () => void 
     try {
       const message = await reviewBooking(booking.id, parsed.data);
       showToast({ title: message, variant: 'success' });
-      onDone();
+      onDone(true);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Could not send your review.');
     } finally {
@@ -281,7 +298,7 @@ function ReviewForm({ booking, onDone }: { booking: Booking; onDone: () => void 
         <button type="submit" className="btn btn-sm cd-button" disabled={busy}>
           {busy ? 'Sending...' : 'Submit Review'}
         </button>
-        <button type="button" className="btn btn-sm btn-line cd-button" onClick={onDone}>
+        <button type="button" className="btn btn-sm btn-line cd-button" onClick={() => onDone(false)}>
           Cancel
         </button>
       </div>

@@ -5,6 +5,8 @@ import type { Booking, BookingStatus } from '../../../../contract/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { lazyPart } from '../shell/AppShell.tsx';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { focusedControl, useFocusBack } from '../shell/useFocusBack.ts';
+import { useFocusOn } from '../shell/useFocusOnMount.ts';
 import { cedis, hourLabel, shortDay } from './format.ts';
 import { $jobs, actOnJob, loadJobs } from './store.ts';
 import type { JobAction } from './store.ts';
@@ -35,8 +37,11 @@ export function JobCard({ job, user, onDone, compact = false }: { job: Booking; 
   const [busy, setBusy] = useState<JobAction | null>(null);
   const [problem, setProblem] = useState('');
   const [chatOpen, setChatOpen] = useState(false);
+  // The buttons are disabled while the server answers: after a refusal, focus goes back to the one used.
+  const origin = useFocusBack<HTMLElement>(busy !== null);
 
   async function act(action: JobAction) {
+    origin.current = focusedControl();
     setBusy(action);
     setProblem('');
     onDone('');
@@ -136,6 +141,8 @@ export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Jo
   const [filter, setFilter] = useState<JobFilter>(filters[0]?.id ?? 'all');
   const headingId = useId();
   const [done, setDone] = useState('');
+  // The job acted on leaves the list shown (Pending, Confirmed): focus moves to what happened.
+  const doneRef = useFocusOn<HTMLParagraphElement>(done);
 
   useEffect(() => {
     void loadJobs();
@@ -156,7 +163,7 @@ export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Jo
           </button>
         ))}
       </div>
-      <p role="status" className="wz-status">
+      <p ref={doneRef} tabIndex={-1} role="status" className="wz-status">
         {done}
       </p>
       {jobs.state === 'loading' ? <GuardLoading text="Loading job requests..." /> : null}

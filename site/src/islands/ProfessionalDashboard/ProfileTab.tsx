@@ -4,6 +4,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { CATEGORY_NAMES } from '../../../../contract/categories.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { profileSchema } from '../../../../contract/profile.ts';
+import { useFocusOn } from '../shell/useFocusOnMount.ts';
 import { longDate } from './format.ts';
 import { issuesByField } from './RateCard.tsx';
 import { saveProfile } from './store.ts';
@@ -55,6 +56,10 @@ export default function ProfileTab({ user, record }: { user: SessionUser; record
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState('');
   const [saving, setSaving] = useState(false);
+  // Edit Profile gives way to the form: focus moves to its first field, and back to Edit Profile
+  // when the form is left (saved or cancelled) rather than being lost with the button.
+  const firstField = useFocusOn<HTMLInputElement>(editing);
+  const editButton = useFocusOn<HTMLButtonElement>(!editing);
 
   const set = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
 
@@ -106,6 +111,7 @@ export default function ProfileTab({ user, record }: { user: SessionUser; record
         <h2 id={`${id}-title`}>Profile</h2>
         {!editing ? (
           <button
+            ref={editButton}
             type="button"
             className="btn btn-line wz-button"
             onClick={() => {
@@ -124,7 +130,7 @@ export default function ProfileTab({ user, record }: { user: SessionUser; record
       {editing ? (
         <form className="wz-form" onSubmit={(e) => void onSubmit(e)} noValidate>
           <div className="wz-row">
-            {field('firstName', 'First name', (p) => <input {...p} autoComplete="given-name" value={draft.firstName} onChange={set('firstName')} />)}
+            {field('firstName', 'First name', (p) => <input {...p} ref={firstField} autoComplete="given-name" value={draft.firstName} onChange={set('firstName')} />)}
             {field('lastName', 'Last name', (p) => <input {...p} autoComplete="family-name" value={draft.lastName} onChange={set('lastName')} />)}
           </div>
           <div className="wz-field">

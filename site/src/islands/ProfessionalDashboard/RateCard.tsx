@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ratesSchema } from '../../../../contract/professionals.ts';
+import { useFocusOn } from '../shell/useFocusOnMount.ts';
 import { cedis, rateSummary } from './format.ts';
 import { saveRates } from './store.ts';
 import type { ProfessionalRecord } from './store.ts';
@@ -25,6 +26,10 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState('');
   const [saving, setSaving] = useState(false);
+  // Edit Rates gives way to Save and Cancel: focus moves to the first rate, and back to Edit Rates
+  // when the form is left (saved or cancelled) rather than being lost with the button.
+  const baseInput = useFocusOn<HTMLInputElement>(editing);
+  const editButton = useFocusOn<HTMLButtonElement>(!editing);
 
   function restore() {
     setBase(String(record.baseRate));
@@ -61,6 +66,7 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
     <div className="wz-field">
       <label htmlFor={`${id}-${name}`}>{label} (₵ per hour)</label>
       <input
+        ref={name === 'baseRate' ? baseInput : undefined}
         id={`${id}-${name}`}
         type="number"
         inputMode="decimal"
@@ -114,6 +120,7 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
             </>
           ) : (
             <button
+              ref={editButton}
               key="edit"
               type="button"
               className="btn btn-line wz-button"

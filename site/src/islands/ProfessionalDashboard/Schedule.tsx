@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { WEEKDAYS, availabilitySchema } from '../../../../contract/professionals.ts';
 import type { Weekday } from '../../../../contract/professionals.ts';
+import { useFocusBack } from '../shell/useFocusBack.ts';
 import { addMonths, dayLabel, hourLabel, monthLabel, monthWeeks, todayIso } from './format.ts';
 import { JobCard } from './JobRequests.tsx';
 import { issuesByField } from './RateCard.tsx';
@@ -21,6 +22,7 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState('');
   const [saving, setSaving] = useState(false);
+  const saveButton = useFocusBack<HTMLButtonElement>(saving);
 
   function toggle(day: Weekday, on: boolean) {
     setDays((current) => WEEKDAYS.filter((d) => (d === day ? on : current.includes(d))));
@@ -95,7 +97,7 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
           </p>
         ) : null}
         <div className="wz-actions">
-          <button type="submit" className="btn wz-button" disabled={saving}>
+          <button ref={saveButton} type="submit" className="btn wz-button" disabled={saving}>
             {saving ? 'Saving...' : 'Save Availability'}
           </button>
         </div>

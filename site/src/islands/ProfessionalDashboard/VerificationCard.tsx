@@ -11,6 +11,7 @@ import {
   type VerificationResponse,
   type VerificationStatus,
 } from '../../../../contract/verification.ts';
+import { useFocusBack } from '../shell/useFocusBack.ts';
 import { longDate } from './format.ts';
 import { $verification, loadVerification, uploadDocument } from './verification.ts';
 
@@ -31,6 +32,7 @@ function Slot({ kind, data, busy, onPick, result }: {
   result?: Result;
 }) {
   const id = useId();
+  const input = useFocusBack<HTMLInputElement>(busy === kind);
   const label = DOCUMENT_KIND_LABELS[kind];
   const doc = data.documents.find((d) => d.kind === kind);
   return (
@@ -48,6 +50,7 @@ function Slot({ kind, data, busy, onPick, result }: {
       <div className="wz-field">
         <label htmlFor={`${id}-file`}>{doc ? `Replace ${label}` : `Upload ${label}`}</label>
         <input
+          ref={input}
           id={`${id}-file`}
           type="file"
           accept={DOCUMENT_ACCEPT}

@@ -9,6 +9,7 @@ import { $session, savedEmail, setPendingUserId, signIn, signOut } from '../../s
 import { showToast } from '../../stores/toast.ts';
 import { autoCorrectedText, setSignInFlash, TYPE_LABELS } from '../guard/flash.ts';
 import { AppShell } from '../shell/AppShell.tsx';
+import { useFocusBack } from '../shell/useFocusBack.ts';
 import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
 import { attemptLogin } from './login.ts';
 import type { LoginForm } from './login.ts';
@@ -56,6 +57,7 @@ function AlreadySignedIn({ user }: { user: SessionUser }) {
 
 function PaymentPanel({ payment, onPay }: { payment: PaymentState; onPay: () => void }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
+  const button = useFocusBack<HTMLButtonElement>(payment.busy);
   const titleId = useId();
   return (
     <section className="auth-panel is-alert" role="alert" aria-labelledby={titleId} aria-busy={payment.busy}>
@@ -68,7 +70,7 @@ function PaymentPanel({ payment, onPay }: { payment: PaymentState; onPay: () => 
         {payment.intent.provider === 'sandbox' ? ' — TEST MODE, no real money is taken' : ''}.
       </p>
       {payment.error ? <p className="auth-error">{payment.error}</p> : null}
-      <button type="button" className="btn auth-button" onClick={onPay} disabled={payment.busy}>
+      <button ref={button} type="button" className="btn auth-button" onClick={onPay} disabled={payment.busy}>
         {payment.busy ? 'Processing payment...' : 'Complete Payment'}
       </button>
     </section>

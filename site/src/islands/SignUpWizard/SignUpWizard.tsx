@@ -25,7 +25,8 @@ import {
   updateField,
 } from './store.ts';
 import type { SignupForm } from './store.ts';
-import { Alert, captureForm, Field, useFocusOn } from './parts.tsx';
+import { Alert, captureForm, Field } from './parts.tsx';
+import { useFocusOn } from '../shell/useFocusOnMount.ts';
 import './wizard.css';
 import { fieldProps, selectProps } from '../shell/fields.ts';
 

@@ -1,21 +1,7 @@
-import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { useFocusOn } from '../shell/useFocusOnMount.ts';
 
 /** Parts shared by the sign-up and affiliate wizards. */
-
-/** Moves focus to the element when `key` changes to something truthy (not on first render). */
-export function useFocusOn<T extends HTMLElement>(key: unknown) {
-  const ref = useRef<T>(null);
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (key) ref.current?.focus();
-  }, [key]);
-  return ref;
-}
 
 export function Field({ id, label, required, hint, children }: { id: string; label: string; required?: boolean; hint?: string; children: ReactNode }) {
   return (

@@ -8,6 +8,7 @@ import { subscriptionState } from '../../../../contract/subscriptions.ts';
 import type { AutoRenewal, SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 import { actionErrorMessage, apiFetch, clearQueryCache } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
+import { useFocusBack } from '../shell/useFocusBack.ts';
 import './subscription.css';
 
 /**
@@ -162,21 +163,24 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
   const mounted = useRef(true);
   const heading = useId();
   const noticeRef = useRef<HTMLParagraphElement>(null);
-  const restored = useRef(phase.kind === 'renewed');
 
   useEffect(() => {
     mounted.current = true;
-    // A card mounted after the reload takes focus to the success so keyboard users are not lost.
-    if (restored.current) noticeRef.current?.focus();
     return () => {
       mounted.current = false;
     };
   }, []);
+  // The success takes focus when it shows (in a card mounted after the reload too), so keyboard
+  // users are not lost while Renew now was disabled.
+  useEffect(() => {
+    if (phase.kind === 'renewed') noticeRef.current?.focus();
+  }, [phase.kind]);
 
   const planType = subscription && isPlanType(subscription.planType) ? subscription.planType : null;
   const plan = planType ? PLANS[planType] : null;
   const { prices } = usePlanPrices();
   const busy = phase.kind === 'opening' || phase.kind === 'verifying';
+  const renewButton = useFocusBack<HTMLButtonElement>(busy);
   const update = (next: Phase) => {
     if (mounted.current) setPhase(next);
   };
@@ -266,7 +270,7 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
       ) : null}
 
       <div className="sub-actions">
-        <button type="button" className="btn sub-button" disabled={busy} aria-busy={busy} onClick={() => void renew()}>
+        <button ref={renewButton} type="button" className="btn sub-button" disabled={busy} aria-busy={busy} onClick={() => void renew()}>
           {phase.kind === 'opening' ? SUBSCRIPTION_TEXTS.opening : phase.kind === 'verifying' ? SUBSCRIPTION_TEXTS.verifying : SUBSCRIPTION_TEXTS.renew}
         </button>
       </div>

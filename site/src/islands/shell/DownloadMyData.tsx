@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { actionErrorMessage } from '../../lib/api.ts';
 import { downloadWithToken } from '../../lib/download.ts';
 import { $session } from '../../stores/session.ts';
+import { useFocusBack } from './useFocusBack.ts';
 
 /** The path and wording of "download my data" (issue #6: the right of access). */
 export const MY_DATA_PATH = '/api/me/export';
@@ -21,6 +22,7 @@ type Phase = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; name: string 
 export function DownloadMyData({ className = 'card pd-card' }: { className?: string }) {
   const headingId = useId();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const button = useFocusBack<HTMLButtonElement>(phase.kind === 'busy');
 
   async function download() {
     const token = $session.get().token;
@@ -38,7 +40,7 @@ export function DownloadMyData({ className = 'card pd-card' }: { className?: str
     <section className={className} aria-labelledby={headingId}>
       <h2 id={headingId}>{MY_DATA_TEXTS.title}</h2>
       <p className="wz-hint">{MY_DATA_TEXTS.explain}</p>
-      <button type="button" className="btn btn-line wz-button" disabled={phase.kind === 'busy'} onClick={() => void download()}>
+      <button ref={button} type="button" className="btn btn-line wz-button" disabled={phase.kind === 'busy'} onClick={() => void download()}>
         {phase.kind === 'busy' ? MY_DATA_TEXTS.busy : MY_DATA_TEXTS.button}
       </button>
       <p role="status">{phase.kind === 'done' ? MY_DATA_TEXTS.done(phase.name) : ''}</p>
