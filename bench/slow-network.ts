@@ -32,6 +32,13 @@ const arg = (name: string, fallback: string) => {
 };
 const RUNS = Number(arg('runs', '5'));
 const CPU_RATES = arg('cpu', '1,4').split(',').map(Number);
+/**
+ * cold: a new browser context (empty cache, new connections, and a renderer that starts with the
+ * page); warm: the same, but the tab has already shown another page of the site (/terms) before
+ * the cache is switched off and the page is loaded, as when a person follows a link or types the
+ * address into a browser that is already running. The difference is Chromium's own start-up work.
+ */
+const STARTS = arg('starts', 'cold,warm').split(',') as ('cold' | 'warm')[];
 /** `--waterfall`: also print when each file of the first /signin load of a row was asked for and arrived. */
 const WATERFALL = process.argv.includes('--waterfall');
 const waterfalls: string[] = [];
@@ -106,9 +113,10 @@ function floor(profile: Profile, documentBytes: number, subBytes: number, hasSub
   return hasSub ? Math.max(oneLevel, 2 * profile.rttMs + subBytes / bytesPerMs) : oneLevel;
 }
 
-async function once(browser: Browser, baseUrl: string, path: string, profile: Profile, cpu: number, check: boolean): Promise<Sample> {
+async function once(browser: Browser, baseUrl: string, path: string, profile: Profile, cpu: number, start: 'cold' | 'warm', check: boolean): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  await context.addInitScript((selector) => {
+  // Only where it is measured: an observer of every DOM change is work the page would not do.
+  if (path === '/signin') await context.addInitScript((selector) => {
     const w = window as unknown as { __interactive?: number };
     const look = () => {
       const button = document.querySelector<HTMLButtonElement>(selector);
@@ -119,6 +127,10 @@ async function once(browser: Browser, baseUrl: string, path: string, profile: Pr
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
+  if (start === 'warm') {
+    await page.goto(`${baseUrl}/terms`, { waitUntil: 'load' });
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  }
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: profile.rttMs,
@@ -165,7 +177,7 @@ async function once(browser: Browser, baseUrl: string, path: string, profile: Pr
       sample.interactive = t.interactive;
       sample.interactiveFloor = floor(profile, t.document, blockingBytes + jsBytes, true);
       if (check && WATERFALL) {
-        waterfalls.push(`\n  waterfall, ${profile.name}, CPU ${cpu}×, /signin: document ${t.documentEnd.toFixed(0)} ms, interactive ${t.interactive!.toFixed(0)} ms`);
+        waterfalls.push(`\n  waterfall, ${profile.name}, CPU ${cpu}×, ${start}, /signin: document ${t.documentEnd.toFixed(0)} ms, interactive ${t.interactive!.toFixed(0)} ms`);
         waterfalls.push(`  ${'file'.padEnd(40)} ${'asked'.padStart(6)} ${'1st byte'.padStart(8)} ${'done'.padStart(6)} ${'bytes'.padStart(6)}  needed for sign-in`);
         for (const r of t.resources) {
           const name = new URL(r.url).pathname;
@@ -199,13 +211,14 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
-console.log(`Slow network at ${baseUrl}: median of ${RUNS} cold loads per row (new browser context each: empty cache, new connections)`);
+console.log(`Slow network at ${baseUrl}: median of ${RUNS} loads per row, each in a new browser context (empty cache, new connections); start: ${STARTS.join(' and ')} (see STARTS in the script)`);
 console.log('Profiles: ' + PROFILES.map((p) => `${p.name} = ${p.downKbps} kbps down, ${p.upKbps} kbps up, ${p.rttMs} ms RTT`).join('; '));
 console.log(`CPU: DevTools CPU throttling rate ${CPU_RATES.join(' and ')} (1 = this machine's speed)`);
 console.log(`Machine at the start: ${machineLine()}\n`);
 console.log(
   'profile'.padEnd(15),
   'CPU'.padStart(3),
+  'start'.padEnd(5),
   'page'.padEnd(8),
   'measure'.padEnd(12),
   'median ms'.padStart(9),
@@ -219,9 +232,9 @@ console.log(
 try {
   for (const profile of PROFILES) {
     for (const cpu of CPU_RATES) {
-      for (const path of ['/', '/signin']) {
+      for (const start of STARTS) for (const path of ['/', '/signin']) {
         const samples: Sample[] = [];
-        for (let i = 0; i < RUNS; i++) samples.push(await once(browser, baseUrl, path, profile, cpu, i === 0));
+        for (let i = 0; i < RUNS; i++) samples.push(await once(browser, baseUrl, path, profile, cpu, start, i === 0));
         const rows: Array<[string, number[], number[], number]> = [['FCP', samples.map((s) => s.fcp), samples.map((s) => s.fcpFloor), path === '/' ? GOALS.fcp : NaN]];
         if (path === '/signin') rows.push(['interactive', samples.map((s) => s.interactive!), samples.map((s) => s.interactiveFloor!), GOALS.interactive]);
         for (const [what, times, floors, goal] of rows) {
@@ -231,6 +244,7 @@ try {
           console.log(
             profile.name.padEnd(15),
             `${cpu}×`.padStart(3),
+            start.padEnd(5),
             path.padEnd(8),
             what.padEnd(12),
             m.toFixed(0).padStart(9),

@@ -25,7 +25,7 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 20 },
-              { name: 'core', test: /[\\/](contract|site[\\/]src[\\/](lib|stores))[\\/]/, priority: 10 },
+              { name: 'core', test: /[\\/](contract|site[\\/]src[\\/](lib|stores|islands[\\/]shell))[\\/]/, priority: 10 },
             ],
           },
         },

@@ -5,7 +5,7 @@ import { adminSignIn, checkAdminSession } from '../../stores/admin-session.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
 import { DASHBOARD_PATH, EXPIRED_FLAG } from './login-paths.ts';
-import { PasswordField } from '../SignIn/PasswordField.tsx';
+import { PasswordField } from '../shell/PasswordField.tsx';
 import '../SignIn/auth.css';
 
 /**

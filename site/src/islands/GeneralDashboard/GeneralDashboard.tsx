@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { dashboardPath } from '../../../../contract/account-types.ts';
 import type { UserType } from '../../../../contract/account-types.ts';
 import type { DashboardViewProps } from '../guard/RouteGuard.tsx';
-import { TYPE_LABELS } from '../guard/flash.ts';
+import { TYPE_LABELS } from '../../lib/signin-flash.ts';
 import { lazyPart } from '../shell/AppShell.tsx';
 import { SignInNotice, SignedInAs, signOutAndLeave } from '../ProfessionalDashboard/Frame.tsx';
 import type { RoleViewProps, RoleTab } from './tabs.ts';

@@ -5,7 +5,7 @@ import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '.
 import { AppShell } from '../shell/AppShell.tsx';
 import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
 import '../SignIn/auth.css';
-import { IdentifierChoice } from '../SignIn/IdentifierChoice.tsx';
+import { IdentifierChoice } from '../shell/IdentifierChoice.tsx';
 
 const NETWORK = 'Unable to connect to server. Please try again.';
 

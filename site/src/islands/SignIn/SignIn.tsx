@@ -7,15 +7,15 @@ import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { $session, savedEmail, setPendingUserId, signIn, signOut } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
-import { autoCorrectedText, setSignInFlash, TYPE_LABELS } from '../guard/flash.ts';
+import { autoCorrectedText, setSignInFlash, TYPE_LABELS } from '../../lib/signin-flash.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import { useFocusBack } from '../shell/useFocusBack.ts';
 import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
 import { attemptLogin } from './login.ts';
 import type { LoginForm } from './login.ts';
 import './auth.css';
-import { IdentifierChoice } from './IdentifierChoice.tsx';
-import { PasswordField } from './PasswordField.tsx';
+import { IdentifierChoice } from '../shell/IdentifierChoice.tsx';
+import { PasswordField } from '../shell/PasswordField.tsx';
 
 /** Spec 000 §9 "Login redirect 100 ms". */
 const REDIRECT_MS = 100;

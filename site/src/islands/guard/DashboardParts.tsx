@@ -4,8 +4,8 @@ import { LOGIN_MESSAGES } from '../../../../contract/account-types.ts';
 import { signOut } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
-import { autoCorrectedText, takeSignInFlash } from './flash.ts';
-import type { SignInFlash } from './flash.ts';
+import { autoCorrectedText, takeSignInFlash } from '../../lib/signin-flash.ts';
+import type { SignInFlash } from '../../lib/signin-flash.ts';
 
 /** Pieces every dashboard shows (spec 000 §4 login notices, 001 §2 "All dashboards"). */
 

@@ -1,4 +1,4 @@
-import type { UserType } from '../../../../contract/account-types.ts';
+import type { UserType } from '../../../contract/account-types.ts';
 
 /**
  * What the sign-in page wants the dashboard to say after its 100 ms redirect (the page it was
