@@ -89,7 +89,8 @@ function apiMiddleware(given: AppDeps): Middleware {
     ...(deps.readCache ? [readYourWrites(deps.db, deps.readCache)] : []),
     errorMiddleware(deps.logger),
     // A file upload's body is the file: its route checks the type and reads at most its own limit.
-    (ctx, next) => (takesRawBody(ctx.method, ctx.path) ? next() : json(ctx, next)),
+    // GET and HEAD carry no body to parse.
+    (ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' || takesRawBody(ctx.method, ctx.path) ? next() : json(ctx, next)),
     noNulCharacters(),
     async (ctx, next) => {
       await next();

@@ -5,9 +5,22 @@ import { requireUser } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { affiliateRecord, customerRecord, professionalRecord } from './service.ts';
 
-/** Through the read cache when the app has one; `users`: whose changes the record shows. */
-const cached = <T>({ readCache }: AppDeps, key: string, now: Date, load: () => Promise<T>, users: (record: T) => number[]) =>
-  readCache ? readCache.get(key, now, load, { users }) : load();
+/** A record's answer as sent (kept as text, so a repeated read is not serialised again), and the users whose changes it shows. */
+interface Answer {
+  json: string;
+  users: number[];
+}
+
+async function answer(deps: AppDeps, user: SessionUser, type: UserType, now: Date): Promise<Answer> {
+  const json = (record: object) => JSON.stringify({ success: true, [type]: record });
+  if (type === 'customer') {
+    const record = await customerRecord(deps.db, user, now);
+    const shown = [...record.favoriteServices.map((listing) => listing.id), ...record.recentBookings.map((booking) => booking.professionalId)];
+    return { json: json(record), users: [user.id, ...shown] };
+  }
+  if (type === 'professional') return { json: json(await professionalRecord(deps.db, user, now)), users: [user.id] };
+  return { json: json(await affiliateRecord(deps.db, user, now)), users: [user.id] };
+}
 
 /** GET /api/{userType}-data/{email}: only the signed-in account's own record (spec 000 §7). */
 export function userDataRoutes(deps: AppDeps): Router {
@@ -19,18 +32,11 @@ export function userDataRoutes(deps: AppDeps): Router {
     if (ctx.params.email.toLowerCase() !== user.email.toLowerCase()) throw forbidden('You can only see your own account.');
     if (type !== user.userType) throw notFound('User data not found. Please try logging in again.');
     const now = deps.clock.now();
-    const record =
-      type === 'customer'
-        ? await cached(deps, `customer:${user.id}`, now, () => customerRecord(deps.db, user, now), (r) => [
-            user.id,
-            ...r.favoriteServices.map((listing) => listing.id),
-            ...r.recentBookings.map((booking) => booking.professionalId),
-          ])
-        : type === 'professional'
-          ? await cached(deps, `professional:${user.id}`, now, () => professionalRecord(deps.db, user, now), () => [user.id])
-          : // Not kept: it shows the names of the people referred, whose changes announce only themselves.
-            await affiliateRecord(deps.db, user, now);
-    ctx.body = { success: true, [type]: record };
+    const load = () => answer(deps, user, type, now);
+    // The affiliate record is not kept: it shows the names of the people referred, whose changes announce only themselves.
+    const { json } = deps.readCache && type !== 'affiliate' ? await deps.readCache.get(`${type}:${user.id}`, now, load, { users: (a) => a.users }) : await load();
+    ctx.type = 'json';
+    ctx.body = json;
   });
   return router;
 }
