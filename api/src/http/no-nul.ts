@@ -21,7 +21,7 @@ export function nulPath(value: unknown, path: string[] = []): string | null {
  */
 export function noNulCharacters(): Middleware {
   return async (ctx, next) => {
-    const field = nulPath((ctx.request as { body?: unknown }).body) ?? nulPath(ctx.query);
+    const field = nulPath((ctx.request as { body?: unknown }).body) ?? (ctx.querystring ? nulPath(ctx.query) : null);
     if (field) throw badRequest(NUL_MESSAGE, [{ field, message: NUL_MESSAGE }]);
     await next();
   };
