@@ -31,6 +31,23 @@ test('pre-rendered pages go out compressed whether asked for as /page or /page/,
   for (const path of [...PAGES, '/terms/']) await expectHtmlCompressed(request, path, 200, 'public, max-age=0, must-revalidate');
 });
 
+test('the sign-in page names in its head every module its form needs, and ships no stylesheet to wait for', async ({ page, request }) => {
+  const html = await (await request.get('/signin')).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).not.toMatch(/<link rel="stylesheet"/);
+  const preloaded = new Set([...head.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]));
+  expect(preloaded.size).toBeGreaterThan(0);
+  // Every script the form loads on its way to being usable was named in the head.
+  const loaded: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') loaded.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/signin');
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
+  const toastHost = /\/ToastHost\./; // client:idle, loaded after the form on purpose
+  expect(loaded.filter((path) => !preloaded.has(path) && !toastHost.test(path))).toEqual([]);
+});
+
 test('hashed assets are compressed and immutable for a year', async ({ request }) => {
   const html = await (await request.get('/signin')).text();
   const assets = [...html.matchAll(/\/_astro\/[\w.-]+\.(?:js|css)/g)].map((m) => m[0]);
