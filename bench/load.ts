@@ -39,7 +39,8 @@ async function pool<T, R>(items: T[], limit: number, fn: (item: T, i: number) =>
 }
 
 const database = await sharedDatabase(`rel_load_${process.pid}`);
-const env = { DATABASE_URL: database.url };
+// READ_CACHE=off in the bench's environment runs the servers without the read cache, to compare.
+const env = { DATABASE_URL: database.url, ...(process.env.READ_CACHE ? { READ_CACHE: process.env.READ_CACHE } : {}) };
 const servers = [];
 for (let p = 0; p < PROCESSES; p++) servers.push(await startServer(3820 + p, env));
 const urls = servers.map((s) => s.url);
