@@ -99,3 +99,16 @@ export const sandboxChargeSchema = z.object({
   /** How the tester paid: mobile money (the default) or the test card, whose authorization is reusable. */
   method: z.optional(z.enum(['mobile_money', 'card'])),
 });
+
+export type SandboxCharge = z.infer<typeof sandboxChargeSchema>;
+
+/**
+ * The charge the sandbox checkout records when its tester approves `intent`: the amount, currency,
+ * email and metadata the server chose. Shared by the checkout and every test and bench that pays.
+ */
+export function approvedSandboxCharge(
+  intent: Pick<PaymentIntent, 'reference' | 'amountKobo' | 'currency' | 'email' | 'metadata'>,
+  method: SandboxCharge['method'] = 'mobile_money',
+): SandboxCharge {
+  return { reference: intent.reference, amount: intent.amountKobo, currency: intent.currency, email: intent.email, metadata: intent.metadata, outcome: 'success', method };
+}

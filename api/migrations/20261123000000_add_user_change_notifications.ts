@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
  * a handler, a job, an administrator's SQL — can change a row without saying so. NOTIFY is
  * transactional: a rolled-back change announces nothing, and a committed one is announced once.
  */
-export const CHANNEL = 'user_changes';
+const CHANNEL = 'user_changes';
 
 /** Table → the columns holding the users a row concerns. */
 const WATCHED: Record<string, string[]> = {

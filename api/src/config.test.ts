@@ -43,6 +43,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', DIAGNOSTICS: 'off' }).diagnostics).toBe(false);
   });
 
+  it('keeps the read cache on unless READ_CACHE=off', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).readCache).toBe(true);
+    expect(loadConfig({ READ_CACHE: 'off' }).readCache).toBe(false);
+  });
+
   it('uses Paystack only when both keys are set', () => {
     const config = loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123', PAYSTACK_PUBLIC_KEY: 'pk_test_def456' });
     expect(config.paystack).toEqual({ secretKey: 'sk_test_abc123', publicKey: 'pk_test_def456', apiBase: 'https://api.paystack.co' });
@@ -95,6 +100,7 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging', /NODE_ENV="staging"/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud"/],
     ['DIAGNOSTICS', 'yes', /DIAGNOSTICS="yes"/],
+    ['READ_CACHE', 'no', /READ_CACHE="no"/],
   ])('stops with a message naming %s when it is %s', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -1,3 +1,4 @@
+import { approvedSandboxCharge, type PaymentIntent, type SandboxCharge } from '../../contract/payments.ts';
 import type { TestApp } from './harness.ts';
 
 let serial = 0;
@@ -33,13 +34,14 @@ export async function signUp(app: TestApp, overrides: Record<string, unknown> = 
   return { body, userId: res.body.user.id as number, payment: res.body.payment };
 }
 
+/** Approves `payment` in the sandbox, as the TEST MODE checkout does. */
+export const paySandbox = (app: TestApp, payment: PaymentIntent, method?: SandboxCharge['method']) =>
+  app.request('/api/sandbox/charge', { method: 'POST', json: approvedSandboxCharge(payment, method) });
+
 /** Pays in the sandbox (what the TEST MODE checkout does) and completes the registration. */
 export async function signUpAndPay(app: TestApp, overrides: Record<string, unknown> = {}) {
   const { body, userId, payment } = await signUp(app, overrides);
-  await app.request('/api/sandbox/charge', {
-    method: 'POST',
-    json: { reference: payment.reference, amount: payment.amountKobo, currency: 'GHS', email: payment.email, metadata: payment.metadata, outcome: 'success' },
-  });
+  await paySandbox(app, payment);
   const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: payment.reference } });
   if (done.status !== 200) throw new Error(`completion failed: ${done.status} ${JSON.stringify(done.body)}`);
   return { body, userId, payment, token: done.body.token as string, user: done.body.user };

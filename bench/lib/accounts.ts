@@ -4,6 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { SessionUser, UserType } from '../../contract/account-types.ts';
+import { approvedSandboxCharge, type SignupResponse } from '../../contract/payments.ts';
 import { call } from './http.ts';
 
 export interface Session {
@@ -35,7 +36,7 @@ export async function login(baseUrl: string, email: string, password: string, ac
 /** An active customer or professional: sign-up (pending), sandbox charge, complete-registration, sign-in. */
 export async function createPaidAccount(baseUrl: string, userType: 'customer' | 'professional', password = 'Passw0rd-bench'): Promise<Session> {
   const email = `bench-${userType}-${tag()}@example.com`;
-  const created = await post<{ user: { id: number }; payment: { reference: string; amountKobo: number; email: string; metadata: unknown } }>(
+  const created = await post<SignupResponse>(
     baseUrl,
     '/api/signup',
     {
@@ -58,14 +59,7 @@ export async function createPaidAccount(baseUrl: string, userType: 'customer' | 
     [201],
   );
   const { payment } = created;
-  await post(baseUrl, '/api/sandbox/charge', {
-    reference: payment.reference,
-    amount: payment.amountKobo,
-    currency: 'GHS',
-    email: payment.email,
-    metadata: payment.metadata,
-    outcome: 'success',
-  });
+  await post(baseUrl, '/api/sandbox/charge', approvedSandboxCharge(payment));
   await post(baseUrl, '/api/complete-registration', { userId: created.user.id, paymentReference: payment.reference });
   return login(baseUrl, email, password, userType);
 }

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, chownSync, mkdirSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { approvedSandboxCharge } from '../../contract/payments.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const ADMIN = { username: 'bench-admin', password: 'bench-admin-password-1' };
@@ -138,9 +139,7 @@ export async function signUpPaid(base: string, userType: 'customer' | 'professio
     if (res.status === 409 && attempt < 3) continue; // a phone number taken by an earlier run
     if (res.status !== 201) throw new Error(`signup ${res.status} ${JSON.stringify(res.body)}`);
     const payment = res.body.payment;
-    const charge = await call(base, '/api/sandbox/charge', {
-      json: { reference: payment.reference, amount: payment.amountKobo, currency: 'GHS', email: payment.email, metadata: payment.metadata, outcome: 'success' },
-    });
+    const charge = await call(base, '/api/sandbox/charge', { json: approvedSandboxCharge(payment) });
     if (charge.status >= 300) throw new Error(`charge ${charge.status} ${JSON.stringify(charge.body)}`);
     return { body, userId: res.body.user.id as number, reference: payment.reference as string };
   }

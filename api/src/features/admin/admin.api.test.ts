@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
 import { signInAdmin } from '../../../test/admin.ts';
-import { bearer, signUp, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
+import { bearer, paySandbox, signUp, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, withTableClosed, type TestApp } from '../../../test/harness.ts';
 import { createAdmin } from './accounts.ts';
 
@@ -388,10 +388,7 @@ describe('settings (spec 001 §9)', () => {
       await fresh.request('/api/admin/settings', { method: 'PUT', headers: bearer(a.token), json: { ...settings, customerPrice: 12, customerCommission: 5 } });
 
       expect(started.payment.amountKobo).toBe(1000);
-      await fresh.request('/api/sandbox/charge', {
-        method: 'POST',
-        json: { reference: started.payment.reference, amount: 1000, currency: 'GHS', email: started.payment.email, metadata: started.payment.metadata, outcome: 'success' },
-      });
+      await paySandbox(fresh, started.payment);
       const done = await fresh.request('/api/complete-registration', { method: 'POST', json: { userId: started.userId, paymentReference: started.payment.reference } });
       expect(done.status).toBe(200);
 

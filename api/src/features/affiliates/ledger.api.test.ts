@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAffiliate as newAffiliate, signUpAndPay } from '../../../test/accounts.ts';
+import { bearer, paySandbox, signUp, signUpAffiliate as newAffiliate, signUpAndPay } from '../../../test/accounts.ts';
+import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { outboxNotifier } from '../../providers/notifier.ts';
@@ -11,11 +12,8 @@ import { movePayout, pendingBalance } from './payouts.ts';
 const affiliateData = (app: TestApp, a: { email: string; token: string }) =>
   app.request(`/api/affiliate-data/${encodeURIComponent(a.email)}`, { headers: bearer(a.token) });
 
-async function payInSandbox(app: TestApp, payment: { reference: string; amountKobo: number; email: string; metadata: unknown }) {
-  await app.request('/api/sandbox/charge', {
-    method: 'POST',
-    json: { reference: payment.reference, amount: payment.amountKobo, currency: 'GHS', email: payment.email, metadata: payment.metadata, outcome: 'success' },
-  });
+async function payInSandbox(app: TestApp, payment: PaymentIntent) {
+  await paySandbox(app, payment);
   return app.request('/api/verify-payment', { method: 'POST', json: { reference: payment.reference } });
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, LOGIN_MESSAGES } from '../../../../contract/accounts.ts';
-import { bearer, signUp, signUpAndPay } from '../../../test/accounts.ts';
+import { bearer, paySandbox, signUp, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
 
 describe('sign-in, session, sign-out', () => {
@@ -53,10 +53,7 @@ describe('sign-in, session, sign-out', () => {
     expect(res.body.payment).toMatchObject({ amountKobo: 1000, email: body.email, provider: 'sandbox' });
     expect(res.body.token).toBeUndefined();
     // Paying that offer activates the account.
-    await app.request('/api/sandbox/charge', {
-      method: 'POST',
-      json: { reference: res.body.payment.reference, amount: 1000, currency: 'GHS', email: body.email, metadata: res.body.payment.metadata, outcome: 'success' },
-    });
+    await paySandbox(app, res.body.payment);
     const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: res.body.payment.reference } });
     expect(done.body).toMatchObject({ success: true, autoLogin: true });
     expect((await login({ loginMethod: 'email', email: body.email, password: body.password })).status).toBe(200);

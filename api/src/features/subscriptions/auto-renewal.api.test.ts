@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_PATTERN } from '../../../../contract/payments.ts';
-import { bearer, signUp } from '../../../test/accounts.ts';
+import { bearer, paySandbox, signUp } from '../../../test/accounts.ts';
 import { signInAdmin } from '../../../test/admin.ts';
 import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
 import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
@@ -287,10 +287,7 @@ describe('automatic renewal in the sandbox (no Paystack keys)', () => {
     app.clock.set(START);
     const pay = async (method: 'card' | 'mobile_money') => {
       const { userId, payment } = await signUp(app);
-      await app.request('/api/sandbox/charge', {
-        method: 'POST',
-        json: { reference: payment.reference, amount: payment.amountKobo, currency: 'GHS', email: payment.email, metadata: payment.metadata, outcome: 'success', method },
-      });
+      await paySandbox(app, payment, method);
       const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: payment.reference } });
       return { userId, token: done.body.token as string };
     };

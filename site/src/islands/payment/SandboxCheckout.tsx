@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { apiFetch } from '../../lib/api.ts';
 import { cedis } from '../../components/money.ts';
 import { PLANS } from '../../../../contract/plans.ts';
-import type { PaymentIntent } from '../../../../contract/payments.ts';
+import { approvedSandboxCharge, type PaymentIntent } from '../../../../contract/payments.ts';
 import './SandboxCheckout.css';
 
 interface Props {
@@ -32,17 +32,7 @@ export function SandboxCheckout({ intent, onApproved, onCancel }: Props) {
     setBusy(true);
     setError('');
     try {
-      await apiFetch('/api/sandbox/charge', {
-        body: {
-          reference: intent.reference,
-          amount: intent.amountKobo,
-          currency: intent.currency,
-          email: intent.email,
-          metadata: intent.metadata,
-          outcome: 'success',
-          method,
-        },
-      });
+      await apiFetch('/api/sandbox/charge', { body: approvedSandboxCharge(intent, method) });
       onApproved(intent.reference);
     } catch (e) {
       setBusy(false);
