@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SCRIPT_FREE_PAGES } from '../api/src/http/security-headers.ts';
 import { sitePages } from './fixtures/pages.ts';
 
 // Issue #7 "Security": security headers and a CSP on every page, and no page broken by its own
@@ -36,6 +37,11 @@ for (const path of PAGES) {
     expect(scriptSrc).toContain("'self'");
     expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
     expect(policy).toContain("default-src 'self'");
+
+    // COOP on every page that runs a script; the pages left without it must have none.
+    const scriptFree = SCRIPT_FREE_PAGES.has(path);
+    if (scriptFree) expect(served, `${path} is listed as script-free`).not.toMatch(/<script\b/i);
+    expect(headers['cross-origin-opener-policy'] ?? null).toBe(scriptFree ? null : 'same-origin-allow-popups');
 
     await page.waitForLoadState('networkidle');
     expect(violations).toEqual([]);
