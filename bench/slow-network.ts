@@ -24,6 +24,7 @@
 import { request } from 'node:http';
 import { chromium, type Browser } from '@playwright/test';
 import { machineLine } from './lib/machine.ts';
+import { startHelloPage } from './lib/hello-page.ts';
 import { benchPort, startServer } from './lib/server.ts';
 
 const arg = (name: string, fallback: string) => {
@@ -113,6 +114,9 @@ function floor(profile: Profile, documentBytes: number, subBytes: number, hasSub
   return hasSub ? Math.max(oneLevel, 2 * profile.rttMs + subBytes / bytesPerMs) : oneLevel;
 }
 
+/** The row of the one-paragraph page (bench/lib/hello-page.ts), loaded the same way as the product's pages. */
+const CONTROL = 'hello';
+
 async function once(browser: Browser, baseUrl: string, path: string, profile: Profile, cpu: number, start: 'cold' | 'warm', check: boolean): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   // Only where it is measured: an observer of every DOM change is work the page would not do.
@@ -127,8 +131,9 @@ async function once(browser: Browser, baseUrl: string, path: string, profile: Pr
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
+  const origin = path === CONTROL ? controlUrl : baseUrl;
   if (start === 'warm') {
-    await page.goto(`${baseUrl}/terms`, { waitUntil: 'load' });
+    await page.goto(`${origin}/terms`, { waitUntil: 'load' });
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   }
   await cdp.send('Network.emulateNetworkConditions', {
@@ -139,7 +144,7 @@ async function once(browser: Browser, baseUrl: string, path: string, profile: Pr
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   try {
-    await page.goto(baseUrl + path, { waitUntil: 'load', timeout: 120_000 });
+    await page.goto(path === CONTROL ? `${controlUrl}/` : baseUrl + path, { waitUntil: 'load', timeout: 120_000 });
     const signIn = path === '/signin';
     if (signIn) await page.waitForFunction(() => (window as unknown as { __interactive?: number }).__interactive !== undefined, null, { timeout: 120_000 });
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 60_000 });
@@ -206,6 +211,8 @@ const median = (xs: number[]) => {
 
 const server = process.env.BASE_URL ? undefined : await startServer(benchPort(3720));
 const baseUrl = process.env.BASE_URL ?? server!.baseUrl;
+const control = await startHelloPage(benchPort(3720) + 1);
+const controlUrl = control.baseUrl;
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -232,38 +239,44 @@ console.log(
 try {
   for (const profile of PROFILES) {
     for (const cpu of CPU_RATES) {
-      for (const start of STARTS) for (const path of ['/', '/signin']) {
-        const samples: Sample[] = [];
-        for (let i = 0; i < RUNS; i++) samples.push(await once(browser, baseUrl, path, profile, cpu, start, i === 0));
-        const rows: Array<[string, number[], number[], number]> = [['FCP', samples.map((s) => s.fcp), samples.map((s) => s.fcpFloor), path === '/' ? GOALS.fcp : NaN]];
-        if (path === '/signin') rows.push(['interactive', samples.map((s) => s.interactive!), samples.map((s) => s.interactiveFloor!), GOALS.interactive]);
-        for (const [what, times, floors, goal] of rows) {
-          const m = median(times);
-          const f = median(floors);
-          const ratio = m / f;
-          console.log(
-            profile.name.padEnd(15),
-            `${cpu}×`.padStart(3),
-            start.padEnd(5),
-            path.padEnd(8),
-            what.padEnd(12),
-            m.toFixed(0).padStart(9),
-            `${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)}`.padStart(12),
-            f.toFixed(0).padStart(8),
-            ratio.toFixed(2).padStart(6),
-            (Number.isNaN(goal) ? '-' : `≤${goal}`).padStart(6),
-            (Number.isNaN(goal) ? '    ' : ratio <= goal ? 'PASS' : 'MISS').padEnd(4),
-            (median(samples.map((s) => s.bytes)) / 1000).toFixed(1).padStart(8),
-          );
+      for (const start of STARTS) {
+        // Interleaved, run by run, so that the machine's drift falls on every page alike.
+        const paths = [CONTROL, '/', '/signin'];
+        const samplesOf = new Map<string, Sample[]>(paths.map((p) => [p, []]));
+        for (let i = 0; i < RUNS; i++) for (const path of paths) samplesOf.get(path)!.push(await once(browser, baseUrl, path, profile, cpu, start, i === 0));
+        for (const [path, samples] of samplesOf) {
+          const rows: Array<[string, number[], number[], number]> = [['FCP', samples.map((s) => s.fcp), samples.map((s) => s.fcpFloor), path === '/' ? GOALS.fcp : NaN]];
+          if (path === '/signin') rows.push(['interactive', samples.map((s) => s.interactive!), samples.map((s) => s.interactiveFloor!), GOALS.interactive]);
+          for (const [what, times, floors, goal] of rows) {
+            const m = median(times);
+            const f = median(floors);
+            const ratio = m / f;
+            console.log(
+              profile.name.padEnd(15),
+              `${cpu}×`.padStart(3),
+              start.padEnd(5),
+              path.padEnd(8),
+              what.padEnd(12),
+              m.toFixed(0).padStart(9),
+              `${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)}`.padStart(12),
+              f.toFixed(0).padStart(8),
+              ratio.toFixed(2).padStart(6),
+              (Number.isNaN(goal) ? '-' : `≤${goal}`).padStart(6),
+              (Number.isNaN(goal) ? '    ' : ratio <= goal ? 'PASS' : 'MISS').padEnd(4),
+              (median(samples.map((s) => s.bytes)) / 1000).toFixed(1).padStart(8),
+            );
+          }
         }
       }
     }
   }
   for (const line of waterfalls) console.log(line);
   console.log(`\nMachine at the end: ${machineLine()}`);
+  console.log(`hello = a page of one paragraph (bench/lib/hello-page.ts, ${controlUrl}), loaded the same way: what any page costs this browser on this machine.`);
   console.log('\nfloor = round trips × RTT + critical bytes ÷ bandwidth (see the top of bench/slow-network.ts); KB moved = every file of the load, headers included.');
   console.log('Sign-in interactive = the island enabled its submit button (it does so once hydrated); the first run of each row also clicks it and waits for the island\'s own error message.');
 } finally {
   await browser.close();
   await server?.stop();
+  await control.stop();
 }
