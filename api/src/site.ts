@@ -9,6 +9,7 @@ import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import type { Logger } from './logger.ts';
 import { addModulePreloads } from './module-preload.ts';
+import { narrowScriptFreePolicies } from './script-free-csp.ts';
 
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const siteDist = join(projectRoot, 'site', 'dist');
@@ -32,7 +33,7 @@ async function precompress(dir: string): Promise<void> {
   }
 }
 
-/** `astro build` on the Node running us (Node 24 from npm), then module preloads and precompression. */
+/** `astro build` on the Node running us (Node 24 from npm), then module preloads, script-free pages' policies and precompression. */
 export async function buildSite(): Promise<void> {
   const astro = join(projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const result = spawnSync(process.execPath, [astro, 'build', '--root', join(projectRoot, 'site')], {
@@ -41,6 +42,7 @@ export async function buildSite(): Promise<void> {
   });
   if (result.status !== 0) throw new Error(`astro build failed with exit code ${result.status}`);
   await addModulePreloads(clientDir);
+  await narrowScriptFreePolicies(clientDir);
   await precompress(clientDir);
 }
 
