@@ -1,5 +1,6 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
+import { rewriteBuiltPages } from './built-pages.ts';
 
 /**
  * Build step: each page names, in <head>, every module its `client:load` islands import
@@ -50,16 +51,6 @@ export function withModulePreloads(html: string, urls: string[]): string {
 }
 
 /** Adds the links to every pre-rendered page under `clientDir`. Returns how many pages changed. */
-export async function addModulePreloads(clientDir: string): Promise<number> {
-  let changed = 0;
-  for (const entry of await readdir(clientDir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const file = join(entry.parentPath, entry.name);
-    const html = await readFile(file, 'utf8');
-    const updated = withModulePreloads(html, await staticClosure(clientDir, eagerEntries(html)));
-    if (updated === html) continue;
-    await writeFile(file, updated);
-    changed++;
-  }
-  return changed;
+export function addModulePreloads(clientDir: string): Promise<number> {
+  return rewriteBuiltPages(clientDir, async (html) => withModulePreloads(html, await staticClosure(clientDir, eagerEntries(html))));
 }

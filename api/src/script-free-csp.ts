@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rewriteBuiltPages } from './built-pages.ts';
 
 /**
  * Build step: Astro writes one Content-Security-Policy <meta> with the hashes of every inline
@@ -39,16 +38,6 @@ export function narrowScriptFreePolicy(html: string): string {
 }
 
 /** Narrows the policy of every pre-rendered page under `clientDir`. Returns how many pages changed. */
-export async function narrowScriptFreePolicies(clientDir: string): Promise<number> {
-  let changed = 0;
-  for (const entry of await readdir(clientDir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const file = join(entry.parentPath, entry.name);
-    const html = await readFile(file, 'utf8');
-    const updated = narrowScriptFreePolicy(html);
-    if (updated === html) continue;
-    await writeFile(file, updated);
-    changed++;
-  }
-  return changed;
+export function narrowScriptFreePolicies(clientDir: string): Promise<number> {
+  return rewriteBuiltPages(clientDir, narrowScriptFreePolicy);
 }
