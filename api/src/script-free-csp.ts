@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { rewriteBuiltPages } from './built-pages.ts';
+import { builtPages, rewriteBuiltPages } from './built-pages.ts';
 
 /**
  * Build step: Astro writes one Content-Security-Policy <meta> with the hashes of every inline
@@ -13,12 +13,15 @@ import { rewriteBuiltPages } from './built-pages.ts';
 const META = /<meta http-equiv="content-security-policy" content="([^"]*)">/i;
 const HASH = /^'sha(256|384|512)-[A-Za-z0-9+/=]+'$/;
 
+/** A page that can run nothing: not one <script> element, inline or not. */
+export const runsNoScript = (html: string): boolean => !/<script\b/i.test(html);
+
 const hashOf = (algorithm: string, text: string) => `'sha${algorithm}-${createHash(`sha${algorithm}`).update(text).digest('base64')}'`;
 
 /** `html` with its CSP narrowed as above, or unchanged when it has a script or no CSP <meta>. */
 export function narrowScriptFreePolicy(html: string): string {
   const meta = META.exec(html);
-  if (!meta || /<script\b/i.test(html)) return html;
+  if (!meta || !runsNoScript(html)) return html;
   const ownStyles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]);
   const directives = meta[1]
     .split(';')
@@ -40,4 +43,11 @@ export function narrowScriptFreePolicy(html: string): string {
 /** Narrows the policy of every pre-rendered page under `clientDir`. Returns how many pages changed. */
 export function narrowScriptFreePolicies(clientDir: string): Promise<number> {
   return rewriteBuiltPages(clientDir, narrowScriptFreePolicy);
+}
+
+/** The files of the pre-rendered pages under `clientDir` that run no script (the server leaves COOP off them). */
+export async function scriptFreePages(clientDir: string): Promise<Set<string>> {
+  const files = new Set<string>();
+  for await (const { file, html } of builtPages(clientDir)) if (runsNoScript(html)) files.add(file);
+  return files;
 }

@@ -9,7 +9,7 @@ import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import type { Logger } from './logger.ts';
 import { addModulePreloads } from './module-preload.ts';
-import { narrowScriptFreePolicies } from './script-free-csp.ts';
+import { narrowScriptFreePolicies, scriptFreePages } from './script-free-csp.ts';
 
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const siteDist = join(projectRoot, 'site', 'dist');
@@ -85,9 +85,10 @@ const NOT_FOUND_CACHE = 'no-cache';
 
 /**
  * Sends a file of the build as brotli or gzip when the request accepts it (the .br/.gz twins
- * written by precompress), with Vary: Accept-Encoding; false when the build has no such file.
+ * written by precompress), with Vary: Accept-Encoding. Returns the file it stands for (without
+ * .br/.gz), or null when the build has no such file.
  */
-async function sendBuilt(ctx: Context, path: string, cache: { control?: string; immutableFor?: number }): Promise<boolean> {
+async function sendBuilt(ctx: Context, path: string, cache: { control?: string; immutableFor?: number }): Promise<string | null> {
   try {
     const served = await send(ctx, path, {
       root: clientDir,
@@ -100,12 +101,12 @@ async function sendBuilt(ctx: Context, path: string, cache: { control?: string; 
         if (cache.control) res.setHeader('Cache-Control', cache.control);
       },
     });
-    if (!served) return false;
+    if (!served) return null;
     ctx.vary('Accept-Encoding');
-    return true;
+    return served.replace(/\.(br|gz)$/, '');
   } catch (err) {
     if ((err as { status?: number }).status !== 404) throw err;
-    return false;
+    return null;
   }
 }
 
@@ -113,17 +114,27 @@ async function sendBuilt(ctx: Context, path: string, cache: { control?: string; 
  * Everything outside /api: files from the build (hashed ones cached for a year, pages
  * revalidated), then Astro's handler for the pages rendered per request (the diagnostic ones),
  * and for any other address the pre-rendered 404 page with status 404, compressed like the rest.
+ * A pre-rendered page that runs no script goes without Cross-Origin-Opener-Policy: it holds no
+ * user data and no state another window could read, so COOP guards nothing there, while it makes a
+ * first visit start a new browser process after the response has arrived (50–80 ms of the landing
+ * page's first paint on 3G, docs/BENCHMARKS.md).
  */
 export async function siteMiddleware(options: { diagnostics: boolean }): Promise<Middleware> {
   const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
   const locals: SiteLocals = { diagnostics: options.diagnostics };
+  const scriptFree = await scriptFreePages(clientDir);
+  const sendPage = async (ctx: Context, path: string, cache: { control?: string; immutableFor?: number }) => {
+    const file = await sendBuilt(ctx, path, cache);
+    if (file && scriptFree.has(file)) ctx.remove('Cross-Origin-Opener-Policy');
+    return file !== null;
+  };
   return async (ctx) => {
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
       const hashed = ctx.path.startsWith('/_astro/');
       // koa-send looks for the .br/.gz twin before it turns a folder into its index.html, so a
       // page asked for as /terms would go out uncompressed: name the folder (/terms/) instead.
       const path = hashed || ctx.path.endsWith('/') || /\.[^/]*$/.test(ctx.path) ? ctx.path : `${ctx.path}/`;
-      if (await sendBuilt(ctx, path, hashed ? { immutableFor: YEAR_MS } : { control: REVALIDATE })) {
+      if (await sendPage(ctx, path, hashed ? { immutableFor: YEAR_MS } : { control: REVALIDATE })) {
         if (ctx.fresh) {
           ctx.status = 304;
           ctx.body = null;
@@ -142,7 +153,7 @@ export async function siteMiddleware(options: { diagnostics: boolean }): Promise
       return;
     }
     // Missing, or a method no page takes (POST /terms): the 404 page, logged by request-context.
-    if (!(await sendBuilt(ctx, '/404.html', { control: NOT_FOUND_CACHE }))) ctx.body = 'Page not found';
+    if (!(await sendPage(ctx, '/404.html', { control: NOT_FOUND_CACHE }))) ctx.body = 'Page not found';
     ctx.status = 404;
   };
 }
