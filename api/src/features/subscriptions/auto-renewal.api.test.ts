@@ -185,13 +185,21 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     const p = await payer('card');
     await p.optIn(true);
     paystack.decline(p.code);
+    const other = await payer('card');
+    await other.optIn(true);
+    paystack.decline(other.code);
     const attempts = async () => (await app.db('renewal_charges').where({ user_id: p.userId })).map((r) => r.status);
     const notices = async () => (await mailTo(p.email, 'We could not renew your subscription')).length;
 
     app.clock.set(at(-4 * DAY + 60_000));
     // The outbox refusing stands in for a crash after the decline: the attempt stays open, untold.
-    await expect(withOutboxClosed(app.db, job)).rejects.toThrow();
+    // The job goes on to the next payer, and says which payers it could not finish.
+    logLines = [];
+    await withOutboxClosed(app.db, job);
     expect(chargesOf(p.code)).toHaveLength(1);
+    expect(chargesOf(other.code)).toHaveLength(1);
+    const failedFor = logLines.map((line) => JSON.parse(line)).filter((l) => l.msg === 'automatic renewal failed for this payer').map((l) => l.userId);
+    expect(failedFor.sort()).toEqual([p.userId, other.userId].sort());
     expect(await attempts()).toEqual(['charging']);
     expect(await notices()).toBe(0);
 

@@ -152,6 +152,20 @@ async function resolvePending(
   return outcome;
 }
 
+/** A payer whose automatic renewal is due, as chargeDueRenewals selects them. */
+interface DueRenewal {
+  id: number;
+  email: string;
+  phone: string;
+  first_name: string;
+  last_name: string;
+  user_type: string;
+  period_end: Date;
+  authorization_code: string;
+  card_type: string;
+  last4: string;
+}
+
 /**
  * Charges the due automatic renewals (see the rule above). Returns how many attempts it made.
  * Safe to run in several processes at once.
@@ -162,7 +176,7 @@ export async function chargeDueRenewals(deps: AutoRenewalDeps): Promise<number> 
   const settings = await getSettings(db);
   const leadDays = Math.max(0, FAILED_PAYMENT_DAYS - settings.graceDays);
   const latest = db('subscriptions').select('user_id').max({ period_end: 'period_end' }).groupBy('user_id').as('s');
-  const due = await db
+  const due: DueRenewal[] = await db
     .from(latest)
     .join('users as u', 'u.id', 's.user_id')
     .join('card_authorizations as ca', 'ca.user_id', 'u.id')
@@ -177,71 +191,83 @@ export async function chargeDueRenewals(deps: AutoRenewalDeps): Promise<number> 
 
   let attempts = 0;
   for (const row of due) {
-    const userId = Number(row.id);
-    const end = new Date(row.period_end);
-    const firstAt = end.getTime() - leadDays * DAY_MS;
-    const serviceEnds = new Date(end.getTime() + settings.graceDays * DAY_MS);
-    const attempt = Math.floor((now.getTime() - firstAt) / DAY_MS);
-    const notice = declineNotice(deps, row, firstAt, serviceEnds);
-
-    // An earlier charge whose outcome is unknown is asked about, never charged a second time.
-    const open = await db('renewal_charges').where({ user_id: userId, period_end: end }).whereIn('status', ['pending', 'charging']).whereNotNull('payment_id');
-    let unresolved = false;
-    for (const previous of open) if ((await resolvePending(deps, previous, notice)) !== 'failed') unresolved = true;
-    if (unresolved) continue;
-
-    const [claimed] = await db('renewal_charges')
-      .insert({ user_id: userId, period_end: end, attempt, status: 'charging', created_at: now })
-      .onConflict(['user_id', 'period_end', 'attempt'])
-      .ignore()
-      .returning('id');
-    if (!claimed) continue;
-    attempts++;
-
-    const plan = row.user_type as PlanType;
-    const intent = await createPaymentIntent(
-      deps,
-      { userId, email: row.email, fullName: `${row.first_name} ${row.last_name}`, phone: row.phone },
-      plan,
-      'renewal',
-    );
-    const payment = await db<PaymentRow>('payments').where({ reference: intent.reference }).first('id');
-    await db('renewal_charges').where({ id: claimed.id }).update({ payment_id: payment!.id });
-
-    let outcome: Outcome;
-    let reason: string | null = null;
+    // One payer's failure (the database, an unexpected answer) is logged and the others still renew;
+    // whatever that attempt left open is asked about on the next run.
     try {
-      await deps.payments.chargeAuthorization({
-        authorizationCode: row.authorization_code,
-        email: row.email,
-        amount: intent.amountKobo,
-        reference: intent.reference,
-        metadata: { ...intent.metadata, automatic_renewal: true },
-      });
-      // Granted only through settlePayment, which asks the provider and checks amount and owner.
-      const settled = await settlePayment(deps, intent.reference, { userId, purposes: ['renewal'] });
-      const status = (await db<PaymentRow>('payments').where({ id: payment!.id }).first('status'))!.status;
-      outcome = settled.ok ? 'success' : status === 'failed' ? 'failed' : 'pending';
-      reason = settled.ok ? null : settled.reason;
+      if (await renewOne(deps, row, now, leadDays, settings.graceDays)) attempts++;
     } catch (err) {
-      if (err instanceof ChargeRefusedError) {
-        outcome = 'failed';
-        reason = err.message;
-        // Failed at once, before the attempt is closed: should that not happen (a crash), the next
-        // run finds the payment failed and closes the attempt with its notice.
-        await db('payments').where({ id: payment!.id, status: 'initialized' }).update({ status: 'failed', settled_at: now });
-      } else if (err instanceof ProviderUnavailableError) {
-        // Unknown: the charge may have gone through. The next run asks before charging again.
-        outcome = 'pending';
-        reason = err.message;
-      } else {
-        throw err;
-      }
+      deps.logger.error({ userId: Number(row.id), err: (err as Error).message }, 'automatic renewal failed for this payer');
     }
-    await closeAttempt(deps, claimed.id, outcome, reason, { notify: (trx) => notice(trx, attempt, intent.amountKobo) });
-    deps.logger.info({ userId, attempt, outcome }, 'automatic renewal attempted');
   }
   return attempts;
+}
+
+/** One due payer: settles an earlier open attempt or charges today's. True when it charged. */
+async function renewOne(deps: AutoRenewalDeps, row: DueRenewal, now: Date, leadDays: number, graceDays: number): Promise<boolean> {
+  const { db } = deps;
+  const userId = Number(row.id);
+  const end = new Date(row.period_end);
+  const firstAt = end.getTime() - leadDays * DAY_MS;
+  const serviceEnds = new Date(end.getTime() + graceDays * DAY_MS);
+  const attempt = Math.floor((now.getTime() - firstAt) / DAY_MS);
+  const notice = declineNotice(deps, row, firstAt, serviceEnds);
+
+  // An earlier charge whose outcome is unknown is asked about, never charged a second time.
+  const open = await db('renewal_charges').where({ user_id: userId, period_end: end }).whereIn('status', ['pending', 'charging']).whereNotNull('payment_id');
+  let unresolved = false;
+  for (const previous of open) if ((await resolvePending(deps, previous, notice)) !== 'failed') unresolved = true;
+  if (unresolved) return false;
+
+  const [claimed] = await db('renewal_charges')
+    .insert({ user_id: userId, period_end: end, attempt, status: 'charging', created_at: now })
+    .onConflict(['user_id', 'period_end', 'attempt'])
+    .ignore()
+    .returning('id');
+  if (!claimed) return false;
+
+  const plan = row.user_type as PlanType;
+  const intent = await createPaymentIntent(
+    deps,
+    { userId, email: row.email, fullName: `${row.first_name} ${row.last_name}`, phone: row.phone },
+    plan,
+    'renewal',
+  );
+  const payment = await db<PaymentRow>('payments').where({ reference: intent.reference }).first('id');
+  await db('renewal_charges').where({ id: claimed.id }).update({ payment_id: payment!.id });
+
+  let outcome: Outcome;
+  let reason: string | null = null;
+  try {
+    await deps.payments.chargeAuthorization({
+      authorizationCode: row.authorization_code,
+      email: row.email,
+      amount: intent.amountKobo,
+      reference: intent.reference,
+      metadata: { ...intent.metadata, automatic_renewal: true },
+    });
+    // Granted only through settlePayment, which asks the provider and checks amount and owner.
+    const settled = await settlePayment(deps, intent.reference, { userId, purposes: ['renewal'] });
+    const status = (await db<PaymentRow>('payments').where({ id: payment!.id }).first('status'))!.status;
+    outcome = settled.ok ? 'success' : status === 'failed' ? 'failed' : 'pending';
+    reason = settled.ok ? null : settled.reason;
+  } catch (err) {
+    if (err instanceof ChargeRefusedError) {
+      outcome = 'failed';
+      reason = err.message;
+      // Failed at once, before the attempt is closed: should that not happen (a crash), the next
+      // run finds the payment failed and closes the attempt with its notice.
+      await db('payments').where({ id: payment!.id, status: 'initialized' }).update({ status: 'failed', settled_at: now });
+    } else if (err instanceof ProviderUnavailableError) {
+      // Unknown: the charge may have gone through. The next run asks before charging again.
+      outcome = 'pending';
+      reason = err.message;
+    } else {
+      throw err;
+    }
+  }
+  await closeAttempt(deps, claimed.id, outcome, reason, { notify: (trx) => notice(trx, attempt, intent.amountKobo) });
+  deps.logger.info({ userId, attempt, outcome }, 'automatic renewal attempted');
+  return true;
 }
 
 /** Runs the job now and then every `everyMs` in the background; stop() ends it. */
