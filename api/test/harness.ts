@@ -60,8 +60,8 @@ export interface TestApp {
   url: string;
   db: Db;
   clock: ReturnType<typeof fixedClock>;
-  /** What the app keeps in memory between requests, and the database's change feed behind it. */
-  readCache: ReadCache;
+  /** What the app keeps in memory between requests, and the database's change feed behind it (none with READ_CACHE=off). */
+  readCache?: ReadCache;
   /** JSON log lines the app wrote. */
   logs: Record<string, unknown>[];
   /** fetch against the app with JSON helpers. */
@@ -103,8 +103,8 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
   for (const [name, value] of Object.entries(options.env ?? {})) if (SECRET_NAME.test(name) && value.length >= 8) secrets.add(value);
   const clock = fixedClock(new Date('2026-11-22T09:00:00Z'));
   const logger = createLogger('info', sink);
-  // The API is tested as it runs, through the read cache.
-  const readCache = new ReadCache(await startChangeFeed(db, logger));
+  // The API is tested as it runs: through the read cache unless the test turns it off (READ_CACHE=off).
+  const readCache = config.readCache ? new ReadCache(await startChangeFeed(db, logger)) : undefined;
   const app = createApp({
     readCache,
     db,
@@ -125,7 +125,7 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     logs,
     async request(path, init = {}) {
       // A test writes to the database directly too: the request comes after the server heard of it.
-      await readCache.feed.caughtUp();
+      await readCache?.feed.caughtUp();
       const { json, ...rest } = init;
       collectSecrets(json, secrets);
       const headers = new Headers(rest.headers);
@@ -145,7 +145,7 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
       const leaked = [...secrets].filter((secret) => logged.includes(secret));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await readCache.feed.close();
+      await readCache?.feed.close();
       await drop();
       if (leaked.length) throw new Error(`A secret reached the log: ${leaked.map((l) => `${l.slice(0, 4)}…`).join(', ')}`);
     },

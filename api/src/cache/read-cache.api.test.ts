@@ -18,7 +18,7 @@ describe('read cache: sessions and dashboard records, dropped when the database 
     const onQuery = ({ sql }: { sql: string }) => {
       if (!sql.includes('pg_notify')) count++;
     };
-    await app.readCache.feed.caughtUp();
+    await app.readCache!.feed.caughtUp();
     app.db.on('query', onQuery);
     try {
       await action();
@@ -54,6 +54,16 @@ describe('read cache: sessions and dashboard records, dropped when the database 
     expect(before).toHaveLength(1);
     await app.db('users').where({ id: pro.userId }).update({ first_name: 'Kwabena' });
     expect((await record(customer)).body.customer.favoriteServices[0].name).toMatch(/^Kwabena /);
+  });
+
+  it('shows a favourite again once it is listed again: a record is dropped for the favourites it leaves out too', async () => {
+    const customer = await signUpAndPay(app);
+    const pro = await signUpAndPay(app, { userType: 'professional', profession: 'Painter', localAddress: 'Osu, Accra' });
+    expect((await app.request(`/api/favourites/${pro.userId}`, { method: 'POST', headers: bearer(customer.token) })).status).toBeLessThan(300);
+    await app.db('users').where({ id: pro.userId }).update({ status: 'suspended' });
+    expect((await record(customer)).body.customer.favoriteServices).toHaveLength(0);
+    await app.db('users').where({ id: pro.userId }).update({ status: 'active' });
+    expect((await record(customer)).body.customer.favoriteServices).toHaveLength(1);
   });
 
   it("answers a request that changed something only once its change is heard, so the caller's next read shows it", async () => {
@@ -117,12 +127,31 @@ describe('read cache: sessions and dashboard records, dropped when the database 
     await record(customer);
     // Cut the feed's own connection, as a database restart would.
     await app.db.raw("select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen user_changes' and datname = current_database()");
-    await expect.poll(() => app.readCache.feed.live).toBe(false);
+    await expect.poll(() => app.readCache!.feed.live).toBe(false);
     await app.db('users').where({ id: customer.userId }).update({ location: 'Ho' });
     expect((await record(customer)).body.customer.location).toBe('Ho');
     expect(await queriesDuring(() => record(customer))).toBeGreaterThan(0);
-    await expect.poll(() => app.readCache.feed.live, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => app.readCache!.feed.live, { timeout: 10_000 }).toBe(true);
     await record(customer);
     expect(await queriesDuring(() => record(customer))).toBe(0);
+  });
+});
+
+describe('READ_CACHE=off: every read goes to the database', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { READ_CACHE: 'off' } });
+  });
+  afterAll(() => app.close());
+
+  it('keeps nothing, and shows a change made straight in the database on the next read', async () => {
+    expect(app.readCache).toBeUndefined();
+    const customer = await signUpAndPay(app);
+    const read = () => app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, { headers: bearer(customer.token) });
+    expect((await read()).status).toBe(200);
+    await app.db('users').where({ id: customer.userId }).update({ location: 'Cape Coast' });
+    expect((await read()).body.customer.location).toBe('Cape Coast');
+    await app.db('sessions').where({ user_id: customer.userId }).update({ revoked_at: app.clock.now() });
+    expect((await read()).status).toBe(401);
   });
 });

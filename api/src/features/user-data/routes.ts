@@ -14,9 +14,8 @@ interface Answer {
 async function answer(deps: AppDeps, user: SessionUser, type: UserType, now: Date): Promise<Answer> {
   const json = (record: object) => JSON.stringify({ success: true, [type]: record });
   if (type === 'customer') {
-    const record = await customerRecord(deps.db, user, now);
-    const shown = [...record.favoriteServices.map((listing) => listing.id), ...record.recentBookings.map((booking) => booking.professionalId)];
-    return { json: json(record), users: [user.id, ...shown] };
+    const { record, shows } = await customerRecord(deps.db, user, now);
+    return { json: json(record), users: shows };
   }
   if (type === 'professional') return { json: json(await professionalRecord(deps.db, user, now)), users: [user.id] };
   return { json: json(await affiliateRecord(deps.db, user, now)), users: [user.id] };

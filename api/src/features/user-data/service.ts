@@ -49,7 +49,11 @@ async function account(db: Db, user: SessionUser, now: Date) {
   };
 }
 
-/** Customer record of spec 001 §3, from real bookings and favourites. */
+/**
+ * Customer record of spec 001 §3, from real bookings and favourites, and the users whose changes
+ * change it: the customer, every favourite (listed or not: one that is not may become listed) and
+ * the professionals of the bookings shown.
+ */
 export async function customerRecord(db: Db, user: SessionUser, now: Date) {
   const [{ base }, [totals], favouriteIds, recentBookings] = await Promise.all([
     account(db, user, now),
@@ -64,7 +68,8 @@ export async function customerRecord(db: Db, user: SessionUser, now: Date) {
     findBookings(db, user.id, { limit: RECENT_BOOKINGS }),
   ]);
   const favourites = await findListings(db, favouriteIds.map(Number), now);
-  return {
+  const shows = [user.id, ...favouriteIds.map(Number), ...recentBookings.map((booking) => booking.professionalId)];
+  const record = {
     ...base,
     preferredLocation: base.location,
     totalBookings: Number(totals.total),
@@ -74,6 +79,7 @@ export async function customerRecord(db: Db, user: SessionUser, now: Date) {
     recentBookings,
     verified: true,
   };
+  return { record, shows };
 }
 
 /** Professional record of spec 001 §3: earnings from completed bookings, rating from verified reviews. */
