@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES, REFERENCE_PATTERN } from '../../../../contract/payments.ts';
+import { PAYMENT_MESSAGES, REFERENCE_PATTERN, approvedSandboxCharge } from '../../../../contract/payments.ts';
 import { bearer, signUp } from '../../../test/accounts.ts';
 import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
 import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
@@ -230,15 +230,7 @@ describe('subscription payments in the sandbox (no Paystack keys)', () => {
   const charge = (overrides: Record<string, unknown> = {}) =>
     app.request('/api/sandbox/charge', {
       method: 'POST',
-      json: {
-        reference: pending.payment.reference,
-        amount: 1000,
-        currency: 'GHS',
-        email: pending.payment.email,
-        metadata: pending.payment.metadata,
-        outcome: 'success',
-        ...overrides,
-      },
+      json: { ...approvedSandboxCharge(pending.payment), ...overrides },
     });
   const complete = () =>
     app.request('/api/complete-registration', { method: 'POST', json: { userId: pending.userId, paymentReference: pending.payment.reference } });
