@@ -286,6 +286,17 @@ test.describe('the customer, with location granted in Accra', () => {
     await press(page, pending.getByRole('button', { name: 'Yes, cancel booking' }));
     const cancelled = page.getByRole('article', { name: `Plumber with ${proName}` }).filter({ hasText: 'Cancelled' });
     await expect(cancelled.getByRole('heading', { name: `Plumber with ${proName}` })).toBeFocused();
+
+    // A third, cancelled from the Pending list, which it then leaves: focus goes to the Pending tab.
+    const third = await bookFirstSlot(request, await login(request, customer), plumber.user.id);
+    await press(page, page.getByRole('button', { name: 'Refresh' }), 'Enter', { back: true });
+    const pendingTab = page.getByRole('tab', { name: /^Pending/ });
+    await chooseTab(page, pendingTab, { back: true });
+    const listed = page.getByRole('article', { name: `Plumber with ${proName}` }).filter({ hasText: third.description });
+    await press(page, listed.getByRole('button', { name: 'Cancel Booking' }));
+    await press(page, listed.getByRole('button', { name: 'Yes, cancel booking' }));
+    await expect(listed).toHaveCount(0);
+    await expect(pendingTab).toBeFocused();
   });
 });
 

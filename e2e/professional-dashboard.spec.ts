@@ -124,12 +124,12 @@ test('a professional accepts a job, manages rates, profile and availability, com
   await expect(day).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('heading', { name: 'Efua Booker' })).toBeVisible();
 
-  // The slot starts: the professional marks the job completed; earnings follow.
+  // The slot starts: the professional marks the job completed on the calendar; earnings follow.
+  // The job leaves the day's list, and focus goes to the news, not to the top of the page.
   await passSlotStart(request, booking);
-  await tabs.getByRole('tab', { name: 'Job Requests' }).click();
-  await page.getByRole('button', { name: /^Confirmed/ }).click();
   await job.getByRole('button', { name: 'Mark Completed' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Job marked as completed.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Job marked as completed.' })).toBeFocused();
+  await expect(job).toHaveCount(0);
 
   await tabs.getByRole('tab', { name: 'Earnings' }).click();
   const earnings = page.getByRole('list', { name: 'Your earnings' });

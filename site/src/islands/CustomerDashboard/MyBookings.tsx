@@ -104,7 +104,8 @@ export default function MyBookings({ user }: { user: SessionUser }) {
           <ul className="cd-list" role="list">
             {shown.map((b) => (
               <li key={b.id}>
-                <BookingCard booking={b} user={user} />
+                {/* A cancelled booking leaves the Pending and Confirmed lists: focus goes to their tab. */}
+                <BookingCard booking={b} user={user} onCancelled={filter === 'all' ? undefined : () => refs.current[filter]?.focus()} />
               </li>
             ))}
           </ul>
@@ -114,7 +115,7 @@ export default function MyBookings({ user }: { user: SessionUser }) {
   );
 }
 
-function BookingCard({ booking: b, user }: { booking: Booking; user: SessionUser }) {
+function BookingCard({ booking: b, user, onCancelled }: { booking: Booking; user: SessionUser; onCancelled?: () => void }) {
   const token = useStore($session).token;
   const [chat, setChat] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -125,7 +126,7 @@ function BookingCard({ booking: b, user }: { booking: Booking; user: SessionUser
   const titleId = `${base}-title`;
   // Where focus goes when the control that had it goes away: the question when Cancel Booking
   // opens it, back to Cancel Booking on Keep booking, the booking's title once it is cancelled or
-  // reviewed, back to Leave Review when the review is left.
+  // reviewed (or onCancelled, when the card leaves the list), back to Leave Review when the review is left.
   const title = useRef<HTMLHeadingElement>(null);
   const question = useFocusOn<HTMLDivElement>(confirming);
   const cancelButton = useFocusOn<HTMLButtonElement>(!confirming);
@@ -137,7 +138,8 @@ function BookingCard({ booking: b, user }: { booking: Booking; user: SessionUser
     try {
       await cancelBooking(b.id);
       setConfirming(false);
-      title.current?.focus();
+      if (onCancelled) onCancelled();
+      else title.current?.focus();
       showToast({ title: 'Booking cancelled', description: `${b.service} with ${b.professionalName} on ${dateLabel(b.date)}.` });
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Could not cancel the booking.');

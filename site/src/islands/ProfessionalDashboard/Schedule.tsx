@@ -5,6 +5,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { WEEKDAYS, availabilitySchema } from '../../../../contract/professionals.ts';
 import type { Weekday } from '../../../../contract/professionals.ts';
 import { useFocusBack } from '../shell/useFocusBack.ts';
+import { useFocusOn } from '../shell/useFocusOnMount.ts';
 import { addMonths, dayLabel, hourLabel, monthLabel, monthWeeks, todayIso } from './format.ts';
 import { JobCard } from './JobRequests.tsx';
 import { issuesByField } from './RateCard.tsx';
@@ -117,6 +118,8 @@ function JobCalendar({ user }: { user: SessionUser }) {
   const [month, setMonth] = useState(today.slice(0, 7));
   const [chosen, setChosen] = useState(today);
   const [done, setDone] = useState('');
+  // A job marked completed or cancelled leaves the calendar's list: focus goes to what happened.
+  const doneRef = useFocusOn<HTMLParagraphElement>(done);
 
   useEffect(() => {
     void loadJobs();
@@ -199,7 +202,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
         </tbody>
       </table>
       <h3 id={`${id}-day`}>{dayLabel(chosen)}</h3>
-      <p role="status" className="wz-status">
+      <p ref={doneRef} tabIndex={-1} role="status" className="wz-status">
         {done}
       </p>
       {onDay.length ? (
