@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import type { LoginResponse } from '../contract/accounts.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
+import { signUpAffiliate } from './fixtures/affiliates.ts';
 import { sitePages } from './fixtures/pages.ts';
 
 // Issue #7 "Accessibility": axe-core on every page and every dashboard tab, signed in as each
@@ -43,45 +43,26 @@ async function checkEveryTab(page: Page, path: string) {
   expect(problems).toEqual([]);
 }
 
-async function signedIn(page: Page, session: LoginResponse | { token: string; user: unknown }) {
-  await useSession(page, session as LoginResponse);
-}
-
 test('customer dashboard, every tab', async ({ page, request }) => {
   const account = await createPaidAccount(request);
-  await signedIn(page, await login(request, account));
+  await useSession(page, await login(request, account));
   await checkEveryTab(page, '/customer-dashboard');
 });
 
 test('professional dashboard, every tab', async ({ page, request }) => {
   const account = await createPaidAccount(request, { userType: 'professional', profession: 'Plumber', baseRate: 40, maxRate: 60 });
-  await signedIn(page, await login(request, account));
+  await useSession(page, await login(request, account));
   await checkEveryTab(page, '/professional-dashboard');
 });
 
 test('affiliate dashboard, every tab', async ({ page, request }) => {
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const response = await request.post('/api/affiliate-signup', {
-    data: {
-      firstName: 'Esi',
-      lastName: 'Access',
-      email: `a11y-${tag}@example.com`,
-      phone: `02${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-      password: 'GoodPass123',
-      location: 'Accra',
-      payoutMethod: 'mobile-money',
-      momoNumber: '0551234987',
-      agreeToTerms: true,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  await signedIn(page, await response.json());
+  await useSession(page, await signUpAffiliate(request, 'Esi', 'Access'));
   await checkEveryTab(page, '/affiliate-dashboard');
 });
 
 test('general dashboard, every tab', async ({ page, request }) => {
   const account = await createPaidAccount(request);
-  await signedIn(page, await login(request, account));
+  await useSession(page, await login(request, account));
   await checkEveryTab(page, '/dashboard');
 });
 

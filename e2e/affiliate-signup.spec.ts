@@ -1,15 +1,13 @@
-import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { uniquePhone, uniqueTag } from './fixtures/accounts.ts';
 
 /** Affiliate sign-up (spec 000 §2, §4, §5, §8): no payment, a referrer code, copy, dashboard. */
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-const tag = () => `${Date.now().toString(36)}${process.pid.toString(36)}${randomInt(0, 1e6).toString(36)}`;
-const phone = () => `02${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
 test('an affiliate signs up through a flaky connection, copies the referrer code and opens the dashboard', async ({ page }) => {
-  const email = `affiliate-${tag()}@example.com`;
+  const email = `affiliate-${uniqueTag()}@example.com`;
   await page.goto('/affiliate-signup');
   await expect(page.getByRole('heading', { name: 'Commission structure' })).toBeVisible();
   await expect(page.getByText('₵4.00')).toBeVisible();
@@ -36,7 +34,7 @@ test('an affiliate signs up through a flaky connection, copies the referrer code
   await submit.click();
   const alert = page.getByRole('alert').filter({ hasText: /\S/ }).first();
   await expect(alert).toHaveText('Please enter a valid Ghana phone number (e.g., 0241234567 or +233241234567)');
-  await form.getByLabel('Phone Number').fill(phone());
+  await form.getByLabel('Phone Number').fill(uniquePhone());
 
   // Bank account instead: its details become required.
   await form.getByRole('radio', { name: 'Bank account' }).check();
@@ -84,8 +82,8 @@ test('an affiliate signs up through a flaky connection, copies the referrer code
   await friend.getByRole('button', { name: 'Continue' }).click();
   await friend.getByLabel('First Name').fill('Kofi');
   await friend.getByLabel('Last Name').fill('Boateng');
-  await friend.getByLabel('Email Address').fill(`referred-${tag()}@example.com`);
-  await friend.getByLabel('Phone Number').fill(phone());
+  await friend.getByLabel('Email Address').fill(`referred-${uniqueTag()}@example.com`);
+  await friend.getByLabel('Phone Number').fill(uniquePhone());
   await friend.getByLabel(/^Password/).fill('GoodPass123');
   await friend.getByLabel('Confirm Password').fill('GoodPass123');
   await friend.getByRole('button', { name: 'Continue' }).click();
@@ -100,8 +98,8 @@ test('the affiliate form reports the server by status and gives up after 3 netwo
   const form = page.getByRole('form', { name: 'Your details' });
   await form.getByLabel('First Name').fill('Abena');
   await form.getByLabel('Last Name').fill('Owusu');
-  await form.getByLabel('Email Address').fill(`affiliate-${tag()}@example.com`);
-  await form.getByLabel('Phone Number').fill(phone());
+  await form.getByLabel('Email Address').fill(`affiliate-${uniqueTag()}@example.com`);
+  await form.getByLabel('Phone Number').fill(uniquePhone());
   await form.getByLabel(/^Password/).fill('GoodPass123');
   await form.getByLabel('City').selectOption('Ho');
   await form.getByRole('radio', { name: 'Mobile Money' }).check();

@@ -45,6 +45,7 @@ test('the sign-in page names in its head every module its form needs, and ships 
   await page.goto('/signin');
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
   const toastHost = /\/ToastHost\./; // client:idle, loaded after the form on purpose
+  expect(loaded.filter((path) => preloaded.has(path)).length).toBeGreaterThan(0);
   expect(loaded.filter((path) => !preloaded.has(path) && !toastHost.test(path))).toEqual([]);
 });
 

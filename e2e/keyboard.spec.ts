@@ -1,10 +1,9 @@
-import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { FORGOT_PASSWORD_ANSWER } from '../contract/accounts.ts';
 import type { Booking } from '../contract/bookings.ts';
 import { VERIFICATION_MESSAGES } from '../contract/verification.ts';
-import { createPaidAccount, createPendingAccount, login, useSession } from './fixtures/accounts.ts';
+import { createPaidAccount, createPendingAccount, login, useSession, uniquePhone, uniqueTag } from './fixtures/accounts.ts';
 import { ADMIN } from './fixtures/admin.ts';
 import { affiliateWithPayout, creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
 import { bookFirstSlot, passSlotStart } from './fixtures/bookings.ts';
@@ -15,15 +14,13 @@ import { chooseOption, chooseRadio, chooseTab, press, tabTo, typeInto } from './
 // arrow keys and typing (e2e/fixtures/keyboard.ts): nothing is clicked, filled or focused by the
 // test. Set-up that is not the journey (accounts, the test clock) goes through the API as there.
 
-const tag = () => `${Date.now().toString(36)}${process.pid.toString(36)}${randomInt(0, 1e6).toString(36)}`;
-const phone = () => `02${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 test('sign-up: a professional chooses the plan, fills the three steps, picks a picture, pays in the sandbox checkout', async ({ page }) => {
-  const email = `kb-signup-${tag()}@example.com`;
+  const email = `kb-signup-${uniqueTag()}@example.com`;
   await page.goto('/signup');
   const wizard = page.getByRole('form', { name: /Step \d of 3/ });
 
@@ -35,7 +32,7 @@ test('sign-up: a professional chooses the plan, fills the three steps, picks a p
   await typeInto(page, wizard.getByLabel('First Name'), 'Kwame', { max: 3 });
   await typeInto(page, wizard.getByLabel('Last Name'), 'Keys', { max: 1 });
   await typeInto(page, wizard.getByLabel('Email Address'), email, { max: 1 });
-  await typeInto(page, wizard.getByLabel('Phone Number'), phone(), { max: 1 });
+  await typeInto(page, wizard.getByLabel('Phone Number'), uniquePhone(), { max: 1 });
   await typeInto(page, wizard.getByLabel(/^Password/), 'GoodPass123', { max: 1 });
   await typeInto(page, wizard.getByLabel('Confirm Password'), 'GoodPass123', { max: 1 });
   // Enter in a field submits the step, as in any form.
@@ -80,8 +77,8 @@ test('affiliate sign-up: the form, the payout method, the terms, Copy and the da
   const form = page.getByRole('form', { name: 'Your details' });
   await typeInto(page, form.getByLabel('First Name'), 'Yaw', { max: 40 });
   await typeInto(page, form.getByLabel('Last Name'), 'Keys');
-  await typeInto(page, form.getByLabel('Email Address'), `kb-affiliate-${tag()}@example.com`);
-  await typeInto(page, form.getByLabel('Phone Number'), phone());
+  await typeInto(page, form.getByLabel('Email Address'), `kb-affiliate-${uniqueTag()}@example.com`);
+  await typeInto(page, form.getByLabel('Phone Number'), uniquePhone());
   await typeInto(page, form.getByLabel(/^Password/), 'GoodPass123');
   await chooseOption(page, form.getByLabel('City'), 'Tamale');
   await chooseRadio(page, form.getByRole('radio', { name: 'Mobile Money' }));
@@ -198,7 +195,7 @@ test.describe('the customer, with location granted in Accra', () => {
 
   test('marketplace: search, save, book with a negotiated rate, chat, and review after the job', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const lastName = `Keyworks${tag().replace(/[^a-z]/g, '').slice(0, 6)}`;
+    const lastName = `Keyworks${uniqueTag().replace(/[^a-z]/g, '').slice(0, 6)}`;
     const proName = `Kwabena ${lastName}`;
     const plumber = await createPaidAccount(request, {
       userType: 'professional', profession: 'Plumber', firstName: 'Kwabena', lastName, location: 'Accra', baseRate: 30, maxRate: 50, rateNegotiable: true,

@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import type { Booking } from '../contract/bookings.ts';
 import { createPaidAccount } from './fixtures/accounts.ts';
+import { passSlotStart } from './fixtures/bookings.ts';
 import type { PaidAccount } from './fixtures/accounts.ts';
 
 // Issue 4's journey: a customer finds a plumber near Accra, books a slot with a negotiated rate, the
@@ -168,9 +169,7 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
   await expect(customerLog).toContainText('Yes, I will bring one. See you then!', { timeout: 6_000 });
 
   // --- The slot passes (the test server's clock moves), and the professional marks the job done.
-  const { now } = await pro.post<{ now: string }>('/api/dev/clock', { advanceMs: 0 });
-  const slotStart = Date.parse(`${accepted!.date}T${accepted!.time}:00Z`);
-  await pro.post('/api/dev/clock', { advanceMs: Math.max(0, slotStart - Date.parse(now)) + 60_000 });
+  await passSlotStart(request, accepted!);
   await job.getByRole('button', { name: 'Mark Completed' }).click();
   await showJobs.getByRole('button', { name: /^Completed/ }).click();
   await expect(job).toContainText('Completed');
