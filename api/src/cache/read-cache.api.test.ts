@@ -58,12 +58,17 @@ describe('read cache: sessions and dashboard records, dropped when the database 
 
   it('shows a favourite again once it is listed again: a record is dropped for the favourites it leaves out too', async () => {
     const customer = await signUpAndPay(app);
-    const pro = await signUpAndPay(app, { userType: 'professional', profession: 'Painter', localAddress: 'Osu, Accra' });
-    expect((await app.request(`/api/favourites/${pro.userId}`, { method: 'POST', headers: bearer(customer.token) })).status).toBeLessThan(300);
-    await app.db('users').where({ id: pro.userId }).update({ status: 'suspended' });
-    expect((await record(customer)).body.customer.favoriteServices).toHaveLength(0);
-    await app.db('users').where({ id: pro.userId }).update({ status: 'active' });
-    expect((await record(customer)).body.customer.favoriteServices).toHaveLength(1);
+    const painter = await signUpAndPay(app, { userType: 'professional', profession: 'Painter', localAddress: 'Osu, Accra' });
+    const welder = await signUpAndPay(app, { userType: 'professional', profession: 'Welder', localAddress: 'Osu, Accra' });
+    const favourites = async () => (await record(customer)).body.customer.favoriteServices.map((f: { id: number }) => f.id);
+    for (const pro of [painter, welder]) {
+      expect((await app.request(`/api/favourites/${pro.userId}`, { method: 'POST', headers: bearer(customer.token) })).status).toBeLessThan(300);
+      app.clock.advance(1000);
+    }
+    await app.db('users').where({ id: painter.userId }).update({ status: 'suspended' });
+    expect(await favourites()).toEqual([welder.userId]); // an unlisted favourite is left out
+    await app.db('users').where({ id: painter.userId }).update({ status: 'active' });
+    expect(await favourites()).toEqual([welder.userId, painter.userId]); // back, newest saved first
   });
 
   it("answers a request that changed something only once its change is heard, so the caller's next read shows it", async () => {
