@@ -10,6 +10,7 @@ import { notificationTransports, paymentProvider, textChannels } from './provide
 import { outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
 import { drainable } from './http/shutdown.ts';
+import { keepIdleConnections } from './http/keep-alive.ts';
 import { startReminderWorker } from './features/subscriptions/reminders.ts';
 import { startRetentionWorker } from './features/privacy/retention.ts';
 import { startAutoRenewalWorker } from './features/subscriptions/auto-renewal.ts';
@@ -50,7 +51,7 @@ if (payments.name === 'sandbox') logger.warn('No Paystack keys: payments run in 
 const notifier = outboxNotifier({ db, clock, textChannels: textChannels(config) });
 const readCache = config.readCache ? new ReadCache(await startChangeFeed(db, logger)) : undefined;
 const app = createApp({ db, config, clock, logger, payments, notifier, readCache, site: await siteMiddleware(config) });
-const server = app.listen(config.port, config.host);
+const server = keepIdleConnections(app.listen(config.port, config.host));
 const connections = drainable(server);
 await once(server, 'listening');
 const address = server.address();

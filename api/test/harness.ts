@@ -10,6 +10,7 @@ import { closeDb, createDb, migrate, type Db } from '../src/db.ts';
 import { createLogger } from '../src/logger.ts';
 import { paymentProvider } from '../src/providers/index.ts';
 import { outboxNotifier } from '../src/providers/notifier.ts';
+import { keepIdleConnections } from '../src/http/keep-alive.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
@@ -114,7 +115,7 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     payments: paymentProvider(config, db, clock),
     notifier: outboxNotifier({ db, clock }),
   });
-  const server = app.listen(0, '127.0.0.1');
+  const server = keepIdleConnections(app.listen(0, '127.0.0.1'));
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -90,6 +90,27 @@ describe('API error handling and headers', () => {
     });
     expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
+
+  // CI once failed with ECONNRESET: a client reused its connection after ~6 s of quiet, the moment
+  // Node's default keep-alive (5 s + 1 s grace) closed it (keep-alive.ts).
+  it('keeps an idle connection open past the Node default, so a client that comes back after 7 s reuses it', async () => {
+    const agent = new Agent({ keepAlive: true });
+    const get = () =>
+      new Promise<{ keepAlive: unknown; reused: boolean }>((resolve, reject) => {
+        const req = request(`${app.url}/api/health`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ keepAlive: res.headers['keep-alive'], reused: req.reusedSocket }));
+        }).on('error', reject);
+        req.end();
+      });
+    try {
+      expect(await get()).toEqual({ keepAlive: 'timeout=65', reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 7000));
+      expect(await get()).toEqual({ keepAlive: 'timeout=65', reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 15_000);
 
   it('logs one JSON line per request with a request id it also returns', async () => {
     const res = await app.request('/api/health', { headers: { 'x-request-id': 'trace-abc-12345' } });
