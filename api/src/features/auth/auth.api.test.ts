@@ -173,6 +173,18 @@ describe('password reset', () => {
     expect(await lastMail()).toMatchObject({ to: body.email, subject: 'Reset your password' });
   });
 
+  // On PostgreSQL (PGlite runs one statement at a time) this sent 2–4 links before the row lock.
+  it('sends one link for a double tap: requests at the same moment write one link and one email', async () => {
+    const { body, userId } = await signUpAndPay(app);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => app.request('/api/auth/forgot-password', { method: 'POST', json: { email: body.email } })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(await app.db('password_resets').where({ user_id: userId })).toHaveLength(1);
+    const mails = (await app.request('/api/dev/mailbox')).body.messages.filter((m: { to: string }) => m.to === body.email);
+    expect(mails.map((m: { subject: string }) => m.subject).filter((s: string) => s === 'Reset your password')).toHaveLength(1);
+  });
+
   it('gives the same answer for an unknown account and sends nothing', async () => {
     const before = (await app.request('/api/dev/mailbox')).body.messages.length;
     const res = await app.request('/api/auth/forgot-password', { method: 'POST', json: { email: 'nobody@example.com' } });

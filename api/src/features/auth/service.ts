@@ -73,31 +73,32 @@ export async function forgotPassword(deps: AuthDeps, input: { email?: string; ph
   const user = input.email ? await findAccount(deps, 'email', input.email) : await findAccount(deps, 'phone', input.phone ?? '');
   const now = deps.clock.now();
   if (user && user.status !== 'suspended') {
-    const recent = await deps.db('password_resets')
-      .where({ user_id: user.id })
-      .where('created_at', '>', new Date(now.getTime() - RESET_RESEND_MS))
-      .first();
-    if (!recent) {
-      const { token, hash } = newToken();
-      // The link and its email are written together: a crash between them would leave a link no
-      // one received, which also refuses a new request for a minute.
-      await deps.db.transaction(async (trx) => {
-        await trx('password_resets').insert({
-          user_id: user.id,
-          token_hash: hash,
-          created_at: now,
-          expires_at: new Date(now.getTime() + RESET_TTL_MS),
-        });
-        await deps.notifier.sendEmail(
-          {
-            to: user.email,
-            subject: 'Reset your password',
-            text: `Hello ${user.first_name},\n\nUse this link within 1 hour to choose a new password:\n${deps.config.publicUrl}/reset-password?token=${token}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
-          },
-          trx,
-        );
+    const { token, hash } = newToken();
+    // The link and its email are written together: a crash between them would leave a link no
+    // one received, which also refuses a new request for a minute. The user's row is locked so
+    // that two requests at the same moment (a double tap) send one link, not two.
+    await deps.db.transaction(async (trx) => {
+      await trx('users').where({ id: user.id }).forUpdate().first('id');
+      const recent = await trx('password_resets')
+        .where({ user_id: user.id })
+        .where('created_at', '>', new Date(now.getTime() - RESET_RESEND_MS))
+        .first('id');
+      if (recent) return;
+      await trx('password_resets').insert({
+        user_id: user.id,
+        token_hash: hash,
+        created_at: now,
+        expires_at: new Date(now.getTime() + RESET_TTL_MS),
       });
-    }
+      await deps.notifier.sendEmail(
+        {
+          to: user.email,
+          subject: 'Reset your password',
+          text: `Hello ${user.first_name},\n\nUse this link within 1 hour to choose a new password:\n${deps.config.publicUrl}/reset-password?token=${token}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
+        },
+        trx,
+      );
+    });
   }
   return { success: true, message: FORGOT_PASSWORD_ANSWER, devMailbox: deps.config.diagnostics };
 }
