@@ -284,14 +284,19 @@ export async function postMessage(deps: BookingDeps, user: SessionUser, bookingI
 
 /** Emails the other party about a new message when they have not read the chat lately (in the message's transaction). */
 async function emailIfAway(deps: BookingDeps, trx: Knex.Transaction, bookingId: number, otherId: number, sender: SessionUser, now: Date) {
-  const read = await trx('chat_reads').where({ booking_id: bookingId, user_id: otherId }).first();
-  const away = !read?.last_read_at || now.getTime() - new Date(read.last_read_at).getTime() > CHAT_AWAY_MS;
-  const recentlyEmailed = read?.last_emailed_at && now.getTime() - new Date(read.last_emailed_at).getTime() < CHAT_EMAIL_GAP_MS;
-  if (!away || recentlyEmailed) return;
-  await trx('chat_reads')
+  const awaySince = new Date(now.getTime() - CHAT_AWAY_MS);
+  const emailedBefore = new Date(now.getTime() - CHAT_EMAIL_GAP_MS);
+  // One statement decides and claims the email: the upsert locks the row, so a message sent at
+  // the same moment sees this one's last_emailed_at and sends nothing (a read, then a write, let
+  // both send).
+  const claimed = await trx('chat_reads')
     .insert({ booking_id: bookingId, user_id: otherId, last_emailed_at: now })
     .onConflict(['booking_id', 'user_id'])
-    .merge(['last_emailed_at']);
+    .merge(['last_emailed_at'])
+    .where((away) => away.whereNull('chat_reads.last_read_at').orWhere('chat_reads.last_read_at', '<', awaySince))
+    .andWhere((notLately) => notLately.whereNull('chat_reads.last_emailed_at').orWhere('chat_reads.last_emailed_at', '<=', emailedBefore))
+    .returning('booking_id');
+  if (claimed.length === 0) return;
   const [booking] = await findBookings(trx, otherId, { id: bookingId });
   await deps.notifier.sendEmail(bookingMessages.chat(await emailOf(trx, otherId), booking, sender.firstName), trx);
 }

@@ -75,6 +75,15 @@ it('emails a new chat message only to a party who is away, and not for every mes
   app.clock.set(new Date('2026-11-22T09:00:00Z'));
 });
 
+// On PostgreSQL (PGlite runs one statement at a time) each of these messages sent its own email
+// while the check and the write were two statements.
+it('emails an away party once for messages sent at the same moment', async () => {
+  const { customer, pro, say } = await bookingChat('Efua', { firstName: 'Kwesi', lastName: 'Burst' }, { date: '2026-11-25', time: '09:00' });
+  const sent = await Promise.all(['Hello?', 'Are you there?', 'The tap is still dripping.', 'Please call.'].map((body) => say(customer.token, body)));
+  expect(sent.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+  expect(await chatMails(pro.body.email)).toEqual(['New message from Efua about Wednesday, 25 November at 09:00']);
+});
+
 it('writes a booking and the messages about it together: when the outbox cannot take them, nothing changes', async () => {
   const customer = await signUpAndPay(app, { firstName: 'Esi' });
   const pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Kwesi', lastName: 'Atomic' });
