@@ -48,7 +48,7 @@ await ensureFirstAdmin(db, config.firstAdmin, new Date(), logger);
 const clock = config.env === 'test' ? offsetClock() : systemClock;
 const payments = paymentProvider(config, db, clock);
 if (payments.name === 'sandbox') logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money).');
-const notifier = outboxNotifier({ db, clock, textChannels: textChannels(config) });
+const notifier = outboxNotifier({ clock, textChannels: textChannels(config) });
 const readCache = config.readCache ? new ReadCache(await startChangeFeed(db, logger)) : undefined;
 const app = createApp({ db, config, clock, logger, payments, notifier, readCache, site: await siteMiddleware(config) });
 const server = keepIdleConnections(app.listen(config.port, config.host));

@@ -113,7 +113,7 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     clock,
     logger,
     payments: paymentProvider(config, db, clock),
-    notifier: outboxNotifier({ db, clock }),
+    notifier: outboxNotifier({ clock }),
   });
   const server = keepIdleConnections(app.listen(0, '127.0.0.1'));
   await new Promise<void>((resolve) => server.once('listening', resolve));

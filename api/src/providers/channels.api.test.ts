@@ -29,10 +29,10 @@ const whatsapp = (template = 'service_update') =>
   whatsappTransport({ apiBase: fake.base, apiVersion: 'v21.0', phoneNumberId: fake.phoneNumberId, accessToken: fake.accessToken, template, language: 'en' });
 const deliver = (transports: Transports) => deliverNotifications({ db: app.db, clock: app.clock, logger, transports });
 const rows = (to: string) => app.db('notifications').where({ recipient: to }).orderBy('id');
-const notifier = () => outboxNotifier({ db: app.db, clock: app.clock });
+const notifier = () => outboxNotifier({ clock: app.clock });
 
 it('delivers a short text by SMS through Arkesel and by WhatsApp as the approved template', async () => {
-  await notifier().sendText('+233241110001', { label: 'Booking confirmed', text: 'ServiceConnect: Kofi accepted\nyour booking for Mon 24 Nov 09:00.' });
+  await notifier().sendText('+233241110001', { label: 'Booking confirmed', text: 'ServiceConnect: Kofi accepted\nyour booking for Mon 24 Nov 09:00.' }, app.db);
   expect((await rows('+233241110001')).map((r) => [r.channel, r.status])).toEqual([
     ['sms', 'pending'],
     ['whatsapp', 'pending'],
@@ -45,7 +45,7 @@ it('delivers a short text by SMS through Arkesel and by WhatsApp as the approved
 });
 
 it('retries a failed SMS after 1, 5, 30 and 120 minutes, then marks it failed with the gateway’s answer', async () => {
-  await notifier().sendText('+233241110002', { label: 'Subscription ends soon', text: 'ServiceConnect: renew soon.' });
+  await notifier().sendText('+233241110002', { label: 'Subscription ends soon', text: 'ServiceConnect: renew soon.' }, app.db);
   await app.db('notifications').where({ recipient: '+233241110002', channel: 'whatsapp' }).delete();
   const start = app.clock.now().getTime();
   fake.failNext(503, 5);
@@ -66,7 +66,7 @@ it('retries a failed SMS after 1, 5, 30 and 120 minutes, then marks it failed wi
 });
 
 it('a recovered gateway delivers on the retry; a refused key or template is recorded and retried', async () => {
-  await notifier().sendText('+233241110003', { label: 'x', text: 'ServiceConnect: hello.' });
+  await notifier().sendText('+233241110003', { label: 'x', text: 'ServiceConnect: hello.' }, app.db);
   fake.failNext(500);
   await deliver({ sms: sms(), whatsapp: whatsapp('not_approved') });
   let [smsRow, waRow] = await rows('+233241110003');
@@ -85,7 +85,7 @@ it('a recovered gateway delivers on the retry; a refused key or template is reco
 });
 
 it('never attempts a channel without configuration: its messages stay in the outbox for the dev mailbox', async () => {
-  await notifier().sendText('+233241110004', { label: 'Booking declined', text: 'ServiceConnect: declined.' });
+  await notifier().sendText('+233241110004', { label: 'Booking declined', text: 'ServiceConnect: declined.' }, app.db);
   const before = fake.sms.length + fake.whatsapp.length;
   await deliver(notificationTransports(loadConfig({ NODE_ENV: 'test' }), logger));
   expect((await rows('+233241110004')).map((r) => [r.channel, r.status, r.attempts])).toEqual([
@@ -104,7 +104,7 @@ it('never attempts a channel without configuration: its messages stay in the out
 
 it('writes no text for someone without a usable phone number', async () => {
   const before = await app.db('notifications').count({ n: '*' }).first();
-  for (const phone of [null, undefined, '', 'deleted-42', '0241234567']) await notifier().sendText(phone, { label: 'x', text: 'ServiceConnect: x.' });
+  for (const phone of [null, undefined, '', 'deleted-42', '0241234567']) await notifier().sendText(phone, { label: 'x', text: 'ServiceConnect: x.' }, app.db);
   expect(await app.db('notifications').count({ n: '*' }).first()).toEqual(before);
   expect(await app.db('notifications').where({ recipient: 'deleted-42' })).toEqual([]);
 });

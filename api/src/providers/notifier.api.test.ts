@@ -19,8 +19,8 @@ const recording = () => {
 const row = (to: string) => app.db('notifications').where({ recipient: to }).first();
 
 it('records at once and delivers later, each message once even with two workers', async () => {
-  const notifier = outboxNotifier({ db: app.db, clock: app.clock });
-  for (let i = 0; i < 5; i++) await notifier.sendEmail({ to: `once${i}@example.com`, subject: 'Hello', text: 'Body' });
+  const notifier = outboxNotifier({ clock: app.clock });
+  for (let i = 0; i < 5; i++) await notifier.sendEmail({ to: `once${i}@example.com`, subject: 'Hello', text: 'Body' }, app.db);
   expect((await row('once0@example.com')).status).toBe('pending');
   const { delivered, transport } = recording();
   await Promise.all([
@@ -32,7 +32,7 @@ it('records at once and delivers later, each message once even with two workers'
 });
 
 it('retries a failed delivery after 1, 5, 30 and 120 minutes, then marks it failed', async () => {
-  await outboxNotifier({ db: app.db, clock: app.clock }).sendEmail({ to: 'flaky@example.com', subject: 'Hi', text: 'Body' });
+  await outboxNotifier({ clock: app.clock }).sendEmail({ to: 'flaky@example.com', subject: 'Hi', text: 'Body' }, app.db);
   let calls = 0;
   const failing: EmailTransport = {
     name: 'failing',
@@ -58,7 +58,7 @@ it('retries a failed delivery after 1, 5, 30 and 120 minutes, then marks it fail
 });
 
 it('without SMTP, keeps the message for the dev mailbox and logs neither its text nor its recipient', async () => {
-  await outboxNotifier({ db: app.db, clock: app.clock }).sendEmail({ to: 'dev@example.com', subject: 'Reset', text: 'https://x/reset?token=SECRET' });
+  await outboxNotifier({ clock: app.clock }).sendEmail({ to: 'dev@example.com', subject: 'Reset', text: 'https://x/reset?token=SECRET' }, app.db);
   const lines: string[] = [];
   const serverLog = createLogger('info', { write: (line: string) => void lines.push(line) });
   await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: logTransport(serverLog) } });

@@ -1,5 +1,4 @@
 import type { Clock } from '../clock.ts';
-import type { Knex } from 'knex';
 import type { Db } from '../db.ts';
 import type { Logger } from '../logger.ts';
 
@@ -23,16 +22,17 @@ export interface ShortText {
 
 /**
  * What features call: it only records the message (the outbox); delivery happens in the worker.
- * Given the caller's transaction, the message is recorded in it, so it exists exactly when the
- * change it tells of does (a crash between commit and queueing cannot lose it).
+ * `trx` is the caller's transaction, and it is required: the message is recorded in it, so it
+ * exists exactly when the change it tells of does (a crash between commit and queueing cannot
+ * lose it, and a failed change sends nothing). Tests without a change pass the database.
  */
 export interface Notifier {
-  sendEmail(message: Message, trx?: Knex.Transaction): Promise<void>;
+  sendEmail(message: Message, trx: Db): Promise<void>;
   /**
    * Queues `message` on each text channel this notifier writes (SMS, WhatsApp). Nothing when the
    * person has no usable phone number: a channel is never written without its address.
    */
-  sendText(phone: string | null | undefined, message: ShortText, trx?: Knex.Transaction): Promise<void>;
+  sendText(phone: string | null | undefined, message: ShortText, trx: Db): Promise<void>;
 }
 
 /** A way to deliver one channel's messages: SMTP, an SMS gateway, WhatsApp… Throws when it fails. */
@@ -62,17 +62,17 @@ export const isE164 = (phone: string | null | undefined): phone is string => !!p
  * The outbox. `textChannels` are the text channels written: server.ts passes the configured ones,
  * plus every one while diagnostics are on, so the dev mailbox shows what each would carry.
  */
-export function outboxNotifier(deps: { db: Db; clock: Clock; textChannels?: readonly TextChannel[] }): Notifier {
+export function outboxNotifier(deps: { clock: Clock; textChannels?: readonly TextChannel[] }): Notifier {
   const textChannels = deps.textChannels ?? TEXT_CHANNELS;
   const insert = async (db: Db, channel: Channel, recipient: string, subject: string, body: string) => {
     const now = deps.clock.now();
     await db('notifications').insert({ channel, recipient, subject, body, created_at: now, next_attempt_at: now });
   };
   return {
-    sendEmail: (message, trx) => insert(trx ?? deps.db, 'email', message.to, message.subject, message.text),
+    sendEmail: (message, trx) => insert(trx, 'email', message.to, message.subject, message.text),
     async sendText(phone, message, trx) {
       if (!isE164(phone)) return;
-      for (const channel of textChannels) await insert(trx ?? deps.db, channel, phone, message.label, message.text);
+      for (const channel of textChannels) await insert(trx, channel, phone, message.label, message.text);
     },
   };
 }

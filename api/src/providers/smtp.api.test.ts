@@ -47,7 +47,7 @@ afterAll(async () => {
 it('delivers an outbox message over SMTP with authentication, from the configured sender', async () => {
   received = [];
   const transport = smtpTransport({ url: `smtp://mailer:secret@127.0.0.1:${port}`, from: 'ServiceConnect <no-reply@example.com>' });
-  await outboxNotifier({ db: app.db, clock: app.clock }).sendEmail({ to: 'ama@example.com', subject: 'Your subscription ends soon', text: 'Renew now.' });
+  await outboxNotifier({ clock: app.clock }).sendEmail({ to: 'ama@example.com', subject: 'Your subscription ends soon', text: 'Renew now.' }, app.db);
   expect(await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: transport } })).toBe(1);
   expect(received).toHaveLength(1);
   expect(received[0]).toMatchObject({ from: 'no-reply@example.com', to: ['ama@example.com'] });
@@ -59,7 +59,7 @@ it('delivers an outbox message over SMTP with authentication, from the configure
 it('a refused recipient or wrong password leaves the message pending for a retry, with the reason', async () => {
   refuse = true;
   const transport = smtpTransport({ url: `smtp://mailer:secret@127.0.0.1:${port}`, from: 'no-reply@example.com' });
-  await outboxNotifier({ db: app.db, clock: app.clock }).sendEmail({ to: 'gone@example.com', subject: 'Hello', text: 'Hi' });
+  await outboxNotifier({ clock: app.clock }).sendEmail({ to: 'gone@example.com', subject: 'Hello', text: 'Hi' }, app.db);
   expect(await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: transport } })).toBe(0);
   refuse = false;
   const row = await app.db('notifications').where({ recipient: 'gone@example.com' }).first();

@@ -72,7 +72,7 @@ describe('commission ledger and payouts', () => {
     expect(payout.reference).toMatch(/^payout_\d+_[0-9a-f]{8}$/);
     expect(await pendingBalance(app.db, affiliate.id)).toBe(0);
 
-    const deps = { db: app.db, clock: app.clock, notifier: outboxNotifier({ db: app.db, clock: app.clock }) };
+    const deps = { db: app.db, clock: app.clock, notifier: outboxNotifier({ clock: app.clock }) };
     await expect(movePayout(deps, payout.id, 'complete')).rejects.toThrow(/only a processing payout can be completed/);
     const rejected = await movePayout(deps, payout.id, 'reject', 'Wrong number');
     expect(rejected.status).toBe('failed');

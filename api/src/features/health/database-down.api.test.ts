@@ -18,7 +18,7 @@ const silent = new Writable({ write: (_c, _e, done) => done() });
 async function appOn(db: Db) {
   const config = loadConfig({ NODE_ENV: 'test' });
   const clock = fixedClock(new Date('2026-11-22T09:00:00Z'));
-  const app = createApp({ db, config, clock, logger: createLogger('info', silent), payments: paymentProvider(config, db), notifier: outboxNotifier({ db, clock }) });
+  const app = createApp({ db, config, clock, logger: createLogger('info', silent), payments: paymentProvider(config, db), notifier: outboxNotifier({ clock }) });
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

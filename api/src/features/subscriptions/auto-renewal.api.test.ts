@@ -41,7 +41,7 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
       clock: app.clock,
       logger: createLogger('debug', { write: (line: string) => void logLines.push(line) }),
       payments: paymentProvider(config, app.db, app.clock),
-      notifier: outboxNotifier({ db: app.db, clock: app.clock }),
+      notifier: outboxNotifier({ clock: app.clock }),
       config: { publicUrl: 'https://sc.example' },
     });
   };
@@ -100,7 +100,7 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
 
     // The reminder tells them which card will be charged instead of asking them to renew.
     app.clock.set(at(-7 * DAY + 1000));
-    await sendDueReminders({ db: app.db, clock: app.clock, logger: createLogger('silent'), notifier: outboxNotifier({ db: app.db, clock: app.clock }), config: { publicUrl: 'https://sc.example' } });
+    await sendDueReminders({ db: app.db, clock: app.clock, logger: createLogger('silent'), notifier: outboxNotifier({ clock: app.clock }), config: { publicUrl: 'https://sc.example' } });
     const [reminder] = await mailTo(p.email, 'Your subscription renews soon');
     expect(reminder.body).toMatch(/charge ₵10 to your Visa ending 4081/);
 
@@ -312,7 +312,7 @@ describe('automatic renewal in the sandbox (no Paystack keys)', () => {
       clock: app.clock,
       logger: createLogger('silent'),
       payments: paymentProvider(config, app.db, app.clock),
-      notifier: outboxNotifier({ db: app.db, clock: app.clock }),
+      notifier: outboxNotifier({ clock: app.clock }),
       config,
     });
     expect(attempts).toBe(1);

@@ -17,7 +17,7 @@ const deps = (notifier?: Notifier) => ({
   db: app.db,
   clock: app.clock,
   logger: createLogger('silent'),
-  notifier: notifier ?? outboxNotifier({ db: app.db, clock: app.clock }),
+  notifier: notifier ?? outboxNotifier({ clock: app.clock }),
   config: { publicUrl: 'http://localhost:3000' },
 });
 // Reminders only: the payment receipt each account also got is not what these tests are about.
@@ -64,7 +64,7 @@ it('records a reminder as sent in the transaction that queues it: neither is kep
   expect(await mailTo(customer.body.email)).toEqual([]);
 
   // Each message is written in the transaction that holds the record (a crash keeps both or neither).
-  const outbox = outboxNotifier({ db: app.db, clock: app.clock });
+  const outbox = outboxNotifier({ clock: app.clock });
   const recordSeenBy: unknown[] = [];
   const watching: Notifier = {
     async sendEmail(message, trx) {
