@@ -6,6 +6,7 @@ import { NetworkError } from '../lib/api.ts';
 import { probeConnectivity } from '../lib/connectivity.ts';
 import { AppShell, lazyPart } from './shell/AppShell.tsx';
 import { GUARD_TEXTS, GuardLoading } from './shell/GuardLoading.tsx';
+import { useHydrated } from './shell/useHydrated.ts';
 
 /**
  * Diagnostic island for /app-shell-test: throws errors inside AppShell to show its screens.
@@ -27,8 +28,7 @@ function Demo() {
   const [checking, setChecking] = useState(mode === 'network');
   const [lazyBroken, setLazyBroken] = useState(false);
   // The buttons stay disabled until hydrated, so a click never lands on inert server HTML.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   useEffect(() => {
     if (mode !== 'network') return;
     let live = true;

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { CONTACT_CATEGORIES, CONTACT_USER_TYPES } from '../../../contract/contact.ts';
 import { $contactForm, sendContactMessage } from '../stores/contact.ts';
 import type { ContactField } from '../stores/contact.ts';
 import { AppShell } from './shell/AppShell.tsx';
 import './ContactForm.css';
+import { useHydrated } from './shell/useHydrated.ts';
 
 function Field({ id, label, required, error, children }: {
   id: ContactField;
@@ -44,8 +44,7 @@ function control(id: ContactField, error: string | undefined, required = false) 
 function Form() {
   const { sending, errors } = useStore($contactForm);
   // Until hydrated, a submit would be a plain page navigation: keep the button off until then.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Stat } from '../ProfessionalDashboard/Frame.tsx';
 import { cedis, longDate } from '../ProfessionalDashboard/format.ts';
-import { useFocusOn } from '../shell/useFocusOnMount.ts';
+import { useFocusOn } from '../shell/useFocus.ts';
 import { MINIMUM_PAYOUT, PAYOUT_METHODS, canRequestPayout, minimumPayoutMessage, requestPayout } from './store.ts';
 import type { AffiliateRecord, Outcome, Payout } from './store.ts';
 

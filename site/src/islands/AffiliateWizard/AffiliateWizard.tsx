@@ -10,18 +10,18 @@ import { $affiliate, $affiliateForm, requiredFilled, submitAffiliate, updateAffi
 import type { AffiliateForm } from './store.ts';
 import '../SignUpWizard/wizard.css';
 import { fieldProps, selectProps } from '../shell/fields.ts';
+import { useHydrated } from '../shell/useHydrated.ts';
 
 type TextKey = Exclude<keyof AffiliateForm, 'agreeToTerms' | 'payoutMethod'>;
 
 function SignupForm({ children }: { children?: ReactNode }) {
   const form = useStore($affiliateForm);
   const { alert, busy } = useStore($affiliate);
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     // Keep what was typed before the island hydrated (the inputs are uncontrolled).
     if (formRef.current) captureForm(formRef.current, (key, value) => updateAffiliateField(key as keyof AffiliateForm, value as never));
-    setReady(true);
   }, []);
 
   const text = (key: TextKey) => fieldProps('af', key, form[key], updateAffiliateField);

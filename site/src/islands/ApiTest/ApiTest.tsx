@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Fragment, useEffect, useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ReverseGeocodeResponse } from '../../../../contract/location.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
@@ -9,6 +9,7 @@ import { AppShell } from '../shell/AppShell.tsx';
 import { KEY_MESSAGES, keyProblem, mapsVerdict, GOOGLE_STATUS } from './checks.ts';
 import type { MapsVerdict } from './checks.ts';
 import '../PaymentDiagnostics/diagnostics.css';
+import { useHydrated } from '../shell/useHydrated.ts';
 
 /** Accra's centre: the spec's test place. */
 export const TEST_PATH = '/api/location/reverse?lat=5.6037&lng=-0.187';
@@ -33,8 +34,7 @@ function KeyCheck() {
   const [key, setKey] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   // Before hydration the form would submit natively (reloading the page and losing the check).
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const problem = keyProblem(key);

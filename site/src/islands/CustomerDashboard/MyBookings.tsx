@@ -8,7 +8,7 @@ import { capitalise, cedis, dateLabel, statusVariant, timeLabel } from '../../li
 import { $bookingCounts, $bookings, cancelBooking, loadBookings, reviewBooking } from '../../stores/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
-import { useFocusOn } from '../shell/useFocusOnMount.ts';
+import { useFocusOn } from '../shell/useFocus.ts';
 import { openTab } from './state.ts';
 import { lazyPart } from '../shell/AppShell.tsx';
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { AppShell } from '../shell/AppShell.tsx';
 import '../SignIn/auth.css';
+import { useHydrated } from '../shell/useHydrated.ts';
 
 /** The demo customers of `npm run demo` (api/seeds/demo.ts). */
 export const DEMO_CUSTOMERS = [1, 2, 3, 4, 5].map((n) => `customer${n}@demo.example.com`);
@@ -75,13 +76,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 function Tool() {
   const [results, setResults] = useState<Result[]>([]);
   const [running, setRunning] = useState<string | null>(null);
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const stopped = useRef(false);
   const ids = { email: useId(), password: useId() };
   useEffect(() => {
-    setReady(true);
     return () => {
       stopped.current = true;
     };

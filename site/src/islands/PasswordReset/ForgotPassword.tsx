@@ -3,9 +3,10 @@ import type { FormEvent } from 'react';
 import { FORGOT_PASSWORD_ANSWER, type ForgotPasswordResponse, forgotPasswordSchema } from '../../../../contract/accounts.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { AppShell } from '../shell/AppShell.tsx';
-import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
+import { useFocusOnMount } from '../shell/useFocus.ts';
 import '../SignIn/auth.css';
 import { IdentifierChoice } from '../shell/IdentifierChoice.tsx';
+import { useHydrated } from '../shell/useHydrated.ts';
 
 const NETWORK = 'Unable to connect to server. Please try again.';
 
@@ -32,14 +33,13 @@ function Answer({ devMailbox }: { devMailbox: boolean }) {
 function Form() {
   const [method, setMethod] = useState<'email' | 'phone'>('email');
   const [busy, setBusy] = useState(false);
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const [sent, setSent] = useState<ForgotPasswordResponse | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const ids = { input: useId(), problem: useId() };
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    setReady(true);
     // A choice tapped before the island hydrated (slow 3G) is in the DOM only: adopt it.
     const how = formRef.current?.elements.namedItem('method');
     if (how instanceof RadioNodeList && how.value === 'phone') setMethod('phone');

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { resetPasswordSchema, SIGNUP_MESSAGES } from '../../../../contract/accounts.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { AppShell } from '../shell/AppShell.tsx';
-import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
+import { useFocusOnMount } from '../shell/useFocus.ts';
 import '../SignIn/auth.css';
 
 const NETWORK = 'Unable to connect to server. Please try again.';

@@ -6,7 +6,7 @@ import { $session } from '../../stores/session.ts';
 import { lazyPart } from '../shell/AppShell.tsx';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
 import { focusedControl, useFocusBack } from '../shell/useFocusBack.ts';
-import { useFocusOn } from '../shell/useFocusOnMount.ts';
+import { useFocusOn } from '../shell/useFocus.ts';
 import { cedis, hourLabel, shortDay } from './format.ts';
 import { $jobs, actOnJob, loadJobs } from './store.ts';
 import type { JobAction } from './store.ts';

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { CATEGORY_NAMES } from '../../../../contract/categories.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { profileSchema } from '../../../../contract/profile.ts';
-import { useFocusOn } from '../shell/useFocusOnMount.ts';
+import { useFocusOn } from '../shell/useFocus.ts';
 import { longDate } from './format.ts';
 import { issuesByField } from './RateCard.tsx';
 import { saveProfile } from './store.ts';

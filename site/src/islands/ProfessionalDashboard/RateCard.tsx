@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ratesSchema } from '../../../../contract/professionals.ts';
-import { useFocusOn } from '../shell/useFocusOnMount.ts';
+import { useFocusOn } from '../shell/useFocus.ts';
 import { cedis, rateSummary } from './format.ts';
 import { saveRates } from './store.ts';
 import type { ProfessionalRecord } from './store.ts';

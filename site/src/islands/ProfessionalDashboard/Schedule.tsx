@@ -5,7 +5,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { WEEKDAYS, availabilitySchema } from '../../../../contract/professionals.ts';
 import type { Weekday } from '../../../../contract/professionals.ts';
 import { useFocusBack } from '../shell/useFocusBack.ts';
-import { useFocusOn } from '../shell/useFocusOnMount.ts';
+import { useFocusOn } from '../shell/useFocus.ts';
 import { addMonths, dayLabel, hourLabel, monthLabel, monthWeeks, todayIso } from './format.ts';
 import { JobCard } from './JobRequests.tsx';
 import { issuesByField } from './RateCard.tsx';

@@ -10,12 +10,13 @@ import { showToast } from '../../stores/toast.ts';
 import { autoCorrectedText, setSignInFlash, TYPE_LABELS } from '../../lib/signin-flash.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import { useFocusBack } from '../shell/useFocusBack.ts';
-import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
+import { useFocusOnMount } from '../shell/useFocus.ts';
 import { attemptLogin } from './login.ts';
 import type { LoginForm } from './login.ts';
 import './auth.css';
 import { IdentifierChoice } from '../shell/IdentifierChoice.tsx';
 import { PasswordField } from '../shell/PasswordField.tsx';
+import { useHydrated } from '../shell/useHydrated.ts';
 
 /** Spec 000 §9 "Login redirect 100 ms". */
 const REDIRECT_MS = 100;
@@ -82,7 +83,7 @@ function Form() {
   const [accountType, setAccountType] = useState<UserType>('customer');
   const [method, setMethod] = useState<'email' | 'phone'>('email');
   const [busy, setBusy] = useState(false);
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const [problem, setProblem] = useState<string | null>(null);
   const [corrected, setCorrected] = useState<{ picked: UserType; actual: UserType } | null>(null);
   const [payment, setPayment] = useState<PaymentState | null>(null);
@@ -93,7 +94,6 @@ function Form() {
   const ids = { email: useId(), phone: useId(), password: useId(), problem: useId(), momo: useId() };
 
   useEffect(() => {
-    setReady(true);
     // A choice tapped before the island hydrated (slow 3G) is in the DOM only: adopt it.
     const elements = formRef.current?.elements;
     const picked = elements?.namedItem('accountType');

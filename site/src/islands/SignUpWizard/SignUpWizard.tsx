@@ -26,9 +26,10 @@ import {
 } from './store.ts';
 import type { SignupForm } from './store.ts';
 import { Alert, captureForm, Field } from './parts.tsx';
-import { useFocusOn } from '../shell/useFocusOnMount.ts';
+import { useFocusOn } from '../shell/useFocus.ts';
 import './wizard.css';
 import { fieldProps, selectProps } from '../shell/fields.ts';
+import { useHydrated } from '../shell/useHydrated.ts';
 
 const STEPS = ['Plan', 'Account', 'Profile'] as const;
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -42,7 +43,7 @@ function Wizard() {
   const pictureError = useRef<HTMLParagraphElement>(null);
 
   const formRef = useRef<HTMLFormElement>(null);
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const [formKey, setFormKey] = useState(0);
   useEffect(() => {
     const restored = restoreDraft();
@@ -51,7 +52,6 @@ function Wizard() {
     // On a slow connection people choose and type before the island is live: keep all of it.
     if (formRef.current) captureForm(formRef.current, (key, value) => updateField(key as keyof SignupForm, value as never));
     if (restored) setFormKey(1); // the inputs are uncontrolled: remount them with the restored values
-    setReady(true);
     return keepDraft();
   }, []);
 

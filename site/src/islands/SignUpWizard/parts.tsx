@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useFocusOn } from '../shell/useFocusOnMount.ts';
+import { useFocusOn } from '../shell/useFocus.ts';
 
 /** Parts shared by the sign-up and affiliate wizards. */
 

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { LOGIN_MESSAGES } from '../../../../contract/account-types.ts';
 import { signOut } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
-import { useFocusOnMount } from '../shell/useFocusOnMount.ts';
+import { useFocusOnMount } from '../shell/useFocus.ts';
 import { autoCorrectedText, takeSignInFlash } from '../../lib/signin-flash.ts';
 import type { SignInFlash } from '../../lib/signin-flash.ts';
 

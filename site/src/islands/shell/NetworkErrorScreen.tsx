@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { classifyError } from '../../lib/errors.ts';
 import { probeConnectivity } from '../../lib/connectivity.ts';
 import type { ConnectivityResult } from '../../lib/connectivity.ts';
-import { useFocusOnMount } from './useFocusOnMount.ts';
+import { useFocusOnMount } from './useFocus.ts';
 import './shell.css';
 
 export const MAX_RETRIES = 3; // spec: error-screen retries max 3, 1 s wait

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useFocusOnMount } from './useFocusOnMount.ts';
+import { useFocusOnMount } from './useFocus.ts';
 import './shell.css';
 
 interface Props {
