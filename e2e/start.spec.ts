@@ -20,7 +20,7 @@ test('npm start serves the product on an empty data folder and stops cleanly', a
   const dataDir = join(mkdtempSync(join(tmpdir(), 'marketplace-start-')), 'nested', 'data');
   const port = await freePort();
   const child = spawn('npm', ['start'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', DIAGNOSTICS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -38,6 +38,13 @@ test('npm start serves the product on an empty data folder and stops cleanly', a
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toEqual({ ok: true });
     expect(readdirSync(dataDir)).toContain('pglite'); // created the missing parent folders
+    // In production the diagnostic pages and the dev mailbox do not exist: the 404 page, not a blank.
+    for (const path of ['/login-debug', '/payment-debug', '/payment-test', '/api-test', '/app-shell-test', '/dev-mailbox']) {
+      const page = await fetch(`http://127.0.0.1:${port}${path}`);
+      expect(page.status, path).toBe(404);
+      expect(await page.text(), path).toContain('Page not found');
+    }
+    expect((await fetch(`http://127.0.0.1:${port}/api/dev/mailbox`)).status).toBe(404);
   } finally {
     // The whole group, as a service manager would: npm's `sh -c` does not pass signals on.
     process.kill(-child.pid!, 'SIGTERM');
