@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { FORGOT_PASSWORD_ANSWER } from '../contract/accounts.ts';
+import { ADMIN_MESSAGES } from '../contract/admin.ts';
 import type { Booking } from '../contract/bookings.ts';
 import { VERIFICATION_MESSAGES } from '../contract/verification.ts';
 import { createPaidAccount, createPendingAccount, login, useSession, uniquePhone, uniqueTag } from './fixtures/accounts.ts';
@@ -260,7 +261,15 @@ test.describe('the customer, with location granted in Accra', () => {
     await press(page, page.getByRole('button', { name: 'Refresh' }), 'Enter', { back: true });
     await chooseTab(page, page.getByRole('tab', { name: /^Completed/ }));
     await expect(booking).toContainText('Completed');
-    await press(page, booking.getByRole('button', { name: 'Leave Review' }));
+    const leaveReview = booking.getByRole('button', { name: 'Leave Review' });
+    await press(page, leaveReview);
+    // Cancel closes the form and gives focus back to Leave Review, which opens it again.
+    const reviewForm = booking.getByRole('form', { name: `Review ${proName}` });
+    await press(page, reviewForm.getByRole('button', { name: 'Cancel' }), 'Enter', { max: 12 });
+    await expect(reviewForm).toBeHidden();
+    await expect(leaveReview).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(reviewForm).toBeVisible();
     await chooseRadio(page, booking.getByRole('radio', { name: '5 stars' }));
     await typeInto(page, booking.getByLabel('Comment'), 'Fixed the leak fast and left the kitchen clean.');
     await press(page, booking.getByRole('button', { name: 'Submit Review' }));
@@ -303,13 +312,22 @@ test('professional dashboard: decline one request, accept another, message the c
   const second = await login(request, await createPaidAccount(request, { firstName: 'Kofi', lastName: 'Declined' }));
   const accepted = await bookFirstSlot(request, first, pro.user.id);
   await bookFirstSlot(request, second, pro.user.id, 1);
+  const third = await login(request, await createPaidAccount(request, { firstName: 'Ama', lastName: 'Withdrawn' }));
+  const withdrawn = await bookFirstSlot(request, third, pro.user.id, 2);
   await useSession(page, await login(request, pro));
   await page.goto('/professional-dashboard');
 
   const tabs = page.getByRole('tablist', { name: 'Dashboard sections' });
   await chooseTab(page, tabs.getByRole('tab', { name: 'Job Requests' }), { max: 40 });
   const job = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
-  await press(page, job('Kofi Declined').getByRole('button', { name: 'Decline' }));
+  // The customer cancels while the list is on screen: Accept is refused, and focus stays on it.
+  const cancelled = await request.post(`/api/bookings/${withdrawn.id}/cancel`, { headers: { Authorization: `Bearer ${third.token}` } });
+  expect(cancelled.ok()).toBe(true);
+  const acceptWithdrawn = job('Ama Withdrawn').getByRole('button', { name: 'Accept' });
+  await press(page, acceptWithdrawn);
+  await expect(job('Ama Withdrawn').getByRole('alert')).toHaveText('This booking is cancelled, so it cannot be accepted.');
+  await expect(acceptWithdrawn).toBeFocused();
+  await press(page, job('Kofi Declined').getByRole('button', { name: 'Decline' }), 'Enter', { back: true });
   await expect(page.getByRole('status').filter({ hasText: 'Job request declined.' })).toBeFocused();
   await expect(job('Kofi Declined')).toHaveCount(0);
   await press(page, job('Efua Accepted').getByRole('button', { name: 'Accept' }));
@@ -485,7 +503,15 @@ test('admin console: sign in, find a user, edit them in the dialog, Escape back 
   await expect(activate).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText('User activated.')).toBeVisible();
-  await expect(row.getByRole('button', { name: 'Suspend Abena Keyes' })).toBeFocused();
+  const suspend = row.getByRole('button', { name: 'Suspend Abena Keyes' });
+  await expect(suspend).toBeFocused();
+  // The connection drops as Suspend is pressed: the failure is said, and focus stays on Suspend.
+  await page.route('**/api/admin/users/*/status', (route) => route.abort('internetdisconnected'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.network })).toBeVisible();
+  await expect(suspend).toBeFocused();
+  await expect(row).toContainText('Active');
+  await page.unroute('**/api/admin/users/*/status');
 
   await chooseTab(page, page.getByRole('tab', { name: 'Payouts' }), { back: true, max: 40 });
   await chooseOption(page, page.getByLabel('Status'), 'Pending');
