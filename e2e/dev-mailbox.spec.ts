@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createPaidAccount, login } from './fixtures/accounts.ts';
+import { bookFirstSlot } from './fixtures/bookings.ts';
 
 // Issue #5 "Notifications": without an SMS or WhatsApp provider configured (as on this test
 // server), the texts stay in the outbox and the dev mailbox lists them with their channel.
@@ -10,13 +11,9 @@ test('the dev mailbox shows a booking request by email, SMS and WhatsApp, each w
   const proSession = await login(request, pro);
   const customerSession = await login(request, customer);
 
-  const clock = await request.post('/api/dev/clock', { data: { advanceMs: 0 } });
-  const day = new Date(Date.parse(((await clock.json()) as { now: string }).now) + 3 * 86_400_000).toISOString().slice(0, 10);
-  const booked = await request.post('/api/bookings', {
-    data: { professionalId: proSession.user.id, date: day, time: '10:00', description: 'Leaking tap' },
-    headers: { Authorization: `Bearer ${customerSession.token}` },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
+  // An open slot from the professional's listing: a date worked out here (three days on, 10:00)
+  // fell on a weekend whenever the run started on a Wednesday or Thursday.
+  await bookFirstSlot(request, customerSession, proSession.user.id);
 
   await page.goto('/dev-mailbox');
   const phone = proSession.user.phone;
