@@ -196,8 +196,9 @@ describe('bookings', () => {
     app.clock.set(new Date('2026-11-22T09:00:00Z'));
   });
 
-  it('offers open slots for the next two weeks, without taken ones', async () => {
+  it('offers open slots for the next two weeks, without taken ones, from the server\'s date', async () => {
     const detail = await app.request(`/api/professionals/${pro.userId}`, { headers: bearer(customer.token) });
+    expect(detail.body.today).toBe('2026-11-22'); // the test clock's day
     const monday = detail.body.slots.find((d: { date: string }) => d.date === MONDAY);
     expect(monday.times).not.toContain('09:00'); // booked above
     expect(monday.times).not.toContain('08:00'); // before their hours

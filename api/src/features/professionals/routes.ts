@@ -61,6 +61,9 @@ export function professionalRoutes(deps: AppDeps): Router {
         createdAt: new Date(r.created_at).toISOString(),
         verified: true,
       })),
+      // The server's date (Ghana keeps UTC): the dialog's calendar starts here, not at the date of
+      // a phone whose clock is wrong.
+      today: now.toISOString().slice(0, 10),
       slots: await openSlots(db, id, listing.availability, now),
     };
   });

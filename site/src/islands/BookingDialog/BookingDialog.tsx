@@ -27,6 +27,8 @@ const DAYS_SHOWN = 14;
 
 interface Detail {
   professional: Listing;
+  /** The server's date: the calendar starts there, whatever the phone's clock says. */
+  today: string;
   slots: { date: string; times: string[] }[];
 }
 
@@ -62,7 +64,7 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
     (async () => {
       try {
         const answer = await apiFetch<Detail>(`/api/professionals/${professional.id}`, { token: $session.get().token, signal: controller.signal });
-        setLoad({ state: 'ready', detail: { professional: answer.professional, slots: answer.slots } });
+        setLoad({ state: 'ready', detail: { professional: answer.professional, today: answer.today, slots: answer.slots } });
       } catch (e) {
         if (!controller.signal.aborted) setLoad({ state: 'failed', message: e instanceof Error ? e.message : 'Could not load the open times.' });
       }
@@ -76,7 +78,7 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
     if (load.state === 'ready') for (const day of load.detail.slots) if (day.times.length > 0) map.set(day.date, day.times);
     return map;
   }, [load]);
-  const today = todayInGhana();
+  const today = load.state === 'ready' ? load.detail.today : todayInGhana();
   const last = addDays(today, DAYS_SHOWN - 1);
   const weeks = useMemo(() => calendarWeeks(today, last), [today, last]);
   const bounds = customRateBounds(pro.baseRate, pro.maxRate);
