@@ -2,7 +2,9 @@
  * Slow network (issue #7, Speed): Chromium through Playwright with DevTools network emulation for a
  * Ghana 3G profile and a 256 kbps floor profile, each with and without 4× CPU slowdown. Times first
  * contentful paint of / and /signin, and the moment the sign-in form is interactive, and sets each
- * beside the physical floor for that page on that link. Prints medians; asserts nothing.
+ * beside the physical floor for that page on that link; a one-paragraph control page
+ * (lib/hello-page.ts), loaded the same way, shows what the browser itself costs. Prints medians;
+ * asserts nothing.
  *
  *   npm run bench:network                       # 5 runs per row, starts the product on PGlite
  *   npm run bench:network -- --runs 1 --cpu 1   # quick look
@@ -144,7 +146,7 @@ async function once(browser: Browser, baseUrl: string, path: string, profile: Pr
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   try {
-    await page.goto(path === CONTROL ? `${controlUrl}/` : baseUrl + path, { waitUntil: 'load', timeout: 120_000 });
+    await page.goto(`${origin}${path === CONTROL ? '/' : path}`, { waitUntil: 'load', timeout: 120_000 });
     const signIn = path === '/signin';
     if (signIn) await page.waitForFunction(() => (window as unknown as { __interactive?: number }).__interactive !== undefined, null, { timeout: 120_000 });
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 60_000 });

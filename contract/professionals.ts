@@ -43,6 +43,17 @@ export interface Listing {
   availability: { days: Weekday[]; hours: string; start: string; end: string };
 }
 
+/** GET /api/professionals/:id: the listing, its latest reviews and its open slots. */
+export interface ProfessionalDetail {
+  success: true;
+  professional: Listing;
+  reviews: { id: number; rating: number; comment: string; customerName: string; createdAt: string; verified: true }[];
+  /** The server's date (YYYY-MM-DD, Ghana keeps UTC): the booking calendar starts here, not at a phone's own date. */
+  today: string;
+  /** The next 14 days the professional works, each with its open hourly slots. */
+  slots: { date: string; times: string[] }[];
+}
+
 const number = (min: number, max: number) =>
   z.optional(z.pipe(z.string(), z.transform(Number)).check(z.refine((n) => Number.isFinite(n) && n >= min && n <= max, 'Out of range')));
 

@@ -5,7 +5,6 @@ import { uniquePhone, uniqueTag } from './fixtures/accounts.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-
 test('an affiliate signs up through a flaky connection, copies the referrer code and opens the dashboard', async ({ page }) => {
   const email = `affiliate-${uniqueTag()}@example.com`;
   await page.goto('/affiliate-signup');

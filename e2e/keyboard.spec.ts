@@ -15,7 +15,6 @@ import { chooseOption, chooseRadio, chooseTab, press, tabTo, typeInto } from './
 // arrow keys and typing (e2e/fixtures/keyboard.ts): nothing is clicked, filled or focused by the
 // test. Set-up that is not the journey (accounts, the test clock) goes through the API as there.
 
-
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');

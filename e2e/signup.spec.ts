@@ -1,6 +1,6 @@
-import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { uniquePhone, uniqueTag } from './fixtures/accounts.ts';
 
 /**
  * Signed in on the right dashboard: the guard kept us there, the session holds this account, and
@@ -17,14 +17,12 @@ async function expectSignedInOn(page: Page, path: string, p: { firstName: string
 
 /** Customer and professional sign-up through the wizard, paying in the sandbox checkout (spec 000 §2, §4, §5, §8). */
 
-let serial = 0;
 function person(first: string) {
-  const tag = `${Date.now().toString(36)}${process.pid.toString(36)}${(serial++).toString(36)}`;
   return {
     firstName: first,
     lastName: 'Mensah',
-    email: `signup-${tag}@example.com`,
-    phone: `02${String(randomInt(0, 100_000_000)).padStart(8, '0')}`,
+    email: `signup-${uniqueTag()}@example.com`,
+    phone: uniquePhone(),
     password: 'GoodPass123',
   };
 }

@@ -3,7 +3,7 @@ import { builtPages, rewriteBuiltPages } from './built-pages.ts';
 
 /**
  * Build step: Astro writes one Content-Security-Policy <meta> with the hashes of every inline
- * script and style of the whole site into every page, about 1 KB of base64 that no compressor can
+ * script and style of the whole site into every page, about 900 bytes of base64 that no compressor can
  * shrink. A page that has no <script> at all (the landing page, the legal texts, the 404 page) can
  * run nothing, so its policy becomes `script-src 'none'`, and its `style-src` keeps only the hashes
  * of its own <style> blocks: a tighter policy and a quarter fewer bytes for the first page a 3G

@@ -116,7 +116,7 @@ async function sendBuilt(ctx: Context, path: string, cache: { control?: string; 
  * and for any other address the pre-rendered 404 page with status 404, compressed like the rest.
  * A pre-rendered page that runs no script goes without Cross-Origin-Opener-Policy: it holds no
  * user data and no state another window could read, so COOP guards nothing there, while it makes a
- * first visit start a new browser process after the response has arrived (50–80 ms of the landing
+ * first visit start a new browser process after the response has arrived (40–80 ms of the landing
  * page's first paint on 3G, docs/BENCHMARKS.md).
  */
 export async function siteMiddleware(options: { diagnostics: boolean }): Promise<Middleware> {

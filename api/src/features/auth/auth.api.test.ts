@@ -173,7 +173,7 @@ describe('password reset', () => {
     expect(await lastMail()).toMatchObject({ to: body.email, subject: 'Reset your password' });
   });
 
-  // On PostgreSQL (PGlite runs one statement at a time) this sent 2–4 links before the row lock.
+  // On PostgreSQL (PGlite runs one statement at a time) this sent more than one link before the row lock.
   it('sends one link for a double tap: requests at the same moment write one link and one email', async () => {
     const { body, userId } = await signUpAndPay(app);
     const answers = await Promise.all(

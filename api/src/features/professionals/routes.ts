@@ -10,6 +10,7 @@ import {
   ratesSchema,
   searchQuerySchema,
   type Availability,
+  type ProfessionalDetail,
 } from '../../../../contract/professionals.ts';
 import type { AppDeps } from '../../app.ts';
 import { requireUser } from '../../http/auth.ts';
@@ -50,7 +51,7 @@ export function professionalRoutes(deps: AppDeps): Router {
       .orderBy('r.id', 'desc')
       .limit(20)
       .select('r.id', 'r.rating', 'r.comment', 'r.created_at', 'u.first_name');
-    ctx.body = {
+    const detail: ProfessionalDetail = {
       success: true,
       professional: listing,
       reviews: reviews.map((r) => ({
@@ -61,11 +62,10 @@ export function professionalRoutes(deps: AppDeps): Router {
         createdAt: new Date(r.created_at).toISOString(),
         verified: true,
       })),
-      // The server's date (Ghana keeps UTC): the dialog's calendar starts here, not at the date of
-      // a phone whose clock is wrong.
       today: now.toISOString().slice(0, 10),
       slots: await openSlots(db, id, listing.availability, now),
     };
+    ctx.body = detail;
   });
 
   router.put('/api/professional/rates', auth, async (ctx) => {

@@ -191,12 +191,13 @@ export async function chargeDueRenewals(deps: AutoRenewalDeps): Promise<number> 
 
   let attempts = 0;
   for (const row of due) {
-    // One payer's failure (the database, an unexpected answer) is logged and the others still renew;
-    // whatever that attempt left open is asked about on the next run.
+    // One payer's failure (the database, an unexpected answer) is logged and the others still renew.
+    // An attempt that got as far as a charge is asked about on the next run; one that failed before
+    // charging is tried again the next day (a new attempt).
     try {
       if (await renewOne(deps, row, now, leadDays, settings.graceDays)) attempts++;
     } catch (err) {
-      deps.logger.error({ userId: Number(row.id), err: (err as Error).message }, 'automatic renewal failed for this payer');
+      deps.logger.error({ err, userId: Number(row.id) }, 'automatic renewal failed for this payer');
     }
   }
   return attempts;

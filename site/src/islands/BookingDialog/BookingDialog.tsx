@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { BOOKING_HOURS, BOOKING_MESSAGES, TIME_SLOTS, bookingRequestSchema, customRateBounds } from '../../../../contract/bookings.ts';
-import type { Listing } from '../../../../contract/professionals.ts';
+import type { Listing, ProfessionalDetail } from '../../../../contract/professionals.ts';
 import { apiFetch } from '../../lib/api.ts';
 import {
   addDays,
@@ -25,12 +25,7 @@ import './dialog.css';
 /** Open slots come for the next 14 days (GET /api/professionals/:id). */
 const DAYS_SHOWN = 14;
 
-interface Detail {
-  professional: Listing;
-  /** The server's date: the calendar starts there, whatever the phone's clock says. */
-  today: string;
-  slots: { date: string; times: string[] }[];
-}
+type Detail = Pick<ProfessionalDetail, 'professional' | 'today' | 'slots'>;
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; detail: Detail };
 
@@ -63,7 +58,7 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
     const controller = new AbortController();
     (async () => {
       try {
-        const answer = await apiFetch<Detail>(`/api/professionals/${professional.id}`, { token: $session.get().token, signal: controller.signal });
+        const answer = await apiFetch<ProfessionalDetail>(`/api/professionals/${professional.id}`, { token: $session.get().token, signal: controller.signal });
         setLoad({ state: 'ready', detail: { professional: answer.professional, today: answer.today, slots: answer.slots } });
       } catch (e) {
         if (!controller.signal.aborted) setLoad({ state: 'failed', message: e instanceof Error ? e.message : 'Could not load the open times.' });
