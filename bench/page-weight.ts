@@ -1,5 +1,5 @@
 /**
- * Page weight on the wire (issue #7, Speed): loads each page in Chromium as a visitor would (signed
+ * Page weight on the wire (issues #7 and #13): loads each page in Chromium as a visitor would (signed
  * in as the page's role for the dashboards; scrolled so that client:visible islands load), records
  * every file of the site it fetched, then asks the server for each one three times, with
  * `Accept-Encoding: identity`, `gzip` and `br`, and counts the bytes that came back. Prints one row
@@ -18,7 +18,7 @@ import { call } from './lib/http.ts';
 import { machineLine } from './lib/machine.ts';
 import { benchPort, startServer } from './lib/server.ts';
 
-/** KB in the goals = 1000 bytes. */
+/** KB in the goals = 1000 bytes. The budgets are issue #13's, set with React 19's runtime in them. */
 type Goal = 'static' | 'auth' | 'dashboard' | 'none';
 type Role = 'customer' | 'professional' | 'affiliate' | 'admin';
 interface PageSpec {
@@ -54,8 +54,8 @@ export const PAGES: PageSpec[] = [
 
 const GOALS: Record<Goal, { text: string; pass: (w: Weight) => boolean } | null> = {
   static: { text: 'JS 0, total ≤ 15 KB gz', pass: (w) => w.js.raw === 0 && total(w, 'gzip') <= 15_000 },
-  auth: { text: 'JS ≤ 70 KB gz', pass: (w) => w.js.gzip <= 70_000 },
-  dashboard: { text: 'JS ≤ 120 KB gz', pass: (w) => w.js.gzip <= 120_000 },
+  auth: { text: 'JS ≤ 110 KB gz', pass: (w) => w.js.gzip <= 110_000 },
+  dashboard: { text: 'JS ≤ 150 KB gz', pass: (w) => w.js.gzip <= 150_000 },
   none: null,
 };
 

@@ -56,7 +56,13 @@ const PROFILES: Profile[] = [
   { name: 'Ghana 3G', downKbps: 1600, upKbps: 750, rttMs: 300 },
   { name: '256 kbps floor', downKbps: 256, upKbps: 256, rttMs: 300 },
 ];
-const GOALS = { fcp: 1.3, interactive: 1.5 };
+/**
+ * Goals (issue #13): sign-in interactive within 1.5× its floor; the landing page's first paint
+ * within 1.2× the one-paragraph control page's in the same row set (no page met 1.3× of its floor on
+ * this machine, the control page included: what the browser spends on any page is not in a floor).
+ */
+type Goal = { against: 'floor' | 'hello'; max: number } | undefined;
+const GOALS = { landingFcp: { against: 'hello', max: 1.2 }, interactive: { against: 'floor', max: 1.5 } } as const;
 const SUBMIT = 'form[aria-label="Sign in"] button[type="submit"]';
 
 interface Resource {
@@ -233,8 +239,9 @@ console.log(
   'median ms'.padStart(9),
   'min–max ms'.padStart(12),
   'floor ms'.padStart(8),
-  'ratio'.padStart(6),
-  'goal'.padStart(6),
+  '÷floor'.padStart(6),
+  '÷hello'.padStart(6),
+  'goal'.padStart(11),
   '',
   'KB moved',
 );
@@ -246,13 +253,13 @@ try {
         const paths = [CONTROL, '/', '/signin'];
         const samplesOf = new Map<string, Sample[]>(paths.map((p) => [p, []]));
         for (let i = 0; i < RUNS; i++) for (const path of paths) samplesOf.get(path)!.push(await once(browser, baseUrl, path, profile, cpu, start, i === 0));
+        const helloFcp = median(samplesOf.get(CONTROL)!.map((s) => s.fcp));
         for (const [path, samples] of samplesOf) {
-          const rows: Array<[string, number[], number[], number]> = [['FCP', samples.map((s) => s.fcp), samples.map((s) => s.fcpFloor), path === '/' ? GOALS.fcp : NaN]];
+          const rows: Array<[string, number[], number[], Goal]> = [['FCP', samples.map((s) => s.fcp), samples.map((s) => s.fcpFloor), path === '/' ? GOALS.landingFcp : undefined]];
           if (path === '/signin') rows.push(['interactive', samples.map((s) => s.interactive!), samples.map((s) => s.interactiveFloor!), GOALS.interactive]);
           for (const [what, times, floors, goal] of rows) {
             const m = median(times);
-            const f = median(floors);
-            const ratio = m / f;
+            const ratios = { floor: m / median(floors), hello: m / helloFcp };
             console.log(
               profile.name.padEnd(15),
               `${cpu}×`.padStart(3),
@@ -261,10 +268,11 @@ try {
               what.padEnd(12),
               m.toFixed(0).padStart(9),
               `${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)}`.padStart(12),
-              f.toFixed(0).padStart(8),
-              ratio.toFixed(2).padStart(6),
-              (Number.isNaN(goal) ? '-' : `≤${goal}`).padStart(6),
-              (Number.isNaN(goal) ? '    ' : ratio <= goal ? 'PASS' : 'MISS').padEnd(4),
+              median(floors).toFixed(0).padStart(8),
+              ratios.floor.toFixed(2).padStart(6),
+              ratios.hello.toFixed(2).padStart(6),
+              (goal ? `≤${goal.max} ${goal.against}` : '-').padStart(11),
+              (goal ? (ratios[goal.against] <= goal.max ? 'PASS' : 'MISS') : '    ').padEnd(4),
               (median(samples.map((s) => s.bytes)) / 1000).toFixed(1).padStart(8),
             );
           }
@@ -275,7 +283,8 @@ try {
   for (const line of waterfalls) console.log(line);
   console.log(`\nMachine at the end: ${machineLine()}`);
   console.log(`hello = a page of one paragraph (bench/lib/hello-page.ts, ${controlUrl}), loaded the same way: what any page costs this browser on this machine.`);
-  console.log('\nfloor = round trips × RTT + critical bytes ÷ bandwidth (see the top of bench/slow-network.ts); KB moved = every file of the load, headers included.');
+  console.log('\n÷hello = the median over the control page\'s FCP median in the same row set.');
+  console.log('floor = round trips × RTT + critical bytes ÷ bandwidth (see the top of bench/slow-network.ts); KB moved = every file of the load, headers included.');
   console.log('Sign-in interactive = the island enabled its submit button (it does so once hydrated); the first run of each row also clicks it and waits for the island\'s own error message.');
 } finally {
   await browser.close();

@@ -1,5 +1,5 @@
 import node from '@astrojs/node';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 
 // Pages are pre-rendered; the few marked `prerender = false` (diagnostics only) are rendered by the
@@ -7,16 +7,13 @@ import { defineConfig } from 'astro/config';
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [preact({ compat: true })],
+  integrations: [react()],
   trailingSlash: 'ignore',
   // The stylesheet goes into each page: on a 300 ms round trip a separate file would hold back
   // both first paint and the islands' loader (inline scripts wait for pending stylesheets).
   build: { format: 'directory', inlineStylesheets: 'always' },
   server: { port: 4321 },
   vite: {
-    // preact({ compat: true }) aliases react and react-dom to preact/compat only in code that Vite
-    // bundles; a dependency left external at pre-render time would load the real React instead.
-    resolve: { noExternal: ['@nanostores/react'] },
     build: {
       rolldownOptions: {
         output: {
@@ -25,7 +22,8 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 20 },
-              { name: 'core', test: /[\\/](contract|site[\\/]src[\\/](lib|stores|islands[\\/]shell))[\\/]/, priority: 10 },
+              // Vite's helper for dynamic import() joins core: on its own it was a sixth file for /signin.
+              { name: 'core', test: /[\\/](contract|site[\\/]src[\\/](lib|stores|islands[\\/]shell))[\\/]|vite[\\/]preload-helper/, priority: 10 },
             ],
           },
         },

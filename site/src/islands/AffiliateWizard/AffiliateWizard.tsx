@@ -9,7 +9,7 @@ import { Alert, captureForm, Field } from '../SignUpWizard/parts.tsx';
 import { $affiliate, $affiliateForm, requiredFilled, submitAffiliate, updateAffiliateField } from './store.ts';
 import type { AffiliateForm } from './store.ts';
 import '../SignUpWizard/wizard.css';
-import { fieldProps, selectProps } from '../shell/fields.ts';
+import { fieldProps } from '../shell/fields.ts';
 import { useHydrated } from '../shell/useHydrated.ts';
 
 type TextKey = Exclude<keyof AffiliateForm, 'agreeToTerms' | 'payoutMethod'>;
@@ -24,8 +24,7 @@ function SignupForm({ children }: { children?: ReactNode }) {
     if (formRef.current) captureForm(formRef.current, (key, value) => updateAffiliateField(key as keyof AffiliateForm, value as never));
   }, []);
 
-  const text = (key: TextKey) => fieldProps('af', key, form[key], updateAffiliateField);
-  const choice = (key: TextKey) => selectProps('af', key, form[key], updateAffiliateField);
+  const field = (key: TextKey) => fieldProps('af', key, form[key], updateAffiliateField);
   const canSubmit = ready && !busy && requiredFilled(form);
 
   function onSubmit(e: FormEvent) {
@@ -41,25 +40,25 @@ function SignupForm({ children }: { children?: ReactNode }) {
         <Alert message={alert} />
         <div className="wz-row">
           <Field id="af-firstName" label="First Name" required>
-            <input type="text" autoComplete="given-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...text('firstName')} />
+            <input type="text" autoComplete="given-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...field('firstName')} />
           </Field>
           <Field id="af-lastName" label="Last Name" required>
-            <input type="text" autoComplete="family-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...text('lastName')} />
+            <input type="text" autoComplete="family-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...field('lastName')} />
           </Field>
         </div>
         <Field id="af-email" label="Email Address" required>
-          <input type="email" autoComplete="email" inputMode="email" maxLength={254} required {...text('email')} />
+          <input type="email" autoComplete="email" inputMode="email" maxLength={254} required {...field('email')} />
         </Field>
         <div className="wz-row">
           <Field id="af-phone" label="Phone Number" required hint="e.g. 0241234567 or +233241234567">
-            <input type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_MAX} required aria-describedby="af-phone-hint" {...text('phone')} />
+            <input type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_MAX} required aria-describedby="af-phone-hint" {...field('phone')} />
           </Field>
           <Field id="af-password" label="Password" required hint={`At least ${PASSWORD_MIN} characters`}>
-            <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required aria-describedby="af-password-hint" {...text('password')} />
+            <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required aria-describedby="af-password-hint" {...field('password')} />
           </Field>
         </div>
         <Field id="af-location" label="City" required>
-          <select required {...choice('location')}>
+          <select required {...field('location')}>
             <option value="">Select your city</option>
             {CITY_NAMES.map((c) => (
               <option key={c}>{c}</option>
@@ -90,12 +89,12 @@ function SignupForm({ children }: { children?: ReactNode }) {
         </fieldset>
         {form.payoutMethod === 'mobile-money' ? (
           <Field id="af-momoNumber" label="Mobile Money Number" required hint="MTN, Telecel or AirtelTigo number, e.g. 0241234567">
-            <input type="tel" inputMode="tel" maxLength={20} required aria-describedby="af-momoNumber-hint" {...text('momoNumber')} />
+            <input type="tel" inputMode="tel" maxLength={20} required aria-describedby="af-momoNumber-hint" {...field('momoNumber')} />
           </Field>
         ) : null}
         {form.payoutMethod === 'mobile-money' ? (
           <Field id="af-momoNetwork" label="Mobile Money Network (optional)" hint="With your network we can send payouts straight to your wallet">
-            <select aria-describedby="af-momoNetwork-hint" {...choice('momoNetwork')}>
+            <select aria-describedby="af-momoNetwork-hint" {...field('momoNetwork')}>
               <option value="">I will tell you later</option>
               {MOMO_NETWORKS.map((n) => (
                 <option key={n.code} value={n.code}>
@@ -107,11 +106,11 @@ function SignupForm({ children }: { children?: ReactNode }) {
         ) : null}
         {form.payoutMethod === 'bank-account' ? (
           <Field id="af-bankAccount" label="Bank Account Details" required hint="Bank name, branch, account name and number">
-            <textarea rows={3} maxLength={300} required aria-describedby="af-bankAccount-hint" {...text('bankAccount')} />
+            <textarea rows={3} maxLength={300} required aria-describedby="af-bankAccount-hint" {...field('bankAccount')} />
           </Field>
         ) : null}
         <Field id="af-description" label="How will you promote us? (optional)">
-          <textarea rows={3} maxLength={2000} {...text('description')} />
+          <textarea rows={3} maxLength={2000} {...field('description')} />
         </Field>
         <label className="wz-check">
           <input

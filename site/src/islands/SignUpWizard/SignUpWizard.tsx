@@ -28,7 +28,7 @@ import type { SignupForm } from './store.ts';
 import { Alert, captureForm, Field } from './parts.tsx';
 import { useFocusOn } from '../shell/useFocus.ts';
 import './wizard.css';
-import { fieldProps, selectProps } from '../shell/fields.ts';
+import { fieldProps } from '../shell/fields.ts';
 import { useHydrated } from '../shell/useHydrated.ts';
 
 const STEPS = ['Plan', 'Account', 'Profile'] as const;
@@ -55,8 +55,7 @@ function Wizard() {
     return keepDraft();
   }, []);
 
-  const text = (key: TextKey) => fieldProps('su', key, form[key], updateField);
-  const choice = (key: TextKey) => selectProps('su', key, form[key], updateField);
+  const field = (key: TextKey) => fieldProps('su', key, form[key], updateField);
 
 
   function onPicture(e: ChangeEvent<HTMLInputElement>) {
@@ -141,24 +140,24 @@ function Wizard() {
           <>
             <div className="wz-row">
               <Field id="su-firstName" label="First Name" required>
-                <input type="text" autoComplete="given-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...text('firstName')} />
+                <input type="text" autoComplete="given-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...field('firstName')} />
               </Field>
               <Field id="su-lastName" label="Last Name" required>
-                <input type="text" autoComplete="family-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...text('lastName')} />
+                <input type="text" autoComplete="family-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...field('lastName')} />
               </Field>
             </div>
             <Field id="su-email" label="Email Address" required>
-              <input type="email" autoComplete="email" inputMode="email" maxLength={254} required {...text('email')} />
+              <input type="email" autoComplete="email" inputMode="email" maxLength={254} required {...field('email')} />
             </Field>
             <Field id="su-phone" label="Phone Number" required hint="e.g. 0241234567 or +233241234567">
-              <input type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_MAX} required aria-describedby="su-phone-hint" {...text('phone')} />
+              <input type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_MAX} required aria-describedby="su-phone-hint" {...field('phone')} />
             </Field>
             <div className="wz-row">
               <Field id="su-password" label="Password" required hint={`At least ${PASSWORD_MIN} characters`}>
-                <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required aria-describedby="su-password-hint" {...text('password')} />
+                <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required aria-describedby="su-password-hint" {...field('password')} />
               </Field>
               <Field id="su-confirmPassword" label="Confirm Password" required>
-                <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required {...text('confirmPassword')} />
+                <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required {...field('confirmPassword')} />
               </Field>
             </div>
           </>
@@ -167,7 +166,7 @@ function Wizard() {
         {step === 3 ? (
           <>
             <Field id="su-location" label="City">
-              <select {...choice('location')}>
+              <select {...field('location')}>
                 <option value="">Select your city</option>
                 {CITY_NAMES.map((c) => (
                   <option key={c}>{c}</option>
@@ -176,7 +175,7 @@ function Wizard() {
             </Field>
             {professional ? (
               <Field id="su-profession" label="Profession" required>
-                <select required {...choice('profession')}>
+                <select required {...field('profession')}>
                   <option value="">Select your profession</option>
                   {CATEGORY_NAMES.map((c) => (
                     <option key={c}>{c}</option>
@@ -194,10 +193,10 @@ function Wizard() {
                   : 'Your area or neighbourhood, e.g. "Adenta, Accra".'
               }
             >
-              <input type="text" autoComplete="street-address" maxLength={300} required={professional} aria-describedby="su-localAddress-hint" {...text('localAddress')} />
+              <input type="text" autoComplete="street-address" maxLength={300} required={professional} aria-describedby="su-localAddress-hint" {...field('localAddress')} />
             </Field>
             <Field id="su-description" label={professional ? 'About Your Services' : 'About You'}>
-              <textarea rows={3} maxLength={2000} {...text('description')} />
+              <textarea rows={3} maxLength={2000} {...field('description')} />
             </Field>
             <div className="wz-field">
               <label htmlFor="su-picture">Profile Picture</label>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { ErrorBoundary, StartupError } from './ErrorBoundary.tsx';
 import { GUARD_TEXTS, GuardLoading } from './GuardLoading.tsx';
@@ -15,43 +15,26 @@ export function AppShell({ name, children }: Props) {
 }
 
 /**
- * A part of an island downloaded when first drawn, showing `loadingText` meanwhile. If the download
- * fails it throws StartupError while rendering, so the island's ErrorBoundary shows "Application
- * Error" (a failed chunk is not fixed by drawing again: the page must be reloaded). Written without
- * lazy()/Suspense so it behaves the same on React and on preact/compat, whose lazy() does not hand a
- * failed download to the error boundary. The download starts once and is shared by every instance.
+ * A part of an island downloaded when first drawn (React's lazy), showing `loadingText` meanwhile.
+ * A failed download reaches the island's ErrorBoundary as a StartupError, so it shows "Application
+ * Error" (a failed chunk is not fixed by drawing again: the page must be reloaded). React downloads
+ * it once and shares it between every instance.
  */
 export function lazyPart<P extends object>(
   island: string,
   load: () => Promise<{ default: ComponentType<P> }>,
   loadingText: string = GUARD_TEXTS.loading,
 ): ComponentType<P> {
-  let Loaded: ComponentType<P> | undefined;
-  let failure: { error: unknown } | undefined;
-  let download: Promise<void> | undefined;
-  const start = () =>
-    (download ??= load().then(
-      (module) => {
-        Loaded = module.default;
-      },
-      (error: unknown) => {
-        failure = { error };
-      },
-    ));
-
-  function LazyPart(props: P) {
-    const [, setSettled] = useState(false);
-    useEffect(() => {
-      if (Loaded || failure) return;
-      let mounted = true;
-      void start().then(() => mounted && setSettled(true));
-      return () => {
-        mounted = false;
-      };
-    }, []);
-    if (failure) throw new StartupError(island, failure.error);
-    if (!Loaded) return <GuardLoading text={loadingText} />;
-    return <Loaded {...props} />;
-  }
-  return LazyPart;
+  const Part = lazy(() =>
+    load().catch((error: unknown) => {
+      throw new StartupError(island, error);
+    }),
+  );
+  return function LazyPart(props: P) {
+    return (
+      <Suspense fallback={<GuardLoading text={loadingText} />}>
+        <Part {...props} />
+      </Suspense>
+    );
+  };
 }
