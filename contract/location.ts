@@ -1,5 +1,6 @@
 // zod/mini: the contract ships to phones (ARCHITECTURE "Browser").
 import * as z from 'zod/mini';
+import { lengthFirst } from './bounded.ts';
 
 /**
  * Location: browser geolocation constants and messages, and the server's reverse geocoding
@@ -104,7 +105,12 @@ export type GeocodeFailure =
 // Decimal numbers as JavaScript prints them (String(1e-7) is '1e-7', near the prime meridian at Tema).
 const coordinate = (min: number, max: number) =>
   z.pipe(
-    z.string({ error: GEOCODING_MESSAGES.invalidCoordinates }).check(z.trim(), z.regex(/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i, GEOCODING_MESSAGES.invalidCoordinates)),
+    z.string({ error: GEOCODING_MESSAGES.invalidCoordinates }).check(
+      z.trim(),
+      // Length before the pattern: \d+\.?\d* backtracks quadratically on a long run of digits.
+      lengthFirst(40, GEOCODING_MESSAGES.invalidCoordinates),
+      z.regex(/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i, GEOCODING_MESSAGES.invalidCoordinates),
+    ),
     z.transform(Number).check(z.refine((n) => Number.isFinite(n) && n >= min && n <= max, GEOCODING_MESSAGES.invalidCoordinates)),
   );
 

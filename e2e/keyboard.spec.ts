@@ -320,6 +320,7 @@ test('professional dashboard: decline one request, accept another, message the c
   await chooseTab(page, tabs.getByRole('tab', { name: 'Job Requests' }), { max: 40 });
   const job = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   // The customer cancels while the list is on screen: Accept is refused, and focus stays on it.
+  await expect(job('Ama Withdrawn')).toBeVisible();
   const cancelled = await request.post(`/api/bookings/${withdrawn.id}/cancel`, { headers: { Authorization: `Bearer ${third.token}` } });
   expect(cancelled.ok()).toBe(true);
   const acceptWithdrawn = job('Ama Withdrawn').getByRole('button', { name: 'Accept' });

@@ -108,7 +108,10 @@ const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** Builds the Koa app; never listens (server.ts does), so tests run it on port 0. */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: deps.config.env === 'production' });
+  // The client is the address the nearest trusted proxy saw: counted from the right of
+  // X-Forwarded-For, never its leftmost entry, which anyone can write (issue #14).
+  const hops = deps.config.proxyHops;
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   // Errors are answered by errorMiddleware (API) or Astro (pages); Koa's default logger would
   // print stack traces outside our JSON log.
   app.silent = true;

@@ -10,7 +10,8 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir: './data',
       logLevel: 'info',
-      diagnostics: true,
+      diagnostics: false,
+      proxyHops: 0,
       paystack: null,
       publicUrl: 'http://localhost:3000',
       googleMaps: null,
@@ -37,14 +38,34 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
 
-  it('turns diagnostics off in production unless DIAGNOSTICS=on', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).diagnostics).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DIAGNOSTICS: 'on' }).diagnostics).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'development', DIAGNOSTICS: 'off' }).diagnostics).toBe(false);
+  // Issue #14: the dev mailbox hands out reset links, so diagnostics are on only in tests or when asked for.
+  it('turns diagnostics on only in tests or with DIAGNOSTICS=on', () => {
+    expect(loadConfig({}).diagnostics).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).diagnostics).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox' }).diagnostics).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox', DIAGNOSTICS: 'on' }).diagnostics).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', DIAGNOSTICS: 'off' }).diagnostics).toBe(false);
+  });
+
+  it('trusts one proxy hop in production and none elsewhere, unless TRUST_PROXY_HOPS says', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox' }).proxyHops).toBe(1);
+    expect(loadConfig({}).proxyHops).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox', TRUST_PROXY_HOPS: '2' }).proxyHops).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: 'many' })).toThrow(/TRUST_PROXY_HOPS/);
+  });
+
+  // Issue #14: a production server without keys gave paid time, and affiliate commission, for nothing.
+  it('refuses production without Paystack keys unless PAYMENTS=sandbox says so on purpose', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENTS=sandbox/);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox' }).paystack).toBeNull();
+    expect(() => loadConfig({ PAYMENTS: 'paystack' })).toThrow(/PAYSTACK_SECRET_KEY/);
+    const keys = { PAYSTACK_SECRET_KEY: 'sk_live_abc123', PAYSTACK_PUBLIC_KEY: 'pk_live_def456' };
+    expect(loadConfig({ NODE_ENV: 'production', ...keys }).paystack).not.toBeNull();
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox', ...keys })).toThrow(/PAYMENTS="sandbox"/);
   });
 
   it('keeps the read cache on unless READ_CACHE=off', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).readCache).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox' }).readCache).toBe(true);
     expect(loadConfig({ READ_CACHE: 'off' }).readCache).toBe(false);
   });
 

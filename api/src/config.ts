@@ -13,8 +13,12 @@ const configSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Diagnostic pages: on in development and test, off in production unless DIAGNOSTICS=on. */
+  /** Diagnostic pages and the dev mailbox: on in tests, otherwise only with DIAGNOSTICS=on (issue #14). */
   DIAGNOSTICS: onOff.optional(),
+  /** How many proxies in front of us append to X-Forwarded-For: the client is that many from the right. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
+  /** `sandbox`: run TEST MODE payments on purpose where real ones are expected (production without keys). */
+  PAYMENTS: z.enum(['paystack', 'sandbox']).optional(),
   /** Sessions and dashboard records kept in memory until the database announces a change (api/src/cache/). */
   READ_CACHE: onOff.default('on'),
   /** Paystack keys: both or neither. Without them payments run in the sandbox (TEST MODE). */
@@ -53,6 +57,8 @@ export interface Config {
   dataDir: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   diagnostics: boolean;
+  /** Proxies trusted in front of the server (0: the socket's address is the client's). */
+  proxyHops: number;
   readCache: boolean;
   paystack: { secretKey: string; publicKey: string; apiBase: string } | null;
   publicUrl: string;
@@ -89,6 +95,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!!c.SMS_API_KEY !== !!c.SMS_SENDER_ID) {
     throw new ConfigError('Invalid environment variable SMS_API_KEY / SMS_SENDER_ID: set both to send SMS, or neither');
   }
+  const sandbox = !c.PAYSTACK_SECRET_KEY;
+  if (c.PAYMENTS === 'sandbox' && !sandbox) {
+    throw new ConfigError('Invalid environment variable PAYMENTS="sandbox": Paystack keys are set; unset PAYMENTS for real payments, or the keys for the sandbox');
+  }
+  if (sandbox && (c.PAYMENTS === 'paystack' || (c.NODE_ENV === 'production' && c.PAYMENTS !== 'sandbox'))) {
+    // A production server without keys would hand out paid time (and affiliate commission) for nothing.
+    throw new ConfigError(
+      'Missing environment variable PAYSTACK_SECRET_KEY / PAYSTACK_PUBLIC_KEY: set both for real payments, or PAYMENTS=sandbox to run TEST MODE payments on purpose (no money moves, every page says so)',
+    );
+  }
   const whatsappSet = [c.WHATSAPP_PHONE_NUMBER_ID, c.WHATSAPP_ACCESS_TOKEN, c.WHATSAPP_TEMPLATE].filter(Boolean).length;
   if (whatsappSet !== 0 && whatsappSet !== 3) {
     throw new ConfigError(
@@ -102,7 +118,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: c.DATABASE_URL,
     dataDir: c.DATA_DIR,
     logLevel: c.LOG_LEVEL,
-    diagnostics: c.DIAGNOSTICS ? c.DIAGNOSTICS === 'on' : c.NODE_ENV !== 'production',
+    diagnostics: c.DIAGNOSTICS ? c.DIAGNOSTICS === 'on' : c.NODE_ENV === 'test',
+    proxyHops: c.TRUST_PROXY_HOPS ?? (c.NODE_ENV === 'production' ? 1 : 0),
     readCache: c.READ_CACHE === 'on',
     paystack:
       c.PAYSTACK_SECRET_KEY && c.PAYSTACK_PUBLIC_KEY

@@ -5,7 +5,7 @@ import { closeDb, createDb, migrate, toCount } from './db.ts';
 import { createApp } from './app.ts';
 import { startChangeFeed } from './cache/change-feed.ts';
 import { ReadCache } from './cache/read-cache.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, stdoutLog } from './logger.ts';
 import { notificationTransports, paymentProvider, textChannels } from './providers/index.ts';
 import { outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
@@ -29,7 +29,8 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const logger = createLogger(config.logLevel);
+const logOutput = stdoutLog();
+const logger = createLogger(config.logLevel, logOutput);
 
 await ensureSiteBuilt(logger);
 const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -47,10 +48,10 @@ await ensureFirstAdmin(db, config.firstAdmin, new Date(), logger);
 // Browser tests move time forward (e.g. to complete a job whose slot is tomorrow): only under NODE_ENV=test.
 const clock = config.env === 'test' ? offsetClock() : systemClock;
 const payments = paymentProvider(config, db, clock);
-if (payments.name === 'sandbox') logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money).');
+if (payments.name === 'sandbox') logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money; every page says so).');
 const notifier = outboxNotifier({ clock, textChannels: textChannels(config) });
 const readCache = config.readCache ? new ReadCache(await startChangeFeed(db, logger)) : undefined;
-const app = createApp({ db, config, clock, logger, payments, notifier, readCache, site: await siteMiddleware(config) });
+const app = createApp({ db, config, clock, logger, payments, notifier, readCache, site: await siteMiddleware({ diagnostics: config.diagnostics, testMode: payments.name === 'sandbox' }) });
 const server = keepIdleConnections(app.listen(config.port, config.host));
 const connections = drainable(server);
 await once(server, 'listening');
@@ -92,6 +93,7 @@ async function shutdown(signal: string) {
   await readCache?.feed.close();
   await closeDb(db).catch((err) => logger.error({ err }, 'closing the database failed'));
   logger.info({ signal, ms: Date.now() - started }, 'stopped');
+  await logOutput.settle();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -110,6 +110,29 @@ async function sendBuilt(ctx: Context, path: string, cache: { control?: string; 
   }
 }
 
+/** Shown at the top of every page while payments run in the sandbox (issue #14). */
+export const TEST_MODE_BANNER = '<p class="test-mode-banner" role="note"><strong>TEST MODE</strong>: payments are simulated and no real money moves.</p>';
+
+/**
+ * The pages as sent while payments run in the sandbox: each with the TEST MODE banner after its
+ * <body> tag, in the encoding koa-send chose, made once per page and kept.
+ */
+function testModePages() {
+  const made = new Map<string, Promise<Record<'identity' | 'br' | 'gzip', Buffer>>>();
+  const make = async (file: string) => {
+    const html = Buffer.from((await readFile(file, 'utf8')).replace(/<body\b[^>]*>/, (tag) => tag + TEST_MODE_BANNER));
+    return { identity: html, br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(html, { level: 9 }) };
+  };
+  return async (ctx: Context, file: string) => {
+    if (!file.endsWith('.html')) return;
+    if (!made.has(file)) made.set(file, make(file));
+    const encoding = ctx.response.get('Content-Encoding');
+    const variants = await made.get(file)!;
+    (ctx.body as { destroy?: () => void } | null)?.destroy?.();
+    ctx.body = encoding === 'br' ? variants.br : encoding === 'gzip' ? variants.gzip : variants.identity;
+  };
+}
+
 /**
  * Everything outside /api: files from the build (hashed ones cached for a year, pages
  * revalidated), then Astro's handler for the pages rendered per request (the diagnostic ones),
@@ -119,13 +142,15 @@ async function sendBuilt(ctx: Context, path: string, cache: { control?: string; 
  * first visit start a new browser process after the response has arrived (40–80 ms of the landing
  * page's first paint on 3G, docs/BENCHMARKS.md).
  */
-export async function siteMiddleware(options: { diagnostics: boolean }): Promise<Middleware> {
+export async function siteMiddleware(options: { diagnostics: boolean; testMode: boolean }): Promise<Middleware> {
   const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
   const locals: SiteLocals = { diagnostics: options.diagnostics };
   const scriptFree = await scriptFreePages(clientDir);
+  const withBanner = options.testMode ? testModePages() : undefined;
   const sendPage = async (ctx: Context, path: string, cache: { control?: string; immutableFor?: number }) => {
     const file = await sendBuilt(ctx, path, cache);
     if (file && scriptFree.has(file)) ctx.remove('Cross-Origin-Opener-Policy');
+    if (file && withBanner) await withBanner(ctx, file);
     return file !== null;
   };
   return async (ctx) => {

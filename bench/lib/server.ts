@@ -12,8 +12,8 @@ export interface RunningServer {
 }
 
 /**
- * `node api/src/server.ts` with NODE_ENV=production (diagnostic pages off, sandbox payments since no
- * Paystack keys are set), LOG_LEVEL=warn (no line per request), on PGlite in a fresh temp folder
+ * `node api/src/server.ts` with NODE_ENV=production (diagnostic pages off) and PAYMENTS=sandbox (no
+ * Paystack keys: TEST MODE payments, on purpose), LOG_LEVEL=warn (no line per request), on PGlite in a fresh temp folder
  * unless `env` names a DATABASE_URL or DATA_DIR.
  */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
@@ -22,6 +22,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: ownFolder ?? '',

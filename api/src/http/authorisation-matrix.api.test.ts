@@ -234,7 +234,7 @@ const appDeps = (app: TestApp): AppDeps => {
 
 describe('test-only routes', () => {
   it('do not exist in production, whoever asks', async () => {
-    const production = await startTestApp({ env: { NODE_ENV: 'production' } });
+    const production = await startTestApp({ env: { NODE_ENV: 'production', PAYMENTS: 'sandbox' } });
     try {
       for (const route of TEST_ONLY) {
         const [method, path] = route.split(' ');

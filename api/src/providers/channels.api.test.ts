@@ -97,8 +97,8 @@ it('never attempts a channel without configuration: its messages stay in the out
   expect(mailbox.body.messages).toContainEqual(expect.objectContaining({ channel: 'sms', to: '+233241110004', subject: 'Booking declined', status: 'pending' }));
   expect(mailbox.body.messages).toContainEqual(expect.objectContaining({ channel: 'whatsapp', to: '+233241110004' }));
   // In production an unconfigured text channel is not even written; a configured one is.
-  expect(textChannels(loadConfig({ NODE_ENV: 'production' }))).toEqual([]);
-  expect(textChannels(loadConfig({ NODE_ENV: 'production', SMS_API_KEY: 'a1b2c3d4e5', SMS_SENDER_ID: 'SrvConnect' }))).toEqual(['sms']);
+  expect(textChannels(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox' }))).toEqual([]);
+  expect(textChannels(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox', SMS_API_KEY: 'a1b2c3d4e5', SMS_SENDER_ID: 'SrvConnect' }))).toEqual(['sms']);
   expect(Object.keys(notificationTransports(loadConfig({ SMS_API_KEY: 'a1b2c3d4e5', SMS_SENDER_ID: 'SrvConnect' }), logger))).toEqual(['email', 'sms']);
 });
 

@@ -210,7 +210,7 @@ describe('password reset', () => {
   });
 
   it('keeps the dev mailbox closed, and out of the reset answer, when diagnostics are off', async () => {
-    const production = await startTestApp({ env: { NODE_ENV: 'production' } });
+    const production = await startTestApp({ env: { NODE_ENV: 'production', PAYMENTS: 'sandbox' } });
     try {
       expect((await production.request('/api/dev/mailbox')).status).toBe(404);
       const forgot = await production.request('/api/auth/forgot-password', { method: 'POST', json: { email: 'nobody@example.com' } });

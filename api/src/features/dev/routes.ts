@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { AppDeps } from '../../app.ts';
 import * as z from 'zod/mini';
 import { notFound } from '../../http/errors.ts';
@@ -35,12 +36,24 @@ async function creditAffiliate(db: AppDeps['db'], email: string, amount: number,
   });
 }
 
-/** The dev mailbox: the outbox on every channel (email, SMS, WhatsApp), sent or not. Only with diagnostics on, never in production. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * A request from this machine itself: the socket's own address (never X-Forwarded-For) is a
+ * loopback one, and no proxy says it forwarded it from elsewhere.
+ */
+export const fromThisMachine = (ctx: Context) =>
+  LOOPBACK.has(ctx.req.socket.remoteAddress ?? '') && !ctx.get('X-Forwarded-For') && !ctx.get('Forwarded');
+
+/**
+ * The dev mailbox: the outbox on every channel (email, SMS, WhatsApp), sent or not. It holds
+ * password-reset links, so only with diagnostics on and only to this machine (issue #14).
+ */
 export function devRoutes(deps: AppDeps): Router {
   const { db, config } = deps;
   const router = new Router();
   router.get('/api/dev/mailbox', async (ctx) => {
-    if (!config.diagnostics) throw notFound('No such API endpoint.');
+    if (!config.diagnostics || !fromThisMachine(ctx)) throw notFound('No such API endpoint.');
     const rows = await db('notifications').orderBy('id', 'desc').limit(50);
     ctx.body = {
       success: true,

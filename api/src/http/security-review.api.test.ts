@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signupBody } from '../../test/accounts.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+
+// Issue #14: what an outside review broke, one block per finding, each written to fail on the code
+// it found. docs/SECURITY.md lists them with the command that runs each block.
+
+describe('#14.1 a hostile email address does not hold the server', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+
+  it.each(['/api/signup', '/api/affiliate-signup'])('%s refuses 240 KB of "a@a.a.…@" at once', async (path) => {
+    const email = 'a@' + 'a.'.repeat(120_000) + '@';
+    const started = performance.now();
+    const res = await app.request(path, { method: 'POST', json: { ...signupBody(), email } });
+    expect(performance.now() - started).toBeLessThan(1000); // was 25 s, with every other request waiting
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual({ field: 'email', message: 'Please enter a valid email address' });
+  });
+});
+
+describe('#14.3 the client address is the one the trusted proxy saw', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    // Production trusts one proxy unless TRUST_PROXY_HOPS says otherwise.
+    app = await startTestApp({ env: { NODE_ENV: 'production', PAYMENTS: 'sandbox' } });
+  });
+  afterAll(() => app?.close());
+
+  const failedSignIn = (forwardedFor: string) =>
+    app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': forwardedFor },
+      json: { loginMethod: 'email', email: 'nobody@example.com', password: 'wrong-password' },
+    });
+
+  it('counts failures against the address one hop from the right, whatever the client wrote to its left', async () => {
+    await failedSignIn('6.6.6.6, 203.0.113.9');
+    await failedSignIn('7.7.7.7, 8.8.8.8, 203.0.113.9');
+    const rows = await app.db('login_attempts').select('ip');
+    expect(rows.map((r) => r.ip)).toEqual(['203.0.113.9', '203.0.113.9']);
+  });
+
+  it('lets nobody dodge the per-address limit by changing the leftmost entry', async () => {
+    let status = 0;
+    for (let i = 0; i < 60 && status !== 429; i++) status = (await failedSignIn(`10.0.${i}.1, 198.51.100.7`)).status;
+    expect(status).toBe(429);
+  });
+});
+
+describe('#14.7 the dev mailbox answers only this machine, and only when asked for', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { TRUST_PROXY_HOPS: '1' } });
+  });
+  afterAll(() => app?.close());
+
+  it('answers a loopback request in tests', async () => {
+    expect((await app.request('/api/dev/mailbox')).status).toBe(200);
+  });
+
+  it('refuses a request a proxy forwarded from elsewhere', async () => {
+    expect((await app.request('/api/dev/mailbox', { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(404);
+    expect((await app.request('/api/dev/mailbox', { headers: { forwarded: 'for=127.0.0.1' } })).status).toBe(404);
+  });
+
+  it('does not exist in development unless DIAGNOSTICS=on', async () => {
+    const development = await startTestApp({ env: { NODE_ENV: 'development' } });
+    try {
+      expect((await development.request('/api/dev/mailbox')).status).toBe(404);
+    } finally {
+      await development.close();
+    }
+  });
+});
