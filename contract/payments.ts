@@ -36,6 +36,11 @@ export const REFERENCE_PATTERN = /^SEP[CP]\d{13}[A-Z0-9]{6}\d+$/;
 
 /** What the browser needs to open the pop-up; the server chose the reference and the amount. */
 export interface PaymentIntent {
+  /**
+   * Registration only: the one-time secret that lets /api/complete-registration sign this browser
+   * in. Never sent to the payment provider, never stored in the browser beyond the page.
+   */
+  completionSecret?: string;
   provider: 'paystack' | 'sandbox';
   publicKey: string | null;
   reference: string;
@@ -78,6 +83,8 @@ export const completeRegistrationSchema = z.object({
   userId: z.union([z.number(), z.string().check(z.regex(/^\d+$/))]),
   paymentReference: z.string({ error: 'A payment reference is required.' }).check(z.trim(), z.minLength(1), z.maxLength(100)),
   paymentData: z.optional(z.unknown()),
+  /** The intent's completionSecret: without it the payment completes but nobody is signed in. */
+  completionSecret: z.optional(z.string().check(z.maxLength(100))),
 });
 
 export interface CompleteRegistrationResponse {

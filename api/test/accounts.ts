@@ -42,7 +42,7 @@ export const paySandbox = (app: TestApp, payment: PaymentIntent, method?: Sandbo
 export async function signUpAndPay(app: TestApp, overrides: Record<string, unknown> = {}) {
   const { body, userId, payment } = await signUp(app, overrides);
   await paySandbox(app, payment);
-  const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: payment.reference } });
+  const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret } });
   if (done.status !== 200) throw new Error(`completion failed: ${done.status} ${JSON.stringify(done.body)}`);
   return { body, userId, payment, token: done.body.token as string, user: done.body.user };
 }

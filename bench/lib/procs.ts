@@ -141,18 +141,18 @@ export async function signUpPaid(base: string, userType: 'customer' | 'professio
     const payment = res.body.payment;
     const charge = await call(base, '/api/sandbox/charge', { json: approvedSandboxCharge(payment) });
     if (charge.status >= 300) throw new Error(`charge ${charge.status} ${JSON.stringify(charge.body)}`);
-    return { body, userId: res.body.user.id as number, reference: payment.reference as string };
+    return { body, userId: res.body.user.id as number, reference: payment.reference as string, completionSecret: payment.completionSecret as string };
   }
 }
 
-export async function completeRegistration(base: string, userId: number, reference: string, timeoutMs?: number) {
-  return call(base, '/api/complete-registration', { json: { userId, paymentReference: reference }, timeoutMs });
+export async function completeRegistration(base: string, userId: number, reference: string, timeoutMs?: number, completionSecret?: string) {
+  return call(base, '/api/complete-registration', { json: { userId, paymentReference: reference, completionSecret }, timeoutMs });
 }
 
 /** A paid, active account with a session token. */
 export async function account(base: string, userType: 'customer' | 'professional', extra: Record<string, unknown> = {}) {
   const s = await signUpPaid(base, userType, extra);
-  const done = await completeRegistration(base, s.userId, s.reference);
+  const done = await completeRegistration(base, s.userId, s.reference, undefined, s.completionSecret);
   if (done.status !== 200 || !done.body.token) throw new Error(`complete ${done.status} ${JSON.stringify(done.body)}`);
   return { ...s, token: done.body.token as string };
 }

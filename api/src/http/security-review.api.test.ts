@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signupBody } from '../../test/accounts.ts';
+import { paySandbox, signUp, signupBody } from '../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 
 // Issue #14: what an outside review broke, one block per finding, each written to fail on the code
@@ -48,6 +48,52 @@ describe('#14.3 the client address is the one the trusted proxy saw', () => {
     let status = 0;
     for (let i = 0; i < 60 && status !== 429; i++) status = (await failedSignIn(`10.0.${i}.1, 198.51.100.7`)).status;
     expect(status).toBe(429);
+  });
+});
+
+describe('#14.4 a payment reference is not a sign-in', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+
+  const paid = async () => {
+    const account = await signUp(app);
+    expect((await paySandbox(app, account.payment)).status).toBe(200);
+    return account;
+  };
+  const complete = (userId: number, paymentReference: string, completionSecret?: string) =>
+    app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference, completionSecret } });
+
+  it('signs in once, only with the secret of the browser that started the payment', async () => {
+    const { userId, payment } = await paid();
+    expect(payment.completionSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const withoutSecret = await complete(userId, payment.reference);
+    expect(withoutSecret.body).toMatchObject({ success: true, autoLogin: false, user: { status: 'active' } });
+    expect(withoutSecret.body.token).toBeUndefined();
+    expect((await complete(userId, payment.reference, 'x'.repeat(43))).body.autoLogin).toBe(false);
+    const first = await complete(userId, payment.reference, payment.completionSecret);
+    expect(first.body).toMatchObject({ autoLogin: true, token: expect.any(String) });
+    const replay = await complete(userId, payment.reference, payment.completionSecret);
+    expect(replay.body).toMatchObject({ success: true, autoLogin: false });
+    expect(replay.body.token).toBeUndefined();
+  });
+
+  it('gives one session when the same completion races', async () => {
+    const { userId, payment } = await paid();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => complete(userId, payment.reference, payment.completionSecret)));
+    expect(answers.filter((a) => a.body.autoLogin)).toHaveLength(1);
+  });
+
+  it('never signs in after the password was reset', async () => {
+    const { userId, payment, body } = await paid();
+    expect((await app.request('/api/auth/forgot-password', { method: 'POST', json: { email: body.email } })).status).toBe(200);
+    const mail = (await app.request('/api/dev/mailbox')).body.messages.find((m: { to: string }) => m.to === body.email);
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    expect((await app.request('/api/auth/reset-password', { method: 'POST', json: { token, password: 'a-new-password-7' } })).status).toBe(200);
+    const res = await complete(userId, payment.reference, payment.completionSecret);
+    expect(res.body).toMatchObject({ success: true, autoLogin: false });
   });
 });
 

@@ -106,10 +106,10 @@ describe('verifyAndComplete', () => {
       return url.endsWith('verify-payment') ? reply(200, { success: true, message: 'Verified' }) : reply(200, { success: true, message: 'Done', autoLogin: true, token: 't', user: { id: 1 } });
     });
     try {
-      await expect(verifyAndComplete(1, 'SEPC1')).resolves.toMatchObject({ autoLogin: true, token: 't' });
+      await expect(verifyAndComplete(1, 'SEPC1', 'one-time-secret')).resolves.toMatchObject({ autoLogin: true, token: 't' });
       expect(calls).toEqual([
         ['/api/verify-payment', { reference: 'SEPC1' }],
-        ['/api/complete-registration', { userId: 1, paymentReference: 'SEPC1', paymentData: { reference: 'SEPC1', status: 'success' } }],
+        ['/api/complete-registration', { userId: 1, paymentReference: 'SEPC1', paymentData: { reference: 'SEPC1', status: 'success' }, completionSecret: 'one-time-secret' }],
       ]);
     } finally {
       vi.unstubAllGlobals();

@@ -166,15 +166,13 @@ export class RegistrationNotCompletedError extends Error {
 }
 
 /**
- * POST /api/verify-payment, then /api/complete-registration. Verification failing throws
+ * POST /api/verify-payment, then /api/complete-registration with the intent's completionSecret, so
+ * the answer signs this browser in. Verification failing throws
  * Error(server message or "Failed to verify payment. Please contact support."); completion failing
  * is logged and throws RegistrationNotCompletedError.
  */
-export async function verifyAndComplete(
-  userId: number,
-  reference: string,
-  paymentData: unknown = { reference, status: 'success' },
-): Promise<CompleteRegistrationResponse> {
+export async function verifyAndComplete(userId: number, reference: string, completionSecret?: string): Promise<CompleteRegistrationResponse> {
+  const paymentData = { reference, status: 'success' };
   let verified: { success: boolean; message?: string };
   try {
     verified = await apiFetch<{ success: boolean; message?: string }>('/api/verify-payment', { body: { reference } });
@@ -186,7 +184,8 @@ export async function verifyAndComplete(
   if (!verified.success) throw new Error(verified.message || PAYMENT_MESSAGES.verifyFailed);
   try {
     const completed = await apiFetch<CompleteRegistrationResponse>('/api/complete-registration', {
-      body: { userId, paymentReference: reference, paymentData },
+      // The intent's one-time secret: it lets the server sign this browser in (and no other).
+      body: { userId, paymentReference: reference, paymentData, completionSecret },
     });
     if (!completed.success) throw new Error(completed.message);
     return completed;

@@ -54,7 +54,7 @@ describe('sign-in, session, sign-out', () => {
     expect(res.body.token).toBeUndefined();
     // Paying that offer activates the account.
     await paySandbox(app, res.body.payment);
-    const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: res.body.payment.reference } });
+    const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: res.body.payment.reference, completionSecret: res.body.payment.completionSecret } });
     expect(done.body).toMatchObject({ success: true, autoLogin: true });
     expect((await login({ loginMethod: 'email', email: body.email, password: body.password })).status).toBe(200);
   });

@@ -21,8 +21,8 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
     await paystack.close();
   });
 
-  const complete = (userId: number, reference: string) =>
-    app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: reference, paymentData: { reference } } });
+  const complete = (userId: number, reference: string, completionSecret?: string) =>
+    app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: reference, paymentData: { reference }, completionSecret } });
   const statusOf = async (userId: number) => (await app.db('users').where({ id: userId }).first()).status;
   const subscriptionsOf = (userId: number) => app.db('subscriptions').where({ user_id: userId });
   const refused = { success: false, message: PAYMENT_MESSAGES.verifyFailed };
@@ -43,7 +43,7 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
     paystack.charge({ reference: payment.reference, amount: 1000, email: body.email, metadata: payment.metadata });
     const verify = await app.request('/api/verify-payment', { method: 'POST', json: { reference: payment.reference } });
     expect(verify.body).toEqual({ success: true, message: 'Payment verified successfully.' });
-    const res = await complete(userId, payment.reference);
+    const res = await complete(userId, payment.reference, payment.completionSecret);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, autoLogin: true, user: { id: userId, userType: 'customer', status: 'active' } });
     expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -210,7 +210,7 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
     const { userId, payment, body } = await signUp(app);
     paystack.charge({ reference: payment.reference, amount: 1000, email: body.email, metadata: payment.metadata });
     app.clock.advance(2 * 60 * 60 * 1000);
-    const res = await complete(userId, payment.reference);
+    const res = await complete(userId, payment.reference, payment.completionSecret);
     expect(res.body).toMatchObject({ success: true, autoLogin: false });
     expect(res.body.token).toBeUndefined();
     app.clock.advance(-2 * 60 * 60 * 1000);
@@ -233,7 +233,10 @@ describe('subscription payments in the sandbox (no Paystack keys)', () => {
       json: { ...approvedSandboxCharge(pending.payment), ...overrides },
     });
   const complete = () =>
-    app.request('/api/complete-registration', { method: 'POST', json: { userId: pending.userId, paymentReference: pending.payment.reference } });
+    app.request('/api/complete-registration', {
+      method: 'POST',
+      json: { userId: pending.userId, paymentReference: pending.payment.reference, completionSecret: pending.payment.completionSecret },
+    });
 
   it('says it is the sandbox, with no key', async () => {
     expect((await app.request('/api/payments/config')).body).toMatchObject({ provider: 'sandbox', publicKey: null });

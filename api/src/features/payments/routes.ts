@@ -16,10 +16,30 @@ import { ProviderUnavailableError } from '../../providers/payments.ts';
 import { settleTransfer } from '../affiliates/payouts.ts';
 import { toSessionUser, usersRepo } from '../accounts/users.ts';
 import { sessionsRepo } from '../auth/sessions.ts';
+import { hashToken } from '../auth/tokens.ts';
 import { createPaymentIntent, settlePayment, type PaymentRow } from './service.ts';
 
 /** A completion may sign the payer in only soon after the sign-up that started it. */
 const AUTO_LOGIN_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * Whether this completion may sign the payer in (issue #14: a payment reference is in logs, the
+ * receipt and on screen, and used to be a replayable sign-in). Only with the secret the browser
+ * that started the payment holds, within the hour, once (claimed under a conditional update), and
+ * never once the password was reset after the payment began.
+ */
+async function claimCompletion(db: AppDeps['db'], payment: PaymentRow, secret: string | undefined, now: Date): Promise<boolean> {
+  if (!secret || now.getTime() - new Date(payment.created_at).getTime() >= AUTO_LOGIN_WINDOW_MS) return false;
+  return db.transaction(async (trx) => {
+    const resetSince = await trx('password_resets').where({ user_id: payment.user_id }).where('used_at', '>=', payment.created_at).first('id');
+    if (resetSince) return false;
+    const claimed = await trx('payments')
+      .where({ id: payment.id, completion_secret_hash: hashToken(secret) })
+      .whereNull('completion_claimed_at')
+      .update({ completion_claimed_at: now });
+    return claimed === 1;
+  });
+}
 
 const verifyFailed = () => new HttpError(400, PAYMENT_MESSAGES.verifyFailed);
 
@@ -47,15 +67,14 @@ export function paymentRoutes(deps: AppDeps): Router {
   });
 
   router.post('/api/complete-registration', async (ctx) => {
-    const { userId, paymentReference } = validate(completeRegistrationSchema, ctx.request.body);
+    const { userId, paymentReference, completionSecret } = validate(completeRegistrationSchema, ctx.request.body);
     const id = Number(userId);
     const result = await settlePayment(deps, paymentReference, { userId: id, purposes: ['registration'] });
     if (!result.ok) throw verifyFailed();
     const user = await usersRepo.findById(db, id);
     if (!user) throw verifyFailed();
     const now = clock.now();
-    const fresh = now.getTime() - new Date(result.payment.created_at).getTime() < AUTO_LOGIN_WINDOW_MS;
-    const autoLogin = fresh && user.status === 'active';
+    const autoLogin = user.status === 'active' && (await claimCompletion(db, result.payment, completionSecret, now));
     ctx.body = {
       success: true,
       message: autoLogin ? 'Registration complete. Welcome!' : 'Your payment is recorded. Please sign in.',

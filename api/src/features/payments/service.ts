@@ -8,6 +8,7 @@ import type { Logger } from '../../logger.ts';
 import { ProviderUnavailableError, type PaymentProvider, type ProviderTransaction } from '../../providers/payments.ts';
 import type { Notifier } from '../../providers/notifier.ts';
 import { usersRepo } from '../accounts/users.ts';
+import { newToken } from '../auth/tokens.ts';
 import { receipt } from '../notifications/messages.ts';
 import { getSettings } from '../settings/settings.ts';
 
@@ -68,6 +69,8 @@ export async function createPaymentIntent(
   const amount = amountPesewas / 100;
   const now = deps.clock.now();
   const reference = paymentReference(planType, payer.userId, now);
+  // A registration signs its payer in once, in the browser that holds this secret (issue #14).
+  const completion = purpose === 'registration' ? newToken() : undefined;
   await db('payments').insert({
     user_id: payer.userId,
     reference,
@@ -77,9 +80,11 @@ export async function createPaymentIntent(
     currency: 'GHS',
     email: payer.email,
     provider: deps.payments.name,
+    completion_secret_hash: completion?.hash,
     created_at: now,
   });
   return {
+    ...(completion && { completionSecret: completion.token }),
     provider: deps.payments.name,
     publicKey: deps.payments.publicKey,
     reference,

@@ -51,7 +51,7 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     app.clock.set(START);
     const { userId, payment, body } = await signUp(app, overrides);
     const tx = paystack.charge({ reference: payment.reference, amount: payment.amountKobo, email: body.email, metadata: payment.metadata, channel });
-    const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: payment.reference } });
+    const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret } });
     expect(done.status).toBe(200);
     const token = done.body.token as string;
     const optIn = (enabled: boolean) => app.request('/api/subscription/auto-renew', { method: 'POST', json: { enabled }, headers: bearer(token) });
@@ -296,7 +296,7 @@ describe('automatic renewal in the sandbox (no Paystack keys)', () => {
     const pay = async (method: 'card' | 'mobile_money') => {
       const { userId, payment } = await signUp(app);
       await paySandbox(app, payment, method);
-      const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: payment.reference } });
+      const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret } });
       return { userId, token: done.body.token as string };
     };
     const momo = await pay('mobile_money');

@@ -199,7 +199,7 @@ function Form() {
         setPayment({ ...current, busy: false, error: PAYMENT_MESSAGES.cancelled });
         return;
       }
-      const completed = await verifyAndComplete(current.userId, result.reference);
+      const completed = await verifyAndComplete(current.userId, result.reference, current.intent.completionSecret);
       setPendingUserId(null);
       if (completed.autoLogin && completed.token) {
         setPayment(null);

@@ -173,7 +173,7 @@ async function finish(): Promise<void> {
   if (!account?.paidReference) return;
   $signup.setKey('phase', { name: 'verifying' });
   try {
-    const done = await verifyAndComplete(account.userId, account.paidReference);
+    const done = await verifyAndComplete(account.userId, account.paidReference, account.intent.completionSecret);
     setPendingUserId(null);
     clearDraft();
     const signedIn = done.autoLogin && !!done.token;
