@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paySandbox, signUp, signupBody } from '../../test/accounts.ts';
+import { paySandbox, signUp, signUpAndPay, signupBody } from '../../test/accounts.ts';
+import { FORGOT_PASSWORD_FLOOR_MS } from '../features/auth/service.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 
 // Issue #14: what an outside review broke, one block per finding, each written to fail on the code
@@ -120,5 +121,71 @@ describe('#14.7 the dev mailbox answers only this machine, and only when asked f
     } finally {
       await development.close();
     }
+  });
+});
+
+describe('#14.8 guesses are counted per account, before they are checked', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+  const login = (json: Record<string, string>) => app.request('/api/auth/login', { method: 'POST', json });
+
+  it('counts guesses by email and by phone together', async () => {
+    const { body } = await signUpAndPay(app);
+    for (let i = 0; i < 5; i++) expect((await login({ loginMethod: 'email', email: body.email, password: `wrong-${i}` })).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login({ loginMethod: 'phone', phone: body.phone, password: `wrong-${i}` })).status).toBe(401);
+    expect((await login({ loginMethod: 'phone', phone: body.phone, password: body.password })).status).toBe(429);
+  });
+
+  it('checks at most 10 of 60 guesses sent at the same moment', async () => {
+    const { body } = await signUpAndPay(app);
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => login({ loginMethod: 'email', email: body.email, password: `guess-${i}` })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+  });
+});
+
+describe('#14.9 and #14.10 password reset links', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+  const forgot = (email: string) => app.request('/api/auth/forgot-password', { method: 'POST', json: { email } });
+  const links = async (email: string) =>
+    ((await app.request('/api/dev/mailbox')).body.messages as { to: string; text: string }[])
+      .filter((m) => m.to === email)
+      .map((m) => /reset-password\?token=([A-Za-z0-9_-]+)/.exec(m.text)![1]);
+  const reset = (token: string, password: string) => app.request('/api/auth/reset-password', { method: 'POST', json: { token, password } });
+
+  it('takes as long for an unknown address as for a real one', async () => {
+    const times = { known: [] as number[], unknown: [] as number[] };
+    for (let i = 0; i < 4; i++) {
+      const { body } = await signUp(app);
+      for (const [kind, email] of [['known', body.email], ['unknown', `nobody-${i}@example.com`]] as const) {
+        const started = performance.now();
+        expect((await forgot(email)).status).toBe(200);
+        times[kind].push(performance.now() - started);
+      }
+    }
+    // Both wait for the same floor; before, finding nobody answered in 2.5 ms and a real account in 7–23 ms.
+    for (const ms of [...times.known, ...times.unknown]) expect(ms).toBeGreaterThanOrEqual(FORGOT_PASSWORD_FLOOR_MS - 5);
+  });
+
+  it('voids every other link of the account once one is used, older or newer', async () => {
+    const { body } = await signUp(app);
+    await forgot(body.email);
+    app.clock.advance(61_000); // past the one-link-a-minute limit
+    await forgot(body.email);
+    app.clock.advance(61_000);
+    await forgot(body.email);
+    app.clock.advance(-122_000);
+    const [newest, middle, oldest] = await links(body.email);
+    expect((await reset(middle, 'a-new-password-8')).status).toBe(200);
+    expect((await reset(oldest, 'another-password-9')).status).toBe(400);
+    expect((await reset(newest, 'another-password-9')).status).toBe(400);
   });
 });

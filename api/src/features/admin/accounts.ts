@@ -69,12 +69,11 @@ export async function adminLogin(
   const { db } = deps;
   const now = deps.clock.now();
   const accountKey = `admin:${input.username.toLowerCase()}`;
-  if (await throttle.isBlocked(db, accountKey, ip, now)) {
-    throw new HttpError(429, ADMIN_MESSAGES.throttled, { headers: { 'Retry-After': String(THROTTLE.windowMs / 1000) } });
-  }
   const admin = await db('admins').whereRaw('lower(username) = lower(?)', [input.username]).first();
-  const ok = (await verifyPassword(admin?.password_hash ?? (await (decoy ??= hashPassword('not-an-admin-password'))), input.password)) && !!admin;
-  await throttle.record(db, accountKey, ip, ok, now);
+  const ok = await throttle.attempt(db, accountKey, ip, now, async () =>
+    (await verifyPassword(admin?.password_hash ?? (await (decoy ??= hashPassword('not-an-admin-password'))), input.password)) && !!admin,
+  );
+  if (ok === 'blocked') throw new HttpError(429, ADMIN_MESSAGES.throttled, { headers: { 'Retry-After': String(THROTTLE.windowMs / 1000) } });
   if (!ok) throw new HttpError(401, ADMIN_MESSAGES.invalidCredentials);
 
   const { token, hash } = newToken();

@@ -31,15 +31,16 @@ export async function login(
   ip: string,
 ): Promise<LoginResponse> {
   const identifier = (input.loginMethod === 'phone' ? input.phone : input.email) ?? '';
-  const accountKey = input.loginMethod === 'phone' ? (toE164(identifier) ?? identifier) : identifier.toLowerCase();
   const now = deps.clock.now();
-  if (await throttle.isBlocked(deps.db, accountKey, ip, now)) {
+  const user = await findAccount(deps, input.loginMethod, identifier);
+  // One count per account, whether its email or its phone is typed (issue #14); the typed identifier when none matches.
+  const accountKey = user ? `user:${user.id}` : input.loginMethod === 'phone' ? (toE164(identifier) ?? identifier) : identifier.toLowerCase();
+  const ok = await throttle.attempt(deps.db, accountKey, ip, now, async () =>
+    (await verifyPassword(user?.password_hash ?? (await timingDecoy()), input.password)) && !!user,
+  );
+  if (ok === 'blocked') {
     throw new HttpError(429, LOGIN_MESSAGES.throttled, { headers: { 'Retry-After': String(THROTTLE.windowMs / 1000) } });
   }
-  const user = await findAccount(deps, input.loginMethod, identifier);
-  const passwordOk = await verifyPassword(user?.password_hash ?? (await timingDecoy()), input.password);
-  const ok = !!user && passwordOk;
-  await throttle.record(deps.db, accountKey, ip, ok, now);
   if (!user || !ok) throw new HttpError(401, LOGIN_MESSAGES.failedFallback);
 
   // A suspended affiliate may still sign in to see their balance (issue #5); nobody else may.
@@ -67,9 +68,20 @@ export async function login(
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 const RESET_RESEND_MS = 60 * 1000;
+/**
+ * Every answer to forgot-password takes at least this long (real time), so its timing does not
+ * tell whether an account exists: writing the link took 7–23 ms, finding nobody 2.5 ms (issue #14).
+ */
+export const FORGOT_PASSWORD_FLOOR_MS = 150;
 
-/** Same answer whether or not an account matches, so the form cannot be used to find accounts. */
+/** Same answer, in the same time, whether or not an account matches, so the form cannot be used to find accounts. */
 export async function forgotPassword(deps: AuthDeps, input: { email?: string; phone?: string }): Promise<ForgotPasswordResponse> {
+  const floor = new Promise((resolve) => setTimeout(resolve, FORGOT_PASSWORD_FLOOR_MS));
+  await Promise.all([sendResetLink(deps, input), floor]);
+  return { success: true, message: FORGOT_PASSWORD_ANSWER, devMailbox: deps.config.diagnostics };
+}
+
+async function sendResetLink(deps: AuthDeps, input: { email?: string; phone?: string }): Promise<void> {
   const user = input.email ? await findAccount(deps, 'email', input.email) : await findAccount(deps, 'phone', input.phone ?? '');
   const now = deps.clock.now();
   if (user && user.status !== 'suspended') {
@@ -100,12 +112,14 @@ export async function forgotPassword(deps: AuthDeps, input: { email?: string; ph
       );
     });
   }
-  return { success: true, message: FORGOT_PASSWORD_ANSWER, devMailbox: deps.config.diagnostics };
 }
 
 export const RESET_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
 
-/** Single use: the token is spent, the password changed and every session signed out, together. */
+/**
+ * Single use: the token is spent, the user's other links voided (an older one must not work after a
+ * newer one was used, issue #14), the password changed and every session signed out, together.
+ */
 export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }): Promise<{ success: true; message: string }> {
   const now = deps.clock.now();
   const passwordHash = await hashPassword(input.password);
@@ -117,6 +131,7 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
       .update({ used_at: now })
       .returning('user_id');
     if (!reset) return false;
+    await trx('password_resets').where({ user_id: reset.user_id }).whereNull('used_at').update({ used_at: now });
     await usersRepo.setPassword(trx, Number(reset.user_id), passwordHash, now);
     await trx('sessions').where({ user_id: reset.user_id }).whereNull('revoked_at').update({ revoked_at: now });
     return true;

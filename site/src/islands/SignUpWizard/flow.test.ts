@@ -11,7 +11,7 @@ vi.mock('../../stores/session.ts', () => session);
 const { $signup, $signupForm, resetSignup, retryPayment, submitSignup } = await import('./store.ts');
 const { RegistrationNotCompletedError } = await import('../../lib/payment.ts');
 
-const intent = { provider: 'sandbox', reference: 'SEPC1732262400000AB12CD42', amountKobo: 1000, email: 'ama@example.com' };
+const intent = { completionSecret: 'one-time-secret', provider: 'sandbox', reference: 'SEPC1732262400000AB12CD42', amountKobo: 1000, email: 'ama@example.com' };
 const user = { id: 42, firstName: 'Ama', email: 'ama@example.com', userType: 'customer' };
 
 beforeEach(() => {
@@ -40,7 +40,7 @@ describe('sign-up payment flow (spec 000 §4)', () => {
     payment.verifyAndComplete.mockResolvedValue({ success: true, message: 'ok', autoLogin: true, token: 'tok', user });
     await submitSignup();
     expect(session.setPendingUserId.mock.calls).toEqual([[42], [null]]);
-    expect(payment.verifyAndComplete).toHaveBeenCalledWith(42, intent.reference);
+    expect(payment.verifyAndComplete).toHaveBeenCalledWith(42, intent.reference, 'one-time-secret');
     expect(session.signIn).toHaveBeenCalledWith('tok', user, { rememberEmail: true });
     expect($signup.get().phase).toMatchObject({ name: 'done', signedIn: true, to: '/customer-dashboard' });
     vi.advanceTimersByTime(2999);
