@@ -11,6 +11,7 @@ import {
 } from './account-types.ts';
 import { MOMO_NETWORKS } from './affiliates.ts';
 import { lengthFirst } from './bounded.ts';
+import { PESEWA_MESSAGES, wholePesewas } from './cedis.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import { CITY_NAMES } from './cities.ts';
 import { isGhanaPhone } from './phone.ts';
@@ -67,7 +68,11 @@ const password = (required: string) =>
 /** Empty, or one of the listed values. */
 const oneOf = (values: readonly string[], message: string) =>
   z._default(z.optional(z.string().check(z.trim(), z.refine((v) => v === '' || values.includes(v), message))), '');
-const money = z._default(z.optional(z.number().check(z.minimum(0), z.maximum(100_000))), 0);
+/** A rate in cedis at sign-up: 0 (not given) or at least one pesewa, in whole pesewas. */
+const money = z._default(
+  z.optional(z.number().check(z.minimum(0), z.maximum(100_000), z.refine((v) => v === 0 || (v >= 0.01 && wholePesewas(v)), PESEWA_MESSAGES.decimals))),
+  0,
+);
 
 /**
  * Customer/professional sign-up (spec 000 §7 "Create account" body, plus the optional

@@ -25,6 +25,17 @@ export const BOOKING_MESSAGES = {
   negotiatedNote: (rate: number) => `Rate negotiated to ₵${rate}/hour`,
 } as const;
 
+/**
+ * How many requests one customer may have waiting for an answer, and make in an hour (issue #14:
+ * one customer made 60 in seconds, blocking a professional's week and queueing 186 messages).
+ */
+export const BOOKING_LIMITS = { openWithOneProfessional: 3, openInAll: 10, perHour: 10 } as const;
+export const BOOKING_LIMIT_MESSAGES = {
+  openWithOne: `You already have ${BOOKING_LIMITS.openWithOneProfessional} requests waiting for this professional's answer. Wait for an answer, or cancel one, before asking again.`,
+  openInAll: `You have ${BOOKING_LIMITS.openInAll} booking requests waiting for answers. Wait for answers, or cancel one, before making another.`,
+  perHour: `You have made ${BOOKING_LIMITS.perHour} booking requests in the last hour. Please wait a while before making another.`,
+} as const;
+
 export const bookingRequestSchema = z.object({
   professionalId: z.number({ error: BOOKING_MESSAGES.required }).check(z.int(), z.positive()),
   date: z.string({ error: BOOKING_MESSAGES.required }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.required)),

@@ -98,7 +98,8 @@ export interface CompleteRegistrationResponse {
 /** The sandbox checkout's decision, recorded by the server for the verify step to read. */
 export const sandboxChargeSchema = z.object({
   reference: z.string().check(z.minLength(1), z.maxLength(100)),
-  amount: z.number().check(z.int(), z.positive()),
+  /** Pesewas; bounded so no amount reaches the database's integer column out of range. */
+  amount: z.number().check(z.int(), z.positive(), z.maximum(100_000_000)),
   currency: z.string().check(z.maxLength(3)),
   email: z.string().check(z.maxLength(254)),
   metadata: z.optional(z.record(z.string(), z.unknown())),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PESEWA_MESSAGES, wholePesewas } from './cedis.ts';
 import { CATEGORIES } from './categories.ts';
 
 /** Find a professional (spec 001 §3 "Professional listing", §9 search, sorts, radius). */
@@ -71,7 +72,7 @@ export const searchQuerySchema = z
   })
   .check(z.refine((s) => (s.lat === undefined) === (s.lng === undefined), { message: 'Give both lat and lng, or neither', path: ['lat'] }));
 
-const rate = z.number().check(z.positive('Rates must be more than ₵0'), z.maximum(100_000));
+const rate = z.number().check(z.minimum(0.01, PESEWA_MESSAGES.rateMinimum), z.maximum(100_000), z.refine(wholePesewas, PESEWA_MESSAGES.decimals));
 
 export const ratesSchema = z
   .object({ baseRate: rate, maxRate: rate, rateNegotiable: z.boolean() })

@@ -32,6 +32,7 @@ const ALL_TABLES = [
   'professional_document_files',
   'professional_documents',
   'professional_profiles',
+  'rate_limits',
   'referrals',
   'renewal_charges',
   'reviews',

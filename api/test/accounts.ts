@@ -84,3 +84,13 @@ export async function listedProfessional(
   await app.db('professional_profiles').where({ user_id: pro.userId }).update({ latitude: at.lat, longitude: at.lng, location_source: 'own' });
   return pro;
 }
+
+/**
+ * For suites that book many times as one customer (the authorisation matrix, the bookings
+ * journey): moves the customer's earlier bookings out of the way of BOOKING_LIMITS, as hours
+ * passing and the professional answering would: made an hour earlier, and no longer pending.
+ */
+export async function makeRoomForBooking(app: TestApp, customerId: number): Promise<void> {
+  await app.db('bookings').where({ customer_id: customerId }).update({ created_at: app.db.raw("created_at - interval '1 hour'") });
+  await app.db('bookings').where({ customer_id: customerId, status: 'pending' }).update({ status: 'confirmed' });
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../test/accounts.ts';
+import { bearer, listedProfessional, makeRoomForBooking, signUpAffiliate, signUpAndPay } from '../../test/accounts.ts';
 import { signInAdmin } from '../../test/admin.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { apiRouteList, type AppDeps } from '../app.ts';
@@ -176,6 +176,7 @@ beforeAll(async () => {
       const weekday = Math.floor(slot / 8);
       const day = new Date(Date.UTC(2026, 10, 23 + Math.floor(weekday / 5) * 7 + (weekday % 5)));
       const time = `${String(9 + (slot % 8)).padStart(2, '0')}:00`;
+      await makeRoomForBooking(app, customer.userId); // a fresh booking per cell, 63 in all
       const res = await app.request('/api/bookings', {
         method: 'POST',
         headers: bearer(customer.token),

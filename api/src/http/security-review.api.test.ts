@@ -189,3 +189,135 @@ describe('#14.9 and #14.10 password reset links', () => {
     expect((await reset(newest, 'another-password-9')).status).toBe(400);
   });
 });
+
+describe('#14.11 bad input gets a 4xx, never a 500', () => {
+  let app: TestApp;
+  let customer: Awaited<ReturnType<typeof signUpAndPay>>;
+  let professional: Awaited<ReturnType<typeof signUpAndPay>>;
+  beforeAll(async () => {
+    app = await startTestApp();
+    customer = await signUpAndPay(app);
+    professional = await signUpAndPay(app, { userType: 'professional', profession: 'Plumber', localAddress: 'Osu, Accra' });
+  });
+  afterAll(() => app?.close());
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it('refuses an id past what a row id can be', async () => {
+    for (const method of ['POST', 'DELETE']) {
+      const res = await app.request('/api/favourites/1e20', { method, headers: as(customer.token) });
+      expect(res.status, method).toBeLessThan(500);
+    }
+    expect((await app.request('/api/favourites/99999999999999999999', { method: 'POST', headers: as(customer.token) })).status).toBe(404);
+    expect((await app.request('/api/bookings/999999999999999999/cancel', { method: 'POST', headers: as(customer.token), json: {} })).status).toBe(400);
+  });
+
+  it('refuses rates that are not whole pesewas, with words', async () => {
+    const res = await app.request('/api/professional/rates', { method: 'PUT', headers: as(professional.token), json: { baseRate: 0.001, maxRate: 0.004, rateNegotiable: true } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Rates must be at least ₵0.01');
+    const decimals = await app.request('/api/professional/rates', { method: 'PUT', headers: as(professional.token), json: { baseRate: 30.555, maxRate: 40, rateNegotiable: true } });
+    expect(decimals.body.message).toBe('Use cedis with at most 2 decimals, such as 45 or 45.50');
+    const signup = await app.request('/api/signup', { method: 'POST', json: signupBody({ userType: 'professional', profession: 'Plumber', localAddress: 'Osu', baseRate: 0.001, maxRate: 0.004 }) });
+    expect(signup.status).toBe(400);
+  });
+
+  it('refuses a sandbox charge of an impossible amount, and metadata whose user_id is not an id', async () => {
+    const { payment } = await signUp(app);
+    const huge = await app.request('/api/sandbox/charge', { method: 'POST', json: { reference: payment.reference, amount: 99999999999, currency: 'GHS', email: payment.email, outcome: 'success' } });
+    expect(huge.status).toBe(400);
+    const charged = await app.request('/api/sandbox/charge', {
+      method: 'POST',
+      json: { reference: payment.reference, amount: payment.amountKobo, currency: 'GHS', email: 'someone-else@example.com', metadata: { user_id: { toString: 1 } }, outcome: 'success' },
+    });
+    expect(charged.status).toBe(200);
+    const verify = await app.request('/api/verify-payment', { method: 'POST', json: { reference: payment.reference } });
+    expect(verify.status).toBe(400); // not this account's payment: refused, not a crash
+  });
+
+  it('refuses JSON nested 10,000 deep at once', async () => {
+    const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+    const started = performance.now();
+    // Plain fetch: the harness's own secret scan walks bodies recursively.
+    const res = await fetch(`${app.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"name":${deep}}` });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('The request is nested too deeply (more than 32 levels).');
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('#14.6 one customer cannot flood a professional with requests', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(); // the clock stands on Sunday 22 November 2026, 09:00
+  });
+  afterAll(() => app?.close());
+
+  // Weekday slots in the default hours (Monday to Friday, 09:00–16:00) from Monday 23 November on, each used once.
+  const slots = Array.from({ length: 4 * 5 * 8 }, (_, i) => {
+    const day = 23 + Math.floor(i / 40) * 7 + Math.floor((i % 40) / 8);
+    return { date: new Date(Date.UTC(2026, 10, day)).toISOString().slice(0, 10), time: `${String(9 + (i % 8)).padStart(2, '0')}:00` };
+  });
+  let next = 0;
+  const book = (token: string, professionalId: number) =>
+    app.request('/api/bookings', { method: 'POST', headers: { authorization: `Bearer ${token}` }, json: { professionalId, ...slots[next++], description: 'Leaking tap' } });
+
+  it('keeps 3 open requests with one professional, 10 in all, and says so', async () => {
+    const customer = await signUpAndPay(app);
+    const pros = await Promise.all(Array.from({ length: 4 }, () => signUpAndPay(app, { userType: 'professional', profession: 'Plumber', localAddress: 'Osu, Accra' })));
+    for (let i = 0; i < 3; i++) expect((await book(customer.token, pros[0].userId)).status).toBe(201);
+    const fourth = await book(customer.token, pros[0].userId);
+    expect(fourth.status).toBe(409);
+    expect(fourth.body.message).toBe('You already have 3 requests waiting for this professional\'s answer. Wait for an answer, or cancel one, before asking again.');
+    for (const pro of pros.slice(1)) for (let i = 0; i < 3; i++) if ((await book(customer.token, pro.userId)).status !== 201) break;
+    const eleventh = await book(customer.token, pros[3].userId);
+    expect(eleventh.status).toBe(409);
+    expect(eleventh.body.message).toContain('You have 10 booking requests waiting for answers');
+    expect(await app.db('bookings').where({ customer_id: customer.userId, status: 'pending' }).count({ n: '*' }).then(([r]) => Number(r.n))).toBe(10);
+  });
+
+  it('lets 3 of 20 requests sent at the same moment to one professional through', async () => {
+    const customer = await signUpAndPay(app);
+    const pro = await signUpAndPay(app, { userType: 'professional', profession: 'Plumber', localAddress: 'Osu, Accra' });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => book(customer.token, pro.userId)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+    expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+  });
+
+  it('allows 10 new requests an hour, cancelled ones included', async () => {
+    const customer = await signUpAndPay(app);
+    const pro = await signUpAndPay(app, { userType: 'professional', profession: 'Plumber', localAddress: 'Osu, Accra' });
+    for (let i = 0; i < 10; i++) {
+      const made = await book(customer.token, pro.userId);
+      expect(made.status).toBe(201);
+      await app.request(`/api/bookings/${made.body.booking.id}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${customer.token}` }, json: {} });
+    }
+    const again = await book(customer.token, pro.userId);
+    expect(again.status).toBe(429);
+    expect(again.body.message).toBe('You have made 10 booking requests in the last hour. Please wait a while before making another.');
+  });
+});
+
+describe('#14.13 anonymous and free writes are limited, and geocoding answers are kept', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+  const contact = (email: string, i: number) =>
+    app.request('/api/contact', { method: 'POST', json: { name: 'Kofi Mensah', email, subject: `Question ${i}`, message: 'Where do I see my bookings?' } });
+
+  it('takes 10 contact messages an hour from one address, and 120 from one network', async () => {
+    for (let i = 0; i < 10; i++) expect((await contact('kofi@example.com', i)).status).toBe(201);
+    const eleventh = await contact('KOFI@example.com', 10);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.message).toBe('You have sent us 10 messages in the last hour. We will answer them; please wait before sending more.');
+    expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
+    const statuses: number[] = [];
+    for (let i = 0; i < 115; i++) statuses.push((await contact(`person-${i}@example.com`, i)).status);
+    expect(statuses.slice(0, 109).every((s) => s === 201)).toBe(true); // 11 counted already
+    expect(statuses.at(-1)).toBe(429);
+    app.clock.advance(3600_000);
+    expect((await contact('kofi@example.com', 99)).status).toBe(201);
+    app.clock.advance(-3600_000);
+  });
+});

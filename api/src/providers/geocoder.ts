@@ -172,3 +172,30 @@ export function googleGeocoder(options: GoogleGeocoderOptions): Geocoder & { blo
 export function geocoderFromConfig(googleMaps: GoogleMapsConfig | null | undefined, clock: Clock): Geocoder | null {
   return googleMaps ? googleGeocoder({ apiKey: googleMaps.apiKey, apiBase: googleMaps.apiBase, clock }) : null;
 }
+
+/** About 11 m: a phone asking again from the same spot gets the same answer. */
+const CACHE_DECIMALS = 4;
+const CACHE_ENTRIES = 5000;
+const CACHE_MS = 24 * 3600_000;
+
+/**
+ * `geocoder` with its answers kept for a day per spot (coordinates rounded to 4 decimals), at
+ * most 5,000 of them, oldest dropped first: each Google answer costs quota (issue #14).
+ * Failures are not kept, so the next request tries Google again.
+ */
+export function withAnswerCache(geocoder: Geocoder, clock: Clock): Geocoder {
+  const answers = new Map<string, { result: GeocodeResult; until: number }>();
+  return {
+    async reverse(lat, lng) {
+      const key = `${lat.toFixed(CACHE_DECIMALS)},${lng.toFixed(CACHE_DECIMALS)}`;
+      const now = clock.now().getTime();
+      const kept = answers.get(key);
+      if (kept && kept.until > now) return kept.result;
+      const result = await geocoder.reverse(lat, lng);
+      answers.delete(key);
+      answers.set(key, { result, until: now + CACHE_MS });
+      if (answers.size > CACHE_ENTRIES) answers.delete(answers.keys().next().value!);
+      return result;
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { SIGNUP_CHECK_ORDER, signupSchema } from '../../../../contract/accounts.ts';
 import type { AppDeps } from '../../app.ts';
+import { countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { validate } from '../../http/validate.ts';
 import { signup } from './signup.ts';
 
@@ -8,6 +9,7 @@ export function accountRoutes(deps: AppDeps): Router {
   const router = new Router();
   router.post('/api/signup', async (ctx) => {
     const input = validate(signupSchema, ctx.request.body, SIGNUP_CHECK_ORDER);
+    await countRequest(deps.db, LIMITS.signupByAddress, ctx.ip, deps.clock.now());
     ctx.status = 201;
     ctx.body = await signup(deps, input);
   });

@@ -20,13 +20,14 @@ import { listUserActivity } from './audit.ts';
 import { adminStats, findAdminUser, listAffiliates, listPayments, listPayouts, listUsers } from './queries.ts';
 import { getSettings, toPlatformSettings } from '../settings/settings.ts';
 import { notFound } from '../../http/errors.ts';
+import { parseId } from '../../http/ids.ts';
 
 const PAYOUT_ACTIONS = ['approve', 'reject', 'complete'] as const;
 
 /** Route ids are positive integers; anything else is a 404 like an unknown id. */
 export function idParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!/^\d{1,18}$/.test(value ?? '') || !Number.isSafeInteger(id) || id < 1) throw notFound('Not found');
+  const id = parseId(value);
+  if (id === undefined) throw notFound('Not found');
   return id;
 }
 

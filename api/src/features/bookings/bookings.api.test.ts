@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../../../contract/bookings.ts';
-import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
+import { bearer, listedProfessional, makeRoomForBooking, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
 // Spec 001 §4–§5, §9 and issue #4: pending on creation; accept → confirmed, decline → cancelled;
@@ -24,8 +24,12 @@ describe('bookings', () => {
   });
   afterAll(() => app.close());
 
-  const book = (json: Record<string, unknown>, token = customer.token) =>
-    app.request('/api/bookings', { method: 'POST', json: { professionalId: pro.userId, description: 'Leaking kitchen tap', ...json }, headers: bearer(token) });
+  // The journey books far more than a customer may keep open (BOOKING_LIMITS): each request
+  // finds the customer's earlier ones answered and an hour old.
+  const book = async (json: Record<string, unknown>, token = customer.token) => {
+    await makeRoomForBooking(app, customer.userId);
+    return app.request('/api/bookings', { method: 'POST', json: { professionalId: pro.userId, description: 'Leaking kitchen tap', ...json }, headers: bearer(token) });
+  };
   const act = (id: number, action: string, token: string) => app.request(`/api/bookings/${id}/${action}`, { method: 'POST', headers: bearer(token) });
 
   it('creates a pending booking at the base rate: 2 hours, total = rate × 2', async () => {
@@ -223,9 +227,9 @@ describe('dashboard figures from real data (customer-data, professional-data)', 
 
     const a = await book(MONDAY, '09:00'); // ₵30 × 2 = ₵60, completed, reviewed 5
     const b = await book(MONDAY, '11:00', 45); // ₵45 × 2 = ₵90, completed, reviewed 2
+    for (const id of [a, b]) await act(id, 'accept', pro.token); // answered before more are asked (BOOKING_LIMITS)
     const c = await book(TUESDAY, '09:00'); // pending
     const d = await book(TUESDAY, '10:00'); // declined
-    for (const id of [a, b]) await act(id, 'accept', pro.token);
     await act(d, 'decline', pro.token);
     app.clock.set(new Date('2026-11-23T12:00:00Z'));
     for (const id of [a, b]) await act(id, 'complete', pro.token);

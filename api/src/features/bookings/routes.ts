@@ -4,15 +4,17 @@ import { BOOKING_STATUSES, bookingRequestSchema, messageSchema, reviewSchema } f
 import type { AppDeps } from '../../app.ts';
 import { requireUser } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
+import { parseId } from '../../http/ids.ts';
 import { validate } from '../../http/validate.ts';
 import { createBooking, findBookings, listMessages, postMessage, reviewBooking, transitionBooking, type BookingAction } from './service.ts';
 
 const listQuery = z.object({ status: z.optional(z.enum(BOOKING_STATUSES)) });
-const sinceQuery = z.object({ since: z._default(z.optional(z.pipe(z.string().check(z.regex(/^\d{1,18}$/)), z.transform(Number))), 0) });
+const sinceQuery = z.object({ since: z._default(z.optional(z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.transform(Number))), 0) });
 
 const bookingId = (raw: string) => {
-  if (!/^\d{1,18}$/.test(raw)) throw badRequest('Not a booking id.');
-  return Number(raw);
+  const id = parseId(raw);
+  if (id === undefined) throw badRequest('Not a booking id.');
+  return id;
 };
 
 export function bookingRoutes(deps: AppDeps): Router {

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import {
   BOOKING_HOURS,
+  BOOKING_LIMIT_MESSAGES,
+  BOOKING_LIMITS,
   BOOKING_MESSAGES,
   customRateBounds,
   type Booking,
@@ -10,7 +12,7 @@ import {
 import { WEEKDAYS, type Availability } from '../../../../contract/professionals.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db.ts';
+import { toCount, type Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
 import { bookingMessages, textMessages } from '../notifications/messages.ts';
@@ -89,6 +91,7 @@ export async function createBooking(
   // The partial unique index bookings_open_slot_unique turns a lost race into 409 (error middleware).
   // The professional's notifications are written with the booking: both exist, or neither.
   return db.transaction(async (trx) => {
+    await withinBookingLimits(trx, customer.id, input.professionalId, now);
     const [row] = await trx('bookings')
       .insert({
         customer_id: customer.id,
@@ -112,6 +115,24 @@ export async function createBooking(
     await deps.notifier.sendText(await phoneOf(trx, booking.professionalId), textMessages.bookingRequested(booking), trx);
     return booking;
   });
+}
+
+/**
+ * Refuses a request past BOOKING_LIMITS. The customer's row is locked first, so requests sent at
+ * the same moment are counted one after another and cannot pass the limits together.
+ */
+async function withinBookingLimits(trx: Knex.Transaction, customerId: number, professionalId: number, now: Date): Promise<void> {
+  await trx('users').where({ id: customerId }).forUpdate().first('id');
+  const counts = await trx('bookings')
+    .where({ customer_id: customerId })
+    .first(
+      trx.raw("count(*) filter (where status = 'pending' and professional_id = ?) as open_here", [professionalId]),
+      trx.raw("count(*) filter (where status = 'pending') as open_all"),
+      trx.raw('count(*) filter (where created_at > ?) as last_hour', [new Date(now.getTime() - 3600_000)]),
+    );
+  if (toCount(counts.open_here) >= BOOKING_LIMITS.openWithOneProfessional) throw conflict(BOOKING_LIMIT_MESSAGES.openWithOne);
+  if (toCount(counts.open_all) >= BOOKING_LIMITS.openInAll) throw conflict(BOOKING_LIMIT_MESSAGES.openInAll);
+  if (toCount(counts.last_hour) >= BOOKING_LIMITS.perHour) throw new HttpError(429, BOOKING_LIMIT_MESSAGES.perHour, { headers: { 'Retry-After': '3600' } });
 }
 
 /** Bookings the user is a party to, with both names, as the dashboards show them. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GEOCODING, GEOCODING_MESSAGES } from '../../../../contract/location.ts';
 import { fixedClock } from '../../clock.ts';
 import { createLogger } from '../../logger.ts';
-import { GeocodeError, geocoderFromConfig, googleGeocoder } from '../../providers/geocoder.ts';
+import { GeocodeError, geocoderFromConfig, googleGeocoder, withAnswerCache } from '../../providers/geocoder.ts';
 import { BILLING_MESSAGE, INVALID_KEY_MESSAGE, OSU_ADDRESS, startFakeGeocoder, type FakeGeocoder } from '../../../test/fake-geocoder.ts';
 import { reverseGeocode } from './service.ts';
 
@@ -295,5 +295,32 @@ describe('reverseGeocode (the service behind GET /api/location/reverse)', () => 
     const { logger } = capture();
     const broken = { reverse: async () => Promise.reject(new Error('bug')) };
     await expect(reverseGeocode({ geocoder: broken, logger }, OSU)).rejects.toThrow('bug');
+  });
+});
+
+describe('withAnswerCache (issue #14: each Google answer costs quota)', () => {
+  it('answers the same spot from memory for a day, and asks again after a failure', async () => {
+    const clock = fixedClock(new Date('2026-11-22T09:00:00Z'));
+    let calls = 0;
+    let failNext = false;
+    const cached = withAnswerCache(
+      {
+        async reverse(lat, lng) {
+          calls++;
+          if (failNext) throw new GeocodeError('network', 'down');
+          return { address: `${lat},${lng}`, city: 'Accra' };
+        },
+      },
+      clock,
+    );
+    await cached.reverse(5.60372, -0.18696);
+    expect(await cached.reverse(5.603721, -0.186962)).toEqual({ address: '5.60372,-0.18696', city: 'Accra' }); // same 11 m spot
+    expect(calls).toBe(1);
+    clock.advance(25 * 3600_000);
+    failNext = true;
+    await expect(cached.reverse(5.60372, -0.18696)).rejects.toThrow();
+    failNext = false;
+    await cached.reverse(5.60372, -0.18696);
+    expect(calls).toBe(3);
   });
 });

@@ -3,7 +3,8 @@ import { reverseGeocodeQuerySchema } from '../../../../contract/location.ts';
 import type { AppDeps } from '../../app.ts';
 import { requireUser } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';
-import { geocoderFromConfig, type Geocoder, type GoogleMapsConfig } from '../../providers/geocoder.ts';
+import { LIMITS, rateLimit } from '../../http/rate-limit.ts';
+import { geocoderFromConfig, withAnswerCache, type Geocoder, type GoogleMapsConfig } from '../../providers/geocoder.ts';
 import { reverseGeocode } from './service.ts';
 
 /**
@@ -18,11 +19,16 @@ export type LocationDeps = Pick<AppDeps, 'db' | 'clock' | 'logger'> & {
 export function locationRoutes(deps: LocationDeps): Router {
   const router = new Router();
   // One geocoder per app: it holds the 5-minute billing block.
-  const geocoder = deps.geocoder !== undefined ? deps.geocoder : geocoderFromConfig(deps.config.googleMaps, deps.clock);
+  const configured = deps.geocoder !== undefined ? deps.geocoder : geocoderFromConfig(deps.config.googleMaps, deps.clock);
+  const geocoder = configured && withAnswerCache(configured, deps.clock);
   const { logger } = deps;
+  // Each call may spend the Google key's quota, and affiliate sign-up is free: limited per account and per address.
+  const limits = rateLimit(deps.db, () => deps.clock.now(), [
+    [LIMITS.geocodeByAccount, (ctx) => String(ctx.state.user.id)],
+    [LIMITS.geocodeByAddress, (ctx) => ctx.ip],
+  ]);
 
-  // Signed-in users only: each call may spend the Google key's quota.
-  router.get('/api/location/reverse', requireUser(deps), async (ctx) => {
+  router.get('/api/location/reverse', requireUser(deps), limits, async (ctx) => {
     const coordinates = validate(reverseGeocodeQuerySchema, ctx.query);
     ctx.body = await reverseGeocode({ geocoder, logger: logger.child({ requestId: ctx.state.requestId }) }, coordinates);
   });

@@ -177,7 +177,10 @@ function refusal(payment: PaymentRow, tx: ProviderTransaction): string | null {
     return `amount ${tx.amount} is not the plan price ${payment.amount_pesewas}`;
   }
   if (tx.currency !== 'GHS') return `currency ${tx.currency} is not GHS`;
-  const metadataUser = tx.metadata.user_id === undefined ? '' : String(tx.metadata.user_id);
+  // Read defensively: metadata comes from the payer's side, and String() of an object whose
+  // toString is not a function throws (issue #14: a 500). Anything but a string or number is no id.
+  const named = tx.metadata.user_id;
+  const metadataUser = named === undefined || named === null || named === '' ? '' : typeof named === 'string' || typeof named === 'number' ? String(named) : '(not an id)';
   const ownerByMetadata = payment.user_id !== null && metadataUser === String(payment.user_id);
   const ownerByEmail = tx.customerEmail.toLowerCase() === payment.email.toLowerCase();
   if (metadataUser && !ownerByMetadata) return 'metadata names another user';

@@ -15,6 +15,7 @@ import {
 import type { AppDeps } from '../../app.ts';
 import { requireUser } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { parseId } from '../../http/ids.ts';
 import { validate } from '../../http/validate.ts';
 import { findListing, searchProfessionals } from './repo.ts';
 import { openSlots } from './service.ts';
@@ -40,8 +41,8 @@ export function professionalRoutes(deps: AppDeps): Router {
   });
 
   router.get('/api/professionals/:id', auth, async (ctx) => {
-    if (!/^\d{1,18}$/.test(ctx.params.id)) throw notFound('Professional not found.');
-    const id = Number(ctx.params.id);
+    const id = parseId(ctx.params.id);
+    if (id === undefined) throw notFound('Professional not found.');
     const now = clock.now();
     const listing = await findListing(db, id, now);
     if (!listing) throw notFound('Professional not found.');
@@ -125,15 +126,15 @@ export function professionalRoutes(deps: AppDeps): Router {
 
   router.post('/api/favourites/:professionalId', auth, async (ctx) => {
     if (ctx.state.user.userType !== 'customer') throw forbidden('Only customers keep favourites.');
-    const id = Number(ctx.params.professionalId);
-    if (!Number.isInteger(id) || !(await findListing(db, id, clock.now()))) throw notFound('Professional not found.');
+    const id = parseId(ctx.params.professionalId);
+    if (id === undefined || !(await findListing(db, id, clock.now()))) throw notFound('Professional not found.');
     await db('favourites').insert({ customer_id: ctx.state.user.id, professional_id: id, created_at: clock.now() }).onConflict().ignore();
     ctx.body = { success: true, message: 'Saved to your favourites.' };
   });
 
   router.delete('/api/favourites/:professionalId', auth, async (ctx) => {
-    const id = Number(ctx.params.professionalId);
-    await db('favourites').where({ customer_id: ctx.state.user.id, professional_id: Number.isInteger(id) ? id : -1 }).delete();
+    const id = parseId(ctx.params.professionalId);
+    if (id !== undefined) await db('favourites').where({ customer_id: ctx.state.user.id, professional_id: id }).delete();
     ctx.body = { success: true, message: 'Removed from your favourites.' };
   });
 

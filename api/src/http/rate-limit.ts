@@ -1,0 +1,52 @@
+import type { Context, Middleware } from 'koa';
+import type { Db } from '../db.ts';
+import { HttpError } from './errors.ts';
+
+export interface Limit {
+  /** What is counted, e.g. 'contact'; the key adds whose requests (an address, an account). */
+  name: string;
+  perHour: number;
+  message: string;
+}
+
+const HOUR_MS = 3600_000;
+
+/** Every limit on requests that are not sign-ins (those: features/auth/throttle.ts). */
+export const LIMITS = {
+  contactByAddress: { name: 'contact-ip', perHour: 120, message: 'Many messages have come from your network in the last hour. Please try again later, or reach us on WhatsApp.' },
+  contactByEmail: { name: 'contact-email', perHour: 10, message: 'You have sent us 10 messages in the last hour. We will answer them; please wait before sending more.' },
+  signupByAddress: { name: 'signup-ip', perHour: 300, message: 'Many accounts have been made from your network in the last hour. Please try again later.' },
+  geocodeByAccount: { name: 'geocode-user', perHour: 60, message: 'Your location was looked up many times in the last hour. Please choose your city from the list instead.' },
+  geocodeByAddress: { name: 'geocode-ip', perHour: 1000, message: 'Locations were looked up many times from your network in the last hour. Please choose your city from the list instead.' },
+} as const satisfies Record<string, Limit>;
+
+/**
+ * Counts one request against `key` in the current hour and refuses it (429) past `perHour`. The
+ * count is one upsert in the database, so concurrent requests and several processes count
+ * together. Limits per address are generous, since carriers put many people behind one address
+ * (carrier-grade NAT); limits per account do the real work.
+ */
+export async function countRequest(db: Db, limit: Limit, key: string, now: Date): Promise<void> {
+  const windowStart = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+  const [row] = await db('rate_limits')
+    .insert({ key: `${limit.name}:${key}`, window_start: windowStart, hits: 1 })
+    .onConflict(['key', 'window_start'])
+    .merge({ hits: db.raw('rate_limits.hits + 1') })
+    .returning('hits');
+  if (row.hits === 1) await db('rate_limits').where('window_start', '<', new Date(windowStart.getTime() - HOUR_MS)).delete();
+  if (row.hits > limit.perHour) {
+    const retryAfter = Math.ceil((windowStart.getTime() + HOUR_MS - now.getTime()) / 1000);
+    throw new HttpError(429, limit.message, { headers: { 'Retry-After': String(retryAfter) } });
+  }
+}
+
+/** Middleware: `countRequest` for each of `limits`, keyed by what `keyOf` picks from the request. */
+export function rateLimit(db: Db, now: () => Date, limits: Array<[Limit, (ctx: Context) => string | undefined]>): Middleware {
+  return async (ctx, next) => {
+    for (const [limit, keyOf] of limits) {
+      const key = keyOf(ctx);
+      if (key !== undefined) await countRequest(db, limit, key, now());
+    }
+    await next();
+  };
+}
