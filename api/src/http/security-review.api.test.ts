@@ -321,3 +321,42 @@ describe('#14.13 anonymous and free writes are limited, and geocoding answers ar
     app.clock.advance(-3600_000);
   });
 });
+
+describe('#14.5 "Download my data" shows only the account\'s own rows', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+  const exportOf = async (token: string) => (await app.request('/api/me/export', { headers: { authorization: `Bearer ${token}` } })).body;
+
+  it('never hands a new owner of an address the messages, texts or sign-in attempts of the old one', async () => {
+    // A visitor writes to support and someone tries her address at sign-in; she has no account yet.
+    await app.request('/api/contact', { method: 'POST', json: { name: 'Efua Owusu', email: 'efua.owusu@example.com', subject: 'My rent', message: 'Private words about my landlord.' } });
+    await app.request('/api/auth/login', { method: 'POST', json: { loginMethod: 'email', email: 'efua.owusu@example.com', password: 'wrong-password-1' } });
+    // A professional gets a booking request by text, then changes her phone number.
+    const pro = await signUpAndPay(app, { userType: 'professional', profession: 'Plumber', localAddress: 'Osu, Accra' });
+    const customer = await signUpAndPay(app);
+    const booked = await app.request('/api/bookings', { method: 'POST', headers: { authorization: `Bearer ${customer.token}` }, json: { professionalId: pro.userId, date: '2026-11-23', time: '10:00', description: 'Burst pipe under the sink' } });
+    expect(booked.status).toBe(201);
+    expect((await app.request('/api/profile', { method: 'PUT', headers: { authorization: `Bearer ${pro.token}` }, json: { phone: '0209990001' } })).status).toBe(200);
+    // Someone signs up with the visitor's address (other case) and the professional's old number.
+    const attacker = await signUpAndPay(app, { email: 'EFUA.OWUSU@example.com', phone: pro.body.phone });
+    const mine = await exportOf(attacker.token);
+    const text = JSON.stringify(mine);
+    expect(text).not.toContain('landlord');
+    expect(text).not.toContain('new booking request from');
+    expect(mine.contactMessages).toEqual([]);
+    expect(mine.signInAttempts).toEqual([]);
+    // The professional still finds the texts that were written for her.
+    expect(JSON.stringify(await exportOf(pro.token))).toContain('new booking request from');
+  });
+
+  it('keeps a signed-in sender\'s contact message with their account, and a visitor\'s with no one', async () => {
+    const customer = await signUpAndPay(app);
+    await app.request('/api/contact', { method: 'POST', headers: { authorization: `Bearer ${customer.token}` }, json: { name: 'Ama Mensah', email: customer.body.email, subject: 'Signed in', message: 'Sent while signed in.' } });
+    await app.request('/api/contact', { method: 'POST', json: { name: 'Ama Mensah', email: customer.body.email, subject: 'As a visitor', message: 'Sent as a visitor.' } });
+    const messages = (await exportOf(customer.token)).contactMessages.map((m: { subject: string }) => m.subject);
+    expect(messages).toEqual(['Signed in']);
+  });
+});

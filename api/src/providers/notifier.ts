@@ -66,7 +66,10 @@ export function outboxNotifier(deps: { clock: Clock; textChannels?: readonly Tex
   const textChannels = deps.textChannels ?? TEXT_CHANNELS;
   const insert = async (db: Db, channel: Channel, recipient: string, subject: string, body: string) => {
     const now = deps.clock.now();
-    await db('notifications').insert({ channel, recipient, subject, body, created_at: now, next_attempt_at: now });
+    // The account the address belongs to now (emails and phones are unique), kept on the row: a
+    // later change of address never hands these messages to the address's next owner (issue #14).
+    const owner = channel === 'email' ? db.raw('(select id from users where lower(email) = lower(?))', [recipient]) : db.raw('(select id from users where phone = ?)', [recipient]);
+    await db('notifications').insert({ channel, recipient, subject, body, user_id: owner, created_at: now, next_attempt_at: now });
   };
   return {
     sendEmail: (message, trx) => insert(trx, 'email', message.to, message.subject, message.text),

@@ -2,6 +2,7 @@ import { map } from 'nanostores';
 import { CONTACT_MESSAGES, contactSchema } from '../../../contract/contact.ts';
 import type { ContactResponse } from '../../../contract/contact.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../lib/api.ts';
+import { $session } from './session.ts';
 import { showToast } from './toast.ts';
 
 /**
@@ -58,7 +59,8 @@ export async function sendContactMessage(values: Partial<Record<string, string>>
 
   $contactForm.set({ sending: true, errors: {} });
   try {
-    const response = await apiFetch<ContactResponse>('/api/contact', { method: 'POST', body: parsed.data });
+    // Signed in, the message is kept with the account (it shows in "Download my data").
+    const response = await apiFetch<ContactResponse>('/api/contact', { method: 'POST', body: parsed.data, token: $session.get().token ?? undefined });
     showToast({
       title: CONTACT_MESSAGES.successTitle,
       description: [response.message, `Reference: ${response.reference}`].filter(Boolean).join('\n'),

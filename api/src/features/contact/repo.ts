@@ -2,7 +2,8 @@ import type { ContactMessage } from '../../../../contract/contact.ts';
 import type { Db } from '../../db.ts';
 
 export interface ContactRepo {
-  insert(message: ContactMessage & { reference: string; createdAt: Date }): Promise<void>;
+  /** `userId`: the signed-in sender, whose data export shows the message; null for a visitor. */
+  insert(message: ContactMessage & { reference: string; createdAt: Date; userId: number | null }): Promise<void>;
 }
 
 export const contactRepo = (db: Db): ContactRepo => ({
@@ -16,6 +17,7 @@ export const contactRepo = (db: Db): ContactRepo => ({
       category: m.category,
       message: m.message,
       user_type: m.userType ?? null,
+      user_id: m.userId,
       created_at: m.createdAt,
     });
   },

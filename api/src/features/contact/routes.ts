@@ -2,7 +2,9 @@ import Router from '@koa/router';
 import { contactSchema } from '../../../../contract/contact.ts';
 import type { AppDeps } from '../../app.ts';
 import { countRequest, LIMITS, rateLimit } from '../../http/rate-limit.ts';
+import { bearerToken } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';
+import { sessionsRepo } from '../auth/sessions.ts';
 import { contactRepo } from './repo.ts';
 import { sendContactMessage } from './service.ts';
 
@@ -12,8 +14,11 @@ export function contactRoutes({ db, clock }: AppDeps): Router {
   router.post('/api/contact', rateLimit(db, () => clock.now(), [[LIMITS.contactByAddress, (ctx) => ctx.ip]]), async (ctx) => {
     const message = validate(contactSchema, ctx.request.body);
     await countRequest(db, LIMITS.contactByEmail, message.email.toLowerCase(), clock.now());
+    // A signed-in sender's message is theirs (their data export shows it); a visitor's is no one's.
+    const token = bearerToken(ctx.get('authorization'));
+    const sender = token ? await sessionsRepo.findUser(db, token, clock.now()) : undefined;
     ctx.status = 201;
-    ctx.body = await sendContactMessage({ repo, clock }, message);
+    ctx.body = await sendContactMessage({ repo, clock }, message, sender ? Number(sender.id) : null);
   });
   return router;
 }

@@ -16,10 +16,11 @@ export function contactReference(now: Date): string {
 export async function sendContactMessage(
   deps: { repo: ContactRepo; clock: Clock },
   message: ContactMessage,
+  userId: number | null = null,
 ): Promise<ContactResponse> {
   const createdAt = deps.clock.now();
   const reference = contactReference(createdAt);
-  await deps.repo.insert({ ...message, reference, createdAt });
+  await deps.repo.insert({ ...message, reference, createdAt, userId });
   return {
     success: true,
     message: 'Thank you for contacting us. We reply to messages within 24 hours.',

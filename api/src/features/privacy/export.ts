@@ -14,7 +14,6 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
   const id = user.id;
   const row = await db('users').where({ id }).first();
   const type = row.user_type as SessionUser['userType'];
-  const email = String(row.email).toLowerCase();
   const names = await otherPartyNames(db, id);
   const nameOf = (otherId: unknown) => names.get(Number(otherId)) ?? 'Unknown';
 
@@ -139,7 +138,7 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
 
   data.notifications = (
     await db('notifications')
-      .where((w) => w.whereRaw('lower(recipient) = ?', [email]).orWhere('recipient', row.phone))
+      .where({ user_id: id })
       .orderBy('id')
   ).map((n) => ({
     channel: n.channel,
@@ -150,7 +149,7 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
     createdAt: iso(n.created_at),
     sentAt: iso(n.sent_at),
   }));
-  data.contactMessages = (await db('contact_messages').whereRaw('lower(email) = ?', [email]).orderBy('id')).map((m) => ({
+  data.contactMessages = (await db('contact_messages').where({ user_id: id }).orderBy('id')).map((m) => ({
     reference: m.reference,
     name: m.name,
     email: m.email,
@@ -167,7 +166,7 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
     signedOutAt: iso(s.revoked_at),
   }));
   data.signInAttempts = (
-    await db('login_attempts').whereIn('account_key', [email, row.phone]).orderBy('id')
+    await db('login_attempts').where({ account_key: `user:${id}` }).orderBy('id')
   ).map((a) => ({ at: iso(a.created_at), fromAddress: a.ip, succeeded: a.succeeded }));
   data.passwordResets = (await db('password_resets').where({ user_id: id }).orderBy('id')).map((r) => ({
     requestedAt: iso(r.created_at),
