@@ -10,7 +10,7 @@ import {
   USER_TYPES,
 } from './account-types.ts';
 import { MOMO_NETWORKS } from './affiliates.ts';
-import { lengthFirst } from './bounded.ts';
+import { lengthFirst, plainName } from './bounded.ts';
 import { PESEWA_MESSAGES, wholePesewas } from './cedis.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import { CITY_NAMES } from './cities.ts';
@@ -26,7 +26,8 @@ export * from './account-types.ts';
  * the server for 25 s). Every field also checks its length before any pattern runs.
  */
 export function looksLikeEmail(value: string): boolean {
-  if (value.length > EMAIL_MAX || /\s/.test(value)) return false;
+  // Visible ASCII only: a zero-width space or a Cyrillic "а" makes an address that looks like another's.
+  if (value.length > EMAIL_MAX || !/^[\x21-\x7e]+$/.test(value)) return false;
   const at = value.indexOf('@');
   if (at < 1 || at !== value.lastIndexOf('@')) return false;
   const domain = value.slice(at + 1);
@@ -41,6 +42,8 @@ const requiredText = (message: string, max = 500) =>
 export const nameField = (message: string) =>
   z.string({ error: message }).check(
     z.trim(),
+    lengthFirst(NAME_MAX, SIGNUP_MESSAGES.nameLength),
+    ...plainName(),
     z.minLength(1, message),
     z.refine((v) => v.length === 0 || v.length >= NAME_MIN, SIGNUP_MESSAGES.nameLength),
     z.maxLength(NAME_MAX, SIGNUP_MESSAGES.nameLength),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lengthFirst, plainName } from './bounded.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import { isGhanaPhone } from './phone.ts';
 
@@ -8,7 +9,7 @@ export const PROFILE_MESSAGES = {
   emailLocked: 'Email cannot be changed.',
 } as const;
 
-const name = z.string().check(z.trim(), z.minLength(2, 'Names must be 2 to 50 characters'), z.maxLength(50, 'Names must be 2 to 50 characters'));
+const name = z.string().check(z.trim(), lengthFirst(50, 'Names must be 2 to 50 characters'), ...plainName(), z.minLength(2, 'Names must be 2 to 50 characters'));
 
 export const profileSchema = z
   .object({

@@ -21,7 +21,7 @@ test('the dev mailbox shows a booking request by email, SMS and WhatsApp, each w
   const messages = page.getByRole('list', { name: 'Messages, newest first' });
   const sms = messages.getByRole('listitem').filter({ hasText: `SMS · To ${phone}` });
   await expect(sms).toContainText('New booking request');
-  await expect(sms).toContainText('ServiceConnect: new booking request from Efua');
+  await expect(sms).toContainText('ServiceConnect: new booking request for ');
   await expect(messages.getByRole('listitem').filter({ hasText: `WhatsApp · To ${phone}` })).toContainText('New booking request');
   await expect(messages.getByRole('listitem').filter({ hasText: `Email · To ${pro.email}` }).filter({ hasText: 'New booking request' })).toHaveCount(1);
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paySandbox, signUp, signUpAndPay, signupBody } from '../../test/accounts.ts';
 import { FORGOT_PASSWORD_FLOOR_MS } from '../features/auth/service.ts';
+import { documentFileName } from '../features/verification/service.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 
 // Issue #14: what an outside review broke, one block per finding, each written to fail on the code
@@ -345,11 +346,11 @@ describe('#14.5 "Download my data" shows only the account\'s own rows', () => {
     const mine = await exportOf(attacker.token);
     const text = JSON.stringify(mine);
     expect(text).not.toContain('landlord');
-    expect(text).not.toContain('new booking request from');
+    expect(text).not.toContain('new booking request for');
     expect(mine.contactMessages).toEqual([]);
     expect(mine.signInAttempts).toEqual([]);
     // The professional still finds the texts that were written for her.
-    expect(JSON.stringify(await exportOf(pro.token))).toContain('new booking request from');
+    expect(JSON.stringify(await exportOf(pro.token))).toContain('new booking request for');
   });
 
   it('keeps a signed-in sender\'s contact message with their account, and a visitor\'s with no one', async () => {
@@ -358,5 +359,46 @@ describe('#14.5 "Download my data" shows only the account\'s own rows', () => {
     await app.request('/api/contact', { method: 'POST', json: { name: 'Ama Mensah', email: customer.body.email, subject: 'As a visitor', message: 'Sent as a visitor.' } });
     const messages = (await exportOf(customer.token)).contactMessages.map((m: { subject: string }) => m.subject);
     expect(messages).toEqual(['Signed in']);
+  });
+});
+
+describe('#14.12 look-alike identities', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+
+  it.each([
+    ['a zero-width space in the email', { email: 'ama\u200b@example.com' }, 'email'],
+    ['a Cyrillic letter in the email', { email: 'аma@example.com' }, 'email'],
+    ['a bidi override in a name', { firstName: 'Ama\u202Egnp.exe' }, 'firstName'],
+    ['a control character in a name', { lastName: 'Men\u0007sah' }, 'lastName'],
+  ])('refuses %s', async (_, overrides, field) => {
+    const res = await app.request('/api/signup', { method: 'POST', json: signupBody(overrides) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it('strips bidi overrides and zero-width characters from uploaded file names', () => {
+    // "Ama<RLO>gnp.exe" showed as "Amaexe.png" in the admin console.
+    expect(documentFileName(encodeURIComponent('Ama\u202Egnp.exe'), 'ghana-card', 'image/png')).toBe('Amagnp.exe.png');
+    expect(documentFileName(encodeURIComponent('ca\u200brd.png'), 'ghana-card', 'image/png')).toBe('card.png');
+  });
+
+  it('folds compatibility forms of a name into plain letters', async () => {
+    const { userId } = await signUp(app, { firstName: 'Ｋｏｆｉ' }); // full-width letters
+    expect((await app.db('users').where({ id: userId }).first('first_name')).first_name).toBe('Kofi');
+  });
+
+  it('keeps names people typed out of the texts the platform sends', async () => {
+    const pro = await signUpAndPay(app, { userType: 'professional', profession: 'Plumber', localAddress: 'Osu, Accra' });
+    // Whatever a name says ("Pay-to-MoMo-0551234567"), it reaches the professional only on the dashboard.
+    const customer = await signUpAndPay(app, { firstName: 'Pay-to-MoMo-0551234567' });
+    const booked = await app.request('/api/bookings', { method: 'POST', headers: { authorization: `Bearer ${customer.token}` }, json: { professionalId: pro.userId, date: '2026-11-23', time: '10:00' } });
+    expect(booked.status).toBe(201);
+    const texts = await app.db('notifications').whereIn('channel', ['sms', 'whatsapp']).where({ user_id: pro.userId });
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text.body).not.toContain('MoMo');
   });
 });

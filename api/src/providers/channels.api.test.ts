@@ -124,7 +124,7 @@ it('texts the reminders and booking news, short and without the cedi sign; recei
   expect(booked.status).toBe(201);
   const toPro = await rows(proPhone);
   expect(toPro.map((r) => r.channel)).toEqual(['sms', 'whatsapp']);
-  expect(toPro[0].body).toBe('ServiceConnect: new booking request from Ama for Tue 24 Nov 09:00. Accept or decline it in Job Requests on your dashboard.');
+  expect(toPro[0].body).toBe('ServiceConnect: new booking request for Tue 24 Nov 09:00. Accept or decline it in Job Requests on your dashboard.');
   await app.request(`/api/bookings/${booked.body.booking.id}/accept`, { method: 'POST', headers: bearer(pro.token) });
   const toCustomer = await rows(customerPhone);
   expect(toCustomer.map((r) => [r.channel, r.subject])).toEqual([

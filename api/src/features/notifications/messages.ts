@@ -87,24 +87,25 @@ const shortWhen = (b: Booking) =>
   `${new Date(`${b.date}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })} ${b.time}`;
 const shortDate = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const ghs = (pesewas: number) => `GHS ${(pesewas / 100).toFixed(2)}`;
-const firstName = (fullName: string) => fullName.split(' ')[0];
+// No name a person typed goes into a text from the platform: a "name" such as "to MoMo 0551234567"
+// would read as our instruction (issue #14). Who is who stays on the dashboard.
 
 export const textMessages = {
   bookingRequested: (b: Booking): ShortText => ({
     label: 'New booking request',
-    text: `ServiceConnect: new booking request from ${firstName(b.customerName)} for ${shortWhen(b)}. Accept or decline it in Job Requests on your dashboard.`,
+    text: `ServiceConnect: new booking request for ${shortWhen(b)}. Accept or decline it in Job Requests on your dashboard.`,
   }),
   bookingAccepted: (b: Booking): ShortText => ({
     label: 'Booking confirmed',
-    text: `ServiceConnect: ${b.professionalName} accepted your booking for ${shortWhen(b)}. Details in My Bookings.`,
+    text: `ServiceConnect: your booking for ${shortWhen(b)} is accepted. Details in My Bookings.`,
   }),
   bookingDeclined: (b: Booking): ShortText => ({
     label: 'Booking declined',
-    text: `ServiceConnect: ${b.professionalName} cannot take your booking for ${shortWhen(b)}. Find another professional on your dashboard.`,
+    text: `ServiceConnect: your booking for ${shortWhen(b)} was declined. Find another professional on your dashboard.`,
   }),
   bookingCancelled: (b: Booking): ShortText => ({
     label: 'Booking cancelled',
-    text: `ServiceConnect: ${firstName(b.customerName)} cancelled the booking for ${shortWhen(b)}. The time is free again.`,
+    text: `ServiceConnect: the customer cancelled the booking for ${shortWhen(b)}. The time is free again.`,
   }),
   expiring: (end: Date, publicUrl: string, autoRenew: string | null): ShortText => ({
     label: 'Subscription ends soon',

@@ -34,8 +34,9 @@ const EXTENSIONS: Record<DocumentType, string[]> = {
 };
 
 /**
- * The name to keep and to offer on download: the header URI-decoded, without any folder, control
- * characters or more than FILE_NAME_MAX characters, ending in an extension of its real type (so
+ * The name to keep and to offer on download: the header URI-decoded and NFKC-folded, without any
+ * folder, control or invisible format characters (a bidi override showed "gnp.exe" as "exe.png" in
+ * the admin console, issue #14) or more than FILE_NAME_MAX characters, ending in an extension of its real type (so
  * "card.exe" holding a PNG downloads as "card.exe.png"). No header: the kind's name.
  */
 export function documentFileName(header: string, kind: DocumentKind, type: DocumentType): string {
@@ -48,7 +49,8 @@ export function documentFileName(header: string, kind: DocumentKind, type: Docum
   const extension = EXTENSIONS[type];
   name = name
     .replace(/^.*[\\/]/, '')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
     .trim()
     .slice(0, FILE_NAME_MAX - 5);
   if (!name) name = kind;
