@@ -37,6 +37,7 @@ describe('GET /api/me/export', () => {
     await app.request(`/api/favourites/${kojo.userId}`, { method: 'POST', headers: bearer(ama.token) });
     await app.request('/api/contact', {
       method: 'POST',
+      headers: bearer(ama.token), // sent signed in: only then is a message hers, not whoever's address it names
       json: { name: 'Ama Owusu', email: ama.body.email, phone: '', subject: 'Hello', category: 'booking', message: 'Ama asks support', userType: 'customer' },
     });
     await app.request('/api/contact', {
