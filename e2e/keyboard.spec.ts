@@ -491,9 +491,11 @@ test('admin console: sign in, find a user, edit them in the dialog, Escape back 
   await expect(dialog.getByLabel('First name')).toBeFocused();
   await typeInto(page, dialog.getByLabel('Last name'), 'Keyes');
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('status').filter({ hasText: 'User updated.' })).toBeFocused();
+  // The dialog is named by its heading, which now shows the saved name.
+  const renamed = page.getByRole('dialog', { name: 'Abena Keyes' });
+  await expect(renamed.getByRole('status').filter({ hasText: 'User updated.' })).toBeFocused();
   await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await expect(renamed).toBeHidden();
   const row = page.getByRole('row', { name: /Abena Keyes/ });
   await expect(row.getByRole('button', { name: 'Abena Keyes', exact: true })).toBeFocused();
 
