@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paySandbox, signUp, signUpAndPay, signupBody } from '../../test/accounts.ts';
+import { paySandbox, signUp, signUpAffiliate, signUpAndPay, signupBody } from '../../test/accounts.ts';
 import { FORGOT_PASSWORD_FLOOR_MS } from '../features/auth/service.ts';
 import { documentFileName } from '../features/verification/service.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
@@ -319,6 +319,31 @@ describe('#14.13 anonymous and free writes are limited, and geocoding answers ar
     expect(statuses.at(-1)).toBe(429);
     app.clock.advance(3600_000);
     expect((await contact('kofi@example.com', 99)).status).toBe(201);
+    app.clock.advance(-3600_000);
+  });
+
+  it('looks up 60 locations an hour for one account, then asks for the city from the list', async () => {
+    const [first, second] = [await signUpAffiliate(app), await signUpAffiliate(app)];
+    const reverse = (token: string) => app.request('/api/location/reverse?lat=5.5571&lng=-0.1818', { headers: { authorization: `Bearer ${token}` } });
+    for (let i = 0; i < 60; i++) expect((await reverse(first.token)).status).toBe(200);
+    const refused = await reverse(first.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/choose your city from the list/);
+    expect((await reverse(second.token)).status).toBe(200);
+  });
+
+  it('makes 300 accounts an hour from one address, affiliate ones included', async () => {
+    app.clock.advance(3600_000); // a new hour: the affiliates above are not counted
+    const body = signupBody();
+    const statuses: number[] = [];
+    for (let i = 0; i < 300; i++) statuses.push((await app.request('/api/signup', { method: 'POST', json: body })).status);
+    expect(statuses.includes(429)).toBe(false);
+    const affiliate = await app.request('/api/affiliate-signup', { method: 'POST', json: {
+      firstName: 'Kofi', lastName: 'Refer', email: 'kofi.limit@example.com', phone: '0509990001', password: 'affiliate-pass-1',
+      location: 'Accra', payoutMethod: 'mobile-money', momoNumber: '0559990001', agreeToTerms: true,
+    } });
+    expect(affiliate.status).toBe(429);
+    expect(affiliate.body.message).toMatch(/Many accounts have been made from your network/);
     app.clock.advance(-3600_000);
   });
 });
