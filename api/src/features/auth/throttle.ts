@@ -4,7 +4,12 @@ import { toCount } from '../../db.ts';
 /** Spec-free but necessary: 10 failures for one account, or 50 from one address, in 15 minutes. */
 export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50 } as const;
 
-/** Whether the failures recorded so far, this attempt's own row included, pass a limit. */
+/**
+ * Whether the failures recorded so far pass a limit. For the account, attempts still being checked
+ * count as failures (this one's own row included), so guesses sent together are checked in turn;
+ * for the address only finished failures count, since many people share a carrier's address and
+ * may sign in at the same moment.
+ */
 async function overLimit(db: Db, accountKey: string, ip: string, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - THROTTLE.windowMs);
   // Failures since the account's last success count; a success does not clear the address's.
@@ -15,7 +20,8 @@ async function overLimit(db: Db, accountKey: string, ip: string, now: Date): Pro
     .first();
   const accountSince = lastSuccess?.at && new Date(lastSuccess.at) > since ? new Date(lastSuccess.at) : since;
   const [{ n: accountFailures }] = await db('login_attempts')
-    .where({ account_key: accountKey, succeeded: false })
+    .where({ account_key: accountKey })
+    .whereRaw('succeeded is not true') // failed, or still being checked (NULL)
     .where('created_at', '>', accountSince)
     .count({ n: '*' });
   if (toCount(accountFailures) > THROTTLE.perAccount) return true;
@@ -29,18 +35,22 @@ async function overLimit(db: Db, accountKey: string, ip: string, now: Date): Pro
 export const throttle = {
   /**
    * Runs `check` (the password comparison) only while the account and the address are under their
-   * limits, and returns its answer, or 'blocked'. The attempt is written as a failure before the
-   * limits are read, so attempts made at the same moment each see the ones before them: of 60
+   * limits, and returns its answer, or 'blocked'. The attempt is written (as being checked) before
+   * the limits are read, so attempts made at the same moment each see the ones before them: of 60
    * parallel guesses at most 10 are checked (issue #14: 12 were, counting after the fact).
    */
   async attempt(db: Db, accountKey: string, ip: string, now: Date, check: () => Promise<boolean>): Promise<boolean | 'blocked'> {
-    const [row] = await db('login_attempts').insert({ account_key: accountKey, ip, succeeded: false, created_at: now }).returning('id');
+    const [row] = await db('login_attempts').insert({ account_key: accountKey, ip, succeeded: null, created_at: now }).returning('id');
     if (await overLimit(db, accountKey, ip, now)) {
       await db('login_attempts').where({ id: row.id }).del(); // a refused attempt guessed nothing
       return 'blocked';
     }
-    const ok = await check();
-    if (ok) await db('login_attempts').where({ id: row.id }).update({ succeeded: true });
+    let ok = false;
+    try {
+      ok = await check();
+    } finally {
+      await db('login_attempts').where({ id: row.id }).update({ succeeded: ok });
+    }
     return ok;
   },
 };
