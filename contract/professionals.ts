@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lengthFirst } from './bounded.ts';
 import { PESEWA_MESSAGES, wholePesewas } from './cedis.ts';
 import { CATEGORIES } from './categories.ts';
 
@@ -6,6 +7,8 @@ import { CATEGORIES } from './categories.ts';
 export const SORTS = ['distance', 'rating', 'price-low', 'price-high', 'reviews'] as const;
 export type Sort = (typeof SORTS)[number];
 export const NEARBY_RADIUS_MILES = 7;
+/** Results a search answers at a time; "Show more" asks for the next ones (issue #15). */
+export const SEARCH_PAGE_SIZE = 50;
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
@@ -55,6 +58,37 @@ export interface ProfessionalDetail {
   slots: { date: string; times: string[] }[];
 }
 
+/**
+ * Where a page of results ended, so the next page continues after it in the same order (not an
+ * offset, which repeats or skips people when listings change between pages): the sort, the last
+ * result's sort key and its id, e.g. "rating~-4.5~123". The client passes it back as it came.
+ */
+export interface SearchCursor {
+  sort: Sort;
+  key: number;
+  id: number;
+}
+const CURSOR_MAX = 80;
+const CURSOR_PATTERN = /^(distance|rating|price-low|price-high|reviews)~(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)~(\d{1,15})$/;
+export const encodeCursor = (c: SearchCursor): string => `${c.sort}~${c.key}~${c.id}`;
+export function decodeCursor(text: string): SearchCursor | undefined {
+  const match = text.length <= CURSOR_MAX ? CURSOR_PATTERN.exec(text) : null;
+  if (!match) return undefined;
+  const key = Number(match[2]);
+  const id = Number(match[3]);
+  return Number.isFinite(key) && Number.isSafeInteger(id) ? { sort: match[1] as Sort, key, id } : undefined;
+}
+export const SEARCH_MESSAGES = {
+  badCursor: 'These results are out of date. Please search again.',
+} as const;
+
+/** GET /api/professionals: a page of listings, and where the next one starts (null: no more). */
+export interface SearchAnswer {
+  success: true;
+  professionals: Listing[];
+  nextCursor: string | null;
+}
+
 const number = (min: number, max: number) =>
   z.optional(z.pipe(z.string(), z.transform(Number)).check(z.refine((n) => Number.isFinite(n) && n >= min && n <= max, 'Out of range')));
 
@@ -69,6 +103,16 @@ export const searchQuerySchema = z
     lat: number(-90, 90),
     lng: number(-180, 180),
     radius: number(0.1, 100),
+    cursor: z.optional(
+      z.pipe(
+        z.string().check(lengthFirst(CURSOR_MAX, SEARCH_MESSAGES.badCursor)),
+        z.transform((text, ctx) => {
+          const cursor = decodeCursor(text);
+          if (!cursor) ctx.issues.push({ code: 'custom', message: SEARCH_MESSAGES.badCursor, input: text });
+          return cursor as SearchCursor;
+        }),
+      ),
+    ),
   })
   .check(z.refine((s) => (s.lat === undefined) === (s.lng === undefined), { message: 'Give both lat and lng, or neither', path: ['lat'] }));
 

@@ -3,6 +3,7 @@ import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { PGliteDialect } from '@harryplusplus/knex-pglite';
@@ -46,7 +47,7 @@ export async function createDb({ databaseUrl, dataDir = './data' }: DbOptions): 
   // PGlite does not create parent folders.
   if (!inMemory) await mkdir(resolve(dataDir), { recursive: true });
   const pglite = await PGlite.create(inMemory ? 'memory://' : join(resolve(dataDir), 'pglite'), {
-    extensions: { cube, earthdistance },
+    extensions: { btree_gist, cube, earthdistance },
   });
   const db = knex({
     client: PGliteDialect,

@@ -1,9 +1,11 @@
+import { CATEGORY_NAMES } from '../../contract/categories.ts';
 import { CITIES } from '../../contract/cities.ts';
 import type { Db } from '../../api/src/db.ts';
 
 /**
  * Professionals: 70% within about 10 miles of one of the 10 cities, 30% anywhere in Ghana's
- * bounding box, all with a paid month. Generated in SQL so a million rows take seconds.
+ * bounding box; the 12 categories, rates of GHS 10-200, 0-59 reviews averaging 3-5 stars (30%
+ * none); 94% listed (5% lapsed, 1% suspended). Generated in SQL so a million rows take seconds.
  */
 export async function generateProfessionals(db: Db, n: number): Promise<void> {
   const cities = CITIES.map((c, i) => `(${i}, ${c.lat}, ${c.lng})`).join(', ');
@@ -18,19 +20,23 @@ export async function generateProfessionals(db: Db, n: number): Promise<void> {
       select u.id, random() < 0.7 as near_city, floor(random() * 10)::int as city, random() as r1, random() as r2
       from users u where u.email like 'bench%'
     )
-    insert into professional_profiles (user_id, profession, latitude, longitude, base_rate_pesewas, max_rate_pesewas, location_source)
-    select p.id, 'Plumber',
+    insert into professional_profiles (user_id, profession, latitude, longitude, base_rate_pesewas, max_rate_pesewas, location_source, review_count, rating_total)
+    select p.id, (array[${CATEGORY_NAMES.map((n) => `'${n}'`).join(', ')}])[1 + floor(random() * ${CATEGORY_NAMES.length})::int],
       case when p.near_city then c.lat + (p.r1 - 0.5) * 0.29 else 4.74 + p.r1 * 6.4 end,
       case when p.near_city then c.lng + (p.r2 - 0.5) * 0.29 else -3.25 + p.r2 * 4.45 end,
-      3000, 5000, 'own'
-    from placed p join c on c.i = p.city`);
+      p.base, p.base + 100 * floor(random() * 100)::int, 'own', p.reviews, p.reviews * 3 + floor(random() * (2 * p.reviews + 1))::int
+    from (select *, 100 * (10 + floor(random() * 190)::int) as base,
+                 case when random() < 0.3 then 0 else floor(random() * 60)::int end as reviews from placed) p
+    join c on c.i = p.city`);
   await db.raw(`
     insert into payments (user_id, reference, purpose, plan_type, amount_pesewas, email, provider, status, created_at)
     select id, 'BENCH' || id, 'registration', 'professional', 2700, email, 'demo', 'success', now() from users where email like 'bench%'`);
   await db.raw(`
     insert into subscriptions (user_id, payment_id, plan_type, amount_pesewas, period_start, period_end, created_at)
     select p.user_id, p.id, 'professional', 2700, now(), now() + interval '30 days', now() from payments p where p.reference like 'BENCH%'`);
-  await db.raw(`update professional_profiles set paid_until = now() + interval '30 days'`);
+  // Not everyone is listed: 5% let their subscription lapse, 1% are suspended.
+  await db.raw(`update professional_profiles set paid_until = now() + case when random() < 0.05 then interval '-30 days' else interval '30 days' end`);
+  await db.raw(`update users set status = 'suspended' where email like 'bench%' and random() < 0.01`);
   await db.raw('analyze');
 }
 

@@ -1,24 +1,8 @@
 import type { Knex } from 'knex';
-import { EARTH_RADIUS_MILES, roundMiles } from '../../../../contract/distance.ts';
-import type { Availability, Listing, Sort } from '../../../../contract/professionals.ts';
+import { roundMiles } from '../../../../contract/distance.ts';
+import type { Availability, Listing } from '../../../../contract/professionals.ts';
 import type { Db } from '../../db.ts';
-import { graceStart } from '../subscriptions/grace.ts';
-
-/** earth_box works in metres on a sphere of 6,378,168 m; the spec's distance uses R = 3959 miles. */
-const EARTH_BOX_METRES_PER_RADIAN = 6_378_168;
-
-export interface SearchFilters {
-  q: string;
-  category: string;
-  sort: Sort;
-  near?: { lat: number; lng: number; radius: number };
-  limit: number;
-  now: Date;
-}
-
-/** The spec's great-circle distance in miles; bindings: lat, lat, lng. */
-const DISTANCE_SQL = `(2 * ${EARTH_RADIUS_MILES} * asin(sqrt(power(sin(radians(p.latitude - ?) / 2), 2)
-     + cos(radians(?)) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - ?) / 2), 2))))`;
+import { GRACE_START_SQL } from '../subscriptions/grace.ts';
 
 /** 12-hour clock as the spec shows hours ("9:00 AM - 5:00 PM"). */
 export function hoursText(start: string, end: string): string {
@@ -39,44 +23,48 @@ export function responseText(avgSeconds: number | null): string | null {
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 /**
+ * The listing test on `p` (binding: now). `account_active` is kept by triggers from the user's
+ * status and type (an admin may have suspended them, or made them a customer).
+ */
+export const LISTED_SQL = `p.account_active and p.paid_until > ${GRACE_START_SQL}`;
+
+/**
  * Listed = active professional account whose paid period, plus the grace period, has not ended
  * (paid_until mirrors subscriptions; contract/subscriptions.ts).
  */
 export function listedProfessionals(db: Db | Knex.Transaction, now: Date) {
   return db('professional_profiles as p')
     .join('users as u', 'u.id', 'p.user_id')
-    .where('u.status', 'active')
-    .where('u.user_type', 'professional') // an admin may have turned a professional into a customer
-    .where('p.paid_until', '>', graceStart(db, now));
+    .whereRaw(LISTED_SQL, [now]);
 }
 
-function selectListing(query: Knex.QueryBuilder) {
-  return query.select(
-    'u.id',
-    'u.first_name',
-    'u.last_name',
-    'u.location',
-    'u.local_address',
-    'u.description',
-    'p.profession',
-    'p.experience',
-    'p.skills',
-    'p.base_rate_pesewas',
-    'p.max_rate_pesewas',
-    'p.rate_negotiable',
-    'p.latitude',
-    'p.longitude',
-    'p.verified',
-    'p.availability',
-    'p.review_count',
-    'p.rating_total',
-    'p.completed_jobs',
-    'p.answered_requests',
-    'p.response_seconds_total',
-  );
-}
 
-function toListing(row: Record<string, any>): Listing {
+/** What a listing shows, from `p` (the profile) and `u` (the user). */
+export const LISTING_COLUMNS = [
+  'u.id',
+  'u.first_name',
+  'u.last_name',
+  'u.location',
+  'u.local_address',
+  'u.description',
+  'p.profession',
+  'p.experience',
+  'p.skills',
+  'p.base_rate_pesewas',
+  'p.max_rate_pesewas',
+  'p.rate_negotiable',
+  'p.latitude',
+  'p.longitude',
+  'p.verified',
+  'p.availability',
+  'p.review_count',
+  'p.rating_total',
+  'p.completed_jobs',
+  'p.answered_requests',
+  'p.response_seconds_total',
+];
+
+export function toListing(row: Record<string, any>): Listing {
   const availability = json<Availability>(row.availability);
   const reviews = Number(row.review_count);
   const completed = Number(row.completed_jobs);
@@ -107,49 +95,10 @@ function toListing(row: Record<string, any>): Listing {
   };
 }
 
-export async function searchProfessionals(db: Db, f: SearchFilters): Promise<Listing[]> {
-  const query = selectListing(listedProfessionals(db, f.now));
-  if (f.q) {
-    const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query.where((w) =>
-      w.whereRaw("lower(u.first_name || ' ' || u.last_name) like ?", [like]).orWhereRaw('lower(p.profession) like ?', [like]),
-    );
-  }
-  if (f.category && f.category !== 'all') {
-    query.whereRaw("lower(replace(replace(p.profession, ' ', ''), '/', '')) = lower(?)", [f.category]);
-  }
-  if (f.near) {
-    const { lat, lng, radius } = f.near;
-    // One GiST scan: the box (a little larger than the radius) bounds it, and ordering by the
-    // cube distance <-> walks it nearest-first, so a distance search stops after `limit` rows
-    // however many professionals there are. The spec's great-circle distance decides who is in.
-    const boxMetres = (radius / EARTH_RADIUS_MILES) * EARTH_BOX_METRES_PER_RADIAN * 1.01;
-    query
-      .whereRaw('earth_box(ll_to_earth(?, ?), ?) @> ll_to_earth(p.latitude, p.longitude)', [lat, lng, boxMetres])
-      .whereRaw(`${DISTANCE_SQL} <= ?`, [lat, lat, lng, radius])
-      .select(db.raw(`${DISTANCE_SQL} as distance`, [lat, lat, lng]));
-  }
-  const rating = '(p.rating_total::float / nullif(p.review_count, 0)) desc nulls last';
-  if (f.sort === 'distance' && f.near) {
-    query.orderByRaw('ll_to_earth(p.latitude, p.longitude) <-> ll_to_earth(?, ?)', [f.near.lat, f.near.lng]);
-  } else {
-    const order: Record<Sort, string> = {
-      distance: rating,
-      rating,
-      'price-low': 'p.base_rate_pesewas asc',
-      'price-high': 'p.max_rate_pesewas desc',
-      reviews: 'p.review_count desc',
-    };
-    query.orderByRaw(`${order[f.sort]}, u.id asc`);
-  }
-  query.limit(f.limit);
-  return (await query).map(toListing);
-}
-
 /** The listed ones of `ids`, in the order of `ids` (one query, however many). */
 export async function findListings(db: Db, ids: number[], now: Date): Promise<Listing[]> {
   if (ids.length === 0) return [];
-  const rows: Record<string, unknown>[] = await selectListing(listedProfessionals(db, now).whereIn('u.id', ids));
+  const rows: Record<string, unknown>[] = await listedProfessionals(db, now).whereIn('u.id', ids).select(LISTING_COLUMNS);
   const byId = new Map(rows.map((row) => [Number(row.id), toListing(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -8,8 +8,12 @@ import {
   NEARBY_RADIUS_MILES,
   RATE_MESSAGES,
   ratesSchema,
+  encodeCursor,
+  SEARCH_MESSAGES,
+  SEARCH_PAGE_SIZE,
   searchQuerySchema,
   type Availability,
+  type SearchAnswer,
   type ProfessionalDetail,
 } from '../../../../contract/professionals.ts';
 import type { AppDeps } from '../../app.ts';
@@ -17,10 +21,9 @@ import { requireUser } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { parseId } from '../../http/ids.ts';
 import { validate } from '../../http/validate.ts';
-import { findListing, searchProfessionals } from './repo.ts';
+import { findListing } from './repo.ts';
+import { searchProfessionals } from './search.ts';
 import { openSlots } from './service.ts';
-
-const PAGE_SIZE = 50;
 
 const onlyProfessionals = (user: SessionUser) => {
   if (user.userType !== 'professional') throw forbidden('Only professional accounts have rates and availability.');
@@ -34,10 +37,11 @@ export function professionalRoutes(deps: AppDeps): Router {
   router.get('/api/professionals', auth, async (ctx) => {
     const f = validate(searchQuerySchema, ctx.query);
     const near = f.lat !== undefined && f.lng !== undefined ? { lat: f.lat, lng: f.lng, radius: f.radius ?? NEARBY_RADIUS_MILES } : undefined;
-    ctx.body = {
-      success: true,
-      professionals: await searchProfessionals(db, { q: f.q, category: f.category, sort: f.sort, near, limit: PAGE_SIZE, now: clock.now() }),
-    };
+    const sort = f.sort === 'distance' && !near ? 'rating' : f.sort; // no position: nearest is not a order
+    if (f.cursor && f.cursor.sort !== sort) throw badRequest(SEARCH_MESSAGES.badCursor);
+    const page = await searchProfessionals(db, { q: f.q, category: f.category, sort: f.sort, near, limit: SEARCH_PAGE_SIZE, now: clock.now(), after: f.cursor });
+    const answer: SearchAnswer = { success: true, professionals: page.professionals, nextCursor: page.next && encodeCursor(page.next) };
+    ctx.body = answer;
   });
 
   router.get('/api/professionals/:id', auth, async (ctx) => {

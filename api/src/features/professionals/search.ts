@@ -1,0 +1,223 @@
+import { EARTH_RADIUS_MILES } from '../../../../contract/distance.ts';
+import type { Listing, SearchCursor, Sort } from '../../../../contract/professionals.ts';
+import type { Knex } from 'knex';
+import type { Db } from '../../db.ts';
+import { GRACE_START_SQL } from '../subscriptions/grace.ts';
+import { LISTING_COLUMNS, toListing } from './repo.ts';
+
+/**
+ * Finding professionals (issue #15). Every answer is a walk along an index that stops once a page
+ * is full, so its cost follows the page size, not how many professionals there are:
+ * - nearest first: the GiST index on the position, read nearest-first (`<->`) inside the radius's box;
+ * - another sort, near a position: the sort's B-tree index, whose entries carry the position, read
+ *   in order and tested against the radius, for at most WALK_LIMIT entries; where professionals
+ *   are so sparse that the walk does not fill a page (a village, or a rare category), everyone in
+ *   the radius is read and sorted instead, which is then few;
+ * - anywhere: the sort's B-tree index.
+ * The migrations 20261125010000/010100 give the columns and indexes. The spec's great-circle
+ * distance (R = 3959 miles) decides who is inside and the distance shown.
+ */
+export interface SearchFilters {
+  q: string;
+  category: string;
+  sort: Sort;
+  near?: { lat: number; lng: number; radius: number };
+  limit: number;
+  now: Date;
+  /** Continue after this result (from the previous page's `next`). */
+  after?: SearchCursor;
+}
+
+export interface SearchPage {
+  professionals: Listing[];
+  /** Where the next page starts; null when this was the last. */
+  next: SearchCursor | null;
+}
+
+/** Entries a sorted walk reads before reading the whole radius is surely cheaper (docs/BENCHMARKS.md, issue #15). */
+export const WALK_LIMIT = 4000;
+
+/** earth_box works in metres on a sphere of 6,378,168 m; the spec's distance uses R = 3959 miles. */
+const EARTH_BOX_METRES_PER_RADIAN = 6_378_168;
+
+/** The ascending column each sort reads (ties: the user id), as migration 20261125010000 defines them. */
+const SORT_KEYS: Record<Exclude<Sort, 'distance'>, string> = {
+  rating: 'rating_key',
+  'price-low': 'base_rate_pesewas',
+  'price-high': 'price_high_key',
+  reviews: 'reviews_key',
+};
+
+type Sql = { sql: string; bindings: Knex.Value[] };
+type Row = Record<string, any>;
+type Near = NonNullable<SearchFilters['near']>;
+const sql = (text: string, ...bindings: Knex.Value[]): Sql => ({ sql: text, bindings });
+const and = (parts: Array<Sql | false | undefined>): Sql => {
+  const kept = parts.filter((p): p is Sql => !!p);
+  return { sql: kept.map((p) => p.sql).join(' and '), bindings: kept.flatMap((p) => p.bindings) };
+};
+
+/** The spec's great-circle distance in miles from the position of `alias`. */
+const distance = (alias: string, at: { lat: number; lng: number }) =>
+  sql(
+    `(2 * ${EARTH_RADIUS_MILES} * asin(sqrt(power(sin(radians(${alias}.latitude - ?) / 2), 2)
+      + cos(radians(?)) * cos(radians(${alias}.latitude)) * power(sin(radians(${alias}.longitude - ?) / 2), 2))))`,
+    at.lat,
+    at.lat,
+    at.lng,
+  );
+/** The chord through the Earth (cube distance): in the same order as the great-circle distance, and what the GiST index walks by. */
+const chord = (at: { lat: number; lng: number }) => sql('(ll_to_earth(p.latitude, p.longitude) <-> ll_to_earth(?, ?))', at.lat, at.lng);
+
+/** The grace period's start (binding: now); a listing's paid period must end after it. */
+const paid = (f: SearchFilters) => sql(`p.paid_until > ${GRACE_START_SQL}`, f.now);
+
+/**
+ * Who may be shown, as tests on the profile row alone, so each walk reads one index and one table:
+ * an active professional account (the indexes hold only those), the category, and the text search
+ * (name or profession, case-insensitive) through the user's row.
+ */
+function walkFilters(f: SearchFilters, key: Sql): Sql {
+  const like = f.q && `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return and([
+    sql('p.account_active'),
+    !!f.category && f.category !== 'all' && sql('p.category = ?', f.category.toLowerCase()),
+    !!like &&
+      sql(
+        `(lower(p.profession) like ? or exists (select 1 from users u where u.id = p.user_id and lower(u.first_name || ' ' || u.last_name) like ?))`,
+        like,
+        like,
+      ),
+    !!f.after && sql(`(${key.sql}, p.user_id) > (?, ?)`, ...key.bindings, f.after.key, f.after.id),
+  ]);
+}
+
+/** The radius's bounding box, which the GiST index answers (a little larger than the radius). */
+function inBox(near: Near): Sql {
+  const boxMetres = (near.radius / EARTH_RADIUS_MILES) * EARTH_BOX_METRES_PER_RADIAN * 1.01;
+  return sql('earth_box(ll_to_earth(?, ?), ?) @> ll_to_earth(p.latitude, p.longitude)', near.lat, near.lng, boxMetres);
+}
+
+/**
+ * The listings of `candidates` (a query giving user_id, sort_key and distance, at most a page and
+ * one), in their order: names and the rest are read for those rows only.
+ */
+async function listingsOf(db: Db, candidates: Sql): Promise<Row[]> {
+  const { rows } = (await db.raw(
+    `select ${LISTING_COLUMNS.join(', ')}, h.sort_key, h.distance
+     from (${candidates.sql}) h join professional_profiles p on p.user_id = h.user_id join users u on u.id = h.user_id
+     order by h.sort_key, h.user_id`,
+    candidates.bindings,
+  )) as { rows: Row[] };
+  return rows;
+}
+
+/**
+ * Nearest first: the GiST index read nearest-first, keeping listed ones, until a page and one are
+ * found; those beyond the radius are dropped afterwards (nearest-first: when one is beyond, so is
+ * everyone after it, so the walk never reads further than a page). The index orders by distance
+ * alone, so people at exactly the last distance (several at one address) may have been cut
+ * anywhere: all of them are added, from the box that distance spans, and the page is cut by id.
+ */
+function nearestFirst(f: SearchFilters, near: Near, key: Sql, limit: number): Sql {
+  const within = distance('p', near);
+  const walk = and([walkFilters(f, key), paid(f)]);
+  const select = sql(`select p.user_id, ${key.sql} as sort_key, ${within.sql} as distance`, ...key.bindings, ...within.bindings);
+  return sql(
+    `with walk as (${select.sql} from professional_profiles p where ${walk.sql} order by ${key.sql} limit ?),
+       edge as (select max(sort_key) as chord, count(*) as n from walk)
+     select * from walk where distance <= ?
+     union
+     ${select.sql} from professional_profiles p, edge
+     where edge.n = ? and ${walk.sql}
+       and earth_box(ll_to_earth(?, ?), 2 * ${EARTH_BOX_METRES_PER_RADIAN} * asin(least(1, edge.chord / (2 * ${EARTH_BOX_METRES_PER_RADIAN}))) + 1)
+           @> ll_to_earth(p.latitude, p.longitude)
+       and ${key.sql} = edge.chord and ${within.sql} <= ?`,
+    ...select.bindings,
+    ...walk.bindings,
+    ...key.bindings,
+    limit,
+    near.radius,
+    ...select.bindings,
+    limit,
+    ...walk.bindings,
+    near.lat,
+    near.lng,
+    ...key.bindings,
+    ...within.bindings,
+    near.radius,
+  );
+}
+
+/**
+ * Another order near a position: the sort's index read in order (position and paid period come
+ * from the index), keeping who is listed and inside the radius, until a page and one are found or
+ * WALK_LIMIT entries are read. Rows stream: a dense city fills the page after a few hundred.
+ */
+function sortedWalk(f: SearchFilters, near: Near, key: Sql, limit: number): Sql {
+  const within = distance('p', near);
+  const walk = walkFilters(f, key);
+  const listed = paid(f);
+  return sql(
+    `select w.user_id, w.sort_key, w.distance from (
+       select p.user_id, ${key.sql} as sort_key, ${within.sql} as distance, ${listed.sql} as listed
+       from professional_profiles p where ${walk.sql}
+       order by ${key.sql}, p.user_id limit ?) w
+     where w.listed and w.distance <= ? limit ?`,
+    ...key.bindings,
+    ...within.bindings,
+    ...listed.bindings,
+    ...walk.bindings,
+    ...key.bindings,
+    WALK_LIMIT,
+    near.radius,
+    limit,
+  );
+}
+
+/** Whether a sorted walk stopped at WALK_LIMIT rather than at the end of the index. */
+async function walkWasCut(db: Db, f: SearchFilters, key: Sql): Promise<boolean> {
+  const walk = walkFilters(f, key);
+  const { rows } = (await db.raw(
+    `select count(*) as n from (select 1 from professional_profiles p where ${walk.sql} order by ${key.sql}, p.user_id limit ?) w`,
+    [...walk.bindings, ...key.bindings, WALK_LIMIT],
+  )) as { rows: Row[] };
+  return Number(rows[0].n) >= WALK_LIMIT;
+}
+
+/** Everyone listed inside the radius (or anywhere, without a position), sorted: the sort's index, or the box's. */
+function sortedAll(f: SearchFilters, near: Near | undefined, key: Sql, limit: number): Sql {
+  const shown = near ? distance('p', near) : sql('null::float8');
+  const within = near && distance('p', near);
+  const where = and([walkFilters(f, key), paid(f), near && inBox(near), within && sql(`${within.sql} <= ?`, ...within.bindings, near.radius)]);
+  return sql(
+    `select p.user_id, ${key.sql} as sort_key, ${shown.sql} as distance
+     from professional_profiles p where ${where.sql}
+     order by ${key.sql}, p.user_id limit ?`,
+    ...key.bindings,
+    ...shown.bindings,
+    ...where.bindings,
+    ...key.bindings,
+    limit,
+  );
+}
+
+export async function searchProfessionals(db: Db, f: SearchFilters): Promise<SearchPage> {
+  const sort: Sort = f.sort === 'distance' && !f.near ? 'rating' : f.sort;
+  const key = sort === 'distance' ? chord(f.near!) : sql(`p.${SORT_KEYS[sort]}`);
+  const limit = f.limit + 1; // one more than a page says whether there is a next one
+  let rows: Row[];
+  if (!f.near) rows = await listingsOf(db, sortedAll(f, undefined, key, limit));
+  else if (sort === 'distance') rows = await listingsOf(db, nearestFirst(f, f.near, key, limit));
+  else {
+    rows = await listingsOf(db, sortedWalk(f, f.near, key, limit));
+    // A short page from a walk that was cut may have missed people further along: read the radius.
+    if (rows.length < limit && (await walkWasCut(db, f, key))) rows = await listingsOf(db, sortedAll(f, f.near, key, limit));
+  }
+  const page = rows.slice(0, f.limit);
+  const last = page.at(-1);
+  return {
+    professionals: page.map(toListing),
+    next: rows.length > f.limit && last ? { sort, key: Number(last.sort_key), id: Number(last.id) } : null,
+  };
+}
