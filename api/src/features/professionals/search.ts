@@ -99,12 +99,12 @@ function inBox(near: Near): Sql {
 }
 
 /**
- * The listings of `candidates` (a query giving user_id, sort_key and distance, at most a page and
- * one), in their order: names and the rest are read for those rows only.
+ * The listings of `candidates` (a query giving user_id, sort_key and distance, and perhaps more,
+ * for at most a page and one), in their order: names and the rest are read for those rows only.
  */
 async function listingsOf(db: Db, candidates: Sql): Promise<Row[]> {
   const { rows } = (await db.raw(
-    `select ${LISTING_COLUMNS.join(', ')}, h.sort_key, h.distance
+    `select ${LISTING_COLUMNS.join(', ')}, h.*
      from (${candidates.sql}) h join professional_profiles p on p.user_id = h.user_id join users u on u.id = h.user_id
      order by h.sort_key, h.user_id`,
     candidates.bindings,
@@ -152,37 +152,32 @@ function nearestFirst(f: SearchFilters, near: Near, key: Sql, limit: number): Sq
 /**
  * Another order near a position: the sort's index read in order (position and paid period come
  * from the index), keeping who is listed and inside the radius, until a page and one are found or
- * WALK_LIMIT entries are read. Rows stream: a dense city fills the page after a few hundred.
+ * WALK_LIMIT entries are read. Rows stream: a dense city fills the page after a few hundred. The
+ * WALK_LIMIT-th entry comes back too (`hit` false unless it is one), saying the walk was cut there.
  */
 function sortedWalk(f: SearchFilters, near: Near, key: Sql, limit: number): Sql {
   const within = distance('p', near);
   const walk = walkFilters(f, key);
   const listed = paid(f);
   return sql(
-    `select w.user_id, w.sort_key, w.distance from (
-       select p.user_id, ${key.sql} as sort_key, ${within.sql} as distance, ${listed.sql} as listed
+    `select w.user_id, w.sort_key, w.distance, w.hit, w.n from (
+       select p.user_id, ${key.sql} as sort_key, ${within.sql} as distance,
+         ${listed.sql} and ${within.sql} <= ? as hit, row_number() over (order by ${key.sql}, p.user_id) as n
        from professional_profiles p where ${walk.sql}
        order by ${key.sql}, p.user_id limit ?) w
-     where w.listed and w.distance <= ? limit ?`,
+     where w.hit or w.n = ? limit ?`,
     ...key.bindings,
     ...within.bindings,
     ...listed.bindings,
+    ...within.bindings,
+    near.radius,
+    ...key.bindings,
     ...walk.bindings,
     ...key.bindings,
     WALK_LIMIT,
-    near.radius,
-    limit,
+    WALK_LIMIT,
+    limit, // the cut entry, when it comes, comes before a page is full: then the page is short anyway
   );
-}
-
-/** Whether a sorted walk stopped at WALK_LIMIT rather than at the end of the index. */
-async function walkWasCut(db: Db, f: SearchFilters, key: Sql): Promise<boolean> {
-  const walk = walkFilters(f, key);
-  const { rows } = (await db.raw(
-    `select count(*) as n from (select 1 from professional_profiles p where ${walk.sql} order by ${key.sql}, p.user_id limit ?) w`,
-    [...walk.bindings, ...key.bindings, WALK_LIMIT],
-  )) as { rows: Row[] };
-  return Number(rows[0].n) >= WALK_LIMIT;
 }
 
 /** Everyone listed inside the radius (or anywhere, without a position), sorted: the sort's index, or the box's. */
@@ -210,9 +205,11 @@ export async function searchProfessionals(db: Db, f: SearchFilters): Promise<Sea
   if (!f.near) rows = await listingsOf(db, sortedAll(f, undefined, key, limit));
   else if (sort === 'distance') rows = await listingsOf(db, nearestFirst(f, f.near, key, limit));
   else {
-    rows = await listingsOf(db, sortedWalk(f, f.near, key, limit));
+    const walked = await listingsOf(db, sortedWalk(f, f.near, key, limit));
+    rows = walked.filter((row) => row.hit);
     // A short page from a walk that was cut may have missed people further along: read the radius.
-    if (rows.length < limit && (await walkWasCut(db, f, key))) rows = await listingsOf(db, sortedAll(f, f.near, key, limit));
+    const cut = walked.some((row) => Number(row.n) === WALK_LIMIT);
+    if (rows.length < limit && cut) rows = await listingsOf(db, sortedAll(f, f.near, key, limit));
   }
   const page = rows.slice(0, f.limit);
   const last = page.at(-1);
