@@ -4,7 +4,7 @@ import { generateProfessionals } from '../../../../bench/lib/seed.ts';
 import type { Db } from '../../db.ts';
 import { bearer, signUpAndPay } from '../../../test/accounts.ts';
 import { createTestDb, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { searchProfessionals, WALK_LIMIT } from './search.ts';
+import { observeSearchQueries, searchProfessionals, WALK_LIMIT } from './search.ts';
 
 // Issue #15: search answers pages that continue where the last ended, and every search is an index walk.
 
@@ -66,7 +66,7 @@ describe('GET /api/professionals in pages', () => {
   beforeAll(async () => {
     app = await startTestApp();
     token = (await signUpAndPay(app)).token;
-    // 150 inside 7 miles of Osu on a grid, 10 of them at one address; ratings, prices and
+    // 170 inside 7 miles of Osu, 140 on a grid and 30 at one address; ratings, prices and
     // categories with many ties; 20 in Kumasi; 6 inside but not listed.
     const grid = Array.from({ length: 140 }, (_, i) => ({
       at: { lat: OSU.lat + ((i % 12) - 6) * 0.006, lng: OSU.lng + (Math.floor(i / 12) - 6) * 0.006 },
@@ -75,7 +75,8 @@ describe('GET /api/professionals in pages', () => {
       reviews: i % 5,
       stars: 3 + (i % 3),
     }));
-    const sameAddress = Array.from({ length: 10 }, (_, i) => ({ at: { lat: OSU.lat + 0.01, lng: OSU.lng }, base: 2500, reviews: i % 2 }));
+    // 30 at one address 1.4 miles away: by distance, the first page ends among them.
+    const sameAddress = Array.from({ length: 30 }, (_, i) => ({ at: { lat: OSU.lat + 0.02, lng: OSU.lng }, base: 2500, reviews: i % 2 }));
     const kumasi = Array.from({ length: 20 }, () => ({ at: { lat: 6.6885, lng: -1.6244 } }));
     await insertProfessionals(app.db, [...grid, ...sameAddress, ...kumasi]);
     const hidden = await insertProfessionals(app.db, Array.from({ length: 6 }, () => ({ at: OSU, reviews: 9, stars: 5 })));
@@ -195,13 +196,12 @@ describe('every search is an index walk (EXPLAIN on a seeded database)', () => {
 
   /** The plan nodes of every query one search runs. */
   async function plansOf(run: () => Promise<unknown>) {
-    const queries: { sql: string; bindings: unknown[] }[] = [];
-    const listen = (q: { sql: string; bindings?: unknown[] }) => queries.push({ sql: q.sql, bindings: q.bindings ?? [] });
-    db.on('query', listen);
+    const queries: { sql: string; bindings: readonly unknown[] }[] = [];
+    observeSearchQueries(db, (q) => queries.push(q));
     try {
       await run();
     } finally {
-      db.off('query', listen);
+      observeSearchQueries(db, null);
     }
     const nodes: { type: string; relation?: string; index?: string }[] = [];
     for (const q of queries) {

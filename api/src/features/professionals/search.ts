@@ -1,5 +1,6 @@
 import { EARTH_RADIUS_MILES } from '../../../../contract/distance.ts';
 import type { Listing, SearchCursor, Sort } from '../../../../contract/professionals.ts';
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../../db.ts';
 import { GRACE_START_SQL } from '../subscriptions/grace.ts';
@@ -92,6 +93,14 @@ function walkFilters(f: SearchFilters, key: Sql): Sql {
   ]);
 }
 
+/** Latitude and longitude bounds a little wider than the radius (all longitudes near a pole or the date line). */
+function degreesBox(near: Near): Sql {
+  const degrees = (near.radius / EARTH_RADIUS_MILES) * (180 / Math.PI) * 1.01;
+  const cos = Math.cos((Math.min(89, Math.abs(near.lat) + degrees) * Math.PI) / 180);
+  const lngDegrees = Math.abs(near.lat) + degrees >= 89 || Math.abs(near.lng) + degrees / cos >= 180 ? 360 : degrees / cos;
+  return sql('p.latitude between ? and ? and p.longitude between ? and ?', near.lat - degrees, near.lat + degrees, near.lng - lngDegrees, near.lng + lngDegrees);
+}
+
 /** The radius's bounding box, which the GiST index answers (a little larger than the radius). */
 function inBox(near: Near): Sql {
   const boxMetres = (near.radius / EARTH_RADIUS_MILES) * EARTH_BOX_METRES_PER_RADIAN * 1.01;
@@ -103,50 +112,77 @@ function inBox(near: Near): Sql {
  * for at most a page and one), in their order: names and the rest are read for those rows only.
  */
 async function listingsOf(db: Db, candidates: Sql): Promise<Row[]> {
-  const { rows } = (await db.raw(
-    `select ${LISTING_COLUMNS.join(', ')}, h.*
-     from (${candidates.sql}) h join professional_profiles p on p.user_id = h.user_id join users u on u.id = h.user_id
-     order by h.sort_key, h.user_id`,
-    candidates.bindings,
-  )) as { rows: Row[] };
-  return rows;
+  return run(
+    db,
+    sql(
+      `select ${LISTING_COLUMNS.join(', ')}, h.*
+       from (${candidates.sql}) h join professional_profiles p on p.user_id = h.user_id join users u on u.id = h.user_id
+       order by h.sort_key, h.user_id`,
+      ...candidates.bindings,
+    ),
+  );
+}
+
+/** Sees each query a search runs (tests EXPLAIN them). */
+export type QueryObserver = (query: { sql: string; bindings: readonly Knex.Value[] }) => void;
+const observers = new WeakMap<Db, QueryObserver>();
+export const observeSearchQueries = (db: Db, observer: QueryObserver | null) => (observer ? observers.set(db, observer) : observers.delete(db));
+
+/**
+ * Runs one search query. On PostgreSQL it is a named prepared statement (one per query shape, on
+ * each pooled connection): planning these queries took longer than running them (2.7 ms against
+ * 2 ms), and a prepared statement is planned once (issue #15, docs/BENCHMARKS.md).
+ */
+async function run(db: Db, query: Sql): Promise<Row[]> {
+  const native = db.raw(query.sql, query.bindings).toSQL().toNative();
+  observers.get(db)?.(native);
+  if (db.client.config.client !== 'pg') return ((await db.raw(query.sql, query.bindings)) as { rows: Row[] }).rows;
+  const name = `search_${createHash('sha1').update(native.sql).digest('hex').slice(0, 20)}`;
+  const connection = await db.client.acquireConnection();
+  try {
+    return (await connection.query({ name, text: native.sql, values: native.bindings })).rows;
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
 }
 
 /**
  * Nearest first: the GiST index read nearest-first, keeping listed ones, until a page and one are
  * found; those beyond the radius are dropped afterwards (nearest-first: when one is beyond, so is
- * everyone after it, so the walk never reads further than a page). The index orders by distance
- * alone, so people at exactly the last distance (several at one address) may have been cut
- * anywhere: all of them are added, from the box that distance spans, and the page is cut by id.
+ * everyone after it, so the walk never reads further than a page).
  */
 function nearestFirst(f: SearchFilters, near: Near, key: Sql, limit: number): Sql {
   const within = distance('p', near);
   const walk = and([walkFilters(f, key), paid(f)]);
-  const select = sql(`select p.user_id, ${key.sql} as sort_key, ${within.sql} as distance`, ...key.bindings, ...within.bindings);
   return sql(
-    `with walk as (${select.sql} from professional_profiles p where ${walk.sql} order by ${key.sql} limit ?),
-       edge as (select max(sort_key) as chord, count(*) as n from walk)
-     select * from walk where distance <= ?
-     union
-     ${select.sql} from professional_profiles p, edge
-     where edge.n = ? and ${walk.sql}
-       and earth_box(ll_to_earth(?, ?), 2 * ${EARTH_BOX_METRES_PER_RADIAN} * asin(least(1, edge.chord / (2 * ${EARTH_BOX_METRES_PER_RADIAN}))) + 1)
-           @> ll_to_earth(p.latitude, p.longitude)
-       and ${key.sql} = edge.chord and ${within.sql} <= ?`,
-    ...select.bindings,
-    ...walk.bindings,
-    ...key.bindings,
-    limit,
-    near.radius,
-    ...select.bindings,
-    limit,
-    ...walk.bindings,
-    near.lat,
-    near.lng,
+    `select w.* from (
+       select p.user_id, ${key.sql} as sort_key, ${within.sql} as distance
+       from professional_profiles p where ${walk.sql} order by ${key.sql} limit ${limit}) w
+     where w.distance <= ?`,
     ...key.bindings,
     ...within.bindings,
+    ...walk.bindings,
+    ...key.bindings,
     near.radius,
   );
+}
+
+/**
+ * The index orders by distance alone, so when the last two of a walk are at exactly the same
+ * distance (several people at one address), others at that distance may have been left out
+ * anywhere: everyone at that distance, from the box it spans, so the page can be cut by id.
+ */
+function atDistance(f: SearchFilters, near: Near, key: Sql, chordMetres: number): Sql {
+  const within = distance('p', near);
+  const arcMetres = 2 * EARTH_BOX_METRES_PER_RADIAN * Math.asin(Math.min(1, chordMetres / (2 * EARTH_BOX_METRES_PER_RADIAN))) + 1;
+  const where = and([
+    walkFilters(f, key),
+    paid(f),
+    sql('earth_box(ll_to_earth(?, ?), ?) @> ll_to_earth(p.latitude, p.longitude)', near.lat, near.lng, arcMetres),
+    sql(`${key.sql} = ?`, ...key.bindings, chordMetres),
+    sql(`${within.sql} <= ?`, ...within.bindings, near.radius),
+  ]);
+  return sql(`select p.user_id, ${key.sql} as sort_key, ${within.sql} as distance from professional_profiles p where ${where.sql}`, ...key.bindings, ...within.bindings, ...where.bindings);
 }
 
 /**
@@ -159,24 +195,23 @@ function sortedWalk(f: SearchFilters, near: Near, key: Sql, limit: number): Sql 
   const within = distance('p', near);
   const walk = walkFilters(f, key);
   const listed = paid(f);
+  const box = degreesBox(near); // two comparisons spare most entries the trigonometry
   return sql(
     `select w.user_id, w.sort_key, w.distance, w.hit, w.n from (
        select p.user_id, ${key.sql} as sort_key, ${within.sql} as distance,
-         ${listed.sql} and ${within.sql} <= ? as hit, row_number() over (order by ${key.sql}, p.user_id) as n
+         ${listed.sql} and ${box.sql} and ${within.sql} <= ? as hit, row_number() over (order by ${key.sql}, p.user_id) as n
        from professional_profiles p where ${walk.sql}
-       order by ${key.sql}, p.user_id limit ?) w
-     where w.hit or w.n = ? limit ?`,
+       order by ${key.sql}, p.user_id limit ${WALK_LIMIT}) w
+     where w.hit or w.n = ${WALK_LIMIT} limit ${limit}`, // the cut entry comes before a page is full, or not at all
     ...key.bindings,
     ...within.bindings,
     ...listed.bindings,
+    ...box.bindings,
     ...within.bindings,
     near.radius,
     ...key.bindings,
     ...walk.bindings,
     ...key.bindings,
-    WALK_LIMIT,
-    WALK_LIMIT,
-    limit, // the cut entry, when it comes, comes before a page is full: then the page is short anyway
   );
 }
 
@@ -188,22 +223,31 @@ function sortedAll(f: SearchFilters, near: Near | undefined, key: Sql, limit: nu
   return sql(
     `select p.user_id, ${key.sql} as sort_key, ${shown.sql} as distance
      from professional_profiles p where ${where.sql}
-     order by ${key.sql}, p.user_id limit ?`,
+     order by ${key.sql}, p.user_id limit ${limit}`,
     ...key.bindings,
     ...shown.bindings,
     ...where.bindings,
     ...key.bindings,
-    limit,
   );
 }
 
 export async function searchProfessionals(db: Db, f: SearchFilters): Promise<SearchPage> {
   const sort: Sort = f.sort === 'distance' && !f.near ? 'rating' : f.sort;
   const key = sort === 'distance' ? chord(f.near!) : sql(`p.${SORT_KEYS[sort]}`);
-  const limit = f.limit + 1; // one more than a page says whether there is a next one
+  // One more than a page says whether there is a next one. Written into the SQL, not bound: a
+  // prepared statement's plan then knows it (always SEARCH_PAGE_SIZE + 1 from the route).
+  const limit = Math.trunc(f.limit) + 1;
   let rows: Row[];
   if (!f.near) rows = await listingsOf(db, sortedAll(f, undefined, key, limit));
-  else if (sort === 'distance') rows = await listingsOf(db, nearestFirst(f, f.near, key, limit));
+  else if (sort === 'distance') {
+    rows = await listingsOf(db, nearestFirst(f, f.near, key, limit));
+    const [last, beforeLast] = [...rows].sort((a, b) => b.sort_key - a.sort_key);
+    if (rows.length === limit && last.sort_key === beforeLast.sort_key) {
+      const tied = await listingsOf(db, atDistance(f, f.near, key, last.sort_key));
+      const known = new Set(rows.map((row) => row.user_id));
+      rows = [...rows, ...tied.filter((row) => !known.has(row.user_id))].sort((a, b) => a.sort_key - b.sort_key || a.user_id - b.user_id).slice(0, limit);
+    }
+  }
   else {
     const walked = await listingsOf(db, sortedWalk(f, f.near, key, limit));
     rows = walked.filter((row) => row.hit);
