@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CATEGORIES } from '../../../../contract/categories.ts';
 import { NEARBY_RADIUS_MILES, SORTS } from '../../../../contract/professionals.ts';
 import type { Sort } from '../../../../contract/professionals.ts';
 import { $location, locate } from '../../stores/location.ts';
 import { ProCard } from './ProCard.tsx';
-import { $filters, $results, runSearch, setFilter } from './store.ts';
+import { $filters, $results, loadMore, runSearch, setFilter } from './store.ts';
 import './findpro.css';
 
 const SORT_LABELS: Record<Sort, string> = {
@@ -18,6 +18,17 @@ const SORT_LABELS: Record<Sort, string> = {
 
 const SEARCH_DELAY_MS = 350;
 
+/** Where focus goes once "Show more" has settled: the first new card, the more button, or Try Again. */
+type FocusTarget = { to: 'card'; id: number } | { to: 'more' } | { to: 'retry' } | null;
+
+/** Focus is nowhere (the page body), or on a control of the "Show more" area, which comes and goes. */
+const focusFree = (area: HTMLElement | null): boolean => {
+  const active = document.activeElement;
+  return active === null || active === document.body || (!!area && area.contains(active));
+};
+
+const shownLabel = (n: number) => `${n} ${n === 1 ? 'professional' : 'professionals'} shown`;
+
 /** Find Pro (spec 001 §2): search, category, sort, the "Near me" toggle and the result cards. */
 export function FindPro() {
   const filters = useStore($filters);
@@ -26,6 +37,8 @@ export function FindPro() {
   const [typed, setTyped] = useState(filters.q);
   const [attempt, setAttempt] = useState(0);
   const ids = { q: useId(), category: useId(), sort: useId(), heading: useId() };
+  const moreArea = useRef<HTMLDivElement>(null);
+  const [focusTarget, setFocusTarget] = useState<FocusTarget>(null);
 
   // Typing settles before searching (slow networks: one request, not one per letter).
   useEffect(() => {
@@ -46,7 +59,36 @@ export function FindPro() {
     // near's identity changes with every location update; its numbers are what matter.
   }, [filters.q, filters.category, filters.sort, filters.near, locating, near?.lat, near?.lng, attempt]);
 
+  // After "Show more": a keyboard or screen reader user carries on from the first new card (its
+  // name), not from the top of the page, where focus would fall when the button goes or changes.
+  useEffect(() => {
+    if (!focusTarget) return;
+    setFocusTarget(null);
+    if (!focusFree(moreArea.current)) return; // they moved on (e.g. typed a new search) meanwhile
+    let target: HTMLElement | null | undefined;
+    if (focusTarget.to === 'card') {
+      target = document.getElementById(`pro-${focusTarget.id}-name`); // the card's name (ProCard makes it focusable)
+    } else {
+      target = moreArea.current?.querySelector<HTMLElement>(focusTarget.to === 'more' ? '.fp-more-button' : '.fp-more-retry');
+    }
+    target?.focus();
+  }, [focusTarget]);
+
+  async function showMore(from: 'more' | 'retry') {
+    // Try Again gives way to the "Loading more..." button: focus follows it rather than falling to the page.
+    if (from === 'retry') setFocusTarget({ to: 'more' });
+    const outcome = await loadMore();
+    if (outcome.ok) {
+      const last = $results.get().items.at(-1);
+      const id = outcome.firstNewId ?? last?.id; // nothing new: stay at the end of the list
+      if (id !== undefined) setFocusTarget({ to: 'card', id });
+    } else if (!outcome.aborted) {
+      setFocusTarget({ to: 'retry' });
+    }
+  }
+
   const busy = locating || results.status === 'loading' || results.status === 'idle';
+  const loadingMore = results.more.status === 'loading';
   return (
     <section className="fp" aria-labelledby={ids.heading}>
       <h2 id={ids.heading} className="cd-h2">
@@ -92,7 +134,7 @@ export function FindPro() {
           : results.status === 'ready'
             ? results.items.length === 0
               ? `No professionals found${filters.near ? ` within ${NEARBY_RADIUS_MILES} miles` : ''}.`
-              : `${results.items.length} ${results.items.length === 1 ? 'professional' : 'professionals'} found`
+              : shownLabel(results.items.length)
             : ''}
       </p>
       {results.status === 'error' && !busy ? (
@@ -107,13 +149,46 @@ export function FindPro() {
           {filters.near ? 'Turn off "Near me" to search all of Ghana, or try another search.' : 'Try another name, profession or category.'}
         </p>
       ) : (
-        <ul className="fp-list" role="list" aria-label="Professionals" aria-busy={busy}>
-          {results.items.map((pro) => (
-            <li key={pro.id}>
-              <ProCard pro={pro} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="fp-list" role="list" aria-label="Professionals" aria-busy={busy}>
+            {results.items.map((pro) => (
+              <li key={pro.id}>
+                <ProCard pro={pro} />
+              </li>
+            ))}
+          </ul>
+          {busy ? null : (
+            <div className="fp-more" ref={moreArea}>
+              {results.more.status === 'error' ? (
+                <div className="cd-panel is-alert" role="alert">
+                  <p>{results.more.message}</p>
+                  {results.more.refused ? (
+                    <button type="button" className="btn btn-sm cd-button fp-more-retry" onClick={() => setAttempt((n) => n + 1)}>
+                      Search Again
+                    </button>
+                  ) : (
+                    <button type="button" className="btn btn-sm cd-button fp-more-retry" onClick={() => void showMore('retry')}>
+                      Try Again
+                    </button>
+                  )}
+                </div>
+              ) : results.nextCursor ? (
+                // aria-disabled rather than disabled while loading: a disabled button would drop focus to the page.
+                <button
+                  type="button"
+                  className="btn btn-line cd-button fp-more-button"
+                  aria-disabled={loadingMore}
+                  aria-busy={loadingMore}
+                  onClick={() => {
+                    if (!loadingMore) void showMore('more');
+                  }}
+                >
+                  {loadingMore ? 'Loading more...' : 'Show more professionals'}
+                </button>
+              ) : null}
+            </div>
+          )}
+        </>
       )}
     </section>
   );

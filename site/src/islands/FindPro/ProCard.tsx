@@ -13,7 +13,8 @@ export function ProCard({ pro, headingLevel = 3 }: { pro: Listing; headingLevel?
     <article className="card fp-card" aria-labelledby={headingId}>
       <div className="fp-card-top">
         <div>
-          <Heading id={headingId} className="fp-name">
+          {/* tabIndex -1: "Show more" moves focus to the first new card's name; not in the Tab order. */}
+          <Heading id={headingId} className="fp-name" tabIndex={-1}>
             {pro.name}
           </Heading>
           <p className="fp-profession">{pro.profession}</p>
