@@ -143,7 +143,8 @@ test('a mobile-money payer is told why nothing renews itself; paying by the test
   await auto.check();
   await expect(auto).toBeChecked();
   await expect(card).toContainText('We charge this card a few days before your paid month ends');
-  expect((await subscriptionOf(request, session)).autoRenewal).toEqual({ card: 'Visa ending 4081', enabled: true });
+  // The box changes at the tap; the server's copy follows when the request lands (CI once read it first).
+  await expect.poll(async () => (await subscriptionOf(request, session)).autoRenewal).toEqual({ card: 'Visa ending 4081', enabled: true });
 
   // The choice survives a reload, and turning it off is kept too.
   await page.reload();
@@ -151,5 +152,5 @@ test('a mobile-money payer is told why nothing renews itself; paying by the test
   await auto.uncheck();
   await expect(auto).not.toBeChecked();
   await expect(card.getByRole('alert')).toHaveCount(0);
-  expect((await subscriptionOf(request, session)).autoRenewal).toEqual({ card: 'Visa ending 4081', enabled: false });
+  await expect.poll(async () => (await subscriptionOf(request, session)).autoRenewal).toEqual({ card: 'Visa ending 4081', enabled: false });
 });
