@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CATEGORY_NAMES } from '../contract/categories.ts';
+import { NEARBY_RADIUS_MILES } from '../contract/professionals.ts';
 
 // The public, pre-rendered pages: landing, legal, support and the 404 page.
 
@@ -65,7 +66,7 @@ test('landing page: nine sections in order, categories, plan picker without Java
 
   // 3. and 4.
   const why = page.getByRole('region', { name: 'Why Choose ServiceConnect Ghana?' });
-  await expect(why.getByText(/within 5 miles/)).toBeVisible();
+  await expect(why.getByText(`within ${NEARBY_RADIUS_MILES} miles`)).toBeVisible(); // the search's own radius
   await expect(why.getByText(/MTN, Vodafone Cash/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'How It Works' }).getByRole('heading', { level: 3 })).toHaveText([
     'Sign up and subscribe',
