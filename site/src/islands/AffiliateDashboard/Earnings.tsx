@@ -20,7 +20,8 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
     <section className="card pd-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Payout History</h2>
       {payouts.length ? (
-        <div className="ad-scroll">
+        // Scrolls sideways inside this box on a phone (see RecentReferrals in Overview.tsx).
+        <div className="ad-scroll" role="region" aria-label="Payouts table" tabIndex={0}>
           <table className="pd-table">
             <caption className="auth-sr">Your payout requests, newest first</caption>
             <thead>

@@ -114,7 +114,9 @@ export function RecentReferrals({ referrals }: { referrals: Referral[] }) {
     <section className="card pd-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Recent Referrals</h2>
       {referrals.length ? (
-        <div className="ad-scroll">
+        // On a phone the table scrolls sideways inside this box, not the page: a named, focusable
+        // region, so keyboard users can scroll it and screen readers still read a table.
+        <div className="ad-scroll" role="region" aria-label="Referrals table" tabIndex={0}>
           <table className="pd-table">
             <caption className="auth-sr">Your latest referrals, newest first</caption>
             <thead>

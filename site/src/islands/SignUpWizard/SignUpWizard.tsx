@@ -25,6 +25,7 @@ import {
   updateField,
 } from './store.ts';
 import type { SignupForm } from './store.ts';
+import { useStepHistory } from './history.ts';
 import { Alert, captureForm, Field } from './parts.tsx';
 import { useFocusOn } from '../shell/useFocus.ts';
 import './wizard.css';
@@ -38,9 +39,9 @@ type TextKey = Exclude<keyof SignupForm, 'agreeToTerms' | 'userType'>;
 function Wizard() {
   const form = useStore($signupForm);
   const { prices } = usePlanPrices();
-  const { step, alert, phase } = useStore($signup);
+  const { step, alert, errors, check, phase } = useStore($signup);
   const heading = useFocusOn<HTMLHeadingElement>(step);
-  const pictureError = useRef<HTMLParagraphElement>(null);
+  const [pictureNote, setPictureNote] = useState('');
 
   const formRef = useRef<HTMLFormElement>(null);
   const ready = useHydrated();
@@ -54,19 +55,34 @@ function Wizard() {
     if (restored) setFormKey(1); // the inputs are uncontrolled: remount them with the restored values
     return keepDraft();
   }, []);
+  const busy = phase.name === 'submitting' || phase.name === 'paying' || phase.name === 'verifying';
+  useStepHistory(step, busy);
 
-  const field = (key: TextKey) => fieldProps('su', key, form[key], updateField);
+  // A check that found problems moves focus to the first field in error (its label, error and hint are read).
+  useEffect(() => {
+    if (check) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [check]);
+
+  /** A field's props: its error, if any, is described after its hint. */
+  const field = (key: TextKey, hint = false) => {
+    const id = `su-${key}`;
+    const describedBy = [hint ? `${id}-hint` : '', errors[key] ? `${id}-error` : ''].filter(Boolean).join(' ');
+    return {
+      ...fieldProps('su', key, form[key], updateField),
+      'aria-invalid': errors[key] ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+    };
+  };
 
 
   function onPicture(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
-    const note = pictureError.current!;
-    note.textContent = '';
+    setPictureNote('');
     if (!file) return updateField('profilePicture', '');
     if (!/^image\/(png|jpeg)$/.test(file.type) && !/\.(png|jpe?g)$/i.test(file.name)) {
-      note.textContent = 'Please choose a PNG or JPG image.';
+      setPictureNote('Please choose a PNG or JPG image.');
     } else if (file.size > MAX_PICTURE_BYTES) {
-      note.textContent = 'That picture is larger than 5MB. Please choose a smaller one.';
+      setPictureNote('That picture is larger than 5MB. Please choose a smaller one.');
     } else {
       return updateField('profilePicture', file.name);
     }
@@ -81,7 +97,7 @@ function Wizard() {
   }
 
   const professional = form.userType === 'professional';
-  const busy = phase.name === 'submitting' || phase.name === 'paying' || phase.name === 'verifying';
+  const pictureError = pictureNote || errors.profilePicture || '';
 
   if (phase.name === 'done') return <Done phase={phase} />;
 
@@ -139,24 +155,24 @@ function Wizard() {
         {step === 2 ? (
           <>
             <div className="wz-row">
-              <Field id="su-firstName" label="First Name" required>
+              <Field id="su-firstName" error={errors.firstName} label="First Name" required>
                 <input type="text" autoComplete="given-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...field('firstName')} />
               </Field>
-              <Field id="su-lastName" label="Last Name" required>
+              <Field id="su-lastName" error={errors.lastName} label="Last Name" required>
                 <input type="text" autoComplete="family-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...field('lastName')} />
               </Field>
             </div>
-            <Field id="su-email" label="Email Address" required>
+            <Field id="su-email" error={errors.email} label="Email Address" required>
               <input type="email" autoComplete="email" inputMode="email" maxLength={254} required {...field('email')} />
             </Field>
-            <Field id="su-phone" label="Phone Number" required hint="e.g. 0241234567 or +233241234567">
-              <input type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_MAX} required aria-describedby="su-phone-hint" {...field('phone')} />
+            <Field id="su-phone" error={errors.phone} label="Phone Number" required hint="e.g. 0241234567 or +233241234567">
+              <input type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_MAX} required {...field('phone', true)} />
             </Field>
             <div className="wz-row">
-              <Field id="su-password" label="Password" required hint={`At least ${PASSWORD_MIN} characters`}>
-                <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required aria-describedby="su-password-hint" {...field('password')} />
+              <Field id="su-password" error={errors.password} label="Password" required hint={`At least ${PASSWORD_MIN} characters`}>
+                <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required {...field('password', true)} />
               </Field>
-              <Field id="su-confirmPassword" label="Confirm Password" required>
+              <Field id="su-confirmPassword" error={errors.confirmPassword} label="Confirm Password" required>
                 <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required {...field('confirmPassword')} />
               </Field>
             </div>
@@ -165,7 +181,7 @@ function Wizard() {
 
         {step === 3 ? (
           <>
-            <Field id="su-location" label="City">
+            <Field id="su-location" error={errors.location} label="City">
               <select {...field('location')}>
                 <option value="">Select your city</option>
                 {CITY_NAMES.map((c) => (
@@ -174,7 +190,7 @@ function Wizard() {
               </select>
             </Field>
             {professional ? (
-              <Field id="su-profession" label="Profession" required>
+              <Field id="su-profession" error={errors.profession} label="Profession" required>
                 <select required {...field('profession')}>
                   <option value="">Select your profession</option>
                   {CATEGORY_NAMES.map((c) => (
@@ -185,6 +201,7 @@ function Wizard() {
             ) : null}
             <Field
               id="su-localAddress"
+              error={errors.localAddress}
               label={professional ? 'Local Address & Service Area' : 'Local Address'}
               required={professional}
               hint={
@@ -193,18 +210,27 @@ function Wizard() {
                   : 'Your area or neighbourhood, e.g. "Adenta, Accra".'
               }
             >
-              <input type="text" autoComplete="street-address" maxLength={300} required={professional} aria-describedby="su-localAddress-hint" {...field('localAddress')} />
+              <input type="text" autoComplete="street-address" maxLength={300} required={professional} {...field('localAddress', true)} />
             </Field>
-            <Field id="su-description" label={professional ? 'About Your Services' : 'About You'}>
+            <Field id="su-description" error={errors.description} label={professional ? 'About Your Services' : 'About You'}>
               <textarea rows={3} maxLength={2000} {...field('description')} />
             </Field>
             <div className="wz-field">
               <label htmlFor="su-picture">Profile Picture</label>
-              <input id="su-picture" type="file" accept="image/png,image/jpeg" aria-describedby="su-picture-hint su-picture-error" onChange={onPicture} />
+              <input
+                id="su-picture"
+                type="file"
+                accept="image/png,image/jpeg"
+                aria-describedby="su-picture-hint su-picture-error"
+                aria-invalid={pictureError ? true : undefined}
+                onChange={onPicture}
+              />
               <p id="su-picture-hint" className="wz-hint">
                 PNG or JPG, up to 5MB.{form.profilePicture ? ` Chosen: ${form.profilePicture}` : ''}
               </p>
-              <p id="su-picture-error" ref={pictureError} className="wz-error" role="alert" />
+              <p id="su-picture-error" className="wz-error" role="alert">
+                {pictureError}
+              </p>
             </div>
             <label className="wz-check">
               <input type="checkbox" name="agreeToTerms" defaultChecked={form.agreeToTerms} onChange={(e) => updateField('agreeToTerms', e.target.checked)} />

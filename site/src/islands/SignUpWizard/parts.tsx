@@ -3,7 +3,8 @@ import { useFocusOn } from '../shell/useFocus.ts';
 
 /** Parts shared by the sign-up and affiliate wizards. */
 
-export function Field({ id, label, required, hint, children }: { id: string; label: string; required?: boolean; hint?: string; children: ReactNode }) {
+/** A labelled field with its hint and, when `error` is given, its problem (`${id}-error`, for aria-describedby). */
+export function Field({ id, label, required, hint, error, children }: { id: string; label: string; required?: boolean; hint?: string; error?: string; children: ReactNode }) {
   return (
     <div className="wz-field">
       <label htmlFor={id}>
@@ -14,6 +15,11 @@ export function Field({ id, label, required, hint, children }: { id: string; lab
       {hint ? (
         <p id={`${id}-hint`} className="wz-hint">
           {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="wz-error">
+          {error}
         </p>
       ) : null}
     </div>

@@ -5,25 +5,34 @@ import { $signup, $signupForm, nextStep, previousStep, readReferrer, resetSignup
 beforeEach(resetSignup);
 
 describe('sign-up wizard steps (spec 000 §4)', () => {
-  it('step 1 needs a plan; step 2 applies no checks; Back moves one step', () => {
+  it('step 1 needs a plan; step 2 is checked before it is left; Back moves one step', () => {
     nextStep();
     expect($signup.get()).toMatchObject({ step: 1, alert: 'Please select a subscription plan' });
     $signupForm.setKey('userType', 'customer');
     nextStep();
     expect($signup.get()).toMatchObject({ step: 2, alert: '' });
     nextStep();
-    expect($signup.get().step).toBe(3);
+    expect($signup.get()).toMatchObject({ step: 2, check: 1, errors: { firstName: 'Please fill in all required fields', password: 'Please fill in all required fields' } });
+    $signupForm.set({ ...$signupForm.get(), firstName: 'Ama', lastName: 'Mensah', email: 'a@example.com', phone: '0241234567', password: 'GoodPass123', confirmPassword: 'Other12345' });
+    nextStep();
+    expect($signup.get().errors).toEqual({ confirmPassword: 'Passwords do not match. Please try again.' });
+    $signupForm.setKey('confirmPassword', 'GoodPass123');
+    nextStep();
+    expect($signup.get()).toMatchObject({ step: 3, errors: {} });
     previousStep();
     expect($signup.get().step).toBe(2);
   });
 
   it('submit shows the first problem in the spec order without calling the server', async () => {
     $signupForm.set({ ...$signupForm.get(), userType: 'professional', firstName: 'Kwame', lastName: 'Mensah', email: 'k@example.com', phone: '0241234567', password: 'GoodPass123', confirmPassword: 'Other12345' });
+    $signup.setKey('step', 3);
     await submitSignup();
-    expect($signup.get().alert).toBe('Passwords do not match. Please try again.');
+    // A problem is shown on the step that has its field, never on step 3.
+    expect($signup.get()).toMatchObject({ step: 2, alert: '', errors: { confirmPassword: 'Passwords do not match. Please try again.' } });
     $signupForm.setKey('confirmPassword', 'GoodPass123');
+    $signup.setKey('step', 3);
     await submitSignup();
-    expect($signup.get().alert).toBe('Please select your profession');
+    expect($signup.get()).toMatchObject({ step: 3, errors: { profession: 'Please select your profession', localAddress: 'Please enter your local address and service area' } });
     expect($signup.get().phase.name).toBe('editing');
   });
 

@@ -55,15 +55,22 @@ export type Phase =
   | { name: 'failed'; message: string }
   | { name: 'done'; user: SessionUser; signedIn: boolean; to: string };
 
+export type Step = 1 | 2 | 3;
+export type FieldErrors = Partial<Record<keyof SignupForm, string>>;
+
 export interface SignupState {
-  step: 1 | 2 | 3;
-  /** The form's alert (validation, server refusal, network failure). */
+  step: Step;
+  /** The form's alert (the plan, server refusal, network failure): problems without a field of their own. */
   alert: string;
+  /** The problems of the step on screen, each shown by its field. */
+  errors: FieldErrors;
+  /** Counts the checks that found problems: each one moves focus to the first field in error. */
+  check: number;
   phase: Phase;
 }
 
 export const $signupForm = map<SignupForm>({ ...EMPTY_FORM });
-export const $signup = map<SignupState>({ step: 1, alert: '', phase: { name: 'editing' } });
+export const $signup = map<SignupState>({ step: 1, alert: '', errors: {}, check: 0, phase: { name: 'editing' } });
 
 /** The account created on the server, its payment intent, and the reference once paid. */
 let account: { userId: number; intent: PaymentIntent; paidReference: string | null } | null = null;
@@ -71,21 +78,115 @@ let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
 export function updateField<K extends keyof SignupForm>(key: K, value: SignupForm[K]): void {
   $signupForm.set({ ...$signupForm.get(), [key]: value });
+  const { errors } = $signup.get();
+  if (errors[key]) {
+    const { [key]: _fixed, ...rest } = errors;
+    $signup.setKey('errors', rest);
+  }
 }
 
-/** Step 1's Continue requires a plan; step 2's applies no checks (spec 000 §4). */
-export function nextStep(): void {
-  const { step } = $signup.get();
-  if (step === 1 && !$signupForm.get().userType) {
-    $signup.setKey('alert', SIGNUP_MESSAGES.noPlan);
-    return;
+/** The fields each step shows: a step is checked on its own fields only, before it is left. */
+export const STEP_FIELDS: Record<Step, readonly (keyof SignupForm)[]> = {
+  1: ['userType'],
+  2: ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword'],
+  3: ['location', 'profession', 'localAddress', 'description', 'profilePicture'],
+};
+
+const stepOf = (key: string): Step | undefined =>
+  ([1, 2, 3] as const).find((s) => (STEP_FIELDS[s] as readonly string[]).includes(key));
+
+/**
+ * The contract's sign-up schema (what the API checks) on what was typed: one message per field
+ * (the first in the spec's order), and the first problem of anything no step shows.
+ */
+export function checkSignup(form: SignupForm): { errors: FieldErrors; other: string | undefined } {
+  const parsed = signupSchema.safeParse(signupBody(form));
+  const errors: FieldErrors = {};
+  if (parsed.success) return { errors, other: undefined };
+  const byField = new Map<keyof SignupForm, { message: string }[]>();
+  const other: { message: string }[] = [];
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (stepOf(key)) byField.set(key as keyof SignupForm, [...(byField.get(key as keyof SignupForm) ?? []), issue]);
+    else other.push(issue);
   }
-  $signup.set({ ...$signup.get(), alert: '', step: step === 1 ? 2 : 3 });
+  for (const [key, issues] of byField) errors[key] = firstProblem(issues, SIGNUP_CHECK_ORDER);
+  return { errors, other: firstProblem(other, SIGNUP_CHECK_ORDER) };
+}
+
+/** The problems of one step's own fields. */
+export function stepErrors(step: Step, form: SignupForm = $signupForm.get()): FieldErrors {
+  const { errors } = checkSignup(form);
+  return Object.fromEntries(STEP_FIELDS[step].filter((k) => errors[k]).map((k) => [k, errors[k]]));
+}
+
+/** Shows a step with its problems: the plan's as the alert, the others by their fields. */
+function showProblems(step: Step, errors: FieldErrors): void {
+  const state = $signup.get();
+  if (step === 1) {
+    $signup.set({ ...state, step, errors: {}, alert: errors.userType ?? SIGNUP_MESSAGES.noPlan });
+  } else {
+    $signup.set({ ...state, step, errors, alert: '', check: state.check + 1 });
+  }
+}
+
+const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
+
+/** Continue: leaves step 1 or 2 only when its own fields pass the contract's checks (spec 000 §4, §5). */
+export function nextStep(): boolean {
+  const { step } = $signup.get();
+  if (step === 3) return false;
+  const errors = stepErrors(step);
+  if (hasErrors(errors)) {
+    showProblems(step, errors);
+    return false;
+  }
+  $signup.set({ ...$signup.get(), alert: '', errors: {}, step: step === 1 ? 2 : 3 });
+  return true;
 }
 
 export function previousStep(): void {
   const { step } = $signup.get();
-  $signup.set({ ...$signup.get(), alert: '', step: step === 3 ? 2 : 1 });
+  $signup.set({ ...$signup.get(), alert: '', errors: {}, step: step === 3 ? 2 : 1 });
+}
+
+/**
+ * The first step a person may be on: once the account exists any step; otherwise the first whose
+ * earlier steps do not all pass (after a reload the passwords are gone, so step 3 becomes step 2).
+ */
+export function furthestValidStep(wanted: Step, form: SignupForm = $signupForm.get()): Step {
+  if (account) return wanted;
+  for (let s = 1 as Step; s < wanted; s = (s + 1) as Step) {
+    if (hasErrors(stepErrors(s, form))) return s;
+  }
+  return wanted;
+}
+
+/** Opens the wizard on a step kept by the history entry or the draft, if that step may be shown. */
+export function resumeAt(wanted: Step): Step {
+  const step = furthestValidStep(wanted);
+  $signup.set({ ...$signup.get(), alert: '', errors: {}, step });
+  return step;
+}
+
+/**
+ * The browser's Back and Forward (each step is a history entry): back to any earlier step; forward
+ * only past steps that pass, else the first that does not, with its problems shown. Returns the step shown.
+ */
+export function goToStep(wanted: Step): Step {
+  const { step } = $signup.get();
+  if (wanted === step) return step;
+  if (wanted < step) {
+    $signup.set({ ...$signup.get(), alert: '', errors: {}, step: wanted });
+    return wanted;
+  }
+  const reached = furthestValidStep(wanted);
+  if (reached !== wanted) {
+    showProblems(reached, stepErrors(reached));
+    return reached;
+  }
+  $signup.set({ ...$signup.get(), alert: '', errors: {}, step: wanted });
+  return wanted;
 }
 
 export function dismissPaymentError(): void {
@@ -104,6 +205,13 @@ export function signupFailureMessage(error: unknown, now: Date = new Date()): st
       : 'Please check your information and try again.';
   const details = error instanceof Error ? error.message : String(error);
   return `Failed to submit registration data. ${hint}\nError details: ${details}\nTime: ${now.toLocaleString('en-GH')}`;
+}
+
+/** A 409 "An account with this email/phone number already exists.": the step 2 field it is about. */
+function takenField(error: unknown): 'email' | 'phone' | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const message = serverMessage(error.body) ?? '';
+  return /\bemail\b/i.test(message) ? 'email' : /\bphone\b/i.test(message) ? 'phone' : undefined;
 }
 
 /** The request body: the form without the terms tick (not checked, spec 000 §5) and an empty ref. */
@@ -126,18 +234,31 @@ export async function submitSignup(): Promise<void> {
   if (account && !account.paidReference) return pay();
   if (account) return finish();
 
-  const body = signupBody($signupForm.get());
-  const parsed = signupSchema.safeParse(body);
-  if (!parsed.success) {
-    $signup.setKey('alert', firstProblem(parsed.error.issues, SIGNUP_CHECK_ORDER) ?? SIGNUP_MESSAGES.required);
+  const form = $signupForm.get();
+  const { errors, other } = checkSignup(form);
+  // A problem is shown on the step that has its field (never on step 3 with nothing there to fix).
+  const first = ([1, 2, 3] as const).find((s) => STEP_FIELDS[s].some((k) => errors[k]));
+  if (first) {
+    showProblems(first, stepErrors(first, form));
     return;
   }
-  $signup.set({ ...$signup.get(), alert: '', phase: { name: 'submitting' } });
+  if (other) {
+    $signup.setKey('alert', other);
+    return;
+  }
+  const body = signupBody(form);
+  $signup.set({ ...$signup.get(), alert: '', errors: {}, phase: { name: 'submitting' } });
   let created: SignupResponse;
   try {
     created = await apiFetch<SignupResponse>('/api/signup', { body, timeoutMs: 30_000 });
   } catch (error) {
     console.error('Sign-up failed', error);
+    const taken = takenField(error);
+    if (taken) {
+      $signup.setKey('phase', { name: 'editing' });
+      showProblems(2, { [taken]: signupFailureMessage(error) });
+      return;
+    }
     $signup.set({ ...$signup.get(), alert: signupFailureMessage(error), phase: { name: 'editing' } });
     return;
   }
@@ -241,7 +362,7 @@ export function restoreDraft(): boolean {
     $signupForm.set({ ...EMPTY_FORM, ...draft.form, password: '', confirmPassword: '' });
     if (draft.account && draft.account.userId === getPendingUserId()) account = draft.account;
     const step = draft.step === 2 || draft.step === 3 ? draft.step : 1;
-    $signup.set({ ...$signup.get(), step });
+    $signup.set({ ...$signup.get(), step: furthestValidStep(step) });
     return true;
   } catch {
     return false;
@@ -263,7 +384,7 @@ export function resetSignup(): void {
   account = null;
   clearTimeout(redirectTimer);
   $signupForm.set({ ...EMPTY_FORM });
-  $signup.set({ step: 1, alert: '', phase: { name: 'editing' } });
+  $signup.set({ step: 1, alert: '', errors: {}, check: 0, phase: { name: 'editing' } });
 }
 
 /**

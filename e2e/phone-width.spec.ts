@@ -1,0 +1,280 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createPaidAccount, login, uniqueTag, useSession } from './fixtures/accounts.ts';
+import type { PaidAccount } from './fixtures/accounts.ts';
+import { signInAdmin } from './fixtures/admin.ts';
+import { creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
+import { bookFirstSlot } from './fixtures/bookings.ts';
+import { sitePages } from './fixtures/pages.ts';
+
+// Issue #16 "Fits the phone": on a 360 × 740 touch phone no page, dashboard tab or dialog is wider
+// than the phone. Measured against the phone's width, never innerWidth (a page wider than the
+// phone widens the layout viewport on a mobile browser, and innerWidth with it). An element may
+// pass the edge only inside a box that scrolls sideways on its own, on purpose (a wide table in a
+// named region); no other box may hide content sideways, and a tab bar must show every tab whole. Screens are filled with long names and many rows first.
+const PHONE = { width: 360, height: 740 };
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+const GUARDED = ['/customer-dashboard', '/professional-dashboard', '/affiliate-dashboard', '/dashboard', '/admin/dashboard'];
+const LONG = { firstName: 'Oforiwaa-Adwoa', lastName: 'Amponsah-Boatengmensah' };
+
+/** A long e-mail address, as some people have, to see that it breaks rather than widens a screen. */
+const longEmail = (who: string) => `${who}.oforiwaa.amponsah-boatengmensah.${uniqueTag()}@example-company-ghana.com`;
+
+/** What passes the phone's right edge, or cuts a tab, on the page as it is now. */
+async function overflows(page: Page): Promise<string[]> {
+  return page.evaluate((width) => {
+    const describe = (el: Element, right: number) => {
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      const text = ((el as HTMLElement).innerText ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50);
+      return `<${el.tagName.toLowerCase()}${cls}> "${text}" right edge ${Math.round(right)}px`;
+    };
+    const scrolls = (box: Element) => {
+      const style = getComputedStyle(box);
+      return (style.overflowX === 'auto' || style.overflowX === 'scroll') && box.scrollWidth > box.clientWidth + 1;
+    };
+    /** Meant to scroll sideways: a named region (a wide table's wrapper), which screen readers announce. */
+    const deliberate = (box: Element) => box.getAttribute('role') === 'region' && (box.hasAttribute('aria-label') || box.hasAttribute('aria-labelledby'));
+    /** A box that scrolls sideways on its own, on purpose, and itself fits the phone. */
+    const scroller = (el: Element): Element | null => {
+      for (let box = el.parentElement; box && box !== document.body && box !== document.documentElement; box = box.parentElement) {
+        if (scrolls(box) && deliberate(box)) return box;
+      }
+      return null;
+    };
+    const visible = (el: Element) => {
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'contents') return false;
+      const rect = el.getBoundingClientRect();
+      return rect.width > 1 && rect.height > 1;
+    };
+    const found: string[] = [];
+    const doc = document.documentElement;
+    const past = (prefix: string) => {
+      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+        if (!visible(el)) continue;
+        const rect = el.getBoundingClientRect();
+        if (rect.right <= width + 0.5) continue;
+        const box = scroller(el);
+        if (box && box.getBoundingClientRect().right <= width + 0.5) continue;
+        // Report the outermost offender only, not each of its children.
+        const parent = el.parentElement;
+        if (parent && parent !== document.body && visible(parent) && parent.getBoundingClientRect().right > width + 0.5 && !(box && box === parent)) continue;
+        found.push(prefix + describe(el, rect.right));
+      }
+    };
+    if (doc.scrollWidth > width) {
+      found.push(`the page is ${doc.scrollWidth}px wide (document.documentElement.scrollWidth)`);
+      // A mobile browser widens the whole layout to the widest element, so everything passes the
+      // edge; held at the phone's width, the page shows what pushes it out.
+      const before = doc.style.width;
+      doc.style.width = `${width}px`;
+      past('cause (page held at the phone width): ');
+      doc.style.width = before;
+    } else past('');
+    // Any other box that scrolls sideways (a dialog, a tab bar) hides what passes its edge: the
+    // sandbox checkout's e-mail and reference were cut so. Text cut with an ellipsis likewise.
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      if (!visible(el) || deliberate(el)) continue;
+      const style = getComputedStyle(el);
+      const ellipsis = style.textOverflow === 'ellipsis' && style.overflowX !== 'visible';
+      if ((scrolls(el) || (ellipsis && el.scrollWidth > el.clientWidth + 1)) && el.getAttribute('role') !== 'tablist') {
+        found.push(`cut content: ${describe(el, el.getBoundingClientRect().right)} holds ${el.scrollWidth}px in ${el.clientWidth}px`);
+      }
+    }
+    // Tabs: each label whole on the screen (a tab bar that scrolls hides "My B…" at the edge).
+    for (const tab of Array.from(document.querySelectorAll('[role=tab]'))) {
+      if (!visible(tab)) continue;
+      const rect = tab.getBoundingClientRect();
+      const list = tab.closest('[role=tablist]')?.getBoundingClientRect();
+      const cut = rect.left < 0 || rect.right > width + 0.5 || (list && (rect.right > list.right + 0.5 || rect.left < list.left - 0.5));
+      if (cut) found.push(`cut tab ${describe(tab, rect.right)}`);
+    }
+    return found;
+  }, PHONE.width);
+}
+
+/** Waits for the page to settle, then records what overflows under `where`. */
+async function measure(page: Page, where: string, problems: string[], { loaded = true } = {}): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  if (loaded) await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  for (const problem of await overflows(page)) problems.push(`${where}: ${problem}`);
+}
+
+/** Opens each tab of the first tab list in turn and measures the page with each open. */
+async function everyTab(page: Page, path: string, problems: string[], onTab?: (name: string) => Promise<void>): Promise<void> {
+  await page.goto(path);
+  const tabs = page.getByRole('tablist').first().getByRole('tab');
+  await expect(tabs.first()).toBeVisible();
+  const names = (await tabs.allInnerTexts()).map((n) => n.trim());
+  expect(names.length).toBeGreaterThan(1);
+  for (const name of names) {
+    const tab = tabs.filter({ hasText: name }).first();
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await measure(page, `${path} ${name}`, problems);
+    if (onTab) await onTab(name);
+  }
+}
+
+for (const path of sitePages().filter((p) => !GUARDED.includes(p))) {
+  test(`${path} fits a 360 px phone`, async ({ page }) => {
+    const problems: string[] = [];
+    await page.goto(path);
+    // /app-shell-test shows its loading states on purpose.
+    await measure(page, path, problems, { loaded: path !== '/app-shell-test' });
+    expect(problems).toEqual([]);
+  });
+}
+
+test('affiliate sign-up with Mobile Money chosen fits the phone', async ({ page }) => {
+  const problems: string[] = [];
+  await page.goto('/affiliate-signup');
+  const form = page.getByRole('form', { name: 'Your details' });
+  await form.getByRole('radio', { name: 'Mobile Money' }).check();
+  await expect(form.getByLabel('Mobile Money Number')).toBeVisible();
+  await measure(page, 'affiliate sign-up, Mobile Money', problems);
+  await form.getByRole('radio', { name: 'Bank account' }).check();
+  await measure(page, 'affiliate sign-up, Bank account', problems);
+  expect(problems).toEqual([]);
+});
+
+/** A professional with a long name, and a customer with a long name and e-mail who booked them three times. */
+async function bookedPair(request: APIRequestContext) {
+  const pro = await createPaidAccount(request, {
+    ...LONG,
+    email: longEmail('pro'),
+    userType: 'professional',
+    profession: 'Plumber',
+    baseRate: 40,
+    maxRate: 60,
+    rateNegotiable: true,
+    description: 'Kitchen and bathroom plumbing, burst pipes, water heaters and borehole pumps across Greater Accra',
+  });
+  const customer = await createPaidAccount(request, { ...LONG, email: longEmail('customer') });
+  const customerSession = await login(request, customer);
+  for (const slot of [0, 1, 2]) await bookFirstSlot(request, customerSession, pro.user.id, slot);
+  return { pro, customer, customerSession };
+}
+
+test('customer dashboard: every tab, the booking dialog and the sandbox checkout fit the phone', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { pro, customerSession } = await bookedPair(request);
+  await useSession(page, customerSession);
+  const problems: string[] = [];
+  await everyTab(page, '/customer-dashboard', problems, async (name) => {
+    if (name !== 'Find Services') return;
+    const proName = `${pro.user.firstName} ${pro.user.lastName}`;
+    const book = page.getByRole('button', { name: `Book Appointment with ${proName}` });
+    await page.getByRole('checkbox', { name: /^Near me/ }).uncheck().catch(() => undefined);
+    // Found by name: after other specs there are more than a page of professionals.
+    await page.getByRole('searchbox', { name: 'Search by name or profession' }).fill(proName);
+    await expect(book.first().or(page.getByText(/^No professionals found/))).toBeVisible();
+    if (await book.count()) {
+      await book.first().click();
+      const dialog = page.getByRole('dialog', { name: `Book ${proName}` });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('table').getByRole('button', { disabled: false }).first().click();
+      await measure(page, 'booking dialog', problems);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    } else problems.push(`Find Services: no Book Appointment button for ${proName}`);
+  });
+  // The subscription card's Renew now opens the TEST MODE checkout (long e-mail and reference).
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  const renew = page.getByRole('button', { name: 'Renew now' });
+  if (await renew.count()) {
+    await renew.first().click();
+    const checkout = page.getByRole('dialog', { name: 'Sandbox checkout' });
+    await expect(checkout).toContainText('TEST MODE');
+    await measure(page, 'sandbox checkout', problems);
+    await checkout.getByRole('button', { name: 'Cancel' }).click();
+  } else problems.push('Overview: no Renew now button to open the sandbox checkout');
+  await everyTab(page, '/dashboard', problems);
+  expect(problems).toEqual([]);
+});
+
+test('an unpaid account\'s sandbox checkout (long e-mail) fits the phone', async ({ page, request }) => {
+  const email = longEmail('pending');
+  const password = 'Passw0rd-e2e';
+  const signup = await request.post('/api/signup', {
+    data: { ...LONG, email, phone: `02${String(Date.now()).slice(-8)}`, password, confirmPassword: password, userType: 'customer', location: 'Kumasi' },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  await page.goto('/signin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('button', { name: 'Complete Payment' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Sandbox checkout' });
+  await expect(checkout).toContainText('TEST MODE');
+  await expect(checkout).toContainText(email);
+  const problems: string[] = [];
+  await measure(page, 'sandbox checkout', problems);
+  expect(problems).toEqual([]);
+});
+
+test('professional dashboard: every tab, with job requests, fits the phone', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { pro } = await bookedPair(request);
+  await useSession(page, await login(request, pro));
+  const problems: string[] = [];
+  await everyTab(page, '/professional-dashboard', problems);
+  await everyTab(page, '/dashboard', problems);
+  expect(problems).toEqual([]);
+});
+
+test('affiliate dashboard: every tab, with many referrals and payouts, fits the phone', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const affiliate = await signUpAffiliate(request, LONG.firstName, LONG.lastName);
+  const code = affiliate.affiliate.referrerCode;
+  const referrals: PaidAccount[] = [];
+  for (let i = 0; i < 6; i++) {
+    referrals.push(
+      await createPaidAccount(request, {
+        ...LONG,
+        lastName: `${LONG.lastName}${i}`,
+        email: longEmail(`referral${i}`),
+        referrerCode: code,
+        ...(i % 2 ? { userType: 'professional' as const, profession: 'Electrician' } : {}),
+      }),
+    );
+  }
+  // Two payouts asked for in turn (the first is paid by the administrator before the second).
+  const headers = { Authorization: `Bearer ${affiliate.token}` };
+  await creditAffiliate(request, affiliate.email);
+  expect((await request.post('/api/affiliate/payouts', { headers })).status()).toBe(201);
+  await creditAffiliate(request, affiliate.email);
+  await request.post('/api/affiliate/payouts', { headers }); // may be refused while one is pending: one row is enough then
+  await useSession(page, affiliate);
+  const problems: string[] = [];
+  await everyTab(page, '/affiliate-dashboard', problems);
+  await everyTab(page, '/dashboard', problems);
+  expect(problems).toEqual([]);
+});
+
+test('administrator console: every tab, the user dialog and its tabs fit the phone', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // A last name of its own: the search must find this one account among the others of this run.
+  const lastName = `${LONG.lastName}-${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6)}`;
+  const customer = await createPaidAccount(request, { ...LONG, lastName, email: longEmail('admin-view') });
+  const affiliate = await signUpAffiliate(request, LONG.firstName, LONG.lastName);
+  await creditAffiliate(request, affiliate.email);
+  await request.post('/api/affiliate/payouts', { headers: { Authorization: `Bearer ${affiliate.token}` } });
+  await signInAdmin(page);
+  const problems: string[] = [];
+  await everyTab(page, '/admin/dashboard', problems);
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(customer.email);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const name = `${LONG.firstName} ${lastName}`;
+  await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  for (const tab of (await dialog.getByRole('tab').allInnerTexts()).map((n) => n.trim())) {
+    await dialog.getByRole('tab', { name: tab }).click();
+    await expect(dialog.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await measure(page, `user dialog ${tab}`, problems);
+  }
+  expect(problems).toEqual([]);
+});
