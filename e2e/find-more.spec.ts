@@ -7,6 +7,7 @@ import type { LoginResponse } from '../contract/accounts.ts';
 import { SEARCH_PAGE_SIZE } from '../contract/professionals.ts';
 import type { SearchAnswer } from '../contract/professionals.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
+import { overflows, PHONE } from './fixtures/phone.ts';
 
 // Issue #15, the customer's side: Find Pro shows a page of professionals at a time and
 // "Show more professionals" appends the next one (GET /api/professionals?cursor=…), keeping what
@@ -195,31 +196,6 @@ test('a new search while Show more is loading replaces the list; the late page i
   expect(new Set(await names()).size).toBe(2 * SEARCH_PAGE_SIZE);
 });
 
-/**
- * Elements the reader would have to scroll sideways to see: their right edge passes the window's,
- * unless a box that scrolls on its own (the tab bar) holds them. Hidden and empty ones do not count.
- */
-async function pastTheRightEdge(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const scrollsOnItsOwn = (el: Element) => {
-      for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
-        if (/auto|scroll/.test(getComputedStyle(box).overflowX)) return true;
-      }
-      return false;
-    };
-    const out: string[] = [];
-    if (document.documentElement.scrollWidth > width) out.push(`the page is ${document.documentElement.scrollWidth}px wide`);
-    for (const el of document.body.querySelectorAll('*')) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || box.right <= width + 0.5 || scrollsOnItsOwn(el)) continue;
-      if (getComputedStyle(el).visibility === 'hidden') continue;
-      out.push(`<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ends at ${Math.round(box.right)}px: ${(el.textContent ?? '').trim().slice(0, 40)}`);
-    }
-    return out;
-  });
-}
-
 /** axe-core's serious and critical WCAG 2.1 A/AA findings, as e2e/accessibility.spec.ts counts them. */
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -229,7 +205,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test.describe('on a 360 px phone', () => {
-  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+  test.use({ viewport: PHONE, hasTouch: true });
 
   test('a hundred and more cards, the Show more button and its error fit the width, with no serious axe finding', async ({ page }) => {
     const { cards } = await findThem(page);
@@ -243,7 +219,7 @@ test.describe('on a 360 px phone', () => {
     const listBox = (await page.getByRole('list', { name: 'Professionals' }).boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
     expect(Math.abs(box.width - listBox.width)).toBeLessThanOrEqual(1);
-    expect(await pastTheRightEdge(page)).toEqual([]);
+    expect(await overflows(page)).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
     if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, 'findmore-list.png') });
 
@@ -254,13 +230,13 @@ test.describe('on a 360 px phone', () => {
     await expect(alert.getByRole('button', { name: 'Try Again' })).toBeFocused();
     await expect(cards).toHaveCount(2 * SEARCH_PAGE_SIZE);
     await alert.scrollIntoViewIfNeeded();
-    expect(await pastTheRightEdge(page)).toEqual([]);
+    expect(await overflows(page)).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
     if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, 'findmore-error.png') });
 
     await alert.getByRole('button', { name: 'Try Again' }).click();
     await expect(cards).toHaveCount(PROFESSIONALS);
     await expect(showMore(page)).toHaveCount(0);
-    expect(await pastTheRightEdge(page)).toEqual([]);
+    expect(await overflows(page)).toEqual([]);
   });
 });

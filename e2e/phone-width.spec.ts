@@ -6,13 +6,11 @@ import { signInAdmin } from './fixtures/admin.ts';
 import { creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
 import { bookFirstSlot } from './fixtures/bookings.ts';
 import { sitePages } from './fixtures/pages.ts';
+import { overflows, PHONE } from './fixtures/phone.ts';
 
 // Issue #16 "Fits the phone": on a 360 × 740 touch phone no page, dashboard tab or dialog is wider
-// than the phone. Measured against the phone's width, never innerWidth (a page wider than the
-// phone widens the layout viewport on a mobile browser, and innerWidth with it). An element may
-// pass the edge only inside a box that scrolls sideways on its own, on purpose (a wide table in a
-// named region); no other box may hide content sideways, and a tab bar must show every tab whole. Screens are filled with long names and many rows first.
-const PHONE = { width: 360, height: 740 };
+// than the phone (what counts: `overflows` in fixtures/phone.ts). Screens are filled with long
+// names and many rows first.
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 const GUARDED = ['/customer-dashboard', '/professional-dashboard', '/affiliate-dashboard', '/dashboard', '/admin/dashboard'];
@@ -20,79 +18,6 @@ const LONG = { firstName: 'Oforiwaa-Adwoa', lastName: 'Amponsah-Boatengmensah' }
 
 /** A long e-mail address, as some people have, to see that it breaks rather than widens a screen. */
 const longEmail = (who: string) => `${who}.oforiwaa.amponsah-boatengmensah.${uniqueTag()}@example-company-ghana.com`;
-
-/** What passes the phone's right edge, or cuts a tab, on the page as it is now. */
-async function overflows(page: Page): Promise<string[]> {
-  return page.evaluate((width) => {
-    const describe = (el: Element, right: number) => {
-      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
-      const text = ((el as HTMLElement).innerText ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50);
-      return `<${el.tagName.toLowerCase()}${cls}> "${text}" right edge ${Math.round(right)}px`;
-    };
-    const scrolls = (box: Element) => {
-      const style = getComputedStyle(box);
-      return (style.overflowX === 'auto' || style.overflowX === 'scroll') && box.scrollWidth > box.clientWidth + 1;
-    };
-    /** Meant to scroll sideways: a named region (a wide table's wrapper), which screen readers announce. */
-    const deliberate = (box: Element) => box.getAttribute('role') === 'region' && (box.hasAttribute('aria-label') || box.hasAttribute('aria-labelledby'));
-    /** A box that scrolls sideways on its own, on purpose, and itself fits the phone. */
-    const scroller = (el: Element): Element | null => {
-      for (let box = el.parentElement; box && box !== document.body && box !== document.documentElement; box = box.parentElement) {
-        if (scrolls(box) && deliberate(box)) return box;
-      }
-      return null;
-    };
-    const visible = (el: Element) => {
-      const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || style.display === 'contents') return false;
-      const rect = el.getBoundingClientRect();
-      return rect.width > 1 && rect.height > 1;
-    };
-    const found: string[] = [];
-    const doc = document.documentElement;
-    const past = (prefix: string) => {
-      for (const el of Array.from(document.body.querySelectorAll('*'))) {
-        if (!visible(el)) continue;
-        const rect = el.getBoundingClientRect();
-        if (rect.right <= width + 0.5) continue;
-        const box = scroller(el);
-        if (box && box.getBoundingClientRect().right <= width + 0.5) continue;
-        // Report the outermost offender only, not each of its children.
-        const parent = el.parentElement;
-        if (parent && parent !== document.body && visible(parent) && parent.getBoundingClientRect().right > width + 0.5 && !(box && box === parent)) continue;
-        found.push(prefix + describe(el, rect.right));
-      }
-    };
-    if (doc.scrollWidth > width) {
-      found.push(`the page is ${doc.scrollWidth}px wide (document.documentElement.scrollWidth)`);
-      // A mobile browser widens the whole layout to the widest element, so everything passes the
-      // edge; held at the phone's width, the page shows what pushes it out.
-      const before = doc.style.width;
-      doc.style.width = `${width}px`;
-      past('cause (page held at the phone width): ');
-      doc.style.width = before;
-    } else past('');
-    // Any other box that scrolls sideways (a dialog, a tab bar) hides what passes its edge: the
-    // sandbox checkout's e-mail and reference were cut so. Text cut with an ellipsis likewise.
-    for (const el of Array.from(document.body.querySelectorAll('*'))) {
-      if (!visible(el) || deliberate(el)) continue;
-      const style = getComputedStyle(el);
-      const ellipsis = style.textOverflow === 'ellipsis' && style.overflowX !== 'visible';
-      if ((scrolls(el) || (ellipsis && el.scrollWidth > el.clientWidth + 1)) && el.getAttribute('role') !== 'tablist') {
-        found.push(`cut content: ${describe(el, el.getBoundingClientRect().right)} holds ${el.scrollWidth}px in ${el.clientWidth}px`);
-      }
-    }
-    // Tabs: each label whole on the screen (a tab bar that scrolls hides "My B…" at the edge).
-    for (const tab of Array.from(document.querySelectorAll('[role=tab]'))) {
-      if (!visible(tab)) continue;
-      const rect = tab.getBoundingClientRect();
-      const list = tab.closest('[role=tablist]')?.getBoundingClientRect();
-      const cut = rect.left < 0 || rect.right > width + 0.5 || (list && (rect.right > list.right + 0.5 || rect.left < list.left - 0.5));
-      if (cut) found.push(`cut tab ${describe(tab, rect.right)}`);
-    }
-    return found;
-  }, PHONE.width);
-}
 
 /** Waits for the page to settle, then records what overflows under `where`. */
 async function measure(page: Page, where: string, problems: string[], { loaded = true } = {}): Promise<void> {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { uniquePhone, uniqueTag } from './fixtures/accounts.ts';
+import { overflows, PHONE } from './fixtures/phone.ts';
 
 /** Issue #16 "No dead ends" and "Fits the phone": each sign-up step is checked before it is left, is a history entry, and fits 360 px. */
 
@@ -118,48 +119,29 @@ test("the browser's Back and Forward move between the steps and keep what was ty
   await expect(heading(page, 1)).toBeVisible();
 });
 
-/** Elements whose right edge passes the viewport, leaving out those inside a box that scrolls sideways itself. */
-async function expectFits(page: Page, width: number) {
-  const overflow = await page.evaluate((w) => {
-    const scrollsItself = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        const x = getComputedStyle(p).overflowX;
-        if ((x === 'auto' || x === 'scroll') && p.scrollWidth > p.clientWidth) return true;
-      }
-      return false;
-    };
-    const wide = [...document.body.querySelectorAll('*')]
-      .filter((el) => el.getBoundingClientRect().right > w + 0.5 && el.getClientRects().length > 0 && !scrollsItself(el))
-      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''} → ${Math.round(el.getBoundingClientRect().right)}px`);
-    return { wide, scrollWidth: document.documentElement.scrollWidth };
-  }, width);
-  expect(overflow.wide).toEqual([]);
-  expect(overflow.scrollWidth).toBeLessThanOrEqual(width);
-}
-
 test.describe('on a 360 × 740 phone', () => {
-  test.use({ viewport: { width: 360, height: 740 } });
+  test.use({ viewport: PHONE });
 
   test('every step fits 360 px, step 2 with its errors and step 3 as a professional', async ({ page }) => {
     await page.goto('/signup');
     await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
-    await expectFits(page, 360);
+    expect(await overflows(page)).toEqual([]);
     await page.getByRole('radio', { name: /^Professional/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(heading(page, 2)).toBeFocused();
-    await expectFits(page, 360);
+    expect(await overflows(page)).toEqual([]);
     await wizard(page).getByRole('button', { name: 'Continue' }).click();
     await expect(wizard(page).getByLabel('First Name')).toBeFocused();
-    await expectFits(page, 360);
+    expect(await overflows(page)).toEqual([]);
     if (process.env.SIGNUP_SHOTS) await page.screenshot({ path: '/tmp/signup-step2-errors.png', fullPage: true });
     await fillStep2(page, person());
     await wizard(page).getByRole('button', { name: 'Continue' }).click();
     await expect(heading(page, 3)).toBeFocused();
-    await expectFits(page, 360);
+    expect(await overflows(page)).toEqual([]);
     if (process.env.SIGNUP_SHOTS) await page.screenshot({ path: '/tmp/signup-step3.png', fullPage: true });
     await wizard(page).getByRole('button', { name: 'Complete Registration & Pay' }).click();
     await expect(wizard(page).getByLabel('Profession')).toBeFocused();
-    await expectFits(page, 360);
+    expect(await overflows(page)).toEqual([]);
     if (process.env.SIGNUP_SHOTS) await page.screenshot({ path: '/tmp/signup-step3-errors.png', fullPage: true });
   });
 });
