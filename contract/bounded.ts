@@ -12,7 +12,7 @@ export const lengthFirst = (max: number, message: string) => z.maxLength(max, { 
  * name reversed, the byte-order mark). One character class, so the pattern is linear.
  */
 const HIDDEN = /[\p{Cc}\p{Cf}]/u;
-export const HIDDEN_CHARACTERS_MESSAGE = 'Please use letters, numbers and ordinary punctuation only';
+const HIDDEN_CHARACTERS_MESSAGE = 'Please use letters, numbers and ordinary punctuation only';
 
 /**
  * The checks of a one-line name after its length: compatibility forms folded into plain ones

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
-import { SEARCH_PAGE_SIZE } from '../contract/professionals.ts';
+import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from '../contract/professionals.ts';
 import type { SearchAnswer } from '../contract/professionals.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { overflows, PHONE } from './fixtures/phone.ts';
@@ -194,6 +194,22 @@ test('a new search while Show more is loading replaces the list; the late page i
   await expect(cards).toHaveCount(2 * SEARCH_PAGE_SIZE);
   await expectFocusOnNewCard(page, cards, SEARCH_PAGE_SIZE, firstPage);
   expect(new Set(await names()).size).toBe(2 * SEARCH_PAGE_SIZE);
+});
+
+test('a "Show more" the server refuses as out of date offers Search Again, which starts the list afresh', async ({ page }) => {
+  const { cards } = await findThem(page);
+  await page.route((url) => url.pathname === '/api/professionals' && url.searchParams.has('cursor'), (route) =>
+    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, message: SEARCH_MESSAGES.badCursor }) }),
+  { times: 1 });
+  await showMore(page).click();
+  const alert = page.getByRole('alert').filter({ hasText: SEARCH_MESSAGES.badCursor });
+  await expect(alert.getByRole('button', { name: 'Search Again' })).toBeFocused();
+  await expect(cards).toHaveCount(SEARCH_PAGE_SIZE); // what was shown stays
+  await alert.getByRole('button', { name: 'Search Again' }).click();
+  await expect(alert).toBeHidden();
+  await expect(cards).toHaveCount(SEARCH_PAGE_SIZE);
+  await showMore(page).click();
+  await expect(cards).toHaveCount(2 * SEARCH_PAGE_SIZE);
 });
 
 /** axe-core's serious and critical WCAG 2.1 A/AA findings, as e2e/accessibility.spec.ts counts them. */

@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
  * - B-tree per sort key, with and without the category in front, carrying the position and the
  *   paid period so the radius and listing tests are read from the index, not the table.
  */
-export const SORT_INDEXES = { rating: 'rating_key', price_low: 'base_rate_pesewas', price_high: 'price_high_key', reviews: 'reviews_key' };
+const SORT_INDEXES = { rating: 'rating_key', price_low: 'base_rate_pesewas', price_high: 'price_high_key', reviews: 'reviews_key' };
 const POSITION = 'll_to_earth(latitude, longitude)';
 const COVERED = 'include (latitude, longitude, paid_until)';
 

@@ -22,7 +22,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { parseId } from '../../http/ids.ts';
 import { validate } from '../../http/validate.ts';
 import { findListing } from './repo.ts';
-import { searchProfessionals } from './search.ts';
+import { effectiveSort, searchProfessionals } from './search.ts';
 import { openSlots } from './service.ts';
 
 const onlyProfessionals = (user: SessionUser) => {
@@ -37,8 +37,7 @@ export function professionalRoutes(deps: AppDeps): Router {
   router.get('/api/professionals', auth, async (ctx) => {
     const f = validate(searchQuerySchema, ctx.query);
     const near = f.lat !== undefined && f.lng !== undefined ? { lat: f.lat, lng: f.lng, radius: f.radius ?? NEARBY_RADIUS_MILES } : undefined;
-    const sort = f.sort === 'distance' && !near ? 'rating' : f.sort; // no position: nearest is not a order
-    if (f.cursor && f.cursor.sort !== sort) throw badRequest(SEARCH_MESSAGES.badCursor);
+    if (f.cursor && f.cursor.sort !== effectiveSort(f.sort, !!near)) throw badRequest(SEARCH_MESSAGES.badCursor);
     const page = await searchProfessionals(db, { q: f.q, category: f.category, sort: f.sort, near, limit: SEARCH_PAGE_SIZE, now: clock.now(), after: f.cursor });
     const answer: SearchAnswer = { success: true, professionals: page.professionals, nextCursor: page.next && encodeCursor(page.next) };
     ctx.body = answer;

@@ -231,8 +231,11 @@ function sortedAll(f: SearchFilters, near: Near | undefined, key: Sql, limit: nu
   );
 }
 
+/** The order a search really has: nearest first needs a position, and without one it is by rating. */
+export const effectiveSort = (sort: Sort, hasPosition: boolean): Sort => (sort === 'distance' && !hasPosition ? 'rating' : sort);
+
 export async function searchProfessionals(db: Db, f: SearchFilters): Promise<SearchPage> {
-  const sort: Sort = f.sort === 'distance' && !f.near ? 'rating' : f.sort;
+  const sort = effectiveSort(f.sort, !!f.near);
   const key = sort === 'distance' ? chord(f.near!) : sql(`p.${SORT_KEYS[sort]}`);
   // One more than a page says whether there is a next one. Written into the SQL, not bound: a
   // prepared statement's plan then knows it (always SEARCH_PAGE_SIZE + 1 from the route).
