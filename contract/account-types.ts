@@ -32,6 +32,8 @@ export const SIGNUP_MESSAGES = {
   noLocalAddress: 'Please enter your local address and service area',
   nameLength: `Names must be ${NAME_MIN} to ${NAME_MAX} characters`,
   beforePayment: 'Please fill in all required fields before proceeding.',
+  referrerFormat: 'A referrer code is letters and numbers, like SEAFF7K2Q9M. Check it, or leave the field empty.',
+  referrerUnknown: 'We could not find that referrer code. Check it with the person who shared it, or leave the field empty.',
 } as const;
 
 export const AFFILIATE_MESSAGES = {

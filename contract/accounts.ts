@@ -102,7 +102,10 @@ export const signupSchema = z
     baseRate: money,
     maxRate: money,
     rateNegotiable: z._default(z.optional(z.boolean()), false),
-    referrerCode: z.optional(z.string().check(z.trim(), z.maxLength(32))),
+    // Typed by hand or carried from /signup?ref=CODE; an unknown code is refused, never dropped silently.
+    referrerCode: z.optional(
+      z.string().check(z.trim(), lengthFirst(32, SIGNUP_MESSAGES.referrerFormat), z.refine((v) => v === '' || /^[A-Za-z0-9]{4,32}$/.test(v), SIGNUP_MESSAGES.referrerFormat)),
+    ),
   })
   .check(
     z.refine((s) => s.confirmPassword === '' || s.confirmPassword === s.password, {

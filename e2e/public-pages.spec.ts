@@ -55,8 +55,8 @@ test('landing page: nine sections in order, categories, plan picker without Java
   await expect(needCard).toHaveCSS('border-top-color', gold);
   await expect(offerCard).not.toHaveCSS('border-top-color', gold);
 
-  await expect(main.getByRole('link', { name: 'Find Professionals' })).toHaveAttribute('href', '/signup');
-  await expect(main.getByRole('link', { name: 'Join as Professional' })).toHaveAttribute('href', '/signup');
+  await expect(main.getByRole('link', { name: 'Find Professionals' })).toHaveAttribute('href', '/signup?plan=customer');
+  await expect(main.getByRole('link', { name: 'Join as Professional' })).toHaveAttribute('href', '/signup?plan=professional');
 
   // 2. All twelve categories, as plain tiles (not links).
   const categories = page.getByRole('region', { name: 'Services for every need' });
@@ -78,7 +78,9 @@ test('landing page: nine sections in order, categories, plan picker without Java
   const pricing = page.getByRole('region', { name: 'Simple monthly pricing' });
   await expect(pricing.getByRole('article', { name: 'Customer' })).toContainText('₵10');
   await expect(pricing.getByRole('article', { name: /Professional/ })).toContainText('₵27');
-  for (const link of await pricing.getByRole('link').all()) await expect(link).toHaveAttribute('href', '/signup');
+  // Each card's button carries its plan into sign-up.
+  await expect(pricing.getByRole('link', { name: 'Choose Customer plan' })).toHaveAttribute('href', '/signup?plan=customer');
+  await expect(pricing.getByRole('link', { name: 'Choose Professional plan' })).toHaveAttribute('href', '/signup?plan=professional');
   await expect(pricing.getByRole('link')).toHaveCount(2);
 
   // 6. Affiliate: 40% of the first month, ₵4.00 / ₵10.80, payout from ₵250.
@@ -96,7 +98,8 @@ test('landing page: nine sections in order, categories, plan picker without Java
   }
   const cta = page.getByRole('region', { name: 'Ready to get started?' });
   await expect(cta.getByRole('link')).toHaveCount(2);
-  for (const link of await cta.getByRole('link').all()) await expect(link).toHaveAttribute('href', '/signup');
+  await expect(cta.getByRole('link', { name: 'Get Started Now' })).toHaveAttribute('href', '/signup?plan=customer');
+  await expect(cta.getByRole('link', { name: 'Become a Professional' })).toHaveAttribute('href', '/signup?plan=professional');
 
   // 9. Footer, after main.
   const footer = page.getByRole('contentinfo');

@@ -48,7 +48,7 @@ test('a customer signs in by phone, lands on the customer dashboard, and signs o
   expect(problems, 'no hydration, CSP or script errors').toEqual([]);
 });
 
-test('a wrong password shows the "Login Failed" toast and keeps the user on /signin', async ({ page, request }) => {
+test('a wrong password shows the "Login Failed" toast and the same words by the form, and keeps the user on /signin', async ({ page, request }) => {
   const account = await createPaidAccount(request);
   await page.goto('/signin');
 
@@ -61,8 +61,21 @@ test('a wrong password shows the "Login Failed" toast and keeps the user on /sig
   await page.getByLabel('Password', { exact: true }).fill('not-my-password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(toast(page, 'Login Failed')).toContainText('Invalid login credentials');
+  // By the form too (a toast over the button is easy to miss on a phone): the password is focused
+  // and its description is the problem, so a screen reader reads it with the field.
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await expect(form.getByRole('alert')).toHaveText(/Invalid login credentials/);
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAccessibleDescription(/Invalid login credentials/);
   await expect(page).toHaveURL(/\/signin$/);
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
+
+  // Offline: plain words by the form, never "Failed to fetch".
+  await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(form.getByRole('alert')).toHaveText('No connection: we could not reach ServiceConnect. Check your mobile data or Wi-Fi, then try again.');
+  await expect(page.getByText(/failed to fetch/i)).toHaveCount(0);
 });
 
 test('the server’s account type wins: a professional picking Customer gets the auto-corrected notice', async ({ page, request }) => {

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  actionErrorMessage,
   ApiError,
   apiBlob,
   apiFetch,
   clearQueryCache,
+  CONNECTION_MESSAGES,
   dashboardLoadErrorMessage,
   MissingEmailError,
   NetworkError,
@@ -88,9 +90,11 @@ describe('apiFetch', () => {
     expect((error as ApiError).fieldErrors).toEqual([{ field: 'email', message: 'bad' }]);
   });
 
-  it('gives a status message when the error body is not JSON', async () => {
+  it('says in plain words what happened when the error body is not JSON', async () => {
     vi.stubGlobal('fetch', fakeFetch(new Response('<html>Bad gateway</html>', { status: 502 })));
-    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 502, message: 'Request failed with status 502', body: null });
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 502, message: CONNECTION_MESSAGES.serverFault, body: null });
+    vi.stubGlobal('fetch', fakeFetch(new Response('', { status: 413 })));
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 413, message: CONNECTION_MESSAGES.refused });
   });
 
   it('rejects an unreadable 2xx body', async () => {
@@ -108,6 +112,9 @@ describe('apiFetch', () => {
     const error = await apiFetch('/api/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as Error).cause).toBeInstanceOf(TypeError);
+    // What a screen shows from it says what happened and what to do, never "Failed to fetch".
+    expect((error as Error).message).toBe(CONNECTION_MESSAGES.offline);
+    expect(actionErrorMessage(error, 'fallback')).toBe(CONNECTION_MESSAGES.offline);
   });
 
   it('throws TimeoutError after 10 s by default', async () => {
@@ -283,10 +290,10 @@ describe('dashboardLoadErrorMessage', () => {
   });
 
   it('falls back when the server sent no message', () => {
-    expect(dashboardLoadErrorMessage(new ApiError(500, 'Request failed with status 500', null))).toBe('Failed to fetch user data');
-    expect(dashboardLoadErrorMessage(new TypeError('x is undefined'))).toBe('Failed to fetch user data');
-    expect(dashboardLoadErrorMessage(new ApiError(500, 'Request failed with status 500', null), { affiliate: true })).toBe(
-      'Failed to load your affiliate data',
+    expect(dashboardLoadErrorMessage(new ApiError(500, 'x', null))).toBe('We could not load your dashboard. Please try again in a moment.');
+    expect(dashboardLoadErrorMessage(new TypeError('x is undefined'))).toBe('We could not load your dashboard. Please try again in a moment.');
+    expect(dashboardLoadErrorMessage(new ApiError(500, 'x', null), { affiliate: true })).toBe(
+      'We could not load your affiliate data. Please try again in a moment.',
     );
   });
 

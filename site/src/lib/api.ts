@@ -25,10 +25,21 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What people read when a call fails for a reason that is not theirs (issue #16 "Plain words"):
+ * what happened and what to do, never "Failed to fetch", a status code alone, or a timestamp.
+ */
+export const CONNECTION_MESSAGES = {
+  offline: 'No connection: we could not reach ServiceConnect. Check your mobile data or Wi-Fi, then try again.',
+  slow: 'The connection is too slow: ServiceConnect did not answer in time. Please try again.',
+  serverFault: 'Something went wrong on our side. Nothing was changed; please try again in a moment.',
+  refused: 'That did not work. Please check what you entered and try again.',
+} as const;
+
 /** The server could not be reached (offline, DNS, connection reset). */
 export class NetworkError extends Error {
   override name = 'NetworkError';
-  constructor(message = 'Failed to fetch', options?: ErrorOptions) {
+  constructor(message: string = CONNECTION_MESSAGES.offline, options?: ErrorOptions) {
     super(message, options);
   }
 }
@@ -36,7 +47,7 @@ export class NetworkError extends Error {
 /** The request took longer than its time-out, or the caller aborted it. */
 export class TimeoutError extends Error {
   override name = 'TimeoutError';
-  constructor(message = 'Request timeout', options?: ErrorOptions) {
+  constructor(message: string = CONNECTION_MESSAGES.slow, options?: ErrorOptions) {
     super(message, options);
   }
 }
@@ -104,17 +115,17 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number, signa
     const response = await fetch(path, { ...init, signal: controller.signal, credentials: 'same-origin' });
     return { response, body: await read(response) };
   } catch (cause) {
-    if (controller.signal.aborted) throw new TimeoutError(signal?.aborted ? 'Request aborted' : 'Request timeout', { cause });
-    throw new NetworkError('Failed to fetch', { cause });
+    if (controller.signal.aborted) throw new TimeoutError(signal?.aborted ? 'Request aborted' : CONNECTION_MESSAGES.slow, { cause });
+    throw new NetworkError(CONNECTION_MESSAGES.offline, { cause });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
 }
 
-/** The ApiError for a refused answer: the server's message, else the status. */
+/** The ApiError for a refused answer: the server's message, else plain words for its kind of status. */
 const refusal = (response: Response, data: unknown) =>
-  new ApiError(response.status, serverMessage(data) ?? `Request failed with status ${response.status}`, data);
+  new ApiError(response.status, serverMessage(data) ?? (response.status >= 500 ? CONNECTION_MESSAGES.serverFault : CONNECTION_MESSAGES.refused), data);
 
 /** The name in `Content-Disposition: attachment; filename="…"` (or filename*=UTF-8''…), if any. */
 export function attachmentName(header: string | null): string | null {
@@ -242,8 +253,9 @@ export const DASHBOARD_MESSAGES = {
   unreachable: 'Unable to connect to server. Please check your internet connection and try again.',
   timeout: 'Request timed out. Please check your connection and try again.',
   notFound: 'User data not found. Please try logging in again.',
-  fallback: 'Failed to fetch user data',
-  affiliateFallback: 'Failed to load your affiliate data',
+  // The spec's "Failed to fetch user data" read like a browser error; this says what to do.
+  fallback: 'We could not load your dashboard. Please try again in a moment.',
+  affiliateFallback: 'We could not load your affiliate data. Please try again in a moment.',
 } as const;
 
 /** Thrown before any request when the signed-in user has no email to load data for. */

@@ -68,7 +68,7 @@ describe('POST /api/signup (spec 000 §5 rules, server side too)', () => {
     expect(samePhone.body.message).toMatch(/phone number already exists/);
   });
 
-  it('records the referral of a valid referrer code, and not a self-referral or an unknown code', async () => {
+  it('records the referral of a valid referrer code, and refuses an unknown or malformed code by its field', async () => {
     const affiliate = await app.request('/api/affiliate-signup', {
       method: 'POST',
       json: {
@@ -88,8 +88,18 @@ describe('POST /api/signup (spec 000 §5 rules, server side too)', () => {
     const referral = await app.db('referrals').where({ referred_user_id: referred.userId }).first();
     expect(referral.referrer_code).toBe(code);
     expect(Number(referral.affiliate_user_id)).toBe(affiliate.body.user.id);
-    const unknown = await signUp(app, { referrerCode: 'SEAFFNOPE00' });
-    expect(await app.db('referrals').where({ referred_user_id: unknown.userId }).first()).toBeUndefined();
+    const unknownBody = signupBody({ referrerCode: 'SEAFFNOPE00' });
+    const unknown = await post(unknownBody);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual([{ field: 'referrerCode', message: expect.stringMatching(/could not find that referrer code/) }]);
+    expect(await app.db('users').where({ email: unknownBody.email }).first()).toBeUndefined();
+    for (const bad of ['SEAFF 7K2', 'x'.repeat(33), '<script>']) {
+      const malformed = await post(signupBody({ referrerCode: bad }));
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.message).toMatch(/letters and numbers/);
+    }
+    // An empty code is no code.
+    expect((await post(signupBody({ referrerCode: '' }))).status).toBe(201);
     // The affiliate's own email or phone cannot sign up again at all, so cannot refer itself.
     const self = await post(signupBody({ email: 'kofi.affiliate@example.com', referrerCode: code }));
     expect(self.status).toBe(409);

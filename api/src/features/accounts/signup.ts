@@ -2,7 +2,8 @@ import type { Signup } from '../../../../contract/accounts.ts';
 import type { SignupResponse } from '../../../../contract/payments.ts';
 import { fallbackLocation } from '../../../../contract/cities.ts';
 import { toE164 } from '../../../../contract/phone.ts';
-import { conflict } from '../../http/errors.ts';
+import { SIGNUP_MESSAGES } from '../../../../contract/account-types.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import { hashPassword } from './passwords.ts';
 import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
 import { assertEmailAndPhoneFree, usersRepo } from './users.ts';
@@ -13,11 +14,25 @@ const DEFAULT_RATES = { base: 30, max: 50 };
  * Creates a pending customer or professional and the payment that will activate it (spec 000 §4
  * step 3). Professionals who send 0/empty rates get the spec's defaults (₵30–₵50, negotiable).
  */
+/** The active affiliate whose code this is, in any letter case. */
+const findReferrer = (db: PaymentsDeps['db'], code: string): Promise<{ id: number; referrer_code: string } | undefined> =>
+  db('affiliate_profiles as a')
+    .join('users as u', 'u.id', 'a.user_id')
+    .whereRaw('upper(a.referrer_code) = upper(?)', [code])
+    .where('u.status', 'active')
+    .first('u.id', 'a.referrer_code');
+
 export async function signup(deps: PaymentsDeps, input: Signup): Promise<SignupResponse> {
   const { db, clock, logger } = deps;
   const phone = toE164(input.phone)!; // the schema accepted it
   const taken = await assertEmailAndPhoneFree(db, input.email, phone);
   if (taken) throw conflict(`${taken} If it is yours, sign in to complete your payment.`);
+  // A code someone typed or followed must reach its affiliate: an unknown one is refused by its
+  // field (docs/PRODUCT.md "Referrals"), before the slow password hash.
+  const referrer = input.referrerCode ? await findReferrer(db, input.referrerCode) : undefined;
+  if (input.referrerCode && !referrer) {
+    throw badRequest(SIGNUP_MESSAGES.referrerUnknown, [{ field: 'referrerCode', message: SIGNUP_MESSAGES.referrerUnknown }]);
+  }
   const passwordHash = await hashPassword(input.password);
   const now = clock.now();
 
@@ -56,24 +71,9 @@ export async function signup(deps: PaymentsDeps, input: Signup): Promise<SignupR
       });
     }
 
-    if (input.referrerCode) {
-      const affiliate = await trx('affiliate_profiles as a')
-        .join('users as u', 'u.id', 'a.user_id')
-        .whereRaw('upper(a.referrer_code) = upper(?)', [input.referrerCode])
-        .where('u.status', 'active')
-        .first('u.id', 'u.email', 'u.phone', 'a.referrer_code');
-      const selfReferral =
-        affiliate && (affiliate.email.toLowerCase() === input.email.toLowerCase() || affiliate.phone === phone);
-      if (affiliate && !selfReferral) {
-        await trx('referrals').insert({
-          affiliate_user_id: affiliate.id,
-          referred_user_id: userId,
-          referrer_code: affiliate.referrer_code,
-          created_at: now,
-        });
-      } else {
-        logger.info({ referrerCode: input.referrerCode, selfReferral: !!selfReferral }, 'referral not recorded');
-      }
+    // (Self-referral cannot happen: the affiliate's email and phone already belong to an account.)
+    if (referrer) {
+      await trx('referrals').insert({ affiliate_user_id: referrer.id, referred_user_id: userId, referrer_code: referrer.referrer_code, created_at: now });
     }
 
     const payment = await createPaymentIntent(

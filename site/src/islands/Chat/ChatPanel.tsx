@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ChatMessage } from '../../../../contract/bookings.ts';
 import { messageSchema } from '../../../../contract/bookings.ts';
-import { apiFetch } from '../../lib/api.ts';
+import { apiFetch, NetworkError } from '../../lib/api.ts';
 import './chat.css';
 
 export interface ChatPanelProps {
@@ -15,6 +15,8 @@ export interface ChatPanelProps {
 
 /** New messages arrive within 3 s without reload (issue 4): poll with `since` while visible. */
 export const CHAT_POLL_MS = 3000;
+
+export const CHAT_OFFLINE = 'No connection. Your message is kept; we will send it when you are back online.';
 
 const clock = (iso: string) => {
   const d = new Date(iso);
@@ -39,6 +41,10 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
   const [draft, setDraft] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  /** Messages typed while offline, sent in order once the connection is back (kept while the chat is open). */
+  const [queued, setQueued] = useState<string[]>([]);
+  const queuedRef = useRef<string[]>([]);
+  const flushing = useRef(false);
   const lastId = useRef(0);
   const log = useRef<HTMLOListElement>(null);
   const ids = { title: useId(), input: useId(), error: useId() };
@@ -96,6 +102,45 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
     };
   }, [bookingId, token]);
 
+  /** Sends the queued messages in order; stops at the first that still cannot reach the server. */
+  async function flush(): Promise<void> {
+    if (flushing.current) return;
+    flushing.current = true;
+    try {
+      while (queuedRef.current.length > 0) {
+        const body = queuedRef.current[0];
+        try {
+          await send(body);
+        } catch (error) {
+          if (error instanceof NetworkError) return;
+          setSendError(error instanceof Error ? `Message not sent: ${error.message}` : 'Message not sent. Please try again.');
+          setDraft((current) => current || body);
+        }
+        queuedRef.current = queuedRef.current.slice(1);
+        setQueued(queuedRef.current);
+      }
+      setSendError((current) => (current === CHAT_OFFLINE ? null : current));
+    } finally {
+      flushing.current = false;
+    }
+  }
+
+  async function send(body: string): Promise<void> {
+    const answer = await apiFetch<{ message: ChatMessage }>(`/api/bookings/${bookingId}/messages`, { method: 'POST', body: { body }, token });
+    // Not moving lastId: a message from the other side sent just before ours must still arrive.
+    setMessages((current) => merge(current, [answer.message]));
+  }
+
+  // Back online (or the chat's next successful poll): send what was kept.
+  useEffect(() => {
+    const onOnline = () => void flush();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [bookingId, token]);
+  useEffect(() => {
+    if (loaded && !loadError && queuedRef.current.length > 0) void flush();
+  }, [messages, loaded, loadError]);
+
   useEffect(() => {
     const node = log.current;
     if (node) node.scrollTop = node.scrollHeight;
@@ -112,12 +157,18 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
     setSending(true);
     setSendError(null);
     try {
-      const answer = await apiFetch<{ message: ChatMessage }>(`/api/bookings/${bookingId}/messages`, { method: 'POST', body: parsed.data, token });
-      // Not moving lastId: a message from the other side sent just before ours must still arrive.
-      setMessages((current) => merge(current, [answer.message]));
+      if (queuedRef.current.length > 0) throw new NetworkError(); // keep the order: behind the kept ones
+      await send(parsed.data.body);
       setDraft('');
     } catch (error) {
-      setSendError(error instanceof Error ? `Message not sent: ${error.message}` : 'Message not sent. Please try again.');
+      if (error instanceof NetworkError) {
+        queuedRef.current = [...queuedRef.current, parsed.data.body];
+        setQueued(queuedRef.current);
+        setDraft('');
+        setSendError(CHAT_OFFLINE);
+      } else {
+        setSendError(error instanceof Error ? `Message not sent: ${error.message}` : 'Message not sent. Please try again.');
+      }
     } finally {
       setSending(false);
     }
@@ -141,8 +192,15 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
             </li>
           );
         })}
+        {queued.map((body, i) => (
+          <li key={`queued-${i}`} className="chat-msg is-mine is-waiting">
+            <span className="chat-who">You</span>
+            <span className="chat-body">{body}</span>
+            <span className="chat-time">Waiting for a connection</span>
+          </li>
+        ))}
       </ol>
-      {loaded && messages.length === 0 ? <p className="chat-empty">No messages yet. Say hello!</p> : null}
+      {loaded && messages.length === 0 && queued.length === 0 ? <p className="chat-empty">No messages yet. Say hello!</p> : null}
       {!loaded && !loadError ? (
         <p className="chat-empty" role="status">
           Loading messages...
@@ -150,7 +208,7 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
       ) : null}
       {loadError ? (
         <p className="chat-error" role="status">
-          Could not load new messages ({loadError}). Trying again...
+          Could not load new messages. {loadError} We keep trying.
         </p>
       ) : null}
       <form className="chat-form" onSubmit={(e) => void onSend(e)}>

@@ -7,6 +7,7 @@ import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { $session, savedEmail, setPendingUserId, signIn, signOut } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
+import { CONNECTION_MESSAGES } from '../../lib/api.ts';
 import { autoCorrectedText, setSignInFlash, TYPE_LABELS } from '../../lib/signin-flash.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import { useFocusBack } from '../shell/useFocusBack.ts';
@@ -145,11 +146,15 @@ function Form() {
         case 'payment-required':
           setPayment({ message: outcome.message, userId: outcome.userId, intent: outcome.intent, busy: false, error: null, used: false });
           return;
+        // The toast is the spec's; the same words stay by the form, where the person looks next.
         case 'failed':
           showToast({ title: LOGIN_MESSAGES.failedTitle, description: outcome.message, variant: 'destructive' });
+          setProblem(outcome.message);
+          focusField('password');
           return;
         case 'network':
           showToast({ title: LOGIN_MESSAGES.networkTitle, description: LOGIN_MESSAGES.network, variant: 'destructive' });
+          setProblem(CONNECTION_MESSAGES.offline);
       }
     } finally {
       setBusy(false);

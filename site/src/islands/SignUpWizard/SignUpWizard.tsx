@@ -10,6 +10,7 @@ import type { PlanType } from '../../../../contract/plans.ts';
 import { SUPPORT } from '../../components/site.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import {
+  $linkReferrer,
   $signup,
   $signupForm,
   dismissPaymentError,
@@ -18,7 +19,7 @@ import {
   nextStep,
   preloadPayment,
   previousStep,
-  readReferrer,
+  readSignupLink,
   restoreDraft,
   retryPayment,
   submitSignup,
@@ -40,6 +41,7 @@ function Wizard() {
   const form = useStore($signupForm);
   const { prices } = usePlanPrices();
   const { step, alert, errors, check, phase } = useStore($signup);
+  const linkReferrer = useStore($linkReferrer);
   const heading = useFocusOn<HTMLHeadingElement>(step);
   const [pictureNote, setPictureNote] = useState('');
 
@@ -48,7 +50,7 @@ function Wizard() {
   const [formKey, setFormKey] = useState(0);
   useEffect(() => {
     const restored = restoreDraft();
-    readReferrer(window.location.search);
+    readSignupLink(window.location.search);
     preloadPayment();
     // On a slow connection people choose and type before the island is live: keep all of it.
     if (formRef.current) captureForm(formRef.current, (key, value) => updateField(key as keyof SignupForm, value as never));
@@ -117,6 +119,11 @@ function Wizard() {
           Step {step} of 3: {step === 1 ? 'Choose your plan' : step === 2 ? 'Account information' : 'Profile details'}
         </h2>
         <Alert message={alert} />
+        {linkReferrer && form.referrerCode === linkReferrer ? (
+          <p className="wz-applied" role="status">
+            Referrer code <strong>{linkReferrer}</strong> applied from your invitation link.
+          </p>
+        ) : null}
 
         {step === 1 ? (
           <fieldset className="wz-plans">
@@ -176,6 +183,9 @@ function Wizard() {
                 <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required {...field('confirmPassword')} />
               </Field>
             </div>
+            <Field id="su-referrerCode" error={errors.referrerCode} label="Referrer Code (optional)" hint="If someone invited you, the code they shared, e.g. SEAFF7K2Q9M.">
+              <input type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={32} {...field('referrerCode', true)} />
+            </Field>
           </>
         ) : null}
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api.ts';
-import { $signup, $signupForm, nextStep, previousStep, readReferrer, resetSignup, signupFailureMessage, submitSignup } from './store.ts';
+import { $signup, $signupForm, nextStep, previousStep, readSignupLink, resetSignup, signupFailureMessage, submitSignup } from './store.ts';
 
 beforeEach(resetSignup);
 
@@ -37,22 +37,27 @@ describe('sign-up wizard steps (spec 000 §4)', () => {
   });
 
   it('reads ?ref=CODE into the referrer code', () => {
-    readReferrer('?ref=SEAFFAB12CD');
+    readSignupLink('?ref=SEAFFAB12CD');
     expect($signupForm.get().referrerCode).toBe('SEAFFAB12CD');
+  });
+
+  it('reads ?plan= into the plan and opens the account step; an unknown plan is ignored', () => {
+    readSignupLink('?plan=admin');
+    expect([$signupForm.get().userType, $signup.get().step]).toEqual(['', 1]);
+    readSignupLink('?plan=professional');
+    expect([$signupForm.get().userType, $signup.get().step]).toEqual(['professional', 2]);
   });
 });
 
 describe('signupFailureMessage (spec 000 §8)', () => {
-  const now = new Date('2026-11-22T09:00:00Z');
   it('shows the server message when there is one', () => {
-    expect(signupFailureMessage(new ApiError(409, 'x', { message: 'An account with this email already exists' }), now)).toBe('An account with this email already exists');
+    expect(signupFailureMessage(new ApiError(409, 'x', { message: 'An account with this email already exists' }))).toBe('An account with this email already exists');
   });
-  it('otherwise the spec text with a hint, the details and the time', () => {
-    const network = signupFailureMessage(new NetworkError(), now);
-    expect(network).toMatch(/^Failed to submit registration data\. This looks like a network issue/);
-    expect(network).toContain('Error details: Failed to fetch');
-    expect(network).toContain('Time: ');
-    expect(signupFailureMessage(new ApiError(404, 'Request failed with status 404', null), now)).toContain('Service temporarily unavailable.');
-    expect(signupFailureMessage(new ApiError(500, 'Request failed with status 500', null), now)).toContain('Please check your information and try again.');
+  it('otherwise plain words with what to do: no error details, no time', () => {
+    const network = signupFailureMessage(new NetworkError());
+    expect(network).toBe('Failed to submit registration data. This looks like a network issue: please check your internet connection and try again. Nothing you typed is lost.');
+    expect(signupFailureMessage(new ApiError(404, 'x', null))).toContain('Service temporarily unavailable.');
+    expect(signupFailureMessage(new ApiError(500, 'x', { message: 'Internal error' }))).toContain('Service temporarily unavailable.');
+    expect(signupFailureMessage(new ApiError(400, 'x', null))).toContain('Please check your information and try again.');
   });
 });

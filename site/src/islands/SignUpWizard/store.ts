@@ -1,4 +1,4 @@
-import { map } from 'nanostores';
+import { atom, map } from 'nanostores';
 import { dashboardPath, firstProblem, SIGNUP_CHECK_ORDER, SIGNUP_MESSAGES, signupSchema } from '../../../../contract/accounts.ts';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { PAYMENT_MESSAGES, PAYMENT_TIMINGS } from '../../../../contract/payments.ts';
@@ -88,7 +88,7 @@ export function updateField<K extends keyof SignupForm>(key: K, value: SignupFor
 /** The fields each step shows: a step is checked on its own fields only, before it is left. */
 export const STEP_FIELDS: Record<Step, readonly (keyof SignupForm)[]> = {
   1: ['userType'],
-  2: ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword'],
+  2: ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword', 'referrerCode'],
   3: ['location', 'profession', 'localAddress', 'description', 'profilePicture'],
 };
 
@@ -193,25 +193,34 @@ export function dismissPaymentError(): void {
   $signup.setKey('phase', { name: 'editing' });
 }
 
-/** The alert for a failed POST /api/signup (spec 000 §8 "Sign-up"). */
-export function signupFailureMessage(error: unknown, now: Date = new Date()): string {
-  const message = error instanceof ApiError && error.status !== 404 ? serverMessage(error.body) : undefined;
+/**
+ * The alert for a failed POST /api/signup: the server's reason, else what happened and what to do.
+ * (The spec added the error's details and the time; people read those as a crash, so they are logged.)
+ */
+export function signupFailureMessage(error: unknown): string {
+  const message = error instanceof ApiError && error.status !== 404 && error.status < 500 ? serverMessage(error.body) : undefined;
   if (message) return message;
   const network = error instanceof NetworkError || error instanceof TimeoutError;
   const hint = network
-    ? 'This looks like a network issue: please check your internet connection and try again.'
-    : error instanceof ApiError && error.status === 404
-      ? 'Service temporarily unavailable. Please try again in a few minutes.'
+    ? 'This looks like a network issue: please check your internet connection and try again. Nothing you typed is lost.'
+    : error instanceof ApiError && (error.status === 404 || error.status >= 500)
+      ? 'Service temporarily unavailable. Please try again in a few minutes. Nothing you typed is lost.'
       : 'Please check your information and try again.';
-  const details = error instanceof Error ? error.message : String(error);
-  return `Failed to submit registration data. ${hint}\nError details: ${details}\nTime: ${now.toLocaleString('en-GH')}`;
+  return `Failed to submit registration data. ${hint}`;
 }
 
-/** A 409 "An account with this email/phone number already exists.": the step 2 field it is about. */
-function takenField(error: unknown): 'email' | 'phone' | undefined {
-  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
-  const message = serverMessage(error.body) ?? '';
-  return /\bemail\b/i.test(message) ? 'email' : /\bphone\b/i.test(message) ? 'phone' : undefined;
+/**
+ * The field a refusal is about: a 409 "An account with this email/phone number already exists.",
+ * or a 400 naming a field (an unknown referrer code).
+ */
+function refusedField(error: unknown): keyof SignupForm | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.status === 409) {
+    const message = serverMessage(error.body) ?? '';
+    return /\bemail\b/i.test(message) ? 'email' : /\bphone\b/i.test(message) ? 'phone' : undefined;
+  }
+  const named = (error.body as { errors?: { field?: unknown }[] } | undefined)?.errors?.[0]?.field;
+  return error.status === 400 && typeof named === 'string' && stepOf(named) ? (named as keyof SignupForm) : undefined;
 }
 
 /** The request body: the form without the terms tick (not checked, spec 000 §5) and an empty ref. */
@@ -253,10 +262,10 @@ export async function submitSignup(): Promise<void> {
     created = await apiFetch<SignupResponse>('/api/signup', { body, timeoutMs: 30_000 });
   } catch (error) {
     console.error('Sign-up failed', error);
-    const taken = takenField(error);
-    if (taken) {
+    const refused = refusedField(error);
+    if (refused) {
       $signup.setKey('phase', { name: 'editing' });
-      showProblems(2, { [taken]: signupFailureMessage(error) });
+      showProblems(stepOf(refused)!, { [refused]: signupFailureMessage(error) });
       return;
     }
     $signup.set({ ...$signup.get(), alert: signupFailureMessage(error), phase: { name: 'editing' } });
@@ -397,8 +406,23 @@ export function preloadPayment(): void {
     .catch((error: unknown) => console.warn('Payment provider not preloaded', error));
 }
 
-/** The `?ref=CODE` of /signup (spec: carried into the sign-up's referrerCode). */
-export function readReferrer(search: string): void {
-  const code = new URLSearchParams(search).get('ref')?.trim();
-  if (code) $signupForm.setKey('referrerCode', code.slice(0, 32));
+/** The referrer code that came with the link (/signup?ref=CODE), shown as applied; '' when typed or none. */
+export const $linkReferrer = atom('');
+
+/**
+ * What a link into /signup carries: `?ref=CODE` fills the referrer code, and `?plan=customer` or
+ * `?plan=professional` (the landing page's plan choice) chooses the plan and opens step 2.
+ */
+export function readSignupLink(search: string): void {
+  const query = new URLSearchParams(search);
+  const code = query.get('ref')?.trim().slice(0, 32);
+  if (code) {
+    $signupForm.setKey('referrerCode', code);
+    $linkReferrer.set(code);
+  }
+  const plan = query.get('plan');
+  if ((plan === 'customer' || plan === 'professional') && !account) {
+    $signupForm.setKey('userType', plan);
+    if ($signup.get().step === 1) $signup.setKey('step', 2);
+  }
 }

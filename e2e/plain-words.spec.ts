@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
+import { signUpAffiliate } from './fixtures/affiliates.ts';
+import { bookFirstSlot } from './fixtures/bookings.ts';
+
+// Issue #16 "No dead ends" and "Plain words": what a person on a phone with a weak connection
+// reads when something fails, and what links into sign-up carry.
+
+test('a chat message typed offline is kept, shown as waiting, and sent when the phone is back online', async ({ page, request }) => {
+  const pro = await login(request, await createPaidAccount(request, { userType: 'professional', profession: 'Plumber', firstName: 'Kwame', lastName: 'Offline' }));
+  const customer = await login(request, await createPaidAccount(request, { firstName: 'Ama', lastName: 'Signal' }));
+  const booking = await bookFirstSlot(request, customer, pro.user.id);
+  const accepted = await request.post(`/api/bookings/${booking.id}/accept`, { headers: { Authorization: `Bearer ${pro.token}` } });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+
+  await useSession(page, customer);
+  await page.goto('/customer-dashboard');
+  await page.getByRole('tab', { name: 'My Bookings' }).click();
+  const card = page.getByRole('article', { name: 'Plumber with Kwame Offline' });
+  await card.getByRole('button', { name: 'Message' }).click();
+  const chat = card.getByRole('region', { name: 'Chat with Kwame Offline' });
+  await expect(chat.getByText('No messages yet. Say hello!')).toBeVisible();
+
+  await page.context().setOffline(true);
+  await chat.getByRole('textbox', { name: 'Message Kwame Offline' }).fill('Please bring a ladder.');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  await expect(chat.getByRole('alert')).toHaveText('No connection. Your message is kept; we will send it when you are back online.');
+  const waiting = chat.getByRole('log').getByRole('listitem').filter({ hasText: 'Please bring a ladder.' });
+  await expect(waiting).toContainText('Waiting for a connection');
+  await expect(chat.getByText(/failed to fetch/i)).toHaveCount(0);
+
+  await page.context().setOffline(false);
+  await expect(waiting).not.toContainText('Waiting for a connection');
+  await expect(chat.getByRole('alert')).toHaveCount(0);
+  // It reached the professional, once.
+  const seen = await request.get(`/api/bookings/${booking.id}/messages`, { headers: { Authorization: `Bearer ${pro.token}` } });
+  const { messages } = (await seen.json()) as { messages: { body: string }[] };
+  expect(messages.map((m) => m.body)).toEqual(['Please bring a ladder.']);
+});
+
+test('the landing page and pricing carry the chosen plan into sign-up, which opens on the account step', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Join as Professional' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 3: Account information' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('radio', { name: /^Professional/ })).toBeChecked();
+
+  await page.goto('/');
+  await page.getByRole('region', { name: 'Simple monthly pricing' }).getByRole('link', { name: /Customer/ }).click();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 3: Account information' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('radio', { name: /^Customer/ })).toBeChecked();
+});
+
+test('a ?ref= link says the code was applied, a typed code can be corrected, and an unknown code is refused by its field', async ({ page, request }) => {
+  const affiliate = await signUpAffiliate(request, 'Esi', 'Linkshare');
+  await page.goto(`/signup?plan=customer&ref=${affiliate.affiliate.referrerCode}`);
+  await expect(page.getByRole('status').filter({ hasText: `Referrer code ${affiliate.affiliate.referrerCode} applied from your invitation link.` })).toBeVisible();
+  const code = page.getByRole('textbox', { name: 'Referrer Code (optional)' });
+  await expect(code).toHaveValue(affiliate.affiliate.referrerCode);
+
+  // Someone types a wrong code instead: the whole sign-up is kept, and the field says what to do.
+  await code.fill('SEAFFWRONG9');
+  await expect(page.getByText(/applied from your invitation link/)).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'First Name' }).fill('Yaw');
+  await page.getByRole('textbox', { name: 'Last Name' }).fill('Invited');
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(`yaw.invited.${Date.now()}@example.com`);
+  await page.getByRole('textbox', { name: 'Phone Number' }).fill(`024${String(Date.now()).slice(-7)}`);
+  await page.getByLabel(/^Password/).fill('Passw0rd-e2e');
+  await page.getByLabel('Confirm Password').fill('Passw0rd-e2e');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Complete Registration & Pay' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 3: Account information' })).toBeVisible();
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAccessibleDescription(/We could not find that referrer code/);
+  await expect(page.getByRole('textbox', { name: 'First Name' })).toHaveValue('Yaw');
+
+  await code.fill(affiliate.affiliate.referrerCode.toLowerCase());
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Complete Registration & Pay' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sandbox checkout' })).toBeVisible();
+});
