@@ -51,6 +51,8 @@ export const LOGIN_MESSAGES = {
   required: 'Please enter your email or phone and your password.',
   failedTitle: 'Login Failed',
   failedFallback: 'Invalid login credentials',
+  /** The server's answer to a wrong identifier or password: what to do next, same for both (no account probing). */
+  wrongCredentials: 'The email or phone number and password do not match. Check them and try again, or use “Forgot password?”.',
   networkTitle: 'Login Error',
   network: 'Unable to connect to server. Please try again.',
   successTitle: 'Login Successful',

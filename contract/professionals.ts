@@ -39,6 +39,11 @@ export interface Listing {
   localAddress: string | null;
   location: string | null;
   coordinates: { lat: number; lng: number };
+  /**
+   * Where the coordinates come from: the professional's own place, their city's centre, or the
+   * default city (no city given): distances from a city's centre are approximate (docs/PRODUCT.md).
+   */
+  positionSource: 'own' | 'city' | 'default';
   completedJobs: number;
   /** Percent of answered requests that ended completed; null when none yet. */
   successRate: number | null;

@@ -6,11 +6,11 @@ import { signInAdmin } from './fixtures/admin.ts';
 import { creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
 import { bookFirstSlot } from './fixtures/bookings.ts';
 import { sitePages } from './fixtures/pages.ts';
-import { overflows, PHONE } from './fixtures/phone.ts';
+import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
 
 // Issue #16 "Fits the phone": on a 360 × 740 touch phone no page, dashboard tab or dialog is wider
-// than the phone (what counts: `overflows` in fixtures/phone.ts). Screens are filled with long
-// names and many rows first.
+// than the phone (what counts: `overflows` in fixtures/phone.ts), and every control is big enough
+// for a thumb (`smallTargets`). Screens are filled with long names and many rows first.
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 const GUARDED = ['/customer-dashboard', '/professional-dashboard', '/affiliate-dashboard', '/dashboard', '/admin/dashboard'];
@@ -24,6 +24,7 @@ async function measure(page: Page, where: string, problems: string[], { loaded =
   await page.waitForLoadState('networkidle');
   if (loaded) await expect(page.getByText(/^Loading/)).toHaveCount(0);
   for (const problem of await overflows(page)) problems.push(`${where}: ${problem}`);
+  for (const problem of await smallTargets(page)) problems.push(`${where}: small target ${problem}`);
 }
 
 /** Opens each tab of the first tab list in turn and measures the page with each open. */

@@ -80,3 +80,20 @@ test('a ?ref= link says the code was applied, a typed code can be corrected, and
   await page.getByRole('button', { name: 'Complete Registration & Pay' }).click();
   await expect(page.getByRole('dialog', { name: 'Sandbox checkout' })).toBeVisible();
 });
+
+test('distances from a city centre say "about", one mile is "1 mile", and a professional without a city shows Ghana', async ({ page, request }) => {
+  const tag = Date.now().toString(36).replace(/\d/g, '');
+  await createPaidAccount(request, { userType: 'professional', profession: 'Cook', location: 'Accra', firstName: 'Citycentre', lastName: `Cook${tag}` });
+  await createPaidAccount(request, { userType: 'professional', profession: 'Cook', location: '', firstName: 'Nocity', lastName: `Cook${tag}` });
+  const customer = await login(request, await createPaidAccount(request, { firstName: 'Adwoa', lastName: 'Nogps' }));
+  await useSession(page, customer); // no location permission: the search uses Accra's centre
+  await page.goto('/customer-dashboard');
+  await page.getByRole('tab', { name: 'Find Services' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Distances are measured from the centre of Accra, so they are approximate.' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search by name or profession' }).fill(`Cook${tag}`);
+  const city = page.getByRole('article', { name: `Citycentre Cook${tag}` });
+  await expect(city).toContainText(/· about 0 miles · Accra/);
+  const nowhere = page.getByRole('article', { name: `Nocity Cook${tag}` });
+  await expect(nowhere).toContainText('· Ghana');
+  await expect(nowhere).not.toContainText('miles');
+});

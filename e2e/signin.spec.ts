@@ -60,14 +60,14 @@ test('a wrong password shows the "Login Failed" toast and the same words by the 
   await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill('not-my-password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(toast(page, 'Login Failed')).toContainText('Invalid login credentials');
+  await expect(toast(page, 'Login Failed')).toContainText('The email or phone number and password do not match.');
   // By the form too (a toast over the button is easy to miss on a phone): the password is focused
   // and its description is the problem, so a screen reader reads it with the field.
   const form = page.getByRole('form', { name: 'Sign in' });
-  await expect(form.getByRole('alert')).toHaveText(/Invalid login credentials/);
+  await expect(form.getByRole('alert')).toHaveText(/do not match\. Check them and try again, or use “Forgot password\?”/);
   const password = page.getByLabel('Password', { exact: true });
   await expect(password).toBeFocused();
-  await expect(password).toHaveAccessibleDescription(/Invalid login credentials/);
+  await expect(password).toHaveAccessibleDescription(/do not match/);
   await expect(page).toHaveURL(/\/signin$/);
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
 

@@ -10,6 +10,9 @@ describe('format', () => {
     expect(timeLabel('17:00')).toBe('5:00 PM');
     expect(dateLabel('2025-01-15')).toBe('Wed, 15 Jan 2025');
     expect(milesLabel(2.345)).toBe('2.3 miles');
+    expect(milesLabel(1.04)).toBe('1 mile');
+    expect(milesLabel(0.96, { approximate: true })).toBe('about 1 mile');
+    expect(milesLabel(0)).toBe('0 miles');
     expect(ratingLabel(null)).toBe('New');
     expect(ratingLabel(5)).toBe('5.0');
   });

@@ -31,8 +31,14 @@ export const dateLabel = (ymd: string): string =>
 export const longDateLabel = (ymd: string): string =>
   parseDay(ymd).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** "X miles", rounded to 0.1 (spec 001 §9). */
-export const milesLabel = (miles: number): string => `${Math.round(miles * 10) / 10} miles`;
+/**
+ * "X miles", rounded to 0.1 (docs/PRODUCT.md "Distances"); "1 mile"; "about X miles" when one end
+ * is a city's centre rather than a real position.
+ */
+export function milesLabel(miles: number, { approximate = false } = {}): string {
+  const rounded = Math.round(miles * 10) / 10;
+  return `${approximate ? 'about ' : ''}${rounded} ${rounded === 1 ? 'mile' : 'miles'}`;
+}
 
 /** Rating to one decimal, or "New" when there are no reviews yet. */
 export const ratingLabel = (rating: number | null): string => (rating === null ? 'New' : rating.toFixed(1));

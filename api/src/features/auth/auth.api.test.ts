@@ -35,7 +35,7 @@ describe('sign-in, session, sign-out', () => {
     const unknown = await login({ loginMethod: 'email', email: 'nobody@example.com', password: 'whatever-1' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ success: false, message: LOGIN_MESSAGES.failedFallback });
+    expect(wrong.body).toEqual({ success: false, message: LOGIN_MESSAGES.wrongCredentials });
     expect(unknown.body).toEqual(wrong.body);
   });
 

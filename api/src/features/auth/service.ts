@@ -41,7 +41,7 @@ export async function login(
   if (ok === 'blocked') {
     throw new HttpError(429, LOGIN_MESSAGES.throttled, { headers: { 'Retry-After': String(THROTTLE.windowMs / 1000) } });
   }
-  if (!user || !ok) throw new HttpError(401, LOGIN_MESSAGES.failedFallback);
+  if (!user || !ok) throw new HttpError(401, LOGIN_MESSAGES.wrongCredentials);
 
   // A suspended affiliate may still sign in to see their balance (issue #5); nobody else may.
   if (user.status === 'suspended' && user.user_type !== 'affiliate') {

@@ -99,11 +99,14 @@ describe('GET /api/professionals', () => {
     }
   });
 
-  it('uses the city centre for a professional who gave no coordinates', async () => {
+  it('uses the city centre for a professional who gave no coordinates, and says so (the distance is approximate)', async () => {
     const pro = await signUpAndPay(app, { userType: 'professional', profession: 'Cook', localAddress: 'Adum', location: 'Kumasi', firstName: 'Kumasi' });
     const list = await search('lat=6.6885&lng=-1.6244&radius=1');
     expect(list.map((p) => p.id)).toContain(pro.userId);
-    expect(list.find((p) => p.id === pro.userId)?.distance).toBe(0);
+    expect(list.find((p) => p.id === pro.userId)).toMatchObject({ distance: 0, positionSource: 'city', location: 'Kumasi' });
+    const nowhere = await signUpAndPay(app, { userType: 'professional', profession: 'Cook', localAddress: 'Somewhere', location: '', firstName: 'Nocity' });
+    expect((await search('q=Nocity')).find((p) => p.id === nowhere.userId)).toMatchObject({ positionSource: 'default', location: null });
+    expect((await search('q=Nearby')).find((p) => p.id === pros.near.userId)).toMatchObject({ positionSource: 'own' });
   });
 
   it('lets a professional update rates, availability and profile, but never the email', async () => {

@@ -199,7 +199,7 @@ function NearNote() {
   if (location.status === 'fallback') {
     return (
       <p className="cd-panel fp-note" role="status">
-        {location.message}
+        {location.message} Distances are measured from the centre of {location.city ?? 'Accra'}, so they are approximate.
       </p>
     );
   }

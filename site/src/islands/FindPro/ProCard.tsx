@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
 import type { Listing } from '../../../../contract/professionals.ts';
 import { milesLabel, rateRange, ratingLabel, reviewsLabel } from '../../lib/format.ts';
+import { $location } from '../../stores/location.ts';
 import { $bookingTarget, $favourites, toggleFavourite } from './store.ts';
 
 /** A professional's result card (spec 001 §3 "The card in the customer dashboard"). */
 export function ProCard({ pro, headingLevel = 3 }: { pro: Listing; headingLevel?: 3 | 4 }) {
   const favourites = useStore($favourites);
+  const located = useStore($location);
   const saved = favourites.includes(pro.id);
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const headingId = `pro-${pro.id}-name`;
@@ -30,8 +32,11 @@ export function ProCard({ pro, headingLevel = 3 }: { pro: Listing; headingLevel?
           {ratingLabel(pro.rating)}
         </span>
         <span> ({reviewsLabel(pro.reviews)})</span>
-        {pro.distance !== null ? <span> · {milesLabel(pro.distance)}</span> : null}
-        {pro.location ? <span> · {pro.location}</span> : null}
+        {/* No city given: the position is the default city's, so a distance would mean nothing. */}
+        {pro.distance !== null && pro.positionSource !== 'default' ? (
+          <span> · {milesLabel(pro.distance, { approximate: pro.positionSource === 'city' || located.status === 'fallback' })}</span>
+        ) : null}
+        <span> · {pro.location ?? 'Ghana'}</span>
       </p>
       <p className="fp-rate">{rateRange(pro.baseRate, pro.maxRate)}</p>
       {pro.skills.length > 0 ? (
