@@ -23,4 +23,13 @@ const faq = defineCollection({
   }),
 });
 
-export const collections = { legal, faq };
+/**
+ * Support lines and hours (content/support/contact.json), shown on /support: the business keeps
+ * them true without a developer. A line left empty is not shown, rather than a number that rings nowhere.
+ */
+const contact = defineCollection({
+  loader: file(`${contentDir}/support/contact.json`),
+  schema: z.object({ value: z.string(), note: z.string().optional() }),
+});
+
+export const collections = { legal, faq, contact };

@@ -1,19 +1,22 @@
 /** Site-wide facts for the public pages (not in contract/: only the static pages use them). */
+import { toE164 } from '../../../contract/phone.ts';
+
 export const SITE_NAME = 'ServiceConnect Ghana';
 
 /**
- * Support channels and hours (spec 001 §9). The numbers and address are placeholders until the
- * business publishes its real support lines: change them here and rebuild.
+ * The support lines as links: a Ghana number in either spelling becomes tel:+233… and wa.me/233…;
+ * a line left empty, or a number that is not a Ghana number, gives no link, and /support leaves the
+ * channel out rather than print a link that rings nowhere.
  */
-export const SUPPORT = {
-  whatsappDisplay: '+233 24 000 0000',
-  whatsappLink: 'https://wa.me/233240000000',
-  phoneDisplay: '030 000 0000',
-  phoneLink: 'tel:+233300000000',
-  email: 'support@serviceconnect.com.gh',
-  hours: 'Monday–Friday, 8:00–18:00 GMT',
-  affiliateHours: '9:00–17:00',
-} as const;
+export function supportLinks(lines: { whatsapp: string; phone: string; email: string }) {
+  const whatsapp = toE164(lines.whatsapp);
+  const phone = toE164(lines.phone);
+  return {
+    whatsapp: whatsapp ? `https://wa.me/${whatsapp.slice(1)}` : null,
+    phone: phone ? `tel:${phone}` : null,
+    email: lines.email ? `mailto:${lines.email}` : null,
+  };
+}
 
-/** Copyright year shown in the footer (spec 000 §2: 2024). */
-export const COPYRIGHT_YEAR = 2024;
+/** The footer's copyright year: the year the site was built (the spec's fixed "2024" went stale). */
+export const COPYRIGHT_YEAR = new Date().getFullYear();

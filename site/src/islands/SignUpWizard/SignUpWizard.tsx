@@ -7,7 +7,6 @@ import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { PLANS } from '../../../../contract/plans.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
-import { SUPPORT } from '../../components/site.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import {
   $linkReferrer,
@@ -288,7 +287,7 @@ function PaymentError({ message }: { message: string }) {
         <strong>Payment Error:</strong> {message}
       </p>
       <p>
-        Need help? Contact support via WhatsApp: <a href={SUPPORT.whatsappLink}>{SUPPORT.whatsappDisplay}</a>
+        Need help? <a href="/support">Contact support</a> by WhatsApp, phone or message: nothing you typed is lost.
       </p>
       <div className="wz-actions">
         <button type="button" className="btn btn-line wz-button" onClick={dismissPaymentError}>
