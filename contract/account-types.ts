@@ -34,6 +34,7 @@ export const SIGNUP_MESSAGES = {
   beforePayment: 'Please fill in all required fields before proceeding.',
   referrerFormat: 'A referrer code is letters and numbers, like SEAFF7K2Q9M. Check it, or leave the field empty.',
   referrerUnknown: 'We could not find that referrer code. Check it with the person who shared it, or leave the field empty.',
+  referrerInactive: 'That referrer code is no longer active, so it earns no one a commission. Leave the field empty to continue.',
 } as const;
 
 export const AFFILIATE_MESSAGES = {

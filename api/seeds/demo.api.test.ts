@@ -4,6 +4,7 @@ import { CITIES } from '../../contract/cities.ts';
 import { greatCircleMiles } from '../../contract/distance.ts';
 import type { Db } from '../src/db.ts';
 import { verifyPassword } from '../src/features/accounts/passwords.ts';
+import { listPayments } from '../src/features/admin/queries.ts';
 import { createTestDb } from '../test/harness.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_PASSWORD, loadDemoData } from './demo.ts';
 
@@ -56,6 +57,9 @@ it('gives every demo customer and professional a paid month, and the affiliate a
   expect(Number(unpaid[0].n)).toBe(0);
   const affiliate = await db('affiliate_profiles').first();
   expect(affiliate.referrer_code).toBe('SEAFFDEMO01');
+  // The administrator's payments say how they were paid and that they are demo data.
+  const { payments } = await listPayments(db, { search: '', page: 1, pageSize: 5 });
+  expect(payments.map((p) => p.method)).toEqual(Array(5).fill('Mobile Money (demo data)'));
 });
 
 it('adds nothing when loaded twice', async () => {

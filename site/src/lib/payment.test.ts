@@ -44,6 +44,15 @@ describe('checkPaymentPreconditions (spec 000 §5)', () => {
   });
 });
 
+describe('paymentSystemMessage (spec 000 §8 UI messages)', () => {
+  it('says wait when the script is slow, refresh when it came broken, and never the loader\'s own words', async () => {
+    const { paymentSystemMessage } = await import('./payment.ts');
+    expect(paymentSystemMessage(new Error(PAYMENT_MESSAGES.scriptTimeout))).toBe('Payment system not ready. Please wait and try again.');
+    expect(paymentSystemMessage(new Error(PAYMENT_MESSAGES.sdkMissing))).toBe('Payment system not available. Please refresh and try again.');
+    expect(paymentSystemMessage(new Error(PAYMENT_MESSAGES.scriptLoadFailed))).toBe('Failed to load payment system. Please refresh and try again.');
+  });
+});
+
 describe('payForIntent with Paystack', () => {
   it('opens the v2 pop-up after 100 ms with the intent and settles on success or cancel', async () => {
     const { payForIntent } = await import('./payment.ts');

@@ -36,6 +36,17 @@ export function checkPaymentPreconditions(input: PreconditionInput): number {
   return amount;
 }
 
+/**
+ * What the person reads when Paystack's script did not arrive: still on its way over a slow line
+ * (wait), arrived broken (refresh), or not loaded at all. The loader's own words are logged only.
+ */
+export function paymentSystemMessage(error: unknown): string {
+  const reason = error instanceof Error ? error.message : '';
+  if (reason === PAYMENT_MESSAGES.scriptTimeout) return PAYMENT_MESSAGES.notReady;
+  if (reason === PAYMENT_MESSAGES.sdkMissing) return PAYMENT_MESSAGES.notAvailable;
+  return PAYMENT_MESSAGES.loadFailed;
+}
+
 /** Runs a provider callback; errors thrown inside it are logged only (spec 000 §4). */
 function guarded<A extends unknown[]>(fn: (...args: A) => void) {
   return (...args: A) => {
@@ -116,7 +127,7 @@ export async function payForIntent(intent: PaymentIntent): Promise<PaymentResult
       Pop = await loadPaystack();
     } catch (error) {
       console.error('Paystack script failed to load', error);
-      throw new Error(`${PAYMENT_MESSAGES.loadFailed} (${(error as Error).message})`);
+      throw new Error(paymentSystemMessage(error));
     }
     await delay(PAYMENT_TIMINGS.popupDelayMs);
     try {

@@ -14,13 +14,12 @@ const DEFAULT_RATES = { base: 30, max: 50 };
  * Creates a pending customer or professional and the payment that will activate it (spec 000 §4
  * step 3). Professionals who send 0/empty rates get the spec's defaults (₵30–₵50, negotiable).
  */
-/** The active affiliate whose code this is, in any letter case. */
-const findReferrer = (db: PaymentsDeps['db'], code: string): Promise<{ id: number; referrer_code: string } | undefined> =>
+/** The affiliate whose code this is, in any letter case. */
+const findReferrer = (db: PaymentsDeps['db'], code: string): Promise<{ id: number; referrer_code: string; status: string } | undefined> =>
   db('affiliate_profiles as a')
     .join('users as u', 'u.id', 'a.user_id')
     .whereRaw('upper(a.referrer_code) = upper(?)', [code])
-    .where('u.status', 'active')
-    .first('u.id', 'a.referrer_code');
+    .first('u.id', 'a.referrer_code', 'u.status');
 
 export async function signup(deps: PaymentsDeps, input: Signup): Promise<SignupResponse> {
   const { db, clock, logger } = deps;
@@ -30,8 +29,9 @@ export async function signup(deps: PaymentsDeps, input: Signup): Promise<SignupR
   // A code someone typed or followed must reach its affiliate: an unknown one is refused by its
   // field (docs/PRODUCT.md "Referrals"), before the slow password hash.
   const referrer = input.referrerCode ? await findReferrer(db, input.referrerCode) : undefined;
-  if (input.referrerCode && !referrer) {
-    throw badRequest(SIGNUP_MESSAGES.referrerUnknown, [{ field: 'referrerCode', message: SIGNUP_MESSAGES.referrerUnknown }]);
+  if (input.referrerCode && referrer?.status !== 'active') {
+    const message = referrer ? SIGNUP_MESSAGES.referrerInactive : SIGNUP_MESSAGES.referrerUnknown;
+    throw badRequest(message, [{ field: 'referrerCode', message }]);
   }
   const passwordHash = await hashPassword(input.password);
   const now = clock.now();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
 import { signInAdmin } from '../../../test/admin.ts';
-import { bearer, paySandbox, signUp, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
+import { bearer, paySandbox, signUp, signUpAffiliate, signUpAndPay, signupBody } from '../../../test/accounts.ts';
 import { startTestApp, withTableClosed, type TestApp } from '../../../test/harness.ts';
 import { createAdmin } from './accounts.ts';
 
@@ -174,7 +174,7 @@ describe('lists and stats are computed from the database', () => {
     const referred = await signUpAndPay(app, { referrerCode: affiliate.code, firstName: 'Yaw', lastName: 'Referred' });
     const payments = (await asAdmin(`/api/admin/payments?search=${encodeURIComponent('Yaw Referred')}`)).body.payments;
     expect(payments).toEqual([
-      expect.objectContaining({ userId: referred.userId, amount: 10, type: 'subscription', status: 'completed', method: 'Sandbox (test mode)', reference: referred.payment.reference }),
+      expect.objectContaining({ userId: referred.userId, amount: 10, type: 'subscription', status: 'completed', method: 'Mobile Money (test mode)', reference: referred.payment.reference }),
     ]);
     const commission = (await asAdmin(`/api/admin/payments?search=${encodeURIComponent(affiliate.email)}`)).body.payments;
     expect(commission).toEqual([expect.objectContaining({ userId: affiliate.id, amount: 4, type: 'commission', status: 'completed' })]);
@@ -263,8 +263,9 @@ describe('user actions', () => {
     const payout = await app.request('/api/affiliate/payouts', { method: 'POST', headers: bearer(token) });
     expect(payout).toMatchObject({ status: 403, body: { message: expect.stringMatching(/suspended/) } });
 
-    const referred = await signUpAndPay(app, { referrerCode: affiliate.code });
-    expect(await app.db('referrals').where({ referred_user_id: referred.userId }).first()).toBeUndefined();
+    // A suspended affiliate's code is refused by its field, saying why, so nobody's sign-up counts for them.
+    const referred = await app.request('/api/signup', { method: 'POST', json: signupBody({ referrerCode: affiliate.code }) });
+    expect(referred).toMatchObject({ status: 400, body: { errors: [{ field: 'referrerCode', message: expect.stringMatching(/no longer active/) }] } });
     expect((await app.request('/api/auth/logout', { method: 'POST', headers: bearer(token) })).status).toBe(200);
   });
 

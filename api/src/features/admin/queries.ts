@@ -194,6 +194,16 @@ function paymentsQuery(db: Db) {
   return db.from(subscriptions.unionAll(commissions, true).as('u'));
 }
 
+/** How it was paid, and whether real money moved: "Mobile Money", "Card (test mode)", "Mobile Money (demo data)". */
+function paymentMethod(row: { type: string; channel: string | null; provider: string }): string {
+  if (row.type === 'commission') return 'Commission (ledger)';
+  const method = row.channel ? METHODS[row.channel] : undefined;
+  if (!method) return 'Not paid yet';
+  if (row.provider === 'sandbox') return `${method} (test mode)`;
+  if (row.provider === 'demo') return `${method} (demo data)`;
+  return method;
+}
+
 function toAdminPayment(row: any): AdminPayment {
   return {
     id: row.id,
@@ -203,12 +213,7 @@ function toAdminPayment(row: any): AdminPayment {
     type: row.type,
     status: PAYMENT_STATUS[row.status as keyof typeof PAYMENT_STATUS],
     date: iso(row.date)!,
-    method:
-      row.type === 'commission'
-        ? 'Commission (ledger)'
-        : row.provider === 'sandbox'
-          ? 'Sandbox (test mode)' // no money moved, whichever method the tester picked
-          : (METHODS[row.channel] ?? 'Not paid yet'),
+    method: paymentMethod(row),
     reference: row.reference,
   };
 }
