@@ -209,6 +209,8 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     await sections.getByRole('tab', { name: 'Affiliates' }).click();
     await page.getByRole('searchbox', { name: 'Search affiliates' }).fill(affiliate.email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
+    // Other journeys' affiliates are called Kofi Payee too: wait for the search's one row.
+    await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
     await page.getByRole('row', { name: /Kofi Payee/ }).getByRole('button', { name: 'Kofi Payee', exact: true }).click();
     await dialog.getByRole('tab', { name: 'Activity' }).click();
     const payoutActivity = dialog.getByRole('list', { name: 'Administrator actions on Kofi Payee' });
