@@ -146,6 +146,70 @@ export interface AdminActivity {
   after: Record<string, unknown> | null;
 }
 
+/** Every action the audit log records (api/src/features/admin and verification), in the order the Activity filter offers them. */
+export const ADMIN_ACTIONS = [
+  'user.update',
+  'user.suspend',
+  'user.activate',
+  'user.delete',
+  'user.reminder',
+  'payout.approve',
+  'payout.reject',
+  'payout.complete',
+  'settings.update',
+  'document.view',
+  'verification.verify',
+  'verification.reject',
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+/** The account an audit entry concerns (a payout's affiliate), while it is on record; `exists` is false once deleted. */
+export interface ActivitySubject {
+  id: number;
+  name: string;
+  exists: boolean;
+}
+
+/** One entry of GET /api/admin/activity: the entry and the account it concerns (null for settings). */
+export interface AdminActivityEntry extends AdminActivity {
+  subject: ActivitySubject | null;
+}
+
+export const ACTIVITY_PAGE_SIZE = 25;
+export const ACTIVITY_MESSAGES = {
+  badCursor: 'This "Show more" link is not one the activity list gave. Load the list again from the first page.',
+  badLimit: 'limit must be a whole number from 1 to 100.',
+  badAction: `action must be one of: ${ADMIN_ACTIONS.join(', ')}.`,
+  empty: 'No administrator actions yet.',
+  emptyFiltered: 'No administrator actions of this kind yet.',
+} as const;
+
+/**
+ * GET /api/admin/activity: every administrator action, newest first, a page at a time. `cursor` is
+ * the answer's `nextCursor` (the page continues after it, so entries written meanwhile never
+ * repeat or shift a page); `action` keeps one kind.
+ */
+export const adminActivityQuerySchema = z.object({
+  cursor: z.optional(z.string({ error: ACTIVITY_MESSAGES.badCursor }).check(z.regex(/^[1-9][0-9]{0,17}$/, ACTIVITY_MESSAGES.badCursor))),
+  limit: z._default(
+    z.optional(
+      z.coerce
+        .number({ error: ACTIVITY_MESSAGES.badLimit })
+        .check(z.int(ACTIVITY_MESSAGES.badLimit), z.minimum(1, ACTIVITY_MESSAGES.badLimit), z.maximum(100, ACTIVITY_MESSAGES.badLimit)),
+    ),
+    ACTIVITY_PAGE_SIZE,
+  ),
+  action: z.optional(z.enum(ADMIN_ACTIONS, ACTIVITY_MESSAGES.badAction)),
+});
+export type AdminActivityQuery = z.output<typeof adminActivityQuerySchema>;
+
+export interface AdminActivityResponse {
+  success: true;
+  entries: AdminActivityEntry[];
+  /** Pass as `cursor` for the next (older) page; null when this page is the last. */
+  nextCursor: string | null;
+}
+
 /** List answers paginate on the server: `page` from 1; `total` counts every match. */
 export interface Page {
   total: number;

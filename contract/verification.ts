@@ -81,6 +81,8 @@ export const VERIFICATION_ROUTES = {
   adminDocuments: (professionalId: number) => `/api/admin/professionals/${professionalId}/documents`,
   /** GET (admin): the file itself, with its Content-Type; every call is written to the access log. */
   adminFile: (documentId: number) => `/api/admin/documents/${documentId}/file`,
+  /** GET (admin): professionals waiting for review, oldest first, with who opened each document (VerificationQueueResponse). */
+  adminQueue: '/api/admin/verification-queue',
   /** PUT (admin): body verificationDecisionSchema; answers VerificationResponse. */
   adminDecision: (professionalId: number) => `/api/admin/professionals/${professionalId}/verification`,
 } as const;
@@ -112,6 +114,14 @@ export interface VerificationDocument {
   uploadedAt: string;
   /** Admin answers only: whether the asking administrator has opened this file (verify needs every one opened). */
   opened?: boolean;
+  /** Admin answers only: each administrator's latest opening of this file, newest first; empty when nobody has opened it. */
+  openings?: DocumentOpening[];
+}
+
+/** An administrator's (latest) opening of a document, from the access log. */
+export interface DocumentOpening {
+  admin: string;
+  at: string;
 }
 
 export interface VerificationState {
@@ -142,4 +152,37 @@ export function checkDocumentFile(file: { size: number; type: string }): string 
   if (file.size > DOCUMENT_MAX_BYTES) return VERIFICATION_MESSAGES.tooLarge;
   if (!(DOCUMENT_TYPES as readonly string[]).includes(file.type)) return VERIFICATION_MESSAGES.wrongType;
   return null;
+}
+
+export const QUEUE_PAGE_SIZE = 20;
+
+/** GET /api/admin/verification-queue: which page of the queue. */
+export const verificationQueueQuerySchema = z.object({
+  page: z._default(
+    z.optional(z.coerce.number({ error: 'page must be a whole number from 1.' }).check(z.int('page must be a whole number from 1.'), z.minimum(1, 'page must be a whole number from 1.'), z.maximum(100_000, 'page must be at most 100000.'))),
+    1,
+  ),
+  pageSize: z._default(
+    z.optional(z.coerce.number({ error: 'pageSize must be 1 to 50.' }).check(z.int('pageSize must be 1 to 50.'), z.minimum(1, 'pageSize must be 1 to 50.'), z.maximum(50, 'pageSize must be 1 to 50.'))),
+    QUEUE_PAGE_SIZE,
+  ),
+});
+
+/** A professional waiting for review: since their latest upload (docs/PRODUCT.md), and their documents with who opened them. */
+export interface VerificationQueueEntry {
+  id: number;
+  name: string;
+  email: string;
+  profession: string | null;
+  waitingSince: string;
+  documents: VerificationDocument[];
+}
+
+export interface VerificationQueueResponse {
+  success: true;
+  /** Everyone waiting, on every page. */
+  total: number;
+  page: number;
+  pageSize: number;
+  professionals: VerificationQueueEntry[];
 }

@@ -64,6 +64,7 @@ test('honest failures: a list that cannot load says so with Try Again; a refused
 
   await page.route('**/api/admin/users/*/status', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"message":"Service unavailable"}' }));
   await row.getByRole('button', { name: 'Suspend Afua Offline' }).click();
+  await page.getByRole('alertdialog', { name: 'Suspend Afua Offline?' }).getByRole('button', { name: 'Suspend account' }).click();
   await expect(page.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.network })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Suspend Afua Offline' })).toBeVisible();
   await expect(row).not.toContainText('Suspended');
@@ -112,7 +113,7 @@ test('an administrator finds a user by phone, edits, suspends and activates them
 
     // Overview: the spec's cards and the 12-month chart with its table.
     const sections = page.getByRole('tablist', { name: 'Admin sections' });
-    await expect(sections.getByRole('tab')).toHaveText(['Overview', 'Users', 'Payments', 'Affiliates', 'Payouts', 'Settings']);
+    await expect(sections.getByRole('tab')).toHaveText(['Overview', 'Users', 'Verification', 'Payments', 'Affiliates', 'Payouts', 'Activity', 'Settings']);
     await expect(page.getByRole('listitem').filter({ hasText: 'Total Users' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Payout summary' })).toBeVisible();
     await page.getByText('Show the figures as a table').click();
@@ -156,10 +157,12 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     // Suspend: the user's open session is refused on its next call; then activate.
     const edited = page.getByRole('row', { name: /Abena Owusu/ });
     await edited.getByRole('button', { name: 'Suspend Abena Owusu' }).click();
+    await page.getByRole('alertdialog', { name: 'Suspend Abena Owusu?' }).getByRole('button', { name: 'Suspend account' }).click();
     await expect(page.getByText('User suspended; their sessions have ended.')).toBeVisible();
     await expect(edited).toContainText('Suspended');
     expect((await customerData()).status()).toBe(401);
     await edited.getByRole('button', { name: 'Activate Abena Owusu' }).click();
+    await page.getByRole('alertdialog', { name: 'Activate Abena Owusu?' }).getByRole('button', { name: 'Activate account' }).click();
     await expect(page.getByText('User activated.')).toBeVisible();
     await expect(edited.getByRole('button', { name: 'Suspend Abena Owusu' })).toBeVisible();
     await expect(edited).not.toContainText('Suspended');
@@ -168,16 +171,15 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     await edited.getByRole('button', { name: 'Send Reminder to Abena Owusu' }).click();
     await expect(page.getByText(ADMIN_MESSAGES.reminderSent)).toBeVisible();
 
-    // Activity: each action on this user, who did it, before → after.
+    // Activity: each action on this user as a sentence: who did what, and what it was before.
     await edited.getByRole('button', { name: 'Abena Owusu', exact: true }).click();
     await dialog.getByRole('tab', { name: 'Activity' }).click();
     const activity = dialog.getByRole('list', { name: 'Administrator actions on Abena Owusu' });
     await expect(activity.locator(':scope > li')).toHaveCount(4);
-    await expect(activity).toContainText('Sent a subscription reminder by e2e-admin');
-    await expect(activity).toContainText('Activated the account');
-    await expect(activity).toContainText('status: active → suspended');
-    await expect(activity).toContainText('Edited the profile');
-    await expect(activity).toContainText('lastName: Boateng → Owusu');
+    await expect(activity).toContainText('admin e2e-admin sent a subscription reminder.');
+    await expect(activity).toContainText('admin e2e-admin activated the account (was suspended).');
+    await expect(activity).toContainText('admin e2e-admin suspended the account (was active).');
+    await expect(activity).toContainText('admin e2e-admin edited the profile: changed the last name from Boateng to Owusu; changed the location from Accra to Kumasi.');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
@@ -187,13 +189,14 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     const payout = page.getByRole('row', { name: new RegExp(affiliate.reference) });
     await expect(payout.getByRole('button')).toHaveText(['Approve', 'Reject']);
     await payout.getByRole('button', { name: `Approve payout ${affiliate.reference}` }).click();
+    await page.getByRole('alertdialog', { name: `Approve payout ${affiliate.reference}?` }).getByRole('button', { name: 'Approve payout' }).click();
     // The row leaves the Pending list: focus goes to the outcome rather than being lost.
     await expect(page.getByText(`Payout ${affiliate.reference} approved; it is now processing.`)).toBeFocused();
     await expect(payout).toHaveCount(0); // no longer pending: the list is the server's
     await page.getByLabel('Status').selectOption('processing');
     await expect(payout.getByRole('button')).toHaveText(['Complete']);
     await payout.getByRole('button', { name: `Complete payout ${affiliate.reference}` }).click();
-    const confirm = page.getByRole('dialog', { name: `Complete payout ${affiliate.reference}` });
+    const confirm = page.getByRole('alertdialog', { name: `Complete payout ${affiliate.reference}?` });
     await confirm.getByLabel('Note (optional)').fill('Paid by MoMo');
     await confirm.getByRole('button', { name: 'Complete payout' }).click();
     await expect(page.getByText(`Payout ${affiliate.reference} completed.`)).toBeVisible();
@@ -206,12 +209,13 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     await sections.getByRole('tab', { name: 'Affiliates' }).click();
     await page.getByRole('searchbox', { name: 'Search affiliates' }).fill(affiliate.email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
+    // Other journeys' affiliates are called Kofi Payee too: wait for the search's one row.
+    await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
     await page.getByRole('row', { name: /Kofi Payee/ }).getByRole('button', { name: 'Kofi Payee', exact: true }).click();
     await dialog.getByRole('tab', { name: 'Activity' }).click();
     const payoutActivity = dialog.getByRole('list', { name: 'Administrator actions on Kofi Payee' });
-    await expect(payoutActivity).toContainText('Approved a payout');
-    await expect(payoutActivity).toContainText('Completed a payout');
-    await expect(payoutActivity).toContainText('notes: Paid by MoMo');
+    await expect(payoutActivity).toContainText(/admin e2e-admin approved payout #\d+ \(was pending\)\./);
+    await expect(payoutActivity).toContainText(/admin e2e-admin marked payout #\d+ as paid, noting “Paid by MoMo”\./);
     await page.keyboard.press('Escape');
 
     // Settings: the reminder window, checked by the shared schema, saved, and still there after a reload.

@@ -499,17 +499,27 @@ test('admin console: sign in, find a user, edit them in the dialog, Escape back 
   const row = page.getByRole('row', { name: /Abena Keyes/ });
   await expect(row.getByRole('button', { name: 'Abena Keyes', exact: true })).toBeFocused();
 
+  // Suspend asks first: Escape sends nothing and puts focus back on Suspend; the confirm button suspends.
   await press(page, row.getByRole('button', { name: 'Suspend Abena Keyes' }));
+  const suspending = page.getByRole('alertdialog', { name: 'Suspend Abena Keyes?' });
+  await expect(suspending.getByRole('heading', { name: 'Suspend Abena Keyes?' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(suspending).toBeHidden();
+  await expect(row.getByRole('button', { name: 'Suspend Abena Keyes' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await press(page, suspending.getByRole('button', { name: 'Suspend account' }));
   await expect(page.getByText('User suspended; their sessions have ended.')).toBeVisible();
   const activate = row.getByRole('button', { name: 'Activate Abena Keyes' });
   await expect(activate).toBeFocused();
   await page.keyboard.press('Enter');
+  await press(page, page.getByRole('alertdialog', { name: 'Activate Abena Keyes?' }).getByRole('button', { name: 'Activate account' }));
   await expect(page.getByText('User activated.')).toBeVisible();
   const suspend = row.getByRole('button', { name: 'Suspend Abena Keyes' });
   await expect(suspend).toBeFocused();
-  // The connection drops as Suspend is pressed: the failure is said, and focus stays on Suspend.
+  // The connection drops as Suspend is confirmed: the failure is said, and focus is back on Suspend.
   await page.route('**/api/admin/users/*/status', (route) => route.abort('internetdisconnected'));
   await page.keyboard.press('Enter');
+  await press(page, suspending.getByRole('button', { name: 'Suspend account' }));
   await expect(page.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.network })).toBeVisible();
   await expect(suspend).toBeFocused();
   await expect(row).toContainText('Active');
@@ -519,13 +529,14 @@ test('admin console: sign in, find a user, edit them in the dialog, Escape back 
   await chooseOption(page, page.getByLabel('Status'), 'Pending');
   const approve = page.getByRole('button', { name: `Approve payout ${payout.reference}` });
   await press(page, approve);
+  await press(page, page.getByRole('alertdialog', { name: `Approve payout ${payout.reference}?` }).getByRole('button', { name: 'Approve payout' }));
   await expect(page.getByText(`Payout ${payout.reference} approved; it is now processing.`)).toBeFocused();
 
-  // Complete asks for a note in a modal dialog: focus on its heading, Tab to the note, Enter completes.
+  // Complete asks first, with a note: focus on its heading, Tab to the note, then to Complete payout.
   await chooseOption(page, page.getByLabel('Status'), 'Processing', { back: true });
   await press(page, page.getByRole('button', { name: `Complete payout ${payout.reference}` }));
-  const confirm = page.getByRole('dialog', { name: `Complete payout ${payout.reference}` });
-  await expect(confirm.getByRole('heading', { name: `Complete payout ${payout.reference}` })).toBeFocused();
+  const confirm = page.getByRole('alertdialog', { name: `Complete payout ${payout.reference}?` });
+  await expect(confirm.getByRole('heading', { name: `Complete payout ${payout.reference}?` })).toBeFocused();
   await typeInto(page, confirm.getByLabel('Note (optional)'), 'Paid by MoMo');
   await press(page, confirm.getByRole('button', { name: 'Complete payout' }));
   await expect(confirm).toBeHidden();

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AdminActivity } from '../../../../contract/admin.ts';
+import type { AdminActivity, AdminActivityEntry, AdminActivityQuery } from '../../../../contract/admin.ts';
 import type { Db } from '../../db.ts';
 import type { AdminIdentity } from './accounts.ts';
 
@@ -42,14 +42,44 @@ export async function listUserActivity(db: Conn, userId: number): Promise<AdminA
     .where((q) => q.where({ target_type: 'user', target_id: String(userId) }).orWhere((p) => p.where({ target_type: 'payout' }).whereIn('target_id', payoutIds)))
     .orderBy('id', 'desc')
     .limit(200);
-  return rows.map((r) => ({
-    id: Number(r.id),
-    at: new Date(r.created_at).toISOString(),
-    admin: r.admin_username,
-    action: r.action,
-    targetType: r.target_type,
-    targetId: r.target_id,
-    before: parse(r.before),
-    after: parse(r.after),
-  }));
+  return rows.map(toActivity);
+}
+
+const toActivity = (r: any): AdminActivity => ({
+  id: Number(r.id),
+  at: new Date(r.created_at).toISOString(),
+  admin: r.admin_username,
+  action: r.action,
+  targetType: r.target_type,
+  targetId: r.target_id,
+  before: parse(r.before),
+  after: parse(r.after),
+});
+
+/** A target id that names a row (digits only), as a number for the join, else null. */
+const rowId = (type: string) => `case when l.target_type = '${type}' and l.target_id ~ '^[0-9]{1,18}$' then l.target_id::bigint end`;
+
+/**
+ * Every administrator action, newest first (by id: the order they were written, whatever the
+ * clock said), one page after the cursor, with the account each concerns: the user acted on, or the
+ * affiliate of a payout. Reads one more row than asked to know whether another page follows.
+ */
+export async function listActivity(db: Conn, query: AdminActivityQuery): Promise<{ entries: AdminActivityEntry[]; nextCursor: string | null }> {
+  const q = db('admin_audit_log as l')
+    .leftJoin('affiliate_payouts as po', 'po.id', db.raw(rowId('payout')))
+    .leftJoin('users as u', 'u.id', db.raw(`coalesce(${rowId('user')}, po.affiliate_user_id)`))
+    .select('l.*', 'u.id as subject_id', 'u.first_name', 'u.last_name', 'u.deleted_at')
+    .orderBy('l.id', 'desc')
+    .limit(query.limit + 1);
+  if (query.cursor) q.where('l.id', '<', query.cursor);
+  if (query.action) q.where('l.action', query.action);
+  const rows = await q;
+  const page = rows.slice(0, query.limit);
+  return {
+    entries: page.map((r) => ({
+      ...toActivity(r),
+      subject: r.subject_id === null ? null : { id: Number(r.subject_id), name: `${r.first_name} ${r.last_name}`, exists: !r.deleted_at },
+    })),
+    nextCursor: rows.length > query.limit ? String(page[page.length - 1].id) : null,
+  };
 }

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import {
   ADMIN_MESSAGES,
+  adminActivityQuerySchema,
   adminListQuerySchema,
   adminLoginSchema,
   adminPayoutActionSchema,
@@ -16,7 +17,7 @@ import { badRequest } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { adminLogin, adminSessions } from './accounts.ts';
 import { deleteUser, DELETE_MESSAGE, moveAdminPayout, sendUserReminder, setUserStatus, updateSettings, updateUserProfile } from './actions.ts';
-import { listUserActivity } from './audit.ts';
+import { listActivity, listUserActivity } from './audit.ts';
 import { adminStats, findAdminUser, listAffiliates, listPayments, listPayouts, listUsers } from './queries.ts';
 import { getSettings, toPlatformSettings } from '../settings/settings.ts';
 import { notFound } from '../../http/errors.ts';
@@ -79,6 +80,10 @@ export function adminRoutes(deps: AppDeps): Router {
   router.post('/users/:id/reminder', async (ctx) => {
     await sendUserReminder(deps, admin(ctx), idParam(ctx.params.id));
     ctx.body = { success: true, message: ADMIN_MESSAGES.reminderSent };
+  });
+
+  router.get('/activity', async (ctx) => {
+    ctx.body = { success: true, ...(await listActivity(db, validate(adminActivityQuerySchema, ctx.query))) };
   });
 
   router.get('/payments', async (ctx) => {

@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
 import type {
   DocumentKind,
+  DocumentOpening,
   DocumentType,
   VerificationDocument,
+  VerificationQueueEntry,
   VerificationState,
   VerificationStatus,
 } from '../../../../contract/verification.ts';
@@ -148,6 +150,63 @@ export async function openedBy(db: Conn, adminId: number, documentIds: number[])
   if (!documentIds.length) return new Set();
   const ids = await db('document_access_log').where({ admin_id: adminId }).whereIn('document_id', documentIds).distinct().pluck('document_id');
   return new Set(ids.map(Number));
+}
+
+/** Each administrator's latest opening of each of these documents, newest first, by document id. */
+export async function openings(db: Conn, documentIds: number[]): Promise<Map<number, DocumentOpening[]>> {
+  const found = new Map<number, DocumentOpening[]>();
+  if (!documentIds.length) return found;
+  const rows = await db('document_access_log')
+    .whereIn('document_id', documentIds)
+    .groupBy('document_id', 'admin_username')
+    .select('document_id', 'admin_username', db.raw('max(accessed_at) as at'))
+    .orderBy('at', 'desc');
+  for (const r of rows) {
+    const id = Number(r.document_id);
+    found.set(id, [...(found.get(id) ?? []), { admin: r.admin_username, at: iso(r.at) }]);
+  }
+  return found;
+}
+
+/**
+ * Live professionals whose review is pending, the longest waiting first: waiting since their
+ * latest upload (an upload puts them back in the queue with a new set to review), one page.
+ */
+export async function pendingQueue(db: Conn, page: number, pageSize: number): Promise<{ total: number; rows: Omit<VerificationQueueEntry, 'documents'>[] }> {
+  const waiting = db('professional_profiles as p')
+    .join('users as u', 'u.id', 'p.user_id')
+    .where({ 'p.verification_status': 'pending', 'u.user_type': 'professional' })
+    .whereNull('u.deleted_at');
+  const [{ n }] = await waiting.clone().count({ n: '*' });
+  const latest = db('professional_documents').select('user_id').max({ at: 'uploaded_at' }).groupBy('user_id').as('d');
+  const rows = await waiting
+    .leftJoin(latest, 'd.user_id', 'u.id')
+    .select('u.id', 'u.first_name', 'u.last_name', 'u.email', 'p.profession', 'd.at', 'u.updated_at')
+    .orderByRaw('coalesce(d.at, u.updated_at) asc, u.id asc')
+    .offset((page - 1) * pageSize)
+    .limit(pageSize);
+  return {
+    total: Number(n),
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      name: `${r.first_name} ${r.last_name}`,
+      email: r.email,
+      profession: r.profession ?? null,
+      waitingSince: iso(r.at ?? r.updated_at),
+    })),
+  };
+}
+
+/** The documents of several professionals (descriptions only), by professional, Ghana Card first. */
+export async function documentsOf(db: Conn, userIds: number[]): Promise<Map<number, VerificationDocument[]>> {
+  const found = new Map<number, VerificationDocument[]>();
+  if (!userIds.length) return found;
+  const rows = await db('professional_documents')
+    .whereIn('user_id', userIds)
+    .orderBy('kind')
+    .select('id', 'user_id', 'kind', 'file_name', 'content_type', 'size_bytes', 'uploaded_at');
+  for (const r of rows) found.set(Number(r.user_id), [...(found.get(Number(r.user_id)) ?? []), toDocument(r)]);
+  return found;
 }
 
 /** Removes every document and file of a professional; the access log keeps its rows (no content in them). */

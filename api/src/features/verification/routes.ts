@@ -1,11 +1,11 @@
 import Router from '@koa/router';
-import { DOCUMENT_MAX_BYTES, FILE_NAME_HEADER, VERIFICATION_MESSAGES, verificationDecisionSchema } from '../../../../contract/verification.ts';
+import { DOCUMENT_MAX_BYTES, FILE_NAME_HEADER, VERIFICATION_MESSAGES, verificationDecisionSchema, verificationQueueQuerySchema } from '../../../../contract/verification.ts';
 import type { AppDeps } from '../../app.ts';
 import { requireAdmin, requireUser } from '../../http/auth.ts';
 import { readRawBody } from '../../http/raw-body.ts';
 import { validate } from '../../http/validate.ts';
 import { idParam } from '../admin/routes.ts';
-import { decideVerification, openDocument, ownVerification, reviewView, uploadDocument } from './service.ts';
+import { decideVerification, openDocument, ownVerification, reviewQueue, reviewView, uploadDocument } from './service.ts';
 
 const UPLOAD_PATH = /^\/api\/professional\/documents\/[^/]+$/;
 
@@ -34,6 +34,10 @@ export function verificationRoutes(deps: AppDeps): Router {
       fileName: ctx.get(FILE_NAME_HEADER),
       read: () => readRawBody(ctx.req, DOCUMENT_MAX_BYTES, VERIFICATION_MESSAGES.tooLarge),
     });
+  });
+
+  router.get('/api/admin/verification-queue', admin, async (ctx) => {
+    ctx.body = await reviewQueue(deps, validate(verificationQueueQuerySchema, ctx.query));
   });
 
   router.get('/api/admin/professionals/:id/documents', admin, async (ctx) => {

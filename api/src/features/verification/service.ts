@@ -10,6 +10,7 @@ import {
   type DocumentKind,
   type DocumentType,
   type VerificationDecision,
+  type VerificationQueueResponse,
   type VerificationResponse,
 } from '../../../../contract/verification.ts';
 import type { AppDeps } from '../../app.ts';
@@ -69,8 +70,10 @@ async function view(db: Deps['db'], userId: number, options: { message?: string;
   if (!verification) throw notFound(VERIFICATION_MESSAGES.notProfessional);
   let documents = await repo.listDocuments(db, userId);
   if (options.admin) {
-    const opened = await repo.openedBy(db, options.admin.id, documents.map((d) => d.id));
-    documents = documents.map((d) => ({ ...d, opened: opened.has(d.id) }));
+    const ids = documents.map((d) => d.id);
+    const opened = await repo.openedBy(db, options.admin.id, ids);
+    const openings = await repo.openings(db, ids);
+    documents = documents.map((d) => ({ ...d, opened: opened.has(d.id), openings: openings.get(d.id) ?? [] }));
   }
   return { success: true, ...(options.message && { message: options.message }), verification, documents };
 }
@@ -119,6 +122,27 @@ export async function uploadDocument(deps: Deps, user: SessionUser, kind: string
 
 /** GET /api/admin/professionals/{id}/documents. */
 export const reviewView = (deps: Deps, admin: AdminIdentity, professionalId: number) => view(deps.db, professionalId, { admin });
+
+/**
+ * GET /api/admin/verification-queue: who waits for review, longest first, and for each document
+ * who has opened it and when (the access log), so administrators see what is left to look at.
+ */
+export async function reviewQueue(deps: Deps, paging: { page: number; pageSize: number }): Promise<VerificationQueueResponse> {
+  const { total, rows } = await repo.pendingQueue(deps.db, paging.page, paging.pageSize);
+  const documents = await repo.documentsOf(deps.db, rows.map((r) => r.id));
+  const all = [...documents.values()].flat();
+  const openings = await repo.openings(deps.db, all.map((d) => d.id));
+  return {
+    success: true,
+    total,
+    page: paging.page,
+    pageSize: paging.pageSize,
+    professionals: rows.map((r) => ({
+      ...r,
+      documents: (documents.get(r.id) ?? []).map((d) => ({ ...d, openings: openings.get(d.id) ?? [] })),
+    })),
+  };
+}
 
 /**
  * GET /api/admin/documents/{id}/file: the file, after recording who opened it, when and from

@@ -11,20 +11,25 @@ import { PaymentsTab } from './PaymentsTab.tsx';
 import { PayoutsTab } from './PayoutsTab.tsx';
 import { $refresh, refreshData } from './refresh.ts';
 import { UsersTab } from './UsersTab.tsx';
+import type { DialogTab } from './UserDialog.tsx';
+import { ActivityTab } from './ActivityTab.tsx';
+import { VerificationQueueTab } from './VerificationQueueTab.tsx';
 import '../SignIn/auth.css';
 import '../ProfessionalDashboard/dashboard.css';
 import './admin.css';
 
 // Downloaded when first opened: most visits never change a setting or open a profile.
 const SettingsTab = lazyPart('admin settings', () => import('./SettingsTab.tsx'), 'Loading the settings...');
-const UserDialog = lazyPart<{ userId: number; onClose: () => void }>('user profile', () => import('./UserDialog.tsx'), 'Loading the profile...');
+const UserDialog = lazyPart<{ userId: number; initialTab?: DialogTab; onClose: () => void }>('user profile', () => import('./UserDialog.tsx'), 'Loading the profile...');
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'users', label: 'Users' },
+  { id: 'verification', label: 'Verification' },
   { id: 'payments', label: 'Payments' },
   { id: 'affiliates', label: 'Affiliates' },
   { id: 'payouts', label: 'Payouts' },
+  { id: 'activity', label: 'Activity' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -36,14 +41,16 @@ function tabFromHash(): TabId {
 }
 
 /**
- * The admin dashboard (spec 001 §2): header with Refresh Data and Logout, the six tabs, and the
- * user profile dialog opened from the Users and Affiliates tables.
+ * The admin dashboard (spec 001 §2): header with Refresh Data and Logout, the tabs (the spec's six,
+ * and the verification queue and the activity across accounts, issue #16), and the user profile
+ * dialog opened from the Users, Verification, Affiliates and Activity tabs.
  */
 export default function AdminConsole({ initialStats }: { initialStats: AdminStats }) {
   const [tab, setTab] = useState<TabId>(tabFromHash);
   // The guard's stats, shown by the first Overview without asking again; later visits ask.
   const [seed, setSeed] = useState<AdminStats | undefined>(initialStats);
-  const [openUser, setOpenUser] = useState<number | null>(null);
+  const [openUser, setOpenUser] = useState<{ id: number; tab?: DialogTab } | null>(null);
+  const openAccount = (id: number, tab?: DialogTab) => setOpenUser({ id, tab });
   const [leaving, setLeaving] = useState(false);
   const refresh = useStore($refresh);
 
@@ -78,13 +85,15 @@ export default function AdminConsole({ initialStats }: { initialStats: AdminStat
       </p>
       <Tabs label="Admin sections" idPrefix="admin" tabs={TABS} active={tab} onChange={changeTab}>
         {tab === 'overview' ? <OverviewTab seed={seed} /> : null}
-        {tab === 'users' ? <UsersTab onOpenUser={setOpenUser} /> : null}
+        {tab === 'users' ? <UsersTab onOpenUser={openAccount} /> : null}
+        {tab === 'verification' ? <VerificationQueueTab onOpenUser={openAccount} /> : null}
         {tab === 'payments' ? <PaymentsTab /> : null}
-        {tab === 'affiliates' ? <AffiliatesTab onOpenUser={setOpenUser} /> : null}
+        {tab === 'affiliates' ? <AffiliatesTab onOpenUser={openAccount} /> : null}
         {tab === 'payouts' ? <PayoutsTab /> : null}
+        {tab === 'activity' ? <ActivityTab onOpenUser={openAccount} /> : null}
         {tab === 'settings' ? <SettingsTab /> : null}
       </Tabs>
-      {openUser !== null ? <UserDialog userId={openUser} onClose={() => setOpenUser(null)} /> : null}
+      {openUser !== null ? <UserDialog userId={openUser.id} initialTab={openUser.tab} onClose={() => setOpenUser(null)} /> : null}
     </div>
   );
 }

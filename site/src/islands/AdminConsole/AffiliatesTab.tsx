@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { AdminAffiliatesResponse } from '../../../../contract/admin.ts';
 import { cedis } from '../../components/money.ts';
-import { setUserStatus } from './admin-actions.ts';
 import { FIRST_PAGE, listPath } from './lists.ts';
 import type { ListParams } from './lists.ts';
 import { ActionNote, dateText, ListTable, Loaded, SearchBox, StatusBadge } from './parts.tsx';
 import { useAction } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
+import { useStatusConfirm } from './StatusConfirm.tsx';
 import { statusToggle } from './UsersTab.tsx';
 
 // Status, balance and actions early: on a narrow phone they show without scrolling sideways.
@@ -21,6 +21,7 @@ export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void
   const [params, setParams] = useState<ListParams>(FIRST_PAGE);
   const { load, stale, retry } = useAdminData<AdminAffiliatesResponse>(listPath('/api/admin/affiliates', params), 'the affiliates');
   const { busy, note, run } = useAction();
+  const status = useStatusConfirm(run, retry);
   return (
     <div className="pd-stack">
       <SearchBox label="Search affiliates" hint="Name, email or referrer code" initial={params.search} onSearch={(search) => setParams({ search, page: 1 })} />
@@ -56,7 +57,7 @@ export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void
                       className="btn btn-line btn-sm auth-button"
                       aria-label={`${toggle.label} ${affiliate.name}`}
                       disabled={busy !== null}
-                      onClick={() => void run(key, () => setUserStatus(affiliate.id, toggle.next), { after: retry })}
+                      onClick={status.ask({ ...affiliate, type: 'affiliate' }, toggle.next)}
                     >
                       {busy === key ? 'Saving...' : toggle.label}
                     </button>
@@ -79,6 +80,7 @@ export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void
           />
         )}
       </Loaded>
+      {status.dialog}
     </div>
   );
 }

@@ -11,6 +11,8 @@ interface Props {
   wide?: boolean;
   /** role=alertdialog for a confirmation that asks before something cannot be undone. */
   alert?: boolean;
+  /** The id of the text that says what the dialog asks (read after the title). */
+  describedBy?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ interface Props {
  * reader reads the title), stays inside while open, Escape closes it, and focus returns to the
  * control that opened it. Render it to open it; stop rendering it to close it.
  */
-export function Modal({ title, onClose, children, wide, alert }: Props) {
+export function Modal({ title, onClose, children, wide, alert, describedBy }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const dialog = useModalDialog(heading);
   const titleId = useId();
@@ -27,6 +29,7 @@ export function Modal({ title, onClose, children, wide, alert }: Props) {
       ref={dialog}
       className={wide ? 'bd admin-dialog is-wide' : 'bd admin-dialog'}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       role={alert ? 'alertdialog' : undefined}
       onCancel={(event) => {
         event.preventDefault();

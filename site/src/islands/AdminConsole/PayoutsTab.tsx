@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { MouseEvent } from 'react';
 import type { AdminPayout, AdminPayoutsResponse } from '../../../../contract/admin.ts';
 import type { PayoutStatus } from '../../../../contract/affiliates.ts';
 import { cedis } from '../../components/money.ts';
 import { movePayout } from './admin-actions.ts';
 import { FIRST_PAGE, listPath } from './lists.ts';
 import type { ListParams } from './lists.ts';
-import { Modal } from './Modal.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { payoutQuestion } from './confirmations.ts';
 import { ActionNote, dateText, ListTable, Loaded, SearchBox, StatusBadge } from './parts.tsx';
 import { PAYOUT_ACTION_DONE, PAYOUT_ACTION_LABELS, PAYOUT_FILTERS, PAYOUT_STATUS_LABELS, payoutActions, takesNote } from './payouts.ts';
 import type { PayoutAction } from './payouts.ts';
@@ -16,54 +17,40 @@ import { useAdminData } from './useAdminData.ts';
 // Status and actions early: on a narrow phone they show without scrolling sideways.
 const HEADERS = ['Affiliate', 'Amount', 'Status', 'Actions', 'Requested', 'Pay to', 'Reference', 'Notes'] as const;
 
-/** Reject or complete: what it does, and an optional note kept on the payout. */
-function NoteDialog({ payout, action, onConfirm, onClose }: { payout: AdminPayout; action: PayoutAction; onConfirm: (notes: string) => void; onClose: () => void }) {
+/**
+ * Approve, complete or reject: the question says how much, to whom and where (issue #16); reject
+ * and complete also take a note kept on the payout. Nothing is sent until confirmed.
+ */
+function PayoutConfirm({ payout, action, onConfirm, onClose }: { payout: AdminPayout; action: PayoutAction; onConfirm: (notes: string) => void; onClose: () => void }) {
   const id = useId();
-  const label = PAYOUT_ACTION_LABELS[action];
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onConfirm(String(new FormData(event.currentTarget).get('notes') ?? '').trim());
-  }
   return (
-    <Modal title={`${label} payout ${payout.reference}`} onClose={onClose}>
-      <form className="pd-stack" onSubmit={onSubmit}>
-        <p>
-          {action === 'reject'
-            ? `${cedis(payout.amount, true)} for ${payout.affiliateName} will not be paid; the amount returns to their balance.`
-            : `Confirm that ${cedis(payout.amount, true)} has reached ${payout.affiliateName} (${payout.method}, ${payout.details}).`}
-        </p>
+    <ConfirmDialog {...payoutQuestion(payout, action)} onCancel={onClose} onConfirm={(fields) => onConfirm(String(fields.get('notes') ?? '').trim())}>
+      {takesNote(action) ? (
         <div className="auth-field">
           <label htmlFor={id}>Note (optional)</label>
           <textarea id={id} name="notes" maxLength={500} rows={3} className="admin-input" />
         </div>
-        <div className="pd-tools">
-          <button type="submit" className="btn auth-button">
-            {`${label} payout`}
-          </button>
-          <button type="button" className="btn btn-line auth-button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Modal>
+      ) : null}
+    </ConfirmDialog>
   );
 }
 
 /**
  * Spec 001 §2 Payouts: status filter and table; §4 transitions, each button only where its move is
- * allowed. After any action (done or refused) the list is loaded again from the server.
+ * allowed, each asking first. After any action (done or refused) the list is loaded again from the server.
  */
 export function PayoutsTab() {
   const [params, setParams] = useState<ListParams>({ ...FIRST_PAGE, status: 'all' });
   const { load, stale, retry } = useAdminData<AdminPayoutsResponse>(listPath('/api/admin/payouts', params), 'the payouts');
   const { busy, note, run } = useAction();
-  const [asking, setAsking] = useState<{ payout: AdminPayout; action: PayoutAction } | null>(null);
+  const [asking, setAsking] = useState<{ payout: AdminPayout; action: PayoutAction; opener: HTMLElement } | null>(null);
   const filterId = useId();
 
-  async function act(payout: AdminPayout, action: PayoutAction, notes?: string) {
+  async function act(payout: AdminPayout, action: PayoutAction, opener: HTMLElement, notes?: string) {
     setAsking(null); // the outcome shows (and takes focus) in the tab, above the list
     await run(`${action}-${payout.id}`, () => movePayout(payout.id, action, notes), {
       after: retry,
+      focusBack: opener,
       success: () => `Payout ${payout.reference} ${PAYOUT_ACTION_DONE[action]}.`,
     });
   }
@@ -115,7 +102,7 @@ export function PayoutsTab() {
                         className={action === 'reject' ? 'btn btn-line btn-sm auth-button admin-danger' : 'btn btn-sm auth-button'}
                         aria-label={`${PAYOUT_ACTION_LABELS[action]} payout ${payout.reference}`}
                         disabled={busy !== null}
-                        onClick={() => (takesNote(action) ? setAsking({ payout, action }) : void act(payout, action))}
+                        onClick={(event: MouseEvent<HTMLButtonElement>) => setAsking({ payout, action, opener: event.currentTarget })}
                       >
                         {busy === `${action}-${payout.id}` ? 'Saving...' : PAYOUT_ACTION_LABELS[action]}
                       </button>
@@ -138,10 +125,10 @@ export function PayoutsTab() {
         )}
       </Loaded>
       {asking ? (
-        <NoteDialog
+        <PayoutConfirm
           payout={asking.payout}
           action={asking.action}
-          onConfirm={(notes) => void act(asking.payout, asking.action, notes || undefined)}
+          onConfirm={(notes) => void act(asking.payout, asking.action, asking.opener, notes || undefined)}
           onClose={() => setAsking(null)}
         />
       ) : null}

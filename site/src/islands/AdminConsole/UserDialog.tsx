@@ -8,7 +8,7 @@ import { showToast } from '../../stores/toast.ts';
 import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
 import { DataList } from '../shell/DataList.tsx';
 import { lazyPart } from '../shell/AppShell.tsx';
-import { activityChanges, activityLabel } from './activity.ts';
+import { ActivityLine } from './ActivityLine.tsx';
 import { deleteUser } from './admin-actions.ts';
 import { DELETE_FAILURE, failureText } from './failures.ts';
 import { Modal } from './Modal.tsx';
@@ -23,7 +23,7 @@ import { USER_TYPE_LABELS } from './UsersTab.tsx';
 // Its own download: only professionals' dialogs show it.
 const VerificationTab = lazyPart<{ professionalId: number }>('verification', () => import('./VerificationTab.tsx'), 'Loading documents...');
 
-type DialogTab = 'profile' | 'payments' | 'activity' | 'verification';
+export type DialogTab = 'profile' | 'payments' | 'activity' | 'verification';
 
 function ProfileView({ user }: { user: AdminUser }) {
   const rows: [string, ReactNode][] = [
@@ -74,23 +74,14 @@ function PaymentsList({ detail }: { detail: AdminUserDetail }) {
   );
 }
 
-/** The audit log on this account: who, what, when, before → after (issue #6; the spec only promised it). */
+/** The audit log on this account, newest first, each entry a sentence (issue #16). */
 function ActivityList({ detail }: { detail: AdminUserDetail }) {
   if (detail.activity.length === 0) return <p className="pd-empty">{ADMIN_MESSAGES.activityEmpty}</p>;
   return (
     <ol className="admin-activity" aria-label={`Administrator actions on ${detail.user.name}`}>
       {detail.activity.map((entry) => (
         <li key={entry.id}>
-          <p>
-            <strong>{activityLabel(entry)}</strong> by {entry.admin}, <time dateTime={entry.at}>{dateTimeText(entry.at)}</time>
-          </p>
-          {activityChanges(entry).length ? (
-            <ul>
-              {activityChanges(entry).map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          ) : null}
+          <ActivityLine entry={entry} />
         </li>
       ))}
     </ol>
@@ -169,9 +160,9 @@ function DeleteConfirm({ user, onDeleted, onClose }: { user: AdminUser; onDelete
  * Verification for professionals; delete behind a confirmation. Changes reload everything shown
  * (the lists behind the dialog too), so what is on screen is what the server has.
  */
-export default function UserDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
+export default function UserDialog({ userId, initialTab = 'profile', onClose }: { userId: number; initialTab?: DialogTab; onClose: () => void }) {
   const { load, retry } = useAdminData<AdminUserDetail>(`/api/admin/users/${userId}`, 'this account');
-  const [tab, setTab] = useState<DialogTab>('profile');
+  const [tab, setTab] = useState<DialogTab>(initialTab);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState<Note>(null);
@@ -188,11 +179,13 @@ export default function UserDialog({ userId, onClose }: { userId: number; onClos
             { id: 'activity', label: 'Activity' },
             ...(user.type === 'professional' ? [{ id: 'verification', label: 'Verification' }] : []),
           ] as { id: DialogTab; label: string }[];
+          // Opened on Verification from the queue: only a professional has that tab.
+          const active = tabs.some((t) => t.id === tab) ? tab : 'profile';
           return (
             <>
               <ActionNote note={note} takeFocus />
-              <Tabs label="Account details" idPrefix="admin-user" tabs={tabs} active={tab} onChange={setTab}>
-                {tab === 'profile' ? (
+              <Tabs label="Account details" idPrefix="admin-user" tabs={tabs} active={active} onChange={setTab}>
+                {active === 'profile' ? (
                   <ProfilePanel
                     user={user}
                     editing={editing}
@@ -208,9 +201,9 @@ export default function UserDialog({ userId, onClose }: { userId: number; onClos
                     onDelete={() => setConfirming(true)}
                   />
                 ) : null}
-                {tab === 'payments' ? <PaymentsList detail={detail} /> : null}
-                {tab === 'activity' ? <ActivityList detail={detail} /> : null}
-                {tab === 'verification' ? <VerificationTab professionalId={user.id} /> : null}
+                {active === 'payments' ? <PaymentsList detail={detail} /> : null}
+                {active === 'activity' ? <ActivityList detail={detail} /> : null}
+                {active === 'verification' ? <VerificationTab professionalId={user.id} /> : null}
               </Tabs>
               {confirming ? (
                 <DeleteConfirm

@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import type { MouseEvent } from 'react';
 import type { AdminUser, AdminUsersResponse } from '../../../../contract/admin.ts';
-import { sendReminder, setUserStatus } from './admin-actions.ts';
+import { sendReminder } from './admin-actions.ts';
 import { FIRST_PAGE, listPath } from './lists.ts';
 import type { ListParams } from './lists.ts';
 import { ActionNote, dateText, ListTable, Loaded, SearchBox, StatusBadge } from './parts.tsx';
 import { useAction } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
+import { useStatusConfirm } from './StatusConfirm.tsx';
 
 export const USER_TYPE_LABELS: Record<AdminUser['type'], string> = { customer: 'Customer', professional: 'Professional', affiliate: 'Affiliate' };
 
@@ -24,22 +26,17 @@ const SUBSCRIPTION_BADGES: Record<Exclude<AdminUser['subscriptionStatus'], 'none
 
 const HEADERS = ['Name', 'Status', 'Actions', 'Contact', 'Type', 'Subscription', 'Joined'] as const;
 
-/** Spec 001 §2 Users: server-side search by name, email or phone (§6), the table, row actions. */
+/** Spec 001 §2 Users: server-side search by name, email or phone (§6), the table, row actions (Suspend and Activate ask first). */
 export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
   const [params, setParams] = useState<ListParams>(FIRST_PAGE);
   const { load, stale, retry } = useAdminData<AdminUsersResponse>(listPath('/api/admin/users', params), 'the users');
   const { busy, note, run } = useAction();
+  const status = useStatusConfirm(run, retry);
 
   /** `name`: what a screen reader hears (it starts with the visible label). */
-  function actionButton(user: AdminUser, key: string, label: string, name: string, working: string, call: () => Promise<{ message: string }>) {
+  function actionButton(user: AdminUser, key: string, label: string, name: string, working: string, onClick: (event: MouseEvent<HTMLButtonElement>) => void) {
     return (
-      <button
-        type="button"
-        className="btn btn-line btn-sm auth-button"
-        aria-label={name}
-        disabled={busy !== null}
-        onClick={() => void run(`${key}-${user.id}`, call, { after: retry })}
-      >
+      <button type="button" className="btn btn-line btn-sm auth-button" aria-label={name} disabled={busy !== null} onClick={onClick}>
         {busy === `${key}-${user.id}` ? working : label}
       </button>
     );
@@ -73,8 +70,8 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
                   </td>
                   <td>
                     <div className="admin-row-actions">
-                      {actionButton(user, 'status', toggle.label, `${toggle.label} ${user.name}`, 'Saving...', () => setUserStatus(user.id, toggle.next))}
-                      {actionButton(user, 'remind', 'Send Reminder', `Send Reminder to ${user.name}`, 'Sending...', () => sendReminder(user.id))}
+                      {actionButton(user, 'status', toggle.label, `${toggle.label} ${user.name}`, 'Saving...', status.ask(user, toggle.next))}
+                      {actionButton(user, 'remind', 'Send Reminder', `Send Reminder to ${user.name}`, 'Sending...', () => void run(`remind-${user.id}`, () => sendReminder(user.id), { after: retry }))}
                     </div>
                   </td>
                   <td>
@@ -95,6 +92,7 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
           />
         )}
       </Loaded>
+      {status.dialog}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
 import type { VerificationDecision, VerificationDocument, VerificationResponse } from '../../../../contract/verification.ts';
 import { saveFile } from '../../lib/download.ts';
 import { adminFetch, adminFile } from '../../stores/admin-session.ts';
+import { openingLines } from './activity.ts';
 import { ActionNote, DataTable, dateText, Loaded, StatusBadge } from './parts.tsx';
 import { refreshData } from './refresh.ts';
 import { useAdminData } from './useAdminData.ts';
@@ -77,7 +78,7 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
           <ActionNote note={note} takeFocus />
           <DataTable
             caption="Documents uploaded"
-            headers={['Document', 'File', 'Size', 'Uploaded', 'Open']}
+            headers={['Document', 'File', 'Size', 'Uploaded', 'Opened', 'Open']}
             rows={documents}
             empty={VERIFICATION_MESSAGES.noDocuments}
             row={(doc) => (
@@ -87,13 +88,20 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
                 <td>{formatFileSize(doc.size)}</td>
                 <td>{dateText(doc.uploadedAt)}</td>
                 <td>
+                  {openingLines(doc.openings).map((line) => (
+                    <span key={line} className="admin-block">
+                      {line}
+                    </span>
+                  ))}
+                </td>
+                <td>
                   <button
                     type="button"
                     className="btn btn-line btn-sm auth-button"
                     aria-label={`Open ${DOCUMENT_KIND_LABELS[doc.kind]} (${doc.fileName})`}
                     disabled={busy !== null}
-                    // After opening, reload: the server records who opened what.
-                    onClick={() => void run(`open-${doc.id}`, () => openDocument(doc), { success: () => null, after: retry })}
+                    // After opening, reload (the queue behind the dialog too): the server records who opened what.
+                    onClick={() => void run(`open-${doc.id}`, () => openDocument(doc), { success: () => null, after: refreshData })}
                   >
                     {busy === `open-${doc.id}` ? 'Opening...' : 'Open'}
                   </button>

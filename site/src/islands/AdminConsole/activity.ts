@@ -1,41 +1,140 @@
-import type { AdminActivity } from '../../../../contract/admin.ts';
+import type { AdminAction, AdminActivity } from '../../../../contract/admin.ts';
+import { ADMIN_ACTIONS, SETTING_LABELS } from '../../../../contract/admin.ts';
+import type { PlatformSettings } from '../../../../contract/admin.ts';
+import { DOCUMENT_KIND_LABELS, isDocumentKind } from '../../../../contract/verification.ts';
+import type { DocumentOpening } from '../../../../contract/verification.ts';
 
-/** Audit actions in words; an action this list does not know yet is shown by its code. */
-const ACTION_LABELS: Record<string, string> = {
-  'user.update': 'Edited the profile',
-  'user.suspend': 'Suspended the account',
-  'user.activate': 'Activated the account',
-  'user.delete': 'Deleted the account (personal data removed)',
-  'user.reminder': 'Sent a subscription reminder',
-  'payout.approve': 'Approved a payout',
-  'payout.reject': 'Rejected a payout',
-  'payout.complete': 'Completed a payout',
-  'settings.update': 'Changed the platform settings',
-  'document.view': 'Opened a verification document',
-  'verification.verify': 'Marked the professional verified',
-  'verification.reject': 'Rejected the verification',
+/**
+ * Audit entries as sentences a person can read (issue #16): "25 Nov 2026, 14:03 — admin ama
+ * suspended the account (was active)." In the list across all accounts the sentence also names the
+ * account: `{ subject: true }` marks where the island puts its name (a button that opens it).
+ */
+export type SentencePart = string | { subject: true };
+
+/** The Activity filter's names for each kind of action. */
+export const ACTION_NAMES: Record<AdminAction, string> = {
+  'user.update': 'Profile edits',
+  'user.suspend': 'Suspensions',
+  'user.activate': 'Activations',
+  'user.delete': 'Deletions',
+  'user.reminder': 'Subscription reminders',
+  'payout.approve': 'Payouts approved',
+  'payout.reject': 'Payouts rejected',
+  'payout.complete': 'Payouts completed',
+  'settings.update': 'Settings changes',
+  'document.view': 'Documents opened',
+  'verification.verify': 'Verifications approved',
+  'verification.reject': 'Verifications rejected',
 };
+export const isAdminAction = (value: string): value is AdminAction => (ADMIN_ACTIONS as readonly string[]).includes(value);
 
-export const activityLabel = (entry: Pick<AdminActivity, 'action' | 'targetType' | 'targetId'>): string => {
-  const label = ACTION_LABELS[entry.action] ?? entry.action;
-  return entry.targetType === 'payout' ? `${label} (payout #${entry.targetId})` : label;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "25 Nov 2026, 14:03", Ghana time (GMT), the same on every device. */
+export function whenText(iso: string): string {
+  const d = new Date(iso);
+  const hh = String(d.getUTCHours()).padStart(2, '0');
+  const mm = String(d.getUTCMinutes()).padStart(2, '0');
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm}`;
+}
+
+/** A recorded value in words: long texts shortened, nothing as null. */
+function shown(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** "changed the phone from +23324… to +23355…", "set the location to Kumasi", "cleared the description (was …)". */
+function changeText(name: string, before: unknown, after: unknown): string | null {
+  const [was, now] = [shown(before), shown(after)];
+  if (was === now) return null;
+  if (was === null) return `set the ${name} to ${now}`;
+  if (now === null) return `cleared the ${name} (was ${was})`;
+  return `changed the ${name} from ${was} to ${now}`;
+}
+
+const PROFILE_FIELDS: Record<string, string> = {
+  firstName: 'first name',
+  lastName: 'last name',
+  email: 'email',
+  phone: 'phone',
+  type: 'account type',
+  status: 'status',
+  location: 'location',
+  description: 'description',
+  profession: 'profession',
 };
+const settingName = (key: string) => (key in SETTING_LABELS ? SETTING_LABELS[key as keyof PlatformSettings].label.toLowerCase() : key);
 
-const show = (value: unknown): string => {
-  if (value === null || value === undefined || value === '') return '—';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-};
-
-/** One line per field that changed: "status: active → suspended"; a field only after is "notes: → Paid". */
-export function activityChanges(entry: Pick<AdminActivity, 'before' | 'after'>): string[] {
+function changes(entry: Pick<AdminActivity, 'before' | 'after'>, name: (key: string) => string): string[] {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.flatMap((key) => {
-    if (!(key in before)) return [`${key}: ${show(after[key])}`];
-    if (!(key in after)) return [`${key}: ${show(before[key])} → —`];
-    // A field recorded on both sides but unchanged (an empty reason before and after) says nothing.
-    if (show(before[key]) === show(after[key])) return [];
-    return [`${key}: ${show(before[key])} → ${show(after[key])}`];
-  });
+  return keys.flatMap((key) => changeText(name(key), before[key], after[key]) ?? []);
 }
+
+const listed = (items: string[]) => (items.length ? `: ${items.join('; ')}` : '');
+const noting = (after: Record<string, unknown> | null) => (shown(after?.notes) ? `, noting “${shown(after?.notes)}”` : '');
+
+/**
+ * What was done, with `{of}` / `{to}` where the account is named in the list across accounts
+ * ("suspended the account{of}" → "suspended the account of Ama Mensah"). Unknown actions keep
+ * their code, so a new kind shows before this learns its words.
+ */
+function phrase(entry: AdminActivity): string {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const was = (key: string) => (shown(before[key]) ? ` (was ${shown(before[key])})` : '');
+  const payout = `payout #${entry.targetId}`;
+  switch (entry.action) {
+    case 'user.update':
+      return `edited the profile{of}${listed(changes(entry, (k) => PROFILE_FIELDS[k] ?? k))}`;
+    case 'user.suspend':
+      return `suspended the account{of}${was('status')}`;
+    case 'user.activate':
+      return `activated the account{of}${was('status')}`;
+    case 'user.delete':
+      return 'deleted the account{of}, removing its personal data';
+    case 'user.reminder':
+      return 'sent a subscription reminder{to}';
+    case 'payout.approve':
+      return `approved ${payout}{of}${was('status')}`;
+    case 'payout.reject':
+      return `rejected ${payout}{of}; the amount went back to their balance${noting(after)}`;
+    case 'payout.complete':
+      return `marked ${payout}{of} as paid${noting(after)}`;
+    case 'settings.update':
+      return `changed the platform settings${listed(changes(entry, settingName))}`;
+    case 'document.view':
+      return `opened the ${isDocumentKind(after.kind) ? DOCUMENT_KIND_LABELS[after.kind] : 'verification document'}{of}`;
+    case 'verification.verify':
+      return 'approved the verification{of}';
+    case 'verification.reject':
+      return `rejected the verification{of}${shown(after.reason) ? `, giving the reason “${shown(after.reason)}”` : ''}`;
+    default:
+      return `did “${entry.action}” on ${entry.targetType} ${entry.targetId}{of}`;
+  }
+}
+
+/**
+ * The entry as a sentence after its time: "admin ama suspended the account (was active)." With
+ * `named`, the account is named where the phrase says ({ subject: true } in the parts).
+ */
+export function activitySentence(entry: AdminActivity, named = false): SentencePart[] {
+  const parts: SentencePart[] = [`admin ${entry.admin} `];
+  for (const piece of phrase(entry).split(/(\{of\}|\{to\})/)) {
+    if (piece === '{of}' || piece === '{to}') {
+      if (named) parts.push(piece === '{of}' ? ' of ' : ' to ', { subject: true });
+    } else if (piece) parts.push(piece);
+  }
+  parts.push('.');
+  return parts;
+}
+
+/** The sentence as plain text, the account named as `name` (tests, and the screen reader's whole line). */
+export const sentenceText = (parts: SentencePart[], name = ''): string => parts.map((p) => (typeof p === 'string' ? p : name)).join('');
+
+/** Who has opened a verification document: "Not opened yet", or "Opened by ama on 25 Nov 2026, 14:03" per administrator. */
+export const openingLines = (openings: readonly DocumentOpening[] | undefined): string[] =>
+  openings?.length ? openings.map((o) => `Opened by ${o.admin} on ${whenText(o.at)}`) : ['Not opened yet'];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, DEFAULT_SETTINGS } from '../../../../contract/admin.ts';
 import type { AdminUser } from '../../../../contract/admin.ts';
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api.ts';
-import { activityChanges, activityLabel } from './activity.ts';
+import { activitySentence, sentenceText, whenText } from './activity.ts';
 import { chartBars, monthLabel, niceMax } from './chart.ts';
 import { DELETE_FAILURE, failureText, UPDATE_FAILURE } from './failures.ts';
 import { listPath, pageCount, rangeLabel } from './lists.ts';
@@ -56,20 +56,39 @@ describe('failure texts (spec 001 §8)', () => {
   });
 });
 
-describe('Activity tab: who, what, when, before → after', () => {
-  it('names the action and lists each changed field', () => {
-    const entry = { action: 'user.update', targetType: 'user', targetId: '7', before: { lastName: 'Before', location: 'Accra' }, after: { lastName: 'After', location: 'Kumasi' } };
-    expect(activityLabel(entry)).toBe('Edited the profile');
-    expect(activityChanges(entry)).toEqual(['lastName: Before → After', 'location: Accra → Kumasi']);
+describe('Activity as sentences (issue #16)', () => {
+  const entry = (action: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null, target = '7') => ({
+    id: 1,
+    at: '2026-11-25T14:03:00.000Z',
+    admin: 'ama',
+    action,
+    targetType: action.startsWith('payout.') ? 'payout' : 'user',
+    targetId: target,
+    before,
+    after,
   });
-  it('payout actions name the payout; a note only after; an unknown action shows its code', () => {
-    const entry = { action: 'payout.complete', targetType: 'payout', targetId: '12', before: { status: 'processing' }, after: { status: 'completed', notes: 'Paid by MoMo' } };
-    expect(activityLabel(entry)).toBe('Completed a payout (payout #12)');
-    expect(activityChanges(entry)).toEqual(['status: processing → completed', 'notes: Paid by MoMo']);
-    expect(activityLabel({ action: 'document.view', targetType: 'document', targetId: '3' })).toBe('Opened a verification document');
-    expect(activityLabel({ action: 'user.rename', targetType: 'user', targetId: '3' })).toBe('user.rename');
-    expect(activityChanges({ before: null, after: null })).toEqual([]);
-    expect(activityChanges({ before: { reason: null, status: 'pending' }, after: { reason: null, status: 'verified' } })).toEqual(['status: pending → verified']);
+  const say = (e: ReturnType<typeof entry>, name?: string) => sentenceText(activitySentence(e, name !== undefined), name);
+
+  it('says who did what, with what it was before', () => {
+    expect(whenText('2026-11-25T14:03:00.000Z')).toBe('25 Nov 2026, 14:03');
+    expect(whenText('2026-09-01T07:05:00.000Z')).toBe('1 Sep 2026, 07:05');
+    expect(say(entry('user.suspend', { status: 'active' }, { status: 'suspended' }))).toBe('admin ama suspended the account (was active).');
+    expect(say(entry('user.update', { phone: '+233241234567', location: null, description: 'Old' }, { phone: '+233551234567', location: 'Kumasi', description: '' }))).toBe(
+      'admin ama edited the profile: changed the phone from +233241234567 to +233551234567; set the location to Kumasi; cleared the description (was Old).',
+    );
+    expect(say(entry('payout.complete', { status: 'processing' }, { status: 'completed', notes: 'Paid by MoMo' }, '12'))).toBe('admin ama marked payout #12 as paid, noting “Paid by MoMo”.');
+    expect(say(entry('document.view', null, { documentId: 3, kind: 'ghana-card', ip: '::1' }))).toBe('admin ama opened the Ghana Card.');
+    expect(say(entry('settings.update', { reminderDays: 7 }, { reminderDays: 5 }))).toBe('admin ama changed the platform settings: changed the reminder days before expiry from 7 to 5.');
+    expect(say(entry('user.rename', null, null))).toBe('admin ama did “user.rename” on user 7.');
+    // A field recorded on both sides but unchanged says nothing; a long text is shortened.
+    expect(say(entry('verification.reject', { reason: null, status: 'pending' }, { reason: 'x'.repeat(100), status: 'rejected' }))).toBe(`admin ama rejected the verification, giving the reason “${'x'.repeat(57)}…”.`);
+  });
+
+  it('names the account in the list across accounts', () => {
+    expect(say(entry('user.suspend', { status: 'active' }, { status: 'suspended' }), 'Abena Owusu')).toBe('admin ama suspended the account of Abena Owusu (was active).');
+    expect(say(entry('user.reminder', null, {}), 'Abena Owusu')).toBe('admin ama sent a subscription reminder to Abena Owusu.');
+    expect(say(entry('payout.approve', { status: 'pending' }, { status: 'processing' }, '12'), 'Kofi Payee')).toBe('admin ama approved payout #12 of Kofi Payee (was pending).');
+    expect(activitySentence(entry('user.suspend', null, null), true)).toContainEqual({ subject: true });
   });
 });
 

@@ -11,6 +11,8 @@ interface RunOptions<T> {
   failure?: (error: unknown) => string;
   /** The success in words (default: the server's message); null shows nothing. */
   success?: (answer: T) => string | null;
+  /** The control to give focus back to when done (default: the one focused as the action starts). A confirmation dialog passes the button that opened it. */
+  focusBack?: HTMLElement | null;
 }
 
 /**
@@ -23,7 +25,7 @@ export function useAction() {
   const [note, setNote] = useState<Note>(null);
   const origin = useFocusBack<HTMLElement>(busy !== null);
   async function run<T extends { message?: string }>(key: string, call: () => Promise<T>, options: RunOptions<T> = {}): Promise<T | null> {
-    origin.current = focusedControl();
+    origin.current = options.focusBack ?? focusedControl();
     setBusy(key);
     setNote(null);
     try {
