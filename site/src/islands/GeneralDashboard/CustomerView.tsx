@@ -40,14 +40,17 @@ function BookingItem({ b }: { b: Booking }) {
       <span>
         {b.service} · {shortDay(b.date)} · {hourLabel(b.time)} · {cedis(b.totalAmount)}
       </span>
-      {b.status === 'confirmed' && b.contactPhone ? (
+      {/* Messages open from the request on (docs/PRODUCT.md "Bookings"); Call once confirmed. */}
+      {b.status === 'pending' || b.status === 'confirmed' ? (
         <div className="wz-actions">
           <a className="btn btn-line wz-button" href={FULL}>
-            Message
+            Message <span className="auth-sr">{b.professionalName}</span>
           </a>
-          <a className="btn btn-line wz-button" href={`tel:${b.contactPhone}`}>
-            Call <span className="auth-sr">{b.professionalName}</span>
-          </a>
+          {b.status === 'confirmed' && b.contactPhone ? (
+            <a className="btn btn-line wz-button" href={`tel:${b.contactPhone}`}>
+              Call <span className="auth-sr">{b.professionalName}</span>
+            </a>
+          ) : null}
         </div>
       ) : null}
       {b.status === 'completed' && !b.reviewed ? (
