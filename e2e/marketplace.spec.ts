@@ -164,7 +164,11 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
   await expect(customerLog).toContainText('Yes, I will bring one. See you then!', { timeout: 6_000 });
 
   // --- The slot passes (the test server's clock moves), and the professional marks the job done.
+  // The professional's dashboard learns the server's new time when it loads the jobs again.
   await passSlotStart(request, accepted!);
+  await proPage.reload();
+  await proPage.getByRole('tab', { name: 'Job Requests' }).click();
+  await showJobs.getByRole('button', { name: /^Confirmed/ }).click();
   await job.getByRole('button', { name: 'Mark Completed' }).click();
   await showJobs.getByRole('button', { name: /^Completed/ }).click();
   await expect(job).toContainText('Completed');

@@ -2,11 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
-import { LOCATION_INDICATOR } from '../../../../contract/location.ts';
 import { dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import { yearOf } from '../../lib/format.ts';
 import { $bookingsChanged } from '../../stores/bookings.ts';
-import { $location, locate } from '../../stores/location.ts';
+import { locate } from '../../stores/location.ts';
 import { $session } from '../../stores/session.ts';
 import { noteVisit } from '../../stores/welcome.ts';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
@@ -16,6 +15,7 @@ import { $customerTab, TABS } from './state.ts';
 import type { CustomerRecord, TabId } from './state.ts';
 import './customer.css';
 import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../guard/DashboardParts.tsx';
+import { LocationIndicator } from '../guard/LocationIndicator.tsx';
 import { lazyPart } from '../shell/AppShell.tsx';
 
 // Tabs not shown first, and the booking dialog, download only when opened (slow 3G).
@@ -148,24 +148,6 @@ function Dashboard({ title, user, record, onRenewed, onChanged }: { title: strin
           <BookingDialog key={target.id} professional={target} onClose={() => $bookingTarget.set(null)} />
       ) : null}
     </div>
-  );
-}
-
-function LocationIndicator() {
-  const location = useStore($location);
-  const text =
-    location.status === 'ready'
-      ? LOCATION_INDICATOR.city(location.city ?? 'Accra')
-      : location.status === 'fallback'
-        ? LOCATION_INDICATOR.unavailable
-        : LOCATION_INDICATOR.loading;
-  return (
-    <p className="cd-location" role="status">
-      <span className="cd-pin" aria-hidden="true" />
-      {text}
-      {location.live ? <span className="cd-badge is-live">{LOCATION_INDICATOR.live}</span> : null}
-      {location.status === 'loading' && location.message ? <span className="cd-muted"> {location.message}</span> : null}
-    </p>
   );
 }
 

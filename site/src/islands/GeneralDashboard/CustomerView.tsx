@@ -12,6 +12,10 @@ import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
 import { useRecord } from './useRecord.ts';
 import { DataList } from '../shell/DataList.tsx';
+import { lazyPart } from '../shell/AppShell.tsx';
+
+// Analytics downloads when its tab is first opened.
+const Analytics = lazyPart('dashboard', () => import('./Analytics.tsx'), 'Loading your analytics...');
 
 interface CustomerRecord {
   email: string;
@@ -159,6 +163,7 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
           </a>
         </section>
       ) : null}
+      {tab === 'analytics' ? <Analytics /> : null}
       {tab === 'profile' ? (
         <section className="card pd-card" aria-labelledby="gd-profile">
           <h2 id="gd-profile">Profile</h2>
