@@ -174,6 +174,9 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
   await expect(job).toContainText('Completed');
   await proPage.context().close();
 
+  // --- The customer refreshes the list: the header's count of services used follows.
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(booking).toHaveCount(0); // no longer confirmed
   // --- The customer leaves a 5-star review.
   await tabs.getByRole('tab', { name: 'Overview' }).click();
   await expect(page.getByText('1 Services Used')).toBeVisible();

@@ -147,7 +147,7 @@ test('a professional accepts a job, manages rates, profile and availability, com
   const roles = page.getByRole('combobox', { name: 'View as' });
   await expect(roles.getByRole('option')).toHaveText(['Professional']);
   const general = page.getByRole('tablist', { name: 'Dashboard sections' });
-  await expect(general.getByRole('tab')).toHaveText(['Overview', 'Job Requests', 'Profile', 'Earnings']);
+  await expect(general.getByRole('tab')).toHaveText(['Overview', 'Job Requests', 'Analytics', 'Profile', 'Earnings']);
   await expect(page.getByRole('list', { name: 'Your figures' })).toContainText('Total Jobs');
   await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('button', { name: 'Earnings' }).click();

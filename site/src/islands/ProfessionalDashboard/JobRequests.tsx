@@ -90,7 +90,6 @@ export function JobCard({ job, user, onDone, compact = false }: { job: Booking; 
       onClick={() => setChatOpen((o) => !o)}
     >
       {chatOpen ? 'Close Messages' : 'Message'}
-      <span className="auth-sr"> {job.customerName}</span>
     </button>
   ) : null;
   return (
