@@ -8,7 +8,7 @@ export default function Profile({ record, onChanged }: { record: CustomerRecord;
   return (
     <>
       <ProfileEditor
-        className="card cd-section pd-card"
+        className="card cd-section pd-card pe-card"
         details={{ firstName: record.firstName, lastName: record.lastName, phone: record.phone ?? '', location: record.location ?? '' }}
         email={record.email}
         rows={[
