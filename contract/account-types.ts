@@ -58,6 +58,8 @@ export const LOGIN_MESSAGES = {
   network: 'Unable to connect to server. Please try again.',
   successTitle: 'Login Successful',
   welcome: (firstName: string) => `Welcome back, ${firstName}!`,
+  /** On the account's first visit (docs/PRODUCT.md "Welcome"). */
+  firstWelcome: (firstName: string) => `Welcome, ${firstName}!`,
   autoCorrectedTitle: 'Account Type Auto-Corrected',
   pendingPayment: 'Your account is waiting for its first subscription payment. Complete payment to sign in.',
   suspended: 'This account is suspended. Please contact support.',

@@ -62,6 +62,8 @@ export const LOCATION_INDICATOR = {
   live: 'Live',
   /** "{city}, Ghana" */
   city: (city: string) => `${city}, Ghana`,
+  /** The default city, used when the device gave no position: said calmly, not as an error. */
+  defaulted: (city: string) => `${city}, Ghana (default)`,
 } as const;
 
 /** Server-side reverse geocoding through Google's geocoding API (spec 001 §9). */

@@ -130,6 +130,8 @@ test('the server decides a payout request and the answer shows in the status reg
   await expect(requestButton).toBeEnabled();
   const posted = page.waitForResponse((r) => r.url().endsWith('/api/affiliate/payouts') && r.request().method() === 'POST');
   await requestButton.click();
+  // Asked first; the request goes only on confirmation.
+  await page.getByRole('alertdialog').getByRole('button', { name: /^Request ₵[\d.]+ payout$/ }).click();
   expect((await posted).status()).toBe(400);
   const section = page.getByRole('region', { name: 'Request Payout' });
   await expect(section.getByRole('status')).toHaveText('Minimum payout is ₵250. You currently have ₵0.00');

@@ -313,6 +313,8 @@ test('professional dashboard: decline one request, accept another, message the c
   await bookFirstSlot(request, second, pro.user.id, 1);
   const third = await login(request, await createPaidAccount(request, { firstName: 'Ama', lastName: 'Withdrawn' }));
   const withdrawn = await bookFirstSlot(request, third, pro.user.id, 2);
+  // Efua's slot has started on the server's clock when the dashboard loads, so Mark Completed is offered.
+  await passSlotStart(request, accepted);
   await useSession(page, await login(request, pro));
   await page.goto('/professional-dashboard');
 
@@ -344,7 +346,6 @@ test('professional dashboard: decline one request, accept another, message the c
   await expect(chat.getByRole('log')).toContainText('I can come at nine. Is there parking?');
   await press(page, efua.getByRole('button', { name: 'Close Messages' }), 'Enter', { back: true });
 
-  await passSlotStart(request, accepted);
   await press(page, efua.getByRole('button', { name: 'Mark Completed' }));
   await expect(page.getByRole('status').filter({ hasText: 'Job marked as completed.' })).toBeFocused();
 
@@ -401,6 +402,10 @@ test('affiliate dashboard: copy the code, open Earnings with the arrow keys, req
 
   await chooseTab(page, page.getByRole('tab', { name: 'Earnings' }), { back: true, max: 40 });
   await press(page, page.getByRole('button', { name: 'Request Payout' }));
+  // Asked first, in a dialog: focus is on its question; Tab reaches the confirmation.
+  const confirm = page.getByRole('alertdialog', { name: 'Request a payout of ₵250.00?' });
+  await expect(confirm.getByRole('heading')).toBeFocused();
+  await press(page, confirm.getByRole('button', { name: 'Request ₵250.00 payout' }), 'Enter', { max: 3 });
   // The button is disabled with nothing left to pay out: focus moves to the answer.
   const answer = page.getByRole('region', { name: 'Request Payout' }).getByRole('status');
   await expect(answer).toContainText(/payout/i);

@@ -164,12 +164,19 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
   await expect(customerLog).toContainText('Yes, I will bring one. See you then!', { timeout: 6_000 });
 
   // --- The slot passes (the test server's clock moves), and the professional marks the job done.
+  // The professional's dashboard learns the server's new time when it loads the jobs again.
   await passSlotStart(request, accepted!);
+  await proPage.reload();
+  await proPage.getByRole('tab', { name: 'Job Requests' }).click();
+  await showJobs.getByRole('button', { name: /^Confirmed/ }).click();
   await job.getByRole('button', { name: 'Mark Completed' }).click();
   await showJobs.getByRole('button', { name: /^Completed/ }).click();
   await expect(job).toContainText('Completed');
   await proPage.context().close();
 
+  // --- The customer refreshes the list: the header's count of services used follows.
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(booking).toHaveCount(0); // no longer confirmed
   // --- The customer leaves a 5-star review.
   await tabs.getByRole('tab', { name: 'Overview' }).click();
   await expect(page.getByText('1 Services Used')).toBeVisible();

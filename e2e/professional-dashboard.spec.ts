@@ -55,9 +55,9 @@ test('a professional accepts a job, manages rates, profile and availability, com
   await expect(chat).toContainText('I can come at nine. Is there parking?');
   await job.getByRole('button', { name: 'Close Messages' }).click();
 
-  // Too early to complete: the server's 409 message shows on the job.
-  await job.getByRole('button', { name: 'Mark Completed' }).click();
-  await expect(job.getByRole('alert')).toContainText('has not started yet');
+  // Too early to complete: no button to be refused, but the day and hour from which it can be.
+  await expect(job.getByText(/^You can mark this completed from \w{3} \d{1,2} \w{3}, \d{1,2}:00 [AP]M\.$/)).toBeVisible();
+  await expect(job.getByRole('button', { name: 'Mark Completed' })).toHaveCount(0);
 
   // Overview: Rate Management with a live preview; a bad pair is refused inline; Cancel restores.
   await tabs.getByRole('tab', { name: 'Overview' }).click();
@@ -104,6 +104,10 @@ test('a professional accepts a job, manages rates, profile and availability, com
   await expect(profile).toContainText('8 years');
   await expect(profile).toContainText('Kumasi');
 
+  // The job's start passes on the server's clock; the reloaded dashboard learns the server's time.
+  await passSlotStart(request, booking);
+  await page.reload();
+
   // Schedule: weekly availability, and the confirmed job on the calendar (weeks start on Sunday).
   await tabs.getByRole('tab', { name: 'Schedule' }).click();
   const availability = page.getByRole('region', { name: 'Weekly Availability' });
@@ -126,7 +130,6 @@ test('a professional accepts a job, manages rates, profile and availability, com
 
   // The slot starts: the professional marks the job completed on the calendar; earnings follow.
   // The job leaves the day's list, and focus goes to the news, not to the top of the page.
-  await passSlotStart(request, booking);
   await job.getByRole('button', { name: 'Mark Completed' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Job marked as completed.' })).toBeFocused();
   await expect(job).toHaveCount(0);
@@ -144,7 +147,7 @@ test('a professional accepts a job, manages rates, profile and availability, com
   const roles = page.getByRole('combobox', { name: 'View as' });
   await expect(roles.getByRole('option')).toHaveText(['Professional']);
   const general = page.getByRole('tablist', { name: 'Dashboard sections' });
-  await expect(general.getByRole('tab')).toHaveText(['Overview', 'Job Requests', 'Profile', 'Earnings']);
+  await expect(general.getByRole('tab')).toHaveText(['Overview', 'Job Requests', 'Analytics', 'Profile', 'Earnings']);
   await expect(page.getByRole('list', { name: 'Your figures' })).toContainText('Total Jobs');
   await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('button', { name: 'Earnings' }).click();

@@ -35,7 +35,7 @@ test('a customer signs in by phone, lands on the customer dashboard, and signs o
   await expect(page.getByRole('heading', { level: 1, name: 'Customer Dashboard' })).toBeVisible();
   await expect(page.getByText(`Signed in as Abena Phone (${account.email}) — customer account`)).toBeVisible();
   await expect(page.getByRole('tablist', { name: 'Customer dashboard' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Login Successful' })).toContainText('Welcome back, Abena!');
+  await expect(page.getByRole('status').filter({ hasText: 'Login Successful' })).toContainText('Welcome, Abena!'); // her first sign-in (docs/PRODUCT.md "Welcome")
   await expect(page.getByRole('heading', { name: 'Account Type Auto-Corrected' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Abena account menu' }).click();

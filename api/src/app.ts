@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { analyticsRoutes } from './features/analytics/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { affiliateRoutes } from './features/affiliates/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -63,6 +64,7 @@ const features: ((deps: AppDeps) => Router)[] = [
   paymentRoutes,
   userDataRoutes,
   privacyRoutes,
+  analyticsRoutes,
   professionalRoutes,
   bookingRoutes,
   locationRoutes,

@@ -77,6 +77,7 @@ const ROWS: Record<string, Row> = {
   },
   'GET /api/customer-data/{customer-email} (the customer\'s, asked by all)': { path: (w) => `/api/customer-data/${encodeURIComponent(w.emails.customer)}`, expect: per(401, 200, 403, 403, 403, 403, 401, 401, 401) },
   'GET /api/me/export': { path: () => '/api/me/export', expect: USERS },
+  'GET /api/me/analytics': { path: () => '/api/me/analytics', expect: per(401, 200, 200, 200, 200, 403, 401, 401, 401) },
   'GET /api/professionals': { path: () => '/api/professionals', expect: USERS },
   'GET /api/professionals/{id}': { path: (w) => `/api/professionals/${w.professionalId}`, expect: USERS },
   'GET /api/location/reverse': { path: () => '/api/location/reverse?lat=5.6&lng=-0.18', expect: USERS },

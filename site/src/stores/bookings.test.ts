@@ -56,6 +56,20 @@ describe('bookings store', () => {
     expect($bookingCounts.get()).toMatchObject({ all: 3, pending: 1, completed: 2, confirmed: 0 });
   });
 
+  it('announces a change when a reload finds a status the other party changed (the header figures follow)', async () => {
+    stubFetch(
+      answer(200, { success: true, bookings: [booking(1, 'confirmed')] }),
+      answer(200, { success: true, bookings: [booking(1, 'confirmed')] }),
+      answer(200, { success: true, bookings: [booking(1, 'completed')] }),
+    );
+    await loadBookings();
+    const before = $bookingsChanged.get();
+    await loadBookings({ quiet: true });
+    expect($bookingsChanged.get()).toBe(before);
+    await loadBookings({ quiet: true });
+    expect($bookingsChanged.get()).toBe(before + 1);
+  });
+
   it('keeps an error message when loading fails', async () => {
     stubFetch(answer(403, { success: false, message: 'Nope' }));
     await loadBookings();

@@ -40,6 +40,8 @@ function replace(booking: Booking): void {
   $bookingsChanged.set($bookingsChanged.get() + 1);
 }
 
+const statuses = (items: Booking[]) => items.map((b) => `${b.id}:${b.status}:${b.reviewed}`).sort().join(',');
+
 /** Loads the list; `quiet` keeps showing the current list while refreshing. */
 export async function loadBookings(options: { quiet?: boolean } = {}): Promise<void> {
   const state = $bookings.get();
@@ -47,6 +49,8 @@ export async function loadBookings(options: { quiet?: boolean } = {}): Promise<v
   try {
     const answer = await apiFetch<{ bookings: Booking[] }>('/api/bookings', { token: token() });
     $bookings.set({ status: 'ready', items: answer.bookings, message: null });
+    // The other party changed something (accepted, completed ...): the dashboard's figures follow.
+    if (state.status === 'ready' && statuses(state.items) !== statuses(answer.bookings)) $bookingsChanged.set($bookingsChanged.get() + 1);
   } catch (error) {
     $bookings.set({ ...$bookings.get(), status: 'error', message: error instanceof Error ? error.message : 'Failed to load your bookings' });
   }

@@ -29,7 +29,8 @@ export function bookingRoutes(deps: AppDeps): Router {
 
   router.get('/api/bookings', auth, async (ctx) => {
     const { status } = validate(listQuery, ctx.query);
-    ctx.body = { success: true, bookings: await findBookings(deps.db, ctx.state.user.id, { status }) };
+    // `now`: the server's time, so a phone with a wrong clock still knows which jobs have started (Mark Completed).
+    ctx.body = { success: true, bookings: await findBookings(deps.db, ctx.state.user.id, { status }), now: deps.clock.now().toISOString() };
   });
 
   for (const action of ['accept', 'decline', 'cancel', 'complete'] as BookingAction[]) {

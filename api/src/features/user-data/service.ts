@@ -22,11 +22,13 @@ export function summary(planType: string, paidUntil: Date, now: Date, windows: S
 
 /** The account part every dashboard starts from. */
 async function account(db: Db, user: SessionUser, now: Date) {
-  const [row, subscription, settings, autoRenewal] = await Promise.all([
+  const [row, subscription, settings, autoRenewal, earlierSignIn] = await Promise.all([
     db('users').where({ id: user.id }).first(),
     db('subscriptions').where({ user_id: user.id }).orderBy('period_end', 'desc').first(),
     getSettings(db),
     autoRenewalOf(db, user.id),
+    // A second sign-in session, ever: the account has been here before (docs/PRODUCT.md "Welcome").
+    db('sessions').where({ user_id: user.id }).orderBy('id').limit(1).offset(1).select('id'),
   ]);
   return {
     row,
@@ -41,6 +43,8 @@ async function account(db: Db, user: SessionUser, now: Date) {
       localAddress: row.local_address as string | null,
       description: row.description as string | null,
       joinDate: new Date(row.created_at).toISOString().slice(0, 10),
+      /** True until the account signs in a second time: the dashboards say "Welcome", not "Welcome back". */
+      firstVisit: earlierSignIn.length === 0,
       status: user.status,
       subscription: subscription
         ? { ...summary(subscription.plan_type, new Date(subscription.period_end), now, settings), autoRenewal }
@@ -127,6 +131,9 @@ export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
 
 const RECENT_REFERRALS = 5;
 
+/** The first instant of `now`'s calendar month in Ghana (GMT all year, so UTC). */
+const ghanaMonthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
 /**
  * Affiliate record of spec 001 §3 from the ledger: earnings are credited commissions, the pending
  * payout is what the ledger leaves after payouts not failed, and the conversion rate is referred
@@ -141,7 +148,13 @@ export async function affiliateRecord(db: Db, user: SessionUser, now: Date) {
     .where('r.affiliate_user_id', user.id)
     .orderBy('r.created_at', 'desc')
     .select('r.id', 'r.created_at', 'u.first_name', 'u.last_name', 'u.user_type', 'c.amount_pesewas');
-  const [{ earned }] = await db('affiliate_commissions').where({ affiliate_user_id: user.id }).sum({ earned: 'amount_pesewas' });
+  const [{ earned, month_earned }] = await db('affiliate_commissions')
+    .where({ affiliate_user_id: user.id })
+    .select(
+      db.raw('coalesce(sum(amount_pesewas), 0) as earned'),
+      // This calendar month in Ghana time (GMT): the "This month" card (docs/PRODUCT.md "Affiliate earnings").
+      db.raw('coalesce(sum(amount_pesewas) filter (where created_at >= ?), 0) as month_earned', [ghanaMonthStart(now)]),
+    );
   const paid = referrals.filter((r) => r.amount_pesewas !== null).length;
   return {
     ...base,
@@ -152,6 +165,7 @@ export async function affiliateRecord(db: Db, user: SessionUser, now: Date) {
     paidReferrals: paid,
     conversionRate: referrals.length ? Math.round((paid / referrals.length) * 100) : null,
     totalEarnings: cedis(earned),
+    monthEarnings: cedis(month_earned),
     pendingPayout: cedis(await pendingBalance(db, user.id)),
     recentReferrals: referrals.slice(0, RECENT_REFERRALS).map((r) => ({
       id: Number(r.id),

@@ -45,7 +45,7 @@ export default function AffiliateDashboard({ title, user }: DashboardViewProps) 
           <Tabs label="Dashboard sections" idPrefix="aff" tabs={TABS} active={tab} onChange={setTab}>
             {tab === 'overview' ? <Overview record={load.data} /> : null}
             {tab === 'earnings' ? <Earnings record={load.data} onChanged={() => reload(true)} /> : null}
-            {tab === 'profile' ? <ProfileTab record={load.data} /> : null}
+            {tab === 'profile' ? <ProfileTab record={load.data} onChanged={() => reload(true)} /> : null}
           </Tabs>
         </>
       ) : null}

@@ -1,7 +1,9 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Stat } from '../ProfessionalDashboard/Frame.tsx';
 import { cedis, longDate } from '../ProfessionalDashboard/format.ts';
 import { useFocusOn } from '../shell/useFocus.ts';
+import { useModalDialog } from '../shell/useModalDialog.ts';
+import '../BookingDialog/dialog.css';
 import { MINIMUM_PAYOUT, PAYOUT_METHODS, canRequestPayout, minimumPayoutMessage, requestPayout } from './store.ts';
 import type { AffiliateRecord, Outcome, Payout } from './store.ts';
 
@@ -57,10 +59,59 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
   );
 }
 
+/**
+ * Asks before a payout is requested (docs/PRODUCT.md "Affiliate earnings"): names the amount and
+ * where it goes; nothing is sent until "Request ₵X payout". Escape or Cancel close it, and focus
+ * goes back to Request Payout (useModalDialog).
+ */
+function ConfirmPayout({ record, onCancel, onConfirm }: { record: AffiliateRecord; onCancel: () => void; onConfirm: () => void }) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const dialog = useModalDialog(heading);
+  const amount = money(record.pendingPayout);
+  const method = PAYOUT_METHODS[record.payoutMethod] ?? record.payoutMethod;
+  const where = record.payoutMethod === 'mobile-money' ? 'Mobile Money number' : 'bank account';
+  return (
+    <dialog
+      ref={dialog}
+      className="bd"
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-what`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <div className="bd-form">
+        <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="bd-title">
+          Request a payout of {amount}?
+        </h2>
+        <div id={`${id}-what`}>
+          <p>
+            Your whole pending balance, {amount}, will be paid by {method} to your {where}{' '}
+            <strong className="ad-break">{record.payoutDetails || 'on file'}</strong>.
+          </p>
+          <p className="wz-hint">Payouts are processed within 15 business days. If these details are wrong, cancel and contact affiliate support.</p>
+        </div>
+        <div className="bd-actions">
+          <button type="button" className="btn btn-line wz-button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="btn wz-button" onClick={onConfirm}>
+            Request {amount} payout
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
 /** Earnings tab: balances, Request Payout (spec 001 §5), payout details and history. */
 export default function Earnings({ record, onChanged }: { record: AffiliateRecord; onChanged: () => void }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Request Payout is disabled while asking (and after a payout, with nothing left): focus moves to the answer.
   const outcomeRef = useFocusOn<HTMLParagraphElement>(outcome);
@@ -74,6 +125,7 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
         : '';
 
   async function onRequest() {
+    setConfirming(false);
     setBusy(true);
     setOutcome(null);
     const result = await requestPayout();
@@ -86,6 +138,7 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
     <div className="pd-stack">
       <ul className="pd-stats" role="list" aria-label="Your earnings">
         <Stat label="Pending Payout" value={money(record.pendingPayout)} note={`Minimum ${cedis(MINIMUM_PAYOUT)}`} />
+        <Stat label="This Month" value={money(record.monthEarnings)} note="Commissions since the 1st" />
         <Stat label="Total Earned" value={money(record.totalEarnings)} note={`${record.paidReferrals} paid referral${record.paidReferrals === 1 ? '' : 's'}`} />
         <Stat label="Paid Out" value={money(paidOut)} note="Completed payouts" />
       </ul>
@@ -102,7 +155,10 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
             className="btn wz-button"
             disabled={!allowed || busy}
             aria-describedby={why ? `${id}-why` : undefined}
-            onClick={() => void onRequest()}
+            onClick={() => {
+              setOutcome(null);
+              setConfirming(true);
+            }}
           >
             {busy ? 'Requesting payout...' : 'Request Payout'}
           </button>
@@ -112,6 +168,7 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
             {why}
           </p>
         ) : null}
+        {confirming ? <ConfirmPayout record={record} onCancel={() => setConfirming(false)} onConfirm={() => void onRequest()} /> : null}
         <p ref={outcomeRef} tabIndex={-1} role="status" className={outcome && !outcome.ok ? 'wz-status wz-error' : 'wz-status'}>
           {outcome?.message ?? ''}
         </p>

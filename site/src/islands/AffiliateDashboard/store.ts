@@ -3,6 +3,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import { ApiError, DASHBOARD_MESSAGES, NetworkError, TimeoutError, apiFetch, clearQueryCache, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
+import { noteVisit } from '../../stores/welcome.ts';
 import type { Payout } from '../../../../contract/affiliates.ts';
 
 // Not imported from the professional dashboard's store: that module brings the zod schemas along.
@@ -36,6 +37,7 @@ export interface AffiliateRecord {
   lastName: string;
   email: string;
   phone: string | null;
+  location: string | null;
   joinDate: string;
   status: string;
   referrerCode: string;
@@ -46,7 +48,11 @@ export interface AffiliateRecord {
   /** Percent of referred sign-ups that paid; null while there are none. */
   conversionRate: number | null;
   totalEarnings: number;
+  /** Commissions credited this calendar month, Ghana time. */
+  monthEarnings: number;
   pendingPayout: number;
+  /** Until the account signs in a second time (docs/PRODUCT.md "Welcome"). */
+  firstVisit: boolean;
   recentReferrals: Referral[];
   payouts: Payout[];
 }
@@ -81,6 +87,7 @@ export function useAffiliate(user: SessionUser): { load: Load<AffiliateRecord>; 
           fresh: attempt.n > 0,
         });
         shown.current = true;
+        noteVisit(answer.affiliate);
         setLoad({ state: 'loaded', data: answer.affiliate });
       } catch (error) {
         if (controller.signal.aborted) return;

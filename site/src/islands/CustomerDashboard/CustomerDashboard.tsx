@@ -2,12 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
-import { LOCATION_INDICATOR } from '../../../../contract/location.ts';
 import { dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import { yearOf } from '../../lib/format.ts';
 import { $bookingsChanged } from '../../stores/bookings.ts';
-import { $location, locate } from '../../stores/location.ts';
+import { locate } from '../../stores/location.ts';
 import { $session } from '../../stores/session.ts';
+import { noteVisit } from '../../stores/welcome.ts';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
 import { $bookingTarget, setFavourites } from '../FindPro/store.ts';
 import { Overview } from './Overview.tsx';
@@ -15,6 +15,7 @@ import { $customerTab, TABS } from './state.ts';
 import type { CustomerRecord, TabId } from './state.ts';
 import './customer.css';
 import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../guard/DashboardParts.tsx';
+import { LocationIndicator } from '../guard/LocationIndicator.tsx';
 import { lazyPart } from '../shell/AppShell.tsx';
 
 // Tabs not shown first, and the booking dialog, download only when opened (slow 3G).
@@ -48,6 +49,7 @@ export default function CustomerDashboard({ title, user }: { title: string; user
           fresh: attempt > 0 || changed !== firstChange.current,
         });
         setFavourites(answer.customer.favoriteServices.map((p) => p.id));
+        noteVisit(answer.customer);
         setLoad({ state: 'loaded', record: answer.customer });
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -64,10 +66,12 @@ export default function CustomerDashboard({ title, user }: { title: string; user
 
   if (load.state === 'loading') return <GuardLoading text={LOADING_TEXT} />;
   if (load.state === 'failed') return <LoadError message={load.message} onRetry={() => setAttempt((n) => n + 1)} />;
-  return <Dashboard title={title} user={user} record={load.record} onRenewed={() => setAttempt((n) => n + 1)} />;
+  // A saved profile: the server has the change; the record shown takes it without a reload.
+  const onChanged = (fields: Partial<CustomerRecord>) => setLoad((l) => (l.state === 'loaded' ? { state: 'loaded', record: { ...l.record, ...fields } } : l));
+  return <Dashboard title={title} user={user} record={load.record} onRenewed={() => setAttempt((n) => n + 1)} onChanged={onChanged} />;
 }
 
-function Dashboard({ title, user, record, onRenewed }: { title: string; user: SessionUser; record: CustomerRecord; onRenewed: () => void }) {
+function Dashboard({ title, user, record, onRenewed, onChanged }: { title: string; user: SessionUser; record: CustomerRecord; onRenewed: () => void; onChanged: (fields: Partial<CustomerRecord>) => void }) {
   const tab = useStore($customerTab);
   const target = useStore($bookingTarget);
   const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
@@ -87,11 +91,14 @@ function Dashboard({ title, user, record, onRenewed }: { title: string; user: Se
       <header className="cd-head">
         <div className="cd-head-main">
           <h1 className="cd-h1">{title}</h1>
-          <p className="cd-welcome">Welcome back, {record.firstName || user.firstName}</p>
+          <p className="cd-welcome">
+            {/* docs/PRODUCT.md "Welcome": no "back" on the account's first visit. */}
+            {record.firstVisit ? 'Welcome' : 'Welcome back'}, {record.firstName || user.firstName}
+          </p>
           <SignedInAs user={user} />
           <p className="cd-badges">
             <span className="cd-badge is-default">
-              {record.totalBookings} Services Used
+              {record.completedJobs} Services Used
             </span>
             <span className="cd-badge is-outline">Customer since {yearOf(record.joinDate)}</span>
           </p>
@@ -134,31 +141,13 @@ function Dashboard({ title, user, record, onRenewed }: { title: string; user: Se
           ) : null}
           {tab === 'find' ? <FindPro /> : null}
           {tab === 'bookings' ? <MyBookings user={user} /> : null}
-          {tab === 'profile' ? <Profile record={record} /> : null}
+          {tab === 'profile' ? <Profile record={record} onChanged={onChanged} /> : null}
       </div>
 
       {target ? (
           <BookingDialog key={target.id} professional={target} onClose={() => $bookingTarget.set(null)} />
       ) : null}
     </div>
-  );
-}
-
-function LocationIndicator() {
-  const location = useStore($location);
-  const text =
-    location.status === 'ready'
-      ? LOCATION_INDICATOR.city(location.city ?? 'Accra')
-      : location.status === 'fallback'
-        ? LOCATION_INDICATOR.unavailable
-        : LOCATION_INDICATOR.loading;
-  return (
-    <p className="cd-location" role="status">
-      <span className="cd-pin" aria-hidden="true" />
-      {text}
-      {location.live ? <span className="cd-badge is-live">{LOCATION_INDICATOR.live}</span> : null}
-      {location.status === 'loading' && location.message ? <span className="cd-muted"> {location.message}</span> : null}
-    </p>
   );
 }
 

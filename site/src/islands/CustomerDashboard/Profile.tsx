@@ -1,33 +1,34 @@
-import { useId } from 'react';
 import { longDate } from '../../components/money.ts';
 import { DownloadMyData } from '../shell/DownloadMyData.tsx';
+import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';
 import type { CustomerRecord } from './state.ts';
 
-/** Profile (spec 001 §2): read-only. */
-export default function Profile({ record }: { record: CustomerRecord }) {
-  const headingId = useId();
-  const rows: [string, string][] = [
-    ['Name', record.name],
-    ['Email', record.email],
-    ['Phone', record.phone || 'Not provided'],
-    ['Preferred location', record.preferredLocation || 'Not set'],
-    ['Member since', longDate(new Date(`${record.joinDate}T00:00:00Z`))],
-  ];
+/** Profile (spec 001 §2): the customer's details, with Edit Profile for name, phone and location. */
+export default function Profile({ record, onChanged }: { record: CustomerRecord; onChanged: (fields: Partial<CustomerRecord>) => void }) {
   return (
     <>
-      <section className="card cd-section" aria-labelledby={headingId}>
-        <h2 id={headingId} className="cd-h2">
-          Your Profile
-        </h2>
-        <dl className="cd-dl">
-          {rows.map(([label, value]) => (
-            <div key={label} className="cd-dl-row">
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <ProfileEditor
+        className="card cd-section pd-card pe-card"
+        details={{ firstName: record.firstName, lastName: record.lastName, phone: record.phone ?? '', location: record.location ?? '' }}
+        email={record.email}
+        rows={[
+          ['Name', record.name],
+          ['Email', record.email],
+          ['Phone', record.phone || 'Not provided'],
+          ['Preferred location', record.preferredLocation || 'Not set'],
+          ['Member since', longDate(new Date(`${record.joinDate}T00:00:00Z`))],
+        ]}
+        onSaved={(details, user) =>
+          onChanged({
+            firstName: user.firstName,
+            lastName: user.lastName,
+            name: `${user.firstName} ${user.lastName}`,
+            phone: user.phone,
+            location: details.location || null,
+            preferredLocation: details.location || null,
+          })
+        }
+      />
       <DownloadMyData className="card cd-section" />
     </>
   );

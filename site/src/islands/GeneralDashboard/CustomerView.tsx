@@ -12,6 +12,10 @@ import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
 import { useRecord } from './useRecord.ts';
 import { DataList } from '../shell/DataList.tsx';
+import { lazyPart } from '../shell/AppShell.tsx';
+
+// Analytics downloads when its tab is first opened.
+const Analytics = lazyPart('dashboard', () => import('./Analytics.tsx'), 'Loading your analytics...');
 
 interface CustomerRecord {
   email: string;
@@ -40,14 +44,17 @@ function BookingItem({ b }: { b: Booking }) {
       <span>
         {b.service} · {shortDay(b.date)} · {hourLabel(b.time)} · {cedis(b.totalAmount)}
       </span>
-      {b.status === 'confirmed' && b.contactPhone ? (
+      {/* Messages open from the request on (docs/PRODUCT.md "Bookings"); Call once confirmed. */}
+      {b.status === 'pending' || b.status === 'confirmed' ? (
         <div className="wz-actions">
           <a className="btn btn-line wz-button" href={FULL}>
-            Message
+            Message <span className="auth-sr">{b.professionalName}</span>
           </a>
-          <a className="btn btn-line wz-button" href={`tel:${b.contactPhone}`}>
-            Call <span className="auth-sr">{b.professionalName}</span>
-          </a>
+          {b.status === 'confirmed' && b.contactPhone ? (
+            <a className="btn btn-line wz-button" href={`tel:${b.contactPhone}`}>
+              Call <span className="auth-sr">{b.professionalName}</span>
+            </a>
+          ) : null}
         </div>
       ) : null}
       {b.status === 'completed' && !b.reviewed ? (
@@ -156,6 +163,7 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
           </a>
         </section>
       ) : null}
+      {tab === 'analytics' ? <Analytics /> : null}
       {tab === 'profile' ? (
         <section className="card pd-card" aria-labelledby="gd-profile">
           <h2 id="gd-profile">Profile</h2>

@@ -6,6 +6,7 @@ import type { DashboardViewProps } from '../guard/RouteGuard.tsx';
 import { TYPE_LABELS } from '../../lib/signin-flash.ts';
 import { lazyPart } from '../shell/AppShell.tsx';
 import { SignInNotice, SignedInAs, signOutAndLeave } from '../ProfessionalDashboard/Frame.tsx';
+import { LocationIndicator } from '../guard/LocationIndicator.tsx';
 import type { RoleViewProps, RoleTab } from './tabs.ts';
 import { ROLE_TABS } from './tabs.ts';
 import '../SignUpWizard/wizard.css';
@@ -109,11 +110,12 @@ export default function GeneralDashboard({ title, user }: DashboardViewProps) {
         Only the roles your account has are offered.
       </p>
       <SignedInAs user={user} />
+      <LocationIndicator />
       <SignInNotice />
       <p>
         <a href={dashboardPath(role)}>Go to your full dashboard</a>
       </p>
-        <View user={user} tab={tabs.includes(tab) ? tab : 'overview'} onTab={setTab} tabs={tabs} />
+      <View user={user} tab={tabs.includes(tab) ? tab : 'overview'} onTab={setTab} tabs={tabs} />
     </div>
   );
 }

@@ -10,6 +10,10 @@ import { $jobs, $professional, loadJobs, loadProfessional } from '../Professiona
 import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
+import { lazyPart } from '../shell/AppShell.tsx';
+
+// Analytics downloads when its tab is first opened.
+const Analytics = lazyPart('dashboard', () => import('./Analytics.tsx'), 'Loading your analytics...');
 
 const BOOKING_FILTERS = [
   { id: 'all', label: 'All' },
@@ -81,6 +85,7 @@ export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewPro
             </div>
           ) : null}
           {tab === 'bookings' ? <JobRequests user={user} filters={BOOKING_FILTERS} /> : null}
+          {tab === 'analytics' ? <Analytics /> : null}
           {tab === 'profile' ? (
             <div className="pd-stack">
               <ProfileTab user={user} record={record} />

@@ -1,19 +1,20 @@
 import type { SessionUser, UserType } from '../../../../contract/account-types.ts';
 
-/** The general screen's tabs (spec 001 §2); affiliates see only Overview, Profile and Earnings. */
-export type RoleTab = 'overview' | 'bookings' | 'findpro' | 'profile' | 'earnings';
+/** The general screen's tabs (spec 001 §2); affiliates see only Overview, Profile and Earnings (no Analytics). */
+export type RoleTab = 'overview' | 'bookings' | 'findpro' | 'analytics' | 'profile' | 'earnings';
 
 export const TAB_LABELS: Record<RoleTab, string> = {
   overview: 'Overview',
   bookings: 'Bookings',
   findpro: 'Find Pro',
+  analytics: 'Analytics',
   profile: 'Profile',
   earnings: 'Earnings',
 };
 
 export const ROLE_TABS: Record<UserType, readonly RoleTab[]> = {
-  customer: ['overview', 'bookings', 'findpro', 'profile'],
-  professional: ['overview', 'bookings', 'profile', 'earnings'],
+  customer: ['overview', 'bookings', 'findpro', 'analytics', 'profile'],
+  professional: ['overview', 'bookings', 'analytics', 'profile', 'earnings'],
   affiliate: ['overview', 'profile', 'earnings'],
 };
 

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import type { DashboardUserType } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
+import { noteVisit } from '../../stores/welcome.ts';
 import type { Load } from '../ProfessionalDashboard/store.ts';
 
 /** GET /api/{type}-data/{email} for the signed-in account, with Try Again (`retry`). */
@@ -19,6 +20,7 @@ export function useRecord<T>(type: DashboardUserType, user: SessionUser): { load
           signal: controller.signal,
           fresh: attempt > 0,
         });
+        noteVisit(answer[type] as { firstVisit?: boolean });
         setLoad({ state: 'loaded', data: answer[type] as T });
       } catch (error) {
         if (!controller.signal.aborted) setLoad({ state: 'failed', message: dashboardLoadErrorMessage(error, { affiliate: type === 'affiliate' }) });

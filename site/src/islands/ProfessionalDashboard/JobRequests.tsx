@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { Booking, BookingStatus } from '../../../../contract/bookings.ts';
 import { $session } from '../../stores/session.ts';
@@ -7,8 +8,8 @@ import { lazyPart } from '../shell/AppShell.tsx';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
 import { focusedControl, useFocusBack } from '../shell/useFocusBack.ts';
 import { useFocusOn } from '../shell/useFocus.ts';
-import { cedis, hourLabel, shortDay } from './format.ts';
-import { $jobs, actOnJob, loadJobs } from './store.ts';
+import { cedis, hourLabel, shortDay, startLabel, startMs } from './format.ts';
+import { $jobs, actOnJob, loadJobs, serverNow } from './store.ts';
 import type { JobAction } from './store.ts';
 
 const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
@@ -29,6 +30,31 @@ const STATUS_LABEL: Record<BookingStatus, string> = {
 };
 
 const byWhen = (a: Booking, b: Booking) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`) || a.id - b.id;
+
+/** Longest wait setTimeout takes (about 24.8 days); a later start is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Whether the job's start has passed on the server's clock; turns true by itself when it does. */
+function useStarted(date: string, time: string): boolean {
+  const start = startMs(date, time);
+  const [started, setStarted] = useState(() => serverNow() >= start);
+  useEffect(() => {
+    if (serverNow() >= start) {
+      setStarted(true);
+      return;
+    }
+    setStarted(false);
+    let timer: ReturnType<typeof setTimeout>;
+    const wait = () => {
+      const left = start - serverNow();
+      if (left <= 0) setStarted(true);
+      else timer = setTimeout(wait, Math.min(left, MAX_TIMER_MS));
+    };
+    wait();
+    return () => clearTimeout(timer);
+  }, [start]);
+  return started;
+}
 
 /** One job request with its actions (spec 001 §3 "Job request", §4 "Booking status"). */
 export function JobCard({ job, user, onDone, compact = false }: { job: Booking; user: SessionUser; onDone: (message: string) => void; compact?: boolean }) {
@@ -52,6 +78,20 @@ export function JobCard({ job, user, onDone, compact = false }: { job: Booking; 
   }
 
   const negotiated = job.proposedRate !== null;
+  // A confirmed job can be marked completed once it has started (docs/PRODUCT.md "Bookings").
+  const started = useStarted(job.date, job.time);
+  const open = job.status === 'pending' || job.status === 'confirmed';
+  const messageButton: ReactNode = open ? (
+    <button
+      type="button"
+      className="btn btn-line wz-button"
+      aria-expanded={chatOpen}
+      aria-controls={chatOpen ? `${id}-chat` : undefined}
+      onClick={() => setChatOpen((o) => !o)}
+    >
+      {chatOpen ? 'Close Messages' : 'Message'}
+    </button>
+  ) : null;
   return (
     <li className="card pd-job" aria-labelledby={`${id}-name`}>
       <div className="pd-job-head">
@@ -90,30 +130,27 @@ export function JobCard({ job, user, onDone, compact = false }: { job: Booking; 
             <button type="button" className="btn btn-line wz-button" disabled={busy !== null} onClick={() => void act('decline')}>
               {busy === 'decline' ? 'Declining...' : 'Decline'}
             </button>
+            {messageButton}
           </>
         ) : null}
         {job.status === 'confirmed' ? (
           <>
-            <button
-              type="button"
-              className="btn btn-line wz-button"
-              aria-expanded={chatOpen}
-              aria-controls={chatOpen ? `${id}-chat` : undefined}
-              onClick={() => setChatOpen((open) => !open)}
-            >
-              {chatOpen ? 'Close Messages' : 'Message'}
-            </button>
+            {messageButton}
             {job.contactPhone ? (
               <a className="btn btn-line wz-button pd-call" href={`tel:${job.contactPhone}`}>
                 Call <span className="auth-sr">{job.customerName}</span>
               </a>
             ) : null}
-            <button type="button" className="btn wz-button" disabled={busy !== null} onClick={() => void act('complete')}>
-              {busy === 'complete' ? 'Saving...' : 'Mark Completed'}
-            </button>
+            {started ? (
+              <button type="button" className="btn wz-button" disabled={busy !== null} onClick={() => void act('complete')}>
+                {busy === 'complete' ? 'Saving...' : 'Mark Completed'}
+              </button>
+            ) : null}
           </>
         ) : null}
       </div>
+      {job.status === 'confirmed' && !started ? <p className="pd-muted">You can mark this completed from {startLabel(job.date, job.time)}.</p> : null}
+      {job.status === 'pending' ? <p className="pd-muted">You can message {job.customerName} before you accept.</p> : null}
       {problem ? (
         <p role="alert" className="wz-alert">
           {problem}

@@ -55,3 +55,15 @@ export function monthWeeks(month: string): (string | null)[][] {
 export function rateSummary(base: number, max: number, negotiable: boolean, format: (n: number) => string): string {
   return `${format(base)}–${format(max)} per hour · ${negotiable ? 'negotiable' : 'fixed rate'}`;
 }
+
+const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTH = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A job's start: "2026-12-01", "10:00" → "Tue 1 Dec, 10:00 AM" (Ghana time). */
+export function startLabel(date: string, time: string): string {
+  const d = utc(date);
+  return `${WEEKDAY[d.getUTCDay()]} ${d.getUTCDate()} ${MONTH[d.getUTCMonth()]}, ${hourLabel(time)}`;
+}
+
+/** A job's start as milliseconds since 1970: Ghana keeps GMT all year, so the wall clock is UTC. */
+export const startMs = (date: string, time: string): number => Date.parse(`${date}T${time}:00Z`);

@@ -6,6 +6,7 @@ import { RATE_MESSAGES } from '../../../../contract/professionals.ts';
 import type { Availability } from '../../../../contract/professionals.ts';
 import { ApiError, DASHBOARD_MESSAGES, clearQueryCache, NetworkError, TimeoutError, apiFetch, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import { $session, mergeUser } from '../../stores/session.ts';
+import { noteVisit } from '../../stores/welcome.ts';
 import type { SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 
 /**
@@ -24,6 +25,8 @@ export interface ProfessionalRecord {
   location: string | null;
   localAddress: string | null;
   joinDate: string;
+  /** Until the account signs in a second time (docs/PRODUCT.md "Welcome"). */
+  firstVisit: boolean;
   subscription: SubscriptionSummary | null;
   profession: string;
   verified: boolean;
@@ -82,6 +85,7 @@ export async function loadProfessional(user: Pick<SessionUser, 'email'>, options
       token: token(),
       fresh: options.fresh,
     });
+    noteVisit(answer.professional);
     $professional.set({ state: 'loaded', data: answer.professional });
   } catch (error) {
     if (options.fresh && $professional.get().state === 'loaded') return; // keep what is shown
@@ -100,12 +104,26 @@ export function patchProfessional(fields: Partial<ProfessionalRecord>): void {
   if (current.state === 'loaded') $professional.set({ state: 'loaded', data: { ...current.data, ...fields } });
 }
 
+/**
+ * The server's clock minus this phone's, learnt with the job list: whether a job has started is
+ * decided on the server's time (a phone's clock may be wrong; tests move the server's).
+ */
+let clockOffset = 0;
+/** The offset each answer gave when it arrived (the query cache hands out the same answer later). */
+const offsets = new WeakMap<object, number>();
+export const serverNow = (): number => Date.now() + clockOffset;
+
 /** GET /api/bookings: every job request addressed to this professional (filtered on the phone). */
 export async function loadJobs(options: { fresh?: boolean } = {}): Promise<void> {
   if (!options.fresh && $jobs.get().state === 'loaded') return; // another tab of the dashboard loaded them
   if (!options.fresh || $jobs.get().state !== 'loaded') $jobs.set({ state: 'loading' });
   try {
-    const answer = await query<{ bookings: Booking[] }>('/api/bookings', { token: token(), fresh: options.fresh });
+    const answer = await query<{ bookings: Booking[]; now?: string }>('/api/bookings', { token: token(), fresh: options.fresh });
+    // A cached answer's `now` is as old as the answer: its offset is the one measured when it arrived.
+    if (answer.now) {
+      if (!offsets.has(answer)) offsets.set(answer, Date.parse(answer.now) - Date.now());
+      clockOffset = offsets.get(answer)!;
+    }
     $jobs.set({ state: 'loaded', data: answer.bookings });
   } catch (error) {
     $jobs.set({ state: 'failed', message: failure(error).message });

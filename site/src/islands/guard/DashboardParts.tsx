@@ -1,8 +1,10 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { LOGIN_MESSAGES } from '../../../../contract/account-types.ts';
 import { signOut } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
+import { $firstVisit, welcomeText } from '../../stores/welcome.ts';
 import { useFocusOnMount } from '../shell/useFocus.ts';
 import { autoCorrectedText, takeSignInFlash } from '../../lib/signin-flash.ts';
 import type { SignInFlash } from '../../lib/signin-flash.ts';
@@ -15,15 +17,23 @@ export async function signOutAndLeave(): Promise<void> {
   window.location.replace('/signin');
 }
 
-/** The sign-in page's welcome toast and "Account Type Auto-Corrected" notice, read once. */
+/**
+ * The sign-in page's welcome toast and "Account Type Auto-Corrected" notice, read once. The toast
+ * waits for the dashboard's record to say whether this is the first visit ("Welcome" or "Welcome back").
+ */
 export function SignInNotice() {
   const [flash, setFlash] = useState<SignInFlash | null>(null);
+  const [welcomed, setWelcomed] = useState(false);
+  const firstVisit = useStore($firstVisit);
   useEffect(() => {
     const taken = takeSignInFlash();
-    if (!taken) return;
-    setFlash(taken);
-    showToast({ title: LOGIN_MESSAGES.successTitle, description: LOGIN_MESSAGES.welcome(taken.firstName), variant: 'success' });
+    if (taken) setFlash(taken);
   }, []);
+  useEffect(() => {
+    if (!flash || welcomed || firstVisit === undefined) return;
+    setWelcomed(true);
+    showToast({ title: LOGIN_MESSAGES.successTitle, description: welcomeText(flash.firstName, firstVisit), variant: 'success' });
+  }, [flash, welcomed, firstVisit]);
   if (!flash?.picked || flash.picked === flash.actual) return null;
   return (
     <div className="auth-panel" role="status">

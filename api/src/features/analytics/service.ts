@@ -1,0 +1,96 @@
+import { ANALYTICS_MESSAGES, ANALYTICS_TOP_CATEGORIES, lastMonths, type Analytics, type CustomerAnalytics, type ProfessionalAnalytics } from '../../../../contract/analytics.ts';
+import type { SessionUser } from '../../../../contract/account-types.ts';
+import { toCount, type Db } from '../../db.ts';
+import { forbidden } from '../../http/errors.ts';
+
+const cedis = (pesewas: unknown) => toCount(pesewas) / 100;
+
+/** Rows keyed by month ("2026-11") onto the window's months, zero where a month has none. */
+function byMonth<T>(months: string[], rows: { month: string }[], pick: (row: any) => T, zero: T): { month: string; value: T }[] {
+  const found = new Map(rows.map((r) => [r.month, pick(r)]));
+  return months.map((month) => ({ month, value: found.get(month) ?? zero }));
+}
+
+/**
+ * A customer's figures: requests made per month (by the day they were made), completed and
+ * cancelled bookings, money spent on completed ones, and the categories booked most. Each query
+ * is one aggregate over the customer's own bookings (index on customer_id), bounded by the window.
+ */
+async function customerAnalytics(db: Db, userId: number, now: Date): Promise<CustomerAnalytics> {
+  const months = lastMonths(now);
+  const from = new Date(`${months[0]}-01T00:00:00Z`);
+  const [perMonth, [totals], top] = await Promise.all([
+    db('bookings')
+      .where({ customer_id: userId })
+      .where('created_at', '>=', from)
+      .groupByRaw("to_char(created_at at time zone 'UTC', 'YYYY-MM')")
+      .select(db.raw("to_char(created_at at time zone 'UTC', 'YYYY-MM') as month"), db.raw('count(*) as n')),
+    db('bookings')
+      .where({ customer_id: userId })
+      .select(
+        db.raw("count(*) filter (where status = 'completed') as completed"),
+        db.raw("count(*) filter (where status = 'cancelled') as cancelled"),
+        db.raw("coalesce(sum(total_pesewas) filter (where status = 'completed'), 0) as spent"),
+      ),
+    db('bookings as b')
+      .join('professional_profiles as p', 'p.user_id', 'b.professional_id')
+      .where('b.customer_id', userId)
+      .whereNot('b.status', 'cancelled')
+      .groupBy('p.profession')
+      .select('p.profession', db.raw('count(*) as n'))
+      .orderBy([{ column: 'n', order: 'desc' }, { column: 'p.profession', order: 'asc' }])
+      .limit(ANALYTICS_TOP_CATEGORIES),
+  ]);
+  return {
+    role: 'customer',
+    months: byMonth(months, perMonth, (r) => toCount(r.n), 0).map(({ month, value }) => ({ month, bookings: value })),
+    completed: toCount(totals.completed),
+    cancelled: toCount(totals.cancelled),
+    totalSpent: cedis(totals.spent),
+    topCategories: top.map((t) => ({ category: t.profession as string, bookings: toCount(t.n) })),
+  };
+}
+
+/**
+ * A professional's figures: completed jobs and their earnings per month (by the job's date, as the
+ * Earnings tab counts them), the share of answered requests accepted, and the verified rating.
+ */
+async function professionalAnalytics(db: Db, userId: number, now: Date): Promise<ProfessionalAnalytics> {
+  const months = lastMonths(now);
+  const [perMonth, [answers], [ratings]] = await Promise.all([
+    db('bookings')
+      .where({ professional_id: userId, status: 'completed' })
+      .where('date', '>=', `${months[0]}-01`)
+      .groupByRaw("to_char(date, 'YYYY-MM')")
+      .select(db.raw("to_char(date, 'YYYY-MM') as month"), db.raw('count(*) as jobs'), db.raw('sum(total_pesewas) as earned')),
+    db('bookings')
+      .where({ professional_id: userId })
+      .whereNotNull('responded_at')
+      .select(
+        db.raw('count(*) as answered'),
+        // A declined request is the only answered one the professional cancelled.
+        db.raw("count(*) filter (where not (status = 'cancelled' and cancelled_by = 'professional')) as accepted"),
+      ),
+    db('reviews').where({ professional_id: userId }).select(db.raw('avg(rating) as rating'), db.raw('count(*) as reviews')),
+  ]);
+  const answered = toCount(answers.answered);
+  const accepted = toCount(answers.accepted);
+  return {
+    role: 'professional',
+    months: byMonth(months, perMonth, (r) => ({ jobs: toCount(r.jobs), earnings: cedis(r.earned) }), { jobs: 0, earnings: 0 }).map(({ month, value }) => ({
+      month,
+      ...value,
+    })),
+    answered,
+    accepted,
+    acceptanceRate: answered ? Math.round((accepted / answered) * 100) : null,
+    rating: ratings.rating === null ? null : Math.round(Number(ratings.rating) * 10) / 10,
+    reviews: toCount(ratings.reviews),
+  };
+}
+
+export async function analyticsFor(db: Db, user: SessionUser, now: Date): Promise<Analytics> {
+  if (user.userType === 'customer') return customerAnalytics(db, user.id, now);
+  if (user.userType === 'professional') return professionalAnalytics(db, user.id, now);
+  throw forbidden(ANALYTICS_MESSAGES.notForAffiliates);
+}

@@ -1,0 +1,119 @@
+import { useEffect, useId, useState } from 'react';
+import type { AnalyticsAnswer, Analytics as Figures, CustomerAnalytics, ProfessionalAnalytics } from '../../../../contract/analytics.ts';
+import { ANALYTICS_MONTHS } from '../../../../contract/analytics.ts';
+import { query } from '../../lib/api.ts';
+import { $session } from '../../stores/session.ts';
+import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { Stat } from '../ProfessionalDashboard/Frame.tsx';
+import { cedis, monthLabel } from '../ProfessionalDashboard/format.ts';
+import { failure } from '../ProfessionalDashboard/store.ts';
+import type { Load } from '../ProfessionalDashboard/store.ts';
+import './analytics.css';
+
+/** Bar widths in 5% steps (classes, since the CSP allows no inline styles). */
+const step = (value: number, max: number) => (max <= 0 ? 0 : Math.max(value > 0 ? 1 : 0, Math.round((value / max) * 20)));
+
+/**
+ * A bar chart as a list: each bar has its month and its number as text, so a screen reader reads
+ * "November 2026: 3 bookings" and nothing depends on seeing the bar.
+ */
+function Bars({ title, rows, format }: { title: string; rows: { month: string; value: number }[]; format: (n: number) => string }) {
+  const id = useId();
+  const max = Math.max(0, ...rows.map((r) => r.value));
+  return (
+    <section className="card pd-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <ul className="an-bars" role="list" aria-labelledby={`${id}-title`}>
+        {rows.map((r) => (
+          <li key={r.month} className="an-row">
+            <span className="an-month">{monthLabel(r.month)}</span>
+            <span className="an-track" aria-hidden="true">
+              <span className={`an-bar an-w-${step(r.value, max)}`} />
+            </span>
+            <span className="an-value">{format(r.value)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function CustomerFigures({ a }: { a: CustomerAnalytics }) {
+  const id = useId();
+  const booked = a.months.some((m) => m.bookings > 0) || a.completed > 0 || a.cancelled > 0;
+  if (!booked) return <p className="pd-empty">No bookings yet. Once you book a professional, your bookings per month, spending and favourite categories show here.</p>;
+  return (
+    <div className="pd-stack">
+      <ul className="pd-stats" role="list" aria-label="Your booking figures">
+        <Stat label="Completed" value={a.completed} note="Services done" />
+        <Stat label="Cancelled" value={a.cancelled} note="By you or the professional" />
+        <Stat label="Total Spent" value={cedis(a.totalSpent)} note="On completed services" />
+      </ul>
+      <Bars title={`Bookings per month (last ${ANALYTICS_MONTHS})`} rows={a.months.map((m) => ({ month: m.month, value: m.bookings }))} format={(n) => plural(n, 'booking', 'bookings')} />
+      <section className="card pd-card" aria-labelledby={`${id}-top`}>
+        <h2 id={`${id}-top`}>Most booked categories</h2>
+        {a.topCategories.length ? (
+          <ol className="an-top">
+            {a.topCategories.map((c) => (
+              <li key={c.category}>
+                <span className="an-category">{c.category}</span> · {plural(c.bookings, 'booking', 'bookings')}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="pd-muted">None yet: cancelled bookings are not counted.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ProfessionalFigures({ a }: { a: ProfessionalAnalytics }) {
+  const worked = a.months.some((m) => m.jobs > 0) || a.answered > 0 || a.reviews > 0;
+  if (!worked) return <p className="pd-empty">No jobs yet. Once you answer requests and complete jobs, your jobs, earnings, acceptance rate and rating show here.</p>;
+  return (
+    <div className="pd-stack">
+      <ul className="pd-stats" role="list" aria-label="Your job figures">
+        <Stat
+          label="Acceptance Rate"
+          value={a.acceptanceRate === null ? '—' : `${a.acceptanceRate}%`}
+          note={a.answered ? `${a.accepted} of ${plural(a.answered, 'request', 'requests')} answered` : 'No requests answered yet'}
+        />
+        <Stat label="Average Rating" value={a.rating === null ? 'New' : a.rating.toFixed(1)} note={a.reviews ? plural(a.reviews, 'review', 'reviews') : 'No reviews yet'} />
+      </ul>
+      <Bars title={`Completed jobs per month (last ${ANALYTICS_MONTHS})`} rows={a.months.map((m) => ({ month: m.month, value: m.jobs }))} format={(n) => plural(n, 'job', 'jobs')} />
+      <Bars title={`Earnings per month (last ${ANALYTICS_MONTHS})`} rows={a.months.map((m) => ({ month: m.month, value: m.earnings }))} format={(n) => cedis(n)} />
+    </div>
+  );
+}
+
+/** Analytics tab of /dashboard for customers and professionals: GET /api/me/analytics, real figures only. */
+export default function Analytics() {
+  const [load, setLoad] = useState<Load<Figures>>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    query<AnalyticsAnswer>('/api/me/analytics', { token: $session.get().token, signal: controller.signal, fresh: attempt > 0 }).then(
+      (answer) => setLoad({ state: 'loaded', data: answer.analytics }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ state: 'failed', message: failure(error).message });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+  if (load.state === 'loading') return <GuardLoading text="Loading your analytics..." />;
+  if (load.state === 'failed') {
+    return (
+      <div role="alert" className="wz-alert">
+        <p>Your analytics could not be loaded. {load.message}</p>
+        <button type="button" className="btn btn-line wz-button" onClick={() => setAttempt((n) => n + 1)}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  return load.data.role === 'customer' ? <CustomerFigures a={load.data} /> : <ProfessionalFigures a={load.data} />;
+}

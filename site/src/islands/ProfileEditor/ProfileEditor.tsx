@@ -1,0 +1,160 @@
+import { useId, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import type { SessionUser } from '../../../../contract/account-types.ts';
+import { CITY_NAMES } from '../../../../contract/cities.ts';
+import { PROFILE_MESSAGES } from '../../../../contract/profile.ts';
+import { saveContactDetails } from '../../stores/profile.ts';
+import type { ContactDetails } from '../../stores/profile.ts';
+import { DataList } from '../shell/DataList.tsx';
+import { useFocusOn } from '../shell/useFocus.ts';
+import '../SignUpWizard/wizard.css';
+import '../SignIn/auth.css';
+import '../ProfessionalDashboard/dashboard.css';
+import './profile-editor.css';
+
+interface Props {
+  /** The details as the dashboard's record has them. */
+  details: ContactDetails;
+  email: string;
+  /** What view mode lists (the name, phone and location rows among them). */
+  rows: readonly (readonly [string, ReactNode])[];
+  /** After the server saved: the dashboard shows the new details without a reload. */
+  onSaved: (details: ContactDetails, user: SessionUser) => void;
+  /** Under the heading, e.g. how to change what cannot be edited here. */
+  note?: ReactNode;
+  className?: string;
+}
+
+const LABELS: Record<keyof ContactDetails, string> = { firstName: 'First name', lastName: 'Last name', phone: 'Phone', location: 'Location' };
+
+/**
+ * Profile for customers and affiliates (docs/PRODUCT.md "Profile"): view mode, and Edit Profile
+ * for name, phone and location with Save and Cancel. The email is shown, never editable. Errors
+ * show by their field; a refused save keeps everything typed.
+ */
+export function ProfileEditor({ details, email, rows, onSaved, note, className = 'card pd-card' }: Props) {
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<ContactDetails>(details);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState('');
+  const [status, setStatus] = useState('');
+  const [saving, setSaving] = useState(false);
+  // Focus goes to the first field when the form opens, back to Edit Profile when it closes, and
+  // to the problem when a save is refused.
+  const firstField = useFocusOn<HTMLInputElement>(editing);
+  const editButton = useFocusOn<HTMLButtonElement>(!editing);
+  const problemRef = useFocusOn<HTMLParagraphElement>(problem);
+  const cities: string[] = details.location && !(CITY_NAMES as string[]).includes(details.location) ? [details.location, ...CITY_NAMES] : [...CITY_NAMES];
+
+  const set = (key: keyof ContactDetails) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setStatus('');
+    setSaving(true);
+    const outcome = await saveContactDetails(draft);
+    setSaving(false);
+    if (outcome.ok) {
+      setErrors({});
+      setProblem('');
+      setEditing(false);
+      setStatus(outcome.message || PROFILE_MESSAGES.saved);
+      onSaved(draft, outcome.user);
+    } else {
+      setErrors(outcome.fields);
+      setProblem(outcome.message);
+    }
+  }
+
+  const field = (key: keyof ContactDetails, control: (p: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode) => {
+    const fieldId = `${id}-${key}`;
+    return (
+      <div className="wz-field">
+        <label htmlFor={fieldId}>{LABELS[key]}</label>
+        {control({ id: fieldId, 'aria-invalid': errors[key] ? true : undefined, 'aria-describedby': errors[key] ? `${fieldId}-error` : undefined })}
+        {errors[key] ? (
+          <p className="wz-error" id={`${fieldId}-error`}>
+            {errors[key]}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <section className={className} aria-labelledby={`${id}-title`}>
+      <div className="pd-head">
+        <h2 id={`${id}-title`}>Profile</h2>
+        {!editing ? (
+          <button
+            ref={editButton}
+            type="button"
+            className="btn btn-line wz-button"
+            onClick={() => {
+              setDraft(details);
+              setErrors({});
+              setProblem('');
+              setStatus('');
+              setEditing(true);
+            }}
+          >
+            Edit Profile
+          </button>
+        ) : null}
+      </div>
+      <p role="status" className="wz-status">
+        {status}
+      </p>
+      {editing ? (
+        <form className="wz-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Edit your profile">
+          <div className="wz-row">
+            {field('firstName', (p) => <input {...p} ref={firstField} autoComplete="given-name" maxLength={50} value={draft.firstName} onChange={set('firstName')} />)}
+            {field('lastName', (p) => <input {...p} autoComplete="family-name" maxLength={50} value={draft.lastName} onChange={set('lastName')} />)}
+          </div>
+          <div className="wz-field">
+            <span className="pd-label">Email</span>
+            <span className="pe-email">{email}</span>
+            <p className="wz-hint">{PROFILE_MESSAGES.emailLocked}</p>
+          </div>
+          {field('phone', (p) => <input {...p} type="tel" autoComplete="tel" maxLength={20} value={draft.phone} onChange={set('phone')} />)}
+          {field('location', (p) => (
+            <select {...p} value={draft.location} onChange={set('location')}>
+              <option value="">Not set</option>
+              {cities.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          ))}
+          {problem ? (
+            <p ref={problemRef} tabIndex={-1} className="wz-alert" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <div className="wz-actions">
+            <button type="submit" className="btn wz-button" disabled={saving}>
+              {saving ? 'Saving...' : 'Save'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-line wz-button"
+              disabled={saving}
+              onClick={() => {
+                setErrors({});
+                setProblem('');
+                setEditing(false);
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          {note}
+          <DataList rows={rows} />
+        </>
+      )}
+    </section>
+  );
+}
