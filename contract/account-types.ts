@@ -95,6 +95,8 @@ export interface LoginResponse {
   message: string;
   token: string;
   user: SessionUser;
+  /** No earlier sign-in session: greeted "Welcome", not "Welcome back" (docs/PRODUCT.md "Welcome"). */
+  firstVisit: boolean;
 }
 
 /** The order in which spec 000 §5 checks the sign-up form. */

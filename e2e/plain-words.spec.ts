@@ -97,3 +97,18 @@ test('distances from a city centre say "about", one mile is "1 mile", and a prof
   await expect(nowhere).toContainText('· Ghana');
   await expect(nowhere).not.toContainText('miles');
 });
+
+test('/payment-test says "Payment successful! Reference: …" after a sandbox payment, and "Payment error: …" when it fails', async ({ page }) => {
+  await page.goto('/payment-test');
+  const pay = page.getByRole('button', { name: 'Pay ₵10 (test)' });
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  const checkout = page.getByRole('dialog', { name: 'Sandbox checkout' });
+  const reference = (await checkout.locator('dd').last().innerText()).trim();
+  await checkout.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page.getByText(`Payment successful! Reference: ${reference}`)).toBeVisible();
+
+  await page.route('**/api/payments/test-intent', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Payments are paused for maintenance.' }) }));
+  await pay.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment error:' })).toHaveText('Payment error: Payments are paused for maintenance.');
+});

@@ -58,11 +58,13 @@ export async function login(
       extra: { code: 'PAYMENT_REQUIRED', userId: Number(user.id), payment },
     });
   }
+  const earlier = await deps.db('sessions').where({ user_id: user.id }).first('id');
   return {
     success: true,
     message: 'Login successful',
     token: await sessionsRepo.create(deps.db, Number(user.id), now),
     user: toSessionUser(user),
+    firstVisit: !earlier,
   };
 }
 

@@ -54,13 +54,14 @@ function Tester() {
       const verified = await apiFetch<{ success: boolean; message: string }>('/api/verify-payment', { body: { reference: outcome.reference } });
       note(`verify: ${JSON.stringify(verified)}`);
       setStatus(verified.success ? 'success' : 'failed');
-      if (verified.success) setMessage(verified.message || 'Payment verified.');
-      else setError(verified.message || PAYMENT_MESSAGES.verifyFailed);
+      // The spec's words: "Payment successful! Reference: …" and "Payment error: …".
+      if (verified.success) setMessage(`Payment successful! Reference: ${outcome.reference}`);
+      else setError(`Payment error: ${verified.message || PAYMENT_MESSAGES.verifyFailed}`);
     } catch (e) {
       const text = e instanceof ApiError ? (serverMessage(e.body) ?? e.message) : (e as Error).message;
       note(`error: ${e instanceof ApiError ? `HTTP ${e.status} ` : ''}${text}`);
       setStatus('failed');
-      setError(text || PAYMENT_MESSAGES.initFailed);
+      setError(`Payment error: ${text || PAYMENT_MESSAGES.initFailed}`);
     }
   }
 

@@ -7,6 +7,7 @@ import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { $session, savedEmail, setPendingUserId, signIn, signOut } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
+import { welcomeText } from '../../stores/welcome.ts';
 import { CONNECTION_MESSAGES } from '../../lib/api.ts';
 import { autoCorrectedText, setSignInFlash, TYPE_LABELS } from '../../lib/signin-flash.ts';
 import { AppShell } from '../shell/AppShell.tsx';
@@ -113,12 +114,15 @@ function Form() {
     return rememberRef.current?.checked ?? false;
   }
 
-  /** `autoLogin`: signed in by the payment's completion, which saves the email (spec 000 §3). */
-  function finish(token: string, user: SessionUser, picked: UserType, autoLogin = false) {
+  /**
+   * `autoLogin`: signed in by the payment's completion, which saves the email (spec 000 §3), on the
+   * account's first visit. `firstVisit`: greeted "Welcome", not "Welcome back".
+   */
+  function finish(token: string, user: SessionUser, picked: UserType, { autoLogin = false, firstVisit = autoLogin }: { autoLogin?: boolean; firstVisit?: boolean } = {}) {
     setDone(true);
     const wasCorrected = user.userType !== picked;
     if (wasCorrected) setCorrected({ picked, actual: user.userType });
-    showToast({ title: LOGIN_MESSAGES.successTitle, description: LOGIN_MESSAGES.welcome(user.firstName), variant: 'success' });
+    showToast({ title: LOGIN_MESSAGES.successTitle, description: welcomeText(user.firstName, firstVisit), variant: 'success' });
     setSignInFlash({ firstName: user.firstName, actual: user.userType, ...(wasCorrected ? { picked } : {}) });
     signIn(token, user, { rememberEmail: autoLogin || remember() });
     setTimeout(() => window.location.replace(dashboardPath(user.userType)), REDIRECT_MS);
@@ -141,7 +145,7 @@ function Form() {
           return;
         case 'success':
           setPayment(null);
-          finish(outcome.token, outcome.user, form.accountType);
+          finish(outcome.token, outcome.user, form.accountType, { firstVisit: outcome.firstVisit });
           return;
         case 'payment-required':
           setPayment({ message: outcome.message, userId: outcome.userId, intent: outcome.intent, busy: false, error: null, used: false });
@@ -185,7 +189,7 @@ function Form() {
         const again = await attemptLogin(lastForm.current);
         if (again.kind === 'success') {
           setPayment(null);
-          finish(again.token, again.user, lastForm.current.accountType);
+          finish(again.token, again.user, lastForm.current.accountType, { firstVisit: again.firstVisit });
           return;
         }
         if (again.kind !== 'payment-required') {
@@ -208,7 +212,7 @@ function Form() {
       setPendingUserId(null);
       if (completed.autoLogin && completed.token) {
         setPayment(null);
-        finish(completed.token, completed.user, lastForm.current?.accountType ?? completed.user.userType, true);
+        finish(completed.token, completed.user, lastForm.current?.accountType ?? completed.user.userType, { autoLogin: true });
         return;
       }
       setPayment(null);

@@ -58,7 +58,7 @@ describe('attemptLogin', () => {
 
   it('success: the server’s type decides, and a different pick is reported as corrected', async () => {
     answer(200, { success: true, message: 'ok', token: 't', user });
-    expect(await attemptLogin(form())).toEqual({ kind: 'success', token: 't', user, corrected: true });
+    expect(await attemptLogin(form())).toEqual({ kind: 'success', token: 't', user, corrected: true, firstVisit: false });
     answer(200, { success: true, message: 'ok', token: 't', user });
     expect(await attemptLogin(form({ accountType: 'professional' }))).toMatchObject({ corrected: false });
   });

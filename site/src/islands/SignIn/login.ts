@@ -15,7 +15,7 @@ export interface LoginForm {
 export type LoginOutcome =
   /** The form is incomplete; nothing was sent. `field` is the control to focus. */
   | { kind: 'invalid'; message: string; field: 'email' | 'phone' | 'password' }
-  | { kind: 'success'; token: string; user: SessionUser; corrected: boolean }
+  | { kind: 'success'; token: string; user: SessionUser; corrected: boolean; firstVisit: boolean }
   /** A pending (unpaid) account: offer to complete the payment. */
   | { kind: 'payment-required'; message: string; userId: number; intent: PaymentIntent }
   /** "Login Failed" with this message (wrong credentials, suspended, throttled, …). */
@@ -57,7 +57,7 @@ export async function attemptLogin(form: LoginForm): Promise<LoginOutcome> {
   try {
     const answer = await apiFetch<LoginResponse>('/api/auth/login', { method: 'POST', body: parsed.data });
     if (!answer?.token || !answer.user) return { kind: 'failed', message: serverMessage(answer) ?? LOGIN_MESSAGES.failedFallback };
-    return { kind: 'success', token: answer.token, user: answer.user, corrected: answer.user.userType !== form.accountType };
+    return { kind: 'success', token: answer.token, user: answer.user, corrected: answer.user.userType !== form.accountType, firstVisit: answer.firstVisit === true };
   } catch (error) {
     if (error instanceof NetworkError || error instanceof TimeoutError) return { kind: 'network' };
     if (error instanceof ApiError) {
