@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
+import type { DirectoryReader } from './features/directory/service.ts';
 import type { Logger } from './logger.ts';
 import { addModulePreloads } from './module-preload.ts';
 import { narrowScriptFreePolicies, scriptFreePages } from './script-free-csp.ts';
@@ -58,6 +59,8 @@ type AstroHandler = (req: unknown, res: unknown, next: () => void, locals: SiteL
 /** What Astro pages read from Astro.locals (declared for the pages in site/src/env.d.ts). */
 export interface SiteLocals {
   diagnostics: boolean;
+  /** The public directory's data (/professionals, /professionals/{id}, /sitemap.xml). */
+  directory: DirectoryReader;
 }
 
 /**
@@ -142,9 +145,9 @@ function testModePages() {
  * first visit start a new browser process after the response has arrived (40–80 ms of the landing
  * page's first paint on 3G, docs/BENCHMARKS.md).
  */
-export async function siteMiddleware(options: { diagnostics: boolean; testMode: boolean }): Promise<Middleware> {
+export async function siteMiddleware(options: { diagnostics: boolean; testMode: boolean; directory: DirectoryReader }): Promise<Middleware> {
   const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
-  const locals: SiteLocals = { diagnostics: options.diagnostics };
+  const locals: SiteLocals = { diagnostics: options.diagnostics, directory: options.directory };
   const scriptFree = await scriptFreePages(clientDir);
   const withBanner = options.testMode ? testModePages() : undefined;
   const sendPage = async (ctx: Context, path: string, cache: { control?: string; immutableFor?: number }) => {

@@ -3,5 +3,7 @@ declare namespace App {
   interface Locals {
     /** Diagnostic pages are served only when this is true (config DIAGNOSTICS). */
     diagnostics: boolean;
+    /** The public directory's data (/professionals, /professionals/{id}, /sitemap.xml). */
+    directory: import('../../api/src/features/directory/service.ts').DirectoryReader;
   }
 }

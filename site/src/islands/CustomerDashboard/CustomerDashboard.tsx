@@ -10,6 +10,7 @@ import { $session } from '../../stores/session.ts';
 import { noteVisit } from '../../stores/welcome.ts';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
 import { $bookingTarget, setFavourites } from '../FindPro/store.ts';
+import { professionalToBook } from '../../lib/book-after.ts';
 import { Overview } from './Overview.tsx';
 import { $customerTab, TABS } from './state.ts';
 import type { CustomerRecord, TabId } from './state.ts';
@@ -62,6 +63,12 @@ export default function CustomerDashboard({ title, user }: { title: string; user
 
   useEffect(() => {
     void locate();
+    // Chosen on the public directory before signing up or in: open its booking dialog.
+    void professionalToBook(window.location.search, $session.get().token).then((pro) => {
+      if (!pro) return;
+      $customerTab.set('find');
+      $bookingTarget.set(pro);
+    });
   }, []);
 
   if (load.state === 'loading') return <GuardLoading text={LOADING_TEXT} />;

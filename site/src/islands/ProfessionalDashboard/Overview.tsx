@@ -1,6 +1,7 @@
 import { Stat } from './Frame.tsx';
 import { cedis } from './format.ts';
 import { RateCard } from './RateCard.tsx';
+import { ShareMyPage } from './ShareMyPage.tsx';
 import type { ProfessionalRecord } from './store.ts';
 
 /** Rating of 4.5 or more gets the strong style (spec 001 §2); null means no reviews yet. */
@@ -22,12 +23,13 @@ export function ProStats({ record }: { record: ProfessionalRecord }) {
   );
 }
 
-/** Overview tab: the four stat cards and Rate Management. */
+/** Overview tab: the four stat cards, Rate Management and the public page to share. */
 export function Overview({ record }: { record: ProfessionalRecord }) {
   return (
     <div className="pd-stack">
       <ProStats record={record} />
       <RateCard record={record} />
+      <ShareMyPage record={record} />
     </div>
   );
 }

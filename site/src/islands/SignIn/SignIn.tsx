@@ -9,6 +9,7 @@ import { $session, savedEmail, setPendingUserId, signIn, signOut } from '../../s
 import { showToast } from '../../stores/toast.ts';
 import { welcomeText } from '../../stores/welcome.ts';
 import { CONNECTION_MESSAGES } from '../../lib/api.ts';
+import { dashboardAfterSignIn, rememberBooking } from '../../lib/book-after.ts';
 import { autoCorrectedText, setSignInFlash, TYPE_LABELS } from '../../lib/signin-flash.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import { useFocusBack } from '../shell/useFocusBack.ts';
@@ -96,6 +97,7 @@ function Form() {
   const ids = { email: useId(), phone: useId(), password: useId(), problem: useId(), momo: useId() };
 
   useEffect(() => {
+    rememberBooking(window.location.search);
     // A choice tapped before the island hydrated (slow 3G) is in the DOM only: adopt it.
     const elements = formRef.current?.elements;
     const picked = elements?.namedItem('accountType');
@@ -125,7 +127,8 @@ function Form() {
     showToast({ title: LOGIN_MESSAGES.successTitle, description: welcomeText(user.firstName, firstVisit), variant: 'success' });
     setSignInFlash({ firstName: user.firstName, actual: user.userType, ...(wasCorrected ? { picked } : {}) });
     signIn(token, user, { rememberEmail: autoLogin || remember() });
-    setTimeout(() => window.location.replace(dashboardPath(user.userType)), REDIRECT_MS);
+    const to = dashboardAfterSignIn(user);
+    setTimeout(() => window.location.replace(to), REDIRECT_MS);
   }
 
   function focusField(name: string) {

@@ -1,5 +1,5 @@
 import { atom, map } from 'nanostores';
-import { dashboardPath, firstProblem, SIGNUP_CHECK_ORDER, SIGNUP_MESSAGES, signupSchema } from '../../../../contract/accounts.ts';
+import { firstProblem, SIGNUP_CHECK_ORDER, SIGNUP_MESSAGES, signupSchema } from '../../../../contract/accounts.ts';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { PAYMENT_MESSAGES, PAYMENT_TIMINGS } from '../../../../contract/payments.ts';
 import type { PaymentIntent, SignupResponse } from '../../../../contract/payments.ts';
@@ -7,6 +7,7 @@ import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '.
 import { loadPaymentsConfig, payForIntent, verifyAndComplete } from '../../lib/payment.ts';
 import { loadPaystack } from '../../lib/paystack-loader.ts';
 import { getPendingUserId, setPendingUserId, signIn } from '../../stores/session.ts';
+import { dashboardAfterSignIn, rememberBooking } from '../../lib/book-after.ts';
 
 /**
  * The customer/professional sign-up wizard (spec 000 §2, §4 "Sign-up wizard" and "Payment flow",
@@ -309,7 +310,7 @@ async function finish(): Promise<void> {
     const signedIn = done.autoLogin && !!done.token;
     if (signedIn) signIn(done.token!, done.user, { rememberEmail: true });
     // Without auto-login the dashboard's guard would send them to /signin: go there directly.
-    const to = signedIn ? dashboardPath(done.user.userType) : '/signin';
+    const to = signedIn ? dashboardAfterSignIn(done.user) : '/signin';
     $signup.setKey('phase', { name: 'done', user: done.user, signedIn, to });
     clearTimeout(redirectTimer);
     redirectTimer = setTimeout(() => window.location.assign(to), PAYMENT_TIMINGS.redirectAfterPaymentMs);
@@ -410,10 +411,12 @@ export function preloadPayment(): void {
 export const $linkReferrer = atom('');
 
 /**
- * What a link into /signup carries: `?ref=CODE` fills the referrer code, and `?plan=customer` or
- * `?plan=professional` (the landing page's plan choice) chooses the plan and opens step 2.
+ * What a link into /signup carries: `?ref=CODE` fills the referrer code, `?plan=customer` or
+ * `?plan=professional` (the landing page's plan choice) chooses the plan and opens step 2, and
+ * `?book=ID` (a professional chosen in the public directory) is kept for after the payment.
  */
 export function readSignupLink(search: string): void {
+  rememberBooking(search);
   const query = new URLSearchParams(search);
   const code = query.get('ref')?.trim().slice(0, 32);
   if (code) {

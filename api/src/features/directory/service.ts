@@ -1,0 +1,122 @@
+import { categoryValue } from '../../../../contract/categories.ts';
+import { DIRECTORY_MAX_PAGE, DIRECTORY_PAGE_SIZE, publicName, type DirectoryPage, type PublicProfessional, type PublicProfile } from '../../../../contract/directory.ts';
+import type { Listing } from '../../../../contract/professionals.ts';
+import type { Db } from '../../db.ts';
+import { findListing, findListings, listedProfessionals } from '../professionals/repo.ts';
+
+/**
+ * The public directory and profile pages (docs/PRODUCT.md "Public directory"): listed
+ * professionals only, as anyone may see them. Built from the search's own listing so the rules
+ * of who is listed stay in one place.
+ */
+export function toPublic(listing: Listing, person: Person | undefined): PublicProfessional {
+  return {
+    id: listing.id,
+    name: person ? publicName(person.firstName, person.lastName) : '',
+    profession: listing.profession,
+    area: listing.location ?? 'Ghana',
+    baseRate: listing.baseRate,
+    maxRate: listing.maxRate,
+    rateNegotiable: listing.rateNegotiable,
+    rating: listing.rating,
+    reviews: listing.reviews,
+    verified: listing.verified,
+    avatar: listing.avatar,
+  };
+}
+
+interface Person {
+  firstName: string;
+  lastName: string;
+}
+
+/** Names by id: the listing carries the full name, the directory shows only the last one's initial. */
+async function people(db: Db, ids: number[]): Promise<Map<number, Person>> {
+  const rows = await db('users').whereIn('id', ids).select('id', 'first_name', 'last_name');
+  return new Map(rows.map((r) => [Number(r.id), { firstName: String(r.first_name), lastName: String(r.last_name) }]));
+}
+
+/** One page of the directory, best rated first (new professionals after the rated ones), then oldest. */
+export async function listDirectory(db: Db, filters: { category: string; city: string; page: number }, now: Date): Promise<DirectoryPage> {
+  const page = Math.min(Math.max(1, filters.page), DIRECTORY_MAX_PAGE);
+  const base = listedProfessionals(db, now)
+    .modify((q) => {
+      if (filters.category) q.where('p.category', categoryValue(filters.category).toLowerCase());
+      if (filters.city) q.where('u.location', filters.city);
+    });
+  const [{ n }] = await base.clone().count({ n: '*' });
+  const total = Number(n);
+  const rows: { id: number }[] = await base
+    .clone()
+    .orderBy([{ column: 'p.rating_key' }, { column: 'p.reviews_key' }, { column: 'u.id' }])
+    .offset((page - 1) * DIRECTORY_PAGE_SIZE)
+    .limit(DIRECTORY_PAGE_SIZE)
+    .select('u.id');
+  const ids = rows.map((r) => Number(r.id));
+  const [listings, names] = await Promise.all([findListings(db, ids, now), people(db, ids)]);
+  return {
+    professionals: listings.map((l) => toPublic(l, names.get(l.id))),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)),
+  };
+}
+
+/** A listed professional's page, or undefined (not a professional, lapsed, suspended or deleted). */
+export async function publicProfile(db: Db, id: number, now: Date): Promise<PublicProfile | undefined> {
+  const listing = await findListing(db, id, now);
+  if (!listing) return undefined;
+  const [names, reviews, counts] = await Promise.all([
+    people(db, [id]),
+    db('reviews as r')
+      .join('users as u', 'u.id', 'r.customer_id')
+      .where('r.professional_id', id)
+      .orderBy('r.id', 'desc')
+      .limit(20)
+      .select('r.id', 'r.rating', 'r.comment', 'r.created_at', 'u.first_name', 'u.last_name'),
+    db('reviews').where({ professional_id: id }).groupBy('rating').select('rating').count({ n: '*' }) as Promise<{ rating: number; n: number | string }[]>,
+  ]);
+  const ratingCounts = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } as PublicProfile['ratingCounts'];
+  for (const row of counts) ratingCounts[Number(row.rating) as 1 | 2 | 3 | 4 | 5] = Number(row.n);
+  return {
+    ...toPublic(listing, names.get(id)),
+    bio: listing.bio,
+    experience: listing.experience,
+    skills: listing.skills,
+    availability: { days: listing.availability.days, hours: listing.availability.hours },
+    response: listing.response,
+    completedJobs: listing.completedJobs,
+    ratingCounts,
+    reviewList: reviews.map((r) => ({
+      id: Number(r.id),
+      rating: Number(r.rating),
+      comment: r.comment ?? '',
+      customerName: publicName(r.first_name, r.last_name),
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+  };
+}
+
+/** Every listed professional's id, profession and name, for the sitemap (bounded). */
+export async function directoryEntries(db: Db, now: Date, limit = 50_000): Promise<Pick<PublicProfessional, 'id' | 'name' | 'profession'>[]> {
+  const rows = await listedProfessionals(db, now).orderBy('u.id').limit(limit).select('u.id', 'u.first_name', 'u.last_name', 'p.profession');
+  return rows.map((r) => ({ id: Number(r.id), name: publicName(r.first_name, r.last_name), profession: r.profession }));
+}
+
+/** What the directory pages (rendered per request by Astro) read, through Astro.locals. */
+export interface DirectoryReader {
+  list(filters: { category: string; city: string; page: number }): Promise<DirectoryPage>;
+  profile(id: number): Promise<PublicProfile | undefined>;
+  entries(): Promise<Pick<PublicProfessional, 'id' | 'name' | 'profession'>[]>;
+  /** The address people reach the site at, for absolute links in shared previews and the sitemap. */
+  publicUrl: string;
+}
+
+export function directoryReader(db: Db, clock: { now(): Date }, publicUrl: string): DirectoryReader {
+  return {
+    list: (filters) => listDirectory(db, filters, clock.now()),
+    profile: (id) => publicProfile(db, id, clock.now()),
+    entries: () => directoryEntries(db, clock.now()),
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+  };
+}

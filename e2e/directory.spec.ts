@@ -1,0 +1,143 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { createPaidAccount, login, uniquePhone, uniqueTag, useSession } from './fixtures/accounts.ts';
+import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
+
+// Issue #17 "See before you pay": the public directory and each professional's page, no account
+// needed; Book carries the professional through sign-up and payment into the booking dialog.
+
+/** A listed plumber in Kumasi with a name found nowhere else in this run. */
+async function kumasiPlumber(request: Parameters<typeof createPaidAccount>[0]) {
+  const tag = uniqueTag().replace(/[^a-z]/g, '').slice(-5);
+  const firstName = `Kofi${tag}`;
+  const pro = await createPaidAccount(request, {
+    userType: 'professional',
+    profession: 'Plumber',
+    firstName,
+    lastName: 'Darko',
+    location: 'Kumasi',
+    localAddress: 'House 12, Adum Street, Kumasi',
+    description: 'Burst pipes, water heaters and borehole pumps in Kumasi.',
+    baseRate: 35,
+    maxRate: 55,
+    rateNegotiable: true,
+  });
+  return { pro, firstName, publicName: `${firstName} D.` };
+}
+
+async function fitsThePhone(page: Page, where: string) {
+  expect([...(await overflows(page)), ...(await smallTargets(page))], where).toEqual([]);
+}
+
+test('a visitor browses by category and city, opens a profile, books, signs up, pays, and lands in that booking dialog', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { pro, publicName } = await kumasiPlumber(request);
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Plumber', exact: true }).click();
+  await expect(page).toHaveURL(/\/professionals\?category=Plumber$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plumbers across Ghana');
+  await page.getByRole('combobox', { name: 'City' }).selectOption('Kumasi');
+  await page.getByRole('button', { name: 'Show professionals' }).click();
+  await expect(page).toHaveURL(/category=Plumber&city=Kumasi/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plumbers in Kumasi');
+  const card = page.getByRole('link', { name: new RegExp(`^${publicName}`) });
+  await expect(card).toContainText('Plumber · Kumasi');
+  await expect(card).toContainText('₵35–₵55/hour, negotiable');
+  await expect(card).toContainText('New: no reviews yet');
+  // Never the last name in full, the street address, the phone or the email.
+  const text = await page.getByRole('main').innerText();
+  for (const secret of ['Darko', 'Adum Street', pro.user.phone, pro.email]) expect(text).not.toContain(secret);
+
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/professionals/${pro.user.id}-`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(publicName);
+  await expect(page.getByText('Burst pipes, water heaters and borehole pumps in Kumasi.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+  expect(await page.evaluate(() => document.scripts.length), 'no JavaScript on the profile page').toBe(0);
+
+  await page.getByRole('link', { name: `Book ${publicName}` }).click();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 3: Account information' })).toBeVisible();
+  const form = page.getByRole('form', { name: /Step 2 of 3/ });
+  await form.getByLabel('First Name').fill('Abena');
+  await form.getByLabel('Last Name').fill('Visitor');
+  await form.getByLabel('Email Address').fill(`e2e-visitor-${uniqueTag()}@example.com`);
+  await form.getByLabel('Phone Number').fill(uniquePhone());
+  await form.getByLabel(/^Password/).fill('Passw0rd-e2e');
+  await form.getByLabel('Confirm Password').fill('Passw0rd-e2e');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Complete Registration & Pay' }).click();
+  await page.getByRole('dialog', { name: 'Sandbox checkout' }).getByRole('button', { name: 'Approve payment' }).click();
+
+  await expect(page).toHaveURL(/\/customer-dashboard$/, { timeout: 20_000 });
+  await expect(page.getByRole('dialog', { name: `Book ${pro.user.firstName} ${pro.user.lastName}` })).toBeVisible();
+});
+
+test('an existing customer who taps "sign in to book" lands in the booking dialog after signing in', async ({ page, request }) => {
+  const { pro } = await kumasiPlumber(request);
+  const customer = await createPaidAccount(request);
+  await page.goto(`/professionals/${pro.user.id}`);
+  await page.getByRole('link', { name: 'I have an account: sign in to book' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: `Book ${pro.user.firstName} ${pro.user.lastName}` })).toBeVisible();
+});
+
+test('a shared profile link carries Open Graph tags; a lapsed or unknown professional answers 404; sitemap and robots list the public pages', async ({ page, request }) => {
+  const { pro, publicName } = await kumasiPlumber(request);
+  const response = await page.goto(`/professionals/${pro.user.id}-any-old-slug`);
+  expect(response?.status()).toBe(200);
+  const meta = (property: string) => page.locator(`meta[property="${property}"]`).getAttribute('content');
+  expect(await meta('og:title')).toBe(`${publicName}, Plumber in Kumasi`);
+  expect(await meta('og:url')).toMatch(new RegExp(`/professionals/${pro.user.id}-[a-z0-9-]+$`));
+  expect(await meta('og:description')).toContain('₵35–₵55/hour');
+  expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary');
+  await expect(page).toHaveTitle(`${publicName}, Plumber in Kumasi | ServiceConnect Ghana`);
+
+  // Suspended by an administrator: no longer listed.
+  const admin = await request.post('/api/admin/login', { data: { username: 'e2e-admin', password: 'Admin-e2e-Passw0rd' } });
+  const headers = { Authorization: `Bearer ${((await admin.json()) as { token: string }).token}` };
+  expect((await request.put(`/api/admin/users/${pro.user.id}/status`, { headers, data: { status: 'suspended' } })).ok()).toBe(true);
+  const gone = await page.goto(`/professionals/${pro.user.id}`);
+  expect(gone?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No longer listed');
+  for (const path of ['/professionals/999999999', '/professionals/abc', `/professionals/1-${'x'.repeat(5000)}`]) {
+    expect((await request.get(path)).status(), path).toBe(404);
+  }
+  expect((await request.get('/professionals/1%00')).status()).toBe(400); // refused before any page runs
+  expect((await request.get('/professionals?category=Astronaut')).status()).toBe(400);
+
+  const listed = await kumasiPlumber(request);
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain(`/professionals/${listed.pro.user.id}-`);
+  expect(sitemap).not.toContain(`/professionals/${pro.user.id}-`);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Disallow: /api/');
+  expect(robots).toMatch(/Sitemap: http.*\/sitemap\.xml/);
+});
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('the directory and a profile page fit, with thumb-sized targets', async ({ page, request }) => {
+    const { pro } = await kumasiPlumber(request);
+    await page.goto('/professionals?category=Plumber');
+    await fitsThePhone(page, 'directory');
+    await page.goto(`/professionals/${pro.user.id}`);
+    await fitsThePhone(page, 'profile');
+  });
+
+  test('a professional shares their page from the dashboard', async ({ page, request }) => {
+    const { pro, publicName } = await kumasiPlumber(request);
+    await useSession(page, await login(request, pro));
+    await page.goto('/professional-dashboard');
+    const card = page.getByRole('region', { name: 'Your public page' });
+    const link = card.getByRole('link', { name: new RegExp(`/professionals/${pro.user.id}-`) });
+    await expect(link).toBeVisible();
+    await card.getByRole('button', { name: 'Share my page' }).click();
+    await expect(card.getByRole('status')).not.toBeEmpty();
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(publicName);
+  });
+});

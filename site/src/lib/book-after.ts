@@ -1,0 +1,48 @@
+import { dashboardPath } from '../../../contract/account-types.ts';
+import type { SessionUser } from '../../../contract/account-types.ts';
+import type { ProfessionalDetail } from '../../../contract/professionals.ts';
+import { apiFetch } from './api.ts';
+
+/**
+ * The professional a visitor chose on the public directory before having an account (docs/PRODUCT.md
+ * "Public directory"): `?book=ID` on /signup or /signin is kept in sessionStorage through sign-up,
+ * payment and sign-in, and the customer lands on their dashboard with that booking dialog open.
+ */
+const KEY = 'bookAfterSignIn';
+
+function store(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+const idFrom = (text: string | null | undefined): number | null => (text && /^\d{1,9}$/.test(text) ? Number(text) : null);
+
+/** Keeps `?book=ID` from the address, if any; returns it. */
+export function rememberBooking(search: string): number | null {
+  const id = idFrom(new URLSearchParams(search).get('book'));
+  if (id !== null) store()?.setItem(KEY, String(id));
+  return id;
+}
+
+/** Where a user goes after signing in or paying: their dashboard, with the remembered booking for a customer. */
+export function dashboardAfterSignIn(user: Pick<SessionUser, 'userType'>): string {
+  const id = idFrom(store()?.getItem(KEY));
+  store()?.removeItem(KEY);
+  return user.userType === 'customer' && id !== null ? `/customer-dashboard?book=${id}` : dashboardPath(user.userType);
+}
+
+/** On the customer dashboard: the professional named by `?book=ID`, loaded, and the address cleaned. */
+export async function professionalToBook(search: string, token: string | null): Promise<ProfessionalDetail['professional'] | null> {
+  const id = idFrom(new URLSearchParams(search).get('book'));
+  if (id === null) return null;
+  history.replaceState(history.state, '', window.location.pathname);
+  try {
+    return (await apiFetch<ProfessionalDetail>(`/api/professionals/${id}`, { token })).professional;
+  } catch (error) {
+    console.warn('The professional to book could not be loaded', error);
+    return null;
+  }
+}
