@@ -37,6 +37,7 @@ test('a visitor browses by category and city, opens a profile, books, signs up, 
   await page.getByRole('link', { name: 'Plumber', exact: true }).click();
   await expect(page).toHaveURL(/\/professionals\?category=Plumber$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plumbers across Ghana');
+  await expect(page.getByRole('note').filter({ hasText: 'TEST MODE' })).toHaveCount(1); // rendered per request, still says so
   await page.getByRole('combobox', { name: 'City' }).selectOption('Kumasi');
   await page.getByRole('button', { name: 'Show professionals' }).click();
   await expect(page).toHaveURL(/category=Plumber&city=Kumasi/);

@@ -58,11 +58,13 @@ test('landing page: nine sections in order, categories, plan picker without Java
   await expect(main.getByRole('link', { name: 'Find Professionals' })).toHaveAttribute('href', '/signup?plan=customer');
   await expect(main.getByRole('link', { name: 'Join as Professional' })).toHaveAttribute('href', '/signup?plan=professional');
 
-  // 2. All twelve categories, as plain tiles (not links).
+  // 2. All twelve categories, each a link into the directory.
   const categories = page.getByRole('region', { name: 'Services for every need' });
   await expect(categories.getByText('12+ categories')).toBeVisible();
   await expect(categories.getByRole('listitem')).toHaveText(CATEGORY_NAMES.map((name) => new RegExp(name)));
-  await expect(categories.getByRole('link')).toHaveCount(0);
+  // Each tile opens the public directory for its category (issue #17).
+  await expect(categories.getByRole('link')).toHaveCount(CATEGORY_NAMES.length);
+  await expect(categories.getByRole('link', { name: 'Mason/Tiler' })).toHaveAttribute('href', '/professionals?category=MasonTiler');
 
   // 3. and 4.
   const why = page.getByRole('region', { name: 'Why Choose ServiceConnect Ghana?' });

@@ -40,6 +40,16 @@ export function narrowScriptFreePolicy(html: string): string {
   return html.replace(meta[0], `<meta http-equiv="content-security-policy" content="${directives.join(';')}">`);
 }
 
+/**
+ * The pages rendered per request that run no script (the public directory and profile pages):
+ * Astro's header policy lists every script hash of the site; these get `script-src 'none'` and no
+ * COOP, like the pre-rendered script-free pages.
+ */
+export const SCRIPT_FREE_RENDERED = /^\/professionals(?:\/[^/]*)?\/?$/;
+
+/** A header policy with its script-src made 'none'. */
+export const withoutScripts = (policy: string): string => policy.replace(/script-src [^;]*/, "script-src 'none'");
+
 /** Narrows the policy of every pre-rendered page under `clientDir`. Returns how many pages changed. */
 export function narrowScriptFreePolicies(clientDir: string): Promise<number> {
   return rewriteBuiltPages(clientDir, narrowScriptFreePolicy);

@@ -7,10 +7,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
+import { TEST_MODE_BANNER } from '../../site/src/components/site.ts';
 import type { DirectoryReader } from './features/directory/service.ts';
 import type { Logger } from './logger.ts';
 import { addModulePreloads } from './module-preload.ts';
-import { narrowScriptFreePolicies, scriptFreePages } from './script-free-csp.ts';
+import { narrowScriptFreePolicies, SCRIPT_FREE_RENDERED, scriptFreePages, withoutScripts } from './script-free-csp.ts';
 
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const siteDist = join(projectRoot, 'site', 'dist');
@@ -61,6 +62,8 @@ export interface SiteLocals {
   diagnostics: boolean;
   /** The public directory's data (/professionals, /professionals/{id}, /sitemap.xml). */
   directory: DirectoryReader;
+  /** Payments run in the sandbox: pages rendered per request show the TEST MODE strip themselves. */
+  testMode: boolean;
 }
 
 /**
@@ -68,14 +71,16 @@ export interface SiteLocals {
  * carry it in a <meta>), and writeHead would replace the one security-headers.ts set, losing
  * frame-ancestors. Both are sent instead: browsers enforce every policy they are given.
  */
-function keepOwnPolicy(res: ServerResponse): void {
+function keepOwnPolicy(res: ServerResponse, scriptFree: boolean): void {
   const own = res.getHeader('content-security-policy');
   if (typeof own !== 'string') return;
+  if (scriptFree) res.removeHeader('Cross-Origin-Opener-Policy');
   const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     const headers = rest.find((arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
     const name = headers && Object.keys(headers).find((key) => key.toLowerCase() === 'content-security-policy');
-    if (headers && name) headers[name] = [own, ...[headers[name]].flat()];
+    const astro = (policy: unknown) => (scriptFree && typeof policy === 'string' ? withoutScripts(policy) : policy);
+    if (headers && name) headers[name] = [own, ...[headers[name]].flat().map(astro)];
     return writeHead(status, ...rest);
   }) as ServerResponse['writeHead'];
 }
@@ -113,8 +118,6 @@ async function sendBuilt(ctx: Context, path: string, cache: { control?: string; 
   }
 }
 
-/** Shown at the top of every page while payments run in the sandbox (issue #14). */
-export const TEST_MODE_BANNER = '<p class="test-mode-banner" role="note"><strong>TEST MODE</strong>: payments are simulated and no real money moves.</p>';
 
 /**
  * The pages as sent while payments run in the sandbox: each with the TEST MODE banner after its
@@ -147,7 +150,7 @@ function testModePages() {
  */
 export async function siteMiddleware(options: { diagnostics: boolean; testMode: boolean; directory: DirectoryReader }): Promise<Middleware> {
   const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
-  const locals: SiteLocals = { diagnostics: options.diagnostics, directory: options.directory };
+  const locals: SiteLocals = { diagnostics: options.diagnostics, directory: options.directory, testMode: options.testMode };
   const scriptFree = await scriptFreePages(clientDir);
   const withBanner = options.testMode ? testModePages() : undefined;
   const sendPage = async (ctx: Context, path: string, cache: { control?: string; immutableFor?: number }) => {
@@ -172,7 +175,7 @@ export async function siteMiddleware(options: { diagnostics: boolean; testMode: 
     }
     // Astro answers the routes it renders per request and hands every other address back.
     let unmatched = false;
-    keepOwnPolicy(ctx.res);
+    keepOwnPolicy(ctx.res, SCRIPT_FREE_RENDERED.test(ctx.path));
     await handler(ctx.req, ctx.res, () => {
       unmatched = true;
     }, locals);

@@ -5,5 +5,7 @@ declare namespace App {
     diagnostics: boolean;
     /** The public directory's data (/professionals, /professionals/{id}, /sitemap.xml). */
     directory: import('../../api/src/features/directory/service.ts').DirectoryReader;
+    /** Payments run in the sandbox: a page rendered per request shows the TEST MODE strip itself. */
+    testMode: boolean;
   }
 }
