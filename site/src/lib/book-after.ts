@@ -2,6 +2,7 @@ import { dashboardPath } from '../../../contract/account-types.ts';
 import type { SessionUser } from '../../../contract/account-types.ts';
 import type { ProfessionalDetail } from '../../../contract/professionals.ts';
 import { apiFetch } from './api.ts';
+import { sessionStore } from './storage.ts';
 
 /**
  * The professional a visitor chose on the public directory before having an account (docs/PRODUCT.md
@@ -10,27 +11,20 @@ import { apiFetch } from './api.ts';
  */
 const KEY = 'bookAfterSignIn';
 
-function store(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 const idFrom = (text: string | null | undefined): number | null => (text && /^\d{1,9}$/.test(text) ? Number(text) : null);
 
 /** Keeps `?book=ID` from the address, if any; returns it. */
 export function rememberBooking(search: string): number | null {
   const id = idFrom(new URLSearchParams(search).get('book'));
-  if (id !== null) store()?.setItem(KEY, String(id));
+  if (id !== null) sessionStore()?.setItem(KEY, String(id));
   return id;
 }
 
 /** Where a user goes after signing in or paying: their dashboard, with the remembered booking for a customer. */
 export function dashboardAfterSignIn(user: Pick<SessionUser, 'userType'>): string {
-  const id = idFrom(store()?.getItem(KEY));
-  store()?.removeItem(KEY);
+  const id = idFrom(sessionStore()?.getItem(KEY));
+  sessionStore()?.removeItem(KEY);
   return user.userType === 'customer' && id !== null ? `/customer-dashboard?book=${id}` : dashboardPath(user.userType);
 }
 

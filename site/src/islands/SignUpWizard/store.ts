@@ -8,6 +8,7 @@ import { loadPaymentsConfig, payForIntent, verifyAndComplete } from '../../lib/p
 import { loadPaystack } from '../../lib/paystack-loader.ts';
 import { getPendingUserId, setPendingUserId, signIn } from '../../stores/session.ts';
 import { dashboardAfterSignIn, rememberBooking } from '../../lib/book-after.ts';
+import { sessionStore } from '../../lib/storage.ts';
 
 /**
  * The customer/professional sign-up wizard (spec 000 §2, §4 "Sign-up wizard" and "Payment flow",
@@ -335,13 +336,6 @@ export const hasAccount = (): boolean => account !== null;
 
 const DRAFT_KEY = 'signupDraft';
 
-function sessionStore(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function saveDraft(): void {
   if ($signup.get().phase.name === 'done') return clearDraft();
