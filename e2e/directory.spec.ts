@@ -89,6 +89,9 @@ test('a shared profile link carries Open Graph tags; a lapsed or unknown profess
   const { pro, publicName } = await kumasiPlumber(request);
   const response = await page.goto(`/professionals/${pro.user.id}-any-old-slug`);
   expect(response?.status()).toBe(200);
+  // Rendered per request, still compressed for 3G, and kept a minute at most.
+  const served = (await request.get(`/professionals/${pro.user.id}`, { headers: { 'Accept-Encoding': 'br' } })).headers();
+  expect([served['content-encoding'], served.vary, served['cache-control']]).toEqual(['br', 'Accept-Encoding', 'public, max-age=60']);
   const meta = (property: string) => page.locator(`meta[property="${property}"]`).getAttribute('content');
   expect(await meta('og:title')).toBe(`${publicName}, Plumber in Kumasi`);
   expect(await meta('og:url')).toMatch(new RegExp(`/professionals/${pro.user.id}-[a-z0-9-]+$`));
