@@ -164,7 +164,10 @@ function print(engine: string, results: Result[], hello: Result, argon2: { hash:
   for (const r of [hello, ...results]) {
     const ratio = r.rps / (r.helloRps ?? hello.rps);
     const read = r.name.startsWith('GET /api/customer-data') || r.name.startsWith('GET /api/professionals');
-    const goal = read ? (ratio >= GOAL.ratio && r.p99 <= GOAL.p99 && r.non2xx === 0 && r.errors === 0 ? 'PASS' : 'MISS') : '-';
+    // A public profile page (issue #17): p99 ≤ 50 ms under 50 connections, no ratio asked.
+    const page = r.name.startsWith('GET /professionals/');
+    const clean = r.non2xx === 0 && r.errors === 0;
+    const goal = read ? (ratio >= GOAL.ratio && r.p99 <= GOAL.p99 && clean ? 'PASS' : 'MISS') : page ? (r.p99 <= GOAL.p99 && clean ? 'PASS' : 'MISS') : '-';
     console.log(
       r.name.padEnd(42),
       pad(r.rps.toFixed(0), 8),
@@ -227,6 +230,10 @@ for (const engine of engines) {
         CITIES.map((c, i) => ({ path: `/api/professionals?lat=${c.lat}&lng=${c.lng}&radius=7&sort=distance`, headers: bearer(customers[i % CUSTOMERS]) })),
       ),
     );
+    // Public profile pages of 10 listed professionals, rendered per request (Astro in the process).
+    const listed = (await (await fetch(`${server.baseUrl}/api/professionals?sort=rating`, { headers: bearer(customers[0]) })).json()) as { professionals: { id: number }[] };
+    const profiles = listed.professionals.slice(0, 10).map((p) => ({ path: `/professionals/${p.id}`, headers: { 'accept-encoding': 'br' } }));
+    results.push(await load(`GET /professionals/{id} (${profiles.length} profile pages)`, server.baseUrl, profiles));
     results.push(
       await load(
         `POST /api/auth/login (${signers.length} accounts)`,
