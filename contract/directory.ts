@@ -36,7 +36,8 @@ export interface PublicProfile extends PublicProfessional {
   completedJobs: number;
   /** How many reviews gave each rating, 5 down to 1. */
   ratingCounts: Record<1 | 2 | 3 | 4 | 5, number>;
-  reviewList: { id: number; rating: number; comment: string; customerName: string; createdAt: string }[];
+  /** `customerId` is for the server's cache only: the page shows the name. */
+  reviewList: { id: number; customerId: number; rating: number; comment: string; customerName: string; createdAt: string }[];
 }
 
 export interface DirectoryPage {

@@ -1,6 +1,7 @@
 import { categoryValue } from '../../../../contract/categories.ts';
 import { DIRECTORY_MAX_PAGE, DIRECTORY_PAGE_SIZE, publicName, type DirectoryPage, type PublicProfessional, type PublicProfile } from '../../../../contract/directory.ts';
 import type { Listing } from '../../../../contract/professionals.ts';
+import type { ReadCache } from '../../cache/read-cache.ts';
 import type { Db } from '../../db.ts';
 import { findListing, findListings, listedProfessionals } from '../professionals/repo.ts';
 
@@ -73,7 +74,7 @@ export async function publicProfile(db: Db, id: number, now: Date): Promise<Publ
       .where('r.professional_id', id)
       .orderBy('r.id', 'desc')
       .limit(20)
-      .select('r.id', 'r.rating', 'r.comment', 'r.created_at', 'u.first_name', 'u.last_name'),
+      .select('r.id', 'r.customer_id', 'r.rating', 'r.comment', 'r.created_at', 'u.first_name', 'u.last_name'),
     db('reviews').where({ professional_id: id }).groupBy('rating').select('rating').count({ n: '*' }) as Promise<{ rating: number; n: number | string }[]>,
   ]);
   const ratingCounts = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } as PublicProfile['ratingCounts'];
@@ -89,6 +90,7 @@ export async function publicProfile(db: Db, id: number, now: Date): Promise<Publ
     ratingCounts,
     reviewList: reviews.map((r) => ({
       id: Number(r.id),
+      customerId: Number(r.customer_id),
       rating: Number(r.rating),
       comment: r.comment ?? '',
       customerName: publicName(r.first_name, r.last_name),
@@ -112,10 +114,17 @@ export interface DirectoryReader {
   publicUrl: string;
 }
 
-export function directoryReader(db: Db, clock: { now(): Date }, publicUrl: string): DirectoryReader {
+/**
+ * With a read cache, a profile is kept until the database announces a change to the professional
+ * or to a reviewer (their name shows), or a minute passes (a lapse by the clock alone).
+ */
+export function directoryReader(db: Db, clock: { now(): Date }, publicUrl: string, readCache?: ReadCache): DirectoryReader {
+  const profile = (id: number) => publicProfile(db, id, clock.now());
   return {
     list: (filters) => listDirectory(db, filters, clock.now()),
-    profile: (id) => publicProfile(db, id, clock.now()),
+    profile: readCache
+      ? (id) => readCache.get(`public-profile:${id}`, clock.now(), () => profile(id), { users: (p) => [id, ...(p ? p.reviewList.map((r) => r.customerId) : [])] })
+      : profile,
     entries: () => directoryEntries(db, clock.now()),
     publicUrl: publicUrl.replace(/\/+$/, ''),
   };
