@@ -38,7 +38,7 @@ test('a professional adds a profile photo and a work photo from the Profile tab;
   await page.goto('/professional-dashboard');
   await page.getByRole('tab', { name: 'Profile' }).click();
 
-  const control = page.getByRole('region', { name: 'Profile photo' });
+  const control = page.locator('section', { has: page.getByRole('heading', { name: 'Profile photo' }) });
   await expect(control.getByRole('img', { name: 'No photo yet: your initials are shown' })).toHaveText('KL');
 
   // A hostile file with a photo's name and type: the server reads its bytes and refuses it.

@@ -48,8 +48,9 @@ export function ProfilePhoto({ name, avatar, onChanged, className = 'card pd-car
   }
 
   return (
-    <section className={`${className} ph-card`} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Profile photo</h2>
+    // Not a named region: the Profile card beside it is the region called "Profile".
+    <section className={`${className} ph-card`}>
+      <h2>Profile photo</h2>
       <div className="ph-current">
         <Avatar name={name} src={current} size="lg" alt={current ? 'Your profile photo' : `No photo yet: your initials are shown`} />
         <div className="ph-buttons">
