@@ -160,6 +160,7 @@ export const ADMIN_ACTIONS = [
   'document.view',
   'verification.verify',
   'verification.reject',
+  'photo.remove',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -28,6 +28,7 @@ const ALL_TABLES = [
   'notifications',
   'password_resets',
   'payments',
+  'photos',
   'platform_settings',
   'professional_document_files',
   'professional_documents',

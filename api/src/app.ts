@@ -17,6 +17,7 @@ import { devRoutes } from './features/dev/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { locationRoutes } from './features/location/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
+import { mediaMiddleware, photoRoutes, takesPhotoBody } from './features/photos/routes.ts';
 import { privacyRoutes } from './features/privacy/routes.ts';
 import { professionalRoutes } from './features/professionals/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
@@ -71,6 +72,7 @@ const features: ((deps: AppDeps) => Router)[] = [
   subscriptionRoutes,
   adminRoutes,
   verificationRoutes,
+  photoRoutes,
   settingsRoutes,
   devRoutes,
 ];
@@ -92,7 +94,7 @@ function apiMiddleware(given: AppDeps): Middleware {
     errorMiddleware(deps.logger),
     // A file upload's body is the file: its route checks the type and reads at most its own limit.
     // GET and HEAD carry no body to parse.
-    (ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' || takesRawBody(ctx.method, ctx.path) ? next() : json(ctx, next)),
+    (ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' || takesRawBody(ctx.method, ctx.path) || takesPhotoBody(ctx.method, ctx.path) ? next() : json(ctx, next)),
     noNulCharacters(),
     async (ctx, next) => {
       await next();
@@ -125,6 +127,8 @@ export function createApp(deps: AppDeps): Koa {
     ctx.set('Cache-Control', 'no-store');
     return api(ctx, async () => {});
   });
+  // Photos (/media/{hash}-{size}.webp) come from the database, before the site's files and pages.
+  app.use(mediaMiddleware(deps));
   if (deps.site) app.use(deps.site);
   return app;
 }

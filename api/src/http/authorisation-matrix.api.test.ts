@@ -87,6 +87,12 @@ const ROWS: Record<string, Row> = {
   'GET /api/professional/documents': { path: () => '/api/professional/documents', expect: PROFESSIONALS(200) },
   // A JSON body is not a document: professionals get 415, everyone else is refused before that.
   'PUT /api/professional/documents/{kind}': { path: () => '/api/professional/documents/ghana-card', body: {}, expect: PROFESSIONALS(415) },
+  'GET /api/me/photos': { path: () => '/api/me/photos', expect: USERS },
+  // A JSON body is not a photo: a plain 400 for everyone who may upload.
+  'PUT /api/me/photo': { path: () => '/api/me/photo', body: {}, expect: per(401, 400, 400, 400, 400, 400, 401, 401, 401) },
+  'DELETE /api/me/photo': { path: () => '/api/me/photo', expect: USERS },
+  'POST /api/me/work-photos': { path: () => '/api/me/work-photos', body: {}, expect: PROFESSIONALS(400) },
+  'DELETE /api/me/work-photos/{id}': { path: () => '/api/me/work-photos/999999', expect: PROFESSIONALS(404) },
   'POST /api/favourites/{professional}': { path: (w) => `/api/favourites/${w.professionalId}`, expect: per(401, 200, 200, 403, 403, 403, 401, 401, 401) },
   'DELETE /api/favourites/{professional}': { path: (w) => `/api/favourites/${w.professionalId}`, expect: USERS },
   'POST /api/subscription/renew': { path: () => '/api/subscription/renew', body: {}, expect: SUBSCRIBERS },
@@ -121,6 +127,7 @@ const ROWS: Record<string, Row> = {
   'GET /api/admin/professionals/{id}/documents': { path: (w) => `/api/admin/professionals/${w.professionalId}/documents`, expect: ADMIN_ONLY(200) },
   'GET /api/admin/documents/{id}/file': { path: () => '/api/admin/documents/999999/file', expect: ADMIN_ONLY(404) },
   'PUT /api/admin/professionals/{id}/verification': { path: (w) => `/api/admin/professionals/${w.professionalId}/verification`, body: {}, expect: ADMIN_ONLY(400) },
+  'DELETE /api/admin/photos/{id}': { path: () => '/api/admin/photos/999999', expect: ADMIN_ONLY(404) },
   'GET /api/admin/settings': { path: () => '/api/admin/settings', expect: ADMIN_ONLY(200) },
   'PUT /api/admin/settings': { path: () => '/api/admin/settings', body: {}, expect: ADMIN_ONLY(400) },
 

@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import { PHOTO_MESSAGES, PHOTO_UPLOADS_PER_HOUR } from '../../../contract/photos.ts';
 import type { Db } from '../db.ts';
 import { HttpError } from './errors.ts';
 
@@ -18,6 +19,7 @@ export const LIMITS = {
   signupByAddress: { name: 'signup-ip', perHour: 300, message: 'Many accounts have been made from your network in the last hour. Please try again later.' },
   geocodeByAccount: { name: 'geocode-user', perHour: 60, message: 'Your location was looked up many times in the last hour. Please choose your city from the list instead.' },
   geocodeByAddress: { name: 'geocode-ip', perHour: 1000, message: 'Locations were looked up many times from your network in the last hour. Please choose your city from the list instead.' },
+  photoUploadsByAccount: { name: 'photo-user', perHour: PHOTO_UPLOADS_PER_HOUR, message: PHOTO_MESSAGES.tooMany },
 } as const satisfies Record<string, Limit>;
 
 /**

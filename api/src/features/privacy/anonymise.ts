@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { fallbackLocation } from '../../../../contract/cities.ts';
+import { deleteAllPhotos } from '../photos/repo.ts';
 import { deleteDocuments } from '../verification/repo.ts';
 
 /**
@@ -65,6 +66,8 @@ export async function anonymiseUser(trx: Knex.Transaction, userId: number, now: 
     });
   // Identity papers go with their bytes; the access log keeps who opened them (it holds no content).
   await deleteDocuments(trx, userId);
+  // Photos show the person (and their work): they go too.
+  await deleteAllPhotos(trx, userId);
   await trx('affiliate_profiles').where({ user_id: userId }).update({ momo_number: '', bank_account: '' });
   // Payout records are kept for the books; the account number is cut to its last 3 characters.
   await trx('affiliate_payouts')

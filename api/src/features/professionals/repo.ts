@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { roundMiles } from '../../../../contract/distance.ts';
+import { photoUrl } from '../../../../contract/photos.ts';
 import type { Availability, Listing } from '../../../../contract/professionals.ts';
 import type { Db } from '../../db.ts';
 import { GRACE_START_SQL } from '../subscriptions/grace.ts';
@@ -63,6 +64,7 @@ export const LISTING_COLUMNS = [
   'p.completed_jobs',
   'p.answered_requests',
   'p.response_seconds_total',
+  'u.avatar_hash',
 ];
 
 export function toListing(row: Record<string, any>): Listing {
@@ -80,7 +82,7 @@ export function toListing(row: Record<string, any>): Listing {
     baseRate: row.base_rate_pesewas / 100,
     maxRate: row.max_rate_pesewas / 100,
     rateNegotiable: row.rate_negotiable,
-    avatar: null,
+    avatar: row.avatar_hash ? photoUrl(row.avatar_hash, 'thumb') : null,
     verified: row.verified,
     available: availability.days.length > 0,
     skills: json<string[]>(row.skills),

@@ -2,6 +2,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { subscriptionState, type SubscriptionSummary, type SubscriptionWindows } from '../../../../contract/subscriptions.ts';
 import type { Db } from '../../db.ts';
 import { findBookings } from '../bookings/service.ts';
+import { avatarUrl } from '../photos/repo.ts';
 import { findListings } from '../professionals/repo.ts';
 import { listPayouts, pendingBalance } from '../affiliates/payouts.ts';
 import { getSettings } from '../settings/settings.ts';
@@ -43,6 +44,8 @@ async function account(db: Db, user: SessionUser, now: Date) {
       localAddress: row.local_address as string | null,
       description: row.description as string | null,
       joinDate: new Date(row.created_at).toISOString().slice(0, 10),
+      /** The profile photo's thumbnail, or null (the dashboards show initials). */
+      avatar: avatarUrl(row.avatar_hash),
       /** True until the account signs in a second time: the dashboards say "Welcome", not "Welcome back". */
       firstVisit: earlierSignIn.length === 0,
       status: user.status,

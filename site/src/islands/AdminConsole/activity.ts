@@ -25,6 +25,7 @@ export const ACTION_NAMES: Record<AdminAction, string> = {
   'document.view': 'Documents opened',
   'verification.verify': 'Verifications approved',
   'verification.reject': 'Verifications rejected',
+  'photo.remove': 'Photos removed',
 };
 export const isAdminAction = (value: string): value is AdminAction => (ADMIN_ACTIONS as readonly string[]).includes(value);
 
@@ -112,6 +113,8 @@ function phrase(entry: AdminActivity): string {
       return 'approved the verification{of}';
     case 'verification.reject':
       return `rejected the verification{of}${shown(after.reason) ? `, giving the reason “${shown(after.reason)}”` : ''}`;
+    case 'photo.remove':
+      return `removed ${before?.kind === 'work' ? 'a work photo' : 'the profile photo'}{of}`;
     default:
       return `did “${entry.action}” on ${entry.targetType} ${entry.targetId}{of}`;
   }

@@ -31,7 +31,7 @@ export default function AffiliateDashboard({ title, user }: DashboardViewProps) 
 
   return (
     <div className="pd">
-      <DashboardHeader title={title} user={user} />
+      <DashboardHeader title={title} user={user} avatar={load.state === 'loaded' ? load.data.avatar : null} />
       {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
       {load.state === 'failed' ? <LoadError message={load.message} onRetry={() => reload(false)} /> : null}
       {load.state === 'loaded' ? (

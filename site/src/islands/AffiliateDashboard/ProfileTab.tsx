@@ -1,6 +1,7 @@
 import { Stat } from '../ProfessionalDashboard/Frame.tsx';
 import { cedis, longDate } from '../ProfessionalDashboard/format.ts';
 import { DownloadMyData } from '../shell/DownloadMyData.tsx';
+import { ProfilePhoto } from '../shell/ProfilePhoto.tsx';
 import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';
 import type { AffiliateRecord } from './store.ts';
 
@@ -9,6 +10,7 @@ export default function ProfileTab({ record, onChanged }: { record: AffiliateRec
   const active = record.status === 'active';
   return (
     <div className="pd-stack">
+      <ProfilePhoto name={record.name} avatar={record.avatar} onChanged={onChanged} />
       <ProfileEditor
         details={{ firstName: record.firstName, lastName: record.lastName, phone: record.phone ?? '', location: record.location ?? '' }}
         email={record.email}

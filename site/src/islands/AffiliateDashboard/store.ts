@@ -39,6 +39,8 @@ export interface AffiliateRecord {
   phone: string | null;
   location: string | null;
   joinDate: string;
+  /** The profile photo's thumbnail, or null (initials are shown). */
+  avatar: string | null;
   status: string;
   referrerCode: string;
   payoutMethod: 'mobile-money' | 'bank-account';

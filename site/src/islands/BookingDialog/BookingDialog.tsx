@@ -19,6 +19,7 @@ import {
 import { createBooking } from '../../stores/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
+import { Avatar } from '../shell/Avatar.tsx';
 import { useModalDialog } from '../shell/useModalDialog.ts';
 import './dialog.css';
 
@@ -147,7 +148,9 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
     >
       <form className="bd-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <header className="bd-head">
-          <div>
+          <div className="avatar-row">
+            <Avatar name={pro.name} src={pro.avatar} />
+            <div>
             <h2 id={ids.title} className="bd-title">
               Book {pro.name}
             </h2>
@@ -155,6 +158,7 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
               {pro.profession} · <span aria-hidden="true">★ </span>
               {ratingLabel(pro.rating)} ({reviewsLabel(pro.reviews)})
             </p>
+            </div>
           </div>
           <button type="button" className="bd-x" aria-label="Close booking dialog" onClick={onClose}>
             ×

@@ -8,6 +8,7 @@ import { $bookingsChanged } from '../../stores/bookings.ts';
 import { locate } from '../../stores/location.ts';
 import { $session } from '../../stores/session.ts';
 import { noteVisit } from '../../stores/welcome.ts';
+import { Avatar } from '../shell/Avatar.tsx';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
 import { $bookingTarget, setFavourites } from '../FindPro/store.ts';
 import { professionalToBook } from '../../lib/book-after.ts';
@@ -97,7 +98,10 @@ function Dashboard({ title, user, record, onRenewed, onChanged }: { title: strin
     <div className="cd">
       <header className="cd-head">
         <div className="cd-head-main">
-          <h1 className="cd-h1">{title}</h1>
+          <div className="avatar-row">
+            <Avatar name={record.name} src={record.avatar} size="md" />
+            <h1 className="cd-h1">{title}</h1>
+          </div>
           <p className="cd-welcome">
             {/* docs/PRODUCT.md "Welcome": no "back" on the account's first visit. */}
             {record.firstVisit ? 'Welcome' : 'Welcome back'}, {record.firstName || user.firstName}

@@ -1,5 +1,6 @@
 import { longDate } from '../../components/money.ts';
 import { DownloadMyData } from '../shell/DownloadMyData.tsx';
+import { ProfilePhoto } from '../shell/ProfilePhoto.tsx';
 import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';
 import type { CustomerRecord } from './state.ts';
 
@@ -7,6 +8,7 @@ import type { CustomerRecord } from './state.ts';
 export default function Profile({ record, onChanged }: { record: CustomerRecord; onChanged: (fields: Partial<CustomerRecord>) => void }) {
   return (
     <>
+      <ProfilePhoto className="card cd-section pd-card" name={record.name} avatar={record.avatar} onChanged={(avatar) => onChanged({ avatar })} />
       <ProfileEditor
         className="card cd-section pd-card pe-card"
         details={{ firstName: record.firstName, lastName: record.lastName, phone: record.phone ?? '', location: record.location ?? '' }}

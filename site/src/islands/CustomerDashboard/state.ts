@@ -13,6 +13,8 @@ export interface CustomerRecord {
   location: string | null;
   preferredLocation: string | null;
   joinDate: string;
+  /** The profile photo's thumbnail, or null (initials are shown). */
+  avatar: string | null;
   /** Until the account signs in a second time (docs/PRODUCT.md "Welcome"). */
   firstVisit: boolean;
   subscription: SubscriptionSummary | null;

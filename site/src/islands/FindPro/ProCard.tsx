@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { Listing } from '../../../../contract/professionals.ts';
 import { milesLabel, rateRange, ratingLabel, reviewsLabel } from '../../lib/format.ts';
 import { $location } from '../../stores/location.ts';
+import { Avatar } from '../shell/Avatar.tsx';
 import { $bookingTarget, $favourites, toggleFavourite } from './store.ts';
 
 /** A professional's result card (spec 001 §3 "The card in the customer dashboard"). */
@@ -14,12 +15,15 @@ export function ProCard({ pro, headingLevel = 3 }: { pro: Listing; headingLevel?
   return (
     <article className="card fp-card" aria-labelledby={headingId}>
       <div className="fp-card-top">
-        <div>
+        <div className="avatar-row">
+          <Avatar name={pro.name} src={pro.avatar} />
+          <div>
           {/* tabIndex -1: "Show more" moves focus to the first new card's name; not in the Tab order. */}
           <Heading id={headingId} className="fp-name" tabIndex={-1}>
             {pro.name}
           </Heading>
           <p className="fp-profession">{pro.profession}</p>
+          </div>
         </div>
         <div className="fp-badges">
           {pro.verified ? <span className="cd-badge is-secondary">Verified</span> : null}

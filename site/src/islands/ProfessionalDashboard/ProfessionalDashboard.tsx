@@ -7,7 +7,7 @@ import { DownloadMyData } from '../shell/DownloadMyData.tsx';
 import { DashboardHeader, LoadError } from '../guard/DashboardParts.tsx';
 import { Overview, strongRating } from './Overview.tsx';
 import { $session } from '../../stores/session.ts';
-import { $professional, loadProfessional } from './store.ts';
+import { $professional, loadProfessional, patchProfessional } from './store.ts';
 import type { ProfessionalRecord } from './store.ts';
 import { Tabs } from './Tabs.tsx';
 import '../SignUpWizard/wizard.css';
@@ -19,6 +19,8 @@ export const JobRequests = lazyPart('dashboard', () => import('./JobRequests.tsx
 export const Schedule = lazyPart('dashboard', () => import('./Schedule.tsx'));
 export const Earnings = lazyPart('dashboard', () => import('./Earnings.tsx'));
 export const ProfileTab = lazyPart('dashboard', () => import('./ProfileTab.tsx'));
+const ProfilePhoto = lazyPart('dashboard', () => import('../shell/ProfilePhoto.tsx'), 'Loading your photo...');
+const WorkPhotos = lazyPart('dashboard', () => import('./WorkPhotos.tsx'), 'Loading your work photos...');
 const VerificationCard = lazyPart('dashboard', () => import('./VerificationCard.tsx'), 'Loading your verification...');
 // The subscription card brings the payment code (issue 5).
 const SubscriptionCard = lazyPart('dashboard', () => import('../Subscription/SubscriptionCard.tsx'), 'Loading your subscription...');
@@ -58,7 +60,7 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
 
   return (
     <div className="pd">
-      <DashboardHeader title={title} user={user} />
+      <DashboardHeader title={title} user={user} avatar={load.state === 'loaded' ? load.data.avatar : null} />
       {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
       {load.state === 'failed' ? <LoadError message={load.message} onRetry={() => void loadProfessional(user, { fresh: true })} /> : null}
       {load.state === 'loaded' ? (
@@ -80,7 +82,9 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
               {tab === 'earnings' ? <Earnings record={load.data} /> : null}
               {tab === 'profile' ? (
                 <div className="pd-stack">
+                  <ProfilePhoto name={load.data.name} avatar={load.data.avatar} onChanged={(avatar) => patchProfessional({ avatar })} />
                   <ProfileTab user={user} record={load.data} />
+                  <WorkPhotos profession={load.data.profession} />
                   <VerificationCard />
                   <DownloadMyData />
                 </div>

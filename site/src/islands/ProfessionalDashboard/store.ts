@@ -25,6 +25,8 @@ export interface ProfessionalRecord {
   location: string | null;
   localAddress: string | null;
   joinDate: string;
+  /** The profile photo's thumbnail, or null (initials are shown). */
+  avatar: string | null;
   /** Until the account signs in a second time (docs/PRODUCT.md "Welcome"). */
   firstVisit: boolean;
   subscription: SubscriptionSummary | null;

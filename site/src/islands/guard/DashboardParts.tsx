@@ -8,6 +8,7 @@ import { $firstVisit, welcomeText } from '../../stores/welcome.ts';
 import { useFocusOnMount } from '../shell/useFocus.ts';
 import { autoCorrectedText, takeSignInFlash } from '../../lib/signin-flash.ts';
 import type { SignInFlash } from '../../lib/signin-flash.ts';
+import { Avatar } from '../shell/Avatar.tsx';
 
 /** Pieces every dashboard shows (spec 000 §4 login notices, 001 §2 "All dashboards"). */
 
@@ -75,12 +76,16 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
 }
 
 /** Heading, Sign out, who is signed in, and the sign-in notices: the top of every dashboard. */
-export function DashboardHeader({ title, user }: { title: string; user: SessionUser }) {
+export function DashboardHeader({ title, user, avatar }: { title: string; user: SessionUser; avatar?: string | null }) {
   const [leaving, setLeaving] = useState(false);
   return (
     <>
       <div className="pd-head">
-        <h1>{title}</h1>
+        <div className="avatar-row">
+          {/* The record's photo once it has loaded (initials until then, or when there is none). */}
+          <Avatar name={`${user.firstName} ${user.lastName}`} src={avatar} size="md" />
+          <h1>{title}</h1>
+        </div>
         <button
           type="button"
           className="btn btn-line wz-button"

@@ -1,0 +1,113 @@
+import type { Knex } from 'knex';
+import { photoUrl, type Photo, type PhotoSize } from '../../../../contract/photos.ts';
+import type { Db } from '../../db.ts';
+import type { Encoded } from './images.ts';
+
+/** Photos and their bytes (knex only). The profile photo's hash is mirrored on `users.avatar_hash`. */
+
+type Conn = Db | Knex.Transaction;
+export type PhotoKind = 'profile' | 'work';
+
+const DESCRIPTION = ['id', 'user_id', 'kind', 'position', 'hash', 'large_width', 'large_height'] as const;
+
+export interface StoredPhoto extends Photo {
+  userId: number;
+  kind: PhotoKind;
+  hash: string;
+}
+
+const toPhoto = (r: any): StoredPhoto => ({
+  id: Number(r.id),
+  userId: Number(r.user_id),
+  kind: r.kind,
+  hash: r.hash,
+  thumb: photoUrl(r.hash, 'thumb'),
+  large: photoUrl(r.hash, 'large'),
+  width: Number(r.large_width),
+  height: Number(r.large_height),
+});
+
+/** What the API shows of a stored photo. */
+export const publicPhoto = ({ id, thumb, large, width, height }: StoredPhoto): Photo => ({ id, thumb, large, width, height });
+
+/** The thumbnail's address for a user row's `avatar_hash`, or null (no photo): what listings and records show. */
+export const avatarUrl = (hash: string | null | undefined): string | null => (hash ? photoUrl(hash, 'thumb') : null);
+
+/** A user's photos (descriptions only), the profile photo first, then work photos in the order added. */
+export async function photosOf(db: Conn, userId: number): Promise<StoredPhoto[]> {
+  const rows = await db('photos').where({ user_id: userId }).orderByRaw("kind = 'work', position, id").select(DESCRIPTION);
+  return rows.map(toPhoto);
+}
+
+/**
+ * A professional's work photos as a listing or profile page shows them, in the order added:
+ * one indexed query, no bytes. For the public directory pages (/professionals/{id}).
+ */
+export async function workPhotos(db: Conn, userId: number): Promise<{ thumb: string; large: string; width: number; height: number }[]> {
+  const photos = (await photosOf(db, userId)).filter((p) => p.kind === 'work');
+  return photos.map(({ thumb, large, width, height }) => ({ thumb, large, width, height }));
+}
+
+export async function findPhoto(db: Conn, id: number): Promise<StoredPhoto | null> {
+  const row = await db('photos').where({ id }).first(DESCRIPTION);
+  return row ? toPhoto(row) : null;
+}
+
+/** Locks the user row: uploads and removals of one account's photos run one after the other. */
+export async function lockUser(trx: Knex.Transaction, userId: number): Promise<void> {
+  await trx('users').where({ id: userId }).forUpdate().first('id');
+}
+
+const columns = (photo: Encoded) => ({
+  hash: photo.hash,
+  thumb_width: photo.thumb.width,
+  thumb_height: photo.thumb.height,
+  thumb_bytes: photo.thumb.bytes,
+  large_width: photo.large.width,
+  large_height: photo.large.height,
+  large_bytes: photo.large.bytes,
+});
+
+/** Sets the profile photo (replacing any earlier one) and mirrors its hash on the user row. */
+export async function replaceProfilePhoto(trx: Knex.Transaction, userId: number, photo: Encoded, at: Date): Promise<void> {
+  await trx('photos').where({ user_id: userId, kind: 'profile' }).delete();
+  await trx('photos').insert({ user_id: userId, kind: 'profile', position: 0, ...columns(photo), created_at: at });
+  await trx('users').where({ id: userId }).update({ avatar_hash: photo.hash });
+}
+
+/** Adds a work photo after the others; the caller has checked there is room (under lockUser). */
+export async function addWorkPhoto(trx: Knex.Transaction, userId: number, photo: Encoded, at: Date): Promise<void> {
+  const position = await countWorkPhotos(trx, userId);
+  await trx('photos').insert({ user_id: userId, kind: 'work', position, ...columns(photo), created_at: at });
+}
+
+export async function countWorkPhotos(trx: Knex.Transaction, userId: number): Promise<number> {
+  const [{ n }] = await trx('photos').where({ user_id: userId, kind: 'work' }).count({ n: '*' });
+  return Number(n);
+}
+
+/**
+ * Removes a photo (under lockUser). Work photos after it move up one place, so positions stay
+ * 0..n-1 in the order added; removing the profile photo clears the user row's avatar.
+ */
+export async function deletePhoto(trx: Knex.Transaction, photo: Pick<StoredPhoto, 'id' | 'userId' | 'kind'>): Promise<void> {
+  const [gone] = await trx('photos').where({ id: photo.id }).delete().returning('position');
+  if (photo.kind === 'work' && gone) {
+    await trx('photos').where({ user_id: photo.userId, kind: 'work' }).where('position', '>', gone.position).decrement('position', 1);
+  }
+  if (photo.kind === 'profile') await trx('users').where({ id: photo.userId }).update({ avatar_hash: null });
+}
+
+/** Every photo of an account (deletion and anonymisation). */
+export async function deleteAllPhotos(trx: Knex.Transaction, userId: number): Promise<void> {
+  await trx('photos').where({ user_id: userId }).delete();
+  await trx('users').where({ id: userId }).update({ avatar_hash: null });
+}
+
+/** The bytes of one size by the content hash (any owner's copy: equal hashes are equal bytes), or null. */
+export async function findBytes(db: Conn, hash: string, size: PhotoSize): Promise<Buffer | null> {
+  const row = await db('photos').where({ hash }).first(size === 'thumb' ? 'thumb_bytes as bytes' : 'large_bytes as bytes');
+  if (!row) return null;
+  const raw = row.bytes as Uint8Array;
+  return Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+}

@@ -1,0 +1,73 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { parseMediaPath, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../../../contract/photos.ts';
+import type { AppDeps } from '../../app.ts';
+import { requireAdmin, requireUser } from '../../http/auth.ts';
+import { readRawBody } from '../../http/raw-body.ts';
+import { idParam } from '../admin/routes.ts';
+import { findBytes } from './repo.ts';
+import { addWorkPhoto, adminRemovePhoto, ownPhotos, removeProfilePhoto, removeWorkPhoto, setProfilePhoto } from './service.ts';
+
+/** The uploads' bodies are the photos themselves: app.ts lets them past the JSON-only check and body parser. */
+export const takesPhotoBody = (method: string, path: string) =>
+  (method === 'PUT' && path === '/api/me/photo') || (method === 'POST' && path === '/api/me/work-photos');
+
+/** Issue #17 photo calls (paths: PHOTO_ROUTES in contract/photos.ts). */
+export function photoRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  const user = requireUser(deps);
+  const admin = requireAdmin(deps);
+  const body = (req: import('node:http').IncomingMessage) => () => readRawBody(req, PHOTO_MAX_BYTES, PHOTO_MESSAGES.tooLarge);
+
+  router.get('/api/me/photos', user, async (ctx) => {
+    ctx.body = await ownPhotos(deps, ctx.state.user);
+  });
+
+  router.put('/api/me/photo', user, async (ctx) => {
+    ctx.body = await setProfilePhoto(deps, ctx.state.user, body(ctx.req));
+  });
+
+  router.delete('/api/me/photo', user, async (ctx) => {
+    ctx.body = await removeProfilePhoto(deps, ctx.state.user);
+  });
+
+  router.post('/api/me/work-photos', user, async (ctx) => {
+    ctx.body = await addWorkPhoto(deps, ctx.state.user, body(ctx.req));
+    ctx.status = 201;
+  });
+
+  router.delete('/api/me/work-photos/:id', user, async (ctx) => {
+    ctx.body = await removeWorkPhoto(deps, ctx.state.user, idParam(ctx.params.id));
+  });
+
+  router.delete('/api/admin/photos/:id', admin, async (ctx) => {
+    ctx.body = await adminRemovePhoto(deps, ctx.state.admin, idParam(ctx.params.id));
+  });
+
+  return router;
+}
+
+/**
+ * GET/HEAD /media/{hash}-{thumb|large}.webp: the stored bytes, cached for a year (the address
+ * changes when the content does). No session needed: an <img> cannot send one, and the hash is
+ * only known to whoever was shown the photo. Anything else under /media is a plain 404.
+ */
+export function mediaMiddleware({ db }: Pick<AppDeps, 'db'>): Middleware {
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith('/media/')) return next();
+    const wanted = ctx.method === 'GET' || ctx.method === 'HEAD' ? parseMediaPath(ctx.path) : null;
+    const bytes = wanted ? await findBytes(db, wanted.hash, wanted.size) : null;
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    if (!bytes) {
+      ctx.status = 404;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'text/plain';
+      ctx.body = 'Not found';
+      return;
+    }
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.type = 'image/webp';
+    ctx.body = bytes;
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * Photos (issue #17, docs/PRODUCT.md "Photos"): a profile photo for every account and up to
+ * WORK_PHOTOS_MAX work photos for a professional. The server decodes each upload and stores only
+ * its own WebP re-encodings (no EXIF or GPS, turned upright), served from an address that holds
+ * the content's hash, so it can be cached for a year.
+ */
+
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const WORK_PHOTOS_MAX = 6;
+/** Pixels a photo may have (width × height): a 48 MP phone photo's 8000 × 6000 is refused, 40 MP is not. */
+export const PHOTO_MAX_PIXELS = 40_000_000;
+/** Uploads (profile and work photos together) an account may make per hour. */
+export const PHOTO_UPLOADS_PER_HOUR = 30;
+/** What the file chooser offers: images, so phones offer the camera and the gallery. */
+export const PHOTO_ACCEPT = 'image/*';
+
+export const PHOTO_SIZES = {
+  /** A square cut for avatars and cards. */
+  thumb: { px: 160, maxBytes: 12 * 1024 },
+  /** The whole photo, at most this many pixels on its long side. */
+  large: { px: 960, maxBytes: 80 * 1024 },
+} as const;
+export type PhotoSize = keyof typeof PHOTO_SIZES;
+
+export const PHOTO_MESSAGES = {
+  tooLarge: 'The photo is larger than 10 MB. Please choose a smaller photo.',
+  empty: 'The file is empty. Please choose a photo.',
+  notImage: 'This file is not a photo. Please choose a JPEG, PNG or WebP photo.',
+  svg: 'Drawings (SVG files) cannot be used. Please choose a JPEG, PNG or WebP photo.',
+  heic: 'HEIC photos cannot be read here. Please choose a JPEG, PNG or WebP photo (on an iPhone: Settings, Camera, Formats, Most Compatible).',
+  tooManyPixels: 'The photo has too many pixels (more than 40 megapixels). Please choose a smaller photo.',
+  damaged: 'The photo could not be read: the file is damaged or incomplete. Please choose it again or take a new one.',
+  tooManyWork: `You already have ${WORK_PHOTOS_MAX} work photos. Remove one before adding another.`,
+  onlyProfessionals: 'Only professional accounts add work photos.',
+  notFound: 'Photo not found.',
+  tooMany: `You have uploaded ${PHOTO_UPLOADS_PER_HOUR} photos in the last hour. Please wait a while before uploading more.`,
+  profileSaved: 'Profile photo saved.',
+  profileRemoved: 'Profile photo removed.',
+  workAdded: 'Work photo added.',
+  workRemoved: 'Work photo removed.',
+  adminRemoved: 'Photo removed.',
+} as const;
+
+/** One stored photo as the API shows it: its two addresses and the large size's dimensions. */
+export interface Photo {
+  id: number;
+  thumb: string;
+  large: string;
+  width: number;
+  height: number;
+}
+
+/** What every /api/me/photo(s) call answers: the caller's photos after the change. */
+export interface PhotosResponse {
+  success: true;
+  message?: string;
+  profile: Photo | null;
+  /** Work photos in the order added (always empty for customers and affiliates). */
+  work: Photo[];
+}
+
+/** A photo's public address: the hash makes it change whenever the bytes do. */
+export const photoUrl = (hash: string, size: PhotoSize) => `/media/${hash}-${size}.webp`;
+/** `/media/{64 hex}-{thumb|large}.webp` → its parts, or null. */
+export function parseMediaPath(path: string): { hash: string; size: PhotoSize } | null {
+  const match = /^\/media\/([0-9a-f]{64})-(thumb|large)\.webp$/.exec(path);
+  return match ? { hash: match[1], size: match[2] as PhotoSize } : null;
+}
+
+export const PHOTO_ROUTES = {
+  /** GET: the caller's photos. */
+  own: '/api/me/photos',
+  /** PUT (the photo's bytes as the body): set or replace the profile photo; DELETE: remove it. */
+  profile: '/api/me/photo',
+  /** POST (the photo's bytes as the body, professionals): add a work photo. */
+  work: '/api/me/work-photos',
+  /** DELETE (professionals): remove one of one's own work photos. */
+  workPhoto: (id: number) => `/api/me/work-photos/${id}`,
+  /** DELETE (administrators): remove anyone's photo, audited. */
+  adminPhoto: (id: number) => `/api/admin/photos/${id}`,
+} as const;
+
+/**
+ * The check a phone can make before sending: the size, and a type that is plainly not a photo.
+ * The server decides by the bytes anyway. Null when the file may be sent.
+ */
+export function checkPhotoFile(file: { size: number; type: string; name?: string }): string | null {
+  if (file.size === 0) return PHOTO_MESSAGES.empty;
+  if (file.size > PHOTO_MAX_BYTES) return PHOTO_MESSAGES.tooLarge;
+  if (file.type === 'image/svg+xml' || /\.svgz?$/i.test(file.name ?? '')) return PHOTO_MESSAGES.svg;
+  if (file.type && !file.type.startsWith('image/')) return PHOTO_MESSAGES.notImage;
+  return null;
+}
+
+/** "Ama Mensah" → "AM"; "kofi" → "K"; "" → "?". For the circle shown when there is no photo. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (!parts.length) return '?';
+  const letters = parts.length === 1 ? [parts[0]] : [parts[0], parts[parts.length - 1]];
+  return letters.map((p) => Array.from(p)[0].toUpperCase()).join('');
+}

@@ -1,0 +1,116 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import { PHOTO_ACCEPT, WORK_PHOTOS_MAX } from '../../../../contract/photos.ts';
+import { $photos, addWorkPhoto, loadPhotos, removeWorkPhoto, type PhotoOutcome } from '../../stores/photos.ts';
+import '../shell/avatar.css';
+
+type Result = { ok: boolean; text: string };
+
+/**
+ * "Work photos" (issue #17) on the professional's Profile tab: up to WORK_PHOTOS_MAX photos of
+ * jobs done, added from the camera or gallery and removed one by one. Each is described by the
+ * profession ("Electrician work photo 2 of 4"), since the photos carry no text of their own.
+ */
+export default function WorkPhotos({ profession }: { profession: string }) {
+  const id = useId();
+  const load = useStore($photos);
+  const [busy, setBusy] = useState<'add' | number | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+
+  useEffect(() => {
+    void loadPhotos();
+  }, []);
+
+  async function run(kind: 'add' | number, action: () => Promise<PhotoOutcome>) {
+    setResult(null);
+    setBusy(kind);
+    const outcome = await action();
+    setBusy(null);
+    setResult({ ok: outcome.ok, text: outcome.message });
+  }
+
+  function onPick(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const file = input.files?.[0];
+    input.value = '';
+    if (file) void run('add', () => addWorkPhoto(file));
+  }
+
+  const work = load.state === 'loaded' ? load.data.work : [];
+  const full = work.length >= WORK_PHOTOS_MAX;
+
+  return (
+    <section className="card pd-card ph-card" aria-labelledby={`${id}-title`}>
+      <div className="pd-head">
+        <h2 id={`${id}-title`}>Work photos</h2>
+        <span className="pd-muted">
+          {work.length} of {WORK_PHOTOS_MAX}
+        </span>
+      </div>
+      <p className="wz-hint" id={`${id}-hint`}>
+        Show customers up to {WORK_PHOTOS_MAX} jobs you have done (JPEG, PNG or WebP, up to 10 MB each).
+      </p>
+      {load.state === 'loading' ? <p role="status">Loading your photos...</p> : null}
+      {load.state === 'failed' ? (
+        <div className="wz-alert" role="alert">
+          <p>{load.message}</p>
+          <button type="button" className="btn btn-line wz-button" onClick={() => void loadPhotos({ fresh: true })}>
+            Try Again
+          </button>
+        </div>
+      ) : null}
+      {work.length ? (
+        <ul className="ph-grid" role="list" aria-label="Your work photos">
+          {work.map((photo, index) => {
+            const alt = `${profession} work photo ${index + 1} of ${work.length}`;
+            return (
+              <li key={photo.id}>
+                <img src={photo.thumb} width={160} height={160} loading="lazy" decoding="async" alt={alt} />
+                <button
+                  type="button"
+                  className="btn btn-line btn-sm wz-button"
+                  disabled={busy !== null}
+                  aria-label={`Remove ${alt}`}
+                  onClick={() => void run(photo.id, () => removeWorkPhoto(photo.id))}
+                >
+                  {busy === photo.id ? 'Removing...' : 'Remove'}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : load.state === 'loaded' ? (
+        <p className="pd-muted">No work photos yet.</p>
+      ) : null}
+      {load.state === 'loaded' ? (
+        full ? (
+          <p className="pd-muted">You have {WORK_PHOTOS_MAX} work photos. Remove one to add another.</p>
+        ) : (
+          <div className="ph-buttons">
+            <input
+              id={`${id}-file`}
+              className="ph-file"
+              type="file"
+              accept={PHOTO_ACCEPT}
+              disabled={busy !== null}
+              aria-describedby={`${id}-hint${result && !result.ok ? ` ${id}-error` : ''}`}
+              onChange={onPick}
+            />
+            <label htmlFor={`${id}-file`} className="btn wz-button ph-pick">
+              Add work photo
+            </label>
+          </div>
+        )
+      ) : null}
+      <p role="status" className="wz-status">
+        {busy === 'add' ? 'Uploading...' : result?.ok ? result.text : ''}
+      </p>
+      {result && !result.ok ? (
+        <p role="alert" className="wz-alert" id={`${id}-error`}>
+          {result.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import { PHOTO_ACCEPT } from '../../../../contract/photos.ts';
+import { $photos, loadPhotos, removeProfilePhoto, uploadProfilePhoto, type PhotoOutcome } from '../../stores/photos.ts';
+import { Avatar } from './Avatar.tsx';
+
+type Result = { ok: boolean; text: string };
+
+/**
+ * "Profile photo" (issue #17) on every dashboard's Profile tab: the current photo or the initials,
+ * a file chooser (the phone offers its camera and gallery), Remove, and what happened in plain
+ * words by the control. `onChanged` gets the new thumbnail address (null: removed), so the
+ * dashboard's header follows.
+ */
+export function ProfilePhoto({ name, avatar, onChanged, className = 'card pd-card' }: {
+  name: string;
+  /** The record's thumbnail: shown until the photos have loaded. */
+  avatar: string | null;
+  onChanged: (avatar: string | null) => void;
+  className?: string;
+}) {
+  const id = useId();
+  const load = useStore($photos);
+  const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+
+  useEffect(() => {
+    void loadPhotos();
+  }, []);
+
+  const current = load.state === 'loaded' ? (load.data.profile?.thumb ?? null) : avatar;
+
+  async function run(kind: 'upload' | 'remove', action: () => Promise<PhotoOutcome>) {
+    setResult(null);
+    setBusy(kind);
+    const outcome = await action();
+    setBusy(null);
+    setResult({ ok: outcome.ok, text: outcome.message });
+    if (outcome.ok) onChanged(outcome.data.profile?.thumb ?? null);
+  }
+
+  function onPick(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const file = input.files?.[0];
+    input.value = ''; // the same file can be chosen again after a failure
+    if (file) void run('upload', () => uploadProfilePhoto(file));
+  }
+
+  return (
+    // Not a named region: the Profile card beside it is the region called "Profile".
+    <section className={`${className} ph-card`}>
+      <h2>Profile photo</h2>
+      <div className="ph-current">
+        <Avatar name={name} src={current} size="lg" alt={current ? 'Your profile photo' : `No photo yet: your initials are shown`} />
+        <div className="ph-buttons">
+          <input
+            id={`${id}-file`}
+            className="ph-file"
+            type="file"
+            accept={PHOTO_ACCEPT}
+            disabled={busy !== null}
+            aria-describedby={`${id}-hint${result && !result.ok ? ` ${id}-error` : ''}`}
+            onChange={onPick}
+          />
+          <label htmlFor={`${id}-file`} className="btn wz-button ph-pick">
+            {current ? 'Change photo' : 'Add photo'}
+          </label>
+          {current ? (
+            <button type="button" className="btn btn-line wz-button" disabled={busy !== null} onClick={() => void run('remove', removeProfilePhoto)}>
+              {busy === 'remove' ? 'Removing...' : 'Remove'}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <p className="wz-hint" id={`${id}-hint`}>
+        A JPEG, PNG or WebP photo up to 10 MB, from your camera or gallery. Customers and professionals see it beside your name; we keep
+        no location or camera details from the file.
+      </p>
+      <p role="status" className="wz-status">
+        {busy === 'upload' ? 'Uploading...' : result?.ok ? result.text : ''}
+      </p>
+      {result && !result.ok ? (
+        <p role="alert" className="wz-alert" id={`${id}-error`}>
+          {result.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export default ProfilePhoto;

@@ -1,0 +1,58 @@
+import { atom } from 'nanostores';
+import { checkPhotoFile, PHOTO_ROUTES, type PhotosResponse } from '../../../contract/photos.ts';
+import { actionErrorMessage, apiFetch, clearQueryCache } from '../lib/api.ts';
+import { $session } from './session.ts';
+
+/**
+ * The signed-in account's photos (issue #17): the profile photo and a professional's work photos,
+ * as the server last answered. Every change is a server call whose answer replaces the store.
+ */
+
+export type PhotosLoad = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; data: PhotosResponse };
+export type PhotoOutcome = { ok: true; message: string; data: PhotosResponse } | { ok: false; message: string };
+
+export const $photos = atom<PhotosLoad>({ state: 'loading' });
+
+const token = () => $session.get().token;
+const FALLBACK = 'The photo could not be saved. Please try again.';
+
+/** Time allowed for an upload: 30 s plus the file at 16 KB/s (a slow 3G uplink): 10 MB gets about 11 minutes. */
+export const photoUploadTimeoutMs = (bytes: number): number => 30_000 + Math.ceil(bytes / 16_384) * 1000;
+
+/** GET /api/me/photos (once; `fresh` again). What is shown stays while a reload runs. */
+export async function loadPhotos(options: { fresh?: boolean } = {}): Promise<void> {
+  if (!options.fresh && $photos.get().state === 'loaded') return;
+  if ($photos.get().state !== 'loaded') $photos.set({ state: 'loading' });
+  try {
+    $photos.set({ state: 'loaded', data: await apiFetch<PhotosResponse>(PHOTO_ROUTES.own, { token: token() }) });
+  } catch (error) {
+    if ($photos.get().state !== 'loaded') $photos.set({ state: 'failed', message: actionErrorMessage(error, 'Your photos could not be loaded.') });
+  }
+}
+
+async function change(path: string, method: string, file?: File): Promise<PhotoOutcome> {
+  if (file) {
+    const problem = checkPhotoFile(file);
+    if (problem) return { ok: false, message: problem };
+  }
+  try {
+    const data = await apiFetch<PhotosResponse>(path, {
+      method,
+      ...(file && { file }),
+      token: token(),
+      ...(file && { timeoutMs: photoUploadTimeoutMs(file.size) }),
+    });
+    $photos.set({ state: 'loaded', data });
+    // Records and listings show the avatar: the next read asks the server again.
+    for (const prefix of ['/api/customer-data/', '/api/professional-data/', '/api/affiliate-data/', '/api/professionals']) clearQueryCache(prefix);
+    return { ok: true, message: data.message ?? '', data };
+  } catch (error) {
+    return { ok: false, message: actionErrorMessage(error, FALLBACK) };
+  }
+}
+
+/** PUT /api/me/photo: a file that fails the phone's check is never sent. */
+export const uploadProfilePhoto = (file: File) => change(PHOTO_ROUTES.profile, 'PUT', file);
+export const removeProfilePhoto = () => change(PHOTO_ROUTES.profile, 'DELETE');
+export const addWorkPhoto = (file: File) => change(PHOTO_ROUTES.work, 'POST', file);
+export const removeWorkPhoto = (id: number) => change(PHOTO_ROUTES.workPhoto(id), 'DELETE');
