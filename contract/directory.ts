@@ -28,6 +28,10 @@ export interface PublicProfessional {
 }
 
 export interface PublicProfile extends PublicProfessional {
+  /** The profile photo's large size, for a shared link's preview (Open Graph). */
+  avatarLarge: string | null;
+  /** Up to 6 photos of their work. */
+  workPhotos: { thumb: string; large: string; width: number; height: number }[];
   bio: string;
   experience: string;
   skills: string[];

@@ -7,8 +7,11 @@
 
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const WORK_PHOTOS_MAX = 6;
-/** Pixels a photo may have (width × height): a 48 MP phone photo's 8000 × 6000 is refused, 40 MP is not. */
-export const PHOTO_MAX_PIXELS = 40_000_000;
+/**
+ * Pixels a photo may have (width × height): 64 MP takes a 48 or 50 MP phone camera's full-size
+ * photo (8160 × 6120) and bounds what one decode may hold in memory (about 256 MB).
+ */
+export const PHOTO_MAX_PIXELS = 64_000_000;
 /** Uploads (profile and work photos together) an account may make per hour. */
 export const PHOTO_UPLOADS_PER_HOUR = 30;
 /** What the file chooser offers: images, so phones offer the camera and the gallery. */
@@ -28,7 +31,7 @@ export const PHOTO_MESSAGES = {
   notImage: 'This file is not a photo. Please choose a JPEG, PNG or WebP photo.',
   svg: 'Drawings (SVG files) cannot be used. Please choose a JPEG, PNG or WebP photo.',
   heic: 'HEIC photos cannot be read here. Please choose a JPEG, PNG or WebP photo (on an iPhone: Settings, Camera, Formats, Most Compatible).',
-  tooManyPixels: 'The photo has too many pixels (more than 40 megapixels). Please choose a smaller photo.',
+  tooManyPixels: 'The photo has too many pixels (more than 64 megapixels). Please choose a smaller photo.',
   damaged: 'The photo could not be read: the file is damaged or incomplete. Please choose it again or take a new one.',
   tooManyWork: `You already have ${WORK_PHOTOS_MAX} work photos. Remove one before adding another.`,
   onlyProfessionals: 'Only professional accounts add work photos.',

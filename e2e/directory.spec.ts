@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { createPaidAccount, login, uniquePhone, uniqueTag, useSession } from './fixtures/accounts.ts';
 import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
@@ -89,9 +90,9 @@ test('a shared profile link carries Open Graph tags; a lapsed or unknown profess
   const { pro, publicName } = await kumasiPlumber(request);
   const response = await page.goto(`/professionals/${pro.user.id}-any-old-slug`);
   expect(response?.status()).toBe(200);
-  // Rendered per request, still compressed for 3G, and kept a minute at most.
+  // Rendered per request, still compressed for 3G, and asked for again each time.
   const served = (await request.get(`/professionals/${pro.user.id}`, { headers: { 'Accept-Encoding': 'br' } })).headers();
-  expect([served['content-encoding'], served.vary, served['cache-control']]).toEqual(['br', 'Accept-Encoding', 'public, max-age=60']);
+  expect([served['content-encoding'], served.vary, served['cache-control']]).toEqual(['br', 'Accept-Encoding', 'no-cache']);
   const meta = (property: string) => page.locator(`meta[property="${property}"]`).getAttribute('content');
   expect(await meta('og:title')).toBe(`${publicName}, Plumber in Kumasi`);
   expect(await meta('og:url')).toMatch(new RegExp(`/professionals/${pro.user.id}-[a-z0-9-]+$`));
@@ -144,4 +145,29 @@ test.describe('on a 360 px phone', () => {
     await link.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(publicName);
   });
+});
+
+test('a professional\'s photo and work photos show on their page and in the shared preview, as soon as they are added', async ({ page, request }) => {
+  const { pro, publicName } = await kumasiPlumber(request);
+  await page.goto(`/professionals/${pro.user.id}`); // seen once (kept in the read cache)
+  await expect(page.getByRole('heading', { name: 'Their work' })).toHaveCount(0);
+  const { token } = await login(request, pro);
+  const png = (colour: string) => sharp({ create: { width: 400, height: 300, channels: 3, background: colour } }).png().toBuffer();
+  const upload = (path: string, method: 'put' | 'post', body: Buffer) =>
+    request[method](path, { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'image/png' }, data: body });
+  expect((await upload('/api/me/photo', 'put', await png('#c84'))).ok()).toBe(true);
+  expect((await upload('/api/me/work-photos', 'post', await png('#2a6'))).ok()).toBe(true);
+  expect((await upload('/api/me/work-photos', 'post', await png('#36c'))).ok()).toBe(true);
+
+  await page.goto(`/professionals/${pro.user.id}`);
+  await expect(page.getByRole('img', { name: `Photo of ${publicName}` })).toBeVisible();
+  const work = page.getByRole('region', { name: 'Their work' });
+  await expect(work.getByRole('img')).toHaveCount(2);
+  await expect(work.getByRole('img', { name: 'Plumber work photo 1 of 2' })).toHaveAttribute('loading', 'lazy');
+  const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+  expect(image).toMatch(/^http.*\/media\/[0-9a-f]{64}-large\.webp$/);
+  const served = await request.get(new URL(image!).pathname);
+  expect([served.status(), served.headers()['content-type']]).toEqual([200, 'image/webp']);
+  await page.goto('/professionals?category=Plumber&city=Kumasi');
+  await expect(page.getByRole('link', { name: new RegExp(`^${publicName}`) }).locator('img')).toHaveAttribute('src', /-thumb\.webp$/);
 });

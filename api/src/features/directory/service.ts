@@ -1,7 +1,9 @@
 import { categoryValue } from '../../../../contract/categories.ts';
 import { DIRECTORY_MAX_PAGE, DIRECTORY_PAGE_SIZE, publicName, type DirectoryPage, type PublicProfessional, type PublicProfile } from '../../../../contract/directory.ts';
 import type { Listing } from '../../../../contract/professionals.ts';
+import { parseMediaPath, photoUrl } from '../../../../contract/photos.ts';
 import type { ReadCache } from '../../cache/read-cache.ts';
+import { workPhotos } from '../photos/repo.ts';
 import type { Db } from '../../db.ts';
 import { findListing, findListings, listedProfessionals } from '../professionals/repo.ts';
 
@@ -67,7 +69,7 @@ export async function listDirectory(db: Db, filters: { category: string; city: s
 export async function publicProfile(db: Db, id: number, now: Date): Promise<PublicProfile | undefined> {
   const listing = await findListing(db, id, now);
   if (!listing) return undefined;
-  const [names, reviews, counts] = await Promise.all([
+  const [names, reviews, counts, work] = await Promise.all([
     people(db, [id]),
     db('reviews as r')
       .join('users as u', 'u.id', 'r.customer_id')
@@ -76,11 +78,15 @@ export async function publicProfile(db: Db, id: number, now: Date): Promise<Publ
       .limit(20)
       .select('r.id', 'r.customer_id', 'r.rating', 'r.comment', 'r.created_at', 'u.first_name', 'u.last_name'),
     db('reviews').where({ professional_id: id }).groupBy('rating').select('rating').count({ n: '*' }) as Promise<{ rating: number; n: number | string }[]>,
+    workPhotos(db, id),
   ]);
+  const avatar = listing.avatar ? parseMediaPath(listing.avatar) : null;
   const ratingCounts = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } as PublicProfile['ratingCounts'];
   for (const row of counts) ratingCounts[Number(row.rating) as 1 | 2 | 3 | 4 | 5] = Number(row.n);
   return {
     ...toPublic(listing, names.get(id)),
+    avatarLarge: avatar ? photoUrl(avatar.hash, 'large') : null,
+    workPhotos: work,
     bio: listing.bio,
     experience: listing.experience,
     skills: listing.skills,

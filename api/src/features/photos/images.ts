@@ -39,7 +39,7 @@ export function sniffPhoto(bytes: Buffer): Kind {
   throw badRequest(PHOTO_MESSAGES.notImage);
 }
 
-/** Decoding a 40 MP photo holds ~160 MB: at most two at once per process, the others wait their turn. */
+/** Decoding a 64 MP photo holds ~256 MB: at most two at once per process, the others wait their turn. */
 const DECODERS = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
