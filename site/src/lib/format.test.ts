@@ -12,6 +12,7 @@ describe('format', () => {
     expect(milesLabel(2.345)).toBe('2.3 miles');
     expect(milesLabel(1.04)).toBe('1 mile');
     expect(milesLabel(0.96, { approximate: true })).toBe('about 1 mile');
+    expect(milesLabel(0.2, { approximate: true })).toBe('within about a mile');
     expect(milesLabel(0)).toBe('0 miles');
     expect(ratingLabel(null)).toBe('New');
     expect(ratingLabel(5)).toBe('5.0');

@@ -37,6 +37,8 @@ export const longDateLabel = (ymd: string): string =>
  */
 export function milesLabel(miles: number, { approximate = false } = {}): string {
   const rounded = Math.round(miles * 10) / 10;
+  // From a city's centre, tenths of a mile near it mean nothing ("about 0 miles" read as a mistake).
+  if (approximate && rounded < 1) return 'within about a mile';
   return `${approximate ? 'about ' : ''}${rounded} ${rounded === 1 ? 'mile' : 'miles'}`;
 }
 
