@@ -238,6 +238,8 @@ export interface AdminUserDetail {
   user: AdminUser;
   payments: AdminPayment[];
   activity: AdminActivity[];
+  /** The account's photos (profile first), which the administrator may remove. */
+  photos: { id: number; kind: 'profile' | 'work'; thumb: string }[];
 }
 
 /** PUT /api/admin/users/{id}/profile: validated like sign-up; email and phone stay unique. */

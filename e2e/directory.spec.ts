@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { createPaidAccount, login, uniquePhone, uniqueTag, useSession } from './fixtures/accounts.ts';
+import { signInAdmin } from './fixtures/admin.ts';
 import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
 
 // Issue #17 "See before you pay": the public directory and each professional's page, no account
@@ -170,4 +171,20 @@ test('a professional\'s photo and work photos show on their page and in the shar
   expect([served.status(), served.headers()['content-type']]).toEqual([200, 'image/webp']);
   await page.goto('/professionals?category=Plumber&city=Kumasi');
   await expect(page.getByRole('link', { name: new RegExp(`^${publicName}`) }).locator('img')).toHaveAttribute('src', /-thumb\.webp$/);
+
+  // An administrator removes the profile photo from the user dialog, after confirming.
+  await signInAdmin(page);
+  await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab', { name: 'Users' }).click();
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(pro.email);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const fullName = `${pro.user.firstName} ${pro.user.lastName}`;
+  await page.getByRole('row', { name: new RegExp(fullName) }).getByRole('button', { name: fullName, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: fullName });
+  await expect(dialog.getByRole('img')).toHaveCount(3);
+  await dialog.getByRole('button', { name: 'Remove profile photo' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove this photo?' }).getByRole('button', { name: 'Remove photo' }).click();
+  await expect(dialog.getByText('Photo removed.')).toBeVisible();
+  await page.goto(`/professionals/${pro.user.id}`);
+  await expect(page.getByRole('img', { name: `Photo of ${publicName}` })).toHaveCount(0);
+  await expect(page.locator('meta[property="og:image"]')).toHaveCount(0);
 });

@@ -18,6 +18,7 @@ import { validate } from '../../http/validate.ts';
 import { adminLogin, adminSessions } from './accounts.ts';
 import { deleteUser, DELETE_MESSAGE, moveAdminPayout, sendUserReminder, setUserStatus, updateSettings, updateUserProfile } from './actions.ts';
 import { listActivity, listUserActivity } from './audit.ts';
+import { photosOf } from '../photos/repo.ts';
 import { adminStats, findAdminUser, listAffiliates, listPayments, listPayouts, listUsers } from './queries.ts';
 import { getSettings, toPlatformSettings } from '../settings/settings.ts';
 import { notFound } from '../../http/errors.ts';
@@ -62,7 +63,8 @@ export function adminRoutes(deps: AppDeps): Router {
     const user = await findAdminUser(db, id, clock.now());
     if (!user) throw notFound('User not found.');
     const { payments } = await listPayments(db, { search: '', page: 1, pageSize: 100 }, id);
-    ctx.body = { success: true, user, payments, activity: await listUserActivity(db, id) };
+    const photos = (await photosOf(db, id)).map(({ id: photoId, kind, thumb }) => ({ id: photoId, kind, thumb }));
+    ctx.body = { success: true, user, payments, activity: await listUserActivity(db, id), photos };
   });
   router.put('/users/:id/profile', async (ctx) => {
     const user = await updateUserProfile(deps, admin(ctx), idParam(ctx.params.id), validate(adminProfileSchema, ctx.request.body));

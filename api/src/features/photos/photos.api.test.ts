@@ -281,6 +281,9 @@ describe('administrators and addresses', () => {
     const own = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 7, g: 77, b: 177 } } }).png().toBuffer();
     const photo = (await addWork(pro.token, own, 'image/png')).body.work[0];
     expect((await media(photo.large)).status).toBe(200);
+    // The administrator's view of the account lists it, to remove from the user dialog.
+    const detail = await app.request(`/api/admin/users/${pro.userId}`, { headers: bearer(admin.token) });
+    expect(detail.body.photos).toEqual([{ id: photo.id, kind: 'work', thumb: photo.thumb }]);
     const res = await app.request(PHOTO_ROUTES.adminPhoto(photo.id), { method: 'DELETE', headers: bearer(admin.token) });
     expect(res).toMatchObject({ status: 200, body: { success: true, message: PHOTO_MESSAGES.adminRemoved } });
     expect(await photoRows(pro.userId)).toEqual([]);

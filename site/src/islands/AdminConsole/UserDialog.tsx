@@ -19,6 +19,7 @@ import { useAction } from './useAction.ts';
 import type { Note } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
 import { USER_TYPE_LABELS } from './UsersTab.tsx';
+import { UserPhotos } from './UserPhotos.tsx';
 
 // Its own download: only professionals' dialogs show it.
 const VerificationTab = lazyPart<{ professionalId: number }>('verification', () => import('./VerificationTab.tsx'), 'Loading documents...');
@@ -92,7 +93,7 @@ function ActivityList({ detail }: { detail: AdminUserDetail }) {
  * The Profile tab: the facts and Edit / Delete, or the edit form. Leaving the form puts focus back
  * on Edit (a save moves it to the dialog's outcome note instead).
  */
-function ProfilePanel({ user, editing, onEdit, onSaved, onDelete }: { user: AdminUser; editing: boolean; onEdit: (on: boolean) => void; onSaved: (message: string) => void; onDelete: () => void }) {
+function ProfilePanel({ user, detail, editing, onEdit, onSaved, onDelete }: { user: AdminUser; detail: AdminUserDetail; editing: boolean; onEdit: (on: boolean) => void; onSaved: (message: string) => void; onDelete: () => void }) {
   const editButton = useRef<HTMLButtonElement>(null);
   const cancelled = useRef(false);
   useEffect(() => {
@@ -114,6 +115,7 @@ function ProfilePanel({ user, editing, onEdit, onSaved, onDelete }: { user: Admi
   return (
     <div className="pd-stack">
       <ProfileView user={user} />
+      <UserPhotos detail={detail} />
       {user.type === 'affiliate' ? <p className="pd-muted">Affiliate accounts keep their own details; suspend or activate them from the Affiliates tab.</p> : null}
       <div className="pd-tools">
         {user.type !== 'affiliate' ? (
@@ -188,6 +190,7 @@ export default function UserDialog({ userId, initialTab = 'profile', onClose }: 
                 {active === 'profile' ? (
                   <ProfilePanel
                     user={user}
+                    detail={detail}
                     editing={editing}
                     onEdit={(on) => {
                       setNote(null);

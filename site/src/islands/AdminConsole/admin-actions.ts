@@ -18,6 +18,8 @@ export const sendReminder = (id: number) => adminFetch<{ success: true; message:
 export const updateUserProfile = (id: number, profile: AdminProfileInput) =>
   adminFetch<Answer<'user', AdminUser>>(`/api/admin/users/${id}/profile`, { method: 'PUT', body: profile });
 
+export const removePhoto = (id: number) => adminFetch<{ success: true; message?: string }>(`/api/admin/photos/${id}`, { method: 'DELETE' });
+
 export const deleteUser = (id: number) => adminFetch<{ success: true; message: string }>(`/api/admin/users/${id}`, { method: 'DELETE' });
 
 export const movePayout = (id: number, action: PayoutAction, notes?: string) =>
