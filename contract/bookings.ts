@@ -80,6 +80,8 @@ export interface ChatMessage {
   id: number;
   senderId: number;
   senderName: string;
+  /** The sender's profile photo thumbnail, or null (initials are shown). */
+  senderAvatar: string | null;
   body: string;
   createdAt: string;
 }

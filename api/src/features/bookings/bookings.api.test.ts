@@ -171,7 +171,7 @@ describe('bookings', () => {
     expect(all.body.messages.map((m: { body: string }) => m.body)).toEqual(['Hello, is 1pm fine?', 'Yes, see you then.', 'Thanks!']);
     const newer = await app.request(`/api/bookings/${id}/messages?since=${first.body.message.id}`, { headers: bearer(customer.token) });
     expect(newer.body.messages).toHaveLength(2);
-    expect(newer.body.messages[0]).toMatchObject({ senderId: pro.userId, senderName: 'Kojo Pipes' });
+    expect(newer.body.messages[0]).toMatchObject({ senderId: pro.userId, senderName: 'Kojo Pipes', senderAvatar: null });
     expect((await say(customer.token, '   ')).status).toBe(400);
     await act(id, 'cancel', customer.token);
     expect((await say(customer.token, 'Still there?')).status).toBe(409);

@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http
 import type { Notifier } from '../../providers/notifier.ts';
 import { bookingMessages, textMessages } from '../notifications/messages.ts';
 import { listedProfessionals } from '../professionals/repo.ts';
+import { avatarUrl } from '../photos/repo.ts';
 import { graceStart } from '../subscriptions/grace.ts';
 
 export interface BookingDeps {
@@ -279,11 +280,12 @@ export async function listMessages(deps: BookingDeps, user: SessionUser, booking
     .where('m.id', '>', since)
     .orderBy('m.id', 'asc')
     .limit(200)
-    .select('m.id', 'm.sender_id', 'm.body', 'm.created_at', 'u.first_name', 'u.last_name');
+    .select('m.id', 'm.sender_id', 'm.body', 'm.created_at', 'u.first_name', 'u.last_name', 'u.avatar_hash');
   return rows.map((r) => ({
     id: Number(r.id),
     senderId: Number(r.sender_id),
     senderName: `${r.first_name} ${r.last_name}`,
+    senderAvatar: avatarUrl(r.avatar_hash),
     body: r.body,
     createdAt: new Date(r.created_at).toISOString(),
   }));
@@ -300,7 +302,8 @@ export async function postMessage(deps: BookingDeps, user: SessionUser, bookingI
     await emailIfAway(deps, trx, bookingId, otherId, user, now);
     return inserted;
   });
-  return { id: Number(row.id), senderId: user.id, senderName: `${user.firstName} ${user.lastName}`, body, createdAt: now.toISOString() };
+  const sender = await deps.db('users').where({ id: user.id }).first('avatar_hash');
+  return { id: Number(row.id), senderId: user.id, senderName: `${user.firstName} ${user.lastName}`, senderAvatar: avatarUrl(sender?.avatar_hash), body, createdAt: now.toISOString() };
 }
 
 /** Emails the other party about a new message when they have not read the chat lately (in the message's transaction). */

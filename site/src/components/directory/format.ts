@@ -1,14 +1,8 @@
 import type { PublicProfessional } from '../../../../contract/directory.ts';
 import { rateRange, ratingLabel, reviewsLabel } from '../../lib/format.ts';
 
-/** "KA" for "Kwame A.": shown in a circle where there is no photo. */
-export const initials = (name: string): string =>
-  name
-    .split(/\s+/)
-    .map((part) => part.charAt(0))
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
+/** "KA" for "Kwame A.": shown in a circle where there is no photo (the islands' Avatar does the same). */
+export { initials } from '../../../../contract/photos.ts';
 
 export const rateText = (p: Pick<PublicProfessional, 'baseRate' | 'maxRate' | 'rateNegotiable'>): string =>
   `${rateRange(p.baseRate, p.maxRate)}${p.rateNegotiable ? ', negotiable' : ''}`;

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import type { ChatMessage } from '../../../../contract/bookings.ts';
 import { messageSchema } from '../../../../contract/bookings.ts';
 import { apiFetch, NetworkError } from '../../lib/api.ts';
+import { Avatar } from '../shell/Avatar.tsx';
 import './chat.css';
 
 export interface ChatPanelProps {
@@ -184,7 +185,9 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
           const mine = m.senderId === meId;
           return (
             <li key={m.id} className={`chat-msg${mine ? ' is-mine' : ''}`}>
-              <span className="chat-who">{mine ? 'You' : m.senderName || otherName}</span>
+              <span className="chat-who">
+                <Avatar name={m.senderName || otherName} src={m.senderAvatar} size="xs" /> {mine ? 'You' : m.senderName || otherName}
+              </span>
               <span className="chat-body">{m.body}</span>
               <time className="chat-time" dateTime={m.createdAt}>
                 {clock(m.createdAt)}

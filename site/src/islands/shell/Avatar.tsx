@@ -1,10 +1,10 @@
 import { initials } from '../../../../contract/photos.ts';
 import './avatar.css';
 
-const SIZES = { sm: 40, md: 56, lg: 96 } as const;
+const SIZES = { xs: 24, sm: 40, md: 56, lg: 96 } as const;
 
 /**
- * A person's profile photo (the 160 px thumbnail, drawn at 40, 56 or 96 px), or their initials in a
+ * A person's profile photo (the 160 px thumbnail, drawn at 24, 40, 56 or 96 px), or their initials in a
  * circle when they have none (issue #17). Beside a name it says nothing more, so it is hidden from
  * screen readers unless given `alt`.
  */
