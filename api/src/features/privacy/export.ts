@@ -2,6 +2,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { Db } from '../../db.ts';
 import { pendingBalance } from '../affiliates/payouts.ts';
 import { cardLabel } from '../subscriptions/auto-renewal.ts';
+import { photosOf } from '../photos/repo.ts';
 
 /**
  * "Download my data" (issue #6; the right of access in Ghana's Data Protection Act, 2012): every
@@ -39,6 +40,8 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
       updatedAt: iso(row.updated_at),
       renewalCancelledAt: iso(row.renewal_cancelled_at),
     },
+    // The photos themselves are at these addresses (each link opens the stored picture).
+    photos: (await photosOf(db, id)).map((photo) => ({ kind: photo.kind, thumbnail: photo.thumb, large: photo.large, width: photo.width, height: photo.height })),
   };
 
   if (type === 'professional') {

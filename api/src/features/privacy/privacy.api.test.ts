@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, listedProfessional, signUp, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -91,10 +92,14 @@ describe('GET /api/me/export', () => {
   });
 
   it("gives the professional their side: both customers by name only, never a customer's address, phone or email", async () => {
+    const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 11, g: 111, b: 211 } } }).png().toBuffer();
+    const added = await app.request('/api/me/work-photos', { method: 'POST', headers: { ...bearer(kojo.token), 'content-type': 'image/png' }, body: photo });
+    expect(added.status).toBe(201);
     const res = await exportOf(app, kojo.token);
     const data = res.body;
     expect(data.account).toMatchObject({ accountType: 'professional', email: kojo.body.email });
     expect(data.professionalProfile).toMatchObject({ profession: 'Plumber', baseRatePerHour: 30, maxRatePerHour: 50 });
+    expect(data.photos).toEqual([expect.objectContaining({ kind: 'work', thumbnail: expect.stringMatching(/^\/media\/[0-9a-f]{64}-thumb\.webp$/) })]);
     expect(data.payments).toEqual([expect.objectContaining({ reference: kojo.payment.reference, amount: 27 })]);
     expect(data.bookings.map((b: { customer: string }) => b.customer).sort()).toEqual(['Ama Owusu', 'Yaw Boateng']);
     expect(data.bookings.every((b: object) => !('location' in b))).toBe(true);
