@@ -25,6 +25,7 @@
  */
 import { request } from 'node:http';
 import { chromium, type Browser } from '@playwright/test';
+import { createPaidAccount } from './lib/accounts.ts';
 import { machineLine } from './lib/machine.ts';
 import { startHelloPage } from './lib/hello-page.ts';
 import { benchPort, startServer } from './lib/server.ts';
@@ -63,6 +64,8 @@ const PROFILES: Profile[] = [
  */
 type Goal = { against: 'floor' | 'hello'; max: number } | undefined;
 const GOALS = { landingFcp: { against: 'hello', max: 1.2 }, interactive: { against: 'floor', max: 1.5 } } as const;
+/** Issue #17: a public profile page's first paint within 1.2× the control page's too. */
+const isProfile = (path: string) => path.startsWith('/professionals/');
 const SUBMIT = 'form[aria-label="Sign in"] button[type="submit"]';
 
 interface Resource {
@@ -219,6 +222,8 @@ const median = (xs: number[]) => {
 
 const server = process.env.BASE_URL ? undefined : await startServer(benchPort(3720));
 const baseUrl = process.env.BASE_URL ?? server!.baseUrl;
+// A listed professional's public page (the bench's own database starts empty).
+const profilePath = `/professionals/${(await createPaidAccount(baseUrl, 'professional')).user.id}`;
 const control = await startHelloPage(benchPort(3720) + 1);
 const controlUrl = control.baseUrl;
 const browser = await chromium.launch({
@@ -250,12 +255,12 @@ try {
     for (const cpu of CPU_RATES) {
       for (const start of STARTS) {
         // Interleaved, run by run, so that the machine's drift falls on every page alike.
-        const paths = [CONTROL, '/', '/signin'];
+        const paths = [CONTROL, '/', '/signin', profilePath];
         const samplesOf = new Map<string, Sample[]>(paths.map((p) => [p, []]));
         for (let i = 0; i < RUNS; i++) for (const path of paths) samplesOf.get(path)!.push(await once(browser, baseUrl, path, profile, cpu, start, i === 0));
         const helloFcp = median(samplesOf.get(CONTROL)!.map((s) => s.fcp));
         for (const [path, samples] of samplesOf) {
-          const rows: Array<[string, number[], number[], Goal]> = [['FCP', samples.map((s) => s.fcp), samples.map((s) => s.fcpFloor), path === '/' ? GOALS.landingFcp : undefined]];
+          const rows: Array<[string, number[], number[], Goal]> = [['FCP', samples.map((s) => s.fcp), samples.map((s) => s.fcpFloor), path === '/' || isProfile(path) ? GOALS.landingFcp : undefined]];
           if (path === '/signin') rows.push(['interactive', samples.map((s) => s.interactive!), samples.map((s) => s.interactiveFloor!), GOALS.interactive]);
           for (const [what, times, floors, goal] of rows) {
             const m = median(times);
