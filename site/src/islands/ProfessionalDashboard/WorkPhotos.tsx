@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { PHOTO_ACCEPT, WORK_PHOTOS_MAX } from '../../../../contract/photos.ts';
+import { WORK_PHOTOS_MAX } from '../../../../contract/photos.ts';
+import { PhotoPicker } from '../shell/PhotoPicker.tsx';
 import { $photos, addWorkPhoto, loadPhotos, removeWorkPhoto, type PhotoOutcome } from '../../stores/photos.ts';
 import '../shell/avatar.css';
 
@@ -88,18 +89,7 @@ export default function WorkPhotos({ profession }: { profession: string }) {
           <p className="pd-muted">You have {WORK_PHOTOS_MAX} work photos. Remove one to add another.</p>
         ) : (
           <div className="ph-buttons">
-            <input
-              id={`${id}-file`}
-              className="ph-file"
-              type="file"
-              accept={PHOTO_ACCEPT}
-              disabled={busy !== null}
-              aria-describedby={`${id}-hint${result && !result.ok ? ` ${id}-error` : ''}`}
-              onChange={onPick}
-            />
-            <label htmlFor={`${id}-file`} className="btn wz-button ph-pick">
-              Add work photo
-            </label>
+            <PhotoPicker id={id} label="Add work photo" busy={busy !== null} refused={!!result && !result.ok} onPick={onPick} />
           </div>
         )
       ) : null}

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { PHOTO_ACCEPT } from '../../../../contract/photos.ts';
 import { $photos, loadPhotos, removeProfilePhoto, uploadProfilePhoto, type PhotoOutcome } from '../../stores/photos.ts';
 import { Avatar } from './Avatar.tsx';
+import { PhotoPicker } from './PhotoPicker.tsx';
 
 type Result = { ok: boolean; text: string };
 
@@ -54,18 +54,7 @@ export function ProfilePhoto({ name, avatar, onChanged, className = 'card pd-car
       <div className="ph-current">
         <Avatar name={name} src={current} size="lg" alt={current ? 'Your profile photo' : `No photo yet: your initials are shown`} />
         <div className="ph-buttons">
-          <input
-            id={`${id}-file`}
-            className="ph-file"
-            type="file"
-            accept={PHOTO_ACCEPT}
-            disabled={busy !== null}
-            aria-describedby={`${id}-hint${result && !result.ok ? ` ${id}-error` : ''}`}
-            onChange={onPick}
-          />
-          <label htmlFor={`${id}-file`} className="btn wz-button ph-pick">
-            {current ? 'Change photo' : 'Add photo'}
-          </label>
+          <PhotoPicker id={id} label={current ? 'Change photo' : 'Add photo'} busy={busy !== null} refused={!!result && !result.ok} onPick={onPick} />
           {current ? (
             <button type="button" className="btn btn-line wz-button" disabled={busy !== null} onClick={() => void run('remove', removeProfilePhoto)}>
               {busy === 'remove' ? 'Removing...' : 'Remove'}
