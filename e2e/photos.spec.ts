@@ -65,6 +65,14 @@ test('a professional adds a profile photo and a work photo from the Profile tab;
   await expect(work.getByRole('img', { name: 'Plumber work photo 1 of 1' })).toBeVisible();
   await expect(work).toContainText('1 of 6');
 
+  // The professional's public page shows both at once (issue #17).
+  const photoSrc = (await shown.getAttribute('src'))!;
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('region', { name: 'Your public page' }).getByRole('link').click();
+  await expect(page.getByRole('img', { name: `Photo of Kofi ${lastName.charAt(0)}.` })).toHaveAttribute('src', photoSrc);
+  await expect(page.getByRole('region', { name: 'Their work' }).getByRole('img', { name: 'Plumber work photo 1 of 1' })).toBeVisible();
+  await page.goBack();
+
   // The Profile tab on a 360 px phone: nothing past the edge, every control thumb-sized.
   await page.setViewportSize(PHONE);
   await page.reload();
