@@ -2,11 +2,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { WORK_PHOTOS_MAX } from '../../../../contract/photos.ts';
-import { PhotoPicker } from '../shell/PhotoPicker.tsx';
+import { PhotoOutcomeNote, PhotoPicker, type PhotoNote } from '../shell/PhotoPicker.tsx';
 import { $photos, addWorkPhoto, loadPhotos, removeWorkPhoto, type PhotoOutcome } from '../../stores/photos.ts';
 import '../shell/avatar.css';
 
-type Result = { ok: boolean; text: string };
+type Result = PhotoNote;
 
 /**
  * "Work photos" (issue #17) on the professional's Profile tab: up to WORK_PHOTOS_MAX photos of
@@ -93,14 +93,7 @@ export default function WorkPhotos({ profession }: { profession: string }) {
           </div>
         )
       ) : null}
-      <p role="status" className="wz-status">
-        {busy === 'add' ? 'Uploading...' : result?.ok ? result.text : ''}
-      </p>
-      {result && !result.ok ? (
-        <p role="alert" className="wz-alert" id={`${id}-error`}>
-          {result.text}
-        </p>
-      ) : null}
+      <PhotoOutcomeNote id={id} uploading={busy === 'add'} result={result} />
     </section>
   );
 }

@@ -23,3 +23,22 @@ export function PhotoPicker({ id, label, busy, refused, onPick }: { id: string; 
     </>
   );
 }
+
+/** What became of the last upload: "Uploading...", the saved note, or the refusal (`${id}-error`, which describes the picker). */
+/** What the photo controls say after an upload or removal. */
+export type PhotoNote = { ok: boolean; text: string };
+
+export function PhotoOutcomeNote({ id, uploading, result }: { id: string; uploading: boolean; result: PhotoNote | null }) {
+  return (
+    <>
+      <p role="status" className="wz-status">
+        {uploading ? 'Uploading...' : result?.ok ? result.text : ''}
+      </p>
+      {result && !result.ok ? (
+        <p role="alert" className="wz-alert" id={`${id}-error`}>
+          {result.text}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -3,9 +3,9 @@ import { useEffect, useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { $photos, loadPhotos, removeProfilePhoto, uploadProfilePhoto, type PhotoOutcome } from '../../stores/photos.ts';
 import { Avatar } from './Avatar.tsx';
-import { PhotoPicker } from './PhotoPicker.tsx';
+import { PhotoOutcomeNote, PhotoPicker, type PhotoNote } from './PhotoPicker.tsx';
 
-type Result = { ok: boolean; text: string };
+type Result = PhotoNote;
 
 /**
  * "Profile photo" (issue #17) on every dashboard's Profile tab: the current photo or the initials,
@@ -66,14 +66,7 @@ export function ProfilePhoto({ name, avatar, onChanged, className = 'card pd-car
         A JPEG, PNG or WebP photo up to 10 MB, from your camera or gallery. Customers and professionals see it beside your name; we keep
         no location or camera details from the file.
       </p>
-      <p role="status" className="wz-status">
-        {busy === 'upload' ? 'Uploading...' : result?.ok ? result.text : ''}
-      </p>
-      {result && !result.ok ? (
-        <p role="alert" className="wz-alert" id={`${id}-error`}>
-          {result.text}
-        </p>
-      ) : null}
+      <PhotoOutcomeNote id={id} uploading={busy === 'upload'} result={result} />
     </section>
   );
 }
