@@ -127,8 +127,8 @@ test('suspending, activating and every payout move ask first: Cancel and Escape 
 
 test('the verification queue lists who waits longest first and which documents each administrator has opened', async ({ page, request }) => {
   const tag = uniqueTag().replace(/[^a-z]/g, '').slice(-6);
-  const first = await waitingProfessional(request, 'Kwaku', `Firstinline${tag}`);
-  const second = await waitingProfessional(request, 'Akosua', `Secondinline${tag}`);
+  await waitingProfessional(request, 'Kwaku', `Firstinline${tag}`);
+  await waitingProfessional(request, 'Akosua', `Secondinline${tag}`);
   await signInAdmin(page);
   await page.getByRole('tab', { name: 'Verification' }).click();
 
@@ -159,7 +159,6 @@ test('the verification queue lists who waits longest first and which documents e
   await expect(firstDocs.filter({ hasText: 'Ghana Card' })).toContainText(/Opened by e2e-admin on \d{1,2} \w{3} \d{4}, \d\d:\d\d/);
   await expect(firstDocs.filter({ hasText: 'Trade certificate' })).toContainText('Not opened yet');
   await expect(secondItem.getByText('Not opened yet')).toHaveCount(2);
-  expect(second.email).toBeTruthy();
 
   // Nobody waiting: said in words.
   await page.route('**/api/admin/verification-queue?*', (route) =>

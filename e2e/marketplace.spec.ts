@@ -142,7 +142,6 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
   const { bookings: proBookings } = await pro.get<{ bookings: Booking[] }>('/api/bookings?status=confirmed');
   const accepted = proBookings.find((b) => b.customerName.startsWith('Akosua'));
   expect(accepted).toBeDefined();
-  const bookingId = accepted!.id;
 
   // The customer refreshes the list: confirmed, with Call and Message.
   await page.getByRole('button', { name: 'Refresh' }).click();

@@ -13,7 +13,6 @@ export const GET: APIRoute = ({ locals }) =>
       'Disallow: /customer-dashboard',
       'Disallow: /professional-dashboard',
       'Disallow: /affiliate-dashboard',
-      'Disallow: /renew/',
       'Allow: /',
       `Sitemap: ${locals.directory.publicUrl}/sitemap.xml`,
       '',

@@ -11,6 +11,14 @@ export interface ContactDetails {
   location: string;
 }
 
+/** The editable details of a dashboard record (empty fields as ''). */
+export const contactDetailsOf = (record: { firstName: string; lastName: string; phone: string | null; location: string | null }): ContactDetails => ({
+  firstName: record.firstName,
+  lastName: record.lastName,
+  phone: record.phone ?? '',
+  location: record.location ?? '',
+});
+
 export type SaveOutcome =
   | { ok: true; message: string; user: SessionUser }
   | { ok: false; message: string; fields: Record<string, string> };

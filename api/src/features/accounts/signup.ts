@@ -22,7 +22,7 @@ const findReferrer = (db: PaymentsDeps['db'], code: string): Promise<{ id: numbe
     .first('u.id', 'a.referrer_code', 'u.status');
 
 export async function signup(deps: PaymentsDeps, input: Signup): Promise<SignupResponse> {
-  const { db, clock, logger } = deps;
+  const { db, clock } = deps;
   const phone = toE164(input.phone)!; // the schema accepted it
   const taken = await assertEmailAndPhoneFree(db, input.email, phone);
   if (taken) throw conflict(`${taken} If it is yours, sign in to complete your payment.`);

@@ -45,6 +45,8 @@ describe('public directory', () => {
     expect(found).not.toContain(ids.lapsed);
     const tilers = await listDirectory(app.db, { category: 'Mason/Tiler', city: '', page: 1 }, now());
     expect(tilers.professionals.map((p) => p.id)).toEqual([ids.tiler]);
+    // A page past the end shows the last page.
+    expect(await listDirectory(app.db, { category: 'Mason/Tiler', city: '', page: 99 }, now())).toMatchObject({ page: 1, pages: 1, total: 1 });
   });
 
   it('shows the first name and the last initial, the city, never the street address, phone or email', async () => {

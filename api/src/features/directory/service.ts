@@ -41,7 +41,6 @@ async function people(db: Db, ids: number[]): Promise<Map<number, Person>> {
 
 /** One page of the directory, best rated first (new professionals after the rated ones), then oldest. */
 export async function listDirectory(db: Db, filters: { category: string; city: string; page: number }, now: Date): Promise<DirectoryPage> {
-  const page = Math.min(Math.max(1, filters.page), DIRECTORY_MAX_PAGE);
   const base = listedProfessionals(db, now)
     .modify((q) => {
       if (filters.category) q.where('p.category', categoryValue(filters.category).toLowerCase());
@@ -49,6 +48,9 @@ export async function listDirectory(db: Db, filters: { category: string; city: s
     });
   const [{ n }] = await base.clone().count({ n: '*' });
   const total = Number(n);
+  const pages = Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE));
+  // A page past the end (an old link, a typed number) shows the last one, not an empty list.
+  const page = Math.min(Math.max(1, filters.page), pages, DIRECTORY_MAX_PAGE);
   const rows: { id: number }[] = await base
     .clone()
     .orderBy([{ column: 'p.rating_key' }, { column: 'p.reviews_key' }, { column: 'u.id' }])
@@ -61,7 +63,7 @@ export async function listDirectory(db: Db, filters: { category: string; city: s
     professionals: listings.map((l) => toPublic(l, names.get(l.id))),
     total,
     page,
-    pages: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)),
+    pages,
   };
 }
 
@@ -105,8 +107,8 @@ export async function publicProfile(db: Db, id: number, now: Date): Promise<Publ
   };
 }
 
-/** Every listed professional's id, profession and name, for the sitemap (bounded). */
-export async function directoryEntries(db: Db, now: Date, limit = 50_000): Promise<Pick<PublicProfessional, 'id' | 'name' | 'profession'>[]> {
+/** Listed professionals' ids, professions and names, for the sitemap (a sitemap holds at most 50,000 addresses). */
+export async function directoryEntries(db: Db, now: Date, limit = 49_000): Promise<Pick<PublicProfessional, 'id' | 'name' | 'profession'>[]> {
   const rows = await listedProfessionals(db, now).orderBy('u.id').limit(limit).select('u.id', 'u.first_name', 'u.last_name', 'p.profession');
   return rows.map((r) => ({ id: Number(r.id), name: publicName(r.first_name, r.last_name), profession: r.profession }));
 }

@@ -12,7 +12,7 @@ import { ActivityLine } from './ActivityLine.tsx';
 import { deleteUser } from './admin-actions.ts';
 import { DELETE_FAILURE, failureText } from './failures.ts';
 import { Modal } from './Modal.tsx';
-import { ActionNote, DataTable, dateText, dateTimeText, Loaded, StatusBadge } from './parts.tsx';
+import { ActionNote, DataTable, dateText, Loaded, StatusBadge } from './parts.tsx';
 import { ProfileEditor } from './ProfileEditor.tsx';
 import { refreshData } from './refresh.ts';
 import { useAction } from './useAction.ts';

@@ -3,6 +3,7 @@ import { cedis, longDate } from '../ProfessionalDashboard/format.ts';
 import { DownloadMyData } from '../shell/DownloadMyData.tsx';
 import { ProfilePhoto } from '../shell/ProfilePhoto.tsx';
 import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';
+import { contactDetailsOf } from '../../stores/profile.ts';
 import type { AffiliateRecord } from './store.ts';
 
 /** Profile tab (spec 001 §2): facts and summary cards; Edit Profile for name, phone and location. */
@@ -12,7 +13,7 @@ export default function ProfileTab({ record, onChanged }: { record: AffiliateRec
     <div className="pd-stack">
       <ProfilePhoto name={record.name} avatar={record.avatar} onChanged={onChanged} />
       <ProfileEditor
-        details={{ firstName: record.firstName, lastName: record.lastName, phone: record.phone ?? '', location: record.location ?? '' }}
+        details={contactDetailsOf(record)}
         email={record.email}
         rows={[
           ['Name', record.name],

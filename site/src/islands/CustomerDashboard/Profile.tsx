@@ -2,6 +2,7 @@ import { longDate } from '../../components/money.ts';
 import { DownloadMyData } from '../shell/DownloadMyData.tsx';
 import { ProfilePhoto } from '../shell/ProfilePhoto.tsx';
 import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';
+import { contactDetailsOf } from '../../stores/profile.ts';
 import type { CustomerRecord } from './state.ts';
 
 /** Profile (spec 001 §2): the customer's details, with Edit Profile for name, phone and location. */
@@ -11,7 +12,7 @@ export default function Profile({ record, onChanged }: { record: CustomerRecord;
       <ProfilePhoto className="card cd-section pd-card" name={record.name} avatar={record.avatar} onChanged={(avatar) => onChanged({ avatar })} />
       <ProfileEditor
         className="card cd-section pd-card pe-card"
-        details={{ firstName: record.firstName, lastName: record.lastName, phone: record.phone ?? '', location: record.location ?? '' }}
+        details={contactDetailsOf(record)}
         email={record.email}
         rows={[
           ['Name', record.name],
