@@ -123,6 +123,35 @@ test('a shared profile link carries Open Graph tags; a lapsed or unknown profess
   expect(robots).toMatch(/Sitemap: http.*\/sitemap\.xml/);
 });
 
+test('a profile page is kept between visits: a repeat visit costs a 304, and the professional\'s edit shows at once', async ({ request }) => {
+  const { pro } = await kumasiPlumber(request);
+  const path = `/professionals/${pro.user.id}`;
+  const visit = (headers: Record<string, string> = {}) => request.get(path, { headers: { 'Accept-Encoding': 'br', ...headers } });
+  const first = await visit(); // rendered, and kept
+  expect(first.status()).toBe(200);
+  const kept = await visit();
+  // The same headers as when it was rendered: both security policies, and no COOP on a page without script.
+  for (const name of ['content-security-policy', 'cache-control', 'content-type', 'x-frame-options', 'cross-origin-opener-policy']) {
+    expect(kept.headers()[name], name).toBe(first.headers()[name]);
+  }
+  const etag = kept.headers().etag;
+  expect(etag, 'a kept page has an ETag').toMatch(/^"[\w-]+"$/);
+  expect(kept.headers()['content-encoding']).toBe('br');
+  expect(await kept.text()).toContain('Burst pipes, water heaters and borehole pumps in Kumasi.');
+  const again = await visit({ 'If-None-Match': etag });
+  expect(again.status()).toBe(304);
+  expect((await again.body()).length).toBe(0);
+
+  // The professional rewrites their bio: the kept page is dropped, the next visit shows the new one.
+  const session = await login(request, pro);
+  const saved = await request.put('/api/profile', { headers: { Authorization: `Bearer ${session.token}` }, data: { bio: 'Now also solar water heaters.' } });
+  expect(saved.ok()).toBe(true);
+  const changed = await visit({ 'If-None-Match': etag });
+  expect(changed.status()).toBe(200);
+  expect(await changed.text()).toContain('Now also solar water heaters.');
+  expect((await visit()).headers().etag).not.toBe(etag);
+});
+
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 

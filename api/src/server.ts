@@ -52,7 +52,22 @@ const payments = paymentProvider(config, db, clock);
 if (payments.name === 'sandbox') logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money; every page says so).');
 const notifier = outboxNotifier({ clock, textChannels: textChannels(config) });
 const readCache = config.readCache ? new ReadCache(await startChangeFeed(db, logger)) : undefined;
-const app = createApp({ db, config, clock, logger, payments, notifier, readCache, site: await siteMiddleware({ diagnostics: config.diagnostics, testMode: payments.name === 'sandbox', directory: directoryReader(db, clock, config.publicUrl, readCache) }) });
+const app = createApp({
+  db,
+  config,
+  clock,
+  logger,
+  payments,
+  notifier,
+  readCache,
+  site: await siteMiddleware({
+    diagnostics: config.diagnostics,
+    testMode: payments.name === 'sandbox',
+    directory: directoryReader(db, clock, config.publicUrl, readCache),
+    readCache,
+    clock,
+  }),
+});
 const server = keepIdleConnections(app.listen(config.port, config.host));
 const connections = drainable(server);
 await once(server, 'listening');

@@ -1,18 +1,18 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Transform } from 'node:stream';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import { TEST_MODE_BANNER } from '../../site/src/components/site.ts';
+import type { ReadCache } from './cache/read-cache.ts';
 import type { DirectoryReader } from './features/directory/service.ts';
 import type { Logger } from './logger.ts';
 import { addModulePreloads } from './module-preload.ts';
-import { narrowScriptFreePolicies, SCRIPT_FREE_RENDERED, scriptFreePages, withoutScripts } from './script-free-csp.ts';
+import { compressRendered, keepOwnPolicy, renderedPageCache, type RenderedPage } from './rendered-pages.ts';
+import { narrowScriptFreePolicies, SCRIPT_FREE_RENDERED, scriptFreePages } from './script-free-csp.ts';
 
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const siteDist = join(projectRoot, 'site', 'dist');
@@ -67,63 +67,8 @@ export interface SiteLocals {
   testMode: boolean;
 }
 
-/**
- * Astro answers the pages it renders per request with its CSP as a header (pre-rendered pages
- * carry it in a <meta>), and writeHead would replace the one security-headers.ts set, losing
- * frame-ancestors. Both are sent instead: browsers enforce every policy they are given.
- */
-function keepOwnPolicy(res: ServerResponse, scriptFree: boolean): void {
-  const own = res.getHeader('content-security-policy');
-  if (typeof own !== 'string') return;
-  if (scriptFree) res.removeHeader('Cross-Origin-Opener-Policy');
-  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
-    const headers = rest.find((arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
-    const name = headers && Object.keys(headers).find((key) => key.toLowerCase() === 'content-security-policy');
-    const astro = (policy: unknown) => (scriptFree && typeof policy === 'string' ? withoutScripts(policy) : policy);
-    if (headers && name) headers[name] = [own, ...[headers[name]].flat().map(astro)];
-    return writeHead(status, ...rest);
-  }) as ServerResponse['writeHead'];
-}
-
-/**
- * Pages rendered per request (the directory) go out compressed like the built ones: on 3G the
- * bytes are the wait. Astro writes to the Node response itself, so its writes are piped through
- * brotli (quality 5: a few milliseconds for a page) or gzip when the browser accepts one and the
- * answer is HTML, XML or text.
- */
-function compressRendered(req: IncomingMessage, res: ServerResponse): void {
-  const accepts = String(req.headers['accept-encoding'] ?? '');
-  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
-  if (!encoding || req.method === 'HEAD') return;
-  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
-  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...rest: unknown[]) => ServerResponse;
-  let zip: Transform | null = null;
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
-    const headers = rest.find((arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) ?? {};
-    const type = String(Object.entries(headers).find(([key]) => key.toLowerCase() === 'content-type')?.[1] ?? res.getHeader('content-type') ?? '');
-    if (status === 200 && /^(text\/|application\/xml)/.test(type)) {
-      zip = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip({ level: 6 });
-      zip.on('data', (chunk: Buffer) => write(chunk));
-      zip.on('end', () => end());
-      for (const key of Object.keys(headers)) if (key.toLowerCase() === 'content-length') delete headers[key];
-      res.removeHeader('content-length');
-      res.setHeader('Content-Encoding', encoding);
-      res.setHeader('Vary', 'Accept-Encoding');
-      if (!rest.includes(headers)) rest.push(headers);
-    }
-    return writeHead(status, ...rest);
-  }) as ServerResponse['writeHead'];
-  res.write = ((chunk: unknown, ...rest: unknown[]) => (zip ? zip.write(chunk as Buffer, ...(rest as [])) : write(chunk, ...rest))) as ServerResponse['write'];
-  res.end = ((...rest: unknown[]) => {
-    if (!zip) return end(...rest);
-    const [chunk] = rest;
-    if (chunk !== undefined && typeof chunk !== 'function') zip.end(chunk as Buffer);
-    else zip.end();
-    return res;
-  }) as ServerResponse['end'];
-}
+/** A professional's page (/professionals/{id}-{slug}), the one page rendered per request that is kept. */
+const PROFILE_PAGE = /^\/professionals\/[^/]+$/;
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 /** Pages change with each build under the same address: kept, but checked before each use. */
@@ -188,9 +133,18 @@ function testModePages() {
  * first visit start a new browser process after the response has arrived (40–80 ms of the landing
  * page's first paint on 3G, docs/BENCHMARKS.md).
  */
-export async function siteMiddleware(options: { diagnostics: boolean; testMode: boolean; directory: DirectoryReader }): Promise<Middleware> {
+export async function siteMiddleware(options: {
+  diagnostics: boolean;
+  testMode: boolean;
+  directory: DirectoryReader;
+  /** Keeps rendered profile pages, dropped when their data changes (rendered-pages.ts). */
+  readCache?: ReadCache;
+  clock: { now(): Date };
+}): Promise<Middleware> {
   const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
-  const locals: SiteLocals = { diagnostics: options.diagnostics, directory: options.directory, testMode: options.testMode };
+  const { directory } = options;
+  const locals: SiteLocals = { diagnostics: options.diagnostics, directory, testMode: options.testMode };
+  const pageCache = options.readCache && renderedPageCache(options.readCache, options.clock);
   const scriptFree = await scriptFreePages(clientDir);
   const withBanner = options.testMode ? testModePages() : undefined;
   const sendPage = async (ctx: Context, path: string, cache: { control?: string; immutableFor?: number }) => {
@@ -216,10 +170,26 @@ export async function siteMiddleware(options: { diagnostics: boolean; testMode: 
     // Astro answers the routes it renders per request and hands every other address back.
     let unmatched = false;
     keepOwnPolicy(ctx.res, SCRIPT_FREE_RENDERED.test(ctx.path));
-    compressRendered(ctx.req, ctx.res);
-    await handler(ctx.req, ctx.res, () => {
-      unmatched = true;
-    }, locals);
+    // The users whose data this render showed: a kept profile page is dropped when one changes.
+    const shown: number[] = [];
+    const requestLocals: SiteLocals = {
+      ...locals,
+      directory: {
+        ...directory,
+        profile: async (id) => {
+          const profile = await directory.profile(id);
+          if (profile) shown.push(id, ...profile.reviewList.map((review) => review.customerId));
+          return profile;
+        },
+      },
+    };
+    const render = (keep?: (page: RenderedPage | null) => void) => {
+      compressRendered(ctx.req, ctx.res, keep);
+      return handler(ctx.req, ctx.res, () => {
+        unmatched = true;
+      }, requestLocals);
+    };
+    if (!(pageCache && PROFILE_PAGE.test(ctx.path) && (await pageCache(ctx, render, () => shown)))) await render();
     if (!unmatched) {
       ctx.respond = false;
       return;
