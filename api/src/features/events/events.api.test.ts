@@ -21,15 +21,15 @@ class StreamReader {
   ended = false;
   lastId: string | undefined;
 
-  constructor(
-    private readonly response: Response,
-    private readonly controller: AbortController,
-  ) {
-    void this.read();
+  private readonly controller: AbortController;
+
+  constructor(response: Response, controller: AbortController) {
+    this.controller = controller;
+    void this.read(response);
   }
 
-  private async read() {
-    const reader = this.response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  private async read(response: Response) {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     try {
       for (;;) {
         const { value, done } = await reader.read();
