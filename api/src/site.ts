@@ -69,6 +69,8 @@ export interface SiteLocals {
 
 /** A professional's page (/professionals/{id}-{slug}), the one page rendered per request that is kept. */
 const PROFILE_PAGE = /^\/professionals\/[^/]+$/;
+/** The directory's pages are rendered per request: the build has no file to look for (a few stat calls each). */
+const DIRECTORY_PAGES = /^\/professionals(?:\/[^/]+)?\/?$/;
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 /** Pages change with each build under the same address: kept, but checked before each use. */
@@ -154,7 +156,9 @@ export async function siteMiddleware(options: {
     return file !== null;
   };
   return async (ctx) => {
-    if (ctx.method === 'GET' || ctx.method === 'HEAD') {
+    // No file or page has a NUL in its address (koa-send refuses one for the built files too).
+    if (/%00|\0/.test(ctx.path)) ctx.throw(400, 'This address is not valid.');
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !DIRECTORY_PAGES.test(ctx.path)) {
       const hashed = ctx.path.startsWith('/_astro/');
       // koa-send looks for the .br/.gz twin before it turns a folder into its index.html, so a
       // page asked for as /terms would go out uncompressed: name the folder (/terms/) instead.
