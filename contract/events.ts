@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Live updates (issue #18, docs/PRODUCT.md "Live updates"): one Server-Sent Events stream per
@@ -9,7 +9,9 @@ import { z } from 'zod';
  *
  * The stream's frames:
  * - `id: <cursor>` + `data: <UserEvent as JSON>` for each event, in order. The cursor is opaque.
- * - `: ` comment lines every EVENTS_HEARTBEAT_MS while idle (keeps proxies from closing it).
+ * - an event named EVENTS_PING with no data every EVENTS_HEARTBEAT_MS while idle: it keeps proxies
+ *   from closing the stream, and a page that hears none for twice as long knows the connection
+ *   died silently (a comment would do for proxies, but EventSource never shows one to the page).
  * A reconnect names the last cursor it saw, as `after=<cursor>` in the address (a new EventSource
  * cannot set Last-Event-ID; the header is honoured too) and receives every event it missed, from
  * the database. When it missed too much, or the cursor is unknown, the first event is `reset`:
@@ -22,23 +24,25 @@ export const EVENTS_TICKET_PATH = '/api/events/ticket';
 export const EVENT_TICKET_TTL_MS = 60_000;
 /** An idle stream carries a comment this often; a client that hears nothing for twice as long reconnects. */
 export const EVENTS_HEARTBEAT_MS = 50_000;
+/** The heartbeat's event name: one letter, since it goes out every 50 s all day. */
+export const EVENTS_PING = 'p';
 /** Open streams per user in one server process; opening one more closes the oldest. */
 export const EVENT_STREAMS_PER_USER = 4;
 /** Events are kept this long for reconnects; a client away longer gets `reset`. */
 export const EVENTS_KEPT_DAYS = 7;
 
-export const eventTicketResponseSchema = z.object({ ticket: z.string().min(20).max(100) });
+export const eventTicketResponseSchema = z.object({ ticket: z.string().check(z.minLength(20), z.maxLength(100)) });
 export type EventTicketResponse = z.infer<typeof eventTicketResponseSchema>;
 
 export const eventsQuerySchema = z.object({
-  ticket: z.string().max(100).optional(),
-  after: z.string().max(60).optional(),
+  ticket: z.optional(z.string().check(z.maxLength(100))),
+  after: z.optional(z.string().check(z.maxLength(60))),
 });
 
 /** A booking's life as its two people see it (the customer and the professional). */
 export const BOOKING_EVENT_TYPES = ['booking.created', 'booking.accepted', 'booking.declined', 'booking.cancelled', 'booking.completed', 'booking.updated'] as const;
 
-const id = z.number().int().positive();
+const id = z.number().check(z.int(), z.positive());
 export const userEventSchema = z.discriminatedUnion('type', [
   /** The stream is open; nothing was missed (or this is a first connection). */
   z.object({ type: z.literal('ready') }),

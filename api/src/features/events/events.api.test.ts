@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_STREAMS_PER_USER, EVENTS_PATH, EVENTS_TICKET_PATH, userEventSchema, type UserEvent } from '../../../../contract/events.ts';
+import { EVENT_STREAMS_PER_USER, EVENTS_PATH, EVENTS_PING, EVENTS_TICKET_PATH, userEventSchema, type UserEvent } from '../../../../contract/events.ts';
 import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
@@ -10,7 +10,7 @@ const MONDAY = '2026-11-23';
 interface Frame {
   id?: string;
   event?: UserEvent;
-  comment?: boolean;
+  ping?: boolean;
 }
 
 /** An open stream, read frame by frame as the server writes them. */
@@ -41,12 +41,12 @@ class StreamReader {
           this.buffer = this.buffer.slice(end + 2);
           const frame: Frame = {};
           for (const line of block.split('\n')) {
-            if (line.startsWith(':')) frame.comment = true;
+            if (line === `event:${EVENTS_PING}`) frame.ping = true;
             else if (line.startsWith('id: ')) frame.id = line.slice(4);
             else if (line.startsWith('data: ')) frame.event = userEventSchema.parse(JSON.parse(line.slice(6)));
           }
           if (frame.id) this.lastId = frame.id;
-          if (frame.event || frame.comment) this.frames.push(frame);
+          if (frame.event || frame.ping) this.frames.push(frame);
           this.waiting?.();
         }
       }
@@ -165,7 +165,7 @@ describe('live updates', () => {
 
     // The stranger heard only heartbeats.
     const heard = await strangerStream.next(2000);
-    expect(heard?.comment, 'a heartbeat comment while idle').toBe(true);
+    expect(heard?.ping, 'a heartbeat while idle').toBe(true);
     expect(heard?.event).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { EVENT_STREAMS_PER_USER, EVENTS_HEARTBEAT_MS, type UserEvent } from '../../../../contract/events.ts';
+import { EVENT_STREAMS_PER_USER, EVENTS_HEARTBEAT_MS, EVENTS_PING, type UserEvent } from '../../../../contract/events.ts';
 import type { ChangeFeed } from '../../cache/change-feed.ts';
 import type { Db } from '../../db.ts';
 import type { Logger } from '../../logger.ts';
@@ -200,7 +200,7 @@ export class EventHub {
 
   private beat(stream: Stream): void {
     if (stream.closed) return;
-    this.write(stream, ':\n\n');
+    this.write(stream, `event:${EVENTS_PING}\ndata:\n\n`);
     void this.checkSession(stream);
   }
 
