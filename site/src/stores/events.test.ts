@@ -6,6 +6,7 @@ import { $live, configureEvents, LIVE_TIMING, onUserEvent, reconnectDelay, refre
 import type { EventSourceLike, LiveEvent } from './events.ts';
 import { $session } from './session.ts';
 import { $unread, readingChat, showingBookings } from './unread.ts';
+import { $bookings, $bookingsChanged, loadBookings } from './bookings.ts';
 
 /** An EventSource that the test drives: `say` delivers a frame, `fail` the error a drop causes. */
 class FakeStream implements EventSourceLike {
@@ -33,6 +34,7 @@ class FakeStream implements EventSourceLike {
 }
 
 let tickets: string[];
+let reads: string[];
 let ticketAnswers: (() => Response)[];
 let serial = 100;
 let page: EventTarget & { visibilityState: DocumentVisibilityState };
@@ -62,6 +64,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   FakeStream.all = [];
   tickets = [];
+  reads = [];
   ticketAnswers = [];
   configureEvents({ openStream: (url) => new FakeStream(url) });
   vi.stubGlobal('window', new EventTarget());
@@ -69,6 +72,10 @@ beforeEach(() => {
   vi.stubGlobal('document', page);
   let n = 0;
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+    if (url === '/api/bookings') {
+      reads.push(url);
+      return json(200, { success: true, bookings: [] });
+    }
     expect(url).toBe(EVENTS_TICKET_PATH);
     expect(init.method).toBe('POST');
     tickets.push(new Headers(init.headers).get('Authorization') ?? '');
@@ -78,11 +85,11 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  cleanStores($unread);
+  cleanStores($unread, $bookings, $bookingsChanged);
   // nanostores ends the connection a second after the last listener left.
   await vi.advanceTimersByTimeAsync(1000);
   expect($live.get()).toBe('off');
-  cleanStores($live, $session);
+  cleanStores($live, $session, $bookings, $bookingsChanged);
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -324,5 +331,31 @@ describe('unread counts', () => {
     FakeStream.last.say({ type: 'booking.accepted', bookingId: 2, status: 'confirmed' });
     FakeStream.last.say({ type: 'booking.created', bookingId: 3, status: 'pending' });
     expect($unread.get().bookings).toBe(1);
+  });
+});
+
+describe('the bookings store, live', () => {
+  it('reads the list again on a booking’s news or `reset` (once more after a burst), and counts the change', async () => {
+    signInAs(user());
+    $bookings.set({ status: 'idle', items: [], message: null });
+    const stop = $bookingsChanged.listen(() => undefined);
+    await settle();
+    FakeStream.last.say({ type: 'ready' });
+    // The list was not loaded: the news is a change for the figures, and nothing is read.
+    const before = $bookingsChanged.get();
+    FakeStream.last.say({ type: 'booking.accepted', bookingId: 1, status: 'confirmed' }, 'c-1');
+    expect($bookingsChanged.get()).toBe(before + 1);
+    expect(reads).toEqual([]);
+
+    const watching = $bookings.listen(() => undefined);
+    await loadBookings();
+    expect(reads).toHaveLength(1);
+    FakeStream.last.say({ type: 'booking.completed', bookingId: 1, status: 'completed' }, 'c-2');
+    FakeStream.last.say({ type: 'booking.cancelled', bookingId: 2, status: 'cancelled' }, 'c-3');
+    FakeStream.last.say({ type: 'reset' });
+    await settle();
+    expect(reads).toHaveLength(3);
+    watching();
+    stop();
   });
 });
