@@ -23,6 +23,7 @@ const ALL_TABLES = [
   'chat_reads',
   'contact_messages',
   'document_access_log',
+  'event_tickets',
   'favourites',
   'login_attempts',
   'notifications',
@@ -41,6 +42,7 @@ const ALL_TABLES = [
   'sessions',
   'subscription_reminders',
   'subscriptions',
+  'user_events',
   'users',
 ];
 

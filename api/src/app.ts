@@ -31,6 +31,8 @@ import { noNulCharacters } from './http/no-nul.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { Logger } from './logger.ts';
+import type { EventHub } from './features/events/hub.ts';
+import { eventRoutes } from './features/events/routes.ts';
 import type { Geocoder } from './providers/geocoder.ts';
 import type { Notifier } from './providers/notifier.ts';
 import type { PaymentProvider } from './providers/payments.ts';
@@ -51,6 +53,8 @@ export interface AppDeps {
   geocoder?: Geocoder | null;
   /** Sessions and dashboard records kept in memory until the database announces a change (api/src/cache/). Absent: every read queries. */
   readCache?: ReadCache;
+  /** Live-update streams (api/src/features/events/). Absent: the event routes answer 503 and pages poll. */
+  events?: EventHub;
   /** Serves everything outside /api: built assets and Astro's pages (api/src/site.ts). Absent in API tests. */
   site?: Middleware;
 }
@@ -74,6 +78,7 @@ const features: ((deps: AppDeps) => Router)[] = [
   verificationRoutes,
   photoRoutes,
   settingsRoutes,
+  eventRoutes,
   devRoutes,
 ];
 

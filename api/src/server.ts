@@ -16,6 +16,8 @@ import { startReminderWorker } from './features/subscriptions/reminders.ts';
 import { startRetentionWorker } from './features/privacy/retention.ts';
 import { startAutoRenewalWorker } from './features/subscriptions/auto-renewal.ts';
 import { ensureFirstAdmin } from './features/admin/accounts.ts';
+import { EventHub } from './features/events/hub.ts';
+import { liveSession } from './http/auth.ts';
 
 function readConfig(): Config {
   try {
@@ -51,7 +53,10 @@ const clock = config.env === 'test' ? offsetClock() : systemClock;
 const payments = paymentProvider(config, db, clock);
 if (payments.name === 'sandbox') logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money; every page says so).');
 const notifier = outboxNotifier({ clock, textChannels: textChannels(config) });
-const readCache = config.readCache ? new ReadCache(await startChangeFeed(db, logger)) : undefined;
+// The database's announcements: the read cache drops what changed, live updates reach their streams.
+const feed = await startChangeFeed(db, logger);
+const readCache = config.readCache ? new ReadCache(feed) : undefined;
+const events = new EventHub({ db, logger, feed, sessionOf: liveSession({ db, clock, readCache }) });
 const app = createApp({
   db,
   config,
@@ -60,6 +65,7 @@ const app = createApp({
   payments,
   notifier,
   readCache,
+  events,
   site: await siteMiddleware({
     diagnostics: config.diagnostics,
     testMode: payments.name === 'sandbox',
@@ -104,9 +110,10 @@ async function shutdown(signal: string) {
   retention.stop();
   autoRenewal.stop();
   delivery.stop();
+  events.closeAll(); // clients reconnect to another process and catch up from the database
   const { forced } = await connections.drain(GRACE_MS);
   if (forced) logger.warn('requests still running at the deadline were cut');
-  await readCache?.feed.close();
+  await feed.close();
   await closeDb(db).catch((err) => logger.error({ err }, 'closing the database failed'));
   logger.info({ signal, ms: Date.now() - started }, 'stopped');
   await logOutput.settle();

@@ -4,6 +4,8 @@ import { Writable } from 'node:stream';
 import { createApp } from '../src/app.ts';
 import { startChangeFeed } from '../src/cache/change-feed.ts';
 import { ReadCache } from '../src/cache/read-cache.ts';
+import { EventHub } from '../src/features/events/hub.ts';
+import { liveSession } from '../src/http/auth.ts';
 import { fixedClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { closeDb, createDb, migrate, type Db } from '../src/db.ts';
@@ -63,6 +65,8 @@ export interface TestApp {
   clock: ReturnType<typeof fixedClock>;
   /** What the app keeps in memory between requests, and the database's change feed behind it (none with READ_CACHE=off). */
   readCache?: ReadCache;
+  /** This app's live-update streams. */
+  events: EventHub;
   /** JSON log lines the app wrote. */
   logs: Record<string, unknown>[];
   /** fetch against the app with JSON helpers. */
@@ -89,7 +93,7 @@ function collectSecrets(value: unknown, into: Set<string>): void {
   }
 }
 
-export async function startTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(options: { env?: Record<string, string>; heartbeatMs?: number } = {}): Promise<TestApp> {
   const { db, drop } = await createTestDb();
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
@@ -105,9 +109,12 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
   const clock = fixedClock(new Date('2026-11-22T09:00:00Z'));
   const logger = createLogger('info', sink);
   // The API is tested as it runs: through the read cache unless the test turns it off (READ_CACHE=off).
-  const readCache = config.readCache ? new ReadCache(await startChangeFeed(db, logger)) : undefined;
+  const feed = await startChangeFeed(db, logger);
+  const readCache = config.readCache ? new ReadCache(feed) : undefined;
+  const events = new EventHub({ db, logger, feed, sessionOf: liveSession({ db, clock, readCache }), heartbeatMs: options.heartbeatMs });
   const app = createApp({
     readCache,
+    events,
     db,
     config,
     clock,
@@ -123,6 +130,7 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
     db,
     clock,
     readCache,
+    events,
     logs,
     async request(path, init = {}) {
       // A test writes to the database directly too: the request comes after the server heard of it.
@@ -144,9 +152,10 @@ export async function startTestApp(options: { env?: Record<string, string> } = {
       // Issue #7: no password, token or secret key in any log line of any API test.
       const logged = logs.map((line) => JSON.stringify(line)).join('\n');
       const leaked = [...secrets].filter((secret) => logged.includes(secret));
+      events.closeAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await readCache?.feed.close();
+      await feed.close();
       await drop();
       if (leaked.length) throw new Error(`A secret reached the log: ${leaked.map((l) => `${l.slice(0, 4)}…`).join(', ')}`);
     },

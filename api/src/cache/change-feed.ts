@@ -5,6 +5,8 @@ import type { Logger } from '../logger.ts';
 
 /** The channel the triggers of migration 20261123000000 announce on. */
 const CHANNEL = 'user_changes';
+/** Live updates' channel (migration 20261127000000): "<user id> <cursor>" per event written. */
+export const EVENTS_CHANNEL = 'user_events';
 const RECONNECT_MS = 1000;
 /** How long caughtUp() waits for its own marker before it stops trusting the feed. */
 const CATCH_UP_MS = 2000;
@@ -19,6 +21,8 @@ export type Change = number | '*' | 'reset';
 export interface ChangeFeed {
   readonly live: boolean;
   subscribe(listener: (change: Change) => void): void;
+  /** Each live-update announcement's payload, or null when some may have gone unheard (a lost connection). */
+  subscribeEvents(listener: (payload: string | null) => void): void;
   /** Resolves once every change committed before the call has reached the listeners. */
   caughtUp(): Promise<void>;
   close(): Promise<void>;
@@ -38,14 +42,22 @@ export async function startChangeFeed(db: Db, logger: Logger): Promise<ChangeFee
  */
 async function embeddedFeed(pglite: NonNullable<ReturnType<typeof embeddedDatabase>>): Promise<ChangeFeed> {
   const listeners: ((change: Change) => void)[] = [];
+  const eventListeners: ((payload: string | null) => void)[] = [];
   const unlisten = await pglite.listen(CHANNEL, (payload) => {
     for (const listener of listeners) listener(toChange(payload));
+  });
+  const unlistenEvents = await pglite.listen(EVENTS_CHANNEL, (payload) => {
+    for (const listener of eventListeners) listener(payload);
   });
   return {
     live: true,
     subscribe: (listener) => void listeners.push(listener),
+    subscribeEvents: (listener) => void eventListeners.push(listener),
     caughtUp: async () => {},
-    close: () => unlisten(),
+    close: async () => {
+      await unlisten();
+      await unlistenEvents();
+    },
   };
 }
 
@@ -57,8 +69,10 @@ async function embeddedFeed(pglite: NonNullable<ReturnType<typeof embeddedDataba
  */
 async function postgresFeed(db: Db, logger: Logger): Promise<ChangeFeed> {
   const listeners: ((change: Change) => void)[] = [];
+  const eventListeners: ((payload: string | null) => void)[] = [];
   const emit = (change: Change) => {
     for (const listener of listeners) listener(change);
+    if (change === 'reset') for (const listener of eventListeners) listener(null);
   };
   const markerPrefix = `sync:${randomUUID()}:`;
   const waiting = new Map<string, () => void>();
@@ -84,7 +98,11 @@ async function postgresFeed(db: Db, logger: Logger): Promise<ChangeFeed> {
 
   const connect = async () => {
     const candidate = new pg.Client({ ...(db.client as { config: { connection: pg.ClientConfig } }).config.connection, keepAlive: true });
-    candidate.on('notification', ({ payload = '' }) => {
+    candidate.on('notification', ({ channel, payload = '' }) => {
+      if (channel === EVENTS_CHANNEL) {
+        for (const listener of eventListeners) listener(payload);
+        return;
+      }
       if (!payload.startsWith('sync:')) return emit(toChange(payload));
       waiting.get(payload)?.();
       waiting.delete(payload);
@@ -95,6 +113,7 @@ async function postgresFeed(db: Db, logger: Logger): Promise<ChangeFeed> {
     try {
       await candidate.connect();
       await candidate.query(`listen ${CHANNEL}`);
+      await candidate.query(`listen ${EVENTS_CHANNEL}`);
       if (client !== candidate || closed) return;
       emit('reset'); // whatever was cached before this connection listened may be stale
       live = true;
@@ -109,6 +128,7 @@ async function postgresFeed(db: Db, logger: Logger): Promise<ChangeFeed> {
       return live;
     },
     subscribe: (listener) => void listeners.push(listener),
+    subscribeEvents: (listener) => void eventListeners.push(listener),
     async caughtUp() {
       const listening = client;
       if (!live || !listening) return; // nothing is served from a cache then

@@ -131,7 +131,7 @@ describe('read cache: sessions and dashboard records, dropped when the database 
     const customer = await signUpAndPay(app);
     await record(customer);
     // Cut the feed's own connection, as a database restart would.
-    await app.db.raw("select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen user_changes' and datname = current_database()");
+    await app.db.raw("select pg_terminate_backend(pid) from pg_stat_activity where query like 'listen %' and datname = current_database()");
     await expect.poll(() => app.readCache!.feed.live).toBe(false);
     await app.db('users').where({ id: customer.userId }).update({ location: 'Ho' });
     expect((await record(customer)).body.customer.location).toBe('Ho');

@@ -8,6 +8,7 @@ function scriptedFeed() {
   const feed = {
     live: true,
     subscribe: (listener: (change: Change) => void) => void listeners.push(listener),
+    subscribeEvents: () => {},
     caughtUp: async () => {},
     close: async () => {},
     announce: (change: Change) => listeners.forEach((listener) => listener(change)),

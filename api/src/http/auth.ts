@@ -8,22 +8,30 @@ import { forbidden, unauthorized } from './errors.ts';
 
 export const bearerToken = (header: string): string | null => /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header)?.[1] ?? null;
 
-/** Requires a live user session: sets ctx.state.user (SessionUser) and ctx.state.token. */
-export function requireUser({ db, clock, readCache }: Pick<AppDeps, 'db' | 'clock' | 'readCache'>): Middleware {
-  const findSession = async (token: string, now: Date) => {
-    const row = await sessionsRepo.findUser(db, token, now);
+/** The session behind a token's hash, if it is live (through the read cache when there is one). */
+export function liveSession({ db, clock, readCache }: Pick<AppDeps, 'db' | 'clock' | 'readCache'>) {
+  const findSession = async (tokenHash: string, now: Date) => {
+    const row = await sessionsRepo.findUserByHash(db, tokenHash, now);
     return row && { user: toSessionUser(row), expiresAt: new Date(row.session_expires_at).getTime() };
   };
-  return async (ctx, next) => {
-    const token = bearerToken(ctx.get('authorization'));
-    if (!token) throw unauthorized();
+  return (tokenHash: string) => {
     const now = clock.now();
-    const session = readCache
-      ? await readCache.get(`session:${hashToken(token)}`, now, () => findSession(token, now), {
+    return readCache
+      ? readCache.get(`session:${tokenHash}`, now, () => findSession(tokenHash, now), {
           users: (found) => (found ? [found.user.id] : []),
           validUntil: (found) => found?.expiresAt ?? 0,
         })
-      : await findSession(token, now);
+      : findSession(tokenHash, now);
+  };
+}
+
+/** Requires a live user session: sets ctx.state.user (SessionUser) and ctx.state.token. */
+export function requireUser(deps: Pick<AppDeps, 'db' | 'clock' | 'readCache'>): Middleware {
+  const sessionOf = liveSession(deps);
+  return async (ctx, next) => {
+    const token = bearerToken(ctx.get('authorization'));
+    if (!token) throw unauthorized();
+    const session = await sessionOf(hashToken(token));
     if (!session) throw unauthorized('Your session has ended. Please sign in again.');
     // A suspended affiliate signs in to see their balance, and may change nothing (sign-out aside).
     if (session.user.status !== 'active' && !['GET', 'HEAD'].includes(ctx.method) && ctx.path !== '/api/auth/logout') {

@@ -77,6 +77,9 @@ const ROWS: Record<string, Row> = {
   },
   'GET /api/customer-data/{customer-email} (the customer\'s, asked by all)': { path: (w) => `/api/customer-data/${encodeURIComponent(w.emails.customer)}`, expect: per(401, 200, 403, 403, 403, 403, 401, 401, 401) },
   'GET /api/me/export': { path: () => '/api/me/export', expect: USERS },
+  'POST /api/events/ticket': { path: () => '/api/events/ticket', body: {}, expect: USERS },
+  // The stream takes a ticket, never a session token: a bearer header alone opens nothing.
+  'GET /api/events': { path: () => '/api/events', expect: 401 },
   'GET /api/me/analytics': { path: () => '/api/me/analytics', expect: per(401, 200, 200, 200, 200, 403, 401, 401, 401) },
   'GET /api/professionals': { path: () => '/api/professionals', expect: USERS },
   'GET /api/professionals/{id}': { path: (w) => `/api/professionals/${w.professionalId}`, expect: USERS },

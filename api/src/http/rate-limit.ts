@@ -19,6 +19,8 @@ export const LIMITS = {
   signupByAddress: { name: 'signup-ip', perHour: 300, message: 'Many accounts have been made from your network in the last hour. Please try again later.' },
   geocodeByAccount: { name: 'geocode-user', perHour: 60, message: 'Your location was looked up many times in the last hour. Please choose your city from the list instead.' },
   geocodeByAddress: { name: 'geocode-ip', perHour: 1000, message: 'Locations were looked up many times from your network in the last hour. Please choose your city from the list instead.' },
+  // A stream reconnects with a new ticket after each drop; a flaky 3G line may drop it often.
+  eventTicketsByAccount: { name: 'event-ticket-user', perHour: 600, message: 'Live updates reconnected many times in the last hour. The page checks for news every few seconds instead.' },
   photoUploadsByAccount: { name: 'photo-user', perHour: PHOTO_UPLOADS_PER_HOUR, message: PHOTO_MESSAGES.tooMany },
 } as const satisfies Record<string, Limit>;
 

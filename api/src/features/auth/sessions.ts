@@ -20,10 +20,13 @@ export const sessionsRepo = {
    * The user behind a live token. Unpaid and suspended accounts have no working sessions, except a
    * suspended affiliate, who may still look at their balance (issue #5; requireUser keeps them read-only).
    */
-  async findUser(db: Db, token: string, now: Date): Promise<(UserRow & { session_expires_at: Date }) | undefined> {
+  findUser: (db: Db, token: string, now: Date) => sessionsRepo.findUserByHash(db, hashToken(token), now),
+
+  /** As findUser, by the token's hash (what a live-update stream keeps of its session). */
+  async findUserByHash(db: Db, tokenHash: string, now: Date): Promise<(UserRow & { session_expires_at: Date }) | undefined> {
     return db('sessions as s')
       .join('users as u', 'u.id', 's.user_id')
-      .where('s.token_hash', hashToken(token))
+      .where('s.token_hash', tokenHash)
       .whereNull('s.revoked_at')
       .where('s.expires_at', '>', now)
       .whereNull('u.deleted_at')

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import type { Logger } from '../../logger.ts';
 import { pendingBalance } from '../affiliates/payouts.ts';
+import { eventsRepo } from '../events/repo.ts';
 import { anonymiseUser } from './anonymise.ts';
 
 export interface RetentionDeps {
@@ -81,9 +82,15 @@ export async function anonymiseExpiredAccounts(deps: RetentionDeps): Promise<num
   return anonymised;
 }
 
-/** Runs the job now and then every `everyMs` (6 hours) in the background; stop() ends it (server shutdown). */
+/**
+ * Runs the job now and then every `everyMs` (6 hours) in the background, with the deletion of
+ * live-update events past their week and spent tickets; stop() ends it (server shutdown).
+ */
 export function startRetentionWorker(deps: RetentionDeps, everyMs = 6 * 3600_000): { stop(): void } {
-  const run = () => anonymiseExpiredAccounts(deps).catch((err) => deps.logger.error({ err }, 'retention job failed'));
+  const run = async () => {
+    await anonymiseExpiredAccounts(deps).catch((err) => deps.logger.error({ err }, 'retention job failed'));
+    await eventsRepo.prune(deps.db, deps.clock.now()).catch((err) => deps.logger.error({ err }, 'deleting old live-update events failed'));
+  };
   void run();
   const timer = setInterval(run, everyMs);
   timer.unref();

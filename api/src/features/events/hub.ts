@@ -1,0 +1,228 @@
+import { PassThrough } from 'node:stream';
+import { EVENT_STREAMS_PER_USER, EVENTS_HEARTBEAT_MS, type UserEvent } from '../../../../contract/events.ts';
+import type { ChangeFeed } from '../../cache/change-feed.ts';
+import type { Db } from '../../db.ts';
+import type { Logger } from '../../logger.ts';
+import { eventsRepo, formatCursor, latest, parseCursor, type Cursor } from './repo.ts';
+
+/** A stream whose reader stopped reading (this much unread) is closed; it reconnects and catches up. */
+const MAX_UNREAD_BYTES = 256 * 1024;
+/** An announced event held back by an older transaction still running is looked for again after this, doubling. */
+const HELD_BACK_FIRST_MS = 25;
+const HELD_BACK_MAX_MS = 1000;
+
+interface Stream {
+  userId: number;
+  sessionHash: string;
+  out: PassThrough;
+  /** Where the next read starts (null: not read yet, a first connection). */
+  cursor: Cursor | null;
+  /** The latest event announced for this user: the stream is behind while its cursor is older. */
+  announced: Cursor | null;
+  pumping: boolean;
+  dirty: boolean;
+  closed: boolean;
+  heartbeat: NodeJS.Timeout;
+  heldBack?: NodeJS.Timeout;
+  heldBackMs: number;
+}
+
+export interface EventHubDeps {
+  db: Db;
+  logger: Logger;
+  feed: ChangeFeed;
+  /** The user of a live session, by its token's hash; undefined once it has ended. */
+  sessionOf: (sessionHash: string) => Promise<{ user: { id: number } } | undefined>;
+  heartbeatMs?: number;
+}
+
+const frame = (event: UserEvent, cursor: Cursor | null) => `${cursor ? `id: ${formatCursor(cursor)}\n` : ''}data: ${JSON.stringify(event)}\n\n`;
+
+/**
+ * The open live-update streams of this process (issue #18, ARCHITECTURE.md "Live updates"). Any
+ * process can serve any user: events are read from the database after the database announces
+ * them (LISTEN/NOTIFY through the change feed), so a change made on another process reaches a
+ * stream here, and a reconnect anywhere replays what was missed.
+ */
+export class EventHub {
+  private readonly streams = new Map<number, Set<Stream>>();
+  private closing = false;
+  private readonly heartbeatMs: number;
+  private readonly deps: EventHubDeps;
+
+  constructor(deps: EventHubDeps) {
+    this.deps = deps;
+    this.heartbeatMs = deps.heartbeatMs ?? EVENTS_HEARTBEAT_MS;
+    deps.feed.subscribeEvents((payload) => (payload === null ? this.wakeAll() : this.announced(payload)));
+    // A session ended (sign-out, suspension, deletion) closes that user's streams at once.
+    deps.feed.subscribe((change) => {
+      if (typeof change === 'number') void this.checkSessions(change);
+    });
+  }
+
+  /** Streams open in this process. */
+  get size(): number {
+    let n = 0;
+    for (const set of this.streams.values()) n += set.size;
+    return n;
+  }
+
+  get accepting(): boolean {
+    return !this.closing;
+  }
+
+  /**
+   * Opens a stream for `userId` from `after` (a reconnect's cursor as sent, or undefined for a
+   * first connection) and returns the body to send. Opening one more than EVENT_STREAMS_PER_USER
+   * closes the user's oldest.
+   */
+  open(userId: number, sessionHash: string, after: string | undefined): PassThrough {
+    const out = new PassThrough();
+    const stream: Stream = {
+      userId,
+      sessionHash,
+      out,
+      cursor: null,
+      announced: null,
+      pumping: false,
+      dirty: false,
+      closed: false,
+      heartbeat: setTimeout(() => this.beat(stream), this.heartbeatMs),
+      heldBackMs: HELD_BACK_FIRST_MS,
+    };
+    const mine = this.streams.get(userId) ?? new Set();
+    this.streams.set(userId, mine);
+    for (const oldest of mine) {
+      if (mine.size < EVENT_STREAMS_PER_USER) break;
+      this.close(oldest);
+    }
+    mine.add(stream);
+    out.on('close', () => this.close(stream));
+    // Browsers wait this long before their own reconnect; ours reconnect with a new ticket anyway.
+    this.write(stream, 'retry: 3000\n\n');
+    void this.start(stream, after);
+    return out;
+  }
+
+  /** SIGTERM: ends every stream so that clients reconnect to another process, and takes no new one. */
+  closeAll(): void {
+    this.closing = true;
+    for (const set of this.streams.values()) for (const stream of set) this.close(stream);
+  }
+
+  private async start(stream: Stream, after: string | undefined): Promise<void> {
+    const { db, logger } = this.deps;
+    try {
+      if (after === undefined) {
+        // A first connection: what happened just before (the page read its data about then), then ready.
+        await this.pump(stream);
+        this.send(stream, { type: 'ready' }, stream.cursor);
+        return;
+      }
+      const cursor = parseCursor(after);
+      if (!cursor || (await eventsRepo.mayHaveMissed(db, cursor))) {
+        stream.cursor = await eventsRepo.horizon(db);
+        this.send(stream, { type: 'reset' }, stream.cursor);
+      } else {
+        stream.cursor = cursor;
+        await this.pump(stream);
+      }
+      this.send(stream, { type: 'ready' }, null);
+    } catch (err) {
+      logger.warn({ err, userId: stream.userId }, 'live-update stream could not start: closed, the client reconnects');
+      this.close(stream);
+    }
+  }
+
+  /** Sends every deliverable event after the stream's cursor; runs once at a time per stream. */
+  private async pump(stream: Stream): Promise<void> {
+    if (stream.pumping) {
+      stream.dirty = true;
+      return;
+    }
+    stream.pumping = true;
+    try {
+      do {
+        stream.dirty = false;
+        const { events, next, more } = await eventsRepo.eventsAfter(this.deps.db, stream.userId, stream.cursor);
+        if (stream.closed) return;
+        for (const { event, cursor } of events) this.send(stream, event, cursor);
+        stream.cursor = next;
+        if (more) stream.dirty = true;
+      } while (stream.dirty && !stream.closed);
+      this.lookAgainIfHeldBack(stream);
+    } catch (err) {
+      this.deps.logger.warn({ err, userId: stream.userId }, 'live-update stream could not read its events: closed, the client reconnects');
+      this.close(stream);
+    } finally {
+      stream.pumping = false;
+    }
+  }
+
+  /** An announced event of a transaction newer than one still running is read once that one ends. */
+  private lookAgainIfHeldBack(stream: Stream): void {
+    const behind = stream.announced && stream.cursor && latest(stream.announced, stream.cursor) !== stream.cursor;
+    if (!behind || stream.closed) {
+      stream.heldBackMs = HELD_BACK_FIRST_MS;
+      return;
+    }
+    clearTimeout(stream.heldBack);
+    stream.heldBack = setTimeout(() => void this.pump(stream), stream.heldBackMs);
+    stream.heldBackMs = Math.min(stream.heldBackMs * 2, HELD_BACK_MAX_MS);
+  }
+
+  private announced(payload: string): void {
+    const [user, cursorText] = payload.split(' ');
+    const streams = this.streams.get(Number(user));
+    if (!streams) return;
+    const cursor = parseCursor(cursorText);
+    for (const stream of streams) {
+      if (cursor) stream.announced = stream.announced ? latest(stream.announced, cursor) : cursor;
+      if (stream.cursor) void this.pump(stream);
+      else stream.dirty = true; // still starting: its first read comes after
+    }
+  }
+
+  /** The change feed lost its connection: announcements may have been missed, so every stream reads again. */
+  private wakeAll(): void {
+    for (const set of this.streams.values()) for (const stream of set) if (stream.cursor) void this.pump(stream);
+  }
+
+  private async checkSessions(userId: number): Promise<void> {
+    for (const stream of this.streams.get(userId) ?? []) await this.checkSession(stream);
+  }
+
+  private async checkSession(stream: Stream): Promise<void> {
+    const session = await this.deps.sessionOf(stream.sessionHash).catch(() => 'unknown' as const);
+    if (session === 'unknown') return; // the database is away: the stream stays, its reads will fail or recover
+    if (!session || session.user.id !== stream.userId) this.close(stream);
+  }
+
+  private beat(stream: Stream): void {
+    if (stream.closed) return;
+    this.write(stream, ':\n\n');
+    void this.checkSession(stream);
+  }
+
+  private send(stream: Stream, event: UserEvent, cursor: Cursor | null): void {
+    this.write(stream, frame(event, cursor));
+  }
+
+  private write(stream: Stream, text: string): void {
+    if (stream.closed) return;
+    stream.out.write(text);
+    stream.heartbeat.refresh();
+    if (stream.out.writableLength > MAX_UNREAD_BYTES) this.close(stream);
+  }
+
+  private close(stream: Stream): void {
+    if (stream.closed) return;
+    stream.closed = true;
+    clearTimeout(stream.heartbeat);
+    clearTimeout(stream.heldBack);
+    const set = this.streams.get(stream.userId);
+    set?.delete(stream);
+    if (set?.size === 0) this.streams.delete(stream.userId);
+    stream.out.end();
+  }
+}
