@@ -29,7 +29,7 @@ async function openLive(page: Page, path: string): Promise<void> {
 test('customer and professional see the request, its acceptance and the chat live; what came while offline arrives when back online', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const lastName = `Livewire${uniqueTag().replace(/[^a-z]/g, '').slice(0, 6)}`;
-  const pro = await createPaidAccount(request, { userType: 'professional', profession: 'Plumber', firstName: 'Kojo', lastName, baseRate: 30, maxRate: 50 });
+  const pro = await createPaidAccount(request, { userType: 'professional', profession: 'Plumber', firstName: 'Kojo', lastName, baseRate: 40, maxRate: 60, rateNegotiable: true });
   const customerAccount = await createPaidAccount(request, { firstName: 'Efua', lastName: 'Mensah' });
   const customer = await login(request, customerAccount);
   const proName = `Kojo ${lastName}`;

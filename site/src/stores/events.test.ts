@@ -4,7 +4,8 @@ import type { SessionUser } from '../../../contract/account-types.ts';
 import { EVENTS_TICKET_PATH } from '../../../contract/events.ts';
 import { $live, configureEvents, LIVE_TIMING, onUserEvent, reconnectDelay, refresher } from './events.ts';
 import type { EventSourceLike, LiveEvent } from './events.ts';
-import { $session } from './session.ts';
+import { $session, configureSession } from './session.ts';
+import { MapStorage } from './map-storage.test-helper.ts';
 import { $unread, readingChat, showingBookings } from './unread.ts';
 import { $bookings, $bookingsChanged, loadBookings } from './bookings.ts';
 
@@ -72,6 +73,10 @@ beforeEach(() => {
   vi.stubGlobal('document', page);
   let n = 0;
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+    if (url === '/api/auth/verify') {
+      reads.push(url);
+      return json(401, { success: false, message: 'Session expired' });
+    }
     if (url === '/api/bookings') {
       reads.push(url);
       return json(200, { success: true, bookings: [] });
@@ -206,6 +211,25 @@ describe('the live connection', () => {
     await vi.advanceTimersByTimeAsync(LIVE_TIMING.streamRetryMs);
     expect(FakeStream.all).toHaveLength(1);
     stop();
+  });
+
+  it('a refused ticket has the session checked: a session ended elsewhere signs out here and ends the stream', async () => {
+    const ama = user();
+    const storage = new MapStorage();
+    storage.setItem('authToken', `tok-${ama.id}`);
+    storage.setItem('userData', JSON.stringify(ama));
+    configureSession({ storage });
+    signInAs(ama);
+    ticketAnswers.push(() => json(401, { success: false, message: 'Session expired' }));
+    const { stop } = record();
+    await settle();
+    expect(reads).toEqual(['/api/auth/verify']);
+    expect($session.get().status).toBe('signed-out');
+    expect($live.get()).toBe('off');
+    await vi.advanceTimersByTimeAsync(LIVE_TIMING.streamRetryMs);
+    expect(tickets).toHaveLength(1);
+    stop();
+    configureSession({ storage: null });
   });
 
   it('hands `reset` on, and reconnects at once when the browser comes back online', async () => {

@@ -1,8 +1,8 @@
 import { atom, onMount } from 'nanostores';
 import { EVENTS_PATH, EVENTS_TICKET_PATH, eventTicketResponseSchema, userEventSchema } from '../../../contract/events.ts';
 import type { UserEvent } from '../../../contract/events.ts';
-import { apiFetch, clearQueryCache } from '../lib/api.ts';
-import { $session } from './session.ts';
+import { ApiError, apiFetch, clearQueryCache } from '../lib/api.ts';
+import { $session, restoreSession } from './session.ts';
 import type { SessionState } from './session.ts';
 
 /**
@@ -213,8 +213,11 @@ async function connect(): Promise<void> {
   try {
     const answer = await apiFetch(EVENTS_TICKET_PATH, { method: 'POST', body: {}, token });
     ticket = eventTicketResponseSchema.parse(answer).ticket;
-  } catch {
-    if (mine === attempt) failed();
+  } catch (error) {
+    if (mine !== attempt) return;
+    // The session was refused (signed out elsewhere, suspended): check it, which signs out here if so.
+    if (error instanceof ApiError && error.status === 401) void restoreSession();
+    failed();
     return;
   }
   if (mine !== attempt) return;
