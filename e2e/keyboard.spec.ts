@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { FORGOT_PASSWORD_ANSWER } from '../contract/accounts.ts';
 import { ADMIN_MESSAGES } from '../contract/admin.ts';
 import type { Booking } from '../contract/bookings.ts';
+import { EVENTS_TICKET_PATH } from '../contract/events.ts';
 import { VERIFICATION_MESSAGES } from '../contract/verification.ts';
 import { createPaidAccount, createPendingAccount, login, useSession, uniquePhone, uniqueTag } from './fixtures/accounts.ts';
 import { ADMIN } from './fixtures/admin.ts';
@@ -316,6 +317,9 @@ test('professional dashboard: decline one request, accept another, message the c
   // Efua's slot has started on the server's clock when the dashboard loads, so Mark Completed is offered.
   await passSlotStart(request, accepted);
   await useSession(page, await login(request, pro));
+  // No live updates here (a network that holds them back): the list stays as it was loaded, so the
+  // customer's cancellation below is met by Accept, as when it crosses the live news.
+  await page.route(`**${EVENTS_TICKET_PATH}`, (route) => route.abort());
   await page.goto('/professional-dashboard');
 
   const tabs = page.getByRole('tablist', { name: 'Dashboard sections' });

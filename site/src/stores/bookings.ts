@@ -1,12 +1,16 @@
-import { atom, computed } from 'nanostores';
+import { atom, computed, onMount } from 'nanostores';
+import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
 import type { Booking } from '../../../contract/bookings.ts';
 import { apiFetch } from '../lib/api.ts';
+import { onUserEvent, refresher } from './events.ts';
 import { $session } from './session.ts';
 
 /**
  * The signed-in user's bookings (GET /api/bookings) and the actions on them. Every action is a
  * server call; the list is updated from the server's answer. `$bookingsChanged` counts changes so
- * that figures computed elsewhere (the dashboard's record) can be fetched again.
+ * that figures computed elsewhere (the dashboard's record) can be fetched again. The other party's
+ * changes come with the live stream (stores/events.ts): while either store is watched, a booking's
+ * news (or `reset`) reloads the list if it was loaded, and counts as a change.
  */
 export interface BookingsState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -77,3 +81,23 @@ export async function reviewBooking(id: number, review: { rating: number; commen
   if (booking) replace({ ...booking, reviewed: true });
   return answer.message ?? 'Thank you for your review!';
 }
+
+/** The list again (once more after a burst), quietly; only if it was loaded. */
+const reloadShown = refresher(() => loadBookings({ quiet: true }));
+
+function onBookingNews(): void {
+  if ($bookings.get().status === 'idle') $bookingsChanged.set($bookingsChanged.get() + 1);
+  else reloadShown();
+}
+
+/** One subscription while the list or the change count is watched. */
+let watchers = 0;
+let unlisten: (() => void) | undefined;
+function watch(): () => void {
+  if (watchers++ === 0) unlisten = onUserEvent([...BOOKING_EVENT_TYPES, 'reset'], onBookingNews);
+  return () => {
+    if (--watchers === 0) unlisten?.();
+  };
+}
+onMount($bookings, watch);
+onMount($bookingsChanged, watch);

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import { ApiError, DASHBOARD_MESSAGES, NetworkError, TimeoutError, apiFetch, clearQueryCache, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
+import { useUserEvents } from '../shell/useUserEvents.ts';
 import { noteVisit } from '../../stores/welcome.ts';
 import type { Payout } from '../../../../contract/affiliates.ts';
 
@@ -72,7 +73,7 @@ export const PAYOUT_METHODS: Record<string, string> = { 'mobile-money': 'Mobile 
 
 /**
  * GET /api/affiliate-data/{email}, with Try Again (`reload(false)`) and a quiet refresh after a
- * change (`reload(true)`: the figures stay on screen until the new ones arrive).
+ * change (`reload(true)`: the figures stay on screen until the new ones arrive), here or live.
  */
 export function useAffiliate(user: SessionUser): { load: Load<AffiliateRecord>; reload: (quiet: boolean) => void } {
   const [load, setLoad] = useState<Load<AffiliateRecord>>({ state: 'loading' });
@@ -100,7 +101,10 @@ export function useAffiliate(user: SessionUser): { load: Load<AffiliateRecord>; 
     })();
     return () => controller.abort();
   }, [user.email, attempt]);
-  return { load, reload: (quiet) => setAttempt((a) => ({ n: a.n + 1, quiet })) };
+  const reload = (quiet: boolean) => setAttempt((a) => ({ n: a.n + 1, quiet }));
+  // A commission earned or a payout moving changes the balance: read it again quietly (live, issue #18).
+  useUserEvents(['commission.earned', 'payout.moved', 'reset'], () => reload(true));
+  return { load, reload };
 }
 
 /** POST /api/affiliate/payouts: the whole pending balance (the server checks the ₵250 minimum). */

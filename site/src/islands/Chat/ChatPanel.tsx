@@ -3,6 +3,8 @@ import type { FormEvent } from 'react';
 import type { ChatMessage } from '../../../../contract/bookings.ts';
 import { messageSchema } from '../../../../contract/bookings.ts';
 import { apiFetch, NetworkError } from '../../lib/api.ts';
+import { $live, LIVE_TIMING, onUserEvent } from '../../stores/events.ts';
+import { readingChat } from '../../stores/unread.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import './chat.css';
 
@@ -14,8 +16,11 @@ export interface ChatPanelProps {
   otherName: string;
 }
 
-/** New messages arrive within 3 s without reload (issue 4): poll with `since` while visible. */
-export const CHAT_POLL_MS = 3000;
+/**
+ * New messages arrive without reload: read with `since` when the live stream says one came (issue
+ * #18); every CHAT_POLL_MS only while the stream cannot be opened (issue 4's poll, the fallback).
+ */
+export const CHAT_POLL_MS = LIVE_TIMING.pollMs;
 
 export const CHAT_OFFLINE = 'No connection. Your message is kept; we will send it when you are back online.';
 
@@ -55,17 +60,22 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
     setMessages([]);
     setLoaded(false);
     let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     let inFlight = false;
+    let again = false;
     let controller: AbortController | null = null;
 
-    async function poll() {
-      if (stopped || inFlight) return;
-      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+    /** GET the messages after the last one shown (all of them with `from` 0); a call during one runs after it. */
+    async function read(from?: number): Promise<void> {
+      if (stopped) return;
+      if (inFlight) {
+        again = true;
+        return;
+      }
       inFlight = true;
       controller = new AbortController();
       try {
-        const answer = await apiFetch<{ messages: ChatMessage[] }>(`/api/bookings/${bookingId}/messages?since=${lastId.current}`, {
+        const since = from ?? lastId.current;
+        const answer = await apiFetch<{ messages: ChatMessage[] }>(`/api/bookings/${bookingId}/messages?since=${since}`, {
           token,
           signal: controller.signal,
         });
@@ -79,26 +89,31 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
       } finally {
         inFlight = false;
       }
+      if (again && !stopped) {
+        again = false;
+        await read();
+      }
     }
 
-    function schedule() {
-      clearTimeout(timer);
-      timer = setTimeout(async () => {
-        await poll();
-        if (!stopped) schedule();
-      }, CHAT_POLL_MS);
-    }
-
+    // New messages come with the live stream (stores/events.ts): a read when this booking has one,
+    // when a stream opens (something may have come meanwhile), everything again on `reset`, and
+    // the 3-second poll of before only while the stream cannot be opened.
+    const unlisten = onUserEvent(['chat.message', 'ready', 'reset', 'poll'], (event) => {
+      if (event.type === 'chat.message' && event.bookingId !== bookingId) return;
+      void read(event.type === 'reset' ? 0 : undefined);
+    });
+    const unread = readingChat(bookingId);
     function onVisibility() {
-      if (document.visibilityState === 'visible') void poll().then(() => !stopped && schedule());
+      if (document.visibilityState === 'visible' && $live.get() !== 'live') void read();
     }
 
-    void poll().then(() => !stopped && schedule());
+    void read();
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       stopped = true;
-      clearTimeout(timer);
       controller?.abort();
+      unlisten();
+      unread();
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [bookingId, token]);
@@ -132,7 +147,7 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
     setMessages((current) => merge(current, [answer.message]));
   }
 
-  // Back online (or the chat's next successful poll): send what was kept.
+  // Back online (or the chat's next successful read): send what was kept.
   useEffect(() => {
     const onOnline = () => void flush();
     window.addEventListener('online', onOnline);

@@ -7,9 +7,12 @@ import { yearOf } from '../../lib/format.ts';
 import { $bookingsChanged } from '../../stores/bookings.ts';
 import { locate } from '../../stores/location.ts';
 import { $session } from '../../stores/session.ts';
+import { $unread, unreadName } from '../../stores/unread.ts';
 import { noteVisit } from '../../stores/welcome.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { UnreadBadge } from '../shell/UnreadBadge.tsx';
+import { useUserEvents } from '../shell/useUserEvents.ts';
 import { $bookingTarget, setFavourites } from '../FindPro/store.ts';
 import { professionalToBook } from '../../lib/book-after.ts';
 import { Overview } from './Overview.tsx';
@@ -36,12 +39,18 @@ const LOADING_TEXT = 'Loading your dashboard...';
 export default function CustomerDashboard({ title, user }: { title: string; user: SessionUser }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const changed = useStore($bookingsChanged);
+  // Figures follow the bookings and the account's payments as they change (live, issue #18).
+  const [paid, setPaid] = useState(0);
+  useUserEvents(['subscription.changed', 'payment.settled'], () => setPaid((n) => n + 1));
+  const changed = useStore($bookingsChanged) + paid;
   const firstChange = useRef(changed);
+  const lastAttempt = useRef(attempt);
 
   useEffect(() => {
     const controller = new AbortController();
-    const quiet = changed !== firstChange.current && attempt === 0;
+    // A change reloads quietly (what is shown stays); Try Again and a renewal show the loading screen.
+    const quiet = changed !== firstChange.current && attempt === lastAttempt.current;
+    lastAttempt.current = attempt;
     if (!quiet) setLoad({ state: 'loading' });
     (async () => {
       try {
@@ -55,8 +64,8 @@ export default function CustomerDashboard({ title, user }: { title: string; user
         setLoad({ state: 'loaded', record: answer.customer });
       } catch (error) {
         if (controller.signal.aborted) return;
-        if (quiet) return; // keep the figures shown; they refresh on the next change
-        setLoad({ state: 'failed', message: dashboardLoadErrorMessage(error) });
+        // A quiet reload that fails keeps the figures shown; they refresh on the next change.
+        setLoad((shown) => (quiet && shown.state === 'loaded' ? shown : { state: 'failed', message: dashboardLoadErrorMessage(error) }));
       }
     })();
     return () => controller.abort();
@@ -82,6 +91,7 @@ export default function CustomerDashboard({ title, user }: { title: string; user
 function Dashboard({ title, user, record, onRenewed, onChanged }: { title: string; user: SessionUser; record: CustomerRecord; onRenewed: () => void; onChanged: (fields: Partial<CustomerRecord>) => void }) {
   const tab = useStore($customerTab);
   const target = useStore($bookingTarget);
+  const unread = useStore($unread).bookings;
   const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
   const base = useId();
 
@@ -137,8 +147,10 @@ function Dashboard({ title, user, record, onRenewed, onChanged }: { title: strin
             className="cd-tab"
             onClick={() => $customerTab.set(t.id)}
             onKeyDown={(e) => onTabKey(e, index)}
+            aria-label={t.id === 'bookings' ? unreadName(t.label, unread) : undefined}
           >
             {t.label}
+            {t.id === 'bookings' ? <UnreadBadge count={unread} /> : null}
           </button>
         ))}
       </div>

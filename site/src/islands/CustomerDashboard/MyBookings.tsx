@@ -6,9 +6,12 @@ import type { Booking } from '../../../../contract/bookings.ts';
 import { reviewSchema } from '../../../../contract/bookings.ts';
 import { capitalise, cedis, dateLabel, statusVariant, timeLabel } from '../../lib/format.ts';
 import { $bookingCounts, $bookings, cancelBooking, loadBookings, reviewBooking } from '../../stores/bookings.ts';
+import { $live } from '../../stores/events.ts';
 import { $session } from '../../stores/session.ts';
+import { $unread, showingBookings, unreadName } from '../../stores/unread.ts';
 import { showToast } from '../../stores/toast.ts';
 import { useFocusOn } from '../shell/useFocus.ts';
+import { UnreadBadge } from '../shell/UnreadBadge.tsx';
 import { openTab } from './state.ts';
 import { lazyPart } from '../shell/AppShell.tsx';
 
@@ -32,12 +35,17 @@ export default function MyBookings({ user }: { user: SessionUser }) {
 
   useEffect(() => {
     void loadBookings({ quiet: true });
-    // Coming back to the tab: the professional may have answered meanwhile.
+    // The professional's answers come live (stores/bookings.ts); coming back to the browser tab
+    // reads the list again in case the stream could not be opened.
     const onVisible = () => {
-      if (document.visibilityState === 'visible') void loadBookings({ quiet: true });
+      if (document.visibilityState === 'visible' && $live.get() !== 'live') void loadBookings({ quiet: true });
     };
     document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
+    const shown = showingBookings();
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      shown();
+    };
   }, []);
 
   function onKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -117,6 +125,7 @@ export default function MyBookings({ user }: { user: SessionUser }) {
 
 function BookingCard({ booking: b, user, onCancelled }: { booking: Booking; user: SessionUser; onCancelled?: () => void }) {
   const token = useStore($session).token;
+  const unread = useStore($unread).chats[b.id];
   const [chat, setChat] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [reviewing, setReviewing] = useState(false);
@@ -189,8 +198,9 @@ function BookingCard({ booking: b, user, onCancelled }: { booking: Booking; user
 
       <div className="cd-actions">
         {b.status !== 'cancelled' ? (
-          <button type="button" className="btn btn-sm btn-line cd-button" aria-expanded={chat} onClick={() => setChat((c) => !c)}>
+          <button type="button" className="btn btn-sm btn-line cd-button" aria-expanded={chat} aria-label={chat ? undefined : unreadName('Message', unread)} onClick={() => setChat((c) => !c)}>
             {chat ? 'Hide messages' : 'Message'}
+            {chat ? null : <UnreadBadge count={unread} />}
           </button>
         ) : null}
         {b.status === 'confirmed' && b.contactPhone ? (

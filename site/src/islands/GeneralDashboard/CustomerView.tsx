@@ -1,7 +1,11 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Booking, BookingStatus } from '../../../../contract/bookings.ts';
 import { query } from '../../lib/api.ts';
+import { BOOKING_EVENT_TYPES } from '../../../../contract/events.ts';
 import { $session } from '../../stores/session.ts';
+import { $unread, showingBookings } from '../../stores/unread.ts';
+import { useUserEvents } from '../shell/useUserEvents.ts';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
 import { LoadError, Stat } from '../ProfessionalDashboard/Frame.tsx';
 import { cedis, hourLabel, longDate, shortDay } from '../ProfessionalDashboard/format.ts';
@@ -71,10 +75,13 @@ function MyBookings({ onFind }: { onFind: () => void }) {
   const [load, setLoad] = useState<Load<Booking[]>>({ state: 'loading' });
   const [filter, setFilter] = useState<Filter>('all');
   const [attempt, setAttempt] = useState(0);
+  // The professional's answers show as they come (live, issue #18); the list shown stays meanwhile.
+  useUserEvents([...BOOKING_EVENT_TYPES, 'reset'], () => setAttempt((n) => n + 1));
+  useEffect(showingBookings, []);
   useEffect(() => {
     query<{ bookings: Booking[] }>('/api/bookings', { token: $session.get().token, fresh: attempt > 0 }).then(
       (a) => setLoad({ state: 'loaded', data: a.bookings }),
-      (e: unknown) => setLoad({ state: 'failed', message: failure(e).message }),
+      (e: unknown) => setLoad((shown) => (shown.state === 'loaded' ? shown : { state: 'failed', message: failure(e).message })),
     );
   }, [attempt]);
   const shown = load.state === 'loaded' ? load.data.filter((b) => filter === 'all' || b.status === filter) : [];
@@ -115,11 +122,12 @@ function MyBookings({ onFind }: { onFind: () => void }) {
 /** The general screen for a customer: the customer dashboard's figures, compact. */
 export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) {
   const { load, retry } = useRecord<CustomerRecord>('customer', user);
+  const unread = useStore($unread).bookings;
   if (load.state === 'loading') return <GuardLoading text="Loading your dashboard..." />;
   if (load.state === 'failed') return <LoadError message={load.message} onRetry={retry} />;
   const r = load.data;
   return (
-    <Tabs label="Dashboard sections" idPrefix="gd" tabs={tabItems(tabs)} active={tab} onChange={onTab}>
+    <Tabs label="Dashboard sections" idPrefix="gd" tabs={tabItems(tabs, {}, { bookings: unread })} active={tab} onChange={onTab}>
       {tab === 'overview' ? (
         <div className="pd-stack">
           <ul className="pd-stats" role="list" aria-label="Your figures">

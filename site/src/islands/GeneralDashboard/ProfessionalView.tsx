@@ -8,6 +8,7 @@ import { RateCard } from '../ProfessionalDashboard/RateCard.tsx';
 import { cedis, hourLabel, shortDay } from '../ProfessionalDashboard/format.ts';
 import { $jobs, $professional, loadJobs, loadProfessional } from '../ProfessionalDashboard/store.ts';
 import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
+import { $unread } from '../../stores/unread.ts';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
 import { lazyPart } from '../shell/AppShell.tsx';
@@ -50,6 +51,7 @@ function RecentJobs() {
 /** The general screen for a professional: the professional dashboard's parts, compact. */
 export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewProps) {
   const load = useStore($professional);
+  const unread = useStore($unread).bookings;
   useEffect(() => {
     void loadProfessional(user);
   }, [user.email]);
@@ -60,7 +62,7 @@ export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewPro
   return (
     <>
       <ProBadges record={record} />
-      <Tabs label="Dashboard sections" idPrefix="gd" tabs={tabItems(tabs, { bookings: 'Job Requests' })} active={tab} onChange={onTab}>
+      <Tabs label="Dashboard sections" idPrefix="gd" tabs={tabItems(tabs, { bookings: 'Job Requests' }, { bookings: unread })} active={tab} onChange={onTab}>
           {tab === 'overview' ? (
             <div className="pd-stack">
               <ProStats record={record} />

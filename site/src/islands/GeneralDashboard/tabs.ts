@@ -25,5 +25,6 @@ export interface RoleViewProps {
   tabs: readonly RoleTab[];
 }
 
-export const tabItems = (tabs: readonly RoleTab[], labels: Partial<Record<RoleTab, string>> = {}) =>
-  tabs.map((id) => ({ id, label: labels[id] ?? TAB_LABELS[id] }));
+/** The tabs with their labels (`labels` overrides the usual ones) and unread counts. */
+export const tabItems = (tabs: readonly RoleTab[], labels: Partial<Record<RoleTab, string>> = {}, unread: Partial<Record<RoleTab, number>> = {}) =>
+  tabs.map((id) => ({ id, label: labels[id] ?? TAB_LABELS[id], unread: unread[id] }));

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { Booking, BookingStatus } from '../../../../contract/bookings.ts';
 import { $session } from '../../stores/session.ts';
+import { $unread, showingBookings, unreadName } from '../../stores/unread.ts';
+import { UnreadBadge } from '../shell/UnreadBadge.tsx';
 import { lazyPart } from '../shell/AppShell.tsx';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
 import { focusedControl, useFocusBack } from '../shell/useFocusBack.ts';
@@ -60,6 +62,7 @@ function useStarted(date: string, time: string): boolean {
 export function JobCard({ job, user, onDone, compact = false }: { job: Booking; user: SessionUser; onDone: (message: string) => void; compact?: boolean }) {
   const id = useId();
   const token = useStore($session).token;
+  const unread = useStore($unread).chats[job.id];
   const [busy, setBusy] = useState<JobAction | null>(null);
   const [problem, setProblem] = useState('');
   const [chatOpen, setChatOpen] = useState(false);
@@ -87,9 +90,11 @@ export function JobCard({ job, user, onDone, compact = false }: { job: Booking; 
       className="btn btn-line wz-button"
       aria-expanded={chatOpen}
       aria-controls={chatOpen ? `${id}-chat` : undefined}
+      aria-label={chatOpen ? undefined : unreadName('Message', unread)}
       onClick={() => setChatOpen((o) => !o)}
     >
       {chatOpen ? 'Close Messages' : 'Message'}
+      {chatOpen ? null : <UnreadBadge count={unread} />}
     </button>
   ) : null;
   return (
@@ -183,6 +188,7 @@ export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Jo
 
   useEffect(() => {
     void loadJobs();
+    return showingBookings();
   }, []);
 
   const all = jobs.state === 'loaded' ? jobs.data : [];

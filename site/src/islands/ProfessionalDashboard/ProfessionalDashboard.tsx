@@ -7,6 +7,7 @@ import { DownloadMyData } from '../shell/DownloadMyData.tsx';
 import { DashboardHeader, LoadError } from '../guard/DashboardParts.tsx';
 import { Overview, strongRating } from './Overview.tsx';
 import { $session } from '../../stores/session.ts';
+import { $unread } from '../../stores/unread.ts';
 import { $professional, loadProfessional, patchProfessional } from './store.ts';
 import type { ProfessionalRecord } from './store.ts';
 import { Tabs } from './Tabs.tsx';
@@ -52,7 +53,9 @@ export function ProBadges({ record }: { record: ProfessionalRecord }) {
 /** /professional-dashboard (spec 001 §2 Professional dashboard), on real data. */
 export default function ProfessionalDashboard({ title, user }: DashboardViewProps) {
   const load = useStore($professional);
+  const unread = useStore($unread).bookings;
   const [tab, setTab] = useState<Tab>('overview');
+  const tabs = TABS.map((t) => (t.id === 'jobs' ? { ...t, unread } : t));
 
   useEffect(() => {
     void loadProfessional(user);
@@ -66,7 +69,7 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
       {load.state === 'loaded' ? (
         <>
           <ProBadges record={load.data} />
-          <Tabs label="Dashboard sections" idPrefix="pro" tabs={TABS} active={tab} onChange={setTab}>
+          <Tabs label="Dashboard sections" idPrefix="pro" tabs={tabs} active={tab} onChange={setTab}>
               {tab === 'overview' ? (
                 <>
                   <SubscriptionCard

@@ -1,9 +1,13 @@
 import { useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { unreadName } from '../../stores/unread.ts';
+import { UnreadBadge } from '../shell/UnreadBadge.tsx';
 
 export interface TabItem<T extends string> {
   id: T;
   label: string;
+  /** What arrived unseen for this tab (issue #18): a badge, and ", N unread" in the tab's name. */
+  unread?: number;
 }
 
 interface Props<T extends string> {
@@ -52,9 +56,11 @@ export function Tabs<T extends string>({ label, idPrefix, tabs, active, onChange
             aria-selected={tab.id === active}
             aria-controls={`${idPrefix}-panel`}
             tabIndex={tab.id === active ? 0 : -1}
+            aria-label={unreadName(tab.label, tab.unread)}
             onClick={() => onChange(tab.id)}
           >
             {tab.label}
+            <UnreadBadge count={tab.unread} />
           </button>
         ))}
       </div>

@@ -1,10 +1,12 @@
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
+import { BOOKING_EVENT_TYPES } from '../../../../contract/events.ts';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { Booking } from '../../../../contract/bookings.ts';
 import { PROFILE_MESSAGES } from '../../../../contract/profile.ts';
 import { RATE_MESSAGES } from '../../../../contract/professionals.ts';
 import type { Availability } from '../../../../contract/professionals.ts';
 import { ApiError, DASHBOARD_MESSAGES, clearQueryCache, NetworkError, TimeoutError, apiFetch, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
+import { onUserEvent, refresher } from '../../stores/events.ts';
 import { $session, mergeUser } from '../../stores/session.ts';
 import { noteVisit } from '../../stores/welcome.ts';
 import type { SubscriptionSummary } from '../../../../contract/subscriptions.ts';
@@ -99,6 +101,20 @@ export async function loadProfessional(user: Pick<SessionUser, 'email'>, options
 function refreshProfessional(): void {
   if (email) void loadProfessional({ email }, { fresh: true });
 }
+
+// Live (issue #18): while the dashboard is shown, a booking's news reloads the job list (if it was
+// loaded) and the figures; the subscription's and the verification's news, the figures. Bursts
+// (a catch-up) cost two reads at most.
+const reloadJobs = refresher(() => loadJobs({ fresh: true }));
+const reloadRecord = refresher(async () => {
+  if (email) await loadProfessional({ email }, { fresh: true });
+});
+onMount($professional, () =>
+  onUserEvent([...BOOKING_EVENT_TYPES, 'subscription.changed', 'payment.settled', 'verification.decided', 'reset'], (event) => {
+    if ((event.type.startsWith('booking.') || event.type === 'reset') && $jobs.get().state === 'loaded') reloadJobs();
+    reloadRecord();
+  }),
+);
 
 /** Changes the shown record without a reload (the server already has the change). */
 export function patchProfessional(fields: Partial<ProfessionalRecord>): void {

@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import {
   checkDocumentFile,
   FILE_NAME_HEADER,
@@ -9,6 +9,7 @@ import {
   type VerificationResponse,
 } from '../../../../contract/verification.ts';
 import { apiFetch, clearQueryCache, query } from '../../lib/api.ts';
+import { onUserEvent, refresher } from '../../stores/events.ts';
 import { $session } from '../../stores/session.ts';
 import { failure, patchProfessional, type Load, type Outcome } from './store.ts';
 
@@ -32,6 +33,10 @@ export async function loadVerification(options: { fresh?: boolean } = {}): Promi
     if ($verification.get().state !== 'loaded') $verification.set({ state: 'failed', message: failure(error).message });
   }
 }
+
+// An administrator's decision shows at once while the card is open (live, issue #18).
+const reloadVerification = refresher(() => loadVerification({ fresh: true }));
+onMount($verification, () => onUserEvent(['verification.decided', 'reset'], reloadVerification));
 
 /** Time allowed for an upload: 30 s plus the file at 16 KB/s (a slow 3G uplink), so 5 MB gets about 6 minutes. */
 export const uploadTimeoutMs = (bytes: number): number => 30_000 + Math.ceil(bytes / 16_384) * 1000;
