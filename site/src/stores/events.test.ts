@@ -1,7 +1,7 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../contract/account-types.ts';
-import { EVENTS_TICKET_PATH } from '../../../contract/events.ts';
+import { EVENTS_PING, EVENTS_TICKET_PATH } from '../../../contract/events.ts';
 import { $live, configureEvents, LIVE_TIMING, onUserEvent, reconnectDelay, refresher } from './events.ts';
 import type { EventSourceLike, LiveEvent } from './events.ts';
 import { $session, configureSession } from './session.ts';
@@ -14,6 +14,7 @@ class FakeStream implements EventSourceLike {
   static all: FakeStream[] = [];
   onmessage: ((event: MessageEvent) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
+  readonly named = new Map<string, () => void>();
   closed = false;
   readonly url: URL;
   constructor(url: string) {
@@ -28,6 +29,12 @@ class FakeStream implements EventSourceLike {
   }
   fail(): void {
     this.onerror?.(new Event('error'));
+  }
+  addEventListener(type: string, listener: () => void): void {
+    this.named.set(type, listener);
+  }
+  ping(): void {
+    this.named.get(EVENTS_PING)?.();
   }
   close(): void {
     this.closed = true;
@@ -122,6 +129,27 @@ describe('the live connection', () => {
     expect(accepted).toEqual([{ type: 'booking.accepted', bookingId: 4, status: 'confirmed' }]);
     stop();
     stopAccepted();
+  });
+
+  it('keeps a stream that hears heartbeats, and reconnects from its cursor when one goes silent without an error', async () => {
+    signInAs(user());
+    const { stop } = record();
+    await settle();
+    const first = FakeStream.last;
+    first.say({ type: 'ready' }, 'c-5');
+    for (let beat = 0; beat < 5; beat++) {
+      await vi.advanceTimersByTimeAsync(LIVE_TIMING.silenceMs - 1000);
+      first.ping();
+    }
+    expect(first.closed).toBe(false);
+    expect(FakeStream.all).toHaveLength(1);
+    // The phone changed network: no error, no more heartbeats.
+    await vi.advanceTimersByTimeAsync(LIVE_TIMING.silenceMs);
+    expect(first.closed).toBe(true);
+    await vi.advanceTimersByTimeAsync(LIVE_TIMING.reconnectBaseMs);
+    expect(FakeStream.all).toHaveLength(2);
+    expect(FakeStream.last.url.searchParams.get('after')).toBe('c-5');
+    stop();
   });
 
   it('reconnects after a drop with a new ticket and after= the last cursor, sooner first and later each time', async () => {

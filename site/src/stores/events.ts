@@ -1,5 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { EVENTS_PATH, EVENTS_TICKET_PATH, eventTicketResponseSchema, userEventSchema } from '../../../contract/events.ts';
+import { EVENTS_HEARTBEAT_MS, EVENTS_PATH, EVENTS_PING, EVENTS_TICKET_PATH, eventTicketResponseSchema, userEventSchema } from '../../../contract/events.ts';
 import type { UserEvent } from '../../../contract/events.ts';
 import { ApiError, apiFetch, clearQueryCache } from '../lib/api.ts';
 import { $session, restoreSession } from './session.ts';
@@ -31,6 +31,8 @@ export type LiveHandler<T extends LiveEventType> = (event: Extract<LiveEvent, { 
 export const LIVE_TIMING = {
   /** No message this long after opening: the stream cannot get through (a buffering proxy). */
   readyTimeoutMs: 10_000,
+  /** Nothing (not even a heartbeat) this long on an open stream: it died without an error; reconnect. */
+  silenceMs: 2 * EVENTS_HEARTBEAT_MS + 5_000,
   reconnectBaseMs: 1_000,
   reconnectMaxMs: 30_000,
   /** Failed attempts in a row before falling back to polling. */
@@ -46,6 +48,8 @@ export const LIVE_TIMING = {
 export interface EventSourceLike {
   onmessage: ((event: MessageEvent) => void) | null;
   onerror: ((event: Event) => void) | null;
+  /** For the heartbeat (a named event, which onmessage does not see). */
+  addEventListener(type: string, listener: () => void): void;
   close(): void;
 }
 
@@ -235,11 +239,22 @@ async function connect(): Promise<void> {
   opened.onerror = () => {
     if (mine === attempt) failed();
   };
+  // A phone that changes network may lose the connection with no error and no `offline`: silence
+  // past two heartbeats means the stream is gone.
+  const heardSomething = () => {
+    clearTimeout(readyTimer);
+    readyTimer = setTimeout(() => {
+      if (mine === attempt) failed();
+    }, LIVE_TIMING.silenceMs);
+  };
+  opened.addEventListener(EVENTS_PING, () => {
+    if (mine === attempt && heard) heardSomething();
+  });
   opened.onmessage = (message: MessageEvent) => {
     if (mine !== attempt) return;
+    heardSomething();
     if (!heard) {
       heard = true;
-      clearTimeout(readyTimer);
       failures = 0;
       stopPolling();
       $live.set('live');
