@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { SessionUser } from './accounts.ts';
-import type { PlanType } from './plans.ts';
+import type { PlanLength, PlanType } from './plans.ts';
 
 /** Subscription payment (spec 000 §3 "Payment attempt configuration", §4, §7; reference/paystack.md). */
 export const PAYMENT_MESSAGES = {
@@ -47,12 +47,15 @@ export interface PaymentIntent {
   email: string;
   amount: number;
   amountKobo: number;
+  /** The months this payment buys (1, 3, 6 or 12). */
+  months: PlanLength;
   currency: 'GHS';
   channels: readonly string[];
   metadata: {
     subscription_type: PlanType;
     user_id: string;
-    plan_duration: 'monthly';
+    /** 'monthly', or '3 months', '6 months', '12 months'. */
+    plan_duration: string;
     full_name: string;
     phone: string;
     amount_ghs: number;

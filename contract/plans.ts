@@ -54,3 +54,9 @@ export const DEFAULT_PLAN_PRICES: PlanPrices = {
     professional: Math.round(PLANS.professional.amount * AFFILIATE_COMMISSION_RATE * 100) / 100,
   },
 };
+
+/** How many months one payment may buy (issue #20, docs/PRODUCT.md "Paying months ahead"). */
+export const PLAN_LENGTHS = [1, 3, 6, 12] as const;
+export type PlanLength = (typeof PLAN_LENGTHS)[number];
+/** How a payment was started: the checkout, a prompt the server sent to the phone, or an automatic card renewal. */
+export type PaymentRoute = 'checkout' | 'momo_prompt' | 'auto_renewal';

@@ -73,6 +73,7 @@ describe('payForIntent with Paystack', () => {
         email: 'ama@example.com',
         amount: 10,
         amountKobo: 1000,
+        months: 1 as const,
         currency: 'GHS' as const,
         channels: ['card', 'mobile_money'],
         metadata: {

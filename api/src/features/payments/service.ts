@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { PAYMENT_CHANNELS, type PlanType } from '../../../../contract/plans.ts';
+import { PAYMENT_CHANNELS, type PaymentRoute, type PlanLength, type PlanType } from '../../../../contract/plans.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
@@ -10,7 +10,7 @@ import type { Notifier } from '../../providers/notifier.ts';
 import { usersRepo } from '../accounts/users.ts';
 import { newToken } from '../auth/tokens.ts';
 import { receipt } from '../notifications/messages.ts';
-import { getSettings } from '../settings/settings.ts';
+import { getSettings, type Settings } from '../settings/settings.ts';
 
 export interface PaymentsDeps {
   db: Db;
@@ -29,6 +29,8 @@ export interface PaymentRow {
   purpose: PaymentPurpose;
   plan_type: PlanType;
   amount_pesewas: number;
+  months: PlanLength;
+  initiated_via: PaymentRoute;
   currency: string;
   email: string;
   provider: string;
@@ -62,10 +64,11 @@ export async function createPaymentIntent(
   planType: PlanType,
   purpose: PaymentPurpose,
   db: Db | Knex.Transaction = deps.db,
+  { months = 1, via = 'checkout' }: { months?: PlanLength; via?: PaymentRoute } = {},
 ): Promise<PaymentIntent> {
   // The price now in force is written on the payment; verification compares with that, so a
   // later price change never refuses a payment already started.
-  const amountPesewas = (await getSettings(db)).pricePesewas[planType];
+  const amountPesewas = priceFor(await getSettings(db), planType, months);
   const amount = amountPesewas / 100;
   const now = deps.clock.now();
   const reference = paymentReference(planType, payer.userId, now);
@@ -77,6 +80,8 @@ export async function createPaymentIntent(
     purpose,
     plan_type: planType,
     amount_pesewas: amountPesewas,
+    months,
+    initiated_via: via,
     currency: 'GHS',
     email: payer.email,
     provider: deps.payments.name,
@@ -91,12 +96,13 @@ export async function createPaymentIntent(
     email: payer.email,
     amount,
     amountKobo: amountPesewas,
+    months,
     currency: 'GHS',
     channels: PAYMENT_CHANNELS,
     metadata: {
       subscription_type: planType,
       user_id: String(payer.userId ?? ''),
-      plan_duration: 'monthly',
+      plan_duration: months === 1 ? 'monthly' : `${months} months`,
       full_name: payer.fullName,
       phone: payer.phone,
       amount_ghs: amount,
@@ -158,12 +164,17 @@ async function keepReusableCard(trx: Knex.Transaction, userId: number, tx: Provi
   }
 }
 
-/** Adds one calendar month (UTC), clamping 31 January to the end of February. */
-export function addMonth(date: Date): Date {
+/** What `months` of a plan cost now, in pesewas: the monthly price times the months. */
+export function priceFor(settings: Settings, planType: PlanType, months: PlanLength): number {
+  return settings.pricePesewas[planType] * months;
+}
+
+/** Adds `months` calendar months (UTC), clamping 31 January to the end of February. */
+export function addMonth(date: Date, months = 1): Date {
   const next = new Date(date);
   const day = next.getUTCDate();
   next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
+  next.setUTCMonth(next.getUTCMonth() + months);
   const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
   next.setUTCDate(Math.min(day, lastDay));
   return next;
@@ -248,7 +259,7 @@ export async function settlePayment(
       const userId = Number(settled.user_id);
       const [latest] = await trx('subscriptions').where({ user_id: userId }).max({ end: 'period_end' });
       const start = latest?.end && new Date(latest.end) > now ? new Date(latest.end) : now;
-      const paidUntil = addMonth(start);
+      const paidUntil = addMonth(start, settled.months ?? 1);
       await trx('subscriptions').insert({
         user_id: userId,
         payment_id: settled.id,

@@ -232,6 +232,8 @@ async function renewOne(deps: AutoRenewalDeps, row: DueRenewal, now: Date, leadD
     { userId, email: row.email, fullName: `${row.first_name} ${row.last_name}`, phone: row.phone },
     plan,
     'renewal',
+    db,
+    { via: 'auto_renewal' },
   );
   const payment = await db<PaymentRow>('payments').where({ reference: intent.reference }).first('id');
   await db('renewal_charges').where({ id: claimed.id }).update({ payment_id: payment!.id });
