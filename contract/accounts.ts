@@ -14,6 +14,7 @@ import { lengthFirst, plainName } from './bounded.ts';
 import { PESEWA_MESSAGES, wholePesewas } from './cedis.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import { CITY_NAMES } from './cities.ts';
+import { monthsField } from './payments.ts';
 import { isGhanaPhone } from './phone.ts';
 
 /** Accounts: one schema per request body (spec 000 §5, §7). Types and messages: account-types.ts. */
@@ -106,6 +107,8 @@ export const signupSchema = z
     referrerCode: z.optional(
       z.string().check(z.trim(), lengthFirst(32, SIGNUP_MESSAGES.referrerFormat), z.refine((v) => v === '' || /^[A-Za-z0-9]{4,32}$/.test(v), SIGNUP_MESSAGES.referrerFormat)),
     ),
+    // How many months the first payment buys (docs/PRODUCT.md "Paying months ahead").
+    months: monthsField,
   })
   .check(
     z.refine((s) => s.confirmPassword === '' || s.confirmPassword === s.password, {

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { emailField, nameField, phoneField } from './accounts.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import type { PayoutStatus } from './affiliates.ts';
+import { MAX_LENGTH_DISCOUNT, type DiscountedLength, type PaymentRoute, type PlanLength } from './plans.ts';
 import type { SubscriptionState } from './subscriptions.ts';
 import { VERIFICATION_STATUSES, type VerificationStatus } from './verification.ts';
 
@@ -102,6 +103,9 @@ export interface AdminPayment {
   date: string;
   method: string;
   reference: string | null;
+  /** Subscription payments: the months bought and how the payment was started; null for commissions. */
+  months: PlanLength | null;
+  initiatedVia: PaymentRoute | null;
 }
 
 export interface AdminAffiliate {
@@ -284,6 +288,10 @@ export interface PlatformSettings {
   professionalPrice: number;
   customerCommission: number;
   professionalCommission: number;
+  /** Percent off the monthly price × months when 3, 6 or 12 months are paid at once (whole percents, 0–50). */
+  discount3Months: number;
+  discount6Months: number;
+  discount12Months: number;
 }
 
 export const DEFAULT_SETTINGS: PlatformSettings = {
@@ -293,15 +301,27 @@ export const DEFAULT_SETTINGS: PlatformSettings = {
   professionalPrice: 27,
   customerCommission: 4,
   professionalCommission: 10.8,
+  discount3Months: 0,
+  discount6Months: 0,
+  discount12Months: 0,
 };
+
+const LENGTH_PRICE_EFFECT = 'Payments started from now on; payments already started keep their price.';
+const discountLabel = (months: DiscountedLength) => ({
+  label: `Discount for ${months} months paid at once (%)`,
+  effect: `${LENGTH_PRICE_EFFECT} 0 means ${months} times the monthly price.`,
+});
 
 export const SETTING_LABELS: Record<keyof PlatformSettings, { label: string; effect: string }> = {
   reminderDays: { label: 'Reminder days before expiry', effect: 'Next reminder run: who is "expiring", and when the reminder email goes out.' },
   gracePeriodDays: { label: 'Grace period after expiry (days)', effect: 'At once: how long an expired customer can still book and a professional stays listed.' },
-  customerPrice: { label: 'Customer plan (₵ per month)', effect: 'Payments started from now on; payments already started keep their price.' },
-  professionalPrice: { label: 'Professional plan (₵ per month)', effect: 'Payments started from now on; payments already started keep their price.' },
+  customerPrice: { label: 'Customer plan (₵ per month)', effect: LENGTH_PRICE_EFFECT },
+  professionalPrice: { label: 'Professional plan (₵ per month)', effect: LENGTH_PRICE_EFFECT },
   customerCommission: { label: 'Commission per customer referral (₵)', effect: 'Referred customers whose first payment settles from now on.' },
   professionalCommission: { label: 'Commission per professional referral (₵)', effect: 'Referred professionals whose first payment settles from now on.' },
+  discount3Months: discountLabel(3),
+  discount6Months: discountLabel(6),
+  discount12Months: discountLabel(12),
 };
 
 const cedis = (label: string, min: number) =>
@@ -310,17 +330,21 @@ const cedis = (label: string, min: number) =>
     z.maximum(10_000, `${label} must be at most ₵10000`),
     z.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${label} can have at most 2 decimal places`),
   );
-const days = (label: string, min: number, max: number) =>
+const whole = (label: string, min: number, max: number) =>
   z.number({ error: `${label} must be a number` }).check(z.int(`${label} must be a whole number`), z.minimum(min, `${label} must be ${min} to ${max}`), z.maximum(max, `${label} must be ${min} to ${max}`));
+const percent = (months: DiscountedLength) => whole(`The ${months}-month discount`, 0, MAX_LENGTH_DISCOUNT);
 
 export const settingsSchema = z
   .object({
-    reminderDays: days('Reminder days', 1, 30),
-    gracePeriodDays: days('Grace period', 0, 30),
+    reminderDays: whole('Reminder days', 1, 30),
+    gracePeriodDays: whole('Grace period', 0, 30),
     customerPrice: cedis('Customer price', 1),
     professionalPrice: cedis('Professional price', 1),
     customerCommission: cedis('Customer commission', 0),
     professionalCommission: cedis('Professional commission', 0),
+    discount3Months: percent(3),
+    discount6Months: percent(6),
+    discount12Months: percent(12),
   })
   .check(
     z.refine((s) => s.customerCommission <= s.customerPrice, { message: 'A commission cannot be more than the plan price', path: ['customerCommission'] }),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { SessionUser } from './accounts.ts';
-import type { PlanLength, PlanType } from './plans.ts';
+import { PLAN_LENGTHS, type PlanLength, type PlanType } from './plans.ts';
 
 /** Subscription payment (spec 000 §3 "Payment attempt configuration", §4, §7; reference/paystack.md). */
 export const PAYMENT_MESSAGES = {
@@ -77,6 +77,25 @@ export interface PaymentsConfig {
   publicKey: string | null;
   channels: readonly string[];
 }
+
+export const LENGTH_MESSAGE = 'A payment buys 1, 3, 6 or 12 months: choose one of those (months: 1, 3, 6 or 12).';
+/** How many months a payment buys (docs/PRODUCT.md "Paying months ahead"): 1 when not given. */
+export const monthsField = z._default(z.optional(z.literal(PLAN_LENGTHS, LENGTH_MESSAGE)), 1);
+
+/** POST /api/subscription/renew: the renewal payment, for `months` (1 when not given). */
+export const renewSchema = z.object({ months: monthsField });
+
+/**
+ * POST /api/signup/payment: a pending account's first payment again, for another length (chosen
+ * after sign-up, or on the sign-in page). Only the browser holding the completion secret of that
+ * account's latest payment may ask.
+ */
+export const SIGNUP_PAYMENT_GONE = 'This sign-up is already paid, or was started in another browser. Sign in with your email or phone and password to continue.';
+export const registrationPaymentSchema = z.object({
+  userId: z.number({ error: 'userId must be the number sign-up answered.' }).check(z.int(), z.positive()),
+  completionSecret: z.string({ error: 'completionSecret must be the one the payment came with.' }).check(z.minLength(1), z.maxLength(100)),
+  months: monthsField,
+});
 
 export const verifyPaymentSchema = z.object({
   reference: z.string({ error: 'A payment reference is required.' }).check(z.trim(), z.minLength(1, 'A payment reference is required.'), z.maxLength(100)),

@@ -41,10 +41,47 @@ export const PAYMENT_CHANNELS = ['card', 'mobile_money', 'ussd', 'qr', 'bank_tra
 export const AFFILIATE_COMMISSION_RATE = 0.4;
 export const AFFILIATE_MINIMUM_PAYOUT_CEDIS = 250;
 
+/** How many months one payment may buy (issue #20, docs/PRODUCT.md "Paying months ahead"). */
+export const PLAN_LENGTHS = [1, 3, 6, 12] as const;
+export type PlanLength = (typeof PLAN_LENGTHS)[number];
+/** The lengths an administrator may discount; one month is always the monthly price. */
+export const DISCOUNTED_LENGTHS = [3, 6, 12] as const;
+export type DiscountedLength = (typeof DISCOUNTED_LENGTHS)[number];
+/** Percent off the monthly price × months, per length: whole percents from 0 to MAX_LENGTH_DISCOUNT. */
+export type LengthDiscounts = Record<DiscountedLength, number>;
+export const NO_LENGTH_DISCOUNTS: LengthDiscounts = { 3: 0, 6: 0, 12: 0 };
+export const MAX_LENGTH_DISCOUNT = 50;
+
+/** "1 month", "6 months". */
+export const lengthName = (months: number): string => (months === 1 ? '1 month' : `${months} months`);
+
+/** What `months` cost, in pesewas: the monthly price × months, less that length's discount, to the pesewa. */
+export function lengthPricePesewas(monthlyPesewas: number, months: PlanLength, discounts: LengthDiscounts): number {
+  const percent = months === 1 ? 0 : discounts[months];
+  return Math.round((monthlyPesewas * months * (100 - percent)) / 100);
+}
+
+/** One length a payer may choose, with its price in cedis. */
+export interface LengthOffer {
+  months: PlanLength;
+  price: number;
+  discountPercent: number;
+}
+
+/** Every length of a plan whose monthly price is `monthlyPesewas`, shortest first. */
+export const lengthOffers = (monthlyPesewas: number, discounts: LengthDiscounts): LengthOffer[] =>
+  PLAN_LENGTHS.map((months) => ({
+    months,
+    price: lengthPricePesewas(monthlyPesewas, months, discounts) / 100,
+    discountPercent: months === 1 ? 0 : discounts[months],
+  }));
+
 /** GET /api/plans: the prices and commissions in force (cedis), which an administrator can change. */
 export interface PlanPrices {
   prices: Record<PlanType, number>;
   commissions: Record<PlanType, number>;
+  /** What each length costs now, per plan (docs/PRODUCT.md "Paying months ahead"). */
+  lengths: Record<PlanType, LengthOffer[]>;
 }
 /** The spec's figures (spec 000 §9), shown until the live ones arrive. */
 export const DEFAULT_PLAN_PRICES: PlanPrices = {
@@ -53,10 +90,17 @@ export const DEFAULT_PLAN_PRICES: PlanPrices = {
     customer: Math.round(PLANS.customer.amount * AFFILIATE_COMMISSION_RATE * 100) / 100,
     professional: Math.round(PLANS.professional.amount * AFFILIATE_COMMISSION_RATE * 100) / 100,
   },
+  lengths: {
+    customer: lengthOffers(PLANS.customer.amountKobo, NO_LENGTH_DISCOUNTS),
+    professional: lengthOffers(PLANS.professional.amountKobo, NO_LENGTH_DISCOUNTS),
+  },
 };
 
-/** How many months one payment may buy (issue #20, docs/PRODUCT.md "Paying months ahead"). */
-export const PLAN_LENGTHS = [1, 3, 6, 12] as const;
-export type PlanLength = (typeof PLAN_LENGTHS)[number];
 /** How a payment was started: the checkout, a prompt the server sent to the phone, or an automatic card renewal. */
 export type PaymentRoute = 'checkout' | 'momo_prompt' | 'auto_renewal';
+/** How administrators read a payment's route. */
+export const PAYMENT_ROUTE_LABELS: Record<PaymentRoute, string> = {
+  checkout: 'Checkout',
+  momo_prompt: 'Mobile-money prompt',
+  auto_renewal: 'Card auto-renewal',
+};

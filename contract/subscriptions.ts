@@ -23,6 +23,20 @@ export interface SubscriptionWindows {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * `months` calendar months later (UTC), clamping the day to the month's last (31 January + 1 month
+ * is 28 or 29 February): how a paid period is extended, and how the browser foresees it.
+ */
+export function addMonths(date: Date, months = 1): Date {
+  const next = new Date(date);
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
+}
+
 export function subscriptionState(
   paidUntil: Date | null,
   now: Date,

@@ -59,7 +59,7 @@ test('a customer near the end of the month renews early from the dashboard and k
   await expect(card).toContainText('Customer plan · ₵10 per month');
   await expect(card).toContainText(`Paid until ${label(start.paidUntil)}`);
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
-  await expect(card).toContainText('adds one month to the end of your current period');
+  await expect(card).toContainText('the months you buy are added to the end of your current period');
 
   // Into the 7-day reminder window, with 6 days left: the smallest move that gets there.
   const now = await serverNow(request);

@@ -5,7 +5,8 @@ import { CITIES } from '../../contract/cities.ts';
 import { PLANS, type PlanType } from '../../contract/plans.ts';
 import type { Db } from '../src/db.ts';
 import { hashPassword } from '../src/features/accounts/passwords.ts';
-import { addMonth, paymentReference } from '../src/features/payments/service.ts';
+import { addMonths } from '../../contract/subscriptions.ts';
+import { paymentReference } from '../src/features/payments/service.ts';
 
 /**
  * Demo data, loaded only when asked for (`npm run demo`): one professional for every category in
@@ -83,10 +84,10 @@ async function paidMonth(trx: Knex.Transaction, userId: number, email: string, p
     plan_type: planType,
     amount_pesewas: plan.amountKobo,
     period_start: now,
-    period_end: addMonth(now),
+    period_end: addMonths(now),
     created_at: now,
   });
-  await trx('professional_profiles').where({ user_id: userId }).update({ paid_until: addMonth(now) });
+  await trx('professional_profiles').where({ user_id: userId }).update({ paid_until: addMonths(now) });
 }
 
 export async function loadDemoData(db: Db, now: Date = new Date()): Promise<DemoResult> {

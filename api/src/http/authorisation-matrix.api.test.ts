@@ -57,6 +57,13 @@ const ROWS: Record<string, Row> = {
   'GET /api/plans': { path: () => '/api/plans', expect: 200 },
   'GET /api/payments/config': { path: () => '/api/payments/config', expect: 200 },
   'POST /api/signup': { path: () => '/api/signup', body: {}, expect: 400 },
+  // Only with the completion secret of a pending account's payment: no caller's token opens it.
+  'POST /api/signup/payment': { path: () => '/api/signup/payment', body: {}, expect: 400 },
+  'POST /api/signup/payment (a secret it was never given)': {
+    path: () => '/api/signup/payment',
+    body: { userId: 1, completionSecret: 'not-a-secret-anyone-was-given', months: 3 },
+    expect: 403,
+  },
   'POST /api/affiliate-signup': { path: () => '/api/affiliate-signup', body: {}, expect: 400 },
   'POST /api/auth/login': { path: () => '/api/auth/login', body: {}, expect: 400 },
   'POST /api/auth/forgot-password': { path: () => '/api/auth/forgot-password', body: {}, expect: 400 },

@@ -189,7 +189,7 @@ describe('hostile input never breaks the API (≥ 500 cases per group)', () => {
       { method: 'PUT', path: '/api/admin/payouts/1/reject', caller: 'admin', fields: ['notes'] },
       { method: 'PUT', path: `/api/admin/professionals/${ids.professional}/verification`, caller: 'admin', fields: ['decision', 'reason'] },
       { method: 'GET', path: `/api/admin/documents/1/file`, caller: 'admin' },
-      { method: 'PUT', path: '/api/admin/settings', caller: 'admin', fields: ['reminderDays', 'gracePeriodDays', 'customerPrice', 'professionalPrice', 'customerCommission', 'professionalCommission'] },
+      { method: 'PUT', path: '/api/admin/settings', caller: 'admin', fields: ['reminderDays', 'gracePeriodDays', 'customerPrice', 'professionalPrice', 'customerCommission', 'professionalCommission', 'discount3Months', 'discount6Months', 'discount12Months'] },
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_PLAN_PRICES, type PlanPrices } from '../../../contract/plans.ts';
+import { DEFAULT_PLAN_PRICES, lengthName, type LengthOffer, type PlanPrices } from '../../../contract/plans.ts';
+import { cedis } from '../components/money.ts';
 import { query } from './api.ts';
 
 /**
@@ -12,7 +13,7 @@ export function usePlanPrices(): PlanPrices {
   useEffect(() => {
     let live = true;
     query<PlanPrices>('/api/plans').then(
-      (answer) => live && setPrices({ prices: answer.prices, commissions: answer.commissions }),
+      (answer) => live && setPrices({ prices: answer.prices, commissions: answer.commissions, lengths: answer.lengths }),
       () => {}, // keep the spec's figures; see above
     );
     return () => {
@@ -21,3 +22,7 @@ export function usePlanPrices(): PlanPrices {
   }, []);
   return prices;
 }
+
+/** "6 months — ₵162.00", and what a discount saves: "12 months — ₵291.60 (10% off)". */
+export const offerText = (offer: LengthOffer): string =>
+  `${lengthName(offer.months)} — ${cedis(offer.price, true)}${offer.discountPercent ? ` (${offer.discountPercent}% off)` : ''}`;

@@ -1,9 +1,10 @@
 import Router from '@koa/router';
 import { SIGNUP_CHECK_ORDER, signupSchema } from '../../../../contract/accounts.ts';
+import { registrationPaymentSchema } from '../../../../contract/payments.ts';
 import type { AppDeps } from '../../app.ts';
 import { countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { validate } from '../../http/validate.ts';
-import { signup } from './signup.ts';
+import { firstPaymentAgain, signup } from './signup.ts';
 
 export function accountRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -12,6 +13,10 @@ export function accountRoutes(deps: AppDeps): Router {
     await countRequest(deps.db, LIMITS.signupByAddress, ctx.ip, deps.clock.now());
     ctx.status = 201;
     ctx.body = await signup(deps, input);
+  });
+  router.post('/api/signup/payment', async (ctx) => {
+    const input = validate(registrationPaymentSchema, ctx.request.body);
+    ctx.body = { success: true, payment: await firstPaymentAgain(deps, input) };
   });
   return router;
 }

@@ -1,9 +1,11 @@
 import type { Signup } from '../../../../contract/accounts.ts';
-import type { SignupResponse } from '../../../../contract/payments.ts';
+import { SIGNUP_PAYMENT_GONE, type PaymentIntent, type SignupResponse } from '../../../../contract/payments.ts';
+import type { PlanLength } from '../../../../contract/plans.ts';
 import { fallbackLocation } from '../../../../contract/cities.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import { SIGNUP_MESSAGES } from '../../../../contract/account-types.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden } from '../../http/errors.ts';
+import { hashToken } from '../auth/tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
 import { assertEmailAndPhoneFree, usersRepo } from './users.ts';
@@ -82,6 +84,7 @@ export async function signup(deps: PaymentsDeps, input: Signup): Promise<SignupR
       input.userType,
       'registration',
       trx,
+      { months: input.months },
     );
     return {
       success: true,
@@ -90,4 +93,30 @@ export async function signup(deps: PaymentsDeps, input: Signup): Promise<SignupR
       payment,
     };
   });
+}
+
+/**
+ * A pending account's first payment again, for another length (docs/PRODUCT.md "Paying months
+ * ahead"): asked by the browser that holds the completion secret of one of that account's first
+ * payments, while the account is unpaid. An earlier payment stays payable (it activates the
+ * account as before); nothing is granted here.
+ */
+export async function firstPaymentAgain(
+  deps: PaymentsDeps,
+  input: { userId: number; completionSecret: string; months: PlanLength },
+): Promise<PaymentIntent> {
+  const { db } = deps;
+  const user = await usersRepo.findById(db, input.userId);
+  const started =
+    user?.status === 'pending' &&
+    (await db('payments').where({ user_id: input.userId, purpose: 'registration', completion_secret_hash: hashToken(input.completionSecret) }).first('id'));
+  if (!user || !started) throw forbidden(SIGNUP_PAYMENT_GONE);
+  return createPaymentIntent(
+    deps,
+    { userId: input.userId, email: user.email, fullName: `${user.first_name} ${user.last_name}`, phone: user.phone },
+    user.user_type === 'professional' ? 'professional' : 'customer',
+    'registration',
+    db,
+    { months: input.months },
+  );
 }

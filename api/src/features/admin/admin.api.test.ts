@@ -361,7 +361,8 @@ describe('settings (spec 001 §9)', () => {
     try {
       const a = await signInAdmin(fresh);
       const get = await fresh.request('/api/admin/settings', { headers: bearer(a.token) });
-      expect(get.body.settings).toEqual({ reminderDays: 7, gracePeriodDays: 3, customerPrice: 10, professionalPrice: 27, customerCommission: 4, professionalCommission: 10.8 });
+      const discounts = { discount3Months: 0, discount6Months: 0, discount12Months: 0 };
+      expect(get.body.settings).toEqual({ reminderDays: 7, gracePeriodDays: 3, customerPrice: 10, professionalPrice: 27, customerCommission: 4, professionalCommission: 10.8, ...discounts });
       expect(get.body.system).toMatchObject({ payments: 'sandbox' });
 
       const put = (json: unknown) => fresh.request('/api/admin/settings', { method: 'PUT', headers: bearer(a.token), json });
@@ -393,11 +394,12 @@ describe('settings (spec 001 §9)', () => {
       const done = await fresh.request('/api/complete-registration', { method: 'POST', json: { userId: started.userId, paymentReference: started.payment.reference } });
       expect(done.status).toBe(200);
 
-      expect((await fresh.request('/api/plans')).body).toEqual({
+      expect((await fresh.request('/api/plans')).body).toMatchObject({
         success: true,
         prices: { customer: 12, professional: 27 },
         commissions: { customer: 5, professional: 10.8 },
       });
+      expect((await fresh.request('/api/plans')).body.lengths.customer.map((o: { price: number }) => o.price)).toEqual([12, 36, 72, 144]);
       const later = await signUp(fresh);
       expect(later.payment).toMatchObject({ amount: 12, amountKobo: 1200, metadata: { amount_ghs: 12 } });
       const paidLater = await signUpAndPay(fresh);

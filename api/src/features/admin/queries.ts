@@ -173,6 +173,8 @@ function paymentsQuery(db: Db) {
       'pm.channel',
       'pm.provider',
       'pm.reference',
+      'pm.months',
+      'pm.initiated_via',
     );
   const commissions = db('affiliate_commissions as c')
     .join('users as u', 'u.id', 'c.affiliate_user_id')
@@ -190,6 +192,8 @@ function paymentsQuery(db: Db) {
       db.raw("'ledger' as channel"),
       db.raw("'ledger' as provider"),
       db.raw('null as reference'),
+      db.raw('null::integer as months'),
+      db.raw('null as initiated_via'),
     );
   return db.from(subscriptions.unionAll(commissions, true).as('u'));
 }
@@ -215,6 +219,8 @@ function toAdminPayment(row: any): AdminPayment {
     date: iso(row.date)!,
     method: paymentMethod(row),
     reference: row.reference,
+    months: row.months,
+    initiatedVia: row.initiated_via,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Booking } from '../../../../contract/bookings.ts';
-import { PLANS, type PlanType } from '../../../../contract/plans.ts';
+import { lengthName, PLANS, type PlanType } from '../../../../contract/plans.ts';
 import type { Message, ShortText } from '../../providers/notifier.ts';
 
 /**
@@ -44,11 +44,11 @@ export const bookingMessages = {
 
 export const receipt = (
   to: string,
-  p: { reference: string; planType: PlanType; amountPesewas: number; paidUntil: Date; renewal: boolean },
+  p: { reference: string; planType: PlanType; amountPesewas: number; months: number; paidUntil: Date; renewal: boolean },
 ): Message => ({
   to,
   subject: p.renewal ? 'Subscription renewed' : 'Welcome: your subscription is active',
-  text: `We received ₵${(p.amountPesewas / 100).toFixed(2)} for one month of the ${PLANS[p.planType].name} plan (reference ${p.reference}). Your subscription is paid until ${p.paidUntil.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}.`,
+  text: `We received ₵${(p.amountPesewas / 100).toFixed(2)} for ${p.months === 1 ? 'one month' : lengthName(p.months)} of the ${PLANS[p.planType].name} plan (reference ${p.reference}). Your subscription is paid until ${p.paidUntil.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}.`,
 });
 
 export const payoutMessage = (to: string, p: { amount: number; status: string; reference: string }): Message => ({

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { PAYMENT_CHANNELS, type PaymentRoute, type PlanLength, type PlanType } from '../../../../contract/plans.ts';
+import { lengthPricePesewas, PAYMENT_CHANNELS, type PaymentRoute, type PlanLength, type PlanType } from '../../../../contract/plans.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
+import { addMonths } from '../../../../contract/subscriptions.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import type { Logger } from '../../logger.ts';
@@ -164,20 +165,9 @@ async function keepReusableCard(trx: Knex.Transaction, userId: number, tx: Provi
   }
 }
 
-/** What `months` of a plan cost now, in pesewas: the monthly price times the months. */
+/** What `months` of a plan cost now, in pesewas: the monthly price times the months, less the length's discount. */
 export function priceFor(settings: Settings, planType: PlanType, months: PlanLength): number {
-  return settings.pricePesewas[planType] * months;
-}
-
-/** Adds `months` calendar months (UTC), clamping 31 January to the end of February. */
-export function addMonth(date: Date, months = 1): Date {
-  const next = new Date(date);
-  const day = next.getUTCDate();
-  next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  next.setUTCDate(Math.min(day, lastDay));
-  return next;
+  return lengthPricePesewas(settings.pricePesewas[planType], months, settings.lengthDiscounts);
 }
 
 /** What must hold before a payment grants anything (ARCHITECTURE decision 9). */
@@ -259,7 +249,7 @@ export async function settlePayment(
       const userId = Number(settled.user_id);
       const [latest] = await trx('subscriptions').where({ user_id: userId }).max({ end: 'period_end' });
       const start = latest?.end && new Date(latest.end) > now ? new Date(latest.end) : now;
-      const paidUntil = addMonth(start, settled.months ?? 1);
+      const paidUntil = addMonths(start, settled.months ?? 1);
       await trx('subscriptions').insert({
         user_id: userId,
         payment_id: settled.id,
@@ -282,6 +272,7 @@ export async function settlePayment(
           reference,
           planType: settled.plan_type,
           amountPesewas: settled.amount_pesewas,
+          months: settled.months,
           paidUntil,
           renewal: settled.purpose === 'renewal',
         }),

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { PlanPrices } from '../../../../contract/plans.ts';
+import { lengthOffers, type PlanPrices } from '../../../../contract/plans.ts';
 import type { AppDeps } from '../../app.ts';
 import { getSettings } from './settings.ts';
 
@@ -12,6 +12,10 @@ export function settingsRoutes({ db }: AppDeps): Router {
       success: true,
       prices: { customer: s.pricePesewas.customer / 100, professional: s.pricePesewas.professional / 100 },
       commissions: { customer: s.commissionPesewas.customer / 100, professional: s.commissionPesewas.professional / 100 },
+      lengths: {
+        customer: lengthOffers(s.pricePesewas.customer, s.lengthDiscounts),
+        professional: lengthOffers(s.pricePesewas.professional, s.lengthDiscounts),
+      },
     };
     ctx.body = body;
   });

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { DEFAULT_SETTINGS, type PlatformSettings } from '../../../../contract/admin.ts';
-import type { PlanType } from '../../../../contract/plans.ts';
+import type { LengthDiscounts, PlanType } from '../../../../contract/plans.ts';
 import type { SubscriptionWindows } from '../../../../contract/subscriptions.ts';
 import type { Db } from '../../db.ts';
 
@@ -10,6 +10,8 @@ type Conn = Db | Knex.Transaction;
 export interface Settings extends SubscriptionWindows {
   pricePesewas: Record<PlanType, number>;
   commissionPesewas: Record<PlanType, number>;
+  /** Percent off when 3, 6 or 12 months are paid at once. */
+  lengthDiscounts: LengthDiscounts;
   updatedAt: Date | null;
 }
 
@@ -30,6 +32,11 @@ export async function getSettings(db: Conn): Promise<Settings> {
       customer: row?.customer_commission_pesewas ?? toPesewas(d.customerCommission),
       professional: row?.professional_commission_pesewas ?? toPesewas(d.professionalCommission),
     },
+    lengthDiscounts: {
+      3: row?.discount_3_months_percent ?? d.discount3Months,
+      6: row?.discount_6_months_percent ?? d.discount6Months,
+      12: row?.discount_12_months_percent ?? d.discount12Months,
+    },
     updatedAt: row?.updated_at ? new Date(row.updated_at) : null,
   };
 }
@@ -42,6 +49,9 @@ export function toPlatformSettings(s: Settings): PlatformSettings {
     professionalPrice: s.pricePesewas.professional / 100,
     customerCommission: s.commissionPesewas.customer / 100,
     professionalCommission: s.commissionPesewas.professional / 100,
+    discount3Months: s.lengthDiscounts[3],
+    discount6Months: s.lengthDiscounts[6],
+    discount12Months: s.lengthDiscounts[12],
   };
 }
 
@@ -53,6 +63,9 @@ export async function saveSettings(db: Conn, s: PlatformSettings, now: Date): Pr
     professional_price_pesewas: toPesewas(s.professionalPrice),
     customer_commission_pesewas: toPesewas(s.customerCommission),
     professional_commission_pesewas: toPesewas(s.professionalCommission),
+    discount_3_months_percent: s.discount3Months,
+    discount_6_months_percent: s.discount6Months,
+    discount_12_months_percent: s.discount12Months,
     updated_at: now,
   });
 }

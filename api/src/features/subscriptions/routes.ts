@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { SessionUser } from '../../../../contract/account-types.ts';
+import { renewSchema } from '../../../../contract/payments.ts';
 import type { AppDeps } from '../../app.ts';
 import { requireUser } from '../../http/auth.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
@@ -9,20 +10,24 @@ import { setAutoRenewal } from './auto-renewal.ts';
 import { createPaymentIntent } from '../payments/service.ts';
 
 /**
- * POST /api/subscription/renew (ARCHITECTURE API map): a payment for the plan's price with a fresh
- * reference. It is verified like the first payment (POST /api/verify-payment), and settling it
- * extends the paid period from the later of now and the current end, so paying early loses nothing.
+ * POST /api/subscription/renew `{ months? }` (ARCHITECTURE API map): a payment for the price of 1, 3, 6
+ * or 12 months (docs/PRODUCT.md "Paying months ahead") with a fresh reference. It is verified like
+ * the first payment (POST /api/verify-payment), and settling it extends the paid period by those
+ * months from the later of now and the current end, so paying early loses nothing.
  */
 export function subscriptionRoutes(deps: AppDeps): Router {
   const router = new Router();
   router.post('/api/subscription/renew', requireUser(deps), async (ctx) => {
     const user = ctx.state.user as SessionUser;
     if (user.userType === 'affiliate') throw forbidden('Affiliate accounts have no subscription.');
+    const { months } = validate(renewSchema, ctx.request.body);
     const payment = await createPaymentIntent(
       deps,
       { userId: user.id, email: user.email, fullName: `${user.firstName} ${user.lastName}`, phone: user.phone },
       user.userType,
       'renewal',
+      deps.db,
+      { months },
     );
     ctx.body = { success: true, payment };
   });

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import type { AdminPaymentsResponse } from '../../../../contract/admin.ts';
 import { cedis } from '../../components/money.ts';
 import { FIRST_PAGE, listPath } from './lists.ts';
+import { monthsCell, startedViaCell } from './payment-cells.ts';
 import type { ListParams } from './lists.ts';
 import { dateText, ListTable, Loaded, SearchBox, StatusBadge } from './parts.tsx';
 import { useAdminData } from './useAdminData.ts';
 
-const HEADERS = ['Date', 'User', 'Type', 'Amount', 'Status', 'Method', 'Reference'] as const;
+const HEADERS = ['Date', 'User', 'Type', 'Amount', 'Months', 'Status', 'Method', 'Started via', 'Reference'] as const;
 
-/** Spec 001 §2 Payments: a read-only table of subscription payments and commission entries. */
+/** Spec 001 §2 Payments: a read-only table of subscription payments (with the months bought and how each was started) and commission entries. */
 export function PaymentsTab() {
   const [params, setParams] = useState<ListParams>(FIRST_PAGE);
   const { load, stale, retry } = useAdminData<AdminPaymentsResponse>(listPath('/api/admin/payments', params), 'the payments');
@@ -31,10 +32,12 @@ export function PaymentsTab() {
                 <th scope="row">{payment.userName}</th>
                 <td>{payment.type === 'subscription' ? 'Subscription' : 'Commission'}</td>
                 <td>{cedis(payment.amount, true)}</td>
+                <td>{monthsCell(payment)}</td>
                 <td>
                   <StatusBadge status={payment.status} />
                 </td>
                 <td>{payment.method}</td>
+                <td>{startedViaCell(payment)}</td>
                 <td className="admin-code">{payment.reference ?? '—'}</td>
               </tr>
             )}

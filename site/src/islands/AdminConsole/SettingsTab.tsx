@@ -5,12 +5,11 @@ import type { PlatformSettings, SettingsResponse } from '../../../../contract/ad
 import { DataList } from '../shell/DataList.tsx';
 import { saveSettings } from './admin-actions.ts';
 import { ActionNote, dateTimeText, Loaded } from './parts.tsx';
-import { readSettingsForm, SETTING_KEYS, toSettingsForm } from './settings-form.ts';
+import { readSettingsForm, SETTING_KEYS, toSettingsForm, WHOLE_KEYS } from './settings-form.ts';
 import type { SettingsForm } from './settings-form.ts';
 import { useAction } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
 
-const DAY_KEYS: readonly (keyof PlatformSettings)[] = ['reminderDays', 'gracePeriodDays'];
 const SYSTEM_LABELS = {
   database: { postgresql: 'PostgreSQL', pglite: 'Embedded PostgreSQL (PGlite)' },
   payments: { paystack: 'Paystack (real payments)', sandbox: 'Sandbox (TEST MODE, no money moves)' },
@@ -47,7 +46,7 @@ function SettingsEditor({ answer }: { answer: SettingsResponse }) {
       <div className="admin-settings">
         {SETTING_KEYS.map((key) => {
           const id = `${prefix}-${key}`;
-          const days = DAY_KEYS.includes(key);
+          const whole = WHOLE_KEYS.includes(key);
           return (
             <div key={key} className="auth-field">
               <label htmlFor={id}>{SETTING_LABELS[key].label}</label>
@@ -55,8 +54,8 @@ function SettingsEditor({ answer }: { answer: SettingsResponse }) {
                 id={id}
                 className="admin-input"
                 type="number"
-                inputMode={days ? 'numeric' : 'decimal'}
-                step={days ? 1 : 0.01}
+                inputMode={whole ? 'numeric' : 'decimal'}
+                step={whole ? 1 : 0.01}
                 min={0}
                 value={form[key]}
                 aria-invalid={errors[key] ? true : undefined}
@@ -85,7 +84,7 @@ function SettingsEditor({ answer }: { answer: SettingsResponse }) {
   );
 }
 
-/** Spec 001 §2 Settings, §9 defaults: the six platform settings, saved with PUT /api/admin/settings, and system info. */
+/** Spec 001 §2 Settings, §9 defaults: the platform settings (with the discounts per length, issue #20), saved with PUT /api/admin/settings, and system info. */
 export default function SettingsTab() {
   const { load, retry } = useAdminData<SettingsResponse>('/api/admin/settings', 'the settings');
   const ids = { settings: useId(), system: useId() };

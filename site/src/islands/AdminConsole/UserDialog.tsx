@@ -13,6 +13,7 @@ import { deleteUser } from './admin-actions.ts';
 import { DELETE_FAILURE, failureText } from './failures.ts';
 import { Modal } from './Modal.tsx';
 import { ActionNote, DataTable, dateText, Loaded, StatusBadge } from './parts.tsx';
+import { monthsCell, startedViaCell } from './payment-cells.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';
 import { refreshData } from './refresh.ts';
 import { useAction } from './useAction.ts';
@@ -57,7 +58,7 @@ function PaymentsList({ detail }: { detail: AdminUserDetail }) {
   return (
     <DataTable
       caption={`Payments of ${detail.user.name}`}
-      headers={['Date', 'Type', 'Amount', 'Status', 'Method']}
+      headers={['Date', 'Type', 'Amount', 'Months', 'Status', 'Method', 'Started via']}
       rows={detail.payments}
       empty="No payments for this account."
       row={(p) => (
@@ -65,10 +66,12 @@ function PaymentsList({ detail }: { detail: AdminUserDetail }) {
           <th scope="row">{dateText(p.date)}</th>
           <td>{p.type === 'subscription' ? 'Subscription' : 'Commission'}</td>
           <td>{cedis(p.amount, true)}</td>
+          <td>{monthsCell(p)}</td>
           <td>
             <StatusBadge status={p.status} />
           </td>
           <td>{p.method}</td>
+          <td>{startedViaCell(p)}</td>
         </tr>
       )}
     />

@@ -1,7 +1,19 @@
 import { settingsSchema } from '../../../../contract/admin.ts';
 import type { PlatformSettings } from '../../../../contract/admin.ts';
 
-export const SETTING_KEYS = ['reminderDays', 'gracePeriodDays', 'customerPrice', 'professionalPrice', 'customerCommission', 'professionalCommission'] as const satisfies readonly (keyof PlatformSettings)[];
+export const SETTING_KEYS = [
+  'reminderDays',
+  'gracePeriodDays',
+  'customerPrice',
+  'professionalPrice',
+  'customerCommission',
+  'professionalCommission',
+  'discount3Months',
+  'discount6Months',
+  'discount12Months',
+] as const satisfies readonly (keyof PlatformSettings)[];
+/** Settings in whole numbers (days, percents); the others are cedis with pesewas. */
+export const WHOLE_KEYS: readonly (keyof PlatformSettings)[] = ['reminderDays', 'gracePeriodDays', 'discount3Months', 'discount6Months', 'discount12Months'];
 
 export type SettingsForm = Record<keyof PlatformSettings, string>;
 

@@ -5,13 +5,16 @@ import { dashboardPath, LOGIN_MESSAGES, USER_TYPES } from '../../../../contract/
 import type { SessionUser, UserType } from '../../../../contract/account-types.ts';
 import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
+import { PLANS, type PlanLength } from '../../../../contract/plans.ts';
 import { $session, savedEmail, setPendingUserId, signIn, signOut } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { welcomeText } from '../../stores/welcome.ts';
-import { CONNECTION_MESSAGES } from '../../lib/api.ts';
+import { actionErrorMessage, CONNECTION_MESSAGES } from '../../lib/api.ts';
+import { usePlanPrices } from '../../lib/prices.ts';
 import { dashboardAfterSignIn, rememberBooking } from '../../lib/book-after.ts';
 import { autoCorrectedText, setSignInFlash, TYPE_LABELS } from '../../lib/signin-flash.ts';
 import { AppShell } from '../shell/AppShell.tsx';
+import { LengthPicker } from '../payment/LengthPicker.tsx';
 import { useFocusBack } from '../shell/useFocusBack.ts';
 import { useFocusOnMount } from '../shell/useFocus.ts';
 import { attemptLogin } from './login.ts';
@@ -33,6 +36,8 @@ interface PaymentState {
   error: string | null;
   /** The intent was already offered to the provider: a retry asks the server for a fresh one. */
   used: boolean;
+  /** How many months to pay for: the intent is for 1, and another length gets its own intent. */
+  months: PlanLength;
 }
 
 function AlreadySignedIn({ user }: { user: SessionUser }) {
@@ -59,10 +64,12 @@ function AlreadySignedIn({ user }: { user: SessionUser }) {
   );
 }
 
-function PaymentPanel({ payment, onPay }: { payment: PaymentState; onPay: () => void }) {
+function PaymentPanel({ payment, onPay, onMonths }: { payment: PaymentState; onPay: () => void; onMonths: (months: PlanLength) => void }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const button = useFocusBack<HTMLButtonElement>(payment.busy);
   const titleId = useId();
+  const { lengths } = usePlanPrices();
+  const plan = payment.intent.metadata.subscription_type;
   return (
     <section className="auth-panel is-alert" role="alert" aria-labelledby={titleId} aria-busy={payment.busy}>
       <h2 id={titleId} ref={heading} tabIndex={-1}>
@@ -70,9 +77,9 @@ function PaymentPanel({ payment, onPay }: { payment: PaymentState; onPay: () => 
       </h2>
       <p>{payment.message}</p>
       <p className="auth-hint">
-        ₵{payment.intent.amount} for one month ({payment.intent.metadata.subscription_type} plan)
-        {payment.intent.provider === 'sandbox' ? ' — TEST MODE, no real money is taken' : ''}.
+        {PLANS[plan].name} plan{payment.intent.provider === 'sandbox' ? ' — TEST MODE, no real money is taken' : ''}.
       </p>
+      <LengthPicker name="signin-months" offers={lengths[plan]} value={payment.months} onChange={onMonths} disabled={payment.busy} />
       {payment.error ? <p className="auth-error">{payment.error}</p> : null}
       <button ref={button} type="button" className="btn auth-button" onClick={onPay} disabled={payment.busy}>
         {payment.busy ? 'Processing payment...' : 'Complete Payment'}
@@ -151,7 +158,7 @@ function Form() {
           finish(outcome.token, outcome.user, form.accountType, { firstVisit: outcome.firstVisit });
           return;
         case 'payment-required':
-          setPayment({ message: outcome.message, userId: outcome.userId, intent: outcome.intent, busy: false, error: null, used: false });
+          setPayment({ message: outcome.message, userId: outcome.userId, intent: outcome.intent, busy: false, error: null, used: false, months: outcome.intent.months ?? 1 });
           return;
         // The toast is the spec's; the same words stay by the form, where the person looks next.
         case 'failed':
@@ -202,7 +209,8 @@ function Form() {
         }
         current = { ...current, message: again.message, userId: again.userId, intent: again.intent };
       }
-      current = { ...current, used: true };
+      const { firstPaymentFor } = await import('../../lib/first-payment.ts');
+      current = { ...current, intent: await firstPaymentFor(current.userId, current.intent, current.months), used: true };
       setPayment({ ...current, busy: true, error: null });
       setPendingUserId(current.userId);
       const { payForIntent, verifyAndComplete } = await import('../../lib/payment.ts');
@@ -222,7 +230,7 @@ function Form() {
       setProblem(null);
       showToast({ title: 'Payment complete', description: 'Your account is active. Sign in to continue.', variant: 'success' });
     } catch (error) {
-      setPayment({ ...current, busy: false, error: error instanceof Error ? error.message : PAYMENT_MESSAGES.verificationFailed });
+      setPayment({ ...current, busy: false, error: actionErrorMessage(error, PAYMENT_MESSAGES.verificationFailed) });
     }
   }
 
@@ -305,7 +313,7 @@ function Form() {
         </button>
       </form>
 
-      {payment ? <PaymentPanel payment={payment} onPay={() => void pay()} /> : null}
+      {payment ? <PaymentPanel payment={payment} onPay={() => void pay()} onMonths={(months) => setPayment({ ...payment, months })} /> : null}
 
       <div className="auth-form">
         <p className="auth-or">or</p>

@@ -8,6 +8,7 @@ import { PLANS } from '../../../../contract/plans.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import { AppShell } from '../shell/AppShell.tsx';
+import { LengthPicker } from '../payment/LengthPicker.tsx';
 import {
   $linkReferrer,
   $signup,
@@ -34,11 +35,11 @@ import { useHydrated } from '../shell/useHydrated.ts';
 
 const STEPS = ['Plan', 'Account', 'Profile'] as const;
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
-type TextKey = Exclude<keyof SignupForm, 'agreeToTerms' | 'userType'>;
+type TextKey = Exclude<keyof SignupForm, 'agreeToTerms' | 'userType' | 'months'>;
 
 function Wizard() {
   const form = useStore($signupForm);
-  const { prices } = usePlanPrices();
+  const { prices, lengths } = usePlanPrices();
   const { step, alert, errors, check, phase } = useStore($signup);
   const linkReferrer = useStore($linkReferrer);
   const heading = useFocusOn<HTMLHeadingElement>(step);
@@ -241,6 +242,9 @@ function Wizard() {
                 {pictureError}
               </p>
             </div>
+            {form.userType ? (
+              <LengthPicker name="months" offers={lengths[form.userType]} value={form.months} onChange={(months) => updateField('months', months)} disabled={busy} />
+            ) : null}
             <label className="wz-check">
               <input type="checkbox" name="agreeToTerms" defaultChecked={form.agreeToTerms} onChange={(e) => updateField('agreeToTerms', e.target.checked)} />
               <span>

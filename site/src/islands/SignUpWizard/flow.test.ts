@@ -11,7 +11,7 @@ vi.mock('../../stores/session.ts', () => session);
 const { $signup, $signupForm, resetSignup, retryPayment, submitSignup } = await import('./store.ts');
 const { RegistrationNotCompletedError } = await import('../../lib/payment.ts');
 
-const intent = { completionSecret: 'one-time-secret', provider: 'sandbox', reference: 'SEPC1732262400000AB12CD42', amountKobo: 1000, email: 'ama@example.com' };
+const intent = { completionSecret: 'one-time-secret', provider: 'sandbox', reference: 'SEPC1732262400000AB12CD42', amountKobo: 1000, months: 1, email: 'ama@example.com' };
 const user = { id: 42, firstName: 'Ama', email: 'ama@example.com', userType: 'customer' };
 
 beforeEach(() => {
@@ -59,6 +59,24 @@ describe('sign-up payment flow (spec 000 §4)', () => {
     expect(api.apiFetch).toHaveBeenCalledTimes(1);
     expect(payment.payForIntent).toHaveBeenCalledTimes(2);
     expect(payment.payForIntent.mock.calls[1]![0]).toBe(intent);
+  });
+
+  it('the months are sent with the sign-up; a length changed after a cancelled payment gets its own intent', async () => {
+    $signupForm.setKey('months', 3);
+    const threeMonths = { ...intent, months: 3, amountKobo: 3000 };
+    api.apiFetch.mockResolvedValueOnce({ success: true, message: 'ok', user: { id: 42 }, payment: threeMonths });
+    payment.payForIntent.mockResolvedValueOnce({ status: 'cancelled' });
+    await submitSignup();
+    expect(api.apiFetch.mock.calls[0]![1].body).toMatchObject({ months: 3 });
+    expect(payment.payForIntent.mock.calls[0]![0]).toBe(threeMonths);
+
+    $signupForm.setKey('months', 12);
+    const twelveMonths = { ...intent, months: 12, amountKobo: 12000, reference: 'SEPC1732262400000ZZ99YY42' };
+    api.apiFetch.mockResolvedValueOnce({ success: true, payment: twelveMonths });
+    payment.payForIntent.mockResolvedValueOnce({ status: 'cancelled' });
+    await retryPayment();
+    expect(api.apiFetch).toHaveBeenLastCalledWith('/api/signup/payment', { body: { userId: 42, completionSecret: 'one-time-secret', months: 12 } });
+    expect(payment.payForIntent.mock.calls[1]![0]).toBe(twelveMonths);
   });
 
   it('a verified payment whose completion failed is never shown as success; Try Again verifies again without paying', async () => {

@@ -3,7 +3,9 @@ import { firstProblem, SIGNUP_CHECK_ORDER, SIGNUP_MESSAGES, signupSchema } from 
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { PAYMENT_MESSAGES, PAYMENT_TIMINGS } from '../../../../contract/payments.ts';
 import type { PaymentIntent, SignupResponse } from '../../../../contract/payments.ts';
-import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import type { PlanLength } from '../../../../contract/plans.ts';
+import { actionErrorMessage, ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import { firstPaymentFor } from '../../lib/first-payment.ts';
 import { loadPaymentsConfig, payForIntent, verifyAndComplete } from '../../lib/payment.ts';
 import { loadPaystack } from '../../lib/paystack-loader.ts';
 import { getPendingUserId, setPendingUserId, signIn } from '../../stores/session.ts';
@@ -30,6 +32,8 @@ export interface SignupForm {
   profilePicture: string;
   agreeToTerms: boolean;
   referrerCode: string;
+  /** How many months the first payment buys (docs/PRODUCT.md "Paying months ahead"). */
+  months: PlanLength;
 }
 
 export const EMPTY_FORM: SignupForm = {
@@ -47,6 +51,7 @@ export const EMPTY_FORM: SignupForm = {
   profilePicture: '',
   agreeToTerms: false,
   referrerCode: '',
+  months: 1,
 };
 
 export type Phase =
@@ -280,11 +285,16 @@ export async function submitSignup(): Promise<void> {
   return pay();
 }
 
-/** Opens the pop-up for the account's intent (also the error panel's Try Again). */
+/**
+ * Opens the pop-up for the account's intent (also the error panel's Try Again), for the months
+ * chosen now: a length changed after the account was made gets a fresh intent first.
+ */
 async function pay(): Promise<void> {
   if (!account) return;
   $signup.setKey('phase', { name: 'paying' });
   try {
+    account.intent = await firstPaymentFor(account.userId, account.intent, $signupForm.get().months);
+    saveDraft();
     const result = await payForIntent(account.intent);
     if (result.status === 'cancelled') {
       $signup.setKey('phase', { name: 'failed', message: PAYMENT_MESSAGES.cancelled });
@@ -294,7 +304,7 @@ async function pay(): Promise<void> {
     saveDraft();
   } catch (error) {
     console.error('Payment failed to start', error);
-    $signup.setKey('phase', { name: 'failed', message: (error as Error).message || PAYMENT_MESSAGES.initFailed });
+    $signup.setKey('phase', { name: 'failed', message: actionErrorMessage(error, PAYMENT_MESSAGES.initFailed) });
     return;
   }
   return finish();

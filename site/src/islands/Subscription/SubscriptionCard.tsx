@@ -3,18 +3,19 @@ import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { PLANS } from '../../../../contract/plans.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
-import type { PlanType } from '../../../../contract/plans.ts';
-import { subscriptionState } from '../../../../contract/subscriptions.ts';
+import type { PlanLength, PlanType } from '../../../../contract/plans.ts';
+import { addMonths, subscriptionState } from '../../../../contract/subscriptions.ts';
 import type { AutoRenewal, SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 import { actionErrorMessage, apiFetch, clearQueryCache } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
 import { useFocusBack } from '../shell/useFocusBack.ts';
+import { LengthPicker } from '../payment/LengthPicker.tsx';
 import './subscription.css';
 
 /**
  * The subscription card of the customer and professional dashboards (issue 5 "Subscriptions"):
- * plan, paid-until date, state, and "Renew now", which starts a renewal payment
- * (POST /api/subscription/renew), opens the pop-up or the sandbox checkout, verifies the payment
+ * plan, paid-until date, state, how many months to pay for, and "Renew now", which starts a renewal
+ * payment for them (POST /api/subscription/renew), opens the pop-up or the sandbox checkout, verifies the payment
  * (POST /api/verify-payment) and asks the dashboard to reload its data. The dashboards load this
  * with lazyPart: it brings the payment code.
  */
@@ -34,7 +35,7 @@ export const SUBSCRIPTION_TEXTS = {
   opening: 'Opening payment...',
   verifying: 'Verifying payment...',
   tryAgain: 'Try Again',
-  early: 'Paying early loses nothing: a renewal adds one month to the end of your current period.',
+  early: 'Paying early loses nothing: the months you buy are added to the end of your current period.',
   none: 'No subscription on record',
   active: 'Active',
   grace: 'In grace period — renew to keep your service',
@@ -52,23 +53,12 @@ export const paidUntilLabel = (iso: string): string =>
 
 const isPlanType = (value: string): value is PlanType => value === 'customer' || value === 'professional';
 
-/** One calendar month later (UTC), clamping to the month's last day, as the server extends. */
-function addMonth(date: Date): Date {
-  const next = new Date(date);
-  const day = next.getUTCDate();
-  next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  next.setUTCDate(Math.min(day, lastDay));
-  return next;
-}
-
 type Phase =
   | { kind: 'idle' }
   | { kind: 'opening' }
   | { kind: 'verifying'; reference: string }
   | { kind: 'cancelled' }
-  | { kind: 'failed'; message: string; reference: string | null }
+  | { kind: 'failed'; message: string; reference: string | null; months: PlanLength }
   | { kind: 'renewed'; previous: string; estimate: string };
 
 /**
@@ -178,30 +168,32 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
 
   const planType = subscription && isPlanType(subscription.planType) ? subscription.planType : null;
   const plan = planType ? PLANS[planType] : null;
-  const { prices } = usePlanPrices();
+  const { prices, lengths } = usePlanPrices();
+  const [months, setMonths] = useState<PlanLength>(1);
   const busy = phase.kind === 'opening' || phase.kind === 'verifying';
   const renewButton = useFocusBack<HTMLButtonElement>(busy);
   const update = (next: Phase) => {
     if (mounted.current) setPhase(next);
   };
 
-  async function verify(reference: string) {
+  /** Verifies a paid renewal of `bought` months. */
+  async function verify(reference: string, bought: PlanLength) {
     update({ kind: 'verifying', reference });
     let answer: { success: boolean; message?: string };
     try {
       answer = await apiFetch<{ success: boolean; message?: string }>('/api/verify-payment', { body: { reference }, token });
     } catch (error) {
       console.error('Renewal verification failed', error);
-      update({ kind: 'failed', message: actionErrorMessage(error, PAYMENT_MESSAGES.verifyFailed), reference });
+      update({ kind: 'failed', message: actionErrorMessage(error, PAYMENT_MESSAGES.verifyFailed), reference, months: bought });
       return;
     }
     if (!answer.success) {
-      update({ kind: 'failed', message: answer.message || PAYMENT_MESSAGES.verifyFailed, reference });
+      update({ kind: 'failed', message: answer.message || PAYMENT_MESSAGES.verifyFailed, reference, months: bought });
       return;
     }
     const previous = subscription?.paidUntil ?? '';
     const from = Math.max(previous ? Date.parse(previous) : 0, Date.now());
-    const renewed: Phase = { kind: 'renewed', previous, estimate: addMonth(new Date(from)).toISOString() };
+    const renewed: Phase = { kind: 'renewed', previous, estimate: addMonths(new Date(from), bought).toISOString() };
     clearQueryCache('/api/customer-data/');
     clearQueryCache('/api/professional-data/');
     flash = renewed;
@@ -215,14 +207,14 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
     try {
       const answer = await apiFetch<{ success: boolean; payment: PaymentIntent; message?: string }>('/api/subscription/renew', {
         method: 'POST',
-        body: {},
+        body: { months },
         token,
       });
       if (!answer.success || !answer.payment) throw new Error(answer.message || SUBSCRIPTION_TEXTS.renewFailed);
       intent = answer.payment;
     } catch (error) {
       console.error('Renewal could not start', error);
-      update({ kind: 'failed', message: actionErrorMessage(error, SUBSCRIPTION_TEXTS.renewFailed), reference: null });
+      update({ kind: 'failed', message: actionErrorMessage(error, SUBSCRIPTION_TEXTS.renewFailed), reference: null, months });
       return;
     }
     let result: Awaited<ReturnType<typeof payForIntent>>;
@@ -230,14 +222,14 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
       result = await payForIntent(intent);
     } catch (error) {
       console.error('Payment pop-up failed', error);
-      update({ kind: 'failed', message: actionErrorMessage(error, PAYMENT_MESSAGES.initFailed), reference: null });
+      update({ kind: 'failed', message: actionErrorMessage(error, PAYMENT_MESSAGES.initFailed), reference: null, months });
       return;
     }
     if (result.status === 'cancelled') {
       update({ kind: 'cancelled' });
       return;
     }
-    await verify(result.reference);
+    await verify(result.reference, intent.months);
   }
 
   // The success names the reloaded date once the dashboard has it, else the month added locally.
@@ -269,6 +261,7 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
         <p className="sub-note">{SUBSCRIPTION_TEXTS.autoNone}</p>
       ) : null}
 
+      {planType ? <LengthPicker name="renew-months" offers={lengths[planType]} value={months} onChange={setMonths} disabled={busy} /> : null}
       <div className="sub-actions">
         <button ref={renewButton} type="button" className="btn sub-button" disabled={busy} aria-busy={busy} onClick={() => void renew()}>
           {phase.kind === 'opening' ? SUBSCRIPTION_TEXTS.opening : phase.kind === 'verifying' ? SUBSCRIPTION_TEXTS.verifying : SUBSCRIPTION_TEXTS.renew}
@@ -290,8 +283,8 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
             type="button"
             className="btn btn-sm btn-line sub-button"
             onClick={() => {
-              const { reference } = phase;
-              void (reference ? verify(reference) : renew());
+              const { reference, months: bought } = phase;
+              void (reference ? verify(reference, bought) : renew());
             }}
           >
             {SUBSCRIPTION_TEXTS.tryAgain}

@@ -8,7 +8,7 @@ import type { KeyboardEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { apiFetch } from '../../lib/api.ts';
 import { cedis } from '../../components/money.ts';
-import { PLANS } from '../../../../contract/plans.ts';
+import { lengthName, PLANS } from '../../../../contract/plans.ts';
 import { approvedSandboxCharge, type PaymentIntent } from '../../../../contract/payments.ts';
 import './SandboxCheckout.css';
 
@@ -75,7 +75,7 @@ export function SandboxCheckout({ intent, onApproved, onCancel }: Props) {
         <h2 id="sbx-title">Sandbox checkout</h2>
         <dl className="sbx-facts">
           <dt>Plan</dt>
-          <dd>{plan ? `${plan.name} (monthly)` : intent.metadata.subscription_type}</dd>
+          <dd>{plan ? `${plan.name} (${(intent.months ?? 1) === 1 ? 'monthly' : lengthName(intent.months)})` : intent.metadata.subscription_type}</dd>
           <dt>Amount</dt>
           <dd>{cedis(intent.amountKobo / 100)}</dd>
           <dt>Email</dt>
