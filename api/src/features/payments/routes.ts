@@ -12,7 +12,8 @@ import { PAYMENT_CHANNELS } from '../../../../contract/plans.ts';
 import type { AppDeps } from '../../app.ts';
 import { HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
-import { ProviderUnavailableError } from '../../providers/payments.ts';
+import { parseMetadata, ProviderUnavailableError } from '../../providers/payments.ts';
+import { sandboxPhoneSchema } from '../../../../contract/momo.ts';
 import { settleTransfer } from '../affiliates/payouts.ts';
 import { toSessionUser, usersRepo } from '../accounts/users.ts';
 import { sessionsRepo } from '../auth/sessions.ts';
@@ -130,6 +131,18 @@ export function paymentRoutes(deps: AppDeps): Router {
       .ignore()
       .returning('reference');
     if (inserted.length === 0) throw new HttpError(409, 'This payment was already made.');
+    ctx.body = { success: true };
+  });
+
+  // The TEST MODE phone: approves or declines a mobile-money prompt the sandbox "sent" (providers/sandbox.ts).
+  router.post('/api/sandbox/momo/:reference', async (ctx) => {
+    if (payments.name !== 'sandbox') throw notFound('The sandbox is off: real payments are configured.');
+    const { approve } = validate(sandboxPhoneSchema, ctx.request.body);
+    const reference = ctx.params.reference.slice(0, 64);
+    const row = await db('sandbox_transactions').where({ reference, channel: 'mobile_money', status: 'pending' }).first('metadata');
+    if (!row) throw notFound('No prompt is waiting on the test phone with this reference.');
+    if (parseMetadata(row.metadata).sandbox_voucher === true) throw new HttpError(409, 'Type the voucher code first.');
+    await db('sandbox_transactions').where({ reference, status: 'pending' }).update({ status: approve ? 'success' : 'failed', created_at: clock.now() });
     ctx.body = { success: true };
   });
 

@@ -31,6 +31,8 @@ export interface PaymentRow {
   amount_pesewas: number;
   months: PlanLength;
   initiated_via: PaymentRoute;
+  /** A mobile-money prompt's state (features/subscriptions/momo.ts); null for other payments. */
+  prompt_status: string | null;
   currency: string;
   email: string;
   provider: string;
@@ -219,7 +221,10 @@ export async function settlePayment(
   }
   if (expected.purposes && !expected.purposes.includes(payment.purpose)) return { ok: false, reason: `payment is for ${payment.purpose}` };
   if (payment.status === 'success') return { ok: true, payment, granted: false };
-  if (payment.status === 'failed') return { ok: false, reason: 'payment failed earlier' };
+  // A mobile-money prompt we stopped waiting for (expired by our clock) may still be approved at
+  // the last second: if the provider then says success, the money was taken and the months are due.
+  const expiredPrompt = payment.status === 'failed' && payment.prompt_status === 'expired';
+  if (payment.status === 'failed' && !expiredPrompt) return { ok: false, reason: 'payment failed earlier' };
 
   let tx: ProviderTransaction | null;
   try {
@@ -236,7 +241,7 @@ export async function settlePayment(
   if (refused) {
     logger.warn({ reference, reason: refused }, 'payment refused');
     // Still in progress at the provider: leave it open. Anything else is final.
-    if (!['ongoing', 'pending', 'processing', 'queued', 'abandoned'].includes(tx.status)) {
+    if (!['ongoing', 'pending', 'processing', 'queued', 'abandoned', 'pay_offline', 'send_otp'].includes(tx.status)) {
       await db('payments').where({ id: payment.id, status: 'initialized' }).update({ status: 'failed', settled_at: deps.clock.now() });
     }
     return { ok: false, reason: refused };
@@ -245,7 +250,8 @@ export async function settlePayment(
   return db.transaction(async (trx) => {
     const now = deps.clock.now();
     const [settled] = await trx<PaymentRow>('payments')
-      .where({ id: payment.id, status: 'initialized' })
+      .where({ id: payment.id })
+      .where((open) => open.where('status', 'initialized').orWhere({ status: 'failed', prompt_status: 'expired' }))
       .update({
         status: 'success',
         provider_transaction_id: tx.providerId,
