@@ -25,8 +25,9 @@
  *   npm run bench:events -- --goals 2                     # one goal (1, 2, 3, comma-separated)
  *
  * Creates (and drops afterwards) a database bench_events_<pid> on the server BENCH_DATABASE_URL
- * names (default: the socket /var/run/postgresql). Ports 3840–3843, and 3849 for C's inspector (goal 3 reads its heap after full collections). The people whose streams are
- * open are written in SQL (bench/lib/seed.ts: signed-in customers, a confirmed booking each with
+ * names (default: the socket /var/run/postgresql). Ports 3840–3843, and 3849 for C's inspector
+ * (goal 3 reads its heap after full collections). The people whose streams are open are written
+ * in SQL (bench/lib/seed.ts: signed-in customers, a confirmed booking each with
  * one professional), their earlier events dated an hour back so a first connection replays
  * nothing; the professional who writes and the customers who read their data sign up through the
  * API. Prints tables and PASS/MISS against the goals; asserts nothing else.
