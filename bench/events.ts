@@ -39,8 +39,8 @@ import { createPaidAccount, type Session } from './lib/accounts.ts';
 import { flowDelta, startByteProxy, type Flow } from './lib/byte-proxy.ts';
 import { heapAfterGc } from './lib/inspector.ts';
 import { loadOnce, type LoadRequest, type LoadResult } from './lib/load-run.ts';
-import { machineLine, processFootprint } from './lib/machine.ts';
-import { call, percentile, pool, sharedDatabase, sleep, startServer, type ApiServer } from './lib/procs.ts';
+import { machineLine, processCpuMs, processFootprint } from './lib/machine.ts';
+import { call, percentile, pgClient, pool, sharedDatabase, sleep, startServer, type ApiServer } from './lib/procs.ts';
 import { seedBookings, seedSignedInCustomers, type SeededCustomer } from './lib/seed.ts';
 import { SseStream, type SseFrame } from './lib/sse.ts';
 
@@ -57,6 +57,8 @@ const ROUNDS = Number(arg('rounds', '3'));
 const DURATION = Number(arg('duration', '10'));
 const CONNECTIONS = Number(arg('connections', '50'));
 const POLLS = Number(arg('polls', '10'));
+/** Goal 2 also holds a write transaction open this many seconds in another database on the same server (0: not). */
+const HOLD = Number(arg('hold', '3'));
 /** The last round of goal 3 waits for the streams' first heartbeats (about 50 s): `--beats no` skips it. */
 const BEATS = arg('beats', 'yes') !== 'no';
 
@@ -246,6 +248,36 @@ async function dashboardBytes(a: ApiServer, user: SeededCustomer, bookingId: num
 
 // ---------- goal 2
 
+/**
+ * Watches, every 100 ms, for write transactions (those holding a transaction id) running in other
+ * databases of the same PostgreSQL server: they hold deliveries back (phase 1b). Others' tests on
+ * a shared server show here.
+ */
+function watchOtherTransactions() {
+  const seen = new Map<string, number>();
+  let longestMs = 0;
+  let stopped = false;
+  const done = (async () => {
+    while (!stopped) {
+      const { rows } = (await db.raw(
+        `select datname, pid, extract(epoch from now() - xact_start) * 1000 as ms from pg_stat_activity
+          where backend_xid is not null and datname is distinct from current_database()`,
+      )) as { rows: { datname: string; pid: number; ms: number }[] };
+      for (const r of rows) {
+        seen.set(`${r.datname}:${r.pid}`, Math.max(seen.get(`${r.datname}:${r.pid}`) ?? 0, Number(r.ms)));
+        longestMs = Math.max(longestMs, Number(r.ms));
+      }
+      await sleep(100);
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await done;
+    const over = (ms: number) => [...seen.values()].filter((x) => x >= ms).length;
+    return `${seen.size} seen, ${over(100)} open ≥ 100 ms, ${over(1000)} ≥ 1 s, the longest ${fmt(longestMs)} ms (at least)`;
+  };
+}
+
 interface Client {
   user: SeededCustomer;
   bookingId: number;
@@ -256,6 +288,8 @@ interface Client {
   arrivals: Map<number, number[]>;
   ready: boolean;
   readyAt: number;
+  /** When the latest connection began (its ticket asked for). */
+  connectingAt: number;
   connects: number;
   resets: number;
   heartbeats: number;
@@ -265,11 +299,12 @@ interface Client {
 let stopping = false;
 
 function newClient(user: SeededCustomer, bookingId: number): Client {
-  return { user, bookingId, arrivals: new Map(), ready: false, readyAt: 0, connects: 0, resets: 0, heartbeats: 0 };
+  return { user, bookingId, arrivals: new Map(), ready: false, readyAt: 0, connectingAt: 0, connects: 0, resets: 0, heartbeats: 0 };
 }
 
 /** A ticket from `server` with the client's session, then the stream (after its last cursor, if any). */
 async function connect(client: Client, server: ApiServer, onEnd?: (client: Client) => void): Promise<void> {
+  client.connectingAt = performance.now();
   const ticket = await call(server.url, EVENTS_TICKET_PATH, { method: 'POST', token: client.user.token });
   if (ticket.status !== 200) throw new Error(`ticket ${ticket.status} ${JSON.stringify(ticket.body)}`);
   const query = new URLSearchParams({ ticket: ticket.body.ticket, ...(client.lastId ? { after: client.lastId } : {}) });
@@ -342,6 +377,7 @@ async function acrossProcesses(a: ApiServer, b: ApiServer, pro: Session, users: 
   });
 
   // A client whose stream ends reconnects to A after a random part of the server's `retry`.
+  const failures = new Map<string, number>();
   const reconnect = (client: Client) => {
     if (stopping) return;
     void (async () => {
@@ -349,7 +385,9 @@ async function acrossProcesses(a: ApiServer, b: ApiServer, pro: Session, users: 
       for (let attempt = 0; attempt < 20 && !stopping; attempt++) {
         try {
           return await connect(client, a, reconnect);
-        } catch {
+        } catch (err) {
+          const reason = String((err as Error).message ?? err).slice(0, 80);
+          failures.set(reason, (failures.get(reason) ?? 0) + 1);
           await sleep(1000);
         }
       }
@@ -364,6 +402,7 @@ async function acrossProcesses(a: ApiServer, b: ApiServer, pro: Session, users: 
   const footprintB = processFootprint(b.proc.pid);
 
   // Phase 1: latency with every stream open.
+  const stopWatching = watchOtherTransactions();
   const phase1 = await postMessages(a, pro, usedBookings, MESSAGES, RATE);
   const delivered = (m: Posted) => (clientsOf.get(m.bookingId) ?? []).every((c) => c.arrivals.has(m.messageId));
   await until('phase 1 deliveries', () => phase1.every((m) => m.status !== 201 || delivered(m)), 15_000);
@@ -378,16 +417,51 @@ async function acrossProcesses(a: ApiServer, b: ApiServer, pro: Session, users: 
     if (got.length === times.length) perMessage.push(Math.max(...got));
   }
   const posted1 = phase1.filter((p) => p.status === 201).length;
+  const othersDuring1 = await stopWatching();
   const machine1 = machineLine();
+
+  // Phase 1b: events are given in commit-safe order, below the oldest transaction still running
+  // (pg_snapshot_xmin), and transaction ids are the whole server's: a long write transaction in
+  // another database on the same PostgreSQL holds deliveries back until it ends.
+  let held: { posted: Posted[]; delays: number[]; afterCommit: number[]; heldMs: number } | undefined;
+  if (HOLD > 0) {
+    const other = await sharedDatabase(`bench_events_other_${process.pid}`, process.env.BENCH_DATABASE_URL);
+    const writer = await pgClient(other.url);
+    try {
+      await writer.query('begin');
+      await writer.query('select pg_current_xact_id()'); // a transaction id, as any write takes
+      const heldFrom = performance.now();
+      const committed = sleep(HOLD * 1000)
+        .then(() => writer.query('commit'))
+        .then(() => performance.now());
+      const posted = await postMessages(a, pro, usedBookings, Math.min(RATE, 20), Math.min(RATE, 20)); // one second of messages
+      const committedAt = await committed;
+      await until('the held-back deliveries', () => posted.every((m) => m.status !== 201 || delivered(m)), 15_000);
+      const first = (m: Posted) => (clientsOf.get(m.bookingId) ?? []).map((c) => c.arrivals.get(m.messageId)?.[0] ?? NaN).filter((t) => !Number.isNaN(t));
+      held = {
+        posted,
+        delays: posted.flatMap((m) => first(m).map((t) => t - m.sentAt)),
+        afterCommit: posted.flatMap((m) => first(m).map((t) => t - committedAt)),
+        heldMs: committedAt - heldFrom,
+      };
+    } finally {
+      await writer.end();
+      await other.drop();
+    }
+  }
 
   // Phase 2: B killed a quarter of the way through; everyone reconnects to A.
   let killedAt = 0;
   const killAt = Math.floor(MESSAGES / 4);
   const onB = clients.filter((c) => c.server === b).length;
+  let cpuAtKill = 0;
+  let cpuAllBack = NaN;
   const phase2 = await postMessages(a, pro, usedBookings, MESSAGES, RATE, (k) => {
     if (k !== killAt) return;
+    cpuAtKill = processCpuMs(a.proc.pid);
     killedAt = performance.now();
     b.proc.kill('SIGKILL');
+    void until('every client back on A', () => clients.every((c) => c.server === a && c.ready), 60_000).then(() => (cpuAllBack = processCpuMs(a.proc.pid)));
   });
   const exit = await b.exited;
   // Every client must be back on A and have everything its booking holds.
@@ -437,11 +511,25 @@ async function acrossProcesses(a: ApiServer, b: ApiServer, pro: Session, users: 
   console.log(`  each message, its slowest stream of ${EVENT_STREAMS_PER_USER}`.padEnd(60), quantiles(perMessage), pad(perMessage.length, 8));
   console.log(`  the POST's own answer`.padEnd(60), quantiles(phase1.map((p) => p.answeredMs)), pad(phase1.length, 8));
   console.log(`  deliveries missing after 15 s: ${missing1}`);
+  console.log(`  write transactions in other databases on this PostgreSQL meanwhile (they hold deliveries back, see below): ${othersDuring1}`);
   const p99 = percentile(sorted(perMessage), 99);
   console.log(`  goal p99 ≤ ${GOAL.latencyP99Ms} ms with ${clients.length} streams: ${p99 <= GOAL.latencyP99Ms && !missing1 && perStream.length && clients.length >= 1000 ? 'PASS' : clients.length < 1000 ? `(fewer than 1,000 streams: ${p99 <= GOAL.latencyP99Ms ? 'within' : 'over'} the time)` : 'MISS'}`);
 
+  if (held) {
+    console.log(`\n  a write transaction held open ${fmt(held.heldMs)} ms in another database on the same PostgreSQL; ${held.posted.length} messages posted on A in its first second:`);
+    console.log('  ms'.padEnd(60), '   p50    p95    p99    max   samples');
+    console.log(`  from sending the POST to the frame read`.padEnd(60), quantiles(held.delays), pad(held.delays.length, 8));
+    console.log(`  from that other transaction's commit to the frame read`.padEnd(60), quantiles(held.afterCommit), pad(held.afterCommit.length, 8));
+  }
+
   console.log(`\n  kill -9 of B (${onB} streams on it) after ${killAt} of ${MESSAGES} more messages (exit: ${exit.signal ?? exit.code}); clients reconnect to A after 0–${RECONNECT_MS / 1000} s with a new ticket and after=<last cursor>`);
+  const openingMs = sorted(clients.filter((c) => c.server === a).map((c) => c.readyAt - c.connectingAt));
   console.log(`  back on A and ready: ${reconnectMs.length}/${clients.length}; ms after the kill p50/p99/max ${fmt(percentile(sorted(reconnectMs), 50))} / ${fmt(percentile(sorted(reconnectMs), 99))} / ${fmt(Math.max(...reconnectMs))}`);
+  console.log(`  ms from asking A for a ticket to the replay's ready (the herd of reconnections): p50/p99/max ${fmt(percentile(openingMs, 50))} / ${fmt(percentile(openingMs, 99))} / ${fmt(openingMs[openingMs.length - 1])}`);
+  console.log(
+    `  A's CPU from the kill until every client was back: ${fmt(cpuAllBack - cpuAtKill)} ms in ${fmt(allBack - killedAt)} ms (${fmt(((cpuAllBack - cpuAtKill) / (allBack - killedAt)) * 100)}% of one core; it also answered the messages posted meanwhile)`,
+  );
+  console.log(`  failed attempts, retried after 1 s: ${failures.size ? [...failures].map(([why, n]) => `${n} × ${why}`).join('; ') : 'none'}`);
   console.log(`  ${phase2Ok.length} of ${MESSAGES} messages answered 201; the last one's deliveries were all in ${fmt(caughtUpMs)} ms after its answer`);
   console.log('  ms from sending the POST to the frame read, messages sent…'.padEnd(60), '   p50    p95    p99    max   samples');
   row('before the kill (to B)', beforeKill);

@@ -18,3 +18,14 @@ export function processFootprint(pid: number | undefined): { rssMb: number; fds:
     return undefined;
   }
 }
+
+/** CPU time (user + system, ms) a process of ours has used so far (Linux /proc; clock ticks of 10 ms), or NaN elsewhere. */
+export function processCpuMs(pid: number | undefined): number {
+  try {
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
