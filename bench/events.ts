@@ -11,7 +11,9 @@
  *     TCP/IP headers.
  *  2. STREAMS streams open on B (EVENT_STREAMS_PER_USER per user), MESSAGES chat messages posted
  *     on A at RATE a second, each to one of those users' bookings: the delay from sending the POST
- *     to the frame read on each of the user's streams (p50/p95/p99). Then MESSAGES more, and B is
+ *     to the frame read on each of the user's streams (p50/p95/p99). Then a second of messages
+ *     while a write transaction is held open HOLD s in another database on the same PostgreSQL
+ *     (deliveries wait for it: transaction ids are the server's). Then MESSAGES more, and B is
  *     killed (SIGKILL) a quarter of the way through: every client reconnects to A with a new ticket
  *     and `after=<last cursor>`, and each client's messages are counted against the database (none
  *     lost, none twice).
