@@ -13,6 +13,18 @@ export const MOMO_NETWORKS = { mtn: 'MTN MoMo', vod: 'Telecel Cash', atl: 'Airte
 export type MomoNetworkCode = keyof typeof MOMO_NETWORKS;
 const NETWORK_CODES = Object.keys(MOMO_NETWORKS) as [MomoNetworkCode, ...MomoNetworkCode[]];
 
+/**
+ * The network a number was first given by (reference/ghana.md). Numbers move between networks, so
+ * this is only a first guess the payer sees and can change, never what a prompt is sent to unasked.
+ */
+export function networkByPrefix(phone: string): MomoNetworkCode | null {
+  const prefix = phone.replace(/^\+233/, '0').slice(0, 3);
+  if (['024', '025', '053', '054', '055', '059'].includes(prefix)) return 'mtn';
+  if (['020', '050'].includes(prefix)) return 'vod';
+  if (['026', '027', '056', '057'].includes(prefix)) return 'atl';
+  return null;
+}
+
 /** How long a payer has to approve a prompt on the phone (Paystack: about 180 s). */
 export const MOMO_PROMPT_TTL_MS = 3 * 60_000;
 /** How often a page asks how a prompt stands while it is open. */

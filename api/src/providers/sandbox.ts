@@ -47,6 +47,18 @@ export const SANDBOX_PROMPT_TEXT = {
 } as const;
 
 /**
+ * The TEST MODE phone's answer to a prompt the sandbox "sent": `answered`, `none` (no prompt waits
+ * under that reference) or `voucher` (a Telecel prompt needs its voucher code first).
+ */
+export async function answerTestPrompt(db: Db, reference: string, approve: boolean, now: Date): Promise<'answered' | 'none' | 'voucher'> {
+  const row = await db('sandbox_transactions').where({ reference, channel: 'mobile_money', status: 'pending' }).first('metadata');
+  if (!row) return 'none';
+  if (parseMetadata(row.metadata).sandbox_voucher === true) return 'voucher';
+  await db('sandbox_transactions').where({ reference, status: 'pending' }).update({ status: approve ? 'success' : 'failed', created_at: now });
+  return 'answered';
+}
+
+/**
  * Payments with no Paystack keys: the browser's TEST MODE checkout records its outcome in
  * sandbox_transactions (payments/routes.ts), and verify reads it back in Paystack's shape, so the
  * server checks sandbox payments exactly as it checks real ones. A test-card payment leaves a

@@ -12,7 +12,8 @@ import { PAYMENT_CHANNELS } from '../../../../contract/plans.ts';
 import type { AppDeps } from '../../app.ts';
 import { HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
-import { parseMetadata, ProviderUnavailableError } from '../../providers/payments.ts';
+import { ProviderUnavailableError } from '../../providers/payments.ts';
+import { answerTestPrompt } from '../../providers/sandbox.ts';
 import { sandboxPhoneSchema } from '../../../../contract/momo.ts';
 import { settleTransfer } from '../affiliates/payouts.ts';
 import { toSessionUser, usersRepo } from '../accounts/users.ts';
@@ -138,11 +139,9 @@ export function paymentRoutes(deps: AppDeps): Router {
   router.post('/api/sandbox/momo/:reference', async (ctx) => {
     if (payments.name !== 'sandbox') throw notFound('The sandbox is off: real payments are configured.');
     const { approve } = validate(sandboxPhoneSchema, ctx.request.body);
-    const reference = ctx.params.reference.slice(0, 64);
-    const row = await db('sandbox_transactions').where({ reference, channel: 'mobile_money', status: 'pending' }).first('metadata');
-    if (!row) throw notFound('No prompt is waiting on the test phone with this reference.');
-    if (parseMetadata(row.metadata).sandbox_voucher === true) throw new HttpError(409, 'Type the voucher code first.');
-    await db('sandbox_transactions').where({ reference, status: 'pending' }).update({ status: approve ? 'success' : 'failed', created_at: clock.now() });
+    const answered = await answerTestPrompt(db, ctx.params.reference.slice(0, 64), approve, clock.now());
+    if (answered === 'none') throw notFound('No prompt is waiting on the test phone with this reference.');
+    if (answered === 'voucher') throw new HttpError(409, 'Type the voucher code first.');
     ctx.body = { success: true };
   });
 

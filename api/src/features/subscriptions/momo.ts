@@ -143,7 +143,7 @@ export async function sendMomoPrompt(deps: PaymentsDeps, userId: number, input: 
   );
 }
 
-async function ownPrompt(deps: PaymentsDeps, userId: number, reference: string): Promise<PromptPayment> {
+export async function ownPrompt(deps: PaymentsDeps, userId: number, reference: string): Promise<PromptPayment> {
   const payment: PromptPayment | undefined = await deps.db('payments').where({ reference, user_id: userId, initiated_via: 'momo_prompt' }).first();
   if (!payment) throw notFound(MOMO_MESSAGES.noSuchPrompt);
   return payment;

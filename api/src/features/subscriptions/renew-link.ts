@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { maskPhone, type MomoNetworkCode, type MomoPromptResponse } from '../../../../contract/momo.ts';
+import { maskPhone, momoOtpSchema, networkByPrefix, type MomoNetworkCode, type MomoPromptResponse } from '../../../../contract/momo.ts';
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
 import type { Db } from '../../db.ts';
 import { HttpError } from '../../http/errors.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { priceFor, type PaymentsDeps } from '../payments/service.ts';
 import { getSettings } from '../settings/settings.ts';
-import { promptStatus, sendMomoPrompt } from './momo.ts';
+import { ownPrompt, promptStatus, sendMomoPrompt, submitMomoOtp } from './momo.ts';
+import { countRequest, LIMITS } from '../../http/rate-limit.ts';
+import { validate } from '../../http/validate.ts';
+import { answerTestPrompt } from '../../providers/sandbox.ts';
 
 /**
  * One-tap renewal from a reminder (issue #20, docs/PRODUCT.md "Mobile money in one tap"):
@@ -57,7 +60,15 @@ async function linkedAccount(deps: PaymentsDeps, token: string) {
 
 const gone = () => new HttpError(410, RENEW_LINK_MESSAGES.gone);
 
+/** Whose link this is, if it ever existed (a spent or old link still shows how its own prompt ended). */
+async function linkOwnerOf(deps: PaymentsDeps, token: string): Promise<number> {
+  const link = await deps.db('renew_links').where({ token_hash: hashToken(token.slice(0, 40)) }).first('user_id');
+  if (!link) throw gone();
+  return Number(link.user_id);
+}
+
 export function renewLinks(deps: PaymentsDeps) {
+  const linkOwner = (token: string) => linkOwnerOf(deps, token);
   return {
     async view(token: string): Promise<RenewLinkView | undefined> {
       const account = await linkedAccount(deps, token);
@@ -67,25 +78,38 @@ export function renewLinks(deps: PaymentsDeps) {
         planName: PLANS[plan].name,
         amount: `₵${(priceFor(await getSettings(deps.db), plan, 1) / 100).toFixed(2)}`,
         phone: maskPhone(account.phone),
-        network: account.momo_network,
+        // The network named last time, else the number's first network as a guess shown (and changeable) on the page.
+        network: account.momo_network ?? networkByPrefix(account.phone),
         paidUntil: account.paidUntil.toISOString(),
       };
     },
 
-    /** Sends the prompt to the account's own number, on the network chosen on the page. */
+    /** Sends the prompt to the account's own number, on the network chosen on the page (limited as the API's prompts are). */
     async send(token: string, network: MomoNetworkCode | undefined): Promise<MomoPromptResponse> {
       const account = await linkedAccount(deps, token);
       if (!account) throw gone();
+      const now = deps.clock.now();
+      await countRequest(deps.db, LIMITS.momoPromptsByAccount, String(account.id), now);
+      await countRequest(deps.db, LIMITS.momoPromptsByPhone, account.phone.slice(-9), now);
       return sendMomoPrompt(deps, account.id, { provider: network });
+    },
+
+    /** Telecel's voucher code for the link's prompt. */
+    async otp(token: string, reference: string, otp: string): Promise<MomoPromptResponse> {
+      return submitMomoOtp(deps, await linkOwner(token), validate(momoOtpSchema, { reference, otp }));
+    },
+
+    /** TEST MODE only: the test phone approves or declines the link's prompt. */
+    async testPhone(token: string, reference: string, approve: boolean): Promise<void> {
+      if (deps.payments.name !== 'sandbox') return;
+      await ownPrompt(deps, await linkOwner(token), reference);
+      await answerTestPrompt(deps.db, reference, approve, deps.clock.now());
     },
 
     /** How the prompt stands; a paid one spends the link. */
     async status(token: string, reference: string): Promise<MomoPromptResponse> {
-      const key = hashToken(token.slice(0, 40));
-      const link = await deps.db('renew_links').where({ token_hash: key }).first('user_id', 'used_at');
-      if (!link) throw gone();
-      const answer = await promptStatus(deps, Number(link.user_id), reference);
-      if (answer.status === 'success' && !link.used_at) await deps.db('renew_links').where({ token_hash: key }).update({ used_at: deps.clock.now() });
+      const answer = await promptStatus(deps, await linkOwner(token), reference);
+      if (answer.status === 'success') await deps.db('renew_links').where({ token_hash: hashToken(token.slice(0, 40)) }).whereNull('used_at').update({ used_at: deps.clock.now() });
       return answer;
     },
   };
