@@ -9,6 +9,7 @@ import type { AutoRenewal, SubscriptionSummary } from '../../../../contract/subs
 import { actionErrorMessage, apiFetch, clearQueryCache } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
 import { useFocusBack } from '../shell/useFocusBack.ts';
+import { MomoPrompt } from './MomoPrompt.tsx';
 import './subscription.css';
 
 /**
@@ -298,6 +299,7 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
           </button>
         </div>
       ) : null}
+      {planType ? <MomoPrompt token={token} onPaid={onRenewed} /> : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createPaidAccount, login } from './fixtures/accounts.ts';
+import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { ADMIN } from './fixtures/admin.ts';
 import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
 
@@ -68,4 +68,25 @@ test('a link nobody sent answers 410 and sends nothing', async ({ request }) => 
   const crossSite = await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { form: { action: 'send' }, headers: { Origin: 'https://elsewhere.example' } });
   expect(crossSite.status()).toBe(403);
   expect((await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { data: 'action=send&pad='.padEnd(10_000, 'x'), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status()).toBe(413);
+});
+
+test('a customer renews from the dashboard by a prompt to the phone, without the checkout', async ({ page, request }) => {
+  const phone = `024${String(Date.now()).slice(-7)}`;
+  const account = await createPaidAccount(request, { phone });
+  const session = await login(request, account);
+  await useSession(page, session);
+  await page.goto('/customer-dashboard');
+  const card = page.getByRole('region', { name: 'Your subscription' });
+  const paidUntil = (await card.getByText(/^Paid until /).textContent())!.replace('Paid until ', '');
+  const prompt = card.getByRole('form', { name: 'Or pay by mobile money prompt' });
+  await expect(prompt.getByLabel('Mobile-money number')).toHaveValue(phone);
+  await expect(prompt.getByRole('radio', { name: 'MTN MoMo' })).toBeChecked();
+  await prompt.getByRole('radio', { name: 'AirtelTigo Money' }).check();
+  await prompt.getByRole('radio', { name: 'MTN MoMo' }).check();
+  await prompt.getByRole('button', { name: 'Send the prompt to my phone' }).click();
+  await expect(prompt.getByRole('status')).toHaveText(`Approve the ₵10.00 prompt on ${phone.slice(0, 3)}…${phone.slice(-3)} within 3 minutes.`);
+  expect([...(await overflows(page)), ...(await smallTargets(page))]).toEqual([]);
+  await prompt.getByRole('button', { name: 'Approve on the test phone' }).click();
+  await expect(card.getByText(/^Paid\. Your subscription now runs until/)).toBeVisible();
+  await expect(card.getByText(/^Paid until /)).not.toHaveText(`Paid until ${paidUntil}`);
 });
