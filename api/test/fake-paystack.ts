@@ -70,6 +70,9 @@ export interface FakePaystack {
 
 export const MOMO_VOUCHER = '482916';
 
+/** The environment that points an app's Paystack adapter at `paystack`. */
+export const paystackEnv = (paystack: FakePaystack) => ({ PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_PUBLIC_KEY: paystack.publicKey, PAYSTACK_API_BASE: paystack.apiBase });
+
 export async function startFakePaystack(): Promise<FakePaystack> {
   const secretKey = 'sk_test_fakepaystacksecret0001';
   const transactions = new Map<string, FakeTransaction>();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOMO_MESSAGES, MOMO_PROMPT_TTL_MS } from '../../../../contract/momo.ts';
 import { bearer, signUp, signUpAndPay } from '../../../test/accounts.ts';
 import { SANDBOX_PROMPT_TEXT, SANDBOX_VOUCHER } from '../../providers/sandbox.ts';
-import { MOMO_VOUCHER, startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
+import { MOMO_VOUCHER, paystackEnv, startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
 // Issue #20 "A prompt to the phone": the server creates the renewal payment and Paystack's direct
@@ -14,7 +14,7 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
   let app: TestApp;
   beforeAll(async () => {
     paystack = await startFakePaystack();
-    app = await startTestApp({ env: { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_PUBLIC_KEY: paystack.publicKey, PAYSTACK_API_BASE: paystack.apiBase } });
+    app = await startTestApp({ env: paystackEnv(paystack) });
   });
   afterAll(async () => {
     await app.close();
@@ -62,7 +62,6 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
     const hook = paystack.webhook('charge.success', { reference: sent.body.reference });
     expect((await app.request('/api/paystack/webhook', { method: 'POST', body: hook.body, headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature } })).status).toBe(200);
     expect(await paidUntil(ama.userId)).toBe('2027-01-22T09:00:00.000Z');
-    expect(await app.db('subscriptions').where({ user_id: ama.userId }).count({ n: '*' }).first()).toMatchObject({ n: expect.anything() });
     expect((await app.db('subscriptions').where({ user_id: ama.userId })).length).toBe(2);
     // The network named is remembered for next time.
     expect((await app.db('users').where({ id: ama.userId }).first('momo_network')).momo_network).toBe('mtn');
