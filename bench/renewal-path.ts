@@ -237,6 +237,7 @@ interface Row {
   proxyTotal: number;
   cdpAll: number;
   rawHeadersMissing: number;
+  aborted: number;
 }
 const rowOf = (r: Run): Row => {
   const everything = [...r.ours, ...r.standIns];
@@ -258,6 +259,7 @@ const rowOf = (r: Run): Row => {
     proxyTotal: r.proxy.up + r.proxy.down,
     cdpAll: bytes(everything) + bytes(r.after),
     rawHeadersMissing: everything.filter((x) => !x.rawHeaders).length,
+    aborted: everything.filter((x) => x.failed && x.type !== 'EventSource').length,
   };
 };
 
@@ -321,6 +323,7 @@ try {
         `  ${path.padEnd(5)} run ${i + 1}: proxy counted ${r.proxyTotal} bytes on ${r.connections} connections, DevTools ${r.cdpAll} (${diff >= 0 ? '+' : ''}${diff}, ${((100 * diff) / r.cdpAll).toFixed(1)}%)` +
           `; ${r.afterRequests} requests started after the confirmation (not counted)` +
           (r.rawHeadersMissing ? `; ${r.rawHeadersMissing} requests without their raw headers` : '') +
+          (r.aborted ? `; ${r.aborted} requests cancelled by the page (their answers reached the socket, not DevTools)` : '') +
           `; paid until ${runs[path][i].paidBefore.slice(0, 10)} → ${runs[path][i].paidAfter.slice(0, 10)}`,
       );
     }
@@ -337,7 +340,7 @@ try {
   console.log(
     `\nWaiting on the phone: while the prompt is open the new page reloads itself every ${MOMO_POLL_MS / 1000} s, ${kb(perReload)} KB each ("Check your phone" and the favicon).` +
       (WAIT_S ? ` The figures above approve after ${WAIT_S} s (--wait).` : ' The figures above approve at once (no reload but the one that shows "Paid").') +
-      ` 20 s of waiting adds ${kb((20_000 / MOMO_POLL_MS) * perReload)} KB, 60 s ${kb((60_000 / MOMO_POLL_MS) * perReload)} KB.`,
+      ` A minute of waiting adds about ${kb((60_000 / MOMO_POLL_MS) * perReload)} KB.`,
   );
   console.log(`\nMachine at the end: ${machineLine()}`);
   console.log('Bytes: requests as sent (request line, headers, body) + responses as received (CDP encodedDataLength: headers and body, compressed as sent), HTTP/1.1 on loopback, no TLS.');
