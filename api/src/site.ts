@@ -80,6 +80,8 @@ const PAGE_FORM_MAX_BYTES = 4096;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 /** Pages change with each build under the same address: kept, but checked before each use. */
 const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** Browsers ask for the icon after every page; it changes perhaps once a year: a day without asking. */
+const FAVICON_CACHE = 'public, max-age=86400';
 /** The 404 page answers for any missing address, which a later build may fill: never reused unchecked. */
 const NOT_FOUND_CACHE = 'no-cache';
 
@@ -172,7 +174,7 @@ export async function siteMiddleware(options: {
       // koa-send looks for the .br/.gz twin before it turns a folder into its index.html, so a
       // page asked for as /terms would go out uncompressed: name the folder (/terms/) instead.
       const path = hashed || ctx.path.endsWith('/') || /\.[^/]*$/.test(ctx.path) ? ctx.path : `${ctx.path}/`;
-      if (await sendPage(ctx, path, hashed ? { immutableFor: YEAR_MS } : { control: REVALIDATE })) {
+      if (await sendPage(ctx, path, hashed ? { immutableFor: YEAR_MS } : { control: path === '/favicon.ico' ? FAVICON_CACHE : REVALIDATE })) {
         if (ctx.fresh) {
           ctx.status = 304;
           ctx.body = null;

@@ -182,6 +182,9 @@ export function addMonth(date: Date, months = 1): Date {
   return next;
 }
 
+/** A provider's statuses for a payment not finished yet: it may still succeed. */
+const IN_PROGRESS = ['ongoing', 'pending', 'processing', 'queued', 'abandoned', 'pay_offline', 'send_otp'];
+
 /** What must hold before a payment grants anything (ARCHITECTURE decision 9). */
 function refusal(payment: PaymentRow, tx: ProviderTransaction): string | null {
   if (tx.reference !== payment.reference) return 'provider answered for another reference';
@@ -239,11 +242,14 @@ export async function settlePayment(
   if (!tx) return { ok: false, reason: 'provider does not know the reference' };
   const refused = refusal(payment, tx);
   if (refused) {
-    logger.warn({ reference, reason: refused }, 'payment refused');
-    // Still in progress at the provider: leave it open. Anything else is final.
-    if (!['ongoing', 'pending', 'processing', 'queued', 'abandoned', 'pay_offline', 'send_otp'].includes(tx.status)) {
-      await db('payments').where({ id: payment.id, status: 'initialized' }).update({ status: 'failed', settled_at: deps.clock.now() });
+    // Still in progress at the provider (a prompt waiting on the phone is asked about every few
+    // seconds): leave it open, quietly. Anything else is final, and worth a warning.
+    if (IN_PROGRESS.includes(tx.status)) {
+      logger.debug({ reference, status: tx.status }, 'payment still in progress');
+      return { ok: false, reason: refused };
     }
+    logger.warn({ reference, reason: refused }, 'payment refused');
+    await db('payments').where({ id: payment.id, status: 'initialized' }).update({ status: 'failed', settled_at: deps.clock.now() });
     return { ok: false, reason: refused };
   }
 
