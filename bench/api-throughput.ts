@@ -21,12 +21,11 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { CITIES } from '../contract/cities.ts';
 import { closeDb, createDb, migrate } from '../api/src/db.ts';
 import { hashPassword, verifyPassword } from '../api/src/features/accounts/passwords.ts';
 import { createPaidAccount, type Session } from './lib/accounts.ts';
-import { call } from './lib/http.ts';
+import { loadOnce as runLoad, type LoadRequest, type LoadResult } from './lib/load-run.ts';
 import { generateProfessionals } from './lib/seed.ts';
 import { machineLine } from './lib/machine.ts';
 import { benchPort, startServer } from './lib/server.ts';
@@ -44,49 +43,15 @@ const engines = arg('engines', process.env.BENCH_DATABASE_URL ? 'postgres,pglite
 const cores = availableParallelism();
 const GOAL = { ratio: 0.4, p99: 50 };
 
-interface Result {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  errors: number;
-  non2xx: number;
+interface Result extends LoadResult {
   /** hello-world's req/s in the run just before this one: the ratio's denominator. */
   helloRps?: number;
 }
 
-type Request = { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
+type Request = LoadRequest;
 
-/**
- * `oneEach`: each connection repeats one of `requests` (its own account) instead of all going round
- * the list together, which would sign in to one account 50 times at once (refused past 10, issue #14).
- */
-async function loadOnce(name: string, url: string, requests: Request[], duration = DURATION, oneEach = false): Promise<Result> {
-  let next = 0;
-  const setupClient = (client: { setRequests(r: Request[]): void }) => client.setRequests([requests[next++ % requests.length]]);
-  const run = (seconds: number) =>
-    autocannon({ url, connections: CONNECTIONS, duration: seconds, requests, timeout: 30, ...(oneEach && { setupClient }) } as autocannon.Options) as unknown as Promise<autocannon.Result>;
-  // autocannon stops counting at the end of a run, but the server still works off what it had
-  // accepted: send the target's own request once more, which queues behind that backlog (the
-  // database pool's queue, argon2's thread pool), before the next run starts.
-  const [first] = requests;
-  const drain = () => call(new URL(first.path, url).href, { method: first.method ?? 'GET', headers: first.headers, body: first.body });
-  process.stderr.write(`  … ${name}\n`);
-  await run(Math.min(2, duration)); // warm-up: connections, JIT, the database's caches
-  await drain();
-  const r = await run(duration);
-  await drain();
-  return {
-    name,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    requests: r.requests.total,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-  };
-}
+const loadOnce = (name: string, url: string, requests: Request[], duration = DURATION, oneEach = false): Promise<Result> =>
+  runLoad(name, url, requests, { connections: CONNECTIONS, duration, oneEach });
 
 function startHello(port: number): Promise<ChildProcess> {
   const child = fork(join(import.meta.dirname, 'lib', 'hello-koa.ts'), [String(port)], { stdio: 'inherit' });

@@ -12,7 +12,7 @@
  *
  * Uses a database rel_load_<pid> on /var/run/postgresql (dropped after) and ports 3820–3821.
  */
-import { account, call, count, dayAhead, openAllWeek, percentile, pgClient, sharedDatabase, startServer, type Answer } from './lib/procs.ts';
+import { account, call, count, dayAhead, openAllWeek, percentile, pgClient, pool, sharedDatabase, startServer, type Answer } from './lib/procs.ts';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,19 +25,6 @@ const PROS = Number(arg('pros', '20'));
 const DAYS = Number(arg('days', '14'));
 const TIMES = ['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'];
 const rand = (n: number) => Math.floor(Math.random() * n);
-
-/** Runs `fn` over `items` with at most `limit` at a time. */
-async function pool<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i], i);
-    }
-  }));
-  return out;
-}
 
 const database = await sharedDatabase(`rel_load_${process.pid}`);
 // READ_CACHE=off in the bench's environment runs the servers without the read cache, to compare.

@@ -12,7 +12,8 @@
  * Pages of an existing server are measured signed out unless the bench could create accounts there.
  */
 import { request } from 'node:http';
-import { chromium, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { launchChromium } from './lib/browser.ts';
 import { createAffiliate, createPaidAccount, type Session } from './lib/accounts.ts';
 import { call } from './lib/http.ts';
 import { machineLine } from './lib/machine.ts';
@@ -146,10 +147,7 @@ const profilePage = PAGES.find((p) => p.path.startsWith('/professionals/'))!;
 profilePage.path = `/professionals/${(await createPaidAccount(baseUrl, 'professional')).user.id}`;
 const chosen = process.argv.slice(2);
 const pages = chosen.length ? chosen.map((path) => PAGES.find((p) => p.path === path) ?? { path, goal: 'none' as Goal }) : PAGES;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const trio = (b: Bytes) => `${pad(b.raw, 7)} ${pad(b.gzip, 6)} ${pad(b.br, 6)}`;

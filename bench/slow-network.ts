@@ -24,7 +24,8 @@
  * ratio compares like with like; a real first visit over HTTPS pays about 2–3 RTT more on both.
  */
 import { request } from 'node:http';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { launchChromium } from './lib/browser.ts';
 import { createPaidAccount } from './lib/accounts.ts';
 import { machineLine } from './lib/machine.ts';
 import { startHelloPage } from './lib/hello-page.ts';
@@ -226,10 +227,7 @@ const baseUrl = process.env.BASE_URL ?? server!.baseUrl;
 const profilePath = `/professionals/${(await createPaidAccount(baseUrl, 'professional')).user.id}`;
 const control = await startHelloPage(benchPort(3720) + 1);
 const controlUrl = control.baseUrl;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 
 console.log(`Slow network at ${baseUrl}: median of ${RUNS} loads per row, each in a new browser context (empty cache, new connections); start: ${STARTS.join(' and ')} (see STARTS in the script)`);
 console.log('Profiles: ' + PROFILES.map((p) => `${p.name} = ${p.downKbps} kbps down, ${p.upKbps} kbps up, ${p.rttMs} ms RTT`).join('; '));

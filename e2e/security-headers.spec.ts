@@ -17,12 +17,15 @@ for (const path of PAGES) {
     });
     const response = await page.goto(path);
     expect(response, path).not.toBeNull();
-    // A route with a parameter, asked for by its pattern (/professionals/[slug]), names nobody: its 404 page.
-    expect(response!.status()).toBe(path === '/no-such-page' || path.includes('[') ? 404 : 200);
+    // A route with a parameter, asked for by its pattern (/professionals/[slug]), names nobody: its
+    // 404 page; a renewal link nobody sent is gone (410).
+    const renewal = path.startsWith('/renew/');
+    expect(response!.status()).toBe(renewal ? 410 : path === '/no-such-page' || path.includes('[') ? 404 : 200);
     const headers = response!.headers();
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['x-frame-options']).toBe('DENY');
-    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // The renewal page's address holds its key: it is never sent to another site.
+    expect(headers['referrer-policy']).toBe(renewal ? 'same-origin' : 'strict-origin-when-cross-origin');
     expect(await response!.headerValues('content-security-policy')).toContainEqual(expect.stringContaining("frame-ancestors 'none'"));
 
     // Astro's policy (a <meta> on pre-rendered pages, a header on pages rendered per request):

@@ -35,6 +35,10 @@ export default defineConfig({
     },
   },
   security: {
+    // Astro builds a page's origin without the port (it trusts no Host header unless told which),
+    // so its own check refused every same-site form; the server checks a form's Origin itself
+    // (api/src/site.ts), where the real host is known.
+    checkOrigin: false,
     // Astro hashes its own inline scripts and styles into a <meta> CSP; the server adds the
     // header-only directives (frame-ancestors and friends) in api/src/http/security-headers.ts.
     csp: {

@@ -36,6 +36,7 @@ const ALL_TABLES = [
   'professional_profiles',
   'rate_limits',
   'referrals',
+  'renew_links',
   'renewal_charges',
   'reviews',
   'sandbox_transactions',

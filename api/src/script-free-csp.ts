@@ -41,11 +41,12 @@ export function narrowScriptFreePolicy(html: string): string {
 }
 
 /**
- * The pages rendered per request that run no script (the public directory and profile pages):
+ * The pages rendered per request that run no script (the public directory and profile pages, the
+ * one-tap renewal page):
  * Astro's header policy lists every script hash of the site; these get `script-src 'none'` and no
  * COOP, like the pre-rendered script-free pages.
  */
-export const SCRIPT_FREE_RENDERED = /^\/professionals(?:\/[^/]*)?\/?$/;
+export const SCRIPT_FREE_RENDERED = /^\/(?:professionals(?:\/[^/]*)?|renew\/[^/]*)\/?$/;
 
 /** A header policy with its script-src made 'none'. */
 export const withoutScripts = (policy: string): string => policy.replace(/script-src [^;]*/, "script-src 'none'");

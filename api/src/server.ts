@@ -10,6 +10,7 @@ import { notificationTransports, paymentProvider, textChannels } from './provide
 import { outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
 import { directoryReader } from './features/directory/service.ts';
+import { renewLinks } from './features/subscriptions/renew-link.ts';
 import { drainable } from './http/shutdown.ts';
 import { keepIdleConnections } from './http/keep-alive.ts';
 import { startReminderWorker } from './features/subscriptions/reminders.ts';
@@ -70,6 +71,7 @@ const app = createApp({
     diagnostics: config.diagnostics,
     testMode: payments.name === 'sandbox',
     directory: directoryReader(db, clock, config.publicUrl, readCache),
+    renewal: renewLinks({ db, clock, logger, payments, notifier }),
     readCache,
     clock,
   }),

@@ -9,6 +9,7 @@ import send from 'koa-send';
 import { TEST_MODE_BANNER } from '../../site/src/components/site.ts';
 import type { ReadCache } from './cache/read-cache.ts';
 import type { DirectoryReader } from './features/directory/service.ts';
+import type { RenewLinks } from './features/subscriptions/renew-link.ts';
 import type { Logger } from './logger.ts';
 import { addModulePreloads } from './module-preload.ts';
 import { compressRendered, keepOwnPolicy, renderedPageCache, type RenderedPage } from './rendered-pages.ts';
@@ -65,16 +66,22 @@ export interface SiteLocals {
   directory: DirectoryReader;
   /** Payments run in the sandbox: pages rendered per request show the TEST MODE strip themselves. */
   testMode: boolean;
+  /** One-tap renewal links (/renew/{token}). */
+  renewal: RenewLinks;
 }
 
 /** A professional's page (/professionals/{id}-{slug}), the one page rendered per request that is kept. */
 const PROFILE_PAGE = /^\/professionals\/[^/]+$/;
-/** The directory's pages are rendered per request: the build has no file to look for (a few stat calls each). */
-const DIRECTORY_PAGES = /^\/professionals(?:\/[^/]+)?\/?$/;
+/** Pages rendered per request (the directory, renewal links): the build has no file to look for (a few stat calls each). */
+const RENDERED_ONLY = /^\/(?:professionals(?:\/[^/]+)?|renew\/[^/]+)\/?$/;
+/** A form a page takes (the renewal page's) is a few fields: anything larger is refused before Astro reads it. */
+const PAGE_FORM_MAX_BYTES = 4096;
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 /** Pages change with each build under the same address: kept, but checked before each use. */
 const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** Browsers ask for the icon after every page; it changes perhaps once a year: a day without asking. */
+const FAVICON_CACHE = 'public, max-age=86400';
 /** The 404 page answers for any missing address, which a later build may fill: never reused unchecked. */
 const NOT_FOUND_CACHE = 'no-cache';
 
@@ -139,13 +146,14 @@ export async function siteMiddleware(options: {
   diagnostics: boolean;
   testMode: boolean;
   directory: DirectoryReader;
+  renewal: RenewLinks;
   /** Keeps rendered profile pages, dropped when their data changes (rendered-pages.ts). */
   readCache?: ReadCache;
   clock: { now(): Date };
 }): Promise<Middleware> {
   const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
   const { directory } = options;
-  const locals: SiteLocals = { diagnostics: options.diagnostics, directory, testMode: options.testMode };
+  const locals: SiteLocals = { diagnostics: options.diagnostics, directory, testMode: options.testMode, renewal: options.renewal };
   const pageCache = options.readCache && renderedPageCache(options.readCache, options.clock);
   const scriptFree = await scriptFreePages(clientDir);
   const withBanner = options.testMode ? testModePages() : undefined;
@@ -158,12 +166,15 @@ export async function siteMiddleware(options: {
   return async (ctx) => {
     // No file or page has a NUL in its address (koa-send refuses one for the built files too).
     if (/%00|\0/.test(ctx.path)) ctx.throw(400, 'This address is not valid.');
-    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !DIRECTORY_PAGES.test(ctx.path)) {
+    if (ctx.method === 'POST' && ctx.path.startsWith('/renew/') && !(Number(ctx.get('content-length')) <= PAGE_FORM_MAX_BYTES)) ctx.throw(413, 'This form is too large.');
+    // A form posted to a page must come from this site (Astro's own check is off: astro.config).
+    if (!['GET', 'HEAD'].includes(ctx.method) && ctx.get('origin') && ctx.get('origin') !== `${ctx.protocol}://${ctx.host}`) ctx.throw(403, 'Cross-site form submissions are forbidden.');
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !RENDERED_ONLY.test(ctx.path)) {
       const hashed = ctx.path.startsWith('/_astro/');
       // koa-send looks for the .br/.gz twin before it turns a folder into its index.html, so a
       // page asked for as /terms would go out uncompressed: name the folder (/terms/) instead.
       const path = hashed || ctx.path.endsWith('/') || /\.[^/]*$/.test(ctx.path) ? ctx.path : `${ctx.path}/`;
-      if (await sendPage(ctx, path, hashed ? { immutableFor: YEAR_MS } : { control: REVALIDATE })) {
+      if (await sendPage(ctx, path, hashed ? { immutableFor: YEAR_MS } : { control: path === '/favicon.ico' ? FAVICON_CACHE : REVALIDATE })) {
         if (ctx.fresh) {
           ctx.status = 304;
           ctx.body = null;

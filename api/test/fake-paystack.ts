@@ -48,6 +48,15 @@ export interface FakePaystack {
   authorizationCharges: { authorization_code: string; email: string; amount: number; reference: string; currency: string }[];
   /** The next verify answers with this HTTP status and no data (e.g. 500, 429). */
   failNext(status: number): void;
+  /**
+   * Direct mobile-money charges (POST /charge) as received. A charge answers `pay_offline` (a
+   * Telecel one `send_otp`, whose voucher is MOMO_VOUCHER), unless nextMomo set another status;
+   * its transaction stays `ongoing` until approveMomo or declineMomo.
+   */
+  momoCharges: { reference: string; amount: number; email: string; mobile_money: { phone: string; provider: string }; metadata?: unknown }[];
+  nextMomo(status: 'pay_offline' | 'send_otp' | 'pending' | 'success' | 'failed'): void;
+  approveMomo(reference: string): void;
+  declineMomo(reference: string): void;
   /** Webhook body and its x-paystack-signature, as Paystack would send them. */
   webhook(event: string, data: object, secret?: string): { body: string; signature: string };
   requests: { method: string; path: string; authorization: string | undefined }[];
@@ -58,6 +67,11 @@ export interface FakePaystack {
   finishTransfer(reference: string, status: 'success' | 'failed' | 'reversed'): void;
   close(): Promise<void>;
 }
+
+export const MOMO_VOUCHER = '482916';
+
+/** The environment that points an app's Paystack adapter at `paystack`. */
+export const paystackEnv = (paystack: FakePaystack) => ({ PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_PUBLIC_KEY: paystack.publicKey, PAYSTACK_API_BASE: paystack.apiBase });
 
 export async function startFakePaystack(): Promise<FakePaystack> {
   const secretKey = 'sk_test_fakepaystacksecret0001';
@@ -70,6 +84,9 @@ export async function startFakePaystack(): Promise<FakePaystack> {
   let transferStatus = 'pending';
   const declined = new Set<string>();
   const authorizationCharges: FakePaystack['authorizationCharges'] = [];
+  const momoCharges: FakePaystack['momoCharges'] = [];
+  let momoNext: string | null = null;
+  const awaitingOtp = new Set<string>();
   const authorizationOf = (code: string) => [...transactions.values()].find((t) => t.authorization.authorization_code === code);
 
   const server: Server = createServer((req, res) => {
@@ -109,6 +126,47 @@ export async function startFakePaystack(): Promise<FakePaystack> {
         };
         transactions.set(tx.reference, tx);
         return send(200, { status: true, message: 'Charge attempted', data: tx });
+      });
+      return;
+    }
+    if (req.method === 'POST' && (req.url === '/charge' || req.url === '/charge/submit_otp')) {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        const body = JSON.parse(raw || '{}');
+        const answer = (tx: FakeTransaction, status: string, display: string) =>
+          send(200, { status: true, message: 'Charge attempted', data: { reference: tx.reference, status, display_text: display, gateway_response: tx.gateway_response } });
+        if (req.url === '/charge/submit_otp') {
+          const tx = transactions.get(body.reference);
+          if (!tx || !awaitingOtp.has(tx.reference)) return send(400, { status: false, message: 'Charge not awaiting OTP' });
+          if (body.otp !== MOMO_VOUCHER) return answer(tx, 'send_otp', 'Invalid voucher code. Please try again');
+          awaitingOtp.delete(tx.reference);
+          return answer(tx, 'pay_offline', 'Please complete authorization process on your mobile phone');
+        }
+        momoCharges.push(body);
+        const mm = body.mobile_money ?? {};
+        // Mobile numbers only (02x, 05x): a landline (03x) has no wallet.
+        if (!/^0[25]\d{8}$/.test(String(mm.phone)) || !['mtn', 'vod', 'atl'].includes(mm.provider)) return send(400, { status: false, message: 'Invalid mobile money details' });
+        if (!Number.isInteger(body.amount) || body.amount <= 0) return send(400, { status: false, message: 'Invalid amount' });
+        if (transactions.has(body.reference)) return send(400, { status: false, message: 'Duplicate Transaction Reference' });
+        const status = momoNext ?? (mm.provider === 'vod' ? 'send_otp' : 'pay_offline');
+        momoNext = null;
+        const tx: FakeTransaction = {
+          id: nextId++,
+          status: status === 'success' ? 'success' : status === 'failed' ? 'failed' : 'ongoing',
+          reference: body.reference,
+          amount: body.amount,
+          currency: body.currency ?? 'GHS',
+          channel: 'mobile_money',
+          paid_at: status === 'success' ? new Date().toISOString() : null,
+          metadata: body.metadata ?? '',
+          customer: { email: body.email },
+          gateway_response: status === 'failed' ? 'Not enough funds in the wallet' : 'Pending',
+          authorization: { authorization_code: `AUTH_${nextId}m`, channel: 'mobile_money', reusable: false, bank: 'MTN Mobile Money', country_code: 'GH' },
+        };
+        transactions.set(tx.reference, tx);
+        if (status === 'send_otp') awaitingOtp.add(tx.reference);
+        return answer(tx, status, status === 'send_otp' ? 'Please enter the voucher code' : status === 'failed' ? tx.gateway_response : 'Please complete authorization process on your mobile phone');
       });
       return;
     }
@@ -195,6 +253,18 @@ export async function startFakePaystack(): Promise<FakePaystack> {
     },
     failNext(status) {
       failures.push(status);
+    },
+    momoCharges,
+    nextMomo(status) {
+      momoNext = status;
+    },
+    approveMomo(reference) {
+      const tx = transactions.get(reference)!;
+      Object.assign(tx, { status: 'success', paid_at: new Date().toISOString(), gateway_response: 'Approved' });
+    },
+    declineMomo(reference) {
+      const tx = transactions.get(reference)!;
+      Object.assign(tx, { status: 'failed', gateway_response: 'Declined by the customer' });
     },
     webhook(event, data, secret = secretKey) {
       const body = JSON.stringify({ event, data });

@@ -33,15 +33,19 @@ export async function login(baseUrl: string, email: string, password: string, ac
   return { email, password, token: r.token, user: r.user };
 }
 
-/** An active customer or professional: sign-up (pending), sandbox charge, complete-registration, sign-in. */
-export async function createPaidAccount(baseUrl: string, userType: 'customer' | 'professional', password = 'Passw0rd-bench'): Promise<Session> {
+/**
+ * An active customer or professional: sign-up (pending), sandbox charge (as mobile money),
+ * complete-registration, sign-in. `phoneNumber` fixes the number (and so the mobile-money network
+ * its prefix suggests); by default a random 02… number.
+ */
+export async function createPaidAccount(baseUrl: string, userType: 'customer' | 'professional', password = 'Passw0rd-bench', phoneNumber = phone()): Promise<Session> {
   const email = `bench-${userType}-${tag()}@example.com`;
   const created = await post<SignupResponse>(
     baseUrl,
     '/api/signup',
     {
       email,
-      phone: phone(),
+      phone: phoneNumber,
       firstName: 'Akua',
       lastName: 'Bench',
       userType,

@@ -227,15 +227,19 @@ function withUser(url: string) {
   return u.toString();
 }
 
-/** A database of our own on the shared server (socket /var/run/postgresql), dropped by `drop()`. */
-export async function sharedDatabase(name: string) {
-  const admin = 'postgresql:///postgres?host=/var/run/postgresql';
+/**
+ * A database of our own on a shared server, dropped by `drop()`: by default the one on the socket
+ * /var/run/postgresql; `admin` names another (any database on it, e.g. BENCH_DATABASE_URL).
+ */
+export async function sharedDatabase(name: string, admin = 'postgresql:///postgres?host=/var/run/postgresql') {
   const c = new pg.Client({ connectionString: withUser(admin) });
   await c.connect();
   await c.query(`drop database if exists ${name} with (force)`);
   await c.query(`create database ${name}`);
   await c.end();
-  const url = `postgresql:///${name}?host=/var/run/postgresql`;
+  const own = new URL(admin);
+  own.pathname = `/${name}`;
+  const url = own.toString();
   const d = new pg.Client({ connectionString: withUser(url) });
   await d.connect();
   await d.query('create extension cube; create extension earthdistance;');
@@ -258,6 +262,21 @@ export async function pgClient(url: string) {
 }
 
 export const count = async (c: pg.Client, sql: string, params: unknown[] = []) => Number((await c.query(sql, params)).rows[0].n);
+
+/** Runs `fn` over `items` with at most `limit` at a time. */
+export async function pool<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
 
 export function percentile(sorted: number[], p: number) {
   if (!sorted.length) return NaN;

@@ -1,6 +1,7 @@
 import { CATEGORY_NAMES } from '../../contract/categories.ts';
 import { CITIES } from '../../contract/cities.ts';
 import type { Db } from '../../api/src/db.ts';
+import { newToken } from '../../api/src/features/auth/tokens.ts';
 
 /**
  * Professionals: 70% within about 10 miles of one of the 10 cities, 30% anywhere in Ghana's
@@ -40,3 +41,64 @@ export async function generateProfessionals(db: Db, n: number): Promise<void> {
   await db.raw('analyze');
 }
 
+
+export interface SeededCustomer {
+  userId: number;
+  email: string;
+  /** A live session's token (the database keeps only its hash, as sign-in does). */
+  token: string;
+}
+
+/**
+ * `n` active customers, each signed in once, written in SQL: hundreds of sign-ups through the API
+ * would take minutes of argon2 and meet the per-address sign-up limit (300 an hour). For benches
+ * that need many signed-in people but not their sign-up (bench/events.ts).
+ */
+export async function seedSignedInCustomers(db: Db, n: number, tag: string): Promise<SeededCustomer[]> {
+  const out: SeededCustomer[] = [];
+  const now = new Date();
+  const expires = new Date(now.getTime() + 30 * 86400_000);
+  for (let start = 0; start < n; start += 500) {
+    const rows = Array.from({ length: Math.min(500, n - start) }, (_, j) => ({
+      user_type: 'customer',
+      email: `bench-${tag}-${start + j}@example.com`,
+      phone: `+2335${String(start + j).padStart(8, '0')}`,
+      password_hash: 'x',
+      first_name: 'Abena',
+      last_name: `Stream${start + j}`,
+      status: 'active',
+      location: 'Accra',
+    }));
+    const users: { id: string | number; email: string }[] = await db('users').insert(rows).returning(['id', 'email']);
+    const sessions = users.map((u) => ({ user: u, ...newToken() }));
+    await db('sessions').insert(sessions.map((s) => ({ user_id: s.user.id, token_hash: s.hash, created_at: now, expires_at: expires })));
+    for (const s of sessions) out.push({ userId: Number(s.user.id), email: s.user.email, token: s.token });
+  }
+  return out;
+}
+
+/** A confirmed booking between each customer and `professionalId`, each on a slot of its own (10 a day from tomorrow); their ids in order. */
+export async function seedBookings(db: Db, professionalId: number, customerIds: number[]): Promise<number[]> {
+  const ids: number[] = [];
+  const now = new Date();
+  for (let start = 0; start < customerIds.length; start += 500) {
+    const rows = customerIds.slice(start, start + 500).map((customerId, j) => {
+      const i = start + j;
+      return {
+        customer_id: customerId,
+        professional_id: professionalId,
+        date: new Date(now.getTime() + (1 + Math.floor(i / 10)) * 86400_000).toISOString().slice(0, 10),
+        time: `${String(8 + (i % 10)).padStart(2, '0')}:00`,
+        agreed_rate_pesewas: 5000,
+        total_pesewas: 10000,
+        description: 'Bench booking',
+        status: 'confirmed',
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    const inserted: { id: string | number }[] = await db('bookings').insert(rows).returning('id');
+    ids.push(...inserted.map((r) => Number(r.id)));
+  }
+  return ids;
+}

@@ -7,5 +7,7 @@ declare namespace App {
     directory: import('../../api/src/features/directory/service.ts').DirectoryReader;
     /** Payments run in the sandbox: a page rendered per request shows the TEST MODE strip itself. */
     testMode: boolean;
+    /** One-tap renewal links (/renew/{token}). */
+    renewal: import('../../api/src/features/subscriptions/renew-link.ts').RenewLinks;
   }
 }

@@ -106,6 +106,11 @@ const ROWS: Record<string, Row> = {
   'POST /api/favourites/{professional}': { path: (w) => `/api/favourites/${w.professionalId}`, expect: per(401, 200, 200, 403, 403, 403, 401, 401, 401) },
   'DELETE /api/favourites/{professional}': { path: (w) => `/api/favourites/${w.professionalId}`, expect: USERS },
   'POST /api/subscription/renew': { path: () => '/api/subscription/renew', body: {}, expect: SUBSCRIBERS },
+  // No network named yet: a clear 400 for everyone who has a subscription.
+  'POST /api/subscription/momo': { path: () => '/api/subscription/momo', body: {}, expect: per(401, 400, 400, 400, 400, 403, 401, 401, 401) },
+  'POST /api/subscription/momo/otp': { path: () => '/api/subscription/momo/otp', body: {}, expect: per(401, 400, 400, 400, 400, 400, 401, 401, 401) },
+  'GET /api/subscription/momo/{reference}': { path: () => '/api/subscription/momo/SEPC1NOSUCH', expect: per(401, 404, 404, 404, 404, 404, 401, 401, 401) },
+  'POST /api/sandbox/momo/{reference}': { path: () => '/api/sandbox/momo/SEPC1NOSUCH', body: { approve: true }, expect: 404 },
   'POST /api/subscription/cancel': { path: () => '/api/subscription/cancel', body: {}, expect: SUBSCRIBERS },
   'POST /api/subscription/auto-renew': { path: () => '/api/subscription/auto-renew', body: {}, expect: per(401, 400, 400, 400, 400, 403, 401, 401, 401) },
   'GET /api/affiliate/payouts': { path: () => '/api/affiliate/payouts', expect: per(401, 403, 403, 403, 403, 200, 401, 401, 401) },

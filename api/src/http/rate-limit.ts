@@ -21,6 +21,8 @@ export const LIMITS = {
   geocodeByAddress: { name: 'geocode-ip', perHour: 1000, message: 'Locations were looked up many times from your network in the last hour. Please choose your city from the list instead.' },
   // A stream reconnects with a new ticket after each drop; a flaky 3G line may drop it often.
   eventTicketsByAccount: { name: 'event-ticket-user', perHour: 600, message: 'Live updates reconnected many times in the last hour. The page checks for news every few seconds instead.' },
+  momoPromptsByAccount: { name: 'momo-user', perHour: 10, message: 'You asked for 10 mobile-money prompts in the last hour. Please wait a while, or pay at the checkout instead.' },
+  momoPromptsByPhone: { name: 'momo-phone', perHour: 10, message: 'This number got 10 mobile-money prompts in the last hour. Please wait a while, or pay at the checkout instead.' },
   photoUploadsByAccount: { name: 'photo-user', perHour: PHOTO_UPLOADS_PER_HOUR, message: PHOTO_MESSAGES.tooMany },
 } as const satisfies Record<string, Limit>;
 

@@ -138,7 +138,8 @@ it('texts the reminders and booking news, short and without the cedi sign; recei
   await sendDueReminders({ db: app.db, clock: app.clock, logger, notifier: notifier(), config: { publicUrl: 'https://sc.example' } });
   const reminder = (await rows(customerPhone)).filter((r) => r.subject === 'Subscription ends soon');
   expect(reminder.map((r) => r.channel)).toEqual(['sms', 'whatsapp']);
-  expect(reminder[0].body).toBe('ServiceConnect: your subscription is paid until 22 Dec 2026. Renew from your dashboard: https://sc.example/signin');
+  // One tap to a mobile-money prompt (issue #20): a link of its own, in one SMS.
+  expect(reminder[0].body).toMatch(/^ServiceConnect: your subscription is paid until 22 Dec 2026\. Renew by mobile money in one tap: https:\/\/sc\.example\/renew\/[\w-]{22}$/);
   for (const r of await app.db('notifications').whereIn('channel', ['sms', 'whatsapp'])) {
     expect(r.body).not.toMatch(/₵/);
     expect(r.body.length).toBeLessThanOrEqual(160);

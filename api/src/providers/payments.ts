@@ -40,6 +40,30 @@ export interface AuthorizationCharge {
   metadata: Record<string, unknown>;
 }
 
+/** Paystack's mobile-money providers: MTN, Telecel (`vod`, formerly Vodafone), AirtelTigo. */
+export type MomoNetwork = 'mtn' | 'vod' | 'atl';
+
+/** A direct mobile-money charge: the provider sends a prompt to the phone (Paystack's POST /charge). */
+export interface MobileMoneyCharge {
+  email: string;
+  /** Pesewas. */
+  amount: number;
+  reference: string;
+  /** 0XXXXXXXXX, as Paystack takes a Ghana number. */
+  phone: string;
+  network: MomoNetwork;
+  metadata: Record<string, unknown>;
+}
+
+/** Where a direct charge stands: what the payer must do next, in the provider's words when it gave some. */
+export interface ChargeProgress {
+  /** pay_offline (approve on the phone), send_otp (a Telecel voucher), pending, success, failed, … */
+  status: string;
+  reference: string;
+  /** The provider's display_text, or its reason for a failure. */
+  message: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: 'paystack' | 'sandbox';
   /** Goes to the browser for the pop-up; null in the sandbox. */
@@ -53,6 +77,14 @@ export interface PaymentProvider {
    * unknown: verify the reference later). Grants nothing: settlePayment does, as for any payment.
    */
   chargeAuthorization(charge: AuthorizationCharge): Promise<ProviderTransaction>;
+  /**
+   * Sends a mobile-money prompt to the payer's phone. Throws ChargeRefusedError when the provider
+   * would not attempt it (a number it rejects), ProviderUnavailableError when it could not be asked.
+   * Grants nothing: settlePayment does, once the provider says success.
+   */
+  chargeMobileMoney(charge: MobileMoneyCharge): Promise<ChargeProgress>;
+  /** The voucher code (OTP) a Telecel payer typed, for a charge that answered send_otp. */
+  submitOtp(reference: string, otp: string): Promise<ChargeProgress>;
   /** Webhook authenticity: HMAC-SHA512 of the raw body (Paystack); the sandbox has no webhooks. */
   verifyWebhookSignature(rawBody: string, signature: string | undefined): boolean;
 }

@@ -8,6 +8,12 @@ import {
   type ProviderTransaction,
 } from './payments.ts';
 
+interface PaystackChargeBody {
+  status?: boolean;
+  message?: string;
+  data?: { status?: string; reference?: string; display_text?: string; message?: string; gateway_response?: string };
+}
+
 interface PaystackVerifyBody {
   status?: boolean;
   message?: string;
@@ -51,6 +57,31 @@ export function paystackProvider(options: {
   fetch?: typeof fetch;
 }): PaymentProvider {
   const http = options.fetch ?? fetch;
+  /** POSTs JSON to Paystack: the HTTP status and the parsed body; ProviderUnavailableError when it cannot be reached. */
+  const post = async <T>(path: string, body: unknown): Promise<{ status: number; ok: boolean; body: T }> => {
+    let response: Response;
+    try {
+      response = await http(`${options.apiBase}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${options.secretKey}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (err) {
+      throw new ProviderUnavailableError(`Paystack could not be reached: ${(err as Error).message}`);
+    }
+    return { status: response.status, ok: response.ok, body: (await response.json().catch(() => ({}))) as T };
+  };
+  /** A 4xx with status false (other than the rate limit): Paystack did not attempt the charge. */
+  const refused = (status: number, body: { status?: boolean }) => status >= 400 && status < 500 && status !== 429 && body.status === false;
+  /** /charge and /charge/submit_otp answer alike. */
+  const chargeProgress = async (path: string, payload: unknown) => {
+    const { status, ok, body } = await post<PaystackChargeBody>(path, payload);
+    if (refused(status, body)) throw new ChargeRefusedError(body.message ?? `Paystack answered ${status}`);
+    if (!ok || body.status !== true || !body.data) throw new ProviderUnavailableError(`Paystack ${path} answered ${status}: ${body.message ?? 'no message'}`);
+    const d = body.data;
+    return { status: String(d.status ?? ''), reference: String(d.reference ?? ''), message: d.display_text ?? d.message ?? d.gateway_response ?? null };
+  };
   return {
     name: 'paystack',
     publicKey: options.publicKey,
@@ -75,35 +106,34 @@ export function paystackProvider(options: {
     },
 
     async chargeAuthorization(charge) {
-      let response: Response;
-      try {
-        response = await http(`${options.apiBase}/transaction/charge_authorization`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${options.secretKey}`, Accept: 'application/json', 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            authorization_code: charge.authorizationCode,
-            email: charge.email,
-            amount: charge.amount,
-            currency: 'GHS',
-            reference: charge.reference,
-            metadata: charge.metadata,
-          }),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (err) {
-        throw new ProviderUnavailableError(`Paystack could not be reached: ${(err as Error).message}`);
-      }
-      const body = (await response.json().catch(() => ({}))) as PaystackVerifyBody;
+      const { status, ok, body } = await post<PaystackVerifyBody>('/transaction/charge_authorization', {
+        authorization_code: charge.authorizationCode,
+        email: charge.email,
+        amount: charge.amount,
+        currency: 'GHS',
+        reference: charge.reference,
+        metadata: charge.metadata,
+      });
       // Paystack answers 200 with data.status "failed" for a declined card; a 4xx (other than the
       // rate limit) means it did not attempt the charge at all.
-      if (response.status >= 400 && response.status < 500 && response.status !== 429 && body.status === false) {
-        throw new ChargeRefusedError(`Paystack refused the charge: ${body.message ?? response.status}`);
-      }
-      if (!response.ok || body.status !== true || !body.data) {
-        throw new ProviderUnavailableError(`Paystack charge_authorization answered ${response.status}: ${body.message ?? 'no message'}`);
+      if (refused(status, body)) throw new ChargeRefusedError(`Paystack refused the charge: ${body.message ?? status}`);
+      if (!ok || body.status !== true || !body.data) {
+        throw new ProviderUnavailableError(`Paystack charge_authorization answered ${status}: ${body.message ?? 'no message'}`);
       }
       return toTransaction(body.data);
     },
+
+    chargeMobileMoney: (charge) =>
+      chargeProgress('/charge', {
+        email: charge.email,
+        amount: charge.amount,
+        currency: 'GHS',
+        reference: charge.reference,
+        metadata: charge.metadata,
+        mobile_money: { phone: charge.phone, provider: charge.network },
+      }),
+
+    submitOtp: (reference, otp) => chargeProgress('/charge/submit_otp', { otp, reference }),
 
     verifyWebhookSignature(rawBody, signature) {
       if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;

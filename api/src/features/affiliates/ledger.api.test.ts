@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, paySandbox, signUp, signUpAffiliate as newAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
-import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
+import { paystackEnv, startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { outboxNotifier } from '../../providers/notifier.ts';
 import { movePayout, pendingBalance } from './payouts.ts';
@@ -132,7 +132,7 @@ describe('commission written once when the webhook and the browser complete toge
   let app: TestApp;
   beforeAll(async () => {
     paystack = await startFakePaystack();
-    app = await startTestApp({ env: { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_PUBLIC_KEY: paystack.publicKey, PAYSTACK_API_BASE: paystack.apiBase } });
+    app = await startTestApp({ env: paystackEnv(paystack) });
   });
   afterAll(async () => {
     await app.close();

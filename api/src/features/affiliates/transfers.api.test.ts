@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInAdmin } from '../../../test/admin.ts';
 import { bearer, signUpAffiliate } from '../../../test/accounts.ts';
-import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
+import { paystackEnv, startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { paystackTransfers } from '../../providers/transfers.ts';
 
@@ -12,9 +12,7 @@ let app: TestApp;
 let adminToken: string;
 beforeAll(async () => {
   paystack = await startFakePaystack();
-  app = await startTestApp({
-    env: { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_PUBLIC_KEY: paystack.publicKey, PAYSTACK_API_BASE: paystack.apiBase },
-  });
+  app = await startTestApp({ env: paystackEnv(paystack) });
   adminToken = (await signInAdmin(app)).token;
 });
 afterAll(async () => {

@@ -7,9 +7,12 @@ import { eventsRepo, formatCursor, latest, parseCursor, type Cursor } from './re
 
 /** A stream whose reader stopped reading (this much unread) is closed; it reconnects and catches up. */
 const MAX_UNREAD_BYTES = 256 * 1024;
-/** An announced event held back by an older transaction still running is looked for again after this, doubling. */
-const HELD_BACK_FIRST_MS = 25;
-const HELD_BACK_MAX_MS = 1000;
+/**
+ * While an announced event is held back (an older transaction, in any database of the server, is
+ * still running), one query per process watches the horizon this often and wakes the streams it
+ * passes: a wait ends within this long of that transaction's end, at one query however many wait.
+ */
+const HORIZON_WATCH_MS = 50;
 
 interface Stream {
   userId: number;
@@ -23,8 +26,6 @@ interface Stream {
   dirty: boolean;
   closed: boolean;
   heartbeat: NodeJS.Timeout;
-  heldBack?: NodeJS.Timeout;
-  heldBackMs: number;
 }
 
 export interface EventHubDeps {
@@ -46,6 +47,9 @@ const frame = (event: UserEvent, cursor: Cursor | null) => `${cursor ? `id: ${fo
  */
 export class EventHub {
   private readonly streams = new Map<number, Set<Stream>>();
+  /** Streams waiting for the horizon to pass an event announced to them. */
+  private readonly heldBack = new Set<Stream>();
+  private horizonWatch: NodeJS.Timeout | undefined;
   private closing = false;
   private readonly heartbeatMs: number;
   private readonly deps: EventHubDeps;
@@ -88,7 +92,6 @@ export class EventHub {
       dirty: false,
       closed: false,
       heartbeat: setTimeout(() => this.beat(stream), this.heartbeatMs),
-      heldBackMs: HELD_BACK_FIRST_MS,
     };
     const mine = this.streams.get(userId) ?? new Set();
     this.streams.set(userId, mine);
@@ -107,6 +110,7 @@ export class EventHub {
   /** SIGTERM: ends every stream so that clients reconnect to another process, and takes no new one. */
   closeAll(): void {
     this.closing = true;
+    clearTimeout(this.horizonWatch);
     for (const set of this.streams.values()) for (const stream of set) this.close(stream);
   }
 
@@ -163,12 +167,28 @@ export class EventHub {
   private lookAgainIfHeldBack(stream: Stream): void {
     const behind = stream.announced && stream.cursor && latest(stream.announced, stream.cursor) !== stream.cursor;
     if (!behind || stream.closed) {
-      stream.heldBackMs = HELD_BACK_FIRST_MS;
+      this.heldBack.delete(stream);
       return;
     }
-    clearTimeout(stream.heldBack);
-    stream.heldBack = setTimeout(() => void this.pump(stream), stream.heldBackMs);
-    stream.heldBackMs = Math.min(stream.heldBackMs * 2, HELD_BACK_MAX_MS);
+    this.heldBack.add(stream);
+    this.horizonWatch ??= setTimeout(() => void this.watchHorizon(), HORIZON_WATCH_MS);
+  }
+
+  private async watchHorizon(): Promise<void> {
+    try {
+      const horizon = await eventsRepo.horizon(this.deps.db);
+      for (const stream of this.heldBack) {
+        if (stream.closed) this.heldBack.delete(stream);
+        else if (stream.announced && stream.announced.txid < horizon.txid) {
+          this.heldBack.delete(stream);
+          void this.pump(stream);
+        }
+      }
+    } catch (err) {
+      this.deps.logger.warn({ err }, 'live updates could not read the transaction horizon; trying again');
+    } finally {
+      this.horizonWatch = this.heldBack.size ? setTimeout(() => void this.watchHorizon(), HORIZON_WATCH_MS) : undefined;
+    }
   }
 
   private announced(payload: string): void {
@@ -219,7 +239,7 @@ export class EventHub {
     if (stream.closed) return;
     stream.closed = true;
     clearTimeout(stream.heartbeat);
-    clearTimeout(stream.heldBack);
+    this.heldBack.delete(stream);
     const set = this.streams.get(stream.userId);
     set?.delete(stream);
     if (set?.size === 0) this.streams.delete(stream.userId);

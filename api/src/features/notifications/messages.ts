@@ -107,15 +107,16 @@ export const textMessages = {
     label: 'Booking cancelled',
     text: `ServiceConnect: the customer cancelled the booking for ${shortWhen(b)}. The time is free again.`,
   }),
-  expiring: (end: Date, publicUrl: string, autoRenew: string | null): ShortText => ({
+  /** `renewUrl`: the one-tap renewal link (features/subscriptions/renew-link.ts). */
+  expiring: (end: Date, renewUrl: string, autoRenew: string | null): ShortText => ({
     label: 'Subscription ends soon',
     text: autoRenew
       ? `ServiceConnect: your subscription is paid until ${shortDate(end)}. We will renew it with your ${autoRenew}.`
-      : `ServiceConnect: your subscription is paid until ${shortDate(end)}. Renew from your dashboard: ${publicUrl}/signin`,
+      : `ServiceConnect: your subscription is paid until ${shortDate(end)}. Renew by mobile money in one tap: ${renewUrl}`,
   }),
-  expired: (end: Date, graceDays: number, plan: PlanType, publicUrl: string): ShortText => ({
+  expired: (end: Date, graceDays: number, plan: PlanType, renewUrl: string): ShortText => ({
     label: 'Subscription ended',
-    text: `ServiceConnect: your subscription ended on ${shortDate(end)}. After ${graceDays} days ${plan === 'customer' ? 'you cannot book' : 'customers cannot find you'} until you renew: ${publicUrl}/signin`,
+    text: `ServiceConnect: your subscription ended on ${shortDate(end)}. After ${graceDays} days ${plan === 'customer' ? 'you cannot book' : 'customers cannot find you'} until you renew. One tap: ${renewUrl}`,
   }),
   chargeFailed: (card: string, amountPesewas: number, serviceEnds: Date, retry: boolean, publicUrl: string): ShortText => ({
     label: 'Automatic renewal failed',

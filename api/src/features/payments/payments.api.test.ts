@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, REFERENCE_PATTERN, approvedSandboxCharge } from '../../../../contract/payments.ts';
 import { bearer, signUp } from '../../../test/accounts.ts';
-import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
+import { paystackEnv, startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
 import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
 
 // Issue #3: value is granted only when the provider says success, the amount equals the plan price
@@ -12,9 +12,7 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
   let app: TestApp;
   beforeAll(async () => {
     paystack = await startFakePaystack();
-    app = await startTestApp({
-      env: { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_PUBLIC_KEY: paystack.publicKey, PAYSTACK_API_BASE: paystack.apiBase },
-    });
+    app = await startTestApp({ env: paystackEnv(paystack) });
   });
   afterAll(async () => {
     await app.close();

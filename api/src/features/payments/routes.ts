@@ -13,6 +13,8 @@ import type { AppDeps } from '../../app.ts';
 import { HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { ProviderUnavailableError } from '../../providers/payments.ts';
+import { answerTestPrompt } from '../../providers/sandbox.ts';
+import { sandboxPhoneSchema } from '../../../../contract/momo.ts';
 import { settleTransfer } from '../affiliates/payouts.ts';
 import { toSessionUser, usersRepo } from '../accounts/users.ts';
 import { sessionsRepo } from '../auth/sessions.ts';
@@ -130,6 +132,16 @@ export function paymentRoutes(deps: AppDeps): Router {
       .ignore()
       .returning('reference');
     if (inserted.length === 0) throw new HttpError(409, 'This payment was already made.');
+    ctx.body = { success: true };
+  });
+
+  // The TEST MODE phone: approves or declines a mobile-money prompt the sandbox "sent" (providers/sandbox.ts).
+  router.post('/api/sandbox/momo/:reference', async (ctx) => {
+    if (payments.name !== 'sandbox') throw notFound('The sandbox is off: real payments are configured.');
+    const { approve } = validate(sandboxPhoneSchema, ctx.request.body);
+    const answered = await answerTestPrompt(db, ctx.params.reference.slice(0, 64), approve, clock.now());
+    if (answered === 'none') throw notFound('No prompt is waiting on the test phone with this reference.');
+    if (answered === 'voucher') throw new HttpError(409, 'Type the voucher code first.');
     ctx.body = { success: true };
   });
 

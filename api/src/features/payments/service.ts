@@ -32,6 +32,8 @@ export interface PaymentRow {
   amount_pesewas: number;
   months: PlanLength;
   initiated_via: PaymentRoute;
+  /** A mobile-money prompt's state (features/subscriptions/momo.ts); null for other payments. */
+  prompt_status: string | null;
   currency: string;
   email: string;
   provider: string;
@@ -170,6 +172,9 @@ export function priceFor(settings: Settings, planType: PlanType, months: PlanLen
   return lengthPricePesewas(settings.pricePesewas[planType], months, settings.lengthDiscounts);
 }
 
+/** A provider's statuses for a payment not finished yet: it may still succeed. */
+const IN_PROGRESS = ['ongoing', 'pending', 'processing', 'queued', 'abandoned', 'pay_offline', 'send_otp'];
+
 /** What must hold before a payment grants anything (ARCHITECTURE decision 9). */
 function refusal(payment: PaymentRow, tx: ProviderTransaction): string | null {
   if (tx.reference !== payment.reference) return 'provider answered for another reference';
@@ -209,7 +214,10 @@ export async function settlePayment(
   }
   if (expected.purposes && !expected.purposes.includes(payment.purpose)) return { ok: false, reason: `payment is for ${payment.purpose}` };
   if (payment.status === 'success') return { ok: true, payment, granted: false };
-  if (payment.status === 'failed') return { ok: false, reason: 'payment failed earlier' };
+  // A mobile-money prompt we stopped waiting for (expired by our clock) may still be approved at
+  // the last second: if the provider then says success, the money was taken and the months are due.
+  const expiredPrompt = payment.status === 'failed' && payment.prompt_status === 'expired';
+  if (payment.status === 'failed' && !expiredPrompt) return { ok: false, reason: 'payment failed earlier' };
 
   let tx: ProviderTransaction | null;
   try {
@@ -224,18 +232,22 @@ export async function settlePayment(
   if (!tx) return { ok: false, reason: 'provider does not know the reference' };
   const refused = refusal(payment, tx);
   if (refused) {
-    logger.warn({ reference, reason: refused }, 'payment refused');
-    // Still in progress at the provider: leave it open. Anything else is final.
-    if (!['ongoing', 'pending', 'processing', 'queued', 'abandoned'].includes(tx.status)) {
-      await db('payments').where({ id: payment.id, status: 'initialized' }).update({ status: 'failed', settled_at: deps.clock.now() });
+    // Still in progress at the provider (a prompt waiting on the phone is asked about every few
+    // seconds): leave it open, quietly. Anything else is final, and worth a warning.
+    if (IN_PROGRESS.includes(tx.status)) {
+      logger.debug({ reference, status: tx.status }, 'payment still in progress');
+      return { ok: false, reason: refused };
     }
+    logger.warn({ reference, reason: refused }, 'payment refused');
+    await db('payments').where({ id: payment.id, status: 'initialized' }).update({ status: 'failed', settled_at: deps.clock.now() });
     return { ok: false, reason: refused };
   }
 
   return db.transaction(async (trx) => {
     const now = deps.clock.now();
     const [settled] = await trx<PaymentRow>('payments')
-      .where({ id: payment.id, status: 'initialized' })
+      .where({ id: payment.id })
+      .where((open) => open.where('status', 'initialized').orWhere({ status: 'failed', prompt_status: 'expired' }))
       .update({
         status: 'success',
         provider_transaction_id: tx.providerId,

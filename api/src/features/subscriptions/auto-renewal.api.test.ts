@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_PATTERN } from '../../../../contract/payments.ts';
 import { bearer, paySandbox, signUp } from '../../../test/accounts.ts';
 import { signInAdmin } from '../../../test/admin.ts';
-import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
+import { paystackEnv, startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
 import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
@@ -26,7 +26,7 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
   let logLines: string[];
   beforeAll(async () => {
     paystack = await startFakePaystack();
-    app = await startTestApp({ env: { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_PUBLIC_KEY: paystack.publicKey, PAYSTACK_API_BASE: paystack.apiBase } });
+    app = await startTestApp({ env: paystackEnv(paystack) });
   });
   afterAll(async () => {
     await app.close();

@@ -1,5 +1,6 @@
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
 import type { Knex } from 'knex';
+import { issueRenewLink } from './renew-link.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
@@ -24,7 +25,7 @@ const EXPIRED_NOTICE_DAYS = 30;
 
 const dateText = (d: Date) => d.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-function message(kind: Kind, firstName: string, plan: PlanType, end: Date, publicUrl: string, settings: Settings, card: string | null) {
+function message(kind: Kind, firstName: string, plan: PlanType, end: Date, publicUrl: string, renewUrl: string, settings: Settings, card: string | null) {
   const price = `₵${(settings.pricePesewas[plan] / 100).toFixed(2).replace(/\.00$/, '')}`;
   if (kind === 'expiring' && card) {
     return {
@@ -35,11 +36,11 @@ function message(kind: Kind, firstName: string, plan: PlanType, end: Date, publi
   return kind === 'expiring'
     ? {
         subject: 'Your subscription ends soon',
-        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription is paid until ${dateText(end)}. Renew now (${price} for one more month, added to the end of your current month) from your dashboard: ${publicUrl}/signin\n\nMobile money cannot be charged automatically, so nothing happens unless you renew.`,
+        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription is paid until ${dateText(end)}. Renew now (${price} for one more month, added to the end of your current month) by mobile money in one tap, no sign-in needed: ${renewUrl}\n\nOr renew from your dashboard: ${publicUrl}/signin\n\nMobile money cannot be charged automatically, so nothing happens unless you renew. The one-tap link works for 3 days.`,
       }
     : {
         subject: 'Your subscription has ended',
-        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription ended on ${dateText(end)}. You have ${settings.graceDays} days of grace; after that ${plan === 'customer' ? 'you cannot book professionals' : 'customers cannot find you'} until you renew (${price} a month): ${publicUrl}/signin\n\nYour account and its history stay as they are.`,
+        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription ended on ${dateText(end)}. You have ${settings.graceDays} days of grace; after that ${plan === 'customer' ? 'you cannot book professionals' : 'customers cannot find you'} until you renew (${price} a month). Renew by mobile money in one tap: ${renewUrl}\n\nOr from your dashboard: ${publicUrl}/signin\n\nYour account and its history stay as they are.`,
       };
 }
 
@@ -68,11 +69,13 @@ async function recordAndRemind(
       .returning('id');
     if (!claimed && !options.again) return false;
     const card = kind === 'expiring' ? await autoRenewCard(trx, Number(user.id)) : null;
-    const email = message(kind, user.first_name, user.user_type, end, deps.config.publicUrl, settings, card);
+    // A card renewing by itself needs no link; everyone else gets one tap to a mobile-money prompt.
+    const renewUrl = card ? `${deps.config.publicUrl}/signin` : `${deps.config.publicUrl}/renew/${await issueRenewLink(trx, Number(user.id), end, deps.clock.now())}`;
+    const email = message(kind, user.first_name, user.user_type, end, deps.config.publicUrl, renewUrl, settings, card);
     await deps.notifier.sendEmail({ to: user.email, ...email }, trx);
     await deps.notifier.sendText(
       user.phone,
-      kind === 'expiring' ? textMessages.expiring(end, deps.config.publicUrl, card) : textMessages.expired(end, settings.graceDays, user.user_type, deps.config.publicUrl),
+      kind === 'expiring' ? textMessages.expiring(end, renewUrl, card) : textMessages.expired(end, settings.graceDays, user.user_type, renewUrl),
       trx,
     );
     await options.onSent?.(trx);

@@ -7,6 +7,9 @@ import { conflict, forbidden } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import * as z from 'zod/mini';
 import { setAutoRenewal } from './auto-renewal.ts';
+import { momoOtpSchema, momoPromptSchema } from '../../../../contract/momo.ts';
+import { LIMITS, rateLimit } from '../../http/rate-limit.ts';
+import { promptStatus, sendMomoPrompt, submitMomoOtp } from './momo.ts';
 import { createPaymentIntent } from '../payments/service.ts';
 
 /**
@@ -30,6 +33,21 @@ export function subscriptionRoutes(deps: AppDeps): Router {
       { months },
     );
     ctx.body = { success: true, payment };
+  });
+
+  // Each prompt rings a phone: limited per account and per number (a number is a target anyone may type).
+  const prompts = rateLimit(deps.db, () => deps.clock.now(), [
+    [LIMITS.momoPromptsByAccount, (ctx) => String(ctx.state.user.id)],
+    [LIMITS.momoPromptsByPhone, (ctx) => phoneKey((ctx.request.body as { phone?: unknown } | undefined)?.phone ?? ctx.state.user.phone)],
+  ]);
+  router.post('/api/subscription/momo', requireUser(deps), prompts, async (ctx) => {
+    ctx.body = await sendMomoPrompt(deps, ctx.state.user.id, validate(momoPromptSchema, ctx.request.body));
+  });
+  router.post('/api/subscription/momo/otp', requireUser(deps), async (ctx) => {
+    ctx.body = await submitMomoOtp(deps, ctx.state.user.id, validate(momoOtpSchema, ctx.request.body));
+  });
+  router.get('/api/subscription/momo/:reference', requireUser(deps), async (ctx) => {
+    ctx.body = await promptStatus(deps, ctx.state.user.id, ctx.params.reference.slice(0, 64));
   });
 
   router.post('/api/subscription/cancel', requireUser(deps), async (ctx) => {
@@ -61,6 +79,9 @@ export function subscriptionRoutes(deps: AppDeps): Router {
   });
   return router;
 }
+
+/** The 9 digits after 0 or +233: the same number however it was typed (bounded before the pattern runs). */
+const phoneKey = (raw: unknown) => String(raw).slice(0, 20).replace(/\D/g, '').slice(-9);
 
 const autoRenewSchema = z.object({ enabled: z.boolean({ error: 'Say whether automatic renewal should be on (enabled: true or false).' }) });
 export const NO_CARD =

@@ -10,6 +10,7 @@ import { actionErrorMessage, apiFetch, clearQueryCache } from '../../lib/api.ts'
 import { payForIntent } from '../../lib/payment.ts';
 import { useFocusBack } from '../shell/useFocusBack.ts';
 import { LengthPicker } from '../payment/LengthPicker.tsx';
+import { MomoPrompt } from './MomoPrompt.tsx';
 import './subscription.css';
 
 /**
@@ -291,6 +292,7 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
           </button>
         </div>
       ) : null}
+      {planType ? <MomoPrompt token={token} onPaid={onRenewed} /> : null}
     </section>
   );
 }

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { maskPhone, momoOtpSchema, networkByPrefix, type MomoNetworkCode, type MomoPromptResponse } from '../../../../contract/momo.ts';
+import { PLANS, type PlanType } from '../../../../contract/plans.ts';
+import type { Db } from '../../db.ts';
+import { HttpError } from '../../http/errors.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { priceFor, type PaymentsDeps } from '../payments/service.ts';
+import { getSettings } from '../settings/settings.ts';
+import { ownPrompt, promptStatus, sendMomoPrompt, submitMomoOtp } from './momo.ts';
+import { countRequest, LIMITS } from '../../http/rate-limit.ts';
+import { validate } from '../../http/validate.ts';
+import { answerTestPrompt } from '../../providers/sandbox.ts';
+
+/**
+ * One-tap renewal from a reminder (issue #20, docs/PRODUCT.md "Mobile money in one tap"):
+ * /renew/{token} sends the account's renewal prompt without a sign-in. The token is the only key,
+ * so it is random (128 bits, short enough for an SMS), kept hashed, good for 72 hours and for the
+ * renewal of one paid period, and spent once that renewal is paid.
+ */
+export const RENEW_LINK_TTL_MS = 72 * 3600_000;
+
+export const RENEW_LINK_MESSAGES = {
+  gone: 'This renewal link has been used or has expired. Sign in to renew from your dashboard.',
+} as const;
+
+/** A new link for `userId`'s renewal of the period ending `periodEnd`, written with the reminder that carries it. */
+export async function issueRenewLink(trx: Knex.Transaction | Db, userId: number, periodEnd: Date, now: Date): Promise<string> {
+  const token = randomBytes(16).toString('base64url');
+  await trx('renew_links').insert({ token_hash: hashToken(token), user_id: userId, period_end: periodEnd, created_at: now, expires_at: new Date(now.getTime() + RENEW_LINK_TTL_MS) });
+  return token;
+}
+
+/** What the renewal page shows: whose plan, for how much, to which phone. */
+export interface RenewLinkView {
+  planName: string;
+  amount: string;
+  phone: string;
+  network: MomoNetworkCode | null;
+  paidUntil: string;
+}
+
+/** The account a live link renews, or undefined (unknown, expired, spent, or the period renewed since). */
+async function linkedAccount(deps: PaymentsDeps, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,30}$/.test(token)) return undefined;
+  const now = deps.clock.now();
+  const link = await deps.db('renew_links as l')
+    .join('users as u', 'u.id', 'l.user_id')
+    .where('l.token_hash', hashToken(token))
+    .whereNull('l.used_at')
+    .where('l.expires_at', '>', now)
+    .whereNull('u.deleted_at')
+    .where('u.status', 'active')
+    .first('l.token_hash', 'l.period_end', 'u.id', 'u.user_type', 'u.phone', 'u.momo_network');
+  if (!link) return undefined;
+  const [latest] = await deps.db('subscriptions').where({ user_id: link.id }).max({ end: 'period_end' });
+  if (!latest?.end || new Date(latest.end).getTime() !== new Date(link.period_end).getTime()) return undefined;
+  return { ...link, id: Number(link.id), paidUntil: new Date(latest.end) };
+}
+
+const gone = () => new HttpError(410, RENEW_LINK_MESSAGES.gone);
+
+/** Whose link this is, if it ever existed (a spent or old link still shows how its own prompt ended). */
+async function linkOwnerOf(deps: PaymentsDeps, token: string): Promise<number> {
+  const link = await deps.db('renew_links').where({ token_hash: hashToken(token.slice(0, 40)) }).first('user_id');
+  if (!link) throw gone();
+  return Number(link.user_id);
+}
+
+export function renewLinks(deps: PaymentsDeps) {
+  const linkOwner = (token: string) => linkOwnerOf(deps, token);
+  return {
+    async view(token: string): Promise<RenewLinkView | undefined> {
+      const account = await linkedAccount(deps, token);
+      if (!account) return undefined;
+      const plan = account.user_type as PlanType;
+      return {
+        planName: PLANS[plan].name,
+        amount: `₵${(priceFor(await getSettings(deps.db), plan, 1) / 100).toFixed(2)}`,
+        phone: maskPhone(account.phone),
+        // The network named last time, else the number's first network as a guess shown (and changeable) on the page.
+        network: account.momo_network ?? networkByPrefix(account.phone),
+        paidUntil: account.paidUntil.toISOString(),
+      };
+    },
+
+    /** Sends the prompt to the account's own number, on the network chosen on the page (limited as the API's prompts are). */
+    async send(token: string, network: MomoNetworkCode | undefined): Promise<MomoPromptResponse> {
+      const account = await linkedAccount(deps, token);
+      if (!account) throw gone();
+      const now = deps.clock.now();
+      await countRequest(deps.db, LIMITS.momoPromptsByAccount, String(account.id), now);
+      await countRequest(deps.db, LIMITS.momoPromptsByPhone, account.phone.slice(-9), now);
+      return sendMomoPrompt(deps, account.id, { provider: network });
+    },
+
+    /** Telecel's voucher code for the link's prompt. */
+    async otp(token: string, reference: string, otp: string): Promise<MomoPromptResponse> {
+      return submitMomoOtp(deps, await linkOwner(token), validate(momoOtpSchema, { reference, otp }));
+    },
+
+    /** TEST MODE only: the test phone approves or declines the link's prompt. */
+    async testPhone(token: string, reference: string, approve: boolean): Promise<void> {
+      if (deps.payments.name !== 'sandbox') return;
+      await ownPrompt(deps, await linkOwner(token), reference);
+      await answerTestPrompt(deps.db, reference, approve, deps.clock.now());
+    },
+
+    /** How the prompt stands; a paid one spends the link. */
+    async status(token: string, reference: string): Promise<MomoPromptResponse> {
+      const answer = await promptStatus(deps, await linkOwner(token), reference);
+      if (answer.status === 'success') await deps.db('renew_links').where({ token_hash: hashToken(token.slice(0, 40)) }).whereNull('used_at').update({ used_at: deps.clock.now() });
+      return answer;
+    },
+  };
+}
+export type RenewLinks = ReturnType<typeof renewLinks>;

@@ -1,0 +1,78 @@
+import * as z from 'zod/mini';
+import { isGhanaPhone } from './phone.ts';
+import { PLAN_LENGTHS } from './plans.ts';
+
+/**
+ * Renewal by a mobile-money prompt sent to the phone (issue #20, docs/PRODUCT.md "Mobile money in
+ * one tap"): the server starts the charge, the payer approves it on the phone, and the page asks
+ * how it stands until it is paid, failed or expired.
+ */
+
+/** Paystack's codes for Ghana's mobile-money networks, with the names people know them by. */
+export const MOMO_NETWORKS = { mtn: 'MTN MoMo', vod: 'Telecel Cash', atl: 'AirtelTigo Money' } as const;
+export type MomoNetworkCode = keyof typeof MOMO_NETWORKS;
+const NETWORK_CODES = Object.keys(MOMO_NETWORKS) as [MomoNetworkCode, ...MomoNetworkCode[]];
+
+/**
+ * The network a number was first given by (reference/ghana.md). Numbers move between networks, so
+ * this is only a first guess the payer sees and can change, never what a prompt is sent to unasked.
+ */
+export function networkByPrefix(phone: string): MomoNetworkCode | null {
+  const prefix = phone.replace(/^\+233/, '0').slice(0, 3);
+  if (['024', '025', '053', '054', '055', '059'].includes(prefix)) return 'mtn';
+  if (['020', '050'].includes(prefix)) return 'vod';
+  if (['026', '027', '056', '057'].includes(prefix)) return 'atl';
+  return null;
+}
+
+/** How long a payer has to approve a prompt on the phone (Paystack: about 180 s). */
+export const MOMO_PROMPT_TTL_MS = 3 * 60_000;
+/** How often a page asks how a prompt stands while it is open. */
+export const MOMO_POLL_MS = 4_000;
+
+export const MOMO_MESSAGES = {
+  badPhone: 'Type a Ghana mobile-money number, like 0241234567.',
+  noNetwork: 'Choose your mobile-money network: MTN, Telecel or AirtelTigo.',
+  badOtp: 'Type the voucher code from your phone: 4 to 8 digits.',
+  notAwaitingOtp: 'This prompt is not waiting for a voucher code. Send the prompt again if you need to.',
+  noSuchPrompt: 'There is no such mobile-money prompt on your account.',
+  affiliate: 'Affiliate accounts have no subscription to renew.',
+} as const;
+
+export const momoPromptSchema = z.object({
+  /** Defaults to the account's own number. */
+  phone: z.optional(z.string().check(z.maxLength(20, MOMO_MESSAGES.badPhone), z.refine(isGhanaPhone, MOMO_MESSAGES.badPhone))),
+  /** Defaults to the network named last time. */
+  provider: z.optional(z.enum(NETWORK_CODES, MOMO_MESSAGES.noNetwork)),
+  months: z.optional(z.literal(PLAN_LENGTHS, 'Choose 1, 3, 6 or 12 months.')),
+});
+export type MomoPromptRequest = z.infer<typeof momoPromptSchema>;
+
+export const momoOtpSchema = z.object({
+  reference: z.string().check(z.maxLength(64), z.regex(/^[A-Z0-9]+$/, MOMO_MESSAGES.noSuchPrompt)),
+  otp: z.string().check(z.maxLength(8, MOMO_MESSAGES.badOtp), z.regex(/^\d{4,8}$/, MOMO_MESSAGES.badOtp)),
+});
+
+/** The TEST MODE phone's answer to a prompt (POST /api/sandbox/momo/{reference}). */
+export const sandboxPhoneSchema = z.object({ approve: z.boolean('Say whether the test phone approves (true) or declines (false).') });
+
+/**
+ * Where a prompt stands: `pay_offline` (approve it on the phone), `send_otp` (type Telecel's
+ * voucher code), `pending` (the network has not answered yet), `success` (paid: `paidUntil`) or
+ * `failed` (with the reason, in plain words; it can be sent again).
+ */
+export type MomoStatus = 'pay_offline' | 'send_otp' | 'pending' | 'success' | 'failed';
+export interface MomoPromptResponse {
+  success: boolean;
+  status: MomoStatus;
+  message: string;
+  reference: string | null;
+  /** When paid: the new end of the paid period (ISO). */
+  paidUntil?: string;
+}
+
+/** 0551234987 → "055…987": enough for the payer to know the phone, not enough for anyone else. */
+export const maskPhone = (e164OrLocal: string): string => {
+  const local = e164OrLocal.replace(/^\+233/, '0');
+  return `${local.slice(0, 3)}…${local.slice(-3)}`;
+};

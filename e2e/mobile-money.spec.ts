@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
+import { ADMIN } from './fixtures/admin.ts';
+import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
+
+// Issue #20 "One tap from the reminder": the renewal reminder carries /renew/{token}, a small page
+// with no sign-in and no JavaScript whose one button sends the mobile-money prompt to the phone.
+// In TEST MODE the page shows the test phone that approves it.
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+test('from the reminder in the dev mailbox, a customer renews by mobile money in one tap', async ({ page, request }) => {
+  const phone = `055${String(Date.now()).slice(-7)}`;
+  const account = await createPaidAccount(request, { phone });
+  const session = await login(request, account);
+  const record = async () =>
+    (await (await request.get(`/api/customer-data/${encodeURIComponent(account.email)}`, { headers: { Authorization: `Bearer ${session.token}` } })).json()) as {
+      customer: { subscription: { paidUntil: string } };
+    };
+  const paidBefore = (await record()).customer.subscription.paidUntil;
+
+  // The administrator sends the renewal reminder now (the worker would, 7 days before the end).
+  const admin = (await (await request.post('/api/admin/login', { data: ADMIN })).json()) as { token: string };
+  const sent = await request.post(`/api/admin/users/${account.user.id}/reminder`, { headers: { Authorization: `Bearer ${admin.token}` } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+
+  await page.goto('/dev-mailbox');
+  const mail = page.getByRole('listitem').filter({ hasText: `To ${account.email}` }).filter({ hasText: 'Your subscription ends soon' });
+  await expect(mail).toHaveCount(1);
+  const link = mail.getByRole('link', { name: /\/renew\// });
+  const address = (await link.getAttribute('href'))!;
+  await link.click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Renew your subscription' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Customer plan: ₵10.00 for one more month' })).toBeVisible();
+  // The number's network is chosen already (and can be changed): one tap is enough.
+  await expect(page.getByRole('radio', { name: 'MTN MoMo' })).toBeChecked();
+  await expect(page.getByText(`Your mobile-money number ${phone.slice(0, 3)}…${phone.slice(-3)}, on`)).toBeVisible();
+  expect(await page.evaluate(() => document.scripts.length), 'no JavaScript').toBe(0);
+  expect([...(await overflows(page)), ...(await smallTargets(page))]).toEqual([]);
+  const html = await request.get(address);
+  expect((await html.body()).length, 'the page fits a slow phone: HTML and CSS under 20 KB').toBeLessThan(20_000);
+
+  await page.getByRole('button', { name: 'Send the prompt to my phone' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
+  await expect(page.getByText(`Approve the ₵10.00 prompt on ${phone.slice(0, 3)}…${phone.slice(-3)} within 3 minutes.`)).toBeVisible();
+  expect([...(await overflows(page)), ...(await smallTargets(page))]).toEqual([]);
+  await page.getByRole('button', { name: 'Approve on the test phone' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Paid' })).toBeVisible();
+  await expect(page.getByText(/^Paid\. Your subscription now runs until \d{1,2} \w+ \d{4}\.$/)).toBeVisible();
+  const paidAfter = (await record()).customer.subscription.paidUntil;
+  expect(Date.parse(paidAfter)).toBeGreaterThan(Date.parse(paidBefore) + 27 * 86_400_000);
+
+  // Spent: the link renews once.
+  const again = await page.goto(address);
+  expect(again?.status()).toBe(410);
+  await expect(page.getByText('This renewal link has been used or has expired.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in to renew from your dashboard' })).toBeVisible();
+});
+
+test('a link nobody sent answers 410 and sends nothing', async ({ request }) => {
+  for (const path of ['/renew/AAAAAAAAAAAAAAAAAAAAAA', '/renew/x', `/renew/${'a'.repeat(500)}`]) {
+    expect((await request.get(path)).status(), path).toBe(410);
+  }
+  const posted = await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { form: { action: 'send', network: 'mtn' } });
+  expect(posted.status()).toBe(410);
+  expect(await posted.text()).toContain('This renewal link has been used or has expired.');
+  const crossSite = await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { form: { action: 'send' }, headers: { Origin: 'https://elsewhere.example' } });
+  expect(crossSite.status()).toBe(403);
+  expect((await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { data: 'action=send&pad='.padEnd(10_000, 'x'), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status()).toBe(413);
+});
+
+test('a customer renews from the dashboard by a prompt to the phone, without the checkout', async ({ page, request }) => {
+  const phone = `024${String(Date.now()).slice(-7)}`;
+  const account = await createPaidAccount(request, { phone });
+  const session = await login(request, account);
+  await useSession(page, session);
+  await page.goto('/customer-dashboard');
+  const card = page.getByRole('region', { name: 'Your subscription' });
+  const paidUntil = (await card.getByText(/^Paid until /).textContent())!.replace('Paid until ', '');
+  const prompt = card.getByRole('form', { name: 'Or pay by mobile money prompt' });
+  await expect(prompt.getByLabel('Mobile-money number')).toHaveValue(phone);
+  await expect(prompt.getByRole('radio', { name: 'MTN MoMo' })).toBeChecked();
+  await prompt.getByRole('radio', { name: 'AirtelTigo Money' }).check();
+  await prompt.getByRole('radio', { name: 'MTN MoMo' }).check();
+  await prompt.getByRole('button', { name: 'Send the prompt to my phone' }).click();
+  await expect(prompt.getByRole('status')).toHaveText(`Approve the ₵10.00 prompt on ${phone.slice(0, 3)}…${phone.slice(-3)} within 3 minutes.`);
+  expect([...(await overflows(page)), ...(await smallTargets(page))]).toEqual([]);
+  await prompt.getByRole('button', { name: 'Approve on the test phone' }).click();
+  await expect(card.getByText(/^Paid\. Your subscription now runs until/)).toBeVisible();
+  await expect(card.getByText(/^Paid until /)).not.toHaveText(`Paid until ${paidUntil}`);
+});

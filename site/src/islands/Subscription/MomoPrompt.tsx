@@ -1,0 +1,94 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import { MOMO_NETWORKS, networkByPrefix, type MomoNetworkCode } from '../../../../contract/momo.ts';
+import { loadPaymentsConfig } from '../../lib/payment.ts';
+import { $session } from '../../stores/session.ts';
+import { $momo, answerOnTestPhone, sendPrompt, sendVoucher } from './momo-store.ts';
+
+/**
+ * "Send the prompt to my phone": renew by mobile money without the checkout (issue #20). The
+ * number defaults to the account's, the network to the number's first network (numbers move
+ * between networks, so the payer sees it and can change it).
+ */
+export function MomoPrompt({ token, onPaid }: { token: string | null; onPaid: () => void }) {
+  const state = useStore($momo);
+  const local = ($session.get().user?.phone ?? '').replace(/^\+233/, '0');
+  const [testMode, setTestMode] = useState(false);
+  useEffect(() => {
+    loadPaymentsConfig().then(
+      (config) => setTestMode(config.provider === 'sandbox'),
+      () => setTestMode(false),
+    );
+  }, []);
+  const [number, setNumber] = useState(local);
+  const [network, setNetwork] = useState<MomoNetworkCode | ''>(networkByPrefix(local) ?? '');
+  const [voucher, setVoucher] = useState('');
+  const id = useId();
+  // No reset on unmount: the dashboard reloads its data when paid (the card may be mounted again),
+  // and an open prompt keeps being asked about meanwhile.
+  const open = state.kind === 'open' ? state.answer : null;
+
+  return (
+    <form
+      className="sub-momo"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (network) void sendPrompt({ phone: number, provider: network }, token, onPaid);
+      }}
+    >
+      <h3 id={`${id}-title`} className="sub-momo-title">
+        Or pay by mobile money prompt
+      </h3>
+      <label className="sub-field">
+        Mobile-money number
+        <input type="tel" inputMode="tel" autoComplete="tel" maxLength={16} value={number} onChange={(event) => setNumber(event.currentTarget.value)} required />
+      </label>
+      <fieldset className="sub-networks">
+        <legend>Network</legend>
+        {(Object.entries(MOMO_NETWORKS) as [MomoNetworkCode, string][]).map(([code, name]) => (
+          <label key={code} className="sub-network">
+            <input type="radio" name={`${id}-network`} value={code} checked={network === code} onChange={() => setNetwork(code)} required />
+            {name}
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="btn sub-button" disabled={state.kind === 'sending' || !!open} aria-busy={state.kind === 'sending'}>
+        {state.kind === 'sending' ? 'Sending the prompt...' : 'Send the prompt to my phone'}
+      </button>
+      <div role="status" className="sub-status">
+        {open ? <p>{open.message}</p> : null}
+        {state.kind === 'paid' ? <p className="sub-success">{state.answer.message}</p> : null}
+      </div>
+      {state.kind === 'failed' ? (
+        <p role="alert" className="sub-alert">
+          {state.message}
+        </p>
+      ) : null}
+      {open?.status === 'send_otp' && open.reference ? (
+        <div className="sub-voucher">
+          <label className="sub-field">
+            Voucher code
+            <input inputMode="numeric" autoComplete="one-time-code" maxLength={8} value={voucher} onChange={(event) => setVoucher(event.currentTarget.value)} />
+          </label>
+          <button type="button" className="btn sub-button" onClick={() => void sendVoucher(open.reference!, voucher.trim(), token)}>
+            Send the code
+          </button>
+        </div>
+      ) : null}
+      {testMode && open?.status === 'pay_offline' && open.reference ? (
+        <div className="sub-test-phone" role="group" aria-label="Test phone (TEST MODE)">
+          <p>
+            <strong>Test phone (TEST MODE)</strong>: a real phone would ring now.
+          </p>
+          <button type="button" className="btn sub-button" onClick={() => void answerOnTestPhone(open.reference!, true, token)}>
+            Approve on the test phone
+          </button>{' '}
+          <button type="button" className="btn btn-line sub-button" onClick={() => void answerOnTestPhone(open.reference!, false, token)}>
+            Decline
+          </button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
