@@ -427,7 +427,7 @@ test('renewal: Renew now, approve in the checkout by the test card, turn automat
   const checkout = page.getByRole('dialog', { name: 'Sandbox checkout' });
   await expect(checkout.getByRole('button', { name: 'Approve payment' })).toBeFocused();
   await page.keyboard.press('Escape');
-  await expect(card.getByRole('status')).toHaveText('Payment was cancelled');
+  await expect(card.getByRole('status').first()).toHaveText('Payment was cancelled');
   await expect(renew).toBeFocused();
   await page.keyboard.press('Enter');
   await press(page, checkout.getByRole('button', { name: 'Pay with test card (Visa ending 4081)' }), 'Enter', { max: 1 });
