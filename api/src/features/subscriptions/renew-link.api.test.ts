@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUpAndPay } from '../../../test/accounts.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { createLogger } from '../../logger.ts';
+import { paymentProvider } from '../../providers/index.ts';
+import { outboxNotifier } from '../../providers/notifier.ts';
+import { loadConfig } from '../../config.ts';
+import { sendReminderNow } from './reminders.ts';
+import { RENEW_LINK_TTL_MS, renewLinks } from './renew-link.ts';
+
+// Issue #20 "One tap from the reminder": /renew/{token} is single-use, 72 hours, only for that
+// account's next renewal, and stored hashed.
+describe('one-tap renewal links', () => {
+  let app: TestApp;
+  let links: ReturnType<typeof renewLinks>;
+  const logger = createLogger('error', { write: () => true });
+  beforeAll(async () => {
+    app = await startTestApp();
+    const config = loadConfig({ NODE_ENV: 'test' });
+    links = renewLinks({ db: app.db, clock: app.clock, logger, payments: paymentProvider(config, app.db, app.clock), notifier: outboxNotifier({ clock: app.clock }) });
+  });
+  afterAll(() => app.close());
+
+  let serial = 0;
+  /** A paid customer (an MTN number ending 000, 001, …) and the link of the reminder just sent to them. */
+  async function reminded() {
+    app.clock.set(new Date('2026-11-22T09:00:00Z'));
+    const customer = await signUpAndPay(app, { phone: `0551234${String(serial++).padStart(3, '0')}` });
+    await sendReminderNow({ db: app.db, clock: app.clock, logger, notifier: outboxNotifier({ clock: app.clock }), config: { publicUrl: 'https://sc.example' } }, customer.userId);
+    const sms = await app.db('notifications').where({ user_id: customer.userId, channel: 'sms' }).orderBy('id', 'desc').first('body');
+    const token = /\/renew\/([\w-]+)$/.exec(sms.body)![1];
+    return { customer, token };
+  }
+
+  it('shows the plan, the price and the masked number; keeps only the hash', async () => {
+    const { customer, token } = await reminded();
+    expect(await links.view(token)).toEqual({ planName: 'Customer', amount: '₵10.00', phone: '055…000', network: 'mtn', paidUntil: '2026-12-22T09:00:00.000Z' });
+    const row = await app.db('renew_links').where({ user_id: customer.userId }).first();
+    expect(row.token_hash).not.toContain(token);
+    expect(JSON.stringify(app.logs)).not.toContain(token);
+  });
+
+  it('expires after 72 hours', async () => {
+    const { token } = await reminded();
+    app.clock.advance(RENEW_LINK_TTL_MS - 60_000);
+    expect(await links.view(token)).toBeDefined();
+    app.clock.advance(120_000);
+    expect(await links.view(token)).toBeUndefined();
+    await expect(links.send(token, 'mtn')).rejects.toMatchObject({ status: 410 });
+  });
+
+  it('is spent once its renewal is paid, and is good only for the period it was sent about', async () => {
+    const { customer, token } = await reminded();
+    const sent = await links.send(token, 'mtn');
+    expect(sent.status).toBe('pay_offline');
+    await app.request(`/api/sandbox/momo/${sent.reference}`, { method: 'POST', json: { approve: true } });
+    expect((await links.status(token, sent.reference!)).status).toBe('success');
+    expect(await links.view(token)).toBeUndefined();
+    await expect(links.send(token, 'mtn')).rejects.toMatchObject({ status: 410 });
+    // A second reminder's link for the period just paid is useless once the account renews another way.
+    const second = await reminded();
+    const renew = await app.request('/api/subscription/renew', { method: 'POST', json: {}, headers: bearer(second.customer.token) });
+    expect(renew.status).toBe(200);
+    await app.request('/api/sandbox/charge', {
+      method: 'POST',
+      json: { reference: renew.body.payment.reference, amount: renew.body.payment.amountKobo, currency: 'GHS', email: renew.body.payment.email, metadata: renew.body.payment.metadata, outcome: 'success', method: 'card' },
+    });
+    await app.request('/api/verify-payment', { method: 'POST', json: { reference: renew.body.payment.reference }, headers: bearer(second.customer.token) });
+    expect(await links.view(second.token)).toBeUndefined();
+    expect(customer.userId).not.toBe(second.customer.userId);
+  });
+
+  it('knows nothing of a token nobody issued, however it is shaped', async () => {
+    for (const token of ['AAAAAAAAAAAAAAAAAAAAAA', 'x', 'a'.repeat(10_000), '../../etc']) {
+      expect(await links.view(token)).toBeUndefined();
+      await expect(links.send(token, 'mtn')).rejects.toMatchObject({ status: 410 });
+    }
+  });
+});
