@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isGhanaPhone } from './phone.ts';
-import { PLAN_LENGTHS } from './plans.ts';
+import { monthsField } from './payments.ts';
 
 /**
  * Renewal by a mobile-money prompt sent to the phone (issue #20, docs/PRODUCT.md "Mobile money in
@@ -44,7 +44,7 @@ export const momoPromptSchema = z.object({
   phone: z.optional(z.string().check(z.maxLength(20, MOMO_MESSAGES.badPhone), z.refine(isGhanaPhone, MOMO_MESSAGES.badPhone))),
   /** Defaults to the network named last time. */
   provider: z.optional(z.enum(NETWORK_CODES, MOMO_MESSAGES.noNetwork)),
-  months: z.optional(z.literal(PLAN_LENGTHS, 'Choose 1, 3, 6 or 12 months.')),
+  months: monthsField,
 });
 export type MomoPromptRequest = z.infer<typeof momoPromptSchema>;
 

@@ -74,19 +74,29 @@ test('a customer renews from the dashboard by a prompt to the phone, without the
   const phone = `024${String(Date.now()).slice(-7)}`;
   const account = await createPaidAccount(request, { phone });
   const session = await login(request, account);
+  const paidUntilNow = async () => {
+    const data = await request.get(`/api/customer-data/${encodeURIComponent(account.email)}`, { headers: { Authorization: `Bearer ${session.token}` } });
+    return ((await data.json()) as { customer: { subscription: { paidUntil: string } } }).customer.subscription.paidUntil;
+  };
+  const before = new Date(await paidUntilNow());
   await useSession(page, session);
   await page.goto('/customer-dashboard');
   const card = page.getByRole('region', { name: 'Your subscription' });
   const paidUntil = (await card.getByText(/^Paid until /).textContent())!.replace('Paid until ', '');
+  // Three months at once, by the prompt as by the checkout.
+  await card.getByRole('radio', { name: '3 months — ₵30.00' }).check();
   const prompt = card.getByRole('form', { name: 'Or pay by mobile money prompt' });
   await expect(prompt.getByLabel('Mobile-money number')).toHaveValue(phone);
   await expect(prompt.getByRole('radio', { name: 'MTN MoMo' })).toBeChecked();
   await prompt.getByRole('radio', { name: 'AirtelTigo Money' }).check();
   await prompt.getByRole('radio', { name: 'MTN MoMo' }).check();
   await prompt.getByRole('button', { name: 'Send the prompt to my phone' }).click();
-  await expect(prompt.getByRole('status')).toHaveText(`Approve the ₵10.00 prompt on ${phone.slice(0, 3)}…${phone.slice(-3)} within 3 minutes.`);
+  await expect(prompt.getByRole('status')).toHaveText(`Approve the ₵30.00 prompt on ${phone.slice(0, 3)}…${phone.slice(-3)} within 3 minutes.`);
   expect([...(await overflows(page)), ...(await smallTargets(page))]).toEqual([]);
   await prompt.getByRole('button', { name: 'Approve on the test phone' }).click();
   await expect(card.getByText(/^Paid\. Your subscription now runs until/)).toBeVisible();
   await expect(card.getByText(/^Paid until /)).not.toHaveText(`Paid until ${paidUntil}`);
+  const until = new Date(await paidUntilNow());
+  const monthsAdded = (until.getUTCFullYear() - before.getUTCFullYear()) * 12 + until.getUTCMonth() - before.getUTCMonth();
+  expect(monthsAdded, 'three months bought by the prompt').toBe(3);
 });

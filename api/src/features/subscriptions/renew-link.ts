@@ -91,7 +91,7 @@ export function renewLinks(deps: PaymentsDeps) {
       const now = deps.clock.now();
       await countRequest(deps.db, LIMITS.momoPromptsByAccount, String(account.id), now);
       await countRequest(deps.db, LIMITS.momoPromptsByPhone, account.phone.slice(-9), now);
-      return sendMomoPrompt(deps, account.id, { provider: network });
+      return sendMomoPrompt(deps, account.id, { provider: network, months: 1 });
     },
 
     /** Telecel's voucher code for the link's prompt. */

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { MOMO_NETWORKS, networkByPrefix, type MomoNetworkCode } from '../../../../contract/momo.ts';
+import type { PlanLength } from '../../../../contract/plans.ts';
 import { loadPaymentsConfig } from '../../lib/payment.ts';
 import { $session } from '../../stores/session.ts';
 import { $momo, answerOnTestPhone, sendPrompt, sendVoucher } from './momo-store.ts';
@@ -10,7 +11,8 @@ import { $momo, answerOnTestPhone, sendPrompt, sendVoucher } from './momo-store.
  * number defaults to the account's, the network to the number's first network (numbers move
  * between networks, so the payer sees it and can change it).
  */
-export function MomoPrompt({ token, onPaid }: { token: string | null; onPaid: () => void }) {
+/** `months`: the length chosen on the card (1, 3, 6 or 12), bought by the prompt as by the checkout. */
+export function MomoPrompt({ token, months, onPaid }: { token: string | null; months: PlanLength; onPaid: () => void }) {
   const state = useStore($momo);
   const local = ($session.get().user?.phone ?? '').replace(/^\+233/, '0');
   const [testMode, setTestMode] = useState(false);
@@ -34,7 +36,7 @@ export function MomoPrompt({ token, onPaid }: { token: string | null; onPaid: ()
       aria-labelledby={`${id}-title`}
       onSubmit={(event) => {
         event.preventDefault();
-        if (network) void sendPrompt({ phone: number, provider: network }, token, onPaid);
+        if (network) void sendPrompt({ phone: number, provider: network, months }, token, onPaid);
       }}
     >
       <h3 id={`${id}-title`} className="sub-momo-title">

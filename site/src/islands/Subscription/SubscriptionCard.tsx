@@ -292,7 +292,7 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
           </button>
         </div>
       ) : null}
-      {planType ? <MomoPrompt token={token} onPaid={onRenewed} /> : null}
+      {planType ? <MomoPrompt token={token} months={months} onPaid={onRenewed} /> : null}
     </section>
   );
 }
