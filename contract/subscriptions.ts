@@ -27,6 +27,9 @@ const DAY_MS = 86_400_000;
  * `months` calendar months later (UTC), clamping the day to the month's last (31 January + 1 month
  * is 28 or 29 February): how a paid period is extended, and how the browser foresees it.
  */
+/** A paid-until date in Ghana's style, e.g. "15 January 2027" (GMT, Ghana's time zone): one formatter for emails, texts, answers and cards. */
+export const longDate = (date: Date): string => date.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 export function addMonths(date: Date, months = 1): Date {
   const next = new Date(date);
   const day = next.getUTCDate();

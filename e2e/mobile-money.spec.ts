@@ -65,6 +65,12 @@ test('a link nobody sent answers 410 and sends nothing', async ({ request }) => 
   const posted = await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { form: { action: 'send', network: 'mtn' } });
   expect(posted.status()).toBe(410);
   expect(await posted.text()).toContain('This renewal link has been used or has expired.');
+  // Not a form at all: a plain 400 saying so, never a server error.
+  for (const [type, body] of [['application/json', '{"action":"send"}'], ['multipart/form-data; boundary=zz', 'broken'], ['text/plain', '']]) {
+    const odd = await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { data: body, headers: { 'content-type': type } });
+    expect(odd.status(), type).toBe(400);
+    expect(await odd.text()).toContain('This form could not be read.');
+  }
   const crossSite = await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { form: { action: 'send' }, headers: { Origin: 'https://elsewhere.example' } });
   expect(crossSite.status()).toBe(403);
   expect((await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { data: 'action=send&pad='.padEnd(10_000, 'x'), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status()).toBe(413);

@@ -16,5 +16,4 @@ export function cedis(amount: number, fixed = false): string {
 }
 
 /** Dates in the en-GH style, e.g. "15 January 2024" (GMT, Ghana's time zone). */
-export const longDate = (date: Date): string =>
-  date.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+export { longDate } from '../../../contract/subscriptions.ts';

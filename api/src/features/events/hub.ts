@@ -64,13 +64,6 @@ export class EventHub {
     });
   }
 
-  /** Streams open in this process. */
-  get size(): number {
-    let n = 0;
-    for (const set of this.streams.values()) n += set.size;
-    return n;
-  }
-
   get accepting(): boolean {
     return !this.closing;
   }

@@ -1,5 +1,6 @@
 import type { Booking } from '../../../../contract/bookings.ts';
 import { lengthName, PLANS, type PlanType } from '../../../../contract/plans.ts';
+import { longDate } from '../../../../contract/subscriptions.ts';
 import type { Message, ShortText } from '../../providers/notifier.ts';
 
 /**
@@ -48,7 +49,7 @@ export const receipt = (
 ): Message => ({
   to,
   subject: p.renewal ? 'Subscription renewed' : 'Welcome: your subscription is active',
-  text: `We received ₵${(p.amountPesewas / 100).toFixed(2)} for ${p.months === 1 ? 'one month' : lengthName(p.months)} of the ${PLANS[p.planType].name} plan (reference ${p.reference}). Your subscription is paid until ${p.paidUntil.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}.`,
+  text: `We received ₵${(p.amountPesewas / 100).toFixed(2)} for ${p.months === 1 ? 'one month' : lengthName(p.months)} of the ${PLANS[p.planType].name} plan (reference ${p.reference}). Your subscription is paid until ${longDate(p.paidUntil)}.`,
 });
 
 export const payoutMessage = (to: string, p: { amount: number; status: string; reference: string }): Message => ({

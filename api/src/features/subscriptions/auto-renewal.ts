@@ -1,4 +1,4 @@
-import { FAILED_PAYMENT_DAYS, type AutoRenewal } from '../../../../contract/subscriptions.ts';
+import { FAILED_PAYMENT_DAYS, longDate, type AutoRenewal } from '../../../../contract/subscriptions.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
@@ -81,7 +81,7 @@ function declineNotice(
   serviceEnds: Date,
 ): DeclineNotice {
   const card = cardLabel(payer);
-  const until = serviceEnds.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const until = longDate(serviceEnds);
   return async (trx, attempt, amount) => {
     const retry = firstAt + (attempt + 1) * DAY_MS < serviceEnds.getTime();
     await deps.notifier.sendEmail(

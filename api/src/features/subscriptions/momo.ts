@@ -1,6 +1,7 @@
 import { maskPhone, MOMO_MESSAGES, MOMO_PROMPT_TTL_MS, type MomoNetworkCode, type MomoPromptRequest, type MomoPromptResponse, type MomoStatus } from '../../../../contract/momo.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
+import { longDate } from '../../../../contract/subscriptions.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { ChargeRefusedError, ProviderUnavailableError, type ChargeProgress } from '../../providers/payments.ts';
 import { createPaymentIntent, settlePayment, type PaymentRow, type PaymentsDeps } from '../payments/service.ts';
@@ -15,7 +16,6 @@ import { createPaymentIntent, settlePayment, type PaymentRow, type PaymentsDeps 
 type PromptPayment = PaymentRow & { prompt_phone: string | null; prompt_network: MomoNetworkCode | null; prompt_status: string | null; prompt_message: string | null };
 
 const cedis = (pesewas: number) => `₵${(pesewas / 100).toFixed(2)}`;
-const longDate = (date: Date) => date.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** What the payer reads for each state of a prompt. */
 const say = {

@@ -1,5 +1,6 @@
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
 import type { Knex } from 'knex';
+import { longDate } from '../../../../contract/subscriptions.ts';
 import { issueRenewLink } from './renew-link.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -23,24 +24,24 @@ const DAY_MS = 86_400_000;
 /** Expired notices go out only for periods that ended recently, never for long-gone accounts. */
 const EXPIRED_NOTICE_DAYS = 30;
 
-const dateText = (d: Date) => d.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 
 function message(kind: Kind, firstName: string, plan: PlanType, end: Date, publicUrl: string, renewUrl: string, settings: Settings, card: string | null) {
   const price = `₵${(settings.pricePesewas[plan] / 100).toFixed(2).replace(/\.00$/, '')}`;
   if (kind === 'expiring' && card) {
     return {
       subject: 'Your subscription renews soon',
-      text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription is paid until ${dateText(end)}. You chose automatic renewal, so we will charge ${price} to your ${card} shortly before then; the new month starts when this one ends. To stop it, turn automatic renewal off on your dashboard: ${publicUrl}/signin`,
+      text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription is paid until ${longDate(end)}. You chose automatic renewal, so we will charge ${price} to your ${card} shortly before then; the new month starts when this one ends. To stop it, turn automatic renewal off on your dashboard: ${publicUrl}/signin`,
     };
   }
   return kind === 'expiring'
     ? {
         subject: 'Your subscription ends soon',
-        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription is paid until ${dateText(end)}. Renew now (${price} for one more month, added to the end of your current month) by mobile money in one tap, no sign-in needed: ${renewUrl}\n\nOr renew from your dashboard: ${publicUrl}/signin\n\nMobile money cannot be charged automatically, so nothing happens unless you renew. The one-tap link works for 3 days.`,
+        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription is paid until ${longDate(end)}. Renew now (${price} for one more month, added to the end of your current month) by mobile money in one tap, no sign-in needed: ${renewUrl}\n\nOr renew from your dashboard: ${publicUrl}/signin\n\nMobile money cannot be charged automatically, so nothing happens unless you renew. The one-tap link works for 3 days.`,
       }
     : {
         subject: 'Your subscription has ended',
-        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription ended on ${dateText(end)}. You have ${settings.graceDays} days of grace; after that ${plan === 'customer' ? 'you cannot book professionals' : 'customers cannot find you'} until you renew (${price} a month). Renew by mobile money in one tap: ${renewUrl}\n\nOr from your dashboard: ${publicUrl}/signin\n\nYour account and its history stay as they are.`,
+        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription ended on ${longDate(end)}. You have ${settings.graceDays} days of grace; after that ${plan === 'customer' ? 'you cannot book professionals' : 'customers cannot find you'} until you renew (${price} a month). Renew by mobile money in one tap: ${renewUrl}\n\nOr from your dashboard: ${publicUrl}/signin\n\nYour account and its history stay as they are.`,
       };
 }
 

@@ -4,7 +4,7 @@ import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { PLANS } from '../../../../contract/plans.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
 import type { PlanLength, PlanType } from '../../../../contract/plans.ts';
-import { addMonths, subscriptionState } from '../../../../contract/subscriptions.ts';
+import { addMonths, longDate, subscriptionState } from '../../../../contract/subscriptions.ts';
 import type { AutoRenewal, SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 import { actionErrorMessage, apiFetch, clearQueryCache } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
@@ -50,7 +50,7 @@ export const SUBSCRIPTION_TEXTS = {
 
 /** "22 December 2026", in Ghana time (GMT). */
 export const paidUntilLabel = (iso: string): string =>
-  new Date(iso).toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  longDate(new Date(iso));
 
 const isPlanType = (value: string): value is PlanType => value === 'customer' || value === 'professional';
 
