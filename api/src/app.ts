@@ -2,9 +2,6 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
-import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
-import type { Db } from './db.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
@@ -23,41 +20,17 @@ import { professionalRoutes } from './features/professionals/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { userDataRoutes } from './features/user-data/routes.ts';
 import { takesRawBody, verificationRoutes } from './features/verification/routes.ts';
-import { readYourWrites, type ReadCache } from './cache/read-cache.ts';
+import { readYourWrites } from './cache/read-cache.ts';
+import type { AppDeps } from './deps.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { HttpError } from './http/errors.ts';
 import { jsonOnly } from './http/json-only.ts';
 import { noNulCharacters } from './http/no-nul.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import type { Logger } from './logger.ts';
-import type { EventHub } from './features/events/hub.ts';
 import { eventRoutes } from './features/events/routes.ts';
-import type { Geocoder } from './providers/geocoder.ts';
-import type { Notifier } from './providers/notifier.ts';
-import type { PaymentProvider } from './providers/payments.ts';
 import { payoutTransfers } from './providers/index.ts';
-import type { PayoutTransfers } from './providers/transfers.ts';
 
-export interface AppDeps {
-  db: Db;
-  config: Config;
-  clock: Clock;
-  logger: Logger;
-  /** Paystack when keys are configured, else the sandbox (never both). */
-  payments: PaymentProvider;
-  notifier: Notifier;
-  /** Mobile-money payout transfers; left out, built from config (Paystack keys, else none: paid by hand). */
-  transfers?: PayoutTransfers | null;
-  /** Reverse geocoding; left out, it is built from config.googleMaps (null: bounding boxes only). */
-  geocoder?: Geocoder | null;
-  /** Sessions and dashboard records kept in memory until the database announces a change (api/src/cache/). Absent: every read queries. */
-  readCache?: ReadCache;
-  /** Live-update streams (api/src/features/events/). Absent: the event routes answer 503 and pages poll. */
-  events?: EventHub;
-  /** Serves everything outside /api: built assets and Astro's pages (api/src/site.ts). Absent in API tests. */
-  site?: Middleware;
-}
 
 /** Each feature folder exports a function that builds its router from the app's dependencies. */
 const features: ((deps: AppDeps) => Router)[] = [

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { toSessionUser } from '../features/accounts/users.ts';
 import { adminSessions } from '../features/admin/accounts.ts';
 import { sessionsRepo } from '../features/auth/sessions.ts';

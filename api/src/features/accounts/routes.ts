@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { SIGNUP_CHECK_ORDER, signupSchema } from '../../../../contract/accounts.ts';
 import { registrationPaymentSchema } from '../../../../contract/payments.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { validate } from '../../http/validate.ts';
 import { firstPaymentAgain, signup } from './signup.ts';

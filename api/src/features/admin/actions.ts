@@ -4,7 +4,7 @@ import type { z } from 'zod/mini';
 import type { adminProfileSchema } from '../../../../contract/admin.ts';
 import { fallbackLocation } from '../../../../contract/cities.ts';
 import { toE164 } from '../../../../contract/phone.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { sessionsRepo } from '../auth/sessions.ts';
 import { movePayout } from '../affiliates/payouts.ts';

@@ -10,7 +10,7 @@ import {
   settingsSchema,
   type SettingsResponse,
 } from '../../../../contract/admin.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { isEmbedded } from '../../db.ts';
 import { requireAdmin } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';

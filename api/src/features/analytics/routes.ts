@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AnalyticsAnswer } from '../../../../contract/analytics.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { analyticsFor } from './service.ts';
 

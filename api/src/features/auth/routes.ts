@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../../../contract/accounts.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { bearerToken, requireUser } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';
 import { sessionsRepo } from './sessions.ts';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { contactSchema } from '../../../../contract/contact.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { countRequest, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { bearerToken } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import * as z from 'zod/mini';
 import { notFound } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';

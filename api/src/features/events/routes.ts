@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { EVENTS_PATH, EVENTS_TICKET_PATH, eventsQuerySchema, type EventTicketResponse } from '../../../../contract/events.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { liveSession, requireUser } from '../../http/auth.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { LIMITS, rateLimit } from '../../http/rate-limit.ts';

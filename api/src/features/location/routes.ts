@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { reverseGeocodeQuerySchema } from '../../../../contract/location.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';
 import { LIMITS, rateLimit } from '../../http/rate-limit.ts';

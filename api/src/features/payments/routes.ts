@@ -9,7 +9,7 @@ import {
   type PaymentsConfig,
 } from '../../../../contract/payments.ts';
 import { PAYMENT_CHANNELS } from '../../../../contract/plans.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { ProviderUnavailableError } from '../../providers/payments.ts';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { parseMediaPath, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../../../contract/photos.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireAdmin, requireUser } from '../../http/auth.ts';
 import { readRawBody } from '../../http/raw-body.ts';
 import { idParam } from '../admin/routes.ts';

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { PHOTO_MESSAGES, WORK_PHOTOS_MAX, type PhotosResponse } from '../../../../contract/photos.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { countRequest, LIMITS } from '../../http/rate-limit.ts';
 import type { AdminIdentity } from '../admin/accounts.ts';

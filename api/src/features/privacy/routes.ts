@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { SessionUser } from '../../../../contract/account-types.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { exportFileName, exportUserData } from './export.ts';
 

@@ -16,7 +16,7 @@ import {
   type SearchAnswer,
   type ProfessionalDetail,
 } from '../../../../contract/professionals.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { parseId } from '../../http/ids.ts';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { lengthOffers, type PlanPrices } from '../../../../contract/plans.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { getSettings } from './settings.ts';
 
 /** GET /api/plans: public, so sign-up and dashboards show the prices an administrator set. */

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { renewSchema } from '../../../../contract/payments.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';

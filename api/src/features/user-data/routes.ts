@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { USER_TYPES, type SessionUser, type UserType } from '../../../../contract/accounts.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { affiliateRecord, customerRecord, professionalRecord } from './service.ts';

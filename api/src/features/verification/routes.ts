@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { DOCUMENT_MAX_BYTES, FILE_NAME_HEADER, VERIFICATION_MESSAGES, verificationDecisionSchema, verificationQueueQuerySchema } from '../../../../contract/verification.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireAdmin, requireUser } from '../../http/auth.ts';
 import { readRawBody } from '../../http/raw-body.ts';
 import { validate } from '../../http/validate.ts';

@@ -13,7 +13,7 @@ import {
   type VerificationQueueResponse,
   type VerificationResponse,
 } from '../../../../contract/verification.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { AdminIdentity } from '../admin/accounts.ts';
 import { recordAudit } from '../admin/audit.ts';

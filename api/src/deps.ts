@@ -1,0 +1,35 @@
+import type { Middleware } from 'koa';
+import type { ReadCache } from './cache/read-cache.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db.ts';
+import type { EventHub } from './features/events/hub.ts';
+import type { Logger } from './logger.ts';
+import type { Geocoder } from './providers/geocoder.ts';
+import type { Notifier } from './providers/notifier.ts';
+import type { PaymentProvider } from './providers/payments.ts';
+import type { PayoutTransfers } from './providers/transfers.ts';
+
+/**
+ * What every feature's routes are built from. It lives apart from app.ts, which imports every
+ * feature, so that no feature has to import app.ts back (an import cycle).
+ */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  /** Paystack when keys are configured, else the sandbox (never both). */
+  payments: PaymentProvider;
+  notifier: Notifier;
+  /** Mobile-money payout transfers; left out, built from config (Paystack keys, else none: paid by hand). */
+  transfers?: PayoutTransfers | null;
+  /** Reverse geocoding; left out, it is built from config.googleMaps (null: bounding boxes only). */
+  geocoder?: Geocoder | null;
+  /** Sessions and dashboard records kept in memory until the database announces a change (api/src/cache/). Absent: every read queries. */
+  readCache?: ReadCache;
+  /** Live-update streams (api/src/features/events/). Absent: the event routes answer 503 and pages poll. */
+  events?: EventHub;
+  /** Serves everything outside /api: built assets and Astro's pages (api/src/site.ts). Absent in API tests. */
+  site?: Middleware;
+}
