@@ -95,7 +95,8 @@ if (!config.whatsapp) logger.info('No WHATSAPP_ACCESS_TOKEN: WhatsApp messages a
 const delivery = startNotificationWorker({ db, clock, logger, transports: notificationTransports(config, logger) });
 
 // SIGTERM (ARCHITECTURE "Running"): refuse new connections, let running requests finish for up to
-// 7 s, stop the workers, close the database; a watchdog exits at 9.5 s whatever is still pending.
+// 7 s, stop the workers and wait for their runs in flight, close the database; a watchdog exits at
+// 9.5 s whatever is still pending.
 const GRACE_MS = 7000;
 const EXIT_DEADLINE_MS = 9500;
 let stopping = false;
@@ -108,13 +109,12 @@ async function shutdown(signal: string) {
     logger.error('shutdown did not finish in time; exiting');
     process.exit(1);
   }, EXIT_DEADLINE_MS).unref();
-  reminders.stop();
-  retention.stop();
-  autoRenewal.stop();
-  delivery.stop();
+  // Stopped at once; their running runs end while the requests drain, and before the database closes.
+  const jobsStopped = Promise.all([reminders, retention, autoRenewal, delivery].map((job) => job.stop()));
   events.closeAll(); // clients reconnect to another process and catch up from the database
   const { forced } = await connections.drain(GRACE_MS);
   if (forced) logger.warn('requests still running at the deadline were cut');
+  await jobsStopped;
   await feed.close();
   await closeDb(db).catch((err) => logger.error({ err }, 'closing the database failed'));
   logger.info({ signal, ms: Date.now() - started }, 'stopped');

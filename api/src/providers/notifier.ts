@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db.ts';
+import { startJob, type Job } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
 
 /** How a message travels. Email always; SMS and WhatsApp carry short texts to a phone (E.164). */
@@ -134,11 +135,7 @@ export async function deliverNotifications(deps: DeliveryDeps): Promise<number> 
   });
 }
 
-/** Runs delivery every `everyMs` in the background; stop() ends it. */
-export function startNotificationWorker(deps: DeliveryDeps, everyMs = 5_000): { stop(): void } {
-  const run = () => deliverNotifications(deps).catch((err) => deps.logger.error({ err }, 'notification delivery failed'));
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  void run();
-  return { stop: () => clearInterval(timer) };
+/** Runs delivery now and every `everyMs` in the background (api/src/jobs.ts). */
+export function startNotificationWorker(deps: DeliveryDeps, everyMs = 5_000): Job {
+  return startJob({ name: 'notification delivery', everyMs, run: () => deliverNotifications(deps), logger: deps.logger });
 }

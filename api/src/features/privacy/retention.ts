@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
+import { startJob, type Job } from '../../jobs.ts';
 import type { Logger } from '../../logger.ts';
 import { pendingBalance } from '../affiliates/payouts.ts';
 import { eventsRepo } from '../events/repo.ts';
@@ -84,15 +85,13 @@ export async function anonymiseExpiredAccounts(deps: RetentionDeps): Promise<num
 
 /**
  * Runs the job now and then every `everyMs` (6 hours) in the background, with the deletion of
- * live-update events past their week and spent tickets; stop() ends it (server shutdown).
+ * live-update events past their week and spent tickets (api/src/jobs.ts).
  */
-export function startRetentionWorker(deps: RetentionDeps, everyMs = 6 * 3600_000): { stop(): void } {
+export function startRetentionWorker(deps: RetentionDeps, everyMs = 6 * 3600_000): Job {
   const run = async () => {
+    // Each part logs its own failure, so the events are pruned even when anonymising failed.
     await anonymiseExpiredAccounts(deps).catch((err) => deps.logger.error({ err }, 'retention job failed'));
     await eventsRepo.prune(deps.db, deps.clock.now()).catch((err) => deps.logger.error({ err }, 'deleting old live-update events failed'));
   };
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return startJob({ name: 'retention job', everyMs, run, logger: deps.logger });
 }

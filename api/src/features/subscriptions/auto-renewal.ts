@@ -3,6 +3,7 @@ import type { PlanType } from '../../../../contract/plans.ts';
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
+import { startJob, type Job } from '../../jobs.ts';
 import { ChargeRefusedError, ProviderUnavailableError } from '../../providers/payments.ts';
 import { textMessages } from '../notifications/messages.ts';
 import { createPaymentIntent, settlePayment, type PaymentRow, type PaymentsDeps } from '../payments/service.ts';
@@ -273,11 +274,13 @@ async function renewOne(deps: AutoRenewalDeps, row: DueRenewal, now: Date, leadD
   return true;
 }
 
-/** Runs the job now and then every `everyMs` in the background; stop() ends it. */
-export function startAutoRenewalWorker(deps: AutoRenewalDeps, everyMs = 60_000): { stop(): void } {
-  const run = () => chargeDueRenewals(deps).catch((err) => deps.logger.error({ err: (err as Error).message }, 'automatic renewal job failed'));
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+/** Runs the job now and then every `everyMs` in the background (api/src/jobs.ts). */
+export function startAutoRenewalWorker(deps: AutoRenewalDeps, everyMs = 60_000): Job {
+  return startJob({
+    name: 'automatic renewal job',
+    everyMs,
+    run: () => chargeDueRenewals(deps),
+    logger: deps.logger,
+    errorForLog: (err) => (err as Error).message,
+  });
 }

@@ -5,6 +5,7 @@ import { issueRenewLink } from './renew-link.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
+import { startJob, type Job } from '../../jobs.ts';
 import type { Logger } from '../../logger.ts';
 import type { Notifier } from '../../providers/notifier.ts';
 import { textMessages } from '../notifications/messages.ts';
@@ -118,17 +119,13 @@ export async function sendDueReminders(deps: ReminderDeps): Promise<number> {
   return sent;
 }
 
-/** Runs the job now and then every `everyMs` in the background; stop() ends it (server shutdown). */
-export function startReminderWorker(deps: ReminderDeps, everyMs = 60_000): { stop(): void } {
-  const run = () =>
-    sendDueReminders(deps).then(
-      (sent) => sent && deps.logger.info({ sent }, 'subscription reminders sent'),
-      (err) => deps.logger.error({ err }, 'reminder job failed'),
-    );
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+/** Runs the job now and then every `everyMs` in the background (api/src/jobs.ts). */
+export function startReminderWorker(deps: ReminderDeps, everyMs = 60_000): Job {
+  const run = async () => {
+    const sent = await sendDueReminders(deps);
+    if (sent) deps.logger.info({ sent }, 'subscription reminders sent');
+  };
+  return startJob({ name: 'reminder job', everyMs, run, logger: deps.logger });
 }
 
 /**
