@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { toSessionUser, usersRepo, type UserRow } from '../accounts/users.ts';
+import { passwordResetMessage } from '../notifications/messages.ts';
 import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
 import { sessionsRepo } from './sessions.ts';
 import { throttle, THROTTLE } from './throttle.ts';
@@ -104,14 +105,7 @@ async function sendResetLink(deps: AuthDeps, input: { email?: string; phone?: st
         created_at: now,
         expires_at: new Date(now.getTime() + RESET_TTL_MS),
       });
-      await deps.notifier.sendEmail(
-        {
-          to: user.email,
-          subject: 'Reset your password',
-          text: `Hello ${user.first_name},\n\nUse this link within 1 hour to choose a new password:\n${deps.config.publicUrl}/reset-password?token=${token}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
-        },
-        trx,
-      );
+      await deps.notifier.sendEmail(passwordResetMessage(user.email, user.first_name, `${deps.config.publicUrl}/reset-password?token=${token}`), trx);
     });
   }
 }

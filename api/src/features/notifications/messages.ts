@@ -77,6 +77,55 @@ export const verificationMessage = (to: string, d: { firstName: string; decision
         text: `Hello ${d.firstName}, an administrator could not verify your documents: ${d.reason}\n\nUpload new documents from the Profile tab of your dashboard and they will be reviewed again.`,
       };
 
+/** `link`: the page that takes the reset token (features/auth/service.ts), good for an hour. */
+export const passwordResetMessage = (to: string, firstName: string, link: string): Message => ({
+  to,
+  subject: 'Reset your password',
+  text: `Hello ${firstName},\n\nUse this link within 1 hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
+});
+
+/**
+ * The subscription reminders (features/subscriptions/reminders.ts): the period ends soon (`card`: it
+ * renews itself with that card) or has ended. `renewUrl` is the one-tap renewal link, `pricePesewas`
+ * the plan's monthly price.
+ */
+export const reminderMessage = (
+  to: string,
+  kind: 'expiring' | 'expired',
+  r: { firstName: string; plan: PlanType; end: Date; pricePesewas: number; graceDays: number; card: string | null; renewUrl: string; publicUrl: string },
+): Message => {
+  const { firstName, plan, end, card, renewUrl, publicUrl } = r;
+  const price = `₵${(r.pricePesewas / 100).toFixed(2).replace(/\.00$/, '')}`;
+  if (kind === 'expiring' && card) {
+    return {
+      to,
+      subject: 'Your subscription renews soon',
+      text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription is paid until ${longDate(end)}. You chose automatic renewal, so we will charge ${price} to your ${card} shortly before then; the new month starts when this one ends. To stop it, turn automatic renewal off on your dashboard: ${publicUrl}/signin`,
+    };
+  }
+  return kind === 'expiring'
+    ? {
+        to,
+        subject: 'Your subscription ends soon',
+        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription is paid until ${longDate(end)}. Renew now (${price} for one more month, added to the end of your current month) by mobile money in one tap, no sign-in needed: ${renewUrl}\n\nOr renew from your dashboard: ${publicUrl}/signin\n\nMobile money cannot be charged automatically, so nothing happens unless you renew. The one-tap link works for 3 days.`,
+      }
+    : {
+        to,
+        subject: 'Your subscription has ended',
+        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription ended on ${longDate(end)}. You have ${r.graceDays} days of grace; after that ${plan === 'customer' ? 'you cannot book professionals' : 'customers cannot find you'} until you renew (${price} a month). Renew by mobile money in one tap: ${renewUrl}\n\nOr from your dashboard: ${publicUrl}/signin\n\nYour account and its history stay as they are.`,
+      };
+};
+
+/** An automatic renewal's card was declined (features/subscriptions/auto-renewal.ts); `retry`: we try again tomorrow. */
+export const chargeFailedMessage = (
+  to: string,
+  c: { firstName: string; card: string; amountPesewas: number; retry: boolean; serviceEnds: Date; publicUrl: string },
+): Message => ({
+  to,
+  subject: 'We could not renew your subscription',
+  text: `Hello ${c.firstName},\n\nWe tried to charge ₵${(c.amountPesewas / 100).toFixed(2)} to your ${c.card} for the next month of your subscription, and the payment did not go through. Nothing was charged.\n\n${c.retry ? 'We will try the card again tomorrow. ' : ''}Unless a payment succeeds, your service stops on ${longDate(c.serviceEnds)}. You can renew now by mobile money or another card from your dashboard: ${c.publicUrl}/signin`,
+});
+
 /**
  * The short texts that also go by SMS and WhatsApp (ARCHITECTURE "Notifications"): only what cannot
  * wait for someone to open their email, since every text costs money and many people read SMS on

@@ -1,11 +1,11 @@
-import { FAILED_PAYMENT_DAYS, longDate, type AutoRenewal } from '../../../../contract/subscriptions.ts';
+import { FAILED_PAYMENT_DAYS, type AutoRenewal } from '../../../../contract/subscriptions.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import { ChargeRefusedError, ProviderUnavailableError } from '../../providers/payments.ts';
-import { textMessages } from '../notifications/messages.ts';
+import { chargeFailedMessage, textMessages } from '../notifications/messages.ts';
 import { createPaymentIntent, settlePayment, type PaymentRow, type PaymentsDeps } from '../payments/service.ts';
 import { getSettings } from '../settings/settings.ts';
 
@@ -82,15 +82,10 @@ function declineNotice(
   serviceEnds: Date,
 ): DeclineNotice {
   const card = cardLabel(payer);
-  const until = longDate(serviceEnds);
   return async (trx, attempt, amount) => {
     const retry = firstAt + (attempt + 1) * DAY_MS < serviceEnds.getTime();
     await deps.notifier.sendEmail(
-      {
-        to: payer.email,
-        subject: 'We could not renew your subscription',
-        text: `Hello ${payer.first_name},\n\nWe tried to charge ₵${(amount / 100).toFixed(2)} to your ${card} for the next month of your subscription, and the payment did not go through. Nothing was charged.\n\n${retry ? 'We will try the card again tomorrow. ' : ''}Unless a payment succeeds, your service stops on ${until}. You can renew now by mobile money or another card from your dashboard: ${deps.config.publicUrl}/signin`,
-      },
+      chargeFailedMessage(payer.email, { firstName: payer.first_name, card, amountPesewas: amount, retry, serviceEnds, publicUrl: deps.config.publicUrl }),
       trx,
     );
     await deps.notifier.sendText(payer.phone, textMessages.chargeFailed(card, amount, serviceEnds, retry, deps.config.publicUrl), trx);

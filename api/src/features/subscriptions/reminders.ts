@@ -1,6 +1,5 @@
-import { PLANS, type PlanType } from '../../../../contract/plans.ts';
+import type { PlanType } from '../../../../contract/plans.ts';
 import type { Knex } from 'knex';
-import { longDate } from '../../../../contract/subscriptions.ts';
 import { issueRenewLink } from './renew-link.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -8,7 +7,7 @@ import type { Db } from '../../db.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import type { Logger } from '../../logger.ts';
 import type { Notifier } from '../../providers/notifier.ts';
-import { textMessages } from '../notifications/messages.ts';
+import { reminderMessage, textMessages } from '../notifications/messages.ts';
 import { getSettings, type Settings } from '../settings/settings.ts';
 import { autoRenewCard } from './auto-renewal.ts';
 
@@ -26,25 +25,6 @@ const DAY_MS = 86_400_000;
 const EXPIRED_NOTICE_DAYS = 30;
 
 
-
-function message(kind: Kind, firstName: string, plan: PlanType, end: Date, publicUrl: string, renewUrl: string, settings: Settings, card: string | null) {
-  const price = `₵${(settings.pricePesewas[plan] / 100).toFixed(2).replace(/\.00$/, '')}`;
-  if (kind === 'expiring' && card) {
-    return {
-      subject: 'Your subscription renews soon',
-      text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription is paid until ${longDate(end)}. You chose automatic renewal, so we will charge ${price} to your ${card} shortly before then; the new month starts when this one ends. To stop it, turn automatic renewal off on your dashboard: ${publicUrl}/signin`,
-    };
-  }
-  return kind === 'expiring'
-    ? {
-        subject: 'Your subscription ends soon',
-        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription is paid until ${longDate(end)}. Renew now (${price} for one more month, added to the end of your current month) by mobile money in one tap, no sign-in needed: ${renewUrl}\n\nOr renew from your dashboard: ${publicUrl}/signin\n\nMobile money cannot be charged automatically, so nothing happens unless you renew. The one-tap link works for 3 days.`,
-      }
-    : {
-        subject: 'Your subscription has ended',
-        text: `Hello ${firstName},\n\nYour ${PLANS[plan].name} subscription ended on ${longDate(end)}. You have ${settings.graceDays} days of grace; after that ${plan === 'customer' ? 'you cannot book professionals' : 'customers cannot find you'} until you renew (${price} a month). Renew by mobile money in one tap: ${renewUrl}\n\nOr from your dashboard: ${publicUrl}/signin\n\nYour account and its history stay as they are.`,
-      };
-}
 
 type Reminded = { id: number | string; email: string; phone: string; first_name: string; user_type: PlanType };
 
@@ -73,8 +53,17 @@ async function recordAndRemind(
     const card = kind === 'expiring' ? await autoRenewCard(trx, Number(user.id)) : null;
     // A card renewing by itself needs no link; everyone else gets one tap to a mobile-money prompt.
     const renewUrl = card ? `${deps.config.publicUrl}/signin` : `${deps.config.publicUrl}/renew/${await issueRenewLink(trx, Number(user.id), end, deps.clock.now())}`;
-    const email = message(kind, user.first_name, user.user_type, end, deps.config.publicUrl, renewUrl, settings, card);
-    await deps.notifier.sendEmail({ to: user.email, ...email }, trx);
+    const email = reminderMessage(user.email, kind, {
+      firstName: user.first_name,
+      plan: user.user_type,
+      end,
+      pricePesewas: settings.pricePesewas[user.user_type],
+      graceDays: settings.graceDays,
+      card,
+      renewUrl,
+      publicUrl: deps.config.publicUrl,
+    });
+    await deps.notifier.sendEmail(email, trx);
     await deps.notifier.sendText(
       user.phone,
       kind === 'expiring' ? textMessages.expiring(end, renewUrl, card) : textMessages.expired(end, settings.graceDays, user.user_type, renewUrl),
