@@ -119,3 +119,9 @@ export const rollbackAll = (db: Db) => db.migrate.rollback({ migrationSource }, 
 
 /** pg returns count() as a string, PGlite as a number. */
 export const toCount = (value: unknown): number => Number(value ?? 0);
+
+/**
+ * A json/jsonb column's value. pg and PGlite as set up here hand it over parsed, but a driver
+ * without that type parser (or a value cast to text) gives the JSON text: both are accepted.
+ */
+export const jsonColumn = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AdminActivity, AdminActivityEntry, AdminActivityQuery } from '../../../../contract/admin.ts';
-import type { Db } from '../../db.ts';
+import { jsonColumn, type Db } from '../../db.ts';
 import type { AdminIdentity } from './accounts.ts';
 
 type Conn = Db | Knex.Transaction;
@@ -33,8 +33,6 @@ export async function recordAudit(db: Conn, entry: AuditEntry): Promise<void> {
   });
 }
 
-const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value as Record<string, unknown> | null));
-
 /** The actions on one account, newest first, including those on its payouts. */
 export async function listUserActivity(db: Conn, userId: number): Promise<AdminActivity[]> {
   const payoutIds = db('affiliate_payouts').where({ affiliate_user_id: userId }).select(db.raw('id::text'));
@@ -52,8 +50,8 @@ const toActivity = (r: any): AdminActivity => ({
   action: r.action,
   targetType: r.target_type,
   targetId: r.target_id,
-  before: parse(r.before),
-  after: parse(r.after),
+  before: jsonColumn<Record<string, unknown> | null>(r.before),
+  after: jsonColumn<Record<string, unknown> | null>(r.after),
 });
 
 /** A target id that names a row (digits only), as a number for the join, else null. */

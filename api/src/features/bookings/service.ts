@@ -12,7 +12,7 @@ import {
 import { WEEKDAYS, type Availability } from '../../../../contract/professionals.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import type { Clock } from '../../clock.ts';
-import { toCount, type Db } from '../../db.ts';
+import { jsonColumn, toCount, type Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
 import { bookingMessages, textMessages } from '../notifications/messages.ts';
@@ -38,7 +38,6 @@ export function slotStart(date: string, time: string): Date | null {
   return start.getUTCFullYear() === y && start.getUTCMonth() === m - 1 && start.getUTCDate() === d ? start : null;
 }
 
-const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const cedis = (pesewas: number | null) => (pesewas === null ? null : pesewas / 100);
 
 /** Paid, or within the grace period after the paid month ended. */
@@ -68,7 +67,7 @@ export async function createBooking(
   if (start.getTime() - now.getTime() > MAX_DAYS_AHEAD * 86400_000) {
     throw badRequest('Bookings can be made up to 6 months ahead.', [{ field: 'date', message: 'Too far ahead' }]);
   }
-  const availability = json<Availability>(pro.availability);
+  const availability = jsonColumn<Availability>(pro.availability);
   const weekday = WEEKDAYS[start.getUTCDay()];
   if (!availability.days.includes(weekday) || input.time < availability.start || input.time >= availability.end) {
     throw badRequest(BOOKING_MESSAGES.unavailable, [{ field: 'time', message: BOOKING_MESSAGES.unavailable }]);

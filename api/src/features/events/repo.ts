@@ -1,5 +1,5 @@
 import { EVENT_TICKET_TTL_MS, EVENTS_KEPT_DAYS, type UserEvent } from '../../../../contract/events.ts';
-import type { Db } from '../../db.ts';
+import { jsonColumn, type Db } from '../../db.ts';
 import { newToken, hashToken } from '../auth/tokens.ts';
 
 /**
@@ -75,7 +75,7 @@ export const eventsRepo = {
       .filter((row) => row.id !== null)
       .map((row) => ({
         cursor: { txid: BigInt(row.txid!), id: BigInt(row.id!) },
-        event: { ...(typeof row.data === 'string' ? JSON.parse(row.data) : (row.data as object)), type: row.type } as UserEvent,
+        event: { ...jsonColumn<object>(row.data), type: row.type } as UserEvent,
       }));
     const more = events.length === limit;
     let next = after ?? { txid: 0n, id: 0n };

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
-import type { Db } from '../../db.ts';
+import { jsonColumn, type Db } from '../../db.ts';
 import { pendingBalance } from '../affiliates/payouts.ts';
 import { cardLabel } from '../subscriptions/auto-renewal.ts';
 import { photosOf } from '../photos/repo.ts';
@@ -49,11 +49,11 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
     data.professionalProfile = p && {
       profession: p.profession,
       experience: p.experience,
-      skills: parsed(p.skills),
+      skills: jsonColumn(p.skills),
       baseRatePerHour: cedis(p.base_rate_pesewas),
       maxRatePerHour: cedis(p.max_rate_pesewas),
       rateNegotiable: p.rate_negotiable,
-      availability: parsed(p.availability),
+      availability: jsonColumn(p.availability),
       latitude: p.latitude,
       longitude: p.longitude,
       locationSource: p.location_source,
@@ -263,7 +263,6 @@ async function verificationDocuments(db: Db, id: number): Promise<Record<string,
 
 const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
 const iso = (value: unknown): string | null => (value ? new Date(value as string).toISOString() : null);
-const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 
 /** my-data-YYYY-MM-DD.json */
 export const exportFileName = (now: Date) => `my-data-${now.toISOString().slice(0, 10)}.json`;

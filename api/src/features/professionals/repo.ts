@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { roundMiles } from '../../../../contract/distance.ts';
 import { photoUrl } from '../../../../contract/photos.ts';
 import type { Availability, Listing } from '../../../../contract/professionals.ts';
-import type { Db } from '../../db.ts';
+import { jsonColumn, type Db } from '../../db.ts';
 import { GRACE_START_SQL } from '../subscriptions/grace.ts';
 
 /** 12-hour clock as the spec shows hours ("9:00 AM - 5:00 PM"). */
@@ -21,7 +21,6 @@ export function responseText(avgSeconds: number | null): string | null {
   return `Usually responds within ${Math.ceil(avgSeconds / 86400)} days`;
 }
 
-const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 /**
  * The listing test on `p` (binding: now). `account_active` is kept by triggers from the user's
@@ -68,7 +67,7 @@ export const LISTING_COLUMNS = [
 ];
 
 export function toListing(row: Record<string, any>): Listing {
-  const availability = json<Availability>(row.availability);
+  const availability = jsonColumn<Availability>(row.availability);
   const reviews = Number(row.review_count);
   const completed = Number(row.completed_jobs);
   const answered = Number(row.answered_requests);
@@ -85,7 +84,7 @@ export function toListing(row: Record<string, any>): Listing {
     avatar: row.avatar_hash ? photoUrl(row.avatar_hash, 'thumb') : null,
     verified: row.verified,
     available: availability.days.length > 0,
-    skills: json<string[]>(row.skills),
+    skills: jsonColumn<string[]>(row.skills),
     response: responseText(answered > 0 ? Number(row.response_seconds_total) / answered : null),
     localAddress: row.local_address,
     location: row.location,

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { subscriptionState, type SubscriptionSummary, type SubscriptionWindows } from '../../../../contract/subscriptions.ts';
-import type { Db } from '../../db.ts';
+import { jsonColumn, type Db } from '../../db.ts';
 import { findBookings } from '../bookings/service.ts';
 import { avatarUrl } from '../photos/repo.ts';
 import { findListings } from '../professionals/repo.ts';
@@ -9,7 +9,6 @@ import { getSettings } from '../settings/settings.ts';
 import { autoRenewalOf } from '../subscriptions/auto-renewal.ts';
 
 const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
-const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const RECENT_BOOKINGS = 3;
 
 export function summary(planType: string, paidUntil: Date, now: Date, windows: SubscriptionWindows): SubscriptionSummary {
@@ -119,8 +118,8 @@ export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
     rateNegotiable: p.rate_negotiable as boolean,
     bio: base.description || 'Professional service provider',
     experience: p.experience as string,
-    skills: json<string[]>(p.skills),
-    availability: json<{ days: string[]; start: string; end: string }>(p.availability),
+    skills: jsonColumn<string[]>(p.skills),
+    availability: jsonColumn<{ days: string[]; start: string; end: string }>(p.availability),
     totalJobs: Number(totals.total_jobs),
     pendingJobs: Number(totals.pending),
     completedJobs: Number(totals.completed),
