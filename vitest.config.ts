@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contract/**/*.test.ts', 'api/**/*.test.ts', 'site/src/**/*.test.ts'],
+          include: ['contract/**/*.test.ts', 'api/**/*.test.ts', 'site/src/**/*.test.ts', 'site/integrations/**/*.test.ts'],
           exclude: apiTests,
         },
       },

@@ -37,7 +37,7 @@ for (const path of PAGES) {
     const policy = meta ?? (await response!.headerValues('content-security-policy')).find((value) => value.includes('default-src'));
     expect(policy, `${path} has Astro's policy`).toBeTruthy();
     const scriptSrc = /script-src ([^;]*)/.exec(policy!)?.[1] ?? '';
-    // A page without a script runs none (api/src/script-free-csp.ts); the others only their own.
+    // A page without a script runs none (site/integrations/script-free-csp.ts); the others only their own.
     const hasScript = /<script\b/i.test(served);
     if (hasScript) expect(scriptSrc).toContain("'self'");
     else expect(scriptSrc).toBe("'none'");

@@ -1,13 +1,15 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import buildSteps from './integrations/build-steps.ts';
 
 // Pages are pre-rendered; the few marked `prerender = false` (diagnostics only) are rendered by the
 // node adapter in middleware mode, mounted inside the Koa server (api/src/site.ts).
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  // buildSteps after the others: it finishes the pages they wrote (preloads, policies, .br/.gz).
+  integrations: [react(), buildSteps()],
   trailingSlash: 'ignore',
   // The stylesheet goes into each page: on a 300 ms round trip a separate file would hold back
   // both first paint and the islands' loader (inline scripts wait for pending stylesheets).

@@ -1,48 +1,10 @@
-import { createHash } from 'node:crypto';
-import { builtPages, rewriteBuiltPages } from './built-pages.ts';
+import { builtPages } from '../../site/integrations/built-pages.ts';
+import { runsNoScript } from '../../site/integrations/script-free-csp.ts';
 
 /**
- * Build step: Astro writes one Content-Security-Policy <meta> with the hashes of every inline
- * script and style of the whole site into every page, about 900 bytes of base64 that no compressor can
- * shrink. A page that has no <script> at all (the landing page, the legal texts, the 404 page) can
- * run nothing, so its policy becomes `script-src 'none'`, and its `style-src` keeps only the hashes
- * of its own <style> blocks: a tighter policy and a quarter fewer bytes for the first page a 3G
- * visitor loads. Pages with scripts keep Astro's policy untouched: islands may add styles later.
- */
-
-const META = /<meta http-equiv="content-security-policy" content="([^"]*)">/i;
-const HASH = /^'sha(256|384|512)-[A-Za-z0-9+/=]+'$/;
-
-/** A page that can run nothing: not one <script> element, inline or not. */
-export const runsNoScript = (html: string): boolean => !/<script\b/i.test(html);
-
-const hashOf = (algorithm: string, text: string) => `'sha${algorithm}-${createHash(`sha${algorithm}`).update(text).digest('base64')}'`;
-
-/** `html` with its CSP narrowed as above, or unchanged when it has a script or no CSP <meta>. */
-export function narrowScriptFreePolicy(html: string): string {
-  const meta = META.exec(html);
-  if (!meta || !runsNoScript(html)) return html;
-  const ownStyles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]);
-  const directives = meta[1]
-    .split(';')
-    .map((directive) => directive.trim())
-    .filter(Boolean)
-    .map((directive) => {
-      const [name, ...sources] = directive.split(/\s+/);
-      if (name === 'script-src') return "script-src 'none'";
-      if (name !== 'style-src') return directive;
-      const kept = sources.filter((source) => {
-        const algorithm = HASH.exec(source)?.[1];
-        return !algorithm || ownStyles.some((style) => hashOf(algorithm, style) === source);
-      });
-      return [name, ...kept].join(' ');
-    });
-  return html.replace(meta[0], `<meta http-equiv="content-security-policy" content="${directives.join(';')}">`);
-}
-
-/**
- * The pages rendered per request that run no script (the public directory and profile pages, the
- * one-tap renewal page):
+ * The server's half of script-free pages (the build narrows their CSP <meta>:
+ * site/integrations/script-free-csp.ts). The pages rendered per request that run no script (the
+ * public directory and profile pages, the one-tap renewal page):
  * Astro's header policy lists every script hash of the site; these get `script-src 'none'` and no
  * COOP, like the pre-rendered script-free pages.
  */
@@ -50,11 +12,6 @@ export const SCRIPT_FREE_RENDERED = /^\/(?:professionals(?:\/[^/]*)?|renew\/[^/]
 
 /** A header policy with its script-src made 'none'. */
 export const withoutScripts = (policy: string): string => policy.replace(/script-src [^;]*/, "script-src 'none'");
-
-/** Narrows the policy of every pre-rendered page under `clientDir`. Returns how many pages changed. */
-export function narrowScriptFreePolicies(clientDir: string): Promise<number> {
-  return rewriteBuiltPages(clientDir, narrowScriptFreePolicy);
-}
 
 /** The files of the pre-rendered pages under `clientDir` that run no script (the server leaves COOP off them). */
 export async function scriptFreePages(clientDir: string): Promise<Set<string>> {

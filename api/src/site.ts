@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -11,49 +11,28 @@ import type { ReadCache } from './cache/read-cache.ts';
 import type { DirectoryReader } from './features/directory/service.ts';
 import type { RenewLinks } from './features/subscriptions/renew-link.ts';
 import type { Logger } from './logger.ts';
-import { addModulePreloads } from './module-preload.ts';
 import { compressRendered, keepOwnPolicy, renderedPageCache, type RenderedPage } from './rendered-pages.ts';
-import { narrowScriptFreePolicies, SCRIPT_FREE_RENDERED, scriptFreePages } from './script-free-csp.ts';
+import { SCRIPT_FREE_RENDERED, scriptFreePages } from './script-free-csp.ts';
 
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const siteDist = join(projectRoot, 'site', 'dist');
 const serverEntry = join(siteDist, 'server', 'entry.mjs');
 const clientDir = join(siteDist, 'client');
 
-const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|txt|xml|ico|webmanifest)$/;
-
-/**
- * Writes .br and .gz beside every text asset once at build time, so each request for a page costs
- * no CPU and the fewest bytes a 3G user pays for.
- */
-async function precompress(dir: string): Promise<void> {
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
-    const file = join(entry.parentPath, entry.name);
-    const content = await readFile(file);
-    if (content.length < 256) continue;
-    await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
-  }
-}
-
-/** `astro build` on the Node running us (Node 24 from npm), then module preloads, script-free pages' policies and precompression. */
-export async function buildSite(): Promise<void> {
+/** `astro build` on the Node running us (Node 24 from npm); its integrations finish the site (site/integrations/build-steps.ts). */
+export function buildSite(): void {
   const astro = join(projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const result = spawnSync(process.execPath, [astro, 'build', '--root', join(projectRoot, 'site')], {
     stdio: 'inherit',
     cwd: projectRoot,
   });
   if (result.status !== 0) throw new Error(`astro build failed with exit code ${result.status}`);
-  await addModulePreloads(clientDir);
-  await narrowScriptFreePolicies(clientDir);
-  await precompress(clientDir);
 }
 
 export async function ensureSiteBuilt(logger: Logger): Promise<void> {
   if (existsSync(serverEntry)) return;
   logger.info('No site build found: building it once (npm run build)…');
-  await buildSite();
+  buildSite();
 }
 
 /** Calls `next` for an address none of its per-request routes takes. */
@@ -87,8 +66,8 @@ const NOT_FOUND_CACHE = 'no-cache';
 
 /**
  * Sends a file of the build as brotli or gzip when the request accepts it (the .br/.gz twins
- * written by precompress), with Vary: Accept-Encoding. Returns the file it stands for (without
- * .br/.gz), or null when the build has no such file.
+ * written by the build: site/integrations/precompress.ts), with Vary: Accept-Encoding. Returns the
+ * file it stands for (without .br/.gz), or null when the build has no such file.
  */
 async function sendBuilt(ctx: Context, path: string, cache: { control?: string; immutableFor?: number }): Promise<string | null> {
   try {

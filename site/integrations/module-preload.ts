@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join, posix } from 'node:path';
 import { rewriteBuiltPages } from './built-pages.ts';
 
 /**
@@ -9,13 +7,16 @@ import { rewriteBuiltPages } from './built-pages.ts';
  * files…), one 300 ms round trip per level on 3G; with it, all of them are asked for as soon as
  * the head arrives. Islands that hydrate later (client:idle, client:visible) are left to load
  * when they are needed, so they do not compete with the form a person is waiting for.
+ *
+ * Which module imports which comes from the client bundle itself (`ModuleGraph`, collected by
+ * the integration in build-steps.ts), not from reading the minified files.
  */
+
+/** Each client module's site path (/_astro/x.js) → the site paths it imports statically, in order. */
+export type ModuleGraph = ReadonlyMap<string, readonly string[]>;
 
 const ISLAND = /<astro-island\b[^>]*>/g;
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-// Minified ES modules: `import{a as b}from"./x.js"`, `import"./x.js"`, `export{a}from"./x.js"`.
-// Dynamic `import("./x.js")` has a parenthesis and is deliberately not matched.
-const STATIC_IMPORT = /(?:\bimport|\bfrom)\s*"(\.{1,2}\/[^"]+\.js)"/g;
 
 /** The site paths of the modules each `client:load` island in `html` needs before it can run. */
 export function eagerEntries(html: string): string[] {
@@ -30,16 +31,21 @@ export function eagerEntries(html: string): string[] {
   return [...entries];
 }
 
-/** `entries` and everything they import statically, each once, as site paths (/_astro/x.js). */
-export async function staticClosure(clientDir: string, entries: string[], read = (file: string) => readFile(file, 'utf8')): Promise<string[]> {
+/**
+ * `entries` and everything they import statically, each once, as site paths (/_astro/x.js).
+ * Dynamic `import()`s are not followed: they load when they are needed. A page naming a module
+ * the bundle does not have fails the build.
+ */
+export function staticClosure(graph: ModuleGraph, entries: string[]): string[] {
   const seen = new Set<string>();
-  const visit = async (url: string): Promise<void> => {
+  const visit = (url: string): void => {
     if (seen.has(url)) return;
+    const imports = graph.get(url);
+    if (!imports) throw new Error(`A page loads ${url}, which the client build did not write.`);
     seen.add(url);
-    const source = await read(join(clientDir, url));
-    for (const [, relative] of source.matchAll(STATIC_IMPORT)) await visit(posix.join(posix.dirname(url), relative));
+    for (const imported of imports) visit(imported);
   };
-  for (const entry of entries) await visit(entry);
+  for (const entry of entries) visit(entry);
   return [...seen];
 }
 
@@ -51,6 +57,6 @@ export function withModulePreloads(html: string, urls: string[]): string {
 }
 
 /** Adds the links to every pre-rendered page under `clientDir`. Returns how many pages changed. */
-export function addModulePreloads(clientDir: string): Promise<number> {
-  return rewriteBuiltPages(clientDir, async (html) => withModulePreloads(html, await staticClosure(clientDir, eagerEntries(html))));
+export function addModulePreloads(clientDir: string, graph: ModuleGraph): Promise<number> {
+  return rewriteBuiltPages(clientDir, (html) => withModulePreloads(html, staticClosure(graph, eagerEntries(html))));
 }

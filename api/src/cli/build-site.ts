@@ -1,3 +1,0 @@
-import { buildSite } from '../site.ts';
-
-await buildSite();
