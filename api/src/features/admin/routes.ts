@@ -22,16 +22,11 @@ import { photosOf } from '../photos/repo.ts';
 import { adminStats, findAdminUser, listAffiliates, listPayments, listPayouts, listUsers } from './queries.ts';
 import { getSettings, toPlatformSettings } from '../settings/settings.ts';
 import { notFound } from '../../http/errors.ts';
-import { parseId } from '../../http/ids.ts';
+import { pathId } from '../../http/ids.ts';
 
 const PAYOUT_ACTIONS = ['approve', 'reject', 'complete'] as const;
-
-/** Route ids are positive integers; anything else is a 404 like an unknown id. */
-export function idParam(value: string | undefined): number {
-  const id = parseId(value);
-  if (id === undefined) throw notFound('Not found');
-  return id;
-}
+const USER_NOT_FOUND = 'User not found.';
+const userId = (raw: string) => pathId(raw, USER_NOT_FOUND);
 
 /** Spec 001 §7 admin calls (issue #6). Every route but login needs an administrator token. */
 export function adminRoutes(deps: AppDeps): Router {
@@ -59,28 +54,28 @@ export function adminRoutes(deps: AppDeps): Router {
     ctx.body = { success: true, ...(await listUsers(db, query(ctx), clock.now())) };
   });
   router.get('/users/:id', async (ctx) => {
-    const id = idParam(ctx.params.id);
+    const id = userId(ctx.params.id);
     const user = await findAdminUser(db, id, clock.now());
-    if (!user) throw notFound('User not found.');
+    if (!user) throw notFound(USER_NOT_FOUND);
     const { payments } = await listPayments(db, { search: '', page: 1, pageSize: 100 }, id);
     const photos = (await photosOf(db, id)).map(({ id: photoId, kind, thumb }) => ({ id: photoId, kind, thumb }));
     ctx.body = { success: true, user, payments, activity: await listUserActivity(db, id), photos };
   });
   router.put('/users/:id/profile', async (ctx) => {
-    const user = await updateUserProfile(deps, admin(ctx), idParam(ctx.params.id), validate(adminProfileSchema, ctx.request.body));
+    const user = await updateUserProfile(deps, admin(ctx), userId(ctx.params.id), validate(adminProfileSchema, ctx.request.body));
     ctx.body = { success: true, message: 'User updated.', user };
   });
   router.put('/users/:id/status', async (ctx) => {
     const { status } = validate(adminStatusSchema, ctx.request.body);
-    const user = await setUserStatus(deps, admin(ctx), idParam(ctx.params.id), status);
+    const user = await setUserStatus(deps, admin(ctx), userId(ctx.params.id), status);
     ctx.body = { success: true, message: status === 'suspended' ? 'User suspended; their sessions have ended.' : 'User activated.', user };
   });
   router.delete('/users/:id', async (ctx) => {
-    await deleteUser(deps, admin(ctx), idParam(ctx.params.id));
+    await deleteUser(deps, admin(ctx), userId(ctx.params.id));
     ctx.body = { success: true, message: DELETE_MESSAGE };
   });
   router.post('/users/:id/reminder', async (ctx) => {
-    await sendUserReminder(deps, admin(ctx), idParam(ctx.params.id));
+    await sendUserReminder(deps, admin(ctx), userId(ctx.params.id));
     ctx.body = { success: true, message: ADMIN_MESSAGES.reminderSent };
   });
 
@@ -102,7 +97,7 @@ export function adminRoutes(deps: AppDeps): Router {
     if (!PAYOUT_ACTIONS.includes(action)) throw notFound('No such payout action.');
     const { notes } = validate(adminPayoutActionSchema, ctx.request.body ?? {});
     if (action === 'approve' && notes) throw badRequest('Notes are kept on reject and complete only.');
-    const payout = await moveAdminPayout(deps, admin(ctx), idParam(ctx.params.id), action, notes);
+    const payout = await moveAdminPayout(deps, admin(ctx), pathId(ctx.params.id, 'Payout not found.'), action, notes);
     ctx.body = { success: true, message: `Payout ${payout.status}.`, payout };
   });
 

@@ -3,19 +3,23 @@ import * as z from 'zod/mini';
 import { BOOKING_STATUSES, bookingRequestSchema, messageSchema, reviewSchema } from '../../../../contract/bookings.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
-import { badRequest } from '../../http/errors.ts';
-import { parseId } from '../../http/ids.ts';
+import { afterIdQuery, pathId } from '../../http/ids.ts';
 import { validate } from '../../http/validate.ts';
-import { createBooking, findBookings, listMessages, postMessage, reviewBooking, transitionBooking, type BookingAction } from './service.ts';
+import {
+  BOOKING_NOT_FOUND,
+  createBooking,
+  findBookings,
+  listMessages,
+  postMessage,
+  reviewBooking,
+  transitionBooking,
+  type BookingAction,
+} from './service.ts';
 
 const listQuery = z.object({ status: z.optional(z.enum(BOOKING_STATUSES)) });
-const sinceQuery = z.object({ since: z._default(z.optional(z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.transform(Number))), 0) });
+const sinceQuery = z.object({ since: afterIdQuery });
 
-const bookingId = (raw: string) => {
-  const id = parseId(raw);
-  if (id === undefined) throw badRequest('Not a booking id.');
-  return id;
-};
+const bookingId = (raw: string) => pathId(raw, BOOKING_NOT_FOUND);
 
 export function bookingRoutes(deps: AppDeps): Router {
   const router = new Router();

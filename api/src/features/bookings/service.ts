@@ -205,13 +205,15 @@ const TRANSITIONS: Record<BookingAction, { by: 'customer' | 'professional'; from
 
 const PAST_TENSE: Record<BookingAction, string> = { accept: 'accepted', decline: 'declined', cancel: 'cancelled', complete: 'completed' };
 
+export const BOOKING_NOT_FOUND = 'Booking not found.';
+
 /** A booking the user is a party to, or 404: nobody learns that other people's bookings exist. */
 async function partyBooking(db: Db, userId: number, id: number) {
   const booking = await db('bookings')
     .where({ id })
     .where((w) => w.where('customer_id', userId).orWhere('professional_id', userId))
     .first('*', db.raw("to_char(date, 'YYYY-MM-DD') as day"));
-  if (!booking) throw notFound('Booking not found.');
+  if (!booking) throw notFound(BOOKING_NOT_FOUND);
   return booking;
 }
 

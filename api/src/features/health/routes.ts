@@ -1,16 +1,12 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
-
-const DB_TIMEOUT_MS = 2000;
+import { databaseAnswers } from './service.ts';
 
 /** GET /api/health: 200 when the database answers a query in time, 503 otherwise. */
 export function healthRoutes({ db }: AppDeps): Router {
   const router = new Router();
   router.get('/api/health', async (ctx) => {
-    const ok = await Promise.race([
-      db.raw('select 1').then(() => true, () => false),
-      new Promise<boolean>((resolve) => setTimeout(resolve, DB_TIMEOUT_MS, false).unref()),
-    ]);
+    const ok = await databaseAnswers(db);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = ok ? 200 : 503;
     ctx.body = ok ? { ok: true } : { ok: false, success: false, database: 'unreachable', message: 'The database is unreachable: the API cannot read or save anything until it answers again.' };

@@ -1,17 +1,20 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { lengthPricePesewas, PAYMENT_CHANNELS, type PaymentRoute, type PlanLength, type PlanType } from '../../../../contract/plans.ts';
-import type { PaymentIntent } from '../../../../contract/payments.ts';
+import { PAYMENT_MESSAGES, type PaymentIntent, type SandboxCharge } from '../../../../contract/payments.ts';
 import { addMonths } from '../../../../contract/subscriptions.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { ProviderUnavailableError, type PaymentProvider, type ProviderTransaction } from '../../providers/payments.ts';
 import type { Notifier } from '../../providers/notifier.ts';
-import { usersRepo } from '../accounts/users.ts';
-import { newToken } from '../auth/tokens.ts';
+import { toSessionUser, usersRepo } from '../accounts/users.ts';
+import { sessionsRepo } from '../auth/sessions.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
 import { receipt } from '../notifications/messages.ts';
 import { getSettings, type Settings } from '../settings/settings.ts';
+import { paymentsRepo, sandboxRepo } from './repo.ts';
 
 export interface PaymentsDeps {
   db: Db;
@@ -294,4 +297,73 @@ export async function settlePayment(
     logger.info({ reference, purpose: settled.purpose, userId: settled.user_id }, 'payment settled');
     return { ok: true as const, payment: settled, granted: true };
   });
+}
+
+/** A completion may sign the payer in only soon after the sign-up that started it. */
+const AUTO_LOGIN_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * Whether this completion may sign the payer in (issue #14: a payment reference is in logs, the
+ * receipt and on screen, and used to be a replayable sign-in). Only with the secret the browser
+ * that started the payment holds, within the hour, once (claimed under a conditional update), and
+ * never once the password was reset after the payment began.
+ */
+async function claimCompletion(db: Db, payment: PaymentRow, secret: string | undefined, now: Date): Promise<boolean> {
+  if (!secret || now.getTime() - new Date(payment.created_at).getTime() >= AUTO_LOGIN_WINDOW_MS) return false;
+  return db.transaction(async (trx) => {
+    const resetSince = await paymentsRepo.passwordResetSince(trx, payment.user_id as number | string, payment.created_at);
+    if (resetSince) return false;
+    const claimed = await paymentsRepo.claimCompletion(trx, payment.id, hashToken(secret), now);
+    return claimed === 1;
+  });
+}
+
+const verifyFailed = () => new HttpError(400, PAYMENT_MESSAGES.verifyFailed);
+
+/**
+ * POST /api/complete-registration: settles the first payment of `userId`, then signs the payer in
+ * when `claimCompletion` allows it.
+ */
+export async function completeRegistration(deps: PaymentsDeps, input: { userId: number; paymentReference: string; completionSecret?: string }) {
+  const { db, clock } = deps;
+  const { userId: id, paymentReference, completionSecret } = input;
+  const result = await settlePayment(deps, paymentReference, { userId: id, purposes: ['registration'] });
+  if (!result.ok) throw verifyFailed();
+  const user = await usersRepo.findById(db, id);
+  if (!user) throw verifyFailed();
+  const now = clock.now();
+  const autoLogin = user.status === 'active' && (await claimCompletion(db, result.payment, completionSecret, now));
+  return {
+    success: true,
+    message: autoLogin ? 'Registration complete. Welcome!' : 'Your payment is recorded. Please sign in.',
+    autoLogin,
+    ...(autoLogin && { token: await sessionsRepo.create(db, id, now) }),
+    user: toSessionUser(user),
+  };
+}
+
+/** POST /api/verify-payment: settles the payment, or 400 when it cannot be granted. */
+export async function verifyPayment(deps: PaymentsDeps, reference: string): Promise<void> {
+  const result = await settlePayment(deps, reference);
+  if (!result.ok) throw verifyFailed();
+}
+
+/** The TEST MODE checkout's charge for a payment the server started, recorded once (what Paystack would report). */
+export async function recordSandboxCharge(deps: Pick<PaymentsDeps, 'db' | 'clock'>, charge: SandboxCharge): Promise<void> {
+  const { db, clock } = deps;
+  const payment = await paymentsRepo.findByReference(db, charge.reference);
+  if (!payment) throw notFound('Unknown payment reference.');
+  const inserted = await sandboxRepo.recordCharge(db, {
+    reference: charge.reference,
+    amount: charge.amount,
+    currency: charge.currency,
+    email: charge.email,
+    metadata: JSON.stringify(charge.metadata ?? {}),
+    status: charge.outcome,
+    channel: charge.method ?? 'mobile_money',
+    // Paystack returns an authorization for every payment; only the card's is reusable.
+    authorization_code: `AUTH_sbx${randomBytes(6).toString('hex')}`,
+    created_at: clock.now(),
+  });
+  if (inserted.length === 0) throw new HttpError(409, 'This payment was already made.');
 }

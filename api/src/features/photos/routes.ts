@@ -3,10 +3,12 @@ import type { Middleware } from 'koa';
 import { parseMediaPath, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../../../contract/photos.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireAdmin, requireUser } from '../../http/auth.ts';
+import { pathId } from '../../http/ids.ts';
 import { readRawBody } from '../../http/raw-body.ts';
-import { idParam } from '../admin/routes.ts';
 import { findBytes } from './repo.ts';
 import { addWorkPhoto, adminRemovePhoto, ownPhotos, removeProfilePhoto, removeWorkPhoto, setProfilePhoto } from './service.ts';
+
+const photoId = (raw: string) => pathId(raw, PHOTO_MESSAGES.notFound);
 
 /** The uploads' bodies are the photos themselves: app.ts lets them past the JSON-only check and body parser. */
 export const takesPhotoBody = (method: string, path: string) =>
@@ -37,11 +39,11 @@ export function photoRoutes(deps: AppDeps): Router {
   });
 
   router.delete('/api/me/work-photos/:id', user, async (ctx) => {
-    ctx.body = await removeWorkPhoto(deps, ctx.state.user, idParam(ctx.params.id));
+    ctx.body = await removeWorkPhoto(deps, ctx.state.user, photoId(ctx.params.id));
   });
 
   router.delete('/api/admin/photos/:id', admin, async (ctx) => {
-    ctx.body = await adminRemovePhoto(deps, ctx.state.admin, idParam(ctx.params.id));
+    ctx.body = await adminRemovePhoto(deps, ctx.state.admin, photoId(ctx.params.id));
   });
 
   return router;

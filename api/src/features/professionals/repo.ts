@@ -109,3 +109,27 @@ export async function findListings(db: Db, ids: number[], now: Date): Promise<Li
 export async function findListing(db: Db, id: number, now: Date): Promise<Listing | undefined> {
   return (await findListings(db, [id], now))[0];
 }
+
+/** A professional's latest 20 reviews, each with its reviewer's first name. */
+export function recentReviews(db: Db, professionalId: number) {
+  return db('reviews as r')
+    .join('users as u', 'u.id', 'r.customer_id')
+    .where('r.professional_id', professionalId)
+    .orderBy('r.id', 'desc')
+    .limit(20)
+    .select('r.id', 'r.rating', 'r.comment', 'r.created_at', 'u.first_name');
+}
+
+type Conn = Db | Knex.Transaction;
+
+export const profilesRepo = {
+  update: (db: Conn, userId: number, changes: Record<string, unknown>) => db('professional_profiles').where({ user_id: userId }).update(changes),
+  locationSource: (db: Conn, userId: number) => db('professional_profiles').where({ user_id: userId }).first('location_source'),
+  updateUser: (db: Conn, userId: number, changes: Record<string, unknown>) => db('users').where({ id: userId }).update(changes),
+};
+
+export const favouritesRepo = {
+  add: (db: Db, customerId: number, professionalId: number, now: Date) =>
+    db('favourites').insert({ customer_id: customerId, professional_id: professionalId, created_at: now }).onConflict().ignore(),
+  remove: (db: Db, customerId: number, professionalId: number) => db('favourites').where({ customer_id: customerId, professional_id: professionalId }).delete(),
+};

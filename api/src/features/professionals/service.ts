@@ -1,6 +1,16 @@
+import type * as z from 'zod/mini';
+import type { SessionUser } from '../../../../contract/accounts.ts';
 import { TIME_SLOTS } from '../../../../contract/bookings.ts';
-import { WEEKDAYS, type Availability } from '../../../../contract/professionals.ts';
+import { fallbackLocation } from '../../../../contract/cities.ts';
+import { toE164 } from '../../../../contract/phone.ts';
+import type { profileSchema } from '../../../../contract/profile.ts';
+import { WEEKDAYS, type Availability, type ProfessionalDetail, type ratesSchema } from '../../../../contract/professionals.ts';
 import type { Db } from '../../db.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { usersRepo, type UserRow } from '../accounts/users.ts';
+import { favouritesRepo, findListing, profilesRepo, recentReviews } from './repo.ts';
+
+export const PROFESSIONAL_NOT_FOUND = 'Professional not found.';
 
 const DAYS_OF_SLOTS = 14;
 
@@ -29,4 +39,84 @@ export async function openSlots(db: Db, professionalId: number, availability: Av
     days.push({ date, times });
   }
   return days;
+}
+
+/** GET /api/professionals/:id: the listing, its latest reviews and the open slots; undefined when not listed. */
+export async function professionalDetail(db: Db, id: number, now: Date): Promise<ProfessionalDetail | undefined> {
+  const listing = await findListing(db, id, now);
+  if (!listing) return undefined;
+  const reviews = await recentReviews(db, id);
+  return {
+    success: true,
+    professional: listing,
+    reviews: reviews.map((r) => ({
+      id: Number(r.id),
+      rating: r.rating,
+      comment: r.comment,
+      customerName: r.first_name,
+      createdAt: new Date(r.created_at).toISOString(),
+      verified: true,
+    })),
+    today: now.toISOString().slice(0, 10),
+    slots: await openSlots(db, id, listing.availability, now),
+  };
+}
+
+export function onlyProfessionals(user: SessionUser): void {
+  if (user.userType !== 'professional') throw forbidden('Only professional accounts have rates and availability.');
+}
+
+export async function saveRates(db: Db, userId: number, rates: z.output<typeof ratesSchema>): Promise<void> {
+  await profilesRepo.update(db, userId, {
+    base_rate_pesewas: Math.round(rates.baseRate * 100),
+    max_rate_pesewas: Math.round(rates.maxRate * 100),
+    rate_negotiable: rates.rateNegotiable,
+  });
+}
+
+export async function saveAvailability(db: Db, userId: number, availability: Availability): Promise<void> {
+  await profilesRepo.update(db, userId, { availability: JSON.stringify(availability) });
+}
+
+/**
+ * PUT /api/profile: the user's own fields, and a professional's; a new town moves a professional
+ * who has no position of their own to that town's. Answers the user's row as saved.
+ */
+export async function updateProfile(db: Db, user: SessionUser, p: z.output<typeof profileSchema>, now: Date): Promise<UserRow> {
+  const professionalOnly = [p.profession, p.experience, p.skills].some((v) => v !== undefined);
+  if (professionalOnly && user.userType !== 'professional') throw badRequest('Only professionals have a profession, experience and skills.');
+  await db.transaction(async (trx) => {
+    const userChanges = {
+      ...(p.firstName !== undefined && { first_name: p.firstName }),
+      ...(p.lastName !== undefined && { last_name: p.lastName }),
+      ...(p.phone !== undefined && { phone: toE164(p.phone) }),
+      ...(p.location !== undefined && { location: p.location || null }),
+      ...(p.localAddress !== undefined && { local_address: p.localAddress || null }),
+      ...(p.bio !== undefined && { description: p.bio || null }),
+    };
+    await profilesRepo.updateUser(trx, user.id, { ...userChanges, updated_at: now });
+    if (user.userType === 'professional') {
+      const profile = await profilesRepo.locationSource(trx, user.id);
+      const moveToCity = p.location !== undefined && profile.location_source !== 'own';
+      const place = fallbackLocation(p.location);
+      const changes = {
+        ...(p.profession !== undefined && { profession: p.profession }),
+        ...(p.experience !== undefined && { experience: p.experience }),
+        ...(p.skills !== undefined && { skills: JSON.stringify(p.skills) }),
+        ...(moveToCity && { latitude: place.lat, longitude: place.lng, location_source: place.source }),
+      };
+      if (Object.keys(changes).length) await profilesRepo.update(trx, user.id, changes);
+    }
+  });
+  return (await usersRepo.findById(db, user.id)) as UserRow;
+}
+
+/** A customer keeps only listed professionals as favourites (saving one twice is no change). */
+export async function saveFavourite(db: Db, customerId: number, professionalId: number, now: Date): Promise<void> {
+  if (!(await findListing(db, professionalId, now))) throw notFound(PROFESSIONAL_NOT_FOUND);
+  await favouritesRepo.add(db, customerId, professionalId, now);
+}
+
+export async function removeFavourite(db: Db, customerId: number, professionalId: number): Promise<void> {
+  await favouritesRepo.remove(db, customerId, professionalId);
 }

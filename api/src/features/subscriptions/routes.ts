@@ -11,6 +11,7 @@ import { momoOtpSchema, momoPromptSchema } from '../../../../contract/momo.ts';
 import { LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { promptStatus, sendMomoPrompt, submitMomoOtp } from './momo.ts';
 import { createPaymentIntent } from '../payments/service.ts';
+import { cancelRenewal } from './service.ts';
 
 /**
  * POST /api/subscription/renew `{ months? }` (ARCHITECTURE API map): a payment for the price of 1, 3, 6
@@ -53,9 +54,7 @@ export function subscriptionRoutes(deps: AppDeps): Router {
   router.post('/api/subscription/cancel', requireUser(deps), async (ctx) => {
     const user = ctx.state.user as SessionUser;
     if (user.userType === 'affiliate') throw forbidden('Affiliate accounts have no subscription.');
-    await deps.db('users').where({ id: user.id }).update({ renewal_cancelled_at: deps.clock.now() });
-    // Not renewing means not renewing automatically either.
-    await deps.db('card_authorizations').where({ user_id: user.id }).update({ auto_renew: false });
+    await cancelRenewal(deps.db, user.id, deps.clock.now());
     ctx.body = {
       success: true,
       message: 'Your subscription will not be renewed. It stays active until the end of the period you paid for.',

@@ -2,10 +2,12 @@ import Router from '@koa/router';
 import { DOCUMENT_MAX_BYTES, FILE_NAME_HEADER, VERIFICATION_MESSAGES, verificationDecisionSchema, verificationQueueQuerySchema } from '../../../../contract/verification.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireAdmin, requireUser } from '../../http/auth.ts';
+import { pathId } from '../../http/ids.ts';
 import { readRawBody } from '../../http/raw-body.ts';
 import { validate } from '../../http/validate.ts';
-import { idParam } from '../admin/routes.ts';
 import { decideVerification, openDocument, ownVerification, reviewQueue, reviewView, uploadDocument } from './service.ts';
+
+const professionalId = (raw: string) => pathId(raw, VERIFICATION_MESSAGES.notProfessional);
 
 const UPLOAD_PATH = /^\/api\/professional\/documents\/[^/]+$/;
 
@@ -41,11 +43,11 @@ export function verificationRoutes(deps: AppDeps): Router {
   });
 
   router.get('/api/admin/professionals/:id/documents', admin, async (ctx) => {
-    ctx.body = await reviewView(deps, ctx.state.admin, idParam(ctx.params.id));
+    ctx.body = await reviewView(deps, ctx.state.admin, professionalId(ctx.params.id));
   });
 
   router.get('/api/admin/documents/:id/file', admin, async (ctx) => {
-    const file = await openDocument(deps, ctx.state.admin, idParam(ctx.params.id), ctx.ip);
+    const file = await openDocument(deps, ctx.state.admin, pathId(ctx.params.id, VERIFICATION_MESSAGES.documentNotFound), ctx.ip);
     ctx.set({
       'Content-Type': file.contentType,
       'Content-Disposition': `attachment; filename="${asciiFileName(file.fileName)}"; filename*=${encodeFileName(file.fileName)}`,
@@ -59,7 +61,7 @@ export function verificationRoutes(deps: AppDeps): Router {
 
   router.put('/api/admin/professionals/:id/verification', admin, async (ctx) => {
     const decision = validate(verificationDecisionSchema, ctx.request.body);
-    ctx.body = await decideVerification(deps, ctx.state.admin, idParam(ctx.params.id), decision);
+    ctx.body = await decideVerification(deps, ctx.state.admin, professionalId(ctx.params.id), decision);
   });
 
   return router;

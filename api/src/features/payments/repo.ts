@@ -1,0 +1,20 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../db.ts';
+
+type Conn = Db | Knex.Transaction;
+
+export const paymentsRepo = {
+  findByReference: (db: Conn, reference: string) => db('payments').where({ reference }).first(),
+  /** Whether the user reset their password at or after `since` (a used reset). */
+  passwordResetSince: (db: Conn, userId: number | string, since: Date) =>
+    db('password_resets').where({ user_id: userId }).where('used_at', '>=', since).first('id'),
+  /** Marks the completion claimed if the secret matches and it was not claimed before: the count of rows changed (0 or 1). */
+  claimCompletion: (db: Conn, paymentId: number | string, secretHash: string, now: Date): Promise<number> =>
+    db('payments').where({ id: paymentId, completion_secret_hash: secretHash }).whereNull('completion_claimed_at').update({ completion_claimed_at: now }),
+};
+
+export const sandboxRepo = {
+  /** The TEST MODE checkout's charge, once per reference: the references inserted (none when it was already there). */
+  recordCharge: (db: Db, row: Record<string, unknown> & { reference: string }): Promise<{ reference: string }[]> =>
+    db('sandbox_transactions').insert(row).onConflict('reference').ignore().returning('reference'),
+};
