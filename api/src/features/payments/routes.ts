@@ -9,6 +9,7 @@ import {
   type PaymentsConfig,
 } from '../../../../contract/payments.ts';
 import { PAYMENT_CHANNELS } from '../../../../contract/plans.ts';
+import { HOUR_MS } from '../../../../contract/dates.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
@@ -22,7 +23,7 @@ import { hashToken } from '../auth/tokens.ts';
 import { createPaymentIntent, settlePayment, type PaymentRow } from './service.ts';
 
 /** A completion may sign the payer in only soon after the sign-up that started it. */
-const AUTO_LOGIN_WINDOW_MS = 60 * 60 * 1000;
+const AUTO_LOGIN_WINDOW_MS = HOUR_MS;
 
 /**
  * Whether this completion may sign the payer in (issue #14: a payment reference is in logs, the

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { lengthPricePesewas, PAYMENT_CHANNELS, type PaymentRoute, type PlanLength, type PlanType } from '../../../../contract/plans.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
-import { addMonths } from '../../../../contract/subscriptions.ts';
+import { addMonths } from '../../../../contract/dates.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import type { Logger } from '../../logger.ts';

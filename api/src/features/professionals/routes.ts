@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import { fallbackLocation } from '../../../../contract/cities.ts';
+import { todayInGhana } from '../../../../contract/dates.ts';
 import { PROFILE_MESSAGES, profileSchema } from '../../../../contract/profile.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import {
@@ -66,7 +67,7 @@ export function professionalRoutes(deps: AppDeps): Router {
         createdAt: new Date(r.created_at).toISOString(),
         verified: true,
       })),
-      today: now.toISOString().slice(0, 10),
+      today: todayInGhana(now),
       slots: await openSlots(db, id, listing.availability, now),
     };
     ctx.body = detail;

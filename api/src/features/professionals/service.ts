@@ -1,4 +1,5 @@
 import { TIME_SLOTS } from '../../../../contract/bookings.ts';
+import { DAY_MS } from '../../../../contract/dates.ts';
 import { WEEKDAYS, type Availability } from '../../../../contract/professionals.ts';
 import type { Db } from '../../db.ts';
 
@@ -7,7 +8,7 @@ const DAYS_OF_SLOTS = 14;
 /** Open slots over the next two weeks: inside the weekly hours, in the future, not already taken. */
 export async function openSlots(db: Db, professionalId: number, availability: Availability, now: Date) {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const last = new Date(today.getTime() + DAYS_OF_SLOTS * 86400_000);
+  const last = new Date(today.getTime() + DAYS_OF_SLOTS * DAY_MS);
   const taken = await db('bookings')
     .where({ professional_id: professionalId })
     .whereIn('status', ['pending', 'confirmed'])
@@ -16,7 +17,7 @@ export async function openSlots(db: Db, professionalId: number, availability: Av
   const takenKeys = new Set(taken.map((t) => `${t.day} ${t.time}`));
   const days: { date: string; times: string[] }[] = [];
   for (let d = 0; d < DAYS_OF_SLOTS; d++) {
-    const day = new Date(today.getTime() + d * 86400_000);
+    const day = new Date(today.getTime() + d * DAY_MS);
     if (!availability.days.includes(WEEKDAYS[day.getUTCDay()])) continue;
     const date = day.toISOString().slice(0, 10);
     const times = TIME_SLOTS.filter(

@@ -1,6 +1,6 @@
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
 import type { Knex } from 'knex';
-import { longDate } from '../../../../contract/subscriptions.ts';
+import { DAY_MS, longDate } from '../../../../contract/dates.ts';
 import { issueRenewLink } from './renew-link.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -20,7 +20,6 @@ export interface ReminderDeps {
 }
 
 type Kind = 'expiring' | 'expired';
-const DAY_MS = 86_400_000;
 /** Expired notices go out only for periods that ended recently, never for long-gone accounts. */
 const EXPIRED_NOTICE_DAYS = 30;
 
