@@ -11,9 +11,9 @@ export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
 /**
- * The one locale of every date shown or sent. en-GB and en-GH write the same dates except
- * weekday + day + month without a year, where en-GH puts a comma ("Monday, 23 November"), and
- * the hours, which en-GH gives on a 12-hour clock.
+ * The one locale of every date shown or sent. en-GB and en-GH write the same dates (both "Sept"
+ * for September) except weekday + day + month without a year, where en-GH puts a comma ("Monday,
+ * 23 November"; `compactDay` drops it for texts), and the hours, which en-GH gives on a 12-hour clock.
  */
 export const LOCALE = 'en-GH';
 
