@@ -36,6 +36,7 @@
  */
 import { Agent, request } from 'node:http';
 import { EVENT_STREAMS_PER_USER, EVENTS_HEARTBEAT_MS, EVENTS_PATH, EVENTS_TICKET_PATH } from '../contract/events.ts';
+import { HOUR_MS, LOCALE } from '../contract/dates.ts';
 import { closeDb, createDb } from '../api/src/db.ts';
 import { createPaidAccount, type Session } from './lib/accounts.ts';
 import { flowDelta, startByteProxy, type Flow } from './lib/byte-proxy.ts';
@@ -66,7 +67,6 @@ const BEATS = arg('beats', 'yes') !== 'no';
 
 const GOAL = { bytesPerHour: 10_000, latencyP99Ms: 1000, readP99Ms: 50 };
 const PORTS = { a: 3840, b: 3841, c: 3842, proxy: 3843, inspectC: 3849 };
-const HOUR_MS = 3_600_000;
 /** ChatPanel's CHAT_POLL_MS: one poll every 3 s while the chat is open (the issue counts 1,200 an hour). */
 const POLLS_PER_HOUR = HOUR_MS / 3000;
 const BEATS_PER_HOUR = Math.floor(HOUR_MS / EVENTS_HEARTBEAT_MS);
@@ -75,7 +75,7 @@ const TCPIP_BYTES = 40;
 /** The stream's `retry:`: a client whose stream ended waits up to this long (at random) before reconnecting. */
 const RECONNECT_MS = 3000;
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0) => n.toLocaleString(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const median = (xs: number[]) => percentile(sorted(xs), 50);

@@ -27,6 +27,7 @@
  *   npm run bench:renewal -- --wait 20    # the payer approves on the phone after 20 s (the new page reloads meanwhile)
  */
 import type { Browser, Locator, Page } from '@playwright/test';
+import { DAY_MS } from '../contract/dates.ts';
 import { MOMO_POLL_MS } from '../contract/momo.ts';
 import { createPaidAccount, type Session } from './lib/accounts.ts';
 import { launchChromium, PHONE_CONTEXT } from './lib/browser.ts';
@@ -183,7 +184,7 @@ async function runOnce(browser: Browser, path: PathName): Promise<Run> {
     const flows = proxy.flows.slice(flowsBefore);
     const counted = all.slice(0, started).filter((x) => !x.cached);
     const paidAfter = await paidUntil(customer);
-    if (!(Date.parse(paidAfter) > Date.parse(paidBefore) + 27 * 86_400_000)) throw new Error(`${path}: paid until ${paidBefore} → ${paidAfter}, not a month more`);
+    if (!(Date.parse(paidAfter) > Date.parse(paidBefore) + 27 * DAY_MS)) throw new Error(`${path}: paid until ${paidBefore} → ${paidAfter}, not a month more`);
     return {
       steps,
       ours: counted.filter((x) => !isStandIn(x)),

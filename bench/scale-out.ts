@@ -12,6 +12,7 @@
  * Ports 3810 and 3811. The reminder check waits for both processes' next minute tick (about 65 s).
  */
 import { account, call, count, dayAhead, openAllWeek, pgClient, sharedDatabase, sleep, startServer } from './lib/procs.ts';
+import { DAY_MS } from '../contract/dates.ts';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -89,7 +90,7 @@ try {
   // --- reminders
   const due = await Promise.all(Array.from({ length: REMINDED }, (_, i) => account(i % 2 ? b.url : a.url, 'customer')));
   const before = Number((await db.query('select coalesce(max(id), 0) m from notifications')).rows[0].m);
-  const advanceMs = 25 * 86400_000; // 5 days before the end of the paid month: inside the reminder window
+  const advanceMs = 25 * DAY_MS; // 5 days before the end of the paid month: inside the reminder window
   const clocks = await Promise.all([a, b].map((s) => call(s.url, '/api/dev/clock', { json: { advanceMs } })));
   check(clocks.every((c) => c.status === 200), 'clock not moved');
   console.log(`reminders: ${REMINDED} customers 5 days from the end of their month on both clocks; waiting for both processes' jobs (65 s)…`);

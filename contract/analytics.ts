@@ -4,6 +4,8 @@
  * ANALYTICS_MONTHS calendar months in Ghana time (GMT). Affiliates have no analytics (403).
  * The rules behind each figure: docs/PRODUCT.md "Analytics".
  */
+import { monthOf, monthStart } from './dates.ts';
+
 export const ANALYTICS_MONTHS = 6;
 export const ANALYTICS_TOP_CATEGORIES = 3;
 
@@ -48,7 +50,7 @@ export interface AnalyticsAnswer {
 export function lastMonths(now: Date, count = ANALYTICS_MONTHS): string[] {
   const months: string[] = [];
   for (let back = count - 1; back >= 0; back--) {
-    months.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7));
+    months.push(monthOf(monthStart(now, back)));
   }
   return months;
 }

@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
+import { DAY_MS } from './dates.ts';
 import { subscriptionState } from './subscriptions.ts';
 
 const now = new Date('2026-11-22T09:00:00Z');
-const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000);
+const inDays = (days: number) => new Date(now.getTime() + days * DAY_MS);
 
 it('is active, then expiring in the last 7 days, in grace for 3 days after, then expired', () => {
   expect(subscriptionState(inDays(8), now)).toBe('active');

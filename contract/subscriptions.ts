@@ -3,6 +3,8 @@
  * expiry, a 3-day grace period). Expired accounts keep their data and can sign in, but customers
  * cannot book and professionals are not listed until they renew.
  */
+import { DAY_MS } from './dates.ts';
+
 /** Defaults (spec 001 §9); the live values are the administrator's settings (platform_settings). */
 export const REMINDER_DAYS = 7;
 export const GRACE_DAYS = 3;
@@ -19,25 +21,6 @@ export type SubscriptionState = 'active' | 'expiring' | 'grace' | 'expired' | 'n
 export interface SubscriptionWindows {
   reminderDays: number;
   graceDays: number;
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * `months` calendar months later (UTC), clamping the day to the month's last (31 January + 1 month
- * is 28 or 29 February): how a paid period is extended, and how the browser foresees it.
- */
-/** A paid-until date in Ghana's style, e.g. "15 January 2027" (GMT, Ghana's time zone): one formatter for emails, texts, answers and cards. */
-export const longDate = (date: Date): string => date.toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-export function addMonths(date: Date, months = 1): Date {
-  const next = new Date(date);
-  const day = next.getUTCDate();
-  next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  next.setUTCDate(Math.min(day, lastDay));
-  return next;
 }
 
 export function subscriptionState(

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
+import { monthLabel } from '../contract/dates.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
 import { bookFirstSlot, passSlotStart } from './fixtures/bookings.ts';
@@ -237,7 +238,7 @@ test('a customer edits the profile; /dashboard shows the location and Analytics 
   await expect(tabs.getByRole('tab')).toHaveText(['Overview', 'Bookings', 'Find Pro', 'Analytics', 'Profile']);
   await tabs.getByRole('tab', { name: 'Analytics' }).click();
   const month = await serverMonth(page);
-  const monthName = new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const monthName = monthLabel(month);
   const perMonth = page.getByRole('list', { name: /^Bookings per month/ });
   await expect(perMonth.getByRole('listitem')).toHaveCount(6);
   await expect(perMonth.getByRole('listitem').filter({ hasText: monthName })).toContainText('2 bookings');
@@ -261,7 +262,7 @@ test('a customer edits the profile; /dashboard shows the location and Analytics 
   await expect(proFigures.getByRole('listitem').filter({ hasText: 'Acceptance Rate' })).toContainText('50%');
   await expect(proFigures.getByRole('listitem').filter({ hasText: 'Acceptance Rate' })).toContainText('1 of 2 requests answered');
   await expect(proFigures.getByRole('listitem').filter({ hasText: 'Average Rating' })).toContainText('New');
-  const jobsMonth = new Date(`${booking.date}T00:00:00Z`).toLocaleDateString('en-GH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const jobsMonth = monthLabel(booking.date.slice(0, 7));
   await expect(proPage.getByRole('list', { name: /^Completed jobs per month/ }).getByRole('listitem').filter({ hasText: jobsMonth })).toContainText('1 job');
   await expect(proPage.getByRole('list', { name: /^Earnings per month/ }).getByRole('listitem').filter({ hasText: jobsMonth })).toContainText(`₵${booking.totalAmount}`);
   await fits(proPage);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import type { Booking } from '../contract/bookings.ts';
+import { DAY_MS } from '../contract/dates.ts';
 import { createPaidAccount } from './fixtures/accounts.ts';
 import { passSlotStart } from './fixtures/bookings.ts';
 import type { PaidAccount } from './fixtures/accounts.ts';
@@ -220,7 +221,7 @@ test('without location access, on a phone whose date is weeks behind, the custom
     });
   });
   // A phone that lost its date (the battery came out): the calendar follows the server's date.
-  await page.clock.setFixedTime(new Date(Date.now() - 40 * 86_400_000));
+  await page.clock.setFixedTime(new Date(Date.now() - 40 * DAY_MS));
   await page.goto('/customer-dashboard');
   await expect(page.getByRole('status').filter({ hasText: 'Location unavailable' })).toBeVisible();
   await page.getByRole('tab', { name: 'Find Services' }).click();

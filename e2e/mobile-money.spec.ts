@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DAY_MS } from '../contract/dates.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { ADMIN } from './fixtures/admin.ts';
 import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
@@ -49,7 +50,7 @@ test('from the reminder in the dev mailbox, a customer renews by mobile money in
   await expect(page.getByRole('heading', { name: 'Paid' })).toBeVisible();
   await expect(page.getByText(/^Paid\. Your subscription now runs until \d{1,2} \w+ \d{4}\.$/)).toBeVisible();
   const paidAfter = (await record()).customer.subscription.paidUntil;
-  expect(Date.parse(paidAfter)).toBeGreaterThan(Date.parse(paidBefore) + 27 * 86_400_000);
+  expect(Date.parse(paidAfter)).toBeGreaterThan(Date.parse(paidBefore) + 27 * DAY_MS);
 
   // Spent: the link renews once.
   const again = await page.goto(address);

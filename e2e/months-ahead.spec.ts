@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
-import { addMonths, type SubscriptionSummary } from '../contract/subscriptions.ts';
+import { addMonths, longDate } from '../contract/dates.ts';
+import type { SubscriptionSummary } from '../contract/subscriptions.ts';
 import { createPaidAccount, createPendingAccount, login, uniquePhone, uniqueTag, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
 
@@ -31,7 +32,7 @@ async function expectPaidForMonthsFromNow(request: APIRequestContext, session: L
   return new Date(until).toISOString();
 }
 
-const label = (date: Date | string): string => new Date(date).toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const label = (date: Date | string): string => longDate(new Date(date));
 
 test('a professional buys 6 months from the dashboard in the sandbox checkout; the dashboard shows the new end, and the admin payments list says 6 months by checkout', async ({ page, request }) => {
   const pro = await createPaidAccount(request, { userType: 'professional', firstName: 'Kojo', lastName: `Sixmonths${uniqueTag()}` });

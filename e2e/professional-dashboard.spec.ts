@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { monthLabel } from '../contract/dates.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { bookFirstSlot, passSlotStart } from './fixtures/bookings.ts';
 
@@ -138,7 +139,7 @@ test('a professional accepts a job, manages rates, profile and availability, com
   const earnings = page.getByRole('list', { name: 'Your earnings' });
   await expect(earnings.getByRole('listitem').filter({ hasText: 'Total Earned' })).toContainText('₵90');
   await expect(earnings.getByRole('listitem').filter({ hasText: 'This Month' })).toContainText('₵90');
-  const month = new Date(`${booking.date}T00:00:00Z`).toLocaleDateString('en-GH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const month = monthLabel(booking.date.slice(0, 7));
   await expect(page.getByRole('row', { name: new RegExp(month) })).toContainText('₵90');
 
   // The general screen: only the account's own role; ?type= for another role becomes its own.

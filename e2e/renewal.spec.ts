@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
+import { addMonths, DAY_MS, longDate } from '../contract/dates.ts';
 import type { SubscriptionSummary } from '../contract/subscriptions.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 
@@ -8,7 +9,6 @@ import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 // checkout, on a real test server whose clock the journey moves forward (shared by every spec
 // running at the same time, so the move is kept to what reaching the reminder window needs).
 
-const DAY_MS = 86_400_000;
 
 
 async function subscriptionOf(request: APIRequestContext, session: LoginResponse): Promise<SubscriptionSummary> {
@@ -29,19 +29,7 @@ async function serverNow(request: APIRequestContext): Promise<number> {
   return Date.parse(((await response.json()) as { now: string }).now);
 }
 
-/** One calendar month later (UTC), clamped to the month's last day, as the server extends. */
-function addMonth(date: Date): Date {
-  const next = new Date(date);
-  const day = next.getUTCDate();
-  next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  next.setUTCDate(Math.min(day, lastDay));
-  return next;
-}
-
-const label = (date: Date | string): string =>
-  new Date(date).toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const label = (date: Date | string): string => longDate(new Date(date));
 
 test('a customer near the end of the month renews early from the dashboard and keeps the unused days', async ({ page, request }) => {
   const before = await serverNow(request);
@@ -49,7 +37,7 @@ test('a customer near the end of the month renews early from the dashboard and k
   const session = await login(request, account);
   const start = await subscriptionOf(request, session);
   // One calendar month ahead of the server's clock at sign-up.
-  expect(Date.parse(start.paidUntil)).toBeGreaterThanOrEqual(addMonth(new Date(before)).getTime());
+  expect(Date.parse(start.paidUntil)).toBeGreaterThanOrEqual(addMonths(new Date(before)).getTime());
   expect(Date.parse(start.paidUntil) - before).toBeLessThan(32 * DAY_MS);
   expect(start.state).toBe('active');
 
@@ -81,14 +69,14 @@ test('a customer near the end of the month renews early from the dashboard and k
   await card.getByRole('button', { name: 'Renew now' }).click();
   await checkout.getByRole('button', { name: 'Approve payment' }).click();
   // A month added to the current end: two months from the start, no days lost.
-  const renewedUntil = label(addMonth(new Date(start.paidUntil)));
+  const renewedUntil = label(addMonths(new Date(start.paidUntil)));
   await expect(card.getByRole('status').first()).toHaveText(`Subscription renewed until ${renewedUntil}`);
   await expect(card).toContainText(`Paid until ${renewedUntil}`);
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
   await expect(card.getByRole('alert')).toHaveCount(0);
 
   const after = await subscriptionOf(request, session);
-  expect(after.paidUntil).toBe(addMonth(new Date(start.paidUntil)).toISOString());
+  expect(after.paidUntil).toBe(addMonths(new Date(start.paidUntil)).toISOString());
 });
 
 test('a professional sees the plan and Renew now on the Overview; a failed verification shows the server message with Try Again', async ({ page, request }) => {
@@ -120,7 +108,7 @@ test('a professional sees the plan and Renew now on the Overview; a failed verif
   // The payment was made: Try Again verifies the same payment again, without paying twice.
   await page.unroute('**/api/verify-payment');
   await alert.getByRole('button', { name: 'Try Again' }).click();
-  const renewedUntil = label(addMonth(new Date(start.paidUntil)));
+  const renewedUntil = label(addMonths(new Date(start.paidUntil)));
   await expect(card.getByRole('status').first()).toHaveText(`Subscription renewed until ${renewedUntil}`);
   await expect(card).toContainText(`Paid until ${renewedUntil}`);
   await expect(page.getByRole('dialog', { name: 'Sandbox checkout' })).toHaveCount(0);

@@ -5,7 +5,7 @@ import { CITIES } from '../../contract/cities.ts';
 import { PLANS, type PlanType } from '../../contract/plans.ts';
 import type { Db } from '../src/db.ts';
 import { hashPassword } from '../src/features/accounts/passwords.ts';
-import { addMonths } from '../../contract/subscriptions.ts';
+import { addMonths } from '../../contract/dates.ts';
 import { paymentReference } from '../src/features/payments/service.ts';
 
 /**

@@ -7,6 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import { TEST_MODE_BANNER } from '../../site/src/components/site.ts';
+import { DAY_MS } from '../../contract/dates.ts';
 import type { ReadCache } from './cache/read-cache.ts';
 import type { DirectoryReader } from './features/directory/service.ts';
 import type { RenewLinks } from './features/subscriptions/renew-link.ts';
@@ -56,7 +57,7 @@ const RENDERED_ONLY = /^\/(?:professionals(?:\/[^/]+)?|renew\/[^/]+)\/?$/;
 /** A form a page takes (the renewal page's) is a few fields: anything larger is refused before Astro reads it. */
 const PAGE_FORM_MAX_BYTES = 4096;
 
-const YEAR_MS = 365 * 24 * 3600 * 1000;
+const YEAR_MS = 365 * DAY_MS;
 /** Pages change with each build under the same address: kept, but checked before each use. */
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 /** Browsers ask for the icon after every page; it changes perhaps once a year: a day without asking. */

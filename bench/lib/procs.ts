@@ -10,6 +10,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { approvedSandboxCharge } from '../../contract/payments.ts';
+import { addDays, todayInGhana } from '../../contract/dates.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const ADMIN = { username: 'bench-admin', password: 'bench-admin-password-1' };
@@ -164,7 +165,7 @@ export async function adminToken(base: string): Promise<string> {
 }
 
 /** A booking date `days` ahead in Ghana time (GMT). */
-export const dayAhead = (days: number) => new Date(Date.now() + days * 86400_000).toISOString().slice(0, 10);
+export const dayAhead = (days: number) => addDays(todayInGhana(), days);
 
 /** Opens every professional's week, 08:00–18:00, so any future slot can be booked. */
 export async function openAllWeek(client: pg.Client | pg.Pool) {

@@ -1,5 +1,6 @@
 import { CATEGORY_NAMES } from '../../contract/categories.ts';
 import { CITIES } from '../../contract/cities.ts';
+import { DAY_MS, todayInGhana } from '../../contract/dates.ts';
 import type { Db } from '../../api/src/db.ts';
 import { newToken } from '../../api/src/features/auth/tokens.ts';
 
@@ -57,7 +58,7 @@ export interface SeededCustomer {
 export async function seedSignedInCustomers(db: Db, n: number, tag: string): Promise<SeededCustomer[]> {
   const out: SeededCustomer[] = [];
   const now = new Date();
-  const expires = new Date(now.getTime() + 30 * 86400_000);
+  const expires = new Date(now.getTime() + 30 * DAY_MS);
   for (let start = 0; start < n; start += 500) {
     const rows = Array.from({ length: Math.min(500, n - start) }, (_, j) => ({
       user_type: 'customer',
@@ -87,7 +88,7 @@ export async function seedBookings(db: Db, professionalId: number, customerIds: 
       return {
         customer_id: customerId,
         professional_id: professionalId,
-        date: new Date(now.getTime() + (1 + Math.floor(i / 10)) * 86400_000).toISOString().slice(0, 10),
+        date: todayInGhana(new Date(now.getTime() + (1 + Math.floor(i / 10)) * DAY_MS)),
         time: `${String(8 + (i % 10)).padStart(2, '0')}:00`,
         agreed_rate_pesewas: 5000,
         total_pesewas: 10000,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../contract/dates.ts';
 import { bearer, signUpAndPay } from '../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { isEmbedded } from '../db.ts';
@@ -109,7 +110,7 @@ describe('read cache: sessions and dashboard records, dropped when the database 
     await app.db('platform_settings').where({ id: 1 }).update({ grace_period_days: 7 });
 
     await record(customer);
-    app.clock.advance(2 * 24 * 3600 * 1000);
+    app.clock.advance(2 * DAY_MS);
     const later = (await record(customer)).body.customer.subscription;
     expect(later.daysLeft).toBe(before.daysLeft - 2);
   });

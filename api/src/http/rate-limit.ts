@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { PHOTO_MESSAGES, PHOTO_UPLOADS_PER_HOUR } from '../../../contract/photos.ts';
+import { HOUR_MS } from '../../../contract/dates.ts';
 import type { Db } from '../db.ts';
 import { HttpError } from './errors.ts';
 
@@ -9,8 +10,6 @@ export interface Limit {
   perHour: number;
   message: string;
 }
-
-const HOUR_MS = 3600_000;
 
 /** Every limit on requests that are not sign-ins (those: features/auth/throttle.ts). */
 export const LIMITS = {

@@ -1,4 +1,5 @@
 import { GEOCODING, GEOCODING_MESSAGES, type GeocodeFailure } from '../../../contract/location.ts';
+import { DAY_MS } from '../../../contract/dates.ts';
 import type { Clock } from '../clock.ts';
 
 /**
@@ -176,7 +177,7 @@ export function geocoderFromConfig(googleMaps: GoogleMapsConfig | null | undefin
 /** About 11 m: a phone asking again from the same spot gets the same answer. */
 const CACHE_DECIMALS = 4;
 const CACHE_ENTRIES = 5000;
-const CACHE_MS = 24 * 3600_000;
+const CACHE_MS = DAY_MS;
 
 /**
  * `geocoder` with its answers kept for a day per spot (coordinates rounded to 4 decimals), at

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { cedis, longDate } from './money.ts';
+import { cedis } from './money.ts';
 
 test('cedis: en-GH digits with the ₵ symbol, 0–2 decimals, or exactly 2 when fixed', () => {
   expect(cedis(10)).toBe('₵10');
@@ -8,8 +8,4 @@ test('cedis: en-GH digits with the ₵ symbol, 0–2 decimals, or exactly 2 when
   expect(cedis(4, true)).toBe('₵4.00');
   expect(cedis(10.8, true)).toBe('₵10.80');
   expect(cedis(1250)).toBe('₵1,250');
-});
-
-test('longDate: day, month name and year as in Ghana', () => {
-  expect(longDate(new Date('2024-01-15'))).toBe('15 January 2024');
 });

@@ -14,6 +14,3 @@ export function cedis(amount: number, fixed = false): string {
     .map((part) => (part.type === 'currency' ? '₵' : part.value))
     .join('');
 }
-
-/** Dates in the en-GH style, e.g. "15 January 2024" (GMT, Ghana's time zone). */
-export { longDate } from '../../../contract/subscriptions.ts';

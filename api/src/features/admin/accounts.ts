@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES, type AdminLoginResponse } from '../../../../contract/admin.ts';
+import { HOUR_MS } from '../../../../contract/dates.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -81,7 +82,7 @@ export async function adminLogin(
     admin_id: admin.id,
     token_hash: hash,
     created_at: now,
-    expires_at: new Date(now.getTime() + ADMIN_SESSION_HOURS * 3600_000),
+    expires_at: new Date(now.getTime() + ADMIN_SESSION_HOURS * HOUR_MS),
   });
   await db('admins').where({ id: admin.id }).update({ last_login_at: now });
   return { success: true, message: 'Login successful', token, admin: { id: Number(admin.id), username: admin.username } };

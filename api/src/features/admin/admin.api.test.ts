@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
+import { DAY_MS } from '../../../../contract/dates.ts';
 import { signInAdmin } from '../../../test/admin.ts';
 import { bearer, paySandbox, signUp, signUpAffiliate, signUpAndPay, signupBody } from '../../../test/accounts.ts';
 import { startTestApp, withTableClosed, type TestApp } from '../../../test/harness.ts';
 import { createAdmin } from './accounts.ts';
 
 // Issue #6 / spec 001 §7 admin calls, §4 user and payout states, §9 settings; every action audited.
-const DAY = 86_400_000;
+const DAY = DAY_MS;
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;

@@ -8,6 +8,7 @@ import type {
   Page,
 } from '../../../../contract/admin.ts';
 import { subscriptionState } from '../../../../contract/subscriptions.ts';
+import { DAY_MS, monthOf, monthStart } from '../../../../contract/dates.ts';
 import type { VerificationStatus } from '../../../../contract/verification.ts';
 import type { Db } from '../../db.ts';
 import { toCount } from '../../db.ts';
@@ -18,7 +19,6 @@ import { getSettings, type Settings } from '../settings/settings.ts';
 
 const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
-const DAY_MS = 86_400_000;
 
 export interface Paging {
   search: string;
@@ -312,8 +312,6 @@ export async function listPayouts(db: Db, paging: Paging & { status?: string }) 
 
 // ---- Stats ----
 
-const monthStart = (now: Date, monthsBack: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
-
 /**
  * Spec 001 §3 "Admin stats". activeUsers: active accounts whose paid period (plus grace) has not
  * ended; monthlyRevenue: subscription payments settled this calendar month (GMT); pendingPayouts:
@@ -352,7 +350,7 @@ export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
   const signups = await people.clone().where('created_at', '>=', since).select(month('created_at'), db.raw('count(*) as n')).groupBy('month');
   const income = await settled.clone().where('settled_at', '>=', since).select(month('settled_at'), db.raw('sum(amount_pesewas) as total')).groupBy('month');
   const history = Array.from({ length: 12 }, (_, i) => {
-    const key = monthStart(now, 11 - i).toISOString().slice(0, 7);
+    const key = monthOf(monthStart(now, 11 - i));
     return {
       month: key,
       signups: toCount(signups.find((r) => r.month === key)?.n),

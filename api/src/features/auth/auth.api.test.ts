@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../../contract/dates.ts';
 import { FORGOT_PASSWORD_ANSWER, LOGIN_MESSAGES } from '../../../../contract/accounts.ts';
 import { bearer, paySandbox, signUp, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
@@ -93,9 +94,9 @@ describe('sign-in, session, sign-out', () => {
 
   it('ends sessions after 30 days', async () => {
     const { token } = await signUpAndPay(app);
-    app.clock.advance(31 * 24 * 3600 * 1000);
+    app.clock.advance(31 * DAY_MS);
     expect((await app.request('/api/auth/verify', { method: 'POST', headers: bearer(token) })).status).toBe(401);
-    app.clock.advance(-31 * 24 * 3600 * 1000);
+    app.clock.advance(-31 * DAY_MS);
   });
 
   it('answers 429 after 10 failures for one account within 15 minutes, then lets the owner in after', async () => {

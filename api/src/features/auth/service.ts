@@ -1,5 +1,6 @@
 import { FORGOT_PASSWORD_ANSWER, type ForgotPasswordResponse, LOGIN_MESSAGES, type LoginResponse } from '../../../../contract/accounts.ts';
 import { toE164 } from '../../../../contract/phone.ts';
+import { HOUR_MS } from '../../../../contract/dates.ts';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
@@ -69,7 +70,7 @@ export async function login(
   };
 }
 
-export const RESET_TTL_MS = 60 * 60 * 1000;
+export const RESET_TTL_MS = HOUR_MS;
 const RESET_RESEND_MS = 60 * 1000;
 /**
  * Every answer to forgot-password takes at least this long (real time), so its timing does not

@@ -1,4 +1,5 @@
 import type { Db } from '../../db.ts';
+import { DAY_MS } from '../../../../contract/dates.ts';
 import type { UserRow } from '../accounts/users.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -11,7 +12,7 @@ export const sessionsRepo = {
       user_id: userId,
       token_hash: hash,
       created_at: now,
-      expires_at: new Date(now.getTime() + SESSION_DAYS * 24 * 3600 * 1000),
+      expires_at: new Date(now.getTime() + SESSION_DAYS * DAY_MS),
     });
     return token;
   },

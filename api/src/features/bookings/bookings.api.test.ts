@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../../../contract/bookings.ts';
+import { DAY_MS } from '../../../../contract/dates.ts';
 import { bearer, listedProfessional, makeRoomForBooking, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
@@ -144,7 +145,7 @@ describe('bookings', () => {
 
   it('lets a customer book in the 3-day grace period after their month, and not after', async () => {
     const lapsing = await signUpAndPay(app);
-    const daysAgo = (days: number) => new Date(app.clock.now().getTime() - days * 86_400_000);
+    const daysAgo = (days: number) => new Date(app.clock.now().getTime() - days * DAY_MS);
     await app.db('subscriptions').where({ user_id: lapsing.userId }).update({ period_end: daysAgo(2) });
     expect((await book({ date: TUESDAY, time: '16:00' }, lapsing.token)).status).toBe(201);
     await app.db('subscriptions').where({ user_id: lapsing.userId }).update({ period_end: daysAgo(3) });

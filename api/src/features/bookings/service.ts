@@ -10,6 +10,7 @@ import {
   type ChatMessage,
 } from '../../../../contract/bookings.ts';
 import { WEEKDAYS, type Availability } from '../../../../contract/professionals.ts';
+import { DAY_MS, HOUR_MS } from '../../../../contract/dates.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import type { Clock } from '../../clock.ts';
 import { jsonColumn, toCount, type Db } from '../../db.ts';
@@ -64,7 +65,7 @@ export async function createBooking(
   const start = slotStart(input.date, input.time);
   if (!start) throw badRequest(BOOKING_MESSAGES.required, [{ field: 'date', message: 'Not a real date' }]);
   if (start <= now) throw badRequest(BOOKING_MESSAGES.pastDate, [{ field: 'date', message: BOOKING_MESSAGES.pastDate }]);
-  if (start.getTime() - now.getTime() > MAX_DAYS_AHEAD * 86400_000) {
+  if (start.getTime() - now.getTime() > MAX_DAYS_AHEAD * DAY_MS) {
     throw badRequest('Bookings can be made up to 6 months ahead.', [{ field: 'date', message: 'Too far ahead' }]);
   }
   const availability = jsonColumn<Availability>(pro.availability);
@@ -128,7 +129,7 @@ async function withinBookingLimits(trx: Knex.Transaction, customerId: number, pr
     .first(
       trx.raw("count(*) filter (where status = 'pending' and professional_id = ?) as open_here", [professionalId]),
       trx.raw("count(*) filter (where status = 'pending') as open_all"),
-      trx.raw('count(*) filter (where created_at > ?) as last_hour', [new Date(now.getTime() - 3600_000)]),
+      trx.raw('count(*) filter (where created_at > ?) as last_hour', [new Date(now.getTime() - HOUR_MS)]),
     );
   if (toCount(counts.open_here) >= BOOKING_LIMITS.openWithOneProfessional) throw conflict(BOOKING_LIMIT_MESSAGES.openWithOne);
   if (toCount(counts.open_all) >= BOOKING_LIMITS.openInAll) throw conflict(BOOKING_LIMIT_MESSAGES.openInAll);

@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.ts';
+import { DAY_MS } from '../../../../contract/dates.ts';
 import * as z from 'zod/mini';
 import { notFound } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { creditAffiliate, mailbox } from './service.ts';
 
-const advanceSchema = z.object({ advanceMs: z.number().check(z.int(), z.minimum(0), z.maximum(366 * 86400_000)) });
+const advanceSchema = z.object({ advanceMs: z.number().check(z.int(), z.minimum(0), z.maximum(366 * DAY_MS)) });
 const creditSchema = z.object({ email: z.string().check(z.minLength(3)), amount: z.number().check(z.minimum(0.01), z.maximum(100_000)) });
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

@@ -1,14 +1,13 @@
 import type { Booking } from '../../../../contract/bookings.ts';
+import { compactDay, longDate, shortDate, weekdayLabel } from '../../../../contract/dates.ts';
 import { lengthName, PLANS, type PlanType } from '../../../../contract/plans.ts';
-import { longDate } from '../../../../contract/subscriptions.ts';
 import type { Message, ShortText } from '../../providers/notifier.ts';
 
 /**
  * The emails the product sends (issue #5 "Notifications"). Each carries only what its reader needs:
  * no passwords, no card data, no one's phone number before a booking is confirmed.
  */
-const when = (b: Booking) =>
-  `${new Date(`${b.date}T00:00:00Z`).toLocaleDateString('en-GH', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })} at ${b.time}`;
+const when = (b: Booking) => `${weekdayLabel(b.date)} at ${b.time}`;
 
 export const bookingMessages = {
   requested: (to: string, b: Booking): Message => ({
@@ -133,9 +132,7 @@ export const chargeFailedMessage = (
  * of an SMS), one segment where possible, no links that carry secrets, nothing about cards but the
  * brand and last four digits.
  */
-const shortWhen = (b: Booking) =>
-  `${new Date(`${b.date}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })} ${b.time}`;
-const shortDate = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const shortWhen = (b: Booking) => `${compactDay(b.date)} ${b.time}`;
 const ghs = (pesewas: number) => `GHS ${(pesewas / 100).toFixed(2)}`;
 // No name a person typed goes into a text from the platform: a "name" such as "to MoMo 0551234567"
 // would read as our instruction (issue #14). Who is who stays on the dashboard.

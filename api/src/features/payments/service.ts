@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { lengthPricePesewas, PAYMENT_CHANNELS, type PaymentRoute, type PlanLength, type PlanType } from '../../../../contract/plans.ts';
 import { PAYMENT_MESSAGES, type PaymentIntent, type SandboxCharge } from '../../../../contract/payments.ts';
-import { addMonths } from '../../../../contract/subscriptions.ts';
+import { addMonths, HOUR_MS } from '../../../../contract/dates.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -300,7 +300,7 @@ export async function settlePayment(
 }
 
 /** A completion may sign the payer in only soon after the sign-up that started it. */
-const AUTO_LOGIN_WINDOW_MS = 60 * 60 * 1000;
+const AUTO_LOGIN_WINDOW_MS = HOUR_MS;
 
 /**
  * Whether this completion may sign the payer in (issue #14: a payment reference is in logs, the

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../../contract/dates.ts';
 import { bearer, listedProfessional, signUp, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createLogger } from '../../logger.ts';
@@ -232,7 +233,7 @@ describe('retention: the subscription plus 3 years', () => {
     const customers = [await signUpAndPay(app), await signUpAndPay(app), await signUpAndPay(app)];
     // 4 years on: these customers, Kept's subscription and the affiliate's last sign-in are all past
     // retention (5 accounts); the affiliate still owed money is still kept.
-    app.clock.advance(4 * 366 * 86_400_000);
+    app.clock.advance(4 * 366 * DAY_MS);
     const [a, b] = await Promise.all([run(), run()]);
     expect(a + b).toBe(customers.length + 2);
     expect(await app.db('users').whereNull('deleted_at').pluck('user_type')).toEqual(['affiliate']);

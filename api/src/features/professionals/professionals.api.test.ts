@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../../contract/dates.ts';
 import { bearer, listedProfessional, milesNorth, signUp, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
@@ -50,7 +51,7 @@ describe('GET /api/professionals', () => {
     expect(all.some((n) => n.startsWith('Suspended'))).toBe(false);
     const lapsed = await listedProfessional(app, OSU, { firstName: 'Lapsed' });
     expect(names(await search('q=Lapsed'))).toHaveLength(1);
-    const daysAgo = (days: number) => new Date(app.clock.now().getTime() - days * 86_400_000);
+    const daysAgo = (days: number) => new Date(app.clock.now().getTime() - days * DAY_MS);
     await app.db('professional_profiles').where({ user_id: lapsed.userId }).update({ paid_until: daysAgo(2.9) });
     expect(names(await search('q=Lapsed'))).toHaveLength(1); // within the 3-day grace period
     await app.db('professional_profiles').where({ user_id: lapsed.userId }).update({ paid_until: daysAgo(3) });

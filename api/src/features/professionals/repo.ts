@@ -1,18 +1,13 @@
 import type { Knex } from 'knex';
 import { roundMiles } from '../../../../contract/distance.ts';
+import { timeLabel } from '../../../../contract/dates.ts';
 import { photoUrl } from '../../../../contract/photos.ts';
 import type { Availability, Listing } from '../../../../contract/professionals.ts';
 import { jsonColumn, type Db } from '../../db.ts';
 import { GRACE_START_SQL } from '../subscriptions/grace.ts';
 
 /** 12-hour clock as the spec shows hours ("9:00 AM - 5:00 PM"). */
-export function hoursText(start: string, end: string): string {
-  const fmt = (hhmm: string) => {
-    const h = Number(hhmm.slice(0, 2));
-    return `${h % 12 === 0 ? 12 : h % 12}:${hhmm.slice(3)} ${h < 12 ? 'AM' : 'PM'}`;
-  };
-  return `${fmt(start)} - ${fmt(end)}`;
-}
+export const hoursText = (start: string, end: string): string => `${timeLabel(start)} - ${timeLabel(end)}`;
 
 export function responseText(avgSeconds: number | null): string | null {
   if (avgSeconds === null) return null;

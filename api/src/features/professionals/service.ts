@@ -5,6 +5,7 @@ import { fallbackLocation } from '../../../../contract/cities.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import type { profileSchema } from '../../../../contract/profile.ts';
 import { WEEKDAYS, type Availability, type ProfessionalDetail, type ratesSchema } from '../../../../contract/professionals.ts';
+import { DAY_MS, todayInGhana } from '../../../../contract/dates.ts';
 import type { Db } from '../../db.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { usersRepo, type UserRow } from '../accounts/users.ts';
@@ -17,7 +18,7 @@ const DAYS_OF_SLOTS = 14;
 /** Open slots over the next two weeks: inside the weekly hours, in the future, not already taken. */
 export async function openSlots(db: Db, professionalId: number, availability: Availability, now: Date) {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const last = new Date(today.getTime() + DAYS_OF_SLOTS * 86400_000);
+  const last = new Date(today.getTime() + DAYS_OF_SLOTS * DAY_MS);
   const taken = await db('bookings')
     .where({ professional_id: professionalId })
     .whereIn('status', ['pending', 'confirmed'])
@@ -26,7 +27,7 @@ export async function openSlots(db: Db, professionalId: number, availability: Av
   const takenKeys = new Set(taken.map((t) => `${t.day} ${t.time}`));
   const days: { date: string; times: string[] }[] = [];
   for (let d = 0; d < DAYS_OF_SLOTS; d++) {
-    const day = new Date(today.getTime() + d * 86400_000);
+    const day = new Date(today.getTime() + d * DAY_MS);
     if (!availability.days.includes(WEEKDAYS[day.getUTCDay()])) continue;
     const date = day.toISOString().slice(0, 10);
     const times = TIME_SLOTS.filter(
@@ -57,7 +58,7 @@ export async function professionalDetail(db: Db, id: number, now: Date): Promise
       createdAt: new Date(r.created_at).toISOString(),
       verified: true,
     })),
-    today: now.toISOString().slice(0, 10),
+    today: todayInGhana(now),
     slots: await openSlots(db, id, listing.availability, now),
   };
 }

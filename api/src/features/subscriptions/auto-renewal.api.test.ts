@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_PATTERN } from '../../../../contract/payments.ts';
+import { DAY_MS } from '../../../../contract/dates.ts';
 import { bearer, paySandbox, signUp } from '../../../test/accounts.ts';
 import { signInAdmin } from '../../../test/admin.ts';
 import { paystackEnv, startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
@@ -17,7 +18,7 @@ import { NO_CARD } from './routes.ts';
 // authorization)" and spec 001 §9 "Failed payments may suspend service after 7 days".
 const START = new Date('2026-11-22T09:00:00Z'); // a month paid now runs to 2026-12-22 09:00
 const END = new Date('2026-12-22T09:00:00Z');
-const DAY = 86_400_000;
+const DAY = DAY_MS;
 const at = (ms: number) => new Date(END.getTime() + ms);
 
 describe('automatic renewal through the real Paystack adapter and a fake Paystack', () => {

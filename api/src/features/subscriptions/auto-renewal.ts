@@ -1,4 +1,5 @@
 import { FAILED_PAYMENT_DAYS, type AutoRenewal } from '../../../../contract/subscriptions.ts';
+import { DAY_MS, HOUR_MS } from '../../../../contract/dates.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
@@ -28,8 +29,6 @@ import { getSettings } from '../settings/settings.ts';
  *   card is charged, so several processes running this job charge a period's attempt once; the
  *   charge goes through settlePayment like any payment, so a month is granted once.
  */
-const DAY_MS = 86_400_000;
-
 export interface AutoRenewalDeps extends PaymentsDeps {
   config: Pick<Config, 'publicUrl'>;
 }
@@ -131,7 +130,7 @@ async function resolvePending(
   if (!payment) return 'failed';
   const result = await settlePayment(deps, payment.reference, { userId: Number(attempt.user_id), purposes: ['renewal'] });
   // A charge the provider still has no record of an hour later never reached it.
-  const stale = deps.clock.now().getTime() - new Date(attempt.created_at).getTime() > 3_600_000;
+  const stale = deps.clock.now().getTime() - new Date(attempt.created_at).getTime() > HOUR_MS;
   // Its payment fails with the attempt: failed alone, the next run would take it for a decline.
   const neverReached = !result.ok && result.reason === 'provider does not know the reference' && stale;
   const now = await deps.db<PaymentRow>('payments').where({ id: attempt.payment_id }).first('status');

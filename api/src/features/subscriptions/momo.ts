@@ -1,7 +1,7 @@
 import { maskPhone, MOMO_MESSAGES, MOMO_PROMPT_TTL_MS, type MomoNetworkCode, type MomoPromptRequest, type MomoPromptResponse, type MomoStatus } from '../../../../contract/momo.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
-import { longDate } from '../../../../contract/subscriptions.ts';
+import { longDate } from '../../../../contract/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { ChargeRefusedError, ProviderUnavailableError, type ChargeProgress } from '../../providers/payments.ts';
 import { createPaymentIntent, settlePayment, type PaymentRow, type PaymentsDeps } from '../payments/service.ts';

@@ -1,5 +1,6 @@
 import type { PlanType } from '../../../../contract/plans.ts';
 import type { Knex } from 'knex';
+import { DAY_MS } from '../../../../contract/dates.ts';
 import { issueRenewLink } from './renew-link.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -20,7 +21,6 @@ export interface ReminderDeps {
 }
 
 type Kind = 'expiring' | 'expired';
-const DAY_MS = 86_400_000;
 /** Expired notices go out only for periods that ended recently, never for long-gone accounts. */
 const EXPIRED_NOTICE_DAYS = 30;
 

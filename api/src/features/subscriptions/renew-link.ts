@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { maskPhone, momoOtpSchema, networkByPrefix, type MomoNetworkCode, type MomoPromptResponse } from '../../../../contract/momo.ts';
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
+import { HOUR_MS } from '../../../../contract/dates.ts';
 import type { Db } from '../../db.ts';
 import { HttpError } from '../../http/errors.ts';
 import { hashToken } from '../auth/tokens.ts';
@@ -18,7 +19,7 @@ import { answerTestPrompt } from '../../providers/sandbox.ts';
  * so it is random (128 bits, short enough for an SMS), kept hashed, good for 72 hours and for the
  * renewal of one paid period, and spent once that renewal is paid.
  */
-export const RENEW_LINK_TTL_MS = 72 * 3600_000;
+export const RENEW_LINK_TTL_MS = 72 * HOUR_MS;
 
 export const RENEW_LINK_MESSAGES = {
   gone: 'This renewal link has been used or has expired. Sign in to renew from your dashboard.',

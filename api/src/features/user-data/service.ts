@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
+import { daysLeft, monthOf, monthStart } from '../../../../contract/dates.ts';
 import { subscriptionState, type SubscriptionSummary, type SubscriptionWindows } from '../../../../contract/subscriptions.ts';
 import { jsonColumn, type Db } from '../../db.ts';
 import { findBookings } from '../bookings/service.ts';
@@ -16,7 +17,7 @@ export function summary(planType: string, paidUntil: Date, now: Date, windows: S
     planType,
     paidUntil: paidUntil.toISOString(),
     state: subscriptionState(paidUntil, now, windows),
-    daysLeft: Math.max(0, Math.ceil((paidUntil.getTime() - now.getTime()) / 86_400_000)),
+    daysLeft: daysLeft(paidUntil, now),
   };
 }
 
@@ -92,7 +93,7 @@ export async function customerRecord(db: Db, user: SessionUser, now: Date) {
 export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
   const { base } = await account(db, user, now);
   const p = await db('professional_profiles').where({ user_id: user.id }).first();
-  const monthStart = `${now.toISOString().slice(0, 7)}-01`;
+  const thisMonth = `${monthOf(now)}-01`;
   const [totals] = await db('bookings')
     .where({ professional_id: user.id })
     .select(
@@ -100,7 +101,7 @@ export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
       db.raw("count(*) filter (where status = 'pending') as pending"),
       db.raw("count(*) filter (where status = 'completed') as completed"),
       db.raw("coalesce(sum(total_pesewas) filter (where status = 'completed'), 0) as earned"),
-      db.raw("coalesce(sum(total_pesewas) filter (where status = 'completed' and date >= ?), 0) as month_earned", [monthStart]),
+      db.raw("coalesce(sum(total_pesewas) filter (where status = 'completed' and date >= ?), 0) as month_earned", [thisMonth]),
     );
   const byMonth = await db('bookings')
     .where({ professional_id: user.id, status: 'completed' })
@@ -133,9 +134,6 @@ export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
 
 const RECENT_REFERRALS = 5;
 
-/** The first instant of `now`'s calendar month in Ghana (GMT all year, so UTC). */
-const ghanaMonthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-
 /**
  * Affiliate record of spec 001 §3 from the ledger: earnings are credited commissions, the pending
  * payout is what the ledger leaves after payouts not failed, and the conversion rate is referred
@@ -155,7 +153,7 @@ export async function affiliateRecord(db: Db, user: SessionUser, now: Date) {
     .select(
       db.raw('coalesce(sum(amount_pesewas), 0) as earned'),
       // This calendar month in Ghana time (GMT): the "This month" card (docs/PRODUCT.md "Affiliate earnings").
-      db.raw('coalesce(sum(amount_pesewas) filter (where created_at >= ?), 0) as month_earned', [ghanaMonthStart(now)]),
+      db.raw('coalesce(sum(amount_pesewas) filter (where created_at >= ?), 0) as month_earned', [monthStart(now)]),
     );
   const paid = referrals.filter((r) => r.amount_pesewas !== null).length;
   return {

@@ -3,6 +3,7 @@ import { ADMIN_ACTIONS, SETTING_LABELS } from '../../../../contract/admin.ts';
 import type { PlatformSettings } from '../../../../contract/admin.ts';
 import { DOCUMENT_KIND_LABELS, isDocumentKind } from '../../../../contract/verification.ts';
 import type { DocumentOpening } from '../../../../contract/verification.ts';
+import { stampLabel } from '../../../../contract/dates.ts';
 
 /**
  * Audit entries as sentences a person can read (issue #16): "25 Nov 2026, 14:03 — admin ama
@@ -29,15 +30,8 @@ export const ACTION_NAMES: Record<AdminAction, string> = {
 };
 export const isAdminAction = (value: string): value is AdminAction => (ADMIN_ACTIONS as readonly string[]).includes(value);
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** "25 Nov 2026, 14:03", Ghana time (GMT), the same on every device. */
-export function whenText(iso: string): string {
-  const d = new Date(iso);
-  const hh = String(d.getUTCHours()).padStart(2, '0');
-  const mm = String(d.getUTCMinutes()).padStart(2, '0');
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm}`;
-}
+export const whenText = (iso: string): string => stampLabel(new Date(iso));
 
 /** A recorded value in words: long texts shortened, nothing as null. */
 function shown(value: unknown): string | null {

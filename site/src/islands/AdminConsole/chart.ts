@@ -1,4 +1,5 @@
 import type { AdminStats } from '../../../../contract/admin.ts';
+import { shortMonthLabel } from '../../../../contract/dates.ts';
 
 /** Geometry for the 12-month bars (Overview): pure numbers, so the SVG stays a thin drawing. */
 export interface ChartBar {
@@ -20,14 +21,6 @@ export interface ChartGeometry {
   barWidth: number;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "2026-03" → "Mar 2026". */
-export function monthLabel(month: string): string {
-  const [year, m] = month.split('-');
-  return `${MONTHS[Number(m) - 1] ?? m} ${year}`;
-}
-
 /** 1, 2, 5, 10, 20, 50 … the first of these at or above `value`. */
 export function niceMax(value: number): number {
   if (value <= 0) return 1;
@@ -44,7 +37,7 @@ export function chartBars(history: AdminStats['history'], pick: 'signups' | 'rev
   const bars = history.map((h, i) => {
     const value = h[pick];
     const barHeight = (value / max) * height;
-    const label = monthLabel(h.month);
+    const label = shortMonthLabel(h.month);
     return { month: h.month, label, short: label.charAt(0), value, x: i * slot + (slot - barWidth) / 2, y: height - barHeight, height: barHeight };
   });
   return { bars, max, barWidth };

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { FormEvent, ReactNode } from 'react';
+import { dateTimeLabel, shortDate } from '../../../../contract/dates.ts';
 import { pageCount, rangeLabel } from './lists.ts';
 import type { Load } from './useAdminData.ts';
 
@@ -94,11 +95,9 @@ export function ActionNote({ note, takeFocus }: { note: { ok: boolean; text: str
   );
 }
 
-export const dateText = (iso: string | null): string =>
-  iso ? new Date(iso).toLocaleDateString('en-GH', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '—';
+export const dateText = (iso: string | null): string => (iso ? shortDate(new Date(iso)) : '—');
 
-export const dateTimeText = (iso: string): string =>
-  new Date(iso).toLocaleString('en-GH', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }) + ' GMT';
+export const dateTimeText = (iso: string): string => dateTimeLabel(new Date(iso));
 
 /**
  * Rows as a table with a caption and column headers, the empty text in place of rows. The table

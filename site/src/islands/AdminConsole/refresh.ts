@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { clockTime } from '../../../../contract/dates.ts';
 
 /**
  * Refresh Data (spec 001 §2 header). The spec reloads the page; here every open tab fetches its data
@@ -24,8 +25,6 @@ export function refreshData(): void {
   $refreshCount.set($refreshCount.get() + 1);
 }
 
-const timeNow = (now: Date) => now.toLocaleTimeString('en-GH', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
-
 /** A data hook's request started; call the answer when it settled or was dropped (once is enough). */
 export function loadStarted(clock: () => Date = () => new Date()): () => void {
   inFlight += 1;
@@ -35,6 +34,6 @@ export function loadStarted(clock: () => Date = () => new Date()): () => void {
     if (done) return;
     done = true;
     inFlight -= 1;
-    if (inFlight === 0 && startedSinceRefresh && $refresh.get().running) $refresh.set({ running: false, doneAt: timeNow(clock()) });
+    if (inFlight === 0 && startedSinceRefresh && $refresh.get().running) $refresh.set({ running: false, doneAt: clockTime(clock()) });
   };
 }

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Stat } from '../ProfessionalDashboard/Frame.tsx';
-import { cedis, longDate } from '../ProfessionalDashboard/format.ts';
+import { cedis } from '../ProfessionalDashboard/format.ts';
+import { longDate } from '../../../../contract/dates.ts';
 import { useFocusOn } from '../shell/useFocus.ts';
 import { useModalDialog } from '../shell/useModalDialog.ts';
 import '../BookingDialog/dialog.css';

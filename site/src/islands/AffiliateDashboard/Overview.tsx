@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { usePlanPrices } from '../../lib/prices.ts';
 import { Stat } from '../ProfessionalDashboard/Frame.tsx';
-import { cedis, shortDay } from '../ProfessionalDashboard/format.ts';
+import { cedis } from '../ProfessionalDashboard/format.ts';
+import { dateLabel } from '../../../../contract/dates.ts';
 import { shareMessage, shareTargets, signupLink } from './share.ts';
 import { MINIMUM_PAYOUT } from './store.ts';
 import type { AffiliateRecord, Referral } from './store.ts';
@@ -133,7 +134,7 @@ export function RecentReferrals({ referrals }: { referrals: Referral[] }) {
                 <tr key={r.id}>
                   <th scope="row">{r.name}</th>
                   <td>{TYPE[r.type] ?? r.type}</td>
-                  <td>{shortDay(r.signupDate)}</td>
+                  <td>{dateLabel(r.signupDate)}</td>
                   <td>
                     <span className={r.status === 'confirmed' ? 'pd-status is-completed' : 'pd-status'}>
                       {r.status === 'confirmed' ? 'Confirmed' : 'Pending'}

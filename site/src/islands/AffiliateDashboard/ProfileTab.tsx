@@ -1,5 +1,6 @@
 import { Stat } from '../ProfessionalDashboard/Frame.tsx';
-import { cedis, longDate } from '../ProfessionalDashboard/format.ts';
+import { cedis } from '../ProfessionalDashboard/format.ts';
+import { longDate } from '../../../../contract/dates.ts';
 import { DownloadMyData } from '../shell/DownloadMyData.tsx';
 import { ProfilePhoto } from '../shell/ProfilePhoto.tsx';
 import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';

@@ -3,19 +3,8 @@ import type { FormEvent } from 'react';
 import { BOOKING_HOURS, BOOKING_MESSAGES, TIME_SLOTS, bookingRequestSchema, customRateBounds } from '../../../../contract/bookings.ts';
 import type { Listing, ProfessionalDetail } from '../../../../contract/professionals.ts';
 import { apiFetch } from '../../lib/api.ts';
-import {
-  addDays,
-  calendarWeeks,
-  cedis,
-  dateLabel,
-  longDateLabel,
-  monthsCaption,
-  ratingLabel,
-  reviewsLabel,
-  timeLabel,
-  todayInGhana,
-  WEEKDAY_SHORT,
-} from '../../lib/format.ts';
+import { cedis, ratingLabel, reviewsLabel } from '../../lib/format.ts';
+import { addDays, calendarWeeks, dateLabel, longDateLabel, monthsCaption, timeLabel, todayInGhana, WEEKDAY_SHORT } from '../../../../contract/dates.ts';
 import { createBooking } from '../../stores/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';

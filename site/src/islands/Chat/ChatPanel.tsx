@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ChatMessage } from '../../../../contract/bookings.ts';
 import { messageSchema } from '../../../../contract/bookings.ts';
+import { clockTime, dayMonth } from '../../../../contract/dates.ts';
 import { apiFetch, NetworkError } from '../../lib/api.ts';
 import { $live, LIVE_TIMING, onUserEvent } from '../../stores/events.ts';
 import { readingChat } from '../../stores/unread.ts';
@@ -26,7 +27,7 @@ export const CHAT_OFFLINE = 'No connection. Your message is kept; we will send i
 
 const clock = (iso: string) => {
   const d = new Date(iso);
-  return `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })} ${d.toISOString().slice(11, 16)}`;
+  return `${dayMonth(d)} ${clockTime(d)}`;
 };
 
 function merge(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {

@@ -1,4 +1,4 @@
-import { longDate } from '../../components/money.ts';
+import { longDate } from '../../../../contract/dates.ts';
 import { DownloadMyData } from '../shell/DownloadMyData.tsx';
 import { ProfilePhoto } from '../shell/ProfilePhoto.tsx';
 import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';

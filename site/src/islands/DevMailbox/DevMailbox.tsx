@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import { LOCALE } from '../../../../contract/dates.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import '../SignIn/auth.css';
@@ -84,7 +85,7 @@ function Mailbox() {
                 <p className="auth-hint">
                   <strong>{CHANNEL_NAMES[m.channel ?? 'email'] ?? m.channel}</strong> · To {m.to}
                   {/* Without SMTP the log "delivers" email, so only a failure is worth showing. */}
-                  {m.status === 'failed' ? ' · delivery failed' : ''} · <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString('en-GH')}</time>
+                  {m.status === 'failed' ? ' · delivery failed' : ''} · <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString(LOCALE)}</time>
                 </p>
                 <p className="auth-pre">{linkify(m.text)}</p>
               </article>

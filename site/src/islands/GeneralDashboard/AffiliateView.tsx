@@ -1,6 +1,6 @@
 import { GuardLoading } from '../shell/GuardLoading.tsx';
 import { LoadError, Stat } from '../ProfessionalDashboard/Frame.tsx';
-import { longDate } from '../ProfessionalDashboard/format.ts';
+import { longDate } from '../../../../contract/dates.ts';
 import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';

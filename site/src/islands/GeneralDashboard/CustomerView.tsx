@@ -8,7 +8,8 @@ import { $unread, showingBookings } from '../../stores/unread.ts';
 import { useUserEvents } from '../shell/useUserEvents.ts';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
 import { LoadError, Stat } from '../ProfessionalDashboard/Frame.tsx';
-import { cedis, hourLabel, longDate, shortDay } from '../ProfessionalDashboard/format.ts';
+import { cedis } from '../ProfessionalDashboard/format.ts';
+import { dateLabel, longDate, timeLabel } from '../../../../contract/dates.ts';
 import type { Load } from '../ProfessionalDashboard/store.ts';
 import { failure } from '../ProfessionalDashboard/store.ts';
 import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
@@ -46,7 +47,7 @@ function BookingItem({ b }: { b: Booking }) {
         <span className={`pd-status is-${b.status}`}>{LABEL[b.status]}</span>
       </div>
       <span>
-        {b.service} · {shortDay(b.date)} · {hourLabel(b.time)} · {cedis(b.totalAmount)}
+        {b.service} · {dateLabel(b.date)} · {timeLabel(b.time)} · {cedis(b.totalAmount)}
       </span>
       {/* Messages open from the request on (docs/PRODUCT.md "Bookings"); Call once confirmed. */}
       {b.status === 'pending' || b.status === 'confirmed' ? (

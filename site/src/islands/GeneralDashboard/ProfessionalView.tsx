@@ -5,7 +5,8 @@ import { LoadError } from '../ProfessionalDashboard/Frame.tsx';
 import { ProStats } from '../ProfessionalDashboard/Overview.tsx';
 import { Earnings, JobRequests, LOADING_TEXT, ProBadges, ProfileTab } from '../ProfessionalDashboard/ProfessionalDashboard.tsx';
 import { RateCard } from '../ProfessionalDashboard/RateCard.tsx';
-import { cedis, hourLabel, shortDay } from '../ProfessionalDashboard/format.ts';
+import { cedis } from '../ProfessionalDashboard/format.ts';
+import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { $jobs, $professional, loadJobs, loadProfessional } from '../ProfessionalDashboard/store.ts';
 import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
 import { $unread } from '../../stores/unread.ts';
@@ -40,7 +41,7 @@ function RecentJobs() {
             {j.customerName} · {j.service}
           </strong>
           <span>
-            {shortDay(j.date)} · {hourLabel(j.time)} · {cedis(j.totalAmount)} · {j.status}
+            {dateLabel(j.date)} · {timeLabel(j.time)} · {cedis(j.totalAmount)} · {j.status}
           </span>
         </li>
       ))}

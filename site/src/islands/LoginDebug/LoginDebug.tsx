@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { LOCALE } from '../../../../contract/dates.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import '../SignIn/auth.css';
 import { useHydrated } from '../shell/useHydrated.ts';
@@ -30,7 +31,7 @@ let nextId = 0;
  */
 async function testLogin(email: string, password: string): Promise<Result> {
   const started = performance.now();
-  const base = { id: ++nextId, email, time: new Date().toLocaleTimeString('en-GH') };
+  const base = { id: ++nextId, email, time: new Date().toLocaleTimeString(LOCALE) };
   try {
     const response = await fetch('/api/auth/login', {
       method: 'POST',

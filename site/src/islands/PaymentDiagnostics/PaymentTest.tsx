@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LOCALE } from '../../../../contract/dates.ts';
 import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { PLANS } from '../../../../contract/plans.ts';
@@ -30,7 +31,7 @@ function Tester() {
   const [error, setError] = useState('');
   const [message, setMessage] = useState('');
   const [log, setLog] = useState<string[]>([]);
-  const note = (line: string) => setLog((l) => [`${new Date().toLocaleTimeString('en-GH')} ${line}`, ...l].slice(0, 30));
+  const note = (line: string) => setLog((l) => [`${new Date().toLocaleTimeString(LOCALE)} ${line}`, ...l].slice(0, 30));
   const busy = status === 'starting' || status === 'paying' || status === 'pending';
 
   async function run() {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Stat } from './Frame.tsx';
-import { cedis, monthLabel } from './format.ts';
+import { cedis } from './format.ts';
+import { monthLabel } from '../../../../contract/dates.ts';
 import type { ProfessionalRecord } from './store.ts';
 
 /** Earnings tab: totals and a by-month table from completed jobs (no chart library). */

@@ -10,7 +10,8 @@ import { lazyPart } from '../shell/AppShell.tsx';
 import { GuardLoading } from '../shell/GuardLoading.tsx';
 import { focusedControl, useFocusBack } from '../shell/useFocusBack.ts';
 import { useFocusOn } from '../shell/useFocus.ts';
-import { cedis, hourLabel, shortDay, startLabel, startMs } from './format.ts';
+import { cedis } from './format.ts';
+import { dateLabel, startLabel, startMs, timeLabel } from '../../../../contract/dates.ts';
 import { $jobs, actOnJob, loadJobs, serverNow } from './store.ts';
 import type { JobAction } from './store.ts';
 
@@ -109,7 +110,7 @@ export function JobCard({ job, user, onDone, compact = false }: { job: Booking; 
         <dt>Date</dt>
         <dd>
           <time dateTime={`${job.date}T${job.time}`}>
-            {shortDay(job.date)} · {hourLabel(job.time)}
+            {dateLabel(job.date)} · {timeLabel(job.time)}
           </time>
         </dd>
         <dt>Duration</dt>

@@ -5,7 +5,7 @@ import { CATEGORY_NAMES } from '../../../../contract/categories.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { profileSchema } from '../../../../contract/profile.ts';
 import { useFocusOn } from '../shell/useFocus.ts';
-import { longDate } from './format.ts';
+import { longDate } from '../../../../contract/dates.ts';
 import { issuesByField } from './RateCard.tsx';
 import { saveProfile } from './store.ts';
 import type { ProfessionalRecord, ProfileChanges } from './store.ts';

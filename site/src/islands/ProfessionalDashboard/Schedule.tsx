@@ -6,7 +6,7 @@ import { WEEKDAYS, availabilitySchema } from '../../../../contract/professionals
 import type { Weekday } from '../../../../contract/professionals.ts';
 import { useFocusBack } from '../shell/useFocusBack.ts';
 import { useFocusOn } from '../shell/useFocus.ts';
-import { addMonths, dayLabel, hourLabel, monthLabel, monthWeeks, todayIso } from './format.ts';
+import { longDateLabel, monthLabel, monthWeeks, shiftMonth, timeLabel, todayInGhana } from '../../../../contract/dates.ts';
 import { JobCard } from './JobRequests.tsx';
 import { issuesByField } from './RateCard.tsx';
 import { $jobs, loadJobs, saveAvailability } from './store.ts';
@@ -65,7 +65,7 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
             <select id={`${id}-start`} value={start} onChange={(e) => setStart(e.target.value)}>
               {HOURS.map((h) => (
                 <option key={h} value={h}>
-                  {hourLabel(h)}
+                  {timeLabel(h)}
                 </option>
               ))}
             </select>
@@ -81,7 +81,7 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
             >
               {HOURS.map((h) => (
                 <option key={h} value={h}>
-                  {hourLabel(h)}
+                  {timeLabel(h)}
                 </option>
               ))}
             </select>
@@ -114,7 +114,7 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
 function JobCalendar({ user }: { user: SessionUser }) {
   const id = useId();
   const jobs = useStore($jobs);
-  const today = todayIso();
+  const today = todayInGhana();
   const [month, setMonth] = useState(today.slice(0, 7));
   const [chosen, setChosen] = useState(today);
   const [done, setDone] = useState('');
@@ -136,7 +136,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
       <h2 id={`${id}-title`}>Confirmed Jobs Calendar</h2>
       {upcoming[0] ? (
         <p>
-          Next job: {dayLabel(upcoming[0].date)} at {hourLabel(upcoming[0].time)} with {upcoming[0].customerName}.{' '}
+          Next job: {longDateLabel(upcoming[0].date)} at {timeLabel(upcoming[0].time)} with {upcoming[0].customerName}.{' '}
           <button
             type="button"
             className="pd-link"
@@ -157,13 +157,13 @@ function JobCalendar({ user }: { user: SessionUser }) {
         </p>
       ) : null}
       <div className="pd-cal-head">
-        <button type="button" className="btn btn-line wz-button" onClick={() => setMonth((m) => addMonths(m, -1))} aria-label="Previous month">
+        <button type="button" className="btn btn-line wz-button" onClick={() => setMonth((m) => shiftMonth(m, -1))} aria-label="Previous month">
           ‹
         </button>
         <h3 id={`${id}-month`} aria-live="polite">
           {monthLabel(month)}
         </h3>
-        <button type="button" className="btn btn-line wz-button" onClick={() => setMonth((m) => addMonths(m, 1))} aria-label="Next month">
+        <button type="button" className="btn btn-line wz-button" onClick={() => setMonth((m) => shiftMonth(m, 1))} aria-label="Next month">
           ›
         </button>
       </div>
@@ -189,7 +189,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
                       type="button"
                       className={`pd-day${n ? ' has-jobs' : ''}${date === today ? ' is-today' : ''}`}
                       aria-pressed={date === chosen}
-                      aria-label={`${dayLabel(date)}${n ? `, ${n} confirmed job${n === 1 ? '' : 's'}` : ''}`}
+                      aria-label={`${longDateLabel(date)}${n ? `, ${n} confirmed job${n === 1 ? '' : 's'}` : ''}`}
                       onClick={() => setChosen(date)}
                     >
                       {Number(date.slice(8))}
@@ -201,7 +201,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
           ))}
         </tbody>
       </table>
-      <h3 id={`${id}-day`}>{dayLabel(chosen)}</h3>
+      <h3 id={`${id}-day`}>{longDateLabel(chosen)}</h3>
       <p ref={doneRef} tabIndex={-1} role="status" className="wz-status">
         {done}
       </p>

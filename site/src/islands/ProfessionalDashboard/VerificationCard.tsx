@@ -12,7 +12,7 @@ import {
   type VerificationStatus,
 } from '../../../../contract/verification.ts';
 import { useFocusBack } from '../shell/useFocusBack.ts';
-import { longDate } from './format.ts';
+import { longDate } from '../../../../contract/dates.ts';
 import { $verification, loadVerification, uploadDocument } from './verification.ts';
 
 const STATUS_CLASS: Record<VerificationStatus, string> = {

@@ -4,7 +4,8 @@ import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { PLANS } from '../../../../contract/plans.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
 import type { PlanLength, PlanType } from '../../../../contract/plans.ts';
-import { addMonths, longDate, subscriptionState } from '../../../../contract/subscriptions.ts';
+import { addMonths, daysLeft, longDate } from '../../../../contract/dates.ts';
+import { subscriptionState } from '../../../../contract/subscriptions.ts';
 import type { AutoRenewal, SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 import { actionErrorMessage, apiFetch, clearQueryCache } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
@@ -73,8 +74,7 @@ function StateBadge({ subscription, planType }: { subscription: SubscriptionProp
   const state = subscription.state ?? subscriptionState(new Date(subscription.paidUntil), new Date());
   if (state === 'active') return <span className="sub-badge is-active">{SUBSCRIPTION_TEXTS.active}</span>;
   if (state === 'expiring') {
-    const days =
-      subscription.daysLeft ?? Math.max(0, Math.ceil((Date.parse(subscription.paidUntil) - Date.now()) / 86_400_000));
+    const days = subscription.daysLeft ?? daysLeft(new Date(subscription.paidUntil), new Date());
     return (
       <span className="sub-badge is-expiring">
         <span className="sub-warning" aria-hidden="true">
