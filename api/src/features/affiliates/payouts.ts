@@ -79,7 +79,7 @@ export interface PayoutDeps {
 
 /** Written in the caller's transaction: the email exists exactly when the payout change does. */
 async function notifyAffiliate(deps: PayoutDeps, trx: Knex.Transaction, affiliateId: number, payout: Payout) {
-  const { email } = await trx('users').where({ id: affiliateId }).first('email');
+  const { email } = (await trx('users').where({ id: affiliateId }).first('email'))!;
   await deps.notifier.sendEmail(payoutMessage(email, payout), trx);
 }
 

@@ -12,6 +12,7 @@ import {
 import { WEEKDAYS, type Availability } from '../../../../contract/professionals.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import type { Clock } from '../../clock.ts';
+import type { Count } from '../../db-tables.ts';
 import { toCount, type Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
@@ -26,8 +27,8 @@ export interface BookingDeps {
   notifier: Notifier;
 }
 
-const emailOf = async (db: Db, userId: number): Promise<string> => (await db('users').where({ id: userId }).first('email')).email;
-const phoneOf = async (db: Db, userId: number): Promise<string> => (await db('users').where({ id: userId }).first('phone')).phone;
+const emailOf = async (db: Db, userId: number): Promise<string> => (await db('users').where({ id: userId }).first('email'))!.email;
+const phoneOf = async (db: Db, userId: number): Promise<string> => (await db('users').where({ id: userId }).first('phone'))!.phone;
 
 const MAX_DAYS_AHEAD = 180;
 
@@ -126,7 +127,7 @@ async function withinBookingLimits(trx: Knex.Transaction, customerId: number, pr
   await trx('users').where({ id: customerId }).forUpdate().first('id');
   const counts = await trx('bookings')
     .where({ customer_id: customerId })
-    .first(
+    .first<{ open_here: Count; open_all: Count; last_hour: Count }>(
       trx.raw("count(*) filter (where status = 'pending' and professional_id = ?) as open_here", [professionalId]),
       trx.raw("count(*) filter (where status = 'pending') as open_all"),
       trx.raw('count(*) filter (where created_at > ?) as last_hour', [new Date(now.getTime() - 3600_000)]),

@@ -23,7 +23,7 @@ async function creditAffiliate(db: AppDeps['db'], email: string, amount: number,
     const [payment] = await trx('payments')
       .insert({ user_id: user.id, reference: `TEST${tag}`, purpose: 'registration', plan_type: 'customer', amount_pesewas: 1000, email: `referred-${tag}@example.invalid`, provider: 'sandbox', status: 'success', created_at: now, settled_at: now, paid_at: now })
       .returning('id');
-    const code = (await trx('affiliate_profiles').where({ user_id: affiliate.id }).first('referrer_code')).referrer_code;
+    const code = (await trx('affiliate_profiles').where({ user_id: affiliate.id }).first('referrer_code'))!.referrer_code;
     await trx('referrals').insert({ affiliate_user_id: affiliate.id, referred_user_id: user.id, referrer_code: code, created_at: now });
     await trx('affiliate_commissions').insert({
       affiliate_user_id: affiliate.id,

@@ -33,7 +33,7 @@ const AUTO_LOGIN_WINDOW_MS = 60 * 60 * 1000;
 async function claimCompletion(db: AppDeps['db'], payment: PaymentRow, secret: string | undefined, now: Date): Promise<boolean> {
   if (!secret || now.getTime() - new Date(payment.created_at).getTime() >= AUTO_LOGIN_WINDOW_MS) return false;
   return db.transaction(async (trx) => {
-    const resetSince = await trx('password_resets').where({ user_id: payment.user_id }).where('used_at', '>=', payment.created_at).first('id');
+    const resetSince = await trx('password_resets').where({ user_id: payment.user_id! }).where('used_at', '>=', payment.created_at).first('id');
     if (resetSince) return false;
     const claimed = await trx('payments')
       .where({ id: payment.id, completion_secret_hash: hashToken(secret) })

@@ -21,29 +21,9 @@ export interface PaymentsDeps {
   notifier: Notifier;
 }
 
-export type PaymentPurpose = 'registration' | 'renewal' | 'test';
+import type { PaymentPurpose, PaymentRow } from '../../db-tables.ts';
 
-export interface PaymentRow {
-  id: number | string;
-  user_id: number | string | null;
-  reference: string;
-  purpose: PaymentPurpose;
-  plan_type: PlanType;
-  amount_pesewas: number;
-  months: PlanLength;
-  initiated_via: PaymentRoute;
-  /** A mobile-money prompt's state (features/subscriptions/momo.ts); null for other payments. */
-  prompt_status: string | null;
-  currency: string;
-  email: string;
-  provider: string;
-  status: 'initialized' | 'success' | 'failed';
-  provider_transaction_id: string | null;
-  channel: string | null;
-  paid_at: Date | null;
-  created_at: Date;
-  settled_at: Date | null;
-}
+export type { PaymentPurpose, PaymentRow };
 
 const REFERENCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 

@@ -13,8 +13,9 @@ import { photosOf } from '../photos/repo.ts';
  */
 export async function exportUserData(db: Db, user: SessionUser, now: Date): Promise<Record<string, unknown>> {
   const id = user.id;
-  const row = await db('users').where({ id }).first();
-  const type = row.user_type as SessionUser['userType'];
+  // The signed-in user's own row: a live session means it exists.
+  const row = (await db('users').where({ id }).first())!;
+  const type = row.user_type;
   const names = await otherPartyNames(db, id);
   const nameOf = (otherId: unknown) => names.get(Number(otherId)) ?? 'Unknown';
 

@@ -100,7 +100,7 @@ export function professionalRoutes(deps: AppDeps): Router {
       const userChanges = {
         ...(p.firstName !== undefined && { first_name: p.firstName }),
         ...(p.lastName !== undefined && { last_name: p.lastName }),
-        ...(p.phone !== undefined && { phone: toE164(p.phone) }),
+        ...(p.phone !== undefined && { phone: toE164(p.phone)! }), // the schema accepts only numbers toE164 reads
         ...(p.location !== undefined && { location: p.location || null }),
         ...(p.localAddress !== undefined && { local_address: p.localAddress || null }),
         ...(p.bio !== undefined && { description: p.bio || null }),
@@ -108,7 +108,7 @@ export function professionalRoutes(deps: AppDeps): Router {
       await trx('users').where({ id: user.id }).update({ ...userChanges, updated_at: now });
       if (user.userType === 'professional') {
         const profile = await trx('professional_profiles').where({ user_id: user.id }).first('location_source');
-        const moveToCity = p.location !== undefined && profile.location_source !== 'own';
+        const moveToCity = p.location !== undefined && profile!.location_source !== 'own';
         const place = fallbackLocation(p.location);
         const changes = {
           ...(p.profession !== undefined && { profession: p.profession }),
@@ -123,7 +123,7 @@ export function professionalRoutes(deps: AppDeps): Router {
     ctx.body = {
       success: true,
       message: PROFILE_MESSAGES.saved,
-      user: { ...user, firstName: row.first_name, lastName: row.last_name, phone: row.phone, location: row.location },
+      user: { ...user, firstName: row!.first_name, lastName: row!.last_name, phone: row!.phone, location: row!.location },
     };
   });
 

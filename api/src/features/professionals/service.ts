@@ -12,7 +12,7 @@ export async function openSlots(db: Db, professionalId: number, availability: Av
     .where({ professional_id: professionalId })
     .whereIn('status', ['pending', 'confirmed'])
     .whereBetween('date', [today.toISOString().slice(0, 10), last.toISOString().slice(0, 10)])
-    .select(db.raw("to_char(date, 'YYYY-MM-DD') as day"), 'time');
+    .select<{ day: string; time: string }[]>(db.raw("to_char(date, 'YYYY-MM-DD') as day"), 'time');
   const takenKeys = new Set(taken.map((t) => `${t.day} ${t.time}`));
   const days: { date: string; times: string[] }[] = [];
   for (let d = 0; d < DAYS_OF_SLOTS; d++) {

@@ -3,6 +3,7 @@ import type { PlanType } from '../../../../contract/plans.ts';
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
+import type { Int8, RenewalChargeRow } from '../../db-tables.ts';
 import { ChargeRefusedError, ProviderUnavailableError } from '../../providers/payments.ts';
 import { textMessages } from '../notifications/messages.ts';
 import { createPaymentIntent, settlePayment, type PaymentRow, type PaymentsDeps } from '../payments/service.ts';
@@ -126,9 +127,12 @@ async function closeAttempt(
  * time-out). A decline learnt this way is told like any other; a charge that never reached the
  * provider was not declined, so it is closed without a notice.
  */
+/** A renewal charge that has its payment (selected with whereNotNull('payment_id')). */
+type ChargeWithPayment = RenewalChargeRow & { payment_id: Int8 };
+
 async function resolvePending(
   deps: AutoRenewalDeps,
-  attempt: { id: number | string; user_id: number | string; payment_id: number | string; attempt: number; created_at: Date },
+  attempt: ChargeWithPayment,
   notice: DeclineNotice,
 ): Promise<Outcome> {
   const payment = await deps.db<PaymentRow>('payments').where({ id: attempt.payment_id }).first();
@@ -214,7 +218,10 @@ async function renewOne(deps: AutoRenewalDeps, row: DueRenewal, now: Date, leadD
   const notice = declineNotice(deps, row, firstAt, serviceEnds);
 
   // An earlier charge whose outcome is unknown is asked about, never charged a second time.
-  const open = await db('renewal_charges').where({ user_id: userId, period_end: end }).whereIn('status', ['pending', 'charging']).whereNotNull('payment_id');
+  const open = (await db('renewal_charges')
+    .where({ user_id: userId, period_end: end })
+    .whereIn('status', ['pending', 'charging'])
+    .whereNotNull('payment_id')) as ChargeWithPayment[];
   let unresolved = false;
   for (const previous of open) if ((await resolvePending(deps, previous, notice)) !== 'failed') unresolved = true;
   if (unresolved) return false;
