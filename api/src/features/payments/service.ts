@@ -186,7 +186,7 @@ export async function settlePayment(
   expected: { userId?: number; purposes?: PaymentPurpose[] } = {},
 ): Promise<SettleResult> {
   const { db, logger } = deps;
-  const payment = await db<PaymentRow>('payments').where({ reference }).first();
+  const payment = await db('payments').where({ reference }).first();
   if (!payment) return { ok: false, reason: 'unknown reference' };
   if (expected.userId !== undefined && Number(payment.user_id) !== expected.userId) {
     logger.warn({ reference, userId: expected.userId }, 'payment refused: reference belongs to another account');
@@ -225,7 +225,7 @@ export async function settlePayment(
 
   return db.transaction(async (trx) => {
     const now = deps.clock.now();
-    const [settled] = await trx<PaymentRow>('payments')
+    const [settled] = await trx('payments')
       .where({ id: payment.id })
       .where((open) => open.where('status', 'initialized').orWhere({ status: 'failed', prompt_status: 'expired' }))
       .update({

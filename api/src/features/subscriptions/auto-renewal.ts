@@ -6,7 +6,7 @@ import type { Db } from '../../db.ts';
 import type { Int8, RenewalChargeRow } from '../../db-tables.ts';
 import { ChargeRefusedError, ProviderUnavailableError } from '../../providers/payments.ts';
 import { textMessages } from '../notifications/messages.ts';
-import { createPaymentIntent, settlePayment, type PaymentRow, type PaymentsDeps } from '../payments/service.ts';
+import { createPaymentIntent, settlePayment, type PaymentsDeps } from '../payments/service.ts';
 import { getSettings } from '../settings/settings.ts';
 
 /**
@@ -135,14 +135,14 @@ async function resolvePending(
   attempt: ChargeWithPayment,
   notice: DeclineNotice,
 ): Promise<Outcome> {
-  const payment = await deps.db<PaymentRow>('payments').where({ id: attempt.payment_id }).first();
+  const payment = await deps.db('payments').where({ id: attempt.payment_id }).first();
   if (!payment) return 'failed';
   const result = await settlePayment(deps, payment.reference, { userId: Number(attempt.user_id), purposes: ['renewal'] });
   // A charge the provider still has no record of an hour later never reached it.
   const stale = deps.clock.now().getTime() - new Date(attempt.created_at).getTime() > 3_600_000;
   // Its payment fails with the attempt: failed alone, the next run would take it for a decline.
   const neverReached = !result.ok && result.reason === 'provider does not know the reference' && stale;
-  const now = await deps.db<PaymentRow>('payments').where({ id: attempt.payment_id }).first('status');
+  const now = await deps.db('payments').where({ id: attempt.payment_id }).first('status');
   const outcome: Outcome = result.ok ? 'success' : neverReached || now?.status === 'failed' ? 'failed' : 'pending';
   if (outcome !== 'pending') {
     await closeAttempt(
@@ -242,7 +242,7 @@ async function renewOne(deps: AutoRenewalDeps, row: DueRenewal, now: Date, leadD
     db,
     { via: 'auto_renewal' },
   );
-  const payment = await db<PaymentRow>('payments').where({ reference: intent.reference }).first('id');
+  const payment = await db('payments').where({ reference: intent.reference }).first('id');
   await db('renewal_charges').where({ id: claimed.id }).update({ payment_id: payment!.id });
 
   let outcome: Outcome;
@@ -257,7 +257,7 @@ async function renewOne(deps: AutoRenewalDeps, row: DueRenewal, now: Date, leadD
     });
     // Granted only through settlePayment, which asks the provider and checks amount and owner.
     const settled = await settlePayment(deps, intent.reference, { userId, purposes: ['renewal'] });
-    const status = (await db<PaymentRow>('payments').where({ id: payment!.id }).first('status'))!.status;
+    const status = (await db('payments').where({ id: payment!.id }).first('status'))!.status;
     outcome = settled.ok ? 'success' : status === 'failed' ? 'failed' : 'pending';
     reason = settled.ok ? null : settled.reason;
   } catch (err) {

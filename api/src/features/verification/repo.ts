@@ -9,7 +9,7 @@ import type {
   VerificationStatus,
 } from '../../../../contract/verification.ts';
 import type { Db } from '../../db.ts';
-import type { Int8 } from '../../db-tables.ts';
+import type { Int8, ProfessionalDocumentRow } from '../../db-tables.ts';
 
 /** Verification documents, their bytes, the access log and the profile's status (knex only). */
 
@@ -17,7 +17,7 @@ type Conn = Db | Knex.Transaction;
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
-const toDocument = (r: any): VerificationDocument => ({
+const toDocument = (r: Pick<ProfessionalDocumentRow, 'id' | 'kind' | 'file_name' | 'content_type' | 'size_bytes' | 'uploaded_at'>): VerificationDocument => ({
   id: Number(r.id),
   kind: r.kind,
   fileName: r.file_name,
