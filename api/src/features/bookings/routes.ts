@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import * as z from 'zod/mini';
 import { BOOKING_STATUSES, bookingRequestSchema, messageSchema, reviewSchema } from '../../../../contract/bookings.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
 import { parseId } from '../../http/ids.ts';
@@ -18,7 +18,7 @@ const bookingId = (raw: string) => {
 };
 
 export function bookingRoutes(deps: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   const auth = requireUser(deps);
 
   router.post('/api/bookings', auth, async (ctx) => {

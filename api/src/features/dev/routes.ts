@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import * as z from 'zod/mini';
 import { notFound } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
@@ -51,7 +51,7 @@ export const fromThisMachine = (ctx: Context) =>
  */
 export function devRoutes(deps: AppDeps): Router {
   const { db, config } = deps;
-  const router = new Router();
+  const router = new Router<RequestState>();
   router.get('/api/dev/mailbox', async (ctx) => {
     if (!config.diagnostics || !fromThisMachine(ctx)) throw notFound('No such API endpoint.');
     const rows = await db('notifications').orderBy('id', 'desc').limit(50);

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 
 const DB_TIMEOUT_MS = 2000;
 
 /** GET /api/health: 200 when the database answers a query in time, 503 otherwise. */
 export function healthRoutes({ db }: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   router.get('/api/health', async (ctx) => {
     const ok = await Promise.race([
       db.raw('select 1').then(() => true, () => false),

@@ -16,7 +16,7 @@ import {
   type SearchAnswer,
   type ProfessionalDetail,
 } from '../../../../contract/professionals.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { parseId } from '../../http/ids.ts';
@@ -30,7 +30,7 @@ const onlyProfessionals = (user: SessionUser) => {
 };
 
 export function professionalRoutes(deps: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   const { db, clock } = deps;
   const auth = requireUser(deps);
 
