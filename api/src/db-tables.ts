@@ -33,14 +33,28 @@ export type Jsonb = unknown;
 /** A bytea column. */
 export type Bytes = Uint8Array;
 
-/** What an insert or update may set: any subset of the columns that are not generated. */
+/** A value a write may give a column: its own type, a knex.raw or subquery, or (timestamps and dates) an ISO string. */
+type WriteValue<T> = T | Knex.Raw | Knex.QueryBuilder | (Date extends T ? string : never);
+
+/** The columns that may hold null. */
+type NullableKeys<Row> = { [K in keyof Row]-?: null extends Row[K] ? K : never }[keyof Row];
+
+/** What an update may set: any subset of the columns that are not generated. */
 export type Writable<Row, Generated extends keyof Row = never> = {
-  [K in Exclude<keyof Row, Generated>]?: Row[K] | Knex.Raw | Knex.QueryBuilder | (Date extends Row[K] ? string : never);
+  [K in Exclude<keyof Row, Generated>]?: WriteValue<Row[K]>;
 };
 
-type Table<Row, Generated extends keyof Row = never> = Knex.CompositeTableType<
+/**
+ * What an insert must give: every column that is neither nullable, nor defaulted by the database
+ * (`Defaulted`, as the migrations say), nor generated; and may give any other writable column.
+ */
+export type Insertable<Row, Defaulted extends keyof Row = never, Generated extends keyof Row = never> = {
+  [K in Exclude<keyof Row, Defaulted | Generated | NullableKeys<Row>>]: WriteValue<Row[K]>;
+} & Writable<Row, Generated>;
+
+type Table<Row, Defaulted extends keyof Row = never, Generated extends keyof Row = never> = Knex.CompositeTableType<
   Row,
-  Writable<Row, Generated>,
+  Insertable<Row, Defaulted, Generated>,
   Writable<Row, Generated>,
   Writable<Row, Generated>
 >;
@@ -450,40 +464,62 @@ export interface RenewLinkRow {
   used_at: Timestamp | null;
 }
 
+/**
+ * Each table: its row, then the columns the database fills when an insert leaves them out
+ * (defaults, serial ids), then any generated columns.
+ */
 declare module 'knex/types/tables.js' {
   interface Tables {
-    users: Table<UserRow>;
-    professional_profiles: Table<ProfessionalProfileRow, 'category' | 'rating_key' | 'price_high_key' | 'reviews_key'>;
-    contact_messages: Table<ContactMessageRow>;
-    sessions: Table<SessionRow>;
-    payments: Table<PaymentRow>;
-    subscriptions: Table<SubscriptionRow>;
-    affiliate_profiles: Table<AffiliateProfileRow>;
-    referrals: Table<ReferralRow>;
-    login_attempts: Table<LoginAttemptRow>;
-    password_resets: Table<PasswordResetRow>;
-    sandbox_transactions: Table<SandboxTransactionRow>;
-    notifications: Table<NotificationRow>;
-    bookings: Table<BookingRow>;
-    booking_messages: Table<BookingMessageRow>;
-    reviews: Table<ReviewRow>;
+    users: Table<UserRow, 'id' | 'status' | 'created_at' | 'updated_at'>;
+    professional_profiles: Table<
+      ProfessionalProfileRow,
+      | 'experience'
+      | 'skills'
+      | 'base_rate_pesewas'
+      | 'max_rate_pesewas'
+      | 'rate_negotiable'
+      | 'verified'
+      | 'availability'
+      | 'location_source'
+      | 'review_count'
+      | 'rating_total'
+      | 'completed_jobs'
+      | 'answered_requests'
+      | 'response_seconds_total'
+      | 'verification_status'
+      | 'account_active',
+      'category' | 'rating_key' | 'price_high_key' | 'reviews_key'
+    >;
+    contact_messages: Table<ContactMessageRow, 'id' | 'phone' | 'subject' | 'status'>;
+    sessions: Table<SessionRow, 'id'>;
+    payments: Table<PaymentRow, 'id' | 'currency' | 'status' | 'months' | 'initiated_via'>;
+    subscriptions: Table<SubscriptionRow, 'id'>;
+    affiliate_profiles: Table<AffiliateProfileRow, 'momo_number' | 'bank_account'>;
+    referrals: Table<ReferralRow, 'id'>;
+    login_attempts: Table<LoginAttemptRow, 'id'>;
+    password_resets: Table<PasswordResetRow, 'id'>;
+    sandbox_transactions: Table<SandboxTransactionRow, 'metadata' | 'channel'>;
+    notifications: Table<NotificationRow, 'id' | 'status' | 'attempts'>;
+    bookings: Table<BookingRow, 'id' | 'duration_hours' | 'description' | 'status'>;
+    booking_messages: Table<BookingMessageRow, 'id'>;
+    reviews: Table<ReviewRow, 'id' | 'comment'>;
     favourites: Table<FavouriteRow>;
-    affiliate_commissions: Table<AffiliateCommissionRow>;
-    affiliate_payouts: Table<AffiliatePayoutRow>;
-    subscription_reminders: Table<SubscriptionReminderRow>;
+    affiliate_commissions: Table<AffiliateCommissionRow, 'id'>;
+    affiliate_payouts: Table<AffiliatePayoutRow, 'id' | 'status'>;
+    subscription_reminders: Table<SubscriptionReminderRow, 'id'>;
     chat_reads: Table<ChatReadRow>;
-    admins: Table<AdminRow>;
-    admin_sessions: Table<AdminSessionRow>;
-    admin_audit_log: Table<AdminAuditLogRow>;
-    platform_settings: Table<PlatformSettingsRow>;
-    professional_documents: Table<ProfessionalDocumentRow>;
+    admins: Table<AdminRow, 'id'>;
+    admin_sessions: Table<AdminSessionRow, 'id'>;
+    admin_audit_log: Table<AdminAuditLogRow, 'id'>;
+    platform_settings: Table<PlatformSettingsRow, 'discount_3_months_percent' | 'discount_6_months_percent' | 'discount_12_months_percent'>;
+    professional_documents: Table<ProfessionalDocumentRow, 'id'>;
     professional_document_files: Table<ProfessionalDocumentFileRow>;
-    document_access_log: Table<DocumentAccessLogRow>;
-    card_authorizations: Table<CardAuthorizationRow>;
-    renewal_charges: Table<RenewalChargeRow>;
+    document_access_log: Table<DocumentAccessLogRow, 'id'>;
+    card_authorizations: Table<CardAuthorizationRow, 'auto_renew'>;
+    renewal_charges: Table<RenewalChargeRow, 'id'>;
     rate_limits: Table<RateLimitRow>;
-    photos: Table<PhotoRow>;
-    user_events: Table<UserEventRow>;
+    photos: Table<PhotoRow, 'id' | 'position'>;
+    user_events: Table<UserEventRow, 'id' | 'txid' | 'data' | 'created_at'>;
     event_tickets: Table<EventTicketRow>;
     renew_links: Table<RenewLinkRow>;
   }
