@@ -30,9 +30,10 @@ export const usersRepo = {
     db('users').where({ phone: phoneE164 }).first(),
   async insert(
     db: Conn,
-    user: Pick<UserRow, 'user_type' | 'email' | 'phone' | 'password_hash' | 'first_name' | 'last_name' | 'status' | 'location' | 'local_address' | 'description' | 'profile_picture'> & {
-      created_at: Date;
-    },
+    user: Pick<
+      UserRow,
+      'user_type' | 'email' | 'phone' | 'password_hash' | 'first_name' | 'last_name' | 'status' | 'location' | 'local_address' | 'description' | 'profile_picture'
+    > & { created_at: Date },
   ): Promise<UserRow> {
     const [row] = await db('users')
       .insert({ ...user, updated_at: user.created_at })

@@ -250,7 +250,9 @@ export async function searchProfessionals(db: Db, f: SearchFilters): Promise<Sea
     if (rows.length === limit && last.sort_key === beforeLast.sort_key) {
       const tied = await listingsOf(db, atDistance(f, f.near, key, last.sort_key));
       const known = new Set(rows.map((row) => row.user_id));
-      rows = [...rows, ...tied.filter((row) => !known.has(row.user_id))].sort((a, b) => a.sort_key - b.sort_key || Number(a.user_id) - Number(b.user_id)).slice(0, limit);
+      rows = [...rows, ...tied.filter((row) => !known.has(row.user_id))]
+        .sort((a, b) => a.sort_key - b.sort_key || Number(a.user_id) - Number(b.user_id))
+        .slice(0, limit);
     }
   }
   else {
