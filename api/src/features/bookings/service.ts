@@ -12,7 +12,7 @@ import {
 import { WEEKDAYS, type Availability } from '../../../../contract/professionals.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import type { Clock } from '../../clock.ts';
-import type { Count } from '../../db-tables.ts';
+import type { BookingMessageRow, BookingRow, Count, Int8, UserRow } from '../../db-tables.ts';
 import { toCount, type Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
@@ -137,6 +137,19 @@ async function withinBookingLimits(trx: Knex.Transaction, customerId: number, pr
   if (toCount(counts.last_hour) >= BOOKING_LIMITS.perHour) throw new HttpError(429, BOOKING_LIMIT_MESSAGES.perHour, { headers: { 'Retry-After': '3600' } });
 }
 
+/** A row of findBookings: the booking, its day as text, both parties' names and phones, the profession, any review. */
+type BookingListRow = BookingRow & {
+  day: string;
+  c_first: string;
+  c_last: string;
+  c_phone: string;
+  p_first: string;
+  p_last: string;
+  p_phone: string;
+  profession: string;
+  review_id: Int8 | null;
+};
+
 /** Bookings the user is a party to, with both names, as the dashboards show them. */
 export async function findBookings(
   db: Db,
@@ -169,7 +182,7 @@ export async function findBookings(
   if (filter.id !== undefined) query.where('b.id', filter.id);
   if (filter.status) query.where('b.status', filter.status);
   if (filter.limit !== undefined) query.limit(filter.limit);
-  const rows = await query;
+  const rows: BookingListRow[] = await query;
   return rows.map((r) => {
     const isCustomer = Number(r.customer_id) === userId;
     return {
@@ -268,6 +281,9 @@ export const CHAT_AWAY_MS = 5 * 60_000;
 /** …at most once in this long per booking, however many messages arrive. */
 const CHAT_EMAIL_GAP_MS = 30 * 60_000;
 
+/** A row of listMessages: the message with its sender's name and photo. */
+type MessageListRow = Pick<BookingMessageRow, 'id' | 'sender_id' | 'body' | 'created_at'> & Pick<UserRow, 'first_name' | 'last_name' | 'avatar_hash'>;
+
 export async function listMessages(deps: BookingDeps, user: SessionUser, bookingId: number, since: number): Promise<ChatMessage[]> {
   const { db } = deps;
   await partyBooking(db, user.id, bookingId);
@@ -275,7 +291,7 @@ export async function listMessages(deps: BookingDeps, user: SessionUser, booking
     .insert({ booking_id: bookingId, user_id: user.id, last_read_at: deps.clock.now() })
     .onConflict(['booking_id', 'user_id'])
     .merge(['last_read_at']);
-  const rows = await db('booking_messages as m')
+  const rows: MessageListRow[] = await db('booking_messages as m')
     .join('users as u', 'u.id', 'm.sender_id')
     .where('m.booking_id', bookingId)
     .where('m.id', '>', since)

@@ -21,7 +21,7 @@ export interface PaymentsDeps {
   notifier: Notifier;
 }
 
-import type { PaymentPurpose, PaymentRow } from '../../db-tables.ts';
+import type { PaymentPurpose, PaymentRow, ReferralRow, UserRow } from '../../db-tables.ts';
 
 export type { PaymentPurpose, PaymentRow };
 
@@ -104,8 +104,11 @@ export type SettleResult =
  * that settles that payment: only for registrations, at most once per referred user (unique), and
  * never when the affiliate shares the referred user's email or phone.
  */
+/** The affiliate of a referral and the referred user, with the contact details that tell a self-referral. */
+type ReferralParties = Pick<ReferralRow, 'affiliate_user_id'> & Pick<UserRow, 'email' | 'phone'> & { affiliate_email: string; affiliate_phone: string };
+
 async function creditReferralCommission(trx: Knex.Transaction, userId: number, payment: PaymentRow, now: Date) {
-  const referral = await trx('referrals as r')
+  const referral: ReferralParties | undefined = await trx('referrals as r')
     .join('users as a', 'a.id', 'r.affiliate_user_id')
     .join('users as u', 'u.id', 'r.referred_user_id')
     .where('r.referred_user_id', userId)

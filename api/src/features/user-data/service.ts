@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { subscriptionState, type SubscriptionSummary, type SubscriptionWindows } from '../../../../contract/subscriptions.ts';
 import type { Db } from '../../db.ts';
-import type { Count } from '../../db-tables.ts';
+import type { AffiliateCommissionRow, Count, ReferralRow, UserRow } from '../../db-tables.ts';
 import { findBookings } from '../bookings/service.ts';
 import { avatarUrl } from '../photos/repo.ts';
 import { findListings } from '../professionals/repo.ts';
@@ -147,6 +147,10 @@ const RECENT_REFERRALS = 5;
 /** The first instant of `now`'s calendar month in Ghana (GMT all year, so UTC). */
 const ghanaMonthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
+/** A referral with the referred person's name and type, and the commission once they paid (null before). */
+type ReferralListRow = Pick<ReferralRow, 'id' | 'created_at'> &
+  Pick<UserRow, 'first_name' | 'last_name' | 'user_type'> & { amount_pesewas: AffiliateCommissionRow['amount_pesewas'] | null };
+
 /**
  * Affiliate record of spec 001 §3 from the ledger: earnings are credited commissions, the pending
  * payout is what the ledger leaves after payouts not failed, and the conversion rate is referred
@@ -156,7 +160,7 @@ export async function affiliateRecord(db: Db, user: SessionUser, now: Date) {
   const { base } = await account(db, user, now);
   // Every affiliate account has its profile (created with it at sign-up).
   const a = (await db('affiliate_profiles').where({ user_id: user.id }).first())!;
-  const referrals = await db('referrals as r')
+  const referrals: ReferralListRow[] = await db('referrals as r')
     .join('users as u', 'u.id', 'r.referred_user_id')
     .leftJoin('affiliate_commissions as c', 'c.referred_user_id', 'r.referred_user_id')
     .where('r.affiliate_user_id', user.id)
