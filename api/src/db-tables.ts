@@ -10,10 +10,16 @@
  * - jsonb: `unknown` (written as JSON text, parsed and checked where it is read).
  * - bytea: a Buffer (pg) or Uint8Array (PGlite).
  *
- * Each table is a `Knex.CompositeTableType`: selects give the row; inserts and updates take any
- * subset of its columns (`Writable`), each its own type, a knex.raw or subquery, or (timestamps and
- * dates) an ISO string, and refuse an unknown column. The database checks the rest (not null,
- * defaults, constraints). Generated columns cannot be written.
+ * Each table is a `Knex.CompositeTableType`: selects give the row; an insert must give every column
+ * that is not nullable, defaulted or generated (`Insertable`), an update any subset (`Writable`);
+ * each value its column's type, a knex.raw or subquery, or (timestamps and dates) an ISO string;
+ * an unknown column is refused. The database checks the rest (constraints).
+ *
+ * knex types only queries on a declared name: `db('users as u')` joins, `db.from(subquery)` and
+ * raw SQL come back untyped, so their readers name the row they build from these types
+ * (`const rows: ListingRow[] = await …`, `.select<{ n: Count }[]>(db.raw(…))`). Migrations
+ * describe older shapes: one that writes a column as it once was uses an untyped builder
+ * (`knex<Record<string, unknown>, unknown>('table')`).
  */
 import type { Knex } from 'knex';
 import type { AccountStatus, UserType } from '../../contract/account-types.ts';
@@ -22,6 +28,7 @@ import type { BookingStatus } from '../../contract/bookings.ts';
 import type { MomoNetworkCode } from '../../contract/momo.ts';
 import type { PaymentRoute, PlanLength, PlanType } from '../../contract/plans.ts';
 import type { VerificationStatus } from '../../contract/verification.ts';
+
 /** A bigint column: pg answers a string, PGlite a number. */
 export type Int8 = number | string;
 /** count(), or sum() of integers (bigint, numeric): a string from pg, a number from PGlite. Read with Number(). */
