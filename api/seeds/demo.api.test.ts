@@ -35,16 +35,16 @@ it('loads professionals in all 12 categories over the 10 cities, each near its c
 
 it('creates the demo administrator the README lists when there is none', async () => {
   const admin = await db('admins').whereRaw('lower(username) = ?', [DEMO_ADMIN]).first();
-  expect(await verifyPassword(admin.password_hash, DEMO_PASSWORD)).toBe(true);
+  expect(await verifyPassword(admin!.password_hash, DEMO_PASSWORD)).toBe(true);
 });
 
 it('creates the demo accounts the README lists, with the printed password', async () => {
   for (const account of DEMO_ACCOUNTS) {
     const user = await db('users').where({ email: account.email }).first();
     expect(user).toMatchObject({ user_type: account.userType, status: 'active' });
-    expect(user.phone).toMatch(/^\+233\d{9}$/);
-    expect(await verifyPassword(user.password_hash, DEMO_PASSWORD)).toBe(true);
-    expect(await verifyPassword(user.password_hash, 'wrong-password')).toBe(false);
+    expect(user!.phone).toMatch(/^\+233\d{9}$/);
+    expect(await verifyPassword(user!.password_hash, DEMO_PASSWORD)).toBe(true);
+    expect(await verifyPassword(user!.password_hash, 'wrong-password')).toBe(false);
   }
 });
 
@@ -56,7 +56,7 @@ it('gives every demo customer and professional a paid month, and the affiliate a
     .count({ n: '*' });
   expect(Number(unpaid[0].n)).toBe(0);
   const affiliate = await db('affiliate_profiles').first();
-  expect(affiliate.referrer_code).toBe('SEAFFDEMO01');
+  expect(affiliate!.referrer_code).toBe('SEAFFDEMO01');
   // The administrator's payments say how they were paid and that they are demo data.
   const { payments } = await listPayments(db, { search: '', page: 1, pageSize: 5 });
   expect(payments.map((p) => p.method)).toEqual(Array(5).fill('Mobile Money (demo data)'));

@@ -118,9 +118,9 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
         .returning('id');
       created++;
       if (account.userType === 'professional') {
-        await trx('professional_profiles').insert(profile(user.id, 'Plumber', CITIES[0], next));
+        await trx('professional_profiles').insert(profile(Number(user.id), 'Plumber', CITIES[0], next));
       }
-      if (account.userType !== 'affiliate') await paidMonth(trx, user.id, account.email, account.userType, now);
+      if (account.userType !== 'affiliate') await paidMonth(trx, Number(user.id), account.email, account.userType, now);
       else {
         await trx('affiliate_profiles').insert({
           user_id: user.id,
@@ -152,8 +152,8 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
             description: `${profession} serving ${city.name} and nearby areas.`,
           })
           .returning('id');
-        await trx('professional_profiles').insert(profile(user.id, profession, city, next));
-        await paidMonth(trx, user.id, email, 'professional', now);
+        await trx('professional_profiles').insert(profile(Number(user.id), profession, city, next));
+        await paidMonth(trx, Number(user.id), email, 'professional', now);
         created++;
         professionals++;
       }

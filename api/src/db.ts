@@ -8,6 +8,8 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { PGliteDialect } from '@harryplusplus/knex-pglite';
 import knex, { type Knex } from 'knex';
+// The table declarations for knex (typed rows); loaded with Db wherever it is used.
+import type {} from './db-tables.ts';
 
 export type Db = Knex;
 

@@ -4,11 +4,15 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db.ts';
 import type { EventHub } from './features/events/hub.ts';
+import type { RequestState } from './http/request-context.ts';
 import type { Logger } from './logger.ts';
 import type { Geocoder } from './providers/geocoder.ts';
 import type { Notifier } from './providers/notifier.ts';
 import type { PaymentProvider } from './providers/payments.ts';
 import type { PayoutTransfers } from './providers/transfers.ts';
+
+/** The state every feature router starts from (new Router<RequestState>()): see http/request-context.ts. */
+export type { RequestState };
 
 /**
  * What every feature's routes are built from. It lives apart from app.ts, which imports every

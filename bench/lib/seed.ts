@@ -61,13 +61,13 @@ export async function seedSignedInCustomers(db: Db, n: number, tag: string): Pro
   const expires = new Date(now.getTime() + 30 * DAY_MS);
   for (let start = 0; start < n; start += 500) {
     const rows = Array.from({ length: Math.min(500, n - start) }, (_, j) => ({
-      user_type: 'customer',
+      user_type: 'customer' as const,
       email: `bench-${tag}-${start + j}@example.com`,
       phone: `+2335${String(start + j).padStart(8, '0')}`,
       password_hash: 'x',
       first_name: 'Abena',
       last_name: `Stream${start + j}`,
-      status: 'active',
+      status: 'active' as const,
       location: 'Accra',
     }));
     const users: { id: string | number; email: string }[] = await db('users').insert(rows).returning(['id', 'email']);
@@ -93,7 +93,7 @@ export async function seedBookings(db: Db, professionalId: number, customerIds: 
         agreed_rate_pesewas: 5000,
         total_pesewas: 10000,
         description: 'Bench booking',
-        status: 'confirmed',
+        status: 'confirmed' as const,
         created_at: now,
         updated_at: now,
       };

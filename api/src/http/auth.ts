@@ -1,7 +1,8 @@
 import type { Middleware } from 'koa';
+import type { SessionUser } from '../../../contract/accounts.ts';
 import type { AppDeps } from '../deps.ts';
 import { toSessionUser } from '../features/accounts/users.ts';
-import { adminSessions } from '../features/admin/accounts.ts';
+import { adminSessions, type AdminIdentity } from '../features/admin/accounts.ts';
 import { sessionsRepo } from '../features/auth/sessions.ts';
 import { hashToken } from '../features/auth/tokens.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -25,8 +26,25 @@ export function liveSession({ db, clock, readCache }: Pick<AppDeps, 'db' | 'cloc
   };
 }
 
+/**
+ * What requireUser puts on ctx.state. Its type travels with the middleware: a route that lists
+ * requireUser before its handler (router.get(path, requireUser(deps), handler)) gets a handler whose
+ * ctx.state.user is a SessionUser, and a route without it does not.
+ */
+export interface UserState {
+  user: SessionUser;
+  /** The bearer token itself (the events ticket records its hash). */
+  token: string;
+}
+
+/** What requireAdmin puts on ctx.state (see UserState). */
+export interface AdminState {
+  admin: AdminIdentity;
+  adminToken: string;
+}
+
 /** Requires a live user session: sets ctx.state.user (SessionUser) and ctx.state.token. */
-export function requireUser(deps: Pick<AppDeps, 'db' | 'clock' | 'readCache'>): Middleware {
+export function requireUser(deps: Pick<AppDeps, 'db' | 'clock' | 'readCache'>): Middleware<UserState> {
   const sessionOf = liveSession(deps);
   return async (ctx, next) => {
     const token = bearerToken(ctx.get('authorization'));
@@ -47,7 +65,7 @@ export function requireUser(deps: Pick<AppDeps, 'db' | 'clock' | 'readCache'>): 
  * Requires a live administrator session (a token from POST /api/admin/login; user tokens are
  * hashed into another table and never match): sets ctx.state.admin (AdminIdentity).
  */
-export function requireAdmin({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Middleware {
+export function requireAdmin({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Middleware<AdminState> {
   return async (ctx, next) => {
     const token = bearerToken(ctx.get('authorization'));
     if (!token) throw unauthorized('Administrator sign-in required.');

@@ -1,4 +1,5 @@
-import type { Context, Middleware } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
+import type { RequestState } from './request-context.ts';
 import { PHOTO_MESSAGES, PHOTO_UPLOADS_PER_HOUR } from '../../../contract/photos.ts';
 import { HOUR_MS } from '../../../contract/dates.ts';
 import type { Db } from '../db.ts';
@@ -45,8 +46,15 @@ export async function countRequest(db: Db, limit: Limit, key: string, now: Date)
   }
 }
 
-/** Middleware: `countRequest` for each of `limits`, keyed by what `keyOf` picks from the request. */
-export function rateLimit(db: Db, now: () => Date, limits: Array<[Limit, (ctx: Context) => string | undefined]>): Middleware {
+/**
+ * Middleware: `countRequest` for each of `limits`, keyed by what `keyOf` picks from the request.
+ * `S` is the state the keys read: rateLimit<UserState> goes after requireUser (keyed by the user).
+ */
+export function rateLimit<S = RequestState>(
+  db: Db,
+  now: () => Date,
+  limits: Array<[Limit, (ctx: ParameterizedContext<S>) => string | undefined]>,
+): Middleware<S> {
   return async (ctx, next) => {
     for (const [limit, keyOf] of limits) {
       const key = keyOf(ctx);

@@ -2,13 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from '../logger.ts';
 
+/**
+ * What every request's ctx.state holds from the first middleware on. Feature routers are typed
+ * with it (new Router<RequestState>()), so a handler reads only what is set for it: the user or
+ * administrator comes from requireUser/requireAdmin (UserState, AdminState in auth.ts).
+ */
+export interface RequestState {
+  requestId: string;
+}
+
 const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
  * Gives each request an id (kept from a proxy's X-Request-Id when it looks safe) and writes one
  * JSON log line when the response finishes — including responses Astro writes to the raw socket.
  */
-export function requestContext(logger: Logger): Middleware {
+export function requestContext(logger: Logger): Middleware<RequestState> {
   return async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
     const requestId = SAFE_ID.test(incoming) ? incoming : randomUUID();

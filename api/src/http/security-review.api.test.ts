@@ -420,7 +420,7 @@ describe('#14.12 look-alike identities', () => {
 
   it('folds compatibility forms of a name into plain letters', async () => {
     const { userId } = await signUp(app, { firstName: 'Ｋｏｆｉ' }); // full-width letters
-    expect((await app.db('users').where({ id: userId }).first('first_name')).first_name).toBe('Kofi');
+    expect((await app.db('users').where({ id: userId }).first('first_name'))!.first_name).toBe('Kofi');
   });
 
   it('keeps names people typed out of the texts the platform sends', async () => {

@@ -112,7 +112,7 @@ it('writes no text for someone without a usable phone number', async () => {
 it('texts the reminders and booking news, short and without the cedi sign; receipts and chat go by email only', async () => {
   const pro = await listedProfessional(app, { lat: 5.6, lng: -0.19 });
   const customer = await signUpAndPay(app);
-  const phoneOf = async (id: number) => (await app.db('users').where({ id }).first('phone')).phone as string;
+  const phoneOf = async (id: number) => (await app.db('users').where({ id }).first('phone'))!.phone as string;
   const [proPhone, customerPhone] = [await phoneOf(pro.userId), await phoneOf(customer.userId)];
   expect(await app.db('notifications').whereIn('recipient', [proPhone, customerPhone])).toEqual([]); // receipts: email only
 

@@ -21,14 +21,14 @@ const row = (to: string) => app.db('notifications').where({ recipient: to }).fir
 it('records at once and delivers later, each message once even with two workers', async () => {
   const notifier = outboxNotifier({ clock: app.clock });
   for (let i = 0; i < 5; i++) await notifier.sendEmail({ to: `once${i}@example.com`, subject: 'Hello', text: 'Body' }, app.db);
-  expect((await row('once0@example.com')).status).toBe('pending');
+  expect((await row('once0@example.com'))!.status).toBe('pending');
   const { delivered, transport } = recording();
   await Promise.all([
     deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: transport } }),
     deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: transport } }),
   ]);
   expect(delivered.map((m) => m.to).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `once${i}@example.com`));
-  expect((await row('once3@example.com')).status).toBe('sent');
+  expect((await row('once3@example.com'))!.status).toBe('sent');
 });
 
 it('retries a failed delivery after 1, 5, 30 and 120 minutes, then marks it failed', async () => {
@@ -48,12 +48,12 @@ it('retries a failed delivery after 1, 5, 30 and 120 minutes, then marks it fail
     expect(pending).toMatchObject({ status: 'pending', last_error: 'SMTP 451 try later' });
     app.clock.advance(delay - 1);
     await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: failing } });
-    expect((await row('flaky@example.com')).attempts).toBe(calls); // not yet due: no new attempt
+    expect((await row('flaky@example.com'))!.attempts).toBe(calls); // not yet due: no new attempt
     app.clock.advance(1);
     await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: failing } });
   }
   expect(calls).toBe(5);
-  expect((await row('flaky@example.com')).status).toBe('failed');
+  expect((await row('flaky@example.com'))!.status).toBe('failed');
   app.clock.set(new Date(start));
 });
 

@@ -1,20 +1,11 @@
 import type { Db } from '../db.ts';
+import type { SandboxTransactionRow } from '../db-tables.ts';
 import { ChargeRefusedError, parseMetadata, type CardAuthorization, type ChargeProgress, type PaymentProvider, type ProviderTransaction } from './payments.ts';
 
 /** The test card the sandbox checkout offers (Paystack's own test Visa, reference/paystack.md). */
 export const SANDBOX_CARD = { cardType: 'visa', last4: '4081', expMonth: 12, expYear: 2030, bank: 'TEST BANK' } as const;
 
-interface SandboxRow {
-  reference: string;
-  amount: number;
-  currency: string;
-  email: string;
-  metadata: unknown;
-  status: string;
-  channel: string;
-  authorization_code: string | null;
-  created_at: Date;
-}
+type SandboxRow = SandboxTransactionRow;
 
 /** The authorization Paystack would return: a reusable one for the test card, none reusable for mobile money. */
 function authorizationOf(row: SandboxRow): CardAuthorization | null {
@@ -69,16 +60,16 @@ export function sandboxProvider(db: Db, clock: { now(): Date } = { now: () => ne
     name: 'sandbox',
     publicKey: null,
     async verify(reference) {
-      const row = await db<SandboxRow>('sandbox_transactions').where({ reference }).first();
+      const row = await db('sandbox_transactions').where({ reference }).first();
       return row ? toTransaction(row) : null;
     },
     async chargeAuthorization(charge) {
-      const card = await db<SandboxRow>('sandbox_transactions')
+      const card = await db('sandbox_transactions')
         .where({ authorization_code: charge.authorizationCode, channel: 'card', status: 'success' })
         .first();
       // Paystack charges an authorization only for the customer (email) it belongs to.
       if (!card || card.email.toLowerCase() !== charge.email.toLowerCase()) throw new ChargeRefusedError('Invalid authorization code');
-      const [row] = await db<SandboxRow>('sandbox_transactions')
+      const [row] = await db('sandbox_transactions')
         .insert({
           reference: charge.reference,
           amount: charge.amount,
@@ -116,7 +107,7 @@ export function sandboxProvider(db: Db, clock: { now(): Date } = { now: () => ne
         : { status: 'pay_offline', reference: charge.reference, message: SANDBOX_PROMPT_TEXT.approve };
     },
     async submitOtp(reference, otp): Promise<ChargeProgress> {
-      const row = await db<SandboxRow>('sandbox_transactions').where({ reference, status: 'pending' }).first();
+      const row = await db('sandbox_transactions').where({ reference, status: 'pending' }).first();
       if (!row || parseMetadata(row.metadata).sandbox_voucher !== true) throw new ChargeRefusedError('Charge is not awaiting an OTP');
       if (otp !== SANDBOX_VOUCHER) return { status: 'send_otp', reference, message: SANDBOX_PROMPT_TEXT.wrongVoucher };
       await db('sandbox_transactions').where({ reference }).update({ metadata: JSON.stringify({ ...parseMetadata(row.metadata), sandbox_voucher: false }) });

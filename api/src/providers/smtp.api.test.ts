@@ -53,7 +53,7 @@ it('delivers an outbox message over SMTP with authentication, from the configure
   expect(received[0]).toMatchObject({ from: 'no-reply@example.com', to: ['ama@example.com'] });
   expect(received[0].data).toMatch(/Subject: Your subscription ends soon/);
   expect(received[0].data).toMatch(/Renew now\./);
-  expect((await app.db('notifications').where({ recipient: 'ama@example.com' }).first()).status).toBe('sent');
+  expect((await app.db('notifications').where({ recipient: 'ama@example.com' }).first())!.status).toBe('sent');
 });
 
 it('a refused recipient or wrong password leaves the message pending for a retry, with the reason', async () => {
@@ -64,7 +64,7 @@ it('a refused recipient or wrong password leaves the message pending for a retry
   refuse = false;
   const row = await app.db('notifications').where({ recipient: 'gone@example.com' }).first();
   expect(row).toMatchObject({ status: 'pending', attempts: 1 });
-  expect(row.last_error).toMatch(/Mailbox unavailable/);
+  expect(row!.last_error).toMatch(/Mailbox unavailable/);
 
   const wrongPassword = smtpTransport({ url: `smtp://mailer:nope@127.0.0.1:${port}`, from: 'no-reply@example.com' });
   await expect(wrongPassword.deliver({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toThrow(/Invalid username or password/);

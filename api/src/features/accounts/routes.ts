@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import { SIGNUP_CHECK_ORDER, signupSchema } from '../../../../contract/accounts.ts';
 import { registrationPaymentSchema } from '../../../../contract/payments.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { validate } from '../../http/validate.ts';
 import { firstPaymentAgain, signup } from './signup.ts';
 
 export function accountRoutes(deps: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   router.post('/api/signup', async (ctx) => {
     const input = validate(signupSchema, ctx.request.body, SIGNUP_CHECK_ORDER);
     await countRequest(deps.db, LIMITS.signupByAddress, ctx.ip, deps.clock.now());

@@ -18,7 +18,7 @@ describe('POST /api/signup (spec 000 §5 rules, server side too)', () => {
     expect(res.body).toMatchObject({ success: true, user: { id: expect.any(Number) } });
     const user = await app.db('users').where({ id: res.body.user.id }).first();
     expect(user).toMatchObject({ status: 'pending', user_type: 'customer', phone: '+233245550101', email: body.email });
-    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    expect(user!.password_hash).toMatch(/^\$argon2id\$/);
     expect(JSON.stringify(res.body)).not.toContain('argon2');
   });
 
@@ -26,7 +26,7 @@ describe('POST /api/signup (spec 000 §5 rules, server side too)', () => {
     const res = await post(signupBody({ userType: 'professional', profession: 'Electrician', localAddress: 'Adum, Kumasi', location: 'Kumasi' }));
     const profile = await app.db('professional_profiles').where({ user_id: res.body.user.id }).first();
     expect(profile).toMatchObject({ profession: 'Electrician', base_rate_pesewas: 3000, max_rate_pesewas: 5000, rate_negotiable: true });
-    const availability = typeof profile.availability === 'string' ? JSON.parse(profile.availability) : profile.availability;
+    const availability = typeof profile!.availability === 'string' ? JSON.parse(profile!.availability) : profile!.availability;
     expect(availability).toEqual({ days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], start: '09:00', end: '17:00' });
   });
 
@@ -86,8 +86,8 @@ describe('POST /api/signup (spec 000 §5 rules, server side too)', () => {
     const code = affiliate.body.affiliate.referrerCode as string;
     const referred = await signUp(app, { referrerCode: code.toLowerCase() });
     const referral = await app.db('referrals').where({ referred_user_id: referred.userId }).first();
-    expect(referral.referrer_code).toBe(code);
-    expect(Number(referral.affiliate_user_id)).toBe(affiliate.body.user.id);
+    expect(referral!.referrer_code).toBe(code);
+    expect(Number(referral!.affiliate_user_id)).toBe(affiliate.body.user.id);
     const unknownBody = signupBody({ referrerCode: 'SEAFFNOPE00' });
     const unknown = await post(unknownBody);
     expect(unknown.status).toBe(400);

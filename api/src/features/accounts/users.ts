@@ -1,23 +1,9 @@
 import type { Knex } from 'knex';
-import type { AccountStatus, SessionUser, UserType } from '../../../../contract/accounts.ts';
+import type { AccountStatus, SessionUser } from '../../../../contract/accounts.ts';
 import type { Db } from '../../db.ts';
+import type { UserRow } from '../../db-tables.ts';
 
-export interface UserRow {
-  id: number | string;
-  user_type: UserType;
-  email: string;
-  phone: string;
-  password_hash: string;
-  first_name: string;
-  last_name: string;
-  status: AccountStatus;
-  location: string | null;
-  local_address: string | null;
-  description: string | null;
-  profile_picture: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type { UserRow };
 
 /** The user as the browser keeps it (contract SessionUser); never the password hash. */
 export function toSessionUser(row: UserRow): SessionUser {
@@ -37,13 +23,19 @@ export function toSessionUser(row: UserRow): SessionUser {
 type Conn = Db | Knex.Transaction;
 
 export const usersRepo = {
-  findById: (db: Conn, id: number): Promise<UserRow | undefined> => db<UserRow>('users').where({ id }).first(),
+  findById: (db: Conn, id: number): Promise<UserRow | undefined> => db('users').where({ id }).first(),
   findByEmail: (db: Conn, email: string): Promise<UserRow | undefined> =>
-    db<UserRow>('users').whereRaw('lower(email) = lower(?)', [email]).first(),
+    db('users').whereRaw('lower(email) = lower(?)', [email]).first(),
   findByPhone: (db: Conn, phoneE164: string): Promise<UserRow | undefined> =>
-    db<UserRow>('users').where({ phone: phoneE164 }).first(),
-  async insert(db: Conn, user: Omit<UserRow, 'id' | 'created_at' | 'updated_at'> & { created_at: Date }): Promise<UserRow> {
-    const [row] = await db<UserRow>('users')
+    db('users').where({ phone: phoneE164 }).first(),
+  async insert(
+    db: Conn,
+    user: Pick<
+      UserRow,
+      'user_type' | 'email' | 'phone' | 'password_hash' | 'first_name' | 'last_name' | 'status' | 'location' | 'local_address' | 'description' | 'profile_picture'
+    > & { created_at: Date },
+  ): Promise<UserRow> {
+    const [row] = await db('users')
       .insert({ ...user, updated_at: user.created_at })
       .returning('*');
     return row as UserRow;

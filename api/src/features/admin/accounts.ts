@@ -75,7 +75,8 @@ export async function adminLogin(
     (await verifyPassword(admin?.password_hash ?? (await (decoy ??= hashPassword('not-an-admin-password'))), input.password)) && !!admin,
   );
   if (ok === 'blocked') throw new HttpError(429, ADMIN_MESSAGES.throttled, { headers: { 'Retry-After': String(THROTTLE.windowMs / 1000) } });
-  if (!ok) throw new HttpError(401, ADMIN_MESSAGES.invalidCredentials);
+  // ok implies the admin exists (the check above): `!admin` only tells the compiler.
+  if (!ok || !admin) throw new HttpError(401, ADMIN_MESSAGES.invalidCredentials);
 
   const { token, hash } = newToken();
   await db('admin_sessions').insert({

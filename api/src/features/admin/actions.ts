@@ -161,7 +161,7 @@ export async function deleteUser(deps: Deps, admin: AdminIdentity, id: number): 
 export async function sendUserReminder(deps: Deps, admin: AdminIdentity, id: number): Promise<void> {
   const now = deps.clock.now();
   const user = await findAdminUser(deps.db, id, now);
-  if (!user || (await deps.db('users').where({ id }).first('deleted_at')).deleted_at) throw notFound('User not found.');
+  if (!user || (await deps.db('users').where({ id }).first('deleted_at'))!.deleted_at) throw notFound('User not found.');
   if (user.renewalCancelled) throw conflict('This user cancelled renewal, so no reminder is sent.');
   const audit = (trx: Knex.Transaction) =>
     recordAudit(trx, {

@@ -55,9 +55,9 @@ describe('admin sign-in (spec 001 §5, §8)', () => {
 
   it('stores only a hash of the token and of the password', async () => {
     const session = await app.db('admin_sessions').orderBy('id', 'desc').first();
-    expect(session.token_hash).not.toContain(admin.token);
+    expect(session!.token_hash).not.toContain(admin.token);
     const row = await app.db('admins').where({ id: admin.id }).first();
-    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row!.password_hash).toMatch(/^\$argon2id\$/);
   });
 });
 
@@ -218,7 +218,7 @@ describe('user actions', () => {
     expect(res.body.user).toMatchObject({ type: 'professional', profession: 'Welder' });
     const profile = await app.db('professional_profiles').where({ user_id: user.userId }).first();
     expect(profile).toMatchObject({ profession: 'Welder', location_source: 'city' });
-    expect(profile.paid_until).not.toBeNull();
+    expect(profile!.paid_until).not.toBeNull();
     const noProfession = await asAdmin(`/api/admin/users/${user.userId}/profile`, {
       method: 'PUT',
       json: { firstName: 'Ama', lastName: 'Mensah', email: user.body.email, phone: user.body.phone, type: 'professional', status: 'active' },
@@ -304,10 +304,10 @@ describe('user actions', () => {
 
     const row = await app.db('users').where({ id: user.userId }).first();
     expect(row).toMatchObject({ first_name: 'Deleted', last_name: 'user', description: null, status: 'suspended' });
-    expect(row.email).not.toContain('example.com');
+    expect(row!.email).not.toContain('example.com');
     const payment = await app.db('payments').where({ reference: user.payment.reference }).first();
     expect(payment).toMatchObject({ amount_pesewas: 1000, status: 'success' });
-    expect(payment.email).not.toBe(user.body.email);
+    expect(payment!.email).not.toBe(user.body.email);
     expect(await app.db('sessions').where({ user_id: user.userId }).first()).toBeUndefined();
     const login = await app.request('/api/auth/login', { method: 'POST', json: { email: user.body.email, password: user.body.password } });
     expect(login.status).toBe(401);
@@ -404,7 +404,7 @@ describe('settings (spec 001 §9)', () => {
       const later = await signUp(fresh);
       expect(later.payment).toMatchObject({ amount: 12, amountKobo: 1200, metadata: { amount_ghs: 12 } });
       const paidLater = await signUpAndPay(fresh);
-      expect((await fresh.db('payments').where({ reference: paidLater.payment.reference }).first()).amount_pesewas).toBe(1200);
+      expect((await fresh.db('payments').where({ reference: paidLater.payment.reference }).first())!.amount_pesewas).toBe(1200);
     } finally {
       await fresh.close();
     }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AdminActivity, AdminActivityEntry, AdminActivityQuery } from '../../../../contract/admin.ts';
 import { jsonColumn, type Db } from '../../db.ts';
+import type { AdminAuditLogRow, Int8 } from '../../db-tables.ts';
 import type { AdminIdentity } from './accounts.ts';
 
 type Conn = Db | Knex.Transaction;
@@ -43,7 +44,7 @@ export async function listUserActivity(db: Conn, userId: number): Promise<AdminA
   return rows.map(toActivity);
 }
 
-const toActivity = (r: any): AdminActivity => ({
+const toActivity = (r: AdminAuditLogRow): AdminActivity => ({
   id: Number(r.id),
   at: new Date(r.created_at).toISOString(),
   admin: r.admin_username,
@@ -71,7 +72,8 @@ export async function listActivity(db: Conn, query: AdminActivityQuery): Promise
     .limit(query.limit + 1);
   if (query.cursor) q.where('l.id', '<', query.cursor);
   if (query.action) q.where('l.action', query.action);
-  const rows = await q;
+  // The entry with the account it concerns (left join: null when none).
+  const rows: (AdminAuditLogRow & { subject_id: Int8 | null; first_name: string | null; last_name: string | null; deleted_at: Date | null })[] = await q;
   const page = rows.slice(0, query.limit);
   return {
     entries: page.map((r) => ({

@@ -11,6 +11,16 @@ import { subscriptionState } from '../../../../contract/subscriptions.ts';
 import { DAY_MS, monthOf, monthStart } from '../../../../contract/dates.ts';
 import type { VerificationStatus } from '../../../../contract/verification.ts';
 import type { Db } from '../../db.ts';
+import type {
+  AffiliatePayoutRow,
+  AffiliateProfileRow,
+  Count,
+  Int8,
+  PaymentRow,
+  PaymentStatus,
+  ProfessionalProfileRow,
+  UserRow,
+} from '../../db-tables.ts';
 import { toCount } from '../../db.ts';
 import { graceStart } from '../subscriptions/grace.ts';
 import { getSettings, type Settings } from '../settings/settings.ts';
@@ -26,9 +36,10 @@ export interface Paging {
   pageSize: number;
 }
 
-async function paginate<T>(query: Knex.QueryBuilder, paging: Paging, map: (row: any) => T): Promise<Page & { rows: T[] }> {
+/** `query` selects rows of type `R` (a join knex cannot type: the caller names the row it builds). */
+async function paginate<R, T>(query: Knex.QueryBuilder, paging: Paging, map: (row: R) => T): Promise<Page & { rows: T[] }> {
   const [{ n }] = await query.clone().clearSelect().clearOrder().count({ n: '*' });
-  const rows = await query.offset((paging.page - 1) * paging.pageSize).limit(paging.pageSize);
+  const rows: R[] = await query.offset((paging.page - 1) * paging.pageSize).limit(paging.pageSize);
   return { total: toCount(n), page: paging.page, pageSize: paging.pageSize, rows: rows.map(map) };
 }
 
@@ -57,6 +68,18 @@ function whereNameEmailPhone(query: Knex.QueryBuilder, search: string, extra?: (
 }
 
 // ---- Users (customers and professionals) ----
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** A row of usersQuery: the user, their subscriptions' span, last sign-in, profile figures and earnings (left joins: null when absent). */
+type AdminUserRow = UserRow &
+  Nullable<Pick<ProfessionalProfileRow, 'profession' | 'verified' | 'verification_status' | 'completed_jobs' | 'review_count' | 'rating_total'>> & {
+    period_end: Date | null;
+    first_start: Date | null;
+    auto_renew: boolean | null;
+    last_active: Date | null;
+    earned: Count | null;
+  };
 
 function usersQuery(db: Db, types: string[] = ['customer', 'professional']) {
   const latest = db('subscriptions')
@@ -97,7 +120,7 @@ function usersQuery(db: Db, types: string[] = ['customer', 'professional']) {
     );
 }
 
-function toAdminUser(row: any, now: Date, settings: Settings): AdminUser {
+function toAdminUser(row: AdminUserRow, now: Date, settings: Settings): AdminUser {
   const paidUntil = row.period_end ? new Date(row.period_end) : null;
   const price = (settings.pricePesewas[row.user_type as 'customer' | 'professional'] ?? 0) / 100;
   return {
@@ -122,7 +145,7 @@ function toAdminUser(row: any, now: Date, settings: Settings): AdminUser {
     profession: row.profession ?? null,
     totalEarnings: cedis(row.earned),
     jobsCompleted: Number(row.completed_jobs ?? 0),
-    rating: row.review_count ? Math.round((row.rating_total / row.review_count) * 10) / 10 : null,
+    rating: row.review_count ? Math.round((row.rating_total! / row.review_count) * 10) / 10 : null,
     verified: !!row.verified,
     verificationStatus: row.user_type === 'professional' ? (row.verification_status ?? 'unverified') : null,
   };
@@ -133,13 +156,13 @@ export async function listUsers(db: Db, paging: Paging & { verification?: Verifi
   const settings = await getSettings(db);
   const query = whereNameEmailPhone(usersQuery(db), paging.search).orderBy('u.id', 'desc');
   if (paging.verification) query.where('u.user_type', 'professional').where('p.verification_status', paging.verification);
-  const { rows, ...page } = await paginate(query, paging, (r) => toAdminUser(r, now, settings));
+  const { rows, ...page } = await paginate(query, paging, (r: AdminUserRow) => toAdminUser(r, now, settings));
   return { ...page, users: rows };
 }
 
 /** One account of any type: the dialog also opens for affiliates (from the Affiliates tab). */
 export async function findAdminUser(db: Db | Knex.Transaction, id: number, now: Date): Promise<AdminUser | null> {
-  const row = await usersQuery(db as Db, ['customer', 'professional', 'affiliate']).where('u.id', id).first();
+  const row: AdminUserRow | undefined = await usersQuery(db as Db, ['customer', 'professional', 'affiliate']).where('u.id', id).first();
   return row ? toAdminUser(row, now, await getSettings(db)) : null;
 }
 
@@ -208,14 +231,33 @@ function paymentMethod(row: { type: string; channel: string | null; provider: st
   return method;
 }
 
-function toAdminPayment(row: any): AdminPayment {
+/** A row of paymentsQuery: a subscription payment ('P' + id) or a ledger commission ('C' + id). */
+interface AdminPaymentRow {
+  id: string;
+  user_id: Int8 | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  amount_pesewas: number;
+  type: 'subscription' | 'commission';
+  status: PaymentStatus;
+  date: Date;
+  channel: string | null;
+  provider: string;
+  reference: string | null;
+  months: PaymentRow['months'] | null;
+  initiated_via: PaymentRow['initiated_via'] | null;
+}
+
+function toAdminPayment(row: AdminPaymentRow): AdminPayment {
   return {
     id: row.id,
     userId: row.user_id === null ? null : Number(row.user_id),
     userName: row.first_name ? `${row.first_name} ${row.last_name}` : 'Payment test',
     amount: cedis(row.amount_pesewas),
     type: row.type,
-    status: PAYMENT_STATUS[row.status as keyof typeof PAYMENT_STATUS],
+    status: PAYMENT_STATUS[row.status],
     date: iso(row.date)!,
     method: paymentMethod(row),
     reference: row.reference,
@@ -257,7 +299,16 @@ function affiliatesQuery(db: Db) {
     .select('u.*', 'a.referrer_code', 'a.payout_method', 'a.momo_number', 'a.bank_account', 'r.n as referrals', 'c.total as earned', 'po.total as paid', 'ls.at as last_active');
 }
 
-function toAdminAffiliate(row: any): AdminAffiliate {
+/** A row of affiliatesQuery: the user, their profile, and their referral, commission and payout totals. */
+type AdminAffiliateRow = UserRow &
+  Pick<AffiliateProfileRow, 'referrer_code' | 'payout_method' | 'momo_number' | 'bank_account'> & {
+    referrals: Count | null;
+    earned: Count | null;
+    paid: Count | null;
+    last_active: Date | null;
+  };
+
+function toAdminAffiliate(row: AdminAffiliateRow): AdminAffiliate {
   return {
     id: Number(row.id),
     name: `${row.first_name} ${row.last_name}`,
@@ -283,7 +334,10 @@ export async function listAffiliates(db: Db, paging: Paging) {
 
 // ---- Payouts ----
 
-export function toAdminPayout(row: any): AdminPayout {
+/** A row of payoutsQuery: the payout with the affiliate's name. */
+export type AdminPayoutRow = AffiliatePayoutRow & Pick<UserRow, 'first_name' | 'last_name'>;
+
+export function toAdminPayout(row: AdminPayoutRow): AdminPayout {
   return {
     id: Number(row.id),
     affiliateId: Number(row.affiliate_user_id),
@@ -322,7 +376,7 @@ export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
   const people = db('users').whereNull('deleted_at');
   const [counts] = await people
     .clone()
-    .select(
+    .select<{ users: Count; customers: Count; professionals: Count; affiliates: Count; recent: Count }[]>(
       db.raw("count(*) filter (where user_type in ('customer', 'professional')) as users"),
       db.raw("count(*) filter (where user_type = 'customer') as customers"),
       db.raw("count(*) filter (where user_type = 'professional') as professionals"),
@@ -340,15 +394,23 @@ export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
     );
   const settled = db('payments').where({ status: 'success' }).whereIn('purpose', ['registration', 'renewal']);
   const [revenue] = await settled.clone().where('settled_at', '>=', monthStart(now, 0)).sum({ total: 'amount_pesewas' });
-  const [payouts] = await db('affiliate_payouts').select(
+  const [payouts] = await db('affiliate_payouts').select<{ owed: Count; paid: Count }[]>(
     db.raw("coalesce(sum(amount_pesewas) filter (where status in ('pending', 'processing')), 0) as owed"),
     db.raw("coalesce(sum(amount_pesewas) filter (where status = 'completed'), 0) as paid"),
   );
 
   const since = monthStart(now, 11);
   const month = (column: string) => db.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM') as month`);
-  const signups = await people.clone().where('created_at', '>=', since).select(month('created_at'), db.raw('count(*) as n')).groupBy('month');
-  const income = await settled.clone().where('settled_at', '>=', since).select(month('settled_at'), db.raw('sum(amount_pesewas) as total')).groupBy('month');
+  const signups = await people
+    .clone()
+    .where('created_at', '>=', since)
+    .select<{ month: string; n: Count }[]>(month('created_at'), db.raw('count(*) as n'))
+    .groupBy('month');
+  const income = await settled
+    .clone()
+    .where('settled_at', '>=', since)
+    .select<{ month: string; total: Count }[]>(month('settled_at'), db.raw('sum(amount_pesewas) as total'))
+    .groupBy('month');
   const history = Array.from({ length: 12 }, (_, i) => {
     const key = monthOf(monthStart(now, 11 - i));
     return {

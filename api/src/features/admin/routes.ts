@@ -10,9 +10,9 @@ import {
   settingsSchema,
   type SettingsResponse,
 } from '../../../../contract/admin.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { isEmbedded } from '../../db.ts';
-import { requireAdmin } from '../../http/auth.ts';
+import { requireAdmin, type AdminState } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { adminLogin, adminSessions } from './accounts.ts';
@@ -30,7 +30,8 @@ const userId = (raw: string) => pathId(raw, USER_NOT_FOUND);
 
 /** Spec 001 §7 admin calls (issue #6). Every route but login needs an administrator token. */
 export function adminRoutes(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/api/admin' });
+  // AdminState: every route but /login comes after router.use(requireAdmin) below; /login reads no state.
+  const router = new Router<RequestState & AdminState>({ prefix: '/api/admin' });
   const { db, clock } = deps;
 
   router.post('/login', async (ctx) => {
@@ -38,7 +39,7 @@ export function adminRoutes(deps: AppDeps): Router {
   });
 
   router.use(requireAdmin(deps));
-  const admin = (ctx: { state: Record<string, any> }) => ctx.state.admin;
+  const admin = (ctx: { state: AdminState }) => ctx.state.admin;
   const query = (ctx: { query: unknown }) => validate(adminListQuerySchema, ctx.query);
 
   router.post('/logout', async (ctx) => {

@@ -4,6 +4,7 @@ import type { Payout } from '../../../../contract/affiliates.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
+import type { AffiliatePayoutRow } from '../../db-tables.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { ProviderUnavailableError } from '../../providers/payments.ts';
 import { TransferRefusedError, type PayoutTransfers } from '../../providers/transfers.ts';
@@ -26,7 +27,7 @@ export async function pendingBalance(db: Db | Knex.Transaction, affiliateId: num
 export const minimumPayoutMessage = (balancePesewas: number) =>
   `Minimum payout is ₵${AFFILIATE_MINIMUM_PAYOUT_CEDIS}. You currently have ₵${(balancePesewas / 100).toFixed(2)}`;
 
-function toPayout(row: Record<string, any>): Payout {
+function toPayout(row: AffiliatePayoutRow): Payout {
   return {
     id: Number(row.id),
     amount: cedis(row.amount_pesewas),
@@ -79,7 +80,7 @@ export interface PayoutDeps {
 
 /** Written in the caller's transaction: the email exists exactly when the payout change does. */
 async function notifyAffiliate(deps: PayoutDeps, trx: Knex.Transaction, affiliateId: number, payout: Payout) {
-  const { email } = await trx('users').where({ id: affiliateId }).first('email');
+  const { email } = (await trx('users').where({ id: affiliateId }).first('email'))!;
   await deps.notifier.sendEmail(payoutMessage(email, payout), trx);
 }
 
@@ -112,7 +113,7 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
  * Approving a mobile-money payout whose network the affiliate gave sends it as a Paystack transfer
  * under the payout's reference (so a retry cannot pay twice); other payouts are paid by hand.
  */
-async function startTransfer(trx: Knex.Transaction, transfers: PayoutTransfers, payout: Record<string, any>) {
+async function startTransfer(trx: Knex.Transaction, transfers: PayoutTransfers, payout: AffiliatePayoutRow) {
   if (payout.method !== 'mobile-money') return {};
   const profile = await trx('affiliate_profiles as a')
     .join('users as u', 'u.id', 'a.user_id')

@@ -1,15 +1,15 @@
 import Router from '@koa/router';
 import { AFFILIATE_CHECK_ORDER, affiliateSignupSchema } from '../../../../contract/accounts.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { validate } from '../../http/validate.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireUser, type UserState } from '../../http/auth.ts';
 import { forbidden } from '../../http/errors.ts';
 import { listPayouts, requestPayout } from './payouts.ts';
 import { affiliateSignup } from './signup.ts';
 
 export function affiliateRoutes(deps: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   router.post('/api/affiliate-signup', async (ctx) => {
     const input = validate(affiliateSignupSchema, ctx.request.body, AFFILIATE_CHECK_ORDER);
     await countRequest(deps.db, LIMITS.signupByAddress, ctx.ip, deps.clock.now()); // affiliate sign-up is free: it must not mint accounts
@@ -22,10 +22,11 @@ export function affiliateRoutes(deps: AppDeps): Router {
     if (ctx.state.user.userType !== 'affiliate') throw forbidden('Only affiliate accounts have payouts.');
     await next();
   });
-  router.get('/api/affiliate/payouts', async (ctx) => {
+  // <UserState>: the use() above signed the user in for this path.
+  router.get<UserState>('/api/affiliate/payouts', async (ctx) => {
     ctx.body = { success: true, payouts: await listPayouts(deps.db, ctx.state.user.id) };
   });
-  router.post('/api/affiliate/payouts', async (ctx) => {
+  router.post<UserState>('/api/affiliate/payouts', async (ctx) => {
     ctx.status = 201;
     ctx.body = { success: true, message: 'Payout requested.', payout: await requestPayout(deps, ctx.state.user.id) };
   });

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { AffiliateSignup, SessionUser } from '../../../../contract/accounts.ts';
 import { toE164 } from '../../../../contract/phone.ts';
+import type { MomoNetwork } from '../../../../contract/affiliates.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import { conflict } from '../../http/errors.ts';
@@ -57,7 +58,8 @@ export async function affiliateSignup(deps: { db: Db; clock: Clock }, input: Aff
           referrer_code: candidate,
           payout_method: input.payoutMethod,
           momo_number: input.payoutMethod === 'mobile-money' ? (toE164(input.momoNumber) ?? input.momoNumber) : '',
-          momo_network: input.payoutMethod === 'mobile-money' && input.momoNetwork ? input.momoNetwork : null,
+          // The schema accepts only MOMO_NETWORKS codes (or '').
+          momo_network: input.payoutMethod === 'mobile-money' && input.momoNetwork ? (input.momoNetwork as MomoNetwork) : null,
           bank_account: input.payoutMethod === 'bank-account' ? input.bankAccount : '',
         })
         .onConflict('referrer_code')

@@ -56,16 +56,16 @@ it('a transfer.failed webhook, checked with Paystack, fails the payout and retur
 
   // The event alone changes nothing while Paystack still says pending.
   expect((await webhook('transfer.failed', payout.reference)).status).toBe(200);
-  expect((await app.db('affiliate_payouts').where({ id: payout.id }).first()).status).toBe('processing');
+  expect((await app.db('affiliate_payouts').where({ id: payout.id }).first())!.status).toBe('processing');
 
   paystack.finishTransfer(payout.reference, 'failed');
   expect((await webhook('transfer.failed', payout.reference)).status).toBe(200);
   const row = await app.db('affiliate_payouts').where({ id: payout.id }).first();
   expect(row).toMatchObject({ status: 'failed', transfer_status: 'failed' });
-  expect(row.notes).toMatch(/back in the balance/);
+  expect(row!.notes).toMatch(/back in the balance/);
   expect(await balance(affiliate)).toBe(250);
   const mail = await app.db('notifications').where({ recipient: affiliate.email }).orderBy('id', 'desc').first();
-  expect(mail.subject).toBe('Payout failed: ₵250.00');
+  expect(mail!.subject).toBe('Payout failed: ₵250.00');
 });
 
 it('a transfer.success webhook completes the payout without the administrator', async () => {
@@ -73,7 +73,7 @@ it('a transfer.success webhook completes the payout without the administrator', 
   await act(payout.id, 'approve');
   paystack.finishTransfer(payout.reference, 'success');
   await webhook('transfer.success', payout.reference);
-  expect((await app.db('affiliate_payouts').where({ id: payout.id }).first()).status).toBe('completed');
+  expect((await app.db('affiliate_payouts').where({ id: payout.id }).first())!.status).toBe('completed');
 });
 
 it('when Paystack refuses or cannot be reached, the payout stays pending and says why', async () => {
@@ -84,7 +84,7 @@ it('when Paystack refuses or cannot be reached, the payout stays pending and say
   expect(refused).toMatchObject({ status: 502, body: { message: expect.stringMatching(/balance is not enough.*has not moved/) } });
   paystack.failNext(500);
   expect((await act(payout.id, 'approve')).status).toBe(503);
-  expect((await app.db('affiliate_payouts').where({ id: payout.id }).first()).status).toBe('pending');
+  expect((await app.db('affiliate_payouts').where({ id: payout.id }).first())!.status).toBe('pending');
   expect((await act(payout.id, 'approve')).body.payout.status).toBe('processing');
 });
 

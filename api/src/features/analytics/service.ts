@@ -1,12 +1,13 @@
 import { ANALYTICS_MESSAGES, ANALYTICS_TOP_CATEGORIES, lastMonths, type Analytics, type CustomerAnalytics, type ProfessionalAnalytics } from '../../../../contract/analytics.ts';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { toCount, type Db } from '../../db.ts';
+import type { Count } from '../../db-tables.ts';
 import { forbidden } from '../../http/errors.ts';
 
 const cedis = (pesewas: unknown) => toCount(pesewas) / 100;
 
 /** Rows keyed by month ("2026-11") onto the window's months, zero where a month has none. */
-function byMonth<T>(months: string[], rows: { month: string }[], pick: (row: any) => T, zero: T): { month: string; value: T }[] {
+function byMonth<R extends { month: string }, T>(months: string[], rows: R[], pick: (row: R) => T, zero: T): { month: string; value: T }[] {
   const found = new Map(rows.map((r) => [r.month, pick(r)]));
   return months.map((month) => ({ month, value: found.get(month) ?? zero }));
 }
@@ -24,10 +25,10 @@ async function customerAnalytics(db: Db, userId: number, now: Date): Promise<Cus
       .where({ customer_id: userId })
       .where('created_at', '>=', from)
       .groupByRaw("to_char(created_at at time zone 'UTC', 'YYYY-MM')")
-      .select(db.raw("to_char(created_at at time zone 'UTC', 'YYYY-MM') as month"), db.raw('count(*) as n')),
+      .select<{ month: string; n: Count }[]>(db.raw("to_char(created_at at time zone 'UTC', 'YYYY-MM') as month"), db.raw('count(*) as n')),
     db('bookings')
       .where({ customer_id: userId })
-      .select(
+      .select<{ completed: Count; cancelled: Count; spent: Count }[]>(
         db.raw("count(*) filter (where status = 'completed') as completed"),
         db.raw("count(*) filter (where status = 'cancelled') as cancelled"),
         db.raw("coalesce(sum(total_pesewas) filter (where status = 'completed'), 0) as spent"),
@@ -62,16 +63,22 @@ async function professionalAnalytics(db: Db, userId: number, now: Date): Promise
       .where({ professional_id: userId, status: 'completed' })
       .where('date', '>=', `${months[0]}-01`)
       .groupByRaw("to_char(date, 'YYYY-MM')")
-      .select(db.raw("to_char(date, 'YYYY-MM') as month"), db.raw('count(*) as jobs'), db.raw('sum(total_pesewas) as earned')),
+      .select<{ month: string; jobs: Count; earned: Count }[]>(
+        db.raw("to_char(date, 'YYYY-MM') as month"),
+        db.raw('count(*) as jobs'),
+        db.raw('sum(total_pesewas) as earned'),
+      ),
     db('bookings')
       .where({ professional_id: userId })
       .whereNotNull('responded_at')
-      .select(
+      .select<{ answered: Count; accepted: Count }[]>(
         db.raw('count(*) as answered'),
         // A declined request is the only answered one the professional cancelled.
         db.raw("count(*) filter (where not (status = 'cancelled' and cancelled_by = 'professional')) as accepted"),
       ),
-    db('reviews').where({ professional_id: userId }).select(db.raw('avg(rating) as rating'), db.raw('count(*) as reviews')),
+    db('reviews')
+      .where({ professional_id: userId })
+      .select<{ rating: string | number | null; reviews: Count }[]>(db.raw('avg(rating) as rating'), db.raw('count(*) as reviews')),
   ]);
   const answered = toCount(answers.answered);
   const accepted = toCount(answers.accepted);

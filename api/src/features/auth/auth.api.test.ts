@@ -34,7 +34,7 @@ describe('sign-in, session, sign-out', () => {
     const { body } = await signUpAndPay(app);
     // As an account that paid without being signed in by the payment (the payment's auto sign-in is a visit).
     const user = await app.db('users').where({ email: body.email }).first();
-    await app.db('sessions').where({ user_id: user.id }).del();
+    await app.db('sessions').where({ user_id: user!.id }).del();
     const first = await login({ loginMethod: 'email', email: body.email, password: body.password });
     const second = await login({ loginMethod: 'email', email: body.email, password: body.password });
     expect([first.body.firstVisit, second.body.firstVisit]).toEqual([true, false]);

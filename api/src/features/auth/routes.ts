@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../../../contract/accounts.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { bearerToken, requireUser } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';
 import { sessionsRepo } from './sessions.ts';
 import { forgotPassword, login, resetPassword } from './service.ts';
 
 export function authRoutes(deps: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
 
   router.post('/api/auth/login', async (ctx) => {
     ctx.body = await login(deps, validate(loginSchema, ctx.request.body), ctx.ip);

@@ -98,7 +98,7 @@ describe('bookings', () => {
     const customers = await Promise.all([1, 2, 3, 4, 5].map(() => signUpAndPay(app)));
     const results = await Promise.all(customers.map((c) => book({ date: TUESDAY, time: '15:00' }, c.token)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
-    const rows = await app.db('bookings').where({ professional_id: pro.userId, date: TUESDAY, time: '15:00' });
+    const rows = await app.db('bookings').where({ professional_id: pro.userId, time: '15:00' }).where('date', TUESDAY);
     expect(rows).toHaveLength(1);
   });
 

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import * as z from 'zod/mini';
 import { BOOKING_STATUSES, bookingRequestSchema, messageSchema, reviewSchema } from '../../../../contract/bookings.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { afterIdQuery, pathId } from '../../http/ids.ts';
 import { validate } from '../../http/validate.ts';
@@ -22,7 +22,7 @@ const sinceQuery = z.object({ since: afterIdQuery });
 const bookingId = (raw: string) => pathId(raw, BOOKING_NOT_FOUND);
 
 export function bookingRoutes(deps: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   const auth = requireUser(deps);
 
   router.post('/api/bookings', auth, async (ctx) => {

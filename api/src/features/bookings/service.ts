@@ -13,6 +13,7 @@ import { WEEKDAYS, type Availability } from '../../../../contract/professionals.
 import { DAY_MS, HOUR_MS } from '../../../../contract/dates.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import type { Clock } from '../../clock.ts';
+import type { BookingMessageRow, BookingRow, Count, Int8, UserRow } from '../../db-tables.ts';
 import { jsonColumn, toCount, type Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
@@ -27,8 +28,8 @@ export interface BookingDeps {
   notifier: Notifier;
 }
 
-const emailOf = async (db: Db, userId: number): Promise<string> => (await db('users').where({ id: userId }).first('email')).email;
-const phoneOf = async (db: Db, userId: number): Promise<string> => (await db('users').where({ id: userId }).first('phone')).phone;
+const emailOf = async (db: Db, userId: number): Promise<string> => (await db('users').where({ id: userId }).first('email'))!.email;
+const phoneOf = async (db: Db, userId: number): Promise<string> => (await db('users').where({ id: userId }).first('phone'))!.phone;
 
 const MAX_DAYS_AHEAD = 180;
 
@@ -126,7 +127,7 @@ async function withinBookingLimits(trx: Knex.Transaction, customerId: number, pr
   await trx('users').where({ id: customerId }).forUpdate().first('id');
   const counts = await trx('bookings')
     .where({ customer_id: customerId })
-    .first(
+    .first<{ open_here: Count; open_all: Count; last_hour: Count }>(
       trx.raw("count(*) filter (where status = 'pending' and professional_id = ?) as open_here", [professionalId]),
       trx.raw("count(*) filter (where status = 'pending') as open_all"),
       trx.raw('count(*) filter (where created_at > ?) as last_hour', [new Date(now.getTime() - HOUR_MS)]),
@@ -135,6 +136,19 @@ async function withinBookingLimits(trx: Knex.Transaction, customerId: number, pr
   if (toCount(counts.open_all) >= BOOKING_LIMITS.openInAll) throw conflict(BOOKING_LIMIT_MESSAGES.openInAll);
   if (toCount(counts.last_hour) >= BOOKING_LIMITS.perHour) throw new HttpError(429, BOOKING_LIMIT_MESSAGES.perHour, { headers: { 'Retry-After': '3600' } });
 }
+
+/** A row of findBookings: the booking, its day as text, both parties' names and phones, the profession, any review. */
+type BookingListRow = BookingRow & {
+  day: string;
+  c_first: string;
+  c_last: string;
+  c_phone: string;
+  p_first: string;
+  p_last: string;
+  p_phone: string;
+  profession: string;
+  review_id: Int8 | null;
+};
 
 /** Bookings the user is a party to, with both names, as the dashboards show them. */
 export async function findBookings(
@@ -168,7 +182,7 @@ export async function findBookings(
   if (filter.id !== undefined) query.where('b.id', filter.id);
   if (filter.status) query.where('b.status', filter.status);
   if (filter.limit !== undefined) query.limit(filter.limit);
-  const rows = await query;
+  const rows: BookingListRow[] = await query;
   return rows.map((r) => {
     const isCustomer = Number(r.customer_id) === userId;
     return {
@@ -269,6 +283,9 @@ export const CHAT_AWAY_MS = 5 * 60_000;
 /** …at most once in this long per booking, however many messages arrive. */
 const CHAT_EMAIL_GAP_MS = 30 * 60_000;
 
+/** A row of listMessages: the message with its sender's name and photo. */
+type MessageListRow = Pick<BookingMessageRow, 'id' | 'sender_id' | 'body' | 'created_at'> & Pick<UserRow, 'first_name' | 'last_name' | 'avatar_hash'>;
+
 export async function listMessages(deps: BookingDeps, user: SessionUser, bookingId: number, since: number): Promise<ChatMessage[]> {
   const { db } = deps;
   await partyBooking(db, user.id, bookingId);
@@ -276,7 +293,7 @@ export async function listMessages(deps: BookingDeps, user: SessionUser, booking
     .insert({ booking_id: bookingId, user_id: user.id, last_read_at: deps.clock.now() })
     .onConflict(['booking_id', 'user_id'])
     .merge(['last_read_at']);
-  const rows = await db('booking_messages as m')
+  const rows: MessageListRow[] = await db('booking_messages as m')
     .join('users as u', 'u.id', 'm.sender_id')
     .where('m.booking_id', bookingId)
     .where('m.id', '>', since)

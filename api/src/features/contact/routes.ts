@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { contactSchema } from '../../../../contract/contact.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { countRequest, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { bearerToken } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';
@@ -9,7 +9,7 @@ import { contactRepo } from './repo.ts';
 import { sendContactMessage } from './service.ts';
 
 export function contactRoutes({ db, clock }: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   const repo = contactRepo(db);
   router.post('/api/contact', rateLimit(db, () => clock.now(), [[LIMITS.contactByAddress, (ctx) => ctx.ip]]), async (ctx) => {
     const message = validate(contactSchema, ctx.request.body);

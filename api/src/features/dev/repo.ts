@@ -14,7 +14,7 @@ export const devRepo = {
     const [payment] = await trx('payments')
       .insert({ user_id: user.id, reference: `TEST${tag}`, purpose: 'registration', plan_type: 'customer', amount_pesewas: 1000, email: `referred-${tag}@example.invalid`, provider: 'sandbox', status: 'success', created_at: now, settled_at: now, paid_at: now })
       .returning('id');
-    const code = (await trx('affiliate_profiles').where({ user_id: affiliateId }).first('referrer_code')).referrer_code;
+    const code = (await trx('affiliate_profiles').where({ user_id: affiliateId }).first('referrer_code'))!.referrer_code; // an affiliate always has a profile
     await trx('referrals').insert({ affiliate_user_id: affiliateId, referred_user_id: user.id, referrer_code: code, created_at: now });
     await trx('affiliate_commissions').insert({
       affiliate_user_id: affiliateId,

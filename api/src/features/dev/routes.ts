@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { DAY_MS } from '../../../../contract/dates.ts';
 import * as z from 'zod/mini';
 import { notFound } from '../../http/errors.ts';
@@ -25,7 +25,7 @@ export const fromThisMachine = (ctx: Context) =>
  */
 export function devRoutes(deps: AppDeps): Router {
   const { db, config } = deps;
-  const router = new Router();
+  const router = new Router<RequestState>();
   router.get('/api/dev/mailbox', async (ctx) => {
     if (!config.diagnostics || !fromThisMachine(ctx)) throw notFound('No such API endpoint.');
     ctx.body = { success: true, messages: await mailbox(db) };

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { EVENTS_PATH, EVENTS_TICKET_PATH, eventsQuerySchema, type EventTicketResponse } from '../../../../contract/events.ts';
-import type { AppDeps } from '../../deps.ts';
-import { liveSession, requireUser } from '../../http/auth.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
+import { liveSession, requireUser, type UserState } from '../../http/auth.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { validate } from '../../http/validate.ts';
@@ -12,11 +12,11 @@ const UNAVAILABLE = 'Live updates are not available right now. The page checks f
 
 /** Live updates (issue #18, docs/PRODUCT.md "Live updates"): a ticket, then the stream it opens. */
 export function eventRoutes(deps: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   const { db, clock, events } = deps;
   const sessionOf = liveSession(deps);
 
-  router.post(EVENTS_TICKET_PATH, requireUser(deps), rateLimit(db, () => clock.now(), [[LIMITS.eventTicketsByAccount, (ctx) => String(ctx.state.user.id)]]), async (ctx) => {
+  router.post(EVENTS_TICKET_PATH, requireUser(deps), rateLimit<UserState>(db, () => clock.now(), [[LIMITS.eventTicketsByAccount, (ctx) => String(ctx.state.user.id)]]), async (ctx) => {
     if (!events?.accepting) throw new HttpError(503, UNAVAILABLE);
     const ticket = await eventsRepo.issueTicket(db, ctx.state.user.id, hashToken(ctx.state.token), clock.now());
     ctx.body = { ticket } satisfies EventTicketResponse;

@@ -1,10 +1,10 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { databaseAnswers } from './service.ts';
 
 /** GET /api/health: 200 when the database answers a query in time, 503 otherwise. */
 export function healthRoutes({ db }: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   router.get('/api/health', async (ctx) => {
     const ok = await databaseAnswers(db);
     ctx.set('Cache-Control', 'no-store');

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { reverseGeocodeQuerySchema } from '../../../../contract/location.ts';
-import type { AppDeps } from '../../deps.ts';
-import { requireUser } from '../../http/auth.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
+import { requireUser, type UserState } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';
 import { LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { geocoderFromConfig, withAnswerCache, type Geocoder, type GoogleMapsConfig } from '../../providers/geocoder.ts';
@@ -17,13 +17,13 @@ export type LocationDeps = Pick<AppDeps, 'db' | 'clock' | 'logger'> & {
 };
 
 export function locationRoutes(deps: LocationDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   // One geocoder per app: it holds the 5-minute billing block.
   const configured = deps.geocoder !== undefined ? deps.geocoder : geocoderFromConfig(deps.config.googleMaps, deps.clock);
   const geocoder = configured && withAnswerCache(configured, deps.clock);
   const { logger } = deps;
   // Each call may spend the Google key's quota, and affiliate sign-up is free: limited per account and per address.
-  const limits = rateLimit(deps.db, () => deps.clock.now(), [
+  const limits = rateLimit<UserState>(deps.db, () => deps.clock.now(), [
     [LIMITS.geocodeByAccount, (ctx) => String(ctx.state.user.id)],
     [LIMITS.geocodeByAddress, (ctx) => ctx.ip],
   ]);

@@ -15,8 +15,8 @@ it('sends the payment receipt and the booking messages to the right person', asy
   const customer = await signUpAndPay(app, { firstName: 'Akosua', lastName: 'Owusu' });
   expect(await inbox(customer.body.email)).toEqual(['Welcome: your subscription is active']);
   const receipt = await app.db('notifications').where({ recipient: customer.body.email }).first();
-  expect(receipt.body).toContain('₵10');
-  expect(receipt.body).toContain('paid until 22 December 2026');
+  expect(receipt!.body).toContain('₵10');
+  expect(receipt!.body).toContain('paid until 22 December 2026');
 
   const pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Kojo', lastName: 'Notify' });
   const created = await app.request('/api/bookings', {
@@ -26,9 +26,9 @@ it('sends the payment receipt and the booking messages to the right person', asy
   });
   const id = created.body.booking.id;
   const request = await app.db('notifications').where({ recipient: pro.body.email }).orderBy('id', 'desc').first();
-  expect(request.subject).toBe('New booking request: Plumber, Monday, 23 November at 10:00');
-  expect(request.body).toContain('Blocked drain');
-  expect(request.body).not.toContain(customer.user.phone); // no phone before the booking is confirmed
+  expect(request!.subject).toBe('New booking request: Plumber, Monday, 23 November at 10:00');
+  expect(request!.body).toContain('Blocked drain');
+  expect(request!.body).not.toContain(customer.user.phone); // no phone before the booking is confirmed
 
   await app.request(`/api/bookings/${id}/accept`, { method: 'POST', headers: bearer(pro.token) });
   await app.request(`/api/bookings/${id}/cancel`, { method: 'POST', headers: bearer(customer.token) });
@@ -71,7 +71,7 @@ it('emails a new chat message only to a party who is away, and not for every mes
   await say(customer.token, 'See you then.');
   expect(await chatMails(pro.body.email)).toHaveLength(2);
   const mail = await app.db('notifications').where({ recipient: pro.body.email }).orderBy('id', 'desc').first();
-  expect(mail.body).not.toContain('See you then.'); // the message itself stays in the app
+  expect(mail!.body).not.toContain('See you then.'); // the message itself stays in the app
   app.clock.set(new Date('2026-11-22T09:00:00Z'));
 });
 

@@ -94,10 +94,10 @@ describe('paying months ahead', () => {
     expect((await verify(intent.reference)).body.success).toBe(true);
     expect(await paidUntil(pro.userId)).toBe('2027-06-22T09:00:00.000Z');
     const profile = await app.db('professional_profiles').where({ user_id: pro.userId }).first();
-    expect(new Date(profile.paid_until).toISOString()).toBe('2027-06-22T09:00:00.000Z');
+    expect(new Date(profile!.paid_until!).toISOString()).toBe('2027-06-22T09:00:00.000Z');
     const receipt = await app.db('notifications').where({ recipient: pro.body.email, subject: 'Subscription renewed' }).first();
-    expect(receipt.body).toContain('₵162.00 for 6 months of the Professional plan');
-    expect(receipt.body).toContain('paid until 22 June 2027');
+    expect(receipt!.body).toContain('₵162.00 for 6 months of the Professional plan');
+    expect(receipt!.body).toContain('paid until 22 June 2027');
 
     const reminders = { db: app.db, clock: app.clock, logger: createLogger('silent'), notifier: outboxNotifier({ clock: app.clock }), config: { publicUrl: 'http://localhost:3000' } };
     // Signed in afresh each time: a session lasts less than the months the clock moves.
@@ -144,7 +144,7 @@ describe('paying months ahead', () => {
     expect(pro.payment.amountKobo).toBe(32400);
     await paySandbox(app, pro.payment);
     expect((await verify(pro.payment.reference)).body.success).toBe(true);
-    expect((await app.db('affiliate_commissions').where({ referred_user_id: pro.userId }).first()).amount_pesewas).toBe(1080);
+    expect((await app.db('affiliate_commissions').where({ referred_user_id: pro.userId }).first())!.amount_pesewas).toBe(1080);
   });
 
   it('refuses a payment that did not pay the price of the months: nothing is extended', async () => {
@@ -155,14 +155,14 @@ describe('paying months ahead', () => {
     const refused = await verify(intent.reference);
     expect(refused).toMatchObject({ status: 400, body: { success: false, message: PAYMENT_MESSAGES.verifyFailed } });
     expect(await paidUntil(pro.userId)).toBe('2026-12-22T09:00:00.000Z');
-    expect((await app.db('payments').where({ reference: intent.reference }).first()).status).toBe('failed');
+    expect((await app.db('payments').where({ reference: intent.reference }).first())!.status).toBe('failed');
 
     // A sign-up whose first payment is 12 months, paid at one month's price, stays pending.
     const { userId, payment } = await signUp(app, { months: 12 });
     await paySandbox(app, { ...payment, amountKobo: 1000 });
     const completion = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: payment.reference } });
     expect(completion.status).toBe(400);
-    expect((await app.db('users').where({ id: userId }).first()).status).toBe('pending');
+    expect((await app.db('users').where({ id: userId }).first())!.status).toBe('pending');
   });
 
   it('refuses months other than 1, 3, 6 or 12 with a 400 that says which', async () => {

@@ -21,7 +21,7 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
 
   const complete = (userId: number, reference: string, completionSecret?: string) =>
     app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: reference, paymentData: { reference }, completionSecret } });
-  const statusOf = async (userId: number) => (await app.db('users').where({ id: userId }).first()).status;
+  const statusOf = async (userId: number) => (await app.db('users').where({ id: userId }).first())!.status;
   const subscriptionsOf = (userId: number) => app.db('subscriptions').where({ user_id: userId });
   const refused = { success: false, message: PAYMENT_MESSAGES.verifyFailed };
 
@@ -250,8 +250,8 @@ describe('subscription payments in the sandbox (no Paystack keys)', () => {
   it('grants the month and queues its receipt together: when the outbox cannot take the receipt, nothing is granted', async () => {
     await charge();
     const state = async () => ({
-      payment: (await app.db('payments').where({ reference: pending.payment.reference }).first('status')).status,
-      user: (await app.db('users').where({ id: pending.userId }).first('status')).status,
+      payment: (await app.db('payments').where({ reference: pending.payment.reference }).first('status'))!.status,
+      user: (await app.db('users').where({ id: pending.userId }).first('status'))!.status,
       months: (await app.db('subscriptions').where({ user_id: pending.userId })).length,
       receipts: (await app.db('notifications').where({ recipient: pending.payment.email })).map((n) => n.subject),
     });

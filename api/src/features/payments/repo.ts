@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db.ts';
+import type { Insertable, SandboxTransactionRow } from '../../db-tables.ts';
 
 type Conn = Db | Knex.Transaction;
 
@@ -15,6 +16,6 @@ export const paymentsRepo = {
 
 export const sandboxRepo = {
   /** The TEST MODE checkout's charge, once per reference: the references inserted (none when it was already there). */
-  recordCharge: (db: Db, row: Record<string, unknown> & { reference: string }): Promise<{ reference: string }[]> =>
+  recordCharge: (db: Db, row: Insertable<SandboxTransactionRow, 'channel' | 'metadata'>): Promise<{ reference: string }[]> =>
     db('sandbox_transactions').insert(row).onConflict('reference').ignore().returning('reference'),
 };

@@ -7,7 +7,7 @@ import {
   type PaymentsConfig,
 } from '../../../../contract/payments.ts';
 import { PAYMENT_CHANNELS } from '../../../../contract/plans.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { ProviderUnavailableError } from '../../providers/payments.ts';
@@ -25,7 +25,7 @@ const testIntentSchema = z.object({
 const TRANSFER_EVENTS = ['transfer.success', 'transfer.failed', 'transfer.reversed'];
 
 export function paymentRoutes(deps: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   const { db, clock, payments, logger } = deps;
 
   router.get('/api/payments/config', (ctx) => {

@@ -24,29 +24,9 @@ export interface PaymentsDeps {
   notifier: Notifier;
 }
 
-export type PaymentPurpose = 'registration' | 'renewal' | 'test';
+import type { PaymentPurpose, PaymentRow, ReferralRow, UserRow } from '../../db-tables.ts';
 
-export interface PaymentRow {
-  id: number | string;
-  user_id: number | string | null;
-  reference: string;
-  purpose: PaymentPurpose;
-  plan_type: PlanType;
-  amount_pesewas: number;
-  months: PlanLength;
-  initiated_via: PaymentRoute;
-  /** A mobile-money prompt's state (features/subscriptions/momo.ts); null for other payments. */
-  prompt_status: string | null;
-  currency: string;
-  email: string;
-  provider: string;
-  status: 'initialized' | 'success' | 'failed';
-  provider_transaction_id: string | null;
-  channel: string | null;
-  paid_at: Date | null;
-  created_at: Date;
-  settled_at: Date | null;
-}
+export type { PaymentPurpose, PaymentRow };
 
 const REFERENCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -127,8 +107,11 @@ export type SettleResult =
  * that settles that payment: only for registrations, at most once per referred user (unique), and
  * never when the affiliate shares the referred user's email or phone.
  */
+/** The affiliate of a referral and the referred user, with the contact details that tell a self-referral. */
+type ReferralParties = Pick<ReferralRow, 'affiliate_user_id'> & Pick<UserRow, 'email' | 'phone'> & { affiliate_email: string; affiliate_phone: string };
+
 async function creditReferralCommission(trx: Knex.Transaction, userId: number, payment: PaymentRow, now: Date) {
-  const referral = await trx('referrals as r')
+  const referral: ReferralParties | undefined = await trx('referrals as r')
     .join('users as a', 'a.id', 'r.affiliate_user_id')
     .join('users as u', 'u.id', 'r.referred_user_id')
     .where('r.referred_user_id', userId)
@@ -209,7 +192,7 @@ export async function settlePayment(
   expected: { userId?: number; purposes?: PaymentPurpose[] } = {},
 ): Promise<SettleResult> {
   const { db, logger } = deps;
-  const payment = await db<PaymentRow>('payments').where({ reference }).first();
+  const payment = await db('payments').where({ reference }).first();
   if (!payment) return { ok: false, reason: 'unknown reference' };
   if (expected.userId !== undefined && Number(payment.user_id) !== expected.userId) {
     logger.warn({ reference, userId: expected.userId }, 'payment refused: reference belongs to another account');
@@ -248,7 +231,7 @@ export async function settlePayment(
 
   return db.transaction(async (trx) => {
     const now = deps.clock.now();
-    const [settled] = await trx<PaymentRow>('payments')
+    const [settled] = await trx('payments')
       .where({ id: payment.id })
       .where((open) => open.where('status', 'initialized').orWhere({ status: 'failed', prompt_status: 'expired' }))
       .update({

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { photoUrl, type Photo, type PhotoSize } from '../../../../contract/photos.ts';
 import type { Db } from '../../db.ts';
+import type { PhotoRow } from '../../db-tables.ts';
 import type { Encoded } from './images.ts';
 
 /** Photos and their bytes (knex only). The profile photo's hash is mirrored on `users.avatar_hash`. */
@@ -16,7 +17,7 @@ export interface StoredPhoto extends Photo {
   hash: string;
 }
 
-const toPhoto = (r: any): StoredPhoto => ({
+const toPhoto = (r: Pick<PhotoRow, (typeof DESCRIPTION)[number]>): StoredPhoto => ({
   id: Number(r.id),
   userId: Number(r.user_id),
   kind: r.kind,
@@ -35,7 +36,7 @@ export const avatarUrl = (hash: string | null | undefined): string | null => (ha
 
 /** A user's photos (descriptions only), the profile photo first, then work photos in the order added. */
 export async function photosOf(db: Conn, userId: number): Promise<StoredPhoto[]> {
-  const rows = await db('photos').where({ user_id: userId }).orderByRaw("kind = 'work', position, id").select(DESCRIPTION);
+  const rows = await db('photos').where({ user_id: userId }).orderByRaw("kind = 'work', position, id").select(...DESCRIPTION);
   return rows.map(toPhoto);
 }
 
@@ -49,7 +50,7 @@ export async function workPhotos(db: Conn, userId: number): Promise<{ thumb: str
 }
 
 export async function findPhoto(db: Conn, id: number): Promise<StoredPhoto | null> {
-  const row = await db('photos').where({ id }).first(DESCRIPTION);
+  const row = await db('photos').where({ id }).first(...DESCRIPTION);
   return row ? toPhoto(row) : null;
 }
 

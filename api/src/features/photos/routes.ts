@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { parseMediaPath, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../../../contract/photos.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireAdmin, requireUser } from '../../http/auth.ts';
 import { pathId } from '../../http/ids.ts';
 import { readRawBody } from '../../http/raw-body.ts';
@@ -16,7 +16,7 @@ export const takesPhotoBody = (method: string, path: string) =>
 
 /** Issue #17 photo calls (paths: PHOTO_ROUTES in contract/photos.ts). */
 export function photoRoutes(deps: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   const user = requireUser(deps);
   const admin = requireAdmin(deps);
   const body = (req: import('node:http').IncomingMessage) => () => readRawBody(req, PHOTO_MAX_BYTES, PHOTO_MESSAGES.tooLarge);

@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { jsonColumn, type Db } from '../../db.ts';
+import type { ReviewRow } from '../../db-tables.ts';
 import { pendingBalance } from '../affiliates/payouts.ts';
 import { cardLabel } from '../subscriptions/auto-renewal.ts';
 import { photosOf } from '../photos/repo.ts';
@@ -13,8 +14,9 @@ import { photosOf } from '../photos/repo.ts';
  */
 export async function exportUserData(db: Db, user: SessionUser, now: Date): Promise<Record<string, unknown>> {
   const id = user.id;
-  const row = await db('users').where({ id }).first();
-  const type = row.user_type as SessionUser['userType'];
+  // The signed-in user's own row: a live session means it exists.
+  const row = (await db('users').where({ id }).first())!;
+  const type = row.user_type;
   const names = await otherPartyNames(db, id);
   const nameOf = (otherId: unknown) => names.get(Number(otherId)) ?? 'Unknown';
 
@@ -191,7 +193,7 @@ async function marketplace(db: Db, id: number, type: string, nameOf: (id: unknow
   const bookingIds = bookings.map((b) => b.id);
   const messages = await db('booking_messages').whereIn('booking_id', bookingIds).orderBy('id');
   const reviews = await db('reviews').where((w) => w.where({ customer_id: id }).orWhere({ professional_id: id })).orderBy('id');
-  const review = (r: Record<string, any>) => ({ bookingId: Number(r.booking_id), rating: r.rating, comment: r.comment, createdAt: iso(r.created_at) });
+  const review = (r: ReviewRow) => ({ bookingId: Number(r.booking_id), rating: r.rating, comment: r.comment, createdAt: iso(r.created_at) });
   const result: Record<string, unknown> = {
     bookings: bookings.map((b) => {
       const asCustomer = Number(b.customer_id) === id;

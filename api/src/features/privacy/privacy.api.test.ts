@@ -14,7 +14,7 @@ import { anonymiseExpiredAccounts } from './retention.ts';
 const MONDAY = '2026-11-23';
 
 const exportOf = (app: TestApp, token: string) => app.request('/api/me/export', { headers: bearer(token) });
-const phoneOf = async (app: TestApp, id: number) => (await app.db('users').where({ id }).first('phone')).phone as string;
+const phoneOf = async (app: TestApp, id: number) => (await app.db('users').where({ id }).first('phone'))!.phone as string;
 
 describe('GET /api/me/export', () => {
   let app: TestApp;
@@ -200,9 +200,9 @@ describe('retention: the subscription plus 3 years', () => {
     for (const id of [old.userId, referred.userId, idle.id, neverPaid.userId]) {
       const row = await userRow(id);
       expect(row).toMatchObject({ first_name: 'Deleted', email: `deleted-${id}@deleted.invalid`, phone: `deleted-${id}`, status: 'suspended' });
-      expect(row.deleted_at).toEqual(now);
+      expect(row!.deleted_at).toEqual(now);
     }
-    for (const id of [kept.userId, owed.id, recent.id]) expect((await userRow(id)).deleted_at).toBeNull();
+    for (const id of [kept.userId, owed.id, recent.id]) expect((await userRow(id))!.deleted_at).toBeNull();
     expect((await signIn(old.body.email, old.body.password, 'customer')).status).not.toBe(200);
 
     // The books stay: payments and subscriptions with their amounts, the commission ledger.
@@ -237,7 +237,7 @@ describe('retention: the subscription plus 3 years', () => {
     const [a, b] = await Promise.all([run(), run()]);
     expect(a + b).toBe(customers.length + 2);
     expect(await app.db('users').whereNull('deleted_at').pluck('user_type')).toEqual(['affiliate']);
-    for (const c of customers) expect((await userRow(c.userId)).first_name).toBe('Deleted');
+    for (const c of customers) expect((await userRow(c.userId))!.first_name).toBe('Deleted');
     expect(await run()).toBe(0);
   });
 });

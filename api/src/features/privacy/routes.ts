@@ -1,15 +1,14 @@
 import Router from '@koa/router';
-import type { SessionUser } from '../../../../contract/account-types.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { exportFileName, exportUserData } from './export.ts';
 
 /** GET /api/me/export: the signed-in account's own data as a JSON file (issue #6, right of access). */
 export function privacyRoutes(deps: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   router.get('/api/me/export', requireUser(deps), async (ctx) => {
     const now = deps.clock.now();
-    const data = await exportUserData(deps.db, ctx.state.user as SessionUser, now);
+    const data = await exportUserData(deps.db, ctx.state.user, now);
     ctx.set('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'application/json; charset=utf-8';

@@ -4,6 +4,7 @@ import { timeLabel } from '../../../../contract/dates.ts';
 import { photoUrl } from '../../../../contract/photos.ts';
 import type { Availability, Listing } from '../../../../contract/professionals.ts';
 import { jsonColumn, type Db } from '../../db.ts';
+import type { ProfessionalProfileRow, UserRow } from '../../db-tables.ts';
 import { GRACE_START_SQL } from '../subscriptions/grace.ts';
 
 /** 12-hour clock as the spec shows hours ("9:00 AM - 5:00 PM"). */
@@ -61,7 +62,29 @@ export const LISTING_COLUMNS = [
   'u.avatar_hash',
 ];
 
-export function toListing(row: Record<string, any>): Listing {
+/** A row of LISTING_COLUMNS, with the distance where a search computed one. */
+export type ListingRow = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'location' | 'local_address' | 'description' | 'avatar_hash'> &
+  Pick<
+    ProfessionalProfileRow,
+    | 'profession'
+    | 'experience'
+    | 'skills'
+    | 'base_rate_pesewas'
+    | 'max_rate_pesewas'
+    | 'rate_negotiable'
+    | 'latitude'
+    | 'longitude'
+    | 'location_source'
+    | 'verified'
+    | 'availability'
+    | 'review_count'
+    | 'rating_total'
+    | 'completed_jobs'
+    | 'answered_requests'
+    | 'response_seconds_total'
+  > & { distance?: number | null };
+
+export function toListing(row: ListingRow): Listing {
   const availability = jsonColumn<Availability>(row.availability);
   const reviews = Number(row.review_count);
   const completed = Number(row.completed_jobs);
@@ -96,7 +119,7 @@ export function toListing(row: Record<string, any>): Listing {
 /** The listed ones of `ids`, in the order of `ids` (one query, however many). */
 export async function findListings(db: Db, ids: number[], now: Date): Promise<Listing[]> {
   if (ids.length === 0) return [];
-  const rows: Record<string, unknown>[] = await listedProfessionals(db, now).whereIn('u.id', ids).select(LISTING_COLUMNS);
+  const rows: ListingRow[] = await listedProfessionals(db, now).whereIn('u.id', ids).select(LISTING_COLUMNS);
   const byId = new Map(rows.map((row) => [Number(row.id), toListing(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -13,7 +13,7 @@ import {
   type Availability,
   type SearchAnswer,
 } from '../../../../contract/professionals.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
@@ -31,7 +31,7 @@ import {
 } from './service.ts';
 
 export function professionalRoutes(deps: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   const { db, clock } = deps;
   const auth = requireUser(deps);
 
@@ -70,7 +70,7 @@ export function professionalRoutes(deps: AppDeps): Router {
     ctx.body = {
       success: true,
       message: PROFILE_MESSAGES.saved,
-      user: { ...user, firstName: row.first_name, lastName: row.last_name, phone: row.phone, location: row.location },
+      user: { ...user, firstName: row!.first_name, lastName: row!.last_name, phone: row!.phone, location: row!.location },
     };
   });
 

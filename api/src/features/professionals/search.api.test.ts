@@ -57,7 +57,7 @@ async function insertProfessionals(db: Db, rows: Array<{ at: { lat: number; lng:
       paid_until: new Date('2026-12-31'),
     })),
   );
-  return users.map((u: { id: number }) => Number(u.id));
+  return users.map((u) => Number(u.id));
 }
 
 describe('GET /api/professionals in pages', () => {

@@ -3,8 +3,9 @@ import type { Listing, SearchCursor, Sort } from '../../../../contract/professio
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../../db.ts';
+import type { Count, Int8 } from '../../db-tables.ts';
 import { GRACE_START_SQL } from '../subscriptions/grace.ts';
-import { LISTING_COLUMNS, toListing } from './repo.ts';
+import { LISTING_COLUMNS, toListing, type ListingRow } from './repo.ts';
 
 /**
  * Finding professionals (issue #15). Every answer is a walk along an index that stops once a page
@@ -50,7 +51,8 @@ const SORT_KEYS: Record<Exclude<Sort, 'distance'>, string> = {
 };
 
 type Sql = { sql: string; bindings: Knex.Value[] };
-type Row = Record<string, any>;
+/** A search's row: the listing's columns, then the candidate query's own (h.*). */
+type Row = ListingRow & { user_id: Int8; sort_key: number; hit?: boolean; n?: Count };
 type Near = NonNullable<SearchFilters['near']>;
 const sql = (text: string, ...bindings: Knex.Value[]): Sql => ({ sql: text, bindings });
 const and = (parts: Array<Sql | false | undefined>): Sql => {
@@ -248,7 +250,9 @@ export async function searchProfessionals(db: Db, f: SearchFilters): Promise<Sea
     if (rows.length === limit && last.sort_key === beforeLast.sort_key) {
       const tied = await listingsOf(db, atDistance(f, f.near, key, last.sort_key));
       const known = new Set(rows.map((row) => row.user_id));
-      rows = [...rows, ...tied.filter((row) => !known.has(row.user_id))].sort((a, b) => a.sort_key - b.sort_key || a.user_id - b.user_id).slice(0, limit);
+      rows = [...rows, ...tied.filter((row) => !known.has(row.user_id))]
+        .sort((a, b) => a.sort_key - b.sort_key || Number(a.user_id) - Number(b.user_id))
+        .slice(0, limit);
     }
   }
   else {

@@ -23,7 +23,7 @@ export async function openSlots(db: Db, professionalId: number, availability: Av
     .where({ professional_id: professionalId })
     .whereIn('status', ['pending', 'confirmed'])
     .whereBetween('date', [today.toISOString().slice(0, 10), last.toISOString().slice(0, 10)])
-    .select(db.raw("to_char(date, 'YYYY-MM-DD') as day"), 'time');
+    .select<{ day: string; time: string }[]>(db.raw("to_char(date, 'YYYY-MM-DD') as day"), 'time');
   const takenKeys = new Set(taken.map((t) => `${t.day} ${t.time}`));
   const days: { date: string; times: string[] }[] = [];
   for (let d = 0; d < DAYS_OF_SLOTS; d++) {
@@ -98,7 +98,7 @@ export async function updateProfile(db: Db, user: SessionUser, p: z.output<typeo
     await profilesRepo.updateUser(trx, user.id, { ...userChanges, updated_at: now });
     if (user.userType === 'professional') {
       const profile = await profilesRepo.locationSource(trx, user.id);
-      const moveToCity = p.location !== undefined && profile.location_source !== 'own';
+      const moveToCity = p.location !== undefined && profile!.location_source !== 'own'; // every professional has a profile
       const place = fallbackLocation(p.location);
       const changes = {
         ...(p.profession !== undefined && { profession: p.profession }),

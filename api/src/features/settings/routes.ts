@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import { lengthOffers, type PlanPrices } from '../../../../contract/plans.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { getSettings } from './settings.ts';
 
 /** GET /api/plans: public, so sign-up and dashboards show the prices an administrator set. */
 export function settingsRoutes({ db }: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   router.get('/api/plans', async (ctx) => {
     const s = await getSettings(db);
     const body: PlanPrices & { success: true } = {

@@ -137,7 +137,7 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     const p = await payer('card');
     await p.optIn(true);
     paystack.decline(p.code);
-    const phone = (await app.db('users').where({ id: p.userId }).first('phone')).phone;
+    const phone = (await app.db('users').where({ id: p.userId }).first('phone'))!.phone;
 
     app.clock.set(at(-4 * DAY + 60_000));
     await job();
@@ -164,10 +164,10 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     }
     expect(chargesOf(p.code)).toHaveLength(7);
     const last = (await mailTo(p.email, 'We could not renew your subscription')).at(-1);
-    expect(last.body).not.toMatch(/again tomorrow/);
+    expect(last!.body).not.toMatch(/again tomorrow/);
     const lastText = (await app.db('notifications').where({ recipient: phone, subject: 'Automatic renewal failed', channel: 'sms' }).orderBy('id')).at(-1);
-    expect(lastText.body).not.toMatch(/retry/);
-    expect(lastText.body.length).toBeLessThanOrEqual(160);
+    expect(lastText!.body).not.toMatch(/retry/);
+    expect(lastText!.body.length).toBeLessThanOrEqual(160);
     app.clock.set(at(3 * DAY - 1000));
     expect((await dashboard(p)).body.customer.subscription.state).toBe('grace');
 
@@ -261,7 +261,7 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     await job();
     const [attempt] = await app.db('renewal_charges').where({ user_id: p.userId });
     expect(attempt).toMatchObject({ status: 'failed', reason: 'Paystack refused the charge: Invalid authorization code' });
-    expect((await app.db('payments').where({ id: attempt.payment_id }).first()).status).toBe('failed');
+    expect((await app.db('payments').where({ id: attempt.payment_id! }).first())!.status).toBe('failed');
     expect(await periods(p.userId)).toHaveLength(1);
     expect(await mailTo(p.email, 'We could not renew your subscription')).toHaveLength(1);
   });

@@ -7,7 +7,8 @@ import type { Db } from '../../db.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import { ChargeRefusedError, ProviderUnavailableError } from '../../providers/payments.ts';
 import { chargeFailedMessage, textMessages } from '../notifications/messages.ts';
-import { createPaymentIntent, settlePayment, type PaymentRow, type PaymentsDeps } from '../payments/service.ts';
+import { createPaymentIntent, settlePayment, type PaymentsDeps } from '../payments/service.ts';
+import type { Int8, RenewalChargeRow } from '../../db-tables.ts';
 import { getSettings } from '../settings/settings.ts';
 
 /**
@@ -121,19 +122,22 @@ async function closeAttempt(
  * time-out). A decline learnt this way is told like any other; a charge that never reached the
  * provider was not declined, so it is closed without a notice.
  */
+/** A renewal charge that has its payment (selected with whereNotNull('payment_id')). */
+type ChargeWithPayment = RenewalChargeRow & { payment_id: Int8 };
+
 async function resolvePending(
   deps: AutoRenewalDeps,
-  attempt: { id: number | string; user_id: number | string; payment_id: number | string; attempt: number; created_at: Date },
+  attempt: ChargeWithPayment,
   notice: DeclineNotice,
 ): Promise<Outcome> {
-  const payment = await deps.db<PaymentRow>('payments').where({ id: attempt.payment_id }).first();
+  const payment = await deps.db('payments').where({ id: attempt.payment_id }).first();
   if (!payment) return 'failed';
   const result = await settlePayment(deps, payment.reference, { userId: Number(attempt.user_id), purposes: ['renewal'] });
   // A charge the provider still has no record of an hour later never reached it.
   const stale = deps.clock.now().getTime() - new Date(attempt.created_at).getTime() > HOUR_MS;
   // Its payment fails with the attempt: failed alone, the next run would take it for a decline.
   const neverReached = !result.ok && result.reason === 'provider does not know the reference' && stale;
-  const now = await deps.db<PaymentRow>('payments').where({ id: attempt.payment_id }).first('status');
+  const now = await deps.db('payments').where({ id: attempt.payment_id }).first('status');
   const outcome: Outcome = result.ok ? 'success' : neverReached || now?.status === 'failed' ? 'failed' : 'pending';
   if (outcome !== 'pending') {
     await closeAttempt(
@@ -209,7 +213,10 @@ async function renewOne(deps: AutoRenewalDeps, row: DueRenewal, now: Date, leadD
   const notice = declineNotice(deps, row, firstAt, serviceEnds);
 
   // An earlier charge whose outcome is unknown is asked about, never charged a second time.
-  const open = await db('renewal_charges').where({ user_id: userId, period_end: end }).whereIn('status', ['pending', 'charging']).whereNotNull('payment_id');
+  const open = (await db('renewal_charges')
+    .where({ user_id: userId, period_end: end })
+    .whereIn('status', ['pending', 'charging'])
+    .whereNotNull('payment_id')) as ChargeWithPayment[];
   let unresolved = false;
   for (const previous of open) if ((await resolvePending(deps, previous, notice)) !== 'failed') unresolved = true;
   if (unresolved) return false;
@@ -230,7 +237,7 @@ async function renewOne(deps: AutoRenewalDeps, row: DueRenewal, now: Date, leadD
     db,
     { via: 'auto_renewal' },
   );
-  const payment = await db<PaymentRow>('payments').where({ reference: intent.reference }).first('id');
+  const payment = await db('payments').where({ reference: intent.reference }).first('id');
   await db('renewal_charges').where({ id: claimed.id }).update({ payment_id: payment!.id });
 
   let outcome: Outcome;
@@ -245,7 +252,7 @@ async function renewOne(deps: AutoRenewalDeps, row: DueRenewal, now: Date, leadD
     });
     // Granted only through settlePayment, which asks the provider and checks amount and owner.
     const settled = await settlePayment(deps, intent.reference, { userId, purposes: ['renewal'] });
-    const status = (await db<PaymentRow>('payments').where({ id: payment!.id }).first('status'))!.status;
+    const status = (await db('payments').where({ id: payment!.id }).first('status'))!.status;
     outcome = settled.ok ? 'success' : status === 'failed' ? 'failed' : 'pending';
     reason = settled.ok ? null : settled.reason;
   } catch (err) {

@@ -64,7 +64,7 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
     expect(await paidUntil(ama.userId)).toBe('2027-01-22T09:00:00.000Z');
     expect((await app.db('subscriptions').where({ user_id: ama.userId })).length).toBe(2);
     // The network named is remembered for next time.
-    expect((await app.db('users').where({ id: ama.userId }).first('momo_network')).momo_network).toBe('mtn');
+    expect((await app.db('users').where({ id: ama.userId }).first('momo_network'))!.momo_network).toBe('mtn');
   });
 
   it('the webhook before the poll settles it too, and the poll then says paid', async () => {
@@ -118,7 +118,7 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
     paystack.nextMomo('failed');
     const failed = await abena.prompt({ provider: 'mtn' });
     expect(failed.body).toMatchObject({ success: false, status: 'failed', message: 'The payment did not go through: Not enough funds in the wallet. Nothing was taken. You can send the prompt again.' });
-    expect((await app.db('payments').where({ reference: failed.body.reference }).first('status')).status).toBe('failed');
+    expect((await app.db('payments').where({ reference: failed.body.reference }).first('status'))!.status).toBe('failed');
     expect((await abena.status(failed.body.reference)).body.status).toBe('failed');
 
     const declined = await abena.prompt({ provider: 'atl', phone: '0261234567' });

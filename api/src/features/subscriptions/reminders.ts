@@ -130,5 +130,6 @@ export async function sendReminderNow(deps: ReminderDeps, userId: number, onSent
   if (!user || !latest?.period_end || user.renewal_cancelled_at) return false;
   const end = new Date(latest.period_end);
   const kind: Kind = end > deps.clock.now() ? 'expiring' : 'expired';
-  return recordAndRemind(deps, user, kind, end, await getSettings(db), { again: true, onSent });
+  // Selected with whereIn('user_type', ['customer', 'professional']): a plan's type.
+  return recordAndRemind(deps, user as Reminded, kind, end, await getSettings(db), { again: true, onSent });
 }

@@ -28,7 +28,7 @@ describe('one-tap renewal links', () => {
     const customer = await signUpAndPay(app, { phone: `0551234${String(serial++).padStart(3, '0')}` });
     await sendReminderNow({ db: app.db, clock: app.clock, logger, notifier: outboxNotifier({ clock: app.clock }), config: { publicUrl: 'https://sc.example' } }, customer.userId);
     const sms = await app.db('notifications').where({ user_id: customer.userId, channel: 'sms' }).orderBy('id', 'desc').first('body');
-    const token = /\/renew\/([\w-]+)$/.exec(sms.body)![1];
+    const token = /\/renew\/([\w-]+)$/.exec(sms!.body)![1];
     return { customer, token };
   }
 
@@ -36,7 +36,7 @@ describe('one-tap renewal links', () => {
     const { customer, token } = await reminded();
     expect(await links.view(token)).toEqual({ planName: 'Customer', amount: '₵10.00', phone: '055…000', network: 'mtn', paidUntil: '2026-12-22T09:00:00.000Z' });
     const row = await app.db('renew_links').where({ user_id: customer.userId }).first();
-    expect(row.token_hash).not.toContain(token);
+    expect(row!.token_hash).not.toContain(token);
     expect(JSON.stringify(app.logs)).not.toContain(token);
   });
 

@@ -1,8 +1,7 @@
 import Router from '@koa/router';
-import type { SessionUser } from '../../../../contract/account-types.ts';
 import { renewSchema } from '../../../../contract/payments.ts';
-import type { AppDeps } from '../../deps.ts';
-import { requireUser } from '../../http/auth.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
+import { requireUser, type UserState } from '../../http/auth.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import * as z from 'zod/mini';
@@ -20,9 +19,9 @@ import { cancelRenewal } from './service.ts';
  * months from the later of now and the current end, so paying early loses nothing.
  */
 export function subscriptionRoutes(deps: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   router.post('/api/subscription/renew', requireUser(deps), async (ctx) => {
-    const user = ctx.state.user as SessionUser;
+    const user = ctx.state.user;
     if (user.userType === 'affiliate') throw forbidden('Affiliate accounts have no subscription.');
     const { months } = validate(renewSchema, ctx.request.body);
     const payment = await createPaymentIntent(
@@ -37,7 +36,7 @@ export function subscriptionRoutes(deps: AppDeps): Router {
   });
 
   // Each prompt rings a phone: limited per account and per number (a number is a target anyone may type).
-  const prompts = rateLimit(deps.db, () => deps.clock.now(), [
+  const prompts = rateLimit<UserState>(deps.db, () => deps.clock.now(), [
     [LIMITS.momoPromptsByAccount, (ctx) => String(ctx.state.user.id)],
     [LIMITS.momoPromptsByPhone, (ctx) => phoneKey((ctx.request.body as { phone?: unknown } | undefined)?.phone ?? ctx.state.user.phone)],
   ]);
@@ -52,7 +51,7 @@ export function subscriptionRoutes(deps: AppDeps): Router {
   });
 
   router.post('/api/subscription/cancel', requireUser(deps), async (ctx) => {
-    const user = ctx.state.user as SessionUser;
+    const user = ctx.state.user;
     if (user.userType === 'affiliate') throw forbidden('Affiliate accounts have no subscription.');
     await cancelRenewal(deps.db, user.id, deps.clock.now());
     ctx.body = {
@@ -65,7 +64,7 @@ export function subscriptionRoutes(deps: AppDeps): Router {
    * saved, so a mobile-money payer gets 409 and renews by hand after the reminder.
    */
   router.post('/api/subscription/auto-renew', requireUser(deps), async (ctx) => {
-    const user = ctx.state.user as SessionUser;
+    const user = ctx.state.user;
     if (user.userType === 'affiliate') throw forbidden('Affiliate accounts have no subscription.');
     const { enabled } = validate(autoRenewSchema, ctx.request.body);
     const autoRenewal = await setAutoRenewal(deps.db, user.id, enabled);

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { USER_TYPES, type SessionUser, type UserType } from '../../../../contract/accounts.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { affiliateRecord, customerRecord, professionalRecord } from './service.ts';
@@ -23,11 +23,11 @@ async function answer(deps: AppDeps, user: SessionUser, type: UserType, now: Dat
 
 /** GET /api/{userType}-data/{email}: only the signed-in account's own record (spec 000 §7). */
 export function userDataRoutes(deps: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   router.get('/api/:type-data/:email', requireUser(deps), async (ctx) => {
     const type = ctx.params.type as UserType;
     if (!USER_TYPES.includes(type)) throw notFound('No such API endpoint.');
-    const user = ctx.state.user as SessionUser;
+    const user = ctx.state.user;
     if (ctx.params.email.toLowerCase() !== user.email.toLowerCase()) throw forbidden('You can only see your own account.');
     if (type !== user.userType) throw notFound('User data not found. Please try logging in again.');
     const now = deps.clock.now();

@@ -2,6 +2,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { daysLeft, monthOf, monthStart } from '../../../../contract/dates.ts';
 import { subscriptionState, type SubscriptionSummary, type SubscriptionWindows } from '../../../../contract/subscriptions.ts';
 import { jsonColumn, type Db } from '../../db.ts';
+import type { AffiliateCommissionRow, Count, ReferralRow, UserRow } from '../../db-tables.ts';
 import { findBookings } from '../bookings/service.ts';
 import { avatarUrl } from '../photos/repo.ts';
 import { findListings } from '../professionals/repo.ts';
@@ -31,8 +32,10 @@ async function account(db: Db, user: SessionUser, now: Date) {
     // A second sign-in session, ever: the account has been here before (docs/PRODUCT.md "Welcome").
     db('sessions').where({ user_id: user.id }).orderBy('id').limit(1).offset(1).select('id'),
   ]);
+  // The signed-in user's own row: a live session means it exists.
+  const own = row!;
   return {
-    row,
+    row: own,
     base: {
       id: user.id,
       name: `${user.firstName} ${user.lastName}`,
@@ -40,12 +43,12 @@ async function account(db: Db, user: SessionUser, now: Date) {
       lastName: user.lastName,
       email: user.email,
       phone: user.phone,
-      location: row.location as string | null,
-      localAddress: row.local_address as string | null,
-      description: row.description as string | null,
-      joinDate: new Date(row.created_at).toISOString().slice(0, 10),
+      location: own.location,
+      localAddress: own.local_address,
+      description: own.description,
+      joinDate: new Date(own.created_at).toISOString().slice(0, 10),
       /** The profile photo's thumbnail, or null (the dashboards show initials). */
-      avatar: avatarUrl(row.avatar_hash),
+      avatar: avatarUrl(own.avatar_hash),
       /** True until the account signs in a second time: the dashboards say "Welcome", not "Welcome back". */
       firstVisit: earlierSignIn.length === 0,
       status: user.status,
@@ -66,7 +69,7 @@ export async function customerRecord(db: Db, user: SessionUser, now: Date) {
     account(db, user, now),
     db('bookings')
       .where({ customer_id: user.id })
-      .select(
+      .select<{ total: Count; completed: Count; spent: Count }[]>(
         db.raw('count(*) as total'),
         db.raw("count(*) filter (where status = 'completed') as completed"),
         db.raw("coalesce(sum(total_pesewas) filter (where status = 'completed'), 0) as spent"),
@@ -92,11 +95,12 @@ export async function customerRecord(db: Db, user: SessionUser, now: Date) {
 /** Professional record of spec 001 §3: earnings from completed bookings, rating from verified reviews. */
 export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
   const { base } = await account(db, user, now);
-  const p = await db('professional_profiles').where({ user_id: user.id }).first();
+  // Every professional account has its profile (created with it at sign-up).
+  const p = (await db('professional_profiles').where({ user_id: user.id }).first())!;
   const thisMonth = `${monthOf(now)}-01`;
   const [totals] = await db('bookings')
     .where({ professional_id: user.id })
-    .select(
+    .select<{ total_jobs: Count; pending: Count; completed: Count; earned: Count; month_earned: Count }[]>(
       db.raw("count(*) filter (where status <> 'cancelled') as total_jobs"),
       db.raw("count(*) filter (where status = 'pending') as pending"),
       db.raw("count(*) filter (where status = 'completed') as completed"),
@@ -105,20 +109,26 @@ export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
     );
   const byMonth = await db('bookings')
     .where({ professional_id: user.id, status: 'completed' })
-    .select(db.raw("to_char(date, 'YYYY-MM') as month"), db.raw('sum(total_pesewas) as amount'), db.raw('count(*) as jobs'))
+    .select<{ month: string; amount: Count; jobs: Count }[]>(
+      db.raw("to_char(date, 'YYYY-MM') as month"),
+      db.raw('sum(total_pesewas) as amount'),
+      db.raw('count(*) as jobs'),
+    )
     .groupByRaw("to_char(date, 'YYYY-MM')")
     .orderBy('month', 'desc')
     .limit(12);
-  const [ratings] = await db('reviews').where({ professional_id: user.id }).select(db.raw('avg(rating) as rating'), db.raw('count(*) as reviews'));
+  const [ratings] = await db('reviews')
+    .where({ professional_id: user.id })
+    .select<{ rating: string | number | null; reviews: Count }[]>(db.raw('avg(rating) as rating'), db.raw('count(*) as reviews'));
   return {
     ...base,
-    profession: p.profession as string,
-    verified: p.verified as boolean,
+    profession: p.profession,
+    verified: p.verified,
     baseRate: cedis(p.base_rate_pesewas),
     maxRate: cedis(p.max_rate_pesewas),
-    rateNegotiable: p.rate_negotiable as boolean,
+    rateNegotiable: p.rate_negotiable,
     bio: base.description || 'Professional service provider',
-    experience: p.experience as string,
+    experience: p.experience,
     skills: jsonColumn<string[]>(p.skills),
     availability: jsonColumn<{ days: string[]; start: string; end: string }>(p.availability),
     totalJobs: Number(totals.total_jobs),
@@ -126,13 +136,17 @@ export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
     completedJobs: Number(totals.completed),
     totalEarnings: cedis(totals.earned),
     monthlyEarnings: cedis(totals.month_earned),
-    earningsByMonth: byMonth.map((m) => ({ month: m.month as string, amount: cedis(m.amount), jobs: Number(m.jobs) })),
+    earningsByMonth: byMonth.map((m) => ({ month: m.month, amount: cedis(m.amount), jobs: Number(m.jobs) })),
     rating: ratings.rating === null ? null : Math.round(Number(ratings.rating) * 10) / 10,
     reviews: Number(ratings.reviews),
   };
 }
 
 const RECENT_REFERRALS = 5;
+
+/** A referral with the referred person's name and type, and the commission once they paid (null before). */
+type ReferralListRow = Pick<ReferralRow, 'id' | 'created_at'> &
+  Pick<UserRow, 'first_name' | 'last_name' | 'user_type'> & { amount_pesewas: AffiliateCommissionRow['amount_pesewas'] | null };
 
 /**
  * Affiliate record of spec 001 §3 from the ledger: earnings are credited commissions, the pending
@@ -141,8 +155,9 @@ const RECENT_REFERRALS = 5;
  */
 export async function affiliateRecord(db: Db, user: SessionUser, now: Date) {
   const { base } = await account(db, user, now);
-  const a = await db('affiliate_profiles').where({ user_id: user.id }).first();
-  const referrals = await db('referrals as r')
+  // Every affiliate account has its profile (created with it at sign-up).
+  const a = (await db('affiliate_profiles').where({ user_id: user.id }).first())!;
+  const referrals: ReferralListRow[] = await db('referrals as r')
     .join('users as u', 'u.id', 'r.referred_user_id')
     .leftJoin('affiliate_commissions as c', 'c.referred_user_id', 'r.referred_user_id')
     .where('r.affiliate_user_id', user.id)
@@ -150,7 +165,7 @@ export async function affiliateRecord(db: Db, user: SessionUser, now: Date) {
     .select('r.id', 'r.created_at', 'u.first_name', 'u.last_name', 'u.user_type', 'c.amount_pesewas');
   const [{ earned, month_earned }] = await db('affiliate_commissions')
     .where({ affiliate_user_id: user.id })
-    .select(
+    .select<{ earned: Count; month_earned: Count }[]>(
       db.raw('coalesce(sum(amount_pesewas), 0) as earned'),
       // This calendar month in Ghana time (GMT): the "This month" card (docs/PRODUCT.md "Affiliate earnings").
       db.raw('coalesce(sum(amount_pesewas) filter (where created_at >= ?), 0) as month_earned', [monthStart(now)]),
@@ -158,7 +173,7 @@ export async function affiliateRecord(db: Db, user: SessionUser, now: Date) {
   const paid = referrals.filter((r) => r.amount_pesewas !== null).length;
   return {
     ...base,
-    referrerCode: a.referrer_code as string,
+    referrerCode: a.referrer_code,
     payoutMethod: a.payout_method as string,
     payoutDetails: a.payout_method === 'mobile-money' ? a.momo_number : a.bank_account,
     totalReferrals: referrals.length,

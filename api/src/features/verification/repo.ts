@@ -9,6 +9,7 @@ import type {
   VerificationStatus,
 } from '../../../../contract/verification.ts';
 import type { Db } from '../../db.ts';
+import type { Int8, ProfessionalDocumentRow } from '../../db-tables.ts';
 
 /** Verification documents, their bytes, the access log and the profile's status (knex only). */
 
@@ -16,7 +17,7 @@ type Conn = Db | Knex.Transaction;
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
-const toDocument = (r: any): VerificationDocument => ({
+const toDocument = (r: Pick<ProfessionalDocumentRow, 'id' | 'kind' | 'file_name' | 'content_type' | 'size_bytes' | 'uploaded_at'>): VerificationDocument => ({
   id: Number(r.id),
   kind: r.kind,
   fileName: r.file_name,
@@ -159,7 +160,7 @@ export async function openings(db: Conn, documentIds: number[]): Promise<Map<num
   const rows = await db('document_access_log')
     .whereIn('document_id', documentIds)
     .groupBy('document_id', 'admin_username')
-    .select('document_id', 'admin_username', db.raw('max(accessed_at) as at'))
+    .select<{ document_id: Int8; admin_username: string; at: Date }[]>('document_id', 'admin_username', db.raw('max(accessed_at) as at'))
     .orderBy('at', 'desc');
   for (const r of rows) {
     const id = Number(r.document_id);

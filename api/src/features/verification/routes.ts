@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { DOCUMENT_MAX_BYTES, FILE_NAME_HEADER, VERIFICATION_MESSAGES, verificationDecisionSchema, verificationQueueQuerySchema } from '../../../../contract/verification.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireAdmin, requireUser } from '../../http/auth.ts';
 import { pathId } from '../../http/ids.ts';
 import { readRawBody } from '../../http/raw-body.ts';
@@ -22,7 +22,7 @@ const asciiFileName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_')
 
 /** Issue #6 verification calls (paths: VERIFICATION_ROUTES in contract/verification.ts). */
 export function verificationRoutes(deps: AppDeps): Router {
-  const router = new Router();
+  const router = new Router<RequestState>();
   const user = requireUser(deps);
   const admin = requireAdmin(deps);
 

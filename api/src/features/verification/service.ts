@@ -204,7 +204,7 @@ export async function decideVerification(
       after: { status, reason, documents: documents.map((d) => ({ id: d.id, kind: d.kind })) },
       at,
     });
-    const to = await trx('users').where({ id: professionalId }).first('email', 'first_name');
+    const to = (await trx('users').where({ id: professionalId }).first('email', 'first_name'))!;
     await deps.notifier.sendEmail(verificationMessage(to.email, { firstName: to.first_name, decision: status, reason }), trx);
   });
   return view(deps.db, professionalId, { admin, message: status === 'verified' ? VERIFICATION_MESSAGES.verified : VERIFICATION_MESSAGES.rejected });

@@ -91,7 +91,7 @@ describe('uploading documents (professional)', () => {
     const [row] = await app.db('professional_documents').where({ user_id: pro.userId, kind: 'ghana-card' });
     expect(row.sha256).toBe(createHash('sha256').update(PNG).digest('hex'));
     const file = await app.db('professional_document_files').where({ document_id: row.id }).first();
-    expect(Buffer.from(file.bytes).equals(PNG)).toBe(true);
+    expect(Buffer.from(file!.bytes).equals(PNG)).toBe(true);
 
     // Replacing: the PDF takes the certificate's place (a new id); the JPG and its bytes are gone.
     const oldId = jpg.body.documents[1].id;
@@ -397,7 +397,7 @@ describe('administrators review the documents', () => {
   it('writes a decision and the email telling the professional together: when the outbox cannot take it, nothing changes', async () => {
     const pro = await readyForReview();
     const state = async () => ({
-      status: (await app.db('professional_profiles').where({ user_id: pro.userId }).first('verification_status')).verification_status,
+      status: (await app.db('professional_profiles').where({ user_id: pro.userId }).first('verification_status'))!.verification_status,
       audit: (await app.db('admin_audit_log').where({ target_type: 'user', target_id: String(pro.userId) }).where('action', 'like', 'verification.%')).length,
       mail: (await app.db('notifications').where({ recipient: pro.body.email }).where('subject', 'You are verified')).length,
     });
