@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
-import { Stat } from '../ProfessionalDashboard/Frame.tsx';
-import { cedis, longDate } from '../ProfessionalDashboard/format.ts';
-import { useFocusOn } from '../shell/useFocus.ts';
-import { useModalDialog } from '../shell/useModalDialog.ts';
-import '../BookingDialog/dialog.css';
+import { Stat } from '../../ui/DashboardParts.tsx';
+import { cedis, longDate } from '../../lib/dashboard-format.ts';
+import { useFocusOn } from '../../ui/useFocus.ts';
+import { useModalDialog } from '../../ui/useModalDialog.ts';
+import '../../ui/dialog.css';
 import { MINIMUM_PAYOUT, PAYOUT_METHODS, canRequestPayout, minimumPayoutMessage, requestPayout } from './store.ts';
 import type { AffiliateRecord, Outcome, Payout } from './store.ts';
 

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import { ApiError, DASHBOARD_MESSAGES, NetworkError, TimeoutError, apiFetch, clearQueryCache, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
-import { useUserEvents } from '../shell/useUserEvents.ts';
+import { useUserEvents } from '../../ui/useUserEvents.ts';
 import { noteVisit } from '../../stores/welcome.ts';
 import type { Payout } from '../../../../contract/affiliates.ts';
 

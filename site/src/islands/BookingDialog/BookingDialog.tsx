@@ -19,9 +19,9 @@ import {
 import { createBooking } from '../../stores/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
-import { Avatar } from '../shell/Avatar.tsx';
-import { useModalDialog } from '../shell/useModalDialog.ts';
-import './dialog.css';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { useModalDialog } from '../../ui/useModalDialog.ts';
+import '../../ui/dialog.css';
 
 /** Open slots come for the next 14 days (GET /api/professionals/:id). */
 const DAYS_SHOWN = 14;

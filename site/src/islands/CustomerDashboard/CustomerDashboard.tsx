@@ -9,19 +9,19 @@ import { locate } from '../../stores/location.ts';
 import { $session } from '../../stores/session.ts';
 import { $unread, unreadName } from '../../stores/unread.ts';
 import { noteVisit } from '../../stores/welcome.ts';
-import { Avatar } from '../shell/Avatar.tsx';
-import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { UnreadBadge } from '../shell/UnreadBadge.tsx';
-import { useUserEvents } from '../shell/useUserEvents.ts';
-import { $bookingTarget, setFavourites } from '../FindPro/store.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
+import { useUserEvents } from '../../ui/useUserEvents.ts';
+import { $bookingTarget, setFavourites } from '../../stores/find-pro.ts';
 import { professionalToBook } from '../../lib/book-after.ts';
 import { Overview } from './Overview.tsx';
 import { $customerTab, TABS } from './state.ts';
 import type { CustomerRecord, TabId } from './state.ts';
 import './customer.css';
-import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../guard/DashboardParts.tsx';
+import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../../ui/DashboardParts.tsx';
 import { LocationIndicator } from '../guard/LocationIndicator.tsx';
-import { lazyPart } from '../shell/AppShell.tsx';
+import { lazyPart } from '../../ui/AppShell.tsx';
 
 // Tabs not shown first, and the booking dialog, download only when opened (slow 3G).
 const FindPro = lazyPart('dashboard', () => import('../FindPro/FindPro.tsx'));

@@ -5,7 +5,7 @@ import type { Listing } from '../../../../contract/professionals.ts';
 import { capitalise, cedis, dateLabel, statusVariant, timeLabel } from '../../lib/format.ts';
 import { $location } from '../../stores/location.ts';
 import { ProCard } from '../FindPro/ProCard.tsx';
-import { $favourites, fetchProfessionals } from '../FindPro/store.ts';
+import { $favourites, fetchProfessionals } from '../../stores/find-pro.ts';
 import { openTab } from './state.ts';
 import type { CustomerRecord } from './state.ts';
 

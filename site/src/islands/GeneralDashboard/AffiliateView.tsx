@@ -1,11 +1,11 @@
-import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { LoadError, Stat } from '../ProfessionalDashboard/Frame.tsx';
-import { longDate } from '../ProfessionalDashboard/format.ts';
-import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { LoadError, Stat } from '../../ui/DashboardParts.tsx';
+import { longDate } from '../../lib/dashboard-format.ts';
+import { Tabs } from '../../ui/Tabs.tsx';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
 import { useRecord } from './useRecord.ts';
-import { DataList } from '../shell/DataList.tsx';
+import { DataList } from '../../ui/DataList.tsx';
 
 interface AffiliateRecord {
   name: string;

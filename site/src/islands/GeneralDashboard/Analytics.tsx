@@ -3,11 +3,11 @@ import type { AnalyticsAnswer, Analytics as Figures, CustomerAnalytics, Professi
 import { ANALYTICS_MONTHS } from '../../../../contract/analytics.ts';
 import { query } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
-import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { Stat } from '../ProfessionalDashboard/Frame.tsx';
-import { cedis, monthLabel } from '../ProfessionalDashboard/format.ts';
-import { failure } from '../ProfessionalDashboard/store.ts';
-import type { Load } from '../ProfessionalDashboard/store.ts';
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { Stat } from '../../ui/DashboardParts.tsx';
+import { cedis, monthLabel } from '../../lib/dashboard-format.ts';
+import { failure } from '../../stores/professional.ts';
+import type { Load } from '../../stores/professional.ts';
 import './analytics.css';
 
 /** Bar widths in 5% steps (classes, since the CSP allows no inline styles). */

@@ -5,18 +5,18 @@ import { query } from '../../lib/api.ts';
 import { BOOKING_EVENT_TYPES } from '../../../../contract/events.ts';
 import { $session } from '../../stores/session.ts';
 import { $unread, showingBookings } from '../../stores/unread.ts';
-import { useUserEvents } from '../shell/useUserEvents.ts';
-import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { LoadError, Stat } from '../ProfessionalDashboard/Frame.tsx';
-import { cedis, hourLabel, longDate, shortDay } from '../ProfessionalDashboard/format.ts';
-import type { Load } from '../ProfessionalDashboard/store.ts';
-import { failure } from '../ProfessionalDashboard/store.ts';
-import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
+import { useUserEvents } from '../../ui/useUserEvents.ts';
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { LoadError, Stat } from '../../ui/DashboardParts.tsx';
+import { cedis, hourLabel, longDate, shortDay } from '../../lib/dashboard-format.ts';
+import type { Load } from '../../stores/professional.ts';
+import { failure } from '../../stores/professional.ts';
+import { Tabs } from '../../ui/Tabs.tsx';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
 import { useRecord } from './useRecord.ts';
-import { DataList } from '../shell/DataList.tsx';
-import { lazyPart } from '../shell/AppShell.tsx';
+import { DataList } from '../../ui/DataList.tsx';
+import { lazyPart } from '../../ui/AppShell.tsx';
 
 // Analytics downloads when its tab is first opened.
 const Analytics = lazyPart('dashboard', () => import('./Analytics.tsx'), 'Loading your analytics...');

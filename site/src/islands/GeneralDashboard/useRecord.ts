@@ -6,8 +6,8 @@ import type { DashboardUserType } from '../../lib/api.ts';
 import type { LiveEventType } from '../../stores/events.ts';
 import { $session } from '../../stores/session.ts';
 import { noteVisit } from '../../stores/welcome.ts';
-import { useUserEvents } from '../shell/useUserEvents.ts';
-import type { Load } from '../ProfessionalDashboard/store.ts';
+import { useUserEvents } from '../../ui/useUserEvents.ts';
+import type { Load } from '../../stores/professional.ts';
 
 /** The live events that change each record's figures (issue #18). */
 const CHANGES: Record<DashboardUserType, readonly LiveEventType[]> = {

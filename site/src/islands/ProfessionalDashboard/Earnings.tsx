@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { Stat } from './Frame.tsx';
-import { cedis, monthLabel } from './format.ts';
-import type { ProfessionalRecord } from './store.ts';
+import { Stat } from '../../ui/DashboardParts.tsx';
+import { cedis, monthLabel } from '../../lib/dashboard-format.ts';
+import type { ProfessionalRecord } from '../../stores/professional.ts';
 
 /** Earnings tab: totals and a by-month table from completed jobs (no chart library). */
 export default function Earnings({ record }: { record: ProfessionalRecord }) {

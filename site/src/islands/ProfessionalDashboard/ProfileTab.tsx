@@ -4,11 +4,11 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { CATEGORY_NAMES } from '../../../../contract/categories.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { profileSchema } from '../../../../contract/profile.ts';
-import { useFocusOn } from '../shell/useFocus.ts';
-import { longDate } from './format.ts';
+import { useFocusOn } from '../../ui/useFocus.ts';
+import { longDate } from '../../lib/dashboard-format.ts';
 import { issuesByField } from './RateCard.tsx';
-import { saveProfile } from './store.ts';
-import type { ProfessionalRecord, ProfileChanges } from './store.ts';
+import { saveProfile } from '../../stores/professional.ts';
+import type { ProfessionalRecord, ProfileChanges } from '../../stores/professional.ts';
 
 const fromRecord = (r: ProfessionalRecord) => ({
   firstName: r.firstName,

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ratesSchema } from '../../../../contract/professionals.ts';
-import { useFocusOn } from '../shell/useFocus.ts';
-import { cedis, rateSummary } from './format.ts';
-import { saveRates } from './store.ts';
-import type { ProfessionalRecord } from './store.ts';
+import { useFocusOn } from '../../ui/useFocus.ts';
+import { cedis, rateSummary } from '../../lib/dashboard-format.ts';
+import { saveRates } from '../../stores/professional.ts';
+import type { ProfessionalRecord } from '../../stores/professional.ts';
 
 /** The first message for each field from a zod result's issues. */
 export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {

@@ -4,13 +4,13 @@ import type { FormEvent } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { WEEKDAYS, availabilitySchema } from '../../../../contract/professionals.ts';
 import type { Weekday } from '../../../../contract/professionals.ts';
-import { useFocusBack } from '../shell/useFocusBack.ts';
-import { useFocusOn } from '../shell/useFocus.ts';
-import { addMonths, dayLabel, hourLabel, monthLabel, monthWeeks, todayIso } from './format.ts';
+import { useFocusBack } from '../../ui/useFocusBack.ts';
+import { useFocusOn } from '../../ui/useFocus.ts';
+import { addMonths, dayLabel, hourLabel, monthLabel, monthWeeks, todayIso } from '../../lib/dashboard-format.ts';
 import { JobCard } from './JobRequests.tsx';
 import { issuesByField } from './RateCard.tsx';
-import { $jobs, loadJobs, saveAvailability } from './store.ts';
-import type { ProfessionalRecord } from './store.ts';
+import { $jobs, loadJobs, saveAvailability } from '../../stores/professional.ts';
+import type { ProfessionalRecord } from '../../stores/professional.ts';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
 

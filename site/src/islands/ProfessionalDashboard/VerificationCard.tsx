@@ -11,8 +11,8 @@ import {
   type VerificationResponse,
   type VerificationStatus,
 } from '../../../../contract/verification.ts';
-import { useFocusBack } from '../shell/useFocusBack.ts';
-import { longDate } from './format.ts';
+import { useFocusBack } from '../../ui/useFocusBack.ts';
+import { longDate } from '../../lib/dashboard-format.ts';
 import { $verification, loadVerification, uploadDocument } from './verification.ts';
 
 const STATUS_CLASS: Record<VerificationStatus, string> = {

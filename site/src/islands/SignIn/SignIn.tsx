@@ -13,16 +13,16 @@ import { actionErrorMessage, CONNECTION_MESSAGES } from '../../lib/api.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
 import { dashboardAfterSignIn, rememberBooking } from '../../lib/book-after.ts';
 import { autoCorrectedText, setSignInFlash, TYPE_LABELS } from '../../lib/signin-flash.ts';
-import { AppShell } from '../shell/AppShell.tsx';
-import { LengthPicker } from '../payment/LengthPicker.tsx';
-import { useFocusBack } from '../shell/useFocusBack.ts';
-import { useFocusOnMount } from '../shell/useFocus.ts';
+import { AppShell } from '../../ui/AppShell.tsx';
+import { LengthPicker } from '../../ui/LengthPicker.tsx';
+import { useFocusBack } from '../../ui/useFocusBack.ts';
+import { useFocusOnMount } from '../../ui/useFocus.ts';
 import { attemptLogin } from './login.ts';
 import type { LoginForm } from './login.ts';
-import './auth.css';
-import { IdentifierChoice } from '../shell/IdentifierChoice.tsx';
-import { PasswordField } from '../shell/PasswordField.tsx';
-import { useHydrated } from '../shell/useHydrated.ts';
+import '../../ui/forms.css';
+import { IdentifierChoice } from '../../ui/IdentifierChoice.tsx';
+import { PasswordField } from '../../ui/PasswordField.tsx';
+import { useHydrated } from '../../ui/useHydrated.ts';
 
 /** Spec 000 §9 "Login redirect 100 ms". */
 const REDIRECT_MS = 100;

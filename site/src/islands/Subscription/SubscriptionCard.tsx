@@ -8,8 +8,8 @@ import { addMonths, longDate, subscriptionState } from '../../../../contract/sub
 import type { AutoRenewal, SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 import { actionErrorMessage, apiFetch, clearQueryCache } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
-import { useFocusBack } from '../shell/useFocusBack.ts';
-import { LengthPicker } from '../payment/LengthPicker.tsx';
+import { useFocusBack } from '../../ui/useFocusBack.ts';
+import { LengthPicker } from '../../ui/LengthPicker.tsx';
 import { MomoPrompt } from './MomoPrompt.tsx';
 import './subscription.css';
 

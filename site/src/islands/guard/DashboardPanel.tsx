@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
-import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from './DashboardParts.tsx';
-import '../SignIn/auth.css';
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../../ui/DashboardParts.tsx';
+import '../../ui/forms.css';
 
 type Load =
   | { state: 'loading' }

@@ -1,15 +1,15 @@
 import { atom, onMount } from 'nanostores';
-import { BOOKING_EVENT_TYPES } from '../../../../contract/events.ts';
-import type { SessionUser } from '../../../../contract/account-types.ts';
-import type { Booking } from '../../../../contract/bookings.ts';
-import { PROFILE_MESSAGES } from '../../../../contract/profile.ts';
-import { RATE_MESSAGES } from '../../../../contract/professionals.ts';
-import type { Availability } from '../../../../contract/professionals.ts';
-import { ApiError, DASHBOARD_MESSAGES, clearQueryCache, NetworkError, TimeoutError, apiFetch, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
-import { onUserEvent, refresher } from '../../stores/events.ts';
-import { $session, mergeUser } from '../../stores/session.ts';
-import { noteVisit } from '../../stores/welcome.ts';
-import type { SubscriptionSummary } from '../../../../contract/subscriptions.ts';
+import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
+import type { SessionUser } from '../../../contract/account-types.ts';
+import type { Booking } from '../../../contract/bookings.ts';
+import { PROFILE_MESSAGES } from '../../../contract/profile.ts';
+import { RATE_MESSAGES } from '../../../contract/professionals.ts';
+import type { Availability } from '../../../contract/professionals.ts';
+import { ApiError, DASHBOARD_MESSAGES, clearQueryCache, NetworkError, TimeoutError, apiFetch, dashboardLoadErrorMessage, query, userDataPath } from '../lib/api.ts';
+import { onUserEvent, refresher } from './events.ts';
+import { $session, mergeUser } from './session.ts';
+import { noteVisit } from './welcome.ts';
+import type { SubscriptionSummary } from '../../../contract/subscriptions.ts';
 
 /**
  * The professional's dashboard data (spec 001 §3 "Professional record", "Job request") and the

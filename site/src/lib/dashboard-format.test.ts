@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { addMonths, hourLabel, monthLabel, monthWeeks, rateSummary, cedis } from './format.ts';
+import { addMonths, hourLabel, monthLabel, monthWeeks, rateSummary, cedis } from './dashboard-format.ts';
 
 test('month weeks start on Sunday and pad with empty cells', () => {
   // 1 November 2026 is a Sunday; 1 February 2026 too; 1 January 2026 is a Thursday.

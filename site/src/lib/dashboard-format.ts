@@ -2,7 +2,7 @@
  * Display helpers for the dashboards: dates in Ghana time (GMT, so UTC here), hours as "9:00 AM",
  * months as "November 2026", and the month calendar whose weeks start on Sunday (spec 001 §9).
  */
-export { cedis, longDate } from '../../components/money.ts';
+export { cedis, longDate } from '../components/money.ts';
 
 /** "09:00" → "9:00 AM", "17:00" → "5:00 PM". */
 export function hourLabel(time: string): string {
