@@ -9,8 +9,8 @@ import { useUserEvents } from '../../ui/useUserEvents.ts';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { LoadError, Stat } from '../../ui/DashboardParts.tsx';
 import { cedis, hourLabel, longDate, shortDay } from '../../lib/dashboard-format.ts';
-import type { Load } from '../../stores/professional.ts';
-import { failure } from '../../stores/professional.ts';
+import { useLoad } from '../../lib/load.ts';
+import { failure } from '../../lib/outcome.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
@@ -72,18 +72,15 @@ function BookingItem({ b }: { b: Booking }) {
 
 /** My Bookings, compact: GET /api/bookings with the All/Pending/Confirmed/Completed sub-tabs. */
 function MyBookings({ onFind }: { onFind: () => void }) {
-  const [load, setLoad] = useState<Load<Booking[]>>({ state: 'loading' });
   const [filter, setFilter] = useState<Filter>('all');
-  const [attempt, setAttempt] = useState(0);
+  const { load, retry, refresh } = useLoad<Booking[]>(
+    'bookings',
+    async ({ signal, fresh }) => (await query<{ bookings: Booking[] }>('/api/bookings', { token: $session.get().token, signal, fresh })).bookings,
+    { failure: (error) => failure(error).message },
+  );
   // The professional's answers show as they come (live, issue #18); the list shown stays meanwhile.
-  useUserEvents([...BOOKING_EVENT_TYPES, 'reset'], () => setAttempt((n) => n + 1));
+  useUserEvents([...BOOKING_EVENT_TYPES, 'reset'], refresh);
   useEffect(showingBookings, []);
-  useEffect(() => {
-    query<{ bookings: Booking[] }>('/api/bookings', { token: $session.get().token, fresh: attempt > 0 }).then(
-      (a) => setLoad({ state: 'loaded', data: a.bookings }),
-      (e: unknown) => setLoad((shown) => (shown.state === 'loaded' ? shown : { state: 'failed', message: failure(e).message })),
-    );
-  }, [attempt]);
   const shown = load.state === 'loaded' ? load.data.filter((b) => filter === 'all' || b.status === filter) : [];
   return (
     <section className="pd-section" aria-labelledby="gd-bookings">
@@ -104,7 +101,7 @@ function MyBookings({ onFind }: { onFind: () => void }) {
       {load.state === 'failed' ? (
         <div role="alert" className="wz-alert">
           <p>{load.message}</p>
-          <button type="button" className="btn btn-line wz-button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="btn btn-line wz-button" onClick={retry}>
             Try Again
           </button>
         </div>
