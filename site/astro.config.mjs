@@ -25,7 +25,7 @@ export default defineConfig({
             groups: [
               { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 20 },
               // Vite's helper for dynamic import() joins core: on its own it was a sixth file for /signin.
-              { name: 'core', test: /[\\/](contract|site[\\/]src[\\/](lib|stores|islands[\\/]shell))[\\/]|vite[\\/]preload-helper/, priority: 10 },
+              { name: 'core', test: /[\\/](contract|site[\\/]src[\\/](lib|stores|ui))[\\/]|vite[\\/]preload-helper/, priority: 10 },
             ],
           },
         },

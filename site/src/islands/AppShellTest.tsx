@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
 import { NetworkError } from '../lib/api.ts';
 import { probeConnectivity } from '../lib/connectivity.ts';
-import { AppShell, lazyPart } from './shell/AppShell.tsx';
-import { GUARD_TEXTS, GuardLoading } from './shell/GuardLoading.tsx';
-import { useHydrated } from './shell/useHydrated.ts';
+import { AppShell, lazyPart } from '../ui/AppShell.tsx';
+import { GUARD_TEXTS, GuardLoading } from '../ui/GuardLoading.tsx';
+import { useHydrated } from '../ui/useHydrated.ts';
 
 /**
  * Diagnostic island for /app-shell-test: throws errors inside AppShell to show its screens.

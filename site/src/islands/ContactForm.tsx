@@ -3,9 +3,9 @@ import type { FormEvent, ReactNode } from 'react';
 import { CONTACT_CATEGORIES, CONTACT_USER_TYPES } from '../../../contract/contact.ts';
 import { $contactForm, sendContactMessage } from '../stores/contact.ts';
 import type { ContactField } from '../stores/contact.ts';
-import { AppShell } from './shell/AppShell.tsx';
+import { AppShell } from '../ui/AppShell.tsx';
 import './ContactForm.css';
-import { useHydrated } from './shell/useHydrated.ts';
+import { useHydrated } from '../ui/useHydrated.ts';
 
 function Field({ id, label, required, error, children }: {
   id: ContactField;

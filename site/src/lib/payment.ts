@@ -6,7 +6,7 @@
  */
 import { apiFetch, ApiError, serverMessage } from './api.ts';
 import { loadPaystack } from './paystack-loader.ts';
-import { openSandboxCheckout } from '../islands/payment/SandboxCheckout.tsx';
+import { openSandboxCheckout } from '../ui/SandboxCheckout.tsx';
 import type { PaystackPopClass } from './paystack-loader.ts';
 import { PAYMENT_MESSAGES, PAYMENT_TIMINGS } from '../../../contract/payments.ts';
 import type { CompleteRegistrationResponse, PaymentIntent, PaymentsConfig } from '../../../contract/payments.ts';

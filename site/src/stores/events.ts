@@ -8,7 +8,7 @@ import type { SessionState } from './session.ts';
 /**
  * Live updates (issue #18, contract/events.ts): the one event stream of the signed-in user, and
  * what islands hear from it. Islands call `onUserEvent(types, handler)` (or `useUserEvents` in
- * islands/shell); while anyone listens and a user is signed in, this module keeps one stream open:
+ * ui/useUserEvents.ts); while anyone listens and a user is signed in, this module keeps one stream open:
  * it trades the session token for a ticket (POST EVENTS_TICKET_PATH), opens
  * EventSource(EVENTS_PATH?ticket=…&after=<last cursor>) and hands each event on.
  *

@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { AdminStats } from '../../../../contract/admin.ts';
 import { adminSignOut } from '../../stores/admin-session.ts';
-import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
-import { lazyPart } from '../shell/AppShell.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
+import { lazyPart } from '../../ui/AppShell.tsx';
 import { AffiliatesTab } from './AffiliatesTab.tsx';
 import { LOGIN_PATH } from './login-paths.ts';
 import { OverviewTab } from './OverviewTab.tsx';
@@ -14,8 +14,8 @@ import { UsersTab } from './UsersTab.tsx';
 import type { DialogTab } from './UserDialog.tsx';
 import { ActivityTab } from './ActivityTab.tsx';
 import { VerificationQueueTab } from './VerificationQueueTab.tsx';
-import '../SignIn/auth.css';
-import '../ProfessionalDashboard/dashboard.css';
+import '../../ui/forms.css';
+import '../../ui/dashboard.css';
 import './admin.css';
 
 // Downloaded when first opened: most visits never change a setting or open a profile.

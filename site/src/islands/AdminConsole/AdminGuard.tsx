@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
 import type { AdminStats } from '../../../../contract/admin.ts';
 import { $adminSession, checkAdminSession } from '../../stores/admin-session.ts';
-import { AppShell, lazyPart } from '../shell/AppShell.tsx';
-import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { AppShell, lazyPart } from '../../ui/AppShell.tsx';
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { EXPIRED_FLAG, LOGIN_PATH } from './login-paths.ts';
 
 const loadConsole = () => import('./AdminConsole.tsx');

@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
 import { adminSignIn, checkAdminSession } from '../../stores/admin-session.ts';
-import { AppShell } from '../shell/AppShell.tsx';
-import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { AppShell } from '../../ui/AppShell.tsx';
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { DASHBOARD_PATH, EXPIRED_FLAG } from './login-paths.ts';
-import { PasswordField } from '../shell/PasswordField.tsx';
-import '../SignIn/auth.css';
+import { PasswordField } from '../../ui/PasswordField.tsx';
+import '../../ui/forms.css';
 
 /**
  * /admin and /admin/login (spec 001 §2, §5, §8): username and password (both required) with a

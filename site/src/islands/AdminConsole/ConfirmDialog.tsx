@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 
 interface Props {
   title: string;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { AdminStats } from '../../../../contract/admin.ts';
 import { cedis } from '../../components/money.ts';
-import { Stat } from '../ProfessionalDashboard/Frame.tsx';
+import { Stat } from '../../ui/DashboardParts.tsx';
 import { HistoryChart } from './HistoryChart.tsx';
 import { Loaded } from './parts.tsx';
 import { useAdminData } from './useAdminData.ts';

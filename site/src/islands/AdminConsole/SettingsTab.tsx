@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { SETTING_LABELS } from '../../../../contract/admin.ts';
 import type { PlatformSettings, SettingsResponse } from '../../../../contract/admin.ts';
-import { DataList } from '../shell/DataList.tsx';
+import { DataList } from '../../ui/DataList.tsx';
 import { saveSettings } from './admin-actions.ts';
 import { ActionNote, dateTimeText, Loaded } from './parts.tsx';
 import { readSettingsForm, SETTING_KEYS, toSettingsForm, WHOLE_KEYS } from './settings-form.ts';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { dateTimeLabel, shortDate } from '../../../../contract/dates.ts';
 import { pageCount, rangeLabel } from './lists.ts';
-import type { Load } from './useAdminData.ts';
+import type { Load } from '../../lib/load.ts';
 
 /** Data that could not load: said plainly, with a retry (never sample data in its place). */
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {

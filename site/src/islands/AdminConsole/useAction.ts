@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { focusedControl, useFocusBack } from '../shell/useFocusBack.ts';
+import { focusedControl, useFocusBack } from '../../ui/useFocusBack.ts';
 import { failureText } from './failures.ts';
 
 export type Note = { ok: boolean; text: string } | null;

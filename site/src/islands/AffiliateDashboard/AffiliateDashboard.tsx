@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { DashboardHeader, LoadError } from '../guard/DashboardParts.tsx';
-import type { DashboardViewProps } from '../guard/RouteGuard.tsx';
-import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
-import { lazyPart } from '../shell/AppShell.tsx';
-import { GuardLoading } from '../shell/GuardLoading.tsx';
+import { DashboardHeader, LoadError } from '../../ui/DashboardParts.tsx';
+import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
+import { lazyPart } from '../../ui/AppShell.tsx';
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { Overview } from './Overview.tsx';
 import { useAffiliate } from './store.ts';
-import '../SignUpWizard/wizard.css';
-import '../SignIn/auth.css';
-import '../ProfessionalDashboard/dashboard.css';
+import '../../ui/wizard.css';
+import '../../ui/forms.css';
+import '../../ui/dashboard.css';
 import './affiliate.css';
 
 // Only the Overview ships with the island; Earnings and Profile download when first opened.

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { Stat } from '../ProfessionalDashboard/Frame.tsx';
-import { cedis } from '../ProfessionalDashboard/format.ts';
+import { Stat } from '../../ui/DashboardParts.tsx';
+import { cedis } from '../../lib/dashboard-format.ts';
+import { useFocusOn } from '../../ui/useFocus.ts';
+import { useModalDialog } from '../../ui/useModalDialog.ts';
+import '../../ui/dialog.css';
 import { longDate } from '../../../../contract/dates.ts';
-import { useFocusOn } from '../shell/useFocus.ts';
-import { useModalDialog } from '../shell/useModalDialog.ts';
-import '../BookingDialog/dialog.css';
 import { MINIMUM_PAYOUT, PAYOUT_METHODS, canRequestPayout, minimumPayoutMessage, requestPayout } from './store.ts';
 import type { AffiliateRecord, Outcome, Payout } from './store.ts';
 

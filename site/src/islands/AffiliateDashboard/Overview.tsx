@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { usePlanPrices } from '../../lib/prices.ts';
-import { Stat } from '../ProfessionalDashboard/Frame.tsx';
-import { cedis } from '../ProfessionalDashboard/format.ts';
+import { Stat } from '../../ui/DashboardParts.tsx';
+import { cedis } from '../../lib/dashboard-format.ts';
 import { dateLabel } from '../../../../contract/dates.ts';
 import { shareMessage, shareTargets, signupLink } from './share.ts';
 import { MINIMUM_PAYOUT } from './store.ts';
 import type { AffiliateRecord, Referral } from './store.ts';
-import { useCopy } from './useCopy.ts';
+import { useCopy } from '../../ui/useCopy.ts';
 
 const money = (amount: number) => cedis(amount, true);
 

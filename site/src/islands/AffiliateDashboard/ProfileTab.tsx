@@ -1,8 +1,8 @@
-import { Stat } from '../ProfessionalDashboard/Frame.tsx';
-import { cedis } from '../ProfessionalDashboard/format.ts';
+import { Stat } from '../../ui/DashboardParts.tsx';
+import { cedis } from '../../lib/dashboard-format.ts';
+import { DownloadMyData } from '../../ui/DownloadMyData.tsx';
+import { ProfilePhoto } from '../../ui/ProfilePhoto.tsx';
 import { longDate } from '../../../../contract/dates.ts';
-import { DownloadMyData } from '../shell/DownloadMyData.tsx';
-import { ProfilePhoto } from '../shell/ProfilePhoto.tsx';
 import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';
 import { contactDetailsOf } from '../../stores/profile.ts';
 import type { AffiliateRecord } from './store.ts';

@@ -1,23 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
-import { ApiError, DASHBOARD_MESSAGES, NetworkError, TimeoutError, apiFetch, clearQueryCache, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
+import { apiFetch, clearQueryCache, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
+import { useLoad, type Load } from '../../lib/load.ts';
+import { failure, type Outcome } from '../../lib/outcome.ts';
 import { $session } from '../../stores/session.ts';
-import { useUserEvents } from '../shell/useUserEvents.ts';
+import { useUserEvents } from '../../ui/useUserEvents.ts';
 import { noteVisit } from '../../stores/welcome.ts';
 import type { Payout } from '../../../../contract/affiliates.ts';
 
-// Not imported from the professional dashboard's store: that module brings the zod schemas along.
-export type Load<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; data: T };
-export type Outcome = { ok: boolean; message: string };
-
-/** An action's error as text: the server's message, or the connection problem. */
-function failure(error: unknown): Outcome {
-  if (error instanceof ApiError) return { ok: false, message: error.message };
-  if (error instanceof TimeoutError) return { ok: false, message: DASHBOARD_MESSAGES.timeout };
-  if (error instanceof NetworkError) return { ok: false, message: DASHBOARD_MESSAGES.unreachable };
-  return { ok: false, message: 'Something went wrong. Please try again.' };
-}
+export type { Outcome };
 
 /** The affiliate's dashboard data (spec 001 §3 "Affiliate record", "Referral", "Payout"), from the ledger. */
 
@@ -76,35 +67,18 @@ export const PAYOUT_METHODS: Record<string, string> = { 'mobile-money': 'Mobile 
  * change (`reload(true)`: the figures stay on screen until the new ones arrive), here or live.
  */
 export function useAffiliate(user: SessionUser): { load: Load<AffiliateRecord>; reload: (quiet: boolean) => void } {
-  const [load, setLoad] = useState<Load<AffiliateRecord>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState({ n: 0, quiet: false });
-  const shown = useRef(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    if (!attempt.quiet || !shown.current) setLoad({ state: 'loading' });
-    (async () => {
-      try {
-        const answer = await query<{ affiliate: AffiliateRecord }>(userDataPath('affiliate', user.email), {
-          token: $session.get().token,
-          signal: controller.signal,
-          fresh: attempt.n > 0,
-        });
-        shown.current = true;
-        noteVisit(answer.affiliate);
-        setLoad({ state: 'loaded', data: answer.affiliate });
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        if (attempt.quiet && shown.current) return; // keep what is shown
-        shown.current = false;
-        setLoad({ state: 'failed', message: dashboardLoadErrorMessage(error, { affiliate: true }) });
-      }
-    })();
-    return () => controller.abort();
-  }, [user.email, attempt]);
-  const reload = (quiet: boolean) => setAttempt((a) => ({ n: a.n + 1, quiet }));
+  const { load, retry, refresh } = useLoad<AffiliateRecord>(
+    user.email,
+    async ({ signal, fresh }) => {
+      const answer = await query<{ affiliate: AffiliateRecord }>(userDataPath('affiliate', user.email), { token: $session.get().token, signal, fresh });
+      noteVisit(answer.affiliate);
+      return answer.affiliate;
+    },
+    { failure: (error) => dashboardLoadErrorMessage(error, { affiliate: true }) },
+  );
   // A commission earned or a payout moving changes the balance: read it again quietly (live, issue #18).
-  useUserEvents(['commission.earned', 'payout.moved', 'reset'], () => reload(true));
-  return { load, reload };
+  useUserEvents(['commission.earned', 'payout.moved', 'reset'], refresh);
+  return { load, reload: (quiet) => (quiet ? refresh() : retry()) };
 }
 
 /** POST /api/affiliate/payouts: the whole pending balance (the server checks the ₵250 minimum). */

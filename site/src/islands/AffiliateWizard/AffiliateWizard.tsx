@@ -4,13 +4,13 @@ import type { FormEvent, ReactNode } from 'react';
 import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contract/account-types.ts';
 import { MOMO_NETWORKS } from '../../../../contract/affiliates.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
-import { AppShell } from '../shell/AppShell.tsx';
-import { Alert, captureForm, Field } from '../SignUpWizard/parts.tsx';
+import { AppShell } from '../../ui/AppShell.tsx';
+import { Alert, captureForm, Field } from '../../ui/wizard-parts.tsx';
 import { $affiliate, $affiliateForm, requiredFilled, submitAffiliate, updateAffiliateField } from './store.ts';
 import type { AffiliateForm } from './store.ts';
-import '../SignUpWizard/wizard.css';
-import { fieldProps } from '../shell/fields.ts';
-import { useHydrated } from '../shell/useHydrated.ts';
+import '../../ui/wizard.css';
+import { fieldProps } from '../../ui/fields.ts';
+import { useHydrated } from '../../ui/useHydrated.ts';
 
 type TextKey = Exclude<keyof AffiliateForm, 'agreeToTerms' | 'payoutMethod'>;
 

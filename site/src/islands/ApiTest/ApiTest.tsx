@@ -5,11 +5,11 @@ import type { ReverseGeocodeResponse } from '../../../../contract/location.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 import { classifyError } from '../../lib/errors.ts';
 import { $session } from '../../stores/session.ts';
-import { AppShell } from '../shell/AppShell.tsx';
+import { AppShell } from '../../ui/AppShell.tsx';
 import { KEY_MESSAGES, keyProblem, mapsVerdict, GOOGLE_STATUS } from './checks.ts';
 import type { MapsVerdict } from './checks.ts';
-import '../PaymentDiagnostics/diagnostics.css';
-import { useHydrated } from '../shell/useHydrated.ts';
+import '../../ui/diagnostics.css';
+import { useHydrated } from '../../ui/useHydrated.ts';
 
 /** Accra's centre: the spec's test place. */
 export const TEST_PATH = '/api/location/reverse?lat=5.6037&lng=-0.187';

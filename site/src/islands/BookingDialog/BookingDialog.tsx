@@ -1,23 +1,22 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { BOOKING_HOURS, BOOKING_MESSAGES, TIME_SLOTS, bookingRequestSchema, customRateBounds } from '../../../../contract/bookings.ts';
 import type { Listing, ProfessionalDetail } from '../../../../contract/professionals.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { useLoad } from '../../lib/load.ts';
 import { cedis, ratingLabel, reviewsLabel } from '../../lib/format.ts';
 import { addDays, calendarWeeks, dateLabel, longDateLabel, monthsCaption, timeLabel, todayInGhana, WEEKDAY_SHORT } from '../../../../contract/dates.ts';
 import { createBooking } from '../../stores/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
-import { Avatar } from '../shell/Avatar.tsx';
-import { useModalDialog } from '../shell/useModalDialog.ts';
-import './dialog.css';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { useModalDialog } from '../../ui/useModalDialog.ts';
+import '../../ui/dialog.css';
 
 /** Open slots come for the next 14 days (GET /api/professionals/:id). */
 const DAYS_SHOWN = 14;
 
 type Detail = Pick<ProfessionalDetail, 'professional' | 'today' | 'slots'>;
-
-type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; detail: Detail };
 
 interface Props {
   professional: Listing;
@@ -33,8 +32,15 @@ interface Props {
  */
 export function BookingDialog({ professional, onClose, onBooked }: Props) {
   const dialog = useModalDialog();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [reloads, setReloads] = useState(0);
+  // A reload (Try Again, a slot just taken) keeps the calendar shown until the new slots arrive.
+  const { load, retry: reload } = useLoad<Detail>(
+    String(professional.id),
+    async ({ signal }) => {
+      const answer = await apiFetch<ProfessionalDetail>(`/api/professionals/${professional.id}`, { token: $session.get().token, signal });
+      return { professional: answer.professional, today: answer.today, slots: answer.slots };
+    },
+    { failure: (e) => (e instanceof Error ? e.message : 'Could not load the open times.'), keepShown: true },
+  );
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const [negotiate, setNegotiate] = useState(false);
@@ -44,26 +50,13 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
   const [submitting, setSubmitting] = useState(false);
   const ids = { title: useId(), time: useId(), rate: useId(), rateHint: useId(), description: useId(), date: useId(), error: useId(), switchLabel: useId() };
 
-  useEffect(() => {
-    const controller = new AbortController();
-    (async () => {
-      try {
-        const answer = await apiFetch<ProfessionalDetail>(`/api/professionals/${professional.id}`, { token: $session.get().token, signal: controller.signal });
-        setLoad({ state: 'ready', detail: { professional: answer.professional, today: answer.today, slots: answer.slots } });
-      } catch (e) {
-        if (!controller.signal.aborted) setLoad({ state: 'failed', message: e instanceof Error ? e.message : 'Could not load the open times.' });
-      }
-    })();
-    return () => controller.abort();
-  }, [professional.id, reloads]);
-
-  const pro = load.state === 'ready' ? load.detail.professional : professional;
+  const pro = load.state === 'loaded' ? load.data.professional : professional;
   const open = useMemo(() => {
     const map = new Map<string, readonly string[]>();
-    if (load.state === 'ready') for (const day of load.detail.slots) if (day.times.length > 0) map.set(day.date, day.times);
+    if (load.state === 'loaded') for (const day of load.data.slots) if (day.times.length > 0) map.set(day.date, day.times);
     return map;
   }, [load]);
-  const today = load.state === 'ready' ? load.detail.today : todayInGhana();
+  const today = load.state === 'loaded' ? load.data.today : todayInGhana();
   const last = addDays(today, DAYS_SHOWN - 1);
   const weeks = useMemo(() => calendarWeeks(today, last), [today, last]);
   const bounds = customRateBounds(pro.baseRate, pro.maxRate);
@@ -119,7 +112,7 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
       // A slot taken meanwhile: show the times as they are now, keeping what was typed.
-      setReloads((n) => n + 1);
+      reload();
     } finally {
       setSubmitting(false);
     }
@@ -163,7 +156,7 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
           ) : load.state === 'failed' ? (
             <div className="cd-panel is-alert" role="alert">
               <p>{load.message}</p>
-              <button type="button" className="btn btn-sm cd-button" onClick={() => setReloads((n) => n + 1)}>
+              <button type="button" className="btn btn-sm cd-button" onClick={() => reload()}>
                 Try Again
               </button>
             </div>

@@ -6,7 +6,7 @@ import { clockTime, dayMonth } from '../../../../contract/dates.ts';
 import { apiFetch, NetworkError } from '../../lib/api.ts';
 import { $live, LIVE_TIMING, onUserEvent } from '../../stores/events.ts';
 import { readingChat } from '../../stores/unread.ts';
-import { Avatar } from '../shell/Avatar.tsx';
+import { Avatar } from '../../ui/Avatar.tsx';
 import './chat.css';
 
 export interface ChatPanelProps {

@@ -4,24 +4,25 @@ import type { KeyboardEvent } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import { yearOf } from '../../lib/format.ts';
+import { useLoad } from '../../lib/load.ts';
 import { $bookingsChanged } from '../../stores/bookings.ts';
 import { locate } from '../../stores/location.ts';
 import { $session } from '../../stores/session.ts';
 import { $unread, unreadName } from '../../stores/unread.ts';
 import { noteVisit } from '../../stores/welcome.ts';
-import { Avatar } from '../shell/Avatar.tsx';
-import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { UnreadBadge } from '../shell/UnreadBadge.tsx';
-import { useUserEvents } from '../shell/useUserEvents.ts';
-import { $bookingTarget, setFavourites } from '../FindPro/store.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
+import { useUserEvents } from '../../ui/useUserEvents.ts';
+import { $bookingTarget, setFavourites } from '../../stores/find-pro.ts';
 import { professionalToBook } from '../../lib/book-after.ts';
 import { Overview } from './Overview.tsx';
 import { $customerTab, TABS } from './state.ts';
 import type { CustomerRecord, TabId } from './state.ts';
 import './customer.css';
-import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../guard/DashboardParts.tsx';
+import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../../ui/DashboardParts.tsx';
 import { LocationIndicator } from '../guard/LocationIndicator.tsx';
-import { lazyPart } from '../shell/AppShell.tsx';
+import { lazyPart } from '../../ui/AppShell.tsx';
 
 // Tabs not shown first, and the booking dialog, download only when opened (slow 3G).
 const FindPro = lazyPart('dashboard', () => import('../FindPro/FindPro.tsx'));
@@ -31,45 +32,28 @@ const BookingDialog = lazyPart('dashboard', () => import('../BookingDialog/Booki
 // The subscription card brings the payment code (issue 5).
 const SubscriptionCard = lazyPart('dashboard', () => import('../Subscription/SubscriptionCard.tsx'), 'Loading your subscription...');
 
-type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; record: CustomerRecord };
-
 const LOADING_TEXT = 'Loading your dashboard...';
 
 /** /customer-dashboard (spec 001 §2 "Customer dashboard", issue 4): real data, four working tabs. */
 export default function CustomerDashboard({ title, user }: { title: string; user: SessionUser }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  // Try Again and a renewal show the loading screen; a change reloads quietly (what is shown stays).
+  const { load, retry, refresh, patch } = useLoad<CustomerRecord>(
+    user.email,
+    async ({ signal, fresh }) => {
+      const answer = await query<{ customer: CustomerRecord }>(userDataPath('customer', user.email), { token: $session.get().token, signal, fresh });
+      setFavourites(answer.customer.favoriteServices.map((p) => p.id));
+      noteVisit(answer.customer);
+      return answer.customer;
+    },
+    { failure: (error) => dashboardLoadErrorMessage(error) },
+  );
   // Figures follow the bookings and the account's payments as they change (live, issue #18).
-  const [paid, setPaid] = useState(0);
-  useUserEvents(['subscription.changed', 'payment.settled'], () => setPaid((n) => n + 1));
-  const changed = useStore($bookingsChanged) + paid;
-  const firstChange = useRef(changed);
-  const lastAttempt = useRef(attempt);
-
+  useUserEvents(['subscription.changed', 'payment.settled'], refresh);
+  const bookingsChanged = useStore($bookingsChanged);
+  const firstChange = useRef(bookingsChanged);
   useEffect(() => {
-    const controller = new AbortController();
-    // A change reloads quietly (what is shown stays); Try Again and a renewal show the loading screen.
-    const quiet = changed !== firstChange.current && attempt === lastAttempt.current;
-    lastAttempt.current = attempt;
-    if (!quiet) setLoad({ state: 'loading' });
-    (async () => {
-      try {
-        const answer = await query<{ customer: CustomerRecord }>(userDataPath('customer', user.email), {
-          token: $session.get().token,
-          signal: controller.signal,
-          fresh: attempt > 0 || changed !== firstChange.current,
-        });
-        setFavourites(answer.customer.favoriteServices.map((p) => p.id));
-        noteVisit(answer.customer);
-        setLoad({ state: 'loaded', record: answer.customer });
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        // A quiet reload that fails keeps the figures shown; they refresh on the next change.
-        setLoad((shown) => (quiet && shown.state === 'loaded' ? shown : { state: 'failed', message: dashboardLoadErrorMessage(error) }));
-      }
-    })();
-    return () => controller.abort();
-  }, [user.email, attempt, changed]);
+    if (bookingsChanged !== firstChange.current) refresh();
+  }, [bookingsChanged]);
 
   useEffect(() => {
     void locate();
@@ -82,10 +66,10 @@ export default function CustomerDashboard({ title, user }: { title: string; user
   }, []);
 
   if (load.state === 'loading') return <GuardLoading text={LOADING_TEXT} />;
-  if (load.state === 'failed') return <LoadError message={load.message} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (load.state === 'failed') return <LoadError message={load.message} onRetry={retry} />;
   // A saved profile: the server has the change; the record shown takes it without a reload.
-  const onChanged = (fields: Partial<CustomerRecord>) => setLoad((l) => (l.state === 'loaded' ? { state: 'loaded', record: { ...l.record, ...fields } } : l));
-  return <Dashboard title={title} user={user} record={load.record} onRenewed={() => setAttempt((n) => n + 1)} onChanged={onChanged} />;
+  const onChanged = (fields: Partial<CustomerRecord>) => patch((record) => ({ ...record, ...fields }));
+  return <Dashboard title={title} user={user} record={load.data} onRenewed={retry} onChanged={onChanged} />;
 }
 
 function Dashboard({ title, user, record, onRenewed, onChanged }: { title: string; user: SessionUser; record: CustomerRecord; onRenewed: () => void; onChanged: (fields: Partial<CustomerRecord>) => void }) {

@@ -11,10 +11,10 @@ import { $live } from '../../stores/events.ts';
 import { $session } from '../../stores/session.ts';
 import { $unread, showingBookings, unreadName } from '../../stores/unread.ts';
 import { showToast } from '../../stores/toast.ts';
-import { useFocusOn } from '../shell/useFocus.ts';
-import { UnreadBadge } from '../shell/UnreadBadge.tsx';
+import { useFocusOn } from '../../ui/useFocus.ts';
+import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
 import { openTab } from './state.ts';
-import { lazyPart } from '../shell/AppShell.tsx';
+import { lazyPart } from '../../ui/AppShell.tsx';
 
 const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
 

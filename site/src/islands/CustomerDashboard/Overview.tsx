@@ -1,12 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { Booking } from '../../../../contract/bookings.ts';
 import type { Listing } from '../../../../contract/professionals.ts';
 import { capitalise, cedis, statusVariant } from '../../lib/format.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { $location } from '../../stores/location.ts';
 import { ProCard } from '../FindPro/ProCard.tsx';
-import { $favourites, fetchProfessionals } from '../FindPro/store.ts';
+import { $favourites, fetchProfessionals } from '../../stores/find-pro.ts';
+import { useLoad } from '../../lib/load.ts';
 import { openTab } from './state.ts';
 import type { CustomerRecord } from './state.ts';
 
@@ -84,30 +85,20 @@ function RecentBooking({ booking: b }: { booking: Booking }) {
   );
 }
 
-type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; items: Listing[] };
-
 function Recommended() {
   const location = useStore($location);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const headingId = useId();
   const known = location.status === 'ready' || location.status === 'fallback';
   const lat = location.coords?.lat;
   const lng = location.coords?.lng;
-
-  useEffect(() => {
-    if (!known || lat === undefined || lng === undefined) return;
-    const controller = new AbortController();
-    setLoad({ state: 'loading' });
-    fetchProfessionals({ sort: 'rating', near: { lat, lng } }, controller.signal)
-      .then((items) => {
-        const top = [...items].sort((a, b) => (b.rating ?? -1) - (a.rating ?? -1) || b.reviews - a.reviews).slice(0, RECOMMENDED);
-        setLoad({ state: 'ready', items: top });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'failed', message: error instanceof Error ? error.message : 'Could not load recommendations.' });
-      });
-    return () => controller.abort();
-  }, [known, lat, lng]);
+  const { load } = useLoad<Listing[]>(
+    `${lat},${lng}`,
+    async ({ signal }) => {
+      const items = await fetchProfessionals({ sort: 'rating', near: { lat: lat!, lng: lng! } }, signal);
+      return [...items].sort((a, b) => (b.rating ?? -1) - (a.rating ?? -1) || b.reviews - a.reviews).slice(0, RECOMMENDED);
+    },
+    { failure: (error) => (error instanceof Error ? error.message : 'Could not load recommendations.'), when: known && lat !== undefined && lng !== undefined },
+  );
 
   return (
     <section aria-labelledby={headingId} className="cd-section">
@@ -122,7 +113,7 @@ function Recommended() {
         <p className="cd-panel" role="status">
           {load.message}
         </p>
-      ) : load.items.length === 0 ? (
+      ) : load.data.length === 0 ? (
         <div className="cd-panel">
           <p>No professionals near {location.city ?? 'you'} yet.</p>
           <button type="button" className="btn btn-sm cd-button" onClick={() => openTab('find')}>
@@ -131,7 +122,7 @@ function Recommended() {
         </div>
       ) : (
         <ul className="fp-list" role="list">
-          {load.items.map((pro) => (
+          {load.data.map((pro) => (
             <li key={pro.id}>
               <ProCard pro={pro} />
             </li>

@@ -1,6 +1,6 @@
+import { DownloadMyData } from '../../ui/DownloadMyData.tsx';
+import { ProfilePhoto } from '../../ui/ProfilePhoto.tsx';
 import { longDate } from '../../../../contract/dates.ts';
-import { DownloadMyData } from '../shell/DownloadMyData.tsx';
-import { ProfilePhoto } from '../shell/ProfilePhoto.tsx';
 import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';
 import { contactDetailsOf } from '../../stores/profile.ts';
 import type { CustomerRecord } from './state.ts';

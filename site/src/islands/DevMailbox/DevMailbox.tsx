@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { LOCALE } from '../../../../contract/dates.ts';
 import { apiFetch } from '../../lib/api.ts';
-import { AppShell } from '../shell/AppShell.tsx';
-import '../SignIn/auth.css';
+import { AppShell } from '../../ui/AppShell.tsx';
+import '../../ui/forms.css';
 
 interface MailMessage {
   id: number | string;

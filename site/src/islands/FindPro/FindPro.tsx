@@ -5,7 +5,7 @@ import { NEARBY_RADIUS_MILES, SORTS } from '../../../../contract/professionals.t
 import type { Sort } from '../../../../contract/professionals.ts';
 import { $location, locate } from '../../stores/location.ts';
 import { ProCard } from './ProCard.tsx';
-import { $filters, $results, loadMore, runSearch, setFilter } from './store.ts';
+import { $filters, $results, loadMore, runSearch, setFilter } from '../../stores/find-pro.ts';
 import './findpro.css';
 
 const SORT_LABELS: Record<Sort, string> = {

@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import type { Listing } from '../../../../contract/professionals.ts';
 import { milesLabel, rateRange, ratingLabel, reviewsLabel } from '../../lib/format.ts';
 import { $location } from '../../stores/location.ts';
-import { Avatar } from '../shell/Avatar.tsx';
-import { $bookingTarget, $favourites, toggleFavourite } from './store.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { $bookingTarget, $favourites, toggleFavourite } from '../../stores/find-pro.ts';
 
 /** A professional's result card (spec 001 §3 "The card in the customer dashboard"). */
 export function ProCard({ pro, headingLevel = 3 }: { pro: Listing; headingLevel?: 3 | 4 }) {

@@ -1,11 +1,11 @@
-import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { LoadError, Stat } from '../ProfessionalDashboard/Frame.tsx';
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { LoadError, Stat } from '../../ui/DashboardParts.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
 import { longDate } from '../../../../contract/dates.ts';
-import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
 import { useRecord } from './useRecord.ts';
-import { DataList } from '../shell/DataList.tsx';
+import { DataList } from '../../ui/DataList.tsx';
 
 interface AffiliateRecord {
   name: string;

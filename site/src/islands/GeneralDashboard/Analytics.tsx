@@ -1,14 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { AnalyticsAnswer, Analytics as Figures, CustomerAnalytics, ProfessionalAnalytics } from '../../../../contract/analytics.ts';
 import { ANALYTICS_MONTHS } from '../../../../contract/analytics.ts';
 import { query } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
-import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { Stat } from '../ProfessionalDashboard/Frame.tsx';
-import { cedis } from '../ProfessionalDashboard/format.ts';
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { Stat } from '../../ui/DashboardParts.tsx';
+import { cedis } from '../../lib/dashboard-format.ts';
+import { useLoad } from '../../lib/load.ts';
+import { failure } from '../../lib/outcome.ts';
 import { monthLabel } from '../../../../contract/dates.ts';
-import { failure } from '../ProfessionalDashboard/store.ts';
-import type { Load } from '../ProfessionalDashboard/store.ts';
 import './analytics.css';
 
 /** Bar widths in 5% steps (classes, since the CSP allows no inline styles). */
@@ -92,25 +92,17 @@ function ProfessionalFigures({ a }: { a: ProfessionalAnalytics }) {
 
 /** Analytics tab of /dashboard for customers and professionals: GET /api/me/analytics, real figures only. */
 export default function Analytics() {
-  const [load, setLoad] = useState<Load<Figures>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ state: 'loading' });
-    query<AnalyticsAnswer>('/api/me/analytics', { token: $session.get().token, signal: controller.signal, fresh: attempt > 0 }).then(
-      (answer) => setLoad({ state: 'loaded', data: answer.analytics }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'failed', message: failure(error).message });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
+  const { load, retry } = useLoad<Figures>(
+    'analytics',
+    async ({ signal, fresh }) => (await query<AnalyticsAnswer>('/api/me/analytics', { token: $session.get().token, signal, fresh })).analytics,
+    { failure: (error) => failure(error).message },
+  );
   if (load.state === 'loading') return <GuardLoading text="Loading your analytics..." />;
   if (load.state === 'failed') {
     return (
       <div role="alert" className="wz-alert">
         <p>Your analytics could not be loaded. {load.message}</p>
-        <button type="button" className="btn btn-line wz-button" onClick={() => setAttempt((n) => n + 1)}>
+        <button type="button" className="btn btn-line wz-button" onClick={retry}>
           Try Again
         </button>
       </div>

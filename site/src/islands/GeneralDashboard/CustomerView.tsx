@@ -5,19 +5,19 @@ import { query } from '../../lib/api.ts';
 import { BOOKING_EVENT_TYPES } from '../../../../contract/events.ts';
 import { $session } from '../../stores/session.ts';
 import { $unread, showingBookings } from '../../stores/unread.ts';
-import { useUserEvents } from '../shell/useUserEvents.ts';
-import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { LoadError, Stat } from '../ProfessionalDashboard/Frame.tsx';
-import { cedis } from '../ProfessionalDashboard/format.ts';
+import { useUserEvents } from '../../ui/useUserEvents.ts';
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { LoadError, Stat } from '../../ui/DashboardParts.tsx';
+import { cedis } from '../../lib/dashboard-format.ts';
+import { useLoad } from '../../lib/load.ts';
+import { failure } from '../../lib/outcome.ts';
+import { Tabs } from '../../ui/Tabs.tsx';
 import { dateLabel, longDate, timeLabel } from '../../../../contract/dates.ts';
-import type { Load } from '../ProfessionalDashboard/store.ts';
-import { failure } from '../ProfessionalDashboard/store.ts';
-import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
 import { useRecord } from './useRecord.ts';
-import { DataList } from '../shell/DataList.tsx';
-import { lazyPart } from '../shell/AppShell.tsx';
+import { DataList } from '../../ui/DataList.tsx';
+import { lazyPart } from '../../ui/AppShell.tsx';
 
 // Analytics downloads when its tab is first opened.
 const Analytics = lazyPart('dashboard', () => import('./Analytics.tsx'), 'Loading your analytics...');
@@ -73,18 +73,15 @@ function BookingItem({ b }: { b: Booking }) {
 
 /** My Bookings, compact: GET /api/bookings with the All/Pending/Confirmed/Completed sub-tabs. */
 function MyBookings({ onFind }: { onFind: () => void }) {
-  const [load, setLoad] = useState<Load<Booking[]>>({ state: 'loading' });
   const [filter, setFilter] = useState<Filter>('all');
-  const [attempt, setAttempt] = useState(0);
+  const { load, retry, refresh } = useLoad<Booking[]>(
+    'bookings',
+    async ({ signal, fresh }) => (await query<{ bookings: Booking[] }>('/api/bookings', { token: $session.get().token, signal, fresh })).bookings,
+    { failure: (error) => failure(error).message },
+  );
   // The professional's answers show as they come (live, issue #18); the list shown stays meanwhile.
-  useUserEvents([...BOOKING_EVENT_TYPES, 'reset'], () => setAttempt((n) => n + 1));
+  useUserEvents([...BOOKING_EVENT_TYPES, 'reset'], refresh);
   useEffect(showingBookings, []);
-  useEffect(() => {
-    query<{ bookings: Booking[] }>('/api/bookings', { token: $session.get().token, fresh: attempt > 0 }).then(
-      (a) => setLoad({ state: 'loaded', data: a.bookings }),
-      (e: unknown) => setLoad((shown) => (shown.state === 'loaded' ? shown : { state: 'failed', message: failure(e).message })),
-    );
-  }, [attempt]);
   const shown = load.state === 'loaded' ? load.data.filter((b) => filter === 'all' || b.status === filter) : [];
   return (
     <section className="pd-section" aria-labelledby="gd-bookings">
@@ -105,7 +102,7 @@ function MyBookings({ onFind }: { onFind: () => void }) {
       {load.state === 'failed' ? (
         <div role="alert" className="wz-alert">
           <p>{load.message}</p>
-          <button type="button" className="btn btn-line wz-button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="btn btn-line wz-button" onClick={retry}>
             Try Again
           </button>
         </div>

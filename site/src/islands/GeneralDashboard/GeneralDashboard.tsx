@@ -2,16 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { dashboardPath } from '../../../../contract/account-types.ts';
 import type { UserType } from '../../../../contract/account-types.ts';
-import type { DashboardViewProps } from '../guard/RouteGuard.tsx';
+import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
 import { TYPE_LABELS } from '../../lib/signin-flash.ts';
-import { lazyPart } from '../shell/AppShell.tsx';
-import { SignInNotice, SignedInAs, signOutAndLeave } from '../ProfessionalDashboard/Frame.tsx';
+import { lazyPart } from '../../ui/AppShell.tsx';
+import { SignInNotice, SignedInAs, signOutAndLeave } from '../../ui/DashboardParts.tsx';
 import { LocationIndicator } from '../guard/LocationIndicator.tsx';
 import type { RoleViewProps, RoleTab } from './tabs.ts';
 import { ROLE_TABS } from './tabs.ts';
-import '../SignUpWizard/wizard.css';
-import '../SignIn/auth.css';
-import '../ProfessionalDashboard/dashboard.css';
+import '../../ui/wizard.css';
+import '../../ui/forms.css';
+import '../../ui/dashboard.css';
 
 // Each role's part downloads only for accounts of that role.
 const LOADING_DASHBOARD = 'Loading your dashboard...';

@@ -1,18 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { LoadError } from '../ProfessionalDashboard/Frame.tsx';
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { LoadError } from '../../ui/DashboardParts.tsx';
 import { ProStats } from '../ProfessionalDashboard/Overview.tsx';
 import { Earnings, JobRequests, LOADING_TEXT, ProBadges, ProfileTab } from '../ProfessionalDashboard/ProfessionalDashboard.tsx';
 import { RateCard } from '../ProfessionalDashboard/RateCard.tsx';
-import { cedis } from '../ProfessionalDashboard/format.ts';
+import { cedis } from '../../lib/dashboard-format.ts';
+import { $jobs, $professional, loadJobs, loadProfessional } from '../../stores/professional.ts';
+import { Tabs } from '../../ui/Tabs.tsx';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
-import { $jobs, $professional, loadJobs, loadProfessional } from '../ProfessionalDashboard/store.ts';
-import { Tabs } from '../ProfessionalDashboard/Tabs.tsx';
 import { $unread } from '../../stores/unread.ts';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
-import { lazyPart } from '../shell/AppShell.tsx';
+import { lazyPart } from '../../ui/AppShell.tsx';
 
 // Analytics downloads when its tab is first opened.
 const Analytics = lazyPart('dashboard', () => import('./Analytics.tsx'), 'Loading your analytics...');

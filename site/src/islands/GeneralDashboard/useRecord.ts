@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { BOOKING_EVENT_TYPES } from '../../../../contract/events.ts';
 import { dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
@@ -6,8 +5,8 @@ import type { DashboardUserType } from '../../lib/api.ts';
 import type { LiveEventType } from '../../stores/events.ts';
 import { $session } from '../../stores/session.ts';
 import { noteVisit } from '../../stores/welcome.ts';
-import { useUserEvents } from '../shell/useUserEvents.ts';
-import type { Load } from '../ProfessionalDashboard/store.ts';
+import { useUserEvents } from '../../ui/useUserEvents.ts';
+import { useLoad, type Load } from '../../lib/load.ts';
 
 /** The live events that change each record's figures (issue #18). */
 const CHANGES: Record<DashboardUserType, readonly LiveEventType[]> = {
@@ -21,31 +20,15 @@ const CHANGES: Record<DashboardUserType, readonly LiveEventType[]> = {
  * quietly (the figures stay shown) when a live event changes them.
  */
 export function useRecord<T>(type: DashboardUserType, user: SessionUser): { load: Load<T>; retry: () => void } {
-  const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState({ n: 0, quiet: false });
-  const shown = useRef(false);
-  useUserEvents(CHANGES[type], () => setAttempt((a) => ({ n: a.n + 1, quiet: true })));
-  useEffect(() => {
-    const controller = new AbortController();
-    const quiet = attempt.quiet && shown.current;
-    if (!quiet) setLoad({ state: 'loading' });
-    (async () => {
-      try {
-        const answer = await query<Record<string, unknown>>(userDataPath(type, user.email), {
-          token: $session.get().token,
-          signal: controller.signal,
-          fresh: attempt.n > 0,
-        });
-        noteVisit(answer[type] as { firstVisit?: boolean });
-        shown.current = true;
-        setLoad({ state: 'loaded', data: answer[type] as T });
-      } catch (error) {
-        if (controller.signal.aborted || quiet) return;
-        shown.current = false;
-        setLoad({ state: 'failed', message: dashboardLoadErrorMessage(error, { affiliate: type === 'affiliate' }) });
-      }
-    })();
-    return () => controller.abort();
-  }, [type, user.email, attempt]);
-  return { load, retry: () => setAttempt((a) => ({ n: a.n + 1, quiet: false })) };
+  const { load, retry, refresh } = useLoad<T>(
+    `${type} ${user.email}`,
+    async ({ signal, fresh }) => {
+      const answer = await query<Record<string, unknown>>(userDataPath(type, user.email), { token: $session.get().token, signal, fresh });
+      noteVisit(answer[type] as { firstVisit?: boolean });
+      return answer[type] as T;
+    },
+    { failure: (error) => dashboardLoadErrorMessage(error, { affiliate: type === 'affiliate' }) },
+  );
+  useUserEvents(CHANGES[type], refresh);
+  return { load, retry };
 }

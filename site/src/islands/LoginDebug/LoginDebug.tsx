@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { AppShell } from '../../ui/AppShell.tsx';
+import '../../ui/forms.css';
+import { useHydrated } from '../../ui/useHydrated.ts';
 import { LOCALE } from '../../../../contract/dates.ts';
-import { AppShell } from '../shell/AppShell.tsx';
-import '../SignIn/auth.css';
-import { useHydrated } from '../shell/useHydrated.ts';
 
 /** The demo customers of `npm run demo` (api/seeds/demo.ts). */
 export const DEMO_CUSTOMERS = [1, 2, 3, 4, 5].map((n) => `customer${n}@demo.example.com`);

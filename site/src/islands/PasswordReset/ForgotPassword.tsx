@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { FORGOT_PASSWORD_ANSWER, type ForgotPasswordResponse, forgotPasswordSchema } from '../../../../contract/accounts.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
-import { AppShell } from '../shell/AppShell.tsx';
-import { useFocusOnMount } from '../shell/useFocus.ts';
-import '../SignIn/auth.css';
-import { IdentifierChoice } from '../shell/IdentifierChoice.tsx';
-import { useHydrated } from '../shell/useHydrated.ts';
+import { AppShell } from '../../ui/AppShell.tsx';
+import { useFocusOnMount } from '../../ui/useFocus.ts';
+import '../../ui/forms.css';
+import { IdentifierChoice } from '../../ui/IdentifierChoice.tsx';
+import { useHydrated } from '../../ui/useHydrated.ts';
 
 const NETWORK = 'Unable to connect to server. Please try again.';
 

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { resetPasswordSchema, SIGNUP_MESSAGES } from '../../../../contract/accounts.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
-import { AppShell } from '../shell/AppShell.tsx';
-import { useFocusOnMount } from '../shell/useFocus.ts';
-import '../SignIn/auth.css';
+import { AppShell } from '../../ui/AppShell.tsx';
+import { useFocusOnMount } from '../../ui/useFocus.ts';
+import '../../ui/forms.css';
 
 const NETWORK = 'Unable to connect to server. Please try again.';
 const INCOMPLETE = 'This reset link is incomplete.';

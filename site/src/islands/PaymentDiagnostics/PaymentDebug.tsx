@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
 import { payForIntent } from '../../lib/payment.ts';
-import { AppShell } from '../shell/AppShell.tsx';
+import { AppShell } from '../../ui/AppShell.tsx';
 import { createTestIntent, keyPrefix, usePaymentEnv } from './usePaymentEnv.ts';
-import './diagnostics.css';
+import '../../ui/diagnostics.css';
 
 const TEST_EMAIL = 'payment-debug@example.com';
 

@@ -6,9 +6,9 @@ import { PLANS } from '../../../../contract/plans.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import { apiFetch, ApiError, serverMessage } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
-import { AppShell } from '../shell/AppShell.tsx';
+import { AppShell } from '../../ui/AppShell.tsx';
 import { createTestIntent, keyPrefix, usePaymentEnv } from './usePaymentEnv.ts';
-import './diagnostics.css';
+import '../../ui/diagnostics.css';
 
 type Status = 'idle' | 'starting' | 'paying' | 'pending' | 'success' | 'failed' | 'cancelled';
 

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { Stat } from './Frame.tsx';
-import { cedis } from './format.ts';
+import { Stat } from '../../ui/DashboardParts.tsx';
+import { cedis } from '../../lib/dashboard-format.ts';
+import type { ProfessionalRecord } from '../../stores/professional.ts';
 import { monthLabel } from '../../../../contract/dates.ts';
-import type { ProfessionalRecord } from './store.ts';
 
 /** Earnings tab: totals and a by-month table from completed jobs (no chart library). */
 export default function Earnings({ record }: { record: ProfessionalRecord }) {

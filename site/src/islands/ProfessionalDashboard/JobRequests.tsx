@@ -5,15 +5,15 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { Booking, BookingStatus } from '../../../../contract/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { $unread, showingBookings, unreadName } from '../../stores/unread.ts';
-import { UnreadBadge } from '../shell/UnreadBadge.tsx';
-import { lazyPart } from '../shell/AppShell.tsx';
-import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { focusedControl, useFocusBack } from '../shell/useFocusBack.ts';
-import { useFocusOn } from '../shell/useFocus.ts';
-import { cedis } from './format.ts';
+import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
+import { lazyPart } from '../../ui/AppShell.tsx';
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { focusedControl, useFocusBack } from '../../ui/useFocusBack.ts';
+import { useFocusOn } from '../../ui/useFocus.ts';
+import { cedis } from '../../lib/dashboard-format.ts';
+import { $jobs, actOnJob, loadJobs, serverNow } from '../../stores/professional.ts';
+import type { JobAction } from '../../stores/professional.ts';
 import { dateLabel, startLabel, startMs, timeLabel } from '../../../../contract/dates.ts';
-import { $jobs, actOnJob, loadJobs, serverNow } from './store.ts';
-import type { JobAction } from './store.ts';
 
 const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
 

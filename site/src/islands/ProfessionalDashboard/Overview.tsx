@@ -1,8 +1,8 @@
-import { Stat } from './Frame.tsx';
-import { cedis } from './format.ts';
+import { Stat } from '../../ui/DashboardParts.tsx';
+import { cedis } from '../../lib/dashboard-format.ts';
 import { RateCard } from './RateCard.tsx';
 import { ShareMyPage } from './ShareMyPage.tsx';
-import type { ProfessionalRecord } from './store.ts';
+import type { ProfessionalRecord } from '../../stores/professional.ts';
 
 /** Rating of 4.5 or more gets the strong style (spec 001 §2); null means no reviews yet. */
 export const strongRating = (rating: number | null): boolean => rating !== null && rating >= 4.5;

@@ -1,26 +1,26 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { DashboardViewProps } from '../guard/RouteGuard.tsx';
-import { lazyPart } from '../shell/AppShell.tsx';
-import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { DownloadMyData } from '../shell/DownloadMyData.tsx';
-import { DashboardHeader, LoadError } from '../guard/DashboardParts.tsx';
+import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
+import { lazyPart } from '../../ui/AppShell.tsx';
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { DownloadMyData } from '../../ui/DownloadMyData.tsx';
+import { DashboardHeader, LoadError } from '../../ui/DashboardParts.tsx';
 import { Overview, strongRating } from './Overview.tsx';
 import { $session } from '../../stores/session.ts';
 import { $unread } from '../../stores/unread.ts';
-import { $professional, loadProfessional, patchProfessional } from './store.ts';
-import type { ProfessionalRecord } from './store.ts';
-import { Tabs } from './Tabs.tsx';
-import '../SignUpWizard/wizard.css';
-import '../SignIn/auth.css';
-import './dashboard.css';
+import { $professional, loadProfessional, patchProfessional } from '../../stores/professional.ts';
+import type { ProfessionalRecord } from '../../stores/professional.ts';
+import { Tabs } from '../../ui/Tabs.tsx';
+import '../../ui/wizard.css';
+import '../../ui/forms.css';
+import '../../ui/dashboard.css';
 
 // Only the Overview ships with the island; the other tabs download when first opened.
 export const JobRequests = lazyPart('dashboard', () => import('./JobRequests.tsx'));
 export const Schedule = lazyPart('dashboard', () => import('./Schedule.tsx'));
 export const Earnings = lazyPart('dashboard', () => import('./Earnings.tsx'));
 export const ProfileTab = lazyPart('dashboard', () => import('./ProfileTab.tsx'));
-const ProfilePhoto = lazyPart('dashboard', () => import('../shell/ProfilePhoto.tsx'), 'Loading your photo...');
+const ProfilePhoto = lazyPart('dashboard', () => import('../../ui/ProfilePhoto.tsx'), 'Loading your photo...');
 const WorkPhotos = lazyPart('dashboard', () => import('./WorkPhotos.tsx'), 'Loading your work photos...');
 const VerificationCard = lazyPart('dashboard', () => import('./VerificationCard.tsx'), 'Loading your verification...');
 // The subscription card brings the payment code (issue 5).

@@ -4,11 +4,11 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { CATEGORY_NAMES } from '../../../../contract/categories.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { profileSchema } from '../../../../contract/profile.ts';
-import { useFocusOn } from '../shell/useFocus.ts';
+import { useFocusOn } from '../../ui/useFocus.ts';
+import { useSaveForm } from './useSaveForm.ts';
+import { saveProfile } from '../../stores/professional.ts';
+import type { ProfessionalRecord, ProfileChanges } from '../../stores/professional.ts';
 import { longDate } from '../../../../contract/dates.ts';
-import { issuesByField } from './RateCard.tsx';
-import { saveProfile } from './store.ts';
-import type { ProfessionalRecord, ProfileChanges } from './store.ts';
 
 const fromRecord = (r: ProfessionalRecord) => ({
   firstName: r.firstName,
@@ -53,9 +53,7 @@ export default function ProfileTab({ user, record }: { user: SessionUser; record
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => fromRecord(record));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, status, setStatus, saving, submit } = useSaveForm();
   // Edit Profile gives way to the form: focus moves to its first field, and back to Edit Profile
   // when the form is left (saved or cancelled) rather than being lost with the button.
   const firstField = useFocusOn<HTMLInputElement>(editing);
@@ -63,25 +61,10 @@ export default function ProfileTab({ user, record }: { user: SessionUser; record
 
   const set = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setStatus('');
+  function onSubmit(event: FormEvent) {
     const changes: ProfileChanges = { ...draft, skills: splitSkills(draft.skills) };
-    const parsed = profileSchema.safeParse(changes);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    const outcome = await saveProfile(changes);
-    setSaving(false);
-    if (outcome.ok) {
-      setStatus(outcome.message);
-      setEditing(false);
-    } else {
-      setErrors({ ...outcome.fields, form: outcome.message });
-    }
+    // The changes as typed are sent (the schema only checks them).
+    void submit(event, () => profileSchema.safeParse(changes), () => saveProfile(changes), () => setEditing(false));
   }
 
   const field = (key: keyof Draft, label: string, control: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode, hint?: string) => {

@@ -1,17 +1,11 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ratesSchema } from '../../../../contract/professionals.ts';
-import { useFocusOn } from '../shell/useFocus.ts';
-import { cedis, rateSummary } from './format.ts';
-import { saveRates } from './store.ts';
-import type { ProfessionalRecord } from './store.ts';
-
-/** The first message for each field from a zod result's issues. */
-export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[String(issue.path[0] ?? 'form')] ??= issue.message;
-  return fields;
-}
+import { useFocusOn } from '../../ui/useFocus.ts';
+import { cedis, rateSummary } from '../../lib/dashboard-format.ts';
+import { saveRates } from '../../stores/professional.ts';
+import type { ProfessionalRecord } from '../../stores/professional.ts';
+import { useSaveForm } from './useSaveForm.ts';
 
 /**
  * Rate Management (spec 001 §2 Professional dashboard, §4 "Rate edit"): inputs are disabled until
@@ -23,9 +17,7 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
   const [base, setBase] = useState(String(record.baseRate));
   const [max, setMax] = useState(String(record.maxRate));
   const [negotiable, setNegotiable] = useState(record.rateNegotiable);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, status, setStatus, saving, submit } = useSaveForm();
   // Edit Rates gives way to Save and Cancel: focus moves to the first rate, and back to Edit Rates
   // when the form is left (saved or cancelled) rather than being lost with the button.
   const baseInput = useFocusOn<HTMLInputElement>(editing);
@@ -39,25 +31,14 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
     setEditing(false);
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setStatus('');
-    const parsed = ratesSchema.safeParse({ baseRate: base.trim() === '' ? 0 : Number(base), maxRate: max.trim() === '' ? 0 : Number(max), rateNegotiable: negotiable });
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    const outcome = await saveRates(parsed.data);
-    setSaving(false);
-    if (outcome.ok) {
-      setStatus(outcome.message);
-      setEditing(false);
-    } else {
-      setErrors({ ...outcome.fields, form: outcome.message });
-    }
-  }
+
+  const onSubmit = (event: FormEvent) =>
+    submit(
+      event,
+      () => ratesSchema.safeParse({ baseRate: base.trim() === '' ? 0 : Number(base), maxRate: max.trim() === '' ? 0 : Number(max), rateNegotiable: negotiable }),
+      saveRates,
+      () => setEditing(false),
+    );
 
   const b = Number(base);
   const m = Number(max);

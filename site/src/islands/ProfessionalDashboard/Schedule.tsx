@@ -4,13 +4,13 @@ import type { FormEvent } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { WEEKDAYS, availabilitySchema } from '../../../../contract/professionals.ts';
 import type { Weekday } from '../../../../contract/professionals.ts';
-import { useFocusBack } from '../shell/useFocusBack.ts';
-import { useFocusOn } from '../shell/useFocus.ts';
+import { useFocusBack } from '../../ui/useFocusBack.ts';
+import { useFocusOn } from '../../ui/useFocus.ts';
 import { longDateLabel, monthLabel, monthWeeks, shiftMonth, timeLabel, todayInGhana } from '../../../../contract/dates.ts';
 import { JobCard } from './JobRequests.tsx';
-import { issuesByField } from './RateCard.tsx';
-import { $jobs, loadJobs, saveAvailability } from './store.ts';
-import type { ProfessionalRecord } from './store.ts';
+import { useSaveForm } from './useSaveForm.ts';
+import { $jobs, loadJobs, saveAvailability } from '../../stores/professional.ts';
+import type { ProfessionalRecord } from '../../stores/professional.ts';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
 
@@ -20,30 +20,14 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
   const [days, setDays] = useState<Weekday[]>(record.availability.days as Weekday[]);
   const [start, setStart] = useState(record.availability.start);
   const [end, setEnd] = useState(record.availability.end);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { errors, status, saving, submit } = useSaveForm();
   const saveButton = useFocusBack<HTMLButtonElement>(saving);
 
   function toggle(day: Weekday, on: boolean) {
     setDays((current) => WEEKDAYS.filter((d) => (d === day ? on : current.includes(d))));
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setStatus('');
-    const parsed = availabilitySchema.safeParse({ days, start, end });
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    const outcome = await saveAvailability(parsed.data);
-    setSaving(false);
-    if (outcome.ok) setStatus(outcome.message);
-    else setErrors({ ...outcome.fields, form: outcome.message });
-  }
+  const onSubmit = (event: FormEvent) => submit(event, () => availabilitySchema.safeParse({ days, start, end }), saveAvailability);
 
   return (
     <section className="card pd-card" aria-labelledby={`${id}-title`}>

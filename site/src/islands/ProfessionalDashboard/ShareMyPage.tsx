@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { profilePath, publicName } from '../../../../contract/directory.ts';
-import { useCopy } from '../AffiliateDashboard/useCopy.ts';
-import type { ProfessionalRecord } from './store.ts';
+import { useCopy } from '../../ui/useCopy.ts';
+import type { ProfessionalRecord } from '../../stores/professional.ts';
 
 /**
  * "Share my page": the professional's public page is their advert (docs/PRODUCT.md "Public

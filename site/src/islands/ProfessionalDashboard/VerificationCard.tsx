@@ -11,7 +11,7 @@ import {
   type VerificationResponse,
   type VerificationStatus,
 } from '../../../../contract/verification.ts';
-import { useFocusBack } from '../shell/useFocusBack.ts';
+import { useFocusBack } from '../../ui/useFocusBack.ts';
 import { longDate } from '../../../../contract/dates.ts';
 import { $verification, loadVerification, uploadDocument } from './verification.ts';
 

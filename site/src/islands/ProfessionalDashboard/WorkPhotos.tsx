@@ -2,9 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { WORK_PHOTOS_MAX } from '../../../../contract/photos.ts';
-import { PhotoOutcomeNote, PhotoPicker, type PhotoNote } from '../shell/PhotoPicker.tsx';
+import { PhotoOutcomeNote, PhotoPicker, type PhotoNote } from '../../ui/PhotoPicker.tsx';
 import { $photos, addWorkPhoto, loadPhotos, removeWorkPhoto, type PhotoOutcome } from '../../stores/photos.ts';
-import '../shell/avatar.css';
+import '../../ui/avatar.css';
 
 type Result = PhotoNote;
 

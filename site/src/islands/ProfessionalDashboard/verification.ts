@@ -11,7 +11,9 @@ import {
 import { apiFetch, clearQueryCache, query } from '../../lib/api.ts';
 import { onUserEvent, refresher } from '../../stores/events.ts';
 import { $session } from '../../stores/session.ts';
-import { failure, patchProfessional, type Load, type Outcome } from './store.ts';
+import type { Load } from '../../lib/load.ts';
+import { failure, type Outcome } from '../../lib/outcome.ts';
+import { patchProfessional } from '../../stores/professional.ts';
 
 /**
  * The professional's verification (issue #6): status and documents from the server, and uploads.

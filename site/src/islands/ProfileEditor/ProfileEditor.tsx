@@ -5,11 +5,11 @@ import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { PROFILE_MESSAGES } from '../../../../contract/profile.ts';
 import { saveContactDetails } from '../../stores/profile.ts';
 import type { ContactDetails } from '../../stores/profile.ts';
-import { DataList } from '../shell/DataList.tsx';
-import { useFocusOn } from '../shell/useFocus.ts';
-import '../SignUpWizard/wizard.css';
-import '../SignIn/auth.css';
-import '../ProfessionalDashboard/dashboard.css';
+import { DataList } from '../../ui/DataList.tsx';
+import { useFocusOn } from '../../ui/useFocus.ts';
+import '../../ui/wizard.css';
+import '../../ui/forms.css';
+import '../../ui/dashboard.css';
 import './profile-editor.css';
 
 interface Props {

@@ -3,42 +3,30 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { dashboardPath, LOGIN_MESSAGES, USER_TYPES } from '../../../../contract/account-types.ts';
 import type { SessionUser, UserType } from '../../../../contract/account-types.ts';
-import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
-import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { PLANS, type PlanLength } from '../../../../contract/plans.ts';
-import { $session, savedEmail, setPendingUserId, signIn, signOut } from '../../stores/session.ts';
+import { $session, savedEmail, signIn, signOut } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { welcomeText } from '../../stores/welcome.ts';
-import { actionErrorMessage, CONNECTION_MESSAGES } from '../../lib/api.ts';
+import { CONNECTION_MESSAGES } from '../../lib/api.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
 import { dashboardAfterSignIn, rememberBooking } from '../../lib/book-after.ts';
 import { autoCorrectedText, setSignInFlash, TYPE_LABELS } from '../../lib/signin-flash.ts';
-import { AppShell } from '../shell/AppShell.tsx';
-import { LengthPicker } from '../payment/LengthPicker.tsx';
-import { useFocusBack } from '../shell/useFocusBack.ts';
-import { useFocusOnMount } from '../shell/useFocus.ts';
+import { AppShell } from '../../ui/AppShell.tsx';
+import { LengthPicker } from '../../ui/LengthPicker.tsx';
+import { useFocusBack } from '../../ui/useFocusBack.ts';
+import { useFocusOnMount } from '../../ui/useFocus.ts';
 import { attemptLogin } from './login.ts';
 import type { LoginForm } from './login.ts';
-import './auth.css';
-import { IdentifierChoice } from '../shell/IdentifierChoice.tsx';
-import { PasswordField } from '../shell/PasswordField.tsx';
-import { useHydrated } from '../shell/useHydrated.ts';
+import { $signInPayment, choosePaymentMonths, dropPayment, offerPayment, payFirstPayment } from './store.ts';
+import type { PaymentState } from './store.ts';
+import '../../ui/forms.css';
+import { IdentifierChoice } from '../../ui/IdentifierChoice.tsx';
+import { PasswordField } from '../../ui/PasswordField.tsx';
+import { useHydrated } from '../../ui/useHydrated.ts';
 
 /** Spec 000 §9 "Login redirect 100 ms". */
 const REDIRECT_MS = 100;
 const MOMO_SOON = 'Mobile Money sign-in is coming soon. Sign in with your email or phone and password.';
-
-interface PaymentState {
-  message: string;
-  userId: number;
-  intent: PaymentIntent;
-  busy: boolean;
-  error: string | null;
-  /** The intent was already offered to the provider: a retry asks the server for a fresh one. */
-  used: boolean;
-  /** How many months to pay for: the intent is for 1, and another length gets its own intent. */
-  months: PlanLength;
-}
 
 function AlreadySignedIn({ user }: { user: SessionUser }) {
   const [leaving, setLeaving] = useState(false);
@@ -96,7 +84,7 @@ function Form() {
   const ready = useHydrated();
   const [problem, setProblem] = useState<string | null>(null);
   const [corrected, setCorrected] = useState<{ picked: UserType; actual: UserType } | null>(null);
-  const [payment, setPayment] = useState<PaymentState | null>(null);
+  const payment = useStore($signInPayment);
   const [done, setDone] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const rememberRef = useRef<HTMLInputElement>(null);
@@ -154,11 +142,11 @@ function Form() {
           focusField(outcome.field);
           return;
         case 'success':
-          setPayment(null);
+          dropPayment();
           finish(outcome.token, outcome.user, form.accountType, { firstVisit: outcome.firstVisit });
           return;
         case 'payment-required':
-          setPayment({ message: outcome.message, userId: outcome.userId, intent: outcome.intent, busy: false, error: null, used: false, months: outcome.intent.months ?? 1 });
+          offerPayment(outcome);
           return;
         // The toast is the spec's; the same words stay by the form, where the person looks next.
         case 'failed':
@@ -185,52 +173,18 @@ function Form() {
     };
     const form: LoginForm = { accountType, loginMethod: method, email: text('email'), phone: text('phone'), password: text('password') };
     lastForm.current = form;
-    setPayment(null);
+    dropPayment();
     void submit(form);
   }
 
   async function pay() {
-    if (!payment || payment.busy) return;
-    let current = payment;
-    setPayment({ ...current, busy: true, error: null });
-    try {
-      if (current.used && lastForm.current) {
-        // A reference offered once may not be offered again: ask the server for a fresh one.
-        const again = await attemptLogin(lastForm.current);
-        if (again.kind === 'success') {
-          setPayment(null);
-          finish(again.token, again.user, lastForm.current.accountType, { firstVisit: again.firstVisit });
-          return;
-        }
-        if (again.kind !== 'payment-required') {
-          const message = again.kind === 'network' ? LOGIN_MESSAGES.network : again.kind === 'failed' ? again.message : LOGIN_MESSAGES.required;
-          setPayment({ ...current, busy: false, error: message });
-          return;
-        }
-        current = { ...current, message: again.message, userId: again.userId, intent: again.intent };
-      }
-      const { firstPaymentFor } = await import('../../lib/first-payment.ts');
-      current = { ...current, intent: await firstPaymentFor(current.userId, current.intent, current.months), used: true };
-      setPayment({ ...current, busy: true, error: null });
-      setPendingUserId(current.userId);
-      const { payForIntent, verifyAndComplete } = await import('../../lib/payment.ts');
-      const result = await payForIntent(current.intent);
-      if (result.status === 'cancelled') {
-        setPayment({ ...current, busy: false, error: PAYMENT_MESSAGES.cancelled });
-        return;
-      }
-      const completed = await verifyAndComplete(current.userId, result.reference, current.intent.completionSecret);
-      setPendingUserId(null);
-      if (completed.autoLogin && completed.token) {
-        setPayment(null);
-        finish(completed.token, completed.user, lastForm.current?.accountType ?? completed.user.userType, { autoLogin: true });
-        return;
-      }
-      setPayment(null);
+    const form = lastForm.current;
+    const result = await payFirstPayment(form);
+    if (result.kind === 'signed-in') {
+      finish(result.token, result.user, form?.accountType ?? result.user.userType, result.autoLogin ? { autoLogin: true } : { firstVisit: result.firstVisit });
+    } else if (result.kind === 'activated') {
       setProblem(null);
       showToast({ title: 'Payment complete', description: 'Your account is active. Sign in to continue.', variant: 'success' });
-    } catch (error) {
-      setPayment({ ...current, busy: false, error: actionErrorMessage(error, PAYMENT_MESSAGES.verificationFailed) });
     }
   }
 
@@ -313,7 +267,7 @@ function Form() {
         </button>
       </form>
 
-      {payment ? <PaymentPanel payment={payment} onPay={() => void pay()} onMonths={(months) => setPayment({ ...payment, months })} /> : null}
+      {payment ? <PaymentPanel payment={payment} onPay={() => void pay()} onMonths={choosePaymentMonths} /> : null}
 
       <div className="auth-form">
         <p className="auth-or">or</p>

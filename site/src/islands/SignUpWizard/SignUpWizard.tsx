@@ -7,8 +7,8 @@ import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { PLANS } from '../../../../contract/plans.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
-import { AppShell } from '../shell/AppShell.tsx';
-import { LengthPicker } from '../payment/LengthPicker.tsx';
+import { AppShell } from '../../ui/AppShell.tsx';
+import { LengthPicker } from '../../ui/LengthPicker.tsx';
 import {
   $linkReferrer,
   $signup,
@@ -27,11 +27,11 @@ import {
 } from './store.ts';
 import type { SignupForm } from './store.ts';
 import { useStepHistory } from './history.ts';
-import { Alert, captureForm, Field } from './parts.tsx';
-import { useFocusOn } from '../shell/useFocus.ts';
-import './wizard.css';
-import { fieldProps } from '../shell/fields.ts';
-import { useHydrated } from '../shell/useHydrated.ts';
+import { Alert, captureForm, Field } from '../../ui/wizard-parts.tsx';
+import { useFocusOn } from '../../ui/useFocus.ts';
+import '../../ui/wizard.css';
+import { fieldProps } from '../../ui/fields.ts';
+import { useHydrated } from '../../ui/useHydrated.ts';
 
 const STEPS = ['Plan', 'Account', 'Profile'] as const;
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;

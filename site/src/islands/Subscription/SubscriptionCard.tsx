@@ -1,17 +1,17 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
-import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { PLANS } from '../../../../contract/plans.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
 import type { PlanLength, PlanType } from '../../../../contract/plans.ts';
-import { addMonths, daysLeft, longDate } from '../../../../contract/dates.ts';
 import { subscriptionState } from '../../../../contract/subscriptions.ts';
+import { daysLeft, longDate } from '../../../../contract/dates.ts';
 import type { AutoRenewal, SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 import { actionErrorMessage, apiFetch, clearQueryCache } from '../../lib/api.ts';
-import { payForIntent } from '../../lib/payment.ts';
-import { useFocusBack } from '../shell/useFocusBack.ts';
-import { LengthPicker } from '../payment/LengthPicker.tsx';
+import { useFocusBack } from '../../ui/useFocusBack.ts';
+import { LengthPicker } from '../../ui/LengthPicker.tsx';
 import { MomoPrompt } from './MomoPrompt.tsx';
+import { $renewal, RENEW_FAILED, renew, retryRenewal, showRenewalCard } from './store.ts';
 import './subscription.css';
 
 /**
@@ -43,7 +43,7 @@ export const SUBSCRIPTION_TEXTS = {
   grace: 'In grace period — renew to keep your service',
   expiredCustomer: 'Expired — renew to book',
   expiredProfessional: 'Expired — renew to be listed',
-  renewFailed: 'Could not start the renewal payment. Please try again.',
+  renewFailed: RENEW_FAILED,
   autoOn: 'We charge this card a few days before your paid month ends; the new month starts when it ends. If the card is declined we try daily and tell you.',
   autoNone: 'Mobile money cannot be charged automatically. Pay once by card to be able to renew automatically.',
   autoFailed: 'Could not change automatic renewal. Please try again.',
@@ -54,20 +54,6 @@ export const paidUntilLabel = (iso: string): string =>
   longDate(new Date(iso));
 
 const isPlanType = (value: string): value is PlanType => value === 'customer' || value === 'professional';
-
-type Phase =
-  | { kind: 'idle' }
-  | { kind: 'opening' }
-  | { kind: 'verifying'; reference: string }
-  | { kind: 'cancelled' }
-  | { kind: 'failed'; message: string; reference: string | null; months: PlanLength }
-  | { kind: 'renewed'; previous: string; estimate: string };
-
-/**
- * The success survives the dashboard reloading its data (the customer dashboard shows its loading
- * screen, which unmounts this card): the next card mounted takes it once.
- */
-let flash: Extract<Phase, { kind: 'renewed' }> | null = null;
 
 function StateBadge({ subscription, planType }: { subscription: SubscriptionProp | null; planType: PlanType | null }) {
   if (!subscription) return <span className="sub-badge is-expired">{SUBSCRIPTION_TEXTS.none}</span>;
@@ -146,21 +132,11 @@ function AutoRenewalToggle({ initial, token }: { initial: AutoRenewal; token: st
 }
 
 export default function SubscriptionCard({ subscription, token, onRenewed }: SubscriptionCardProps) {
-  const [phase, setPhase] = useState<Phase>(() => {
-    const taken = flash;
-    flash = null;
-    return taken ?? { kind: 'idle' };
-  });
-  const mounted = useRef(true);
+  const [card] = useState(showRenewalCard);
+  const phase = useStore($renewal);
   const heading = useId();
   const noticeRef = useRef<HTMLParagraphElement>(null);
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
   // The success takes focus when it shows (in a card mounted after the reload too), so keyboard
   // users are not lost while Renew now was disabled.
   useEffect(() => {
@@ -173,65 +149,7 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
   const [months, setMonths] = useState<PlanLength>(1);
   const busy = phase.kind === 'opening' || phase.kind === 'verifying';
   const renewButton = useFocusBack<HTMLButtonElement>(busy);
-  const update = (next: Phase) => {
-    if (mounted.current) setPhase(next);
-  };
-
-  /** Verifies a paid renewal of `bought` months. */
-  async function verify(reference: string, bought: PlanLength) {
-    update({ kind: 'verifying', reference });
-    let answer: { success: boolean; message?: string };
-    try {
-      answer = await apiFetch<{ success: boolean; message?: string }>('/api/verify-payment', { body: { reference }, token });
-    } catch (error) {
-      console.error('Renewal verification failed', error);
-      update({ kind: 'failed', message: actionErrorMessage(error, PAYMENT_MESSAGES.verifyFailed), reference, months: bought });
-      return;
-    }
-    if (!answer.success) {
-      update({ kind: 'failed', message: answer.message || PAYMENT_MESSAGES.verifyFailed, reference, months: bought });
-      return;
-    }
-    const previous = subscription?.paidUntil ?? '';
-    const from = Math.max(previous ? Date.parse(previous) : 0, Date.now());
-    const renewed: Phase = { kind: 'renewed', previous, estimate: addMonths(new Date(from), bought).toISOString() };
-    clearQueryCache('/api/customer-data/');
-    clearQueryCache('/api/professional-data/');
-    flash = renewed;
-    update(renewed);
-    onRenewed();
-  }
-
-  async function renew() {
-    update({ kind: 'opening' });
-    let intent: PaymentIntent;
-    try {
-      const answer = await apiFetch<{ success: boolean; payment: PaymentIntent; message?: string }>('/api/subscription/renew', {
-        method: 'POST',
-        body: { months },
-        token,
-      });
-      if (!answer.success || !answer.payment) throw new Error(answer.message || SUBSCRIPTION_TEXTS.renewFailed);
-      intent = answer.payment;
-    } catch (error) {
-      console.error('Renewal could not start', error);
-      update({ kind: 'failed', message: actionErrorMessage(error, SUBSCRIPTION_TEXTS.renewFailed), reference: null, months });
-      return;
-    }
-    let result: Awaited<ReturnType<typeof payForIntent>>;
-    try {
-      result = await payForIntent(intent);
-    } catch (error) {
-      console.error('Payment pop-up failed', error);
-      update({ kind: 'failed', message: actionErrorMessage(error, PAYMENT_MESSAGES.initFailed), reference: null, months });
-      return;
-    }
-    if (result.status === 'cancelled') {
-      update({ kind: 'cancelled' });
-      return;
-    }
-    await verify(result.reference, intent.months);
-  }
+  const context = { card, token, previous: subscription?.paidUntil ?? '', onRenewed };
 
   // The success names the reloaded date once the dashboard has it, else the month added locally.
   const renewedUntil =
@@ -264,7 +182,7 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
 
       {planType ? <LengthPicker name="renew-months" offers={lengths[planType]} value={months} onChange={setMonths} disabled={busy} /> : null}
       <div className="sub-actions">
-        <button ref={renewButton} type="button" className="btn sub-button" disabled={busy} aria-busy={busy} onClick={() => void renew()}>
+        <button ref={renewButton} type="button" className="btn sub-button" disabled={busy} aria-busy={busy} onClick={() => void renew(context, months)}>
           {phase.kind === 'opening' ? SUBSCRIPTION_TEXTS.opening : phase.kind === 'verifying' ? SUBSCRIPTION_TEXTS.verifying : SUBSCRIPTION_TEXTS.renew}
         </button>
       </div>
@@ -283,10 +201,7 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
           <button
             type="button"
             className="btn btn-sm btn-line sub-button"
-            onClick={() => {
-              const { reference, months: bought } = phase;
-              void (reference ? verify(reference, bought) : renew());
-            }}
+            onClick={() => void retryRenewal(context, months)}
           >
             {SUBSCRIPTION_TEXTS.tryAgain}
           </button>

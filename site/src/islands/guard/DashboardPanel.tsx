@@ -1,15 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
+import { useLoad } from '../../lib/load.ts';
 import { $session } from '../../stores/session.ts';
-import { GuardLoading } from '../shell/GuardLoading.tsx';
-import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from './DashboardParts.tsx';
-import '../SignIn/auth.css';
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'failed'; message: string }
-  | { state: 'loaded'; record: Record<string, unknown> };
+import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../../ui/DashboardParts.tsx';
+import '../../ui/forms.css';
 
 const LOADING_TEXT = 'Loading your dashboard...';
 const HIDDEN = new Set(['password', 'passwordHash', 'password_hash', 'token']);
@@ -33,30 +29,17 @@ function show(value: unknown): string | null {
  * account's record from GET /api/{type}-data/{email}, with the spec's loading and error panels.
  */
 export function DashboardPanel({ title, user }: { title: string; user: SessionUser }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [leaving, setLeaving] = useState(false);
   const affiliate = user.userType === 'affiliate';
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ state: 'loading' });
-    (async () => {
-      try {
-        const path = userDataPath(user.userType, user.email);
-        const answer = await query<Record<string, unknown>>(path, {
-          token: $session.get().token,
-          signal: controller.signal,
-          fresh: attempt > 0,
-        });
-        const record = answer[user.userType];
-        setLoad({ state: 'loaded', record: typeof record === 'object' && record !== null ? (record as Record<string, unknown>) : {} });
-      } catch (error) {
-        if (!controller.signal.aborted) setLoad({ state: 'failed', message: dashboardLoadErrorMessage(error, { affiliate }) });
-      }
-    })();
-    return () => controller.abort();
-  }, [user.userType, user.email, attempt, affiliate]);
+  const { load, retry } = useLoad<Record<string, unknown>>(
+    `${user.userType} ${user.email}`,
+    async ({ signal, fresh }) => {
+      const answer = await query<Record<string, unknown>>(userDataPath(user.userType, user.email), { token: $session.get().token, signal, fresh });
+      const record = answer[user.userType];
+      return typeof record === 'object' && record !== null ? (record as Record<string, unknown>) : {};
+    },
+    { failure: (error) => dashboardLoadErrorMessage(error, { affiliate }) },
+  );
 
   async function onSignOut() {
     setLeaving(true);
@@ -64,7 +47,7 @@ export function DashboardPanel({ title, user }: { title: string; user: SessionUs
   }
 
   const rows = load.state === 'loaded'
-    ? Object.entries(load.record).flatMap(([key, value]) => {
+    ? Object.entries(load.data).flatMap(([key, value]) => {
         const text = HIDDEN.has(key) ? null : show(value);
         return text === null ? [] : [[key, text] as const];
       })
@@ -81,7 +64,7 @@ export function DashboardPanel({ title, user }: { title: string; user: SessionUs
       <SignedInAs user={user} />
       <SignInNotice />
       {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
-      {load.state === 'failed' ? <LoadError message={load.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {load.state === 'failed' ? <LoadError message={load.message} onRetry={retry} /> : null}
       {load.state === 'loaded' ? (
         <section className="card" aria-labelledby="dashboard-record">
           <h2 id="dashboard-record">Your account</h2>

@@ -2,17 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { ComponentType } from 'react';
 import { dashboardPath } from '../../../../contract/account-types.ts';
-import type { SessionUser, UserType } from '../../../../contract/account-types.ts';
+import type { UserType } from '../../../../contract/account-types.ts';
 import { $session } from '../../stores/session.ts';
-import { AppShell, lazyPart } from '../shell/AppShell.tsx';
-import { GUARD_TEXTS, GuardLoading } from '../shell/GuardLoading.tsx';
+import { AppShell, lazyPart } from '../../ui/AppShell.tsx';
+import { GUARD_TEXTS, GuardLoading } from '../../ui/GuardLoading.tsx';
+import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
 import { DashboardPanel } from './DashboardPanel.tsx';
 
-/** What a dashboard island gets once the guard lets the user in. */
-export interface DashboardViewProps {
-  title: string;
-  user: SessionUser;
-}
 
 type Loader = () => Promise<{ default: ComponentType<DashboardViewProps> }>;
 

@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
-import type { Listing, SearchAnswer, Sort } from '../../../../contract/professionals.ts';
-import { NEARBY_RADIUS_MILES } from '../../../../contract/professionals.ts';
-import { ApiError, apiFetch, DASHBOARD_MESSAGES, NetworkError, TimeoutError } from '../../lib/api.ts';
-import { $session } from '../../stores/session.ts';
-import { showToast } from '../../stores/toast.ts';
+import type { Listing, SearchAnswer, Sort } from '../../../contract/professionals.ts';
+import { NEARBY_RADIUS_MILES } from '../../../contract/professionals.ts';
+import { ApiError, apiFetch, DASHBOARD_MESSAGES, NetworkError, TimeoutError } from '../lib/api.ts';
+import { $session } from './session.ts';
+import { showToast } from './toast.ts';
 
 /**
  * Find Pro's shared state: the filters, the results, the saved professionals and the professional

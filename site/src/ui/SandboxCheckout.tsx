@@ -6,10 +6,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { createRoot } from 'react-dom/client';
-import { apiFetch } from '../../lib/api.ts';
-import { cedis } from '../../components/money.ts';
-import { lengthName, PLANS } from '../../../../contract/plans.ts';
-import { approvedSandboxCharge, type PaymentIntent } from '../../../../contract/payments.ts';
+import { apiFetch } from '../lib/api.ts';
+import { cedis } from '../components/money.ts';
+import { lengthName, PLANS } from '../../../contract/plans.ts';
+import { approvedSandboxCharge, type PaymentIntent } from '../../../contract/payments.ts';
 import './SandboxCheckout.css';
 
 interface Props {

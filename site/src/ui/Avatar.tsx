@@ -1,4 +1,4 @@
-import { initials } from '../../../../contract/photos.ts';
+import { initials } from '../../../contract/photos.ts';
 import './avatar.css';
 
 const SIZES = { xs: 24, sm: 40, md: 56, lg: 96 } as const;

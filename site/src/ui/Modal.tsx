@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { useModalDialog } from '../shell/useModalDialog.ts';
-import '../BookingDialog/dialog.css';
+import { useModalDialog } from './useModalDialog.ts';
+import './dialog.css';
 
 interface Props {
   title: string;

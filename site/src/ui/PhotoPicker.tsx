@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { PHOTO_ACCEPT } from '../../../../contract/photos.ts';
+import { PHOTO_ACCEPT } from '../../../contract/photos.ts';
 
 /**
  * A photo chooser: the file input (phones offer the camera and the gallery) drawn as a 44 px

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { $photos, loadPhotos, removeProfilePhoto, uploadProfilePhoto, type PhotoOutcome } from '../../stores/photos.ts';
+import { $photos, loadPhotos, removeProfilePhoto, uploadProfilePhoto, type PhotoOutcome } from '../stores/photos.ts';
 import { Avatar } from './Avatar.tsx';
 import { PhotoOutcomeNote, PhotoPicker, type PhotoNote } from './PhotoPicker.tsx';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { actionErrorMessage } from '../../lib/api.ts';
-import { downloadWithToken } from '../../lib/download.ts';
-import { $session } from '../../stores/session.ts';
+import { actionErrorMessage } from '../lib/api.ts';
+import { downloadWithToken } from '../lib/download.ts';
+import { $session } from '../stores/session.ts';
 import { useFocusBack } from './useFocusBack.ts';
 
 /** The path and wording of "download my data" (issue #6: the right of access). */

@@ -1,15 +1,17 @@
 import { atom, onMount } from 'nanostores';
-import { BOOKING_EVENT_TYPES } from '../../../../contract/events.ts';
-import type { SessionUser } from '../../../../contract/account-types.ts';
-import type { Booking } from '../../../../contract/bookings.ts';
-import { PROFILE_MESSAGES } from '../../../../contract/profile.ts';
-import { RATE_MESSAGES } from '../../../../contract/professionals.ts';
-import type { Availability } from '../../../../contract/professionals.ts';
-import { ApiError, DASHBOARD_MESSAGES, clearQueryCache, NetworkError, TimeoutError, apiFetch, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
-import { onUserEvent, refresher } from '../../stores/events.ts';
-import { $session, mergeUser } from '../../stores/session.ts';
-import { noteVisit } from '../../stores/welcome.ts';
-import type { SubscriptionSummary } from '../../../../contract/subscriptions.ts';
+import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
+import type { SessionUser } from '../../../contract/account-types.ts';
+import type { Booking } from '../../../contract/bookings.ts';
+import { PROFILE_MESSAGES } from '../../../contract/profile.ts';
+import { RATE_MESSAGES } from '../../../contract/professionals.ts';
+import type { Availability } from '../../../contract/professionals.ts';
+import { clearQueryCache, apiFetch, dashboardLoadErrorMessage, query, userDataPath } from '../lib/api.ts';
+import type { Load } from '../lib/load.ts';
+import { failure, type Outcome } from '../lib/outcome.ts';
+import { onUserEvent, refresher } from './events.ts';
+import { $session, mergeUser } from './session.ts';
+import { noteVisit } from './welcome.ts';
+import type { SubscriptionSummary } from '../../../contract/subscriptions.ts';
 
 /**
  * The professional's dashboard data (spec 001 §3 "Professional record", "Job request") and the
@@ -52,28 +54,11 @@ export interface ProfessionalRecord {
   reviews: number;
 }
 
-export type Load<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; data: T };
-
-/** What an action answers: the server's success message, or its error with any field errors. */
-export type Outcome = { ok: true; message: string } | { ok: false; message: string; fields: Record<string, string> };
-
 export const $professional = atom<Load<ProfessionalRecord>>({ state: 'loading' });
 export const $jobs = atom<Load<Booking[]>>({ state: 'loading' });
 
 const token = () => $session.get().token;
 let email = '';
-
-/** An action's error as text: the server's message, or the connection problem. */
-export function failure(error: unknown): Outcome {
-  if (error instanceof ApiError) {
-    const fields: Record<string, string> = {};
-    for (const e of error.fieldErrors) fields[e.field] ??= e.message;
-    return { ok: false, message: error.message, fields };
-  }
-  if (error instanceof TimeoutError) return { ok: false, message: DASHBOARD_MESSAGES.timeout, fields: {} };
-  if (error instanceof NetworkError) return { ok: false, message: DASHBOARD_MESSAGES.unreachable, fields: {} };
-  return { ok: false, message: 'Something went wrong. Please try again.', fields: {} };
-}
 
 /**
  * GET /api/professional-data/{email}. `fresh` skips the 5-minute cache (Try Again, and after a

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useFocusOn } from '../shell/useFocus.ts';
+import { useFocusOn } from './useFocus.ts';
 
 /** Parts shared by the sign-up and affiliate wizards. */
 

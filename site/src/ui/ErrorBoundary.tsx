@@ -1,6 +1,6 @@
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { classifyError } from '../../lib/errors.ts';
+import { classifyError } from '../lib/errors.ts';
 import { GenericErrorScreen } from './GenericErrorScreen.tsx';
 import { MAX_RETRIES, NetworkErrorScreen } from './NetworkErrorScreen.tsx';
 import { StartupFailure } from './StartupFailure.tsx';

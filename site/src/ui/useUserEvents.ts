@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { onUserEvent } from '../../stores/events.ts';
-import type { LiveEventType, LiveHandler } from '../../stores/events.ts';
+import { onUserEvent } from '../stores/events.ts';
+import type { LiveEventType, LiveHandler } from '../stores/events.ts';
 
 /**
  * Calls `handler` for the signed-in user's live events of `types` while the component is mounted

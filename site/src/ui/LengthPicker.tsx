@@ -1,5 +1,5 @@
-import type { LengthOffer, PlanLength } from '../../../../contract/plans.ts';
-import { offerText } from '../../lib/prices.ts';
+import type { LengthOffer, PlanLength } from '../../../contract/plans.ts';
+import { offerText } from '../lib/prices.ts';
 import './length-picker.css';
 
 export interface LengthPickerProps {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { classifyError } from '../../lib/errors.ts';
-import { probeConnectivity } from '../../lib/connectivity.ts';
-import type { ConnectivityResult } from '../../lib/connectivity.ts';
+import { classifyError } from '../lib/errors.ts';
+import { probeConnectivity } from '../lib/connectivity.ts';
+import type { ConnectivityResult } from '../lib/connectivity.ts';
 import { useFocusOnMount } from './useFocus.ts';
 import './shell.css';
 

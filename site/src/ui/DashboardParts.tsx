@@ -1,16 +1,23 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import type { SessionUser } from '../../../../contract/account-types.ts';
-import { LOGIN_MESSAGES } from '../../../../contract/account-types.ts';
-import { signOut } from '../../stores/session.ts';
-import { showToast } from '../../stores/toast.ts';
-import { $firstVisit, welcomeText } from '../../stores/welcome.ts';
-import { useFocusOnMount } from '../shell/useFocus.ts';
-import { autoCorrectedText, takeSignInFlash } from '../../lib/signin-flash.ts';
-import type { SignInFlash } from '../../lib/signin-flash.ts';
-import { Avatar } from '../shell/Avatar.tsx';
+import type { ReactNode } from 'react';
+import type { SessionUser } from '../../../contract/account-types.ts';
+import { LOGIN_MESSAGES } from '../../../contract/account-types.ts';
+import { signOut } from '../stores/session.ts';
+import { showToast } from '../stores/toast.ts';
+import { $firstVisit, welcomeText } from '../stores/welcome.ts';
+import { useFocusOnMount } from './useFocus.ts';
+import { autoCorrectedText, takeSignInFlash } from '../lib/signin-flash.ts';
+import type { SignInFlash } from '../lib/signin-flash.ts';
+import { Avatar } from './Avatar.tsx';
 
 /** Pieces every dashboard shows (spec 000 §4 login notices, 001 §2 "All dashboards"). */
+
+/** What a dashboard island gets once the route guard lets the user in. */
+export interface DashboardViewProps {
+  title: string;
+  user: SessionUser;
+}
 
 /** Sign out here, then go to /signin (replacing history). */
 export async function signOutAndLeave(): Promise<void> {
@@ -101,5 +108,16 @@ export function DashboardHeader({ title, user, avatar }: { title: string; user: 
       <SignedInAs user={user} />
       <SignInNotice />
     </>
+  );
+}
+
+/** A stat card: a label and a big figure, with an optional note. */
+export function Stat({ label, value, note, strong }: { label: string; value: ReactNode; note?: string; strong?: boolean }) {
+  return (
+    <li className={strong ? 'card pd-stat is-strong' : 'card pd-stat'}>
+      <span className="pd-stat-label">{label}</span>
+      <strong className="pd-stat-value">{value}</strong>
+      {note ? <span className="pd-stat-note">{note}</span> : null}
+    </li>
   );
 }

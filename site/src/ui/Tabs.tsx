@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { unreadName } from '../../stores/unread.ts';
-import { UnreadBadge } from '../shell/UnreadBadge.tsx';
+import { unreadName } from '../stores/unread.ts';
+import { UnreadBadge } from './UnreadBadge.tsx';
 
 export interface TabItem<T extends string> {
   id: T;
