@@ -3,13 +3,14 @@ import type { APIRequestContext } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import type { SubscriptionSummary } from '../contract/subscriptions.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
+import { advanceServerClock, resetServerClockAfterEach, serverNow } from './fixtures/clock.ts';
 
 // Issue 5 "Subscriptions": the dashboards' subscription card and "Renew now" through the sandbox
-// checkout, on a real test server whose clock the journey moves forward (shared by every spec
-// running at the same time, so the move is kept to what reaching the reminder window needs).
+// checkout, on a real test server whose clock the journey moves forward (shared by every spec,
+// so the move is kept to what reaching the reminder window needs, and put back after the test).
 
 const DAY_MS = 86_400_000;
-
+resetServerClockAfterEach();
 
 async function subscriptionOf(request: APIRequestContext, session: LoginResponse): Promise<SubscriptionSummary> {
   const type = session.user.userType;
@@ -21,12 +22,6 @@ async function subscriptionOf(request: APIRequestContext, session: LoginResponse
   const subscription = body[type]?.subscription;
   expect(subscription, 'the dashboard data carry the subscription').toBeTruthy();
   return subscription as SubscriptionSummary;
-}
-
-async function serverNow(request: APIRequestContext): Promise<number> {
-  const response = await request.post('/api/dev/clock', { data: { advanceMs: 0 } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return Date.parse(((await response.json()) as { now: string }).now);
 }
 
 /** One calendar month later (UTC), clamped to the month's last day, as the server extends. */
@@ -62,9 +57,7 @@ test('a customer near the end of the month renews early from the dashboard and k
   await expect(card).toContainText('the months you buy are added to the end of your current period');
 
   // Into the 7-day reminder window, with 6 days left: the smallest move that gets there.
-  const now = await serverNow(request);
-  const moved = await request.post('/api/dev/clock', { data: { advanceMs: Math.max(0, Date.parse(start.paidUntil) - now - 6 * DAY_MS) } });
-  expect(moved.ok()).toBe(true);
+  await advanceServerClock(request, Date.parse(start.paidUntil) - (await serverNow(request)) - 6 * DAY_MS);
   await page.reload();
   await expect(card.getByText(/Expiring in \d+ days?/)).toBeVisible();
   await expect(card).toContainText(`Paid until ${label(start.paidUntil)}`);

@@ -59,10 +59,16 @@ export async function withTableClosed<T>(db: Db, table: string, fn: () => Promis
 /** `fn` while the notifications outbox takes no message: a change written with its messages must not happen. */
 export const withOutboxClosed = <T>(db: Db, fn: () => Promise<T>) => withTableClosed(db, 'notifications', fn);
 
+/** Where every test app's clock starts, and where `clock.reset()` puts it back. */
+export const TEST_START = new Date('2026-11-22T09:00:00Z');
+
+/** A test app's clock: moved by the tests, put back to TEST_START by `reset()` (in afterEach) so each test stands alone. */
+export type TestClock = ReturnType<typeof fixedClock> & { reset(): void };
+
 export interface TestApp {
   url: string;
   db: Db;
-  clock: ReturnType<typeof fixedClock>;
+  clock: TestClock;
   /** What the app keeps in memory between requests, and the database's change feed behind it (none with READ_CACHE=off). */
   readCache?: ReadCache;
   /** This app's live-update streams. */
@@ -106,7 +112,7 @@ export async function startTestApp(options: { env?: Record<string, string>; hear
   // Passwords and tokens the test sends or receives, and configured keys: none may be logged.
   const secrets = new Set<string>();
   for (const [name, value] of Object.entries(options.env ?? {})) if (SECRET_NAME.test(name) && value.length >= 8) secrets.add(value);
-  const clock = fixedClock(new Date('2026-11-22T09:00:00Z'));
+  const clock: TestClock = Object.assign(fixedClock(TEST_START), { reset: () => clock.set(TEST_START) });
   const logger = createLogger('info', sink);
   // The API is tested as it runs: through the read cache unless the test turns it off (READ_CACHE=off).
   const feed = await startChangeFeed(db, logger);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUpAndPay } from '../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { isEmbedded } from '../db.ts';
@@ -11,6 +11,7 @@ describe('read cache: sessions and dashboard records, dropped when the database 
     app = await startTestApp();
   });
   afterAll(() => app.close());
+  afterEach(() => app?.clock.reset());
 
   /** Queries the app sends while `action` runs (not the harness's own catch-up marker). */
   async function queriesDuring(action: () => Promise<unknown>): Promise<number> {

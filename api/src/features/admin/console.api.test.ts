@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_MESSAGES } from '../../../../contract/admin.ts';
 import type { AdminActivityEntry } from '../../../../contract/admin.ts';
 import { VERIFICATION_ROUTES } from '../../../../contract/verification.ts';
@@ -21,6 +21,7 @@ beforeAll(async () => {
   admin = await signInAdmin(app);
 });
 afterAll(() => app.close());
+afterEach(() => app?.clock.reset());
 
 const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}, token = admin.token) =>
   app.request(path, { ...init, headers: { ...bearer(token), ...(init.headers as Record<string, string>) } });

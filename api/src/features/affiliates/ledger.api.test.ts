@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, paySandbox, signUp, signUpAffiliate as newAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { paystackEnv, startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
@@ -101,6 +101,7 @@ describe('renewal', () => {
     app = await startTestApp();
   });
   afterAll(() => app.close());
+  afterEach(() => app?.clock.reset());
 
   it('extends from the current end when paid early, so no paid day is lost', async () => {
     const customer = await signUpAndPay(app);
@@ -118,7 +119,6 @@ describe('renewal', () => {
       paidUntil: '2027-01-22T09:00:00.000Z',
       state: 'active',
     });
-    app.clock.set(new Date('2026-11-22T09:00:00Z'));
   });
 
   it('is for customers and professionals only', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_MESSAGES } from '../../../../contract/analytics.ts';
 import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -14,6 +14,7 @@ describe('GET /api/me/analytics', () => {
     app = await startTestApp();
   });
   afterAll(() => app.close());
+  afterEach(() => app?.clock.reset());
 
   const analytics = (token: string) => app.request('/api/me/analytics', { headers: bearer(token) });
   const act = (id: number, action: string, token: string) => app.request(`/api/bookings/${id}/${action}`, { method: 'POST', headers: bearer(token) });

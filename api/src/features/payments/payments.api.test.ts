@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, REFERENCE_PATTERN, approvedSandboxCharge } from '../../../../contract/payments.ts';
 import { bearer, signUp } from '../../../test/accounts.ts';
 import { paystackEnv, startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
@@ -18,6 +18,7 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
     await app.close();
     await paystack.close();
   });
+  afterEach(() => app?.clock.reset());
 
   const complete = (userId: number, reference: string, completionSecret?: string) =>
     app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: reference, paymentData: { reference }, completionSecret } });
@@ -211,7 +212,6 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
     const res = await complete(userId, payment.reference, payment.completionSecret);
     expect(res.body).toMatchObject({ success: true, autoLogin: false });
     expect(res.body.token).toBeUndefined();
-    app.clock.advance(-2 * 60 * 60 * 1000);
   });
 });
 

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_ROUTES, PHOTO_SIZES, PHOTO_UPLOADS_PER_HOUR } from '../../../../contract/photos.ts';
 import { signInAdmin } from '../../../test/admin.ts';
 import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
@@ -17,6 +17,7 @@ beforeAll(async () => {
   admin = await signInAdmin(app);
 });
 afterAll(() => app.close());
+afterEach(() => app?.clock.reset());
 
 const RED = { r: 220, g: 30, b: 30 };
 const BLUE = { r: 30, g: 30, b: 220 };

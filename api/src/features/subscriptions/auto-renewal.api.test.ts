@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_PATTERN } from '../../../../contract/payments.ts';
 import { bearer, paySandbox, signUp } from '../../../test/accounts.ts';
 import { signInAdmin } from '../../../test/admin.ts';
@@ -32,6 +32,7 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     await app.close();
     await paystack.close();
   });
+  afterEach(() => app?.clock.reset());
 
   const job = () => {
     logLines = logLines ?? [];
@@ -290,6 +291,7 @@ describe('automatic renewal in the sandbox (no Paystack keys)', () => {
     app = await startTestApp();
   });
   afterAll(() => app.close());
+  afterEach(() => app?.clock.reset());
 
   it('keeps the TEST MODE card, lets its owner opt in, and charges it again; sandbox mobile money cannot', async () => {
     app.clock.set(START);

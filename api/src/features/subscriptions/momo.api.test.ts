@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MOMO_MESSAGES, MOMO_PROMPT_TTL_MS } from '../../../../contract/momo.ts';
 import { bearer, signUp, signUpAndPay } from '../../../test/accounts.ts';
 import { SANDBOX_PROMPT_TEXT, SANDBOX_VOUCHER } from '../../providers/sandbox.ts';
@@ -20,6 +20,7 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
     await app.close();
     await paystack.close();
   });
+  afterEach(() => app?.clock.reset());
 
   /** A customer who paid the first month at Paystack; `prompt` asks for a renewal prompt. */
   async function subscriber(overrides: Record<string, unknown> = {}) {

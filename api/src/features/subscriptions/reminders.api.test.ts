@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { signUp, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
 import { createLogger } from '../../logger.ts';
@@ -12,6 +12,7 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app.close());
+afterEach(() => app?.clock.reset());
 
 const deps = (notifier?: Notifier) => ({
   db: app.db,
@@ -41,7 +42,6 @@ it('sends "ends soon" once in the last 7 days and "has ended" once after, even w
   mails = await mailTo(customer.body.email);
   expect(mails.map((m) => m.subject)).toEqual(['Your subscription ends soon', 'Your subscription has ended']);
   expect(mails[1].body).toContain('3 days of grace');
-  app.clock.set(new Date('2026-11-22T09:00:00Z'));
 });
 
 it('retries a reminder whose send failed', async () => {
@@ -51,7 +51,6 @@ it('retries a reminder whose send failed', async () => {
   expect(await sendDueReminders(deps(failing))).toBe(0);
   expect(await sendDueReminders(deps())).toBeGreaterThanOrEqual(1);
   expect((await mailTo(customer.body.email)).map((m) => m.subject)).toEqual(['Your subscription ends soon']);
-  app.clock.set(new Date('2026-11-22T09:00:00Z'));
 });
 
 it('records a reminder as sent in the transaction that queues it: neither is kept without the other', async () => {
@@ -80,7 +79,6 @@ it('records a reminder as sent in the transaction that queues it: neither is kep
   expect(await recorded()).toEqual([{ kind: 'expiring' }]);
   expect((await mailTo(customer.body.email)).map((m) => m.subject)).toEqual(['Your subscription ends soon']);
   expect(await sendDueReminders(deps())).toBe(0); // recorded with the messages: never queued twice
-  app.clock.set(new Date('2026-11-22T09:00:00Z'));
 });
 
 it('sends no reminders after the subscription is cancelled, and the paid period still runs to its end', async () => {
@@ -92,5 +90,4 @@ it('sends no reminders after the subscription is cancelled, and the paid period 
   expect(await mailTo(customer.body.email)).toEqual([]);
   const data = await app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, { headers: { authorization: `Bearer ${customer.token}` } });
   expect(data.body.customer.subscription.state).toBe('expiring');
-  app.clock.set(new Date('2026-11-22T09:00:00Z'));
 });

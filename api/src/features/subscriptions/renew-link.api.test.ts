@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createLogger } from '../../logger.ts';
@@ -20,6 +20,7 @@ describe('one-tap renewal links', () => {
     links = renewLinks({ db: app.db, clock: app.clock, logger, payments: paymentProvider(config, app.db, app.clock), notifier: outboxNotifier({ clock: app.clock }) });
   });
   afterAll(() => app.close());
+  afterEach(() => app?.clock.reset());
 
   let serial = 0;
   /** A paid customer (an MTN number ending 000, 001, …) and the link of the reminder just sent to them. */

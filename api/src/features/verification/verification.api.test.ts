@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   DOCUMENT_MAX_BYTES,
   VERIFICATION_MESSAGES,
@@ -28,6 +28,7 @@ beforeAll(async () => {
   admin = await signInAdmin(app);
 });
 afterAll(() => app.close());
+afterEach(() => app?.clock.reset());
 
 const professional = (overrides: Record<string, unknown> = {}) =>
   signUpAndPay(app, { userType: 'professional', profession: 'Electrician', localAddress: 'Osu, Accra', ...overrides });
