@@ -35,6 +35,13 @@ function addMonth(date: Date): Date {
   return next;
 }
 
+/** A promise the test settles with `release()`: a request waits on it while the page shows it busy. */
+function heldUntilReleased(): { released: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { released, release };
+}
+
 const label = (date: Date | string): string =>
   new Date(date).toLocaleDateString('en-GH', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -89,13 +96,15 @@ test('a professional sees the plan and Renew now on the Overview; a failed verif
   const session = await login(request, pro);
   const start = await subscriptionOf(request, session);
   await useSession(page, session);
-  // Slowed down (3G) so the busy texts can be seen; the first verification fails.
+  // Held, as on a slow 3G line, until the busy text has been seen; the first verification fails.
+  const renewing = heldUntilReleased();
+  const verifying = heldUntilReleased();
   await page.route('**/api/subscription/renew', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await renewing.released;
     await route.continue();
   });
   await page.route('**/api/verify-payment', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await verifying.released;
     await route.fulfill({ status: 200, json: { success: false, message: 'Failed to verify payment. Please contact support.' } });
   });
   await page.goto('/professional-dashboard');
@@ -105,8 +114,10 @@ test('a professional sees the plan and Renew now on the Overview; a failed verif
 
   await card.getByRole('button', { name: 'Renew now' }).click();
   await expect(card.getByRole('button', { name: 'Opening payment...' })).toBeDisabled();
+  renewing.release();
   await page.getByRole('dialog', { name: 'Sandbox checkout' }).getByRole('button', { name: 'Approve payment' }).click();
   await expect(card.getByRole('button', { name: 'Verifying payment...' })).toBeDisabled();
+  verifying.release();
   const alert = card.getByRole('alert');
   await expect(alert).toContainText('Failed to verify payment. Please contact support.');
 

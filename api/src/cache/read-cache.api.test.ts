@@ -118,12 +118,12 @@ describe('read cache: sessions and dashboard records, dropped when the database 
   it('keeps nothing of a rolled-back change, and nothing read while a change arrived', async () => {
     const customer = await signUpAndPay(app);
     await record(customer);
-    await app.db
-      .transaction(async (trx) => {
+    await expect(
+      app.db.transaction(async (trx) => {
         await trx('users').where({ id: customer.userId }).update({ location: 'Tamale' });
         throw new Error('roll back');
-      })
-      .catch(() => {});
+      }),
+    ).rejects.toThrow('roll back');
     expect((await record(customer)).body.customer.location).not.toBe('Tamale');
   });
 
