@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { startChangeFeed } from '../src/cache/change-feed.ts';
 import { ReadCache } from '../src/cache/read-cache.ts';
@@ -174,4 +175,21 @@ export async function startTestApp(options: { env?: Record<string, string>; hear
       if (leaked.length) throw new Error(`A secret reached the log: ${leaked.map((l) => `${l.slice(0, 4)}…`).join(', ')}`);
     },
   };
+}
+
+/**
+ * For the tests of a file or describe block that share one app: `start` runs before them (assign
+ * what it gives to the block's variables there), the clock goes back to TEST_START after each
+ * test, and the app is closed after the last:
+ *   useTestApp(async () => (app = await startTestApp()));
+ *   useTestApp(async () => ({ app, admin } = await startTestAppWithAdmin()));
+ */
+export function useTestApp(start: () => Promise<TestApp | { app: TestApp }>): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    const started = await start();
+    app = 'app' in started ? started.app : started;
+  });
+  afterEach(() => app?.clock.reset());
+  afterAll(() => app?.close());
 }

@@ -1,17 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUpAndPay } from '../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp } from '../../test/harness.ts';
 import { isEmbedded } from '../db.ts';
 
 // Issue #7 asks a signed-in data read to cost little; these prove the read cache that makes it so
 // never shows what a committed change replaced, whoever made the change.
 describe('read cache: sessions and dashboard records, dropped when the database announces a change', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
-  afterEach(() => app?.clock.reset());
+  useTestApp(async () => (app = await startTestApp()));
 
   /** Queries the app sends while `action` runs (not the harness's own catch-up marker). */
   async function queriesDuring(action: () => Promise<unknown>): Promise<number> {

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paySandbox, signUp, signUpAffiliate, signUpAndPay, signupBody } from '../../test/accounts.ts';
 import { FORGOT_PASSWORD_FLOOR_MS } from '../features/auth/service.ts';
 import { documentFileName } from '../features/verification/service.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp } from '../../test/harness.ts';
 
 // Issue #14: what an outside review broke, one block per finding, each written to fail on the code
 // it found. docs/SECURITY.md lists them with the command that runs each block.
@@ -158,11 +158,7 @@ describe('#14.8 guesses are counted per account, before they are checked', () =>
 
 describe('#14.9 and #14.10 password reset links', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app?.close());
-  afterEach(() => app?.clock.reset());
+  useTestApp(async () => (app = await startTestApp()));
   const forgot = (email: string) => app.request('/api/auth/forgot-password', { method: 'POST', json: { email } });
   const links = async (email: string) =>
     ((await app.request('/api/dev/mailbox')).body.messages as { to: string; text: string }[])
@@ -308,11 +304,7 @@ describe('#14.6 one customer cannot flood a professional with requests', () => {
 
 describe('#14.13 anonymous and free writes are limited, and geocoding answers are kept', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app?.close());
-  afterEach(() => app?.clock.reset());
+  useTestApp(async () => (app = await startTestApp()));
   const contact = (email: string, i: number) =>
     app.request('/api/contact', { method: 'POST', json: { name: 'Kofi Mensah', email, subject: `Question ${i}`, message: 'Where do I see my bookings?' } });
 

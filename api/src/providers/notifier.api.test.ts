@@ -1,15 +1,11 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { expect, it } from 'vitest';
+import { startTestApp, type TestApp, useTestApp } from '../../test/harness.ts';
 import { createLogger } from '../logger.ts';
 import { deliverNotifications, logTransport, outboxNotifier, RETRY_DELAYS_MS, type EmailTransport, type Message } from './notifier.ts';
 
 // Issue #5: "A failed send is retried with backoff and never blocks the request that caused it."
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
-afterEach(() => app?.clock.reset());
+useTestApp(async () => (app = await startTestApp()));
 
 const logger = createLogger('silent');
 const recording = () => {

@@ -1,15 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, LOGIN_MESSAGES } from '../../../../contract/accounts.ts';
 import { bearer, paySandbox, signUp, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp, withOutboxClosed } from '../../../test/harness.ts';
 
 describe('sign-in, session, sign-out', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
-  afterEach(() => app?.clock.reset());
+  useTestApp(async () => (app = await startTestApp()));
   const login = (json: Record<string, unknown>) => app.request('/api/auth/login', { method: 'POST', json });
 
   it('signs in by email, whatever its case, and the server decides the user type', async () => {
@@ -144,11 +140,7 @@ describe('own data only: GET /api/{type}-data/{email}', () => {
 
 describe('password reset', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
-  afterEach(() => app?.clock.reset());
+  useTestApp(async () => (app = await startTestApp()));
   const lastMail = async () => (await app.request('/api/dev/mailbox')).body.messages[0];
   const tokenIn = (text: string) => /reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
 

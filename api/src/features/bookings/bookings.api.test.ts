@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../../../contract/bookings.ts';
 import { bearer, listedProfessional, makeRoomForBooking, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
 // Spec 001 §4–§5, §9 and issue #4: pending on creation; accept → confirmed, decline → cancelled;
 // the customer cancels pending or confirmed; the professional completes a confirmed booking once
@@ -15,15 +15,14 @@ describe('bookings', () => {
   let customer: Awaited<ReturnType<typeof signUpAndPay>>;
   let pro: Awaited<ReturnType<typeof listedProfessional>>;
   let fixedRatePro: Awaited<ReturnType<typeof listedProfessional>>;
-  beforeAll(async () => {
+  useTestApp(async () => {
     app = await startTestApp();
     customer = await signUpAndPay(app, { localAddress: 'Osu, Oxford Street' });
     pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Kojo', lastName: 'Pipes' });
     fixedRatePro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Fixed', lastName: 'Rate' });
     await app.db('professional_profiles').where({ user_id: fixedRatePro.userId }).update({ rate_negotiable: false });
+    return app;
   });
-  afterAll(() => app.close());
-  afterEach(() => app?.clock.reset());
 
   // The journey books far more than a customer may keep open (BOOKING_LIMITS): each request
   // finds the customer's earlier ones answered and an hour old.
@@ -220,11 +219,7 @@ describe('bookings', () => {
 
 describe('dashboard figures from real data (customer-data, professional-data)', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
-  afterEach(() => app?.clock.reset());
+  useTestApp(async () => (app = await startTestApp()));
 
   it('counts bookings, spending, earnings and rating exactly as hand-computed', async () => {
     const customer = await signUpAndPay(app);

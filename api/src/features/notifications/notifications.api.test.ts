@@ -1,15 +1,11 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp, withOutboxClosed } from '../../../test/harness.ts';
 
 // Issue #5: registration receipt, new booking request (to the professional), booking
 // accepted/declined/cancelled (to the other party); each carries only what it must.
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
-afterEach(() => app?.clock.reset());
+useTestApp(async () => (app = await startTestApp()));
 const inbox = async (email: string) => (await app.db('notifications').where({ recipient: email }).orderBy('id')).map((n) => n.subject as string);
 
 it('sends the payment receipt and the booking messages to the right person', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LENGTH_MESSAGE, PAYMENT_MESSAGES, SIGNUP_PAYMENT_GONE, type PaymentIntent } from '../../../../contract/payments.ts';
 import { bearer, paySandbox, signUp, signUpAffiliate, signUpAndPay, signupBody } from '../../../test/accounts.ts';
 import { signInAdmin } from '../../../test/admin.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { createLogger } from '../../logger.ts';
 import { outboxNotifier } from '../../providers/notifier.ts';
 import { sendDueReminders } from '../subscriptions/reminders.ts';
@@ -13,11 +13,7 @@ import { sendDueReminders } from '../subscriptions/reminders.ts';
 // still earns 40% of ONE month. The clock stands at 2026-11-22 09:00 unless a test moves it.
 describe('paying months ahead', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
-  afterEach(() => app?.clock.reset());
+  useTestApp(async () => (app = await startTestApp()));
 
   const renew = (token: string, json: unknown) => app.request('/api/subscription/renew', { method: 'POST', headers: bearer(token), json });
   const verify = (reference: string) => app.request('/api/verify-payment', { method: 'POST', json: { reference } });

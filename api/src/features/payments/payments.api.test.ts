@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, REFERENCE_PATTERN, approvedSandboxCharge } from '../../../../contract/payments.ts';
 import { bearer, signUp } from '../../../test/accounts.ts';
-import { paystackEnv, startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
-import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
+import { type FakePaystack, startTestAppWithPaystack } from '../../../test/fake-paystack.ts';
+import { startTestApp, type TestApp, useTestApp, withOutboxClosed } from '../../../test/harness.ts';
 
 // Issue #3: value is granted only when the provider says success, the amount equals the plan price
 // in pesewas, the currency is GHS, the reference belongs to this pending account, and the reference
@@ -10,15 +10,7 @@ import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harn
 describe('subscription payments through the real Paystack adapter and a fake Paystack', () => {
   let paystack: FakePaystack;
   let app: TestApp;
-  beforeAll(async () => {
-    paystack = await startFakePaystack();
-    app = await startTestApp({ env: paystackEnv(paystack) });
-  });
-  afterAll(async () => {
-    await app.close();
-    await paystack.close();
-  });
-  afterEach(() => app?.clock.reset());
+  useTestApp(async () => ({ app, paystack } = await startTestAppWithPaystack()));
 
   const complete = (userId: number, reference: string, completionSecret?: string) =>
     app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: reference, paymentData: { reference }, completionSecret } });

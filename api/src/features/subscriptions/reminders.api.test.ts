@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { signUp, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp, withOutboxClosed } from '../../../test/harness.ts';
 import { createLogger } from '../../logger.ts';
 import { outboxNotifier, type Notifier } from '../../providers/notifier.ts';
 import { sendDueReminders } from './reminders.ts';
@@ -8,11 +8,7 @@ import { sendDueReminders } from './reminders.ts';
 // Issue #5: "a reminder when a subscription enters the reminder window, another on expiry, and marks
 // each sent once"; "reminders are not sent twice when two workers run at once".
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
-afterEach(() => app?.clock.reset());
+useTestApp(async () => (app = await startTestApp()));
 
 const deps = (notifier?: Notifier) => ({
   db: app.db,
