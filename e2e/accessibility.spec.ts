@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
 import { signUpAffiliate } from './fixtures/affiliates.ts';
-import { sitePages } from './fixtures/pages.ts';
+import { pageReady, sitePages } from './fixtures/pages.ts';
 
 // Issue #7 "Accessibility": axe-core on every page and every dashboard tab, signed in as each
 // role: no serious or critical violation (WCAG 2.1 A and AA rules).
@@ -20,7 +20,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 for (const path of sitePages().filter((p) => !GUARDED.includes(p))) {
   test(`${path} has no serious accessibility violation`, async ({ page }) => {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await pageReady(page, { loaded: path !== '/app-shell-test' });
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
@@ -36,8 +36,7 @@ async function checkEveryTab(page: Page, path: string) {
   for (const name of names) {
     await tabs.filter({ hasText: name }).first().click();
     await expect(tabs.filter({ hasText: name }).first()).toHaveAttribute('aria-selected', 'true');
-    await page.waitForLoadState('networkidle');
-    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    await pageReady(page);
     for (const violation of await seriousViolations(page)) problems.push(`${name.trim()}: ${violation}`);
   }
   expect(problems).toEqual([]);
@@ -79,7 +78,7 @@ test('administrator console, every tab and the user dialog', async ({ page, requ
   for (const name of await dialog.getByRole('tab').allInnerTexts()) {
     await dialog.getByRole('tab', { name }).click();
     await expect(dialog.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
-    await page.waitForLoadState('networkidle');
+    await pageReady(page);
     for (const violation of await seriousViolations(page)) problems.push(`dialog ${name}: ${violation}`);
   }
   expect(problems).toEqual([]);

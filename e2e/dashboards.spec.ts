@@ -5,12 +5,15 @@ import { monthLabel } from '../contract/dates.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
 import { bookFirstSlot, passSlotStart } from './fixtures/bookings.ts';
+import { resetServerClockAfterEach, serverNow } from './fixtures/clock.ts';
 import { PHONE, overflows } from './fixtures/phone.ts';
 
 // Issue #16, the dashboards' last gaps, as users meet them on a 360 px phone: messages before a
 // request is accepted, Mark Completed only once the job has started, a payout asked before it is
 // sent, this month's commissions, editing one's own profile, "Welcome" for a new account, and
 // the general dashboard's location and Analytics, on real data only.
+
+resetServerClockAfterEach(); // passSlotStart moves the server's clock
 
 const ACCRA = { latitude: 5.6037, longitude: -0.187 };
 const LONG = 'Oluwaseyi-Adjoa-Nkansah-Boateng'; // a long surname: the screens must still fit
@@ -37,8 +40,7 @@ const fits = async (page: Page) => expect(await overflows(page)).toEqual([]);
 
 /** The test server's clock as "2026-11" (the month analytics count in). */
 async function serverMonth(page: Page): Promise<string> {
-  const answer = await page.request.post('/api/dev/clock', { data: { advanceMs: 0 } });
-  return ((await answer.json()) as { now: string }).now.slice(0, 7);
+  return new Date(await serverNow(page.request)).toISOString().slice(0, 7);
 }
 
 test('a professional reads and answers a pending request, accepts it, and can mark it completed only once it has started', async ({ browser, request }) => {

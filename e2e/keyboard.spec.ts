@@ -9,12 +9,15 @@ import { createPaidAccount, createPendingAccount, login, useSession, uniquePhone
 import { ADMIN } from './fixtures/admin.ts';
 import { affiliateWithPayout, creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
 import { bookFirstSlot, passSlotStart } from './fixtures/bookings.ts';
+import { resetServerClockAfterEach } from './fixtures/clock.ts';
 import { chooseOption, chooseRadio, chooseTab, press, tabTo, typeInto } from './fixtures/keyboard.ts';
 
 // Issue #7 "Proof", Accessibility: "every journey of the e2e suite possible by keyboard alone".
 // Each journey of the other specs again, worked only with Tab, Shift+Tab, Enter, Space, Escape, the
 // arrow keys and typing (e2e/fixtures/keyboard.ts): nothing is clicked, filled or focused by the
 // test. Set-up that is not the journey (accounts, the test clock) goes through the API as there.
+
+resetServerClockAfterEach(); // passSlotStart moves the server's clock
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

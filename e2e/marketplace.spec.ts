@@ -5,11 +5,14 @@ import type { Booking } from '../contract/bookings.ts';
 import { DAY_MS } from '../contract/dates.ts';
 import { createPaidAccount } from './fixtures/accounts.ts';
 import { passSlotStart } from './fixtures/bookings.ts';
+import { resetServerClockAfterEach } from './fixtures/clock.ts';
 import type { PaidAccount } from './fixtures/accounts.ts';
 
 // Issue 4's journey: a customer finds a plumber near Accra, books a slot with a negotiated rate, the
 // professional accepts, they chat both ways, the job is done, the customer reviews, and the new
 // rating shows in the search.
+
+resetServerClockAfterEach(); // passSlotStart moves the server's clock
 
 const ACCRA = { latitude: 5.6037, longitude: -0.187 };
 

@@ -5,6 +5,7 @@ import { addMonths, longDate } from '../contract/dates.ts';
 import type { SubscriptionSummary } from '../contract/subscriptions.ts';
 import { createPaidAccount, createPendingAccount, login, uniquePhone, uniqueTag, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
+import { serverNow } from './fixtures/clock.ts';
 
 // Issue #20 "Pay months ahead" (docs/PRODUCT.md "Paying months ahead"): the dashboards' renewal,
 // the sign-up wizard and the sign-in page's unpaid-account panel offer 1, 3, 6 or 12 months, each
@@ -22,11 +23,10 @@ async function paidUntil(request: APIRequestContext, session: LoginResponse): Pr
 const signedIn = (page: Page) =>
   page.evaluate(() => ({ token: localStorage.getItem('authToken'), user: JSON.parse(localStorage.getItem('userData') ?? '{}') })) as Promise<LoginResponse>;
 
-/** The paid period ends `months` after the payment, just made by the server's clock (which other specs may move). */
+/** The paid period ends `months` after the payment, just made by the server's clock. */
 async function expectPaidForMonthsFromNow(request: APIRequestContext, session: LoginResponse, months: number): Promise<string> {
   const until = Date.parse(await paidUntil(request, session));
-  const clock = await request.post('/api/dev/clock', { data: { advanceMs: 0 } });
-  const now = Date.parse(((await clock.json()) as { now: string }).now);
+  const now = await serverNow(request);
   expect(until).toBeGreaterThan(addMonths(new Date(now - 120_000), months).getTime());
   expect(until).toBeLessThanOrEqual(addMonths(new Date(now), months).getTime());
   return new Date(until).toISOString();

@@ -5,7 +5,7 @@ import type { PaidAccount } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
 import { creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
 import { bookFirstSlot } from './fixtures/bookings.ts';
-import { sitePages } from './fixtures/pages.ts';
+import { pageReady, sitePages } from './fixtures/pages.ts';
 import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
 
 // Issue #16 "Fits the phone": on a 360 × 740 touch phone no page, dashboard tab or dialog is wider
@@ -21,8 +21,7 @@ const longEmail = (who: string) => `${who}.oforiwaa.amponsah-boatengmensah.${uni
 
 /** Waits for the page to settle, then records what overflows under `where`. */
 async function measure(page: Page, where: string, problems: string[], { loaded = true } = {}): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  if (loaded) await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  await pageReady(page, { loaded });
   for (const problem of await overflows(page)) problems.push(`${where}: ${problem}`);
   for (const problem of await smallTargets(page)) problems.push(`${where}: small target ${problem}`);
 }

@@ -2,9 +2,12 @@ import { expect, test } from '@playwright/test';
 import { monthLabel } from '../contract/dates.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { bookFirstSlot, passSlotStart } from './fixtures/bookings.ts';
+import { resetServerClockAfterEach } from './fixtures/clock.ts';
 
 // The professional dashboard (spec 001 §2, §3, §4), the general /dashboard screen and /api-test,
 // on a real server: a customer books through the API, the professional works the job in the browser.
+
+resetServerClockAfterEach(); // passSlotStart moves the server's clock
 
 test('a professional accepts a job, manages rates, profile and availability, completes it and sees the earnings', async ({ page, browser, request }) => {
   const pro = await createPaidAccount(request, {

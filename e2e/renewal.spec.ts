@@ -4,12 +4,13 @@ import type { LoginResponse } from '../contract/accounts.ts';
 import { addMonths, DAY_MS, longDate } from '../contract/dates.ts';
 import type { SubscriptionSummary } from '../contract/subscriptions.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
+import { advanceServerClock, resetServerClockAfterEach, serverNow } from './fixtures/clock.ts';
 
 // Issue 5 "Subscriptions": the dashboards' subscription card and "Renew now" through the sandbox
-// checkout, on a real test server whose clock the journey moves forward (shared by every spec
-// running at the same time, so the move is kept to what reaching the reminder window needs).
+// checkout, on a real test server whose clock the journey moves forward (shared by every spec,
+// so the move is kept to what reaching the reminder window needs, and put back after the test).
 
-
+resetServerClockAfterEach();
 
 async function subscriptionOf(request: APIRequestContext, session: LoginResponse): Promise<SubscriptionSummary> {
   const type = session.user.userType;
@@ -23,10 +24,11 @@ async function subscriptionOf(request: APIRequestContext, session: LoginResponse
   return subscription as SubscriptionSummary;
 }
 
-async function serverNow(request: APIRequestContext): Promise<number> {
-  const response = await request.post('/api/dev/clock', { data: { advanceMs: 0 } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return Date.parse(((await response.json()) as { now: string }).now);
+/** A promise the test settles with `release()`: a request waits on it while the page shows it busy. */
+function heldUntilReleased(): { released: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { released, release };
 }
 
 const label = (date: Date | string): string => longDate(new Date(date));
@@ -50,9 +52,7 @@ test('a customer near the end of the month renews early from the dashboard and k
   await expect(card).toContainText('the months you buy are added to the end of your current period');
 
   // Into the 7-day reminder window, with 6 days left: the smallest move that gets there.
-  const now = await serverNow(request);
-  const moved = await request.post('/api/dev/clock', { data: { advanceMs: Math.max(0, Date.parse(start.paidUntil) - now - 6 * DAY_MS) } });
-  expect(moved.ok()).toBe(true);
+  await advanceServerClock(request, Date.parse(start.paidUntil) - (await serverNow(request)) - 6 * DAY_MS);
   await page.reload();
   await expect(card.getByText(/Expiring in \d+ days?/)).toBeVisible();
   await expect(card).toContainText(`Paid until ${label(start.paidUntil)}`);
@@ -84,13 +84,15 @@ test('a professional sees the plan and Renew now on the Overview; a failed verif
   const session = await login(request, pro);
   const start = await subscriptionOf(request, session);
   await useSession(page, session);
-  // Slowed down (3G) so the busy texts can be seen; the first verification fails.
+  // Held, as on a slow 3G line, until the busy text has been seen; the first verification fails.
+  const renewing = heldUntilReleased();
+  const verifying = heldUntilReleased();
   await page.route('**/api/subscription/renew', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await renewing.released;
     await route.continue();
   });
   await page.route('**/api/verify-payment', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await verifying.released;
     await route.fulfill({ status: 200, json: { success: false, message: 'Failed to verify payment. Please contact support.' } });
   });
   await page.goto('/professional-dashboard');
@@ -100,8 +102,10 @@ test('a professional sees the plan and Renew now on the Overview; a failed verif
 
   await card.getByRole('button', { name: 'Renew now' }).click();
   await expect(card.getByRole('button', { name: 'Opening payment...' })).toBeDisabled();
+  renewing.release();
   await page.getByRole('dialog', { name: 'Sandbox checkout' }).getByRole('button', { name: 'Approve payment' }).click();
   await expect(card.getByRole('button', { name: 'Verifying payment...' })).toBeDisabled();
+  verifying.release();
   const alert = card.getByRole('alert');
   await expect(alert).toContainText('Failed to verify payment. Please contact support.');
 

@@ -18,13 +18,16 @@ export function fixedClock(start: Date): Clock & { set(d: Date): void; advance(m
   };
 }
 
-/** The system clock shifted by an offset that tests can move (only ever built when NODE_ENV=test). */
-export function offsetClock(): Clock & { advance(ms: number): void; offsetMs(): number } {
+/** The system clock shifted by an offset that tests can move and put back (only ever built when NODE_ENV=test). */
+export function offsetClock(): Clock & { advance(ms: number): void; reset(): void; offsetMs(): number } {
   let offset = 0;
   return {
     now: () => new Date(Date.now() + offset),
     advance: (ms) => {
       offset += ms;
+    },
+    reset: () => {
+      offset = 0;
     },
     offsetMs: () => offset,
   };

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startTestApp, type TestApp } from './harness.ts';
 
 /**
  * A local server that speaks the parts of Paystack's API the product uses
@@ -277,4 +278,22 @@ export async function startFakePaystack(): Promise<FakePaystack> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A test app that pays through the real Paystack adapter, against a fake Paystack of its own.
+ * Closing the app closes the fake too.
+ */
+export async function startTestAppWithPaystack(options: Parameters<typeof startTestApp>[0] = {}): Promise<{ app: TestApp; paystack: FakePaystack }> {
+  const paystack = await startFakePaystack();
+  const app = await startTestApp({ ...options, env: { ...paystackEnv(paystack), ...options.env } });
+  const closeApp = app.close;
+  app.close = async () => {
+    try {
+      await closeApp();
+    } finally {
+      await paystack.close();
+    }
+  };
+  return { app, paystack };
 }

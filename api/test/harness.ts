@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { startChangeFeed } from '../src/cache/change-feed.ts';
 import { ReadCache } from '../src/cache/read-cache.ts';
@@ -8,7 +9,7 @@ import { EventHub } from '../src/features/events/hub.ts';
 import { liveSession } from '../src/http/auth.ts';
 import { fixedClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
-import { closeDb, createDb, migrate, type Db } from '../src/db.ts';
+import { closeDb, createDb, isEmbedded, migrate, type Db } from '../src/db.ts';
 import { createLogger } from '../src/logger.ts';
 import { paymentProvider } from '../src/providers/index.ts';
 import { outboxNotifier } from '../src/providers/notifier.ts';
@@ -59,10 +60,16 @@ export async function withTableClosed<T>(db: Db, table: string, fn: () => Promis
 /** `fn` while the notifications outbox takes no message: a change written with its messages must not happen. */
 export const withOutboxClosed = <T>(db: Db, fn: () => Promise<T>) => withTableClosed(db, 'notifications', fn);
 
+/** Where every test app's clock starts, and where `clock.reset()` puts it back. */
+export const TEST_START = new Date('2026-11-22T09:00:00Z');
+
+/** A test app's clock: moved by the tests, put back to TEST_START by `reset()` (in afterEach) so each test stands alone. */
+export type TestClock = ReturnType<typeof fixedClock> & { reset(): void };
+
 export interface TestApp {
   url: string;
   db: Db;
-  clock: ReturnType<typeof fixedClock>;
+  clock: TestClock;
   /** What the app keeps in memory between requests, and the database's change feed behind it (none with READ_CACHE=off). */
   readCache?: ReadCache;
   /** This app's live-update streams. */
@@ -71,6 +78,8 @@ export interface TestApp {
   logs: Record<string, unknown>[];
   /** fetch against the app with JSON helpers. */
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<{ status: number; headers: Headers; body: any }>;
+  /** Closes the database under the running app, as when the database goes away; `close()` still checks the log. */
+  closeDatabase(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -106,7 +115,7 @@ export async function startTestApp(options: { env?: Record<string, string>; hear
   // Passwords and tokens the test sends or receives, and configured keys: none may be logged.
   const secrets = new Set<string>();
   for (const [name, value] of Object.entries(options.env ?? {})) if (SECRET_NAME.test(name) && value.length >= 8) secrets.add(value);
-  const clock = fixedClock(new Date('2026-11-22T09:00:00Z'));
+  const clock: TestClock = Object.assign(fixedClock(TEST_START), { reset: () => clock.set(TEST_START) });
   const logger = createLogger('info', sink);
   // The API is tested as it runs: through the read cache unless the test turns it off (READ_CACHE=off).
   const feed = await startChangeFeed(db, logger);
@@ -125,6 +134,7 @@ export async function startTestApp(options: { env?: Record<string, string>; hear
   const server = keepIdleConnections(app.listen(0, '127.0.0.1'));
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let databaseClosed = false;
   return {
     url,
     db,
@@ -148,6 +158,10 @@ export async function startTestApp(options: { env?: Record<string, string>; hear
       collectSecrets(body, secrets);
       return { status: response.status, headers: response.headers, body };
     },
+    async closeDatabase() {
+      databaseClosed = true;
+      await closeDb(db);
+    },
     async close() {
       // Issue #7: no password, token or secret key in any log line of any API test.
       const logged = logs.map((line) => JSON.stringify(line)).join('\n');
@@ -155,9 +169,27 @@ export async function startTestApp(options: { env?: Record<string, string>; hear
       events.closeAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await feed.close();
+      // PGlite's listeners ended with the database; PostgreSQL's feed has a connection of its own to end.
+      if (!(databaseClosed && isEmbedded(db))) await feed.close();
       await drop();
       if (leaked.length) throw new Error(`A secret reached the log: ${leaked.map((l) => `${l.slice(0, 4)}…`).join(', ')}`);
     },
   };
+}
+
+/**
+ * For the tests of a file or describe block that share one app: `start` runs before them (assign
+ * what it gives to the block's variables there), the clock goes back to TEST_START after each
+ * test, and the app is closed after the last:
+ *   useTestApp(async () => (app = await startTestApp()));
+ *   useTestApp(async () => ({ app, admin } = await startTestAppWithAdmin()));
+ */
+export function useTestApp(start: () => Promise<TestApp | { app: TestApp }>): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    const started = await start();
+    app = 'app' in started ? started.app : started;
+  });
+  afterEach(() => app?.clock.reset());
+  afterAll(() => app?.close());
 }

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../contract/dates.ts';
 import { bearer, signUpAndPay } from '../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp } from '../../test/harness.ts';
 import { isEmbedded } from '../db.ts';
 
 // Issue #7 asks a signed-in data read to cost little; these prove the read cache that makes it so
 // never shows what a committed change replaced, whoever made the change.
 describe('read cache: sessions and dashboard records, dropped when the database announces a change', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  useTestApp(async () => (app = await startTestApp()));
 
   /** Queries the app sends while `action` runs (not the harness's own catch-up marker). */
   async function queriesDuring(action: () => Promise<unknown>): Promise<number> {
@@ -118,12 +115,12 @@ describe('read cache: sessions and dashboard records, dropped when the database 
   it('keeps nothing of a rolled-back change, and nothing read while a change arrived', async () => {
     const customer = await signUpAndPay(app);
     await record(customer);
-    await app.db
-      .transaction(async (trx) => {
+    await expect(
+      app.db.transaction(async (trx) => {
         await trx('users').where({ id: customer.userId }).update({ location: 'Tamale' });
         throw new Error('roll back');
-      })
-      .catch(() => {});
+      }),
+    ).rejects.toThrow('roll back');
     expect((await record(customer)).body.customer.location).not.toBe('Tamale');
   });
 

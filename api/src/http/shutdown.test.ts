@@ -49,8 +49,9 @@ describe('drainable (SIGTERM)', () => {
     halfHead.on('error', () => {});
     await once(halfHead, 'connect');
     halfHead.write('GET / HTTP/1.1\r\nHost: x\r\n'); // a request head that never ends
+    const reached = once(s.server, 'request');
     const running = get(s.port, '/slow?ms=400');
-    await new Promise((r) => setTimeout(r, 50)); // the request has reached the handler
+    await reached; // the request has reached the handler
     const drained = s.drain(5000);
     await expect(get(s.port, '/')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(await running).toMatchObject({ status: 200, body: 'done' });
@@ -63,8 +64,9 @@ describe('drainable (SIGTERM)', () => {
   it('cuts a request that never finishes at the deadline', async () => {
     const s = await serve();
     server = s.server;
+    const reached = once(s.server, 'request');
     const stuck = get(s.port, '/stuck').catch((err) => err);
-    await new Promise((r) => setTimeout(r, 50));
+    await reached;
     const result = await s.drain(300);
     expect(result.forced).toBe(true);
     expect(result.ms).toBeGreaterThanOrEqual(290);

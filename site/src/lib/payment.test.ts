@@ -87,15 +87,14 @@ describe('payForIntent with Paystack', () => {
         },
       };
       const paid = payForIntent(intent);
-      await new Promise((r) => setTimeout(r, 150));
-      expect(calls).toHaveLength(1);
+      await vi.waitFor(() => expect(calls).toHaveLength(1));
       const options = calls[0]!;
       expect(options).toMatchObject({ key: 'pk_test_abc', email: 'ama@example.com', amount: 1000, currency: 'GHS', reference: intent.reference });
       (options.onSuccess as (r: unknown) => void)({ reference: intent.reference });
       await expect(paid).resolves.toEqual({ status: 'success', reference: intent.reference });
 
       const cancelled = payForIntent(intent);
-      await new Promise((r) => setTimeout(r, 150));
+      await vi.waitFor(() => expect(calls).toHaveLength(2));
       (calls[1]!.onCancel as () => void)();
       await expect(cancelled).resolves.toEqual({ status: 'cancelled' });
     } finally {

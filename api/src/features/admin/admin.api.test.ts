@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
 import { DAY_MS } from '../../../../contract/dates.ts';
-import { signInAdmin } from '../../../test/admin.ts';
+import { requestAsAdmin, signInAdmin, startTestAppWithAdmin, type SignedInAdmin } from '../../../test/admin.ts';
 import { bearer, paySandbox, signUp, signUpAffiliate, signUpAndPay, signupBody } from '../../../test/accounts.ts';
-import { startTestApp, withTableClosed, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp, withTableClosed } from '../../../test/harness.ts';
 import { createAdmin } from './accounts.ts';
 
 // Issue #6 / spec 001 §7 admin calls, §4 user and payout states, §9 settings; every action audited.
 const DAY = DAY_MS;
 
 let app: TestApp;
-let admin: Awaited<ReturnType<typeof signInAdmin>>;
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signInAdmin(app);
-});
-afterAll(() => app.close());
+let admin: SignedInAdmin;
+useTestApp(async () => ({ app, admin } = await startTestAppWithAdmin()));
 
-const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}) =>
-  app.request(path, { ...init, headers: { ...bearer(admin.token), ...(init.headers as Record<string, string>) } });
+const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}) => requestAsAdmin(app, admin.token, path, init);
 const activity = async (userId: number) => (await asAdmin(`/api/admin/users/${userId}`)).body.activity as { action: string; admin: string; before: any; after: any }[];
 
 describe('admin sign-in (spec 001 §5, §8)', () => {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACTIVITY_MESSAGES } from '../../../../contract/admin.ts';
 import type { AdminActivityEntry } from '../../../../contract/admin.ts';
 import { VERIFICATION_ROUTES } from '../../../../contract/verification.ts';
 import type { VerificationQueueEntry } from '../../../../contract/verification.ts';
-import { signInAdmin } from '../../../test/admin.ts';
+import { requestAsAdmin, signInAdmin, startTestAppWithAdmin, type SignedInAdmin } from '../../../test/admin.ts';
 import { bearer, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { type TestApp, useTestApp } from '../../../test/harness.ts';
 
 // Issue #16, the administrator's console on a phone: one Activity list across every account
 // (GET /api/admin/activity, newest first, a page after a cursor, one kind of action if asked) and
@@ -15,15 +15,10 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
 
 let app: TestApp;
-let admin: Awaited<ReturnType<typeof signInAdmin>>;
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signInAdmin(app);
-});
-afterAll(() => app.close());
+let admin: SignedInAdmin;
+useTestApp(async () => ({ app, admin } = await startTestAppWithAdmin()));
 
-const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}, token = admin.token) =>
-  app.request(path, { ...init, headers: { ...bearer(token), ...(init.headers as Record<string, string>) } });
+const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}, token = admin.token) => requestAsAdmin(app, token, path, init);
 const setStatus = (id: number, status: 'active' | 'suspended') => asAdmin(`/api/admin/users/${id}/status`, { method: 'PUT', json: { status } });
 
 /** Every page of the list from the start, following each answer's cursor. */

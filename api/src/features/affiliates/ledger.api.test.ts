@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, paySandbox, signUp, signUpAffiliate as newAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
-import { paystackEnv, startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { type FakePaystack, startTestAppWithPaystack } from '../../../test/fake-paystack.ts';
+import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { outboxNotifier } from '../../providers/notifier.ts';
 import { movePayout, pendingBalance } from './payouts.ts';
 
@@ -97,10 +97,7 @@ describe('commission ledger and payouts', () => {
 
 describe('renewal', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  useTestApp(async () => (app = await startTestApp()));
 
   it('extends from the current end when paid early, so no paid day is lost', async () => {
     const customer = await signUpAndPay(app);
@@ -118,7 +115,6 @@ describe('renewal', () => {
       paidUntil: '2027-01-22T09:00:00.000Z',
       state: 'active',
     });
-    app.clock.set(new Date('2026-11-22T09:00:00Z'));
   });
 
   it('is for customers and professionals only', async () => {
@@ -130,14 +126,7 @@ describe('renewal', () => {
 describe('commission written once when the webhook and the browser complete together', () => {
   let paystack: FakePaystack;
   let app: TestApp;
-  beforeAll(async () => {
-    paystack = await startFakePaystack();
-    app = await startTestApp({ env: paystackEnv(paystack) });
-  });
-  afterAll(async () => {
-    await app.close();
-    await paystack.close();
-  });
+  useTestApp(async () => ({ app, paystack } = await startTestAppWithPaystack()));
 
   it('credits one ₵10.80', async () => {
     const affiliate = await newAffiliate(app);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { signInAdmin } from '../../../test/admin.ts';
 import { bearer, signUpAffiliate } from '../../../test/accounts.ts';
-import { paystackEnv, startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { type FakePaystack, startTestAppWithPaystack } from '../../../test/fake-paystack.ts';
+import { type TestApp, useTestApp } from '../../../test/harness.ts';
 import { paystackTransfers } from '../../providers/transfers.ts';
 
 // Issue #5: with Paystack keys, a mobile-money payout whose network the affiliate chose is paid by
@@ -10,14 +10,10 @@ import { paystackTransfers } from '../../providers/transfers.ts';
 let paystack: FakePaystack;
 let app: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  paystack = await startFakePaystack();
-  app = await startTestApp({ env: paystackEnv(paystack) });
+useTestApp(async () => {
+  ({ app, paystack } = await startTestAppWithPaystack());
   adminToken = (await signInAdmin(app)).token;
-});
-afterAll(async () => {
-  await app.close();
-  await paystack.close();
+  return { app };
 });
 
 async function requestedPayout(overrides: Record<string, unknown> = { momoNetwork: 'VOD', momoNumber: '0501234567' }) {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANALYTICS_MESSAGES } from '../../../../contract/analytics.ts';
 import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
 // GET /api/me/analytics (issue #16): a customer's or professional's own figures for the last six
 // calendar months, from real bookings and reviews. The test clock starts on Sunday 22 November
@@ -10,10 +10,7 @@ const WINDOW = ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'
 
 describe('GET /api/me/analytics', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  useTestApp(async () => (app = await startTestApp()));
 
   const analytics = (token: string) => app.request('/api/me/analytics', { headers: bearer(token) });
   const act = (id: number, action: string, token: string) => app.request(`/api/bookings/${id}/${action}`, { method: 'POST', headers: bearer(token) });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../../../contract/bookings.ts';
 import { DAY_MS } from '../../../../contract/dates.ts';
 import { bearer, listedProfessional, makeRoomForBooking, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
 // Spec 001 §4–§5, §9 and issue #4: pending on creation; accept → confirmed, decline → cancelled;
 // the customer cancels pending or confirmed; the professional completes a confirmed booking once
@@ -16,14 +16,14 @@ describe('bookings', () => {
   let customer: Awaited<ReturnType<typeof signUpAndPay>>;
   let pro: Awaited<ReturnType<typeof listedProfessional>>;
   let fixedRatePro: Awaited<ReturnType<typeof listedProfessional>>;
-  beforeAll(async () => {
+  useTestApp(async () => {
     app = await startTestApp();
     customer = await signUpAndPay(app, { localAddress: 'Osu, Oxford Street' });
     pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Kojo', lastName: 'Pipes' });
     fixedRatePro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Fixed', lastName: 'Rate' });
     await app.db('professional_profiles').where({ user_id: fixedRatePro.userId }).update({ rate_negotiable: false });
+    return app;
   });
-  afterAll(() => app.close());
 
   // The journey books far more than a customer may keep open (BOOKING_LIMITS): each request
   // finds the customer's earlier ones answered and an hour old.
@@ -118,7 +118,6 @@ describe('bookings', () => {
     const completed = await act(id, 'complete', pro.token);
     expect(completed.body.booking.status).toBe('completed');
     expect((await act(id, 'cancel', customer.token)).body.message).toBe('This booking is completed, so it cannot be cancelled.');
-    app.clock.set(new Date('2026-11-22T09:00:00Z'));
   });
 
   it('lets the professional decline and the customer cancel; the slot opens again', async () => {
@@ -179,12 +178,17 @@ describe('bookings', () => {
   });
 
   it('takes one review per completed booking from its customer, and the rating shows in search at once', async () => {
-    const { body } = await book({ date: TUESDAY, time: '14:00' });
+    // A professional of its own, with one job done before the reviewed one (search counts both).
+    const pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Kwesi', lastName: 'Reviewed' });
+    const earlier = (await book({ professionalId: pro.userId, date: TUESDAY, time: '10:00' })).body.booking.id;
+    await act(earlier, 'accept', pro.token);
+    const { body } = await book({ professionalId: pro.userId, date: TUESDAY, time: '14:00' });
     const id = body.booking.id;
     const review = (json: unknown, token = customer.token) => app.request(`/api/bookings/${id}/review`, { method: 'POST', json, headers: bearer(token) });
     expect((await review({ rating: 5, comment: 'Great' })).status).toBe(409); // not completed yet
     await act(id, 'accept', pro.token);
     app.clock.set(new Date('2026-11-24T14:00:00Z'));
+    await act(earlier, 'complete', pro.token);
     await act(id, 'complete', pro.token);
     expect((await review({ rating: 6 })).status).toBe(400);
     expect((await review({ rating: 4.5 })).status).toBe(400);
@@ -193,19 +197,21 @@ describe('bookings', () => {
     const again = await review({ rating: 1 });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('You have already reviewed this booking.');
-    const [listing] = (await app.request('/api/professionals?q=Kojo', { headers: bearer(customer.token) })).body.professionals;
+    const [listing] = (await app.request('/api/professionals?q=Kwesi', { headers: bearer(customer.token) })).body.professionals;
     expect(listing).toMatchObject({ rating: 4, reviews: 1, completedJobs: 2 });
     expect(listing.response).toMatch(/^Usually responds within/);
     const detail = await app.request(`/api/professionals/${pro.userId}`, { headers: bearer(customer.token) });
     expect(detail.body.reviews[0]).toMatchObject({ rating: 4, comment: 'Fixed it fast', customerName: 'Ama', verified: true });
-    app.clock.set(new Date('2026-11-22T09:00:00Z'));
   });
 
   it('offers open slots for the next two weeks, without taken ones, from the server\'s date', async () => {
+    // A professional of its own, booked on Monday at 09:00.
+    const pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Slots', lastName: 'Taken' });
+    expect((await book({ professionalId: pro.userId, date: MONDAY, time: '09:00' })).status).toBe(201);
     const detail = await app.request(`/api/professionals/${pro.userId}`, { headers: bearer(customer.token) });
     expect(detail.body.today).toBe('2026-11-22'); // the test clock's day
     const monday = detail.body.slots.find((d: { date: string }) => d.date === MONDAY);
-    expect(monday.times).not.toContain('09:00'); // booked above
+    expect(monday.times).not.toContain('09:00'); // booked
     expect(monday.times).not.toContain('08:00'); // before their hours
     expect(monday.times).toContain('14:00');
     expect(detail.body.slots.some((d: { date: string }) => d.date === '2026-11-28')).toBe(false); // Saturday
@@ -214,10 +220,7 @@ describe('bookings', () => {
 
 describe('dashboard figures from real data (customer-data, professional-data)', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  useTestApp(async () => (app = await startTestApp()));
 
   it('counts bookings, spending, earnings and rating exactly as hand-computed', async () => {
     const customer = await signUpAndPay(app);
@@ -255,6 +258,5 @@ describe('dashboard figures from real data (customer-data, professional-data)', 
       reviews: 2,
     });
     expect(c).toBeGreaterThan(0);
-    app.clock.set(new Date('2026-11-22T09:00:00Z'));
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_STREAMS_PER_USER, EVENTS_PATH, EVENTS_PING, EVENTS_TICKET_PATH, userEventSchema, type UserEvent } from '../../../../contract/events.ts';
 import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -104,6 +104,7 @@ describe('live updates', () => {
     for (const stream of opened) stream.close();
     await app.close();
   });
+  afterEach(() => app?.clock.reset());
 
   const ticket = async (token: string) => {
     const res = await app.request(EVENTS_TICKET_PATH, { method: 'POST', headers: bearer(token) });

@@ -66,7 +66,7 @@ async function cuttableProxy(target: { host?: string; port: number; path?: strin
 describe('database unavailable', () => {
   let app: TestApp | undefined;
   afterEach(async () => {
-    await app?.close().catch(() => {});
+    await app?.close();
     app = undefined;
   });
 
@@ -84,7 +84,7 @@ describe('database unavailable', () => {
 
   it('answers 503 with a clear message on every API call once the database is gone', async () => {
     app = await startTestApp();
-    await closeDb(app.db);
+    await app.closeDatabase();
     for (const [path, init] of [
       ['/api/plans', {}],
       ['/api/auth/login', { method: 'POST', json: { email: 'ama@example.com', password: 'whatever-123' } }],

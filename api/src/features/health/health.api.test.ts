@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDb } from '../../db.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
 describe('GET /api/health', () => {
   let app: TestApp | undefined;
   afterEach(async () => {
-    await app?.close().catch(() => {});
+    await app?.close();
+    app = undefined;
   });
 
   it('answers 200 { ok: true } when the database answers', async () => {
@@ -17,7 +17,7 @@ describe('GET /api/health', () => {
 
   it('answers 503 when the database does not', async () => {
     app = await startTestApp();
-    await closeDb(app.db);
+    await app.closeDatabase();
     const res = await app.request('/api/health');
     expect(res.status).toBe(503);
     expect(res.body.ok).toBe(false);

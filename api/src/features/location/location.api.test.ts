@@ -36,6 +36,7 @@ afterAll(async () => {
   await app.close();
 });
 afterEach(async () => {
+  app?.clock.reset();
   for (const server of servers.splice(0)) await server.close();
 });
 

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp, withOutboxClosed } from '../../../test/harness.ts';
 
 // Issue #5: registration receipt, new booking request (to the professional), booking
 // accepted/declined/cancelled (to the other party); each carries only what it must.
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+useTestApp(async () => (app = await startTestApp()));
 const inbox = async (email: string) => (await app.db('notifications').where({ recipient: email }).orderBy('id')).map((n) => n.subject as string);
 
 it('sends the payment receipt and the booking messages to the right person', async () => {
@@ -72,7 +69,6 @@ it('emails a new chat message only to a party who is away, and not for every mes
   expect(await chatMails(pro.body.email)).toHaveLength(2);
   const mail = await app.db('notifications').where({ recipient: pro.body.email }).orderBy('id', 'desc').first();
   expect(mail!.body).not.toContain('See you then.'); // the message itself stays in the app
-  app.clock.set(new Date('2026-11-22T09:00:00Z'));
 });
 
 // On PostgreSQL (PGlite runs one statement at a time) each of these messages sent its own email

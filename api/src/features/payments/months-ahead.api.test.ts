@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LENGTH_MESSAGE, PAYMENT_MESSAGES, SIGNUP_PAYMENT_GONE, type PaymentIntent } from '../../../../contract/payments.ts';
 import { bearer, paySandbox, signUp, signUpAffiliate, signUpAndPay, signupBody } from '../../../test/accounts.ts';
 import { signInAdmin } from '../../../test/admin.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { createLogger } from '../../logger.ts';
 import { outboxNotifier } from '../../providers/notifier.ts';
 import { sendDueReminders } from '../subscriptions/reminders.ts';
@@ -13,10 +13,7 @@ import { sendDueReminders } from '../subscriptions/reminders.ts';
 // still earns 40% of ONE month. The clock stands at 2026-11-22 09:00 unless a test moves it.
 describe('paying months ahead', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  useTestApp(async () => (app = await startTestApp()));
 
   const renew = (token: string, json: unknown) => app.request('/api/subscription/renew', { method: 'POST', headers: bearer(token), json });
   const verify = (reference: string) => app.request('/api/verify-payment', { method: 'POST', json: { reference } });
@@ -105,27 +102,23 @@ describe('paying months ahead', () => {
       (await app.request('/api/auth/login', { method: 'POST', json: { loginMethod: 'email', email: pro.body.email, password: pro.body.password } })).body.token as string;
     const listed = async () => (await app.request(`/api/professionals/${pro.userId}`, { headers: bearer(await signIn()) })).status === 200;
     const remindersTo = () => app.db('subscription_reminders').where({ user_id: pro.userId }).orderBy('id').select('kind', 'period_end');
-    try {
-      // Where the one month would have ended, and past its grace: still active, listed, not reminded.
-      app.clock.set(new Date('2026-12-27T09:00:00Z'));
-      await sendDueReminders(reminders);
-      expect(await remindersTo()).toEqual([]);
-      const record = await app.request(`/api/professional-data/${encodeURIComponent(pro.body.email)}`, { headers: bearer(await signIn()) });
-      expect(record.body.professional.subscription).toMatchObject({ paidUntil: '2027-06-22T09:00:00.000Z', state: 'active' });
-      expect(await listed()).toBe(true);
+    // Where the one month would have ended, and past its grace: still active, listed, not reminded.
+    app.clock.set(new Date('2026-12-27T09:00:00Z'));
+    await sendDueReminders(reminders);
+    expect(await remindersTo()).toEqual([]);
+    const record = await app.request(`/api/professional-data/${encodeURIComponent(pro.body.email)}`, { headers: bearer(await signIn()) });
+    expect(record.body.professional.subscription).toMatchObject({ paidUntil: '2027-06-22T09:00:00.000Z', state: 'active' });
+    expect(await listed()).toBe(true);
 
-      // Seven days before the new end: reminded once, for that end.
-      app.clock.set(new Date('2027-06-15T09:00:01Z'));
-      await sendDueReminders(reminders);
-      expect((await remindersTo()).map((r) => [r.kind, new Date(r.period_end).toISOString()])).toEqual([['expiring', '2027-06-22T09:00:00.000Z']]);
-      // Inside the grace days after the new end the professional is still listed; after them, not.
-      app.clock.set(new Date('2027-06-24T09:00:00Z'));
-      expect(await listed()).toBe(true);
-      app.clock.set(new Date('2027-06-26T09:00:00Z'));
-      expect(await listed()).toBe(false);
-    } finally {
-      app.clock.set(new Date('2026-11-22T09:00:00Z'));
-    }
+    // Seven days before the new end: reminded once, for that end.
+    app.clock.set(new Date('2027-06-15T09:00:01Z'));
+    await sendDueReminders(reminders);
+    expect((await remindersTo()).map((r) => [r.kind, new Date(r.period_end).toISOString()])).toEqual([['expiring', '2027-06-22T09:00:00.000Z']]);
+    // Inside the grace days after the new end the professional is still listed; after them, not.
+    app.clock.set(new Date('2027-06-24T09:00:00Z'));
+    expect(await listed()).toBe(true);
+    app.clock.set(new Date('2027-06-26T09:00:00Z'));
+    expect(await listed()).toBe(false);
   });
 
   it('a first payment of 3 months activates for 3 months; the affiliate still earns 40% of one month', async () => {

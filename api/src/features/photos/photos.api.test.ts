@@ -1,22 +1,18 @@
 import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_ROUTES, PHOTO_SIZES, PHOTO_UPLOADS_PER_HOUR } from '../../../../contract/photos.ts';
-import { signInAdmin } from '../../../test/admin.ts';
+import { startTestAppWithAdmin, type SignedInAdmin } from '../../../test/admin.ts';
 import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { type TestApp, useTestApp } from '../../../test/harness.ts';
 
 // Issue #17 photos: what a phone sends is decoded and re-encoded by the server (upright, WebP,
 // no EXIF or GPS, within the byte budgets), bad or hostile files get a plain 400, and the photos
 // are served from content-hashed addresses cached for a year.
 
 let app: TestApp;
-let admin: Awaited<ReturnType<typeof signInAdmin>>;
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signInAdmin(app);
-});
-afterAll(() => app.close());
+let admin: SignedInAdmin;
+useTestApp(async () => ({ app, admin } = await startTestAppWithAdmin()));
 
 const RED = { r: 220, g: 30, b: 30 };
 const BLUE = { r: 30, g: 30, b: 220 };

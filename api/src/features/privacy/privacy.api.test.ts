@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../../contract/dates.ts';
 import { bearer, listedProfessional, signUp, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -167,13 +167,17 @@ describe('retention: the subscription plus 3 years', () => {
     app.request('/api/auth/login', { method: 'POST', json: { loginMethod: 'email', email, password, accountType } });
   const userRow = (id: number) => app.db('users').where({ id }).first();
 
-  beforeAll(async () => {
+  // Each test has an app of its own: what a run anonymises depends on every account there is.
+  beforeEach(async () => {
     app = await startTestApp();
   });
-  afterAll(() => app.close());
+  afterEach(() => app.close());
 
-  it('anonymises what is past retention, keeps the books, and keeps the rest', async () => {
-    // Everyone signs up on 22 November 2026; paid months end on 22 December 2026 at 09:00.
+  /**
+   * Accounts that signed up on 22 November 2026 (paid months end on 22 December 2026 at 09:00),
+   * seen on 23 December 2029, 3 years and 1 day after: four past retention, three kept.
+   */
+  async function pastRetention() {
     const old = await signUpAndPay(app, { firstName: 'Old', lastName: 'Customer' });
     const kept = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Kept', lastName: 'Pro' });
     const booking = (
@@ -193,7 +197,11 @@ describe('retention: the subscription plus 3 years', () => {
     app.clock.set(now);
     // Kept's last month (a renewal, say) ended 3 years less 1 day ago.
     await app.db('subscriptions').where({ user_id: kept.userId }).update({ period_end: new Date('2026-12-24T09:00:00Z') });
+    return { old, kept, owed, referred, idle, recent, neverPaid, booking, now };
+  }
 
+  it('anonymises what is past retention, keeps the books, and keeps the rest', async () => {
+    const { old, kept, owed, referred, idle, recent, neverPaid, booking, now } = await pastRetention();
     expect(await run()).toBe(4);
     expect(logLines).toContainEqual(expect.objectContaining({ anonymised: 4, msg: 'accounts past retention anonymised' }));
 
@@ -224,12 +232,16 @@ describe('retention: the subscription plus 3 years', () => {
   });
 
   it('changes nothing more when run again', async () => {
+    await pastRetention();
+    await run();
     const before = await app.db('users').orderBy('id');
     expect(await run()).toBe(0);
     expect(await app.db('users').orderBy('id')).toEqual(before);
   });
 
   it('anonymises each account once when two processes run it at the same time', async () => {
+    await pastRetention();
+    await run();
     const customers = [await signUpAndPay(app), await signUpAndPay(app), await signUpAndPay(app)];
     // 4 years on: these customers, Kept's subscription and the affiliate's last sign-in are all past
     // retention (5 accounts); the affiliate still owed money is still kept.

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REFERENCE_PATTERN } from '../../../../contract/payments.ts';
 import { DAY_MS } from '../../../../contract/dates.ts';
 import { bearer, paySandbox, signUp } from '../../../test/accounts.ts';
 import { signInAdmin } from '../../../test/admin.ts';
-import { paystackEnv, startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
-import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
+import { type FakePaystack, startTestAppWithPaystack } from '../../../test/fake-paystack.ts';
+import { startTestApp, type TestApp, useTestApp, withOutboxClosed } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { paymentProvider } from '../../providers/index.ts';
@@ -25,14 +25,7 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
   let paystack: FakePaystack;
   let app: TestApp;
   let logLines: string[];
-  beforeAll(async () => {
-    paystack = await startFakePaystack();
-    app = await startTestApp({ env: paystackEnv(paystack) });
-  });
-  afterAll(async () => {
-    await app.close();
-    await paystack.close();
-  });
+  useTestApp(async () => ({ app, paystack } = await startTestAppWithPaystack()));
 
   const job = () => {
     logLines = logLines ?? [];
@@ -287,10 +280,7 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
 
 describe('automatic renewal in the sandbox (no Paystack keys)', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  useTestApp(async () => (app = await startTestApp()));
 
   it('keeps the TEST MODE card, lets its owner opt in, and charges it again; sandbox mobile money cannot', async () => {
     app.clock.set(START);

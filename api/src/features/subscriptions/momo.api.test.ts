@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOMO_MESSAGES, MOMO_PROMPT_TTL_MS } from '../../../../contract/momo.ts';
 import { bearer, signUp, signUpAndPay } from '../../../test/accounts.ts';
 import { SANDBOX_PROMPT_TEXT, SANDBOX_VOUCHER } from '../../providers/sandbox.ts';
-import { MOMO_VOUCHER, paystackEnv, startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { type FakePaystack, MOMO_VOUCHER, startTestAppWithPaystack } from '../../../test/fake-paystack.ts';
+import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
 // Issue #20 "A prompt to the phone": the server creates the renewal payment and Paystack's direct
 // charge rings the phone; only settlement (verify: amount, currency, owner, one use) grants time.
@@ -12,14 +12,7 @@ const START = new Date('2026-11-22T09:00:00Z'); // the first month runs to 2026-
 describe('renewal by a mobile-money prompt, through the real Paystack adapter and a fake Paystack', () => {
   let paystack: FakePaystack;
   let app: TestApp;
-  beforeAll(async () => {
-    paystack = await startFakePaystack();
-    app = await startTestApp({ env: paystackEnv(paystack) });
-  });
-  afterAll(async () => {
-    await app.close();
-    await paystack.close();
-  });
+  useTestApp(async () => ({ app, paystack } = await startTestAppWithPaystack()));
 
   /** A customer who paid the first month at Paystack; `prompt` asks for a renewal prompt. */
   async function subscriber(overrides: Record<string, unknown> = {}) {

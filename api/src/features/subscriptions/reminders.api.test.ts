@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { signUp, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp, withOutboxClosed } from '../../../test/harness.ts';
 import { createLogger } from '../../logger.ts';
 import { outboxNotifier, type Notifier } from '../../providers/notifier.ts';
 import { sendDueReminders } from './reminders.ts';
@@ -8,10 +8,7 @@ import { sendDueReminders } from './reminders.ts';
 // Issue #5: "a reminder when a subscription enters the reminder window, another on expiry, and marks
 // each sent once"; "reminders are not sent twice when two workers run at once".
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+useTestApp(async () => (app = await startTestApp()));
 
 const deps = (notifier?: Notifier) => ({
   db: app.db,
@@ -41,7 +38,6 @@ it('sends "ends soon" once in the last 7 days and "has ended" once after, even w
   mails = await mailTo(customer.body.email);
   expect(mails.map((m) => m.subject)).toEqual(['Your subscription ends soon', 'Your subscription has ended']);
   expect(mails[1].body).toContain('3 days of grace');
-  app.clock.set(new Date('2026-11-22T09:00:00Z'));
 });
 
 it('retries a reminder whose send failed', async () => {
@@ -51,7 +47,6 @@ it('retries a reminder whose send failed', async () => {
   expect(await sendDueReminders(deps(failing))).toBe(0);
   expect(await sendDueReminders(deps())).toBeGreaterThanOrEqual(1);
   expect((await mailTo(customer.body.email)).map((m) => m.subject)).toEqual(['Your subscription ends soon']);
-  app.clock.set(new Date('2026-11-22T09:00:00Z'));
 });
 
 it('records a reminder as sent in the transaction that queues it: neither is kept without the other', async () => {
@@ -80,7 +75,6 @@ it('records a reminder as sent in the transaction that queues it: neither is kep
   expect(await recorded()).toEqual([{ kind: 'expiring' }]);
   expect((await mailTo(customer.body.email)).map((m) => m.subject)).toEqual(['Your subscription ends soon']);
   expect(await sendDueReminders(deps())).toBe(0); // recorded with the messages: never queued twice
-  app.clock.set(new Date('2026-11-22T09:00:00Z'));
 });
 
 it('sends no reminders after the subscription is cancelled, and the paid period still runs to its end', async () => {
@@ -92,5 +86,4 @@ it('sends no reminders after the subscription is cancelled, and the paid period 
   expect(await mailTo(customer.body.email)).toEqual([]);
   const data = await app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, { headers: { authorization: `Bearer ${customer.token}` } });
   expect(data.body.customer.subscription.state).toBe('expiring');
-  app.clock.set(new Date('2026-11-22T09:00:00Z'));
 });

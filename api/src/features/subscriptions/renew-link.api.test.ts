@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { createLogger } from '../../logger.ts';
 import { paymentProvider } from '../../providers/index.ts';
 import { outboxNotifier } from '../../providers/notifier.ts';
@@ -14,12 +14,12 @@ describe('one-tap renewal links', () => {
   let app: TestApp;
   let links: ReturnType<typeof renewLinks>;
   const logger = createLogger('error', { write: () => true });
-  beforeAll(async () => {
+  useTestApp(async () => {
     app = await startTestApp();
     const config = loadConfig({ NODE_ENV: 'test' });
     links = renewLinks({ db: app.db, clock: app.clock, logger, payments: paymentProvider(config, app.db, app.clock), notifier: outboxNotifier({ clock: app.clock }) });
+    return app;
   });
-  afterAll(() => app.close());
 
   let serial = 0;
   /** A paid customer (an MTN number ending 000, 001, …) and the link of the reminder just sent to them. */

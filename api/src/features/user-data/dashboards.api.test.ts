@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '../../../../contract/profile.ts';
 import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
 // Issue #16, what the dashboards read: the first visit (no "Welcome back" for a new account), the
 // affiliate's commissions this month, the server's time beside the bookings (Mark Completed), the
@@ -9,10 +9,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 // The test clock starts on Sunday 22 November 2026 at 09:00 GMT.
 describe('dashboard data', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  useTestApp(async () => (app = await startTestApp()));
 
   const record = (type: string, email: string, token: string) => app.request(`/api/${type}-data/${encodeURIComponent(email)}`, { headers: bearer(token) });
   const login = (email: string, password: string, accountType: string) =>
@@ -53,11 +50,7 @@ describe('dashboard data', () => {
 
     // On 1 December the month starts again.
     app.clock.set(new Date('2026-12-01T00:00:00Z'));
-    try {
-      expect((await record('affiliate', affiliate.email, affiliate.token)).body.affiliate.monthEarnings).toBe(0);
-    } finally {
-      app.clock.set(new Date('2026-11-22T09:00:00Z'));
-    }
+    expect((await record('affiliate', affiliate.email, affiliate.token)).body.affiliate.monthEarnings).toBe(0);
   });
 
   it("answers the bookings list with the server's time, so a phone with a wrong clock knows which jobs have started", async () => {

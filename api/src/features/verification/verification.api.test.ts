@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DOCUMENT_MAX_BYTES,
   VERIFICATION_MESSAGES,
   VERIFICATION_ROUTES,
   type DocumentKind,
 } from '../../../../contract/verification.ts';
-import { signInAdmin } from '../../../test/admin.ts';
+import { requestAsAdmin, signInAdmin, startTestAppWithAdmin, type SignedInAdmin } from '../../../test/admin.ts';
 import { bearer, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
-import { startTestApp, withOutboxClosed, type TestApp } from '../../../test/harness.ts';
+import { type TestApp, useTestApp, withOutboxClosed } from '../../../test/harness.ts';
 import { createLogger } from '../../logger.ts';
 import { anonymiseExpiredAccounts } from '../privacy/retention.ts';
 
@@ -22,12 +22,8 @@ const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('J
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
 
 let app: TestApp;
-let admin: Awaited<ReturnType<typeof signInAdmin>>;
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signInAdmin(app);
-});
-afterAll(() => app.close());
+let admin: SignedInAdmin;
+useTestApp(async () => ({ app, admin } = await startTestAppWithAdmin()));
 
 const professional = (overrides: Record<string, unknown> = {}) =>
   signUpAndPay(app, { userType: 'professional', profession: 'Electrician', localAddress: 'Osu, Accra', ...overrides });
@@ -40,8 +36,7 @@ function upload(token: string, kind: string, bytes: Buffer, type: string, name =
   });
 }
 
-const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}, token = admin.token) =>
-  app.request(path, { ...init, headers: { ...bearer(token), ...(init.headers as Record<string, string>) } });
+const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}, token = admin.token) => requestAsAdmin(app, token, path, init);
 const decide = (id: number, json: unknown, token = admin.token) =>
   asAdmin(VERIFICATION_ROUTES.adminDecision(id), { method: 'PUT', json }, token);
 const openFile = (docId: number, token = admin.token) => fetch(app.url + VERIFICATION_ROUTES.adminFile(docId), { headers: bearer(token) });

@@ -31,7 +31,10 @@ beforeEach(() => {
   });
   api.apiFetch.mockResolvedValue({ success: true, message: 'ok', user: { id: 42 }, payment: intent });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('sign-up payment flow (spec 000 §4)', () => {
   it('creates the account once, pays, verifies, signs in and redirects after 3 s', async () => {
@@ -47,7 +50,6 @@ describe('sign-up payment flow (spec 000 §4)', () => {
     expect(window.location.assign).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(window.location.assign).toHaveBeenCalledWith('/customer-dashboard');
-    vi.useRealTimers();
   });
 
   it('a cancelled payment says so; Try Again re-opens the same intent without a second account', async () => {

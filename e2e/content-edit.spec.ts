@@ -1,23 +1,25 @@
 // A content editor changes a markdown file, the site is rebuilt, and the page shows the change.
-// The build reads a temporary copy of content/ (CONTENT_DIR, see content.config.ts) and writes its
-// output and content cache to a temporary folder, so the real site/dist and cache stay untouched.
-// The folder sits under site/node_modules (git-ignored) because the built server chunks that
-// pre-render the pages must resolve the repository's packages.
+// It is a whole `astro build`, so it runs with the browser journeys (`npm run test:e2e`), not among
+// the unit tests. The build reads a temporary copy of content/ (CONTENT_DIR, see content.config.ts)
+// and writes its output and content cache to a temporary folder, so the real site/dist and cache
+// stay untouched. The folder sits under site/node_modules (git-ignored) because the built server
+// chunks that pre-render the pages must resolve the repository's packages.
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, expect, test } from 'vitest';
+import { expect, test } from '@playwright/test';
 
 const run = promisify(execFile);
-const repo = resolve(import.meta.dirname, '../..');
+const repo = resolve(import.meta.dirname, '..');
 let tmp = '';
 
-afterAll(async () => {
+test.afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-test('editing content/legal/terms.md changes the built /terms page', { timeout: 120_000 }, async () => {
+test('editing content/legal/terms.md changes the built /terms page', async () => {
+  test.setTimeout(240_000);
   const scratch = join(repo, 'site', 'node_modules');
   await mkdir(scratch, { recursive: true });
   tmp = await mkdtemp(join(scratch, '.content-edit-'));
