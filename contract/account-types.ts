@@ -1,7 +1,7 @@
 import { GHANA_PHONE_EXAMPLES } from './phone.ts';
 
 /**
- * Accounts: types, constants and messages (spec 000 §3, §5, §8), free of zod so that pages which
+ * Accounts: types, constants and messages (docs/PRODUCT.md "First payment and activation", "Account details", "Plain words"), free of zod so that pages which
  * only need them (guards, dashboards) do not download the schemas. The schemas are in accounts.ts.
  */
 export const USER_TYPES = ['customer', 'professional', 'affiliate'] as const;
@@ -77,7 +77,7 @@ export interface ForgotPasswordResponse {
   devMailbox: boolean;
 }
 
-/** The user record the browser keeps (spec 000 §3 "Signed-in user"). */
+/** The user record the browser keeps (docs/PRODUCT.md "Signing in and sessions"). */
 export interface SessionUser {
   id: number;
   email: string;
@@ -99,7 +99,7 @@ export interface LoginResponse {
   firstVisit: boolean;
 }
 
-/** The order in which spec 000 §5 checks the sign-up form. */
+/** The order in which the sign-up form is checked (docs/PRODUCT.md "Account details"). */
 export const SIGNUP_CHECK_ORDER: readonly string[] = [
   SIGNUP_MESSAGES.required,
   SIGNUP_MESSAGES.nameLength,
@@ -112,7 +112,7 @@ export const SIGNUP_CHECK_ORDER: readonly string[] = [
   SIGNUP_MESSAGES.noLocalAddress,
 ];
 
-/** The order of spec 000 §5's affiliate checks. */
+/** The order in which the affiliate sign-up form is checked (docs/PRODUCT.md "Account details"). */
 export const AFFILIATE_CHECK_ORDER: readonly string[] = [
   AFFILIATE_MESSAGES.required,
   SIGNUP_MESSAGES.nameLength,

@@ -17,7 +17,7 @@ import { CITY_NAMES } from './cities.ts';
 import { monthsField } from './payments.ts';
 import { isGhanaPhone } from './phone.ts';
 
-/** Accounts: one schema per request body (spec 000 §5, §7). Types and messages: account-types.ts. */
+/** Accounts: one schema per request body (docs/PRODUCT.md "Account details", "Signing in and sessions"). Types and messages: account-types.ts. */
 export * from './account-types.ts';
 
 /**
@@ -79,7 +79,7 @@ const money = z._default(
 );
 
 /**
- * Customer/professional sign-up (spec 000 §7 "Create account" body, plus the optional
+ * Customer/professional sign-up (the body of POST /api/signup, docs/PRODUCT.md "Account details", plus the optional
  * `referrerCode` from /signup?ref=CODE). The spec checks required fields first, then each pattern,
  * in this order; `firstProblem` picks the message the wizard shows.
  */
@@ -127,7 +127,7 @@ export const signupSchema = z
 export type SignupInput = z.input<typeof signupSchema>;
 export type Signup = z.output<typeof signupSchema>;
 
-/** Affiliate sign-up (spec 000 §7 body and §5 rules). `agreeToTerms` must be true. */
+/** Affiliate sign-up (docs/PRODUCT.md "Affiliates, commission and payouts", "Account details"). `agreeToTerms` must be true. */
 export const affiliateSignupSchema = z
   .object({
     firstName: nameField(AFFILIATE_MESSAGES.required),
@@ -161,7 +161,7 @@ export const affiliateSignupSchema = z
 export type AffiliateSignupInput = z.input<typeof affiliateSignupSchema>;
 export type AffiliateSignup = z.output<typeof affiliateSignupSchema>;
 
-/** Sign-in (spec 000 §7 "Login"): only the identifier matching loginMethod is read. */
+/** Sign-in (docs/PRODUCT.md "Signing in and sessions"): only the identifier matching loginMethod is read. */
 export const loginSchema = z
   .object({
     loginMethod: z._default(z.optional(z.enum(['email', 'phone'])), 'email'),

@@ -7,7 +7,7 @@ import type { SubscriptionState } from './subscriptions.ts';
 import { VERIFICATION_STATUSES, type VerificationStatus } from './verification.ts';
 
 /**
- * The administrator area (spec 001 §2, §3, §4, §7, §8, §9; issue #6). Administrators are not users:
+ * The administrator area (docs/PRODUCT.md "Administrators"; issue #6). Administrators are not users:
  * their tokens come from POST /api/admin/login and only open /api/admin/*.
  */
 export const ADMIN_MESSAGES = {
@@ -25,7 +25,7 @@ export const ADMIN_MESSAGES = {
   activityEmpty: 'No administrator actions on this account yet.',
 } as const;
 
-/** Browser storage key for the admin token (spec 001 §3). */
+/** Browser storage key for the admin token (docs/PRODUCT.md "Administrators"). */
 export const ADMIN_TOKEN_KEY = 'adminToken';
 
 export const adminLoginSchema = z.object({
@@ -59,7 +59,7 @@ export type AdminUserStatus = 'active' | 'suspended' | 'pending';
 /** The Users tab lists customers and professionals; the dialog also opens affiliates (read, suspend). */
 export type AdminUserType = 'customer' | 'professional' | 'affiliate';
 
-/** Spec 001 §3 "User (admin view)". Dates are ISO strings; money in cedis. */
+/** A user as administrators see them (docs/PRODUCT.md "Administrators"). Dates are ISO strings; money in cedis. */
 export interface AdminUser {
   id: number;
   name: string;
@@ -92,7 +92,7 @@ export interface AdminUser {
   verificationStatus: VerificationStatus | null;
 }
 
-/** Spec 001 §3 "Payment (admin)": subscription payments and commission ledger entries. */
+/** A payment as administrators see it (docs/PRODUCT.md "Payments shown to administrators"): subscription payments and commission ledger entries. */
 export interface AdminPayment {
   id: string;
   userId: number | null;
@@ -267,7 +267,7 @@ export const adminProfileSchema = z
   );
 export type AdminProfileInput = z.input<typeof adminProfileSchema>;
 
-/** PUT /api/admin/users/{id}/status (spec 001 §7: active or suspended). */
+/** PUT /api/admin/users/{id}/status (docs/PRODUCT.md "Administrators": active or suspended). */
 export const adminStatusSchema = z.object({
   status: z.enum(['active', 'suspended'], 'Status must be active or suspended'),
 });
@@ -278,7 +278,7 @@ export const adminPayoutActionSchema = z.object({
 });
 
 /**
- * Platform settings (spec 001 §9 admin defaults). Money in cedis with up to 2 decimals. Each takes
+ * Platform settings (docs/PRODUCT.md "Administrators"). Money in cedis with up to 2 decimals. Each takes
  * effect as SETTING_EFFECTS says; a price change never touches a payment already started.
  */
 export interface PlatformSettings {

@@ -1,4 +1,4 @@
-/** Affiliate payouts as the API answers them (spec 001 §3 "Payout", §4 payout states). */
+/** Affiliate payouts as the API answers them (docs/PRODUCT.md "Affiliates, commission and payouts": payout states). */
 export type PayoutStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
 export interface Payout {

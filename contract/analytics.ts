@@ -2,7 +2,7 @@
  * GET /api/me/analytics (the general dashboard's Analytics tab): figures about the signed-in
  * customer's or professional's own bookings, computed on the server from real data, for the last
  * ANALYTICS_MONTHS calendar months in Ghana time (GMT). Affiliates have no analytics (403).
- * The rules behind each figure: docs/PRODUCT.md "Analytics".
+ * The rules behind each figure: docs/PRODUCT.md "Analytics (general dashboard)".
  */
 import { monthOf, monthStart } from './dates.ts';
 

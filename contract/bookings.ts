@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
 
-/** Booking (spec 001 §3, §4, §5, §9; ARCHITECTURE API map). Times are Ghana time (GMT). */
+/** Booking (docs/PRODUCT.md "Bookings"; ARCHITECTURE API map). Times are Ghana time (GMT). */
 export const TIME_SLOTS = ['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'] as const;
 export const BOOKING_HOURS = 2;
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Custom rate bounds (spec 001 §5): allowed 70% of base to 120% of max; suggested 80% to 110%. */
+/** Custom rate bounds (docs/PRODUCT.md "Bookings"): allowed 70% of base to 120% of max; suggested 80% to 110%. */
 export const customRateBounds = (baseRate: number, maxRate: number) => ({
   min: Math.round(baseRate * 0.7 * 100) / 100,
   max: Math.round(maxRate * 1.2 * 100) / 100,

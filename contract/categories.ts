@@ -1,4 +1,4 @@
-/** The 12 professional categories (spec 000 §1). Option values drop spaces and slashes (spec 001 §3). */
+/** The 12 professional categories (docs/PRODUCT.md "Categories and cities"). Option values drop spaces and slashes (docs/PRODUCT.md "Categories and cities"). */
 export const CATEGORY_NAMES = [
   'Electrician',
   'Plumber',

@@ -1,4 +1,4 @@
-/** Cities offered at sign-up (spec 000 §3) with their centre coordinates, used when a professional has none. */
+/** Cities offered at sign-up (docs/PRODUCT.md "Categories and cities") with their centre coordinates, used when a professional has none. */
 export const CITIES = [
   { name: 'Accra', lat: 5.6037, lng: -0.187 },
   { name: 'Kumasi', lat: 6.6885, lng: -1.6244 },
@@ -16,7 +16,7 @@ export type CityName = (typeof CITIES)[number]['name'];
 export const CITY_NAMES = CITIES.map((c) => c.name) as CityName[];
 export const DEFAULT_CITY = CITIES[0];
 
-/** Coordinates for a professional without their own: their city's centre, else Accra's (spec 001 §9). */
+/** Coordinates for a professional without their own: their city's centre, else Accra's (docs/PRODUCT.md "Location"). */
 export function fallbackLocation(city: string | null | undefined): { lat: number; lng: number; source: 'city' | 'default' } {
   const found = CITIES.find((c) => c.name === city);
   return found ? { lat: found.lat, lng: found.lng, source: 'city' } : { lat: DEFAULT_CITY.lat, lng: DEFAULT_CITY.lng, source: 'default' };

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { isGhanaPhone } from './phone.ts';
 
-/** Support contact form (spec 001 §3 "Contact message", §5, §9). */
+/** Support contact form (docs/PRODUCT.md "Support"). */
 export const CONTACT_CATEGORIES = [
   { value: 'account', label: 'Account' },
   { value: 'payment', label: 'Payment' },

@@ -1,4 +1,4 @@
-/** Great-circle distance with the spec's Earth radius of 3959 miles (spec 001 §9). */
+/** Great-circle distance with an Earth radius of 3959 miles (docs/PRODUCT.md "Distances"). */
 export const EARTH_RADIUS_MILES = 3959;
 
 export interface LatLng {

@@ -4,14 +4,13 @@ import { lengthFirst } from './bounded.ts';
 
 /**
  * Location: browser geolocation constants and messages, and the server's reverse geocoding
- * (spec 001 §3 "Location result", §4 "Location acquisition", §8 "Reverse geocoding" and
- * "Geolocation errors", §9 geolocation and geocoding constants).
+ * (docs/PRODUCT.md "Location": geolocation and geocoding constants).
  */
 
-/** Where a user is put when geolocation fails (spec 001 §8, §9). */
+/** Where a user is put when geolocation fails (docs/PRODUCT.md "Location"). */
 export const DEFAULT_LOCATION = { lat: 5.6037, lng: -0.187, city: 'Accra', address: 'Accra, Ghana (Default Location)' } as const;
 
-/** Browser geolocation (spec 001 §9): high accuracy, 10 s timeout, cached position up to 5 min, 3 retries 2 s × attempt. */
+/** Browser geolocation (docs/PRODUCT.md "Location"): high accuracy, 10 s timeout, cached position up to 5 min, 3 retries 2 s × attempt. */
 export const GEOLOCATION = {
   enableHighAccuracy: true,
   timeoutMs: 10_000,
@@ -33,7 +32,7 @@ export const GEOLOCATION_POSITION_OPTIONS = {
 } as const;
 
 /**
- * Geolocation errors (spec 001 §8). Texts quoted in the spec are verbatim; the spec only describes
+ * Geolocation errors (docs/PRODUCT.md "Location"). Texts quoted in the spec are verbatim; the spec only describes
  * the first three, which say what it lists.
  */
 export const GEOLOCATION_MESSAGES = {
@@ -55,7 +54,7 @@ export const GEOLOCATION_MESSAGES = {
 /** 'Retrying... (n/3)' while geolocation retries. */
 export const geolocationRetryingMessage = (attempt: number): string => `Retrying... (${attempt}/${GEOLOCATION.maxRetries})`;
 
-/** The header's live location indicator (spec 001 §2). */
+/** The header's live location indicator (docs/PRODUCT.md "Location"). */
 export const LOCATION_INDICATOR = {
   loading: 'Getting location...',
   unavailable: 'Location unavailable',
@@ -66,7 +65,7 @@ export const LOCATION_INDICATOR = {
   defaulted: (city: string) => `${city}, Ghana (default)`,
 } as const;
 
-/** Server-side reverse geocoding through Google's geocoding API (spec 001 §9). */
+/** Server-side reverse geocoding through Google's geocoding API (docs/PRODUCT.md "Location"). */
 export const GEOCODING = {
   timeoutMs: 10_000,
   maxAttempts: 3,
@@ -76,7 +75,7 @@ export const GEOCODING = {
   billingBlockMs: 5 * 60_000,
 } as const;
 
-/** Reverse geocoding messages (spec 001 §8); the route returns them as `notice` when it falls back. */
+/** Reverse geocoding messages (docs/PRODUCT.md "Location"); the route returns them as `notice` when it falls back. */
 export const GEOCODING_MESSAGES = {
   noAddress: 'No address found for coordinates',
   zeroResults: 'No address found for the provided coordinates',
@@ -121,7 +120,7 @@ export const reverseGeocodeQuerySchema = z.object({ lat: coordinate(-90, 90), ln
 
 export type ReverseGeocodeQuery = z.output<typeof reverseGeocodeQuerySchema>;
 
-/** Spec 001 §3 "Location result", plus where it came from. */
+/** Where a position is (docs/PRODUCT.md "Location"), plus where it came from. */
 export interface LocationResult {
   coordinates: { lat: number; lng: number };
   address: string;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { SessionUser } from './accounts.ts';
 import { PLAN_LENGTHS, type PlanLength, type PlanType } from './plans.ts';
 
-/** Subscription payment (spec 000 §3 "Payment attempt configuration", §4, §7; reference/paystack.md). */
+/** Subscription payment (docs/PRODUCT.md "First payment and activation"; reference/paystack.md). */
 export const PAYMENT_MESSAGES = {
   verifyFailed: 'Failed to verify payment. Please contact support.',
   cancelled: 'Payment was cancelled',
@@ -31,7 +31,7 @@ export const PAYMENT_TIMINGS = {
   redirectAfterPaymentMs: 3_000,
 } as const;
 
-/** SEPC (customer) or SEPP (professional) + timestamp + 6 random characters + user id (spec 000 §3). */
+/** SEPC (customer) or SEPP (professional) + timestamp + 6 random characters + user id (docs/PRODUCT.md "First payment and activation"). */
 export const REFERENCE_PATTERN = /^SEP[CP]\d{13}[A-Z0-9]{6}\d+$/;
 
 /** What the browser needs to open the pop-up; the server chose the reference and the amount. */
@@ -63,7 +63,7 @@ export interface PaymentIntent {
   };
 }
 
-/** POST /api/signup answer (spec 000 §7 reads success, message, user.id). */
+/** POST /api/signup answer (docs/PRODUCT.md "First payment and activation": reads success, message, user.id). */
 export interface SignupResponse {
   success: true;
   message: string;

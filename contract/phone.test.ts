@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isGhanaPhone, toE164 } from './phone.ts';
 
-// Spec 000 §5: "Phone must be +233 followed by 9 digits, or 0 followed by 9 digits".
+// docs/PRODUCT.md "Account details": "Phone must be +233 followed by 9 digits, or 0 followed by 9 digits".
 describe('Ghana phone numbers', () => {
   it.each([
     ['0241234567', '+233241234567'],

@@ -1,5 +1,5 @@
 /**
- * Ghana phone numbers (spec 000 §5; reference/ghana.md): accepted as 0XXXXXXXXX or +233XXXXXXXXX,
+ * Ghana phone numbers (docs/PRODUCT.md "Account details"; reference/ghana.md): accepted as 0XXXXXXXXX or +233XXXXXXXXX,
  * stored as E.164 (+233XXXXXXXXX). Spaces and dashes people type are ignored.
  */
 const GHANA_PHONE = /^(?:\+233|0)(\d{9})$/;

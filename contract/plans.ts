@@ -1,4 +1,4 @@
-/** Subscription plans (spec 000 §3, §9). Amounts: whole cedis for display, pesewas for the provider. */
+/** Subscription plans (docs/PRODUCT.md "Plans and prices"). Amounts: whole cedis for display, pesewas for the provider. */
 export type PlanType = 'customer' | 'professional';
 
 export interface Plan {
@@ -83,7 +83,7 @@ export interface PlanPrices {
   /** What each length costs now, per plan (docs/PRODUCT.md "Paying months ahead"). */
   lengths: Record<PlanType, LengthOffer[]>;
 }
-/** The spec's figures (spec 000 §9), shown until the live ones arrive. */
+/** The default prices (docs/PRODUCT.md "Plans and prices"), shown until the live ones arrive. */
 export const DEFAULT_PLAN_PRICES: PlanPrices = {
   prices: { customer: PLANS.customer.amount, professional: PLANS.professional.amount },
   commissions: {

@@ -3,7 +3,7 @@ import { lengthFirst } from './bounded.ts';
 import { PESEWA_MESSAGES, wholePesewas } from './cedis.ts';
 import { CATEGORIES } from './categories.ts';
 
-/** Find a professional (spec 001 §3 "Professional listing", §9 search, sorts, radius). */
+/** Find a professional (docs/PRODUCT.md "Finding a professional": search, sorts, radius). */
 export const SORTS = ['distance', 'rating', 'price-low', 'price-high', 'reviews'] as const;
 export type Sort = (typeof SORTS)[number];
 export const NEARBY_RADIUS_MILES = 7;

@@ -3,7 +3,7 @@ import { lengthFirst, plainName } from './bounded.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import { isGhanaPhone } from './phone.ts';
 
-/** PUT /api/profile (spec 001 §2 Profile: name, phone, profession, experience, location, bio, skills; email never). */
+/** PUT /api/profile (docs/PRODUCT.md "Profile": name, phone, profession, experience, location, bio, skills; email never). */
 export const PROFILE_MESSAGES = {
   saved: 'Profile updated successfully!',
   emailLocked: 'Email cannot be changed.',

@@ -1,15 +1,15 @@
 /**
- * Subscription states over time (issue #5; spec 001 §9 admin defaults: reminders 7 days before
+ * Subscription states over time (issue #5; docs/PRODUCT.md "Subscriptions": reminders 7 days before
  * expiry, a 3-day grace period). Expired accounts keep their data and can sign in, but customers
  * cannot book and professionals are not listed until they renew.
  */
 import { DAY_MS } from './dates.ts';
 
-/** Defaults (spec 001 §9); the live values are the administrator's settings (platform_settings). */
+/** Defaults (docs/PRODUCT.md "Subscriptions"); the live values are the administrator's settings (platform_settings). */
 export const REMINDER_DAYS = 7;
 export const GRACE_DAYS = 3;
 /**
- * Spec 001 §9 "Failed payments may suspend service after 7 days": the first automatic charge is
+ * docs/PRODUCT.md "Failed payments": the first automatic charge is
  * tried this many days before service would stop (the end of the grace period), then once a day;
  * when none succeeds, service stops 7 days after the first failure, until the user pays.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { uniquePhone, uniqueTag } from './fixtures/accounts.ts';
 
-/** Affiliate sign-up (spec 000 §2, §4, §5, §8): no payment, a referrer code, copy, dashboard. */
+/** Affiliate sign-up (docs/PRODUCT.md "Sign-up and referrals", "Affiliates, commission and payouts"): no payment, a referrer code, copy, dashboard. */
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 

@@ -3,9 +3,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import { createPaidAccount } from './fixtures/accounts.ts';
 
-// Route guards (spec 000 §4 "User route guard", 001 §2 "Route guard behaviour").
+// Route guards (docs/PRODUCT.md "Roles and pages").
 
-/** Signs in through the API and puts the session where the site keeps it (spec 000 §3 keys). */
+/** Signs in through the API and puts the session where the site keeps it (docs/PRODUCT.md "Signing in and sessions"). */
 async function signInAs(page: Page, request: APIRequestContext, userType: 'customer' | 'professional' | 'affiliate' = 'customer') {
   const account = await createPaidAccount(request, { userType: userType === 'affiliate' ? 'customer' : userType });
   const response = await request.post('/api/auth/login', {

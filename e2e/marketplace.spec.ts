@@ -24,7 +24,7 @@ async function login(request: APIRequestContext, account: PaidAccount, accountTy
   return (await response.json()) as LoginResponse;
 }
 
-/** A page whose browser holds the session, as the sign-in page leaves it (spec 000 §3 keys). */
+/** A page whose browser holds the session, as the sign-in page leaves it (docs/PRODUCT.md "Signing in and sessions"). */
 async function signedInPage(browser: Browser, session: LoginResponse, options: { geolocation?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext(
     options.geolocation ? { geolocation: ACCRA, permissions: ['geolocation'] } : {},

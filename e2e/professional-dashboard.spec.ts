@@ -4,7 +4,7 @@ import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { bookFirstSlot, passSlotStart } from './fixtures/bookings.ts';
 import { resetServerClockAfterEach } from './fixtures/clock.ts';
 
-// The professional dashboard (spec 001 §2, §3, §4), the general /dashboard screen and /api-test,
+// The professional dashboard (docs/PRODUCT.md "Dashboards"), the general /dashboard screen and /api-test,
 // on a real server: a customer books through the API, the professional works the job in the browser.
 
 resetServerClockAfterEach(); // passSlotStart moves the server's clock

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { createPaidAccount, createPendingAccount } from './fixtures/accounts.ts';
 
-// Sign-in journeys (spec 000 §2 sign-in page, §4 Login, §8 sign-in toasts) against the real server
+// Sign-in journeys (docs/PRODUCT.md "Signing in and sessions": sign-in page, Login, sign-in toasts) against the real server
 // with the sandbox payment provider. Accounts are made through the API (fixtures/accounts.ts).
 
 const toast = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title });
@@ -137,7 +137,7 @@ test('an unpaid account is offered the payment and is signed in once it pays (sa
   await checkout.getByRole('button', { name: 'Approve payment' }).click();
   await expect(page).toHaveURL(/\/customer-dashboard$/);
   await expect(page.getByText(`Signed in as Yaa Pending (${account.email}) — customer account`)).toBeVisible();
-  // Signed in by the payment's auto-login: the email is kept for next time (spec 000 §3).
+  // Signed in by the payment's auto-login: the email is kept for next time (docs/PRODUCT.md "Signing in and sessions").
   expect(await page.evaluate(() => localStorage.getItem('userEmail'))).toBe(account.email);
 });
 

@@ -15,7 +15,7 @@ async function expectSignedInOn(page: Page, path: string, p: { firstName: string
   expect(JSON.parse(stored.user ?? '{}')).toMatchObject({ email: p.email, status: 'active' });
 }
 
-/** Customer and professional sign-up through the wizard, paying in the sandbox checkout (spec 000 §2, §4, §5, §8). */
+/** Customer and professional sign-up through the wizard, paying in the sandbox checkout (docs/PRODUCT.md "Sign-up and referrals", "First payment and activation"). */
 
 function person(first: string) {
   return {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Messages sent from the support form (spec 001 §3 "Contact message"); the reference is what the
+// Messages sent from the support form (docs/PRODUCT.md "Support"); the reference is what the
 // sender quotes when they follow up.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('contact_messages', (t) => {

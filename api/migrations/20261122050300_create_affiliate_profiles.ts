@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Affiliates' referrer codes and payout details (spec 000 §3 "Affiliate sign-up form").
+// Affiliates' referrer codes and payout details (docs/PRODUCT.md "Affiliates, commission and payouts").
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('affiliate_profiles', (t) => {
     t.bigInteger('user_id').primary().references('users.id').onDelete('CASCADE');

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 // Where a professional's coordinates come from: their own, their city's centre, or Accra's
-// (spec 001 §9: "Professionals without coordinates use their city's coordinates, or Accra's").
+// (docs/PRODUCT.md "Location": "Professionals without coordinates use their city's coordinates, or Accra's").
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('professional_profiles', (t) => {
     t.text('location_source').notNullable().defaultTo('own');

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Bookings (spec 001 §3, §4). The partial unique index is what makes "exactly one wins" true when
+// Bookings (docs/PRODUCT.md "Bookings"). The partial unique index is what makes "exactly one wins" true when
 // two customers ask for the same slot at once: a professional has at most one open booking a slot.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('bookings', (t) => {

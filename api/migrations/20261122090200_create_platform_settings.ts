@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// The administrator's settings (spec 001 §9 defaults), one row. Money in pesewas (decision 5).
+// The administrator's settings (docs/PRODUCT.md "Administrators"), one row. Money in pesewas (decision 5).
 // Prices are read when a payment starts and stored on it, so a change affects only later payments.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('platform_settings', (t) => {

@@ -3,7 +3,7 @@ import type { TestApp } from './harness.ts';
 
 let serial = 0;
 
-/** A valid sign-up body (spec 000 §7 "Create account"); each call gets a fresh email and phone. */
+/** A valid sign-up body (docs/PRODUCT.md "First payment and activation"); each call gets a fresh email and phone. */
 export function signupBody(overrides: Record<string, unknown> = {}) {
   serial++;
   const n = `${process.pid % 1000}${serial}`.padStart(7, '0').slice(-7);

@@ -3,7 +3,7 @@ import { DAY_MS } from '../../../contract/dates.ts';
 import type { Clock } from '../clock.ts';
 
 /**
- * Reverse geocoding through Google's geocoding API (spec 001 §8 "Reverse geocoding", §9): real
+ * Reverse geocoding through Google's geocoding API (docs/PRODUCT.md "Location"): real
  * HTTP from the server, so the key never reaches the browser. 10 s per request, up to 3 attempts,
  * waiting 1 s × 2^n between them (2 s × 2^n after OVER_QUERY_LIMIT); REQUEST_DENIED mentioning
  * billing stops all calls for 5 minutes.

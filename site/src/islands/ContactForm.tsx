@@ -109,7 +109,7 @@ function Form() {
   );
 }
 
-/** The support page's message form (spec 001 §2 Support Center, §5, §8). */
+/** The support page's message form (docs/PRODUCT.md "Support": Support Center). */
 export default function ContactForm() {
   return (
     <AppShell name="contact form">

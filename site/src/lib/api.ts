@@ -1,9 +1,9 @@
 /**
  * The browser's API client (ARCHITECTURE "src/lib/: api client (retry policy)").
  * - apiFetch: one JSON call with a time-out; typed errors (ApiError, NetworkError, TimeoutError).
- * - shouldRetry / retryDelay / withRetry: the spec's data-query defaults (000 §7, 001 §9).
+ * - shouldRetry / retryDelay / withRetry: these data-query defaults (docs/PRODUCT.md "Plain words").
  * - query: GET with a 5-minute freshness cache keyed by path (no react-query: islands stay small).
- * - dashboardLoadErrorMessage: the dashboard data-load messages (000 §8, 001 §8).
+ * - dashboardLoadErrorMessage: the dashboard data-load messages (docs/PRODUCT.md "Plain words").
  */
 import type { ApiError as ApiErrorBody } from '../../../contract/api.ts';
 
@@ -246,7 +246,7 @@ export function clearQueryCache(prefix = ''): void {
   for (const key of cache.keys()) if (key.startsWith(prefix)) cache.delete(key);
 }
 
-// ---- Dashboard data load (spec 000 §8, 001 §8).
+// ---- Dashboard data load (docs/PRODUCT.md "Plain words").
 
 export const DASHBOARD_MESSAGES = {
   emailRequired: 'Email is required',

@@ -1,5 +1,5 @@
 /**
- * Connectivity probe (spec 000 §7, 001 §7 and §9): HEAD /favicon.ico, never cached, aborted after
+ * Connectivity probe (docs/PRODUCT.md "Plain words"): HEAD /favicon.ico, never cached, aborted after
  * 5 s; a good connection means an ok answer in under 3000 ms.
  */
 export interface ConnectivityResult {

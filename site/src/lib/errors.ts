@@ -1,5 +1,5 @@
 /**
- * Error-screen classification (spec 000 §8 "Error-screen classification", 001 §8 "Diagnostics").
+ * Error-screen classification (docs/PRODUCT.md "Plain words").
  * Reads the error's name, message and HTTP status; the rules are tried in the spec's order.
  */
 export type ErrorKind = 'network' | 'location' | 'auth' | 'server' | 'unknown';

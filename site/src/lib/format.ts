@@ -6,7 +6,7 @@ import { cedis } from '../components/money.ts';
 
 export { cedis };
 
-/** "₵30–₵50/hour" (spec 001 §3 card). */
+/** "₵30–₵50/hour" (docs/PRODUCT.md "Finding a professional"). */
 export const rateRange = (base: number, max: number): string =>
   base === max ? `${cedis(base)}/hour` : `${cedis(base)}–${cedis(max)}/hour`;
 
@@ -29,7 +29,7 @@ export const reviewsLabel = (count: number): string => `${count} ${count === 1 ?
 /** "2024-03-01" → "2024". */
 export const yearOf = (date: string): string => date.slice(0, 4);
 
-/** Badge styles of spec 001 §4: completed default, confirmed secondary, pending outline, else destructive. */
+/** Badge styles by booking status (docs/PRODUCT.md "Bookings"): completed default, confirmed secondary, pending outline, else destructive. */
 export function statusVariant(status: string): 'default' | 'secondary' | 'outline' | 'destructive' {
   if (status === 'completed') return 'default';
   if (status === 'confirmed') return 'secondary';

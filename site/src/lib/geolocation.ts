@@ -1,5 +1,5 @@
 /**
- * Browser geolocation with the spec's policy (spec 001 §8 "Geolocation errors", §9): high accuracy,
+ * Browser geolocation with the spec's policy (docs/PRODUCT.md "Location"): high accuracy,
  * 10 s time-out, a cached position up to 5 minutes old; up to 3 retries 2 s × attempt apart, except
  * when permission is denied. No React here: the location store calls it, tests pass a fake.
  */

@@ -11,7 +11,7 @@ const ok = {
   onClose: () => {},
 };
 
-describe('checkPaymentPreconditions (spec 000 §5)', () => {
+describe('checkPaymentPreconditions', () => {
   it('passes and rounds the amount to whole pesewas', () => {
     expect(checkPaymentPreconditions(ok)).toBe(1000);
     expect(checkPaymentPreconditions({ ...ok, amount: 2699.6 })).toBe(2700);
@@ -44,7 +44,7 @@ describe('checkPaymentPreconditions (spec 000 §5)', () => {
   });
 });
 
-describe('paymentSystemMessage (spec 000 §8 UI messages)', () => {
+describe('paymentSystemMessage (UI messages)', () => {
   it('says wait when the script is slow, refresh when it came broken, and never the loader\'s own words', async () => {
     const { paymentSystemMessage } = await import('./payment.ts');
     expect(paymentSystemMessage(new Error(PAYMENT_MESSAGES.scriptTimeout))).toBe('Payment system not ready. Please wait and try again.');

@@ -1,6 +1,5 @@
 /**
- * The subscription payment in the browser (spec 000 §3 "Payment attempt configuration", §4 "Payment
- * flow", §5 "Payment preconditions", §8). The server chose the reference and the amount (the
+ * The subscription payment in the browser (docs/PRODUCT.md "First payment and activation"). The server chose the reference and the amount (the
  * PaymentIntent); this opens the provider's pop-up for it — Paystack's inline script, or the local
  * sandbox checkout when no keys are configured — then verifies and completes through the server.
  */
@@ -23,7 +22,7 @@ interface PreconditionInput {
 }
 
 /**
- * Spec 000 §5's checks before the pop-up opens, in its order; throws Error(message) on the first
+ * The checks before the pop-up opens (docs/PRODUCT.md "First payment and activation"), in its order; throws Error(message) on the first
  * unmet one. Returns the amount rounded to a whole number of pesewas.
  */
 export function checkPaymentPreconditions(input: PreconditionInput): number {
@@ -47,7 +46,7 @@ export function paymentSystemMessage(error: unknown): string {
   return PAYMENT_MESSAGES.loadFailed;
 }
 
-/** Runs a provider callback; errors thrown inside it are logged only (spec 000 §4). */
+/** Runs a provider callback; errors thrown inside it are logged only (docs/PRODUCT.md "First payment and activation"). */
 function guarded<A extends unknown[]>(fn: (...args: A) => void) {
   return (...args: A) => {
     try {
@@ -160,7 +159,7 @@ export function loadPaymentsConfig(): Promise<PaymentsConfig> {
 }
 
 /**
- * The account was not activated even though the payment was verified (spec 000 §4 point 5 only
+ * The account was not activated even though the payment was verified (docs/PRODUCT.md "First payment and activation"; only
  * logs this; we also tell the user plainly, with the reference to quote to support).
  */
 export class RegistrationNotCompletedError extends Error {

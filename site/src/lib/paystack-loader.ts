@@ -1,5 +1,5 @@
 /**
- * Loads Paystack's inline script (spec 000 §4 "Payment flow", §8, §9): already present → at once;
+ * Loads Paystack's inline script (docs/PRODUCT.md "First payment and activation"): already present → at once;
  * otherwise any stale tag is removed, a new one is added, and we wait at most 10 s. One retry after
  * 2 s. Errors: "Paystack script loading timeout", "Failed to load Paystack script",
  * "PaystackPop not available after script load".

@@ -4,7 +4,7 @@ import { MapStorage } from './map-storage.test-helper.ts';
 import { ADMIN_MESSAGES } from '../../../contract/admin.ts';
 import { $adminSession, adminFetch, adminSignIn, adminSignOut, checkAdminSession, configureAdminSession } from './admin-session.ts';
 
-// Spec 001 §2 admin guard, §3 storage key adminToken, §5 admin login, §8 admin login failures.
+// docs/PRODUCT.md "Administrators": admin guard, storage key adminToken, admin login, admin login failures.
 
 
 let storage: MapStorage;
@@ -35,7 +35,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('checkAdminSession: the admin guard (spec 001 §2)', () => {
+describe('checkAdminSession: the admin guard', () => {
   it('"with no adminToken, go to /admin/login": nothing is asked', async () => {
     fakeFetch(() => json(200, { stats }));
     expect(await checkAdminSession()).toEqual({ result: 'missing' });
@@ -73,7 +73,7 @@ describe('checkAdminSession: the admin guard (spec 001 §2)', () => {
   });
 });
 
-describe('adminSignIn (spec 001 §5, §8)', () => {
+describe('adminSignIn', () => {
   it('"username and password required": nothing is sent with an empty field', async () => {
     fakeFetch(() => json(200, {}));
     expect(await adminSignIn('  ', 'x')).toEqual({ kind: 'failed', message: ADMIN_MESSAGES.loginRequired });

@@ -5,7 +5,7 @@ import { ApiError, apiBlob, apiFetch, NetworkError, TimeoutError, withRetry } fr
 import type { ApiFetchOptions } from '../lib/api.ts';
 
 /**
- * The administrator's session (spec 001 §2 admin guard, §3 storage key adminToken, §5, §7). This
+ * The administrator's session (docs/PRODUCT.md "Administrators": admin guard, storage key adminToken). This
  * module is the only code that reads or writes the adminToken key; the admin islands call the API
  * through `adminFetch`/`adminGet`, which send the token and end the session when it is refused.
  *
@@ -74,7 +74,7 @@ export type AdminLoginOutcome =
   | { kind: 'failed'; message: string }
   | { kind: 'network'; message: string };
 
-/** POST /api/admin/login (spec 001 §5: both fields required; §8 login failure texts). */
+/** POST /api/admin/login (docs/PRODUCT.md "Administrators": both fields required; login failure texts). */
 export async function adminSignIn(username: string, password: string): Promise<AdminLoginOutcome> {
   if (username.trim() === '' || password === '') return { kind: 'failed', message: ADMIN_MESSAGES.loginRequired };
   try {
@@ -103,7 +103,7 @@ export type AdminCheck =
   | { result: 'unreachable' };
 
 /**
- * The admin guard's check (spec 001 §2): the stored token is tried on GET /api/admin/stats. Not ok
+ * The admin guard's check (docs/PRODUCT.md "Administrators"): the stored token is tried on GET /api/admin/stats. Not ok
  * removes the token; a network error keeps it. The stats come back too, so the Overview needs no
  * second request on a slow line.
  */
@@ -131,7 +131,7 @@ export async function checkAdminSession(): Promise<AdminCheck> {
 const LOGOUT_TIMEOUT_MS = 5_000;
 
 /**
- * Logout (spec 001 §2 header): POST /api/admin/logout ends the session on the server, then the
+ * Logout (docs/PRODUCT.md "Administrators"): POST /api/admin/logout ends the session on the server, then the
  * token is removed here whatever the answer (offline, the token leaves this device all the same).
  * The caller goes to /admin/login.
  */

@@ -6,7 +6,7 @@ import { $session } from './session.ts';
 import { showToast } from './toast.ts';
 
 /**
- * The support contact form (spec 001 §3, §5, §8): its busy flag and field errors, and the action
+ * The support contact form (docs/PRODUCT.md "Support"): its busy flag and field errors, and the action
  * that validates with the shared contactSchema, sends POST /api/contact and reports by toast.
  * The typed values stay in the form itself (uncontrolled inputs), so nothing typed is lost on a
  * failure, nor when someone types before the island has hydrated on a slow connection.

@@ -9,7 +9,7 @@ import type { GeolocationLike } from '../lib/geolocation.ts';
 import { $session } from './session.ts';
 
 /**
- * Where the customer is (spec 001 §4 "Location acquisition", §8 "Geolocation errors"):
+ * Where the customer is (docs/PRODUCT.md "Location"):
  * idle → loading (with "Retrying... (n/3)") → ready (live position, city from the server's reverse
  * geocoding) or fallback (Accra, Ghana (Default Location), with the spec's message).
  */
@@ -55,7 +55,7 @@ export function nearestCity(lat: number, lng: number): string {
   return best;
 }
 
-/** GET /api/location/reverse, with one retry after 2 s on a network error (spec 001 §9). */
+/** GET /api/location/reverse, with one retry after 2 s on a network error (docs/PRODUCT.md "Location"). */
 export function serverReverse(sleep: (ms: number) => Promise<void> = realSleep): ReverseGeocode {
   return async (lat, lng) => {
     const path = `/api/location/reverse?lat=${encodeURIComponent(lat)}&lng=${encodeURIComponent(lng)}`;

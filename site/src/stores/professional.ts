@@ -14,7 +14,7 @@ import { noteVisit } from './welcome.ts';
 import type { SubscriptionSummary } from '../../../contract/subscriptions.ts';
 
 /**
- * The professional's dashboard data (spec 001 §3 "Professional record", "Job request") and the
+ * The professional's dashboard data (docs/PRODUCT.md "Dashboards") and the
  * actions that change it. Islands read $professional and $jobs; every change is a server call,
  * and the stores take the server's answer.
  */

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../contract/account-types.ts';
 import { ApiError, apiFetch, clearQueryCache } from '../lib/api.ts';
 
 /**
- * The signed-in session (spec 000 §3 storage keys, §4 "Session"). This module is the only code
+ * The signed-in session (docs/PRODUCT.md "Signing in and sessions": storage keys). This module is the only code
  * that reads or writes the localStorage keys authToken, userData, userEmail and pendingUserId;
  * islands import $session and the actions below.
  *
@@ -211,7 +211,7 @@ export function mergeUser(fields: Partial<SessionUser>): void {
   $session.set({ status: 'signed-in', user: merged, token });
 }
 
-/** The id of an account created but not yet paid (spec 000 §4 sign-up wizard). */
+/** The id of an account created but not yet paid (docs/PRODUCT.md "Signing in and sessions": sign-up wizard). */
 export function setPendingUserId(id: number | null): void {
   write(STORAGE_KEYS.pendingUserId, id === null ? null : String(id));
 }

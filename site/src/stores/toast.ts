@@ -1,8 +1,7 @@
 import { atom, onStart } from 'nanostores';
 
 /**
- * $toast: the one visible notification (spec 000 §8 "Notification toasts: at most one shown at a
- * time"). Placed on every page by the layout's <ToastHost>; any island calls showToast().
+ * $toast: the one visible notification (docs/PRODUCT.md "Plain words"). Placed on every page by the layout's <ToastHost>; any island calls showToast().
  *
  * The spec's toast removal delay after dismissal is 1,000,000 ms (about 17 minutes): a quirk of the
  * original, which kept dismissed toasts in memory. Here a toast hides itself after AUTO_HIDE_MS and

@@ -11,7 +11,7 @@ import { autoCorrectedText, takeSignInFlash } from '../lib/signin-flash.ts';
 import type { SignInFlash } from '../lib/signin-flash.ts';
 import { Avatar } from './Avatar.tsx';
 
-/** Pieces every dashboard shows (spec 000 §4 login notices, 001 §2 "All dashboards"). */
+/** Pieces every dashboard shows (docs/PRODUCT.md "Signing in and sessions", "Dashboards"). */
 
 /** What a dashboard island gets once the route guard lets the user in. */
 export interface DashboardViewProps {
@@ -60,7 +60,7 @@ export function SignedInAs({ user }: { user: SessionUser }) {
   );
 }
 
-/** Spec 001 §2 "All dashboards": the failure panel with Try Again and Sign In Again. */
+/** Every dashboard's failure panel (docs/PRODUCT.md "Dashboards") with Try Again and Sign In Again. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const titleId = useId();

@@ -6,7 +6,7 @@ interface Props {
   onRetry: () => void;
 }
 
-/** Spec 000 §2 / 001 §2 "Error screens": the generic screen. */
+/** The generic error screen (docs/PRODUCT.md "Plain words"). */
 export function GenericErrorScreen({ onRetry }: Props) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const titleId = useId();

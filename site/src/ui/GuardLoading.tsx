@@ -1,6 +1,6 @@
 import './shell.css';
 
-/** Spec 000 §2 "Guard loading texts". */
+/** What a guard says while it checks the session (docs/PRODUCT.md "Roles and pages"). */
 export const GUARD_TEXTS = {
   loading: 'Loading...',
   auth: 'Verifying authentication...',

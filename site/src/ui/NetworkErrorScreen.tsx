@@ -26,7 +26,7 @@ const STATUS_TEXT: Record<Status, string> = {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Spec 000 §2 and §4: the network-aware error screen. A retry probes connectivity, waits 1 s, then
+ * The network-aware error screen (docs/PRODUCT.md "Plain words"). A retry probes connectivity, waits 1 s, then
  * clears the error (the island renders again and shows this screen again if it still fails), at
  * most 3 times; going back online retries by itself.
  */

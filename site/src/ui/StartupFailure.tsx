@@ -8,7 +8,7 @@ interface Props {
   error: unknown;
 }
 
-/** Spec 000 §2 "Start-up failure": a plain "Application Error" panel with the error details. */
+/** A page that fails to start (docs/PRODUCT.md "Plain words"): a plain "Application Error" panel with the error details. */
 export function StartupFailure({ name, error }: Props) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const titleId = useId();

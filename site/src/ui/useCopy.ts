@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-export const COPY_CONFIRM_MS = 2000; // spec 001 §9: copy confirmation 2 s
+export const COPY_CONFIRM_MS = 2000; // "Copied!" shows for 2 s
 
 /**
  * Copies text to the clipboard and remembers what was copied for 2 s (`copied`), or says how to

@@ -3,7 +3,7 @@ import { AFFILIATE_MESSAGES, SIGNUP_MESSAGES } from '../../../../contract/accoun
 import { signUp, signupBody, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
-describe('POST /api/signup (spec 000 §5 rules, server side too)', () => {
+describe('POST /api/signup (the form rules, server side too)', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp();
@@ -106,7 +106,7 @@ describe('POST /api/signup (spec 000 §5 rules, server side too)', () => {
   });
 });
 
-describe('POST /api/affiliate-signup (spec 000 §5, §7)', () => {
+describe('POST /api/affiliate-signup', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp();

@@ -13,8 +13,7 @@ import { assertEmailAndPhoneFree, usersRepo } from './users.ts';
 const DEFAULT_RATES = { base: 30, max: 50 };
 
 /**
- * Creates a pending customer or professional and the payment that will activate it (spec 000 §4
- * step 3). Professionals who send 0/empty rates get the spec's defaults (₵30–₵50, negotiable).
+ * Creates a pending customer or professional and the payment that will activate it (docs/PRODUCT.md "First payment and activation"). Professionals who send 0/empty rates get the spec's defaults (₵30–₵50, negotiable).
  */
 /** The affiliate whose code this is, in any letter case. */
 const findReferrer = (db: PaymentsDeps['db'], code: string): Promise<{ id: number; referrer_code: string; status: string } | undefined> =>
@@ -29,7 +28,7 @@ export async function signup(deps: PaymentsDeps, input: Signup): Promise<SignupR
   const taken = await assertEmailAndPhoneFree(db, input.email, phone);
   if (taken) throw conflict(`${taken} If it is yours, sign in to complete your payment.`);
   // A code someone typed or followed must reach its affiliate: an unknown one is refused by its
-  // field (docs/PRODUCT.md "Referrals"), before the slow password hash.
+  // field (docs/PRODUCT.md "Sign-up and referrals"), before the slow password hash.
   const referrer = input.referrerCode ? await findReferrer(db, input.referrerCode) : undefined;
   if (input.referrerCode && referrer?.status !== 'active') {
     const message = referrer ? SIGNUP_MESSAGES.referrerInactive : SIGNUP_MESSAGES.referrerUnknown;

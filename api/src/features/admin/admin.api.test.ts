@@ -6,7 +6,7 @@ import { bearer, paySandbox, signUp, signUpAffiliate, signUpAndPay, signupBody }
 import { startTestApp, type TestApp, useTestApp, withTableClosed } from '../../../test/harness.ts';
 import { createAdmin } from './accounts.ts';
 
-// Issue #6 / spec 001 §7 admin calls, §4 user and payout states, §9 settings; every action audited.
+// Issue #6 / docs/PRODUCT.md "Administrators": admin calls, user and payout states, settings; every action audited.
 const DAY = DAY_MS;
 
 let app: TestApp;
@@ -16,7 +16,7 @@ useTestApp(async () => ({ app, admin } = await startTestAppWithAdmin()));
 const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}) => requestAsAdmin(app, admin.token, path, init);
 const activity = async (userId: number) => (await asAdmin(`/api/admin/users/${userId}`)).body.activity as { action: string; admin: string; before: any; after: any }[];
 
-describe('admin sign-in (spec 001 §5, §8)', () => {
+describe('admin sign-in', () => {
   it('answers "Invalid credentials" for a wrong password or an unknown name, and 400 for empty fields', async () => {
     const wrong = await app.request('/api/admin/login', { method: 'POST', json: { username: admin.username, password: 'nope-nope-nope' } });
     expect(wrong).toMatchObject({ status: 401, body: { success: false, message: ADMIN_MESSAGES.invalidCredentials } });
@@ -313,7 +313,7 @@ describe('user actions', () => {
   });
 });
 
-describe('payout actions (spec 001 §4)', () => {
+describe('payout actions', () => {
   async function pendingPayout() {
     const affiliate = await signUpAffiliate(app);
     const res = await app.request('/api/dev/affiliate-credit', { method: 'POST', json: { email: affiliate.email, amount: 260 } });
@@ -351,7 +351,7 @@ describe('payout actions (spec 001 §4)', () => {
   });
 });
 
-describe('settings (spec 001 §9)', () => {
+describe('settings', () => {
   it('shows the defaults, refuses bad values naming the field, and audits a change', async () => {
     const fresh = await startTestApp();
     try {

@@ -25,7 +25,7 @@ import { toCount } from '../../db.ts';
 import { graceStart } from '../subscriptions/grace.ts';
 import { getSettings, type Settings } from '../settings/settings.ts';
 
-/** Read models of the admin console (spec 001 §3), computed from the database on every call. */
+/** Read models of the admin console (docs/PRODUCT.md "Administrators"), computed from the database on every call. */
 
 const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
@@ -367,7 +367,7 @@ export async function listPayouts(db: Db, paging: Paging & { status?: string }) 
 // ---- Stats ----
 
 /**
- * Spec 001 §3 "Admin stats". activeUsers: active accounts whose paid period (plus grace) has not
+ * The console's figures (docs/PRODUCT.md "Administrators"). activeUsers: active accounts whose paid period (plus grace) has not
  * ended; monthlyRevenue: subscription payments settled this calendar month (GMT); pendingPayouts:
  * cedis requested and not yet paid (pending or processing); totalPayouts: cedis paid out.
  */

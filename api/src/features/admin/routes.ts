@@ -28,7 +28,7 @@ const PAYOUT_ACTIONS = ['approve', 'reject', 'complete'] as const;
 const USER_NOT_FOUND = 'User not found.';
 const userId = (raw: string) => pathId(raw, USER_NOT_FOUND);
 
-/** Spec 001 §7 admin calls (issue #6). Every route but login needs an administrator token. */
+/** The administrators' calls (docs/PRODUCT.md "Administrators"; issue #6). Every route but login needs an administrator token. */
 export function adminRoutes(deps: AppDeps): Router {
   // AdminState: every route but /login comes after router.use(requireAdmin) below; /login reads no state.
   const router = new Router<RequestState & AdminState>({ prefix: '/api/admin' });

@@ -170,7 +170,7 @@ export async function settleTransfer(deps: PayoutDeps, reference: string): Promi
 }
 
 /**
- * Spec 001 §4 payout states. The row is locked while the rule is checked; `onMoved` runs in the
+ * The payout states (docs/PRODUCT.md "Affiliates, commission and payouts"). The row is locked while the rule is checked; `onMoved` runs in the
  * same transaction (the administrator's audit entry), as does the email telling the affiliate.
  */
 export async function movePayout(

@@ -25,7 +25,7 @@ export interface AffiliateSignupResult {
   affiliate: { referrerCode: string; payoutMethod: string };
 }
 
-/** Affiliates join without payment (spec 000 §1), active at once and signed in. */
+/** Affiliates join without payment (docs/PRODUCT.md "Affiliates, commission and payouts"), active at once and signed in. */
 export async function affiliateSignup(deps: { db: Db; clock: Clock }, input: AffiliateSignup): Promise<AffiliateSignupResult> {
   const { db, clock } = deps;
   const phone = toE164(input.phone)!;

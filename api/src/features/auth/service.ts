@@ -26,7 +26,7 @@ async function findAccount(deps: AuthDeps, method: 'email' | 'phone', identifier
   return usersRepo.findByEmail(deps.db, identifier);
 }
 
-/** POST /api/auth/login: the server's userType decides where the user goes (spec 000 §4). */
+/** POST /api/auth/login: the server's userType decides where the user goes (docs/PRODUCT.md "Signing in and sessions"). */
 export async function login(
   deps: AuthDeps,
   input: { loginMethod: 'email' | 'phone'; email?: string; phone?: string; password: string },

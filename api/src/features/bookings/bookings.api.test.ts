@@ -4,7 +4,7 @@ import { DAY_MS } from '../../../../contract/dates.ts';
 import { bearer, listedProfessional, makeRoomForBooking, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
-// Spec 001 §4–§5, §9 and issue #4: pending on creation; accept → confirmed, decline → cancelled;
+// docs/PRODUCT.md "Bookings" and issue #4: pending on creation; accept → confirmed, decline → cancelled;
 // the customer cancels pending or confirmed; the professional completes a confirmed booking once
 // its slot has started; duration 2 hours; total = rate × 2; custom rate 70% of base to 120% of max.
 // The test clock starts on Sunday 22 November 2026 at 09:00 GMT.

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../../../contract/contact.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
-// Spec 001 §5: "name, email and message required; if any is empty the message is
-// 'Missing Information: Please fill in all required fields.'"; §7 POST /api/contact → success, message, reference.
+// docs/PRODUCT.md "Support": "name, email and message required; if any is empty the message is
+// 'Missing Information: Please fill in all required fields.'"; POST /api/contact → success, message, reference.
 const valid = {
   name: 'Ama Mensah',
   email: 'ama@example.com',

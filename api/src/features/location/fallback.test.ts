@@ -8,7 +8,7 @@ const centre = (name: string) => {
   return city;
 };
 
-describe('detectCity (spec 001 §9 fallback city detection)', () => {
+describe('detectCity (city detection without Google)', () => {
   it.each([
     ['Accra', 5.6037, -0.187], // centre
     ['Accra', 5.6698, -0.0166], // Tema

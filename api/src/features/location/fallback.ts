@@ -3,7 +3,7 @@ import { greatCircleMiles } from '../../../../contract/distance.ts';
 
 /**
  * Coordinate-based city detection, used without a Google key and whenever Google fails
- * (spec 001 §8, §9): bounding boxes for the five largest cities, else the nearest of them.
+ * (docs/PRODUCT.md "Location"): bounding boxes for the five largest cities, else the nearest of them.
  */
 export const FALLBACK_CITY_NAMES = ['Accra', 'Kumasi', 'Tamale', 'Takoradi', 'Cape Coast'] as const;
 export type FallbackCityName = (typeof FALLBACK_CITY_NAMES)[number];

@@ -4,9 +4,9 @@ import { GeocodeError, type Geocoder } from '../../providers/geocoder.ts';
 import { detectCity } from './fallback.ts';
 
 /**
- * Where the coordinates are (spec 001 §3 "Location result"): Google's address when a key is
+ * Where the coordinates are (docs/PRODUCT.md "Location"): Google's address when a key is
  * configured and Google answers, else the city detected from the coordinates, with the spec's
- * message for Google's failure as `notice` (spec 001 §8: every failure falls back).
+ * message for Google's failure as `notice` (docs/PRODUCT.md "Location": every failure falls back).
  */
 export async function reverseGeocode(
   deps: { geocoder: Geocoder | null; logger: Logger },

@@ -30,7 +30,7 @@ export type { PaymentPurpose, PaymentRow };
 
 const REFERENCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/** SEPC/SEPP + timestamp + 6 random characters + user id (spec 000 §3). */
+/** SEPC/SEPP + timestamp + 6 random characters + user id (docs/PRODUCT.md "First payment and activation"). */
 export function paymentReference(planType: PlanType, userId: number | null, now: Date): string {
   const random = Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('');
   return `${planType === 'customer' ? 'SEPC' : 'SEPP'}${now.getTime()}${random}${userId ?? 0}`;
@@ -102,7 +102,7 @@ export type SettleResult =
   | { ok: false; reason: string; retryable?: boolean };
 
 /**
- * The affiliate's commission on a referred user's first month (spec 000 §9: 40%, ₵4.00 and ₵10.80;
+ * The affiliate's commission on a referred user's first month (docs/PRODUCT.md "Affiliates, commission and payouts": 40%, ₵4.00 and ₵10.80;
  * the administrator's setting at the time the payment settles), written in the transaction
  * that settles that payment: only for registrations, at most once per referred user (unique), and
  * never when the affiliate shares the referred user's email or phone.

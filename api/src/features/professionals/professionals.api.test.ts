@@ -3,7 +3,7 @@ import { DAY_MS } from '../../../../contract/dates.ts';
 import { bearer, listedProfessional, milesNorth, signUp, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
-// Spec 001 §9: "Nearby filter radius 7 miles … Great-circle distance with Earth radius 3959 miles,
+// docs/PRODUCT.md "Finding a professional", "Distances": "Nearby filter radius 7 miles … Great-circle distance with Earth radius 3959 miles,
 // rounded to 0.1 mile"; "Search is a case-insensitive substring on name or profession. Category
 // filter compares profession case-insensitively"; sorts distance, rating, price-low, price-high (by max rate), reviews.
 const OSU = { lat: 5.556, lng: -0.1769 };

@@ -15,7 +15,7 @@ import { sendDueReminders } from './reminders.ts';
 import { NO_CARD } from './routes.ts';
 
 // Issue #5: "Card payers may opt into automatic renewal where Paystack allows it (reusable card
-// authorization)" and spec 001 §9 "Failed payments may suspend service after 7 days".
+// authorization)" and docs/PRODUCT.md "Failed payments".
 const START = new Date('2026-11-22T09:00:00Z'); // a month paid now runs to 2026-12-22 09:00
 const END = new Date('2026-12-22T09:00:00Z');
 const DAY = DAY_MS;

@@ -118,7 +118,7 @@ export function startReminderWorker(deps: ReminderDeps, everyMs = 60_000): Job {
 }
 
 /**
- * The administrator's "send reminder" (spec 001 §7): the same message the job would send for the
+ * The administrator's "send reminder" (docs/PRODUCT.md "Subscriptions"): the same message the job would send for the
  * user's latest period, queued now, and recorded in the same transaction (with `onSent`, the
  * administrator's audit entry) so the job does not send the same one again. Returns false when
  * there is nothing to remind about (no paid period, or renewal cancelled).

@@ -21,7 +21,7 @@ async function answer(deps: AppDeps, user: SessionUser, type: UserType, now: Dat
   return { json: json(await affiliateRecord(deps.db, user, now)), users: [user.id] };
 }
 
-/** GET /api/{userType}-data/{email}: only the signed-in account's own record (spec 000 §7). */
+/** GET /api/{userType}-data/{email}: only the signed-in account's own record (docs/PRODUCT.md "Dashboards"). */
 export function userDataRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   router.get('/api/:type-data/:email', requireUser(deps), async (ctx) => {

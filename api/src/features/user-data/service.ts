@@ -60,7 +60,7 @@ async function account(db: Db, user: SessionUser, now: Date) {
 }
 
 /**
- * Customer record of spec 001 §3, from real bookings and favourites, and the users whose changes
+ * The customer's record (docs/PRODUCT.md "Dashboards"), from real bookings and favourites, and the users whose changes
  * change it: the customer, every favourite (listed or not: one that is not may become listed) and
  * the professionals of the bookings shown.
  */
@@ -92,7 +92,7 @@ export async function customerRecord(db: Db, user: SessionUser, now: Date) {
   return { record, shows };
 }
 
-/** Professional record of spec 001 §3: earnings from completed bookings, rating from verified reviews. */
+/** The professional's record (docs/PRODUCT.md "Dashboards"): earnings from completed bookings, rating from verified reviews. */
 export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
   const { base } = await account(db, user, now);
   // Every professional account has its profile (created with it at sign-up).
@@ -149,7 +149,7 @@ type ReferralListRow = Pick<ReferralRow, 'id' | 'created_at'> &
   Pick<UserRow, 'first_name' | 'last_name' | 'user_type'> & { amount_pesewas: AffiliateCommissionRow['amount_pesewas'] | null };
 
 /**
- * Affiliate record of spec 001 §3 from the ledger: earnings are credited commissions, the pending
+ * The affiliate's record (docs/PRODUCT.md "Affiliates, commission and payouts") from the ledger: earnings are credited commissions, the pending
  * payout is what the ledger leaves after payouts not failed, and the conversion rate is referred
  * sign-ups that paid ÷ referred sign-ups (not the spec's fixed 78%).
  */

@@ -41,7 +41,7 @@ function tabFromHash(): TabId {
 }
 
 /**
- * The admin dashboard (spec 001 §2): header with Refresh Data and Logout, the tabs (the spec's six,
+ * The admin dashboard (docs/PRODUCT.md "Administrators"): header with Refresh Data and Logout, the tabs (the spec's six,
  * and the verification queue and the activity across accounts, issue #16), and the user profile
  * dialog opened from the Users, Verification, Affiliates and Activity tabs.
  */

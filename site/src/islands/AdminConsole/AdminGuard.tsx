@@ -13,7 +13,7 @@ const Console = lazyPart<{ initialStats: AdminStats }>('admin dashboard', loadCo
 type Gate = { state: 'checking' } | { state: 'leaving'; message: string | null } | { state: 'open'; stats: AdminStats };
 
 /**
- * The admin guard (spec 001 §2, §4): no adminToken → the session-expired message and /admin/login;
+ * The admin guard (docs/PRODUCT.md "Administrators"): no adminToken → the session-expired message and /admin/login;
  * the token is checked with GET /api/admin/stats; refused → token removed, login; network error →
  * login with the token kept. While checking: "Verifying admin authentication...". A token refused
  * later (expired mid-use, logged out in another tab) also ends at the login page.

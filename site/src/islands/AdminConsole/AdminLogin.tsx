@@ -9,7 +9,7 @@ import { PasswordField } from '../../ui/PasswordField.tsx';
 import '../../ui/forms.css';
 
 /**
- * /admin and /admin/login (spec 001 §2, §5, §8): username and password (both required) with a
+ * /admin and /admin/login (docs/PRODUCT.md "Administrators"): username and password (both required) with a
  * show/hide toggle. An administrator whose stored token still works goes straight on to the
  * dashboard; a refused or unreachable check leaves the form here.
  */

@@ -14,7 +14,7 @@ const HEADERS = ['Name', 'Status', 'Owed', 'Actions', 'Contact', 'Referrer code'
 const METHOD_LABELS = { 'mobile-money': 'Mobile Money', 'bank-account': 'Bank account' } as const;
 
 /**
- * Spec 001 §2 Affiliates: search by name, email or referrer code (§6) and the table. The spec's row
+ * Affiliates (docs/PRODUCT.md "Administrators"): search by name, email or referrer code and the table. The spec's row
  * buttons had no handlers; here each does something real: open the account, suspend or activate.
  */
 export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {

@@ -6,7 +6,7 @@ import { HistoryChart } from './HistoryChart.tsx';
 import { Loaded } from './parts.tsx';
 import { useAdminData } from './useAdminData.ts';
 
-/** Spec 001 §2 Overview: the stats cards (§3 "Admin stats"), user distribution, payout summary, and the 12 months. */
+/** Overview (docs/PRODUCT.md "Administrators"): the stats cards, user distribution, payout summary, and the 12 months. */
 export function OverviewTab({ seed }: { seed?: AdminStats }) {
   const { load, retry } = useAdminData<{ stats: AdminStats }>('/api/admin/stats', 'the figures', seed && { stats: seed });
   const ids = { cards: useId(), users: useId(), payouts: useId(), months: useId() };

@@ -9,7 +9,7 @@ import { useAdminData } from './useAdminData.ts';
 
 const HEADERS = ['Date', 'User', 'Type', 'Amount', 'Months', 'Status', 'Method', 'Started via', 'Reference'] as const;
 
-/** Spec 001 §2 Payments: a read-only table of subscription payments (with the months bought and how each was started) and commission entries. */
+/** Payments (docs/PRODUCT.md "Administrators"): a read-only table of subscription payments (with the months bought and how each was started) and commission entries. */
 export function PaymentsTab() {
   const [params, setParams] = useState<ListParams>(FIRST_PAGE);
   const { load, stale, retry } = useAdminData<AdminPaymentsResponse>(listPath('/api/admin/payments', params), 'the payments');

@@ -36,7 +36,7 @@ function PayoutConfirm({ payout, action, onConfirm, onClose }: { payout: AdminPa
 }
 
 /**
- * Spec 001 §2 Payouts: status filter and table; §4 transitions, each button only where its move is
+ * Payouts (docs/PRODUCT.md "Administrators"): status filter and table; transitions, each button only where its move is
  * allowed, each asking first. After any action (done or refused) the list is loaded again from the server.
  */
 export function PayoutsTab() {

@@ -25,8 +25,8 @@ const FIELDS: readonly Field[] = [
 ];
 
 /**
- * Edit mode of the profile dialog (spec 001 §2, §7 PUT /api/admin/users/{id}/profile), validated by
- * adminProfileSchema before sending. Failures in the spec's words (§8); the user stays as the
+ * Edit mode of the profile dialog (docs/PRODUCT.md "Administrators": PUT /api/admin/users/{id}/profile), validated by
+ * adminProfileSchema before sending. Failures in plain words (docs/PRODUCT.md "Administrators"); the user stays as the
  * server has them until a save succeeds.
  */
 export function ProfileEditor({ user, onSaved, onCancel }: { user: AdminUser; onSaved: (user: AdminUser, message: string) => void; onCancel: () => void }) {

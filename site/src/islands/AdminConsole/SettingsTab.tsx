@@ -84,7 +84,7 @@ function SettingsEditor({ answer }: { answer: SettingsResponse }) {
   );
 }
 
-/** Spec 001 §2 Settings, §9 defaults: the platform settings (with the discounts per length, issue #20), saved with PUT /api/admin/settings, and system info. */
+/** Settings (docs/PRODUCT.md "Administrators"): the platform settings (with the discounts per length, issue #20), saved with PUT /api/admin/settings, and system info. */
 export default function SettingsTab() {
   const { load, retry } = useAdminData<SettingsResponse>('/api/admin/settings', 'the settings');
   const ids = { settings: useId(), system: useId() };

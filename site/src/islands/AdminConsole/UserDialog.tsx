@@ -161,7 +161,7 @@ function DeleteConfirm({ user, onDeleted, onClose }: { user: AdminUser; onDelete
 }
 
 /**
- * The user profile dialog (spec 001 §2): view or edit, tabs Profile, Payments, Activity, and
+ * The user profile dialog (docs/PRODUCT.md "Administrators"): view or edit, tabs Profile, Payments, Activity, and
  * Verification for professionals; delete behind a confirmation. Changes reload everything shown
  * (the lists behind the dialog too), so what is on screen is what the server has.
  */

@@ -11,12 +11,12 @@ import { useStatusConfirm } from './StatusConfirm.tsx';
 
 export const USER_TYPE_LABELS: Record<AdminUser['type'], string> = { customer: 'Customer', professional: 'Professional', affiliate: 'Affiliate' };
 
-/** Spec 001 §4: suspend an active account, activate any other. */
+/** docs/PRODUCT.md "Administrators": suspend an active account, activate any other. */
 export const statusToggle = (status: AdminUser['status']) =>
   status === 'active' ? ({ next: 'suspended', label: 'Suspend' } as const) : ({ next: 'active', label: 'Activate' } as const);
 
 // Status and actions early: on a narrow phone they show without scrolling the table sideways.
-/** Spec 001 §3: active; expiring with a warning sign; anything else shown as destructive. */
+/** Subscription states (docs/PRODUCT.md "Subscriptions"): active; expiring with a warning sign; anything else shown as destructive. */
 const SUBSCRIPTION_BADGES: Record<Exclude<AdminUser['subscriptionStatus'], 'none'>, { style: string; label: string }> = {
   active: { style: 'active', label: 'Active' },
   expiring: { style: 'expiring', label: '⚠ Expiring' },
@@ -26,7 +26,7 @@ const SUBSCRIPTION_BADGES: Record<Exclude<AdminUser['subscriptionStatus'], 'none
 
 const HEADERS = ['Name', 'Status', 'Actions', 'Contact', 'Type', 'Subscription', 'Joined'] as const;
 
-/** Spec 001 §2 Users: server-side search by name, email or phone (§6), the table, row actions (Suspend and Activate ask first). */
+/** Users (docs/PRODUCT.md "Administrators"): server-side search by name, email or phone, the table, row actions (Suspend and Activate ask first). */
 export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
   const [params, setParams] = useState<ListParams>(FIRST_PAGE);
   const { load, stale, retry } = useAdminData<AdminUsersResponse>(listPath('/api/admin/users', params), 'the users');

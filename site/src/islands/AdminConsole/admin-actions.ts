@@ -3,7 +3,7 @@ import { adminFetch } from '../../stores/admin-session.ts';
 import type { PayoutAction } from './payouts.ts';
 
 /**
- * The administrator's changes (spec 001 §7), one function per call. Each answers the server's
+ * The administrator's changes (docs/PRODUCT.md "Administrators"), one function per call. Each answers the server's
  * message and record, or throws (ApiError with the server's message, NetworkError, TimeoutError):
  * the caller shows the error and reloads from the server, never a change made only on screen.
  */

@@ -14,7 +14,7 @@ const PAYOUT_METHODS: Record<string, string> = { 'mobile-money': 'Mobile Money',
 const payTo = (payout: Pick<AdminPayout, 'method' | 'details'>) => `${PAYOUT_METHODS[payout.method] ?? payout.method} (${payout.details})`;
 
 /**
- * Approving, completing or rejecting a payout moves money (docs/PRODUCT.md "Ask first"): the
+ * Approving, completing or rejecting a payout moves money (docs/PRODUCT.md "Administrators", "Ask first"): the
  * question names the amount, the affiliate and where the money goes.
  */
 export function payoutQuestion(payout: Pick<AdminPayout, 'amount' | 'affiliateName' | 'method' | 'details' | 'reference'>, action: PayoutAction): Question {

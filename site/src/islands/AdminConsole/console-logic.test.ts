@@ -27,7 +27,7 @@ describe('server lists (issue #6: search and pagination on the server)', () => {
   });
 });
 
-describe('payout buttons (spec 001 §4 "Approve and reject show only for pending payouts; complete only for processing ones")', () => {
+describe('payout buttons (approve and reject only for pending payouts, complete only for processing ones)', () => {
   it('offers only the allowed transitions', () => {
     expect(payoutActions('pending')).toEqual(['approve', 'reject']);
     expect(payoutActions('processing')).toEqual(['complete']);
@@ -39,7 +39,7 @@ describe('payout buttons (spec 001 §4 "Approve and reject show only for pending
   });
 });
 
-describe('failure texts (spec 001 §8)', () => {
+describe('failure texts', () => {
   const answered = new ApiError(409, 'An account with this phone number already exists.', null);
   it('"Failed to update user: {message}", or "Failed to update user. Please try again." on network error', () => {
     expect(failureText(answered, UPDATE_FAILURE)).toBe('Failed to update user: An account with this phone number already exists.');
@@ -114,7 +114,7 @@ describe('12-month chart geometry', () => {
   });
 });
 
-describe('settings form (spec 001 §9, checked with the shared settingsSchema)', () => {
+describe('settings form (checked with the shared settingsSchema)', () => {
   it('reads the six values as numbers', () => {
     const form = { ...toSettingsForm(DEFAULT_SETTINGS), reminderDays: '5' };
     expect(readSettingsForm(form)).toEqual({ ok: true, settings: { ...DEFAULT_SETTINGS, reminderDays: 5 } });

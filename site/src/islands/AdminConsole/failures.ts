@@ -8,10 +8,10 @@ interface FailureTexts {
   unreachable: string;
 }
 
-/** Default: the server's own message, or the admin network text (spec 001 §8). */
+/** Default: the server's own message, or the admin network text (docs/PRODUCT.md "Administrators"). */
 const PLAIN: FailureTexts = { answered: (message) => message, unreachable: ADMIN_MESSAGES.network };
 
-/** Spec 001 §8: "Failed to update user: {message}", or "Failed to update user. Please try again." offline. */
+/** docs/PRODUCT.md "Administrators": "Failed to update user: {message}", or "Failed to update user. Please try again." offline. */
 export const UPDATE_FAILURE: FailureTexts = { answered: ADMIN_MESSAGES.updateFailed, unreachable: ADMIN_MESSAGES.updateFailedNetwork };
 export const DELETE_FAILURE: FailureTexts = { answered: ADMIN_MESSAGES.deleteFailed, unreachable: ADMIN_MESSAGES.deleteFailedNetwork };
 

@@ -1,5 +1,5 @@
-/** Where the admin pages send each other (spec 001 §2 routes). */
+/** Where the admin pages send each other (docs/PRODUCT.md "Administrators"). */
 export const LOGIN_PATH = '/admin/login';
 export const DASHBOARD_PATH = '/admin/dashboard';
-/** The guard adds this flag when there was no session, so the login page says why (spec 001 §4). */
+/** The guard adds this flag when there was no session, so the login page says why (docs/PRODUCT.md "Administrators"). */
 export const EXPIRED_FLAG = 'expired';

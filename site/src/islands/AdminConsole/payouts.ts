@@ -3,7 +3,7 @@ import type { PayoutStatus } from '../../../../contract/affiliates.ts';
 export type PayoutAction = 'approve' | 'reject' | 'complete';
 
 /**
- * Spec 001 §4 payout transitions: pending → processing (approve) or failed (reject); processing →
+ * Payout transitions (docs/PRODUCT.md "Affiliates, commission and payouts"): pending → processing (approve) or failed (reject); processing →
  * completed (complete). A button shows only where its transition is allowed.
  */
 const ACTIONS_BY_STATUS: Record<PayoutStatus, readonly PayoutAction[]> = {

@@ -4,7 +4,7 @@ import { $refresh, $refreshCount, loadStarted, refreshData } from './refresh.ts'
 
 afterEach(() => cleanStores($refresh, $refreshCount));
 
-describe('Refresh Data (spec 001 §2 header; the data, not the page, is reloaded)', () => {
+describe('Refresh Data (the data, not the page, is reloaded)', () => {
   const clock = () => new Date('2026-11-22T14:05:00Z');
 
   it('asks every data hook again, and is done when the loads it started have settled', () => {

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { clockTime } from '../../../../contract/dates.ts';
 
 /**
- * Refresh Data (spec 001 §2 header). The spec reloads the page; here every open tab fetches its data
+ * Refresh Data (docs/PRODUCT.md "Administrators"). Rather than reloading the page, every open tab fetches its data
  * again instead (no page, script or style download on a slow line). Each data hook reads
  * $refreshCount and reports its requests here, so the header can say when the refresh is done.
  */

@@ -24,7 +24,7 @@ type Tab = (typeof TABS)[number]['id'];
 
 export const LOADING_TEXT = 'Loading your dashboard...';
 
-/** /affiliate-dashboard (spec 001 §2 Affiliate dashboard), on the commission ledger's real figures. */
+/** /affiliate-dashboard (docs/PRODUCT.md "Affiliates, commission and payouts": Affiliate dashboard), on the commission ledger's real figures. */
 export default function AffiliateDashboard({ title, user }: DashboardViewProps) {
   const { load, reload } = useAffiliate(user);
   const [tab, setTab] = useState<Tab>('overview');

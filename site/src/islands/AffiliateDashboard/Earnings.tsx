@@ -108,7 +108,7 @@ function ConfirmPayout({ record, onCancel, onConfirm }: { record: AffiliateRecor
   );
 }
 
-/** Earnings tab: balances, Request Payout (spec 001 §5), payout details and history. */
+/** Earnings tab: balances, Request Payout (docs/PRODUCT.md "Affiliates, commission and payouts"), payout details and history. */
 export default function Earnings({ record, onChanged }: { record: AffiliateRecord; onChanged: () => void }) {
   const id = useId();
   const [busy, setBusy] = useState(false);

@@ -7,7 +7,7 @@ import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';
 import { contactDetailsOf } from '../../stores/profile.ts';
 import type { AffiliateRecord } from './store.ts';
 
-/** Profile tab (spec 001 §2): facts and summary cards; Edit Profile for name, phone and location. */
+/** Profile tab (docs/PRODUCT.md "Affiliates, commission and payouts"): facts and summary cards; Edit Profile for name, phone and location. */
 export default function ProfileTab({ record, onChanged }: { record: AffiliateRecord; onChanged: () => void }) {
   const active = record.status === 'active';
   return (

@@ -1,4 +1,4 @@
-/** The referral link and share targets (spec 001 §2: the message holds the code and a link with ?ref=). */
+/** The referral link and share targets (docs/PRODUCT.md "Affiliates, commission and payouts": the message holds the code and a link with ?ref=). */
 
 export const signupLink = (origin: string, code: string): string => `${origin}/signup?ref=${encodeURIComponent(code)}`;
 

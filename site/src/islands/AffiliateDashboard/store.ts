@@ -10,7 +10,7 @@ import type { Payout } from '../../../../contract/affiliates.ts';
 
 export type { Outcome };
 
-/** The affiliate's dashboard data (spec 001 §3 "Affiliate record", "Referral", "Payout"), from the ledger. */
+/** The affiliate's dashboard data (docs/PRODUCT.md "Affiliates, commission and payouts"), from the ledger. */
 
 export interface Referral {
   id: number;
@@ -53,7 +53,7 @@ export interface AffiliateRecord {
 
 export const MINIMUM_PAYOUT = AFFILIATE_MINIMUM_PAYOUT_CEDIS;
 
-/** Spec 001 §5, in the server's words: "Minimum payout is ₵250. You currently have ₵4.00". */
+/** docs/PRODUCT.md "Affiliates, commission and payouts", in the server's words: "Minimum payout is ₵250. You currently have ₵4.00". */
 export const minimumPayoutMessage = (pending: number): string =>
   `Minimum payout is ₵${MINIMUM_PAYOUT}. You currently have ₵${pending.toFixed(2)}`;
 

@@ -44,7 +44,7 @@ describe('requiredFilled', () => {
   });
 });
 
-describe('affiliateFailureMessage (spec 000 §8)', () => {
+describe('affiliateFailureMessage', () => {
   it('answers by status', () => {
     expect(affiliateFailureMessage(new ApiError(404, 'x', null))).toMatch(/^API endpoint not found\. The affiliate signup service may be temporarily unavailable/);
     expect(affiliateFailureMessage(new ApiError(500, 'x', null))).toBe('Server error occurred during signup. Please try again in a few moments.');

@@ -6,7 +6,7 @@ import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '.
 import { signIn } from '../../stores/session.ts';
 
 /**
- * The affiliate sign-up (spec 000 §2, §4 "Affiliate sign-up", §5, §7, §8): up to 3 attempts on a
+ * The affiliate sign-up (docs/PRODUCT.md "Affiliates, commission and payouts"): up to 3 attempts on a
  * network failure (waiting 1 s, then 2 s), the status-specific messages, auto-login, then step 2.
  */
 export interface AffiliateForm {
@@ -75,7 +75,7 @@ export function updateAffiliateField<K extends keyof AffiliateForm>(key: K, valu
   $affiliateForm.set({ ...$affiliateForm.get(), [key]: value });
 }
 
-/** The submit stays disabled until these are filled and the terms are ticked (spec 000 §4). */
+/** The submit stays disabled until these are filled and the terms are ticked (docs/PRODUCT.md "Affiliates, commission and payouts"). */
 export function requiredFilled(f: AffiliateForm): boolean {
   const filled = [f.firstName, f.lastName, f.email, f.phone, f.password, f.location].every((v) => v.trim() !== '');
   const payout =
@@ -85,7 +85,7 @@ export function requiredFilled(f: AffiliateForm): boolean {
 
 const isNetworkFailure = (error: unknown) => error instanceof NetworkError || error instanceof TimeoutError;
 
-/** The alert for a failed POST /api/affiliate-signup, by status (spec 000 §8). */
+/** The alert for a failed POST /api/affiliate-signup, by status (docs/PRODUCT.md "Affiliates, commission and payouts"). */
 export function affiliateFailureMessage(error: unknown): string {
   if (isNetworkFailure(error)) return AFFILIATE_SIGNUP_ERRORS.network;
   if (!(error instanceof ApiError)) return AFFILIATE_SIGNUP_ERRORS.unreadable;

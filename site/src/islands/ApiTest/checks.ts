@@ -1,7 +1,7 @@
 import { GEOCODING_MESSAGES } from '../../../../contract/location.ts';
 import type { GeocodeFailure, ReverseGeocodeResponse } from '../../../../contract/location.ts';
 
-/** Maps key format (spec 001 §5, §9): non-empty, prefix AIza, at least 30 characters. */
+/** Maps key format (docs/PRODUCT.md "Diagnostic pages"): non-empty, prefix AIza, at least 30 characters. */
 export const KEY_PREFIX = 'AIza';
 export const KEY_MIN_LENGTH = 30;
 export const KEY_MESSAGES = {
@@ -37,7 +37,7 @@ export const GOOGLE_STATUS: Record<GeocodeFailure, string> = {
 
 export interface MapsVerdict {
   working: boolean;
-  /** The spec's wording (001 §8 Diagnostics). */
+  /** The wording the diagnostics show (docs/PRODUCT.md "Diagnostic pages"). */
   text: string;
   billingDisabled: boolean;
   apiStatus: string;
@@ -45,7 +45,7 @@ export interface MapsVerdict {
 }
 
 /**
- * What the server's answer says about Google Maps (spec 001 §8 Diagnostics): OK is working;
+ * What the server's answer says about Google Maps (docs/PRODUCT.md "Diagnostic pages"): OK is working;
  * REQUEST_DENIED is not, with its message (billing counted as disabled when it mentions billing);
  * OVER_QUERY_LIMIT is 'API quota exceeded'; HTTP failures 'HTTP error: …'; others 'API error: {status}'.
  */

@@ -26,7 +26,7 @@ interface Props {
 }
 
 /**
- * The booking dialog (spec 001 §2 "Find professional and booking dialog", §5 rules): a modal
+ * The booking dialog (docs/PRODUCT.md "Bookings"): a modal
  * <dialog> (focus stays inside; Esc closes), a Sunday-first date grid from the open slots, the ten
  * hourly slots, the rate panel with the negotiate switch, description, summary and submit.
  */

@@ -34,7 +34,7 @@ const SubscriptionCard = lazyPart('dashboard', () => import('../Subscription/Sub
 
 const LOADING_TEXT = 'Loading your dashboard...';
 
-/** /customer-dashboard (spec 001 §2 "Customer dashboard", issue 4): real data, four working tabs. */
+/** /customer-dashboard (docs/PRODUCT.md "Dashboards", issue 4): real data, four working tabs. */
 export default function CustomerDashboard({ title, user }: { title: string; user: SessionUser }) {
   // Try Again and a renewal show the loading screen; a change reloads quietly (what is shown stays).
   const { load, retry, refresh, patch } = useLoad<CustomerRecord>(

@@ -26,7 +26,7 @@ const FILTERS = [
 ] as const;
 type Filter = (typeof FILTERS)[number]['id'];
 
-/** My Bookings (spec 001 §2, issue 4): sub-tabs, Message, Call, Cancel, Leave Review. */
+/** My Bookings (docs/PRODUCT.md "Bookings", issue 4): sub-tabs, Message, Call, Cancel, Leave Review. */
 export default function MyBookings({ user }: { user: SessionUser }) {
   const bookings = useStore($bookings);
   const counts = useStore($bookingCounts);

@@ -13,7 +13,7 @@ import type { CustomerRecord } from './state.ts';
 
 const RECOMMENDED = 3;
 
-/** Overview (spec 001 §2): stat cards, Recent Bookings (3), Recommended for You (nearby, top rated). */
+/** Overview (docs/PRODUCT.md "Dashboards"): stat cards, Recent Bookings (3), Recommended for You (nearby, top rated). */
 export function Overview({ record }: { record: CustomerRecord }) {
   const favourites = useStore($favourites);
   const ids = { stats: useId(), recent: useId() };

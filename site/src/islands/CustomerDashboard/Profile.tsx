@@ -5,7 +5,7 @@ import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';
 import { contactDetailsOf } from '../../stores/profile.ts';
 import type { CustomerRecord } from './state.ts';
 
-/** Profile (spec 001 §2): the customer's details, with Edit Profile for name, phone and location. */
+/** Profile (docs/PRODUCT.md "Profile"): the customer's details, with Edit Profile for name, phone and location. */
 export default function Profile({ record, onChanged }: { record: CustomerRecord; onChanged: (fields: Partial<CustomerRecord>) => void }) {
   return (
     <>

@@ -3,7 +3,7 @@ import type { Booking } from '../../../../contract/bookings.ts';
 import type { Listing } from '../../../../contract/professionals.ts';
 import type { SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 
-/** GET /api/customer-data/{email} → customer (spec 001 §3 "Customer record", from real data). */
+/** GET /api/customer-data/{email} → customer (docs/PRODUCT.md "Dashboards", from real data). */
 export interface CustomerRecord {
   name: string;
   firstName: string;

@@ -29,7 +29,7 @@ const focusFree = (area: HTMLElement | null): boolean => {
 
 const shownLabel = (n: number) => `${n} ${n === 1 ? 'professional' : 'professionals'} shown`;
 
-/** Find Pro (spec 001 §2): search, category, sort, the "Near me" toggle and the result cards. */
+/** Find Pro (docs/PRODUCT.md "Finding a professional"): search, category, sort, the "Near me" toggle and the result cards. */
 export function FindPro() {
   const filters = useStore($filters);
   const results = useStore($results);

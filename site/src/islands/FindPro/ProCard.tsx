@@ -5,7 +5,7 @@ import { $location } from '../../stores/location.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { $bookingTarget, $favourites, toggleFavourite } from '../../stores/find-pro.ts';
 
-/** A professional's result card (spec 001 §3 "The card in the customer dashboard"). */
+/** A professional's result card (docs/PRODUCT.md "Finding a professional"). */
 export function ProCard({ pro, headingLevel = 3 }: { pro: Listing; headingLevel?: 3 | 4 }) {
   const favourites = useStore($favourites);
   const located = useStore($location);

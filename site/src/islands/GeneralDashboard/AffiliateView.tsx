@@ -22,7 +22,7 @@ interface AffiliateRecord {
 const METHOD: Record<string, string> = { 'mobile-money': 'Mobile Money', 'bank-account': 'Bank account' };
 const FULL = '/affiliate-dashboard';
 
-/** The general screen for an affiliate: Overview, Profile and Earnings only (spec 001 §2). */
+/** The general screen for an affiliate: Overview, Profile and Earnings only (docs/PRODUCT.md "Dashboards"). */
 export default function AffiliateView({ user, tab, onTab, tabs }: RoleViewProps) {
   const { load, retry } = useRecord<AffiliateRecord>('affiliate', user);
   if (load.state === 'loading') return <GuardLoading text="Loading your dashboard..." />;

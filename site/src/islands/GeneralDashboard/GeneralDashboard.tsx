@@ -22,7 +22,7 @@ const VIEWS: Record<UserType, ReturnType<typeof lazyPart<RoleViewProps>>> = {
 };
 
 /**
- * The account menu (spec 001 §2: Profile, Earnings, Sign out): a disclosure button and a list of
+ * The account menu (docs/PRODUCT.md "Dashboards": Profile, Earnings, Sign out): a disclosure button and a list of
  * buttons; Escape closes it and returns focus to the button.
  */
 function ProfileMenu({ tabs, onPick }: { tabs: readonly RoleTab[]; onPick: (tab: RoleTab) => void }) {
@@ -73,7 +73,7 @@ function ProfileMenu({ tabs, onPick }: { tabs: readonly RoleTab[]; onPick: (tab:
 }
 
 /**
- * /dashboard (spec 001 §2 "General dashboard screen") for any signed-in account, on real data. The
+ * /dashboard (docs/PRODUCT.md "Dashboards") for any signed-in account, on real data. The
  * role switcher offers only the roles the account has (its own type); `?type=` naming another role
  * is replaced by the account's own.
  */

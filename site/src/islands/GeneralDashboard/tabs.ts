@@ -1,6 +1,6 @@
 import type { SessionUser, UserType } from '../../../../contract/account-types.ts';
 
-/** The general screen's tabs (spec 001 §2); affiliates see only Overview, Profile and Earnings (no Analytics). */
+/** The general screen's tabs (docs/PRODUCT.md "Dashboards"); affiliates see only Overview, Profile and Earnings (no Analytics). */
 export type RoleTab = 'overview' | 'bookings' | 'findpro' | 'analytics' | 'profile' | 'earnings';
 
 export const TAB_LABELS: Record<RoleTab, string> = {

@@ -170,7 +170,7 @@ function Tool() {
   );
 }
 
-/** /login-debug (spec 001 §2 diagnostic pages). */
+/** /login-debug (docs/PRODUCT.md "Diagnostic pages"). */
 export default function LoginDebug() {
   return (
     <AppShell name="login debug">

@@ -73,7 +73,7 @@ function Debug() {
   );
 }
 
-/** /payment-debug (spec 001 §2): the payment environment and a ₵10 test payment. */
+/** /payment-debug (docs/PRODUCT.md "Diagnostic pages"): the payment environment and a ₵10 test payment. */
 export default function PaymentDebug() {
   return (
     <AppShell name="payment debug">

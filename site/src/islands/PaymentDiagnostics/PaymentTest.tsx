@@ -151,7 +151,7 @@ function Tester() {
   );
 }
 
-/** /payment-test (spec 001 §2): a test payment through the configured provider, then its verification. */
+/** /payment-test (docs/PRODUCT.md "Diagnostic pages"): a test payment through the configured provider, then its verification. */
 export default function PaymentTest() {
   return (
     <AppShell name="payment test">

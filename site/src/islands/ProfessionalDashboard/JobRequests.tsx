@@ -59,7 +59,7 @@ function useStarted(date: string, time: string): boolean {
   return started;
 }
 
-/** One job request with its actions (spec 001 §3 "Job request", §4 "Booking status"). */
+/** One job request with its actions (docs/PRODUCT.md "Bookings"). */
 export function JobCard({ job, user, onDone, compact = false }: { job: Booking; user: SessionUser; onDone: (message: string) => void; compact?: boolean }) {
   const id = useId();
   const token = useStore($session).token;

@@ -4,7 +4,7 @@ import { RateCard } from './RateCard.tsx';
 import { ShareMyPage } from './ShareMyPage.tsx';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
 
-/** Rating of 4.5 or more gets the strong style (spec 001 §2); null means no reviews yet. */
+/** Rating of 4.5 or more gets the strong style (docs/PRODUCT.md "Dashboards"); null means no reviews yet. */
 export const strongRating = (rating: number | null): boolean => rating !== null && rating >= 4.5;
 
 export function ProStats({ record }: { record: ProfessionalRecord }) {

@@ -50,7 +50,7 @@ export function ProBadges({ record }: { record: ProfessionalRecord }) {
   );
 }
 
-/** /professional-dashboard (spec 001 §2 Professional dashboard), on real data. */
+/** /professional-dashboard (docs/PRODUCT.md "Dashboards": Professional dashboard), on real data. */
 export default function ProfessionalDashboard({ title, user }: DashboardViewProps) {
   const load = useStore($professional);
   const unread = useStore($unread).bookings;

@@ -46,7 +46,7 @@ export function SkillBadges({ skills }: { skills: string[] }) {
 }
 
 /**
- * Profile tab (spec 001 §2, §4 "Profile edit"): view mode, and Edit Profile for name, phone,
+ * Profile tab (docs/PRODUCT.md "Profile"): view mode, and Edit Profile for name, phone,
  * profession, experience, location, bio and skills. The email is shown, never editable.
  */
 export default function ProfileTab({ user, record }: { user: SessionUser; record: ProfessionalRecord }) {

@@ -8,7 +8,7 @@ import type { ProfessionalRecord } from '../../stores/professional.ts';
 import { useSaveForm } from './useSaveForm.ts';
 
 /**
- * Rate Management (spec 001 §2 Professional dashboard, §4 "Rate edit"): inputs are disabled until
+ * Rate Management (docs/PRODUCT.md "Dashboards": Professional dashboard): inputs are disabled until
  * Edit Rates; a live preview; Save sends PUT /api/professional/rates, Cancel restores.
  */
 export function RateCard({ record }: { record: ProfessionalRecord }) {

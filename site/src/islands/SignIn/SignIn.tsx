@@ -24,7 +24,7 @@ import { IdentifierChoice } from '../../ui/IdentifierChoice.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { useHydrated } from '../../ui/useHydrated.ts';
 
-/** Spec 000 §9 "Login redirect 100 ms". */
+/** The pause before the dashboard opens after sign-in (docs/PRODUCT.md "Signing in and sessions"). */
 const REDIRECT_MS = 100;
 const MOMO_SOON = 'Mobile Money sign-in is coming soon. Sign in with your email or phone and password.';
 
@@ -112,7 +112,7 @@ function Form() {
   }
 
   /**
-   * `autoLogin`: signed in by the payment's completion, which saves the email (spec 000 §3), on the
+   * `autoLogin`: signed in by the payment's completion, which saves the email (docs/PRODUCT.md "Signing in and sessions"), on the
    * account's first visit. `firstVisit`: greeted "Welcome", not "Welcome back".
    */
   function finish(token: string, user: SessionUser, picked: UserType, { autoLogin = false, firstVisit = autoLogin }: { autoLogin?: boolean; firstVisit?: boolean } = {}) {
@@ -291,7 +291,7 @@ function Form() {
   );
 }
 
-/** The sign-in page (spec 000 §2 "Sign-in page", §4 "Login", §8 "Sign-in"). */
+/** The sign-in page (docs/PRODUCT.md "Signing in and sessions"). */
 export default function SignIn() {
   return (
     <AppShell name="sign-in">

@@ -38,7 +38,7 @@ function isPaymentRequired(body: unknown): body is PaymentRequiredBody {
 
 /**
  * Validates with the contract's loginSchema, then POST /api/auth/login with only the identifier
- * matching the method (spec 000 §7). The account type is a hint: the server's userType decides.
+ * matching the method (docs/PRODUCT.md "Signing in and sessions"). The account type is a hint: the server's userType decides.
  */
 export async function attemptLogin(form: LoginForm): Promise<LoginOutcome> {
   const input =

@@ -36,7 +36,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('sign-up payment flow (spec 000 §4)', () => {
+describe('sign-up payment flow', () => {
   it('creates the account once, pays, verifies, signs in and redirects after 3 s', async () => {
     vi.useFakeTimers();
     payment.payForIntent.mockResolvedValue({ status: 'success', reference: intent.reference });

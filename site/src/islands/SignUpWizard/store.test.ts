@@ -4,7 +4,7 @@ import { $signup, $signupForm, nextStep, previousStep, readSignupLink, resetSign
 
 beforeEach(resetSignup);
 
-describe('sign-up wizard steps (spec 000 §4)', () => {
+describe('sign-up wizard steps', () => {
   it('step 1 needs a plan; step 2 is checked before it is left; Back moves one step', () => {
     nextStep();
     expect($signup.get()).toMatchObject({ step: 1, alert: 'Please select a subscription plan' });
@@ -49,7 +49,7 @@ describe('sign-up wizard steps (spec 000 §4)', () => {
   });
 });
 
-describe('signupFailureMessage (spec 000 §8)', () => {
+describe('signupFailureMessage', () => {
   it('shows the server message when there is one', () => {
     expect(signupFailureMessage(new ApiError(409, 'x', { message: 'An account with this email already exists' }))).toBe('An account with this email already exists');
   });

@@ -13,8 +13,7 @@ import { dashboardAfterSignIn, rememberBooking } from '../../lib/book-after.ts';
 import { sessionStore } from '../../lib/storage.ts';
 
 /**
- * The customer/professional sign-up wizard (spec 000 §2, §4 "Sign-up wizard" and "Payment flow",
- * §5, §8). $signupForm holds what was typed (kept across steps and failures); $signup holds the
+ * The customer/professional sign-up wizard (docs/PRODUCT.md "Sign-up and referrals", "First payment and activation"). $signupForm holds what was typed (kept across steps and failures); $signup holds the
  * step, the alert and where the payment stands. The actions are plain functions.
  */
 export interface SignupForm {
@@ -139,7 +138,7 @@ function showProblems(step: Step, errors: FieldErrors): void {
 
 const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
 
-/** Continue: leaves step 1 or 2 only when its own fields pass the contract's checks (spec 000 §4, §5). */
+/** Continue: leaves step 1 or 2 only when its own fields pass the contract's checks (docs/PRODUCT.md "First payment and activation"). */
 export function nextStep(): boolean {
   const { step } = $signup.get();
   if (step === 3) return false;
@@ -230,7 +229,7 @@ function refusedField(error: unknown): keyof SignupForm | undefined {
   return error.status === 400 && typeof named === 'string' && stepOf(named) ? (named as keyof SignupForm) : undefined;
 }
 
-/** The request body: the form without the terms tick (not checked, spec 000 §5) and an empty ref. */
+/** The request body: the form without the terms tick (not checked, docs/PRODUCT.md "First payment and activation") and an empty ref. */
 function signupBody(form: SignupForm) {
   const { agreeToTerms: _terms, referrerCode, userType, ...rest } = form;
   return {
@@ -278,7 +277,7 @@ export async function submitSignup(): Promise<void> {
     $signup.set({ ...$signup.get(), alert: signupFailureMessage(error), phase: { name: 'editing' } });
     return;
   }
-  // (Spec 000 §5 "before payment starts, email, first and last name must exist": the schema above.)
+  // (docs/PRODUCT.md "First payment and activation": "before payment starts, email, first and last name must exist": the schema above.)
   account = { userId: created.user.id, intent: created.payment, paidReference: null };
   setPendingUserId(created.user.id);
   saveDraft();
@@ -402,7 +401,7 @@ export function resetSignup(): void {
 }
 
 /**
- * Spec 000 §4: the provider script is loaded at start, so it is ready by the time the user pays.
+ * docs/PRODUCT.md "First payment and activation": the provider script is loaded at start, so it is ready by the time the user pays.
  * A failure here is only logged: payForIntent loads it again (with its retry) when needed.
  */
 export function preloadPayment(): void {

@@ -34,7 +34,7 @@ interface Props {
 }
 
 /**
- * The user route guard (spec 000 §4, 001 §2): "Loading..." until the session is read;
+ * The user route guard (docs/PRODUCT.md "Roles and pages"): "Loading..." until the session is read;
  * "Verifying authentication..." while a stored token is checked; no session → /signin; another
  * account type → that account's own dashboard (both replacing history); otherwise the page.
  */
