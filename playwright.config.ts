@@ -37,9 +37,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'chromium' },
-  ],
+  projects: [{ name: 'chromium' }],
   webServer: {
     command: 'npm start',
     url: `http://127.0.0.1:${port}/api/health`,

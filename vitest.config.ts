@@ -10,15 +10,36 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contract/**/*.test.ts', 'api/**/*.test.ts', 'site/src/**/*.test.ts', 'site/integrations/**/*.test.ts'],
+          include: [
+            'contract/**/*.test.ts',
+            'api/**/*.test.ts',
+            'site/src/**/*.test.ts',
+            'site/integrations/**/*.test.ts',
+          ],
           exclude: apiTests,
         },
       },
       {
-        test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'api-pglite',
+          include: apiTests,
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { name: 'api-postgres', include: apiTests, env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } }]
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                include: apiTests,
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
         : []),
     ],
   },

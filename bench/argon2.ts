@@ -15,4 +15,6 @@ const time = async (fn: () => Promise<unknown>) => {
 };
 const h = await time(() => hashPassword('correct-horse-battery'));
 const v = await time(() => verifyPassword(hash, 'warm-up-password'));
-console.log(`argon2id over ${runs} runs (ms)\n  hash    p50 ${h.p50.toFixed(1)}  p95 ${h.p95!.toFixed(1)}\n  verify  p50 ${v.p50.toFixed(1)}  p95 ${v.p95!.toFixed(1)}`);
+console.log(
+  `argon2id over ${runs} runs (ms)\n  hash    p50 ${h.p50.toFixed(1)}  p95 ${h.p95!.toFixed(1)}\n  verify  p50 ${v.p50.toFixed(1)}  p95 ${v.p95!.toFixed(1)}`,
+);

@@ -75,13 +75,16 @@ const TCPIP_BYTES = 40;
 /** The stream's `retry:`: a client whose stream ended waits up to this long (at random) before reconnecting. */
 const RECONNECT_MS = 3000;
 
-const fmt = (n: number, digits = 0) => n.toLocaleString(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const median = (xs: number[]) => percentile(sorted(xs), 50);
 const spread = (xs: number[], digits = 0) => {
   const s = sorted(xs);
-  return s.length > 1 ? `${fmt(median(s), digits)} (${fmt(s[0], digits)}–${fmt(s[s.length - 1], digits)})` : fmt(s[0] ?? NaN, digits);
+  return s.length > 1
+    ? `${fmt(median(s), digits)} (${fmt(s[0], digits)}–${fmt(s[s.length - 1], digits)})`
+    : fmt(s[0] ?? NaN, digits);
 };
 async function until(what: string, done: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -104,7 +107,8 @@ async function until(what: string, done: () => boolean, timeoutMs: number): Prom
 const HOST = 'serviceconnect.com.gh';
 const CHROME = {
   'sec-ch-ua-platform': '"Android"',
-  'user-agent': 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  'user-agent':
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
   'sec-ch-ua': '"Google Chrome";v="131", "Chromium";v="131", "Not_A Brand";v="24"',
   'sec-ch-ua-mobile': '?1',
 };
@@ -143,7 +147,13 @@ const eventSourceHeaders = () => ({
 });
 
 /** One request on the page's keep-alive connection (through the proxy). */
-function pageRequest(agent: Agent, port: number, method: string, path: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+function pageRequest(
+  agent: Agent,
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
       let text = '';
@@ -160,14 +170,27 @@ function pageRequest(agent: Agent, port: number, method: string, path: string, h
  * Measures polling and the stream's set-up at once, and returns a promise that prints goal 1 once
  * the stream's first heartbeat has come (EVENTS_HEARTBEAT_MS later; goal 2 runs meanwhile).
  */
-async function dashboardBytes(a: ApiServer, user: SeededCustomer, bookingId: number): Promise<{ report: Promise<void> }> {
+async function dashboardBytes(
+  a: ApiServer,
+  user: SeededCustomer,
+  bookingId: number,
+): Promise<{ report: Promise<void> }> {
   const proxy = await startByteProxy(PORTS.proxy, { port: a.port });
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  cleanups.push(() => agent.destroy(), () => proxy.close());
+  cleanups.push(
+    () => agent.destroy(),
+    () => proxy.close(),
+  );
   const snapshot = (flow: Flow): Flow => ({ ...flow });
 
   // Polling, as ChatPanel does: a first read (since=0) when the chat opens, then since=<last id>.
-  const first = await pageRequest(agent, proxy.port, 'GET', `/api/bookings/${bookingId}/messages?since=0`, fetchHeaders(user.token));
+  const first = await pageRequest(
+    agent,
+    proxy.port,
+    'GET',
+    `/api/bookings/${bookingId}/messages?since=0`,
+    fetchHeaders(user.token),
+  );
   if (first.status !== 200) throw new Error(`poll ${first.status} ${first.text}`);
   const lastId = Math.max(...(JSON.parse(first.text) as { messages: { id: number }[] }).messages.map((m) => m.id));
   const page = proxy.flows[0];
@@ -175,7 +198,13 @@ async function dashboardBytes(a: ApiServer, user: SeededCustomer, bookingId: num
   let pollBody = '';
   for (let i = 0; i < POLLS; i++) {
     const before = snapshot(page);
-    const res = await pageRequest(agent, proxy.port, 'GET', `/api/bookings/${bookingId}/messages?since=${lastId}`, fetchHeaders(user.token));
+    const res = await pageRequest(
+      agent,
+      proxy.port,
+      'GET',
+      `/api/bookings/${bookingId}/messages?since=${lastId}`,
+      fetchHeaders(user.token),
+    );
     if (res.status !== 200) throw new Error(`poll ${res.status} ${res.text}`);
     pollBody = res.text;
     polls.push(flowDelta(page, before));
@@ -185,7 +214,13 @@ async function dashboardBytes(a: ApiServer, user: SeededCustomer, bookingId: num
 
   // The stream: a ticket on the page's connection, then EventSource's own connection.
   const beforeTicket = snapshot(page);
-  const ticket = await pageRequest(agent, proxy.port, 'POST', EVENTS_TICKET_PATH, fetchHeaders(user.token, { 'content-length': '0', origin: `https://${HOST}` }));
+  const ticket = await pageRequest(
+    agent,
+    proxy.port,
+    'POST',
+    EVENTS_TICKET_PATH,
+    fetchHeaders(user.token, { 'content-length': '0', origin: `https://${HOST}` }),
+  );
   if (ticket.status !== 200) throw new Error(`ticket ${ticket.status} ${ticket.text}`);
   const ticketBytes = flowDelta(page, beforeTicket);
   const frames: { frame: SseFrame; flow: Flow }[] = [];
@@ -196,23 +231,38 @@ async function dashboardBytes(a: ApiServer, user: SeededCustomer, bookingId: num
     eventSourceHeaders(),
   );
   cleanups.push(() => stream.close());
-  if (!(await until('the ready frame', () => frames.some((f) => f.frame.data?.includes('"ready"')), 10_000))) throw new Error('no ready frame');
+  if (!(await until('the ready frame', () => frames.some((f) => f.frame.data?.includes('"ready"')), 10_000)))
+    throw new Error('no ready frame');
   const setup = frames.find((f) => f.frame.data?.includes('"ready"'))!.flow;
-  const setupFrames = frames.map((f) => (f.frame.comment ? ':' : f.frame.retry ? 'retry' : JSON.parse(f.frame.data!).type)).join(', ');
-  console.log(`goal 1: polls and the stream's set-up measured; its first heartbeat is due ${EVENTS_HEARTBEAT_MS / 1000} s after it opened (goal 2 runs meanwhile)`);
+  const setupFrames = frames
+    .map((f) => (f.frame.comment ? ':' : f.frame.retry ? 'retry' : JSON.parse(f.frame.data!).type))
+    .join(', ');
+  console.log(
+    `goal 1: polls and the stream's set-up measured; its first heartbeat is due ${EVENTS_HEARTBEAT_MS / 1000} s after it opened (goal 2 runs meanwhile)`,
+  );
 
   const report = (async () => {
-    const got = await until('the first heartbeat', () => frames.some((f) => f.frame.comment), EVENTS_HEARTBEAT_MS + 20_000);
+    const got = await until(
+      'the first heartbeat',
+      () => frames.some((f) => f.frame.comment),
+      EVENTS_HEARTBEAT_MS + 20_000,
+    );
     if (!got) throw new Error('no heartbeat');
     const beatAt = frames.find((f) => f.frame.comment)!;
     const beat = flowDelta(beatAt.flow, setup);
-    const extraFrames = frames.filter((f) => f.frame.data && !f.frame.data.includes('"ready"') && f.frame.retry === undefined).length;
+    const extraFrames = frames.filter(
+      (f) => f.frame.data && !f.frame.data.includes('"ready"') && f.frame.retry === undefined,
+    ).length;
 
     // Per hour. TCP/IP: each data chunk a segment, each acknowledged by one segment the other way
     // (a delayed ACK may ride on a reply, so this counts high), 40 B a segment; the stream's
     // connection adds its handshake (3 segments). The page's connection exists either way.
     const tcp = (f: Flow) => (f.upChunks + f.downChunks) * 2 * TCPIP_BYTES;
-    const poll = { up: median(polls.map((p) => p.up)), down: median(polls.map((p) => p.down)), tcp: median(polls.map(tcp)) };
+    const poll = {
+      up: median(polls.map((p) => p.up)),
+      down: median(polls.map((p) => p.down)),
+      tcp: median(polls.map(tcp)),
+    };
     const pollHour = (poll.up + poll.down) * POLLS_PER_HOUR;
     const pollHourTcp = pollHour + poll.tcp * POLLS_PER_HOUR;
     const setupApp = ticketBytes.up + ticketBytes.down + setup.up + setup.down;
@@ -222,12 +272,36 @@ async function dashboardBytes(a: ApiServer, user: SeededCustomer, bookingId: num
 
     console.log(`\nGoal 1: an idle signed-in dashboard with chat open, one hour (${machineLine()})`);
     console.log(`  through a byte-counting proxy, Chrome-on-Android headers, Host ${HOST}; HTTP/1.1 without TLS`);
-    console.log('  what'.padEnd(58), pad('up B', 6), pad('down B', 7), pad('chunks', 7), pad('× /hour', 8), pad('app B/hour', 11), pad('+TCP/IP est.', 13));
-    const row = (what: string, f: { up: number; down: number; chunks: string }, times: number | string, app: number, withTcp: number) =>
-      console.log(`  ${what}`.padEnd(58), pad(f.up, 6), pad(f.down, 7), pad(f.chunks, 7), pad(times, 8), pad(fmt(app), 11), pad(fmt(withTcp), 13));
+    console.log(
+      '  what'.padEnd(58),
+      pad('up B', 6),
+      pad('down B', 7),
+      pad('chunks', 7),
+      pad('× /hour', 8),
+      pad('app B/hour', 11),
+      pad('+TCP/IP est.', 13),
+    );
+    const row = (
+      what: string,
+      f: { up: number; down: number; chunks: string },
+      times: number | string,
+      app: number,
+      withTcp: number,
+    ) =>
+      console.log(
+        `  ${what}`.padEnd(58),
+        pad(f.up, 6),
+        pad(f.down, 7),
+        pad(f.chunks, 7),
+        pad(times, 8),
+        pad(fmt(app), 11),
+        pad(fmt(withTcp), 13),
+      );
     const ups = polls.map((p) => p.up);
     const downs = polls.map((p) => p.down);
-    console.log(`  one poll (${POLLS} measured: up ${Math.min(...ups)}–${Math.max(...ups)} B, down ${Math.min(...downs)}–${Math.max(...downs)} B; answer ${pollBody})`);
+    console.log(
+      `  one poll (${POLLS} measured: up ${Math.min(...ups)}–${Math.max(...ups)} B, down ${Math.min(...downs)}–${Math.max(...downs)} B; answer ${pollBody})`,
+    );
     row(
       `polling: GET …/messages?since=N every 3 s`,
       { up: poll.up, down: poll.down, chunks: `${polls[0].upChunks}+${polls[0].downChunks}` },
@@ -235,14 +309,38 @@ async function dashboardBytes(a: ApiServer, user: SeededCustomer, bookingId: num
       pollHour,
       pollHourTcp,
     );
-    row('stream: POST /api/events/ticket (page connection)', { up: ticketBytes.up, down: ticketBytes.down, chunks: `${ticketBytes.upChunks}+${ticketBytes.downChunks}` }, 1, ticketBytes.up + ticketBytes.down, ticketBytes.up + ticketBytes.down + tcp(ticketBytes));
-    row(`stream: GET /api/events to ready (${setupFrames})`, { up: setup.up, down: setup.down, chunks: `${setup.upChunks}+${setup.downChunks}` }, 1, setup.up + setup.down, setup.up + setup.down + tcp(setup) + 3 * TCPIP_BYTES);
-    row(`stream: one heartbeat (came ${((beatAt.frame.at - openedAt) / 1000).toFixed(1)} s after opening)`, { up: beat.up, down: beat.down, chunks: `${beat.upChunks}+${beat.downChunks}` }, BEATS_PER_HOUR, (beat.up + beat.down) * BEATS_PER_HOUR, (beat.up + beat.down + tcp(beat)) * BEATS_PER_HOUR);
-    console.log(`  stream, one hour: ${fmt(streamHour)} B application, ~${fmt(streamHourTcp)} B with TCP/IP (${TCPIP_BYTES} B a segment, one ACK per data segment, handshake; ${fmt(streamHour + (streamHourTcp - streamHour) * 52 / 40)} B at 52 B a segment)`);
+    row(
+      'stream: POST /api/events/ticket (page connection)',
+      { up: ticketBytes.up, down: ticketBytes.down, chunks: `${ticketBytes.upChunks}+${ticketBytes.downChunks}` },
+      1,
+      ticketBytes.up + ticketBytes.down,
+      ticketBytes.up + ticketBytes.down + tcp(ticketBytes),
+    );
+    row(
+      `stream: GET /api/events to ready (${setupFrames})`,
+      { up: setup.up, down: setup.down, chunks: `${setup.upChunks}+${setup.downChunks}` },
+      1,
+      setup.up + setup.down,
+      setup.up + setup.down + tcp(setup) + 3 * TCPIP_BYTES,
+    );
+    row(
+      `stream: one heartbeat (came ${((beatAt.frame.at - openedAt) / 1000).toFixed(1)} s after opening)`,
+      { up: beat.up, down: beat.down, chunks: `${beat.upChunks}+${beat.downChunks}` },
+      BEATS_PER_HOUR,
+      (beat.up + beat.down) * BEATS_PER_HOUR,
+      (beat.up + beat.down + tcp(beat)) * BEATS_PER_HOUR,
+    );
+    console.log(
+      `  stream, one hour: ${fmt(streamHour)} B application, ~${fmt(streamHourTcp)} B with TCP/IP (${TCPIP_BYTES} B a segment, one ACK per data segment, handshake; ${fmt(streamHour + ((streamHourTcp - streamHour) * 52) / 40)} B at 52 B a segment)`,
+    );
     console.log(`  polling, one hour: ${fmt(pollHour)} B application, ~${fmt(pollHourTcp)} B with TCP/IP`);
-    console.log(`  polling ÷ stream: ${(pollHour / streamHour).toFixed(0)}× (application), ${(pollHourTcp / streamHourTcp).toFixed(0)}× (with TCP/IP)`);
+    console.log(
+      `  polling ÷ stream: ${(pollHour / streamHour).toFixed(0)}× (application), ${(pollHourTcp / streamHourTcp).toFixed(0)}× (with TCP/IP)`,
+    );
     if (extraFrames) console.log(`  note: ${extraFrames} event frame(s) besides ready arrived on the idle stream`);
-    console.log(`  goal ≤ ${fmt(GOAL.bytesPerHour)} B an hour with the stream: application ${streamHour <= GOAL.bytesPerHour ? 'PASS' : 'MISS'}, with TCP/IP ${streamHourTcp <= GOAL.bytesPerHour ? 'PASS' : 'MISS'}`);
+    console.log(
+      `  goal ≤ ${fmt(GOAL.bytesPerHour)} B an hour with the stream: application ${streamHour <= GOAL.bytesPerHour ? 'PASS' : 'MISS'}, with TCP/IP ${streamHourTcp <= GOAL.bytesPerHour ? 'PASS' : 'MISS'}`,
+    );
   })();
   report.catch(() => {}); // awaited (and reported) after goal 2
   return { report };
@@ -301,7 +399,17 @@ interface Client {
 let stopping = false;
 
 function newClient(user: SeededCustomer, bookingId: number): Client {
-  return { user, bookingId, arrivals: new Map(), ready: false, readyAt: 0, connectingAt: 0, connects: 0, resets: 0, heartbeats: 0 };
+  return {
+    user,
+    bookingId,
+    arrivals: new Map(),
+    ready: false,
+    readyAt: 0,
+    connectingAt: 0,
+    connects: 0,
+    resets: 0,
+    heartbeats: 0,
+  };
 }
 
 /** A ticket from `server` with the client's session, then the stream (after its last cursor, if any). */
@@ -341,7 +449,14 @@ interface Posted {
 }
 
 /** `count` messages from the professional through `server`, at `rate` a second whatever the answers take; `onSend(k)` before the k-th. */
-async function postMessages(server: ApiServer, pro: Session, bookingIds: number[], count: number, rate: number, onSend?: (k: number) => void): Promise<Posted[]> {
+async function postMessages(
+  server: ApiServer,
+  pro: Session,
+  bookingIds: number[],
+  count: number,
+  rate: number,
+  onSend?: (k: number) => void,
+): Promise<Posted[]> {
   const posted: Posted[] = [];
   const pending: Promise<void>[] = [];
   const start = performance.now();
@@ -353,8 +468,17 @@ async function postMessages(server: ApiServer, pro: Session, bookingIds: number[
     pending.push(
       (async () => {
         const sentAt = performance.now();
-        const res = await call(server.url, `/api/bookings/${bookingId}/messages`, { token: pro.token, json: { body: `Bench message ${k}: I am on my way.` } });
-        posted.push({ messageId: Number(res.body?.message?.id), bookingId, sentAt, answeredMs: performance.now() - sentAt, status: res.status });
+        const res = await call(server.url, `/api/bookings/${bookingId}/messages`, {
+          token: pro.token,
+          json: { body: `Bench message ${k}: I am on my way.` },
+        });
+        posted.push({
+          messageId: Number(res.body?.message?.id),
+          bookingId,
+          sentAt,
+          answeredMs: performance.now() - sentAt,
+          status: res.status,
+        });
       })(),
     );
   }
@@ -367,9 +491,16 @@ const quantiles = (xs: number[]) => {
   return `${pad(fmt(percentile(s, 50)), 6)} ${pad(fmt(percentile(s, 95)), 6)} ${pad(fmt(percentile(s, 99)), 6)} ${pad(fmt(s[s.length - 1] ?? NaN), 6)}`;
 };
 
-async function acrossProcesses(a: ApiServer, b: ApiServer, pro: Session, users: SeededCustomer[], bookingIds: number[]) {
+async function acrossProcesses(
+  a: ApiServer,
+  b: ApiServer,
+  pro: Session,
+  users: SeededCustomer[],
+  bookingIds: number[],
+) {
   const clients: Client[] = [];
-  for (let s = 0; s < EVENT_STREAMS_PER_USER; s++) users.forEach((user, i) => clients.length < STREAMS && clients.push(newClient(user, bookingIds[i])));
+  for (let s = 0; s < EVENT_STREAMS_PER_USER; s++)
+    users.forEach((user, i) => clients.length < STREAMS && clients.push(newClient(user, bookingIds[i])));
   const clientsOf = new Map<number, Client[]>();
   for (const client of clients) clientsOf.set(client.bookingId, [...(clientsOf.get(client.bookingId) ?? []), client]);
   const usedBookings = [...clientsOf.keys()];
@@ -439,7 +570,10 @@ async function acrossProcesses(a: ApiServer, b: ApiServer, pro: Session, users: 
       const posted = await postMessages(a, pro, usedBookings, Math.min(RATE, 20), Math.min(RATE, 20)); // one second of messages
       const committedAt = await committed;
       await until('the held-back deliveries', () => posted.every((m) => m.status !== 201 || delivered(m)), 15_000);
-      const first = (m: Posted) => (clientsOf.get(m.bookingId) ?? []).map((c) => c.arrivals.get(m.messageId)?.[0] ?? NaN).filter((t) => !Number.isNaN(t));
+      const first = (m: Posted) =>
+        (clientsOf.get(m.bookingId) ?? [])
+          .map((c) => c.arrivals.get(m.messageId)?.[0] ?? NaN)
+          .filter((t) => !Number.isNaN(t));
       held = {
         posted,
         delays: posted.flatMap((m) => first(m).map((t) => t - m.sentAt)),
@@ -463,14 +597,21 @@ async function acrossProcesses(a: ApiServer, b: ApiServer, pro: Session, users: 
     cpuAtKill = processCpuMs(a.proc.pid);
     killedAt = performance.now();
     b.proc.kill('SIGKILL');
-    void until('every client back on A', () => clients.every((c) => c.server === a && c.ready), 60_000).then(() => (cpuAllBack = processCpuMs(a.proc.pid)));
+    void until('every client back on A', () => clients.every((c) => c.server === a && c.ready), 60_000).then(
+      () => (cpuAllBack = processCpuMs(a.proc.pid)),
+    );
   });
   const exit = await b.exited;
   // Every client must be back on A and have everything its booking holds.
   const expected = new Map<number, Set<number>>();
-  const rows = (await db('booking_messages').whereIn('booking_id', usedBookings).select('id', 'booking_id')) as { id: string; booking_id: string }[];
-  for (const r of rows) expected.set(Number(r.booking_id), (expected.get(Number(r.booking_id)) ?? new Set()).add(Number(r.id)));
-  const complete = (c: Client) => c.server === a && c.ready && [...(expected.get(c.bookingId) ?? [])].every((id) => c.arrivals.has(id));
+  const rows = (await db('booking_messages').whereIn('booking_id', usedBookings).select('id', 'booking_id')) as {
+    id: string;
+    booking_id: string;
+  }[];
+  for (const r of rows)
+    expected.set(Number(r.booking_id), (expected.get(Number(r.booking_id)) ?? new Set()).add(Number(r.id)));
+  const complete = (c: Client) =>
+    c.server === a && c.ready && [...(expected.get(c.bookingId) ?? [])].every((id) => c.arrivals.has(id));
   await until('every client back on A with every message', () => clients.every(complete), 60_000);
   const lastAnswered = Math.max(...phase2.map((m) => m.sentAt + m.answeredMs));
   const caughtUpMs = Math.max(0, performance.now() - lastAnswered);
@@ -494,52 +635,101 @@ async function acrossProcesses(a: ApiServer, b: ApiServer, pro: Session, users: 
   const phase2Ok = phase2.filter((p) => p.status === 201);
   const allBack = Math.max(...clients.map((c) => c.readyAt));
   const delays = (ms: Posted[]) =>
-    ms.flatMap((m) => (clientsOf.get(m.bookingId) ?? []).map((c) => (c.arrivals.get(m.messageId)?.[0] ?? NaN) - m.sentAt)).filter((x) => !Number.isNaN(x));
+    ms
+      .flatMap((m) =>
+        (clientsOf.get(m.bookingId) ?? []).map((c) => (c.arrivals.get(m.messageId)?.[0] ?? NaN) - m.sentAt),
+      )
+      .filter((x) => !Number.isNaN(x));
   const beforeKill = phase2Ok.filter((m) => m.sentAt < killedAt);
   const duringOutage = phase2Ok.filter((m) => m.sentAt >= killedAt && m.sentAt < allBack);
   const onceBack = phase2Ok.filter((m) => m.sentAt >= allBack);
   const row = (what: string, ms: Posted[]) => {
     const d = delays(ms);
-    console.log(`  ${what} (${ms.length})`.padEnd(60), d.length ? quantiles(d) : '      –      –      –      –', pad(d.length, 8));
+    console.log(
+      `  ${what} (${ms.length})`.padEnd(60),
+      d.length ? quantiles(d) : '      –      –      –      –',
+      pad(d.length, 8),
+    );
   };
   const resets = clients.reduce((n, c) => n + c.resets, 0);
   const expectedTotal = clients.reduce((n, c) => n + (expected.get(c.bookingId)?.size ?? 0), 0);
 
   console.log(`\nGoal 2: a message posted on A reaches streams on B (${machine1})`);
-  console.log(`  ${clients.length} streams on B (${EVENT_STREAMS_PER_USER} each for ${usedBookings.length} users), opened in ${openSeconds.toFixed(1)} s; B then: ${footprintB ? `${fmt(footprintB.rssMb)} MB resident, ${footprintB.fds} file descriptors` : 'footprint unknown'}`);
-  console.log(`  ${MESSAGES} messages posted on A at ${RATE}/s by one professional, each to one of the users' bookings (answered 201: ${posted1})`);
+  console.log(
+    `  ${clients.length} streams on B (${EVENT_STREAMS_PER_USER} each for ${usedBookings.length} users), opened in ${openSeconds.toFixed(1)} s; B then: ${footprintB ? `${fmt(footprintB.rssMb)} MB resident, ${footprintB.fds} file descriptors` : 'footprint unknown'}`,
+  );
+  console.log(
+    `  ${MESSAGES} messages posted on A at ${RATE}/s by one professional, each to one of the users' bookings (answered 201: ${posted1})`,
+  );
   console.log('  ms from sending the POST to the frame read'.padEnd(60), '   p50    p95    p99    max   samples');
   console.log(`  each stream`.padEnd(60), quantiles(perStream), pad(perStream.length, 8));
-  console.log(`  each message, its slowest stream of ${EVENT_STREAMS_PER_USER}`.padEnd(60), quantiles(perMessage), pad(perMessage.length, 8));
+  console.log(
+    `  each message, its slowest stream of ${EVENT_STREAMS_PER_USER}`.padEnd(60),
+    quantiles(perMessage),
+    pad(perMessage.length, 8),
+  );
   console.log(`  the POST's own answer`.padEnd(60), quantiles(phase1.map((p) => p.answeredMs)), pad(phase1.length, 8));
   console.log(`  deliveries missing after 15 s: ${missing1}`);
-  console.log(`  write transactions in other databases on this PostgreSQL meanwhile (they hold deliveries back, see below): ${othersDuring1}`);
+  console.log(
+    `  write transactions in other databases on this PostgreSQL meanwhile (they hold deliveries back, see below): ${othersDuring1}`,
+  );
   const p99 = percentile(sorted(perMessage), 99);
-  console.log(`  goal p99 ≤ ${GOAL.latencyP99Ms} ms with ${clients.length} streams: ${p99 <= GOAL.latencyP99Ms && !missing1 && perStream.length && clients.length >= 1000 ? 'PASS' : clients.length < 1000 ? `(fewer than 1,000 streams: ${p99 <= GOAL.latencyP99Ms ? 'within' : 'over'} the time)` : 'MISS'}`);
+  console.log(
+    `  goal p99 ≤ ${GOAL.latencyP99Ms} ms with ${clients.length} streams: ${p99 <= GOAL.latencyP99Ms && !missing1 && perStream.length && clients.length >= 1000 ? 'PASS' : clients.length < 1000 ? `(fewer than 1,000 streams: ${p99 <= GOAL.latencyP99Ms ? 'within' : 'over'} the time)` : 'MISS'}`,
+  );
 
   if (held) {
-    console.log(`\n  a write transaction held open ${fmt(held.heldMs)} ms in another database on the same PostgreSQL; ${held.posted.length} messages posted on A in its first second:`);
+    console.log(
+      `\n  a write transaction held open ${fmt(held.heldMs)} ms in another database on the same PostgreSQL; ${held.posted.length} messages posted on A in its first second:`,
+    );
     console.log('  ms'.padEnd(60), '   p50    p95    p99    max   samples');
-    console.log(`  from sending the POST to the frame read`.padEnd(60), quantiles(held.delays), pad(held.delays.length, 8));
-    console.log(`  from that other transaction's commit to the frame read`.padEnd(60), quantiles(held.afterCommit), pad(held.afterCommit.length, 8));
+    console.log(
+      `  from sending the POST to the frame read`.padEnd(60),
+      quantiles(held.delays),
+      pad(held.delays.length, 8),
+    );
+    console.log(
+      `  from that other transaction's commit to the frame read`.padEnd(60),
+      quantiles(held.afterCommit),
+      pad(held.afterCommit.length, 8),
+    );
   }
 
-  console.log(`\n  kill -9 of B (${onB} streams on it) after ${killAt} of ${MESSAGES} more messages (exit: ${exit.signal ?? exit.code}); clients reconnect to A after 0–${RECONNECT_MS / 1000} s with a new ticket and after=<last cursor>`);
+  console.log(
+    `\n  kill -9 of B (${onB} streams on it) after ${killAt} of ${MESSAGES} more messages (exit: ${exit.signal ?? exit.code}); clients reconnect to A after 0–${RECONNECT_MS / 1000} s with a new ticket and after=<last cursor>`,
+  );
   const openingMs = sorted(clients.filter((c) => c.server === a).map((c) => c.readyAt - c.connectingAt));
-  console.log(`  back on A and ready: ${reconnectMs.length}/${clients.length}; ms after the kill p50/p99/max ${fmt(percentile(sorted(reconnectMs), 50))} / ${fmt(percentile(sorted(reconnectMs), 99))} / ${fmt(Math.max(...reconnectMs))}`);
-  console.log(`  ms from asking A for a ticket to the replay's ready (the herd of reconnections): p50/p99/max ${fmt(percentile(openingMs, 50))} / ${fmt(percentile(openingMs, 99))} / ${fmt(openingMs[openingMs.length - 1])}`);
+  console.log(
+    `  back on A and ready: ${reconnectMs.length}/${clients.length}; ms after the kill p50/p99/max ${fmt(percentile(sorted(reconnectMs), 50))} / ${fmt(percentile(sorted(reconnectMs), 99))} / ${fmt(Math.max(...reconnectMs))}`,
+  );
+  console.log(
+    `  ms from asking A for a ticket to the replay's ready (the herd of reconnections): p50/p99/max ${fmt(percentile(openingMs, 50))} / ${fmt(percentile(openingMs, 99))} / ${fmt(openingMs[openingMs.length - 1])}`,
+  );
   console.log(
     `  A's CPU from the kill until every client was back: ${fmt(cpuAllBack - cpuAtKill)} ms in ${fmt(allBack - killedAt)} ms (${fmt(((cpuAllBack - cpuAtKill) / (allBack - killedAt)) * 100)}% of one core; it also answered the messages posted meanwhile)`,
   );
-  console.log(`  failed attempts, retried after 1 s: ${failures.size ? [...failures].map(([why, n]) => `${n} × ${why}`).join('; ') : 'none'}`);
-  console.log(`  ${phase2Ok.length} of ${MESSAGES} messages answered 201; the last one's deliveries were all in ${fmt(caughtUpMs)} ms after its answer`);
-  console.log('  ms from sending the POST to the frame read, messages sent…'.padEnd(60), '   p50    p95    p99    max   samples');
+  console.log(
+    `  failed attempts, retried after 1 s: ${failures.size ? [...failures].map(([why, n]) => `${n} × ${why}`).join('; ') : 'none'}`,
+  );
+  console.log(
+    `  ${phase2Ok.length} of ${MESSAGES} messages answered 201; the last one's deliveries were all in ${fmt(caughtUpMs)} ms after its answer`,
+  );
+  console.log(
+    '  ms from sending the POST to the frame read, messages sent…'.padEnd(60),
+    '   p50    p95    p99    max   samples',
+  );
   row('before the kill (to B)', beforeKill);
   row('after the kill, before every client was back', duringOutage);
   row(`once all ${clients.length} streams were on A`, onceBack);
-  console.log(`  per client, against the database (${rows.length} messages on these bookings; ${fmt(expectedTotal)} deliveries due over both phases):`);
-  console.log(`    lost ${lost}, duplicated ${duplicated}, not theirs ${unexpected}, reset ${resets}; clients with exactly their messages: ${clientsExact}/${clients.length}`);
-  console.log(`  goal none lost or duplicated across the kill: ${lost === 0 && duplicated === 0 && unexpected === 0 && resets === 0 && clientsExact === clients.length ? 'PASS' : 'MISS'}`);
+  console.log(
+    `  per client, against the database (${rows.length} messages on these bookings; ${fmt(expectedTotal)} deliveries due over both phases):`,
+  );
+  console.log(
+    `    lost ${lost}, duplicated ${duplicated}, not theirs ${unexpected}, reset ${resets}; clients with exactly their messages: ${clientsExact}/${clients.length}`,
+  );
+  console.log(
+    `  goal none lost or duplicated across the kill: ${lost === 0 && duplicated === 0 && unexpected === 0 && resets === 0 && clientsExact === clients.length ? 'PASS' : 'MISS'}`,
+  );
 
   stopping = true;
   for (const client of clients) client.stream?.close();
@@ -548,7 +738,10 @@ async function acrossProcesses(a: ApiServer, b: ApiServer, pro: Session, users: 
 // ---------- goal 3
 
 async function idleStreams(c: ApiServer, readers: Session[], people: SeededCustomer[]) {
-  const reads: LoadRequest[] = readers.map((r) => ({ path: `/api/customer-data/${encodeURIComponent(r.email)}`, headers: { authorization: `Bearer ${r.token}` } }));
+  const reads: LoadRequest[] = readers.map((r) => ({
+    path: `/api/customer-data/${encodeURIComponent(r.email)}`,
+    headers: { authorization: `Bearer ${r.token}` },
+  }));
   const users = people.slice(0, Math.ceil(IDLE_STREAMS / EVENT_STREAMS_PER_USER));
   const without: LoadResult[] = [];
   const withStreams: LoadResult[] = [];
@@ -562,12 +755,17 @@ async function idleStreams(c: ApiServer, readers: Session[], people: SeededCusto
   const footprints: { before?: Footprint; after?: Footprint }[] = [];
   const opening: number[] = [];
   let endedEarly = 0;
-  console.log(`\ngoal 3: ${ROUNDS} rounds on C, each: ${DURATION} s of reads without streams, open ${IDLE_STREAMS}, ${DURATION} s with them, close them`);
+  console.log(
+    `\ngoal 3: ${ROUNDS} rounds on C, each: ${DURATION} s of reads without streams, open ${IDLE_STREAMS}, ${DURATION} s with them, close them`,
+  );
   for (let round = 1; round <= ROUNDS; round++) {
-    without.push(await loadOnce(`round ${round}: without streams`, c.url, reads, { connections: CONNECTIONS, duration: DURATION }));
+    without.push(
+      await loadOnce(`round ${round}: without streams`, c.url, reads, { connections: CONNECTIONS, duration: DURATION }),
+    );
     const before = await footprint();
     const clients: Client[] = [];
-    for (let s = 0; s < EVENT_STREAMS_PER_USER; s++) for (const user of users) if (clients.length < IDLE_STREAMS) clients.push(newClient(user, 0));
+    for (let s = 0; s < EVENT_STREAMS_PER_USER; s++)
+      for (const user of users) if (clients.length < IDLE_STREAMS) clients.push(newClient(user, 0));
     process.stderr.write(`  … round ${round}: opening ${clients.length} streams\n`);
     const openStart = performance.now();
     try {
@@ -575,7 +773,12 @@ async function idleStreams(c: ApiServer, readers: Session[], people: SeededCusto
       await until('every idle stream ready', () => clients.every((x) => x.ready), 60_000);
       opening.push((performance.now() - openStart) / 1000);
       footprints.push({ before, after: await footprint() });
-      withStreams.push(await loadOnce(`round ${round}: with ${clients.length} streams`, c.url, reads, { connections: CONNECTIONS, duration: DURATION }));
+      withStreams.push(
+        await loadOnce(`round ${round}: with ${clients.length} streams`, c.url, reads, {
+          connections: CONNECTIONS,
+          duration: DURATION,
+        }),
+      );
       if (round === ROUNDS && BEATS) {
         // The first heartbeats fall due EVENTS_HEARTBEAT_MS after each stream opened: measure across them.
         const openSeconds = opening[opening.length - 1];
@@ -597,25 +800,61 @@ async function idleStreams(c: ApiServer, readers: Session[], people: SeededCusto
   }
   const afterAll = await footprint();
 
-  console.log(`\nGoal 3: ${IDLE_STREAMS} idle streams on one process, against the cached read GET /api/customer-data/{email} (${machineLine()})`);
-  console.log(`  autocannon in the bench's process, ${CONNECTIONS} connections, ${DURATION} s a run after a 2 s warm-up, ${readers.length} customers reading their own record; rounds alternate without/with`);
-  console.log('  run'.padEnd(58), pad('req/s', 8), pad('p50 ms', 7), pad('p99 ms', 7), pad('requests', 9), pad('errors', 7), pad('non-2xx', 8));
+  console.log(
+    `\nGoal 3: ${IDLE_STREAMS} idle streams on one process, against the cached read GET /api/customer-data/{email} (${machineLine()})`,
+  );
+  console.log(
+    `  autocannon in the bench's process, ${CONNECTIONS} connections, ${DURATION} s a run after a 2 s warm-up, ${readers.length} customers reading their own record; rounds alternate without/with`,
+  );
+  console.log(
+    '  run'.padEnd(58),
+    pad('req/s', 8),
+    pad('p50 ms', 7),
+    pad('p99 ms', 7),
+    pad('requests', 9),
+    pad('errors', 7),
+    pad('non-2xx', 8),
+  );
   for (const r of [...without, ...withStreams, ...(duringBeats ? [duringBeats.result] : [])])
-    console.log(`  ${r.name}`.padEnd(58), pad(fmt(r.rps), 8), pad(r.p50, 7), pad(r.p99, 7), pad(r.requests, 9), pad(r.errors, 7), pad(r.non2xx, 8));
-  console.log(`  without streams: p99 ${spread(without.map((r) => r.p99))} ms, ${spread(without.map((r) => r.rps))} req/s (median, min–max of ${without.length})`);
-  console.log(`  with ${IDLE_STREAMS} streams: p99 ${spread(withStreams.map((r) => r.p99))} ms, ${spread(withStreams.map((r) => r.rps))} req/s`);
-  if (duringBeats) console.log(`  with streams while ${duringBeats.beats} heartbeats arrived: p99 ${duringBeats.result.p99} ms, ${fmt(duringBeats.result.rps)} req/s`);
-  console.log(`  opening ${IDLE_STREAMS} streams took ${spread(opening, 1)} s; streams that ended by themselves: ${endedEarly}`);
-  console.log(`  C's memory (JavaScript heap after full collections, via --inspect; resident; file descriptors), before opening → with the streams open:`);
+    console.log(
+      `  ${r.name}`.padEnd(58),
+      pad(fmt(r.rps), 8),
+      pad(r.p50, 7),
+      pad(r.p99, 7),
+      pad(r.requests, 9),
+      pad(r.errors, 7),
+      pad(r.non2xx, 8),
+    );
+  console.log(
+    `  without streams: p99 ${spread(without.map((r) => r.p99))} ms, ${spread(without.map((r) => r.rps))} req/s (median, min–max of ${without.length})`,
+  );
+  console.log(
+    `  with ${IDLE_STREAMS} streams: p99 ${spread(withStreams.map((r) => r.p99))} ms, ${spread(withStreams.map((r) => r.rps))} req/s`,
+  );
+  if (duringBeats)
+    console.log(
+      `  with streams while ${duringBeats.beats} heartbeats arrived: p99 ${duringBeats.result.p99} ms, ${fmt(duringBeats.result.rps)} req/s`,
+    );
+  console.log(
+    `  opening ${IDLE_STREAMS} streams took ${spread(opening, 1)} s; streams that ended by themselves: ${endedEarly}`,
+  );
+  console.log(
+    `  C's memory (JavaScript heap after full collections, via --inspect; resident; file descriptors), before opening → with the streams open:`,
+  );
   for (const [i, f] of footprints.entries())
     if (f.before && f.after)
       console.log(
         `    round ${i + 1}: heap ${fmt(f.before.heapMb, 1)} → ${fmt(f.after.heapMb, 1)} MB (${fmt(((f.after.heapMb - f.before.heapMb) * 1024) / IDLE_STREAMS, 1)} KB a stream); ` +
           `resident ${fmt(f.before.rssMb)} → ${fmt(f.after.rssMb)} MB; file descriptors ${f.before.fds} → ${f.after.fds}`,
       );
-  if (afterAll) console.log(`    after closing them: heap ${fmt(afterAll.heapMb, 1)} MB, resident ${fmt(afterAll.rssMb)} MB, ${afterAll.fds} file descriptors`);
+  if (afterAll)
+    console.log(
+      `    after closing them: heap ${fmt(afterAll.heapMb, 1)} MB, resident ${fmt(afterAll.rssMb)} MB, ${afterAll.fds} file descriptors`,
+    );
   const worst = Math.max(...withStreams.map((r) => r.p99), duringBeats?.result.p99 ?? 0);
-  const clean = [...withStreams, ...(duringBeats ? [duringBeats.result] : [])].every((r) => r.errors === 0 && r.non2xx === 0);
+  const clean = [...withStreams, ...(duringBeats ? [duringBeats.result] : [])].every(
+    (r) => r.errors === 0 && r.non2xx === 0,
+  );
   console.log(
     `  goal p99 ≤ ${GOAL.readP99Ms} ms with ${IDLE_STREAMS} idle streams: median ${median(withStreams.map((r) => r.p99))} ms, worst run ${worst} ms: ${median(withStreams.map((r) => r.p99)) <= GOAL.readP99Ms && worst <= GOAL.readP99Ms && clean && !endedEarly ? 'PASS' : 'MISS'}`,
   );
@@ -633,17 +872,28 @@ const cleanups: (() => void | Promise<void>)[] = [];
 let failed = false;
 try {
   // Together: they race to migrate the empty database (knex's lock decides, as in bench:scale-out).
-  servers.push(...(await Promise.all([startServer(PORTS.a, env), startServer(PORTS.b, env), startServer(PORTS.c, { ...env, NODE_OPTIONS: `--inspect=127.0.0.1:${PORTS.inspectC}` })])));
+  servers.push(
+    ...(await Promise.all([
+      startServer(PORTS.a, env),
+      startServer(PORTS.b, env),
+      startServer(PORTS.c, { ...env, NODE_OPTIONS: `--inspect=127.0.0.1:${PORTS.inspectC}` }),
+    ])),
+  );
   const [a, b, c] = servers;
   console.log(`three processes on one database: A :${a.port}, B :${b.port}, C :${c.port}`);
 
   const pro = await createPaidAccount(a.url, 'professional');
   const readers: Session[] = [];
   if (GOALS.has(3)) for (let i = 0; i < 10; i++) readers.push(await createPaidAccount(c.url, 'customer'));
-  const streamUsers = Math.ceil(Math.max(GOALS.has(2) ? STREAMS : 0, GOALS.has(3) ? IDLE_STREAMS : 0) / EVENT_STREAMS_PER_USER);
+  const streamUsers = Math.ceil(
+    Math.max(GOALS.has(2) ? STREAMS : 0, GOALS.has(3) ? IDLE_STREAMS : 0) / EVENT_STREAMS_PER_USER,
+  );
   const [dashboardUser, ...people] = await seedSignedInCustomers(db, streamUsers + 1, `ev${process.pid}`);
   const chatting = people.slice(0, Math.ceil(STREAMS / EVENT_STREAMS_PER_USER));
-  const [dashboardBooking, ...bookings] = await seedBookings(db, pro.user.id, [dashboardUser.userId, ...chatting.map((p) => p.userId)]);
+  const [dashboardBooking, ...bookings] = await seedBookings(db, pro.user.id, [
+    dashboardUser.userId,
+    ...chatting.map((p) => p.userId),
+  ]);
   // The dashboard's chat has a few messages already (so it polls with since=N > 0).
   for (const [token, body] of [
     [pro.token, 'Good morning, I can come on the day you booked.'],
@@ -655,7 +905,9 @@ try {
   }
   // What the set-up wrote happened "an hour ago": a first connection replays only its last 30 s.
   await db.raw(`update user_events set created_at = created_at - interval '1 hour'`);
-  console.log(`people: ${people.length + 1} signed-in customers (SQL), ${bookings.length + 1} bookings with one professional, ${readers.length} readers (API)`);
+  console.log(
+    `people: ${people.length + 1} signed-in customers (SQL), ${bookings.length + 1} bookings with one professional, ${readers.length} readers (API)`,
+  );
 
   // ---------- goal 1: bytes for an idle dashboard with chat open
   const dashboard = GOALS.has(1) ? await dashboardBytes(a, dashboardUser, dashboardBooking) : undefined;

@@ -12,7 +12,19 @@
  *
  * Uses a database rel_load_<pid> on /var/run/postgresql (dropped after) and ports 3820–3821.
  */
-import { account, call, count, dayAhead, openAllWeek, percentile, pgClient, pool, sharedDatabase, startServer, type Answer } from './lib/procs.ts';
+import {
+  account,
+  call,
+  count,
+  dayAhead,
+  openAllWeek,
+  percentile,
+  pgClient,
+  pool,
+  sharedDatabase,
+  startServer,
+  type Answer,
+} from './lib/procs.ts';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -39,7 +51,9 @@ try {
   const pros = await pool(Array.from({ length: PROS }), 4, (_, i) => account(urls[i % urls.length], 'professional'));
   await openAllWeek(db);
   const customers = await pool(Array.from({ length: USERS }), 6, (_, i) => account(urls[i % urls.length], 'customer'));
-  console.log(`setup: ${PROS} professionals and ${USERS} customers signed up and paid through the API in ${((Date.now() - setupStart) / 1000).toFixed(0)} s`);
+  console.log(
+    `setup: ${PROS} professionals and ${USERS} customers signed up and paid through the API in ${((Date.now() - setupStart) / 1000).toFixed(0)} s`,
+  );
 
   const stats = new Map<string, { statuses: Record<string, number>; ms: number[] }>();
   const record = (op: string, res: Answer, ms: number) => {
@@ -66,7 +80,9 @@ try {
       let token = '';
       const mine: number[] = [];
       const signIn = async () => {
-        const res = await timed('sign-in', () => call(url, '/api/auth/login', { json: { email: c.body.email, password: c.body.password } }));
+        const res = await timed('sign-in', () =>
+          call(url, '/api/auth/login', { json: { email: c.body.email, password: c.body.password } }),
+        );
         if (res.status === 200) token = res.body.token;
         else unexpected.push(`sign-in ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
       };
@@ -75,20 +91,30 @@ try {
         const r = Math.random();
         if (r < 0.08) await signIn();
         else if (r < 0.4) {
-          const res = await timed('search', () => call(url, `/api/professionals?q=&sort=distance&lat=5.6037&lng=-0.187&radius=20`, { token }));
+          const res = await timed('search', () =>
+            call(url, `/api/professionals?q=&sort=distance&lat=5.6037&lng=-0.187&radius=20`, { token }),
+          );
           if (res.status !== 200) unexpected.push(`search ${res.status}`);
         } else if (r < 0.7 || mine.length === 0) {
           const pro = pros[rand(pros.length)];
           const date = dayAhead(1 + rand(DAYS));
           const time = TIMES[rand(TIMES.length)];
-          const res = await timed('booking', () => call(url, '/api/bookings', { token, json: { professionalId: pro.userId, date, time, description: 'load test' } }));
+          const res = await timed('booking', () =>
+            call(url, '/api/bookings', {
+              token,
+              json: { professionalId: pro.userId, date, time, description: 'load test' },
+            }),
+          );
           if (res.status === 201) {
             accepted.push({ id: res.body.booking.id, customer: c.userId, pro: pro.userId, date, time });
             mine.push(res.body.booking.id);
-          } else if (res.status !== 409 && res.status !== 429) unexpected.push(`booking ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+          } else if (res.status !== 409 && res.status !== 429)
+            unexpected.push(`booking ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
         } else if (r < 0.9) {
           const id = mine[rand(mine.length)];
-          const res = await timed('chat send', () => call(url, `/api/bookings/${id}/messages`, { token, json: { body: `hello from ${c.userId}` } }));
+          const res = await timed('chat send', () =>
+            call(url, `/api/bookings/${id}/messages`, { token, json: { body: `hello from ${c.userId}` } }),
+          );
           if (res.status === 201) messages.push(res.body.message.id);
           else unexpected.push(`chat send ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
         } else {
@@ -109,27 +135,56 @@ try {
       `${op.padEnd(13)} ${String(sorted.length).padStart(8)}  ${JSON.stringify(s.statuses).padEnd(28)} ${percentile(sorted, 50).toFixed(0).padStart(6)}  ${percentile(sorted, 95).toFixed(0).padStart(6)}  ${percentile(sorted, 99).toFixed(0).padStart(6)}`,
     );
   }
-  console.log(`total: ${total} requests in ${SECONDS} s (${(total / SECONDS).toFixed(0)}/s); unexpected answers (not 2xx, not a booking refused with 409 or 429): ${unexpected.length}`);
+  console.log(
+    `total: ${total} requests in ${SECONDS} s (${(total / SECONDS).toFixed(0)}/s); unexpected answers (not 2xx, not a booking refused with 409 or 429): ${unexpected.length}`,
+  );
   for (const u of [...new Set(unexpected)].slice(0, 10)) console.log(`  ${u}`);
 
   // --- the database afterwards
   const ids = accepted.map((a) => a.id);
-  const stored = (await db.query('select id, customer_id, professional_id, date::text d, time from bookings where id = any($1)', [ids])).rows;
+  const stored = (
+    await db.query('select id, customer_id, professional_id, date::text d, time from bookings where id = any($1)', [
+      ids,
+    ])
+  ).rows;
   const byId = new Map(stored.map((r) => [Number(r.id), r]));
   const bookingsMissing = accepted.filter((a) => {
     const r = byId.get(a.id);
-    return !r || Number(r.customer_id) !== a.customer || Number(r.professional_id) !== a.pro || r.d !== a.date || r.time !== a.time;
+    return (
+      !r ||
+      Number(r.customer_id) !== a.customer ||
+      Number(r.professional_id) !== a.pro ||
+      r.d !== a.date ||
+      r.time !== a.time
+    );
   }).length;
   const customerIds = customers.map((c) => c.userId);
   const bookingsStored = await count(db, 'select count(*) n from bookings where customer_id = any($1)', [customerIds]);
-  const doubleBooked = await count(db, "select count(*) n from (select professional_id, date, time from bookings where status in ('pending','confirmed') group by 1, 2, 3 having count(*) > 1) d");
+  const doubleBooked = await count(
+    db,
+    "select count(*) n from (select professional_id, date, time from bookings where status in ('pending','confirmed') group by 1, 2, 3 having count(*) > 1) d",
+  );
   const messagesStored = await count(db, 'select count(*) n from booking_messages where id = any($1)', [messages]);
   const messagesTotal = await count(db, 'select count(*) n from booking_messages');
-  console.log(`bookings acknowledged (201): ${accepted.length}; in the database: ${bookingsStored}; acknowledged but missing or different: ${bookingsMissing}`);
+  console.log(
+    `bookings acknowledged (201): ${accepted.length}; in the database: ${bookingsStored}; acknowledged but missing or different: ${bookingsMissing}`,
+  );
   console.log(`slots double-booked: ${doubleBooked}`);
-  console.log(`messages acknowledged (201): ${messages.length}; found: ${messagesStored}; in the table: ${messagesTotal}`);
-  failed = unexpected.length > 0 || bookingsMissing > 0 || doubleBooked > 0 || bookingsStored !== accepted.length || messagesStored !== messages.length || messagesTotal !== messages.length;
-  console.log(failed ? 'RESULT: problems found' : 'RESULT: 0 unexpected errors, 0 double bookings, every acknowledged write present');
+  console.log(
+    `messages acknowledged (201): ${messages.length}; found: ${messagesStored}; in the table: ${messagesTotal}`,
+  );
+  failed =
+    unexpected.length > 0 ||
+    bookingsMissing > 0 ||
+    doubleBooked > 0 ||
+    bookingsStored !== accepted.length ||
+    messagesStored !== messages.length ||
+    messagesTotal !== messages.length;
+  console.log(
+    failed
+      ? 'RESULT: problems found'
+      : 'RESULT: 0 unexpected errors, 0 double bookings, every acknowledged write present',
+  );
 } finally {
   await db.end();
   for (const s of servers) s.proc.kill('SIGTERM');

@@ -47,13 +47,19 @@ async function timed(query: (i: number) => Promise<number>): Promise<Figures> {
     }
   }
   times.sort((a, b) => a - b);
-  return { p25: percentile(times, 25), p50: percentile(times, 50), p75: percentile(times, 75), p95: percentile(times, 95), results: found / QUERIES };
+  return {
+    p25: percentile(times, 25),
+    p50: percentile(times, 50),
+    p75: percentile(times, 75),
+    p95: percentile(times, 95),
+    results: found / QUERIES,
+  };
 }
 
 /** One search repeated near Accra (a different spot each time, within 3.5 miles of the centre). */
 function measure(db: Db, sort: Sort, category: string) {
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   return timed(async () => {
     const near = { lat: ACCRA.lat + (rand() - 0.5) * 0.1, lng: ACCRA.lng + (rand() - 0.5) * 0.1, radius: 7 };
     return (await searchProfessionals(db, { q: '', category, sort, near, limit: 50, now })).professionals.length;
@@ -92,9 +98,22 @@ async function openEngine(engine: string, n: number): Promise<{ db: Db; done: ()
   };
 }
 
-console.log(`Nearby search near Accra, radius 7 miles, 50 results; ${QUERIES} queries per row (after 20 to warm up); ms, including the listing rows\n`);
 console.log(
-  ['engine'.padEnd(8), 'professionals'.padStart(13), 'sort'.padEnd(10), 'category'.padEnd(9), 'p25', 'p50', 'p75', 'p95'].map((h) => h.padStart(h.length > 3 ? h.length : 7)).join(' '),
+  `Nearby search near Accra, radius 7 miles, 50 results; ${QUERIES} queries per row (after 20 to warm up); ms, including the listing rows\n`,
+);
+console.log(
+  [
+    'engine'.padEnd(8),
+    'professionals'.padStart(13),
+    'sort'.padEnd(10),
+    'category'.padEnd(9),
+    'p25',
+    'p50',
+    'p75',
+    'p95',
+  ]
+    .map((h) => h.padStart(h.length > 3 ? h.length : 7))
+    .join(' '),
   '  found',
 );
 for (const engine of engines) {
@@ -105,7 +124,9 @@ for (const engine of engines) {
       const loadStart = performance.now();
       await generate(db, n);
       await db.raw('vacuum analyze professional_profiles');
-      console.log(`${engine}: ${n} professionals generated and indexed in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
+      console.log(
+        `${engine}: ${n} professionals generated and indexed in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
+      );
       // Control: the same 50 listings read by id (no searching), what any page of 50 costs.
       const ids = (await db('professional_profiles').orderBy('user_id').limit(50).pluck('user_id')).map(Number);
       const control = await timed(() => findListings(db, ids, now).then((list) => list.length));

@@ -91,23 +91,25 @@ const kind = (type: string): keyof Omit<Weight, 'files'> =>
 
 /** Bytes of the body as sent (node:http does not decompress), with the headers that say how. */
 function ask(url: string, encoding: Encoding) {
-  return new Promise<{ status: number; bytes: number; type: string; encoding: string; cacheControl: string }>((resolve, reject) => {
-    request(url, { headers: { 'accept-encoding': encoding } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          bytes,
-          type: String(res.headers['content-type'] ?? ''),
-          encoding: String(res.headers['content-encoding'] ?? 'identity'),
-          cacheControl: String(res.headers['cache-control'] ?? ''),
-        }),
-      );
-    })
-      .on('error', reject)
-      .end();
-  });
+  return new Promise<{ status: number; bytes: number; type: string; encoding: string; cacheControl: string }>(
+    (resolve, reject) => {
+      request(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            bytes,
+            type: String(res.headers['content-type'] ?? ''),
+            encoding: String(res.headers['content-encoding'] ?? 'identity'),
+            cacheControl: String(res.headers['cache-control'] ?? ''),
+          }),
+        );
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
 }
 
 const cache = new Map<string, Fetched>();
@@ -127,26 +129,38 @@ async function measure(url: string): Promise<Fetched> {
 }
 
 /** The bench's own server creates this administrator; with BASE_URL, set these two to an existing one. */
-const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'bench-admin', password: process.env.ADMIN_PASSWORD ?? 'Bench-admin-Passw0rd' };
+const ADMIN = {
+  username: process.env.ADMIN_USERNAME ?? 'bench-admin',
+  password: process.env.ADMIN_PASSWORD ?? 'Bench-admin-Passw0rd',
+};
 
 /** A session as the page's island keeps it: the user's token and record, or the admin token. */
 async function sessionFor(baseUrl: string, role: Role): Promise<Record<string, string>> {
   if (role === 'admin') {
-    const answer = await call(`${baseUrl}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const answer = await call(`${baseUrl}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     if (answer.status !== 200) throw new Error(`admin sign-in failed: ${answer.status} ${answer.text}`);
     return { adminToken: (JSON.parse(answer.text) as { token: string }).token };
   }
-  const session: Session = role === 'affiliate' ? await createAffiliate(baseUrl) : await createPaidAccount(baseUrl, role);
+  const session: Session =
+    role === 'affiliate' ? await createAffiliate(baseUrl) : await createPaidAccount(baseUrl, role);
   return { authToken: session.token, userData: JSON.stringify(session.user) };
 }
 
-const server = process.env.BASE_URL ? undefined : await startServer(benchPort(3700), { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+const server = process.env.BASE_URL
+  ? undefined
+  : await startServer(benchPort(3700), { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
 const baseUrl = process.env.BASE_URL ?? server!.baseUrl;
 // A listed professional for the profile page (the bench's own database starts empty).
 const profilePage = PAGES.find((p) => p.path.startsWith('/professionals/'))!;
 profilePage.path = `/professionals/${(await createPaidAccount(baseUrl, 'professional')).user.id}`;
 const chosen = process.argv.slice(2);
-const pages = chosen.length ? chosen.map((path) => PAGES.find((p) => p.path === path) ?? { path, goal: 'none' as Goal }) : PAGES;
+const pages = chosen.length
+  ? chosen.map((path) => PAGES.find((p) => p.path === path) ?? { path, goal: 'none' as Goal })
+  : PAGES;
 const browser = await launchChromium();
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
@@ -231,13 +245,23 @@ try {
   // Caching and encodings, over every distinct file the pages fetched.
   const files = [...cache.values()];
   const hashed = files.filter((f) => new URL(f.url).pathname.startsWith('/_astro/'));
-  const immutable = hashed.filter((f) => /immutable/.test(f.cacheControl) && Number(/max-age=(\d+)/.exec(f.cacheControl)?.[1] ?? 0) >= 31_536_000);
+  const immutable = hashed.filter(
+    (f) => /immutable/.test(f.cacheControl) && Number(/max-age=(\d+)/.exec(f.cacheControl)?.[1] ?? 0) >= 31_536_000,
+  );
   const others = files.filter((f) => !hashed.includes(f));
-  console.log(`\nCaching: ${immutable.length} of ${hashed.length} hashed files (/_astro/*) come with Cache-Control: immutable and max-age ≥ 1 year`);
-  for (const f of hashed.filter((h) => !immutable.includes(h))) console.log(`  not immutable: ${new URL(f.url).pathname}  "${f.cacheControl}"`);
+  console.log(
+    `\nCaching: ${immutable.length} of ${hashed.length} hashed files (/_astro/*) come with Cache-Control: immutable and max-age ≥ 1 year`,
+  );
+  for (const f of hashed.filter((h) => !immutable.includes(h)))
+    console.log(`  not immutable: ${new URL(f.url).pathname}  "${f.cacheControl}"`);
   const pageCaching = new Map<string, string[]>();
-  for (const f of others) pageCaching.set(f.cacheControl || '(none)', [...(pageCaching.get(f.cacheControl || '(none)') ?? []), new URL(f.url).pathname]);
-  for (const [value, paths] of pageCaching) console.log(`  unhashed files (${paths.length}): "${value}"  e.g. ${paths.slice(0, 3).join(' ')}`);
+  for (const f of others)
+    pageCaching.set(f.cacheControl || '(none)', [
+      ...(pageCaching.get(f.cacheControl || '(none)') ?? []),
+      new URL(f.url).pathname,
+    ]);
+  for (const [value, paths] of pageCaching)
+    console.log(`  unhashed files (${paths.length}): "${value}"  e.g. ${paths.slice(0, 3).join(' ')}`);
 
   console.log('\nEncodings served (files fetched by the pages, by type): asked br → got; asked gzip → got');
   const byType = new Map<string, { n: number; br: Map<string, number>; gzip: Map<string, number> }>();
@@ -250,12 +274,16 @@ try {
     byType.set(type, row);
   }
   const list = (m: Map<string, number>) => [...m].map(([e, n]) => `${e} ×${n}`).join(', ');
-  for (const [type, row] of byType) console.log(`  ${type.padEnd(24)} ${pad(row.n, 3)} files   br → ${list(row.br).padEnd(24)} gzip → ${list(row.gzip)}`);
+  for (const [type, row] of byType)
+    console.log(
+      `  ${type.padEnd(24)} ${pad(row.n, 3)} files   br → ${list(row.br).padEnd(24)} gzip → ${list(row.gzip)}`,
+    );
   const plain = files.filter((f) => /html|css|javascript|json|svg/.test(f.type) && f.servedAs.gzip === 'identity');
-  for (const f of plain) console.log(`  sent uncompressed: ${new URL(f.url).pathname} (${f.bytes.raw} bytes, ${f.type.split(';')[0]})`);
+  for (const f of plain)
+    console.log(`  sent uncompressed: ${new URL(f.url).pathname} (${f.bytes.raw} bytes, ${f.type.split(';')[0]})`);
 
   console.log(`\nMachine at the end: ${machineLine()}`);
-console.log('\nHTML includes its inline <script> and <style>; "other" is images, icons and fonts.');
+  console.log('\nHTML includes its inline <script> and <style>; "other" is images, icons and fonts.');
   for (const note of notes) console.log(`Note: ${note}`);
 } finally {
   await browser.close();

@@ -80,23 +80,44 @@ const site = `http://127.0.0.1:${proxyPort}`;
 // The site's public address is the proxy's, so the reminder's link leads the browser through it.
 // DIAGNOSTICS=on for the dev mailbox (GET /api/dev/mailbox), which the bench reads outside the count;
 // LOG_LEVEL=error: each look at an open prompt logs a warning ("payment refused: provider status is pending").
-const server = await startServer(port, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, DIAGNOSTICS: 'on', PUBLIC_URL: site, LOG_LEVEL: 'error' });
+const server = await startServer(port, {
+  ADMIN_USERNAME: ADMIN.username,
+  ADMIN_PASSWORD: ADMIN.password,
+  DIAGNOSTICS: 'on',
+  PUBLIC_URL: site,
+  LOG_LEVEL: 'error',
+});
 const proxy = await startByteProxy(proxyPort, { port });
 const api = server.baseUrl;
 
 async function json<T>(path: string, options: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const r = await call(api + path, { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const r = await call(api + path, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   if (r.status !== 200) throw new Error(`${options.method ?? 'GET'} ${path} answered ${r.status}: ${r.text}`);
   return JSON.parse(r.text) as T;
 }
 
 const paidUntil = async (s: Session) =>
-  (await json<{ customer: { subscription: { paidUntil: string } } }>(`/api/customer-data/${encodeURIComponent(s.email)}`, { token: s.token })).customer.subscription.paidUntil;
+  (
+    await json<{ customer: { subscription: { paidUntil: string } } }>(
+      `/api/customer-data/${encodeURIComponent(s.email)}`,
+      { token: s.token },
+    )
+  ).customer.subscription.paidUntil;
 
 /** A customer who paid by mobile money, on an MTN number (its network is preselected on the renewal page). */
-const newCustomer = () => createPaidAccount(api, 'customer', 'Passw0rd-bench', `055${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`);
+const newCustomer = () =>
+  createPaidAccount(
+    api,
+    'customer',
+    'Passw0rd-bench',
+    `055${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+  );
 
 /** The administrator sends the reminder now (the worker would, 7 days before the end); its link from the outbox. */
 async function reminderLink(s: Session): Promise<string> {
@@ -106,7 +127,8 @@ async function reminderLink(s: Session): Promise<string> {
   const mail = messages.find((m) => m.channel === 'email' && m.to === s.email);
   const link = mail && /https?:\/\/\S+\/renew\/[\w-]+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`no /renew/ link in the reminder to ${s.email}`);
-  if (!link.startsWith(`${site}/renew/`)) throw new Error(`the reminder's link ${link} does not lead through the proxy (${site})`);
+  if (!link.startsWith(`${site}/renew/`))
+    throw new Error(`the reminder's link ${link} does not lead through the proxy (${site})`);
   return link;
 }
 
@@ -135,8 +157,10 @@ async function walkToday(page: Page, s: Session, steps: Step[]) {
   await page.goto(`${site}/signin`);
   const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
   await signIn.and(page.locator(':enabled')).waitFor(); // the island is hydrated
-  if (!(await page.getByRole('radio', { name: 'Customer' }).isChecked())) await tap(page.getByRole('radio', { name: 'Customer' }), 'Customer');
-  if (!(await page.getByRole('radio', { name: 'Email' }).isChecked())) await tap(page.getByRole('radio', { name: 'Email' }), 'Email');
+  if (!(await page.getByRole('radio', { name: 'Customer' }).isChecked()))
+    await tap(page.getByRole('radio', { name: 'Customer' }), 'Customer');
+  if (!(await page.getByRole('radio', { name: 'Email' }).isChecked()))
+    await tap(page.getByRole('radio', { name: 'Email' }), 'Email');
   await type(page.getByRole('textbox', { name: 'Email' }), 'Email', s.email);
   await type(page.getByLabel('Password', { exact: true }), 'Password', s.password);
   await tap(signIn, 'Sign In');
@@ -144,8 +168,14 @@ async function walkToday(page: Page, s: Session, steps: Step[]) {
   const card = page.getByRole('region', { name: 'Your subscription' });
   await tap(card.getByRole('button', { name: 'Renew now' }), 'Renew now');
   const checkout = page.getByRole('dialog', { name: 'Sandbox checkout' });
-  await offScreen(checkout.getByRole('button', { name: 'Approve payment' }), "Paystack's pop-up (its own taps and fields, not counted: issue #20 names picking mobile money and typing the number), then approval on the phone with the PIN");
-  await card.getByRole('status').filter({ hasText: /^Subscription renewed until / }).waitFor();
+  await offScreen(
+    checkout.getByRole('button', { name: 'Approve payment' }),
+    "Paystack's pop-up (its own taps and fields, not counted: issue #20 names picking mobile money and typing the number), then approval on the phone with the PIN",
+  );
+  await card
+    .getByRole('status')
+    .filter({ hasText: /^Subscription renewed until / })
+    .waitFor();
 }
 
 async function walkNew(page: Page, link: string, steps: Step[]) {
@@ -156,15 +186,22 @@ async function walkNew(page: Page, link: string, steps: Step[]) {
   await tap(page.getByRole('button', { name: 'Send the prompt to my phone' }), 'Send the prompt to my phone');
   await page.getByRole('heading', { name: 'Check your phone' }).waitFor();
   if (WAIT_S) await page.waitForTimeout(WAIT_S * 1000);
-  await offScreen(page.getByRole('button', { name: 'Approve on the test phone' }), 'approve the prompt on the phone with the PIN');
+  await offScreen(
+    page.getByRole('button', { name: 'Approve on the test phone' }),
+    'approve the prompt on the phone with the PIN',
+  );
   await page.getByText(/^Paid\. Your subscription now runs until /).waitFor();
 }
 
 /** TEST MODE's stand-ins: the sandbox checkout's charge (for Paystack's pop-up), the test phone's answer (for the phone). */
 const isStandIn = (x: Exchange) =>
-  new URL(x.url).pathname === '/api/sandbox/charge' || (x.method === 'POST' && new URL(x.url).pathname.startsWith('/renew/') && /(^|&)action=(approve|decline)(&|$)/.test(x.body));
+  new URL(x.url).pathname === '/api/sandbox/charge' ||
+  (x.method === 'POST' &&
+    new URL(x.url).pathname.startsWith('/renew/') &&
+    /(^|&)action=(approve|decline)(&|$)/.test(x.body));
 
-const sumFlows = (flows: Flow[]) => flows.reduce((t, f) => ({ up: t.up + f.up, down: t.down + f.down }), { up: 0, down: 0 });
+const sumFlows = (flows: Flow[]) =>
+  flows.reduce((t, f) => ({ up: t.up + f.up, down: t.down + f.down }), { up: 0, down: 0 });
 
 async function runOnce(browser: Browser, path: PathName): Promise<Run> {
   const customer = await newCustomer();
@@ -184,7 +221,8 @@ async function runOnce(browser: Browser, path: PathName): Promise<Run> {
     const flows = proxy.flows.slice(flowsBefore);
     const counted = all.slice(0, started).filter((x) => !x.cached);
     const paidAfter = await paidUntil(customer);
-    if (!(Date.parse(paidAfter) > Date.parse(paidBefore) + 27 * DAY_MS)) throw new Error(`${path}: paid until ${paidBefore} → ${paidAfter}, not a month more`);
+    if (!(Date.parse(paidAfter) > Date.parse(paidBefore) + 27 * DAY_MS))
+      throw new Error(`${path}: paid until ${paidBefore} → ${paidAfter}, not a month more`);
     return {
       steps,
       ours: counted.filter((x) => !isStandIn(x)),
@@ -202,7 +240,8 @@ async function runOnce(browser: Browser, path: PathName): Promise<Run> {
 
 // ——— figures ———
 const KINDS: WireKind[] = ['page', 'js', 'api', 'other'];
-const bytes = (xs: Exchange[], kind?: WireKind) => xs.filter((x) => !kind || x.kind === kind).reduce((n, x) => n + x.up + x.down, 0);
+const bytes = (xs: Exchange[], kind?: WireKind) =>
+  xs.filter((x) => !kind || x.kind === kind).reduce((n, x) => n + x.up + x.down, 0);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -266,22 +305,39 @@ const rowOf = (r: Run): Row => {
 
 const browser = await launchChromium();
 const runs: Record<PathName, Run[]> = { today: [], new: [] };
-console.log(`Renewing from a reminder (issue #20) at ${site} (TEST MODE payments), ${RUNS} runs of each path, interleaved`);
-console.log(`Chromium at ${PHONE_CONTEXT.viewport.width}×${PHONE_CONTEXT.viewport.height}, touch; a new browser context (cold cache, new connections) and a new customer per run`);
+console.log(
+  `Renewing from a reminder (issue #20) at ${site} (TEST MODE payments), ${RUNS} runs of each path, interleaved`,
+);
+console.log(
+  `Chromium at ${PHONE_CONTEXT.viewport.width}×${PHONE_CONTEXT.viewport.height}, touch; a new browser context (cold cache, new connections) and a new customer per run`,
+);
 console.log(`The payer approves on the phone ${WAIT_S ? `after ${WAIT_S} s` : 'at once'} (--wait)`);
 console.log(`Machine at the start: ${machineLine()}\n`);
 try {
-  for (let i = 0; i < RUNS; i++) for (const path of ['today', 'new'] as PathName[]) runs[path].push(await runOnce(browser, path));
+  for (let i = 0; i < RUNS; i++)
+    for (const path of ['today', 'new'] as PathName[]) runs[path].push(await runOnce(browser, path));
 
   for (const path of ['today', 'new'] as PathName[]) {
     const first = runs[path][0];
     console.log(`${TITLES[path]}`);
-    console.log(`  taps: ${first.steps.filter((s) => s.what !== 'off-screen').map((s) => (s.what === 'field' ? `type into "${s.name}"` : `"${s.name}"`)).join(', ')}`);
-    console.log(`  away from our pages (TEST MODE stand-in, not counted): ${first.steps.filter((s) => s.what === 'off-screen').map((s) => s.name).join('; ')}`);
+    console.log(
+      `  taps: ${first.steps
+        .filter((s) => s.what !== 'off-screen')
+        .map((s) => (s.what === 'field' ? `type into "${s.name}"` : `"${s.name}"`))
+        .join(', ')}`,
+    );
+    console.log(
+      `  away from our pages (TEST MODE stand-in, not counted): ${first.steps
+        .filter((s) => s.what === 'off-screen')
+        .map((s) => s.name)
+        .join('; ')}`,
+    );
     if (LIST) {
       const all = [...first.ours, ...first.standIns, ...first.cached].sort((a, b) => a.start - b.start);
       const t0 = all[0]?.start ?? 0;
-      console.log(`  ${'ms'.padStart(6)} ${'kind'.padEnd(5)} ${'up'.padStart(6)} ${'down'.padStart(7)} status  request`);
+      console.log(
+        `  ${'ms'.padStart(6)} ${'kind'.padEnd(5)} ${'up'.padStart(6)} ${'down'.padStart(7)} status  request`,
+      );
       for (const x of all) {
         const u = new URL(x.url);
         console.log(
@@ -310,10 +366,14 @@ try {
     ['TEST MODE stand-ins left out: KB', (r) => r.standInBytes, kb],
     ['TEST MODE stand-ins left out: requests', (r) => r.standInRequests],
   ];
-  console.log(`\n${'median (min–max)'.padEnd(48)} ${'today'.padStart(20)} ${'new'.padStart(20)} ${'today ÷ new'.padStart(11)}`);
+  console.log(
+    `\n${'median (min–max)'.padEnd(48)} ${'today'.padStart(20)} ${'new'.padStart(20)} ${'today ÷ new'.padStart(11)}`,
+  );
   for (const [label, f, show] of lines) {
     const ratio = median(rows.new.map(f)) ? (median(rows.today.map(f)) / median(rows.new.map(f))).toFixed(1) : '-';
-    console.log(`${label.padEnd(48)} ${col('today', f, show).padStart(20)} ${col('new', f, show).padStart(20)} ${ratio.padStart(11)}`);
+    console.log(
+      `${label.padEnd(48)} ${col('today', f, show).padStart(20)} ${col('new', f, show).padStart(20)} ${ratio.padStart(11)}`,
+    );
   }
 
   console.log('\nChecks');
@@ -324,7 +384,9 @@ try {
         `  ${path.padEnd(5)} run ${i + 1}: proxy counted ${r.proxyTotal} bytes on ${r.connections} connections, DevTools ${r.cdpAll} (${diff >= 0 ? '+' : ''}${diff}, ${((100 * diff) / r.cdpAll).toFixed(1)}%)` +
           `; ${r.afterRequests} requests started after the confirmation (not counted)` +
           (r.rawHeadersMissing ? `; ${r.rawHeadersMissing} requests without their raw headers` : '') +
-          (r.aborted ? `; ${r.aborted} requests cancelled by the page (their answers reached the socket, not DevTools)` : '') +
+          (r.aborted
+            ? `; ${r.aborted} requests cancelled by the page (their answers reached the socket, not DevTools)`
+            : '') +
           `; paid until ${runs[path][i].paidBefore.slice(0, 10)} → ${runs[path][i].paidAfter.slice(0, 10)}`,
       );
     }
@@ -334,19 +396,33 @@ try {
   const waiting = runs.new.map((r) => {
     const sorted = [...r.ours].sort((a, b) => a.start - b.start);
     const i = sorted.findIndex((x) => x.method === 'GET' && x.kind === 'page' && /[?&]ref=/.test(x.url));
-    const icon = sorted.slice(i + 1).find((x) => new URL(x.url).pathname === '/favicon.ico' && x.start < (sorted.slice(i + 1).find((y) => y.kind === 'page')?.start ?? Infinity));
+    const icon = sorted
+      .slice(i + 1)
+      .find(
+        (x) =>
+          new URL(x.url).pathname === '/favicon.ico' &&
+          x.start < (sorted.slice(i + 1).find((y) => y.kind === 'page')?.start ?? Infinity),
+      );
     return sorted[i].up + sorted[i].down + (icon ? icon.up + icon.down : 0);
   });
   const perReload = median(waiting);
   console.log(
     `\nWaiting on the phone: while the prompt is open the new page reloads itself every ${MOMO_POLL_MS / 1000} s, ${kb(perReload)} KB each ("Check your phone" and the favicon).` +
-      (WAIT_S ? ` The figures above approve after ${WAIT_S} s (--wait).` : ' The figures above approve at once (no reload but the one that shows "Paid").') +
+      (WAIT_S
+        ? ` The figures above approve after ${WAIT_S} s (--wait).`
+        : ' The figures above approve at once (no reload but the one that shows "Paid").') +
       ` A minute of waiting adds about ${kb((60_000 / MOMO_POLL_MS) * perReload)} KB.`,
   );
   console.log(`\nMachine at the end: ${machineLine()}`);
-  console.log('Bytes: requests as sent (request line, headers, body) + responses as received (CDP encodedDataLength: headers and body, compressed as sent), HTTP/1.1 on loopback, no TLS.');
-  console.log('Network floor: round trips × 300 ms + bytes down ÷ 1.6 Mbps + bytes up ÷ 750 kbps; no DNS, TCP or TLS set-up, no server or browser time.');
-  console.log("Not counted: Paystack's pop-up (its script and pages come from Paystack's servers), the USSD prompt on the phone, the reminder itself (email, SMS, WhatsApp).");
+  console.log(
+    'Bytes: requests as sent (request line, headers, body) + responses as received (CDP encodedDataLength: headers and body, compressed as sent), HTTP/1.1 on loopback, no TLS.',
+  );
+  console.log(
+    'Network floor: round trips × 300 ms + bytes down ÷ 1.6 Mbps + bytes up ÷ 750 kbps; no DNS, TCP or TLS set-up, no server or browser time.',
+  );
+  console.log(
+    "Not counted: Paystack's pop-up (its script and pages come from Paystack's servers), the USSD prompt on the phone, the reminder itself (email, SMS, WhatsApp).",
+  );
 } finally {
   await browser.close();
   await proxy.close();

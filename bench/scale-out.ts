@@ -11,7 +11,17 @@
  *
  * Ports 3810 and 3811. The reminder check waits for both processes' next minute tick (about 65 s).
  */
-import { account, call, count, dayAhead, openAllWeek, pgClient, sharedDatabase, sleep, startServer } from './lib/procs.ts';
+import {
+  account,
+  call,
+  count,
+  dayAhead,
+  openAllWeek,
+  pgClient,
+  sharedDatabase,
+  sleep,
+  startServer,
+} from './lib/procs.ts';
 import { DAY_MS } from '../contract/dates.ts';
 
 const arg = (name: string, fallback: string) => {
@@ -50,7 +60,9 @@ try {
   const onB = await call(b.url, '/api/bookings', { token: user.token });
   const signOut = await call(b.url, '/api/auth/logout', { token: user.token, json: {} });
   const afterOnA = await call(a.url, '/api/bookings', { token: user.token });
-  console.log(`session made on :${a.port}, used on :${b.port}: ${onB.status}; signed out on :${b.port} (${signOut.status}), then on :${a.port}: ${afterOnA.status}`);
+  console.log(
+    `session made on :${a.port}, used on :${b.port}: ${onB.status}; signed out on :${b.port} (${signOut.status}), then on :${a.port}: ${afterOnA.status}`,
+  );
   check(onB.status === 200 && afterOnA.status === 401, 'sessions are not shared');
 
   // --- login throttling
@@ -59,32 +71,51 @@ try {
   let firstRefused = 0;
   for (let i = 1; i <= 14; i++) {
     const server = i % 2 ? a : b;
-    const res = await call(server.url, '/api/auth/login', { json: { email: victim.body.email, password: 'wrong-password-1' } });
+    const res = await call(server.url, '/api/auth/login', {
+      json: { email: victim.body.email, password: 'wrong-password-1' },
+    });
     statuses.push(`${server.port}:${res.status}`);
     if (res.status === 429 && !firstRefused) firstRefused = i;
   }
-  const right = await call(b.url, '/api/auth/login', { json: { email: victim.body.email, password: victim.body.password } });
-  console.log(`wrong passwords alternating between the two: first 429 at attempt ${firstRefused}; the right password then: ${right.status}`);
+  const right = await call(b.url, '/api/auth/login', {
+    json: { email: victim.body.email, password: victim.body.password },
+  });
+  console.log(
+    `wrong passwords alternating between the two: first 429 at attempt ${firstRefused}; the right password then: ${right.status}`,
+  );
   console.log(`  ${statuses.join(' ')}`);
   check(firstRefused === 11 && right.status === 429, 'throttling is not counted across processes');
 
   // --- slot race
   const pro = await account(a.url, 'professional');
   await openAllWeek(db);
-  const customers = await Promise.all(Array.from({ length: RACERS }, (_, i) => account(i % 2 ? b.url : a.url, 'customer')));
+  const customers = await Promise.all(
+    Array.from({ length: RACERS }, (_, i) => account(i % 2 ? b.url : a.url, 'customer')),
+  );
   const tally: Record<string, number> = {};
   let oneWinner = 0;
   for (let s = 0; s < SLOTS; s++) {
     const date = dayAhead(2 + s);
     const answers = await Promise.all(
-      customers.map((c, i) => call(i % 2 ? b.url : a.url, '/api/bookings', { token: c.token, json: { professionalId: pro.userId, date, time: '10:00' } })),
+      customers.map((c, i) =>
+        call(i % 2 ? b.url : a.url, '/api/bookings', {
+          token: c.token,
+          json: { professionalId: pro.userId, date, time: '10:00' },
+        }),
+      ),
     );
     for (const r of answers) tally[r.status] = (tally[r.status] ?? 0) + 1;
     const winners = answers.filter((r) => r.status === 201).length;
-    const stored = await count(db, "select count(*) n from bookings where professional_id = $1 and date = $2 and time = '10:00' and status in ('pending','confirmed')", [pro.userId, date]);
+    const stored = await count(
+      db,
+      "select count(*) n from bookings where professional_id = $1 and date = $2 and time = '10:00' and status in ('pending','confirmed')",
+      [pro.userId, date],
+    );
     if (winners === 1 && stored === 1) oneWinner++;
   }
-  console.log(`slot race: ${SLOTS} slots × ${RACERS} customers split across both processes: ${oneWinner}/${SLOTS} slots with exactly one winner; answers ${JSON.stringify(tally)}`);
+  console.log(
+    `slot race: ${SLOTS} slots × ${RACERS} customers split across both processes: ${oneWinner}/${SLOTS} slots with exactly one winner; answers ${JSON.stringify(tally)}`,
+  );
   check(oneWinner === SLOTS, 'a slot had more or fewer than one winner');
 
   // --- reminders
@@ -92,8 +123,13 @@ try {
   const before = Number((await db.query('select coalesce(max(id), 0) m from notifications')).rows[0].m);
   const advanceMs = 25 * DAY_MS; // 5 days before the end of the paid month: inside the reminder window
   const clocks = await Promise.all([a, b].map((s) => call(s.url, '/api/dev/clock', { json: { advanceMs } })));
-  check(clocks.every((c) => c.status === 200), 'clock not moved');
-  console.log(`reminders: ${REMINDED} customers 5 days from the end of their month on both clocks; waiting for both processes' jobs (65 s)…`);
+  check(
+    clocks.every((c) => c.status === 200),
+    'clock not moved',
+  );
+  console.log(
+    `reminders: ${REMINDED} customers 5 days from the end of their month on both clocks; waiting for both processes' jobs (65 s)…`,
+  );
   await sleep(65_000);
   const perUser = (
     await db.query(

@@ -112,10 +112,13 @@ async function staticImports(url: string, seen = new Set<string>()): Promise<Set
 async function islandModules(baseUrl: string, html: string, component: string): Promise<Set<string>> {
   const key = component;
   if (closures.has(key)) return closures.get(key)!;
-  const island = new RegExp(`<astro-island[^>]*component-url="([^"]*${component}[^"]*)"[^>]*renderer-url="([^"]+)"`).exec(html);
+  const island = new RegExp(
+    `<astro-island[^>]*component-url="([^"]*${component}[^"]*)"[^>]*renderer-url="([^"]+)"`,
+  ).exec(html);
   if (!island) throw new Error(`no ${component} island in the page`);
   const all = new Set<string>();
-  for (const entry of [island[1], island[2]]) for (const u of await staticImports(new URL(entry, baseUrl).href)) all.add(u);
+  for (const entry of [island[1], island[2]])
+    for (const u of await staticImports(new URL(entry, baseUrl).href)) all.add(u);
   closures.set(key, all);
   return all;
 }
@@ -129,17 +132,31 @@ function floor(profile: Profile, documentBytes: number, subBytes: number, hasSub
 /** The row of the one-paragraph page (bench/lib/hello-page.ts), loaded the same way as the product's pages. */
 const CONTROL = 'hello';
 
-async function once(browser: Browser, baseUrl: string, path: string, profile: Profile, cpu: number, start: 'cold' | 'warm', check: boolean): Promise<Sample> {
+async function once(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  profile: Profile,
+  cpu: number,
+  start: 'cold' | 'warm',
+  check: boolean,
+): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   // Only where it is measured: an observer of every DOM change is work the page would not do.
-  if (path === '/signin') await context.addInitScript((selector) => {
-    const w = window as unknown as { __interactive?: number };
-    const look = () => {
-      const button = document.querySelector<HTMLButtonElement>(selector);
-      if (button && !button.disabled && w.__interactive === undefined) w.__interactive = performance.now();
-    };
-    new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
-  }, SUBMIT);
+  if (path === '/signin')
+    await context.addInitScript((selector) => {
+      const w = window as unknown as { __interactive?: number };
+      const look = () => {
+        const button = document.querySelector<HTMLButtonElement>(selector);
+        if (button && !button.disabled && w.__interactive === undefined) w.__interactive = performance.now();
+      };
+      new MutationObserver(look).observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['disabled'],
+      });
+    }, SUBMIT);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -158,8 +175,15 @@ async function once(browser: Browser, baseUrl: string, path: string, profile: Pr
   try {
     await page.goto(`${origin}${path === CONTROL ? '/' : path}`, { waitUntil: 'load', timeout: 120_000 });
     const signIn = path === '/signin';
-    if (signIn) await page.waitForFunction(() => (window as unknown as { __interactive?: number }).__interactive !== undefined, null, { timeout: 120_000 });
-    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 60_000 });
+    if (signIn)
+      await page.waitForFunction(
+        () => (window as unknown as { __interactive?: number }).__interactive !== undefined,
+        null,
+        { timeout: 120_000 },
+      );
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, {
+      timeout: 60_000,
+    });
     const t = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
@@ -189,25 +213,31 @@ async function once(browser: Browser, baseUrl: string, path: string, profile: Pr
     if (signIn) {
       const modules = await islandModules(baseUrl, t.html, 'SignIn');
       const needed = t.resources.filter((r: Resource) => modules.has(r.url));
-      if (needed.length !== modules.size) throw new Error(`sign-in needs ${modules.size} modules, the page fetched ${needed.length} of them`);
+      if (needed.length !== modules.size)
+        throw new Error(`sign-in needs ${modules.size} modules, the page fetched ${needed.length} of them`);
       const jsBytes = needed.reduce((n: number, r: Resource) => n + r.transfer, 0);
       sample.interactive = t.interactive;
       sample.interactiveFloor = floor(profile, t.document, blockingBytes + jsBytes, true);
       if (check && WATERFALL) {
-        waterfalls.push(`\n  waterfall, ${profile.name}, CPU ${cpu}×, ${start}, /signin: document ${t.documentEnd.toFixed(0)} ms, interactive ${t.interactive!.toFixed(0)} ms`);
-        waterfalls.push(`  ${'file'.padEnd(40)} ${'asked'.padStart(6)} ${'1st byte'.padStart(8)} ${'done'.padStart(6)} ${'bytes'.padStart(6)}  needed for sign-in`);
+        waterfalls.push(
+          `\n  waterfall, ${profile.name}, CPU ${cpu}×, ${start}, /signin: document ${t.documentEnd.toFixed(0)} ms, interactive ${t.interactive!.toFixed(0)} ms`,
+        );
+        waterfalls.push(
+          `  ${'file'.padEnd(40)} ${'asked'.padStart(6)} ${'1st byte'.padStart(8)} ${'done'.padStart(6)} ${'bytes'.padStart(6)}  needed for sign-in`,
+        );
         for (const r of t.resources) {
           const name = new URL(r.url).pathname;
           waterfalls.push(
             `  ${name.padEnd(40)} ${r.start.toFixed(0).padStart(6)} ${r.firstByte.toFixed(0).padStart(8)} ${r.end.toFixed(0).padStart(6)} ${String(r.transfer).padStart(6)}  ${modules.has(r.url) ? 'yes' : r.blocking ? 'render-blocking' : ''}`,
           );
         }
-              }
+      }
       if (check) {
         // The form really answers: an empty submit is refused by the island, not sent as a page navigation.
         await page.click(SUBMIT);
         await page.locator('form[aria-label="Sign in"] [role="alert"]').waitFor({ timeout: 30_000 });
-        if (new URL(page.url()).pathname !== '/signin' || new URL(page.url()).search) throw new Error('the submit navigated away');
+        if (new URL(page.url()).pathname !== '/signin' || new URL(page.url()).search)
+          throw new Error('the submit navigated away');
       }
     }
     return sample;
@@ -229,8 +259,13 @@ const control = await startHelloPage(benchPort(3720) + 1);
 const controlUrl = control.baseUrl;
 const browser = await launchChromium();
 
-console.log(`Slow network at ${baseUrl}: median of ${RUNS} loads per row, each in a new browser context (empty cache, new connections); start: ${STARTS.join(' and ')} (see STARTS in the script)`);
-console.log('Profiles: ' + PROFILES.map((p) => `${p.name} = ${p.downKbps} kbps down, ${p.upKbps} kbps up, ${p.rttMs} ms RTT`).join('; '));
+console.log(
+  `Slow network at ${baseUrl}: median of ${RUNS} loads per row, each in a new browser context (empty cache, new connections); start: ${STARTS.join(' and ')} (see STARTS in the script)`,
+);
+console.log(
+  'Profiles: ' +
+    PROFILES.map((p) => `${p.name} = ${p.downKbps} kbps down, ${p.upKbps} kbps up, ${p.rttMs} ms RTT`).join('; '),
+);
 console.log(`CPU: DevTools CPU throttling rate ${CPU_RATES.join(' and ')} (1 = this machine's speed)`);
 console.log(`Machine at the start: ${machineLine()}\n`);
 console.log(
@@ -255,11 +290,26 @@ try {
         // Interleaved, run by run, so that the machine's drift falls on every page alike.
         const paths = [CONTROL, '/', '/signin', profilePath];
         const samplesOf = new Map<string, Sample[]>(paths.map((p) => [p, []]));
-        for (let i = 0; i < RUNS; i++) for (const path of paths) samplesOf.get(path)!.push(await once(browser, baseUrl, path, profile, cpu, start, i === 0));
+        for (let i = 0; i < RUNS; i++)
+          for (const path of paths)
+            samplesOf.get(path)!.push(await once(browser, baseUrl, path, profile, cpu, start, i === 0));
         const helloFcp = median(samplesOf.get(CONTROL)!.map((s) => s.fcp));
         for (const [path, samples] of samplesOf) {
-          const rows: Array<[string, number[], number[], Goal]> = [['FCP', samples.map((s) => s.fcp), samples.map((s) => s.fcpFloor), path === '/' || isProfile(path) ? GOALS.landingFcp : undefined]];
-          if (path === '/signin') rows.push(['interactive', samples.map((s) => s.interactive!), samples.map((s) => s.interactiveFloor!), GOALS.interactive]);
+          const rows: Array<[string, number[], number[], Goal]> = [
+            [
+              'FCP',
+              samples.map((s) => s.fcp),
+              samples.map((s) => s.fcpFloor),
+              path === '/' || isProfile(path) ? GOALS.landingFcp : undefined,
+            ],
+          ];
+          if (path === '/signin')
+            rows.push([
+              'interactive',
+              samples.map((s) => s.interactive!),
+              samples.map((s) => s.interactiveFloor!),
+              GOALS.interactive,
+            ]);
           for (const [what, times, floors, goal] of rows) {
             const m = median(times);
             const ratios = { floor: m / median(floors), hello: m / helloFcp };
@@ -285,10 +335,16 @@ try {
   }
   for (const line of waterfalls) console.log(line);
   console.log(`\nMachine at the end: ${machineLine()}`);
-  console.log(`hello = a page of one paragraph (bench/lib/hello-page.ts, ${controlUrl}), loaded the same way: what any page costs this browser on this machine.`);
-  console.log('\n÷hello = the median over the control page\'s FCP median in the same row set.');
-  console.log('floor = round trips × RTT + critical bytes ÷ bandwidth (see the top of bench/slow-network.ts); KB moved = every file of the load, headers included.');
-  console.log('Sign-in interactive = the island enabled its submit button (it does so once hydrated); the first run of each row also clicks it and waits for the island\'s own error message.');
+  console.log(
+    `hello = a page of one paragraph (bench/lib/hello-page.ts, ${controlUrl}), loaded the same way: what any page costs this browser on this machine.`,
+  );
+  console.log("\n÷hello = the median over the control page's FCP median in the same row set.");
+  console.log(
+    'floor = round trips × RTT + critical bytes ÷ bandwidth (see the top of bench/slow-network.ts); KB moved = every file of the load, headers included.',
+  );
+  console.log(
+    "Sign-in interactive = the island enabled its submit button (it does so once hydrated); the first run of each row also clicks it and waits for the island's own error message.",
+  );
 } finally {
   await browser.close();
   await server?.stop();

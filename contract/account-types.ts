@@ -33,8 +33,10 @@ export const SIGNUP_MESSAGES = {
   nameLength: `Names must be ${NAME_MIN} to ${NAME_MAX} characters`,
   beforePayment: 'Please fill in all required fields before proceeding.',
   referrerFormat: 'A referrer code is letters and numbers, like SEAFF7K2Q9M. Check it, or leave the field empty.',
-  referrerUnknown: 'We could not find that referrer code. Check it with the person who shared it, or leave the field empty.',
-  referrerInactive: 'That referrer code is no longer active, so it earns no one a commission. Leave the field empty to continue.',
+  referrerUnknown:
+    'We could not find that referrer code. Check it with the person who shared it, or leave the field empty.',
+  referrerInactive:
+    'That referrer code is no longer active, so it earns no one a commission. Leave the field empty to continue.',
 } as const;
 
 export const AFFILIATE_MESSAGES = {
@@ -53,7 +55,8 @@ export const LOGIN_MESSAGES = {
   failedTitle: 'Login Failed',
   failedFallback: 'Invalid login credentials',
   /** The server's answer to a wrong identifier or password: what to do next, same for both (no account probing). */
-  wrongCredentials: 'The email or phone number and password do not match. Check them and try again, or use “Forgot password?”.',
+  wrongCredentials:
+    'The email or phone number and password do not match. Check them and try again, or use “Forgot password?”.',
   networkTitle: 'Login Error',
   network: 'Unable to connect to server. Please try again.',
   successTitle: 'Login Successful',

@@ -4,8 +4,10 @@ import { reverseGeocodeQuerySchema } from './location.ts';
 
 describe('email addresses', () => {
   it('accepts what the old pattern accepted and refuses the rest', () => {
-    for (const ok of ['a@b.co', 'kofi.mensah+jobs@mail.example.com.gh', 'a@b.c.', 'x@y..z']) expect(looksLikeEmail(ok), ok).toBe(true);
-    for (const bad of ['', 'a', 'a@', '@b.co', 'a@b', 'a@.co', 'a@b.', 'a@@b.co', 'a@b@c.co', 'a b@c.co', 'a@b.c o']) expect(looksLikeEmail(bad), bad).toBe(false);
+    for (const ok of ['a@b.co', 'kofi.mensah+jobs@mail.example.com.gh', 'a@b.c.', 'x@y..z'])
+      expect(looksLikeEmail(ok), ok).toBe(true);
+    for (const bad of ['', 'a', 'a@', '@b.co', 'a@b', 'a@.co', 'a@b.', 'a@@b.co', 'a@b@c.co', 'a b@c.co', 'a@b.c o'])
+      expect(looksLikeEmail(bad), bad).toBe(false);
   });
 
   // Issue #14: the old pattern took 25 s on 240 KB of this shape and held the whole server.

@@ -71,10 +71,24 @@ const password = (required: string) =>
   );
 /** Empty, or one of the listed values. */
 const oneOf = (values: readonly string[], message: string) =>
-  z._default(z.optional(z.string().check(z.trim(), z.refine((v) => v === '' || values.includes(v), message))), '');
+  z._default(
+    z.optional(
+      z.string().check(
+        z.trim(),
+        z.refine((v) => v === '' || values.includes(v), message),
+      ),
+    ),
+    '',
+  );
 /** A rate in cedis at sign-up: 0 (not given) or at least one pesewa, in whole pesewas. */
 const money = z._default(
-  z.optional(z.number().check(z.minimum(0), z.maximum(100_000), z.refine((v) => v === 0 || (v >= 0.01 && wholePesewas(v)), PESEWA_MESSAGES.decimals))),
+  z.optional(
+    z.number().check(
+      z.minimum(0),
+      z.maximum(100_000),
+      z.refine((v) => v === 0 || (v >= 0.01 && wholePesewas(v)), PESEWA_MESSAGES.decimals),
+    ),
+  ),
   0,
 );
 
@@ -97,7 +111,13 @@ export const signupSchema = z
     profession: oneOf(CATEGORY_NAMES, SIGNUP_MESSAGES.noProfession),
     description: text(2000),
     profilePicture: z._default(
-      z.optional(z.string().check(z.trim(), lengthFirst(255, 'Profile picture name is too long'), z.refine((v) => v === '' || /\.(png|jpe?g)$/i.test(v), 'Profile picture must be a PNG or JPG file'))),
+      z.optional(
+        z.string().check(
+          z.trim(),
+          lengthFirst(255, 'Profile picture name is too long'),
+          z.refine((v) => v === '' || /\.(png|jpe?g)$/i.test(v), 'Profile picture must be a PNG or JPG file'),
+        ),
+      ),
       '',
     ),
     baseRate: money,
@@ -105,7 +125,11 @@ export const signupSchema = z
     rateNegotiable: z._default(z.optional(z.boolean()), false),
     // Typed by hand or carried from /signup?ref=CODE; an unknown code is refused, never dropped silently.
     referrerCode: z.optional(
-      z.string().check(z.trim(), lengthFirst(32, SIGNUP_MESSAGES.referrerFormat), z.refine((v) => v === '' || /^[A-Za-z0-9]{4,32}$/.test(v), SIGNUP_MESSAGES.referrerFormat)),
+      z.string().check(
+        z.trim(),
+        lengthFirst(32, SIGNUP_MESSAGES.referrerFormat),
+        z.refine((v) => v === '' || /^[A-Za-z0-9]{4,32}$/.test(v), SIGNUP_MESSAGES.referrerFormat),
+      ),
     ),
     // How many months the first payment buys (docs/PRODUCT.md "Paying months ahead").
     months: monthsField,
@@ -140,7 +164,10 @@ export const affiliateSignupSchema = z
     bankAccount: text(300),
     momoNumber: text(20),
     /** Optional: with it, payouts can go out as Paystack transfers; without it they are paid by hand. */
-    momoNetwork: oneOf(MOMO_NETWORKS.map((n) => n.code), 'Please choose your mobile money network from the list'),
+    momoNetwork: oneOf(
+      MOMO_NETWORKS.map((n) => n.code),
+      'Please choose your mobile money network from the list',
+    ),
     description: text(2000),
     agreeToTerms: z.literal(true, AFFILIATE_MESSAGES.terms),
   })
@@ -167,7 +194,9 @@ export const loginSchema = z
     loginMethod: z._default(z.optional(z.enum(['email', 'phone'])), 'email'),
     email: z.optional(z.string().check(z.trim(), z.maxLength(254))),
     phone: z.optional(z.string().check(z.trim(), z.maxLength(PHONE_MAX + 4))),
-    password: z.string({ error: LOGIN_MESSAGES.required }).check(z.minLength(1, LOGIN_MESSAGES.required), z.maxLength(200)),
+    password: z
+      .string({ error: LOGIN_MESSAGES.required })
+      .check(z.minLength(1, LOGIN_MESSAGES.required), z.maxLength(200)),
     accountType: z.optional(z.enum(USER_TYPES)),
   })
   .check(
@@ -183,10 +212,13 @@ export const forgotPasswordSchema = z
     email: z.optional(z.string().check(z.trim(), z.maxLength(254))),
     phone: z.optional(z.string().check(z.trim(), z.maxLength(PHONE_MAX + 4))),
   })
-  .check(z.refine((s) => !!s.email || !!s.phone, { message: 'Please enter your email or phone number.', path: ['email'] }));
+  .check(
+    z.refine((s) => !!s.email || !!s.phone, { message: 'Please enter your email or phone number.', path: ['email'] }),
+  );
 
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: 'This reset link is incomplete.' }).check(z.minLength(20, 'This reset link is incomplete.'), z.maxLength(200)),
+  token: z
+    .string({ error: 'This reset link is incomplete.' })
+    .check(z.minLength(20, 'This reset link is incomplete.'), z.maxLength(200)),
   password: password('Please enter a new password.'),
 });
-

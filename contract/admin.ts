@@ -29,8 +29,12 @@ export const ADMIN_MESSAGES = {
 export const ADMIN_TOKEN_KEY = 'adminToken';
 
 export const adminLoginSchema = z.object({
-  username: z.string({ error: ADMIN_MESSAGES.loginRequired }).check(z.trim(), z.minLength(1, ADMIN_MESSAGES.loginRequired), z.maxLength(100)),
-  password: z.string({ error: ADMIN_MESSAGES.loginRequired }).check(z.minLength(1, ADMIN_MESSAGES.loginRequired), z.maxLength(200)),
+  username: z
+    .string({ error: ADMIN_MESSAGES.loginRequired })
+    .check(z.trim(), z.minLength(1, ADMIN_MESSAGES.loginRequired), z.maxLength(100)),
+  password: z
+    .string({ error: ADMIN_MESSAGES.loginRequired })
+    .check(z.minLength(1, ADMIN_MESSAGES.loginRequired), z.maxLength(200)),
 });
 
 export interface AdminLoginResponse {
@@ -195,12 +199,18 @@ export const ACTIVITY_MESSAGES = {
  * repeat or shift a page); `action` keeps one kind.
  */
 export const adminActivityQuerySchema = z.object({
-  cursor: z.optional(z.string({ error: ACTIVITY_MESSAGES.badCursor }).check(z.regex(/^[1-9][0-9]{0,17}$/, ACTIVITY_MESSAGES.badCursor))),
+  cursor: z.optional(
+    z.string({ error: ACTIVITY_MESSAGES.badCursor }).check(z.regex(/^[1-9][0-9]{0,17}$/, ACTIVITY_MESSAGES.badCursor)),
+  ),
   limit: z._default(
     z.optional(
       z.coerce
         .number({ error: ACTIVITY_MESSAGES.badLimit })
-        .check(z.int(ACTIVITY_MESSAGES.badLimit), z.minimum(1, ACTIVITY_MESSAGES.badLimit), z.maximum(100, ACTIVITY_MESSAGES.badLimit)),
+        .check(
+          z.int(ACTIVITY_MESSAGES.badLimit),
+          z.minimum(1, ACTIVITY_MESSAGES.badLimit),
+          z.maximum(100, ACTIVITY_MESSAGES.badLimit),
+        ),
     ),
     ACTIVITY_PAGE_SIZE,
   ),
@@ -225,7 +235,10 @@ export const ADMIN_PAGE_SIZE = 25;
 
 export const adminListQuerySchema = z.object({
   search: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100))), ''),
-  page: z._default(z.optional(z.coerce.number().check(z.int('page must be a whole number'), z.minimum(1), z.maximum(100_000))), 1),
+  page: z._default(
+    z.optional(z.coerce.number().check(z.int('page must be a whole number'), z.minimum(1), z.maximum(100_000))),
+    1,
+  ),
   pageSize: z._default(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))), ADMIN_PAGE_SIZE),
   status: z.optional(z.enum(['pending', 'processing', 'completed', 'failed', 'all'])),
   /** Users only: professionals whose verification stands so (`pending`: the review queue). */
@@ -313,12 +326,24 @@ const discountLabel = (months: DiscountedLength) => ({
 });
 
 export const SETTING_LABELS: Record<keyof PlatformSettings, { label: string; effect: string }> = {
-  reminderDays: { label: 'Reminder days before expiry', effect: 'Next reminder run: who is "expiring", and when the reminder email goes out.' },
-  gracePeriodDays: { label: 'Grace period after expiry (days)', effect: 'At once: how long an expired customer can still book and a professional stays listed.' },
+  reminderDays: {
+    label: 'Reminder days before expiry',
+    effect: 'Next reminder run: who is "expiring", and when the reminder email goes out.',
+  },
+  gracePeriodDays: {
+    label: 'Grace period after expiry (days)',
+    effect: 'At once: how long an expired customer can still book and a professional stays listed.',
+  },
   customerPrice: { label: 'Customer plan (₵ per month)', effect: LENGTH_PRICE_EFFECT },
   professionalPrice: { label: 'Professional plan (₵ per month)', effect: LENGTH_PRICE_EFFECT },
-  customerCommission: { label: 'Commission per customer referral (₵)', effect: 'Referred customers whose first payment settles from now on.' },
-  professionalCommission: { label: 'Commission per professional referral (₵)', effect: 'Referred professionals whose first payment settles from now on.' },
+  customerCommission: {
+    label: 'Commission per customer referral (₵)',
+    effect: 'Referred customers whose first payment settles from now on.',
+  },
+  professionalCommission: {
+    label: 'Commission per professional referral (₵)',
+    effect: 'Referred professionals whose first payment settles from now on.',
+  },
   discount3Months: discountLabel(3),
   discount6Months: discountLabel(6),
   discount12Months: discountLabel(12),
@@ -331,7 +356,13 @@ const cedis = (label: string, min: number) =>
     z.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${label} can have at most 2 decimal places`),
   );
 const whole = (label: string, min: number, max: number) =>
-  z.number({ error: `${label} must be a number` }).check(z.int(`${label} must be a whole number`), z.minimum(min, `${label} must be ${min} to ${max}`), z.maximum(max, `${label} must be ${min} to ${max}`));
+  z
+    .number({ error: `${label} must be a number` })
+    .check(
+      z.int(`${label} must be a whole number`),
+      z.minimum(min, `${label} must be ${min} to ${max}`),
+      z.maximum(max, `${label} must be ${min} to ${max}`),
+    );
 const percent = (months: DiscountedLength) => whole(`The ${months}-month discount`, 0, MAX_LENGTH_DISCOUNT);
 
 export const settingsSchema = z
@@ -347,8 +378,14 @@ export const settingsSchema = z
     discount12Months: percent(12),
   })
   .check(
-    z.refine((s) => s.customerCommission <= s.customerPrice, { message: 'A commission cannot be more than the plan price', path: ['customerCommission'] }),
-    z.refine((s) => s.professionalCommission <= s.professionalPrice, { message: 'A commission cannot be more than the plan price', path: ['professionalCommission'] }),
+    z.refine((s) => s.customerCommission <= s.customerPrice, {
+      message: 'A commission cannot be more than the plan price',
+      path: ['customerCommission'],
+    }),
+    z.refine((s) => s.professionalCommission <= s.professionalPrice, {
+      message: 'A commission cannot be more than the plan price',
+      path: ['professionalCommission'],
+    }),
   );
 
 export interface SettingsResponse {

@@ -1,7 +1,18 @@
 import * as z from 'zod/mini';
 
 /** Booking (docs/PRODUCT.md "Bookings"; ARCHITECTURE API map). Times are Ghana time (GMT). */
-export const TIME_SLOTS = ['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'] as const;
+export const TIME_SLOTS = [
+  '08:00',
+  '09:00',
+  '10:00',
+  '11:00',
+  '12:00',
+  '13:00',
+  '14:00',
+  '15:00',
+  '16:00',
+  '17:00',
+] as const;
 export const BOOKING_HOURS = 2;
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -45,11 +56,19 @@ export const bookingRequestSchema = z.object({
 });
 
 export const messageSchema = z.object({
-  body: z.string({ error: 'Type a message first.' }).check(z.trim(), z.minLength(1, 'Type a message first.'), z.maxLength(2000)),
+  body: z
+    .string({ error: 'Type a message first.' })
+    .check(z.trim(), z.minLength(1, 'Type a message first.'), z.maxLength(2000)),
 });
 
 export const reviewSchema = z.object({
-  rating: z.number({ error: 'Choose a rating from 1 to 5 stars.' }).check(z.int('Choose a rating from 1 to 5 stars.'), z.minimum(1, 'Choose a rating from 1 to 5 stars.'), z.maximum(5, 'Choose a rating from 1 to 5 stars.')),
+  rating: z
+    .number({ error: 'Choose a rating from 1 to 5 stars.' })
+    .check(
+      z.int('Choose a rating from 1 to 5 stars.'),
+      z.minimum(1, 'Choose a rating from 1 to 5 stars.'),
+      z.maximum(5, 'Choose a rating from 1 to 5 stars.'),
+    ),
   comment: z._default(z.optional(z.string().check(z.trim(), z.maxLength(2000))), ''),
 });
 

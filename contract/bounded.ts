@@ -18,4 +18,5 @@ const HIDDEN_CHARACTERS_MESSAGE = 'Please use letters, numbers and ordinary punc
  * The checks of a one-line name after its length: compatibility forms folded into plain ones
  * (NFKC: full-width letters, ligatures), and hidden characters refused (issue #14).
  */
-export const plainName = () => [z.normalize('NFKC'), z.refine<string>((v) => !HIDDEN.test(v), HIDDEN_CHARACTERS_MESSAGE)] as const;
+export const plainName = () =>
+  [z.normalize('NFKC'), z.refine<string>((v) => !HIDDEN.test(v), HIDDEN_CHARACTERS_MESSAGE)] as const;

@@ -17,7 +17,13 @@ export const CITY_NAMES = CITIES.map((c) => c.name) as CityName[];
 export const DEFAULT_CITY = CITIES[0];
 
 /** Coordinates for a professional without their own: their city's centre, else Accra's (docs/PRODUCT.md "Location"). */
-export function fallbackLocation(city: string | null | undefined): { lat: number; lng: number; source: 'city' | 'default' } {
+export function fallbackLocation(city: string | null | undefined): {
+  lat: number;
+  lng: number;
+  source: 'city' | 'default';
+} {
   const found = CITIES.find((c) => c.name === city);
-  return found ? { lat: found.lat, lng: found.lng, source: 'city' } : { lat: DEFAULT_CITY.lat, lng: DEFAULT_CITY.lng, source: 'default' };
+  return found
+    ? { lat: found.lat, lng: found.lng, source: 'city' }
+    : { lat: DEFAULT_CITY.lat, lng: DEFAULT_CITY.lng, source: 'default' };
 }

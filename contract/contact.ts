@@ -33,8 +33,11 @@ export const CONTACT_MESSAGES = {
 
 const tooLong = (max: number) => `Must be at most ${max} characters`;
 const required = (max: number) =>
-  z.string({ error: CONTACT_MESSAGES.missing }).check(z.trim(), z.minLength(1, CONTACT_MESSAGES.missing), z.maxLength(max, tooLong(max)));
-const optionalText = (max: number) => z._default(z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max)))), '');
+  z
+    .string({ error: CONTACT_MESSAGES.missing })
+    .check(z.trim(), z.minLength(1, CONTACT_MESSAGES.missing), z.maxLength(max, tooLong(max)));
+const optionalText = (max: number) =>
+  z._default(z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max)))), '');
 
 const enumValues = <T extends readonly { value: string }[]>(list: T) =>
   list.map((item) => item.value) as [T[number]['value'], ...T[number]['value'][]];
@@ -42,7 +45,10 @@ const enumValues = <T extends readonly { value: string }[]>(list: T) =>
 export const contactSchema = z.object({
   name: required(100),
   email: z.pipe(required(254), z.email(CONTACT_MESSAGES.invalidEmail)),
-  phone: z.pipe(optionalText(20), z.string().check(z.refine((p) => p === '' || isGhanaPhone(p), CONTACT_MESSAGES.invalidPhone))),
+  phone: z.pipe(
+    optionalText(20),
+    z.string().check(z.refine((p) => p === '' || isGhanaPhone(p), CONTACT_MESSAGES.invalidPhone)),
+  ),
   subject: optionalText(200),
   category: z._default(z.optional(z.enum(enumValues(CONTACT_CATEGORIES))), 'other'),
   message: required(5000),

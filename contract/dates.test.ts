@@ -64,7 +64,12 @@ describe('addMonths', () => {
 
   it('buys 1, 3, 6 and 12 months from one date', () => {
     const from = at('2026-11-30T09:00:00Z');
-    expect([1, 3, 6, 12].map((n) => addMonths(from, n).toISOString().slice(0, 10))).toEqual(['2026-12-30', '2027-02-28', '2027-05-30', '2027-11-30']);
+    expect([1, 3, 6, 12].map((n) => addMonths(from, n).toISOString().slice(0, 10))).toEqual([
+      '2026-12-30',
+      '2027-02-28',
+      '2027-05-30',
+      '2027-11-30',
+    ]);
   });
 });
 
@@ -147,7 +152,9 @@ describe('Ghana time is UTC, whatever the machine says', () => {
 
 describe('12-hour times', () => {
   it('writes midnight and noon as 12, and keeps the minutes', () => {
-    expect(['00:00', '00:30', '01:05', '08:00', '11:59', '12:00', '12:30', '13:00', '17:00', '23:59'].map(timeLabel)).toEqual([
+    expect(
+      ['00:00', '00:30', '01:05', '08:00', '11:59', '12:00', '12:30', '13:00', '17:00', '23:59'].map(timeLabel),
+    ).toEqual([
       '12:00 AM',
       '12:30 AM',
       '1:05 AM',

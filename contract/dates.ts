@@ -29,7 +29,8 @@ export const todayInGhana = (now: Date = new Date()): string => now.toISOString(
 export const monthOf = (at: Date): string => at.toISOString().slice(0, 7);
 
 /** A yyyy-MM-dd `days` after `ymd` (negative: before). */
-export const addDays = (ymd: string, days: number): string => todayInGhana(new Date(parseDay(ymd).getTime() + days * DAY_MS));
+export const addDays = (ymd: string, days: number): string =>
+  todayInGhana(new Date(parseDay(ymd).getTime() + days * DAY_MS));
 
 /**
  * `months` calendar months later (negative: earlier), clamping the day to the month's last (31
@@ -50,10 +51,12 @@ export function addMonths(date: Date, months = 1): Date {
 export const shiftMonth = (month: string, delta: number): string => monthOf(addMonths(parseDay(`${month}-01`), delta));
 
 /** The first instant of the calendar month `monthsBack` months before `now`'s, Ghana time. */
-export const monthStart = (now: Date, monthsBack = 0): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
+export const monthStart = (now: Date, monthsBack = 0): Date =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
 
 /** Whole days from `now` to `end`, rounded up, never below 0 ("3 days left"). */
-export const daysLeft = (end: Date, now: Date): number => Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS));
+export const daysLeft = (end: Date, now: Date): number =>
+  Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS));
 
 /** A slot's start ("2026-12-01", "10:00") as milliseconds since 1970. */
 export const startMs = (date: string, time: string): number => Date.parse(`${date}T${time}:00Z`);
@@ -68,13 +71,16 @@ export function timeLabel(hhmm: string): string {
 export const clockTime = (at: Date): string => at.toISOString().slice(11, 16);
 
 /** "15 January 2027": paid-until dates in emails, texts, prompt answers and cards. */
-export const longDate = (date: Date): string => date.toLocaleDateString(LOCALE, { day: 'numeric', month: 'long', year: 'numeric', ...UTC });
+export const longDate = (date: Date): string =>
+  date.toLocaleDateString(LOCALE, { day: 'numeric', month: 'long', year: 'numeric', ...UTC });
 
 /** "15 Jan 2027". */
-export const shortDate = (date: Date): string => date.toLocaleDateString(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', ...UTC });
+export const shortDate = (date: Date): string =>
+  date.toLocaleDateString(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', ...UTC });
 
 /** "15 Jan". */
-export const dayMonth = (date: Date): string => date.toLocaleDateString(LOCALE, { day: 'numeric', month: 'short', ...UTC });
+export const dayMonth = (date: Date): string =>
+  date.toLocaleDateString(LOCALE, { day: 'numeric', month: 'short', ...UTC });
 
 /** "15 Jan 2025, 01:05 pm GMT". */
 export const dateTimeLabel = (date: Date): string =>
@@ -82,24 +88,34 @@ export const dateTimeLabel = (date: Date): string =>
 
 /** "2025-01-15" → "Wed, 15 Jan 2025". */
 export const dateLabel = (ymd: string): string =>
-  parseDay(ymd).toLocaleDateString(LOCALE, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', ...UTC });
+  parseDay(ymd).toLocaleDateString(LOCALE, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    ...UTC,
+  });
 
 /** "2025-01-15" → "Wednesday, 15 January 2025" (also the calendar buttons' accessible names). */
 export const longDateLabel = (ymd: string): string =>
   parseDay(ymd).toLocaleDateString(LOCALE, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', ...UTC });
 
 /** "2026-11-23" → "Monday, 23 November" (a booking's day in emails). */
-export const weekdayLabel = (ymd: string): string => parseDay(ymd).toLocaleDateString(LOCALE, { weekday: 'long', day: 'numeric', month: 'long', ...UTC });
+export const weekdayLabel = (ymd: string): string =>
+  parseDay(ymd).toLocaleDateString(LOCALE, { weekday: 'long', day: 'numeric', month: 'long', ...UTC });
 
 export const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** "2026-11-24" → "Tue 24 Nov" (no comma: texts are counted in characters); September is "Sept", as Intl writes it. */
 export const compactDay = (ymd: string): string =>
-  parseDay(ymd).toLocaleDateString(LOCALE, { weekday: 'short', day: 'numeric', month: 'short', ...UTC }).replace(',', '');
+  parseDay(ymd)
+    .toLocaleDateString(LOCALE, { weekday: 'short', day: 'numeric', month: 'short', ...UTC })
+    .replace(',', '');
 
 /** "2026-11" → "November 2026". */
-export const monthLabel = (month: string): string => parseDay(`${month}-01`).toLocaleDateString(LOCALE, { month: 'long', year: 'numeric', ...UTC });
+export const monthLabel = (month: string): string =>
+  parseDay(`${month}-01`).toLocaleDateString(LOCALE, { month: 'long', year: 'numeric', ...UTC });
 
 /*
  * The next three write fixed English names, the same on every device whatever its Intl data, so
@@ -107,7 +123,8 @@ export const monthLabel = (month: string): string => parseDay(`${month}-01`).toL
  */
 
 /** "25 Nov 2026, 14:03": when something happened (the admin's audit trail). */
-export const stampLabel = (at: Date): string => `${at.getUTCDate()} ${MONTH_SHORT[at.getUTCMonth()]} ${at.getUTCFullYear()}, ${clockTime(at)}`;
+export const stampLabel = (at: Date): string =>
+  `${at.getUTCDate()} ${MONTH_SHORT[at.getUTCMonth()]} ${at.getUTCFullYear()}, ${clockTime(at)}`;
 
 /** A job's start: "2026-12-01", "10:00" → "Tue 1 Dec, 10:00 AM". */
 export function startLabel(date: string, time: string): string {
@@ -157,4 +174,6 @@ export function calendarWeeks(first: string, last: string): CalendarDay[][] {
 
 /** The weeks of `month` ("2026-11"), Sunday first: a yyyy-MM-dd per day of the month, null for the padding. */
 export const monthWeeks = (month: string): (string | null)[][] =>
-  calendarWeeks(`${month}-01`, addDays(`${shiftMonth(month, 1)}-01`, -1)).map((week) => week.map((d) => (d.inRange ? d.date : null)));
+  calendarWeeks(`${month}-01`, addDays(`${shiftMonth(month, 1)}-01`, -1)).map((week) =>
+    week.map((d) => (d.inRange ? d.date : null)),
+  );

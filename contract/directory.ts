@@ -41,7 +41,14 @@ export interface PublicProfile extends PublicProfessional {
   /** How many reviews gave each rating, 5 down to 1. */
   ratingCounts: Record<1 | 2 | 3 | 4 | 5, number>;
   /** `customerId` is for the server's cache only: the page shows the name. */
-  reviewList: { id: number; customerId: number; rating: number; comment: string; customerName: string; createdAt: string }[];
+  reviewList: {
+    id: number;
+    customerId: number;
+    rating: number;
+    comment: string;
+    customerName: string;
+    createdAt: string;
+  }[];
 }
 
 export interface DirectoryPage {
@@ -57,20 +64,39 @@ export const directoryQuerySchema = z.object({
     z.optional(
       z.pipe(
         z.string().check(z.maxLength(40)),
-        z.transform((v) => CATEGORIES.find((c) => c.value.toLowerCase() === v.toLowerCase() || c.name.toLowerCase() === v.toLowerCase())?.name ?? (v === '' ? '' : null)),
+        z.transform(
+          (v) =>
+            CATEGORIES.find(
+              (c) => c.value.toLowerCase() === v.toLowerCase() || c.name.toLowerCase() === v.toLowerCase(),
+            )?.name ?? (v === '' ? '' : null),
+        ),
       ),
     ),
     '',
   ),
-  city: z._default(z.optional(z.string().check(z.maxLength(40), z.refine((v) => v === '' || (CITY_NAMES as string[]).includes(v), 'Unknown city'))), ''),
+  city: z._default(
+    z.optional(
+      z.string().check(
+        z.maxLength(40),
+        z.refine((v) => v === '' || (CITY_NAMES as string[]).includes(v), 'Unknown city'),
+      ),
+    ),
+    '',
+  ),
   page: z._default(z.optional(z.pipe(z.string().check(z.maxLength(4), z.regex(/^\d+$/)), z.transform(Number))), 1),
 });
 
 /** "Kwame Asante" → "Kwame A." (the directory never shows a last name in full). */
-export const publicName = (firstName: string, lastName: string): string => `${firstName} ${lastName.trim().charAt(0).toUpperCase()}.`;
+export const publicName = (firstName: string, lastName: string): string =>
+  `${firstName} ${lastName.trim().charAt(0).toUpperCase()}.`;
 
 /** The profile page's address: the id, then a readable slug that is never needed to find it. */
 export const profilePath = (p: Pick<PublicProfessional, 'id' | 'name' | 'profession'>): string => {
-  const slug = `${p.name}-${p.profession}`.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const slug = `${p.name}-${p.profession}`
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return `/professionals/${p.id}${slug ? `-${slug}` : ''}`;
 };

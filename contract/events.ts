@@ -40,7 +40,14 @@ export const eventsQuerySchema = z.object({
 });
 
 /** A booking's life as its two people see it (the customer and the professional). */
-export const BOOKING_EVENT_TYPES = ['booking.created', 'booking.accepted', 'booking.declined', 'booking.cancelled', 'booking.completed', 'booking.updated'] as const;
+export const BOOKING_EVENT_TYPES = [
+  'booking.created',
+  'booking.accepted',
+  'booking.declined',
+  'booking.cancelled',
+  'booking.completed',
+  'booking.updated',
+] as const;
 
 const id = z.number().check(z.int(), z.positive());
 export const userEventSchema = z.discriminatedUnion('type', [

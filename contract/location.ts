@@ -8,7 +8,12 @@ import { lengthFirst } from './bounded.ts';
  */
 
 /** Where a user is put when geolocation fails (docs/PRODUCT.md "Location"). */
-export const DEFAULT_LOCATION = { lat: 5.6037, lng: -0.187, city: 'Accra', address: 'Accra, Ghana (Default Location)' } as const;
+export const DEFAULT_LOCATION = {
+  lat: 5.6037,
+  lng: -0.187,
+  city: 'Accra',
+  address: 'Accra, Ghana (Default Location)',
+} as const;
 
 /** Browser geolocation (docs/PRODUCT.md "Location"): high accuracy, 10 s timeout, cached position up to 5 min, 3 retries 2 s × attempt. */
 export const GEOLOCATION = {
@@ -43,7 +48,8 @@ export const GEOLOCATION_MESSAGES = {
   positionUnavailable:
     'Your location is unavailable. This can be caused by a poor GPS signal, network problems, or disabled location services.',
   /** Retried. */
-  timeout: 'Getting your location took too long. This can be caused by a weak GPS signal, a slow network, or device performance.',
+  timeout:
+    'Getting your location took too long. This can be caused by a weak GPS signal, a slow network, or device performance.',
   other: 'Unable to get your location. Please check your device settings and try again.',
   network: 'Network connection issues. Please check your internet connection and try again.',
   notSupported: 'Location services not supported by your browser or device.',
@@ -52,7 +58,8 @@ export const GEOLOCATION_MESSAGES = {
 } as const;
 
 /** 'Retrying... (n/3)' while geolocation retries. */
-export const geolocationRetryingMessage = (attempt: number): string => `Retrying... (${attempt}/${GEOLOCATION.maxRetries})`;
+export const geolocationRetryingMessage = (attempt: number): string =>
+  `Retrying... (${attempt}/${GEOLOCATION.maxRetries})`;
 
 /** The header's live location indicator (docs/PRODUCT.md "Location"). */
 export const LOCATION_INDICATOR = {
@@ -112,7 +119,9 @@ const coordinate = (min: number, max: number) =>
       lengthFirst(40, GEOCODING_MESSAGES.invalidCoordinates),
       z.regex(/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i, GEOCODING_MESSAGES.invalidCoordinates),
     ),
-    z.transform(Number).check(z.refine((n) => Number.isFinite(n) && n >= min && n <= max, GEOCODING_MESSAGES.invalidCoordinates)),
+    z
+      .transform(Number)
+      .check(z.refine((n) => Number.isFinite(n) && n >= min && n <= max, GEOCODING_MESSAGES.invalidCoordinates)),
   );
 
 /** GET /api/location/reverse?lat=&lng= — every problem reads 'Invalid coordinates provided'. */

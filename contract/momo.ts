@@ -41,7 +41,9 @@ export const MOMO_MESSAGES = {
 
 export const momoPromptSchema = z.object({
   /** Defaults to the account's own number. */
-  phone: z.optional(z.string().check(z.maxLength(20, MOMO_MESSAGES.badPhone), z.refine(isGhanaPhone, MOMO_MESSAGES.badPhone))),
+  phone: z.optional(
+    z.string().check(z.maxLength(20, MOMO_MESSAGES.badPhone), z.refine(isGhanaPhone, MOMO_MESSAGES.badPhone)),
+  ),
   /** Defaults to the network named last time. */
   provider: z.optional(z.enum(NETWORK_CODES, MOMO_MESSAGES.noNetwork)),
   months: monthsField,
@@ -54,7 +56,9 @@ export const momoOtpSchema = z.object({
 });
 
 /** The TEST MODE phone's answer to a prompt (POST /api/sandbox/momo/{reference}). */
-export const sandboxPhoneSchema = z.object({ approve: z.boolean('Say whether the test phone approves (true) or declines (false).') });
+export const sandboxPhoneSchema = z.object({
+  approve: z.boolean('Say whether the test phone approves (true) or declines (false).'),
+});
 
 /**
  * Where a prompt stands: `pay_offline` (approve it on the phone), `send_otp` (type Telecel's

@@ -90,20 +90,27 @@ export const renewSchema = z.object({ months: monthsField });
  * after sign-up, or on the sign-in page). Only the browser holding the completion secret of that
  * account's latest payment may ask.
  */
-export const SIGNUP_PAYMENT_GONE = 'This sign-up is already paid, or was started in another browser. Sign in with your email or phone and password to continue.';
+export const SIGNUP_PAYMENT_GONE =
+  'This sign-up is already paid, or was started in another browser. Sign in with your email or phone and password to continue.';
 export const registrationPaymentSchema = z.object({
   userId: z.number({ error: 'userId must be the number sign-up answered.' }).check(z.int(), z.positive()),
-  completionSecret: z.string({ error: 'completionSecret must be the one the payment came with.' }).check(z.minLength(1), z.maxLength(100)),
+  completionSecret: z
+    .string({ error: 'completionSecret must be the one the payment came with.' })
+    .check(z.minLength(1), z.maxLength(100)),
   months: monthsField,
 });
 
 export const verifyPaymentSchema = z.object({
-  reference: z.string({ error: 'A payment reference is required.' }).check(z.trim(), z.minLength(1, 'A payment reference is required.'), z.maxLength(100)),
+  reference: z
+    .string({ error: 'A payment reference is required.' })
+    .check(z.trim(), z.minLength(1, 'A payment reference is required.'), z.maxLength(100)),
 });
 
 export const completeRegistrationSchema = z.object({
   userId: z.union([z.number(), z.string().check(z.regex(/^\d+$/))]),
-  paymentReference: z.string({ error: 'A payment reference is required.' }).check(z.trim(), z.minLength(1), z.maxLength(100)),
+  paymentReference: z
+    .string({ error: 'A payment reference is required.' })
+    .check(z.trim(), z.minLength(1), z.maxLength(100)),
   paymentData: z.optional(z.unknown()),
   /** The intent's completionSecret: without it the payment completes but nobody is signed in. */
   completionSecret: z.optional(z.string().check(z.maxLength(100))),
@@ -140,5 +147,13 @@ export function approvedSandboxCharge(
   intent: Pick<PaymentIntent, 'reference' | 'amountKobo' | 'currency' | 'email' | 'metadata'>,
   method: SandboxCharge['method'] = 'mobile_money',
 ): SandboxCharge {
-  return { reference: intent.reference, amount: intent.amountKobo, currency: intent.currency, email: intent.email, metadata: intent.metadata, outcome: 'success', method };
+  return {
+    reference: intent.reference,
+    amount: intent.amountKobo,
+    currency: intent.currency,
+    email: intent.email,
+    metadata: intent.metadata,
+    outcome: 'success',
+    method,
+  };
 }

@@ -95,13 +95,21 @@ export interface SearchAnswer {
 }
 
 const number = (min: number, max: number) =>
-  z.optional(z.pipe(z.string(), z.transform(Number)).check(z.refine((n) => Number.isFinite(n) && n >= min && n <= max, 'Out of range')));
+  z.optional(
+    z
+      .pipe(z.string(), z.transform(Number))
+      .check(z.refine((n) => Number.isFinite(n) && n >= min && n <= max, 'Out of range')),
+  );
 
 export const searchQuerySchema = z
   .object({
     q: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100))), ''),
     category: z._default(
-      z.optional(z.string().check(z.refine((v) => v === '' || v === 'all' || CATEGORIES.some((c) => c.value === v), 'Unknown category'))),
+      z.optional(
+        z
+          .string()
+          .check(z.refine((v) => v === '' || v === 'all' || CATEGORIES.some((c) => c.value === v), 'Unknown category')),
+      ),
       '',
     ),
     sort: z._default(z.optional(z.enum(SORTS)), 'distance'),
@@ -119,13 +127,29 @@ export const searchQuerySchema = z
       ),
     ),
   })
-  .check(z.refine((s) => (s.lat === undefined) === (s.lng === undefined), { message: 'Give both lat and lng, or neither', path: ['lat'] }));
+  .check(
+    z.refine((s) => (s.lat === undefined) === (s.lng === undefined), {
+      message: 'Give both lat and lng, or neither',
+      path: ['lat'],
+    }),
+  );
 
-const rate = z.number().check(z.minimum(0.01, PESEWA_MESSAGES.rateMinimum), z.maximum(100_000), z.refine(wholePesewas, PESEWA_MESSAGES.decimals));
+const rate = z
+  .number()
+  .check(
+    z.minimum(0.01, PESEWA_MESSAGES.rateMinimum),
+    z.maximum(100_000),
+    z.refine(wholePesewas, PESEWA_MESSAGES.decimals),
+  );
 
 export const ratesSchema = z
   .object({ baseRate: rate, maxRate: rate, rateNegotiable: z.boolean() })
-  .check(z.refine((r) => r.maxRate >= r.baseRate, { message: 'Maximum rate must be at least the base rate', path: ['maxRate'] }));
+  .check(
+    z.refine((r) => r.maxRate >= r.baseRate, {
+      message: 'Maximum rate must be at least the base rate',
+      path: ['maxRate'],
+    }),
+  );
 
 const hour = z.string().check(z.regex(/^([01]\d|2[0-3]):00$/, 'Use whole hours such as 09:00'));
 export const availabilitySchema = z

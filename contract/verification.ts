@@ -12,7 +12,8 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
   'ghana-card': 'Ghana Card',
   'trade-certificate': 'Trade certificate',
 };
-export const isDocumentKind = (value: unknown): value is DocumentKind => (DOCUMENT_KINDS as readonly unknown[]).includes(value);
+export const isDocumentKind = (value: unknown): value is DocumentKind =>
+  (DOCUMENT_KINDS as readonly unknown[]).includes(value);
 
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const DOCUMENT_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
@@ -159,11 +160,27 @@ export const QUEUE_PAGE_SIZE = 20;
 /** GET /api/admin/verification-queue: which page of the queue. */
 export const verificationQueueQuerySchema = z.object({
   page: z._default(
-    z.optional(z.coerce.number({ error: 'page must be a whole number from 1.' }).check(z.int('page must be a whole number from 1.'), z.minimum(1, 'page must be a whole number from 1.'), z.maximum(100_000, 'page must be at most 100000.'))),
+    z.optional(
+      z.coerce
+        .number({ error: 'page must be a whole number from 1.' })
+        .check(
+          z.int('page must be a whole number from 1.'),
+          z.minimum(1, 'page must be a whole number from 1.'),
+          z.maximum(100_000, 'page must be at most 100000.'),
+        ),
+    ),
     1,
   ),
   pageSize: z._default(
-    z.optional(z.coerce.number({ error: 'pageSize must be 1 to 50.' }).check(z.int('pageSize must be 1 to 50.'), z.minimum(1, 'pageSize must be 1 to 50.'), z.maximum(50, 'pageSize must be 1 to 50.'))),
+    z.optional(
+      z.coerce
+        .number({ error: 'pageSize must be 1 to 50.' })
+        .check(
+          z.int('pageSize must be 1 to 50.'),
+          z.minimum(1, 'pageSize must be 1 to 50.'),
+          z.maximum(50, 'pageSize must be 1 to 50.'),
+        ),
+    ),
     QUEUE_PAGE_SIZE,
   ),
 });

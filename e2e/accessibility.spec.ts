@@ -8,13 +8,25 @@ import { pageReady, sitePages } from './fixtures/pages.ts';
 
 // Issue #7 "Accessibility": axe-core on every page and every dashboard tab, signed in as each
 // role: no serious or critical violation (WCAG 2.1 A and AA rules).
-const GUARDED = ['/customer-dashboard', '/professional-dashboard', '/affiliate-dashboard', '/dashboard', '/admin/dashboard'];
+const GUARDED = [
+  '/customer-dashboard',
+  '/professional-dashboard',
+  '/affiliate-dashboard',
+  '/dashboard',
+  '/admin/dashboard',
+];
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 for (const path of sitePages().filter((p) => !GUARDED.includes(p))) {
@@ -49,7 +61,12 @@ test('customer dashboard, every tab', async ({ page, request }) => {
 });
 
 test('professional dashboard, every tab', async ({ page, request }) => {
-  const account = await createPaidAccount(request, { userType: 'professional', profession: 'Plumber', baseRate: 40, maxRate: 60 });
+  const account = await createPaidAccount(request, {
+    userType: 'professional',
+    profession: 'Plumber',
+    baseRate: 40,
+    maxRate: 60,
+  });
   await useSession(page, await login(request, account));
   await checkEveryTab(page, '/professional-dashboard');
 });
@@ -72,7 +89,10 @@ test('administrator console, every tab and the user dialog', async ({ page, requ
   await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('searchbox', { name: 'Search users' }).fill(customer.email);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('row', { name: /Ama Axe/ }).getByRole('button', { name: 'Ama Axe', exact: true }).click();
+  await page
+    .getByRole('row', { name: /Ama Axe/ })
+    .getByRole('button', { name: 'Ama Axe', exact: true })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Ama Axe' });
   const problems: string[] = [];
   for (const name of await dialog.getByRole('tab').allInnerTexts()) {

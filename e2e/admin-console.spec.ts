@@ -12,7 +12,14 @@ import { overflows, PHONE } from './fixtures/phone.ts';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-async function upload(request: APIRequestContext, token: string, kind: string, name: string, type: string, bytes: Buffer) {
+async function upload(
+  request: APIRequestContext,
+  token: string,
+  kind: string,
+  name: string,
+  type: string,
+  bytes: Buffer,
+) {
   const response = await request.put(`/api/professional/documents/${kind}`, {
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': type, 'X-File-Name': encodeURIComponent(name) },
     data: bytes,
@@ -21,8 +28,18 @@ async function upload(request: APIRequestContext, token: string, kind: string, n
 }
 
 /** A professional who sent both documents and waits for review. */
-async function waitingProfessional(request: APIRequestContext, firstName: string, lastName: string, files = { card: 'ghana-card.png', certificate: 'certificate.pdf' }) {
-  const pro = await createPaidAccount(request, { userType: 'professional', profession: 'Electrician', firstName, lastName });
+async function waitingProfessional(
+  request: APIRequestContext,
+  firstName: string,
+  lastName: string,
+  files = { card: 'ghana-card.png', certificate: 'certificate.pdf' },
+) {
+  const pro = await createPaidAccount(request, {
+    userType: 'professional',
+    profession: 'Electrician',
+    firstName,
+    lastName,
+  });
   const { token } = await login(request, pro);
   await upload(request, token, 'ghana-card', files.card, 'image/png', PNG);
   await upload(request, token, 'trade-certificate', files.certificate, 'application/pdf', PDF);
@@ -39,7 +56,8 @@ async function adminHeaders(request: APIRequestContext) {
 function watchChanges(page: Page): string[] {
   const sent: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'PUT' && /\/api\/admin\/(users\/\d+\/status|payouts\/\d+\/)/.test(request.url())) sent.push(new URL(request.url()).pathname);
+    if (request.method() === 'PUT' && /\/api\/admin\/(users\/\d+\/status|payouts\/\d+\/)/.test(request.url()))
+      sent.push(new URL(request.url()).pathname);
   });
   return sent;
 }
@@ -50,7 +68,10 @@ async function findUser(page: Page, email: string) {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
 }
 
-test('suspending, activating and every payout move ask first: Cancel and Escape send nothing, the confirm button makes the change', async ({ page, request }) => {
+test('suspending, activating and every payout move ask first: Cancel and Escape send nothing, the confirm button makes the change', async ({
+  page,
+  request,
+}) => {
   const user = await createPaidAccount(request, { firstName: 'Yaa', lastName: 'Confirm' });
   const paid = await affiliateWithPayout(request);
   const refused = await affiliateWithPayout(request);
@@ -62,7 +83,9 @@ test('suspending, activating and every payout move ask first: Cancel and Escape 
   const suspend = row.getByRole('button', { name: 'Suspend Yaa Confirm' });
   await suspend.click();
   const asking = page.getByRole('alertdialog', { name: 'Suspend Yaa Confirm?' });
-  await expect(asking).toContainText('Suspend the account of Yaa Confirm? They are signed out now and cannot sign in until an administrator activates the account.');
+  await expect(asking).toContainText(
+    'Suspend the account of Yaa Confirm? They are signed out now and cannot sign in until an administrator activates the account.',
+  );
   await asking.getByRole('button', { name: 'Cancel' }).click();
   await expect(asking).toBeHidden();
   await expect(suspend).toBeFocused();
@@ -80,7 +103,10 @@ test('suspending, activating and every payout move ask first: Cancel and Escape 
   const activate = row.getByRole('button', { name: 'Activate Yaa Confirm' });
   await expect(activate).toBeFocused();
   await activate.click();
-  await page.getByRole('alertdialog', { name: 'Activate Yaa Confirm?' }).getByRole('button', { name: 'Activate account' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Activate Yaa Confirm?' })
+    .getByRole('button', { name: 'Activate account' })
+    .click();
   await expect(page.getByText('User activated.')).toBeVisible();
   expect(sent).toHaveLength(2);
 
@@ -110,12 +136,16 @@ test('suspending, activating and every payout move ask first: Cancel and Escape 
   await reject.click();
   await rejecting.getByLabel('Note (optional)').fill('Number does not match the account name');
   await rejecting.getByRole('button', { name: 'Reject payout' }).click();
-  await expect(page.getByText(`Payout ${refused.reference} rejected; the amount is back in the affiliate's balance.`)).toBeVisible();
+  await expect(
+    page.getByText(`Payout ${refused.reference} rejected; the amount is back in the affiliate's balance.`),
+  ).toBeVisible();
 
   await page.getByLabel('Status').selectOption('processing');
   await page.getByRole('button', { name: `Complete payout ${paid.reference}` }).click();
   const completing = page.getByRole('alertdialog', { name: `Complete payout ${paid.reference}?` });
-  await expect(completing).toContainText('Mark the ₵250.00 payout to Kofi Payee as paid? Do this only once the money has reached Mobile Money');
+  await expect(completing).toContainText(
+    'Mark the ₵250.00 payout to Kofi Payee as paid? Do this only once the money has reached Mobile Money',
+  );
   await completing.getByRole('button', { name: 'Complete payout' }).click();
   await expect(page.getByText(`Payout ${paid.reference} completed.`)).toBeVisible();
   expect(sent).toHaveLength(5);
@@ -125,16 +155,25 @@ test('suspending, activating and every payout move ask first: Cancel and Escape 
   await expect(page.getByRole('row', { name: new RegExp(paid.reference) })).toContainText('Completed');
 });
 
-test('the verification queue lists who waits longest first and which documents each administrator has opened', async ({ page, request }) => {
-  const tag = uniqueTag().replace(/[^a-z]/g, '').slice(-6);
+test('the verification queue lists who waits longest first and which documents each administrator has opened', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag()
+    .replace(/[^a-z]/g, '')
+    .slice(-6);
   await waitingProfessional(request, 'Kwaku', `Firstinline${tag}`);
   await waitingProfessional(request, 'Akosua', `Secondinline${tag}`);
   await signInAdmin(page);
   await page.getByRole('tab', { name: 'Verification' }).click();
 
   const queue = page.getByRole('list', { name: 'Professionals waiting for verification, longest waiting first' });
-  const firstItem = queue.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Kwaku Firstinline${tag}` }) });
-  const secondItem = queue.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Akosua Secondinline${tag}` }) });
+  const firstItem = queue
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: `Kwaku Firstinline${tag}` }) });
+  const secondItem = queue
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: `Akosua Secondinline${tag}` }) });
   await expect(firstItem).toBeVisible();
   const names = await queue.getByRole('heading').allInnerTexts();
   expect(names.indexOf(`Kwaku Firstinline${tag}`)).toBeLessThan(names.indexOf(`Akosua Secondinline${tag}`));
@@ -150,29 +189,42 @@ test('the verification queue lists who waits longest first and which documents e
   await dialog.getByRole('button', { name: 'Open Ghana Card (ghana-card.png)' }).click();
   await (await opened).close();
   const documents = dialog.getByRole('table', { name: 'Documents uploaded' });
-  await expect(documents.getByRole('row', { name: /Ghana Card/ })).toContainText(/Opened by e2e-admin on \d{1,2} \w{3} \d{4}, \d\d:\d\d/);
+  await expect(documents.getByRole('row', { name: /Ghana Card/ })).toContainText(
+    /Opened by e2e-admin on \d{1,2} \w{3} \d{4}, \d\d:\d\d/,
+  );
   await expect(documents.getByRole('row', { name: /Trade certificate/ })).toContainText('Not opened yet');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(firstItem.getByRole('button', { name: `Review Kwaku Firstinline${tag}` })).toBeFocused();
 
-  await expect(firstDocs.filter({ hasText: 'Ghana Card' })).toContainText(/Opened by e2e-admin on \d{1,2} \w{3} \d{4}, \d\d:\d\d/);
+  await expect(firstDocs.filter({ hasText: 'Ghana Card' })).toContainText(
+    /Opened by e2e-admin on \d{1,2} \w{3} \d{4}, \d\d:\d\d/,
+  );
   await expect(firstDocs.filter({ hasText: 'Trade certificate' })).toContainText('Not opened yet');
   await expect(secondItem.getByText('Not opened yet')).toHaveCount(2);
 
   // Nobody waiting: said in words.
   await page.route('**/api/admin/verification-queue?*', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, total: 0, page: 1, pageSize: 20, professionals: [] }) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: true, total: 0, page: 1, pageSize: 20, professionals: [] }),
+    }),
   );
   await page.getByRole('button', { name: 'Refresh Data' }).click();
   await expect(page.getByText('No professionals are waiting for verification.')).toBeVisible();
 });
 
-test('the Activity tab reads every administrator action as a sentence naming the account, filters by kind, shows more, and says when it cannot load', async ({ page, request }) => {
+test('the Activity tab reads every administrator action as a sentence naming the account, filters by kind, shows more, and says when it cannot load', async ({
+  page,
+  request,
+}) => {
   const user = await createPaidAccount(request, { firstName: 'Efua', lastName: 'Activity' });
   const headers = await adminHeaders(request);
   const setStatus = async (status: 'active' | 'suspended') =>
-    expect((await request.put(`/api/admin/users/${user.user.id}/status`, { headers, data: { status } })).ok()).toBe(true);
+    expect((await request.put(`/api/admin/users/${user.user.id}/status`, { headers, data: { status } })).ok()).toBe(
+      true,
+    );
   // More than one page (25) of actions on this account.
   for (let i = 0; i < 14; i++) {
     await setStatus('suspended');
@@ -182,7 +234,9 @@ test('the Activity tab reads every administrator action as a sentence naming the
   await page.getByRole('tab', { name: 'Activity' }).click();
   const list = page.getByRole('list', { name: 'Administrator actions, newest first' });
   const items = list.locator(':scope > li');
-  await expect(items.first()).toHaveText(/^\d{1,2} \w{3} \d{4}, \d\d:\d\d — admin e2e-admin activated the account of Efua Activity \(was suspended\)\.$/);
+  await expect(items.first()).toHaveText(
+    /^\d{1,2} \w{3} \d{4}, \d\d:\d\d — admin e2e-admin activated the account of Efua Activity \(was suspended\)\.$/,
+  );
   await expect(items.nth(1)).toContainText('admin e2e-admin suspended the account of Efua Activity (was active).');
   await expect(items).toHaveCount(25);
   await page.getByRole('button', { name: 'Show more' }).click();
@@ -200,15 +254,19 @@ test('the Activity tab reads every administrator action as a sentence naming the
   await items.first().getByRole('button', { name: 'Efua Activity' }).click();
   const dialog = page.getByRole('dialog', { name: 'Efua Activity' });
   await dialog.getByRole('tab', { name: 'Activity' }).click();
-  await expect(dialog.getByRole('list', { name: 'Administrator actions on Efua Activity' }).locator(':scope > li').first()).toContainText(
-    'admin e2e-admin activated the account (was suspended).',
-  );
+  await expect(
+    dialog.getByRole('list', { name: 'Administrator actions on Efua Activity' }).locator(':scope > li').first(),
+  ).toContainText('admin e2e-admin activated the account (was suspended).');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
   // Nothing of a kind, and a list that cannot load: each said in words.
   await page.route('**/api/admin/activity?*', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, entries: [], nextCursor: null }) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: true, entries: [], nextCursor: null }),
+    }),
   );
   await page.getByLabel('Kind of action').selectOption({ label: 'Verifications rejected' });
   await expect(page.getByText('No administrator actions of this kind yet.')).toBeVisible();
@@ -239,7 +297,9 @@ test.describe('on a 360 px phone', () => {
 
   test('every admin tab, the confirmations and the dialogs fit, with long names', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const tag = uniqueTag().replace(/[^a-z]/g, '').slice(-6);
+    const tag = uniqueTag()
+      .replace(/[^a-z]/g, '')
+      .slice(-6);
     const long = { firstName: 'Oforiwaa-Adwoa', lastName: `Amponsah-Boatengmensah${tag}` };
     const name = `${long.firstName} ${long.lastName}`;
     const email = `admin-console.oforiwaa.amponsah-boatengmensah.${uniqueTag()}@example-company-ghana.com`;
@@ -250,7 +310,11 @@ test.describe('on a 360 px phone', () => {
     });
     const affiliate = await signUpAffiliate(request, long.firstName, `${long.lastName}aff`);
     await creditAffiliate(request, affiliate.email);
-    expect((await request.post('/api/affiliate/payouts', { headers: { Authorization: `Bearer ${affiliate.token}` } })).status()).toBe(201);
+    expect(
+      (
+        await request.post('/api/affiliate/payouts', { headers: { Authorization: `Bearer ${affiliate.token}` } })
+      ).status(),
+    ).toBe(201);
     const headers = await adminHeaders(request);
     await request.put(`/api/admin/users/${customer.user.id}/status`, { headers, data: { status: 'suspended' } });
     await request.put(`/api/admin/users/${customer.user.id}/status`, { headers, data: { status: 'active' } });
@@ -300,7 +364,9 @@ test.describe('on a 360 px phone', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const payout = page.getByRole('row', { name: new RegExp(`${long.lastName}aff`) });
     await payout.getByRole('button', { name: /^Approve payout/ }).click();
-    await expect(page.getByRole('alertdialog', { name: /^Approve payout/ })).toContainText(`${long.firstName} ${long.lastName}aff`);
+    await expect(page.getByRole('alertdialog', { name: /^Approve payout/ })).toContainText(
+      `${long.firstName} ${long.lastName}aff`,
+    );
     await measure('Approve confirmation');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await payout.getByRole('button', { name: /^Reject payout/ }).click();

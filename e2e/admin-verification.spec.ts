@@ -10,22 +10,45 @@ import { signInAdmin } from './fixtures/admin.ts';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-async function upload(request: APIRequestContext, token: string, kind: string, file: { name: string; type: string; bytes: Buffer }) {
+async function upload(
+  request: APIRequestContext,
+  token: string,
+  kind: string,
+  file: { name: string; type: string; bytes: Buffer },
+) {
   const response = await request.put(`/api/professional/documents/${kind}`, {
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': file.type, 'X-File-Name': encodeURIComponent(file.name) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': file.type,
+      'X-File-Name': encodeURIComponent(file.name),
+    },
     data: file.bytes,
   });
   expect(response.status(), await response.text()).toBe(200);
 }
 
-test('an administrator opens both documents, marks the professional verified, and the listing shows the badge', async ({ page, request }) => {
-  const pro = await createPaidAccount(request, { userType: 'professional', profession: 'Electrician', firstName: 'Kwaku', lastName: 'Volts' });
+test('an administrator opens both documents, marks the professional verified, and the listing shows the badge', async ({
+  page,
+  request,
+}) => {
+  const pro = await createPaidAccount(request, {
+    userType: 'professional',
+    profession: 'Electrician',
+    firstName: 'Kwaku',
+    lastName: 'Volts',
+  });
   const proSession = await login(request, pro);
   await upload(request, proSession.token, 'ghana-card', { name: 'ghana-card.png', type: 'image/png', bytes: PNG });
-  await upload(request, proSession.token, 'trade-certificate', { name: 'certificate.pdf', type: 'application/pdf', bytes: PDF });
+  await upload(request, proSession.token, 'trade-certificate', {
+    name: 'certificate.pdf',
+    type: 'application/pdf',
+    bytes: PDF,
+  });
   const listing = async () => {
     const customer = await login(request, await createPaidAccount(request));
-    const response = await request.get(`/api/professionals/${pro.user.id}`, { headers: { Authorization: `Bearer ${customer.token}` } });
+    const response = await request.get(`/api/professionals/${pro.user.id}`, {
+      headers: { Authorization: `Bearer ${customer.token}` },
+    });
     return (await response.json()).professional as { verified: boolean };
   };
   expect((await listing()).verified).toBe(false);
@@ -34,7 +57,10 @@ test('an administrator opens both documents, marks the professional verified, an
   await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('searchbox', { name: 'Search users' }).fill(pro.email);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('row', { name: /Kwaku Volts/ }).getByRole('button', { name: 'Kwaku Volts', exact: true }).click();
+  await page
+    .getByRole('row', { name: /Kwaku Volts/ })
+    .getByRole('button', { name: 'Kwaku Volts', exact: true })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Kwaku Volts' });
   await dialog.getByRole('tab', { name: 'Verification' }).click();
   await expect(dialog.getByText('Pending review')).toBeVisible();

@@ -14,12 +14,18 @@ async function restoreReminderDays(request: APIRequestContext) {
   const signin = await request.post('/api/admin/login', { data: ADMIN });
   const { token } = (await signin.json()) as { token: string };
   const headers = { Authorization: `Bearer ${token}` };
-  const { settings } = (await (await request.get('/api/admin/settings', { headers })).json()) as { settings: PlatformSettings };
-  expect((await request.put('/api/admin/settings', { headers, data: { ...settings, reminderDays: 7 } })).ok()).toBe(true);
+  const { settings } = (await (await request.get('/api/admin/settings', { headers })).json()) as {
+    settings: PlatformSettings;
+  };
+  expect((await request.put('/api/admin/settings', { headers, data: { ...settings, reminderDays: 7 } })).ok()).toBe(
+    true,
+  );
   await request.post('/api/admin/logout', { headers });
 }
 
-test('the admin login refuses a wrong password, and the dashboard without a session goes to the login', async ({ page }) => {
+test('the admin login refuses a wrong password, and the dashboard without a session goes to the login', async ({
+  page,
+}) => {
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin\/login/);
   await expect(page.getByText(ADMIN_MESSAGES.sessionExpired)).toBeVisible();
@@ -46,7 +52,10 @@ test('the admin login refuses a wrong password, and the dashboard without a sess
   expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
 });
 
-test('honest failures: a list that cannot load says so with Try Again; a refused action shows its error and the list stays as the server has it', async ({ page, request }) => {
+test('honest failures: a list that cannot load says so with Try Again; a refused action shows its error and the list stays as the server has it', async ({
+  page,
+  request,
+}) => {
   const user = await createPaidAccount(request, { firstName: 'Afua', lastName: 'Offline' });
   await signInAdmin(page);
   await page.route('**/api/admin/users?*', (route) => route.abort('internetdisconnected'));
@@ -61,9 +70,18 @@ test('honest failures: a list that cannot load says so with Try Again; a refused
   const row = page.getByRole('row', { name: /Afua Offline/ });
   await expect(row).toBeVisible();
 
-  await page.route('**/api/admin/users/*/status', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"message":"Service unavailable"}' }));
+  await page.route('**/api/admin/users/*/status', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"success":false,"message":"Service unavailable"}',
+    }),
+  );
   await row.getByRole('button', { name: 'Suspend Afua Offline' }).click();
-  await page.getByRole('alertdialog', { name: 'Suspend Afua Offline?' }).getByRole('button', { name: 'Suspend account' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Suspend Afua Offline?' })
+    .getByRole('button', { name: 'Suspend account' })
+    .click();
   await expect(page.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.network })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Suspend Afua Offline' })).toBeVisible();
   await expect(row).not.toContainText('Suspended');
@@ -72,18 +90,29 @@ test('honest failures: a list that cannot load says so with Try Again; a refused
   const unpaid = await createPendingAccount(request, { firstName: 'Kobby', lastName: 'Unpaid' });
   await page.getByRole('searchbox', { name: 'Search users' }).fill(unpaid.email);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('row', { name: /Kobby Unpaid/ }).getByRole('button', { name: 'Send Reminder to Kobby Unpaid' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'This user has no subscription to remind about.' })).toBeVisible();
+  await page
+    .getByRole('row', { name: /Kobby Unpaid/ })
+    .getByRole('button', { name: 'Send Reminder to Kobby Unpaid' })
+    .click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This user has no subscription to remind about.' }),
+  ).toBeVisible();
   await expect(page.getByText(ADMIN_MESSAGES.reminderSent)).toHaveCount(0);
 });
 
-test('deleting asks first, says what deletion does, and the account leaves the list (its personal data removed)', async ({ page, request }) => {
+test('deleting asks first, says what deletion does, and the account leaves the list (its personal data removed)', async ({
+  page,
+  request,
+}) => {
   const user = await createPaidAccount(request, { firstName: 'Esi', lastName: 'Leaving' });
   await signInAdmin(page);
   await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('searchbox', { name: 'Search users' }).fill(user.email);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('row', { name: /Esi Leaving/ }).getByRole('button', { name: 'Esi Leaving', exact: true }).click();
+  await page
+    .getByRole('row', { name: /Esi Leaving/ })
+    .getByRole('button', { name: 'Esi Leaving', exact: true })
+    .click();
 
   await page.getByRole('dialog', { name: 'Esi Leaving' }).getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete Esi Leaving?' });
@@ -96,14 +125,22 @@ test('deleting asks first, says what deletion does, and the account leaves the l
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByText("The account's personal data has been removed.")).toBeVisible();
   await expect(page.getByText('No users match this search.')).toBeVisible();
-  const signin = await request.post('/api/auth/login', { data: { loginMethod: 'email', email: user.email, password: user.password, accountType: 'customer' } });
+  const signin = await request.post('/api/auth/login', {
+    data: { loginMethod: 'email', email: user.email, password: user.password, accountType: 'customer' },
+  });
   expect(signin.ok()).toBe(false);
 });
 
-test('an administrator finds a user by phone, edits, suspends and activates them, moves a payout, changes a setting, and sees it all in Activity', async ({ page, request }) => {
+test('an administrator finds a user by phone, edits, suspends and activates them, moves a payout, changes a setting, and sees it all in Activity', async ({
+  page,
+  request,
+}) => {
   const user = await createPaidAccount(request, { firstName: 'Abena', lastName: 'Boateng' });
   const session = await login(request, user);
-  const customerData = () => request.get(`/api/customer-data/${encodeURIComponent(user.email)}`, { headers: { Authorization: `Bearer ${session.token}` } });
+  const customerData = () =>
+    request.get(`/api/customer-data/${encodeURIComponent(user.email)}`, {
+      headers: { Authorization: `Bearer ${session.token}` },
+    });
   expect((await customerData()).status()).toBe(200);
   const affiliate = await affiliateWithPayout(request);
 
@@ -112,11 +149,22 @@ test('an administrator finds a user by phone, edits, suspends and activates them
 
     // Overview: the spec's cards and the 12-month chart with its table.
     const sections = page.getByRole('tablist', { name: 'Admin sections' });
-    await expect(sections.getByRole('tab')).toHaveText(['Overview', 'Users', 'Verification', 'Payments', 'Affiliates', 'Payouts', 'Activity', 'Settings']);
+    await expect(sections.getByRole('tab')).toHaveText([
+      'Overview',
+      'Users',
+      'Verification',
+      'Payments',
+      'Affiliates',
+      'Payouts',
+      'Activity',
+      'Settings',
+    ]);
     await expect(page.getByRole('listitem').filter({ hasText: 'Total Users' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Payout summary' })).toBeVisible();
     await page.getByText('Show the figures as a table').click();
-    await expect(page.getByRole('table', { name: 'Sign-ups and revenue for the last 12 months' }).getByRole('row')).toHaveCount(13);
+    await expect(
+      page.getByRole('table', { name: 'Sign-ups and revenue for the last 12 months' }).getByRole('row'),
+    ).toHaveCount(13);
     // Refresh Data fetches the figures again (not the page) and says when it is done.
     await page.getByRole('button', { name: 'Refresh Data' }).click();
     await expect(page.getByText(/^Data refreshed at \d\d:\d\d GMT\.$/)).toBeVisible();
@@ -151,17 +199,25 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     await expect(dialog.getByRole('table', { name: 'Payments of Abena Owusu' })).toContainText('Subscription');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('row', { name: /Abena Owusu/ }).getByRole('button', { name: 'Abena Owusu', exact: true })).toBeFocused();
+    await expect(
+      page.getByRole('row', { name: /Abena Owusu/ }).getByRole('button', { name: 'Abena Owusu', exact: true }),
+    ).toBeFocused();
 
     // Suspend: the user's open session is refused on its next call; then activate.
     const edited = page.getByRole('row', { name: /Abena Owusu/ });
     await edited.getByRole('button', { name: 'Suspend Abena Owusu' }).click();
-    await page.getByRole('alertdialog', { name: 'Suspend Abena Owusu?' }).getByRole('button', { name: 'Suspend account' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Suspend Abena Owusu?' })
+      .getByRole('button', { name: 'Suspend account' })
+      .click();
     await expect(page.getByText('User suspended; their sessions have ended.')).toBeVisible();
     await expect(edited).toContainText('Suspended');
     expect((await customerData()).status()).toBe(401);
     await edited.getByRole('button', { name: 'Activate Abena Owusu' }).click();
-    await page.getByRole('alertdialog', { name: 'Activate Abena Owusu?' }).getByRole('button', { name: 'Activate account' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Activate Abena Owusu?' })
+      .getByRole('button', { name: 'Activate account' })
+      .click();
     await expect(page.getByText('User activated.')).toBeVisible();
     await expect(edited.getByRole('button', { name: 'Suspend Abena Owusu' })).toBeVisible();
     await expect(edited).not.toContainText('Suspended');
@@ -178,7 +234,9 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     await expect(activity).toContainText('admin e2e-admin sent a subscription reminder.');
     await expect(activity).toContainText('admin e2e-admin activated the account (was suspended).');
     await expect(activity).toContainText('admin e2e-admin suspended the account (was active).');
-    await expect(activity).toContainText('admin e2e-admin edited the profile: changed the last name from Boateng to Owusu; changed the location from Accra to Kumasi.');
+    await expect(activity).toContainText(
+      'admin e2e-admin edited the profile: changed the last name from Boateng to Owusu; changed the location from Accra to Kumasi.',
+    );
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
@@ -188,7 +246,10 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     const payout = page.getByRole('row', { name: new RegExp(affiliate.reference) });
     await expect(payout.getByRole('button')).toHaveText(['Approve', 'Reject']);
     await payout.getByRole('button', { name: `Approve payout ${affiliate.reference}` }).click();
-    await page.getByRole('alertdialog', { name: `Approve payout ${affiliate.reference}?` }).getByRole('button', { name: 'Approve payout' }).click();
+    await page
+      .getByRole('alertdialog', { name: `Approve payout ${affiliate.reference}?` })
+      .getByRole('button', { name: 'Approve payout' })
+      .click();
     // The row leaves the Pending list: focus goes to the outcome rather than being lost.
     await expect(page.getByText(`Payout ${affiliate.reference} approved; it is now processing.`)).toBeFocused();
     await expect(payout).toHaveCount(0); // no longer pending: the list is the server's
@@ -210,7 +271,10 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     // Other journeys' affiliates are called Kofi Payee too: wait for the search's one row.
     await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
-    await page.getByRole('row', { name: /Kofi Payee/ }).getByRole('button', { name: 'Kofi Payee', exact: true }).click();
+    await page
+      .getByRole('row', { name: /Kofi Payee/ })
+      .getByRole('button', { name: 'Kofi Payee', exact: true })
+      .click();
     await dialog.getByRole('tab', { name: 'Activity' }).click();
     const payoutActivity = dialog.getByRole('list', { name: 'Administrator actions on Kofi Payee' });
     await expect(payoutActivity).toContainText(/admin e2e-admin approved payout #\d+ \(was pending\)\./);
@@ -240,7 +304,9 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
-    expect((await request.get('/api/admin/stats', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
+    expect((await request.get('/api/admin/stats', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(
+      401,
+    );
   } finally {
     await restoreReminderDays(request);
   }

@@ -7,7 +7,10 @@ import { signUpAffiliate } from './fixtures/affiliates.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('a paid referral shows on the affiliate dashboard: figures, code, links, payout rule, profile', async ({ page, request }) => {
+test('a paid referral shows on the affiliate dashboard: figures, code, links, payout rule, profile', async ({
+  page,
+  request,
+}) => {
   const affiliate = await signUpAffiliate(request);
   const code = affiliate.affiliate.referrerCode;
   await createPaidAccount(request, { firstName: 'Kojo', lastName: 'Friend', referrerCode: code });
@@ -101,7 +104,10 @@ test('a paid referral shows on the affiliate dashboard: figures, code, links, pa
   await expect(profile.getByRole('textbox')).toHaveCount(0);
 });
 
-test('the server decides a payout request and the answer shows in the status region; a failed load offers Try Again', async ({ page, request }) => {
+test('the server decides a payout request and the answer shows in the status region; a failed load offers Try Again', async ({
+  page,
+  request,
+}) => {
   const affiliate = await signUpAffiliate(request);
   await useSession(page, affiliate);
 
@@ -128,10 +134,15 @@ test('the server decides a payout request and the answer shows in the status reg
   await page.getByRole('tab', { name: 'Earnings' }).click();
   const requestButton = page.getByRole('button', { name: 'Request Payout' });
   await expect(requestButton).toBeEnabled();
-  const posted = page.waitForResponse((r) => r.url().endsWith('/api/affiliate/payouts') && r.request().method() === 'POST');
+  const posted = page.waitForResponse(
+    (r) => r.url().endsWith('/api/affiliate/payouts') && r.request().method() === 'POST',
+  );
   await requestButton.click();
   // Asked first; the request goes only on confirmation.
-  await page.getByRole('alertdialog').getByRole('button', { name: /^Request ₵[\d.]+ payout$/ }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /^Request ₵[\d.]+ payout$/ })
+    .click();
   expect((await posted).status()).toBe(400);
   const section = page.getByRole('region', { name: 'Request Payout' });
   await expect(section.getByRole('status')).toHaveText('Minimum payout is ₵250. You currently have ₵0.00');

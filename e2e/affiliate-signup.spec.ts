@@ -5,7 +5,9 @@ import { uniquePhone, uniqueTag } from './fixtures/accounts.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('an affiliate signs up through a flaky connection, copies the referrer code and opens the dashboard', async ({ page }) => {
+test('an affiliate signs up through a flaky connection, copies the referrer code and opens the dashboard', async ({
+  page,
+}) => {
   const email = `affiliate-${uniqueTag()}@example.com`;
   await page.goto('/affiliate-signup');
   await expect(page.getByRole('heading', { name: 'Commission structure' })).toBeVisible();
@@ -72,7 +74,10 @@ test('an affiliate signs up through a flaky connection, copies the referrer code
   await page.waitForURL('**/affiliate-dashboard');
   await expect(page.getByText(/Yaw/).first()).toBeVisible();
   await expect(page).toHaveURL(/\/affiliate-dashboard$/);
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userData'))) ?? '{}')).toMatchObject({ email, userType: 'affiliate' });
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userData'))) ?? '{}')).toMatchObject({
+    email,
+    userType: 'affiliate',
+  });
 
   // Someone follows the affiliate's link: the code travels with their sign-up.
   const friend = await page.context().newPage();
@@ -107,7 +112,9 @@ test('the affiliate form reports the server by status and gives up after 3 netwo
   const submit = form.getByRole('button', { name: /Join Affiliate Program|Creating account/ });
   const alert = page.getByRole('alert').filter({ hasText: /\S/ }).first();
 
-  await page.route('**/api/affiliate-signup', (route) => route.fulfill({ status: 500, json: { success: false, message: 'boom' } }));
+  await page.route('**/api/affiliate-signup', (route) =>
+    route.fulfill({ status: 500, json: { success: false, message: 'boom' } }),
+  );
   await submit.click();
   await expect(alert).toHaveText('Server error occurred during signup. Please try again in a few moments.');
   await expect(alert).toBeFocused();
@@ -115,10 +122,14 @@ test('the affiliate form reports the server by status and gives up after 3 netwo
   await page.unroute('**/api/affiliate-signup');
   await page.route('**/api/affiliate-signup', (route) => route.fulfill({ status: 404, json: { success: false } }));
   await submit.click();
-  await expect(alert).toContainText('API endpoint not found. The affiliate signup service may be temporarily unavailable');
+  await expect(alert).toContainText(
+    'API endpoint not found. The affiliate signup service may be temporarily unavailable',
+  );
 
   await page.unroute('**/api/affiliate-signup');
-  await page.route('**/api/affiliate-signup', (route) => route.fulfill({ status: 503, json: { success: false, message: 'Down for maintenance' } }));
+  await page.route('**/api/affiliate-signup', (route) =>
+    route.fulfill({ status: 503, json: { success: false, message: 'Down for maintenance' } }),
+  );
   await submit.click();
   await expect(alert).toHaveText('Signup failed (503): Down for maintenance. Please try again.');
 
@@ -127,7 +138,10 @@ test('the affiliate form reports the server by status and gives up after 3 netwo
   await submit.click();
   await expect(submit).toHaveText('Creating account...');
   await expect(submit).toBeDisabled();
-  await expect(alert).toHaveText('Network error after 3 attempts. Please check your internet connection and try again.', { timeout: 15_000 });
+  await expect(alert).toHaveText(
+    'Network error after 3 attempts. Please check your internet connection and try again.',
+    { timeout: 15_000 },
+  );
   await expect(form.getByLabel('First Name')).toHaveValue('Abena');
   await expect(form.getByLabel('Mobile Money Number')).toHaveValue('0241234567');
 });

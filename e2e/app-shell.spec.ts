@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 // The diagnostic page /app-shell-test (served while DIAGNOSTICS is on, the default outside
 // production) throws errors inside an island's AppShell.
 
-test('the network error screen counts its retries down, then recovers when the browser is back online', async ({ page }) => {
+test('the network error screen counts its retries down, then recovers when the browser is back online', async ({
+  page,
+}) => {
   await page.goto('/app-shell-test');
   await expect(page.getByRole('heading', { level: 1, name: 'App Shell Test' })).toBeVisible();
 
@@ -52,7 +54,9 @@ test('the generic error screen and the start-up failure panel', async ({ page })
 
   await page.getByRole('button', { name: 'Fail to load a part' }).click();
   const failure = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Application Error' }) });
-  await expect(failure).toContainText('Failed to load diagnostic part application. Please refresh the page and try again.');
+  await expect(failure).toContainText(
+    'Failed to load diagnostic part application. Please refresh the page and try again.',
+  );
   await failure.getByText('Error details').click();
   await expect(failure).toContainText('Failed to fetch dynamically imported module');
 });

@@ -18,7 +18,11 @@ resetServerClockAfterEach(); // passSlotStart moves the server's clock
 const ACCRA = { latitude: 5.6037, longitude: -0.187 };
 const LONG = 'Oluwaseyi-Adjoa-Nkansah-Boateng'; // a long surname: the screens must still fit
 
-async function phonePage(browser: Browser, session: Pick<LoginResponse, 'token' | 'user'>, options: { geolocation?: boolean } = {}): Promise<Page> {
+async function phonePage(
+  browser: Browser,
+  session: Pick<LoginResponse, 'token' | 'user'>,
+  options: { geolocation?: boolean } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     viewport: PHONE,
     ...(options.geolocation ? { geolocation: ACCRA, permissions: ['geolocation'] } : {}),
@@ -28,7 +32,10 @@ async function phonePage(browser: Browser, session: Pick<LoginResponse, 'token' 
     // Location refused: the browser answers PERMISSION_DENIED at once.
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'geolocation', {
-        value: { getCurrentPosition: (_ok: unknown, fail: (e: { code: number; message: string }) => void) => fail({ code: 1, message: 'denied' }) },
+        value: {
+          getCurrentPosition: (_ok: unknown, fail: (e: { code: number; message: string }) => void) =>
+            fail({ code: 1, message: 'denied' }),
+        },
       });
     });
   }
@@ -43,8 +50,19 @@ async function serverMonth(page: Page): Promise<string> {
   return new Date(await serverNow(page.request)).toISOString().slice(0, 7);
 }
 
-test('a professional reads and answers a pending request, accepts it, and can mark it completed only once it has started', async ({ browser, request }) => {
-  const pro = await createPaidAccount(request, { userType: 'professional', firstName: 'Kwabena', lastName: LONG, profession: 'Plumber', baseRate: 40, maxRate: 60, rateNegotiable: true });
+test('a professional reads and answers a pending request, accepts it, and can mark it completed only once it has started', async ({
+  browser,
+  request,
+}) => {
+  const pro = await createPaidAccount(request, {
+    userType: 'professional',
+    firstName: 'Kwabena',
+    lastName: LONG,
+    profession: 'Plumber',
+    baseRate: 40,
+    maxRate: 60,
+    rateNegotiable: true,
+  });
   const customerAccount = await createPaidAccount(request, { firstName: 'Abenaa', lastName: LONG });
   const customer = await login(request, customerAccount);
   // Three requests (the most one customer may keep open with one professional): many rows.
@@ -82,7 +100,10 @@ test('a professional reads and answers a pending request, accepts it, and can ma
   await expect(customerPage.getByText(`Welcome, Abenaa`, { exact: true })).toBeVisible();
   await expect(customerPage.getByText('0 Services Used')).toBeVisible();
   await customerPage.getByRole('tab', { name: 'My Bookings' }).click();
-  const booking = customerPage.getByRole('article', { name: `Plumber with Kwabena ${LONG}` }).filter({ hasText: 'Pending' }).first();
+  const booking = customerPage
+    .getByRole('article', { name: `Plumber with Kwabena ${LONG}` })
+    .filter({ hasText: 'Pending' })
+    .first();
   await expect(booking).toBeVisible();
   await customerPage.getByRole('tab', { name: /^Pending/ }).click();
   const pendingCards = customerPage.getByRole('article', { name: `Plumber with Kwabena ${LONG}` });
@@ -92,8 +113,13 @@ test('a professional reads and answers a pending request, accepts it, and can ma
   // --- Accepted, the job has not started: no Mark Completed to be refused, but from when it can be.
   await job.getByRole('button', { name: 'Accept' }).click();
   await expect(proPage.getByRole('status').filter({ hasText: 'Job accepted.' })).toBeVisible();
-  await proPage.getByRole('group', { name: 'Show jobs' }).getByRole('button', { name: /^Confirmed/ }).click();
-  await expect(job.getByText(/^You can mark this completed from \w{3} \d{1,2} \w{3}, \d{1,2}:00 [AP]M\.$/)).toBeVisible();
+  await proPage
+    .getByRole('group', { name: 'Show jobs' })
+    .getByRole('button', { name: /^Confirmed/ })
+    .click();
+  await expect(
+    job.getByText(/^You can mark this completed from \w{3} \d{1,2} \w{3}, \d{1,2}:00 [AP]M\.$/),
+  ).toBeVisible();
   await expect(job.getByRole('button', { name: 'Mark Completed' })).toHaveCount(0);
   await expect(job.getByRole('button', { name: /^Message/ })).toBeVisible();
   await fits(proPage);
@@ -102,7 +128,10 @@ test('a professional reads and answers a pending request, accepts it, and can ma
   await passSlotStart(request, first);
   await proPage.reload();
   await proPage.getByRole('tab', { name: 'Job Requests' }).click();
-  await proPage.getByRole('group', { name: 'Show jobs' }).getByRole('button', { name: /^Confirmed/ }).click();
+  await proPage
+    .getByRole('group', { name: 'Show jobs' })
+    .getByRole('button', { name: /^Confirmed/ })
+    .click();
   await expect(job.getByText(/^You can mark this completed/)).toHaveCount(0);
   await job.getByRole('button', { name: 'Mark Completed' }).click();
   await expect(proPage.getByRole('status').filter({ hasText: 'Job marked as completed.' })).toBeVisible();
@@ -118,13 +147,18 @@ test('a professional reads and answers a pending request, accepts it, and can ma
   await customerPage.context().close();
 });
 
-test('an affiliate sees this month, confirms a payout before it is sent, edits the profile, and can list professionals', async ({ browser, request }) => {
+test('an affiliate sees this month, confirms a payout before it is sent, edits the profile, and can list professionals', async ({
+  browser,
+  request,
+}) => {
   const affiliate = await signUpAffiliate(request, 'Nhyira', LONG);
   await creditAffiliate(request, affiliate.email, 250);
   const page = await phonePage(browser, affiliate);
 
   // Item 8: GET /api/professionals answers an affiliate.
-  const listing = await page.request.get('/api/professionals', { headers: { Authorization: `Bearer ${affiliate.token}` } });
+  const listing = await page.request.get('/api/professionals', {
+    headers: { Authorization: `Bearer ${affiliate.token}` },
+  });
   expect(listing.status()).toBe(200);
 
   await page.goto('/affiliate-dashboard');
@@ -158,7 +192,9 @@ test('an affiliate sees this month, confirms a payout before it is sent, edits t
 
   await requestButton.click();
   await dialog.getByRole('button', { name: 'Request ₵250.00 payout' }).click();
-  await expect(page.getByRole('region', { name: 'Request Payout' }).getByRole('status')).toContainText('₵250.00 will be paid');
+  await expect(page.getByRole('region', { name: 'Request Payout' }).getByRole('status')).toContainText(
+    '₵250.00 will be paid',
+  );
   expect(posts).toBe(1);
   await expect(page.getByRole('region', { name: 'Payout History' }).getByRole('row')).toHaveCount(2);
 
@@ -195,12 +231,24 @@ test('an affiliate sees this month, confirms a payout before it is sent, edits t
 
   // The general dashboard: no Analytics for affiliates.
   await page.goto('/dashboard');
-  await expect(page.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab')).toHaveText(['Overview', 'Profile', 'Earnings']);
+  await expect(page.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab')).toHaveText([
+    'Overview',
+    'Profile',
+    'Earnings',
+  ]);
   await page.context().close();
 });
 
-test('a customer edits the profile; /dashboard shows the location and Analytics on real data, empty for a new account', async ({ browser, request }) => {
-  const pro = await createPaidAccount(request, { userType: 'professional', firstName: 'Efo', lastName: LONG, profession: 'Electrician' });
+test('a customer edits the profile; /dashboard shows the location and Analytics on real data, empty for a new account', async ({
+  browser,
+  request,
+}) => {
+  const pro = await createPaidAccount(request, {
+    userType: 'professional',
+    firstName: 'Efo',
+    lastName: LONG,
+    profession: 'Electrician',
+  });
   const customerAccount = await createPaidAccount(request, { firstName: 'Akosua', lastName: LONG });
   const customer = await login(request, customerAccount);
   const proSession = await login(request, pro);
@@ -262,16 +310,31 @@ test('a customer edits the profile; /dashboard shows the location and Analytics 
   await proPage.getByRole('tab', { name: 'Analytics' }).click();
   const proFigures = proPage.getByRole('list', { name: 'Your job figures' });
   await expect(proFigures.getByRole('listitem').filter({ hasText: 'Acceptance Rate' })).toContainText('50%');
-  await expect(proFigures.getByRole('listitem').filter({ hasText: 'Acceptance Rate' })).toContainText('1 of 2 requests answered');
+  await expect(proFigures.getByRole('listitem').filter({ hasText: 'Acceptance Rate' })).toContainText(
+    '1 of 2 requests answered',
+  );
   await expect(proFigures.getByRole('listitem').filter({ hasText: 'Average Rating' })).toContainText('New');
   const jobsMonth = monthLabel(booking.date.slice(0, 7));
-  await expect(proPage.getByRole('list', { name: /^Completed jobs per month/ }).getByRole('listitem').filter({ hasText: jobsMonth })).toContainText('1 job');
-  await expect(proPage.getByRole('list', { name: /^Earnings per month/ }).getByRole('listitem').filter({ hasText: jobsMonth })).toContainText(`₵${booking.totalAmount}`);
+  await expect(
+    proPage
+      .getByRole('list', { name: /^Completed jobs per month/ })
+      .getByRole('listitem')
+      .filter({ hasText: jobsMonth }),
+  ).toContainText('1 job');
+  await expect(
+    proPage
+      .getByRole('list', { name: /^Earnings per month/ })
+      .getByRole('listitem')
+      .filter({ hasText: jobsMonth }),
+  ).toContainText(`₵${booking.totalAmount}`);
   await fits(proPage);
   await proPage.context().close();
 
   // --- A new account: Analytics says what will appear, with no made-up figures.
-  const newcomer = await phonePage(browser, await login(request, await createPaidAccount(request, { firstName: 'Fresh' })));
+  const newcomer = await phonePage(
+    browser,
+    await login(request, await createPaidAccount(request, { firstName: 'Fresh' })),
+  );
   await newcomer.goto('/dashboard');
   await newcomer.getByRole('tab', { name: 'Analytics' }).click();
   await expect(newcomer.getByText(/^No bookings yet\. Once you book a professional/)).toBeVisible();

@@ -4,13 +4,28 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 // every pre-rendered page (/forgot-password and the 404 page included) and hashed asset
 // compressed, hashed assets cached for good, pages and the 404 page revalidated.
 
-const PAGES = ['/', '/terms', '/privacy', '/affiliate-terms', '/support', '/signin', '/signup', '/forgot-password', '/customer-dashboard'];
+const PAGES = [
+  '/',
+  '/terms',
+  '/privacy',
+  '/affiliate-terms',
+  '/support',
+  '/signin',
+  '/signup',
+  '/forgot-password',
+  '/customer-dashboard',
+];
 
 /**
  * Asks for `path` as brotli, gzip and identity: an HTML answer with `status`, compressed as asked
  * (Vary: Accept-Encoding) with `cacheControl`, and uncompressed when asked for identity.
  */
-async function expectHtmlCompressed(request: APIRequestContext, path: string, status: number, cacheControl: string): Promise<string[]> {
+async function expectHtmlCompressed(
+  request: APIRequestContext,
+  path: string,
+  status: number,
+  cacheControl: string,
+): Promise<string[]> {
   const bodies: string[] = [];
   for (const encoding of ['br', 'gzip']) {
     const response = await request.get(path, { headers: { 'accept-encoding': encoding } });
@@ -27,11 +42,17 @@ async function expectHtmlCompressed(request: APIRequestContext, path: string, st
   return bodies;
 }
 
-test('pre-rendered pages go out compressed whether asked for as /page or /page/, and revalidate', async ({ request }) => {
-  for (const path of [...PAGES, '/terms/']) await expectHtmlCompressed(request, path, 200, 'public, max-age=0, must-revalidate');
+test('pre-rendered pages go out compressed whether asked for as /page or /page/, and revalidate', async ({
+  request,
+}) => {
+  for (const path of [...PAGES, '/terms/'])
+    await expectHtmlCompressed(request, path, 200, 'public, max-age=0, must-revalidate');
 });
 
-test('the sign-in page names in its head every module its form needs, and ships no stylesheet to wait for', async ({ page, request }) => {
+test('the sign-in page names in its head every module its form needs, and ships no stylesheet to wait for', async ({
+  page,
+  request,
+}) => {
   const html = await (await request.get('/signin')).text();
   const head = html.slice(0, html.indexOf('</head>'));
   expect(head).not.toMatch(/<link rel="stylesheet"/);
@@ -57,14 +78,18 @@ test('hashed assets are compressed and immutable for a year', async ({ request }
     const response = await request.get(asset, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.status(), asset).toBe(200);
     expect(response.headers()['cache-control'], asset).toMatch(/max-age=31536000.*immutable/);
-    if (Number(response.headers()['content-length'] ?? 1000) >= 256) expect(response.headers()['content-encoding'], asset).toBe('br');
+    if (Number(response.headers()['content-length'] ?? 1000) >= 256)
+      expect(response.headers()['content-encoding'], asset).toBe('br');
   }
 });
 
-test('a missing page gets the 404 page compressed, with status 404, and never cached unchecked', async ({ request }) => {
+test('a missing page gets the 404 page compressed, with status 404, and never cached unchecked', async ({
+  request,
+}) => {
   // A missing hashed asset too: it must not be kept for a year as if it were the file.
   for (const path of ['/no-such-page', '/no/such/page/', '/_astro/no-such-file.js']) {
-    for (const body of await expectHtmlCompressed(request, path, 404, 'no-cache')) expect(body, path).toContain('Oops! Page not found');
+    for (const body of await expectHtmlCompressed(request, path, 404, 'no-cache'))
+      expect(body, path).toContain('Oops! Page not found');
   }
   expect((await request.head('/no-such-page')).status()).toBe(404);
   for (const method of ['POST', 'PUT', 'DELETE']) {

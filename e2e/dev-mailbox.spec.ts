@@ -5,7 +5,10 @@ import { bookFirstSlot } from './fixtures/bookings.ts';
 // Issue #5 "Notifications": without an SMS or WhatsApp provider configured (as on this test
 // server), the texts stay in the outbox and the dev mailbox lists them with their channel.
 
-test('the dev mailbox shows a booking request by email, SMS and WhatsApp, each with its channel', async ({ page, request }) => {
+test('the dev mailbox shows a booking request by email, SMS and WhatsApp, each with its channel', async ({
+  page,
+  request,
+}) => {
   const pro = await createPaidAccount(request, { userType: 'professional', profession: 'Plumber', firstName: 'Yaw' });
   const customer = await createPaidAccount(request, { firstName: 'Efua' });
   const proSession = await login(request, pro);
@@ -22,6 +25,13 @@ test('the dev mailbox shows a booking request by email, SMS and WhatsApp, each w
   const sms = messages.getByRole('listitem').filter({ hasText: `SMS · To ${phone}` });
   await expect(sms).toContainText('New booking request');
   await expect(sms).toContainText('ServiceConnect: new booking request for ');
-  await expect(messages.getByRole('listitem').filter({ hasText: `WhatsApp · To ${phone}` })).toContainText('New booking request');
-  await expect(messages.getByRole('listitem').filter({ hasText: `Email · To ${pro.email}` }).filter({ hasText: 'New booking request' })).toHaveCount(1);
+  await expect(messages.getByRole('listitem').filter({ hasText: `WhatsApp · To ${phone}` })).toContainText(
+    'New booking request',
+  );
+  await expect(
+    messages
+      .getByRole('listitem')
+      .filter({ hasText: `Email · To ${pro.email}` })
+      .filter({ hasText: 'New booking request' }),
+  ).toHaveCount(1);
 });

@@ -10,7 +10,9 @@ import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
 
 /** A listed plumber in Kumasi with a name found nowhere else in this run. */
 async function kumasiPlumber(request: Parameters<typeof createPaidAccount>[0]) {
-  const tag = uniqueTag().replace(/[^a-z]/g, '').slice(-5);
+  const tag = uniqueTag()
+    .replace(/[^a-z]/g, '')
+    .slice(-5);
   const firstName = `Kofi${tag}`;
   const pro = await createPaidAccount(request, {
     userType: 'professional',
@@ -31,7 +33,10 @@ async function fitsThePhone(page: Page, where: string) {
   expect([...(await overflows(page)), ...(await smallTargets(page))], where).toEqual([]);
 }
 
-test('a visitor browses by category and city, opens a profile, books, signs up, pays, and lands in that booking dialog', async ({ page, request }) => {
+test('a visitor browses by category and city, opens a profile, books, signs up, pays, and lands in that booking dialog', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { pro, publicName } = await kumasiPlumber(request);
 
@@ -76,7 +81,10 @@ test('a visitor browses by category and city, opens a profile, books, signs up, 
   await expect(page.getByRole('dialog', { name: `Book ${pro.user.firstName} ${pro.user.lastName}` })).toBeVisible();
 });
 
-test('an existing customer who taps "sign in to book" lands in the booking dialog after signing in', async ({ page, request }) => {
+test('an existing customer who taps "sign in to book" lands in the booking dialog after signing in', async ({
+  page,
+  request,
+}) => {
   const { pro } = await kumasiPlumber(request);
   const customer = await createPaidAccount(request);
   await page.goto(`/professionals/${pro.user.id}`);
@@ -87,13 +95,22 @@ test('an existing customer who taps "sign in to book" lands in the booking dialo
   await expect(page.getByRole('dialog', { name: `Book ${pro.user.firstName} ${pro.user.lastName}` })).toBeVisible();
 });
 
-test('a shared profile link carries Open Graph tags; a lapsed or unknown professional answers 404; sitemap and robots list the public pages', async ({ page, request }) => {
+test('a shared profile link carries Open Graph tags; a lapsed or unknown professional answers 404; sitemap and robots list the public pages', async ({
+  page,
+  request,
+}) => {
   const { pro, publicName } = await kumasiPlumber(request);
   const response = await page.goto(`/professionals/${pro.user.id}-any-old-slug`);
   expect(response?.status()).toBe(200);
   // Rendered per request, still compressed for 3G, and asked for again each time.
-  const served = (await request.get(`/professionals/${pro.user.id}`, { headers: { 'Accept-Encoding': 'br' } })).headers();
-  expect([served['content-encoding'], served.vary, served['cache-control']]).toEqual(['br', 'Accept-Encoding', 'no-cache']);
+  const served = (
+    await request.get(`/professionals/${pro.user.id}`, { headers: { 'Accept-Encoding': 'br' } })
+  ).headers();
+  expect([served['content-encoding'], served.vary, served['cache-control']]).toEqual([
+    'br',
+    'Accept-Encoding',
+    'no-cache',
+  ]);
   const meta = (property: string) => page.locator(`meta[property="${property}"]`).getAttribute('content');
   expect(await meta('og:title')).toBe(`${publicName}, Plumber in Kumasi`);
   expect(await meta('og:url')).toMatch(new RegExp(`/professionals/${pro.user.id}-[a-z0-9-]+$`));
@@ -102,9 +119,13 @@ test('a shared profile link carries Open Graph tags; a lapsed or unknown profess
   await expect(page).toHaveTitle(`${publicName}, Plumber in Kumasi | ServiceConnect Ghana`);
 
   // Suspended by an administrator: no longer listed.
-  const admin = await request.post('/api/admin/login', { data: { username: 'e2e-admin', password: 'Admin-e2e-Passw0rd' } });
+  const admin = await request.post('/api/admin/login', {
+    data: { username: 'e2e-admin', password: 'Admin-e2e-Passw0rd' },
+  });
   const headers = { Authorization: `Bearer ${((await admin.json()) as { token: string }).token}` };
-  expect((await request.put(`/api/admin/users/${pro.user.id}/status`, { headers, data: { status: 'suspended' } })).ok()).toBe(true);
+  expect(
+    (await request.put(`/api/admin/users/${pro.user.id}/status`, { headers, data: { status: 'suspended' } })).ok(),
+  ).toBe(true);
   const gone = await page.goto(`/professionals/${pro.user.id}`);
   expect(gone?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('No longer listed');
@@ -123,15 +144,24 @@ test('a shared profile link carries Open Graph tags; a lapsed or unknown profess
   expect(robots).toMatch(/Sitemap: http.*\/sitemap\.xml/);
 });
 
-test('a profile page is kept between visits: a repeat visit costs a 304, and the professional\'s edit shows at once', async ({ request }) => {
+test("a profile page is kept between visits: a repeat visit costs a 304, and the professional's edit shows at once", async ({
+  request,
+}) => {
   const { pro } = await kumasiPlumber(request);
   const path = `/professionals/${pro.user.id}`;
-  const visit = (headers: Record<string, string> = {}) => request.get(path, { headers: { 'Accept-Encoding': 'br', ...headers } });
+  const visit = (headers: Record<string, string> = {}) =>
+    request.get(path, { headers: { 'Accept-Encoding': 'br', ...headers } });
   const first = await visit(); // rendered, and kept
   expect(first.status()).toBe(200);
   const kept = await visit();
   // The same headers as when it was rendered: both security policies, and no COOP on a page without script.
-  for (const name of ['content-security-policy', 'cache-control', 'content-type', 'x-frame-options', 'cross-origin-opener-policy']) {
+  for (const name of [
+    'content-security-policy',
+    'cache-control',
+    'content-type',
+    'x-frame-options',
+    'cross-origin-opener-policy',
+  ]) {
     expect(kept.headers()[name], name).toBe(first.headers()[name]);
   }
   const etag = kept.headers().etag;
@@ -144,7 +174,10 @@ test('a profile page is kept between visits: a repeat visit costs a 304, and the
 
   // The professional rewrites their bio: the kept page is dropped, the next visit shows the new one.
   const session = await login(request, pro);
-  const saved = await request.put('/api/profile', { headers: { Authorization: `Bearer ${session.token}` }, data: { bio: 'Now also solar water heaters.' } });
+  const saved = await request.put('/api/profile', {
+    headers: { Authorization: `Bearer ${session.token}` },
+    data: { bio: 'Now also solar water heaters.' },
+  });
   expect(saved.ok()).toBe(true);
   const changed = await visit({ 'If-None-Match': etag });
   expect(changed.status()).toBe(200);
@@ -177,12 +210,18 @@ test.describe('on a 360 px phone', () => {
   });
 });
 
-test('a professional\'s photo and work photos show on their page and in the shared preview, as soon as they are added', async ({ page, request }) => {
+test("a professional's photo and work photos show on their page and in the shared preview, as soon as they are added", async ({
+  page,
+  request,
+}) => {
   const { pro, publicName } = await kumasiPlumber(request);
   await page.goto(`/professionals/${pro.user.id}`); // seen once (kept in the read cache)
   await expect(page.getByRole('heading', { name: 'Their work' })).toHaveCount(0);
   const { token } = await login(request, pro);
-  const png = (colour: string) => sharp({ create: { width: 400, height: 300, channels: 3, background: colour } }).png().toBuffer();
+  const png = (colour: string) =>
+    sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
   const upload = (path: string, method: 'put' | 'post', body: Buffer) =>
     request[method](path, { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'image/png' }, data: body });
   expect((await upload('/api/me/photo', 'put', await png('#c84'))).ok()).toBe(true);
@@ -199,7 +238,10 @@ test('a professional\'s photo and work photos show on their page and in the shar
   const served = await request.get(new URL(image!).pathname);
   expect([served.status(), served.headers()['content-type']]).toEqual([200, 'image/webp']);
   await page.goto('/professionals?category=Plumber&city=Kumasi');
-  await expect(page.getByRole('link', { name: new RegExp(`^${publicName}`) }).locator('img')).toHaveAttribute('src', /-thumb\.webp$/);
+  await expect(page.getByRole('link', { name: new RegExp(`^${publicName}`) }).locator('img')).toHaveAttribute(
+    'src',
+    /-thumb\.webp$/,
+  );
 
   // An administrator removes the profile photo from the user dialog, after confirming.
   await signInAdmin(page);
@@ -207,11 +249,17 @@ test('a professional\'s photo and work photos show on their page and in the shar
   await page.getByRole('searchbox', { name: 'Search users' }).fill(pro.email);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const fullName = `${pro.user.firstName} ${pro.user.lastName}`;
-  await page.getByRole('row', { name: new RegExp(fullName) }).getByRole('button', { name: fullName, exact: true }).click();
+  await page
+    .getByRole('row', { name: new RegExp(fullName) })
+    .getByRole('button', { name: fullName, exact: true })
+    .click();
   const dialog = page.getByRole('dialog', { name: fullName });
   await expect(dialog.getByRole('img')).toHaveCount(3);
   await dialog.getByRole('button', { name: 'Remove profile photo' }).click();
-  await page.getByRole('alertdialog', { name: 'Remove this photo?' }).getByRole('button', { name: 'Remove photo' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Remove this photo?' })
+    .getByRole('button', { name: 'Remove photo' })
+    .click();
   await expect(dialog.getByText('Photo removed.')).toBeVisible();
   await page.goto(`/professionals/${pro.user.id}`);
   await expect(page.getByRole('img', { name: `Photo of ${publicName}` })).toHaveCount(0);

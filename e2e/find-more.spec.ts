@@ -24,10 +24,18 @@ const SCREENSHOTS = process.env.FINDMORE_SCREENSHOTS;
  * after a failure finds the professionals already made), different from one run to the next.
  */
 const runLetters = (length: number) =>
-  [...createHash('sha256').update(process.env.E2E_DATA_DIR ?? 'find-more').digest()].slice(0, length).map((b) => String.fromCharCode(97 + (b % 26))).join('');
+  [
+    ...createHash('sha256')
+      .update(process.env.E2E_DATA_DIR ?? 'find-more')
+      .digest(),
+  ]
+    .slice(0, length)
+    .map((b) => String.fromCharCode(97 + (b % 26)))
+    .join('');
 const LAST_NAME = `Morefind${runLetters(6)}`;
 /** Distinct first names: Proaa, Proab, … */
-const firstName = (i: number) => `Pro${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`;
+const firstName = (i: number) =>
+  `Pro${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`;
 const EVERYONE = Array.from({ length: PROFESSIONALS }, (_, i) => `${firstName(i)} ${LAST_NAME}`);
 
 let customer: LoginResponse;
@@ -37,8 +45,14 @@ async function listed(request: APIRequestContext, token: string): Promise<string
   const names: string[] = [];
   let cursor: string | null = null;
   do {
-    const query: string = new URLSearchParams({ q: LAST_NAME, sort: 'rating', ...(cursor ? { cursor } : {}) }).toString();
-    const response = await request.get(`/api/professionals?${query}`, { headers: { Authorization: `Bearer ${token}` } });
+    const query: string = new URLSearchParams({
+      q: LAST_NAME,
+      sort: 'rating',
+      ...(cursor ? { cursor } : {}),
+    }).toString();
+    const response = await request.get(`/api/professionals?${query}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(response.ok(), await response.text()).toBe(true);
     const page = (await response.json()) as SearchAnswer;
     names.push(...page.professionals.map((p) => p.name));
@@ -50,7 +64,10 @@ async function listed(request: APIRequestContext, token: string): Promise<string
 test.beforeAll(async ({ playwright }, testInfo) => {
   test.setTimeout(240_000);
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  customer = await login(request, await createPaidAccount(request, { userType: 'customer', firstName: 'Abena', lastName: 'Scroller' }));
+  customer = await login(
+    request,
+    await createPaidAccount(request, { userType: 'customer', firstName: 'Abena', lastName: 'Scroller' }),
+  );
   // Professionals in Accra (where the customer is), made through sign-up and payment as the others are, a few at a time.
   const have = new Set(await listed(request, customer.token));
   const missing = EVERYONE.map((name, i) => ({ name, i })).filter(({ name }) => !have.has(name));
@@ -86,7 +103,9 @@ async function findThem(page: Page) {
   const list = page.getByRole('list', { name: 'Professionals' });
   const cards = list.getByRole('article');
   await expect(cards).toHaveCount(SEARCH_PAGE_SIZE);
-  await expect(page.getByRole('status').filter({ hasText: 'professionals shown' })).toHaveText(`${SEARCH_PAGE_SIZE} professionals shown`);
+  await expect(page.getByRole('status').filter({ hasText: 'professionals shown' })).toHaveText(
+    `${SEARCH_PAGE_SIZE} professionals shown`,
+  );
   return { cards, names: () => cards.getByRole('heading', { level: 3 }).allInnerTexts() };
 }
 
@@ -116,7 +135,9 @@ async function expectFocusOnNewCard(page: Page, cards: Locator, index: number, b
   await expect(cards.nth(index).locator(':focus')).toHaveCount(1);
 }
 
-test('Show more professionals adds the next page to the list, without repeats, with focus on the first new card, until everyone is shown', async ({ page }) => {
+test('Show more professionals adds the next page to the list, without repeats, with focus on the first new card, until everyone is shown', async ({
+  page,
+}) => {
   const { cards, names } = await findThem(page);
   const firstPage = await names();
   expect(new Set(firstPage).size).toBe(SEARCH_PAGE_SIZE);
@@ -131,7 +152,9 @@ test('Show more professionals adds the next page to the list, without repeats, w
   release();
 
   await expect(cards).toHaveCount(2 * SEARCH_PAGE_SIZE);
-  await expect(page.getByRole('status').filter({ hasText: 'professionals shown' })).toHaveText(`${2 * SEARCH_PAGE_SIZE} professionals shown`);
+  await expect(page.getByRole('status').filter({ hasText: 'professionals shown' })).toHaveText(
+    `${2 * SEARCH_PAGE_SIZE} professionals shown`,
+  );
   expect((await names()).slice(0, SEARCH_PAGE_SIZE)).toEqual(firstPage); // appended, in the same order
   await expectFocusOnNewCard(page, cards, SEARCH_PAGE_SIZE, firstPage);
 
@@ -139,7 +162,9 @@ test('Show more professionals adds the next page to the list, without repeats, w
   const twoPages = await names();
   await showMore(page).press('Enter');
   await expect(cards).toHaveCount(PROFESSIONALS);
-  await expect(page.getByRole('status').filter({ hasText: 'professionals shown' })).toHaveText(`${PROFESSIONALS} professionals shown`);
+  await expect(page.getByRole('status').filter({ hasText: 'professionals shown' })).toHaveText(
+    `${PROFESSIONALS} professionals shown`,
+  );
   await expectFocusOnNewCard(page, cards, 2 * SEARCH_PAGE_SIZE, twoPages);
   await expect(showMore(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Loading more...' })).toHaveCount(0);
@@ -149,17 +174,25 @@ test('Show more professionals adds the next page to the list, without repeats, w
   expect(new Set(all)).toEqual(new Set(EVERYONE));
 });
 
-test('when Show more fails, the cards shown stay, an alert says why, and Try Again loads the next page', async ({ page }) => {
+test('when Show more fails, the cards shown stay, an alert says why, and Try Again loads the next page', async ({
+  page,
+}) => {
   const { cards, names } = await findThem(page);
   const firstPage = await names();
-  await page.route((url) => url.pathname === '/api/professionals' && url.searchParams.has('cursor'), (route) => route.abort(), { times: 1 });
+  await page.route(
+    (url) => url.pathname === '/api/professionals' && url.searchParams.has('cursor'),
+    (route) => route.abort(),
+    { times: 1 },
+  );
 
   await showMore(page).click();
   const alert = page.getByRole('alert').filter({ hasText: 'Unable to connect to server' });
   await expect(alert).toBeVisible();
   await expect(cards).toHaveCount(SEARCH_PAGE_SIZE);
   expect(await names()).toEqual(firstPage);
-  await expect(page.getByRole('status').filter({ hasText: 'professionals shown' })).toHaveText(`${SEARCH_PAGE_SIZE} professionals shown`);
+  await expect(page.getByRole('status').filter({ hasText: 'professionals shown' })).toHaveText(
+    `${SEARCH_PAGE_SIZE} professionals shown`,
+  );
   // Focus goes to Try Again, not back to the top of the page.
   const again = alert.getByRole('button', { name: 'Try Again' });
   await expect(again).toBeFocused();
@@ -172,20 +205,26 @@ test('when Show more fails, the cards shown stay, an alert says why, and Try Aga
   expect(new Set(await names()).size).toBe(2 * SEARCH_PAGE_SIZE);
 });
 
-test('a new search while Show more is loading replaces the list; the late page is not added to it', async ({ page }) => {
+test('a new search while Show more is loading replaces the list; the late page is not added to it', async ({
+  page,
+}) => {
   const { cards, names } = await findThem(page);
   const release = await holdLoadMore(page);
   const aborted = page.waitForEvent('requestfailed', (r) => new URL(r.url()).searchParams.has('cursor'));
   await showMore(page).click();
   await expect(page.getByRole('button', { name: 'Loading more...' })).toBeVisible();
 
-  const searched = page.waitForResponse((r) => new URL(r.url()).searchParams.get('sort') === 'rating' && !new URL(r.url()).searchParams.has('cursor'));
+  const searched = page.waitForResponse(
+    (r) => new URL(r.url()).searchParams.get('sort') === 'rating' && !new URL(r.url()).searchParams.has('cursor'),
+  );
   await page.getByLabel('Sort by').selectOption({ label: 'Rating' });
   await aborted;
   await searched;
   release();
   await expect(cards).toHaveCount(SEARCH_PAGE_SIZE);
-  await expect(page.getByRole('status').filter({ hasText: 'professionals shown' })).toHaveText(`${SEARCH_PAGE_SIZE} professionals shown`);
+  await expect(page.getByRole('status').filter({ hasText: 'professionals shown' })).toHaveText(
+    `${SEARCH_PAGE_SIZE} professionals shown`,
+  );
   await expect(page.getByRole('button', { name: 'Loading more...' })).toHaveCount(0);
 
   // Show more continues the new order (the rating sort's cursor).
@@ -196,11 +235,20 @@ test('a new search while Show more is loading replaces the list; the late page i
   expect(new Set(await names()).size).toBe(2 * SEARCH_PAGE_SIZE);
 });
 
-test('a "Show more" the server refuses as out of date offers Search Again, which starts the list afresh', async ({ page }) => {
+test('a "Show more" the server refuses as out of date offers Search Again, which starts the list afresh', async ({
+  page,
+}) => {
   const { cards } = await findThem(page);
-  await page.route((url) => url.pathname === '/api/professionals' && url.searchParams.has('cursor'), (route) =>
-    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, message: SEARCH_MESSAGES.badCursor }) }),
-  { times: 1 });
+  await page.route(
+    (url) => url.pathname === '/api/professionals' && url.searchParams.has('cursor'),
+    (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: SEARCH_MESSAGES.badCursor }),
+      }),
+    { times: 1 },
+  );
   await showMore(page).click();
   const alert = page.getByRole('alert').filter({ hasText: SEARCH_MESSAGES.badCursor });
   await expect(alert.getByRole('button', { name: 'Search Again' })).toBeFocused();
@@ -217,13 +265,21 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: PHONE, hasTouch: true });
 
-  test('a hundred and more cards, the Show more button and its error fit the width, with no serious axe finding', async ({ page }) => {
+  test('a hundred and more cards, the Show more button and its error fit the width, with no serious axe finding', async ({
+    page,
+  }) => {
     const { cards } = await findThem(page);
     await showMore(page).click();
     await expect(cards).toHaveCount(2 * SEARCH_PAGE_SIZE);
@@ -240,7 +296,11 @@ test.describe('on a 360 px phone', () => {
     if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, 'findmore-list.png') });
 
     // The last page fails once: the alert and Try Again fit too.
-    await page.route((url) => url.pathname === '/api/professionals' && url.searchParams.has('cursor'), (route) => route.abort(), { times: 1 });
+    await page.route(
+      (url) => url.pathname === '/api/professionals' && url.searchParams.has('cursor'),
+      (route) => route.abort(),
+      { times: 1 },
+    );
     await button.click();
     const alert = page.getByRole('alert').filter({ hasText: 'Unable to connect to server' });
     await expect(alert.getByRole('button', { name: 'Try Again' })).toBeFocused();

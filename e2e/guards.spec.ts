@@ -6,7 +6,11 @@ import { createPaidAccount } from './fixtures/accounts.ts';
 // Route guards (docs/PRODUCT.md "Roles and pages").
 
 /** Signs in through the API and puts the session where the site keeps it (docs/PRODUCT.md "Signing in and sessions"). */
-async function signInAs(page: Page, request: APIRequestContext, userType: 'customer' | 'professional' | 'affiliate' = 'customer') {
+async function signInAs(
+  page: Page,
+  request: APIRequestContext,
+  userType: 'customer' | 'professional' | 'affiliate' = 'customer',
+) {
   const account = await createPaidAccount(request, { userType: userType === 'affiliate' ? 'customer' : userType });
   const response = await request.post('/api/auth/login', {
     data: { loginMethod: 'email', email: account.email, password: account.password, accountType: userType },
@@ -32,7 +36,10 @@ test('without a session every dashboard sends the visitor to /signin, replacing 
   }
 });
 
-test('a customer opening another type’s dashboard is sent to their own; /dashboard accepts anyone signed in', async ({ page, request }) => {
+test('a customer opening another type’s dashboard is sent to their own; /dashboard accepts anyone signed in', async ({
+  page,
+  request,
+}) => {
   const { account } = await signInAs(page, request, 'customer');
   await page.goto('/professional-dashboard');
   await expect(page).toHaveURL(/\/customer-dashboard$/);
@@ -51,17 +58,28 @@ test('a stored token the server refuses is cleared and the visitor goes to /sign
   await page.evaluate(() => localStorage.setItem('authToken', 'not-a-valid-token-at-all'));
   await page.goto('/customer-dashboard');
   await expect(page).toHaveURL(/\/signin$/);
-  expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('userData')])).toEqual([null, null]);
+  expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('userData')])).toEqual([
+    null,
+    null,
+  ]);
   expect(login.user.userType).toBe('customer');
 });
 
-test('the dashboard data load: spinner, "Unable to Load Dashboard" when unreachable, then Try Again', async ({ page, request }) => {
+test('the dashboard data load: spinner, "Unable to Load Dashboard" when unreachable, then Try Again', async ({
+  page,
+  request,
+}) => {
   await signInAs(page, request, 'customer');
   await page.route('**/api/customer-data/**', (route) => route.abort('internetdisconnected'));
   await page.goto('/customer-dashboard');
-  const panel = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Unable to Load Dashboard' }) });
+  const panel = page
+    .getByRole('alert')
+    .filter({ has: page.getByRole('heading', { name: 'Unable to Load Dashboard' }) });
   // The query retries twice (1 s, then 2 s) before giving up.
-  await expect(panel).toContainText('Unable to connect to server. Please check your internet connection and try again.', { timeout: 15_000 });
+  await expect(panel).toContainText(
+    'Unable to connect to server. Please check your internet connection and try again.',
+    { timeout: 15_000 },
+  );
   await expect(panel.getByRole('button', { name: 'Sign In Again' })).toBeVisible();
 
   await page.unroute('**/api/customer-data/**');

@@ -5,7 +5,14 @@ import { ADMIN_MESSAGES } from '../contract/admin.ts';
 import type { Booking } from '../contract/bookings.ts';
 import { EVENTS_TICKET_PATH } from '../contract/events.ts';
 import { VERIFICATION_MESSAGES } from '../contract/verification.ts';
-import { createPaidAccount, createPendingAccount, login, useSession, uniquePhone, uniqueTag } from './fixtures/accounts.ts';
+import {
+  createPaidAccount,
+  createPendingAccount,
+  login,
+  useSession,
+  uniquePhone,
+  uniqueTag,
+} from './fixtures/accounts.ts';
 import { ADMIN } from './fixtures/admin.ts';
 import { affiliateWithPayout, creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
 import { bookFirstSlot, passSlotStart } from './fixtures/bookings.ts';
@@ -20,10 +27,15 @@ import { chooseOption, chooseRadio, chooseTab, press, tabTo, typeInto } from './
 resetServerClockAfterEach(); // passSlotStart moves the server's clock
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-test('sign-up: a professional chooses the plan, fills the three steps, picks a picture, pays in the sandbox checkout', async ({ page }) => {
+test('sign-up: a professional chooses the plan, fills the three steps, picks a picture, pays in the sandbox checkout', async ({
+  page,
+}) => {
   const email = `kb-signup-${uniqueTag()}@example.com`;
   await page.goto('/signup');
   const wizard = page.getByRole('form', { name: /Step \d of 3/ });
@@ -126,7 +138,10 @@ test('sign-in by phone with the password shown, then sign-out from the account m
   await expect(page).toHaveURL(/\/signin$/);
 });
 
-test('sign-in of an unpaid account: the payment offer, a cancelled checkout, then the payment', async ({ page, request }) => {
+test('sign-in of an unpaid account: the payment offer, a cancelled checkout, then the payment', async ({
+  page,
+  request,
+}) => {
   const account = await createPendingAccount(request, { firstName: 'Yaa' });
   await page.goto('/signin');
   await typeInto(page, page.getByRole('textbox', { name: 'Email' }), account.email, { max: 40 });
@@ -148,7 +163,10 @@ test('sign-in of an unpaid account: the payment offer, a cancelled checkout, the
   await expect(page).toHaveURL(/\/customer-dashboard$/);
 });
 
-test('password reset: forgot-password link, the dev mailbox, the reset form, sign in with the new password', async ({ page, request }) => {
+test('password reset: forgot-password link, the dev mailbox, the reset form, sign in with the new password', async ({
+  page,
+  request,
+}) => {
   const account = await createPaidAccount(request, { firstName: 'Esi' });
   const newPassword = 'N3w-passw0rd-kb';
   await page.goto('/signin');
@@ -161,7 +179,10 @@ test('password reset: forgot-password link, the dev mailbox, the reset form, sig
   await press(page, answer.getByRole('link', { name: 'dev mailbox' }), 'Enter', { max: 2 });
 
   await expect(page).toHaveURL(/\/dev-mailbox$/);
-  const mail = page.getByRole('listitem').filter({ hasText: `To ${account.email}` }).filter({ hasText: 'Reset your password' });
+  const mail = page
+    .getByRole('listitem')
+    .filter({ hasText: `To ${account.email}` })
+    .filter({ hasText: 'Reset your password' });
   await press(page, mail.getByRole('link', { name: /\/reset-password\?token=/ }), 'Enter', { max: 60 });
   await expect(page).toHaveURL(/\/reset-password\?token=/);
   await typeInto(page, page.getByLabel('New password', { exact: true }), newPassword);
@@ -197,12 +218,24 @@ test('support form: every field, the selects, Send, and Dismiss on the answer', 
 test.describe('the customer, with location granted in Accra', () => {
   test.use({ geolocation: { latitude: 5.6037, longitude: -0.187 }, permissions: ['geolocation'] });
 
-  test('marketplace: search, save, book with a negotiated rate, chat, and review after the job', async ({ page, request }) => {
+  test('marketplace: search, save, book with a negotiated rate, chat, and review after the job', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
-    const lastName = `Keyworks${uniqueTag().replace(/[^a-z]/g, '').slice(0, 6)}`;
+    const lastName = `Keyworks${uniqueTag()
+      .replace(/[^a-z]/g, '')
+      .slice(0, 6)}`;
     const proName = `Kwabena ${lastName}`;
     const plumber = await createPaidAccount(request, {
-      userType: 'professional', profession: 'Plumber', firstName: 'Kwabena', lastName, location: 'Accra', baseRate: 30, maxRate: 50, rateNegotiable: true,
+      userType: 'professional',
+      profession: 'Plumber',
+      firstName: 'Kwabena',
+      lastName,
+      location: 'Accra',
+      baseRate: 30,
+      maxRate: 50,
+      rateNegotiable: true,
     });
     const customer = await createPaidAccount(request, { firstName: 'Akosua', lastName: 'Keys' });
     await useSession(page, await login(request, customer));
@@ -240,7 +273,9 @@ test.describe('the customer, with location granted in Accra', () => {
 
     // The professional accepts (their own journey is the next test).
     const headers = { Authorization: `Bearer ${pro.token}` };
-    const { bookings } = (await (await request.get('/api/bookings?status=pending', { headers })).json()) as { bookings: Booking[] };
+    const { bookings } = (await (await request.get('/api/bookings?status=pending', { headers })).json()) as {
+      bookings: Booking[];
+    };
     const booked = bookings.find((b) => b.customerName.startsWith('Akosua'))!;
     expect((await request.post(`/api/bookings/${booked.id}/accept`, { headers })).ok()).toBe(true);
 
@@ -301,7 +336,9 @@ test.describe('the customer, with location granted in Accra', () => {
     await press(page, page.getByRole('button', { name: 'Refresh' }), 'Enter', { back: true });
     const pendingTab = page.getByRole('tab', { name: /^Pending/ });
     await chooseTab(page, pendingTab, { back: true });
-    const listed = page.getByRole('article', { name: `Plumber with ${proName}` }).filter({ hasText: third.description });
+    const listed = page
+      .getByRole('article', { name: `Plumber with ${proName}` })
+      .filter({ hasText: third.description });
     await press(page, listed.getByRole('button', { name: 'Cancel Booking' }));
     await press(page, listed.getByRole('button', { name: 'Yes, cancel booking' }));
     await expect(listed).toHaveCount(0);
@@ -309,8 +346,16 @@ test.describe('the customer, with location granted in Accra', () => {
   });
 });
 
-test('professional dashboard: decline one request, accept another, message the customer, mark it completed, edit rates, profile and availability', async ({ page, request }) => {
-  const pro = await createPaidAccount(request, { userType: 'professional', firstName: 'Kwame', lastName: 'Keys', profession: 'Plumber' });
+test('professional dashboard: decline one request, accept another, message the customer, mark it completed, edit rates, profile and availability', async ({
+  page,
+  request,
+}) => {
+  const pro = await createPaidAccount(request, {
+    userType: 'professional',
+    firstName: 'Kwame',
+    lastName: 'Keys',
+    profession: 'Plumber',
+  });
   const first = await login(request, await createPaidAccount(request, { firstName: 'Efua', lastName: 'Accepted' }));
   const second = await login(request, await createPaidAccount(request, { firstName: 'Kofi', lastName: 'Declined' }));
   const accepted = await bookFirstSlot(request, first, pro.user.id);
@@ -330,11 +375,15 @@ test('professional dashboard: decline one request, accept another, message the c
   const job = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   // The customer cancels while the list is on screen: Accept is refused, and focus stays on it.
   await expect(job('Ama Withdrawn')).toBeVisible();
-  const cancelled = await request.post(`/api/bookings/${withdrawn.id}/cancel`, { headers: { Authorization: `Bearer ${third.token}` } });
+  const cancelled = await request.post(`/api/bookings/${withdrawn.id}/cancel`, {
+    headers: { Authorization: `Bearer ${third.token}` },
+  });
   expect(cancelled.ok()).toBe(true);
   const acceptWithdrawn = job('Ama Withdrawn').getByRole('button', { name: 'Accept' });
   await press(page, acceptWithdrawn);
-  await expect(job('Ama Withdrawn').getByRole('alert')).toHaveText('This booking is cancelled, so it cannot be accepted.');
+  await expect(job('Ama Withdrawn').getByRole('alert')).toHaveText(
+    'This booking is cancelled, so it cannot be accepted.',
+  );
   await expect(acceptWithdrawn).toBeFocused();
   await press(page, job('Kofi Declined').getByRole('button', { name: 'Decline' }), 'Enter', { back: true });
   await expect(page.getByRole('status').filter({ hasText: 'Job request declined.' })).toBeFocused();
@@ -348,7 +397,11 @@ test('professional dashboard: decline one request, accept another, message the c
   const efua = job('Efua Accepted');
   await press(page, efua.getByRole('button', { name: 'Message' }));
   const chat = efua.getByRole('region', { name: 'Chat with Efua Accepted' });
-  await typeInto(page, chat.getByRole('textbox', { name: 'Message Efua Accepted' }), 'I can come at nine. Is there parking?');
+  await typeInto(
+    page,
+    chat.getByRole('textbox', { name: 'Message Efua Accepted' }),
+    'I can come at nine. Is there parking?',
+  );
   await press(page, chat.getByRole('button', { name: 'Send' }));
   await expect(chat.getByRole('log')).toContainText('I can come at nine. Is there parking?');
   await press(page, efua.getByRole('button', { name: 'Close Messages' }), 'Enter', { back: true });
@@ -395,7 +448,10 @@ test('professional dashboard: decline one request, accept another, message the c
   await expect(saveAvailability).toBeFocused();
 });
 
-test('affiliate dashboard: copy the code, open Earnings with the arrow keys, request a payout', async ({ page, request }) => {
+test('affiliate dashboard: copy the code, open Earnings with the arrow keys, request a payout', async ({
+  page,
+  request,
+}) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const session = await signUpAffiliate(request);
   await creditAffiliate(request, session.email);
@@ -420,7 +476,10 @@ test('affiliate dashboard: copy the code, open Earnings with the arrow keys, req
   await expect(page.getByRole('region', { name: 'Payout History' })).toContainText('₵250');
 });
 
-test('renewal: Renew now, approve in the checkout by the test card, turn automatic renewal on', async ({ page, request }) => {
+test('renewal: Renew now, approve in the checkout by the test card, turn automatic renewal on', async ({
+  page,
+  request,
+}) => {
   await useSession(page, await login(request, await createPaidAccount(request)));
   await page.goto('/customer-dashboard');
   const card = page.getByRole('region', { name: 'Your subscription' });
@@ -433,7 +492,9 @@ test('renewal: Renew now, approve in the checkout by the test card, turn automat
   await expect(card.getByRole('status').first()).toHaveText('Payment was cancelled');
   await expect(renew).toBeFocused();
   await page.keyboard.press('Enter');
-  await press(page, checkout.getByRole('button', { name: 'Pay with test card (Visa ending 4081)' }), 'Enter', { max: 1 });
+  await press(page, checkout.getByRole('button', { name: 'Pay with test card (Visa ending 4081)' }), 'Enter', {
+    max: 1,
+  });
   await expect(card.getByText(/^Subscription renewed until/)).toBeFocused();
   const auto = card.getByRole('checkbox', { name: 'Renew automatically with Visa ending 4081' });
   await press(page, auto, 'Space', { back: true });
@@ -441,8 +502,14 @@ test('renewal: Renew now, approve in the checkout by the test card, turn automat
   await expect(card).toContainText('We charge this card a few days before your paid month ends');
 });
 
-test('verification: the professional uploads a Ghana Card through the file chooser from the keyboard', async ({ page, request }) => {
-  await useSession(page, await login(request, await createPaidAccount(request, { userType: 'professional', profession: 'Electrician' })));
+test('verification: the professional uploads a Ghana Card through the file chooser from the keyboard', async ({
+  page,
+  request,
+}) => {
+  await useSession(
+    page,
+    await login(request, await createPaidAccount(request, { userType: 'professional', profession: 'Electrician' })),
+  );
   await page.goto('/professional-dashboard');
   await chooseTab(page, page.getByRole('tab', { name: 'Profile' }), { max: 40 });
   const card = page.getByRole('region', { name: 'Verification' });
@@ -483,7 +550,9 @@ async function signInAdminByKeyboard(page: Page) {
 
 /** Users tab, a search, and the user's dialog opened from their row; focus on its heading. */
 async function openUserByKeyboard(page: Page, email: string, name: string) {
-  await chooseTab(page, page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab', { name: 'Users' }), { max: 40 });
+  await chooseTab(page, page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab', { name: 'Users' }), {
+    max: 40,
+  });
   await typeInto(page, page.getByRole('searchbox', { name: 'Search users' }), email);
   await page.keyboard.press('Enter');
   const opener = page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name, exact: true });
@@ -493,7 +562,10 @@ async function openUserByKeyboard(page: Page, email: string, name: string) {
   return { dialog, opener };
 }
 
-test('admin console: sign in, find a user, edit them in the dialog, Escape back to the row, suspend and activate, approve and complete a payout', async ({ page, request }) => {
+test('admin console: sign in, find a user, edit them in the dialog, Escape back to the row, suspend and activate, approve and complete a payout', async ({
+  page,
+  request,
+}) => {
   const user = await createPaidAccount(request, { firstName: 'Abena', lastName: 'Keyboard' });
   const payout = await affiliateWithPayout(request);
   await signInAdminByKeyboard(page);
@@ -524,7 +596,10 @@ test('admin console: sign in, find a user, edit them in the dialog, Escape back 
   const activate = row.getByRole('button', { name: 'Activate Abena Keyes' });
   await expect(activate).toBeFocused();
   await page.keyboard.press('Enter');
-  await press(page, page.getByRole('alertdialog', { name: 'Activate Abena Keyes?' }).getByRole('button', { name: 'Activate account' }));
+  await press(
+    page,
+    page.getByRole('alertdialog', { name: 'Activate Abena Keyes?' }).getByRole('button', { name: 'Activate account' }),
+  );
   await expect(page.getByText('User activated.')).toBeVisible();
   const suspend = row.getByRole('button', { name: 'Suspend Abena Keyes' });
   await expect(suspend).toBeFocused();
@@ -541,7 +616,12 @@ test('admin console: sign in, find a user, edit them in the dialog, Escape back 
   await chooseOption(page, page.getByLabel('Status'), 'Pending');
   const approve = page.getByRole('button', { name: `Approve payout ${payout.reference}` });
   await press(page, approve);
-  await press(page, page.getByRole('alertdialog', { name: `Approve payout ${payout.reference}?` }).getByRole('button', { name: 'Approve payout' }));
+  await press(
+    page,
+    page
+      .getByRole('alertdialog', { name: `Approve payout ${payout.reference}?` })
+      .getByRole('button', { name: 'Approve payout' }),
+  );
   await expect(page.getByText(`Payout ${payout.reference} approved; it is now processing.`)).toBeFocused();
 
   // Complete asks first, with a note: focus on its heading, Tab to the note, then to Complete payout.
@@ -556,9 +636,17 @@ test('admin console: sign in, find a user, edit them in the dialog, Escape back 
 });
 
 test('admin verification: open both documents from the dialog, then Verify', async ({ page, request }) => {
-  const pro = await createPaidAccount(request, { userType: 'professional', profession: 'Electrician', firstName: 'Kwaku', lastName: 'Keyes' });
+  const pro = await createPaidAccount(request, {
+    userType: 'professional',
+    profession: 'Electrician',
+    firstName: 'Kwaku',
+    lastName: 'Keyes',
+  });
   const { token } = await login(request, pro);
-  for (const [kind, name, type, bytes] of [['ghana-card', 'ghana-card.png', 'image/png', PNG], ['trade-certificate', 'certificate.pdf', 'application/pdf', PDF]] as const) {
+  for (const [kind, name, type, bytes] of [
+    ['ghana-card', 'ghana-card.png', 'image/png', PNG],
+    ['trade-certificate', 'certificate.pdf', 'application/pdf', PDF],
+  ] as const) {
     const uploaded = await request.put(`/api/professional/documents/${kind}`, {
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': type, 'X-File-Name': name },
       data: bytes,

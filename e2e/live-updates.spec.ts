@@ -10,7 +10,11 @@ import { overflows, PHONE } from './fixtures/phone.ts';
 // browser, see each other's news as it happens, without reloading: the request, its acceptance, the
 // chat both ways; and what was sent while the customer was offline arrives when she is back.
 
-async function signedIn(browser: Browser, session: Pick<LoginResponse, 'token' | 'user'>, options: { phone?: boolean } = {}): Promise<Page> {
+async function signedIn(
+  browser: Browser,
+  session: Pick<LoginResponse, 'token' | 'user'>,
+  options: { phone?: boolean } = {},
+): Promise<Page> {
   const context = await browser.newContext(options.phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {});
   const page = await context.newPage();
   await useSession(page, session);
@@ -26,10 +30,23 @@ async function openLive(page: Page, path: string): Promise<void> {
   await opened;
 }
 
-test('customer and professional see the request, its acceptance and the chat live; what came while offline arrives when back online', async ({ browser, request }) => {
+test('customer and professional see the request, its acceptance and the chat live; what came while offline arrives when back online', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
-  const lastName = `Livewire${uniqueTag().replace(/[^a-z]/g, '').slice(0, 6)}`;
-  const pro = await createPaidAccount(request, { userType: 'professional', profession: 'Plumber', firstName: 'Kojo', lastName, baseRate: 40, maxRate: 60, rateNegotiable: true });
+  const lastName = `Livewire${uniqueTag()
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6)}`;
+  const pro = await createPaidAccount(request, {
+    userType: 'professional',
+    profession: 'Plumber',
+    firstName: 'Kojo',
+    lastName,
+    baseRate: 40,
+    maxRate: 60,
+    rateNegotiable: true,
+  });
   const customerAccount = await createPaidAccount(request, { firstName: 'Efua', lastName: 'Mensah' });
   const customer = await login(request, customerAccount);
   const proName = `Kojo ${lastName}`;
@@ -61,7 +78,10 @@ test('customer and professional see the request, its acceptance and the chat liv
   await expect(booking.getByRole('link', { name: 'Call' })).toBeVisible();
 
   // --- Chat both ways.
-  await proPage.getByRole('group', { name: 'Show jobs' }).getByRole('button', { name: /^Confirmed/ }).click();
+  await proPage
+    .getByRole('group', { name: 'Show jobs' })
+    .getByRole('button', { name: /^Confirmed/ })
+    .click();
   await booking.getByRole('button', { name: 'Message' }).click();
   await job.getByRole('button', { name: 'Message' }).click();
   await booking.getByLabel(`Message ${proName}`).fill('Good morning, is 9 still fine?');

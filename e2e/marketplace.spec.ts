@@ -25,7 +25,11 @@ async function login(request: APIRequestContext, account: PaidAccount, accountTy
 }
 
 /** A page whose browser holds the session, as the sign-in page leaves it (docs/PRODUCT.md "Signing in and sessions"). */
-async function signedInPage(browser: Browser, session: LoginResponse, options: { geolocation?: boolean } = {}): Promise<Page> {
+async function signedInPage(
+  browser: Browser,
+  session: LoginResponse,
+  options: { geolocation?: boolean } = {},
+): Promise<Page> {
   const context = await browser.newContext(
     options.geolocation ? { geolocation: ACCRA, permissions: ['geolocation'] } : {},
   );
@@ -50,9 +54,15 @@ function asUser(request: APIRequestContext, token: string) {
   };
 }
 
-test('a customer finds a plumber near Accra, books with a negotiated rate, chats, and reviews after the job', async ({ browser, request }) => {
+test('a customer finds a plumber near Accra, books with a negotiated rate, chats, and reviews after the job', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
-  const tag = Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6);
+  const tag = Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6);
   const lastName = `Pipeworks${tag}`;
   const plumber = await createPaidAccount(request, {
     userType: 'professional',
@@ -65,7 +75,11 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
     maxRate: 50,
     rateNegotiable: true,
   });
-  const customer = await createPaidAccount(request, { userType: 'customer', firstName: 'Akosua', lastName: 'Customer' });
+  const customer = await createPaidAccount(request, {
+    userType: 'customer',
+    firstName: 'Akosua',
+    lastName: 'Customer',
+  });
   const proSession = await login(request, plumber, 'professional');
   const customerSession = await login(request, customer, 'customer');
   const pro = asUser(request, proSession.token);
@@ -99,7 +113,10 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
 
   // Save to favourites: the Overview card counts it.
   await card.getByRole('button', { name: `Save ${proName} to favourites` }).click();
-  await expect(card.getByRole('button', { name: `Save ${proName} to favourites` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.getByRole('button', { name: `Save ${proName} to favourites` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   // --- The booking dialog.
   await card.getByRole('button', { name: `Book Appointment with ${proName}` }).click();
@@ -211,16 +228,32 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
   await page.context().close();
 });
 
-test('without location access, on a phone whose date is weeks behind, the customer browses from Accra, books an open day, and can cancel', async ({ browser, request }) => {
-  const tag = Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6);
+test('without location access, on a phone whose date is weeks behind, the customer browses from Accra, books an open day, and can cancel', async ({
+  browser,
+  request,
+}) => {
+  const tag = Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6);
   const lastName = `Sparks${tag}`;
-  await createPaidAccount(request, { userType: 'professional', profession: 'Electrician', firstName: 'Efua', lastName, location: 'Accra', localAddress: 'Adabraka' });
+  await createPaidAccount(request, {
+    userType: 'professional',
+    profession: 'Electrician',
+    firstName: 'Efua',
+    lastName,
+    location: 'Accra',
+    localAddress: 'Adabraka',
+  });
   const customer = await createPaidAccount(request, { userType: 'customer', firstName: 'Yaa', lastName: 'Denied' });
   const page = await signedInPage(browser, await login(request, customer, 'customer'));
   // The visitor refuses location access: the browser answers PERMISSION_DENIED (no retry).
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'geolocation', {
-      value: { getCurrentPosition: (_ok: unknown, fail: (e: { code: number; message: string }) => void) => fail({ code: 1, message: 'denied' }) },
+      value: {
+        getCurrentPosition: (_ok: unknown, fail: (e: { code: number; message: string }) => void) =>
+          fail({ code: 1, message: 'denied' }),
+      },
     });
   });
   // A phone that lost its date (the battery came out): the calendar follows the server's date.
@@ -228,7 +261,9 @@ test('without location access, on a phone whose date is weeks behind, the custom
   await page.goto('/customer-dashboard');
   await expect(page.getByRole('status').filter({ hasText: 'Location unavailable' })).toBeVisible();
   await page.getByRole('tab', { name: 'Find Services' }).click();
-  await expect(page.getByText('Using Accra as your default location. You can still browse all professionals.')).toBeVisible();
+  await expect(
+    page.getByText('Using Accra as your default location. You can still browse all professionals.'),
+  ).toBeVisible();
   await page.getByLabel('Search by name or profession').fill(lastName);
   const card = page.getByRole('article', { name: `Efua ${lastName}` });
   await expect(card).toContainText('Electrician');

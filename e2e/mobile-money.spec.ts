@@ -9,23 +9,35 @@ import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
 // In TEST MODE the page shows the test phone that approves it.
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-test('from the reminder in the dev mailbox, a customer renews by mobile money in one tap', async ({ page, request }) => {
+test('from the reminder in the dev mailbox, a customer renews by mobile money in one tap', async ({
+  page,
+  request,
+}) => {
   const phone = `055${String(Date.now()).slice(-7)}`;
   const account = await createPaidAccount(request, { phone });
   const session = await login(request, account);
   const record = async () =>
-    (await (await request.get(`/api/customer-data/${encodeURIComponent(account.email)}`, { headers: { Authorization: `Bearer ${session.token}` } })).json()) as {
+    (await (
+      await request.get(`/api/customer-data/${encodeURIComponent(account.email)}`, {
+        headers: { Authorization: `Bearer ${session.token}` },
+      })
+    ).json()) as {
       customer: { subscription: { paidUntil: string } };
     };
   const paidBefore = (await record()).customer.subscription.paidUntil;
 
   // The administrator sends the renewal reminder now (the worker would, 7 days before the end).
   const admin = (await (await request.post('/api/admin/login', { data: ADMIN })).json()) as { token: string };
-  const sent = await request.post(`/api/admin/users/${account.user.id}/reminder`, { headers: { Authorization: `Bearer ${admin.token}` } });
+  const sent = await request.post(`/api/admin/users/${account.user.id}/reminder`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
   expect(sent.ok(), await sent.text()).toBe(true);
 
   await page.goto('/dev-mailbox');
-  const mail = page.getByRole('listitem').filter({ hasText: `To ${account.email}` }).filter({ hasText: 'Your subscription ends soon' });
+  const mail = page
+    .getByRole('listitem')
+    .filter({ hasText: `To ${account.email}` })
+    .filter({ hasText: 'Your subscription ends soon' });
   await expect(mail).toHaveCount(1);
   const link = mail.getByRole('link', { name: /\/renew\// });
   const address = (await link.getAttribute('href'))!;
@@ -43,7 +55,9 @@ test('from the reminder in the dev mailbox, a customer renews by mobile money in
 
   await page.getByRole('button', { name: 'Send the prompt to my phone' }).click();
   await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
-  await expect(page.getByText(`Approve the ₵10.00 prompt on ${phone.slice(0, 3)}…${phone.slice(-3)} within 3 minutes.`)).toBeVisible();
+  await expect(
+    page.getByText(`Approve the ₵10.00 prompt on ${phone.slice(0, 3)}…${phone.slice(-3)} within 3 minutes.`),
+  ).toBeVisible();
   expect([...(await overflows(page)), ...(await smallTargets(page))]).toEqual([]);
   await page.getByRole('button', { name: 'Approve on the test phone' }).click();
 
@@ -67,23 +81,43 @@ test('a link nobody sent answers 410 and sends nothing', async ({ request }) => 
   expect(posted.status()).toBe(410);
   expect(await posted.text()).toContain('This renewal link has been used or has expired.');
   // Not a form at all: a plain 400 saying so, never a server error.
-  for (const [type, body] of [['application/json', '{"action":"send"}'], ['multipart/form-data; boundary=zz', 'broken'], ['text/plain', '']]) {
+  for (const [type, body] of [
+    ['application/json', '{"action":"send"}'],
+    ['multipart/form-data; boundary=zz', 'broken'],
+    ['text/plain', ''],
+  ]) {
     const odd = await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { data: body, headers: { 'content-type': type } });
     expect(odd.status(), type).toBe(400);
     expect(await odd.text()).toContain('This form could not be read.');
   }
-  const crossSite = await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { form: { action: 'send' }, headers: { Origin: 'https://elsewhere.example' } });
+  const crossSite = await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', {
+    form: { action: 'send' },
+    headers: { Origin: 'https://elsewhere.example' },
+  });
   expect(crossSite.status()).toBe(403);
-  expect((await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { data: 'action=send&pad='.padEnd(10_000, 'x'), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status()).toBe(413);
+  expect(
+    (
+      await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', {
+        data: 'action=send&pad='.padEnd(10_000, 'x'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+    ).status(),
+  ).toBe(413);
 });
 
-test('a customer renews from the dashboard by a prompt to the phone, without the checkout', async ({ page, request }) => {
+test('a customer renews from the dashboard by a prompt to the phone, without the checkout', async ({
+  page,
+  request,
+}) => {
   const phone = `024${String(Date.now()).slice(-7)}`;
   const account = await createPaidAccount(request, { phone });
   const session = await login(request, account);
   const paidUntilNow = async () => {
-    const data = await request.get(`/api/customer-data/${encodeURIComponent(account.email)}`, { headers: { Authorization: `Bearer ${session.token}` } });
-    return ((await data.json()) as { customer: { subscription: { paidUntil: string } } }).customer.subscription.paidUntil;
+    const data = await request.get(`/api/customer-data/${encodeURIComponent(account.email)}`, {
+      headers: { Authorization: `Bearer ${session.token}` },
+    });
+    return ((await data.json()) as { customer: { subscription: { paidUntil: string } } }).customer.subscription
+      .paidUntil;
   };
   const before = new Date(await paidUntilNow());
   await useSession(page, session);
@@ -98,12 +132,15 @@ test('a customer renews from the dashboard by a prompt to the phone, without the
   await prompt.getByRole('radio', { name: 'AirtelTigo Money' }).check();
   await prompt.getByRole('radio', { name: 'MTN MoMo' }).check();
   await prompt.getByRole('button', { name: 'Send the prompt to my phone' }).click();
-  await expect(prompt.getByRole('status')).toHaveText(`Approve the ₵30.00 prompt on ${phone.slice(0, 3)}…${phone.slice(-3)} within 3 minutes.`);
+  await expect(prompt.getByRole('status')).toHaveText(
+    `Approve the ₵30.00 prompt on ${phone.slice(0, 3)}…${phone.slice(-3)} within 3 minutes.`,
+  );
   expect([...(await overflows(page)), ...(await smallTargets(page))]).toEqual([]);
   await prompt.getByRole('button', { name: 'Approve on the test phone' }).click();
   await expect(card.getByText(/^Paid\. Your subscription now runs until/)).toBeVisible();
   await expect(card.getByText(/^Paid until /)).not.toHaveText(`Paid until ${paidUntil}`);
   const until = new Date(await paidUntilNow());
-  const monthsAdded = (until.getUTCFullYear() - before.getUTCFullYear()) * 12 + until.getUTCMonth() - before.getUTCMonth();
+  const monthsAdded =
+    (until.getUTCFullYear() - before.getUTCFullYear()) * 12 + until.getUTCMonth() - before.getUTCMonth();
   expect(monthsAdded, 'three months bought by the prompt').toBe(3);
 });

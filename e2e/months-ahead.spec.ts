@@ -3,7 +3,14 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import { addMonths, longDate } from '../contract/dates.ts';
 import type { SubscriptionSummary } from '../contract/subscriptions.ts';
-import { createPaidAccount, createPendingAccount, login, uniquePhone, uniqueTag, useSession } from './fixtures/accounts.ts';
+import {
+  createPaidAccount,
+  createPendingAccount,
+  login,
+  uniquePhone,
+  uniqueTag,
+  useSession,
+} from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
 import { serverNow } from './fixtures/clock.ts';
 
@@ -14,17 +21,27 @@ import { serverNow } from './fixtures/clock.ts';
 
 async function paidUntil(request: APIRequestContext, session: LoginResponse): Promise<string> {
   const type = session.user.userType;
-  const response = await request.get(`/api/${type}-data/${encodeURIComponent(session.user.email)}`, { headers: { Authorization: `Bearer ${session.token}` } });
+  const response = await request.get(`/api/${type}-data/${encodeURIComponent(session.user.email)}`, {
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
   expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as Record<string, { subscription: SubscriptionSummary }>)[type]!.subscription.paidUntil;
+  return ((await response.json()) as Record<string, { subscription: SubscriptionSummary }>)[type]!.subscription
+    .paidUntil;
 }
 
 /** The session the page signed in with. */
 const signedIn = (page: Page) =>
-  page.evaluate(() => ({ token: localStorage.getItem('authToken'), user: JSON.parse(localStorage.getItem('userData') ?? '{}') })) as Promise<LoginResponse>;
+  page.evaluate(() => ({
+    token: localStorage.getItem('authToken'),
+    user: JSON.parse(localStorage.getItem('userData') ?? '{}'),
+  })) as Promise<LoginResponse>;
 
 /** The paid period ends `months` after the payment, just made by the server's clock. */
-async function expectPaidForMonthsFromNow(request: APIRequestContext, session: LoginResponse, months: number): Promise<string> {
+async function expectPaidForMonthsFromNow(
+  request: APIRequestContext,
+  session: LoginResponse,
+  months: number,
+): Promise<string> {
   const until = Date.parse(await paidUntil(request, session));
   const now = await serverNow(request);
   expect(until).toBeGreaterThan(addMonths(new Date(now - 120_000), months).getTime());
@@ -34,8 +51,15 @@ async function expectPaidForMonthsFromNow(request: APIRequestContext, session: L
 
 const label = (date: Date | string): string => longDate(new Date(date));
 
-test('a professional buys 6 months from the dashboard in the sandbox checkout; the dashboard shows the new end, and the admin payments list says 6 months by checkout', async ({ page, request }) => {
-  const pro = await createPaidAccount(request, { userType: 'professional', firstName: 'Kojo', lastName: `Sixmonths${uniqueTag()}` });
+test('a professional buys 6 months from the dashboard in the sandbox checkout; the dashboard shows the new end, and the admin payments list says 6 months by checkout', async ({
+  page,
+  request,
+}) => {
+  const pro = await createPaidAccount(request, {
+    userType: 'professional',
+    firstName: 'Kojo',
+    lastName: `Sixmonths${uniqueTag()}`,
+  });
   const session = await login(request, pro);
   const start = await paidUntil(request, session);
   await useSession(page, session);
@@ -45,7 +69,8 @@ test('a professional buys 6 months from the dashboard in the sandbox checkout; t
   await expect(card).toContainText(`Paid until ${label(start)}`);
   const lengths = card.getByRole('group', { name: 'How many months to pay for' });
   await expect(lengths.getByRole('radio', { name: '1 month — ₵27.00' })).toBeChecked();
-  for (const name of ['3 months — ₵81.00', '6 months — ₵162.00', '12 months — ₵324.00']) await expect(lengths.getByRole('radio', { name })).not.toBeChecked();
+  for (const name of ['3 months — ₵81.00', '6 months — ₵162.00', '12 months — ₵324.00'])
+    await expect(lengths.getByRole('radio', { name })).not.toBeChecked();
   await lengths.getByRole('radio', { name: '6 months — ₵162.00' }).check();
 
   await card.getByRole('button', { name: 'Renew now' }).click();
@@ -69,11 +94,16 @@ test('a professional buys 6 months from the dashboard in the sandbox checkout; t
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const table = page.getByRole('table', { name: `Payments matching "${pro.email}"` });
   await expect(table.getByRole('row')).toHaveCount(3); // the header, the renewal, the first payment
-  await expect(table.getByRole('row').nth(1)).toContainText(/₵162\.00\s*6 months\s*Completed\s*Mobile Money \(test mode\)\s*Checkout/);
+  await expect(table.getByRole('row').nth(1)).toContainText(
+    /₵162\.00\s*6 months\s*Completed\s*Mobile Money \(test mode\)\s*Checkout/,
+  );
   await expect(table.getByRole('row').nth(2)).toContainText(/₵27\.00\s*1 month/);
 });
 
-test('a customer chooses 3 months at sign-up, cancels, changes to 12 and pays: a year is paid', async ({ page, request }) => {
+test('a customer chooses 3 months at sign-up, cancels, changes to 12 and pays: a year is paid', async ({
+  page,
+  request,
+}) => {
   const email = `months-${uniqueTag()}@example.com`;
   await page.goto('/signup?plan=customer');
   const form = page.getByRole('form', { name: /Step \d of 3/ });
@@ -110,8 +140,16 @@ test('a customer chooses 3 months at sign-up, cancels, changes to 12 and pays: a
   await expect(page.getByRole('region', { name: 'Your subscription' })).toContainText(`Paid until ${label(until)}`);
 });
 
-test('an unpaid account signing in chooses 6 months in the payment panel and is signed in with 6 months paid', async ({ page, request }) => {
-  const account = await createPendingAccount(request, { userType: 'professional', profession: 'Plumber', localAddress: 'Osu, Accra', firstName: 'Akosua' });
+test('an unpaid account signing in chooses 6 months in the payment panel and is signed in with 6 months paid', async ({
+  page,
+  request,
+}) => {
+  const account = await createPendingAccount(request, {
+    userType: 'professional',
+    profession: 'Plumber',
+    localAddress: 'Osu, Accra',
+    firstName: 'Akosua',
+  });
   await page.goto('/signin');
   await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);

@@ -19,7 +19,10 @@ test('a customer resets a forgotten password and signs in with the new one', asy
   await page.getByRole('link', { name: 'dev mailbox' }).click();
   await expect(page).toHaveURL(/\/dev-mailbox$/);
   // The account's payment receipt is in the mailbox too.
-  const mail = page.getByRole('listitem').filter({ hasText: `To ${account.email}` }).filter({ hasText: 'Reset your password' });
+  const mail = page
+    .getByRole('listitem')
+    .filter({ hasText: `To ${account.email}` })
+    .filter({ hasText: 'Reset your password' });
   await expect(mail).toHaveCount(1);
   await mail.getByRole('link', { name: /\/reset-password\?token=/ }).click();
   await expect(page).toHaveURL(/\/reset-password\?token=/);
@@ -52,9 +55,14 @@ test('a customer resets a forgotten password and signs in with the new one', asy
   await page.getByLabel('New password', { exact: true }).fill('An0ther-passw0rd');
   await page.getByLabel('Confirm new password').fill('An0ther-passw0rd');
   await page.getByRole('button', { name: 'Set new password' }).click();
-  const refused = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'This link cannot be used' }) });
+  const refused = page
+    .getByRole('alert')
+    .filter({ has: page.getByRole('heading', { name: 'This link cannot be used' }) });
   await expect(refused).toContainText('This reset link is invalid or has expired.');
-  await expect(refused.getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute('href', '/forgot-password');
+  await expect(refused.getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  );
 });
 
 test('the same answer for an unknown account, and a reset link without a token', async ({ page }) => {

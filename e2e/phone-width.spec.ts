@@ -13,7 +13,13 @@ import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
 // for a thumb (`smallTargets`). Screens are filled with long names and many rows first.
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-const GUARDED = ['/customer-dashboard', '/professional-dashboard', '/affiliate-dashboard', '/dashboard', '/admin/dashboard'];
+const GUARDED = [
+  '/customer-dashboard',
+  '/professional-dashboard',
+  '/affiliate-dashboard',
+  '/dashboard',
+  '/admin/dashboard',
+];
 const LONG = { firstName: 'Oforiwaa-Adwoa', lastName: 'Amponsah-Boatengmensah' };
 
 /** A long e-mail address, as some people have, to see that it breaks rather than widens a screen. */
@@ -27,7 +33,12 @@ async function measure(page: Page, where: string, problems: string[], { loaded =
 }
 
 /** Opens each tab of the first tab list in turn and measures the page with each open. */
-async function everyTab(page: Page, path: string, problems: string[], onTab?: (name: string) => Promise<void>): Promise<void> {
+async function everyTab(
+  page: Page,
+  path: string,
+  problems: string[],
+  onTab?: (name: string) => Promise<void>,
+): Promise<void> {
   await page.goto(path);
   const tabs = page.getByRole('tablist').first().getByRole('tab');
   await expect(tabs.first()).toBeVisible();
@@ -84,7 +95,10 @@ async function bookedPair(request: APIRequestContext) {
   return { pro, customer, customerSession };
 }
 
-test('customer dashboard: every tab, the booking dialog and the sandbox checkout fit the phone', async ({ page, request }) => {
+test('customer dashboard: every tab, the booking dialog and the sandbox checkout fit the phone', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { pro, customerSession } = await bookedPair(request);
   await useSession(page, customerSession);
@@ -93,7 +107,10 @@ test('customer dashboard: every tab, the booking dialog and the sandbox checkout
     if (name !== 'Find Services') return;
     const proName = `${pro.user.firstName} ${pro.user.lastName}`;
     const book = page.getByRole('button', { name: `Book Appointment with ${proName}` });
-    await page.getByRole('checkbox', { name: /^Near me/ }).uncheck().catch(() => undefined);
+    await page
+      .getByRole('checkbox', { name: /^Near me/ })
+      .uncheck()
+      .catch(() => undefined);
     // Found by name: after other specs there are more than a page of professionals.
     await page.getByRole('searchbox', { name: 'Search by name or profession' }).fill(proName);
     await expect(book.first().or(page.getByText(/^No professionals found/))).toBeVisible();
@@ -121,11 +138,19 @@ test('customer dashboard: every tab, the booking dialog and the sandbox checkout
   expect(problems).toEqual([]);
 });
 
-test('an unpaid account\'s sandbox checkout (long e-mail) fits the phone', async ({ page, request }) => {
+test("an unpaid account's sandbox checkout (long e-mail) fits the phone", async ({ page, request }) => {
   const email = longEmail('pending');
   const password = 'Passw0rd-e2e';
   const signup = await request.post('/api/signup', {
-    data: { ...LONG, email, phone: `02${String(Date.now()).slice(-8)}`, password, confirmPassword: password, userType: 'customer', location: 'Kumasi' },
+    data: {
+      ...LONG,
+      email,
+      phone: `02${String(Date.now()).slice(-8)}`,
+      password,
+      confirmPassword: password,
+      userType: 'customer',
+      location: 'Kumasi',
+    },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   await page.goto('/signin');
@@ -183,7 +208,10 @@ test('affiliate dashboard: every tab, with many referrals and payouts, fits the 
 test('administrator console: every tab, the user dialog and its tabs fit the phone', async ({ page, request }) => {
   test.setTimeout(120_000);
   // A last name of its own: the search must find this one account among the others of this run.
-  const lastName = `${LONG.lastName}-${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6)}`;
+  const lastName = `${LONG.lastName}-${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6)}`;
   const customer = await createPaidAccount(request, { ...LONG, lastName, email: longEmail('admin-view') });
   const affiliate = await signUpAffiliate(request, LONG.firstName, LONG.lastName);
   await creditAffiliate(request, affiliate.email);
@@ -195,7 +223,10 @@ test('administrator console: every tab, the user dialog and its tabs fit the pho
   await page.getByRole('searchbox', { name: 'Search users' }).fill(customer.email);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const name = `${LONG.firstName} ${lastName}`;
-  await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name, exact: true }).click();
+  await page
+    .getByRole('row', { name: new RegExp(name) })
+    .getByRole('button', { name, exact: true })
+    .click();
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
   for (const tab of (await dialog.getByRole('tab').allInnerTexts()).map((n) => n.trim())) {

@@ -18,21 +18,43 @@ const phonePhoto = () =>
 
 /** Every image in `scope` has loaded real pixels (a broken address draws nothing). */
 const loaded = (page: Page, selector: string) =>
-  page.locator(selector).evaluateAll((imgs) => imgs.length > 0 && imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+  page
+    .locator(selector)
+    .evaluateAll(
+      (imgs) =>
+        imgs.length > 0 &&
+        imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+    );
 
 /** No location access: the search starts from Accra, where the professional is. */
 async function denyLocation(page: Page) {
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'geolocation', {
-      value: { getCurrentPosition: (_ok: unknown, fail: (e: { code: number; message: string }) => void) => fail({ code: 1, message: 'denied' }) },
+      value: {
+        getCurrentPosition: (_ok: unknown, fail: (e: { code: number; message: string }) => void) =>
+          fail({ code: 1, message: 'denied' }),
+      },
     });
   });
 }
 
-test('a professional adds a profile photo and a work photo from the Profile tab; a customer sees the photo on the Find Pro card', async ({ page, browser, request }) => {
-  const tag = Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6);
+test('a professional adds a profile photo and a work photo from the Profile tab; a customer sees the photo on the Find Pro card', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const tag = Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6);
   const lastName = `Lens${tag}`;
-  const pro = await createPaidAccount(request, { userType: 'professional', profession: 'Plumber', firstName: 'Kofi', lastName, location: 'Accra' });
+  const pro = await createPaidAccount(request, {
+    userType: 'professional',
+    profession: 'Plumber',
+    firstName: 'Kofi',
+    lastName,
+    location: 'Accra',
+  });
   await denyLocation(page);
   await useSession(page, await login(request, pro));
   await page.goto('/professional-dashboard');
@@ -42,13 +64,23 @@ test('a professional adds a profile photo and a work photo from the Profile tab;
   await expect(control.getByRole('img', { name: 'No photo yet: your initials are shown' })).toHaveText('KL');
 
   // A hostile file with a photo's name and type: the server reads its bytes and refuses it.
-  await control.getByLabel('Add photo').setInputFiles({ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+  await control
+    .getByLabel('Add photo')
+    .setInputFiles({
+      name: 'holiday.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    });
   await expect(control.getByRole('alert')).toHaveText(PHOTO_MESSAGES.svg);
   // Plainly not a photo: refused on the phone, before anything is sent.
-  await control.getByLabel('Add photo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some notes') });
+  await control
+    .getByLabel('Add photo')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some notes') });
   await expect(control.getByRole('alert')).toHaveText(PHOTO_MESSAGES.notImage);
 
-  await control.getByLabel('Add photo').setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() });
+  await control
+    .getByLabel('Add photo')
+    .setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() });
   await expect(control.getByRole('status')).toHaveText(PHOTO_MESSAGES.profileSaved);
   await expect(control.getByRole('alert')).toHaveCount(0);
   const shown = control.getByRole('img', { name: 'Your profile photo' });
@@ -60,7 +92,13 @@ test('a professional adds a profile photo and a work photo from the Profile tab;
 
   // Work photos: one added, described by the profession.
   const work = page.getByRole('region', { name: 'Work photos' });
-  await work.getByLabel('Add work photo').setInputFiles({ name: 'job.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2a6' } }).png().toBuffer() });
+  await work.getByLabel('Add work photo').setInputFiles({
+    name: 'job.png',
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer(),
+  });
   await expect(work.getByRole('status')).toHaveText(PHOTO_MESSAGES.workAdded);
   await expect(work.getByRole('img', { name: 'Plumber work photo 1 of 1' })).toBeVisible();
   await expect(work).toContainText('1 of 6');
@@ -69,8 +107,13 @@ test('a professional adds a profile photo and a work photo from the Profile tab;
   const photoSrc = (await shown.getAttribute('src'))!;
   await page.getByRole('tab', { name: 'Overview' }).click();
   await page.getByRole('region', { name: 'Your public page' }).getByRole('link').click();
-  await expect(page.getByRole('img', { name: `Photo of Kofi ${lastName.charAt(0)}.` })).toHaveAttribute('src', photoSrc);
-  await expect(page.getByRole('region', { name: 'Their work' }).getByRole('img', { name: 'Plumber work photo 1 of 1' })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Photo of Kofi ${lastName.charAt(0)}.` })).toHaveAttribute(
+    'src',
+    photoSrc,
+  );
+  await expect(
+    page.getByRole('region', { name: 'Their work' }).getByRole('img', { name: 'Plumber work photo 1 of 1' }),
+  ).toBeVisible();
   await page.goBack();
 
   // The Profile tab on a 360 px phone: nothing past the edge, every control thumb-sized.

@@ -6,11 +6,24 @@ import { bookFirstSlot } from './fixtures/bookings.ts';
 // Issue #16 "No dead ends" and "Plain words": what a person on a phone with a weak connection
 // reads when something fails, and what links into sign-up carry.
 
-test('a chat message typed offline is kept, shown as waiting, and sent when the phone is back online', async ({ page, request }) => {
-  const pro = await login(request, await createPaidAccount(request, { userType: 'professional', profession: 'Plumber', firstName: 'Kwame', lastName: 'Offline' }));
+test('a chat message typed offline is kept, shown as waiting, and sent when the phone is back online', async ({
+  page,
+  request,
+}) => {
+  const pro = await login(
+    request,
+    await createPaidAccount(request, {
+      userType: 'professional',
+      profession: 'Plumber',
+      firstName: 'Kwame',
+      lastName: 'Offline',
+    }),
+  );
   const customer = await login(request, await createPaidAccount(request, { firstName: 'Ama', lastName: 'Signal' }));
   const booking = await bookFirstSlot(request, customer, pro.user.id);
-  const accepted = await request.post(`/api/bookings/${booking.id}/accept`, { headers: { Authorization: `Bearer ${pro.token}` } });
+  const accepted = await request.post(`/api/bookings/${booking.id}/accept`, {
+    headers: { Authorization: `Bearer ${pro.token}` },
+  });
   expect(accepted.ok(), await accepted.text()).toBe(true);
 
   await useSession(page, customer);
@@ -24,7 +37,9 @@ test('a chat message typed offline is kept, shown as waiting, and sent when the 
   await page.context().setOffline(true);
   await chat.getByRole('textbox', { name: 'Message Kwame Offline' }).fill('Please bring a ladder.');
   await chat.getByRole('button', { name: 'Send' }).click();
-  await expect(chat.getByRole('alert')).toHaveText('No connection. Your message is kept; we will send it when you are back online.');
+  await expect(chat.getByRole('alert')).toHaveText(
+    'No connection. Your message is kept; we will send it when you are back online.',
+  );
   const waiting = chat.getByRole('log').getByRole('listitem').filter({ hasText: 'Please bring a ladder.' });
   await expect(waiting).toContainText('Waiting for a connection');
   await expect(chat.getByText(/failed to fetch/i)).toHaveCount(0);
@@ -33,12 +48,16 @@ test('a chat message typed offline is kept, shown as waiting, and sent when the 
   await expect(waiting).not.toContainText('Waiting for a connection');
   await expect(chat.getByRole('alert')).toHaveCount(0);
   // It reached the professional, once.
-  const seen = await request.get(`/api/bookings/${booking.id}/messages`, { headers: { Authorization: `Bearer ${pro.token}` } });
+  const seen = await request.get(`/api/bookings/${booking.id}/messages`, {
+    headers: { Authorization: `Bearer ${pro.token}` },
+  });
   const { messages } = (await seen.json()) as { messages: { body: string }[] };
   expect(messages.map((m) => m.body)).toEqual(['Please bring a ladder.']);
 });
 
-test('the landing page and pricing carry the chosen plan into sign-up, which opens on the account step', async ({ page }) => {
+test('the landing page and pricing carry the chosen plan into sign-up, which opens on the account step', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Join as Professional' }).click();
   await expect(page.getByRole('heading', { name: 'Step 2 of 3: Account information' })).toBeVisible();
@@ -46,16 +65,26 @@ test('the landing page and pricing carry the chosen plan into sign-up, which ope
   await expect(page.getByRole('radio', { name: /^Professional/ })).toBeChecked();
 
   await page.goto('/');
-  await page.getByRole('region', { name: 'Simple monthly pricing' }).getByRole('link', { name: /Customer/ }).click();
+  await page
+    .getByRole('region', { name: 'Simple monthly pricing' })
+    .getByRole('link', { name: /Customer/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Step 2 of 3: Account information' })).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('radio', { name: /^Customer/ })).toBeChecked();
 });
 
-test('a ?ref= link says the code was applied, a typed code can be corrected, and an unknown code is refused by its field', async ({ page, request }) => {
+test('a ?ref= link says the code was applied, a typed code can be corrected, and an unknown code is refused by its field', async ({
+  page,
+  request,
+}) => {
   const affiliate = await signUpAffiliate(request, 'Esi', 'Linkshare');
   await page.goto(`/signup?plan=customer&ref=${affiliate.affiliate.referrerCode}`);
-  await expect(page.getByRole('status').filter({ hasText: `Referrer code ${affiliate.affiliate.referrerCode} applied from your invitation link.` })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `Referrer code ${affiliate.affiliate.referrerCode} applied from your invitation link.` }),
+  ).toBeVisible();
   const code = page.getByRole('textbox', { name: 'Referrer Code (optional)' });
   await expect(code).toHaveValue(affiliate.affiliate.referrerCode);
 
@@ -81,15 +110,34 @@ test('a ?ref= link says the code was applied, a typed code can be corrected, and
   await expect(page.getByRole('dialog', { name: 'Sandbox checkout' })).toBeVisible();
 });
 
-test('distances from a city centre say "about", one mile is "1 mile", and a professional without a city shows Ghana', async ({ page, request }) => {
+test('distances from a city centre say "about", one mile is "1 mile", and a professional without a city shows Ghana', async ({
+  page,
+  request,
+}) => {
   const tag = Date.now().toString(36).replace(/\d/g, '');
-  await createPaidAccount(request, { userType: 'professional', profession: 'Cook', location: 'Accra', firstName: 'Citycentre', lastName: `Cook${tag}` });
-  await createPaidAccount(request, { userType: 'professional', profession: 'Cook', location: '', firstName: 'Nocity', lastName: `Cook${tag}` });
+  await createPaidAccount(request, {
+    userType: 'professional',
+    profession: 'Cook',
+    location: 'Accra',
+    firstName: 'Citycentre',
+    lastName: `Cook${tag}`,
+  });
+  await createPaidAccount(request, {
+    userType: 'professional',
+    profession: 'Cook',
+    location: '',
+    firstName: 'Nocity',
+    lastName: `Cook${tag}`,
+  });
   const customer = await login(request, await createPaidAccount(request, { firstName: 'Adwoa', lastName: 'Nogps' }));
   await useSession(page, customer); // no location permission: the search uses Accra's centre
   await page.goto('/customer-dashboard');
   await page.getByRole('tab', { name: 'Find Services' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Distances are measured from the centre of Accra, so they are approximate.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Distances are measured from the centre of Accra, so they are approximate.' }),
+  ).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search by name or profession' }).fill(`Cook${tag}`);
   const city = page.getByRole('article', { name: `Citycentre Cook${tag}` });
   await expect(city).toContainText(/· within about a mile · Accra/);
@@ -98,7 +146,9 @@ test('distances from a city centre say "about", one mile is "1 mile", and a prof
   await expect(nowhere).not.toContainText('miles');
 });
 
-test('/payment-test says "Payment successful! Reference: …" after a sandbox payment, and "Payment error: …" when it fails', async ({ page }) => {
+test('/payment-test says "Payment successful! Reference: …" after a sandbox payment, and "Payment error: …" when it fails', async ({
+  page,
+}) => {
   await page.goto('/payment-test');
   const pay = page.getByRole('button', { name: 'Pay ₵10 (test)' });
   await expect(pay).toBeEnabled();
@@ -108,7 +158,15 @@ test('/payment-test says "Payment successful! Reference: …" after a sandbox pa
   await checkout.getByRole('button', { name: 'Approve payment' }).click();
   await expect(page.getByText(`Payment successful! Reference: ${reference}`)).toBeVisible();
 
-  await page.route('**/api/payments/test-intent', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Payments are paused for maintenance.' }) }));
+  await page.route('**/api/payments/test-intent', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, message: 'Payments are paused for maintenance.' }),
+    }),
+  );
   await pay.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Payment error:' })).toHaveText('Payment error: Payments are paused for maintenance.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment error:' })).toHaveText(
+    'Payment error: Payments are paused for maintenance.',
+  );
 });

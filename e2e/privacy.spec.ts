@@ -18,7 +18,12 @@ test('a customer downloads their own data as JSON from the Profile tab', async (
   await expect(card.getByRole('status')).toHaveText(`Downloaded ${download.suggestedFilename()}`);
 
   const data = JSON.parse(await readFile(await download.path(), 'utf8'));
-  expect(data.account).toMatchObject({ accountType: 'customer', firstName: 'Efua', lastName: 'Owner', email: account.email });
+  expect(data.account).toMatchObject({
+    accountType: 'customer',
+    firstName: 'Efua',
+    lastName: 'Owner',
+    email: account.email,
+  });
   expect(JSON.stringify(data)).not.toMatch(/password_hash|token_hash|\$argon2/);
 });
 
@@ -29,7 +34,9 @@ test('when the session has ended, the download says so instead of saving a file'
   await page.goto('/customer-dashboard');
   await page.getByRole('tab', { name: 'Profile' }).click();
   // Signed out elsewhere: the stored token no longer opens anything.
-  expect((await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${session.token}` } })).ok()).toBe(true);
+  expect((await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${session.token}` } })).ok()).toBe(
+    true,
+  );
 
   const card = page.getByRole('region', { name: 'Your data' });
   await card.getByRole('button', { name: 'Download my data' }).click();

@@ -9,7 +9,11 @@ import { resetServerClockAfterEach } from './fixtures/clock.ts';
 
 resetServerClockAfterEach(); // passSlotStart moves the server's clock
 
-test('a professional accepts a job, manages rates, profile and availability, completes it and sees the earnings', async ({ page, browser, request }) => {
+test('a professional accepts a job, manages rates, profile and availability, completes it and sees the earnings', async ({
+  page,
+  browser,
+  request,
+}) => {
   const pro = await createPaidAccount(request, {
     userType: 'professional',
     firstName: 'Kwame',
@@ -60,7 +64,9 @@ test('a professional accepts a job, manages rates, profile and availability, com
   await job.getByRole('button', { name: 'Close Messages' }).click();
 
   // Too early to complete: no button to be refused, but the day and hour from which it can be.
-  await expect(job.getByText(/^You can mark this completed from \w{3} \d{1,2} \w{3}, \d{1,2}:00 [AP]M\.$/)).toBeVisible();
+  await expect(
+    job.getByText(/^You can mark this completed from \w{3} \d{1,2} \w{3}, \d{1,2}:00 [AP]M\.$/),
+  ).toBeVisible();
   await expect(job.getByRole('button', { name: 'Mark Completed' })).toHaveCount(0);
 
   // Overview: Rate Management with a live preview; a bad pair is refused inline; Cancel restores.
@@ -88,7 +94,9 @@ test('a professional accepts a job, manages rates, profile and availability, com
   await rates.getByRole('button', { name: 'Save' }).click();
   await expect(rates.getByRole('status').filter({ hasText: 'Rates updated successfully!' })).toBeVisible();
   await expect(base).toBeDisabled();
-  const listing = await request.get(`/api/professionals/${pro.user.id}`, { headers: { Authorization: `Bearer ${customerSession.token}` } });
+  const listing = await request.get(`/api/professionals/${pro.user.id}`, {
+    headers: { Authorization: `Bearer ${customerSession.token}` },
+  });
   expect((await listing.json()).professional).toMatchObject({ baseRate: 50, maxRate: 80, rateNegotiable: false });
 
   // Profile: view, Edit Profile, save; the email is shown but never editable.
@@ -126,7 +134,8 @@ test('a professional accepts a job, manages rates, profile and availability, com
   const shownMonth = await page.evaluate(() => new Date().toISOString().slice(0, 7));
   const [y1, m1] = shownMonth.split('-').map(Number);
   const [y2, m2] = booking.date.slice(0, 7).split('-').map(Number);
-  for (let i = 0; i < (y2! - y1!) * 12 + (m2! - m1!); i++) await page.getByRole('button', { name: 'Next month' }).click();
+  for (let i = 0; i < (y2! - y1!) * 12 + (m2! - m1!); i++)
+    await page.getByRole('button', { name: 'Next month' }).click();
   await calendar.getByRole('button', { name: /1 confirmed job$/ }).click();
   const day = calendar.getByRole('button', { name: /1 confirmed job$/ });
   await expect(day).toHaveAttribute('aria-pressed', 'true');
@@ -156,7 +165,10 @@ test('a professional accepts a job, manages rates, profile and availability, com
   await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('button', { name: 'Earnings' }).click();
   await expect(general.getByRole('tab', { name: 'Earnings' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('link', { name: 'Go to your full dashboard' })).toHaveAttribute('href', '/professional-dashboard');
+  await expect(page.getByRole('link', { name: 'Go to your full dashboard' })).toHaveAttribute(
+    'href',
+    '/professional-dashboard',
+  );
 
   // A customer opening the professional dashboard is sent to their own.
   const context = await browser.newContext();
@@ -170,9 +182,13 @@ test('a professional accepts a job, manages rates, profile and availability, com
 test('the professional dashboard load failure offers Try Again and Sign In Again', async ({ page, request }) => {
   const pro = await createPaidAccount(request, { userType: 'professional' });
   await useSession(page, await login(request, pro));
-  await page.route('**/api/professional-data/**', (route) => route.fulfill({ status: 404, json: { success: false, message: 'Not found' } }));
+  await page.route('**/api/professional-data/**', (route) =>
+    route.fulfill({ status: 404, json: { success: false, message: 'Not found' } }),
+  );
   await page.goto('/professional-dashboard');
-  const panel = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Unable to Load Dashboard' }) });
+  const panel = page
+    .getByRole('alert')
+    .filter({ has: page.getByRole('heading', { name: 'Unable to Load Dashboard' }) });
   await expect(panel).toContainText('User data not found. Please try logging in again.');
   await page.unroute('**/api/professional-data/**');
   await panel.getByRole('button', { name: 'Try Again' }).click();

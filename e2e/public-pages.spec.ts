@@ -56,7 +56,10 @@ test('landing page: nine sections in order, categories, plan picker without Java
   await expect(offerCard).not.toHaveCSS('border-top-color', gold);
 
   await expect(main.getByRole('link', { name: 'Find Professionals' })).toHaveAttribute('href', '/signup?plan=customer');
-  await expect(main.getByRole('link', { name: 'Join as Professional' })).toHaveAttribute('href', '/signup?plan=professional');
+  await expect(main.getByRole('link', { name: 'Join as Professional' })).toHaveAttribute(
+    'href',
+    '/signup?plan=professional',
+  );
 
   // 2. All twelve categories, each a link into the directory.
   const categories = page.getByRole('region', { name: 'Services for every need' });
@@ -64,7 +67,10 @@ test('landing page: nine sections in order, categories, plan picker without Java
   await expect(categories.getByRole('listitem')).toHaveText(CATEGORY_NAMES.map((name) => new RegExp(name)));
   // Each tile opens the public directory for its category (issue #17).
   await expect(categories.getByRole('link')).toHaveCount(CATEGORY_NAMES.length);
-  await expect(categories.getByRole('link', { name: 'Mason/Tiler' })).toHaveAttribute('href', '/professionals?category=MasonTiler');
+  await expect(categories.getByRole('link', { name: 'Mason/Tiler' })).toHaveAttribute(
+    'href',
+    '/professionals?category=MasonTiler',
+  );
 
   // 3. and 4.
   const why = page.getByRole('region', { name: 'Why Choose ServiceConnect Ghana?' });
@@ -81,8 +87,14 @@ test('landing page: nine sections in order, categories, plan picker without Java
   await expect(pricing.getByRole('article', { name: 'Customer' })).toContainText('₵10');
   await expect(pricing.getByRole('article', { name: /Professional/ })).toContainText('₵27');
   // Each card's button carries its plan into sign-up.
-  await expect(pricing.getByRole('link', { name: 'Choose Customer plan' })).toHaveAttribute('href', '/signup?plan=customer');
-  await expect(pricing.getByRole('link', { name: 'Choose Professional plan' })).toHaveAttribute('href', '/signup?plan=professional');
+  await expect(pricing.getByRole('link', { name: 'Choose Customer plan' })).toHaveAttribute(
+    'href',
+    '/signup?plan=customer',
+  );
+  await expect(pricing.getByRole('link', { name: 'Choose Professional plan' })).toHaveAttribute(
+    'href',
+    '/signup?plan=professional',
+  );
   await expect(pricing.getByRole('link')).toHaveCount(2);
 
   // 6. Affiliate: 40% of the first month, ₵4.00 / ₵10.80, payout from ₵250.
@@ -91,7 +103,10 @@ test('landing page: nine sections in order, categories, plan picker without Java
   await expect(affiliate).toContainText('₵4.00');
   await expect(affiliate).toContainText('₵10.80');
   await expect(affiliate).toContainText('₵250');
-  await expect(affiliate.getByRole('link', { name: 'Become an Affiliate' })).toHaveAttribute('href', '/affiliate-signup');
+  await expect(affiliate.getByRole('link', { name: 'Become an Affiliate' })).toHaveAttribute(
+    'href',
+    '/affiliate-signup',
+  );
 
   // 7. and 8.
   const payments = page.getByRole('region', { name: 'Pay your way' });
@@ -101,7 +116,10 @@ test('landing page: nine sections in order, categories, plan picker without Java
   const cta = page.getByRole('region', { name: 'Ready to get started?' });
   await expect(cta.getByRole('link')).toHaveCount(2);
   await expect(cta.getByRole('link', { name: 'Get Started Now' })).toHaveAttribute('href', '/signup?plan=customer');
-  await expect(cta.getByRole('link', { name: 'Become a Professional' })).toHaveAttribute('href', '/signup?plan=professional');
+  await expect(cta.getByRole('link', { name: 'Become a Professional' })).toHaveAttribute(
+    'href',
+    '/signup?plan=professional',
+  );
 
   // 9. Footer, after main.
   const footer = page.getByRole('contentinfo');
@@ -110,7 +128,11 @@ test('landing page: nine sections in order, categories, plan picker without Java
   await expect(footer.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support');
   await expect(footer.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/support');
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
-  expect(await page.evaluate(() => document.querySelector('main')!.compareDocumentPosition(document.querySelector('footer')!))).toBe(
+  expect(
+    await page.evaluate(() =>
+      document.querySelector('main')!.compareDocumentPosition(document.querySelector('footer')!),
+    ),
+  ).toBe(
     4, // DOCUMENT_POSITION_FOLLOWING
   );
 
@@ -161,10 +183,24 @@ test('legal pages show their titles, dates and key facts', async ({ page }) => {
   await page.goto('/affiliate-terms');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Affiliate Terms');
   const affiliate = page.getByRole('main');
-  for (const fact of ['40%', '₵4.00', '₵10.80', '₵250', /carry forward/, /1st and 15th/, /15 business days/, /within 30 days/, /No self-referral/, /family/]) {
+  for (const fact of [
+    '40%',
+    '₵4.00',
+    '₵10.80',
+    '₵250',
+    /carry forward/,
+    /1st and 15th/,
+    /15 business days/,
+    /within 30 days/,
+    /No self-referral/,
+    /family/,
+  ]) {
     await expect(affiliate.getByText(fact).first()).toBeVisible();
   }
-  await expect(affiliate.getByRole('link', { name: 'Join the Affiliate Programme' })).toHaveAttribute('href', '/affiliate-signup');
+  await expect(affiliate.getByRole('link', { name: 'Join the Affiliate Programme' })).toHaveAttribute(
+    'href',
+    '/affiliate-signup',
+  );
 });
 
 test('support center: channels, hours, FAQ accordion without JavaScript, emergency numbers', async ({ page }) => {
@@ -172,7 +208,10 @@ test('support center: channels, hours, FAQ accordion without JavaScript, emergen
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support Center');
   const main = page.getByRole('main');
   // The lines come from content/support/contact.json, written as people type them, linked in full.
-  await expect(main.getByRole('link', { name: 'Chat on WhatsApp +233 24 000 0000' })).toHaveAttribute('href', 'https://wa.me/233240000000');
+  await expect(main.getByRole('link', { name: 'Chat on WhatsApp +233 24 000 0000' })).toHaveAttribute(
+    'href',
+    'https://wa.me/233240000000',
+  );
   await expect(main.getByRole('link', { name: 'Call 030 000 0000' })).toHaveAttribute('href', 'tel:+233300000000');
   await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} ServiceConnect Ghana`);
   await expect(main.getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:\+233/);
@@ -188,7 +227,8 @@ test('support center: channels, hours, FAQ accordion without JavaScript, emergen
   await expect(first.getByRole('paragraph')).toBeVisible();
 
   const sos = page.getByRole('region', { name: 'In an emergency' });
-  for (const n of ['112', '191', '192', '193']) await expect(sos.getByRole('link', { name: n })).toHaveAttribute('href', `tel:${n}`);
+  for (const n of ['112', '191', '192', '193'])
+    await expect(sos.getByRole('link', { name: n })).toHaveAttribute('href', `tel:${n}`);
   for (const href of ['/terms', '/privacy', '/signup', '/affiliate-signup']) {
     await expect(main.locator(`a[href="${href}"]`).first()).toBeVisible();
   }

@@ -33,7 +33,10 @@ function heldUntilReleased(): { released: Promise<void>; release: () => void } {
 
 const label = (date: Date | string): string => longDate(new Date(date));
 
-test('a customer near the end of the month renews early from the dashboard and keeps the unused days', async ({ page, request }) => {
+test('a customer near the end of the month renews early from the dashboard and keeps the unused days', async ({
+  page,
+  request,
+}) => {
   const before = await serverNow(request);
   const account = await createPaidAccount(request);
   const session = await login(request, account);
@@ -79,7 +82,10 @@ test('a customer near the end of the month renews early from the dashboard and k
   expect(after.paidUntil).toBe(addMonths(new Date(start.paidUntil)).toISOString());
 });
 
-test('a professional sees the plan and Renew now on the Overview; a failed verification shows the server message with Try Again', async ({ page, request }) => {
+test('a professional sees the plan and Renew now on the Overview; a failed verification shows the server message with Try Again', async ({
+  page,
+  request,
+}) => {
   const pro = await createPaidAccount(request, { userType: 'professional' });
   const session = await login(request, pro);
   const start = await subscriptionOf(request, session);
@@ -93,7 +99,10 @@ test('a professional sees the plan and Renew now on the Overview; a failed verif
   });
   await page.route('**/api/verify-payment', async (route) => {
     await verifying.released;
-    await route.fulfill({ status: 200, json: { success: false, message: 'Failed to verify payment. Please contact support.' } });
+    await route.fulfill({
+      status: 200,
+      json: { success: false, message: 'Failed to verify payment. Please contact support.' },
+    });
   });
   await page.goto('/professional-dashboard');
   const card = page.getByRole('region', { name: 'Your subscription' });
@@ -118,7 +127,10 @@ test('a professional sees the plan and Renew now on the Overview; a failed verif
   await expect(page.getByRole('dialog', { name: 'Sandbox checkout' })).toHaveCount(0);
 });
 
-test('a mobile-money payer is told why nothing renews itself; paying by the test card offers automatic renewal, which they turn on and off', async ({ page, request }) => {
+test('a mobile-money payer is told why nothing renews itself; paying by the test card offers automatic renewal, which they turn on and off', async ({
+  page,
+  request,
+}) => {
   const account = await createPaidAccount(request); // paid in the sandbox as mobile money
   const session = await login(request, account);
   await useSession(page, session);
@@ -128,7 +140,10 @@ test('a mobile-money payer is told why nothing renews itself; paying by the test
   await expect(card.getByRole('checkbox')).toHaveCount(0);
 
   await card.getByRole('button', { name: 'Renew now' }).click();
-  await page.getByRole('dialog', { name: 'Sandbox checkout' }).getByRole('button', { name: 'Pay with test card (Visa ending 4081)' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sandbox checkout' })
+    .getByRole('button', { name: 'Pay with test card (Visa ending 4081)' })
+    .click();
   await expect(card.getByRole('status').first()).toContainText('Subscription renewed until');
 
   const auto = card.getByRole('checkbox', { name: 'Renew automatically with Visa ending 4081' });
@@ -137,7 +152,9 @@ test('a mobile-money payer is told why nothing renews itself; paying by the test
   await expect(auto).toBeChecked();
   await expect(card).toContainText('We charge this card a few days before your paid month ends');
   // The box changes at the tap; the server's copy follows when the request lands (CI once read it first).
-  await expect.poll(async () => (await subscriptionOf(request, session)).autoRenewal).toEqual({ card: 'Visa ending 4081', enabled: true });
+  await expect
+    .poll(async () => (await subscriptionOf(request, session)).autoRenewal)
+    .toEqual({ card: 'Visa ending 4081', enabled: true });
 
   // The choice survives a reload, and turning it off is kept too.
   await page.reload();
@@ -145,5 +162,7 @@ test('a mobile-money payer is told why nothing renews itself; paying by the test
   await auto.uncheck();
   await expect(auto).not.toBeChecked();
   await expect(card.getByRole('alert')).toHaveCount(0);
-  await expect.poll(async () => (await subscriptionOf(request, session)).autoRenewal).toEqual({ card: 'Visa ending 4081', enabled: false });
+  await expect
+    .poll(async () => (await subscriptionOf(request, session)).autoRenewal)
+    .toEqual({ card: 'Visa ending 4081', enabled: false });
 });

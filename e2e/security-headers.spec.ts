@@ -6,14 +6,20 @@ import { pageReady, sitePages } from './fixtures/pages.ts';
 const PAGES = sitePages();
 
 test('the page list covers the site', () => {
-  expect(PAGES).toEqual(expect.arrayContaining(['/', '/signin', '/signup', '/terms', '/customer-dashboard', '/no-such-page']));
+  expect(PAGES).toEqual(
+    expect.arrayContaining(['/', '/signin', '/signup', '/terms', '/customer-dashboard', '/no-such-page']),
+  );
 });
 
 for (const path of PAGES) {
-  test(`${path}: security headers, a CSP without inline script allowances, and no CSP violation`, async ({ page, request }) => {
+  test(`${path}: security headers, a CSP without inline script allowances, and no CSP violation`, async ({
+    page,
+    request,
+  }) => {
     const violations: string[] = [];
     page.on('console', (message) => {
-      if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) violations.push(message.text());
+      if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text()))
+        violations.push(message.text());
     });
     const response = await page.goto(path);
     expect(response, path).not.toBeNull();
@@ -26,15 +32,20 @@ for (const path of PAGES) {
     expect(headers['x-frame-options']).toBe('DENY');
     // The renewal page's address holds its key: it is never sent to another site.
     expect(headers['referrer-policy']).toBe(renewal ? 'same-origin' : 'strict-origin-when-cross-origin');
-    expect(await response!.headerValues('content-security-policy')).toContainEqual(expect.stringContaining("frame-ancestors 'none'"));
+    expect(await response!.headerValues('content-security-policy')).toContainEqual(
+      expect.stringContaining("frame-ancestors 'none'"),
+    );
 
     // Astro's policy (a <meta> on pre-rendered pages, a header on pages rendered per request):
     // only hashed inline scripts, no 'unsafe-inline' or 'unsafe-eval'.
     // Read from the page as served, asked for again: a guarded page may already have gone on to
     // the sign-in page, and the browser no longer has its body.
     const served = await (await request.get(path)).text();
-    const meta = /<meta http-equiv="content-security-policy" content="([^"]*)"/i.exec(served)?.[1].replaceAll('&#39;', "'") ?? null;
-    const policy = meta ?? (await response!.headerValues('content-security-policy')).find((value) => value.includes('default-src'));
+    const meta =
+      /<meta http-equiv="content-security-policy" content="([^"]*)"/i.exec(served)?.[1].replaceAll('&#39;', "'") ??
+      null;
+    const policy =
+      meta ?? (await response!.headerValues('content-security-policy')).find((value) => value.includes('default-src'));
     expect(policy, `${path} has Astro's policy`).toBeTruthy();
     const scriptSrc = /script-src ([^;]*)/.exec(policy!)?.[1] ?? '';
     // A page without a script runs none (site/integrations/script-free-csp.ts); the others only their own.

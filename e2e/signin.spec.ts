@@ -41,14 +41,20 @@ test('a customer signs in by phone, lands on the customer dashboard, and signs o
   await page.getByRole('button', { name: 'Abena account menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
-  expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('userData')])).toEqual([null, null]);
+  expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('userData')])).toEqual([
+    null,
+    null,
+  ]);
   // The token is revoked on the server too.
   await page.goto('/customer-dashboard');
   await expect(page).toHaveURL(/\/signin$/);
   expect(problems, 'no hydration, CSP or script errors').toEqual([]);
 });
 
-test('a wrong password shows the "Login Failed" toast and the same words by the form, and keeps the user on /signin', async ({ page, request }) => {
+test('a wrong password shows the "Login Failed" toast and the same words by the form, and keeps the user on /signin', async ({
+  page,
+  request,
+}) => {
   const account = await createPaidAccount(request);
   await page.goto('/signin');
 
@@ -64,7 +70,9 @@ test('a wrong password shows the "Login Failed" toast and the same words by the 
   // By the form too (a toast over the button is easy to miss on a phone): the password is focused
   // and its description is the problem, so a screen reader reads it with the field.
   const form = page.getByRole('form', { name: 'Sign in' });
-  await expect(form.getByRole('alert')).toHaveText(/do not match\. Check them and try again, or use “Forgot password\?”/);
+  await expect(form.getByRole('alert')).toHaveText(
+    /do not match\. Check them and try again, or use “Forgot password\?”/,
+  );
   const password = page.getByLabel('Password', { exact: true });
   await expect(password).toBeFocused();
   await expect(password).toHaveAccessibleDescription(/do not match/);
@@ -74,11 +82,16 @@ test('a wrong password shows the "Login Failed" toast and the same words by the 
   // Offline: plain words by the form, never "Failed to fetch".
   await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(form.getByRole('alert')).toHaveText('No connection: we could not reach ServiceConnect. Check your mobile data or Wi-Fi, then try again.');
+  await expect(form.getByRole('alert')).toHaveText(
+    'No connection: we could not reach ServiceConnect. Check your mobile data or Wi-Fi, then try again.',
+  );
   await expect(page.getByText(/failed to fetch/i)).toHaveCount(0);
 });
 
-test('the server’s account type wins: a professional picking Customer gets the auto-corrected notice', async ({ page, request }) => {
+test('the server’s account type wins: a professional picking Customer gets the auto-corrected notice', async ({
+  page,
+  request,
+}) => {
   const account = await createPaidAccount(request, { userType: 'professional', firstName: 'Kojo', lastName: 'Sparks' });
   await page.goto('/signin');
   await page.getByRole('radio', { name: 'Customer' }).check();
@@ -88,8 +101,12 @@ test('the server’s account type wins: a professional picking Customer gets the
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 
   await expect(page).toHaveURL(/\/professional-dashboard$/);
-  const notice = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Account Type Auto-Corrected' }) });
-  await expect(notice).toContainText('You chose Customer, but this is a professional account: you are signed in as a professional.');
+  const notice = page
+    .getByRole('status')
+    .filter({ has: page.getByRole('heading', { name: 'Account Type Auto-Corrected' }) });
+  await expect(notice).toContainText(
+    'You chose Customer, but this is a professional account: you are signed in as a professional.',
+  );
   await expect(page.getByText('— professional account')).toBeVisible();
 
   // Back on /signin while signed in: an offer to continue, not a silent redirect; remember me
@@ -146,7 +163,8 @@ test('/login-debug tries logins without signing anyone in', async ({ page, reque
   const problems: string[] = [];
   page.on('console', (message) => {
     // Refused logins show up as failed resources; anything else (CSP, hydration) is a bug.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      problems.push(message.text());
   });
   await page.goto('/login-debug');
   await expect(page.getByRole('heading', { level: 1, name: 'Customer Login Debug Tool' })).toBeVisible();

@@ -7,7 +7,9 @@ import { overflows, PHONE } from './fixtures/phone.ts';
 
 const wizard = (page: Page) => page.getByRole('form', { name: /Step \d of 3/ });
 const heading = (page: Page, n: 1 | 2 | 3) =>
-  wizard(page).getByRole('heading', { name: [, 'Step 1 of 3: Choose your plan', 'Step 2 of 3: Account information', 'Step 3 of 3: Profile details'][n]! });
+  wizard(page).getByRole('heading', {
+    name: [, 'Step 1 of 3: Choose your plan', 'Step 2 of 3: Account information', 'Step 3 of 3: Profile details'][n]!,
+  });
 
 async function toStep2(page: Page) {
   await page.goto('/signup');
@@ -16,7 +18,13 @@ async function toStep2(page: Page) {
   await expect(heading(page, 2)).toBeFocused();
 }
 
-const person = () => ({ first: 'Abena', last: 'Owusu', email: `steps-${uniqueTag()}@example.com`, phone: uniquePhone(), password: 'GoodPass123' });
+const person = () => ({
+  first: 'Abena',
+  last: 'Owusu',
+  email: `steps-${uniqueTag()}@example.com`,
+  phone: uniquePhone(),
+  password: 'GoodPass123',
+});
 
 async function fillStep2(page: Page, p: ReturnType<typeof person>, confirm = p.password) {
   const form = wizard(page);
@@ -69,7 +77,9 @@ test('passwords that do not match are caught on step 2, by the Confirm Password 
   await expect(page.getByRole('alert').filter({ hasText: 'Please fill in all required fields' })).toHaveCount(0);
 });
 
-test("the browser's Back and Forward move between the steps and keep what was typed, passwords included", async ({ page }) => {
+test("the browser's Back and Forward move between the steps and keep what was typed, passwords included", async ({
+  page,
+}) => {
   const p = person();
   await toStep2(page);
   await fillStep2(page, p);

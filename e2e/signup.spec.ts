@@ -10,7 +10,10 @@ async function expectSignedInOn(page: Page, path: string, p: { firstName: string
   await page.waitForURL(`**${path}`);
   await expect(page.getByText(new RegExp(p.firstName)).first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
-  const stored = await page.evaluate(() => ({ token: localStorage.getItem('authToken'), user: localStorage.getItem('userData') }));
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('authToken'),
+    user: localStorage.getItem('userData'),
+  }));
   expect(stored.token).toBeTruthy();
   expect(JSON.parse(stored.user ?? '{}')).toMatchObject({ email: p.email, status: 'active' });
 }
@@ -46,10 +49,16 @@ async function fillAccount(page: Page, p: ReturnType<typeof person>, confirm = p
   await form.getByLabel('Confirm Password').fill(confirm);
 }
 
-test('a customer signs up, cancels the first payment, tries again, pays in the sandbox and lands on the dashboard signed in', async ({ page }) => {
+test('a customer signs up, cancels the first payment, tries again, pays in the sandbox and lands on the dashboard signed in', async ({
+  page,
+}) => {
   const p = person('Ama');
   await page.goto('/signup');
-  await expect(page.getByRole('list', { name: 'Sign-up progress' }).getByRole('listitem')).toHaveText([/1\s*Plan/, /2\s*Account/, /3\s*Profile/]);
+  await expect(page.getByRole('list', { name: 'Sign-up progress' }).getByRole('listitem')).toHaveText([
+    /1\s*Plan/,
+    /2\s*Account/,
+    /3\s*Profile/,
+  ]);
 
   // Step 1: Continue needs a plan.
   await expect(page.getByText('Popular')).toBeVisible();
@@ -159,15 +168,21 @@ test('a professional is asked for a profession and a service area, then signs up
   // Each problem by its field, focus on the first.
   await expect(form.getByLabel('Profession')).toBeFocused();
   await expect(form.getByLabel('Profession')).toHaveAccessibleDescription('Please select your profession');
-  await expect(form.getByLabel('Local Address & Service Area')).toHaveAccessibleDescription(/Please enter your local address and service area/);
+  await expect(form.getByLabel('Local Address & Service Area')).toHaveAccessibleDescription(
+    /Please enter your local address and service area/,
+  );
   await form.getByLabel('Profession').selectOption('Electrician');
   await submit.click();
   await expect(form.getByLabel('Local Address & Service Area')).toBeFocused();
 
   // A picture of the wrong kind is refused; only a PNG/JPG name is kept.
-  await form.getByLabel('Profile Picture').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await form
+    .getByLabel('Profile Picture')
+    .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
   await expect(page.getByRole('alert').filter({ hasText: 'Please choose a PNG or JPG image.' })).toBeVisible();
-  await form.getByLabel('Profile Picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
+  await form
+    .getByLabel('Profile Picture')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
   await expect(form.getByText('Chosen: me.png')).toBeVisible();
 
   await form.getByLabel('City').selectOption('Accra');
@@ -176,7 +191,14 @@ test('a professional is asked for a profession and a service area, then signs up
   const signupRequest = page.waitForRequest('**/api/signup');
   await submit.click();
   const body = (await signupRequest).postDataJSON() as Record<string, unknown>;
-  expect(body).toMatchObject({ userType: 'professional', profession: 'Electrician', profilePicture: 'me.png', baseRate: 0, maxRate: 0, rateNegotiable: false });
+  expect(body).toMatchObject({
+    userType: 'professional',
+    profession: 'Electrician',
+    profilePicture: 'me.png',
+    baseRate: 0,
+    maxRate: 0,
+    rateNegotiable: false,
+  });
 
   const checkout = page.getByRole('dialog', { name: 'Sandbox checkout' });
   await expect(checkout).toContainText('₵27');
@@ -187,7 +209,9 @@ test('a professional is asked for a profession and a service area, then signs up
   await expectSignedInOn(page, '/professional-dashboard', p);
 });
 
-test('the wizard explains each problem with the spec words on the step that has the field, and keeps what was typed', async ({ page }) => {
+test('the wizard explains each problem with the spec words on the step that has the field, and keeps what was typed', async ({
+  page,
+}) => {
   const p = person('Efua');
   await page.goto('/signup');
   await choosePlan(page, 'Customer');
@@ -200,12 +224,16 @@ test('the wizard explains each problem with the spec words on the step that has 
   await fillAccount(page, { ...p, phone: '12345' });
   await forward();
   await expect(form.getByLabel('Phone Number')).toBeFocused();
-  await expect(form.getByLabel('Phone Number')).toHaveAccessibleDescription(/Please enter a valid Ghana phone number \(e\.g\., 0241234567 or \+233241234567\)/);
+  await expect(form.getByLabel('Phone Number')).toHaveAccessibleDescription(
+    /Please enter a valid Ghana phone number \(e\.g\., 0241234567 or \+233241234567\)/,
+  );
 
   await form.getByLabel('Phone Number').fill(p.phone);
   await form.getByLabel('Confirm Password').fill('Different123');
   await forward();
-  await expect(form.getByLabel('Confirm Password')).toHaveAccessibleDescription('Passwords do not match. Please try again.');
+  await expect(form.getByLabel('Confirm Password')).toHaveAccessibleDescription(
+    'Passwords do not match. Please try again.',
+  );
 
   await form.getByLabel('Email Address').fill('not-an-email');
   await form.getByLabel('Confirm Password').fill(p.password);

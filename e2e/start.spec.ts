@@ -21,7 +21,15 @@ test('npm start serves the product on an empty data folder and stops cleanly', a
   const dataDir = join(mkdtempSync(join(tmpdir(), 'marketplace-start-')), 'nested', 'data');
   const port = await freePort();
   const child = spawn('npm', ['start'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', PAYMENTS: 'sandbox', DIAGNOSTICS: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
+      DIAGNOSTICS: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -39,7 +47,9 @@ test('npm start serves the product on an empty data folder and stops cleanly', a
     expect(landing).toContain('Built for Ghana');
     // Sandbox payments where real ones are expected: every page says so (issue #14).
     expect(landing).toContain('<strong>TEST MODE</strong>: payments are simulated and no real money moves.');
-    expect(await (await fetch(`http://127.0.0.1:${port}/terms`, { headers: { 'accept-encoding': 'br' } })).text()).toContain('TEST MODE');
+    expect(
+      await (await fetch(`http://127.0.0.1:${port}/terms`, { headers: { 'accept-encoding': 'br' } })).text(),
+    ).toContain('TEST MODE');
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toEqual({ ok: true });
     expect(readdirSync(dataDir)).toContain('pglite'); // created the missing parent folders
@@ -60,14 +70,28 @@ test('npm start serves the product on an empty data folder and stops cleanly', a
   // npm re-raises the signal for itself; what matters is that the server shut down and let go of the port.
   await expect.poll(() => output).toContain('shutting down');
   await expect
-    .poll(() => fetch(`http://127.0.0.1:${port}/api/health`).then(() => 'still up', () => 'stopped'))
+    .poll(() =>
+      fetch(`http://127.0.0.1:${port}/api/health`).then(
+        () => 'still up',
+        () => 'stopped',
+      ),
+    )
     .toBe('stopped');
 });
 
 // Issue #14: without keys, production granted paid time (and affiliate commission) for nothing.
 test('npm start in production without Paystack keys refuses to start, and says what to set', async () => {
   const child = spawn('npm', ['start'], {
-    env: { ...process.env, PORT: String(await freePort()), DATA_DIR: mkdtempSync(join(tmpdir(), 'marketplace-nokeys-')), DATABASE_URL: '', NODE_ENV: 'production', PAYMENTS: '', PAYSTACK_SECRET_KEY: '', PAYSTACK_PUBLIC_KEY: '' },
+    env: {
+      ...process.env,
+      PORT: String(await freePort()),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'marketplace-nokeys-')),
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      PAYMENTS: '',
+      PAYSTACK_SECRET_KEY: '',
+      PAYSTACK_PUBLIC_KEY: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -86,9 +110,13 @@ for (const mode of ['exit', 'stall'] as const) {
     test.setTimeout(150_000);
     const port = await freePort();
     const fixture = join(import.meta.dirname, 'fixtures', 'abandon-log-reader.ts');
-    const script = spawn(process.execPath, [fixture, String(port), mkdtempSync(join(tmpdir(), 'marketplace-abandoned-')), mode], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const script = spawn(
+      process.execPath,
+      [fixture, String(port), mkdtempSync(join(tmpdir(), 'marketplace-abandoned-')), mode],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let printed = '';
     script.stdout.on('data', (chunk) => (printed += chunk));
     expect(await new Promise((resolve) => script.once('exit', resolve))).toBe(0);
@@ -96,8 +124,15 @@ for (const mode of ['exit', 'stall'] as const) {
     // The script sent SIGTERM to the group as it left; the stalled reader ignores it and stays.
     const serverRunning = () => spawnSync('pgrep', ['-g', String(group), '-f', 'api/src/server.ts']).status === 0;
     try {
-      await expect.poll(serverRunning, { timeout: 10_000, intervals: [100], message: 'the server still runs 10 s after SIGTERM' }).toBe(false);
-      expect(await fetch(`http://127.0.0.1:${port}/api/health`).then(() => 'still up', () => 'stopped')).toBe('stopped');
+      await expect
+        .poll(serverRunning, { timeout: 10_000, intervals: [100], message: 'the server still runs 10 s after SIGTERM' })
+        .toBe(false);
+      expect(
+        await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          () => 'still up',
+          () => 'stopped',
+        ),
+      ).toBe('stopped');
     } finally {
       spawnSync('pkill', ['-KILL', '-g', String(group)]); // the stalled reader, and a hung server if the test failed
     }

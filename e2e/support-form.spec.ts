@@ -31,7 +31,9 @@ test('a visitor sends a message, survives a dropped connection, and gets a refer
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to Send Message' })).toContainText(
     'Network Error: Please check your connection and try again, or contact us via WhatsApp.',
   );
-  await expect(form.getByLabel('Message')).toHaveValue('I paid with MTN MoMo this morning but my plan is not active yet.');
+  await expect(form.getByLabel('Message')).toHaveValue(
+    'I paid with MTN MoMo this morning but my plan is not active yet.',
+  );
   await expect(form.getByLabel('Category')).toHaveValue('payment');
 
   // Back online; hold the request a moment to see the busy button.

@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { DOCUMENT_MAX_BYTES, VERIFICATION_MESSAGES, VERIFICATION_ROUTES, type VerificationResponse } from '../contract/verification.ts';
+import {
+  DOCUMENT_MAX_BYTES,
+  VERIFICATION_MESSAGES,
+  VERIFICATION_ROUTES,
+  type VerificationResponse,
+} from '../contract/verification.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 
 // Issue #6 professional verification, professional's side: upload from the dashboard, see the
@@ -8,18 +13,31 @@ import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 // through the API here (the admin console's own journey comes with it).
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** The first administrator (playwright.config.ts creates it from ADMIN_USERNAME/ADMIN_PASSWORD). */
 async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/admin/login', { data: { username: 'e2e-admin', password: 'Admin-e2e-Passw0rd' } });
+  const res = await request.post('/api/admin/login', {
+    data: { username: 'e2e-admin', password: 'Admin-e2e-Passw0rd' },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { token: string }).token;
 }
 
-test('a professional uploads a Ghana Card and a certificate, waits for review, and sees Verified once an admin approves', async ({ page, request }) => {
-  const pro = await createPaidAccount(request, { userType: 'professional', firstName: 'Yaw', lastName: 'Checked', profession: 'Electrician' });
+test('a professional uploads a Ghana Card and a certificate, waits for review, and sees Verified once an admin approves', async ({
+  page,
+  request,
+}) => {
+  const pro = await createPaidAccount(request, {
+    userType: 'professional',
+    firstName: 'Yaw',
+    lastName: 'Checked',
+    profession: 'Electrician',
+  });
   await useSession(page, await login(request, pro));
   const uploads: string[] = [];
   page.on('request', (r) => {
@@ -37,7 +55,11 @@ test('a professional uploads a Ghana Card and a certificate, waits for review, a
   const input = ghanaCard.getByLabel('Upload Ghana Card');
   await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') });
   await expect(ghanaCard.getByRole('alert')).toHaveText(VERIFICATION_MESSAGES.wrongType);
-  await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(DOCUMENT_MAX_BYTES)]) });
+  await input.setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([PNG, Buffer.alloc(DOCUMENT_MAX_BYTES)]),
+  });
   await expect(ghanaCard.getByRole('alert')).toHaveText(VERIFICATION_MESSAGES.tooLarge);
   expect(uploads).toEqual([]);
 
@@ -51,11 +73,17 @@ test('a professional uploads a Ghana Card and a certificate, waits for review, a
   expect(uploads).toHaveLength(1);
 
   // A file whose bytes are not what its type says: the server's message, never success.
-  const certificate = card.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Trade certificate' }) });
-  await certificate.getByLabel('Upload Trade certificate').setInputFiles({ name: 'cert.pdf', mimeType: 'application/pdf', buffer: PNG });
+  const certificate = card
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Trade certificate' }) });
+  await certificate
+    .getByLabel('Upload Trade certificate')
+    .setInputFiles({ name: 'cert.pdf', mimeType: 'application/pdf', buffer: PNG });
   await expect(certificate.getByRole('alert')).toHaveText(VERIFICATION_MESSAGES.typeMismatch);
   await expect(certificate).toContainText('Not uploaded yet');
-  await certificate.getByLabel('Upload Trade certificate').setInputFiles({ name: 'cert.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await certificate
+    .getByLabel('Upload Trade certificate')
+    .setInputFiles({ name: 'cert.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(certificate.getByRole('status')).toHaveText(VERIFICATION_MESSAGES.uploaded);
   await expect(certificate.getByRole('alert')).toHaveCount(0);
 
@@ -69,7 +97,10 @@ test('a professional uploads a Ghana Card and a certificate, waits for review, a
     const file = await request.get(VERIFICATION_ROUTES.adminFile(d.id), { headers });
     expect(file.headers()['content-type']).toBe(d.contentType);
   }
-  const decided = await request.put(VERIFICATION_ROUTES.adminDecision(pro.user.id), { headers, data: { decision: 'verified' } });
+  const decided = await request.put(VERIFICATION_ROUTES.adminDecision(pro.user.id), {
+    headers,
+    data: { decision: 'verified' },
+  });
   expect(decided.ok(), await decided.text()).toBe(true);
 
   await page.reload();
@@ -79,7 +110,11 @@ test('a professional uploads a Ghana Card and a certificate, waits for review, a
 
   // A customer's search shows the badge.
   const customer = await login(request, await createPaidAccount(request, { firstName: 'Esi', lastName: 'Looking' }));
-  const search = await request.get('/api/professionals?q=Checked', { headers: { Authorization: `Bearer ${customer.token}` } });
-  const listed = ((await search.json()) as { professionals: { id: number; verified: boolean }[] }).professionals.find((p) => p.id === pro.user.id);
+  const search = await request.get('/api/professionals?q=Checked', {
+    headers: { Authorization: `Bearer ${customer.token}` },
+  });
+  const listed = ((await search.json()) as { professionals: { id: number; verified: boolean }[] }).professionals.find(
+    (p) => p.id === pro.user.id,
+  );
   expect(listed?.verified).toBe(true);
 });

@@ -25,7 +25,11 @@ export default defineConfig({
             groups: [
               { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 20 },
               // Vite's helper for dynamic import() joins core: on its own it was a sixth file for /signin.
-              { name: 'core', test: /[\\/](contract|site[\\/]src[\\/](lib|stores|ui))[\\/]|vite[\\/]preload-helper/, priority: 10 },
+              {
+                name: 'core',
+                test: /[\\/](contract|site[\\/]src[\\/](lib|stores|ui))[\\/]|vite[\\/]preload-helper/,
+                priority: 10,
+              },
             ],
           },
         },
@@ -48,7 +52,7 @@ export default defineConfig({
         "default-src 'self'",
         "img-src 'self' data: https:",
         "connect-src 'self' https://api.paystack.co https://checkout.paystack.com",
-        "frame-src https://checkout.paystack.com https://standard.paystack.co",
+        'frame-src https://checkout.paystack.com https://standard.paystack.co',
         "font-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",

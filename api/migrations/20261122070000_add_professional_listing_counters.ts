@@ -16,6 +16,13 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('professional_profiles', (t) => {
-    t.dropColumns('paid_until', 'review_count', 'rating_total', 'completed_jobs', 'answered_requests', 'response_seconds_total');
+    t.dropColumns(
+      'paid_until',
+      'review_count',
+      'rating_total',
+      'completed_jobs',
+      'answered_requests',
+      'response_seconds_total',
+    );
   });
 }

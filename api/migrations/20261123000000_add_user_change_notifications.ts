@@ -53,13 +53,18 @@ export async function up(knex: Knex): Promise<void> {
   `);
   for (const [table, columns] of Object.entries(WATCHED)) {
     const args = columns.map((c) => `'${c}'`).join(', ');
-    await knex.raw(`create trigger ${triggerName(table)} after insert or update or delete on ${table} for each row execute function announce_user_change(${args})`);
+    await knex.raw(
+      `create trigger ${triggerName(table)} after insert or update or delete on ${table} for each row execute function announce_user_change(${args})`,
+    );
   }
-  await knex.raw(`create trigger ${triggerName('platform_settings')} after insert or update or delete on platform_settings for each statement execute function announce_settings_change()`);
+  await knex.raw(
+    `create trigger ${triggerName('platform_settings')} after insert or update or delete on platform_settings for each statement execute function announce_settings_change()`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of [...Object.keys(WATCHED), 'platform_settings']) await knex.raw(`drop trigger if exists ${triggerName(table)} on ${table}`);
+  for (const table of [...Object.keys(WATCHED), 'platform_settings'])
+    await knex.raw(`drop trigger if exists ${triggerName(table)} on ${table}`);
   await knex.raw('drop function if exists announce_settings_change()');
   await knex.raw('drop function if exists announce_user_change()');
 }

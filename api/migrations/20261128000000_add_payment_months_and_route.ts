@@ -13,7 +13,9 @@ export async function up(knex: Knex): Promise<void> {
     t.check("initiated_via in ('checkout', 'momo_prompt', 'auto_renewal')", [], 'payments_initiated_via_check');
   });
   // Automatic renewals made before this column: their payments are the ones with a renewal charge.
-  await knex.raw(`update payments set initiated_via = 'auto_renewal' where id in (select payment_id from renewal_charges where payment_id is not null)`);
+  await knex.raw(
+    `update payments set initiated_via = 'auto_renewal' where id in (select payment_id from renewal_charges where payment_id is not null)`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

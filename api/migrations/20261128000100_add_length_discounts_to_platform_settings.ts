@@ -11,7 +11,11 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('platform_settings', (t) => {
     for (const column of COLUMNS) t.integer(column).notNullable().defaultTo(0);
     // Below 100: a length is never free. The settings form allows at most 50 (contract/admin.ts).
-    t.check(COLUMNS.map((c) => `${c} >= 0 and ${c} < 100`).join(' and '), [], 'platform_settings_length_discounts_check');
+    t.check(
+      COLUMNS.map((c) => `${c} >= 0 and ${c} < 100`).join(' and '),
+      [],
+      'platform_settings_length_discounts_check',
+    );
   });
 }
 

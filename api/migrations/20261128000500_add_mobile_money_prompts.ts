@@ -19,7 +19,9 @@ export async function up(knex: Knex): Promise<void> {
     t.text('momo_network');
     t.check("momo_network is null or momo_network in ('mtn', 'vod', 'atl')", [], 'users_momo_network_check');
   });
-  await knex.raw(`create index payments_open_prompts on payments (user_id, created_at) where initiated_via = 'momo_prompt' and status = 'initialized'`);
+  await knex.raw(
+    `create index payments_open_prompts on payments (user_id, created_at) where initiated_via = 'momo_prompt' and status = 'initialized'`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

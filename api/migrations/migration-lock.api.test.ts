@@ -27,21 +27,24 @@ it('a process that finds the migration lock held waits for it instead of failing
   await t.db('knex_migrations_lock').update({ is_locked: 0 });
 });
 
-it.runIf(process.env.TEST_DB === 'postgres')('two processes migrating an empty database at the same moment both start', async () => {
-  const t = await createTestDb();
-  drop = t.drop;
-  await rollbackAll(t.db);
-  await t.db.schema.dropTable('knex_migrations').dropTable('knex_migrations_lock'); // as on a new database
-  const url = (t.db.client.config.connection as { connectionString: string }).connectionString;
-  const [one, two] = [await createDb({ databaseUrl: url }), await createDb({ databaseUrl: url })];
-  try {
-    const results = await Promise.allSettled([migrate(one), migrate(two)]);
-    expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);
-    const applied = results.map((r) => (r as PromiseFulfilledResult<[number, string[]]>).value[1].length);
-    expect(Math.min(...applied)).toBe(0); // one ran them all, the other found nothing to do
-    expect(Math.max(...applied)).toBeGreaterThan(0);
-  } finally {
-    await closeDb(one);
-    await closeDb(two);
-  }
-});
+it.runIf(process.env.TEST_DB === 'postgres')(
+  'two processes migrating an empty database at the same moment both start',
+  async () => {
+    const t = await createTestDb();
+    drop = t.drop;
+    await rollbackAll(t.db);
+    await t.db.schema.dropTable('knex_migrations').dropTable('knex_migrations_lock'); // as on a new database
+    const url = (t.db.client.config.connection as { connectionString: string }).connectionString;
+    const [one, two] = [await createDb({ databaseUrl: url }), await createDb({ databaseUrl: url })];
+    try {
+      const results = await Promise.allSettled([migrate(one), migrate(two)]);
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);
+      const applied = results.map((r) => (r as PromiseFulfilledResult<[number, string[]]>).value[1].length);
+      expect(Math.min(...applied)).toBe(0); // one ran them all, the other found nothing to do
+      expect(Math.max(...applied)).toBeGreaterThan(0);
+    } finally {
+      await closeDb(one);
+      await closeDb(two);
+    }
+  },
+);

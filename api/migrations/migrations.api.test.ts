@@ -49,7 +49,9 @@ const ALL_TABLES = [
 
 const tables = async () =>
   (
-    await db.raw(`select table_name from information_schema.tables where table_schema = 'public' and table_name not like 'knex_%' order by 1`)
+    await db.raw(
+      `select table_name from information_schema.tables where table_schema = 'public' and table_name not like 'knex_%' order by 1`,
+    )
   ).rows.map((r: { table_name: string }) => r.table_name);
 
 it('migrates latest → rollback all → latest', async () => {

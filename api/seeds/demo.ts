@@ -23,7 +23,20 @@ export const DEMO_ACCOUNTS = [
   { email: 'affiliate@demo.example.com', userType: 'affiliate' as const },
 ];
 
-const FIRST_NAMES = ['Ama', 'Kofi', 'Akosua', 'Kwame', 'Efua', 'Yaw', 'Abena', 'Kojo', 'Adwoa', 'Kwabena', 'Esi', 'Kwaku'];
+const FIRST_NAMES = [
+  'Ama',
+  'Kofi',
+  'Akosua',
+  'Kwame',
+  'Efua',
+  'Yaw',
+  'Abena',
+  'Kojo',
+  'Adwoa',
+  'Kwabena',
+  'Esi',
+  'Kwaku',
+];
 const LAST_NAMES = ['Mensah', 'Owusu', 'Boateng', 'Asante', 'Osei', 'Addo', 'Appiah', 'Darko', 'Agyeman', 'Ofori'];
 
 const SKILLS: Record<(typeof CATEGORY_NAMES)[number], string[]> = {
@@ -87,18 +100,25 @@ async function paidMonth(trx: Knex.Transaction, userId: number, email: string, p
     period_end: addMonths(now),
     created_at: now,
   });
-  await trx('professional_profiles').where({ user_id: userId }).update({ paid_until: addMonths(now) });
+  await trx('professional_profiles')
+    .where({ user_id: userId })
+    .update({ paid_until: addMonths(now) });
 }
 
 export async function loadDemoData(db: Db, now: Date = new Date()): Promise<DemoResult> {
-  const existing = await db('users').whereRaw('lower(email) = any(?)', [DEMO_ACCOUNTS.map((a) => a.email)]).first();
+  const existing = await db('users')
+    .whereRaw('lower(email) = any(?)', [DEMO_ACCOUNTS.map((a) => a.email)])
+    .first();
   if (existing) return { created: 0, professionals: 0 };
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const next = random(233);
   let phoneSerial = 0;
   const phone = () => `+23324${String(9_000_000 + phoneSerial++).padStart(7, '0')}`;
-  const name = (i: number) => ({ first_name: FIRST_NAMES[i % FIRST_NAMES.length], last_name: LAST_NAMES[(i * 7) % LAST_NAMES.length] });
+  const name = (i: number) => ({
+    first_name: FIRST_NAMES[i % FIRST_NAMES.length],
+    last_name: LAST_NAMES[(i * 7) % LAST_NAMES.length],
+  });
 
   return db.transaction(async (trx) => {
     let created = 0;
@@ -172,7 +192,8 @@ function profile(
   const miles = next() * 3;
   const angle = next() * 2 * Math.PI;
   const latitude = city.lat + (miles * Math.cos(angle)) / MILES_PER_DEGREE_LAT;
-  const longitude = city.lng + (miles * Math.sin(angle)) / (MILES_PER_DEGREE_LAT * Math.cos((city.lat * Math.PI) / 180));
+  const longitude =
+    city.lng + (miles * Math.sin(angle)) / (MILES_PER_DEGREE_LAT * Math.cos((city.lat * Math.PI) / 180));
   const base = 20 + Math.round(next() * 6) * 5; // ₵20–₵50
   return {
     user_id: userId,

@@ -31,7 +31,6 @@ import { securityHeaders } from './http/security-headers.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { payoutTransfers } from './providers/index.ts';
 
-
 /** Each feature folder exports a function that builds its router from the app's dependencies. */
 const features: ((deps: AppDeps) => Router)[] = [
   healthRoutes,
@@ -63,7 +62,10 @@ export function apiRouteList(deps: AppDeps): string[] {
 }
 
 function apiMiddleware(given: AppDeps): Middleware {
-  const deps: AppDeps = { ...given, transfers: given.transfers === undefined ? payoutTransfers(given.config) : given.transfers };
+  const deps: AppDeps = {
+    ...given,
+    transfers: given.transfers === undefined ? payoutTransfers(given.config) : given.transfers,
+  };
   const router = new Router();
   for (const feature of features) router.use(feature(deps).routes());
   const json = compose([jsonOnly(), bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' })]);
@@ -72,7 +74,13 @@ function apiMiddleware(given: AppDeps): Middleware {
     errorMiddleware(deps.logger),
     // A file upload's body is the file: its route checks the type and reads at most its own limit.
     // GET and HEAD carry no body to parse.
-    (ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' || takesRawBody(ctx.method, ctx.path) || takesPhotoBody(ctx.method, ctx.path) ? next() : json(ctx, next)),
+    (ctx, next) =>
+      ctx.method === 'GET' ||
+      ctx.method === 'HEAD' ||
+      takesRawBody(ctx.method, ctx.path) ||
+      takesPhotoBody(ctx.method, ctx.path)
+        ? next()
+        : json(ctx, next),
     noNulCharacters(),
     async (ctx, next) => {
       await next();

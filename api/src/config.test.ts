@@ -71,13 +71,20 @@ describe('loadConfig', () => {
 
   it('uses Paystack only when both keys are set', () => {
     const config = loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123', PAYSTACK_PUBLIC_KEY: 'pk_test_def456' });
-    expect(config.paystack).toEqual({ secretKey: 'sk_test_abc123', publicKey: 'pk_test_def456', apiBase: 'https://api.paystack.co' });
+    expect(config.paystack).toEqual({
+      secretKey: 'sk_test_abc123',
+      publicKey: 'pk_test_def456',
+      apiBase: 'https://api.paystack.co',
+    });
     expect(() => loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123' })).toThrow(/set both keys/);
     expect(() => loadConfig({ PAYSTACK_PUBLIC_KEY: 'pk_test_def456' })).toThrow(/set both keys/);
   });
 
   it('creates the first administrator only when both ADMIN_USERNAME and ADMIN_PASSWORD are set', () => {
-    expect(loadConfig({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'long-enough-1' }).firstAdmin).toEqual({ username: 'ops', password: 'long-enough-1' });
+    expect(loadConfig({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'long-enough-1' }).firstAdmin).toEqual({
+      username: 'ops',
+      password: 'long-enough-1',
+    });
     expect(() => loadConfig({ ADMIN_USERNAME: 'ops' })).toThrow(/ADMIN_USERNAME \/ ADMIN_PASSWORD/);
   });
 
@@ -87,12 +94,19 @@ describe('loadConfig', () => {
       apiKey: 'a1b2c3d4e5f6',
       senderId: 'SrvConnect',
     });
-    expect(loadConfig({ SMS_API_KEY: 'a1b2c3d4e5f6', SMS_SENDER_ID: 'SrvConnect', SMS_API_BASE: 'http://127.0.0.1:9/' }).sms?.apiBase).toBe('http://127.0.0.1:9');
+    expect(
+      loadConfig({ SMS_API_KEY: 'a1b2c3d4e5f6', SMS_SENDER_ID: 'SrvConnect', SMS_API_BASE: 'http://127.0.0.1:9/' }).sms
+        ?.apiBase,
+    ).toBe('http://127.0.0.1:9');
     expect(() => loadConfig({ SMS_API_KEY: 'a1b2c3d4e5f6' })).toThrow(/SMS_API_KEY \/ SMS_SENDER_ID/);
   });
 
   it('sends WhatsApp only with the phone number id, token and template together', () => {
-    const whatsapp = { WHATSAPP_PHONE_NUMBER_ID: '106540352242922', WHATSAPP_ACCESS_TOKEN: 'EAAGm0PX4ZCpsBAKZBtoken123', WHATSAPP_TEMPLATE: 'service_update' };
+    const whatsapp = {
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      WHATSAPP_ACCESS_TOKEN: 'EAAGm0PX4ZCpsBAKZBtoken123',
+      WHATSAPP_TEMPLATE: 'service_update',
+    };
     expect(loadConfig(whatsapp).whatsapp).toEqual({
       apiBase: 'https://graph.facebook.com',
       apiVersion: 'v21.0',
@@ -101,7 +115,9 @@ describe('loadConfig', () => {
       template: 'service_update',
       language: 'en',
     });
-    expect(() => loadConfig({ ...whatsapp, WHATSAPP_TEMPLATE: '' })).toThrow(/WHATSAPP_PHONE_NUMBER_ID \/ WHATSAPP_ACCESS_TOKEN \/ WHATSAPP_TEMPLATE/);
+    expect(() => loadConfig({ ...whatsapp, WHATSAPP_TEMPLATE: '' })).toThrow(
+      /WHATSAPP_PHONE_NUMBER_ID \/ WHATSAPP_ACCESS_TOKEN \/ WHATSAPP_TEMPLATE/,
+    );
   });
 
   it.each([

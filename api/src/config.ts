@@ -22,8 +22,14 @@ const configSchema = z.object({
   /** Sessions and dashboard records kept in memory until the database announces a change (api/src/cache/). */
   READ_CACHE: onOff.default('on'),
   /** Paystack keys: both or neither. Without them payments run in the sandbox (TEST MODE). */
-  PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…').optional(),
-  PAYSTACK_PUBLIC_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must look like pk_test_… or pk_live_…').optional(),
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…')
+    .optional(),
+  PAYSTACK_PUBLIC_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must look like pk_test_… or pk_live_…')
+    .optional(),
   PAYSTACK_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.paystack.co'),
   /** Google's geocoding, used server-side only; without a key cities are detected by bounding boxes. */
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
@@ -31,21 +37,42 @@ const configSchema = z.object({
   /** The address users reach the site at, for links in emails (password reset). */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Outgoing email: smtp://user:pass@host:587 or smtps://…:465. Unset: emails go to the dev mailbox only. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:password@host:587 or smtps://…').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:password@host:587 or smtps://…')
+    .optional(),
   SMTP_FROM: z.string().min(3).default('ServiceConnect Ghana <no-reply@localhost>'),
   /** SMS through Arkesel: key and sender id both or neither. Unset: SMS stay in the outbox (dev mailbox). */
   SMS_API_BASE: z.url({ protocol: /^https?$/ }).default('https://sms.arkesel.com'),
   SMS_API_KEY: z.string().min(8, 'must be the gateway API key').optional(),
-  SMS_SENDER_ID: z.string().regex(/^[A-Za-z0-9 ]{3,11}$/, 'must be 3 to 11 letters, digits or spaces (a registered sender id)').optional(),
+  SMS_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9 ]{3,11}$/, 'must be 3 to 11 letters, digits or spaces (a registered sender id)')
+    .optional(),
   /** WhatsApp Cloud API: token, phone number id and approved template together, or none. */
   WHATSAPP_API_BASE: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com'),
-  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must look like v21.0').default('v21.0'),
-  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,20}$/, 'must be the numeric phone number id from Meta').optional(),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must look like v21.0')
+    .default('v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'must be the numeric phone number id from Meta')
+    .optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().min(20, 'must be a Meta access token').optional(),
-  WHATSAPP_TEMPLATE: z.string().regex(/^[a-z0-9_]{1,512}$/, 'must be an approved template name (lowercase letters, digits, _)').optional(),
-  WHATSAPP_TEMPLATE_LANGUAGE: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a language code such as en or en_US').default('en'),
+  WHATSAPP_TEMPLATE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,512}$/, 'must be an approved template name (lowercase letters, digits, _)')
+    .optional(),
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a language code such as en or en_US')
+    .default('en'),
   /** The first administrator, created on start when none exists yet (issue #6). Both or neither. */
-  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9._@-]{3,100}$/, 'must be 3 to 100 letters, digits or . _ @ -').optional(),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._@-]{3,100}$/, 'must be 3 to 100 letters, digits or . _ @ -')
+    .optional(),
   ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
 });
 
@@ -66,7 +93,14 @@ export interface Config {
   firstAdmin: { username: string; password: string } | null;
   smtp: { url: string; from: string } | null;
   sms: { apiBase: string; apiKey: string; senderId: string } | null;
-  whatsapp: { apiBase: string; apiVersion: string; phoneNumberId: string; accessToken: string; template: string; language: string } | null;
+  whatsapp: {
+    apiBase: string;
+    apiVersion: string;
+    phoneNumberId: string;
+    accessToken: string;
+    template: string;
+    language: string;
+  } | null;
 }
 
 export class ConfigError extends Error {}
@@ -90,14 +124,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   if (!!c.ADMIN_USERNAME !== !!c.ADMIN_PASSWORD) {
-    throw new ConfigError('Invalid environment variable ADMIN_USERNAME / ADMIN_PASSWORD: set both to create the first administrator, or neither');
+    throw new ConfigError(
+      'Invalid environment variable ADMIN_USERNAME / ADMIN_PASSWORD: set both to create the first administrator, or neither',
+    );
   }
   if (!!c.SMS_API_KEY !== !!c.SMS_SENDER_ID) {
     throw new ConfigError('Invalid environment variable SMS_API_KEY / SMS_SENDER_ID: set both to send SMS, or neither');
   }
   const sandbox = !c.PAYSTACK_SECRET_KEY;
   if (c.PAYMENTS === 'sandbox' && !sandbox) {
-    throw new ConfigError('Invalid environment variable PAYMENTS="sandbox": Paystack keys are set; unset PAYMENTS for real payments, or the keys for the sandbox');
+    throw new ConfigError(
+      'Invalid environment variable PAYMENTS="sandbox": Paystack keys are set; unset PAYMENTS for real payments, or the keys for the sandbox',
+    );
   }
   if (sandbox && (c.PAYMENTS === 'paystack' || (c.NODE_ENV === 'production' && c.PAYMENTS !== 'sandbox'))) {
     // A production server without keys would hand out paid time (and affiliate commission) for nothing.
@@ -123,11 +161,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     readCache: c.READ_CACHE === 'on',
     paystack:
       c.PAYSTACK_SECRET_KEY && c.PAYSTACK_PUBLIC_KEY
-        ? { secretKey: c.PAYSTACK_SECRET_KEY, publicKey: c.PAYSTACK_PUBLIC_KEY, apiBase: c.PAYSTACK_API_BASE.replace(/\/$/, '') }
+        ? {
+            secretKey: c.PAYSTACK_SECRET_KEY,
+            publicKey: c.PAYSTACK_PUBLIC_KEY,
+            apiBase: c.PAYSTACK_API_BASE.replace(/\/$/, ''),
+          }
         : null,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     smtp: c.SMTP_URL ? { url: c.SMTP_URL, from: c.SMTP_FROM } : null,
-    sms: c.SMS_API_KEY && c.SMS_SENDER_ID ? { apiBase: c.SMS_API_BASE.replace(/\/$/, ''), apiKey: c.SMS_API_KEY, senderId: c.SMS_SENDER_ID } : null,
+    sms:
+      c.SMS_API_KEY && c.SMS_SENDER_ID
+        ? { apiBase: c.SMS_API_BASE.replace(/\/$/, ''), apiKey: c.SMS_API_KEY, senderId: c.SMS_SENDER_ID }
+        : null,
     whatsapp:
       c.WHATSAPP_PHONE_NUMBER_ID && c.WHATSAPP_ACCESS_TOKEN && c.WHATSAPP_TEMPLATE
         ? {
@@ -139,7 +184,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             language: c.WHATSAPP_TEMPLATE_LANGUAGE,
           }
         : null,
-    firstAdmin: c.ADMIN_USERNAME && c.ADMIN_PASSWORD ? { username: c.ADMIN_USERNAME, password: c.ADMIN_PASSWORD } : null,
-    googleMaps: c.GOOGLE_MAPS_API_KEY ? { apiKey: c.GOOGLE_MAPS_API_KEY, apiBase: c.GOOGLE_MAPS_API_BASE.replace(/\/$/, '') } : null,
+    firstAdmin:
+      c.ADMIN_USERNAME && c.ADMIN_PASSWORD ? { username: c.ADMIN_USERNAME, password: c.ADMIN_PASSWORD } : null,
+    googleMaps: c.GOOGLE_MAPS_API_KEY
+      ? { apiKey: c.GOOGLE_MAPS_API_KEY, apiBase: c.GOOGLE_MAPS_API_BASE.replace(/\/$/, '') }
+      : null,
   };
 }

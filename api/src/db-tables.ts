@@ -518,7 +518,10 @@ declare module 'knex/types/tables.js' {
     admins: Table<AdminRow, 'id'>;
     admin_sessions: Table<AdminSessionRow, 'id'>;
     admin_audit_log: Table<AdminAuditLogRow, 'id'>;
-    platform_settings: Table<PlatformSettingsRow, 'discount_3_months_percent' | 'discount_6_months_percent' | 'discount_12_months_percent'>;
+    platform_settings: Table<
+      PlatformSettingsRow,
+      'discount_3_months_percent' | 'discount_6_months_percent' | 'discount_12_months_percent'
+    >;
     professional_documents: Table<ProfessionalDocumentRow, 'id'>;
     professional_document_files: Table<ProfessionalDocumentFileRow>;
     document_access_log: Table<DocumentAccessLogRow, 'id'>;

@@ -47,7 +47,14 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       level,
       base: undefined,
       redact: {
-        paths: ['password', 'confirmPassword', '*.password', '*.token', 'req.headers.authorization', 'headers.authorization'],
+        paths: [
+          'password',
+          'confirmPassword',
+          '*.password',
+          '*.token',
+          'req.headers.authorization',
+          'headers.authorization',
+        ],
         censor: '[redacted]',
       },
     },

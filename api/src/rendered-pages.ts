@@ -7,7 +7,8 @@ import type { ReadCache } from './cache/read-cache.ts';
 import { withoutScripts } from './script-free-csp.ts';
 
 /** The headers object among writeHead's arguments (status, [message], [headers]). */
-const headersArg = (rest: unknown[]) => rest.find((arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
+const headersArg = (rest: unknown[]) =>
+  rest.find((arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
 
 /**
  * Astro answers the pages it renders per request with its CSP as a header (pre-rendered pages
@@ -49,7 +50,11 @@ export const acceptedEncoding = (req: IncomingMessage): Encoding | null => {
  * answer is HTML, XML or text. `keep` receives a 200 page's encoded bytes once it has been sent,
  * or null for anything else.
  */
-export function compressRendered(req: IncomingMessage, res: ServerResponse, keep?: (page: RenderedPage | null) => void): void {
+export function compressRendered(
+  req: IncomingMessage,
+  res: ServerResponse,
+  keep?: (page: RenderedPage | null) => void,
+): void {
   const encoding = acceptedEncoding(req);
   if (!encoding || req.method === 'HEAD') return keep?.(null);
   const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
@@ -59,9 +64,16 @@ export function compressRendered(req: IncomingMessage, res: ServerResponse, keep
   let kept: { headers: OutgoingHttpHeaders; chunks: Buffer[] } | null = null;
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     const headers = headersArg(rest) ?? {};
-    const type = String(Object.entries(headers).find(([key]) => key.toLowerCase() === 'content-type')?.[1] ?? res.getHeader('content-type') ?? '');
+    const type = String(
+      Object.entries(headers).find(([key]) => key.toLowerCase() === 'content-type')?.[1] ??
+        res.getHeader('content-type') ??
+        '',
+    );
     if (status === 200 && /^(text\/|application\/xml)/.test(type)) {
-      zip = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip({ level: 6 });
+      zip =
+        encoding === 'br'
+          ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : createGzip({ level: 6 });
       zip.on('data', (chunk: Buffer) => {
         kept?.chunks.push(chunk);
         write(chunk);
@@ -80,7 +92,8 @@ export function compressRendered(req: IncomingMessage, res: ServerResponse, keep
     } else keep?.(null);
     return writeHead(status, ...rest);
   }) as ServerResponse['writeHead'];
-  res.write = ((chunk: unknown, ...rest: unknown[]) => (zip ? zip.write(chunk as Buffer, ...(rest as [])) : write(chunk, ...rest))) as ServerResponse['write'];
+  res.write = ((chunk: unknown, ...rest: unknown[]) =>
+    zip ? zip.write(chunk as Buffer, ...(rest as [])) : write(chunk, ...rest)) as ServerResponse['write'];
   res.end = ((...rest: unknown[]) => {
     if (!zip) return end(...rest);
     const [chunk] = rest;
@@ -128,7 +141,11 @@ export function renderedPageCache(readCache: ReadCache, clock: { now(): Date }) 
           rendering.done = render((kept) => {
             const users = usersRead();
             // A page that read no one (a 404) is never kept: nothing would drop it.
-            resolve(kept && users.length ? { ...kept, etag: `"${createHash('sha1').update(kept.body).digest('base64url')}"`, users } : undefined);
+            resolve(
+              kept && users.length
+                ? { ...kept, etag: `"${createHash('sha1').update(kept.body).digest('base64url')}"`, users }
+                : undefined,
+            );
           }).then(() => {
             if (!ctx.res.headersSent) resolve(undefined); // handed back unanswered
           }, reject);

@@ -52,7 +52,8 @@ await ensureFirstAdmin(db, config.firstAdmin, new Date(), logger);
 // Browser tests move time forward (e.g. to complete a job whose slot is tomorrow): only under NODE_ENV=test.
 const clock = config.env === 'test' ? offsetClock() : systemClock;
 const payments = paymentProvider(config, db, clock);
-if (payments.name === 'sandbox') logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money; every page says so).');
+if (payments.name === 'sandbox')
+  logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money; every page says so).');
 const notifier = outboxNotifier({ clock, textChannels: textChannels(config) });
 // The database's announcements: the read cache drops what changed, live updates reach their streams.
 const feed = await startChangeFeed(db, logger);
@@ -90,7 +91,8 @@ const reminders = startReminderWorker({ db, clock, logger, notifier, config });
 const retention = startRetentionWorker({ db, clock, logger });
 const autoRenewal = startAutoRenewalWorker({ db, clock, logger, notifier, payments, config });
 if (!config.smtp) logger.warn('No SMTP_URL: emails are kept in the outbox for /dev-mailbox and not sent.');
-if (!config.sms) logger.warn('No SMS_API_KEY: SMS are not sent (kept in the outbox for /dev-mailbox while diagnostics are on).');
+if (!config.sms)
+  logger.warn('No SMS_API_KEY: SMS are not sent (kept in the outbox for /dev-mailbox while diagnostics are on).');
 if (!config.whatsapp) logger.info('No WHATSAPP_ACCESS_TOKEN: WhatsApp messages are not sent.');
 const delivery = startNotificationWorker({ db, clock, logger, transports: notificationTransports(config, logger) });
 

@@ -70,7 +70,11 @@ const NOT_FOUND_CACHE = 'no-cache';
  * written by the build: site/integrations/precompress.ts), with Vary: Accept-Encoding. Returns the
  * file it stands for (without .br/.gz), or null when the build has no such file.
  */
-async function sendBuilt(ctx: Context, path: string, cache: { control?: string; immutableFor?: number }): Promise<string | null> {
+async function sendBuilt(
+  ctx: Context,
+  path: string,
+  cache: { control?: string; immutableFor?: number },
+): Promise<string | null> {
   try {
     const served = await send(ctx, path, {
       root: clientDir,
@@ -92,7 +96,6 @@ async function sendBuilt(ctx: Context, path: string, cache: { control?: string; 
   }
 }
 
-
 /**
  * The pages as sent while payments run in the sandbox: each with the TEST MODE banner after its
  * <body> tag, in the encoding koa-send chose, made once per page and kept.
@@ -101,7 +104,11 @@ function testModePages() {
   const made = new Map<string, Promise<Record<'identity' | 'br' | 'gzip', Buffer>>>();
   const make = async (file: string) => {
     const html = Buffer.from((await readFile(file, 'utf8')).replace(/<body\b[^>]*>/, (tag) => tag + TEST_MODE_BANNER));
-    return { identity: html, br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(html, { level: 9 }) };
+    return {
+      identity: html,
+      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(html, { level: 9 }),
+    };
   };
   return async (ctx: Context, file: string) => {
     if (!file.endsWith('.html')) return;
@@ -133,7 +140,12 @@ export async function siteMiddleware(options: {
 }): Promise<Middleware> {
   const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
   const { directory } = options;
-  const locals: SiteLocals = { diagnostics: options.diagnostics, directory, testMode: options.testMode, renewal: options.renewal };
+  const locals: SiteLocals = {
+    diagnostics: options.diagnostics,
+    directory,
+    testMode: options.testMode,
+    renewal: options.renewal,
+  };
   const pageCache = options.readCache && renderedPageCache(options.readCache, options.clock);
   const scriptFree = await scriptFreePages(clientDir);
   const withBanner = options.testMode ? testModePages() : undefined;
@@ -146,15 +158,31 @@ export async function siteMiddleware(options: {
   return async (ctx) => {
     // No file or page has a NUL in its address (koa-send refuses one for the built files too).
     if (/%00|\0/.test(ctx.path)) ctx.throw(400, 'This address is not valid.');
-    if (ctx.method === 'POST' && ctx.path.startsWith('/renew/') && !(Number(ctx.get('content-length')) <= PAGE_FORM_MAX_BYTES)) ctx.throw(413, 'This form is too large.');
+    if (
+      ctx.method === 'POST' &&
+      ctx.path.startsWith('/renew/') &&
+      !(Number(ctx.get('content-length')) <= PAGE_FORM_MAX_BYTES)
+    )
+      ctx.throw(413, 'This form is too large.');
     // A form posted to a page must come from this site (Astro's own check is off: astro.config).
-    if (!['GET', 'HEAD'].includes(ctx.method) && ctx.get('origin') && ctx.get('origin') !== `${ctx.protocol}://${ctx.host}`) ctx.throw(403, 'Cross-site form submissions are forbidden.');
+    if (
+      !['GET', 'HEAD'].includes(ctx.method) &&
+      ctx.get('origin') &&
+      ctx.get('origin') !== `${ctx.protocol}://${ctx.host}`
+    )
+      ctx.throw(403, 'Cross-site form submissions are forbidden.');
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !RENDERED_ONLY.test(ctx.path)) {
       const hashed = ctx.path.startsWith('/_astro/');
       // koa-send looks for the .br/.gz twin before it turns a folder into its index.html, so a
       // page asked for as /terms would go out uncompressed: name the folder (/terms/) instead.
       const path = hashed || ctx.path.endsWith('/') || /\.[^/]*$/.test(ctx.path) ? ctx.path : `${ctx.path}/`;
-      if (await sendPage(ctx, path, hashed ? { immutableFor: YEAR_MS } : { control: path === '/favicon.ico' ? FAVICON_CACHE : REVALIDATE })) {
+      if (
+        await sendPage(
+          ctx,
+          path,
+          hashed ? { immutableFor: YEAR_MS } : { control: path === '/favicon.ico' ? FAVICON_CACHE : REVALIDATE },
+        )
+      ) {
         if (ctx.fresh) {
           ctx.status = 304;
           ctx.body = null;
@@ -180,9 +208,14 @@ export async function siteMiddleware(options: {
     };
     const render = (keep?: (page: RenderedPage | null) => void) => {
       compressRendered(ctx.req, ctx.res, keep);
-      return handler(ctx.req, ctx.res, () => {
-        unmatched = true;
-      }, requestLocals);
+      return handler(
+        ctx.req,
+        ctx.res,
+        () => {
+          unmatched = true;
+        },
+        requestLocals,
+      );
     };
     if (!(pageCache && PROFILE_PAGE.test(ctx.path) && (await pageCache(ctx, render, () => shown)))) await render();
     if (!unmatched) {

@@ -42,7 +42,10 @@ export const paySandbox = (app: TestApp, payment: PaymentIntent, method?: Sandbo
 export async function signUpAndPay(app: TestApp, overrides: Record<string, unknown> = {}) {
   const { body, userId, payment } = await signUp(app, overrides);
   await paySandbox(app, payment);
-  const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret } });
+  const done = await app.request('/api/complete-registration', {
+    method: 'POST',
+    json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret },
+  });
   if (done.status !== 200) throw new Error(`completion failed: ${done.status} ${JSON.stringify(done.body)}`);
   return { body, userId, payment, token: done.body.token as string, user: done.body.user };
 }
@@ -66,7 +69,12 @@ export async function signUpAffiliate(app: TestApp, overrides: Record<string, un
       ...overrides,
     },
   });
-  return { id: res.body.user.id as number, token: res.body.token as string, code: res.body.affiliate.referrerCode as string, email: res.body.user.email as string };
+  return {
+    id: res.body.user.id as number,
+    token: res.body.token as string,
+    code: res.body.affiliate.referrerCode as string,
+    email: res.body.user.email as string,
+  };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -80,8 +88,16 @@ export async function listedProfessional(
   at: { lat: number; lng: number },
   overrides: Record<string, unknown> = {},
 ) {
-  const pro = await signUpAndPay(app, { userType: 'professional', profession: 'Plumber', localAddress: 'Osu, Accra', ...overrides });
-  await app.db('professional_profiles').where({ user_id: pro.userId }).update({ latitude: at.lat, longitude: at.lng, location_source: 'own' });
+  const pro = await signUpAndPay(app, {
+    userType: 'professional',
+    profession: 'Plumber',
+    localAddress: 'Osu, Accra',
+    ...overrides,
+  });
+  await app
+    .db('professional_profiles')
+    .where({ user_id: pro.userId })
+    .update({ latitude: at.lat, longitude: at.lng, location_source: 'own' });
   return pro;
 }
 
@@ -91,6 +107,9 @@ export async function listedProfessional(
  * passing and the professional answering would: made an hour earlier, and no longer pending.
  */
 export async function makeRoomForBooking(app: TestApp, customerId: number): Promise<void> {
-  await app.db('bookings').where({ customer_id: customerId }).update({ created_at: app.db.raw("created_at - interval '1 hour'") });
+  await app
+    .db('bookings')
+    .where({ customer_id: customerId })
+    .update({ created_at: app.db.raw("created_at - interval '1 hour'") });
   await app.db('bookings').where({ customer_id: customerId, status: 'pending' }).update({ status: 'confirmed' });
 }

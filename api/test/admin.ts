@@ -18,11 +18,17 @@ export async function signInAdmin(app: TestApp) {
 export type SignedInAdmin = Awaited<ReturnType<typeof signInAdmin>>;
 
 /** A test app and an administrator signed in to it, for a file whose tests act as one. */
-export async function startTestAppWithAdmin(options?: Parameters<typeof startTestApp>[0]): Promise<{ app: TestApp; admin: SignedInAdmin }> {
+export async function startTestAppWithAdmin(
+  options?: Parameters<typeof startTestApp>[0],
+): Promise<{ app: TestApp; admin: SignedInAdmin }> {
   const app = await startTestApp(options);
   return { app, admin: await signInAdmin(app) };
 }
 
 /** `app.request` with the administrator's bearer token (headers the caller gives are kept). */
-export const requestAsAdmin = (app: TestApp, token: string, path: string, init: RequestInit & { json?: unknown } = {}) =>
-  app.request(path, { ...init, headers: { ...bearer(token), ...(init.headers as Record<string, string>) } });
+export const requestAsAdmin = (
+  app: TestApp,
+  token: string,
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+) => app.request(path, { ...init, headers: { ...bearer(token), ...(init.headers as Record<string, string>) } });

@@ -10,7 +10,11 @@ import type { AddressInfo } from 'node:net';
 export type FakeAnswer =
   | { kind: 'ok'; address?: string; components?: { long_name: string; types: string[] }[] }
   | { kind: 'ok-empty' }
-  | { kind: 'status'; status: 'ZERO_RESULTS' | 'OVER_QUERY_LIMIT' | 'REQUEST_DENIED' | 'INVALID_REQUEST' | 'UNKNOWN_ERROR'; errorMessage?: string }
+  | {
+      kind: 'status';
+      status: 'ZERO_RESULTS' | 'OVER_QUERY_LIMIT' | 'REQUEST_DENIED' | 'INVALID_REQUEST' | 'UNKNOWN_ERROR';
+      errorMessage?: string;
+    }
   | { kind: 'http'; status: number; body?: string }
   | { kind: 'hang' }
   /** Drops the connection without an answer: a network failure for the client. */
@@ -61,19 +65,36 @@ export async function startFakeGeocoder(): Promise<FakeGeocoder> {
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
-    requests.push({ method: req.method ?? '', path: url.pathname, latlng: url.searchParams.get('latlng'), key: url.searchParams.get('key'), at: Date.now() });
-    if (req.method !== 'GET' || url.pathname !== '/maps/api/geocode/json') return send(res, 404, { error: 'not found' });
+    requests.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      latlng: url.searchParams.get('latlng'),
+      key: url.searchParams.get('key'),
+      at: Date.now(),
+    });
+    if (req.method !== 'GET' || url.pathname !== '/maps/api/geocode/json')
+      return send(res, 404, { error: 'not found' });
     const answer: FakeAnswer = queue.shift() ?? { kind: 'ok' };
     switch (answer.kind) {
       case 'ok':
         return send(res, 200, {
-          results: [{ formatted_address: answer.address ?? OSU_ADDRESS, address_components: answer.components ?? OSU_COMPONENTS, types: ['street_address'] }],
+          results: [
+            {
+              formatted_address: answer.address ?? OSU_ADDRESS,
+              address_components: answer.components ?? OSU_COMPONENTS,
+              types: ['street_address'],
+            },
+          ],
           status: 'OK',
         });
       case 'ok-empty':
         return send(res, 200, { results: [], status: 'OK' });
       case 'status':
-        return send(res, 200, { ...(answer.errorMessage ? { error_message: answer.errorMessage } : {}), results: [], status: answer.status });
+        return send(res, 200, {
+          ...(answer.errorMessage ? { error_message: answer.errorMessage } : {}),
+          results: [],
+          status: answer.status,
+        });
       case 'http':
         return send(res, answer.status, answer.body ?? '<html><body>Error</body></html>');
       case 'hang':

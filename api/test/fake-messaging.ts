@@ -58,7 +58,13 @@ export async function startFakeMessaging(): Promise<FakeMessaging> {
     if (req.method === 'POST' && req.url === '/api/v2/sms/send') {
       if (req.headers['api-key'] !== apiKey) return send(401, { status: 'error', message: 'Unauthenticated' });
       if (failure) return send(failure, { status: 'error', message: 'Service temporarily unavailable' });
-      if (!body || typeof body.sender !== 'string' || body.sender.length > 11 || typeof body.message !== 'string' || !Array.isArray(body.recipients)) {
+      if (
+        !body ||
+        typeof body.sender !== 'string' ||
+        body.sender.length > 11 ||
+        typeof body.message !== 'string' ||
+        !Array.isArray(body.recipients)
+      ) {
         return send(422, { status: 'error', message: 'The given data was invalid.' });
       }
       const valid = body.recipients.filter((r: unknown) => typeof r === 'string' && /^233\d{9}$/.test(r));
@@ -66,24 +72,37 @@ export async function startFakeMessaging(): Promise<FakeMessaging> {
       if (valid.length) sms.push({ sender: body.sender, message: body.message, recipients: valid });
       return send(200, {
         status: 'success',
-        data: [...valid.map((recipient: string) => ({ recipient, id: `sms-${nextId++}` })), ...(invalid.length ? [{ 'invalid numbers': invalid }] : [])],
+        data: [
+          ...valid.map((recipient: string) => ({ recipient, id: `sms-${nextId++}` })),
+          ...(invalid.length ? [{ 'invalid numbers': invalid }] : []),
+        ],
       });
     }
     const wa = /^\/(v\d+\.\d+)\/(\d+)\/messages$/.exec(req.url ?? '');
     if (req.method === 'POST' && wa) {
       const error = (status: number, code: number, message: string) =>
         send(status, { error: { message, type: 'OAuthException', code, fbtrace_id: 'AbCdEf123' } });
-      if (req.headers.authorization !== `Bearer ${accessToken}`) return error(401, 190, 'Invalid OAuth access token - Cannot parse access token');
+      if (req.headers.authorization !== `Bearer ${accessToken}`)
+        return error(401, 190, 'Invalid OAuth access token - Cannot parse access token');
       if (wa[2] !== phoneNumberId) return error(400, 100, 'Unsupported post request.');
       if (failure) return error(failure, 131000, 'Something went wrong');
-      if (body?.messaging_product !== 'whatsapp' || !/^\d{8,15}$/.test(body.to ?? '')) return error(400, 100, 'Invalid parameter');
+      if (body?.messaging_product !== 'whatsapp' || !/^\d{8,15}$/.test(body.to ?? ''))
+        return error(400, 100, 'Invalid parameter');
       // Business-initiated messages must be approved templates (no conversation is open).
       if (body.type !== 'template') return error(400, 131047, 'Re-engagement message');
-      if (!templates.has(body.template?.name)) return error(404, 132001, 'Template name does not exist in the translation');
-      const parameters: string[] = (body.template.components ?? []).flatMap((c: any) => (c.parameters ?? []).map((p: any) => p.text));
-      if (parameters.some((p) => /[\n\t]| {5,}/.test(p))) return error(400, 132000, 'Number of parameters does not match');
+      if (!templates.has(body.template?.name))
+        return error(404, 132001, 'Template name does not exist in the translation');
+      const parameters: string[] = (body.template.components ?? []).flatMap((c: any) =>
+        (c.parameters ?? []).map((p: any) => p.text),
+      );
+      if (parameters.some((p) => /[\n\t]| {5,}/.test(p)))
+        return error(400, 132000, 'Number of parameters does not match');
       whatsapp.push({ to: body.to, template: body.template.name, language: body.template.language?.code, parameters });
-      return send(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.HBgM${nextId++}` }] });
+      return send(200, {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id: `wamid.HBgM${nextId++}` }],
+      });
     }
     send(404, { status: 'error', message: 'Not found' });
   });

@@ -42,11 +42,19 @@ export interface FakePaystack {
   secretKey: string;
   publicKey: string;
   /** Record what a customer paid at Paystack (defaults: success, GHS, mobile money; a card leaves a reusable Visa 4081). */
-  charge(tx: Partial<FakeTransaction> & { reference: string; amount: number; email: string; metadata?: unknown }): FakeTransaction;
+  charge(
+    tx: Partial<FakeTransaction> & { reference: string; amount: number; email: string; metadata?: unknown },
+  ): FakeTransaction;
   /** From now on the bank declines charges of this authorization (until allowed again). */
   decline(authorizationCode: string, declined?: boolean): void;
   /** Each charge_authorization call's body as received. */
-  authorizationCharges: { authorization_code: string; email: string; amount: number; reference: string; currency: string }[];
+  authorizationCharges: {
+    authorization_code: string;
+    email: string;
+    amount: number;
+    reference: string;
+    currency: string;
+  }[];
   /** The next verify answers with this HTTP status and no data (e.g. 500, 429). */
   failNext(status: number): void;
   /**
@@ -54,7 +62,13 @@ export interface FakePaystack {
    * Telecel one `send_otp`, whose voucher is MOMO_VOUCHER), unless nextMomo set another status;
    * its transaction stays `ongoing` until approveMomo or declineMomo.
    */
-  momoCharges: { reference: string; amount: number; email: string; mobile_money: { phone: string; provider: string }; metadata?: unknown }[];
+  momoCharges: {
+    reference: string;
+    amount: number;
+    email: string;
+    mobile_money: { phone: string; provider: string };
+    metadata?: unknown;
+  }[];
   nextMomo(status: 'pay_offline' | 'send_otp' | 'pending' | 'success' | 'failed'): void;
   approveMomo(reference: string): void;
   declineMomo(reference: string): void;
@@ -72,7 +86,11 @@ export interface FakePaystack {
 export const MOMO_VOUCHER = '482916';
 
 /** The environment that points an app's Paystack adapter at `paystack`. */
-export const paystackEnv = (paystack: FakePaystack) => ({ PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_PUBLIC_KEY: paystack.publicKey, PAYSTACK_API_BASE: paystack.apiBase });
+export const paystackEnv = (paystack: FakePaystack) => ({
+  PAYSTACK_SECRET_KEY: paystack.secretKey,
+  PAYSTACK_PUBLIC_KEY: paystack.publicKey,
+  PAYSTACK_API_BASE: paystack.apiBase,
+});
 
 export async function startFakePaystack(): Promise<FakePaystack> {
   const secretKey = 'sk_test_fakepaystacksecret0001';
@@ -88,7 +106,8 @@ export async function startFakePaystack(): Promise<FakePaystack> {
   const momoCharges: FakePaystack['momoCharges'] = [];
   let momoNext: string | null = null;
   const awaitingOtp = new Set<string>();
-  const authorizationOf = (code: string) => [...transactions.values()].find((t) => t.authorization.authorization_code === code);
+  const authorizationOf = (code: string) =>
+    [...transactions.values()].find((t) => t.authorization.authorization_code === code);
 
   const server: Server = createServer((req, res) => {
     requests.push({ method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization });
@@ -96,9 +115,11 @@ export async function startFakePaystack(): Promise<FakePaystack> {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.headers.authorization !== `Bearer ${secretKey}`) return send(401, { status: false, message: 'Invalid key' });
+    if (req.headers.authorization !== `Bearer ${secretKey}`)
+      return send(401, { status: false, message: 'Invalid key' });
     const failure = failures.shift();
-    if (failure) return send(failure, { status: false, message: failure === 429 ? 'Rate limit exceeded!' : 'Server error' });
+    if (failure)
+      return send(failure, { status: false, message: failure === 429 ? 'Rate limit exceeded!' : 'Server error' });
     if (req.method === 'POST' && req.url === '/transaction/charge_authorization') {
       let raw = '';
       req.on('data', (chunk) => (raw += chunk));
@@ -107,10 +128,14 @@ export async function startFakePaystack(): Promise<FakePaystack> {
         authorizationCharges.push(body);
         const first = authorizationOf(body.authorization_code);
         if (!first) return send(400, { status: false, message: 'Invalid authorization code' });
-        if (first.authorization.reusable !== true) return send(400, { status: false, message: 'Authorization is not reusable' });
-        if (first.customer.email.toLowerCase() !== String(body.email).toLowerCase()) return send(400, { status: false, message: 'Email does not match authorization code' });
-        if (!Number.isInteger(body.amount) || body.amount <= 0) return send(400, { status: false, message: 'Invalid amount' });
-        if (transactions.has(body.reference)) return send(400, { status: false, message: 'Duplicate Transaction Reference' });
+        if (first.authorization.reusable !== true)
+          return send(400, { status: false, message: 'Authorization is not reusable' });
+        if (first.customer.email.toLowerCase() !== String(body.email).toLowerCase())
+          return send(400, { status: false, message: 'Email does not match authorization code' });
+        if (!Number.isInteger(body.amount) || body.amount <= 0)
+          return send(400, { status: false, message: 'Invalid amount' });
+        if (transactions.has(body.reference))
+          return send(400, { status: false, message: 'Duplicate Transaction Reference' });
         const refused = declined.has(body.authorization_code);
         const tx: FakeTransaction = {
           id: nextId++,
@@ -136,10 +161,15 @@ export async function startFakePaystack(): Promise<FakePaystack> {
       req.on('end', () => {
         const body = JSON.parse(raw || '{}');
         const answer = (tx: FakeTransaction, status: string, display: string) =>
-          send(200, { status: true, message: 'Charge attempted', data: { reference: tx.reference, status, display_text: display, gateway_response: tx.gateway_response } });
+          send(200, {
+            status: true,
+            message: 'Charge attempted',
+            data: { reference: tx.reference, status, display_text: display, gateway_response: tx.gateway_response },
+          });
         if (req.url === '/charge/submit_otp') {
           const tx = transactions.get(body.reference);
-          if (!tx || !awaitingOtp.has(tx.reference)) return send(400, { status: false, message: 'Charge not awaiting OTP' });
+          if (!tx || !awaitingOtp.has(tx.reference))
+            return send(400, { status: false, message: 'Charge not awaiting OTP' });
           if (body.otp !== MOMO_VOUCHER) return answer(tx, 'send_otp', 'Invalid voucher code. Please try again');
           awaitingOtp.delete(tx.reference);
           return answer(tx, 'pay_offline', 'Please complete authorization process on your mobile phone');
@@ -147,9 +177,12 @@ export async function startFakePaystack(): Promise<FakePaystack> {
         momoCharges.push(body);
         const mm = body.mobile_money ?? {};
         // Mobile numbers only (02x, 05x): a landline (03x) has no wallet.
-        if (!/^0[25]\d{8}$/.test(String(mm.phone)) || !['mtn', 'vod', 'atl'].includes(mm.provider)) return send(400, { status: false, message: 'Invalid mobile money details' });
-        if (!Number.isInteger(body.amount) || body.amount <= 0) return send(400, { status: false, message: 'Invalid amount' });
-        if (transactions.has(body.reference)) return send(400, { status: false, message: 'Duplicate Transaction Reference' });
+        if (!/^0[25]\d{8}$/.test(String(mm.phone)) || !['mtn', 'vod', 'atl'].includes(mm.provider))
+          return send(400, { status: false, message: 'Invalid mobile money details' });
+        if (!Number.isInteger(body.amount) || body.amount <= 0)
+          return send(400, { status: false, message: 'Invalid amount' });
+        if (transactions.has(body.reference))
+          return send(400, { status: false, message: 'Duplicate Transaction Reference' });
         const status = momoNext ?? (mm.provider === 'vod' ? 'send_otp' : 'pay_offline');
         momoNext = null;
         const tx: FakeTransaction = {
@@ -163,11 +196,25 @@ export async function startFakePaystack(): Promise<FakePaystack> {
           metadata: body.metadata ?? '',
           customer: { email: body.email },
           gateway_response: status === 'failed' ? 'Not enough funds in the wallet' : 'Pending',
-          authorization: { authorization_code: `AUTH_${nextId}m`, channel: 'mobile_money', reusable: false, bank: 'MTN Mobile Money', country_code: 'GH' },
+          authorization: {
+            authorization_code: `AUTH_${nextId}m`,
+            channel: 'mobile_money',
+            reusable: false,
+            bank: 'MTN Mobile Money',
+            country_code: 'GH',
+          },
         };
         transactions.set(tx.reference, tx);
         if (status === 'send_otp') awaitingOtp.add(tx.reference);
-        return answer(tx, status, status === 'send_otp' ? 'Please enter the voucher code' : status === 'failed' ? tx.gateway_response : 'Please complete authorization process on your mobile phone');
+        return answer(
+          tx,
+          status,
+          status === 'send_otp'
+            ? 'Please enter the voucher code'
+            : status === 'failed'
+              ? tx.gateway_response
+              : 'Please complete authorization process on your mobile phone',
+        );
       });
       return;
     }
@@ -177,18 +224,37 @@ export async function startFakePaystack(): Promise<FakePaystack> {
       req.on('end', () => {
         const body = JSON.parse(raw || '{}');
         if (req.url === '/transferrecipient') {
-          if (body.type !== 'mobile_money' || !['MTN', 'VOD', 'ATL'].includes(body.bank_code) || !/^0\d{9}$/.test(body.account_number) || body.currency !== 'GHS') {
+          if (
+            body.type !== 'mobile_money' ||
+            !['MTN', 'VOD', 'ATL'].includes(body.bank_code) ||
+            !/^0\d{9}$/.test(body.account_number) ||
+            body.currency !== 'GHS'
+          ) {
             return send(400, { status: false, message: 'Account details are invalid' });
           }
           const code = `RCP_${recipients.size + 1}x${nextId++}`;
           recipients.set(code, { account_number: body.account_number, bank_code: body.bank_code, name: body.name });
-          return send(201, { status: true, message: 'Transfer recipient created successfully', data: { recipient_code: code, type: 'mobile_money' } });
+          return send(201, {
+            status: true,
+            message: 'Transfer recipient created successfully',
+            data: { recipient_code: code, type: 'mobile_money' },
+          });
         }
-        if (transferStatus === 'refuse') return send(400, { status: false, message: 'Your balance is not enough to fulfil this request' });
-        if (transfers.has(body.reference)) return send(400, { status: false, message: 'Transfer reference already exists' });
+        if (transferStatus === 'refuse')
+          return send(400, { status: false, message: 'Your balance is not enough to fulfil this request' });
+        if (transfers.has(body.reference))
+          return send(400, { status: false, message: 'Transfer reference already exists' });
         const recipient = recipients.get(body.recipient);
-        if (!recipient || !Number.isInteger(body.amount) || body.source !== 'balance') return send(400, { status: false, message: 'Invalid transfer' });
-        const transfer: FakeTransfer = { reference: body.reference, amount: body.amount, recipient: body.recipient, status: transferStatus, transfer_code: `TRF_${nextId++}`, ...recipient };
+        if (!recipient || !Number.isInteger(body.amount) || body.source !== 'balance')
+          return send(400, { status: false, message: 'Invalid transfer' });
+        const transfer: FakeTransfer = {
+          reference: body.reference,
+          amount: body.amount,
+          recipient: body.recipient,
+          status: transferStatus,
+          transfer_code: `TRF_${nextId++}`,
+          ...recipient,
+        };
         transfers.set(body.reference, transfer);
         return send(200, { status: true, message: 'Transfer has been queued', data: transfer });
       });
@@ -246,8 +312,27 @@ export async function startFakePaystack(): Promise<FakePaystack> {
         authorization:
           input.authorization ??
           (channel === 'card'
-            ? { authorization_code: `AUTH_${id}x`, bin: '408408', last4: '4081', exp_month: '12', exp_year: '2030', channel: 'card', card_type: 'visa ', bank: 'TEST BANK', country_code: 'GH', brand: 'visa', reusable: true, signature: `SIG_${id}` }
-            : { authorization_code: `AUTH_${id}m`, channel: 'mobile_money', reusable: false, bank: 'MTN Mobile Money', country_code: 'GH' }),
+            ? {
+                authorization_code: `AUTH_${id}x`,
+                bin: '408408',
+                last4: '4081',
+                exp_month: '12',
+                exp_year: '2030',
+                channel: 'card',
+                card_type: 'visa ',
+                bank: 'TEST BANK',
+                country_code: 'GH',
+                brand: 'visa',
+                reusable: true,
+                signature: `SIG_${id}`,
+              }
+            : {
+                authorization_code: `AUTH_${id}m`,
+                channel: 'mobile_money',
+                reusable: false,
+                bank: 'MTN Mobile Money',
+                country_code: 'GH',
+              }),
       };
       transactions.set(tx.reference, tx);
       return tx;
@@ -284,7 +369,9 @@ export async function startFakePaystack(): Promise<FakePaystack> {
  * A test app that pays through the real Paystack adapter, against a fake Paystack of its own.
  * Closing the app closes the fake too.
  */
-export async function startTestAppWithPaystack(options: Parameters<typeof startTestApp>[0] = {}): Promise<{ app: TestApp; paystack: FakePaystack }> {
+export async function startTestAppWithPaystack(
+  options: Parameters<typeof startTestApp>[0] = {},
+): Promise<{ app: TestApp; paystack: FakePaystack }> {
   const paystack = await startFakePaystack();
   const app = await startTestApp({ ...options, env: { ...paystackEnv(paystack), ...options.env } });
   const closeApp = app.close;

@@ -77,7 +77,10 @@ export interface TestApp {
   /** JSON log lines the app wrote. */
   logs: Record<string, unknown>[];
   /** fetch against the app with JSON helpers. */
-  request(path: string, init?: RequestInit & { json?: unknown }): Promise<{ status: number; headers: Headers; body: any }>;
+  request(
+    path: string,
+    init?: RequestInit & { json?: unknown },
+  ): Promise<{ status: number; headers: Headers; body: any }>;
   /** Closes the database under the running app, as when the database goes away; `close()` still checks the log. */
   closeDatabase(): Promise<void>;
   close(): Promise<void>;
@@ -102,7 +105,9 @@ function collectSecrets(value: unknown, into: Set<string>): void {
   }
 }
 
-export async function startTestApp(options: { env?: Record<string, string>; heartbeatMs?: number } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { env?: Record<string, string>; heartbeatMs?: number } = {},
+): Promise<TestApp> {
   const { db, drop } = await createTestDb();
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
@@ -114,13 +119,20 @@ export async function startTestApp(options: { env?: Record<string, string>; hear
   const config = loadConfig({ NODE_ENV: 'test', ...options.env });
   // Passwords and tokens the test sends or receives, and configured keys: none may be logged.
   const secrets = new Set<string>();
-  for (const [name, value] of Object.entries(options.env ?? {})) if (SECRET_NAME.test(name) && value.length >= 8) secrets.add(value);
+  for (const [name, value] of Object.entries(options.env ?? {}))
+    if (SECRET_NAME.test(name) && value.length >= 8) secrets.add(value);
   const clock: TestClock = Object.assign(fixedClock(TEST_START), { reset: () => clock.set(TEST_START) });
   const logger = createLogger('info', sink);
   // The API is tested as it runs: through the read cache unless the test turns it off (READ_CACHE=off).
   const feed = await startChangeFeed(db, logger);
   const readCache = config.readCache ? new ReadCache(feed) : undefined;
-  const events = new EventHub({ db, logger, feed, sessionOf: liveSession({ db, clock, readCache }), heartbeatMs: options.heartbeatMs });
+  const events = new EventHub({
+    db,
+    logger,
+    feed,
+    sessionOf: liveSession({ db, clock, readCache }),
+    heartbeatMs: options.heartbeatMs,
+  });
   const app = createApp({
     readCache,
     events,
@@ -152,7 +164,11 @@ export async function startTestApp(options: { env?: Record<string, string>; hear
       if (bearerToken) secrets.add(bearerToken);
       if (typeof rest.body === 'string') collectSecrets(parseJson(rest.body), secrets);
       if (json !== undefined) headers.set('content-type', 'application/json');
-      const response = await fetch(url + path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+      const response = await fetch(url + path, {
+        ...rest,
+        headers,
+        body: json !== undefined ? JSON.stringify(json) : rest.body,
+      });
       const text = await response.text();
       const body = text ? (parseJson(text) ?? text) : null; // not JSON: the test sees the text
       collectSecrets(body, secrets);
@@ -172,7 +188,8 @@ export async function startTestApp(options: { env?: Record<string, string>; hear
       // PGlite's listeners ended with the database; PostgreSQL's feed has a connection of its own to end.
       if (!(databaseClosed && isEmbedded(db))) await feed.close();
       await drop();
-      if (leaked.length) throw new Error(`A secret reached the log: ${leaked.map((l) => `${l.slice(0, 4)}…`).join(', ')}`);
+      if (leaked.length)
+        throw new Error(`A secret reached the log: ${leaked.map((l) => `${l.slice(0, 4)}…`).join(', ')}`);
     },
   };
 }

@@ -29,7 +29,12 @@ async function post<T>(baseUrl: string, path: string, body: unknown, expect = [2
 }
 
 export async function login(baseUrl: string, email: string, password: string, accountType: UserType): Promise<Session> {
-  const r = await post<{ token: string; user: SessionUser }>(baseUrl, '/api/auth/login', { loginMethod: 'email', email, password, accountType });
+  const r = await post<{ token: string; user: SessionUser }>(baseUrl, '/api/auth/login', {
+    loginMethod: 'email',
+    email,
+    password,
+    accountType,
+  });
   return { email, password, token: r.token, user: r.user };
 }
 
@@ -38,7 +43,12 @@ export async function login(baseUrl: string, email: string, password: string, ac
  * complete-registration, sign-in. `phoneNumber` fixes the number (and so the mobile-money network
  * its prefix suggests); by default a random 02… number.
  */
-export async function createPaidAccount(baseUrl: string, userType: 'customer' | 'professional', password = 'Passw0rd-bench', phoneNumber = phone()): Promise<Session> {
+export async function createPaidAccount(
+  baseUrl: string,
+  userType: 'customer' | 'professional',
+  password = 'Passw0rd-bench',
+  phoneNumber = phone(),
+): Promise<Session> {
   const email = `bench-${userType}-${tag()}@example.com`;
   const created = await post<SignupResponse>(
     baseUrl,

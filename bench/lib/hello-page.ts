@@ -13,7 +13,11 @@ const PAGE = brotliCompressSync(
 
 export async function startHelloPage(port: number): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
-    res.writeHead(req.url === '/favicon.ico' ? 404 : 200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', 'cache-control': 'no-store' });
+    res.writeHead(req.url === '/favicon.ico' ? 404 : 200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-encoding': 'br',
+      'cache-control': 'no-store',
+    });
     res.end(req.url === '/favicon.ico' ? undefined : PAGE);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -5,7 +5,9 @@
  * full collection pauses the process.
  */
 export async function heapAfterGc(inspectorPort: number): Promise<number> {
-  const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
   const ws = new WebSocket(targets[0].webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     ws.addEventListener('open', resolve, { once: true });

@@ -29,16 +29,30 @@ export interface LoadOptions {
   oneEach?: boolean;
 }
 
-export async function loadOnce(name: string, url: string, requests: LoadRequest[], { connections, duration, oneEach = false }: LoadOptions): Promise<LoadResult> {
+export async function loadOnce(
+  name: string,
+  url: string,
+  requests: LoadRequest[],
+  { connections, duration, oneEach = false }: LoadOptions,
+): Promise<LoadResult> {
   let next = 0;
-  const setupClient = (client: { setRequests(r: LoadRequest[]): void }) => client.setRequests([requests[next++ % requests.length]]);
+  const setupClient = (client: { setRequests(r: LoadRequest[]): void }) =>
+    client.setRequests([requests[next++ % requests.length]]);
   const run = (seconds: number) =>
-    autocannon({ url, connections, duration: seconds, requests, timeout: 30, ...(oneEach && { setupClient }) } as autocannon.Options) as unknown as Promise<autocannon.Result>;
+    autocannon({
+      url,
+      connections,
+      duration: seconds,
+      requests,
+      timeout: 30,
+      ...(oneEach && { setupClient }),
+    } as autocannon.Options) as unknown as Promise<autocannon.Result>;
   // autocannon stops counting at the end of a run, but the server still works off what it had
   // accepted: send the target's own request once more, which queues behind that backlog (the
   // database pool's queue, argon2's thread pool), before the next run starts.
   const [first] = requests;
-  const drain = () => call(new URL(first.path, url).href, { method: first.method ?? 'GET', headers: first.headers, body: first.body });
+  const drain = () =>
+    call(new URL(first.path, url).href, { method: first.method ?? 'GET', headers: first.headers, body: first.body });
   process.stderr.write(`  … ${name}\n`);
   await run(Math.min(2, duration)); // warm-up: connections, JIT, the database's caches
   await drain();

@@ -28,7 +28,10 @@ export interface ApiServer {
 /** Starts `node api/src/server.ts` and waits until /api/health answers 200. */
 export async function startServer(port: number, env: Record<string, string>, timeoutMs = 60_000): Promise<ApiServer> {
   // Another server on the port would answer our health checks: refuse to measure it.
-  const busy = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) }).then(() => true, () => false);
+  const busy = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) }).then(
+    () => true,
+    () => false,
+  );
   if (busy) throw new Error(`port ${port} is already in use`);
   const proc = spawn(process.execPath, ['api/src/server.ts'], {
     cwd: ROOT,
@@ -47,7 +50,11 @@ export async function startServer(port: number, env: Record<string, string>, tim
   });
   let err = '';
   proc.stderr!.on('data', (c) => (err = (err + c).slice(-4000)));
-  const exited = once(proc, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null, at: Date.now() }));
+  const exited = once(proc, 'exit').then(([code, signal]) => ({
+    code: code as number | null,
+    signal: signal as NodeJS.Signals | null,
+    at: Date.now(),
+  }));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   let dead = false;
@@ -133,7 +140,11 @@ export function signupBody(userType: 'customer' | 'professional', extra: Record<
 }
 
 /** Sign-up and the sandbox charge, stopping short of complete-registration. */
-export async function signUpPaid(base: string, userType: 'customer' | 'professional', extra: Record<string, unknown> = {}) {
+export async function signUpPaid(
+  base: string,
+  userType: 'customer' | 'professional',
+  extra: Record<string, unknown> = {},
+) {
   for (let attempt = 0; ; attempt++) {
     const body = signupBody(userType, extra);
     const res = await call(base, '/api/signup', { json: body });
@@ -142,16 +153,34 @@ export async function signUpPaid(base: string, userType: 'customer' | 'professio
     const payment = res.body.payment;
     const charge = await call(base, '/api/sandbox/charge', { json: approvedSandboxCharge(payment) });
     if (charge.status >= 300) throw new Error(`charge ${charge.status} ${JSON.stringify(charge.body)}`);
-    return { body, userId: res.body.user.id as number, reference: payment.reference as string, completionSecret: payment.completionSecret as string };
+    return {
+      body,
+      userId: res.body.user.id as number,
+      reference: payment.reference as string,
+      completionSecret: payment.completionSecret as string,
+    };
   }
 }
 
-export async function completeRegistration(base: string, userId: number, reference: string, timeoutMs?: number, completionSecret?: string) {
-  return call(base, '/api/complete-registration', { json: { userId, paymentReference: reference, completionSecret }, timeoutMs });
+export async function completeRegistration(
+  base: string,
+  userId: number,
+  reference: string,
+  timeoutMs?: number,
+  completionSecret?: string,
+) {
+  return call(base, '/api/complete-registration', {
+    json: { userId, paymentReference: reference, completionSecret },
+    timeoutMs,
+  });
 }
 
 /** A paid, active account with a session token. */
-export async function account(base: string, userType: 'customer' | 'professional', extra: Record<string, unknown> = {}) {
+export async function account(
+  base: string,
+  userType: 'customer' | 'professional',
+  extra: Record<string, unknown> = {},
+) {
   const s = await signUpPaid(base, userType, extra);
   const done = await completeRegistration(base, s.userId, s.reference, undefined, s.completionSecret);
   if (done.status !== 200 || !done.body.token) throw new Error(`complete ${done.status} ${JSON.stringify(done.body)}`);
@@ -188,9 +217,13 @@ export function throwawayPostgres(port: number) {
   const pgGroup = execFileSync('id', ['-g', 'postgres']).toString().trim();
   chownSync(dir, Number(pgUser), Number(pgGroup));
   chownSync(sock, Number(pgUser), Number(pgGroup));
-  const asPostgres = (cmd: string) => execFileSync('su', ['postgres', '-c', cmd], { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+  const asPostgres = (cmd: string) =>
+    execFileSync('su', ['postgres', '-c', cmd], { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
   asPostgres(`${PG_BIN}/initdb -D ${data} -U root --auth=trust -E UTF8 >/dev/null`);
-  const start = () => asPostgres(`${PG_BIN}/pg_ctl -D ${data} -l ${dir}/log -w -o "-p ${port} -k ${sock} -c listen_addresses=127.0.0.1 -c fsync=on" start >/dev/null`);
+  const start = () =>
+    asPostgres(
+      `${PG_BIN}/pg_ctl -D ${data} -l ${dir}/log -w -o "-p ${port} -k ${sock} -c listen_addresses=127.0.0.1 -c fsync=on" start >/dev/null`,
+    );
   const stop = (mode = 'fast') => asPostgres(`${PG_BIN}/pg_ctl -D ${data} -m ${mode} -w stop >/dev/null`);
   start();
   const url = (db: string) => `postgresql://root@127.0.0.1:${port}/${db}`;
@@ -262,7 +295,8 @@ export async function pgClient(url: string) {
   return c;
 }
 
-export const count = async (c: pg.Client, sql: string, params: unknown[] = []) => Number((await c.query(sql, params)).rows[0].n);
+export const count = async (c: pg.Client, sql: string, params: unknown[] = []) =>
+  Number((await c.query(sql, params)).rows[0].n);
 
 /** Runs `fn` over `items` with at most `limit` at a time. */
 export async function pool<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {

@@ -37,11 +37,12 @@ export async function generateProfessionals(db: Db, n: number): Promise<void> {
     insert into subscriptions (user_id, payment_id, plan_type, amount_pesewas, period_start, period_end, created_at)
     select p.user_id, p.id, 'professional', 2700, now(), now() + interval '30 days', now() from payments p where p.reference like 'BENCH%'`);
   // Not everyone is listed: 5% let their subscription lapse, 1% are suspended.
-  await db.raw(`update professional_profiles set paid_until = now() + case when random() < 0.05 then interval '-30 days' else interval '30 days' end`);
+  await db.raw(
+    `update professional_profiles set paid_until = now() + case when random() < 0.05 then interval '-30 days' else interval '30 days' end`,
+  );
   await db.raw(`update users set status = 'suspended' where email like 'bench%' and random() < 0.01`);
   await db.raw('analyze');
 }
-
 
 export interface SeededCustomer {
   userId: number;
@@ -72,7 +73,9 @@ export async function seedSignedInCustomers(db: Db, n: number, tag: string): Pro
     }));
     const users: { id: string | number; email: string }[] = await db('users').insert(rows).returning(['id', 'email']);
     const sessions = users.map((u) => ({ user: u, ...newToken() }));
-    await db('sessions').insert(sessions.map((s) => ({ user_id: s.user.id, token_hash: s.hash, created_at: now, expires_at: expires })));
+    await db('sessions').insert(
+      sessions.map((s) => ({ user_id: s.user.id, token_hash: s.hash, created_at: now, expires_at: expires })),
+    );
     for (const s of sessions) out.push({ userId: Number(s.user.id), email: s.user.email, token: s.token });
   }
   return out;

@@ -41,7 +41,13 @@ export async function startServer(port: number, env: Record<string, string> = {}
   };
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    if (await call(`${baseUrl}/api/health`).then((r) => r.status === 200, () => false)) return { baseUrl, child, stop };
+    if (
+      await call(`${baseUrl}/api/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      return { baseUrl, child, stop };
     await new Promise((r) => setTimeout(r, 500));
   }
   await stop();

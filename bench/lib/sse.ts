@@ -32,7 +32,11 @@ export class SseStream {
    * Opens `url`; resolves once the response's headers arrived with status 200 (rejects with the
    * status and body otherwise). `onFrame` gets every frame, in order.
    */
-  static open(url: string, onFrame: (frame: SseFrame) => void, headers: Record<string, string> = { accept: 'text/event-stream' }): Promise<SseStream> {
+  static open(
+    url: string,
+    onFrame: (frame: SseFrame) => void,
+    headers: Record<string, string> = { accept: 'text/event-stream' },
+  ): Promise<SseStream> {
     return new Promise((resolve, reject) => {
       const req = request(url, { headers, agent: false });
       const stream = new SseStream(req);

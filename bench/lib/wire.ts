@@ -52,10 +52,24 @@ const kindOf = (url: string, type: string, mime = ''): WireKind => {
 };
 
 const headerBytes = (requestLine: string, headers: Record<string, string>) =>
-  Buffer.byteLength(requestLine) + Object.entries(headers).reduce((n, [k, v]) => n + Buffer.byteLength(`${k}: ${v}\r\n`), 0) + 2;
+  Buffer.byteLength(requestLine) +
+  Object.entries(headers).reduce((n, [k, v]) => n + Buffer.byteLength(`${k}: ${v}\r\n`), 0) +
+  2;
 
-type Req = { url: string; method: string; headers: Record<string, string>; postData?: string; postDataEntries?: { bytes?: string }[] };
-type Res = { status: number; mimeType: string; encodedDataLength: number; fromDiskCache?: boolean; fromPrefetchCache?: boolean };
+type Req = {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  postData?: string;
+  postDataEntries?: { bytes?: string }[];
+};
+type Res = {
+  status: number;
+  mimeType: string;
+  encodedDataLength: number;
+  fromDiskCache?: boolean;
+  fromPrefetchCache?: boolean;
+};
 
 export class WireRecorder {
   readonly exchanges: Exchange[] = [];
@@ -120,7 +134,12 @@ export class WireRecorder {
     };
     this.exchanges.push(exchange);
     const hops = this.pending.get(e.requestId) ?? [];
-    hops.push({ exchange, headers, requestLine: `${method} ${u.pathname}${u.search} HTTP/1.1\r\n`, bodyBytes: body.length });
+    hops.push({
+      exchange,
+      headers,
+      requestLine: `${method} ${u.pathname}${u.search} HTTP/1.1\r\n`,
+      bodyBytes: body.length,
+    });
     this.pending.set(e.requestId, hops);
   }
 
@@ -176,7 +195,8 @@ export class WireRecorder {
         p.exchange.rawHeaders = raw[i] !== undefined;
         p.exchange.up = p.exchange.cached ? 0 : headerBytes(p.requestLine, headers) + p.bodyBytes;
         if (p.exchange.cached) p.exchange.down = 0;
-        else if (!p.exchange.finished && !p.exchange.failed && i === hops.length - 1) p.exchange.down = this.streamed.get(requestId) ?? 0;
+        else if (!p.exchange.finished && !p.exchange.failed && i === hops.length - 1)
+          p.exchange.down = this.streamed.get(requestId) ?? 0;
       });
     }
     return this.exchanges.map((x) => ({ ...x }));
@@ -185,7 +205,10 @@ export class WireRecorder {
   /** Waits until the first `count` exchanges have finished or failed, but for event streams (open by design), up to `timeoutMs`. */
   async settle(count: number, timeoutMs = 5000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    const open = () => this.exchanges.slice(0, count).filter((x) => !x.finished && !x.failed && x.type !== 'EventSource' && x.mime !== 'text/event-stream');
+    const open = () =>
+      this.exchanges
+        .slice(0, count)
+        .filter((x) => !x.finished && !x.failed && x.type !== 'EventSource' && x.mime !== 'text/event-stream');
     while (open().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   }
 
@@ -195,11 +218,14 @@ export class WireRecorder {
    * which the browser asks for after each page and nobody waits on, is left out.
    */
   static roundTrips(exchanges: Exchange[]): number {
-    const sorted = exchanges.filter((x) => new URL(x.url).pathname !== '/favicon.ico').sort((a, b) => a.start - b.start);
+    const sorted = exchanges
+      .filter((x) => new URL(x.url).pathname !== '/favicon.ico')
+      .sort((a, b) => a.start - b.start);
     const depth: number[] = [];
     sorted.forEach((x, i) => {
       let best = 0;
-      for (let j = 0; j < i; j++) if (sorted[j].end !== undefined && sorted[j].end! <= x.start) best = Math.max(best, depth[j]);
+      for (let j = 0; j < i; j++)
+        if (sorted[j].end !== undefined && sorted[j].end! <= x.start) best = Math.max(best, depth[j]);
       depth.push(best + 1);
     });
     return Math.max(0, ...depth);

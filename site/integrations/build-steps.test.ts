@@ -11,7 +11,8 @@ import buildSteps from './build-steps.ts';
 type Hook<K extends keyof AstroIntegration['hooks']> = NonNullable<AstroIntegration['hooks'][K]>;
 const logger = { info: () => {} };
 const CSP = `<meta http-equiv="content-security-policy" content="default-src 'self';script-src 'self' 'sha256-abc=';style-src 'self'">`;
-const page = (head: string, body: string) => `<!DOCTYPE html><html><head>${CSP}${head}</head><body>${body}${'<p>Text</p>'.repeat(40)}</body></html>`;
+const page = (head: string, body: string) =>
+  `<!DOCTYPE html><html><head>${CSP}${head}</head><body>${body}${'<p>Text</p>'.repeat(40)}</body></html>`;
 
 it('finishes an Astro build: preloads from the client bundle, narrow policies, then .br/.gz of the final pages', async () => {
   const integration = buildSteps();
@@ -42,15 +43,21 @@ it('finishes an Astro build: preloads from the client bundle, narrow policies, t
 
   const dir = mkdtempSync(join(tmpdir(), 'build-steps-'));
   mkdirSync(join(dir, 'signin'));
-  const island = '<astro-island component-url="/_astro/SignIn.js" renderer-url="/_astro/client.js" client="load"></astro-island>';
-  writeFileSync(join(dir, 'signin', 'index.html'), page('', `${island}<script type="module" src="/_astro/client.js"></script>`));
+  const island =
+    '<astro-island component-url="/_astro/SignIn.js" renderer-url="/_astro/client.js" client="load"></astro-island>';
+  writeFileSync(
+    join(dir, 'signin', 'index.html'),
+    page('', `${island}<script type="module" src="/_astro/client.js"></script>`),
+  );
   writeFileSync(join(dir, 'index.html'), page('', '<h1>Home</h1>'));
 
   const done = integration.hooks['astro:build:done'] as Hook<'astro:build:done'>;
   await done({ dir: pathToFileURL(`${dir}/`), logger } as unknown as Parameters<Hook<'astro:build:done'>>[0]);
 
   const signin = readFileSync(join(dir, 'signin', 'index.html'), 'utf8');
-  const links = ['client', 'vendor', 'SignIn'].map((name) => `<link rel="modulepreload" href="/_astro/${name}.js">`).join('');
+  const links = ['client', 'vendor', 'SignIn']
+    .map((name) => `<link rel="modulepreload" href="/_astro/${name}.js">`)
+    .join('');
   expect(signin).toContain(`${links}</head>`);
   expect(signin).toContain("script-src 'self' 'sha256-abc='");
   const home = readFileSync(join(dir, 'index.html'), 'utf8');

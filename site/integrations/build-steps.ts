@@ -36,7 +36,9 @@ export default function buildSteps(): AstroIntegration {
         const preloaded = await addModulePreloads(clientDir, graph as ModuleGraph);
         const narrowed = await narrowScriptFreePolicies(clientDir);
         const compressed = await precompress(clientDir);
-        logger.info(`${preloaded} pages with module preloads, ${narrowed} with script-src 'none', ${compressed} files precompressed`);
+        logger.info(
+          `${preloaded} pages with module preloads, ${narrowed} with script-src 'none', ${compressed} files precompressed`,
+        );
       },
     },
   };

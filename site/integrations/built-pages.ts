@@ -11,7 +11,10 @@ export async function* builtPages(clientDir: string): AsyncGenerator<{ file: str
 }
 
 /** Build steps' common walk: every page through `transform`, written back when it changed. Returns how many changed. */
-export async function rewriteBuiltPages(clientDir: string, transform: (html: string) => string | Promise<string>): Promise<number> {
+export async function rewriteBuiltPages(
+  clientDir: string,
+  transform: (html: string) => string | Promise<string>,
+): Promise<number> {
   let changed = 0;
   for await (const { file, html } of builtPages(clientDir)) {
     const updated = await transform(html);

@@ -2,7 +2,13 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addModulePreloads, eagerEntries, type ModuleGraph, staticClosure, withModulePreloads } from './module-preload.ts';
+import {
+  addModulePreloads,
+  eagerEntries,
+  type ModuleGraph,
+  staticClosure,
+  withModulePreloads,
+} from './module-preload.ts';
 
 const island = (client: string, component: string) =>
   `<astro-island uid="a" component-url="${component}" component-export="default" renderer-url="/_astro/client.js" props="{}" ssr client="${client}">x</astro-island>`;
@@ -30,16 +36,20 @@ function site() {
   mkdirSync(join(dir, 'signin'));
   const page = `<!DOCTYPE html><html><head><title>Sign in</title></head><body>${island('load', '/_astro/SignIn.js')}${island('idle', '/_astro/Toast.js')}</body></html>`;
   writeFileSync(join(dir, 'signin', 'index.html'), page);
-  writeFileSync(join(dir, 'index.html'), '<!DOCTYPE html><html><head><title>Home</title></head><body>No islands</body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!DOCTYPE html><html><head><title>Home</title></head><body>No islands</body></html>',
+  );
   return dir;
 }
 
 describe('module preloads (issue #7: sign-in interactive within 1.5× its floor on 3G)', () => {
   it('takes the renderer and component of client:load islands only', () => {
-    expect(eagerEntries(island('load', '/_astro/SignIn.js') + island('idle', '/_astro/Toast.js') + island('visible', '/_astro/Map.js'))).toEqual([
-      '/_astro/client.js',
-      '/_astro/SignIn.js',
-    ]);
+    expect(
+      eagerEntries(
+        island('load', '/_astro/SignIn.js') + island('idle', '/_astro/Toast.js') + island('visible', '/_astro/Map.js'),
+      ),
+    ).toEqual(['/_astro/client.js', '/_astro/SignIn.js']);
   });
 
   it('follows static imports through every level, once each, and leaves dynamic imports for later', () => {
@@ -57,7 +67,8 @@ describe('module preloads (issue #7: sign-in interactive within 1.5× its floor 
     expect(await addModulePreloads(dir, graph)).toBe(1);
     const page = readFileSync(join(dir, 'signin', 'index.html'), 'utf8');
     const head = page.slice(0, page.indexOf('</head>'));
-    for (const file of ['client', 'vendor', 'runtime', 'SignIn', 'core']) expect(head).toContain(`<link rel="modulepreload" href="/_astro/${file}.js">`);
+    for (const file of ['client', 'vendor', 'runtime', 'SignIn', 'core'])
+      expect(head).toContain(`<link rel="modulepreload" href="/_astro/${file}.js">`);
     expect(page).not.toContain('href="/_astro/Toast.js"');
     expect(page).not.toContain('href="/_astro/Dialog.js"');
     expect(readFileSync(join(dir, 'index.html'), 'utf8')).not.toContain('modulepreload');

@@ -28,7 +28,11 @@ describe('narrowScriptFreePolicy', () => {
   });
 
   it('leaves a page with any script, inline or not, as Astro wrote it', () => {
-    for (const body of [`<script>${ISLAND_SCRIPT}</script>`, '<script type="module" src="/_astro/page.js"></script>', '<SCRIPT>x()</SCRIPT>']) {
+    for (const body of [
+      `<script>${ISLAND_SCRIPT}</script>`,
+      '<script type="module" src="/_astro/page.js"></script>',
+      '<SCRIPT>x()</SCRIPT>',
+    ]) {
       const html = page(body);
       expect(narrowScriptFreePolicy(html)).toBe(html);
     }

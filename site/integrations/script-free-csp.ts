@@ -16,7 +16,8 @@ const HASH = /^'sha(256|384|512)-[A-Za-z0-9+/=]+'$/;
 /** A page that can run nothing: not one <script> element, inline or not (the server leaves COOP off it too). */
 export const runsNoScript = (html: string): boolean => !/<script\b/i.test(html);
 
-const hashOf = (algorithm: string, text: string) => `'sha${algorithm}-${createHash(`sha${algorithm}`).update(text).digest('base64')}'`;
+const hashOf = (algorithm: string, text: string) =>
+  `'sha${algorithm}-${createHash(`sha${algorithm}`).update(text).digest('base64')}'`;
 
 /** `html` with its CSP narrowed as above, or unchanged when it has a script or no CSP <meta>. */
 export function narrowScriptFreePolicy(html: string): string {

@@ -97,7 +97,10 @@ async function postgresFeed(db: Db, logger: Logger): Promise<ChangeFeed> {
   };
 
   const connect = async () => {
-    const candidate = new pg.Client({ ...(db.client as { config: { connection: pg.ClientConfig } }).config.connection, keepAlive: true });
+    const candidate = new pg.Client({
+      ...(db.client as { config: { connection: pg.ClientConfig } }).config.connection,
+      keepAlive: true,
+    });
     candidate.on('notification', ({ channel, payload = '' }) => {
       if (channel === EVENTS_CHANNEL) {
         for (const listener of eventListeners) listener(payload);

@@ -46,8 +46,14 @@ describe('read cache: sessions and dashboard records, dropped when the database 
 
   it("shows a favourite professional's new name: a record is dropped when anyone it shows changes", async () => {
     const customer = await signUpAndPay(app);
-    const pro = await signUpAndPay(app, { userType: 'professional', profession: 'Plumber', localAddress: 'Osu, Accra' });
-    expect((await app.request(`/api/favourites/${pro.userId}`, { method: 'POST', headers: bearer(customer.token) })).status).toBeLessThan(300);
+    const pro = await signUpAndPay(app, {
+      userType: 'professional',
+      profession: 'Plumber',
+      localAddress: 'Osu, Accra',
+    });
+    expect(
+      (await app.request(`/api/favourites/${pro.userId}`, { method: 'POST', headers: bearer(customer.token) })).status,
+    ).toBeLessThan(300);
     const before = (await record(customer)).body.customer.favoriteServices;
     expect(before).toHaveLength(1);
     await app.db('users').where({ id: pro.userId }).update({ first_name: 'Kwabena' });
@@ -56,11 +62,23 @@ describe('read cache: sessions and dashboard records, dropped when the database 
 
   it('shows a favourite again once it is listed again: a record is dropped for the favourites it leaves out too', async () => {
     const customer = await signUpAndPay(app);
-    const painter = await signUpAndPay(app, { userType: 'professional', profession: 'Painter', localAddress: 'Osu, Accra' });
-    const welder = await signUpAndPay(app, { userType: 'professional', profession: 'Welder', localAddress: 'Osu, Accra' });
-    const favourites = async () => (await record(customer)).body.customer.favoriteServices.map((f: { id: number }) => f.id);
+    const painter = await signUpAndPay(app, {
+      userType: 'professional',
+      profession: 'Painter',
+      localAddress: 'Osu, Accra',
+    });
+    const welder = await signUpAndPay(app, {
+      userType: 'professional',
+      profession: 'Welder',
+      localAddress: 'Osu, Accra',
+    });
+    const favourites = async () =>
+      (await record(customer)).body.customer.favoriteServices.map((f: { id: number }) => f.id);
     for (const pro of [painter, welder]) {
-      expect((await app.request(`/api/favourites/${pro.userId}`, { method: 'POST', headers: bearer(customer.token) })).status).toBeLessThan(300);
+      expect(
+        (await app.request(`/api/favourites/${pro.userId}`, { method: 'POST', headers: bearer(customer.token) }))
+          .status,
+      ).toBeLessThan(300);
       app.clock.advance(1000);
     }
     await app.db('users').where({ id: painter.userId }).update({ status: 'suspended' });
@@ -71,13 +89,21 @@ describe('read cache: sessions and dashboard records, dropped when the database 
 
   it("answers a request that changed something only once its change is heard, so the caller's next read shows it", async () => {
     const customer = await signUpAndPay(app);
-    const pro = await signUpAndPay(app, { userType: 'professional', profession: 'Electrician', localAddress: 'Osu, Accra' });
+    const pro = await signUpAndPay(app, {
+      userType: 'professional',
+      profession: 'Electrician',
+      localAddress: 'Osu, Accra',
+    });
     for (let round = 0; round < 20; round++) {
       await record(customer);
       const method = round % 2 ? 'DELETE' : 'POST';
-      expect((await app.request(`/api/favourites/${pro.userId}`, { method, headers: bearer(customer.token) })).status).toBeLessThan(300);
+      expect(
+        (await app.request(`/api/favourites/${pro.userId}`, { method, headers: bearer(customer.token) })).status,
+      ).toBeLessThan(300);
       // Straight to the server, without the harness's catch-up: only the server's own waiting counts.
-      const next = await fetch(`${app.url}/api/customer-data/${encodeURIComponent(customer.body.email)}`, { headers: bearer(customer.token) });
+      const next = await fetch(`${app.url}/api/customer-data/${encodeURIComponent(customer.body.email)}`, {
+        headers: bearer(customer.token),
+      });
       expect((await next.json()).customer.favoriteServices).toHaveLength(method === 'POST' ? 1 : 0);
     }
   });
@@ -95,7 +121,9 @@ describe('read cache: sessions and dashboard records, dropped when the database 
 
     const signedOut = await signUpAndPay(app);
     await record(signedOut);
-    expect((await app.request('/api/auth/logout', { method: 'POST', headers: bearer(signedOut.token), json: {} })).status).toBe(200);
+    expect(
+      (await app.request('/api/auth/logout', { method: 'POST', headers: bearer(signedOut.token), json: {} })).status,
+    ).toBe(200);
     expect((await record(signedOut)).status).toBe(401);
   });
 
@@ -124,20 +152,25 @@ describe('read cache: sessions and dashboard records, dropped when the database 
     expect((await record(customer)).body.customer.location).not.toBe('Tamale');
   });
 
-  it.skipIf(process.env.TEST_DB !== 'postgres')('serves from the database while the change feed is cut off, and caches again once it listens', async () => {
-    expect(isEmbedded(app.db)).toBe(false);
-    const customer = await signUpAndPay(app);
-    await record(customer);
-    // Cut the feed's own connection, as a database restart would.
-    await app.db.raw("select pg_terminate_backend(pid) from pg_stat_activity where query like 'listen %' and datname = current_database()");
-    await expect.poll(() => app.readCache!.feed.live).toBe(false);
-    await app.db('users').where({ id: customer.userId }).update({ location: 'Ho' });
-    expect((await record(customer)).body.customer.location).toBe('Ho');
-    expect(await queriesDuring(() => record(customer))).toBeGreaterThan(0);
-    await expect.poll(() => app.readCache!.feed.live, { timeout: 10_000 }).toBe(true);
-    await record(customer);
-    expect(await queriesDuring(() => record(customer))).toBe(0);
-  });
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'serves from the database while the change feed is cut off, and caches again once it listens',
+    async () => {
+      expect(isEmbedded(app.db)).toBe(false);
+      const customer = await signUpAndPay(app);
+      await record(customer);
+      // Cut the feed's own connection, as a database restart would.
+      await app.db.raw(
+        "select pg_terminate_backend(pid) from pg_stat_activity where query like 'listen %' and datname = current_database()",
+      );
+      await expect.poll(() => app.readCache!.feed.live).toBe(false);
+      await app.db('users').where({ id: customer.userId }).update({ location: 'Ho' });
+      expect((await record(customer)).body.customer.location).toBe('Ho');
+      expect(await queriesDuring(() => record(customer))).toBeGreaterThan(0);
+      await expect.poll(() => app.readCache!.feed.live, { timeout: 10_000 }).toBe(true);
+      await record(customer);
+      expect(await queriesDuring(() => record(customer))).toBe(0);
+    },
+  );
 });
 
 describe('READ_CACHE=off: every read goes to the database', () => {
@@ -150,7 +183,8 @@ describe('READ_CACHE=off: every read goes to the database', () => {
   it('keeps nothing, and shows a change made straight in the database on the next read', async () => {
     expect(app.readCache).toBeUndefined();
     const customer = await signUpAndPay(app);
-    const read = () => app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, { headers: bearer(customer.token) });
+    const read = () =>
+      app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, { headers: bearer(customer.token) });
     expect((await read()).status).toBe(200);
     await app.db('users').where({ id: customer.userId }).update({ location: 'Cape Coast' });
     expect((await read()).body.customer.location).toBe('Cape Coast');

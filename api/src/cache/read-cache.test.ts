@@ -67,7 +67,8 @@ describe('ReadCache', () => {
   it('keeps an entry for at most 60 s of clock time, less when the value says so, and never for a clock moved back', async () => {
     const cache = new ReadCache(scriptedFeed());
     let loads = 0;
-    const read = (now: Date) => cache.get('session', now, async () => ++loads, { users: () => [1], validUntil: () => at(30).getTime() });
+    const read = (now: Date) =>
+      cache.get('session', now, async () => ++loads, { users: () => [1], validUntil: () => at(30).getTime() });
     expect(await read(at(0))).toBe(1);
     expect(await read(at(29))).toBe(1);
     expect(await read(at(30))).toBe(2); // the session's own expiry

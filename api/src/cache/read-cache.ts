@@ -49,7 +49,12 @@ export class ReadCache {
     const generation = this.generation;
     const value = await load();
     if (value !== undefined && this.feed.live && generation === this.generation) {
-      this.put(key, { value, users: users(value), from: at, until: Math.min(at + TTL_MS, validUntil?.(value) ?? Infinity) });
+      this.put(key, {
+        value,
+        users: users(value),
+        from: at,
+        until: Math.min(at + TTL_MS, validUntil?.(value) ?? Infinity),
+      });
     }
     return value;
   }

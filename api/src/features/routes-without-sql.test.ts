@@ -18,9 +18,11 @@ const QUERY_PATTERNS: [RegExp, string][] = [
 ];
 
 /** Comments may name queries; only code counts. */
-const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+const withoutComments = (source: string) =>
+  source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 /** Strings emptied, so an import path ('../../db.ts') or an address ('/api/db') is not mistaken for code; `db('users')` stays a call. */
-const withoutStrings = (line: string) => line.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''");
+const withoutStrings = (line: string) =>
+  line.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''");
 
 /** Each line of `source` that touches the database, with why. */
 function queriesIn(source: string): string[] {
@@ -28,7 +30,10 @@ function queriesIn(source: string): string[] {
     .split('\n')
     .flatMap((line, i) => {
       const code = withoutStrings(line);
-      const found = [...(KNEX_IMPORT.test(line) ? ['imports knex'] : []), ...QUERY_PATTERNS.filter(([pattern]) => pattern.test(code)).map(([, why]) => why)];
+      const found = [
+        ...(KNEX_IMPORT.test(line) ? ['imports knex'] : []),
+        ...QUERY_PATTERNS.filter(([pattern]) => pattern.test(code)).map(([, why]) => why),
+      ];
       return found.map((why) => `line ${i + 1}: ${why}: ${line.trim()}`);
     });
 }
@@ -36,7 +41,11 @@ function queriesIn(source: string): string[] {
 const featuresDir = dirname(fileURLToPath(import.meta.url));
 const routeFiles = readdirSync(featuresDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
-  .flatMap((dir) => readdirSync(join(featuresDir, dir.name)).filter((file) => file === 'routes.ts').map((file) => join(dir.name, file)));
+  .flatMap((dir) =>
+    readdirSync(join(featuresDir, dir.name))
+      .filter((file) => file === 'routes.ts')
+      .map((file) => join(dir.name, file)),
+  );
 
 describe('no routes.ts touches the database', () => {
   it('finds the route files', () => {
@@ -66,7 +75,7 @@ describe('no routes.ts touches the database', () => {
       'ctx.body = await findBookings(deps.db, ctx.state.user.id, { status });',
       'const { db, clock } = deps;',
       'await createPaymentIntent(deps, user, type, purpose, deps.db, { months });',
-      "const page = await searchProfessionals(db, { q: f.q, limit: 10, now: clock.now() });",
+      'const page = await searchProfessionals(db, { q: f.q, limit: 10, now: clock.now() });',
       "// a comment may say db('users') or db.transaction(…)",
       '/** so may a doc comment: trx(`payments`) */',
       'const bytes = Buffer.from(text); const list = Array.from(set);',

@@ -7,7 +7,8 @@ import { sessionsRepo } from '../features/auth/sessions.ts';
 import { hashToken } from '../features/auth/tokens.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
-export const bearerToken = (header: string): string | null => /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header)?.[1] ?? null;
+export const bearerToken = (header: string): string | null =>
+  /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header)?.[1] ?? null;
 
 /** The session behind a token's hash, if it is live (through the read cache when there is one). */
 export function liveSession({ db, clock, readCache }: Pick<AppDeps, 'db' | 'clock' | 'readCache'>) {

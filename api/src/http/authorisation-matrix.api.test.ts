@@ -16,7 +16,17 @@ import { outboxNotifier } from '../providers/notifier.ts';
 // Callers: the customer and professional are the two parties of a booking; "other" customer and
 // professional are strangers to it; "expired" is a customer whose session ran out; "suspended" a
 // customer an administrator suspended.
-const ROLES = ['anonymous', 'customer', 'otherCustomer', 'professional', 'otherProfessional', 'affiliate', 'admin', 'expired', 'suspended'] as const;
+const ROLES = [
+  'anonymous',
+  'customer',
+  'otherCustomer',
+  'professional',
+  'otherProfessional',
+  'affiliate',
+  'admin',
+  'expired',
+  'suspended',
+] as const;
 type Role = (typeof ROLES)[number];
 
 interface World {
@@ -40,7 +50,8 @@ interface Row {
 }
 
 /** Status per role, in ROLES order. */
-const per = (...statuses: number[]): Record<Role, number> => Object.fromEntries(ROLES.map((r, i) => [r, statuses[i]])) as Record<Role, number>;
+const per = (...statuses: number[]): Record<Role, number> =>
+  Object.fromEntries(ROLES.map((r, i) => [r, statuses[i]])) as Record<Role, number>;
 
 // Columns: anonymous, customer, otherCustomer, professional, otherProfessional, affiliate, admin,
 // expired, suspended. A suspended customer's session ends at once (only a suspended affiliate keeps a
@@ -80,69 +91,164 @@ const ROWS: Record<string, Row> = {
   // Signed-in users.
   'POST /api/auth/verify': { path: () => '/api/auth/verify', expect: USERS },
   'GET /api/{type}-data/{own-email}': {
-    path: (w, role) => `/api/${role.includes('rofessional') ? 'professional' : role === 'affiliate' ? 'affiliate' : 'customer'}-data/${encodeURIComponent(ownEmail(w, role))}`,
+    path: (w, role) =>
+      `/api/${role.includes('rofessional') ? 'professional' : role === 'affiliate' ? 'affiliate' : 'customer'}-data/${encodeURIComponent(ownEmail(w, role))}`,
     expect: USERS,
   },
-  'GET /api/customer-data/{customer-email} (the customer\'s, asked by all)': { path: (w) => `/api/customer-data/${encodeURIComponent(w.emails.customer)}`, expect: per(401, 200, 403, 403, 403, 403, 401, 401, 401) },
+  "GET /api/customer-data/{customer-email} (the customer's, asked by all)": {
+    path: (w) => `/api/customer-data/${encodeURIComponent(w.emails.customer)}`,
+    expect: per(401, 200, 403, 403, 403, 403, 401, 401, 401),
+  },
   'GET /api/me/export': { path: () => '/api/me/export', expect: USERS },
   'POST /api/events/ticket': { path: () => '/api/events/ticket', body: {}, expect: USERS },
   // The stream takes a ticket, never a session token: a bearer header alone opens nothing.
   'GET /api/events': { path: () => '/api/events', expect: 401 },
-  'GET /api/me/analytics': { path: () => '/api/me/analytics', expect: per(401, 200, 200, 200, 200, 403, 401, 401, 401) },
+  'GET /api/me/analytics': {
+    path: () => '/api/me/analytics',
+    expect: per(401, 200, 200, 200, 200, 403, 401, 401, 401),
+  },
   'GET /api/professionals': { path: () => '/api/professionals', expect: USERS },
   'GET /api/professionals/{id}': { path: (w) => `/api/professionals/${w.professionalId}`, expect: USERS },
   'GET /api/location/reverse': { path: () => '/api/location/reverse?lat=5.6&lng=-0.18', expect: USERS },
   'PUT /api/professional/rates': { path: () => '/api/professional/rates', body: {}, expect: PROFESSIONALS(400) },
-  'PUT /api/professional/availability': { path: () => '/api/professional/availability', body: {}, expect: PROFESSIONALS(400) },
+  'PUT /api/professional/availability': {
+    path: () => '/api/professional/availability',
+    body: {},
+    expect: PROFESSIONALS(400),
+  },
   'PUT /api/profile': { path: () => '/api/profile', body: {}, expect: USERS },
   'GET /api/professional/documents': { path: () => '/api/professional/documents', expect: PROFESSIONALS(200) },
   // A JSON body is not a document: professionals get 415, everyone else is refused before that.
-  'PUT /api/professional/documents/{kind}': { path: () => '/api/professional/documents/ghana-card', body: {}, expect: PROFESSIONALS(415) },
+  'PUT /api/professional/documents/{kind}': {
+    path: () => '/api/professional/documents/ghana-card',
+    body: {},
+    expect: PROFESSIONALS(415),
+  },
   'GET /api/me/photos': { path: () => '/api/me/photos', expect: USERS },
   // A JSON body is not a photo: a plain 400 for everyone who may upload.
-  'PUT /api/me/photo': { path: () => '/api/me/photo', body: {}, expect: per(401, 400, 400, 400, 400, 400, 401, 401, 401) },
+  'PUT /api/me/photo': {
+    path: () => '/api/me/photo',
+    body: {},
+    expect: per(401, 400, 400, 400, 400, 400, 401, 401, 401),
+  },
   'DELETE /api/me/photo': { path: () => '/api/me/photo', expect: USERS },
   'POST /api/me/work-photos': { path: () => '/api/me/work-photos', body: {}, expect: PROFESSIONALS(400) },
   'DELETE /api/me/work-photos/{id}': { path: () => '/api/me/work-photos/999999', expect: PROFESSIONALS(404) },
-  'POST /api/favourites/{professional}': { path: (w) => `/api/favourites/${w.professionalId}`, expect: per(401, 200, 200, 403, 403, 403, 401, 401, 401) },
+  'POST /api/favourites/{professional}': {
+    path: (w) => `/api/favourites/${w.professionalId}`,
+    expect: per(401, 200, 200, 403, 403, 403, 401, 401, 401),
+  },
   'DELETE /api/favourites/{professional}': { path: (w) => `/api/favourites/${w.professionalId}`, expect: USERS },
   'POST /api/subscription/renew': { path: () => '/api/subscription/renew', body: {}, expect: SUBSCRIBERS },
   // No network named yet: a clear 400 for everyone who has a subscription.
-  'POST /api/subscription/momo': { path: () => '/api/subscription/momo', body: {}, expect: per(401, 400, 400, 400, 400, 403, 401, 401, 401) },
-  'POST /api/subscription/momo/otp': { path: () => '/api/subscription/momo/otp', body: {}, expect: per(401, 400, 400, 400, 400, 400, 401, 401, 401) },
-  'GET /api/subscription/momo/{reference}': { path: () => '/api/subscription/momo/SEPC1NOSUCH', expect: per(401, 404, 404, 404, 404, 404, 401, 401, 401) },
-  'POST /api/sandbox/momo/{reference}': { path: () => '/api/sandbox/momo/SEPC1NOSUCH', body: { approve: true }, expect: 404 },
+  'POST /api/subscription/momo': {
+    path: () => '/api/subscription/momo',
+    body: {},
+    expect: per(401, 400, 400, 400, 400, 403, 401, 401, 401),
+  },
+  'POST /api/subscription/momo/otp': {
+    path: () => '/api/subscription/momo/otp',
+    body: {},
+    expect: per(401, 400, 400, 400, 400, 400, 401, 401, 401),
+  },
+  'GET /api/subscription/momo/{reference}': {
+    path: () => '/api/subscription/momo/SEPC1NOSUCH',
+    expect: per(401, 404, 404, 404, 404, 404, 401, 401, 401),
+  },
+  'POST /api/sandbox/momo/{reference}': {
+    path: () => '/api/sandbox/momo/SEPC1NOSUCH',
+    body: { approve: true },
+    expect: 404,
+  },
   'POST /api/subscription/cancel': { path: () => '/api/subscription/cancel', body: {}, expect: SUBSCRIBERS },
-  'POST /api/subscription/auto-renew': { path: () => '/api/subscription/auto-renew', body: {}, expect: per(401, 400, 400, 400, 400, 403, 401, 401, 401) },
-  'GET /api/affiliate/payouts': { path: () => '/api/affiliate/payouts', expect: per(401, 403, 403, 403, 403, 200, 401, 401, 401) },
-  'POST /api/affiliate/payouts': { path: () => '/api/affiliate/payouts', expect: per(401, 403, 403, 403, 403, 400, 401, 401, 401) },
-  'POST /api/bookings': { path: () => '/api/bookings', body: {}, expect: per(401, 400, 400, 400, 400, 400, 401, 401, 401) },
+  'POST /api/subscription/auto-renew': {
+    path: () => '/api/subscription/auto-renew',
+    body: {},
+    expect: per(401, 400, 400, 400, 400, 403, 401, 401, 401),
+  },
+  'GET /api/affiliate/payouts': {
+    path: () => '/api/affiliate/payouts',
+    expect: per(401, 403, 403, 403, 403, 200, 401, 401, 401),
+  },
+  'POST /api/affiliate/payouts': {
+    path: () => '/api/affiliate/payouts',
+    expect: per(401, 403, 403, 403, 403, 400, 401, 401, 401),
+  },
+  'POST /api/bookings': {
+    path: () => '/api/bookings',
+    body: {},
+    expect: per(401, 400, 400, 400, 400, 400, 401, 401, 401),
+  },
   'GET /api/bookings': { path: () => '/api/bookings', expect: USERS },
-  'POST /api/bookings/{id}/accept': { path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/accept`), expect: per(401, 403, 404, 200, 404, 404, 401, 401, 401) },
-  'POST /api/bookings/{id}/decline': { path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/decline`), expect: per(401, 403, 404, 200, 404, 404, 401, 401, 401) },
-  'POST /api/bookings/{id}/cancel': { path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/cancel`), expect: per(401, 200, 404, 403, 404, 404, 401, 401, 401) },
-  'POST /api/bookings/{id}/complete': { path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/complete`), expect: per(401, 403, 404, 409, 404, 404, 401, 401, 401) },
-  'GET /api/bookings/{id}/messages': { path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/messages`), expect: PARTIES(200) },
-  'POST /api/bookings/{id}/messages': { path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/messages`), body: { body: 'Hello' }, expect: PARTIES(201) },
-  'POST /api/bookings/{id}/review': { path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/review`), body: { rating: 5, comment: 'Great' }, expect: per(401, 409, 404, 403, 404, 404, 401, 401, 401) },
+  'POST /api/bookings/{id}/accept': {
+    path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/accept`),
+    expect: per(401, 403, 404, 200, 404, 404, 401, 401, 401),
+  },
+  'POST /api/bookings/{id}/decline': {
+    path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/decline`),
+    expect: per(401, 403, 404, 200, 404, 404, 401, 401, 401),
+  },
+  'POST /api/bookings/{id}/cancel': {
+    path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/cancel`),
+    expect: per(401, 200, 404, 403, 404, 404, 401, 401, 401),
+  },
+  'POST /api/bookings/{id}/complete': {
+    path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/complete`),
+    expect: per(401, 403, 404, 409, 404, 404, 401, 401, 401),
+  },
+  'GET /api/bookings/{id}/messages': {
+    path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/messages`),
+    expect: PARTIES(200),
+  },
+  'POST /api/bookings/{id}/messages': {
+    path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/messages`),
+    body: { body: 'Hello' },
+    expect: PARTIES(201),
+  },
+  'POST /api/bookings/{id}/review': {
+    path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/review`),
+    body: { rating: 5, comment: 'Great' },
+    expect: per(401, 409, 404, 403, 404, 404, 401, 401, 401),
+  },
 
   // Administrators only.
   'GET /api/admin/stats': { path: () => '/api/admin/stats', expect: ADMIN_ONLY(200) },
   'GET /api/admin/users': { path: () => '/api/admin/users', expect: ADMIN_ONLY(200) },
   'GET /api/admin/users/{id}': { path: (w) => `/api/admin/users/${w.customerId}`, expect: ADMIN_ONLY(200) },
-  'PUT /api/admin/users/{id}/profile': { path: (w) => `/api/admin/users/${w.customerId}/profile`, body: {}, expect: ADMIN_ONLY(400) },
-  'PUT /api/admin/users/{id}/status': { path: (w) => `/api/admin/users/${w.customerId}/status`, body: {}, expect: ADMIN_ONLY(400) },
+  'PUT /api/admin/users/{id}/profile': {
+    path: (w) => `/api/admin/users/${w.customerId}/profile`,
+    body: {},
+    expect: ADMIN_ONLY(400),
+  },
+  'PUT /api/admin/users/{id}/status': {
+    path: (w) => `/api/admin/users/${w.customerId}/status`,
+    body: {},
+    expect: ADMIN_ONLY(400),
+  },
   'DELETE /api/admin/users/{id}': { path: () => '/api/admin/users/999999', expect: ADMIN_ONLY(404) },
-  'POST /api/admin/users/{id}/reminder': { path: (w) => `/api/admin/users/${w.affiliateId}/reminder`, expect: ADMIN_ONLY(409) },
+  'POST /api/admin/users/{id}/reminder': {
+    path: (w) => `/api/admin/users/${w.affiliateId}/reminder`,
+    expect: ADMIN_ONLY(409),
+  },
   'GET /api/admin/activity': { path: () => '/api/admin/activity', expect: ADMIN_ONLY(200) },
   'GET /api/admin/payments': { path: () => '/api/admin/payments', expect: ADMIN_ONLY(200) },
   'GET /api/admin/affiliates': { path: () => '/api/admin/affiliates', expect: ADMIN_ONLY(200) },
   'GET /api/admin/payouts': { path: () => '/api/admin/payouts', expect: ADMIN_ONLY(200) },
-  'PUT /api/admin/payouts/{id}/{action} (approve)': { path: () => '/api/admin/payouts/999999/approve', expect: ADMIN_ONLY(404) },
+  'PUT /api/admin/payouts/{id}/{action} (approve)': {
+    path: () => '/api/admin/payouts/999999/approve',
+    expect: ADMIN_ONLY(404),
+  },
   'GET /api/admin/verification-queue': { path: () => '/api/admin/verification-queue', expect: ADMIN_ONLY(200) },
-  'GET /api/admin/professionals/{id}/documents': { path: (w) => `/api/admin/professionals/${w.professionalId}/documents`, expect: ADMIN_ONLY(200) },
+  'GET /api/admin/professionals/{id}/documents': {
+    path: (w) => `/api/admin/professionals/${w.professionalId}/documents`,
+    expect: ADMIN_ONLY(200),
+  },
   'GET /api/admin/documents/{id}/file': { path: () => '/api/admin/documents/999999/file', expect: ADMIN_ONLY(404) },
-  'PUT /api/admin/professionals/{id}/verification': { path: (w) => `/api/admin/professionals/${w.professionalId}/verification`, body: {}, expect: ADMIN_ONLY(400) },
+  'PUT /api/admin/professionals/{id}/verification': {
+    path: (w) => `/api/admin/professionals/${w.professionalId}/verification`,
+    body: {},
+    expect: ADMIN_ONLY(400),
+  },
   'DELETE /api/admin/photos/{id}': { path: () => '/api/admin/photos/999999', expect: ADMIN_ONLY(404) },
   'GET /api/admin/settings': { path: () => '/api/admin/settings', expect: ADMIN_ONLY(200) },
   'PUT /api/admin/settings': { path: () => '/api/admin/settings', body: {}, expect: ADMIN_ONLY(400) },
@@ -168,7 +274,10 @@ beforeAll(async () => {
   const admin = await signInAdmin(app);
   const expired = await signUpAndPay(app, { firstName: 'Esi' });
   const suspended = await signUpAndPay(app, { firstName: 'Adjoa' });
-  await app.db('sessions').where({ user_id: expired.userId }).update({ expires_at: new Date(app.clock.now().getTime() - 1000) });
+  await app
+    .db('sessions')
+    .where({ user_id: expired.userId })
+    .update({ expires_at: new Date(app.clock.now().getTime() - 1000) });
   await app.db('users').where({ id: suspended.userId }).update({ status: 'suspended' });
   let slot = 0;
   world = {
@@ -206,7 +315,12 @@ beforeAll(async () => {
       const res = await app.request('/api/bookings', {
         method: 'POST',
         headers: bearer(customer.token),
-        json: { professionalId: professional.userId, date: day.toISOString().slice(0, 10), time, description: 'Matrix booking' },
+        json: {
+          professionalId: professional.userId,
+          date: day.toISOString().slice(0, 10),
+          time,
+          description: 'Matrix booking',
+        },
       });
       if (res.status !== 201) throw new Error(`booking failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.booking.id as number;
@@ -225,7 +339,11 @@ describe('authorisation matrix: every API route × every kind of caller', () => 
       for (const role of ROLES) {
         const path = await row.path(world, role);
         const headers = role === 'anonymous' ? {} : bearer(world.tokens[role]);
-        const res = await world.app.request(path, { method, headers, ...(row.body !== undefined ? { json: row.body } : {}) });
+        const res = await world.app.request(path, {
+          method,
+          headers,
+          ...(row.body !== undefined ? { json: row.body } : {}),
+        });
         seen[role] = res.status;
         if (res.status >= 400) {
           // A refusal says why, and nothing about whom it protects.
@@ -252,11 +370,23 @@ describe('authorisation matrix: every API route × every kind of caller', () => 
 const TEST_ONLY = ['GET /api/dev/mailbox', 'POST /api/dev/clock', 'POST /api/dev/affiliate-credit'];
 
 /** "PUT /api/admin/payouts/{id}/{action} (approve)" and "PUT /api/admin/payouts/:id/:action" alike. */
-const routeKey = (name: string) => name.split(' ').slice(0, 2).join(' ').replace(/\{[^}]*\}|:\w+/g, '*');
+const routeKey = (name: string) =>
+  name
+    .split(' ')
+    .slice(0, 2)
+    .join(' ')
+    .replace(/\{[^}]*\}|:\w+/g, '*');
 
 const appDeps = (app: TestApp): AppDeps => {
   const config = loadConfig({ NODE_ENV: 'test' });
-  return { db: app.db, config, clock: app.clock, logger: createLogger('silent'), payments: paymentProvider(config, app.db), notifier: outboxNotifier(app) };
+  return {
+    db: app.db,
+    config,
+    clock: app.clock,
+    logger: createLogger('silent'),
+    payments: paymentProvider(config, app.db),
+    notifier: outboxNotifier(app),
+  };
 };
 
 describe('test-only routes', () => {
@@ -265,7 +395,10 @@ describe('test-only routes', () => {
     try {
       for (const route of TEST_ONLY) {
         const [method, path] = route.split(' ');
-        const res = await production.request(path, { method, ...(method === 'POST' ? { json: { advanceMs: 1000, email: 'x@example.com', amount: 250 } } : {}) });
+        const res = await production.request(path, {
+          method,
+          ...(method === 'POST' ? { json: { advanceMs: 1000, email: 'x@example.com', amount: 250 } } : {}),
+        });
         expect({ route, status: res.status }).toEqual({ route, status: 404 });
       }
     } finally {

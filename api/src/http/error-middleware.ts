@@ -23,10 +23,24 @@ interface DbError {
  * hand out a connection in time, a closed embedded database. These answer 503, not 500: the request
  * was fine, and the same request will work when the database is back (the pool reconnects).
  */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|Unable to acquire a connection|Client has encountered a connection error|Connection ended unexpectedly|PGlite is closed|Knex: Timeout acquiring a connection/i;
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|Unable to acquire a connection|Client has encountered a connection error|Connection ended unexpectedly|PGlite is closed|Knex: Timeout acquiring a connection/i;
 
-export const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable: the database cannot be reached. Please try again in a moment.';
+export const DATABASE_UNAVAILABLE =
+  'The service is temporarily unavailable: the database cannot be reached. Please try again in a moment.';
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; syscall?: unknown; name?: unknown; message?: unknown } | null;
@@ -57,7 +71,8 @@ function describe(err: unknown): Described {
   if (err instanceof HttpError) {
     return { status: err.status, message: err.message, errors: err.errors, headers: err.headers, extra: err.extra };
   }
-  if (isDatabaseUnavailable(err)) return { status: 503, message: DATABASE_UNAVAILABLE, headers: { 'Retry-After': '5' } };
+  if (isDatabaseUnavailable(err))
+    return { status: 503, message: DATABASE_UNAVAILABLE, headers: { 'Retry-After': '5' } };
   const dbError = err as DbError;
   if (dbError?.code === '23505') {
     return { status: 409, message: UNIQUE_MESSAGES[dbError.constraint ?? ''] ?? 'This record already exists.' };
@@ -70,7 +85,8 @@ function describe(err: unknown): Described {
   if (parserError?.type === 'entity.parse.failed' || (status === 400 && err instanceof SyntaxError)) {
     return { status: 400, message: 'The request body is not valid JSON.' };
   }
-  if (status === 415) return { status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' };
+  if (status === 415)
+    return { status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' };
   if (typeof status === 'number' && status >= 400 && status < 500 && parserError.expose) {
     return { status, message: (err as Error).message };
   }
@@ -84,7 +100,8 @@ export function errorMiddleware(logger: Logger): Middleware {
       await next();
     } catch (err) {
       const { status, message, errors, headers, extra } = describe(err);
-      if (status === 503) logger.warn({ err: String(err), requestId: ctx.state.requestId, path: ctx.path }, 'database unavailable');
+      if (status === 503)
+        logger.warn({ err: String(err), requestId: ctx.state.requestId, path: ctx.path }, 'database unavailable');
       else if (status >= 500) logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
       ctx.status = status;
       if (headers) ctx.set(headers);

@@ -29,7 +29,12 @@ beforeAll(async () => {
   const professional = await listedProfessional(app, { lat: 5.6, lng: -0.18 });
   const affiliate = await signUpAffiliate(app);
   const admin = await signInAdmin(app);
-  tokens = { customer: customer.token, professional: professional.token, affiliate: affiliate.token, admin: admin.token };
+  tokens = {
+    customer: customer.token,
+    professional: professional.token,
+    affiliate: affiliate.token,
+    admin: admin.token,
+  };
   const booking = await app.request('/api/bookings', {
     method: 'POST',
     headers: bearer(customer.token),
@@ -44,7 +49,18 @@ afterAll(async () => {
 /** Any JSON value, with strings that like to break things (very long, control characters, SQL, HTML). */
 const nasty = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('', ' ', '\u0000', "'; drop table users; --", '<script>alert(1)</script>', '../../etc/passwd', '%00', '0'.repeat(5000), '١٢٣', '😀'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    "'; drop table users; --",
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '%00',
+    '0'.repeat(5000),
+    '١٢٣',
+    '😀',
+  ),
   fc.integer(),
   fc.double(),
   fc.constantFrom(Number.MAX_SAFE_INTEGER, -1, 0, 1e308, -0),
@@ -66,20 +82,51 @@ const bodyFor = (fields: string[] = []) =>
 const rawBody = fc.oneof(
   fc.record({ text: fc.string({ maxLength: 200 }), type: fc.constant('application/json') }),
   fc.record({
-    text: fc.constantFrom('{', '{"a":', '[1,2', 'null', 'true', '"text"', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}'),
+    text: fc.constantFrom(
+      '{',
+      '{"a":',
+      '[1,2',
+      'null',
+      'true',
+      '"text"',
+      '{"__proto__":{"admin":true}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+    ),
     type: fc.constant('application/json'),
   }),
-  fc.record({ text: fc.string({ maxLength: 100 }), type: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data') }),
+  fc.record({
+    text: fc.string({ maxLength: 100 }),
+    type: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data'),
+  }),
 );
 
 /** Path segments and query values a client should never send. */
-const segment = fc.oneof(
-  fc.string({ maxLength: 30 }),
-  fc.constantFrom('-1', '0', '1.5', '1e3', '99999999999999999999', 'NaN', 'null', '%', '%2F', '%00', ' ', 'ä'),
-  fc.integer().map(String),
-  // Not '.' or '..': URL parsers resolve them (even as %2E) before a request is sent, leaving /api.
-).filter((value) => !/^\.{1,2}$/.test(value));
-const query = fc.dictionary(fc.constantFrom('search', 'page', 'pageSize', 'status', 'since', 'lat', 'lng', 'radius', 'sort', 'category', 'q', 'x'), segment, { maxKeys: 5 });
+const segment = fc
+  .oneof(
+    fc.string({ maxLength: 30 }),
+    fc.constantFrom('-1', '0', '1.5', '1e3', '99999999999999999999', 'NaN', 'null', '%', '%2F', '%00', ' ', 'ä'),
+    fc.integer().map(String),
+    // Not '.' or '..': URL parsers resolve them (even as %2E) before a request is sent, leaving /api.
+  )
+  .filter((value) => !/^\.{1,2}$/.test(value));
+const query = fc.dictionary(
+  fc.constantFrom(
+    'search',
+    'page',
+    'pageSize',
+    'status',
+    'since',
+    'lat',
+    'lng',
+    'radius',
+    'sort',
+    'category',
+    'q',
+    'x',
+  ),
+  segment,
+  { maxKeys: 5 },
+);
 
 /** One hostile request for a target: a wrong body, a raw body, a bent path or a bad query. */
 type Request = { path: string; body?: { text: string; type: string }; sentObject: boolean };
@@ -99,7 +146,12 @@ function requestsFor(target: Target): fc.Arbitrary<Request> {
     }),
   );
   const raw = rawBody.map((body): Request => ({ path: target.path, body, sentObject: false }));
-  return fc.oneof({ weight: 3, arbitrary: json }, { weight: 1, arbitrary: raw }, { weight: 1, arbitrary: bent }, { weight: 1, arbitrary: queried });
+  return fc.oneof(
+    { weight: 3, arbitrary: json },
+    { weight: 1, arbitrary: raw },
+    { weight: 1, arbitrary: bent },
+    { weight: 1, arbitrary: queried },
+  );
 }
 
 async function send(target: Target, request: Request) {
@@ -113,20 +165,28 @@ function problem(res: { status: number; body: any }, sentObject: boolean): strin
   if (res.status >= 500) return `status ${res.status}`;
   if (typeof res.body !== 'object' || res.body === null) return `not JSON: ${String(res.body).slice(0, 80)}`;
   const text = JSON.stringify(res.body);
-  if (/"stack"|\bat \S+ \(\/|node_modules/i.test(text) || /\b(SELECT|INSERT|UPDATE|DELETE)\b.*\b(FROM|INTO|SET)\b|syntax error at|violates/.test(text)) {
+  if (
+    /"stack"|\bat \S+ \(\/|node_modules/i.test(text) ||
+    /\b(SELECT|INSERT|UPDATE|DELETE)\b.*\b(FROM|INTO|SET)\b|syntax error at|violates/.test(text)
+  ) {
     return `internals shown: ${text.slice(0, 200)}`;
   }
   if (res.status < 400) return null;
-  if (res.body.success !== false || typeof res.body.message !== 'string' || res.body.message.trim() === '') return `no message: ${text.slice(0, 200)}`;
+  if (res.body.success !== false || typeof res.body.message !== 'string' || res.body.message.trim() === '')
+    return `no message: ${text.slice(0, 200)}`;
   if (sentObject && res.status === 400 && Array.isArray(res.body.errors)) {
-    const unnamed = res.body.errors.filter((e: any) => typeof e?.field !== 'string' || e.field === '' || typeof e?.message !== 'string' || e.message === '');
+    const unnamed = res.body.errors.filter(
+      (e: any) => typeof e?.field !== 'string' || e.field === '' || typeof e?.message !== 'string' || e.message === '',
+    );
     if (unnamed.length) return `errors without a field: ${text.slice(0, 200)}`;
   }
   return null;
 }
 
 async function fuzz(targets: Target[]) {
-  const cases = fc.constantFrom(...targets).chain((target) => requestsFor(target).map((request) => ({ target, request })));
+  const cases = fc
+    .constantFrom(...targets)
+    .chain((target) => requestsFor(target).map((request) => ({ target, request })));
   await fc.assert(
     fc.asyncProperty(cases, async ({ target, request }) => {
       const res = await send(target, request);
@@ -141,11 +201,61 @@ async function fuzz(targets: Target[]) {
 describe('hostile input never breaks the API (≥ 500 cases per group)', () => {
   it('accounts and sign-in', async () => {
     await fuzz([
-      { method: 'POST', path: '/api/signup', caller: 'anonymous', fields: ['email', 'phone', 'firstName', 'lastName', 'password', 'confirmPassword', 'userType', 'location', 'profession', 'baseRate', 'maxRate', 'referrerCode'] },
-      { method: 'POST', path: '/api/affiliate-signup', caller: 'anonymous', fields: ['firstName', 'lastName', 'email', 'phone', 'password', 'location', 'payoutMethod', 'momoNumber', 'momoNetwork', 'bankAccount', 'agreeToTerms'] },
-      { method: 'POST', path: '/api/auth/login', caller: 'anonymous', fields: ['loginMethod', 'email', 'phone', 'password', 'accountType'] },
-      { method: 'POST', path: '/api/auth/forgot-password', caller: 'anonymous', fields: ['loginMethod', 'email', 'phone'] },
-      { method: 'POST', path: '/api/auth/reset-password', caller: 'anonymous', fields: ['token', 'password', 'confirmPassword'] },
+      {
+        method: 'POST',
+        path: '/api/signup',
+        caller: 'anonymous',
+        fields: [
+          'email',
+          'phone',
+          'firstName',
+          'lastName',
+          'password',
+          'confirmPassword',
+          'userType',
+          'location',
+          'profession',
+          'baseRate',
+          'maxRate',
+          'referrerCode',
+        ],
+      },
+      {
+        method: 'POST',
+        path: '/api/affiliate-signup',
+        caller: 'anonymous',
+        fields: [
+          'firstName',
+          'lastName',
+          'email',
+          'phone',
+          'password',
+          'location',
+          'payoutMethod',
+          'momoNumber',
+          'momoNetwork',
+          'bankAccount',
+          'agreeToTerms',
+        ],
+      },
+      {
+        method: 'POST',
+        path: '/api/auth/login',
+        caller: 'anonymous',
+        fields: ['loginMethod', 'email', 'phone', 'password', 'accountType'],
+      },
+      {
+        method: 'POST',
+        path: '/api/auth/forgot-password',
+        caller: 'anonymous',
+        fields: ['loginMethod', 'email', 'phone'],
+      },
+      {
+        method: 'POST',
+        path: '/api/auth/reset-password',
+        caller: 'anonymous',
+        fields: ['token', 'password', 'confirmPassword'],
+      },
       { method: 'POST', path: '/api/admin/login', caller: 'anonymous', fields: ['username', 'password'] },
     ]);
   });
@@ -153,11 +263,26 @@ describe('hostile input never breaks the API (≥ 500 cases per group)', () => {
   it('payments and contact', async () => {
     await fuzz([
       { method: 'POST', path: '/api/verify-payment', caller: 'anonymous', fields: ['reference'] },
-      { method: 'POST', path: '/api/complete-registration', caller: 'anonymous', fields: ['userId', 'paymentReference'] },
-      { method: 'POST', path: '/api/sandbox/charge', caller: 'anonymous', fields: ['reference', 'amount', 'currency', 'email', 'metadata', 'outcome'] },
+      {
+        method: 'POST',
+        path: '/api/complete-registration',
+        caller: 'anonymous',
+        fields: ['userId', 'paymentReference'],
+      },
+      {
+        method: 'POST',
+        path: '/api/sandbox/charge',
+        caller: 'anonymous',
+        fields: ['reference', 'amount', 'currency', 'email', 'metadata', 'outcome'],
+      },
       { method: 'POST', path: '/api/subscription/renew', caller: 'customer', fields: ['channel'] },
       { method: 'POST', path: '/api/subscription/auto-renew', caller: 'customer', fields: ['enabled'] },
-      { method: 'POST', path: '/api/contact', caller: 'anonymous', fields: ['name', 'email', 'phone', 'subject', 'category', 'message', 'userType'] },
+      {
+        method: 'POST',
+        path: '/api/contact',
+        caller: 'anonymous',
+        fields: ['name', 'email', 'phone', 'subject', 'category', 'message', 'userType'],
+      },
     ]);
   });
 
@@ -166,15 +291,50 @@ describe('hostile input never breaks the API (≥ 500 cases per group)', () => {
       { method: 'GET', path: '/api/professionals', caller: 'customer' },
       { method: 'GET', path: `/api/professionals/${ids.professional}`, caller: 'customer' },
       { method: 'GET', path: '/api/location/reverse', caller: 'customer' },
-      { method: 'PUT', path: '/api/profile', caller: 'professional', fields: ['firstName', 'lastName', 'phone', 'location', 'localAddress', 'bio', 'profession', 'experience', 'skills'] },
-      { method: 'PUT', path: '/api/professional/rates', caller: 'professional', fields: ['baseRate', 'maxRate', 'rateNegotiable'] },
-      { method: 'PUT', path: '/api/professional/availability', caller: 'professional', fields: ['days', 'start', 'end'] },
+      {
+        method: 'PUT',
+        path: '/api/profile',
+        caller: 'professional',
+        fields: [
+          'firstName',
+          'lastName',
+          'phone',
+          'location',
+          'localAddress',
+          'bio',
+          'profession',
+          'experience',
+          'skills',
+        ],
+      },
+      {
+        method: 'PUT',
+        path: '/api/professional/rates',
+        caller: 'professional',
+        fields: ['baseRate', 'maxRate', 'rateNegotiable'],
+      },
+      {
+        method: 'PUT',
+        path: '/api/professional/availability',
+        caller: 'professional',
+        fields: ['days', 'start', 'end'],
+      },
       { method: 'PUT', path: '/api/professional/documents/ghana-card', caller: 'professional' },
-      { method: 'POST', path: '/api/bookings', caller: 'customer', fields: ['professionalId', 'date', 'time', 'description', 'negotiatedRate'] },
+      {
+        method: 'POST',
+        path: '/api/bookings',
+        caller: 'customer',
+        fields: ['professionalId', 'date', 'time', 'description', 'negotiatedRate'],
+      },
       { method: 'GET', path: '/api/bookings', caller: 'customer' },
       { method: 'GET', path: `/api/bookings/${ids.booking}/messages`, caller: 'customer' },
       { method: 'POST', path: `/api/bookings/${ids.booking}/messages`, caller: 'customer', fields: ['body'] },
-      { method: 'POST', path: `/api/bookings/${ids.booking}/review`, caller: 'customer', fields: ['rating', 'comment'] },
+      {
+        method: 'POST',
+        path: `/api/bookings/${ids.booking}/review`,
+        caller: 'customer',
+        fields: ['rating', 'comment'],
+      },
     ]);
   });
 
@@ -184,12 +344,37 @@ describe('hostile input never breaks the API (≥ 500 cases per group)', () => {
       { method: 'GET', path: '/api/admin/users', caller: 'admin' },
       { method: 'GET', path: '/api/admin/payouts', caller: 'admin' },
       { method: 'GET', path: `/api/admin/users/${ids.customer}`, caller: 'admin' },
-      { method: 'PUT', path: `/api/admin/users/${ids.customer}/profile`, caller: 'admin', fields: ['firstName', 'lastName', 'email', 'phone', 'type', 'status', 'location', 'description', 'profession'] },
+      {
+        method: 'PUT',
+        path: `/api/admin/users/${ids.customer}/profile`,
+        caller: 'admin',
+        fields: ['firstName', 'lastName', 'email', 'phone', 'type', 'status', 'location', 'description', 'profession'],
+      },
       { method: 'PUT', path: `/api/admin/users/${ids.customer}/status`, caller: 'admin', fields: ['status'] },
       { method: 'PUT', path: '/api/admin/payouts/1/reject', caller: 'admin', fields: ['notes'] },
-      { method: 'PUT', path: `/api/admin/professionals/${ids.professional}/verification`, caller: 'admin', fields: ['decision', 'reason'] },
+      {
+        method: 'PUT',
+        path: `/api/admin/professionals/${ids.professional}/verification`,
+        caller: 'admin',
+        fields: ['decision', 'reason'],
+      },
       { method: 'GET', path: `/api/admin/documents/1/file`, caller: 'admin' },
-      { method: 'PUT', path: '/api/admin/settings', caller: 'admin', fields: ['reminderDays', 'gracePeriodDays', 'customerPrice', 'professionalPrice', 'customerCommission', 'professionalCommission', 'discount3Months', 'discount6Months', 'discount12Months'] },
+      {
+        method: 'PUT',
+        path: '/api/admin/settings',
+        caller: 'admin',
+        fields: [
+          'reminderDays',
+          'gracePeriodDays',
+          'customerPrice',
+          'professionalPrice',
+          'customerCommission',
+          'professionalCommission',
+          'discount3Months',
+          'discount6Months',
+          'discount12Months',
+        ],
+      },
     ]);
   });
 

@@ -52,9 +52,18 @@ describe('API error handling and headers', () => {
   });
 
   it('refuses the NUL character (PostgreSQL text cannot hold it) naming the field, in bodies and queries', async () => {
-    const body = await app.request('/api/auth/forgot-password', { method: 'POST', json: { loginMethod: 'email', email: 'ama\u0000@example.com' } });
-    expect(body).toMatchObject({ status: 400, body: { message: 'Text cannot contain the NUL character (\\u0000).', errors: [{ field: 'email' }] } });
-    const nested = await app.request('/api/contact', { method: 'POST', json: { name: 'Ama', tags: [{ note: 'a\u0000' }] } });
+    const body = await app.request('/api/auth/forgot-password', {
+      method: 'POST',
+      json: { loginMethod: 'email', email: 'ama\u0000@example.com' },
+    });
+    expect(body).toMatchObject({
+      status: 400,
+      body: { message: 'Text cannot contain the NUL character (\\u0000).', errors: [{ field: 'email' }] },
+    });
+    const nested = await app.request('/api/contact', {
+      method: 'POST',
+      json: { name: 'Ama', tags: [{ note: 'a\u0000' }] },
+    });
     expect(nested.body.errors).toEqual([{ field: 'tags.0.note', message: expect.any(String) }]);
     const query = await app.request('/api/health?x=%00');
     expect(query).toMatchObject({ status: 400, body: { errors: [{ field: 'x' }] } });
@@ -75,7 +84,8 @@ describe('API error handling and headers', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
     expect(res.headers.get('cache-control')).toBe('no-store');
     // Headers that only mean something for a document are left off data (pages keep them: e2e/security-headers.spec.ts).
-    for (const name of ['referrer-policy', 'permissions-policy', 'cross-origin-opener-policy']) expect(res.headers.get(name), name).toBeNull();
+    for (const name of ['referrer-policy', 'permissions-policy', 'cross-origin-opener-policy'])
+      expect(res.headers.get(name), name).toBeNull();
   });
 
   it('sends HSTS when served under a real host name', async () => {
@@ -115,11 +125,13 @@ describe('API error handling and headers', () => {
   it('logs one JSON line per request with a request id it also returns', async () => {
     const res = await app.request('/api/health', { headers: { 'x-request-id': 'trace-abc-12345' } });
     expect(res.headers.get('x-request-id')).toBe('trace-abc-12345');
-    await expect.poll(() => app.logs.find((l) => l.requestId === 'trace-abc-12345')).toMatchObject({
-      method: 'GET',
-      path: '/api/health',
-      status: 200,
-    });
+    await expect
+      .poll(() => app.logs.find((l) => l.requestId === 'trace-abc-12345'))
+      .toMatchObject({
+        method: 'GET',
+        path: '/api/health',
+        status: 200,
+      });
   });
 
   it('replaces a request id that is not safe to log', async () => {

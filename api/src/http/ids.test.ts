@@ -10,7 +10,23 @@ describe('parseId: a row id is 1 to 15 digits without a leading zero', () => {
     expect(parseId('999999999999999')).toBe(999_999_999_999_999);
   });
 
-  it.each(['', '0', '007', '-1', '+1', '1.5', '1e3', '0x10', ' 1', '1 ', 'NaN', 'Infinity', 'abc', '1'.repeat(16), '9'.repeat(100_000)])('refuses %j', (raw) => {
+  it.each([
+    '',
+    '0',
+    '007',
+    '-1',
+    '+1',
+    '1.5',
+    '1e3',
+    '0x10',
+    ' 1',
+    '1 ',
+    'NaN',
+    'Infinity',
+    'abc',
+    '1'.repeat(16),
+    '9'.repeat(100_000),
+  ])('refuses %j', (raw) => {
     expect(parseId(raw)).toBeUndefined();
   });
 

@@ -10,7 +10,8 @@ const MAX_ID_DIGITS = 15;
  * the pattern, so a long hostile string costs nothing. Anything else is undefined.
  */
 export function parseId(raw: unknown): number | undefined {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_ID_DIGITS || !/^[1-9]\d*$/.test(raw)) return undefined;
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_ID_DIGITS || !/^[1-9]\d*$/.test(raw))
+    return undefined;
   return Number(raw);
 }
 
@@ -32,7 +33,11 @@ export function pathId(raw: string | undefined, notFoundMessage: string): number
 export const afterIdQuery = z._default(
   z.optional(
     z.pipe(
-      z.string().check(z.refine((raw) => raw === '0' || parseId(raw) !== undefined, 'Give the id of the last item you have, or 0.')),
+      z
+        .string()
+        .check(
+          z.refine((raw) => raw === '0' || parseId(raw) !== undefined, 'Give the id of the last item you have, or 0.'),
+        ),
       z.transform(Number),
     ),
   ),

@@ -54,7 +54,8 @@ export function bodyProblem(root: unknown): BodyProblem {
  */
 export function noNulCharacters(): Middleware {
   return async (ctx, next) => {
-    const problem = bodyProblem((ctx.request as { body?: unknown }).body) ?? (ctx.querystring ? bodyProblem(ctx.query) : null);
+    const problem =
+      bodyProblem((ctx.request as { body?: unknown }).body) ?? (ctx.querystring ? bodyProblem(ctx.query) : null);
     if (problem?.kind === 'nul') throw badRequest(NUL_MESSAGE, [{ field: problem.field, message: NUL_MESSAGE }]);
     if (problem?.kind === 'depth') throw badRequest(DEPTH_MESSAGE);
     await next();

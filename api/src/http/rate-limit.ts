@@ -14,15 +14,52 @@ export interface Limit {
 
 /** Every limit on requests that are not sign-ins (those: features/auth/throttle.ts). */
 export const LIMITS = {
-  contactByAddress: { name: 'contact-ip', perHour: 120, message: 'Many messages have come from your network in the last hour. Please try again later, or reach us on WhatsApp.' },
-  contactByEmail: { name: 'contact-email', perHour: 10, message: 'You have sent us 10 messages in the last hour. We will answer them; please wait before sending more.' },
-  signupByAddress: { name: 'signup-ip', perHour: 300, message: 'Many accounts have been made from your network in the last hour. Please try again later.' },
-  geocodeByAccount: { name: 'geocode-user', perHour: 60, message: 'Your location was looked up many times in the last hour. Please choose your city from the list instead.' },
-  geocodeByAddress: { name: 'geocode-ip', perHour: 1000, message: 'Locations were looked up many times from your network in the last hour. Please choose your city from the list instead.' },
+  contactByAddress: {
+    name: 'contact-ip',
+    perHour: 120,
+    message:
+      'Many messages have come from your network in the last hour. Please try again later, or reach us on WhatsApp.',
+  },
+  contactByEmail: {
+    name: 'contact-email',
+    perHour: 10,
+    message: 'You have sent us 10 messages in the last hour. We will answer them; please wait before sending more.',
+  },
+  signupByAddress: {
+    name: 'signup-ip',
+    perHour: 300,
+    message: 'Many accounts have been made from your network in the last hour. Please try again later.',
+  },
+  geocodeByAccount: {
+    name: 'geocode-user',
+    perHour: 60,
+    message: 'Your location was looked up many times in the last hour. Please choose your city from the list instead.',
+  },
+  geocodeByAddress: {
+    name: 'geocode-ip',
+    perHour: 1000,
+    message:
+      'Locations were looked up many times from your network in the last hour. Please choose your city from the list instead.',
+  },
   // A stream reconnects with a new ticket after each drop; a flaky 3G line may drop it often.
-  eventTicketsByAccount: { name: 'event-ticket-user', perHour: 600, message: 'Live updates reconnected many times in the last hour. The page checks for news every few seconds instead.' },
-  momoPromptsByAccount: { name: 'momo-user', perHour: 10, message: 'You asked for 10 mobile-money prompts in the last hour. Please wait a while, or pay at the checkout instead.' },
-  momoPromptsByPhone: { name: 'momo-phone', perHour: 10, message: 'This number got 10 mobile-money prompts in the last hour. Please wait a while, or pay at the checkout instead.' },
+  eventTicketsByAccount: {
+    name: 'event-ticket-user',
+    perHour: 600,
+    message:
+      'Live updates reconnected many times in the last hour. The page checks for news every few seconds instead.',
+  },
+  momoPromptsByAccount: {
+    name: 'momo-user',
+    perHour: 10,
+    message:
+      'You asked for 10 mobile-money prompts in the last hour. Please wait a while, or pay at the checkout instead.',
+  },
+  momoPromptsByPhone: {
+    name: 'momo-phone',
+    perHour: 10,
+    message:
+      'This number got 10 mobile-money prompts in the last hour. Please wait a while, or pay at the checkout instead.',
+  },
   photoUploadsByAccount: { name: 'photo-user', perHour: PHOTO_UPLOADS_PER_HOUR, message: PHOTO_MESSAGES.tooMany },
 } as const satisfies Record<string, Limit>;
 
@@ -39,7 +76,10 @@ export async function countRequest(db: Db, limit: Limit, key: string, now: Date)
     .onConflict(['key', 'window_start'])
     .merge({ hits: db.raw('rate_limits.hits + 1') })
     .returning('hits');
-  if (row.hits === 1) await db('rate_limits').where('window_start', '<', new Date(windowStart.getTime() - HOUR_MS)).delete();
+  if (row.hits === 1)
+    await db('rate_limits')
+      .where('window_start', '<', new Date(windowStart.getTime() - HOUR_MS))
+      .delete();
   if (row.hits > limit.perHour) {
     const retryAfter = Math.ceil((windowStart.getTime() + HOUR_MS - now.getTime()) / 1000);
     throw new HttpError(429, limit.message, { headers: { 'Retry-After': String(retryAfter) } });

@@ -35,7 +35,8 @@ export function requestContext(logger: Logger): Middleware<RequestState> {
         status,
         ms: Math.round(performance.now() - started),
       };
-      if (status === 404 && !ctx.path.startsWith('/api/')) logger.warn({ ...line, missingPath: ctx.path }, 'page not found');
+      if (status === 404 && !ctx.path.startsWith('/api/'))
+        logger.warn({ ...line, missingPath: ctx.path }, 'page not found');
       else if (status >= 500) logger.error(line, 'request');
       else logger.info(line, 'request');
     });

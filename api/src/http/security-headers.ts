@@ -20,7 +20,10 @@ export function securityHeaders(): Middleware {
       // Taken off again by api/src/site.ts for the pre-rendered pages that run no script.
       ctx.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
       ctx.set('Permissions-Policy', 'geolocation=(self), camera=(), microphone=()');
-      ctx.set('Content-Security-Policy', "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'");
+      ctx.set(
+        'Content-Security-Policy',
+        "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
+      );
     }
     if (!LOCAL_HOSTS.has(ctx.hostname)) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     await next();

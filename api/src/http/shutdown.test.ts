@@ -5,10 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { drainable } from './shutdown.ts';
 
 /** A server whose /slow answers after `ms` milliseconds and whose /stuck never answers. */
-async function serve(): Promise<{ server: Server; port: number; drain: (ms: number) => ReturnType<ReturnType<typeof drainable>['drain']> }> {
+async function serve(): Promise<{
+  server: Server;
+  port: number;
+  drain: (ms: number) => ReturnType<ReturnType<typeof drainable>['drain']>;
+}> {
   const server = createServer((req, res) => {
     if (req.url?.startsWith('/slow')) setTimeout(() => res.end('done'), Number(req.url.split('=')[1] ?? 300));
-    else if (req.url === '/stuck') res.write('partial'); // never ends
+    else if (req.url === '/stuck')
+      res.write('partial'); // never ends
     else res.end('ok');
   });
   const d = drainable(server);
@@ -17,7 +22,11 @@ async function serve(): Promise<{ server: Server; port: number; drain: (ms: numb
   return { server, port: (server.address() as AddressInfo).port, drain: (ms) => d.drain(ms) };
 }
 
-function get(port: number, path: string, agent?: import('node:http').Agent): Promise<{ status: number; body: string; connection?: string }> {
+function get(
+  port: number,
+  path: string,
+  agent?: import('node:http').Agent,
+): Promise<{ status: number; body: string; connection?: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, agent }, (res: IncomingMessage) => {
       let body = '';

@@ -7,7 +7,11 @@ import { badRequest } from './errors.ts';
  * the first problem — in the spec's order of checks when one is given, as the island shows it —
  * and `errors` names every field.
  */
-export function validate<S extends z.ZodMiniType>(schema: S, body: unknown, checkOrder?: readonly string[]): z.output<S> {
+export function validate<S extends z.ZodMiniType>(
+  schema: S,
+  body: unknown,
+  checkOrder?: readonly string[],
+): z.output<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({

@@ -112,11 +112,19 @@ export function googleGeocoder(options: GoogleGeocoderOptions): Geocoder & { blo
         // Not retried: three more 10 s waits would outlast the browser's own time-out.
         return { ok: false, error: new GeocodeError('timeout', GEOCODING_MESSAGES.timeout) };
       }
-      return { ok: false, error: new GeocodeError('network', GEOCODING_MESSAGES.network, transportCode(err)), retryBaseMs: GEOCODING.backoffBaseMs };
+      return {
+        ok: false,
+        error: new GeocodeError('network', GEOCODING_MESSAGES.network, transportCode(err)),
+        retryBaseMs: GEOCODING.backoffBaseMs,
+      };
     }
 
     if (response.status === 429) {
-      return { ok: false, error: new GeocodeError('quota', GEOCODING_MESSAGES.quota, 'HTTP 429'), retryBaseMs: GEOCODING.backoffBaseMs };
+      return {
+        ok: false,
+        error: new GeocodeError('quota', GEOCODING_MESSAGES.quota, 'HTTP 429'),
+        retryBaseMs: GEOCODING.backoffBaseMs,
+      };
     }
     if (!response.ok) {
       const error = new GeocodeError('http', GEOCODING_MESSAGES.http(response.status, response.statusText));
@@ -137,7 +145,11 @@ export function googleGeocoder(options: GoogleGeocoderOptions): Geocoder & { blo
       case 'ZERO_RESULTS':
         return { ok: false, error: new GeocodeError('zero_results', GEOCODING_MESSAGES.zeroResults) };
       case 'OVER_QUERY_LIMIT':
-        return { ok: false, error: new GeocodeError('quota', GEOCODING_MESSAGES.quota, detail), retryBaseMs: GEOCODING.quotaBackoffBaseMs };
+        return {
+          ok: false,
+          error: new GeocodeError('quota', GEOCODING_MESSAGES.quota, detail),
+          retryBaseMs: GEOCODING.quotaBackoffBaseMs,
+        };
       case 'INVALID_REQUEST':
         return { ok: false, error: new GeocodeError('invalid_request', GEOCODING_MESSAGES.invalidCoordinates, detail) };
       case 'REQUEST_DENIED':
@@ -148,7 +160,11 @@ export function googleGeocoder(options: GoogleGeocoderOptions): Geocoder & { blo
         return { ok: false, error: new GeocodeError('api_key', GEOCODING_MESSAGES.apiKey, detail) };
       case 'UNKNOWN_ERROR':
         // Google: "the request may succeed if you try again".
-        return { ok: false, error: new GeocodeError('api_error', GEOCODING_MESSAGES.other(status), detail), retryBaseMs: GEOCODING.backoffBaseMs };
+        return {
+          ok: false,
+          error: new GeocodeError('api_error', GEOCODING_MESSAGES.other(status), detail),
+          retryBaseMs: GEOCODING.backoffBaseMs,
+        };
       default:
         return { ok: false, error: new GeocodeError('api_error', GEOCODING_MESSAGES.other(status), detail) };
     }

@@ -1,7 +1,14 @@
 import { expect, it } from 'vitest';
 import { startTestApp, type TestApp, useTestApp } from '../../test/harness.ts';
 import { createLogger } from '../logger.ts';
-import { deliverNotifications, logTransport, outboxNotifier, RETRY_DELAYS_MS, type EmailTransport, type Message } from './notifier.ts';
+import {
+  deliverNotifications,
+  logTransport,
+  outboxNotifier,
+  RETRY_DELAYS_MS,
+  type EmailTransport,
+  type Message,
+} from './notifier.ts';
 
 // Issue #5: "A failed send is retried with backoff and never blocks the request that caused it."
 let app: TestApp;
@@ -17,7 +24,8 @@ const row = (to: string) => app.db('notifications').where({ recipient: to }).fir
 
 it('records at once and delivers later, each message once even with two workers', async () => {
   const notifier = outboxNotifier({ clock: app.clock });
-  for (let i = 0; i < 5; i++) await notifier.sendEmail({ to: `once${i}@example.com`, subject: 'Hello', text: 'Body' }, app.db);
+  for (let i = 0; i < 5; i++)
+    await notifier.sendEmail({ to: `once${i}@example.com`, subject: 'Hello', text: 'Body' }, app.db);
   expect((await row('once0@example.com'))!.status).toBe('pending');
   const { delivered, transport } = recording();
   await Promise.all([
@@ -29,7 +37,10 @@ it('records at once and delivers later, each message once even with two workers'
 });
 
 it('retries a failed delivery after 1, 5, 30 and 120 minutes, then marks it failed', async () => {
-  await outboxNotifier({ clock: app.clock }).sendEmail({ to: 'flaky@example.com', subject: 'Hi', text: 'Body' }, app.db);
+  await outboxNotifier({ clock: app.clock }).sendEmail(
+    { to: 'flaky@example.com', subject: 'Hi', text: 'Body' },
+    app.db,
+  );
   let calls = 0;
   const failing: EmailTransport = {
     name: 'failing',
@@ -53,10 +64,15 @@ it('retries a failed delivery after 1, 5, 30 and 120 minutes, then marks it fail
 });
 
 it('without SMTP, keeps the message for the dev mailbox and logs neither its text nor its recipient', async () => {
-  await outboxNotifier({ clock: app.clock }).sendEmail({ to: 'dev@example.com', subject: 'Reset', text: 'https://x/reset?token=SECRET' }, app.db);
+  await outboxNotifier({ clock: app.clock }).sendEmail(
+    { to: 'dev@example.com', subject: 'Reset', text: 'https://x/reset?token=SECRET' },
+    app.db,
+  );
   const lines: string[] = [];
   const serverLog = createLogger('info', { write: (line: string) => void lines.push(line) });
   await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: logTransport(serverLog) } });
-  expect(lines.map((l) => JSON.parse(l))).toContainEqual(expect.objectContaining({ subject: 'Reset', msg: expect.stringMatching(/dev-mailbox/) }));
+  expect(lines.map((l) => JSON.parse(l))).toContainEqual(
+    expect.objectContaining({ subject: 'Reset', msg: expect.stringMatching(/dev-mailbox/) }),
+  );
   expect(lines.join('\n')).not.toMatch(/SECRET|dev@example\.com/);
 });

@@ -69,8 +69,19 @@ export function outboxNotifier(deps: { clock: Clock; textChannels?: readonly Tex
     const now = deps.clock.now();
     // The account the address belongs to now (emails and phones are unique), kept on the row: a
     // later change of address never hands these messages to the address's next owner (issue #14).
-    const owner = channel === 'email' ? db.raw('(select id from users where lower(email) = lower(?))', [recipient]) : db.raw('(select id from users where phone = ?)', [recipient]);
-    await db('notifications').insert({ channel, recipient, subject, body, user_id: owner, created_at: now, next_attempt_at: now });
+    const owner =
+      channel === 'email'
+        ? db.raw('(select id from users where lower(email) = lower(?))', [recipient])
+        : db.raw('(select id from users where phone = ?)', [recipient]);
+    await db('notifications').insert({
+      channel,
+      recipient,
+      subject,
+      body,
+      user_id: owner,
+      created_at: now,
+      next_attempt_at: now,
+    });
   };
   return {
     sendEmail: (message, trx) => insert(trx, 'email', message.to, message.subject, message.text),
@@ -116,7 +127,9 @@ export async function deliverNotifications(deps: DeliveryDeps): Promise<number> 
       const transport = deps.transports[row.channel as Channel]!;
       try {
         await transport.deliver({ to: row.recipient, subject: row.subject, text: row.body });
-        await trx('notifications').where({ id: row.id }).update({ status: 'sent', sent_at: now, attempts: row.attempts + 1 });
+        await trx('notifications')
+          .where({ id: row.id })
+          .update({ status: 'sent', sent_at: now, attempts: row.attempts + 1 });
         delivered++;
       } catch (err) {
         const attempts = row.attempts + 1;
@@ -128,7 +141,10 @@ export async function deliverNotifications(deps: DeliveryDeps): Promise<number> 
             last_error: String((err as Error).message ?? err).slice(0, 500),
             ...(delay === undefined ? { status: 'failed' } : { next_attempt_at: new Date(now.getTime() + delay) }),
           });
-        deps.logger.warn({ id: row.id, channel: row.channel, attempts, err: (err as Error).message }, 'notification not delivered');
+        deps.logger.warn(
+          { id: row.id, channel: row.channel, attempts, err: (err as Error).message },
+          'notification not delivered',
+        );
       }
     }
     return delivered;
@@ -137,5 +153,10 @@ export async function deliverNotifications(deps: DeliveryDeps): Promise<number> 
 
 /** Runs delivery now and every `everyMs` in the background (api/src/jobs.ts). */
 export function startNotificationWorker(deps: DeliveryDeps, everyMs = 5_000): Job {
-  return startJob({ name: 'notification delivery', everyMs, run: () => deliverNotifications(deps), logger: deps.logger });
+  return startJob({
+    name: 'notification delivery',
+    everyMs,
+    run: () => deliverNotifications(deps),
+    logger: deps.logger,
+  });
 }

@@ -63,7 +63,11 @@ export function paystackProvider(options: {
     try {
       response = await http(`${options.apiBase}${path}`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${options.secretKey}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `Bearer ${options.secretKey}`,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+        },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
@@ -73,14 +77,20 @@ export function paystackProvider(options: {
     return { status: response.status, ok: response.ok, body: (await response.json().catch(() => ({}))) as T };
   };
   /** A 4xx with status false (other than the rate limit): Paystack did not attempt the charge. */
-  const refused = (status: number, body: { status?: boolean }) => status >= 400 && status < 500 && status !== 429 && body.status === false;
+  const refused = (status: number, body: { status?: boolean }) =>
+    status >= 400 && status < 500 && status !== 429 && body.status === false;
   /** /charge and /charge/submit_otp answer alike. */
   const chargeProgress = async (path: string, payload: unknown) => {
     const { status, ok, body } = await post<PaystackChargeBody>(path, payload);
     if (refused(status, body)) throw new ChargeRefusedError(body.message ?? `Paystack answered ${status}`);
-    if (!ok || body.status !== true || !body.data) throw new ProviderUnavailableError(`Paystack ${path} answered ${status}: ${body.message ?? 'no message'}`);
+    if (!ok || body.status !== true || !body.data)
+      throw new ProviderUnavailableError(`Paystack ${path} answered ${status}: ${body.message ?? 'no message'}`);
     const d = body.data;
-    return { status: String(d.status ?? ''), reference: String(d.reference ?? ''), message: d.display_text ?? d.message ?? d.gateway_response ?? null };
+    return {
+      status: String(d.status ?? ''),
+      reference: String(d.reference ?? ''),
+      message: d.display_text ?? d.message ?? d.gateway_response ?? null,
+    };
   };
   return {
     name: 'paystack',
@@ -100,7 +110,9 @@ export function paystackProvider(options: {
       // Unknown references are documented as 404 and reported as 400 (reference/paystack.md).
       if ((response.status === 404 || response.status === 400) && body.status === false) return null;
       if (!response.ok || body.status !== true || !body.data) {
-        throw new ProviderUnavailableError(`Paystack verify answered ${response.status}: ${body.message ?? 'no message'}`);
+        throw new ProviderUnavailableError(
+          `Paystack verify answered ${response.status}: ${body.message ?? 'no message'}`,
+        );
       }
       return toTransaction(body.data);
     },
@@ -118,7 +130,9 @@ export function paystackProvider(options: {
       // rate limit) means it did not attempt the charge at all.
       if (refused(status, body)) throw new ChargeRefusedError(`Paystack refused the charge: ${body.message ?? status}`);
       if (!ok || body.status !== true || !body.data) {
-        throw new ProviderUnavailableError(`Paystack charge_authorization answered ${status}: ${body.message ?? 'no message'}`);
+        throw new ProviderUnavailableError(
+          `Paystack charge_authorization answered ${status}: ${body.message ?? 'no message'}`,
+        );
       }
       return toTransaction(body.data);
     },

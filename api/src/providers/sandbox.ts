@@ -1,9 +1,22 @@
 import type { Db } from '../db.ts';
 import type { SandboxTransactionRow } from '../db-tables.ts';
-import { ChargeRefusedError, parseMetadata, type CardAuthorization, type ChargeProgress, type PaymentProvider, type ProviderTransaction } from './payments.ts';
+import {
+  ChargeRefusedError,
+  parseMetadata,
+  type CardAuthorization,
+  type ChargeProgress,
+  type PaymentProvider,
+  type ProviderTransaction,
+} from './payments.ts';
 
 /** The test card the sandbox checkout offers (Paystack's own test Visa, reference/paystack.md). */
-export const SANDBOX_CARD = { cardType: 'visa', last4: '4081', expMonth: 12, expYear: 2030, bank: 'TEST BANK' } as const;
+export const SANDBOX_CARD = {
+  cardType: 'visa',
+  last4: '4081',
+  expMonth: 12,
+  expYear: 2030,
+  bank: 'TEST BANK',
+} as const;
 
 type SandboxRow = SandboxTransactionRow;
 
@@ -12,7 +25,16 @@ function authorizationOf(row: SandboxRow): CardAuthorization | null {
   if (!row.authorization_code) return null;
   return row.channel === 'card'
     ? { code: row.authorization_code, reusable: true, channel: 'card', ...SANDBOX_CARD }
-    : { code: row.authorization_code, reusable: false, channel: 'mobile_money', cardType: '', last4: '', expMonth: null, expYear: null, bank: 'MTN Mobile Money' };
+    : {
+        code: row.authorization_code,
+        reusable: false,
+        channel: 'mobile_money',
+        cardType: '',
+        last4: '',
+        expMonth: null,
+        expYear: null,
+        bank: 'MTN Mobile Money',
+      };
 }
 
 const toTransaction = (row: SandboxRow): ProviderTransaction => ({
@@ -41,11 +63,20 @@ export const SANDBOX_PROMPT_TEXT = {
  * The TEST MODE phone's answer to a prompt the sandbox "sent": `answered`, `none` (no prompt waits
  * under that reference) or `voucher` (a Telecel prompt needs its voucher code first).
  */
-export async function answerTestPrompt(db: Db, reference: string, approve: boolean, now: Date): Promise<'answered' | 'none' | 'voucher'> {
-  const row = await db('sandbox_transactions').where({ reference, channel: 'mobile_money', status: 'pending' }).first('metadata');
+export async function answerTestPrompt(
+  db: Db,
+  reference: string,
+  approve: boolean,
+  now: Date,
+): Promise<'answered' | 'none' | 'voucher'> {
+  const row = await db('sandbox_transactions')
+    .where({ reference, channel: 'mobile_money', status: 'pending' })
+    .first('metadata');
   if (!row) return 'none';
   if (parseMetadata(row.metadata).sandbox_voucher === true) return 'voucher';
-  await db('sandbox_transactions').where({ reference, status: 'pending' }).update({ status: approve ? 'success' : 'failed', created_at: now });
+  await db('sandbox_transactions')
+    .where({ reference, status: 'pending' })
+    .update({ status: approve ? 'success' : 'failed', created_at: now });
   return 'answered';
 }
 
@@ -68,7 +99,8 @@ export function sandboxProvider(db: Db, clock: { now(): Date } = { now: () => ne
         .where({ authorization_code: charge.authorizationCode, channel: 'card', status: 'success' })
         .first();
       // Paystack charges an authorization only for the customer (email) it belongs to.
-      if (!card || card.email.toLowerCase() !== charge.email.toLowerCase()) throw new ChargeRefusedError('Invalid authorization code');
+      if (!card || card.email.toLowerCase() !== charge.email.toLowerCase())
+        throw new ChargeRefusedError('Invalid authorization code');
       const [row] = await db('sandbox_transactions')
         .insert({
           reference: charge.reference,
@@ -96,7 +128,12 @@ export function sandboxProvider(db: Db, clock: { now(): Date } = { now: () => ne
         amount: charge.amount,
         currency: 'GHS',
         email: charge.email,
-        metadata: JSON.stringify({ ...charge.metadata, sandbox_phone: charge.phone, sandbox_network: charge.network, sandbox_voucher: voucher }),
+        metadata: JSON.stringify({
+          ...charge.metadata,
+          sandbox_phone: charge.phone,
+          sandbox_network: charge.network,
+          sandbox_voucher: voucher,
+        }),
         status: 'pending',
         channel: 'mobile_money',
         authorization_code: `AUTH_sbx${charge.reference.slice(-8)}`,
@@ -108,9 +145,12 @@ export function sandboxProvider(db: Db, clock: { now(): Date } = { now: () => ne
     },
     async submitOtp(reference, otp): Promise<ChargeProgress> {
       const row = await db('sandbox_transactions').where({ reference, status: 'pending' }).first();
-      if (!row || parseMetadata(row.metadata).sandbox_voucher !== true) throw new ChargeRefusedError('Charge is not awaiting an OTP');
+      if (!row || parseMetadata(row.metadata).sandbox_voucher !== true)
+        throw new ChargeRefusedError('Charge is not awaiting an OTP');
       if (otp !== SANDBOX_VOUCHER) return { status: 'send_otp', reference, message: SANDBOX_PROMPT_TEXT.wrongVoucher };
-      await db('sandbox_transactions').where({ reference }).update({ metadata: JSON.stringify({ ...parseMetadata(row.metadata), sandbox_voucher: false }) });
+      await db('sandbox_transactions')
+        .where({ reference })
+        .update({ metadata: JSON.stringify({ ...parseMetadata(row.metadata), sandbox_voucher: false }) });
       return { status: 'pay_offline', reference, message: SANDBOX_PROMPT_TEXT.approve };
     },
     verifyWebhookSignature: () => false,

@@ -7,7 +7,13 @@ import type { Transport } from './notifier.ts';
  * and lists numbers it will not send to under "invalid numbers". Anything else throws, so the
  * outbox worker retries with its backoff.
  */
-export function arkeselSmsTransport(options: { apiBase: string; apiKey: string; senderId: string; timeoutMs?: number; fetch?: typeof fetch }): Transport {
+export function arkeselSmsTransport(options: {
+  apiBase: string;
+  apiKey: string;
+  senderId: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}): Transport {
   const http = options.fetch ?? fetch;
   return {
     name: 'arkesel',
@@ -25,7 +31,11 @@ export function arkeselSmsTransport(options: { apiBase: string; apiKey: string; 
       } catch (err) {
         throw new Error(`SMS gateway could not be reached: ${(err as Error).message}`);
       }
-      const body = (await response.json().catch(() => ({}))) as { status?: string; message?: string; data?: Record<string, unknown>[] };
+      const body = (await response.json().catch(() => ({}))) as {
+        status?: string;
+        message?: string;
+        data?: Record<string, unknown>[];
+      };
       if (!response.ok || body.status !== 'success') {
         throw new Error(`SMS gateway answered ${response.status}: ${body.message ?? body.status ?? 'no message'}`);
       }

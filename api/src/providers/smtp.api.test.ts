@@ -19,13 +19,20 @@ const server = new SMTPServer({
   disabledCommands: ['STARTTLS'],
   logger: false,
   onAuth: (auth, _session, done) =>
-    auth.username === 'mailer' && auth.password === 'secret' ? done(null, { user: auth.username }) : done(new Error('Invalid username or password')),
-  onRcptTo: (address, _session, done) => (refuse ? done(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })) : done()),
+    auth.username === 'mailer' && auth.password === 'secret'
+      ? done(null, { user: auth.username })
+      : done(new Error('Invalid username or password')),
+  onRcptTo: (address, _session, done) =>
+    refuse ? done(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })) : done(),
   onData(stream, session, done) {
     let data = '';
     stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
     stream.on('end', () => {
-      received.push({ from: String(session.envelope.mailFrom && session.envelope.mailFrom.address), to: session.envelope.rcptTo.map((r) => r.address), data });
+      received.push({
+        from: String(session.envelope.mailFrom && session.envelope.mailFrom.address),
+        to: session.envelope.rcptTo.map((r) => r.address),
+        data,
+      });
       done();
     });
   },
@@ -46,9 +53,17 @@ afterAll(async () => {
 
 it('delivers an outbox message over SMTP with authentication, from the configured sender', async () => {
   received = [];
-  const transport = smtpTransport({ url: `smtp://mailer:secret@127.0.0.1:${port}`, from: 'ServiceConnect <no-reply@example.com>' });
-  await outboxNotifier({ clock: app.clock }).sendEmail({ to: 'ama@example.com', subject: 'Your subscription ends soon', text: 'Renew now.' }, app.db);
-  expect(await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: transport } })).toBe(1);
+  const transport = smtpTransport({
+    url: `smtp://mailer:secret@127.0.0.1:${port}`,
+    from: 'ServiceConnect <no-reply@example.com>',
+  });
+  await outboxNotifier({ clock: app.clock }).sendEmail(
+    { to: 'ama@example.com', subject: 'Your subscription ends soon', text: 'Renew now.' },
+    app.db,
+  );
+  expect(await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: transport } })).toBe(
+    1,
+  );
   expect(received).toHaveLength(1);
   expect(received[0]).toMatchObject({ from: 'no-reply@example.com', to: ['ama@example.com'] });
   expect(received[0].data).toMatch(/Subject: Your subscription ends soon/);
@@ -59,15 +74,22 @@ it('delivers an outbox message over SMTP with authentication, from the configure
 it('a refused recipient or wrong password leaves the message pending for a retry, with the reason', async () => {
   refuse = true;
   const transport = smtpTransport({ url: `smtp://mailer:secret@127.0.0.1:${port}`, from: 'no-reply@example.com' });
-  await outboxNotifier({ clock: app.clock }).sendEmail({ to: 'gone@example.com', subject: 'Hello', text: 'Hi' }, app.db);
-  expect(await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: transport } })).toBe(0);
+  await outboxNotifier({ clock: app.clock }).sendEmail(
+    { to: 'gone@example.com', subject: 'Hello', text: 'Hi' },
+    app.db,
+  );
+  expect(await deliverNotifications({ db: app.db, clock: app.clock, logger, transports: { email: transport } })).toBe(
+    0,
+  );
   refuse = false;
   const row = await app.db('notifications').where({ recipient: 'gone@example.com' }).first();
   expect(row).toMatchObject({ status: 'pending', attempts: 1 });
   expect(row!.last_error).toMatch(/Mailbox unavailable/);
 
   const wrongPassword = smtpTransport({ url: `smtp://mailer:nope@127.0.0.1:${port}`, from: 'no-reply@example.com' });
-  await expect(wrongPassword.deliver({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toThrow(/Invalid username or password/);
+  await expect(wrongPassword.deliver({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toThrow(
+    /Invalid username or password/,
+  );
 });
 
 it('a server that does not answer fails within the time-out instead of hanging the worker', async () => {

@@ -34,15 +34,27 @@ export class TransferRefusedError extends Error {}
 
 const TIMEOUT_MS = 10_000;
 
-export function paystackTransfers(options: { secretKey: string; apiBase: string; fetch?: typeof fetch }): PayoutTransfers {
+export function paystackTransfers(options: {
+  secretKey: string;
+  apiBase: string;
+  fetch?: typeof fetch;
+}): PayoutTransfers {
   const http = options.fetch ?? fetch;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; data: any; message: string }> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+  ): Promise<{ status: number; data: any; message: string }> {
     let response: Response;
     try {
       response = await http(`${options.apiBase}${path}`, {
         method,
-        headers: { Authorization: `Bearer ${options.secretKey}`, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        headers: {
+          Authorization: `Bearer ${options.secretKey}`,
+          Accept: 'application/json',
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
@@ -53,10 +65,17 @@ export function paystackTransfers(options: { secretKey: string; apiBase: string;
     if (response.status >= 500 || response.status === 429) {
       throw new ProviderUnavailableError(`Paystack answered ${response.status}: ${json.message ?? 'no message'}`);
     }
-    return { status: response.ok && json.status === true ? response.status : response.status || 400, data: json.data, message: json.message ?? '' };
+    return {
+      status: response.ok && json.status === true ? response.status : response.status || 400,
+      data: json.data,
+      message: json.message ?? '',
+    };
   }
 
-  const outcome = (data: any): TransferOutcome => ({ status: String(data?.status ?? ''), transferCode: data?.transfer_code ?? null });
+  const outcome = (data: any): TransferOutcome => ({
+    status: String(data?.status ?? ''),
+    transferCode: data?.transfer_code ?? null,
+  });
 
   return {
     name: 'paystack',

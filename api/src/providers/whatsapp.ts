@@ -27,29 +27,41 @@ export function whatsappTransport(options: {
       const text = message.text.replace(/\s+/g, ' ').trim();
       let response: Response;
       try {
-        response = await http(`${options.apiBase}/${options.apiVersion}/${encodeURIComponent(options.phoneNumberId)}/messages`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${options.accessToken}`, 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({
-            messaging_product: 'whatsapp',
-            recipient_type: 'individual',
-            // The Cloud API takes the number with country code, without "+".
-            to: message.to.replace(/^\+/, ''),
-            type: 'template',
-            template: {
-              name: options.template,
-              language: { code: options.language },
-              components: [{ type: 'body', parameters: [{ type: 'text', text }] }],
+        response = await http(
+          `${options.apiBase}/${options.apiVersion}/${encodeURIComponent(options.phoneNumberId)}/messages`,
+          {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${options.accessToken}`,
+              'content-type': 'application/json',
+              accept: 'application/json',
             },
-          }),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-        });
+            body: JSON.stringify({
+              messaging_product: 'whatsapp',
+              recipient_type: 'individual',
+              // The Cloud API takes the number with country code, without "+".
+              to: message.to.replace(/^\+/, ''),
+              type: 'template',
+              template: {
+                name: options.template,
+                language: { code: options.language },
+                components: [{ type: 'body', parameters: [{ type: 'text', text }] }],
+              },
+            }),
+            signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+          },
+        );
       } catch (err) {
         throw new Error(`WhatsApp could not be reached: ${(err as Error).message}`);
       }
-      const body = (await response.json().catch(() => ({}))) as { messages?: { id?: string }[]; error?: { message?: string; code?: number } };
+      const body = (await response.json().catch(() => ({}))) as {
+        messages?: { id?: string }[];
+        error?: { message?: string; code?: number };
+      };
       if (!response.ok || body.error || !body.messages?.[0]?.id) {
-        throw new Error(`WhatsApp answered ${response.status}: ${body.error ? `${body.error.code ?? ''} ${body.error.message ?? ''}`.trim() : 'no message id'}`);
+        throw new Error(
+          `WhatsApp answered ${response.status}: ${body.error ? `${body.error.code ?? ''} ${body.error.message ?? ''}`.trim() : 'no message id'}`,
+        );
       }
     },
   };

@@ -8,6 +8,10 @@ describe('supportLinks (the /support channels from content/support/contact.json)
       phone: 'tel:+233302210000',
       email: 'mailto:help@example.com',
     });
-    expect(supportLinks({ whatsapp: '', phone: '+44 20 7946 0000', email: '' })).toEqual({ whatsapp: null, phone: null, email: null });
+    expect(supportLinks({ whatsapp: '', phone: '+44 20 7946 0000', email: '' })).toEqual({
+      whatsapp: null,
+      phone: null,
+      email: null,
+    });
   });
 });

@@ -4,7 +4,8 @@ import { toE164 } from '../../../contract/phone.ts';
 export const SITE_NAME = 'ServiceConnect Ghana';
 
 /** Shown at the top of every page while payments run in the sandbox (issue #14; api/src/site.ts adds it to built pages). */
-export const TEST_MODE_BANNER = '<p class="test-mode-banner" role="note"><strong>TEST MODE</strong>: payments are simulated and no real money moves.</p>';
+export const TEST_MODE_BANNER =
+  '<p class="test-mode-banner" role="note"><strong>TEST MODE</strong>: payments are simulated and no real money moves.</p>';
 
 /**
  * The support lines as links: a Ghana number in either spelling becomes tel:+233… and wa.me/233…;

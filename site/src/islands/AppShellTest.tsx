@@ -63,10 +63,20 @@ function Demo() {
         >
           Simulate network failure
         </button>
-        <button type="button" className="btn shell-button" disabled={!ready} onClick={() => setError(new Error('Diagnostic: an unexpected error'))}>
+        <button
+          type="button"
+          className="btn shell-button"
+          disabled={!ready}
+          onClick={() => setError(new Error('Diagnostic: an unexpected error'))}
+        >
           Throw generic error
         </button>
-        <button type="button" className="btn btn-line shell-button" disabled={!ready} onClick={() => setLazyBroken(true)}>
+        <button
+          type="button"
+          className="btn btn-line shell-button"
+          disabled={!ready}
+          onClick={() => setLazyBroken(true)}
+        >
           Fail to load a part
         </button>
       </div>

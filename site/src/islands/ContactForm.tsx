@@ -7,7 +7,13 @@ import { AppShell } from '../ui/AppShell.tsx';
 import './ContactForm.css';
 import { useHydrated } from '../ui/useHydrated.ts';
 
-function Field({ id, label, required, error, children }: {
+function Field({
+  id,
+  label,
+  required,
+  error,
+  children,
+}: {
   id: ContactField;
   label: string;
   required?: boolean;
@@ -66,12 +72,25 @@ function Form() {
           <input type="text" autoComplete="name" maxLength={100} {...control('name', errors.name, true)} />
         </Field>
         <Field id="email" label="Email" required error={errors.email}>
-          <input type="email" autoComplete="email" inputMode="email" maxLength={254} {...control('email', errors.email, true)} />
+          <input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+            {...control('email', errors.email, true)}
+          />
         </Field>
       </div>
       <div className="contact-row">
         <Field id="phone" label="Phone" error={errors.phone}>
-          <input type="tel" autoComplete="tel" inputMode="tel" maxLength={20} placeholder="0241234567" {...control('phone', errors.phone)} />
+          <input
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={20}
+            placeholder="0241234567"
+            {...control('phone', errors.phone)}
+          />
         </Field>
         <Field id="userType" label="I am a" error={errors.userType}>
           <select defaultValue="" {...control('userType', errors.userType)}>

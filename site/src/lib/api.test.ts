@@ -35,7 +35,9 @@ function hangingFetch() {
   return vi.fn(
     (_input: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        init?.signal?.addEventListener('abort', () =>
+          reject(new DOMException('The operation was aborted.', 'AbortError')),
+        );
       }),
   );
 }
@@ -63,12 +65,22 @@ describe('apiFetch', () => {
     const fetch = fakeFetch(json(200, { success: true, message: 'Document uploaded.' }));
     vi.stubGlobal('fetch', fetch);
     const file = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
-    const data = await apiFetch('/api/professional/documents/ghana-card', { method: 'PUT', file, headers: { 'X-File-Name': 'card.png' }, token: 'tok' });
+    const data = await apiFetch('/api/professional/documents/ghana-card', {
+      method: 'PUT',
+      file,
+      headers: { 'X-File-Name': 'card.png' },
+      token: 'tok',
+    });
     expect(data).toEqual({ success: true, message: 'Document uploaded.' });
     const init = fetch.mock.calls[0]![1]!;
     expect(init.method).toBe('PUT');
     expect(init.body).toBe(file);
-    expect(init.headers).toEqual({ 'X-File-Name': 'card.png', Accept: 'application/json', 'Content-Type': 'image/png', Authorization: 'Bearer tok' });
+    expect(init.headers).toEqual({
+      'X-File-Name': 'card.png',
+      Accept: 'application/json',
+      'Content-Type': 'image/png',
+      Authorization: 'Bearer tok',
+    });
   });
 
   it('uses GET without a body and sends no token when there is none', async () => {
@@ -92,14 +104,21 @@ describe('apiFetch', () => {
 
   it('says in plain words what happened when the error body is not JSON', async () => {
     vi.stubGlobal('fetch', fakeFetch(new Response('<html>Bad gateway</html>', { status: 502 })));
-    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 502, message: CONNECTION_MESSAGES.serverFault, body: null });
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({
+      status: 502,
+      message: CONNECTION_MESSAGES.serverFault,
+      body: null,
+    });
     vi.stubGlobal('fetch', fakeFetch(new Response('', { status: 413 })));
     await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 413, message: CONNECTION_MESSAGES.refused });
   });
 
   it('rejects an unreadable 2xx body', async () => {
     vi.stubGlobal('fetch', fakeFetch(new Response('not json', { status: 200 })));
-    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 200, message: 'Server response error. Please try again in a moment.' });
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({
+      status: 200,
+      message: 'Server response error. Please try again in a moment.',
+    });
   });
 
   it('returns null for an empty 2xx body', async () => {
@@ -154,7 +173,12 @@ describe('retry policy', () => {
   });
 
   it('retries other failures up to 2 times', () => {
-    for (const error of [new ApiError(500, 'x', null), new ApiError(503, 'x', null), new NetworkError(), new TimeoutError()]) {
+    for (const error of [
+      new ApiError(500, 'x', null),
+      new ApiError(503, 'x', null),
+      new NetworkError(),
+      new TimeoutError(),
+    ]) {
       expect(shouldRetry(0, error)).toBe(true);
       expect(shouldRetry(1, error)).toBe(true);
       expect(shouldRetry(2, error)).toBe(false);
@@ -277,21 +301,27 @@ describe('dashboardLoadErrorMessage', () => {
     expect(dashboardLoadErrorMessage(new TypeError('Failed to fetch'))).toBe(
       'Unable to connect to server. Please check your internet connection and try again.',
     );
-    expect(dashboardLoadErrorMessage(new TimeoutError())).toBe('Request timed out. Please check your connection and try again.');
+    expect(dashboardLoadErrorMessage(new TimeoutError())).toBe(
+      'Request timed out. Please check your connection and try again.',
+    );
     expect(dashboardLoadErrorMessage(new DOMException('aborted', 'AbortError'))).toBe(
       'Request timed out. Please check your connection and try again.',
     );
     expect(dashboardLoadErrorMessage(new ApiError(404, 'Not found', { message: 'Not found' }))).toBe(
       'User data not found. Please try logging in again.',
     );
-    expect(dashboardLoadErrorMessage(new ApiError(500, 'Database down', { success: false, message: 'Database down' }))).toBe(
-      'Database down',
-    );
+    expect(
+      dashboardLoadErrorMessage(new ApiError(500, 'Database down', { success: false, message: 'Database down' })),
+    ).toBe('Database down');
   });
 
   it('falls back when the server sent no message', () => {
-    expect(dashboardLoadErrorMessage(new ApiError(500, 'x', null))).toBe('We could not load your dashboard. Please try again in a moment.');
-    expect(dashboardLoadErrorMessage(new TypeError('x is undefined'))).toBe('We could not load your dashboard. Please try again in a moment.');
+    expect(dashboardLoadErrorMessage(new ApiError(500, 'x', null))).toBe(
+      'We could not load your dashboard. Please try again in a moment.',
+    );
+    expect(dashboardLoadErrorMessage(new TypeError('x is undefined'))).toBe(
+      'We could not load your dashboard. Please try again in a moment.',
+    );
     expect(dashboardLoadErrorMessage(new ApiError(500, 'x', null), { affiliate: true })).toBe(
       'We could not load your affiliate data. Please try again in a moment.',
     );
@@ -300,19 +330,28 @@ describe('dashboardLoadErrorMessage', () => {
   it('userDataPath encodes the email and requires one', () => {
     expect(userDataPath('customer', 'ama+1@example.com')).toBe('/api/customer-data/ama%2B1%40example.com');
     expect(() => userDataPath('affiliate', '')).toThrow(MissingEmailError);
-    expect(dashboardLoadErrorMessage((() => {
-      try {
-        userDataPath('professional', null);
-      } catch (e) {
-        return e;
-      }
-    })())).toBe('Email is required');
+    expect(
+      dashboardLoadErrorMessage(
+        (() => {
+          try {
+            userDataPath('professional', null);
+          } catch (e) {
+            return e;
+          }
+        })(),
+      ),
+    ).toBe('Email is required');
   });
 });
 
 describe('apiBlob: a file behind a bearer token (a link cannot carry the header)', () => {
   it('sends the token and hands back the bytes with their type', async () => {
-    const fetch = fakeFetch(new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+    const fetch = fakeFetch(
+      new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+        status: 200,
+        headers: { 'Content-Type': 'application/pdf' },
+      }),
+    );
     vi.stubGlobal('fetch', fetch);
     const blob = await apiBlob('/api/admin/documents/3/file', { token: 'adm-1' });
     expect(blob.type).toBe('application/pdf');
@@ -322,14 +361,24 @@ describe('apiBlob: a file behind a bearer token (a link cannot carry the header)
   });
 
   it("names the file as the server's Content-Disposition does", async () => {
-    const headers = { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="my-data-2026-11-22.json"' };
+    const headers = {
+      'Content-Type': 'application/json',
+      'Content-Disposition': 'attachment; filename="my-data-2026-11-22.json"',
+    };
     vi.stubGlobal('fetch', fakeFetch(new Response('{}', { status: 200, headers })));
     expect((await apiBlob('/api/me/export', { token: 'tok-1' })).name).toBe('my-data-2026-11-22.json');
   });
 
   it('a refusal is an ApiError with the server message; unreachable is a NetworkError', async () => {
-    vi.stubGlobal('fetch', fakeFetch(json(404, { success: false, message: 'Document not found.' }), new TypeError('Failed to fetch')));
-    await expect(apiBlob('/api/admin/documents/9/file')).rejects.toMatchObject({ name: 'ApiError', status: 404, message: 'Document not found.' });
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch(json(404, { success: false, message: 'Document not found.' }), new TypeError('Failed to fetch')),
+    );
+    await expect(apiBlob('/api/admin/documents/9/file')).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 404,
+      message: 'Document not found.',
+    });
     await expect(apiBlob('/api/admin/documents/9/file')).rejects.toBeInstanceOf(NetworkError);
   });
 });

@@ -85,7 +85,13 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   if (file !== undefined) headers['Content-Type'] = file.type || 'application/octet-stream';
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  const { response, body: text } = await send(path, { method, headers, body: file ?? (body === undefined ? undefined : JSON.stringify(body)) }, timeoutMs, signal, (r) => r.text());
+  const { response, body: text } = await send(
+    path,
+    { method, headers, body: file ?? (body === undefined ? undefined : JSON.stringify(body)) },
+    timeoutMs,
+    signal,
+    (r) => r.text(),
+  );
   let data: unknown = null;
   let readable = true;
   if (text !== '') {
@@ -105,7 +111,13 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
  * the older Android WebViews we must serve), reading the body with `read`. A failure to get an
  * answer becomes a TimeoutError or a NetworkError.
  */
-async function send<T>(path: string, init: RequestInit, timeoutMs: number, signal: AbortSignal | undefined, read: (response: Response) => Promise<T>) {
+async function send<T>(
+  path: string,
+  init: RequestInit,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  read: (response: Response) => Promise<T>,
+) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const onAbort = () => controller.abort();
@@ -115,7 +127,8 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number, signa
     const response = await fetch(path, { ...init, signal: controller.signal, credentials: 'same-origin' });
     return { response, body: await read(response) };
   } catch (cause) {
-    if (controller.signal.aborted) throw new TimeoutError(signal?.aborted ? 'Request aborted' : CONNECTION_MESSAGES.slow, { cause });
+    if (controller.signal.aborted)
+      throw new TimeoutError(signal?.aborted ? 'Request aborted' : CONNECTION_MESSAGES.slow, { cause });
     throw new NetworkError(CONNECTION_MESSAGES.offline, { cause });
   } finally {
     clearTimeout(timer);
@@ -125,7 +138,11 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number, signa
 
 /** The ApiError for a refused answer: the server's message, else plain words for its kind of status. */
 const refusal = (response: Response, data: unknown) =>
-  new ApiError(response.status, serverMessage(data) ?? (response.status >= 500 ? CONNECTION_MESSAGES.serverFault : CONNECTION_MESSAGES.refused), data);
+  new ApiError(
+    response.status,
+    serverMessage(data) ?? (response.status >= 500 ? CONNECTION_MESSAGES.serverFault : CONNECTION_MESSAGES.refused),
+    data,
+  );
 
 /** The name in `Content-Disposition: attachment; filename="…"` (or filename*=UTF-8''…), if any. */
 export function attachmentName(header: string | null): string | null {
@@ -146,7 +163,10 @@ export function attachmentName(header: string | null): string | null {
  * that need the bearer header, which a plain link cannot carry. Errors read the JSON message.
  * The answer is a File named as the server's Content-Disposition says.
  */
-export async function apiBlob(path: string, options: Pick<ApiFetchOptions, 'token' | 'timeoutMs' | 'signal'> = {}): Promise<File> {
+export async function apiBlob(
+  path: string,
+  options: Pick<ApiFetchOptions, 'token' | 'timeoutMs' | 'signal'> = {},
+): Promise<File> {
   const { token, timeoutMs = 60_000, signal } = options;
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   const { response, body: blob } = await send(path, { headers }, timeoutMs, signal, (r) => r.blob());

@@ -11,8 +11,8 @@ import { sessionStore } from './storage.ts';
  */
 const KEY = 'bookAfterSignIn';
 
-
-const idFrom = (text: string | null | undefined): number | null => (text && /^\d{1,9}$/.test(text) ? Number(text) : null);
+const idFrom = (text: string | null | undefined): number | null =>
+  text && /^\d{1,9}$/.test(text) ? Number(text) : null;
 
 /** Keeps `?book=ID` from the address, if any; returns it. */
 export function rememberBooking(search: string): number | null {
@@ -29,7 +29,10 @@ export function dashboardAfterSignIn(user: Pick<SessionUser, 'userType'>): strin
 }
 
 /** On the customer dashboard: the professional named by `?book=ID`, loaded, and the address cleaned. */
-export async function professionalToBook(search: string, token: string | null): Promise<ProfessionalDetail['professional'] | null> {
+export async function professionalToBook(
+  search: string,
+  token: string | null,
+): Promise<ProfessionalDetail['professional'] | null> {
   const id = idFrom(new URLSearchParams(search).get('book'));
   if (id === null) return null;
   history.replaceState(history.state, '', window.location.pathname);

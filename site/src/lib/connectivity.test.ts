@@ -61,7 +61,10 @@ describe('probeConnectivity', () => {
   });
 
   it('reports offline when fetch rejects', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await probeConnectivity()).toMatchObject({ isOnline: false, hasGoodConnection: false });
   });
 });

@@ -28,10 +28,16 @@ describe('classifyError', () => {
   });
 
   it('uses the five spec messages exactly', () => {
-    expect(classifyError(new Error('Failed to fetch')).message).toBe('Please check your internet connection and try again.');
-    expect(classifyError(new Error('billing')).message).toBe('Location services are temporarily unavailable. Using default location.');
+    expect(classifyError(new Error('Failed to fetch')).message).toBe(
+      'Please check your internet connection and try again.',
+    );
+    expect(classifyError(new Error('billing')).message).toBe(
+      'Location services are temporarily unavailable. Using default location.',
+    );
     expect(classifyError(new Error('unauthorized')).message).toBe('Please log in again to continue.');
-    expect(classifyError(new Error('504')).message).toBe('Service temporarily unavailable. Please try again in a moment.');
+    expect(classifyError(new Error('504')).message).toBe(
+      'Service temporarily unavailable. Please try again in a moment.',
+    );
     expect(classifyError(new Error('boom')).message).toBe('Something went wrong. Please try again.');
   });
 

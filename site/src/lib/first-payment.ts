@@ -8,7 +8,11 @@ import { apiFetch } from './api.ts';
  * with the completion secret of the intent in hand (the sign-up wizard after a cancelled payment,
  * the sign-in page's unpaid-account panel).
  */
-export async function firstPaymentFor(userId: number, intent: PaymentIntent, months: PlanLength): Promise<PaymentIntent> {
+export async function firstPaymentFor(
+  userId: number,
+  intent: PaymentIntent,
+  months: PlanLength,
+): Promise<PaymentIntent> {
   if (intent.months === months) return intent;
   const answer = await apiFetch<{ success: true; payment: PaymentIntent }>('/api/signup/payment', {
     body: { userId, completionSecret: intent.completionSecret, months },

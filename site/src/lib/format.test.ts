@@ -15,6 +15,11 @@ describe('format', () => {
   });
 
   it('maps booking statuses to the spec badge styles', () => {
-    expect(['completed', 'confirmed', 'pending', 'cancelled'].map(statusVariant)).toEqual(['default', 'secondary', 'outline', 'destructive']);
+    expect(['completed', 'confirmed', 'pending', 'cancelled'].map(statusVariant)).toEqual([
+      'default',
+      'secondary',
+      'outline',
+      'destructive',
+    ]);
   });
 });

@@ -3,7 +3,12 @@
  * 10 s time-out, a cached position up to 5 minutes old; up to 3 retries 2 s × attempt apart, except
  * when permission is denied. No React here: the location store calls it, tests pass a fake.
  */
-import { GEOLOCATION, GEOLOCATION_MESSAGES, GEOLOCATION_POSITION_OPTIONS, geolocationRetryDelayMs } from '../../../contract/location.ts';
+import {
+  GEOLOCATION,
+  GEOLOCATION_MESSAGES,
+  GEOLOCATION_POSITION_OPTIONS,
+  geolocationRetryDelayMs,
+} from '../../../contract/location.ts';
 
 /** The part of navigator.geolocation used here (a fake in tests). */
 export interface GeolocationLike {
@@ -55,7 +60,10 @@ function once(geo: GeolocationLike): Promise<{ lat: number; lng: number }> {
 }
 
 /** The device's position, or the message to show once every allowed attempt has failed. */
-export async function acquirePosition(geo: GeolocationLike | null | undefined, options: AcquireOptions = {}): Promise<PositionResult> {
+export async function acquirePosition(
+  geo: GeolocationLike | null | undefined,
+  options: AcquireOptions = {},
+): Promise<PositionResult> {
   if (!geo || typeof geo.getCurrentPosition !== 'function') {
     return { ok: false, message: GEOLOCATION_MESSAGES.notSupported, retried: 0 };
   }

@@ -47,8 +47,14 @@ export interface Loaded<T> {
  * Reads with `read` when mounted and whenever `key` changes (the path, the account), and again on
  * `retry()` or `refresh()`. The previous read is aborted; its answer is never shown.
  */
-export function useLoad<T>(key: string, read: (context: ReadContext) => Promise<T>, options: LoadOptions<T>): Loaded<T> {
-  const [load, setLoad] = useState<Load<T>>(options.seed === undefined ? LOADING : { state: 'loaded', data: options.seed });
+export function useLoad<T>(
+  key: string,
+  read: (context: ReadContext) => Promise<T>,
+  options: LoadOptions<T>,
+): Loaded<T> {
+  const [load, setLoad] = useState<Load<T>>(
+    options.seed === undefined ? LOADING : { state: 'loaded', data: options.seed },
+  );
   const [pending, setPending] = useState(false);
   const [attempt, setAttempt] = useState({ n: 0, quiet: false });
   const seeded = useRef(options.seed !== undefined);
@@ -75,7 +81,9 @@ export function useLoad<T>(key: string, read: (context: ReadContext) => Promise<
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setLoad((shown) => (quiet && shown.state === 'loaded' ? shown : { state: 'failed', message: opts.failure(error) }));
+        setLoad((shown) =>
+          quiet && shown.state === 'loaded' ? shown : { state: 'failed', message: opts.failure(error) },
+        );
         setPending(false);
       },
     );
@@ -87,6 +95,7 @@ export function useLoad<T>(key: string, read: (context: ReadContext) => Promise<
     pending,
     retry: () => setAttempt((a) => ({ n: a.n + 1, quiet: false })),
     refresh: () => setAttempt((a) => ({ n: a.n + 1, quiet: true })),
-    patch: (change) => setLoad((shown) => (shown.state === 'loaded' ? { state: 'loaded', data: change(shown.data) } : shown)),
+    patch: (change) =>
+      setLoad((shown) => (shown.state === 'loaded' ? { state: 'loaded', data: change(shown.data) } : shown)),
   };
 }

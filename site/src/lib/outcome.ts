@@ -14,4 +14,3 @@ export function failure(error: unknown): Outcome {
   if (error instanceof NetworkError) return { ok: false, message: DASHBOARD_MESSAGES.unreachable, fields: {} };
   return { ok: false, message: 'Something went wrong. Please try again.', fields: {} };
 }
-

@@ -34,22 +34,34 @@ describe('checkPaymentPreconditions', () => {
   });
 
   it('requires both callbacks to be functions', () => {
-    expect(() => checkPaymentPreconditions({ ...ok, onSuccess: 'x' })).toThrow('Payment callback must be a valid function');
-    expect(() => checkPaymentPreconditions({ ...ok, onClose: undefined })).toThrow('Payment onClose must be a valid function');
+    expect(() => checkPaymentPreconditions({ ...ok, onSuccess: 'x' })).toThrow(
+      'Payment callback must be a valid function',
+    );
+    expect(() => checkPaymentPreconditions({ ...ok, onClose: undefined })).toThrow(
+      'Payment onClose must be a valid function',
+    );
   });
 
   it('checks in the spec order: key before email before amount', () => {
-    expect(() => checkPaymentPreconditions({ ...ok, key: null, email: '', amount: 0 })).toThrow(PAYMENT_MESSAGES.publicKeyRequired);
+    expect(() => checkPaymentPreconditions({ ...ok, key: null, email: '', amount: 0 })).toThrow(
+      PAYMENT_MESSAGES.publicKeyRequired,
+    );
     expect(() => checkPaymentPreconditions({ ...ok, email: '', amount: 0 })).toThrow(PAYMENT_MESSAGES.emailRequired);
   });
 });
 
 describe('paymentSystemMessage (UI messages)', () => {
-  it('says wait when the script is slow, refresh when it came broken, and never the loader\'s own words', async () => {
+  it("says wait when the script is slow, refresh when it came broken, and never the loader's own words", async () => {
     const { paymentSystemMessage } = await import('./payment.ts');
-    expect(paymentSystemMessage(new Error(PAYMENT_MESSAGES.scriptTimeout))).toBe('Payment system not ready. Please wait and try again.');
-    expect(paymentSystemMessage(new Error(PAYMENT_MESSAGES.sdkMissing))).toBe('Payment system not available. Please refresh and try again.');
-    expect(paymentSystemMessage(new Error(PAYMENT_MESSAGES.scriptLoadFailed))).toBe('Failed to load payment system. Please refresh and try again.');
+    expect(paymentSystemMessage(new Error(PAYMENT_MESSAGES.scriptTimeout))).toBe(
+      'Payment system not ready. Please wait and try again.',
+    );
+    expect(paymentSystemMessage(new Error(PAYMENT_MESSAGES.sdkMissing))).toBe(
+      'Payment system not available. Please refresh and try again.',
+    );
+    expect(paymentSystemMessage(new Error(PAYMENT_MESSAGES.scriptLoadFailed))).toBe(
+      'Failed to load payment system. Please refresh and try again.',
+    );
   });
 });
 
@@ -89,7 +101,13 @@ describe('payForIntent with Paystack', () => {
       const paid = payForIntent(intent);
       await vi.waitFor(() => expect(calls).toHaveLength(1));
       const options = calls[0]!;
-      expect(options).toMatchObject({ key: 'pk_test_abc', email: 'ama@example.com', amount: 1000, currency: 'GHS', reference: intent.reference });
+      expect(options).toMatchObject({
+        key: 'pk_test_abc',
+        email: 'ama@example.com',
+        amount: 1000,
+        currency: 'GHS',
+        reference: intent.reference,
+      });
       (options.onSuccess as (r: unknown) => void)({ reference: intent.reference });
       await expect(paid).resolves.toEqual({ status: 'success', reference: intent.reference });
 
@@ -105,20 +123,34 @@ describe('payForIntent with Paystack', () => {
 });
 
 describe('verifyAndComplete', () => {
-  const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const reply = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   it('verifies, then completes the registration', async () => {
     const { verifyAndComplete } = await import('./payment.ts');
     const calls: [string, unknown][] = [];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       calls.push([url, JSON.parse(String(init.body))]);
-      return url.endsWith('verify-payment') ? reply(200, { success: true, message: 'Verified' }) : reply(200, { success: true, message: 'Done', autoLogin: true, token: 't', user: { id: 1 } });
+      return url.endsWith('verify-payment')
+        ? reply(200, { success: true, message: 'Verified' })
+        : reply(200, { success: true, message: 'Done', autoLogin: true, token: 't', user: { id: 1 } });
     });
     try {
-      await expect(verifyAndComplete(1, 'SEPC1', 'one-time-secret')).resolves.toMatchObject({ autoLogin: true, token: 't' });
+      await expect(verifyAndComplete(1, 'SEPC1', 'one-time-secret')).resolves.toMatchObject({
+        autoLogin: true,
+        token: 't',
+      });
       expect(calls).toEqual([
         ['/api/verify-payment', { reference: 'SEPC1' }],
-        ['/api/complete-registration', { userId: 1, paymentReference: 'SEPC1', paymentData: { reference: 'SEPC1', status: 'success' }, completionSecret: 'one-time-secret' }],
+        [
+          '/api/complete-registration',
+          {
+            userId: 1,
+            paymentReference: 'SEPC1',
+            paymentData: { reference: 'SEPC1', status: 'success' },
+            completionSecret: 'one-time-secret',
+          },
+        ],
       ]);
     } finally {
       vi.unstubAllGlobals();
@@ -149,7 +181,9 @@ describe('verifyAndComplete', () => {
     const { verifyAndComplete, RegistrationNotCompletedError } = await import('./payment.ts');
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.stubGlobal('fetch', async (url: string) =>
-      url.endsWith('verify-payment') ? reply(200, { success: true, message: 'ok' }) : reply(500, { success: false, message: 'db down' }),
+      url.endsWith('verify-payment')
+        ? reply(200, { success: true, message: 'ok' })
+        : reply(500, { success: false, message: 'db down' }),
     );
     try {
       const error = await verifyAndComplete(1, 'SEPC1').catch((e: unknown) => e);

@@ -76,7 +76,9 @@ function openPaystack(
     channels: [...intent.channels],
     metadata: intent.metadata,
   };
-  const success = guarded((response: { reference?: string } | undefined) => onSuccess(response?.reference ?? intent.reference));
+  const success = guarded((response: { reference?: string } | undefined) =>
+    onSuccess(response?.reference ?? intent.reference),
+  );
   const close = guarded(onClose);
   const popup = new Pop();
   if (typeof popup.newTransaction === 'function') {
@@ -181,7 +183,11 @@ export class RegistrationNotCompletedError extends Error {
  * Error(server message or "Failed to verify payment. Please contact support."); completion failing
  * is logged and throws RegistrationNotCompletedError.
  */
-export async function verifyAndComplete(userId: number, reference: string, completionSecret?: string): Promise<CompleteRegistrationResponse> {
+export async function verifyAndComplete(
+  userId: number,
+  reference: string,
+  completionSecret?: string,
+): Promise<CompleteRegistrationResponse> {
   const paymentData = { reference, status: 'success' };
   let verified: { success: boolean; message?: string };
   try {

@@ -16,7 +16,12 @@ interface FakeScript {
 
 function fakeEnv() {
   const added: FakeScript[] = [];
-  const stale = { removed: false, remove() { this.removed = true; } };
+  const stale = {
+    removed: false,
+    remove() {
+      this.removed = true;
+    },
+  };
   const env: LoaderEnv & { added: FakeScript[]; stale: typeof stale; selectors: string[] } = {
     added,
     stale,
@@ -24,7 +29,16 @@ function fakeEnv() {
     window: {},
     document: {
       createElement: () => {
-        const script: FakeScript = { src: '', async: false, onload: null, onerror: null, removed: false, remove() { script.removed = true; } };
+        const script: FakeScript = {
+          src: '',
+          async: false,
+          onload: null,
+          onerror: null,
+          removed: false,
+          remove() {
+            script.removed = true;
+          },
+        };
         return script;
       },
       querySelectorAll(selector: string) {

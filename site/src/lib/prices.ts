@@ -13,7 +13,8 @@ export function usePlanPrices(): PlanPrices {
   useEffect(() => {
     let live = true;
     query<PlanPrices>('/api/plans').then(
-      (answer) => live && setPrices({ prices: answer.prices, commissions: answer.commissions, lengths: answer.lengths }),
+      (answer) =>
+        live && setPrices({ prices: answer.prices, commissions: answer.commissions, lengths: answer.lengths }),
       () => {}, // keep the spec's figures; see above
     );
     return () => {

@@ -6,7 +6,16 @@ import { profilePath } from '../../../contract/directory.ts';
 // listed professional's page (docs/PRODUCT.md "Public directory"). Rendered per request.
 export const prerender = false;
 
-const STATIC = ['/', '/professionals', '/support', '/terms', '/privacy', '/affiliate-terms', '/signup', '/affiliate-signup'];
+const STATIC = [
+  '/',
+  '/professionals',
+  '/support',
+  '/terms',
+  '/privacy',
+  '/affiliate-terms',
+  '/signup',
+  '/affiliate-signup',
+];
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 export const GET: APIRoute = async ({ locals }) => {
@@ -17,5 +26,7 @@ export const GET: APIRoute = async ({ locals }) => {
     ...(await locals.directory.entries()).map(profilePath),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths.map((p) => `  <url><loc>${escapeXml(base + p)}</loc></url>`).join('\n')}\n</urlset>\n`;
-  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
 };

@@ -2,10 +2,16 @@ import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MapStorage } from './map-storage.test-helper.ts';
 import { ADMIN_MESSAGES } from '../../../contract/admin.ts';
-import { $adminSession, adminFetch, adminSignIn, adminSignOut, checkAdminSession, configureAdminSession } from './admin-session.ts';
+import {
+  $adminSession,
+  adminFetch,
+  adminSignIn,
+  adminSignOut,
+  checkAdminSession,
+  configureAdminSession,
+} from './admin-session.ts';
 
 // docs/PRODUCT.md "Administrators": admin guard, storage key adminToken, admin login, admin login failures.
-
 
 let storage: MapStorage;
 let calls: { url: string; method: string; authorization: string | null }[];
@@ -14,12 +20,17 @@ function fakeFetch(respond: (url: string) => Response | Promise<Response>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push({ url: String(input), method: init?.method ?? 'GET', authorization: new Headers(init?.headers).get('Authorization') });
+      calls.push({
+        url: String(input),
+        method: init?.method ?? 'GET',
+        authorization: new Headers(init?.headers).get('Authorization'),
+      });
       return respond(String(input));
     }),
   );
 }
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 const stats = { totalUsers: 3, history: [] };
 
@@ -82,7 +93,9 @@ describe('adminSignIn', () => {
   });
 
   it('"on success stores the token"', async () => {
-    fakeFetch(() => json(200, { success: true, message: 'Welcome', token: 'adm-new', admin: { id: 1, username: 'admin' } }));
+    fakeFetch(() =>
+      json(200, { success: true, message: 'Welcome', token: 'adm-new', admin: { id: 1, username: 'admin' } }),
+    );
     expect(await adminSignIn(' admin ', 'secret-pass')).toEqual({ kind: 'success' });
     expect(storage.getItem('adminToken')).toBe('adm-new');
     expect($adminSession.get()).toEqual({ status: 'signed-in', token: 'adm-new' });
@@ -98,7 +111,10 @@ describe('adminSignIn', () => {
 
   it('"Network failure: \'Unable to connect to server. Please try again.\'"', async () => {
     fakeFetch(offline);
-    expect(await adminSignIn('admin', 'secret')).toEqual({ kind: 'network', message: 'Unable to connect to server. Please try again.' });
+    expect(await adminSignIn('admin', 'secret')).toEqual({
+      kind: 'network',
+      message: 'Unable to connect to server. Please try again.',
+    });
   });
 });
 
@@ -123,7 +139,9 @@ describe('adminSignOut and adminFetch', () => {
     storage.setItem('adminToken', 'adm-1');
     $adminSession.set({ status: 'signed-in', token: 'adm-1' });
     fakeFetch(() => json(409, { success: false, message: 'This account is already suspended.' }));
-    await expect(adminFetch('/api/admin/users/1/status', { method: 'PUT', body: { status: 'suspended' } })).rejects.toThrow('already suspended');
+    await expect(
+      adminFetch('/api/admin/users/1/status', { method: 'PUT', body: { status: 'suspended' } }),
+    ).rejects.toThrow('already suspended');
     expect($adminSession.get().status).toBe('signed-in');
     fakeFetch(() => json(401, { success: false, message: 'Admin session expired' }));
     await expect(adminFetch('/api/admin/users')).rejects.toThrow();

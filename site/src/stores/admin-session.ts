@@ -78,7 +78,10 @@ export type AdminLoginOutcome =
 export async function adminSignIn(username: string, password: string): Promise<AdminLoginOutcome> {
   if (username.trim() === '' || password === '') return { kind: 'failed', message: ADMIN_MESSAGES.loginRequired };
   try {
-    const answer = await apiFetch<AdminLoginResponse>('/api/admin/login', { method: 'POST', body: { username: username.trim(), password } });
+    const answer = await apiFetch<AdminLoginResponse>('/api/admin/login', {
+      method: 'POST',
+      body: { username: username.trim(), password },
+    });
     if (!answer?.token) return { kind: 'failed', message: ADMIN_MESSAGES.invalidCredentials };
     writeToken(answer.token);
     $adminSession.set({ status: 'signed-in', token: answer.token });
@@ -178,4 +181,5 @@ export async function adminFile(path: string, signal?: AbortSignal): Promise<Blo
 }
 
 /** Whether a failure was the connection rather than the server's answer. */
-export const isConnectionError = (error: unknown): boolean => error instanceof NetworkError || error instanceof TimeoutError;
+export const isConnectionError = (error: unknown): boolean =>
+  error instanceof NetworkError || error instanceof TimeoutError;

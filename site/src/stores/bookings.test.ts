@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '../../../contract/bookings.ts';
 import { ApiError } from '../lib/api.ts';
-import { $bookingCounts, $bookings, $bookingsChanged, cancelBooking, createBooking, loadBookings, reviewBooking } from './bookings.ts';
+import {
+  $bookingCounts,
+  $bookings,
+  $bookingsChanged,
+  cancelBooking,
+  createBooking,
+  loadBookings,
+  reviewBooking,
+} from './bookings.ts';
 import { $session } from './session.ts';
 
 const booking = (id: number, status: Booking['status'], extra: Partial<Booking> = {}): Booking => ({
@@ -48,7 +56,12 @@ function stubFetch(...responses: Response[]) {
 
 describe('bookings store', () => {
   it('loads the list with the bearer token and counts statuses', async () => {
-    stubFetch(answer(200, { success: true, bookings: [booking(1, 'pending'), booking(2, 'completed'), booking(3, 'completed')] }));
+    stubFetch(
+      answer(200, {
+        success: true,
+        bookings: [booking(1, 'pending'), booking(2, 'completed'), booking(3, 'completed')],
+      }),
+    );
     await loadBookings();
     expect(calls[0].url).toBe('/api/bookings');
     expect((calls[0].init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
@@ -79,15 +92,31 @@ describe('bookings store', () => {
   it('creates, cancels and reviews through the server and updates the list', async () => {
     stubFetch(
       answer(200, { success: true, bookings: [booking(2, 'completed')] }),
-      answer(201, { success: true, message: 'Booking request submitted successfully!', booking: booking(5, 'pending', { proposedRate: 35 }) }),
+      answer(201, {
+        success: true,
+        message: 'Booking request submitted successfully!',
+        booking: booking(5, 'pending', { proposedRate: 35 }),
+      }),
       answer(200, { success: true, booking: booking(5, 'cancelled') }),
       answer(200, { success: true, message: 'Thanks!' }),
     );
     await loadBookings();
     const before = $bookingsChanged.get();
-    const created = await createBooking({ professionalId: 2, date: '2025-01-15', time: '09:00', description: 'Leak', proposedRate: 35 });
+    const created = await createBooking({
+      professionalId: 2,
+      date: '2025-01-15',
+      time: '09:00',
+      description: 'Leak',
+      proposedRate: 35,
+    });
     expect(created.message).toBe('Booking request submitted successfully!');
-    expect(JSON.parse(String(calls[1].init.body))).toEqual({ professionalId: 2, date: '2025-01-15', time: '09:00', description: 'Leak', proposedRate: 35 });
+    expect(JSON.parse(String(calls[1].init.body))).toEqual({
+      professionalId: 2,
+      date: '2025-01-15',
+      time: '09:00',
+      description: 'Leak',
+      proposedRate: 35,
+    });
     expect($bookings.get().items.map((b) => b.id)).toEqual([5, 2]);
     await cancelBooking(5);
     expect(calls[2].url).toBe('/api/bookings/5/cancel');
@@ -99,10 +128,23 @@ describe('bookings store', () => {
   });
 
   it('omits an empty proposed rate and passes server refusals on', async () => {
-    stubFetch(answer(409, { success: false, message: 'This time slot is already booked. Please choose another time.' }));
-    const attempt = createBooking({ professionalId: 2, date: '2025-01-15', time: '09:00', description: '', proposedRate: null });
+    stubFetch(
+      answer(409, { success: false, message: 'This time slot is already booked. Please choose another time.' }),
+    );
+    const attempt = createBooking({
+      professionalId: 2,
+      date: '2025-01-15',
+      time: '09:00',
+      description: '',
+      proposedRate: null,
+    });
     await expect(attempt).rejects.toBeInstanceOf(ApiError);
     await expect(attempt).rejects.toThrow('This time slot is already booked');
-    expect(JSON.parse(String(calls[0].init.body))).toEqual({ professionalId: 2, date: '2025-01-15', time: '09:00', description: '' });
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({
+      professionalId: 2,
+      date: '2025-01-15',
+      time: '09:00',
+      description: '',
+    });
   });
 });

@@ -40,11 +40,18 @@ const token = () => $session.get().token;
 function replace(booking: Booking): void {
   const state = $bookings.get();
   const found = state.items.some((b) => b.id === booking.id);
-  $bookings.set({ ...state, items: found ? state.items.map((b) => (b.id === booking.id ? booking : b)) : [booking, ...state.items] });
+  $bookings.set({
+    ...state,
+    items: found ? state.items.map((b) => (b.id === booking.id ? booking : b)) : [booking, ...state.items],
+  });
   $bookingsChanged.set($bookingsChanged.get() + 1);
 }
 
-const statuses = (items: Booking[]) => items.map((b) => `${b.id}:${b.status}:${b.reviewed}`).sort().join(',');
+const statuses = (items: Booking[]) =>
+  items
+    .map((b) => `${b.id}:${b.status}:${b.reviewed}`)
+    .sort()
+    .join(',');
 
 /** Loads the list; `quiet` keeps showing the current list while refreshing. */
 export async function loadBookings(options: { quiet?: boolean } = {}): Promise<void> {
@@ -54,29 +61,46 @@ export async function loadBookings(options: { quiet?: boolean } = {}): Promise<v
     const answer = await apiFetch<{ bookings: Booking[] }>('/api/bookings', { token: token() });
     $bookings.set({ status: 'ready', items: answer.bookings, message: null });
     // The other party changed something (accepted, completed ...): the dashboard's figures follow.
-    if (state.status === 'ready' && statuses(state.items) !== statuses(answer.bookings)) $bookingsChanged.set($bookingsChanged.get() + 1);
+    if (state.status === 'ready' && statuses(state.items) !== statuses(answer.bookings))
+      $bookingsChanged.set($bookingsChanged.get() + 1);
   } catch (error) {
-    $bookings.set({ ...$bookings.get(), status: 'error', message: error instanceof Error ? error.message : 'Failed to load your bookings' });
+    $bookings.set({
+      ...$bookings.get(),
+      status: 'error',
+      message: error instanceof Error ? error.message : 'Failed to load your bookings',
+    });
   }
 }
 
 /** POST /api/bookings; throws ApiError with the server's message (400, 402, 409). */
 export async function createBooking(input: NewBooking): Promise<{ message: string; booking: Booking }> {
   const body = { ...input, ...(input.proposedRate == null && { proposedRate: undefined }) };
-  const answer = await apiFetch<{ message: string; booking: Booking }>('/api/bookings', { method: 'POST', body, token: token() });
+  const answer = await apiFetch<{ message: string; booking: Booking }>('/api/bookings', {
+    method: 'POST',
+    body,
+    token: token(),
+  });
   if ($bookings.get().status === 'ready') replace(answer.booking);
   else $bookingsChanged.set($bookingsChanged.get() + 1);
   return answer;
 }
 
 export async function cancelBooking(id: number): Promise<Booking> {
-  const answer = await apiFetch<{ booking: Booking }>(`/api/bookings/${id}/cancel`, { method: 'POST', body: {}, token: token() });
+  const answer = await apiFetch<{ booking: Booking }>(`/api/bookings/${id}/cancel`, {
+    method: 'POST',
+    body: {},
+    token: token(),
+  });
   replace(answer.booking);
   return answer.booking;
 }
 
 export async function reviewBooking(id: number, review: { rating: number; comment: string }): Promise<string> {
-  const answer = await apiFetch<{ message?: string }>(`/api/bookings/${id}/review`, { method: 'POST', body: review, token: token() });
+  const answer = await apiFetch<{ message?: string }>(`/api/bookings/${id}/review`, {
+    method: 'POST',
+    body: review,
+    token: token(),
+  });
   const booking = $bookings.get().items.find((b) => b.id === id);
   if (booking) replace({ ...booking, reviewed: true });
   return answer.message ?? 'Thank you for your review!';

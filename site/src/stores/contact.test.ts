@@ -3,7 +3,15 @@ import { CONTACT_MESSAGES } from '../../../contract/contact.ts';
 import { $contactForm, sendContactMessage } from './contact.ts';
 import { $toast, dismissToast } from './toast.ts';
 
-const valid = { name: 'Ama Mensah', email: 'ama@example.com', phone: '', subject: '', category: '', userType: '', message: 'Hello' };
+const valid = {
+  name: 'Ama Mensah',
+  email: 'ama@example.com',
+  phone: '',
+  subject: '',
+  category: '',
+  userType: '',
+  message: 'Hello',
+};
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -20,7 +28,11 @@ describe('sendContactMessage', () => {
     vi.stubGlobal('fetch', fetch);
     const result = await sendContactMessage({ ...valid, message: '   ' });
     expect(result).toEqual({ ok: false, field: 'message' });
-    expect($toast.get()).toMatchObject({ title: 'Missing Information', description: 'Please fill in all required fields.', variant: 'destructive' });
+    expect($toast.get()).toMatchObject({
+      title: 'Missing Information',
+      description: 'Please fill in all required fields.',
+      variant: 'destructive',
+    });
     expect($contactForm.get().errors).toEqual({ message: CONTACT_MESSAGES.missing });
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -33,13 +45,21 @@ describe('sendContactMessage', () => {
   });
 
   it('posts the parsed body and shows the reference on success', async () => {
-    const fetch = vi.fn(async () => json(201, { success: true, message: 'We will reply within 24 hours.', reference: 'CT-ABC123' }));
+    const fetch = vi.fn(async () =>
+      json(201, { success: true, message: 'We will reply within 24 hours.', reference: 'CT-ABC123' }),
+    );
     vi.stubGlobal('fetch', fetch);
     const result = await sendContactMessage({ ...valid, category: 'payment', userType: 'customer' });
     expect(result).toEqual({ ok: true });
     const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(JSON.parse(String(init.body))).toEqual({
-      name: 'Ama Mensah', email: 'ama@example.com', phone: '', subject: '', category: 'payment', userType: 'customer', message: 'Hello',
+      name: 'Ama Mensah',
+      email: 'ama@example.com',
+      phone: '',
+      subject: '',
+      category: 'payment',
+      userType: 'customer',
+      message: 'Hello',
     });
     expect($toast.get()).toMatchObject({
       title: 'Message Sent Successfully!',
@@ -59,8 +79,16 @@ describe('sendContactMessage', () => {
   });
 
   it('shows the server message and field errors on a 400', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () =>
-      json(400, { success: false, message: 'Please check the form', errors: [{ field: 'phone', message: 'Bad phone' }] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(400, {
+          success: false,
+          message: 'Please check the form',
+          errors: [{ field: 'phone', message: 'Bad phone' }],
+        }),
+      ),
+    );
     const result = await sendContactMessage(valid);
     expect(result).toEqual({ ok: false, field: 'phone' });
     expect($toast.get()).toMatchObject({ title: 'Failed to Send Message', description: 'Please check the form' });
@@ -68,11 +96,20 @@ describe('sendContactMessage', () => {
   });
 
   it('falls back when the server gives no message, and uses the network message when unreachable', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('oops', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('oops', { status: 500 })),
+    );
     await sendContactMessage(valid);
-    expect($toast.get()).toMatchObject({ title: 'Failed to Send Message', description: 'Please try again or contact us directly.' });
+    expect($toast.get()).toMatchObject({
+      title: 'Failed to Send Message',
+      description: 'Please try again or contact us directly.',
+    });
 
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await sendContactMessage(valid);
     expect($toast.get()?.description).toBe(CONTACT_MESSAGES.network);
   });

@@ -60,7 +60,11 @@ export async function sendContactMessage(values: Partial<Record<string, string>>
   $contactForm.set({ sending: true, errors: {} });
   try {
     // Signed in, the message is kept with the account (it shows in "Download my data").
-    const response = await apiFetch<ContactResponse>('/api/contact', { method: 'POST', body: parsed.data, token: $session.get().token ?? undefined });
+    const response = await apiFetch<ContactResponse>('/api/contact', {
+      method: 'POST',
+      body: parsed.data,
+      token: $session.get().token ?? undefined,
+    });
     showToast({
       title: CONTACT_MESSAGES.successTitle,
       description: [response.message, `Reference: ${response.reference}`].filter(Boolean).join('\n'),
@@ -70,7 +74,11 @@ export async function sendContactMessage(values: Partial<Record<string, string>>
     return { ok: true };
   } catch (error) {
     if (error instanceof NetworkError || error instanceof TimeoutError) {
-      showToast({ title: CONTACT_MESSAGES.failureTitle, description: CONTACT_MESSAGES.network, variant: 'destructive' });
+      showToast({
+        title: CONTACT_MESSAGES.failureTitle,
+        description: CONTACT_MESSAGES.network,
+        variant: 'destructive',
+      });
       return { ok: false };
     }
     const errors: ContactFormState['errors'] = {};

@@ -47,11 +47,22 @@ let ticketAnswers: (() => Response)[];
 let serial = 100;
 let page: EventTarget & { visibilityState: DocumentVisibilityState };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const ticketFor = (n: number) => `ticket-${String(n).padStart(24, '0')}`;
 
 function user(userType: SessionUser['userType'] = 'customer'): SessionUser {
-  return { id: serial++, email: 'ama@example.com', phone: '+233241234567', firstName: 'Ama', lastName: 'Mensah', userType, status: 'active', location: 'Accra', createdAt: '2025-01-01T00:00:00.000Z' };
+  return {
+    id: serial++,
+    email: 'ama@example.com',
+    phone: '+233241234567',
+    firstName: 'Ama',
+    lastName: 'Mensah',
+    userType,
+    status: 'active',
+    location: 'Accra',
+    createdAt: '2025-01-01T00:00:00.000Z',
+  };
 }
 
 function signInAs(account: SessionUser, token = `tok-${account.id}`): void {
@@ -64,7 +75,9 @@ const settle = () => vi.advanceTimersByTimeAsync(0);
 /** Listens for every kind of event; the connection opens. */
 function record(): { seen: LiveEvent[]; stop: () => void } {
   const seen: LiveEvent[] = [];
-  const stop = onUserEvent(['ready', 'reset', 'chat.message', 'booking.accepted', 'booking.created', 'poll'], (event) => seen.push(event));
+  const stop = onUserEvent(['ready', 'reset', 'chat.message', 'booking.accepted', 'booking.created', 'poll'], (event) =>
+    seen.push(event),
+  );
   return { seen, stop };
 }
 
@@ -79,21 +92,24 @@ beforeEach(() => {
   page = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
   vi.stubGlobal('document', page);
   let n = 0;
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-    if (url === '/api/auth/verify') {
-      reads.push(url);
-      return json(401, { success: false, message: 'Session expired' });
-    }
-    if (url === '/api/bookings') {
-      reads.push(url);
-      return json(200, { success: true, bookings: [] });
-    }
-    expect(url).toBe(EVENTS_TICKET_PATH);
-    expect(init.method).toBe('POST');
-    tickets.push(new Headers(init.headers).get('Authorization') ?? '');
-    const answer = ticketAnswers.shift();
-    return answer ? answer() : json(200, { ticket: ticketFor(++n) });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      if (url === '/api/auth/verify') {
+        reads.push(url);
+        return json(401, { success: false, message: 'Session expired' });
+      }
+      if (url === '/api/bookings') {
+        reads.push(url);
+        return json(200, { success: true, bookings: [] });
+      }
+      expect(url).toBe(EVENTS_TICKET_PATH);
+      expect(init.method).toBe('POST');
+      tickets.push(new Headers(init.headers).get('Authorization') ?? '');
+      const answer = ticketAnswers.shift();
+      return answer ? answer() : json(200, { ticket: ticketFor(++n) });
+    }),
+  );
 });
 
 afterEach(async () => {
@@ -302,7 +318,13 @@ describe('the live connection', () => {
   });
 
   it('delays reconnects from 1 s, doubling, to at most 30 s, each spread by up to a quarter', () => {
-    for (const [failed, full] of [[1, 1000], [2, 2000], [3, 4000], [6, 30_000], [20, 30_000]] as const) {
+    for (const [failed, full] of [
+      [1, 1000],
+      [2, 2000],
+      [3, 4000],
+      [6, 30_000],
+      [20, 30_000],
+    ] as const) {
       const delay = reconnectDelay(failed);
       expect(delay).toBeLessThanOrEqual(full);
       expect(delay).toBeGreaterThanOrEqual(full * 0.75);
@@ -311,7 +333,8 @@ describe('the live connection', () => {
 });
 
 /** The longest the delay after `failed` failures can be. */
-const reconnectDelayMax = (failed: number) => Math.min(LIVE_TIMING.reconnectBaseMs * 2 ** (failed - 1), LIVE_TIMING.reconnectMaxMs);
+const reconnectDelayMax = (failed: number) =>
+  Math.min(LIVE_TIMING.reconnectBaseMs * 2 ** (failed - 1), LIVE_TIMING.reconnectMaxMs);
 
 describe('refresher', () => {
   it('runs once now and once more after a burst, never two at a time', async () => {
@@ -346,7 +369,8 @@ describe('unread counts', () => {
   it('counts the other party’s messages per closed chat, and on the bookings tab while it is not shown', async () => {
     const ama = user('customer');
     const stop = await live(ama);
-    const say = (bookingId: number, senderId: number) => FakeStream.last.say({ type: 'chat.message', bookingId, messageId: serial++, senderId });
+    const say = (bookingId: number, senderId: number) =>
+      FakeStream.last.say({ type: 'chat.message', bookingId, messageId: serial++, senderId });
     say(1, 999);
     say(1, 999);
     say(2, ama.id); // her own

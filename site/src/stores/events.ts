@@ -1,5 +1,12 @@
 import { atom, onMount } from 'nanostores';
-import { EVENTS_HEARTBEAT_MS, EVENTS_PATH, EVENTS_PING, EVENTS_TICKET_PATH, eventTicketResponseSchema, userEventSchema } from '../../../contract/events.ts';
+import {
+  EVENTS_HEARTBEAT_MS,
+  EVENTS_PATH,
+  EVENTS_PING,
+  EVENTS_TICKET_PATH,
+  eventTicketResponseSchema,
+  userEventSchema,
+} from '../../../contract/events.ts';
 import type { UserEvent } from '../../../contract/events.ts';
 import { ApiError, apiFetch, clearQueryCache } from '../lib/api.ts';
 import { $session, restoreSession } from './session.ts';
@@ -168,10 +175,13 @@ function closeStream(): void {
 
 function schedulePoll(): void {
   clearTimeout(pollTimer);
-  pollTimer = setTimeout(() => {
-    dispatch({ type: 'poll' });
-    schedulePoll();
-  }, hidden() ? LIVE_TIMING.pollHiddenMs : LIVE_TIMING.pollMs);
+  pollTimer = setTimeout(
+    () => {
+      dispatch({ type: 'poll' });
+      schedulePoll();
+    },
+    hidden() ? LIVE_TIMING.pollHiddenMs : LIVE_TIMING.pollMs,
+  );
 }
 
 function startPolling(): void {
@@ -283,7 +293,8 @@ function disconnect(): void {
 
 /** Follows the session: a stream for the signed-in user, none when signed out. */
 function follow(session: SessionState): void {
-  const who = session.status === 'signed-in' && session.user && session.token ? `${session.user.id}:${session.token}` : null;
+  const who =
+    session.status === 'signed-in' && session.user && session.token ? `${session.user.id}:${session.token}` : null;
   if (who === connectedAs) return;
   disconnect();
   connectedAs = who;

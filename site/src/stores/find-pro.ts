@@ -55,7 +55,11 @@ export interface SearchParams {
 }
 
 /** GET /api/professionals with the given filters: one page, and where the next starts (`cursor`: continue after a page). */
-export async function fetchPage(params: SearchParams, cursor: string | null, signal?: AbortSignal): Promise<SearchAnswer> {
+export async function fetchPage(
+  params: SearchParams,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<SearchAnswer> {
   const search = new URLSearchParams();
   if (params.q) search.set('q', params.q);
   if (params.category) search.set('category', params.category);
@@ -100,7 +104,13 @@ export async function runSearch(near: { lat: number; lng: number } | null): Prom
     const page = await fetchPage(params, null, own.signal);
     if (controller !== own) return;
     shownParams = params;
-    $results.set({ status: 'ready', items: unique(page.professionals), message: null, nextCursor: page.nextCursor, more: MORE_IDLE });
+    $results.set({
+      status: 'ready',
+      items: unique(page.professionals),
+      message: null,
+      nextCursor: page.nextCursor,
+      more: MORE_IDLE,
+    });
   } catch (error) {
     if (controller !== own) return;
     shownParams = null;
@@ -117,7 +127,8 @@ export type MoreOutcome = { ok: true; firstNewId: number | null } | { ok: false;
  */
 export async function loadMore(): Promise<MoreOutcome> {
   const current = $results.get();
-  if (current.status !== 'ready' || !current.nextCursor || !shownParams || current.more.status === 'loading') return { ok: false, aborted: true };
+  if (current.status !== 'ready' || !current.nextCursor || !shownParams || current.more.status === 'loading')
+    return { ok: false, aborted: true };
   const own = new AbortController();
   moreController = own;
   $results.set({ ...current, more: { status: 'loading', message: null, refused: false } });
@@ -155,9 +166,17 @@ export async function toggleFavourite(professional: Pick<Listing, 'id' | 'name'>
   const before = $favourites.get();
   $favourites.set(saved ? before.filter((id) => id !== professional.id) : [...before, professional.id]);
   try {
-    await apiFetch(`/api/favourites/${professional.id}`, { method: saved ? 'DELETE' : 'POST', body: {}, token: $session.get().token });
+    await apiFetch(`/api/favourites/${professional.id}`, {
+      method: saved ? 'DELETE' : 'POST',
+      body: {},
+      token: $session.get().token,
+    });
   } catch (error) {
     $favourites.set(before);
-    showToast({ title: saved ? 'Could not remove from favourites' : 'Could not save to favourites', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+    showToast({
+      title: saved ? 'Could not remove from favourites' : 'Could not save to favourites',
+      description: error instanceof Error ? error.message : undefined,
+      variant: 'destructive',
+    });
   }
 }

@@ -35,7 +35,14 @@ describe('locate', () => {
     const state = await locate({ geolocation: geo, reverse });
     expect(calls).toEqual([GEOLOCATION_POSITION_OPTIONS]);
     expect(GEOLOCATION_POSITION_OPTIONS).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 });
-    expect(state).toEqual({ status: 'ready', coords: accra, city: 'Accra', address: 'Osu, Accra, Ghana', message: null, live: true });
+    expect(state).toEqual({
+      status: 'ready',
+      coords: accra,
+      city: 'Accra',
+      address: 'Osu, Accra, Ghana',
+      message: null,
+      live: true,
+    });
     expect($location.get()).toEqual(state);
   });
 
@@ -82,7 +89,9 @@ describe('locate', () => {
 
   it('says so when the browser has no geolocation', async () => {
     const state = await locate({ geolocation: null, reverse });
-    expect(state.message).toBe(`Location services not supported by your browser or device. ${GEOLOCATION_MESSAGES.usingDefault}`);
+    expect(state.message).toBe(
+      `Location services not supported by your browser or device. ${GEOLOCATION_MESSAGES.usingDefault}`,
+    );
     expect(state.city).toBe('Accra');
   });
 
@@ -90,7 +99,12 @@ describe('locate', () => {
     const { sleep } = recordingSleep();
     let state = await locate({ geolocation: fakeGeo({ code: 0 }).geo, reverse, sleep });
     expect(state.message).toBe(`${GEOLOCATION_MESSAGES.other} ${GEOLOCATION_MESSAGES.usingDefault}`);
-    state = await locate({ geolocation: fakeGeo({ code: 0, message: 'Network error' }).geo, reverse, sleep, force: true });
+    state = await locate({
+      geolocation: fakeGeo({ code: 0, message: 'Network error' }).geo,
+      reverse,
+      sleep,
+      force: true,
+    });
     expect(state.message).toBe(`${GEOLOCATION_MESSAGES.network} ${GEOLOCATION_MESSAGES.usingDefault}`);
   });
 
@@ -101,7 +115,13 @@ describe('locate', () => {
     });
     const state = await locate({ geolocation: fakeGeo(kumasi).geo, reverse: failing });
     expect(failing).toHaveBeenCalledWith(6.7, -1.62);
-    expect(state).toMatchObject({ status: 'ready', city: 'Kumasi', address: 'Kumasi, Ghana', live: true, coords: kumasi });
+    expect(state).toMatchObject({
+      status: 'ready',
+      city: 'Kumasi',
+      address: 'Kumasi, Ghana',
+      live: true,
+      coords: kumasi,
+    });
   });
 
   it('shares one run between callers and keeps a known position', async () => {

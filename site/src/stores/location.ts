@@ -2,7 +2,12 @@ import { atom } from 'nanostores';
 import { CITIES } from '../../../contract/cities.ts';
 import { greatCircleMiles } from '../../../contract/distance.ts';
 import type { ReverseGeocodeResponse } from '../../../contract/location.ts';
-import { DEFAULT_LOCATION, GEOLOCATION, GEOLOCATION_MESSAGES, geolocationRetryingMessage } from '../../../contract/location.ts';
+import {
+  DEFAULT_LOCATION,
+  GEOLOCATION,
+  GEOLOCATION_MESSAGES,
+  geolocationRetryingMessage,
+} from '../../../contract/location.ts';
 import { apiFetch, NetworkError } from '../lib/api.ts';
 import { acquirePosition, browserGeolocation } from '../lib/geolocation.ts';
 import type { GeolocationLike } from '../lib/geolocation.ts';
@@ -26,7 +31,14 @@ export interface LocationState {
   live: boolean;
 }
 
-export const INITIAL_LOCATION: LocationState = { status: 'idle', coords: null, city: null, address: null, message: null, live: false };
+export const INITIAL_LOCATION: LocationState = {
+  status: 'idle',
+  coords: null,
+  city: null,
+  address: null,
+  message: null,
+  live: false,
+};
 export const $location = atom<LocationState>(INITIAL_LOCATION);
 
 export type ReverseGeocode = (lat: number, lng: number) => Promise<{ city: string; address: string }>;
@@ -113,7 +125,14 @@ async function run(options: LocateOptions): Promise<LocationState> {
     const city = nearestCity(lat, lng);
     place = { city, address: `${city}, Ghana` };
   }
-  const state: LocationState = { status: 'ready', coords: { lat, lng }, city: place.city, address: place.address, message: null, live: true };
+  const state: LocationState = {
+    status: 'ready',
+    coords: { lat, lng },
+    city: place.city,
+    address: place.address,
+    message: null,
+    live: true,
+  };
   $location.set(state);
   return state;
 }

@@ -8,7 +8,10 @@ import { $session } from './session.ts';
  * as the server last answered. Every change is a server call whose answer replaces the store.
  */
 
-export type PhotosLoad = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; data: PhotosResponse };
+export type PhotosLoad =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'loaded'; data: PhotosResponse };
 export type PhotoOutcome = { ok: true; message: string; data: PhotosResponse } | { ok: false; message: string };
 
 export const $photos = atom<PhotosLoad>({ state: 'loading' });
@@ -26,7 +29,8 @@ export async function loadPhotos(options: { fresh?: boolean } = {}): Promise<voi
   try {
     $photos.set({ state: 'loaded', data: await apiFetch<PhotosResponse>(PHOTO_ROUTES.own, { token: token() }) });
   } catch (error) {
-    if ($photos.get().state !== 'loaded') $photos.set({ state: 'failed', message: actionErrorMessage(error, 'Your photos could not be loaded.') });
+    if ($photos.get().state !== 'loaded')
+      $photos.set({ state: 'failed', message: actionErrorMessage(error, 'Your photos could not be loaded.') });
   }
 }
 
@@ -44,7 +48,13 @@ async function change(path: string, method: string, file?: File): Promise<PhotoO
     });
     $photos.set({ state: 'loaded', data });
     // Records and listings show the avatar: the next read asks the server again.
-    for (const prefix of ['/api/customer-data/', '/api/professional-data/', '/api/affiliate-data/', '/api/professionals']) clearQueryCache(prefix);
+    for (const prefix of [
+      '/api/customer-data/',
+      '/api/professional-data/',
+      '/api/affiliate-data/',
+      '/api/professionals',
+    ])
+      clearQueryCache(prefix);
     return { ok: true, message: data.message ?? '', data };
   } catch (error) {
     return { ok: false, message: actionErrorMessage(error, FALLBACK) };

@@ -64,7 +64,10 @@ let email = '';
  * GET /api/professional-data/{email}. `fresh` skips the 5-minute cache (Try Again, and after a
  * change); a reload after a change keeps the figures on screen until the new ones arrive.
  */
-export async function loadProfessional(user: Pick<SessionUser, 'email'>, options: { fresh?: boolean } = {}): Promise<void> {
+export async function loadProfessional(
+  user: Pick<SessionUser, 'email'>,
+  options: { fresh?: boolean } = {},
+): Promise<void> {
   // Already shown (the store is newer than the query cache once something was changed).
   if (!options.fresh && email === user.email && $professional.get().state === 'loaded') return;
   email = user.email;
@@ -95,10 +98,13 @@ const reloadRecord = refresher(async () => {
   if (email) await loadProfessional({ email }, { fresh: true });
 });
 onMount($professional, () =>
-  onUserEvent([...BOOKING_EVENT_TYPES, 'subscription.changed', 'payment.settled', 'verification.decided', 'reset'], (event) => {
-    if ((event.type.startsWith('booking.') || event.type === 'reset') && $jobs.get().state === 'loaded') reloadJobs();
-    reloadRecord();
-  }),
+  onUserEvent(
+    [...BOOKING_EVENT_TYPES, 'subscription.changed', 'payment.settled', 'verification.decided', 'reset'],
+    (event) => {
+      if ((event.type.startsWith('booking.') || event.type === 'reset') && $jobs.get().state === 'loaded') reloadJobs();
+      reloadRecord();
+    },
+  ),
 );
 
 /** Changes the shown record without a reload (the server already has the change). */
@@ -121,7 +127,10 @@ export async function loadJobs(options: { fresh?: boolean } = {}): Promise<void>
   if (!options.fresh && $jobs.get().state === 'loaded') return; // another tab of the dashboard loaded them
   if (!options.fresh || $jobs.get().state !== 'loaded') $jobs.set({ state: 'loading' });
   try {
-    const answer = await query<{ bookings: Booking[]; now?: string }>('/api/bookings', { token: token(), fresh: options.fresh });
+    const answer = await query<{ bookings: Booking[]; now?: string }>('/api/bookings', {
+      token: token(),
+      fresh: options.fresh,
+    });
     // A cached answer's `now` is as old as the answer: its offset is the one measured when it arrived.
     if (answer.now) {
       if (!offsets.has(answer)) offsets.set(answer, Date.parse(answer.now) - Date.now());
@@ -143,7 +152,11 @@ const ACTION_DONE: Record<JobAction, string> = {
 /** POST /api/bookings/:id/{accept|decline|complete}; the list takes the server's booking. */
 export async function actOnJob(id: number, action: JobAction): Promise<Outcome> {
   try {
-    const answer = await apiFetch<{ booking: Booking }>(`/api/bookings/${id}/${action}`, { method: 'POST', body: {}, token: token() });
+    const answer = await apiFetch<{ booking: Booking }>(`/api/bookings/${id}/${action}`, {
+      method: 'POST',
+      body: {},
+      token: token(),
+    });
     clearQueryCache('/api/bookings');
     const jobs = $jobs.get();
     if (jobs.state === 'loaded') {
@@ -165,7 +178,11 @@ export interface Rates {
 /** PUT /api/professional/rates. */
 export async function saveRates(rates: Rates): Promise<Outcome> {
   try {
-    const answer = await apiFetch<{ message?: string }>('/api/professional/rates', { method: 'PUT', body: rates, token: token() });
+    const answer = await apiFetch<{ message?: string }>('/api/professional/rates', {
+      method: 'PUT',
+      body: rates,
+      token: token(),
+    });
     patchProfessional(rates);
     clearQueryCache('/api/professional-data/');
     return { ok: true, message: answer.message ?? RATE_MESSAGES.saved };
@@ -204,9 +221,17 @@ export interface ProfileChanges {
 /** PUT /api/profile (never the email); the session's stored user takes the new name and phone. */
 export async function saveProfile(changes: ProfileChanges): Promise<Outcome> {
   try {
-    const answer = await apiFetch<{ message?: string; user: SessionUser }>('/api/profile', { method: 'PUT', body: changes, token: token() });
+    const answer = await apiFetch<{ message?: string; user: SessionUser }>('/api/profile', {
+      method: 'PUT',
+      body: changes,
+      token: token(),
+    });
     mergeUser(answer.user);
-    patchProfessional({ ...changes, name: `${answer.user.firstName} ${answer.user.lastName}`, phone: answer.user.phone });
+    patchProfessional({
+      ...changes,
+      name: `${answer.user.firstName} ${answer.user.lastName}`,
+      phone: answer.user.phone,
+    });
     refreshProfessional();
     return { ok: true, message: answer.message ?? PROFILE_MESSAGES.saved };
   } catch (error) {

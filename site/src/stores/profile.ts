@@ -12,7 +12,12 @@ export interface ContactDetails {
 }
 
 /** The editable details of a dashboard record (empty fields as ''). */
-export const contactDetailsOf = (record: { firstName: string; lastName: string; phone: string | null; location: string | null }): ContactDetails => ({
+export const contactDetailsOf = (record: {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  location: string | null;
+}): ContactDetails => ({
   firstName: record.firstName,
   lastName: record.lastName,
   phone: record.phone ?? '',
@@ -40,10 +45,18 @@ function byField(issues: readonly { field: string; message: string }[]): Record<
 export async function saveContactDetails(details: ContactDetails): Promise<SaveOutcome> {
   const parsed = profileSchema.safeParse(details);
   if (!parsed.success) {
-    return { ok: false, message: CHECK_FIELDS, fields: byField(parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? 'form'), message: i.message }))) };
+    return {
+      ok: false,
+      message: CHECK_FIELDS,
+      fields: byField(parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? 'form'), message: i.message }))),
+    };
   }
   try {
-    const answer = await apiFetch<{ message?: string; user: SessionUser }>('/api/profile', { method: 'PUT', body: parsed.data, token: $session.get().token });
+    const answer = await apiFetch<{ message?: string; user: SessionUser }>('/api/profile', {
+      method: 'PUT',
+      body: parsed.data,
+      token: $session.get().token,
+    });
     mergeUser(answer.user);
     clearQueryCache('/api/customer-data/');
     clearQueryCache('/api/affiliate-data/');
@@ -53,8 +66,18 @@ export async function saveContactDetails(details: ContactDetails): Promise<SaveO
       const fields = byField(error.fieldErrors);
       return { ok: false, message: Object.keys(fields).length ? CHECK_FIELDS : error.message, fields };
     }
-    if (error instanceof TimeoutError) return { ok: false, message: `${DASHBOARD_MESSAGES.timeout} Your changes are still in the form.`, fields: {} };
-    if (error instanceof NetworkError) return { ok: false, message: `${DASHBOARD_MESSAGES.unreachable} Your changes are still in the form.`, fields: {} };
-    return { ok: false, message: 'Something went wrong. Please try again; your changes are still in the form.', fields: {} };
+    if (error instanceof TimeoutError)
+      return { ok: false, message: `${DASHBOARD_MESSAGES.timeout} Your changes are still in the form.`, fields: {} };
+    if (error instanceof NetworkError)
+      return {
+        ok: false,
+        message: `${DASHBOARD_MESSAGES.unreachable} Your changes are still in the form.`,
+        fields: {},
+      };
+    return {
+      ok: false,
+      message: 'Something went wrong. Please try again; your changes are still in the form.',
+      fields: {},
+    };
   }
 }

@@ -15,7 +15,6 @@ import {
   signOut,
 } from './session.ts';
 
-
 const ama: SessionUser = {
   id: 7,
   email: 'ama@example.com',
@@ -131,7 +130,9 @@ describe('restoreSession', () => {
   it('network down: keeps the stored user signed in, and checks again when back online', async () => {
     store('tok', ama);
     let online = false;
-    fakeFetch(() => (online ? json(401, { message: 'Session expired' }) : Promise.reject(new TypeError('Failed to fetch'))));
+    fakeFetch(() =>
+      online ? json(401, { message: 'Session expired' }) : Promise.reject(new TypeError('Failed to fetch')),
+    );
     await restoreSession();
     expect($session.get()).toEqual({ status: 'signed-in', user: ama, token: 'tok' });
     expect(storage.getItem('authToken')).toBe('tok');

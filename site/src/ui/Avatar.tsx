@@ -8,7 +8,17 @@ const SIZES = { xs: 24, sm: 40, md: 56, lg: 96 } as const;
  * circle when they have none (issue #17). Beside a name it says nothing more, so it is hidden from
  * screen readers unless given `alt`.
  */
-export function Avatar({ name, src, size = 'sm', alt }: { name: string; src: string | null | undefined; size?: keyof typeof SIZES; alt?: string }) {
+export function Avatar({
+  name,
+  src,
+  size = 'sm',
+  alt,
+}: {
+  name: string;
+  src: string | null | undefined;
+  size?: keyof typeof SIZES;
+  alt?: string;
+}) {
   const px = SIZES[size];
   // Sizes are classes, not style attributes: the pages' CSP allows no inline styles.
   const className = `avatar avatar-${size}`;

@@ -40,7 +40,11 @@ export function SignInNotice() {
   useEffect(() => {
     if (!flash || welcomed || firstVisit === undefined) return;
     setWelcomed(true);
-    showToast({ title: LOGIN_MESSAGES.successTitle, description: welcomeText(flash.firstName, firstVisit), variant: 'success' });
+    showToast({
+      title: LOGIN_MESSAGES.successTitle,
+      description: welcomeText(flash.firstName, firstVisit),
+      variant: 'success',
+    });
   }, [flash, welcomed, firstVisit]);
   if (!flash?.picked || flash.picked === flash.actual) return null;
   return (
@@ -112,7 +116,17 @@ export function DashboardHeader({ title, user, avatar }: { title: string; user: 
 }
 
 /** A stat card: a label and a big figure, with an optional note. */
-export function Stat({ label, value, note, strong }: { label: string; value: ReactNode; note?: string; strong?: boolean }) {
+export function Stat({
+  label,
+  value,
+  note,
+  strong,
+}: {
+  label: string;
+  value: ReactNode;
+  note?: string;
+  strong?: boolean;
+}) {
   return (
     <li className={strong ? 'card pd-stat is-strong' : 'card pd-stat'}>
       <span className="pd-stat-label">{label}</span>

@@ -40,7 +40,13 @@ export function DownloadMyData({ className = 'card pd-card' }: { className?: str
     <section className={className} aria-labelledby={headingId}>
       <h2 id={headingId}>{MY_DATA_TEXTS.title}</h2>
       <p className="wz-hint">{MY_DATA_TEXTS.explain}</p>
-      <button ref={button} type="button" className="btn btn-line wz-button" disabled={phase.kind === 'busy'} onClick={() => void download()}>
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-line wz-button"
+        disabled={phase.kind === 'busy'}
+        onClick={() => void download()}
+      >
         {phase.kind === 'busy' ? MY_DATA_TEXTS.busy : MY_DATA_TEXTS.button}
       </button>
       <p role="status">{phase.kind === 'done' ? MY_DATA_TEXTS.done(phase.name) : ''}</p>

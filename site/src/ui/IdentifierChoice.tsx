@@ -17,11 +17,23 @@ export function IdentifierChoice({
       <legend className="auth-legend">{legend}</legend>
       <div className="auth-choices">
         <label className="auth-choice">
-          <input type="radio" name={name} value="email" checked={method === 'email'} onChange={() => onChange('email')} />
+          <input
+            type="radio"
+            name={name}
+            value="email"
+            checked={method === 'email'}
+            onChange={() => onChange('email')}
+          />
           Email
         </label>
         <label className="auth-choice">
-          <input type="radio" name={name} value="phone" checked={method === 'phone'} onChange={() => onChange('phone')} />
+          <input
+            type="radio"
+            name={name}
+            value="phone"
+            checked={method === 'phone'}
+            onChange={() => onChange('phone')}
+          />
           Phone
         </label>
       </div>

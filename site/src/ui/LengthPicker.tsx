@@ -23,7 +23,13 @@ export function LengthPicker({ offers, value, onChange, name, disabled }: Length
       <legend>How many months to pay for</legend>
       {offers.map((offer) => (
         <label key={offer.months} className="len-option">
-          <input type="radio" name={name} value={offer.months} checked={value === offer.months} onChange={() => onChange(offer.months)} />
+          <input
+            type="radio"
+            name={name}
+            value={offer.months}
+            checked={value === offer.months}
+            onChange={() => onChange(offer.months)}
+          />
           <span>{offerText(offer)}</span>
         </label>
       ))}

@@ -91,7 +91,12 @@ export function NetworkErrorScreen({ error, retriesLeft, onRetry }: Props) {
         {slow ? <span className="shell-muted"> (slow connection)</span> : null}
       </p>
       <div className="actions shell-actions">
-        <button type="button" className="btn shell-button" disabled={busy || retriesLeft <= 0} onClick={() => void retry(false)}>
+        <button
+          type="button"
+          className="btn shell-button"
+          disabled={busy || retriesLeft <= 0}
+          onClick={() => void retry(false)}
+        >
           {busy ? 'Retrying...' : `Try Again (${retriesLeft} left)`}
         </button>
         <button type="button" className="btn btn-line shell-button" onClick={() => window.location.reload()}>

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 
 /** A sign-in password with a Show/Hide toggle (compact label, full name for screen readers). */
-export function PasswordField({ id, label = 'Password', describedBy }: { id: string; label?: string; describedBy?: string }) {
+export function PasswordField({
+  id,
+  label = 'Password',
+  describedBy,
+}: {
+  id: string;
+  label?: string;
+  describedBy?: string;
+}) {
   const [shown, setShown] = useState(false);
   return (
     <div className="auth-field">
@@ -16,7 +24,13 @@ export function PasswordField({ id, label = 'Password', describedBy }: { id: str
           required
           aria-describedby={describedBy}
         />
-        <button type="button" className="btn btn-line btn-sm auth-button" aria-pressed={shown} aria-controls={id} onClick={() => setShown((v) => !v)}>
+        <button
+          type="button"
+          className="btn btn-line btn-sm auth-button"
+          aria-pressed={shown}
+          aria-controls={id}
+          onClick={() => setShown((v) => !v)}
+        >
           {shown ? 'Hide' : 'Show'}
           <span className="auth-sr"> password</span>
         </button>

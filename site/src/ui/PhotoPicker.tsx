@@ -5,7 +5,19 @@ import { PHOTO_ACCEPT } from '../../../contract/photos.ts';
  * A photo chooser: the file input (phones offer the camera and the gallery) drawn as a 44 px
  * button by its label. `id` names the input; `${id}-hint` and, after a refusal, `${id}-error` describe it.
  */
-export function PhotoPicker({ id, label, busy, refused, onPick }: { id: string; label: string; busy: boolean; refused: boolean; onPick: (event: ChangeEvent<HTMLInputElement>) => void }) {
+export function PhotoPicker({
+  id,
+  label,
+  busy,
+  refused,
+  onPick,
+}: {
+  id: string;
+  label: string;
+  busy: boolean;
+  refused: boolean;
+  onPick: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
   return (
     <>
       <input
@@ -28,7 +40,15 @@ export function PhotoPicker({ id, label, busy, refused, onPick }: { id: string; 
 /** What the photo controls say after an upload or removal. */
 export type PhotoNote = { ok: boolean; text: string };
 
-export function PhotoOutcomeNote({ id, uploading, result }: { id: string; uploading: boolean; result: PhotoNote | null }) {
+export function PhotoOutcomeNote({
+  id,
+  uploading,
+  result,
+}: {
+  id: string;
+  uploading: boolean;
+  result: PhotoNote | null;
+}) {
   return (
     <>
       <p role="status" className="wz-status">

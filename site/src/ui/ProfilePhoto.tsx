@@ -13,7 +13,12 @@ type Result = PhotoNote;
  * words by the control. `onChanged` gets the new thumbnail address (null: removed), so the
  * dashboard's header follows.
  */
-export function ProfilePhoto({ name, avatar, onChanged, className = 'card pd-card' }: {
+export function ProfilePhoto({
+  name,
+  avatar,
+  onChanged,
+  className = 'card pd-card',
+}: {
   name: string;
   /** The record's thumbnail: shown until the photos have loaded. */
   avatar: string | null;
@@ -52,19 +57,35 @@ export function ProfilePhoto({ name, avatar, onChanged, className = 'card pd-car
     <section className={`${className} ph-card`}>
       <h2>Profile photo</h2>
       <div className="ph-current">
-        <Avatar name={name} src={current} size="lg" alt={current ? 'Your profile photo' : `No photo yet: your initials are shown`} />
+        <Avatar
+          name={name}
+          src={current}
+          size="lg"
+          alt={current ? 'Your profile photo' : `No photo yet: your initials are shown`}
+        />
         <div className="ph-buttons">
-          <PhotoPicker id={id} label={current ? 'Change photo' : 'Add photo'} busy={busy !== null} refused={!!result && !result.ok} onPick={onPick} />
+          <PhotoPicker
+            id={id}
+            label={current ? 'Change photo' : 'Add photo'}
+            busy={busy !== null}
+            refused={!!result && !result.ok}
+            onPick={onPick}
+          />
           {current ? (
-            <button type="button" className="btn btn-line wz-button" disabled={busy !== null} onClick={() => void run('remove', removeProfilePhoto)}>
+            <button
+              type="button"
+              className="btn btn-line wz-button"
+              disabled={busy !== null}
+              onClick={() => void run('remove', removeProfilePhoto)}
+            >
               {busy === 'remove' ? 'Removing...' : 'Remove'}
             </button>
           ) : null}
         </div>
       </div>
       <p className="wz-hint" id={`${id}-hint`}>
-        A JPEG, PNG or WebP photo up to 10 MB, from your camera or gallery. Customers and professionals see it beside your name; we keep
-        no location or camera details from the file.
+        A JPEG, PNG or WebP photo up to 10 MB, from your camera or gallery. Customers and professionals see it beside
+        your name; we keep no location or camera details from the file.
       </p>
       <PhotoOutcomeNote id={id} uploading={busy === 'upload'} result={result} />
     </section>

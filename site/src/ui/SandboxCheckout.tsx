@@ -71,11 +71,17 @@ export function SandboxCheckout({ intent, onApproved, onCancel }: Props) {
         aria-describedby="sbx-mode"
         onKeyDown={onKeyDown}
       >
-        <p id="sbx-mode" className="sbx-mode">TEST MODE — no real money is charged</p>
+        <p id="sbx-mode" className="sbx-mode">
+          TEST MODE — no real money is charged
+        </p>
         <h2 id="sbx-title">Sandbox checkout</h2>
         <dl className="sbx-facts">
           <dt>Plan</dt>
-          <dd>{plan ? `${plan.name} (${(intent.months ?? 1) === 1 ? 'monthly' : lengthName(intent.months)})` : intent.metadata.subscription_type}</dd>
+          <dd>
+            {plan
+              ? `${plan.name} (${(intent.months ?? 1) === 1 ? 'monthly' : lengthName(intent.months)})`
+              : intent.metadata.subscription_type}
+          </dd>
           <dt>Amount</dt>
           <dd>{cedis(intent.amountKobo / 100)}</dd>
           <dt>Email</dt>
@@ -83,7 +89,10 @@ export function SandboxCheckout({ intent, onApproved, onCancel }: Props) {
           <dt>Reference</dt>
           <dd className="sbx-ref">{intent.reference}</dd>
         </dl>
-        <p className="sbx-hint">Approve payment pays as mobile money, which is never charged automatically; the test card can be kept for automatic renewal.</p>
+        <p className="sbx-hint">
+          Approve payment pays as mobile money, which is never charged automatically; the test card can be kept for
+          automatic renewal.
+        </p>
         {error ? (
           <p role="alert" className="sbx-error">
             {error}
@@ -93,7 +102,12 @@ export function SandboxCheckout({ intent, onApproved, onCancel }: Props) {
           <button type="button" className="btn sbx-button" onClick={() => void approve()} disabled={busy}>
             {busy ? 'Processing...' : 'Approve payment'}
           </button>
-          <button type="button" className="btn btn-line sbx-button" onClick={() => void approve('card')} disabled={busy}>
+          <button
+            type="button"
+            className="btn btn-line sbx-button"
+            onClick={() => void approve('card')}
+            disabled={busy}
+          >
             Pay with test card (Visa ending 4081)
           </button>
           <button type="button" className="btn btn-line sbx-button" onClick={onCancel} disabled={busy}>
@@ -106,7 +120,11 @@ export function SandboxCheckout({ intent, onApproved, onCancel }: Props) {
 }
 
 /** Shows the checkout over the page; calls exactly one of the callbacks, then removes itself. */
-export function openSandboxCheckout(intent: PaymentIntent, onSuccess: (reference: string) => void, onCancel: () => void): void {
+export function openSandboxCheckout(
+  intent: PaymentIntent,
+  onSuccess: (reference: string) => void,
+  onCancel: () => void,
+): void {
   const opener = document.activeElement as HTMLElement | null;
   const host = document.createElement('div');
   document.body.appendChild(host);

@@ -32,11 +32,19 @@ export function Tabs<T extends string>({ label, idPrefix, tabs, active, onChange
     const index = tabs.findIndex((t) => t.id === active);
     const last = tabs.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : -1;
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : -1;
     const tab = tabs[next];
     if (!tab) return;
     event.preventDefault();
@@ -64,7 +72,13 @@ export function Tabs<T extends string>({ label, idPrefix, tabs, active, onChange
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${active}`} className="pd-panel" tabIndex={0}>
+      <div
+        role="tabpanel"
+        id={`${idPrefix}-panel`}
+        aria-labelledby={`${idPrefix}-tab-${active}`}
+        className="pd-panel"
+        tabIndex={0}
+      >
         {children}
       </div>
     </>

@@ -6,7 +6,11 @@ export const COPY_CONFIRM_MS = 2000; // "Copied!" shows for 2 s
  * Copies text to the clipboard and remembers what was copied for 2 s (`copied`), or says how to
  * copy by hand when the browser refuses (`note`).
  */
-export function useCopy<K extends string>(): { copied: K | null; note: string; copy: (kind: K, text: string) => Promise<void> } {
+export function useCopy<K extends string>(): {
+  copied: K | null;
+  note: string;
+  copy: (kind: K, text: string) => Promise<void>;
+} {
   const [copied, setCopied] = useState<K | null>(null);
   const [note, setNote] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 
 /** The control that has focus now (as an action starts), if any. */
 export const focusedControl = (): HTMLElement | null =>
-  document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+  document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+    ? document.activeElement
+    : null;
 
 /**
  * A control disabled while its action runs loses focus: the browser moves it to the page body, and

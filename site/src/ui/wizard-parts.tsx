@@ -4,7 +4,21 @@ import { useFocusOn } from './useFocus.ts';
 /** Parts shared by the sign-up and affiliate wizards. */
 
 /** A labelled field with its hint and, when `error` is given, its problem (`${id}-error`, for aria-describedby). */
-export function Field({ id, label, required, hint, error, children }: { id: string; label: string; required?: boolean; hint?: string; error?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="wz-field">
       <label htmlFor={id}>
@@ -43,7 +57,11 @@ export function Alert({ message }: { message: string }) {
  */
 export function captureForm(form: HTMLFormElement, set: (name: string, value: string | boolean) => void): void {
   for (const el of Array.from(form.elements)) {
-    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) || !el.name) continue;
+    if (
+      !(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) ||
+      !el.name
+    )
+      continue;
     if (el instanceof HTMLInputElement && el.type === 'file') continue;
     if (el instanceof HTMLInputElement && el.type === 'radio') {
       if (el.checked) set(el.name, el.value);

@@ -23,11 +23,28 @@ describe('POST /api/signup (the form rules, server side too)', () => {
   });
 
   it('gives professionals who send 0 rates ₵30–₵50, negotiable, Monday–Friday 09:00–17:00', async () => {
-    const res = await post(signupBody({ userType: 'professional', profession: 'Electrician', localAddress: 'Adum, Kumasi', location: 'Kumasi' }));
+    const res = await post(
+      signupBody({
+        userType: 'professional',
+        profession: 'Electrician',
+        localAddress: 'Adum, Kumasi',
+        location: 'Kumasi',
+      }),
+    );
     const profile = await app.db('professional_profiles').where({ user_id: res.body.user.id }).first();
-    expect(profile).toMatchObject({ profession: 'Electrician', base_rate_pesewas: 3000, max_rate_pesewas: 5000, rate_negotiable: true });
-    const availability = typeof profile!.availability === 'string' ? JSON.parse(profile!.availability) : profile!.availability;
-    expect(availability).toEqual({ days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], start: '09:00', end: '17:00' });
+    expect(profile).toMatchObject({
+      profession: 'Electrician',
+      base_rate_pesewas: 3000,
+      max_rate_pesewas: 5000,
+      rate_negotiable: true,
+    });
+    const availability =
+      typeof profile!.availability === 'string' ? JSON.parse(profile!.availability) : profile!.availability;
+    expect(availability).toEqual({
+      days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      start: '09:00',
+      end: '17:00',
+    });
   });
 
   it.each([
@@ -41,10 +58,22 @@ describe('POST /api/signup (the form rules, server side too)', () => {
     ['a mismatched confirmation', { confirmPassword: 'something-else' }, SIGNUP_MESSAGES.passwordMismatch],
     ['a non-Ghana phone', { phone: '+44 7700 900123' }, SIGNUP_MESSAGES.invalidPhone],
     ['no plan', { userType: '' }, SIGNUP_MESSAGES.noPlan],
-    ['a professional without profession', { userType: 'professional', localAddress: 'Osu' }, SIGNUP_MESSAGES.noProfession],
-    ['a professional without local address', { userType: 'professional', profession: 'Plumber' }, SIGNUP_MESSAGES.noLocalAddress],
+    [
+      'a professional without profession',
+      { userType: 'professional', localAddress: 'Osu' },
+      SIGNUP_MESSAGES.noProfession,
+    ],
+    [
+      'a professional without local address',
+      { userType: 'professional', profession: 'Plumber' },
+      SIGNUP_MESSAGES.noLocalAddress,
+    ],
     ['a one-letter name', { firstName: 'A' }, SIGNUP_MESSAGES.nameLength],
-    ['a profession outside the 12', { userType: 'professional', profession: 'Astronaut', localAddress: 'Osu' }, SIGNUP_MESSAGES.noProfession],
+    [
+      'a profession outside the 12',
+      { userType: 'professional', profession: 'Astronaut', localAddress: 'Osu' },
+      SIGNUP_MESSAGES.noProfession,
+    ],
     ['a picture that is not PNG/JPG', { profilePicture: 'me.gif' }, 'Profile picture must be a PNG or JPG file'],
   ])('refuses %s', async (_label, overrides, message) => {
     const res = await post(signupBody(overrides));
@@ -91,7 +120,9 @@ describe('POST /api/signup (the form rules, server side too)', () => {
     const unknownBody = signupBody({ referrerCode: 'SEAFFNOPE00' });
     const unknown = await post(unknownBody);
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errors).toEqual([{ field: 'referrerCode', message: expect.stringMatching(/could not find that referrer code/) }]);
+    expect(unknown.body.errors).toEqual([
+      { field: 'referrerCode', message: expect.stringMatching(/could not find that referrer code/) },
+    ]);
     expect(await app.db('users').where({ email: unknownBody.email }).first()).toBeUndefined();
     for (const bad of ['SEAFF 7K2', 'x'.repeat(33), '<script>']) {
       const malformed = await post(signupBody({ referrerCode: bad }));
@@ -132,11 +163,18 @@ describe('POST /api/affiliate-signup', () => {
     for (let i = 0; i < 5; i++) {
       const res = await app.request('/api/affiliate-signup', { method: 'POST', json: body() });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ success: true, autoLogin: true, user: { userType: 'affiliate', status: 'active' } });
+      expect(res.body).toMatchObject({
+        success: true,
+        autoLogin: true,
+        user: { userType: 'affiliate', status: 'active' },
+      });
       expect(res.body.affiliate.referrerCode).toMatch(/^SEAFF[2-9A-HJ-NP-Z]{6}$/);
       expect(res.body.affiliate.referrerCode).not.toBe('SEAFF0000');
       codes.add(res.body.affiliate.referrerCode);
-      const me = await app.request('/api/auth/verify', { method: 'POST', headers: { authorization: `Bearer ${res.body.token}` } });
+      const me = await app.request('/api/auth/verify', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${res.body.token}` },
+      });
       expect(me.status).toBe(200);
     }
     expect(codes.size).toBe(5);
@@ -145,7 +183,11 @@ describe('POST /api/affiliate-signup', () => {
   it.each([
     ['a missing location', { location: '' }, AFFILIATE_MESSAGES.required],
     ['no payout method', { payoutMethod: undefined }, AFFILIATE_MESSAGES.noPayoutMethod],
-    ['mobile money without a number', { payoutMethod: 'mobile-money', momoNumber: '' }, AFFILIATE_MESSAGES.noMomoNumber],
+    [
+      'mobile money without a number',
+      { payoutMethod: 'mobile-money', momoNumber: '' },
+      AFFILIATE_MESSAGES.noMomoNumber,
+    ],
     ['bank account without details', { bankAccount: '' }, AFFILIATE_MESSAGES.noBankAccount],
     ['terms not agreed', { agreeToTerms: false }, AFFILIATE_MESSAGES.terms],
     ['a bad email', { email: 'efua@' }, AFFILIATE_MESSAGES.invalidEmail],
@@ -158,7 +200,10 @@ describe('POST /api/affiliate-signup', () => {
 
   it('answers 409 for an email a customer already uses', async () => {
     const customer = await signUpAndPay(app);
-    const res = await app.request('/api/affiliate-signup', { method: 'POST', json: body({ email: customer.body.email }) });
+    const res = await app.request('/api/affiliate-signup', {
+      method: 'POST',
+      json: body({ email: customer.body.email }),
+    });
     expect(res.status).toBe(409);
   });
 });

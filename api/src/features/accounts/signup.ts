@@ -16,7 +16,10 @@ const DEFAULT_RATES = { base: 30, max: 50 };
  * Creates a pending customer or professional and the payment that will activate it (docs/PRODUCT.md "First payment and activation"). Professionals who send 0/empty rates get the spec's defaults (₵30–₵50, negotiable).
  */
 /** The affiliate whose code this is, in any letter case. */
-const findReferrer = (db: PaymentsDeps['db'], code: string): Promise<{ id: number; referrer_code: string; status: string } | undefined> =>
+const findReferrer = (
+  db: PaymentsDeps['db'],
+  code: string,
+): Promise<{ id: number; referrer_code: string; status: string } | undefined> =>
   db('affiliate_profiles as a')
     .join('users as u', 'u.id', 'a.user_id')
     .whereRaw('upper(a.referrer_code) = upper(?)', [code])
@@ -74,7 +77,12 @@ export async function signup(deps: PaymentsDeps, input: Signup): Promise<SignupR
 
     // (Self-referral cannot happen: the affiliate's email and phone already belong to an account.)
     if (referrer) {
-      await trx('referrals').insert({ affiliate_user_id: referrer.id, referred_user_id: userId, referrer_code: referrer.referrer_code, created_at: now });
+      await trx('referrals').insert({
+        affiliate_user_id: referrer.id,
+        referred_user_id: userId,
+        referrer_code: referrer.referrer_code,
+        created_at: now,
+      });
     }
 
     const payment = await createPaymentIntent(
@@ -108,7 +116,13 @@ export async function firstPaymentAgain(
   const user = await usersRepo.findById(db, input.userId);
   const started =
     user?.status === 'pending' &&
-    (await db('payments').where({ user_id: input.userId, purpose: 'registration', completion_secret_hash: hashToken(input.completionSecret) }).first('id'));
+    (await db('payments')
+      .where({
+        user_id: input.userId,
+        purpose: 'registration',
+        completion_secret_hash: hashToken(input.completionSecret),
+      })
+      .first('id'));
   if (!user || !started) throw forbidden(SIGNUP_PAYMENT_GONE);
   return createPaymentIntent(
     deps,

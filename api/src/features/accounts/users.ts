@@ -32,7 +32,17 @@ export const usersRepo = {
     db: Conn,
     user: Pick<
       UserRow,
-      'user_type' | 'email' | 'phone' | 'password_hash' | 'first_name' | 'last_name' | 'status' | 'location' | 'local_address' | 'description' | 'profile_picture'
+      | 'user_type'
+      | 'email'
+      | 'phone'
+      | 'password_hash'
+      | 'first_name'
+      | 'last_name'
+      | 'status'
+      | 'location'
+      | 'local_address'
+      | 'description'
+      | 'profile_picture'
     > & { created_at: Date },
   ): Promise<UserRow> {
     const [row] = await db('users')

@@ -25,7 +25,8 @@ export async function createAdmin(db: Db, username: string, password: string, no
   if (!/^[A-Za-z0-9._@-]{3,100}$/.test(name)) {
     throw new AdminAccountError('The username must be 3 to 100 letters, digits or . _ @ -');
   }
-  if (password.length < ADMIN_PASSWORD_MIN) throw new AdminAccountError(`The password must be at least ${ADMIN_PASSWORD_MIN} characters`);
+  if (password.length < ADMIN_PASSWORD_MIN)
+    throw new AdminAccountError(`The password must be at least ${ADMIN_PASSWORD_MIN} characters`);
   if (await db('admins').whereRaw('lower(username) = lower(?)', [name]).first()) {
     throw new AdminAccountError(`An administrator named ${name} already exists`);
   }
@@ -44,7 +45,9 @@ export async function ensureFirstAdmin(
 ): Promise<void> {
   if (await db('admins').first('id')) return;
   if (!credentials) {
-    logger.info('No administrator yet. Create one with: npm run admin:create (or set ADMIN_USERNAME and ADMIN_PASSWORD)');
+    logger.info(
+      'No administrator yet. Create one with: npm run admin:create (or set ADMIN_USERNAME and ADMIN_PASSWORD)',
+    );
     return;
   }
   try {
@@ -71,10 +74,21 @@ export async function adminLogin(
   const now = deps.clock.now();
   const accountKey = `admin:${input.username.toLowerCase()}`;
   const admin = await db('admins').whereRaw('lower(username) = lower(?)', [input.username]).first();
-  const ok = await throttle.attempt(db, accountKey, ip, now, async () =>
-    (await verifyPassword(admin?.password_hash ?? (await (decoy ??= hashPassword('not-an-admin-password'))), input.password)) && !!admin,
+  const ok = await throttle.attempt(
+    db,
+    accountKey,
+    ip,
+    now,
+    async () =>
+      (await verifyPassword(
+        admin?.password_hash ?? (await (decoy ??= hashPassword('not-an-admin-password'))),
+        input.password,
+      )) && !!admin,
   );
-  if (ok === 'blocked') throw new HttpError(429, ADMIN_MESSAGES.throttled, { headers: { 'Retry-After': String(THROTTLE.windowMs / 1000) } });
+  if (ok === 'blocked')
+    throw new HttpError(429, ADMIN_MESSAGES.throttled, {
+      headers: { 'Retry-After': String(THROTTLE.windowMs / 1000) },
+    });
   // ok implies the admin exists (the check above): `!admin` only tells the compiler.
   if (!ok || !admin) throw new HttpError(401, ADMIN_MESSAGES.invalidCredentials);
 
@@ -86,7 +100,12 @@ export async function adminLogin(
     expires_at: new Date(now.getTime() + ADMIN_SESSION_HOURS * HOUR_MS),
   });
   await db('admins').where({ id: admin.id }).update({ last_login_at: now });
-  return { success: true, message: 'Login successful', token, admin: { id: Number(admin.id), username: admin.username } };
+  return {
+    success: true,
+    message: 'Login successful',
+    token,
+    admin: { id: Number(admin.id), username: admin.username },
+  };
 }
 
 export const adminSessions = {
@@ -100,5 +119,8 @@ export const adminSessions = {
     return row && { id: Number(row.id), username: row.username };
   },
   revoke: (db: Db, token: string, now: Date) =>
-    db('admin_sessions').where({ token_hash: hashToken(token) }).whereNull('revoked_at').update({ revoked_at: now }),
+    db('admin_sessions')
+      .where({ token_hash: hashToken(token) })
+      .whereNull('revoked_at')
+      .update({ revoked_at: now }),
 };

@@ -57,7 +57,12 @@ async function applyStatus(trx: Knex.Transaction, id: number, status: AdminUserS
   if (status !== 'active') await sessionsRepo.revokeAllForUser(trx as never, id, now);
 }
 
-export async function setUserStatus(deps: Deps, admin: AdminIdentity, id: number, status: 'active' | 'suspended'): Promise<AdminUser> {
+export async function setUserStatus(
+  deps: Deps,
+  admin: AdminIdentity,
+  id: number,
+  status: 'active' | 'suspended',
+): Promise<AdminUser> {
   const now = deps.clock.now();
   return deps.db.transaction(async (trx) => {
     const before = await lockedUser(trx, id, now);
@@ -78,7 +83,13 @@ export async function setUserStatus(deps: Deps, admin: AdminIdentity, id: number
 }
 
 /** Switching type moves the listing: a new professional gets a profile at their city's centre. */
-async function applyType(trx: Knex.Transaction, id: number, type: 'customer' | 'professional', profession: string, location: string) {
+async function applyType(
+  trx: Knex.Transaction,
+  id: number,
+  type: 'customer' | 'professional',
+  profession: string,
+  location: string,
+) {
   if (type !== 'professional') return;
   const existing = await trx('professional_profiles').where({ user_id: id }).first('user_id');
   if (existing) {
@@ -107,7 +118,8 @@ export async function updateUserProfile(
   const phone = toE164(input.phone)!;
   return deps.db.transaction(async (trx) => {
     const before = await lockedUser(trx, id, now);
-    if (before.type === 'affiliate') throw conflict('Affiliate accounts keep their own details; only their status can be changed here.');
+    if (before.type === 'affiliate')
+      throw conflict('Affiliate accounts keep their own details; only their status can be changed here.');
     if (await trx('users').whereRaw('lower(email) = lower(?)', [input.email]).whereNot({ id }).first('id')) {
       throw conflict('An account with this email already exists.');
     }
@@ -161,7 +173,8 @@ export async function deleteUser(deps: Deps, admin: AdminIdentity, id: number): 
 export async function sendUserReminder(deps: Deps, admin: AdminIdentity, id: number): Promise<void> {
   const now = deps.clock.now();
   const user = await findAdminUser(deps.db, id, now);
-  if (!user || (await deps.db('users').where({ id }).first('deleted_at'))!.deleted_at) throw notFound('User not found.');
+  if (!user || (await deps.db('users').where({ id }).first('deleted_at'))!.deleted_at)
+    throw notFound('User not found.');
   if (user.renewalCancelled) throw conflict('This user cancelled renewal, so no reminder is sent.');
   const audit = (trx: Knex.Transaction) =>
     recordAudit(trx, {
@@ -207,7 +220,14 @@ export async function updateSettings(deps: Deps, admin: AdminIdentity, input: Pl
     await saveSettings(trx, input, now);
     const changed = difference({ ...before }, { ...input });
     if (Object.keys(changed.after).length) {
-      await recordAudit(trx, { admin, action: 'settings.update', targetType: 'settings', targetId: 'platform', ...changed, at: now });
+      await recordAudit(trx, {
+        admin,
+        action: 'settings.update',
+        targetType: 'settings',
+        targetId: 'platform',
+        ...changed,
+        at: now,
+      });
     }
   });
 }

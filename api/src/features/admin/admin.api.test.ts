@@ -13,14 +13,27 @@ let app: TestApp;
 let admin: SignedInAdmin;
 useTestApp(async () => ({ app, admin } = await startTestAppWithAdmin()));
 
-const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}) => requestAsAdmin(app, admin.token, path, init);
-const activity = async (userId: number) => (await asAdmin(`/api/admin/users/${userId}`)).body.activity as { action: string; admin: string; before: any; after: any }[];
+const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+  requestAsAdmin(app, admin.token, path, init);
+const activity = async (userId: number) =>
+  (await asAdmin(`/api/admin/users/${userId}`)).body.activity as {
+    action: string;
+    admin: string;
+    before: any;
+    after: any;
+  }[];
 
 describe('admin sign-in', () => {
   it('answers "Invalid credentials" for a wrong password or an unknown name, and 400 for empty fields', async () => {
-    const wrong = await app.request('/api/admin/login', { method: 'POST', json: { username: admin.username, password: 'nope-nope-nope' } });
+    const wrong = await app.request('/api/admin/login', {
+      method: 'POST',
+      json: { username: admin.username, password: 'nope-nope-nope' },
+    });
     expect(wrong).toMatchObject({ status: 401, body: { success: false, message: ADMIN_MESSAGES.invalidCredentials } });
-    const unknown = await app.request('/api/admin/login', { method: 'POST', json: { username: 'nobody', password: admin.password } });
+    const unknown = await app.request('/api/admin/login', {
+      method: 'POST',
+      json: { username: 'nobody', password: admin.password },
+    });
     expect(unknown).toMatchObject({ status: 401, body: { message: ADMIN_MESSAGES.invalidCredentials } });
     const empty = await app.request('/api/admin/login', { method: 'POST', json: { username: '', password: '' } });
     expect(empty).toMatchObject({ status: 400, body: { message: ADMIN_MESSAGES.loginRequired } });
@@ -29,9 +42,15 @@ describe('admin sign-in', () => {
   it('throttles after 10 failures for one administrator', async () => {
     const target = await createAdmin(app.db, 'throttled-admin', 'Admin-Passw0rd!', app.clock.now());
     for (let i = 0; i < 10; i++) {
-      await app.request('/api/admin/login', { method: 'POST', json: { username: target.username, password: 'wrong-password' } });
+      await app.request('/api/admin/login', {
+        method: 'POST',
+        json: { username: target.username, password: 'wrong-password' },
+      });
     }
-    const blocked = await app.request('/api/admin/login', { method: 'POST', json: { username: target.username, password: 'Admin-Passw0rd!' } });
+    const blocked = await app.request('/api/admin/login', {
+      method: 'POST',
+      json: { username: target.username, password: 'Admin-Passw0rd!' },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toBe('900');
   });
@@ -39,7 +58,9 @@ describe('admin sign-in', () => {
   it('keeps admin and user tokens apart, and ends the admin session on logout', async () => {
     const customer = await signUpAndPay(app);
     expect((await app.request('/api/admin/stats', { headers: bearer(customer.token) })).status).toBe(401);
-    const own = await app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, { headers: bearer(admin.token) });
+    const own = await app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, {
+      headers: bearer(admin.token),
+    });
     expect(own.status).toBe(401);
 
     const other = await signInAdmin(app);
@@ -78,7 +99,11 @@ describe('authorisation matrix: every admin endpoint refuses non-administrators 
 
   it('answers 401 for anonymous, customer, professional and affiliate tokens, and serves administrators', async () => {
     const customer = await signUpAndPay(app);
-    const professional = await signUpAndPay(app, { userType: 'professional', profession: 'Plumber', localAddress: 'Osu' });
+    const professional = await signUpAndPay(app, {
+      userType: 'professional',
+      profession: 'Plumber',
+      localAddress: 'Osu',
+    });
     const affiliate = await signUpAffiliate(app);
     const callers: [string, Record<string, string>][] = [
       ['anonymous', {}],
@@ -104,9 +129,18 @@ describe('authorisation matrix: every admin endpoint refuses non-administrators 
 describe('lists and stats are computed from the database', () => {
   it('finds a user by phone however it is typed, by name and by email, paginated on the server', async () => {
     const ama = await signUpAndPay(app, { firstName: 'Abena', lastName: 'Searchable', phone: '0201234987' });
-    for (const search of ['0201234987', '+233 20 123 4987', '201234987', 'abena search', ama.body.email.toUpperCase()]) {
+    for (const search of [
+      '0201234987',
+      '+233 20 123 4987',
+      '201234987',
+      'abena search',
+      ama.body.email.toUpperCase(),
+    ]) {
       const res = await asAdmin(`/api/admin/users?search=${encodeURIComponent(search)}`);
-      expect(res.body.users.map((u: { id: number }) => u.id), search).toEqual([ama.userId]);
+      expect(
+        res.body.users.map((u: { id: number }) => u.id),
+        search,
+      ).toEqual([ama.userId]);
     }
     const found = (await asAdmin(`/api/admin/users?search=0201234987`)).body.users[0];
     expect(found).toMatchObject({
@@ -170,14 +204,32 @@ describe('lists and stats are computed from the database', () => {
     const referred = await signUpAndPay(app, { referrerCode: affiliate.code, firstName: 'Yaw', lastName: 'Referred' });
     const payments = (await asAdmin(`/api/admin/payments?search=${encodeURIComponent('Yaw Referred')}`)).body.payments;
     expect(payments).toEqual([
-      expect.objectContaining({ userId: referred.userId, amount: 10, type: 'subscription', status: 'completed', method: 'Mobile Money (test mode)', reference: referred.payment.reference }),
+      expect.objectContaining({
+        userId: referred.userId,
+        amount: 10,
+        type: 'subscription',
+        status: 'completed',
+        method: 'Mobile Money (test mode)',
+        reference: referred.payment.reference,
+      }),
     ]);
-    const commission = (await asAdmin(`/api/admin/payments?search=${encodeURIComponent(affiliate.email)}`)).body.payments;
-    expect(commission).toEqual([expect.objectContaining({ userId: affiliate.id, amount: 4, type: 'commission', status: 'completed' })]);
+    const commission = (await asAdmin(`/api/admin/payments?search=${encodeURIComponent(affiliate.email)}`)).body
+      .payments;
+    expect(commission).toEqual([
+      expect.objectContaining({ userId: affiliate.id, amount: 4, type: 'commission', status: 'completed' }),
+    ]);
 
     const affiliates = (await asAdmin(`/api/admin/affiliates?search=${affiliate.code.toLowerCase()}`)).body.affiliates;
     expect(affiliates).toEqual([
-      expect.objectContaining({ id: affiliate.id, referrerCode: affiliate.code, totalReferrals: 1, totalEarnings: 4, pendingPayout: 4, payoutMethod: 'mobile-money', payoutDetails: '+233559990001' }),
+      expect.objectContaining({
+        id: affiliate.id,
+        referrerCode: affiliate.code,
+        totalReferrals: 1,
+        totalEarnings: 4,
+        pendingPayout: 4,
+        payoutMethod: 'mobile-money',
+        payoutDetails: '+233559990001',
+      }),
     ]);
   });
 });
@@ -186,19 +238,49 @@ describe('user actions', () => {
   it('edits a profile like sign-up validates it, keeps email and phone unique, and audits the change', async () => {
     const user = await signUpAndPay(app, { firstName: 'Efua', lastName: 'Before' });
     const other = await signUpAndPay(app);
-    const base = { firstName: 'Efua', lastName: 'After', email: user.body.email, phone: user.body.phone, type: 'customer', status: 'active', location: 'Kumasi', description: '', profession: '' };
+    const base = {
+      firstName: 'Efua',
+      lastName: 'After',
+      email: user.body.email,
+      phone: user.body.phone,
+      type: 'customer',
+      status: 'active',
+      location: 'Kumasi',
+      description: '',
+      profession: '',
+    };
 
-    const bad = await asAdmin(`/api/admin/users/${user.userId}/profile`, { method: 'PUT', json: { ...base, email: 'not-an-email' } });
-    expect(bad).toMatchObject({ status: 400, body: { message: 'Please enter a valid email address', errors: [{ field: 'email' }] } });
-    const taken = await asAdmin(`/api/admin/users/${user.userId}/profile`, { method: 'PUT', json: { ...base, phone: other.body.phone } });
-    expect(taken).toMatchObject({ status: 409, body: { message: 'An account with this phone number already exists.' } });
-    const takenEmail = await asAdmin(`/api/admin/users/${user.userId}/profile`, { method: 'PUT', json: { ...base, email: other.body.email.toUpperCase() } });
+    const bad = await asAdmin(`/api/admin/users/${user.userId}/profile`, {
+      method: 'PUT',
+      json: { ...base, email: 'not-an-email' },
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { message: 'Please enter a valid email address', errors: [{ field: 'email' }] },
+    });
+    const taken = await asAdmin(`/api/admin/users/${user.userId}/profile`, {
+      method: 'PUT',
+      json: { ...base, phone: other.body.phone },
+    });
+    expect(taken).toMatchObject({
+      status: 409,
+      body: { message: 'An account with this phone number already exists.' },
+    });
+    const takenEmail = await asAdmin(`/api/admin/users/${user.userId}/profile`, {
+      method: 'PUT',
+      json: { ...base, email: other.body.email.toUpperCase() },
+    });
     expect(takenEmail.status).toBe(409);
 
     const ok = await asAdmin(`/api/admin/users/${user.userId}/profile`, { method: 'PUT', json: base });
     expect(ok).toMatchObject({ status: 200, body: { user: { lastName: 'After', location: 'Kumasi' } } });
     expect(await activity(user.userId)).toEqual([
-      expect.objectContaining({ action: 'user.update', admin: admin.username, before: { lastName: 'Before', location: 'Accra' }, after: { lastName: 'After', location: 'Kumasi' } }),
+      expect.objectContaining({
+        action: 'user.update',
+        admin: admin.username,
+        before: { lastName: 'Before', location: 'Accra' },
+        after: { lastName: 'After', location: 'Kumasi' },
+      }),
     ]);
     expect((await asAdmin('/api/admin/users/999999/profile', { method: 'PUT', json: base })).status).toBe(404);
     expect((await asAdmin('/api/admin/users/abc')).status).toBe(404);
@@ -208,7 +290,16 @@ describe('user actions', () => {
     const user = await signUpAndPay(app, { location: 'Tamale' });
     const res = await asAdmin(`/api/admin/users/${user.userId}/profile`, {
       method: 'PUT',
-      json: { firstName: 'Ama', lastName: 'Mensah', email: user.body.email, phone: user.body.phone, type: 'professional', status: 'active', location: 'Tamale', profession: 'Welder' },
+      json: {
+        firstName: 'Ama',
+        lastName: 'Mensah',
+        email: user.body.email,
+        phone: user.body.phone,
+        type: 'professional',
+        status: 'active',
+        location: 'Tamale',
+        profession: 'Welder',
+      },
     });
     expect(res.body.user).toMatchObject({ type: 'professional', profession: 'Welder' });
     const profile = await app.db('professional_profiles').where({ user_id: user.userId }).first();
@@ -216,28 +307,57 @@ describe('user actions', () => {
     expect(profile!.paid_until).not.toBeNull();
     const noProfession = await asAdmin(`/api/admin/users/${user.userId}/profile`, {
       method: 'PUT',
-      json: { firstName: 'Ama', lastName: 'Mensah', email: user.body.email, phone: user.body.phone, type: 'professional', status: 'active' },
+      json: {
+        firstName: 'Ama',
+        lastName: 'Mensah',
+        email: user.body.email,
+        phone: user.body.phone,
+        type: 'professional',
+        status: 'active',
+      },
     });
     expect(noProfession).toMatchObject({ status: 400, body: { errors: [{ field: 'profession' }] } });
   });
 
   it('suspends (the open session is refused at once) and activates, only between the spec states', async () => {
     const user = await signUpAndPay(app);
-    const data = () => app.request(`/api/customer-data/${encodeURIComponent(user.body.email)}`, { headers: bearer(user.token) });
+    const data = () =>
+      app.request(`/api/customer-data/${encodeURIComponent(user.body.email)}`, { headers: bearer(user.token) });
     expect((await data()).status).toBe(200);
 
-    const suspended = await asAdmin(`/api/admin/users/${user.userId}/status`, { method: 'PUT', json: { status: 'suspended' } });
+    const suspended = await asAdmin(`/api/admin/users/${user.userId}/status`, {
+      method: 'PUT',
+      json: { status: 'suspended' },
+    });
     expect(suspended).toMatchObject({ status: 200, body: { user: { status: 'suspended' } } });
     expect((await data()).status).toBe(401);
-    const login = await app.request('/api/auth/login', { method: 'POST', json: { email: user.body.email, password: user.body.password } });
+    const login = await app.request('/api/auth/login', {
+      method: 'POST',
+      json: { email: user.body.email, password: user.body.password },
+    });
     expect(login.status).toBe(403);
 
-    expect((await asAdmin(`/api/admin/users/${user.userId}/status`, { method: 'PUT', json: { status: 'suspended' } })).status).toBe(409);
-    expect((await asAdmin(`/api/admin/users/${user.userId}/status`, { method: 'PUT', json: { status: 'pending' } })).status).toBe(400);
-    expect((await asAdmin(`/api/admin/users/${user.userId}/status`, { method: 'PUT', json: { status: 'active' } })).body.user.status).toBe('active');
+    expect(
+      (await asAdmin(`/api/admin/users/${user.userId}/status`, { method: 'PUT', json: { status: 'suspended' } }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await asAdmin(`/api/admin/users/${user.userId}/status`, { method: 'PUT', json: { status: 'pending' } })).status,
+    ).toBe(400);
+    expect(
+      (await asAdmin(`/api/admin/users/${user.userId}/status`, { method: 'PUT', json: { status: 'active' } })).body.user
+        .status,
+    ).toBe('active');
     // The revoked session stays revoked; the user signs in again.
     expect((await data()).status).toBe(401);
-    expect((await app.request('/api/auth/login', { method: 'POST', json: { email: user.body.email, password: user.body.password } })).status).toBe(200);
+    expect(
+      (
+        await app.request('/api/auth/login', {
+          method: 'POST',
+          json: { email: user.body.email, password: user.body.password },
+        })
+      ).status,
+    ).toBe(200);
 
     expect((await activity(user.userId)).map((a) => [a.action, a.before, a.after])).toEqual([
       ['user.activate', { status: 'suspended' }, { status: 'active' }],
@@ -248,20 +368,34 @@ describe('user actions', () => {
   it('a suspended affiliate signs in to see their balance, cannot request a payout, and earns nothing for new referrals', async () => {
     const affiliate = await signUpAffiliate(app);
     await app.request('/api/dev/affiliate-credit', { method: 'POST', json: { email: affiliate.email, amount: 300 } });
-    expect((await asAdmin(`/api/admin/users/${affiliate.id}/status`, { method: 'PUT', json: { status: 'suspended' } })).status).toBe(200);
+    expect(
+      (await asAdmin(`/api/admin/users/${affiliate.id}/status`, { method: 'PUT', json: { status: 'suspended' } }))
+        .status,
+    ).toBe(200);
     expect((await app.request('/api/affiliate/payouts', { headers: bearer(affiliate.token) })).status).toBe(401); // sessions ended
 
-    const login = await app.request('/api/auth/login', { method: 'POST', json: { email: affiliate.email, password: 'affiliate-pass-1' } });
+    const login = await app.request('/api/auth/login', {
+      method: 'POST',
+      json: { email: affiliate.email, password: 'affiliate-pass-1' },
+    });
     expect(login).toMatchObject({ status: 200, body: { user: { status: 'suspended', userType: 'affiliate' } } });
     const token = login.body.token as string;
-    const data = await app.request(`/api/affiliate-data/${encodeURIComponent(affiliate.email)}`, { headers: bearer(token) });
+    const data = await app.request(`/api/affiliate-data/${encodeURIComponent(affiliate.email)}`, {
+      headers: bearer(token),
+    });
     expect(data).toMatchObject({ status: 200, body: { affiliate: { pendingPayout: 300, status: 'suspended' } } });
     const payout = await app.request('/api/affiliate/payouts', { method: 'POST', headers: bearer(token) });
     expect(payout).toMatchObject({ status: 403, body: { message: expect.stringMatching(/suspended/) } });
 
     // A suspended affiliate's code is refused by its field, saying why, so nobody's sign-up counts for them.
-    const referred = await app.request('/api/signup', { method: 'POST', json: signupBody({ referrerCode: affiliate.code }) });
-    expect(referred).toMatchObject({ status: 400, body: { errors: [{ field: 'referrerCode', message: expect.stringMatching(/no longer active/) }] } });
+    const referred = await app.request('/api/signup', {
+      method: 'POST',
+      json: signupBody({ referrerCode: affiliate.code }),
+    });
+    expect(referred).toMatchObject({
+      status: 400,
+      body: { errors: [{ field: 'referrerCode', message: expect.stringMatching(/no longer active/) }] },
+    });
     expect((await app.request('/api/auth/logout', { method: 'POST', headers: bearer(token) })).status).toBe(200);
   });
 
@@ -304,11 +438,16 @@ describe('user actions', () => {
     expect(payment).toMatchObject({ amount_pesewas: 1000, status: 'success' });
     expect(payment!.email).not.toBe(user.body.email);
     expect(await app.db('sessions').where({ user_id: user.userId }).first()).toBeUndefined();
-    const login = await app.request('/api/auth/login', { method: 'POST', json: { email: user.body.email, password: user.body.password } });
+    const login = await app.request('/api/auth/login', {
+      method: 'POST',
+      json: { email: user.body.email, password: user.body.password },
+    });
     expect(login.status).toBe(401);
     expect((await asAdmin(`/api/admin/users?search=Kwesi`)).body.users).toEqual([]);
     expect((await asAdmin(`/api/admin/users/${user.userId}`, { method: 'DELETE' })).status).toBe(404);
-    const [entry] = await app.db('admin_audit_log').where({ target_type: 'user', target_id: String(user.userId), action: 'user.delete' });
+    const [entry] = await app
+      .db('admin_audit_log')
+      .where({ target_type: 'user', target_id: String(user.userId), action: 'user.delete' });
     expect(JSON.stringify(entry)).not.toMatch(/Kwesi|Private words|example\.com/);
   });
 });
@@ -316,7 +455,10 @@ describe('user actions', () => {
 describe('payout actions', () => {
   async function pendingPayout() {
     const affiliate = await signUpAffiliate(app);
-    const res = await app.request('/api/dev/affiliate-credit', { method: 'POST', json: { email: affiliate.email, amount: 260 } });
+    const res = await app.request('/api/dev/affiliate-credit', {
+      method: 'POST',
+      json: { email: affiliate.email, amount: 260 },
+    });
     expect(res.status).toBe(200);
     const requested = await app.request('/api/affiliate/payouts', { method: 'POST', headers: bearer(affiliate.token) });
     expect(requested.status).toBe(201);
@@ -326,15 +468,33 @@ describe('payout actions', () => {
   it('moves pending → processing → completed, refuses anything else with 409, and audits each step', async () => {
     const { affiliate, payoutId } = await pendingPayout();
     const listed = (await asAdmin('/api/admin/payouts?status=pending')).body.payouts;
-    expect(listed).toContainEqual(expect.objectContaining({ id: payoutId, affiliateName: 'Kofi Refer', amount: 260, status: 'pending', method: 'mobile-money' }));
+    expect(listed).toContainEqual(
+      expect.objectContaining({
+        id: payoutId,
+        affiliateName: 'Kofi Refer',
+        amount: 260,
+        status: 'pending',
+        method: 'mobile-money',
+      }),
+    );
 
     expect((await asAdmin(`/api/admin/payouts/${payoutId}/complete`, { method: 'PUT' })).status).toBe(409);
     const approved = await asAdmin(`/api/admin/payouts/${payoutId}/approve`, { method: 'PUT' });
     expect(approved).toMatchObject({ status: 200, body: { payout: { status: 'processing', processedDate: null } } });
     const rejectLate = await asAdmin(`/api/admin/payouts/${payoutId}/reject`, { method: 'PUT' });
-    expect(rejectLate).toMatchObject({ status: 409, body: { message: 'This payout is processing; only a pending payout can be rejected.' } });
-    const done = await asAdmin(`/api/admin/payouts/${payoutId}/complete`, { method: 'PUT', json: { notes: 'MoMo ref 12345' } });
-    expect(done.body.payout).toMatchObject({ status: 'completed', processedDate: '2026-11-22T09:00:00.000Z', notes: 'MoMo ref 12345' });
+    expect(rejectLate).toMatchObject({
+      status: 409,
+      body: { message: 'This payout is processing; only a pending payout can be rejected.' },
+    });
+    const done = await asAdmin(`/api/admin/payouts/${payoutId}/complete`, {
+      method: 'PUT',
+      json: { notes: 'MoMo ref 12345' },
+    });
+    expect(done.body.payout).toMatchObject({
+      status: 'completed',
+      processedDate: '2026-11-22T09:00:00.000Z',
+      notes: 'MoMo ref 12345',
+    });
     expect((await asAdmin('/api/admin/payouts/999999/approve', { method: 'PUT' })).status).toBe(404);
     expect((await asAdmin(`/api/admin/payouts/${payoutId}/pay`, { method: 'PUT' })).status).toBe(404);
 
@@ -358,20 +518,38 @@ describe('settings', () => {
       const a = await signInAdmin(fresh);
       const get = await fresh.request('/api/admin/settings', { headers: bearer(a.token) });
       const discounts = { discount3Months: 0, discount6Months: 0, discount12Months: 0 };
-      expect(get.body.settings).toEqual({ reminderDays: 7, gracePeriodDays: 3, customerPrice: 10, professionalPrice: 27, customerCommission: 4, professionalCommission: 10.8, ...discounts });
+      expect(get.body.settings).toEqual({
+        reminderDays: 7,
+        gracePeriodDays: 3,
+        customerPrice: 10,
+        professionalPrice: 27,
+        customerCommission: 4,
+        professionalCommission: 10.8,
+        ...discounts,
+      });
       expect(get.body.system).toMatchObject({ payments: 'sandbox' });
 
-      const put = (json: unknown) => fresh.request('/api/admin/settings', { method: 'PUT', headers: bearer(a.token), json });
+      const put = (json: unknown) =>
+        fresh.request('/api/admin/settings', { method: 'PUT', headers: bearer(a.token), json });
       const bad = await put({ ...get.body.settings, reminderDays: 0 });
-      expect(bad).toMatchObject({ status: 400, body: { errors: [{ field: 'reminderDays', message: 'Reminder days must be 1 to 30' }] } });
+      expect(bad).toMatchObject({
+        status: 400,
+        body: { errors: [{ field: 'reminderDays', message: 'Reminder days must be 1 to 30' }] },
+      });
       const tooMuch = await put({ ...get.body.settings, customerCommission: 11 });
-      expect(tooMuch.body.errors).toEqual([{ field: 'customerCommission', message: 'A commission cannot be more than the plan price' }]);
+      expect(tooMuch.body.errors).toEqual([
+        { field: 'customerCommission', message: 'A commission cannot be more than the plan price' },
+      ]);
       expect((await put({ ...get.body.settings, customerPrice: 10.005 })).status).toBe(400);
 
       const saved = await put({ ...get.body.settings, reminderDays: 10 });
       expect(saved.body.settings.reminderDays).toBe(10);
       const [entry] = await fresh.db('admin_audit_log').where({ action: 'settings.update' });
-      expect(entry).toMatchObject({ admin_username: a.username, before: { reminderDays: 7 }, after: { reminderDays: 10 } });
+      expect(entry).toMatchObject({
+        admin_username: a.username,
+        before: { reminderDays: 7 },
+        after: { reminderDays: 10 },
+      });
     } finally {
       await fresh.close();
     }
@@ -383,11 +561,18 @@ describe('settings', () => {
       const a = await signInAdmin(fresh);
       const started = await signUp(fresh); // ₵10 payment started before the change
       const settings = (await fresh.request('/api/admin/settings', { headers: bearer(a.token) })).body.settings;
-      await fresh.request('/api/admin/settings', { method: 'PUT', headers: bearer(a.token), json: { ...settings, customerPrice: 12, customerCommission: 5 } });
+      await fresh.request('/api/admin/settings', {
+        method: 'PUT',
+        headers: bearer(a.token),
+        json: { ...settings, customerPrice: 12, customerCommission: 5 },
+      });
 
       expect(started.payment.amountKobo).toBe(1000);
       await paySandbox(fresh, started.payment);
-      const done = await fresh.request('/api/complete-registration', { method: 'POST', json: { userId: started.userId, paymentReference: started.payment.reference } });
+      const done = await fresh.request('/api/complete-registration', {
+        method: 'POST',
+        json: { userId: started.userId, paymentReference: started.payment.reference },
+      });
       expect(done.status).toBe(200);
 
       expect((await fresh.request('/api/plans')).body).toMatchObject({
@@ -395,11 +580,15 @@ describe('settings', () => {
         prices: { customer: 12, professional: 27 },
         commissions: { customer: 5, professional: 10.8 },
       });
-      expect((await fresh.request('/api/plans')).body.lengths.customer.map((o: { price: number }) => o.price)).toEqual([12, 36, 72, 144]);
+      expect((await fresh.request('/api/plans')).body.lengths.customer.map((o: { price: number }) => o.price)).toEqual([
+        12, 36, 72, 144,
+      ]);
       const later = await signUp(fresh);
       expect(later.payment).toMatchObject({ amount: 12, amountKobo: 1200, metadata: { amount_ghs: 12 } });
       const paidLater = await signUpAndPay(fresh);
-      expect((await fresh.db('payments').where({ reference: paidLater.payment.reference }).first())!.amount_pesewas).toBe(1200);
+      expect(
+        (await fresh.db('payments').where({ reference: paidLater.payment.reference }).first())!.amount_pesewas,
+      ).toBe(1200);
     } finally {
       await fresh.close();
     }
@@ -410,7 +599,9 @@ describe('the audit log', () => {
   it('is append-only in the database itself', async () => {
     const [entry] = await app.db('admin_audit_log').limit(1);
     expect(entry).toBeDefined();
-    await expect(app.db('admin_audit_log').where({ id: entry.id }).update({ action: 'rewritten' })).rejects.toThrow(/append-only/);
+    await expect(app.db('admin_audit_log').where({ id: entry.id }).update({ action: 'rewritten' })).rejects.toThrow(
+      /append-only/,
+    );
     await expect(app.db('admin_audit_log').where({ id: entry.id }).delete()).rejects.toThrow(/append-only/);
   });
 });

@@ -11,15 +11,20 @@ import { type TestApp, useTestApp } from '../../../test/harness.ts';
 // (GET /api/admin/activity, newest first, a page after a cursor, one kind of action if asked) and
 // the queue of professionals waiting for verification with who opened which document.
 const HOUR = 3_600_000;
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake png body')]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('IHDR fake png body'),
+]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
 
 let app: TestApp;
 let admin: SignedInAdmin;
 useTestApp(async () => ({ app, admin } = await startTestAppWithAdmin()));
 
-const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}, token = admin.token) => requestAsAdmin(app, token, path, init);
-const setStatus = (id: number, status: 'active' | 'suspended') => asAdmin(`/api/admin/users/${id}/status`, { method: 'PUT', json: { status } });
+const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}, token = admin.token) =>
+  requestAsAdmin(app, token, path, init);
+const setStatus = (id: number, status: 'active' | 'suspended') =>
+  asAdmin(`/api/admin/users/${id}/status`, { method: 'PUT', json: { status } });
 
 /** Every page of the list from the start, following each answer's cursor. */
 async function allPages(query: string): Promise<{ pages: AdminActivityEntry[][]; entries: AdminActivityEntry[] }> {
@@ -57,7 +62,14 @@ describe('GET /api/admin/activity: every administrator action, newest first', ()
     expect((await setStatus(ama.userId, 'suspended')).status).toBe(200);
     const second = await asAdmin(`/api/admin/activity?limit=4&cursor=${first.body.nextCursor}`);
     expect(second.body.entries.map((e: AdminActivityEntry) => e.id)).toEqual(
-      (await app.db('admin_audit_log').where('id', '<', Number(first.body.nextCursor)).orderBy('id', 'desc').limit(4).pluck('id')).map(Number),
+      (
+        await app
+          .db('admin_audit_log')
+          .where('id', '<', Number(first.body.nextCursor))
+          .orderBy('id', 'desc')
+          .limit(4)
+          .pluck('id')
+      ).map(Number),
     );
 
     const { pages, entries } = await allPages('limit=4');
@@ -68,21 +80,33 @@ describe('GET /api/admin/activity: every administrator action, newest first', ()
     expect(pages.slice(0, -1).every((page) => page.length === 4)).toBe(true);
   });
 
-  it('names the account each entry concerns: the user, a payout\'s affiliate, none for settings, and says when it was deleted', async () => {
+  it("names the account each entry concerns: the user, a payout's affiliate, none for settings, and says when it was deleted", async () => {
     const affiliate = await signUpAffiliate(app, { firstName: 'Kofi', lastName: 'Payee' });
     await app.request('/api/dev/affiliate-credit', { method: 'POST', json: { email: affiliate.email, amount: 300 } });
     const asked = await app.request('/api/affiliate/payouts', { method: 'POST', headers: bearer(affiliate.token) });
     expect(asked.status).toBe(201);
     expect((await asAdmin(`/api/admin/payouts/${asked.body.payout.id}/approve`, { method: 'PUT' })).status).toBe(200);
     const settings = (await asAdmin('/api/admin/settings')).body.settings;
-    expect((await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...settings, reminderDays: 6 } })).status).toBe(200);
+    expect(
+      (await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...settings, reminderDays: 6 } })).status,
+    ).toBe(200);
     const leaving = await signUpAndPay(app, { firstName: 'Esi', lastName: 'Leaving' });
     expect((await setStatus(leaving.userId, 'suspended')).status).toBe(200);
     expect((await asAdmin(`/api/admin/users/${leaving.userId}`, { method: 'DELETE' })).status).toBe(200);
 
-    const [deleted, suspended, changed, approved] = (await asAdmin('/api/admin/activity?limit=4')).body.entries as AdminActivityEntry[];
-    expect(approved).toMatchObject({ action: 'payout.approve', targetType: 'payout', subject: { id: affiliate.id, name: 'Kofi Payee', exists: true } });
-    expect(changed).toMatchObject({ action: 'settings.update', subject: null, before: { reminderDays: settings.reminderDays }, after: { reminderDays: 6 } });
+    const [deleted, suspended, changed, approved] = (await asAdmin('/api/admin/activity?limit=4')).body
+      .entries as AdminActivityEntry[];
+    expect(approved).toMatchObject({
+      action: 'payout.approve',
+      targetType: 'payout',
+      subject: { id: affiliate.id, name: 'Kofi Payee', exists: true },
+    });
+    expect(changed).toMatchObject({
+      action: 'settings.update',
+      subject: null,
+      before: { reminderDays: settings.reminderDays },
+      after: { reminderDays: 6 },
+    });
     // The log keeps who and when; the deleted account's name is gone with its personal data.
     expect(suspended).toMatchObject({ action: 'user.suspend', subject: { id: leaving.userId, exists: false } });
     expect(deleted).toMatchObject({ action: 'user.delete', subject: { id: leaving.userId, exists: false } });
@@ -98,7 +122,9 @@ describe('GET /api/admin/activity: every administrator action, newest first', ()
     }
     const { pages, entries } = await allPages('action=user.suspend&limit=2');
     expect(pages.length).toBeGreaterThan(1);
-    expect(entries.length).toBe(Number((await app.db('admin_audit_log').where({ action: 'user.suspend' }).count({ n: '*' }))[0].n));
+    expect(entries.length).toBe(
+      Number((await app.db('admin_audit_log').where({ action: 'user.suspend' }).count({ n: '*' }))[0].n),
+    );
     expect(entries.every((e) => e.action === 'user.suspend')).toBe(true);
     const none = await asAdmin('/api/admin/activity?action=verification.verify');
     expect(none).toMatchObject({ status: 200, body: { success: true, entries: [], nextCursor: null } });
@@ -132,7 +158,12 @@ describe('GET /api/admin/activity: every administrator action, newest first', ()
   it('answers 401 to anyone but an administrator, without entries', async () => {
     const customer = await signUpAndPay(app);
     const affiliate = await signUpAffiliate(app);
-    for (const headers of [{}, bearer(customer.token), bearer(affiliate.token), { authorization: 'Bearer not-a-real-token-at-all-xxxxxxxx' }]) {
+    for (const headers of [
+      {},
+      bearer(customer.token),
+      bearer(affiliate.token),
+      { authorization: 'Bearer not-a-real-token-at-all-xxxxxxxx' },
+    ]) {
       const res = await app.request('/api/admin/activity', { headers });
       expect(res.status).toBe(401);
       expect(Object.keys(res.body).sort()).toEqual(['message', 'success']);
@@ -141,14 +172,22 @@ describe('GET /api/admin/activity: every administrator action, newest first', ()
 });
 
 describe('GET /api/admin/verification-queue: who waits for review, and who opened what', () => {
-  const professional = (lastName: string) => signUpAndPay(app, { userType: 'professional', profession: 'Electrician', localAddress: 'Osu, Accra', firstName: 'Kwaku', lastName });
+  const professional = (lastName: string) =>
+    signUpAndPay(app, {
+      userType: 'professional',
+      profession: 'Electrician',
+      localAddress: 'Osu, Accra',
+      firstName: 'Kwaku',
+      lastName,
+    });
   const upload = (token: string, kind: string, bytes: Buffer, type: string, name: string) =>
     app.request(`/api/professional/documents/${kind}`, {
       method: 'PUT',
       headers: { ...bearer(token), 'content-type': type, 'x-file-name': encodeURIComponent(name) },
       body: new Uint8Array(bytes),
     });
-  const openFile = (docId: number, token = admin.token) => fetch(app.url + VERIFICATION_ROUTES.adminFile(docId), { headers: bearer(token) });
+  const openFile = (docId: number, token = admin.token) =>
+    fetch(app.url + VERIFICATION_ROUTES.adminFile(docId), { headers: bearer(token) });
   const queue = async (query = 'pageSize=50') => {
     const res = await asAdmin(`${VERIFICATION_ROUTES.adminQueue}?${query}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -179,7 +218,12 @@ describe('GET /api/admin/verification-queue: who waits for review, and who opene
     expect(ids.indexOf(earlier.userId)).toBeLessThan(ids.indexOf(later.userId));
     expect(ids).not.toContain(idle.userId);
     const waiting = professionals.find((p) => p.id === earlier.userId)!;
-    expect(waiting).toMatchObject({ name: 'Kwaku Earlier', email: earlier.body.email, profession: 'Electrician', waitingSince: start.toISOString() });
+    expect(waiting).toMatchObject({
+      name: 'Kwaku Earlier',
+      email: earlier.body.email,
+      profession: 'Electrician',
+      waitingSince: start.toISOString(),
+    });
     expect(waiting.documents.map((d) => [d.kind, d.fileName, d.openings])).toEqual([
       [
         'ghana-card',
@@ -201,7 +245,10 @@ describe('GET /api/admin/verification-queue: who waits for review, and who opene
     expect(second.professionals.map((p) => p.id)).toEqual([ids[1]]);
 
     expect((await openFile(cert.id)).status).toBe(200);
-    const decided = await asAdmin(VERIFICATION_ROUTES.adminDecision(earlier.userId), { method: 'PUT', json: { decision: 'verified' } });
+    const decided = await asAdmin(VERIFICATION_ROUTES.adminDecision(earlier.userId), {
+      method: 'PUT',
+      json: { decision: 'verified' },
+    });
     expect(decided.status).toBe(200);
     expect((await queue()).professionals.map((p) => p.id)).not.toContain(earlier.userId);
   });

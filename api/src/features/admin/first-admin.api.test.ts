@@ -16,7 +16,9 @@ describe('first administrator from ADMIN_USERNAME', () => {
     drop = t.drop;
     const db: Db = t.db;
     const credentials = { username: 'first-admin', password: 'first-admin-password' };
-    const starts = await Promise.allSettled(Array.from({ length: 2 }, () => ensureFirstAdmin(db, credentials, new Date(), logger)));
+    const starts = await Promise.allSettled(
+      Array.from({ length: 2 }, () => ensureFirstAdmin(db, credentials, new Date(), logger)),
+    );
     expect(starts.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled']);
     expect(Number((await db('admins').count({ n: '*' }))[0].n)).toBe(1);
   });

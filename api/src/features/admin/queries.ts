@@ -37,7 +37,11 @@ export interface Paging {
 }
 
 /** `query` selects rows of type `R` (a join knex cannot type: the caller names the row it builds). */
-async function paginate<R, T>(query: Knex.QueryBuilder, paging: Paging, map: (row: R) => T): Promise<Page & { rows: T[] }> {
+async function paginate<R, T>(
+  query: Knex.QueryBuilder,
+  paging: Paging,
+  map: (row: R) => T,
+): Promise<Page & { rows: T[] }> {
   const [{ n }] = await query.clone().clearSelect().clearOrder().count({ n: '*' });
   const rows: R[] = await query.offset((paging.page - 1) * paging.pageSize).limit(paging.pageSize);
   return { total: toCount(n), page: paging.page, pageSize: paging.pageSize, rows: rows.map(map) };
@@ -56,7 +60,11 @@ function phoneDigits(search: string): string | null {
   return digits.replace(/^233/, '').replace(/^0/, '');
 }
 
-function whereNameEmailPhone(query: Knex.QueryBuilder, search: string, extra?: (q: Knex.QueryBuilder, like: string) => void) {
+function whereNameEmailPhone(
+  query: Knex.QueryBuilder,
+  search: string,
+  extra?: (q: Knex.QueryBuilder, like: string) => void,
+) {
   if (!search) return query;
   const like = contains(search);
   return query.where((q) => {
@@ -73,7 +81,12 @@ type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /** A row of usersQuery: the user, their subscriptions' span, last sign-in, profile figures and earnings (left joins: null when absent). */
 type AdminUserRow = UserRow &
-  Nullable<Pick<ProfessionalProfileRow, 'profession' | 'verified' | 'verification_status' | 'completed_jobs' | 'review_count' | 'rating_total'>> & {
+  Nullable<
+    Pick<
+      ProfessionalProfileRow,
+      'profession' | 'verified' | 'verification_status' | 'completed_jobs' | 'review_count' | 'rating_total'
+    >
+  > & {
     period_end: Date | null;
     first_start: Date | null;
     auto_renew: boolean | null;
@@ -134,7 +147,9 @@ function toAdminUser(row: AdminUserRow, now: Date, settings: Settings): AdminUse
     status: row.status,
     joinDate: iso(row.created_at)!,
     lastActive: iso(row.last_active),
-    subscription: paidUntil ? `${row.user_type === 'customer' ? 'Customer' : 'Professional'} plan (₵${price}/month)` : 'No subscription',
+    subscription: paidUntil
+      ? `${row.user_type === 'customer' ? 'Customer' : 'Professional'} plan (₵${price}/month)`
+      : 'No subscription',
     subscriptionDate: iso(row.first_start),
     subscriptionExpiry: iso(row.period_end),
     subscriptionStatus: subscriptionState(paidUntil, now, settings),
@@ -155,14 +170,17 @@ function toAdminUser(row: AdminUserRow, now: Date, settings: Settings): AdminUse
 export async function listUsers(db: Db, paging: Paging & { verification?: VerificationStatus }, now: Date) {
   const settings = await getSettings(db);
   const query = whereNameEmailPhone(usersQuery(db), paging.search).orderBy('u.id', 'desc');
-  if (paging.verification) query.where('u.user_type', 'professional').where('p.verification_status', paging.verification);
+  if (paging.verification)
+    query.where('u.user_type', 'professional').where('p.verification_status', paging.verification);
   const { rows, ...page } = await paginate(query, paging, (r: AdminUserRow) => toAdminUser(r, now, settings));
   return { ...page, users: rows };
 }
 
 /** One account of any type: the dialog also opens for affiliates (from the Affiliates tab). */
 export async function findAdminUser(db: Db | Knex.Transaction, id: number, now: Date): Promise<AdminUser | null> {
-  const row: AdminUserRow | undefined = await usersQuery(db as Db, ['customer', 'professional', 'affiliate']).where('u.id', id).first();
+  const row: AdminUserRow | undefined = await usersQuery(db as Db, ['customer', 'professional', 'affiliate'])
+    .where('u.id', id)
+    .first();
   return row ? toAdminUser(row, now, await getSettings(db)) : null;
 }
 
@@ -280,7 +298,11 @@ export async function listPayments(db: Db, paging: Paging, userId?: number) {
 
 function affiliatesQuery(db: Db) {
   const referrals = db('referrals').select('affiliate_user_id').count({ n: '*' }).groupBy('affiliate_user_id').as('r');
-  const earned = db('affiliate_commissions').select('affiliate_user_id').sum({ total: 'amount_pesewas' }).groupBy('affiliate_user_id').as('c');
+  const earned = db('affiliate_commissions')
+    .select('affiliate_user_id')
+    .sum({ total: 'amount_pesewas' })
+    .groupBy('affiliate_user_id')
+    .as('c');
   const paid = db('affiliate_payouts')
     .whereNot({ status: 'failed' })
     .select('affiliate_user_id')
@@ -296,7 +318,17 @@ function affiliatesQuery(db: Db) {
     .leftJoin(lastSession, 'ls.user_id', 'u.id')
     .where('u.user_type', 'affiliate')
     .whereNull('u.deleted_at')
-    .select('u.*', 'a.referrer_code', 'a.payout_method', 'a.momo_number', 'a.bank_account', 'r.n as referrals', 'c.total as earned', 'po.total as paid', 'ls.at as last_active');
+    .select(
+      'u.*',
+      'a.referrer_code',
+      'a.payout_method',
+      'a.momo_number',
+      'a.bank_account',
+      'r.n as referrals',
+      'c.total as earned',
+      'po.total as paid',
+      'ls.at as last_active',
+    );
 }
 
 /** A row of affiliatesQuery: the user, their profile, and their referral, commission and payout totals. */
@@ -327,7 +359,9 @@ function toAdminAffiliate(row: AdminAffiliateRow): AdminAffiliate {
 }
 
 export async function listAffiliates(db: Db, paging: Paging) {
-  const query = whereNameEmailPhone(affiliatesQuery(db), paging.search, (q, like) => q.orWhere('a.referrer_code', 'ilike', like));
+  const query = whereNameEmailPhone(affiliatesQuery(db), paging.search, (q, like) =>
+    q.orWhere('a.referrer_code', 'ilike', like),
+  );
   const { rows, ...page } = await paginate(query.orderBy('u.id', 'desc'), paging, toAdminAffiliate);
   return { ...page, affiliates: rows };
 }
@@ -354,13 +388,20 @@ export function toAdminPayout(row: AdminPayoutRow): AdminPayout {
 }
 
 export const payoutsQuery = (db: Db | Knex.Transaction) =>
-  db('affiliate_payouts as po').join('users as u', 'u.id', 'po.affiliate_user_id').select('po.*', 'u.first_name', 'u.last_name');
+  db('affiliate_payouts as po')
+    .join('users as u', 'u.id', 'po.affiliate_user_id')
+    .select('po.*', 'u.first_name', 'u.last_name');
 
 export async function listPayouts(db: Db, paging: Paging & { status?: string }) {
   let query = payoutsQuery(db);
   if (paging.status && paging.status !== 'all') query = query.where('po.status', paging.status);
-  if (paging.search) query = whereNameEmailPhone(query, paging.search, (q, like) => q.orWhere('po.reference', 'ilike', like));
-  const { rows, ...page } = await paginate(query.orderBy('po.requested_at', 'desc').orderBy('po.id', 'desc'), paging, toAdminPayout);
+  if (paging.search)
+    query = whereNameEmailPhone(query, paging.search, (q, like) => q.orWhere('po.reference', 'ilike', like));
+  const { rows, ...page } = await paginate(
+    query.orderBy('po.requested_at', 'desc').orderBy('po.id', 'desc'),
+    paging,
+    toAdminPayout,
+  );
   return { ...page, payouts: rows };
 }
 
@@ -390,10 +431,16 @@ export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
     .whereNull('u.deleted_at')
     .select(
       db.raw("count(*) filter (where u.status = 'active' and s.period_end > ?) as active", [graceStart(db, now)]),
-      db.raw('count(*) filter (where s.period_end > ? and s.period_end <= ?) as expiring', [now, new Date(now.getTime() + settings.reminderDays * DAY_MS)]),
+      db.raw('count(*) filter (where s.period_end > ? and s.period_end <= ?) as expiring', [
+        now,
+        new Date(now.getTime() + settings.reminderDays * DAY_MS),
+      ]),
     );
   const settled = db('payments').where({ status: 'success' }).whereIn('purpose', ['registration', 'renewal']);
-  const [revenue] = await settled.clone().where('settled_at', '>=', monthStart(now, 0)).sum({ total: 'amount_pesewas' });
+  const [revenue] = await settled
+    .clone()
+    .where('settled_at', '>=', monthStart(now, 0))
+    .sum({ total: 'amount_pesewas' });
   const [payouts] = await db('affiliate_payouts').select<{ owed: Count; paid: Count }[]>(
     db.raw("coalesce(sum(amount_pesewas) filter (where status in ('pending', 'processing')), 0) as owed"),
     db.raw("coalesce(sum(amount_pesewas) filter (where status = 'completed'), 0) as paid"),

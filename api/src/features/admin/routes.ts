@@ -16,7 +16,15 @@ import { requireAdmin, type AdminState } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { adminLogin, adminSessions } from './accounts.ts';
-import { deleteUser, DELETE_MESSAGE, moveAdminPayout, sendUserReminder, setUserStatus, updateSettings, updateUserProfile } from './actions.ts';
+import {
+  deleteUser,
+  DELETE_MESSAGE,
+  moveAdminPayout,
+  sendUserReminder,
+  setUserStatus,
+  updateSettings,
+  updateUserProfile,
+} from './actions.ts';
 import { listActivity, listUserActivity } from './audit.ts';
 import { photosOf } from '../photos/repo.ts';
 import { adminStats, findAdminUser, listAffiliates, listPayments, listPayouts, listUsers } from './queries.ts';
@@ -63,13 +71,22 @@ export function adminRoutes(deps: AppDeps): Router {
     ctx.body = { success: true, user, payments, activity: await listUserActivity(db, id), photos };
   });
   router.put('/users/:id/profile', async (ctx) => {
-    const user = await updateUserProfile(deps, admin(ctx), userId(ctx.params.id), validate(adminProfileSchema, ctx.request.body));
+    const user = await updateUserProfile(
+      deps,
+      admin(ctx),
+      userId(ctx.params.id),
+      validate(adminProfileSchema, ctx.request.body),
+    );
     ctx.body = { success: true, message: 'User updated.', user };
   });
   router.put('/users/:id/status', async (ctx) => {
     const { status } = validate(adminStatusSchema, ctx.request.body);
     const user = await setUserStatus(deps, admin(ctx), userId(ctx.params.id), status);
-    ctx.body = { success: true, message: status === 'suspended' ? 'User suspended; their sessions have ended.' : 'User activated.', user };
+    ctx.body = {
+      success: true,
+      message: status === 'suspended' ? 'User suspended; their sessions have ended.' : 'User activated.',
+      user,
+    };
   });
   router.delete('/users/:id', async (ctx) => {
     await deleteUser(deps, admin(ctx), userId(ctx.params.id));

@@ -28,19 +28,44 @@ describe('commission ledger and payouts', () => {
     const affiliate = await newAffiliate(app);
     const unpaid = await signUp(app, { referrerCode: affiliate.code, firstName: 'Pending', lastName: 'Person' });
     let data = (await affiliateData(app, affiliate)).body.affiliate;
-    expect(data).toMatchObject({ totalReferrals: 1, paidReferrals: 0, conversionRate: 0, totalEarnings: 0, pendingPayout: 0 });
-    expect(data.recentReferrals[0]).toMatchObject({ name: 'Pending P.', type: 'customer', commission: 0, status: 'pending' });
+    expect(data).toMatchObject({
+      totalReferrals: 1,
+      paidReferrals: 0,
+      conversionRate: 0,
+      totalEarnings: 0,
+      pendingPayout: 0,
+    });
+    expect(data.recentReferrals[0]).toMatchObject({
+      name: 'Pending P.',
+      type: 'customer',
+      commission: 0,
+      status: 'pending',
+    });
 
     const customer = await signUpAndPay(app, { referrerCode: affiliate.code });
-    const pro = await signUpAndPay(app, { referrerCode: affiliate.code, userType: 'professional', profession: 'Welder', localAddress: 'Tema' });
+    const pro = await signUpAndPay(app, {
+      referrerCode: affiliate.code,
+      userType: 'professional',
+      profession: 'Welder',
+      localAddress: 'Tema',
+    });
     data = (await affiliateData(app, affiliate)).body.affiliate;
-    expect(data).toMatchObject({ totalReferrals: 3, paidReferrals: 2, conversionRate: 67, totalEarnings: 14.8, pendingPayout: 14.8 });
+    expect(data).toMatchObject({
+      totalReferrals: 3,
+      paidReferrals: 2,
+      conversionRate: 67,
+      totalEarnings: 14.8,
+      pendingPayout: 14.8,
+    });
 
     // A renewal by a referred customer earns nothing more.
     const renewal = await app.request('/api/subscription/renew', { method: 'POST', headers: bearer(customer.token) });
     expect(renewal.body.payment).toMatchObject({ amountKobo: 1000, reference: expect.stringMatching(/^SEPC/) });
     expect((await payInSandbox(app, renewal.body.payment)).body.success).toBe(true);
-    const ledger = await app.db('affiliate_commissions').where({ affiliate_user_id: affiliate.id }).orderBy('amount_pesewas');
+    const ledger = await app
+      .db('affiliate_commissions')
+      .where({ affiliate_user_id: affiliate.id })
+      .orderBy('amount_pesewas');
     expect(ledger.map((c) => c.amount_pesewas)).toEqual([400, 1080]);
     expect(unpaid.userId).toBeGreaterThan(0);
     expect(pro.userId).toBeGreaterThan(0);
@@ -58,7 +83,16 @@ describe('commission ledger and payouts', () => {
   it('pays out the whole balance once, even when asked twice at once; a failed payout returns the money', async () => {
     const affiliate = await newAffiliate(app);
     // 25 professional referrals' worth of commissions (₵270), written as the settle step writes them.
-    const referred = await Promise.all(Array.from({ length: 25 }, () => signUpAndPay(app, { referrerCode: affiliate.code, userType: 'professional', profession: 'Cook', localAddress: 'Ho' })));
+    const referred = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        signUpAndPay(app, {
+          referrerCode: affiliate.code,
+          userType: 'professional',
+          profession: 'Cook',
+          localAddress: 'Ho',
+        }),
+      ),
+    );
     expect(referred).toHaveLength(25);
     expect(await pendingBalance(app.db, affiliate.id)).toBe(27_000);
 
@@ -90,7 +124,9 @@ describe('commission ledger and payouts', () => {
 
   it('keeps payouts to affiliates', async () => {
     const customer = await signUpAndPay(app);
-    expect((await app.request('/api/affiliate/payouts', { method: 'POST', headers: bearer(customer.token) })).status).toBe(403);
+    expect(
+      (await app.request('/api/affiliate/payouts', { method: 'POST', headers: bearer(customer.token) })).status,
+    ).toBe(403);
     expect((await app.request('/api/affiliate/payouts', { method: 'POST' })).status).toBe(401);
   });
 });
@@ -108,7 +144,9 @@ describe('renewal', () => {
       daysLeft: 30,
     });
     app.clock.set(new Date('2026-12-18T09:00:00Z'));
-    expect((await app.request(path, { headers: bearer(customer.token) })).body.customer.subscription.state).toBe('expiring');
+    expect((await app.request(path, { headers: bearer(customer.token) })).body.customer.subscription.state).toBe(
+      'expiring',
+    );
     const renewal = await app.request('/api/subscription/renew', { method: 'POST', headers: bearer(customer.token) });
     expect((await payInSandbox(app, renewal.body.payment)).body.success).toBe(true);
     expect((await app.request(path, { headers: bearer(customer.token) })).body.customer.subscription).toMatchObject({
@@ -119,7 +157,9 @@ describe('renewal', () => {
 
   it('is for customers and professionals only', async () => {
     const affiliate = await newAffiliate(app);
-    expect((await app.request('/api/subscription/renew', { method: 'POST', headers: bearer(affiliate.token) })).status).toBe(403);
+    expect(
+      (await app.request('/api/subscription/renew', { method: 'POST', headers: bearer(affiliate.token) })).status,
+    ).toBe(403);
   });
 });
 
@@ -130,12 +170,29 @@ describe('commission written once when the webhook and the browser complete toge
 
   it('credits one ₵10.80', async () => {
     const affiliate = await newAffiliate(app);
-    const pro = await signUp(app, { referrerCode: affiliate.code, userType: 'professional', profession: 'Painter', localAddress: 'Wa' });
-    const tx = paystack.charge({ reference: pro.payment.reference, amount: 2700, email: pro.body.email, metadata: pro.payment.metadata });
+    const pro = await signUp(app, {
+      referrerCode: affiliate.code,
+      userType: 'professional',
+      profession: 'Painter',
+      localAddress: 'Wa',
+    });
+    const tx = paystack.charge({
+      reference: pro.payment.reference,
+      amount: 2700,
+      email: pro.body.email,
+      metadata: pro.payment.metadata,
+    });
     const hook = paystack.webhook('charge.success', tx);
     await Promise.all([
-      app.request('/api/paystack/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature }, body: hook.body }),
-      app.request('/api/complete-registration', { method: 'POST', json: { userId: pro.userId, paymentReference: pro.payment.reference } }),
+      app.request('/api/paystack/webhook', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature },
+        body: hook.body,
+      }),
+      app.request('/api/complete-registration', {
+        method: 'POST',
+        json: { userId: pro.userId, paymentReference: pro.payment.reference },
+      }),
       app.request('/api/verify-payment', { method: 'POST', json: { reference: pro.payment.reference } }),
     ]);
     const ledger = await app.db('affiliate_commissions').where({ affiliate_user_id: affiliate.id });

@@ -11,12 +11,13 @@ import { TransferRefusedError, type PayoutTransfers } from '../../providers/tran
 import type { Notifier } from '../../providers/notifier.ts';
 import { payoutMessage } from '../notifications/messages.ts';
 
-
 const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
 
 /** Credited commissions minus payouts requested and not failed, in pesewas: always the ledger's sum. */
 export async function pendingBalance(db: Db | Knex.Transaction, affiliateId: number): Promise<number> {
-  const [{ credited }] = await db('affiliate_commissions').where({ affiliate_user_id: affiliateId }).sum({ credited: 'amount_pesewas' });
+  const [{ credited }] = await db('affiliate_commissions')
+    .where({ affiliate_user_id: affiliateId })
+    .sum({ credited: 'amount_pesewas' });
   const [{ paid }] = await db('affiliate_payouts')
     .where({ affiliate_user_id: affiliateId })
     .whereNot({ status: 'failed' })
@@ -104,7 +105,8 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (err) {
     if (err instanceof TransferRefusedError) throw new HttpError(502, `${err.message}. The payout has not moved.`);
-    if (err instanceof ProviderUnavailableError) throw new HttpError(503, 'Paystack could not be reached. The payout has not moved; try again.');
+    if (err instanceof ProviderUnavailableError)
+      throw new HttpError(503, 'Paystack could not be reached. The payout has not moved; try again.');
     throw err;
   }
 }
@@ -139,9 +141,15 @@ async function transferResult(transfers: PayoutTransfers, reference: string) {
   const status = transfer?.status ?? 'unknown';
   if (status === TRANSFER_DONE) return { transfer_status: status };
   if (TRANSFER_FAILED.includes(status)) {
-    return { status: 'failed', transfer_status: status, notes: `Paystack reports the transfer ${status}; the amount is back in the balance.` };
+    return {
+      status: 'failed',
+      transfer_status: status,
+      notes: `Paystack reports the transfer ${status}; the amount is back in the balance.`,
+    };
   }
-  throw conflict(`Paystack has not finished this transfer yet (status: ${status}). Complete it when Paystack reports success.`);
+  throw conflict(
+    `Paystack has not finished this transfer yet (status: ${status}). Complete it when Paystack reports success.`,
+  );
 }
 
 /**
@@ -150,7 +158,11 @@ async function transferResult(transfers: PayoutTransfers, reference: string) {
  */
 export async function settleTransfer(deps: PayoutDeps, reference: string): Promise<void> {
   if (!deps.transfers) return;
-  const payout = await deps.db('affiliate_payouts').where({ reference, status: 'processing' }).whereNotNull('transfer_code').first();
+  const payout = await deps
+    .db('affiliate_payouts')
+    .where({ reference, status: 'processing' })
+    .whereNotNull('transfer_code')
+    .first();
   if (!payout) return;
   const transfer = await deps.transfers.verify(reference);
   if (!transfer || (transfer.status !== TRANSFER_DONE && !TRANSFER_FAILED.includes(transfer.status))) return;
@@ -162,7 +174,9 @@ export async function settleTransfer(deps: PayoutDeps, reference: string): Promi
         status: done ? 'completed' : 'failed',
         transfer_status: transfer.status,
         processed_at: deps.clock.now(),
-        ...(done ? {} : { notes: `Paystack reports the transfer ${transfer.status}; the amount is back in the balance.` }),
+        ...(done
+          ? {}
+          : { notes: `Paystack reports the transfer ${transfer.status}; the amount is back in the balance.` }),
       })
       .returning('*');
     if (row) await notifyAffiliate(deps, trx, Number(row.affiliate_user_id), toPayout(row));
@@ -190,7 +204,8 @@ export async function movePayout(
     const changes: Record<string, unknown> = { status: rule.to };
     if (action === 'complete' || action === 'reject') changes.processed_at = deps.clock.now();
     if (notes !== undefined) changes.notes = notes;
-    if (deps.transfers && action === 'approve') Object.assign(changes, await startTransfer(trx, deps.transfers, current));
+    if (deps.transfers && action === 'approve')
+      Object.assign(changes, await startTransfer(trx, deps.transfers, current));
     if (deps.transfers && action === 'complete' && current.transfer_code) {
       Object.assign(changes, await transferResult(deps.transfers, current.reference));
     }

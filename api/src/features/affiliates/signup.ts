@@ -26,7 +26,10 @@ export interface AffiliateSignupResult {
 }
 
 /** Affiliates join without payment (docs/PRODUCT.md "Affiliates, commission and payouts"), active at once and signed in. */
-export async function affiliateSignup(deps: { db: Db; clock: Clock }, input: AffiliateSignup): Promise<AffiliateSignupResult> {
+export async function affiliateSignup(
+  deps: { db: Db; clock: Clock },
+  input: AffiliateSignup,
+): Promise<AffiliateSignupResult> {
   const { db, clock } = deps;
   const phone = toE164(input.phone)!;
   const taken = await assertEmailAndPhoneFree(db, input.email, phone);
@@ -59,7 +62,8 @@ export async function affiliateSignup(deps: { db: Db; clock: Clock }, input: Aff
           payout_method: input.payoutMethod,
           momo_number: input.payoutMethod === 'mobile-money' ? (toE164(input.momoNumber) ?? input.momoNumber) : '',
           // The schema accepts only MOMO_NETWORKS codes (or '').
-          momo_network: input.payoutMethod === 'mobile-money' && input.momoNetwork ? (input.momoNetwork as MomoNetwork) : null,
+          momo_network:
+            input.payoutMethod === 'mobile-money' && input.momoNetwork ? (input.momoNetwork as MomoNetwork) : null,
           bank_account: input.payoutMethod === 'bank-account' ? input.bankAccount : '',
         })
         .onConflict('referrer_code')

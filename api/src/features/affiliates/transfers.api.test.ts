@@ -23,26 +23,46 @@ async function requestedPayout(overrides: Record<string, unknown> = { momoNetwor
   expect(res.status).toBe(201);
   return { affiliate, payout: res.body.payout as { id: number; reference: string } };
 }
-const act = (id: number, action: string) => app.request(`/api/admin/payouts/${id}/${action}`, { method: 'PUT', headers: bearer(adminToken) });
+const act = (id: number, action: string) =>
+  app.request(`/api/admin/payouts/${id}/${action}`, { method: 'PUT', headers: bearer(adminToken) });
 const balance = async (affiliate: { email: string; token: string }) =>
-  (await app.request(`/api/affiliate-data/${encodeURIComponent(affiliate.email)}`, { headers: bearer(affiliate.token) })).body.affiliate.pendingPayout;
+  (
+    await app.request(`/api/affiliate-data/${encodeURIComponent(affiliate.email)}`, {
+      headers: bearer(affiliate.token),
+    })
+  ).body.affiliate.pendingPayout;
 const webhook = (event: string, reference: string) => {
   const hook = paystack.webhook(event, { reference });
-  return app.request('/api/paystack/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature }, body: hook.body });
+  return app.request('/api/paystack/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature },
+    body: hook.body,
+  });
 };
 
 it('approving sends the transfer to the chosen network; completing waits for Paystack to report success', async () => {
   const { payout } = await requestedPayout();
   const approved = await act(payout.id, 'approve');
   expect(approved).toMatchObject({ status: 200, body: { payout: { status: 'processing' } } });
-  expect(paystack.transfers.get(payout.reference)).toMatchObject({ amount: 25000, bank_code: 'VOD', account_number: '0501234567', name: 'Kofi Refer', status: 'pending' });
+  expect(paystack.transfers.get(payout.reference)).toMatchObject({
+    amount: 25000,
+    bank_code: 'VOD',
+    account_number: '0501234567',
+    name: 'Kofi Refer',
+    status: 'pending',
+  });
 
   const early = await act(payout.id, 'complete');
-  expect(early).toMatchObject({ status: 409, body: { message: expect.stringMatching(/not finished this transfer yet \(status: pending\)/) } });
+  expect(early).toMatchObject({
+    status: 409,
+    body: { message: expect.stringMatching(/not finished this transfer yet \(status: pending\)/) },
+  });
   paystack.finishTransfer(payout.reference, 'success');
   const done = await act(payout.id, 'complete');
   expect(done.body.payout).toMatchObject({ status: 'completed' });
-  expect(await app.db('affiliate_payouts').where({ id: payout.id }).first()).toMatchObject({ transfer_status: 'success' });
+  expect(await app.db('affiliate_payouts').where({ id: payout.id }).first()).toMatchObject({
+    transfer_status: 'success',
+  });
 });
 
 it('a transfer.failed webhook, checked with Paystack, fails the payout and returns the money', async () => {
@@ -77,7 +97,10 @@ it('when Paystack refuses or cannot be reached, the payout stays pending and say
   paystack.nextTransferStatus('refuse');
   const refused = await act(payout.id, 'approve');
   paystack.nextTransferStatus('pending');
-  expect(refused).toMatchObject({ status: 502, body: { message: expect.stringMatching(/balance is not enough.*has not moved/) } });
+  expect(refused).toMatchObject({
+    status: 502,
+    body: { message: expect.stringMatching(/balance is not enough.*has not moved/) },
+  });
   paystack.failNext(500);
   expect((await act(payout.id, 'approve')).status).toBe(503);
   expect((await app.db('affiliate_payouts').where({ id: payout.id }).first())!.status).toBe('pending');
@@ -90,14 +113,25 @@ it('without a network on file, or for bank payouts, the payout is paid by hand (
   expect(paystack.transfers.has(payout.reference)).toBe(false);
   expect((await act(payout.id, 'complete')).body.payout.status).toBe('completed');
 
-  const bank = await requestedPayout({ payoutMethod: 'bank-account', bankAccount: 'GCB 1234567890 Accra', momoNumber: '' });
+  const bank = await requestedPayout({
+    payoutMethod: 'bank-account',
+    bankAccount: 'GCB 1234567890 Accra',
+    momoNumber: '',
+  });
   await act(bank.payout.id, 'approve');
   expect(paystack.transfers.has(bank.payout.reference)).toBe(false);
 });
 
 it('sending the same payout twice (a retry after a crash) finds the first transfer instead of paying again', async () => {
   const transfers = paystackTransfers({ secretKey: paystack.secretKey, apiBase: paystack.apiBase });
-  const request = { reference: 'payout_retry_1', amountPesewas: 30000, name: 'Ama', accountNumber: '0241234567', network: 'MTN' as const, reason: 'test' };
+  const request = {
+    reference: 'payout_retry_1',
+    amountPesewas: 30000,
+    name: 'Ama',
+    accountNumber: '0241234567',
+    network: 'MTN' as const,
+    reason: 'test',
+  };
   const first = await transfers.send(request);
   const again = await transfers.send(request);
   expect(again.transferCode).toBe(first.transferCode);
@@ -107,7 +141,21 @@ it('sending the same payout twice (a retry after a crash) finds the first transf
 it('refuses a network that is not on the list at sign-up', async () => {
   const res = await app.request('/api/affiliate-signup', {
     method: 'POST',
-    json: { firstName: 'Kofi', lastName: 'Refer', email: 'bad-network@example.com', phone: '0501112223', password: 'affiliate-pass-1', location: 'Accra', payoutMethod: 'mobile-money', momoNumber: '0501112223', momoNetwork: 'XYZ', agreeToTerms: true },
+    json: {
+      firstName: 'Kofi',
+      lastName: 'Refer',
+      email: 'bad-network@example.com',
+      phone: '0501112223',
+      password: 'affiliate-pass-1',
+      location: 'Accra',
+      payoutMethod: 'mobile-money',
+      momoNumber: '0501112223',
+      momoNetwork: 'XYZ',
+      agreeToTerms: true,
+    },
   });
-  expect(res).toMatchObject({ status: 400, body: { errors: [{ field: 'momoNetwork', message: 'Please choose your mobile money network from the list' }] } });
+  expect(res).toMatchObject({
+    status: 400,
+    body: { errors: [{ field: 'momoNetwork', message: 'Please choose your mobile money network from the list' }] },
+  });
 });

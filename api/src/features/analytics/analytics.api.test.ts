@@ -13,9 +13,14 @@ describe('GET /api/me/analytics', () => {
   useTestApp(async () => (app = await startTestApp()));
 
   const analytics = (token: string) => app.request('/api/me/analytics', { headers: bearer(token) });
-  const act = (id: number, action: string, token: string) => app.request(`/api/bookings/${id}/${action}`, { method: 'POST', headers: bearer(token) });
+  const act = (id: number, action: string, token: string) =>
+    app.request(`/api/bookings/${id}/${action}`, { method: 'POST', headers: bearer(token) });
   const book = async (token: string, professionalId: number, date: string, time: string) => {
-    const res = await app.request('/api/bookings', { method: 'POST', headers: bearer(token), json: { professionalId, date, time, description: 'Analytics job' } });
+    const res = await app.request('/api/bookings', {
+      method: 'POST',
+      headers: bearer(token),
+      json: { professionalId, date, time, description: 'Analytics job' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.booking.id as number;
   };
@@ -64,14 +69,23 @@ describe('GET /api/me/analytics', () => {
     expect((await act(cancelled, 'cancel', customer.token)).status).toBe(200);
     expect((await act(strangers, 'accept', plumber.token)).status).toBe(200);
     // One request was made in August; the window still counts it.
-    await app.db('bookings').where({ id: declined }).update({ created_at: new Date('2026-08-10T12:00:00Z') });
+    await app
+      .db('bookings')
+      .where({ id: declined })
+      .update({ created_at: new Date('2026-08-10T12:00:00Z') });
     app.clock.set(new Date('2026-11-23T12:00:00Z'));
     expect((await act(done, 'complete', plumber.token)).status).toBe(200);
-    const review = await app.request(`/api/bookings/${done}/review`, { method: 'POST', headers: bearer(customer.token), json: { rating: 4, comment: 'Good' } });
+    const review = await app.request(`/api/bookings/${done}/review`, {
+      method: 'POST',
+      headers: bearer(customer.token),
+      json: { rating: 4, comment: 'Good' },
+    });
     expect(review.status).toBe(200);
 
     const c = (await analytics(customer.token)).body.analytics;
-    expect(c.months).toEqual(WINDOW.map((month) => ({ month, bookings: month === '2026-11' ? 3 : month === '2026-08' ? 1 : 0 })));
+    expect(c.months).toEqual(
+      WINDOW.map((month) => ({ month, bookings: month === '2026-11' ? 3 : month === '2026-08' ? 1 : 0 })),
+    );
     expect(c).toMatchObject({ completed: 1, cancelled: 2, totalSpent: 60 });
     // Cancelled bookings are not counted as booked categories.
     expect(c.topCategories).toEqual([
@@ -86,7 +100,12 @@ describe('GET /api/me/analytics', () => {
 
     // The stranger sees none of the customer's bookings.
     const s = (await analytics(stranger.token)).body.analytics;
-    expect(s).toMatchObject({ completed: 0, cancelled: 0, totalSpent: 0, topCategories: [{ category: 'Plumber', bookings: 1 }] });
+    expect(s).toMatchObject({
+      completed: 0,
+      cancelled: 0,
+      totalSpent: 0,
+      topCategories: [{ category: 'Plumber', bookings: 1 }],
+    });
   });
 
   it('refuses affiliates (403, saying where their figures are) and anyone not signed in (401)', async () => {

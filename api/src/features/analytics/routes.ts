@@ -8,7 +8,10 @@ import { analyticsFor } from './service.ts';
 export function analyticsRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   router.get('/api/me/analytics', requireUser(deps), async (ctx) => {
-    const answer: AnalyticsAnswer = { success: true, analytics: await analyticsFor(deps.db, ctx.state.user, deps.clock.now()) };
+    const answer: AnalyticsAnswer = {
+      success: true,
+      analytics: await analyticsFor(deps.db, ctx.state.user, deps.clock.now()),
+    };
     ctx.body = answer;
   });
   return router;

@@ -1,4 +1,11 @@
-import { ANALYTICS_MESSAGES, ANALYTICS_TOP_CATEGORIES, lastMonths, type Analytics, type CustomerAnalytics, type ProfessionalAnalytics } from '../../../../contract/analytics.ts';
+import {
+  ANALYTICS_MESSAGES,
+  ANALYTICS_TOP_CATEGORIES,
+  lastMonths,
+  type Analytics,
+  type CustomerAnalytics,
+  type ProfessionalAnalytics,
+} from '../../../../contract/analytics.ts';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { toCount, type Db } from '../../db.ts';
 import type { Count } from '../../db-tables.ts';
@@ -7,7 +14,12 @@ import { forbidden } from '../../http/errors.ts';
 const cedis = (pesewas: unknown) => toCount(pesewas) / 100;
 
 /** Rows keyed by month ("2026-11") onto the window's months, zero where a month has none. */
-function byMonth<R extends { month: string }, T>(months: string[], rows: R[], pick: (row: R) => T, zero: T): { month: string; value: T }[] {
+function byMonth<R extends { month: string }, T>(
+  months: string[],
+  rows: R[],
+  pick: (row: R) => T,
+  zero: T,
+): { month: string; value: T }[] {
   const found = new Map(rows.map((r) => [r.month, pick(r)]));
   return months.map((month) => ({ month, value: found.get(month) ?? zero }));
 }
@@ -25,7 +37,10 @@ async function customerAnalytics(db: Db, userId: number, now: Date): Promise<Cus
       .where({ customer_id: userId })
       .where('created_at', '>=', from)
       .groupByRaw("to_char(created_at at time zone 'UTC', 'YYYY-MM')")
-      .select<{ month: string; n: Count }[]>(db.raw("to_char(created_at at time zone 'UTC', 'YYYY-MM') as month"), db.raw('count(*) as n')),
+      .select<{ month: string; n: Count }[]>(
+        db.raw("to_char(created_at at time zone 'UTC', 'YYYY-MM') as month"),
+        db.raw('count(*) as n'),
+      ),
     db('bookings')
       .where({ customer_id: userId })
       .select<{ completed: Count; cancelled: Count; spent: Count }[]>(
@@ -39,7 +54,10 @@ async function customerAnalytics(db: Db, userId: number, now: Date): Promise<Cus
       .whereNot('b.status', 'cancelled')
       .groupBy('p.profession')
       .select('p.profession', db.raw('count(*) as n'))
-      .orderBy([{ column: 'n', order: 'desc' }, { column: 'p.profession', order: 'asc' }])
+      .orderBy([
+        { column: 'n', order: 'desc' },
+        { column: 'p.profession', order: 'asc' },
+      ])
       .limit(ANALYTICS_TOP_CATEGORIES),
   ]);
   return {
@@ -78,13 +96,19 @@ async function professionalAnalytics(db: Db, userId: number, now: Date): Promise
       ),
     db('reviews')
       .where({ professional_id: userId })
-      .select<{ rating: string | number | null; reviews: Count }[]>(db.raw('avg(rating) as rating'), db.raw('count(*) as reviews')),
+      .select<{ rating: string | number | null; reviews: Count }[]>(
+        db.raw('avg(rating) as rating'),
+        db.raw('count(*) as reviews'),
+      ),
   ]);
   const answered = toCount(answers.answered);
   const accepted = toCount(answers.accepted);
   return {
     role: 'professional',
-    months: byMonth(months, perMonth, (r) => ({ jobs: toCount(r.jobs), earnings: cedis(r.earned) }), { jobs: 0, earnings: 0 }).map(({ month, value }) => ({
+    months: byMonth(months, perMonth, (r) => ({ jobs: toCount(r.jobs), earnings: cedis(r.earned) }), {
+      jobs: 0,
+      earnings: 0,
+    }).map(({ month, value }) => ({
       month,
       ...value,
     })),

@@ -11,9 +11,17 @@ describe('sign-in, session, sign-out', () => {
 
   it('signs in by email, whatever its case, and the server decides the user type', async () => {
     const { body } = await signUpAndPay(app, { userType: 'professional', profession: 'Plumber', localAddress: 'Osu' });
-    const res = await login({ loginMethod: 'email', email: body.email.toUpperCase(), password: body.password, accountType: 'customer' });
+    const res = await login({
+      loginMethod: 'email',
+      email: body.email.toUpperCase(),
+      password: body.password,
+      accountType: 'customer',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, user: { userType: 'professional', email: body.email, firstName: 'Ama' } });
+    expect(res.body).toMatchObject({
+      success: true,
+      user: { userType: 'professional', email: body.email, firstName: 'Ama' },
+    });
     expect(res.body.user.password_hash).toBeUndefined();
     const me = await app.request('/api/auth/verify', { method: 'POST', headers: bearer(res.body.token) });
     expect(me.body).toMatchObject({ success: true, user: { id: res.body.user.id } });
@@ -57,12 +65,24 @@ describe('sign-in, session, sign-out', () => {
     const { body, userId } = await signUp(app);
     const res = await login({ loginMethod: 'email', email: body.email, password: body.password });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ success: false, code: 'PAYMENT_REQUIRED', message: LOGIN_MESSAGES.pendingPayment, userId });
+    expect(res.body).toMatchObject({
+      success: false,
+      code: 'PAYMENT_REQUIRED',
+      message: LOGIN_MESSAGES.pendingPayment,
+      userId,
+    });
     expect(res.body.payment).toMatchObject({ amountKobo: 1000, email: body.email, provider: 'sandbox' });
     expect(res.body.token).toBeUndefined();
     // Paying that offer activates the account.
     await paySandbox(app, res.body.payment);
-    const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: res.body.payment.reference, completionSecret: res.body.payment.completionSecret } });
+    const done = await app.request('/api/complete-registration', {
+      method: 'POST',
+      json: {
+        userId,
+        paymentReference: res.body.payment.reference,
+        completionSecret: res.body.payment.completionSecret,
+      },
+    });
     expect(done.body).toMatchObject({ success: true, autoLogin: true });
     expect((await login({ loginMethod: 'email', email: body.email, password: body.password })).status).toBe(200);
   });
@@ -85,8 +105,12 @@ describe('sign-in, session, sign-out', () => {
 
   it('refuses missing, malformed and made-up tokens', async () => {
     expect((await app.request('/api/auth/verify', { method: 'POST' })).status).toBe(401);
-    expect((await app.request('/api/auth/verify', { method: 'POST', headers: { authorization: 'Basic abc' } })).status).toBe(401);
-    expect((await app.request('/api/auth/verify', { method: 'POST', headers: bearer('A'.repeat(43)) })).status).toBe(401);
+    expect(
+      (await app.request('/api/auth/verify', { method: 'POST', headers: { authorization: 'Basic abc' } })).status,
+    ).toBe(401);
+    expect((await app.request('/api/auth/verify', { method: 'POST', headers: bearer('A'.repeat(43)) })).status).toBe(
+      401,
+    );
   });
 
   it('ends sessions after 30 days', async () => {
@@ -104,7 +128,10 @@ describe('sign-in, session, sign-out', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(LOGIN_MESSAGES.throttled);
     expect(blocked.headers.get('retry-after')).toBe('900');
-    const stored = await app.db('login_attempts').where({ account_key: `user:${userId}` }).count({ n: '*' });
+    const stored = await app
+      .db('login_attempts')
+      .where({ account_key: `user:${userId}` })
+      .count({ n: '*' });
     expect(Number(stored[0].n)).toBe(10); // counted in the database, so every process agrees
     app.clock.advance(16 * 60 * 1000);
     expect((await login({ loginMethod: 'email', email: body.email, password: body.password })).status).toBe(200);
@@ -124,18 +151,35 @@ describe('own data only: GET /api/{type}-data/{email}', () => {
     const path = (email: string) => `/api/customer-data/${encodeURIComponent(email)}`;
     const own = await app.request(path(customer.body.email), { headers: bearer(customer.token) });
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ success: true, customer: { email: customer.body.email, firstName: 'Ama', subscription: { planType: 'customer' } } });
+    expect(own.body).toMatchObject({
+      success: true,
+      customer: { email: customer.body.email, firstName: 'Ama', subscription: { planType: 'customer' } },
+    });
     expect((await app.request(path(customer.body.email))).status).toBe(401);
     const theirs = await app.request(path(other.body.email), { headers: bearer(customer.token) });
     expect(theirs.status).toBe(403);
     expect(JSON.stringify(theirs.body)).not.toContain(other.body.phone.slice(1));
-    expect((await app.request(`/api/professional-data/${encodeURIComponent(customer.body.email)}`, { headers: bearer(customer.token) })).status).toBe(404);
+    expect(
+      (
+        await app.request(`/api/professional-data/${encodeURIComponent(customer.body.email)}`, {
+          headers: bearer(customer.token),
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('gives a professional their rates in cedis and an affiliate their code', async () => {
     const pro = await signUpAndPay(app, { userType: 'professional', profession: 'Cook', localAddress: 'Tema' });
-    const res = await app.request(`/api/professional-data/${encodeURIComponent(pro.body.email)}`, { headers: bearer(pro.token) });
-    expect(res.body.professional).toMatchObject({ profession: 'Cook', baseRate: 30, maxRate: 50, rateNegotiable: true, skills: ['Cook'] });
+    const res = await app.request(`/api/professional-data/${encodeURIComponent(pro.body.email)}`, {
+      headers: bearer(pro.token),
+    });
+    expect(res.body.professional).toMatchObject({
+      profession: 'Cook',
+      baseRate: 30,
+      maxRate: 50,
+      rateNegotiable: true,
+      skills: ['Cook'],
+    });
   });
 });
 
@@ -155,12 +199,19 @@ describe('password reset', () => {
     expect(mail.text).toContain('http://localhost:3000/reset-password?token=');
     const token = tokenIn(mail.text);
 
-    const reset = await app.request('/api/auth/reset-password', { method: 'POST', json: { token, password: 'brand-new-pass-9' } });
+    const reset = await app.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, password: 'brand-new-pass-9' },
+    });
     expect(reset.body.success).toBe(true);
     expect((await app.request('/api/auth/verify', { method: 'POST', headers: bearer(oldSession) })).status).toBe(401);
-    const again = await app.request('/api/auth/reset-password', { method: 'POST', json: { token, password: 'another-pass-99' } });
+    const again = await app.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, password: 'another-pass-99' },
+    });
     expect(again.status).toBe(400);
-    const login = (password: string) => app.request('/api/auth/login', { method: 'POST', json: { loginMethod: 'email', email: body.email, password } });
+    const login = (password: string) =>
+      app.request('/api/auth/login', { method: 'POST', json: { loginMethod: 'email', email: body.email, password } });
     expect((await login(body.password)).status).toBe(401);
     expect((await login('brand-new-pass-9')).status).toBe(200);
   });
@@ -181,17 +232,26 @@ describe('password reset', () => {
   it('sends one link for a double tap: requests at the same moment write one link and one email', async () => {
     const { body, userId } = await signUpAndPay(app);
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () => app.request('/api/auth/forgot-password', { method: 'POST', json: { email: body.email } })),
+      Array.from({ length: 4 }, () =>
+        app.request('/api/auth/forgot-password', { method: 'POST', json: { email: body.email } }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(await app.db('password_resets').where({ user_id: userId })).toHaveLength(1);
-    const mails = (await app.request('/api/dev/mailbox')).body.messages.filter((m: { to: string }) => m.to === body.email);
-    expect(mails.map((m: { subject: string }) => m.subject).filter((s: string) => s === 'Reset your password')).toHaveLength(1);
+    const mails = (await app.request('/api/dev/mailbox')).body.messages.filter(
+      (m: { to: string }) => m.to === body.email,
+    );
+    expect(
+      mails.map((m: { subject: string }) => m.subject).filter((s: string) => s === 'Reset your password'),
+    ).toHaveLength(1);
   });
 
   it('gives the same answer for an unknown account and sends nothing', async () => {
     const before = (await app.request('/api/dev/mailbox')).body.messages.length;
-    const res = await app.request('/api/auth/forgot-password', { method: 'POST', json: { email: 'nobody@example.com' } });
+    const res = await app.request('/api/auth/forgot-password', {
+      method: 'POST',
+      json: { email: 'nobody@example.com' },
+    });
     expect(res.body).toEqual({ success: true, message: FORGOT_PASSWORD_ANSWER, devMailbox: true });
     expect((await app.request('/api/dev/mailbox')).body.messages.length).toBe(before);
   });
@@ -201,14 +261,27 @@ describe('password reset', () => {
     await app.request('/api/auth/forgot-password', { method: 'POST', json: { phone: body.phone } });
     const token = tokenIn((await lastMail()).text);
     app.clock.advance(61 * 60 * 1000);
-    const res = await app.request('/api/auth/reset-password', { method: 'POST', json: { token, password: 'brand-new-pass-9' } });
+    const res = await app.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, password: 'brand-new-pass-9' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/invalid or has expired/);
   });
 
   it('refuses a made-up token and a short new password', async () => {
-    expect((await app.request('/api/auth/reset-password', { method: 'POST', json: { token: 'x'.repeat(43), password: 'brand-new-pass-9' } })).status).toBe(400);
-    const short = await app.request('/api/auth/reset-password', { method: 'POST', json: { token: 'x'.repeat(43), password: 'short' } });
+    expect(
+      (
+        await app.request('/api/auth/reset-password', {
+          method: 'POST',
+          json: { token: 'x'.repeat(43), password: 'brand-new-pass-9' },
+        })
+      ).status,
+    ).toBe(400);
+    const short = await app.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token: 'x'.repeat(43), password: 'short' },
+    });
     expect(short.body.message).toBe('Password must be at least 8 characters long');
   });
 
@@ -216,9 +289,19 @@ describe('password reset', () => {
     const production = await startTestApp({ env: { NODE_ENV: 'production', PAYMENTS: 'sandbox' } });
     try {
       expect((await production.request('/api/dev/mailbox')).status).toBe(404);
-      const forgot = await production.request('/api/auth/forgot-password', { method: 'POST', json: { email: 'nobody@example.com' } });
+      const forgot = await production.request('/api/auth/forgot-password', {
+        method: 'POST',
+        json: { email: 'nobody@example.com' },
+      });
       expect(forgot.body).toEqual({ success: true, message: FORGOT_PASSWORD_ANSWER, devMailbox: false });
-      expect((await production.request('/api/payments/test-intent', { method: 'POST', json: { plan: 'customer', email: 'a@b.co' } })).status).toBe(404);
+      expect(
+        (
+          await production.request('/api/payments/test-intent', {
+            method: 'POST',
+            json: { plan: 'customer', email: 'a@b.co' },
+          })
+        ).status,
+      ).toBe(404);
     } finally {
       await production.close();
     }

@@ -1,4 +1,9 @@
-import { FORGOT_PASSWORD_ANSWER, type ForgotPasswordResponse, LOGIN_MESSAGES, type LoginResponse } from '../../../../contract/accounts.ts';
+import {
+  FORGOT_PASSWORD_ANSWER,
+  type ForgotPasswordResponse,
+  LOGIN_MESSAGES,
+  type LoginResponse,
+} from '../../../../contract/accounts.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import { HOUR_MS } from '../../../../contract/dates.ts';
 import type { Config } from '../../config.ts';
@@ -18,7 +23,11 @@ export type AuthDeps = PaymentsDeps & { config: Config; notifier: Notifier };
 let dummyHash: Promise<string> | undefined;
 const timingDecoy = () => (dummyHash ??= hashPassword('not-a-real-password'));
 
-async function findAccount(deps: AuthDeps, method: 'email' | 'phone', identifier: string): Promise<UserRow | undefined> {
+async function findAccount(
+  deps: AuthDeps,
+  method: 'email' | 'phone',
+  identifier: string,
+): Promise<UserRow | undefined> {
   if (method === 'phone') {
     const phone = toE164(identifier);
     return phone ? usersRepo.findByPhone(deps.db, phone) : undefined;
@@ -36,12 +45,22 @@ export async function login(
   const now = deps.clock.now();
   const user = await findAccount(deps, input.loginMethod, identifier);
   // One count per account, whether its email or its phone is typed (issue #14); the typed identifier when none matches.
-  const accountKey = user ? `user:${user.id}` : input.loginMethod === 'phone' ? (toE164(identifier) ?? identifier) : identifier.toLowerCase();
-  const ok = await throttle.attempt(deps.db, accountKey, ip, now, async () =>
-    (await verifyPassword(user?.password_hash ?? (await timingDecoy()), input.password)) && !!user,
+  const accountKey = user
+    ? `user:${user.id}`
+    : input.loginMethod === 'phone'
+      ? (toE164(identifier) ?? identifier)
+      : identifier.toLowerCase();
+  const ok = await throttle.attempt(
+    deps.db,
+    accountKey,
+    ip,
+    now,
+    async () => (await verifyPassword(user?.password_hash ?? (await timingDecoy()), input.password)) && !!user,
   );
   if (ok === 'blocked') {
-    throw new HttpError(429, LOGIN_MESSAGES.throttled, { headers: { 'Retry-After': String(THROTTLE.windowMs / 1000) } });
+    throw new HttpError(429, LOGIN_MESSAGES.throttled, {
+      headers: { 'Retry-After': String(THROTTLE.windowMs / 1000) },
+    });
   }
   if (!user || !ok) throw new HttpError(401, LOGIN_MESSAGES.wrongCredentials);
 
@@ -52,7 +71,12 @@ export async function login(
   if (user.status === 'pending') {
     const payment = await createPaymentIntent(
       deps,
-      { userId: Number(user.id), email: user.email, fullName: `${user.first_name} ${user.last_name}`, phone: user.phone },
+      {
+        userId: Number(user.id),
+        email: user.email,
+        fullName: `${user.first_name} ${user.last_name}`,
+        phone: user.phone,
+      },
       user.user_type === 'professional' ? 'professional' : 'customer',
       'registration',
     );
@@ -79,14 +103,19 @@ const RESET_RESEND_MS = 60 * 1000;
 export const FORGOT_PASSWORD_FLOOR_MS = 150;
 
 /** Same answer, in the same time, whether or not an account matches, so the form cannot be used to find accounts. */
-export async function forgotPassword(deps: AuthDeps, input: { email?: string; phone?: string }): Promise<ForgotPasswordResponse> {
+export async function forgotPassword(
+  deps: AuthDeps,
+  input: { email?: string; phone?: string },
+): Promise<ForgotPasswordResponse> {
   const floor = new Promise((resolve) => setTimeout(resolve, FORGOT_PASSWORD_FLOOR_MS));
   await Promise.all([sendResetLink(deps, input), floor]);
   return { success: true, message: FORGOT_PASSWORD_ANSWER, devMailbox: deps.config.diagnostics };
 }
 
 async function sendResetLink(deps: AuthDeps, input: { email?: string; phone?: string }): Promise<void> {
-  const user = input.email ? await findAccount(deps, 'email', input.email) : await findAccount(deps, 'phone', input.phone ?? '');
+  const user = input.email
+    ? await findAccount(deps, 'email', input.email)
+    : await findAccount(deps, 'phone', input.phone ?? '');
   const now = deps.clock.now();
   if (user && user.status !== 'suspended') {
     const { token, hash } = newToken();
@@ -106,7 +135,10 @@ async function sendResetLink(deps: AuthDeps, input: { email?: string; phone?: st
         created_at: now,
         expires_at: new Date(now.getTime() + RESET_TTL_MS),
       });
-      await deps.notifier.sendEmail(passwordResetMessage(user.email, user.first_name, `${deps.config.publicUrl}/reset-password?token=${token}`), trx);
+      await deps.notifier.sendEmail(
+        passwordResetMessage(user.email, user.first_name, `${deps.config.publicUrl}/reset-password?token=${token}`),
+        trx,
+      );
     });
   }
 }
@@ -117,7 +149,10 @@ export const RESET_INVALID = 'This reset link is invalid or has expired. Please 
  * Single use: the token is spent, the user's other links voided (an older one must not work after a
  * newer one was used, issue #14), the password changed and every session signed out, together.
  */
-export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }): Promise<{ success: true; message: string }> {
+export async function resetPassword(
+  deps: AuthDeps,
+  input: { token: string; password: string },
+): Promise<{ success: true; message: string }> {
   const now = deps.clock.now();
   const passwordHash = await hashPassword(input.password);
   const changed = await deps.db.transaction(async (trx) => {

@@ -24,19 +24,28 @@ export const sessionsRepo = {
   findUser: (db: Db, token: string, now: Date) => sessionsRepo.findUserByHash(db, hashToken(token), now),
 
   /** As findUser, by the token's hash (what a live-update stream keeps of its session). */
-  async findUserByHash(db: Db, tokenHash: string, now: Date): Promise<(UserRow & { session_expires_at: Date }) | undefined> {
+  async findUserByHash(
+    db: Db,
+    tokenHash: string,
+    now: Date,
+  ): Promise<(UserRow & { session_expires_at: Date }) | undefined> {
     return db('sessions as s')
       .join('users as u', 'u.id', 's.user_id')
       .where('s.token_hash', tokenHash)
       .whereNull('s.revoked_at')
       .where('s.expires_at', '>', now)
       .whereNull('u.deleted_at')
-      .where((q) => q.where('u.status', 'active').orWhere((s) => s.where({ 'u.status': 'suspended', 'u.user_type': 'affiliate' })))
+      .where((q) =>
+        q.where('u.status', 'active').orWhere((s) => s.where({ 'u.status': 'suspended', 'u.user_type': 'affiliate' })),
+      )
       .first('u.*', 's.expires_at as session_expires_at');
   },
 
   revoke: (db: Db, token: string, now: Date) =>
-    db('sessions').where({ token_hash: hashToken(token) }).whereNull('revoked_at').update({ revoked_at: now }),
+    db('sessions')
+      .where({ token_hash: hashToken(token) })
+      .whereNull('revoked_at')
+      .update({ revoked_at: now }),
 
   revokeAllForUser: (db: Db, userId: number, now: Date) =>
     db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: now }),

@@ -39,8 +39,16 @@ export const throttle = {
    * the limits are read, so attempts made at the same moment each see the ones before them: of 60
    * parallel guesses at most 10 are checked (issue #14: 12 were, counting after the fact).
    */
-  async attempt(db: Db, accountKey: string, ip: string, now: Date, check: () => Promise<boolean>): Promise<boolean | 'blocked'> {
-    const [row] = await db('login_attempts').insert({ account_key: accountKey, ip, succeeded: null, created_at: now }).returning('id');
+  async attempt(
+    db: Db,
+    accountKey: string,
+    ip: string,
+    now: Date,
+    check: () => Promise<boolean>,
+  ): Promise<boolean | 'blocked'> {
+    const [row] = await db('login_attempts')
+      .insert({ account_key: accountKey, ip, succeeded: null, created_at: now })
+      .returning('id');
     if (await overLimit(db, accountKey, ip, now)) {
       await db('login_attempts').where({ id: row.id }).del(); // a refused attempt guessed nothing
       return 'blocked';

@@ -29,9 +29,14 @@ describe('bookings', () => {
   // finds the customer's earlier ones answered and an hour old.
   const book = async (json: Record<string, unknown>, token = customer.token) => {
     await makeRoomForBooking(app, customer.userId);
-    return app.request('/api/bookings', { method: 'POST', json: { professionalId: pro.userId, description: 'Leaking kitchen tap', ...json }, headers: bearer(token) });
+    return app.request('/api/bookings', {
+      method: 'POST',
+      json: { professionalId: pro.userId, description: 'Leaking kitchen tap', ...json },
+      headers: bearer(token),
+    });
   };
-  const act = (id: number, action: string, token: string) => app.request(`/api/bookings/${id}/${action}`, { method: 'POST', headers: bearer(token) });
+  const act = (id: number, action: string, token: string) =>
+    app.request(`/api/bookings/${id}/${action}`, { method: 'POST', headers: bearer(token) });
 
   it('creates a pending booking at the base rate: 2 hours, total = rate × 2', async () => {
     const res = await book({ date: MONDAY, time: '09:00' });
@@ -56,7 +61,12 @@ describe('bookings', () => {
 
   it('uses a negotiated rate within 70% of base to 120% of max, with the spec note', async () => {
     const res = await book({ date: MONDAY, time: '10:00', proposedRate: 25 });
-    expect(res.body.booking).toMatchObject({ agreedRate: 25, proposedRate: 25, totalAmount: 50, notes: 'Rate negotiated to ₵25/hour' });
+    expect(res.body.booking).toMatchObject({
+      agreedRate: 25,
+      proposedRate: 25,
+      totalAmount: 50,
+      notes: 'Rate negotiated to ₵25/hour',
+    });
     expect((await book({ date: MONDAY, time: '11:00', proposedRate: 21 })).body.booking.agreedRate).toBe(21); // exactly 70% of ₵30
     expect((await book({ date: MONDAY, time: '12:00', proposedRate: 60 })).body.booking.agreedRate).toBe(60); // exactly 120% of ₵50
     const low = await book({ date: MONDAY, time: '13:00', proposedRate: 20.99 });
@@ -117,7 +127,9 @@ describe('bookings', () => {
     app.clock.set(new Date('2026-11-24T10:00:00Z'));
     const completed = await act(id, 'complete', pro.token);
     expect(completed.body.booking.status).toBe('completed');
-    expect((await act(id, 'cancel', customer.token)).body.message).toBe('This booking is completed, so it cannot be cancelled.');
+    expect((await act(id, 'cancel', customer.token)).body.message).toBe(
+      'This booking is completed, so it cannot be cancelled.',
+    );
   });
 
   it('lets the professional decline and the customer cancel; the slot opens again', async () => {
@@ -136,7 +148,9 @@ describe('bookings', () => {
     for (const action of ['accept', 'decline', 'cancel', 'complete']) {
       expect((await act(body.booking.id, action, stranger.token)).status).toBe(404);
     }
-    expect((await app.request(`/api/bookings/${body.booking.id}/messages`, { headers: bearer(stranger.token) })).status).toBe(404);
+    expect(
+      (await app.request(`/api/bookings/${body.booking.id}/messages`, { headers: bearer(stranger.token) })).status,
+    ).toBe(404);
     expect((await app.request('/api/bookings', { headers: bearer(stranger.token) })).body.bookings).toEqual([]);
     const proList = await app.request('/api/bookings?status=pending', { headers: bearer(pro.token) });
     expect(proList.body.bookings.every((b: { professionalId: number }) => b.professionalId === pro.userId)).toBe(true);
@@ -145,9 +159,15 @@ describe('bookings', () => {
   it('lets a customer book in the 3-day grace period after their month, and not after', async () => {
     const lapsing = await signUpAndPay(app);
     const daysAgo = (days: number) => new Date(app.clock.now().getTime() - days * DAY_MS);
-    await app.db('subscriptions').where({ user_id: lapsing.userId }).update({ period_end: daysAgo(2) });
+    await app
+      .db('subscriptions')
+      .where({ user_id: lapsing.userId })
+      .update({ period_end: daysAgo(2) });
     expect((await book({ date: TUESDAY, time: '16:00' }, lapsing.token)).status).toBe(201);
-    await app.db('subscriptions').where({ user_id: lapsing.userId }).update({ period_end: daysAgo(3) });
+    await app
+      .db('subscriptions')
+      .where({ user_id: lapsing.userId })
+      .update({ period_end: daysAgo(3) });
     const res = await book({ date: MONDAY, time: '16:00' }, lapsing.token);
     expect(res.status).toBe(402);
     expect(res.body.message).toBe('Your subscription has ended. Renew it to book professionals.');
@@ -162,16 +182,27 @@ describe('bookings', () => {
   it('carries a chat between the two parties, in order, with since for polling', async () => {
     const { body } = await book({ date: TUESDAY, time: '13:00' });
     const id = body.booking.id;
-    const say = (token: string, text: string) => app.request(`/api/bookings/${id}/messages`, { method: 'POST', json: { body: text }, headers: bearer(token) });
+    const say = (token: string, text: string) =>
+      app.request(`/api/bookings/${id}/messages`, { method: 'POST', json: { body: text }, headers: bearer(token) });
     const first = await say(customer.token, 'Hello, is 1pm fine?');
     expect(first.status).toBe(201);
     await say(pro.token, 'Yes, see you then.');
     await say(customer.token, 'Thanks!');
     const all = await app.request(`/api/bookings/${id}/messages`, { headers: bearer(pro.token) });
-    expect(all.body.messages.map((m: { body: string }) => m.body)).toEqual(['Hello, is 1pm fine?', 'Yes, see you then.', 'Thanks!']);
-    const newer = await app.request(`/api/bookings/${id}/messages?since=${first.body.message.id}`, { headers: bearer(customer.token) });
+    expect(all.body.messages.map((m: { body: string }) => m.body)).toEqual([
+      'Hello, is 1pm fine?',
+      'Yes, see you then.',
+      'Thanks!',
+    ]);
+    const newer = await app.request(`/api/bookings/${id}/messages?since=${first.body.message.id}`, {
+      headers: bearer(customer.token),
+    });
     expect(newer.body.messages).toHaveLength(2);
-    expect(newer.body.messages[0]).toMatchObject({ senderId: pro.userId, senderName: 'Kojo Pipes', senderAvatar: null });
+    expect(newer.body.messages[0]).toMatchObject({
+      senderId: pro.userId,
+      senderName: 'Kojo Pipes',
+      senderAvatar: null,
+    });
     expect((await say(customer.token, '   ')).status).toBe(400);
     await act(id, 'cancel', customer.token);
     expect((await say(customer.token, 'Still there?')).status).toBe(409);
@@ -184,7 +215,8 @@ describe('bookings', () => {
     await act(earlier, 'accept', pro.token);
     const { body } = await book({ professionalId: pro.userId, date: TUESDAY, time: '14:00' });
     const id = body.booking.id;
-    const review = (json: unknown, token = customer.token) => app.request(`/api/bookings/${id}/review`, { method: 'POST', json, headers: bearer(token) });
+    const review = (json: unknown, token = customer.token) =>
+      app.request(`/api/bookings/${id}/review`, { method: 'POST', json, headers: bearer(token) });
     expect((await review({ rating: 5, comment: 'Great' })).status).toBe(409); // not completed yet
     await act(id, 'accept', pro.token);
     app.clock.set(new Date('2026-11-24T14:00:00Z'));
@@ -193,18 +225,27 @@ describe('bookings', () => {
     expect((await review({ rating: 6 })).status).toBe(400);
     expect((await review({ rating: 4.5 })).status).toBe(400);
     expect((await review({ rating: 4 }, pro.token)).status).toBe(403);
-    expect((await review({ rating: 4, comment: 'Fixed it fast' })).body).toEqual({ success: true, message: 'Thank you for your review!' });
+    expect((await review({ rating: 4, comment: 'Fixed it fast' })).body).toEqual({
+      success: true,
+      message: 'Thank you for your review!',
+    });
     const again = await review({ rating: 1 });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('You have already reviewed this booking.');
-    const [listing] = (await app.request('/api/professionals?q=Kwesi', { headers: bearer(customer.token) })).body.professionals;
+    const [listing] = (await app.request('/api/professionals?q=Kwesi', { headers: bearer(customer.token) })).body
+      .professionals;
     expect(listing).toMatchObject({ rating: 4, reviews: 1, completedJobs: 2 });
     expect(listing.response).toMatch(/^Usually responds within/);
     const detail = await app.request(`/api/professionals/${pro.userId}`, { headers: bearer(customer.token) });
-    expect(detail.body.reviews[0]).toMatchObject({ rating: 4, comment: 'Fixed it fast', customerName: 'Ama', verified: true });
+    expect(detail.body.reviews[0]).toMatchObject({
+      rating: 4,
+      comment: 'Fixed it fast',
+      customerName: 'Ama',
+      verified: true,
+    });
   });
 
-  it('offers open slots for the next two weeks, without taken ones, from the server\'s date', async () => {
+  it("offers open slots for the next two weeks, without taken ones, from the server's date", async () => {
     // A professional of its own, booked on Monday at 09:00.
     const pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Slots', lastName: 'Taken' });
     expect((await book({ professionalId: pro.userId, date: MONDAY, time: '09:00' })).status).toBe(201);
@@ -226,8 +267,15 @@ describe('dashboard figures from real data (customer-data, professional-data)', 
     const customer = await signUpAndPay(app);
     const pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Figures' });
     const book = async (date: string, time: string, proposedRate?: number) =>
-      (await app.request('/api/bookings', { method: 'POST', json: { professionalId: pro.userId, date, time, proposedRate }, headers: bearer(customer.token) })).body.booking.id as number;
-    const act = (id: number, action: string, token: string) => app.request(`/api/bookings/${id}/${action}`, { method: 'POST', headers: bearer(token) });
+      (
+        await app.request('/api/bookings', {
+          method: 'POST',
+          json: { professionalId: pro.userId, date, time, proposedRate },
+          headers: bearer(customer.token),
+        })
+      ).body.booking.id as number;
+    const act = (id: number, action: string, token: string) =>
+      app.request(`/api/bookings/${id}/${action}`, { method: 'POST', headers: bearer(token) });
 
     const a = await book(MONDAY, '09:00'); // ₵30 × 2 = ₵60, completed, reviewed 5
     const b = await book(MONDAY, '11:00', 45); // ₵45 × 2 = ₵90, completed, reviewed 2
@@ -237,16 +285,28 @@ describe('dashboard figures from real data (customer-data, professional-data)', 
     await act(d, 'decline', pro.token);
     app.clock.set(new Date('2026-11-23T12:00:00Z'));
     for (const id of [a, b]) await act(id, 'complete', pro.token);
-    await app.request(`/api/bookings/${a}/review`, { method: 'POST', json: { rating: 5 }, headers: bearer(customer.token) });
-    await app.request(`/api/bookings/${b}/review`, { method: 'POST', json: { rating: 2 }, headers: bearer(customer.token) });
+    await app.request(`/api/bookings/${a}/review`, {
+      method: 'POST',
+      json: { rating: 5 },
+      headers: bearer(customer.token),
+    });
+    await app.request(`/api/bookings/${b}/review`, {
+      method: 'POST',
+      json: { rating: 2 },
+      headers: bearer(customer.token),
+    });
     await app.request(`/api/favourites/${pro.userId}`, { method: 'POST', headers: bearer(customer.token) });
 
-    const mine = await app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, { headers: bearer(customer.token) });
+    const mine = await app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, {
+      headers: bearer(customer.token),
+    });
     expect(mine.body.customer).toMatchObject({ totalBookings: 4, completedJobs: 2, totalSpent: 150 });
     expect(mine.body.customer.recentBookings.map((r: { id: number }) => r.id)).toEqual([d, c, b]);
     expect(mine.body.customer.favoriteServices.map((f: { id: number }) => f.id)).toEqual([pro.userId]);
 
-    const theirs = await app.request(`/api/professional-data/${encodeURIComponent(pro.body.email)}`, { headers: bearer(pro.token) });
+    const theirs = await app.request(`/api/professional-data/${encodeURIComponent(pro.body.email)}`, {
+      headers: bearer(pro.token),
+    });
     expect(theirs.body.professional).toMatchObject({
       totalJobs: 3,
       pendingJobs: 1,

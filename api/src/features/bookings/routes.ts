@@ -28,18 +28,29 @@ export function bookingRoutes(deps: AppDeps): Router {
   router.post('/api/bookings', auth, async (ctx) => {
     const input = validate(bookingRequestSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = { success: true, message: 'Booking request submitted successfully!', booking: await createBooking(deps, ctx.state.user, input) };
+    ctx.body = {
+      success: true,
+      message: 'Booking request submitted successfully!',
+      booking: await createBooking(deps, ctx.state.user, input),
+    };
   });
 
   router.get('/api/bookings', auth, async (ctx) => {
     const { status } = validate(listQuery, ctx.query);
     // `now`: the server's time, so a phone with a wrong clock still knows which jobs have started (Mark Completed).
-    ctx.body = { success: true, bookings: await findBookings(deps.db, ctx.state.user.id, { status }), now: deps.clock.now().toISOString() };
+    ctx.body = {
+      success: true,
+      bookings: await findBookings(deps.db, ctx.state.user.id, { status }),
+      now: deps.clock.now().toISOString(),
+    };
   });
 
   for (const action of ['accept', 'decline', 'cancel', 'complete'] as BookingAction[]) {
     router.post(`/api/bookings/:id/${action}`, auth, async (ctx) => {
-      ctx.body = { success: true, booking: await transitionBooking(deps, ctx.state.user, bookingId(ctx.params.id), action) };
+      ctx.body = {
+        success: true,
+        booking: await transitionBooking(deps, ctx.state.user, bookingId(ctx.params.id), action),
+      };
     });
   }
 
@@ -55,7 +66,12 @@ export function bookingRoutes(deps: AppDeps): Router {
   });
 
   router.post('/api/bookings/:id/review', auth, async (ctx) => {
-    ctx.body = await reviewBooking(deps, ctx.state.user, bookingId(ctx.params.id), validate(reviewSchema, ctx.request.body));
+    ctx.body = await reviewBooking(
+      deps,
+      ctx.state.user,
+      bookingId(ctx.params.id),
+      validate(reviewSchema, ctx.request.body),
+    );
   });
 
   return router;

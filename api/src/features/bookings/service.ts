@@ -28,8 +28,10 @@ export interface BookingDeps {
   notifier: Notifier;
 }
 
-const emailOf = async (db: Db, userId: number): Promise<string> => (await db('users').where({ id: userId }).first('email'))!.email;
-const phoneOf = async (db: Db, userId: number): Promise<string> => (await db('users').where({ id: userId }).first('phone'))!.phone;
+const emailOf = async (db: Db, userId: number): Promise<string> =>
+  (await db('users').where({ id: userId }).first('email'))!.email;
+const phoneOf = async (db: Db, userId: number): Promise<string> =>
+  (await db('users').where({ id: userId }).first('phone'))!.phone;
 
 const MAX_DAYS_AHEAD = 180;
 
@@ -65,7 +67,8 @@ export async function createBooking(
 
   const start = slotStart(input.date, input.time);
   if (!start) throw badRequest(BOOKING_MESSAGES.required, [{ field: 'date', message: 'Not a real date' }]);
-  if (start <= now) throw badRequest(BOOKING_MESSAGES.pastDate, [{ field: 'date', message: BOOKING_MESSAGES.pastDate }]);
+  if (start <= now)
+    throw badRequest(BOOKING_MESSAGES.pastDate, [{ field: 'date', message: BOOKING_MESSAGES.pastDate }]);
   if (start.getTime() - now.getTime() > MAX_DAYS_AHEAD * DAY_MS) {
     throw badRequest('Bookings can be made up to 6 months ahead.', [{ field: 'date', message: 'Too far ahead' }]);
   }
@@ -79,7 +82,10 @@ export async function createBooking(
   let notes: string | null = null;
   const proposed = input.proposedRate ?? null;
   if (proposed !== null) {
-    if (!pro.rate_negotiable) throw badRequest(BOOKING_MESSAGES.notNegotiable, [{ field: 'proposedRate', message: BOOKING_MESSAGES.notNegotiable }]);
+    if (!pro.rate_negotiable)
+      throw badRequest(BOOKING_MESSAGES.notNegotiable, [
+        { field: 'proposedRate', message: BOOKING_MESSAGES.notNegotiable },
+      ]);
     const bounds = customRateBounds(pro.base_rate_pesewas / 100, pro.max_rate_pesewas / 100);
     if (proposed < bounds.min || proposed > bounds.max) {
       const message = `Custom rate must be between ₵${bounds.min} and ₵${bounds.max} per hour.`;
@@ -114,7 +120,11 @@ export async function createBooking(
       .returning('id');
     const booking = (await findBookings(trx, customer.id, { id: Number(row.id) }))[0];
     await deps.notifier.sendEmail(bookingMessages.requested(await emailOf(trx, booking.professionalId), booking), trx);
-    await deps.notifier.sendText(await phoneOf(trx, booking.professionalId), textMessages.bookingRequested(booking), trx);
+    await deps.notifier.sendText(
+      await phoneOf(trx, booking.professionalId),
+      textMessages.bookingRequested(booking),
+      trx,
+    );
     return booking;
   });
 }
@@ -123,7 +133,12 @@ export async function createBooking(
  * Refuses a request past BOOKING_LIMITS. The customer's row is locked first, so requests sent at
  * the same moment are counted one after another and cannot pass the limits together.
  */
-async function withinBookingLimits(trx: Knex.Transaction, customerId: number, professionalId: number, now: Date): Promise<void> {
+async function withinBookingLimits(
+  trx: Knex.Transaction,
+  customerId: number,
+  professionalId: number,
+  now: Date,
+): Promise<void> {
   await trx('users').where({ id: customerId }).forUpdate().first('id');
   const counts = await trx('bookings')
     .where({ customer_id: customerId })
@@ -132,9 +147,11 @@ async function withinBookingLimits(trx: Knex.Transaction, customerId: number, pr
       trx.raw("count(*) filter (where status = 'pending') as open_all"),
       trx.raw('count(*) filter (where created_at > ?) as last_hour', [new Date(now.getTime() - HOUR_MS)]),
     );
-  if (toCount(counts.open_here) >= BOOKING_LIMITS.openWithOneProfessional) throw conflict(BOOKING_LIMIT_MESSAGES.openWithOne);
+  if (toCount(counts.open_here) >= BOOKING_LIMITS.openWithOneProfessional)
+    throw conflict(BOOKING_LIMIT_MESSAGES.openWithOne);
   if (toCount(counts.open_all) >= BOOKING_LIMITS.openInAll) throw conflict(BOOKING_LIMIT_MESSAGES.openInAll);
-  if (toCount(counts.last_hour) >= BOOKING_LIMITS.perHour) throw new HttpError(429, BOOKING_LIMIT_MESSAGES.perHour, { headers: { 'Retry-After': '3600' } });
+  if (toCount(counts.last_hour) >= BOOKING_LIMITS.perHour)
+    throw new HttpError(429, BOOKING_LIMIT_MESSAGES.perHour, { headers: { 'Retry-After': '3600' } });
 }
 
 /** A row of findBookings: the booking, its day as text, both parties' names and phones, the profession, any review. */
@@ -211,14 +228,22 @@ export async function findBookings(
 
 export type BookingAction = 'accept' | 'decline' | 'cancel' | 'complete';
 
-const TRANSITIONS: Record<BookingAction, { by: 'customer' | 'professional'; from: BookingStatus[]; to: BookingStatus }> = {
+const TRANSITIONS: Record<
+  BookingAction,
+  { by: 'customer' | 'professional'; from: BookingStatus[]; to: BookingStatus }
+> = {
   accept: { by: 'professional', from: ['pending'], to: 'confirmed' },
   decline: { by: 'professional', from: ['pending'], to: 'cancelled' },
   cancel: { by: 'customer', from: ['pending', 'confirmed'], to: 'cancelled' },
   complete: { by: 'professional', from: ['confirmed'], to: 'completed' },
 };
 
-const PAST_TENSE: Record<BookingAction, string> = { accept: 'accepted', decline: 'declined', cancel: 'cancelled', complete: 'completed' };
+const PAST_TENSE: Record<BookingAction, string> = {
+  accept: 'accepted',
+  decline: 'declined',
+  cancel: 'cancelled',
+  complete: 'completed',
+};
 
 export const BOOKING_NOT_FOUND = 'Booking not found.';
 
@@ -232,7 +257,12 @@ async function partyBooking(db: Db, userId: number, id: number) {
   return booking;
 }
 
-export async function transitionBooking(deps: BookingDeps, user: SessionUser, id: number, action: BookingAction): Promise<Booking> {
+export async function transitionBooking(
+  deps: BookingDeps,
+  user: SessionUser,
+  id: number,
+  action: BookingAction,
+): Promise<Booking> {
   const { db, clock } = deps;
   const booking = await partyBooking(db, user.id, id);
   const rule = TRANSITIONS[action];
@@ -264,10 +294,20 @@ export async function transitionBooking(deps: BookingDeps, user: SessionUser, id
     }
     const moved = (await findBookings(trx, user.id, { id }))[0];
     const other = role === 'customer' ? moved.professionalId : moved.customerId;
-    const message = { accept: bookingMessages.accepted, decline: bookingMessages.declined, cancel: bookingMessages.cancelled, complete: bookingMessages.completed }[action];
+    const message = {
+      accept: bookingMessages.accepted,
+      decline: bookingMessages.declined,
+      cancel: bookingMessages.cancelled,
+      complete: bookingMessages.completed,
+    }[action];
     await deps.notifier.sendEmail(message(await emailOf(trx, other), moved), trx);
     // A text only where someone must act or travel: accepted/declined to the customer, cancelled to the professional.
-    const text = { accept: textMessages.bookingAccepted, decline: textMessages.bookingDeclined, cancel: textMessages.bookingCancelled, complete: null }[action];
+    const text = {
+      accept: textMessages.bookingAccepted,
+      decline: textMessages.bookingDeclined,
+      cancel: textMessages.bookingCancelled,
+      complete: null,
+    }[action];
     if (text) await deps.notifier.sendText(await phoneOf(trx, other), text(moved), trx);
     return moved;
   });
@@ -284,9 +324,15 @@ export const CHAT_AWAY_MS = 5 * 60_000;
 const CHAT_EMAIL_GAP_MS = 30 * 60_000;
 
 /** A row of listMessages: the message with its sender's name and photo. */
-type MessageListRow = Pick<BookingMessageRow, 'id' | 'sender_id' | 'body' | 'created_at'> & Pick<UserRow, 'first_name' | 'last_name' | 'avatar_hash'>;
+type MessageListRow = Pick<BookingMessageRow, 'id' | 'sender_id' | 'body' | 'created_at'> &
+  Pick<UserRow, 'first_name' | 'last_name' | 'avatar_hash'>;
 
-export async function listMessages(deps: BookingDeps, user: SessionUser, bookingId: number, since: number): Promise<ChatMessage[]> {
+export async function listMessages(
+  deps: BookingDeps,
+  user: SessionUser,
+  bookingId: number,
+  since: number,
+): Promise<ChatMessage[]> {
   const { db } = deps;
   await partyBooking(db, user.id, bookingId);
   await db('chat_reads')
@@ -310,23 +356,45 @@ export async function listMessages(deps: BookingDeps, user: SessionUser, booking
   }));
 }
 
-export async function postMessage(deps: BookingDeps, user: SessionUser, bookingId: number, body: string): Promise<ChatMessage> {
+export async function postMessage(
+  deps: BookingDeps,
+  user: SessionUser,
+  bookingId: number,
+  body: string,
+): Promise<ChatMessage> {
   const booking = await partyBooking(deps.db, user.id, bookingId);
   if (booking.status === 'cancelled') throw conflict('This booking was cancelled, so its chat is closed.');
   const now = deps.clock.now();
-  const otherId = Number(booking.customer_id) === user.id ? Number(booking.professional_id) : Number(booking.customer_id);
+  const otherId =
+    Number(booking.customer_id) === user.id ? Number(booking.professional_id) : Number(booking.customer_id);
   // The message and the email about it are written together: both exist, or neither.
   const row = await deps.db.transaction(async (trx) => {
-    const [inserted] = await trx('booking_messages').insert({ booking_id: bookingId, sender_id: user.id, body, created_at: now }).returning('id');
+    const [inserted] = await trx('booking_messages')
+      .insert({ booking_id: bookingId, sender_id: user.id, body, created_at: now })
+      .returning('id');
     await emailIfAway(deps, trx, bookingId, otherId, user, now);
     return inserted;
   });
   const sender = await deps.db('users').where({ id: user.id }).first('avatar_hash');
-  return { id: Number(row.id), senderId: user.id, senderName: `${user.firstName} ${user.lastName}`, senderAvatar: avatarUrl(sender?.avatar_hash), body, createdAt: now.toISOString() };
+  return {
+    id: Number(row.id),
+    senderId: user.id,
+    senderName: `${user.firstName} ${user.lastName}`,
+    senderAvatar: avatarUrl(sender?.avatar_hash),
+    body,
+    createdAt: now.toISOString(),
+  };
 }
 
 /** Emails the other party about a new message when they have not read the chat lately (in the message's transaction). */
-async function emailIfAway(deps: BookingDeps, trx: Knex.Transaction, bookingId: number, otherId: number, sender: SessionUser, now: Date) {
+async function emailIfAway(
+  deps: BookingDeps,
+  trx: Knex.Transaction,
+  bookingId: number,
+  otherId: number,
+  sender: SessionUser,
+  now: Date,
+) {
   const awaySince = new Date(now.getTime() - CHAT_AWAY_MS);
   const emailedBefore = new Date(now.getTime() - CHAT_EMAIL_GAP_MS);
   // One statement decides and claims the email: the upsert locks the row, so a message sent at
@@ -337,14 +405,21 @@ async function emailIfAway(deps: BookingDeps, trx: Knex.Transaction, bookingId: 
     .onConflict(['booking_id', 'user_id'])
     .merge(['last_emailed_at'])
     .where((away) => away.whereNull('chat_reads.last_read_at').orWhere('chat_reads.last_read_at', '<', awaySince))
-    .andWhere((notLately) => notLately.whereNull('chat_reads.last_emailed_at').orWhere('chat_reads.last_emailed_at', '<=', emailedBefore))
+    .andWhere((notLately) =>
+      notLately.whereNull('chat_reads.last_emailed_at').orWhere('chat_reads.last_emailed_at', '<=', emailedBefore),
+    )
     .returning('booking_id');
   if (claimed.length === 0) return;
   const [booking] = await findBookings(trx, otherId, { id: bookingId });
   await deps.notifier.sendEmail(bookingMessages.chat(await emailOf(trx, otherId), booking, sender.firstName), trx);
 }
 
-export async function reviewBooking(deps: BookingDeps, user: SessionUser, bookingId: number, input: { rating: number; comment: string }) {
+export async function reviewBooking(
+  deps: BookingDeps,
+  user: SessionUser,
+  bookingId: number,
+  input: { rating: number; comment: string },
+) {
   const booking = await partyBooking(deps.db, user.id, bookingId);
   if (Number(booking.customer_id) !== user.id) throw forbidden('Only the customer can review this booking.');
   if (booking.status !== 'completed') throw conflict('You can review a booking once it is completed.');

@@ -51,7 +51,8 @@ describe('POST /api/contact', () => {
 
   it('gives each message its own reference', async () => {
     const refs = new Set<string>();
-    for (let i = 0; i < 5; i++) refs.add((await app.request('/api/contact', { method: 'POST', json: valid })).body.reference);
+    for (let i = 0; i < 5; i++)
+      refs.add((await app.request('/api/contact', { method: 'POST', json: valid })).body.reference);
     expect(refs.size).toBe(5);
   });
 

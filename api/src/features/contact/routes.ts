@@ -11,14 +11,18 @@ import { sendContactMessage } from './service.ts';
 export function contactRoutes({ db, clock }: AppDeps): Router {
   const router = new Router<RequestState>();
   const repo = contactRepo(db);
-  router.post('/api/contact', rateLimit(db, () => clock.now(), [[LIMITS.contactByAddress, (ctx) => ctx.ip]]), async (ctx) => {
-    const message = validate(contactSchema, ctx.request.body);
-    await countRequest(db, LIMITS.contactByEmail, message.email.toLowerCase(), clock.now());
-    // A signed-in sender's message is theirs (their data export shows it); a visitor's is no one's.
-    const token = bearerToken(ctx.get('authorization'));
-    const sender = token ? await sessionsRepo.findUser(db, token, clock.now()) : undefined;
-    ctx.status = 201;
-    ctx.body = await sendContactMessage({ repo, clock }, message, sender ? Number(sender.id) : null);
-  });
+  router.post(
+    '/api/contact',
+    rateLimit(db, () => clock.now(), [[LIMITS.contactByAddress, (ctx) => ctx.ip]]),
+    async (ctx) => {
+      const message = validate(contactSchema, ctx.request.body);
+      await countRequest(db, LIMITS.contactByEmail, message.email.toLowerCase(), clock.now());
+      // A signed-in sender's message is theirs (their data export shows it); a visitor's is no one's.
+      const token = bearerToken(ctx.get('authorization'));
+      const sender = token ? await sessionsRepo.findUser(db, token, clock.now()) : undefined;
+      ctx.status = 201;
+      ctx.body = await sendContactMessage({ repo, clock }, message, sender ? Number(sender.id) : null);
+    },
+  );
   return router;
 }

@@ -12,7 +12,10 @@ const clockSchema = z.union([
   z.object({ advanceMs: z.number().check(z.int(), z.minimum(0), z.maximum(366 * DAY_MS)) }),
   z.object({ reset: z.literal(true) }),
 ]);
-const creditSchema = z.object({ email: z.string().check(z.minLength(3)), amount: z.number().check(z.minimum(0.01), z.maximum(100_000)) });
+const creditSchema = z.object({
+  email: z.string().check(z.minLength(3)),
+  amount: z.number().check(z.minimum(0.01), z.maximum(100_000)),
+});
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -37,7 +40,8 @@ export function devRoutes(deps: AppDeps): Router {
   // Only when the app was built with a movable clock, which server.ts does under NODE_ENV=test.
   router.post('/api/dev/clock', async (ctx) => {
     const clock = deps.clock as Partial<{ advance(ms: number): void; reset(): void }>;
-    if (config.env !== 'test' || typeof clock.advance !== 'function' || typeof clock.reset !== 'function') throw notFound('No such API endpoint.');
+    if (config.env !== 'test' || typeof clock.advance !== 'function' || typeof clock.reset !== 'function')
+      throw notFound('No such API endpoint.');
     const body = validate(clockSchema, ctx.request.body);
     if ('reset' in body) clock.reset();
     else clock.advance(body.advanceMs);

@@ -16,18 +16,53 @@ describe('public directory', () => {
       ['tiler', 'Kumasi', 'Mason/Tiler'],
       ['lapsed', 'Kumasi', 'Plumber'],
     ] as const) {
-      ids[key] = (await signUpAndPay(app, { userType: 'professional', profession, location, localAddress: '12 Secret Lane', firstName: `Dir${key}`, lastName: 'Mensah' })).userId;
+      ids[key] = (
+        await signUpAndPay(app, {
+          userType: 'professional',
+          profession,
+          location,
+          localAddress: '12 Secret Lane',
+          firstName: `Dir${key}`,
+          lastName: 'Mensah',
+        })
+      ).userId;
     }
-    await app.db('professional_profiles').where({ user_id: ids.lapsed }).update({ paid_until: new Date('2020-01-01') });
+    await app
+      .db('professional_profiles')
+      .where({ user_id: ids.lapsed })
+      .update({ paid_until: new Date('2020-01-01') });
     const customer = await signUpAndPay(app);
     // Two reviews from completed bookings (the table requires one each).
-    for (const [rating, time] of [[5, '09:00'], [3, '10:00']] as const) {
+    for (const [rating, time] of [
+      [5, '09:00'],
+      [3, '10:00'],
+    ] as const) {
       const at = new Date();
       const [booking] = await app
         .db('bookings')
-        .insert({ customer_id: customer.userId, professional_id: ids.kumasi, date: '2026-11-02', time, status: 'completed', agreed_rate_pesewas: 3000, total_pesewas: 6000, created_at: at, updated_at: at, completed_at: at })
+        .insert({
+          customer_id: customer.userId,
+          professional_id: ids.kumasi,
+          date: '2026-11-02',
+          time,
+          status: 'completed',
+          agreed_rate_pesewas: 3000,
+          total_pesewas: 6000,
+          created_at: at,
+          updated_at: at,
+          completed_at: at,
+        })
         .returning('id');
-      await app.db('reviews').insert({ booking_id: booking.id, customer_id: customer.userId, professional_id: ids.kumasi, rating, comment: `Gave ${rating}`, created_at: at });
+      await app
+        .db('reviews')
+        .insert({
+          booking_id: booking.id,
+          customer_id: customer.userId,
+          professional_id: ids.kumasi,
+          rating,
+          comment: `Gave ${rating}`,
+          created_at: at,
+        });
     }
     // The profile keeps its review counters (as the review route does).
     await app.db('professional_profiles').where({ user_id: ids.kumasi }).update({ review_count: 2, rating_total: 8 });
@@ -46,7 +81,11 @@ describe('public directory', () => {
     const tilers = await listDirectory(app.db, { category: 'Mason/Tiler', city: '', page: 1 }, now());
     expect(tilers.professionals.map((p) => p.id)).toEqual([ids.tiler]);
     // A page past the end shows the last page.
-    expect(await listDirectory(app.db, { category: 'Mason/Tiler', city: '', page: 99 }, now())).toMatchObject({ page: 1, pages: 1, total: 1 });
+    expect(await listDirectory(app.db, { category: 'Mason/Tiler', city: '', page: 99 }, now())).toMatchObject({
+      page: 1,
+      pages: 1,
+      total: 1,
+    });
   });
 
   it('shows the first name and the last initial, the city, never the street address, phone or email', async () => {
@@ -70,7 +109,11 @@ describe('public directory', () => {
   });
 
   it('reads category and city from the address, and refuses what it does not know', () => {
-    expect(directoryQuerySchema.parse({ category: 'MasonTiler', city: 'Kumasi', page: '2' })).toEqual({ category: 'Mason/Tiler', city: 'Kumasi', page: 2 });
+    expect(directoryQuerySchema.parse({ category: 'MasonTiler', city: 'Kumasi', page: '2' })).toEqual({
+      category: 'Mason/Tiler',
+      city: 'Kumasi',
+      page: 2,
+    });
     expect(directoryQuerySchema.parse({}).category).toBe('');
     expect(directoryQuerySchema.parse({ category: 'astronaut' }).category).toBeNull();
     expect(directoryQuerySchema.safeParse({ city: 'Lagos' }).success).toBe(false);

@@ -1,5 +1,12 @@
 import { categoryValue } from '../../../../contract/categories.ts';
-import { DIRECTORY_MAX_PAGE, DIRECTORY_PAGE_SIZE, publicName, type DirectoryPage, type PublicProfessional, type PublicProfile } from '../../../../contract/directory.ts';
+import {
+  DIRECTORY_MAX_PAGE,
+  DIRECTORY_PAGE_SIZE,
+  publicName,
+  type DirectoryPage,
+  type PublicProfessional,
+  type PublicProfile,
+} from '../../../../contract/directory.ts';
 import type { Listing } from '../../../../contract/professionals.ts';
 import { parseMediaPath, photoUrl } from '../../../../contract/photos.ts';
 import type { ReadCache } from '../../cache/read-cache.ts';
@@ -40,12 +47,15 @@ async function people(db: Db, ids: number[]): Promise<Map<number, Person>> {
 }
 
 /** One page of the directory, best rated first (new professionals after the rated ones), then oldest. */
-export async function listDirectory(db: Db, filters: { category: string; city: string; page: number }, now: Date): Promise<DirectoryPage> {
-  const base = listedProfessionals(db, now)
-    .modify((q) => {
-      if (filters.category) q.where('p.category', categoryValue(filters.category).toLowerCase());
-      if (filters.city) q.where('u.location', filters.city);
-    });
+export async function listDirectory(
+  db: Db,
+  filters: { category: string; city: string; page: number },
+  now: Date,
+): Promise<DirectoryPage> {
+  const base = listedProfessionals(db, now).modify((q) => {
+    if (filters.category) q.where('p.category', categoryValue(filters.category).toLowerCase());
+    if (filters.city) q.where('u.location', filters.city);
+  });
   const [{ n }] = await base.clone().count({ n: '*' });
   const total = Number(n);
   const pages = Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE));
@@ -79,7 +89,9 @@ export async function publicProfile(db: Db, id: number, now: Date): Promise<Publ
       .orderBy('r.id', 'desc')
       .limit(20)
       .select('r.id', 'r.customer_id', 'r.rating', 'r.comment', 'r.created_at', 'u.first_name', 'u.last_name'),
-    db('reviews').where({ professional_id: id }).groupBy('rating').select('rating').count({ n: '*' }) as Promise<{ rating: number; n: number | string }[]>,
+    db('reviews').where({ professional_id: id }).groupBy('rating').select('rating').count({ n: '*' }) as Promise<
+      { rating: number; n: number | string }[]
+    >,
     workPhotos(db, id),
   ]);
   const avatar = listing.avatar ? parseMediaPath(listing.avatar) : null;
@@ -108,8 +120,15 @@ export async function publicProfile(db: Db, id: number, now: Date): Promise<Publ
 }
 
 /** Listed professionals' ids, professions and names, for the sitemap (a sitemap holds at most 50,000 addresses). */
-export async function directoryEntries(db: Db, now: Date, limit = 49_000): Promise<Pick<PublicProfessional, 'id' | 'name' | 'profession'>[]> {
-  const rows = await listedProfessionals(db, now).orderBy('u.id').limit(limit).select('u.id', 'u.first_name', 'u.last_name', 'p.profession');
+export async function directoryEntries(
+  db: Db,
+  now: Date,
+  limit = 49_000,
+): Promise<Pick<PublicProfessional, 'id' | 'name' | 'profession'>[]> {
+  const rows = await listedProfessionals(db, now)
+    .orderBy('u.id')
+    .limit(limit)
+    .select('u.id', 'u.first_name', 'u.last_name', 'p.profession');
   return rows.map((r) => ({ id: Number(r.id), name: publicName(r.first_name, r.last_name), profession: r.profession }));
 }
 
@@ -126,12 +145,20 @@ export interface DirectoryReader {
  * With a read cache, a profile is kept until the database announces a change to the professional
  * or to a reviewer (their name shows), or a minute passes (a lapse by the clock alone).
  */
-export function directoryReader(db: Db, clock: { now(): Date }, publicUrl: string, readCache?: ReadCache): DirectoryReader {
+export function directoryReader(
+  db: Db,
+  clock: { now(): Date },
+  publicUrl: string,
+  readCache?: ReadCache,
+): DirectoryReader {
   const profile = (id: number) => publicProfile(db, id, clock.now());
   return {
     list: (filters) => listDirectory(db, filters, clock.now()),
     profile: readCache
-      ? (id) => readCache.get(`public-profile:${id}`, clock.now(), () => profile(id), { users: (p) => [id, ...(p ? p.reviewList.map((r) => r.customerId) : [])] })
+      ? (id) =>
+          readCache.get(`public-profile:${id}`, clock.now(), () => profile(id), {
+            users: (p) => [id, ...(p ? p.reviewList.map((r) => r.customerId) : [])],
+          })
       : profile,
     entries: () => directoryEntries(db, clock.now()),
     publicUrl: publicUrl.replace(/\/+$/, ''),

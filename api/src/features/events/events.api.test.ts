@@ -1,5 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_STREAMS_PER_USER, EVENTS_PATH, EVENTS_PING, EVENTS_TICKET_PATH, userEventSchema, type UserEvent } from '../../../../contract/events.ts';
+import {
+  EVENT_STREAMS_PER_USER,
+  EVENTS_PATH,
+  EVENTS_PING,
+  EVENTS_TICKET_PATH,
+  userEventSchema,
+  type UserEvent,
+} from '../../../../contract/events.ts';
 import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
@@ -122,12 +129,20 @@ describe('live updates', () => {
     return stream;
   };
   const book = async (time: string) => {
-    const res = await app.request('/api/bookings', { method: 'POST', headers: bearer(customer.token), json: { professionalId: pro.userId, description: 'Leaking tap', date: MONDAY, time } });
+    const res = await app.request('/api/bookings', {
+      method: 'POST',
+      headers: bearer(customer.token),
+      json: { professionalId: pro.userId, description: 'Leaking tap', date: MONDAY, time },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.booking.id as number;
   };
   const say = (bookingId: number, token: string, text: string) =>
-    app.request(`/api/bookings/${bookingId}/messages`, { method: 'POST', headers: bearer(token), json: { body: text } });
+    app.request(`/api/bookings/${bookingId}/messages`, {
+      method: 'POST',
+      headers: bearer(token),
+      json: { body: text },
+    });
 
   it('refuses a stream without a good ticket, and a ticket without a session', async () => {
     expect((await app.request(EVENTS_TICKET_PATH, { method: 'POST' })).status).toBe(401);
@@ -153,13 +168,28 @@ describe('live updates', () => {
     const customerStream = await open(customer.token);
     const proStream = await open(pro.token);
     const strangerStream = await open(stranger.token);
-    for (const stream of [customerStream, proStream, strangerStream]) expect((await stream.until('ready')).at(-1)).toEqual({ type: 'ready' });
+    for (const stream of [customerStream, proStream, strangerStream])
+      expect((await stream.until('ready')).at(-1)).toEqual({ type: 'ready' });
 
     const bookingId = await book('09:00');
-    expect(await customerStream.until('booking.created')).toContainEqual({ type: 'booking.created', bookingId, status: 'pending' });
-    expect(await proStream.until('booking.created')).toContainEqual({ type: 'booking.created', bookingId, status: 'pending' });
-    expect((await app.request(`/api/bookings/${bookingId}/accept`, { method: 'POST', headers: bearer(pro.token) })).status).toBe(200);
-    expect((await customerStream.until('booking.accepted')).at(-1)).toEqual({ type: 'booking.accepted', bookingId, status: 'confirmed' });
+    expect(await customerStream.until('booking.created')).toContainEqual({
+      type: 'booking.created',
+      bookingId,
+      status: 'pending',
+    });
+    expect(await proStream.until('booking.created')).toContainEqual({
+      type: 'booking.created',
+      bookingId,
+      status: 'pending',
+    });
+    expect(
+      (await app.request(`/api/bookings/${bookingId}/accept`, { method: 'POST', headers: bearer(pro.token) })).status,
+    ).toBe(200);
+    expect((await customerStream.until('booking.accepted')).at(-1)).toEqual({
+      type: 'booking.accepted',
+      bookingId,
+      status: 'confirmed',
+    });
     expect((await say(bookingId, customer.token, 'Is 9 still good?')).status).toBe(201);
     const message = (await proStream.until('chat.message')).at(-1);
     expect(message).toMatchObject({ type: 'chat.message', bookingId, senderId: customer.userId });
@@ -188,7 +218,9 @@ describe('live updates', () => {
     expect(replayed[1]).toEqual({ type: 'booking.declined', bookingId, status: 'cancelled' });
     // Nothing twice: the next event is a new one.
     const later = await book('11:00');
-    expect(await back.until('booking.created')).toEqual([{ type: 'booking.created', bookingId: later, status: 'pending' }]);
+    expect(await back.until('booking.created')).toEqual([
+      { type: 'booking.created', bookingId: later, status: 'pending' },
+    ]);
   });
 
   it('asks a client with an unknown cursor to read everything again', async () => {
@@ -200,23 +232,26 @@ describe('live updates', () => {
   });
 
   // PGlite has one connection: its transactions never overlap, so none can commit late.
-  it.skipIf(process.env.TEST_DB !== 'postgres')('gives an event of a transaction that commits late in order, never behind a cursor already sent', async () => {
-    const stream = await open(customer.token);
-    await stream.until('ready');
-    // A slow transaction writes its event first (the smaller id) and commits after another one.
-    let commitSlow!: () => void;
-    const slow = app.db.transaction(async (trx) => {
-      await trx.raw(`select emit_user_event(?, 'subscription.changed', '{}')`, [customer.userId]);
-      await new Promise<void>((resolve) => (commitSlow = resolve));
-    });
-    while (!commitSlow) await new Promise((resolve) => setTimeout(resolve, 10));
-    await app.db.raw(`select emit_user_event(?, 'verification.decided', '{"status":"verified"}')`, [customer.userId]);
-    commitSlow();
-    await slow;
-    const seen = await stream.until('verification.decided');
-    expect(seen).toEqual([{ type: 'subscription.changed' }, { type: 'verification.decided', status: 'verified' }]);
-    stream.close();
-  });
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'gives an event of a transaction that commits late in order, never behind a cursor already sent',
+    async () => {
+      const stream = await open(customer.token);
+      await stream.until('ready');
+      // A slow transaction writes its event first (the smaller id) and commits after another one.
+      let commitSlow!: () => void;
+      const slow = app.db.transaction(async (trx) => {
+        await trx.raw(`select emit_user_event(?, 'subscription.changed', '{}')`, [customer.userId]);
+        await new Promise<void>((resolve) => (commitSlow = resolve));
+      });
+      while (!commitSlow) await new Promise((resolve) => setTimeout(resolve, 10));
+      await app.db.raw(`select emit_user_event(?, 'verification.decided', '{"status":"verified"}')`, [customer.userId]);
+      commitSlow();
+      await slow;
+      const seen = await stream.until('verification.decided');
+      expect(seen).toEqual([{ type: 'subscription.changed' }, { type: 'verification.decided', status: 'verified' }]);
+      stream.close();
+    },
+  );
 
   it(`keeps at most ${EVENT_STREAMS_PER_USER} streams per user, closing the oldest`, async () => {
     const streams = [];
@@ -232,10 +267,20 @@ describe('live updates', () => {
   });
 
   it('ends the stream when its session ends (sign-out)', async () => {
-    const session = await app.request('/api/auth/login', { method: 'POST', json: { loginMethod: 'email', email: stranger.body.email, password: stranger.body.password, accountType: 'customer' } });
+    const session = await app.request('/api/auth/login', {
+      method: 'POST',
+      json: {
+        loginMethod: 'email',
+        email: stranger.body.email,
+        password: stranger.body.password,
+        accountType: 'customer',
+      },
+    });
     const stream = await open(session.body.token);
     await stream.until('ready');
-    expect((await app.request('/api/auth/logout', { method: 'POST', headers: bearer(session.body.token) })).status).toBe(200);
+    expect(
+      (await app.request('/api/auth/logout', { method: 'POST', headers: bearer(session.body.token) })).status,
+    ).toBe(200);
     for (;;) {
       const frame = await stream.next();
       if (frame === null) break; // ended
@@ -250,6 +295,8 @@ describe('live updates', () => {
     app.events.closeAll();
     expect(await stream.next()).toBeNull();
     expect((await app.request(`${EVENTS_PATH}?ticket=${spare}`)).status).toBe(503);
-    expect((await app.request(EVENTS_TICKET_PATH, { method: 'POST', headers: bearer(customer.token) })).status).toBe(503);
+    expect((await app.request(EVENTS_TICKET_PATH, { method: 'POST', headers: bearer(customer.token) })).status).toBe(
+      503,
+    );
   });
 });

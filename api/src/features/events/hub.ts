@@ -1,5 +1,10 @@
 import { PassThrough } from 'node:stream';
-import { EVENT_STREAMS_PER_USER, EVENTS_HEARTBEAT_MS, EVENTS_PING, type UserEvent } from '../../../../contract/events.ts';
+import {
+  EVENT_STREAMS_PER_USER,
+  EVENTS_HEARTBEAT_MS,
+  EVENTS_PING,
+  type UserEvent,
+} from '../../../../contract/events.ts';
 import type { ChangeFeed } from '../../cache/change-feed.ts';
 import type { Db } from '../../db.ts';
 import type { Logger } from '../../logger.ts';
@@ -37,7 +42,8 @@ export interface EventHubDeps {
   heartbeatMs?: number;
 }
 
-const frame = (event: UserEvent, cursor: Cursor | null) => `${cursor ? `id: ${formatCursor(cursor)}\n` : ''}data: ${JSON.stringify(event)}\n\n`;
+const frame = (event: UserEvent, cursor: Cursor | null) =>
+  `${cursor ? `id: ${formatCursor(cursor)}\n` : ''}data: ${JSON.stringify(event)}\n\n`;
 
 /**
  * The open live-update streams of this process (issue #18, ARCHITECTURE.md "Live updates"). Any
@@ -149,7 +155,10 @@ export class EventHub {
       } while (stream.dirty && !stream.closed);
       this.lookAgainIfHeldBack(stream);
     } catch (err) {
-      this.deps.logger.warn({ err, userId: stream.userId }, 'live-update stream could not read its events: closed, the client reconnects');
+      this.deps.logger.warn(
+        { err, userId: stream.userId },
+        'live-update stream could not read its events: closed, the client reconnects',
+      );
       this.close(stream);
     } finally {
       stream.pumping = false;

@@ -41,13 +41,21 @@ export const eventsRepo = {
   /** A single-use ticket for `userId`'s stream, tied to the session it came from. */
   async issueTicket(db: Db, userId: number, sessionHash: string, now: Date): Promise<string> {
     const { token, hash } = newToken();
-    await db('event_tickets').insert({ ticket_hash: hash, user_id: userId, session_hash: sessionHash, expires_at: new Date(now.getTime() + EVENT_TICKET_TTL_MS) });
+    await db('event_tickets').insert({
+      ticket_hash: hash,
+      user_id: userId,
+      session_hash: sessionHash,
+      expires_at: new Date(now.getTime() + EVENT_TICKET_TTL_MS),
+    });
     return token;
   },
 
   /** Takes a ticket (it is good once): its user and session, or undefined when unknown, used or expired. */
   async takeTicket(db: Db, ticket: string, now: Date): Promise<{ userId: number; sessionHash: string } | undefined> {
-    const [row] = await db('event_tickets').where({ ticket_hash: hashToken(ticket) }).delete().returning(['user_id', 'session_hash', 'expires_at']);
+    const [row] = await db('event_tickets')
+      .where({ ticket_hash: hashToken(ticket) })
+      .delete()
+      .returning(['user_id', 'session_hash', 'expires_at']);
     if (!row || new Date(row.expires_at) <= now) return undefined;
     return { userId: Number(row.user_id), sessionHash: String(row.session_hash) };
   },
@@ -57,10 +65,17 @@ export const eventsRepo = {
    * the cursor to read from next. Only events of transactions older than every running one are
    * given: see migration 20261127000000. `more` says the page was full.
    */
-  async eventsAfter(db: Db, userId: number, after: Cursor | null, limit = REPLAY_MAX): Promise<{ events: DeliveredEvent[]; next: Cursor; more: boolean }> {
+  async eventsAfter(
+    db: Db,
+    userId: number,
+    after: Cursor | null,
+    limit = REPLAY_MAX,
+  ): Promise<{ events: DeliveredEvent[]; next: Cursor; more: boolean }> {
     // One statement, one snapshot: the horizon and the events below it are read together (a
     // horizon read later could pass a transaction that committed in between, unread).
-    const since = after ? '(e.txid, e.id) > (?::xid8, ?::bigint)' : `e.created_at > now() - interval '${FIRST_CONNECTION_OVERLAP}'`;
+    const since = after
+      ? '(e.txid, e.id) > (?::xid8, ?::bigint)'
+      : `e.created_at > now() - interval '${FIRST_CONNECTION_OVERLAP}'`;
     const { rows } = (await db.raw(
       `select h.horizon::text as horizon, e.txid::text as txid, e.id::text as id, e.type, e.data
          from (select ${HORIZON} as horizon) h
@@ -97,7 +112,10 @@ export const eventsRepo = {
    * harmless.
    */
   async mayHaveMissed(db: Db, after: Cursor): Promise<boolean> {
-    const { rows } = (await db.raw('select coalesce((select txid from user_events order by txid limit 1) > ?::xid8, false) as missed', [String(after.txid)])) as {
+    const { rows } = (await db.raw(
+      'select coalesce((select txid from user_events order by txid limit 1) > ?::xid8, false) as missed',
+      [String(after.txid)],
+    )) as {
       rows: { missed: boolean }[];
     };
     return rows[0].missed;
@@ -105,7 +123,9 @@ export const eventsRepo = {
 
   /** Deletes events older than EVENTS_KEPT_DAYS and tickets past their minute. */
   async prune(db: Db, now: Date): Promise<{ events: number; tickets: number }> {
-    const events = await db('user_events').whereRaw(`created_at < now() - interval '${EVENTS_KEPT_DAYS} days'`).delete();
+    const events = await db('user_events')
+      .whereRaw(`created_at < now() - interval '${EVENTS_KEPT_DAYS} days'`)
+      .delete();
     const tickets = await db('event_tickets').where('expires_at', '<', now).delete();
     return { events, tickets };
   },

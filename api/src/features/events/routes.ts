@@ -1,5 +1,10 @@
 import Router from '@koa/router';
-import { EVENTS_PATH, EVENTS_TICKET_PATH, eventsQuerySchema, type EventTicketResponse } from '../../../../contract/events.ts';
+import {
+  EVENTS_PATH,
+  EVENTS_TICKET_PATH,
+  eventsQuerySchema,
+  type EventTicketResponse,
+} from '../../../../contract/events.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { liveSession, requireUser, type UserState } from '../../http/auth.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
@@ -16,11 +21,16 @@ export function eventRoutes(deps: AppDeps): Router {
   const { db, clock, events } = deps;
   const sessionOf = liveSession(deps);
 
-  router.post(EVENTS_TICKET_PATH, requireUser(deps), rateLimit<UserState>(db, () => clock.now(), [[LIMITS.eventTicketsByAccount, (ctx) => String(ctx.state.user.id)]]), async (ctx) => {
-    if (!events?.accepting) throw new HttpError(503, UNAVAILABLE);
-    const ticket = await eventsRepo.issueTicket(db, ctx.state.user.id, hashToken(ctx.state.token), clock.now());
-    ctx.body = { ticket } satisfies EventTicketResponse;
-  });
+  router.post(
+    EVENTS_TICKET_PATH,
+    requireUser(deps),
+    rateLimit<UserState>(db, () => clock.now(), [[LIMITS.eventTicketsByAccount, (ctx) => String(ctx.state.user.id)]]),
+    async (ctx) => {
+      if (!events?.accepting) throw new HttpError(503, UNAVAILABLE);
+      const ticket = await eventsRepo.issueTicket(db, ctx.state.user.id, hashToken(ctx.state.token), clock.now());
+      ctx.body = { ticket } satisfies EventTicketResponse;
+    },
+  );
 
   router.get(EVENTS_PATH, async (ctx) => {
     const query = validate(eventsQuerySchema, ctx.query);

@@ -18,15 +18,34 @@ const silent = new Writable({ write: (_c, _e, done) => done() });
 async function appOn(db: Db) {
   const config = loadConfig({ NODE_ENV: 'test' });
   const clock = fixedClock(new Date('2026-11-22T09:00:00Z'));
-  const app = createApp({ db, config, clock, logger: createLogger('info', silent), payments: paymentProvider(config, db), notifier: outboxNotifier({ clock }) });
+  const app = createApp({
+    db,
+    config,
+    clock,
+    logger: createLogger('info', silent),
+    payments: paymentProvider(config, db),
+    notifier: outboxNotifier({ clock }),
+  });
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const request = async (path: string, json?: unknown) => {
-    const res = await fetch(url + path, json === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) });
+    const res = await fetch(
+      url + path,
+      json === undefined
+        ? {}
+        : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) },
+    );
     return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
   };
-  return { request, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return {
+    request,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }
 
 /** A TCP proxy to the test PostgreSQL that the test can cut (refusing connections) and restore. */
@@ -106,7 +125,11 @@ describe('database unavailable', () => {
     const api = await appOn(db);
     try {
       const res = await api.request('/api/plans');
-      expect(res).toMatchObject({ status: 503, retryAfter: '5', body: { success: false, message: DATABASE_UNAVAILABLE } });
+      expect(res).toMatchObject({
+        status: 503,
+        retryAfter: '5',
+        body: { success: false, message: DATABASE_UNAVAILABLE },
+      });
       expect((await api.request('/api/health')).status).toBe(503);
     } finally {
       await api.close();
@@ -119,7 +142,11 @@ describe('database unavailable', () => {
     const url = new URL((direct.client.config.connection as { connectionString: string }).connectionString);
     const socketDir = url.searchParams.get('host');
     const pgPort = Number(url.port || 5432);
-    const proxy = await cuttableProxy(socketDir?.startsWith('/') ? { path: `${socketDir}/.s.PGSQL.${pgPort}`, port: pgPort } : { host: url.hostname, port: pgPort });
+    const proxy = await cuttableProxy(
+      socketDir?.startsWith('/')
+        ? { path: `${socketDir}/.s.PGSQL.${pgPort}`, port: pgPort }
+        : { host: url.hostname, port: pgPort },
+    );
     const viaProxy = new URL(url);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);

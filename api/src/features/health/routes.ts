@@ -9,7 +9,14 @@ export function healthRoutes({ db }: AppDeps): Router {
     const ok = await databaseAnswers(db);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = ok ? 200 : 503;
-    ctx.body = ok ? { ok: true } : { ok: false, success: false, database: 'unreachable', message: 'The database is unreachable: the API cannot read or save anything until it answers again.' };
+    ctx.body = ok
+      ? { ok: true }
+      : {
+          ok: false,
+          success: false,
+          database: 'unreachable',
+          message: 'The database is unreachable: the API cannot read or save anything until it answers again.',
+        };
   });
   return router;
 }

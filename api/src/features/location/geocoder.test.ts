@@ -4,7 +4,13 @@ import { GEOCODING, GEOCODING_MESSAGES } from '../../../../contract/location.ts'
 import { fixedClock } from '../../clock.ts';
 import { createLogger } from '../../logger.ts';
 import { GeocodeError, geocoderFromConfig, googleGeocoder, withAnswerCache } from '../../providers/geocoder.ts';
-import { BILLING_MESSAGE, INVALID_KEY_MESSAGE, OSU_ADDRESS, startFakeGeocoder, type FakeGeocoder } from '../../../test/fake-geocoder.ts';
+import {
+  BILLING_MESSAGE,
+  INVALID_KEY_MESSAGE,
+  OSU_ADDRESS,
+  startFakeGeocoder,
+  type FakeGeocoder,
+} from '../../../test/fake-geocoder.ts';
 import { reverseGeocode } from './service.ts';
 
 const OSU = { lat: 5.5571, lng: -0.1818 };
@@ -57,7 +63,12 @@ describe('googleGeocoder against a local geocoding API', () => {
     fake.script({ kind: 'ok' });
     expect(await geocoder.reverse(OSU.lat, OSU.lng)).toEqual({ address: OSU_ADDRESS, city: 'Accra' });
     expect(sent()).toEqual([
-      expect.objectContaining({ method: 'GET', path: '/maps/api/geocode/json', latlng: '5.5571,-0.1818', key: fake.apiKey }),
+      expect.objectContaining({
+        method: 'GET',
+        path: '/maps/api/geocode/json',
+        latlng: '5.5571,-0.1818',
+        key: fake.apiKey,
+      }),
     ]);
     expect(delays).toEqual([]);
   });
@@ -72,8 +83,19 @@ describe('googleGeocoder against a local geocoding API', () => {
   it('OK: the city is the locality, else the district, else the region, else null', async () => {
     const { geocoder } = setup();
     fake.script(
-      { kind: 'ok', address: 'A', components: [{ long_name: 'Ga East', types: ['administrative_area_level_2', 'political'] }, { long_name: 'Greater Accra Region', types: ['administrative_area_level_1'] }] },
-      { kind: 'ok', address: 'B', components: [{ long_name: 'Ashanti Region', types: ['administrative_area_level_1', 'political'] }] },
+      {
+        kind: 'ok',
+        address: 'A',
+        components: [
+          { long_name: 'Ga East', types: ['administrative_area_level_2', 'political'] },
+          { long_name: 'Greater Accra Region', types: ['administrative_area_level_1'] },
+        ],
+      },
+      {
+        kind: 'ok',
+        address: 'B',
+        components: [{ long_name: 'Ashanti Region', types: ['administrative_area_level_1', 'political'] }],
+      },
       { kind: 'ok', address: 'C', components: [{ long_name: 'Ghana', types: ['country'] }] },
     );
     expect(await geocoder.reverse(5.7, -0.2)).toEqual({ address: 'A', city: 'Ga East' });
@@ -83,8 +105,20 @@ describe('googleGeocoder against a local geocoding API', () => {
 
   it.each([
     [{ kind: 'ok-empty' } as const, 'no_address', 'No address found for coordinates'],
-    [{ kind: 'status', status: 'ZERO_RESULTS' } as const, 'zero_results', 'No address found for the provided coordinates'],
-    [{ kind: 'status', status: 'INVALID_REQUEST', errorMessage: 'Invalid request. Invalid \'latlng\' parameter.' } as const, 'invalid_request', 'Invalid coordinates provided'],
+    [
+      { kind: 'status', status: 'ZERO_RESULTS' } as const,
+      'zero_results',
+      'No address found for the provided coordinates',
+    ],
+    [
+      {
+        kind: 'status',
+        status: 'INVALID_REQUEST',
+        errorMessage: "Invalid request. Invalid 'latlng' parameter.",
+      } as const,
+      'invalid_request',
+      'Invalid coordinates provided',
+    ],
     [{ kind: 'status', status: 'NOT_A_STATUS' } as never, 'api_error', 'API error: NOT_A_STATUS'],
     [{ kind: 'http', status: 403, body: 'Forbidden' } as const, 'http', 'HTTP error: 403 Forbidden'],
   ])('%o is final after one request: %s', async (answer, code, message) => {
@@ -98,7 +132,11 @@ describe('googleGeocoder against a local geocoding API', () => {
 
   it('OVER_QUERY_LIMIT: 3 attempts, waiting 2 s then 4 s, then "Google Maps API quota exceeded"', async () => {
     const { geocoder, delays } = setup();
-    const quota = { kind: 'status', status: 'OVER_QUERY_LIMIT', errorMessage: 'You have exceeded your rate-limit for this API.' } as const;
+    const quota = {
+      kind: 'status',
+      status: 'OVER_QUERY_LIMIT',
+      errorMessage: 'You have exceeded your rate-limit for this API.',
+    } as const;
     fake.script(quota, quota, quota);
     const err = await failure(geocoder.reverse(OSU.lat, OSU.lng));
     expect([err.code, err.message]).toEqual(['quota', GEOCODING_MESSAGES.quota]);
@@ -189,7 +227,13 @@ describe('googleGeocoder against a local geocoding API', () => {
   });
 
   it('uses the spec’s constants: 10 s time limit, 3 attempts, 1 s and 2 s backoff bases, 5-minute billing block', () => {
-    expect(GEOCODING).toEqual({ timeoutMs: 10_000, maxAttempts: 3, backoffBaseMs: 1_000, quotaBackoffBaseMs: 2_000, billingBlockMs: 300_000 });
+    expect(GEOCODING).toEqual({
+      timeoutMs: 10_000,
+      maxAttempts: 3,
+      backoffBaseMs: 1_000,
+      quotaBackoffBaseMs: 2_000,
+      billingBlockMs: 300_000,
+    });
   });
 
   it('REQUEST_DENIED mentioning billing: no call to Google for 5 minutes by the clock, then Google again', async () => {
@@ -269,27 +313,51 @@ describe('reverseGeocode (the service behind GET /api/location/reverse)', () => 
     const { logger } = capture();
     fake.script({ kind: 'ok', address: 'Kotokuraba Market, Cape Coast', components: [] });
     const answer = await reverseGeocode({ geocoder, logger }, { lat: 5.11, lng: -1.245 });
-    expect(answer.location).toMatchObject({ address: 'Kotokuraba Market, Cape Coast', city: 'Cape Coast', source: 'google' });
+    expect(answer.location).toMatchObject({
+      address: 'Kotokuraba Market, Cape Coast',
+      city: 'Cape Coast',
+      source: 'google',
+    });
   });
 
   it.each([
-    [{ kind: 'status', status: 'ZERO_RESULTS' } as const, 'zero_results', 'No address found for the provided coordinates'],
-    [{ kind: 'status', status: 'REQUEST_DENIED', errorMessage: BILLING_MESSAGE } as const, 'billing', GEOCODING_MESSAGES.billing],
-    [{ kind: 'status', status: 'REQUEST_DENIED', errorMessage: INVALID_KEY_MESSAGE } as const, 'api_key', GEOCODING_MESSAGES.apiKey],
+    [
+      { kind: 'status', status: 'ZERO_RESULTS' } as const,
+      'zero_results',
+      'No address found for the provided coordinates',
+    ],
+    [
+      { kind: 'status', status: 'REQUEST_DENIED', errorMessage: BILLING_MESSAGE } as const,
+      'billing',
+      GEOCODING_MESSAGES.billing,
+    ],
+    [
+      { kind: 'status', status: 'REQUEST_DENIED', errorMessage: INVALID_KEY_MESSAGE } as const,
+      'api_key',
+      GEOCODING_MESSAGES.apiKey,
+    ],
     [{ kind: 'status', status: 'INVALID_REQUEST' } as const, 'invalid_request', 'Invalid coordinates provided'],
-  ])('Google failing with %o: the detected city with the spec’s message as notice, logged without the key', async (answer, reason, notice) => {
-    const { geocoder } = setup();
-    const { logger, lines } = capture();
-    fake.script(answer);
-    expect(await reverseGeocode({ geocoder, logger }, { lat: 9.41, lng: -0.85 })).toEqual({
-      success: true,
-      location: { coordinates: { lat: 9.41, lng: -0.85 }, address: 'Tamale, Ghana', city: 'Tamale', source: 'fallback' },
-      notice,
-      reason,
-    });
-    expect(lines).toEqual([expect.objectContaining({ level: 40, geocode: expect.objectContaining({ reason }) })]);
-    expect(JSON.stringify(lines)).not.toContain(fake.apiKey);
-  });
+  ])(
+    'Google failing with %o: the detected city with the spec’s message as notice, logged without the key',
+    async (answer, reason, notice) => {
+      const { geocoder } = setup();
+      const { logger, lines } = capture();
+      fake.script(answer);
+      expect(await reverseGeocode({ geocoder, logger }, { lat: 9.41, lng: -0.85 })).toEqual({
+        success: true,
+        location: {
+          coordinates: { lat: 9.41, lng: -0.85 },
+          address: 'Tamale, Ghana',
+          city: 'Tamale',
+          source: 'fallback',
+        },
+        notice,
+        reason,
+      });
+      expect(lines).toEqual([expect.objectContaining({ level: 40, geocode: expect.objectContaining({ reason }) })]);
+      expect(JSON.stringify(lines)).not.toContain(fake.apiKey);
+    },
+  );
 
   it('other errors are not swallowed', async () => {
     const { logger } = capture();

@@ -49,7 +49,13 @@ async function serve(options: Partial<Pick<LocationDeps, 'config' | 'geocoder'>>
     },
   });
   const logger = createLogger('info', sink);
-  const router = locationRoutes({ db: app.db, clock: app.clock, logger, config: options.config ?? {}, geocoder: options.geocoder });
+  const router = locationRoutes({
+    db: app.db,
+    clock: app.clock,
+    logger,
+    config: options.config ?? {},
+    geocoder: options.geocoder,
+  });
   const koa = new Koa();
   koa.silent = true;
   koa.use(requestContext(logger));
@@ -123,7 +129,12 @@ describe('GET /api/location/reverse', () => {
 
   it('accepts the extremes of the ranges', async () => {
     const api = await serve({});
-    for (const [lat, lng] of [[90, 180], [-90, -180], ['+5.6', '-.5'], [5.67, 3e-7]]) {
+    for (const [lat, lng] of [
+      [90, 180],
+      [-90, -180],
+      ['+5.6', '-.5'],
+      [5.67, 3e-7],
+    ]) {
       expect((await api.get(reverse(lat, lng))).status).toBe(200);
     }
   });
@@ -134,10 +145,19 @@ describe('GET /api/location/reverse', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
-      location: { coordinates: { lat: 6.6885, lng: -1.6244 }, address: 'Kumasi, Ghana', city: 'Kumasi', source: 'fallback' },
+      location: {
+        coordinates: { lat: 6.6885, lng: -1.6244 },
+        address: 'Kumasi, Ghana',
+        city: 'Kumasi',
+        source: 'fallback',
+      },
     });
     // Ho is in none of the five boxes: the nearest of them.
-    expect((await api.get(reverse(6.6008, 0.4713))).body.location).toMatchObject({ city: 'Accra', address: 'Accra, Ghana', source: 'fallback' });
+    expect((await api.get(reverse(6.6008, 0.4713))).body.location).toMatchObject({
+      city: 'Accra',
+      address: 'Accra, Ghana',
+      source: 'fallback',
+    });
   });
 
   it('with a key in config: Google’s address; the key goes to Google and nowhere else', async () => {
@@ -150,7 +170,9 @@ describe('GET /api/location/reverse', () => {
       success: true,
       location: { coordinates: OSU, address: OSU_ADDRESS, city: 'Accra', source: 'google' },
     });
-    expect(fake.requests.slice(before)).toEqual([expect.objectContaining({ latlng: '5.5571,-0.1818', key: fake.apiKey })]);
+    expect(fake.requests.slice(before)).toEqual([
+      expect.objectContaining({ latlng: '5.5571,-0.1818', key: fake.apiKey }),
+    ]);
     expect(res.text).not.toContain(fake.apiKey);
     expect(JSON.stringify([...res.headers])).not.toContain(fake.apiKey);
     expect(JSON.stringify(api.logs)).not.toContain(fake.apiKey);
@@ -166,13 +188,20 @@ describe('GET /api/location/reverse', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
-      location: { coordinates: { lat: 4.8845, lng: -1.7554 }, address: 'Takoradi, Ghana', city: 'Takoradi', source: 'fallback' },
+      location: {
+        coordinates: { lat: 4.8845, lng: -1.7554 },
+        address: 'Takoradi, Ghana',
+        city: 'Takoradi',
+        source: 'fallback',
+      },
       notice: 'Google Maps API quota exceeded',
       reason: 'quota',
     });
     expect(fake.requests.length - before).toBe(3);
     expect(delays).toEqual([2000, 4000]);
-    expect(api.logs).toContainEqual(expect.objectContaining({ msg: 'reverse geocoding fell back to city detection', geocode: { reason: 'quota' } }));
+    expect(api.logs).toContainEqual(
+      expect.objectContaining({ msg: 'reverse geocoding fell back to city detection', geocode: { reason: 'quota' } }),
+    );
   });
 
   it.each([
@@ -180,14 +209,22 @@ describe('GET /api/location/reverse', () => {
     [{ kind: 'ok-empty' } as const, 'No address found for coordinates'],
     [{ kind: 'status', status: 'INVALID_REQUEST' } as const, 'Invalid coordinates provided'],
     [{ kind: 'hang' } as const, 'Request timed out. Please check your internet connection.'],
-    [{ kind: 'status', status: 'REQUEST_DENIED', errorMessage: 'The provided API key is invalid.' } as const, GEOCODING_MESSAGES.apiKey],
+    [
+      { kind: 'status', status: 'REQUEST_DENIED', errorMessage: 'The provided API key is invalid.' } as const,
+      GEOCODING_MESSAGES.apiKey,
+    ],
   ])('Google answering %o: 200 with the detected city and the notice %j', async (answer, notice) => {
     const { geocoder } = googleOnFake();
     const api = await serve({ geocoder });
     fake.script(answer);
     const res = await api.get(reverse(5.1053, -1.2466));
     expect(res.status).toBe(200);
-    expect(res.body.location).toEqual({ coordinates: { lat: 5.1053, lng: -1.2466 }, address: 'Cape Coast, Ghana', city: 'Cape Coast', source: 'fallback' });
+    expect(res.body.location).toEqual({
+      coordinates: { lat: 5.1053, lng: -1.2466 },
+      address: 'Cape Coast, Ghana',
+      city: 'Cape Coast',
+      source: 'fallback',
+    });
     expect(res.body.notice).toBe(notice);
   });
 
@@ -197,7 +234,11 @@ describe('GET /api/location/reverse', () => {
     fake.script({ kind: 'status', status: 'REQUEST_DENIED', errorMessage: BILLING_MESSAGE });
     const before = fake.requests.length;
     const first = await api.get(reverse(OSU.lat, OSU.lng));
-    expect(first.body).toMatchObject({ location: { city: 'Accra', source: 'fallback' }, notice: GEOCODING_MESSAGES.billing, reason: 'billing' });
+    expect(first.body).toMatchObject({
+      location: { city: 'Accra', source: 'fallback' },
+      notice: GEOCODING_MESSAGES.billing,
+      reason: 'billing',
+    });
     expect(first.text).not.toContain(BILLING_MESSAGE); // Google's own text stays in the log
     app.clock.advance(4 * 60_000);
     const second = await api.get(reverse(OSU.lat, OSU.lng));

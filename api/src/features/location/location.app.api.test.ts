@@ -38,7 +38,9 @@ describe.skipIf(!wired)('GET /api/location/reverse in the app', () => {
         success: true,
         location: { coordinates: { lat: 5.5571, lng: -0.1818 }, address: OSU_ADDRESS, city: 'Accra', source: 'google' },
       });
-      expect(fake.requests.slice(before)).toEqual([expect.objectContaining({ key: fake.apiKey, latlng: '5.5571,-0.1818' })]);
+      expect(fake.requests.slice(before)).toEqual([
+        expect.objectContaining({ key: fake.apiKey, latlng: '5.5571,-0.1818' }),
+      ]);
       expect(JSON.stringify(res.body)).not.toContain(fake.apiKey);
       expect(JSON.stringify([...res.headers])).not.toContain(fake.apiKey);
       expect(JSON.stringify(app.logs)).not.toContain(fake.apiKey);
@@ -79,7 +81,12 @@ describe.skipIf(!wired)('GET /api/location/reverse in the app', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         success: true,
-        location: { coordinates: { lat: 5.5571, lng: -0.1818 }, address: 'Accra, Ghana', city: 'Accra', source: 'fallback' },
+        location: {
+          coordinates: { lat: 5.5571, lng: -0.1818 },
+          address: 'Accra, Ghana',
+          city: 'Accra',
+          source: 'fallback',
+        },
       });
       expect(fake.requests.length).toBe(before);
     });

@@ -19,7 +19,8 @@ export type LocationDeps = Pick<AppDeps, 'db' | 'clock' | 'logger'> & {
 export function locationRoutes(deps: LocationDeps): Router {
   const router = new Router<RequestState>();
   // One geocoder per app: it holds the 5-minute billing block.
-  const configured = deps.geocoder !== undefined ? deps.geocoder : geocoderFromConfig(deps.config.googleMaps, deps.clock);
+  const configured =
+    deps.geocoder !== undefined ? deps.geocoder : geocoderFromConfig(deps.config.googleMaps, deps.clock);
   const geocoder = configured && withAnswerCache(configured, deps.clock);
   const { logger } = deps;
   // Each call may spend the Google key's quota, and affiliate sign-up is free: limited per account and per address.
@@ -30,7 +31,10 @@ export function locationRoutes(deps: LocationDeps): Router {
 
   router.get('/api/location/reverse', requireUser(deps), limits, async (ctx) => {
     const coordinates = validate(reverseGeocodeQuerySchema, ctx.query);
-    ctx.body = await reverseGeocode({ geocoder, logger: logger.child({ requestId: ctx.state.requestId }) }, coordinates);
+    ctx.body = await reverseGeocode(
+      { geocoder, logger: logger.child({ requestId: ctx.state.requestId }) },
+      coordinates,
+    );
   });
   return router;
 }

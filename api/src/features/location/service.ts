@@ -22,11 +22,19 @@ export async function reverseGeocode(
     const found = await deps.geocoder.reverse(lat, lng);
     return {
       success: true,
-      location: { coordinates: { lat, lng }, address: found.address, city: found.city ?? detectCity(lat, lng).city, source: 'google' },
+      location: {
+        coordinates: { lat, lng },
+        address: found.address,
+        city: found.city ?? detectCity(lat, lng).city,
+        source: 'google',
+      },
     };
   } catch (err) {
     if (!(err instanceof GeocodeError)) throw err;
-    deps.logger.warn({ geocode: { reason: err.code, detail: err.detail } }, 'reverse geocoding fell back to city detection');
+    deps.logger.warn(
+      { geocode: { reason: err.code, detail: err.detail } },
+      'reverse geocoding fell back to city detection',
+    );
     return { success: true, location: fallback(), notice: err.message, reason: err.code };
   }
 }

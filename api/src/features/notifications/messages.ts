@@ -44,7 +44,14 @@ export const bookingMessages = {
 
 export const receipt = (
   to: string,
-  p: { reference: string; planType: PlanType; amountPesewas: number; months: number; paidUntil: Date; renewal: boolean },
+  p: {
+    reference: string;
+    planType: PlanType;
+    amountPesewas: number;
+    months: number;
+    paidUntil: Date;
+    renewal: boolean;
+  },
 ): Message => ({
   to,
   subject: p.renewal ? 'Subscription renewed' : 'Welcome: your subscription is active',
@@ -54,16 +61,20 @@ export const receipt = (
 export const payoutMessage = (to: string, p: { amount: number; status: string; reference: string }): Message => ({
   to,
   subject: `Payout ${p.status}: ₵${p.amount.toFixed(2)}`,
-  text: {
-    pending: `We received your payout request for ₵${p.amount.toFixed(2)} (reference ${p.reference}). Payouts are processed within 15 business days.`,
-    processing: `Your payout of ₵${p.amount.toFixed(2)} (reference ${p.reference}) is being processed.`,
-    completed: `Your payout of ₵${p.amount.toFixed(2)} (reference ${p.reference}) has been paid.`,
-    failed: `Your payout of ₵${p.amount.toFixed(2)} (reference ${p.reference}) could not be paid. The amount is back in your balance; check your payout details and request it again.`,
-  }[p.status] ?? `Your payout ${p.reference} is now ${p.status}.`,
+  text:
+    {
+      pending: `We received your payout request for ₵${p.amount.toFixed(2)} (reference ${p.reference}). Payouts are processed within 15 business days.`,
+      processing: `Your payout of ₵${p.amount.toFixed(2)} (reference ${p.reference}) is being processed.`,
+      completed: `Your payout of ₵${p.amount.toFixed(2)} (reference ${p.reference}) has been paid.`,
+      failed: `Your payout of ₵${p.amount.toFixed(2)} (reference ${p.reference}) could not be paid. The amount is back in your balance; check your payout details and request it again.`,
+    }[p.status] ?? `Your payout ${p.reference} is now ${p.status}.`,
 });
 
 /** The administrator's decision on a professional's documents: the reason, never the documents. */
-export const verificationMessage = (to: string, d: { firstName: string; decision: 'verified' | 'rejected'; reason: string | null }): Message =>
+export const verificationMessage = (
+  to: string,
+  d: { firstName: string; decision: 'verified' | 'rejected'; reason: string | null },
+): Message =>
   d.decision === 'verified'
     ? {
         to,
@@ -91,7 +102,16 @@ export const passwordResetMessage = (to: string, firstName: string, link: string
 export const reminderMessage = (
   to: string,
   kind: 'expiring' | 'expired',
-  r: { firstName: string; plan: PlanType; end: Date; pricePesewas: number; graceDays: number; card: string | null; renewUrl: string; publicUrl: string },
+  r: {
+    firstName: string;
+    plan: PlanType;
+    end: Date;
+    pricePesewas: number;
+    graceDays: number;
+    card: string | null;
+    renewUrl: string;
+    publicUrl: string;
+  },
 ): Message => {
   const { firstName, plan, end, card, renewUrl, publicUrl } = r;
   const price = `₵${(r.pricePesewas / 100).toFixed(2).replace(/\.00$/, '')}`;
@@ -165,7 +185,13 @@ export const textMessages = {
     label: 'Subscription ended',
     text: `ServiceConnect: your subscription ended on ${shortDate(end)}. After ${graceDays} days ${plan === 'customer' ? 'you cannot book' : 'customers cannot find you'} until you renew. One tap: ${renewUrl}`,
   }),
-  chargeFailed: (card: string, amountPesewas: number, serviceEnds: Date, retry: boolean, publicUrl: string): ShortText => ({
+  chargeFailed: (
+    card: string,
+    amountPesewas: number,
+    serviceEnds: Date,
+    retry: boolean,
+    publicUrl: string,
+  ): ShortText => ({
     label: 'Automatic renewal failed',
     text: `ServiceConnect: your ${card} was declined for ${ghs(amountPesewas)}. ${retry ? 'We retry tomorrow. ' : ''}Service stops ${shortDate(serviceEnds)} unless you renew: ${publicUrl}/signin`,
   }),

@@ -13,20 +13,33 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
   useTestApp(async () => ({ app, paystack } = await startTestAppWithPaystack()));
 
   const complete = (userId: number, reference: string, completionSecret?: string) =>
-    app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: reference, paymentData: { reference }, completionSecret } });
+    app.request('/api/complete-registration', {
+      method: 'POST',
+      json: { userId, paymentReference: reference, paymentData: { reference }, completionSecret },
+    });
   const statusOf = async (userId: number) => (await app.db('users').where({ id: userId }).first())!.status;
   const subscriptionsOf = (userId: number) => app.db('subscriptions').where({ user_id: userId });
   const refused = { success: false, message: PAYMENT_MESSAGES.verifyFailed };
 
   it('tells the browser to use Paystack with the public key, never the secret', async () => {
     const res = await app.request('/api/payments/config');
-    expect(res.body).toEqual({ provider: 'paystack', publicKey: paystack.publicKey, channels: ['card', 'mobile_money', 'ussd', 'qr', 'bank_transfer'] });
+    expect(res.body).toEqual({
+      provider: 'paystack',
+      publicKey: paystack.publicKey,
+      channels: ['card', 'mobile_money', 'ussd', 'qr', 'bank_transfer'],
+    });
     expect(JSON.stringify(res.body)).not.toContain('sk_test');
   });
 
   it('activates a customer who paid ₵10, records one month, and signs them in', async () => {
     const { userId, payment, body } = await signUp(app);
-    expect(payment).toMatchObject({ provider: 'paystack', amount: 10, amountKobo: 1000, currency: 'GHS', email: body.email });
+    expect(payment).toMatchObject({
+      provider: 'paystack',
+      amount: 10,
+      amountKobo: 1000,
+      currency: 'GHS',
+      email: body.email,
+    });
     expect(payment.reference).toMatch(REFERENCE_PATTERN);
     expect(payment.reference).toMatch(new RegExp(`^SEPC\\d{13}[A-Z0-9]{6}${userId}$`));
     expect(await statusOf(userId)).toBe('pending');
@@ -36,7 +49,11 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
     expect(verify.body).toEqual({ success: true, message: 'Payment verified successfully.' });
     const res = await complete(userId, payment.reference, payment.completionSecret);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, autoLogin: true, user: { id: userId, userType: 'customer', status: 'active' } });
+    expect(res.body).toMatchObject({
+      success: true,
+      autoLogin: true,
+      user: { id: userId, userType: 'customer', status: 'active' },
+    });
     expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await statusOf(userId)).toBe('active');
 
@@ -44,7 +61,12 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
     expect(subscription).toMatchObject({ plan_type: 'customer', amount_pesewas: 1000 });
     expect(new Date(subscription.period_end).toISOString()).toBe('2026-12-22T09:00:00.000Z'); // one month from payment
     const stored = await app.db('payments').where({ reference: payment.reference }).first();
-    expect(stored).toMatchObject({ status: 'success', amount_pesewas: 1000, channel: 'mobile_money', purpose: 'registration' });
+    expect(stored).toMatchObject({
+      status: 'success',
+      amount_pesewas: 1000,
+      channel: 'mobile_money',
+      purpose: 'registration',
+    });
 
     const me = await app.request('/api/auth/verify', { method: 'POST', headers: bearer(res.body.token) });
     expect(me.body.user.email).toBe(body.email);
@@ -52,7 +74,11 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
   });
 
   it('activates a professional who paid ₵27 with an SEPP reference', async () => {
-    const { userId, payment, body } = await signUp(app, { userType: 'professional', profession: 'Plumber', localAddress: 'Osu, Accra' });
+    const { userId, payment, body } = await signUp(app, {
+      userType: 'professional',
+      profession: 'Plumber',
+      localAddress: 'Osu, Accra',
+    });
     expect(payment.reference).toMatch(/^SEPP/);
     expect(payment.amountKobo).toBe(2700);
     paystack.charge({ reference: payment.reference, amount: 2700, email: body.email, metadata: payment.metadata });
@@ -67,7 +93,10 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
     const again = await complete(userId, payment.reference);
     expect(again.body.success).toBe(true);
     expect(await subscriptionsOf(userId)).toHaveLength(1);
-    expect((await app.request('/api/verify-payment', { method: 'POST', json: { reference: payment.reference } })).body.success).toBe(true);
+    expect(
+      (await app.request('/api/verify-payment', { method: 'POST', json: { reference: payment.reference } })).body
+        .success,
+    ).toBe(true);
     expect(await subscriptionsOf(userId)).toHaveLength(1);
   });
 
@@ -88,7 +117,13 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
     ['a reversed payment', { status: 'reversed' }],
   ])('refuses %s and leaves the account pending', async (_label, tampered) => {
     const { userId, payment, body } = await signUp(app);
-    paystack.charge({ reference: payment.reference, amount: 1000, email: body.email, metadata: payment.metadata, ...tampered });
+    paystack.charge({
+      reference: payment.reference,
+      amount: 1000,
+      email: body.email,
+      metadata: payment.metadata,
+      ...tampered,
+    });
     const res = await complete(userId, payment.reference);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(refused);
@@ -100,14 +135,21 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
     const { userId, payment } = await signUp(app);
     expect((await complete(userId, payment.reference)).body).toEqual(refused);
     expect((await complete(userId, `SEPC${Date.now()}ABCDEF${userId}`)).body).toEqual(refused);
-    expect((await app.request('/api/verify-payment', { method: 'POST', json: { reference: 'NOPE' } })).status).toBe(400);
+    expect((await app.request('/api/verify-payment', { method: 'POST', json: { reference: 'NOPE' } })).status).toBe(
+      400,
+    );
     expect(await statusOf(userId)).toBe('pending');
   });
 
   it("refuses someone else's reference", async () => {
     const payer = await signUp(app);
     const other = await signUp(app);
-    paystack.charge({ reference: payer.payment.reference, amount: 1000, email: payer.body.email, metadata: payer.payment.metadata });
+    paystack.charge({
+      reference: payer.payment.reference,
+      amount: 1000,
+      email: payer.body.email,
+      metadata: payer.payment.metadata,
+    });
     const res = await complete(other.userId, payer.payment.reference);
     expect(res.body).toEqual(refused);
     expect(await statusOf(other.userId)).toBe('pending');
@@ -116,7 +158,12 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
 
   it('refuses a payment whose metadata names another user, even at the right price', async () => {
     const { userId, payment, body } = await signUp(app);
-    paystack.charge({ reference: payment.reference, amount: 1000, email: body.email, metadata: { ...payment.metadata, user_id: '999999' } });
+    paystack.charge({
+      reference: payment.reference,
+      amount: 1000,
+      email: body.email,
+      metadata: { ...payment.metadata, user_id: '999999' },
+    });
     expect((await complete(userId, payment.reference)).body).toEqual(refused);
   });
 
@@ -144,7 +191,12 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
 
   it('activates a user who paid but closed the tab, through a signed charge.success webhook', async () => {
     const { userId, payment, body } = await signUp(app);
-    const tx = paystack.charge({ reference: payment.reference, amount: 1000, email: body.email, metadata: payment.metadata });
+    const tx = paystack.charge({
+      reference: payment.reference,
+      amount: 1000,
+      email: body.email,
+      metadata: payment.metadata,
+    });
     const hook = paystack.webhook('charge.success', tx);
     const res = await app.request('/api/paystack/webhook', {
       method: 'POST',
@@ -167,7 +219,12 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
 
   it('refuses forged webhooks with 401 and grants nothing', async () => {
     const { userId, payment, body } = await signUp(app);
-    const tx = paystack.charge({ reference: payment.reference, amount: 1000, email: body.email, metadata: payment.metadata });
+    const tx = paystack.charge({
+      reference: payment.reference,
+      amount: 1000,
+      email: body.email,
+      metadata: payment.metadata,
+    });
     const forged = paystack.webhook('charge.success', tx, 'sk_test_not_the_secret');
     for (const signature of [forged.signature, '', 'abc']) {
       const res = await app.request('/api/paystack/webhook', {
@@ -225,7 +282,11 @@ describe('subscription payments in the sandbox (no Paystack keys)', () => {
   const complete = () =>
     app.request('/api/complete-registration', {
       method: 'POST',
-      json: { userId: pending.userId, paymentReference: pending.payment.reference, completionSecret: pending.payment.completionSecret },
+      json: {
+        userId: pending.userId,
+        paymentReference: pending.payment.reference,
+        completionSecret: pending.payment.completionSecret,
+      },
     });
 
   it('says it is the sandbox, with no key', async () => {
@@ -253,7 +314,12 @@ describe('subscription payments in the sandbox (no Paystack keys)', () => {
     expect(await state()).toEqual({ payment: 'initialized', user: 'pending', months: 0, receipts: [] });
 
     expect((await complete()).body).toMatchObject({ success: true, user: { status: 'active' } });
-    expect(await state()).toEqual({ payment: 'success', user: 'active', months: 1, receipts: ['Welcome: your subscription is active'] });
+    expect(await state()).toEqual({
+      payment: 'success',
+      user: 'active',
+      months: 1,
+      receipts: ['Welcome: your subscription is active'],
+    });
   });
 
   it('checks sandbox payments like real ones: a tampered amount is refused', async () => {

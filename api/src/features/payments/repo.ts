@@ -11,11 +11,17 @@ export const paymentsRepo = {
     db('password_resets').where({ user_id: userId }).where('used_at', '>=', since).first('id'),
   /** Marks the completion claimed if the secret matches and it was not claimed before: the count of rows changed (0 or 1). */
   claimCompletion: (db: Conn, paymentId: number | string, secretHash: string, now: Date): Promise<number> =>
-    db('payments').where({ id: paymentId, completion_secret_hash: secretHash }).whereNull('completion_claimed_at').update({ completion_claimed_at: now }),
+    db('payments')
+      .where({ id: paymentId, completion_secret_hash: secretHash })
+      .whereNull('completion_claimed_at')
+      .update({ completion_claimed_at: now }),
 };
 
 export const sandboxRepo = {
   /** The TEST MODE checkout's charge, once per reference: the references inserted (none when it was already there). */
-  recordCharge: (db: Db, row: Insertable<SandboxTransactionRow, 'channel' | 'metadata'>): Promise<{ reference: string }[]> =>
+  recordCharge: (
+    db: Db,
+    row: Insertable<SandboxTransactionRow, 'channel' | 'metadata'>,
+  ): Promise<{ reference: string }[]> =>
     db('sandbox_transactions').insert(row).onConflict('reference').ignore().returning('reference'),
 };

@@ -14,7 +14,13 @@ import { ProviderUnavailableError } from '../../providers/payments.ts';
 import { answerTestPrompt } from '../../providers/sandbox.ts';
 import { sandboxPhoneSchema } from '../../../../contract/momo.ts';
 import { settleTransfer } from '../affiliates/payouts.ts';
-import { completeRegistration, createPaymentIntent, recordSandboxCharge, settlePayment, verifyPayment } from './service.ts';
+import {
+  completeRegistration,
+  createPaymentIntent,
+  recordSandboxCharge,
+  settlePayment,
+  verifyPayment,
+} from './service.ts';
 
 const testIntentSchema = z.object({
   plan: z.enum(['customer', 'professional']),
@@ -29,7 +35,11 @@ export function paymentRoutes(deps: AppDeps): Router {
   const { db, clock, payments, logger } = deps;
 
   router.get('/api/payments/config', (ctx) => {
-    ctx.body = { provider: payments.name, publicKey: payments.publicKey, channels: PAYMENT_CHANNELS } satisfies PaymentsConfig;
+    ctx.body = {
+      provider: payments.name,
+      publicKey: payments.publicKey,
+      channels: PAYMENT_CHANNELS,
+    } satisfies PaymentsConfig;
   });
 
   router.post('/api/verify-payment', async (ctx) => {
@@ -55,7 +65,8 @@ export function paymentRoutes(deps: AppDeps): Router {
       try {
         await settleTransfer(deps, event.data.reference);
       } catch (err) {
-        if (err instanceof ProviderUnavailableError) throw new HttpError(503, 'Payment provider unavailable; retry later.');
+        if (err instanceof ProviderUnavailableError)
+          throw new HttpError(503, 'Payment provider unavailable; retry later.');
         throw err;
       }
     }
@@ -86,10 +97,14 @@ export function paymentRoutes(deps: AppDeps): Router {
   router.post('/api/payments/test-intent', async (ctx) => {
     if (!deps.config.diagnostics) throw notFound('No such API endpoint.');
     const { plan, email } = validate(testIntentSchema, ctx.request.body);
-    const payment = await createPaymentIntent(deps, { userId: null, email, fullName: 'Payment Test', phone: '' }, plan, 'test');
+    const payment = await createPaymentIntent(
+      deps,
+      { userId: null, email, fullName: 'Payment Test', phone: '' },
+      plan,
+      'test',
+    );
     ctx.body = { success: true, payment };
   });
 
   return router;
 }
-

@@ -1,6 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { lengthPricePesewas, PAYMENT_CHANNELS, type PaymentRoute, type PlanLength, type PlanType } from '../../../../contract/plans.ts';
+import {
+  lengthPricePesewas,
+  PAYMENT_CHANNELS,
+  type PaymentRoute,
+  type PlanLength,
+  type PlanType,
+} from '../../../../contract/plans.ts';
 import { PAYMENT_MESSAGES, type PaymentIntent, type SandboxCharge } from '../../../../contract/payments.ts';
 import { addMonths, HOUR_MS } from '../../../../contract/dates.ts';
 import type { Clock } from '../../clock.ts';
@@ -108,7 +114,8 @@ export type SettleResult =
  * never when the affiliate shares the referred user's email or phone.
  */
 /** The affiliate of a referral and the referred user, with the contact details that tell a self-referral. */
-type ReferralParties = Pick<ReferralRow, 'affiliate_user_id'> & Pick<UserRow, 'email' | 'phone'> & { affiliate_email: string; affiliate_phone: string };
+type ReferralParties = Pick<ReferralRow, 'affiliate_user_id'> &
+  Pick<UserRow, 'email' | 'phone'> & { affiliate_email: string; affiliate_phone: string };
 
 async function creditReferralCommission(trx: Knex.Transaction, userId: number, payment: PaymentRow, now: Date) {
   const referral: ReferralParties | undefined = await trx('referrals as r')
@@ -117,7 +124,9 @@ async function creditReferralCommission(trx: Knex.Transaction, userId: number, p
     .where('r.referred_user_id', userId)
     .first('r.affiliate_user_id', 'a.email as affiliate_email', 'a.phone as affiliate_phone', 'u.email', 'u.phone');
   if (!referral) return;
-  const selfReferral = referral.affiliate_email.toLowerCase() === referral.email.toLowerCase() || referral.affiliate_phone === referral.phone;
+  const selfReferral =
+    referral.affiliate_email.toLowerCase() === referral.email.toLowerCase() ||
+    referral.affiliate_phone === referral.phone;
   const amount = (await getSettings(trx)).commissionPesewas[payment.plan_type];
   if (selfReferral || amount <= 0) return;
   await trx('affiliate_commissions')
@@ -141,15 +150,38 @@ async function creditReferralCommission(trx: Knex.Transaction, userId: number, p
 async function keepReusableCard(trx: Knex.Transaction, userId: number, tx: ProviderTransaction, now: Date) {
   const a = tx.authorization;
   if (!a || !a.reusable || a.channel !== 'card' || !/^\d{4}$/.test(a.last4)) return;
-  const card = { card_type: a.cardType || 'card', last4: a.last4, exp_month: a.expMonth, exp_year: a.expYear, bank: a.bank };
+  const card = {
+    card_type: a.cardType || 'card',
+    last4: a.last4,
+    exp_month: a.expMonth,
+    exp_year: a.expYear,
+    bank: a.bank,
+  };
   const saved = await trx('card_authorizations').where({ user_id: userId }).forUpdate().first();
-  const sameCard = saved && saved.card_type === card.card_type && saved.last4 === card.last4 && saved.exp_month === card.exp_month && saved.exp_year === card.exp_year;
+  const sameCard =
+    saved &&
+    saved.card_type === card.card_type &&
+    saved.last4 === card.last4 &&
+    saved.exp_month === card.exp_month &&
+    saved.exp_year === card.exp_year;
   if (saved) {
     await trx('card_authorizations')
       .where({ user_id: userId })
-      .update({ authorization_code: a.code, ...card, auto_renew: sameCard ? saved.auto_renew : false, updated_at: now });
+      .update({
+        authorization_code: a.code,
+        ...card,
+        auto_renew: sameCard ? saved.auto_renew : false,
+        updated_at: now,
+      });
   } else {
-    await trx('card_authorizations').insert({ user_id: userId, authorization_code: a.code, ...card, auto_renew: false, created_at: now, updated_at: now });
+    await trx('card_authorizations').insert({
+      user_id: userId,
+      authorization_code: a.code,
+      ...card,
+      auto_renew: false,
+      created_at: now,
+      updated_at: now,
+    });
   }
 }
 
@@ -172,7 +204,12 @@ function refusal(payment: PaymentRow, tx: ProviderTransaction): string | null {
   // Read defensively: metadata comes from the payer's side, and String() of an object whose
   // toString is not a function throws (issue #14: a 500). Anything but a string or number is no id.
   const named = tx.metadata.user_id;
-  const metadataUser = named === undefined || named === null || named === '' ? '' : typeof named === 'string' || typeof named === 'number' ? String(named) : '(not an id)';
+  const metadataUser =
+    named === undefined || named === null || named === ''
+      ? ''
+      : typeof named === 'string' || typeof named === 'number'
+        ? String(named)
+        : '(not an id)';
   const ownerByMetadata = payment.user_id !== null && metadataUser === String(payment.user_id);
   const ownerByEmail = tx.customerEmail.toLowerCase() === payment.email.toLowerCase();
   if (metadataUser && !ownerByMetadata) return 'metadata names another user';
@@ -198,7 +235,8 @@ export async function settlePayment(
     logger.warn({ reference, userId: expected.userId }, 'payment refused: reference belongs to another account');
     return { ok: false, reason: 'reference belongs to another account' };
   }
-  if (expected.purposes && !expected.purposes.includes(payment.purpose)) return { ok: false, reason: `payment is for ${payment.purpose}` };
+  if (expected.purposes && !expected.purposes.includes(payment.purpose))
+    return { ok: false, reason: `payment is for ${payment.purpose}` };
   if (payment.status === 'success') return { ok: true, payment, granted: false };
   // A mobile-money prompt we stopped waiting for (expired by our clock) may still be approved at
   // the last second: if the provider then says success, the money was taken and the months are due.
@@ -225,7 +263,9 @@ export async function settlePayment(
       return { ok: false, reason: refused };
     }
     logger.warn({ reference, reason: refused }, 'payment refused');
-    await db('payments').where({ id: payment.id, status: 'initialized' }).update({ status: 'failed', settled_at: deps.clock.now() });
+    await db('payments')
+      .where({ id: payment.id, status: 'initialized' })
+      .update({ status: 'failed', settled_at: deps.clock.now() });
     return { ok: false, reason: refused };
   }
 
@@ -294,7 +334,11 @@ const AUTO_LOGIN_WINDOW_MS = HOUR_MS;
 async function claimCompletion(db: Db, payment: PaymentRow, secret: string | undefined, now: Date): Promise<boolean> {
   if (!secret || now.getTime() - new Date(payment.created_at).getTime() >= AUTO_LOGIN_WINDOW_MS) return false;
   return db.transaction(async (trx) => {
-    const resetSince = await paymentsRepo.passwordResetSince(trx, payment.user_id as number | string, payment.created_at);
+    const resetSince = await paymentsRepo.passwordResetSince(
+      trx,
+      payment.user_id as number | string,
+      payment.created_at,
+    );
     if (resetSince) return false;
     const claimed = await paymentsRepo.claimCompletion(trx, payment.id, hashToken(secret), now);
     return claimed === 1;
@@ -307,7 +351,10 @@ const verifyFailed = () => new HttpError(400, PAYMENT_MESSAGES.verifyFailed);
  * POST /api/complete-registration: settles the first payment of `userId`, then signs the payer in
  * when `claimCompletion` allows it.
  */
-export async function completeRegistration(deps: PaymentsDeps, input: { userId: number; paymentReference: string; completionSecret?: string }) {
+export async function completeRegistration(
+  deps: PaymentsDeps,
+  input: { userId: number; paymentReference: string; completionSecret?: string },
+) {
   const { db, clock } = deps;
   const { userId: id, paymentReference, completionSecret } = input;
   const result = await settlePayment(deps, paymentReference, { userId: id, purposes: ['registration'] });
@@ -332,7 +379,10 @@ export async function verifyPayment(deps: PaymentsDeps, reference: string): Prom
 }
 
 /** The TEST MODE checkout's charge for a payment the server started, recorded once (what Paystack would report). */
-export async function recordSandboxCharge(deps: Pick<PaymentsDeps, 'db' | 'clock'>, charge: SandboxCharge): Promise<void> {
+export async function recordSandboxCharge(
+  deps: Pick<PaymentsDeps, 'db' | 'clock'>,
+  charge: SandboxCharge,
+): Promise<void> {
   const { db, clock } = deps;
   const payment = await paymentsRepo.findByReference(db, charge.reference);
   if (!payment) throw notFound('Unknown payment reference.');

@@ -34,7 +34,12 @@ export function sniffPhoto(bytes: Buffer): Kind {
     if (/^(heic|heix|hevc|heim|heis|mif1|msf1)$/.test(brand)) throw badRequest(PHOTO_MESSAGES.heic);
   }
   // An SVG is text: <svg …>, or an XML declaration, a comment or a doctype before it (maybe after a BOM).
-  const head = bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = bytes
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (head.startsWith('<svg') || (head.startsWith('<') && head.includes('<svg'))) throw badRequest(PHOTO_MESSAGES.svg);
   throw badRequest(PHOTO_MESSAGES.notImage);
 }
@@ -60,7 +65,10 @@ const QUALITIES = [80, 70, 60, 50, 40, 30];
  * WebP of these pixels no larger than `maxBytes`: lower quality step by step, then fewer pixels
  * (a photo full of fine detail may need both).
  */
-async function webpUnder(raw: { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 }, maxBytes: number) {
+async function webpUnder(
+  raw: { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 },
+  maxBytes: number,
+) {
   let { width, height } = raw;
   for (let scale = 1; ; scale *= 0.8) {
     const w = Math.max(1, Math.round(raw.width * scale));

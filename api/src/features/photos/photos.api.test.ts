@@ -1,7 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_ROUTES, PHOTO_SIZES, PHOTO_UPLOADS_PER_HOUR } from '../../../../contract/photos.ts';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_MESSAGES,
+  PHOTO_ROUTES,
+  PHOTO_SIZES,
+  PHOTO_UPLOADS_PER_HOUR,
+} from '../../../../contract/photos.ts';
 import { startTestAppWithAdmin, type SignedInAdmin } from '../../../test/admin.ts';
 import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import { type TestApp, useTestApp } from '../../../test/harness.ts';
@@ -19,12 +25,20 @@ const BLUE = { r: 30, g: 30, b: 220 };
 
 /** 400 × 200 pixels, red on the left, blue on the right, stored sideways: EXIF orientation 6 (turn 90° clockwise) and a GPS position. */
 async function sidewaysJpegWithGps(): Promise<Buffer> {
-  const half = (colour: typeof RED) => sharp({ create: { width: 200, height: 200, channels: 3, background: colour } }).png().toBuffer();
-  const image = sharp({ create: { width: 400, height: 200, channels: 3, background: RED } }).composite([{ input: await half(BLUE), left: 200, top: 0 }]);
+  const half = (colour: typeof RED) =>
+    sharp({ create: { width: 200, height: 200, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+  const image = sharp({ create: { width: 400, height: 200, channels: 3, background: RED } }).composite([
+    { input: await half(BLUE), left: 200, top: 0 },
+  ]);
   return image
     .jpeg({ quality: 90 })
     .withMetadata({ orientation: 6 })
-    .withExifMerge({ IFD0: { Make: 'TestPhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '5/1 36/1 12/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 11/1 6/1' } })
+    .withExifMerge({
+      IFD0: { Make: 'TestPhone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '5/1 36/1 12/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 11/1 6/1' },
+    })
     .toBuffer();
 }
 
@@ -35,11 +49,15 @@ function noise(width: number, height: number) {
   return sharp(data, { raw: { width, height, channels: 3 } });
 }
 
-const tiny = () => sharp({ create: { width: 16, height: 16, channels: 3, background: BLUE } }).png().toBuffer();
+const tiny = () =>
+  sharp({ create: { width: 16, height: 16, channels: 3, background: BLUE } })
+    .png()
+    .toBuffer();
 
 const send = (token: string, method: 'PUT' | 'POST', path: string, bytes: Buffer, type = 'image/jpeg') =>
   app.request(path, { method, headers: { ...bearer(token), 'content-type': type }, body: new Uint8Array(bytes) });
-const setProfile = (token: string, bytes: Buffer, type?: string) => send(token, 'PUT', PHOTO_ROUTES.profile, bytes, type);
+const setProfile = (token: string, bytes: Buffer, type?: string) =>
+  send(token, 'PUT', PHOTO_ROUTES.profile, bytes, type);
 const addWork = (token: string, bytes: Buffer, type?: string) => send(token, 'POST', PHOTO_ROUTES.work, bytes, type);
 const media = (url: string) => fetch(app.url + url);
 const photoRows = (userId: number) => app.db('photos').where({ user_id: userId });
@@ -55,13 +73,24 @@ describe('profile photo', () => {
     const customer = await signUpAndPay(app);
     const jpeg = await sidewaysJpegWithGps();
     const original = await sharp(jpeg).metadata();
-    expect([original.orientation, original.width, original.height, Boolean(original.exif)]).toEqual([6, 400, 200, true]);
+    expect([original.orientation, original.width, original.height, Boolean(original.exif)]).toEqual([
+      6,
+      400,
+      200,
+      true,
+    ]);
 
     const res = await setProfile(customer.token, jpeg);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: PHOTO_MESSAGES.profileSaved, work: [] });
     const { profile } = res.body;
-    expect(profile).toEqual({ id: expect.any(Number), thumb: expect.stringMatching(/^\/media\/[0-9a-f]{64}-thumb\.webp$/), large: expect.stringMatching(/^\/media\/[0-9a-f]{64}-large\.webp$/), width: 200, height: 400 });
+    expect(profile).toEqual({
+      id: expect.any(Number),
+      thumb: expect.stringMatching(/^\/media\/[0-9a-f]{64}-thumb\.webp$/),
+      large: expect.stringMatching(/^\/media\/[0-9a-f]{64}-large\.webp$/),
+      width: 200,
+      height: 400,
+    });
 
     const large = await media(profile.large);
     expect(large.status).toBe(200);
@@ -71,7 +100,14 @@ describe('profile photo', () => {
     const largeBytes = Buffer.from(await large.arrayBuffer());
     expect(largeBytes.length).toBeLessThanOrEqual(PHOTO_SIZES.large.maxBytes);
     const meta = await sharp(largeBytes).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif, xmp: meta.xmp, orientation: meta.orientation }).toEqual({
+    expect({
+      format: meta.format,
+      width: meta.width,
+      height: meta.height,
+      exif: meta.exif,
+      xmp: meta.xmp,
+      orientation: meta.orientation,
+    }).toEqual({
       format: 'webp',
       width: 200,
       height: 400,
@@ -94,15 +130,27 @@ describe('profile photo', () => {
     expect(thumb.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(thumbBytes.length).toBeLessThanOrEqual(PHOTO_SIZES.thumb.maxBytes);
     const thumbMeta = await sharp(thumbBytes).metadata();
-    expect([thumbMeta.format, thumbMeta.width, thumbMeta.height, thumbMeta.exif]).toEqual(['webp', 160, 160, undefined]);
+    expect([thumbMeta.format, thumbMeta.width, thumbMeta.height, thumbMeta.exif]).toEqual([
+      'webp',
+      160,
+      160,
+      undefined,
+    ]);
 
     // The dashboard record carries it; removing it takes it away from record and address alike.
-    const record = await app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, { headers: bearer(customer.token) });
+    const record = await app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, {
+      headers: bearer(customer.token),
+    });
     expect(record.body.customer.avatar).toBe(profile.thumb);
     const removed = await app.request(PHOTO_ROUTES.profile, { method: 'DELETE', headers: bearer(customer.token) });
-    expect(removed).toMatchObject({ status: 200, body: { success: true, message: PHOTO_MESSAGES.profileRemoved, profile: null, work: [] } });
+    expect(removed).toMatchObject({
+      status: 200,
+      body: { success: true, message: PHOTO_MESSAGES.profileRemoved, profile: null, work: [] },
+    });
     expect((await media(profile.thumb)).status).toBe(404);
-    const after = await app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, { headers: bearer(customer.token) });
+    const after = await app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, {
+      headers: bearer(customer.token),
+    });
     expect(after.body.customer.avatar).toBeNull();
   });
 
@@ -127,7 +175,9 @@ describe('profile photo', () => {
     const pro = await listedProfessional(app, { lat: 5.7, lng: -0.2 }, { firstName: 'Photo', lastName: 'Plumber' });
     const customer = await signUpAndPay(app);
     const search = async () => {
-      const res = await app.request('/api/professionals?q=Plumber&lat=5.7&lng=-0.2', { headers: bearer(customer.token) });
+      const res = await app.request('/api/professionals?q=Plumber&lat=5.7&lng=-0.2', {
+        headers: bearer(customer.token),
+      });
       return res.body.professionals.find((p: { id: number }) => p.id === pro.userId);
     };
     expect((await search()).avatar).toBeNull();
@@ -135,7 +185,9 @@ describe('profile photo', () => {
     expect((await search()).avatar).toBe(res.body.profile.thumb);
     const detail = await app.request(`/api/professionals/${pro.userId}`, { headers: bearer(customer.token) });
     expect(detail.body.professional.avatar).toBe(res.body.profile.thumb);
-    const record = await app.request(`/api/professional-data/${encodeURIComponent(pro.body.email)}`, { headers: bearer(pro.token) });
+    const record = await app.request(`/api/professional-data/${encodeURIComponent(pro.body.email)}`, {
+      headers: bearer(pro.token),
+    });
     expect(record.body.professional.avatar).toBe(res.body.profile.thumb);
   });
 });
@@ -143,17 +195,41 @@ describe('profile photo', () => {
 describe('files that are not acceptable photos', () => {
   it('accepts PNG (with transparency) and WebP, and refuses SVG, text, HEIC, truncated and 72-megapixel files with plain 400s, storing nothing', async () => {
     const customer = await signUpAndPay(app);
-    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } } }).png().toBuffer();
-    const webp = await sharp({ create: { width: 300, height: 200, channels: 3, background: RED } }).webp().toBuffer();
-    expect((await setProfile(customer.token, png, 'image/png')).body.profile).toMatchObject({ width: 300, height: 200 });
-    expect((await setProfile(customer.token, webp, 'image/webp')).body.profile).toMatchObject({ width: 300, height: 200 });
+    const png = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 300, height: 200, channels: 3, background: RED } })
+      .webp()
+      .toBuffer();
+    expect((await setProfile(customer.token, png, 'image/png')).body.profile).toMatchObject({
+      width: 300,
+      height: 200,
+    });
+    expect((await setProfile(customer.token, webp, 'image/webp')).body.profile).toMatchObject({
+      width: 300,
+      height: 200,
+    });
     const kept = await photoRows(customer.userId);
 
     const jpeg = await noise(600, 400).jpeg().toBuffer();
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(64)]);
     const refused: [string, Buffer, string, string][] = [
-      ['svg', Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), 'image/svg+xml', PHOTO_MESSAGES.svg],
-      ['svg sent as a JPEG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/jpeg', PHOTO_MESSAGES.svg],
+      [
+        'svg',
+        Buffer.from(
+          '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+        ),
+        'image/svg+xml',
+        PHOTO_MESSAGES.svg,
+      ],
+      [
+        'svg sent as a JPEG',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        'image/jpeg',
+        PHOTO_MESSAGES.svg,
+      ],
       ['text', Buffer.from('hello, this is not a photo'), 'text/plain', PHOTO_MESSAGES.notImage],
       ['a program', Buffer.from('MZ\x90\x00 a program'), 'image/png', PHOTO_MESSAGES.notImage],
       ['heic', heic, 'image/heic', PHOTO_MESSAGES.heic],
@@ -163,12 +239,21 @@ describe('files that are not acceptable photos', () => {
     ];
     for (const [name, bytes, type, message] of refused) {
       const res = await setProfile(customer.token, bytes, type);
-      expect({ name, status: res.status, body: res.body }).toEqual({ name, status: 400, body: { success: false, message } });
+      expect({ name, status: res.status, body: res.body }).toEqual({
+        name,
+        status: 400,
+        body: { success: false, message },
+      });
     }
     // 10000 × 5000 pixels of one colour: a small file that would take 200 MB to decode.
-    const huge = await sharp({ create: { width: 9_000, height: 8_000, channels: 3, background: BLUE } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 9_000, height: 8_000, channels: 3, background: BLUE } })
+      .png()
+      .toBuffer();
     expect(huge.length).toBeLessThan(1024 * 1024);
-    expect(await setProfile(customer.token, huge, 'image/png')).toMatchObject({ status: 400, body: { success: false, message: PHOTO_MESSAGES.tooManyPixels } });
+    expect(await setProfile(customer.token, huge, 'image/png')).toMatchObject({
+      status: 400,
+      body: { success: false, message: PHOTO_MESSAGES.tooManyPixels },
+    });
     expect(await photoRows(customer.userId)).toEqual(kept);
   });
 
@@ -182,7 +267,11 @@ describe('files that are not acceptable photos', () => {
         port,
         method: 'PUT',
         path: PHOTO_ROUTES.profile,
-        headers: { ...bearer(customer.token), 'content-type': 'image/jpeg', 'content-length': String(PHOTO_MAX_BYTES + 1) },
+        headers: {
+          ...bearer(customer.token),
+          'content-type': 'image/jpeg',
+          'content-length': String(PHOTO_MAX_BYTES + 1),
+        },
       });
       req.on('response', (res) => {
         let body = '';
@@ -220,8 +309,12 @@ describe('files that are not acceptable photos', () => {
   it(`limits each account to ${PHOTO_UPLOADS_PER_HOUR} uploads an hour`, async () => {
     const customer = await signUpAndPay(app);
     const png = await tiny();
-    for (let i = 0; i < PHOTO_UPLOADS_PER_HOUR; i++) expect((await setProfile(customer.token, png, 'image/png')).status).toBe(200);
-    expect(await setProfile(customer.token, png, 'image/png')).toMatchObject({ status: 429, body: { message: PHOTO_MESSAGES.tooMany } });
+    for (let i = 0; i < PHOTO_UPLOADS_PER_HOUR; i++)
+      expect((await setProfile(customer.token, png, 'image/png')).status).toBe(200);
+    expect(await setProfile(customer.token, png, 'image/png')).toMatchObject({
+      status: 429,
+      body: { message: PHOTO_MESSAGES.tooMany },
+    });
     app.clock.advance(3600_000);
     expect((await setProfile(customer.token, png, 'image/png')).status).toBe(200);
   });
@@ -231,7 +324,13 @@ describe('work photos', () => {
   it('lets a professional add up to 6 and refuses a 7th in plain words; removal keeps the order', async () => {
     const pro = await listedProfessional(app, { lat: 5.6, lng: -0.1 });
     const colours = await Promise.all(
-      [0, 1, 2, 3, 4, 5].map((i) => sharp({ create: { width: 200 + i, height: 100, channels: 3, background: { r: 40 * i, g: 90, b: 200 - 30 * i } } }).png().toBuffer()),
+      [0, 1, 2, 3, 4, 5].map((i) =>
+        sharp({
+          create: { width: 200 + i, height: 100, channels: 3, background: { r: 40 * i, g: 90, b: 200 - 30 * i } },
+        })
+          .png()
+          .toBuffer(),
+      ),
     );
     let last;
     for (const [i, bytes] of colours.entries()) {
@@ -244,7 +343,10 @@ describe('work photos', () => {
     expect(seventh).toMatchObject({ status: 400, body: { success: false, message: PHOTO_MESSAGES.tooManyWork } });
 
     const second = last!.body.work[1];
-    const removed = await app.request(PHOTO_ROUTES.workPhoto(second.id), { method: 'DELETE', headers: bearer(pro.token) });
+    const removed = await app.request(PHOTO_ROUTES.workPhoto(second.id), {
+      method: 'DELETE',
+      headers: bearer(pro.token),
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.work.map((p: { width: number }) => p.width)).toEqual([200, 202, 203, 204, 205]);
     const again = await addWork(pro.token, await tiny(), 'image/png');
@@ -259,12 +361,17 @@ describe('work photos', () => {
     const mine = (await addWork(pro.token, await tiny(), 'image/png')).body.work[0];
     const otherProfile = (await setProfile(other.token, await tiny(), 'image/png')).body.profile;
     for (const id of [mine.id, otherProfile.id, 999_999]) {
-      expect(await app.request(PHOTO_ROUTES.workPhoto(id), { method: 'DELETE', headers: bearer(other.token) })).toMatchObject({
+      expect(
+        await app.request(PHOTO_ROUTES.workPhoto(id), { method: 'DELETE', headers: bearer(other.token) }),
+      ).toMatchObject({
         status: 404,
         body: { success: false, message: PHOTO_MESSAGES.notFound },
       });
     }
-    expect(await addWork(customer.token, await tiny(), 'image/png')).toMatchObject({ status: 403, body: { message: PHOTO_MESSAGES.onlyProfessionals } });
+    expect(await addWork(customer.token, await tiny(), 'image/png')).toMatchObject({
+      status: 403,
+      body: { message: PHOTO_MESSAGES.onlyProfessionals },
+    });
     expect(await photoRows(pro.userId)).toHaveLength(1);
     expect((await media(mine.thumb)).status).toBe(200);
   });
@@ -274,13 +381,18 @@ describe('administrators and addresses', () => {
   it('lets an administrator remove any photo, with an audit entry', async () => {
     const pro = await listedProfessional(app, { lat: 5.6, lng: -0.13 });
     // A colour no other test uses: equal photos share an address (it is the content's hash).
-    const own = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 7, g: 77, b: 177 } } }).png().toBuffer();
+    const own = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 7, g: 77, b: 177 } } })
+      .png()
+      .toBuffer();
     const photo = (await addWork(pro.token, own, 'image/png')).body.work[0];
     expect((await media(photo.large)).status).toBe(200);
     // The administrator's view of the account lists it, to remove from the user dialog.
     const detail = await app.request(`/api/admin/users/${pro.userId}`, { headers: bearer(admin.token) });
     expect(detail.body.photos).toEqual([{ id: photo.id, kind: 'work', thumb: photo.thumb }]);
-    const res = await app.request(PHOTO_ROUTES.adminPhoto(photo.id), { method: 'DELETE', headers: bearer(admin.token) });
+    const res = await app.request(PHOTO_ROUTES.adminPhoto(photo.id), {
+      method: 'DELETE',
+      headers: bearer(admin.token),
+    });
     expect(res).toMatchObject({ status: 200, body: { success: true, message: PHOTO_MESSAGES.adminRemoved } });
     expect(await photoRows(pro.userId)).toEqual([]);
     expect((await media(photo.large)).status).toBe(404);
@@ -292,13 +404,22 @@ describe('administrators and addresses', () => {
       targetId: String(pro.userId),
       before: { photoId: photo.id, kind: 'work' },
     });
-    expect((await app.request(PHOTO_ROUTES.adminPhoto(photo.id), { method: 'DELETE', headers: bearer(admin.token) })).status).toBe(404);
+    expect(
+      (await app.request(PHOTO_ROUTES.adminPhoto(photo.id), { method: 'DELETE', headers: bearer(admin.token) })).status,
+    ).toBe(404);
     // A user's token is not an administrator's.
-    expect((await app.request(PHOTO_ROUTES.adminPhoto(photo.id), { method: 'DELETE', headers: bearer(pro.token) })).status).toBe(401);
+    expect(
+      (await app.request(PHOTO_ROUTES.adminPhoto(photo.id), { method: 'DELETE', headers: bearer(pro.token) })).status,
+    ).toBe(401);
   });
 
   it('answers 404 for any other address under /media', async () => {
-    for (const path of ['/media/', '/media/abc-thumb.webp', `/media/${'a'.repeat(64)}-thumb.webp`, `/media/${'a'.repeat(64)}-huge.webp`]) {
+    for (const path of [
+      '/media/',
+      '/media/abc-thumb.webp',
+      `/media/${'a'.repeat(64)}-thumb.webp`,
+      `/media/${'a'.repeat(64)}-huge.webp`,
+    ]) {
       const res = await fetch(app.url + path);
       expect({ path, status: res.status }).toEqual({ path, status: 404 });
     }

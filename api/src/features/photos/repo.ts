@@ -29,14 +29,23 @@ const toPhoto = (r: Pick<PhotoRow, (typeof DESCRIPTION)[number]>): StoredPhoto =
 });
 
 /** What the API shows of a stored photo. */
-export const publicPhoto = ({ id, thumb, large, width, height }: StoredPhoto): Photo => ({ id, thumb, large, width, height });
+export const publicPhoto = ({ id, thumb, large, width, height }: StoredPhoto): Photo => ({
+  id,
+  thumb,
+  large,
+  width,
+  height,
+});
 
 /** The thumbnail's address for a user row's `avatar_hash`, or null (no photo): what listings and records show. */
 export const avatarUrl = (hash: string | null | undefined): string | null => (hash ? photoUrl(hash, 'thumb') : null);
 
 /** A user's photos (descriptions only), the profile photo first, then work photos in the order added. */
 export async function photosOf(db: Conn, userId: number): Promise<StoredPhoto[]> {
-  const rows = await db('photos').where({ user_id: userId }).orderByRaw("kind = 'work', position, id").select(...DESCRIPTION);
+  const rows = await db('photos')
+    .where({ user_id: userId })
+    .orderByRaw("kind = 'work', position, id")
+    .select(...DESCRIPTION);
   return rows.map(toPhoto);
 }
 
@@ -44,13 +53,18 @@ export async function photosOf(db: Conn, userId: number): Promise<StoredPhoto[]>
  * A professional's work photos as a listing or profile page shows them, in the order added:
  * one indexed query, no bytes. For the public directory pages (/professionals/{id}).
  */
-export async function workPhotos(db: Conn, userId: number): Promise<{ thumb: string; large: string; width: number; height: number }[]> {
+export async function workPhotos(
+  db: Conn,
+  userId: number,
+): Promise<{ thumb: string; large: string; width: number; height: number }[]> {
   const photos = (await photosOf(db, userId)).filter((p) => p.kind === 'work');
   return photos.map(({ thumb, large, width, height }) => ({ thumb, large, width, height }));
 }
 
 export async function findPhoto(db: Conn, id: number): Promise<StoredPhoto | null> {
-  const row = await db('photos').where({ id }).first(...DESCRIPTION);
+  const row = await db('photos')
+    .where({ id })
+    .first(...DESCRIPTION);
   return row ? toPhoto(row) : null;
 }
 
@@ -70,7 +84,12 @@ const columns = (photo: Encoded) => ({
 });
 
 /** Sets the profile photo (replacing any earlier one) and mirrors its hash on the user row. */
-export async function replaceProfilePhoto(trx: Knex.Transaction, userId: number, photo: Encoded, at: Date): Promise<void> {
+export async function replaceProfilePhoto(
+  trx: Knex.Transaction,
+  userId: number,
+  photo: Encoded,
+  at: Date,
+): Promise<void> {
   await trx('photos').where({ user_id: userId, kind: 'profile' }).delete();
   await trx('photos').insert({ user_id: userId, kind: 'profile', position: 0, ...columns(photo), created_at: at });
   await trx('users').where({ id: userId }).update({ avatar_hash: photo.hash });
@@ -91,10 +110,16 @@ export async function countWorkPhotos(trx: Knex.Transaction, userId: number): Pr
  * Removes a photo (under lockUser). Work photos after it move up one place, so positions stay
  * 0..n-1 in the order added; removing the profile photo clears the user row's avatar.
  */
-export async function deletePhoto(trx: Knex.Transaction, photo: Pick<StoredPhoto, 'id' | 'userId' | 'kind'>): Promise<void> {
+export async function deletePhoto(
+  trx: Knex.Transaction,
+  photo: Pick<StoredPhoto, 'id' | 'userId' | 'kind'>,
+): Promise<void> {
   const [gone] = await trx('photos').where({ id: photo.id }).delete().returning('position');
   if (photo.kind === 'work' && gone) {
-    await trx('photos').where({ user_id: photo.userId, kind: 'work' }).where('position', '>', gone.position).decrement('position', 1);
+    await trx('photos')
+      .where({ user_id: photo.userId, kind: 'work' })
+      .where('position', '>', gone.position)
+      .decrement('position', 1);
   }
   if (photo.kind === 'profile') await trx('users').where({ id: photo.userId }).update({ avatar_hash: null });
 }
@@ -107,7 +132,9 @@ export async function deleteAllPhotos(trx: Knex.Transaction, userId: number): Pr
 
 /** The bytes of one size by the content hash (any owner's copy: equal hashes are equal bytes), or null. */
 export async function findBytes(db: Conn, hash: string, size: PhotoSize): Promise<Buffer | null> {
-  const row = await db('photos').where({ hash }).first(size === 'thumb' ? 'thumb_bytes as bytes' : 'large_bytes as bytes');
+  const row = await db('photos')
+    .where({ hash })
+    .first(size === 'thumb' ? 'thumb_bytes as bytes' : 'large_bytes as bytes');
   if (!row) return null;
   const raw = row.bytes as Uint8Array;
   return Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);

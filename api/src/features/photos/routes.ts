@@ -6,7 +6,14 @@ import { requireAdmin, requireUser } from '../../http/auth.ts';
 import { pathId } from '../../http/ids.ts';
 import { readRawBody } from '../../http/raw-body.ts';
 import { findBytes } from './repo.ts';
-import { addWorkPhoto, adminRemovePhoto, ownPhotos, removeProfilePhoto, removeWorkPhoto, setProfilePhoto } from './service.ts';
+import {
+  addWorkPhoto,
+  adminRemovePhoto,
+  ownPhotos,
+  removeProfilePhoto,
+  removeWorkPhoto,
+  setProfilePhoto,
+} from './service.ts';
 
 const photoId = (raw: string) => pathId(raw, PHOTO_MESSAGES.notFound);
 
@@ -19,7 +26,8 @@ export function photoRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   const user = requireUser(deps);
   const admin = requireAdmin(deps);
-  const body = (req: import('node:http').IncomingMessage) => () => readRawBody(req, PHOTO_MAX_BYTES, PHOTO_MESSAGES.tooLarge);
+  const body = (req: import('node:http').IncomingMessage) => () =>
+    readRawBody(req, PHOTO_MAX_BYTES, PHOTO_MESSAGES.tooLarge);
 
   router.get('/api/me/photos', user, async (ctx) => {
     ctx.body = await ownPhotos(deps, ctx.state.user);

@@ -66,7 +66,8 @@ export async function removeProfilePhoto(deps: Deps, user: SessionUser): Promise
 /** POST /api/me/work-photos: a 7th is refused before its body is read, and again under the lock. */
 export async function addWorkPhoto(deps: Deps, user: SessionUser, read: ReadBody): Promise<PhotosResponse> {
   onlyProfessionals(user);
-  const full = async (conn: Deps['db']) => (await repo.photosOf(conn, user.id)).filter((p) => p.kind === 'work').length >= WORK_PHOTOS_MAX;
+  const full = async (conn: Deps['db']) =>
+    (await repo.photosOf(conn, user.id)).filter((p) => p.kind === 'work').length >= WORK_PHOTOS_MAX;
   if (await full(deps.db)) throw badRequest(PHOTO_MESSAGES.tooManyWork);
   const photo = await receive(deps, user, read);
   await deps.db.transaction(async (trx) => {
@@ -90,7 +91,11 @@ export async function removeWorkPhoto(deps: Deps, user: SessionUser, photoId: nu
 }
 
 /** DELETE /api/admin/photos/{id}: any photo, with its audit entry in the same transaction. */
-export async function adminRemovePhoto(deps: Deps, admin: AdminIdentity, photoId: number): Promise<{ success: true; message: string }> {
+export async function adminRemovePhoto(
+  deps: Deps,
+  admin: AdminIdentity,
+  photoId: number,
+): Promise<{ success: true; message: string }> {
   await deps.db.transaction(async (trx) => {
     const photo = await repo.findPhoto(trx, photoId);
     if (!photo) throw notFound(PHOTO_MESSAGES.notFound);

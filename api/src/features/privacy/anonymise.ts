@@ -36,13 +36,18 @@ export async function anonymiseUser(trx: Knex.Transaction, userId: number, now: 
     });
   await trx('sessions').where({ user_id: userId }).delete();
   await trx('password_resets').where({ user_id: userId }).delete();
-  await trx('login_attempts').whereIn('account_key', [`user:${user.id}`, user.email.toLowerCase(), user.phone]).delete();
+  await trx('login_attempts')
+    .whereIn('account_key', [`user:${user.id}`, user.email.toLowerCase(), user.phone])
+    .delete();
   await trx('favourites').where({ customer_id: userId }).delete();
   await trx('chat_reads').where({ user_id: userId }).delete();
   await trx('booking_messages').where({ sender_id: userId }).update({ body: '[message removed: account deleted]' });
   await trx('reviews').where({ customer_id: userId }).update({ comment: '' });
   await trx('contact_messages').where({ user_id: userId }).orWhereRaw('lower(email) = lower(?)', [user.email]).delete();
-  await trx('notifications').where({ user_id: userId }).orWhereRaw('lower(recipient) = lower(?)', [user.email]).delete();
+  await trx('notifications')
+    .where({ user_id: userId })
+    .orWhereRaw('lower(recipient) = lower(?)', [user.email])
+    .delete();
   // Texts went to the phone; the saved card could still be charged: both go.
   await trx('notifications').where({ recipient: user.phone }).delete();
   await trx('card_authorizations').where({ user_id: userId }).delete();

@@ -43,7 +43,13 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
       renewalCancelledAt: iso(row.renewal_cancelled_at),
     },
     // The photos themselves are at these addresses (each link opens the stored picture).
-    photos: (await photosOf(db, id)).map((photo) => ({ kind: photo.kind, thumbnail: photo.thumb, large: photo.large, width: photo.width, height: photo.height })),
+    photos: (await photosOf(db, id)).map((photo) => ({
+      kind: photo.kind,
+      thumbnail: photo.thumb,
+      large: photo.large,
+      width: photo.width,
+      height: photo.height,
+    })),
   };
 
   if (type === 'professional') {
@@ -62,7 +68,11 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
       verified: p.verified,
       listedUntil: iso(p.paid_until),
     };
-    data.verification = p && { status: p.verification_status, reason: p.verification_reason, verifiedAt: iso(p.verified_at) };
+    data.verification = p && {
+      status: p.verification_status,
+      reason: p.verification_reason,
+      verifiedAt: iso(p.verified_at),
+    };
     data.verificationDocuments = await verificationDocuments(db, id);
   }
 
@@ -75,8 +85,12 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
       bankAccount: a.bank_account,
       pendingBalance: cedis(await pendingBalance(db, id)),
     };
-    data.referrals = (await db('referrals as r').join('users as u', 'u.id', 'r.referred_user_id').where('r.affiliate_user_id', id).orderBy('r.id'))
-      .map((r) => ({ firstName: r.first_name, accountType: r.user_type, month: iso(r.created_at)?.slice(0, 7) }));
+    data.referrals = (
+      await db('referrals as r')
+        .join('users as u', 'u.id', 'r.referred_user_id')
+        .where('r.affiliate_user_id', id)
+        .orderBy('r.id')
+    ).map((r) => ({ firstName: r.first_name, accountType: r.user_type, month: iso(r.created_at)?.slice(0, 7) }));
     data.commissions = (await db('affiliate_commissions').where({ affiliate_user_id: id }).orderBy('id')).map((c) => ({
       amount: cedis(c.amount_pesewas),
       plan: c.plan_type,
@@ -121,7 +135,12 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
     // The saved card as the owner would recognise it; Paystack's authorization code is not theirs to need.
     const card = await db('card_authorizations').where({ user_id: id }).first();
     data.savedCard = card
-      ? { card: cardLabel(card), expiry: card.exp_month && card.exp_year ? `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}` : null, automaticRenewal: !!card.auto_renew }
+      ? {
+          card: cardLabel(card),
+          expiry:
+            card.exp_month && card.exp_year ? `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}` : null,
+          automaticRenewal: !!card.auto_renew,
+        }
       : null;
     data.automaticRenewalAttempts = (
       await db('renewal_charges as r')
@@ -141,11 +160,7 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
     Object.assign(data, await marketplace(db, id, type, nameOf));
   }
 
-  data.notifications = (
-    await db('notifications')
-      .where({ user_id: id })
-      .orderBy('id')
-  ).map((n) => ({
+  data.notifications = (await db('notifications').where({ user_id: id }).orderBy('id')).map((n) => ({
     channel: n.channel,
     subject: n.subject,
     // A password-reset link in an export would be a live key to the account: its token is cut.
@@ -171,7 +186,9 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
     signedOutAt: iso(s.revoked_at),
   }));
   data.signInAttempts = (
-    await db('login_attempts').where({ account_key: `user:${id}` }).orderBy('id')
+    await db('login_attempts')
+      .where({ account_key: `user:${id}` })
+      .orderBy('id')
   ).map((a) => ({ at: iso(a.created_at), fromAddress: a.ip, succeeded: a.succeeded }));
   data.passwordResets = (await db('password_resets').where({ user_id: id }).orderBy('id')).map((r) => ({
     requestedAt: iso(r.created_at),
@@ -179,7 +196,9 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
     usedAt: iso(r.used_at),
   }));
   data.administratorActions = (
-    await db('admin_audit_log').where({ target_type: 'user', target_id: String(id) }).orderBy('id')
+    await db('admin_audit_log')
+      .where({ target_type: 'user', target_id: String(id) })
+      .orderBy('id')
   ).map((a) => ({ action: a.action, at: iso(a.created_at) }));
   return data;
 }
@@ -192,8 +211,15 @@ async function marketplace(db: Db, id: number, type: string, nameOf: (id: unknow
     .orderBy('id');
   const bookingIds = bookings.map((b) => b.id);
   const messages = await db('booking_messages').whereIn('booking_id', bookingIds).orderBy('id');
-  const reviews = await db('reviews').where((w) => w.where({ customer_id: id }).orWhere({ professional_id: id })).orderBy('id');
-  const review = (r: ReviewRow) => ({ bookingId: Number(r.booking_id), rating: r.rating, comment: r.comment, createdAt: iso(r.created_at) });
+  const reviews = await db('reviews')
+    .where((w) => w.where({ customer_id: id }).orWhere({ professional_id: id }))
+    .orderBy('id');
+  const review = (r: ReviewRow) => ({
+    bookingId: Number(r.booking_id),
+    rating: r.rating,
+    comment: r.comment,
+    createdAt: iso(r.created_at),
+  });
   const result: Record<string, unknown> = {
     bookings: bookings.map((b) => {
       const asCustomer = Number(b.customer_id) === id;
@@ -226,12 +252,19 @@ async function marketplace(db: Db, id: number, type: string, nameOf: (id: unknow
     })),
   };
   if (type === 'customer') {
-    result.reviewsWritten = reviews.filter((r) => Number(r.customer_id) === id).map((r) => ({ professional: nameOf(r.professional_id), ...review(r) }));
+    result.reviewsWritten = reviews
+      .filter((r) => Number(r.customer_id) === id)
+      .map((r) => ({ professional: nameOf(r.professional_id), ...review(r) }));
     result.favourites = (
-      await db('favourites as f').join('users as u', 'u.id', 'f.professional_id').where('f.customer_id', id).orderBy('f.created_at')
+      await db('favourites as f')
+        .join('users as u', 'u.id', 'f.professional_id')
+        .where('f.customer_id', id)
+        .orderBy('f.created_at')
     ).map((f) => ({ professional: `${f.first_name} ${f.last_name}`, addedAt: iso(f.created_at) }));
   } else {
-    result.reviewsReceived = reviews.filter((r) => Number(r.professional_id) === id).map((r) => ({ customer: nameOf(r.customer_id), ...review(r) }));
+    result.reviewsReceived = reviews
+      .filter((r) => Number(r.professional_id) === id)
+      .map((r) => ({ customer: nameOf(r.customer_id), ...review(r) }));
     const [{ count }] = await db('favourites').where({ professional_id: id }).count({ count: '*' });
     result.savedAsFavouriteBy = `${Number(count)} customer(s)`;
   }

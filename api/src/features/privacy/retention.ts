@@ -91,7 +91,9 @@ export function startRetentionWorker(deps: RetentionDeps, everyMs = 6 * 3600_000
   const run = async () => {
     // Each part logs its own failure, so the events are pruned even when anonymising failed.
     await anonymiseExpiredAccounts(deps).catch((err) => deps.logger.error({ err }, 'retention job failed'));
-    await eventsRepo.prune(deps.db, deps.clock.now()).catch((err) => deps.logger.error({ err }, 'deleting old live-update events failed'));
+    await eventsRepo
+      .prune(deps.db, deps.clock.now())
+      .catch((err) => deps.logger.error({ err }, 'deleting old live-update events failed'));
   };
   return startJob({ name: 'retention job', everyMs, run, logger: deps.logger });
 }

@@ -15,15 +15,45 @@ describe('GET /api/professionals', () => {
   beforeAll(async () => {
     app = await startTestApp();
     customerToken = (await signUpAndPay(app)).token;
-    pros.near = await listedProfessional(app, { lat: OSU.lat + milesNorth(1), lng: OSU.lng }, { firstName: 'Kwame', lastName: 'Nearby' });
-    pros.edgeIn = await listedProfessional(app, { lat: OSU.lat + milesNorth(6.9), lng: OSU.lng }, { firstName: 'Inside', lastName: 'Edge', profession: 'Electrician' });
-    pros.edgeOut = await listedProfessional(app, { lat: OSU.lat + milesNorth(7.1), lng: OSU.lng }, { firstName: 'Outside', lastName: 'Edge' });
-    pros.tiler = await listedProfessional(app, { lat: OSU.lat + milesNorth(3), lng: OSU.lng }, { firstName: 'Yaw', lastName: 'Tiles', profession: 'Mason/Tiler' });
-    await app.db('professional_profiles').where({ user_id: pros.near.userId }).update({ base_rate_pesewas: 2000, max_rate_pesewas: 9000 });
-    await app.db('professional_profiles').where({ user_id: pros.tiler.userId }).update({ base_rate_pesewas: 4500, max_rate_pesewas: 4600 });
+    pros.near = await listedProfessional(
+      app,
+      { lat: OSU.lat + milesNorth(1), lng: OSU.lng },
+      { firstName: 'Kwame', lastName: 'Nearby' },
+    );
+    pros.edgeIn = await listedProfessional(
+      app,
+      { lat: OSU.lat + milesNorth(6.9), lng: OSU.lng },
+      { firstName: 'Inside', lastName: 'Edge', profession: 'Electrician' },
+    );
+    pros.edgeOut = await listedProfessional(
+      app,
+      { lat: OSU.lat + milesNorth(7.1), lng: OSU.lng },
+      { firstName: 'Outside', lastName: 'Edge' },
+    );
+    pros.tiler = await listedProfessional(
+      app,
+      { lat: OSU.lat + milesNorth(3), lng: OSU.lng },
+      { firstName: 'Yaw', lastName: 'Tiles', profession: 'Mason/Tiler' },
+    );
+    await app
+      .db('professional_profiles')
+      .where({ user_id: pros.near.userId })
+      .update({ base_rate_pesewas: 2000, max_rate_pesewas: 9000 });
+    await app
+      .db('professional_profiles')
+      .where({ user_id: pros.tiler.userId })
+      .update({ base_rate_pesewas: 4500, max_rate_pesewas: 4600 });
     // Not listed: unpaid, suspended.
-    const unpaid = await signUp(app, { userType: 'professional', profession: 'Plumber', localAddress: 'Osu', firstName: 'Unpaid' });
-    await app.db('professional_profiles').where({ user_id: unpaid.userId }).update({ latitude: OSU.lat, longitude: OSU.lng });
+    const unpaid = await signUp(app, {
+      userType: 'professional',
+      profession: 'Plumber',
+      localAddress: 'Osu',
+      firstName: 'Unpaid',
+    });
+    await app
+      .db('professional_profiles')
+      .where({ user_id: unpaid.userId })
+      .update({ latitude: OSU.lat, longitude: OSU.lng });
     const suspended = await listedProfessional(app, OSU, { firstName: 'Suspended' });
     await app.db('users').where({ id: suspended.userId }).update({ status: 'suspended' });
   });
@@ -52,9 +82,15 @@ describe('GET /api/professionals', () => {
     const lapsed = await listedProfessional(app, OSU, { firstName: 'Lapsed' });
     expect(names(await search('q=Lapsed'))).toHaveLength(1);
     const daysAgo = (days: number) => new Date(app.clock.now().getTime() - days * DAY_MS);
-    await app.db('professional_profiles').where({ user_id: lapsed.userId }).update({ paid_until: daysAgo(2.9) });
+    await app
+      .db('professional_profiles')
+      .where({ user_id: lapsed.userId })
+      .update({ paid_until: daysAgo(2.9) });
     expect(names(await search('q=Lapsed'))).toHaveLength(1); // within the 3-day grace period
-    await app.db('professional_profiles').where({ user_id: lapsed.userId }).update({ paid_until: daysAgo(3) });
+    await app
+      .db('professional_profiles')
+      .where({ user_id: lapsed.userId })
+      .update({ paid_until: daysAgo(3) });
     expect(await search('q=Lapsed')).toEqual([]);
   });
 
@@ -74,7 +110,10 @@ describe('GET /api/professionals', () => {
   it('sorts by rating and by review count from verified reviews, new professionals last', async () => {
     // Reviews arrive through completed bookings; here they are written as the review step writes them.
     const review = async (pro: { userId: number }, ratings: number[]) =>
-      app.db('professional_profiles').where({ user_id: pro.userId }).update({ review_count: ratings.length, rating_total: ratings.reduce((a, b) => a + b, 0) });
+      app
+        .db('professional_profiles')
+        .where({ user_id: pro.userId })
+        .update({ review_count: ratings.length, rating_total: ratings.reduce((a, b) => a + b, 0) });
     await review(pros.edgeIn, [5, 5]); // 5.0 from 2
     await review(pros.tiler, [4, 4, 4, 5]); // 4.3 from 4
     const byRating = await search(`lat=${OSU.lat}&lng=${OSU.lng}&sort=rating`);
@@ -88,9 +127,28 @@ describe('GET /api/professionals', () => {
 
   it('shows a professional with no reviews as new, not 4.8', async () => {
     const [pro] = await search('q=Kwame');
-    expect(pro).toMatchObject({ rating: null, reviews: 0, completedJobs: 0, successRate: null, response: null, verified: false });
-    expect(pro).toMatchObject({ baseRate: 20, maxRate: 90, rateNegotiable: true, profession: 'Plumber', location: 'Accra', distance: null });
-    expect(pro.availability).toEqual({ days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], start: '09:00', end: '17:00', hours: '9:00 AM - 5:00 PM' });
+    expect(pro).toMatchObject({
+      rating: null,
+      reviews: 0,
+      completedJobs: 0,
+      successRate: null,
+      response: null,
+      verified: false,
+    });
+    expect(pro).toMatchObject({
+      baseRate: 20,
+      maxRate: 90,
+      rateNegotiable: true,
+      profession: 'Plumber',
+      location: 'Accra',
+      distance: null,
+    });
+    expect(pro.availability).toEqual({
+      days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      start: '09:00',
+      end: '17:00',
+      hours: '9:00 AM - 5:00 PM',
+    });
   });
 
   it('refuses bad queries and callers without a session', async () => {
@@ -101,30 +159,73 @@ describe('GET /api/professionals', () => {
   });
 
   it('uses the city centre for a professional who gave no coordinates, and says so (the distance is approximate)', async () => {
-    const pro = await signUpAndPay(app, { userType: 'professional', profession: 'Cook', localAddress: 'Adum', location: 'Kumasi', firstName: 'Kumasi' });
+    const pro = await signUpAndPay(app, {
+      userType: 'professional',
+      profession: 'Cook',
+      localAddress: 'Adum',
+      location: 'Kumasi',
+      firstName: 'Kumasi',
+    });
     const list = await search('lat=6.6885&lng=-1.6244&radius=1');
     expect(list.map((p) => p.id)).toContain(pro.userId);
-    expect(list.find((p) => p.id === pro.userId)).toMatchObject({ distance: 0, positionSource: 'city', location: 'Kumasi' });
-    const nowhere = await signUpAndPay(app, { userType: 'professional', profession: 'Cook', localAddress: 'Somewhere', location: '', firstName: 'Nocity' });
-    expect((await search('q=Nocity')).find((p) => p.id === nowhere.userId)).toMatchObject({ positionSource: 'default', location: null });
+    expect(list.find((p) => p.id === pro.userId)).toMatchObject({
+      distance: 0,
+      positionSource: 'city',
+      location: 'Kumasi',
+    });
+    const nowhere = await signUpAndPay(app, {
+      userType: 'professional',
+      profession: 'Cook',
+      localAddress: 'Somewhere',
+      location: '',
+      firstName: 'Nocity',
+    });
+    expect((await search('q=Nocity')).find((p) => p.id === nowhere.userId)).toMatchObject({
+      positionSource: 'default',
+      location: null,
+    });
     expect((await search('q=Nearby')).find((p) => p.id === pros.near.userId)).toMatchObject({ positionSource: 'own' });
   });
 
   it('lets a professional update rates, availability and profile, but never the email', async () => {
     const pro = pros.tiler;
     const put = (path: string, json: unknown) => app.request(path, { method: 'PUT', json, headers: bearer(pro.token) });
-    expect((await put('/api/professional/rates', { baseRate: 50, maxRate: 40, rateNegotiable: true })).status).toBe(400);
+    expect((await put('/api/professional/rates', { baseRate: 50, maxRate: 40, rateNegotiable: true })).status).toBe(
+      400,
+    );
     expect((await put('/api/professional/rates', { baseRate: 0, maxRate: 40, rateNegotiable: true })).status).toBe(400);
     const rates = await put('/api/professional/rates', { baseRate: 35, maxRate: 60, rateNegotiable: false });
     expect(rates.body).toMatchObject({ success: true, message: 'Rates updated successfully!' });
-    expect((await put('/api/professional/availability', { days: ['Saturday'], start: '10:00', end: '09:00' })).status).toBe(400);
-    expect((await put('/api/professional/availability', { days: ['Saturday'], start: '10:00', end: '14:00' })).body.success).toBe(true);
+    expect(
+      (await put('/api/professional/availability', { days: ['Saturday'], start: '10:00', end: '09:00' })).status,
+    ).toBe(400);
+    expect(
+      (await put('/api/professional/availability', { days: ['Saturday'], start: '10:00', end: '14:00' })).body.success,
+    ).toBe(true);
     expect((await put('/api/profile', { email: 'new@example.com' })).body.message).toBe('Email cannot be changed.');
-    const profile = await put('/api/profile', { bio: 'Tiles and terrazzo', skills: ['Tiling', 'Terrazzo'], experience: '12 years' });
+    const profile = await put('/api/profile', {
+      bio: 'Tiles and terrazzo',
+      skills: ['Tiling', 'Terrazzo'],
+      experience: '12 years',
+    });
     expect(profile.body.message).toBe('Profile updated successfully!');
     const [listing] = await search('q=Yaw');
-    expect(listing).toMatchObject({ baseRate: 35, maxRate: 60, rateNegotiable: false, bio: 'Tiles and terrazzo', skills: ['Tiling', 'Terrazzo'] });
+    expect(listing).toMatchObject({
+      baseRate: 35,
+      maxRate: 60,
+      rateNegotiable: false,
+      bio: 'Tiles and terrazzo',
+      skills: ['Tiling', 'Terrazzo'],
+    });
     expect(listing.availability).toMatchObject({ days: ['Saturday'], hours: '10:00 AM - 2:00 PM' });
-    expect((await app.request('/api/professional/rates', { method: 'PUT', json: { baseRate: 1, maxRate: 2, rateNegotiable: true }, headers: bearer(customerToken) })).status).toBe(403);
+    expect(
+      (
+        await app.request('/api/professional/rates', {
+          method: 'PUT',
+          json: { baseRate: 1, maxRate: 2, rateNegotiable: true },
+          headers: bearer(customerToken),
+        })
+      ).status,
+    ).toBe(403);
   });
 });

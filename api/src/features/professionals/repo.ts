@@ -17,7 +17,6 @@ export function responseText(avgSeconds: number | null): string | null {
   return `Usually responds within ${Math.ceil(avgSeconds / 86400)} days`;
 }
 
-
 /**
  * The listing test on `p` (binding: now). `account_active` is kept by triggers from the user's
  * status and type (an admin may have suspended them, or made them a customer).
@@ -29,11 +28,8 @@ export const LISTED_SQL = `p.account_active and p.paid_until > ${GRACE_START_SQL
  * (paid_until mirrors subscriptions; contract/subscriptions.ts).
  */
 export function listedProfessionals(db: Db | Knex.Transaction, now: Date) {
-  return db('professional_profiles as p')
-    .join('users as u', 'u.id', 'p.user_id')
-    .whereRaw(LISTED_SQL, [now]);
+  return db('professional_profiles as p').join('users as u', 'u.id', 'p.user_id').whereRaw(LISTED_SQL, [now]);
 }
-
 
 /** What a listing shows, from `p` (the profile) and `u` (the user). */
 export const LISTING_COLUMNS = [
@@ -63,7 +59,10 @@ export const LISTING_COLUMNS = [
 ];
 
 /** A row of LISTING_COLUMNS, with the distance where a search computed one. */
-export type ListingRow = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'location' | 'local_address' | 'description' | 'avatar_hash'> &
+export type ListingRow = Pick<
+  UserRow,
+  'id' | 'first_name' | 'last_name' | 'location' | 'local_address' | 'description' | 'avatar_hash'
+> &
   Pick<
     ProfessionalProfileRow,
     | 'profession'
@@ -141,13 +140,20 @@ export function recentReviews(db: Db, professionalId: number) {
 type Conn = Db | Knex.Transaction;
 
 export const profilesRepo = {
-  update: (db: Conn, userId: number, changes: Record<string, unknown>) => db('professional_profiles').where({ user_id: userId }).update(changes),
-  locationSource: (db: Conn, userId: number) => db('professional_profiles').where({ user_id: userId }).first('location_source'),
-  updateUser: (db: Conn, userId: number, changes: Record<string, unknown>) => db('users').where({ id: userId }).update(changes),
+  update: (db: Conn, userId: number, changes: Record<string, unknown>) =>
+    db('professional_profiles').where({ user_id: userId }).update(changes),
+  locationSource: (db: Conn, userId: number) =>
+    db('professional_profiles').where({ user_id: userId }).first('location_source'),
+  updateUser: (db: Conn, userId: number, changes: Record<string, unknown>) =>
+    db('users').where({ id: userId }).update(changes),
 };
 
 export const favouritesRepo = {
   add: (db: Db, customerId: number, professionalId: number, now: Date) =>
-    db('favourites').insert({ customer_id: customerId, professional_id: professionalId, created_at: now }).onConflict().ignore(),
-  remove: (db: Db, customerId: number, professionalId: number) => db('favourites').where({ customer_id: customerId, professional_id: professionalId }).delete(),
+    db('favourites')
+      .insert({ customer_id: customerId, professional_id: professionalId, created_at: now })
+      .onConflict()
+      .ignore(),
+  remove: (db: Db, customerId: number, professionalId: number) =>
+    db('favourites').where({ customer_id: customerId, professional_id: professionalId }).delete(),
 };

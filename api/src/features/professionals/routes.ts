@@ -37,10 +37,25 @@ export function professionalRoutes(deps: AppDeps): Router {
 
   router.get('/api/professionals', auth, async (ctx) => {
     const f = validate(searchQuerySchema, ctx.query);
-    const near = f.lat !== undefined && f.lng !== undefined ? { lat: f.lat, lng: f.lng, radius: f.radius ?? NEARBY_RADIUS_MILES } : undefined;
+    const near =
+      f.lat !== undefined && f.lng !== undefined
+        ? { lat: f.lat, lng: f.lng, radius: f.radius ?? NEARBY_RADIUS_MILES }
+        : undefined;
     if (f.cursor && f.cursor.sort !== effectiveSort(f.sort, !!near)) throw badRequest(SEARCH_MESSAGES.badCursor);
-    const page = await searchProfessionals(db, { q: f.q, category: f.category, sort: f.sort, near, limit: SEARCH_PAGE_SIZE, now: clock.now(), after: f.cursor });
-    const answer: SearchAnswer = { success: true, professionals: page.professionals, nextCursor: page.next && encodeCursor(page.next) };
+    const page = await searchProfessionals(db, {
+      q: f.q,
+      category: f.category,
+      sort: f.sort,
+      near,
+      limit: SEARCH_PAGE_SIZE,
+      now: clock.now(),
+      after: f.cursor,
+    });
+    const answer: SearchAnswer = {
+      success: true,
+      professionals: page.professionals,
+      nextCursor: page.next && encodeCursor(page.next),
+    };
     ctx.body = answer;
   });
 
@@ -70,7 +85,13 @@ export function professionalRoutes(deps: AppDeps): Router {
     ctx.body = {
       success: true,
       message: PROFILE_MESSAGES.saved,
-      user: { ...user, firstName: row!.first_name, lastName: row!.last_name, phone: row!.phone, location: row!.location },
+      user: {
+        ...user,
+        firstName: row!.first_name,
+        lastName: row!.last_name,
+        phone: row!.phone,
+        location: row!.location,
+      },
     };
   });
 

@@ -25,7 +25,17 @@ const REFERENCE_ORDER: Record<Sort, string> = {
  * clock's month ends, at `at` each, with the given profession, rates and reviews.
  */
 let inserted = 0;
-async function insertProfessionals(db: Db, rows: Array<{ at: { lat: number; lng: number }; profession?: string; base?: number; reviews?: number; stars?: number; name?: string }>) {
+async function insertProfessionals(
+  db: Db,
+  rows: Array<{
+    at: { lat: number; lng: number };
+    profession?: string;
+    base?: number;
+    reviews?: number;
+    stars?: number;
+    name?: string;
+  }>,
+) {
   const serial = Math.random().toString(36).slice(2, 8);
   const users = await db('users')
     .insert(
@@ -76,12 +86,22 @@ describe('GET /api/professionals in pages', () => {
       stars: 3 + (i % 3),
     }));
     // 30 at one address 1.4 miles away: by distance, the first page ends among them.
-    const sameAddress = Array.from({ length: 30 }, (_, i) => ({ at: { lat: OSU.lat + 0.02, lng: OSU.lng }, base: 2500, reviews: i % 2 }));
+    const sameAddress = Array.from({ length: 30 }, (_, i) => ({
+      at: { lat: OSU.lat + 0.02, lng: OSU.lng },
+      base: 2500,
+      reviews: i % 2,
+    }));
     const kumasi = Array.from({ length: 20 }, () => ({ at: { lat: 6.6885, lng: -1.6244 } }));
     await insertProfessionals(app.db, [...grid, ...sameAddress, ...kumasi]);
-    const hidden = await insertProfessionals(app.db, Array.from({ length: 6 }, () => ({ at: OSU, reviews: 9, stars: 5 })));
+    const hidden = await insertProfessionals(
+      app.db,
+      Array.from({ length: 6 }, () => ({ at: OSU, reviews: 9, stars: 5 })),
+    );
     await app.db('users').whereIn('id', hidden.slice(0, 3)).update({ status: 'suspended' });
-    await app.db('professional_profiles').whereIn('user_id', hidden.slice(3)).update({ paid_until: new Date('2026-11-01') });
+    await app
+      .db('professional_profiles')
+      .whereIn('user_id', hidden.slice(3))
+      .update({ paid_until: new Date('2026-11-01') });
   });
   afterAll(() => app?.close());
 
@@ -174,9 +194,16 @@ describe('GET /api/professionals in pages', () => {
   });
 
   it(`finds the few near a village when more than ${WALK_LIMIT} elsewhere sort before them`, async () => {
-    const far = Array.from({ length: WALK_LIMIT + 100 }, (_, i) => ({ at: { lat: 9.4 + (i % 50) * 0.001, lng: -0.85 }, reviews: 20, stars: 5 }));
+    const far = Array.from({ length: WALK_LIMIT + 100 }, (_, i) => ({
+      at: { lat: 9.4 + (i % 50) * 0.001, lng: -0.85 },
+      reviews: 20,
+      stars: 5,
+    }));
     for (let i = 0; i < far.length; i += 1000) await insertProfessionals(app.db, far.slice(i, i + 1000));
-    const village = await insertProfessionals(app.db, [{ at: VILLAGE, reviews: 1, stars: 3 }, { at: { lat: VILLAGE.lat + 0.02, lng: VILLAGE.lng }, reviews: 0 }]);
+    const village = await insertProfessionals(app.db, [
+      { at: VILLAGE, reviews: 1, stars: 3 },
+      { at: { lat: VILLAGE.lat + 0.02, lng: VILLAGE.lng }, reviews: 0 },
+    ]);
     for (const sort of ['rating', 'reviews'] as const) {
       const res = await page(`lat=${VILLAGE.lat}&lng=${VILLAGE.lng}&sort=${sort}`);
       expect(res.body.professionals.map((p: { id: number }) => p.id)).toEqual(village);
@@ -225,8 +252,11 @@ describe('every search is an index walk (EXPLAIN on a seeded database)', () => {
         await trx.raw('set local plan_cache_mode = force_generic_plan');
         await trx.raw(`prepare generic_search as ${q.sql}`);
         // EXECUTE takes no bound parameters: the values are written in (numbers, a date, plain words).
-        const literal = (v: unknown) => (v instanceof Date ? `'${v.toISOString()}'` : typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v));
-        plans.push(nodesOf(await trx.raw(`explain (format json) execute generic_search(${q.bindings.map(literal).join(', ')})`)));
+        const literal = (v: unknown) =>
+          v instanceof Date ? `'${v.toISOString()}'` : typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v);
+        plans.push(
+          nodesOf(await trx.raw(`explain (format json) execute generic_search(${q.bindings.map(literal).join(', ')})`)),
+        );
         await trx.raw('deallocate generic_search');
       });
     }
@@ -244,13 +274,23 @@ describe('every search is an index walk (EXPLAIN on a seeded database)', () => {
     for (const category of ['', 'Cook']) {
       it(`sorted by ${sort}${category && `, ${category} only`}: ${expected[sort]}${category && '_category'}, never a scan of every professional`, async () => {
         const plans = await plansOf(() =>
-          searchProfessionals(db, { q: '', category, sort, near: { lat: 5.6037, lng: -0.187, radius: 7 }, limit: 50, now: new Date() }),
+          searchProfessionals(db, {
+            q: '',
+            category,
+            sort,
+            near: { lat: 5.6037, lng: -0.187, radius: 7 },
+            limit: 50,
+            now: new Date(),
+          }),
         );
         expect(plans.length).toBeGreaterThanOrEqual(2);
         for (const nodes of plans) {
           const onProfiles = nodes.filter((n) => n.relation === 'professional_profiles');
           // An ordered walk along the sort's index; never a read of every row.
-          expect(onProfiles.filter((n) => n.type === 'Seq Scan'), JSON.stringify(nodes)).toEqual([]);
+          expect(
+            onProfiles.filter((n) => n.type === 'Seq Scan'),
+            JSON.stringify(nodes),
+          ).toEqual([]);
           const walk = onProfiles.find((n) => n.index === `${expected[sort]}${category && '_category'}`);
           expect(walk?.type, JSON.stringify(nodes)).toMatch(/^Index (Only )?Scan$/);
         }

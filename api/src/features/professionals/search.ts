@@ -70,7 +70,8 @@ const distance = (alias: string, at: { lat: number; lng: number }) =>
     at.lng,
   );
 /** The chord through the Earth (cube distance): in the same order as the great-circle distance, and what the GiST index walks by. */
-const chord = (at: { lat: number; lng: number }) => sql('(ll_to_earth(p.latitude, p.longitude) <-> ll_to_earth(?, ?))', at.lat, at.lng);
+const chord = (at: { lat: number; lng: number }) =>
+  sql('(ll_to_earth(p.latitude, p.longitude) <-> ll_to_earth(?, ?))', at.lat, at.lng);
 
 /** The grace period's start (binding: now); a listing's paid period must end after it. */
 const paid = (f: SearchFilters) => sql(`p.paid_until > ${GRACE_START_SQL}`, f.now);
@@ -99,8 +100,15 @@ function walkFilters(f: SearchFilters, key: Sql): Sql {
 function degreesBox(near: Near): Sql {
   const degrees = (near.radius / EARTH_RADIUS_MILES) * (180 / Math.PI) * 1.01;
   const cos = Math.cos((Math.min(89, Math.abs(near.lat) + degrees) * Math.PI) / 180);
-  const lngDegrees = Math.abs(near.lat) + degrees >= 89 || Math.abs(near.lng) + degrees / cos >= 180 ? 360 : degrees / cos;
-  return sql('p.latitude between ? and ? and p.longitude between ? and ?', near.lat - degrees, near.lat + degrees, near.lng - lngDegrees, near.lng + lngDegrees);
+  const lngDegrees =
+    Math.abs(near.lat) + degrees >= 89 || Math.abs(near.lng) + degrees / cos >= 180 ? 360 : degrees / cos;
+  return sql(
+    'p.latitude between ? and ? and p.longitude between ? and ?',
+    near.lat - degrees,
+    near.lat + degrees,
+    near.lng - lngDegrees,
+    near.lng + lngDegrees,
+  );
 }
 
 /** The radius's bounding box, which the GiST index answers (a little larger than the radius). */
@@ -128,7 +136,8 @@ async function listingsOf(db: Db, candidates: Sql): Promise<Row[]> {
 /** Sees each query a search runs (tests EXPLAIN them). */
 export type QueryObserver = (query: { sql: string; bindings: readonly Knex.Value[] }) => void;
 const observers = new WeakMap<Db, QueryObserver>();
-export const observeSearchQueries = (db: Db, observer: QueryObserver | null) => (observer ? observers.set(db, observer) : observers.delete(db));
+export const observeSearchQueries = (db: Db, observer: QueryObserver | null) =>
+  observer ? observers.set(db, observer) : observers.delete(db);
 
 /**
  * Runs one search query. On PostgreSQL it is a named prepared statement (one per query shape, on
@@ -176,7 +185,8 @@ function nearestFirst(f: SearchFilters, near: Near, key: Sql, limit: number): Sq
  */
 function atDistance(f: SearchFilters, near: Near, key: Sql, chordMetres: number): Sql {
   const within = distance('p', near);
-  const arcMetres = 2 * EARTH_BOX_METRES_PER_RADIAN * Math.asin(Math.min(1, chordMetres / (2 * EARTH_BOX_METRES_PER_RADIAN))) + 1;
+  const arcMetres =
+    2 * EARTH_BOX_METRES_PER_RADIAN * Math.asin(Math.min(1, chordMetres / (2 * EARTH_BOX_METRES_PER_RADIAN))) + 1;
   const where = and([
     walkFilters(f, key),
     paid(f),
@@ -184,7 +194,12 @@ function atDistance(f: SearchFilters, near: Near, key: Sql, chordMetres: number)
     sql(`${key.sql} = ?`, ...key.bindings, chordMetres),
     sql(`${within.sql} <= ?`, ...within.bindings, near.radius),
   ]);
-  return sql(`select p.user_id, ${key.sql} as sort_key, ${within.sql} as distance from professional_profiles p where ${where.sql}`, ...key.bindings, ...within.bindings, ...where.bindings);
+  return sql(
+    `select p.user_id, ${key.sql} as sort_key, ${within.sql} as distance from professional_profiles p where ${where.sql}`,
+    ...key.bindings,
+    ...within.bindings,
+    ...where.bindings,
+  );
 }
 
 /**
@@ -221,7 +236,12 @@ function sortedWalk(f: SearchFilters, near: Near, key: Sql, limit: number): Sql 
 function sortedAll(f: SearchFilters, near: Near | undefined, key: Sql, limit: number): Sql {
   const shown = near ? distance('p', near) : sql('null::float8');
   const within = near && distance('p', near);
-  const where = and([walkFilters(f, key), paid(f), near && inBox(near), within && sql(`${within.sql} <= ?`, ...within.bindings, near.radius)]);
+  const where = and([
+    walkFilters(f, key),
+    paid(f),
+    near && inBox(near),
+    within && sql(`${within.sql} <= ?`, ...within.bindings, near.radius),
+  ]);
   return sql(
     `select p.user_id, ${key.sql} as sort_key, ${shown.sql} as distance
      from professional_profiles p where ${where.sql}
@@ -234,7 +254,8 @@ function sortedAll(f: SearchFilters, near: Near | undefined, key: Sql, limit: nu
 }
 
 /** The order a search really has: nearest first needs a position, and without one it is by rating. */
-export const effectiveSort = (sort: Sort, hasPosition: boolean): Sort => (sort === 'distance' && !hasPosition ? 'rating' : sort);
+export const effectiveSort = (sort: Sort, hasPosition: boolean): Sort =>
+  sort === 'distance' && !hasPosition ? 'rating' : sort;
 
 export async function searchProfessionals(db: Db, f: SearchFilters): Promise<SearchPage> {
   const sort = effectiveSort(f.sort, !!f.near);
@@ -254,8 +275,7 @@ export async function searchProfessionals(db: Db, f: SearchFilters): Promise<Sea
         .sort((a, b) => a.sort_key - b.sort_key || Number(a.user_id) - Number(b.user_id))
         .slice(0, limit);
     }
-  }
-  else {
+  } else {
     const walked = await listingsOf(db, sortedWalk(f, f.near, key, limit));
     rows = walked.filter((row) => row.hit);
     // A short page from a walk that was cut may have missed people further along: read the radius.

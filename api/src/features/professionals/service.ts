@@ -4,7 +4,12 @@ import { TIME_SLOTS } from '../../../../contract/bookings.ts';
 import { fallbackLocation } from '../../../../contract/cities.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import type { profileSchema } from '../../../../contract/profile.ts';
-import { WEEKDAYS, type Availability, type ProfessionalDetail, type ratesSchema } from '../../../../contract/professionals.ts';
+import {
+  WEEKDAYS,
+  type Availability,
+  type ProfessionalDetail,
+  type ratesSchema,
+} from '../../../../contract/professionals.ts';
 import { DAY_MS, todayInGhana } from '../../../../contract/dates.ts';
 import type { Db } from '../../db.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -83,9 +88,15 @@ export async function saveAvailability(db: Db, userId: number, availability: Ava
  * PUT /api/profile: the user's own fields, and a professional's; a new town moves a professional
  * who has no position of their own to that town's. Answers the user's row as saved.
  */
-export async function updateProfile(db: Db, user: SessionUser, p: z.output<typeof profileSchema>, now: Date): Promise<UserRow> {
+export async function updateProfile(
+  db: Db,
+  user: SessionUser,
+  p: z.output<typeof profileSchema>,
+  now: Date,
+): Promise<UserRow> {
   const professionalOnly = [p.profession, p.experience, p.skills].some((v) => v !== undefined);
-  if (professionalOnly && user.userType !== 'professional') throw badRequest('Only professionals have a profession, experience and skills.');
+  if (professionalOnly && user.userType !== 'professional')
+    throw badRequest('Only professionals have a profession, experience and skills.');
   await db.transaction(async (trx) => {
     const userChanges = {
       ...(p.firstName !== undefined && { first_name: p.firstName }),

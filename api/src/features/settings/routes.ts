@@ -11,7 +11,10 @@ export function settingsRoutes({ db }: AppDeps): Router {
     const body: PlanPrices & { success: true } = {
       success: true,
       prices: { customer: s.pricePesewas.customer / 100, professional: s.pricePesewas.professional / 100 },
-      commissions: { customer: s.commissionPesewas.customer / 100, professional: s.commissionPesewas.professional / 100 },
+      commissions: {
+        customer: s.commissionPesewas.customer / 100,
+        professional: s.commissionPesewas.professional / 100,
+      },
       lengths: {
         customer: lengthOffers(s.pricePesewas.customer, s.lengthDiscounts),
         professional: lengthOffers(s.pricePesewas.professional, s.lengthDiscounts),

@@ -56,16 +56,18 @@ export function toPlatformSettings(s: Settings): PlatformSettings {
 }
 
 export async function saveSettings(db: Conn, s: PlatformSettings, now: Date): Promise<void> {
-  await db('platform_settings').where({ id: 1 }).update({
-    reminder_days: s.reminderDays,
-    grace_period_days: s.gracePeriodDays,
-    customer_price_pesewas: toPesewas(s.customerPrice),
-    professional_price_pesewas: toPesewas(s.professionalPrice),
-    customer_commission_pesewas: toPesewas(s.customerCommission),
-    professional_commission_pesewas: toPesewas(s.professionalCommission),
-    discount_3_months_percent: s.discount3Months,
-    discount_6_months_percent: s.discount6Months,
-    discount_12_months_percent: s.discount12Months,
-    updated_at: now,
-  });
+  await db('platform_settings')
+    .where({ id: 1 })
+    .update({
+      reminder_days: s.reminderDays,
+      grace_period_days: s.gracePeriodDays,
+      customer_price_pesewas: toPesewas(s.customerPrice),
+      professional_price_pesewas: toPesewas(s.professionalPrice),
+      customer_commission_pesewas: toPesewas(s.customerCommission),
+      professional_commission_pesewas: toPesewas(s.professionalCommission),
+      discount_3_months_percent: s.discount3Months,
+      discount_6_months_percent: s.discount6Months,
+      discount_12_months_percent: s.discount12Months,
+      updated_at: now,
+    });
 }

@@ -29,7 +29,12 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
 
   const job = () => {
     logLines = logLines ?? [];
-    const config = loadConfig({ NODE_ENV: 'test', PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_PUBLIC_KEY: paystack.publicKey, PAYSTACK_API_BASE: paystack.apiBase });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PAYSTACK_SECRET_KEY: paystack.secretKey,
+      PAYSTACK_PUBLIC_KEY: paystack.publicKey,
+      PAYSTACK_API_BASE: paystack.apiBase,
+    });
     return chargeDueRenewals({
       db: app.db,
       clock: app.clock,
@@ -44,20 +49,37 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
   async function payer(channel: 'card' | 'mobile_money', overrides: Record<string, unknown> = {}) {
     app.clock.set(START);
     const { userId, payment, body } = await signUp(app, overrides);
-    const tx = paystack.charge({ reference: payment.reference, amount: payment.amountKobo, email: body.email, metadata: payment.metadata, channel });
-    const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret } });
+    const tx = paystack.charge({
+      reference: payment.reference,
+      amount: payment.amountKobo,
+      email: body.email,
+      metadata: payment.metadata,
+      channel,
+    });
+    const done = await app.request('/api/complete-registration', {
+      method: 'POST',
+      json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret },
+    });
     expect(done.status).toBe(200);
     const token = done.body.token as string;
-    const optIn = (enabled: boolean) => app.request('/api/subscription/auto-renew', { method: 'POST', json: { enabled }, headers: bearer(token) });
+    const optIn = (enabled: boolean) =>
+      app.request('/api/subscription/auto-renew', { method: 'POST', json: { enabled }, headers: bearer(token) });
     return { userId, email: body.email, token, code: tx.authorization.authorization_code as string, optIn };
   }
   const periods = async (userId: number) =>
-    (await app.db('subscriptions').where({ user_id: userId }).orderBy('period_end')).map((s) => [new Date(s.period_start).toISOString(), new Date(s.period_end).toISOString()]);
+    (await app.db('subscriptions').where({ user_id: userId }).orderBy('period_end')).map((s) => [
+      new Date(s.period_start).toISOString(),
+      new Date(s.period_end).toISOString(),
+    ]);
   const chargesOf = (code: string) => paystack.authorizationCharges.filter((c) => c.authorization_code === code);
-  const mailTo = (to: string, subject: string) => app.db('notifications').where({ recipient: to, subject }).orderBy('id');
+  const mailTo = (to: string, subject: string) =>
+    app.db('notifications').where({ recipient: to, subject }).orderBy('id');
   /** The dashboard's data, signed in afresh (sessions last 30 days; these tests move the clock past that). */
   const dashboard = async (p: { email: string }) => {
-    const login = await app.request('/api/auth/login', { method: 'POST', json: { email: p.email, password: 'correct-horse-42' } });
+    const login = await app.request('/api/auth/login', {
+      method: 'POST',
+      json: { email: p.email, password: 'correct-horse-42' },
+    });
     return app.request(`/api/customer-data/${encodeURIComponent(p.email)}`, { headers: bearer(login.body.token) });
   };
 
@@ -70,18 +92,30 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     expect(await app.db('card_authorizations').where({ user_id: momo.userId })).toEqual([]);
 
     const card = await payer('card');
-    expect((await dashboard(card)).body.customer.subscription.autoRenewal).toEqual({ card: 'Visa ending 4081', enabled: false });
+    expect((await dashboard(card)).body.customer.subscription.autoRenewal).toEqual({
+      card: 'Visa ending 4081',
+      enabled: false,
+    });
     const on = await card.optIn(true);
     expect(on.status).toBe(200);
-    expect(on.body).toMatchObject({ success: true, autoRenewal: { card: 'Visa ending 4081', enabled: true }, message: expect.stringMatching(/Visa ending 4081/) });
+    expect(on.body).toMatchObject({
+      success: true,
+      autoRenewal: { card: 'Visa ending 4081', enabled: true },
+      message: expect.stringMatching(/Visa ending 4081/),
+    });
 
     const admin = await signInAdmin(app);
-    const adminView = async (id: number) => (await app.request(`/api/admin/users/${id}`, { headers: bearer(admin.token) })).body.user.autoRenewal;
+    const adminView = async (id: number) =>
+      (await app.request(`/api/admin/users/${id}`, { headers: bearer(admin.token) })).body.user.autoRenewal;
     expect(await adminView(card.userId)).toBe(true);
     expect(await adminView(momo.userId)).toBe(false);
 
     // The authorization code is in no answer and no log line.
-    const answers = JSON.stringify([await dashboard(card), on.body, await app.request(`/api/admin/users/${card.userId}`, { headers: bearer(admin.token) })]);
+    const answers = JSON.stringify([
+      await dashboard(card),
+      on.body,
+      await app.request(`/api/admin/users/${card.userId}`, { headers: bearer(admin.token) }),
+    ]);
     expect(answers).not.toContain(card.code);
     expect(JSON.stringify(app.logs)).not.toContain(card.code);
     expect(answers).not.toMatch(/AUTH_/);
@@ -94,7 +128,13 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
 
     // The reminder tells them which card will be charged instead of asking them to renew.
     app.clock.set(at(-7 * DAY + 1000));
-    await sendDueReminders({ db: app.db, clock: app.clock, logger: createLogger('silent'), notifier: outboxNotifier({ clock: app.clock }), config: { publicUrl: 'https://sc.example' } });
+    await sendDueReminders({
+      db: app.db,
+      clock: app.clock,
+      logger: createLogger('silent'),
+      notifier: outboxNotifier({ clock: app.clock }),
+      config: { publicUrl: 'https://sc.example' },
+    });
     const [reminder] = await mailTo(p.email, 'Your subscription renews soon');
     expect(reminder.body).toMatch(/charge ₵10 to your Visa ending 4081/);
 
@@ -158,7 +198,12 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     expect(chargesOf(p.code)).toHaveLength(7);
     const last = (await mailTo(p.email, 'We could not renew your subscription')).at(-1);
     expect(last!.body).not.toMatch(/again tomorrow/);
-    const lastText = (await app.db('notifications').where({ recipient: phone, subject: 'Automatic renewal failed', channel: 'sms' }).orderBy('id')).at(-1);
+    const lastText = (
+      await app
+        .db('notifications')
+        .where({ recipient: phone, subject: 'Automatic renewal failed', channel: 'sms' })
+        .orderBy('id')
+    ).at(-1);
     expect(lastText!.body).not.toMatch(/retry/);
     expect(lastText!.body.length).toBeLessThanOrEqual(160);
     app.clock.set(at(3 * DAY - 1000));
@@ -170,8 +215,14 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     expect(chargesOf(p.code)).toHaveLength(7);
     expect((await dashboard(p)).body.customer.subscription.state).toBe('expired');
     expect(await periods(p.userId)).toHaveLength(1);
-    const token = (await app.request('/api/auth/login', { method: 'POST', json: { email: p.email, password: 'correct-horse-42' } })).body.token;
-    const book = await app.request('/api/bookings', { method: 'POST', json: { professionalId: 1, date: '2026-12-28', time: '09:00', description: 'x' }, headers: bearer(token) });
+    const token = (
+      await app.request('/api/auth/login', { method: 'POST', json: { email: p.email, password: 'correct-horse-42' } })
+    ).body.token;
+    const book = await app.request('/api/bookings', {
+      method: 'POST',
+      json: { professionalId: 1, date: '2026-12-28', time: '09:00', description: 'x' },
+      headers: bearer(token),
+    });
     expect(book.status).toBe(402);
   });
 
@@ -192,7 +243,10 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     await withOutboxClosed(app.db, job);
     expect(chargesOf(p.code)).toHaveLength(1);
     expect(chargesOf(other.code)).toHaveLength(1);
-    const failedFor = logLines.map((line) => JSON.parse(line)).filter((l) => l.msg === 'automatic renewal failed for this payer').map((l) => l.userId);
+    const failedFor = logLines
+      .map((line) => JSON.parse(line))
+      .filter((l) => l.msg === 'automatic renewal failed for this payer')
+      .map((l) => l.userId);
     expect(failedFor.sort()).toEqual([p.userId, other.userId].sort());
     expect(await attempts()).toEqual(['charging']);
     expect(await notices()).toBe(0);
@@ -241,10 +295,21 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
 
   it('Paystack refusing the charge (an authorization no longer valid, or a mobile-money one) fails the attempt and grants nothing', async () => {
     const momo = await payer('mobile_money');
-    const config = loadConfig({ NODE_ENV: 'test', PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_PUBLIC_KEY: paystack.publicKey, PAYSTACK_API_BASE: paystack.apiBase });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PAYSTACK_SECRET_KEY: paystack.secretKey,
+      PAYSTACK_PUBLIC_KEY: paystack.publicKey,
+      PAYSTACK_API_BASE: paystack.apiBase,
+    });
     const provider = paymentProvider(config, app.db, app.clock);
     await expect(
-      provider.chargeAuthorization({ authorizationCode: momo.code, email: momo.email, amount: 1000, reference: `SEPC${Date.now()}REFUSE${momo.userId}`, metadata: {} }),
+      provider.chargeAuthorization({
+        authorizationCode: momo.code,
+        email: momo.email,
+        amount: 1000,
+        reference: `SEPC${Date.now()}REFUSE${momo.userId}`,
+        metadata: {},
+      }),
     ).rejects.toThrow(new ChargeRefusedError('Paystack refused the charge: Authorization is not reusable'));
 
     const p = await payer('card');
@@ -253,7 +318,10 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     app.clock.set(at(-4 * DAY + 60_000));
     await job();
     const [attempt] = await app.db('renewal_charges').where({ user_id: p.userId });
-    expect(attempt).toMatchObject({ status: 'failed', reason: 'Paystack refused the charge: Invalid authorization code' });
+    expect(attempt).toMatchObject({
+      status: 'failed',
+      reason: 'Paystack refused the charge: Invalid authorization code',
+    });
     expect((await app.db('payments').where({ id: attempt.payment_id! }).first())!.status).toBe('failed');
     expect(await periods(p.userId)).toHaveLength(1);
     expect(await mailTo(p.email, 'We could not renew your subscription')).toHaveLength(1);
@@ -273,7 +341,9 @@ describe('automatic renewal through the real Paystack adapter and a fake Paystac
     await job();
     expect(chargesOf(p.code)).toHaveLength(1);
     expect(await periods(p.userId)).toHaveLength(2);
-    expect((await app.db('renewal_charges').where({ user_id: p.userId }).orderBy('attempt')).map((r) => r.status)).toEqual(['failed', 'success']);
+    expect(
+      (await app.db('renewal_charges').where({ user_id: p.userId }).orderBy('attempt')).map((r) => r.status),
+    ).toEqual(['failed', 'success']);
     expect(await mailTo(p.email, 'We could not renew your subscription')).toEqual([]); // never reached Paystack: nothing was declined
   });
 });
@@ -287,13 +357,28 @@ describe('automatic renewal in the sandbox (no Paystack keys)', () => {
     const pay = async (method: 'card' | 'mobile_money') => {
       const { userId, payment } = await signUp(app);
       await paySandbox(app, payment, method);
-      const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret } });
+      const done = await app.request('/api/complete-registration', {
+        method: 'POST',
+        json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret },
+      });
       return { userId, token: done.body.token as string };
     };
     const momo = await pay('mobile_money');
-    expect((await app.request('/api/subscription/auto-renew', { method: 'POST', json: { enabled: true }, headers: bearer(momo.token) })).status).toBe(409);
+    expect(
+      (
+        await app.request('/api/subscription/auto-renew', {
+          method: 'POST',
+          json: { enabled: true },
+          headers: bearer(momo.token),
+        })
+      ).status,
+    ).toBe(409);
     const card = await pay('card');
-    const on = await app.request('/api/subscription/auto-renew', { method: 'POST', json: { enabled: true }, headers: bearer(card.token) });
+    const on = await app.request('/api/subscription/auto-renew', {
+      method: 'POST',
+      json: { enabled: true },
+      headers: bearer(card.token),
+    });
     expect(on.body.autoRenewal).toEqual({ card: 'Visa ending 4081', enabled: true });
 
     app.clock.set(at(-4 * DAY + 60_000));
@@ -307,7 +392,9 @@ describe('automatic renewal in the sandbox (no Paystack keys)', () => {
       config,
     });
     expect(attempts).toBe(1);
-    const ends = (await app.db('subscriptions').where({ user_id: card.userId }).orderBy('period_end')).map((s) => new Date(s.period_end).toISOString());
+    const ends = (await app.db('subscriptions').where({ user_id: card.userId }).orderBy('period_end')).map((s) =>
+      new Date(s.period_end).toISOString(),
+    );
     expect(ends).toEqual([END.toISOString(), '2027-01-22T09:00:00.000Z']);
     expect(await app.db('subscriptions').where({ user_id: momo.userId })).toHaveLength(1);
   });

@@ -85,10 +85,21 @@ function declineNotice(
   return async (trx, attempt, amount) => {
     const retry = firstAt + (attempt + 1) * DAY_MS < serviceEnds.getTime();
     await deps.notifier.sendEmail(
-      chargeFailedMessage(payer.email, { firstName: payer.first_name, card, amountPesewas: amount, retry, serviceEnds, publicUrl: deps.config.publicUrl }),
+      chargeFailedMessage(payer.email, {
+        firstName: payer.first_name,
+        card,
+        amountPesewas: amount,
+        retry,
+        serviceEnds,
+        publicUrl: deps.config.publicUrl,
+      }),
       trx,
     );
-    await deps.notifier.sendText(payer.phone, textMessages.chargeFailed(card, amount, serviceEnds, retry, deps.config.publicUrl), trx);
+    await deps.notifier.sendText(
+      payer.phone,
+      textMessages.chargeFailed(card, amount, serviceEnds, retry, deps.config.publicUrl),
+      trx,
+    );
   };
 }
 
@@ -107,7 +118,9 @@ async function closeAttempt(
 ): Promise<void> {
   await deps.db.transaction(async (trx) => {
     if (failed.failPayment !== undefined) {
-      await trx('payments').where({ id: failed.failPayment, status: 'initialized' }).update({ status: 'failed', settled_at: deps.clock.now() });
+      await trx('payments')
+        .where({ id: failed.failPayment, status: 'initialized' })
+        .update({ status: 'failed', settled_at: deps.clock.now() });
     }
     const moved = await trx('renewal_charges')
       .where({ id: attemptId })
@@ -132,7 +145,10 @@ async function resolvePending(
 ): Promise<Outcome> {
   const payment = await deps.db('payments').where({ id: attempt.payment_id }).first();
   if (!payment) return 'failed';
-  const result = await settlePayment(deps, payment.reference, { userId: Number(attempt.user_id), purposes: ['renewal'] });
+  const result = await settlePayment(deps, payment.reference, {
+    userId: Number(attempt.user_id),
+    purposes: ['renewal'],
+  });
   // A charge the provider still has no record of an hour later never reached it.
   const stale = deps.clock.now().getTime() - new Date(attempt.created_at).getTime() > HOUR_MS;
   // Its payment fails with the attempt: failed alone, the next run would take it for a decline.
@@ -145,7 +161,9 @@ async function resolvePending(
       attempt.id,
       outcome,
       result.ok ? null : result.reason,
-      neverReached ? { failPayment: payment.id } : { notify: (trx) => notice(trx, Number(attempt.attempt), payment.amount_pesewas) },
+      neverReached
+        ? { failPayment: payment.id }
+        : { notify: (trx) => notice(trx, Number(attempt.attempt), payment.amount_pesewas) },
     );
   }
   return outcome;
@@ -186,7 +204,18 @@ export async function chargeDueRenewals(deps: AutoRenewalDeps): Promise<number> 
     .whereNull('u.deleted_at')
     .where('s.period_end', '<=', new Date(now.getTime() + leadDays * DAY_MS))
     .where('s.period_end', '>', new Date(now.getTime() - settings.graceDays * DAY_MS))
-    .select('u.id', 'u.email', 'u.phone', 'u.first_name', 'u.last_name', 'u.user_type', 's.period_end', 'ca.authorization_code', 'ca.card_type', 'ca.last4');
+    .select(
+      'u.id',
+      'u.email',
+      'u.phone',
+      'u.first_name',
+      'u.last_name',
+      'u.user_type',
+      's.period_end',
+      'ca.authorization_code',
+      'ca.card_type',
+      'ca.last4',
+    );
 
   let attempts = 0;
   for (const row of due) {
@@ -203,7 +232,13 @@ export async function chargeDueRenewals(deps: AutoRenewalDeps): Promise<number> 
 }
 
 /** One due payer: settles an earlier open attempt or charges today's. True when it charged. */
-async function renewOne(deps: AutoRenewalDeps, row: DueRenewal, now: Date, leadDays: number, graceDays: number): Promise<boolean> {
+async function renewOne(
+  deps: AutoRenewalDeps,
+  row: DueRenewal,
+  now: Date,
+  leadDays: number,
+  graceDays: number,
+): Promise<boolean> {
   const { db } = deps;
   const userId = Number(row.id);
   const end = new Date(row.period_end);
@@ -261,7 +296,9 @@ async function renewOne(deps: AutoRenewalDeps, row: DueRenewal, now: Date, leadD
       reason = err.message;
       // Failed at once, before the attempt is closed: should that not happen (a crash), the next
       // run finds the payment failed and closes the attempt with its notice.
-      await db('payments').where({ id: payment!.id, status: 'initialized' }).update({ status: 'failed', settled_at: now });
+      await db('payments')
+        .where({ id: payment!.id, status: 'initialized' })
+        .update({ status: 'failed', settled_at: now });
     } else if (err instanceof ProviderUnavailableError) {
       // Unknown: the charge may have gone through. The next run asks before charging again.
       outcome = 'pending';

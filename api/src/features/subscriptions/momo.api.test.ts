@@ -18,17 +18,28 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
   async function subscriber(overrides: Record<string, unknown> = {}) {
     app.clock.set(START);
     const { userId, payment, body } = await signUp(app, overrides);
-    paystack.charge({ reference: payment.reference, amount: payment.amountKobo, email: body.email, metadata: payment.metadata });
-    const done = await app.request('/api/complete-registration', { method: 'POST', json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret } });
+    paystack.charge({
+      reference: payment.reference,
+      amount: payment.amountKobo,
+      email: body.email,
+      metadata: payment.metadata,
+    });
+    const done = await app.request('/api/complete-registration', {
+      method: 'POST',
+      json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret },
+    });
     expect(done.status).toBe(200);
     const token = done.body.token as string;
     return {
       userId,
       email: body.email as string,
       token,
-      prompt: (json: Record<string, unknown> = {}) => app.request('/api/subscription/momo', { method: 'POST', json, headers: bearer(token) }),
-      status: (reference: string, as = token) => app.request(`/api/subscription/momo/${reference}`, { headers: bearer(as) }),
-      otp: (reference: string, otp: string) => app.request('/api/subscription/momo/otp', { method: 'POST', json: { reference, otp }, headers: bearer(token) }),
+      prompt: (json: Record<string, unknown> = {}) =>
+        app.request('/api/subscription/momo', { method: 'POST', json, headers: bearer(token) }),
+      status: (reference: string, as = token) =>
+        app.request(`/api/subscription/momo/${reference}`, { headers: bearer(as) }),
+      otp: (reference: string, otp: string) =>
+        app.request('/api/subscription/momo/otp', { method: 'POST', json: { reference, otp }, headers: bearer(token) }),
     };
   }
   const paidUntil = async (userId: number) => {
@@ -36,13 +47,22 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
     return new Date(row.end).toISOString();
   };
 
-  it('pay_offline: rings the account\'s number, says so, and grants the month once the phone approves', async () => {
+  it("pay_offline: rings the account's number, says so, and grants the month once the phone approves", async () => {
     const ama = await subscriber({ phone: '0551234987' });
     const sent = await ama.prompt({ provider: 'mtn' });
     expect(sent.status).toBe(200);
-    expect(sent.body).toMatchObject({ success: true, status: 'pay_offline', message: 'Approve the ₵10.00 prompt on 055…987 within 3 minutes.' });
+    expect(sent.body).toMatchObject({
+      success: true,
+      status: 'pay_offline',
+      message: 'Approve the ₵10.00 prompt on 055…987 within 3 minutes.',
+    });
     const charged = paystack.momoCharges.at(-1)!;
-    expect(charged).toMatchObject({ amount: 1000, email: ama.email, mobile_money: { phone: '0551234987', provider: 'mtn' }, reference: sent.body.reference });
+    expect(charged).toMatchObject({
+      amount: 1000,
+      email: ama.email,
+      mobile_money: { phone: '0551234987', provider: 'mtn' },
+      reference: sent.body.reference,
+    });
     // Not approved yet: still waiting, nothing granted.
     expect((await ama.status(sent.body.reference)).body.status).toBe('pay_offline');
     expect(await paidUntil(ama.userId)).toBe('2026-12-22T09:00:00.000Z');
@@ -53,7 +73,15 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
     // Asked again (or the webhook after the poll): granted once.
     expect((await ama.status(sent.body.reference)).body.status).toBe('success');
     const hook = paystack.webhook('charge.success', { reference: sent.body.reference });
-    expect((await app.request('/api/paystack/webhook', { method: 'POST', body: hook.body, headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature } })).status).toBe(200);
+    expect(
+      (
+        await app.request('/api/paystack/webhook', {
+          method: 'POST',
+          body: hook.body,
+          headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature },
+        })
+      ).status,
+    ).toBe(200);
     expect(await paidUntil(ama.userId)).toBe('2027-01-22T09:00:00.000Z');
     expect((await app.db('subscriptions').where({ user_id: ama.userId })).length).toBe(2);
     // The network named is remembered for next time.
@@ -69,7 +97,10 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
     const headers = { 'content-type': 'application/json', 'x-paystack-signature': hook.signature };
     expect((await app.request('/api/paystack/webhook', { method: 'POST', body: hook.body, headers })).status).toBe(200);
     expect((await app.request('/api/paystack/webhook', { method: 'POST', body: hook.body, headers })).status).toBe(200); // replayed
-    expect((await kofi.status(sent.body.reference)).body).toMatchObject({ status: 'success', paidUntil: '2027-01-22T09:00:00.000Z' });
+    expect((await kofi.status(sent.body.reference)).body).toMatchObject({
+      status: 'success',
+      paidUntil: '2027-01-22T09:00:00.000Z',
+    });
     expect((await app.db('subscriptions').where({ user_id: kofi.userId })).length).toBe(2);
   });
 
@@ -80,7 +111,10 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
     expect(first.body.reference).toBe(second.body.reference);
     // The second tap finds the first's prompt: still being sent, or already ringing.
     expect(['pending', 'pay_offline']).toContain(second.body.status);
-    expect((await efua.prompt({ provider: 'mtn' })).body).toMatchObject({ reference: first.body.reference, status: 'pay_offline' });
+    expect((await efua.prompt({ provider: 'mtn' })).body).toMatchObject({
+      reference: first.body.reference,
+      status: 'pay_offline',
+    });
     expect(paystack.momoCharges.length).toBe(before + 1);
     const other = await efua.prompt({ provider: 'mtn', phone: '0241112223' });
     expect(other.body.reference).not.toBe(first.body.reference);
@@ -94,24 +128,37 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
     expect((await yaw.otp(sent.body.reference, '12')).status).toBe(400);
     expect((await yaw.otp(sent.body.reference, '000000')).body.status).toBe('send_otp');
     const ok = await yaw.otp(sent.body.reference, MOMO_VOUCHER);
-    expect(ok.body).toMatchObject({ status: 'pay_offline', message: 'Approve the ₵10.00 prompt on 020…567 within 3 minutes.' });
+    expect(ok.body).toMatchObject({
+      status: 'pay_offline',
+      message: 'Approve the ₵10.00 prompt on 020…567 within 3 minutes.',
+    });
     expect((await yaw.otp(sent.body.reference, MOMO_VOUCHER)).status).toBe(409);
     paystack.approveMomo(sent.body.reference);
     expect((await yaw.status(sent.body.reference)).body.status).toBe('success');
   });
 
-  it('pending then success; failed with the network\'s reason; refused numbers; the provider away', async () => {
+  it("pending then success; failed with the network's reason; refused numbers; the provider away", async () => {
     const abena = await subscriber();
     paystack.nextMomo('pending');
     const pending = await abena.prompt({ provider: 'mtn' });
-    expect(pending.body).toMatchObject({ status: 'pending', message: expect.stringContaining('Waiting for the mobile-money network') });
+    expect(pending.body).toMatchObject({
+      status: 'pending',
+      message: expect.stringContaining('Waiting for the mobile-money network'),
+    });
     paystack.approveMomo(pending.body.reference);
     expect((await abena.status(pending.body.reference)).body.status).toBe('success');
 
     paystack.nextMomo('failed');
     const failed = await abena.prompt({ provider: 'mtn' });
-    expect(failed.body).toMatchObject({ success: false, status: 'failed', message: 'The payment did not go through: Not enough funds in the wallet. Nothing was taken. You can send the prompt again.' });
-    expect((await app.db('payments').where({ reference: failed.body.reference }).first('status'))!.status).toBe('failed');
+    expect(failed.body).toMatchObject({
+      success: false,
+      status: 'failed',
+      message:
+        'The payment did not go through: Not enough funds in the wallet. Nothing was taken. You can send the prompt again.',
+    });
+    expect((await app.db('payments').where({ reference: failed.body.reference }).first('status'))!.status).toBe(
+      'failed',
+    );
     expect((await abena.status(failed.body.reference)).body.status).toBe('failed');
 
     const declined = await abena.prompt({ provider: 'atl', phone: '0261234567' });
@@ -126,7 +173,11 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
     // Paystack away: whether the prompt left is unknown, so the page keeps asking until it expires.
     paystack.failNext(500);
     const away = await abena.prompt({ provider: 'mtn', phone: '0541234567' });
-    expect(away.body).toMatchObject({ success: true, status: 'pending', message: expect.stringContaining('could not confirm') });
+    expect(away.body).toMatchObject({
+      success: true,
+      status: 'pending',
+      message: expect.stringContaining('could not confirm'),
+    });
     expect((await abena.status(away.body.reference)).body.status).toBe('pending');
     app.clock.advance(MOMO_PROMPT_TTL_MS + 1000);
     expect((await abena.status(away.body.reference)).body.status).toBe('failed');
@@ -137,18 +188,26 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
     const sent = await esi.prompt({ provider: 'mtn' });
     app.clock.advance(MOMO_PROMPT_TTL_MS + 1000);
     const expired = await esi.status(sent.body.reference);
-    expect(expired.body).toMatchObject({ success: false, status: 'failed', message: expect.stringContaining('expired') });
+    expect(expired.body).toMatchObject({
+      success: false,
+      status: 'failed',
+      message: expect.stringContaining('expired'),
+    });
     const again = await esi.prompt({ provider: 'mtn' });
     expect(again.body.reference).not.toBe(sent.body.reference);
     expect(again.body.status).toBe('pay_offline');
     // Approved at the last second after all: the money was taken, so the month is granted.
     paystack.approveMomo(sent.body.reference);
     const hook = paystack.webhook('charge.success', { reference: sent.body.reference });
-    await app.request('/api/paystack/webhook', { method: 'POST', body: hook.body, headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature } });
+    await app.request('/api/paystack/webhook', {
+      method: 'POST',
+      body: hook.body,
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature },
+    });
     expect((await esi.status(sent.body.reference)).body.status).toBe('success');
   });
 
-  it('refuses a wrong amount, another account\'s reference, and bad input, in plain words', async () => {
+  it("refuses a wrong amount, another account's reference, and bad input, in plain words", async () => {
     const a = await subscriber();
     const b = await subscriber();
     const sent = await a.prompt({ provider: 'mtn' });
@@ -184,9 +243,12 @@ describe('renewal by a mobile-money prompt in the sandbox (TEST MODE: the test p
 
   it('rings the test phone, which approves or declines; Telecel asks for the TEST MODE voucher first', async () => {
     const { token, userId } = await signUpAndPay(app);
-    const prompt = (json: Record<string, unknown>) => app.request('/api/subscription/momo', { method: 'POST', json, headers: bearer(token) });
-    const phone = (reference: string, approve: boolean) => app.request(`/api/sandbox/momo/${reference}`, { method: 'POST', json: { approve } });
-    const status = (reference: string) => app.request(`/api/subscription/momo/${reference}`, { headers: bearer(token) });
+    const prompt = (json: Record<string, unknown>) =>
+      app.request('/api/subscription/momo', { method: 'POST', json, headers: bearer(token) });
+    const phone = (reference: string, approve: boolean) =>
+      app.request(`/api/sandbox/momo/${reference}`, { method: 'POST', json: { approve } });
+    const status = (reference: string) =>
+      app.request(`/api/subscription/momo/${reference}`, { headers: bearer(token) });
 
     const declined = await prompt({ provider: 'mtn' });
     expect(declined.body.status).toBe('pay_offline');
@@ -197,11 +259,19 @@ describe('renewal by a mobile-money prompt in the sandbox (TEST MODE: the test p
     const voucher = await prompt({ provider: 'vod', phone: '0201234567' });
     expect(voucher.body).toMatchObject({ status: 'send_otp', message: SANDBOX_PROMPT_TEXT.voucher });
     expect((await phone(voucher.body.reference, true)).status).toBe(409); // the code comes first
-    const otp = (code: string) => app.request('/api/subscription/momo/otp', { method: 'POST', json: { reference: voucher.body.reference, otp: code }, headers: bearer(token) });
+    const otp = (code: string) =>
+      app.request('/api/subscription/momo/otp', {
+        method: 'POST',
+        json: { reference: voucher.body.reference, otp: code },
+        headers: bearer(token),
+      });
     expect((await otp('999999')).body).toMatchObject({ status: 'send_otp', message: SANDBOX_PROMPT_TEXT.wrongVoucher });
     expect((await otp(SANDBOX_VOUCHER)).body.status).toBe('pay_offline');
     await phone(voucher.body.reference, true);
-    expect((await status(voucher.body.reference)).body).toMatchObject({ status: 'success', paidUntil: '2027-01-22T09:00:00.000Z' });
+    expect((await status(voucher.body.reference)).body).toMatchObject({
+      status: 'success',
+      paidUntil: '2027-01-22T09:00:00.000Z',
+    });
     expect((await app.db('subscriptions').where({ user_id: userId })).length).toBe(2);
   });
 });

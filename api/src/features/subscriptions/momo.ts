@@ -1,4 +1,12 @@
-import { maskPhone, MOMO_MESSAGES, MOMO_PROMPT_TTL_MS, type MomoNetworkCode, type MomoPromptRequest, type MomoPromptResponse, type MomoStatus } from '../../../../contract/momo.ts';
+import {
+  maskPhone,
+  MOMO_MESSAGES,
+  MOMO_PROMPT_TTL_MS,
+  type MomoNetworkCode,
+  type MomoPromptRequest,
+  type MomoPromptResponse,
+  type MomoStatus,
+} from '../../../../contract/momo.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import { longDate } from '../../../../contract/dates.ts';
@@ -13,21 +21,31 @@ import { createPaymentIntent, settlePayment, type PaymentRow, type PaymentsDeps 
  * settlePayment, from the webhook or from a page asking how the prompt stands.
  */
 
-type PromptPayment = PaymentRow & { prompt_phone: string | null; prompt_network: MomoNetworkCode | null; prompt_status: string | null; prompt_message: string | null };
+type PromptPayment = PaymentRow & {
+  prompt_phone: string | null;
+  prompt_network: MomoNetworkCode | null;
+  prompt_status: string | null;
+  prompt_message: string | null;
+};
 
 const cedis = (pesewas: number) => `₵${(pesewas / 100).toFixed(2)}`;
 
 /** What the payer reads for each state of a prompt. */
 const say = {
-  approve: (p: PromptPayment) => `Approve the ${cedis(p.amount_pesewas)} prompt on ${maskPhone(p.prompt_phone ?? '')} within 3 minutes.`,
-  voucher: () => 'Telecel needs a voucher code: dial *110#, choose "Generate voucher", then type the code here within 3 minutes.',
+  approve: (p: PromptPayment) =>
+    `Approve the ${cedis(p.amount_pesewas)} prompt on ${maskPhone(p.prompt_phone ?? '')} within 3 minutes.`,
+  voucher: () =>
+    'Telecel needs a voucher code: dial *110#, choose "Generate voucher", then type the code here within 3 minutes.',
   pending: () => 'Waiting for the mobile-money network to answer. This page checks again by itself.',
-  unconfirmed: () => 'We could not confirm that the prompt was sent. If one arrives, approve it; this page keeps checking.',
+  unconfirmed: () =>
+    'We could not confirm that the prompt was sent. If one arrives, approve it; this page keeps checking.',
   paid: (until: Date) => `Paid. Your subscription now runs until ${longDate(until)}.`,
   failed: (reason: string | null) =>
     `The payment did not go through${reason ? `: ${reason.replace(/\.$/, '')}` : ''}. Nothing was taken. You can send the prompt again.`,
-  refused: (p: PromptPayment) => `The network would not send a prompt to ${maskPhone(p.prompt_phone ?? '')}. Check the number and the network, then try again.`,
-  expired: () => 'Nobody approved the prompt within 3 minutes, so it expired and nothing was taken. Send it again when your phone is at hand.',
+  refused: (p: PromptPayment) =>
+    `The network would not send a prompt to ${maskPhone(p.prompt_phone ?? '')}. Check the number and the network, then try again.`,
+  expired: () =>
+    'Nobody approved the prompt within 3 minutes, so it expired and nothing was taken. Send it again when your phone is at hand.',
 };
 
 const IN_PROGRESS: MomoStatus[] = ['pay_offline', 'send_otp', 'pending'];
@@ -43,7 +61,11 @@ interface Account {
 }
 
 async function account(deps: PaymentsDeps, userId: number): Promise<Account> {
-  const row = await deps.db('users').where({ id: userId }).whereNull('deleted_at').first('id', 'email', 'first_name', 'last_name', 'phone', 'user_type', 'momo_network');
+  const row = await deps
+    .db('users')
+    .where({ id: userId })
+    .whereNull('deleted_at')
+    .first('id', 'email', 'first_name', 'last_name', 'phone', 'user_type', 'momo_network');
   if (!row) throw notFound('No such account.');
   if (row.user_type === 'affiliate') throw forbidden(MOMO_MESSAGES.affiliate);
   return { ...row, id: Number(row.id) };
@@ -51,45 +73,81 @@ async function account(deps: PaymentsDeps, userId: number): Promise<Account> {
 
 /** The answer for a prompt still open, as last heard from the provider. */
 function openAnswer(payment: PromptPayment): MomoPromptResponse {
-  const status = (IN_PROGRESS.includes(payment.prompt_status as MomoStatus) ? payment.prompt_status : 'pending') as MomoStatus;
-  const message = status === 'pay_offline' ? say.approve(payment) : status === 'send_otp' ? (payment.prompt_message ?? say.voucher()) : say.pending();
+  const status = (
+    IN_PROGRESS.includes(payment.prompt_status as MomoStatus) ? payment.prompt_status : 'pending'
+  ) as MomoStatus;
+  const message =
+    status === 'pay_offline'
+      ? say.approve(payment)
+      : status === 'send_otp'
+        ? (payment.prompt_message ?? say.voucher())
+        : say.pending();
   return { success: true, status, message, reference: payment.reference };
 }
 
 async function paidAnswer(deps: PaymentsDeps, payment: PromptPayment): Promise<MomoPromptResponse> {
   const period = await deps.db('subscriptions').where({ payment_id: payment.id }).first('period_end');
   const until = new Date(period?.period_end ?? deps.clock.now());
-  return { success: true, status: 'success', message: say.paid(until), reference: payment.reference, paidUntil: until.toISOString() };
+  return {
+    success: true,
+    status: 'success',
+    message: say.paid(until),
+    reference: payment.reference,
+    paidUntil: until.toISOString(),
+  };
 }
 
 /** Records the prompt as failed (`expired`: by our clock, not the provider's word) with the payer's reason. */
-async function fail(deps: PaymentsDeps, payment: PromptPayment, message: string, how: 'failed' | 'expired' = 'failed'): Promise<MomoPromptResponse> {
-  await deps.db('payments')
+async function fail(
+  deps: PaymentsDeps,
+  payment: PromptPayment,
+  message: string,
+  how: 'failed' | 'expired' = 'failed',
+): Promise<MomoPromptResponse> {
+  await deps
+    .db('payments')
     .where({ id: payment.id })
     .whereIn('status', ['initialized', 'failed'])
-    .update({ status: 'failed', prompt_status: how, prompt_message: message, settled_at: payment.settled_at ?? deps.clock.now() });
+    .update({
+      status: 'failed',
+      prompt_status: how,
+      prompt_message: message,
+      settled_at: payment.settled_at ?? deps.clock.now(),
+    });
   return { success: false, status: 'failed', message, reference: payment.reference };
 }
 
 /** Turns the provider's answer (to the charge or to the voucher code) into the payer's next step. */
-async function afterProgress(deps: PaymentsDeps, payment: PromptPayment, progress: ChargeProgress): Promise<MomoPromptResponse> {
+async function afterProgress(
+  deps: PaymentsDeps,
+  payment: PromptPayment,
+  progress: ChargeProgress,
+): Promise<MomoPromptResponse> {
   if (progress.status === 'success') return promptStatus(deps, Number(payment.user_id), payment.reference);
   if (progress.status === 'failed') return fail(deps, payment, say.failed(progress.message));
-  const status: MomoStatus = progress.status === 'pay_offline' || progress.status === 'send_otp' ? progress.status : 'pending';
+  const status: MomoStatus =
+    progress.status === 'pay_offline' || progress.status === 'send_otp' ? progress.status : 'pending';
   // The provider's words for a voucher (Telecel) are what the payer must do; for a prompt, ours name the phone.
   const message = status === 'send_otp' ? progress.message : null;
   await deps.db('payments').where({ id: payment.id }).update({ prompt_status: status, prompt_message: message });
   return openAnswer({ ...payment, prompt_status: status, prompt_message: message });
 }
 
-async function charge(deps: PaymentsDeps, payment: PromptPayment, call: () => Promise<ChargeProgress>): Promise<MomoPromptResponse> {
+async function charge(
+  deps: PaymentsDeps,
+  payment: PromptPayment,
+  call: () => Promise<ChargeProgress>,
+): Promise<MomoPromptResponse> {
   try {
     return await afterProgress(deps, payment, await call());
   } catch (err) {
     if (err instanceof ChargeRefusedError) return fail(deps, payment, say.refused(payment));
     if (err instanceof ProviderUnavailableError) {
       // It may have been sent before the connection failed: checked by reference until it expires.
-      deps.logger.error({ reference: payment.reference, err: err.message }, 'mobile-money prompt: provider unavailable');
+      deps.logger.error(
+        { reference: payment.reference, err: err.message },
+        'mobile-money prompt: provider unavailable',
+      );
       return { success: true, status: 'pending', message: say.unconfirmed(), reference: payment.reference };
     }
     throw err;
@@ -101,7 +159,11 @@ async function charge(deps: PaymentsDeps, payment: PromptPayment, call: () => Pr
  * given). A repeated request while the same prompt is open (same number, network and months)
  * answers with that prompt instead of sending a second one.
  */
-export async function sendMomoPrompt(deps: PaymentsDeps, userId: number, input: MomoPromptRequest): Promise<MomoPromptResponse> {
+export async function sendMomoPrompt(
+  deps: PaymentsDeps,
+  userId: number,
+  input: MomoPromptRequest,
+): Promise<MomoPromptResponse> {
   const user = await account(deps, userId);
   const phone = toE164(input.phone ?? user.phone);
   if (!phone) throw badRequest(MOMO_MESSAGES.badPhone, [{ field: 'phone', message: MOMO_MESSAGES.badPhone }]);
@@ -113,7 +175,14 @@ export async function sendMomoPrompt(deps: PaymentsDeps, userId: number, input: 
     // One at a time per account: of two taps at once, the second finds the first's prompt.
     await trx('users').where({ id: user.id }).forUpdate().first('id');
     const open: PromptPayment | undefined = await trx('payments')
-      .where({ user_id: user.id, initiated_via: 'momo_prompt', status: 'initialized', prompt_phone: phone, prompt_network: network, months })
+      .where({
+        user_id: user.id,
+        initiated_via: 'momo_prompt',
+        status: 'initialized',
+        prompt_phone: phone,
+        prompt_network: network,
+        months,
+      })
       .where('created_at', '>', new Date(now.getTime() - MOMO_PROMPT_TTL_MS))
       .orderBy('id', 'desc')
       .first();
@@ -126,7 +195,10 @@ export async function sendMomoPrompt(deps: PaymentsDeps, userId: number, input: 
       trx,
       { months, via: 'momo_prompt' },
     );
-    const [created] = await trx('payments').where({ reference: intent.reference }).update({ prompt_phone: phone, prompt_network: network, prompt_status: 'pending' }).returning('*');
+    const [created] = await trx('payments')
+      .where({ reference: intent.reference })
+      .update({ prompt_phone: phone, prompt_network: network, prompt_status: 'pending' })
+      .returning('*');
     await trx('users').where({ id: user.id }).update({ momo_network: network });
     return { payment: created as PromptPayment, fresh: true };
   });
@@ -138,21 +210,34 @@ export async function sendMomoPrompt(deps: PaymentsDeps, userId: number, input: 
       reference: payment.reference,
       phone: phone.replace(/^\+233/, '0'),
       network,
-      metadata: { user_id: String(user.id), subscription_type: payment.plan_type, months, initiated_via: 'momo_prompt' },
+      metadata: {
+        user_id: String(user.id),
+        subscription_type: payment.plan_type,
+        months,
+        initiated_via: 'momo_prompt',
+      },
     }),
   );
 }
 
 export async function ownPrompt(deps: PaymentsDeps, userId: number, reference: string): Promise<PromptPayment> {
-  const payment: PromptPayment | undefined = await deps.db('payments').where({ reference, user_id: userId, initiated_via: 'momo_prompt' }).first();
+  const payment: PromptPayment | undefined = await deps
+    .db('payments')
+    .where({ reference, user_id: userId, initiated_via: 'momo_prompt' })
+    .first();
   if (!payment) throw notFound(MOMO_MESSAGES.noSuchPrompt);
   return payment;
 }
 
 /** Telecel's voucher code for a prompt that asked for one. */
-export async function submitMomoOtp(deps: PaymentsDeps, userId: number, input: { reference: string; otp: string }): Promise<MomoPromptResponse> {
+export async function submitMomoOtp(
+  deps: PaymentsDeps,
+  userId: number,
+  input: { reference: string; otp: string },
+): Promise<MomoPromptResponse> {
   const payment = await ownPrompt(deps, userId, input.reference);
-  if (payment.status !== 'initialized' || payment.prompt_status !== 'send_otp') throw conflict(MOMO_MESSAGES.notAwaitingOtp);
+  if (payment.status !== 'initialized' || payment.prompt_status !== 'send_otp')
+    throw conflict(MOMO_MESSAGES.notAwaitingOtp);
   return charge(deps, payment, () => deps.payments.submitOtp(payment.reference, input.otp));
 }
 
@@ -166,10 +251,13 @@ export async function promptStatus(deps: PaymentsDeps, userId: number, reference
   if (payment.status === 'initialized') {
     const settled = await settlePayment(deps, reference, { userId, purposes: ['renewal'] });
     payment = await ownPrompt(deps, userId, reference);
-    if (!settled.ok && payment.status === 'failed' && !payment.prompt_message) return fail(deps, payment, say.failed(null));
+    if (!settled.ok && payment.status === 'failed' && !payment.prompt_message)
+      return fail(deps, payment, say.failed(null));
   }
   if (payment.status === 'success') return paidAnswer(deps, payment);
-  if (payment.status === 'failed') return { success: false, status: 'failed', message: payment.prompt_message ?? say.failed(null), reference };
-  if (deps.clock.now().getTime() - new Date(payment.created_at).getTime() > MOMO_PROMPT_TTL_MS) return fail(deps, payment, say.expired(), 'expired');
+  if (payment.status === 'failed')
+    return { success: false, status: 'failed', message: payment.prompt_message ?? say.failed(null), reference };
+  if (deps.clock.now().getTime() - new Date(payment.created_at).getTime() > MOMO_PROMPT_TTL_MS)
+    return fail(deps, payment, say.expired(), 'expired');
   return openAnswer(payment);
 }

@@ -18,7 +18,8 @@ const deps = (notifier?: Notifier) => ({
   config: { publicUrl: 'http://localhost:3000' },
 });
 // Reminders only: the payment receipt each account also got is not what these tests are about.
-const mailTo = (email: string) => app.db('notifications').where({ recipient: email }).whereLike('subject', 'Your subscription%').orderBy('id');
+const mailTo = (email: string) =>
+  app.db('notifications').where({ recipient: email }).whereLike('subject', 'Your subscription%').orderBy('id');
 
 it('sends "ends soon" once in the last 7 days and "has ended" once after, even with two workers at once', async () => {
   const customer = await signUpAndPay(app); // paid until 2026-12-22 09:00
@@ -43,7 +44,10 @@ it('sends "ends soon" once in the last 7 days and "has ended" once after, even w
 it('retries a reminder whose send failed', async () => {
   const customer = await signUpAndPay(app);
   app.clock.set(new Date('2026-12-16T09:00:00Z'));
-  const failing: Notifier = { sendEmail: async () => Promise.reject(new Error('SMTP down')), sendText: async () => Promise.reject(new Error('SMTP down')) };
+  const failing: Notifier = {
+    sendEmail: async () => Promise.reject(new Error('SMTP down')),
+    sendText: async () => Promise.reject(new Error('SMTP down')),
+  };
   expect(await sendDueReminders(deps(failing))).toBe(0);
   expect(await sendDueReminders(deps())).toBeGreaterThanOrEqual(1);
   expect((await mailTo(customer.body.email)).map((m) => m.subject)).toEqual(['Your subscription ends soon']);
@@ -64,7 +68,9 @@ it('records a reminder as sent in the transaction that queues it: neither is kep
   const watching: Notifier = {
     async sendEmail(message, trx) {
       if (message.to === customer.body.email) {
-        recordSeenBy.push(trx ? (await trx('subscription_reminders').where({ user_id: customer.userId })).length : 'no transaction');
+        recordSeenBy.push(
+          trx ? (await trx('subscription_reminders').where({ user_id: customer.userId })).length : 'no transaction',
+        );
       }
       return outbox.sendEmail(message, trx);
     },
@@ -79,11 +85,16 @@ it('records a reminder as sent in the transaction that queues it: neither is kep
 
 it('sends no reminders after the subscription is cancelled, and the paid period still runs to its end', async () => {
   const customer = await signUpAndPay(app);
-  const cancel = await app.request('/api/subscription/cancel', { method: 'POST', headers: { authorization: `Bearer ${customer.token}` } });
+  const cancel = await app.request('/api/subscription/cancel', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${customer.token}` },
+  });
   expect(cancel.body.message).toMatch(/stays active until the end/);
   app.clock.set(new Date('2026-12-16T09:00:00Z'));
   await sendDueReminders(deps());
   expect(await mailTo(customer.body.email)).toEqual([]);
-  const data = await app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, { headers: { authorization: `Bearer ${customer.token}` } });
+  const data = await app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, {
+    headers: { authorization: `Bearer ${customer.token}` },
+  });
   expect(data.body.customer.subscription.state).toBe('expiring');
 });

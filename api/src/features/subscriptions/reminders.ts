@@ -24,8 +24,6 @@ type Kind = 'expiring' | 'expired';
 /** Expired notices go out only for periods that ended recently, never for long-gone accounts. */
 const EXPIRED_NOTICE_DAYS = 30;
 
-
-
 type Reminded = { id: number | string; email: string; phone: string; first_name: string; user_type: PlanType };
 
 /**
@@ -52,7 +50,9 @@ async function recordAndRemind(
     if (!claimed && !options.again) return false;
     const card = kind === 'expiring' ? await autoRenewCard(trx, Number(user.id)) : null;
     // A card renewing by itself needs no link; everyone else gets one tap to a mobile-money prompt.
-    const renewUrl = card ? `${deps.config.publicUrl}/signin` : `${deps.config.publicUrl}/renew/${await issueRenewLink(trx, Number(user.id), end, deps.clock.now())}`;
+    const renewUrl = card
+      ? `${deps.config.publicUrl}/signin`
+      : `${deps.config.publicUrl}/renew/${await issueRenewLink(trx, Number(user.id), end, deps.clock.now())}`;
     const email = reminderMessage(user.email, kind, {
       firstName: user.first_name,
       plan: user.user_type,
@@ -66,7 +66,9 @@ async function recordAndRemind(
     await deps.notifier.sendEmail(email, trx);
     await deps.notifier.sendText(
       user.phone,
-      kind === 'expiring' ? textMessages.expiring(end, renewUrl, card) : textMessages.expired(end, settings.graceDays, user.user_type, renewUrl),
+      kind === 'expiring'
+        ? textMessages.expiring(end, renewUrl, card)
+        : textMessages.expired(end, settings.graceDays, user.user_type, renewUrl),
       trx,
     );
     await options.onSent?.(trx);
@@ -123,7 +125,11 @@ export function startReminderWorker(deps: ReminderDeps, everyMs = 60_000): Job {
  * administrator's audit entry) so the job does not send the same one again. Returns false when
  * there is nothing to remind about (no paid period, or renewal cancelled).
  */
-export async function sendReminderNow(deps: ReminderDeps, userId: number, onSent?: (trx: Knex.Transaction) => Promise<void>): Promise<boolean> {
+export async function sendReminderNow(
+  deps: ReminderDeps,
+  userId: number,
+  onSent?: (trx: Knex.Transaction) => Promise<void>,
+): Promise<boolean> {
   const { db } = deps;
   const user = await db('users').where({ id: userId }).whereIn('user_type', ['customer', 'professional']).first();
   const latest = await db('subscriptions').where({ user_id: userId }).max({ period_end: 'period_end' }).first();

@@ -17,7 +17,13 @@ describe('one-tap renewal links', () => {
   useTestApp(async () => {
     app = await startTestApp();
     const config = loadConfig({ NODE_ENV: 'test' });
-    links = renewLinks({ db: app.db, clock: app.clock, logger, payments: paymentProvider(config, app.db, app.clock), notifier: outboxNotifier({ clock: app.clock }) });
+    links = renewLinks({
+      db: app.db,
+      clock: app.clock,
+      logger,
+      payments: paymentProvider(config, app.db, app.clock),
+      notifier: outboxNotifier({ clock: app.clock }),
+    });
     return app;
   });
 
@@ -26,15 +32,34 @@ describe('one-tap renewal links', () => {
   async function reminded() {
     app.clock.set(new Date('2026-11-22T09:00:00Z'));
     const customer = await signUpAndPay(app, { phone: `0551234${String(serial++).padStart(3, '0')}` });
-    await sendReminderNow({ db: app.db, clock: app.clock, logger, notifier: outboxNotifier({ clock: app.clock }), config: { publicUrl: 'https://sc.example' } }, customer.userId);
-    const sms = await app.db('notifications').where({ user_id: customer.userId, channel: 'sms' }).orderBy('id', 'desc').first('body');
+    await sendReminderNow(
+      {
+        db: app.db,
+        clock: app.clock,
+        logger,
+        notifier: outboxNotifier({ clock: app.clock }),
+        config: { publicUrl: 'https://sc.example' },
+      },
+      customer.userId,
+    );
+    const sms = await app
+      .db('notifications')
+      .where({ user_id: customer.userId, channel: 'sms' })
+      .orderBy('id', 'desc')
+      .first('body');
     const token = /\/renew\/([\w-]+)$/.exec(sms!.body)![1];
     return { customer, token };
   }
 
   it('shows the plan, the price and the masked number; keeps only the hash', async () => {
     const { customer, token } = await reminded();
-    expect(await links.view(token)).toEqual({ planName: 'Customer', amount: '₵10.00', phone: '055…000', network: 'mtn', paidUntil: '2026-12-22T09:00:00.000Z' });
+    expect(await links.view(token)).toEqual({
+      planName: 'Customer',
+      amount: '₵10.00',
+      phone: '055…000',
+      network: 'mtn',
+      paidUntil: '2026-12-22T09:00:00.000Z',
+    });
     const row = await app.db('renew_links').where({ user_id: customer.userId }).first();
     expect(row!.token_hash).not.toContain(token);
     expect(JSON.stringify(app.logs)).not.toContain(token);
@@ -59,13 +84,29 @@ describe('one-tap renewal links', () => {
     await expect(links.send(token, 'mtn')).rejects.toMatchObject({ status: 410 });
     // A second reminder's link for the period just paid is useless once the account renews another way.
     const second = await reminded();
-    const renew = await app.request('/api/subscription/renew', { method: 'POST', json: {}, headers: bearer(second.customer.token) });
+    const renew = await app.request('/api/subscription/renew', {
+      method: 'POST',
+      json: {},
+      headers: bearer(second.customer.token),
+    });
     expect(renew.status).toBe(200);
     await app.request('/api/sandbox/charge', {
       method: 'POST',
-      json: { reference: renew.body.payment.reference, amount: renew.body.payment.amountKobo, currency: 'GHS', email: renew.body.payment.email, metadata: renew.body.payment.metadata, outcome: 'success', method: 'card' },
+      json: {
+        reference: renew.body.payment.reference,
+        amount: renew.body.payment.amountKobo,
+        currency: 'GHS',
+        email: renew.body.payment.email,
+        metadata: renew.body.payment.metadata,
+        outcome: 'success',
+        method: 'card',
+      },
     });
-    await app.request('/api/verify-payment', { method: 'POST', json: { reference: renew.body.payment.reference }, headers: bearer(second.customer.token) });
+    await app.request('/api/verify-payment', {
+      method: 'POST',
+      json: { reference: renew.body.payment.reference },
+      headers: bearer(second.customer.token),
+    });
     expect(await links.view(second.token)).toBeUndefined();
     expect(customer.userId).not.toBe(second.customer.userId);
   });

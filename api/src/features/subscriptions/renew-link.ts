@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { maskPhone, momoOtpSchema, networkByPrefix, type MomoNetworkCode, type MomoPromptResponse } from '../../../../contract/momo.ts';
+import {
+  maskPhone,
+  momoOtpSchema,
+  networkByPrefix,
+  type MomoNetworkCode,
+  type MomoPromptResponse,
+} from '../../../../contract/momo.ts';
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
 import { HOUR_MS } from '../../../../contract/dates.ts';
 import type { Db } from '../../db.ts';
@@ -26,9 +32,20 @@ export const RENEW_LINK_MESSAGES = {
 } as const;
 
 /** A new link for `userId`'s renewal of the period ending `periodEnd`, written with the reminder that carries it. */
-export async function issueRenewLink(trx: Knex.Transaction | Db, userId: number, periodEnd: Date, now: Date): Promise<string> {
+export async function issueRenewLink(
+  trx: Knex.Transaction | Db,
+  userId: number,
+  periodEnd: Date,
+  now: Date,
+): Promise<string> {
   const token = randomBytes(16).toString('base64url');
-  await trx('renew_links').insert({ token_hash: hashToken(token), user_id: userId, period_end: periodEnd, created_at: now, expires_at: new Date(now.getTime() + RENEW_LINK_TTL_MS) });
+  await trx('renew_links').insert({
+    token_hash: hashToken(token),
+    user_id: userId,
+    period_end: periodEnd,
+    created_at: now,
+    expires_at: new Date(now.getTime() + RENEW_LINK_TTL_MS),
+  });
   return token;
 }
 
@@ -45,7 +62,8 @@ export interface RenewLinkView {
 async function linkedAccount(deps: PaymentsDeps, token: string) {
   if (!/^[A-Za-z0-9_-]{20,30}$/.test(token)) return undefined;
   const now = deps.clock.now();
-  const link = await deps.db('renew_links as l')
+  const link = await deps
+    .db('renew_links as l')
     .join('users as u', 'u.id', 'l.user_id')
     .where('l.token_hash', hashToken(token))
     .whereNull('l.used_at')
@@ -63,7 +81,10 @@ const gone = () => new HttpError(410, RENEW_LINK_MESSAGES.gone);
 
 /** Whose link this is, if it ever existed (a spent or old link still shows how its own prompt ended). */
 async function linkOwnerOf(deps: PaymentsDeps, token: string): Promise<number> {
-  const link = await deps.db('renew_links').where({ token_hash: hashToken(token.slice(0, 40)) }).first('user_id');
+  const link = await deps
+    .db('renew_links')
+    .where({ token_hash: hashToken(token.slice(0, 40)) })
+    .first('user_id');
   if (!link) throw gone();
   return Number(link.user_id);
 }
@@ -110,7 +131,12 @@ export function renewLinks(deps: PaymentsDeps) {
     /** How the prompt stands; a paid one spends the link. */
     async status(token: string, reference: string): Promise<MomoPromptResponse> {
       const answer = await promptStatus(deps, await linkOwner(token), reference);
-      if (answer.status === 'success') await deps.db('renew_links').where({ token_hash: hashToken(token.slice(0, 40)) }).whereNull('used_at').update({ used_at: deps.clock.now() });
+      if (answer.status === 'success')
+        await deps
+          .db('renew_links')
+          .where({ token_hash: hashToken(token.slice(0, 40)) })
+          .whereNull('used_at')
+          .update({ used_at: deps.clock.now() });
       return answer;
     },
   };

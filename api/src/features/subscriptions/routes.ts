@@ -38,7 +38,10 @@ export function subscriptionRoutes(deps: AppDeps): Router {
   // Each prompt rings a phone: limited per account and per number (a number is a target anyone may type).
   const prompts = rateLimit<UserState>(deps.db, () => deps.clock.now(), [
     [LIMITS.momoPromptsByAccount, (ctx) => String(ctx.state.user.id)],
-    [LIMITS.momoPromptsByPhone, (ctx) => phoneKey((ctx.request.body as { phone?: unknown } | undefined)?.phone ?? ctx.state.user.phone)],
+    [
+      LIMITS.momoPromptsByPhone,
+      (ctx) => phoneKey((ctx.request.body as { phone?: unknown } | undefined)?.phone ?? ctx.state.user.phone),
+    ],
   ]);
   router.post('/api/subscription/momo', requireUser(deps), prompts, async (ctx) => {
     ctx.body = await sendMomoPrompt(deps, ctx.state.user.id, validate(momoPromptSchema, ctx.request.body));
@@ -72,7 +75,9 @@ export function subscriptionRoutes(deps: AppDeps): Router {
     ctx.body = {
       success: true,
       autoRenewal,
-      message: enabled ? `Your subscription will renew automatically with your ${autoRenewal.card}.` : 'Automatic renewal is off. Renew by hand before your period ends.',
+      message: enabled
+        ? `Your subscription will renew automatically with your ${autoRenewal.card}.`
+        : 'Automatic renewal is off. Renew by hand before your period ends.',
     };
   });
   return router;
@@ -81,6 +86,8 @@ export function subscriptionRoutes(deps: AppDeps): Router {
 /** The 9 digits after 0 or +233: the same number however it was typed (bounded before the pattern runs). */
 const phoneKey = (raw: unknown) => String(raw).slice(0, 20).replace(/\D/g, '').slice(-9);
 
-const autoRenewSchema = z.object({ enabled: z.boolean({ error: 'Say whether automatic renewal should be on (enabled: true or false).' }) });
+const autoRenewSchema = z.object({
+  enabled: z.boolean({ error: 'Say whether automatic renewal should be on (enabled: true or false).' }),
+});
 export const NO_CARD =
   'Automatic renewal needs a card saved from a card payment. Mobile money cannot be charged automatically: pay by card once, or renew by hand.';

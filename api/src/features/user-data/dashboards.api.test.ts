@@ -11,7 +11,8 @@ describe('dashboard data', () => {
   let app: TestApp;
   useTestApp(async () => (app = await startTestApp()));
 
-  const record = (type: string, email: string, token: string) => app.request(`/api/${type}-data/${encodeURIComponent(email)}`, { headers: bearer(token) });
+  const record = (type: string, email: string, token: string) =>
+    app.request(`/api/${type}-data/${encodeURIComponent(email)}`, { headers: bearer(token) });
   const login = (email: string, password: string, accountType: string) =>
     app.request('/api/auth/login', { method: 'POST', json: { loginMethod: 'email', email, password, accountType } });
 
@@ -41,10 +42,18 @@ describe('dashboard data', () => {
     expect(empty).toMatchObject({ monthEarnings: 0, totalEarnings: 0 });
 
     await signUpAndPay(app, { referrerCode: affiliate.code }); // ₵4.00 now, in November
-    const older = await signUpAndPay(app, { referrerCode: affiliate.code, userType: 'professional', profession: 'Welder', localAddress: 'Tema' });
+    const older = await signUpAndPay(app, {
+      referrerCode: affiliate.code,
+      userType: 'professional',
+      profession: 'Welder',
+      localAddress: 'Tema',
+    });
     await signUpAndPay(app, { referrerCode: other.code }); // another affiliate's ₵4.00
     // The professional's ₵10.80 was earned at 23:59:59 on 31 October, Ghana time.
-    await app.db('affiliate_commissions').where({ referred_user_id: older.userId }).update({ created_at: new Date('2026-10-31T23:59:59Z') });
+    await app
+      .db('affiliate_commissions')
+      .where({ referred_user_id: older.userId })
+      .update({ created_at: new Date('2026-10-31T23:59:59Z') });
     const data = (await record('affiliate', affiliate.email, affiliate.token)).body.affiliate;
     expect(data).toMatchObject({ monthEarnings: 4, totalEarnings: 14.8 });
 
@@ -71,32 +80,59 @@ describe('dashboard data', () => {
   it('lets customers and affiliates edit their own name, phone and location, never the email nor another account', async () => {
     const customer = await signUpAndPay(app, { firstName: 'Old', lastName: 'Name', location: 'Accra' });
     const bystander = await signUpAndPay(app, { firstName: 'Bystander' });
-    const put = (token: string, json: unknown) => app.request('/api/profile', { method: 'PUT', headers: bearer(token), json });
+    const put = (token: string, json: unknown) =>
+      app.request('/api/profile', { method: 'PUT', headers: bearer(token), json });
 
-    const saved = await put(customer.token, { firstName: 'Nana', lastName: 'Ama', phone: '0241112233', location: 'Kumasi' });
+    const saved = await put(customer.token, {
+      firstName: 'Nana',
+      lastName: 'Ama',
+      phone: '0241112233',
+      location: 'Kumasi',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe(PROFILE_MESSAGES.saved);
     const after = (await record('customer', customer.body.email, customer.token)).body.customer;
-    expect(after).toMatchObject({ firstName: 'Nana', lastName: 'Ama', name: 'Nana Ama', phone: '+233241112233', location: 'Kumasi', email: customer.body.email });
+    expect(after).toMatchObject({
+      firstName: 'Nana',
+      lastName: 'Ama',
+      name: 'Nana Ama',
+      phone: '+233241112233',
+      location: 'Kumasi',
+      email: customer.body.email,
+    });
     const untouched = (await record('customer', bystander.body.email, bystander.token)).body.customer;
     expect(untouched).toMatchObject({ firstName: 'Bystander', email: bystander.body.email });
 
     // Bad input: 400 with the field named and the words to fix it, nothing changed.
     const badPhone = await put(customer.token, { firstName: 'Changed', phone: '12345' });
     expect(badPhone.status).toBe(400);
-    expect(badPhone.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'phone', message: expect.stringContaining('valid Ghana phone number') })]));
+    expect(badPhone.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'phone', message: expect.stringContaining('valid Ghana phone number') }),
+      ]),
+    );
     const email = await put(customer.token, { email: 'new@example.com' });
     expect(email.status).toBe(400);
-    expect(email.body.errors).toEqual([expect.objectContaining({ field: 'email', message: PROFILE_MESSAGES.emailLocked })]);
+    expect(email.body.errors).toEqual([
+      expect.objectContaining({ field: 'email', message: PROFILE_MESSAGES.emailLocked }),
+    ]);
     const shortName = await put(customer.token, { firstName: 'N' });
     expect(shortName.status).toBe(400);
     const longLocation = await put(customer.token, { location: 'x'.repeat(101) });
     expect(longLocation.status).toBe(400);
     expect((await put(customer.token, { skills: ['Wiring'] })).status).toBe(400);
-    expect((await record('customer', customer.body.email, customer.token)).body.customer).toMatchObject({ firstName: 'Nana', location: 'Kumasi' });
+    expect((await record('customer', customer.body.email, customer.token)).body.customer).toMatchObject({
+      firstName: 'Nana',
+      location: 'Kumasi',
+    });
 
     const affiliate = await signUpAffiliate(app);
-    const affiliateSaved = await put(affiliate.token, { firstName: 'Kwabena', lastName: 'Osei', phone: '0501234567', location: 'Tamale' });
+    const affiliateSaved = await put(affiliate.token, {
+      firstName: 'Kwabena',
+      lastName: 'Osei',
+      phone: '0501234567',
+      location: 'Tamale',
+    });
     expect(affiliateSaved.status).toBe(200);
     expect((await record('affiliate', affiliate.email, affiliate.token)).body.affiliate).toMatchObject({
       name: 'Kwabena Osei',

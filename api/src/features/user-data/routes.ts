@@ -28,12 +28,16 @@ export function userDataRoutes(deps: AppDeps): Router {
     const type = ctx.params.type as UserType;
     if (!USER_TYPES.includes(type)) throw notFound('No such API endpoint.');
     const user = ctx.state.user;
-    if (ctx.params.email.toLowerCase() !== user.email.toLowerCase()) throw forbidden('You can only see your own account.');
+    if (ctx.params.email.toLowerCase() !== user.email.toLowerCase())
+      throw forbidden('You can only see your own account.');
     if (type !== user.userType) throw notFound('User data not found. Please try logging in again.');
     const now = deps.clock.now();
     const load = () => answer(deps, user, type, now);
     // The affiliate record is not kept: it shows the names of the people referred, whose changes announce only themselves.
-    const { json } = deps.readCache && type !== 'affiliate' ? await deps.readCache.get(`${type}:${user.id}`, now, load, { users: (a) => a.users }) : await load();
+    const { json } =
+      deps.readCache && type !== 'affiliate'
+        ? await deps.readCache.get(`${type}:${user.id}`, now, load, { users: (a) => a.users })
+        : await load();
     ctx.type = 'json';
     ctx.body = json;
   });

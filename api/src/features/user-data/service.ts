@@ -1,6 +1,10 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { daysLeft, monthOf, monthStart } from '../../../../contract/dates.ts';
-import { subscriptionState, type SubscriptionSummary, type SubscriptionWindows } from '../../../../contract/subscriptions.ts';
+import {
+  subscriptionState,
+  type SubscriptionSummary,
+  type SubscriptionWindows,
+} from '../../../../contract/subscriptions.ts';
 import { jsonColumn, type Db } from '../../db.ts';
 import type { AffiliateCommissionRow, Count, ReferralRow, UserRow } from '../../db-tables.ts';
 import { findBookings } from '../bookings/service.ts';
@@ -13,7 +17,12 @@ import { autoRenewalOf } from '../subscriptions/auto-renewal.ts';
 const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
 const RECENT_BOOKINGS = 3;
 
-export function summary(planType: string, paidUntil: Date, now: Date, windows: SubscriptionWindows): SubscriptionSummary {
+export function summary(
+  planType: string,
+  paidUntil: Date,
+  now: Date,
+  windows: SubscriptionWindows,
+): SubscriptionSummary {
   return {
     planType,
     paidUntil: paidUntil.toISOString(),
@@ -105,7 +114,9 @@ export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
       db.raw("count(*) filter (where status = 'pending') as pending"),
       db.raw("count(*) filter (where status = 'completed') as completed"),
       db.raw("coalesce(sum(total_pesewas) filter (where status = 'completed'), 0) as earned"),
-      db.raw("coalesce(sum(total_pesewas) filter (where status = 'completed' and date >= ?), 0) as month_earned", [thisMonth]),
+      db.raw("coalesce(sum(total_pesewas) filter (where status = 'completed' and date >= ?), 0) as month_earned", [
+        thisMonth,
+      ]),
     );
   const byMonth = await db('bookings')
     .where({ professional_id: user.id, status: 'completed' })
@@ -119,7 +130,10 @@ export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
     .limit(12);
   const [ratings] = await db('reviews')
     .where({ professional_id: user.id })
-    .select<{ rating: string | number | null; reviews: Count }[]>(db.raw('avg(rating) as rating'), db.raw('count(*) as reviews'));
+    .select<{ rating: string | number | null; reviews: Count }[]>(
+      db.raw('avg(rating) as rating'),
+      db.raw('count(*) as reviews'),
+    );
   return {
     ...base,
     profession: p.profession,
@@ -146,7 +160,9 @@ const RECENT_REFERRALS = 5;
 
 /** A referral with the referred person's name and type, and the commission once they paid (null before). */
 type ReferralListRow = Pick<ReferralRow, 'id' | 'created_at'> &
-  Pick<UserRow, 'first_name' | 'last_name' | 'user_type'> & { amount_pesewas: AffiliateCommissionRow['amount_pesewas'] | null };
+  Pick<UserRow, 'first_name' | 'last_name' | 'user_type'> & {
+    amount_pesewas: AffiliateCommissionRow['amount_pesewas'] | null;
+  };
 
 /**
  * The affiliate's record (docs/PRODUCT.md "Affiliates, commission and payouts") from the ledger: earnings are credited commissions, the pending

@@ -17,7 +17,9 @@ type Conn = Db | Knex.Transaction;
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
-const toDocument = (r: Pick<ProfessionalDocumentRow, 'id' | 'kind' | 'file_name' | 'content_type' | 'size_bytes' | 'uploaded_at'>): VerificationDocument => ({
+const toDocument = (
+  r: Pick<ProfessionalDocumentRow, 'id' | 'kind' | 'file_name' | 'content_type' | 'size_bytes' | 'uploaded_at'>,
+): VerificationDocument => ({
   id: Number(r.id),
   kind: r.kind,
   fileName: r.file_name,
@@ -36,7 +38,11 @@ export async function listDocuments(db: Conn, userId: number): Promise<Verificat
 }
 
 /** The verification columns of a live professional's profile, or null (no such professional). */
-export async function findState(db: Conn, userId: number, options: { lock?: boolean } = {}): Promise<VerificationState | null> {
+export async function findState(
+  db: Conn,
+  userId: number,
+  options: { lock?: boolean } = {},
+): Promise<VerificationState | null> {
   const query = db('professional_profiles as p')
     .join('users as u', 'u.id', 'p.user_id')
     .where({ 'p.user_id': userId, 'u.user_type': 'professional' })
@@ -149,7 +155,11 @@ export async function logAccess(db: Conn, access: Access): Promise<void> {
 /** Which of these documents this administrator has opened at least once. */
 export async function openedBy(db: Conn, adminId: number, documentIds: number[]): Promise<Set<number>> {
   if (!documentIds.length) return new Set();
-  const ids = await db('document_access_log').where({ admin_id: adminId }).whereIn('document_id', documentIds).distinct().pluck('document_id');
+  const ids = await db('document_access_log')
+    .where({ admin_id: adminId })
+    .whereIn('document_id', documentIds)
+    .distinct()
+    .pluck('document_id');
   return new Set(ids.map(Number));
 }
 
@@ -160,7 +170,11 @@ export async function openings(db: Conn, documentIds: number[]): Promise<Map<num
   const rows = await db('document_access_log')
     .whereIn('document_id', documentIds)
     .groupBy('document_id', 'admin_username')
-    .select<{ document_id: Int8; admin_username: string; at: Date }[]>('document_id', 'admin_username', db.raw('max(accessed_at) as at'))
+    .select<{ document_id: Int8; admin_username: string; at: Date }[]>(
+      'document_id',
+      'admin_username',
+      db.raw('max(accessed_at) as at'),
+    )
     .orderBy('at', 'desc');
   for (const r of rows) {
     const id = Number(r.document_id);
@@ -173,7 +187,11 @@ export async function openings(db: Conn, documentIds: number[]): Promise<Map<num
  * Live professionals whose review is pending, the longest waiting first: waiting since their
  * latest upload (an upload puts them back in the queue with a new set to review), one page.
  */
-export async function pendingQueue(db: Conn, page: number, pageSize: number): Promise<{ total: number; rows: Omit<VerificationQueueEntry, 'documents'>[] }> {
+export async function pendingQueue(
+  db: Conn,
+  page: number,
+  pageSize: number,
+): Promise<{ total: number; rows: Omit<VerificationQueueEntry, 'documents'>[] }> {
   const waiting = db('professional_profiles as p')
     .join('users as u', 'u.id', 'p.user_id')
     .where({ 'p.verification_status': 'pending', 'u.user_type': 'professional' })

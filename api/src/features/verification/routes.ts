@@ -1,11 +1,24 @@
 import Router from '@koa/router';
-import { DOCUMENT_MAX_BYTES, FILE_NAME_HEADER, VERIFICATION_MESSAGES, verificationDecisionSchema, verificationQueueQuerySchema } from '../../../../contract/verification.ts';
+import {
+  DOCUMENT_MAX_BYTES,
+  FILE_NAME_HEADER,
+  VERIFICATION_MESSAGES,
+  verificationDecisionSchema,
+  verificationQueueQuerySchema,
+} from '../../../../contract/verification.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireAdmin, requireUser } from '../../http/auth.ts';
 import { pathId } from '../../http/ids.ts';
 import { readRawBody } from '../../http/raw-body.ts';
 import { validate } from '../../http/validate.ts';
-import { decideVerification, openDocument, ownVerification, reviewQueue, reviewView, uploadDocument } from './service.ts';
+import {
+  decideVerification,
+  openDocument,
+  ownVerification,
+  reviewQueue,
+  reviewView,
+  uploadDocument,
+} from './service.ts';
 
 const professionalId = (raw: string) => pathId(raw, VERIFICATION_MESSAGES.notProfessional);
 
@@ -47,7 +60,12 @@ export function verificationRoutes(deps: AppDeps): Router {
   });
 
   router.get('/api/admin/documents/:id/file', admin, async (ctx) => {
-    const file = await openDocument(deps, ctx.state.admin, pathId(ctx.params.id, VERIFICATION_MESSAGES.documentNotFound), ctx.ip);
+    const file = await openDocument(
+      deps,
+      ctx.state.admin,
+      pathId(ctx.params.id, VERIFICATION_MESSAGES.documentNotFound),
+      ctx.ip,
+    );
     ctx.set({
       'Content-Type': file.contentType,
       'Content-Disposition': `attachment; filename="${asciiFileName(file.fileName)}"; filename*=${encodeFileName(file.fileName)}`,

@@ -65,7 +65,11 @@ const onlyProfessionals = (user: SessionUser) => {
 };
 
 /** Status and documents; for an administrator, each document says whether they have opened it. */
-async function view(db: Deps['db'], userId: number, options: { message?: string; admin?: AdminIdentity } = {}): Promise<VerificationResponse> {
+async function view(
+  db: Deps['db'],
+  userId: number,
+  options: { message?: string; admin?: AdminIdentity } = {},
+): Promise<VerificationResponse> {
   const verification = await repo.findState(db, userId);
   if (!verification) throw notFound(VERIFICATION_MESSAGES.notProfessional);
   let documents = await repo.listDocuments(db, userId);
@@ -99,7 +103,12 @@ export interface Upload {
  * in the review queue: a verified professional loses the badge until an administrator has seen
  * the new file, since the badge says an administrator saw the documents on file.
  */
-export async function uploadDocument(deps: Deps, user: SessionUser, kind: string, upload: Upload): Promise<VerificationResponse> {
+export async function uploadDocument(
+  deps: Deps,
+  user: SessionUser,
+  kind: string,
+  upload: Upload,
+): Promise<VerificationResponse> {
   onlyProfessionals(user);
   if (!isDocumentKind(kind)) throw notFound(VERIFICATION_MESSAGES.unknownKind);
   const declared = upload.type as DocumentType;
@@ -121,17 +130,27 @@ export async function uploadDocument(deps: Deps, user: SessionUser, kind: string
 }
 
 /** GET /api/admin/professionals/{id}/documents. */
-export const reviewView = (deps: Deps, admin: AdminIdentity, professionalId: number) => view(deps.db, professionalId, { admin });
+export const reviewView = (deps: Deps, admin: AdminIdentity, professionalId: number) =>
+  view(deps.db, professionalId, { admin });
 
 /**
  * GET /api/admin/verification-queue: who waits for review, longest first, and for each document
  * who has opened it and when (the access log), so administrators see what is left to look at.
  */
-export async function reviewQueue(deps: Deps, paging: { page: number; pageSize: number }): Promise<VerificationQueueResponse> {
+export async function reviewQueue(
+  deps: Deps,
+  paging: { page: number; pageSize: number },
+): Promise<VerificationQueueResponse> {
   const { total, rows } = await repo.pendingQueue(deps.db, paging.page, paging.pageSize);
-  const documents = await repo.documentsOf(deps.db, rows.map((r) => r.id));
+  const documents = await repo.documentsOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   const all = [...documents.values()].flat();
-  const openings = await repo.openings(deps.db, all.map((d) => d.id));
+  const openings = await repo.openings(
+    deps.db,
+    all.map((d) => d.id),
+  );
   return {
     success: true,
     total,
@@ -149,7 +168,12 @@ export async function reviewQueue(deps: Deps, paging: { page: number; pageSize: 
  * where, in the access log and in the append-only audit log (so the professional's Activity tab
  * shows every look at their identity papers), in one transaction with the read.
  */
-export async function openDocument(deps: Deps, admin: AdminIdentity, documentId: number, ip: string): Promise<repo.StoredFile> {
+export async function openDocument(
+  deps: Deps,
+  admin: AdminIdentity,
+  documentId: number,
+  ip: string,
+): Promise<repo.StoredFile> {
   const at = deps.clock.now();
   return deps.db.transaction(async (trx) => {
     const file = await repo.findFile(trx, documentId);
@@ -190,8 +214,13 @@ export async function decideVerification(
     if (status === 'verified') {
       if (before.status === 'verified') throw conflict(VERIFICATION_MESSAGES.alreadyVerified);
       if (!documents.length) throw conflict(VERIFICATION_MESSAGES.noDocuments);
-      if (DOCUMENT_KINDS.some((k) => !documents.some((d) => d.kind === k))) throw conflict(VERIFICATION_MESSAGES.incomplete);
-      const opened = await repo.openedBy(trx, admin.id, documents.map((d) => d.id));
+      if (DOCUMENT_KINDS.some((k) => !documents.some((d) => d.kind === k)))
+        throw conflict(VERIFICATION_MESSAGES.incomplete);
+      const opened = await repo.openedBy(
+        trx,
+        admin.id,
+        documents.map((d) => d.id),
+      );
       if (documents.some((d) => !opened.has(d.id))) throw conflict(VERIFICATION_MESSAGES.notOpened);
     }
     await repo.saveState(trx, professionalId, { status, reason, at });
@@ -205,7 +234,13 @@ export async function decideVerification(
       at,
     });
     const to = (await trx('users').where({ id: professionalId }).first('email', 'first_name'))!;
-    await deps.notifier.sendEmail(verificationMessage(to.email, { firstName: to.first_name, decision: status, reason }), trx);
+    await deps.notifier.sendEmail(
+      verificationMessage(to.email, { firstName: to.first_name, decision: status, reason }),
+      trx,
+    );
   });
-  return view(deps.db, professionalId, { admin, message: status === 'verified' ? VERIFICATION_MESSAGES.verified : VERIFICATION_MESSAGES.rejected });
+  return view(deps.db, professionalId, {
+    admin,
+    message: status === 'verified' ? VERIFICATION_MESSAGES.verified : VERIFICATION_MESSAGES.rejected,
+  });
 }

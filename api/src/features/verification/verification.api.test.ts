@@ -17,7 +17,10 @@ import { anonymiseExpiredAccounts } from '../privacy/retention.ts';
 // Issue #6 professional verification: uploads checked by their bytes and size, documents served
 // only to administrators with every access logged, the decision audited and the badge following it.
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake png body')]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('IHDR fake png body'),
+]);
 const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF fake jpeg body')]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
 
@@ -36,13 +39,19 @@ function upload(token: string, kind: string, bytes: Buffer, type: string, name =
   });
 }
 
-const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}, token = admin.token) => requestAsAdmin(app, token, path, init);
+const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}, token = admin.token) =>
+  requestAsAdmin(app, token, path, init);
 const decide = (id: number, json: unknown, token = admin.token) =>
   asAdmin(VERIFICATION_ROUTES.adminDecision(id), { method: 'PUT', json }, token);
-const openFile = (docId: number, token = admin.token) => fetch(app.url + VERIFICATION_ROUTES.adminFile(docId), { headers: bearer(token) });
+const openFile = (docId: number, token = admin.token) =>
+  fetch(app.url + VERIFICATION_ROUTES.adminFile(docId), { headers: bearer(token) });
 const docsOf = (userId: number) => app.db('professional_documents').where({ user_id: userId }).orderBy('kind');
 const filesOf = (userId: number) =>
-  app.db('professional_document_files as f').join('professional_documents as d', 'd.id', 'f.document_id').where('d.user_id', userId).select('f.document_id');
+  app
+    .db('professional_document_files as f')
+    .join('professional_documents as d', 'd.id', 'f.document_id')
+    .where('d.user_id', userId)
+    .select('f.document_id');
 
 /** Both documents uploaded and opened by the given administrator: ready to verify. */
 async function readyForReview(token = admin.token) {
@@ -56,7 +65,9 @@ async function readyForReview(token = admin.token) {
 
 async function badge(userId: number): Promise<boolean> {
   const customer = await signUpAndPay(app);
-  const res = await app.request(`/api/professionals?q=${encodeURIComponent('Electrician')}`, { headers: bearer(customer.token) });
+  const res = await app.request(`/api/professionals?q=${encodeURIComponent('Electrician')}`, {
+    headers: bearer(customer.token),
+  });
   expect(res.status).toBe(200);
   const listing = res.body.professionals.find((p: { id: number }) => p.id === userId);
   expect(listing, 'the professional is listed').toBeTruthy();
@@ -67,13 +78,28 @@ describe('uploading documents (professional)', () => {
   it('stores a PNG, a JPG and a PDF by their bytes, with name, size, date and hash, and puts the professional in review', async () => {
     const pro = await professional();
     const before = await app.request(VERIFICATION_ROUTES.own, { headers: bearer(pro.token) });
-    expect(before.body).toEqual({ success: true, verification: { status: 'unverified', reason: null, verifiedAt: null }, documents: [] });
+    expect(before.body).toEqual({
+      success: true,
+      verification: { status: 'unverified', reason: null, verifiedAt: null },
+      documents: [],
+    });
 
     const card = await upload(pro.token, 'ghana-card', PNG, 'image/png', 'Ghana card (front).png');
     expect(card.status).toBe(200);
-    expect(card.body).toMatchObject({ success: true, message: VERIFICATION_MESSAGES.uploaded, verification: { status: 'pending', reason: null } });
+    expect(card.body).toMatchObject({
+      success: true,
+      message: VERIFICATION_MESSAGES.uploaded,
+      verification: { status: 'pending', reason: null },
+    });
     expect(card.body.documents).toEqual([
-      { id: expect.any(Number), kind: 'ghana-card', fileName: 'Ghana card (front).png', contentType: 'image/png', size: PNG.length, uploadedAt: '2026-11-22T09:00:00.000Z' },
+      {
+        id: expect.any(Number),
+        kind: 'ghana-card',
+        fileName: 'Ghana card (front).png',
+        contentType: 'image/png',
+        size: PNG.length,
+        uploadedAt: '2026-11-22T09:00:00.000Z',
+      },
     ]);
 
     const jpg = await upload(pro.token, 'trade-certificate', JPG, 'image/jpeg', 'certificat-électricien.jpeg');
@@ -97,7 +123,9 @@ describe('uploading documents (professional)', () => {
     expect(cert.id).not.toBe(oldId);
     expect(await docsOf(pro.userId)).toHaveLength(2);
     expect(await app.db('professional_document_files').where({ document_id: oldId })).toHaveLength(0);
-    expect((await app.request(VERIFICATION_ROUTES.own, { headers: bearer(pro.token) })).body.documents).toEqual(pdf.body.documents);
+    expect((await app.request(VERIFICATION_ROUTES.own, { headers: bearer(pro.token) })).body.documents).toEqual(
+      pdf.body.documents,
+    );
     expect(pdf.body.documents[0]).not.toHaveProperty('opened');
   });
 
@@ -125,7 +153,10 @@ describe('uploading documents (professional)', () => {
     const pro = await professional();
     for (const type of ['text/plain', 'image/gif', 'application/json', 'application/octet-stream']) {
       const res = await upload(pro.token, 'ghana-card', PNG, type);
-      expect(res, type).toMatchObject({ status: 415, body: { success: false, message: VERIFICATION_MESSAGES.wrongType } });
+      expect(res, type).toMatchObject({
+        status: 415,
+        body: { success: false, message: VERIFICATION_MESSAGES.wrongType },
+      });
     }
     const mismatches: [Buffer, string][] = [
       [PDF, 'image/png'],
@@ -138,10 +169,18 @@ describe('uploading documents (professional)', () => {
       const res = await upload(pro.token, 'ghana-card', bytes, type);
       expect(res, type).toMatchObject({ status: 400, body: { message: VERIFICATION_MESSAGES.typeMismatch } });
     }
-    expect(await upload(pro.token, 'ghana-card', Buffer.alloc(0), 'image/png')).toMatchObject({ status: 400, body: { message: VERIFICATION_MESSAGES.empty } });
-    expect(await upload(pro.token, 'passport', PNG, 'image/png')).toMatchObject({ status: 404, body: { message: VERIFICATION_MESSAGES.unknownKind } });
+    expect(await upload(pro.token, 'ghana-card', Buffer.alloc(0), 'image/png')).toMatchObject({
+      status: 400,
+      body: { message: VERIFICATION_MESSAGES.empty },
+    });
+    expect(await upload(pro.token, 'passport', PNG, 'image/png')).toMatchObject({
+      status: 404,
+      body: { message: VERIFICATION_MESSAGES.unknownKind },
+    });
     expect(await docsOf(pro.userId)).toEqual([]);
-    expect((await app.request(VERIFICATION_ROUTES.own, { headers: bearer(pro.token) })).body.verification.status).toBe('unverified');
+    expect((await app.request(VERIFICATION_ROUTES.own, { headers: bearer(pro.token) })).body.verification.status).toBe(
+      'unverified',
+    );
   });
 
   it('accepts exactly 5 MB and refuses one byte more with 413, storing nothing', async () => {
@@ -207,17 +246,28 @@ describe('uploading documents (professional)', () => {
         status: 403,
         body: { message: VERIFICATION_MESSAGES.onlyProfessionals },
       });
-      expect(await upload(token, 'ghana-card', PNG, 'image/png')).toMatchObject({ status: 403, body: { message: VERIFICATION_MESSAGES.onlyProfessionals } });
+      expect(await upload(token, 'ghana-card', PNG, 'image/png')).toMatchObject({
+        status: 403,
+        body: { message: VERIFICATION_MESSAGES.onlyProfessionals },
+      });
     }
     expect((await app.request(VERIFICATION_ROUTES.own)).status).toBe(401);
-    const anonymous = await app.request('/api/professional/documents/ghana-card', { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(PNG) });
+    const anonymous = await app.request('/api/professional/documents/ghana-card', {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array(PNG),
+    });
     expect(anonymous.status).toBe(401);
     expect(await app.db('professional_documents').whereIn('user_id', [customer.userId, affiliate.id])).toEqual([]);
   });
 
   it('keeps other API routes JSON-only', async () => {
     const pro = await professional();
-    const res = await app.request('/api/professional/rates', { method: 'PUT', headers: { ...bearer(pro.token), 'content-type': 'image/png' }, body: new Uint8Array(PNG) });
+    const res = await app.request('/api/professional/rates', {
+      method: 'PUT',
+      headers: { ...bearer(pro.token), 'content-type': 'image/png' },
+      body: new Uint8Array(PNG),
+    });
     expect(res.status).toBe(415);
   });
 });
@@ -252,12 +302,16 @@ describe('administrators review the documents', () => {
       }
     }
     expect((await app.db('document_access_log').count({ n: '*' }))[0].n).toEqual(logged);
-    expect((await app.request(VERIFICATION_ROUTES.own, { headers: bearer(pro.token) })).body.verification.status).toBe('pending');
+    expect((await app.request(VERIFICATION_ROUTES.own, { headers: bearer(pro.token) })).body.verification.status).toBe(
+      'pending',
+    );
 
     const res = await asAdmin(VERIFICATION_ROUTES.adminDocuments(pro.userId));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, verification: { status: 'pending' } });
-    expect(res.body.documents.map((d: { id: number; opened: boolean }) => [d.id, d.opened])).toEqual(pro.documents.map((d) => [d.id, true]));
+    expect(res.body.documents.map((d: { id: number; opened: boolean }) => [d.id, d.opened])).toEqual(
+      pro.documents.map((d) => [d.id, true]),
+    );
     const otherAdmin = await signInAdmin(app);
     const theirs = await asAdmin(VERIFICATION_ROUTES.adminDocuments(pro.userId), {}, otherAdmin.token);
     expect(theirs.body.documents.map((d: { opened: boolean }) => d.opened)).toEqual([false, false]);
@@ -286,7 +340,15 @@ describe('administrators review the documents', () => {
     app.clock.set(new Date('2026-11-22T09:00:00Z'));
 
     const log = await app.db('document_access_log').where({ document_id: doc.id }).orderBy('id');
-    expect(log.map((r) => [Number(r.admin_id), r.admin_username, Number(r.professional_id), r.document_kind, new Date(r.accessed_at).toISOString()])).toEqual([
+    expect(
+      log.map((r) => [
+        Number(r.admin_id),
+        r.admin_username,
+        Number(r.professional_id),
+        r.document_kind,
+        new Date(r.accessed_at).toISOString(),
+      ]),
+    ).toEqual([
       [admin.id, admin.username, pro.userId, 'ghana-card', '2026-11-22T09:00:00.000Z'],
       [other.id, other.username, pro.userId, 'ghana-card', '2026-11-22T10:30:00.000Z'],
     ]);
@@ -294,7 +356,12 @@ describe('administrators review the documents', () => {
 
     const activity = (await asAdmin(`/api/admin/users/${pro.userId}`)).body.activity;
     expect(activity.filter((a: { action: string }) => a.action === 'document.view')).toEqual([
-      expect.objectContaining({ admin: other.username, targetType: 'user', targetId: String(pro.userId), after: expect.objectContaining({ documentId: doc.id, kind: 'ghana-card' }) }),
+      expect.objectContaining({
+        admin: other.username,
+        targetType: 'user',
+        targetId: String(pro.userId),
+        after: expect.objectContaining({ documentId: doc.id, kind: 'ghana-card' }),
+      }),
       expect.objectContaining({ admin: admin.username }),
     ]);
 
@@ -305,35 +372,62 @@ describe('administrators review the documents', () => {
 
   it('verifies only with both documents on file, each opened by the deciding administrator', async () => {
     const pro = await professional();
-    expect(await decide(pro.userId, { decision: 'verified' })).toMatchObject({ status: 409, body: { message: VERIFICATION_MESSAGES.noDocuments } });
+    expect(await decide(pro.userId, { decision: 'verified' })).toMatchObject({
+      status: 409,
+      body: { message: VERIFICATION_MESSAGES.noDocuments },
+    });
     const card = await upload(pro.token, 'ghana-card', JPG, 'image/jpeg');
     await openFile(card.body.documents[0].id);
-    expect(await decide(pro.userId, { decision: 'verified' })).toMatchObject({ status: 409, body: { message: VERIFICATION_MESSAGES.incomplete } });
+    expect(await decide(pro.userId, { decision: 'verified' })).toMatchObject({
+      status: 409,
+      body: { message: VERIFICATION_MESSAGES.incomplete },
+    });
     const both = await upload(pro.token, 'trade-certificate', PDF, 'application/pdf');
-    expect(await decide(pro.userId, { decision: 'verified' })).toMatchObject({ status: 409, body: { message: VERIFICATION_MESSAGES.notOpened } });
+    expect(await decide(pro.userId, { decision: 'verified' })).toMatchObject({
+      status: 409,
+      body: { message: VERIFICATION_MESSAGES.notOpened },
+    });
     // Another administrator's look does not count for this one.
     const other = await signInAdmin(app);
     await openFile(both.body.documents[1].id, other.token);
-    expect(await decide(pro.userId, { decision: 'verified' })).toMatchObject({ status: 409, body: { message: VERIFICATION_MESSAGES.notOpened } });
+    expect(await decide(pro.userId, { decision: 'verified' })).toMatchObject({
+      status: 409,
+      body: { message: VERIFICATION_MESSAGES.notOpened },
+    });
     expect(await badge(pro.userId)).toBe(false);
 
     await openFile(both.body.documents[1].id);
     const done = await decide(pro.userId, { decision: 'verified' });
     expect(done).toMatchObject({
       status: 200,
-      body: { success: true, message: VERIFICATION_MESSAGES.verified, verification: { status: 'verified', reason: null, verifiedAt: '2026-11-22T09:00:00.000Z' } },
+      body: {
+        success: true,
+        message: VERIFICATION_MESSAGES.verified,
+        verification: { status: 'verified', reason: null, verifiedAt: '2026-11-22T09:00:00.000Z' },
+      },
     });
-    expect(await decide(pro.userId, { decision: 'verified' })).toMatchObject({ status: 409, body: { message: VERIFICATION_MESSAGES.alreadyVerified } });
+    expect(await decide(pro.userId, { decision: 'verified' })).toMatchObject({
+      status: 409,
+      body: { message: VERIFICATION_MESSAGES.alreadyVerified },
+    });
     expect(await badge(pro.userId)).toBe(true);
   });
 
   it('rejects only with a reason, which the professional sees; the badge follows every decision and re-upload', async () => {
     const pro = await readyForReview();
-    for (const json of [{ decision: 'rejected' }, { decision: 'rejected', reason: '  ' }, { decision: 'rejected', reason: 'x'.repeat(501) }, { decision: 'maybe' }, {}]) {
+    for (const json of [
+      { decision: 'rejected' },
+      { decision: 'rejected', reason: '  ' },
+      { decision: 'rejected', reason: 'x'.repeat(501) },
+      { decision: 'maybe' },
+      {},
+    ]) {
       const res = await decide(pro.userId, json);
       expect(res.status, JSON.stringify(json)).toBe(400);
     }
-    expect((await decide(pro.userId, { decision: 'rejected' })).body.message).toBe(VERIFICATION_MESSAGES.reasonRequired);
+    expect((await decide(pro.userId, { decision: 'rejected' })).body.message).toBe(
+      VERIFICATION_MESSAGES.reasonRequired,
+    );
 
     expect((await decide(pro.userId, { decision: 'verified' })).status).toBe(200);
     expect(await badge(pro.userId)).toBe(true);
@@ -346,7 +440,10 @@ describe('administrators review the documents', () => {
     const rejected = await decide(pro.userId, { decision: 'rejected', reason: '  The card has expired.  ' });
     expect(rejected).toMatchObject({
       status: 200,
-      body: { message: VERIFICATION_MESSAGES.rejected, verification: { status: 'rejected', reason: 'The card has expired.', verifiedAt: null } },
+      body: {
+        message: VERIFICATION_MESSAGES.rejected,
+        verification: { status: 'rejected', reason: 'The card has expired.', verifiedAt: null },
+      },
     });
     expect((await app.request(VERIFICATION_ROUTES.own, { headers: bearer(pro.token) })).body.verification).toEqual({
       status: 'rejected',
@@ -370,7 +467,11 @@ describe('administrators review the documents', () => {
     const pro = await readyForReview();
     await decide(pro.userId, { decision: 'verified' });
     await decide(pro.userId, { decision: 'rejected', reason: 'Certificate belongs to someone else' });
-    const rows = await app.db('admin_audit_log').where({ target_type: 'user', target_id: String(pro.userId) }).where('action', 'like', 'verification.%').orderBy('id');
+    const rows = await app
+      .db('admin_audit_log')
+      .where({ target_type: 'user', target_id: String(pro.userId) })
+      .where('action', 'like', 'verification.%')
+      .orderBy('id');
     expect(rows.map((r) => [r.action, r.admin_username, new Date(r.created_at).toISOString()])).toEqual([
       ['verification.verify', admin.username, '2026-11-22T09:00:00.000Z'],
       ['verification.reject', admin.username, '2026-11-22T09:00:00.000Z'],
@@ -381,7 +482,10 @@ describe('administrators review the documents', () => {
       before: { status: 'pending', reason: null },
       after: { status: 'verified', reason: null, documents: pro.documents.map((d) => ({ id: d.id, kind: d.kind })) },
     });
-    expect(reject).toMatchObject({ before: { status: 'verified' }, after: { status: 'rejected', reason: 'Certificate belongs to someone else' } });
+    expect(reject).toMatchObject({
+      before: { status: 'verified' },
+      after: { status: 'rejected', reason: 'Certificate belongs to someone else' },
+    });
 
     // A refused decision writes nothing.
     const count = (await app.db('admin_audit_log').count({ n: '*' }))[0].n;
@@ -392,9 +496,16 @@ describe('administrators review the documents', () => {
   it('writes a decision and the email telling the professional together: when the outbox cannot take it, nothing changes', async () => {
     const pro = await readyForReview();
     const state = async () => ({
-      status: (await app.db('professional_profiles').where({ user_id: pro.userId }).first('verification_status'))!.verification_status,
-      audit: (await app.db('admin_audit_log').where({ target_type: 'user', target_id: String(pro.userId) }).where('action', 'like', 'verification.%')).length,
-      mail: (await app.db('notifications').where({ recipient: pro.body.email }).where('subject', 'You are verified')).length,
+      status: (await app.db('professional_profiles').where({ user_id: pro.userId }).first('verification_status'))!
+        .verification_status,
+      audit: (
+        await app
+          .db('admin_audit_log')
+          .where({ target_type: 'user', target_id: String(pro.userId) })
+          .where('action', 'like', 'verification.%')
+      ).length,
+      mail: (await app.db('notifications').where({ recipient: pro.body.email }).where('subject', 'You are verified'))
+        .length,
     });
     await withOutboxClosed(app.db, async () => {
       expect((await decide(pro.userId, { decision: 'verified' })).status).toBe(500);
@@ -409,7 +520,10 @@ describe('administrators review the documents', () => {
   it('answers 404 for anyone who is not a professional', async () => {
     const customer = await signUpAndPay(app);
     for (const id of [customer.userId, 999_999]) {
-      expect(await asAdmin(VERIFICATION_ROUTES.adminDocuments(id))).toMatchObject({ status: 404, body: { message: VERIFICATION_MESSAGES.notProfessional } });
+      expect(await asAdmin(VERIFICATION_ROUTES.adminDocuments(id))).toMatchObject({
+        status: 404,
+        body: { message: VERIFICATION_MESSAGES.notProfessional },
+      });
       expect(await decide(id, { decision: 'rejected', reason: 'No documents' })).toMatchObject({ status: 404 });
     }
     expect((await asAdmin('/api/admin/professionals/abc/documents')).status).toBe(404);
@@ -423,7 +537,9 @@ describe('administrators review the documents', () => {
     const ids = queue.body.users.map((u: { id: number }) => u.id);
     expect(ids).toContain(waiting.userId);
     expect(ids).not.toContain(idle.userId);
-    expect(queue.body.users.every((u: { verificationStatus: string }) => u.verificationStatus === 'pending')).toBe(true);
+    expect(queue.body.users.every((u: { verificationStatus: string }) => u.verificationStatus === 'pending')).toBe(
+      true,
+    );
     expect((await asAdmin('/api/admin/users?verification=maybe')).status).toBe(400);
   });
 });
@@ -439,14 +555,22 @@ describe('deleting a professional', () => {
     expect(await app.db('professional_document_files').whereIn('document_id', ids)).toEqual([]);
     expect(await app.db('document_access_log').whereIn('document_id', ids)).toHaveLength(2);
     const profile = await app.db('professional_profiles').where({ user_id: pro.userId }).first();
-    expect(profile).toMatchObject({ verified: false, verification_status: 'unverified', verification_reason: null, verified_at: null });
+    expect(profile).toMatchObject({
+      verified: false,
+      verification_status: 'unverified',
+      verification_reason: null,
+      verified_at: null,
+    });
     expect((await openFile(ids[0])).status).toBe(404);
   });
 
   it('the retention job removes the documents of a professional past retention', async () => {
     const pro = await readyForReview();
     const keep = await readyForReview();
-    await app.db('subscriptions').where({ user_id: pro.userId }).update({ period_end: new Date('2023-01-01T00:00:00Z') });
+    await app
+      .db('subscriptions')
+      .where({ user_id: pro.userId })
+      .update({ period_end: new Date('2023-01-01T00:00:00Z') });
     const logger = createLogger('error', new Writable({ write: (_c, _e, done) => done() }));
     expect(await anonymiseExpiredAccounts({ db: app.db, clock: app.clock, logger })).toBe(1);
     expect(await docsOf(pro.userId)).toEqual([]);

@@ -6,7 +6,15 @@ import { activitySentence, whenText } from './activity.ts';
  * active)." With `subject` (the list across accounts) the account is named, as a button that opens
  * it while it exists, as plain words once deleted.
  */
-export function ActivityLine({ entry, subject, onOpenUser }: { entry: AdminActivity; subject?: AdminActivityEntry['subject']; onOpenUser?: (id: number) => void }) {
+export function ActivityLine({
+  entry,
+  subject,
+  onOpenUser,
+}: {
+  entry: AdminActivity;
+  subject?: AdminActivityEntry['subject'];
+  onOpenUser?: (id: number) => void;
+}) {
   const named = subject !== undefined && subject !== null;
   return (
     <p>

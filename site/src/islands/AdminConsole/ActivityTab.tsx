@@ -42,12 +42,20 @@ export function ActivityTab({ onOpenUser }: { onOpenUser: (id: number) => void }
   }, [focusFrom]);
 
   async function showMore(first: AdminActivityResponse, shown: number, cursor: string) {
-    const answer = await run('more', () => adminGet<AdminActivityResponse & { message?: string }>(activityPath(action, cursor)), {
-      success: () => null,
-      failure: (error) => loadFailureText('more activity', error),
-    });
+    const answer = await run(
+      'more',
+      () => adminGet<AdminActivityResponse & { message?: string }>(activityPath(action, cursor)),
+      {
+        success: () => null,
+        failure: (error) => loadFailureText('more activity', error),
+      },
+    );
     if (!answer) return;
-    setMore((current) => ({ first, entries: [...(current?.first === first ? current.entries : []), ...answer.entries], cursor: answer.nextCursor }));
+    setMore((current) => ({
+      first,
+      entries: [...(current?.first === first ? current.entries : []), ...answer.entries],
+      cursor: answer.nextCursor,
+    }));
     // The new entries are read from the first of them (Show more may be gone: nothing older).
     setFocusFrom(shown);
   }
@@ -92,7 +100,11 @@ export function ActivityTab({ onOpenUser }: { onOpenUser: (id: number) => void }
             <>
               <ol className="admin-activity" aria-label="Administrator actions, newest first" aria-busy={stale}>
                 {entries.map((entry, index) => (
-                  <li key={entry.id} ref={index === focusFrom ? firstNew : undefined} tabIndex={index === focusFrom ? -1 : undefined}>
+                  <li
+                    key={entry.id}
+                    ref={index === focusFrom ? firstNew : undefined}
+                    tabIndex={index === focusFrom ? -1 : undefined}
+                  >
                     <ActivityLine entry={entry} subject={entry.subject} onOpenUser={onOpenUser} />
                   </li>
                 ))}
@@ -103,7 +115,12 @@ export function ActivityTab({ onOpenUser }: { onOpenUser: (id: number) => void }
               <ActionNote note={note} />
               {cursor ? (
                 <div className="pd-tools">
-                  <button type="button" className="btn btn-line auth-button" disabled={busy !== null} onClick={() => void showMore(first, entries.length, cursor)}>
+                  <button
+                    type="button"
+                    className="btn btn-line auth-button"
+                    disabled={busy !== null}
+                    onClick={() => void showMore(first, entries.length, cursor)}
+                  >
                     {busy ? 'Loading more...' : 'Show more'}
                   </button>
                 </div>

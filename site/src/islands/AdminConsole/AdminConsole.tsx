@@ -20,7 +20,11 @@ import './admin.css';
 
 // Downloaded when first opened: most visits never change a setting or open a profile.
 const SettingsTab = lazyPart('admin settings', () => import('./SettingsTab.tsx'), 'Loading the settings...');
-const UserDialog = lazyPart<{ userId: number; initialTab?: DialogTab; onClose: () => void }>('user profile', () => import('./UserDialog.tsx'), 'Loading the profile...');
+const UserDialog = lazyPart<{ userId: number; initialTab?: DialogTab; onClose: () => void }>(
+  'user profile',
+  () => import('./UserDialog.tsx'),
+  'Loading the profile...',
+);
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -72,7 +76,12 @@ export default function AdminConsole({ initialStats }: { initialStats: AdminStat
         <h1>Admin Dashboard</h1>
         <div className="pd-tools">
           {/* Spec: Refresh Data reloads the page; here it fetches the data again, without the page. */}
-          <button type="button" className="btn btn-line btn-sm auth-button" onClick={refreshData} disabled={refresh.running}>
+          <button
+            type="button"
+            className="btn btn-line btn-sm auth-button"
+            onClick={refreshData}
+            disabled={refresh.running}
+          >
             {refresh.running ? 'Refreshing...' : 'Refresh Data'}
           </button>
           <button type="button" className="btn btn-sm auth-button" onClick={() => void logout()} disabled={leaving}>
@@ -93,7 +102,9 @@ export default function AdminConsole({ initialStats }: { initialStats: AdminStat
         {tab === 'activity' ? <ActivityTab onOpenUser={openAccount} /> : null}
         {tab === 'settings' ? <SettingsTab /> : null}
       </Tabs>
-      {openUser !== null ? <UserDialog userId={openUser.id} initialTab={openUser.tab} onClose={() => setOpenUser(null)} /> : null}
+      {openUser !== null ? (
+        <UserDialog userId={openUser.id} initialTab={openUser.tab} onClose={() => setOpenUser(null)} />
+      ) : null}
     </div>
   );
 }

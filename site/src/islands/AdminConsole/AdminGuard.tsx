@@ -8,7 +8,11 @@ import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { EXPIRED_FLAG, LOGIN_PATH } from './login-paths.ts';
 
 const loadConsole = () => import('./AdminConsole.tsx');
-const Console = lazyPart<{ initialStats: AdminStats }>('admin dashboard', loadConsole, 'Loading the admin dashboard...');
+const Console = lazyPart<{ initialStats: AdminStats }>(
+  'admin dashboard',
+  loadConsole,
+  'Loading the admin dashboard...',
+);
 
 type Gate = { state: 'checking' } | { state: 'leaving'; message: string | null } | { state: 'open'; stats: AdminStats };
 

@@ -68,7 +68,15 @@ function LoginForm() {
       <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
         <div className="auth-field">
           <label htmlFor={ids.username}>Username</label>
-          <input id={ids.username} name="username" autoComplete="username" autoCapitalize="none" maxLength={100} required aria-describedby={described} />
+          <input
+            id={ids.username}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            maxLength={100}
+            required
+            aria-describedby={described}
+          />
         </div>
         <PasswordField id={ids.password} describedBy={described} />
         {problem ? (

@@ -10,7 +10,17 @@ import { useStatusConfirm } from './StatusConfirm.tsx';
 import { statusToggle } from './UsersTab.tsx';
 
 // Status, balance and actions early: on a narrow phone they show without scrolling sideways.
-const HEADERS = ['Name', 'Status', 'Owed', 'Actions', 'Contact', 'Referrer code', 'Referrals', 'Earned', 'Payout to'] as const;
+const HEADERS = [
+  'Name',
+  'Status',
+  'Owed',
+  'Actions',
+  'Contact',
+  'Referrer code',
+  'Referrals',
+  'Earned',
+  'Payout to',
+] as const;
 const METHOD_LABELS = { 'mobile-money': 'Mobile Money', 'bank-account': 'Bank account' } as const;
 
 /**
@@ -19,12 +29,20 @@ const METHOD_LABELS = { 'mobile-money': 'Mobile Money', 'bank-account': 'Bank ac
  */
 export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
   const [params, setParams] = useState<ListParams>(FIRST_PAGE);
-  const { load, stale, retry } = useAdminData<AdminAffiliatesResponse>(listPath('/api/admin/affiliates', params), 'the affiliates');
+  const { load, stale, retry } = useAdminData<AdminAffiliatesResponse>(
+    listPath('/api/admin/affiliates', params),
+    'the affiliates',
+  );
   const { busy, note, run } = useAction();
   const status = useStatusConfirm(run, retry);
   return (
     <div className="pd-stack">
-      <SearchBox label="Search affiliates" hint="Name, email or referrer code" initial={params.search} onSearch={(search) => setParams({ search, page: 1 })} />
+      <SearchBox
+        label="Search affiliates"
+        hint="Name, email or referrer code"
+        initial={params.search}
+        onSearch={(search) => setParams({ search, page: 1 })}
+      />
       <ActionNote note={note} />
       <Loaded load={load} what="the affiliates" onRetry={retry}>
         {(data) => (

@@ -8,7 +8,17 @@ const HEIGHT = 120;
 const AXIS = 18;
 
 /** One series as bars in plain SVG (no chart library on a 3G phone); the table below is its text. */
-function Bars({ history, pick, title, format }: { history: AdminStats['history']; pick: 'signups' | 'revenue'; title: string; format: (n: number) => string }) {
+function Bars({
+  history,
+  pick,
+  title,
+  format,
+}: {
+  history: AdminStats['history'];
+  pick: 'signups' | 'revenue';
+  title: string;
+  format: (n: number) => string;
+}) {
   const titleId = useId();
   const { bars, max, barWidth } = chartBars(history, pick, WIDTH, HEIGHT);
   return (
@@ -17,7 +27,12 @@ function Bars({ history, pick, title, format }: { history: AdminStats['history']
         {title} <span className="pd-muted">(scale to {format(max)})</span>
       </figcaption>
       {/* The table after the charts carries the same figures for screen readers. */}
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS}`} aria-hidden="true" focusable="false" className={`admin-bars is-${pick}`}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS}`}
+        aria-hidden="true"
+        focusable="false"
+        className={`admin-bars is-${pick}`}
+      >
         <line x1="0" y1={HEIGHT} x2={WIDTH} y2={HEIGHT} className="admin-axis" />
         {bars.map((bar) => (
           <g key={bar.month}>

@@ -8,7 +8,11 @@ import { useAdminData } from './useAdminData.ts';
 
 /** Overview (docs/PRODUCT.md "Administrators"): the stats cards, user distribution, payout summary, and the 12 months. */
 export function OverviewTab({ seed }: { seed?: AdminStats }) {
-  const { load, retry } = useAdminData<{ stats: AdminStats }>('/api/admin/stats', 'the figures', seed && { stats: seed });
+  const { load, retry } = useAdminData<{ stats: AdminStats }>(
+    '/api/admin/stats',
+    'the figures',
+    seed && { stats: seed },
+  );
   const ids = { cards: useId(), users: useId(), payouts: useId(), months: useId() };
   return (
     <Loaded load={load} what="the figures" onRetry={retry}>
@@ -28,9 +32,18 @@ export function OverviewTab({ seed }: { seed?: AdminStats }) {
             <ul className="pd-stats" aria-labelledby={ids.cards}>
               <Stat label="Total Users" value={stats.totalUsers} note="Customers and professionals" />
               <Stat label="Active Users" value={stats.activeUsers} note="With a paid or grace-period subscription" />
-              <Stat label="Monthly Revenue" value={cedis(stats.monthlyRevenue, true)} note="Subscriptions settled this month" strong />
+              <Stat
+                label="Monthly Revenue"
+                value={cedis(stats.monthlyRevenue, true)}
+                note="Subscriptions settled this month"
+                strong
+              />
               <Stat label="Recent Sign-ups" value={stats.recentSignups} note="In the last 7 days" />
-              <Stat label="Expiring Subscriptions" value={stats.expiringSubscriptions} note="Within the reminder window" />
+              <Stat
+                label="Expiring Subscriptions"
+                value={stats.expiringSubscriptions}
+                note="Within the reminder window"
+              />
               <Stat label="Affiliates" value={stats.totalAffiliates} />
             </ul>
             <section className="card pd-card" aria-labelledby={ids.users}>
@@ -50,7 +63,11 @@ export function OverviewTab({ seed }: { seed?: AdminStats }) {
             <section className="card pd-card" aria-labelledby={ids.payouts}>
               <h2 id={ids.payouts}>Payout summary</h2>
               <ul className="pd-stats">
-                <Stat label="Pending Payouts" value={cedis(stats.pendingPayouts, true)} note="Requested, not yet paid" />
+                <Stat
+                  label="Pending Payouts"
+                  value={cedis(stats.pendingPayouts, true)}
+                  note="Requested, not yet paid"
+                />
                 <Stat label="Total Paid Out" value={cedis(stats.totalPayouts, true)} note="Completed payouts" />
               </ul>
             </section>

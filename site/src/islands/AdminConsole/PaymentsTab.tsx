@@ -12,10 +12,18 @@ const HEADERS = ['Date', 'User', 'Type', 'Amount', 'Months', 'Status', 'Method',
 /** Payments (docs/PRODUCT.md "Administrators"): a read-only table of subscription payments (with the months bought and how each was started) and commission entries. */
 export function PaymentsTab() {
   const [params, setParams] = useState<ListParams>(FIRST_PAGE);
-  const { load, stale, retry } = useAdminData<AdminPaymentsResponse>(listPath('/api/admin/payments', params), 'the payments');
+  const { load, stale, retry } = useAdminData<AdminPaymentsResponse>(
+    listPath('/api/admin/payments', params),
+    'the payments',
+  );
   return (
     <div className="pd-stack">
-      <SearchBox label="Search payments" hint="Name, email, phone or reference" initial={params.search} onSearch={(search) => setParams({ search, page: 1 })} />
+      <SearchBox
+        label="Search payments"
+        hint="Name, email, phone or reference"
+        initial={params.search}
+        onSearch={(search) => setParams({ search, page: 1 })}
+      />
       <Loaded load={load} what="the payments" onRetry={retry}>
         {(data) => (
           <ListTable

@@ -9,7 +9,14 @@ import type { ListParams } from './lists.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { payoutQuestion } from './confirmations.ts';
 import { ActionNote, dateText, ListTable, Loaded, SearchBox, StatusBadge } from './parts.tsx';
-import { PAYOUT_ACTION_DONE, PAYOUT_ACTION_LABELS, PAYOUT_FILTERS, PAYOUT_STATUS_LABELS, payoutActions, takesNote } from './payouts.ts';
+import {
+  PAYOUT_ACTION_DONE,
+  PAYOUT_ACTION_LABELS,
+  PAYOUT_FILTERS,
+  PAYOUT_STATUS_LABELS,
+  payoutActions,
+  takesNote,
+} from './payouts.ts';
 import type { PayoutAction } from './payouts.ts';
 import { useAction } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
@@ -21,10 +28,24 @@ const HEADERS = ['Affiliate', 'Amount', 'Status', 'Actions', 'Requested', 'Pay t
  * Approve, complete or reject: the question says how much, to whom and where (issue #16); reject
  * and complete also take a note kept on the payout. Nothing is sent until confirmed.
  */
-function PayoutConfirm({ payout, action, onConfirm, onClose }: { payout: AdminPayout; action: PayoutAction; onConfirm: (notes: string) => void; onClose: () => void }) {
+function PayoutConfirm({
+  payout,
+  action,
+  onConfirm,
+  onClose,
+}: {
+  payout: AdminPayout;
+  action: PayoutAction;
+  onConfirm: (notes: string) => void;
+  onClose: () => void;
+}) {
   const id = useId();
   return (
-    <ConfirmDialog {...payoutQuestion(payout, action)} onCancel={onClose} onConfirm={(fields) => onConfirm(String(fields.get('notes') ?? '').trim())}>
+    <ConfirmDialog
+      {...payoutQuestion(payout, action)}
+      onCancel={onClose}
+      onConfirm={(fields) => onConfirm(String(fields.get('notes') ?? '').trim())}
+    >
       {takesNote(action) ? (
         <div className="auth-field">
           <label htmlFor={id}>Note (optional)</label>
@@ -41,7 +62,10 @@ function PayoutConfirm({ payout, action, onConfirm, onClose }: { payout: AdminPa
  */
 export function PayoutsTab() {
   const [params, setParams] = useState<ListParams>({ ...FIRST_PAGE, status: 'all' });
-  const { load, stale, retry } = useAdminData<AdminPayoutsResponse>(listPath('/api/admin/payouts', params), 'the payouts');
+  const { load, stale, retry } = useAdminData<AdminPayoutsResponse>(
+    listPath('/api/admin/payouts', params),
+    'the payouts',
+  );
   const { busy, note, run } = useAction();
   const [asking, setAsking] = useState<{ payout: AdminPayout; action: PayoutAction; opener: HTMLElement } | null>(null);
   const filterId = useId();
@@ -73,13 +97,22 @@ export function PayoutsTab() {
             ))}
           </select>
         </div>
-        <SearchBox label="Search payouts" hint="Affiliate or reference" initial={params.search} onSearch={(search) => setParams({ ...params, search, page: 1 })} />
+        <SearchBox
+          label="Search payouts"
+          hint="Affiliate or reference"
+          initial={params.search}
+          onSearch={(search) => setParams({ ...params, search, page: 1 })}
+        />
       </div>
       <ActionNote note={note} takeFocus />
       <Loaded load={load} what="the payouts" onRetry={retry}>
         {(data) => (
           <ListTable
-            caption={params.status === 'all' ? 'Payout requests' : `${PAYOUT_STATUS_LABELS[params.status ?? 'pending']} payouts`}
+            caption={
+              params.status === 'all'
+                ? 'Payout requests'
+                : `${PAYOUT_STATUS_LABELS[params.status ?? 'pending']} payouts`
+            }
             headers={HEADERS}
             page={data}
             rows={data.payouts}
@@ -99,10 +132,16 @@ export function PayoutsTab() {
                       <button
                         key={action}
                         type="button"
-                        className={action === 'reject' ? 'btn btn-line btn-sm auth-button admin-danger' : 'btn btn-sm auth-button'}
+                        className={
+                          action === 'reject'
+                            ? 'btn btn-line btn-sm auth-button admin-danger'
+                            : 'btn btn-sm auth-button'
+                        }
                         aria-label={`${PAYOUT_ACTION_LABELS[action]} payout ${payout.reference}`}
                         disabled={busy !== null}
-                        onClick={(event: MouseEvent<HTMLButtonElement>) => setAsking({ payout, action, opener: event.currentTarget })}
+                        onClick={(event: MouseEvent<HTMLButtonElement>) =>
+                          setAsking({ payout, action, opener: event.currentTarget })
+                        }
                       >
                         {busy === `${action}-${payout.id}` ? 'Saving...' : PAYOUT_ACTION_LABELS[action]}
                       </button>
@@ -111,7 +150,9 @@ export function PayoutsTab() {
                 </td>
                 <td>
                   {dateText(payout.requestDate)}
-                  {payout.processedDate ? <span className="pd-muted admin-block">done {dateText(payout.processedDate)}</span> : null}
+                  {payout.processedDate ? (
+                    <span className="pd-muted admin-block">done {dateText(payout.processedDate)}</span>
+                  ) : null}
                 </td>
                 <td>
                   {payout.method}

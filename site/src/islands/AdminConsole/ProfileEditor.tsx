@@ -10,16 +10,41 @@ import { readProfileForm, serverFieldErrors, toProfileForm } from './profile-for
 import type { ProfileErrors, ProfileForm } from './profile-form.ts';
 import { useAction } from './useAction.ts';
 
-type Field = { key: keyof ProfileForm; label: string; type?: string; autoComplete?: string; options?: readonly (readonly [string, string])[] };
+type Field = {
+  key: keyof ProfileForm;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  options?: readonly (readonly [string, string])[];
+};
 
 const FIELDS: readonly Field[] = [
   { key: 'firstName', label: 'First name', autoComplete: 'off' },
   { key: 'lastName', label: 'Last name', autoComplete: 'off' },
   { key: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
   { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'off' },
-  { key: 'type', label: 'Account type', options: [['customer', 'Customer'], ['professional', 'Professional']] },
-  { key: 'status', label: 'Status', options: [['active', 'Active'], ['suspended', 'Suspended'], ['pending', 'Pending']] },
-  { key: 'profession', label: 'Profession', options: [['', 'Choose a profession'], ...CATEGORY_NAMES.map((name) => [name, name] as const)] },
+  {
+    key: 'type',
+    label: 'Account type',
+    options: [
+      ['customer', 'Customer'],
+      ['professional', 'Professional'],
+    ],
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    options: [
+      ['active', 'Active'],
+      ['suspended', 'Suspended'],
+      ['pending', 'Pending'],
+    ],
+  },
+  {
+    key: 'profession',
+    label: 'Profession',
+    options: [['', 'Choose a profession'], ...CATEGORY_NAMES.map((name) => [name, name] as const)],
+  },
   { key: 'location', label: 'Location', autoComplete: 'off' },
   { key: 'description', label: 'Description' },
 ];
@@ -29,7 +54,15 @@ const FIELDS: readonly Field[] = [
  * adminProfileSchema before sending. Failures in plain words (docs/PRODUCT.md "Administrators"); the user stays as the
  * server has them until a save succeeds.
  */
-export function ProfileEditor({ user, onSaved, onCancel }: { user: AdminUser; onSaved: (user: AdminUser, message: string) => void; onCancel: () => void }) {
+export function ProfileEditor({
+  user,
+  onSaved,
+  onCancel,
+}: {
+  user: AdminUser;
+  onSaved: (user: AdminUser, message: string) => void;
+  onCancel: () => void;
+}) {
   const [form, setForm] = useState<ProfileForm>(() => toProfileForm(user));
   const [errors, setErrors] = useState<ProfileErrors>({});
   const { busy, note, run } = useAction();
@@ -71,7 +104,8 @@ export function ProfileEditor({ user, onSaved, onCancel }: { user: AdminUser; on
             value: form[field.key],
             'aria-invalid': error ? true : undefined,
             'aria-describedby': error ? `${id}-error` : undefined,
-            onChange: (e: { currentTarget: { value: string } }) => setForm({ ...form, [field.key]: e.currentTarget.value }),
+            onChange: (e: { currentTarget: { value: string } }) =>
+              setForm({ ...form, [field.key]: e.currentTarget.value }),
           };
           return (
             <div key={field.key} className={field.key === 'description' ? 'auth-field admin-wide' : 'auth-field'}>

@@ -42,7 +42,9 @@ function SettingsEditor({ answer }: { answer: SettingsResponse }) {
 
   return (
     <form className="pd-stack" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy !== null}>
-      <p className="pd-muted">Last changed: {updatedAt ? dateTimeText(updatedAt) : 'never (the defaults are in force)'}</p>
+      <p className="pd-muted">
+        Last changed: {updatedAt ? dateTimeText(updatedAt) : 'never (the defaults are in force)'}
+      </p>
       <div className="admin-settings">
         {SETTING_KEYS.map((key) => {
           const id = `${prefix}-${key}`;

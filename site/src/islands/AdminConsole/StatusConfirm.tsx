@@ -13,11 +13,16 @@ type Account = Pick<AdminUser, 'id' | 'name' | 'type' | 'status'>;
  * `dialog` the question to render. Only Confirm sends the change; focus then goes back to the
  * button, which now offers the opposite.
  */
-export function useStatusConfirm(run: ReturnType<typeof useAction>['run'], after: () => void): {
+export function useStatusConfirm(
+  run: ReturnType<typeof useAction>['run'],
+  after: () => void,
+): {
   ask: (account: Account, next: 'active' | 'suspended') => (event: MouseEvent<HTMLButtonElement>) => void;
   dialog: ReactNode;
 } {
-  const [asking, setAsking] = useState<{ account: Account; next: 'active' | 'suspended'; opener: HTMLElement } | null>(null);
+  const [asking, setAsking] = useState<{ account: Account; next: 'active' | 'suspended'; opener: HTMLElement } | null>(
+    null,
+  );
   const ask = (account: Account, next: 'active' | 'suspended') => (event: MouseEvent<HTMLButtonElement>) =>
     setAsking({ account, next, opener: event.currentTarget });
   const dialog = asking ? (

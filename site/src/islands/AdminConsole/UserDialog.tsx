@@ -23,7 +23,11 @@ import { USER_TYPE_LABELS } from './UsersTab.tsx';
 import { UserPhotos } from './UserPhotos.tsx';
 
 // Its own download: only professionals' dialogs show it.
-const VerificationTab = lazyPart<{ professionalId: number }>('verification', () => import('./VerificationTab.tsx'), 'Loading documents...');
+const VerificationTab = lazyPart<{ professionalId: number }>(
+  'verification',
+  () => import('./VerificationTab.tsx'),
+  'Loading documents...',
+);
 
 export type DialogTab = 'profile' | 'payments' | 'activity' | 'verification';
 
@@ -96,7 +100,21 @@ function ActivityList({ detail }: { detail: AdminUserDetail }) {
  * The Profile tab: the facts and Edit / Delete, or the edit form. Leaving the form puts focus back
  * on Edit (a save moves it to the dialog's outcome note instead).
  */
-function ProfilePanel({ user, detail, editing, onEdit, onSaved, onDelete }: { user: AdminUser; detail: AdminUserDetail; editing: boolean; onEdit: (on: boolean) => void; onSaved: (message: string) => void; onDelete: () => void }) {
+function ProfilePanel({
+  user,
+  detail,
+  editing,
+  onEdit,
+  onSaved,
+  onDelete,
+}: {
+  user: AdminUser;
+  detail: AdminUserDetail;
+  editing: boolean;
+  onEdit: (on: boolean) => void;
+  onSaved: (message: string) => void;
+  onDelete: () => void;
+}) {
   const editButton = useRef<HTMLButtonElement>(null);
   const cancelled = useRef(false);
   useEffect(() => {
@@ -119,7 +137,11 @@ function ProfilePanel({ user, detail, editing, onEdit, onSaved, onDelete }: { us
     <div className="pd-stack">
       <ProfileView user={user} />
       <UserPhotos detail={detail} />
-      {user.type === 'affiliate' ? <p className="pd-muted">Affiliate accounts keep their own details; suspend or activate them from the Affiliates tab.</p> : null}
+      {user.type === 'affiliate' ? (
+        <p className="pd-muted">
+          Affiliate accounts keep their own details; suspend or activate them from the Affiliates tab.
+        </p>
+      ) : null}
       <div className="pd-tools">
         {user.type !== 'affiliate' ? (
           <button ref={editButton} type="button" className="btn auth-button" onClick={() => onEdit(true)}>
@@ -135,21 +157,37 @@ function ProfilePanel({ user, detail, editing, onEdit, onSaved, onDelete }: { us
 }
 
 /** Asks before deleting, saying what deletion does; the server's message is shown after. */
-function DeleteConfirm({ user, onDeleted, onClose }: { user: AdminUser; onDeleted: (message: string) => void; onClose: () => void }) {
+function DeleteConfirm({
+  user,
+  onDeleted,
+  onClose,
+}: {
+  user: AdminUser;
+  onDeleted: (message: string) => void;
+  onClose: () => void;
+}) {
   const { busy, note, run } = useAction();
   async function confirm() {
-    const answer = await run('delete', () => deleteUser(user.id), { success: () => null, failure: (error) => failureText(error, DELETE_FAILURE) });
+    const answer = await run('delete', () => deleteUser(user.id), {
+      success: () => null,
+      failure: (error) => failureText(error, DELETE_FAILURE),
+    });
     if (answer) onDeleted(answer.message);
   }
   return (
     <Modal title={`Delete ${user.name}?`} onClose={onClose} alert>
       <p>
-        Deleting removes this account's personal data: name, email, phone, descriptions and messages, and it ends every session. Payments,
-        subscriptions and commission records stay, anonymised, for the books. This cannot be undone.
+        Deleting removes this account's personal data: name, email, phone, descriptions and messages, and it ends every
+        session. Payments, subscriptions and commission records stay, anonymised, for the books. This cannot be undone.
       </p>
       <ActionNote note={note} />
       <div className="pd-tools">
-        <button type="button" className="btn auth-button admin-danger-solid" onClick={() => void confirm()} disabled={busy !== null}>
+        <button
+          type="button"
+          className="btn auth-button admin-danger-solid"
+          onClick={() => void confirm()}
+          disabled={busy !== null}
+        >
           {busy ? 'Deleting...' : 'Delete account'}
         </button>
         <button type="button" className="btn btn-line auth-button" onClick={onClose} disabled={busy !== null}>
@@ -165,7 +203,15 @@ function DeleteConfirm({ user, onDeleted, onClose }: { user: AdminUser; onDelete
  * Verification for professionals; delete behind a confirmation. Changes reload everything shown
  * (the lists behind the dialog too), so what is on screen is what the server has.
  */
-export default function UserDialog({ userId, initialTab = 'profile', onClose }: { userId: number; initialTab?: DialogTab; onClose: () => void }) {
+export default function UserDialog({
+  userId,
+  initialTab = 'profile',
+  onClose,
+}: {
+  userId: number;
+  initialTab?: DialogTab;
+  onClose: () => void;
+}) {
   const { load, retry } = useAdminData<AdminUserDetail>(`/api/admin/users/${userId}`, 'this account');
   const [tab, setTab] = useState<DialogTab>(initialTab);
   const [editing, setEditing] = useState(false);

@@ -32,7 +32,12 @@ export function UserPhotos({ detail }: { detail: AdminUserDetail }) {
           return (
             <li key={photo.id}>
               <img src={photo.thumb} alt={`${what} of ${detail.user.name}`} width="96" height="96" loading="lazy" />
-              <button type="button" className="btn btn-line auth-button admin-danger" disabled={busy !== null} onClick={() => setAsking(photo)}>
+              <button
+                type="button"
+                className="btn btn-line auth-button admin-danger"
+                disabled={busy !== null}
+                onClick={() => setAsking(photo)}
+              >
                 Remove <span className="auth-sr">{what.toLowerCase()}</span>
               </button>
             </li>

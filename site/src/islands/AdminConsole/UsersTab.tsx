@@ -9,15 +9,24 @@ import { useAction } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
 import { useStatusConfirm } from './StatusConfirm.tsx';
 
-export const USER_TYPE_LABELS: Record<AdminUser['type'], string> = { customer: 'Customer', professional: 'Professional', affiliate: 'Affiliate' };
+export const USER_TYPE_LABELS: Record<AdminUser['type'], string> = {
+  customer: 'Customer',
+  professional: 'Professional',
+  affiliate: 'Affiliate',
+};
 
 /** docs/PRODUCT.md "Administrators": suspend an active account, activate any other. */
 export const statusToggle = (status: AdminUser['status']) =>
-  status === 'active' ? ({ next: 'suspended', label: 'Suspend' } as const) : ({ next: 'active', label: 'Activate' } as const);
+  status === 'active'
+    ? ({ next: 'suspended', label: 'Suspend' } as const)
+    : ({ next: 'active', label: 'Activate' } as const);
 
 // Status and actions early: on a narrow phone they show without scrolling the table sideways.
 /** Subscription states (docs/PRODUCT.md "Subscriptions"): active; expiring with a warning sign; anything else shown as destructive. */
-const SUBSCRIPTION_BADGES: Record<Exclude<AdminUser['subscriptionStatus'], 'none'>, { style: string; label: string }> = {
+const SUBSCRIPTION_BADGES: Record<
+  Exclude<AdminUser['subscriptionStatus'], 'none'>,
+  { style: string; label: string }
+> = {
   active: { style: 'active', label: 'Active' },
   expiring: { style: 'expiring', label: '⚠ Expiring' },
   grace: { style: 'failed', label: 'In grace period' },
@@ -34,9 +43,22 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
   const status = useStatusConfirm(run, retry);
 
   /** `name`: what a screen reader hears (it starts with the visible label). */
-  function actionButton(user: AdminUser, key: string, label: string, name: string, working: string, onClick: (event: MouseEvent<HTMLButtonElement>) => void) {
+  function actionButton(
+    user: AdminUser,
+    key: string,
+    label: string,
+    name: string,
+    working: string,
+    onClick: (event: MouseEvent<HTMLButtonElement>) => void,
+  ) {
     return (
-      <button type="button" className="btn btn-line btn-sm auth-button" aria-label={name} disabled={busy !== null} onClick={onClick}>
+      <button
+        type="button"
+        className="btn btn-line btn-sm auth-button"
+        aria-label={name}
+        disabled={busy !== null}
+        onClick={onClick}
+      >
         {busy === `${key}-${user.id}` ? working : label}
       </button>
     );
@@ -44,7 +66,12 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
 
   return (
     <div className="pd-stack">
-      <SearchBox label="Search users" hint="Name, email or phone" initial={params.search} onSearch={(search) => setParams({ search, page: 1 })} />
+      <SearchBox
+        label="Search users"
+        hint="Name, email or phone"
+        initial={params.search}
+        onSearch={(search) => setParams({ search, page: 1 })}
+      />
       <ActionNote note={note} />
       <Loaded load={load} what="the users" onRetry={retry}>
         {(data) => (
@@ -70,8 +97,22 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
                   </td>
                   <td>
                     <div className="admin-row-actions">
-                      {actionButton(user, 'status', toggle.label, `${toggle.label} ${user.name}`, 'Saving...', status.ask(user, toggle.next))}
-                      {actionButton(user, 'remind', 'Send Reminder', `Send Reminder to ${user.name}`, 'Sending...', () => void run(`remind-${user.id}`, () => sendReminder(user.id), { after: retry }))}
+                      {actionButton(
+                        user,
+                        'status',
+                        toggle.label,
+                        `${toggle.label} ${user.name}`,
+                        'Saving...',
+                        status.ask(user, toggle.next),
+                      )}
+                      {actionButton(
+                        user,
+                        'remind',
+                        'Send Reminder',
+                        `Send Reminder to ${user.name}`,
+                        'Sending...',
+                        () => void run(`remind-${user.id}`, () => sendReminder(user.id), { after: retry }),
+                      )}
                     </div>
                   </td>
                   <td>
@@ -82,8 +123,15 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
                   <td>{USER_TYPE_LABELS[user.type]}</td>
                   <td>
                     {user.subscription}
-                    {user.subscriptionExpiry ? <span className="pd-muted admin-block">until {dateText(user.subscriptionExpiry)}</span> : null}
-                    {user.subscriptionStatus === 'none' ? null : <StatusBadge status={SUBSCRIPTION_BADGES[user.subscriptionStatus].style} label={SUBSCRIPTION_BADGES[user.subscriptionStatus].label} />}
+                    {user.subscriptionExpiry ? (
+                      <span className="pd-muted admin-block">until {dateText(user.subscriptionExpiry)}</span>
+                    ) : null}
+                    {user.subscriptionStatus === 'none' ? null : (
+                      <StatusBadge
+                        status={SUBSCRIPTION_BADGES[user.subscriptionStatus].style}
+                        label={SUBSCRIPTION_BADGES[user.subscriptionStatus].label}
+                      />
+                    )}
                   </td>
                   <td>{dateText(user.joinDate)}</td>
                 </tr>

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, QUEUE_PAGE_SIZE, VERIFICATION_ROUTES } from '../../../../contract/verification.ts';
+import {
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_KINDS,
+  QUEUE_PAGE_SIZE,
+  VERIFICATION_ROUTES,
+} from '../../../../contract/verification.ts';
 import type { VerificationQueueResponse } from '../../../../contract/verification.ts';
 import { openingLines, whenText } from './activity.ts';
 import { dateText, Loaded, Pager } from './parts.tsx';
@@ -22,7 +27,10 @@ export function VerificationQueueTab({ onOpenUser }: { onOpenUser: (id: number, 
   );
   return (
     <div className="pd-stack">
-      <p className="pd-muted admin-intro">Professionals waiting for a decision on their documents, longest waiting first. Open each document before verifying.</p>
+      <p className="pd-muted admin-intro">
+        Professionals waiting for a decision on their documents, longest waiting first. Open each document before
+        verifying.
+      </p>
       <Loaded load={load} what="the verification queue" onRetry={retry}>
         {(data) =>
           data.total === 0 ? (
@@ -31,21 +39,30 @@ export function VerificationQueueTab({ onOpenUser }: { onOpenUser: (id: number, 
             </p>
           ) : (
             <>
-              <ol className="admin-queue" aria-label="Professionals waiting for verification, longest waiting first" aria-busy={stale}>
+              <ol
+                className="admin-queue"
+                aria-label="Professionals waiting for verification, longest waiting first"
+                aria-busy={stale}
+              >
                 {data.professionals.map((pro) => {
                   const missing = DOCUMENT_KINDS.filter((kind) => !pro.documents.some((d) => d.kind === kind));
                   return (
                     <li key={pro.id} className="admin-queue-item">
                       <h3 className="admin-queue-name">{pro.name}</h3>
                       <p className="pd-muted">
-                        {pro.profession ?? 'Professional'}, waiting since <time dateTime={pro.waitingSince}>{whenText(pro.waitingSince)}</time>
+                        {pro.profession ?? 'Professional'}, waiting since{' '}
+                        <time dateTime={pro.waitingSince}>{whenText(pro.waitingSince)}</time>
                       </p>
                       <ul className="admin-docs" aria-label={`Documents of ${pro.name}`}>
                         {pro.documents.map((doc) => (
                           <li key={doc.id}>
-                            <strong>{DOCUMENT_KIND_LABELS[doc.kind]}</strong> <span className="admin-code">{doc.fileName}</span>, uploaded {dateText(doc.uploadedAt)}
+                            <strong>{DOCUMENT_KIND_LABELS[doc.kind]}</strong>{' '}
+                            <span className="admin-code">{doc.fileName}</span>, uploaded {dateText(doc.uploadedAt)}
                             {openingLines(doc.openings).map((line) => (
-                              <span key={line} className={line === 'Not opened yet' ? 'admin-block admin-unopened' : 'admin-block'}>
+                              <span
+                                key={line}
+                                className={line === 'Not opened yet' ? 'admin-block admin-unopened' : 'admin-block'}
+                              >
                                 {line}
                               </span>
                             ))}
@@ -57,14 +74,25 @@ export function VerificationQueueTab({ onOpenUser }: { onOpenUser: (id: number, 
                           </li>
                         ))}
                       </ul>
-                      <button type="button" className="btn btn-sm auth-button" aria-label={`Review ${pro.name}`} onClick={() => onOpenUser(pro.id, 'verification')}>
+                      <button
+                        type="button"
+                        className="btn btn-sm auth-button"
+                        aria-label={`Review ${pro.name}`}
+                        onClick={() => onOpenUser(pro.id, 'verification')}
+                      >
                         Review
                       </button>
                     </li>
                   );
                 })}
               </ol>
-              <Pager total={data.total} page={data.page} pageSize={data.pageSize} label="Verification queue" onPage={setPage} />
+              <Pager
+                total={data.total}
+                page={data.page}
+                pageSize={data.pageSize}
+                label="Verification queue"
+                onPage={setPage}
+              />
             </>
           )
         }

@@ -9,7 +9,11 @@ import {
   VERIFICATION_STATUS_LABELS,
   verificationDecisionSchema,
 } from '../../../../contract/verification.ts';
-import type { VerificationDecision, VerificationDocument, VerificationResponse } from '../../../../contract/verification.ts';
+import type {
+  VerificationDecision,
+  VerificationDocument,
+  VerificationResponse,
+} from '../../../../contract/verification.ts';
 import { saveFile } from '../../lib/download.ts';
 import { adminFetch, adminFile } from '../../stores/admin-session.ts';
 import { openingLines } from './activity.ts';
@@ -33,14 +37,20 @@ async function openDocument(doc: VerificationDocument): Promise<{ message?: stri
 }
 
 const decide = (professionalId: number, decision: VerificationDecision) =>
-  adminFetch<VerificationResponse>(VERIFICATION_ROUTES.adminDecision(professionalId), { method: 'PUT', body: decision });
+  adminFetch<VerificationResponse>(VERIFICATION_ROUTES.adminDecision(professionalId), {
+    method: 'PUT',
+    body: decision,
+  });
 
 /**
  * A professional's verification (issue #6): the documents they uploaded (kind, name, size, date),
  * Open for each, and Verify or Reject with a reason, both only with documents to review.
  */
 export default function VerificationTab({ professionalId }: { professionalId: number }) {
-  const { load, retry } = useAdminData<VerificationResponse>(VERIFICATION_ROUTES.adminDocuments(professionalId), 'the documents');
+  const { load, retry } = useAdminData<VerificationResponse>(
+    VERIFICATION_ROUTES.adminDocuments(professionalId),
+    'the documents',
+  );
   const { busy, note, run } = useAction();
   const [rejecting, setRejecting] = useState(false);
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -101,7 +111,9 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
                     aria-label={`Open ${DOCUMENT_KIND_LABELS[doc.kind]} (${doc.fileName})`}
                     disabled={busy !== null}
                     // After opening, reload (the queue behind the dialog too): the server records who opened what.
-                    onClick={() => void run(`open-${doc.id}`, () => openDocument(doc), { success: () => null, after: refreshData })}
+                    onClick={() =>
+                      void run(`open-${doc.id}`, () => openDocument(doc), { success: () => null, after: refreshData })
+                    }
                   >
                     {busy === `open-${doc.id}` ? 'Opening...' : 'Open'}
                   </button>
@@ -112,11 +124,21 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
           {documents.length > 0 && !rejecting ? (
             <div className="pd-tools">
               {verification.status !== 'verified' ? (
-                <button type="button" className="btn auth-button" disabled={busy !== null} onClick={() => submitDecision('verified')}>
+                <button
+                  type="button"
+                  className="btn auth-button"
+                  disabled={busy !== null}
+                  onClick={() => submitDecision('verified')}
+                >
                   {busy === 'verified' ? 'Saving...' : 'Verify'}
                 </button>
               ) : null}
-              <button type="button" className="btn btn-line auth-button admin-danger" disabled={busy !== null} onClick={() => setRejecting(true)}>
+              <button
+                type="button"
+                className="btn btn-line auth-button admin-danger"
+                disabled={busy !== null}
+                onClick={() => setRejecting(true)}
+              >
                 Reject
               </button>
             </div>

@@ -28,7 +28,8 @@ export const ACTION_NAMES: Record<AdminAction, string> = {
   'verification.reject': 'Verifications rejected',
   'photo.remove': 'Photos removed',
 };
-export const isAdminAction = (value: string): value is AdminAction => (ADMIN_ACTIONS as readonly string[]).includes(value);
+export const isAdminAction = (value: string): value is AdminAction =>
+  (ADMIN_ACTIONS as readonly string[]).includes(value);
 
 /** "25 Nov 2026, 14:03", Ghana time (GMT), the same on every device. */
 export const whenText = (iso: string): string => stampLabel(new Date(iso));
@@ -36,7 +37,12 @@ export const whenText = (iso: string): string => stampLabel(new Date(iso));
 /** A recorded value in words: long texts shortened, nothing as null. */
 function shown(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
-  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
@@ -60,7 +66,8 @@ const PROFILE_FIELDS: Record<string, string> = {
   description: 'description',
   profession: 'profession',
 };
-const settingName = (key: string) => (key in SETTING_LABELS ? SETTING_LABELS[key as keyof PlatformSettings].label.toLowerCase() : key);
+const settingName = (key: string) =>
+  key in SETTING_LABELS ? SETTING_LABELS[key as keyof PlatformSettings].label.toLowerCase() : key;
 
 function changes(entry: Pick<AdminActivity, 'before' | 'after'>, name: (key: string) => string): string[] {
   const before = entry.before ?? {};
@@ -70,7 +77,8 @@ function changes(entry: Pick<AdminActivity, 'before' | 'after'>, name: (key: str
 }
 
 const listed = (items: string[]) => (items.length ? `: ${items.join('; ')}` : '');
-const noting = (after: Record<string, unknown> | null) => (shown(after?.notes) ? `, noting “${shown(after?.notes)}”` : '');
+const noting = (after: Record<string, unknown> | null) =>
+  shown(after?.notes) ? `, noting “${shown(after?.notes)}”` : '';
 
 /**
  * What was done, with `{of}` / `{to}` where the account is named in the list across accounts
@@ -130,7 +138,8 @@ export function activitySentence(entry: AdminActivity, named = false): SentenceP
 }
 
 /** The sentence as plain text, the account named as `name` (tests, and the screen reader's whole line). */
-export const sentenceText = (parts: SentencePart[], name = ''): string => parts.map((p) => (typeof p === 'string' ? p : name)).join('');
+export const sentenceText = (parts: SentencePart[], name = ''): string =>
+  parts.map((p) => (typeof p === 'string' ? p : name)).join('');
 
 /** Who has opened a verification document: "Not opened yet", or "Opened by ama on 25 Nov 2026, 14:03" per administrator. */
 export const openingLines = (openings: readonly DocumentOpening[] | undefined): string[] =>

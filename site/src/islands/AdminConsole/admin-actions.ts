@@ -1,4 +1,10 @@
-import type { AdminPayout, AdminProfileInput, AdminUser, PlatformSettings, SettingsResponse } from '../../../../contract/admin.ts';
+import type {
+  AdminPayout,
+  AdminProfileInput,
+  AdminUser,
+  PlatformSettings,
+  SettingsResponse,
+} from '../../../../contract/admin.ts';
 import { adminFetch } from '../../stores/admin-session.ts';
 import type { PayoutAction } from './payouts.ts';
 
@@ -13,17 +19,23 @@ export const setUserStatus = (id: number, status: 'active' | 'suspended') =>
   adminFetch<Answer<'user', AdminUser>>(`/api/admin/users/${id}/status`, { method: 'PUT', body: { status } });
 
 /** "Subscription reminder sent successfully!" comes back only when the reminder was queued. */
-export const sendReminder = (id: number) => adminFetch<{ success: true; message: string }>(`/api/admin/users/${id}/reminder`, { method: 'POST', body: {} });
+export const sendReminder = (id: number) =>
+  adminFetch<{ success: true; message: string }>(`/api/admin/users/${id}/reminder`, { method: 'POST', body: {} });
 
 export const updateUserProfile = (id: number, profile: AdminProfileInput) =>
   adminFetch<Answer<'user', AdminUser>>(`/api/admin/users/${id}/profile`, { method: 'PUT', body: profile });
 
-export const removePhoto = (id: number) => adminFetch<{ success: true; message?: string }>(`/api/admin/photos/${id}`, { method: 'DELETE' });
+export const removePhoto = (id: number) =>
+  adminFetch<{ success: true; message?: string }>(`/api/admin/photos/${id}`, { method: 'DELETE' });
 
-export const deleteUser = (id: number) => adminFetch<{ success: true; message: string }>(`/api/admin/users/${id}`, { method: 'DELETE' });
+export const deleteUser = (id: number) =>
+  adminFetch<{ success: true; message: string }>(`/api/admin/users/${id}`, { method: 'DELETE' });
 
 export const movePayout = (id: number, action: PayoutAction, notes?: string) =>
-  adminFetch<Answer<'payout', AdminPayout>>(`/api/admin/payouts/${id}/${action}`, { method: 'PUT', body: notes ? { notes } : {} });
+  adminFetch<Answer<'payout', AdminPayout>>(`/api/admin/payouts/${id}/${action}`, {
+    method: 'PUT',
+    body: notes ? { notes } : {},
+  });
 
 export const saveSettings = (settings: PlatformSettings) =>
   adminFetch<SettingsResponse & { message: string }>('/api/admin/settings', { method: 'PUT', body: settings });

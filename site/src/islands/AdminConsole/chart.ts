@@ -30,7 +30,12 @@ export function niceMax(value: number): number {
 }
 
 /** Bars in a `width` × `height` box (SVG units), one per month, oldest on the left. */
-export function chartBars(history: AdminStats['history'], pick: 'signups' | 'revenue', width: number, height: number): ChartGeometry {
+export function chartBars(
+  history: AdminStats['history'],
+  pick: 'signups' | 'revenue',
+  width: number,
+  height: number,
+): ChartGeometry {
   const max = niceMax(Math.max(0, ...history.map((h) => h[pick])));
   const slot = history.length ? width / history.length : width;
   const barWidth = slot * 0.7;
@@ -38,7 +43,15 @@ export function chartBars(history: AdminStats['history'], pick: 'signups' | 'rev
     const value = h[pick];
     const barHeight = (value / max) * height;
     const label = shortMonthLabel(h.month);
-    return { month: h.month, label, short: label.charAt(0), value, x: i * slot + (slot - barWidth) / 2, y: height - barHeight, height: barHeight };
+    return {
+      month: h.month,
+      label,
+      short: label.charAt(0),
+      value,
+      x: i * slot + (slot - barWidth) / 2,
+      y: height - barHeight,
+      height: barHeight,
+    };
   });
   return { bars, max, barWidth };
 }

@@ -11,13 +11,17 @@ export interface Question {
 }
 
 const PAYOUT_METHODS: Record<string, string> = { 'mobile-money': 'Mobile Money', 'bank-account': 'bank transfer' };
-const payTo = (payout: Pick<AdminPayout, 'method' | 'details'>) => `${PAYOUT_METHODS[payout.method] ?? payout.method} (${payout.details})`;
+const payTo = (payout: Pick<AdminPayout, 'method' | 'details'>) =>
+  `${PAYOUT_METHODS[payout.method] ?? payout.method} (${payout.details})`;
 
 /**
  * Approving, completing or rejecting a payout moves money (docs/PRODUCT.md "Administrators", "Ask first"): the
  * question names the amount, the affiliate and where the money goes.
  */
-export function payoutQuestion(payout: Pick<AdminPayout, 'amount' | 'affiliateName' | 'method' | 'details' | 'reference'>, action: PayoutAction): Question {
+export function payoutQuestion(
+  payout: Pick<AdminPayout, 'amount' | 'affiliateName' | 'method' | 'details' | 'reference'>,
+  action: PayoutAction,
+): Question {
   const amount = cedis(payout.amount, true);
   switch (action) {
     case 'approve':
@@ -45,13 +49,21 @@ export function payoutQuestion(payout: Pick<AdminPayout, 'amount' | 'affiliateNa
 }
 
 /** Suspending ends access at once; activating gives it back. The question says what the person will find. */
-export function statusQuestion(account: Pick<AdminUser, 'name' | 'type' | 'status'>, next: 'active' | 'suspended'): Question {
+export function statusQuestion(
+  account: Pick<AdminUser, 'name' | 'type' | 'status'>,
+  next: 'active' | 'suspended',
+): Question {
   if (next === 'suspended') {
     const after =
       account.type === 'affiliate'
         ? 'They are signed out now; they can still sign in to read their dashboard, but cannot ask for a payout or change anything.'
         : `They are signed out now and cannot sign in until an administrator activates the account${account.type === 'professional' ? '; they leave the search results' : ''}.`;
-    return { title: `Suspend ${account.name}?`, question: `Suspend the account of ${account.name}? ${after}`, confirmLabel: 'Suspend account', danger: true };
+    return {
+      title: `Suspend ${account.name}?`,
+      question: `Suspend the account of ${account.name}? ${after}`,
+      confirmLabel: 'Suspend account',
+      danger: true,
+    };
   }
   return {
     title: `Activate ${account.name}?`,

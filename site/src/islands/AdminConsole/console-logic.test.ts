@@ -12,10 +12,18 @@ import { readSettingsForm, toSettingsForm } from './settings-form.ts';
 
 describe('server lists (issue #6: search and pagination on the server)', () => {
   it('asks for a page, with the search and payout status only when set', () => {
-    expect(listPath('/api/admin/users', { search: '  0241234567 ', page: 2 })).toBe('/api/admin/users?search=0241234567&page=2&pageSize=25');
-    expect(listPath('/api/admin/payouts', { search: '', page: 1, status: 'all' })).toBe('/api/admin/payouts?page=1&pageSize=25');
-    expect(listPath('/api/admin/payouts', { search: '', page: 1, status: 'pending' })).toBe('/api/admin/payouts?page=1&pageSize=25&status=pending');
-    expect(listPath('/api/admin/affiliates', { search: 'a&b=c', page: 1 })).toBe('/api/admin/affiliates?search=a%26b%3Dc&page=1&pageSize=25');
+    expect(listPath('/api/admin/users', { search: '  0241234567 ', page: 2 })).toBe(
+      '/api/admin/users?search=0241234567&page=2&pageSize=25',
+    );
+    expect(listPath('/api/admin/payouts', { search: '', page: 1, status: 'all' })).toBe(
+      '/api/admin/payouts?page=1&pageSize=25',
+    );
+    expect(listPath('/api/admin/payouts', { search: '', page: 1, status: 'pending' })).toBe(
+      '/api/admin/payouts?page=1&pageSize=25&status=pending',
+    );
+    expect(listPath('/api/admin/affiliates', { search: 'a&b=c', page: 1 })).toBe(
+      '/api/admin/affiliates?search=a%26b%3Dc&page=1&pageSize=25',
+    );
   });
 
   it('says where the page is', () => {
@@ -42,22 +50,33 @@ describe('payout buttons (approve and reject only for pending payouts, complete 
 describe('failure texts', () => {
   const answered = new ApiError(409, 'An account with this phone number already exists.', null);
   it('"Failed to update user: {message}", or "Failed to update user. Please try again." on network error', () => {
-    expect(failureText(answered, UPDATE_FAILURE)).toBe('Failed to update user: An account with this phone number already exists.');
+    expect(failureText(answered, UPDATE_FAILURE)).toBe(
+      'Failed to update user: An account with this phone number already exists.',
+    );
     expect(failureText(new NetworkError(), UPDATE_FAILURE)).toBe('Failed to update user. Please try again.');
     expect(failureText(new TimeoutError(), UPDATE_FAILURE)).toBe('Failed to update user. Please try again.');
   });
   it('"Failed to delete user: {message}", or "Failed to delete user. Please try again."', () => {
-    expect(failureText(new ApiError(404, 'User not found.', null), DELETE_FAILURE)).toBe('Failed to delete user: User not found.');
+    expect(failureText(new ApiError(404, 'User not found.', null), DELETE_FAILURE)).toBe(
+      'Failed to delete user: User not found.',
+    );
     expect(failureText(new NetworkError(), DELETE_FAILURE)).toBe(ADMIN_MESSAGES.deleteFailedNetwork);
   });
   it('other actions show the server message, never success (the spec always said "sent successfully")', () => {
-    expect(failureText(new ApiError(409, 'This user has no subscription to remind about.', null))).toBe('This user has no subscription to remind about.');
+    expect(failureText(new ApiError(409, 'This user has no subscription to remind about.', null))).toBe(
+      'This user has no subscription to remind about.',
+    );
     expect(failureText(new ApiError(502, 'Bad gateway', null))).toBe(ADMIN_MESSAGES.network);
   });
 });
 
 describe('Activity as sentences (issue #16)', () => {
-  const entry = (action: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null, target = '7') => ({
+  const entry = (
+    action: string,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+    target = '7',
+  ) => ({
     id: 1,
     at: '2026-11-25T14:03:00.000Z',
     admin: 'ama',
@@ -67,27 +86,58 @@ describe('Activity as sentences (issue #16)', () => {
     before,
     after,
   });
-  const say = (e: ReturnType<typeof entry>, name?: string) => sentenceText(activitySentence(e, name !== undefined), name);
+  const say = (e: ReturnType<typeof entry>, name?: string) =>
+    sentenceText(activitySentence(e, name !== undefined), name);
 
   it('says who did what, with what it was before', () => {
     expect(whenText('2026-11-25T14:03:00.000Z')).toBe('25 Nov 2026, 14:03');
     expect(whenText('2026-09-01T07:05:00.000Z')).toBe('1 Sep 2026, 07:05');
-    expect(say(entry('user.suspend', { status: 'active' }, { status: 'suspended' }))).toBe('admin ama suspended the account (was active).');
-    expect(say(entry('user.update', { phone: '+233241234567', location: null, description: 'Old' }, { phone: '+233551234567', location: 'Kumasi', description: '' }))).toBe(
+    expect(say(entry('user.suspend', { status: 'active' }, { status: 'suspended' }))).toBe(
+      'admin ama suspended the account (was active).',
+    );
+    expect(
+      say(
+        entry(
+          'user.update',
+          { phone: '+233241234567', location: null, description: 'Old' },
+          { phone: '+233551234567', location: 'Kumasi', description: '' },
+        ),
+      ),
+    ).toBe(
       'admin ama edited the profile: changed the phone from +233241234567 to +233551234567; set the location to Kumasi; cleared the description (was Old).',
     );
-    expect(say(entry('payout.complete', { status: 'processing' }, { status: 'completed', notes: 'Paid by MoMo' }, '12'))).toBe('admin ama marked payout #12 as paid, noting “Paid by MoMo”.');
-    expect(say(entry('document.view', null, { documentId: 3, kind: 'ghana-card', ip: '::1' }))).toBe('admin ama opened the Ghana Card.');
-    expect(say(entry('settings.update', { reminderDays: 7 }, { reminderDays: 5 }))).toBe('admin ama changed the platform settings: changed the reminder days before expiry from 7 to 5.');
+    expect(
+      say(entry('payout.complete', { status: 'processing' }, { status: 'completed', notes: 'Paid by MoMo' }, '12')),
+    ).toBe('admin ama marked payout #12 as paid, noting “Paid by MoMo”.');
+    expect(say(entry('document.view', null, { documentId: 3, kind: 'ghana-card', ip: '::1' }))).toBe(
+      'admin ama opened the Ghana Card.',
+    );
+    expect(say(entry('settings.update', { reminderDays: 7 }, { reminderDays: 5 }))).toBe(
+      'admin ama changed the platform settings: changed the reminder days before expiry from 7 to 5.',
+    );
     expect(say(entry('user.rename', null, null))).toBe('admin ama did “user.rename” on user 7.');
     // A field recorded on both sides but unchanged says nothing; a long text is shortened.
-    expect(say(entry('verification.reject', { reason: null, status: 'pending' }, { reason: 'x'.repeat(100), status: 'rejected' }))).toBe(`admin ama rejected the verification, giving the reason “${'x'.repeat(57)}…”.`);
+    expect(
+      say(
+        entry(
+          'verification.reject',
+          { reason: null, status: 'pending' },
+          { reason: 'x'.repeat(100), status: 'rejected' },
+        ),
+      ),
+    ).toBe(`admin ama rejected the verification, giving the reason “${'x'.repeat(57)}…”.`);
   });
 
   it('names the account in the list across accounts', () => {
-    expect(say(entry('user.suspend', { status: 'active' }, { status: 'suspended' }), 'Abena Owusu')).toBe('admin ama suspended the account of Abena Owusu (was active).');
-    expect(say(entry('user.reminder', null, {}), 'Abena Owusu')).toBe('admin ama sent a subscription reminder to Abena Owusu.');
-    expect(say(entry('payout.approve', { status: 'pending' }, { status: 'processing' }, '12'), 'Kofi Payee')).toBe('admin ama approved payout #12 of Kofi Payee (was pending).');
+    expect(say(entry('user.suspend', { status: 'active' }, { status: 'suspended' }), 'Abena Owusu')).toBe(
+      'admin ama suspended the account of Abena Owusu (was active).',
+    );
+    expect(say(entry('user.reminder', null, {}), 'Abena Owusu')).toBe(
+      'admin ama sent a subscription reminder to Abena Owusu.',
+    );
+    expect(say(entry('payout.approve', { status: 'pending' }, { status: 'processing' }, '12'), 'Kofi Payee')).toBe(
+      'admin ama approved payout #12 of Kofi Payee (was pending).',
+    );
     expect(activitySentence(entry('user.suspend', null, null), true)).toContainEqual({ subject: true });
   });
 });
@@ -121,7 +171,10 @@ describe('settings form (checked with the shared settingsSchema)', () => {
   });
   it('gives the schema message per field: empty, out of range, commission over price', () => {
     const result = readSettingsForm({ ...toSettingsForm(DEFAULT_SETTINGS), reminderDays: '', gracePeriodDays: '31' });
-    expect(result).toEqual({ ok: false, errors: { reminderDays: 'Reminder days must be a number', gracePeriodDays: 'Grace period must be 0 to 30' } });
+    expect(result).toEqual({
+      ok: false,
+      errors: { reminderDays: 'Reminder days must be a number', gracePeriodDays: 'Grace period must be 0 to 30' },
+    });
     // The cross-field rule runs once every field is valid on its own.
     expect(readSettingsForm({ ...toSettingsForm(DEFAULT_SETTINGS), customerCommission: '11' })).toEqual({
       ok: false,
@@ -132,14 +185,37 @@ describe('settings form (checked with the shared settingsSchema)', () => {
 
 describe('profile edit form (adminProfileSchema)', () => {
   const user: AdminUser = {
-    id: 7, name: 'Ama Mensah', firstName: 'Ama', lastName: 'Mensah', email: 'ama@example.com', phone: '+233241234567', type: 'customer', status: 'active',
-    joinDate: '2026-01-01T00:00:00.000Z', lastActive: null, subscription: 'Customer plan', subscriptionDate: null, subscriptionExpiry: null,
-    subscriptionStatus: 'active', autoRenewal: false, renewalCancelled: false, location: null, description: null, profession: null,
-    totalEarnings: 0, jobsCompleted: 0, rating: null, verified: false, verificationStatus: null,
+    id: 7,
+    name: 'Ama Mensah',
+    firstName: 'Ama',
+    lastName: 'Mensah',
+    email: 'ama@example.com',
+    phone: '+233241234567',
+    type: 'customer',
+    status: 'active',
+    joinDate: '2026-01-01T00:00:00.000Z',
+    lastActive: null,
+    subscription: 'Customer plan',
+    subscriptionDate: null,
+    subscriptionExpiry: null,
+    subscriptionStatus: 'active',
+    autoRenewal: false,
+    renewalCancelled: false,
+    location: null,
+    description: null,
+    profession: null,
+    totalEarnings: 0,
+    jobsCompleted: 0,
+    rating: null,
+    verified: false,
+    verificationStatus: null,
   };
   it('starts from the server record and sends no profession for a customer', () => {
     const read = readProfileForm({ ...toProfileForm(user), profession: 'Plumber' });
-    expect(read).toEqual({ ok: true, profile: expect.objectContaining({ firstName: 'Ama', type: 'customer', profession: '', location: '' }) });
+    expect(read).toEqual({
+      ok: true,
+      profile: expect.objectContaining({ firstName: 'Ama', type: 'customer', profession: '', location: '' }),
+    });
   });
   it('a professional needs a profession from the list; a bad email is named', () => {
     const read = readProfileForm({ ...toProfileForm(user), type: 'professional', email: 'nope' });

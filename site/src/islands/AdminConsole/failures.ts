@@ -12,8 +12,14 @@ interface FailureTexts {
 const PLAIN: FailureTexts = { answered: (message) => message, unreachable: ADMIN_MESSAGES.network };
 
 /** docs/PRODUCT.md "Administrators": "Failed to update user: {message}", or "Failed to update user. Please try again." offline. */
-export const UPDATE_FAILURE: FailureTexts = { answered: ADMIN_MESSAGES.updateFailed, unreachable: ADMIN_MESSAGES.updateFailedNetwork };
-export const DELETE_FAILURE: FailureTexts = { answered: ADMIN_MESSAGES.deleteFailed, unreachable: ADMIN_MESSAGES.deleteFailedNetwork };
+export const UPDATE_FAILURE: FailureTexts = {
+  answered: ADMIN_MESSAGES.updateFailed,
+  unreachable: ADMIN_MESSAGES.updateFailedNetwork,
+};
+export const DELETE_FAILURE: FailureTexts = {
+  answered: ADMIN_MESSAGES.deleteFailed,
+  unreachable: ADMIN_MESSAGES.deleteFailedNetwork,
+};
 
 /** What to tell the administrator when a call failed. Never pretends it worked. */
 export function failureText(error: unknown, texts: FailureTexts = PLAIN): string {
@@ -22,4 +28,5 @@ export function failureText(error: unknown, texts: FailureTexts = PLAIN): string
 }
 
 /** A list or panel that could not load (the retry button sits beside it). */
-export const loadFailureText = (what: string, error: unknown): string => `Could not load ${what}. ${failureText(error)}`;
+export const loadFailureText = (what: string, error: unknown): string =>
+  `Could not load ${what}. ${failureText(error)}`;

@@ -17,7 +17,17 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry: () 
 }
 
 /** Loading, failed, or the content drawn from the data. */
-export function Loaded<T>({ load, what, onRetry, children }: { load: Load<T>; what: string; onRetry: () => void; children: (data: T) => ReactNode }) {
+export function Loaded<T>({
+  load,
+  what,
+  onRetry,
+  children,
+}: {
+  load: Load<T>;
+  what: string;
+  onRetry: () => void;
+  children: (data: T) => ReactNode;
+}) {
   if (load.state === 'loading') {
     return (
       <p className="pd-muted" role="status">
@@ -30,7 +40,17 @@ export function Loaded<T>({ load, what, onRetry, children }: { load: Load<T>; wh
 }
 
 /** A search form: searching happens on the server, on submit (one request, not one per key on 3G). */
-export function SearchBox({ label, hint, initial, onSearch }: { label: string; hint: string; initial: string; onSearch: (text: string) => void }) {
+export function SearchBox({
+  label,
+  hint,
+  initial,
+  onSearch,
+}: {
+  label: string;
+  hint: string;
+  initial: string;
+  onSearch: (text: string) => void;
+}) {
   const id = useId();
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,7 +70,19 @@ export function SearchBox({ label, hint, initial, onSearch }: { label: string; h
 }
 
 /** Previous / next page of a server-paginated list, with where we are. */
-export function Pager({ total, page, pageSize, label, onPage }: { total: number; page: number; pageSize: number; label: string; onPage: (page: number) => void }) {
+export function Pager({
+  total,
+  page,
+  pageSize,
+  label,
+  onPage,
+}: {
+  total: number;
+  page: number;
+  pageSize: number;
+  label: string;
+  onPage: (page: number) => void;
+}) {
   const pages = pageCount(total, pageSize);
   return (
     <nav className="admin-pager" aria-label={`${label} pages`}>
@@ -60,10 +92,20 @@ export function Pager({ total, page, pageSize, label, onPage }: { total: number;
       </p>
       {pages > 1 ? (
         <div className="pd-tools">
-          <button type="button" className="btn btn-line btn-sm auth-button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <button
+            type="button"
+            className="btn btn-line btn-sm auth-button"
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+          >
             Previous page
           </button>
-          <button type="button" className="btn btn-line btn-sm auth-button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          <button
+            type="button"
+            className="btn btn-line btn-sm auth-button"
+            disabled={page >= pages}
+            onClick={() => onPage(page + 1)}
+          >
             Next page
           </button>
         </div>
@@ -74,7 +116,11 @@ export function Pager({ total, page, pageSize, label, onPage }: { total: number;
 
 /** A status word with its colour: the word carries the meaning, the colour only helps. */
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
-  return <span className={`pd-status admin-status is-${status}`}>{label ?? status.charAt(0).toUpperCase() + status.slice(1)}</span>;
+  return (
+    <span className={`pd-status admin-status is-${status}`}>
+      {label ?? status.charAt(0).toUpperCase() + status.slice(1)}
+    </span>
+  );
 }
 
 /**
@@ -89,7 +135,12 @@ export function ActionNote({ note, takeFocus }: { note: { ok: boolean; text: str
   }, [note, takeFocus]);
   if (!note) return null;
   return (
-    <p ref={ref} tabIndex={-1} className={note.ok ? 'admin-note' : 'admin-note is-error'} role={note.ok ? 'status' : 'alert'}>
+    <p
+      ref={ref}
+      tabIndex={-1}
+      className={note.ok ? 'admin-note' : 'admin-note is-error'}
+      role={note.ok ? 'status' : 'alert'}
+    >
       {note.text}
     </p>
   );

@@ -5,4 +5,5 @@ import { lengthName, PAYMENT_ROUTE_LABELS } from '../../../../contract/plans.ts'
 export const monthsCell = (p: AdminPayment): string => (p.months === null ? '—' : lengthName(p.months));
 
 /** How a subscription payment was started: "Checkout", "Mobile-money prompt", "Card auto-renewal". */
-export const startedViaCell = (p: AdminPayment): string => (p.initiatedVia === null ? '—' : PAYMENT_ROUTE_LABELS[p.initiatedVia]);
+export const startedViaCell = (p: AdminPayment): string =>
+  p.initiatedVia === null ? '—' : PAYMENT_ROUTE_LABELS[p.initiatedVia];

@@ -15,12 +15,16 @@ const ACTIONS_BY_STATUS: Record<PayoutStatus, readonly PayoutAction[]> = {
 
 export const payoutActions = (status: PayoutStatus): readonly PayoutAction[] => ACTIONS_BY_STATUS[status];
 
-export const PAYOUT_ACTION_LABELS: Record<PayoutAction, string> = { approve: 'Approve', reject: 'Reject', complete: 'Complete' };
+export const PAYOUT_ACTION_LABELS: Record<PayoutAction, string> = {
+  approve: 'Approve',
+  reject: 'Reject',
+  complete: 'Complete',
+};
 
 /** The success text after each action, with what the payout is now. */
 export const PAYOUT_ACTION_DONE: Record<PayoutAction, string> = {
   approve: 'approved; it is now processing',
-  reject: 'rejected; the amount is back in the affiliate\'s balance',
+  reject: "rejected; the amount is back in the affiliate's balance",
   complete: 'completed',
 };
 
@@ -34,4 +38,10 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   failed: 'Failed',
 };
 
-export const PAYOUT_FILTERS: readonly (PayoutStatus | 'all')[] = ['all', 'pending', 'processing', 'completed', 'failed'];
+export const PAYOUT_FILTERS: readonly (PayoutStatus | 'all')[] = [
+  'all',
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+];

@@ -18,7 +18,9 @@ export const toProfileForm = (user: AdminUser): ProfileForm => ({
 });
 
 /** Checked with the contract's adminProfileSchema, the rule the server applies; the first error per field. */
-export function readProfileForm(form: ProfileForm): { ok: true; profile: AdminProfileInput } | { ok: false; errors: ProfileErrors } {
+export function readProfileForm(
+  form: ProfileForm,
+): { ok: true; profile: AdminProfileInput } | { ok: false; errors: ProfileErrors } {
   const input = { ...form, profession: form.type === 'professional' ? form.profession : '' };
   const parsed = adminProfileSchema.safeParse(input);
   if (parsed.success) return { ok: true, profile: input as AdminProfileInput };

@@ -34,6 +34,7 @@ export function loadStarted(clock: () => Date = () => new Date()): () => void {
     if (done) return;
     done = true;
     inFlight -= 1;
-    if (inFlight === 0 && startedSinceRefresh && $refresh.get().running) $refresh.set({ running: false, doneAt: clockTime(clock()) });
+    if (inFlight === 0 && startedSinceRefresh && $refresh.get().running)
+      $refresh.set({ running: false, doneAt: clockTime(clock()) });
   };
 }

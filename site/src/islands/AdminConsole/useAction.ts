@@ -24,7 +24,11 @@ export function useAction() {
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<Note>(null);
   const origin = useFocusBack<HTMLElement>(busy !== null);
-  async function run<T extends { message?: string }>(key: string, call: () => Promise<T>, options: RunOptions<T> = {}): Promise<T | null> {
+  async function run<T extends { message?: string }>(
+    key: string,
+    call: () => Promise<T>,
+    options: RunOptions<T> = {},
+  ): Promise<T | null> {
     origin.current = options.focusBack ?? focusedControl();
     setBusy(key);
     setNote(null);

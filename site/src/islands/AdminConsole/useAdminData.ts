@@ -10,7 +10,11 @@ import { loadFailureText } from './failures.ts';
  * page or search loads, the previous rows stay on screen (`stale`) so the table does not jump.
  * `seed`: data already fetched (the guard's stats), shown at first instead of asking again.
  */
-export function useAdminData<T>(path: string, what: string, seed?: T): { load: Load<T>; stale: boolean; retry: () => void } {
+export function useAdminData<T>(
+  path: string,
+  what: string,
+  seed?: T,
+): { load: Load<T>; stale: boolean; retry: () => void } {
   const refreshes = useStore($refreshCount);
   const { load, pending, retry } = useLoad<T>(
     `${path} ${what} ${refreshes}`,

@@ -38,8 +38,8 @@ export default function AffiliateDashboard({ title, user }: DashboardViewProps) 
         <>
           {load.data.status !== 'active' ? (
             <p className="wz-alert" role="note">
-              Your affiliate account is suspended: you can see your balance, but you cannot request payouts and new referrals earn
-              nothing until it is active again.
+              Your affiliate account is suspended: you can see your balance, but you cannot request payouts and new
+              referrals earn nothing until it is active again.
             </p>
           ) : null}
           <Tabs label="Dashboard sections" idPrefix="aff" tabs={TABS} active={tab} onChange={setTab}>

@@ -9,7 +9,12 @@ import { MINIMUM_PAYOUT, PAYOUT_METHODS, canRequestPayout, minimumPayoutMessage,
 import type { AffiliateRecord, Outcome, Payout } from './store.ts';
 
 const money = (amount: number) => cedis(amount, true);
-const STATUS: Record<string, string> = { pending: 'Pending', processing: 'Processing', completed: 'Completed', failed: 'Failed' };
+const STATUS: Record<string, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  completed: 'Completed',
+  failed: 'Failed',
+};
 const STATUS_CLASS: Record<string, string> = {
   pending: 'pd-status',
   processing: 'pd-status is-confirmed',
@@ -54,7 +59,9 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
           </table>
         </div>
       ) : (
-        <p className="pd-empty">No payouts yet. Once your pending payout reaches {cedis(MINIMUM_PAYOUT)}, request it here.</p>
+        <p className="pd-empty">
+          No payouts yet. Once your pending payout reaches {cedis(MINIMUM_PAYOUT)}, request it here.
+        </p>
       )}
     </section>
   );
@@ -65,7 +72,15 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
  * where it goes; nothing is sent until "Request ₵X payout". Escape or Cancel close it, and focus
  * goes back to Request Payout (useModalDialog).
  */
-function ConfirmPayout({ record, onCancel, onConfirm }: { record: AffiliateRecord; onCancel: () => void; onConfirm: () => void }) {
+function ConfirmPayout({
+  record,
+  onCancel,
+  onConfirm,
+}: {
+  record: AffiliateRecord;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const dialog = useModalDialog(heading);
@@ -93,7 +108,10 @@ function ConfirmPayout({ record, onCancel, onConfirm }: { record: AffiliateRecor
             Your whole pending balance, {amount}, will be paid by {method} to your {where}{' '}
             <strong className="ad-break">{record.payoutDetails || 'on file'}</strong>.
           </p>
-          <p className="wz-hint">Payouts are processed within 15 business days. If these details are wrong, cancel and contact affiliate support.</p>
+          <p className="wz-hint">
+            Payouts are processed within 15 business days. If these details are wrong, cancel and contact affiliate
+            support.
+          </p>
         </div>
         <div className="bd-actions">
           <button type="button" className="btn btn-line wz-button" onClick={onCancel}>
@@ -140,15 +158,19 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
       <ul className="pd-stats" role="list" aria-label="Your earnings">
         <Stat label="Pending Payout" value={money(record.pendingPayout)} note={`Minimum ${cedis(MINIMUM_PAYOUT)}`} />
         <Stat label="This Month" value={money(record.monthEarnings)} note="Commissions since the 1st" />
-        <Stat label="Total Earned" value={money(record.totalEarnings)} note={`${record.paidReferrals} paid referral${record.paidReferrals === 1 ? '' : 's'}`} />
+        <Stat
+          label="Total Earned"
+          value={money(record.totalEarnings)}
+          note={`${record.paidReferrals} paid referral${record.paidReferrals === 1 ? '' : 's'}`}
+        />
         <Stat label="Paid Out" value={money(paidOut)} note="Completed payouts" />
       </ul>
 
       <section className="card pd-card" aria-labelledby={`${id}-request`}>
         <h2 id={`${id}-request`}>Request Payout</h2>
         <p>
-          Your whole pending balance is paid to the account below. Payouts run between the 1st and 15th of the month and are processed
-          within 15 business days.
+          Your whole pending balance is paid to the account below. Payouts run between the 1st and 15th of the month and
+          are processed within 15 business days.
         </p>
         <div className="wz-actions">
           <button
@@ -169,8 +191,15 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
             {why}
           </p>
         ) : null}
-        {confirming ? <ConfirmPayout record={record} onCancel={() => setConfirming(false)} onConfirm={() => void onRequest()} /> : null}
-        <p ref={outcomeRef} tabIndex={-1} role="status" className={outcome && !outcome.ok ? 'wz-status wz-error' : 'wz-status'}>
+        {confirming ? (
+          <ConfirmPayout record={record} onCancel={() => setConfirming(false)} onConfirm={() => void onRequest()} />
+        ) : null}
+        <p
+          ref={outcomeRef}
+          tabIndex={-1}
+          role="status"
+          className={outcome && !outcome.ok ? 'wz-status wz-error' : 'wz-status'}
+        >
           {outcome?.message ?? ''}
         </p>
       </section>
@@ -187,7 +216,9 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
             <dd>{record.payoutDetails || 'Not set'}</dd>
           </div>
         </dl>
-        <p className="wz-hint">To change where you are paid, contact affiliate support (Monday to Friday, 9:00–17:00).</p>
+        <p className="wz-hint">
+          To change where you are paid, contact affiliate support (Monday to Friday, 9:00–17:00).
+        </p>
       </section>
 
       <PayoutHistory payouts={record.payouts} />

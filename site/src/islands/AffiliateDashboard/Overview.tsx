@@ -102,7 +102,9 @@ function CommissionCard() {
           <dd>Monthly, by mobile money or bank transfer, from a minimum of {cedis(MINIMUM_PAYOUT)}</dd>
         </div>
       </dl>
-      <p className="wz-hint">Balances under {cedis(MINIMUM_PAYOUT)} carry forward to the next month. Renewals earn no commission.</p>
+      <p className="wz-hint">
+        Balances under {cedis(MINIMUM_PAYOUT)} carry forward to the next month. Renewals earn no commission.
+      </p>
     </section>
   );
 }

@@ -23,7 +23,12 @@ export default function ProfileTab({ record, onChanged }: { record: AffiliateRec
           ['Location', record.location || 'Not set'],
           ['Referrer code', <code key="code">{record.referrerCode || 'Not assigned'}</code>],
           ['Member since', longDate(new Date(`${record.joinDate}T00:00:00Z`))],
-          ['Account status', <span key="status" className={active ? 'pd-status is-completed' : 'pd-status is-cancelled'}>{active ? 'Active' : 'Suspended'}</span>],
+          [
+            'Account status',
+            <span key="status" className={active ? 'pd-status is-completed' : 'pd-status is-cancelled'}>
+              {active ? 'Active' : 'Suspended'}
+            </span>,
+          ],
         ]}
         note={<p className="wz-hint">Your payout details change only through affiliate support.</p>}
         onSaved={onChanged}

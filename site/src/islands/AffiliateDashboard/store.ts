@@ -60,7 +60,10 @@ export const minimumPayoutMessage = (pending: number): string =>
 export const canRequestPayout = (record: Pick<AffiliateRecord, 'pendingPayout' | 'status'>): boolean =>
   record.status === 'active' && record.pendingPayout >= MINIMUM_PAYOUT;
 
-export const PAYOUT_METHODS: Record<string, string> = { 'mobile-money': 'Mobile Money', 'bank-account': 'Bank account' };
+export const PAYOUT_METHODS: Record<string, string> = {
+  'mobile-money': 'Mobile Money',
+  'bank-account': 'Bank account',
+};
 
 /**
  * GET /api/affiliate-data/{email}, with Try Again (`reload(false)`) and a quiet refresh after a
@@ -70,7 +73,11 @@ export function useAffiliate(user: SessionUser): { load: Load<AffiliateRecord>; 
   const { load, retry, refresh } = useLoad<AffiliateRecord>(
     user.email,
     async ({ signal, fresh }) => {
-      const answer = await query<{ affiliate: AffiliateRecord }>(userDataPath('affiliate', user.email), { token: $session.get().token, signal, fresh });
+      const answer = await query<{ affiliate: AffiliateRecord }>(userDataPath('affiliate', user.email), {
+        token: $session.get().token,
+        signal,
+        fresh,
+      });
       noteVisit(answer.affiliate);
       return answer.affiliate;
     },
@@ -92,7 +99,10 @@ export async function requestPayout(): Promise<Outcome> {
     clearQueryCache('/api/affiliate-data/');
     clearQueryCache('/api/affiliate/payouts');
     const amount = `₵${answer.payout.amount.toFixed(2)}`;
-    return { ok: true, message: `${answer.message ?? 'Payout requested.'} ${amount} will be paid to your ${PAYOUT_METHODS[answer.payout.method] ?? answer.payout.method}. Reference: ${answer.payout.reference}` };
+    return {
+      ok: true,
+      message: `${answer.message ?? 'Payout requested.'} ${amount} will be paid to your ${PAYOUT_METHODS[answer.payout.method] ?? answer.payout.method}. Reference: ${answer.payout.reference}`,
+    };
   } catch (error) {
     return failure(error);
   }

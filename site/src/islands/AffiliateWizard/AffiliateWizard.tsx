@@ -21,7 +21,8 @@ function SignupForm({ children }: { children?: ReactNode }) {
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     // Keep what was typed before the island hydrated (the inputs are uncontrolled).
-    if (formRef.current) captureForm(formRef.current, (key, value) => updateAffiliateField(key as keyof AffiliateForm, value as never));
+    if (formRef.current)
+      captureForm(formRef.current, (key, value) => updateAffiliateField(key as keyof AffiliateForm, value as never));
   }, []);
 
   const field = (key: TextKey) => fieldProps('af', key, form[key], updateAffiliateField);
@@ -35,15 +36,36 @@ function SignupForm({ children }: { children?: ReactNode }) {
   return (
     <>
       {children}
-      <form ref={formRef} className="wz-form" noValidate onSubmit={onSubmit} aria-labelledby="af-heading" aria-busy={busy}>
+      <form
+        ref={formRef}
+        className="wz-form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="af-heading"
+        aria-busy={busy}
+      >
         <h2 id="af-heading">Your details</h2>
         <Alert message={alert} />
         <div className="wz-row">
           <Field id="af-firstName" label="First Name" required>
-            <input type="text" autoComplete="given-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...field('firstName')} />
+            <input
+              type="text"
+              autoComplete="given-name"
+              minLength={NAME_MIN}
+              maxLength={NAME_MAX}
+              required
+              {...field('firstName')}
+            />
           </Field>
           <Field id="af-lastName" label="Last Name" required>
-            <input type="text" autoComplete="family-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...field('lastName')} />
+            <input
+              type="text"
+              autoComplete="family-name"
+              minLength={NAME_MIN}
+              maxLength={NAME_MAX}
+              required
+              {...field('lastName')}
+            />
           </Field>
         </div>
         <Field id="af-email" label="Email Address" required>
@@ -51,10 +73,25 @@ function SignupForm({ children }: { children?: ReactNode }) {
         </Field>
         <div className="wz-row">
           <Field id="af-phone" label="Phone Number" required hint="e.g. 0241234567 or +233241234567">
-            <input type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_MAX} required aria-describedby="af-phone-hint" {...field('phone')} />
+            <input
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              maxLength={PHONE_MAX}
+              required
+              aria-describedby="af-phone-hint"
+              {...field('phone')}
+            />
           </Field>
           <Field id="af-password" label="Password" required hint={`At least ${PASSWORD_MIN} characters`}>
-            <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required aria-describedby="af-password-hint" {...field('password')} />
+            <input
+              type="password"
+              autoComplete="new-password"
+              minLength={PASSWORD_MIN}
+              required
+              aria-describedby="af-password-hint"
+              {...field('password')}
+            />
           </Field>
         </div>
         <Field id="af-location" label="City" required>
@@ -88,12 +125,28 @@ function SignupForm({ children }: { children?: ReactNode }) {
           ))}
         </fieldset>
         {form.payoutMethod === 'mobile-money' ? (
-          <Field id="af-momoNumber" label="Mobile Money Number" required hint="MTN, Telecel or AirtelTigo number, e.g. 0241234567">
-            <input type="tel" inputMode="tel" maxLength={20} required aria-describedby="af-momoNumber-hint" {...field('momoNumber')} />
+          <Field
+            id="af-momoNumber"
+            label="Mobile Money Number"
+            required
+            hint="MTN, Telecel or AirtelTigo number, e.g. 0241234567"
+          >
+            <input
+              type="tel"
+              inputMode="tel"
+              maxLength={20}
+              required
+              aria-describedby="af-momoNumber-hint"
+              {...field('momoNumber')}
+            />
           </Field>
         ) : null}
         {form.payoutMethod === 'mobile-money' ? (
-          <Field id="af-momoNetwork" label="Mobile Money Network (optional)" hint="With your network we can send payouts straight to your wallet">
+          <Field
+            id="af-momoNetwork"
+            label="Mobile Money Network (optional)"
+            hint="With your network we can send payouts straight to your wallet"
+          >
             <select aria-describedby="af-momoNetwork-hint" {...field('momoNetwork')}>
               <option value="">I will tell you later</option>
               {MOMO_NETWORKS.map((n) => (
@@ -105,8 +158,19 @@ function SignupForm({ children }: { children?: ReactNode }) {
           </Field>
         ) : null}
         {form.payoutMethod === 'bank-account' ? (
-          <Field id="af-bankAccount" label="Bank Account Details" required hint="Bank name, branch, account name and number">
-            <textarea rows={3} maxLength={300} required aria-describedby="af-bankAccount-hint" {...field('bankAccount')} />
+          <Field
+            id="af-bankAccount"
+            label="Bank Account Details"
+            required
+            hint="Bank name, branch, account name and number"
+          >
+            <textarea
+              rows={3}
+              maxLength={300}
+              required
+              aria-describedby="af-bankAccount-hint"
+              {...field('bankAccount')}
+            />
           </Field>
         ) : null}
         <Field id="af-description" label="How will you promote us? (optional)">
@@ -161,7 +225,9 @@ function Welcome() {
         Welcome to the Affiliate Program, {firstName}!
       </h2>
       <p>Your account is ready. Share your referrer code to start earning.</p>
-      <p className="wz-hint" id="af-code-label">Your referrer code</p>
+      <p className="wz-hint" id="af-code-label">
+        Your referrer code
+      </p>
       <div className="wz-code">
         <code aria-labelledby="af-code-label">{referrerCode}</code>
         <button type="button" className="btn btn-line wz-button" onClick={copy}>

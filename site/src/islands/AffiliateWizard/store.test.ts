@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api.ts';
-import { $affiliate, $affiliateForm, affiliateFailureMessage, requiredFilled, resetAffiliate, submitAffiliate } from './store.ts';
+import {
+  $affiliate,
+  $affiliateForm,
+  affiliateFailureMessage,
+  requiredFilled,
+  resetAffiliate,
+  submitAffiliate,
+} from './store.ts';
 import type { AffiliateForm, AffiliateSignupResponse } from './store.ts';
 
 const filled: AffiliateForm = {
@@ -23,7 +30,17 @@ const answer: AffiliateSignupResponse = {
   message: 'Welcome',
   autoLogin: true,
   token: 't',
-  user: { id: 7, email: 'yaw@example.com', phone: '+233241234567', firstName: 'Yaw', lastName: 'Asante', userType: 'affiliate', status: 'active', location: 'Tamale', createdAt: '2026-11-22T00:00:00Z' },
+  user: {
+    id: 7,
+    email: 'yaw@example.com',
+    phone: '+233241234567',
+    firstName: 'Yaw',
+    lastName: 'Asante',
+    userType: 'affiliate',
+    status: 'active',
+    location: 'Tamale',
+    createdAt: '2026-11-22T00:00:00Z',
+  },
   affiliate: { referrerCode: 'SEAFFAB12CD' },
 };
 
@@ -46,12 +63,22 @@ describe('requiredFilled', () => {
 
 describe('affiliateFailureMessage', () => {
   it('answers by status', () => {
-    expect(affiliateFailureMessage(new ApiError(404, 'x', null))).toMatch(/^API endpoint not found\. The affiliate signup service may be temporarily unavailable/);
-    expect(affiliateFailureMessage(new ApiError(500, 'x', null))).toBe('Server error occurred during signup. Please try again in a few moments.');
+    expect(affiliateFailureMessage(new ApiError(404, 'x', null))).toMatch(
+      /^API endpoint not found\. The affiliate signup service may be temporarily unavailable/,
+    );
+    expect(affiliateFailureMessage(new ApiError(500, 'x', null))).toBe(
+      'Server error occurred during signup. Please try again in a few moments.',
+    );
     expect(affiliateFailureMessage(new ApiError(400, 'x', { message: 'Email taken' }))).toBe('Email taken');
-    expect(affiliateFailureMessage(new ApiError(400, 'x', null))).toBe('Invalid signup data. Please check your information and try again.');
-    expect(affiliateFailureMessage(new ApiError(503, 'Request failed with status 503', null))).toBe('Signup failed (503): Request failed with status 503. Please try again.');
-    expect(affiliateFailureMessage(new ApiError(200, 'unreadable', null))).toBe('Server response error. Please try again in a moment.');
+    expect(affiliateFailureMessage(new ApiError(400, 'x', null))).toBe(
+      'Invalid signup data. Please check your information and try again.',
+    );
+    expect(affiliateFailureMessage(new ApiError(503, 'Request failed with status 503', null))).toBe(
+      'Signup failed (503): Request failed with status 503. Please try again.',
+    );
+    expect(affiliateFailureMessage(new ApiError(200, 'unreadable', null))).toBe(
+      'Server response error. Please try again in a moment.',
+    );
     expect(affiliateFailureMessage(new NetworkError())).toMatch(/^Network error after 3 attempts/);
   });
 });
@@ -77,7 +104,11 @@ describe('submitAffiliate', () => {
     expect(post).toHaveBeenCalledTimes(3);
     expect(waits).toEqual([1000, 2000]);
     expect($affiliate.get()).toMatchObject({ step: 2, referrerCode: 'SEAFFAB12CD', busy: false, alert: '' });
-    expect(post.mock.calls[0]![0]).toMatchObject({ agreeToTerms: true, payoutMethod: 'mobile-money', momoNumber: '0551234987' });
+    expect(post.mock.calls[0]![0]).toMatchObject({
+      agreeToTerms: true,
+      payoutMethod: 'mobile-money',
+      momoNumber: '0551234987',
+    });
   });
 
   it('gives up after 3 network failures and keeps the form', async () => {
@@ -85,7 +116,9 @@ describe('submitAffiliate', () => {
     const post = vi.fn().mockRejectedValue(new NetworkError());
     await submitAffiliate({ post, wait: async () => {} });
     expect(post).toHaveBeenCalledTimes(3);
-    expect($affiliate.get().alert).toBe('Network error after 3 attempts. Please check your internet connection and try again.');
+    expect($affiliate.get().alert).toBe(
+      'Network error after 3 attempts. Please check your internet connection and try again.',
+    );
     expect($affiliateForm.get()).toEqual(filled);
   });
 

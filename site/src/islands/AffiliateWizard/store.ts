@@ -1,6 +1,11 @@
 import type { MomoNetwork } from '../../../../contract/affiliates.ts';
 import { map } from 'nanostores';
-import { AFFILIATE_CHECK_ORDER, AFFILIATE_MESSAGES, affiliateSignupSchema, firstProblem } from '../../../../contract/accounts.ts';
+import {
+  AFFILIATE_CHECK_ORDER,
+  AFFILIATE_MESSAGES,
+  affiliateSignupSchema,
+  firstProblem,
+} from '../../../../contract/accounts.ts';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { signIn } from '../../stores/session.ts';
@@ -54,7 +59,8 @@ export const ATTEMPTS = 3;
 export const RETRY_WAITS_MS = [1000, 2000] as const;
 
 export const AFFILIATE_SIGNUP_ERRORS = {
-  notFound: 'API endpoint not found. The affiliate signup service may be temporarily unavailable. Please try again later or contact support.',
+  notFound:
+    'API endpoint not found. The affiliate signup service may be temporarily unavailable. Please try again later or contact support.',
   server: 'Server error occurred during signup. Please try again in a few moments.',
   invalid: 'Invalid signup data. Please check your information and try again.',
   network: `Network error after ${ATTEMPTS} attempts. Please check your internet connection and try again.`,
@@ -79,7 +85,9 @@ export function updateAffiliateField<K extends keyof AffiliateForm>(key: K, valu
 export function requiredFilled(f: AffiliateForm): boolean {
   const filled = [f.firstName, f.lastName, f.email, f.phone, f.password, f.location].every((v) => v.trim() !== '');
   const payout =
-    f.payoutMethod === 'mobile-money' ? f.momoNumber.trim() !== '' : f.payoutMethod === 'bank-account' && f.bankAccount.trim() !== '';
+    f.payoutMethod === 'mobile-money'
+      ? f.momoNumber.trim() !== ''
+      : f.payoutMethod === 'bank-account' && f.bankAccount.trim() !== '';
   return filled && payout && f.agreeToTerms;
 }
 
@@ -132,7 +140,8 @@ export async function submitAffiliate(deps: AffiliateDeps = defaultDeps): Promis
   try {
     // The server validates with the same schema, agreeToTerms included.
     const answer = await postWithRetry(parsed.data, deps);
-    if (!answer || typeof answer !== 'object' || !answer.user) throw new ApiError(200, AFFILIATE_SIGNUP_ERRORS.unreadable, null);
+    if (!answer || typeof answer !== 'object' || !answer.user)
+      throw new ApiError(200, AFFILIATE_SIGNUP_ERRORS.unreadable, null);
     if (answer.autoLogin && answer.token) signIn(answer.token, answer.user, { rememberEmail: true });
     $affiliate.set({
       step: 2,

@@ -27,7 +27,8 @@ interface RawResult {
   ms: number;
 }
 
-const SIGN_IN_FIRST = 'Sign in first: the server asks Google only for signed-in users, as each call spends the key’s quota.';
+const SIGN_IN_FIRST =
+  'Sign in first: the server asks Google only for signed-in users, as each call spends the key’s quota.';
 
 function KeyCheck() {
   const id = useId();
@@ -50,7 +51,14 @@ function KeyCheck() {
       <form className="wz-form" onSubmit={onSubmit} noValidate>
         <div className="wz-field">
           <label htmlFor={`${id}-key`}>API key to check</label>
-          <input id={`${id}-key`} value={key} onChange={(e) => setKey(e.target.value)} autoComplete="off" spellCheck={false} autoCapitalize="off" />
+          <input
+            id={`${id}-key`}
+            value={key}
+            onChange={(e) => setKey(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="off"
+          />
         </div>
         <div className="wz-actions">
           <button type="submit" className="btn wz-button" disabled={!ready}>
@@ -94,7 +102,8 @@ function Diagnostics() {
       setMaps({ kind: 'answer', status: 200, answer, verdict: mapsVerdict(answer), ms: ms() });
     } catch (error) {
       const status = error instanceof ApiError ? error.status : null;
-      const message = status === 401 ? SIGN_IN_FIRST : error instanceof ApiError ? error.message : classifyError(error).message;
+      const message =
+        status === 401 ? SIGN_IN_FIRST : error instanceof ApiError ? error.message : classifyError(error).message;
       setMaps({ kind: 'error', status, message, ms: ms() });
     } finally {
       setBusy(null);
@@ -115,7 +124,13 @@ function Diagnostics() {
       } catch {
         body = {};
       }
-      const apiStatus = !response.ok ? 'ERROR' : body.location?.source === 'google' ? 'OK' : body.reason ? GOOGLE_STATUS[body.reason] : 'NOT_CONFIGURED';
+      const apiStatus = !response.ok
+        ? 'ERROR'
+        : body.location?.source === 'google'
+          ? 'OK'
+          : body.reason
+            ? GOOGLE_STATUS[body.reason]
+            : 'NOT_CONFIGURED';
       setRaw({
         httpStatus: `${response.status} ${response.statusText}`.trim(),
         ok: response.ok,
@@ -143,8 +158,8 @@ function Diagnostics() {
       <section className="card dg-card" aria-labelledby="at-maps">
         <h2 id="at-maps">Google Maps API</h2>
         <p className="wz-hint">
-          Asks the server to find the address of Accra’s centre (5.6037, −0.187) through its Google proxy
-          (<code>GET {TEST_PATH}</code>).
+          Asks the server to find the address of Accra’s centre (5.6037, −0.187) through its Google proxy (
+          <code>GET {TEST_PATH}</code>).
         </p>
         {session === 'signed-out' ? <p className="dg-warn">{SIGN_IN_FIRST}</p> : null}
         <div className="wz-actions">
@@ -178,7 +193,9 @@ function Diagnostics() {
 
       <section className="card dg-card" aria-labelledby="at-raw">
         <h2 id="at-raw">Network Connectivity</h2>
-        <p className="wz-hint">The same request with a bare <code>fetch</code>: no retries, raw figures.</p>
+        <p className="wz-hint">
+          The same request with a bare <code>fetch</code>: no retries, raw figures.
+        </p>
         <div className="wz-actions">
           <button type="button" className="btn wz-button" disabled={busy !== null} onClick={() => void testRaw()}>
             {busy === 'raw' ? 'Testing...' : 'Test Network Connectivity'}
@@ -199,7 +216,11 @@ function Diagnostics() {
           ) : null}
         </div>
       </section>
-      {signedIn ? null : <p className="wz-hint"><a href="/signin">Sign in</a> to run the Google Maps tests.</p>}
+      {signedIn ? null : (
+        <p className="wz-hint">
+          <a href="/signin">Sign in</a> to run the Google Maps tests.
+        </p>
+      )}
     </>
   );
 }

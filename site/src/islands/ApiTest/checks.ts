@@ -51,7 +51,13 @@ export interface MapsVerdict {
  */
 export function mapsVerdict(answer: ReverseGeocodeResponse): MapsVerdict {
   if (answer.location.source === 'google') {
-    return { working: true, text: 'Google Maps API is working', billingDisabled: false, apiStatus: 'OK', apiError: null };
+    return {
+      working: true,
+      text: 'Google Maps API is working',
+      billingDisabled: false,
+      apiStatus: 'OK',
+      apiError: null,
+    };
   }
   if (!answer.reason) {
     return {
@@ -66,9 +72,12 @@ export function mapsVerdict(answer: ReverseGeocodeResponse): MapsVerdict {
   const notice = answer.notice ?? null;
   const billing = answer.reason === 'billing' || /billing/i.test(notice ?? '');
   const text =
-    status === 'REQUEST_DENIED' ? `Google Maps API is not working: ${notice ?? status}`
-    : answer.reason === 'quota' ? 'API quota exceeded'
-    : answer.reason === 'http' ? (notice ?? GEOCODING_MESSAGES.http(0, ''))
-    : GEOCODING_MESSAGES.other(status) + (notice ? ` (${notice})` : '');
+    status === 'REQUEST_DENIED'
+      ? `Google Maps API is not working: ${notice ?? status}`
+      : answer.reason === 'quota'
+        ? 'API quota exceeded'
+        : answer.reason === 'http'
+          ? (notice ?? GEOCODING_MESSAGES.http(0, ''))
+          : GEOCODING_MESSAGES.other(status) + (notice ? ` (${notice})` : '');
   return { working: false, text, billingDisabled: billing, apiStatus: status, apiError: notice };
 }

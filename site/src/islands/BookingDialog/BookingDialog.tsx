@@ -1,11 +1,26 @@
 import { useId, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
-import { BOOKING_HOURS, BOOKING_MESSAGES, TIME_SLOTS, bookingRequestSchema, customRateBounds } from '../../../../contract/bookings.ts';
+import {
+  BOOKING_HOURS,
+  BOOKING_MESSAGES,
+  TIME_SLOTS,
+  bookingRequestSchema,
+  customRateBounds,
+} from '../../../../contract/bookings.ts';
 import type { Listing, ProfessionalDetail } from '../../../../contract/professionals.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { useLoad } from '../../lib/load.ts';
 import { cedis, ratingLabel, reviewsLabel } from '../../lib/format.ts';
-import { addDays, calendarWeeks, dateLabel, longDateLabel, monthsCaption, timeLabel, todayInGhana, WEEKDAY_SHORT } from '../../../../contract/dates.ts';
+import {
+  addDays,
+  calendarWeeks,
+  dateLabel,
+  longDateLabel,
+  monthsCaption,
+  timeLabel,
+  todayInGhana,
+  WEEKDAY_SHORT,
+} from '../../../../contract/dates.ts';
 import { createBooking } from '../../stores/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -36,7 +51,10 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
   const { load, retry: reload } = useLoad<Detail>(
     String(professional.id),
     async ({ signal }) => {
-      const answer = await apiFetch<ProfessionalDetail>(`/api/professionals/${professional.id}`, { token: $session.get().token, signal });
+      const answer = await apiFetch<ProfessionalDetail>(`/api/professionals/${professional.id}`, {
+        token: $session.get().token,
+        signal,
+      });
       return { professional: answer.professional, today: answer.today, slots: answer.slots };
     },
     { failure: (e) => (e instanceof Error ? e.message : 'Could not load the open times.'), keepShown: true },
@@ -48,12 +66,22 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const ids = { title: useId(), time: useId(), rate: useId(), rateHint: useId(), description: useId(), date: useId(), error: useId(), switchLabel: useId() };
+  const ids = {
+    title: useId(),
+    time: useId(),
+    rate: useId(),
+    rateHint: useId(),
+    description: useId(),
+    date: useId(),
+    error: useId(),
+    switchLabel: useId(),
+  };
 
   const pro = load.state === 'loaded' ? load.data.professional : professional;
   const open = useMemo(() => {
     const map = new Map<string, readonly string[]>();
-    if (load.state === 'loaded') for (const day of load.data.slots) if (day.times.length > 0) map.set(day.date, day.times);
+    if (load.state === 'loaded')
+      for (const day of load.data.slots) if (day.times.length > 0) map.set(day.date, day.times);
     return map;
   }, [load]);
   const today = load.state === 'loaded' ? load.data.today : todayInGhana();
@@ -88,7 +116,9 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
     }
     if (negotiate) {
       if (proposed === null || !Number.isFinite(proposed)) {
-        setError(`Enter your proposed rate per hour (suggested ${cedis(bounds.suggestedMin)}–${cedis(bounds.suggestedMax)}).`);
+        setError(
+          `Enter your proposed rate per hour (suggested ${cedis(bounds.suggestedMin)}–${cedis(bounds.suggestedMax)}).`,
+        );
         return;
       }
       if (proposed < bounds.min || proposed > bounds.max) {
@@ -96,7 +126,13 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
         return;
       }
     }
-    const parsed = bookingRequestSchema.safeParse({ professionalId: pro.id, date, time, description, proposedRate: negotiate ? proposed : undefined });
+    const parsed = bookingRequestSchema.safeParse({
+      professionalId: pro.id,
+      date,
+      time,
+      description,
+      proposedRate: negotiate ? proposed : undefined,
+    });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? BOOKING_MESSAGES.required);
       return;
@@ -133,13 +169,13 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
           <div className="avatar-row">
             <Avatar name={pro.name} src={pro.avatar} />
             <div>
-            <h2 id={ids.title} className="bd-title">
-              Book {pro.name}
-            </h2>
-            <p className="bd-sub">
-              {pro.profession} · <span aria-hidden="true">★ </span>
-              {ratingLabel(pro.rating)} ({reviewsLabel(pro.reviews)})
-            </p>
+              <h2 id={ids.title} className="bd-title">
+                Book {pro.name}
+              </h2>
+              <p className="bd-sub">
+                {pro.profession} · <span aria-hidden="true">★ </span>
+                {ratingLabel(pro.rating)} ({reviewsLabel(pro.reviews)})
+              </p>
             </div>
           </div>
           <button type="button" className="bd-x" aria-label="Close booking dialog" onClick={onClose}>
@@ -209,7 +245,17 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
               const free = timesForDate.includes(slot);
               return (
                 <label key={slot} className={`bd-time${free ? '' : ' is-off'}`}>
-                  <input type="radio" name="time" value={slot} checked={time === slot} disabled={!free} onChange={() => { setTime(slot); setError(null); }} />
+                  <input
+                    type="radio"
+                    name="time"
+                    value={slot}
+                    checked={time === slot}
+                    disabled={!free}
+                    onChange={() => {
+                      setTime(slot);
+                      setError(null);
+                    }}
+                  />
                   {timeLabel(slot)}
                 </label>
               );
@@ -264,7 +310,14 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
 
         <div className="cd-field">
           <label htmlFor={ids.description}>Job description</label>
-          <textarea id={ids.description} rows={3} maxLength={2000} value={description} placeholder="What do you need done?" onChange={(e) => setDescription(e.target.value)} />
+          <textarea
+            id={ids.description}
+            rows={3}
+            maxLength={2000}
+            value={description}
+            placeholder="What do you need done?"
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </div>
 
         <section className="bd-summary" aria-label="Booking summary">
@@ -272,7 +325,13 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
           <dl>
             <div>
               <dt>Date and time</dt>
-              <dd>{date && time ? `${dateLabel(date)} at ${timeLabel(time)}` : date ? `${dateLabel(date)}, choose a time` : 'Not chosen yet'}</dd>
+              <dd>
+                {date && time
+                  ? `${dateLabel(date)} at ${timeLabel(time)}`
+                  : date
+                    ? `${dateLabel(date)}, choose a time`
+                    : 'Not chosen yet'}
+              </dd>
             </div>
             <div>
               <dt>Rate</dt>

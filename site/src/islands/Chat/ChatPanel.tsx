@@ -76,10 +76,13 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
       controller = new AbortController();
       try {
         const since = from ?? lastId.current;
-        const answer = await apiFetch<{ messages: ChatMessage[] }>(`/api/bookings/${bookingId}/messages?since=${since}`, {
-          token,
-          signal: controller.signal,
-        });
+        const answer = await apiFetch<{ messages: ChatMessage[] }>(
+          `/api/bookings/${bookingId}/messages?since=${since}`,
+          {
+            token,
+            signal: controller.signal,
+          },
+        );
         if (stopped) return;
         for (const m of answer.messages) lastId.current = Math.max(lastId.current, m.id);
         setMessages((current) => merge(current, answer.messages));
@@ -130,7 +133,9 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
           await send(body);
         } catch (error) {
           if (error instanceof NetworkError) return;
-          setSendError(error instanceof Error ? `Message not sent: ${error.message}` : 'Message not sent. Please try again.');
+          setSendError(
+            error instanceof Error ? `Message not sent: ${error.message}` : 'Message not sent. Please try again.',
+          );
           setDraft((current) => current || body);
         }
         queuedRef.current = queuedRef.current.slice(1);
@@ -143,7 +148,11 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
   }
 
   async function send(body: string): Promise<void> {
-    const answer = await apiFetch<{ message: ChatMessage }>(`/api/bookings/${bookingId}/messages`, { method: 'POST', body: { body }, token });
+    const answer = await apiFetch<{ message: ChatMessage }>(`/api/bookings/${bookingId}/messages`, {
+      method: 'POST',
+      body: { body },
+      token,
+    });
     // Not moving lastId: a message from the other side sent just before ours must still arrive.
     setMessages((current) => merge(current, [answer.message]));
   }
@@ -184,7 +193,9 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
         setDraft('');
         setSendError(CHAT_OFFLINE);
       } else {
-        setSendError(error instanceof Error ? `Message not sent: ${error.message}` : 'Message not sent. Please try again.');
+        setSendError(
+          error instanceof Error ? `Message not sent: ${error.message}` : 'Message not sent. Please try again.',
+        );
       }
     } finally {
       setSending(false);
@@ -196,13 +207,21 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
       <h3 id={ids.title} className="chat-title">
         Chat with {otherName}
       </h3>
-      <ol ref={log} className="chat-log" role="log" aria-live="polite" aria-label={`Messages with ${otherName}`} tabIndex={0}>
+      <ol
+        ref={log}
+        className="chat-log"
+        role="log"
+        aria-live="polite"
+        aria-label={`Messages with ${otherName}`}
+        tabIndex={0}
+      >
         {messages.map((m) => {
           const mine = m.senderId === meId;
           return (
             <li key={m.id} className={`chat-msg${mine ? ' is-mine' : ''}`}>
               <span className="chat-who">
-                <Avatar name={m.senderName || otherName} src={m.senderAvatar} size="xs" /> {mine ? 'You' : m.senderName || otherName}
+                <Avatar name={m.senderName || otherName} src={m.senderAvatar} size="xs" />{' '}
+                {mine ? 'You' : m.senderName || otherName}
               </span>
               <span className="chat-body">{m.body}</span>
               <time className="chat-time" dateTime={m.createdAt}>
@@ -219,7 +238,9 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
           </li>
         ))}
       </ol>
-      {loaded && messages.length === 0 && queued.length === 0 ? <p className="chat-empty">No messages yet. Say hello!</p> : null}
+      {loaded && messages.length === 0 && queued.length === 0 ? (
+        <p className="chat-empty">No messages yet. Say hello!</p>
+      ) : null}
       {!loaded && !loadError ? (
         <p className="chat-empty" role="status">
           Loading messages...

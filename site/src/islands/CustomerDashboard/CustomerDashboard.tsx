@@ -30,7 +30,11 @@ const MyBookings = lazyPart('dashboard', () => import('./MyBookings.tsx'));
 const Profile = lazyPart('dashboard', () => import('./Profile.tsx'));
 const BookingDialog = lazyPart('dashboard', () => import('../BookingDialog/BookingDialog.tsx'));
 // The subscription card brings the payment code (issue 5).
-const SubscriptionCard = lazyPart('dashboard', () => import('../Subscription/SubscriptionCard.tsx'), 'Loading your subscription...');
+const SubscriptionCard = lazyPart(
+  'dashboard',
+  () => import('../Subscription/SubscriptionCard.tsx'),
+  'Loading your subscription...',
+);
 
 const LOADING_TEXT = 'Loading your dashboard...';
 
@@ -40,7 +44,11 @@ export default function CustomerDashboard({ title, user }: { title: string; user
   const { load, retry, refresh, patch } = useLoad<CustomerRecord>(
     user.email,
     async ({ signal, fresh }) => {
-      const answer = await query<{ customer: CustomerRecord }>(userDataPath('customer', user.email), { token: $session.get().token, signal, fresh });
+      const answer = await query<{ customer: CustomerRecord }>(userDataPath('customer', user.email), {
+        token: $session.get().token,
+        signal,
+        fresh,
+      });
       setFavourites(answer.customer.favoriteServices.map((p) => p.id));
       noteVisit(answer.customer);
       return answer.customer;
@@ -72,7 +80,19 @@ export default function CustomerDashboard({ title, user }: { title: string; user
   return <Dashboard title={title} user={user} record={load.data} onRenewed={retry} onChanged={onChanged} />;
 }
 
-function Dashboard({ title, user, record, onRenewed, onChanged }: { title: string; user: SessionUser; record: CustomerRecord; onRenewed: () => void; onChanged: (fields: Partial<CustomerRecord>) => void }) {
+function Dashboard({
+  title,
+  user,
+  record,
+  onRenewed,
+  onChanged,
+}: {
+  title: string;
+  user: SessionUser;
+  record: CustomerRecord;
+  onRenewed: () => void;
+  onChanged: (fields: Partial<CustomerRecord>) => void;
+}) {
   const tab = useStore($customerTab);
   const target = useStore($bookingTarget);
   const unread = useStore($unread).bookings;
@@ -102,9 +122,7 @@ function Dashboard({ title, user, record, onRenewed, onChanged }: { title: strin
           </p>
           <SignedInAs user={user} />
           <p className="cd-badges">
-            <span className="cd-badge is-default">
-              {record.completedJobs} Services Used
-            </span>
+            <span className="cd-badge is-default">{record.completedJobs} Services Used</span>
             <span className="cd-badge is-outline">Customer since {yearOf(record.joinDate)}</span>
           </p>
         </div>
@@ -139,21 +157,25 @@ function Dashboard({ title, user, record, onRenewed, onChanged }: { title: strin
         ))}
       </div>
 
-      <div role="tabpanel" id={`${base}-panel-${tab}`} aria-labelledby={`${base}-tab-${tab}`} tabIndex={0} className="cd-panel-body">
-          {tab === 'overview' ? (
-            <>
-              <SubscriptionCard subscription={record.subscription} token={$session.get().token} onRenewed={onRenewed} />
-              <Overview record={record} />
-            </>
-          ) : null}
-          {tab === 'find' ? <FindPro /> : null}
-          {tab === 'bookings' ? <MyBookings user={user} /> : null}
-          {tab === 'profile' ? <Profile record={record} onChanged={onChanged} /> : null}
+      <div
+        role="tabpanel"
+        id={`${base}-panel-${tab}`}
+        aria-labelledby={`${base}-tab-${tab}`}
+        tabIndex={0}
+        className="cd-panel-body"
+      >
+        {tab === 'overview' ? (
+          <>
+            <SubscriptionCard subscription={record.subscription} token={$session.get().token} onRenewed={onRenewed} />
+            <Overview record={record} />
+          </>
+        ) : null}
+        {tab === 'find' ? <FindPro /> : null}
+        {tab === 'bookings' ? <MyBookings user={user} /> : null}
+        {tab === 'profile' ? <Profile record={record} onChanged={onChanged} /> : null}
       </div>
 
-      {target ? (
-          <BookingDialog key={target.id} professional={target} onClose={() => $bookingTarget.set(null)} />
-      ) : null}
+      {target ? <BookingDialog key={target.id} professional={target} onClose={() => $bookingTarget.set(null)} /> : null}
     </div>
   );
 }
@@ -196,7 +218,14 @@ function UserMenu({ name }: { name: string }) {
         }
       }}
     >
-      <button ref={toggle} type="button" className="btn btn-sm btn-line cd-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={toggle}
+        type="button"
+        className="btn btn-sm btn-line cd-button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+      >
         {name} <span aria-hidden="true">▾</span>
         <span className="cd-sr"> account menu</span>
       </button>

@@ -50,7 +50,12 @@ export default function MyBookings({ user }: { user: SessionUser }) {
   }, []);
 
   function onKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const keys: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: FILTERS.length - 1 };
+    const keys: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: FILTERS.length - 1,
+    };
     if (!(event.key in keys)) return;
     event.preventDefault();
     const next = FILTERS[(keys[event.key] + FILTERS.length) % FILTERS.length].id;
@@ -66,7 +71,12 @@ export default function MyBookings({ user }: { user: SessionUser }) {
           My Bookings
         </h2>
         <div className="cd-actions cd-actions-tight">
-          <button type="button" className="btn btn-sm btn-line cd-button" disabled={bookings.status === 'loading'} onClick={() => void loadBookings({ quiet: true })}>
+          <button
+            type="button"
+            className="btn btn-sm btn-line cd-button"
+            disabled={bookings.status === 'loading'}
+            onClick={() => void loadBookings({ quiet: true })}
+          >
             Refresh
           </button>
           <button type="button" className="btn btn-sm cd-button" onClick={() => openTab('find')}>
@@ -114,7 +124,11 @@ export default function MyBookings({ user }: { user: SessionUser }) {
             {shown.map((b) => (
               <li key={b.id}>
                 {/* A cancelled booking leaves the Pending and Confirmed lists: focus goes to their tab. */}
-                <BookingCard booking={b} user={user} onCancelled={filter === 'all' ? undefined : () => refs.current[filter]?.focus()} />
+                <BookingCard
+                  booking={b}
+                  user={user}
+                  onCancelled={filter === 'all' ? undefined : () => refs.current[filter]?.focus()}
+                />
               </li>
             ))}
           </ul>
@@ -124,7 +138,15 @@ export default function MyBookings({ user }: { user: SessionUser }) {
   );
 }
 
-function BookingCard({ booking: b, user, onCancelled }: { booking: Booking; user: SessionUser; onCancelled?: () => void }) {
+function BookingCard({
+  booking: b,
+  user,
+  onCancelled,
+}: {
+  booking: Booking;
+  user: SessionUser;
+  onCancelled?: () => void;
+}) {
   const token = useStore($session).token;
   const unread = useStore($unread).chats[b.id];
   const [chat, setChat] = useState(false);
@@ -150,7 +172,10 @@ function BookingCard({ booking: b, user, onCancelled }: { booking: Booking; user
       setConfirming(false);
       if (onCancelled) onCancelled();
       else title.current?.focus();
-      showToast({ title: 'Booking cancelled', description: `${b.service} with ${b.professionalName} on ${dateLabel(b.date)}.` });
+      showToast({
+        title: 'Booking cancelled',
+        description: `${b.service} with ${b.professionalName} on ${dateLabel(b.date)}.`,
+      });
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Could not cancel the booking.');
     } finally {
@@ -195,11 +220,19 @@ function BookingCard({ booking: b, user, onCancelled }: { booking: Booking; user
         ) : null}
       </dl>
       {b.notes ? <p className="cd-muted">{b.notes}</p> : null}
-      {b.status === 'completed' && b.reviewed ? <p className="cd-muted">You reviewed this service. Thank you!</p> : null}
+      {b.status === 'completed' && b.reviewed ? (
+        <p className="cd-muted">You reviewed this service. Thank you!</p>
+      ) : null}
 
       <div className="cd-actions">
         {b.status !== 'cancelled' ? (
-          <button type="button" className="btn btn-sm btn-line cd-button" aria-expanded={chat} aria-label={chat ? undefined : unreadName('Message', unread)} onClick={() => setChat((c) => !c)}>
+          <button
+            type="button"
+            className="btn btn-sm btn-line cd-button"
+            aria-expanded={chat}
+            aria-label={chat ? undefined : unreadName('Message', unread)}
+            onClick={() => setChat((c) => !c)}
+          >
             {chat ? 'Hide messages' : 'Message'}
             {chat ? null : <UnreadBadge count={unread} />}
           </button>
@@ -210,27 +243,54 @@ function BookingCard({ booking: b, user, onCancelled }: { booking: Booking; user
           </a>
         ) : null}
         {canReview ? (
-          <button ref={reviewButton} type="button" className="btn btn-sm cd-button" aria-expanded={reviewing} onClick={() => setReviewing((r) => !r)}>
+          <button
+            ref={reviewButton}
+            type="button"
+            className="btn btn-sm cd-button"
+            aria-expanded={reviewing}
+            onClick={() => setReviewing((r) => !r)}
+          >
             Leave Review
           </button>
         ) : null}
         {canCancel && !confirming ? (
-          <button ref={cancelButton} type="button" className="btn btn-sm btn-line cd-button cd-danger" onClick={() => setConfirming(true)}>
+          <button
+            ref={cancelButton}
+            type="button"
+            className="btn btn-sm btn-line cd-button cd-danger"
+            onClick={() => setConfirming(true)}
+          >
             Cancel Booking
           </button>
         ) : null}
       </div>
 
       {confirming ? (
-        <div ref={question} tabIndex={-1} className="cd-panel is-alert cd-confirm" role="group" aria-label="Confirm cancellation">
+        <div
+          ref={question}
+          tabIndex={-1}
+          className="cd-panel is-alert cd-confirm"
+          role="group"
+          aria-label="Confirm cancellation"
+        >
           <p>
             Cancel your booking with {b.professionalName} on {dateLabel(b.date)} at {timeLabel(b.time)}?
           </p>
           <div className="cd-actions">
-            <button type="button" className="btn btn-sm cd-button cd-danger-solid" disabled={busy} onClick={() => void onCancel()}>
+            <button
+              type="button"
+              className="btn btn-sm cd-button cd-danger-solid"
+              disabled={busy}
+              onClick={() => void onCancel()}
+            >
               {busy ? 'Cancelling...' : 'Yes, cancel booking'}
             </button>
-            <button type="button" className="btn btn-sm btn-line cd-button" disabled={busy} onClick={() => setConfirming(false)}>
+            <button
+              type="button"
+              className="btn btn-sm btn-line cd-button"
+              disabled={busy}
+              onClick={() => setConfirming(false)}
+            >
               Keep booking
             </button>
           </div>
@@ -251,7 +311,7 @@ function BookingCard({ booking: b, user, onCancelled }: { booking: Booking; user
         />
       ) : null}
       {chat && token ? (
-          <ChatPanel bookingId={b.id} token={token} meId={user.id} otherName={b.professionalName} />
+        <ChatPanel bookingId={b.id} token={token} meId={user.id} otherName={b.professionalName} />
       ) : null}
     </article>
   );
@@ -290,7 +350,13 @@ function ReviewForm({ booking, onDone }: { booking: Booking; onDone: (reviewed: 
         <legend id={ids.legend}>Your rating</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className={`cd-star${n <= rating ? ' is-on' : ''}`}>
-            <input type="radio" name={`rating-${booking.id}`} value={n} checked={rating === n} onChange={() => setRating(n)} />
+            <input
+              type="radio"
+              name={`rating-${booking.id}`}
+              value={n}
+              checked={rating === n}
+              onChange={() => setRating(n)}
+            />
             <span aria-hidden="true">★</span>
             <span className="cd-sr">
               {n} {n === 1 ? 'star' : 'stars'}
@@ -300,7 +366,13 @@ function ReviewForm({ booking, onDone }: { booking: Booking; onDone: (reviewed: 
       </fieldset>
       <div className="cd-field">
         <label htmlFor={ids.comment}>Comment</label>
-        <textarea id={ids.comment} rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} />
+        <textarea
+          id={ids.comment}
+          rows={3}
+          maxLength={2000}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
       </div>
       {error ? (
         <p className="cd-error" role="alert">

@@ -95,9 +95,14 @@ function Recommended() {
     `${lat},${lng}`,
     async ({ signal }) => {
       const items = await fetchProfessionals({ sort: 'rating', near: { lat: lat!, lng: lng! } }, signal);
-      return [...items].sort((a, b) => (b.rating ?? -1) - (a.rating ?? -1) || b.reviews - a.reviews).slice(0, RECOMMENDED);
+      return [...items]
+        .sort((a, b) => (b.rating ?? -1) - (a.rating ?? -1) || b.reviews - a.reviews)
+        .slice(0, RECOMMENDED);
     },
-    { failure: (error) => (error instanceof Error ? error.message : 'Could not load recommendations.'), when: known && lat !== undefined && lng !== undefined },
+    {
+      failure: (error) => (error instanceof Error ? error.message : 'Could not load recommendations.'),
+      when: known && lat !== undefined && lng !== undefined,
+    },
   );
 
   return (

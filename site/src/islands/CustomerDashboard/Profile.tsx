@@ -6,10 +6,21 @@ import { contactDetailsOf } from '../../stores/profile.ts';
 import type { CustomerRecord } from './state.ts';
 
 /** Profile (docs/PRODUCT.md "Profile"): the customer's details, with Edit Profile for name, phone and location. */
-export default function Profile({ record, onChanged }: { record: CustomerRecord; onChanged: (fields: Partial<CustomerRecord>) => void }) {
+export default function Profile({
+  record,
+  onChanged,
+}: {
+  record: CustomerRecord;
+  onChanged: (fields: Partial<CustomerRecord>) => void;
+}) {
   return (
     <>
-      <ProfilePhoto className="card cd-section pd-card" name={record.name} avatar={record.avatar} onChanged={(avatar) => onChanged({ avatar })} />
+      <ProfilePhoto
+        className="card cd-section pd-card"
+        name={record.name}
+        avatar={record.avatar}
+        onChanged={(avatar) => onChanged({ avatar })}
+      />
       <ProfileEditor
         className="card cd-section pd-card pe-card"
         details={contactDetailsOf(record)}

@@ -85,7 +85,8 @@ function Mailbox() {
                 <p className="auth-hint">
                   <strong>{CHANNEL_NAMES[m.channel ?? 'email'] ?? m.channel}</strong> · To {m.to}
                   {/* Without SMTP the log "delivers" email, so only a failure is worth showing. */}
-                  {m.status === 'failed' ? ' · delivery failed' : ''} · <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString(LOCALE)}</time>
+                  {m.status === 'failed' ? ' · delivery failed' : ''} ·{' '}
+                  <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString(LOCALE)}</time>
                 </p>
                 <p className="auth-pre">{linkify(m.text)}</p>
               </article>

@@ -69,7 +69,9 @@ export function FindPro() {
     if (focusTarget.to === 'card') {
       target = document.getElementById(`pro-${focusTarget.id}-name`); // the card's name (ProCard makes it focusable)
     } else {
-      target = moreArea.current?.querySelector<HTMLElement>(focusTarget.to === 'more' ? '.fp-more-button' : '.fp-more-retry');
+      target = moreArea.current?.querySelector<HTMLElement>(
+        focusTarget.to === 'more' ? '.fp-more-button' : '.fp-more-retry',
+      );
     }
     target?.focus();
   }, [focusTarget]);
@@ -94,10 +96,23 @@ export function FindPro() {
       <h2 id={ids.heading} className="cd-h2">
         Find a Professional
       </h2>
-      <form className="fp-filters" role="search" onSubmit={(e) => { e.preventDefault(); setFilter('q', typed); }}>
+      <form
+        className="fp-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilter('q', typed);
+        }}
+      >
         <div className="cd-field fp-q">
           <label htmlFor={ids.q}>Search by name or profession</label>
-          <input id={ids.q} type="search" value={typed} placeholder="e.g. plumber or Kofi" onChange={(e) => setTyped(e.target.value)} />
+          <input
+            id={ids.q}
+            type="search"
+            value={typed}
+            placeholder="e.g. plumber or Kofi"
+            onChange={(e) => setTyped(e.target.value)}
+          />
         </div>
         <div className="cd-field">
           <label htmlFor={ids.category}>Category</label>
@@ -145,9 +160,13 @@ export function FindPro() {
           </button>
         </div>
       ) : results.items.length === 0 ? (
-        busy ? null : <p className="cd-panel">
-          {filters.near ? 'Turn off "Near me" to search all of Ghana, or try another search.' : 'Try another name, profession or category.'}
-        </p>
+        busy ? null : (
+          <p className="cd-panel">
+            {filters.near
+              ? 'Turn off "Near me" to search all of Ghana, or try another search.'
+              : 'Try another name, profession or category.'}
+          </p>
+        )
       ) : (
         <>
           <ul className="fp-list" role="list" aria-label="Professionals" aria-busy={busy}>
@@ -163,11 +182,19 @@ export function FindPro() {
                 <div className="cd-panel is-alert" role="alert">
                   <p>{results.more.message}</p>
                   {results.more.refused ? (
-                    <button type="button" className="btn btn-sm cd-button fp-more-retry" onClick={() => setAttempt((n) => n + 1)}>
+                    <button
+                      type="button"
+                      className="btn btn-sm cd-button fp-more-retry"
+                      onClick={() => setAttempt((n) => n + 1)}
+                    >
                       Search Again
                     </button>
                   ) : (
-                    <button type="button" className="btn btn-sm cd-button fp-more-retry" onClick={() => void showMore('retry')}>
+                    <button
+                      type="button"
+                      className="btn btn-sm cd-button fp-more-retry"
+                      onClick={() => void showMore('retry')}
+                    >
                       Try Again
                     </button>
                   )}
@@ -199,12 +226,19 @@ function NearNote() {
   if (location.status === 'fallback') {
     return (
       <p className="cd-panel fp-note" role="status">
-        {location.message} Distances are measured from the centre of {location.city ?? 'Accra'}, so they are approximate.
+        {location.message} Distances are measured from the centre of {location.city ?? 'Accra'}, so they are
+        approximate.
       </p>
     );
   }
-  if (location.status === 'ready') return <p className="cd-muted fp-note">Showing professionals near {location.city}, Ghana.</p>;
-  if (location.message) return <p className="cd-muted fp-note" role="status">{location.message}</p>;
+  if (location.status === 'ready')
+    return <p className="cd-muted fp-note">Showing professionals near {location.city}, Ghana.</p>;
+  if (location.message)
+    return (
+      <p className="cd-muted fp-note" role="status">
+        {location.message}
+      </p>
+    );
   return null;
 }
 

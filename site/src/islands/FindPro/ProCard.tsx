@@ -18,11 +18,11 @@ export function ProCard({ pro, headingLevel = 3 }: { pro: Listing; headingLevel?
         <div className="avatar-row">
           <Avatar name={pro.name} src={pro.avatar} />
           <div>
-          {/* tabIndex -1: "Show more" moves focus to the first new card's name; not in the Tab order. */}
-          <Heading id={headingId} className="fp-name" tabIndex={-1}>
-            {pro.name}
-          </Heading>
-          <p className="fp-profession">{pro.profession}</p>
+            {/* tabIndex -1: "Show more" moves focus to the first new card's name; not in the Tab order. */}
+            <Heading id={headingId} className="fp-name" tabIndex={-1}>
+              {pro.name}
+            </Heading>
+            <p className="fp-profession">{pro.profession}</p>
           </div>
         </div>
         <div className="fp-badges">
@@ -31,14 +31,22 @@ export function ProCard({ pro, headingLevel = 3 }: { pro: Listing; headingLevel?
         </div>
       </div>
       <p className="fp-meta">
-        <span aria-label={pro.rating === null ? 'New professional, no reviews yet' : `Rated ${ratingLabel(pro.rating)} out of 5`}>
+        <span
+          aria-label={
+            pro.rating === null ? 'New professional, no reviews yet' : `Rated ${ratingLabel(pro.rating)} out of 5`
+          }
+        >
           <span aria-hidden="true">★ </span>
           {ratingLabel(pro.rating)}
         </span>
         <span> ({reviewsLabel(pro.reviews)})</span>
         {/* No city given: the position is the default city's, so a distance would mean nothing. */}
         {pro.distance !== null && pro.positionSource !== 'default' ? (
-          <span> · {milesLabel(pro.distance, { approximate: pro.positionSource === 'city' || located.status === 'fallback' })}</span>
+          <span>
+            {' '}
+            ·{' '}
+            {milesLabel(pro.distance, { approximate: pro.positionSource === 'city' || located.status === 'fallback' })}
+          </span>
         ) : null}
         <span> · {pro.location ?? 'Ghana'}</span>
       </p>

@@ -1,5 +1,10 @@
 import { useId } from 'react';
-import type { AnalyticsAnswer, Analytics as Figures, CustomerAnalytics, ProfessionalAnalytics } from '../../../../contract/analytics.ts';
+import type {
+  AnalyticsAnswer,
+  Analytics as Figures,
+  CustomerAnalytics,
+  ProfessionalAnalytics,
+} from '../../../../contract/analytics.ts';
 import { ANALYTICS_MONTHS } from '../../../../contract/analytics.ts';
 import { query } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
@@ -12,13 +17,22 @@ import { monthLabel } from '../../../../contract/dates.ts';
 import './analytics.css';
 
 /** Bar widths in 5% steps (classes, since the CSP allows no inline styles). */
-const step = (value: number, max: number) => (max <= 0 ? 0 : Math.max(value > 0 ? 1 : 0, Math.round((value / max) * 20)));
+const step = (value: number, max: number) =>
+  max <= 0 ? 0 : Math.max(value > 0 ? 1 : 0, Math.round((value / max) * 20));
 
 /**
  * A bar chart as a list: each bar has its month and its number as text, so a screen reader reads
  * "November 2026: 3 bookings" and nothing depends on seeing the bar.
  */
-function Bars({ title, rows, format }: { title: string; rows: { month: string; value: number }[]; format: (n: number) => string }) {
+function Bars({
+  title,
+  rows,
+  format,
+}: {
+  title: string;
+  rows: { month: string; value: number }[];
+  format: (n: number) => string;
+}) {
   const id = useId();
   const max = Math.max(0, ...rows.map((r) => r.value));
   return (
@@ -44,7 +58,13 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 function CustomerFigures({ a }: { a: CustomerAnalytics }) {
   const id = useId();
   const booked = a.months.some((m) => m.bookings > 0) || a.completed > 0 || a.cancelled > 0;
-  if (!booked) return <p className="pd-empty">No bookings yet. Once you book a professional, your bookings per month, spending and favourite categories show here.</p>;
+  if (!booked)
+    return (
+      <p className="pd-empty">
+        No bookings yet. Once you book a professional, your bookings per month, spending and favourite categories show
+        here.
+      </p>
+    );
   return (
     <div className="pd-stack">
       <ul className="pd-stats" role="list" aria-label="Your booking figures">
@@ -52,7 +72,11 @@ function CustomerFigures({ a }: { a: CustomerAnalytics }) {
         <Stat label="Cancelled" value={a.cancelled} note="By you or the professional" />
         <Stat label="Total Spent" value={cedis(a.totalSpent)} note="On completed services" />
       </ul>
-      <Bars title={`Bookings per month (last ${ANALYTICS_MONTHS})`} rows={a.months.map((m) => ({ month: m.month, value: m.bookings }))} format={(n) => plural(n, 'booking', 'bookings')} />
+      <Bars
+        title={`Bookings per month (last ${ANALYTICS_MONTHS})`}
+        rows={a.months.map((m) => ({ month: m.month, value: m.bookings }))}
+        format={(n) => plural(n, 'booking', 'bookings')}
+      />
       <section className="card pd-card" aria-labelledby={`${id}-top`}>
         <h2 id={`${id}-top`}>Most booked categories</h2>
         {a.topCategories.length ? (
@@ -73,19 +97,41 @@ function CustomerFigures({ a }: { a: CustomerAnalytics }) {
 
 function ProfessionalFigures({ a }: { a: ProfessionalAnalytics }) {
   const worked = a.months.some((m) => m.jobs > 0) || a.answered > 0 || a.reviews > 0;
-  if (!worked) return <p className="pd-empty">No jobs yet. Once you answer requests and complete jobs, your jobs, earnings, acceptance rate and rating show here.</p>;
+  if (!worked)
+    return (
+      <p className="pd-empty">
+        No jobs yet. Once you answer requests and complete jobs, your jobs, earnings, acceptance rate and rating show
+        here.
+      </p>
+    );
   return (
     <div className="pd-stack">
       <ul className="pd-stats" role="list" aria-label="Your job figures">
         <Stat
           label="Acceptance Rate"
           value={a.acceptanceRate === null ? '—' : `${a.acceptanceRate}%`}
-          note={a.answered ? `${a.accepted} of ${plural(a.answered, 'request', 'requests')} answered` : 'No requests answered yet'}
+          note={
+            a.answered
+              ? `${a.accepted} of ${plural(a.answered, 'request', 'requests')} answered`
+              : 'No requests answered yet'
+          }
         />
-        <Stat label="Average Rating" value={a.rating === null ? 'New' : a.rating.toFixed(1)} note={a.reviews ? plural(a.reviews, 'review', 'reviews') : 'No reviews yet'} />
+        <Stat
+          label="Average Rating"
+          value={a.rating === null ? 'New' : a.rating.toFixed(1)}
+          note={a.reviews ? plural(a.reviews, 'review', 'reviews') : 'No reviews yet'}
+        />
       </ul>
-      <Bars title={`Completed jobs per month (last ${ANALYTICS_MONTHS})`} rows={a.months.map((m) => ({ month: m.month, value: m.jobs }))} format={(n) => plural(n, 'job', 'jobs')} />
-      <Bars title={`Earnings per month (last ${ANALYTICS_MONTHS})`} rows={a.months.map((m) => ({ month: m.month, value: m.earnings }))} format={(n) => cedis(n)} />
+      <Bars
+        title={`Completed jobs per month (last ${ANALYTICS_MONTHS})`}
+        rows={a.months.map((m) => ({ month: m.month, value: m.jobs }))}
+        format={(n) => plural(n, 'job', 'jobs')}
+      />
+      <Bars
+        title={`Earnings per month (last ${ANALYTICS_MONTHS})`}
+        rows={a.months.map((m) => ({ month: m.month, value: m.earnings }))}
+        format={(n) => cedis(n)}
+      />
     </div>
   );
 }
@@ -94,7 +140,8 @@ function ProfessionalFigures({ a }: { a: ProfessionalAnalytics }) {
 export default function Analytics() {
   const { load, retry } = useLoad<Figures>(
     'analytics',
-    async ({ signal, fresh }) => (await query<AnalyticsAnswer>('/api/me/analytics', { token: $session.get().token, signal, fresh })).analytics,
+    async ({ signal, fresh }) =>
+      (await query<AnalyticsAnswer>('/api/me/analytics', { token: $session.get().token, signal, fresh })).analytics,
     { failure: (error) => failure(error).message },
   );
   if (load.state === 'loading') return <GuardLoading text="Loading your analytics..." />;

@@ -36,7 +36,13 @@ interface CustomerRecord {
 
 const FILTERS = ['all', 'pending', 'confirmed', 'completed'] as const;
 type Filter = (typeof FILTERS)[number];
-const LABEL: Record<Filter | BookingStatus, string> = { all: 'All', pending: 'Pending', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled' };
+const LABEL: Record<Filter | BookingStatus, string> = {
+  all: 'All',
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
 const FULL = '/customer-dashboard';
 
 function BookingItem({ b }: { b: Booking }) {
@@ -76,7 +82,8 @@ function MyBookings({ onFind }: { onFind: () => void }) {
   const [filter, setFilter] = useState<Filter>('all');
   const { load, retry, refresh } = useLoad<Booking[]>(
     'bookings',
-    async ({ signal, fresh }) => (await query<{ bookings: Booking[] }>('/api/bookings', { token: $session.get().token, signal, fresh })).bookings,
+    async ({ signal, fresh }) =>
+      (await query<{ bookings: Booking[] }>('/api/bookings', { token: $session.get().token, signal, fresh })).bookings,
     { failure: (error) => failure(error).message },
   );
   // The professional's answers show as they come (live, issue #18); the list shown stays meanwhile.
@@ -125,7 +132,13 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
   if (load.state === 'failed') return <LoadError message={load.message} onRetry={retry} />;
   const r = load.data;
   return (
-    <Tabs label="Dashboard sections" idPrefix="gd" tabs={tabItems(tabs, {}, { bookings: unread })} active={tab} onChange={onTab}>
+    <Tabs
+      label="Dashboard sections"
+      idPrefix="gd"
+      tabs={tabItems(tabs, {}, { bookings: unread })}
+      active={tab}
+      onChange={onTab}
+    >
       {tab === 'overview' ? (
         <div className="pd-stack">
           <ul className="pd-stats" role="list" aria-label="Your figures">
@@ -163,7 +176,10 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
       {tab === 'findpro' ? (
         <section className="card pd-card" aria-labelledby="gd-find">
           <h2 id="gd-find">Find Pro</h2>
-          <p>Search professionals by name or profession, filter by category, sort by distance, rating or price, and book a time.</p>
+          <p>
+            Search professionals by name or profession, filter by category, sort by distance, rating or price, and book
+            a time.
+          </p>
           <a className="btn wz-button" href={FULL}>
             Find services near you
           </a>

@@ -44,7 +44,14 @@ function ProfileMenu({ tabs, onPick }: { tabs: readonly RoleTab[]; onPick: (tab:
   }
   return (
     <div className="pd-menu" onKeyDown={onKeyDown}>
-      <button ref={button} type="button" className="btn btn-line wz-button" aria-expanded={open} aria-controls="gd-menu" onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-line wz-button"
+        aria-expanded={open}
+        aria-controls="gd-menu"
+        onClick={() => setOpen((o) => !o)}
+      >
         Account
       </button>
       {open ? (

@@ -3,7 +3,13 @@ import { useEffect } from 'react';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { LoadError } from '../../ui/DashboardParts.tsx';
 import { ProStats } from '../ProfessionalDashboard/Overview.tsx';
-import { Earnings, JobRequests, LOADING_TEXT, ProBadges, ProfileTab } from '../ProfessionalDashboard/ProfessionalDashboard.tsx';
+import {
+  Earnings,
+  JobRequests,
+  LOADING_TEXT,
+  ProBadges,
+  ProfileTab,
+} from '../ProfessionalDashboard/ProfessionalDashboard.tsx';
 import { RateCard } from '../ProfessionalDashboard/RateCard.tsx';
 import { cedis } from '../../lib/dashboard-format.ts';
 import { $jobs, $professional, loadJobs, loadProfessional } from '../../stores/professional.ts';
@@ -30,7 +36,8 @@ function RecentJobs() {
   useEffect(() => {
     void loadJobs();
   }, []);
-  if (jobs.state !== 'loaded') return jobs.state === 'failed' ? <p className="pd-muted">{jobs.message}</p> : <GuardLoading />;
+  if (jobs.state !== 'loaded')
+    return jobs.state === 'failed' ? <p className="pd-muted">{jobs.message}</p> : <GuardLoading />;
   const recent = [...jobs.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 3);
   if (!recent.length) return <p className="pd-muted">No job requests yet.</p>;
   return (
@@ -58,44 +65,51 @@ export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewPro
   }, [user.email]);
 
   if (load.state === 'loading') return <GuardLoading text={LOADING_TEXT} />;
-  if (load.state === 'failed') return <LoadError message={load.message} onRetry={() => void loadProfessional(user, { fresh: true })} />;
+  if (load.state === 'failed')
+    return <LoadError message={load.message} onRetry={() => void loadProfessional(user, { fresh: true })} />;
   const record = load.data;
   return (
     <>
       <ProBadges record={record} />
-      <Tabs label="Dashboard sections" idPrefix="gd" tabs={tabItems(tabs, { bookings: 'Job Requests' }, { bookings: unread })} active={tab} onChange={onTab}>
-          {tab === 'overview' ? (
-            <div className="pd-stack">
-              <ProStats record={record} />
-              <section className="card pd-card" aria-labelledby="gd-quick">
-                <h2 id="gd-quick">Quick Actions</h2>
-                <div className="wz-actions">
-                  <button type="button" className="btn wz-button" onClick={() => onTab('bookings')}>
-                    Review job requests
-                  </button>
-                  <button type="button" className="btn btn-line wz-button" onClick={() => onTab('profile')}>
-                    Edit profile and rates
-                  </button>
-                  <a className="btn btn-line wz-button" href="/professional-dashboard">
-                    Set your schedule
-                  </a>
-                </div>
-              </section>
-              <section className="card pd-card" aria-labelledby="gd-recent">
-                <h2 id="gd-recent">Recent Activity</h2>
-                <RecentJobs />
-              </section>
-            </div>
-          ) : null}
-          {tab === 'bookings' ? <JobRequests user={user} filters={BOOKING_FILTERS} /> : null}
-          {tab === 'analytics' ? <Analytics /> : null}
-          {tab === 'profile' ? (
-            <div className="pd-stack">
-              <ProfileTab user={user} record={record} />
-              <RateCard record={record} />
-            </div>
-          ) : null}
-          {tab === 'earnings' ? <Earnings record={record} /> : null}
+      <Tabs
+        label="Dashboard sections"
+        idPrefix="gd"
+        tabs={tabItems(tabs, { bookings: 'Job Requests' }, { bookings: unread })}
+        active={tab}
+        onChange={onTab}
+      >
+        {tab === 'overview' ? (
+          <div className="pd-stack">
+            <ProStats record={record} />
+            <section className="card pd-card" aria-labelledby="gd-quick">
+              <h2 id="gd-quick">Quick Actions</h2>
+              <div className="wz-actions">
+                <button type="button" className="btn wz-button" onClick={() => onTab('bookings')}>
+                  Review job requests
+                </button>
+                <button type="button" className="btn btn-line wz-button" onClick={() => onTab('profile')}>
+                  Edit profile and rates
+                </button>
+                <a className="btn btn-line wz-button" href="/professional-dashboard">
+                  Set your schedule
+                </a>
+              </div>
+            </section>
+            <section className="card pd-card" aria-labelledby="gd-recent">
+              <h2 id="gd-recent">Recent Activity</h2>
+              <RecentJobs />
+            </section>
+          </div>
+        ) : null}
+        {tab === 'bookings' ? <JobRequests user={user} filters={BOOKING_FILTERS} /> : null}
+        {tab === 'analytics' ? <Analytics /> : null}
+        {tab === 'profile' ? (
+          <div className="pd-stack">
+            <ProfileTab user={user} record={record} />
+            <RateCard record={record} />
+          </div>
+        ) : null}
+        {tab === 'earnings' ? <Earnings record={record} /> : null}
       </Tabs>
     </>
   );

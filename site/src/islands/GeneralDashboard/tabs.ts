@@ -26,5 +26,8 @@ export interface RoleViewProps {
 }
 
 /** The tabs with their labels (`labels` overrides the usual ones) and unread counts. */
-export const tabItems = (tabs: readonly RoleTab[], labels: Partial<Record<RoleTab, string>> = {}, unread: Partial<Record<RoleTab, number>> = {}) =>
-  tabs.map((id) => ({ id, label: labels[id] ?? TAB_LABELS[id], unread: unread[id] }));
+export const tabItems = (
+  tabs: readonly RoleTab[],
+  labels: Partial<Record<RoleTab, string>> = {},
+  unread: Partial<Record<RoleTab, number>> = {},
+) => tabs.map((id) => ({ id, label: labels[id] ?? TAB_LABELS[id], unread: unread[id] }));

@@ -23,7 +23,11 @@ export function useRecord<T>(type: DashboardUserType, user: SessionUser): { load
   const { load, retry, refresh } = useLoad<T>(
     `${type} ${user.email}`,
     async ({ signal, fresh }) => {
-      const answer = await query<Record<string, unknown>>(userDataPath(type, user.email), { token: $session.get().token, signal, fresh });
+      const answer = await query<Record<string, unknown>>(userDataPath(type, user.email), {
+        token: $session.get().token,
+        signal,
+        fresh,
+      });
       noteVisit(answer[type] as { firstVisit?: boolean });
       return answer[type] as T;
     },

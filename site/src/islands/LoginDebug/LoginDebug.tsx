@@ -131,10 +131,20 @@ function Tool() {
           <button type="submit" className="btn auth-button" disabled={!ready || running !== null}>
             {running === 'single' ? 'Testing...' : 'Test Single Login'}
           </button>
-          <button type="button" className="btn auth-button" onClick={() => void all()} disabled={!ready || running !== null}>
+          <button
+            type="button"
+            className="btn auth-button"
+            onClick={() => void all()}
+            disabled={!ready || running !== null}
+          >
             {running?.startsWith('all') ? 'Testing...' : 'Test All Customers'}
           </button>
-          <button type="button" className="btn btn-line auth-button" onClick={() => setResults([])} disabled={results.length === 0}>
+          <button
+            type="button"
+            className="btn btn-line auth-button"
+            onClick={() => setResults([])}
+            disabled={results.length === 0}
+          >
             Clear Results
           </button>
         </div>
@@ -151,15 +161,34 @@ function Tool() {
             <li key={r.id} className="card">
               <article aria-label={`${r.email} ${r.ok ? 'SUCCESS' : 'FAILED'}`}>
                 <p>
-                  <strong>{r.email}</strong> · {r.time} · <span className={r.ok ? 'auth-badge' : 'auth-badge is-failed'}>{r.ok ? 'SUCCESS' : 'FAILED'}</span>
+                  <strong>{r.email}</strong> · {r.time} ·{' '}
+                  <span className={r.ok ? 'auth-badge' : 'auth-badge is-failed'}>{r.ok ? 'SUCCESS' : 'FAILED'}</span>
                 </p>
                 <dl className="auth-data">
-                  <div className="auth-data-row"><dt>Status</dt><dd>{r.status ?? '—'}</dd></div>
-                  <div className="auth-data-row"><dt>Response time</dt><dd>{r.ms} ms</dd></div>
-                  <div className="auth-data-row"><dt>User type</dt><dd>{r.userType ?? '—'}</dd></div>
-                  <div className="auth-data-row"><dt>First name</dt><dd>{r.firstName ?? '—'}</dd></div>
-                  <div className="auth-data-row"><dt>Message</dt><dd>{r.message ?? '—'}</dd></div>
-                  <div className="auth-data-row"><dt>Error</dt><dd>{r.error ?? '—'}</dd></div>
+                  <div className="auth-data-row">
+                    <dt>Status</dt>
+                    <dd>{r.status ?? '—'}</dd>
+                  </div>
+                  <div className="auth-data-row">
+                    <dt>Response time</dt>
+                    <dd>{r.ms} ms</dd>
+                  </div>
+                  <div className="auth-data-row">
+                    <dt>User type</dt>
+                    <dd>{r.userType ?? '—'}</dd>
+                  </div>
+                  <div className="auth-data-row">
+                    <dt>First name</dt>
+                    <dd>{r.firstName ?? '—'}</dd>
+                  </div>
+                  <div className="auth-data-row">
+                    <dt>Message</dt>
+                    <dd>{r.message ?? '—'}</dd>
+                  </div>
+                  <div className="auth-data-row">
+                    <dt>Error</dt>
+                    <dd>{r.error ?? '—'}</dd>
+                  </div>
                 </dl>
               </article>
             </li>

@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { FORGOT_PASSWORD_ANSWER, type ForgotPasswordResponse, forgotPasswordSchema } from '../../../../contract/accounts.ts';
+import {
+  FORGOT_PASSWORD_ANSWER,
+  type ForgotPasswordResponse,
+  forgotPasswordSchema,
+} from '../../../../contract/accounts.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import { useFocusOnMount } from '../../ui/useFocus.ts';
@@ -58,12 +62,15 @@ function Form() {
     setBusy(true);
     setProblem(null);
     try {
-      setSent(await apiFetch<ForgotPasswordResponse>('/api/auth/forgot-password', { method: 'POST', body: parsed.data }));
+      setSent(
+        await apiFetch<ForgotPasswordResponse>('/api/auth/forgot-password', { method: 'POST', body: parsed.data }),
+      );
     } catch (error) {
       // The answer never says whether an account exists; only a refusal to process (too many
       // requests, a bad field) or no connection is reported as such.
       if (error instanceof NetworkError || error instanceof TimeoutError) setProblem(NETWORK);
-      else if (error instanceof ApiError && error.status < 500) setProblem(serverMessage(error.body) ?? 'Please check what you typed and try again.');
+      else if (error instanceof ApiError && error.status < 500)
+        setProblem(serverMessage(error.body) ?? 'Please check what you typed and try again.');
       else setProblem('Something went wrong. Please try again.');
     } finally {
       setBusy(false);
@@ -74,7 +81,14 @@ function Form() {
   // itself can be pre-rendered.
   if (sent) return <Answer devMailbox={sent.devMailbox === true} />;
   return (
-    <form ref={formRef} className="auth-form" aria-label="Reset your password" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form
+      ref={formRef}
+      className="auth-form"
+      aria-label="Reset your password"
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={busy}
+    >
       <IdentifierChoice legend="Find my account by" name="method" method={method} onChange={setMethod} />
       <div className="auth-field">
         <label htmlFor={ids.input}>{method === 'email' ? 'Email' : 'Phone number'}</label>

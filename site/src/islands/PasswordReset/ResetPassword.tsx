@@ -20,7 +20,13 @@ function ResultPanel({ result }: { result: Result }) {
         {done ? 'Password changed' : 'This link cannot be used'}
       </h2>
       <p>{result.message}</p>
-      <p>{done ? <a href="/signin">Sign in with your new password</a> : <a href="/forgot-password">Ask for a new reset link</a>}</p>
+      <p>
+        {done ? (
+          <a href="/signin">Sign in with your new password</a>
+        ) : (
+          <a href="/forgot-password">Ask for a new reset link</a>
+        )}
+      </p>
     </div>
   );
 }
@@ -68,13 +74,22 @@ function Form() {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await apiFetch<{ message?: string }>('/api/auth/reset-password', { method: 'POST', body: parsed.data });
+      const answer = await apiFetch<{ message?: string }>('/api/auth/reset-password', {
+        method: 'POST',
+        body: parsed.data,
+      });
       setResult({ kind: 'done', message: serverMessage(answer) ?? 'Your password has been changed.' });
     } catch (error) {
       if (error instanceof NetworkError || error instanceof TimeoutError) setProblem(NETWORK);
       else if (error instanceof ApiError && error.status === 400) {
-        setResult({ kind: 'refused', message: serverMessage(error.body) ?? 'This reset link is invalid or has expired.' });
-      } else setProblem((error instanceof ApiError && serverMessage(error.body)) || 'Something went wrong. Please try again.');
+        setResult({
+          kind: 'refused',
+          message: serverMessage(error.body) ?? 'This reset link is invalid or has expired.',
+        });
+      } else
+        setProblem(
+          (error instanceof ApiError && serverMessage(error.body)) || 'Something went wrong. Please try again.',
+        );
     } finally {
       setBusy(false);
     }
@@ -87,8 +102,23 @@ function Form() {
       <div className="auth-field">
         <label htmlFor={ids.password}>New password</label>
         <div className="auth-password">
-          <input ref={passwordRef} id={ids.password} name="password" type={show ? 'text' : 'password'} autoComplete="new-password" minLength={8} maxLength={200} required aria-describedby={describedBy} />
-          <button type="button" className="btn btn-line btn-sm auth-button" aria-pressed={show} onClick={() => setShow((v) => !v)}>
+          <input
+            ref={passwordRef}
+            id={ids.password}
+            name="password"
+            type={show ? 'text' : 'password'}
+            autoComplete="new-password"
+            minLength={8}
+            maxLength={200}
+            required
+            aria-describedby={describedBy}
+          />
+          <button
+            type="button"
+            className="btn btn-line btn-sm auth-button"
+            aria-pressed={show}
+            onClick={() => setShow((v) => !v)}
+          >
             {show ? 'Hide' : 'Show'}
             <span className="auth-sr"> passwords</span>
           </button>
@@ -97,7 +127,17 @@ function Form() {
       </div>
       <div className="auth-field">
         <label htmlFor={ids.confirm}>Confirm new password</label>
-        <input ref={confirmRef} id={ids.confirm} name="confirmPassword" type={show ? 'text' : 'password'} autoComplete="new-password" minLength={8} maxLength={200} required aria-describedby={describedBy} />
+        <input
+          ref={confirmRef}
+          id={ids.confirm}
+          name="confirmPassword"
+          type={show ? 'text' : 'password'}
+          autoComplete="new-password"
+          minLength={8}
+          maxLength={200}
+          required
+          aria-describedby={describedBy}
+        />
       </div>
       {problem ? (
         <p id={ids.problem} className="auth-error" role="alert">

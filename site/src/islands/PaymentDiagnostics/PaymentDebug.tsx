@@ -35,7 +35,11 @@ function Debug() {
     }
   }
 
-  const mode = !env.config ? 'Loading...' : paystack ? `Paystack (${env.config.publicKey?.startsWith('pk_live_') ? 'live' : 'test'} key)` : 'Sandbox (TEST MODE — no real money is charged)';
+  const mode = !env.config
+    ? 'Loading...'
+    : paystack
+      ? `Paystack (${env.config.publicKey?.startsWith('pk_live_') ? 'live' : 'test'} key)`
+      : 'Sandbox (TEST MODE — no real money is charged)';
   return (
     <>
       <section className="card dg-card" aria-labelledby="dg-env">
@@ -46,20 +50,50 @@ function Debug() {
           <dt>Payment provider</dt>
           <dd>{mode}</dd>
           <dt>Paystack public key</dt>
-          <dd>{!env.config ? 'Loading...' : env.config.publicKey ? `Present (${keyPrefix(env.config.publicKey)})` : paystack ? 'Missing' : 'Not needed (sandbox)'}</dd>
+          <dd>
+            {!env.config
+              ? 'Loading...'
+              : env.config.publicKey
+                ? `Present (${keyPrefix(env.config.publicKey)})`
+                : paystack
+                  ? 'Missing'
+                  : 'Not needed (sandbox)'}
+          </dd>
           <dt>Paystack script</dt>
           <dd>
-            {env.script === 'loading' ? 'Loading...' : env.script === 'loaded' ? 'Loaded' : env.script === 'not-needed' ? 'Not needed (sandbox)' : `Failed: ${env.scriptError || env.configError}`}
+            {env.script === 'loading'
+              ? 'Loading...'
+              : env.script === 'loaded'
+                ? 'Loaded'
+                : env.script === 'not-needed'
+                  ? 'Not needed (sandbox)'
+                  : `Failed: ${env.scriptError || env.configError}`}
           </dd>
           <dt>Payment widget</dt>
-          <dd>{env.widgetAvailable ? (paystack ? 'Available (PaystackPop)' : 'Available (sandbox checkout)') : 'Not available'}</dd>
+          <dd>
+            {env.widgetAvailable
+              ? paystack
+                ? 'Available (PaystackPop)'
+                : 'Available (sandbox checkout)'
+              : 'Not available'}
+          </dd>
         </dl>
       </section>
       {keyMissing ? (
-        <p className="wz-alert" role="alert">Cannot test payment: Paystack public key is missing from environment variables.</p>
+        <p className="wz-alert" role="alert">
+          Cannot test payment: Paystack public key is missing from environment variables.
+        </p>
       ) : null}
-      {paystack && env.script === 'loading' ? <p className="dg-warn" role="status">Cannot test payment yet: Paystack script is still loading.</p> : null}
-      {env.configError ? <p className="wz-alert" role="alert">Could not read the payment configuration: {env.configError}</p> : null}
+      {paystack && env.script === 'loading' ? (
+        <p className="dg-warn" role="status">
+          Cannot test payment yet: Paystack script is still loading.
+        </p>
+      ) : null}
+      {env.configError ? (
+        <p className="wz-alert" role="alert">
+          Could not read the payment configuration: {env.configError}
+        </p>
+      ) : null}
       <div className="wz-actions">
         <button type="button" className="btn wz-button" onClick={test} disabled={!canTest}>
           {busy ? 'Processing...' : 'Test Payment (₵10)'}

@@ -52,7 +52,9 @@ function Tester() {
         return setError(PAYMENT_MESSAGES.cancelled);
       }
       setStatus('pending');
-      const verified = await apiFetch<{ success: boolean; message: string }>('/api/verify-payment', { body: { reference: outcome.reference } });
+      const verified = await apiFetch<{ success: boolean; message: string }>('/api/verify-payment', {
+        body: { reference: outcome.reference },
+      });
       note(`verify: ${JSON.stringify(verified)}`);
       setStatus(verified.success ? 'success' : 'failed');
       // The spec's words: "Payment successful! Reference: …" and "Payment error: …".
@@ -117,7 +119,15 @@ function Tester() {
           <dt>Provider</dt>
           <dd>{env.config?.provider ?? (env.configError ? `unknown (${env.configError})` : 'Loading...')}</dd>
           <dt>Script</dt>
-          <dd>{env.script === 'loading' ? 'Loading...' : env.script === 'not-needed' ? 'Not needed (sandbox)' : env.script === 'loaded' ? 'Loaded' : `Failed ${env.scriptError}`}</dd>
+          <dd>
+            {env.script === 'loading'
+              ? 'Loading...'
+              : env.script === 'not-needed'
+                ? 'Not needed (sandbox)'
+                : env.script === 'loaded'
+                  ? 'Loaded'
+                  : `Failed ${env.scriptError}`}
+          </dd>
           <dt>Reference</dt>
           <dd>{reference || '—'}</dd>
           <dt>Payment status</dt>

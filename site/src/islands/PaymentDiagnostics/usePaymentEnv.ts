@@ -16,7 +16,13 @@ export interface PaymentEnv {
 }
 
 export function usePaymentEnv(): PaymentEnv {
-  const [env, setEnv] = useState<PaymentEnv>({ config: null, configError: '', script: 'loading', scriptError: '', widgetAvailable: false });
+  const [env, setEnv] = useState<PaymentEnv>({
+    config: null,
+    configError: '',
+    script: 'loading',
+    scriptError: '',
+    widgetAvailable: false,
+  });
   useEffect(() => {
     let live = true;
     const update = (patch: Partial<PaymentEnv>) => live && setEnv((e) => ({ ...e, ...patch }));
@@ -40,7 +46,9 @@ export function usePaymentEnv(): PaymentEnv {
 
 /** A reference the server knows, for a payment tied to no account (diagnostics only). */
 export async function createTestIntent(plan: PlanType, email: string): Promise<PaymentIntent> {
-  const answer = await apiFetch<{ success: boolean; payment: PaymentIntent }>('/api/payments/test-intent', { body: { plan, email } });
+  const answer = await apiFetch<{ success: boolean; payment: PaymentIntent }>('/api/payments/test-intent', {
+    body: { plan, email },
+  });
   return answer.payment;
 }
 

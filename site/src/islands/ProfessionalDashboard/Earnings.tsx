@@ -10,7 +10,11 @@ export default function Earnings({ record }: { record: ProfessionalRecord }) {
   return (
     <div className="pd-stack">
       <ul className="pd-stats" role="list" aria-label="Your earnings">
-        <Stat label="Total Earned" value={cedis(record.totalEarnings)} note={`${record.completedJobs} completed job${record.completedJobs === 1 ? '' : 's'}`} />
+        <Stat
+          label="Total Earned"
+          value={cedis(record.totalEarnings)}
+          note={`${record.completedJobs} completed job${record.completedJobs === 1 ? '' : 's'}`}
+        />
         <Stat label="This Month" value={cedis(record.monthlyEarnings)} />
       </ul>
       <section className="card pd-card" aria-labelledby={`${id}-title`}>

@@ -60,7 +60,17 @@ function useStarted(date: string, time: string): boolean {
 }
 
 /** One job request with its actions (docs/PRODUCT.md "Bookings"). */
-export function JobCard({ job, user, onDone, compact = false }: { job: Booking; user: SessionUser; onDone: (message: string) => void; compact?: boolean }) {
+export function JobCard({
+  job,
+  user,
+  onDone,
+  compact = false,
+}: {
+  job: Booking;
+  user: SessionUser;
+  onDone: (message: string) => void;
+  compact?: boolean;
+}) {
   const id = useId();
   const token = useStore($session).token;
   const unread = useStore($unread).chats[job.id];
@@ -133,7 +143,12 @@ export function JobCard({ job, user, onDone, compact = false }: { job: Booking; 
             <button type="button" className="btn wz-button" disabled={busy !== null} onClick={() => void act('accept')}>
               {busy === 'accept' ? 'Accepting...' : 'Accept'}
             </button>
-            <button type="button" className="btn btn-line wz-button" disabled={busy !== null} onClick={() => void act('decline')}>
+            <button
+              type="button"
+              className="btn btn-line wz-button"
+              disabled={busy !== null}
+              onClick={() => void act('decline')}
+            >
               {busy === 'decline' ? 'Declining...' : 'Decline'}
             </button>
             {messageButton}
@@ -148,15 +163,24 @@ export function JobCard({ job, user, onDone, compact = false }: { job: Booking; 
               </a>
             ) : null}
             {started ? (
-              <button type="button" className="btn wz-button" disabled={busy !== null} onClick={() => void act('complete')}>
+              <button
+                type="button"
+                className="btn wz-button"
+                disabled={busy !== null}
+                onClick={() => void act('complete')}
+              >
                 {busy === 'complete' ? 'Saving...' : 'Mark Completed'}
               </button>
             ) : null}
           </>
         ) : null}
       </div>
-      {job.status === 'confirmed' && !started ? <p className="pd-muted">You can mark this completed from {startLabel(job.date, job.time)}.</p> : null}
-      {job.status === 'pending' ? <p className="pd-muted">You can message {job.customerName} before you accept.</p> : null}
+      {job.status === 'confirmed' && !started ? (
+        <p className="pd-muted">You can mark this completed from {startLabel(job.date, job.time)}.</p>
+      ) : null}
+      {job.status === 'pending' ? (
+        <p className="pd-muted">You can message {job.customerName} before you accept.</p>
+      ) : null}
       {problem ? (
         <p role="alert" className="wz-alert">
           {problem}
@@ -164,7 +188,7 @@ export function JobCard({ job, user, onDone, compact = false }: { job: Booking; 
       ) : null}
       {chatOpen && token ? (
         <div id={`${id}-chat`} className="pd-chat">
-            <ChatPanel bookingId={job.id} token={token} meId={user.id} otherName={job.customerName} />
+          <ChatPanel bookingId={job.id} token={token} meId={user.id} otherName={job.customerName} />
         </div>
       ) : null}
     </li>
@@ -201,7 +225,13 @@ export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Jo
       <h2 id={headingId}>{heading}</h2>
       <div className="pd-filters" role="group" aria-label="Show jobs">
         {filters.map((f) => (
-          <button key={f.id} type="button" className="pd-filter" aria-pressed={filter === f.id} onClick={() => setFilter(f.id)}>
+          <button
+            key={f.id}
+            type="button"
+            className="pd-filter"
+            aria-pressed={filter === f.id}
+            onClick={() => setFilter(f.id)}
+          >
             {f.label}
             {jobs.state === 'loaded' ? ` (${count(f.id)})` : ''}
           </button>
@@ -221,7 +251,11 @@ export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Jo
       ) : null}
       {jobs.state === 'loaded' && shown.length === 0 ? (
         <p className="pd-empty">
-          {filter === 'pending' ? 'No pending job requests right now.' : filter === 'all' ? 'No job requests yet.' : `No ${filter} jobs.`}
+          {filter === 'pending'
+            ? 'No pending job requests right now.'
+            : filter === 'all'
+              ? 'No job requests yet.'
+              : `No ${filter} jobs.`}
         </p>
       ) : null}
       {shown.length > 0 ? (

@@ -24,7 +24,11 @@ const ProfilePhoto = lazyPart('dashboard', () => import('../../ui/ProfilePhoto.t
 const WorkPhotos = lazyPart('dashboard', () => import('./WorkPhotos.tsx'), 'Loading your work photos...');
 const VerificationCard = lazyPart('dashboard', () => import('./VerificationCard.tsx'), 'Loading your verification...');
 // The subscription card brings the payment code (issue 5).
-const SubscriptionCard = lazyPart('dashboard', () => import('../Subscription/SubscriptionCard.tsx'), 'Loading your subscription...');
+const SubscriptionCard = lazyPart(
+  'dashboard',
+  () => import('../Subscription/SubscriptionCard.tsx'),
+  'Loading your subscription...',
+);
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -65,33 +69,39 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
     <div className="pd">
       <DashboardHeader title={title} user={user} avatar={load.state === 'loaded' ? load.data.avatar : null} />
       {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
-      {load.state === 'failed' ? <LoadError message={load.message} onRetry={() => void loadProfessional(user, { fresh: true })} /> : null}
+      {load.state === 'failed' ? (
+        <LoadError message={load.message} onRetry={() => void loadProfessional(user, { fresh: true })} />
+      ) : null}
       {load.state === 'loaded' ? (
         <>
           <ProBadges record={load.data} />
           <Tabs label="Dashboard sections" idPrefix="pro" tabs={tabs} active={tab} onChange={setTab}>
-              {tab === 'overview' ? (
-                <>
-                  <SubscriptionCard
-                    subscription={load.data.subscription}
-                    token={$session.get().token}
-                    onRenewed={() => void loadProfessional(user, { fresh: true })}
-                  />
-                  <Overview record={load.data} />
-                </>
-              ) : null}
-              {tab === 'jobs' ? <JobRequests user={user} /> : null}
-              {tab === 'schedule' ? <Schedule user={user} record={load.data} /> : null}
-              {tab === 'earnings' ? <Earnings record={load.data} /> : null}
-              {tab === 'profile' ? (
-                <div className="pd-stack">
-                  <ProfilePhoto name={load.data.name} avatar={load.data.avatar} onChanged={(avatar) => patchProfessional({ avatar })} />
-                  <ProfileTab user={user} record={load.data} />
-                  <WorkPhotos profession={load.data.profession} />
-                  <VerificationCard />
-                  <DownloadMyData />
-                </div>
-              ) : null}
+            {tab === 'overview' ? (
+              <>
+                <SubscriptionCard
+                  subscription={load.data.subscription}
+                  token={$session.get().token}
+                  onRenewed={() => void loadProfessional(user, { fresh: true })}
+                />
+                <Overview record={load.data} />
+              </>
+            ) : null}
+            {tab === 'jobs' ? <JobRequests user={user} /> : null}
+            {tab === 'schedule' ? <Schedule user={user} record={load.data} /> : null}
+            {tab === 'earnings' ? <Earnings record={load.data} /> : null}
+            {tab === 'profile' ? (
+              <div className="pd-stack">
+                <ProfilePhoto
+                  name={load.data.name}
+                  avatar={load.data.avatar}
+                  onChanged={(avatar) => patchProfessional({ avatar })}
+                />
+                <ProfileTab user={user} record={load.data} />
+                <WorkPhotos profession={load.data.profession} />
+                <VerificationCard />
+                <DownloadMyData />
+              </div>
+            ) : null}
           </Tabs>
         </>
       ) : null}

@@ -59,17 +59,29 @@ export default function ProfileTab({ user, record }: { user: SessionUser; record
   const firstField = useFocusOn<HTMLInputElement>(editing);
   const editButton = useFocusOn<HTMLButtonElement>(!editing);
 
-  const set = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+  const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: event.target.value }));
 
   function onSubmit(event: FormEvent) {
     const changes: ProfileChanges = { ...draft, skills: splitSkills(draft.skills) };
     // The changes as typed are sent (the schema only checks them).
-    void submit(event, () => profileSchema.safeParse(changes), () => saveProfile(changes), () => setEditing(false));
+    void submit(
+      event,
+      () => profileSchema.safeParse(changes),
+      () => saveProfile(changes),
+      () => setEditing(false),
+    );
   }
 
-  const field = (key: keyof Draft, label: string, control: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode, hint?: string) => {
+  const field = (
+    key: keyof Draft,
+    label: string,
+    control: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode,
+    hint?: string,
+  ) => {
     const fieldId = `${id}-${key}`;
-    const described = [errors[key] ? `${fieldId}-error` : '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ') || undefined;
+    const described =
+      [errors[key] ? `${fieldId}-error` : '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ') || undefined;
     return (
       <div className="wz-field">
         <label htmlFor={fieldId}>{label}</label>
@@ -113,15 +125,27 @@ export default function ProfileTab({ user, record }: { user: SessionUser; record
       {editing ? (
         <form className="wz-form" onSubmit={(e) => void onSubmit(e)} noValidate>
           <div className="wz-row">
-            {field('firstName', 'First name', (p) => <input {...p} ref={firstField} autoComplete="given-name" value={draft.firstName} onChange={set('firstName')} />)}
-            {field('lastName', 'Last name', (p) => <input {...p} autoComplete="family-name" value={draft.lastName} onChange={set('lastName')} />)}
+            {field('firstName', 'First name', (p) => (
+              <input
+                {...p}
+                ref={firstField}
+                autoComplete="given-name"
+                value={draft.firstName}
+                onChange={set('firstName')}
+              />
+            ))}
+            {field('lastName', 'Last name', (p) => (
+              <input {...p} autoComplete="family-name" value={draft.lastName} onChange={set('lastName')} />
+            ))}
           </div>
           <div className="wz-field">
             <span className="pd-label">Email</span>
             <span>{record.email}</span>
             <p className="wz-hint">Email cannot be changed.</p>
           </div>
-          {field('phone', 'Phone', (p) => <input {...p} type="tel" autoComplete="tel" value={draft.phone} onChange={set('phone')} />)}
+          {field('phone', 'Phone', (p) => (
+            <input {...p} type="tel" autoComplete="tel" value={draft.phone} onChange={set('phone')} />
+          ))}
           <div className="wz-row">
             {field('profession', 'Profession', (p) => (
               <select {...p} value={draft.profession} onChange={set('profession')}>
@@ -130,7 +154,9 @@ export default function ProfileTab({ user, record }: { user: SessionUser; record
                 ))}
               </select>
             ))}
-            {field('experience', 'Experience', (p) => <input {...p} value={draft.experience} onChange={set('experience')} placeholder="e.g. 5 years" />)}
+            {field('experience', 'Experience', (p) => (
+              <input {...p} value={draft.experience} onChange={set('experience')} placeholder="e.g. 5 years" />
+            ))}
           </div>
           {field('location', 'Location', (p) => (
             <select {...p} value={draft.location} onChange={set('location')}>
@@ -140,8 +166,17 @@ export default function ProfileTab({ user, record }: { user: SessionUser; record
               ))}
             </select>
           ))}
-          {field('bio', 'Bio', (p) => <textarea {...p} rows={4} value={draft.bio} onChange={set('bio')} />)}
-          {field('skills', 'Skills', (p) => <input {...p} value={draft.skills} onChange={set('skills')} />, 'Separate skills with commas, e.g. Wiring, Solar panels')}
+          {field('bio', 'Bio', (p) => (
+            <textarea {...p} rows={4} value={draft.bio} onChange={set('bio')} />
+          ))}
+          {field(
+            'skills',
+            'Skills',
+            (p) => (
+              <input {...p} value={draft.skills} onChange={set('skills')} />
+            ),
+            'Separate skills with commas, e.g. Wiring, Solar panels',
+          )}
           {draft.skills.trim() ? <SkillBadges skills={splitSkills(draft.skills)} /> : null}
           {errors.form ? (
             <p className="wz-alert" role="alert">

@@ -31,18 +31,25 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
     setEditing(false);
   }
 
-
   const onSubmit = (event: FormEvent) =>
     submit(
       event,
-      () => ratesSchema.safeParse({ baseRate: base.trim() === '' ? 0 : Number(base), maxRate: max.trim() === '' ? 0 : Number(max), rateNegotiable: negotiable }),
+      () =>
+        ratesSchema.safeParse({
+          baseRate: base.trim() === '' ? 0 : Number(base),
+          maxRate: max.trim() === '' ? 0 : Number(max),
+          rateNegotiable: negotiable,
+        }),
       saveRates,
       () => setEditing(false),
     );
 
   const b = Number(base);
   const m = Number(max);
-  const preview = Number.isFinite(b) && Number.isFinite(m) && base !== '' && max !== '' ? rateSummary(b, m, negotiable, (n) => cedis(n)) : '—';
+  const preview =
+    Number.isFinite(b) && Number.isFinite(m) && base !== '' && max !== ''
+      ? rateSummary(b, m, negotiable, (n) => cedis(n))
+      : '—';
   const field = (name: 'baseRate' | 'maxRate', label: string, value: string, set: (v: string) => void) => (
     <div className="wz-field">
       <label htmlFor={`${id}-${name}`}>{label} (₵ per hour)</label>
@@ -76,7 +83,13 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
           {field('maxRate', 'Maximum rate', max, setMax)}
         </div>
         <label className="wz-check">
-          <input type="checkbox" role="switch" checked={negotiable} disabled={!editing} onChange={(e) => setNegotiable(e.target.checked)} />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={negotiable}
+            disabled={!editing}
+            onChange={(e) => setNegotiable(e.target.checked)}
+          />
           <span>Rate is negotiable</span>
         </label>
         <p className="pd-preview">

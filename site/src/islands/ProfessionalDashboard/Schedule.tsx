@@ -6,7 +6,14 @@ import { WEEKDAYS, availabilitySchema } from '../../../../contract/professionals
 import type { Weekday } from '../../../../contract/professionals.ts';
 import { useFocusBack } from '../../ui/useFocusBack.ts';
 import { useFocusOn } from '../../ui/useFocus.ts';
-import { longDateLabel, monthLabel, monthWeeks, shiftMonth, timeLabel, todayInGhana } from '../../../../contract/dates.ts';
+import {
+  longDateLabel,
+  monthLabel,
+  monthWeeks,
+  shiftMonth,
+  timeLabel,
+  todayInGhana,
+} from '../../../../contract/dates.ts';
 import { JobCard } from './JobRequests.tsx';
 import { useSaveForm } from './useSaveForm.ts';
 import { $jobs, loadJobs, saveAvailability } from '../../stores/professional.ts';
@@ -27,7 +34,8 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
     setDays((current) => WEEKDAYS.filter((d) => (d === day ? on : current.includes(d))));
   }
 
-  const onSubmit = (event: FormEvent) => submit(event, () => availabilitySchema.safeParse({ days, start, end }), saveAvailability);
+  const onSubmit = (event: FormEvent) =>
+    submit(event, () => availabilitySchema.safeParse({ days, start, end }), saveAvailability);
 
   return (
     <section className="card pd-card" aria-labelledby={`${id}-title`}>
@@ -112,7 +120,9 @@ function JobCalendar({ user }: { user: SessionUser }) {
   const confirmed = jobs.state === 'loaded' ? jobs.data.filter((j) => j.status === 'confirmed') : [];
   const perDay = new Map<string, number>();
   for (const job of confirmed) perDay.set(job.date, (perDay.get(job.date) ?? 0) + 1);
-  const upcoming = confirmed.filter((j) => j.date >= today).sort((a, b) => `${a.date}${a.time}`.localeCompare(`${b.date}${b.time}`));
+  const upcoming = confirmed
+    .filter((j) => j.date >= today)
+    .sort((a, b) => `${a.date}${a.time}`.localeCompare(`${b.date}${b.time}`));
   const onDay = confirmed.filter((j) => j.date === chosen).sort((a, b) => a.time.localeCompare(b.time));
 
   return (
@@ -141,13 +151,23 @@ function JobCalendar({ user }: { user: SessionUser }) {
         </p>
       ) : null}
       <div className="pd-cal-head">
-        <button type="button" className="btn btn-line wz-button" onClick={() => setMonth((m) => shiftMonth(m, -1))} aria-label="Previous month">
+        <button
+          type="button"
+          className="btn btn-line wz-button"
+          onClick={() => setMonth((m) => shiftMonth(m, -1))}
+          aria-label="Previous month"
+        >
           ‹
         </button>
         <h3 id={`${id}-month`} aria-live="polite">
           {monthLabel(month)}
         </h3>
-        <button type="button" className="btn btn-line wz-button" onClick={() => setMonth((m) => shiftMonth(m, 1))} aria-label="Next month">
+        <button
+          type="button"
+          className="btn btn-line wz-button"
+          onClick={() => setMonth((m) => shiftMonth(m, 1))}
+          aria-label="Next month"
+        >
           ›
         </button>
       </div>

@@ -17,7 +17,11 @@ export function ShareMyPage({ record }: { record: ProfessionalRecord }) {
     setShared('');
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({ title: `${record.firstName}, ${record.profession}`, text: `Book me on ServiceConnect Ghana: ${record.profession}.`, url });
+        await navigator.share({
+          title: `${record.firstName}, ${record.profession}`,
+          text: `Book me on ServiceConnect Ghana: ${record.profession}.`,
+          url,
+        });
         setShared('Shared.');
         return;
       } catch (error) {
@@ -30,7 +34,10 @@ export function ShareMyPage({ record }: { record: ProfessionalRecord }) {
   return (
     <section className="card pd-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Your public page</h2>
-      <p>Anyone can see it without an account: your rates, rating, reviews and what you do. Share it on WhatsApp to bring customers.</p>
+      <p>
+        Anyone can see it without an account: your rates, rating, reviews and what you do. Share it on WhatsApp to bring
+        customers.
+      </p>
       <p className="pd-share-link">
         <a href={url}>{url}</a>
       </p>

@@ -24,7 +24,13 @@ const STATUS_CLASS: Record<VerificationStatus, string> = {
 
 type Result = { ok: boolean; text: string };
 
-function Slot({ kind, data, busy, onPick, result }: {
+function Slot({
+  kind,
+  data,
+  busy,
+  onPick,
+  result,
+}: {
   kind: DocumentKind;
   data: VerificationResponse;
   busy: DocumentKind | null;
@@ -103,19 +109,26 @@ export default function VerificationCard() {
         <h2 id={`${id}-title`}>Verification</h2>
         {load.state === 'loaded' ? (
           <p className="pd-verification">
-            Status: <span className={STATUS_CLASS[load.data.verification.status]}>{VERIFICATION_STATUS_LABELS[load.data.verification.status]}</span>
+            Status:{' '}
+            <span className={STATUS_CLASS[load.data.verification.status]}>
+              {VERIFICATION_STATUS_LABELS[load.data.verification.status]}
+            </span>
           </p>
         ) : null}
       </div>
       <p className="pd-muted">
-        Upload your Ghana Card and a trade certificate (PNG, JPG or PDF, up to 5 MB each). An administrator checks them; then customers see
-        the Verified badge on your listing. Only administrators can open your documents.
+        Upload your Ghana Card and a trade certificate (PNG, JPG or PDF, up to 5 MB each). An administrator checks them;
+        then customers see the Verified badge on your listing. Only administrators can open your documents.
       </p>
       {load.state === 'loading' ? <p role="status">Loading your verification...</p> : null}
       {load.state === 'failed' ? (
         <div className="wz-alert" role="alert">
           <p>{load.message}</p>
-          <button type="button" className="btn btn-line wz-button" onClick={() => void loadVerification({ fresh: true })}>
+          <button
+            type="button"
+            className="btn btn-line wz-button"
+            onClick={() => void loadVerification({ fresh: true })}
+          >
             Try Again
           </button>
         </div>
@@ -129,11 +142,21 @@ export default function VerificationCard() {
             </p>
           ) : null}
           {load.data.verification.status === 'verified' && load.data.verification.verifiedAt ? (
-            <p className="pd-note">Verified on {longDate(new Date(load.data.verification.verifiedAt))}. Uploading a new document starts a new review.</p>
+            <p className="pd-note">
+              Verified on {longDate(new Date(load.data.verification.verifiedAt))}. Uploading a new document starts a new
+              review.
+            </p>
           ) : null}
           <ul className="pd-list" role="list">
             {DOCUMENT_KINDS.map((kind) => (
-              <Slot key={kind} kind={kind} data={load.data} busy={busy} onPick={(k, e) => void onPick(k, e)} result={results[kind]} />
+              <Slot
+                key={kind}
+                kind={kind}
+                data={load.data}
+                busy={busy}
+                onPick={(k, e) => void onPick(k, e)}
+                result={results[kind]}
+              />
             ))}
           </ul>
         </>

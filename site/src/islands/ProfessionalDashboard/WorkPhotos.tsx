@@ -89,7 +89,13 @@ export default function WorkPhotos({ profession }: { profession: string }) {
           <p className="pd-muted">You have {WORK_PHOTOS_MAX} work photos. Remove one to add another.</p>
         ) : (
           <div className="ph-buttons">
-            <PhotoPicker id={id} label="Add work photo" busy={busy !== null} refused={!!result && !result.ok} onPick={onPick} />
+            <PhotoPicker
+              id={id}
+              label="Add work photo"
+              busy={busy !== null}
+              refused={!!result && !result.ok}
+              onPick={onPick}
+            />
           </div>
         )
       ) : null}

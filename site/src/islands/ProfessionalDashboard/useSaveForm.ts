@@ -3,13 +3,17 @@ import type { FormEvent } from 'react';
 import type { Outcome } from '../../lib/outcome.ts';
 
 /** The first message for each field from a zod result's issues. */
-export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+export function issuesByField(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) fields[String(issue.path[0] ?? 'form')] ??= issue.message;
   return fields;
 }
 
-type Checked<T> = { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+type Checked<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 
 /**
  * The save of the professional's cards (rates, availability, profile): check with the contract's
@@ -21,7 +25,12 @@ export function useSaveForm() {
   const [status, setStatus] = useState('');
   const [saving, setSaving] = useState(false);
 
-  async function submit<T>(event: FormEvent, check: () => Checked<T>, save: (data: T) => Promise<Outcome>, onSaved?: () => void): Promise<void> {
+  async function submit<T>(
+    event: FormEvent,
+    check: () => Checked<T>,
+    save: (data: T) => Promise<Outcome>,
+    onSaved?: () => void,
+  ): Promise<void> {
     event.preventDefault();
     setStatus('');
     const parsed = check();

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DOCUMENT_MAX_BYTES, VERIFICATION_MESSAGES, type VerificationResponse } from '../../../../contract/verification.ts';
+import {
+  DOCUMENT_MAX_BYTES,
+  VERIFICATION_MESSAGES,
+  type VerificationResponse,
+} from '../../../../contract/verification.ts';
 import { clearQueryCache } from '../../lib/api.ts';
 import { $verification, uploadDocument, uploadTimeoutMs, withType } from './verification.ts';
 
@@ -7,9 +11,19 @@ const answer: VerificationResponse = {
   success: true,
   message: VERIFICATION_MESSAGES.uploaded,
   verification: { status: 'pending', reason: null, verifiedAt: null },
-  documents: [{ id: 7, kind: 'ghana-card', fileName: 'card front.png', contentType: 'image/png', size: 4, uploadedAt: '2026-11-22T09:00:00.000Z' }],
+  documents: [
+    {
+      id: 7,
+      kind: 'ghana-card',
+      fileName: 'card front.png',
+      contentType: 'image/png',
+      size: 4,
+      uploadedAt: '2026-11-22T09:00:00.000Z',
+    },
+  ],
 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -23,7 +37,10 @@ describe('uploadDocument', () => {
     vi.stubGlobal('fetch', fetch);
     const cases: [File, string][] = [
       [new File([], 'card.png', { type: 'image/png' }), VERIFICATION_MESSAGES.empty],
-      [new File([new Uint8Array(DOCUMENT_MAX_BYTES + 1)], 'card.png', { type: 'image/png' }), VERIFICATION_MESSAGES.tooLarge],
+      [
+        new File([new Uint8Array(DOCUMENT_MAX_BYTES + 1)], 'card.png', { type: 'image/png' }),
+        VERIFICATION_MESSAGES.tooLarge,
+      ],
       [new File(['hello'], 'card.txt', { type: 'text/plain' }), VERIFICATION_MESSAGES.wrongType],
       [new File(['GIF89a'], 'card.gif', { type: 'image/gif' }), VERIFICATION_MESSAGES.wrongType],
     ];
@@ -47,10 +64,17 @@ describe('uploadDocument', () => {
     expect($verification.get()).toEqual({ state: 'loaded', data: answer });
   });
 
-  it("never reports success when the server refuses: its message is the outcome", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(400, { success: false, message: VERIFICATION_MESSAGES.typeMismatch })));
+  it('never reports success when the server refuses: its message is the outcome', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(400, { success: false, message: VERIFICATION_MESSAGES.typeMismatch })),
+    );
     const file = new File(['not really a pdf'], 'cert.pdf', { type: 'application/pdf' });
-    expect(await uploadDocument('trade-certificate', file)).toEqual({ ok: false, message: VERIFICATION_MESSAGES.typeMismatch, fields: {} });
+    expect(await uploadDocument('trade-certificate', file)).toEqual({
+      ok: false,
+      message: VERIFICATION_MESSAGES.typeMismatch,
+      fields: {},
+    });
     expect($verification.get().state).toBe('loading');
   });
 });

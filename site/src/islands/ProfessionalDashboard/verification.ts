@@ -43,7 +43,12 @@ onMount($verification, () => onUserEvent(['verification.decided', 'reset'], relo
 /** Time allowed for an upload: 30 s plus the file at 16 KB/s (a slow 3G uplink), so 5 MB gets about 6 minutes. */
 export const uploadTimeoutMs = (bytes: number): number => 30_000 + Math.ceil(bytes / 16_384) * 1000;
 
-const BY_EXTENSION: Record<string, DocumentType> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', pdf: 'application/pdf' };
+const BY_EXTENSION: Record<string, DocumentType> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  pdf: 'application/pdf',
+};
 
 /** Some phones' pickers give no type: name it from the extension, so the check and the server see one. */
 export function withType(file: File): File {

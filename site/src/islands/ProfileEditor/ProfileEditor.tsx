@@ -25,7 +25,12 @@ interface Props {
   className?: string;
 }
 
-const LABELS: Record<keyof ContactDetails, string> = { firstName: 'First name', lastName: 'Last name', phone: 'Phone', location: 'Location' };
+const LABELS: Record<keyof ContactDetails, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  phone: 'Phone',
+  location: 'Location',
+};
 
 /**
  * Profile for customers and affiliates (docs/PRODUCT.md "Profile"): view mode, and Edit Profile
@@ -45,9 +50,13 @@ export function ProfileEditor({ details, email, rows, onSaved, note, className =
   const firstField = useFocusOn<HTMLInputElement>(editing);
   const editButton = useFocusOn<HTMLButtonElement>(!editing);
   const problemRef = useFocusOn<HTMLParagraphElement>(problem);
-  const cities: string[] = details.location && !(CITY_NAMES as string[]).includes(details.location) ? [details.location, ...CITY_NAMES] : [...CITY_NAMES];
+  const cities: string[] =
+    details.location && !(CITY_NAMES as string[]).includes(details.location)
+      ? [details.location, ...CITY_NAMES]
+      : [...CITY_NAMES];
 
-  const set = (key: keyof ContactDetails) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+  const set = (key: keyof ContactDetails) => (event: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: event.target.value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -67,12 +76,19 @@ export function ProfileEditor({ details, email, rows, onSaved, note, className =
     }
   }
 
-  const field = (key: keyof ContactDetails, control: (p: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode) => {
+  const field = (
+    key: keyof ContactDetails,
+    control: (p: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode,
+  ) => {
     const fieldId = `${id}-${key}`;
     return (
       <div className="wz-field">
         <label htmlFor={fieldId}>{LABELS[key]}</label>
-        {control({ id: fieldId, 'aria-invalid': errors[key] ? true : undefined, 'aria-describedby': errors[key] ? `${fieldId}-error` : undefined })}
+        {control({
+          id: fieldId,
+          'aria-invalid': errors[key] ? true : undefined,
+          'aria-describedby': errors[key] ? `${fieldId}-error` : undefined,
+        })}
         {errors[key] ? (
           <p className="wz-error" id={`${fieldId}-error`}>
             {errors[key]}
@@ -109,15 +125,34 @@ export function ProfileEditor({ details, email, rows, onSaved, note, className =
       {editing ? (
         <form className="wz-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Edit your profile">
           <div className="wz-row">
-            {field('firstName', (p) => <input {...p} ref={firstField} autoComplete="given-name" maxLength={50} value={draft.firstName} onChange={set('firstName')} />)}
-            {field('lastName', (p) => <input {...p} autoComplete="family-name" maxLength={50} value={draft.lastName} onChange={set('lastName')} />)}
+            {field('firstName', (p) => (
+              <input
+                {...p}
+                ref={firstField}
+                autoComplete="given-name"
+                maxLength={50}
+                value={draft.firstName}
+                onChange={set('firstName')}
+              />
+            ))}
+            {field('lastName', (p) => (
+              <input
+                {...p}
+                autoComplete="family-name"
+                maxLength={50}
+                value={draft.lastName}
+                onChange={set('lastName')}
+              />
+            ))}
           </div>
           <div className="wz-field">
             <span className="pd-label">Email</span>
             <span className="pe-email">{email}</span>
             <p className="wz-hint">{PROFILE_MESSAGES.emailLocked}</p>
           </div>
-          {field('phone', (p) => <input {...p} type="tel" autoComplete="tel" maxLength={20} value={draft.phone} onChange={set('phone')} />)}
+          {field('phone', (p) => (
+            <input {...p} type="tel" autoComplete="tel" maxLength={20} value={draft.phone} onChange={set('phone')} />
+          ))}
           {field('location', (p) => (
             <select {...p} value={draft.location} onChange={set('location')}>
               <option value="">Not set</option>

@@ -52,7 +52,15 @@ function AlreadySignedIn({ user }: { user: SessionUser }) {
   );
 }
 
-function PaymentPanel({ payment, onPay, onMonths }: { payment: PaymentState; onPay: () => void; onMonths: (months: PlanLength) => void }) {
+function PaymentPanel({
+  payment,
+  onPay,
+  onMonths,
+}: {
+  payment: PaymentState;
+  onPay: () => void;
+  onMonths: (months: PlanLength) => void;
+}) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const button = useFocusBack<HTMLButtonElement>(payment.busy);
   const titleId = useId();
@@ -67,7 +75,13 @@ function PaymentPanel({ payment, onPay, onMonths }: { payment: PaymentState; onP
       <p className="auth-hint">
         {PLANS[plan].name} plan{payment.intent.provider === 'sandbox' ? ' — TEST MODE, no real money is taken' : ''}.
       </p>
-      <LengthPicker name="signin-months" offers={lengths[plan]} value={payment.months} onChange={onMonths} disabled={payment.busy} />
+      <LengthPicker
+        name="signin-months"
+        offers={lengths[plan]}
+        value={payment.months}
+        onChange={onMonths}
+        disabled={payment.busy}
+      />
       {payment.error ? <p className="auth-error">{payment.error}</p> : null}
       <button ref={button} type="button" className="btn auth-button" onClick={onPay} disabled={payment.busy}>
         {payment.busy ? 'Processing payment...' : 'Complete Payment'}
@@ -96,7 +110,8 @@ function Form() {
     // A choice tapped before the island hydrated (slow 3G) is in the DOM only: adopt it.
     const elements = formRef.current?.elements;
     const picked = elements?.namedItem('accountType');
-    if (picked instanceof RadioNodeList && (USER_TYPES as readonly string[]).includes(picked.value)) setAccountType(picked.value as UserType);
+    if (picked instanceof RadioNodeList && (USER_TYPES as readonly string[]).includes(picked.value))
+      setAccountType(picked.value as UserType);
     const how = elements?.namedItem('loginMethod');
     if (how instanceof RadioNodeList && how.value === 'phone') setMethod('phone');
     const saved = savedEmail();
@@ -115,11 +130,20 @@ function Form() {
    * `autoLogin`: signed in by the payment's completion, which saves the email (docs/PRODUCT.md "Signing in and sessions"), on the
    * account's first visit. `firstVisit`: greeted "Welcome", not "Welcome back".
    */
-  function finish(token: string, user: SessionUser, picked: UserType, { autoLogin = false, firstVisit = autoLogin }: { autoLogin?: boolean; firstVisit?: boolean } = {}) {
+  function finish(
+    token: string,
+    user: SessionUser,
+    picked: UserType,
+    { autoLogin = false, firstVisit = autoLogin }: { autoLogin?: boolean; firstVisit?: boolean } = {},
+  ) {
     setDone(true);
     const wasCorrected = user.userType !== picked;
     if (wasCorrected) setCorrected({ picked, actual: user.userType });
-    showToast({ title: LOGIN_MESSAGES.successTitle, description: welcomeText(user.firstName, firstVisit), variant: 'success' });
+    showToast({
+      title: LOGIN_MESSAGES.successTitle,
+      description: welcomeText(user.firstName, firstVisit),
+      variant: 'success',
+    });
     setSignInFlash({ firstName: user.firstName, actual: user.userType, ...(wasCorrected ? { picked } : {}) });
     signIn(token, user, { rememberEmail: autoLogin || remember() });
     const to = dashboardAfterSignIn(user);
@@ -155,7 +179,11 @@ function Form() {
           focusField('password');
           return;
         case 'network':
-          showToast({ title: LOGIN_MESSAGES.networkTitle, description: LOGIN_MESSAGES.network, variant: 'destructive' });
+          showToast({
+            title: LOGIN_MESSAGES.networkTitle,
+            description: LOGIN_MESSAGES.network,
+            variant: 'destructive',
+          });
           setProblem(CONNECTION_MESSAGES.offline);
       }
     } finally {
@@ -171,7 +199,13 @@ function Form() {
       const value = data.get(name);
       return typeof value === 'string' ? value : '';
     };
-    const form: LoginForm = { accountType, loginMethod: method, email: text('email'), phone: text('phone'), password: text('password') };
+    const form: LoginForm = {
+      accountType,
+      loginMethod: method,
+      email: text('email'),
+      phone: text('phone'),
+      password: text('password'),
+    };
     lastForm.current = form;
     dropPayment();
     void submit(form);
@@ -181,10 +215,19 @@ function Form() {
     const form = lastForm.current;
     const result = await payFirstPayment(form);
     if (result.kind === 'signed-in') {
-      finish(result.token, result.user, form?.accountType ?? result.user.userType, result.autoLogin ? { autoLogin: true } : { firstVisit: result.firstVisit });
+      finish(
+        result.token,
+        result.user,
+        form?.accountType ?? result.user.userType,
+        result.autoLogin ? { autoLogin: true } : { firstVisit: result.firstVisit },
+      );
     } else if (result.kind === 'activated') {
       setProblem(null);
-      showToast({ title: 'Payment complete', description: 'Your account is active. Sign in to continue.', variant: 'success' });
+      showToast({
+        title: 'Payment complete',
+        description: 'Your account is active. Sign in to continue.',
+        variant: 'success',
+      });
     }
   }
 
@@ -206,7 +249,13 @@ function Form() {
           <div className="auth-choices">
             {USER_TYPES.map((type) => (
               <label key={type} className="auth-choice">
-                <input type="radio" name="accountType" value={type} checked={accountType === type} onChange={() => setAccountType(type)} />
+                <input
+                  type="radio"
+                  name="accountType"
+                  value={type}
+                  checked={accountType === type}
+                  onChange={() => setAccountType(type)}
+                />
                 {TYPE_LABELS[type]}
               </label>
             ))}

@@ -44,8 +44,16 @@ afterEach(() => {
 describe('attemptLogin', () => {
   it('checks the form with loginSchema before sending anything', async () => {
     answer(200, {});
-    expect(await attemptLogin(form({ email: '  ' }))).toEqual({ kind: 'invalid', message: LOGIN_MESSAGES.required, field: 'email' });
-    expect(await attemptLogin(form({ password: '' }))).toEqual({ kind: 'invalid', message: LOGIN_MESSAGES.required, field: 'password' });
+    expect(await attemptLogin(form({ email: '  ' }))).toEqual({
+      kind: 'invalid',
+      message: LOGIN_MESSAGES.required,
+      field: 'email',
+    });
+    expect(await attemptLogin(form({ password: '' }))).toEqual({
+      kind: 'invalid',
+      message: LOGIN_MESSAGES.required,
+      field: 'password',
+    });
     expect(await attemptLogin(form({ loginMethod: 'phone' }))).toMatchObject({ kind: 'invalid', field: 'phone' });
     expect(sent).toEqual([]);
   });
@@ -53,12 +61,20 @@ describe('attemptLogin', () => {
   it('sends only the identifier of the chosen method', async () => {
     answer(200, { success: true, message: 'ok', token: 't', user });
     await attemptLogin(form({ loginMethod: 'phone', phone: '024 123 4567', email: 'ignored@example.com' }));
-    expect(sent).toEqual([{ loginMethod: 'phone', phone: '024 123 4567', password: 'secret-pass', accountType: 'customer' }]);
+    expect(sent).toEqual([
+      { loginMethod: 'phone', phone: '024 123 4567', password: 'secret-pass', accountType: 'customer' },
+    ]);
   });
 
   it('success: the server’s type decides, and a different pick is reported as corrected', async () => {
     answer(200, { success: true, message: 'ok', token: 't', user });
-    expect(await attemptLogin(form())).toEqual({ kind: 'success', token: 't', user, corrected: true, firstVisit: false });
+    expect(await attemptLogin(form())).toEqual({
+      kind: 'success',
+      token: 't',
+      user,
+      corrected: true,
+      firstVisit: false,
+    });
     answer(200, { success: true, message: 'ok', token: 't', user });
     expect(await attemptLogin(form({ accountType: 'professional' }))).toMatchObject({ corrected: false });
   });
@@ -76,12 +92,26 @@ describe('attemptLogin', () => {
 
   it('an unpaid account: the payment to offer', async () => {
     const payment = { provider: 'sandbox', reference: 'SEPC1', amountKobo: 1000 };
-    answer(403, { success: false, code: 'PAYMENT_REQUIRED', message: LOGIN_MESSAGES.pendingPayment, userId: 9, payment });
-    expect(await attemptLogin(form())).toEqual({ kind: 'payment-required', message: LOGIN_MESSAGES.pendingPayment, userId: 9, intent: payment });
+    answer(403, {
+      success: false,
+      code: 'PAYMENT_REQUIRED',
+      message: LOGIN_MESSAGES.pendingPayment,
+      userId: 9,
+      payment,
+    });
+    expect(await attemptLogin(form())).toEqual({
+      kind: 'payment-required',
+      message: LOGIN_MESSAGES.pendingPayment,
+      userId: 9,
+      intent: payment,
+    });
   });
 
   it('no connection: "Login Error"', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await attemptLogin(form())).toEqual({ kind: 'network' });
   });
 });

@@ -33,7 +33,9 @@ interface PaymentRequiredBody {
 function isPaymentRequired(body: unknown): body is PaymentRequiredBody {
   if (typeof body !== 'object' || body === null) return false;
   const b = body as Partial<PaymentRequiredBody>;
-  return b.code === 'PAYMENT_REQUIRED' && typeof b.userId === 'number' && typeof b.payment === 'object' && b.payment !== null;
+  return (
+    b.code === 'PAYMENT_REQUIRED' && typeof b.userId === 'number' && typeof b.payment === 'object' && b.payment !== null
+  );
 }
 
 /**
@@ -56,8 +58,15 @@ export async function attemptLogin(form: LoginForm): Promise<LoginOutcome> {
   }
   try {
     const answer = await apiFetch<LoginResponse>('/api/auth/login', { method: 'POST', body: parsed.data });
-    if (!answer?.token || !answer.user) return { kind: 'failed', message: serverMessage(answer) ?? LOGIN_MESSAGES.failedFallback };
-    return { kind: 'success', token: answer.token, user: answer.user, corrected: answer.user.userType !== form.accountType, firstVisit: answer.firstVisit === true };
+    if (!answer?.token || !answer.user)
+      return { kind: 'failed', message: serverMessage(answer) ?? LOGIN_MESSAGES.failedFallback };
+    return {
+      kind: 'success',
+      token: answer.token,
+      user: answer.user,
+      corrected: answer.user.userType !== form.accountType,
+      firstVisit: answer.firstVisit === true,
+    };
   } catch (error) {
     if (error instanceof NetworkError || error instanceof TimeoutError) return { kind: 'network' };
     if (error instanceof ApiError) {

@@ -14,20 +14,44 @@ const calls = vi.hoisted(() => ({
 }));
 vi.mock('./login.ts', () => ({ attemptLogin: calls.attemptLogin }));
 vi.mock('../../lib/first-payment.ts', () => ({ firstPaymentFor: calls.firstPaymentFor }));
-vi.mock('../../lib/payment.ts', () => ({ payForIntent: calls.payForIntent, verifyAndComplete: calls.verifyAndComplete }));
+vi.mock('../../lib/payment.ts', () => ({
+  payForIntent: calls.payForIntent,
+  verifyAndComplete: calls.verifyAndComplete,
+}));
 vi.mock('../../stores/session.ts', () => ({ setPendingUserId: calls.setPendingUserId }));
 
 const { $signInPayment, choosePaymentMonths, dropPayment, offerPayment, payFirstPayment } = await import('./store.ts');
 
 const intent = (reference: string, months = 1) =>
-  ({ reference, months, provider: 'sandbox', completionSecret: 'secret', metadata: { subscription_type: 'customer' } }) as unknown as PaymentIntent;
-const user = { id: 7, firstName: 'Ama', lastName: 'Mensah', email: 'ama@example.com', userType: 'customer' } as unknown as SessionUser;
-const form = { accountType: 'customer', loginMethod: 'email', email: 'ama@example.com', phone: '', password: 'GoodPass123' } as const;
+  ({
+    reference,
+    months,
+    provider: 'sandbox',
+    completionSecret: 'secret',
+    metadata: { subscription_type: 'customer' },
+  }) as unknown as PaymentIntent;
+const user = {
+  id: 7,
+  firstName: 'Ama',
+  lastName: 'Mensah',
+  email: 'ama@example.com',
+  userType: 'customer',
+} as unknown as SessionUser;
+const form = {
+  accountType: 'customer',
+  loginMethod: 'email',
+  email: 'ama@example.com',
+  phone: '',
+  password: 'GoodPass123',
+} as const;
 
 beforeEach(() => {
   vi.clearAllMocks();
   dropPayment();
-  calls.firstPaymentFor.mockImplementation(async (_user: number, given: PaymentIntent, months: number) => ({ ...given, months }));
+  calls.firstPaymentFor.mockImplementation(async (_user: number, given: PaymentIntent, months: number) => ({
+    ...given,
+    months,
+  }));
 });
 
 describe('the first payment asked at sign-in', () => {
@@ -61,7 +85,12 @@ describe('the first payment asked at sign-in', () => {
     expect(await payFirstPayment(form)).toEqual({ kind: 'stopped' });
     expect($signInPayment.get()).toMatchObject({ busy: false, used: true, error: PAYMENT_MESSAGES.cancelled });
 
-    calls.attemptLogin.mockResolvedValue({ kind: 'payment-required', message: 'Payment required', userId: 7, intent: intent('SEPC2') });
+    calls.attemptLogin.mockResolvedValue({
+      kind: 'payment-required',
+      message: 'Payment required',
+      userId: 7,
+      intent: intent('SEPC2'),
+    });
     calls.payForIntent.mockResolvedValue({ status: 'success', reference: 'SEPC2' });
     calls.verifyAndComplete.mockResolvedValue({ autoLogin: true, token: 'tok', user });
     expect(await payFirstPayment(form)).toMatchObject({ kind: 'signed-in' });
@@ -76,7 +105,13 @@ describe('the first payment asked at sign-in', () => {
     expect(await payFirstPayment(form)).toEqual({ kind: 'stopped' });
     expect($signInPayment.get()).toMatchObject({ busy: false, error: LOGIN_MESSAGES.network });
 
-    calls.attemptLogin.mockResolvedValueOnce({ kind: 'success', token: 'tok', user, corrected: false, firstVisit: false });
+    calls.attemptLogin.mockResolvedValueOnce({
+      kind: 'success',
+      token: 'tok',
+      user,
+      corrected: false,
+      firstVisit: false,
+    });
     expect(await payFirstPayment(form)).toEqual({ kind: 'signed-in', token: 'tok', user, firstVisit: false });
     expect(calls.payForIntent).not.toHaveBeenCalled();
     expect($signInPayment.get()).toBeNull();

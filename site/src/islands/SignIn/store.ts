@@ -65,7 +65,12 @@ export async function payFirstPayment(form: LoginForm | null): Promise<PayResult
         return { kind: 'signed-in', token: again.token, user: again.user, firstVisit: again.firstVisit };
       }
       if (again.kind !== 'payment-required') {
-        const message = again.kind === 'network' ? LOGIN_MESSAGES.network : again.kind === 'failed' ? again.message : LOGIN_MESSAGES.required;
+        const message =
+          again.kind === 'network'
+            ? LOGIN_MESSAGES.network
+            : again.kind === 'failed'
+              ? again.message
+              : LOGIN_MESSAGES.required;
         $signInPayment.set({ ...current, busy: false, error: message });
         return { kind: 'stopped' };
       }
@@ -85,10 +90,15 @@ export async function payFirstPayment(form: LoginForm | null): Promise<PayResult
     const completed = await verifyAndComplete(current.userId, result.reference, current.intent.completionSecret);
     setPendingUserId(null);
     $signInPayment.set(null);
-    if (completed.autoLogin && completed.token) return { kind: 'signed-in', token: completed.token, user: completed.user, autoLogin: true };
+    if (completed.autoLogin && completed.token)
+      return { kind: 'signed-in', token: completed.token, user: completed.user, autoLogin: true };
     return { kind: 'activated' };
   } catch (error) {
-    $signInPayment.set({ ...current, busy: false, error: actionErrorMessage(error, PAYMENT_MESSAGES.verificationFailed) });
+    $signInPayment.set({
+      ...current,
+      busy: false,
+      error: actionErrorMessage(error, PAYMENT_MESSAGES.verificationFailed),
+    });
     return { kind: 'stopped' };
   }
 }

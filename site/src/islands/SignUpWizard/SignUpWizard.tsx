@@ -53,7 +53,8 @@ function Wizard() {
     readSignupLink(window.location.search);
     preloadPayment();
     // On a slow connection people choose and type before the island is live: keep all of it.
-    if (formRef.current) captureForm(formRef.current, (key, value) => updateField(key as keyof SignupForm, value as never));
+    if (formRef.current)
+      captureForm(formRef.current, (key, value) => updateField(key as keyof SignupForm, value as never));
     if (restored) setFormKey(1); // the inputs are uncontrolled: remount them with the restored values
     return keepDraft();
   }, []);
@@ -75,7 +76,6 @@ function Wizard() {
       'aria-describedby': describedBy || undefined,
     };
   };
-
 
   function onPicture(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
@@ -108,7 +108,10 @@ function Wizard() {
       <ol className="wz-steps" aria-label="Sign-up progress">
         {STEPS.map((name, i) => (
           <li key={name} aria-current={step === i + 1 ? 'step' : undefined} data-done={step > i + 1 || undefined}>
-            <span className="wz-num" aria-hidden="true">{i + 1}</span> {name}
+            <span className="wz-num" aria-hidden="true">
+              {i + 1}
+            </span>{' '}
+            {name}
             {step > i + 1 ? <span className="wz-sr"> (done)</span> : null}
           </li>
         ))}
@@ -163,28 +166,85 @@ function Wizard() {
           <>
             <div className="wz-row">
               <Field id="su-firstName" error={errors.firstName} label="First Name" required>
-                <input type="text" autoComplete="given-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...field('firstName')} />
+                <input
+                  type="text"
+                  autoComplete="given-name"
+                  minLength={NAME_MIN}
+                  maxLength={NAME_MAX}
+                  required
+                  {...field('firstName')}
+                />
               </Field>
               <Field id="su-lastName" error={errors.lastName} label="Last Name" required>
-                <input type="text" autoComplete="family-name" minLength={NAME_MIN} maxLength={NAME_MAX} required {...field('lastName')} />
+                <input
+                  type="text"
+                  autoComplete="family-name"
+                  minLength={NAME_MIN}
+                  maxLength={NAME_MAX}
+                  required
+                  {...field('lastName')}
+                />
               </Field>
             </div>
             <Field id="su-email" error={errors.email} label="Email Address" required>
               <input type="email" autoComplete="email" inputMode="email" maxLength={254} required {...field('email')} />
             </Field>
-            <Field id="su-phone" error={errors.phone} label="Phone Number" required hint="e.g. 0241234567 or +233241234567">
-              <input type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_MAX} required {...field('phone', true)} />
+            <Field
+              id="su-phone"
+              error={errors.phone}
+              label="Phone Number"
+              required
+              hint="e.g. 0241234567 or +233241234567"
+            >
+              <input
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                maxLength={PHONE_MAX}
+                required
+                {...field('phone', true)}
+              />
             </Field>
             <div className="wz-row">
-              <Field id="su-password" error={errors.password} label="Password" required hint={`At least ${PASSWORD_MIN} characters`}>
-                <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required {...field('password', true)} />
+              <Field
+                id="su-password"
+                error={errors.password}
+                label="Password"
+                required
+                hint={`At least ${PASSWORD_MIN} characters`}
+              >
+                <input
+                  type="password"
+                  autoComplete="new-password"
+                  minLength={PASSWORD_MIN}
+                  required
+                  {...field('password', true)}
+                />
               </Field>
               <Field id="su-confirmPassword" error={errors.confirmPassword} label="Confirm Password" required>
-                <input type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required {...field('confirmPassword')} />
+                <input
+                  type="password"
+                  autoComplete="new-password"
+                  minLength={PASSWORD_MIN}
+                  required
+                  {...field('confirmPassword')}
+                />
               </Field>
             </div>
-            <Field id="su-referrerCode" error={errors.referrerCode} label="Referrer Code (optional)" hint="If someone invited you, the code they shared, e.g. SEAFF7K2Q9M.">
-              <input type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={32} {...field('referrerCode', true)} />
+            <Field
+              id="su-referrerCode"
+              error={errors.referrerCode}
+              label="Referrer Code (optional)"
+              hint="If someone invited you, the code they shared, e.g. SEAFF7K2Q9M."
+            >
+              <input
+                type="text"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={32}
+                {...field('referrerCode', true)}
+              />
             </Field>
           </>
         ) : null}
@@ -220,9 +280,19 @@ function Wizard() {
                   : 'Your area or neighbourhood, e.g. "Adenta, Accra".'
               }
             >
-              <input type="text" autoComplete="street-address" maxLength={300} required={professional} {...field('localAddress', true)} />
+              <input
+                type="text"
+                autoComplete="street-address"
+                maxLength={300}
+                required={professional}
+                {...field('localAddress', true)}
+              />
             </Field>
-            <Field id="su-description" error={errors.description} label={professional ? 'About Your Services' : 'About You'}>
+            <Field
+              id="su-description"
+              error={errors.description}
+              label={professional ? 'About Your Services' : 'About You'}
+            >
               <textarea rows={3} maxLength={2000} {...field('description')} />
             </Field>
             <div className="wz-field">
@@ -243,10 +313,21 @@ function Wizard() {
               </p>
             </div>
             {form.userType ? (
-              <LengthPicker name="months" offers={lengths[form.userType]} value={form.months} onChange={(months) => updateField('months', months)} disabled={busy} />
+              <LengthPicker
+                name="months"
+                offers={lengths[form.userType]}
+                value={form.months}
+                onChange={(months) => updateField('months', months)}
+                disabled={busy}
+              />
             ) : null}
             <label className="wz-check">
-              <input type="checkbox" name="agreeToTerms" defaultChecked={form.agreeToTerms} onChange={(e) => updateField('agreeToTerms', e.target.checked)} />
+              <input
+                type="checkbox"
+                name="agreeToTerms"
+                defaultChecked={form.agreeToTerms}
+                onChange={(e) => updateField('agreeToTerms', e.target.checked)}
+              />
               <span>
                 I agree to the <a href="/terms">Terms of Service</a> and <a href="/privacy">Privacy Policy</a>
               </span>
@@ -274,7 +355,11 @@ function Wizard() {
           )}
         </div>
         <p role="status" className="wz-status">
-          {phase.name === 'paying' ? 'Waiting for payment...' : phase.name === 'verifying' ? 'Verifying payment...' : ''}
+          {phase.name === 'paying'
+            ? 'Waiting for payment...'
+            : phase.name === 'verifying'
+              ? 'Verifying payment...'
+              : ''}
         </p>
       </form>
       {phase.name === 'failed' ? <PaymentError message={phase.message} /> : null}

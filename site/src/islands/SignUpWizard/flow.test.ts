@@ -11,7 +11,14 @@ vi.mock('../../stores/session.ts', () => session);
 const { $signup, $signupForm, resetSignup, retryPayment, submitSignup } = await import('./store.ts');
 const { RegistrationNotCompletedError } = await import('../../lib/payment.ts');
 
-const intent = { completionSecret: 'one-time-secret', provider: 'sandbox', reference: 'SEPC1732262400000AB12CD42', amountKobo: 1000, months: 1, email: 'ama@example.com' };
+const intent = {
+  completionSecret: 'one-time-secret',
+  provider: 'sandbox',
+  reference: 'SEPC1732262400000AB12CD42',
+  amountKobo: 1000,
+  months: 1,
+  email: 'ama@example.com',
+};
 const user = { id: 42, firstName: 'Ama', email: 'ama@example.com', userType: 'customer' };
 
 beforeEach(() => {
@@ -77,13 +84,17 @@ describe('sign-up payment flow', () => {
     api.apiFetch.mockResolvedValueOnce({ success: true, payment: twelveMonths });
     payment.payForIntent.mockResolvedValueOnce({ status: 'cancelled' });
     await retryPayment();
-    expect(api.apiFetch).toHaveBeenLastCalledWith('/api/signup/payment', { body: { userId: 42, completionSecret: 'one-time-secret', months: 12 } });
+    expect(api.apiFetch).toHaveBeenLastCalledWith('/api/signup/payment', {
+      body: { userId: 42, completionSecret: 'one-time-secret', months: 12 },
+    });
     expect(payment.payForIntent.mock.calls[1]![0]).toBe(twelveMonths);
   });
 
   it('a verified payment whose completion failed is never shown as success; Try Again verifies again without paying', async () => {
     payment.payForIntent.mockResolvedValue({ status: 'success', reference: intent.reference });
-    payment.verifyAndComplete.mockRejectedValueOnce(new RegistrationNotCompletedError(intent.reference, new Error('500')));
+    payment.verifyAndComplete.mockRejectedValueOnce(
+      new RegistrationNotCompletedError(intent.reference, new Error('500')),
+    );
     await submitSignup();
     const phase = $signup.get().phase;
     expect(phase.name).toBe('failed');

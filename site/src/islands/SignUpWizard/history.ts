@@ -17,7 +17,9 @@ const isStep = (value: unknown): value is Step => value === 1 || value === 2 || 
 
 function entry(): StepState | null {
   const state = history.state as Partial<StepState> | null;
-  return state && isStep(state.signupStep) ? { signupStep: state.signupStep, from: isStep(state.from) ? state.from : undefined } : null;
+  return state && isStep(state.signupStep)
+    ? { signupStep: state.signupStep, from: isStep(state.from) ? state.from : undefined }
+    : null;
 }
 
 function write(state: StepState, push = false): void {

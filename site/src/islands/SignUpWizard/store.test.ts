@@ -1,6 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api.ts';
-import { $signup, $signupForm, nextStep, previousStep, readSignupLink, resetSignup, signupFailureMessage, submitSignup } from './store.ts';
+import {
+  $signup,
+  $signupForm,
+  nextStep,
+  previousStep,
+  readSignupLink,
+  resetSignup,
+  signupFailureMessage,
+  submitSignup,
+} from './store.ts';
 
 beforeEach(resetSignup);
 
@@ -12,8 +21,20 @@ describe('sign-up wizard steps', () => {
     nextStep();
     expect($signup.get()).toMatchObject({ step: 2, alert: '' });
     nextStep();
-    expect($signup.get()).toMatchObject({ step: 2, check: 1, errors: { firstName: 'Please fill in all required fields', password: 'Please fill in all required fields' } });
-    $signupForm.set({ ...$signupForm.get(), firstName: 'Ama', lastName: 'Mensah', email: 'a@example.com', phone: '0241234567', password: 'GoodPass123', confirmPassword: 'Other12345' });
+    expect($signup.get()).toMatchObject({
+      step: 2,
+      check: 1,
+      errors: { firstName: 'Please fill in all required fields', password: 'Please fill in all required fields' },
+    });
+    $signupForm.set({
+      ...$signupForm.get(),
+      firstName: 'Ama',
+      lastName: 'Mensah',
+      email: 'a@example.com',
+      phone: '0241234567',
+      password: 'GoodPass123',
+      confirmPassword: 'Other12345',
+    });
     nextStep();
     expect($signup.get().errors).toEqual({ confirmPassword: 'Passwords do not match. Please try again.' });
     $signupForm.setKey('confirmPassword', 'GoodPass123');
@@ -24,15 +45,34 @@ describe('sign-up wizard steps', () => {
   });
 
   it('submit shows the first problem in the spec order without calling the server', async () => {
-    $signupForm.set({ ...$signupForm.get(), userType: 'professional', firstName: 'Kwame', lastName: 'Mensah', email: 'k@example.com', phone: '0241234567', password: 'GoodPass123', confirmPassword: 'Other12345' });
+    $signupForm.set({
+      ...$signupForm.get(),
+      userType: 'professional',
+      firstName: 'Kwame',
+      lastName: 'Mensah',
+      email: 'k@example.com',
+      phone: '0241234567',
+      password: 'GoodPass123',
+      confirmPassword: 'Other12345',
+    });
     $signup.setKey('step', 3);
     await submitSignup();
     // A problem is shown on the step that has its field, never on step 3.
-    expect($signup.get()).toMatchObject({ step: 2, alert: '', errors: { confirmPassword: 'Passwords do not match. Please try again.' } });
+    expect($signup.get()).toMatchObject({
+      step: 2,
+      alert: '',
+      errors: { confirmPassword: 'Passwords do not match. Please try again.' },
+    });
     $signupForm.setKey('confirmPassword', 'GoodPass123');
     $signup.setKey('step', 3);
     await submitSignup();
-    expect($signup.get()).toMatchObject({ step: 3, errors: { profession: 'Please select your profession', localAddress: 'Please enter your local address and service area' } });
+    expect($signup.get()).toMatchObject({
+      step: 3,
+      errors: {
+        profession: 'Please select your profession',
+        localAddress: 'Please enter your local address and service area',
+      },
+    });
     expect($signup.get().phase.name).toBe('editing');
   });
 
@@ -51,13 +91,21 @@ describe('sign-up wizard steps', () => {
 
 describe('signupFailureMessage', () => {
   it('shows the server message when there is one', () => {
-    expect(signupFailureMessage(new ApiError(409, 'x', { message: 'An account with this email already exists' }))).toBe('An account with this email already exists');
+    expect(signupFailureMessage(new ApiError(409, 'x', { message: 'An account with this email already exists' }))).toBe(
+      'An account with this email already exists',
+    );
   });
   it('otherwise plain words with what to do: no error details, no time', () => {
     const network = signupFailureMessage(new NetworkError());
-    expect(network).toBe('Failed to submit registration data. This looks like a network issue: please check your internet connection and try again. Nothing you typed is lost.');
+    expect(network).toBe(
+      'Failed to submit registration data. This looks like a network issue: please check your internet connection and try again. Nothing you typed is lost.',
+    );
     expect(signupFailureMessage(new ApiError(404, 'x', null))).toContain('Service temporarily unavailable.');
-    expect(signupFailureMessage(new ApiError(500, 'x', { message: 'Internal error' }))).toContain('Service temporarily unavailable.');
-    expect(signupFailureMessage(new ApiError(400, 'x', null))).toContain('Please check your information and try again.');
+    expect(signupFailureMessage(new ApiError(500, 'x', { message: 'Internal error' }))).toContain(
+      'Service temporarily unavailable.',
+    );
+    expect(signupFailureMessage(new ApiError(400, 'x', null))).toContain(
+      'Please check your information and try again.',
+    );
   });
 });

@@ -204,7 +204,8 @@ export function dismissPaymentError(): void {
  * (The spec added the error's details and the time; people read those as a crash, so they are logged.)
  */
 export function signupFailureMessage(error: unknown): string {
-  const message = error instanceof ApiError && error.status !== 404 && error.status < 500 ? serverMessage(error.body) : undefined;
+  const message =
+    error instanceof ApiError && error.status !== 404 && error.status < 500 ? serverMessage(error.body) : undefined;
   if (message) return message;
   const network = error instanceof NetworkError || error instanceof TimeoutError;
   const hint = network
@@ -326,7 +327,10 @@ async function finish(): Promise<void> {
     redirectTimer = setTimeout(() => window.location.assign(to), PAYMENT_TIMINGS.redirectAfterPaymentMs);
   } catch (error) {
     // A verified payment whose completion failed stays honest: we never say the account is active.
-    $signup.setKey('phase', { name: 'failed', message: (error as Error).message || PAYMENT_MESSAGES.verificationFailed });
+    $signup.setKey('phase', {
+      name: 'failed',
+      message: (error as Error).message || PAYMENT_MESSAGES.verificationFailed,
+    });
   }
 }
 
@@ -345,13 +349,16 @@ export const hasAccount = (): boolean => account !== null;
 
 const DRAFT_KEY = 'signupDraft';
 
-
 export function saveDraft(): void {
   if ($signup.get().phase.name === 'done') return clearDraft();
   try {
     sessionStore()?.setItem(
       DRAFT_KEY,
-      JSON.stringify({ form: { ...$signupForm.get(), password: '', confirmPassword: '' }, step: $signup.get().step, account }),
+      JSON.stringify({
+        form: { ...$signupForm.get(), password: '', confirmPassword: '' },
+        step: $signup.get().step,
+        account,
+      }),
     );
   } catch {
     // Storage full or disabled: the draft is a convenience only.

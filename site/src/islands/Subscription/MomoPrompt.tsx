@@ -12,7 +12,15 @@ import { $momo, answerOnTestPhone, sendPrompt, sendVoucher } from './momo-store.
  * between networks, so the payer sees it and can change it).
  */
 /** `months`: the length chosen on the card (1, 3, 6 or 12), bought by the prompt as by the checkout. */
-export function MomoPrompt({ token, months, onPaid }: { token: string | null; months: PlanLength; onPaid: () => void }) {
+export function MomoPrompt({
+  token,
+  months,
+  onPaid,
+}: {
+  token: string | null;
+  months: PlanLength;
+  onPaid: () => void;
+}) {
   const state = useStore($momo);
   const local = ($session.get().user?.phone ?? '').replace(/^\+233/, '0');
   const [testMode, setTestMode] = useState(false);
@@ -44,18 +52,38 @@ export function MomoPrompt({ token, months, onPaid }: { token: string | null; mo
       </h3>
       <label className="sub-field">
         Mobile-money number
-        <input type="tel" inputMode="tel" autoComplete="tel" maxLength={16} value={number} onChange={(event) => setNumber(event.currentTarget.value)} required />
+        <input
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={16}
+          value={number}
+          onChange={(event) => setNumber(event.currentTarget.value)}
+          required
+        />
       </label>
       <fieldset className="sub-networks">
         <legend>Network</legend>
         {(Object.entries(MOMO_NETWORKS) as [MomoNetworkCode, string][]).map(([code, name]) => (
           <label key={code} className="sub-network">
-            <input type="radio" name={`${id}-network`} value={code} checked={network === code} onChange={() => setNetwork(code)} required />
+            <input
+              type="radio"
+              name={`${id}-network`}
+              value={code}
+              checked={network === code}
+              onChange={() => setNetwork(code)}
+              required
+            />
             {name}
           </label>
         ))}
       </fieldset>
-      <button type="submit" className="btn sub-button" disabled={state.kind === 'sending' || !!open} aria-busy={state.kind === 'sending'}>
+      <button
+        type="submit"
+        className="btn sub-button"
+        disabled={state.kind === 'sending' || !!open}
+        aria-busy={state.kind === 'sending'}
+      >
         {state.kind === 'sending' ? 'Sending the prompt...' : 'Send the prompt to my phone'}
       </button>
       <div role="status" className="sub-status">
@@ -71,9 +99,19 @@ export function MomoPrompt({ token, months, onPaid }: { token: string | null; mo
         <div className="sub-voucher">
           <label className="sub-field">
             Voucher code
-            <input inputMode="numeric" autoComplete="one-time-code" maxLength={8} value={voucher} onChange={(event) => setVoucher(event.currentTarget.value)} />
+            <input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+              value={voucher}
+              onChange={(event) => setVoucher(event.currentTarget.value)}
+            />
           </label>
-          <button type="button" className="btn sub-button" onClick={() => void sendVoucher(open.reference!, voucher.trim(), token)}>
+          <button
+            type="button"
+            className="btn sub-button"
+            onClick={() => void sendVoucher(open.reference!, voucher.trim(), token)}
+          >
             Send the code
           </button>
         </div>
@@ -83,10 +121,18 @@ export function MomoPrompt({ token, months, onPaid }: { token: string | null; mo
           <p>
             <strong>Test phone (TEST MODE)</strong>: a real phone would ring now.
           </p>
-          <button type="button" className="btn sub-button" onClick={() => void answerOnTestPhone(open.reference!, true, token)}>
+          <button
+            type="button"
+            className="btn sub-button"
+            onClick={() => void answerOnTestPhone(open.reference!, true, token)}
+          >
             Approve on the test phone
           </button>{' '}
-          <button type="button" className="btn btn-line sub-button" onClick={() => void answerOnTestPhone(open.reference!, false, token)}>
+          <button
+            type="button"
+            className="btn btn-line sub-button"
+            onClick={() => void answerOnTestPhone(open.reference!, false, token)}
+          >
             Decline
           </button>
         </div>

@@ -44,14 +44,14 @@ export const SUBSCRIPTION_TEXTS = {
   expiredCustomer: 'Expired — renew to book',
   expiredProfessional: 'Expired — renew to be listed',
   renewFailed: RENEW_FAILED,
-  autoOn: 'We charge this card a few days before your paid month ends; the new month starts when it ends. If the card is declined we try daily and tell you.',
+  autoOn:
+    'We charge this card a few days before your paid month ends; the new month starts when it ends. If the card is declined we try daily and tell you.',
   autoNone: 'Mobile money cannot be charged automatically. Pay once by card to be able to renew automatically.',
   autoFailed: 'Could not change automatic renewal. Please try again.',
 } as const;
 
 /** "22 December 2026", in Ghana time (GMT). */
-export const paidUntilLabel = (iso: string): string =>
-  longDate(new Date(iso));
+export const paidUntilLabel = (iso: string): string => longDate(new Date(iso));
 
 const isPlanType = (value: string): value is PlanType => value === 'customer' || value === 'professional';
 
@@ -118,7 +118,12 @@ function AutoRenewalToggle({ initial, token }: { initial: AutoRenewal; token: st
   return (
     <div className="sub-auto">
       <label className="sub-auto-label">
-        <input type="checkbox" checked={auto.enabled} aria-busy={busy} onChange={(event) => void change(event.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          checked={auto.enabled}
+          aria-busy={busy}
+          onChange={(event) => void change(event.currentTarget.checked)}
+        />
         Renew automatically with {auto.card}
       </label>
       {auto.enabled ? <p className="sub-note">{SUBSCRIPTION_TEXTS.autoOn}</p> : null}
@@ -180,10 +185,29 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
         <p className="sub-note">{SUBSCRIPTION_TEXTS.autoNone}</p>
       ) : null}
 
-      {planType ? <LengthPicker name="renew-months" offers={lengths[planType]} value={months} onChange={setMonths} disabled={busy} /> : null}
+      {planType ? (
+        <LengthPicker
+          name="renew-months"
+          offers={lengths[planType]}
+          value={months}
+          onChange={setMonths}
+          disabled={busy}
+        />
+      ) : null}
       <div className="sub-actions">
-        <button ref={renewButton} type="button" className="btn sub-button" disabled={busy} aria-busy={busy} onClick={() => void renew(context, months)}>
-          {phase.kind === 'opening' ? SUBSCRIPTION_TEXTS.opening : phase.kind === 'verifying' ? SUBSCRIPTION_TEXTS.verifying : SUBSCRIPTION_TEXTS.renew}
+        <button
+          ref={renewButton}
+          type="button"
+          className="btn sub-button"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => void renew(context, months)}
+        >
+          {phase.kind === 'opening'
+            ? SUBSCRIPTION_TEXTS.opening
+            : phase.kind === 'verifying'
+              ? SUBSCRIPTION_TEXTS.verifying
+              : SUBSCRIPTION_TEXTS.renew}
         </button>
       </div>
 

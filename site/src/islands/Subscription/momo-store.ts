@@ -46,24 +46,38 @@ async function ask(call: () => Promise<MomoPromptResponse>, token: string | null
   }
 }
 
-export async function sendPrompt(input: { phone: string; provider: MomoNetworkCode; months?: number }, token: string | null, paid: () => void): Promise<void> {
+export async function sendPrompt(
+  input: { phone: string; provider: MomoNetworkCode; months?: number },
+  token: string | null,
+  paid: () => void,
+): Promise<void> {
   if ($momo.get().kind === 'sending') return;
   onPaid = paid;
   $momo.set({ kind: 'sending' });
-  await ask(() => apiFetch<MomoPromptResponse>('/api/subscription/momo', { method: 'POST', body: input, token }), token);
+  await ask(
+    () => apiFetch<MomoPromptResponse>('/api/subscription/momo', { method: 'POST', body: input, token }),
+    token,
+  );
 }
 
 export async function checkPrompt(reference: string, token: string | null): Promise<void> {
   // A failed poll (a dropped connection) keeps the prompt open and asks again.
   try {
-    show(await apiFetch<MomoPromptResponse>(`/api/subscription/momo/${encodeURIComponent(reference)}`, { token }), token);
+    show(
+      await apiFetch<MomoPromptResponse>(`/api/subscription/momo/${encodeURIComponent(reference)}`, { token }),
+      token,
+    );
   } catch {
     poll = setTimeout(() => void checkPrompt(reference, token), MOMO_POLL_MS);
   }
 }
 
 export async function sendVoucher(reference: string, otp: string, token: string | null): Promise<void> {
-  await ask(() => apiFetch<MomoPromptResponse>('/api/subscription/momo/otp', { method: 'POST', body: { reference, otp }, token }), token);
+  await ask(
+    () =>
+      apiFetch<MomoPromptResponse>('/api/subscription/momo/otp', { method: 'POST', body: { reference, otp }, token }),
+    token,
+  );
 }
 
 /** TEST MODE: the test phone approves or declines, then the prompt is asked about at once. */

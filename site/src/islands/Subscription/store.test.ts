@@ -4,7 +4,10 @@ import { NetworkError } from '../../lib/api.ts';
 
 const calls = vi.hoisted(() => ({ apiFetch: vi.fn(), payForIntent: vi.fn() }));
 vi.mock('../../lib/payment.ts', () => ({ payForIntent: calls.payForIntent }));
-vi.mock('../../lib/api.ts', async (original) => ({ ...(await original<typeof import('../../lib/api.ts')>()), apiFetch: calls.apiFetch }));
+vi.mock('../../lib/api.ts', async (original) => ({
+  ...(await original<typeof import('../../lib/api.ts')>()),
+  apiFetch: calls.apiFetch,
+}));
 
 const { $renewal, RENEW_FAILED, renew, retryRenewal, showRenewalCard } = await import('./store.ts');
 
@@ -33,9 +36,19 @@ describe('renewing from the subscription card', () => {
     const onRenewed = vi.fn();
     await renew({ card, token: 't', previous: '2030-01-10T00:00:00.000Z', onRenewed }, 3);
 
-    expect(calls.apiFetch).toHaveBeenCalledWith('/api/subscription/renew', expect.objectContaining({ body: { months: 3 }, token: 't' }));
-    expect(calls.apiFetch).toHaveBeenCalledWith('/api/verify-payment', expect.objectContaining({ body: { reference: 'SERN1' } }));
-    expect($renewal.get()).toEqual({ kind: 'renewed', previous: '2030-01-10T00:00:00.000Z', estimate: '2030-04-10T00:00:00.000Z' });
+    expect(calls.apiFetch).toHaveBeenCalledWith(
+      '/api/subscription/renew',
+      expect.objectContaining({ body: { months: 3 }, token: 't' }),
+    );
+    expect(calls.apiFetch).toHaveBeenCalledWith(
+      '/api/verify-payment',
+      expect.objectContaining({ body: { reference: 'SERN1' } }),
+    );
+    expect($renewal.get()).toEqual({
+      kind: 'renewed',
+      previous: '2030-01-10T00:00:00.000Z',
+      estimate: '2030-04-10T00:00:00.000Z',
+    });
     expect(onRenewed).toHaveBeenCalledOnce();
 
     showRenewalCard(); // the dashboard reloaded and shows a new card
@@ -62,12 +75,21 @@ describe('renewing from the subscription card', () => {
     calls.payForIntent.mockResolvedValue({ status: 'success', reference: 'SERN1' });
     const context = { card, token: 't', previous: '', onRenewed: vi.fn() };
     await renew(context, 3);
-    expect($renewal.get()).toMatchObject({ kind: 'failed', reference: 'SERN1', months: 3, message: new NetworkError().message });
+    expect($renewal.get()).toMatchObject({
+      kind: 'failed',
+      reference: 'SERN1',
+      months: 3,
+      message: new NetworkError().message,
+    });
 
     answers({ success: false });
     await retryRenewal(context, 1);
     expect(calls.payForIntent).toHaveBeenCalledOnce();
-    expect($renewal.get()).toMatchObject({ kind: 'failed', reference: 'SERN1', message: PAYMENT_MESSAGES.verifyFailed });
+    expect($renewal.get()).toMatchObject({
+      kind: 'failed',
+      reference: 'SERN1',
+      message: PAYMENT_MESSAGES.verifyFailed,
+    });
   });
 
   it('a renewal started by a card no longer shown moves nothing on screen', async () => {

@@ -60,14 +60,27 @@ export async function verifyRenewal(context: RenewalContext, reference: string, 
   move(context, { kind: 'verifying', reference });
   let answer: { success: boolean; message?: string };
   try {
-    answer = await apiFetch<{ success: boolean; message?: string }>('/api/verify-payment', { body: { reference }, token: context.token });
+    answer = await apiFetch<{ success: boolean; message?: string }>('/api/verify-payment', {
+      body: { reference },
+      token: context.token,
+    });
   } catch (error) {
     console.error('Renewal verification failed', error);
-    move(context, { kind: 'failed', message: actionErrorMessage(error, PAYMENT_MESSAGES.verifyFailed), reference, months: bought });
+    move(context, {
+      kind: 'failed',
+      message: actionErrorMessage(error, PAYMENT_MESSAGES.verifyFailed),
+      reference,
+      months: bought,
+    });
     return;
   }
   if (!answer.success) {
-    move(context, { kind: 'failed', message: answer.message || PAYMENT_MESSAGES.verifyFailed, reference, months: bought });
+    move(context, {
+      kind: 'failed',
+      message: answer.message || PAYMENT_MESSAGES.verifyFailed,
+      reference,
+      months: bought,
+    });
     return;
   }
   const { previous } = context;
@@ -85,11 +98,14 @@ export async function renew(context: RenewalContext, months: PlanLength): Promis
   move(context, { kind: 'opening' });
   let intent: PaymentIntent;
   try {
-    const answer = await apiFetch<{ success: boolean; payment: PaymentIntent; message?: string }>('/api/subscription/renew', {
-      method: 'POST',
-      body: { months },
-      token: context.token,
-    });
+    const answer = await apiFetch<{ success: boolean; payment: PaymentIntent; message?: string }>(
+      '/api/subscription/renew',
+      {
+        method: 'POST',
+        body: { months },
+        token: context.token,
+      },
+    );
     if (!answer.success || !answer.payment) throw new Error(answer.message || RENEW_FAILED);
     intent = answer.payment;
   } catch (error) {
@@ -102,7 +118,12 @@ export async function renew(context: RenewalContext, months: PlanLength): Promis
     result = await payForIntent(intent);
   } catch (error) {
     console.error('Payment pop-up failed', error);
-    move(context, { kind: 'failed', message: actionErrorMessage(error, PAYMENT_MESSAGES.initFailed), reference: null, months });
+    move(context, {
+      kind: 'failed',
+      message: actionErrorMessage(error, PAYMENT_MESSAGES.initFailed),
+      reference: null,
+      months,
+    });
     return;
   }
   if (result.status === 'cancelled') {

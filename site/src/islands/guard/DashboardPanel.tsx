@@ -12,7 +12,10 @@ const HIDDEN = new Set(['password', 'passwordHash', 'password_hash', 'token']);
 
 /** "firstName" → "First name", "created_at" → "Created at". */
 function label(key: string): string {
-  const words = key.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = key
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -20,7 +23,8 @@ function show(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.join(', ');
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
+    return value.join(', ');
   return null;
 }
 
@@ -34,7 +38,11 @@ export function DashboardPanel({ title, user }: { title: string; user: SessionUs
   const { load, retry } = useLoad<Record<string, unknown>>(
     `${user.userType} ${user.email}`,
     async ({ signal, fresh }) => {
-      const answer = await query<Record<string, unknown>>(userDataPath(user.userType, user.email), { token: $session.get().token, signal, fresh });
+      const answer = await query<Record<string, unknown>>(userDataPath(user.userType, user.email), {
+        token: $session.get().token,
+        signal,
+        fresh,
+      });
       const record = answer[user.userType];
       return typeof record === 'object' && record !== null ? (record as Record<string, unknown>) : {};
     },
@@ -46,12 +54,13 @@ export function DashboardPanel({ title, user }: { title: string; user: SessionUs
     await signOutAndLeave();
   }
 
-  const rows = load.state === 'loaded'
-    ? Object.entries(load.data).flatMap(([key, value]) => {
-        const text = HIDDEN.has(key) ? null : show(value);
-        return text === null ? [] : [[key, text] as const];
-      })
-    : [];
+  const rows =
+    load.state === 'loaded'
+      ? Object.entries(load.data).flatMap(([key, value]) => {
+          const text = HIDDEN.has(key) ? null : show(value);
+          return text === null ? [] : [[key, text] as const];
+        })
+      : [];
 
   return (
     <div className="auth-form">

@@ -9,7 +9,6 @@ import { GUARD_TEXTS, GuardLoading } from '../../ui/GuardLoading.tsx';
 import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
 import { DashboardPanel } from './DashboardPanel.tsx';
 
-
 type Loader = () => Promise<{ default: ComponentType<DashboardViewProps> }>;
 
 /**
