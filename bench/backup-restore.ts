@@ -37,7 +37,7 @@ const dir = mkdtempSync(join(tmpdir(), 'rel-backup-'));
 const dumpFile = join(dir, 'marketplace.dump');
 const user = process.env.PGUSER ?? userInfo().username;
 let failed = true;
-let server = await startServer(3830, { DATABASE_URL: source.url });
+const server = await startServer(3830, { DATABASE_URL: source.url });
 try {
   // Some of everything.
   const admin = await adminToken(server.url);

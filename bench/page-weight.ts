@@ -237,7 +237,7 @@ try {
       pad(w.other.gzip, 9),
       pad(total(w, 'gzip'), 9),
       pad(total(w, 'br'), 9),
-      ' ' + (goal?.text ?? '-').padEnd(24),
+      ` ${(goal?.text ?? '-').padEnd(24)}`,
       goal ? (goal.pass(w) ? 'PASS' : 'MISS') : '-',
     );
   }

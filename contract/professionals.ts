@@ -142,14 +142,12 @@ const rate = z
     z.refine(wholePesewas, PESEWA_MESSAGES.decimals),
   );
 
-export const ratesSchema = z
-  .object({ baseRate: rate, maxRate: rate, rateNegotiable: z.boolean() })
-  .check(
-    z.refine((r) => r.maxRate >= r.baseRate, {
-      message: 'Maximum rate must be at least the base rate',
-      path: ['maxRate'],
-    }),
-  );
+export const ratesSchema = z.object({ baseRate: rate, maxRate: rate, rateNegotiable: z.boolean() }).check(
+  z.refine((r) => r.maxRate >= r.baseRate, {
+    message: 'Maximum rate must be at least the base rate',
+    path: ['maxRate'],
+  }),
+);
 
 const hour = z.string().check(z.regex(/^([01]\d|2[0-3]):00$/, 'Use whole hours such as 09:00'));
 export const availabilitySchema = z

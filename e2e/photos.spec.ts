@@ -64,13 +64,11 @@ test('a professional adds a profile photo and a work photo from the Profile tab;
   await expect(control.getByRole('img', { name: 'No photo yet: your initials are shown' })).toHaveText('KL');
 
   // A hostile file with a photo's name and type: the server reads its bytes and refuses it.
-  await control
-    .getByLabel('Add photo')
-    .setInputFiles({
-      name: 'holiday.jpg',
-      mimeType: 'image/jpeg',
-      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
-    });
+  await control.getByLabel('Add photo').setInputFiles({
+    name: 'holiday.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  });
   await expect(control.getByRole('alert')).toHaveText(PHOTO_MESSAGES.svg);
   // Plainly not a photo: refused on the phone, before anything is sent.
   await control

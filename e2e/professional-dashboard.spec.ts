@@ -203,13 +203,13 @@ test('/api-test checks a typed key and the server’s location proxy without a k
   const verdict = page.getByRole('region', { name: 'API Key Format Check' }).getByRole('status');
   await check.click();
   await expect(verdict).toHaveText('API key validation failed: API key is empty');
-  await key.fill('BIza' + 'x'.repeat(35));
+  await key.fill(`BIza${'x'.repeat(35)}`);
   await check.click();
   await expect(verdict).toHaveText('API key validation failed: API key format is invalid');
   await key.fill('AIzaTooShort');
   await check.click();
   await expect(verdict).toHaveText('API key validation failed: API key appears to be too short');
-  await key.fill('AIza' + 'x'.repeat(35));
+  await key.fill(`AIza${'x'.repeat(35)}`);
   await check.click();
   await expect(verdict).toHaveText('API key format looks valid');
   await expect(page.getByRole('heading', { name: 'Troubleshooting' })).toBeVisible();

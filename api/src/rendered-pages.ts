@@ -56,7 +56,10 @@ export function compressRendered(
   keep?: (page: RenderedPage | null) => void,
 ): void {
   const encoding = acceptedEncoding(req);
-  if (!encoding || req.method === 'HEAD') return keep?.(null);
+  if (!encoding || req.method === 'HEAD') {
+    keep?.(null);
+    return;
+  }
   const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
   const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
   const end = res.end.bind(res) as (...rest: unknown[]) => ServerResponse;

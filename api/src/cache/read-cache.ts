@@ -113,7 +113,7 @@ export function readYourWrites(db: Db, cache: ReadCache): Middleware {
       if (request && !request.wrote && WRITE.test(sql)) request.wrote = true;
     });
   }
-  return (ctx, next) => {
+  return (_ctx, next) => {
     const request = { wrote: false };
     return requestWrites.run(request, async () => {
       try {

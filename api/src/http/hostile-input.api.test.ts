@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../test/accounts.ts';
 import { signInAdmin } from '../../test/admin.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';

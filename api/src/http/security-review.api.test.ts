@@ -15,7 +15,7 @@ describe('#14.1 a hostile email address does not hold the server', () => {
   afterAll(() => app?.close());
 
   it.each(['/api/signup', '/api/affiliate-signup'])('%s refuses 240 KB of "a@a.a.…@" at once', async (path) => {
-    const email = 'a@' + 'a.'.repeat(120_000) + '@';
+    const email = `a@${'a.'.repeat(120_000)}@`;
     const started = performance.now();
     const res = await app.request(path, { method: 'POST', json: { ...signupBody(), email } });
     expect(performance.now() - started).toBeLessThan(1000); // was 25 s, with every other request waiting

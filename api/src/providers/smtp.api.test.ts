@@ -22,14 +22,14 @@ const server = new SMTPServer({
     auth.username === 'mailer' && auth.password === 'secret'
       ? done(null, { user: auth.username })
       : done(new Error('Invalid username or password')),
-  onRcptTo: (address, _session, done) =>
+  onRcptTo: (_address, _session, done) =>
     refuse ? done(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })) : done(),
   onData(stream, session, done) {
     let data = '';
     stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
     stream.on('end', () => {
       received.push({
-        from: String(session.envelope.mailFrom && session.envelope.mailFrom.address),
+        from: String(session.envelope.mailFrom ? session.envelope.mailFrom.address : false),
         to: session.envelope.rcptTo.map((r) => r.address),
         data,
       });

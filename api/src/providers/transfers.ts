@@ -45,6 +45,7 @@ export function paystackTransfers(options: {
     method: 'GET' | 'POST',
     path: string,
     body?: object,
+    // biome-ignore lint/suspicious/noExplicitAny: Paystack's JSON, read field by field with String() and Number()
   ): Promise<{ status: number; data: any; message: string }> {
     let response: Response;
     try {
@@ -72,6 +73,7 @@ export function paystackTransfers(options: {
     };
   }
 
+  // biome-ignore lint/suspicious/noExplicitAny: Paystack's JSON, read field by field with String() and Number()
   const outcome = (data: any): TransferOutcome => ({
     status: String(data?.status ?? ''),
     transferCode: data?.transfer_code ?? null,

@@ -62,6 +62,7 @@ export function useLoad<T>(
   const latest = useRef({ read, options });
   latest.current = { read, options };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reads again when the key, the precondition or an attempt changes; read and options come through a ref
   useEffect(() => {
     if (seeded.current) {
       seeded.current = false;

@@ -153,7 +153,11 @@ export async function loadMore(): Promise<MoreOutcome> {
 /** The listings without repeats (by id), in their order. */
 function unique(items: readonly Listing[]): Listing[] {
   const seen = new Set<number>();
-  return items.filter((pro) => !seen.has(pro.id) && (seen.add(pro.id), true));
+  return items.filter((pro) => {
+    if (seen.has(pro.id)) return false;
+    seen.add(pro.id);
+    return true;
+  });
 }
 
 export function setFavourites(ids: readonly number[]): void {

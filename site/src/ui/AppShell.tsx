@@ -30,6 +30,7 @@ export function lazyPart<P extends object>(
       throw new StartupError(island, error);
     }),
   );
+  // biome-ignore lint/correctness/noComponentHookFactories: one lazy part per import, made once at module level
   return function LazyPart(props: P) {
     return (
       <Suspense fallback={<GuardLoading text={loadingText} />}>

@@ -64,6 +64,7 @@ export function NetworkErrorScreen({ error, retriesLeft, onRetry }: Props) {
   const retryRef = useRef(retry);
   retryRef.current = retry;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the listeners are added once; they call the latest retry through a ref
   useEffect(() => {
     alive.current = true;
     void check();

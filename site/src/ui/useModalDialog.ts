@@ -8,6 +8,7 @@ import type { RefObject } from 'react';
  */
 export function useModalDialog(focusFirst?: RefObject<HTMLElement | null>): RefObject<HTMLDialogElement | null> {
   const dialog = useRef<HTMLDialogElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dialog opens once, when it mounts
   useEffect(() => {
     const node = dialog.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

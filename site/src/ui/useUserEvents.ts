@@ -12,5 +12,6 @@ export function useUserEvents<T extends LiveEventType>(types: readonly T[], hand
     latest.current = handler;
   });
   const key = types.join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribe again only when the list of types changes, not for a new array with the same types
   useEffect(() => onUserEvent(types, (event) => latest.current(event)), [key]);
 }

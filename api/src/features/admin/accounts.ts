@@ -63,6 +63,10 @@ export async function ensureFirstAdmin(
 
 // Verifying against this when no administrator matches keeps an unknown name as slow as a wrong password.
 let decoy: Promise<string> | undefined;
+const decoyHash = (): Promise<string> => {
+  decoy ??= hashPassword('not-an-admin-password');
+  return decoy;
+};
 
 /** POST /api/admin/login. Throttled like user sign-in, under its own keys. */
 export async function adminLogin(
@@ -79,11 +83,7 @@ export async function adminLogin(
     accountKey,
     ip,
     now,
-    async () =>
-      (await verifyPassword(
-        admin?.password_hash ?? (await (decoy ??= hashPassword('not-an-admin-password'))),
-        input.password,
-      )) && !!admin,
+    async () => (await verifyPassword(admin?.password_hash ?? (await decoyHash()), input.password)) && !!admin,
   );
   if (ok === 'blocked')
     throw new HttpError(429, ADMIN_MESSAGES.throttled, {

@@ -53,16 +53,14 @@ describe('public directory', () => {
           completed_at: at,
         })
         .returning('id');
-      await app
-        .db('reviews')
-        .insert({
-          booking_id: booking.id,
-          customer_id: customer.userId,
-          professional_id: ids.kumasi,
-          rating,
-          comment: `Gave ${rating}`,
-          created_at: at,
-        });
+      await app.db('reviews').insert({
+        booking_id: booking.id,
+        customer_id: customer.userId,
+        professional_id: ids.kumasi,
+        rating,
+        comment: `Gave ${rating}`,
+        created_at: at,
+      });
     }
     // The profile keeps its review counters (as the review route does).
     await app.db('professional_profiles').where({ user_id: ids.kumasi }).update({ review_count: 2, rating_total: 8 });

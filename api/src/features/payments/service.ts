@@ -149,7 +149,7 @@ async function creditReferralCommission(trx: Knex.Transaction, userId: number, p
  */
 async function keepReusableCard(trx: Knex.Transaction, userId: number, tx: ProviderTransaction, now: Date) {
   const a = tx.authorization;
-  if (!a || !a.reusable || a.channel !== 'card' || !/^\d{4}$/.test(a.last4)) return;
+  if (!a?.reusable || a.channel !== 'card' || !/^\d{4}$/.test(a.last4)) return;
   const card = {
     card_type: a.cardType || 'card',
     last4: a.last4,

@@ -4,10 +4,10 @@ import { KEY_MESSAGES, keyProblem, mapsVerdict } from './checks.ts';
 test('key format check in the spec order: empty, prefix, length', () => {
   expect(keyProblem('')).toBe(KEY_MESSAGES.empty);
   expect(keyProblem('   ')).toBe(KEY_MESSAGES.empty);
-  expect(keyProblem('BIza' + 'x'.repeat(40))).toBe(KEY_MESSAGES.invalid);
+  expect(keyProblem(`BIza${'x'.repeat(40)}`)).toBe(KEY_MESSAGES.invalid);
   expect(keyProblem('AIzaShort')).toBe(KEY_MESSAGES.short);
-  expect(keyProblem('AIza' + 'x'.repeat(25))).toBe(KEY_MESSAGES.short); // 29 characters
-  expect(keyProblem('AIza' + 'x'.repeat(26))).toBeNull(); // 30 characters
+  expect(keyProblem(`AIza${'x'.repeat(25)}`)).toBe(KEY_MESSAGES.short); // 29 characters
+  expect(keyProblem(`AIza${'x'.repeat(26)}`)).toBeNull(); // 30 characters
 });
 
 const location = { coordinates: { lat: 5.6037, lng: -0.187 }, address: 'Accra, Ghana', city: 'Accra' };

@@ -158,15 +158,18 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
   }
 
   // Back online (or the chat's next successful read): send what was kept.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the listener is re-added per chat; flush reads the queue through a ref
   useEffect(() => {
     const onOnline = () => void flush();
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, [bookingId, token]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each successful read of the messages is the moment to send what was kept
   useEffect(() => {
     if (loaded && !loadError && queuedRef.current.length > 0) void flush();
   }, [messages, loaded, loadError]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the newest message whenever one arrives
   useEffect(() => {
     const node = log.current;
     if (node) node.scrollTop = node.scrollHeight;

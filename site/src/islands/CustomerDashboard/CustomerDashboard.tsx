@@ -59,6 +59,7 @@ export default function CustomerDashboard({ title, user }: { title: string; user
   useUserEvents(['subscription.changed', 'payment.settled'], refresh);
   const bookingsChanged = useStore($bookingsChanged);
   const firstChange = useRef(bookingsChanged);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs only when the bookings change; refresh is a new function each render
   useEffect(() => {
     if (bookingsChanged !== firstChange.current) refresh();
   }, [bookingsChanged]);

@@ -53,6 +53,7 @@ export function FindPro() {
 
   const locating = filters.near && (location.status === 'idle' || location.status === 'loading');
   const near = filters.near && location.coords ? location.coords : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a search runs when a filter, the position's numbers or Try Again change, not when near's identity does
   useEffect(() => {
     if (locating) return;
     void runSearch(near);

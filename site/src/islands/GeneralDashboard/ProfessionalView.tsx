@@ -60,6 +60,7 @@ function RecentJobs() {
 export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewProps) {
   const load = useStore($professional);
   const unread = useStore($unread).bookings;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load again only for another account, not for every new user object
   useEffect(() => {
     void loadProfessional(user);
   }, [user.email]);

@@ -61,6 +61,7 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
   const [tab, setTab] = useState<Tab>('overview');
   const tabs = TABS.map((t) => (t.id === 'jobs' ? { ...t, unread } : t));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load again only for another account, not for every new user object
   useEffect(() => {
     void loadProfessional(user);
   }, [user.email]);

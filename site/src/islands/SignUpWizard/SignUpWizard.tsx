@@ -369,6 +369,7 @@ function Wizard() {
 
 function PaymentError({ message }: { message: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message takes focus again, so a screen reader reads it
   useEffect(() => ref.current?.focus(), [message]);
   return (
     <div ref={ref} tabIndex={-1} role="alert" className="wz-alert wz-payment-error">

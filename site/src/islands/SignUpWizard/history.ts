@@ -75,6 +75,7 @@ export function useStepHistory(step: Step, busy: boolean): void {
   }, []);
 
   // Continue pushes an entry; the wizard's Back (or a problem shown on an earlier step) goes back.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step shown changes; the step is read from the store
   useEffect(() => {
     const now = $signup.get().step;
     const was = shown.current;

@@ -350,7 +350,10 @@ export const hasAccount = (): boolean => account !== null;
 const DRAFT_KEY = 'signupDraft';
 
 export function saveDraft(): void {
-  if ($signup.get().phase.name === 'done') return clearDraft();
+  if ($signup.get().phase.name === 'done') {
+    clearDraft();
+    return;
+  }
   try {
     sessionStore()?.setItem(
       DRAFT_KEY,

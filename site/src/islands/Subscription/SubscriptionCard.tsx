@@ -89,6 +89,7 @@ function AutoRenewalToggle({ initial, token }: { initial: AutoRenewal; token: st
   const [auto, setAuto] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the server's values, not every new object carrying the same ones
   useEffect(() => setAuto(initial), [initial.card, initial.enabled]);
 
   async function change(enabled: boolean) {
