@@ -1,3 +1,4 @@
+import type { Config } from '../config.ts';
 import type { Transport } from './notifier.ts';
 
 /**
@@ -10,16 +11,9 @@ import type { Transport } from './notifier.ts';
  * Meta answers {"messages":[{"id":"wamid…"}]} or {"error":{"message","code",…}}; an error throws,
  * so the outbox worker retries with its backoff.
  */
-export function whatsappTransport(options: {
-  apiBase: string;
-  apiVersion: string;
-  phoneNumberId: string;
-  accessToken: string;
-  template: string;
-  language: string;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-}): Transport {
+export function whatsappTransport(
+  options: NonNullable<Config['whatsapp']> & { timeoutMs?: number; fetch?: typeof fetch },
+): Transport {
   const http = options.fetch ?? fetch;
   return {
     name: 'whatsapp-cloud',
