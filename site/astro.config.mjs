@@ -3,6 +3,33 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import buildSteps from './integrations/build-steps.ts';
 
+/** The shell every island wraps itself in (error screens, loading, fields, focus, avatars). */
+const CORE_UI = [
+  'AppShell',
+  'Avatar',
+  'DataList',
+  'DownloadMyData',
+  'ErrorBoundary',
+  'GenericErrorScreen',
+  'GuardLoading',
+  'IdentifierChoice',
+  'NetworkErrorScreen',
+  'PasswordField',
+  'PhotoPicker',
+  'ProfilePhoto',
+  'StartupFailure',
+  'UnreadBadge',
+  'avatar',
+  'fields',
+  'shell',
+  'unread',
+  'useFocus',
+  'useFocusBack',
+  'useHydrated',
+  'useModalDialog',
+  'useUserEvents',
+];
+
 // Pages are pre-rendered; the few marked `prerender = false` (diagnostics only) are rendered by the
 // node adapter in middleware mode, mounted inside the Koa server (api/src/site.ts).
 export default defineConfig({
@@ -25,9 +52,20 @@ export default defineConfig({
             groups: [
               { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 20 },
               // Vite's helper for dynamic import() joins core: on its own it was a sixth file for /signin.
+              // Core is what every island uses (the shell in ui/, lib/, stores/); what only the
+              // dashboards use (Tabs, Modal, DashboardParts, the professional's store, its formats)
+              // stays with them, so sign-in and sign-up keep within 110 KB (docs/BENCHMARKS.md).
               {
                 name: 'core',
-                test: /[\\/](contract|site[\\/]src[\\/](lib|stores|ui))[\\/]|vite[\\/]preload-helper/,
+                test: new RegExp(
+                  [
+                    String.raw`[\\/]contract[\\/]`,
+                    String.raw`[\\/]site[\\/]src[\\/]lib[\\/](?!dashboard-format)`,
+                    String.raw`[\\/]site[\\/]src[\\/]stores[\\/](?!professional|find-pro)`,
+                    String.raw`[\\/]site[\\/]src[\\/]ui[\\/](${CORE_UI.join('|')})\.`,
+                    String.raw`vite[\\/]preload-helper`,
+                  ].join('|'),
+                ),
                 priority: 10,
               },
             ],
