@@ -323,6 +323,13 @@ describe('POST /api/dev/clock (browser tests move time)', () => {
       expect(res.status).toBe(200);
       expect(test.clock.now().getTime()).toBe(before + 3600_000);
       expect((await test.request('/api/dev/clock', { method: 'POST', json: { advanceMs: -5 } })).status).toBe(400);
+      // Only forward, or back to the start: anything else is refused and moves nothing.
+      for (const json of [{ reset: false }, {}, { reset: 'yes' }]) {
+        const refused = await test.request('/api/dev/clock', { method: 'POST', json });
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toBeTruthy();
+      }
+      expect(test.clock.now().getTime()).toBe(before + 3600_000);
       // A browser test puts back what it moved.
       expect((await test.request('/api/dev/clock', { method: 'POST', json: { reset: true } })).status).toBe(200);
       expect(test.clock.now().getTime()).toBe(before);
