@@ -63,11 +63,12 @@ test('npm start serves the product on an empty data folder and stops cleanly', a
     }
     expect((await fetch(`http://127.0.0.1:${port}/api/dev/mailbox`)).status).toBe(404);
   } finally {
-    // The whole group, as a service manager would: npm's `sh -c` does not pass signals on.
-    process.kill(-child.pid!, 'SIGTERM');
+    // npm's own pid, as a supervisor that started `npm start` sends it: the script's `exec` makes
+    // the server npm's child, and npm passes SIGTERM on to it (issue #25).
+    process.kill(child.pid!, 'SIGTERM');
   }
   await exited;
-  // npm re-raises the signal for itself; what matters is that the server shut down and let go of the port.
+  // What matters is that the server shut down and let go of the port.
   await expect.poll(() => output).toContain('shutting down');
   await expect
     .poll(() =>

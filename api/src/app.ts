@@ -12,6 +12,7 @@ import { bookingRoutes } from './features/bookings/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { localControlRoutes } from './features/local-control/routes.ts';
 import { locationRoutes } from './features/location/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { mediaMiddleware, photoRoutes, takesPhotoBody } from './features/photos/routes.ts';
@@ -52,6 +53,7 @@ const features: ((deps: AppDeps) => Router)[] = [
   settingsRoutes,
   eventRoutes,
   devRoutes,
+  localControlRoutes,
 ];
 
 /** Every API route as "METHOD /path" (the authorisation matrix checks that it covers them all). */

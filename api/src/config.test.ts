@@ -9,6 +9,8 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       databaseUrl: undefined,
       dataDir: './data',
+      localControl: true,
+      backupKeep: 7,
       logLevel: 'info',
       diagnostics: false,
       proxyHops: 0,
@@ -32,6 +34,14 @@ describe('loadConfig', () => {
     });
     expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/var/lib/marketplace' });
     expect(config.databaseUrl).toBe('postgresql:///marketplace?host=/var/run/postgresql');
+  });
+
+  it('lets commands hand work to the server except in production, unless LOCAL_CONTROL says otherwise', () => {
+    expect(loadConfig({}).localControl).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox' }).localControl).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox', LOCAL_CONTROL: 'on' }).localControl).toBe(true);
+    expect(loadConfig({ LOCAL_CONTROL: 'off' }).localControl).toBe(false);
+    expect(() => loadConfig({ BACKUP_KEEP: '-1' })).toThrow(/BACKUP_KEEP/);
   });
 
   it('treats an empty value as unset', () => {

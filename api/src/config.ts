@@ -12,6 +12,10 @@ const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Commands on this machine hand work to the running server (features/local-control): off in production unless asked for. */
+  LOCAL_CONTROL: onOff.optional(),
+  /** Daily snapshots of the embedded database kept in DATA_DIR/backups (0: none). */
+  BACKUP_KEEP: z.coerce.number().int().min(0).max(366).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Diagnostic pages and the dev mailbox: on in tests, otherwise only with DIAGNOSTICS=on (issue #14). */
   DIAGNOSTICS: onOff.optional(),
@@ -82,6 +86,8 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  localControl: boolean;
+  backupKeep: number;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   diagnostics: boolean;
   /** Proxies trusted in front of the server (0: the socket's address is the client's). */
@@ -155,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,
     dataDir: c.DATA_DIR,
+    localControl: c.LOCAL_CONTROL ? c.LOCAL_CONTROL === 'on' : c.NODE_ENV !== 'production',
+    backupKeep: c.BACKUP_KEEP,
     logLevel: c.LOG_LEVEL,
     diagnostics: c.DIAGNOSTICS ? c.DIAGNOSTICS === 'on' : c.NODE_ENV === 'test',
     proxyHops: c.TRUST_PROXY_HOPS ?? (c.NODE_ENV === 'production' ? 1 : 0),

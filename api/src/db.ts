@@ -10,17 +10,33 @@ import { PGliteDialect } from '@harryplusplus/knex-pglite';
 import knex, { type Knex } from 'knex';
 // The table declarations for knex (typed rows); loaded with Db wherever it is used.
 import type {} from './db-tables.ts';
+import { type DataDirLock, lockDataDir } from './data-dir/lock.ts';
 
 export type Db = Knex;
 
-// knex only borrows an injected PGlite instance, so closing it is ours to do.
+// knex only borrows an injected PGlite instance, so closing it is ours to do (and letting go of its folder).
 const embedded = new WeakMap<Db, PGlite>();
+const folderLocks = new WeakMap<Db, DataDirLock>();
 
 export interface DbOptions {
   /** PostgreSQL connection string; without it the database is embedded PGlite. */
   databaseUrl?: string;
   /** PGlite data folder, or 'memory://' for a throw-away database. */
   dataDir?: string;
+  /** Who opens the folder, for a second opener's message ("the server", "npm run demo"). */
+  opener?: string;
+}
+
+/** The folder exists but PGlite cannot open it: `message` is one line saying what to do. */
+export class DatabaseOpenError extends Error {}
+
+const defaultOpener = () =>
+  process.env.npm_lifecycle_event ? `npm run ${process.env.npm_lifecycle_event}` : `pid ${process.pid}`;
+
+/** Another process took our folder's lock away (it judged it stale): writing on would damage the database. */
+function stopOnLostLock(err: Error): void {
+  console.error(`Stopping at once: the data folder's lock was taken by another process (${err.message}).`);
+  process.exit(70);
 }
 
 /**
@@ -35,7 +51,7 @@ function withDefaultUser(databaseUrl: string): string {
 }
 
 /** knex on PostgreSQL (DATABASE_URL) or on embedded PGlite (ARCHITECTURE decision 3). */
-export async function createDb({ databaseUrl, dataDir = './data' }: DbOptions): Promise<Db> {
+export async function createDb({ databaseUrl, dataDir = './data', opener = defaultOpener() }: DbOptions): Promise<Db> {
   if (databaseUrl) {
     // A database that does not answer fails a request in seconds (503), not after knex's 60 s.
     return knex({
@@ -46,24 +62,56 @@ export async function createDb({ databaseUrl, dataDir = './data' }: DbOptions): 
     });
   }
   const inMemory = dataDir.startsWith('memory://');
-  // PGlite does not create parent folders.
-  if (!inMemory) await mkdir(resolve(dataDir), { recursive: true });
-  const pglite = await PGlite.create(inMemory ? 'memory://' : join(resolve(dataDir), 'pglite'), {
-    extensions: { btree_gist, cube, earthdistance },
-  });
+  // Before any database file is touched: one opener of a folder at a time (data-dir/lock.ts).
+  const lock = inMemory ? undefined : await lockDataDir(dataDir, opener, stopOnLostLock);
+  let pglite: PGlite;
+  try {
+    pglite = await openEmbedded(inMemory ? 'memory://' : pgliteFolder(dataDir));
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
   const db = knex({
     client: PGliteDialect,
     connection: { pglite: () => pglite } as Knex.StaticConnectionConfig,
   });
   embedded.set(db, pglite);
+  if (lock) folderLocks.set(db, lock);
   return db;
 }
+
+/** Where PGlite keeps its files inside DATA_DIR. */
+export const pgliteFolder = (dataDir: string) => join(resolve(dataDir), 'pglite');
+
+export const embeddedExtensions = { btree_gist, cube, earthdistance };
+
+/**
+ * PGlite on a folder (or from a backup's archive), with one plain line when it cannot: its own
+ * failure is a WebAssembly abort under a screen of minified code.
+ */
+export async function openEmbedded(folder: string, loadDataDir?: Blob): Promise<PGlite> {
+  if (!folder.startsWith('memory://')) await mkdir(folder, { recursive: true });
+  try {
+    return await PGlite.create(folder, { extensions: embeddedExtensions, ...(loadDataDir ? { loadDataDir } : {}) });
+  } catch (err) {
+    const cause = (err as Error)?.message?.split('\n')[0]?.slice(0, 200) || String(err).slice(0, 200);
+    throw new DatabaseOpenError(
+      `Cannot open the database in ${folder} (${cause}). Its files are damaged or from another version: ` +
+        'restore a backup into an empty folder (npm run restore FILE, see docs/OPERATIONS.md) and start with DATA_DIR set to it.',
+    );
+  }
+}
+
+/** The lock on the data folder behind `db`, if it is an embedded one on disk (the server announces itself on it). */
+export const dataDirLock = (db: Db): DataDirLock | undefined => folderLocks.get(db);
 
 /** Closes the pool and, for PGlite, the embedded database. */
 export async function closeDb(db: Db): Promise<void> {
   await db.destroy();
   const pglite = embedded.get(db);
   if (pglite && !pglite.closed) await pglite.close();
+  await folderLocks.get(db)?.release();
+  folderLocks.delete(db);
 }
 
 export const isEmbedded = (db: Db): boolean => embedded.has(db);

@@ -34,6 +34,8 @@ export interface AppDeps {
   readCache?: ReadCache;
   /** Live-update streams (api/src/features/events/). Absent: the event routes answer 503 and pages poll. */
   events?: EventHub;
+  /** The secret a command on this machine hands work to this server with (features/local-control). Absent: no such routes. */
+  localControlToken?: string;
   /** Serves everything outside /api: built assets and Astro's pages (api/src/site.ts). Absent in API tests. */
   site?: Middleware;
 }

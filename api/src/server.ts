@@ -1,7 +1,10 @@
 import { once } from 'node:events';
+import { createServer } from 'node:http';
 import { offsetClock, systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { closeDb, createDb, migrate, toCount } from './db.ts';
+import { closeDb, createDb, dataDirLock, DatabaseOpenError, isEmbedded, migrate, toCount } from './db.ts';
+import { DataDirInUse, inUseMessage, newControlToken, readHolder, SERVER_OPENER } from './data-dir/lock.ts';
+import { startDailySnapshots } from './data-dir/backup.ts';
 import { createApp } from './app.ts';
 import { startChangeFeed } from './cache/change-feed.ts';
 import { ReadCache } from './cache/read-cache.ts';
@@ -36,8 +39,48 @@ const config = readConfig();
 const logOutput = stdoutLog();
 const logger = createLogger(config.logLevel, logOutput);
 
+/** A start that cannot go on says why in one line (never a stack of minified code) and exits 1. */
+function cannotStart(reason: string): never {
+  console.error(`Cannot start: ${reason}`);
+  process.exit(1);
+}
+
+// The port first, answering 503 while the rest starts: a second `npm start` on a taken port stops
+// here, before it opens any database (docs/OPERATIONS.md "The data folder").
+const server = keepIdleConnections(
+  createServer((_req, res) => {
+    res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '5' });
+    res.end('{"success":false,"message":"The server is starting. Try again in a few seconds."}');
+  }),
+);
+const connections = drainable(server);
+server.listen(config.port, config.host);
+try {
+  await once(server, 'listening');
+} catch (err) {
+  if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+  const holder = config.databaseUrl ? null : readHolder(config.dataDir);
+  const ours = holder?.opener === SERVER_OPENER && holder.port === config.port;
+  cannotStart(
+    ours
+      ? inUseMessage(new DataDirInUse(config.dataDir, holder))
+      : `port ${config.port} on ${config.host} is already in use: stop what uses it, or start with another PORT.`,
+  );
+}
+const address = server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+
 await ensureSiteBuilt(logger);
-const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, opener: SERVER_OPENER }).catch(
+  (err) => {
+    if (err instanceof DataDirInUse) cannotStart(inUseMessage(err));
+    if (err instanceof DatabaseOpenError) {
+      console.error(err.message); // it says what to do
+      process.exit(1);
+    }
+    throw err;
+  },
+);
 await db.raw('select 1'); // fail fast when the database is unreachable
 const [, applied] = await migrate(db);
 if (applied.length) logger.info({ migrations: applied }, 'database migrated');
@@ -59,8 +102,11 @@ const notifier = outboxNotifier({ clock, textChannels: textChannels(config) });
 const feed = await startChangeFeed(db, logger);
 const readCache = config.readCache ? new ReadCache(feed) : undefined;
 const events = new EventHub({ db, logger, feed, sessionOf: liveSession({ db, clock, readCache }) });
+// Commands run beside the server (npm run demo, admin:create, backup) hand it their work with this.
+const localControlToken = config.localControl && dataDirLock(db) ? newControlToken() : undefined;
 const app = createApp({
   db,
+  localControlToken,
   config,
   clock,
   logger,
@@ -77,11 +123,9 @@ const app = createApp({
     clock,
   }),
 });
-const server = keepIdleConnections(app.listen(config.port, config.host));
-const connections = drainable(server);
-await once(server, 'listening');
-const address = server.address();
-const port = typeof address === 'object' && address ? address.port : config.port;
+server.removeAllListeners('request');
+server.on('request', app.callback());
+dataDirLock(db)?.announce({ address: connectableAddress(config.host), port, controlToken: localControlToken });
 logger.info(
   { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` },
   `Listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
@@ -95,6 +139,10 @@ if (!config.sms)
   logger.warn('No SMS_API_KEY: SMS are not sent (kept in the outbox for /dev-mailbox while diagnostics are on).');
 if (!config.whatsapp) logger.info('No WHATSAPP_ACCESS_TOKEN: WhatsApp messages are not sent.');
 const delivery = startNotificationWorker({ db, clock, logger, transports: notificationTransports(config, logger) });
+const snapshots =
+  isEmbedded(db) && dataDirLock(db) && config.backupKeep > 0
+    ? [startDailySnapshots({ db, dataDir: config.dataDir, keep: config.backupKeep, logger })]
+    : [];
 
 // SIGTERM (ARCHITECTURE "Running"): refuse new connections, let running requests finish for up to
 // 7 s, stop the workers and wait for their runs in flight, close the database; a watchdog exits at
@@ -112,7 +160,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, EXIT_DEADLINE_MS).unref();
   // Stopped at once; their running runs end while the requests drain, and before the database closes.
-  const jobsStopped = Promise.all([reminders, retention, autoRenewal, delivery].map((job) => job.stop()));
+  const jobsStopped = Promise.all([reminders, retention, autoRenewal, delivery, ...snapshots].map((job) => job.stop()));
   events.closeAll(); // clients reconnect to another process and catch up from the database
   const { forced } = await connections.drain(GRACE_MS);
   if (forced) logger.warn('requests still running at the deadline were cut');
@@ -125,3 +173,18 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+// A supervisor that ends the process it started (npm) with SIGKILL leaves us behind, holding the
+// port and the data folder: a server whose parent went away stops as if told to.
+const parent = process.ppid;
+if (parent !== 1)
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown('parent exited');
+  }, 1000).unref();
+
+/** Where a command on this machine reaches us: a wildcard address is reached through loopback. */
+function connectableAddress(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '::1';
+  return host;
+}

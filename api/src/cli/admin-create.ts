@@ -1,13 +1,12 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { loadConfig } from '../config.ts';
-import { closeDb, createDb, migrate } from '../db.ts';
 import { AdminAccountError, createAdmin } from '../features/admin/accounts.ts';
+import { CommandFailed, runOnDatabase } from './data-dir-command.ts';
 
 // `npm run admin:create [-- --username NAME --password SECRET]`: adds an administrator to the
-// configured database (DATA_DIR or DATABASE_URL), asking for what the flags leave out. With the
-// embedded database, stop the server first: one process at a time can open its folder.
+// configured database (DATA_DIR or DATABASE_URL), asking for what the flags leave out. While the
+// server runs on the embedded folder, the server adds it (one process at a time opens a folder).
 const { values } = parseArgs({ options: { username: { type: 'string' }, password: { type: 'string' } } });
 
 /** Asks on the terminal; `secret` keeps the typed password off the screen. */
@@ -31,16 +30,26 @@ async function ask(question: string, secret = false): Promise<string> {
 const username = values.username ?? (await ask('Administrator username: '));
 const password = values.password ?? (await ask('Password (at least 10 characters): ', true));
 
-const config = loadConfig();
-const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  await migrate(db);
-  const admin = await createAdmin(db, username, password, new Date());
-  console.log(`Administrator "${admin.username}" created. Sign in at ${config.publicUrl}/admin/login`);
-} catch (err) {
-  if (!(err instanceof AdminAccountError)) throw err;
-  console.error(`Cannot create the administrator: ${err.message}`);
-  process.exitCode = 1;
-} finally {
-  await closeDb(db);
-}
+await runOnDatabase(
+  'npm run admin:create',
+  async (db, config) => {
+    try {
+      const admin = await createAdmin(db, username, password, new Date());
+      console.log(`Administrator "${admin.username}" created. Sign in at ${config.publicUrl}/admin/login`);
+    } catch (err) {
+      if (err instanceof AdminAccountError) throw new CommandFailed(`Cannot create the administrator: ${err.message}`);
+      throw err;
+    }
+  },
+  async (server, config) => {
+    try {
+      const { username: created } = await (await server.call('/administrators', { username, password })).json();
+      console.log(
+        `Administrator "${created}" created on the running server. Sign in at ${config.publicUrl}/admin/login`,
+      );
+    } catch (err) {
+      if (err instanceof CommandFailed) throw new CommandFailed(`Cannot create the administrator: ${err.message}`);
+      throw err;
+    }
+  },
+);

@@ -66,6 +66,14 @@ const ADMIN_ONLY = (ok: number) => per(401, 401, 401, 401, 401, 401, ok, 401, 40
 const ROWS: Record<string, Row> = {
   // Public: the same answer whoever asks.
   'GET /api/health': { path: () => '/api/health', expect: 200 },
+  // Commands on this machine hand work to the server with the data folder's token; no caller has it.
+  'POST /api/local/demo': { path: () => '/api/local/demo', body: {}, expect: 404 },
+  'POST /api/local/administrators': {
+    path: () => '/api/local/administrators',
+    body: { username: 'intruder', password: 'a-long-enough-password' },
+    expect: 404,
+  },
+  'GET /api/local/backup': { path: () => '/api/local/backup', expect: 404 },
   'GET /api/plans': { path: () => '/api/plans', expect: 200 },
   'GET /api/payments/config': { path: () => '/api/payments/config', expect: 200 },
   'POST /api/signup': { path: () => '/api/signup', body: {}, expect: 400 },

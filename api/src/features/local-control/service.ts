@@ -1,0 +1,20 @@
+import { loadDemoData } from '../../../seeds/demo.ts';
+import { snapshot } from '../../data-dir/backup.ts';
+import type { AppDeps } from '../../deps.ts';
+import { HttpError } from '../../http/errors.ts';
+import { AdminAccountError, createAdmin } from '../admin/accounts.ts';
+
+/** The demo data, loaded by the server's own connection: its caches hear of it like any other write. */
+export const loadDemo = ({ db, clock }: AppDeps) => loadDemoData(db, clock.now());
+
+export async function addAdministrator({ db, clock }: AppDeps, username: string, password: string) {
+  try {
+    const admin = await createAdmin(db, username, password, clock.now());
+    return { username: admin.username };
+  } catch (err) {
+    if (err instanceof AdminAccountError) throw new HttpError(400, err.message);
+    throw err;
+  }
+}
+
+export const backupNow = ({ db }: AppDeps) => snapshot(db);
