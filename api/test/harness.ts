@@ -106,7 +106,7 @@ function collectSecrets(value: unknown, into: Set<string>): void {
 }
 
 export async function startTestApp(
-  options: { env?: Record<string, string>; heartbeatMs?: number } = {},
+  options: { env?: Record<string, string>; heartbeatMs?: number; localControlToken?: string } = {},
 ): Promise<TestApp> {
   const { db, drop } = await createTestDb();
   const logs: Record<string, unknown>[] = [];
@@ -142,6 +142,7 @@ export async function startTestApp(
     logger,
     payments: paymentProvider(config, db, clock),
     notifier: outboxNotifier({ clock }),
+    localControlToken: options.localControlToken,
   });
   const server = keepIdleConnections(app.listen(0, '127.0.0.1'));
   await new Promise<void>((resolve) => server.once('listening', resolve));

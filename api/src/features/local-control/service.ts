@@ -1,5 +1,6 @@
 import { loadDemoData } from '../../../seeds/demo.ts';
 import { snapshot } from '../../data-dir/backup.ts';
+import { isEmbedded } from '../../db.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
 import { AdminAccountError, createAdmin } from '../admin/accounts.ts';
@@ -17,4 +18,7 @@ export async function addAdministrator({ db, clock }: AppDeps, username: string,
   }
 }
 
-export const backupNow = ({ db }: AppDeps) => snapshot(db);
+export function backupNow({ db }: AppDeps) {
+  if (!isEmbedded(db)) throw new HttpError(409, 'This server runs on PostgreSQL: back it up with pg_dump.');
+  return snapshot(db);
+}
