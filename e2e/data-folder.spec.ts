@@ -62,7 +62,7 @@ const oneLine = (output: string) =>
     .join('\n');
 
 test.describe('the data folder', () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: 360_000 }); // several starts of the product, on a machine shared with other work
   let running: Running | undefined;
   test.afterEach(() => killGroup(running));
 
