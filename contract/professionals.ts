@@ -85,6 +85,8 @@ export function decodeCursor(text: string): SearchCursor | undefined {
 }
 export const SEARCH_MESSAGES = {
   badCursor: 'These results are out of date. Please search again.',
+  affiliate:
+    'Affiliate accounts cannot search for or book professionals. Anyone can browse the directory at /professionals.',
 } as const;
 
 /** GET /api/professionals: a page of listings, and where the next one starts (null: no more). */

@@ -58,6 +58,7 @@ const per = (...statuses: number[]): Record<Role, number> =>
 // read-only one), and an administrator's token is not a user's: both get 401 on user routes.
 const USERS = per(401, 200, 200, 200, 200, 200, 401, 401, 401);
 const SUBSCRIBERS = per(401, 200, 200, 200, 200, 403, 401, 401, 401);
+const FINDERS = SUBSCRIBERS;
 const PROFESSIONALS = (ok: number) => per(401, 403, 403, ok, ok, 403, 401, 401, 401);
 /** A booking's two parties get `ok`; anyone else a 404, as if it did not exist. */
 const PARTIES = (ok: number) => per(401, ok, 404, ok, 404, 404, 401, 401, 401);
@@ -115,8 +116,9 @@ const ROWS: Record<string, Row> = {
     path: () => '/api/me/analytics',
     expect: per(401, 200, 200, 200, 200, 403, 401, 401, 401),
   },
-  'GET /api/professionals': { path: () => '/api/professionals', expect: USERS },
-  'GET /api/professionals/{id}': { path: (w) => `/api/professionals/${w.professionalId}`, expect: USERS },
+  // Affiliates have no find-pro access (docs/PRODUCT.md "Roles and pages"): the public directory is theirs.
+  'GET /api/professionals': { path: () => '/api/professionals', expect: FINDERS },
+  'GET /api/professionals/{id}': { path: (w) => `/api/professionals/${w.professionalId}`, expect: FINDERS },
   'GET /api/location/reverse': { path: () => '/api/location/reverse?lat=5.6&lng=-0.18', expect: USERS },
   'PUT /api/professional/rates': { path: () => '/api/professional/rates', body: {}, expect: PROFESSIONALS(400) },
   'PUT /api/professional/availability': {

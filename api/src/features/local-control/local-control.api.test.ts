@@ -17,13 +17,14 @@ describe('local control', () => {
   afterAll(() => app.close());
 
   it('answers 404 without the token, with a wrong one, or through a proxy', async () => {
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { [CONTROL_TOKEN_HEADER]: 'guess' },
       { [CONTROL_TOKEN_HEADER]: `${TOKEN}x` },
       { [CONTROL_TOKEN_HEADER]: 'x'.repeat(8_000) },
       { ...withToken, 'X-Forwarded-For': '203.0.113.9' },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const res = await app.request('/api/local/demo', { method: 'POST', headers, json: {} });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ success: false, message: 'No such API endpoint.' });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../../contract/dates.ts';
-import { bearer, listedProfessional, milesNorth, signUp, signUpAndPay } from '../../../test/accounts.ts';
+import {
+  bearer,
+  listedProfessional,
+  milesNorth,
+  signUp,
+  signUpAffiliate,
+  signUpAndPay,
+} from '../../../test/accounts.ts';
+import { SEARCH_MESSAGES } from '../../../../contract/professionals.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
 // docs/PRODUCT.md "Finding a professional", "Distances": "Nearby filter radius 7 miles … Great-circle distance with Earth radius 3959 miles,
@@ -69,6 +77,18 @@ describe('GET /api/professionals', () => {
     const list = await search(`lat=${OSU.lat}&lng=${OSU.lng}`);
     expect(names(list)).toEqual(['Kwame Nearby', 'Yaw Tiles', 'Inside Edge']);
     expect(list.map((p) => p.distance)).toEqual([1, 3, 6.9]);
+  });
+
+  it('refuses an affiliate, whose account has no find-pro access, with the reason (issue #29)', async () => {
+    const affiliate = await signUpAffiliate(app);
+    for (const path of ['/api/professionals', `/api/professionals/${pros.near.userId}`]) {
+      const res = await app.request(path, { headers: bearer(affiliate.token) });
+      expect({ path, status: res.status, body: res.body }).toEqual({
+        path,
+        status: 403,
+        body: { success: false, message: SEARCH_MESSAGES.affiliate },
+      });
+    }
   });
 
   it('widens with radius', async () => {

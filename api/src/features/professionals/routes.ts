@@ -14,7 +14,8 @@ import {
   type SearchAnswer,
 } from '../../../../contract/professionals.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireUser } from '../../http/auth.ts';
+import type { Middleware } from 'koa';
+import { requireUser, type UserState } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { validate } from '../../http/validate.ts';
@@ -34,8 +35,14 @@ export function professionalRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   const { db, clock } = deps;
   const auth = requireUser(deps);
+  // Finding and booking professionals is for customers and professionals (docs/PRODUCT.md, "Roles");
+  // an affiliate's free account would otherwise read every listing through the API.
+  const findersOnly: Middleware<UserState> = async (ctx, next) => {
+    if (ctx.state.user.userType === 'affiliate') throw forbidden(SEARCH_MESSAGES.affiliate);
+    await next();
+  };
 
-  router.get('/api/professionals', auth, async (ctx) => {
+  router.get('/api/professionals', auth, findersOnly, async (ctx) => {
     const f = validate(searchQuerySchema, ctx.query);
     const near =
       f.lat !== undefined && f.lng !== undefined
@@ -59,7 +66,7 @@ export function professionalRoutes(deps: AppDeps): Router {
     ctx.body = answer;
   });
 
-  router.get('/api/professionals/:id', auth, async (ctx) => {
+  router.get('/api/professionals/:id', auth, findersOnly, async (ctx) => {
     const detail = await professionalDetail(db, pathId(ctx.params.id, PROFESSIONAL_NOT_FOUND), clock.now());
     if (!detail) throw notFound(PROFESSIONAL_NOT_FOUND);
     ctx.body = detail;
