@@ -1,21 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { diagnosticPages } from './fixtures/pages.ts';
+import { freePort } from './fixtures/processes.ts';
 
 // Issue #2: "A test that starts the app with `npm start` as a user would, on an empty DATA_DIR,
 // and gets 200 on `/`." It also stops it as an operator would (SIGTERM) and expects it to shut down.
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 test('npm start serves the product on an empty data folder and stops cleanly', async () => {
   test.setTimeout(120_000);
   const dataDir = join(mkdtempSync(join(tmpdir(), 'marketplace-start-')), 'nested', 'data');
