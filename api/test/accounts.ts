@@ -113,3 +113,29 @@ export async function makeRoomForBooking(app: TestApp, customerId: number): Prom
     .update({ created_at: app.db.raw("created_at - interval '1 hour'") });
   await app.db('bookings').where({ customer_id: customerId, status: 'pending' }).update({ status: 'confirmed' });
 }
+
+/**
+ * Proves `phone` for the account of `token` as its owner would (docs/PRODUCT.md "Mobile money in
+ * one tap"): asks for the code, reads the SMS the outbox holds for that number, types it back.
+ */
+export async function proveNumber(app: TestApp, token: string, phone: string): Promise<void> {
+  const asked = await app.request('/api/subscription/momo/numbers', {
+    method: 'POST',
+    json: { phone },
+    headers: bearer(token),
+  });
+  if (asked.status !== 200) throw new Error(`code not sent: ${asked.status} ${JSON.stringify(asked.body)}`);
+  if (asked.body.proven) return;
+  const sms = await app
+    .db('notifications')
+    .where({ channel: 'sms', recipient: `+233${phone.replace(/^(\+233|0)/, '')}` })
+    .orderBy('id', 'desc')
+    .first('body');
+  const code = /code (\d{6})/.exec(sms?.body ?? '')?.[1];
+  const confirmed = await app.request('/api/subscription/momo/numbers/confirm', {
+    method: 'POST',
+    json: { phone, code },
+    headers: bearer(token),
+  });
+  if (confirmed.status !== 200) throw new Error(`not proved: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+}
