@@ -68,7 +68,9 @@ export const momoNumberSchema = z.object({ phone: ghanaPhone });
 /** POST /api/subscription/momo/numbers/confirm: the code its owner read out. */
 export const momoNumberConfirmSchema = z.object({
   phone: ghanaPhone,
-  code: z.string(MOMO_MESSAGES.badCode).check(z.maxLength(6, MOMO_MESSAGES.badCode), z.regex(/^\d{6}$/, MOMO_MESSAGES.badCode)),
+  code: z
+    .string(MOMO_MESSAGES.badCode)
+    .check(z.maxLength(6, MOMO_MESSAGES.badCode), z.regex(/^\d{6}$/, MOMO_MESSAGES.badCode)),
 });
 /** `proven`: prompts may go to the number now; otherwise a code is on its way to it. */
 export interface MomoNumberResponse {

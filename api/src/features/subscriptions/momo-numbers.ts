@@ -108,23 +108,29 @@ export async function confirmNumberCode(
   const { phone, own } = numberOf(account, input.phone);
   if (own) throw forbidden('This is your own number: it needs no code.');
   const now = deps.clock.now();
-  return deps.db.transaction(async (trx) => {
-    const row = await trx('momo_numbers').where({ user_id: account.id, phone }).forUpdate().first();
-    if (!row?.code_hash || !row.code_expires_at || new Date(row.code_expires_at) <= now) throw gone();
-    if (row.code_attempts >= NUMBER_CODE_TRIES) throw gone();
-    if (row.code_hash !== codeHash(account.id, phone, input.code)) {
+  return deps.db
+    .transaction(async (trx) => {
+      const row = await trx('momo_numbers').where({ user_id: account.id, phone }).forUpdate().first();
+      if (!row?.code_hash || !row.code_expires_at || new Date(row.code_expires_at) <= now) throw gone();
+      if (row.code_attempts >= NUMBER_CODE_TRIES) throw gone();
+      if (row.code_hash !== codeHash(account.id, phone, input.code)) {
+        await trx('momo_numbers')
+          .where({ id: row.id })
+          .update({ code_attempts: row.code_attempts + 1 });
+        // The try is written even though the answer is an error: the transaction must commit.
+        return null;
+      }
       await trx('momo_numbers')
         .where({ id: row.id })
-        .update({ code_attempts: row.code_attempts + 1 });
-      // The try is written even though the answer is an error: the transaction must commit.
-      return null;
-    }
-    await trx('momo_numbers')
-      .where({ id: row.id })
-      .update({ proven_at: now, code_hash: null, code_expires_at: null, code_attempts: 0 });
-    return { success: true as const, proven: true, message: `Number confirmed: prompts can now go to ${maskPhone(phone)}.` };
-  }).then((answer) => {
-    if (!answer) throw badRequest(MOMO_MESSAGES.wrongCode, [{ field: 'code', message: MOMO_MESSAGES.wrongCode }]);
-    return answer;
-  });
+        .update({ proven_at: now, code_hash: null, code_expires_at: null, code_attempts: 0 });
+      return {
+        success: true as const,
+        proven: true,
+        message: `Number confirmed: prompts can now go to ${maskPhone(phone)}.`,
+      };
+    })
+    .then((answer) => {
+      if (!answer) throw badRequest(MOMO_MESSAGES.wrongCode, [{ field: 'code', message: MOMO_MESSAGES.wrongCode }]);
+      return answer;
+    });
 }

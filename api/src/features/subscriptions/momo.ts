@@ -215,7 +215,12 @@ export async function sendMomoPrompt(
     );
     const [created] = await trx('payments')
       .where({ reference: intent.reference })
-      .update({ prompt_phone: phone, prompt_network: network, prompt_status: 'pending', renew_link_hash: renewLinkHash })
+      .update({
+        prompt_phone: phone,
+        prompt_network: network,
+        prompt_status: 'pending',
+        renew_link_hash: renewLinkHash,
+      })
       .returning('*');
     await trx('users').where({ id: user.id }).update({ momo_network: network });
     return { payment: created as PromptPayment, fresh: true };
