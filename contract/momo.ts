@@ -38,7 +38,7 @@ export const MOMO_MESSAGES = {
   noSuchPrompt: 'There is no such mobile-money prompt on your account.',
   affiliate: 'Affiliate accounts have no subscription to renew.',
   unprovenNumber:
-    "Prompts go to your account's own number. To use another number, we first text it a code: its owner types it here to agree.",
+    "Prompts go to your account's own number. To use another, we first text that number a code: type it here once its owner agrees to pay.",
   badCode: 'Type the 6-digit code from the SMS.',
   wrongCode: 'That code is not right. Check the SMS and type it again.',
   codeGone: 'This code has expired or was tried too many times. Send a new code.',

@@ -23,7 +23,13 @@ describe('how often Paystack is asked about a prompt', () => {
     ({ app, paystack } = await startTestAppWithPaystack());
     const config = loadConfig({ NODE_ENV: 'test', ...paystackEnv(paystack) });
     const notifier = outboxNotifier({ clock: app.clock });
-    links = renewLinks({ db: app.db, clock: app.clock, logger, payments: paymentProvider(config), notifier });
+    links = renewLinks({
+      db: app.db,
+      clock: app.clock,
+      logger,
+      payments: paymentProvider(config, app.db, app.clock),
+      notifier,
+    });
     return app;
   });
 
