@@ -48,8 +48,8 @@ export function subscriptionRoutes(deps: AppDeps): Router {
   });
   // Another number than the account's own: a code texted to it, typed back by its owner's consent.
   router.post('/api/subscription/momo/numbers', requireUser(deps), async (ctx) => {
-    const { phone } = validate(momoNumberSchema, ctx.request.body);
-    ctx.body = await requestNumberCode(deps, subscriber(ctx.state.user), phone);
+    const account = subscriber(ctx.state.user);
+    ctx.body = await requestNumberCode(deps, account, validate(momoNumberSchema, ctx.request.body).phone);
   });
   router.post('/api/subscription/momo/numbers/confirm', requireUser(deps), async (ctx) => {
     ctx.body = await confirmNumberCode(
