@@ -92,11 +92,12 @@ test('a link nobody sent answers 410 and sends nothing', async ({ request }) => 
   }
   // A form another site posted, whichever header says so (issue 26 item 15: a foreign Referer
   // with no Origin used to pass); this site's own form still reaches the page.
-  for (const headers of [
+  const crossSiteHeaders: Record<string, string>[] = [
     { Origin: 'https://elsewhere.example' },
     { Referer: 'https://elsewhere.example/trap.html' },
     { 'Sec-Fetch-Site': 'cross-site' },
-  ]) {
+  ];
+  for (const headers of crossSiteHeaders) {
     const crossSite = await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { form: { action: 'send' }, headers });
     expect(crossSite.status(), JSON.stringify(headers)).toBe(403);
   }

@@ -1,4 +1,7 @@
 import { approvedSandboxCharge, type PaymentIntent, type SandboxCharge } from '../../contract/payments.ts';
+import { sendReminderNow } from '../src/features/subscriptions/reminders.ts';
+import { createLogger } from '../src/logger.ts';
+import { outboxNotifier } from '../src/providers/notifier.ts';
 import type { TestApp } from './harness.ts';
 
 let serial = 0;
@@ -138,4 +141,26 @@ export async function proveNumber(app: TestApp, token: string, phone: string): P
     headers: bearer(token),
   });
   if (confirmed.status !== 200) throw new Error(`not proved: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+}
+
+/** Sends `userId` the renewal reminder now (as the worker would) and returns the one-tap link's token from its SMS. */
+export async function remindedRenewLink(app: TestApp, userId: number): Promise<string> {
+  await sendReminderNow(
+    {
+      db: app.db,
+      clock: app.clock,
+      logger: createLogger('error', { write: () => true }),
+      notifier: outboxNotifier({ clock: app.clock }),
+      config: { publicUrl: 'https://sc.example' },
+    },
+    userId,
+  );
+  const sms = await app
+    .db('notifications')
+    .where({ user_id: userId, channel: 'sms' })
+    .orderBy('id', 'desc')
+    .first('body');
+  const token = /\/renew\/([\w-]+)$/.exec(sms?.body ?? '')?.[1];
+  if (!token) throw new Error(`no renewal link in the reminder to user ${userId}`);
+  return token;
 }

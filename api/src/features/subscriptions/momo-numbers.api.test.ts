@@ -7,8 +7,8 @@ import {
   NUMBER_CODE_TTL_MS,
   NUMBER_PROOF_DAYS,
 } from '../../../../contract/momo.ts';
-import { bearer, signUp } from '../../../test/accounts.ts';
-import { type FakePaystack, startTestAppWithPaystack } from '../../../test/fake-paystack.ts';
+import { bearer } from '../../../test/accounts.ts';
+import { type FakePaystack, signUpAndPayAtPaystack, startTestAppWithPaystack } from '../../../test/fake-paystack.ts';
 import { TEST_START, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 
@@ -26,19 +26,7 @@ describe('whose phone a mobile-money prompt may ring', () => {
   /** A customer whose first month was paid at Paystack, on a number of their own (055…). */
   async function subscriber() {
     const phone = `0557${String(process.pid % 1000).padStart(3, '0')}${String(serial++).padStart(3, '0')}`;
-    const { userId, payment, body } = await signUp(app, { phone });
-    paystack.charge({
-      reference: payment.reference,
-      amount: payment.amountKobo,
-      email: body.email,
-      metadata: payment.metadata,
-    });
-    const done = await app.request('/api/complete-registration', {
-      method: 'POST',
-      json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret },
-    });
-    expect(done.status).toBe(200);
-    const token = done.body.token as string;
+    const { userId, token } = await signUpAndPayAtPaystack(app, paystack, { phone });
     const post = (path: string, json: unknown) => app.request(path, { method: 'POST', json, headers: bearer(token) });
     return {
       userId,

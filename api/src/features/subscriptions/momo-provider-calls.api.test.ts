@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, signUp } from '../../../test/accounts.ts';
-import { type FakePaystack, paystackEnv, startTestAppWithPaystack } from '../../../test/fake-paystack.ts';
+import { bearer, remindedRenewLink } from '../../../test/accounts.ts';
+import {
+  type FakePaystack,
+  paystackEnv,
+  signUpAndPayAtPaystack,
+  startTestAppWithPaystack,
+} from '../../../test/fake-paystack.ts';
 import { TEST_START, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { paymentProvider } from '../../providers/index.ts';
 import { outboxNotifier } from '../../providers/notifier.ts';
 import { PROVIDER_CHECK_MS } from './momo.ts';
-import { sendReminderNow } from './reminders.ts';
 import { renewLinks } from './renew-link.ts';
 
 // Issue 26 item 7: every read of a prompt's status (the dashboard's poll, each reload of the
@@ -39,19 +43,7 @@ describe('how often Paystack is asked about a prompt', () => {
   /** A customer whose first month was paid at Paystack, signed in. */
   async function subscriber() {
     app.clock.set(TEST_START);
-    const { userId, payment, body } = await signUp(app);
-    paystack.charge({
-      reference: payment.reference,
-      amount: payment.amountKobo,
-      email: body.email,
-      metadata: payment.metadata,
-    });
-    const done = await app.request('/api/complete-registration', {
-      method: 'POST',
-      json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret },
-    });
-    expect(done.status).toBe(200);
-    return { userId, token: done.body.token as string };
+    return signUpAndPayAtPaystack(app, paystack);
   }
 
   it('200 reads of a prompt from the dashboard ask Paystack once per interval', async () => {
@@ -88,22 +80,7 @@ describe('how often Paystack is asked about a prompt', () => {
 
   it('100 loads of the renewal page for a prompt ask Paystack once; the webhook settles it without a load', async () => {
     const kofi = await subscriber();
-    await sendReminderNow(
-      {
-        db: app.db,
-        clock: app.clock,
-        logger,
-        notifier: outboxNotifier({ clock: app.clock }),
-        config: { publicUrl: 'https://sc.example' },
-      },
-      kofi.userId,
-    );
-    const sms = await app
-      .db('notifications')
-      .where({ user_id: kofi.userId, channel: 'sms' })
-      .orderBy('id', 'desc')
-      .first('body');
-    const token = /\/renew\/([\w-]+)$/.exec(sms!.body)![1];
+    const token = await remindedRenewLink(app, kofi.userId);
     const sent = await links.send(token, 'mtn');
     const reference = sent.reference!;
 

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOMO_MESSAGES, MOMO_PROMPT_TTL_MS } from '../../../../contract/momo.ts';
-import { bearer, proveNumber, signUp, signUpAndPay } from '../../../test/accounts.ts';
+import { bearer, proveNumber, signUpAndPay } from '../../../test/accounts.ts';
 import { PROVIDER_CHECK_MS } from './momo.ts';
 import { SANDBOX_PROMPT_TEXT, SANDBOX_VOUCHER } from '../../providers/sandbox.ts';
-import { type FakePaystack, MOMO_VOUCHER, startTestAppWithPaystack } from '../../../test/fake-paystack.ts';
+import {
+  type FakePaystack,
+  MOMO_VOUCHER,
+  signUpAndPayAtPaystack,
+  startTestAppWithPaystack,
+} from '../../../test/fake-paystack.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
 // Issue #20 "A prompt to the phone": the server creates the renewal payment and Paystack's direct
@@ -18,19 +23,7 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
   /** A customer who paid the first month at Paystack; `prompt` asks for a renewal prompt. */
   async function subscriber(overrides: Record<string, unknown> = {}) {
     app.clock.set(START);
-    const { userId, payment, body } = await signUp(app, overrides);
-    paystack.charge({
-      reference: payment.reference,
-      amount: payment.amountKobo,
-      email: body.email,
-      metadata: payment.metadata,
-    });
-    const done = await app.request('/api/complete-registration', {
-      method: 'POST',
-      json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret },
-    });
-    expect(done.status).toBe(200);
-    const token = done.body.token as string;
+    const { userId, body, token } = await signUpAndPayAtPaystack(app, paystack, overrides);
     return {
       userId,
       email: body.email as string,

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, proveNumber, signUpAndPay } from '../../../test/accounts.ts';
+import { bearer, proveNumber, remindedRenewLink, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { createLogger } from '../../logger.ts';
 import { paymentProvider } from '../../providers/index.ts';
 import { outboxNotifier } from '../../providers/notifier.ts';
 import { loadConfig } from '../../config.ts';
-import { sendReminderNow } from './reminders.ts';
 import { RENEW_LINK_TTL_MS, renewLinks } from './renew-link.ts';
 
 // Issue #20 "One tap from the reminder": /renew/{token} is single-use, 72 hours, only for that
@@ -32,22 +31,7 @@ describe('one-tap renewal links', () => {
   async function reminded() {
     app.clock.set(new Date('2026-11-22T09:00:00Z'));
     const customer = await signUpAndPay(app, { phone: `0551234${String(serial++).padStart(3, '0')}` });
-    await sendReminderNow(
-      {
-        db: app.db,
-        clock: app.clock,
-        logger,
-        notifier: outboxNotifier({ clock: app.clock }),
-        config: { publicUrl: 'https://sc.example' },
-      },
-      customer.userId,
-    );
-    const sms = await app
-      .db('notifications')
-      .where({ user_id: customer.userId, channel: 'sms' })
-      .orderBy('id', 'desc')
-      .first('body');
-    const token = /\/renew\/([\w-]+)$/.exec(sms!.body)![1];
+    const token = await remindedRenewLink(app, customer.userId);
     return { customer, token };
   }
 

@@ -33,8 +33,6 @@ export function MomoPrompt({
   }, []);
   const [number, setNumber] = useState(local);
   const [network, setNetwork] = useState<MomoNetworkCode | ''>(networkByPrefix(local) ?? '');
-  const [voucher, setVoucher] = useState('');
-  const [numberCode, setNumberCode] = useState('');
   const proving = state.kind === 'prove' ? state : null;
   const id = useId();
   // No reset on unmount: the dashboard reloads its data when paid (the card may be mounted again),
@@ -101,28 +99,14 @@ export function MomoPrompt({
         <div className="sub-prove" role="group" aria-label="Confirm the number">
           <p>{proving.message}</p>
           {proving.codeSent ? (
-            <>
-              <label className="sub-field">
-                Code from the SMS
-                <input
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  value={numberCode}
-                  onChange={(event) => setNumberCode(event.currentTarget.value)}
-                />
-              </label>
-              <button
-                type="button"
-                className="btn sub-button"
-                onClick={() => {
-                  if (network)
-                    void confirmNumber(numberCode.trim(), { phone: number, provider: network, months }, token);
-                }}
-              >
-                Confirm and send the prompt
-              </button>
-            </>
+            <CodeEntry
+              label="Code from the SMS"
+              maxLength={6}
+              action="Confirm and send the prompt"
+              onSubmit={(code) => {
+                if (network) void confirmNumber(code, { phone: number, provider: network, months }, token);
+              }}
+            />
           ) : (
             <button type="button" className="btn sub-button" onClick={() => void askForCode(token)}>
               Text a code to {maskPhone(proving.phone)}
@@ -142,23 +126,12 @@ export function MomoPrompt({
       ) : null}
       {open?.status === 'send_otp' && open.reference ? (
         <div className="sub-voucher">
-          <label className="sub-field">
-            Voucher code
-            <input
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={8}
-              value={voucher}
-              onChange={(event) => setVoucher(event.currentTarget.value)}
-            />
-          </label>
-          <button
-            type="button"
-            className="btn sub-button"
-            onClick={() => void sendVoucher(open.reference!, voucher.trim(), token)}
-          >
-            Send the code
-          </button>
+          <CodeEntry
+            label="Voucher code"
+            maxLength={8}
+            action="Send the code"
+            onSubmit={(code) => void sendVoucher(open.reference!, code, token)}
+          />
         </div>
       ) : null}
       {testMode && open?.status === 'pay_offline' && open.reference ? (
@@ -183,5 +156,37 @@ export function MomoPrompt({
         </div>
       ) : null}
     </form>
+  );
+}
+
+/** A code typed from the phone (Telecel's voucher, the SMS code proving a number) and its button. */
+function CodeEntry({
+  label,
+  maxLength,
+  action,
+  onSubmit,
+}: {
+  label: string;
+  maxLength: number;
+  action: string;
+  onSubmit: (code: string) => void;
+}) {
+  const [code, setCode] = useState('');
+  return (
+    <>
+      <label className="sub-field">
+        {label}
+        <input
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={maxLength}
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+        />
+      </label>
+      <button type="button" className="btn sub-button" onClick={() => onSubmit(code.trim())}>
+        {action}
+      </button>
+    </>
   );
 }
