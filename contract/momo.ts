@@ -37,18 +37,47 @@ export const MOMO_MESSAGES = {
   notAwaitingOtp: 'This prompt is not waiting for a voucher code. Send the prompt again if you need to.',
   noSuchPrompt: 'There is no such mobile-money prompt on your account.',
   affiliate: 'Affiliate accounts have no subscription to renew.',
+  unprovenNumber:
+    "Prompts go to your account's own number. To use another, we first text that number a code: type it here once its owner agrees to pay.",
+  badCode: 'Type the 6-digit code from the SMS.',
+  wrongCode: 'That code is not right. Check the SMS and type it again.',
+  codeGone: 'This code has expired or was tried too many times. Send a new code.',
 } as const;
 
+/** A Ghana number however typed (0…, +233…), bounded before the pattern runs. */
+const ghanaPhone = z
+  .string(MOMO_MESSAGES.badPhone)
+  .check(z.maxLength(20, MOMO_MESSAGES.badPhone), z.refine(isGhanaPhone, MOMO_MESSAGES.badPhone));
+
 export const momoPromptSchema = z.object({
-  /** Defaults to the account's own number. */
-  phone: z.optional(
-    z.string().check(z.maxLength(20, MOMO_MESSAGES.badPhone), z.refine(isGhanaPhone, MOMO_MESSAGES.badPhone)),
-  ),
+  /** Defaults to the account's own number; another must be proved first (momoNumberSchema). */
+  phone: z.optional(ghanaPhone),
   /** Defaults to the network named last time. */
   provider: z.optional(z.enum(NETWORK_CODES, MOMO_MESSAGES.noNetwork)),
   months: monthsField,
 });
 export type MomoPromptRequest = z.infer<typeof momoPromptSchema>;
+
+/** How long the SMS code that proves a number lasts, how many tries it gets, and how long a proof holds. */
+export const NUMBER_CODE_TTL_MS = 10 * 60_000;
+export const NUMBER_CODE_TRIES = 5;
+export const NUMBER_PROOF_DAYS = 90;
+
+/** POST /api/subscription/momo/numbers: text a code to a number that is not the account's own. */
+export const momoNumberSchema = z.object({ phone: ghanaPhone });
+/** POST /api/subscription/momo/numbers/confirm: the code its owner read out. */
+export const momoNumberConfirmSchema = z.object({
+  phone: ghanaPhone,
+  code: z
+    .string(MOMO_MESSAGES.badCode)
+    .check(z.maxLength(6, MOMO_MESSAGES.badCode), z.regex(/^\d{6}$/, MOMO_MESSAGES.badCode)),
+});
+/** `proven`: prompts may go to the number now; otherwise a code is on its way to it. */
+export interface MomoNumberResponse {
+  success: true;
+  proven: boolean;
+  message: string;
+}
 
 export const momoOtpSchema = z.object({
   reference: z.string().check(z.maxLength(64), z.regex(/^[A-Z0-9]+$/, MOMO_MESSAGES.noSuchPrompt)),

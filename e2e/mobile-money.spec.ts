@@ -90,11 +90,25 @@ test('a link nobody sent answers 410 and sends nothing', async ({ request }) => 
     expect(odd.status(), type).toBe(400);
     expect(await odd.text()).toContain('This form could not be read.');
   }
-  const crossSite = await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', {
-    form: { action: 'send' },
-    headers: { Origin: 'https://elsewhere.example' },
+  // A form another site posted, whichever header says so (issue 26 item 15: a foreign Referer
+  // with no Origin used to pass); this site's own form still reaches the page.
+  const crossSiteHeaders: Record<string, string>[] = [
+    { Origin: 'https://elsewhere.example' },
+    { Referer: 'https://elsewhere.example/trap.html' },
+    { 'Sec-Fetch-Site': 'cross-site' },
+  ];
+  for (const headers of crossSiteHeaders) {
+    const crossSite = await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { form: { action: 'send' }, headers });
+    expect(crossSite.status(), JSON.stringify(headers)).toBe(403);
+  }
+  const sameSite = await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', {
+    form: { action: 'send', network: 'mtn' },
+    headers: {
+      'Sec-Fetch-Site': 'same-origin',
+      Referer: new URL('/renew/AAAAAAAAAAAAAAAAAAAAAA', test.info().project.use.baseURL).href,
+    },
   });
-  expect(crossSite.status()).toBe(403);
+  expect(sameSite.status()).toBe(410);
   expect(
     (
       await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', {
@@ -143,4 +157,53 @@ test('a customer renews from the dashboard by a prompt to the phone, without the
   const monthsAdded =
     (until.getUTCFullYear() - before.getUTCFullYear()) * 12 + until.getUTCMonth() - before.getUTCMonth();
   expect(monthsAdded, 'three months bought by the prompt').toBe(3);
+});
+
+// Issue 26 item 8: a prompt asks whoever holds the phone to pay, so the dashboard rings another
+// number only once its owner has read out the code we text it.
+test("a customer pays from a friend's number once the friend reads out the texted code", async ({
+  page,
+  context,
+  request,
+}) => {
+  const stamp = String(Date.now()).slice(-7);
+  const account = await createPaidAccount(request, { phone: `055${stamp}` });
+  const friend = `024${stamp}`;
+  await useSession(page, await login(request, account));
+  await page.goto('/customer-dashboard');
+  const card = page.getByRole('region', { name: 'Your subscription' });
+  const prompt = card.getByRole('form', { name: 'Or pay by mobile money prompt' });
+  await prompt.getByLabel('Mobile-money number').fill(friend);
+  await prompt.getByRole('radio', { name: 'MTN MoMo' }).check();
+  await prompt.getByRole('button', { name: 'Send the prompt to my phone' }).click();
+
+  const confirm = prompt.getByRole('group', { name: 'Confirm the number' });
+  await expect(confirm).toContainText("Prompts go to your account's own number.");
+  const masked = `${friend.slice(0, 3)}…${friend.slice(-3)}`;
+  await confirm.getByRole('button', { name: `Text a code to ${masked}` }).click();
+  await expect(confirm).toContainText(`We texted a 6-digit code to ${masked}.`);
+  expect([...(await overflows(page)), ...(await smallTargets(page))]).toEqual([]);
+
+  // The friend's phone: the SMS in the dev mailbox.
+  const mailbox = await context.newPage();
+  await mailbox.goto('/dev-mailbox');
+  const sms = mailbox
+    .getByRole('list', { name: 'Messages, newest first' })
+    .getByRole('listitem')
+    .filter({ hasText: `SMS · To +233${friend.slice(1)}` });
+  await expect(sms).toContainText('send payment prompts to this phone');
+  const code = /code (\d{6})/.exec((await sms.textContent()) ?? '')![1];
+  await mailbox.close();
+
+  // A wrong code is said plainly; the right one proves the number and sends the prompt.
+  await confirm.getByLabel('Code from the SMS').fill(code === '000000' ? '111111' : '000000');
+  await confirm.getByRole('button', { name: 'Confirm and send the prompt' }).click();
+  await expect(confirm.getByRole('alert')).toHaveText('That code is not right. Check the SMS and type it again.');
+  await confirm.getByLabel('Code from the SMS').fill(code);
+  await confirm.getByRole('button', { name: 'Confirm and send the prompt' }).click();
+  await expect(prompt.getByRole('status')).toHaveText(`Approve the ₵10.00 prompt on ${masked} within 3 minutes.`);
+  await expect(confirm).toHaveCount(0);
+  expect([...(await overflows(page)), ...(await smallTargets(page))]).toEqual([]);
+  await prompt.getByRole('button', { name: 'Approve on the test phone' }).click();
+  await expect(card.getByText(/^Paid\. Your subscription now runs until/)).toBeVisible();
 });

@@ -26,6 +26,7 @@ const ALL_TABLES = [
   'event_tickets',
   'favourites',
   'login_attempts',
+  'momo_numbers',
   'notifications',
   'password_resets',
   'payments',

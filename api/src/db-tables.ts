@@ -169,6 +169,10 @@ export interface PaymentRow {
   prompt_network: MomoNetworkCode | null;
   prompt_status: string | null;
   prompt_message: string | null;
+  /** The one-tap renewal link that started this prompt (it acts on no other). */
+  renew_link_hash: string | null;
+  /** When the provider was last asked how this payment stands (asked at most every few seconds). */
+  provider_checked_at: Timestamp | null;
 }
 
 export interface SubscriptionRow {
@@ -462,6 +466,18 @@ export interface EventTicketRow {
   expires_at: Timestamp;
 }
 
+/** A number other than the account's own that prompts may go to, once its owner typed back the SMS code. */
+export interface MomoNumberRow {
+  id: Int8;
+  user_id: Int8;
+  phone: string;
+  code_hash: string | null;
+  code_expires_at: Timestamp | null;
+  code_attempts: number;
+  proven_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface RenewLinkRow {
   token_hash: string;
   user_id: Int8;
@@ -532,5 +548,6 @@ declare module 'knex/types/tables.js' {
     user_events: Table<UserEventRow, 'id' | 'txid' | 'data' | 'created_at'>;
     event_tickets: Table<EventTicketRow>;
     renew_links: Table<RenewLinkRow>;
+    momo_numbers: Table<MomoNumberRow, 'id' | 'code_attempts'>;
   }
 }

@@ -11,6 +11,7 @@ import { DAY_MS } from '../../contract/dates.ts';
 import type { ReadCache } from './cache/read-cache.ts';
 import type { DirectoryReader } from './features/directory/service.ts';
 import type { RenewLinks } from './features/subscriptions/renew-link.ts';
+import { refuseCrossSiteForm } from './http/cross-site.ts';
 import type { Logger } from './logger.ts';
 import { compressRendered, keepOwnPolicy, renderedPageCache, type RenderedPage } from './rendered-pages.ts';
 import { SCRIPT_FREE_RENDERED, scriptFreePages } from './script-free-csp.ts';
@@ -165,12 +166,7 @@ export async function siteMiddleware(options: {
     )
       ctx.throw(413, 'This form is too large.');
     // A form posted to a page must come from this site (Astro's own check is off: astro.config).
-    if (
-      !['GET', 'HEAD'].includes(ctx.method) &&
-      ctx.get('origin') &&
-      ctx.get('origin') !== `${ctx.protocol}://${ctx.host}`
-    )
-      ctx.throw(403, 'Cross-site form submissions are forbidden.');
+    refuseCrossSiteForm(ctx);
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !RENDERED_ONLY.test(ctx.path)) {
       const hashed = ctx.path.startsWith('/_astro/');
       // koa-send looks for the .br/.gz twin before it turns a folder into its index.html, so a

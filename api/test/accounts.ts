@@ -1,4 +1,7 @@
 import { approvedSandboxCharge, type PaymentIntent, type SandboxCharge } from '../../contract/payments.ts';
+import { sendReminderNow } from '../src/features/subscriptions/reminders.ts';
+import { createLogger } from '../src/logger.ts';
+import { outboxNotifier } from '../src/providers/notifier.ts';
 import type { TestApp } from './harness.ts';
 
 let serial = 0;
@@ -112,4 +115,52 @@ export async function makeRoomForBooking(app: TestApp, customerId: number): Prom
     .where({ customer_id: customerId })
     .update({ created_at: app.db.raw("created_at - interval '1 hour'") });
   await app.db('bookings').where({ customer_id: customerId, status: 'pending' }).update({ status: 'confirmed' });
+}
+
+/**
+ * Proves `phone` for the account of `token` as its owner would (docs/PRODUCT.md "Mobile money in
+ * one tap"): asks for the code, reads the SMS the outbox holds for that number, types it back.
+ */
+export async function proveNumber(app: TestApp, token: string, phone: string): Promise<void> {
+  const asked = await app.request('/api/subscription/momo/numbers', {
+    method: 'POST',
+    json: { phone },
+    headers: bearer(token),
+  });
+  if (asked.status !== 200) throw new Error(`code not sent: ${asked.status} ${JSON.stringify(asked.body)}`);
+  if (asked.body.proven) return;
+  const sms = await app
+    .db('notifications')
+    .where({ channel: 'sms', recipient: `+233${phone.replace(/^(\+233|0)/, '')}` })
+    .orderBy('id', 'desc')
+    .first('body');
+  const code = /code (\d{6})/.exec(sms?.body ?? '')?.[1];
+  const confirmed = await app.request('/api/subscription/momo/numbers/confirm', {
+    method: 'POST',
+    json: { phone, code },
+    headers: bearer(token),
+  });
+  if (confirmed.status !== 200) throw new Error(`not proved: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+}
+
+/** Sends `userId` the renewal reminder now (as the worker would) and returns the one-tap link's token from its SMS. */
+export async function remindedRenewLink(app: TestApp, userId: number): Promise<string> {
+  await sendReminderNow(
+    {
+      db: app.db,
+      clock: app.clock,
+      logger: createLogger('error', { write: () => true }),
+      notifier: outboxNotifier({ clock: app.clock }),
+      config: { publicUrl: 'https://sc.example' },
+    },
+    userId,
+  );
+  const sms = await app
+    .db('notifications')
+    .where({ user_id: userId, channel: 'sms' })
+    .orderBy('id', 'desc')
+    .first('body');
+  const token = /\/renew\/([\w-]+)$/.exec(sms?.body ?? '')?.[1];
+  if (!token) throw new Error(`no renewal link in the reminder to user ${userId}`);
+  return token;
 }

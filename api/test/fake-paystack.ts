@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { signUp, type signupBody } from './accounts.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -383,4 +384,25 @@ export async function startTestAppWithPaystack(
     }
   };
   return { app, paystack };
+}
+
+/** A new account (a customer unless `overrides` say otherwise) that paid its first month at `paystack`, signed in. */
+export async function signUpAndPayAtPaystack(
+  app: TestApp,
+  paystack: FakePaystack,
+  overrides: Record<string, unknown> = {},
+): Promise<{ userId: number; token: string; body: ReturnType<typeof signupBody> }> {
+  const { userId, payment, body } = await signUp(app, overrides);
+  paystack.charge({
+    reference: payment.reference,
+    amount: payment.amountKobo,
+    email: body.email,
+    metadata: payment.metadata,
+  });
+  const done = await app.request('/api/complete-registration', {
+    method: 'POST',
+    json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret },
+  });
+  if (done.status !== 200) throw new Error(`completion failed: ${done.status} ${JSON.stringify(done.body)}`);
+  return { userId, token: done.body.token as string, body };
 }

@@ -156,6 +156,16 @@ const ROWS: Record<string, Row> = {
     body: {},
     expect: per(401, 400, 400, 400, 400, 403, 401, 401, 401),
   },
+  'POST /api/subscription/momo/numbers': {
+    path: () => '/api/subscription/momo/numbers',
+    body: {},
+    expect: per(401, 400, 400, 400, 400, 403, 401, 401, 401),
+  },
+  'POST /api/subscription/momo/numbers/confirm': {
+    path: () => '/api/subscription/momo/numbers/confirm',
+    body: {},
+    expect: per(401, 400, 400, 400, 400, 403, 401, 401, 401),
+  },
   'POST /api/subscription/momo/otp': {
     path: () => '/api/subscription/momo/otp',
     body: {},

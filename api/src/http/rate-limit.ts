@@ -60,6 +60,17 @@ export const LIMITS = {
     message:
       'This number got 10 mobile-money prompts in the last hour. Please wait a while, or pay at the checkout instead.',
   },
+  // Each code is an SMS to someone's phone: few per account, fewer per number (issue 26).
+  momoCodesByAccount: {
+    name: 'momo-code-user',
+    perHour: 5,
+    message: 'You asked for 5 codes in the last hour. Please wait a while, or pay from your own number.',
+  },
+  momoCodesByPhone: {
+    name: 'momo-code-phone',
+    perHour: 3,
+    message: 'This number got 3 codes in the last hour. Please wait a while before asking for another.',
+  },
   photoUploadsByAccount: { name: 'photo-user', perHour: PHOTO_UPLOADS_PER_HOUR, message: PHOTO_MESSAGES.tooMany },
 } as const satisfies Record<string, Limit>;
 

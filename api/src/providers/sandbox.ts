@@ -77,6 +77,8 @@ export async function answerTestPrompt(
   await db('sandbox_transactions')
     .where({ reference, status: 'pending' })
     .update({ status: approve ? 'success' : 'failed', created_at: now });
+  // What Paystack's webhook does for a real prompt: the next status read asks at once.
+  await db('payments').where({ reference }).update({ provider_checked_at: null });
   return 'answered';
 }
 

@@ -271,6 +271,10 @@ export async function settlePayment(
 
   return db.transaction(async (trx) => {
     const now = deps.clock.now();
+    // One settlement per account at a time, the account locked first (as everywhere else): two
+    // renewals settling together would both read the same period end and lose a month between them
+    // (issue 26; PostgreSQL runs them side by side, PGlite one after the other).
+    if (payment.user_id !== null) await trx('users').where({ id: payment.user_id }).forUpdate().first('id');
     const [settled] = await trx('payments')
       .where({ id: payment.id })
       .where((open) => open.where('status', 'initialized').orWhere({ status: 'failed', prompt_status: 'expired' }))

@@ -51,6 +51,8 @@ export async function anonymiseUser(trx: Knex.Transaction, userId: number, now: 
   // Texts went to the phone; the saved card could still be charged: both go.
   await trx('notifications').where({ recipient: user.phone }).delete();
   await trx('card_authorizations').where({ user_id: userId }).delete();
+  // Other people's numbers proved for mobile-money prompts are theirs, not the books'.
+  await trx('momo_numbers').where({ user_id: userId }).delete();
   await trx('payments').where({ user_id: userId }).update({ email: placeholderEmail });
 
   // Bookings join the profile, so it stays, stripped: unlisted, no text, placed at Accra's centre.

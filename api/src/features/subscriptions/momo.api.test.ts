@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOMO_MESSAGES, MOMO_PROMPT_TTL_MS } from '../../../../contract/momo.ts';
-import { bearer, signUp, signUpAndPay } from '../../../test/accounts.ts';
+import { bearer, proveNumber, signUpAndPay } from '../../../test/accounts.ts';
+import { PROVIDER_CHECK_MS } from './momo.ts';
 import { SANDBOX_PROMPT_TEXT, SANDBOX_VOUCHER } from '../../providers/sandbox.ts';
-import { type FakePaystack, MOMO_VOUCHER, startTestAppWithPaystack } from '../../../test/fake-paystack.ts';
+import {
+  type FakePaystack,
+  MOMO_VOUCHER,
+  signUpAndPayAtPaystack,
+  startTestAppWithPaystack,
+} from '../../../test/fake-paystack.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
 // Issue #20 "A prompt to the phone": the server creates the renewal payment and Paystack's direct
@@ -17,23 +23,12 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
   /** A customer who paid the first month at Paystack; `prompt` asks for a renewal prompt. */
   async function subscriber(overrides: Record<string, unknown> = {}) {
     app.clock.set(START);
-    const { userId, payment, body } = await signUp(app, overrides);
-    paystack.charge({
-      reference: payment.reference,
-      amount: payment.amountKobo,
-      email: body.email,
-      metadata: payment.metadata,
-    });
-    const done = await app.request('/api/complete-registration', {
-      method: 'POST',
-      json: { userId, paymentReference: payment.reference, completionSecret: payment.completionSecret },
-    });
-    expect(done.status).toBe(200);
-    const token = done.body.token as string;
+    const { userId, body, token } = await signUpAndPayAtPaystack(app, paystack, overrides);
     return {
       userId,
       email: body.email as string,
       token,
+      prove: (phone: string) => proveNumber(app, token, phone),
       prompt: (json: Record<string, unknown> = {}) =>
         app.request('/api/subscription/momo', { method: 'POST', json, headers: bearer(token) }),
       status: (reference: string, as = token) =>
@@ -67,6 +62,8 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
     expect((await ama.status(sent.body.reference)).body.status).toBe('pay_offline');
     expect(await paidUntil(ama.userId)).toBe('2026-12-22T09:00:00.000Z');
     paystack.approveMomo(sent.body.reference);
+    // Paystack is asked again only once PROVIDER_CHECK_MS have passed since it was last asked.
+    app.clock.advance(PROVIDER_CHECK_MS);
     const paid = await ama.status(sent.body.reference);
     expect(paid.body).toMatchObject({ success: true, status: 'success', paidUntil: '2027-01-22T09:00:00.000Z' });
     expect(paid.body.message).toContain('22 January 2027');
@@ -90,6 +87,7 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
 
   it('the webhook before the poll settles it too, and the poll then says paid', async () => {
     const kofi = await subscriber();
+    await kofi.prove('0271234567');
     const sent = await kofi.prompt({ provider: 'atl', phone: '0271234567' });
     expect(sent.body.message).toBe('Approve the ₵10.00 prompt on 027…567 within 3 minutes.');
     paystack.approveMomo(sent.body.reference);
@@ -116,6 +114,7 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
       status: 'pay_offline',
     });
     expect(paystack.momoCharges.length).toBe(before + 1);
+    await efua.prove('0241112223');
     const other = await efua.prompt({ provider: 'mtn', phone: '0241112223' });
     expect(other.body.reference).not.toBe(first.body.reference);
     expect(paystack.momoCharges.length).toBe(before + 2);
@@ -161,6 +160,7 @@ describe('renewal by a mobile-money prompt, through the real Paystack adapter an
     );
     expect((await abena.status(failed.body.reference)).body.status).toBe('failed');
 
+    for (const phone of ['0261234567', '+233302123456', '0541234567']) await abena.prove(phone);
     const declined = await abena.prompt({ provider: 'atl', phone: '0261234567' });
     paystack.declineMomo(declined.body.reference);
     expect((await abena.status(declined.body.reference)).body).toMatchObject({ success: false, status: 'failed' });
@@ -256,6 +256,7 @@ describe('renewal by a mobile-money prompt in the sandbox (TEST MODE: the test p
     expect((await status(declined.body.reference)).body.status).toBe('failed');
     expect((await phone(declined.body.reference, true)).status).toBe(404); // answered already
 
+    await proveNumber(app, token, '0201234567');
     const voucher = await prompt({ provider: 'vod', phone: '0201234567' });
     expect(voucher.body).toMatchObject({ status: 'send_otp', message: SANDBOX_PROMPT_TEXT.voucher });
     expect((await phone(voucher.body.reference, true)).status).toBe(409); // the code comes first

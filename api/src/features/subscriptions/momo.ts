@@ -8,11 +8,13 @@ import {
   type MomoStatus,
 } from '../../../../contract/momo.ts';
 import { toE164 } from '../../../../contract/phone.ts';
-import type { PlanType } from '../../../../contract/plans.ts';
+import { PLANS, type PlanType } from '../../../../contract/plans.ts';
 import { longDate } from '../../../../contract/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { ChargeRefusedError, ProviderUnavailableError, type ChargeProgress } from '../../providers/payments.ts';
 import { createPaymentIntent, settlePayment, type PaymentRow, type PaymentsDeps } from '../payments/service.ts';
+import { assertPromptable } from './momo-numbers.ts';
 
 /**
  * Renewal by a prompt sent to the payer's phone (issue #20, docs/PRODUCT.md "Mobile money in one
@@ -21,12 +23,18 @@ import { createPaymentIntent, settlePayment, type PaymentRow, type PaymentsDeps 
  * settlePayment, from the webhook or from a page asking how the prompt stands.
  */
 
-type PromptPayment = PaymentRow & {
-  prompt_phone: string | null;
-  prompt_network: MomoNetworkCode | null;
-  prompt_status: string | null;
-  prompt_message: string | null;
-};
+type PromptPayment = PaymentRow;
+
+/**
+ * The provider is asked how an open prompt stands at most this often, however many pages ask
+ * (issue 26: each poll and each reload of /renew/{token}?ref= used to call Paystack). The webhook
+ * settles a paid prompt at once; between asks, pages are answered from the database.
+ */
+export const PROVIDER_CHECK_MS = 5_000;
+
+/** Whose subscription a prompt pays, as the payer reads it (no name anyone typed: the masked number). */
+export const promptDescription = (plan: PlanType, months: number, accountPhone: string) =>
+  `ServiceConnect Ghana: ${months === 1 ? '1 month' : `${months} months`} of the ${PLANS[plan].name} plan for the account of ${maskPhone(accountPhone)}`;
 
 const cedis = (pesewas: number) => `₵${(pesewas / 100).toFixed(2)}`;
 
@@ -123,7 +131,8 @@ async function afterProgress(
   payment: PromptPayment,
   progress: ChargeProgress,
 ): Promise<MomoPromptResponse> {
-  if (progress.status === 'success') return promptStatus(deps, Number(payment.user_id), payment.reference);
+  if (progress.status === 'success')
+    return promptStatus(deps, Number(payment.user_id), payment.reference, { ask: 'now' });
   if (progress.status === 'failed') return fail(deps, payment, say.failed(progress.message));
   const status: MomoStatus =
     progress.status === 'pay_offline' || progress.status === 'send_otp' ? progress.status : 'pending';
@@ -156,19 +165,24 @@ async function charge(
 
 /**
  * Sends a renewal prompt to the phone (the account's number and last network unless others are
- * given). A repeated request while the same prompt is open (same number, network and months)
- * answers with that prompt instead of sending a second one.
+ * given; another number only once its owner proved it: momo-numbers.ts). A repeated request while
+ * the same prompt is open (same number, network, months and origin) answers with that prompt
+ * instead of sending a second one. Only a request that sends a prompt counts against the limits
+ * per account and per number, so refused requests naming a number never lock its owner out.
+ * `renewLinkHash`: the one-tap link that asks (it may act on its own prompts only).
  */
 export async function sendMomoPrompt(
   deps: PaymentsDeps,
   userId: number,
   input: MomoPromptRequest,
+  { renewLinkHash = null }: { renewLinkHash?: string | null } = {},
 ): Promise<MomoPromptResponse> {
   const user = await account(deps, userId);
   const phone = toE164(input.phone ?? user.phone);
   if (!phone) throw badRequest(MOMO_MESSAGES.badPhone, [{ field: 'phone', message: MOMO_MESSAGES.badPhone }]);
   const network = input.provider ?? user.momo_network;
   if (!network) throw badRequest(MOMO_MESSAGES.noNetwork, [{ field: 'provider', message: MOMO_MESSAGES.noNetwork }]);
+  await assertPromptable(deps, user, phone);
   const months = input.months ?? 1;
   const now = deps.clock.now();
   const { payment, fresh } = await deps.db.transaction(async (trx) => {
@@ -182,11 +196,15 @@ export async function sendMomoPrompt(
         prompt_phone: phone,
         prompt_network: network,
         months,
+        renew_link_hash: renewLinkHash,
       })
       .where('created_at', '>', new Date(now.getTime() - MOMO_PROMPT_TTL_MS))
       .orderBy('id', 'desc')
       .first();
     if (open) return { payment: open, fresh: false };
+    // Counted in this transaction: a request refused later (or past the limit) leaves no count behind.
+    await countRequest(trx, LIMITS.momoPromptsByAccount, String(user.id), now);
+    await countRequest(trx, LIMITS.momoPromptsByPhone, phone.slice(-9), now);
     const intent = await createPaymentIntent(
       deps,
       { userId: user.id, email: user.email, fullName: `${user.first_name} ${user.last_name}`, phone: user.phone },
@@ -197,12 +215,18 @@ export async function sendMomoPrompt(
     );
     const [created] = await trx('payments')
       .where({ reference: intent.reference })
-      .update({ prompt_phone: phone, prompt_network: network, prompt_status: 'pending' })
+      .update({
+        prompt_phone: phone,
+        prompt_network: network,
+        prompt_status: 'pending',
+        renew_link_hash: renewLinkHash,
+      })
       .returning('*');
     await trx('users').where({ id: user.id }).update({ momo_network: network });
     return { payment: created as PromptPayment, fresh: true };
   });
   if (!fresh) return openAnswer(payment);
+  const description = promptDescription(payment.plan_type, months, user.phone);
   return charge(deps, payment, () =>
     deps.payments.chargeMobileMoney({
       email: payment.email,
@@ -215,6 +239,9 @@ export async function sendMomoPrompt(
         subscription_type: payment.plan_type,
         months,
         initiated_via: 'momo_prompt',
+        // Paystack shows custom_fields with the payment: whoever approves sees whose subscription it pays.
+        description,
+        custom_fields: [{ display_name: 'Pays for', variable_name: 'pays_for', value: description }],
       },
     }),
   );
@@ -242,13 +269,40 @@ export async function submitMomoOtp(
 }
 
 /**
- * How a prompt stands, asking the provider while it is open (settlePayment grants the months once
- * it says success, with every check a checkout payment gets). Open past its 3 minutes, it is
- * recorded as failed: expired.
+ * Claims the next ask of the provider about an open payment: true for at most one caller every
+ * PROVIDER_CHECK_MS (one conditional update, so concurrent pages and processes agree).
  */
-export async function promptStatus(deps: PaymentsDeps, userId: number, reference: string): Promise<MomoPromptResponse> {
+async function claimProviderCheck(deps: PaymentsDeps, payment: PromptPayment, now: Date): Promise<boolean> {
+  const claimed = await deps
+    .db('payments')
+    .where({ id: payment.id, status: 'initialized' })
+    .where((due) =>
+      due
+        .whereNull('provider_checked_at')
+        .orWhere('provider_checked_at', '<=', new Date(now.getTime() - PROVIDER_CHECK_MS)),
+    )
+    .update({ provider_checked_at: now });
+  return claimed === 1;
+}
+
+/**
+ * How a prompt stands, asking the provider while it is open (settlePayment grants the months once
+ * it says success, with every check a checkout payment gets) at most once every PROVIDER_CHECK_MS
+ * (`ask`: 'now' when the provider has just said success; 'never' answers from the database only).
+ * Open past its 3 minutes, it is recorded as failed: expired.
+ */
+export async function promptStatus(
+  deps: PaymentsDeps,
+  userId: number,
+  reference: string,
+  { ask = 'when-due' }: { ask?: 'when-due' | 'now' | 'never' } = {},
+): Promise<MomoPromptResponse> {
   let payment = await ownPrompt(deps, userId, reference);
-  if (payment.status === 'initialized') {
+  const asking =
+    payment.status === 'initialized' &&
+    ask !== 'never' &&
+    (ask === 'now' || (await claimProviderCheck(deps, payment, deps.clock.now())));
+  if (asking) {
     const settled = await settlePayment(deps, reference, { userId, purposes: ['renewal'] });
     payment = await ownPrompt(deps, userId, reference);
     if (!settled.ok && payment.status === 'failed' && !payment.prompt_message)

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, signUpAndPay } from '../../../test/accounts.ts';
+import { bearer, proveNumber, remindedRenewLink, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { createLogger } from '../../logger.ts';
 import { paymentProvider } from '../../providers/index.ts';
 import { outboxNotifier } from '../../providers/notifier.ts';
 import { loadConfig } from '../../config.ts';
-import { sendReminderNow } from './reminders.ts';
 import { RENEW_LINK_TTL_MS, renewLinks } from './renew-link.ts';
 
 // Issue #20 "One tap from the reminder": /renew/{token} is single-use, 72 hours, only for that
@@ -32,22 +31,7 @@ describe('one-tap renewal links', () => {
   async function reminded() {
     app.clock.set(new Date('2026-11-22T09:00:00Z'));
     const customer = await signUpAndPay(app, { phone: `0551234${String(serial++).padStart(3, '0')}` });
-    await sendReminderNow(
-      {
-        db: app.db,
-        clock: app.clock,
-        logger,
-        notifier: outboxNotifier({ clock: app.clock }),
-        config: { publicUrl: 'https://sc.example' },
-      },
-      customer.userId,
-    );
-    const sms = await app
-      .db('notifications')
-      .where({ user_id: customer.userId, channel: 'sms' })
-      .orderBy('id', 'desc')
-      .first('body');
-    const token = /\/renew\/([\w-]+)$/.exec(sms!.body)![1];
+    const token = await remindedRenewLink(app, customer.userId);
     return { customer, token };
   }
 
@@ -109,6 +93,55 @@ describe('one-tap renewal links', () => {
     });
     expect(await links.view(second.token)).toBeUndefined();
     expect(customer.userId).not.toBe(second.customer.userId);
+  });
+
+  // Issue 26 item 11: a spent or expired link used to read and act on every prompt of its owner
+  // by reference, dashboard prompts to other numbers too.
+  it('acts only on the prompts it started, and on none once spent or expired', async () => {
+    const { customer, token } = await reminded();
+    const dashboardPrompt = (json: Record<string, unknown>) =>
+      app.request('/api/subscription/momo', { method: 'POST', json, headers: bearer(customer.token) });
+    const fromDashboard = await dashboardPrompt({ provider: 'mtn' });
+    expect(fromDashboard.body.status).toBe('pay_offline');
+    await proveNumber(app, customer.token, '0241234111');
+    const toAnother = await dashboardPrompt({ provider: 'mtn', phone: '0241234111' });
+    expect(toAnother.body.status).toBe('pay_offline');
+    // The link's own prompt is a prompt of its own, even to the same phone.
+    const own = await links.send(token, 'mtn');
+    expect(own.reference).not.toBe(fromDashboard.body.reference);
+
+    for (const reference of [fromDashboard.body.reference, toAnother.body.reference]) {
+      await expect(links.status(token, reference)).rejects.toMatchObject({ status: 404 });
+      await expect(links.otp(token, reference, '123456')).rejects.toMatchObject({ status: 404 });
+      await expect(links.testPhone(token, reference, true)).rejects.toMatchObject({ status: 404 });
+    }
+    // The test phone never answered the dashboard's prompts through the link.
+    expect(
+      (await app.db('sandbox_transactions').where({ reference: fromDashboard.body.reference }).first('status'))!.status,
+    ).toBe('pending');
+
+    // Spent by its own paid prompt: still says how that one ended, acts on nothing.
+    await links.testPhone(token, own.reference!, true);
+    expect((await links.status(token, own.reference!)).status).toBe('success');
+    expect((await links.status(token, own.reference!)).status).toBe('success');
+    await expect(links.testPhone(token, own.reference!, true)).rejects.toMatchObject({ status: 410 });
+    await expect(links.otp(token, own.reference!, '123456')).rejects.toMatchObject({ status: 410 });
+    await expect(links.status(token, fromDashboard.body.reference)).rejects.toMatchObject({ status: 404 });
+
+    // Expired: nothing at all, not even its own prompt.
+    app.clock.advance(RENEW_LINK_TTL_MS + 1000);
+    await expect(links.status(token, own.reference!)).rejects.toMatchObject({ status: 410 });
+  });
+
+  it('an expired link no longer acts on its own open prompt', async () => {
+    const { token } = await reminded();
+    const own = await links.send(token, 'mtn');
+    app.clock.advance(RENEW_LINK_TTL_MS + 1000);
+    await expect(links.testPhone(token, own.reference!, true)).rejects.toMatchObject({ status: 410 });
+    await expect(links.status(token, own.reference!)).rejects.toMatchObject({ status: 410 });
+    expect((await app.db('sandbox_transactions').where({ reference: own.reference! }).first('status'))!.status).toBe(
+      'pending',
+    );
   });
 
   it('knows nothing of a token nobody issued, however it is shaped', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
   maskPhone,
+  MOMO_MESSAGES,
   momoOtpSchema,
   networkByPrefix,
   type MomoNetworkCode,
@@ -10,12 +11,11 @@ import {
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
 import { HOUR_MS } from '../../../../contract/dates.ts';
 import type { Db } from '../../db.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { priceFor, type PaymentsDeps } from '../payments/service.ts';
 import { getSettings } from '../settings/settings.ts';
-import { ownPrompt, promptStatus, sendMomoPrompt, submitMomoOtp } from './momo.ts';
-import { countRequest, LIMITS } from '../../http/rate-limit.ts';
+import { promptStatus, sendMomoPrompt, submitMomoOtp } from './momo.ts';
 import { validate } from '../../http/validate.ts';
 import { answerTestPrompt } from '../../providers/sandbox.ts';
 
@@ -79,18 +79,33 @@ async function linkedAccount(deps: PaymentsDeps, token: string) {
 
 const gone = () => new HttpError(410, RENEW_LINK_MESSAGES.gone);
 
-/** Whose link this is, if it ever existed (a spent or old link still shows how its own prompt ended). */
-async function linkOwnerOf(deps: PaymentsDeps, token: string): Promise<number> {
+/**
+ * A prompt this link started, while the link lasts (issue 26: a spent or expired link used to act
+ * on every prompt of its owner, dashboard prompts to other numbers too). `spent`: whether the link
+ * was spent since; then it may still show how its own prompt ended, from the database.
+ */
+async function linkPrompt(deps: PaymentsDeps, token: string, reference: string) {
   const link = await deps
     .db('renew_links')
     .where({ token_hash: hashToken(token.slice(0, 40)) })
-    .first('user_id');
+    .where('expires_at', '>', deps.clock.now())
+    .first('token_hash', 'user_id', 'used_at');
   if (!link) throw gone();
-  return Number(link.user_id);
+  const prompt = await deps
+    .db('payments')
+    .where({ reference, renew_link_hash: link.token_hash, initiated_via: 'momo_prompt' })
+    .first('id');
+  if (!prompt) throw notFound(MOMO_MESSAGES.noSuchPrompt);
+  return { userId: Number(link.user_id), tokenHash: link.token_hash, spent: link.used_at !== null };
 }
 
 export function renewLinks(deps: PaymentsDeps) {
-  const linkOwner = (token: string) => linkOwnerOf(deps, token);
+  /** A prompt of this link, which must not be spent yet to be acted on. */
+  const actOn = async (token: string, reference: string) => {
+    const prompt = await linkPrompt(deps, token, reference);
+    if (prompt.spent) throw gone();
+    return prompt;
+  };
   return {
     async view(token: string): Promise<RenewLinkView | undefined> {
       const account = await linkedAccount(deps, token);
@@ -110,31 +125,30 @@ export function renewLinks(deps: PaymentsDeps) {
     async send(token: string, network: MomoNetworkCode | undefined): Promise<MomoPromptResponse> {
       const account = await linkedAccount(deps, token);
       if (!account) throw gone();
-      const now = deps.clock.now();
-      await countRequest(deps.db, LIMITS.momoPromptsByAccount, String(account.id), now);
-      await countRequest(deps.db, LIMITS.momoPromptsByPhone, account.phone.slice(-9), now);
-      return sendMomoPrompt(deps, account.id, { provider: network, months: 1 });
+      return sendMomoPrompt(deps, account.id, { provider: network, months: 1 }, { renewLinkHash: account.token_hash });
     },
 
     /** Telecel's voucher code for the link's prompt. */
     async otp(token: string, reference: string, otp: string): Promise<MomoPromptResponse> {
-      return submitMomoOtp(deps, await linkOwner(token), validate(momoOtpSchema, { reference, otp }));
+      const { userId } = await actOn(token, reference);
+      return submitMomoOtp(deps, userId, validate(momoOtpSchema, { reference, otp }));
     },
 
     /** TEST MODE only: the test phone approves or declines the link's prompt. */
     async testPhone(token: string, reference: string, approve: boolean): Promise<void> {
       if (deps.payments.name !== 'sandbox') return;
-      await ownPrompt(deps, await linkOwner(token), reference);
+      await actOn(token, reference);
       await answerTestPrompt(deps.db, reference, approve, deps.clock.now());
     },
 
-    /** How the prompt stands; a paid one spends the link. */
+    /** How the link's prompt stands; a paid one spends the link. Once spent, answered from the database only. */
     async status(token: string, reference: string): Promise<MomoPromptResponse> {
-      const answer = await promptStatus(deps, await linkOwner(token), reference);
+      const { userId, tokenHash, spent } = await linkPrompt(deps, token, reference);
+      const answer = await promptStatus(deps, userId, reference, { ask: spent ? 'never' : 'when-due' });
       if (answer.status === 'success')
         await deps
           .db('renew_links')
-          .where({ token_hash: hashToken(token.slice(0, 40)) })
+          .where({ token_hash: tokenHash })
           .whereNull('used_at')
           .update({ used_at: deps.clock.now() });
       return answer;

@@ -6,9 +6,15 @@ import { conflict, forbidden } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import * as z from 'zod/mini';
 import { setAutoRenewal } from './auto-renewal.ts';
-import { momoOtpSchema, momoPromptSchema } from '../../../../contract/momo.ts';
-import { LIMITS, rateLimit } from '../../http/rate-limit.ts';
+import {
+  MOMO_MESSAGES,
+  momoNumberConfirmSchema,
+  momoNumberSchema,
+  momoOtpSchema,
+  momoPromptSchema,
+} from '../../../../contract/momo.ts';
 import { promptStatus, sendMomoPrompt, submitMomoOtp } from './momo.ts';
+import { confirmNumberCode, requestNumberCode } from './momo-numbers.ts';
 import { createPaymentIntent } from '../payments/service.ts';
 import { cancelRenewal } from './service.ts';
 
@@ -35,16 +41,22 @@ export function subscriptionRoutes(deps: AppDeps): Router {
     ctx.body = { success: true, payment };
   });
 
-  // Each prompt rings a phone: limited per account and per number (a number is a target anyone may type).
-  const prompts = rateLimit<UserState>(deps.db, () => deps.clock.now(), [
-    [LIMITS.momoPromptsByAccount, (ctx) => String(ctx.state.user.id)],
-    [
-      LIMITS.momoPromptsByPhone,
-      (ctx) => phoneKey((ctx.request.body as { phone?: unknown } | undefined)?.phone ?? ctx.state.user.phone),
-    ],
-  ]);
-  router.post('/api/subscription/momo', requireUser(deps), prompts, async (ctx) => {
+  // Each prompt rings a phone: limited per account and per number, counted by sendMomoPrompt only
+  // when a prompt is sent (a refused request naming a number must not lock its owner out).
+  router.post('/api/subscription/momo', requireUser(deps), async (ctx) => {
     ctx.body = await sendMomoPrompt(deps, ctx.state.user.id, validate(momoPromptSchema, ctx.request.body));
+  });
+  // Another number than the account's own: a code texted to it, typed back by its owner's consent.
+  router.post('/api/subscription/momo/numbers', requireUser(deps), async (ctx) => {
+    const account = subscriber(ctx.state.user);
+    ctx.body = await requestNumberCode(deps, account, validate(momoNumberSchema, ctx.request.body).phone);
+  });
+  router.post('/api/subscription/momo/numbers/confirm', requireUser(deps), async (ctx) => {
+    ctx.body = await confirmNumberCode(
+      deps,
+      subscriber(ctx.state.user),
+      validate(momoNumberConfirmSchema, ctx.request.body),
+    );
   });
   router.post('/api/subscription/momo/otp', requireUser(deps), async (ctx) => {
     ctx.body = await submitMomoOtp(deps, ctx.state.user.id, validate(momoOtpSchema, ctx.request.body));
@@ -83,8 +95,11 @@ export function subscriptionRoutes(deps: AppDeps): Router {
   return router;
 }
 
-/** The 9 digits after 0 or +233: the same number however it was typed (bounded before the pattern runs). */
-const phoneKey = (raw: unknown) => String(raw).slice(0, 20).replace(/\D/g, '').slice(-9);
+/** An account that has a subscription to pay (affiliates have none). */
+function subscriber(user: UserState['user']) {
+  if (user.userType === 'affiliate') throw forbidden(MOMO_MESSAGES.affiliate);
+  return { id: user.id, phone: user.phone };
+}
 
 const autoRenewSchema = z.object({
   enabled: z.boolean({ error: 'Say whether automatic renewal should be on (enabled: true or false).' }),

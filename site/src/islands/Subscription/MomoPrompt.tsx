@@ -1,15 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import { MOMO_NETWORKS, networkByPrefix, type MomoNetworkCode } from '../../../../contract/momo.ts';
+import { maskPhone, MOMO_NETWORKS, networkByPrefix, type MomoNetworkCode } from '../../../../contract/momo.ts';
 import type { PlanLength } from '../../../../contract/plans.ts';
 import { loadPaymentsConfig } from '../../lib/payment.ts';
 import { $session } from '../../stores/session.ts';
-import { $momo, answerOnTestPhone, sendPrompt, sendVoucher } from './momo-store.ts';
+import { $momo, answerOnTestPhone, askForCode, confirmNumber, sendPrompt, sendVoucher } from './momo-store.ts';
 
 /**
  * "Send the prompt to my phone": renew by mobile money without the checkout (issue #20). The
  * number defaults to the account's, the network to the number's first network (numbers move
- * between networks, so the payer sees it and can change it).
+ * between networks, so the payer sees it and can change it). Another number is rung only once its
+ * owner agreed, by the code we text it (issue 26, docs/PRODUCT.md "Mobile money in one tap").
  */
 /** `months`: the length chosen on the card (1, 3, 6 or 12), bought by the prompt as by the checkout. */
 export function MomoPrompt({
@@ -32,7 +33,7 @@ export function MomoPrompt({
   }, []);
   const [number, setNumber] = useState(local);
   const [network, setNetwork] = useState<MomoNetworkCode | ''>(networkByPrefix(local) ?? '');
-  const [voucher, setVoucher] = useState('');
+  const proving = state.kind === 'prove' ? state : null;
   const id = useId();
   // No reset on unmount: the dashboard reloads its data when paid (the card may be mounted again),
   // and an open prompt keeps being asked about meanwhile.
@@ -58,7 +59,11 @@ export function MomoPrompt({
           autoComplete="tel"
           maxLength={16}
           value={number}
-          onChange={(event) => setNumber(event.currentTarget.value)}
+          onChange={(event) => {
+            setNumber(event.currentTarget.value);
+            // Another number than the one being proved: start again from the prompt.
+            if (proving) $momo.set({ kind: 'idle' });
+          }}
           required
         />
       </label>
@@ -90,6 +95,30 @@ export function MomoPrompt({
         {open ? <p>{open.message}</p> : null}
         {state.kind === 'paid' ? <p className="sub-success">{state.answer.message}</p> : null}
       </div>
+      {proving ? (
+        <div className="sub-prove" role="group" aria-label="Confirm the number">
+          <p>{proving.message}</p>
+          {proving.codeSent ? (
+            <CodeEntry
+              label="Code from the SMS"
+              maxLength={6}
+              action="Confirm and send the prompt"
+              onSubmit={(code) => {
+                if (network) void confirmNumber(code, { phone: number, provider: network, months }, token);
+              }}
+            />
+          ) : (
+            <button type="button" className="btn sub-button" onClick={() => void askForCode(token)}>
+              Text a code to {maskPhone(proving.phone)}
+            </button>
+          )}
+          {proving.problem ? (
+            <p role="alert" className="sub-alert">
+              {proving.problem}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {state.kind === 'failed' ? (
         <p role="alert" className="sub-alert">
           {state.message}
@@ -97,23 +126,12 @@ export function MomoPrompt({
       ) : null}
       {open?.status === 'send_otp' && open.reference ? (
         <div className="sub-voucher">
-          <label className="sub-field">
-            Voucher code
-            <input
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={8}
-              value={voucher}
-              onChange={(event) => setVoucher(event.currentTarget.value)}
-            />
-          </label>
-          <button
-            type="button"
-            className="btn sub-button"
-            onClick={() => void sendVoucher(open.reference!, voucher.trim(), token)}
-          >
-            Send the code
-          </button>
+          <CodeEntry
+            label="Voucher code"
+            maxLength={8}
+            action="Send the code"
+            onSubmit={(code) => void sendVoucher(open.reference!, code, token)}
+          />
         </div>
       ) : null}
       {testMode && open?.status === 'pay_offline' && open.reference ? (
@@ -138,5 +156,37 @@ export function MomoPrompt({
         </div>
       ) : null}
     </form>
+  );
+}
+
+/** A code typed from the phone (Telecel's voucher, the SMS code proving a number) and its button. */
+function CodeEntry({
+  label,
+  maxLength,
+  action,
+  onSubmit,
+}: {
+  label: string;
+  maxLength: number;
+  action: string;
+  onSubmit: (code: string) => void;
+}) {
+  const [code, setCode] = useState('');
+  return (
+    <>
+      <label className="sub-field">
+        {label}
+        <input
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={maxLength}
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+        />
+      </label>
+      <button type="button" className="btn sub-button" onClick={() => onSubmit(code.trim())}>
+        {action}
+      </button>
+    </>
   );
 }

@@ -1,6 +1,11 @@
 import { atom } from 'nanostores';
-import { MOMO_POLL_MS, type MomoNetworkCode, type MomoPromptResponse } from '../../../../contract/momo.ts';
-import { actionErrorMessage, apiFetch, clearQueryCache } from '../../lib/api.ts';
+import {
+  MOMO_POLL_MS,
+  type MomoNetworkCode,
+  type MomoNumberResponse,
+  type MomoPromptResponse,
+} from '../../../../contract/momo.ts';
+import { actionErrorMessage, ApiError, apiFetch, clearQueryCache } from '../../lib/api.ts';
 
 /**
  * A renewal by mobile-money prompt from the dashboard (issue #20): send the prompt, type Telecel's
@@ -12,7 +17,13 @@ export type MomoState =
   | { kind: 'sending' }
   | { kind: 'open'; answer: MomoPromptResponse }
   | { kind: 'paid'; answer: MomoPromptResponse }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  /**
+   * The number is not the account's own: its owner must agree by reading out the code we text it
+   * (docs/PRODUCT.md "Mobile money in one tap"). `codeSent` once it is on its way; `problem`: a
+   * wrong code or a refusal, in plain words.
+   */
+  | { kind: 'prove'; phone: string; message: string; codeSent: boolean; problem?: string };
 
 export const $momo = atom<MomoState>({ kind: 'idle' });
 
@@ -46,18 +57,55 @@ async function ask(call: () => Promise<MomoPromptResponse>, token: string | null
   }
 }
 
-export async function sendPrompt(
-  input: { phone: string; provider: MomoNetworkCode; months?: number },
-  token: string | null,
-  paid: () => void,
-): Promise<void> {
+type PromptInput = { phone: string; provider: MomoNetworkCode; months?: number };
+
+export async function sendPrompt(input: PromptInput, token: string | null, paid: () => void): Promise<void> {
   if ($momo.get().kind === 'sending') return;
   onPaid = paid;
   $momo.set({ kind: 'sending' });
-  await ask(
-    () => apiFetch<MomoPromptResponse>('/api/subscription/momo', { method: 'POST', body: input, token }),
-    token,
-  );
+  try {
+    show(await apiFetch<MomoPromptResponse>('/api/subscription/momo', { method: 'POST', body: input, token }), token);
+  } catch (error) {
+    const unproven = error instanceof ApiError && (error.body as { code?: string } | null)?.code === 'number_unproven';
+    $momo.set(
+      unproven
+        ? { kind: 'prove', phone: input.phone, message: actionErrorMessage(error, SEND_FAILED), codeSent: false }
+        : { kind: 'failed', message: actionErrorMessage(error, SEND_FAILED) },
+    );
+  }
+}
+
+/** Texts the code to the number being proved. */
+export async function askForCode(token: string | null): Promise<void> {
+  const state = $momo.get();
+  if (state.kind !== 'prove') return;
+  try {
+    const answer = await apiFetch<MomoNumberResponse>('/api/subscription/momo/numbers', {
+      method: 'POST',
+      body: { phone: state.phone },
+      token,
+    });
+    $momo.set({ ...state, message: answer.message, codeSent: !answer.proven, problem: undefined });
+  } catch (error) {
+    $momo.set({ ...state, problem: actionErrorMessage(error, SEND_FAILED) });
+  }
+}
+
+/** The code its owner read out: once the number is proved, the prompt goes to it. */
+export async function confirmNumber(code: string, input: PromptInput, token: string | null): Promise<void> {
+  const state = $momo.get();
+  if (state.kind !== 'prove') return;
+  try {
+    await apiFetch<MomoNumberResponse>('/api/subscription/momo/numbers/confirm', {
+      method: 'POST',
+      body: { phone: state.phone, code },
+      token,
+    });
+  } catch (error) {
+    $momo.set({ ...state, problem: actionErrorMessage(error, SEND_FAILED) });
+    return;
+  }
+  await sendPrompt(input, token, onPaid ?? (() => {}));
 }
 
 export async function checkPrompt(reference: string, token: string | null): Promise<void> {
