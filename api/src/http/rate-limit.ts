@@ -3,6 +3,7 @@ import type { RequestState } from './request-context.ts';
 import { PHOTO_MESSAGES, PHOTO_UPLOADS_PER_HOUR } from '../../../contract/photos.ts';
 import { HOUR_MS } from '../../../contract/dates.ts';
 import type { Db } from '../db.ts';
+import { addressKey } from './address-key.ts';
 import { HttpError } from './errors.ts';
 
 export interface Limit {
@@ -85,6 +86,9 @@ export async function countRequest(db: Db, limit: Limit, key: string, now: Date)
     throw new HttpError(429, limit.message, { headers: { 'Retry-After': String(retryAfter) } });
   }
 }
+
+/** The key of every limit per address: the client's IPv4 address, or its IPv6 /64 (issue #26.3). */
+export const byAddress = (ctx: { ip: string }): string => addressKey(ctx.ip);
 
 /**
  * Middleware: `countRequest` for each of `limits`, keyed by what `keyOf` picks from the request.
