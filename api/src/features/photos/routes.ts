@@ -5,6 +5,7 @@ import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireAdmin, requireUser } from '../../http/auth.ts';
 import { pathId } from '../../http/ids.ts';
 import { readRawBody } from '../../http/raw-body.ts';
+import { PhotoQueue } from './queue.ts';
 import { findBytes } from './repo.ts';
 import {
   addWorkPhoto,
@@ -26,6 +27,8 @@ export function photoRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   const user = requireUser(deps);
   const admin = requireAdmin(deps);
+  // One per app (per process): the uploads it is handling at once (issue #26.5).
+  const uploads = { ...deps, queue: new PhotoQueue() };
   const body = (req: import('node:http').IncomingMessage) => () =>
     readRawBody(req, PHOTO_MAX_BYTES, PHOTO_MESSAGES.tooLarge);
 
@@ -34,7 +37,7 @@ export function photoRoutes(deps: AppDeps): Router {
   });
 
   router.put('/api/me/photo', user, async (ctx) => {
-    ctx.body = await setProfilePhoto(deps, ctx.state.user, body(ctx.req));
+    ctx.body = await setProfilePhoto(uploads, ctx.state.user, body(ctx.req));
   });
 
   router.delete('/api/me/photo', user, async (ctx) => {
@@ -42,7 +45,7 @@ export function photoRoutes(deps: AppDeps): Router {
   });
 
   router.post('/api/me/work-photos', user, async (ctx) => {
-    ctx.body = await addWorkPhoto(deps, ctx.state.user, body(ctx.req));
+    ctx.body = await addWorkPhoto(uploads, ctx.state.user, body(ctx.req));
     ctx.status = 201;
   });
 
