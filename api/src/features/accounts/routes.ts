@@ -12,7 +12,7 @@ export function accountRoutes(deps: AppDeps): Router {
     const input = validate(signupSchema, ctx.request.body, SIGNUP_CHECK_ORDER);
     await countRequest(deps.db, LIMITS.signupByAddress, byAddress(ctx), deps.clock.now());
     ctx.status = 201;
-    ctx.body = await signup(deps, input);
+    ctx.body = await signup(deps, input, byAddress(ctx));
   });
   router.post('/api/signup/payment', async (ctx) => {
     const input = validate(registrationPaymentSchema, ctx.request.body);

@@ -14,7 +14,7 @@ export function affiliateRoutes(deps: AppDeps): Router {
     const input = validate(affiliateSignupSchema, ctx.request.body, AFFILIATE_CHECK_ORDER);
     await countRequest(deps.db, LIMITS.signupByAddress, byAddress(ctx), deps.clock.now()); // affiliate sign-up is free: it must not mint accounts
     ctx.status = 201;
-    ctx.body = await affiliateSignup(deps, input);
+    ctx.body = await affiliateSignup(deps, input, byAddress(ctx));
   });
 
   const affiliateOnly = requireUser(deps);
