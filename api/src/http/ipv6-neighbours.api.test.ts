@@ -48,7 +48,9 @@ describe('#26.3 per-address limits count an IPv6 /64 as one address', () => {
   });
 
   it('sign-up and affiliate sign-up: a neighbour in the /64 gets no fresh quota', async () => {
-    expect((await app.request('/api/signup', { method: 'POST', headers: from(`${NETWORK}::a`), json: signupBody() })).status).toBe(201);
+    expect(
+      (await app.request('/api/signup', { method: 'POST', headers: from(`${NETWORK}::a`), json: signupBody() })).status,
+    ).toBe(201);
     await fillCount(LIMITS.signupByAddress.name, LIMITS.signupByAddress.perHour);
     const neighbour = await app.request('/api/signup', {
       method: 'POST',
