@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES } from '../../../contract/account-types.ts';
-import { bearer, signUpAndPay, signupBody } from '../../test/accounts.ts';
+import { affiliateSignupBody, bearer, signUpAndPay, signupBody } from '../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../test/harness.ts';
 import { LIMITS } from './rate-limit.ts';
 import { THROTTLE } from '../features/auth/throttle.ts';
@@ -61,17 +61,7 @@ describe('#26.3 per-address limits count an IPv6 /64 as one address', () => {
     const affiliate = await app.request('/api/affiliate-signup', {
       method: 'POST',
       headers: from(`${NETWORK}:1:2:3:4`),
-      json: {
-        firstName: 'Kofi',
-        lastName: 'Refer',
-        email: 'kofi.ipv6@example.com',
-        phone: '0507770001',
-        password: 'affiliate-pass-1',
-        location: 'Accra',
-        payoutMethod: 'mobile-money',
-        momoNumber: '0559990001',
-        agreeToTerms: true,
-      },
+      json: affiliateSignupBody(),
     });
     expect(affiliate).toMatchObject({ status: 429, body: { message: LIMITS.signupByAddress.message } });
     expect(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER } from '../../../../contract/accounts.ts';
 import { LOGIN_MESSAGES, SIGNUP_MESSAGES } from '../../../../contract/account-types.ts';
-import { signUp, signupBody } from '../../../test/accounts.ts';
+import { affiliateSignupBody, signUp, signupBody } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 
@@ -23,18 +23,7 @@ const affiliateSignupFrom = (network: string, overrides: Record<string, unknown>
   app.request('/api/affiliate-signup', {
     method: 'POST',
     headers: { 'x-forwarded-for': `${network}::2` },
-    json: {
-      firstName: 'Kofi',
-      lastName: 'Refer',
-      email: `kofi.${network.replaceAll(':', '')}@example.com`,
-      phone: '0501110001',
-      password: 'affiliate-pass-1',
-      location: 'Accra',
-      payoutMethod: 'mobile-money',
-      momoNumber: '0559990001',
-      agreeToTerms: true,
-      ...overrides,
-    },
+    json: affiliateSignupBody(overrides),
   });
 const TAKEN = /already exists/;
 const { perHour } = LIMITS.signupTakenByAddress;
