@@ -111,7 +111,7 @@ describe('#26.5 the photo queue is bounded and shared fairly between accounts', 
       // Prompt: answered before any of the account's admitted photos was done.
       expect(refusal.order).toBeLessThan(Math.min(...accepted.map((a) => a.order)));
     }
-  });
+  }, 90_000); // re-encoding random pixels takes seconds each, longer on a busy machine
 
   it('refuses an upload past the account share without waiting for, or reading, its body', async () => {
     const [account, other] = [await signUpAffiliate(app), await signUpAffiliate(app)];
