@@ -37,6 +37,11 @@ export const PHOTO_MESSAGES = {
   onlyProfessionals: 'Only professional accounts add work photos.',
   notFound: 'Photo not found.',
   tooMany: `You have uploaded ${PHOTO_UPLOADS_PER_HOUR} photos in the last hour. Please wait a while before uploading more.`,
+  /** Issue #26.5: the account already has its share of the photos being processed. */
+  ownStillProcessing:
+    'Your other photos are still being sent and processed. Please wait for them to finish, then send this one again.',
+  /** Issue #26.5: every place for photos being processed is taken. */
+  serverBusy: 'Many photos are being processed right now. Please try again in a minute.',
   profileSaved: 'Profile photo saved.',
   profileRemoved: 'Profile photo removed.',
   workAdded: 'Work photo added.',

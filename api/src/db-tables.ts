@@ -206,7 +206,10 @@ export interface ReferralRow {
 export interface LoginAttemptRow {
   id: Int8;
   account_key: string;
+  /** The client's address, as the account's sign-in history shows it. */
   ip: string;
+  /** What the per-address limit counts under: the IPv4 address, or the IPv6 /64 (issue #26.3). */
+  address_key: string;
   /** null while the password is being checked. */
   succeeded: boolean | null;
   created_at: Timestamp;

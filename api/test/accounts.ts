@@ -54,24 +54,26 @@ export async function signUpAndPay(app: TestApp, overrides: Record<string, unkno
 }
 
 let affiliateSerial = 0;
+/** A valid affiliate sign-up body (mobile-money payouts); each call gets a fresh email and phone. */
+export function affiliateSignupBody(overrides: Record<string, unknown> = {}) {
+  affiliateSerial++;
+  return {
+    firstName: 'Kofi',
+    lastName: 'Refer',
+    email: `kofi.refer${affiliateSerial}.${process.pid}@example.com`,
+    phone: `050${String(process.pid % 1000).padStart(3, '0')}${String(affiliateSerial).padStart(4, '0')}`,
+    password: 'affiliate-pass-1',
+    location: 'Accra',
+    payoutMethod: 'mobile-money',
+    momoNumber: '0559990001',
+    agreeToTerms: true,
+    ...overrides,
+  };
+}
+
 /** An affiliate signed up through the API (mobile-money payouts), with their session token and code. */
 export async function signUpAffiliate(app: TestApp, overrides: Record<string, unknown> = {}) {
-  affiliateSerial++;
-  const res = await app.request('/api/affiliate-signup', {
-    method: 'POST',
-    json: {
-      firstName: 'Kofi',
-      lastName: 'Refer',
-      email: `kofi.refer${affiliateSerial}.${process.pid}@example.com`,
-      phone: `050${String(process.pid % 1000).padStart(3, '0')}${String(affiliateSerial).padStart(4, '0')}`,
-      password: 'affiliate-pass-1',
-      location: 'Accra',
-      payoutMethod: 'mobile-money',
-      momoNumber: '0559990001',
-      agreeToTerms: true,
-      ...overrides,
-    },
-  });
+  const res = await app.request('/api/affiliate-signup', { method: 'POST', json: affiliateSignupBody(overrides) });
   return {
     id: res.body.user.id as number,
     token: res.body.token as string,

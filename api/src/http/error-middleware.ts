@@ -100,7 +100,7 @@ export function errorMiddleware(logger: Logger): Middleware {
       await next();
     } catch (err) {
       const { status, message, errors, headers, extra } = describe(err);
-      if (status === 503)
+      if (status === 503 && !(err instanceof HttpError))
         logger.warn({ err: String(err), requestId: ctx.state.requestId, path: ctx.path }, 'database unavailable');
       else if (status >= 500) logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
       ctx.status = status;

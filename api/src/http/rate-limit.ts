@@ -3,6 +3,7 @@ import type { RequestState } from './request-context.ts';
 import { PHOTO_MESSAGES, PHOTO_UPLOADS_PER_HOUR } from '../../../contract/photos.ts';
 import { HOUR_MS } from '../../../contract/dates.ts';
 import type { Db } from '../db.ts';
+import { addressKey } from './address-key.ts';
 import { HttpError } from './errors.ts';
 
 export interface Limit {
@@ -29,6 +30,14 @@ export const LIMITS = {
     name: 'signup-ip',
     perHour: 300,
     message: 'Many accounts have been made from your network in the last hour. Please try again later.',
+  },
+  // Sign-up must say when an email or phone already has an account (docs/SECURITY.md, #26.14);
+  // this bounds how many a network may learn in an hour. Past it, all its sign-ups wait the hour.
+  signupTakenByAddress: {
+    name: 'signup-taken-ip',
+    perHour: 30,
+    message:
+      'Many sign-ups from your network in the last hour were for emails or phone numbers that already have an account. If you have an account, sign in or use “Forgot password?”; otherwise please try again in an hour.',
   },
   geocodeByAccount: {
     name: 'geocode-user',
@@ -81,7 +90,7 @@ export const LIMITS = {
  * (carrier-grade NAT); limits per account do the real work.
  */
 export async function countRequest(db: Db, limit: Limit, key: string, now: Date): Promise<void> {
-  const windowStart = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+  const windowStart = hourOf(now);
   const [row] = await db('rate_limits')
     .insert({ key: `${limit.name}:${key}`, window_start: windowStart, hits: 1 })
     .onConflict(['key', 'window_start'])
@@ -91,11 +100,30 @@ export async function countRequest(db: Db, limit: Limit, key: string, now: Date)
     await db('rate_limits')
       .where('window_start', '<', new Date(windowStart.getTime() - HOUR_MS))
       .delete();
-  if (row.hits > limit.perHour) {
-    const retryAfter = Math.ceil((windowStart.getTime() + HOUR_MS - now.getTime()) / 1000);
-    throw new HttpError(429, limit.message, { headers: { 'Retry-After': String(retryAfter) } });
-  }
+  if (row.hits > limit.perHour) throw tooMany(limit, windowStart, now);
 }
+
+/**
+ * Refuses (429) while `key` has used up `limit` this hour, without counting this request: for a
+ * request that counts only once it turns out to (then `countRequest` it).
+ */
+export async function refuseWhenUsedUp(db: Db, limit: Limit, key: string, now: Date): Promise<void> {
+  const windowStart = hourOf(now);
+  const row = await db('rate_limits')
+    .where({ key: `${limit.name}:${key}`, window_start: windowStart })
+    .first('hits');
+  if (row && row.hits >= limit.perHour) throw tooMany(limit, windowStart, now);
+}
+
+const hourOf = (now: Date) => new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+
+function tooMany(limit: Limit, windowStart: Date, now: Date): HttpError {
+  const retryAfter = Math.ceil((windowStart.getTime() + HOUR_MS - now.getTime()) / 1000);
+  return new HttpError(429, limit.message, { headers: { 'Retry-After': String(retryAfter) } });
+}
+
+/** The key of every limit per address: the client's IPv4 address, or its IPv6 /64 (issue #26.3). */
+export const byAddress = (ctx: { ip: string }): string => addressKey(ctx.ip);
 
 /**
  * Middleware: `countRequest` for each of `limits`, keyed by what `keyOf` picks from the request.

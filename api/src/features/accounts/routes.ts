@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { SIGNUP_CHECK_ORDER, signupSchema } from '../../../../contract/accounts.ts';
 import { registrationPaymentSchema } from '../../../../contract/payments.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { countRequest, LIMITS } from '../../http/rate-limit.ts';
+import { byAddress, countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { validate } from '../../http/validate.ts';
 import { firstPaymentAgain, signup } from './signup.ts';
 
@@ -10,9 +10,9 @@ export function accountRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   router.post('/api/signup', async (ctx) => {
     const input = validate(signupSchema, ctx.request.body, SIGNUP_CHECK_ORDER);
-    await countRequest(deps.db, LIMITS.signupByAddress, ctx.ip, deps.clock.now());
+    await countRequest(deps.db, LIMITS.signupByAddress, byAddress(ctx), deps.clock.now());
     ctx.status = 201;
-    ctx.body = await signup(deps, input);
+    ctx.body = await signup(deps, input, byAddress(ctx));
   });
   router.post('/api/signup/payment', async (ctx) => {
     const input = validate(registrationPaymentSchema, ctx.request.body);

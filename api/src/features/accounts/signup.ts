@@ -4,11 +4,11 @@ import type { PlanLength } from '../../../../contract/plans.ts';
 import { fallbackLocation } from '../../../../contract/cities.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import { SIGNUP_MESSAGES } from '../../../../contract/account-types.ts';
-import { badRequest, conflict, forbidden } from '../../http/errors.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
-import { assertEmailAndPhoneFree, usersRepo } from './users.ts';
+import { refuseTakenEmailOrPhone, usersRepo } from './users.ts';
 
 const DEFAULT_RATES = { base: 30, max: 50 };
 
@@ -25,20 +25,21 @@ const findReferrer = (
     .whereRaw('upper(a.referrer_code) = upper(?)', [code])
     .first('u.id', 'a.referrer_code', 'u.status');
 
-export async function signup(deps: PaymentsDeps, input: Signup): Promise<SignupResponse> {
+/** `network`: the caller's address key (byAddress), which the account-existence answer is limited by. */
+export async function signup(deps: PaymentsDeps, input: Signup, network: string): Promise<SignupResponse> {
   const { db, clock } = deps;
   const phone = toE164(input.phone)!; // the schema accepted it
-  const taken = await assertEmailAndPhoneFree(db, input.email, phone);
-  if (taken) throw conflict(`${taken} If it is yours, sign in to complete your payment.`);
+  const now = clock.now();
   // A code someone typed or followed must reach its affiliate: an unknown one is refused by its
-  // field (docs/PRODUCT.md "Sign-up and referrals"), before the slow password hash.
+  // field (docs/PRODUCT.md "Sign-up and referrals"), before the slow password hash, and before
+  // anything is said about an existing account (#26.14).
   const referrer = input.referrerCode ? await findReferrer(db, input.referrerCode) : undefined;
   if (input.referrerCode && referrer?.status !== 'active') {
     const message = referrer ? SIGNUP_MESSAGES.referrerInactive : SIGNUP_MESSAGES.referrerUnknown;
     throw badRequest(message, [{ field: 'referrerCode', message }]);
   }
+  await refuseTakenEmailOrPhone(db, { email: input.email, phoneE164: phone, network, now });
   const passwordHash = await hashPassword(input.password);
-  const now = clock.now();
 
   return db.transaction(async (trx) => {
     const user = await usersRepo.insert(trx, {

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { AccountStatus, SessionUser } from '../../../../contract/accounts.ts';
 import type { Db } from '../../db.ts';
 import type { UserRow } from '../../db-tables.ts';
+import { conflict } from '../../http/errors.ts';
+import { countRequest, LIMITS, refuseWhenUsedUp } from '../../http/rate-limit.ts';
 
 export type { UserRow };
 
@@ -57,8 +59,29 @@ export const usersRepo = {
 };
 
 /** 409 messages name which of email or phone is taken (checked before insert, enforced by the unique indexes). */
-export async function assertEmailAndPhoneFree(db: Conn, email: string, phoneE164: string): Promise<string | null> {
+async function takenBy(db: Conn, email: string, phoneE164: string): Promise<string | null> {
   if (await usersRepo.findByEmail(db, email)) return 'An account with this email already exists.';
   if (await usersRepo.findByPhone(db, phoneE164)) return 'An account with this phone number already exists.';
   return null;
+}
+
+/**
+ * Refuses (409) an email or phone that already has an account, and says what to do instead.
+ * Sign-up has to tell, unlike sign-in and forgot-password: the person is most likely the owner,
+ * about to pay for a second account (docs/SECURITY.md "Second round (issue 26)", #26.14). So it is
+ * asked last, once the rest of the form is valid, and each answer that tells counts against the
+ * network's hourly limit; once it is used up, every sign-up from the network is refused, so that
+ * refusal tells nothing. Only answers that tell are counted (a crowd behind one carrier address
+ * signing up at once is not refused), and each is counted before it is given, so answers sent
+ * together cannot pass the limit.
+ */
+export async function refuseTakenEmailOrPhone(
+  db: Db,
+  input: { email: string; phoneE164: string; network: string; now: Date },
+): Promise<void> {
+  await refuseWhenUsedUp(db, LIMITS.signupTakenByAddress, input.network, input.now);
+  const taken = await takenBy(db, input.email, input.phoneE164);
+  if (!taken) return;
+  await countRequest(db, LIMITS.signupTakenByAddress, input.network, input.now);
+  throw conflict(`${taken} If it is yours, sign in instead, or use “Forgot password?” on the sign-in page.`);
 }

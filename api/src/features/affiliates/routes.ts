@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { AFFILIATE_CHECK_ORDER, affiliateSignupSchema } from '../../../../contract/accounts.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { countRequest, LIMITS } from '../../http/rate-limit.ts';
+import { byAddress, countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { validate } from '../../http/validate.ts';
 import { requireUser, type UserState } from '../../http/auth.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -12,9 +12,9 @@ export function affiliateRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   router.post('/api/affiliate-signup', async (ctx) => {
     const input = validate(affiliateSignupSchema, ctx.request.body, AFFILIATE_CHECK_ORDER);
-    await countRequest(deps.db, LIMITS.signupByAddress, ctx.ip, deps.clock.now()); // affiliate sign-up is free: it must not mint accounts
+    await countRequest(deps.db, LIMITS.signupByAddress, byAddress(ctx), deps.clock.now()); // affiliate sign-up is free: it must not mint accounts
     ctx.status = 201;
-    ctx.body = await affiliateSignup(deps, input);
+    ctx.body = await affiliateSignup(deps, input, byAddress(ctx));
   });
 
   const affiliateOnly = requireUser(deps);

@@ -4,9 +4,8 @@ import { toE164 } from '../../../../contract/phone.ts';
 import type { MomoNetwork } from '../../../../contract/affiliates.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
-import { conflict } from '../../http/errors.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { assertEmailAndPhoneFree, toSessionUser, usersRepo } from '../accounts/users.ts';
+import { refuseTakenEmailOrPhone, toSessionUser, usersRepo } from '../accounts/users.ts';
 import { sessionsRepo } from '../auth/sessions.ts';
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -25,17 +24,20 @@ export interface AffiliateSignupResult {
   affiliate: { referrerCode: string; payoutMethod: string };
 }
 
-/** Affiliates join without payment (docs/PRODUCT.md "Affiliates, commission and payouts"), active at once and signed in. */
+/**
+ * Affiliates join without payment (docs/PRODUCT.md "Affiliates, commission and payouts"), active at
+ * once and signed in. `network`: the caller's address key (byAddress), as for signup().
+ */
 export async function affiliateSignup(
   deps: { db: Db; clock: Clock },
   input: AffiliateSignup,
+  network: string,
 ): Promise<AffiliateSignupResult> {
   const { db, clock } = deps;
   const phone = toE164(input.phone)!;
-  const taken = await assertEmailAndPhoneFree(db, input.email, phone);
-  if (taken) throw conflict(taken);
-  const passwordHash = await hashPassword(input.password);
   const now = clock.now();
+  await refuseTakenEmailOrPhone(db, { email: input.email, phoneE164: phone, network, now });
+  const passwordHash = await hashPassword(input.password);
 
   const { user, code } = await db.transaction(async (trx) => {
     const row = await usersRepo.insert(trx, {

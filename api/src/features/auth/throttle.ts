@@ -1,7 +1,11 @@
 import type { Db } from '../../db.ts';
 import { toCount } from '../../db.ts';
+import { addressKey } from '../../http/address-key.ts';
 
-/** Spec-free but necessary: 10 failures for one account, or 50 from one address, in 15 minutes. */
+/**
+ * Spec-free but necessary: 10 failures for one account, or 50 from one address (an IPv6 /64), in
+ * 15 minutes.
+ */
 export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50 } as const;
 
 /**
@@ -10,7 +14,7 @@ export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 
  * for the address only finished failures count, since many people share a carrier's address and
  * may sign in at the same moment.
  */
-async function overLimit(db: Db, accountKey: string, ip: string, now: Date): Promise<boolean> {
+async function overLimit(db: Db, accountKey: string, network: string, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - THROTTLE.windowMs);
   // Failures since the account's last success count; a success does not clear the address's.
   const lastSuccess = await db('login_attempts')
@@ -26,7 +30,7 @@ async function overLimit(db: Db, accountKey: string, ip: string, now: Date): Pro
     .count({ n: '*' });
   if (toCount(accountFailures) > THROTTLE.perAccount) return true;
   const [{ n: addressFailures }] = await db('login_attempts')
-    .where({ ip, succeeded: false })
+    .where({ address_key: network, succeeded: false })
     .where('created_at', '>', since)
     .count({ n: '*' });
   return toCount(addressFailures) > THROTTLE.perAddress;
@@ -46,10 +50,11 @@ export const throttle = {
     now: Date,
     check: () => Promise<boolean>,
   ): Promise<boolean | 'blocked'> {
+    const network = addressKey(ip); // an IPv6 client's whole /64 (issue #26.3)
     const [row] = await db('login_attempts')
-      .insert({ account_key: accountKey, ip, succeeded: null, created_at: now })
+      .insert({ account_key: accountKey, ip, address_key: network, succeeded: null, created_at: now })
       .returning('id');
-    if (await overLimit(db, accountKey, ip, now)) {
+    if (await overLimit(db, accountKey, network, now)) {
       await db('login_attempts').where({ id: row.id }).del(); // a refused attempt guessed nothing
       return 'blocked';
     }

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { contactSchema } from '../../../../contract/contact.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { countRequest, LIMITS, rateLimit } from '../../http/rate-limit.ts';
+import { byAddress, countRequest, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { bearerToken } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';
 import { sessionsRepo } from '../auth/sessions.ts';
@@ -13,7 +13,7 @@ export function contactRoutes({ db, clock }: AppDeps): Router {
   const repo = contactRepo(db);
   router.post(
     '/api/contact',
-    rateLimit(db, () => clock.now(), [[LIMITS.contactByAddress, (ctx) => ctx.ip]]),
+    rateLimit(db, () => clock.now(), [[LIMITS.contactByAddress, byAddress]]),
     async (ctx) => {
       const message = validate(contactSchema, ctx.request.body);
       await countRequest(db, LIMITS.contactByEmail, message.email.toLowerCase(), clock.now());

@@ -3,7 +3,7 @@ import { reverseGeocodeQuerySchema } from '../../../../contract/location.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser, type UserState } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';
-import { LIMITS, rateLimit } from '../../http/rate-limit.ts';
+import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { geocoderFromConfig, withAnswerCache, type Geocoder, type GoogleMapsConfig } from '../../providers/geocoder.ts';
 import { reverseGeocode } from './service.ts';
 
@@ -26,7 +26,7 @@ export function locationRoutes(deps: LocationDeps): Router {
   // Each call may spend the Google key's quota, and affiliate sign-up is free: limited per account and per address.
   const limits = rateLimit<UserState>(deps.db, () => deps.clock.now(), [
     [LIMITS.geocodeByAccount, (ctx) => String(ctx.state.user.id)],
-    [LIMITS.geocodeByAddress, (ctx) => ctx.ip],
+    [LIMITS.geocodeByAddress, byAddress],
   ]);
 
   router.get('/api/location/reverse', requireUser(deps), limits, async (ctx) => {

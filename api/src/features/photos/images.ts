@@ -44,21 +44,6 @@ export function sniffPhoto(bytes: Buffer): Kind {
   throw badRequest(PHOTO_MESSAGES.notImage);
 }
 
-/** Decoding a 64 MP photo holds ~256 MB: at most two at once per process, the others wait their turn. */
-const DECODERS = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-async function oneOfFew<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= DECODERS) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
 const QUALITIES = [80, 70, 60, 50, 40, 30];
 
 /**
@@ -84,10 +69,14 @@ async function webpUnder(
   }
 }
 
-/** Decodes, checks and re-encodes an upload; a bad or hostile file is a 400 in plain words. */
-export async function encodePhoto(bytes: Buffer): Promise<Encoded> {
+/**
+ * Decodes, checks and re-encodes an upload; a bad or hostile file is a 400 in plain words. The
+ * decoding waits for `inTurn` (a decoder of the PhotoQueue; a 64 MP decode holds about 256 MB);
+ * a file that is plainly not a photo is refused before it waits.
+ */
+export async function encodePhoto(bytes: Buffer, inTurn: <T>(work: () => Promise<T>) => Promise<T>): Promise<Encoded> {
   const kind = sniffPhoto(bytes);
-  return oneOfFew(async () => {
+  return inTurn(async () => {
     const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'truncated' as const, sequentialRead: true };
     let decoded: { data: Buffer; info: OutputInfo };
     try {

@@ -3,8 +3,10 @@ import type { Middleware } from 'koa';
 import { parseMediaPath, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../../../contract/photos.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireAdmin, requireUser } from '../../http/auth.ts';
+import { badRequest } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { readRawBody } from '../../http/raw-body.ts';
+import { PhotoQueue } from './queue.ts';
 import { findBytes } from './repo.ts';
 import {
   addWorkPhoto,
@@ -26,15 +28,21 @@ export function photoRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   const user = requireUser(deps);
   const admin = requireAdmin(deps);
+  // One per app (per process): the uploads it is handling at once (issue #26.5).
+  const uploads = { ...deps, queue: new PhotoQueue() };
+  // A phone that gives up mid-upload is the phone's doing, not the server's (nor, as its
+  // ECONNRESET would otherwise be read, the database's): a 400 no one will see, logged as such.
   const body = (req: import('node:http').IncomingMessage) => () =>
-    readRawBody(req, PHOTO_MAX_BYTES, PHOTO_MESSAGES.tooLarge);
+    readRawBody(req, PHOTO_MAX_BYTES, PHOTO_MESSAGES.tooLarge).catch((error) => {
+      throw req.destroyed ? badRequest(PHOTO_MESSAGES.damaged) : error;
+    });
 
   router.get('/api/me/photos', user, async (ctx) => {
     ctx.body = await ownPhotos(deps, ctx.state.user);
   });
 
   router.put('/api/me/photo', user, async (ctx) => {
-    ctx.body = await setProfilePhoto(deps, ctx.state.user, body(ctx.req));
+    ctx.body = await setProfilePhoto(uploads, ctx.state.user, body(ctx.req));
   });
 
   router.delete('/api/me/photo', user, async (ctx) => {
@@ -42,7 +50,7 @@ export function photoRoutes(deps: AppDeps): Router {
   });
 
   router.post('/api/me/work-photos', user, async (ctx) => {
-    ctx.body = await addWorkPhoto(deps, ctx.state.user, body(ctx.req));
+    ctx.body = await addWorkPhoto(uploads, ctx.state.user, body(ctx.req));
     ctx.status = 201;
   });
 

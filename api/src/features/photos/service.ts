@@ -6,15 +6,19 @@ import { countRequest, LIMITS } from '../../http/rate-limit.ts';
 import type { AdminIdentity } from '../admin/accounts.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { encodePhoto } from './images.ts';
+import type { PhotoQueue } from './queue.ts';
 import * as repo from './repo.ts';
 
 /**
- * Profile and work photos (issue #17, docs/PRODUCT.md "Photos"). Every upload is counted against
- * the account's hourly limit before its body is read, decoded and re-encoded before anything is
- * stored, and written under the account's row lock, so two uploads at once cannot make 7 work photos.
+ * Profile and work photos (issue #17, docs/PRODUCT.md "Photos"). Every upload takes a place in the
+ * process's PhotoQueue and is counted against the account's hourly limit before its body is read,
+ * is decoded and re-encoded before anything is stored, and is written under the account's row
+ * lock, so two uploads at once cannot make 7 work photos.
  */
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
+/** What an upload needs besides the database: the process's queue of uploads being handled. */
+type UploadDeps = Deps & { queue: PhotoQueue };
 
 /** The upload's body: read only once the caller may upload (at most PHOTO_MAX_BYTES). */
 export type ReadBody = () => Promise<Buffer>;
@@ -34,17 +38,27 @@ const onlyProfessionals = (user: SessionUser) => {
   if (user.userType !== 'professional') throw forbidden(PHOTO_MESSAGES.onlyProfessionals);
 };
 
-/** Counts the upload, then reads and re-encodes it; a bad file is a 400 and nothing is stored. */
-async function receive(deps: Deps, user: SessionUser, read: ReadBody) {
-  await countRequest(deps.db, LIMITS.photoUploadsByAccount, String(user.id), deps.clock.now());
-  return encodePhoto(await read());
+/**
+ * Takes a place in the queue (or is refused at once, nothing read), counts the upload, then reads
+ * and re-encodes it in its turn; a bad file is a 400 and nothing is stored. The place is left
+ * however it ends, a phone that gave up included.
+ */
+async function receive(deps: UploadDeps, user: SessionUser, read: ReadBody) {
+  const place = deps.queue.enter(user.id);
+  try {
+    await countRequest(deps.db, LIMITS.photoUploadsByAccount, String(user.id), deps.clock.now());
+    const bytes = await read();
+    return await encodePhoto(bytes, place.decode);
+  } finally {
+    place.leave();
+  }
 }
 
 /** GET /api/me/photos. */
 export const ownPhotos = (deps: Deps, user: SessionUser) => answer(deps.db, user.id);
 
 /** PUT /api/me/photo: sets or replaces the profile photo. */
-export async function setProfilePhoto(deps: Deps, user: SessionUser, read: ReadBody): Promise<PhotosResponse> {
+export async function setProfilePhoto(deps: UploadDeps, user: SessionUser, read: ReadBody): Promise<PhotosResponse> {
   const photo = await receive(deps, user, read);
   await deps.db.transaction(async (trx) => {
     await repo.lockUser(trx, user.id);
@@ -64,7 +78,7 @@ export async function removeProfilePhoto(deps: Deps, user: SessionUser): Promise
 }
 
 /** POST /api/me/work-photos: a 7th is refused before its body is read, and again under the lock. */
-export async function addWorkPhoto(deps: Deps, user: SessionUser, read: ReadBody): Promise<PhotosResponse> {
+export async function addWorkPhoto(deps: UploadDeps, user: SessionUser, read: ReadBody): Promise<PhotosResponse> {
   onlyProfessionals(user);
   const full = async (conn: Deps['db']) =>
     (await repo.photosOf(conn, user.id)).filter((p) => p.kind === 'work').length >= WORK_PHOTOS_MAX;
