@@ -13,6 +13,7 @@ import { directoryReader } from './features/directory/service.ts';
 import { renewLinks } from './features/subscriptions/renew-link.ts';
 import { drainable } from './http/shutdown.ts';
 import { keepIdleConnections } from './http/keep-alive.ts';
+import { connectionLimits, limitConnections, openFileLimit } from './http/connection-limit.ts';
 import { startReminderWorker } from './features/subscriptions/reminders.ts';
 import { startRetentionWorker } from './features/privacy/retention.ts';
 import { startAutoRenewalWorker } from './features/subscriptions/auto-renewal.ts';
@@ -58,7 +59,15 @@ const notifier = outboxNotifier({ clock, textChannels: textChannels(config) });
 // The database's announcements: the read cache drops what changed, live updates reach their streams.
 const feed = await startChangeFeed(db, logger);
 const readCache = config.readCache ? new ReadCache(feed) : undefined;
-const events = new EventHub({ db, logger, feed, sessionOf: liveSession({ db, clock, readCache }) });
+// Connections and live-update streams within the file limit, half of them kept for ordinary requests.
+const limits = connectionLimits(openFileLimit());
+const events = new EventHub({
+  db,
+  logger,
+  feed,
+  sessionOf: liveSession({ db, clock, readCache }),
+  limits: { maxStreams: limits.streams },
+});
 const app = createApp({
   db,
   config,
@@ -77,13 +86,17 @@ const app = createApp({
     clock,
   }),
 });
-const server = keepIdleConnections(app.listen(config.port, config.host));
+const server = limitConnections(keepIdleConnections(app.listen(config.port, config.host)), limits.connections);
 const connections = drainable(server);
 await once(server, 'listening');
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 logger.info(
-  { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` },
+  {
+    database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})`,
+    connections: limits.connections,
+    liveUpdateStreams: limits.streams,
+  },
   `Listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
 );
 
