@@ -9,6 +9,7 @@ import { createLogger, stdoutLog } from './logger.ts';
 import { notificationTransports, paymentProvider, textChannels } from './providers/index.ts';
 import { outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
+import { PAGE_CACHE_BUDGET } from './rendered-pages.ts';
 import { directoryReader } from './features/directory/service.ts';
 import { renewLinks } from './features/subscriptions/renew-link.ts';
 import { drainable } from './http/shutdown.ts';
@@ -82,7 +83,8 @@ const app = createApp({
     testMode: payments.name === 'sandbox',
     directory: directoryReader(db, clock, config.publicUrl, readCache),
     renewal: renewLinks({ db, clock, logger, payments, notifier }),
-    readCache,
+    // Rendered pages in a cache of their own, bounded in bytes: they cannot push sessions out.
+    pageCache: config.readCache ? new ReadCache(feed, PAGE_CACHE_BUDGET) : undefined,
     clock,
   }),
 });

@@ -3,12 +3,24 @@ import type { Middleware } from 'koa';
 import type { Db } from '../db.ts';
 import type { Change, ChangeFeed } from './change-feed.ts';
 
-/** Bounds what another user's change can leave stale if its announcement were ever missed, and time-based state (days left). */
-const TTL_MS = 60_000;
-const MAX_ENTRIES = 20_000;
+/**
+ * What one cache keeps at most. Sessions and records are counted in entries (each is small);
+ * rendered pages in bytes, in a cache of their own, so pages cannot push sessions out or the
+ * reverse (issue 26: made-up page addresses filled the one shared 20,000 entries).
+ */
+export interface CacheBudget {
+  /** Bounds what another user's change can leave stale if its announcement were ever missed, and time-based state (days left). */
+  ttlMs: number;
+  maxEntries: number;
+  /** As `get`'s `bytes` counts them. */
+  maxBytes: number;
+}
+
+const RECORDS: CacheBudget = { ttlMs: 60_000, maxEntries: 20_000, maxBytes: Infinity };
 
 interface Entry {
   value: unknown;
+  bytes: number;
   /** The users whose changes make this entry stale. */
   users: number[];
   /** Valid for clock times in [from, until): a test clock moved back or forward recomputes it. */
@@ -26,34 +38,48 @@ export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly keysOfUser = new Map<number, Set<string>>();
   private generation = 0;
+  private bytes = 0;
+  private readonly budget: CacheBudget;
   readonly feed: ChangeFeed;
 
-  constructor(feed: ChangeFeed) {
+  constructor(feed: ChangeFeed, budget: Partial<CacheBudget> = {}) {
     this.feed = feed;
+    this.budget = { ...RECORDS, ...budget };
     feed.subscribe((change) => this.forget(change));
   }
 
   /**
    * The value under `key`, or `load()`'s, kept until a change to one of `users(value)` or
-   * `validUntil(value)` (at most TTL_MS after `now`). `undefined` is never kept.
+   * `validUntil(value)` (at most the budget's ttlMs after `now`), or until the least recently used
+   * entries make room for newer ones. `undefined` is never kept.
    */
   async get<T>(
     key: string,
     now: Date,
     load: () => Promise<T>,
-    { users, validUntil }: { users: (value: T) => number[]; validUntil?: (value: T) => number },
+    {
+      users,
+      validUntil,
+      bytes,
+    }: { users: (value: T) => number[]; validUntil?: (value: T) => number; bytes?: (value: T) => number },
   ): Promise<T> {
     const at = now.getTime();
     const entry = this.entries.get(key);
-    if (entry && this.feed.live && entry.from <= at && at < entry.until) return entry.value as T;
+    if (entry && this.feed.live && entry.from <= at && at < entry.until) {
+      // Used again: the last to leave.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry.value as T;
+    }
     const generation = this.generation;
     const value = await load();
     if (value !== undefined && this.feed.live && generation === this.generation) {
       this.put(key, {
         value,
+        bytes: bytes?.(value) ?? 0,
         users: users(value),
         from: at,
-        until: Math.min(at + TTL_MS, validUntil?.(value) ?? Infinity),
+        until: Math.min(at + this.budget.ttlMs, validUntil?.(value) ?? Infinity),
       });
     }
     return value;
@@ -63,10 +89,24 @@ export class ReadCache {
     return this.entries.size;
   }
 
+  /** What the kept values weigh, as `get`'s `bytes` counted them. */
+  get weight(): number {
+    return this.bytes;
+  }
+
+  /** Changes heard so far: a value read before the count moved may predate a change. */
+  get changesHeard(): number {
+    return this.generation;
+  }
+
   private put(key: string, entry: Entry): void {
     this.drop(key);
-    if (this.entries.size >= MAX_ENTRIES) this.drop(this.entries.keys().next().value!);
+    const { maxEntries, maxBytes } = this.budget;
+    if (entry.bytes > maxBytes) return;
+    while (this.entries.size && (this.entries.size >= maxEntries || this.bytes + entry.bytes > maxBytes))
+      this.drop(this.entries.keys().next().value!);
     this.entries.set(key, entry);
+    this.bytes += entry.bytes;
     for (const user of entry.users) {
       const keys = this.keysOfUser.get(user) ?? new Set();
       keys.add(key);
@@ -78,6 +118,7 @@ export class ReadCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    this.bytes -= entry.bytes;
     for (const user of entry.users) {
       const keys = this.keysOfUser.get(user);
       keys?.delete(key);
@@ -93,6 +134,7 @@ export class ReadCache {
     }
     this.entries.clear();
     this.keysOfUser.clear();
+    this.bytes = 0;
   }
 }
 

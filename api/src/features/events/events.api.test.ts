@@ -1,9 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  EVENT_STREAMS_PER_USER,
-  EVENTS_PATH,
-  EVENTS_TICKET_PATH,
-} from '../../../../contract/events.ts';
+import { EVENT_STREAMS_PER_USER, EVENTS_PATH, EVENTS_TICKET_PATH } from '../../../../contract/events.ts';
 import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
 import { StreamReader } from '../../../test/event-stream.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
