@@ -15,6 +15,7 @@ import type { RenewLinks } from './features/subscriptions/renew-link.ts';
 import type { Logger } from './logger.ts';
 import { readRawBody } from './http/raw-body.ts';
 import { HttpError } from './http/errors.ts';
+import { carriesBody } from './http/unread-body.ts';
 import {
   compressRendered,
   keepOwnPolicy,
@@ -198,7 +199,7 @@ export async function siteMiddleware(options: {
       ctx.get('origin') !== `${ctx.protocol}://${ctx.host}`
     )
       ctx.throw(403, 'Cross-site form submissions are forbidden.');
-    if (!['GET', 'HEAD'].includes(ctx.method)) await readPageForm(ctx);
+    if (!['GET', 'HEAD'].includes(ctx.method) || carriesBody(ctx.req)) await readPageForm(ctx);
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !RENDERED_ONLY.test(ctx.path)) {
       const hashed = ctx.path.startsWith('/_astro/');
       // koa-send looks for the .br/.gz twin before it turns a folder into its index.html, so a
