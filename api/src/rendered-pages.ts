@@ -188,10 +188,10 @@ export function renderedPageCache(pageCache: ReadCache, clock: { now(): Date }) 
           if (!ctx.res.headersSent) resolve(undefined); // handed back unanswered
         }, reject);
       });
-    // The same page being rendered since no change was heard: its bytes will do.
+    // The same page being rendered (and, if it shows users, no change heard since): its bytes will do.
     const shared = inFlight.get(key);
     const load =
-      shared && shared.changesHeard === pageCache.changesHeard
+      shared && (!policy.showsUsers || shared.changesHeard === pageCache.changesHeard)
         ? () => shared.page
         : () => {
             const page = renderAndKeep();

@@ -48,6 +48,22 @@ describe('ReadCache', () => {
     expect(await cache.get('k', at(0), load, { users: () => [1] })).toBe(2);
   });
 
+  it('keeps a value loaded while only other users changed (a busy site announces changes all the time)', async () => {
+    const feed = scriptedFeed();
+    const cache = new ReadCache(feed);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      feed.announce(2); // someone else
+      return loads;
+    };
+    expect(await cache.get('k', at(0), load, { users: () => [1] })).toBe(1);
+    expect(await cache.get('k', at(0), load, { users: () => [1] })).toBe(1);
+    // A page that shows no one is kept unless everything changed.
+    expect(await cache.get('sitemap', at(0), load, { users: () => [] })).toBe(2);
+    expect(await cache.get('sitemap', at(0), load, { users: () => [] })).toBe(2);
+  });
+
   it('serves and keeps nothing while the feed is not live, and forgets everything on a reset', async () => {
     const feed = scriptedFeed();
     const cache = new ReadCache(feed);

@@ -32,12 +32,14 @@ interface Entry {
  * Sessions and dashboard records, kept in this process and dropped the moment the database
  * announces a change to a user they show (api/migrations/20261123000000). A signed-in read then
  * costs no query at all. Nothing is served or kept while the feed is not live, and a value read
- * while any change arrived is not kept (it may predate that change).
+ * while a change to one of its users arrived is not kept (it may predate that change).
  */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly keysOfUser = new Map<number, Set<string>>();
   private generation = 0;
+  /** The changes each load under way has heard of since it started. */
+  private readonly loading = new Set<Set<Change>>();
   private bytes = 0;
   private readonly budget: CacheBudget;
   readonly feed: ChangeFeed;
@@ -71,13 +73,20 @@ export class ReadCache {
       this.entries.set(key, entry);
       return entry.value as T;
     }
-    const generation = this.generation;
-    const value = await load();
-    if (value !== undefined && this.feed.live && generation === this.generation) {
+    const heard = new Set<Change>();
+    this.loading.add(heard);
+    let value: T;
+    try {
+      value = await load();
+    } finally {
+      this.loading.delete(heard);
+    }
+    const shown = value === undefined ? [] : users(value);
+    if (value !== undefined && this.feed.live && !this.stale(heard, shown)) {
       this.put(key, {
         value,
         bytes: bytes?.(value) ?? 0,
-        users: users(value),
+        users: shown,
         from: at,
         until: Math.min(at + this.budget.ttlMs, validUntil?.(value) ?? Infinity),
       });
@@ -92,6 +101,11 @@ export class ReadCache {
   /** What the kept values weigh, as `get`'s `bytes` counted them. */
   get weight(): number {
     return this.bytes;
+  }
+
+  /** A value read while a change to one of its users (or to everything) arrived may predate it. */
+  private stale(heard: Set<Change>, users: number[]): boolean {
+    return heard.has('*') || heard.has('reset') || users.some((user) => heard.has(user));
   }
 
   /** Changes heard so far: a value read before the count moved may predate a change. */
@@ -128,6 +142,7 @@ export class ReadCache {
 
   private forget(change: Change): void {
     this.generation++;
+    for (const heard of this.loading) heard.add(change);
     if (typeof change === 'number') {
       for (const key of this.keysOfUser.get(change) ?? []) this.drop(key);
       return;
