@@ -412,28 +412,45 @@ function newClient(user: SeededCustomer, bookingId: number): Client {
   };
 }
 
+/**
+ * Each user's phone has an address of its own, as the proxy in front would say: the server takes at
+ * most 100 streams from one address (STREAM_LIMITS in api/src/features/events/hub.ts).
+ */
+const phoneAddress = (userId: number) => ({
+  'x-forwarded-for': `10.${(userId >> 16) & 255}.${(userId >> 8) & 255}.${userId & 255}`,
+});
+
 /** A ticket from `server` with the client's session, then the stream (after its last cursor, if any). */
 async function connect(client: Client, server: ApiServer, onEnd?: (client: Client) => void): Promise<void> {
   client.connectingAt = performance.now();
-  const ticket = await call(server.url, EVENTS_TICKET_PATH, { method: 'POST', token: client.user.token });
+  const address = phoneAddress(client.user.userId);
+  const ticket = await call(server.url, EVENTS_TICKET_PATH, {
+    method: 'POST',
+    token: client.user.token,
+    headers: address,
+  });
   if (ticket.status !== 200) throw new Error(`ticket ${ticket.status} ${JSON.stringify(ticket.body)}`);
   const query = new URLSearchParams({ ticket: ticket.body.ticket, ...(client.lastId ? { after: client.lastId } : {}) });
   client.ready = false;
-  const stream = await SseStream.open(`${server.url}${EVENTS_PATH}?${query}`, (frame) => {
-    if (frame.id) client.lastId = frame.id;
-    if (frame.comment) client.heartbeats++;
-    if (!frame.data) return;
-    const event = JSON.parse(frame.data) as { type: string; messageId?: number };
-    if (event.type === 'ready') {
-      client.ready = true;
-      client.readyAt = frame.at;
-    } else if (event.type === 'reset') client.resets++;
-    else if (event.type === 'chat.message') {
-      const copies = client.arrivals.get(event.messageId!) ?? [];
-      copies.push(frame.at);
-      client.arrivals.set(event.messageId!, copies);
-    }
-  });
+  const stream = await SseStream.open(
+    `${server.url}${EVENTS_PATH}?${query}`,
+    (frame) => {
+      if (frame.id) client.lastId = frame.id;
+      if (frame.comment) client.heartbeats++;
+      if (!frame.data) return;
+      const event = JSON.parse(frame.data) as { type: string; messageId?: number };
+      if (event.type === 'ready') {
+        client.ready = true;
+        client.readyAt = frame.at;
+      } else if (event.type === 'reset') client.resets++;
+      else if (event.type === 'chat.message') {
+        const copies = client.arrivals.get(event.messageId!) ?? [];
+        copies.push(frame.at);
+        client.arrivals.set(event.messageId!, copies);
+      }
+    },
+    { accept: 'text/event-stream', ...address },
+  );
   client.stream = stream;
   client.server = server;
   client.connects++;

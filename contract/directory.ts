@@ -100,3 +100,16 @@ export const profilePath = (p: Pick<PublicProfessional, 'id' | 'name' | 'profess
     .slice(0, 60);
   return `/professionals/${p.id}${slug ? `-${slug}` : ''}`;
 };
+
+/**
+ * The sitemap (docs/PRODUCT.md "Public directory"): /sitemap.xml is an index of files, as the
+ * sitemap protocol has it for sites past one file's 50,000 addresses: SITEMAP_PAGES_PATH (the
+ * public pages and the directory by category), then the listed professionals, oldest first,
+ * SITEMAP_FILE_URLS to a file (about 1 MB, a few tens of milliseconds to render).
+ */
+export const SITEMAP_FILE_URLS = 10_000;
+export const SITEMAP_PAGES_PATH = '/sitemaps/pages.xml';
+/** The n-th file of professionals (from 1). */
+export const sitemapProfessionalsPath = (n: number): string => `/sitemaps/professionals-${n}.xml`;
+/** The server keeps the sitemap and each file this long: a new professional reaches search engines that much later. */
+export const SITEMAP_KEPT_MS = 10 * 60_000;

@@ -3,10 +3,14 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { createPaidAccount, login, uniquePhone, uniqueTag, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
+import { advanceServerClock, resetServerClockAfterEach } from './fixtures/clock.ts';
+import { SITEMAP_KEPT_MS } from '../contract/directory.ts';
 import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
 
 // Issue #17 "See before you pay": the public directory and each professional's page, no account
 // needed; Book carries the professional through sign-up and payment into the booking dialog.
+
+resetServerClockAfterEach();
 
 /** A listed plumber in Kumasi with a name found nowhere else in this run. */
 async function kumasiPlumber(request: Parameters<typeof createPaidAccount>[0]) {
@@ -136,7 +140,12 @@ test('a shared profile link carries Open Graph tags; a lapsed or unknown profess
   expect((await request.get('/professionals?category=Astronaut')).status()).toBe(400);
 
   const listed = await kumasiPlumber(request);
-  const sitemap = await (await request.get('/sitemap.xml')).text();
+  // The server keeps the sitemap for 10 minutes: past that, it shows the listing and the suspension.
+  await advanceServerClock(request, SITEMAP_KEPT_MS + 60_000);
+  const index = await (await request.get('/sitemap.xml')).text();
+  let sitemap = '';
+  for (const [, file] of index.matchAll(/<loc>https?:\/\/[^/]+(\/sitemaps\/professionals-\d+\.xml)<\/loc>/g))
+    sitemap += await (await request.get(file)).text();
   expect(sitemap).toContain(`/professionals/${listed.pro.user.id}-`);
   expect(sitemap).not.toContain(`/professionals/${pro.user.id}-`);
   const robots = await (await request.get('/robots.txt')).text();
@@ -148,7 +157,9 @@ test("a profile page is kept between visits: a repeat visit costs a 304, and the
   request,
 }) => {
   const { pro } = await kumasiPlumber(request);
-  const path = `/professionals/${pro.user.id}`;
+  // The page's one address, where /professionals/{id} sends a visitor (301).
+  const path = new URL((await request.get(`/professionals/${pro.user.id}`)).url()).pathname;
+  expect(path).toMatch(new RegExp(`^/professionals/${pro.user.id}-kofi[a-z]*-d-plumber$`));
   const visit = (headers: Record<string, string> = {}) =>
     request.get(path, { headers: { 'Accept-Encoding': 'br', ...headers } });
   const first = await visit(); // rendered, and kept

@@ -29,6 +29,7 @@ import { jsonOnly } from './http/json-only.ts';
 import { noNulCharacters } from './http/no-nul.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { closeUnreadBodies } from './http/unread-body.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { payoutTransfers } from './providers/index.ts';
 
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true;
   const api = apiMiddleware(deps);
   app.use(requestContext(deps.logger));
+  app.use(closeUnreadBodies());
   app.use(securityHeaders());
   app.use(async (ctx, next) => {
     if (!isApiPath(ctx.path)) return next();

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Transform } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { Context } from 'koa';
-import type { ReadCache } from './cache/read-cache.ts';
+import type { CacheBudget, ReadCache } from './cache/read-cache.ts';
 import { withoutScripts } from './script-free-csp.ts';
 
 /** The headers object among writeHead's arguments (status, [message], [headers]). */
@@ -38,10 +38,16 @@ export interface RenderedPage {
   body: Buffer;
 }
 
-export const acceptedEncoding = (req: IncomingMessage): Encoding | null => {
-  const accepts = String(req.headers['accept-encoding'] ?? '');
-  return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
-};
+/**
+ * Brotli when the request accepts it, else gzip, else none, as koa-send chooses for the built
+ * files: an encoding the request gives q=0 is refused (`br;q=0, gzip` is gzip).
+ */
+export const acceptedEncoding = (ctx: Context): Encoding | null =>
+  ctx.acceptsEncodings('br', 'identity') === 'br'
+    ? 'br'
+    : ctx.acceptsEncodings('gzip', 'identity') === 'gzip'
+      ? 'gzip'
+      : null;
 
 /**
  * Pages rendered per request (the directory) go out compressed like the built ones: on 3G the
@@ -50,13 +56,12 @@ export const acceptedEncoding = (req: IncomingMessage): Encoding | null => {
  * answer is HTML, XML or text. `keep` receives a 200 page's encoded bytes once it has been sent,
  * or null for anything else.
  */
-export function compressRendered(
-  req: IncomingMessage,
-  res: ServerResponse,
-  keep?: (page: RenderedPage | null) => void,
-): void {
-  const encoding = acceptedEncoding(req);
-  if (!encoding || req.method === 'HEAD') {
+export function compressRendered(ctx: Context, keep?: (page: RenderedPage | null) => void): void {
+  const { res } = ctx;
+  const encoding = acceptedEncoding(ctx);
+  if (!encoding || ctx.method === 'HEAD') {
+    // Uncompressed because of this request's header: a shared cache must not hand it to others.
+    if (!encoding) res.setHeader('Vary', 'Accept-Encoding');
     keep?.(null);
     return;
   }
@@ -113,48 +118,96 @@ export function compressRendered(
 interface CachedPage extends RenderedPage {
   etag: string;
   users: number[];
+  /** Clock time (ms) after which it is rendered again. */
+  until: number;
+}
+
+/** What a kept page is counted as: its bytes, and about as much again for its headers and bookkeeping. */
+const PAGE_OVERHEAD_BYTES = 2048;
+
+/**
+ * The rendered pages' own cache (a ReadCache apart from the sessions'): 32 MiB of compressed
+ * pages, a few thousand profiles, the least recently asked for leaving first. Nothing is kept
+ * longer than the longest-lived page, the sitemap's (docs/OPERATIONS.md "Memory").
+ */
+export const PAGE_CACHE_BUDGET: Partial<CacheBudget> = {
+  maxBytes: 32 * 1024 * 1024,
+  maxEntries: Infinity,
+  ttlMs: 10 * 60_000,
+};
+
+/** How a kind of page is kept: for how long, and whether it must name the users it showed. */
+export interface KeptPagePolicy {
+  ttlMs: number;
+  /** The page shows users' data: kept only when the render named them, so that a change to one drops it. */
+  showsUsers: boolean;
 }
 
 /**
  * A profile page costs Astro's rendering and brotli on every request (about 2.3 ms of CPU,
  * docs/BENCHMARKS.md "Issue #17"), though it changes only when its professional or a reviewer
- * does. The compressed bytes are kept in the read cache, dropped by the same change feed as the
- * data they were made from (the users the render read) or after its minute; an ETag lets a phone
- * that has the page already get a 304 instead of the bytes.
+ * does; a sitemap file costs far more and may be an hour late for search engines. The compressed
+ * bytes are kept in the pages' cache, dropped by the same change feed as the data they were made
+ * from (the users the render read) or after their time; an ETag lets a phone that has the page
+ * already get a 304 instead of the bytes. Requests that arrive while the same page is being
+ * rendered wait for that render instead of starting their own.
  */
-export function renderedPageCache(readCache: ReadCache, clock: { now(): Date }) {
+export function renderedPageCache(pageCache: ReadCache, clock: { now(): Date }) {
+  const inFlight = new Map<string, { changesHeard: number; page: Promise<CachedPage | undefined> }>();
   /**
    * Answers from the cache, or runs `render` (which must pass `keep` to compressRendered) and
-   * keeps what it sent when `usersRead()` names whose data it showed. False when the request is
-   * not one a kept page can answer (HEAD, a query, no compression accepted): render it as usual.
+   * keeps what it sent under `policy`. False when the request is not one a kept page can answer
+   * (HEAD, a query, no compression accepted, a render that kept nothing): render it as usual.
    */
   return async (
     ctx: Context,
     render: (keep: (page: RenderedPage | null) => void) => Promise<void>,
     usersRead: () => number[],
+    policy: KeptPagePolicy,
   ): Promise<boolean> => {
-    const encoding = acceptedEncoding(ctx.req);
+    const encoding = acceptedEncoding(ctx);
     if (!encoding || ctx.method !== 'GET' || ctx.querystring) return false;
+    const key = `page:${encoding}:${ctx.path}`;
+    const now = clock.now();
     const rendering: { done?: Promise<void> } = {};
-    const page = await readCache.get(
-      `page:${encoding}:${ctx.path}`,
-      clock.now(),
-      () =>
-        new Promise<CachedPage | undefined>((resolve, reject) => {
-          rendering.done = render((kept) => {
-            const users = usersRead();
-            // A page that read no one (a 404) is never kept: nothing would drop it.
-            resolve(
-              kept && users.length
-                ? { ...kept, etag: `"${createHash('sha1').update(kept.body).digest('base64url')}"`, users }
-                : undefined,
-            );
-          }).then(() => {
-            if (!ctx.res.headersSent) resolve(undefined); // handed back unanswered
-          }, reject);
-        }),
-      { users: (cached) => cached?.users ?? [] },
-    );
+    const renderAndKeep = () =>
+      new Promise<CachedPage | undefined>((resolve, reject) => {
+        rendering.done = render((kept) => {
+          const users = usersRead();
+          resolve(
+            kept && (users.length || !policy.showsUsers)
+              ? {
+                  ...kept,
+                  etag: `"${createHash('sha1').update(kept.body).digest('base64url')}"`,
+                  users,
+                  until: now.getTime() + policy.ttlMs,
+                }
+              : undefined,
+          );
+        }).then(() => {
+          if (!ctx.res.headersSent) resolve(undefined); // handed back unanswered
+        }, reject);
+      });
+    // The same page being rendered (and, if it shows users, no change heard since): its bytes will do.
+    const shared = inFlight.get(key);
+    const load =
+      shared && (!policy.showsUsers || shared.changesHeard === pageCache.changesHeard)
+        ? () => shared.page
+        : () => {
+            const page = renderAndKeep();
+            const entry = { changesHeard: pageCache.changesHeard, page };
+            inFlight.set(key, entry);
+            const done = () => {
+              if (inFlight.get(key) === entry) inFlight.delete(key);
+            };
+            page.then(done, done);
+            return page;
+          };
+    const page = await pageCache.get(key, now, load, {
+      users: (cached) => cached?.users ?? [],
+      validUntil: (cached) => cached?.until ?? 0,
+      bytes: (cached) => (cached ? cached.body.length + PAGE_OVERHEAD_BYTES : 0),
+    });
     if (rendering.done) {
       await rendering.done;
       return true;

@@ -12,10 +12,12 @@ import { createLogger, stdoutLog } from './logger.ts';
 import { notificationTransports, paymentProvider, textChannels } from './providers/index.ts';
 import { outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
+import { PAGE_CACHE_BUDGET } from './rendered-pages.ts';
 import { directoryReader } from './features/directory/service.ts';
 import { renewLinks } from './features/subscriptions/renew-link.ts';
 import { drainable } from './http/shutdown.ts';
 import { keepIdleConnections } from './http/keep-alive.ts';
+import { connectionLimits, limitConnections, openFileLimit } from './http/connection-limit.ts';
 import { startReminderWorker } from './features/subscriptions/reminders.ts';
 import { startRetentionWorker } from './features/privacy/retention.ts';
 import { startAutoRenewalWorker } from './features/subscriptions/auto-renewal.ts';
@@ -47,11 +49,16 @@ function cannotStart(reason: string): never {
 
 // The port first, answering 503 while the rest starts: a second `npm start` on a taken port stops
 // here, before it opens any database (docs/OPERATIONS.md "The data folder").
-const server = keepIdleConnections(
-  createServer((_req, res) => {
-    res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '5' });
-    res.end('{"success":false,"message":"The server is starting. Try again in a few seconds."}');
-  }),
+// Connections and live-update streams within the file limit, half of them kept for ordinary requests.
+const limits = connectionLimits(openFileLimit());
+const server = limitConnections(
+  keepIdleConnections(
+    createServer((_req, res) => {
+      res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '5' });
+      res.end('{"success":false,"message":"The server is starting. Try again in a few seconds."}');
+    }),
+  ),
+  limits.connections,
 );
 const connections = drainable(server);
 server.listen(config.port, config.host);
@@ -101,7 +108,13 @@ const notifier = outboxNotifier({ clock, textChannels: textChannels(config) });
 // The database's announcements: the read cache drops what changed, live updates reach their streams.
 const feed = await startChangeFeed(db, logger);
 const readCache = config.readCache ? new ReadCache(feed) : undefined;
-const events = new EventHub({ db, logger, feed, sessionOf: liveSession({ db, clock, readCache }) });
+const events = new EventHub({
+  db,
+  logger,
+  feed,
+  sessionOf: liveSession({ db, clock, readCache }),
+  limits: { maxStreams: limits.streams },
+});
 // Commands run beside the server (npm run demo, admin:create, backup) hand it their work with this.
 const localControlToken = config.localControl && dataDirLock(db) ? newControlToken() : undefined;
 const app = createApp({
@@ -119,7 +132,8 @@ const app = createApp({
     testMode: payments.name === 'sandbox',
     directory: directoryReader(db, clock, config.publicUrl, readCache),
     renewal: renewLinks({ db, clock, logger, payments, notifier }),
-    readCache,
+    // Rendered pages in a cache of their own, bounded in bytes: they cannot push sessions out.
+    pageCache: config.readCache ? new ReadCache(feed, PAGE_CACHE_BUDGET) : undefined,
     clock,
   }),
 });
@@ -127,7 +141,11 @@ server.removeAllListeners('request');
 server.on('request', app.callback());
 dataDirLock(db)?.announce({ address: connectableAddress(config.host), port, controlToken: localControlToken });
 logger.info(
-  { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` },
+  {
+    database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})`,
+    connections: limits.connections,
+    liveUpdateStreams: limits.streams,
+  },
   `Listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
 );
 

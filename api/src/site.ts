@@ -8,12 +8,22 @@ import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import { TEST_MODE_BANNER } from '../../site/src/components/site.ts';
 import { DAY_MS } from '../../contract/dates.ts';
+import { SITEMAP_KEPT_MS } from '../../contract/directory.ts';
 import type { ReadCache } from './cache/read-cache.ts';
 import type { DirectoryReader } from './features/directory/service.ts';
 import type { RenewLinks } from './features/subscriptions/renew-link.ts';
 import { refuseCrossSiteForm } from './http/cross-site.ts';
 import type { Logger } from './logger.ts';
-import { compressRendered, keepOwnPolicy, renderedPageCache, type RenderedPage } from './rendered-pages.ts';
+import { readRawBody } from './http/raw-body.ts';
+import { HttpError } from './http/errors.ts';
+import { carriesBody } from './http/unread-body.ts';
+import {
+  compressRendered,
+  keepOwnPolicy,
+  renderedPageCache,
+  type KeptPagePolicy,
+  type RenderedPage,
+} from './rendered-pages.ts';
 import { SCRIPT_FREE_RENDERED, scriptFreePages } from './script-free-csp.ts';
 
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -51,12 +61,21 @@ export interface SiteLocals {
   renewal: RenewLinks;
 }
 
-/** A professional's page (/professionals/{id}-{slug}), the one page rendered per request that is kept. */
-const PROFILE_PAGE = /^\/professionals\/[^/]+$/;
-/** Pages rendered per request (the directory, renewal links): the build has no file to look for (a few stat calls each). */
-const RENDERED_ONLY = /^\/(?:professionals(?:\/[^/]+)?|renew\/[^/]+)\/?$/;
-/** A form a page takes (the renewal page's) is a few fields: anything larger is refused before Astro reads it. */
+/** The pages rendered per request that are kept between requests (rendered-pages.ts renderedPageCache). */
+const KEPT_PAGES: { path: RegExp; policy: KeptPagePolicy }[] = [
+  // A professional's page at its one address (/professionals/{id}-{slug}; any other slug is a 301 to it).
+  { path: /^\/professionals\/[^/]+$/, policy: { ttlMs: 60_000, showsUsers: true } },
+  // The sitemap and its files (docs/PRODUCT.md "Public directory"): search engines can wait.
+  { path: /^\/(?:sitemap\.xml|sitemaps\/[^/]+\.xml)$/, policy: { ttlMs: SITEMAP_KEPT_MS, showsUsers: false } },
+];
+/** Pages rendered per request (the directory, renewal links, the sitemap): the build has no file to look for (a few stat calls each). */
+const RENDERED_ONLY = /^\/(?:professionals(?:\/[^/]+)?|renew\/[^/]+|sitemap\.xml|sitemaps\/[^/]+)\/?$/;
+/**
+ * A form a page takes (the renewal page's) is a few fields: a body to any page is read here, at
+ * most this much whether its length is declared or not (chunked), before anything parses it.
+ */
 const PAGE_FORM_MAX_BYTES = 4096;
+const FORM_TOO_LARGE = 'This form is too large.';
 
 const YEAR_MS = 365 * DAY_MS;
 /** Pages change with each build under the same address: kept, but checked before each use. */
@@ -122,6 +141,21 @@ function testModePages() {
 }
 
 /**
+ * Reads a page's form body, at most PAGE_FORM_MAX_BYTES however it is sent, and hands it to Astro
+ * as the request's body (the node adapter takes `req.body` as it is and reads nothing itself;
+ * left to itself it would read up to 1 GiB). Larger is 413, and the connection is closed so that
+ * the rest is never read.
+ */
+async function readPageForm(ctx: Context): Promise<void> {
+  try {
+    (ctx.req as { body?: Buffer }).body = await readRawBody(ctx.req, PAGE_FORM_MAX_BYTES, FORM_TOO_LARGE);
+  } catch (err) {
+    if (err instanceof HttpError) ctx.throw(err.status, err.message, { headers: err.headers });
+    throw err;
+  }
+}
+
+/**
  * Everything outside /api: files from the build (hashed ones cached for a year, pages
  * revalidated), then Astro's handler for the pages rendered per request (the diagnostic ones),
  * and for any other address the pre-rendered 404 page with status 404, compressed like the rest.
@@ -135,8 +169,8 @@ export async function siteMiddleware(options: {
   testMode: boolean;
   directory: DirectoryReader;
   renewal: RenewLinks;
-  /** Keeps rendered profile pages, dropped when their data changes (rendered-pages.ts). */
-  readCache?: ReadCache;
+  /** Keeps rendered profile pages and the sitemap (rendered-pages.ts): a cache of its own, bounded in bytes. */
+  pageCache?: ReadCache;
   clock: { now(): Date };
 }): Promise<Middleware> {
   const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
@@ -147,7 +181,7 @@ export async function siteMiddleware(options: {
     testMode: options.testMode,
     renewal: options.renewal,
   };
-  const pageCache = options.readCache && renderedPageCache(options.readCache, options.clock);
+  const pageCache = options.pageCache && renderedPageCache(options.pageCache, options.clock);
   const scriptFree = await scriptFreePages(clientDir);
   const withBanner = options.testMode ? testModePages() : undefined;
   const sendPage = async (ctx: Context, path: string, cache: { control?: string; immutableFor?: number }) => {
@@ -159,14 +193,9 @@ export async function siteMiddleware(options: {
   return async (ctx) => {
     // No file or page has a NUL in its address (koa-send refuses one for the built files too).
     if (/%00|\0/.test(ctx.path)) ctx.throw(400, 'This address is not valid.');
-    if (
-      ctx.method === 'POST' &&
-      ctx.path.startsWith('/renew/') &&
-      !(Number(ctx.get('content-length')) <= PAGE_FORM_MAX_BYTES)
-    )
-      ctx.throw(413, 'This form is too large.');
     // A form posted to a page must come from this site (Astro's own check is off: astro.config).
     refuseCrossSiteForm(ctx);
+    if (!['GET', 'HEAD'].includes(ctx.method) || carriesBody(ctx.req)) await readPageForm(ctx);
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !RENDERED_ONLY.test(ctx.path)) {
       const hashed = ctx.path.startsWith('/_astro/');
       // koa-send looks for the .br/.gz twin before it turns a folder into its index.html, so a
@@ -203,7 +232,7 @@ export async function siteMiddleware(options: {
       },
     };
     const render = (keep?: (page: RenderedPage | null) => void) => {
-      compressRendered(ctx.req, ctx.res, keep);
+      compressRendered(ctx, keep);
       return handler(
         ctx.req,
         ctx.res,
@@ -213,7 +242,8 @@ export async function siteMiddleware(options: {
         requestLocals,
       );
     };
-    if (!(pageCache && PROFILE_PAGE.test(ctx.path) && (await pageCache(ctx, render, () => shown)))) await render();
+    const kept = KEPT_PAGES.find(({ path }) => path.test(ctx.path));
+    if (!(pageCache && kept && (await pageCache(ctx, render, () => shown, kept.policy)))) await render();
     if (!unmatched) {
       ctx.respond = false;
       return;

@@ -14,6 +14,8 @@ import { createLogger } from '../src/logger.ts';
 import { paymentProvider } from '../src/providers/index.ts';
 import { outboxNotifier } from '../src/providers/notifier.ts';
 import { keepIdleConnections } from '../src/http/keep-alive.ts';
+import { connectionLimits, limitConnections } from '../src/http/connection-limit.ts';
+import type { StreamLimits } from '../src/features/events/hub.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
@@ -106,7 +108,16 @@ function collectSecrets(value: unknown, into: Set<string>): void {
 }
 
 export async function startTestApp(
-  options: { env?: Record<string, string>; heartbeatMs?: number; localControlToken?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    heartbeatMs?: number;
+    /** Live-update stream limits other than the process's own (hub.ts STREAM_LIMITS). */
+    events?: Partial<StreamLimits>;
+    /** Runs as a process with this file limit would (http/connection-limit.ts): connections and streams bounded by it. */
+    openFiles?: number;
+    /** The token commands on this machine hand work to the server with (features/local-control). */
+    localControlToken?: string;
+  } = {},
 ): Promise<TestApp> {
   const { db, drop } = await createTestDb();
   const logs: Record<string, unknown>[] = [];
@@ -132,6 +143,10 @@ export async function startTestApp(
     feed,
     sessionOf: liveSession({ db, clock, readCache }),
     heartbeatMs: options.heartbeatMs,
+    limits: {
+      ...(options.openFiles ? { maxStreams: connectionLimits(options.openFiles).streams } : {}),
+      ...options.events,
+    },
   });
   const app = createApp({
     readCache,
@@ -145,6 +160,7 @@ export async function startTestApp(
     localControlToken: options.localControlToken,
   });
   const server = keepIdleConnections(app.listen(0, '127.0.0.1'));
+  if (options.openFiles) limitConnections(server, connectionLimits(options.openFiles).connections);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let databaseClosed = false;

@@ -86,9 +86,9 @@ export interface Answer {
 export async function call(
   base: string,
   path: string,
-  opts: { method?: string; json?: unknown; token?: string; timeoutMs?: number } = {},
+  opts: { method?: string; json?: unknown; token?: string; timeoutMs?: number; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   if (opts.json !== undefined) headers['content-type'] = 'application/json';
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   try {

@@ -48,6 +48,22 @@ describe('ReadCache', () => {
     expect(await cache.get('k', at(0), load, { users: () => [1] })).toBe(2);
   });
 
+  it('keeps a value loaded while only other users changed (a busy site announces changes all the time)', async () => {
+    const feed = scriptedFeed();
+    const cache = new ReadCache(feed);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      feed.announce(2); // someone else
+      return loads;
+    };
+    expect(await cache.get('k', at(0), load, { users: () => [1] })).toBe(1);
+    expect(await cache.get('k', at(0), load, { users: () => [1] })).toBe(1);
+    // A page that shows no one is kept unless everything changed.
+    expect(await cache.get('sitemap', at(0), load, { users: () => [] })).toBe(2);
+    expect(await cache.get('sitemap', at(0), load, { users: () => [] })).toBe(2);
+  });
+
   it('serves and keeps nothing while the feed is not live, and forgets everything on a reset', async () => {
     const feed = scriptedFeed();
     const cache = new ReadCache(feed);
@@ -86,5 +102,35 @@ describe('ReadCache', () => {
     expect(await read()).toBeUndefined();
     found = 'user 1';
     expect(await read()).toBe('user 1');
+  });
+  it('keeps at most its budget of bytes, the least recently used leaving first (issue 26: pages apart from sessions)', async () => {
+    const feed = scriptedFeed();
+    const pages = new ReadCache(feed, { maxBytes: 30_000 });
+    const sessions = new ReadCache(feed);
+    let renders = 0;
+    const page = (path: string) =>
+      pages.get(path, at(0), async () => ({ path, body: Buffer.alloc(10_000), render: ++renders }), {
+        users: () => [1],
+        bytes: (value) => value.body.length,
+      });
+    await page('/a');
+    await page('/b');
+    await page('/c');
+    expect([pages.size, pages.weight]).toEqual([3, 30_000]);
+    expect((await page('/a')).render).toBe(1); // kept, and now the most recently used
+    await page('/d'); // /b, the least recently used, leaves
+    expect([pages.size, pages.weight]).toEqual([3, 30_000]);
+    expect((await page('/a')).render).toBe(1);
+    expect((await page('/b')).render).toBe(5);
+    // A value larger than the whole budget is answered, never kept.
+    const huge = await pages.get('/huge', at(0), async () => 'x', { users: () => [1], bytes: () => 40_000 });
+    expect([huge, pages.size, pages.weight]).toEqual(['x', 3, 30_000]);
+    // However many pages come and go, the sessions' cache is another.
+    for (let i = 0; i < 100; i++) await page(`/made-up-${i}`);
+    await sessions.get('session:1', at(0), async () => ({ user: 1 }), { users: () => [1] });
+    expect([pages.size, sessions.size]).toEqual([3, 1]);
+    // Dropped by a change to a user it shows, its bytes with it.
+    feed.announce(1);
+    expect([pages.size, pages.weight, sessions.size]).toEqual([0, 0, 0]);
   });
 });

@@ -1,32 +1,17 @@
 import type { APIRoute } from 'astro';
-import { CATEGORIES } from '../../../contract/categories.ts';
-import { profilePath } from '../../../contract/directory.ts';
+import { SITEMAP_PAGES_PATH, sitemapProfessionalsPath } from '../../../contract/directory.ts';
+import { sitemapIndex } from '../components/directory/sitemap.ts';
 
-// The public pages for search engines: the static ones, the directory by category, and every
-// listed professional's page (docs/PRODUCT.md "Public directory"). Rendered per request.
+// The public pages for search engines, as a sitemap index naming its files: the static pages and
+// the directory by category, then every listed professional's page, SITEMAP_FILE_URLS a file
+// (docs/PRODUCT.md "Public directory"). Rendered per request, kept by the server (api/src/site.ts).
 export const prerender = false;
-
-const STATIC = [
-  '/',
-  '/professionals',
-  '/support',
-  '/terms',
-  '/privacy',
-  '/affiliate-terms',
-  '/signup',
-  '/affiliate-signup',
-];
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 export const GET: APIRoute = async ({ locals }) => {
   const base = locals.directory.publicUrl;
-  const paths = [
-    ...STATIC,
-    ...CATEGORIES.map((c) => `/professionals?category=${c.value}`),
-    ...(await locals.directory.entries()).map(profilePath),
-  ];
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths.map((p) => `  <url><loc>${escapeXml(base + p)}</loc></url>`).join('\n')}\n</urlset>\n`;
-  return new Response(body, {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
-  });
+  const professionals = await locals.directory.sitemapFiles();
+  return sitemapIndex([
+    base + SITEMAP_PAGES_PATH,
+    ...Array.from({ length: professionals }, (_, i) => base + sitemapProfessionalsPath(i + 1)),
+  ]);
 };

@@ -239,9 +239,9 @@ describe('the live connection', () => {
   it('falls back to polling after three failed attempts in a row (here: tickets refused)', async () => {
     signInAs(user());
     ticketAnswers.push(
-      () => json(503, { success: false }),
-      () => json(503, { success: false }),
-      () => json(503, { success: false }),
+      () => json(500, { success: false }),
+      () => json(500, { success: false }),
+      () => json(500, { success: false }),
     );
     const { stop } = record();
     await settle();
@@ -253,6 +253,22 @@ describe('the live connection', () => {
     expect($live.get()).toBe('polling');
     expect(FakeStream.all).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(LIVE_TIMING.streamRetryMs);
+    expect(FakeStream.all).toHaveLength(1);
+    stop();
+  });
+
+  it('polls at once when the server is busy (503 on the ticket), and tries the stream again a minute later', async () => {
+    signInAs(user());
+    ticketAnswers.push(() => json(503, { success: false, message: 'Live updates are busy right now.' }));
+    const { seen, stop } = record();
+    await settle();
+    expect(tickets).toHaveLength(1);
+    expect($live.get()).toBe('polling');
+    expect(seen).toContainEqual({ type: 'poll' });
+    await vi.advanceTimersByTimeAsync(reconnectDelayMax(3));
+    expect(tickets).toHaveLength(1); // no quick retries against a full server
+    await vi.advanceTimersByTimeAsync(LIVE_TIMING.streamRetryMs);
+    expect(tickets).toHaveLength(2);
     expect(FakeStream.all).toHaveLength(1);
     stop();
   });

@@ -22,8 +22,8 @@ import type { SessionState } from './session.ts';
  * - A dropped stream is closed here and opened again with a new ticket (a used ticket is refused,
  *   so the browser's own retry cannot work) and `after=` the last cursor: the server replays what
  *   was missed. The delay doubles from 1 s to 30 s; `online` reconnects at once.
- * - A stream that says nothing within READY_TIMEOUT (a proxy that buffers), or fails
- *   FALLBACK_AFTER times running, turns on polling: `poll` ticks every 3 s (30 s while the page is
+ * - A stream that says nothing within READY_TIMEOUT (a proxy that buffers), a ticket refused with
+ *   503 (the server holds all the streams it may), or FALLBACK_AFTER failures running, turn on polling: `poll` ticks every 3 s (30 s while the page is
  *   hidden) for the islands that polled before (chat), while the stream is tried again every minute.
  * - `reset` (events were missed for good) means: read everything again. It is also sent here when
  *   a stream opens after trouble without a cursor to catch up from.
@@ -231,7 +231,8 @@ async function connect(): Promise<void> {
     if (mine !== attempt) return;
     // The session was refused (signed out elsewhere, suspended): check it, which signs out here if so.
     if (error instanceof ApiError && error.status === 401) void restoreSession();
-    failed();
+    // 503: the server holds all the streams it may, or is stopping: poll at once, try again in a minute.
+    failed({ silent: error instanceof ApiError && error.status === 503 });
     return;
   }
   if (mine !== attempt) return;

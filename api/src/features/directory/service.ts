@@ -2,6 +2,7 @@ import { categoryValue } from '../../../../contract/categories.ts';
 import {
   DIRECTORY_MAX_PAGE,
   DIRECTORY_PAGE_SIZE,
+  SITEMAP_FILE_URLS,
   publicName,
   type DirectoryPage,
   type PublicProfessional,
@@ -119,24 +120,37 @@ export async function publicProfile(db: Db, id: number, now: Date): Promise<Publ
   };
 }
 
-/** Listed professionals' ids, professions and names, for the sitemap (a sitemap holds at most 50,000 addresses). */
+/**
+ * Listed professionals' ids, professions and names for the sitemap's file number `file` (from 1):
+ * SITEMAP_FILE_URLS of them, oldest account first.
+ */
 export async function directoryEntries(
   db: Db,
   now: Date,
-  limit = 49_000,
+  file = 1,
 ): Promise<Pick<PublicProfessional, 'id' | 'name' | 'profession'>[]> {
   const rows = await listedProfessionals(db, now)
     .orderBy('u.id')
-    .limit(limit)
+    .offset((file - 1) * SITEMAP_FILE_URLS)
+    .limit(SITEMAP_FILE_URLS)
     .select('u.id', 'u.first_name', 'u.last_name', 'p.profession');
   return rows.map((r) => ({ id: Number(r.id), name: publicName(r.first_name, r.last_name), profession: r.profession }));
+}
+
+/** How many files of professionals the sitemap has (none while nobody is listed). */
+export async function sitemapFileCount(db: Db, now: Date): Promise<number> {
+  const [{ n }] = await listedProfessionals(db, now).count({ n: '*' });
+  return Math.ceil(Number(n) / SITEMAP_FILE_URLS);
 }
 
 /** What the directory pages (rendered per request by Astro) read, through Astro.locals. */
 export interface DirectoryReader {
   list(filters: { category: string; city: string; page: number }): Promise<DirectoryPage>;
   profile(id: number): Promise<PublicProfile | undefined>;
-  entries(): Promise<Pick<PublicProfessional, 'id' | 'name' | 'profession'>[]>;
+  /** The professionals of the sitemap's file number `file` (from 1). */
+  entries(file: number): Promise<Pick<PublicProfessional, 'id' | 'name' | 'profession'>[]>;
+  /** How many files of professionals the sitemap has. */
+  sitemapFiles(): Promise<number>;
   /** The address people reach the site at, for absolute links in shared previews and the sitemap. */
   publicUrl: string;
 }
@@ -160,7 +174,8 @@ export function directoryReader(
             users: (p) => [id, ...(p ? p.reviewList.map((r) => r.customerId) : [])],
           })
       : profile,
-    entries: () => directoryEntries(db, clock.now()),
+    entries: (file) => directoryEntries(db, clock.now(), file),
+    sitemapFiles: () => sitemapFileCount(db, clock.now()),
     publicUrl: publicUrl.replace(/\/+$/, ''),
   };
 }

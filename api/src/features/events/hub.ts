@@ -19,9 +19,30 @@ const MAX_UNREAD_BYTES = 256 * 1024;
  */
 const HORIZON_WATCH_MS = 50;
 
+/**
+ * What one process holds open (docs/OPERATIONS.md "Live updates: open streams"). Each stream is a
+ * socket and a file descriptor for as long as it lives: without a total, free accounts opened
+ * enough of them to leave no descriptor for any other request (issue 26).
+ */
+export interface StreamLimits {
+  /** Streams in this process; server.ts lowers it to half the connections the file limit allows (http/connection-limit.ts). */
+  maxStreams: number;
+  /** Streams from one address: generous, since many phones share one carrier-grade NAT address. */
+  streamsPerAddress: number;
+  /** A stream is ended after about this long (less up to a tenth, so reconnections spread); the client reconnects and catches up. */
+  maxAgeMs: number;
+}
+
+export const STREAM_LIMITS: StreamLimits = {
+  maxStreams: 2000,
+  streamsPerAddress: 100,
+  maxAgeMs: 30 * 60_000,
+};
+
 interface Stream {
   userId: number;
   sessionHash: string;
+  address: string;
   out: PassThrough;
   /** Where the next read starts (null: not read yet, a first connection). */
   cursor: Cursor | null;
@@ -31,6 +52,8 @@ interface Stream {
   dirty: boolean;
   closed: boolean;
   heartbeat: NodeJS.Timeout;
+  /** Ends the stream at its maximum age. */
+  expiry: NodeJS.Timeout;
 }
 
 export interface EventHubDeps {
@@ -40,6 +63,7 @@ export interface EventHubDeps {
   /** The user of a live session, by its token's hash; undefined once it has ended. */
   sessionOf: (sessionHash: string) => Promise<{ user: { id: number } } | undefined>;
   heartbeatMs?: number;
+  limits?: Partial<StreamLimits>;
 }
 
 const frame = (event: UserEvent, cursor: Cursor | null) =>
@@ -53,6 +77,9 @@ const frame = (event: UserEvent, cursor: Cursor | null) =>
  */
 export class EventHub {
   private readonly streams = new Map<number, Set<Stream>>();
+  private readonly fromAddress = new Map<string, number>();
+  private total = 0;
+  private readonly limits: StreamLimits;
   /** Streams waiting for the horizon to pass an event announced to them. */
   private readonly heldBack = new Set<Stream>();
   private horizonWatch: NodeJS.Timeout | undefined;
@@ -63,6 +90,7 @@ export class EventHub {
   constructor(deps: EventHubDeps) {
     this.deps = deps;
     this.heartbeatMs = deps.heartbeatMs ?? EVENTS_HEARTBEAT_MS;
+    this.limits = { ...STREAM_LIMITS, ...deps.limits };
     deps.feed.subscribeEvents((payload) => (payload === null ? this.wakeAll() : this.announced(payload)));
     // A session ended (sign-out, suspension, deletion) closes that user's streams at once.
     deps.feed.subscribe((change) => {
@@ -74,16 +102,35 @@ export class EventHub {
     return !this.closing;
   }
 
+  /** Streams open in this process. */
+  get openStreams(): number {
+    return this.total;
+  }
+
+  /**
+   * Whether a stream for `userId` from `address` may open now: within the process's total and the
+   * address's share. A user at EVENT_STREAMS_PER_USER replaces their oldest stream, so may always.
+   */
+  admits(userId: number, address: string): boolean {
+    const mine = this.streams.get(userId);
+    const replaced = mine && mine.size >= EVENT_STREAMS_PER_USER ? mine.values().next().value : undefined;
+    if (!replaced && this.total >= this.limits.maxStreams) return false;
+    const sameAddress = (this.fromAddress.get(address) ?? 0) - (replaced?.address === address ? 1 : 0);
+    return sameAddress < this.limits.streamsPerAddress;
+  }
+
   /**
    * Opens a stream for `userId` from `after` (a reconnect's cursor as sent, or undefined for a
-   * first connection) and returns the body to send. Opening one more than EVENT_STREAMS_PER_USER
-   * closes the user's oldest.
+   * first connection) and returns the body to send; the caller has asked `admits` first. Opening
+   * one more than EVENT_STREAMS_PER_USER closes the user's oldest.
    */
-  open(userId: number, sessionHash: string, after: string | undefined): PassThrough {
+  open(userId: number, sessionHash: string, address: string, after: string | undefined): PassThrough {
     const out = new PassThrough();
+    const { maxAgeMs } = this.limits;
     const stream: Stream = {
       userId,
       sessionHash,
+      address,
       out,
       cursor: null,
       announced: null,
@@ -91,6 +138,7 @@ export class EventHub {
       dirty: false,
       closed: false,
       heartbeat: setTimeout(() => this.beat(stream), this.heartbeatMs),
+      expiry: setTimeout(() => this.close(stream), maxAgeMs - Math.random() * (maxAgeMs / 10)),
     };
     const mine = this.streams.get(userId) ?? new Set();
     this.streams.set(userId, mine);
@@ -99,6 +147,8 @@ export class EventHub {
       this.close(oldest);
     }
     mine.add(stream);
+    this.total++;
+    this.fromAddress.set(address, (this.fromAddress.get(address) ?? 0) + 1);
     out.on('close', () => this.close(stream));
     // Browsers wait this long before their own reconnect; ours reconnect with a new ticket anyway.
     this.write(stream, 'retry: 3000\n\n');
@@ -241,6 +291,11 @@ export class EventHub {
     if (stream.closed) return;
     stream.closed = true;
     clearTimeout(stream.heartbeat);
+    clearTimeout(stream.expiry);
+    this.total--;
+    const fromAddress = (this.fromAddress.get(stream.address) ?? 1) - 1;
+    if (fromAddress > 0) this.fromAddress.set(stream.address, fromAddress);
+    else this.fromAddress.delete(stream.address);
     this.heldBack.delete(stream);
     const set = this.streams.get(stream.userId);
     set?.delete(stream);

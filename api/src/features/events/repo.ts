@@ -14,11 +14,17 @@ export interface Cursor {
 
 export const formatCursor = ({ txid, id }: Cursor): string => `${txid}.${id}`;
 
+/** The largest transaction id (xid8) and event id (bigint) the database holds: a larger one fails the query. */
+const MAX_TXID = 2n ** 64n - 1n;
+const MAX_ID = 2n ** 63n - 1n;
+
 /** A cursor as a client sends it back, or null (not one of ours). Bounded before the pattern runs. */
 export function parseCursor(raw: string | undefined): Cursor | null {
   if (!raw || raw.length > 41) return null;
   const match = /^(\d{1,20})\.(\d{1,20})$/.exec(raw);
-  return match ? { txid: BigInt(match[1]), id: BigInt(match[2]) } : null;
+  if (!match) return null;
+  const cursor = { txid: BigInt(match[1]), id: BigInt(match[2]) };
+  return cursor.txid <= MAX_TXID && cursor.id <= MAX_ID ? cursor : null;
 }
 
 const later = (a: Cursor, b: Cursor) => a.txid > b.txid || (a.txid === b.txid && a.id > b.id);
@@ -109,12 +115,14 @@ export const eventsRepo = {
    * True when events after `after` may have been deleted (older than EVENTS_KEPT_DAYS): the
    * cursor is older than the oldest event kept. Also true for a cursor from before the oldest
    * event when nothing older was ever deleted: the client then reads everything again, which is
-   * harmless.
+   * harmless. And true for a cursor past the horizon, which the server never gave (it would wait
+   * for transactions that have not run yet, missing every event until then).
    */
   async mayHaveMissed(db: Db, after: Cursor): Promise<boolean> {
     const { rows } = (await db.raw(
-      'select coalesce((select txid from user_events order by txid limit 1) > ?::xid8, false) as missed',
-      [String(after.txid)],
+      `select coalesce((select txid from user_events order by txid limit 1) > ?::xid8, false)
+              or ?::xid8 > ${HORIZON} as missed`,
+      [String(after.txid), String(after.txid)],
     )) as {
       rows: { missed: boolean }[];
     };
