@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createPaidAccount, login, uniqueTag } from './fixtures/accounts.ts';
 import { ADMIN, signInAdmin } from './fixtures/admin.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext } from '@playwright/test';
 import { VERIFICATION_MESSAGES } from '../contract/verification.ts';
 import { createPaidAccount, login } from './fixtures/accounts.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext } from '@playwright/test';
 import { ADMIN_MESSAGES, SETTING_LABELS } from '../contract/admin.ts';
 import type { PlatformSettings } from '../contract/admin.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { createPaidAccount, useSession } from './fixtures/accounts.ts';
 import { signUpAffiliate } from './fixtures/affiliates.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { uniquePhone, uniqueTag } from './fixtures/accounts.ts';
 
 /** Affiliate sign-up (docs/PRODUCT.md "Sign-up and referrals", "Affiliates, commission and payouts"): no payment, a referrer code, copy, dashboard. */

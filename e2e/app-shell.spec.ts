@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 
 // The diagnostic page /app-shell-test (served while DIAGNOSTICS is on, the default outside
 // production) throws errors inside an island's AppShell.

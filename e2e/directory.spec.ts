@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { createPaidAccount, login, uniquePhone, uniqueTag, useSession } from './fixtures/accounts.ts';

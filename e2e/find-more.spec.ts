@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from '../contract/professionals.ts';

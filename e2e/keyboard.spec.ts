@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { Page } from '@playwright/test';
 import { FORGOT_PASSWORD_ANSWER } from '../contract/accounts.ts';
 import { ADMIN_MESSAGES } from '../contract/admin.ts';

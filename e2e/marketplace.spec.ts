@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import type { Booking } from '../contract/bookings.ts';

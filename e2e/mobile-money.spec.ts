@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { DAY_MS } from '../contract/dates.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { ADMIN } from './fixtures/admin.ts';

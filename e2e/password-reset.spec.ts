@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { FORGOT_PASSWORD_ANSWER } from '../contract/accounts.ts';
 import { createPaidAccount } from './fixtures/accounts.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createPaidAccount, login, uniqueTag, useSession } from './fixtures/accounts.ts';
 import type { PaidAccount } from './fixtures/accounts.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signUpAffiliate } from './fixtures/affiliates.ts';
 import { bookFirstSlot } from './fixtures/bookings.ts';

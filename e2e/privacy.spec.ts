@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 
 // Issue #6, privacy: "a signed-in user can download their own data as JSON from their profile".

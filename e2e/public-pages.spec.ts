@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { CATEGORY_NAMES } from '../contract/categories.ts';
 import { NEARBY_RADIUS_MILES } from '../contract/professionals.ts';
 

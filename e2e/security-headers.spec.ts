@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { pageReady, sitePages } from './fixtures/pages.ts';
 
 // Issue #7 "Security": security headers and a CSP on every page, and no page broken by its own

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { diagnosticPages } from './fixtures/pages.ts';
 
 // Issue #2: "A test that starts the app with `npm start` as a user would, on an empty DATA_DIR,

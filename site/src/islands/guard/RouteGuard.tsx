@@ -38,7 +38,10 @@ interface Props {
  * account type → that account's own dashboard (both replacing history); otherwise the page.
  */
 function Guard({ allow, title }: Props) {
-  const { status, user } = useStore($session);
+  // The first render must draw what the pre-rendered HTML shows ("Loading..."), or React throws
+  // away the server's HTML (hydration error #418): reading $session starts the check at once
+  // ("Verifying..."), which is drawn right after hydration.
+  const { status, user } = useStore($session, { ssr: 'initial' });
   useEffect(() => {
     // Start the dashboard's download now, alongside the session check (the browser reuses the module).
     LOADERS[allow]?.().catch(() => undefined);
