@@ -5,7 +5,10 @@ import { expect, test } from './fixtures/test.ts';
 
 test('the network error screen counts its retries down, then recovers when the browser is back online', async ({
   page,
+  pageErrors,
 }) => {
+  pageErrors.allowConsoleError(/NetworkError: Failed to fetch \(diagnostic/, 'the page throws it on purpose');
+  pageErrors.allowFailedLoad('network', '/favicon.ico', 'this test makes the connectivity probe fail');
   await page.goto('/app-shell-test');
   await expect(page.getByRole('heading', { level: 1, name: 'App Shell Test' })).toBeVisible();
 
@@ -39,7 +42,9 @@ test('the network error screen counts its retries down, then recovers when the b
   await expect(heading).toBeHidden();
 });
 
-test('the generic error screen and the start-up failure panel', async ({ page }) => {
+test('the generic error screen and the start-up failure panel', async ({ page, pageErrors }) => {
+  pageErrors.allowConsoleError(/Error: Diagnostic: an unexpected error/, 'the page throws it on purpose');
+  pageErrors.allowConsoleError(/StartupError: Failed to fetch dynamically imported module/, 'a part made to fail');
   await page.goto('/app-shell-test');
 
   await page.getByRole('button', { name: 'Throw generic error' }).click();
