@@ -206,7 +206,8 @@ export async function verifyAndComplete(
     if (!completed.success) throw new Error(completed.message);
     return completed;
   } catch (error) {
-    logUnexpected('Registration completion failed after a verified payment', error);
+    // Paid but not activated: always kept in the console, whatever the cause (the reference is shown too).
+    console.error('Registration completion failed after a verified payment', error);
     throw new RegistrationNotCompletedError(reference, error);
   }
 }
