@@ -2,6 +2,7 @@ import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import { createPaidAccount } from './fixtures/accounts.ts';
+import { overflows, PHONE } from './fixtures/phone.ts';
 
 // Route guards (docs/PRODUCT.md "Roles and pages").
 
@@ -116,6 +117,8 @@ test('a session ended elsewhere keeps the page and what was typed, says so, and 
   await expect(ended).toContainText('What you typed is still on this page');
   await expect(page).toHaveURL(/\/customer-dashboard$/);
   await expect(profile.getByLabel('First name')).toHaveValue('Typed Before');
+  await page.setViewportSize(PHONE);
+  expect(await overflows(page)).toEqual([]); // the notice fits a 360 px phone
 
   // Saving cannot work now, and says why; the text stays.
   await profile.getByRole('button', { name: 'Save' }).click();
