@@ -107,7 +107,14 @@ test('a paid referral shows on the affiliate dashboard: figures, code, links, pa
 test('the server decides a payout request and the answer shows in the status region; a failed load offers Try Again', async ({
   page,
   request,
+  pageErrors,
 }) => {
+  pageErrors.allowFailedLoad(500, /^\/api\/affiliate-data\//, 'this test makes the first loads fail');
+  pageErrors.allowFailedLoad(
+    400,
+    '/api/affiliate/payouts',
+    'the real balance is under the minimum: the server refuses',
+  );
   const affiliate = await signUpAffiliate(request);
   await useSession(page, affiliate);
 

@@ -34,6 +34,8 @@ async function signedInPage(
     options.geolocation ? { geolocation: ACCRA, permissions: ['geolocation'] } : {},
   );
   await context.addInitScript(({ token, user }) => {
+    // Not in about:blank, which has no storage (reading it there throws).
+    if (location.origin === 'null') return;
     if (!localStorage.getItem('authToken')) {
       localStorage.setItem('authToken', token);
       localStorage.setItem('userData', JSON.stringify(user));
