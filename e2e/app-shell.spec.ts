@@ -7,7 +7,7 @@ test('the network error screen counts its retries down, then recovers when the b
   page,
   pageErrors,
 }) => {
-  pageErrors.allowConsoleError(/NetworkError: Failed to fetch \(diagnostic/, 'the page throws it on purpose');
+  pageErrors.allowConsoleError({ text: /NetworkError: Failed to fetch \(diagnostic/ }, 'the page throws it on purpose');
   pageErrors.allowFailedLoad('network', '/favicon.ico', 'this test makes the connectivity probe fail');
   await page.goto('/app-shell-test');
   await expect(page.getByRole('heading', { level: 1, name: 'App Shell Test' })).toBeVisible();
@@ -43,8 +43,11 @@ test('the network error screen counts its retries down, then recovers when the b
 });
 
 test('the generic error screen and the start-up failure panel', async ({ page, pageErrors }) => {
-  pageErrors.allowConsoleError(/Error: Diagnostic: an unexpected error/, 'the page throws it on purpose');
-  pageErrors.allowConsoleError(/StartupError: Failed to fetch dynamically imported module/, 'a part made to fail');
+  pageErrors.allowConsoleError({ text: /Error: Diagnostic: an unexpected error/ }, 'the page throws it on purpose');
+  pageErrors.allowConsoleError(
+    { text: /StartupError: Failed to fetch dynamically imported module/ },
+    'a part made to fail',
+  );
   await page.goto('/app-shell-test');
 
   await page.getByRole('button', { name: 'Throw generic error' }).click();
