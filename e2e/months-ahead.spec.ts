@@ -143,7 +143,9 @@ test('a customer chooses 3 months at sign-up, cancels, changes to 12 and pays: a
 test('an unpaid account signing in chooses 6 months in the payment panel and is signed in with 6 months paid', async ({
   page,
   request,
+  pageErrors,
 }) => {
+  pageErrors.allowFailedLoad(403, '/api/auth/login', 'the unpaid account is refused until it pays');
   const account = await createPendingAccount(request, {
     userType: 'professional',
     profession: 'Plumber',
