@@ -4,6 +4,7 @@ import type { LoginResponse } from '../contract/accounts.ts';
 import { addMonths, longDate } from '../contract/dates.ts';
 import type { SubscriptionSummary } from '../contract/subscriptions.ts';
 import {
+  allowUnpaidSignIn,
   createPaidAccount,
   createPendingAccount,
   login,
@@ -145,7 +146,7 @@ test('an unpaid account signing in chooses 6 months in the payment panel and is 
   request,
   pageErrors,
 }) => {
-  pageErrors.allowFailedLoad(403, '/api/auth/login', 'the unpaid account is refused until it pays');
+  allowUnpaidSignIn(pageErrors);
   const account = await createPendingAccount(request, {
     userType: 'professional',
     profession: 'Plumber',

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createPaidAccount, login, uniqueTag, useSession } from './fixtures/accounts.ts';
+import { allowUnpaidSignIn, createPaidAccount, login, uniqueTag, useSession } from './fixtures/accounts.ts';
 import type { PaidAccount } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
 import { creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
@@ -139,7 +139,8 @@ test('customer dashboard: every tab, the booking dialog and the sandbox checkout
   expect(problems).toEqual([]);
 });
 
-test("an unpaid account's sandbox checkout (long e-mail) fits the phone", async ({ page, request }) => {
+test("an unpaid account's sandbox checkout (long e-mail) fits the phone", async ({ page, request, pageErrors }) => {
+  allowUnpaidSignIn(pageErrors);
   const email = longEmail('pending');
   const password = 'Passw0rd-e2e';
   const signup = await request.post('/api/signup', {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures/test.ts';
 import type { Page } from '@playwright/test';
-import { createPaidAccount, createPendingAccount } from './fixtures/accounts.ts';
+import { allowUnpaidSignIn, createPaidAccount, createPendingAccount } from './fixtures/accounts.ts';
 
 // Sign-in journeys (docs/PRODUCT.md "Signing in and sessions": sign-in page, Login, sign-in toasts) against the real server
 // with the sandbox payment provider. Accounts are made through the API (fixtures/accounts.ts).
@@ -135,7 +135,7 @@ test('an unpaid account is offered the payment and is signed in once it pays (sa
   request,
   pageErrors,
 }) => {
-  pageErrors.allowFailedLoad(403, '/api/auth/login', 'the unpaid account is refused until it pays');
+  allowUnpaidSignIn(pageErrors);
   const account = await createPendingAccount(request, { firstName: 'Yaa' });
   await page.goto('/signin');
   await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
