@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createPaidAccount, login, uniqueTag } from './fixtures/accounts.ts';
-import { ADMIN, signInAdmin } from './fixtures/admin.ts';
+import { ADMIN, allowImageViewerStyles, signInAdmin } from './fixtures/admin.ts';
 import { affiliateWithPayout, creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
 import { overflows, PHONE } from './fixtures/phone.ts';
 
@@ -158,7 +158,9 @@ test('suspending, activating and every payout move ask first: Cancel and Escape 
 test('the verification queue lists who waits longest first and which documents each administrator has opened', async ({
   page,
   request,
+  pageErrors,
 }) => {
+  allowImageViewerStyles(pageErrors);
   const tag = uniqueTag()
     .replace(/[^a-z]/g, '')
     .slice(-6);

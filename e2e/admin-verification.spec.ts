@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext } from '@playwright/test';
 import { VERIFICATION_MESSAGES } from '../contract/verification.ts';
 import { createPaidAccount, login } from './fixtures/accounts.ts';
-import { signInAdmin } from './fixtures/admin.ts';
+import { allowImageViewerStyles, signInAdmin } from './fixtures/admin.ts';
 
 // Issue #6 "Professional verification", the administrator's side in the browser: the badge in
 // listings means an administrator opened the professional's Ghana Card and trade certificate and
@@ -30,7 +30,14 @@ async function upload(
 test('an administrator opens both documents, marks the professional verified, and the listing shows the badge', async ({
   page,
   request,
+  pageErrors,
 }) => {
+  pageErrors.allowFailedLoad(
+    409,
+    /^\/api\/admin\/professionals\/\d+\/verification$/,
+    'verifying unseen documents is refused',
+  );
+  allowImageViewerStyles(pageErrors);
   const pro = await createPaidAccount(request, {
     userType: 'professional',
     profession: 'Electrician',

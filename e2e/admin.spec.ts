@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext } from '@playwright/test';
 import { ADMIN_MESSAGES, SETTING_LABELS } from '../contract/admin.ts';
 import type { PlatformSettings } from '../contract/admin.ts';
@@ -25,7 +25,10 @@ async function restoreReminderDays(request: APIRequestContext) {
 
 test('the admin login refuses a wrong password, and the dashboard without a session goes to the login', async ({
   page,
+  pageErrors,
 }) => {
+  pageErrors.allowFailedLoad(401, '/api/admin/stats', 'the made-up admin token this test stores is refused');
+  pageErrors.allowFailedLoad(401, '/api/admin/login', 'the wrong password this test types is refused');
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin\/login/);
   await expect(page.getByText(ADMIN_MESSAGES.sessionExpired)).toBeVisible();
@@ -55,7 +58,10 @@ test('the admin login refuses a wrong password, and the dashboard without a sess
 test('honest failures: a list that cannot load says so with Try Again; a refused action shows its error and the list stays as the server has it', async ({
   page,
   request,
+  pageErrors,
 }) => {
+  pageErrors.allowFailedLoad(503, /^\/api\/admin\/users\/\d+\/status$/, 'this test makes the suspension fail');
+  pageErrors.allowFailedLoad(409, /^\/api\/admin\/users\/\d+\/reminder$/, 'an unpaid sign-up has nothing to remind');
   const user = await createPaidAccount(request, { firstName: 'Afua', lastName: 'Offline' });
   await signInAdmin(page);
   await page.route('**/api/admin/users?*', (route) => route.abort('internetdisconnected'));

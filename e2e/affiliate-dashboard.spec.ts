@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { createPaidAccount, useSession } from './fixtures/accounts.ts';
 import { signUpAffiliate } from './fixtures/affiliates.ts';
 
@@ -107,7 +107,14 @@ test('a paid referral shows on the affiliate dashboard: figures, code, links, pa
 test('the server decides a payout request and the answer shows in the status region; a failed load offers Try Again', async ({
   page,
   request,
+  pageErrors,
 }) => {
+  pageErrors.allowFailedLoad(500, /^\/api\/affiliate-data\//, 'this test makes the first loads fail');
+  pageErrors.allowFailedLoad(
+    400,
+    '/api/affiliate/payouts',
+    'the real balance is under the minimum: the server refuses',
+  );
   const affiliate = await signUpAffiliate(request);
   await useSession(page, affiliate);
 

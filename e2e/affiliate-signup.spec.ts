@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { uniquePhone, uniqueTag } from './fixtures/accounts.ts';
 
 /** Affiliate sign-up (docs/PRODUCT.md "Sign-up and referrals", "Affiliates, commission and payouts"): no payment, a referrer code, copy, dashboard. */
@@ -97,7 +97,12 @@ test('an affiliate signs up through a flaky connection, copies the referrer code
   await expect(friend.getByRole('dialog', { name: 'Sandbox checkout' })).toBeVisible();
 });
 
-test('the affiliate form reports the server by status and gives up after 3 network failures', async ({ page }) => {
+test('the affiliate form reports the server by status and gives up after 3 network failures', async ({
+  page,
+  pageErrors,
+}) => {
+  for (const status of [500, 404, 503])
+    pageErrors.allowFailedLoad(status, '/api/affiliate-signup', 'this test makes the server answer each status');
   await page.goto('/affiliate-signup');
   const form = page.getByRole('form', { name: 'Your details' });
   await form.getByLabel('First Name').fill('Abena');

@@ -1,11 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 
 // The diagnostic page /app-shell-test (served while DIAGNOSTICS is on, the default outside
 // production) throws errors inside an island's AppShell.
 
 test('the network error screen counts its retries down, then recovers when the browser is back online', async ({
   page,
+  pageErrors,
 }) => {
+  pageErrors.allowConsoleError({ text: /NetworkError: Failed to fetch \(diagnostic/ }, 'the page throws it on purpose');
+  pageErrors.allowFailedLoad('network', '/favicon.ico', 'this test makes the connectivity probe fail');
   await page.goto('/app-shell-test');
   await expect(page.getByRole('heading', { level: 1, name: 'App Shell Test' })).toBeVisible();
 
@@ -39,7 +42,12 @@ test('the network error screen counts its retries down, then recovers when the b
   await expect(heading).toBeHidden();
 });
 
-test('the generic error screen and the start-up failure panel', async ({ page }) => {
+test('the generic error screen and the start-up failure panel', async ({ page, pageErrors }) => {
+  pageErrors.allowConsoleError({ text: /Error: Diagnostic: an unexpected error/ }, 'the page throws it on purpose');
+  pageErrors.allowConsoleError(
+    { text: /StartupError: Failed to fetch dynamically imported module/ },
+    'a part made to fail',
+  );
   await page.goto('/app-shell-test');
 
   await page.getByRole('button', { name: 'Throw generic error' }).click();

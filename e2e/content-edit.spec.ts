@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 
 const run = promisify(execFile);
 const repo = resolve(import.meta.dirname, '..');

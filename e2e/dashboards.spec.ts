@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { Browser, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import { monthLabel } from '../contract/dates.ts';

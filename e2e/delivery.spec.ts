@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 
 // How the server delivers the built site to slow, metered connections (issue #7, Speed):
 // every pre-rendered page (/forgot-password and the 404 page included) and hashed asset

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { createPaidAccount, login } from './fixtures/accounts.ts';
 import { bookFirstSlot } from './fixtures/bookings.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { createPaidAccount, login, uniquePhone, uniqueTag, useSession } from './fixtures/accounts.ts';
@@ -102,7 +102,13 @@ test('an existing customer who taps "sign in to book" lands in the booking dialo
 test('a shared profile link carries Open Graph tags; a lapsed or unknown professional answers 404; sitemap and robots list the public pages', async ({
   page,
   request,
+  pageErrors,
 }) => {
+  pageErrors.allowFailedLoad(
+    404,
+    /^\/professionals\/\d+$/,
+    'the lapsed professional’s page, opened on purpose, is gone',
+  );
   const { pro, publicName } = await kumasiPlumber(request);
   const response = await page.goto(`/professionals/${pro.user.id}-any-old-slug`);
   expect(response?.status()).toBe(200);

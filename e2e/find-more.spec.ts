@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from '../contract/professionals.ts';
@@ -176,7 +176,9 @@ test('Show more professionals adds the next page to the list, without repeats, w
 
 test('when Show more fails, the cards shown stay, an alert says why, and Try Again loads the next page', async ({
   page,
+  pageErrors,
 }) => {
+  pageErrors.allowFailedLoad('network', '/api/professionals', 'this test makes the next page fail');
   const { cards, names } = await findThem(page);
   const firstPage = await names();
   await page.route(
@@ -237,7 +239,9 @@ test('a new search while Show more is loading replaces the list; the late page i
 
 test('a "Show more" the server refuses as out of date offers Search Again, which starts the list afresh', async ({
   page,
+  pageErrors,
 }) => {
+  pageErrors.allowFailedLoad(400, '/api/professionals', 'this test has the next page refused as out of date');
   const { cards } = await findThem(page);
   await page.route(
     (url) => url.pathname === '/api/professionals' && url.searchParams.has('cursor'),
@@ -279,7 +283,9 @@ test.describe('on a 360 px phone', () => {
 
   test('a hundred and more cards, the Show more button and its error fit the width, with no serious axe finding', async ({
     page,
+    pageErrors,
   }) => {
+    pageErrors.allowFailedLoad('network', '/api/professionals', 'this test makes the next page fail');
     const { cards } = await findThem(page);
     await showMore(page).click();
     await expect(cards).toHaveCount(2 * SEARCH_PAGE_SIZE);

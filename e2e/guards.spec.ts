@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import { createPaidAccount } from './fixtures/accounts.ts';
+import { overflows, PHONE } from './fixtures/phone.ts';
 
 // Route guards (docs/PRODUCT.md "Roles and pages").
 
@@ -53,7 +54,12 @@ test('a customer opening another type’s dashboard is sent to their own; /dashb
   await expect(page.getByText(`(${account.email}) — customer account`)).toBeVisible();
 });
 
-test('a stored token the server refuses is cleared and the visitor goes to /signin', async ({ page, request }) => {
+test('a stored token the server refuses is cleared and the visitor goes to /signin', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  pageErrors.allowFailedLoad(401, '/api/auth/verify', 'the stored token this test spoils is refused');
   const { login } = await signInAs(page, request, 'customer');
   await page.evaluate(() => localStorage.setItem('authToken', 'not-a-valid-token-at-all'));
   await page.goto('/customer-dashboard');
@@ -86,4 +92,40 @@ test('the dashboard data load: spinner, "Unable to Load Dashboard" when unreacha
   await panel.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.getByRole('tablist', { name: 'Customer dashboard' })).toBeVisible();
   await expect(panel).toHaveCount(0);
+});
+
+test('a session ended elsewhere keeps the page and what was typed, says so, and leaves for /signin only when asked', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  pageErrors.allowFailedLoad(401, '/api/events/ticket', 'the live stream asks again and is refused: the session ended');
+  pageErrors.allowFailedLoad(401, '/api/auth/verify', 'the page checks its session, which the server refuses');
+  pageErrors.allowFailedLoad(401, '/api/profile', 'the Save this test taps after the session ended');
+  const { login } = await signInAs(page, request, 'customer');
+  await page.goto('/customer-dashboard');
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  const profile = page.getByRole('region', { name: 'Profile' });
+  await profile.getByRole('button', { name: 'Edit Profile' }).click();
+  await profile.getByLabel('First name').fill('Typed Before');
+
+  // Signed out on another device (the password reset and a suspension end it the same way).
+  const out = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${login.token}` } });
+  expect(out.ok()).toBe(true);
+  const ended = page.getByRole('alert', { name: 'Session ended' });
+  await expect(ended).toContainText('Your session has ended. Please sign in again.');
+  await expect(ended).toContainText('What you typed is still on this page');
+  await expect(page).toHaveURL(/\/customer-dashboard$/);
+  await expect(profile.getByLabel('First name')).toHaveValue('Typed Before');
+  await page.setViewportSize(PHONE);
+  expect(await overflows(page)).toEqual([]); // the notice fits a 360 px phone
+
+  // Saving cannot work now, and says why; the text stays.
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(profile.getByRole('alert')).toHaveText('Your session has ended. Please sign in again.');
+  await expect(profile.getByLabel('First name')).toHaveValue('Typed Before');
+
+  await ended.getByRole('button', { name: 'Sign In Again' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 });

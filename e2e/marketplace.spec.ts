@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import type { Booking } from '../contract/bookings.ts';
@@ -34,6 +34,8 @@ async function signedInPage(
     options.geolocation ? { geolocation: ACCRA, permissions: ['geolocation'] } : {},
   );
   await context.addInitScript(({ token, user }) => {
+    // Not in about:blank, which has no storage (reading it there throws).
+    if (location.origin === 'null') return;
     if (!localStorage.getItem('authToken')) {
       localStorage.setItem('authToken', token);
       localStorage.setItem('userData', JSON.stringify(user));

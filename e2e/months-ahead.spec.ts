@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import { addMonths, longDate } from '../contract/dates.ts';
 import type { SubscriptionSummary } from '../contract/subscriptions.ts';
 import {
+  allowUnpaidSignIn,
   createPaidAccount,
   createPendingAccount,
   login,
@@ -143,7 +144,9 @@ test('a customer chooses 3 months at sign-up, cancels, changes to 12 and pays: a
 test('an unpaid account signing in chooses 6 months in the payment panel and is signed in with 6 months paid', async ({
   page,
   request,
+  pageErrors,
 }) => {
+  allowUnpaidSignIn(pageErrors);
   const account = await createPendingAccount(request, {
     userType: 'professional',
     profession: 'Plumber',

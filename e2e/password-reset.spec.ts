@@ -1,11 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { FORGOT_PASSWORD_ANSWER } from '../contract/accounts.ts';
 import { createPaidAccount } from './fixtures/accounts.ts';
 
 // Password reset through the pages: /forgot-password → the dev mailbox (the development
 // notifier's outbox, shown while diagnostics are on) → /reset-password → sign in again.
 
-test('a customer resets a forgotten password and signs in with the new one', async ({ page, request }) => {
+test('a customer resets a forgotten password and signs in with the new one', async ({ page, request, pageErrors }) => {
+  pageErrors.allowFailedLoad(401, '/api/auth/login', 'the old password, tried after the reset, is refused');
+  pageErrors.allowFailedLoad(400, '/api/auth/reset-password', 'the used link, tried again, is refused');
   const account = await createPaidAccount(request, { firstName: 'Esi' });
   const newPassword = 'N3w-passw0rd-e2e';
 

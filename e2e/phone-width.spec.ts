@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createPaidAccount, login, uniqueTag, useSession } from './fixtures/accounts.ts';
+import { allowUnpaidSignIn, createPaidAccount, login, uniqueTag, useSession } from './fixtures/accounts.ts';
 import type { PaidAccount } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
 import { creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
 import { bookFirstSlot } from './fixtures/bookings.ts';
-import { pageReady, sitePages } from './fixtures/pages.ts';
+import { allowGonePage, pageReady, sitePages } from './fixtures/pages.ts';
 import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
 
 // Issue #16 "Fits the phone": on a 360 × 740 touch phone no page, dashboard tab or dialog is wider
@@ -54,7 +54,8 @@ async function everyTab(
 }
 
 for (const path of sitePages().filter((p) => !GUARDED.includes(p))) {
-  test(`${path} fits a 360 px phone`, async ({ page }) => {
+  test(`${path} fits a 360 px phone`, async ({ page, pageErrors }) => {
+    allowGonePage(pageErrors, path);
     const problems: string[] = [];
     await page.goto(path);
     // /app-shell-test shows its loading states on purpose.
@@ -138,7 +139,8 @@ test('customer dashboard: every tab, the booking dialog and the sandbox checkout
   expect(problems).toEqual([]);
 });
 
-test("an unpaid account's sandbox checkout (long e-mail) fits the phone", async ({ page, request }) => {
+test("an unpaid account's sandbox checkout (long e-mail) fits the phone", async ({ page, request, pageErrors }) => {
+  allowUnpaidSignIn(pageErrors);
   const email = longEmail('pending');
   const password = 'Passw0rd-e2e';
   const signup = await request.post('/api/signup', {

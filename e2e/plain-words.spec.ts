@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signUpAffiliate } from './fixtures/affiliates.ts';
 import { bookFirstSlot } from './fixtures/bookings.ts';
@@ -77,7 +77,9 @@ test('the landing page and pricing carry the chosen plan into sign-up, which ope
 test('a ?ref= link says the code was applied, a typed code can be corrected, and an unknown code is refused by its field', async ({
   page,
   request,
+  pageErrors,
 }) => {
+  pageErrors.allowFailedLoad(400, '/api/signup', 'the unknown referrer code this test types is refused');
   const affiliate = await signUpAffiliate(request, 'Esi', 'Linkshare');
   await page.goto(`/signup?plan=customer&ref=${affiliate.affiliate.referrerCode}`);
   await expect(
@@ -148,7 +150,9 @@ test('distances from a city centre say "about", one mile is "1 mile", and a prof
 
 test('/payment-test says "Payment successful! Reference: …" after a sandbox payment, and "Payment error: …" when it fails', async ({
   page,
+  pageErrors,
 }) => {
+  pageErrors.allowFailedLoad(503, '/api/payments/test-intent', 'this test pauses payments');
   await page.goto('/payment-test');
   const pay = page.getByRole('button', { name: 'Pay ₵10 (test)' });
   await expect(pay).toBeEnabled();

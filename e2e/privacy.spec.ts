@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 
 // Issue #6, privacy: "a signed-in user can download their own data as JSON from their profile".
@@ -27,19 +27,36 @@ test('a customer downloads their own data as JSON from the Profile tab', async (
   expect(JSON.stringify(data)).not.toMatch(/password_hash|token_hash|\$argon2/);
 });
 
-test('when the session has ended, the download says so instead of saving a file', async ({ page, request }) => {
+test('when the session has ended, the download says so instead of saving a file', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  pageErrors.allowFailedLoad(401, '/api/events/ticket', 'the live stream asks again and is refused: the session ended');
+  pageErrors.allowFailedLoad(401, '/api/auth/verify', 'the page then checks its session, which the server refuses');
+  pageErrors.allowFailedLoad(401, '/api/me/export', 'the download this test asks for after the session ended');
   const account = await createPaidAccount(request);
   const session = await login(request, account);
   await useSession(page, session);
   await page.goto('/customer-dashboard');
   await page.getByRole('tab', { name: 'Profile' }).click();
+  const card = page.getByRole('region', { name: 'Your data' });
+  await expect(card.getByRole('button', { name: 'Download my data' })).toBeEnabled();
   // Signed out elsewhere: the stored token no longer opens anything.
   expect((await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${session.token}` } })).ok()).toBe(
     true,
   );
 
-  const card = page.getByRole('region', { name: 'Your data' });
+  // The page hears of it (docs/PRODUCT.md "Signing in and sessions") and stays where it is.
+  await expect(page.getByRole('alert', { name: 'Session ended' })).toContainText(
+    'Your session has ended. Please sign in again.',
+  );
+  await expect(page).toHaveURL(/\/customer-dashboard$/);
+
+  const downloads: string[] = [];
+  page.on('download', (download) => downloads.push(download.suggestedFilename()));
   await card.getByRole('button', { name: 'Download my data' }).click();
   await expect(card.getByRole('alert')).toHaveText('Your session has ended. Please sign in again.');
   await expect(card.getByRole('button', { name: 'Download my data' })).toBeEnabled();
+  expect(downloads).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { monthLabel } from '../contract/dates.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { bookFirstSlot, passSlotStart } from './fixtures/bookings.ts';
@@ -179,7 +179,12 @@ test('a professional accepts a job, manages rates, profile and availability, com
   await context.close();
 });
 
-test('the professional dashboard load failure offers Try Again and Sign In Again', async ({ page, request }) => {
+test('the professional dashboard load failure offers Try Again and Sign In Again', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  pageErrors.allowFailedLoad(404, /^\/api\/professional-data\//, 'this test makes the record’s load fail');
   const pro = await createPaidAccount(request, { userType: 'professional' });
   await useSession(page, await login(request, pro));
   await page.route('**/api/professional-data/**', (route) =>

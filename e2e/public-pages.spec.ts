@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { CATEGORY_NAMES } from '../contract/categories.ts';
 import { NEARBY_RADIUS_MILES } from '../contract/professionals.ts';
 
@@ -235,7 +235,8 @@ test('support center: channels, hours, FAQ accordion without JavaScript, emergen
   await expect(page.getByRole('region', { name: 'Send us a message' })).toBeVisible();
 });
 
-test('unknown paths answer 404 with a way home', async ({ page }) => {
+test('unknown paths answer 404 with a way home', async ({ page, pageErrors }) => {
+  pageErrors.allowFailedLoad(404, '/no-such-page-here', 'the page this test asks for does not exist');
   const response = await page.goto('/no-such-page-here');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import { addMonths, DAY_MS, longDate } from '../contract/dates.ts';

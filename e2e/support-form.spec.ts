@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 
 test('a visitor who leaves out the message is told what is missing', async ({ page }) => {
   await page.goto('/support');

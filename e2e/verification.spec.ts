@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext } from '@playwright/test';
 import {
   DOCUMENT_MAX_BYTES,
@@ -31,7 +31,13 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 test('a professional uploads a Ghana Card and a certificate, waits for review, and sees Verified once an admin approves', async ({
   page,
   request,
+  pageErrors,
 }) => {
+  pageErrors.allowFailedLoad(
+    400,
+    /^\/api\/professional\/documents\//,
+    'the mislabelled file this test sends is refused',
+  );
   const pro = await createPaidAccount(request, {
     userType: 'professional',
     firstName: 'Yaw',

@@ -22,7 +22,9 @@ function ToastCard({ toast }: { toast: Toast }) {
  * announce what is put into them: polite for ordinary news, assertive (role="alert") for failures.
  */
 export default function ToastHost() {
-  const toast = useStore($toast);
+  // Hydrates empty, as pre-rendered: a toast shown before this island woke (it wakes when the
+  // browser is idle) would differ from the HTML (React #418); it is drawn right after.
+  const toast = useStore($toast, { ssr: 'initial' });
   const urgent = toast?.variant === 'destructive';
   return (
     <div className="toast-host">

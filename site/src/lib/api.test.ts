@@ -7,6 +7,7 @@ import {
   clearQueryCache,
   CONNECTION_MESSAGES,
   dashboardLoadErrorMessage,
+  logUnexpected,
   MissingEmailError,
   NetworkError,
   query,
@@ -289,6 +290,23 @@ describe('query', () => {
     clearQueryCache('/api/customer-data');
     expect(await query('/api/customer-data/a')).toBe(3);
     expect(await query('/api/other')).toBe(2);
+  });
+});
+
+describe('logUnexpected', () => {
+  it('writes only what the page did not expect: an answer, a lost connection or a time-out is told in words instead', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      logUnexpected('Sign-up failed', new ApiError(400, 'We could not find that referrer code.', null));
+      logUnexpected('Sign-up failed', new NetworkError());
+      logUnexpected('Sign-up failed', new TimeoutError());
+      expect(log).not.toHaveBeenCalled();
+      const bug = new TypeError('x is undefined');
+      logUnexpected('Sign-up failed', bug);
+      expect(log).toHaveBeenCalledWith('Sign-up failed', bug);
+    } finally {
+      log.mockRestore();
+    }
   });
 });
 

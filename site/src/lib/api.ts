@@ -52,6 +52,16 @@ export class TimeoutError extends Error {
   }
 }
 
+/**
+ * Logs an error the page did not expect (a bug) to the console. A refusal, a lost connection or a
+ * time-out is an answer the page tells the person in words: not the page's error, so not logged
+ * (the browser suite fails a test on any console error: e2e/fixtures/test.ts).
+ */
+export function logUnexpected(what: string, error: unknown): void {
+  if (error instanceof ApiError || error instanceof NetworkError || error instanceof TimeoutError) return;
+  console.error(what, error);
+}
+
 export const DEFAULT_TIMEOUT_MS = 10_000; // spec: data fetch time-out 10 s
 const UNREADABLE = 'Server response error. Please try again in a moment.';
 

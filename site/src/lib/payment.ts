@@ -3,7 +3,7 @@
  * PaymentIntent); this opens the provider's pop-up for it — Paystack's inline script, or the local
  * sandbox checkout when no keys are configured — then verifies and completes through the server.
  */
-import { apiFetch, ApiError, serverMessage } from './api.ts';
+import { apiFetch, ApiError, logUnexpected, serverMessage } from './api.ts';
 import { loadPaystack } from './paystack-loader.ts';
 import { openSandboxCheckout } from '../ui/SandboxCheckout.tsx';
 import type { PaystackPopClass } from './paystack-loader.ts';
@@ -52,7 +52,7 @@ function guarded<A extends unknown[]>(fn: (...args: A) => void) {
     try {
       fn(...args);
     } catch (error) {
-      console.error('Payment callback failed', error);
+      logUnexpected('Payment callback failed', error);
     }
   };
 }
@@ -88,7 +88,7 @@ function openPaystack(
       onSuccess: success,
       onCancel: close,
       onError: guarded((error: { message?: string } | undefined) => {
-        console.error('Paystack error', error);
+        logUnexpected('Paystack error', error);
         onError(new Error(PAYMENT_MESSAGES.initFailed));
       }),
     });
@@ -127,14 +127,14 @@ export async function payForIntent(intent: PaymentIntent): Promise<PaymentResult
     try {
       Pop = await loadPaystack();
     } catch (error) {
-      console.error('Paystack script failed to load', error);
+      logUnexpected('Paystack script failed to load', error);
       throw new Error(paymentSystemMessage(error));
     }
     await delay(PAYMENT_TIMINGS.popupDelayMs);
     try {
       openPaystack(Pop, intent, amount, onSuccess, onClose, fail);
     } catch (error) {
-      console.error('Paystack pop-up failed to open', error);
+      logUnexpected('Paystack pop-up failed to open', error);
       throw error instanceof Error && error.message === PAYMENT_MESSAGES.sdkNotLoaded
         ? error
         : new Error(PAYMENT_MESSAGES.initFailed);
@@ -193,7 +193,7 @@ export async function verifyAndComplete(
   try {
     verified = await apiFetch<{ success: boolean; message?: string }>('/api/verify-payment', { body: { reference } });
   } catch (error) {
-    console.error('Payment verification failed', error);
+    logUnexpected('Payment verification failed', error);
     const message = error instanceof ApiError ? serverMessage(error.body) : undefined;
     throw new Error(message ?? PAYMENT_MESSAGES.verifyFailed, { cause: error });
   }
@@ -206,6 +206,7 @@ export async function verifyAndComplete(
     if (!completed.success) throw new Error(completed.message);
     return completed;
   } catch (error) {
+    // Paid but not activated: always kept in the console, whatever the cause (the reference is shown too).
     console.error('Registration completion failed after a verified payment', error);
     throw new RegistrationNotCompletedError(reference, error);
   }

@@ -273,7 +273,7 @@ describe('the live connection', () => {
     stop();
   });
 
-  it('a refused ticket has the session checked: a session ended elsewhere signs out here and ends the stream', async () => {
+  it('a refused ticket has the session checked: a session ended elsewhere ends it here, and the stream', async () => {
     const ama = user();
     const storage = new MapStorage();
     storage.setItem('authToken', `tok-${ama.id}`);
@@ -284,7 +284,7 @@ describe('the live connection', () => {
     const { stop } = record();
     await settle();
     expect(reads).toEqual(['/api/auth/verify']);
-    expect($session.get().status).toBe('signed-out');
+    expect($session.get().status).toBe('ended');
     expect($live.get()).toBe('off');
     await vi.advanceTimersByTimeAsync(LIVE_TIMING.streamRetryMs);
     expect(tickets).toHaveLength(1);

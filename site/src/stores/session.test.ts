@@ -137,9 +137,33 @@ describe('restoreSession', () => {
     expect($session.get()).toEqual({ status: 'signed-in', user: ama, token: 'tok' });
     expect(storage.getItem('authToken')).toBe('tok');
 
+    // Refused once back online: the page it has been showing keeps its screen (ended).
     online = true;
     await restoreSession();
-    expect($session.get().status).toBe('signed-out');
+    expect($session.get().status).toBe('ended');
+  });
+
+  it('refused while the page shows the session (signed out elsewhere): ended, the screen and the stored keys kept', async () => {
+    store('tok', ama);
+    $session.set({ status: 'signed-in', user: ama, token: 'tok' });
+    // A page: the store follows other tabs through the window's storage events while it is read.
+    vi.stubGlobal('window', new EventTarget());
+    const unbind = $session.listen(() => undefined);
+    const otherTab = () => window.dispatchEvent(Object.assign(new Event('storage'), { key: 'authToken' }));
+    fakeFetch(() => json(401, { success: false, message: 'Your session has ended. Please sign in again.' }));
+    await restoreSession();
+    expect($session.get()).toEqual({ status: 'ended', user: ama, token: 'tok' });
+    expect(storage.getItem('authToken')).toBe('tok');
+
+    // Another tab's sign-in page clears the dead token: this page keeps its screen.
+    storage.removeItem('authToken');
+    otherTab();
+    expect($session.get().status).toBe('ended');
+    // Signing in again there brings this page back, as it is.
+    store('tok-new', ama);
+    otherTab();
+    expect($session.get()).toEqual({ status: 'signed-in', user: ama, token: 'tok-new' });
+    unbind();
   });
 
   it('a server error (503) is treated like no connection', async () => {
@@ -199,6 +223,18 @@ describe('signOut', () => {
     expect(storage.getItem('userEmail')).toBeNull();
     expect(calls).toEqual([{ url: '/api/auth/logout', method: 'POST', authorization: 'Bearer tok' }]);
     expect(getPendingUserId()).toBe(12); // an unpaid sign-up is not part of the session
+  });
+
+  it('from an ended session: signed out here without asking the server again', async () => {
+    store('tok', ama);
+    signIn('tok', ama);
+    fakeFetch(() => json(401, { message: 'Your session has ended. Please sign in again.' }));
+    await restoreSession();
+    calls = [];
+    await signOut();
+    expect($session.get().status).toBe('signed-out');
+    expect(storage.map.size).toBe(0);
+    expect(calls).toEqual([]);
   });
 
   it('still signs out here when the server cannot be reached', async () => {

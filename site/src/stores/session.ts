@@ -13,9 +13,14 @@ import { ApiError, apiFetch, clearQueryCache } from '../lib/api.ts';
  * - verifying: a token is stored and the server is checking it (no user yet: the guards show
  *   "Verifying authentication...");
  * - signed-in: user and token set;
+ * - ended: the server refused the session of a page already showing it (signed out on another
+ *   device, password reset, suspension; docs/PRODUCT.md "Signing in and sessions"). The page keeps
+ *   what it shows and what was typed, and says so; user and the refused token stay, so any call
+ *   still made gets the server's own words ("Your session has ended. Please sign in again."). The
+ *   stored keys stay too: other tabs find out through their own checks, and a reload goes to /signin;
  * - signed-out: neither.
  */
-export type SessionStatus = 'loading' | 'verifying' | 'signed-in' | 'signed-out';
+export type SessionStatus = 'loading' | 'verifying' | 'signed-in' | 'ended' | 'signed-out';
 
 export interface SessionState {
   status: SessionStatus;
@@ -132,13 +137,14 @@ export function signIn(token: string, user: SessionUser, options: { rememberEmai
  * The caller navigates to /signin afterwards.
  */
 export async function signOut(): Promise<void> {
-  const { token } = $session.get();
+  const { status, token } = $session.get();
   const storedToken = token ?? read(STORAGE_KEYS.token);
   clearStored();
   write(STORAGE_KEYS.email, null);
   needsReverify = false;
   setSignedOut();
-  if (!storedToken) return;
+  // An ended session is already over on the server: nothing to tell it.
+  if (!storedToken || status === 'ended') return;
   try {
     await apiFetch('/api/auth/logout', { method: 'POST', body: {}, token: storedToken, timeoutMs: LOGOUT_TIMEOUT_MS });
   } catch {
@@ -148,7 +154,8 @@ export async function signOut(): Promise<void> {
 
 /**
  * Reads the stored token and user and checks them with the server (POST /api/auth/verify).
- * Valid: signed in with the server's user. Refused (4xx, or success false): both cleared.
+ * Valid: signed in with the server's user. Refused (4xx, or success false): both cleared, or,
+ * when the page is already showing this session, `ended`.
  * Unreachable (offline, time-out, 5xx): the stored user stays signed in and is checked again
  * when the browser comes back online.
  */
@@ -170,9 +177,18 @@ async function doRestore(): Promise<void> {
   }
   const current = $session.get();
   // Already signed in with this token (a re-verify): keep showing the page while checking.
-  if (!(current.status === 'signed-in' && current.token === token)) {
-    $session.set({ status: 'verifying', user: null, token });
-  }
+  const showing = current.status === 'signed-in' && current.token === token ? current.user : null;
+  if (!showing) $session.set({ status: 'verifying', user: null, token });
+  // Refused: a page that is showing the session keeps its screen (ended); otherwise signed out.
+  const refused = () => {
+    if (showing) {
+      clearQueryCache();
+      $session.set({ status: 'ended', user: showing, token });
+      return;
+    }
+    clearStored();
+    setSignedOut();
+  };
   try {
     const answer = await apiFetch<{ success?: boolean; user?: unknown }>('/api/auth/verify', {
       method: 'POST',
@@ -182,8 +198,7 @@ async function doRestore(): Promise<void> {
     });
     if (read(STORAGE_KEYS.token) !== token) return; // signed in or out elsewhere meanwhile
     if (answer?.success === false || !isSessionUser(answer?.user)) {
-      clearStored();
-      setSignedOut();
+      refused();
       return;
     }
     needsReverify = false;
@@ -192,8 +207,7 @@ async function doRestore(): Promise<void> {
   } catch (error) {
     if (read(STORAGE_KEYS.token) !== token) return;
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-      clearStored();
-      setSignedOut();
+      refused();
       return;
     }
     // Could not ask: trust the stored record for now (slow or no connection), check later.
@@ -204,8 +218,8 @@ async function doRestore(): Promise<void> {
 
 /** A profile update: merges fields into the stored user. */
 export function mergeUser(fields: Partial<SessionUser>): void {
-  const { user, token } = $session.get();
-  if (!user || !token) return;
+  const { status, user, token } = $session.get();
+  if (status !== 'signed-in' || !user || !token) return;
   const merged: SessionUser = { ...user, ...fields };
   write(STORAGE_KEYS.user, JSON.stringify(merged));
   $session.set({ status: 'signed-in', user: merged, token });
@@ -235,7 +249,9 @@ function onStorage(event: StorageEvent): void {
   const token = read(STORAGE_KEYS.token);
   const user = readUser();
   if (!token || !user) {
-    if ($session.get().status !== 'signed-out') setSignedOut();
+    // An ended page keeps its screen when another tab clears the dead token (the sign-in page does).
+    const { status } = $session.get();
+    if (status !== 'signed-out' && status !== 'ended') setSignedOut();
     return;
   }
   const current = $session.get();

@@ -7,7 +7,7 @@ import {
   firstProblem,
 } from '../../../../contract/accounts.ts';
 import type { SessionUser } from '../../../../contract/account-types.ts';
-import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import { ApiError, apiFetch, logUnexpected, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { signIn } from '../../stores/session.ts';
 
 /**
@@ -151,7 +151,7 @@ export async function submitAffiliate(deps: AffiliateDeps = defaultDeps): Promis
       firstName: answer.user.firstName,
     });
   } catch (error) {
-    console.error('Affiliate sign-up failed', error);
+    logUnexpected('Affiliate sign-up failed', error);
     $affiliate.set({ ...$affiliate.get(), alert: affiliateFailureMessage(error), busy: false });
   }
 }

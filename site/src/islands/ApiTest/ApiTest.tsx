@@ -87,7 +87,7 @@ function Facts({ rows }: { rows: [string, string][] }) {
 }
 
 function Diagnostics() {
-  const { status: session, token } = useStore($session);
+  const { status: session, token } = useStore($session, { ssr: 'initial' }); // hydrates as pre-rendered
   const [maps, setMaps] = useState<MapsResult | null>(null);
   const [raw, setRaw] = useState<RawResult | null>(null);
   const [busy, setBusy] = useState<'maps' | 'raw' | null>(null);

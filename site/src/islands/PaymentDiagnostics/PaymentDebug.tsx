@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
+import { logUnexpected } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import { createTestIntent, keyPrefix, usePaymentEnv } from './usePaymentEnv.ts';
@@ -28,7 +29,7 @@ function Debug() {
           : { kind: 'error', text: PAYMENT_MESSAGES.cancelled },
       );
     } catch (error) {
-      console.error('Payment setup failed', error);
+      logUnexpected('Payment setup failed', error);
       setResult({ kind: 'error', text: `Payment setup failed: ${(error as Error).message}` });
     } finally {
       setBusy(false);

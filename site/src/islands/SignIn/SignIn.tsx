@@ -91,7 +91,8 @@ function PaymentPanel({
 }
 
 function Form() {
-  const session = useStore($session);
+  // Hydrates as pre-rendered (no session read yet), like the route guard.
+  const session = useStore($session, { ssr: 'initial' });
   const [accountType, setAccountType] = useState<UserType>('customer');
   const [method, setMethod] = useState<'email' | 'phone'>('email');
   const [busy, setBusy] = useState(false);

@@ -4,7 +4,15 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { PAYMENT_MESSAGES, PAYMENT_TIMINGS } from '../../../../contract/payments.ts';
 import type { PaymentIntent, SignupResponse } from '../../../../contract/payments.ts';
 import type { PlanLength } from '../../../../contract/plans.ts';
-import { actionErrorMessage, ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import {
+  actionErrorMessage,
+  ApiError,
+  apiFetch,
+  logUnexpected,
+  NetworkError,
+  serverMessage,
+  TimeoutError,
+} from '../../lib/api.ts';
 import { firstPaymentFor } from '../../lib/first-payment.ts';
 import { loadPaymentsConfig, payForIntent, verifyAndComplete } from '../../lib/payment.ts';
 import { loadPaystack } from '../../lib/paystack-loader.ts';
@@ -268,7 +276,7 @@ export async function submitSignup(): Promise<void> {
   try {
     created = await apiFetch<SignupResponse>('/api/signup', { body, timeoutMs: 30_000 });
   } catch (error) {
-    console.error('Sign-up failed', error);
+    logUnexpected('Sign-up failed', error);
     const refused = refusedField(error);
     if (refused) {
       $signup.setKey('phase', { name: 'editing' });
@@ -303,7 +311,7 @@ async function pay(): Promise<void> {
     account.paidReference = result.reference;
     saveDraft();
   } catch (error) {
-    console.error('Payment failed to start', error);
+    logUnexpected('Payment failed to start', error);
     $signup.setKey('phase', { name: 'failed', message: actionErrorMessage(error, PAYMENT_MESSAGES.initFailed) });
     return;
   }

@@ -3,7 +3,7 @@ import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
 import type { PlanLength } from '../../../../contract/plans.ts';
 import { addMonths } from '../../../../contract/dates.ts';
-import { actionErrorMessage, apiFetch, clearQueryCache } from '../../lib/api.ts';
+import { actionErrorMessage, apiFetch, clearQueryCache, logUnexpected } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
 
 /**
@@ -65,7 +65,7 @@ export async function verifyRenewal(context: RenewalContext, reference: string, 
       token: context.token,
     });
   } catch (error) {
-    console.error('Renewal verification failed', error);
+    logUnexpected('Renewal verification failed', error);
     move(context, {
       kind: 'failed',
       message: actionErrorMessage(error, PAYMENT_MESSAGES.verifyFailed),
@@ -109,7 +109,7 @@ export async function renew(context: RenewalContext, months: PlanLength): Promis
     if (!answer.success || !answer.payment) throw new Error(answer.message || RENEW_FAILED);
     intent = answer.payment;
   } catch (error) {
-    console.error('Renewal could not start', error);
+    logUnexpected('Renewal could not start', error);
     move(context, { kind: 'failed', message: actionErrorMessage(error, RENEW_FAILED), reference: null, months });
     return;
   }
@@ -117,7 +117,7 @@ export async function renew(context: RenewalContext, months: PlanLength): Promis
   try {
     result = await payForIntent(intent);
   } catch (error) {
-    console.error('Payment pop-up failed', error);
+    logUnexpected('Payment pop-up failed', error);
     move(context, {
       kind: 'failed',
       message: actionErrorMessage(error, PAYMENT_MESSAGES.initFailed),

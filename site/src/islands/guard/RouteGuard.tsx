@@ -8,6 +8,7 @@ import { AppShell, lazyPart } from '../../ui/AppShell.tsx';
 import { GUARD_TEXTS, GuardLoading } from '../../ui/GuardLoading.tsx';
 import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
 import { DashboardPanel } from './DashboardPanel.tsx';
+import { SessionEnded } from './SessionEnded.tsx';
 
 type Loader = () => Promise<{ default: ComponentType<DashboardViewProps> }>;
 
@@ -35,10 +36,15 @@ interface Props {
 /**
  * The user route guard (docs/PRODUCT.md "Roles and pages"): "Loading..." until the session is read;
  * "Verifying authentication..." while a stored token is checked; no session → /signin; another
- * account type → that account's own dashboard (both replacing history); otherwise the page.
+ * account type → that account's own dashboard (both replacing history); otherwise the page. A
+ * session that ends while the page is open (docs/PRODUCT.md "Signing in and sessions") does not
+ * send the page away: it stays, with the SessionEnded notice on top.
  */
 function Guard({ allow, title }: Props) {
-  const { status, user } = useStore($session);
+  // The first render must draw what the pre-rendered HTML shows ("Loading..."), or React throws
+  // away the server's HTML (hydration error #418): reading $session starts the check at once
+  // ("Verifying..."), which is drawn right after hydration.
+  const { status, user } = useStore($session, { ssr: 'initial' });
   useEffect(() => {
     // Start the dashboard's download now, alongside the session check (the browser reuses the module).
     LOADERS[allow]?.().catch(() => undefined);
@@ -51,10 +57,16 @@ function Guard({ allow, title }: Props) {
   }, [status, wrongType, user]);
 
   if (status === 'verifying') return <GuardLoading text={GUARD_TEXTS.auth} />;
-  if (status !== 'signed-in' || !user || wrongType) return <GuardLoading text={GUARD_TEXTS.loading} />;
+  const showing = status === 'signed-in' || status === 'ended';
+  if (!showing || !user || wrongType) return <GuardLoading text={GUARD_TEXTS.loading} />;
   const View = VIEWS[allow];
-  if (View) return <View title={title} user={user} />;
-  return <DashboardPanel title={title} user={user} />;
+  // Same shape signed in and ended, so the dashboard (and what was typed in it) stays mounted.
+  return (
+    <>
+      {status === 'ended' ? <SessionEnded /> : null}
+      {View ? <View title={title} user={user} /> : <DashboardPanel title={title} user={user} />}
+    </>
+  );
 }
 
 export default function RouteGuard(props: Props) {
