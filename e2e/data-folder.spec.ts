@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, request, test } from '@playwright/test';
+import { request } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { createPendingAccount } from './fixtures/accounts.ts';
 import {
   freePort,

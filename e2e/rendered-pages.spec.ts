@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext } from '@playwright/test';
 import { createPaidAccount, uniqueTag } from './fixtures/accounts.ts';
 import { advanceServerClock, resetServerClockAfterEach } from './fixtures/clock.ts';
