@@ -4,12 +4,13 @@
  * stamped with performance.now() when its bytes arrived.
  */
 import { request, type ClientRequest } from 'node:http';
+import { EVENTS_PING } from '../../contract/events.ts';
 
 export interface SseFrame {
   id?: string;
   data?: string;
   retry?: number;
-  /** A comment line (the heartbeat). */
+  /** The heartbeat: an event named EVENTS_PING (the server's beat), or a comment line. */
   comment: boolean;
   /** performance.now() when the bytes completing the frame were read. */
   at: number;
@@ -70,7 +71,7 @@ export class SseStream {
             buffer = buffer.slice(cut + 2);
             const frame: SseFrame = { comment: false, at };
             for (const line of block.split('\n')) {
-              if (line.startsWith(':')) frame.comment = true;
+              if (line.startsWith(':') || line === `event:${EVENTS_PING}`) frame.comment = true;
               else if (line.startsWith('id: ')) frame.id = line.slice(4);
               else if (line.startsWith('data: ')) frame.data = line.slice(6);
               else if (line.startsWith('retry: ')) frame.retry = Number(line.slice(7));
