@@ -2,6 +2,7 @@ import { expect, test } from './fixtures/test.ts';
 import type { Browser, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import { monthLabel } from '../contract/dates.ts';
+import { SEARCH_MESSAGES } from '../contract/professionals.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
 import { bookFirstSlot, passSlotStart } from './fixtures/bookings.ts';
@@ -147,7 +148,7 @@ test('a professional reads and answers a pending request, accepts it, and can ma
   await customerPage.context().close();
 });
 
-test('an affiliate sees this month, confirms a payout before it is sent, edits the profile, and can list professionals', async ({
+test('an affiliate sees this month, confirms a payout before it is sent, edits the profile, and is told the professionals API is not theirs', async ({
   browser,
   request,
 }) => {
@@ -155,11 +156,12 @@ test('an affiliate sees this month, confirms a payout before it is sent, edits t
   await creditAffiliate(request, affiliate.email, 250);
   const page = await phonePage(browser, affiliate);
 
-  // Item 8: GET /api/professionals answers an affiliate.
+  // Issue #29: affiliates have no find-pro access (the public directory is open to them); the API says so.
   const listing = await page.request.get('/api/professionals', {
     headers: { Authorization: `Bearer ${affiliate.token}` },
   });
-  expect(listing.status()).toBe(200);
+  expect(listing.status()).toBe(403);
+  expect((await listing.json()).message).toBe(SEARCH_MESSAGES.affiliate);
 
   await page.goto('/affiliate-dashboard');
   await page.getByRole('tab', { name: 'Earnings' }).click();
