@@ -1,3 +1,4 @@
+import { NO_CONNECTION_SHORT } from './connection.ts';
 import { GHANA_PHONE_EXAMPLES } from './phone.ts';
 
 /**
@@ -58,7 +59,7 @@ export const LOGIN_MESSAGES = {
   wrongCredentials:
     'The email or phone number and password do not match. Check them and try again, or use “Forgot password?”.',
   networkTitle: 'Login Error',
-  network: 'Unable to connect to server. Please try again.',
+  network: NO_CONNECTION_SHORT,
   successTitle: 'Login Successful',
   welcome: (firstName: string) => `Welcome back, ${firstName}!`,
   /** On the account's first visit (docs/PRODUCT.md "Welcome"). */

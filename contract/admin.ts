@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { NO_CONNECTION_SHORT } from './connection.ts';
 import { emailField, nameField, phoneField } from './accounts.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import type { PayoutStatus } from './affiliates.ts';
@@ -13,7 +14,7 @@ import { VERIFICATION_STATUSES, type VerificationStatus } from './verification.t
 export const ADMIN_MESSAGES = {
   loginRequired: 'Username and password are required',
   invalidCredentials: 'Invalid credentials',
-  network: 'Unable to connect to server. Please try again.',
+  network: NO_CONNECTION_SHORT,
   verifying: 'Verifying admin authentication...',
   sessionExpired: 'Admin session expired or not logged in. Redirecting to login page...',
   throttled: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/test.ts';
+import { NO_CONNECTION } from '../contract/connection.ts';
 import type { Page } from '@playwright/test';
 import { allowUnpaidSignIn, createPaidAccount, createPendingAccount } from './fixtures/accounts.ts';
 
@@ -80,9 +81,7 @@ test('a wrong password shows the "Login Failed" toast and the same words by the 
   // Offline: plain words by the form, never "Failed to fetch".
   await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(form.getByRole('alert')).toHaveText(
-    'No connection: we could not reach ServiceConnect. Check your mobile data or Wi-Fi, then try again.',
-  );
+  await expect(form.getByRole('alert')).toHaveText(NO_CONNECTION);
   await expect(page.getByText(/failed to fetch/i)).toHaveCount(0);
 });
 

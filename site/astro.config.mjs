@@ -14,6 +14,7 @@ const CORE_UI = [
   'GuardLoading',
   'IdentifierChoice',
   'NetworkErrorScreen',
+  'OfflineBanner',
   'PasswordField',
   'PhotoPicker',
   'ProfilePhoto',

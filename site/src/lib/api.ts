@@ -6,6 +6,8 @@
  * - dashboardLoadErrorMessage: the dashboard data-load messages (docs/PRODUCT.md "Plain words").
  */
 import type { ApiError as ApiErrorBody } from '../../../contract/api.ts';
+import { NO_CONNECTION } from '../../../contract/connection.ts';
+import { browserOffline, noteAnswered, noteNoAnswer } from '../stores/connection.ts';
 
 /** The server answered with a non-2xx status (or an unreadable body). */
 export class ApiError extends Error {
@@ -30,7 +32,7 @@ export class ApiError extends Error {
  * what happened and what to do, never "Failed to fetch", a status code alone, or a timestamp.
  */
 export const CONNECTION_MESSAGES = {
-  offline: 'No connection: we could not reach ServiceConnect. Check your mobile data or Wi-Fi, then try again.',
+  offline: NO_CONNECTION,
   slow: 'The connection is too slow: ServiceConnect did not answer in time. Please try again.',
   serverFault: 'Something went wrong on our side. Nothing was changed; please try again in a moment.',
   refused: 'That did not work. Please check what you entered and try again.',
@@ -135,10 +137,14 @@ async function send<T>(
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const response = await fetch(path, { ...init, signal: controller.signal, credentials: 'same-origin' });
-    return { response, body: await read(response) };
+    const body = await read(response);
+    // Any answer, even a refusal, means the connection works: the offline banner goes.
+    noteAnswered();
+    return { response, body };
   } catch (cause) {
     if (controller.signal.aborted)
       throw new TimeoutError(signal?.aborted ? 'Request aborted' : CONNECTION_MESSAGES.slow, { cause });
+    noteNoAnswer();
     throw new NetworkError(CONNECTION_MESSAGES.offline, { cause });
   } finally {
     clearTimeout(timer);
@@ -202,6 +208,9 @@ export const MAX_RETRY_DELAY_MS = 30_000;
 /** `failures` is how many attempts have failed before this one (0 after the first failure). */
 export function shouldRetry(failures: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  // The phone has no network at all: asking again is pointless; parts read again when it returns
+  // (stores/connection.ts), and meanwhile show what is kept at once instead of after the retries.
+  if (error instanceof NetworkError && browserOffline()) return false;
   return failures < MAX_RETRIES;
 }
 
@@ -280,7 +289,7 @@ export function clearQueryCache(prefix = ''): void {
 
 export const DASHBOARD_MESSAGES = {
   emailRequired: 'Email is required',
-  unreachable: 'Unable to connect to server. Please check your internet connection and try again.',
+  unreachable: NO_CONNECTION,
   timeout: 'Request timed out. Please check your connection and try again.',
   notFound: 'User data not found. Please try logging in again.',
   // The spec's "Failed to fetch user data" read like a browser error; this says what to do.

@@ -10,6 +10,7 @@ import {
   loadBookings,
   reviewBooking,
 } from './bookings.ts';
+import { $connection } from './connection.ts';
 import { $session } from './session.ts';
 
 const booking = (id: number, status: Booking['status'], extra: Partial<Booking> = {}): Booking => ({
@@ -145,6 +146,54 @@ describe('bookings store', () => {
       date: '2025-01-15',
       time: '09:00',
       description: '',
+    });
+  });
+
+  describe('without a connection (what is on screen stays)', () => {
+    const storage = new Map<string, string>();
+    const offlineFetch = () =>
+      vi.stubGlobal('fetch', async () => {
+        throw new TypeError('Failed to fetch');
+      });
+    beforeEach(() => {
+      storage.clear();
+      vi.stubGlobal('localStorage', {
+        getItem: (k: string) => storage.get(k) ?? null,
+        setItem: (k: string, v: string) => storage.set(k, v),
+        removeItem: (k: string) => storage.delete(k),
+      });
+      $session.set({ status: 'signed-in', token: 'tok', user: { id: 41 } as never });
+      // Online again between tests: a return to online would read the list once more by itself.
+      $connection.set({ offline: false, shownAt: null, backOnline: 0 });
+    });
+
+    it('a refresh that gets no answer keeps the list shown, and says nothing beside it (the banner does)', async () => {
+      stubFetch(answer(200, { bookings: [booking(1, 'pending'), booking(2, 'confirmed')] }));
+      await loadBookings();
+      offlineFetch();
+      await loadBookings();
+      expect($bookings.get()).toMatchObject({ status: 'ready', message: null });
+      expect($bookings.get().items.map((b) => b.id)).toEqual([1, 2]);
+    });
+
+    it('a list opened offline is the one kept on the device for this account', async () => {
+      stubFetch(answer(200, { bookings: [booking(3, 'confirmed')] }));
+      await loadBookings();
+      $bookings.set({ status: 'idle', items: [], message: null });
+      offlineFetch();
+      await loadBookings();
+      expect($bookings.get().items.map((b) => b.id)).toEqual([3]);
+      $session.set({ status: 'signed-in', token: 'tok', user: { id: 42 } as never });
+      $bookings.set({ status: 'idle', items: [], message: null });
+      await loadBookings();
+      expect($bookings.get().status).toBe('error');
+    });
+
+    it('a refusal while a list is shown keeps the list and says why beside it', async () => {
+      stubFetch(answer(200, { bookings: [booking(1, 'pending')] }), answer(503, { message: 'Down for a moment.' }));
+      await loadBookings();
+      await loadBookings();
+      expect($bookings.get()).toMatchObject({ status: 'ready', message: 'Down for a moment.' });
     });
   });
 });

@@ -1,7 +1,10 @@
 import { atom, computed, onMount } from 'nanostores';
 import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
 import type { Booking } from '../../../contract/bookings.ts';
-import { apiFetch } from '../lib/api.ts';
+import { apiFetch, NetworkError } from '../lib/api.ts';
+import { keep } from '../lib/kept.ts';
+import { keptInsteadOf } from '../lib/load.ts';
+import { $connection } from './connection.ts';
 import { onUserEvent, refresher } from './events.ts';
 import { $session } from './session.ts';
 
@@ -36,6 +39,7 @@ export const $bookingCounts = computed($bookings, ({ items }) => {
 });
 
 const token = () => $session.get().token;
+const account = () => $session.get().user?.id ?? 0;
 
 function replace(booking: Booking): void {
   const state = $bookings.get();
@@ -60,15 +64,17 @@ export async function loadBookings(options: { quiet?: boolean } = {}): Promise<v
   try {
     const answer = await apiFetch<{ bookings: Booking[] }>('/api/bookings', { token: token() });
     $bookings.set({ status: 'ready', items: answer.bookings, message: null });
+    keep('bookings', account(), answer.bookings);
     // The other party changed something (accepted, completed ...): the dashboard's figures follow.
     if (state.status === 'ready' && statuses(state.items) !== statuses(answer.bookings))
       $bookingsChanged.set($bookingsChanged.get() + 1);
   } catch (error) {
-    $bookings.set({
-      ...$bookings.get(),
-      status: 'error',
-      message: error instanceof Error ? error.message : 'Failed to load your bookings',
-    });
+    const message = error instanceof Error ? error.message : 'Failed to load your bookings';
+    // What is on screen stays (docs/PRODUCT.md "Working offline"): the list shown, else the one
+    // kept on the device. No connection is said by the offline banner; other reasons beside the list.
+    const shown = state.status === 'ready' ? state.items : keptInsteadOf<Booking[]>(error, 'bookings', account());
+    if (shown === null) $bookings.set({ ...$bookings.get(), status: 'error', message });
+    else $bookings.set({ status: 'ready', items: shown, message: error instanceof NetworkError ? null : message });
   }
 }
 
@@ -118,7 +124,20 @@ function onBookingNews(): void {
 let watchers = 0;
 let unlisten: (() => void) | undefined;
 function watch(): () => void {
-  if (watchers++ === 0) unlisten = onUserEvent([...BOOKING_EVENT_TYPES, 'reset'], onBookingNews);
+  if (watchers++ === 0) {
+    const stopNews = onUserEvent([...BOOKING_EVENT_TYPES, 'reset'], onBookingNews);
+    // Back online: a list that was shown (perhaps the kept one) or failed is read again by itself.
+    let seen = $connection.get().backOnline;
+    const stopConnection = $connection.listen(({ backOnline }) => {
+      if (backOnline === seen) return;
+      seen = backOnline;
+      if ($bookings.get().status !== 'idle') reloadShown();
+    });
+    unlisten = () => {
+      stopNews();
+      stopConnection();
+    };
+  }
   return () => {
     if (--watchers === 0) unlisten?.();
   };

@@ -6,7 +6,9 @@ import { PROFILE_MESSAGES } from '../../../contract/profile.ts';
 import { RATE_MESSAGES } from '../../../contract/professionals.ts';
 import type { Availability } from '../../../contract/professionals.ts';
 import { clearQueryCache, apiFetch, dashboardLoadErrorMessage, query, userDataPath } from '../lib/api.ts';
-import type { Load } from '../lib/load.ts';
+import { keep, type KeptName } from '../lib/kept.ts';
+import { keptInsteadOf, type Load } from '../lib/load.ts';
+import { $connection } from './connection.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
 import { onUserEvent, refresher } from './events.ts';
 import { $session, mergeUser } from './session.ts';
@@ -58,7 +60,18 @@ export const $professional = atom<Load<ProfessionalRecord>>({ state: 'loading' }
 export const $jobs = atom<Load<Booking[]>>({ state: 'loading' });
 
 const token = () => $session.get().token;
+const account = () => $session.get().user?.id ?? 0;
 let email = '';
+
+/**
+ * After a failed read (docs/PRODUCT.md "Working offline"): what is shown stays; with nothing shown,
+ * the data kept on the device when the server could not be reached; else the failure's words.
+ */
+function afterFailedRead<T>(shown: Load<T>, error: unknown, message: string, name: KeptName): Load<T> {
+  if (shown.state === 'loaded') return shown;
+  const kept = keptInsteadOf<T>(error, name, account());
+  return kept === null ? { state: 'failed', message } : { state: 'loaded', data: kept };
+}
 
 /**
  * GET /api/professional-data/{email}. `fresh` skips the 5-minute cache (Try Again, and after a
@@ -79,9 +92,9 @@ export async function loadProfessional(
     });
     noteVisit(answer.professional);
     $professional.set({ state: 'loaded', data: answer.professional });
+    keep('record', account(), answer.professional);
   } catch (error) {
-    if (options.fresh && $professional.get().state === 'loaded') return; // keep what is shown
-    $professional.set({ state: 'failed', message: dashboardLoadErrorMessage(error) });
+    $professional.set(afterFailedRead($professional.get(), error, dashboardLoadErrorMessage(error), 'record'));
   }
 }
 
@@ -137,8 +150,9 @@ export async function loadJobs(options: { fresh?: boolean } = {}): Promise<void>
       clockOffset = offsets.get(answer)!;
     }
     $jobs.set({ state: 'loaded', data: answer.bookings });
+    keep('jobs', account(), answer.bookings);
   } catch (error) {
-    $jobs.set({ state: 'failed', message: failure(error).message });
+    $jobs.set(afterFailedRead($jobs.get(), error, failure(error).message, 'jobs'));
   }
 }
 
@@ -238,3 +252,14 @@ export async function saveProfile(changes: ProfileChanges): Promise<Outcome> {
     return failure(error);
   }
 }
+
+// Back online: the record and job list (failed, kept or only old) are read again by themselves.
+onMount($professional, () => {
+  let seen = $connection.get().backOnline;
+  return $connection.listen(({ backOnline }) => {
+    if (backOnline === seen) return;
+    seen = backOnline;
+    reloadRecord();
+    if ($jobs.get().state !== 'loading') reloadJobs();
+  });
+});

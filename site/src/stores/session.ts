@@ -2,6 +2,7 @@ import { atom, computed, onMount } from 'nanostores';
 import { USER_TYPES } from '../../../contract/account-types.ts';
 import type { SessionUser } from '../../../contract/account-types.ts';
 import { ApiError, apiFetch, clearQueryCache } from '../lib/api.ts';
+import { forgetKept } from '../lib/kept.ts';
 
 /**
  * The signed-in session (docs/PRODUCT.md "Signing in and sessions": storage keys). This module is the only code
@@ -106,9 +107,11 @@ function readUser(): SessionUser | null {
   }
 }
 
+/** The session leaves this device, and with it the account's data kept for offline use. */
 function clearStored(): void {
   write(STORAGE_KEYS.token, null);
   write(STORAGE_KEYS.user, null);
+  forgetKept();
 }
 
 function setSignedOut(): void {
@@ -183,6 +186,7 @@ async function doRestore(): Promise<void> {
   const refused = () => {
     if (showing) {
       clearQueryCache();
+      forgetKept(); // ended elsewhere (a password changed after a lost phone): nothing stays here
       $session.set({ status: 'ended', user: showing, token });
       return;
     }

@@ -90,7 +90,11 @@ export default function AdminConsole({ initialStats }: { initialStats: AdminStat
         </div>
       </header>
       <p role="status" className="pd-muted admin-refreshed">
-        {refresh.doneAt ? `Data refreshed at ${refresh.doneAt} GMT.` : ''}
+        {refresh.failed
+          ? 'Some data could not be refreshed: what is shown is from before.'
+          : refresh.doneAt
+            ? `Data refreshed at ${refresh.doneAt} GMT.`
+            : ''}
       </p>
       <Tabs label="Admin sections" idPrefix="admin" tabs={TABS} active={tab} onChange={changeTab}>
         {tab === 'overview' ? <OverviewTab seed={seed} /> : null}

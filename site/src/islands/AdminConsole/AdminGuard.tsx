@@ -5,6 +5,7 @@ import type { AdminStats } from '../../../../contract/admin.ts';
 import { $adminSession, checkAdminSession } from '../../stores/admin-session.ts';
 import { AppShell, lazyPart } from '../../ui/AppShell.tsx';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
 import { EXPIRED_FLAG, LOGIN_PATH } from './login-paths.ts';
 
 const loadConsole = () => import('./AdminConsole.tsx');
@@ -63,6 +64,7 @@ function Guard() {
 export default function AdminGuard() {
   return (
     <AppShell name="admin dashboard">
+      <OfflineBanner />
       <Guard />
     </AppShell>
   );

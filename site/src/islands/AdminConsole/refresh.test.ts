@@ -11,23 +11,35 @@ describe('Refresh Data (the data, not the page, is reloaded)', () => {
     const before = $refreshCount.get();
     refreshData();
     expect($refreshCount.get()).toBe(before + 1);
-    expect($refresh.get()).toEqual({ running: true, doneAt: null });
+    expect($refresh.get()).toEqual({ running: true, doneAt: null, failed: false });
     const users = loadStarted(clock);
     const stats = loadStarted(clock);
-    users();
+    users(true);
     expect($refresh.get().running).toBe(true);
-    stats();
-    stats(); // a second call (settled, then unmounted) counts once
-    expect($refresh.get()).toEqual({ running: false, doneAt: '14:05' });
+    stats(true);
+    stats(true); // a second call (settled, then unmounted) counts once
+    expect($refresh.get()).toEqual({ running: false, doneAt: '14:05', failed: false });
   });
 
   it('a load that settles before any refresh-started load does not end the refresh', () => {
     const older = loadStarted(clock);
     refreshData();
-    older();
+    older(true);
     expect($refresh.get().running).toBe(true);
     const fresh = loadStarted(clock);
-    fresh();
+    fresh(true);
     expect($refresh.get().running).toBe(false);
+  });
+
+  it('a refresh with a failed read says so instead of a time: what is shown is from before', () => {
+    refreshData();
+    const users = loadStarted(clock);
+    const stats = loadStarted(clock);
+    users(false);
+    stats(true);
+    expect($refresh.get()).toEqual({ running: false, doneAt: null, failed: true });
+    refreshData();
+    loadStarted(clock)(true);
+    expect($refresh.get()).toEqual({ running: false, doneAt: '14:05', failed: false });
   });
 });

@@ -10,31 +10,43 @@ export const $refreshCount = atom(0);
 
 export interface RefreshState {
   running: boolean;
-  /** "14:05" (GMT) when the last refresh finished. */
+  /** "14:05" (GMT) when the last refresh finished with every read answered. */
   doneAt: string | null;
+  /** A read of the last refresh failed: what is shown is older (its part keeps it and says why). */
+  failed: boolean;
 }
-export const $refresh = atom<RefreshState>({ running: false, doneAt: null });
+export const $refresh = atom<RefreshState>({ running: false, doneAt: null, failed: false });
 
 let inFlight = 0;
 /** A load started since the refresh began: until one has, the refresh is not done. */
 let startedSinceRefresh = false;
+let failedSinceRefresh = false;
 
 export function refreshData(): void {
   startedSinceRefresh = false;
-  $refresh.set({ running: true, doneAt: null });
+  failedSinceRefresh = false;
+  $refresh.set({ running: true, doneAt: null, failed: false });
   $refreshCount.set($refreshCount.get() + 1);
 }
 
-/** A data hook's request started; call the answer when it settled or was dropped (once is enough). */
-export function loadStarted(clock: () => Date = () => new Date()): () => void {
+/**
+ * A data hook's request started; call the answer with `true` when it was answered or dropped, with
+ * `false` when it failed (once is enough).
+ */
+export function loadStarted(clock: () => Date = () => new Date()): (ok: boolean) => void {
   inFlight += 1;
   if ($refresh.get().running) startedSinceRefresh = true;
   let done = false;
-  return () => {
+  return (ok) => {
     if (done) return;
     done = true;
     inFlight -= 1;
+    if (!ok && $refresh.get().running) failedSinceRefresh = true;
     if (inFlight === 0 && startedSinceRefresh && $refresh.get().running)
-      $refresh.set({ running: false, doneAt: clockTime(clock()) });
+      $refresh.set(
+        failedSinceRefresh
+          ? { running: false, doneAt: null, failed: true }
+          : { running: false, doneAt: clockTime(clock()), failed: false },
+      );
   };
 }

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
 import { useLoad, type Load } from '../../lib/load.ts';
 import { adminGet } from '../../stores/admin-session.ts';
 import { $refreshCount, loadStarted } from './refresh.ts';
@@ -16,15 +17,30 @@ export function useAdminData<T>(
   seed?: T,
 ): { load: Load<T>; stale: boolean; retry: () => void } {
   const refreshes = useStore($refreshCount);
-  const { load, pending, retry } = useLoad<T>(
-    `${path} ${what} ${refreshes}`,
+  const { load, pending, retry, refresh } = useLoad<T>(
+    `${path} ${what}`,
     ({ signal }) => {
       // Refresh Data says "done" once every read it started has settled (or was dropped).
       const settled = loadStarted();
-      signal.addEventListener('abort', settled);
-      return adminGet<T>(path, signal).finally(settled);
+      signal.addEventListener('abort', () => settled(true));
+      return adminGet<T>(path, signal).then(
+        (data) => {
+          settled(true);
+          return data;
+        },
+        (error: unknown) => {
+          settled(false);
+          throw error;
+        },
+      );
     },
     { failure: (error) => loadFailureText(what, error), seed, keepShown: true },
   );
+  // Refresh Data: read again, keeping what is shown if the read fails (the header says so).
+  const firstRefresh = useRef(refreshes);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only Refresh Data starts this read
+  useEffect(() => {
+    if (refreshes !== firstRefresh.current) refresh();
+  }, [refreshes]);
   return { load, stale: pending, retry };
 }

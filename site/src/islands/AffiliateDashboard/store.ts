@@ -81,7 +81,10 @@ export function useAffiliate(user: SessionUser): { load: Load<AffiliateRecord>; 
       noteVisit(answer.affiliate);
       return answer.affiliate;
     },
-    { failure: (error) => dashboardLoadErrorMessage(error, { affiliate: true }) },
+    {
+      failure: (error) => dashboardLoadErrorMessage(error, { affiliate: true }),
+      keep: { name: 'record', account: user.id },
+    },
   );
   // A commission earned or a payout moving changes the balance: read it again quietly (live, issue #18).
   useUserEvents(['commission.earned', 'payout.moved', 'reset'], refresh);

@@ -53,7 +53,7 @@ export default function CustomerDashboard({ title, user }: { title: string; user
       noteVisit(answer.customer);
       return answer.customer;
     },
-    { failure: (error) => dashboardLoadErrorMessage(error) },
+    { failure: (error) => dashboardLoadErrorMessage(error), keep: { name: 'record', account: user.id } },
   );
   // Figures follow the bookings and the account's payments as they change (live, issue #18).
   useUserEvents(['subscription.changed', 'payment.settled'], refresh);

@@ -117,7 +117,13 @@ export default function MyBookings({ user }: { user: SessionUser }) {
               Try Again
             </button>
           </div>
-        ) : shown.length === 0 ? (
+        ) : null}
+        {bookings.status === 'ready' && bookings.message ? (
+          <p className="cd-muted" role="status">
+            Not refreshed: {bookings.message}
+          </p>
+        ) : null}
+        {bookings.status !== 'ready' ? null : shown.length === 0 ? (
           <p className="cd-panel">{filter === 'all' ? 'You have no bookings yet.' : `No ${filter} bookings.`}</p>
         ) : (
           <ul className="cd-list" role="list">

@@ -138,11 +138,15 @@ function ProfessionalFigures({ a }: { a: ProfessionalAnalytics }) {
 
 /** Analytics tab of /dashboard for customers and professionals: GET /api/me/analytics, real figures only. */
 export default function Analytics() {
+  const account = $session.get().user?.id;
   const { load, retry } = useLoad<Figures>(
     'analytics',
     async ({ signal, fresh }) =>
       (await query<AnalyticsAnswer>('/api/me/analytics', { token: $session.get().token, signal, fresh })).analytics,
-    { failure: (error) => failure(error).message },
+    {
+      failure: (error) => failure(error).message,
+      keep: account === undefined ? undefined : { name: 'figures', account },
+    },
   );
   if (load.state === 'loading') return <GuardLoading text="Loading your analytics..." />;
   if (load.state === 'failed') {

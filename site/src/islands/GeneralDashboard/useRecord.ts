@@ -31,7 +31,10 @@ export function useRecord<T>(type: DashboardUserType, user: SessionUser): { load
       noteVisit(answer[type] as { firstVisit?: boolean });
       return answer[type] as T;
     },
-    { failure: (error) => dashboardLoadErrorMessage(error, { affiliate: type === 'affiliate' }) },
+    {
+      failure: (error) => dashboardLoadErrorMessage(error, { affiliate: type === 'affiliate' }),
+      keep: { name: 'record', account: user.id },
+    },
   );
   useUserEvents(CHANGES[type], refresh);
   return { load, retry };

@@ -1,3 +1,4 @@
+import { NO_CONNECTION_SHORT } from '../../../../contract/connection.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
@@ -12,7 +13,7 @@ import '../../ui/forms.css';
 import { IdentifierChoice } from '../../ui/IdentifierChoice.tsx';
 import { useHydrated } from '../../ui/useHydrated.ts';
 
-const NETWORK = 'Unable to connect to server. Please try again.';
+const NETWORK = NO_CONNECTION_SHORT;
 
 function Answer({ devMailbox }: { devMailbox: boolean }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();

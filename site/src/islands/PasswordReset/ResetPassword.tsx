@@ -1,3 +1,4 @@
+import { NO_CONNECTION_SHORT } from '../../../../contract/connection.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { resetPasswordSchema, SIGNUP_MESSAGES } from '../../../../contract/accounts.ts';
@@ -6,7 +7,7 @@ import { AppShell } from '../../ui/AppShell.tsx';
 import { useFocusOnMount } from '../../ui/useFocus.ts';
 import '../../ui/forms.css';
 
-const NETWORK = 'Unable to connect to server. Please try again.';
+const NETWORK = NO_CONNECTION_SHORT;
 const INCOMPLETE = 'This reset link is incomplete.';
 
 type Result = { kind: 'done'; message: string } | { kind: 'refused'; message: string };

@@ -6,6 +6,7 @@ import type { UserType } from '../../../../contract/account-types.ts';
 import { $session } from '../../stores/session.ts';
 import { AppShell, lazyPart } from '../../ui/AppShell.tsx';
 import { GUARD_TEXTS, GuardLoading } from '../../ui/GuardLoading.tsx';
+import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
 import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
 import { DashboardPanel } from './DashboardPanel.tsx';
 import { SessionEnded } from './SessionEnded.tsx';
@@ -72,6 +73,7 @@ function Guard({ allow, title }: Props) {
 export default function RouteGuard(props: Props) {
   return (
     <AppShell name="dashboard">
+      <OfflineBanner />
       <Guard {...props} />
     </AppShell>
   );

@@ -1,0 +1,39 @@
+import { cleanStores } from 'nanostores';
+import { afterEach, describe, expect, it } from 'vitest';
+import { offlineBannerText, shownAtLabel } from '../ui/OfflineBanner.tsx';
+import { $connection, noteAnswered, noteNoAnswer, noteShowingKept } from './connection.ts';
+
+afterEach(() => {
+  cleanStores($connection);
+  $connection.set({ offline: false, shownAt: null, backOnline: 0 });
+});
+
+describe('the connection, said once for the whole page', () => {
+  it('a call with no answer is offline; any answer (even a refusal) ends it and counts a return', () => {
+    noteNoAnswer();
+    expect($connection.get().offline).toBe(true);
+    noteNoAnswer();
+    noteAnswered(1000);
+    expect($connection.get()).toEqual({ offline: false, shownAt: 1000, backOnline: 1 });
+    noteAnswered(2000);
+    expect($connection.get().backOnline).toBe(1);
+  });
+
+  it('data kept on the device gives the screen its age: the oldest shown', () => {
+    noteShowingKept(5000);
+    noteShowingKept(3000);
+    noteShowingKept(4000);
+    expect($connection.get().shownAt).toBe(3000);
+  });
+});
+
+describe('the offline banner', () => {
+  const today = new Date(2026, 10, 27, 10, 42).getTime();
+  it('names the time what is on screen came from the server, and the day when not today', () => {
+    expect(offlineBannerText(today, today + 60_000)).toBe('No connection. Showing what was on screen at 10:42.');
+    expect(shownAtLabel(new Date(2026, 10, 25, 9, 5).getTime(), today)).toBe('09:05 on 25 Nov');
+  });
+  it('without anything from the server yet, says what will happen', () => {
+    expect(offlineBannerText(null)).toBe('No connection. We will try again when you are back online.');
+  });
+});
