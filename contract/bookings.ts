@@ -55,10 +55,25 @@ export const bookingRequestSchema = z.object({
   proposedRate: z.optional(z.nullable(z.number().check(z.positive(), z.maximum(100_000)))),
 });
 
+/** A message's key, chosen by the sender's phone: 16 to 64 letters, digits, - or _. */
+export const MESSAGE_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
 export const messageSchema = z.object({
   body: z
     .string({ error: 'Type a message first.' })
     .check(z.trim(), z.minLength(1, 'Type a message first.'), z.maxLength(2000)),
+  /**
+   * The phone's own name for this message (docs/PRODUCT.md "Chat"): sent again with the same key
+   * (after a lost answer, or from the offline queue), it is stored and delivered once.
+   */
+  clientKey: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(64, { abort: true }),
+        z.regex(MESSAGE_KEY_PATTERN, 'This message key is not valid: send the message again.'),
+      ),
+  ),
 });
 
 export const reviewSchema = z.object({
@@ -103,4 +118,6 @@ export interface ChatMessage {
   senderAvatar: string | null;
   body: string;
   createdAt: string;
+  /** The key the sender's phone gave the message: only in the sender's own reads (null otherwise). */
+  clientKey: string | null;
 }

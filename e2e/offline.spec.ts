@@ -144,3 +144,82 @@ test('the admin’s Refresh Data without a connection keeps the figures and says
   await page.getByRole('button', { name: 'Refresh Data' }).click();
   await expect(page.getByText(/Data refreshed at \d\d:\d\d GMT\./)).toBeVisible();
 });
+
+test('a chat message whose answer was lost, then kept through a reload, is delivered once when the connection returns', async ({
+  browser,
+  request,
+}) => {
+  const pro = await login(
+    request,
+    await createPaidAccount(request, {
+      userType: 'professional',
+      profession: 'Plumber',
+      firstName: 'Kwesi',
+      lastName: 'Once',
+    }),
+  );
+  const customer = await login(request, await createPaidAccount(request, { firstName: 'Adwoa', lastName: 'Bus' }));
+  const booking = await bookFirstSlot(request, customer, pro.user.id);
+  const accepted = await request.post(`/api/bookings/${booking.id}/accept`, {
+    headers: { Authorization: `Bearer ${pro.token}` },
+  });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+
+  const page = await phonePage(browser, customer);
+  await page.goto('/customer-dashboard');
+  await page.getByRole('tab', { name: /My Bookings/ }).click();
+  const card = page.getByRole('article', { name: 'Plumber with Kwesi Once' });
+  await card.getByRole('button', { name: 'Message' }).click();
+  const chat = card.getByRole('region', { name: 'Chat with Kwesi Once' });
+  await expect(chat.getByText('No messages yet. Say hello!')).toBeVisible();
+
+  // The message reaches the server, but its answer is lost on the way back (the signal dropped).
+  const posts = `**/api/bookings/${booking.id}/messages`;
+  let stored = false;
+  await page.route(posts, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await route.fetch();
+    stored = true;
+    await route.abort('internetdisconnected');
+  });
+  await chat.getByRole('textbox', { name: 'Message Kwesi Once' }).fill('I am at the gate.');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  await expect(chat.getByRole('alert')).toHaveText(
+    'No connection. Your message is kept; we will send it when you are back online.',
+  );
+  expect(stored).toBe(true);
+  // The live stream brings the stored copy back: it stands for the waiting one, shown once.
+  const shown = chat.getByRole('log').getByRole('listitem').filter({ hasText: 'I am at the gate.' });
+  await expect(shown).toHaveCount(1);
+
+  // Still no answer to any send; the person reloads: the message is kept on the phone, and shown
+  // once (the server's copy, read back, stands for the waiting one).
+  await page.unroute(posts);
+  await page.route(posts, (route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await page.reload();
+  await page.getByRole('tab', { name: /My Bookings/ }).click();
+  await card.getByRole('button', { name: 'Message' }).click();
+  await expect(shown).toHaveCount(1);
+  const keptQueue = () =>
+    page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.includes(':chat:'));
+      return key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { data: { body: string }[] }).data : [];
+    });
+  expect((await keptQueue()).map((w) => w.body)).toEqual(['I am at the gate.']);
+
+  // Back online: it is sent again with its key, and the server keeps the one it already had.
+  await page.unroute(posts);
+  await page.context().setOffline(true);
+  await page.context().setOffline(false);
+  await expect.poll(keptQueue).toEqual([]);
+  await expect(shown).toHaveCount(1);
+  await expect(chat.getByText('Waiting to send')).toHaveCount(0);
+  const seen = await request.get(`/api/bookings/${booking.id}/messages`, {
+    headers: { Authorization: `Bearer ${pro.token}` },
+  });
+  const { messages } = (await seen.json()) as { messages: { body: string }[] };
+  expect(messages.map((m) => m.body)).toEqual(['I am at the gate.']);
+  await page.context().close();
+});

@@ -41,11 +41,11 @@ test('a chat message typed offline is kept, shown as waiting, and sent when the 
     'No connection. Your message is kept; we will send it when you are back online.',
   );
   const waiting = chat.getByRole('log').getByRole('listitem').filter({ hasText: 'Please bring a ladder.' });
-  await expect(waiting).toContainText('Waiting for a connection');
+  await expect(waiting).toContainText('Waiting to send');
   await expect(chat.getByText(/failed to fetch/i)).toHaveCount(0);
 
   await page.context().setOffline(false);
-  await expect(waiting).not.toContainText('Waiting for a connection');
+  await expect(waiting).not.toContainText('Waiting to send');
   await expect(chat.getByRole('alert')).toHaveCount(0);
   // It reached the professional, once.
   const seen = await request.get(`/api/bookings/${booking.id}/messages`, {

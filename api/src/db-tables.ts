@@ -278,6 +278,8 @@ export interface BookingMessageRow {
   sender_id: Int8;
   body: string;
   created_at: Timestamp;
+  /** The sender's phone's own name for the message: the same message sent twice is stored once. */
+  client_key: string | null;
 }
 
 export interface ReviewRow {
@@ -527,7 +529,7 @@ declare module 'knex/types/tables.js' {
     sandbox_transactions: Table<SandboxTransactionRow, 'metadata' | 'channel'>;
     notifications: Table<NotificationRow, 'id' | 'status' | 'attempts'>;
     bookings: Table<BookingRow, 'id' | 'duration_hours' | 'description' | 'status'>;
-    booking_messages: Table<BookingMessageRow, 'id'>;
+    booking_messages: Table<BookingMessageRow, 'id' | 'client_key'>;
     reviews: Table<ReviewRow, 'id' | 'comment'>;
     favourites: Table<FavouriteRow>;
     affiliate_commissions: Table<AffiliateCommissionRow, 'id'>;

@@ -208,6 +208,44 @@ describe('bookings', () => {
     expect((await say(customer.token, 'Still there?')).status).toBe(409);
   });
 
+  it('stores a message sent again with its key once (a lost answer, the offline queue), even sent at the same moment', async () => {
+    const { body } = await book({ date: '2026-11-25', time: '10:00' });
+    const id = body.booking.id;
+    const send = (json: Record<string, unknown>, token = customer.token) =>
+      app.request(`/api/bookings/${id}/messages`, { method: 'POST', json, headers: bearer(token) });
+    const key = 'k8V2mQ9xLr3T5wYz';
+    const first = await send({ body: 'Typed on the bus', clientKey: key });
+    expect(first.status).toBe(201);
+    const again = await send({ body: 'Typed on the bus', clientKey: key });
+    expect(again.status).toBe(200);
+    expect(again.body.message).toEqual(first.body.message);
+    expect(first.body.message.clientKey).toBe(key);
+
+    // Five at once with one key (the queue flushed twice): one message.
+    const raceKey = 'race-0123456789abcdef';
+    const raced = await Promise.all(Array.from({ length: 5 }, () => send({ body: 'On my way', clientKey: raceKey })));
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(raced.map((r) => r.body.message.id)).size).toBe(1);
+
+    // The other party may use the same key for a message of its own; it never sees the sender's key.
+    expect((await send({ body: 'Noted', clientKey: key }, pro.token)).status).toBe(201);
+    const read = await app.request(`/api/bookings/${id}/messages`, { headers: bearer(pro.token) });
+    expect(read.body.messages.map((m: { body: string }) => m.body)).toEqual(['Typed on the bus', 'On my way', 'Noted']);
+    expect(read.body.messages.map((m: { clientKey: string | null }) => m.clientKey)).toEqual([null, null, key]);
+
+    // A key reused for other words is refused in plain words; a malformed or huge key is a 400.
+    const reused = await send({ body: 'Something else', clientKey: key });
+    expect(reused.status).toBe(409);
+    expect(reused.body.message).toMatch(/send your message again/);
+    for (const clientKey of ['short', 'has spaces in it here', 'x'.repeat(65), 'x'.repeat(100_000), 42]) {
+      expect((await send({ body: 'Hi', clientKey })).status).toBe(400);
+    }
+    // A message sent before the booking was cancelled is still answered when sent again.
+    await act(id, 'cancel', customer.token);
+    expect((await send({ body: 'Typed on the bus', clientKey: key })).status).toBe(200);
+    expect((await send({ body: 'Late', clientKey: 'late-0123456789abcd' })).status).toBe(409);
+  });
+
   it('takes one review per completed booking from its customer, and the rating shows in search at once', async () => {
     // A professional of its own, with one job done before the reviewed one (search counts both).
     const pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Kwesi', lastName: 'Reviewed' });

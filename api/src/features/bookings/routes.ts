@@ -60,9 +60,11 @@ export function bookingRoutes(deps: AppDeps): Router {
   });
 
   router.post('/api/bookings/:id/messages', auth, async (ctx) => {
-    const { body } = validate(messageSchema, ctx.request.body);
-    ctx.status = 201;
-    ctx.body = { success: true, message: await postMessage(deps, ctx.state.user, bookingId(ctx.params.id), body) };
+    const { body, clientKey } = validate(messageSchema, ctx.request.body);
+    const sent = await postMessage(deps, ctx.state.user, bookingId(ctx.params.id), body, clientKey ?? null);
+    // Sent before with this key: the stored message again, and nothing new was made.
+    ctx.status = sent.created ? 201 : 200;
+    ctx.body = { success: true, message: sent.message };
   });
 
   router.post('/api/bookings/:id/review', auth, async (ctx) => {

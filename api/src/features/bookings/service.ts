@@ -324,7 +324,7 @@ export const CHAT_AWAY_MS = 5 * 60_000;
 const CHAT_EMAIL_GAP_MS = 30 * 60_000;
 
 /** A row of listMessages: the message with its sender's name and photo. */
-type MessageListRow = Pick<BookingMessageRow, 'id' | 'sender_id' | 'body' | 'created_at'> &
+type MessageListRow = Pick<BookingMessageRow, 'id' | 'sender_id' | 'body' | 'created_at' | 'client_key'> &
   Pick<UserRow, 'first_name' | 'last_name' | 'avatar_hash'>;
 
 export async function listMessages(
@@ -345,7 +345,16 @@ export async function listMessages(
     .where('m.id', '>', since)
     .orderBy('m.id', 'asc')
     .limit(200)
-    .select('m.id', 'm.sender_id', 'm.body', 'm.created_at', 'u.first_name', 'u.last_name', 'u.avatar_hash');
+    .select(
+      'm.id',
+      'm.sender_id',
+      'm.body',
+      'm.created_at',
+      'm.client_key',
+      'u.first_name',
+      'u.last_name',
+      'u.avatar_hash',
+    );
   return rows.map((r) => ({
     id: Number(r.id),
     senderId: Number(r.sender_id),
@@ -353,37 +362,68 @@ export async function listMessages(
     senderAvatar: avatarUrl(r.avatar_hash),
     body: r.body,
     createdAt: new Date(r.created_at).toISOString(),
+    // The key is the sender's phone's business: the other party never sees it.
+    clientKey: Number(r.sender_id) === user.id ? r.client_key : null,
   }));
 }
 
+/**
+ * Stores a message from one party of the booking and emails the other if away. With a `clientKey`
+ * the same message sent again (a lost answer, the phone's offline queue) is stored once: the
+ * second send answers the first one's message (`created: false`), and emails nobody.
+ */
 export async function postMessage(
   deps: BookingDeps,
   user: SessionUser,
   bookingId: number,
   body: string,
-): Promise<ChatMessage> {
+  clientKey: string | null = null,
+): Promise<{ message: ChatMessage; created: boolean }> {
   const booking = await partyBooking(deps.db, user.id, bookingId);
-  if (booking.status === 'cancelled') throw conflict('This booking was cancelled, so its chat is closed.');
   const now = deps.clock.now();
   const otherId =
     Number(booking.customer_id) === user.id ? Number(booking.professional_id) : Number(booking.customer_id);
-  // The message and the email about it are written together: both exist, or neither.
-  const row = await deps.db.transaction(async (trx) => {
+  // The message and the email about it are written together: both exist, or neither. A second send
+  // of a key waits on the unique index for the first, then stores nothing.
+  const stored = await deps.db.transaction(async (trx) => {
+    const sentBefore = clientKey === null ? undefined : await messageWithKey(trx, bookingId, user.id, clientKey);
+    if (sentBefore) return { row: sentBefore, created: false };
+    if (booking.status === 'cancelled') throw conflict('This booking was cancelled, so its chat is closed.');
     const [inserted] = await trx('booking_messages')
-      .insert({ booking_id: bookingId, sender_id: user.id, body, created_at: now })
-      .returning('id');
+      .insert({ booking_id: bookingId, sender_id: user.id, body, created_at: now, client_key: clientKey })
+      .onConflict(['booking_id', 'sender_id', 'client_key'])
+      .ignore()
+      .returning(['id', 'body', 'created_at', 'client_key']);
+    if (!inserted) {
+      const raced = await messageWithKey(trx, bookingId, user.id, clientKey as string);
+      if (!raced) throw new Error('A message key conflicted but no message has it');
+      return { row: raced, created: false };
+    }
     await emailIfAway(deps, trx, bookingId, otherId, user, now);
-    return inserted;
+    return { row: inserted, created: true };
   });
+  if (!stored.created && stored.row.body !== body)
+    throw conflict('This message key was used for another message. Please send your message again.');
   const sender = await deps.db('users').where({ id: user.id }).first('avatar_hash');
   return {
-    id: Number(row.id),
-    senderId: user.id,
-    senderName: `${user.firstName} ${user.lastName}`,
-    senderAvatar: avatarUrl(sender?.avatar_hash),
-    body,
-    createdAt: now.toISOString(),
+    created: stored.created,
+    message: {
+      id: Number(stored.row.id),
+      senderId: user.id,
+      senderName: `${user.firstName} ${user.lastName}`,
+      senderAvatar: avatarUrl(sender?.avatar_hash),
+      body: stored.row.body,
+      createdAt: new Date(stored.row.created_at).toISOString(),
+      clientKey: stored.row.client_key,
+    },
   };
+}
+
+/** The sender's message on this booking with this key, if it was stored already. */
+function messageWithKey(trx: Knex.Transaction, bookingId: number, senderId: number, clientKey: string) {
+  return trx('booking_messages')
+    .where({ booking_id: bookingId, sender_id: senderId, client_key: clientKey })
+    .first('id', 'body', 'created_at', 'client_key');
 }
 
 /** Emails the other party about a new message when they have not read the chat lately (in the message's transaction). */

@@ -3,7 +3,9 @@ import type { FormEvent } from 'react';
 import type { ChatMessage } from '../../../../contract/bookings.ts';
 import { messageSchema } from '../../../../contract/bookings.ts';
 import { clockTime, dayMonth } from '../../../../contract/dates.ts';
-import { apiFetch, NetworkError } from '../../lib/api.ts';
+import { apiFetch, NetworkError, TimeoutError } from '../../lib/api.ts';
+import { keep, readKept } from '../../lib/kept.ts';
+import { $connection } from '../../stores/connection.ts';
 import { $live, LIVE_TIMING, onUserEvent } from '../../stores/events.ts';
 import { readingChat } from '../../stores/unread.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -24,6 +26,28 @@ export interface ChatPanelProps {
 export const CHAT_POLL_MS = LIVE_TIMING.pollMs;
 
 export const CHAT_OFFLINE = 'No connection. Your message is kept; we will send it when you are back online.';
+/** At most this many messages wait to be sent per chat (they are kept on the phone). */
+export const MAX_WAITING = 20;
+export const TOO_MANY_WAITING = `${MAX_WAITING} messages are waiting to be sent. Wait until you are back online, then send more.`;
+
+/** A message typed here and not yet stored by the server, with the key it is always sent with. */
+interface Waiting {
+  key: string;
+  body: string;
+}
+
+/**
+ * A message's key (contract/bookings.ts MESSAGE_KEY_PATTERN): 128 random bits in hex. Made with
+ * getRandomValues, which every browser has even on a plain-http address (randomUUID needs https).
+ */
+function messageKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The chat's waiting messages as kept on the phone (a reload or a closed chat loses none). */
+const readWaiting = (meId: number, bookingId: number): Waiting[] =>
+  readKept<Waiting[]>(`chat:${bookingId}`, meId)?.data.filter((w) => typeof w?.key === 'string') ?? [];
 
 const clock = (iso: string) => {
   const d = new Date(iso);
@@ -37,6 +61,10 @@ function merge(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
+/** The call got no answer (no connection, or none in time): the message may be sent again with its key. */
+const noAnswer = (error: unknown) =>
+  error instanceof NetworkError || (error instanceof TimeoutError && error.message !== 'Request aborted');
+
 /**
  * The chat of one booking between its two parties (used by the customer and professional
  * dashboards). A polite live log; a failed send keeps the typed text.
@@ -48,9 +76,17 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
   const [draft, setDraft] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  /** Messages typed while offline, sent in order once the connection is back (kept while the chat is open). */
-  const [queued, setQueued] = useState<string[]>([]);
-  const queuedRef = useRef<string[]>([]);
+  /**
+   * Messages typed while offline (or whose answer was lost), sent in order once the connection is
+   * back, each with its key so the server stores it once; kept on the phone until then.
+   */
+  const [queued, setQueued] = useState<Waiting[]>([]);
+  const queuedRef = useRef<Waiting[]>([]);
+  const setWaiting = (next: Waiting[]) => {
+    queuedRef.current = next;
+    setQueued(next);
+    keep(`chat:${bookingId}`, meId, next);
+  };
   const flushing = useRef(false);
   const lastId = useRef(0);
   const log = useRef<HTMLOListElement>(null);
@@ -60,6 +96,8 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
     lastId.current = 0;
     setMessages([]);
     setLoaded(false);
+    queuedRef.current = readWaiting(meId, bookingId);
+    setQueued(queuedRef.current);
     let stopped = false;
     let inFlight = false;
     let again = false;
@@ -120,7 +158,7 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
       unread();
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [bookingId, token]);
+  }, [bookingId, token, meId]);
 
   /** Sends the queued messages in order; stops at the first that still cannot reach the server. */
   async function flush(): Promise<void> {
@@ -128,18 +166,17 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
     flushing.current = true;
     try {
       while (queuedRef.current.length > 0) {
-        const body = queuedRef.current[0];
+        const waiting = queuedRef.current[0];
         try {
-          await send(body);
+          await send(waiting);
         } catch (error) {
-          if (error instanceof NetworkError) return;
+          if (noAnswer(error)) return;
           setSendError(
             error instanceof Error ? `Message not sent: ${error.message}` : 'Message not sent. Please try again.',
           );
-          setDraft((current) => current || body);
+          setDraft((current) => current || waiting.body);
         }
-        queuedRef.current = queuedRef.current.slice(1);
-        setQueued(queuedRef.current);
+        setWaiting(queuedRef.current.filter((w) => w.key !== waiting.key));
       }
       setSendError((current) => (current === CHAT_OFFLINE ? null : current));
     } finally {
@@ -147,22 +184,26 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
     }
   }
 
-  async function send(body: string): Promise<void> {
+  async function send({ body, key }: Waiting): Promise<void> {
     const answer = await apiFetch<{ message: ChatMessage }>(`/api/bookings/${bookingId}/messages`, {
       method: 'POST',
-      body: { body },
+      body: { body, clientKey: key },
       token,
     });
     // Not moving lastId: a message from the other side sent just before ours must still arrive.
     setMessages((current) => merge(current, [answer.message]));
   }
 
-  // Back online (or the chat's next successful read): send what was kept.
+  // Back online (the browser says so, or a call was answered again), or the chat's next
+  // successful read: send what was kept.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the listener is re-added per chat; flush reads the queue through a ref
   useEffect(() => {
-    const onOnline = () => void flush();
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
+    let seen = $connection.get().backOnline;
+    return $connection.listen(({ backOnline }) => {
+      if (backOnline === seen) return;
+      seen = backOnline;
+      void flush();
+    });
   }, [bookingId, token]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each successful read of the messages is the moment to send what was kept
   useEffect(() => {
@@ -183,16 +224,21 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
       setSendError(parsed.error.issues[0]?.message ?? 'Type a message first.');
       return;
     }
+    if (queuedRef.current.length >= MAX_WAITING) {
+      setSendError(TOO_MANY_WAITING);
+      return;
+    }
+    const message: Waiting = { key: messageKey(), body: parsed.data.body };
     setSending(true);
     setSendError(null);
     try {
       if (queuedRef.current.length > 0) throw new NetworkError(); // keep the order: behind the kept ones
-      await send(parsed.data.body);
+      await send(message);
       setDraft('');
     } catch (error) {
-      if (error instanceof NetworkError) {
-        queuedRef.current = [...queuedRef.current, parsed.data.body];
-        setQueued(queuedRef.current);
+      // No answer: the server may or may not have it; sent again with its key, it is stored once.
+      if (noAnswer(error)) {
+        setWaiting([...queuedRef.current, message]);
         setDraft('');
         setSendError(CHAT_OFFLINE);
       } else {
@@ -233,13 +279,15 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
             </li>
           );
         })}
-        {queued.map((body, i) => (
-          <li key={`queued-${i}`} className="chat-msg is-mine is-waiting">
-            <span className="chat-who">You</span>
-            <span className="chat-body">{body}</span>
-            <span className="chat-time">Waiting for a connection</span>
-          </li>
-        ))}
+        {queued
+          .filter((w) => !messages.some((m) => m.clientKey === w.key)) // read back before its answer came
+          .map((w) => (
+            <li key={w.key} className="chat-msg is-mine is-waiting">
+              <span className="chat-who">You</span>
+              <span className="chat-body">{w.body}</span>
+              <span className="chat-time">Waiting to send</span>
+            </li>
+          ))}
       </ol>
       {loaded && messages.length === 0 && queued.length === 0 ? (
         <p className="chat-empty">No messages yet. Say hello!</p>
