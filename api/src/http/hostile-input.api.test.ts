@@ -198,7 +198,13 @@ async function fuzz(targets: Target[]) {
   );
 }
 
-describe('hostile input never breaks the API (≥ 500 cases per group)', () => {
+/**
+ * Each group is 500 or more real requests on a real database: seconds on a quiet machine, but a
+ * minute on a CI machine sharing its two cores with other work (it once took over 30 s there).
+ */
+const GROUP_TIMEOUT_MS = 180_000;
+
+describe('hostile input never breaks the API (≥ 500 cases per group)', { timeout: GROUP_TIMEOUT_MS }, () => {
   it('accounts and sign-in', async () => {
     await fuzz([
       {
