@@ -96,6 +96,34 @@ test('npm start in production without Paystack keys refuses to start, and says w
   expect(output).toContain('PAYMENTS=sandbox');
 });
 
+// Issue #29 item 14: the support numbers shipped are placeholders; where real customers pay, the
+// server refuses to start until they are replaced (a TEST MODE server only warns: see the first test).
+test('npm start in production with real payments refuses the placeholder support numbers, and says where to set them', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-support-'));
+  const child = spawn('npm', ['start'], {
+    env: {
+      ...process.env,
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      PAYMENTS: '',
+      PAYSTACK_SECRET_KEY: 'sk_live_placeholder_check_only',
+      PAYSTACK_PUBLIC_KEY: 'pk_live_placeholder_check_only',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect(code).toBe(1);
+  expect(output).toContain(
+    'Cannot start: the support WhatsApp number and phone number in content/support/contact.json are still the placeholder',
+  );
+  expect(readdirSync(dataDir)).toEqual([]); // refused before it opened anything
+});
+
 // Issue #14: a supervisor that stopped reading the log left servers hanging in their exit path for
 // hours (a full or closed pipe, retried forever), out of reach of the shutdown watchdog.
 for (const mode of ['exit', 'stall'] as const) {

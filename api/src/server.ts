@@ -24,6 +24,7 @@ import { startAutoRenewalWorker } from './features/subscriptions/auto-renewal.ts
 import { ensureFirstAdmin } from './features/admin/accounts.ts';
 import { EventHub } from './features/events/hub.ts';
 import { liveSession } from './http/auth.ts';
+import { shippedPlaceholderLines, supportLinesVerdict } from './support-lines.ts';
 
 function readConfig(): Config {
   try {
@@ -46,6 +47,15 @@ function cannotStart(reason: string): never {
   console.error(`Cannot start: ${reason}`);
   process.exit(1);
 }
+
+// Fake support numbers would strand paying customers with nobody to call: refused where real
+// payments run, said loudly everywhere else (docs/OPERATIONS.md "Before launch").
+const supportLines = supportLinesVerdict(shippedPlaceholderLines(), {
+  production: config.env === 'production',
+  realPayments: config.paystack !== null,
+});
+if (supportLines?.refuse) cannotStart(supportLines.message);
+if (supportLines) logger.warn(`Before launch: ${supportLines.message}.`);
 
 // The port first, answering 503 while the rest starts: a second `npm start` on a taken port stops
 // here, before it opens any database (docs/OPERATIONS.md "The data folder").
