@@ -17,12 +17,19 @@ export const CITY_NAMES = CITIES.map((c) => c.name) as CityName[];
 export const DEFAULT_CITY = CITIES[0];
 
 /** Coordinates for a professional without their own: their city's centre, else Accra's (docs/PRODUCT.md "Location"). */
+/** The city of ours a place's text names ("Kumasi", "kumasi, Adum"), or null. */
+export function cityNamed(place: string | null | undefined): (typeof CITIES)[number] | null {
+  if (!place) return null;
+  const text = place.slice(0, 200).trim().toLowerCase();
+  return CITIES.find((c) => text === c.name.toLowerCase() || text.startsWith(`${c.name.toLowerCase()},`)) ?? null;
+}
+
 export function fallbackLocation(city: string | null | undefined): {
   lat: number;
   lng: number;
   source: 'city' | 'default';
 } {
-  const found = CITIES.find((c) => c.name === city);
+  const found = cityNamed(city);
   return found
     ? { lat: found.lat, lng: found.lng, source: 'city' }
     : { lat: DEFAULT_CITY.lat, lng: DEFAULT_CITY.lng, source: 'default' };

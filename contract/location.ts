@@ -55,6 +55,9 @@ export const GEOLOCATION_MESSAGES = {
   notSupported: 'Location services not supported by your browser or device.',
   /** Follows any of the above once retries are over; the location becomes DEFAULT_LOCATION. */
   usingDefault: 'Using Accra as your default location. You can still browse all professionals.',
+  /** Instead of usingDefault when the account names a city of ours: search from there, not Accra. */
+  usingHomeCity: (city: string) =>
+    `Using ${city}, your city, as your location. You can still browse all professionals.`,
 } as const;
 
 /** 'Retrying... (n/3)' while geolocation retries. */
@@ -70,6 +73,8 @@ export const LOCATION_INDICATOR = {
   city: (city: string) => `${city}, Ghana`,
   /** The default city, used when the device gave no position: said calmly, not as an error. */
   defaulted: (city: string) => `${city}, Ghana (default)`,
+  /** The account's own city, used when the device gave no position. */
+  homeCity: (city: string) => `${city} (your city)`,
 } as const;
 
 /** Server-side reverse geocoding through Google's geocoding API (docs/PRODUCT.md "Location"). */

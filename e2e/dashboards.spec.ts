@@ -280,12 +280,18 @@ test('a customer edits the profile; /dashboard shows the location and Analytics 
   await expect(page.getByText('Welcome, Akos', { exact: true })).toBeVisible();
   await fits(page);
 
-  // --- /dashboard without location access: the default city, calmly, and "Location unavailable".
+  // --- /dashboard without location access: the account's own city (Takoradi, chosen above), not
+  // Accra (issue #29 item 2), said so, with "Location unavailable"; the search starts from there.
   await page.goto('/dashboard');
-  const where = page.getByRole('status').filter({ hasText: 'Ghana' });
-  await expect(where).toContainText('Accra, Ghana (default)');
-  await expect(where).toContainText('Location unavailable');
+  const where = page.getByRole('status').filter({ hasText: 'Location unavailable' });
+  await expect(where).toContainText('Takoradi (your city)');
   await expect(where.getByText('Live')).toHaveCount(0);
+  await page.goto('/customer-dashboard');
+  const searched = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/professionals');
+  await page.getByRole('tab', { name: 'Find Services' }).click();
+  const from = new URL((await searched).url()).searchParams;
+  expect([Number(from.get('lat')), Number(from.get('lng'))]).toEqual([4.8845, -1.7554]);
+  await page.goto('/dashboard');
   const tabs = page.getByRole('tablist', { name: 'Dashboard sections' });
   await expect(tabs.getByRole('tab')).toHaveText(['Overview', 'Bookings', 'Find Pro', 'Analytics', 'Profile']);
   await tabs.getByRole('tab', { name: 'Analytics' }).click();

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LOCATION, GEOLOCATION_MESSAGES, GEOLOCATION_POSITION_OPTIONS } from '../../../contract/location.ts';
 import type { GeolocationLike } from '../lib/geolocation.ts';
+import type { SessionUser } from '../../../contract/account-types.ts';
+import { cityNamed } from '../../../contract/cities.ts';
 import { $location, locate, nearestCity, resetLocation } from './location.ts';
+import { $session } from './session.ts';
 
 type Outcome = { lat: number; lng: number } | { code: number; message?: string };
 
@@ -42,6 +45,7 @@ describe('locate', () => {
       address: 'Osu, Accra, Ghana',
       message: null,
       live: true,
+      home: false,
     });
     expect($location.get()).toEqual(state);
   });
@@ -74,7 +78,33 @@ describe('locate', () => {
       address: 'Accra, Ghana (Default Location)',
       message: `${GEOLOCATION_MESSAGES.positionUnavailable} Using Accra as your default location. You can still browse all professionals.`,
       live: false,
+      home: false,
     });
+  });
+
+  it("without a position, searches from the account's own city, and says so; Accra only for a city we do not know", async () => {
+    const signedIn = (location: string) =>
+      $session.set({ status: 'signed-in', token: 't', user: { location } as SessionUser });
+    signedIn('Kumasi');
+    const { geo } = fakeGeo({ code: 1 });
+    const state = await locate({ geolocation: geo, reverse, sleep: recordingSleep().sleep });
+    expect(state).toMatchObject({
+      status: 'fallback',
+      coords: { lat: 6.6885, lng: -1.6244 },
+      city: 'Kumasi',
+      home: true,
+      message: `${GEOLOCATION_MESSAGES.permissionDenied} Using Kumasi, your city, as your location. You can still browse all professionals.`,
+    });
+    expect(cityNamed('kumasi, Adum')?.name).toBe('Kumasi');
+    expect(cityNamed('Cape Coast')?.name).toBe('Cape Coast');
+    expect(cityNamed('Kumasiville')).toBeNull();
+    resetLocation();
+    signedIn('Somewhere else');
+    expect(await locate({ geolocation: geo, reverse, sleep: recordingSleep().sleep })).toMatchObject({
+      city: 'Accra',
+      home: false,
+    });
+    $session.set({ status: 'signed-out', token: null, user: null });
   });
 
   it('does not retry when permission is denied', async () => {

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { CITIES } from '../../../contract/cities.ts';
+import { CITIES, cityNamed } from '../../../contract/cities.ts';
 import { greatCircleMiles } from '../../../contract/distance.ts';
 import type { ReverseGeocodeResponse } from '../../../contract/location.ts';
 import {
@@ -29,6 +29,8 @@ export interface LocationState {
   message: string | null;
   /** True when the position is the device's own (permission granted). */
   live: boolean;
+  /** Without the device's position: true when the account's own city is used (not Accra). */
+  home: boolean;
 }
 
 export const INITIAL_LOCATION: LocationState = {
@@ -38,6 +40,7 @@ export const INITIAL_LOCATION: LocationState = {
   address: null,
   message: null,
   live: false,
+  home: false,
 };
 export const $location = atom<LocationState>(INITIAL_LOCATION);
 
@@ -105,14 +108,27 @@ async function run(options: LocateOptions): Promise<LocationState> {
     onRetry: (attempt) => $location.set({ ...$location.get(), message: geolocationRetryingMessage(attempt) }),
   });
   if (!position.ok) {
-    const state: LocationState = {
-      status: 'fallback',
-      coords: { lat: DEFAULT_LOCATION.lat, lng: DEFAULT_LOCATION.lng },
-      city: DEFAULT_LOCATION.city,
-      address: DEFAULT_LOCATION.address,
-      message: `${position.message} ${GEOLOCATION_MESSAGES.usingDefault}`,
-      live: false,
-    };
+    // Without a position, the account's own city; Accra only when it names none of ours.
+    const home = cityNamed($session.get().user?.location);
+    const state: LocationState = home
+      ? {
+          status: 'fallback',
+          coords: { lat: home.lat, lng: home.lng },
+          city: home.name,
+          address: `${home.name}, Ghana`,
+          message: `${position.message} ${GEOLOCATION_MESSAGES.usingHomeCity(home.name)}`,
+          live: false,
+          home: true,
+        }
+      : {
+          status: 'fallback',
+          coords: { lat: DEFAULT_LOCATION.lat, lng: DEFAULT_LOCATION.lng },
+          city: DEFAULT_LOCATION.city,
+          address: DEFAULT_LOCATION.address,
+          message: `${position.message} ${GEOLOCATION_MESSAGES.usingDefault}`,
+          live: false,
+          home: false,
+        };
     $location.set(state);
     return state;
   }
@@ -132,6 +148,7 @@ async function run(options: LocateOptions): Promise<LocationState> {
     address: place.address,
     message: null,
     live: true,
+    home: false,
   };
   $location.set(state);
   return state;

@@ -19,7 +19,9 @@ export function LocationIndicator() {
     location.status === 'ready'
       ? LOCATION_INDICATOR.city(location.city ?? DEFAULT_LOCATION.city)
       : fallback
-        ? LOCATION_INDICATOR.defaulted(location.city ?? DEFAULT_LOCATION.city)
+        ? location.home && location.city
+          ? LOCATION_INDICATOR.homeCity(location.city)
+          : LOCATION_INDICATOR.defaulted(location.city ?? DEFAULT_LOCATION.city)
         : LOCATION_INDICATOR.loading;
   return (
     <p className={fallback ? 'li-location is-default' : 'li-location'} role="status">
