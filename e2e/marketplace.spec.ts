@@ -263,8 +263,9 @@ test('without location access, on a phone whose date is weeks behind, the custom
   await page.goto('/customer-dashboard');
   await expect(page.getByRole('status').filter({ hasText: 'Location unavailable' })).toBeVisible();
   await page.getByRole('tab', { name: 'Find Services' }).click();
+  // The account's own city (Accra here) stands in for the phone's position (issue #29 item 2).
   await expect(
-    page.getByText('Using Accra as your default location. You can still browse all professionals.'),
+    page.getByText('Using Accra, your city, as your location. You can still browse all professionals.'),
   ).toBeVisible();
   await page.getByLabel('Search by name or profession').fill(lastName);
   const card = page.getByRole('article', { name: `Efua ${lastName}` });
