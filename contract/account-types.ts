@@ -38,7 +38,15 @@ export const SIGNUP_MESSAGES = {
     'We could not find that referrer code. Check it with the person who shared it, or leave the field empty.',
   referrerInactive:
     'That referrer code is no longer active, so it earns no one a commission. Leave the field empty to continue.',
+  terms: 'Please tick the box to agree to the Terms of Service and Privacy Policy.',
 } as const;
+
+/**
+ * The versions of the terms a sign-up agrees to: the lastUpdated date of content/legal/terms.md and
+ * affiliate-terms.md (a test keeps them equal). Recorded with each new account.
+ */
+export const TERMS_VERSION = '2024-01-15';
+export const AFFILIATE_TERMS_VERSION = '2024-01-15';
 
 export const AFFILIATE_MESSAGES = {
   required: 'Please fill in all required fields marked with *',
@@ -114,6 +122,7 @@ export const SIGNUP_CHECK_ORDER: readonly string[] = [
   SIGNUP_MESSAGES.noPlan,
   SIGNUP_MESSAGES.noProfession,
   SIGNUP_MESSAGES.noLocalAddress,
+  SIGNUP_MESSAGES.terms,
 ];
 
 /** The order in which the affiliate sign-up form is checked (docs/PRODUCT.md "Account details"). */

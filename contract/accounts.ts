@@ -133,6 +133,10 @@ export const signupSchema = z
     ),
     // How many months the first payment buys (docs/PRODUCT.md "Paying months ahead").
     months: monthsField,
+    // Consent is given, not assumed: the account records which terms and when (docs/PRODUCT.md
+    // "Account details"). Checked with the other whole-form rules below, so a form with the box
+    // unticked still has its other problems found (zod runs refinements only on a well-formed object).
+    agreeToTerms: z.optional(z.unknown()),
   })
   .check(
     z.refine((s) => s.confirmPassword === '' || s.confirmPassword === s.password, {
@@ -147,6 +151,7 @@ export const signupSchema = z
       message: SIGNUP_MESSAGES.noLocalAddress,
       path: ['localAddress'],
     }),
+    z.refine((s) => s.agreeToTerms === true, { message: SIGNUP_MESSAGES.terms, path: ['agreeToTerms'] }),
   );
 export type SignupInput = z.input<typeof signupSchema>;
 export type Signup = z.output<typeof signupSchema>;

@@ -78,6 +78,7 @@ test('a visitor browses by category and city, opens a profile, books, signs up, 
   await form.getByLabel(/^Password/).fill('Passw0rd-e2e');
   await form.getByLabel('Confirm Password').fill('Passw0rd-e2e');
   await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
   await page.getByRole('button', { name: 'Complete Registration & Pay' }).click();
   await page.getByRole('dialog', { name: 'Sandbox checkout' }).getByRole('button', { name: 'Approve payment' }).click();
 

@@ -152,6 +152,7 @@ test("an unpaid account's sandbox checkout (long e-mail) fits the phone", async 
       confirmPassword: password,
       userType: 'customer',
       location: 'Kumasi',
+      agreeToTerms: true,
     },
   });
   expect(signup.status(), await signup.text()).toBe(201);

@@ -188,6 +188,18 @@ test('a professional is asked for a profession and a service area, then signs up
   await form.getByLabel('City').selectOption('Accra');
   await form.getByLabel('Local Address & Service Area').fill('East Legon, Accra – within about 5 miles');
   await form.getByLabel('About Your Services').fill('Wiring, repairs and installations.');
+  // Consent is asked for, not assumed (issue #29 item 1): unticked, the box says so and takes the
+  // focus, and nothing is sent.
+  const signups: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/signup') && signups.push(r.url()));
+  await submit.click();
+  const terms = form.getByRole('checkbox', { name: /I agree to the Terms of Service/ });
+  await expect(terms).toBeFocused();
+  await expect(terms).toHaveAccessibleDescription(
+    'Please tick the box to agree to the Terms of Service and Privacy Policy.',
+  );
+  expect(signups).toEqual([]);
+  await terms.check();
   const signupRequest = page.waitForRequest('**/api/signup');
   await submit.click();
   const body = (await signupRequest).postDataJSON() as Record<string, unknown>;
@@ -195,6 +207,7 @@ test('a professional is asked for a profession and a service area, then signs up
     userType: 'professional',
     profession: 'Electrician',
     profilePicture: 'me.png',
+    agreeToTerms: true,
     baseRate: 0,
     maxRate: 0,
     rateNegotiable: false,
@@ -245,6 +258,7 @@ test('the wizard explains each problem with the spec words on the step that has 
   await form.getByLabel('Email Address').fill(p.email);
   await forward();
   await page.route('**/api/signup', (route) => route.abort('internetdisconnected'));
+  await form.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
   await submit.click();
   await expect(alert(page)).toContainText('Failed to submit registration data. This looks like a network issue');
   await expect(alert(page)).toContainText('Nothing you typed is lost.');

@@ -85,6 +85,9 @@ export interface UserRow {
   deleted_at: Timestamp | null;
   avatar_hash: string | null;
   momo_network: MomoNetworkCode | null;
+  /** Which terms the person agreed to at sign-up (their lastUpdated date), and when; null before issue #29. */
+  terms_version: string | null;
+  terms_agreed_at: Timestamp | null;
 }
 
 export interface ProfessionalProfileRow {
@@ -498,7 +501,7 @@ export interface RenewLinkRow {
  */
 declare module 'knex/types/tables.js' {
   interface Tables {
-    users: Table<UserRow, 'id' | 'status' | 'created_at' | 'updated_at'>;
+    users: Table<UserRow, 'id' | 'status' | 'created_at' | 'updated_at' | 'terms_version' | 'terms_agreed_at'>;
     professional_profiles: Table<
       ProfessionalProfileRow,
       | 'experience'

@@ -26,6 +26,7 @@ export function signupBody(overrides: Record<string, unknown> = {}) {
     baseRate: 0,
     maxRate: 0,
     rateNegotiable: false,
+    agreeToTerms: true,
     ...overrides,
   };
 }

@@ -67,6 +67,7 @@ export async function createPaidAccount(
       baseRate: 0,
       maxRate: 0,
       rateNegotiable: false,
+      agreeToTerms: true,
       password,
       confirmPassword: password,
     },

@@ -135,6 +135,7 @@ export function signupBody(userType: 'customer' | 'professional', extra: Record<
     baseRate: userType === 'professional' ? 50 : 0,
     maxRate: userType === 'professional' ? 80 : 0,
     rateNegotiable: false,
+    agreeToTerms: true,
     ...extra,
   };
 }

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { AFFILIATE_MESSAGES, SIGNUP_MESSAGES } from '../../../../contract/accounts.ts';
-import { signUp, signupBody, signUpAndPay } from '../../../test/accounts.ts';
+import { AFFILIATE_TERMS_VERSION, TERMS_VERSION } from '../../../../contract/account-types.ts';
+import { affiliateSignupBody, signUp, signupBody, signUpAndPay } from '../../../test/accounts.ts';
+import { projectRoot } from '../../site.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
 describe('POST /api/signup (the form rules, server side too)', () => {
@@ -20,6 +24,31 @@ describe('POST /api/signup (the form rules, server side too)', () => {
     expect(user).toMatchObject({ status: 'pending', user_type: 'customer', phone: '+233245550101', email: body.email });
     expect(user!.password_hash).toMatch(/^\$argon2id\$/);
     expect(JSON.stringify(res.body)).not.toContain('argon2');
+  });
+
+  it('refuses a sign-up without the terms agreed, by its field, and records which terms and when for one with', async () => {
+    for (const agreeToTerms of [undefined, false, 'true', 1]) {
+      const refused = await post(signupBody({ agreeToTerms }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toContainEqual({ field: 'agreeToTerms', message: SIGNUP_MESSAGES.terms });
+    }
+    const agreed = await post(signupBody());
+    expect(agreed.status).toBe(201);
+    const user = await app.db('users').where({ id: agreed.body.user.id }).first();
+    expect(user).toMatchObject({ terms_version: TERMS_VERSION, terms_agreed_at: app.clock.now() });
+    // An affiliate's agreement is recorded too, against the affiliate terms.
+    const affiliateBody = affiliateSignupBody();
+    const affiliate = await app.request('/api/affiliate-signup', { method: 'POST', json: affiliateBody });
+    expect(affiliate.status).toBe(201);
+    const row = await app.db('users').where({ email: affiliateBody.email }).first();
+    expect(row?.terms_version).toBe(AFFILIATE_TERMS_VERSION);
+  });
+
+  it('keeps the recorded terms versions equal to the dates on the terms pages', () => {
+    const lastUpdated = (file: string) =>
+      /^lastUpdated:\s*(\S+)/m.exec(readFileSync(join(projectRoot, 'content', 'legal', file), 'utf8'))?.[1];
+    expect(lastUpdated('terms.md')).toBe(TERMS_VERSION);
+    expect(lastUpdated('affiliate-terms.md')).toBe(AFFILIATE_TERMS_VERSION);
   });
 
   it('gives professionals who send 0 rates ₵30–₵50, negotiable, Monday–Friday 09:00–17:00', async () => {

@@ -3,7 +3,7 @@ import { SIGNUP_PAYMENT_GONE, type PaymentIntent, type SignupResponse } from '..
 import type { PlanLength } from '../../../../contract/plans.ts';
 import { fallbackLocation } from '../../../../contract/cities.ts';
 import { toE164 } from '../../../../contract/phone.ts';
-import { SIGNUP_MESSAGES } from '../../../../contract/account-types.ts';
+import { SIGNUP_MESSAGES, TERMS_VERSION } from '../../../../contract/account-types.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { hashPassword } from './passwords.ts';
@@ -55,6 +55,8 @@ export async function signup(deps: PaymentsDeps, input: Signup, network: string)
       description: input.description || null,
       profile_picture: input.profilePicture || null,
       created_at: now,
+      terms_version: TERMS_VERSION, // the schema refused a sign-up without the tick
+      terms_agreed_at: now,
     });
     const userId = Number(user.id);
 

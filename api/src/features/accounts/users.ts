@@ -45,7 +45,8 @@ export const usersRepo = {
       | 'local_address'
       | 'description'
       | 'profile_picture'
-    > & { created_at: Date },
+      | 'terms_version'
+    > & { created_at: Date; terms_agreed_at: Date },
   ): Promise<UserRow> {
     const [row] = await db('users')
       .insert({ ...user, updated_at: user.created_at })

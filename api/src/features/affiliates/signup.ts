@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { AffiliateSignup, SessionUser } from '../../../../contract/accounts.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import type { MomoNetwork } from '../../../../contract/affiliates.ts';
+import { AFFILIATE_TERMS_VERSION } from '../../../../contract/account-types.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import { hashPassword } from '../accounts/passwords.ts';
@@ -53,6 +54,8 @@ export async function affiliateSignup(
       description: input.description || null,
       profile_picture: null,
       created_at: now,
+      terms_version: AFFILIATE_TERMS_VERSION, // the schema refused a sign-up without the tick
+      terms_agreed_at: now,
     });
     // A clash among 32^6 codes is rare; try again rather than fail the sign-up.
     for (let attempt = 0; ; attempt++) {

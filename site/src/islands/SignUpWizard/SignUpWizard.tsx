@@ -327,11 +327,16 @@ function Wizard() {
                 name="agreeToTerms"
                 defaultChecked={form.agreeToTerms}
                 onChange={(e) => updateField('agreeToTerms', e.target.checked)}
+                aria-invalid={errors.agreeToTerms ? true : undefined}
+                aria-describedby="su-terms-error"
               />
               <span>
                 I agree to the <a href="/terms">Terms of Service</a> and <a href="/privacy">Privacy Policy</a>
               </span>
             </label>
+            <p id="su-terms-error" className="wz-error" role="alert">
+              {errors.agreeToTerms ?? ''}
+            </p>
             {hasAccount() ? (
               <p className="wz-hint">Your account has been created. Complete the payment to activate it.</p>
             ) : null}

@@ -35,6 +35,7 @@ beforeEach(() => {
     phone: '0241234567',
     password: 'GoodPass123',
     confirmPassword: 'GoodPass123',
+    agreeToTerms: true,
   });
   api.apiFetch.mockResolvedValue({ success: true, message: 'ok', user: { id: 42 }, payment: intent });
 });
@@ -76,7 +77,7 @@ describe('sign-up payment flow', () => {
     api.apiFetch.mockResolvedValueOnce({ success: true, message: 'ok', user: { id: 42 }, payment: threeMonths });
     payment.payForIntent.mockResolvedValueOnce({ status: 'cancelled' });
     await submitSignup();
-    expect(api.apiFetch.mock.calls[0]![1].body).toMatchObject({ months: 3 });
+    expect(api.apiFetch.mock.calls[0]![1].body).toMatchObject({ months: 3, agreeToTerms: true });
     expect(payment.payForIntent.mock.calls[0]![0]).toBe(threeMonths);
 
     $signupForm.setKey('months', 12);

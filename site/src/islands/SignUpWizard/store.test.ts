@@ -74,6 +74,14 @@ describe('sign-up wizard steps', () => {
       },
     });
     expect($signup.get().phase.name).toBe('editing');
+    // The box left unticked is a problem of step 3, by the box, and nothing is sent.
+    $signupForm.set({ ...$signupForm.get(), profession: 'Plumber', localAddress: 'Osu, Accra' });
+    await submitSignup();
+    expect($signup.get()).toMatchObject({
+      step: 3,
+      errors: { agreeToTerms: 'Please tick the box to agree to the Terms of Service and Privacy Policy.' },
+    });
+    expect($signup.get().phase.name).toBe('editing');
   });
 
   it('reads ?ref=CODE into the referrer code', () => {

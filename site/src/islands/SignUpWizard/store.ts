@@ -103,7 +103,7 @@ export function updateField<K extends keyof SignupForm>(key: K, value: SignupFor
 export const STEP_FIELDS: Record<Step, readonly (keyof SignupForm)[]> = {
   1: ['userType'],
   2: ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword', 'referrerCode'],
-  3: ['location', 'profession', 'localAddress', 'description', 'profilePicture'],
+  3: ['location', 'profession', 'localAddress', 'description', 'profilePicture', 'agreeToTerms'],
 };
 
 const stepOf = (key: string): Step | undefined =>
@@ -238,9 +238,9 @@ function refusedField(error: unknown): keyof SignupForm | undefined {
   return error.status === 400 && typeof named === 'string' && stepOf(named) ? (named as keyof SignupForm) : undefined;
 }
 
-/** The request body: the form without the terms tick (not checked, docs/PRODUCT.md "First payment and activation") and an empty ref. */
+/** The request body: the form (the terms tick too: the server records the consent) without an empty ref. */
 function signupBody(form: SignupForm) {
-  const { agreeToTerms: _terms, referrerCode, userType, ...rest } = form;
+  const { referrerCode, userType, ...rest } = form;
   return {
     ...rest,
     userType: userType || undefined,
