@@ -100,6 +100,7 @@ test('a ?ref= link says the code was applied, a typed code can be corrected, and
   await page.getByLabel(/^Password/).fill('Passw0rd-e2e');
   await page.getByLabel('Confirm Password').fill('Passw0rd-e2e');
   await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
   await page.getByRole('button', { name: 'Complete Registration & Pay' }).click();
   await expect(page.getByRole('heading', { name: 'Step 2 of 3: Account information' })).toBeVisible();
   await expect(code).toBeFocused();
@@ -108,7 +109,6 @@ test('a ?ref= link says the code was applied, a typed code can be corrected, and
 
   await code.fill(affiliate.affiliate.referrerCode.toLowerCase());
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
   await page.getByRole('button', { name: 'Complete Registration & Pay' }).click();
   await expect(page.getByRole('dialog', { name: 'Sandbox checkout' })).toBeVisible();
 });
