@@ -239,3 +239,22 @@ test('administrator console: every tab, the user dialog and its tabs fit the pho
   }
   expect(problems).toEqual([]);
 });
+
+// Issue #29 item 7: the customer's account menu opened off the left edge ("Sign out" read "ut").
+test("the customer's account menu opens inside the phone's screen", async ({ page, request }) => {
+  // A short first name: the narrowest button, where the menu reached furthest past the left edge.
+  const customer = await login(request, await createPaidAccount(request, { firstName: 'Efua' }));
+  await useSession(page, customer);
+  await page.goto('/customer-dashboard');
+  await page.getByRole('button', { name: /account menu/ }).click();
+  const items = page
+    .getByRole('list')
+    .filter({ has: page.getByRole('button', { name: 'Sign out' }) })
+    .getByRole('button');
+  await expect(items).toHaveText(['Profile', 'My Bookings', 'Sign out']);
+  for (const box of await items.evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().toJSON()))) {
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(PHONE.width);
+  }
+  await page.screenshot({ path: test.info().outputPath('account-menu-360.png') });
+});

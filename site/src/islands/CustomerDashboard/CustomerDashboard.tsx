@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
@@ -187,6 +187,15 @@ function UserMenu({ name }: { name: string }) {
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // The menu opens under its button towards the page's middle: to the left of a button at the right
+  // edge (wide screens), to the right of one the phone's narrow header wrapped to the left.
+  const [fromStart, setFromStart] = useState(false);
+  useLayoutEffect(() => {
+    if (!open || !list.current || !root.current) return;
+    const button = root.current.getBoundingClientRect();
+    setFromStart(button.left + button.width / 2 < document.documentElement.clientWidth / 2);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -230,7 +239,13 @@ function UserMenu({ name }: { name: string }) {
         {name} <span aria-hidden="true">▾</span>
         <span className="cd-sr"> account menu</span>
       </button>
-      <ul id={menuId} className="cd-menu-list" role="list" hidden={!open}>
+      <ul
+        id={menuId}
+        ref={list}
+        className={fromStart ? 'cd-menu-list is-start' : 'cd-menu-list'}
+        role="list"
+        hidden={!open}
+      >
         <li>
           <button type="button" onClick={() => go('profile')}>
             Profile
