@@ -2,6 +2,7 @@ import { expect, test } from './fixtures/test.ts';
 import type { Page, Route } from '@playwright/test';
 import { createPaidAccount, login, uniquePhone, uniqueTag } from './fixtures/accounts.ts';
 import { ADMIN } from './fixtures/admin.ts';
+import { pageReady } from './fixtures/pages.ts';
 
 // Issue #27 item 5 "Forms usable at first paint": on slow 3G a form is painted seconds before its
 // island's JavaScript arrives. A tap on its button in that time is kept and carried out when the
@@ -222,5 +223,39 @@ test('the renewal card works with no JavaScript at all: a real form post the ser
     await expect(phone.getByText(/^Paid\. Your subscription now runs until \d{1,2} \w+ \d{4}\.$/)).toBeVisible();
   } finally {
     await noScript.close();
+  }
+});
+
+test('each first-visit form loads at most 110 KB gzip of script (its budget, bench:weight "auth"), none of it dashboard code', async ({
+  browser,
+  request,
+}) => {
+  for (const path of ['/signin', '/signup', '/affiliate-signup', '/admin/login']) {
+    // A new context each time: an empty cache, so every script the page needs is asked for.
+    const context = await browser.newContext();
+    const scripts = new Set<string>();
+    try {
+      const page = await context.newPage();
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
+      });
+      await page.goto(path);
+      await pageReady(page);
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0); // the idle toast host too
+    } finally {
+      await context.close();
+    }
+    let gzip = 0;
+    for (const script of scripts) {
+      const answer = await request.get(script, { headers: { 'accept-encoding': 'gzip' } });
+      expect(answer.status(), script).toBe(200); // as sent: gzip, or as it is when under 256 bytes
+      gzip += Number(answer.headers()['content-length']);
+    }
+    expect(gzip, `${path}: ${[...scripts].join(' ')}`).toBeLessThanOrEqual(110_000);
+    // The shared code only signed-in pages run is a chunk of its own (site/astro.config.mjs).
+    expect(
+      [...scripts].filter((script) => /\/app\.[\w-]+\.js$/.test(script)),
+      path,
+    ).toEqual([]);
   }
 });
