@@ -1,6 +1,13 @@
 import { expect, test } from './fixtures/test.ts';
 import type { Page, Route } from '@playwright/test';
-import { createPaidAccount, login, uniquePhone, uniqueTag } from './fixtures/accounts.ts';
+import {
+  allowUnpaidSignIn,
+  createPaidAccount,
+  createPendingAccount,
+  login,
+  uniquePhone,
+  uniqueTag,
+} from './fixtures/accounts.ts';
 import { ADMIN } from './fixtures/admin.ts';
 import { pageReady } from './fixtures/pages.ts';
 
@@ -82,6 +89,27 @@ test('a wrong password tapped before the JavaScript has arrived gets the plain-w
   await expect(form.getByRole('status')).toBeHidden();
   await expect(form.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
   await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('an unpaid account tapped in before the JavaScript has arrived is offered its payment, as the island would', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  allowUnpaidSignIn(pageErrors);
+  const account = await createPendingAccount(request, { firstName: 'Kwame' });
+  const scripts = await holdScripts(page);
+  await page.goto('/signin', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await notHydrated(page, 'SignIn');
+
+  await scripts.release();
+  const panel = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Payment required' }) });
+  await expect(panel).toContainText('Complete payment to sign in.');
+  await expect(panel.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
 });
 
 test('nothing chosen or typed before the island takes over is lost: phone, account type, remember me', async ({
