@@ -8,7 +8,7 @@ import {
   uniquePhone,
   uniqueTag,
 } from './fixtures/accounts.ts';
-import { ADMIN } from './fixtures/admin.ts';
+import { renewalReminderMail } from './fixtures/admin.ts';
 import { pageReady } from './fixtures/pages.ts';
 
 // Issue #27 item 5 "Forms usable at first paint": on slow 3G a form is painted seconds before its
@@ -229,16 +229,7 @@ test('the renewal card works with no JavaScript at all: a real form post the ser
 }) => {
   const account = await createPaidAccount(request, { phone: `055${String(Date.now()).slice(-7)}` });
   await login(request, account);
-  const admin = (await (await request.post('/api/admin/login', { data: ADMIN })).json()) as { token: string };
-  const sent = await request.post(`/api/admin/users/${account.user.id}/reminder`, {
-    headers: { Authorization: `Bearer ${admin.token}` },
-  });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  await page.goto('/dev-mailbox');
-  const mail = page
-    .getByRole('listitem')
-    .filter({ hasText: `To ${account.email}` })
-    .filter({ hasText: 'Your subscription ends soon' });
+  const mail = await renewalReminderMail(page, request, account);
   const address = (await mail.getByRole('link', { name: /\/renew\// }).getAttribute('href'))!;
 
   const noScript = await browser.newContext({ javaScriptEnabled: false });
