@@ -280,8 +280,9 @@ function Form() {
         <IdentifierChoice legend="Sign in with" name="loginMethod" method={method} onChange={setMethod} />
 
         {/* Both fields are in the page and the chosen one shows (forms.css), so a choice made before
-            the island hydrated shows its field at once. */}
-        <div className="auth-field auth-by-email">
+            the island hydrated shows its field at once; once hydrated, `hidden` does the same where
+            the browser has no :has(). */}
+        <div className="auth-field auth-by-email" hidden={ready && method !== 'email'}>
           <label htmlFor={ids.email}>Email</label>
           <input
             id={ids.email}
@@ -294,7 +295,7 @@ function Form() {
             aria-describedby={problem ? ids.problem : undefined}
           />
         </div>
-        <div className="auth-field auth-by-phone">
+        <div className="auth-field auth-by-phone" hidden={ready && method !== 'phone'}>
           <label htmlFor={ids.phone}>Phone number</label>
           <input
             id={ids.phone}
