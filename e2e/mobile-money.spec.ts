@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures/test.ts';
 import { DAY_MS } from '../contract/dates.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
-import { ADMIN } from './fixtures/admin.ts';
+import { renewalReminderMail } from './fixtures/admin.ts';
 import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
 
 // Issue #20 "One tap from the reminder": the renewal reminder carries /renew/{token}, a small page
@@ -28,18 +28,7 @@ test('from the reminder in the dev mailbox, a customer renews by mobile money in
     };
   const paidBefore = (await record()).customer.subscription.paidUntil;
 
-  // The administrator sends the renewal reminder now (the worker would, 7 days before the end).
-  const admin = (await (await request.post('/api/admin/login', { data: ADMIN })).json()) as { token: string };
-  const sent = await request.post(`/api/admin/users/${account.user.id}/reminder`, {
-    headers: { Authorization: `Bearer ${admin.token}` },
-  });
-  expect(sent.ok(), await sent.text()).toBe(true);
-
-  await page.goto('/dev-mailbox');
-  const mail = page
-    .getByRole('listitem')
-    .filter({ hasText: `To ${account.email}` })
-    .filter({ hasText: 'Your subscription ends soon' });
+  const mail = await renewalReminderMail(page, request, account);
   await expect(mail).toHaveCount(1);
   const link = mail.getByRole('link', { name: /\/renew\// });
   const address = (await link.getAttribute('href'))!;

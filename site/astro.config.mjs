@@ -13,6 +13,7 @@ const CORE_UI = [
   'GenericErrorScreen',
   'GuardLoading',
   'IdentifierChoice',
+  'KeptTap',
   'NetworkErrorScreen',
   'OfflineBanner',
   'PasswordField',
@@ -22,6 +23,7 @@ const CORE_UI = [
   'UnreadBadge',
   'avatar',
   'fields',
+  'kept-tap',
   'shell',
   'unread',
   'useFocus',
@@ -30,6 +32,45 @@ const CORE_UI = [
   'useModalDialog',
   'useUserEvents',
 ];
+
+/** The site's shared code: the contract, lib/, stores/ and the shell in ui/ (what the dashboards alone use stays with them). */
+const SHARED_CODE = new RegExp(
+  [
+    String.raw`[\\/]contract[\\/]`,
+    String.raw`[\\/]site[\\/]src[\\/]lib[\\/](?!dashboard-format)`,
+    String.raw`[\\/]site[\\/]src[\\/]stores[\\/](?!professional|find-pro)`,
+    String.raw`[\\/]site[\\/]src[\\/]ui[\\/](${CORE_UI.join('|')}|LengthPicker|length-picker)\.`,
+    String.raw`vite[\\/]preload-helper`,
+  ].join('|'),
+);
+/**
+ * The islands of the pages a visitor waits on before having a session, each with a budget of
+ * 110 KB gzip of JS (bench/page-weight.ts "auth"): sign-in, sign-up, affiliate sign-up and the
+ * administrators' sign-in. What they import, directly or not, is the `core` chunk.
+ */
+const FIRST_VISIT_ISLANDS =
+  /[\\/]site[\\/]src[\\/]islands[\\/](SignIn[\\/]SignIn|SignUpWizard[\\/]SignUpWizard|AffiliateWizard[\\/]AffiliateWizard|AdminConsole[\\/]AdminLogin)\.tsx$/;
+
+/**
+ * Names `core` each module of SHARED_CODE that a first-visit island imports statically (directly or
+ * through other modules); null for the others, which the `app` group takes. Before issue #27 all of
+ * SHARED_CODE was one `core`, and half of it (the live-update store, the bookings, location, photo
+ * and contact stores, the dates, most of the contract) went to every sign-in: 111 KB, over budget.
+ * Read bottom-up, from the module's static importers, once per module (the site's code has no
+ * import cycles: Biome's noImportCycles).
+ */
+function firstVisitCore() {
+  const reached = new Map();
+  const fromFirstVisit = (id, ctx) => {
+    if (reached.has(id)) return reached.get(id);
+    reached.set(id, false); // a cycle (none today) would end here rather than loop
+    const importers = ctx.getModuleInfo(id)?.importers ?? [];
+    const answer = FIRST_VISIT_ISLANDS.test(id) || importers.some((importer) => fromFirstVisit(importer, ctx));
+    reached.set(id, answer);
+    return answer;
+  };
+  return (id, ctx) => (fromFirstVisit(id, ctx) ? 'core' : null);
+}
 
 // Pages are pre-rendered; the few marked `prerender = false` (diagnostics only) are rendered by the
 // node adapter in middleware mode, mounted inside the Koa server (api/src/site.ts).
@@ -47,28 +88,20 @@ export default defineConfig({
     build: {
       rolldownOptions: {
         output: {
-          // Two shared chunks instead of a score of small ones: on 3G each extra level of imports
-          // costs a round trip, and HTTP/1.1 asks for six files at a time (docs/BENCHMARKS.md).
+          // Three shared chunks (vendor, core, app) instead of a score of small ones: on 3G each
+          // extra level of imports costs a round trip, and HTTP/1.1 asks for six files at a time
+          // (docs/BENCHMARKS.md).
           codeSplitting: {
             groups: [
               { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 20 },
-              // Vite's helper for dynamic import() joins core: on its own it was a sixth file for /signin.
-              // Core is what every island uses (the shell in ui/, lib/, stores/); what only the
-              // dashboards use (Tabs, Modal, DashboardParts, the professional's store, its formats)
-              // stays with them, so sign-in and sign-up keep within 110 KB (docs/BENCHMARKS.md).
-              {
-                name: 'core',
-                test: new RegExp(
-                  [
-                    String.raw`[\\/]contract[\\/]`,
-                    String.raw`[\\/]site[\\/]src[\\/]lib[\\/](?!dashboard-format)`,
-                    String.raw`[\\/]site[\\/]src[\\/]stores[\\/](?!professional|find-pro)`,
-                    String.raw`[\\/]site[\\/]src[\\/]ui[\\/](${CORE_UI.join('|')})\.`,
-                    String.raw`vite[\\/]preload-helper`,
-                  ].join('|'),
-                ),
-                priority: 10,
-              },
+              // Vite's helper for dynamic import() joins the shared code: on its own it was a sixth
+              // file for /signin. `core` is what the first-visit forms run (sign-in, sign-up,
+              // affiliate sign-up, the admin sign-in), `app` the rest of the shared code, which only
+              // signed-in pages need: each form keeps within its 110 KB (docs/BENCHMARKS.md, issue
+              // #27 item 5). What only the dashboards use (Tabs, Modal, DashboardParts, the
+              // professional's store, its formats) stays with them.
+              { name: firstVisitCore(), test: SHARED_CODE, priority: 15 },
+              { name: 'app', test: SHARED_CODE, priority: 10 },
             ],
           },
         },

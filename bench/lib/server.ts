@@ -14,11 +14,17 @@ export interface RunningServer {
 /**
  * `node api/src/server.ts` with NODE_ENV=production (diagnostic pages off) and PAYMENTS=sandbox (no
  * Paystack keys: TEST MODE payments, on purpose), LOG_LEVEL=warn (no line per request), on PGlite in a fresh temp folder
- * unless `env` names a DATABASE_URL or DATA_DIR.
+ * unless `env` names a DATABASE_URL or DATA_DIR. `cwd`: another checkout of the product (built), to
+ * measure it beside this one.
  */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  { cwd }: { cwd?: string } = {},
+): Promise<RunningServer> {
   const ownFolder = env.DATA_DIR || env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'bench-server-'));
   const child = spawn(process.execPath, ['api/src/server.ts'], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: 'production',

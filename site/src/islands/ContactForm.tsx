@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
+import { useRef } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { CONTACT_CATEGORIES, CONTACT_USER_TYPES } from '../../../contract/contact.ts';
 import { $contactForm, sendContactMessage } from '../stores/contact.ts';
 import type { ContactField } from '../stores/contact.ts';
 import { AppShell } from '../ui/AppShell.tsx';
 import './ContactForm.css';
-import { useHydrated } from '../ui/useHydrated.ts';
+import { KeptTapNote, useKeptTap } from '../ui/KeptTap.tsx';
 
 function Field({
   id,
@@ -49,8 +50,9 @@ function control(id: ContactField, error: string | undefined, required = false) 
 
 function Form() {
   const { sending, errors } = useStore($contactForm);
-  // Until hydrated, a submit would be a plain page navigation: keep the button off until then.
-  const ready = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Send Message tapped before the island hydrated (it wakes when scrolled to) is carried out now (issue #27 item 5).
+  useKeptTap(formRef);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,7 +68,16 @@ function Form() {
   }
 
   return (
-    <form className="contact-form" aria-label="Contact support" noValidate onSubmit={onSubmit} aria-busy={sending}>
+    <form
+      ref={formRef}
+      className="contact-form"
+      aria-label="Contact support"
+      method="post"
+      data-keep-tap="contact"
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={sending}
+    >
       <div className="contact-row">
         <Field id="name" label="Name" required error={errors.name}>
           <input type="text" autoComplete="name" maxLength={100} {...control('name', errors.name, true)} />
@@ -121,9 +132,10 @@ function Form() {
       <Field id="message" label="Message" required error={errors.message}>
         <textarea rows={5} maxLength={5000} {...control('message', errors.message, true)} />
       </Field>
-      <button type="submit" className="btn contact-submit" disabled={!ready || sending}>
+      <button type="submit" className="btn contact-submit" disabled={sending}>
         {sending ? 'Sending...' : 'Send Message'}
       </button>
+      <KeptTapNote>Sending your message as soon as the page has finished loading…</KeptTapNote>
     </form>
   );
 }

@@ -7,12 +7,18 @@ import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import { Alert, captureForm, Field } from '../../ui/wizard-parts.tsx';
 import { $affiliate, $affiliateForm, requiredFilled, submitAffiliate, updateAffiliateField } from './store.ts';
+import { KeptTapNote, useKeptTap } from '../../ui/KeptTap.tsx';
 import type { AffiliateForm } from './store.ts';
 import '../../ui/wizard.css';
 import { fieldProps } from '../../ui/fields.ts';
 import { useHydrated } from '../../ui/useHydrated.ts';
 
 type TextKey = Exclude<keyof AffiliateForm, 'agreeToTerms' | 'payoutMethod'>;
+
+const FILL_IN = 'Fill in every field marked * and agree to the terms to continue.';
+/** A tap kept before the island hydrated, on a form not yet complete (a payout method's field shows only then). */
+const FILL_IN_AFTER_TAP =
+  'Almost there: fill in every field marked * and agree to the terms, then tap Join Affiliate Program again.';
 
 function SignupForm({ children }: { children?: ReactNode }) {
   const form = useStore($affiliateForm);
@@ -24,13 +30,18 @@ function SignupForm({ children }: { children?: ReactNode }) {
     if (formRef.current)
       captureForm(formRef.current, (key, value) => updateAffiliateField(key as keyof AffiliateForm, value as never));
   }, []);
+  // A tap on Join before the island hydrated is carried out now, with what was typed adopted (issue #27 item 5).
+  useKeptTap(formRef);
 
   const field = (key: TextKey) => fieldProps('af', key, form[key], updateAffiliateField);
-  const canSubmit = ready && !busy && requiredFilled(form);
+  const canSubmit = !busy && requiredFilled(form);
 
+  // Once hydrated the button waits for every required field; before, it takes a tap (kept).
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (canSubmit) void submitAffiliate();
+    if (busy) return;
+    if (requiredFilled($affiliateForm.get())) void submitAffiliate();
+    else $affiliate.setKey('alert', FILL_IN_AFTER_TAP);
   }
 
   return (
@@ -39,6 +50,8 @@ function SignupForm({ children }: { children?: ReactNode }) {
       <form
         ref={formRef}
         className="wz-form"
+        method="post"
+        data-keep-tap="affiliate-sign-up"
         noValidate
         onSubmit={onSubmit}
         aria-labelledby="af-heading"
@@ -188,12 +201,18 @@ function SignupForm({ children }: { children?: ReactNode }) {
           </span>
         </label>
         <div className="wz-actions">
-          <button type="submit" className="btn wz-button" disabled={!canSubmit} aria-describedby="af-submit-hint">
+          <button
+            type="submit"
+            className="btn wz-button"
+            disabled={busy || (ready && !canSubmit)}
+            aria-describedby="af-submit-hint"
+          >
             {busy ? 'Creating account...' : 'Join Affiliate Program'}
           </button>
         </div>
+        <KeptTapNote>Joining as soon as the page has finished loading…</KeptTapNote>
         <p id="af-submit-hint" className="wz-hint">
-          {canSubmit || busy ? '' : 'Fill in every field marked * and agree to the terms to continue.'}
+          {(ready && canSubmit) || busy ? '' : FILL_IN}
         </p>
       </form>
     </>

@@ -23,6 +23,7 @@ import '../../ui/forms.css';
 import { IdentifierChoice } from '../../ui/IdentifierChoice.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { useHydrated } from '../../ui/useHydrated.ts';
+import { KeptTapNote, useKeptTap } from '../../ui/KeptTap.tsx';
 
 /** The pause before the dashboard opens after sign-in (docs/PRODUCT.md "Signing in and sessions"). */
 const REDIRECT_MS = 100;
@@ -105,6 +106,8 @@ function Form() {
   const rememberRef = useRef<HTMLInputElement>(null);
   const lastForm = useRef<LoginForm | null>(null);
   const ids = { email: useId(), phone: useId(), password: useId(), problem: useId(), momo: useId() };
+  // A tap on Sign In before the island hydrated is kept and carried out now (issue #27 item 5).
+  useKeptTap(formRef);
 
   useEffect(() => {
     rememberBooking(window.location.search);
@@ -200,9 +203,11 @@ function Form() {
       const value = data.get(name);
       return typeof value === 'string' ? value : '';
     };
+    // The choices as the form holds them: what was picked before the island hydrated included.
+    const picked = text('accountType');
     const form: LoginForm = {
-      accountType,
-      loginMethod: method,
+      accountType: (USER_TYPES as readonly string[]).includes(picked) ? (picked as UserType) : accountType,
+      loginMethod: text('loginMethod') === 'phone' ? 'phone' : 'email',
       email: text('email'),
       phone: text('phone'),
       password: text('password'),
@@ -244,7 +249,16 @@ function Form() {
           <p>{autoCorrectedText(corrected.picked, corrected.actual)}</p>
         </div>
       ) : null}
-      <form ref={formRef} className="auth-form" aria-label="Sign in" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <form
+        ref={formRef}
+        className="auth-form"
+        aria-label="Sign in"
+        method="post"
+        data-keep-tap="sign-in"
+        noValidate
+        onSubmit={onSubmit}
+        aria-busy={busy}
+      >
         <fieldset className="auth-fieldset">
           <legend className="auth-legend">Account type</legend>
           <div className="auth-choices">
@@ -265,36 +279,36 @@ function Form() {
 
         <IdentifierChoice legend="Sign in with" name="loginMethod" method={method} onChange={setMethod} />
 
-        {method === 'email' ? (
-          <div className="auth-field">
-            <label htmlFor={ids.email}>Email</label>
-            <input
-              id={ids.email}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="username"
-              maxLength={254}
-              required
-              aria-describedby={problem ? ids.problem : undefined}
-            />
-          </div>
-        ) : (
-          <div className="auth-field">
-            <label htmlFor={ids.phone}>Phone number</label>
-            <input
-              id={ids.phone}
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              maxLength={19}
-              placeholder="0241234567"
-              required
-              aria-describedby={problem ? ids.problem : undefined}
-            />
-          </div>
-        )}
+        {/* Both fields are in the page and the chosen one shows (forms.css), so a choice made before
+            the island hydrated shows its field at once; once hydrated, `hidden` does the same where
+            the browser has no :has(). */}
+        <div className="auth-field auth-by-email" hidden={ready && method !== 'email'}>
+          <label htmlFor={ids.email}>Email</label>
+          <input
+            id={ids.email}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            maxLength={254}
+            required
+            aria-describedby={problem ? ids.problem : undefined}
+          />
+        </div>
+        <div className="auth-field auth-by-phone" hidden={ready && method !== 'phone'}>
+          <label htmlFor={ids.phone}>Phone number</label>
+          <input
+            id={ids.phone}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={19}
+            placeholder="0241234567"
+            required
+            aria-describedby={problem ? ids.problem : undefined}
+          />
+        </div>
 
         <PasswordField id={ids.password} describedBy={problem ? ids.problem : undefined} />
 
@@ -312,9 +326,10 @@ function Form() {
           </p>
         ) : null}
 
-        <button type="submit" className="btn auth-button auth-wide" disabled={!ready || busy || done}>
+        <button type="submit" className="btn auth-button auth-wide" disabled={busy || done}>
           {busy ? 'Signing In...' : 'Sign In'}
         </button>
+        <KeptTapNote>Signing you in as soon as the page has finished loading…</KeptTapNote>
       </form>
 
       {payment ? <PaymentPanel payment={payment} onPay={() => void pay()} onMonths={choosePaymentMonths} /> : null}

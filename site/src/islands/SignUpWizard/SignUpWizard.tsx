@@ -31,7 +31,7 @@ import { Alert, captureForm, Field } from '../../ui/wizard-parts.tsx';
 import { useFocusOn } from '../../ui/useFocus.ts';
 import '../../ui/wizard.css';
 import { fieldProps } from '../../ui/fields.ts';
-import { useHydrated } from '../../ui/useHydrated.ts';
+import { KeptTapNote, useKeptTap } from '../../ui/KeptTap.tsx';
 
 const STEPS = ['Plan', 'Account', 'Profile'] as const;
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -46,7 +46,6 @@ function Wizard() {
   const [pictureNote, setPictureNote] = useState('');
 
   const formRef = useRef<HTMLFormElement>(null);
-  const ready = useHydrated();
   const [formKey, setFormKey] = useState(0);
   useEffect(() => {
     const restored = restoreDraft();
@@ -60,6 +59,9 @@ function Wizard() {
   }, []);
   const busy = phase.name === 'submitting' || phase.name === 'paying' || phase.name === 'verifying';
   useStepHistory(step, busy);
+  // A Continue tapped before the island hydrated (the page shows step 1 until then) is carried out
+  // now, once what was chosen is adopted; unless a draft or a ?plan= link put the wizard past step 1.
+  useKeptTap(formRef, () => $signup.get().step === 1);
 
   // A check that found problems moves focus to the first field in error (its label, error and hint are read).
   useEffect(() => {
@@ -117,7 +119,16 @@ function Wizard() {
         ))}
       </ol>
 
-      <form key={formKey} ref={formRef} className="wz-form" noValidate onSubmit={onSubmit} aria-labelledby="su-heading">
+      <form
+        key={formKey}
+        ref={formRef}
+        className="wz-form"
+        method="post"
+        data-keep-tap="sign-up"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="su-heading"
+      >
         <h2 id="su-heading" ref={heading} tabIndex={-1}>
           Step {step} of 3: {step === 1 ? 'Choose your plan' : step === 2 ? 'Account information' : 'Profile details'}
         </h2>
@@ -350,15 +361,16 @@ function Wizard() {
             </button>
           ) : null}
           {step < 3 ? (
-            <button type="submit" className="btn wz-button" disabled={!ready}>
+            <button type="submit" className="btn wz-button">
               Continue
             </button>
           ) : (
-            <button type="submit" className="btn wz-button" disabled={busy || !ready}>
+            <button type="submit" className="btn wz-button" disabled={busy}>
               {phase.name === 'submitting' ? 'Creating account...' : 'Complete Registration & Pay'}
             </button>
           )}
         </div>
+        <KeptTapNote>Going on to the next step as soon as the page has finished loading…</KeptTapNote>
         <p role="status" className="wz-status">
           {phase.name === 'paying'
             ? 'Waiting for payment...'
