@@ -91,6 +91,7 @@ test('an affiliate signs up through a flaky connection, copies the referrer code
   await friend.getByLabel(/^Password/).fill('GoodPass123');
   await friend.getByLabel('Confirm Password').fill('GoodPass123');
   await friend.getByRole('button', { name: 'Continue' }).click();
+  await friend.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
   const signup = friend.waitForRequest('**/api/signup');
   await friend.getByRole('button', { name: 'Complete Registration & Pay' }).click();
   expect((await signup).postDataJSON()).toMatchObject({ referrerCode: code });
