@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
 import type { AdminStats } from '../../../../contract/admin.ts';
 import { $adminSession, checkAdminSession } from '../../stores/admin-session.ts';
-import { AppShell, lazyPart } from '../../ui/AppShell.tsx';
+import { AppShell } from '../../ui/AppShell.tsx';
+import { lazyPart } from '../../ui/LazyPart.tsx';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { EXPIRED_FLAG, LOGIN_PATH } from './login-paths.ts';
 
