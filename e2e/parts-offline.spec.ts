@@ -4,7 +4,7 @@ import { createPaidAccount, login, uniqueTag, useSession } from './fixtures/acco
 import { signInAdmin } from './fixtures/admin.ts';
 import { signUpAffiliate } from './fixtures/affiliates.ts';
 import { bookFirstSlot } from './fixtures/bookings.ts';
-import { PHONE } from './fixtures/phone.ts';
+import { PHONE, refuseLocation } from './fixtures/phone.ts';
 
 // Issue #27 item 1, on a 360 px phone for every role: the connection drops, and each part of a
 // dashboard whose code has not downloaded yet (a tab, a dialog, the chat, the photo cards,
@@ -55,12 +55,18 @@ test('customer: offline, Book, My Bookings, Profile and the chat each say so in 
   const customer = await login(request, await createPaidAccount(request, { firstName: 'Ama', lastName: 'Offline' }));
   await bookFirstSlot(request, customer, pro.user.id);
   await useSession(page, customer);
+  await refuseLocation(page);
   const context = page.context();
 
   await page.goto('/customer-dashboard');
   const tabs = page.getByRole('tablist', { name: 'Customer dashboard' });
   await tabs.getByRole('tab', { name: 'Find Services' }).click();
+  // The search for the name has answered before the signal goes (nothing searches again after it).
+  const searched = page.waitForResponse(
+    (response) => response.url().includes('/api/professionals?') && response.url().includes(surname),
+  );
   await page.getByLabel('Search by name or profession').fill(surname);
+  await searched;
   const card = page.getByRole('article', { name: proName });
   await expect(card).toBeVisible();
 

@@ -8,6 +8,7 @@ import { AppShell } from '../../ui/AppShell.tsx';
 import { lazyPart } from '../../ui/LazyPart.tsx';
 import { GUARD_TEXTS, GuardLoading } from '../../ui/GuardLoading.tsx';
 import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
+import { useServiceWorker } from '../../ui/useServiceWorker.ts';
 import { DashboardPanel } from './DashboardPanel.tsx';
 import { SessionEnded } from './SessionEnded.tsx';
 
@@ -51,6 +52,8 @@ function Guard({ allow, title }: Props) {
     LOADERS[allow]?.().catch(() => undefined);
   }, [allow]);
   const wrongType = status === 'signed-in' && user !== null && allow !== 'any' && user.userType !== allow;
+  // Signed in: the app installs itself for offline use (issue #27).
+  useServiceWorker(status === 'signed-in');
 
   useEffect(() => {
     if (status === 'signed-out') window.location.replace('/signin');
