@@ -82,6 +82,22 @@ async function reopenOffline(page: Page, path: string): Promise<void> {
   await expect(failedParts(page)).toHaveCount(0);
 }
 
+test('the landing page links the manifest and runs no script; no page installs the worker before a sign-in', async ({
+  page,
+}) => {
+  const landing = await page.goto('/');
+  const html = await landing!.text();
+  expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+  expect(html).not.toMatch(/<script\b/i);
+  await page.goto('/signin');
+  await pageReady(page);
+  // Signed out, a dashboard sends to /signin without installing anything.
+  await page.goto('/customer-dashboard');
+  await expect(page).toHaveURL(/\/signin$/);
+  await pageReady(page);
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length))).toBe(0);
+});
+
 test('customer: signed in once, the worker holds every chunk and the signed-in pages (never the API); offline every part opens, and the dashboard reopens', async ({
   page,
   request,

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageAddress } from '../sw/pages.ts';
 import { writeAppManifest } from './app-manifest.ts';
-import { buildServiceWorker, PRECACHED_PAGES, precacheList } from './service-worker.ts';
+import { buildServiceWorker, PRECACHED_PAGES, precacheList, precacheListIn } from './service-worker.ts';
 
 const CHUNKS = [
   'client.Caa7.js',
@@ -35,11 +35,11 @@ async function builtSite(): Promise<string> {
   return dir;
 }
 
-/** The precache list a written worker holds (Workbox puts it in place of self.__WB_MANIFEST). */
-function listIn(worker: string): { url: string; revision: string | null }[] {
-  const list = /\[\{"revision":[^\]]*\]/.exec(worker);
+/** The precache list a written worker holds. */
+function listIn(worker: string) {
+  const list = precacheListIn(worker);
   expect(list, 'the worker holds its precache list').not.toBeNull();
-  return JSON.parse(list![0]);
+  return list!;
 }
 
 describe('the service worker build step', () => {

@@ -68,6 +68,12 @@ export async function precacheList(clientDir: string): Promise<ManifestEntry[]> 
   return manifestEntries;
 }
 
+/** The precache list a written worker holds (injectManifest puts it in place of self.__WB_MANIFEST), or null. */
+export function precacheListIn(worker: string): ManifestEntry[] | null {
+  const list = /\[\{"revision":[^\]]*\]/.exec(worker);
+  return list ? (JSON.parse(list[0]) as ManifestEntry[]) : null;
+}
+
 /** Writes `sw.js` into the built site. Returns how many files it precaches, their bytes and its own. */
 export async function buildServiceWorker(
   clientDir: string,
