@@ -1,11 +1,17 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Locator, Page, Response } from '@playwright/test';
+import type { BrowserContext, Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
-import { createPaidAccount, login, uniqueTag, useSession } from './fixtures/accounts.ts';
+import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
 import { signUpAffiliate } from './fixtures/affiliates.ts';
-import { bookFirstSlot } from './fixtures/bookings.ts';
+import {
+  failedParts,
+  findProfessional,
+  newProfessional,
+  professionalWithRequest,
+  uniqueSurname,
+} from './fixtures/parts.ts';
 import { pageReady } from './fixtures/pages.ts';
 import { PHONE, refuseLocation } from './fixtures/phone.ts';
 
@@ -23,14 +29,6 @@ const builtChunks = () =>
   readdirSync(CHUNKS_DIR)
     .filter((file) => /\.(js|css)$/.test(file))
     .map((file) => `/_astro/${file}`);
-
-const failedParts = (scope: Page | Locator) => scope.getByRole('alert').filter({ hasText: 'This part could not load' });
-
-const uniqueSurname = (base: string) =>
-  base +
-  uniqueTag()
-    .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])
-    .slice(-8);
 
 /** Waits until the worker has installed (its precache is complete) and serves this page. */
 async function workerServes(page: Page): Promise<void> {
@@ -102,16 +100,16 @@ test('customer: signed in once, the worker holds every chunk and the signed-in p
   page,
   request,
 }) => {
-  const surname = uniqueSurname('Cache');
-  const pro = await createPaidAccount(request, {
-    userType: 'professional',
-    firstName: 'Kofi',
-    lastName: surname,
+  const {
+    customerAccount: account,
+    surname,
+    proName,
+  } = await professionalWithRequest(request, {
+    professional: 'Kofi',
+    customer: 'Abla',
     profession: 'Plumber',
+    surname: 'Cache',
   });
-  const proName = `Kofi ${surname}`;
-  const account = await createPaidAccount(request, { firstName: 'Abla', lastName: 'Offline' });
-  await bookFirstSlot(request, await login(request, account), pro.user.id);
   const context = page.context();
   await refuseLocation(page);
 
@@ -142,15 +140,7 @@ test('customer: signed in once, the worker holds every chunk and the signed-in p
   );
 
   const tabs = page.getByRole('tablist', { name: 'Customer dashboard' });
-  await tabs.getByRole('tab', { name: 'Find Services' }).click();
-  // The search for the name has answered before the signal goes (nothing searches again after it).
-  const searched = page.waitForResponse(
-    (response) => response.url().includes('/api/professionals?') && response.url().includes(surname),
-  );
-  await page.getByLabel('Search by name or profession').fill(surname);
-  await searched;
-  const card = page.getByRole('article', { name: proName });
-  await expect(card).toBeVisible();
+  const card = await findProfessional(page, surname, proName);
 
   // Offline: the booking dialog, My Bookings and Profile open from the worker.
   await context.setOffline(true);
@@ -186,15 +176,12 @@ test('professional: offline, Job Requests and its chat, Schedule, Earnings, the 
   page,
   request,
 }) => {
-  const surname = uniqueSurname('Held');
-  const pro = await createPaidAccount(request, {
-    userType: 'professional',
-    firstName: 'Kwesi',
-    lastName: surname,
+  const { pro, customerName } = await professionalWithRequest(request, {
+    professional: 'Kwesi',
+    customer: 'Afia',
     profession: 'Carpenter',
+    surname: 'Held',
   });
-  const customer = await login(request, await createPaidAccount(request, { firstName: 'Afia', lastName: surname }));
-  await bookFirstSlot(request, customer, pro.user.id);
   await useSession(page, await login(request, pro));
   const context = page.context();
 
@@ -208,11 +195,11 @@ test('professional: offline, Job Requests and its chat, Schedule, Earnings, the 
   await page.goto('/professional-dashboard');
   const tabs = page.getByRole('tablist', { name: 'Dashboard sections' });
   await tabs.getByRole('tab', { name: 'Job Requests' }).click();
-  const job = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Afia ${surname}` }) });
+  const job = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: customerName }) });
   await expect(job).toBeVisible();
   await context.setOffline(true);
   await opensFromWorker(page, ['ChatPanel'], () => job.getByRole('button', { name: /^Message/ }).click());
-  await expect(job.getByRole('region', { name: `Chat with Afia ${surname}` })).toBeVisible();
+  await expect(job.getByRole('region', { name: `Chat with ${customerName}` })).toBeVisible();
   await opensFromWorker(page, ['Schedule'], () => tabs.getByRole('tab', { name: 'Schedule' }).click());
   await opensFromWorker(page, ['Earnings'], () => tabs.getByRole('tab', { name: 'Earnings' }).click());
   await opensFromWorker(page, ['ProfileTab', 'WorkPhotos', 'VerificationCard'], () =>
@@ -247,14 +234,11 @@ test('admin: offline, Settings, the user dialog and its Verification tab open fr
   page,
   request,
 }) => {
-  const surname = uniqueSurname('Desk');
-  const pro = await createPaidAccount(request, {
-    userType: 'professional',
-    firstName: 'Ekow',
-    lastName: surname,
+  const { pro, proName: name } = await newProfessional(request, {
+    professional: 'Ekow',
     profession: 'Welder',
+    surname: 'Desk',
   });
-  const name = `Ekow ${surname}`;
   const context = page.context();
   await signInAdmin(page);
   await workerServes(page);

@@ -1,9 +1,15 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
-import { createPaidAccount, login, uniqueTag, useSession } from './fixtures/accounts.ts';
+import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
 import { signUpAffiliate } from './fixtures/affiliates.ts';
-import { bookFirstSlot } from './fixtures/bookings.ts';
+import {
+  failedParts,
+  findProfessional,
+  newProfessional,
+  professionalWithRequest,
+  uniqueSurname,
+} from './fixtures/parts.ts';
 import { PHONE, refuseLocation } from './fixtures/phone.ts';
 
 // Issue #27 item 1, on a 360 px phone for every role: the connection drops, and each part of a
@@ -17,14 +23,6 @@ test.use({ viewport: PHONE, serviceWorkers: 'block' });
 const FAILED_OFFLINE = 'This part could not load: no connection. It will load by itself when you are back online.';
 
 /** The "could not load" panels inside `scope`. */
-const failedParts = (scope: Page | Locator) => scope.getByRole('alert').filter({ hasText: 'This part could not load' });
-
-/** A surname no other account of this run has, in letters only (names take no digits). */
-const uniqueSurname = (base: string) =>
-  base +
-  uniqueTag()
-    .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])
-    .slice(-8);
 
 /** The dashboard's chunks the test cuts off (a connection that drops as they download), by file name. */
 async function cutOff(context: BrowserContext, parts: string[]): Promise<() => Promise<void>> {
@@ -44,31 +42,19 @@ test('customer: offline, Book, My Bookings, Profile and the chat each say so in 
   page,
   request,
 }) => {
-  const surname = uniqueSurname('Parts');
-  const pro = await createPaidAccount(request, {
-    userType: 'professional',
-    firstName: 'Kojo',
-    lastName: surname,
+  const { customer, surname, proName } = await professionalWithRequest(request, {
+    professional: 'Kojo',
+    customer: 'Ama',
     profession: 'Plumber',
+    surname: 'Parts',
   });
-  const proName = `Kojo ${surname}`;
-  const customer = await login(request, await createPaidAccount(request, { firstName: 'Ama', lastName: 'Offline' }));
-  await bookFirstSlot(request, customer, pro.user.id);
   await useSession(page, customer);
   await refuseLocation(page);
   const context = page.context();
 
   await page.goto('/customer-dashboard');
   const tabs = page.getByRole('tablist', { name: 'Customer dashboard' });
-  await tabs.getByRole('tab', { name: 'Find Services' }).click();
-  // The search for the name has answered before the signal goes (nothing searches again after it).
-  const searched = page.waitForResponse(
-    (response) => response.url().includes('/api/professionals?') && response.url().includes(surname),
-  );
-  await page.getByLabel('Search by name or profession').fill(surname);
-  await searched;
-  const card = page.getByRole('article', { name: proName });
-  await expect(card).toBeVisible();
+  const card = await findProfessional(page, surname, proName);
 
   // --- Offline, the booking dialog: it says so in a dialog of its own, where the person looks.
   await context.setOffline(true);
@@ -148,22 +134,19 @@ test('professional: offline, Job Requests chat, Schedule, Earnings, the profile 
   page,
   request,
 }) => {
-  const surname = uniqueSurname('Pro');
-  const proAccount = await createPaidAccount(request, {
-    userType: 'professional',
-    firstName: 'Yaw',
-    lastName: surname,
+  const { pro, customerName } = await professionalWithRequest(request, {
+    professional: 'Yaw',
+    customer: 'Adwoa',
     profession: 'Electrician',
+    surname: 'Pro',
   });
-  const customer = await login(request, await createPaidAccount(request, { firstName: 'Adwoa', lastName: surname }));
-  await bookFirstSlot(request, customer, proAccount.user.id);
-  await useSession(page, await login(request, proAccount));
+  await useSession(page, await login(request, pro));
   const context = page.context();
 
   await page.goto('/professional-dashboard');
   const tabs = page.getByRole('tablist', { name: 'Dashboard sections' });
   await tabs.getByRole('tab', { name: 'Job Requests' }).click();
-  const job = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Adwoa ${surname}` }) });
+  const job = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: customerName }) });
   await expect(job).toBeVisible();
 
   await context.setOffline(true);
@@ -196,7 +179,7 @@ test('professional: offline, Job Requests chat, Schedule, Earnings, the profile 
   }
   await tabs.getByRole('tab', { name: 'Job Requests' }).click();
   await job.getByRole('button', { name: /^Message/ }).click();
-  await expect(job.getByRole('region', { name: `Chat with Adwoa ${surname}` })).toBeVisible();
+  await expect(job.getByRole('region', { name: `Chat with ${customerName}` })).toBeVisible();
 
   // The general dashboard's Analytics.
   await page.goto('/dashboard');
@@ -243,14 +226,11 @@ test('admin: the console cut off as it downloads, then Settings, the user dialog
   page,
   request,
 }) => {
-  const surname = uniqueSurname('Adm');
-  const pro = await createPaidAccount(request, {
-    userType: 'professional',
-    firstName: 'Kwame',
-    lastName: surname,
+  const { pro, proName: name } = await newProfessional(request, {
+    professional: 'Kwame',
     profession: 'Painter',
+    surname: 'Adm',
   });
-  const name = `Kwame ${surname}`;
   const context = page.context();
 
   await signInAdmin(page);
