@@ -3,8 +3,9 @@
  * in as the page's role for the dashboards; scrolled so that client:visible islands load), records
  * every file of the site it fetched, then asks the server for each one three times, with
  * `Accept-Encoding: identity`, `gzip` and `br`, and counts the bytes that came back. Prints one row
- * per page (HTML, CSS, JS: raw / gzip / brotli) with the first-load goal, then the caching and the
- * encodings served. Asserts nothing.
+ * per page (HTML, CSS, JS: raw / gzip / brotli) with the first-load goal, then the service worker,
+ * the web app manifest and what the worker downloads at the first signed-in visit (issue #27), the
+ * caching and the encodings served. Asserts nothing.
  *
  *   npm run bench:weight                                   # starts the product on a temp PGlite folder
  *   BASE_URL=http://127.0.0.1:3000 npm run bench:weight -- / /support   # a running server, some pages
@@ -16,6 +17,7 @@ import type { BrowserContext } from '@playwright/test';
 import { launchChromium } from './lib/browser.ts';
 import { createAffiliate, createPaidAccount, type Session } from './lib/accounts.ts';
 import { call } from './lib/http.ts';
+import { precacheListIn } from '../site/integrations/service-worker.ts';
 import { machineLine } from './lib/machine.ts';
 import { benchPort, startServer } from './lib/server.ts';
 
@@ -112,20 +114,23 @@ function ask(url: string, encoding: Encoding) {
   );
 }
 
-const cache = new Map<string, Fetched>();
-async function measure(url: string): Promise<Fetched> {
-  const known = cache.get(url);
-  if (known) return known;
+async function weigh(url: string): Promise<Fetched> {
   const [identity, gzip, br] = await Promise.all([ask(url, 'identity'), ask(url, 'gzip'), ask(url, 'br')]);
-  const fetched: Fetched = {
+  return {
     url,
     type: identity.type,
     bytes: { raw: identity.bytes, gzip: gzip.bytes, br: br.bytes },
     servedAs: { identity: identity.encoding, gzip: gzip.encoding, br: br.encoding },
     cacheControl: identity.cacheControl,
   };
-  cache.set(url, fetched);
-  return fetched;
+}
+
+/** Every distinct file the pages fetched, weighed once. */
+const cache = new Map<string, Fetched>();
+async function measure(url: string): Promise<Fetched> {
+  const known = cache.get(url) ?? (await weigh(url));
+  cache.set(url, known);
+  return known;
 }
 
 /** The bench's own server creates this administrator; with BASE_URL, set these two to an existing one. */
@@ -167,6 +172,11 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 const trio = (b: Bytes) => `${pad(b.raw, 7)} ${pad(b.gzip, 6)} ${pad(b.br, 6)}`;
 const sessions = new Map<Role, Record<string, string>>();
 const notes: string[] = [];
+/** The landing page's weight, for its line under the table (issue #27: still no JavaScript). */
+let landing: Weight | undefined;
+/** The page whose first visit installs the service worker in the figures below: a customer's sign-in lands there. */
+const FIRST_SIGNED_IN = '/customer-dashboard';
+let firstSignedIn = new Set<string>();
 
 console.log(`Page weight at ${baseUrl}: bytes of every file of the site each page fetched on first load`);
 console.log('(raw = Accept-Encoding: identity, gz = gzip, br = brotli; KB = 1000 bytes; API answers not counted)');
@@ -193,7 +203,12 @@ try {
       }
       notes.push(`${spec.path}: answered ${probe.status}`);
     }
-    const context: BrowserContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    // The service worker blocked: the row is what the page itself fetches (once the worker serves
+    // the page, its requests are no longer the page's own); the worker's download is counted below.
+    const context: BrowserContext = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      serviceWorkers: 'block',
+    });
     if (spec.role) {
       if (!sessions.has(spec.role)) sessions.set(spec.role, await sessionFor(baseUrl, spec.role));
       await context.addInitScript((keys) => {
@@ -226,6 +241,8 @@ try {
       w[k].br += f.bytes.br;
       w.files++;
     }
+    if (spec.path === '/') landing = w;
+    if (spec.path === FIRST_SIGNED_IN) firstSignedIn = urls;
     const goal = GOALS[spec.goal];
     console.log(
       spec.path.padEnd(24),
@@ -241,6 +258,35 @@ try {
       goal ? (goal.pass(w) ? 'PASS' : 'MISS') : '-',
     );
   }
+
+  if (landing)
+    console.log(
+      `\nLanding page (/): ${landing.js.raw} bytes of JavaScript (${landing.js.raw === 0 ? 'none, as it must' : 'MISS: it must ship none'})`,
+    );
+
+  // Issue #27: the service worker, its manifest, and what it downloads at the first signed-in visit.
+  const worker = await weigh(`${baseUrl}/sw.js`);
+  const manifest = await weigh(`${baseUrl}/manifest.webmanifest`);
+  console.log('\nInstallable app (raw / gz / br bytes):');
+  console.log(`  service worker /sw.js         ${trio(worker.bytes)}   Cache-Control "${worker.cacheControl}"`);
+  console.log(`  manifest.webmanifest          ${trio(manifest.bytes)}   Cache-Control "${manifest.cacheControl}"`);
+  const precacheList = precacheListIn((await call(`${baseUrl}/sw.js`)).text) ?? [];
+  const precached: Bytes = { raw: 0, gzip: 0, br: 0 };
+  const alreadyFetched: Bytes = { raw: 0, gzip: 0, br: 0 };
+  for (const entry of precacheList) {
+    const url = new URL(entry.url, baseUrl).href;
+    const f = await weigh(url);
+    for (const e of ['raw', 'gzip', 'br'] as const) {
+      precached[e] += f.bytes[e];
+      // A hashed file the page already fetched comes from the browser's cache (the worker asks with
+      // the default cache mode): only the rest crosses the network.
+      if (new URL(url).pathname.startsWith('/_astro/') && firstSignedIn.has(url)) alreadyFetched[e] += f.bytes[e];
+    }
+  }
+  console.log(`  precache (${String(precacheList.length).padStart(3)} files)           ${trio(precached)}`);
+  console.log(
+    `    of which ${FIRST_SIGNED_IN} had already fetched ${trio(alreadyFetched)}: the rest, ${precached.br - alreadyFetched.br} bytes br, is what its first visit adds`,
+  );
 
   // Caching and encodings, over every distinct file the pages fetched.
   const files = [...cache.values()];

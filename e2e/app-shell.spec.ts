@@ -42,12 +42,12 @@ test('the network error screen counts its retries down, then recovers when the b
   await expect(heading).toBeHidden();
 });
 
-test('the generic error screen and the start-up failure panel', async ({ page, pageErrors }) => {
+test('the generic error screen, a part that cannot load, and the start-up failure panel', async ({
+  page,
+  pageErrors,
+}) => {
   pageErrors.allowConsoleError({ text: /Error: Diagnostic: an unexpected error/ }, 'the page throws it on purpose');
-  pageErrors.allowConsoleError(
-    { text: /StartupError: Failed to fetch dynamically imported module/ },
-    'a part made to fail',
-  );
+  pageErrors.allowConsoleError({ text: /StartupError: Unexpected token/ }, "a part's code made to break");
   await page.goto('/app-shell-test');
 
   await page.getByRole('button', { name: 'Throw generic error' }).click();
@@ -60,11 +60,20 @@ test('the generic error screen and the start-up failure panel', async ({ page, p
   await screen.getByRole('button', { name: 'Try Again' }).click();
   await expect(heading).toBeHidden();
 
+  // A part whose download fails says so in its own place; the island goes on (issue #27).
   await page.getByRole('button', { name: 'Fail to load a part' }).click();
+  const part = page.getByRole('alert').filter({ hasText: 'This part could not load' });
+  await expect(part).toContainText('This part could not load. Please try again.');
+  await part.getByRole('button', { name: 'Try Again' }).click();
+  await expect(part).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Trigger an error' })).toBeVisible();
+
+  // A part whose code downloaded but breaks: the island's start-up failure panel.
+  await page.getByRole('button', { name: "Break a part's code" }).click();
   const failure = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Application Error' }) });
   await expect(failure).toContainText(
     'Failed to load diagnostic part application. Please refresh the page and try again.',
   );
   await failure.getByText('Error details').click();
-  await expect(failure).toContainText('Failed to fetch dynamically imported module');
+  await expect(failure).toContainText("SyntaxError: Unexpected token '<'");
 });

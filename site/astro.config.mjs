@@ -126,6 +126,9 @@ export default defineConfig({
         "connect-src 'self' https://api.paystack.co https://checkout.paystack.com",
         'frame-src https://checkout.paystack.com https://standard.paystack.co',
         "font-src 'self'",
+        // The service worker and the web app manifest (issue #27), named rather than left to fall back.
+        "worker-src 'self'",
+        "manifest-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

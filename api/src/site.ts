@@ -84,6 +84,16 @@ const REVALIDATE = 'public, max-age=0, must-revalidate';
 const FAVICON_CACHE = 'public, max-age=86400';
 /** The 404 page answers for any missing address, which a later build may fill: never reused unchecked. */
 const NOT_FOUND_CACHE = 'no-cache';
+/**
+ * The service worker's script (site/integrations/service-worker.ts) holds the list of a release's
+ * files: asked for again on every check, so a new release is found at the next visit
+ * (ARCHITECTURE.md "Offline and releases").
+ */
+const WORKER_CACHE = 'no-cache';
+const CACHE_BY_FILE = new Map([
+  ['/favicon.ico', FAVICON_CACHE],
+  ['/sw.js', WORKER_CACHE],
+]);
 
 /**
  * Sends a file of the build as brotli or gzip when the request accepts it (the .br/.gz twins
@@ -205,7 +215,7 @@ export async function siteMiddleware(options: {
         await sendPage(
           ctx,
           path,
-          hashed ? { immutableFor: YEAR_MS } : { control: path === '/favicon.ico' ? FAVICON_CACHE : REVALIDATE },
+          hashed ? { immutableFor: YEAR_MS } : { control: CACHE_BY_FILE.get(path) ?? REVALIDATE },
         )
       ) {
         if (ctx.fresh) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 import { expect, it } from 'vitest';
 import buildSteps from './build-steps.ts';
+import { PRECACHED_PAGES } from './service-worker.ts';
 
 type Hook<K extends keyof AstroIntegration['hooks']> = NonNullable<AstroIntegration['hooks'][K]>;
 const logger = { info: () => {} };
@@ -14,7 +16,7 @@ const CSP = `<meta http-equiv="content-security-policy" content="default-src 'se
 const page = (head: string, body: string) =>
   `<!DOCTYPE html><html><head>${CSP}${head}</head><body>${body}${'<p>Text</p>'.repeat(40)}</body></html>`;
 
-it('finishes an Astro build: preloads from the client bundle, narrow policies, then .br/.gz of the final pages', async () => {
+it('finishes an Astro build: preloads from the client bundle, narrow policies, the manifest and the service worker, then .br/.gz of the final files', async () => {
   const integration = buildSteps();
   // The integration's Vite plugin, as Astro would add it.
   const plugins: Plugin[] = [];
@@ -50,6 +52,16 @@ it('finishes an Astro build: preloads from the client bundle, narrow policies, t
     page('', `${island}<script type="module" src="/_astro/client.js"></script>`),
   );
   writeFileSync(join(dir, 'index.html'), page('', '<h1>Home</h1>'));
+  // The other pages the service worker precaches.
+  for (const path of PRECACHED_PAGES.filter((path) => path !== '/signin')) {
+    mkdirSync(join(dir, path), { recursive: true });
+    writeFileSync(
+      join(dir, path, 'index.html'),
+      page('', `${island}<script type="module" src="/_astro/client.js"></script>`),
+    );
+  }
+  mkdirSync(join(dir, '_astro'));
+  for (const file of ['client.js', 'vendor.js', 'SignIn.js']) writeFileSync(join(dir, '_astro', file), 'export {};');
 
   const done = integration.hooks['astro:build:done'] as Hook<'astro:build:done'>;
   await done({ dir: pathToFileURL(`${dir}/`), logger } as unknown as Parameters<Hook<'astro:build:done'>>[0]);
@@ -65,4 +77,12 @@ it('finishes an Astro build: preloads from the client bundle, narrow policies, t
   // The twins hold the pages as finished, not as Astro first wrote them.
   expect(brotliDecompressSync(readFileSync(join(dir, 'index.html.br'))).toString()).toBe(home);
   expect(existsSync(join(dir, 'signin', 'index.html.gz'))).toBe(true);
+  // The manifest and icons, and the worker, whose list holds the finished page (its revision is
+  // the hash of the page with its preloads); the worker is compressed like the rest.
+  expect(existsSync(join(dir, 'manifest.webmanifest'))).toBe(true);
+  expect(existsSync(join(dir, 'icons', 'maskable-512.png'))).toBe(true);
+  const worker = readFileSync(join(dir, 'sw.js'), 'utf8');
+  const hash = createHash('md5').update(signin).digest('hex');
+  expect(worker).toContain(`{"revision":"${hash}","url":"/signin/"}`);
+  expect(brotliDecompressSync(readFileSync(join(dir, 'sw.js.br'))).toString()).toBe(worker);
 });

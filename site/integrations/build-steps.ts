@@ -1,15 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
+import { writeAppManifest } from './app-manifest.ts';
 import { addModulePreloads, type ModuleGraph } from './module-preload.ts';
 import { precompress } from './precompress.ts';
 import { narrowScriptFreePolicies } from './script-free-csp.ts';
+import { buildServiceWorker } from './service-worker.ts';
 
 /**
  * What `astro build` does after Astro has written the site, so that it alone gives the site the
  * server sends (api/src/site.ts only serves it): module preloads in each page's head, the narrow
- * policy of pages that run no script, then .br/.gz twins of every text file (last, so they hold
- * the final pages).
+ * policy of pages that run no script, the web app manifest and its icons, the service worker (its
+ * precache list revisions the final pages), then .br/.gz twins of every text file (last, so they
+ * hold the final pages and the worker).
  */
 export default function buildSteps(): AstroIntegration {
   const graph = new Map<string, string[]>();
@@ -35,9 +38,13 @@ export default function buildSteps(): AstroIntegration {
         const clientDir = fileURLToPath(dir);
         const preloaded = await addModulePreloads(clientDir, graph as ModuleGraph);
         const narrowed = await narrowScriptFreePolicies(clientDir);
+        await writeAppManifest(clientDir);
+        const worker = await buildServiceWorker(clientDir);
         const compressed = await precompress(clientDir);
         logger.info(
-          `${preloaded} pages with module preloads, ${narrowed} with script-src 'none', ${compressed} files precompressed`,
+          `${preloaded} pages with module preloads, ${narrowed} with script-src 'none', ` +
+            `a service worker of ${worker.workerBytes} bytes precaching ${worker.entries} files (${worker.precachedBytes} bytes), ` +
+            `${compressed} files precompressed`,
         );
       },
     },

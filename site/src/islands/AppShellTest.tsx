@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
 import { NetworkError } from '../lib/api.ts';
 import { probeConnectivity } from '../lib/connectivity.ts';
-import { AppShell, lazyPart } from '../ui/AppShell.tsx';
+import { AppShell } from '../ui/AppShell.tsx';
+import { lazyPart } from '../ui/LazyPart.tsx';
 import { GUARD_TEXTS, GuardLoading } from '../ui/GuardLoading.tsx';
 import { useHydrated } from '../ui/useHydrated.ts';
 
@@ -17,16 +18,21 @@ type Mode = 'idle' | 'network' | 'recovered';
 // Module state outlives the boundary's re-render of its children, as a real island's store does.
 const $mode = atom<Mode>('idle');
 
-// A part whose download fails, as a lazily loaded chunk does on a dropped connection.
-const BrokenPart = lazyPart('diagnostic part', async (): Promise<{ default: ComponentType }> => {
+// A part whose download fails, as a lazily loaded chunk does on a dropped connection: it says so in its place.
+const UnreachablePart = lazyPart('diagnostic part', async (): Promise<{ default: ComponentType }> => {
   throw new TypeError('Failed to fetch dynamically imported module: /_astro/diagnostic-part.js');
+});
+// A part that downloaded but throws as it runs (a bug, which trying again cannot mend): the start-up failure panel.
+const BrokenPart = lazyPart('diagnostic part', async (): Promise<{ default: ComponentType }> => {
+  throw new SyntaxError("Unexpected token '<' (diagnostic: a part's code broken)");
 });
 
 function Demo() {
   const mode = useStore($mode);
   const [error, setError] = useState<Error | null>(null);
   const [checking, setChecking] = useState(mode === 'network');
-  const [lazyBroken, setLazyBroken] = useState(false);
+  const [unreachable, setUnreachable] = useState(false);
+  const [broken, setBroken] = useState(false);
   // The buttons stay disabled until hydrated, so a click never lands on inert server HTML.
   const ready = useHydrated();
   useEffect(() => {
@@ -75,12 +81,16 @@ function Demo() {
           type="button"
           className="btn btn-line shell-button"
           disabled={!ready}
-          onClick={() => setLazyBroken(true)}
+          onClick={() => setUnreachable(true)}
         >
           Fail to load a part
         </button>
+        <button type="button" className="btn btn-line shell-button" disabled={!ready} onClick={() => setBroken(true)}>
+          Break a part's code
+        </button>
       </div>
-      {lazyBroken ? <BrokenPart /> : null}
+      {unreachable ? <UnreachablePart /> : null}
+      {broken ? <BrokenPart /> : null}
       <h3>Guard loading texts</h3>
       {Object.values(GUARD_TEXTS).map((text) => (
         <p key={text} className="shell-muted">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { AdminStats } from '../../../../contract/admin.ts';
 import { adminSignOut } from '../../stores/admin-session.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
-import { lazyPart } from '../../ui/AppShell.tsx';
+import { lazyDialog, lazyPart } from '../../ui/LazyPart.tsx';
 import { AffiliatesTab } from './AffiliatesTab.tsx';
 import { LOGIN_PATH } from './login-paths.ts';
 import { OverviewTab } from './OverviewTab.tsx';
@@ -20,9 +20,10 @@ import './admin.css';
 
 // Downloaded when first opened: most visits never change a setting or open a profile.
 const SettingsTab = lazyPart('admin settings', () => import('./SettingsTab.tsx'), 'Loading the settings...');
-const UserDialog = lazyPart<{ userId: number; initialTab?: DialogTab; onClose: () => void }>(
+const UserDialog = lazyDialog<{ userId: number; initialTab?: DialogTab; onClose: () => void }>(
   'user profile',
   () => import('./UserDialog.tsx'),
+  () => 'User profile',
   'Loading the profile...',
 );
 

@@ -3,9 +3,11 @@ import { useEffect, useState } from 'react';
 import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
 import type { AdminStats } from '../../../../contract/admin.ts';
 import { $adminSession, checkAdminSession } from '../../stores/admin-session.ts';
-import { AppShell, lazyPart } from '../../ui/AppShell.tsx';
+import { AppShell } from '../../ui/AppShell.tsx';
+import { lazyPart } from '../../ui/LazyPart.tsx';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
+import { useServiceWorker } from '../../ui/useServiceWorker.ts';
 import { EXPIRED_FLAG, LOGIN_PATH } from './login-paths.ts';
 
 const loadConsole = () => import('./AdminConsole.tsx');
@@ -43,6 +45,8 @@ function Guard() {
   }, []);
 
   const ended = gate.state === 'open' && session.status === 'signed-out';
+  // Signed in: the app installs itself for offline use (issue #27).
+  useServiceWorker(gate.state === 'open');
   useEffect(() => {
     if (ended) window.location.replace(`${LOGIN_PATH}?${EXPIRED_FLAG}`);
   }, [ended]);

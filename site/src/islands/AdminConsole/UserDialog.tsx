@@ -7,7 +7,7 @@ import { cedis } from '../../components/money.ts';
 import { showToast } from '../../stores/toast.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { DataList } from '../../ui/DataList.tsx';
-import { lazyPart } from '../../ui/AppShell.tsx';
+import { lazyPart } from '../../ui/LazyPart.tsx';
 import { ActivityLine } from './ActivityLine.tsx';
 import { deleteUser } from './admin-actions.ts';
 import { DELETE_FAILURE, failureText } from './failures.ts';

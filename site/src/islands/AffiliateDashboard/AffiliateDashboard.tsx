@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DashboardHeader, LoadError } from '../../ui/DashboardParts.tsx';
 import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
-import { lazyPart } from '../../ui/AppShell.tsx';
+import { lazyPart } from '../../ui/LazyPart.tsx';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { Overview } from './Overview.tsx';
 import { useAffiliate } from './store.ts';

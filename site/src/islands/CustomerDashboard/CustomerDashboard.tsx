@@ -22,13 +22,17 @@ import type { CustomerRecord, TabId } from './state.ts';
 import './customer.css';
 import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../../ui/DashboardParts.tsx';
 import { LocationIndicator } from '../guard/LocationIndicator.tsx';
-import { lazyPart } from '../../ui/AppShell.tsx';
+import { lazyDialog, lazyPart } from '../../ui/LazyPart.tsx';
 
 // Tabs not shown first, and the booking dialog, download only when opened (slow 3G).
 const FindPro = lazyPart('dashboard', () => import('../FindPro/FindPro.tsx'));
 const MyBookings = lazyPart('dashboard', () => import('./MyBookings.tsx'));
 const Profile = lazyPart('dashboard', () => import('./Profile.tsx'));
-const BookingDialog = lazyPart('dashboard', () => import('../BookingDialog/BookingDialog.tsx'));
+const BookingDialog = lazyDialog(
+  'dashboard',
+  () => import('../BookingDialog/BookingDialog.tsx'),
+  ({ professional }) => `Book ${professional.name}`,
+);
 // The subscription card brings the payment code (issue 5).
 const SubscriptionCard = lazyPart(
   'dashboard',

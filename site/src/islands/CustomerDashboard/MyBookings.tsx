@@ -14,7 +14,7 @@ import { showToast } from '../../stores/toast.ts';
 import { useFocusOn } from '../../ui/useFocus.ts';
 import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
 import { openTab } from './state.ts';
-import { lazyPart } from '../../ui/AppShell.tsx';
+import { lazyPart } from '../../ui/LazyPart.tsx';
 
 const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
 

@@ -4,7 +4,7 @@ import { dashboardPath } from '../../../../contract/account-types.ts';
 import type { UserType } from '../../../../contract/account-types.ts';
 import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
 import { TYPE_LABELS } from '../../lib/signin-flash.ts';
-import { lazyPart } from '../../ui/AppShell.tsx';
+import { lazyPart } from '../../ui/LazyPart.tsx';
 import { SignInNotice, SignedInAs, signOutAndLeave } from '../../ui/DashboardParts.tsx';
 import { LocationIndicator } from '../guard/LocationIndicator.tsx';
 import type { RoleViewProps, RoleTab } from './tabs.ts';

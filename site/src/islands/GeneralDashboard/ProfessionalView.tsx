@@ -18,7 +18,7 @@ import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { $unread } from '../../stores/unread.ts';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
-import { lazyPart } from '../../ui/AppShell.tsx';
+import { lazyPart } from '../../ui/LazyPart.tsx';
 
 // Analytics downloads when its tab is first opened.
 const Analytics = lazyPart('dashboard', () => import('./Analytics.tsx'), 'Loading your analytics...');

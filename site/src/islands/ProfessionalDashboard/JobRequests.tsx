@@ -6,7 +6,7 @@ import type { Booking, BookingStatus } from '../../../../contract/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { $unread, showingBookings, unreadName } from '../../stores/unread.ts';
 import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
-import { lazyPart } from '../../ui/AppShell.tsx';
+import { lazyPart } from '../../ui/LazyPart.tsx';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { focusedControl, useFocusBack } from '../../ui/useFocusBack.ts';
 import { useFocusOn } from '../../ui/useFocus.ts';

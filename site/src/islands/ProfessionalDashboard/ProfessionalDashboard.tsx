@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
-import { lazyPart } from '../../ui/AppShell.tsx';
+import { lazyPart } from '../../ui/LazyPart.tsx';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { DownloadMyData } from '../../ui/DownloadMyData.tsx';
 import { DashboardHeader, LoadError } from '../../ui/DashboardParts.tsx';

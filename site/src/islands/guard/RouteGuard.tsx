@@ -4,10 +4,12 @@ import type { ComponentType } from 'react';
 import { dashboardPath } from '../../../../contract/account-types.ts';
 import type { UserType } from '../../../../contract/account-types.ts';
 import { $session } from '../../stores/session.ts';
-import { AppShell, lazyPart } from '../../ui/AppShell.tsx';
+import { AppShell } from '../../ui/AppShell.tsx';
+import { lazyPart } from '../../ui/LazyPart.tsx';
 import { GUARD_TEXTS, GuardLoading } from '../../ui/GuardLoading.tsx';
 import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
 import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
+import { useServiceWorker } from '../../ui/useServiceWorker.ts';
 import { DashboardPanel } from './DashboardPanel.tsx';
 import { SessionEnded } from './SessionEnded.tsx';
 
@@ -51,6 +53,8 @@ function Guard({ allow, title }: Props) {
     LOADERS[allow]?.().catch(() => undefined);
   }, [allow]);
   const wrongType = status === 'signed-in' && user !== null && allow !== 'any' && user.userType !== allow;
+  // Signed in: the app installs itself for offline use (issue #27).
+  useServiceWorker(status === 'signed-in');
 
   useEffect(() => {
     if (status === 'signed-out') window.location.replace('/signin');
