@@ -11,6 +11,7 @@ import {
   newProfessional,
   professionalWithRequest,
   uniqueSurname,
+  workerServes,
 } from './fixtures/parts.ts';
 import { pageReady } from './fixtures/pages.ts';
 import { PHONE, refuseLocation } from './fixtures/phone.ts';
@@ -29,17 +30,6 @@ const builtChunks = () =>
   readdirSync(CHUNKS_DIR)
     .filter((file) => /\.(js|css)$/.test(file))
     .map((file) => `/_astro/${file}`);
-
-/** Waits until the worker has installed (its precache is complete) and serves this page. */
-async function workerServes(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller)
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      );
-  });
-}
 
 /** The path of every request the worker's caches hold. */
 const cachedPaths = (page: Page) =>
