@@ -1,10 +1,10 @@
 import { expect, test } from './fixtures/test.ts';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Route } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import { NO_CONNECTION } from '../contract/connection.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
-import { bookFirstSlot } from './fixtures/bookings.ts';
+import { acceptedPlumbing, bookFirstSlot } from './fixtures/bookings.ts';
 import { workerServes } from './fixtures/parts.ts';
 import { PHONE, overflows } from './fixtures/phone.ts';
 
@@ -181,21 +181,10 @@ test('a chat message whose answer was lost, then kept through a reload, is deliv
   browser,
   request,
 }) => {
-  const pro = await login(
-    request,
-    await createPaidAccount(request, {
-      userType: 'professional',
-      profession: 'Plumber',
-      firstName: 'Kwesi',
-      lastName: 'Once',
-    }),
-  );
-  const customer = await login(request, await createPaidAccount(request, { firstName: 'Adwoa', lastName: 'Bus' }));
-  const booking = await bookFirstSlot(request, customer, pro.user.id);
-  const accepted = await request.post(`/api/bookings/${booking.id}/accept`, {
-    headers: { Authorization: `Bearer ${pro.token}` },
+  const { pro, customer, booking } = await acceptedPlumbing(request, {
+    pro: { firstName: 'Kwesi', lastName: 'Once' },
+    customer: { firstName: 'Adwoa', lastName: 'Bus' },
   });
-  expect(accepted.ok(), await accepted.text()).toBe(true);
 
   // Without the app's worker: Playwright cannot answer a request twice (fetch, then abort) through it,
   // and the worker never handles /api calls anyway.
@@ -210,13 +199,14 @@ test('a chat message whose answer was lost, then kept through a reload, is deliv
   // The message reaches the server, but its answer is lost on the way back (the signal dropped).
   const posts = `**/api/bookings/${booking.id}/messages`;
   let stored = false;
-  await page.route(posts, async (route) => {
+  const answerLost = async (route: Route) => {
     if (route.request().method() !== 'POST') return route.continue();
     await route.fetch();
     stored = true;
     // The page may have stopped waiting already (its own time-out on a busy machine): lost either way.
     await route.abort('internetdisconnected').catch(() => undefined);
-  });
+  };
+  await page.route(posts, answerLost);
   await chat.getByRole('textbox', { name: 'Message Kwesi Once' }).fill('I am at the gate.');
   await chat.getByRole('button', { name: 'Send' }).click();
   await expect(chat.getByRole('alert')).toHaveText(
@@ -229,10 +219,11 @@ test('a chat message whose answer was lost, then kept through a reload, is deliv
 
   // Still no answer to any send; the person reloads: the message is kept on the phone, and shown
   // once (the server's copy, read back, stands for the waiting one).
-  await page.unroute(posts);
+  // (The new handler first, then the old one off: a send in between would go through.)
   await page.route(posts, (route) =>
     route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
   );
+  await page.unroute(posts, answerLost);
   await page.reload();
   await page.getByRole('tab', { name: /My Bookings/ }).click();
   await card.getByRole('button', { name: 'Message' }).click();

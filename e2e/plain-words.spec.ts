@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures/test.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signUpAffiliate } from './fixtures/affiliates.ts';
-import { bookFirstSlot } from './fixtures/bookings.ts';
+import { acceptedPlumbing } from './fixtures/bookings.ts';
 
 // Issue #16 "No dead ends" and "Plain words": what a person on a phone with a weak connection
 // reads when something fails, and what links into sign-up carry.
@@ -10,21 +10,10 @@ test('a chat message typed offline is kept, shown as waiting, and sent when the 
   page,
   request,
 }) => {
-  const pro = await login(
-    request,
-    await createPaidAccount(request, {
-      userType: 'professional',
-      profession: 'Plumber',
-      firstName: 'Kwame',
-      lastName: 'Offline',
-    }),
-  );
-  const customer = await login(request, await createPaidAccount(request, { firstName: 'Ama', lastName: 'Signal' }));
-  const booking = await bookFirstSlot(request, customer, pro.user.id);
-  const accepted = await request.post(`/api/bookings/${booking.id}/accept`, {
-    headers: { Authorization: `Bearer ${pro.token}` },
+  const { pro, customer, booking } = await acceptedPlumbing(request, {
+    pro: { firstName: 'Kwame', lastName: 'Offline' },
+    customer: { firstName: 'Ama', lastName: 'Signal' },
   });
-  expect(accepted.ok(), await accepted.text()).toBe(true);
 
   await useSession(page, customer);
   await page.goto('/customer-dashboard');

@@ -1,29 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MapStorage } from '../stores/map-storage.test-helper.ts';
 import { forgetKept, keep, KEPT_VERSION, MAX_KEPT_CHARS, readKept } from './kept.ts';
 
-/** localStorage as the browser has it (key/length too: forgetKept walks the keys). */
-class BrowserStorage {
-  readonly map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null;
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-}
-
-let storage: BrowserStorage;
+let storage: MapStorage;
 beforeEach(() => {
-  storage = new BrowserStorage();
+  storage = new MapStorage();
   vi.stubGlobal('localStorage', storage);
 });
 afterEach(() => vi.unstubAllGlobals());
