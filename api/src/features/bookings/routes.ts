@@ -15,6 +15,8 @@ import {
   transitionBooking,
   type BookingAction,
 } from './service.ts';
+import { addTimeRoutes } from './reschedule-routes.ts';
+import { expireOverdue } from './expiry.ts';
 
 const listQuery = z.object({ status: z.optional(z.enum(BOOKING_STATUSES)) });
 const sinceQuery = z.object({ since: afterIdQuery });
@@ -37,6 +39,7 @@ export function bookingRoutes(deps: AppDeps): Router {
 
   router.get('/api/bookings', auth, async (ctx) => {
     const { status } = validate(listQuery, ctx.query);
+    await expireOverdue(deps, { userId: ctx.state.user.id }); // requests past their deadline read as expired
     // `now`: the server's time, so a phone with a wrong clock still knows which jobs have started (Mark Completed).
     ctx.body = {
       success: true,
@@ -76,5 +79,6 @@ export function bookingRoutes(deps: AppDeps): Router {
     );
   });
 
+  addTimeRoutes(router, deps, auth);
   return router;
 }
