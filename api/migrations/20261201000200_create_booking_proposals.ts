@@ -24,7 +24,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(
     "create unique index booking_proposals_one_open on booking_proposals (booking_id) where status = 'open'",
   );
-  await knex.raw("create index booking_proposals_open_expires_at on booking_proposals (expires_at) where status = 'open'");
+  await knex.raw(
+    "create index booking_proposals_open_expires_at on booking_proposals (expires_at) where status = 'open'",
+  );
   await knex.raw(`
     create function booking_proposals_user_event() returns trigger language plpgsql as $$
     declare

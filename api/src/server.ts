@@ -180,7 +180,9 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, EXIT_DEADLINE_MS).unref();
   // Stopped at once; their running runs end while the requests drain, and before the database closes.
-  const jobsStopped = Promise.all([reminders, retention, requestExpiry, autoRenewal, delivery, ...snapshots].map((job) => job.stop()));
+  const jobsStopped = Promise.all(
+    [reminders, retention, requestExpiry, autoRenewal, delivery, ...snapshots].map((job) => job.stop()),
+  );
   events.closeAll(); // clients reconnect to another process and catch up from the database
   const { forced } = await connections.drain(GRACE_MS);
   if (forced) logger.warn('requests still running at the deadline were cut');

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { NEARBY_RADIUS_MILES, WEEKDAYS, type Availability, type Listing } from '../../../../contract/professionals.ts';
-import { EXPIRY_MESSAGES } from '../../../../contract/reschedule.ts';
+import { EXPIRY_MESSAGES, slotLabel } from '../../../../contract/reschedule.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
+import type { BookingStatus } from '../../../../contract/bookings.ts';
+import type { BookingProposalRow, Int8 } from '../../db-tables.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import type { Logger } from '../../logger.ts';
@@ -9,7 +11,6 @@ import { timeMessages, timeTexts } from '../notifications/messages.ts';
 import { listedProfessionals } from '../professionals/repo.ts';
 import { searchProfessionals } from '../professionals/search.ts';
 import { type BookingDeps, findBookings, partyBooking, slotStart } from './service.ts';
-import { expireProposal } from './reschedule.ts';
 
 /**
  * Requests that are never answered (issue #28 item 1, docs/PRODUCT.md "Bookings"): at its
@@ -19,6 +20,13 @@ import { expireProposal } from './reschedule.ts';
  * the bookings) expires it first, through the same conditional update the sweep uses, so whoever
  * comes first sends the messages and everyone else finds it done.
  */
+
+/** The states in which a booking may still move to another time. */
+export const OPEN: BookingStatus[] = ['pending', 'confirmed'];
+
+/** Where to tell someone, and what to call them. */
+export const contactOf = (trx: Knex.Transaction, userId: Int8) =>
+  trx('users').where({ id: userId }).first('email', 'phone', 'first_name');
 
 /** Which overdue requests and proposals to settle now: those of one booking, one person, or one time. */
 export type ExpiryScope =
@@ -96,7 +104,9 @@ async function expireRequest(deps: BookingDeps, id: number): Promise<boolean> {
     await addSystemLine(trx, id, null, 'request_expired', SYSTEM_LINE, now);
     const [booking] = await findBookings(trx, Number(row.customer_id), { id });
     const [customer, professional] = await Promise.all(
-      [row.customer_id, row.professional_id].map((userId) => trx('users').where({ id: userId }).first('email', 'phone')),
+      [row.customer_id, row.professional_id].map((userId) =>
+        trx('users').where({ id: userId }).first('email', 'phone'),
+      ),
     );
     await deps.notifier.sendEmail(timeMessages.expiredToCustomer(customer!.email, booking), trx);
     await deps.notifier.sendText(customer!.phone, timeTexts.expiredToCustomer(booking), trx);
@@ -147,8 +157,10 @@ export async function suggestAlternatives(
   user: SessionUser,
   bookingId: number,
 ): Promise<{ professionals: Listing[]; message: string | null }> {
+  if (Number((await partyBooking(deps.db, user.id, bookingId)).customer_id) !== user.id)
+    throw forbidden('Only the customer is offered other professionals.');
+  await expireOverdue(deps, { bookingId });
   const booking = await partyBooking(deps.db, user.id, bookingId);
-  if (Number(booking.customer_id) !== user.id) throw forbidden('Only the customer is offered other professionals.');
   if (booking.cancelled_by !== 'system') throw conflict(EXPIRY_MESSAGES.onlyExpired);
   const now = deps.clock.now();
   const start = slotStart(booking.day, booking.time)!;
@@ -158,7 +170,8 @@ export async function suggestAlternatives(
     .first('p.profession', 'p.latitude', 'p.longitude');
   const profile =
     original ??
-    (await deps.db('professional_profiles')
+    (await deps
+      .db('professional_profiles')
       .where({ user_id: booking.professional_id })
       .first('profession', 'latitude', 'longitude'));
   const { professionals: nearby } = await searchProfessionals(deps.db, {
@@ -170,8 +183,7 @@ export async function suggestAlternatives(
     now,
   });
   const weekday = WEEKDAYS[start.getUTCDay()];
-  const works = (a: Availability) =>
-    a.days.includes(weekday) && booking.time >= a.start && booking.time < a.end;
+  const works = (a: Availability) => a.days.includes(weekday) && booking.time >= a.start && booking.time < a.end;
   const candidates = nearby.filter(
     (p) => p.id !== Number(booking.professional_id) && p.profession === profile!.profession && works(p.availability),
   );
@@ -194,3 +206,32 @@ export async function suggestAlternatives(
   return { professionals: free, message: free.length ? null : EXPIRY_MESSAGES.noAlternatives };
 }
 
+/** Closes an open proposal left unanswered past its deadline (the sweep, or an answer that came too late); once. */
+export async function expireProposal(deps: BookingDeps, id: number): Promise<boolean> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (trx) => {
+    const count = await trx('booking_proposals')
+      .where({ id, status: 'open' })
+      .where('expires_at', '<=', now)
+      .update({ status: 'expired', answered_at: now });
+    const closed: (BookingProposalRow & { day: string }) | undefined = count
+      ? await trx('booking_proposals').where({ id }).first('*', trx.raw("to_char(date, 'YYYY-MM-DD') as day"))
+      : undefined;
+    if (!closed) return false;
+    const bookingId = Number(closed.booking_id);
+    const status = (await trx('bookings').where({ id: bookingId }).first('status'))!.status;
+    if (!OPEN.includes(status)) return true; // a cancelled booking's proposal closes quietly
+    await addSystemLine(
+      trx,
+      bookingId,
+      null,
+      'proposal_expired',
+      `The proposed time, ${slotLabel(closed.day, closed.time)}, was not answered in time. The booking keeps its time.`,
+      now,
+    );
+    const [booking] = await findBookings(trx, Number(closed.proposed_by), { id: bookingId });
+    const proposer = await contactOf(trx, closed.proposed_by);
+    await deps.notifier.sendEmail(timeMessages.proposalExpired(proposer!.email, booking, closed.day, closed.time), trx);
+    return true;
+  });
+}

@@ -9,7 +9,7 @@ import type { BookingProposalRow, Int8 } from '../../db-tables.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors.ts';
 import { timeMessages, timeTexts } from '../notifications/messages.ts';
 import { openSlots } from '../professionals/service.ts';
-import { addSystemLine, expireOverdue } from './expiry.ts';
+import { addSystemLine, contactOf, expireOverdue, OPEN } from './expiry.ts';
 import { type BookingDeps, bookableStart, findBookings, partyBooking, slotStart } from './service.ts';
 
 /**
@@ -22,10 +22,6 @@ import { type BookingDeps, bookableStart, findBookings, partyBooking, slotStart 
  */
 
 type Party = 'customer' | 'professional';
-const OPEN: Booking['status'][] = ['pending', 'confirmed'];
-
-const contactOf = (trx: Knex.Transaction, userId: Int8) =>
-  trx('users').where({ id: userId }).first('email', 'phone', 'first_name');
 
 /** The time the booking's professional has open (the picker of "Propose another time"), this booking's own left out. */
 export async function openTimesFor(deps: BookingDeps, user: SessionUser, bookingId: number) {
@@ -34,8 +30,16 @@ export async function openTimesFor(deps: BookingDeps, user: SessionUser, booking
     .db('professional_profiles')
     .where({ user_id: booking.professional_id })
     .first('availability');
-  const days = await openSlots(deps.db, Number(booking.professional_id), jsonColumn<Availability>(profile!.availability), deps.clock.now());
-  return days.map((d) => ({ date: d.date, times: d.times.filter((t) => d.date !== booking.day || t !== booking.time) }));
+  const days = await openSlots(
+    deps.db,
+    Number(booking.professional_id),
+    jsonColumn<Availability>(profile!.availability),
+    deps.clock.now(),
+  );
+  return days.map((d) => ({
+    date: d.date,
+    times: d.times.filter((t) => d.date !== booking.day || t !== booking.time),
+  }));
 }
 
 export async function proposeTime(
@@ -62,7 +66,7 @@ export async function proposeTime(
     .first('id');
   if (taken) throw conflict(BOOKING_MESSAGES.slotTaken);
   const current = slotStart(booking.day, booking.time)!;
-  let expires = answerBy(now, start < current ? start : current);
+  let expires = answerBy(now, new Date(Math.min(start.getTime(), current.getTime())));
   // A waiting request's proposal is answered by the request's own deadline at the latest.
   if (booking.status === 'pending' && booking.answer_by && new Date(booking.answer_by) < expires)
     expires = new Date(booking.answer_by);
@@ -134,7 +138,10 @@ export async function answerProposal(
       .forUpdate()
       .first('*', trx.raw("to_char(date, 'YYYY-MM-DD') as day"));
     if (!proposal) {
-      const last = await trx('booking_proposals').where({ booking_id: bookingId }).orderBy('id', 'desc').first('status');
+      const last = await trx('booking_proposals')
+        .where({ booking_id: bookingId })
+        .orderBy('id', 'desc')
+        .first('status');
       refuseUnlessOpen(booking);
       throw conflict(last?.status === 'expired' ? RESCHEDULE_MESSAGES.proposalExpired : RESCHEDULE_MESSAGES.noProposal);
     }
@@ -149,7 +156,14 @@ export async function answerProposal(
       .update({ status: answer === 'accept' ? 'accepted' : 'declined', answered_at: now });
     if (answer === 'decline') {
       const label = slotLabel(proposal.day, proposal.time);
-      await addSystemLine(trx, bookingId, user.id, 'proposal_declined', `${answerer!.first_name} declined ${label}.`, now);
+      await addSystemLine(
+        trx,
+        bookingId,
+        user.id,
+        'proposal_declined',
+        `${answerer!.first_name} declined ${label}.`,
+        now,
+      );
       const [kept] = await findBookings(trx, user.id, { id: bookingId });
       await deps.notifier.sendEmail(
         timeMessages.proposalDeclined(proposer!.email, kept, answerer!.first_name, proposal.day, proposal.time),
@@ -203,34 +217,4 @@ async function moveBooking(
       throw new HttpError(409, RESCHEDULE_MESSAGES.slotGone);
     throw err;
   }
-}
-
-/** Closes an open proposal left unanswered past its deadline (the sweep, or an answer that came too late); once. */
-export async function expireProposal(deps: BookingDeps, id: number): Promise<boolean> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (trx) => {
-    const count = await trx('booking_proposals')
-      .where({ id, status: 'open' })
-      .where('expires_at', '<=', now)
-      .update({ status: 'expired', answered_at: now });
-    const closed: (BookingProposalRow & { day: string }) | undefined = count
-      ? await trx('booking_proposals').where({ id }).first('*', trx.raw("to_char(date, 'YYYY-MM-DD') as day"))
-      : undefined;
-    if (!closed) return false;
-    const bookingId = Number(closed.booking_id);
-    const status = (await trx('bookings').where({ id: bookingId }).first('status'))!.status;
-    if (!OPEN.includes(status)) return true; // a cancelled booking's proposal closes quietly
-    await addSystemLine(
-      trx,
-      bookingId,
-      null,
-      'proposal_expired',
-      `The proposed time, ${slotLabel(closed.day, closed.time)}, was not answered in time. The booking keeps its time.`,
-      now,
-    );
-    const [booking] = await findBookings(trx, Number(closed.proposed_by), { id: bookingId });
-    const proposer = await contactOf(trx, closed.proposed_by);
-    await deps.notifier.sendEmail(timeMessages.proposalExpired(proposer!.email, booking, closed.day, closed.time), trx);
-    return true;
-  });
 }

@@ -29,6 +29,9 @@ export function bookingRoutes(deps: AppDeps): Router {
 
   router.post('/api/bookings', auth, async (ctx) => {
     const input = validate(bookingRequestSchema, ctx.request.body);
+    // A request for this time not answered by its deadline no longer holds it, sweep or not (expiry.ts).
+    const { professionalId, date, time } = input;
+    await expireOverdue(deps, { slot: { professionalId, date, time } });
     ctx.status = 201;
     ctx.body = {
       success: true,
@@ -50,10 +53,9 @@ export function bookingRoutes(deps: AppDeps): Router {
 
   for (const action of ['accept', 'decline', 'cancel', 'complete'] as BookingAction[]) {
     router.post(`/api/bookings/:id/${action}`, auth, async (ctx) => {
-      ctx.body = {
-        success: true,
-        booking: await transitionBooking(deps, ctx.state.user, bookingId(ctx.params.id), action),
-      };
+      const id = bookingId(ctx.params.id);
+      await expireOverdue(deps, { bookingId: id }); // declined by the system first when past its deadline
+      ctx.body = { success: true, booking: await transitionBooking(deps, ctx.state.user, id, action) };
     });
   }
 

@@ -22,7 +22,6 @@ import { listedProfessionals } from '../professionals/repo.ts';
 import { avatarUrl } from '../photos/repo.ts';
 import { graceStart } from '../subscriptions/grace.ts';
 import { answerBy, EXPIRY_MESSAGES } from '../../../../contract/reschedule.ts';
-import { expireOverdue } from './expiry.ts';
 
 export interface BookingDeps {
   db: Db;
@@ -107,8 +106,6 @@ export async function createBooking(
   }
 
   const place = await db('users').where({ id: customer.id }).first('local_address', 'location');
-  // A request for this time that was not answered in time no longer holds it, even before the sweep.
-  await expireOverdue(deps, { slot: { professionalId: input.professionalId, date: input.date, time: input.time } });
   // The partial unique index bookings_open_slot_unique turns a lost race into 409 (error middleware).
   // The professional's notifications are written with the booking: both exist, or neither.
   return db.transaction(async (trx) => {
@@ -199,10 +196,7 @@ export async function findBookings(
     .leftJoin('reviews as r', 'r.booking_id', 'b.id')
     // The time waiting for an answer (features/bookings/reschedule.ts), while the booking can move.
     .leftJoin('booking_proposals as bp', (on) =>
-      on
-        .on('bp.booking_id', 'b.id')
-        .andOnVal('bp.status', 'open')
-        .andOnIn('b.status', ['pending', 'confirmed']),
+      on.on('bp.booking_id', 'b.id').andOnVal('bp.status', 'open').andOnIn('b.status', ['pending', 'confirmed']),
     )
     .where((w) => w.where('b.customer_id', userId).orWhere('b.professional_id', userId))
     .select(
@@ -308,8 +302,6 @@ export async function transitionBooking(
 ): Promise<Booking> {
   const { db, clock } = deps;
   const booking = await partyBooking(db, user.id, id);
-  // A request past its answer deadline is declined by the system first, whether or not the sweep has run.
-  if (booking.status === 'pending') await expireOverdue(deps, { bookingId: id });
   const rule = TRANSITIONS[action];
   const role = Number(booking.customer_id) === user.id ? 'customer' : 'professional';
   if (role !== rule.by) throw forbidden(`Only the ${rule.by} can ${action} this booking.`);
@@ -376,7 +368,10 @@ export const CHAT_AWAY_MS = 5 * 60_000;
 const CHAT_EMAIL_GAP_MS = 30 * 60_000;
 
 /** A row of listMessages: the message with its sender's name and photo. */
-type MessageListRow = Pick<BookingMessageRow, 'id' | 'sender_id' | 'body' | 'created_at' | 'client_key' | 'system_event'> &
+type MessageListRow = Pick<
+  BookingMessageRow,
+  'id' | 'sender_id' | 'body' | 'created_at' | 'client_key' | 'system_event'
+> &
   Nullable<Pick<UserRow, 'first_name' | 'last_name' | 'avatar_hash'>>;
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
