@@ -36,6 +36,9 @@ export const EXPIRY_MESSAGES = {
   onlyExpired: 'Other professionals are suggested only for a request that expired.',
 } as const;
 
+/** Proposals one booking may have in all: each texts the other party, so a third try and on is a chat's job. */
+export const MAX_PROPOSALS_PER_BOOKING = 10;
+
 export const RESCHEDULE_MESSAGES = {
   proposed: 'New time proposed. We will tell you when it is answered.',
   accepted: 'The booking has moved to the new time.',
@@ -47,6 +50,7 @@ export const RESCHEDULE_MESSAGES = {
   proposalExpired: 'The proposed time was not answered in time, so it can no longer be accepted. Propose another time.',
   ownProposal: 'You proposed this time, so the other party answers it.',
   slotGone: 'That time has just been booked by someone else. Decline it, and propose another time.',
+  tooMany: `This booking's time has been proposed ${MAX_PROPOSALS_PER_BOOKING} times. Agree a time in the chat, or cancel and book again.`,
 } as const;
 
 export const proposeTimeSchema = z.object({

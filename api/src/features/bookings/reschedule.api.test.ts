@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../../../contract/bookings.ts';
-import { RESCHEDULE_MESSAGES } from '../../../../contract/reschedule.ts';
+import { MAX_PROPOSALS_PER_BOOKING, RESCHEDULE_MESSAGES } from '../../../../contract/reschedule.ts';
 import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
@@ -102,6 +102,17 @@ describe('moving a booking to another time', () => {
     expect((await chatLines(id, pro.token)).at(-1)).toBe('proposal_declined: Ama declined Tue 24 Nov at 15:00.');
     // A new proposal may follow a closed one.
     expect((await propose(id, pro.token, '2026-11-24', '16:00')).status).toBe(201);
+  });
+
+  it(`caps a booking's proposals at ${MAX_PROPOSALS_PER_BOOKING}: each texts the other party`, async () => {
+    const { customer, pro, id } = await booked('2026-11-30', '09:00');
+    for (let n = 0; n < MAX_PROPOSALS_PER_BOOKING; n++) {
+      expect((await propose(id, customer.token, '2026-11-30', n % 2 ? '10:00' : '11:00')).status).toBe(201);
+      expect((await answer(id, pro.token, 'decline')).status).toBe(200);
+    }
+    const refused = await propose(id, pro.token, '2026-11-30', '12:00');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(RESCHEDULE_MESSAGES.tooMany);
   });
 
   it('confirms a waiting request whose time both agreed, counting it as the professional’s answer', async () => {

@@ -2,7 +2,13 @@ import type { Knex } from 'knex';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import type { Booking } from '../../../../contract/bookings.ts';
 import { BOOKING_MESSAGES } from '../../../../contract/bookings.ts';
-import { answerBy, EXPIRY_MESSAGES, RESCHEDULE_MESSAGES, slotLabel } from '../../../../contract/reschedule.ts';
+import {
+  answerBy,
+  EXPIRY_MESSAGES,
+  MAX_PROPOSALS_PER_BOOKING,
+  RESCHEDULE_MESSAGES,
+  slotLabel,
+} from '../../../../contract/reschedule.ts';
 import type { Availability } from '../../../../contract/professionals.ts';
 import { jsonColumn } from '../../db.ts';
 import type { BookingProposalRow, Int8 } from '../../db-tables.ts';
@@ -74,6 +80,9 @@ export async function proposeTime(
   await db.transaction(async (trx) => {
     const locked = await trx('bookings').where({ id: bookingId }).forUpdate().first('status');
     refuseUnlessOpen(locked!);
+    // Counted under the booking's lock: proposals made at once cannot pass the cap together.
+    const made = await trx('booking_proposals').where({ booking_id: bookingId }).count({ n: '*' }).first();
+    if (Number(made?.n) >= MAX_PROPOSALS_PER_BOOKING) throw conflict(RESCHEDULE_MESSAGES.tooMany);
     try {
       await trx('booking_proposals').insert({
         booking_id: bookingId,
