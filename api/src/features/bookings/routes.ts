@@ -12,6 +12,7 @@ import {
   listMessages,
   postMessage,
   reviewBooking,
+  slotStart,
   transitionBooking,
   type BookingAction,
 } from './service.ts';
@@ -31,7 +32,7 @@ export function bookingRoutes(deps: AppDeps): Router {
     const input = validate(bookingRequestSchema, ctx.request.body);
     // A request for this time not answered by its deadline no longer holds it, sweep or not (expiry.ts).
     const { professionalId, date, time } = input;
-    await expireOverdue(deps, { slot: { professionalId, date, time } });
+    if (slotStart(date, time)) await expireOverdue(deps, { slot: { professionalId, date, time } }); // a real day only
     ctx.status = 201;
     ctx.body = {
       success: true,
