@@ -93,6 +93,21 @@ describe('requests expire', () => {
     expect((await app.db('bookings').where({ id: booking.id }).first())!.cancelled_by).toBe('system');
   });
 
+  it("leaves the dashboards' figures at the deadline, before any sweep", async () => {
+    const customer = await signUpAndPay(app);
+    const pro = await listedProfessional(app, ACCRA);
+    await request(customer.token, pro.userId, '2026-11-26', '16:00');
+    const figures = async () =>
+      (
+        await app.request(`/api/professional-data/${encodeURIComponent(pro.body.email)}`, {
+          headers: bearer(pro.token),
+        })
+      ).body.professional.pendingJobs;
+    expect(await figures()).toBe(1);
+    app.clock.set(at('2026-11-23T09:00:00Z'));
+    expect(await figures()).toBe(0);
+  });
+
   it('is declined once when two servers sweep and a read comes at the same moment: one message each, counted once', async () => {
     const customer = await signUpAndPay(app);
     const pro = await listedProfessional(app, ACCRA, { firstName: 'Slow', lastName: 'Answerer' });
