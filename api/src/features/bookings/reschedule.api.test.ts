@@ -53,6 +53,11 @@ describe('moving a booking to another time', () => {
       answerBy: '2026-11-23T09:00:00.000Z', // 24 h after the proposal: earlier than 2 h before either start
     });
     expect((await read(id, pro.token)).proposal).toMatchObject({ date: '2026-11-25', time: '14:00' });
+    // Both hear of it live (and of the chat's system line), as of every booking step.
+    for (const userId of [customer.userId, pro.userId]) {
+      const heard = await app.db('user_events').where({ user_id: userId }).orderBy('id', 'desc').limit(2).pluck('type');
+      expect(heard.sort()).toEqual(['booking.proposal', 'chat.message']);
+    }
     const asked = await app.db('notifications').where({ user_id: pro.userId }).orderBy('id', 'desc').limit(3);
     expect(asked.map((n) => n.subject)).toContain('New time proposed: Wednesday, 25 November at 14:00');
     expect(asked.some((n) => n.channel === 'sms' && n.subject === 'New time proposed')).toBe(true);
