@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { TimeProposal } from './reschedule.ts';
 
 /** Booking (docs/PRODUCT.md "Bookings"; ARCHITECTURE API map). Times are Ghana time (GMT). */
 export const TIME_SLOTS = [
@@ -108,11 +109,18 @@ export interface Booking {
   /** The other party's phone, shown for Call once the booking is confirmed. */
   contactPhone: string | null;
   reviewed: boolean;
+  /** While pending: when the request expires unanswered (ISO; contract/reschedule.ts `answerBy`). */
+  answerBy: string | null;
+  /** Declined by the system because the professional did not answer in time. */
+  expired: boolean;
+  /** Another time waiting for an answer (docs/PRODUCT.md "Bookings"), or null. */
+  proposal: TimeProposal | null;
 }
 
 export interface ChatMessage {
   id: number;
-  senderId: number;
+  /** Null for a step nobody took (a request expired). */
+  senderId: number | null;
   senderName: string;
   /** The sender's profile photo thumbnail, or null (initials are shown). */
   senderAvatar: string | null;
@@ -120,4 +128,6 @@ export interface ChatMessage {
   createdAt: string;
   /** The key the sender's phone gave the message: only in the sender's own reads (null otherwise). */
   clientKey: string | null;
+  /** A booking step shown as a line of its own (contract/reschedule.ts CHAT_SYSTEM_EVENTS), or null for a person's message. */
+  systemEvent: string | null;
 }

@@ -47,6 +47,10 @@ export const BOOKING_EVENT_TYPES = [
   'booking.cancelled',
   'booking.completed',
   'booking.updated',
+  /** A request was not answered in time and the system declined it. */
+  'booking.expired',
+  /** Another time was proposed, or a proposal was answered or expired. */
+  'booking.proposal',
 ] as const;
 
 const id = z.number().check(z.int(), z.positive());
@@ -55,7 +59,7 @@ export const userEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   /** Events were missed and cannot be replayed: read everything again. */
   z.object({ type: z.literal('reset') }),
-  z.object({ type: z.literal('chat.message'), bookingId: id, messageId: id, senderId: id }),
+  z.object({ type: z.literal('chat.message'), bookingId: id, messageId: id, senderId: z.nullable(id) }),
   z.object({ type: z.enum(BOOKING_EVENT_TYPES), bookingId: id, status: z.string() }),
   z.object({ type: z.literal('payment.settled'), reference: z.string(), purpose: z.string() }),
   z.object({ type: z.literal('payout.moved'), payoutId: id, status: z.string() }),

@@ -16,7 +16,7 @@ import type { Knex } from 'knex';
 const CHANNEL = 'user_events';
 
 /** Table → its trigger function's body (after the row change; NEW/OLD as PostgreSQL gives them). */
-const TRIGGERS: Record<string, { on: string; body: string }> = {
+export const TRIGGERS: Record<string, { on: string; body: string }> = {
   booking_messages: {
     on: 'insert',
     body: `
@@ -92,6 +92,18 @@ const TRIGGERS: Record<string, { on: string; body: string }> = {
 
 const fn = (table: string) => `${table}_user_event`;
 
+/** The trigger function of `table` with `body` (later migrations replace a body with this too). */
+export const triggerFunctionSql = (table: string, body: string) => `
+      create or replace function ${fn(table)}() returns trigger language plpgsql as $$
+      declare
+        b record;
+        kind text;
+        payload jsonb;
+      begin
+        ${body}
+        return null;
+      end $$`;
+
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     create table user_events (
@@ -119,16 +131,7 @@ export async function up(knex: Knex): Promise<void> {
       perform pg_notify('${CHANNEL}', target || ' ' || event_txid || '.' || event_id);
     end $$`);
   for (const [table, { on, body }] of Object.entries(TRIGGERS)) {
-    await knex.raw(`
-      create function ${fn(table)}() returns trigger language plpgsql as $$
-      declare
-        b record;
-        kind text;
-        payload jsonb;
-      begin
-        ${body}
-        return null;
-      end $$`);
+    await knex.raw(triggerFunctionSql(table, body));
     await knex.raw(`create trigger ${fn(table)} after ${on} on ${table} for each row execute function ${fn(table)}()`);
   }
 }

@@ -18,6 +18,7 @@ const ALL_TABLES = [
   'affiliate_payouts',
   'affiliate_profiles',
   'booking_messages',
+  'booking_proposals',
   'bookings',
   'card_authorizations',
   'chat_reads',

@@ -273,16 +273,34 @@ export interface BookingRow {
   responded_at: Timestamp | null;
   completed_at: Timestamp | null;
   updated_at: Timestamp;
+  /** While pending: when the request expires unanswered (features/bookings/expiry.ts). */
+  answer_by: Timestamp | null;
 }
 
 export interface BookingMessageRow {
   id: Int8;
   booking_id: Int8;
-  sender_id: Int8;
+  /** Null only on a system line nobody's act made (a request expired). */
+  sender_id: Int8 | null;
   body: string;
   created_at: Timestamp;
   /** The sender's phone's own name for the message: the same message sent twice is stored once. */
   client_key: string | null;
+  /** A booking step shown in the chat (contract/reschedule.ts CHAT_SYSTEM_EVENTS); null for a person's message. */
+  system_event: string | null;
+}
+
+/** Another time proposed for a booking (features/bookings/reschedule.ts). */
+export interface BookingProposalRow {
+  id: Int8;
+  booking_id: Int8;
+  proposed_by: Int8;
+  date: Timestamp;
+  time: string;
+  status: 'open' | 'accepted' | 'declined' | 'expired';
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  answered_at: Timestamp | null;
 }
 
 export interface ReviewRow {
@@ -531,8 +549,9 @@ declare module 'knex/types/tables.js' {
     password_resets: Table<PasswordResetRow, 'id'>;
     sandbox_transactions: Table<SandboxTransactionRow, 'metadata' | 'channel'>;
     notifications: Table<NotificationRow, 'id' | 'status' | 'attempts'>;
-    bookings: Table<BookingRow, 'id' | 'duration_hours' | 'description' | 'status'>;
-    booking_messages: Table<BookingMessageRow, 'id' | 'client_key'>;
+    bookings: Table<BookingRow, 'id' | 'duration_hours' | 'description' | 'status' | 'answer_by'>;
+    booking_messages: Table<BookingMessageRow, 'id' | 'client_key' | 'system_event'>;
+    booking_proposals: Table<BookingProposalRow, 'id' | 'status' | 'answered_at'>;
     reviews: Table<ReviewRow, 'id' | 'comment'>;
     favourites: Table<FavouriteRow>;
     affiliate_commissions: Table<AffiliateCommissionRow, 'id'>;

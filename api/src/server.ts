@@ -20,6 +20,7 @@ import { keepIdleConnections } from './http/keep-alive.ts';
 import { connectionLimits, limitConnections, openFileLimit } from './http/connection-limit.ts';
 import { startReminderWorker } from './features/subscriptions/reminders.ts';
 import { startRetentionWorker } from './features/privacy/retention.ts';
+import { startExpiryWorker } from './features/bookings/expiry.ts';
 import { startAutoRenewalWorker } from './features/subscriptions/auto-renewal.ts';
 import { ensureFirstAdmin } from './features/admin/accounts.ts';
 import { EventHub } from './features/events/hub.ts';
@@ -161,6 +162,7 @@ logger.info(
 
 const reminders = startReminderWorker({ db, clock, logger, notifier, config });
 const retention = startRetentionWorker({ db, clock, logger });
+const requestExpiry = startExpiryWorker({ db, clock, logger, notifier });
 const autoRenewal = startAutoRenewalWorker({ db, clock, logger, notifier, payments, config });
 if (!config.smtp) logger.warn('No SMTP_URL: emails are kept in the outbox for /dev-mailbox and not sent.');
 if (!config.sms)
@@ -188,7 +190,9 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, EXIT_DEADLINE_MS).unref();
   // Stopped at once; their running runs end while the requests drain, and before the database closes.
-  const jobsStopped = Promise.all([reminders, retention, autoRenewal, delivery, ...snapshots].map((job) => job.stop()));
+  const jobsStopped = Promise.all(
+    [reminders, retention, requestExpiry, autoRenewal, delivery, ...snapshots].map((job) => job.stop()),
+  );
   events.closeAll(); // clients reconnect to another process and catch up from the database
   const { forced } = await connections.drain(GRACE_MS);
   if (forced) logger.warn('requests still running at the deadline were cut');

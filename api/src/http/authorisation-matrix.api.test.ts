@@ -38,6 +38,8 @@ interface World {
   affiliateId: number;
   /** A new pending booking of the customer with the professional (a fresh slot each time). */
   newBooking(): Promise<number>;
+  /** A new booking as newBooking's, with another time proposed by its customer (a fresh time each call). */
+  newProposal(): Promise<number>;
 }
 
 /** Keyed by "METHOD /path (note)"; the method is the key's first word. */
@@ -225,6 +227,30 @@ const ROWS: Record<string, Row> = {
     body: { body: 'Hello' },
     expect: PARTIES(201),
   },
+  // Another time (issue #28): the professional's open times to either party; the proposer never answers
+  // their own proposal (403); a past time is refused (400) once the caller is known to be a party.
+  'GET /api/bookings/{id}/open-times': {
+    path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/open-times`),
+    expect: PARTIES(200),
+  },
+  'POST /api/bookings/{id}/proposals': {
+    path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/proposals`),
+    body: { date: '2026-11-20', time: '10:00' },
+    expect: PARTIES(400),
+  },
+  'POST /api/bookings/{id}/proposal/accept': {
+    path: (w) => w.newProposal().then((id) => `/api/bookings/${id}/proposal/accept`),
+    expect: per(401, 403, 404, 200, 404, 404, 401, 401, 401),
+  },
+  'POST /api/bookings/{id}/proposal/decline': {
+    path: (w) => w.newProposal().then((id) => `/api/bookings/${id}/proposal/decline`),
+    expect: per(401, 403, 404, 200, 404, 404, 401, 401, 401),
+  },
+  // Only the customer of a request that expired is offered others: this one is still waiting (409).
+  'GET /api/bookings/{id}/alternatives': {
+    path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/alternatives`),
+    expect: per(401, 409, 404, 403, 404, 404, 401, 401, 401),
+  },
   'POST /api/bookings/{id}/review': {
     path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/review`),
     body: { rating: 5, comment: 'Great' },
@@ -300,6 +326,7 @@ beforeAll(async () => {
     .update({ expires_at: new Date(app.clock.now().getTime() - 1000) });
   await app.db('users').where({ id: suspended.userId }).update({ status: 'suspended' });
   let slot = 0;
+  let proposed = 0;
   world = {
     app,
     tokens: {
@@ -344,6 +371,20 @@ beforeAll(async () => {
       });
       if (res.status !== 201) throw new Error(`booking failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.booking.id as number;
+    },
+    async newProposal() {
+      const id = await world.newBooking();
+      proposed++;
+      // Weekdays from Monday 21 December 2026, clear of newBooking's times.
+      const day = new Date(Date.UTC(2026, 11, 21 + (Math.floor(proposed / 8) % 5)));
+      const time = `${String(9 + (proposed % 8)).padStart(2, '0')}:00`;
+      const res = await app.request(`/api/bookings/${id}/proposals`, {
+        method: 'POST',
+        headers: bearer(customer.token),
+        json: { date: day.toISOString().slice(0, 10), time },
+      });
+      if (res.status !== 201) throw new Error(`proposal failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return id;
     },
   };
 });

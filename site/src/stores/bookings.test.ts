@@ -33,6 +33,9 @@ const booking = (id: number, status: Booking['status'], extra: Partial<Booking> 
   totalAmount: 60,
   contactPhone: null,
   reviewed: false,
+  answerBy: null,
+  expired: false,
+  proposal: null,
   ...extra,
 });
 

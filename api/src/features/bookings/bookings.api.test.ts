@@ -318,6 +318,8 @@ describe('dashboard figures from real data (customer-data, professional-data)', 
     const a = await book(MONDAY, '09:00'); // ₵30 × 2 = ₵60, completed, reviewed 5
     const b = await book(MONDAY, '11:00', 45); // ₵45 × 2 = ₵90, completed, reviewed 2
     for (const id of [a, b]) await act(id, 'accept', pro.token); // answered before more are asked (BOOKING_LIMITS)
+    // Asked 3 hours later: still waiting (within its 24 hours) when the figures are read on Monday at noon.
+    app.clock.set(new Date('2026-11-22T12:30:00Z'));
     const c = await book(TUESDAY, '09:00'); // pending
     const d = await book(TUESDAY, '10:00'); // declined
     await act(d, 'decline', pro.token);

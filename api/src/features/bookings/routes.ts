@@ -12,9 +12,12 @@ import {
   listMessages,
   postMessage,
   reviewBooking,
+  slotStart,
   transitionBooking,
   type BookingAction,
 } from './service.ts';
+import { addTimeRoutes } from './reschedule-routes.ts';
+import { expireOverdue } from './expiry.ts';
 
 const listQuery = z.object({ status: z.optional(z.enum(BOOKING_STATUSES)) });
 const sinceQuery = z.object({ since: afterIdQuery });
@@ -27,6 +30,9 @@ export function bookingRoutes(deps: AppDeps): Router {
 
   router.post('/api/bookings', auth, async (ctx) => {
     const input = validate(bookingRequestSchema, ctx.request.body);
+    // A request for this time not answered by its deadline no longer holds it, sweep or not (expiry.ts).
+    const { professionalId, date, time } = input;
+    if (slotStart(date, time)) await expireOverdue(deps, { slot: { professionalId, date, time } }); // a real day only
     ctx.status = 201;
     ctx.body = {
       success: true,
@@ -37,6 +43,7 @@ export function bookingRoutes(deps: AppDeps): Router {
 
   router.get('/api/bookings', auth, async (ctx) => {
     const { status } = validate(listQuery, ctx.query);
+    await expireOverdue(deps, { userId: ctx.state.user.id }); // requests past their deadline read as expired
     // `now`: the server's time, so a phone with a wrong clock still knows which jobs have started (Mark Completed).
     ctx.body = {
       success: true,
@@ -47,10 +54,9 @@ export function bookingRoutes(deps: AppDeps): Router {
 
   for (const action of ['accept', 'decline', 'cancel', 'complete'] as BookingAction[]) {
     router.post(`/api/bookings/:id/${action}`, auth, async (ctx) => {
-      ctx.body = {
-        success: true,
-        booking: await transitionBooking(deps, ctx.state.user, bookingId(ctx.params.id), action),
-      };
+      const id = bookingId(ctx.params.id);
+      await expireOverdue(deps, { bookingId: id }); // declined by the system first when past its deadline
+      ctx.body = { success: true, booking: await transitionBooking(deps, ctx.state.user, id, action) };
     });
   }
 
@@ -76,5 +82,6 @@ export function bookingRoutes(deps: AppDeps): Router {
     );
   });
 
+  addTimeRoutes(router, deps, auth);
   return router;
 }

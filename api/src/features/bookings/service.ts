@@ -21,6 +21,7 @@ import { bookingMessages, textMessages } from '../notifications/messages.ts';
 import { listedProfessionals } from '../professionals/repo.ts';
 import { avatarUrl } from '../photos/repo.ts';
 import { graceStart } from '../subscriptions/grace.ts';
+import { answerBy, EXPIRY_MESSAGES } from '../../../../contract/reschedule.ts';
 
 export interface BookingDeps {
   db: Db;
@@ -40,6 +41,26 @@ export function slotStart(date: string, time: string): Date | null {
   const [y, m, d] = date.split('-').map(Number);
   const start = new Date(Date.UTC(y, m - 1, d, Number(time.slice(0, 2))));
   return start.getUTCFullYear() === y && start.getUTCMonth() === m - 1 && start.getUTCDate() === d ? start : null;
+}
+
+/**
+ * The start of a time a booking may have (a new request, or a booking moved to it): a real day,
+ * not passed, at most 6 months ahead, within the professional's days and hours; else 400.
+ */
+export function bookableStart(availabilityColumn: unknown, date: string, time: string, now: Date): Date {
+  const start = slotStart(date, time);
+  if (!start) throw badRequest(BOOKING_MESSAGES.required, [{ field: 'date', message: 'Not a real date' }]);
+  if (start <= now)
+    throw badRequest(BOOKING_MESSAGES.pastDate, [{ field: 'date', message: BOOKING_MESSAGES.pastDate }]);
+  if (start.getTime() - now.getTime() > MAX_DAYS_AHEAD * DAY_MS) {
+    throw badRequest('Bookings can be made up to 6 months ahead.', [{ field: 'date', message: 'Too far ahead' }]);
+  }
+  const availability = jsonColumn<Availability>(availabilityColumn);
+  const weekday = WEEKDAYS[start.getUTCDay()];
+  if (!availability.days.includes(weekday) || time < availability.start || time >= availability.end) {
+    throw badRequest(BOOKING_MESSAGES.unavailable, [{ field: 'time', message: BOOKING_MESSAGES.unavailable }]);
+  }
+  return start;
 }
 
 const cedis = (pesewas: number | null) => (pesewas === null ? null : pesewas / 100);
@@ -65,18 +86,7 @@ export async function createBooking(
     .first('u.id', 'p.availability', 'p.base_rate_pesewas', 'p.max_rate_pesewas', 'p.rate_negotiable');
   if (!pro) throw notFound('This professional is not available for booking.');
 
-  const start = slotStart(input.date, input.time);
-  if (!start) throw badRequest(BOOKING_MESSAGES.required, [{ field: 'date', message: 'Not a real date' }]);
-  if (start <= now)
-    throw badRequest(BOOKING_MESSAGES.pastDate, [{ field: 'date', message: BOOKING_MESSAGES.pastDate }]);
-  if (start.getTime() - now.getTime() > MAX_DAYS_AHEAD * DAY_MS) {
-    throw badRequest('Bookings can be made up to 6 months ahead.', [{ field: 'date', message: 'Too far ahead' }]);
-  }
-  const availability = jsonColumn<Availability>(pro.availability);
-  const weekday = WEEKDAYS[start.getUTCDay()];
-  if (!availability.days.includes(weekday) || input.time < availability.start || input.time >= availability.end) {
-    throw badRequest(BOOKING_MESSAGES.unavailable, [{ field: 'time', message: BOOKING_MESSAGES.unavailable }]);
-  }
+  const start = bookableStart(pro.availability, input.date, input.time, now);
 
   let agreed = pro.base_rate_pesewas as number;
   let notes: string | null = null;
@@ -116,6 +126,7 @@ export async function createBooking(
         status: 'pending',
         created_at: now,
         updated_at: now,
+        answer_by: answerBy(now, start),
       })
       .returning('id');
     const booking = (await findBookings(trx, customer.id, { id: Number(row.id) }))[0];
@@ -165,6 +176,11 @@ type BookingListRow = BookingRow & {
   p_phone: string;
   profession: string;
   review_id: Int8 | null;
+  bp_id: Int8 | null;
+  bp_day: string | null;
+  bp_time: string | null;
+  bp_by: Int8 | null;
+  bp_expires: Date | string | null;
 };
 
 /** Bookings the user is a party to, with both names, as the dashboards show them. */
@@ -178,6 +194,10 @@ export async function findBookings(
     .join('users as pu', 'pu.id', 'b.professional_id')
     .join('professional_profiles as p', 'p.user_id', 'b.professional_id')
     .leftJoin('reviews as r', 'r.booking_id', 'b.id')
+    // The time waiting for an answer (features/bookings/reschedule.ts), while the booking can move.
+    .leftJoin('booking_proposals as bp', (on) =>
+      on.on('bp.booking_id', 'b.id').andOnVal('bp.status', 'open').andOnIn('b.status', ['pending', 'confirmed']),
+    )
     .where((w) => w.where('b.customer_id', userId).orWhere('b.professional_id', userId))
     .select(
       'b.*',
@@ -190,6 +210,11 @@ export async function findBookings(
       'pu.phone as p_phone',
       'p.profession',
       'r.id as review_id',
+      'bp.id as bp_id',
+      db.raw("to_char(bp.date, 'YYYY-MM-DD') as bp_day"),
+      'bp.time as bp_time',
+      'bp.proposed_by as bp_by',
+      'bp.expires_at as bp_expires',
     )
     .orderBy([
       { column: 'b.date', order: 'desc' },
@@ -222,6 +247,18 @@ export async function findBookings(
       totalAmount: r.total_pesewas / 100,
       contactPhone: r.status === 'confirmed' ? (isCustomer ? r.p_phone : r.c_phone) : null,
       reviewed: r.review_id !== null,
+      answerBy: r.status === 'pending' && r.answer_by ? new Date(r.answer_by).toISOString() : null,
+      expired: r.cancelled_by === 'system',
+      proposal:
+        r.bp_id === null
+          ? null
+          : {
+              id: Number(r.bp_id),
+              date: r.bp_day!,
+              time: r.bp_time!,
+              proposedBy: Number(r.bp_by) === Number(r.customer_id) ? 'customer' : 'professional',
+              answerBy: new Date(r.bp_expires!).toISOString(),
+            },
     } satisfies Booking;
   });
 }
@@ -248,7 +285,7 @@ const PAST_TENSE: Record<BookingAction, string> = {
 export const BOOKING_NOT_FOUND = 'Booking not found.';
 
 /** A booking the user is a party to, or 404: nobody learns that other people's bookings exist. */
-async function partyBooking(db: Db, userId: number, id: number) {
+export async function partyBooking(db: Db, userId: number, id: number) {
   const booking = await db('bookings')
     .where({ id })
     .where((w) => w.where('customer_id', userId).orWhere('professional_id', userId))
@@ -280,7 +317,12 @@ export async function transitionBooking(
   // The listing counters change in the same transaction.
   // The other party's notifications are written in the same transaction as the change.
   const result = await db.transaction(async (trx) => {
-    const count = await trx('bookings').where({ id }).whereIn('status', rule.from).update(changes);
+    const count = await trx('bookings')
+      .where({ id })
+      .whereIn('status', rule.from)
+      // At the deadline a waiting request is the system's to decline, not the professional's to answer.
+      .where((w) => w.whereNot('status', 'pending').orWhereNull('answer_by').orWhere('answer_by', '>', now))
+      .update(changes);
     if (!count) return null;
     const counters = trx('professional_profiles').where({ user_id: booking.professional_id });
     if (action === 'accept' || action === 'decline') {
@@ -312,7 +354,9 @@ export async function transitionBooking(
     return moved;
   });
   if (!result) {
-    const current = await db('bookings').where({ id }).first('status');
+    const current = await db('bookings').where({ id }).first('status', 'cancelled_by', 'answer_by');
+    const overdue = current?.status === 'pending' && current.answer_by && new Date(current.answer_by) <= now;
+    if (current?.cancelled_by === 'system' || overdue) throw conflict(EXPIRY_MESSAGES.expired);
     throw conflict(`This booking is ${current?.status}, so it cannot be ${PAST_TENSE[action]}.`);
   }
   return result;
@@ -324,8 +368,12 @@ export const CHAT_AWAY_MS = 5 * 60_000;
 const CHAT_EMAIL_GAP_MS = 30 * 60_000;
 
 /** A row of listMessages: the message with its sender's name and photo. */
-type MessageListRow = Pick<BookingMessageRow, 'id' | 'sender_id' | 'body' | 'created_at' | 'client_key'> &
-  Pick<UserRow, 'first_name' | 'last_name' | 'avatar_hash'>;
+type MessageListRow = Pick<
+  BookingMessageRow,
+  'id' | 'sender_id' | 'body' | 'created_at' | 'client_key' | 'system_event'
+> &
+  Nullable<Pick<UserRow, 'first_name' | 'last_name' | 'avatar_hash'>>;
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 export async function listMessages(
   deps: BookingDeps,
@@ -340,7 +388,7 @@ export async function listMessages(
     .onConflict(['booking_id', 'user_id'])
     .merge(['last_read_at']);
   const rows: MessageListRow[] = await db('booking_messages as m')
-    .join('users as u', 'u.id', 'm.sender_id')
+    .leftJoin('users as u', 'u.id', 'm.sender_id') // a system line may have no sender
     .where('m.booking_id', bookingId)
     .where('m.id', '>', since)
     .orderBy('m.id', 'asc')
@@ -351,19 +399,21 @@ export async function listMessages(
       'm.body',
       'm.created_at',
       'm.client_key',
+      'm.system_event',
       'u.first_name',
       'u.last_name',
       'u.avatar_hash',
     );
   return rows.map((r) => ({
     id: Number(r.id),
-    senderId: Number(r.sender_id),
-    senderName: `${r.first_name} ${r.last_name}`,
+    senderId: r.sender_id === null ? null : Number(r.sender_id),
+    senderName: r.first_name === null ? 'ServiceConnect' : `${r.first_name} ${r.last_name}`,
     senderAvatar: avatarUrl(r.avatar_hash),
     body: r.body,
     createdAt: new Date(r.created_at).toISOString(),
     // The key is the sender's phone's business: the other party never sees it.
     clientKey: Number(r.sender_id) === user.id ? r.client_key : null,
+    systemEvent: r.system_event,
   }));
 }
 
@@ -415,6 +465,7 @@ export async function postMessage(
       body: stored.row.body,
       createdAt: new Date(stored.row.created_at).toISOString(),
       clientKey: stored.row.client_key,
+      systemEvent: null,
     },
   };
 }

@@ -196,3 +196,57 @@ export const textMessages = {
     text: `ServiceConnect: your ${card} was declined for ${ghs(amountPesewas)}. ${retry ? 'We retry tomorrow. ' : ''}Service stops ${shortDate(serviceEnds)} unless you renew: ${publicUrl}/signin`,
   }),
 };
+
+/**
+ * Issue #28 items 1 and 2 (docs/PRODUCT.md "Bookings"): a request expired unanswered, another time
+ * proposed, a proposal answered or left to expire. Emails to whoever the step concerns; a text
+ * where someone must act or travel: the customer of an expired request (to book someone else), the
+ * party asked about a new time, and the proposer whose time was accepted.
+ */
+export const timeMessages = {
+  expiredToCustomer: (to: string, b: Booking): Message => ({
+    to,
+    subject: `Request not answered: ${b.professionalName}, ${when(b)}`,
+    text: `${b.professionalName} did not answer your request for ${when(b)} in time, so it has been declined and the time is free. My Bookings suggests other ${b.service.toLowerCase()}s nearby who are free then.`,
+  }),
+  expiredToProfessional: (to: string, b: Booking): Message => ({
+    to,
+    subject: `Request expired: ${b.service}, ${when(b)}`,
+    text: `The request from ${b.customerName} for ${when(b)} was not answered in time, so it has been declined. Unanswered requests count in your response figures: answer requests in Job Requests before their "Answer by" time.`,
+  }),
+  proposed: (to: string, b: Booking, from: string, date: string, time: string): Message => ({
+    to,
+    subject: `New time proposed: ${weekdayLabel(date)} at ${time}`,
+    text: `${from} proposes to move the booking for ${when(b)} to ${weekdayLabel(date)} at ${time}. Accept or decline it on the booking in your dashboard; until then the booking keeps its time.`,
+  }),
+  proposalAccepted: (to: string, b: Booking, from: string): Message => ({
+    to,
+    subject: `New time accepted: ${when(b)}`,
+    text: `${from} accepted the new time: the booking is now on ${when(b)}.`,
+  }),
+  proposalDeclined: (to: string, b: Booking, from: string, date: string, time: string): Message => ({
+    to,
+    subject: `New time declined: ${weekdayLabel(date)} at ${time}`,
+    text: `${from} declined moving the booking to ${weekdayLabel(date)} at ${time}. It stays on ${when(b)}; you can message them in the booking's chat.`,
+  }),
+  proposalExpired: (to: string, b: Booking, date: string, time: string): Message => ({
+    to,
+    subject: `New time not answered: ${weekdayLabel(date)} at ${time}`,
+    text: `Your proposal to move the booking for ${when(b)} to ${weekdayLabel(date)} at ${time} was not answered in time. The booking keeps its time; you can propose another.`,
+  }),
+};
+
+export const timeTexts = {
+  expiredToCustomer: (b: Booking): ShortText => ({
+    label: 'Request not answered',
+    text: `ServiceConnect: your request for ${shortWhen(b)} was not answered in time. See other professionals free then in My Bookings.`,
+  }),
+  proposed: (b: Booking, date: string, time: string): ShortText => ({
+    label: 'New time proposed',
+    text: `ServiceConnect: a new time, ${compactDay(date)} ${time}, is proposed for your booking of ${shortWhen(b)}. Accept or decline it on your dashboard.`,
+  }),
+  proposalAccepted: (b: Booking): ShortText => ({
+    label: 'New time accepted',
+    text: `ServiceConnect: the new time is accepted. Your booking is now ${shortWhen(b)}.`,
+  }),
+};

@@ -242,11 +242,27 @@ async function marketplace(db: Db, id: number, type: string, nameOf: (id: unknow
         createdAt: iso(b.created_at),
         respondedAt: iso(b.responded_at),
         completedAt: iso(b.completed_at),
+        answerBy: iso(b.answer_by),
       };
     }),
+    timeProposals: (
+      await db('booking_proposals')
+        .whereIn('booking_id', bookingIds)
+        .orderBy('id')
+        .select('*', db.raw("to_char(date, 'YYYY-MM-DD') as day"))
+    ).map((p) => ({
+      bookingId: Number(p.booking_id),
+      by: Number(p.proposed_by) === id ? 'you' : nameOf(p.proposed_by),
+      date: p.day,
+      time: p.time,
+      status: p.status,
+      proposedAt: iso(p.created_at),
+      answeredAt: iso(p.answered_at),
+    })),
     chatMessages: messages.map((m) => ({
       bookingId: Number(m.booking_id),
-      from: Number(m.sender_id) === id ? 'you' : nameOf(m.sender_id),
+      // A booking step the system recorded (a request expired) has no sender.
+      from: m.sender_id === null ? 'ServiceConnect' : Number(m.sender_id) === id ? 'you' : nameOf(m.sender_id),
       text: m.body,
       sentAt: iso(m.created_at),
     })),

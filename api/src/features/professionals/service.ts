@@ -26,7 +26,10 @@ export async function openSlots(db: Db, professionalId: number, availability: Av
   const last = new Date(today.getTime() + DAYS_OF_SLOTS * DAY_MS);
   const taken = await db('bookings')
     .where({ professional_id: professionalId })
-    .whereIn('status', ['pending', 'confirmed'])
+    // A request past its answer deadline no longer holds its time (features/bookings/expiry.ts).
+    .where((w) =>
+      w.where('status', 'confirmed').orWhere((p) => p.where('status', 'pending').where('answer_by', '>', now)),
+    )
     .whereBetween('date', [today.toISOString().slice(0, 10), last.toISOString().slice(0, 10)])
     .select<{ day: string; time: string }[]>(db.raw("to_char(date, 'YYYY-MM-DD') as day"), 'time');
   const takenKeys = new Set(taken.map((t) => `${t.day} ${t.time}`));

@@ -3,6 +3,7 @@ import { USER_TYPES, type SessionUser, type UserType } from '../../../../contrac
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import { expireOverdue } from '../bookings/expiry.ts';
 import { affiliateRecord, customerRecord, professionalRecord } from './service.ts';
 
 /** A record's answer as sent (kept as text, so a repeated read is not serialised again), and the users whose changes it shows. */
@@ -31,6 +32,8 @@ export function userDataRoutes(deps: AppDeps): Router {
     if (ctx.params.email.toLowerCase() !== user.email.toLowerCase())
       throw forbidden('You can only see your own account.');
     if (type !== user.userType) throw notFound('User data not found. Please try logging in again.');
+    // A request past its answer deadline counts as expired in the figures too (bookings/expiry.ts).
+    if (type !== 'affiliate') await expireOverdue(deps, { userId: user.id });
     const now = deps.clock.now();
     const load = () => answer(deps, user, type, now);
     // The affiliate record is not kept: it shows the names of the people referred, whose changes announce only themselves.

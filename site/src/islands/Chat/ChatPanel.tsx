@@ -265,6 +265,16 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
         tabIndex={0}
       >
         {messages.map((m) => {
+          // A booking step (a time proposed, a request expired): a line of its own, from nobody's side.
+          if (m.systemEvent)
+            return (
+              <li key={m.id} className="chat-msg is-system">
+                <span className="chat-body">{m.body}</span>
+                <time className="chat-time" dateTime={m.createdAt}>
+                  {clock(m.createdAt)}
+                </time>
+              </li>
+            );
           const mine = m.senderId === meId;
           return (
             <li key={m.id} className={`chat-msg${mine ? ' is-mine' : ''}`}>

@@ -15,6 +15,7 @@ import { useFocusOn } from '../../ui/useFocus.ts';
 import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
 import { openTab } from './state.ts';
 import { lazyPart } from '../../ui/LazyPart.tsx';
+import { AnswerBy, BookingTime, ExpiredRequest } from '../Reschedule/BookingTime.tsx';
 
 const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
 
@@ -197,7 +198,9 @@ function BookingCard({
         <h3 id={titleId} ref={title} tabIndex={-1} className="cd-h3">
           {b.service} with {b.professionalName}
         </h3>
-        <span className={`cd-badge is-${statusVariant(b.status)}`}>{capitalise(b.status)}</span>
+        <span className={`cd-badge is-${statusVariant(b.status)}`}>
+          {b.expired ? 'Not answered in time' : capitalise(b.status)}
+        </span>
       </div>
       <dl className="cd-dl cd-dl-compact">
         <div className="cd-dl-row">
@@ -226,6 +229,17 @@ function BookingCard({
         ) : null}
       </dl>
       {b.notes ? <p className="cd-muted">{b.notes}</p> : null}
+      <AnswerBy booking={b} />
+      <BookingTime
+        booking={b}
+        viewer="customer"
+        otherName={b.professionalName}
+        onChanged={(_moved, message) => {
+          void loadBookings({ quiet: true });
+          showToast({ title: message, variant: 'success' });
+        }}
+      />
+      {b.expired ? <ExpiredRequest booking={b} /> : null}
       {b.status === 'completed' && b.reviewed ? (
         <p className="cd-muted">You reviewed this service. Thank you!</p>
       ) : null}

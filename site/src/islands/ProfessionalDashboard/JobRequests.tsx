@@ -7,6 +7,7 @@ import { $session } from '../../stores/session.ts';
 import { $unread, showingBookings, unreadName } from '../../stores/unread.ts';
 import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
 import { lazyPart } from '../../ui/LazyPart.tsx';
+import { AnswerBy, BookingTime } from '../Reschedule/BookingTime.tsx';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { focusedControl, useFocusBack } from '../../ui/useFocusBack.ts';
 import { useFocusOn } from '../../ui/useFocus.ts';
@@ -112,7 +113,9 @@ export function JobCard({
     <li className="card pd-job" aria-labelledby={`${id}-name`}>
       <div className="pd-job-head">
         <h3 id={`${id}-name`}>{job.customerName}</h3>
-        <span className={`pd-status is-${job.status}`}>{STATUS_LABEL[job.status]}</span>
+        <span className={`pd-status is-${job.status}`}>
+          {job.expired ? 'Not answered in time' : STATUS_LABEL[job.status]}
+        </span>
       </div>
       <p className="pd-job-service">{job.service}</p>
       {job.description ? <p>{job.description}</p> : null}
@@ -137,6 +140,7 @@ export function JobCard({
         ) : null}
       </dl>
       {job.notes ? <p className="pd-note">{job.notes}</p> : null}
+      <AnswerBy booking={job} />
       <div className="wz-actions">
         {job.status === 'pending' ? (
           <>
@@ -175,6 +179,15 @@ export function JobCard({
           </>
         ) : null}
       </div>
+      <BookingTime
+        booking={job}
+        viewer="professional"
+        otherName={job.customerName}
+        onChanged={(_moved, message) => {
+          void loadJobs({ fresh: true });
+          onDone(message);
+        }}
+      />
       {job.status === 'confirmed' && !started ? (
         <p className="pd-muted">You can mark this completed from {startLabel(job.date, job.time)}.</p>
       ) : null}

@@ -1,0 +1,81 @@
+import * as z from 'zod/mini';
+import { TIME_SLOTS } from './bookings.ts';
+import { clockTime, compactDay, DAY_MS, HOUR_MS, WEEKDAY_SHORT } from './dates.ts';
+
+/**
+ * Answer deadlines and moving a booking's time (issue #28 items 1 and 2; docs/PRODUCT.md
+ * "Bookings"): a request waits for the professional's answer, and a proposed time for the other
+ * party's, until the earlier of ANSWER_WITHIN_MS after it was made and ANSWER_BEFORE_START_MS
+ * before the (earlier) start; one made later than that must be answered before the start.
+ */
+export const ANSWER_WITHIN_MS = DAY_MS;
+export const ANSWER_BEFORE_START_MS = 2 * HOUR_MS;
+
+/** The deadline of a request or a proposal made at `madeAt` for a job starting at `startAt` (the earlier start, for a proposal). */
+export function answerBy(madeAt: Date, startAt: Date): Date {
+  const deadline = Math.min(madeAt.getTime() + ANSWER_WITHIN_MS, startAt.getTime() - ANSWER_BEFORE_START_MS);
+  return new Date(deadline > madeAt.getTime() ? deadline : startAt.getTime());
+}
+
+/** "Tue 14:00": a deadline on a card (at most a day away, so the weekday says which day). */
+export const deadlineLabel = (iso: string): string => {
+  const at = new Date(iso);
+  return `${WEEKDAY_SHORT[at.getUTCDay()]} ${clockTime(at)}`;
+};
+
+/** "Tue 24 Nov at 14:00": a booking's time in plain words. */
+export const slotLabel = (date: string, time: string): string => `${compactDay(date)} at ${time}`;
+
+export const EXPIRY_MESSAGES = {
+  /** An accept, decline or proposal on a request that was not answered in time. */
+  expired: 'This request expired because it was not answered in time, so it can no longer be answered.',
+  /** The customer's card: nobody similar is free then. */
+  noAlternatives: 'No other professional of this kind nearby is free at that time. Try another day or time.',
+  /** The time of the expired request has passed, so there is nobody to suggest for it. */
+  timePassed: 'The time of this request has passed. Book another time from Find Professionals.',
+  onlyExpired: 'Other professionals are suggested only for a request that expired.',
+} as const;
+
+/** Proposals one booking may have in all: each texts the other party, so a third try and on is a chat's job. */
+export const MAX_PROPOSALS_PER_BOOKING = 10;
+
+export const RESCHEDULE_MESSAGES = {
+  proposed: 'New time proposed. We will tell you when it is answered.',
+  accepted: 'The booking has moved to the new time.',
+  declined: 'You declined the new time. The booking keeps its time.',
+  sameTime: 'That is already the booking’s time. Choose another time.',
+  notOpen: 'Only a pending or confirmed booking can move to another time.',
+  oneOpen: 'A new time is already waiting for an answer on this booking. Wait for it to be answered first.',
+  noProposal: 'There is no proposed time waiting on this booking. Refresh to see its latest state.',
+  proposalExpired: 'The proposed time was not answered in time, so it can no longer be accepted. Propose another time.',
+  ownProposal: 'You proposed this time, so the other party answers it.',
+  slotGone: 'That time has just been booked by someone else. Decline it, and propose another time.',
+  tooMany: `This booking's time has been proposed ${MAX_PROPOSALS_PER_BOOKING} times. Agree a time in the chat, or cancel and book again.`,
+} as const;
+
+export const proposeTimeSchema = z.object({
+  date: z
+    .string({ error: 'Choose a day.' })
+    .check(z.maxLength(10, { abort: true }), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a day.')),
+  time: z.enum(TIME_SLOTS, 'Choose one of the times offered.'),
+});
+export type ProposeTime = z.infer<typeof proposeTimeSchema>;
+
+/** The time waiting for an answer on a booking (the other party accepts or declines it). */
+export interface TimeProposal {
+  id: number;
+  date: string;
+  time: string;
+  proposedBy: 'customer' | 'professional';
+  /** When it expires unanswered (ISO). */
+  answerBy: string;
+}
+
+/** A step of the booking the chat shows as a line of its own (booking_messages.system_event). */
+export const CHAT_SYSTEM_EVENTS = [
+  'request_expired',
+  'time_proposed',
+  'proposal_accepted',
+  'proposal_declined',
+  'proposal_expired',
+] as const;

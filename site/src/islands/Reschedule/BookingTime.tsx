@@ -1,0 +1,312 @@
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { Booking } from '../../../../contract/bookings.ts';
+import type { Listing } from '../../../../contract/professionals.ts';
+import { deadlineLabel, slotLabel } from '../../../../contract/reschedule.ts';
+import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
+import { apiFetch } from '../../lib/api.ts';
+import { $bookingTarget } from '../../stores/find-pro.ts';
+import { $session } from '../../stores/session.ts';
+import '../../ui/wizard.css';
+import './booking-time.css';
+
+/**
+ * A booking's deadline and its time moving (docs/PRODUCT.md "Bookings", issue #28 items 1 and 2),
+ * on both dashboards' cards: "Answer by …" while a request waits, the time proposed with Accept /
+ * Decline (or who is to answer), "Propose another time" with the professional's open times, and on
+ * the customer's card of an expired request, other professionals free then.
+ */
+
+const token = () => $session.get().token;
+const failure = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
+
+/** "Answer by Tue 14:00" while the request waits for the professional. */
+export function AnswerBy({ booking }: { booking: Booking }) {
+  if (booking.status !== 'pending' || !booking.answerBy) return null;
+  return (
+    <p className="bt-deadline">
+      Answer by <time dateTime={booking.answerBy}>{deadlineLabel(booking.answerBy)}</time>
+    </p>
+  );
+}
+
+interface TimeProps {
+  booking: Booking;
+  /** Whose card this is: the other party answers a proposal made by this one. */
+  viewer: 'customer' | 'professional';
+  otherName: string;
+  /** The booking as the server answered it after a change (the list takes it). */
+  onChanged: (booking: Booking, message: string) => void;
+}
+
+/** The proposal waiting on the booking, or "Propose another time" when none is. */
+export function BookingTime({ booking, viewer, otherName, onChanged }: TimeProps) {
+  const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+  const proposal = booking.proposal;
+  if (booking.status !== 'pending' && booking.status !== 'confirmed') return null;
+
+  async function answer(what: 'accept' | 'decline') {
+    setBusy(what);
+    setError(null);
+    try {
+      const result = await apiFetch<{ booking: Booking; message: string }>(
+        `/api/bookings/${booking.id}/proposal/${what}`,
+        { method: 'POST', body: {}, token: token() },
+      );
+      onChanged(result.booking, result.message);
+    } catch (e) {
+      setError(failure(e, 'The answer was not sent. Please try again.'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (proposal) {
+    const mine = proposal.proposedBy === viewer;
+    return (
+      <div className="bt-proposal" role="group" aria-label="Proposed new time">
+        <p>
+          <strong>New time proposed:</strong> {slotLabel(proposal.date, proposal.time)}
+        </p>
+        <p className="bt-muted">
+          {mine ? `Waiting for ${otherName}'s answer` : 'Answer'} by{' '}
+          <time dateTime={proposal.answerBy}>{deadlineLabel(proposal.answerBy)}</time>. Until then the booking keeps its
+          time.
+        </p>
+        {mine ? null : (
+          <div className="wz-actions">
+            <button
+              type="button"
+              className="btn btn-sm wz-button"
+              disabled={busy !== null}
+              onClick={() => void answer('accept')}
+            >
+              {busy === 'accept' ? 'Accepting...' : 'Accept new time'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-line wz-button"
+              disabled={busy !== null}
+              onClick={() => void answer('decline')}
+            >
+              {busy === 'decline' ? 'Declining...' : 'Decline new time'}
+            </button>
+          </div>
+        )}
+        {error ? (
+          <p className="wz-alert" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="bt-propose">
+      {picking ? (
+        <ProposeForm
+          booking={booking}
+          onCancel={() => setPicking(false)}
+          onProposed={(next, message) => {
+            setPicking(false);
+            onChanged(next, message);
+          }}
+        />
+      ) : (
+        <button type="button" className="btn btn-sm btn-line wz-button" onClick={() => setPicking(true)}>
+          Propose another time
+        </button>
+      )}
+    </div>
+  );
+}
+
+type OpenDay = { date: string; times: string[] };
+
+/** A day and a time from the professional's open times (GET /api/bookings/:id/open-times). */
+function ProposeForm({
+  booking,
+  onCancel,
+  onProposed,
+}: {
+  booking: Booking;
+  onCancel: () => void;
+  onProposed: (booking: Booking, message: string) => void;
+}) {
+  const [days, setDays] = useState<OpenDay[] | null>(null);
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const ids = { day: useId(), time: useId(), error: useId(), title: useId() };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reads the times again after a refusal
+  useEffect(() => {
+    const controller = new AbortController();
+    setDays(null);
+    apiFetch<{ days: OpenDay[] }>(`/api/bookings/${booking.id}/open-times`, {
+      token: token(),
+      signal: controller.signal,
+    })
+      .then((answer) => {
+        const open = answer.days.filter((d) => d.times.length > 0);
+        setDays(open);
+        setError(open.length ? null : 'No other open times in the next two weeks. Message them to agree one.');
+      })
+      .catch((e) => {
+        if (!controller.signal.aborted) setError(failure(e, 'Could not load the open times.'));
+      });
+    return () => controller.abort();
+  }, [booking.id, attempt]);
+
+  const times = days?.find((d) => d.date === date)?.times ?? [];
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!date || !time) {
+      setError('Choose a day and a time first.');
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      const answer = await apiFetch<{ booking: Booking; message: string }>(`/api/bookings/${booking.id}/proposals`, {
+        method: 'POST',
+        body: { date, time },
+        token: token(),
+      });
+      onProposed(answer.booking, answer.message);
+    } catch (e) {
+      setError(failure(e, 'The new time was not sent. Please try again.'));
+      setAttempt((n) => n + 1); // the times again: the one chosen may have just been taken
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className="bt-form" aria-labelledby={ids.title} onSubmit={(e) => void onSubmit(e)}>
+      <p id={ids.title} className="bt-form-title">
+        Propose another time
+      </p>
+      {days === null && !error ? (
+        <p className="bt-muted" role="status">
+          Loading open times...
+        </p>
+      ) : null}
+      {days && days.length > 0 ? (
+        <div className="wz-row">
+          <div className="wz-field">
+            <label htmlFor={ids.day}>Day</label>
+            <select
+              id={ids.day}
+              value={date}
+              onChange={(e) => {
+                setDate(e.target.value);
+                setTime('');
+              }}
+            >
+              <option value="">Choose a day</option>
+              {days.map((d) => (
+                <option key={d.date} value={d.date}>
+                  {dateLabel(d.date)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="wz-field">
+            <label htmlFor={ids.time}>Time</label>
+            <select id={ids.time} value={time} disabled={!date} onChange={(e) => setTime(e.target.value)}>
+              <option value="">{date ? 'Choose a time' : 'Choose a day first'}</option>
+              {times.map((t) => (
+                <option key={t} value={t}>
+                  {timeLabel(t)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      ) : null}
+      {error ? (
+        <p id={ids.error} className="wz-alert" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="wz-actions">
+        {days && days.length > 0 ? (
+          <button type="submit" className="btn btn-sm wz-button" disabled={sending}>
+            {sending ? 'Sending...' : 'Send proposal'}
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-sm btn-line wz-button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The customer's card of a request that expired: what happened, and others free at that time. */
+export function ExpiredRequest({ booking }: { booking: Booking }) {
+  const [state, setState] = useState<{ professionals: Listing[]; message: string | null } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const headingId = useId();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<{ professionals: Listing[]; message: string | null }>(`/api/bookings/${booking.id}/alternatives`, {
+      token: token(),
+      signal: controller.signal,
+    })
+      .then(setState)
+      .catch((e) => {
+        if (!controller.signal.aborted) setError(failure(e, 'Could not load other professionals.'));
+      });
+    return () => controller.abort();
+  }, [booking.id]);
+
+  return (
+    <section className="bt-expired" aria-labelledby={headingId}>
+      <p className="bt-muted">
+        {booking.professionalName} did not answer in time, so this request was declined and the time is free.
+      </p>
+      <h4 id={headingId} className="bt-form-title">
+        Free on {dateLabel(booking.date)} at {timeLabel(booking.time)}
+      </h4>
+      {state === null && !error ? (
+        <p className="bt-muted" role="status">
+          Looking for others...
+        </p>
+      ) : null}
+      {error ? (
+        <p className="wz-alert" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {state?.message ? <p className="bt-muted">{state.message}</p> : null}
+      {state && state.professionals.length > 0 ? (
+        <ul className="bt-alternatives" role="list">
+          {state.professionals.map((pro) => (
+            <li key={pro.id} className="bt-alternative">
+              <span>
+                <strong>{pro.name}</strong>
+                <span className="bt-muted">
+                  {' '}
+                  · {pro.profession}
+                  {pro.distance !== null ? ` · ${pro.distance} mi` : ''}
+                  {pro.rating !== null ? ` · ${pro.rating}★` : ''}
+                </span>
+              </span>
+              <button type="button" className="btn btn-sm wz-button" onClick={() => $bookingTarget.set(pro)}>
+                Book <span className="bt-sr">{pro.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
