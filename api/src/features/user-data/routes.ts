@@ -6,20 +6,35 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { expireOverdue } from '../bookings/expiry.ts';
 import { affiliateRecord, customerRecord, professionalRecord } from './service.ts';
 
-/** A record's answer as sent (kept as text, so a repeated read is not serialised again), and the users whose changes it shows. */
+/**
+ * A record's answer as sent (kept as text, so a repeated read is not serialised again), the users
+ * whose changes it shows, and when its figures change by themselves: the next answer deadline of
+ * a request it counts as waiting (bookings/expiry.ts), after which it must be read again.
+ */
 interface Answer {
   json: string;
   users: number[];
+  changesAt: number;
 }
 
 async function answer(deps: AppDeps, user: SessionUser, type: UserType, now: Date): Promise<Answer> {
   const json = (record: object) => JSON.stringify({ success: true, [type]: record });
+  if (type === 'affiliate')
+    return { json: json(await affiliateRecord(deps.db, user, now)), users: [user.id], changesAt: Infinity };
+  // A request past its answer deadline counts as expired in the figures too, sweep or not.
+  await expireOverdue(deps, { userId: user.id });
+  const next = await deps
+    .db('bookings')
+    .where({ status: 'pending' })
+    .where((w) => w.where('customer_id', user.id).orWhere('professional_id', user.id))
+    .min<{ at: Date | string | null }>('answer_by as at')
+    .first();
+  const changesAt = next?.at ? new Date(next.at).getTime() : Infinity;
   if (type === 'customer') {
     const { record, shows } = await customerRecord(deps.db, user, now);
-    return { json: json(record), users: shows };
+    return { json: json(record), users: shows, changesAt };
   }
-  if (type === 'professional') return { json: json(await professionalRecord(deps.db, user, now)), users: [user.id] };
-  return { json: json(await affiliateRecord(deps.db, user, now)), users: [user.id] };
+  return { json: json(await professionalRecord(deps.db, user, now)), users: [user.id], changesAt };
 }
 
 /** GET /api/{userType}-data/{email}: only the signed-in account's own record (docs/PRODUCT.md "Dashboards"). */
@@ -32,14 +47,16 @@ export function userDataRoutes(deps: AppDeps): Router {
     if (ctx.params.email.toLowerCase() !== user.email.toLowerCase())
       throw forbidden('You can only see your own account.');
     if (type !== user.userType) throw notFound('User data not found. Please try logging in again.');
-    // A request past its answer deadline counts as expired in the figures too (bookings/expiry.ts).
-    if (type !== 'affiliate') await expireOverdue(deps, { userId: user.id });
     const now = deps.clock.now();
     const load = () => answer(deps, user, type, now);
     // The affiliate record is not kept: it shows the names of the people referred, whose changes announce only themselves.
+    // A kept record lasts until a request it counts as waiting reaches its deadline (then it is read, and settled, again).
     const { json } =
       deps.readCache && type !== 'affiliate'
-        ? await deps.readCache.get(`${type}:${user.id}`, now, load, { users: (a) => a.users })
+        ? await deps.readCache.get(`${type}:${user.id}`, now, load, {
+            users: (a) => a.users,
+            validUntil: (a) => a.changesAt,
+          })
         : await load();
     ctx.type = 'json';
     ctx.body = json;
