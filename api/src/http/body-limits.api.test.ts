@@ -14,6 +14,31 @@ interface Outcome {
   sentBytes: number;
 }
 
+/**
+ * The server closed while the client was still writing, and the client's kernel dropped the answer
+ * it had already received when the reset arrived: the answer is lost to the client, not unsent.
+ */
+class ResetBeforeAnswer extends Error {
+  constructor(readonly sentBytes: number) {
+    super('closed without an answer');
+  }
+}
+
+/**
+ * `sendEndlessBody`, again when a reset overtook the answer (a race of the client's own kernel,
+ * seen on a busy CI machine); each lost try must still show the server stopped reading early.
+ */
+async function endlessBodyAnswer(app: TestApp, head: string): Promise<Outcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await sendEndlessBody(app, head);
+    } catch (error) {
+      if (!(error instanceof ResetBeforeAnswer) || attempt === 3) throw error;
+      expect(error.sentBytes).toBeLessThan(32 * 1024 * 1024);
+    }
+  }
+}
+
 /** Sends a chunked body that never ends (up to `maxBytes`), as a hostile client would, and watches what the server does. */
 function sendEndlessBody(app: TestApp, head: string, maxBytes = 32 * 1024 * 1024): Promise<Outcome> {
   const { hostname, port } = new URL(app.url);
@@ -54,7 +79,7 @@ function sendEndlessBody(app: TestApp, head: string, maxBytes = 32 * 1024 * 1024
     socket.on('close', () => {
       closed = true;
       if (answer) finish();
-      else reject(new Error('closed without an answer'));
+      else reject(new ResetBeforeAnswer(sentBytes));
     });
     socket.on('error', () => {
       closed = true; // writing after the server closed
@@ -71,7 +96,7 @@ describe('#26.1 bodies the API does not read to the end', () => {
   useTestApp(async () => (app = await startTestApp()));
 
   it('a chunked JSON body past 1 MB: 413 at the limit, and the connection closed', async () => {
-    const outcome = await sendEndlessBody(app, 'POST /api/contact HTTP/1.1\r\nContent-Type: application/json');
+    const outcome = await endlessBodyAnswer(app, 'POST /api/contact HTTP/1.1\r\nContent-Type: application/json');
     expect(outcome).toMatchObject({ status: 413, connection: 'close', closedByServer: true });
     expect(outcome.sentBytes).toBeLessThan(32 * 1024 * 1024);
   });
@@ -81,7 +106,7 @@ describe('#26.1 bodies the API does not read to the end', () => {
     ['a body to a route that takes none (GET)', 'GET /api/health HTTP/1.1', 200],
     ['a body to no route at all', 'POST /api/nothing-here HTTP/1.1\r\nContent-Type: application/json', 413],
   ])('%s is never read on after the answer', async (_, head, status) => {
-    const outcome = await sendEndlessBody(app, head);
+    const outcome = await endlessBodyAnswer(app, head);
     expect(outcome).toMatchObject({ status, connection: 'close', closedByServer: true });
     expect(outcome.sentBytes).toBeLessThan(32 * 1024 * 1024);
   });
