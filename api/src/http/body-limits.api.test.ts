@@ -19,8 +19,10 @@ interface Outcome {
  * it had already received when the reset arrived: the answer is lost to the client, not unsent.
  */
 class ResetBeforeAnswer extends Error {
-  constructor(readonly sentBytes: number) {
+  readonly sentBytes: number;
+  constructor(sentBytes: number) {
     super('closed without an answer');
+    this.sentBytes = sentBytes;
   }
 }
 
