@@ -3,7 +3,7 @@ import { USER_TYPES, type SessionUser, type UserType } from '../../../../contrac
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { expireOverdue } from '../bookings/expiry.ts';
+import { expireOverdue, nextAnswerDeadline } from '../bookings/expiry.ts';
 import { affiliateRecord, customerRecord, professionalRecord } from './service.ts';
 
 /**
@@ -23,13 +23,7 @@ async function answer(deps: AppDeps, user: SessionUser, type: UserType, now: Dat
     return { json: json(await affiliateRecord(deps.db, user, now)), users: [user.id], changesAt: Infinity };
   // A request past its answer deadline counts as expired in the figures too, sweep or not.
   await expireOverdue(deps, { userId: user.id });
-  const next = await deps
-    .db('bookings')
-    .where({ status: 'pending' })
-    .where((w) => w.where('customer_id', user.id).orWhere('professional_id', user.id))
-    .min<{ at: Date | string | null }>('answer_by as at')
-    .first();
-  const changesAt = next?.at ? new Date(next.at).getTime() : Infinity;
+  const changesAt = await nextAnswerDeadline(deps.db, user.id);
   if (type === 'customer') {
     const { record, shows } = await customerRecord(deps.db, user, now);
     return { json: json(record), users: shows, changesAt };
