@@ -56,7 +56,6 @@ const supportLines = supportLinesVerdict(shippedPlaceholderLines(), {
   realPayments: config.paystack !== null,
 });
 if (supportLines?.refuse) cannotStart(supportLines.message);
-if (supportLines) logger.warn(`Before launch: ${supportLines.message}.`);
 
 // The port first, answering 503 while the rest starts: a second `npm start` on a taken port stops
 // here, before it opens any database (docs/OPERATIONS.md "The data folder").
@@ -159,6 +158,8 @@ logger.info(
   },
   `Listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
 );
+// Said once the server serves: a start refused for another reason (a folder in use) stays one line.
+if (supportLines) logger.warn(`Before launch: ${supportLines.message}.`);
 
 const reminders = startReminderWorker({ db, clock, logger, notifier, config });
 const retention = startRetentionWorker({ db, clock, logger });
