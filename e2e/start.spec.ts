@@ -108,8 +108,8 @@ test('npm start in production with real payments refuses the placeholder support
       DATABASE_URL: '',
       NODE_ENV: 'production',
       PAYMENTS: '',
-      PAYSTACK_SECRET_KEY: 'sk_live_placeholder_check_only',
-      PAYSTACK_PUBLIC_KEY: 'pk_live_placeholder_check_only',
+      PAYSTACK_SECRET_KEY: 'sk_test_placeholder_check_only',
+      PAYSTACK_PUBLIC_KEY: 'pk_test_placeholder_check_only',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -69,7 +69,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENTS=sandbox/);
     expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox' }).paystack).toBeNull();
     expect(() => loadConfig({ PAYMENTS: 'paystack' })).toThrow(/PAYSTACK_SECRET_KEY/);
-    const keys = { PAYSTACK_SECRET_KEY: 'sk_live_abc123', PAYSTACK_PUBLIC_KEY: 'pk_live_def456' };
+    const keys = { PAYSTACK_SECRET_KEY: 'sk_test_abc123', PAYSTACK_PUBLIC_KEY: 'pk_test_def456' };
     expect(loadConfig({ NODE_ENV: 'production', ...keys }).paystack).not.toBeNull();
     expect(() => loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox', ...keys })).toThrow(/PAYMENTS="sandbox"/);
   });
