@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { BookingTrust } from './reports.ts';
 
 /** Booking (docs/PRODUCT.md "Bookings"; ARCHITECTURE API map). Times are Ghana time (GMT). */
 export const TIME_SLOTS = [
@@ -108,11 +109,17 @@ export interface Booking {
   /** The other party's phone, shown for Call once the booking is confirmed. */
   contactPhone: string | null;
   reviewed: boolean;
+  /** Items 3–5 of issue #28 (contract/reports.ts): in GET /api/bookings and the answers of reports; absent elsewhere. */
+  trust?: BookingTrust;
 }
+
+/** The name a system line (a booking's step written into its chat) is shown under. */
+export const SYSTEM_SENDER = 'ServiceConnect';
 
 export interface ChatMessage {
   id: number;
-  senderId: number;
+  /** Null for a system line: a step of the booking, not a person's message. */
+  senderId: number | null;
   senderName: string;
   /** The sender's profile photo thumbnail, or null (initials are shown). */
   senderAvatar: string | null;

@@ -55,7 +55,8 @@ export const userEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   /** Events were missed and cannot be replayed: read everything again. */
   z.object({ type: z.literal('reset') }),
-  z.object({ type: z.literal('chat.message'), bookingId: id, messageId: id, senderId: id }),
+  /** senderId is null for a system line (a booking's step written into its chat). */
+  z.object({ type: z.literal('chat.message'), bookingId: id, messageId: id, senderId: z.nullable(id) }),
   z.object({ type: z.enum(BOOKING_EVENT_TYPES), bookingId: id, status: z.string() }),
   z.object({ type: z.literal('payment.settled'), reference: z.string(), purpose: z.string() }),
   z.object({ type: z.literal('payout.moved'), payoutId: id, status: z.string() }),

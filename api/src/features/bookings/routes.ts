@@ -15,6 +15,7 @@ import {
   transitionBooking,
   type BookingAction,
 } from './service.ts';
+import { withTrust } from './reliability.ts';
 
 const listQuery = z.object({ status: z.optional(z.enum(BOOKING_STATUSES)) });
 const sinceQuery = z.object({ since: afterIdQuery });
@@ -40,16 +41,22 @@ export function bookingRoutes(deps: AppDeps): Router {
     // `now`: the server's time, so a phone with a wrong clock still knows which jobs have started (Mark Completed).
     ctx.body = {
       success: true,
-      bookings: await findBookings(deps.db, ctx.state.user.id, { status }),
+      bookings: await withTrust(
+        deps.db,
+        ctx.state.user.id,
+        await findBookings(deps.db, ctx.state.user.id, { status }),
+        deps.clock.now(),
+      ),
       now: deps.clock.now().toISOString(),
     };
   });
 
   for (const action of ['accept', 'decline', 'cancel', 'complete'] as BookingAction[]) {
     router.post(`/api/bookings/:id/${action}`, auth, async (ctx) => {
+      const booking = await transitionBooking(deps, ctx.state.user, bookingId(ctx.params.id), action);
       ctx.body = {
         success: true,
-        booking: await transitionBooking(deps, ctx.state.user, bookingId(ctx.params.id), action),
+        booking: (await withTrust(deps.db, ctx.state.user.id, [booking], deps.clock.now()))[0],
       };
     });
   }

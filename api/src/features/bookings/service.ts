@@ -5,6 +5,7 @@ import {
   BOOKING_LIMITS,
   BOOKING_MESSAGES,
   customRateBounds,
+  SYSTEM_SENDER,
   type Booking,
   type BookingStatus,
   type ChatMessage,
@@ -17,7 +18,9 @@ import type { BookingMessageRow, BookingRow, Count, Int8, UserRow } from '../../
 import { jsonColumn, toCount, type Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
-import { bookingMessages, textMessages } from '../notifications/messages.ts';
+import { bookingMessages, chatLines, textMessages } from '../notifications/messages.ts';
+import { addSystemLine } from './system-lines.ts';
+import { cancellationKind } from './reliability.ts';
 import { listedProfessionals } from '../professionals/repo.ts';
 import { avatarUrl } from '../photos/repo.ts';
 import { graceStart } from '../subscriptions/grace.ts';
@@ -228,14 +231,15 @@ export async function findBookings(
 
 export type BookingAction = 'accept' | 'decline' | 'cancel' | 'complete';
 
+/** Who may act, from which statuses (per role where they differ: a professional cancels only a confirmed job, a pending one is declined). */
 const TRANSITIONS: Record<
   BookingAction,
-  { by: 'customer' | 'professional'; from: BookingStatus[]; to: BookingStatus }
+  { by: Partial<Record<'customer' | 'professional', BookingStatus[]>>; to: BookingStatus }
 > = {
-  accept: { by: 'professional', from: ['pending'], to: 'confirmed' },
-  decline: { by: 'professional', from: ['pending'], to: 'cancelled' },
-  cancel: { by: 'customer', from: ['pending', 'confirmed'], to: 'cancelled' },
-  complete: { by: 'professional', from: ['confirmed'], to: 'completed' },
+  accept: { by: { professional: ['pending'] }, to: 'confirmed' },
+  decline: { by: { professional: ['pending'] }, to: 'cancelled' },
+  cancel: { by: { customer: ['pending', 'confirmed'], professional: ['confirmed'] }, to: 'cancelled' },
+  complete: { by: { professional: ['confirmed'] }, to: 'completed' },
 };
 
 const PAST_TENSE: Record<BookingAction, string> = {
@@ -267,7 +271,8 @@ export async function transitionBooking(
   const booking = await partyBooking(db, user.id, id);
   const rule = TRANSITIONS[action];
   const role = Number(booking.customer_id) === user.id ? 'customer' : 'professional';
-  if (role !== rule.by) throw forbidden(`Only the ${rule.by} can ${action} this booking.`);
+  const from = rule.by[role];
+  if (!from) throw forbidden(`Only the ${Object.keys(rule.by)[0]} can ${action} this booking.`);
   const now = clock.now();
   if (action === 'complete' && slotStart(booking.day, booking.time)! > now) {
     throw conflict("This job's time has not started yet, so it cannot be completed.");
@@ -275,12 +280,19 @@ export async function transitionBooking(
   const changes: Record<string, unknown> = { status: rule.to, updated_at: now };
   if (action === 'accept' || action === 'decline') changes.responded_at = now;
   if (action === 'decline' || action === 'cancel') changes.cancelled_by = role;
+  if (action === 'cancel') {
+    // Only a confirmed booking's cancellation counts (docs/PRODUCT.md "Cancellations that count"):
+    // the status in the row being updated decides, not the one read before.
+    const kind = cancellationKind(role, slotStart(booking.day, booking.time)!, now);
+    changes.cancellation_kind = db.raw("case when status = 'confirmed' then ? end", [kind]);
+    changes.cancelled_at = now;
+  }
   if (action === 'complete') changes.completed_at = now;
   // Conditional update: of two concurrent actions on one booking, only one finds it in `from`.
   // The listing counters change in the same transaction.
   // The other party's notifications are written in the same transaction as the change.
   const result = await db.transaction(async (trx) => {
-    const count = await trx('bookings').where({ id }).whereIn('status', rule.from).update(changes);
+    const count = await trx('bookings').where({ id }).whereIn('status', from).update(changes);
     if (!count) return null;
     const counters = trx('professional_profiles').where({ user_id: booking.professional_id });
     if (action === 'accept' || action === 'decline') {
@@ -297,7 +309,7 @@ export async function transitionBooking(
     const message = {
       accept: bookingMessages.accepted,
       decline: bookingMessages.declined,
-      cancel: bookingMessages.cancelled,
+      cancel: role === 'professional' ? bookingMessages.cancelledByProfessional : bookingMessages.cancelled,
       complete: bookingMessages.completed,
     }[action];
     await deps.notifier.sendEmail(message(await emailOf(trx, other), moved), trx);
@@ -305,10 +317,11 @@ export async function transitionBooking(
     const text = {
       accept: textMessages.bookingAccepted,
       decline: textMessages.bookingDeclined,
-      cancel: textMessages.bookingCancelled,
-      complete: null,
+      cancel: role === 'professional' ? textMessages.bookingCancelledByProfessional : textMessages.bookingCancelled,
+      complete: textMessages.jobMarkedDone,
     }[action];
     if (text) await deps.notifier.sendText(await phoneOf(trx, other), text(moved), trx);
+    if (action === 'complete') await addSystemLine(trx, id, chatLines.markedDone(), now);
     return moved;
   });
   if (!result) {
@@ -340,7 +353,7 @@ export async function listMessages(
     .onConflict(['booking_id', 'user_id'])
     .merge(['last_read_at']);
   const rows: MessageListRow[] = await db('booking_messages as m')
-    .join('users as u', 'u.id', 'm.sender_id')
+    .leftJoin('users as u', 'u.id', 'm.sender_id')
     .where('m.booking_id', bookingId)
     .where('m.id', '>', since)
     .orderBy('m.id', 'asc')
@@ -357,8 +370,9 @@ export async function listMessages(
     );
   return rows.map((r) => ({
     id: Number(r.id),
-    senderId: Number(r.sender_id),
-    senderName: `${r.first_name} ${r.last_name}`,
+    // A system line (docs/PRODUCT.md "Chat") has no sender.
+    senderId: r.sender_id === null ? null : Number(r.sender_id),
+    senderName: r.sender_id === null ? SYSTEM_SENDER : `${r.first_name} ${r.last_name}`,
     senderAvatar: avatarUrl(r.avatar_hash),
     body: r.body,
     createdAt: new Date(r.created_at).toISOString(),

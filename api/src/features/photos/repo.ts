@@ -7,7 +7,7 @@ import type { Encoded } from './images.ts';
 /** Photos and their bytes (knex only). The profile photo's hash is mirrored on `users.avatar_hash`. */
 
 type Conn = Db | Knex.Transaction;
-export type PhotoKind = 'profile' | 'work';
+export type PhotoKind = 'profile' | 'work' | 'report';
 
 const DESCRIPTION = ['id', 'user_id', 'kind', 'position', 'hash', 'large_width', 'large_height'] as const;
 

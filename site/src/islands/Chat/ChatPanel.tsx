@@ -266,6 +266,16 @@ export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps)
       >
         {messages.map((m) => {
           const mine = m.senderId === meId;
+          // A step of the booking (docs/PRODUCT.md "Chat"): one centred line, no sender's bubble.
+          if (m.senderId === null)
+            return (
+              <li key={m.id} className="chat-msg is-system">
+                <span className="chat-body">{m.body}</span>
+                <time className="chat-time" dateTime={m.createdAt}>
+                  {clock(m.createdAt)}
+                </time>
+              </li>
+            );
           return (
             <li key={m.id} className={`chat-msg${mine ? ' is-mine' : ''}`}>
               <span className="chat-who">
