@@ -149,7 +149,17 @@ export interface BookingTrust {
   reportableUntil: string | null;
   /** From the job's start: a problem may be reported from then. */
   reportableFrom: string | null;
-  reports: { id: number; by: PartyRole; status: 'open' | 'closed'; outcome: ReportOutcome | null }[];
+  /** Whether the reader may report a problem now, on the server's clock (inside the window, no open report of theirs). */
+  canReport: boolean;
+  /** `messages` and `photos` count the thread and photos, so a card knows when to read the report again. */
+  reports: {
+    id: number;
+    by: PartyRole;
+    status: 'open' | 'closed';
+    outcome: ReportOutcome | null;
+    messages: number;
+    photos: number;
+  }[];
   /** Only in the professional's view: the customer's late cancellations in the last 90 days. */
   customerLateCancellations: number | null;
   /** How the booking was cancelled, when it was (and was confirmed). */
@@ -174,12 +184,11 @@ export const lateCancellationWords = (n: number): string =>
     ? 'No late cancellations in the last 90 days'
     : `Cancelled late ${n} ${n === 1 ? 'time' : 'times'} in the last 90 days`;
 
-export const cancellationWords = (kind: CancellationKind, by: PartyRole | null): string =>
-  kind === 'no_show'
-    ? 'Cancelled after the start time (counts as a no-show)'
-    : kind === 'late'
-      ? `Cancelled by the ${by ?? 'other party'} less than 24 hours before the start (a late cancellation)`
-      : `Cancelled by the ${by ?? 'other party'} more than 24 hours ahead`;
+export const CANCELLATION_WORDS: Record<CancellationKind, string> = {
+  early: 'Cancelled more than 24 hours before the start.',
+  late: 'Cancelled less than 24 hours before the start: a late cancellation.',
+  no_show: 'Cancelled by the professional after the start time: a no-show.',
+};
 
 /** GET /api/admin/reports: one row of the queue. */
 export interface AdminReportItem {

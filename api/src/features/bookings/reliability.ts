@@ -125,12 +125,21 @@ export async function withTrust(db: Conn, userId: number, bookings: Booking[], n
   const rows: TrustRow[] = await db('bookings')
     .whereIn('id', ids)
     .select('id', 'status', 'completed_at', 'done_answer', 'cancellation_kind', 'customer_id', 'responded_at');
-  const reports: Pick<ProblemReportRow, 'id' | 'booking_id' | 'reporter_role' | 'status' | 'outcome'>[] = await db(
-    'problem_reports',
-  )
-    .whereIn('booking_id', ids)
-    .orderBy('id')
-    .select('id', 'booking_id', 'reporter_role', 'status', 'outcome');
+  const reports: (Pick<ProblemReportRow, 'id' | 'booking_id' | 'reporter_role' | 'status' | 'outcome'> & {
+    messages: Count;
+    photos: Count;
+  })[] = await db('problem_reports as r')
+    .whereIn('r.booking_id', ids)
+    .orderBy('r.id')
+    .select(
+      'r.id',
+      'r.booking_id',
+      'r.reporter_role',
+      'r.status',
+      'r.outcome',
+      db.raw('(select count(*) from report_messages m where m.report_id = r.id) as messages'),
+      db.raw('(select count(*) from photos p where p.report_id = r.id) as photos'),
+    );
   const asProfessional = bookings.filter((b) => b.professionalId === userId).map((b) => b.customerId);
   const late = await customerLateCancellations(db, [...new Set(asProfessional)], now);
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
@@ -139,13 +148,22 @@ export async function withTrust(db: Conn, userId: number, bookings: Booking[], n
     if (!row) return b;
     const role: PartyRole = b.customerId === userId ? 'customer' : 'professional';
     const window = reportWindow(row, startOf(b), role);
+    const mine = reports.filter((r) => Number(r.booking_id) === b.id && r.reporter_role === role);
     const trust: BookingTrust = {
       done: doneState(row, now),
       reportableFrom: window ? window.from.toISOString() : null,
       reportableUntil: window ? window.until.toISOString() : null,
+      canReport: !!window && now >= window.from && now <= window.until && !mine.some((r) => r.status === 'open'),
       reports: reports
         .filter((r) => Number(r.booking_id) === b.id)
-        .map((r) => ({ id: Number(r.id), by: r.reporter_role, status: r.status, outcome: r.outcome })),
+        .map((r) => ({
+          id: Number(r.id),
+          by: r.reporter_role,
+          status: r.status,
+          outcome: r.outcome,
+          messages: toCount(r.messages),
+          photos: toCount(r.photos),
+        })),
       customerLateCancellations: role === 'professional' ? (late.get(b.customerId) ?? 0) : null,
       cancellation: row.cancellation_kind,
     };

@@ -15,6 +15,7 @@ import { useFocusOn } from '../../ui/useFocus.ts';
 import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
 import { openTab } from './state.ts';
 import { lazyPart } from '../../ui/AppShell.tsx';
+import { JobTrust } from '../Reports/JobTrust.tsx';
 
 const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
 
@@ -307,6 +308,7 @@ function BookingCard({
           {error}
         </p>
       ) : null}
+      <JobTrust booking={b} party="customer" onChanged={() => void loadBookings({ quiet: true })} />
       {reviewing && canReview ? (
         <ReviewForm
           booking={b}
