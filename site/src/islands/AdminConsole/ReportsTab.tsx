@@ -20,6 +20,8 @@ import { useAction } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
 import type { DialogTab } from './UserDialog.tsx';
 
+const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
+
 export const REPORTS_EMPTY = { open: 'No open problem reports.', closed: 'No closed problem reports yet.' } as const;
 
 /**
@@ -106,7 +108,7 @@ function Party({ party, onOpenUser }: { party: AdminReportParty; onOpenUser: (id
         {party.status !== 'active' ? ` (${party.status})` : ''}
       </h4>
       <p className="pd-muted">
-        {party.reliability}. {party.history.bookings} bookings, {party.history.completed} completed,{' '}
+        {party.reliability}. {count(party.history.bookings, 'booking')}, {party.history.completed} completed,{' '}
         {party.history.cancelled} cancelled. Reports made: {party.history.reportsMade}; against them:{' '}
         {party.history.reportsAgainst}.
       </p>
@@ -211,7 +213,7 @@ function ReportDetail({
             <Party party={r.customer} onOpenUser={onOpenUser} />
             <Party party={r.professional} onOpenUser={onOpenUser} />
             <details className="admin-report-chat">
-              <summary>Their chat ({r.chat.length} messages)</summary>
+              <summary>Their chat ({count(r.chat.length, 'message')})</summary>
               <ol>
                 {r.chat.map((m) => (
                   <li key={m.id}>
