@@ -121,7 +121,7 @@ export async function reportDetail(deps: Deps, admin: AdminIdentity, id: number)
     const row: QueueRow | undefined = await queueQuery(trx).where('r.id', id).first();
     if (!row) throw notFound(REPORT_MESSAGES.notFound);
     const customerId = Number(row.customer_id);
-    const [booking] = await findBookings(trx as unknown as Db, customerId, { id: Number(row.booking_id) });
+    const [booking] = await findBookings(trx, customerId, { id: Number(row.booking_id) });
     const [view] = await repo.reportViews(trx, [row]);
     const chat: { id: Int8; body: string; created_at: Date; first_name: string | null; last_name: string | null }[] =
       await trx('booking_messages as m')
@@ -183,7 +183,7 @@ async function emailBoth(
   text?: typeof textMessages.reportClosed,
 ) {
   for (const userId of [Number(report.customer_id), Number(report.professional_id)]) {
-    const [booking] = await findBookings(trx as unknown as Db, userId, { id: Number(report.booking_id) });
+    const [booking] = await findBookings(trx, userId, { id: Number(report.booking_id) });
     const contact = (await trx('users').where({ id: userId }).first('email', 'phone'))!;
     await deps.notifier.sendEmail(write(contact.email, booking), trx);
     if (text) await deps.notifier.sendText(contact.phone, text(booking), trx);

@@ -453,6 +453,22 @@ describe('problem reports', () => {
     expect(JSON.stringify(publicPage.body.reviews)).not.toMatch(/report/i);
   });
 
+  it("deleting the reporter's account removes the words they wrote; the report stays for the other party", async () => {
+    const leaving = await signUpAndPay(app, { firstName: 'Kofi' });
+    const booking = await confirmed(pro, leaving);
+    at(booking.start.getTime() + HOUR_MS);
+    const opened = await report(booking.id, leaving.token, 'late', 'Came two hours late.');
+    await post(`/api/reports/${opened.body.report.id}/messages`, leaving.token, { body: 'Still waiting.' });
+    admin = await signInAdmin(app);
+    expect(
+      (await app.request(`/api/admin/users/${leaving.userId}`, { method: 'DELETE', headers: bearer(admin.token) }))
+        .status,
+    ).toBe(200);
+    const [seen] = (await get(`/api/bookings/${booking.id}/reports`, pro.token)).body.reports;
+    expect(JSON.stringify(seen)).not.toMatch(/two hours|Still waiting/);
+    expect(seen.reason).toBe('late');
+  });
+
   it('admin routes answer 404 for an unknown report and 400 for a bad outcome', async () => {
     expect((await asAdmin('/api/admin/reports/999999')).status).toBe(404);
     expect((await asAdmin('/api/admin/reports/999999/close', { outcome: 'banish', note: 'x' })).status).toBe(400);

@@ -46,7 +46,7 @@ const contactOf = (trx: Knex.Transaction, userId: number) =>
 
 /** The booking as `userId` sees it, with its trust details (issue #28). */
 export async function bookingFor(db: Deps['db'] | Knex.Transaction, userId: number, id: number, now: Date) {
-  return (await withTrust(db, userId, await findBookings(db as Deps['db'], userId, { id }), now))[0];
+  return (await withTrust(db, userId, await findBookings(db, userId, { id }), now))[0];
 }
 
 /** POST /api/bookings/{id}/done: the customer answers "Yes", the job was done. */
@@ -127,7 +127,7 @@ export async function openReport(
     const reason = REPORT_REASON_LABELS[input.reason];
     await addSystemLine(trx, bookingId, chatLines.reportOpened(role, reason.toLowerCase()), now);
     const otherId = Number(role === 'customer' ? row.professional_id : row.customer_id);
-    const [booking] = await findBookings(trx as never, user.id, { id: bookingId });
+    const [booking] = await findBookings(trx, user.id, { id: bookingId });
     const me = await contactOf(trx, user.id);
     const other = await contactOf(trx, otherId);
     await deps.notifier.sendEmail(reportMessages.opened(me.email, booking, true, reason), trx);
