@@ -164,6 +164,8 @@ export interface BookingTrust {
   customerLateCancellations: number | null;
   /** How the booking was cancelled, when it was (and was confirmed). */
   cancellation: CancellationKind | null;
+  /** What cancelling this confirmed booking now would count as, for the reader (null: not confirmed). */
+  cancelNow: CancellationKind | null;
 }
 
 /** A professional's last 90 days: jobs they were committed to, and how many they kept. */

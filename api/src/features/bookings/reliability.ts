@@ -166,6 +166,7 @@ export async function withTrust(db: Conn, userId: number, bookings: Booking[], n
         })),
       customerLateCancellations: role === 'professional' ? (late.get(b.customerId) ?? 0) : null,
       cancellation: row.cancellation_kind,
+      cancelNow: row.status === 'confirmed' ? cancellationKind(role, startOf(b), now) : null,
     };
     return { ...b, trust };
   });

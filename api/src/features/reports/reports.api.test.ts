@@ -78,11 +78,13 @@ describe('cancellations that count', () => {
   it('a cancellation exactly 24 hours before the start is late; a second earlier it is not', async () => {
     const early = await confirmed();
     at(early.start.getTime() - 24 * HOUR_MS - 1000);
+    expect((await read(early.id, customer.token)).trust.cancelNow).toBe('early');
     expect((await post(`/api/bookings/${early.id}/cancel`, customer.token)).status).toBe(200);
     expect((await read(early.id, pro.token)).trust.cancellation).toBe('early');
 
     const late = await confirmed();
     at(late.start.getTime() - 24 * HOUR_MS);
+    expect((await read(late.id, customer.token)).trust.cancelNow).toBe('late');
     const cancelled = await post(`/api/bookings/${late.id}/cancel`, customer.token);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.booking.trust.cancellation).toBe('late');

@@ -282,6 +282,9 @@ function BookingCard({
         >
           <p>
             Cancel your booking with {b.professionalName} on {dateLabel(b.date)} at {timeLabel(b.time)}?
+            {b.trust?.cancelNow === 'late' || b.trust?.cancelNow === 'no_show'
+              ? ' This is within 24 hours of the start, so it counts as a late cancellation, which professionals see on your requests.'
+              : ''}
           </p>
           <div className="cd-actions">
             <button

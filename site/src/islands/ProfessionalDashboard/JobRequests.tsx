@@ -15,7 +15,14 @@ import { $jobs, actOnJob, loadJobs, serverNow } from '../../stores/professional.
 import type { JobAction } from '../../stores/professional.ts';
 import { dateLabel, startLabel, startMs, timeLabel } from '../../../../contract/dates.ts';
 import { JobTrust } from '../Reports/JobTrust.tsx';
-import { LATE_CANCELLATION_MS } from '../../../../contract/reports.ts';
+import type { CancellationKind } from '../../../../contract/reports.ts';
+
+/** What the professional is told before cancelling a confirmed job (docs/PRODUCT.md "Cancellations that count"). */
+const CANCEL_NOW_WORDS: Record<CancellationKind, string> = {
+  early: 'The customer is told at once.',
+  late: 'It starts within 24 hours, so this counts as a late cancellation on your public page.',
+  no_show: 'Its time has started, so this counts as a no-show on your public page.',
+};
 
 const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
 
@@ -192,11 +199,7 @@ export function JobCard({
         <div className="pd-confirm" role="group" aria-label="Confirm cancelling the job">
           <p>
             Cancel the job with {job.customerName} on {dateLabel(job.date)} at {timeLabel(job.time)}?{' '}
-            {serverNow() >= startMs(job.date, job.time)
-              ? 'Its time has started, so this counts as a no-show on your public page.'
-              : serverNow() >= startMs(job.date, job.time) - LATE_CANCELLATION_MS
-                ? 'It starts within 24 hours, so this counts as a late cancellation on your public page.'
-                : 'The customer is told at once.'}
+            {CANCEL_NOW_WORDS[job.trust?.cancelNow ?? 'early']}
           </p>
           <div className="wz-actions">
             <button
