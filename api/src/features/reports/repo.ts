@@ -11,6 +11,7 @@ import type { Count, ProblemReportRow, ReportMessageRow, UserRow } from '../../d
 import { toCount, type Db } from '../../db.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Encoded } from '../photos/images.ts';
+import { photoColumns } from '../photos/repo.ts';
 
 /** Problem reports, their threads and photos (knex only; docs/PRODUCT.md "Problem reports"). */
 
@@ -86,13 +87,7 @@ export async function addPhoto(trx: Knex.Transaction, report: ProblemReportRow, 
     kind: 'report',
     report_id: report.id,
     position: await countPhotos(trx, Number(report.id)),
-    hash: photo.hash,
-    thumb_width: photo.thumb.width,
-    thumb_height: photo.thumb.height,
-    thumb_bytes: photo.thumb.bytes,
-    large_width: photo.large.width,
-    large_height: photo.large.height,
-    large_bytes: photo.large.bytes,
+    ...photoColumns(photo),
     created_at: at,
   });
 }
