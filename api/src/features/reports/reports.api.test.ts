@@ -439,6 +439,18 @@ describe('problem reports', () => {
       .where({ user_id: customer.userId, channel: 'email' })
       .whereILike('subject', 'Report closed%');
     expect(closing.length).toBe(1);
+    // The customer's "Download my data" carries the report and its thread.
+    const exported = (await get('/api/me/export', customer.token)).body.problemReports;
+    expect(exported.find((r: { bookingId: number }) => r.bookingId === booking.id)).toMatchObject({
+      by: 'you',
+      reason: 'not_attended',
+      outcome: 'suspension',
+      administratorNote: 'Three no-shows this month.',
+      messages: [
+        { from: 'ServiceConnect', text: 'Yaw, please tell us what happened.' },
+        { from: 'the professional', text: 'My motorbike broke down.' },
+      ],
+    });
   });
 
   it('does not stop a review; a review after a report carries the "reported" mark for administrators only', async () => {
