@@ -170,6 +170,9 @@ export const ADMIN_ACTIONS = [
   'verification.verify',
   'verification.reject',
   'photo.remove',
+  'report.view',
+  'report.message',
+  'report.close',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

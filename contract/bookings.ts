@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { BookingTrust } from './reports.ts';
 import type { TimeProposal } from './reschedule.ts';
 
 /** Booking (docs/PRODUCT.md "Bookings"; ARCHITECTURE API map). Times are Ghana time (GMT). */
@@ -115,11 +116,30 @@ export interface Booking {
   expired: boolean;
   /** Another time waiting for an answer (docs/PRODUCT.md "Bookings"), or null. */
   proposal: TimeProposal | null;
+  /** Items 3–5 of issue #28 (contract/reports.ts): in GET /api/bookings and the answers of reports; absent elsewhere. */
+  trust?: BookingTrust;
 }
+
+/** The name a system line (a booking's step written into its chat) is shown under. */
+export const SYSTEM_SENDER = 'ServiceConnect';
+
+/** A step of the booking the chat shows as a line of its own (booking_messages.system_event). */
+export const CHAT_SYSTEM_EVENTS = [
+  'request_expired',
+  'time_proposed',
+  'proposal_accepted',
+  'proposal_declined',
+  'proposal_expired',
+  'job_marked_done',
+  'job_confirmed_done',
+  'report_opened',
+  'report_closed',
+] as const;
+export type ChatSystemEvent = (typeof CHAT_SYSTEM_EVENTS)[number];
 
 export interface ChatMessage {
   id: number;
-  /** Null for a step nobody took (a request expired). */
+  /** Null for a system line: a step of the booking, from ServiceConnect. */
   senderId: number | null;
   senderName: string;
   /** The sender's profile photo thumbnail, or null (initials are shown). */
@@ -128,6 +148,6 @@ export interface ChatMessage {
   createdAt: string;
   /** The key the sender's phone gave the message: only in the sender's own reads (null otherwise). */
   clientKey: string | null;
-  /** A booking step shown as a line of its own (contract/reschedule.ts CHAT_SYSTEM_EVENTS), or null for a person's message. */
-  systemEvent: string | null;
+  /** A booking step shown as a line of its own, or null for a person's message. */
+  systemEvent: ChatSystemEvent | null;
 }

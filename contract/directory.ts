@@ -25,6 +25,8 @@ export interface PublicProfessional {
   reviews: number;
   verified: boolean;
   avatar: string | null;
+  /** The last 90 days in plain words (docs/PRODUCT.md "Cancellations that count"). */
+  reliability: string;
 }
 
 export interface PublicProfile extends PublicProfessional {

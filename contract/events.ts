@@ -59,6 +59,7 @@ export const userEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   /** Events were missed and cannot be replayed: read everything again. */
   z.object({ type: z.literal('reset') }),
+  /** senderId: who sent the message or took the step; null for a step nobody took (a request expired). */
   z.object({ type: z.literal('chat.message'), bookingId: id, messageId: id, senderId: z.nullable(id) }),
   z.object({ type: z.enum(BOOKING_EVENT_TYPES), bookingId: id, status: z.string() }),
   z.object({ type: z.literal('payment.settled'), reference: z.string(), purpose: z.string() }),

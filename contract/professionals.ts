@@ -36,6 +36,8 @@ export interface Listing {
   skills: string[];
   /** Typical response time measured from real accept/decline times, or null when none yet. */
   response: string | null;
+  /** The last 90 days in plain words ("Kept 19 of 20 jobs in the last 90 days"; docs/PRODUCT.md "Cancellations that count"). */
+  reliability: string;
   localAddress: string | null;
   location: string | null;
   coordinates: { lat: number; lng: number };

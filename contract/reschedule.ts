@@ -70,12 +70,3 @@ export interface TimeProposal {
   /** When it expires unanswered (ISO). */
   answerBy: string;
 }
-
-/** A step of the booking the chat shows as a line of its own (booking_messages.system_event). */
-export const CHAT_SYSTEM_EVENTS = [
-  'request_expired',
-  'time_proposed',
-  'proposal_accepted',
-  'proposal_declined',
-  'proposal_expired',
-] as const;

@@ -159,6 +159,7 @@ test('an administrator finds a user by phone, edits, suspends and activates them
       'Overview',
       'Users',
       'Verification',
+      'Reports',
       'Payments',
       'Affiliates',
       'Payouts',

@@ -16,6 +16,7 @@ import { localControlRoutes } from './features/local-control/routes.ts';
 import { locationRoutes } from './features/location/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { mediaMiddleware, photoRoutes, takesPhotoBody } from './features/photos/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 import { privacyRoutes } from './features/privacy/routes.ts';
 import { professionalRoutes } from './features/professionals/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
@@ -53,6 +54,7 @@ const features: ((deps: AppDeps) => Router)[] = [
   photoRoutes,
   settingsRoutes,
   eventRoutes,
+  reportRoutes,
   devRoutes,
   localControlRoutes,
 ];

@@ -24,7 +24,8 @@
 import type { Knex } from 'knex';
 import type { AccountStatus, UserType } from '../../contract/account-types.ts';
 import type { PayoutStatus, MomoNetwork as PayoutNetwork } from '../../contract/affiliates.ts';
-import type { BookingStatus } from '../../contract/bookings.ts';
+import type { BookingStatus, ChatSystemEvent } from '../../contract/bookings.ts';
+import type { CancellationKind, DoneAnswer, PartyRole, ReportOutcome, ReportReason } from '../../contract/reports.ts';
 import type { MomoNetworkCode } from '../../contract/momo.ts';
 import type { PaymentRoute, PlanLength, PlanType } from '../../contract/plans.ts';
 import type { VerificationStatus } from '../../contract/verification.ts';
@@ -275,6 +276,12 @@ export interface BookingRow {
   updated_at: Timestamp;
   /** While pending: when the request expires unanswered (features/bookings/expiry.ts). */
   answer_by: Timestamp | null;
+  /** How a confirmed booking was cancelled (docs/PRODUCT.md "Cancellations that count"); null otherwise. */
+  cancellation_kind: CancellationKind | null;
+  cancelled_at: Timestamp | null;
+  /** The customer's answer to "Was the job done?"; null while unanswered (72 hours: counted done). */
+  done_answer: DoneAnswer | null;
+  done_answered_at: Timestamp | null;
 }
 
 export interface BookingMessageRow {
@@ -286,8 +293,8 @@ export interface BookingMessageRow {
   created_at: Timestamp;
   /** The sender's phone's own name for the message: the same message sent twice is stored once. */
   client_key: string | null;
-  /** A booking step shown in the chat (contract/reschedule.ts CHAT_SYSTEM_EVENTS); null for a person's message. */
-  system_event: string | null;
+  /** A booking step shown in the chat (contract/bookings.ts CHAT_SYSTEM_EVENTS); null for a person's message. */
+  system_event: ChatSystemEvent | null;
 }
 
 /** Another time proposed for a booking (features/bookings/reschedule.ts). */
@@ -463,8 +470,10 @@ export interface RateLimitRow {
 export interface PhotoRow {
   id: Int8;
   user_id: Int8;
-  kind: 'profile' | 'work';
+  kind: 'profile' | 'work' | 'report';
   position: number;
+  /** The problem report a 'report' photo belongs to. */
+  report_id: Int8 | null;
   hash: string;
   thumb_width: number;
   thumb_height: number;
@@ -472,6 +481,33 @@ export interface PhotoRow {
   large_width: number;
   large_height: number;
   large_bytes: Bytes;
+  created_at: Timestamp;
+}
+
+export interface ProblemReportRow {
+  id: Int8;
+  booking_id: Int8;
+  customer_id: Int8;
+  professional_id: Int8;
+  reporter_role: PartyRole;
+  reason: ReportReason;
+  description: string;
+  status: 'open' | 'closed';
+  outcome: ReportOutcome | null;
+  outcome_party: PartyRole | null;
+  closing_note: string | null;
+  closed_by_admin_id: Int8 | null;
+  closed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface ReportMessageRow {
+  id: Int8;
+  report_id: Int8;
+  author_user_id: Int8 | null;
+  author_admin_id: Int8 | null;
+  author_role: PartyRole | 'admin';
+  body: string;
   created_at: Timestamp;
 }
 
@@ -549,7 +585,18 @@ declare module 'knex/types/tables.js' {
     password_resets: Table<PasswordResetRow, 'id'>;
     sandbox_transactions: Table<SandboxTransactionRow, 'metadata' | 'channel'>;
     notifications: Table<NotificationRow, 'id' | 'status' | 'attempts'>;
-    bookings: Table<BookingRow, 'id' | 'duration_hours' | 'description' | 'status' | 'answer_by'>;
+    bookings: Table<
+      BookingRow,
+      | 'id'
+      | 'duration_hours'
+      | 'description'
+      | 'status'
+      | 'answer_by'
+      | 'cancellation_kind'
+      | 'cancelled_at'
+      | 'done_answer'
+      | 'done_answered_at'
+    >;
     booking_messages: Table<BookingMessageRow, 'id' | 'client_key' | 'system_event'>;
     booking_proposals: Table<BookingProposalRow, 'id' | 'status' | 'answered_at'>;
     reviews: Table<ReviewRow, 'id' | 'comment'>;
@@ -571,7 +618,12 @@ declare module 'knex/types/tables.js' {
     card_authorizations: Table<CardAuthorizationRow, 'auto_renew'>;
     renewal_charges: Table<RenewalChargeRow, 'id'>;
     rate_limits: Table<RateLimitRow>;
-    photos: Table<PhotoRow, 'id' | 'position'>;
+    photos: Table<PhotoRow, 'id' | 'position' | 'report_id'>;
+    problem_reports: Table<
+      ProblemReportRow,
+      'id' | 'status' | 'outcome' | 'outcome_party' | 'closing_note' | 'closed_by_admin_id' | 'closed_at'
+    >;
+    report_messages: Table<ReportMessageRow, 'id' | 'author_user_id' | 'author_admin_id'>;
     user_events: Table<UserEventRow, 'id' | 'txid' | 'data' | 'created_at'>;
     event_tickets: Table<EventTicketRow>;
     renew_links: Table<RenewLinkRow>;

@@ -40,6 +40,8 @@ interface World {
   newBooking(): Promise<number>;
   /** A new booking as newBooking's, with another time proposed by its customer (a fresh time each call). */
   newProposal(): Promise<number>;
+  /** A new open problem report by the customer, on a new booking. */
+  newReport(): Promise<number>;
 }
 
 /** Keyed by "METHOD /path (note)"; the method is the key's first word. */
@@ -210,9 +212,10 @@ const ROWS: Record<string, Row> = {
     path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/decline`),
     expect: per(401, 403, 404, 200, 404, 404, 401, 401, 401),
   },
+  // The professional cancels only a confirmed job (a pending one is declined): 409 on a pending one.
   'POST /api/bookings/{id}/cancel': {
     path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/cancel`),
-    expect: per(401, 200, 404, 403, 404, 404, 401, 401, 401),
+    expect: per(401, 200, 404, 409, 404, 404, 401, 401, 401),
   },
   'POST /api/bookings/{id}/complete': {
     path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/complete`),
@@ -256,6 +259,31 @@ const ROWS: Record<string, Row> = {
     body: { rating: 5, comment: 'Great' },
     expect: per(401, 409, 404, 403, 404, 404, 401, 401, 401),
   },
+  // Issue #28: "Was the job done?" (nothing to confirm on a pending booking) and problem reports.
+  'POST /api/bookings/{id}/done': {
+    path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/done`),
+    expect: per(401, 409, 404, 403, 404, 404, 401, 401, 401),
+  },
+  'GET /api/bookings/{id}/reports': {
+    path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/reports`),
+    expect: PARTIES(200),
+  },
+  'POST /api/bookings/{id}/reports': {
+    path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/reports`),
+    body: { reason: 'other', description: 'Matrix report' },
+    expect: PARTIES(409),
+  },
+  'POST /api/reports/{id}/messages': {
+    path: (w) => w.newReport().then((id) => `/api/reports/${id}/messages`),
+    body: { body: 'Matrix message' },
+    expect: PARTIES(201),
+  },
+  // Only the reporter adds photos; a JSON body is not a photo.
+  'POST /api/reports/{id}/photos': {
+    path: (w) => w.newReport().then((id) => `/api/reports/${id}/photos`),
+    body: {},
+    expect: per(401, 400, 404, 403, 404, 404, 401, 401, 401),
+  },
 
   // Administrators only.
   'GET /api/admin/stats': { path: () => '/api/admin/stats', expect: ADMIN_ONLY(200) },
@@ -296,6 +324,18 @@ const ROWS: Record<string, Row> = {
     expect: ADMIN_ONLY(400),
   },
   'DELETE /api/admin/photos/{id}': { path: () => '/api/admin/photos/999999', expect: ADMIN_ONLY(404) },
+  'GET /api/admin/reports': { path: () => '/api/admin/reports', expect: ADMIN_ONLY(200) },
+  'GET /api/admin/reports/{id}': { path: () => '/api/admin/reports/999999', expect: ADMIN_ONLY(404) },
+  'POST /api/admin/reports/{id}/messages': {
+    path: () => '/api/admin/reports/999999/messages',
+    body: {},
+    expect: ADMIN_ONLY(400),
+  },
+  'POST /api/admin/reports/{id}/close': {
+    path: () => '/api/admin/reports/999999/close',
+    body: {},
+    expect: ADMIN_ONLY(400),
+  },
   'GET /api/admin/settings': { path: () => '/api/admin/settings', expect: ADMIN_ONLY(200) },
   'PUT /api/admin/settings': { path: () => '/api/admin/settings', body: {}, expect: ADMIN_ONLY(400) },
 
@@ -385,6 +425,22 @@ beforeAll(async () => {
       });
       if (res.status !== 201) throw new Error(`proposal failed: ${res.status} ${JSON.stringify(res.body)}`);
       return id;
+    },
+    async newReport() {
+      const bookingId = await world.newBooking();
+      const [report] = await app
+        .db('problem_reports')
+        .insert({
+          booking_id: bookingId,
+          customer_id: customer.userId,
+          professional_id: professional.userId,
+          reporter_role: 'customer',
+          reason: 'other',
+          description: 'Matrix report',
+          created_at: app.clock.now(),
+        })
+        .returning('id');
+      return Number(report.id);
     },
   };
 });

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { BOOKING_MESSAGES } from '../../../contract/bookings.ts';
+import { REPORT_MESSAGES } from '../../../contract/reports.ts';
 import type { Logger } from '../logger.ts';
 import { HttpError } from './errors.ts';
 
@@ -10,6 +11,7 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   bookings_open_slot_unique: BOOKING_MESSAGES.slotTaken,
   reviews_booking_id_unique: 'You have already reviewed this booking.',
   favourites_pkey: 'This professional is already in your favourites.',
+  problem_reports_one_open: REPORT_MESSAGES.alreadyOpen,
 };
 
 interface DbError {

@@ -156,11 +156,12 @@ export async function loadJobs(options: { fresh?: boolean } = {}): Promise<void>
   }
 }
 
-export type JobAction = 'accept' | 'decline' | 'complete';
+export type JobAction = 'accept' | 'decline' | 'complete' | 'cancel';
 const ACTION_DONE: Record<JobAction, string> = {
   accept: 'Job accepted. The customer can now message and call you.',
   decline: 'Job request declined.',
-  complete: 'Job marked as completed.',
+  complete: 'Job marked as completed. The customer is asked to confirm it.',
+  cancel: 'Job cancelled. The customer has been told.',
 };
 
 /** POST /api/bookings/:id/{accept|decline|complete}; the list takes the server's booking. */

@@ -64,22 +64,35 @@ export async function setUserStatus(
   status: 'active' | 'suspended',
 ): Promise<AdminUser> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (trx) => {
-    const before = await lockedUser(trx, id, now);
-    if (before.status === status) throw conflict(`This account is already ${status}.`);
-    await applyStatus(trx, id, status, now);
-    const after = (await findAdminUser(trx, id, now))!;
-    await recordAudit(trx, {
-      admin,
-      action: status === 'suspended' ? 'user.suspend' : 'user.activate',
-      targetType: 'user',
-      targetId: id,
-      before: { status: before.status },
-      after: { status },
-      at: now,
-    });
-    return after;
+  return deps.db.transaction((trx) => changeUserStatus(trx, admin, id, status, now));
+}
+
+/**
+ * The one path by which an administrator suspends or activates an account, its sessions and its
+ * audit entry, in the caller's transaction (also closing a problem report with a suspension).
+ */
+export async function changeUserStatus(
+  trx: Knex.Transaction,
+  admin: AdminIdentity,
+  id: number,
+  status: 'active' | 'suspended',
+  now: Date,
+  why?: Record<string, unknown>,
+): Promise<AdminUser> {
+  const before = await lockedUser(trx, id, now);
+  if (before.status === status) throw conflict(`This account is already ${status}.`);
+  await applyStatus(trx, id, status, now);
+  const after = (await findAdminUser(trx, id, now))!;
+  await recordAudit(trx, {
+    admin,
+    action: status === 'suspended' ? 'user.suspend' : 'user.activate',
+    targetType: 'user',
+    targetId: id,
+    before: { status: before.status },
+    after: { status, ...why },
+    at: now,
   });
+  return after;
 }
 
 /** Switching type moves the listing: a new professional gets a profile at their city's centre. */

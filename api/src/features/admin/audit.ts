@@ -10,7 +10,7 @@ export interface AuditEntry {
   admin: AdminIdentity;
   /** What was done, e.g. 'user.suspend', 'payout.approve', 'settings.update'. */
   action: string;
-  targetType: 'user' | 'payout' | 'settings' | 'document';
+  targetType: 'user' | 'payout' | 'settings' | 'document' | 'report';
   targetId: number | string;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

@@ -136,9 +136,13 @@ describe('bookings', () => {
     const first = (await book({ date: TUESDAY, time: '11:00' })).body.booking;
     expect((await act(first.id, 'decline', pro.token)).body.booking.status).toBe('cancelled');
     const second = (await book({ date: TUESDAY, time: '11:00' })).body.booking;
+    // A professional declines a request; only a confirmed job is theirs to cancel (docs/PRODUCT.md "Cancellations that count").
+    expect((await act(second.id, 'cancel', pro.token)).status).toBe(409);
     await act(second.id, 'accept', pro.token);
-    expect((await act(second.id, 'cancel', pro.token)).status).toBe(403);
     expect((await act(second.id, 'cancel', customer.token)).body.booking.status).toBe('cancelled');
+    const third = (await book({ date: TUESDAY, time: '11:00' })).body.booking;
+    await act(third.id, 'accept', pro.token);
+    expect((await act(third.id, 'cancel', pro.token)).body.booking).toMatchObject({ status: 'cancelled' });
     expect((await book({ date: TUESDAY, time: '11:00' })).status).toBe(201);
   });
 

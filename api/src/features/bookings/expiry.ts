@@ -12,6 +12,7 @@ import { timeMessages, timeTexts } from '../notifications/messages.ts';
 import { listedProfessionals } from '../professionals/repo.ts';
 import { searchProfessionals } from '../professionals/search.ts';
 import { type BookingDeps, findBookings, partyBooking, slotStart } from './service.ts';
+import { addSystemLine } from './system-lines.ts';
 
 /**
  * Requests that are never answered (issue #28 item 1, docs/PRODUCT.md "Bookings"): at its
@@ -113,24 +114,6 @@ async function expireRequest(deps: BookingDeps, id: number): Promise<boolean> {
     await deps.notifier.sendText(customer!.phone, timeTexts.expiredToCustomer(booking), trx);
     await deps.notifier.sendEmail(timeMessages.expiredToProfessional(professional!.email, booking), trx);
     return true;
-  });
-}
-
-/** A booking step in its chat (docs/PRODUCT.md "Chat"): the chat's live event goes with it (trigger). */
-export async function addSystemLine(
-  trx: Knex.Transaction,
-  bookingId: number,
-  senderId: number | null,
-  event: string,
-  body: string,
-  now: Date,
-): Promise<void> {
-  await trx('booking_messages').insert({
-    booking_id: bookingId,
-    sender_id: senderId,
-    body,
-    created_at: now,
-    system_event: event,
   });
 }
 

@@ -15,7 +15,8 @@ import type { BookingProposalRow, Int8 } from '../../db-tables.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors.ts';
 import { timeMessages, timeTexts } from '../notifications/messages.ts';
 import { openSlots } from '../professionals/service.ts';
-import { addSystemLine, contactOf, expireOverdue, OPEN } from './expiry.ts';
+import { contactOf, expireOverdue, OPEN } from './expiry.ts';
+import { addSystemLine } from './system-lines.ts';
 import { type BookingDeps, bookableStart, findBookings, partyBooking, slotStart } from './service.ts';
 
 /**

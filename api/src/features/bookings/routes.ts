@@ -18,6 +18,7 @@ import {
 } from './service.ts';
 import { addTimeRoutes } from './reschedule-routes.ts';
 import { expireOverdue } from './expiry.ts';
+import { withTrust } from './reliability.ts';
 
 const listQuery = z.object({ status: z.optional(z.enum(BOOKING_STATUSES)) });
 const sinceQuery = z.object({ since: afterIdQuery });
@@ -47,7 +48,12 @@ export function bookingRoutes(deps: AppDeps): Router {
     // `now`: the server's time, so a phone with a wrong clock still knows which jobs have started (Mark Completed).
     ctx.body = {
       success: true,
-      bookings: await findBookings(deps.db, ctx.state.user.id, { status }),
+      bookings: await withTrust(
+        deps.db,
+        ctx.state.user.id,
+        await findBookings(deps.db, ctx.state.user.id, { status }),
+        deps.clock.now(),
+      ),
       now: deps.clock.now().toISOString(),
     };
   });
@@ -56,7 +62,11 @@ export function bookingRoutes(deps: AppDeps): Router {
     router.post(`/api/bookings/:id/${action}`, auth, async (ctx) => {
       const id = bookingId(ctx.params.id);
       await expireOverdue(deps, { bookingId: id }); // declined by the system first when past its deadline
-      ctx.body = { success: true, booking: await transitionBooking(deps, ctx.state.user, id, action) };
+      const booking = await transitionBooking(deps, ctx.state.user, id, action);
+      ctx.body = {
+        success: true,
+        booking: (await withTrust(deps.db, ctx.state.user.id, [booking], deps.clock.now()))[0],
+      };
     });
   }
 

@@ -5,6 +5,7 @@ import {
   BOOKING_LIMITS,
   BOOKING_MESSAGES,
   customRateBounds,
+  SYSTEM_SENDER,
   type Booking,
   type BookingStatus,
   type ChatMessage,
@@ -17,7 +18,9 @@ import type { BookingMessageRow, BookingRow, Count, Int8, UserRow } from '../../
 import { jsonColumn, toCount, type Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
-import { bookingMessages, textMessages } from '../notifications/messages.ts';
+import { bookingMessages, chatLines, textMessages } from '../notifications/messages.ts';
+import { addSystemLine } from './system-lines.ts';
+import { cancellationKind } from './reliability.ts';
 import { listedProfessionals } from '../professionals/repo.ts';
 import { avatarUrl } from '../photos/repo.ts';
 import { graceStart } from '../subscriptions/grace.ts';
@@ -265,14 +268,15 @@ export async function findBookings(
 
 export type BookingAction = 'accept' | 'decline' | 'cancel' | 'complete';
 
+/** Who may act, from which statuses (per role where they differ: a professional cancels only a confirmed job, a pending one is declined). */
 const TRANSITIONS: Record<
   BookingAction,
-  { by: 'customer' | 'professional'; from: BookingStatus[]; to: BookingStatus }
+  { by: Partial<Record<'customer' | 'professional', BookingStatus[]>>; to: BookingStatus }
 > = {
-  accept: { by: 'professional', from: ['pending'], to: 'confirmed' },
-  decline: { by: 'professional', from: ['pending'], to: 'cancelled' },
-  cancel: { by: 'customer', from: ['pending', 'confirmed'], to: 'cancelled' },
-  complete: { by: 'professional', from: ['confirmed'], to: 'completed' },
+  accept: { by: { professional: ['pending'] }, to: 'confirmed' },
+  decline: { by: { professional: ['pending'] }, to: 'cancelled' },
+  cancel: { by: { customer: ['pending', 'confirmed'], professional: ['confirmed'] }, to: 'cancelled' },
+  complete: { by: { professional: ['confirmed'] }, to: 'completed' },
 };
 
 const PAST_TENSE: Record<BookingAction, string> = {
@@ -304,7 +308,8 @@ export async function transitionBooking(
   const booking = await partyBooking(db, user.id, id);
   const rule = TRANSITIONS[action];
   const role = Number(booking.customer_id) === user.id ? 'customer' : 'professional';
-  if (role !== rule.by) throw forbidden(`Only the ${rule.by} can ${action} this booking.`);
+  const from = rule.by[role];
+  if (!from) throw forbidden(`Only the ${Object.keys(rule.by)[0]} can ${action} this booking.`);
   const now = clock.now();
   if (action === 'complete' && slotStart(booking.day, booking.time)! > now) {
     throw conflict("This job's time has not started yet, so it cannot be completed.");
@@ -312,6 +317,13 @@ export async function transitionBooking(
   const changes: Record<string, unknown> = { status: rule.to, updated_at: now };
   if (action === 'accept' || action === 'decline') changes.responded_at = now;
   if (action === 'decline' || action === 'cancel') changes.cancelled_by = role;
+  if (action === 'cancel') {
+    // Only a confirmed booking's cancellation counts (docs/PRODUCT.md "Cancellations that count"):
+    // the status in the row being updated decides, not the one read before.
+    const kind = cancellationKind(role, slotStart(booking.day, booking.time)!, now);
+    changes.cancellation_kind = db.raw("case when status = 'confirmed' then ? end", [kind]);
+    changes.cancelled_at = now;
+  }
   if (action === 'complete') changes.completed_at = now;
   // Conditional update: of two concurrent actions on one booking, only one finds it in `from`.
   // The listing counters change in the same transaction.
@@ -319,7 +331,7 @@ export async function transitionBooking(
   const result = await db.transaction(async (trx) => {
     const count = await trx('bookings')
       .where({ id })
-      .whereIn('status', rule.from)
+      .whereIn('status', from)
       // At the deadline a waiting request is the system's to decline, not the professional's to answer.
       .where((w) => w.whereNot('status', 'pending').orWhereNull('answer_by').orWhere('answer_by', '>', now))
       .update(changes);
@@ -339,7 +351,7 @@ export async function transitionBooking(
     const message = {
       accept: bookingMessages.accepted,
       decline: bookingMessages.declined,
-      cancel: bookingMessages.cancelled,
+      cancel: role === 'professional' ? bookingMessages.cancelledByProfessional : bookingMessages.cancelled,
       complete: bookingMessages.completed,
     }[action];
     await deps.notifier.sendEmail(message(await emailOf(trx, other), moved), trx);
@@ -347,10 +359,11 @@ export async function transitionBooking(
     const text = {
       accept: textMessages.bookingAccepted,
       decline: textMessages.bookingDeclined,
-      cancel: textMessages.bookingCancelled,
-      complete: null,
+      cancel: role === 'professional' ? textMessages.bookingCancelledByProfessional : textMessages.bookingCancelled,
+      complete: textMessages.jobMarkedDone,
     }[action];
     if (text) await deps.notifier.sendText(await phoneOf(trx, other), text(moved), trx);
+    if (action === 'complete') await addSystemLine(trx, id, user.id, 'job_marked_done', chatLines.markedDone(), now);
     return moved;
   });
   if (!result) {
@@ -406,8 +419,9 @@ export async function listMessages(
     );
   return rows.map((r) => ({
     id: Number(r.id),
-    senderId: r.sender_id === null ? null : Number(r.sender_id),
-    senderName: r.first_name === null ? 'ServiceConnect' : `${r.first_name} ${r.last_name}`,
+    // A system line is the booking's, from ServiceConnect; the row keeps who took the step (unread counts).
+    senderId: r.system_event || r.sender_id === null ? null : Number(r.sender_id),
+    senderName: r.system_event || r.sender_id === null ? SYSTEM_SENDER : `${r.first_name} ${r.last_name}`,
     senderAvatar: avatarUrl(r.avatar_hash),
     body: r.body,
     createdAt: new Date(r.created_at).toISOString(),

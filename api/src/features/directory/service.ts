@@ -33,6 +33,7 @@ export function toPublic(listing: Listing, person: Person | undefined): PublicPr
     reviews: listing.reviews,
     verified: listing.verified,
     avatar: listing.avatar,
+    reliability: listing.reliability,
   };
 }
 

@@ -37,9 +37,44 @@ export const bookingMessages = {
   }),
   completed: (to: string, b: Booking): Message => ({
     to,
-    subject: `How was ${b.professionalName}?`,
-    text: `${b.professionalName} marked your ${b.service.toLowerCase()} job of ${when(b)} as completed. Leave a review from My Bookings to help other customers.`,
+    subject: `Was the job done? ${b.professionalName}, ${when(b)}`,
+    text: `${b.professionalName} marked your ${b.service.toLowerCase()} job of ${when(b)} as done. Please confirm in My Bookings: answer "Yes" and leave a review, or "Report a problem". With no answer in 72 hours the job counts as done.`,
   }),
+  cancelledByProfessional: (to: string, b: Booking): Message => ({
+    to,
+    subject: `Booking cancelled by ${b.professionalName}: ${when(b)}`,
+    text: `${b.professionalName} cancelled your booking for ${when(b)}. Find another professional or another time from your dashboard. If something went wrong, you can report a problem from My Bookings.`,
+  }),
+};
+
+/** Problem reports (docs/PRODUCT.md "Problem reports"): to the parties of the booking. */
+export const reportMessages = {
+  opened: (to: string, b: Booking, byYou: boolean, reason: string): Message => ({
+    to,
+    subject: byYou ? `We received your report: ${when(b)}` : `A problem was reported with the booking of ${when(b)}`,
+    text: byYou
+      ? `Thank you. Your report ("${reason}") on the ${b.service.toLowerCase()} booking of ${when(b)} is with our administrators. You will read their messages and their decision on the booking's card in your dashboard.`
+      : `The other party reported a problem ("${reason}") with the ${b.service.toLowerCase()} booking of ${when(b)}. An administrator will look at it and may write to you on the booking's card in your dashboard, where you can answer.`,
+  }),
+  adminWrote: (to: string, b: Booking): Message => ({
+    to,
+    subject: `A message from ServiceConnect about the booking of ${when(b)}`,
+    text: `An administrator wrote in the problem report on the ${b.service.toLowerCase()} booking of ${when(b)}. Read and answer it on the booking's card in your dashboard.`,
+  }),
+  closed: (to: string, b: Booking, outcome: string, note: string): Message => ({
+    to,
+    subject: `Report closed: ${outcome}`,
+    text: `The problem report on the ${b.service.toLowerCase()} booking of ${when(b)} is closed. Outcome: ${outcome}.\n\nOur administrator's note: ${note}`,
+  }),
+};
+
+/** The steps written into a booking's chat as system lines (docs/PRODUCT.md "Chat"). */
+export const chatLines = {
+  markedDone: () => 'The job was marked done. The customer is asked to confirm it.',
+  confirmedDone: () => 'The customer confirmed the job was done.',
+  reportOpened: (by: 'customer' | 'professional', reason: string) =>
+    `The ${by} reported a problem: ${reason}. An administrator will look at it.`,
+  reportClosed: (outcome: string) => `An administrator closed the problem report. Outcome: ${outcome}.`,
 };
 
 export const receipt = (
@@ -173,6 +208,22 @@ export const textMessages = {
   bookingCancelled: (b: Booking): ShortText => ({
     label: 'Booking cancelled',
     text: `ServiceConnect: the customer cancelled the booking for ${shortWhen(b)}. The time is free again.`,
+  }),
+  bookingCancelledByProfessional: (b: Booking): ShortText => ({
+    label: 'Booking cancelled',
+    text: `ServiceConnect: the professional cancelled your booking for ${shortWhen(b)}. Find another on your dashboard.`,
+  }),
+  jobMarkedDone: (b: Booking): ShortText => ({
+    label: 'Was the job done?',
+    text: `ServiceConnect: your job of ${shortWhen(b)} was marked done. Please confirm it or report a problem in My Bookings.`,
+  }),
+  reportOpened: (b: Booking): ShortText => ({
+    label: 'Problem reported',
+    text: `ServiceConnect: a problem was reported with the booking of ${shortWhen(b)}. Details in your dashboard.`,
+  }),
+  reportClosed: (b: Booking): ShortText => ({
+    label: 'Report closed',
+    text: `ServiceConnect: the problem report on the booking of ${shortWhen(b)} is closed. Read the outcome in your dashboard.`,
   }),
   /** `renewUrl`: the one-tap renewal link (features/subscriptions/renew-link.ts). */
   expiring: (end: Date, renewUrl: string, autoRenew: string | null): ShortText => ({

@@ -7,7 +7,7 @@ import type { Encoded } from './images.ts';
 /** Photos and their bytes (knex only). The profile photo's hash is mirrored on `users.avatar_hash`. */
 
 type Conn = Db | Knex.Transaction;
-export type PhotoKind = 'profile' | 'work';
+export type PhotoKind = 'profile' | 'work' | 'report';
 
 const DESCRIPTION = ['id', 'user_id', 'kind', 'position', 'hash', 'large_width', 'large_height'] as const;
 
@@ -73,7 +73,8 @@ export async function lockUser(trx: Knex.Transaction, userId: number): Promise<v
   await trx('users').where({ id: userId }).forUpdate().first('id');
 }
 
-const columns = (photo: Encoded) => ({
+/** An encoded photo as the columns of its row (profile, work and report photos alike). */
+export const photoColumns = (photo: Encoded) => ({
   hash: photo.hash,
   thumb_width: photo.thumb.width,
   thumb_height: photo.thumb.height,
@@ -91,14 +92,14 @@ export async function replaceProfilePhoto(
   at: Date,
 ): Promise<void> {
   await trx('photos').where({ user_id: userId, kind: 'profile' }).delete();
-  await trx('photos').insert({ user_id: userId, kind: 'profile', position: 0, ...columns(photo), created_at: at });
+  await trx('photos').insert({ user_id: userId, kind: 'profile', position: 0, ...photoColumns(photo), created_at: at });
   await trx('users').where({ id: userId }).update({ avatar_hash: photo.hash });
 }
 
 /** Adds a work photo after the others; the caller has checked there is room (under lockUser). */
 export async function addWorkPhoto(trx: Knex.Transaction, userId: number, photo: Encoded, at: Date): Promise<void> {
   const position = await countWorkPhotos(trx, userId);
-  await trx('photos').insert({ user_id: userId, kind: 'work', position, ...columns(photo), created_at: at });
+  await trx('photos').insert({ user_id: userId, kind: 'work', position, ...photoColumns(photo), created_at: at });
 }
 
 export async function countWorkPhotos(trx: Knex.Transaction, userId: number): Promise<number> {

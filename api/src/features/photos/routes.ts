@@ -7,6 +7,8 @@ import { badRequest } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { readRawBody } from '../../http/raw-body.ts';
 import { PhotoQueue } from './queue.ts';
+import { addReportPhoto } from '../reports/service.ts';
+import { reportId } from '../reports/routes.ts';
 import { findBytes } from './repo.ts';
 import {
   addWorkPhoto,
@@ -21,7 +23,8 @@ const photoId = (raw: string) => pathId(raw, PHOTO_MESSAGES.notFound);
 
 /** The uploads' bodies are the photos themselves: app.ts lets them past the JSON-only check and body parser. */
 export const takesPhotoBody = (method: string, path: string) =>
-  (method === 'PUT' && path === '/api/me/photo') || (method === 'POST' && path === '/api/me/work-photos');
+  (method === 'PUT' && path === '/api/me/photo') ||
+  (method === 'POST' && (path === '/api/me/work-photos' || /^\/api\/reports\/[^/]+\/photos$/.test(path)));
 
 /** Issue #17 photo calls (paths: PHOTO_ROUTES in contract/photos.ts). */
 export function photoRoutes(deps: AppDeps): Router {
@@ -56,6 +59,13 @@ export function photoRoutes(deps: AppDeps): Router {
 
   router.delete('/api/me/work-photos/:id', user, async (ctx) => {
     ctx.body = await removeWorkPhoto(deps, ctx.state.user, photoId(ctx.params.id));
+  });
+
+  // A problem report's photo (docs/PRODUCT.md "Problem reports"): this pipeline, its queue and its limits.
+  router.post('/api/reports/:id/photos', user, async (ctx) => {
+    const report = await addReportPhoto(uploads, ctx.state.user, reportId(ctx.params.id), body(ctx.req));
+    ctx.status = 201;
+    ctx.body = { success: true, report };
   });
 
   router.delete('/api/admin/photos/:id', admin, async (ctx) => {

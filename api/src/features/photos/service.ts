@@ -18,7 +18,7 @@ import * as repo from './repo.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 /** What an upload needs besides the database: the process's queue of uploads being handled. */
-type UploadDeps = Deps & { queue: PhotoQueue };
+export type UploadDeps = Deps & { queue: PhotoQueue };
 
 /** The upload's body: read only once the caller may upload (at most PHOTO_MAX_BYTES). */
 export type ReadBody = () => Promise<Buffer>;
@@ -43,7 +43,7 @@ const onlyProfessionals = (user: SessionUser) => {
  * and re-encodes it in its turn; a bad file is a 400 and nothing is stored. The place is left
  * however it ends, a phone that gave up included.
  */
-async function receive(deps: UploadDeps, user: SessionUser, read: ReadBody) {
+export async function receive(deps: UploadDeps, user: SessionUser, read: ReadBody) {
   const place = deps.queue.enter(user.id);
   try {
     await countRequest(deps.db, LIMITS.photoUploadsByAccount, String(user.id), deps.clock.now());

@@ -43,6 +43,15 @@ export async function anonymiseUser(trx: Knex.Transaction, userId: number, now: 
   await trx('chat_reads').where({ user_id: userId }).delete();
   await trx('booking_messages').where({ sender_id: userId }).update({ body: '[message removed: account deleted]' });
   await trx('reviews').where({ customer_id: userId }).update({ comment: '' });
+  // Problem reports stay for the other party and the Activity log; the words this person wrote go.
+  await trx('report_messages').where({ author_user_id: userId }).update({ body: '[message removed: account deleted]' });
+  await trx('problem_reports')
+    .where((made) =>
+      made
+        .where({ customer_id: userId, reporter_role: 'customer' })
+        .orWhere({ professional_id: userId, reporter_role: 'professional' }),
+    )
+    .update({ description: '[report removed: account deleted]' });
   await trx('contact_messages').where({ user_id: userId }).orWhereRaw('lower(email) = lower(?)', [user.email]).delete();
   await trx('notifications')
     .where({ user_id: userId })

@@ -4,6 +4,8 @@ import type { ReviewRow } from '../../db-tables.ts';
 import { pendingBalance } from '../affiliates/payouts.ts';
 import { cardLabel } from '../subscriptions/auto-renewal.ts';
 import { photosOf } from '../photos/repo.ts';
+import { SYSTEM_SENDER } from '../../../../contract/bookings.ts';
+import { reportViews } from '../reports/repo.ts';
 
 /**
  * "Download my data" (issue #6; the right of access in Ghana's Data Protection Act, 2012): every
@@ -261,12 +263,27 @@ async function marketplace(db: Db, id: number, type: string, nameOf: (id: unknow
     })),
     chatMessages: messages.map((m) => ({
       bookingId: Number(m.booking_id),
-      // A booking step the system recorded (a request expired) has no sender.
-      from: m.sender_id === null ? 'ServiceConnect' : Number(m.sender_id) === id ? 'you' : nameOf(m.sender_id),
+      // A booking's step (a system line) is from ServiceConnect, whoever took it.
+      from: m.system_event || m.sender_id === null ? SYSTEM_SENDER : Number(m.sender_id) === id ? 'you' : nameOf(m.sender_id),
       text: m.body,
       sentAt: iso(m.created_at),
     })),
   };
+  // Problem reports on the account's bookings, with their threads (docs/PRODUCT.md "Problem reports").
+  const reports = await reportViews(db, await db('problem_reports').whereIn('booking_id', bookingIds).orderBy('id'));
+  const role = type === 'customer' ? 'customer' : 'professional';
+  const who = (by: string) => (by === role ? 'you' : by === 'admin' ? SYSTEM_SENDER : `the ${by}`);
+  result.problemReports = reports.map((r) => ({
+    bookingId: r.bookingId,
+    by: who(r.by),
+    reason: r.reason,
+    description: r.description,
+    status: r.status,
+    outcome: r.outcome,
+    administratorNote: r.closingNote,
+    createdAt: r.createdAt,
+    messages: r.messages.map((m) => ({ from: who(m.by), text: m.body, sentAt: m.createdAt })),
+  }));
   if (type === 'customer') {
     result.reviewsWritten = reviews
       .filter((r) => Number(r.customer_id) === id)

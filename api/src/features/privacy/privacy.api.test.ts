@@ -126,7 +126,10 @@ describe('GET /api/me/export', () => {
     expect(data.chatMessages.map((m: { from: string; text: string }) => [m.from, m.text])).toEqual([
       ['you', 'The gate is blue'],
       ['Kojo Pipes', 'On my way'],
+      // The job marked done is a step of the booking, written into its chat (docs/PRODUCT.md "Chat").
+      ['ServiceConnect', 'The job was marked done. The customer is asked to confirm it.'],
     ]);
+    expect(data.problemReports).toEqual([]);
     expect(data.reviewsWritten).toEqual([
       expect.objectContaining({
         bookingId: amaBooking,

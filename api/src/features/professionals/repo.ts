@@ -6,6 +6,8 @@ import type { Availability, Listing } from '../../../../contract/professionals.t
 import { jsonColumn, type Db } from '../../db.ts';
 import type { ProfessionalProfileRow, UserRow } from '../../db-tables.ts';
 import { GRACE_START_SQL } from '../subscriptions/grace.ts';
+import { reliabilityWords, type Reliability } from '../../../../contract/reports.ts';
+import { professionalReliability } from '../bookings/reliability.ts';
 
 /** 12-hour clock as the spec shows hours ("9:00 AM - 5:00 PM"). */
 export const hoursText = (start: string, end: string): string => `${timeLabel(start)} - ${timeLabel(end)}`;
@@ -83,7 +85,8 @@ export type ListingRow = Pick<
     | 'response_seconds_total'
   > & { distance?: number | null };
 
-export function toListing(row: ListingRow): Listing {
+/** A listing; its reliability words come from `figures` (professionalReliability), none meaning no jobs. */
+export function toListing(row: ListingRow, figures?: Map<number, Reliability>): Listing {
   const availability = jsonColumn<Availability>(row.availability);
   const reviews = Number(row.review_count);
   const completed = Number(row.completed_jobs);
@@ -103,6 +106,7 @@ export function toListing(row: ListingRow): Listing {
     available: availability.days.length > 0,
     skills: jsonColumn<string[]>(row.skills),
     response: responseText(answered > 0 ? Number(row.response_seconds_total) / answered : null),
+    reliability: reliabilityWords(figures?.get(Number(row.id)) ?? { jobs: 0, kept: 0 }),
     localAddress: row.local_address,
     location: row.location,
     coordinates: { lat: Number(row.latitude), lng: Number(row.longitude) },
@@ -119,7 +123,8 @@ export function toListing(row: ListingRow): Listing {
 export async function findListings(db: Db, ids: number[], now: Date): Promise<Listing[]> {
   if (ids.length === 0) return [];
   const rows: ListingRow[] = await listedProfessionals(db, now).whereIn('u.id', ids).select(LISTING_COLUMNS);
-  const byId = new Map(rows.map((row) => [Number(row.id), toListing(row)]));
+  const figures = await professionalReliability(db, ids, now);
+  const byId = new Map(rows.map((row) => [Number(row.id), toListing(row, figures)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db.ts';
 import type { Count, Int8 } from '../../db-tables.ts';
 import { GRACE_START_SQL } from '../subscriptions/grace.ts';
 import { LISTING_COLUMNS, toListing, type ListingRow } from './repo.ts';
+import { professionalReliability } from '../bookings/reliability.ts';
 
 /**
  * Finding professionals (issue #15). Every answer is a walk along an index that stops once a page
@@ -284,8 +285,13 @@ export async function searchProfessionals(db: Db, f: SearchFilters): Promise<Sea
   }
   const page = rows.slice(0, f.limit);
   const last = page.at(-1);
+  const figures = await professionalReliability(
+    db,
+    page.map((row) => Number(row.id)),
+    f.now,
+  );
   return {
-    professionals: page.map(toListing),
+    professionals: page.map((row) => toListing(row, figures)),
     next: rows.length > f.limit && last ? { sort, key: Number(last.sort_key), id: Number(last.id) } : null,
   };
 }

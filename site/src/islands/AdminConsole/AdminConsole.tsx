@@ -14,6 +14,8 @@ import { UsersTab } from './UsersTab.tsx';
 import type { DialogTab } from './UserDialog.tsx';
 import { ActivityTab } from './ActivityTab.tsx';
 import { VerificationQueueTab } from './VerificationQueueTab.tsx';
+import { ReportsTab } from './ReportsTab.tsx';
+import '../Reports/reports.css';
 import '../../ui/forms.css';
 import '../../ui/dashboard.css';
 import './admin.css';
@@ -31,6 +33,7 @@ const TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'users', label: 'Users' },
   { id: 'verification', label: 'Verification' },
+  { id: 'reports', label: 'Reports' },
   { id: 'payments', label: 'Payments' },
   { id: 'affiliates', label: 'Affiliates' },
   { id: 'payouts', label: 'Payouts' },
@@ -101,6 +104,7 @@ export default function AdminConsole({ initialStats }: { initialStats: AdminStat
         {tab === 'overview' ? <OverviewTab seed={seed} /> : null}
         {tab === 'users' ? <UsersTab onOpenUser={openAccount} /> : null}
         {tab === 'verification' ? <VerificationQueueTab onOpenUser={openAccount} /> : null}
+        {tab === 'reports' ? <ReportsTab onOpenUser={openAccount} /> : null}
         {tab === 'payments' ? <PaymentsTab /> : null}
         {tab === 'affiliates' ? <AffiliatesTab onOpenUser={openAccount} /> : null}
         {tab === 'payouts' ? <PayoutsTab /> : null}

@@ -27,6 +27,9 @@ export const ACTION_NAMES: Record<AdminAction, string> = {
   'verification.verify': 'Verifications approved',
   'verification.reject': 'Verifications rejected',
   'photo.remove': 'Photos removed',
+  'report.view': 'Problem reports opened',
+  'report.message': 'Messages in problem reports',
+  'report.close': 'Problem reports closed',
 };
 export const isAdminAction = (value: string): value is AdminAction =>
   (ADMIN_ACTIONS as readonly string[]).includes(value);
@@ -117,6 +120,12 @@ function phrase(entry: AdminActivity): string {
       return `rejected the verification{of}${shown(after.reason) ? `, giving the reason “${shown(after.reason)}”` : ''}`;
     case 'photo.remove':
       return `removed ${before?.kind === 'work' ? 'a work photo' : 'the profile photo'}{of}`;
+    case 'report.view':
+      return `opened problem report #${entry.targetId}`;
+    case 'report.message':
+      return `wrote to both parties in problem report #${entry.targetId}${shown(after.body) ? `: “${shown(after.body)}”` : ''}`;
+    case 'report.close':
+      return `closed problem report #${entry.targetId} with the outcome “${shown(after.outcome) ?? 'unknown'}”${shown(after.party) ? ` for the ${shown(after.party)}` : ''}${shown(after.note) ? `, noting “${shown(after.note)}”` : ''}`;
     default:
       return `did “${entry.action}” on ${entry.targetType} ${entry.targetId}{of}`;
   }

@@ -16,6 +16,7 @@ import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
 import { openTab } from './state.ts';
 import { lazyPart } from '../../ui/LazyPart.tsx';
 import { AnswerBy, BookingTime, ExpiredRequest } from '../Reschedule/BookingTime.tsx';
+import { JobTrust } from '../Reports/JobTrust.tsx';
 
 const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
 
@@ -295,6 +296,9 @@ function BookingCard({
         >
           <p>
             Cancel your booking with {b.professionalName} on {dateLabel(b.date)} at {timeLabel(b.time)}?
+            {b.trust?.cancelNow === 'late' || b.trust?.cancelNow === 'no_show'
+              ? ' This is within 24 hours of the start, so it counts as a late cancellation, which professionals see on your requests.'
+              : ''}
           </p>
           <div className="cd-actions">
             <button
@@ -321,6 +325,7 @@ function BookingCard({
           {error}
         </p>
       ) : null}
+      <JobTrust booking={b} party="customer" onChanged={() => void loadBookings({ quiet: true })} />
       {reviewing && canReview ? (
         <ReviewForm
           booking={b}

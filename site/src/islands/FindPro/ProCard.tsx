@@ -61,6 +61,7 @@ export function ProCard({ pro, headingLevel = 3 }: { pro: Listing; headingLevel?
         </ul>
       ) : null}
       <p className="fp-response">{pro.response ?? 'New on ServiceConnect: response time not measured yet'}</p>
+      <p className="fp-response">{pro.reliability}</p>
       <div className="fp-actions">
         <button
           type="button"

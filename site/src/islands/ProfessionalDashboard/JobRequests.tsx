@@ -15,6 +15,15 @@ import { cedis } from '../../lib/dashboard-format.ts';
 import { $jobs, actOnJob, loadJobs, serverNow } from '../../stores/professional.ts';
 import type { JobAction } from '../../stores/professional.ts';
 import { dateLabel, startLabel, startMs, timeLabel } from '../../../../contract/dates.ts';
+import { JobTrust } from '../Reports/JobTrust.tsx';
+import type { CancellationKind } from '../../../../contract/reports.ts';
+
+/** What the professional is told before cancelling a confirmed job (docs/PRODUCT.md "Cancellations that count"). */
+const CANCEL_NOW_WORDS: Record<CancellationKind, string> = {
+  early: 'The customer is told at once.',
+  late: 'It starts within 24 hours, so this counts as a late cancellation on your public page.',
+  no_show: 'Its time has started, so this counts as a no-show on your public page.',
+};
 
 const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
 
@@ -78,6 +87,7 @@ export function JobCard({
   const [busy, setBusy] = useState<JobAction | null>(null);
   const [problem, setProblem] = useState('');
   const [chatOpen, setChatOpen] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   // The buttons are disabled while the server answers: after a refusal, focus goes back to the one used.
   const origin = useFocusBack<HTMLElement>(busy !== null);
 
@@ -176,9 +186,45 @@ export function JobCard({
                 {busy === 'complete' ? 'Saving...' : 'Mark Completed'}
               </button>
             ) : null}
+            {cancelling ? null : (
+              <button
+                type="button"
+                className="btn btn-line wz-button"
+                disabled={busy !== null}
+                onClick={() => setCancelling(true)}
+              >
+                Cancel Job
+              </button>
+            )}
           </>
         ) : null}
       </div>
+      {job.status === 'confirmed' && cancelling ? (
+        <div className="pd-confirm" role="group" aria-label="Confirm cancelling the job">
+          <p>
+            Cancel the job with {job.customerName} on {dateLabel(job.date)} at {timeLabel(job.time)}?{' '}
+            {CANCEL_NOW_WORDS[job.trust?.cancelNow ?? 'early']}
+          </p>
+          <div className="wz-actions">
+            <button
+              type="button"
+              className="btn wz-button"
+              disabled={busy !== null}
+              onClick={() => void act('cancel').then(() => setCancelling(false))}
+            >
+              {busy === 'cancel' ? 'Cancelling...' : 'Yes, cancel the job'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-line wz-button"
+              disabled={busy !== null}
+              onClick={() => setCancelling(false)}
+            >
+              Keep the job
+            </button>
+          </div>
+        </div>
+      ) : null}
       <BookingTime
         booking={job}
         viewer="professional"
@@ -199,6 +245,9 @@ export function JobCard({
           {problem}
         </p>
       ) : null}
+      {compact ? null : (
+        <JobTrust booking={job} party="professional" onChanged={() => void loadJobs({ fresh: true })} />
+      )}
       {chatOpen && token ? (
         <div id={`${id}-chat`} className="pd-chat">
           <ChatPanel bookingId={job.id} token={token} meId={user.id} otherName={job.customerName} />

@@ -1,0 +1,324 @@
+import { useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
+import {
+  REPORT_OUTCOME_LABELS,
+  REPORT_OUTCOMES,
+  REPORT_REASON_LABELS,
+  REPORT_TEXT_MAX,
+  type AdminReportDetail,
+  type AdminReportItem,
+  type AdminReportParty,
+  type PartyRole,
+  type ReportOutcome,
+} from '../../../../contract/reports.ts';
+import { adminFetch } from '../../stores/admin-session.ts';
+import { whenText } from './activity.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ActionNote, Loaded } from './parts.tsx';
+import { useAction } from './useAction.ts';
+import { useAdminData } from './useAdminData.ts';
+import type { DialogTab } from './UserDialog.tsx';
+
+const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
+
+export const REPORTS_EMPTY = { open: 'No open problem reports.', closed: 'No closed problem reports yet.' } as const;
+
+/**
+ * Problem reports (docs/PRODUCT.md "Problem reports"): the queue of open reports, longest waiting
+ * first, and one report with the booking, both parties' chat, history and figures; the
+ * administrator writes to both parties and closes it with an outcome and a note both read.
+ * Opening a report, each message and the closing are in the Activity log.
+ */
+export function ReportsTab({ onOpenUser }: { onOpenUser: (id: number, tab?: DialogTab) => void }) {
+  const [status, setStatus] = useState<'open' | 'closed'>('open');
+  const [openId, setOpenId] = useState<number | null>(null);
+  const { load, stale, retry } = useAdminData<{ reports: AdminReportItem[] }>(
+    `/api/admin/reports?status=${status}`,
+    'the problem reports',
+  );
+  if (openId !== null)
+    return (
+      <ReportDetail
+        id={openId}
+        onOpenUser={onOpenUser}
+        onBack={() => {
+          setOpenId(null);
+          retry();
+        }}
+      />
+    );
+  return (
+    <div className="pd-stack">
+      <p className="pd-muted admin-intro">
+        Problems customers and professionals reported about a job, longest waiting first.
+      </p>
+      <div className="pd-filters" role="group" aria-label="Show reports">
+        {(['open', 'closed'] as const).map((s) => (
+          <button key={s} type="button" className="pd-filter" aria-pressed={status === s} onClick={() => setStatus(s)}>
+            {s === 'open' ? 'Open' : 'Closed'}
+          </button>
+        ))}
+      </div>
+      <Loaded load={load} what="the problem reports" onRetry={retry}>
+        {(data) =>
+          data.reports.length === 0 ? (
+            <p className="pd-empty" role="status">
+              {REPORTS_EMPTY[status]}
+            </p>
+          ) : (
+            <ol
+              className="admin-queue"
+              aria-label={`${status === 'open' ? 'Open' : 'Closed'} problem reports`}
+              aria-busy={stale}
+            >
+              {data.reports.map((r) => (
+                <li key={r.id} className="admin-queue-item">
+                  <h3 className="admin-queue-name">
+                    Report #{r.id}: {REPORT_REASON_LABELS[r.reason]}
+                  </h3>
+                  <p className="pd-muted">
+                    By the {r.by} {r.reporterName}, about {r.otherName}; job of {whenText(r.jobStart)}. Reported{' '}
+                    <time dateTime={r.createdAt}>{whenText(r.createdAt)}</time>
+                    {r.outcome ? `. Outcome: ${REPORT_OUTCOME_LABELS[r.outcome]}` : ''}.
+                  </p>
+                  <button
+                    type="button"
+                    className="btn btn-sm auth-button"
+                    aria-label={`Open report #${r.id}`}
+                    onClick={() => setOpenId(r.id)}
+                  >
+                    Open
+                  </button>
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </Loaded>
+    </div>
+  );
+}
+
+function Party({ party, onOpenUser }: { party: AdminReportParty; onOpenUser: (id: number) => void }) {
+  return (
+    <section className="admin-report-party" aria-label={`The ${party.role}`}>
+      <h4>
+        The {party.role}: {party.name}
+        {party.status !== 'active' ? ` (${party.status})` : ''}
+      </h4>
+      <p className="pd-muted">
+        {party.reliability}. {count(party.history.bookings, 'booking')}, {party.history.completed} completed,{' '}
+        {party.history.cancelled} cancelled. Reports made: {party.history.reportsMade}; against them:{' '}
+        {party.history.reportsAgainst}.
+      </p>
+      <button type="button" className="btn btn-sm btn-line auth-button" onClick={() => onOpenUser(party.id)}>
+        Open {party.name}'s account
+      </button>
+    </section>
+  );
+}
+
+function ReportDetail({
+  id,
+  onBack,
+  onOpenUser,
+}: {
+  id: number;
+  onBack: () => void;
+  onOpenUser: (id: number, tab?: DialogTab) => void;
+}) {
+  const base = useId();
+  const { load, retry } = useAdminData<{ report: AdminReportDetail }>(`/api/admin/reports/${id}`, 'the report');
+  const { busy, note, run } = useAction();
+  const [message, setMessage] = useState('');
+  const [outcome, setOutcome] = useState<ReportOutcome | ''>('');
+  const [party, setParty] = useState<PartyRole | ''>('');
+  const [closingNote, setClosingNote] = useState('');
+  const [asking, setAsking] = useState(false);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  async function onMessage(event: FormEvent) {
+    event.preventDefault();
+    const sent = await run(
+      'message',
+      () =>
+        adminFetch<{ message?: string }>(`/api/admin/reports/${id}/messages`, {
+          method: 'POST',
+          body: { body: message },
+        }),
+      { success: () => 'Message sent to both parties.', after: retry },
+    );
+    if (sent) setMessage('');
+  }
+
+  function close() {
+    setAsking(false);
+    void run(
+      'close',
+      () =>
+        adminFetch<{ message: string }>(`/api/admin/reports/${id}/close`, {
+          method: 'POST',
+          body: { outcome, note: closingNote, ...(outcome !== 'resolved' && party ? { party } : {}) },
+        }),
+      { after: retry, focusBack: closeButton.current },
+    );
+  }
+
+  return (
+    <div className="pd-stack">
+      <button type="button" className="btn btn-sm btn-line auth-button" onClick={onBack}>
+        Back to the reports
+      </button>
+      <ActionNote note={note} takeFocus />
+      <Loaded load={load} what="the report" onRetry={retry}>
+        {({ report: r }) => (
+          <article className="admin-report" aria-labelledby={`${base}-title`}>
+            <h3 id={`${base}-title`}>
+              Report #{r.id}: {REPORT_REASON_LABELS[r.reason]} ({r.status === 'open' ? 'open' : 'closed'})
+            </h3>
+            <p>
+              By the {r.by} {r.reporterName}, <time dateTime={r.createdAt}>{whenText(r.createdAt)}</time>.
+            </p>
+            <p className="admin-report-text">{r.report.description}</p>
+            {r.report.photos.length ? (
+              <ul className="tr-photos admin-report-photos" aria-label="Photos sent with the report">
+                {r.report.photos.map((p, n) => (
+                  <li key={p.thumb}>
+                    <a href={p.large} target="_blank" rel="noreferrer">
+                      <img
+                        src={p.thumb}
+                        alt={`Sent with the report, ${n + 1} of ${r.report.photos.length}`}
+                        width={72}
+                        height={72}
+                      />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <h4>The booking</h4>
+            <p className="pd-muted">
+              {r.booking.service} on {dateLabel(r.booking.date)} at {timeLabel(r.booking.time)}, ₵
+              {r.booking.totalAmount}, now {r.booking.status}. {r.booking.description}
+            </p>
+            {r.review ? (
+              <p className="pd-muted">
+                Review: {r.review.rating} of 5{r.review.comment ? `, “${r.review.comment}”` : ''}
+                {r.review.afterReport ? (
+                  <strong className="admin-reported"> (reported: written after the report)</strong>
+                ) : null}
+              </p>
+            ) : null}
+            <Party party={r.customer} onOpenUser={onOpenUser} />
+            <Party party={r.professional} onOpenUser={onOpenUser} />
+            <details className="admin-report-chat">
+              <summary>Their chat ({count(r.chat.length, 'message')})</summary>
+              <ol>
+                {r.chat.map((m) => (
+                  <li key={m.id}>
+                    <strong>{m.by}</strong> <time dateTime={m.createdAt}>{whenText(m.createdAt)}</time>: {m.body}
+                  </li>
+                ))}
+              </ol>
+            </details>
+            <h4>Messages in the report</h4>
+            {r.report.messages.length === 0 ? <p className="pd-muted">No messages yet.</p> : null}
+            <ol className="tr-thread">
+              {r.report.messages.map((m) => (
+                <li key={m.id} className={m.by === 'admin' ? 'is-admin' : ''}>
+                  <span className="tr-who">{m.by === 'admin' ? 'ServiceConnect' : `${m.name} (${m.by})`}</span>{' '}
+                  <time dateTime={m.createdAt}>{whenText(m.createdAt)}</time>
+                  <span className="tr-body">{m.body}</span>
+                </li>
+              ))}
+            </ol>
+            {r.status === 'open' ? (
+              <>
+                <form className="pd-stack" onSubmit={(e) => void onMessage(e)}>
+                  <label htmlFor={`${base}-msg`}>Write to both parties</label>
+                  <textarea
+                    id={`${base}-msg`}
+                    rows={3}
+                    maxLength={REPORT_TEXT_MAX}
+                    value={message}
+                    onChange={(e) => setMessage(e.target.value)}
+                  />
+                  <button type="submit" className="btn btn-sm auth-button" disabled={busy !== null}>
+                    {busy === 'message' ? 'Sending...' : 'Send message'}
+                  </button>
+                </form>
+                <form
+                  className="pd-stack"
+                  aria-label="Close the report"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    if (outcome === 'suspension') setAsking(true);
+                    else close();
+                  }}
+                >
+                  <h4>Close the report</h4>
+                  <fieldset className="admin-outcomes">
+                    <legend>Outcome</legend>
+                    {REPORT_OUTCOMES.map((o) => (
+                      <label key={o}>
+                        <input
+                          type="radio"
+                          name={`${base}-outcome`}
+                          value={o}
+                          checked={outcome === o}
+                          onChange={() => setOutcome(o)}
+                        />{' '}
+                        {o === 'suspension' ? 'Suspend an account' : o === 'warning' ? 'Give a warning' : 'Resolved'}
+                      </label>
+                    ))}
+                  </fieldset>
+                  {outcome === 'warning' || outcome === 'suspension' ? (
+                    <>
+                      <label htmlFor={`${base}-party`}>For whom?</label>
+                      <select
+                        id={`${base}-party`}
+                        value={party}
+                        onChange={(e) => setParty(e.target.value as PartyRole)}
+                      >
+                        <option value="">Choose</option>
+                        <option value="customer">The customer, {r.customer.name}</option>
+                        <option value="professional">The professional, {r.professional.name}</option>
+                      </select>
+                    </>
+                  ) : null}
+                  <label htmlFor={`${base}-note`}>Note both parties will read</label>
+                  <textarea
+                    id={`${base}-note`}
+                    rows={3}
+                    maxLength={REPORT_TEXT_MAX}
+                    value={closingNote}
+                    onChange={(e) => setClosingNote(e.target.value)}
+                  />
+                  <button ref={closeButton} type="submit" className="btn btn-sm auth-button" disabled={busy !== null}>
+                    {busy === 'close' ? 'Closing...' : 'Close report'}
+                  </button>
+                </form>
+                {asking ? (
+                  <ConfirmDialog
+                    title="Suspend the account?"
+                    question={`Close the report and suspend ${party === 'customer' ? r.customer.name : party === 'professional' ? r.professional.name : 'the account'}? They are signed out now and cannot sign in until an administrator activates the account.`}
+                    confirmLabel="Suspend and close"
+                    danger
+                    onConfirm={close}
+                    onCancel={() => setAsking(false)}
+                  />
+                ) : null}
+              </>
+            ) : (
+              <p>
+                <strong>Closed:</strong> {REPORT_OUTCOME_LABELS[r.report.outcome ?? 'resolved']}
+                {r.report.outcomeParty ? ` (${r.report.outcomeParty})` : ''}. {r.report.closingNote}
+              </p>
+            )}
+          </article>
+        )}
+      </Loaded>
+    </div>
+  );
+}
