@@ -6,6 +6,9 @@
  */
 
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+const PHOTO_MAX_MB = PHOTO_MAX_BYTES / 1024 / 1024;
+/** The one rule every photo field states: sign-up, profile and work photos take the same files. */
+export const PHOTO_RULE = `A JPEG, PNG or WebP photo up to ${PHOTO_MAX_MB} MB`;
 export const WORK_PHOTOS_MAX = 6;
 /**
  * Pixels a photo may have (width × height): 64 MP takes a 48 or 50 MP phone camera's full-size
@@ -26,7 +29,7 @@ export const PHOTO_SIZES = {
 export type PhotoSize = keyof typeof PHOTO_SIZES;
 
 export const PHOTO_MESSAGES = {
-  tooLarge: 'The photo is larger than 10 MB. Please choose a smaller photo.',
+  tooLarge: `The photo is larger than ${PHOTO_MAX_MB} MB. Please choose a smaller photo.`,
   empty: 'The file is empty. Please choose a photo.',
   notImage: 'This file is not a photo. Please choose a JPEG, PNG or WebP photo.',
   svg: 'Drawings (SVG files) cannot be used. Please choose a JPEG, PNG or WebP photo.',

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DAY_MS, HOUR_MS } from './dates.ts';
+import { countOf } from './counts.ts';
 
 /**
  * Trust around the job (issue #28 items 3–5; docs/PRODUCT.md "Cancellations that count", "Was the
@@ -176,9 +177,7 @@ export interface Reliability {
 
 /** The figures in plain words, the same on the card and the public page. */
 export const reliabilityWords = ({ jobs, kept }: Reliability): string =>
-  jobs === 0
-    ? 'No jobs in the last 90 days'
-    : `Kept ${kept} of ${jobs} ${jobs === 1 ? 'job' : 'jobs'} in the last 90 days`;
+  jobs === 0 ? 'No jobs in the last 90 days' : `Kept ${kept} of ${countOf(jobs, 'job')} in the last 90 days`;
 
 /** What a professional reads on a request about the customer. */
 export const lateCancellationWords = (n: number): string =>

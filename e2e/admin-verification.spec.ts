@@ -75,9 +75,11 @@ test('an administrator opens both documents, marks the professional verified, an
   await expect(documents).toContainText('ghana-card.png');
   await expect(documents).toContainText('certificate.pdf');
 
-  // Verifying unseen documents is refused, and says why.
-  await dialog.getByRole('button', { name: 'Verify' }).click();
-  await expect(dialog.getByRole('alert').filter({ hasText: VERIFICATION_MESSAGES.notOpened })).toBeVisible();
+  // Verify waits until this administrator opened every document, and says why (the server refuses it too).
+  await expect(dialog.getByRole('button', { name: 'Verify' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Verify' })).toHaveAccessibleDescription(
+    VERIFICATION_MESSAGES.notOpened,
+  );
 
   // Each document opens in a new tab from the bytes fetched with the admin's token.
   for (const name of ['Open Ghana Card (ghana-card.png)', 'Open Trade certificate (certificate.pdf)']) {
@@ -88,7 +90,13 @@ test('an administrator opens both documents, marks the professional verified, an
     await tab.close();
   }
 
+  // Then it asks first (issue #29 item 10): Cancel sends nothing.
+  const ask = page.getByRole('alertdialog', { name: 'Verify this professional?' });
   await dialog.getByRole('button', { name: 'Verify' }).click();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByText('Pending review')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await ask.getByRole('button', { name: 'Verify' }).click();
   await expect(dialog.getByText(/^Status: Verified/)).toBeVisible();
   expect((await listing()).verified).toBe(true);
 

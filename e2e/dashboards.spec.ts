@@ -134,14 +134,23 @@ test('a professional reads and answers a pending request, accepts it, and can ma
     .getByRole('button', { name: /^Confirmed/ })
     .click();
   await expect(job.getByText(/^You can mark this completed/)).toHaveCount(0);
+  // Asked first (issue #29 item 10): "Not yet" changes nothing; Yes completes it.
   await job.getByRole('button', { name: 'Mark Completed' }).click();
+  const ask = job.getByRole('group', { name: 'Confirm marking the job completed' });
+  await expect(ask).toBeFocused();
+  await expect(ask).toContainText(/^Mark the job with \S+ .+ on \w{3} \d{1,2} \w{3} as completed\?/);
+  await fits(proPage);
+  await ask.getByRole('button', { name: 'Not yet' }).click();
+  await expect(ask).toHaveCount(0);
+  await job.getByRole('button', { name: 'Mark Completed' }).click();
+  await ask.getByRole('button', { name: 'Yes, mark it completed' }).click();
   await expect(proPage.getByRole('status').filter({ hasText: 'Job marked as completed.' })).toBeVisible();
 
   // --- The customer's header counts completed services (1 of 3 bookings); a second sign-in is "back".
   const again = await login(request, customerAccount);
   await customerPage.evaluate((token) => localStorage.setItem('authToken', token), again.token);
   await customerPage.reload();
-  await expect(customerPage.getByText('1 Services Used')).toBeVisible();
+  await expect(customerPage.getByText('1 Service Used')).toBeVisible();
   await expect(customerPage.getByText('Welcome back, Abenaa', { exact: true })).toBeVisible();
   await expect(customerPage.getByRole('list').getByText('Total bookings').locator('..')).toContainText('3');
   await proPage.context().close();

@@ -416,6 +416,8 @@ test('professional dashboard: decline one request, accept another, message the c
   await press(page, efua.getByRole('button', { name: 'Close Messages' }), 'Enter', { back: true });
 
   await press(page, efua.getByRole('button', { name: 'Mark Completed' }));
+  await expect(efua.getByRole('group', { name: 'Confirm marking the job completed' })).toBeFocused();
+  await press(page, efua.getByRole('button', { name: 'Yes, mark it completed' }));
   await expect(page.getByRole('status').filter({ hasText: 'Job marked as completed.' })).toBeFocused();
 
   // Rate Management: Edit Rates moves focus into the form; Save gives it back to Edit Rates.
@@ -673,6 +675,8 @@ test('admin verification: open both documents from the dialog, then Verify', asy
     await (await opened).close();
   }
   await press(page, dialog.getByRole('button', { name: 'Verify' }));
+  const ask = page.getByRole('alertdialog', { name: 'Verify this professional?' });
+  await press(page, ask.getByRole('button', { name: 'Verify' }));
   await expect(dialog.getByText(/^Status: Verified/)).toBeVisible();
   // Verify is gone with the decision: focus is on its outcome.
   await expect(dialog.getByRole('status').filter({ hasText: /verified/i })).toBeFocused();

@@ -193,6 +193,7 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
   await proPage.getByRole('tab', { name: 'Job Requests' }).click();
   await showJobs.getByRole('button', { name: /^Confirmed/ }).click();
   await job.getByRole('button', { name: 'Mark Completed' }).click();
+  await job.getByRole('button', { name: 'Yes, mark it completed' }).click();
   await showJobs.getByRole('button', { name: /^Completed/ }).click();
   await expect(job).toContainText('Completed');
   await proPage.context().close();
@@ -202,7 +203,7 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
   await expect(booking).toHaveCount(0); // no longer confirmed
   // --- The customer leaves a 5-star review.
   await tabs.getByRole('tab', { name: 'Overview' }).click();
-  await expect(page.getByText('1 Services Used')).toBeVisible();
+  await expect(page.getByText('1 Service Used')).toBeVisible();
   await tabs.getByRole('tab', { name: 'My Bookings' }).click();
   await page.getByRole('tab', { name: /^Completed/ }).click();
   await expect(booking).toContainText('Completed');

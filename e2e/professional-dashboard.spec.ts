@@ -144,6 +144,7 @@ test('a professional accepts a job, manages rates, profile and availability, com
   // The slot starts: the professional marks the job completed on the calendar; earnings follow.
   // The job leaves the day's list, and focus goes to the news, not to the top of the page.
   await job.getByRole('button', { name: 'Mark Completed' }).click();
+  await job.getByRole('button', { name: 'Yes, mark it completed' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Job marked as completed.' })).toBeFocused();
   await expect(job).toHaveCount(0);
 

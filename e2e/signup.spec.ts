@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures/test.ts';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { PHOTO_MESSAGES, PHOTO_RULE } from '../contract/photos.ts';
 import { uniquePhone, uniqueTag } from './fixtures/accounts.ts';
 
 /**
@@ -175,15 +177,21 @@ test('a professional is asked for a profession and a service area, then signs up
   await submit.click();
   await expect(form.getByLabel('Local Address & Service Area')).toBeFocused();
 
-  // A picture of the wrong kind is refused; only a PNG/JPG name is kept.
+  // The picture follows the one photo rule (issue #29 items 4-5): a file that is no photo is refused
+  // by the same check as the dashboard's upload, with the same words.
+  await expect(form.getByLabel('Profile Picture')).toHaveAccessibleDescription(new RegExp(`^${PHOTO_RULE}\\.`));
   await form
     .getByLabel('Profile Picture')
     .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
-  await expect(page.getByRole('alert').filter({ hasText: 'Please choose a PNG or JPG image.' })).toBeVisible();
-  await form
-    .getByLabel('Profile Picture')
-    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
-  await expect(form.getByText('Chosen: me.png')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: PHOTO_MESSAGES.notImage })).toBeVisible();
+  await form.getByLabel('Profile Picture').setInputFiles({
+    name: 'me.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await sharp({ create: { width: 400, height: 400, channels: 3, background: '#c86428' } })
+      .jpeg()
+      .toBuffer(),
+  });
+  await expect(form.getByText('Chosen: me.jpg')).toBeVisible();
 
   await form.getByLabel('City').selectOption('Accra');
   await form.getByLabel('Local Address & Service Area').fill('East Legon, Accra – within about 5 miles');
@@ -206,7 +214,6 @@ test('a professional is asked for a profession and a service area, then signs up
   expect(body).toMatchObject({
     userType: 'professional',
     profession: 'Electrician',
-    profilePicture: 'me.png',
     agreeToTerms: true,
     baseRate: 0,
     maxRate: 0,
@@ -218,8 +225,11 @@ test('a professional is asked for a profession and a service area, then signs up
   await expect(checkout).toContainText(/SEPP\d{13}[A-Z0-9]{6}\d+/);
   await checkout.getByRole('button', { name: 'Approve payment' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Registration complete!' })).toBeVisible();
-  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  // The photo is uploaded with the new session, then the page moves on by itself.
+  await expect(page.getByText('Your profile photo is saved.')).toBeVisible();
+  expect(body).not.toHaveProperty('profilePicture');
   await expectSignedInOn(page, '/professional-dashboard', p);
+  await expect(page.locator('.pd-head .avatar img')).toHaveAttribute('src', /^\/media\/[0-9a-f]{64}-thumb\.webp$/);
 });
 
 test('the wizard explains each problem with the spec words on the step that has the field, and keeps what was typed', async ({

@@ -3,6 +3,7 @@
  * times and the booking dialog's calendar are in `contract/dates.ts`.
  */
 import { cedis } from '../components/money.ts';
+import { countOf } from '../../../contract/counts.ts';
 
 export { cedis };
 
@@ -18,13 +19,13 @@ export function milesLabel(miles: number, { approximate = false } = {}): string 
   const rounded = Math.round(miles * 10) / 10;
   // From a city's centre, tenths of a mile near it mean nothing ("about 0 miles" read as a mistake).
   if (approximate && rounded < 1) return 'within about a mile';
-  return `${approximate ? 'about ' : ''}${rounded} ${rounded === 1 ? 'mile' : 'miles'}`;
+  return `${approximate ? 'about ' : ''}${countOf(rounded, 'mile')}`;
 }
 
 /** Rating to one decimal, or "New" when there are no reviews yet. */
 export const ratingLabel = (rating: number | null): string => (rating === null ? 'New' : rating.toFixed(1));
 
-export const reviewsLabel = (count: number): string => `${count} ${count === 1 ? 'review' : 'reviews'}`;
+export const reviewsLabel = (count: number): string => countOf(count, 'review');
 
 /** "2024-03-01" → "2024". */
 export const yearOf = (date: string): string => date.slice(0, 4);

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
+import { PHOTO_RULE } from '../../../contract/photos.ts';
 import { $photos, loadPhotos, removeProfilePhoto, uploadProfilePhoto, type PhotoOutcome } from '../stores/photos.ts';
 import { Avatar } from './Avatar.tsx';
 import { PhotoOutcomeNote, PhotoPicker, type PhotoNote } from './PhotoPicker.tsx';
@@ -84,8 +85,8 @@ export function ProfilePhoto({
         </div>
       </div>
       <p className="wz-hint" id={`${id}-hint`}>
-        A JPEG, PNG or WebP photo up to 10 MB, from your camera or gallery. Customers and professionals see it beside
-        your name; we keep no location or camera details from the file.
+        {PHOTO_RULE}, from your camera or gallery. Customers and professionals see it beside your name; we keep no
+        location or camera details from the file.
       </p>
       <PhotoOutcomeNote id={id} uploading={busy === 'upload'} result={result} />
     </section>

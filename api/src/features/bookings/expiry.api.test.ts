@@ -146,7 +146,7 @@ describe('requests expire', () => {
     expect(Number(after.response_seconds_total) - Number(before.response_seconds_total)).toBe(24 * 3600);
     expect(await sweepElsewhere()).toBe(0);
     const listing = await app.request(`/api/professionals/${pro.userId}`, { headers: bearer(customer.token) });
-    expect(listing.body.professional).toMatchObject({ response: 'Usually responds within 1 days', successRate: 0 });
+    expect(listing.body.professional).toMatchObject({ response: 'Usually responds within 1 day', successRate: 0 });
   });
 
   it('leaves answered requests alone, and lets the professional answer up to the last second', async () => {

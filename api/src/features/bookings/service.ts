@@ -419,9 +419,9 @@ export async function listMessages(
     );
   return rows.map((r) => ({
     id: Number(r.id),
-    // A system line is the booking's, from ServiceConnect; the row keeps who took the step (unread counts).
-    senderId: r.system_event || r.sender_id === null ? null : Number(r.sender_id),
-    senderName: r.system_event || r.sender_id === null ? SYSTEM_SENDER : `${r.first_name} ${r.last_name}`,
+    // A system line (every row without a sender is one) is from ServiceConnect; the row keeps who took the step (unread counts).
+    senderId: r.system_event ? null : Number(r.sender_id),
+    senderName: r.system_event ? SYSTEM_SENDER : `${r.first_name} ${r.last_name}`,
     senderAvatar: avatarUrl(r.avatar_hash),
     body: r.body,
     createdAt: new Date(r.created_at).toISOString(),

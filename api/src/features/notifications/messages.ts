@@ -2,6 +2,7 @@ import type { Booking } from '../../../../contract/bookings.ts';
 import { compactDay, longDate, shortDate, weekdayLabel } from '../../../../contract/dates.ts';
 import { lengthName, PLANS, type PlanType } from '../../../../contract/plans.ts';
 import type { Message, ShortText } from '../../providers/notifier.ts';
+import { countOf } from '../../../../contract/counts.ts';
 
 /**
  * The emails the product sends (issue #5 "Notifications"). Each carries only what its reader needs:
@@ -13,7 +14,7 @@ export const bookingMessages = {
   requested: (to: string, b: Booking): Message => ({
     to,
     subject: `New booking request: ${b.service}, ${when(b)}`,
-    text: `${b.customerName} asks for ${b.service.toLowerCase()} on ${when(b)} for ${b.duration} hours at ₵${b.agreedRate}/hour (₵${b.totalAmount}).${b.notes ? ` ${b.notes}.` : ''}\n\n${b.description || 'No description given.'}\n\nAccept or decline it in Job Requests on your dashboard.`,
+    text: `${b.customerName} asks for ${b.service.toLowerCase()} on ${when(b)} for ${countOf(b.duration, 'hour')} at ₵${b.agreedRate}/hour (₵${b.totalAmount}).${b.notes ? ` ${b.notes}.` : ''}\n\n${b.description || 'No description given.'}\n\nAccept or decline it in Job Requests on your dashboard.`,
   }),
   accepted: (to: string, b: Booking): Message => ({
     to,

@@ -68,9 +68,14 @@ export async function findPhoto(db: Conn, id: number): Promise<StoredPhoto | nul
   return row ? toPhoto(row) : null;
 }
 
-/** Locks the user row: uploads and removals of one account's photos run one after the other. */
+/**
+ * Locks the user row: uploads and removals of one account's photos (and one account's reports) run
+ * one after the other. NO KEY UPDATE, not UPDATE: a row that names the user (a chat line's sender)
+ * may still be written meanwhile, so a transaction that holds a booking and then writes such a row
+ * cannot deadlock with one that holds this lock and then waits for the booking.
+ */
 export async function lockUser(trx: Knex.Transaction, userId: number): Promise<void> {
-  await trx('users').where({ id: userId }).forUpdate().first('id');
+  await trx('users').where({ id: userId }).forNoKeyUpdate().first('id');
 }
 
 /** An encoded photo as the columns of its row (profile, work and report photos alike). */

@@ -264,7 +264,7 @@ async function marketplace(db: Db, id: number, type: string, nameOf: (id: unknow
     chatMessages: messages.map((m) => ({
       bookingId: Number(m.booking_id),
       // A booking's step (a system line) is from ServiceConnect, whoever took it.
-      from: m.system_event || m.sender_id === null ? SYSTEM_SENDER : Number(m.sender_id) === id ? 'you' : nameOf(m.sender_id),
+      from: m.system_event ? SYSTEM_SENDER : Number(m.sender_id) === id ? 'you' : nameOf(m.sender_id),
       text: m.body,
       sentAt: iso(m.created_at),
     })),

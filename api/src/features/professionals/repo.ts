@@ -8,15 +8,16 @@ import type { ProfessionalProfileRow, UserRow } from '../../db-tables.ts';
 import { GRACE_START_SQL } from '../subscriptions/grace.ts';
 import { reliabilityWords, type Reliability } from '../../../../contract/reports.ts';
 import { professionalReliability } from '../bookings/reliability.ts';
+import { countOf } from '../../../../contract/counts.ts';
 
 /** 12-hour clock as the spec shows hours ("9:00 AM - 5:00 PM"). */
 export const hoursText = (start: string, end: string): string => `${timeLabel(start)} - ${timeLabel(end)}`;
 
 export function responseText(avgSeconds: number | null): string | null {
   if (avgSeconds === null) return null;
-  if (avgSeconds < 3600) return `Usually responds within ${Math.max(1, Math.ceil(avgSeconds / 60))} minutes`;
-  if (avgSeconds < 86400) return `Usually responds within ${Math.ceil(avgSeconds / 3600)} hours`;
-  return `Usually responds within ${Math.ceil(avgSeconds / 86400)} days`;
+  if (avgSeconds < 3600) return `Usually responds within ${countOf(Math.max(1, Math.ceil(avgSeconds / 60)), 'minute')}`;
+  if (avgSeconds < 86400) return `Usually responds within ${countOf(Math.ceil(avgSeconds / 3600), 'hour')}`;
+  return `Usually responds within ${countOf(Math.ceil(avgSeconds / 86400), 'day')}`;
 }
 
 /**

@@ -8,6 +8,7 @@ import { loadFailureText } from './failures.ts';
 import { ActionNote, Loaded } from './parts.tsx';
 import { useAction } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
+import { countOf } from '../../../../contract/counts.ts';
 
 const activityPath = (action: AdminAction | '', cursor?: string) => {
   const query = new URLSearchParams({ limit: String(ACTIVITY_PAGE_SIZE) });
@@ -110,7 +111,7 @@ export function ActivityTab({ onOpenUser }: { onOpenUser: (id: number) => void }
                 ))}
               </ol>
               <p className="pd-muted admin-count" role="status">
-                {`Showing the latest ${entries.length} ${entries.length === 1 ? 'action' : 'actions'}${cursor ? '' : ' (all of them)'}.`}
+                {`Showing the latest ${countOf(entries.length, 'action')}${cursor ? '' : ' (all of them)'}.`}
               </p>
               <ActionNote note={note} />
               {cursor ? (

@@ -19,8 +19,7 @@ import { ActionNote, Loaded } from './parts.tsx';
 import { useAction } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
 import type { DialogTab } from './UserDialog.tsx';
-
-const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
+import { countOf } from '../../../../contract/counts.ts';
 
 export const REPORTS_EMPTY = { open: 'No open problem reports.', closed: 'No closed problem reports yet.' } as const;
 
@@ -108,7 +107,7 @@ function Party({ party, onOpenUser }: { party: AdminReportParty; onOpenUser: (id
         {party.status !== 'active' ? ` (${party.status})` : ''}
       </h4>
       <p className="pd-muted">
-        {party.reliability}. {count(party.history.bookings, 'booking')}, {party.history.completed} completed,{' '}
+        {party.reliability}. {countOf(party.history.bookings, 'booking')}, {party.history.completed} completed,{' '}
         {party.history.cancelled} cancelled. Reports made: {party.history.reportsMade}; against them:{' '}
         {party.history.reportsAgainst}.
       </p>
@@ -213,7 +212,7 @@ function ReportDetail({
             <Party party={r.customer} onOpenUser={onOpenUser} />
             <Party party={r.professional} onOpenUser={onOpenUser} />
             <details className="admin-report-chat">
-              <summary>Their chat ({count(r.chat.length, 'message')})</summary>
+              <summary>Their chat ({countOf(r.chat.length, 'message')})</summary>
               <ol>
                 {r.chat.map((m) => (
                   <li key={m.id}>

@@ -17,6 +17,7 @@ import type {
 import { saveFile } from '../../lib/download.ts';
 import { adminFetch, adminFile } from '../../stores/admin-session.ts';
 import { openingLines } from './activity.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ActionNote, DataTable, dateText, Loaded, StatusBadge } from './parts.tsx';
 import { refreshData } from './refresh.ts';
 import { useAdminData } from './useAdminData.ts';
@@ -53,8 +54,9 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
   );
   const { busy, note, run } = useAction();
   const [rejecting, setRejecting] = useState(false);
+  const [confirmingVerify, setConfirmingVerify] = useState(false);
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const ids = { reason: useId(), error: useId() };
+  const ids = { reason: useId(), error: useId(), verifyHint: useId() };
 
   function submitDecision(decision: VerificationDecision['decision'], reason?: string) {
     const parsed = verificationDecisionSchema.safeParse({ decision, ...(reason === undefined ? {} : { reason }) });
@@ -77,103 +79,126 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
 
   return (
     <Loaded load={load} what="the documents" onRetry={retry}>
-      {({ verification, documents }) => (
-        <div className="pd-stack">
-          <p>
-            Status: <StatusBadge status={verification.status} label={VERIFICATION_STATUS_LABELS[verification.status]} />
-            {verification.verifiedAt ? ` since ${dateText(verification.verifiedAt)}` : ''}
-          </p>
-          {verification.reason ? <p>Reason given: {verification.reason}</p> : null}
-          {/* Verify and Reject go away with the decision: focus moves to its outcome. */}
-          <ActionNote note={note} takeFocus />
-          <DataTable
-            caption="Documents uploaded"
-            headers={['Document', 'File', 'Size', 'Uploaded', 'Opened', 'Open']}
-            rows={documents}
-            empty={VERIFICATION_MESSAGES.noDocuments}
-            row={(doc) => (
-              <tr key={doc.id}>
-                <th scope="row">{DOCUMENT_KIND_LABELS[doc.kind]}</th>
-                <td className="admin-code">{doc.fileName}</td>
-                <td>{formatFileSize(doc.size)}</td>
-                <td>{dateText(doc.uploadedAt)}</td>
-                <td>
-                  {openingLines(doc.openings).map((line) => (
-                    <span key={line} className="admin-block">
-                      {line}
-                    </span>
-                  ))}
-                </td>
-                <td>
+      {({ verification, documents }) => {
+        // The server refuses Verify until this administrator opened every file: say so before it is pressed.
+        const allOpened = documents.every((d) => d.opened);
+        return (
+          <div className="pd-stack">
+            <p>
+              Status:{' '}
+              <StatusBadge status={verification.status} label={VERIFICATION_STATUS_LABELS[verification.status]} />
+              {verification.verifiedAt ? ` since ${dateText(verification.verifiedAt)}` : ''}
+            </p>
+            {verification.reason ? <p>Reason given: {verification.reason}</p> : null}
+            {/* Verify and Reject go away with the decision: focus moves to its outcome. */}
+            <ActionNote note={note} takeFocus />
+            <DataTable
+              caption="Documents uploaded"
+              headers={['Document', 'File', 'Size', 'Uploaded', 'Opened', 'Open']}
+              rows={documents}
+              empty={VERIFICATION_MESSAGES.noDocuments}
+              row={(doc) => (
+                <tr key={doc.id}>
+                  <th scope="row">{DOCUMENT_KIND_LABELS[doc.kind]}</th>
+                  <td className="admin-code">{doc.fileName}</td>
+                  <td>{formatFileSize(doc.size)}</td>
+                  <td>{dateText(doc.uploadedAt)}</td>
+                  <td>
+                    {openingLines(doc.openings).map((line) => (
+                      <span key={line} className="admin-block">
+                        {line}
+                      </span>
+                    ))}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-line btn-sm auth-button"
+                      aria-label={`Open ${DOCUMENT_KIND_LABELS[doc.kind]} (${doc.fileName})`}
+                      disabled={busy !== null}
+                      // After opening, reload (the queue behind the dialog too): the server records who opened what.
+                      onClick={() =>
+                        void run(`open-${doc.id}`, () => openDocument(doc), { success: () => null, after: refreshData })
+                      }
+                    >
+                      {busy === `open-${doc.id}` ? 'Opening...' : 'Open'}
+                    </button>
+                  </td>
+                </tr>
+              )}
+            />
+            {documents.length > 0 && !rejecting ? (
+              <div className="pd-tools">
+                {verification.status !== 'verified' ? (
                   <button
                     type="button"
-                    className="btn btn-line btn-sm auth-button"
-                    aria-label={`Open ${DOCUMENT_KIND_LABELS[doc.kind]} (${doc.fileName})`}
-                    disabled={busy !== null}
-                    // After opening, reload (the queue behind the dialog too): the server records who opened what.
-                    onClick={() =>
-                      void run(`open-${doc.id}`, () => openDocument(doc), { success: () => null, after: refreshData })
-                    }
+                    className="btn auth-button"
+                    disabled={busy !== null || !allOpened}
+                    aria-describedby={allOpened ? undefined : ids.verifyHint}
+                    onClick={() => setConfirmingVerify(true)}
                   >
-                    {busy === `open-${doc.id}` ? 'Opening...' : 'Open'}
+                    {busy === 'verified' ? 'Saving...' : 'Verify'}
                   </button>
-                </td>
-              </tr>
-            )}
-          />
-          {documents.length > 0 && !rejecting ? (
-            <div className="pd-tools">
-              {verification.status !== 'verified' ? (
+                ) : null}
                 <button
                   type="button"
-                  className="btn auth-button"
+                  className="btn btn-line auth-button admin-danger"
                   disabled={busy !== null}
-                  onClick={() => submitDecision('verified')}
+                  onClick={() => setRejecting(true)}
                 >
-                  {busy === 'verified' ? 'Saving...' : 'Verify'}
+                  Reject
                 </button>
-              ) : null}
-              <button
-                type="button"
-                className="btn btn-line auth-button admin-danger"
-                disabled={busy !== null}
-                onClick={() => setRejecting(true)}
-              >
-                Reject
-              </button>
-            </div>
-          ) : null}
-          {rejecting ? (
-            <form className="pd-stack" noValidate onSubmit={onReject}>
-              <div className="auth-field">
-                <label htmlFor={ids.reason}>Reason for the rejection (the professional sees it)</label>
-                <textarea
-                  id={ids.reason}
-                  name="reason"
-                  rows={3}
-                  maxLength={REASON_MAX}
-                  className="admin-input"
-                  aria-invalid={reasonError ? true : undefined}
-                  aria-describedby={reasonError ? ids.error : undefined}
-                />
-                {reasonError ? (
-                  <span id={ids.error} className="auth-error">
-                    {reasonError}
-                  </span>
+                {verification.status !== 'verified' && !allOpened ? (
+                  <p id={ids.verifyHint} className="pd-muted">
+                    {VERIFICATION_MESSAGES.notOpened}
+                  </p>
                 ) : null}
               </div>
-              <div className="pd-tools">
-                <button type="submit" className="btn auth-button" disabled={busy !== null}>
-                  {busy === 'rejected' ? 'Saving...' : 'Reject verification'}
-                </button>
-                <button type="button" className="btn btn-line auth-button" onClick={() => setRejecting(false)}>
-                  Cancel
-                </button>
-              </div>
-            </form>
-          ) : null}
-        </div>
-      )}
+            ) : null}
+            {confirmingVerify ? (
+              <ConfirmDialog
+                title="Verify this professional?"
+                question="Give this professional the Verified badge? Customers see it on their profile and in search, and the professional is emailed."
+                confirmLabel="Verify"
+                onCancel={() => setConfirmingVerify(false)}
+                onConfirm={() => {
+                  setConfirmingVerify(false);
+                  submitDecision('verified');
+                }}
+              />
+            ) : null}
+            {rejecting ? (
+              <form className="pd-stack" noValidate onSubmit={onReject}>
+                <div className="auth-field">
+                  <label htmlFor={ids.reason}>Reason for the rejection (the professional sees it)</label>
+                  <textarea
+                    id={ids.reason}
+                    name="reason"
+                    rows={3}
+                    maxLength={REASON_MAX}
+                    className="admin-input"
+                    aria-invalid={reasonError ? true : undefined}
+                    aria-describedby={reasonError ? ids.error : undefined}
+                  />
+                  {reasonError ? (
+                    <span id={ids.error} className="auth-error">
+                      {reasonError}
+                    </span>
+                  ) : null}
+                </div>
+                <div className="pd-tools">
+                  <button type="submit" className="btn auth-button" disabled={busy !== null}>
+                    {busy === 'rejected' ? 'Saving...' : 'Reject verification'}
+                  </button>
+                  <button type="button" className="btn btn-line auth-button" onClick={() => setRejecting(false)}>
+                    Cancel
+                  </button>
+                </div>
+              </form>
+            ) : null}
+          </div>
+        );
+      }}
     </Loaded>
   );
 }

@@ -7,6 +7,7 @@ import '../../ui/dialog.css';
 import { longDate } from '../../../../contract/dates.ts';
 import { MINIMUM_PAYOUT, PAYOUT_METHODS, canRequestPayout, minimumPayoutMessage, requestPayout } from './store.ts';
 import type { AffiliateRecord, Outcome, Payout } from './store.ts';
+import { countOf } from '../../../../contract/counts.ts';
 
 const money = (amount: number) => cedis(amount, true);
 const STATUS: Record<string, string> = {
@@ -161,7 +162,7 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
         <Stat
           label="Total Earned"
           value={money(record.totalEarnings)}
-          note={`${record.paidReferrals} paid referral${record.paidReferrals === 1 ? '' : 's'}`}
+          note={countOf(record.paidReferrals, 'paid referral')}
         />
         <Stat label="Paid Out" value={money(paidOut)} note="Completed payouts" />
       </ul>

@@ -23,6 +23,7 @@ import './customer.css';
 import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../../ui/DashboardParts.tsx';
 import { LocationIndicator } from '../guard/LocationIndicator.tsx';
 import { lazyDialog, lazyPart } from '../../ui/LazyPart.tsx';
+import { countOf } from '../../../../contract/counts.ts';
 
 // Tabs not shown first, and the booking dialog, download only when opened (slow 3G).
 const FindPro = lazyPart('dashboard', () => import('../FindPro/FindPro.tsx'));
@@ -127,7 +128,9 @@ function Dashboard({
           </p>
           <SignedInAs user={user} />
           <p className="cd-badges">
-            <span className="cd-badge is-default">{record.completedJobs} Services Used</span>
+            <span className="cd-badge is-default">
+              {countOf(record.completedJobs, 'Service Used', 'Services Used')}
+            </span>
             <span className="cd-badge is-outline">Customer since {yearOf(record.joinDate)}</span>
           </p>
         </div>

@@ -17,6 +17,7 @@ import { openTab } from './state.ts';
 import { lazyPart } from '../../ui/LazyPart.tsx';
 import { AnswerBy, BookingTime, ExpiredRequest } from '../Reschedule/BookingTime.tsx';
 import { JobTrust } from '../Reports/JobTrust.tsx';
+import { countOf } from '../../../../contract/counts.ts';
 
 const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
 
@@ -207,7 +208,7 @@ function BookingCard({
         <div className="cd-dl-row">
           <dt>When</dt>
           <dd>
-            {dateLabel(b.date)} at {timeLabel(b.time)} ({b.duration} hours)
+            {dateLabel(b.date)} at {timeLabel(b.time)} ({countOf(b.duration, 'hour')})
           </dd>
         </div>
         <div className="cd-dl-row">
@@ -383,9 +384,7 @@ function ReviewForm({ booking, onDone }: { booking: Booking; onDone: (reviewed: 
               onChange={() => setRating(n)}
             />
             <span aria-hidden="true">★</span>
-            <span className="cd-sr">
-              {n} {n === 1 ? 'star' : 'stars'}
-            </span>
+            <span className="cd-sr">{countOf(n, 'star')}</span>
           </label>
         ))}
       </fieldset>

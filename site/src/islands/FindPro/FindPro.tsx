@@ -7,6 +7,7 @@ import { $location, locate } from '../../stores/location.ts';
 import { ProCard } from './ProCard.tsx';
 import { $filters, $results, loadMore, runSearch, setFilter } from '../../stores/find-pro.ts';
 import './findpro.css';
+import { countOf } from '../../../../contract/counts.ts';
 
 const SORT_LABELS: Record<Sort, string> = {
   distance: 'Distance',
@@ -27,7 +28,7 @@ const focusFree = (area: HTMLElement | null): boolean => {
   return active === null || active === document.body || (!!area && area.contains(active));
 };
 
-const shownLabel = (n: number) => `${n} ${n === 1 ? 'professional' : 'professionals'} shown`;
+const shownLabel = (n: number) => `${countOf(n, 'professional')} shown`;
 
 /** Find Pro (docs/PRODUCT.md "Finding a professional"): search, category, sort, the "Near me" toggle and the result cards. */
 export function FindPro() {

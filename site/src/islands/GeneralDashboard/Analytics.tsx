@@ -15,6 +15,7 @@ import { useLoad } from '../../lib/load.ts';
 import { failure } from '../../lib/outcome.ts';
 import { monthLabel } from '../../../../contract/dates.ts';
 import './analytics.css';
+import { countOf } from '../../../../contract/counts.ts';
 
 /** Bar widths in 5% steps (classes, since the CSP allows no inline styles). */
 const step = (value: number, max: number) =>
@@ -53,8 +54,6 @@ function Bars({
   );
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 function CustomerFigures({ a }: { a: CustomerAnalytics }) {
   const id = useId();
   const booked = a.months.some((m) => m.bookings > 0) || a.completed > 0 || a.cancelled > 0;
@@ -75,7 +74,7 @@ function CustomerFigures({ a }: { a: CustomerAnalytics }) {
       <Bars
         title={`Bookings per month (last ${ANALYTICS_MONTHS})`}
         rows={a.months.map((m) => ({ month: m.month, value: m.bookings }))}
-        format={(n) => plural(n, 'booking', 'bookings')}
+        format={(n) => countOf(n, 'booking')}
       />
       <section className="card pd-card" aria-labelledby={`${id}-top`}>
         <h2 id={`${id}-top`}>Most booked categories</h2>
@@ -83,7 +82,7 @@ function CustomerFigures({ a }: { a: CustomerAnalytics }) {
           <ol className="an-top">
             {a.topCategories.map((c) => (
               <li key={c.category}>
-                <span className="an-category">{c.category}</span> · {plural(c.bookings, 'booking', 'bookings')}
+                <span className="an-category">{c.category}</span> · {countOf(c.bookings, 'booking')}
               </li>
             ))}
           </ol>
@@ -110,22 +109,18 @@ function ProfessionalFigures({ a }: { a: ProfessionalAnalytics }) {
         <Stat
           label="Acceptance Rate"
           value={a.acceptanceRate === null ? '—' : `${a.acceptanceRate}%`}
-          note={
-            a.answered
-              ? `${a.accepted} of ${plural(a.answered, 'request', 'requests')} answered`
-              : 'No requests answered yet'
-          }
+          note={a.answered ? `${a.accepted} of ${countOf(a.answered, 'request')} answered` : 'No requests answered yet'}
         />
         <Stat
           label="Average Rating"
           value={a.rating === null ? 'New' : a.rating.toFixed(1)}
-          note={a.reviews ? plural(a.reviews, 'review', 'reviews') : 'No reviews yet'}
+          note={a.reviews ? countOf(a.reviews, 'review') : 'No reviews yet'}
         />
       </ul>
       <Bars
         title={`Completed jobs per month (last ${ANALYTICS_MONTHS})`}
         rows={a.months.map((m) => ({ month: m.month, value: m.jobs }))}
-        format={(n) => plural(n, 'job', 'jobs')}
+        format={(n) => countOf(n, 'job')}
       />
       <Bars
         title={`Earnings per month (last ${ANALYTICS_MONTHS})`}

@@ -3,6 +3,7 @@ import { Stat } from '../../ui/DashboardParts.tsx';
 import { cedis } from '../../lib/dashboard-format.ts';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
 import { monthLabel } from '../../../../contract/dates.ts';
+import { countOf } from '../../../../contract/counts.ts';
 
 /** Earnings tab: totals and a by-month table from completed jobs (no chart library). */
 export default function Earnings({ record }: { record: ProfessionalRecord }) {
@@ -13,7 +14,7 @@ export default function Earnings({ record }: { record: ProfessionalRecord }) {
         <Stat
           label="Total Earned"
           value={cedis(record.totalEarnings)}
-          note={`${record.completedJobs} completed job${record.completedJobs === 1 ? '' : 's'}`}
+          note={countOf(record.completedJobs, 'completed job')}
         />
         <Stat label="This Month" value={cedis(record.monthlyEarnings)} />
       </ul>

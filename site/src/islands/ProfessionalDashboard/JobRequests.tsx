@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { Booking, BookingStatus } from '../../../../contract/bookings.ts';
@@ -17,6 +17,7 @@ import type { JobAction } from '../../stores/professional.ts';
 import { dateLabel, startLabel, startMs, timeLabel } from '../../../../contract/dates.ts';
 import { JobTrust } from '../Reports/JobTrust.tsx';
 import type { CancellationKind } from '../../../../contract/reports.ts';
+import { countOf } from '../../../../contract/counts.ts';
 
 /** What the professional is told before cancelling a confirmed job (docs/PRODUCT.md "Cancellations that count"). */
 const CANCEL_NOW_WORDS: Record<CancellationKind, string> = {
@@ -69,6 +70,33 @@ function useStarted(date: string, time: string): boolean {
   return started;
 }
 
+/** A question before an action that cannot be undone: focus goes to it, Yes acts, No puts it away. */
+function AskFirst(props: {
+  label: string;
+  question: string;
+  yes: string;
+  no: string;
+  busy: boolean;
+  onYes: () => void;
+  onNo: () => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} className="pd-confirm" role="group" aria-label={props.label}>
+      <p>{props.question}</p>
+      <div className="wz-actions">
+        <button type="button" className="btn wz-button" disabled={props.busy} onClick={props.onYes}>
+          {props.yes}
+        </button>
+        <button type="button" className="btn btn-line wz-button" disabled={props.busy} onClick={props.onNo}>
+          {props.no}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** One job request with its actions (docs/PRODUCT.md "Bookings"). */
 export function JobCard({
   job,
@@ -87,7 +115,8 @@ export function JobCard({
   const [busy, setBusy] = useState<JobAction | null>(null);
   const [problem, setProblem] = useState('');
   const [chatOpen, setChatOpen] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
+  // An action that is asked first (docs/PRODUCT.md "Bookings"): which one waits for Yes.
+  const [asking, setAsking] = useState<'cancel' | 'complete' | null>(null);
   // The buttons are disabled while the server answers: after a refusal, focus goes back to the one used.
   const origin = useFocusBack<HTMLElement>(busy !== null);
 
@@ -137,7 +166,7 @@ export function JobCard({
           </time>
         </dd>
         <dt>Duration</dt>
-        <dd>{job.duration} hours</dd>
+        <dd>{countOf(job.duration, 'hour')}</dd>
         <dt>{negotiated ? 'Proposed rate' : 'Agreed rate'}</dt>
         <dd>{cedis(job.agreedRate)}/hour</dd>
         <dt>Total</dt>
@@ -176,22 +205,22 @@ export function JobCard({
                 Call <span className="auth-sr">{job.customerName}</span>
               </a>
             ) : null}
-            {started ? (
+            {started && !asking ? (
               <button
                 type="button"
                 className="btn wz-button"
                 disabled={busy !== null}
-                onClick={() => void act('complete')}
+                onClick={() => setAsking('complete')}
               >
-                {busy === 'complete' ? 'Saving...' : 'Mark Completed'}
+                Mark Completed
               </button>
             ) : null}
-            {cancelling ? null : (
+            {asking ? null : (
               <button
                 type="button"
                 className="btn btn-line wz-button"
                 disabled={busy !== null}
-                onClick={() => setCancelling(true)}
+                onClick={() => setAsking('cancel')}
               >
                 Cancel Job
               </button>
@@ -199,31 +228,27 @@ export function JobCard({
           </>
         ) : null}
       </div>
-      {job.status === 'confirmed' && cancelling ? (
-        <div className="pd-confirm" role="group" aria-label="Confirm cancelling the job">
-          <p>
-            Cancel the job with {job.customerName} on {dateLabel(job.date)} at {timeLabel(job.time)}?{' '}
-            {CANCEL_NOW_WORDS[job.trust?.cancelNow ?? 'early']}
-          </p>
-          <div className="wz-actions">
-            <button
-              type="button"
-              className="btn wz-button"
-              disabled={busy !== null}
-              onClick={() => void act('cancel').then(() => setCancelling(false))}
-            >
-              {busy === 'cancel' ? 'Cancelling...' : 'Yes, cancel the job'}
-            </button>
-            <button
-              type="button"
-              className="btn btn-line wz-button"
-              disabled={busy !== null}
-              onClick={() => setCancelling(false)}
-            >
-              Keep the job
-            </button>
-          </div>
-        </div>
+      {job.status === 'confirmed' && asking === 'cancel' ? (
+        <AskFirst
+          label="Confirm cancelling the job"
+          question={`Cancel the job with ${job.customerName} on ${dateLabel(job.date)} at ${timeLabel(job.time)}? ${CANCEL_NOW_WORDS[job.trust?.cancelNow ?? 'early']}`}
+          yes={busy === 'cancel' ? 'Cancelling...' : 'Yes, cancel the job'}
+          no="Keep the job"
+          busy={busy !== null}
+          onYes={() => void act('cancel').then(() => setAsking(null))}
+          onNo={() => setAsking(null)}
+        />
+      ) : null}
+      {job.status === 'confirmed' && asking === 'complete' ? (
+        <AskFirst
+          label="Confirm marking the job completed"
+          question={`Mark the job with ${job.customerName} on ${dateLabel(job.date)} as completed? ${job.customerName} will be asked to confirm it was done.`}
+          yes={busy === 'complete' ? 'Saving...' : 'Yes, mark it completed'}
+          no="Not yet"
+          busy={busy !== null}
+          onYes={() => void act('complete').then(() => setAsking(null))}
+          onNo={() => setAsking(null)}
+        />
       ) : null}
       <BookingTime
         booking={job}

@@ -3,6 +3,7 @@ import { cedis } from '../../lib/dashboard-format.ts';
 import { RateCard } from './RateCard.tsx';
 import { ShareMyPage } from './ShareMyPage.tsx';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
+import { countOf } from '../../../../contract/counts.ts';
 
 /** Rating of 4.5 or more gets the strong style (docs/PRODUCT.md "Dashboards"); null means no reviews yet. */
 export const strongRating = (rating: number | null): boolean => rating !== null && rating >= 4.5;
@@ -15,7 +16,7 @@ export function ProStats({ record }: { record: ProfessionalRecord }) {
       <Stat
         label="Rating"
         value={record.rating === null ? 'New' : record.rating.toFixed(1)}
-        note={record.rating === null ? 'No reviews yet' : `${record.reviews} review${record.reviews === 1 ? '' : 's'}`}
+        note={record.rating === null ? 'No reviews yet' : countOf(record.reviews, 'review')}
         strong={strongRating(record.rating)}
       />
       <Stat label="Pending Jobs" value={record.pendingJobs} note="Waiting for your answer" />

@@ -18,6 +18,7 @@ import { JobCard } from './JobRequests.tsx';
 import { useSaveForm } from './useSaveForm.ts';
 import { $jobs, loadJobs, saveAvailability } from '../../stores/professional.ts';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
+import { countOf } from '../../../../contract/counts.ts';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
 
@@ -193,7 +194,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
                       type="button"
                       className={`pd-day${n ? ' has-jobs' : ''}${date === today ? ' is-today' : ''}`}
                       aria-pressed={date === chosen}
-                      aria-label={`${longDateLabel(date)}${n ? `, ${n} confirmed job${n === 1 ? '' : 's'}` : ''}`}
+                      aria-label={`${longDateLabel(date)}${n ? `, ${countOf(n, 'confirmed job')}` : ''}`}
                       onClick={() => setChosen(date)}
                     >
                       {Number(date.slice(8))}

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { WORK_PHOTOS_MAX } from '../../../../contract/photos.ts';
+import { PHOTO_RULE, WORK_PHOTOS_MAX } from '../../../../contract/photos.ts';
 import { PhotoOutcomeNote, PhotoPicker, type PhotoNote } from '../../ui/PhotoPicker.tsx';
 import { $photos, addWorkPhoto, loadPhotos, removeWorkPhoto, type PhotoOutcome } from '../../stores/photos.ts';
 import '../../ui/avatar.css';
@@ -50,7 +50,7 @@ export default function WorkPhotos({ profession }: { profession: string }) {
         </span>
       </div>
       <p className="wz-hint" id={`${id}-hint`}>
-        Show customers up to {WORK_PHOTOS_MAX} jobs you have done (JPEG, PNG or WebP, up to 10 MB each).
+        Show customers up to {WORK_PHOTOS_MAX} jobs you have done ({PHOTO_RULE} each).
       </p>
       {load.state === 'loading' ? <p role="status">Loading your photos...</p> : null}
       {load.state === 'failed' ? (

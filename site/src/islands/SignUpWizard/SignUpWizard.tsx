@@ -5,6 +5,7 @@ import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contrac
 import { CATEGORY_NAMES } from '../../../../contract/categories.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { PLANS } from '../../../../contract/plans.ts';
+import { PHOTO_ACCEPT, PHOTO_RULE } from '../../../../contract/photos.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
@@ -13,6 +14,8 @@ import {
   $linkReferrer,
   $signup,
   $signupForm,
+  $signupPhoto,
+  choosePhoto,
   dismissPaymentError,
   hasAccount,
   keepDraft,
@@ -25,7 +28,7 @@ import {
   submitSignup,
   updateField,
 } from './store.ts';
-import type { SignupForm } from './store.ts';
+import type { Phase, SignupForm } from './store.ts';
 import { useStepHistory } from './history.ts';
 import { Alert, captureForm, Field } from '../../ui/wizard-parts.tsx';
 import { useFocusOn } from '../../ui/useFocus.ts';
@@ -34,7 +37,6 @@ import { fieldProps } from '../../ui/fields.ts';
 import { KeptTapNote, useKeptTap } from '../../ui/KeptTap.tsx';
 
 const STEPS = ['Plan', 'Account', 'Profile'] as const;
-const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 type TextKey = Exclude<keyof SignupForm, 'agreeToTerms' | 'userType' | 'months'>;
 
 function Wizard() {
@@ -43,7 +45,7 @@ function Wizard() {
   const { step, alert, errors, check, phase } = useStore($signup);
   const linkReferrer = useStore($linkReferrer);
   const heading = useFocusOn<HTMLHeadingElement>(step);
-  const [pictureNote, setPictureNote] = useState('');
+  const photo = useStore($signupPhoto);
 
   const formRef = useRef<HTMLFormElement>(null);
   const [formKey, setFormKey] = useState(0);
@@ -80,18 +82,7 @@ function Wizard() {
   };
 
   function onPicture(e: ChangeEvent<HTMLInputElement>) {
-    const file = e.target.files?.[0];
-    setPictureNote('');
-    if (!file) return updateField('profilePicture', '');
-    if (!/^image\/(png|jpeg)$/.test(file.type) && !/\.(png|jpe?g)$/i.test(file.name)) {
-      setPictureNote('Please choose a PNG or JPG image.');
-    } else if (file.size > MAX_PICTURE_BYTES) {
-      setPictureNote('That picture is larger than 5MB. Please choose a smaller one.');
-    } else {
-      return updateField('profilePicture', file.name);
-    }
-    e.target.value = '';
-    updateField('profilePicture', '');
+    if (!choosePhoto(e.target.files?.[0] ?? null)) e.target.value = '';
   }
 
   function onSubmit(e: FormEvent) {
@@ -101,7 +92,7 @@ function Wizard() {
   }
 
   const professional = form.userType === 'professional';
-  const pictureError = pictureNote || errors.profilePicture || '';
+  const pictureError = photo.error;
 
   if (phase.name === 'done') return <Done phase={phase} />;
 
@@ -311,13 +302,14 @@ function Wizard() {
               <input
                 id="su-picture"
                 type="file"
-                accept="image/png,image/jpeg"
+                accept={PHOTO_ACCEPT}
                 aria-describedby="su-picture-hint su-picture-error"
                 aria-invalid={pictureError ? true : undefined}
                 onChange={onPicture}
               />
               <p id="su-picture-hint" className="wz-hint">
-                PNG or JPG, up to 5MB.{form.profilePicture ? ` Chosen: ${form.profilePicture}` : ''}
+                {PHOTO_RULE}. It is saved once your account is active.
+                {photo.file ? ` Chosen: ${photo.file.name}` : ''}
               </p>
               <p id="su-picture-error" className="wz-error" role="alert">
                 {pictureError}
@@ -411,16 +403,28 @@ function PaymentError({ message }: { message: string }) {
   );
 }
 
-function Done({ phase }: { phase: { user: { firstName: string }; signedIn: boolean; to: string } }) {
+function Done({ phase }: { phase: Extract<Phase, { name: 'done' }> }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
+  const { photo } = phase;
   return (
     <div ref={ref} tabIndex={-1} role="status" className="wz-done card">
       <h2>Registration complete!</h2>
       <p>
         Payment successful. Welcome, {phase.user.firstName}: your account is active.
-        {phase.signedIn ? ' Taking you to your dashboard in 3 seconds…' : ' Taking you to sign in…'}
+        {photo.state === 'failed'
+          ? null
+          : phase.signedIn
+            ? ' Taking you to your dashboard in 3 seconds…'
+            : ' Taking you to sign in…'}
       </p>
+      {photo.state === 'sending' ? <p>Saving your profile photo...</p> : null}
+      {photo.state === 'saved' ? <p>Your profile photo is saved.</p> : null}
+      {photo.state === 'failed' ? (
+        <p className="wz-error">
+          Your profile photo was not saved: {photo.message} You can add it from your dashboard.
+        </p>
+      ) : null}
       <a className="btn" href={phase.to}>
         {phase.signedIn ? 'Go to Dashboard' : 'Sign In'}
       </a>

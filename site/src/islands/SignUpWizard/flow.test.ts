@@ -4,11 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const payment = vi.hoisted(() => ({ payForIntent: vi.fn(), verifyAndComplete: vi.fn() }));
 const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
 const session = vi.hoisted(() => ({ signIn: vi.fn(), setPendingUserId: vi.fn() }));
+const photos = vi.hoisted(() => ({ uploadProfilePhoto: vi.fn() }));
+vi.mock('../../stores/photos.ts', () => photos);
 vi.mock('../../lib/payment.ts', async (original) => ({ ...(await original<object>()), ...payment }));
 vi.mock('../../lib/api.ts', async (original) => ({ ...(await original<object>()), ...api }));
 vi.mock('../../stores/session.ts', () => session);
 
-const { $signup, $signupForm, resetSignup, retryPayment, submitSignup } = await import('./store.ts');
+const { $signup, $signupForm, $signupPhoto, choosePhoto, resetSignup, retryPayment, submitSignup } = await import(
+  './store.ts'
+);
 const { RegistrationNotCompletedError } = await import('../../lib/payment.ts');
 
 const intent = {
@@ -58,6 +62,40 @@ describe('sign-up payment flow', () => {
     expect(window.location.assign).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(window.location.assign).toHaveBeenCalledWith('/customer-dashboard');
+  });
+
+  it('the photo chosen at sign-up is uploaded once signed in; the page moves on after both, or stays to say it failed', async () => {
+    vi.useFakeTimers();
+    const file = new File([new Uint8Array(100)], 'me.jpg', { type: 'image/jpeg' });
+    expect(choosePhoto(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }))).toBe(false);
+    expect($signupPhoto.get()).toMatchObject({ file: null, error: expect.stringMatching(/not a photo/) });
+    expect(choosePhoto(file)).toBe(true);
+    payment.payForIntent.mockResolvedValue({ status: 'success', reference: intent.reference });
+    payment.verifyAndComplete.mockResolvedValue({ success: true, message: 'ok', autoLogin: true, token: 'tok', user });
+    let answer!: (outcome: unknown) => void;
+    photos.uploadProfilePhoto.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    await submitSignup();
+    expect(photos.uploadProfilePhoto).toHaveBeenCalledWith(file);
+    expect($signup.get().phase).toMatchObject({ name: 'done', photo: { state: 'sending' } });
+    vi.advanceTimersByTime(5000);
+    expect(window.location.assign).not.toHaveBeenCalled(); // still sending
+    answer({ ok: true, message: 'Profile photo saved.' });
+    await vi.waitFor(() => expect(window.location.assign).toHaveBeenCalledWith('/customer-dashboard'));
+    expect($signup.get().phase).toMatchObject({ photo: { state: 'saved' } });
+  });
+
+  it('a photo that could not be saved is said on the done screen, and the page waits for Go to Dashboard', async () => {
+    vi.useFakeTimers();
+    choosePhoto(new File([new Uint8Array(100)], 'me.jpg', { type: 'image/jpeg' }));
+    payment.payForIntent.mockResolvedValue({ status: 'success', reference: intent.reference });
+    payment.verifyAndComplete.mockResolvedValue({ success: true, message: 'ok', autoLogin: true, token: 'tok', user });
+    photos.uploadProfilePhoto.mockResolvedValueOnce({ ok: false, message: 'The photo could not be read.' });
+    await submitSignup();
+    await vi.waitFor(() =>
+      expect($signup.get().phase).toMatchObject({ photo: { state: 'failed', message: 'The photo could not be read.' } }),
+    );
+    vi.advanceTimersByTime(10_000);
+    expect(window.location.assign).not.toHaveBeenCalled();
   });
 
   it('a cancelled payment says so; Try Again re-opens the same intent without a second account', async () => {

@@ -19,6 +19,8 @@ import { loadPaystack } from '../../lib/paystack-loader.ts';
 import { getPendingUserId, setPendingUserId, signIn } from '../../stores/session.ts';
 import { dashboardAfterSignIn, rememberBooking } from '../../lib/book-after.ts';
 import { sessionStore } from '../../lib/storage.ts';
+import { checkPhotoFile } from '../../../../contract/photos.ts';
+import { uploadProfilePhoto } from '../../stores/photos.ts';
 
 /**
  * The customer/professional sign-up wizard (docs/PRODUCT.md "Sign-up and referrals", "First payment and activation"). $signupForm holds what was typed (kept across steps and failures); $signup holds the
@@ -36,7 +38,6 @@ export interface SignupForm {
   localAddress: string;
   description: string;
   profession: string;
-  profilePicture: string;
   agreeToTerms: boolean;
   referrerCode: string;
   /** How many months the first payment buys (docs/PRODUCT.md "Paying months ahead"). */
@@ -55,7 +56,6 @@ export const EMPTY_FORM: SignupForm = {
   localAddress: '',
   description: '',
   profession: '',
-  profilePicture: '',
   agreeToTerms: false,
   referrerCode: '',
   months: 1,
@@ -67,7 +67,10 @@ export type Phase =
   | { name: 'paying' }
   | { name: 'verifying' }
   | { name: 'failed'; message: string }
-  | { name: 'done'; user: SessionUser; signedIn: boolean; to: string };
+  | { name: 'done'; user: SessionUser; signedIn: boolean; to: string; photo: PhotoSending };
+
+/** The profile photo chosen at sign-up, once the account is active: none, on its way, saved, or why not. */
+export type PhotoSending = { state: 'none' | 'sending' | 'saved' } | { state: 'failed'; message: string };
 
 export type Step = 1 | 2 | 3;
 export type FieldErrors = Partial<Record<keyof SignupForm, string>>;
@@ -86,6 +89,20 @@ export interface SignupState {
 export const $signupForm = map<SignupForm>({ ...EMPTY_FORM });
 export const $signup = map<SignupState>({ step: 1, alert: '', errors: {}, check: 0, phase: { name: 'editing' } });
 
+/**
+ * The profile photo chosen on step 3. In memory only (a file cannot be kept in the draft, so a
+ * reload forgets it and the field says nothing is chosen); sent once the account is paid for and
+ * signed in.
+ */
+export const $signupPhoto = atom<{ file: File | null; error: string }>({ file: null, error: '' });
+
+/** A chosen photo (or none): checked as the dashboard's upload checks it, kept only if it may be sent. */
+export function choosePhoto(file: File | null): boolean {
+  const error = file ? (checkPhotoFile(file) ?? '') : '';
+  $signupPhoto.set({ file: error ? null : file, error });
+  return !error;
+}
+
 /** The account created on the server, its payment intent, and the reference once paid. */
 let account: { userId: number; intent: PaymentIntent; paidReference: string | null } | null = null;
 let redirectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -103,7 +120,7 @@ export function updateField<K extends keyof SignupForm>(key: K, value: SignupFor
 export const STEP_FIELDS: Record<Step, readonly (keyof SignupForm)[]> = {
   1: ['userType'],
   2: ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword', 'referrerCode'],
-  3: ['location', 'profession', 'localAddress', 'description', 'profilePicture', 'agreeToTerms'],
+  3: ['location', 'profession', 'localAddress', 'description', 'agreeToTerms'],
 };
 
 const stepOf = (key: string): Step | undefined =>
@@ -330,9 +347,28 @@ async function finish(): Promise<void> {
     if (signedIn) signIn(done.token!, done.user, { rememberEmail: true });
     // Without auto-login the dashboard's guard would send them to /signin: go there directly.
     const to = signedIn ? dashboardAfterSignIn(done.user) : '/signin';
-    $signup.setKey('phase', { name: 'done', user: done.user, signedIn, to });
+    const photo = signedIn ? $signupPhoto.get().file : null;
+    const phase = { name: 'done', user: done.user, signedIn, to } as const;
+    $signup.setKey('phase', { ...phase, photo: { state: photo ? 'sending' : 'none' } });
     clearTimeout(redirectTimer);
-    redirectTimer = setTimeout(() => window.location.assign(to), PAYMENT_TIMINGS.redirectAfterPaymentMs);
+    let waited = false;
+    let sending = !!photo;
+    const moveOn = () => waited && !sending && window.location.assign(to);
+    redirectTimer = setTimeout(() => {
+      waited = true;
+      moveOn();
+    }, PAYMENT_TIMINGS.redirectAfterPaymentMs);
+    // The photo goes through the dashboard's own upload (its checks, re-encoding and limits) now
+    // that there is a session; the page moves on once it is saved, and stays to say so if it failed.
+    if (photo)
+      void uploadProfilePhoto(photo).then((sent) => {
+        $signup.setKey('phase', {
+          ...phase,
+          photo: sent.ok ? { state: 'saved' } : { state: 'failed', message: sent.message },
+        });
+        sending = !sent.ok; // a failure keeps the page, to be read
+        moveOn();
+      });
   } catch (error) {
     // A verified payment whose completion failed stays honest: we never say the account is active.
     $signup.setKey('phase', {
@@ -415,6 +451,7 @@ export function resetSignup(): void {
   account = null;
   clearTimeout(redirectTimer);
   $signupForm.set({ ...EMPTY_FORM });
+  $signupPhoto.set({ file: null, error: '' });
   $signup.set({ step: 1, alert: '', errors: {}, check: 0, phase: { name: 'editing' } });
 }
 

@@ -13,6 +13,7 @@ import { LengthPicker } from '../../ui/LengthPicker.tsx';
 import { MomoPrompt } from './MomoPrompt.tsx';
 import { $renewal, RENEW_FAILED, renew, retryRenewal, showRenewalCard } from './store.ts';
 import './subscription.css';
+import { countOf } from '../../../../contract/counts.ts';
 
 /**
  * The subscription card of the customer and professional dashboards (issue 5 "Subscriptions"):
@@ -66,7 +67,7 @@ function StateBadge({ subscription, planType }: { subscription: SubscriptionProp
         <span className="sub-warning" aria-hidden="true">
           ⚠
         </span>{' '}
-        Expiring in {days} {days === 1 ? 'day' : 'days'}
+        Expiring in {countOf(days, 'day')}
       </span>
     );
   }
