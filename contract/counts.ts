@@ -1,5 +1,5 @@
 /**
- * Counts in words (docs/PRODUCT.md "Words"): one rule for every number a person reads, so it is
+ * Counts in words (docs/PRODUCT.md "Plain words"): one rule for every number a person reads, so it is
  * "1 review", "2 reviews", "within 1 minute", never "1 Services Used". English's plural categories
  * from Intl.PluralRules (one / other), the same in the browser, the server and emails.
  */

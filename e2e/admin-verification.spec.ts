@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { VERIFICATION_MESSAGES } from '../contract/verification.ts';
 import { createPaidAccount, login } from './fixtures/accounts.ts';
 import { allowImageViewerStyles, signInAdmin } from './fixtures/admin.ts';
+import { shot } from './fixtures/shots.ts';
 
 // Issue #6 "Professional verification", the administrator's side in the browser: the badge in
 // listings means an administrator opened the professional's Ghana Card and trade certificate and
@@ -80,6 +81,7 @@ test('an administrator opens both documents, marks the professional verified, an
   await expect(dialog.getByRole('button', { name: 'Verify' })).toHaveAccessibleDescription(
     VERIFICATION_MESSAGES.notOpened,
   );
+  await shot(page, 'admin-verify-waits', { fullPage: false });
 
   // Each document opens in a new tab from the bytes fetched with the admin's token.
   for (const name of ['Open Ghana Card (ghana-card.png)', 'Open Trade certificate (certificate.pdf)']) {
@@ -96,6 +98,7 @@ test('an administrator opens both documents, marks the professional verified, an
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog.getByText('Pending review')).toBeVisible();
   await dialog.getByRole('button', { name: 'Verify' }).click();
+  await shot(page, 'admin-verify-asked', { fullPage: false });
   await ask.getByRole('button', { name: 'Verify' }).click();
   await expect(dialog.getByText(/^Status: Verified/)).toBeVisible();
   expect((await listing()).verified).toBe(true);

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { join } from 'node:path';
 import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
@@ -8,6 +7,7 @@ import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from '../contract/professionals.ts'
 import type { SearchAnswer } from '../contract/professionals.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { overflows, PHONE } from './fixtures/phone.ts';
+import { shot } from './fixtures/shots.ts';
 
 // Issue #15, the customer's side: Find Pro shows a page of professionals at a time and
 // "Show more professionals" appends the next one (GET /api/professionals?cursor=…), keeping what
@@ -17,7 +17,6 @@ const ACCRA = { latitude: 5.6037, longitude: -0.187 };
 /** Two full pages and a few more: the last "Show more" ends the list. */
 const PROFESSIONALS = 2 * SEARCH_PAGE_SIZE + 5;
 /** Set to a folder to save the phone screenshots there (findmore-list.png, findmore-error.png). */
-const SCREENSHOTS = process.env.FINDMORE_SCREENSHOTS;
 
 /**
  * Letters from the run's data folder: the same for every worker of one run (a worker restarted
@@ -299,7 +298,7 @@ test.describe('on a 360 px phone', () => {
     expect(Math.abs(box.width - listBox.width)).toBeLessThanOrEqual(1);
     expect(await overflows(page)).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
-    if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, 'findmore-list.png') });
+    await shot(page, 'findmore-list', { fullPage: false });
 
     // The last page fails once: the alert and Try Again fit too.
     await page.route(
@@ -314,7 +313,7 @@ test.describe('on a 360 px phone', () => {
     await alert.scrollIntoViewIfNeeded();
     expect(await overflows(page)).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
-    if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, 'findmore-error.png') });
+    await shot(page, 'findmore-error', { fullPage: false });
 
     await alert.getByRole('button', { name: 'Try Again' }).click();
     await expect(cards).toHaveCount(PROFESSIONALS);

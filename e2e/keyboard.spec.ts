@@ -370,8 +370,10 @@ test('professional dashboard: decline one request, accept another, message the c
   const withdrawn = await bookFirstSlot(request, third, pro.user.id, 2);
   await useSession(page, await login(request, pro));
   // No live updates here (a network that holds them back): the list stays as it was loaded, so the
-  // customer's cancellation below is met by Accept, as when it crosses the live news.
-  await page.route(`**${EVENTS_TICKET_PATH}`, (route) => route.abort());
+  // customer's cancellation below is met by Accept, as when it crosses the live news. The request
+  // hangs rather than fails: failures would turn on polling within seconds, and a poll reads the
+  // list again (the withdrawn request then leaves it, sometimes before the refusal is checked).
+  await page.route(`**${EVENTS_TICKET_PATH}`, () => {});
   await page.goto('/professional-dashboard');
 
   const tabs = page.getByRole('tablist', { name: 'Dashboard sections' });

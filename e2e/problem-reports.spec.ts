@@ -8,6 +8,7 @@ import { signInAdmin } from './fixtures/admin.ts';
 import { bookFirstSlot, passSlotStart } from './fixtures/bookings.ts';
 import { resetServerClockAfterEach } from './fixtures/clock.ts';
 import { PHONE, overflows } from './fixtures/phone.ts';
+import { shot } from './fixtures/shots.ts';
 
 // Issue #28 items 3–5 on a 360 px phone (docs/PRODUCT.md "Cancellations that count", "Was the job
 // done?", "Problem reports"): a customer reports that the professional did not come, an
@@ -15,8 +16,6 @@ import { PHONE, overflows } from './fixtures/phone.ts';
 // professional's public page says their figures in words.
 
 resetServerClockAfterEach(); // passSlotStart moves the server's clock
-
-const SHOTS = process.env.SHOTS_DIR; // screenshots for a person to look at, when asked for
 
 async function phonePage(browser: Browser, session?: Pick<LoginResponse, 'token' | 'user'>): Promise<Page> {
   const page = await (await browser.newContext({ viewport: PHONE })).newPage();
@@ -31,10 +30,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 test('a customer reports a no-show, an administrator closes it, and both read the outcome; the public page counts it', async ({

@@ -2,6 +2,7 @@ import { expect, test } from './fixtures/test.ts';
 import type { Page } from '@playwright/test';
 import { uniquePhone, uniqueTag } from './fixtures/accounts.ts';
 import { overflows, PHONE } from './fixtures/phone.ts';
+import { shot } from './fixtures/shots.ts';
 
 /** Issue #16 "No dead ends" and "Fits the phone": each sign-up step is checked before it is left, is a history entry, and fits 360 px. */
 
@@ -143,15 +144,15 @@ test.describe('on a 360 × 740 phone', () => {
     await wizard(page).getByRole('button', { name: 'Continue' }).click();
     await expect(wizard(page).getByLabel('First Name')).toBeFocused();
     expect(await overflows(page)).toEqual([]);
-    if (process.env.SIGNUP_SHOTS) await page.screenshot({ path: '/tmp/signup-step2-errors.png', fullPage: true });
+    await shot(page, 'signup-step2-errors');
     await fillStep2(page, person());
     await wizard(page).getByRole('button', { name: 'Continue' }).click();
     await expect(heading(page, 3)).toBeFocused();
     expect(await overflows(page)).toEqual([]);
-    if (process.env.SIGNUP_SHOTS) await page.screenshot({ path: '/tmp/signup-step3.png', fullPage: true });
+    await shot(page, 'signup-step3');
     await wizard(page).getByRole('button', { name: 'Complete Registration & Pay' }).click();
     await expect(wizard(page).getByLabel('Profession')).toBeFocused();
     expect(await overflows(page)).toEqual([]);
-    if (process.env.SIGNUP_SHOTS) await page.screenshot({ path: '/tmp/signup-step3-errors.png', fullPage: true });
+    await shot(page, 'signup-step3-errors');
   });
 });

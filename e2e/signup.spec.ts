@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { PHOTO_MESSAGES, PHOTO_RULE } from '../contract/photos.ts';
 import { uniquePhone, uniqueTag } from './fixtures/accounts.ts';
+import { shot } from './fixtures/shots.ts';
 
 /**
  * Signed in on the right dashboard: the guard kept us there, the session holds this account, and
@@ -192,6 +193,7 @@ test('a professional is asked for a profession and a service area, then signs up
       .toBuffer(),
   });
   await expect(form.getByText('Chosen: me.jpg')).toBeVisible();
+  await shot(page, 'signup-step3-photo');
 
   await form.getByLabel('City').selectOption('Accra');
   await form.getByLabel('Local Address & Service Area').fill('East Legon, Accra – within about 5 miles');
@@ -227,6 +229,7 @@ test('a professional is asked for a profession and a service area, then signs up
   await expect(page.getByRole('status').filter({ hasText: 'Registration complete!' })).toBeVisible();
   // The photo is uploaded with the new session, then the page moves on by itself.
   await expect(page.getByText('Your profile photo is saved.')).toBeVisible();
+  await shot(page, 'signup-done-photo');
   expect(body).not.toHaveProperty('profilePicture');
   await expectSignedInOn(page, '/professional-dashboard', p);
   await expect(page.locator('.pd-head .avatar img')).toHaveAttribute('src', /^\/media\/[0-9a-f]{64}-thumb\.webp$/);
