@@ -1,3 +1,4 @@
+import { countOf } from './counts.ts';
 /** Subscription plans (docs/PRODUCT.md "Plans and prices"). Amounts: whole cedis for display, pesewas for the provider. */
 export type PlanType = 'customer' | 'professional';
 
@@ -53,7 +54,7 @@ export const NO_LENGTH_DISCOUNTS: LengthDiscounts = { 3: 0, 6: 0, 12: 0 };
 export const MAX_LENGTH_DISCOUNT = 50;
 
 /** "1 month", "6 months". */
-export const lengthName = (months: number): string => (months === 1 ? '1 month' : `${months} months`);
+export const lengthName = (months: number): string => countOf(months, 'month');
 
 /** What `months` cost, in pesewas: the monthly price × months, less that length's discount, to the pesewa. */
 export function lengthPricePesewas(monthlyPesewas: number, months: PlanLength, discounts: LengthDiscounts): number {

@@ -1,6 +1,8 @@
 import { expect, test } from './fixtures/test.ts';
 import { CATEGORY_NAMES } from '../contract/categories.ts';
 import { NEARBY_RADIUS_MILES } from '../contract/professionals.ts';
+import { overflows, PHONE } from './fixtures/phone.ts';
+import { shot } from './fixtures/shots.ts';
 
 // The public, pre-rendered pages: landing, legal, support and the 404 page.
 
@@ -138,6 +140,52 @@ test('landing page: nine sections in order, categories, plan picker without Java
 
   // The landing page ships no JavaScript at all.
   await expect(page.locator('script')).toHaveCount(0);
+});
+
+test('a visitor can look before paying: Browse and Pricing from the header and the hero, and the plan picked carried into sign-up', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  const nav = header.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Browse' })).toHaveAttribute('href', '/professionals');
+  await expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+  // On a phone the header is two rows at most, and nothing passes the screen's edge.
+  expect((await header.boundingBox())!.height).toBeLessThan(120);
+  expect(await overflows(page)).toEqual([]);
+  await shot(page, 'landing-header-360', { fullPage: false });
+  await expect(page.getByRole('main').getByRole('link', { name: 'Browse professionals first' })).toHaveAttribute(
+    'href',
+    '/professionals',
+  );
+
+  // The card picked in the hero goes with the header's Get Started (no JavaScript on this page).
+  await page.getByRole('group', { name: 'How will you use it?' }).getByText('I offer services').click();
+  const getStarted = header.getByRole('link', { name: 'Get Started' });
+  await expect(getStarted).toHaveAttribute('href', '/signup?plan=professional');
+  await getStarted.click();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 3: Account information' })).toBeVisible();
+  await expect(page.getByText(/^Plan: Professional, ₵27 a month\./)).toBeVisible();
+  await page.getByRole('button', { name: 'Change plan' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 1 of 3: Choose your plan' })).toBeVisible();
+
+  // /pricing: both plans at the prices in force, and what months ahead cost.
+  await page.goto('/');
+  await header.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Simple monthly pricing' })).toBeVisible();
+  const professional = page.getByRole('article', { name: /Professional/ });
+  await expect(professional).toContainText('₵27 per month');
+  const months = professional.getByRole('table', { name: 'Pay months ahead' });
+  await expect(months.getByRole('row')).toHaveText([/^1 month₵27\.00/, /^3 months₵/, /^6 months₵/, /^12 months₵/]);
+  await expect(
+    page.getByRole('article', { name: 'Customer' }).getByRole('link', { name: 'Choose Customer plan' }),
+  ).toHaveAttribute('href', '/signup?plan=customer');
+  expect(await overflows(page)).toEqual([]);
+  await shot(page, 'pricing-360');
+  await page.getByRole('link', { name: 'Browse professionals first' }).click();
+  await expect(page).toHaveURL(/\/professionals$/);
 });
 
 test('legal pages show their titles, dates and key facts', async ({ page }) => {

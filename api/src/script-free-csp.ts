@@ -8,7 +8,7 @@ import { runsNoScript } from '../../site/integrations/script-free-csp.ts';
  * Astro's header policy lists every script hash of the site; these get `script-src 'none'` and no
  * COOP, like the pre-rendered script-free pages.
  */
-export const SCRIPT_FREE_RENDERED = /^\/(?:professionals(?:\/[^/]*)?|renew\/[^/]*)\/?$/;
+export const SCRIPT_FREE_RENDERED = /^\/(?:professionals(?:\/[^/]*)?|pricing|renew\/[^/]*)\/?$/;
 
 /** A header policy with its script-src made 'none'. */
 export const withoutScripts = (policy: string): string => policy.replace(/script-src [^;]*/, "script-src 'none'");

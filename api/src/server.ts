@@ -26,6 +26,7 @@ import { ensureFirstAdmin } from './features/admin/accounts.ts';
 import { EventHub } from './features/events/hub.ts';
 import { liveSession } from './http/auth.ts';
 import { shippedPlaceholderLines, supportLinesVerdict } from './support-lines.ts';
+import { planPrices } from './features/settings/settings.ts';
 
 function readConfig(): Config {
   try {
@@ -142,6 +143,7 @@ const app = createApp({
     testMode: payments.name === 'sandbox',
     directory: directoryReader(db, clock, config.publicUrl, readCache),
     renewal: renewLinks({ db, clock, logger, payments, notifier }),
+    plans: () => planPrices(db),
     // Rendered pages in a cache of their own, bounded in bytes: they cannot push sessions out.
     pageCache: config.readCache ? new ReadCache(feed, PAGE_CACHE_BUDGET) : undefined,
     clock,

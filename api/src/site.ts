@@ -25,6 +25,7 @@ import {
   type RenderedPage,
 } from './rendered-pages.ts';
 import { SCRIPT_FREE_RENDERED, scriptFreePages } from './script-free-csp.ts';
+import type { PlanPrices } from '../../contract/plans.ts';
 
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const siteDist = join(projectRoot, 'site', 'dist');
@@ -59,6 +60,8 @@ export interface SiteLocals {
   testMode: boolean;
   /** One-tap renewal links (/renew/{token}). */
   renewal: RenewLinks;
+  /** The prices in force, which an administrator can change (/pricing). */
+  plans: () => Promise<PlanPrices>;
 }
 
 /** The pages rendered per request that are kept between requests (rendered-pages.ts renderedPageCache). */
@@ -69,7 +72,7 @@ const KEPT_PAGES: { path: RegExp; policy: KeptPagePolicy }[] = [
   { path: /^\/(?:sitemap\.xml|sitemaps\/[^/]+\.xml)$/, policy: { ttlMs: SITEMAP_KEPT_MS, showsUsers: false } },
 ];
 /** Pages rendered per request (the directory, renewal links, the sitemap): the build has no file to look for (a few stat calls each). */
-const RENDERED_ONLY = /^\/(?:professionals(?:\/[^/]+)?|renew\/[^/]+|sitemap\.xml|sitemaps\/[^/]+)\/?$/;
+const RENDERED_ONLY = /^\/(?:professionals(?:\/[^/]+)?|pricing|renew\/[^/]+|sitemap\.xml|sitemaps\/[^/]+)\/?$/;
 /**
  * A form a page takes (the renewal page's) is a few fields: a body to any page is read here, at
  * most this much whether its length is declared or not (chunked), before anything parses it.
@@ -179,6 +182,7 @@ export async function siteMiddleware(options: {
   testMode: boolean;
   directory: DirectoryReader;
   renewal: RenewLinks;
+  plans: () => Promise<PlanPrices>;
   /** Keeps rendered profile pages and the sitemap (rendered-pages.ts): a cache of its own, bounded in bytes. */
   pageCache?: ReadCache;
   clock: { now(): Date };
@@ -190,6 +194,7 @@ export async function siteMiddleware(options: {
     directory,
     testMode: options.testMode,
     renewal: options.renewal,
+    plans: options.plans,
   };
   const pageCache = options.pageCache && renderedPageCache(options.pageCache, options.clock);
   const scriptFree = await scriptFreePages(clientDir);

@@ -9,5 +9,7 @@ declare namespace App {
     testMode: boolean;
     /** One-tap renewal links (/renew/{token}). */
     renewal: import('../../api/src/features/subscriptions/renew-link.ts').RenewLinks;
+    /** The prices in force (/pricing). */
+    plans: () => Promise<import('../../contract/plans.ts').PlanPrices>;
   }
 }

@@ -32,7 +32,7 @@ export function PasswordField({
           onClick={() => setShown((v) => !v)}
         >
           {shown ? 'Hide' : 'Show'}
-          <span className="auth-sr"> password</span>
+          <span className="sr-only"> password</span>
         </button>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { DEFAULT_SETTINGS, type PlatformSettings } from '../../../../contract/admin.ts';
-import type { LengthDiscounts, PlanType } from '../../../../contract/plans.ts';
+import { lengthOffers, type LengthDiscounts, type PlanPrices, type PlanType } from '../../../../contract/plans.ts';
 import type { SubscriptionWindows } from '../../../../contract/subscriptions.ts';
 import type { Db } from '../../db.ts';
 
@@ -70,4 +70,20 @@ export async function saveSettings(db: Conn, s: PlatformSettings, now: Date): Pr
       discount_12_months_percent: s.discount12Months,
       updated_at: now,
     });
+}
+
+/** The prices and commissions in force, in cedis (GET /api/plans and the /pricing page). */
+export async function planPrices(db: Conn): Promise<PlanPrices> {
+  const s = await getSettings(db);
+  return {
+    prices: { customer: s.pricePesewas.customer / 100, professional: s.pricePesewas.professional / 100 },
+    commissions: {
+      customer: s.commissionPesewas.customer / 100,
+      professional: s.commissionPesewas.professional / 100,
+    },
+    lengths: {
+      customer: lengthOffers(s.pricePesewas.customer, s.lengthDiscounts),
+      professional: lengthOffers(s.pricePesewas.professional, s.lengthDiscounts),
+    },
+  };
 }

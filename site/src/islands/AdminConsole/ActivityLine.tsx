@@ -23,7 +23,7 @@ export function ActivityLine({
         typeof part === 'string' ? (
           part
         ) : subject?.exists && onOpenUser ? (
-          <button key={i} type="button" className="pd-link" onClick={() => onOpenUser(subject.id)}>
+          <button key={i} type="button" className="link-button" onClick={() => onOpenUser(subject.id)}>
             {subject.name}
           </button>
         ) : (

@@ -60,7 +60,7 @@ export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void
               return (
                 <tr key={affiliate.id}>
                   <th scope="row">
-                    <button type="button" className="pd-link" onClick={() => onOpenUser(affiliate.id)}>
+                    <button type="button" className="link-button" onClick={() => onOpenUser(affiliate.id)}>
                       {affiliate.name}
                     </button>
                     <span className="pd-muted admin-block">since {dateText(affiliate.joinDate)}</span>

@@ -59,7 +59,7 @@ export function HistoryChart({ history }: { history: AdminStats['history'] }) {
       <details className="admin-chart-table">
         <summary>Show the figures as a table</summary>
         <table className="pd-table">
-          <caption className="auth-sr">Sign-ups and revenue for the last 12 months</caption>
+          <caption className="sr-only">Sign-ups and revenue for the last 12 months</caption>
           <thead>
             <tr>
               <th scope="col">Month</th>

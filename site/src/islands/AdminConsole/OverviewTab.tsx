@@ -26,7 +26,7 @@ export function OverviewTab({ seed }: { seed?: AdminStats }) {
         ];
         return (
           <div className="pd-stack">
-            <h2 id={ids.cards} className="auth-sr">
+            <h2 id={ids.cards} className="sr-only">
               Platform figures
             </h2>
             <ul className="pd-stats" aria-labelledby={ids.cards}>

@@ -38,7 +38,7 @@ export function UserPhotos({ detail }: { detail: AdminUserDetail }) {
                 disabled={busy !== null}
                 onClick={() => setAsking(photo)}
               >
-                Remove <span className="auth-sr">{what.toLowerCase()}</span>
+                Remove <span className="sr-only">{what.toLowerCase()}</span>
               </button>
             </li>
           );

@@ -88,7 +88,7 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
               return (
                 <tr key={user.id}>
                   <th scope="row">
-                    <button type="button" className="pd-link" onClick={() => onOpenUser(user.id)}>
+                    <button type="button" className="link-button" onClick={() => onOpenUser(user.id)}>
                       {user.name}
                     </button>
                   </th>

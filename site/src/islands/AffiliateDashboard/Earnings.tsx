@@ -32,7 +32,7 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
         // Scrolls sideways inside this box on a phone (see RecentReferrals in Overview.tsx).
         <div className="ad-scroll" role="region" aria-label="Payouts table" tabIndex={0}>
           <table className="pd-table">
-            <caption className="auth-sr">Your payout requests, newest first</caption>
+            <caption className="sr-only">Your payout requests, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">Date</th>

@@ -63,7 +63,7 @@ function ReferrerCard({ code }: { code: string }) {
           <li key={target.name}>
             <a className="btn btn-line wz-button" href={target.href} target="_blank" rel="noopener">
               {target.name}
-              <span className="auth-sr"> (opens in a new tab)</span>
+              <span className="sr-only"> (opens in a new tab)</span>
             </a>
           </li>
         ))}
@@ -121,7 +121,7 @@ export function RecentReferrals({ referrals }: { referrals: Referral[] }) {
         // region, so keyboard users can scroll it and screen readers still read a table.
         <div className="ad-scroll" role="region" aria-label="Referrals table" tabIndex={0}>
           <table className="pd-table">
-            <caption className="auth-sr">Your latest referrals, newest first</caption>
+            <caption className="sr-only">Your latest referrals, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">Name</th>

@@ -244,7 +244,7 @@ function UserMenu({ name }: { name: string }) {
         onClick={() => setOpen((o) => !o)}
       >
         {name} <span aria-hidden="true">▾</span>
-        <span className="cd-sr"> account menu</span>
+        <span className="sr-only"> account menu</span>
       </button>
       <ul
         id={menuId}

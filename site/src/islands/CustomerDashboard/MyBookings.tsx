@@ -384,7 +384,7 @@ function ReviewForm({ booking, onDone }: { booking: Booking; onDone: (reviewed: 
               onChange={() => setRating(n)}
             />
             <span aria-hidden="true">★</span>
-            <span className="cd-sr">{countOf(n, 'star')}</span>
+            <span className="sr-only">{countOf(n, 'star')}</span>
           </label>
         ))}
       </fieldset>

@@ -26,7 +26,7 @@ export function Overview({ record }: { record: CustomerRecord }) {
   return (
     <div className="cd-overview">
       <section aria-labelledby={ids.stats} className="cd-section">
-        <h2 id={ids.stats} className="cd-sr">
+        <h2 id={ids.stats} className="sr-only">
           Your figures
         </h2>
         <ul className="cd-stats" role="list">

@@ -59,11 +59,11 @@ function BookingItem({ b }: { b: Booking }) {
       {b.status === 'pending' || b.status === 'confirmed' ? (
         <div className="wz-actions">
           <a className="btn btn-line wz-button" href={FULL}>
-            Message <span className="auth-sr">{b.professionalName}</span>
+            Message <span className="sr-only">{b.professionalName}</span>
           </a>
           {b.status === 'confirmed' && b.contactPhone ? (
             <a className="btn btn-line wz-button" href={`tel:${b.contactPhone}`}>
-              Call <span className="auth-sr">{b.professionalName}</span>
+              Call <span className="sr-only">{b.professionalName}</span>
             </a>
           ) : null}
         </div>

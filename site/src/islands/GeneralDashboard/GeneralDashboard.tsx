@@ -113,7 +113,7 @@ export default function GeneralDashboard({ title, user }: DashboardViewProps) {
           <ProfileMenu tabs={tabs} onPick={setTab} />
         </div>
       </div>
-      <p id="gd-role-hint" className="auth-sr">
+      <p id="gd-role-hint" className="sr-only">
         Only the roles your account has are offered.
       </p>
       <SignedInAs user={user} />

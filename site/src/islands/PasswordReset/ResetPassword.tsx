@@ -121,7 +121,7 @@ function Form() {
             onClick={() => setShow((v) => !v)}
           >
             {show ? 'Hide' : 'Show'}
-            <span className="auth-sr"> passwords</span>
+            <span className="sr-only"> passwords</span>
           </button>
         </div>
         <p className="auth-hint">At least 8 characters.</p>

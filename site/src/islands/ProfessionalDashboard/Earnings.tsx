@@ -22,7 +22,7 @@ export default function Earnings({ record }: { record: ProfessionalRecord }) {
         <h2 id={`${id}-title`}>Earnings by Month</h2>
         {record.earningsByMonth.length ? (
           <table className="pd-table">
-            <caption className="auth-sr">Earnings from completed jobs, by month, newest first</caption>
+            <caption className="sr-only">Earnings from completed jobs, by month, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">Month</th>

@@ -202,7 +202,7 @@ export function JobCard({
             {messageButton}
             {job.contactPhone ? (
               <a className="btn btn-line wz-button pd-call" href={`tel:${job.contactPhone}`}>
-                Call <span className="auth-sr">{job.customerName}</span>
+                Call <span className="sr-only">{job.customerName}</span>
               </a>
             ) : null}
             {started && !asking ? (

@@ -134,7 +134,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
           Next job: {longDateLabel(upcoming[0].date)} at {timeLabel(upcoming[0].time)} with {upcoming[0].customerName}.{' '}
           <button
             type="button"
-            className="pd-link"
+            className="link-button"
             onClick={() => {
               setMonth(upcoming[0]!.date.slice(0, 7));
               setChosen(upcoming[0]!.date);

@@ -301,7 +301,7 @@ export function ExpiredRequest({ booking }: { booking: Booking }) {
                 </span>
               </span>
               <button type="button" className="btn btn-sm wz-button" onClick={() => $bookingTarget.set(pro)}>
-                Book <span className="bt-sr">{pro.name}</span>
+                Book <span className="sr-only">{pro.name}</span>
               </button>
             </li>
           ))}

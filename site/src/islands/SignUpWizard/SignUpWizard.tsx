@@ -17,6 +17,7 @@ import {
   $signupPhoto,
   choosePhoto,
   dismissPaymentError,
+  goToStep,
   hasAccount,
   keepDraft,
   nextStep,
@@ -105,7 +106,7 @@ function Wizard() {
               {i + 1}
             </span>{' '}
             {name}
-            {step > i + 1 ? <span className="wz-sr"> (done)</span> : null}
+            {step > i + 1 ? <span className="sr-only"> (done)</span> : null}
           </li>
         ))}
       </ol>
@@ -166,6 +167,14 @@ function Wizard() {
 
         {step === 2 ? (
           <>
+            {form.userType ? (
+              <p className="wz-applied">
+                Plan: <strong>{PLANS[form.userType].name}</strong>, ₵{prices[form.userType]} a month.{' '}
+                <button type="button" className="link-button" onClick={() => goToStep(1)}>
+                  Change plan
+                </button>
+              </p>
+            ) : null}
             <div className="wz-row">
               <Field id="su-firstName" error={errors.firstName} label="First Name" required>
                 <input

@@ -92,7 +92,9 @@ describe('sign-up payment flow', () => {
     photos.uploadProfilePhoto.mockResolvedValueOnce({ ok: false, message: 'The photo could not be read.' });
     await submitSignup();
     await vi.waitFor(() =>
-      expect($signup.get().phase).toMatchObject({ photo: { state: 'failed', message: 'The photo could not be read.' } }),
+      expect($signup.get().phase).toMatchObject({
+        photo: { state: 'failed', message: 'The photo could not be read.' },
+      }),
     );
     vi.advanceTimersByTime(10_000);
     expect(window.location.assign).not.toHaveBeenCalled();
