@@ -115,7 +115,7 @@ test('suspending, activating and every payout move ask first: Cancel and Escape 
   await page.getByLabel('Status').selectOption('pending');
   const approve = page.getByRole('button', { name: `Approve payout ${paid.reference}` });
   await approve.click();
-  const approving = page.getByRole('alertdialog', { name: `Approve payout ${paid.reference}?` });
+  const approving = page.getByRole('alertdialog', { name: /^Approve ₵[\d.,]+ to .+\?$/ });
   await expect(approving).toContainText(/Approve the ₵250\.00 payout to Kofi Payee by Mobile Money \(\+?\d+\)\?/);
   await approving.getByRole('button', { name: 'Cancel' }).click();
   await expect(approving).toBeHidden();
@@ -127,7 +127,7 @@ test('suspending, activating and every payout move ask first: Cancel and Escape 
 
   const reject = page.getByRole('button', { name: `Reject payout ${refused.reference}` });
   await reject.click();
-  const rejecting = page.getByRole('alertdialog', { name: `Reject payout ${refused.reference}?` });
+  const rejecting = page.getByRole('alertdialog', { name: /^Reject ₵[\d.,]+ to .+\?$/ });
   await expect(rejecting).toContainText('They are not paid, and the ₵250.00 goes back to their balance.');
   await page.keyboard.press('Escape');
   await expect(rejecting).toBeHidden();
@@ -142,7 +142,7 @@ test('suspending, activating and every payout move ask first: Cancel and Escape 
 
   await page.getByLabel('Status').selectOption('processing');
   await page.getByRole('button', { name: `Complete payout ${paid.reference}` }).click();
-  const completing = page.getByRole('alertdialog', { name: `Complete payout ${paid.reference}?` });
+  const completing = page.getByRole('alertdialog', { name: /^Mark ₵[\d.,]+ to .+ as paid\?$/ });
   await expect(completing).toContainText(
     'Mark the ₵250.00 payout to Kofi Payee as paid? Do this only once the money has reached Mobile Money',
   );
@@ -237,9 +237,9 @@ test('the Activity tab reads every administrator action as a sentence naming the
   const list = page.getByRole('list', { name: 'Administrator actions, newest first' });
   const items = list.locator(':scope > li');
   await expect(items.first()).toHaveText(
-    /^\d{1,2} \w{3} \d{4}, \d\d:\d\d — admin e2e-admin activated the account of Efua Activity \(was suspended\)\.$/,
+    /^\d{1,2} \w{3} \d{4}, \d\d:\d\d — e2e-admin activated the account of Efua Activity \(was suspended\)\.$/,
   );
-  await expect(items.nth(1)).toContainText('admin e2e-admin suspended the account of Efua Activity (was active).');
+  await expect(items.nth(1)).toContainText('e2e-admin suspended the account of Efua Activity (was active).');
   await expect(items).toHaveCount(25);
   await page.getByRole('button', { name: 'Show more' }).click();
   await expect(items.nth(25)).toBeFocused();
@@ -258,7 +258,7 @@ test('the Activity tab reads every administrator action as a sentence naming the
   await dialog.getByRole('tab', { name: 'Activity' }).click();
   await expect(
     dialog.getByRole('list', { name: 'Administrator actions on Efua Activity' }).locator(':scope > li').first(),
-  ).toContainText('admin e2e-admin activated the account (was suspended).');
+  ).toContainText('e2e-admin activated the account (was suspended).');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
@@ -279,7 +279,7 @@ test('the Activity tab reads every administrator action as a sentence naming the
   await expect(failure).toBeVisible();
   await page.unroute('**/api/admin/activity?*');
   await failure.getByRole('button', { name: 'Try Again' }).click();
-  await expect(items.first()).toContainText('admin e2e-admin');
+  await expect(items.first()).toContainText('e2e-admin');
 });
 
 test('on a wide screen the console uses the width, and its tables are not cut', async ({ page, request }) => {
@@ -366,13 +366,13 @@ test.describe('on a 360 px phone', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const payout = page.getByRole('row', { name: new RegExp(`${long.lastName}aff`) });
     await payout.getByRole('button', { name: /^Approve payout/ }).click();
-    await expect(page.getByRole('alertdialog', { name: /^Approve payout/ })).toContainText(
+    await expect(page.getByRole('alertdialog', { name: /^Approve ₵/ })).toContainText(
       `${long.firstName} ${long.lastName}aff`,
     );
     await measure('Approve confirmation');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await payout.getByRole('button', { name: /^Reject payout/ }).click();
-    await expect(page.getByRole('alertdialog', { name: /^Reject payout/ })).toBeVisible();
+    await expect(page.getByRole('alertdialog', { name: /^Reject ₵/ })).toBeVisible();
     await measure('Reject confirmation');
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect(problems).toEqual([]);

@@ -303,10 +303,13 @@ test('a customer edits the profile; /dashboard shows the location and Analytics 
   await page.getByRole('tab', { name: 'Find Services' }).click();
   const from = new URL((await searched).url()).searchParams;
   expect([Number(from.get('lat')), Number(from.get('lng'))]).toEqual([4.8845, -1.7554]);
-  await page.goto('/dashboard');
+  // Analytics is reached from the customer's own dashboard: the account menu links it (issue #29 item 8).
+  await page.getByRole('button', { name: /account menu/ }).click();
+  await page.getByRole('link', { name: 'Analytics' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=analytics$/);
   const tabs = page.getByRole('tablist', { name: 'Dashboard sections' });
   await expect(tabs.getByRole('tab')).toHaveText(['Overview', 'Bookings', 'Find Pro', 'Analytics', 'Profile']);
-  await tabs.getByRole('tab', { name: 'Analytics' }).click();
+  await expect(tabs.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
   const month = await serverMonth(page);
   const monthName = monthLabel(month);
   const perMonth = page.getByRole('list', { name: /^Bookings per month/ });
@@ -322,7 +325,12 @@ test('a customer edits the profile; /dashboard shows the location and Analytics 
 
   // --- The professional, with location granted: the city and Live; acceptance 50%, one job's earnings.
   const proPage = await phonePage(browser, proSession, { geolocation: true });
-  await proPage.goto('/dashboard');
+  // The professional's dashboard links the general screen and its Analytics.
+  await proPage.goto('/professional-dashboard');
+  const more = proPage.getByRole('navigation', { name: 'More of your account' });
+  await expect(more.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/dashboard?tab=analytics');
+  await more.getByRole('link', { name: 'General dashboard' }).click();
+  await expect(proPage).toHaveURL(/\/dashboard$/);
   const proWhere = proPage.getByRole('status').filter({ hasText: 'Ghana' });
   await expect(proWhere).toContainText('Accra, Ghana');
   await expect(proWhere).not.toContainText('(default)');

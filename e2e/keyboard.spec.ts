@@ -632,7 +632,7 @@ test('admin console: sign in, find a user, edit them in the dialog, Escape back 
   await press(
     page,
     page
-      .getByRole('alertdialog', { name: `Approve payout ${payout.reference}?` })
+      .getByRole('alertdialog', { name: /^Approve ₵[\d.,]+ to .+\?$/ })
       .getByRole('button', { name: 'Approve payout' }),
   );
   await expect(page.getByText(`Payout ${payout.reference} approved; it is now processing.`)).toBeFocused();
@@ -640,7 +640,7 @@ test('admin console: sign in, find a user, edit them in the dialog, Escape back 
   // Complete asks first, with a note: focus on its heading, Tab to the note, then to Complete payout.
   await chooseOption(page, page.getByLabel('Status'), 'Processing', { back: true });
   await press(page, page.getByRole('button', { name: `Complete payout ${payout.reference}` }));
-  const confirm = page.getByRole('alertdialog', { name: `Complete payout ${payout.reference}?` });
+  const confirm = page.getByRole('alertdialog', { name: /^Mark ₵[\d.,]+ to .+ as paid\?$/ });
   await expect(confirm.getByRole('heading', { name: `Complete payout ${payout.reference}?` })).toBeFocused();
   await typeInto(page, confirm.getByLabel('Note (optional)'), 'Paid by MoMo');
   await press(page, confirm.getByRole('button', { name: 'Complete payout' }));

@@ -33,6 +33,58 @@ it('loads professionals in all 12 categories over the 10 cities, each near its c
   }
 });
 
+it('reads like a real marketplace: varied names, and completed jobs with reviews that the figures agree with', async () => {
+  // Issue #29 item 15: not the same first name for every plumber.
+  const names = await db('users as u')
+    .join('professional_profiles as p', 'p.user_id', 'u.id')
+    .where('p.profession', 'Plumber')
+    .select('u.first_name', 'u.last_name');
+  expect(new Set(names.map((n) => n.first_name)).size).toBeGreaterThanOrEqual(6);
+  expect(new Set(names.map((n) => `${n.first_name} ${n.last_name}`)).size).toBe(names.length);
+
+  const reviewed = await db('professional_profiles').where('review_count', '>', 0).count({ n: '*' });
+  expect(Number(reviewed[0].n)).toBeGreaterThan(50);
+  // Each professional's counters match their reviews and completed jobs, as the real steps keep them.
+  const mismatched = await db('professional_profiles as p')
+    .leftJoin(
+      db('reviews')
+        .select('professional_id')
+        .count({ n: '*' })
+        .sum({ stars: 'rating' })
+        .groupBy('professional_id')
+        .as('r'),
+      'r.professional_id',
+      'p.user_id',
+    )
+    .leftJoin(
+      db('bookings')
+        .where({ status: 'completed' })
+        .select('professional_id')
+        .count({ n: '*' })
+        .groupBy('professional_id')
+        .as('b'),
+      'b.professional_id',
+      'p.user_id',
+    )
+    .whereRaw(
+      'p.review_count <> coalesce(r.n, 0) or p.rating_total <> coalesce(r.stars, 0) or p.completed_jobs <> coalesce(b.n, 0)',
+    )
+    .count({ n: '*' });
+  expect(Number(mismatched[0].n)).toBe(0);
+  // Every review is of a completed job of that customer with that professional, in the past.
+  const orphans = await db('reviews as r')
+    .join('bookings as b', 'b.id', 'r.booking_id')
+    .where((w) =>
+      w
+        .whereNot('b.status', 'completed')
+        .orWhereRaw('b.customer_id <> r.customer_id')
+        .orWhereRaw('b.professional_id <> r.professional_id')
+        .orWhere('b.date', '>=', new Date()),
+    )
+    .count({ n: '*' });
+  expect(Number(orphans[0].n)).toBe(0);
+});
+
 it('creates the demo administrator the README lists when there is none', async () => {
   const admin = await db('admins').whereRaw('lower(username) = ?', [DEMO_ADMIN]).first();
   expect(await verifyPassword(admin!.password_hash, DEMO_PASSWORD)).toBe(true);

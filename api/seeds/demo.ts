@@ -10,8 +10,8 @@ import { paymentReference } from '../src/features/payments/service.ts';
 
 /**
  * Demo data, loaded only when asked for (`npm run demo`): one professional for every category in
- * every city (120, each within about 3 miles of the city centre), five customers, one affiliate
- * (referrer code SEAFFDEMO01). Customers and professionals have a paid month from loading time.
+ * every city (120, each within about 3 miles of the city centre, most with 1 to 4 past jobs for
+ * the demo customers, each reviewed), five customers, one affiliate (referrer code SEAFFDEMO01). Customers and professionals have a paid month from loading time.
  * Every demo account signs in with DEMO_PASSWORD. Loading twice adds nothing.
  */
 export const DEMO_PASSWORD = 'DemoPass123';
@@ -23,6 +23,8 @@ export const DEMO_ACCOUNTS = [
   { email: 'affiliate@demo.example.com', userType: 'affiliate' as const },
 ];
 
+// Names from across Ghana (Akan day names, Ga, Ewe, Fante and northern names), so a demo list
+// reads like a real one: each person gets a first and a last name of their own (seeded).
 const FIRST_NAMES = [
   'Ama',
   'Kofi',
@@ -36,8 +38,75 @@ const FIRST_NAMES = [
   'Kwabena',
   'Esi',
   'Kwaku',
+  'Nii',
+  'Naa',
+  'Selorm',
+  'Edem',
+  'Kafui',
+  'Dzifa',
+  'Ekow',
+  'Araba',
+  'Abdul',
+  'Fatima',
+  'Ibrahim',
+  'Amina',
+  'Mawuli',
+  'Elikem',
+  'Nana',
+  'Akua',
+  'Yaa',
+  'Kwesi',
+  'Afua',
+  'Issah',
+  'Zainab',
+  'Sena',
+  'Delali',
+  'Fiifi',
 ];
-const LAST_NAMES = ['Mensah', 'Owusu', 'Boateng', 'Asante', 'Osei', 'Addo', 'Appiah', 'Darko', 'Agyeman', 'Ofori'];
+const LAST_NAMES = [
+  'Mensah',
+  'Owusu',
+  'Boateng',
+  'Asante',
+  'Osei',
+  'Addo',
+  'Appiah',
+  'Darko',
+  'Agyeman',
+  'Ofori',
+  'Quaye',
+  'Tetteh',
+  'Lamptey',
+  'Ankrah',
+  'Agbeko',
+  'Dogbe',
+  'Amegashie',
+  'Kpodo',
+  'Essien',
+  'Quansah',
+  'Abdulai',
+  'Mahama',
+  'Alhassan',
+  'Fuseini',
+  'Nkrumah',
+  'Acheampong',
+  'Sarpong',
+  'Frimpong',
+  'Amoah',
+  'Bonsu',
+];
+
+/** What demo customers wrote about the jobs they reviewed (any profession). */
+const REVIEWS: { rating: number; comment: string }[] = [
+  { rating: 5, comment: 'Came on time, explained the work and finished the same day. Fair price.' },
+  { rating: 5, comment: 'Very neat work. Will call again.' },
+  { rating: 4, comment: 'Good job. Arrived a little late but called ahead to say so.' },
+  { rating: 5, comment: 'Friendly, careful and cleaned up afterwards.' },
+  { rating: 4, comment: 'Did what was agreed at the agreed price.' },
+  { rating: 3, comment: 'The work is fine, but it took two visits.' },
+  { rating: 5, comment: 'Recommended by a neighbour and did not disappoint.' },
+  { rating: 4, comment: '' },
+];
 
 const SKILLS: Record<(typeof CATEGORY_NAMES)[number], string[]> = {
   Electrician: ['Wiring', 'Fault finding', 'Solar installation'],
@@ -115,21 +184,20 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
   const next = random(233);
   let phoneSerial = 0;
   const phone = () => `+23324${String(9_000_000 + phoneSerial++).padStart(7, '0')}`;
-  const name = (i: number) => ({
-    first_name: FIRST_NAMES[i % FIRST_NAMES.length],
-    last_name: LAST_NAMES[(i * 7) % LAST_NAMES.length],
-  });
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const name = () => ({ first_name: pick(FIRST_NAMES), last_name: pick(LAST_NAMES) });
 
   return db.transaction(async (trx) => {
     let created = 0;
-    for (const [i, account] of DEMO_ACCOUNTS.entries()) {
+    const customerIds: number[] = [];
+    for (const account of DEMO_ACCOUNTS) {
       const [user] = await trx('users')
         .insert({
           user_type: account.userType,
           email: account.email,
           phone: phone(),
           password_hash: passwordHash,
-          ...name(i),
+          ...name(),
           status: 'active',
           location: 'Accra',
           local_address: 'Osu, Accra',
@@ -137,6 +205,7 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
         })
         .returning('id');
       created++;
+      if (account.userType === 'customer') customerIds.push(Number(user.id));
       if (account.userType === 'professional') {
         await trx('professional_profiles').insert(profile(Number(user.id), 'Plumber', CITIES[0], next));
       }
@@ -155,9 +224,8 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
     if (!(await trx('admins').first('id'))) await createAdmin(trx, DEMO_ADMIN, DEMO_PASSWORD, now);
 
     let professionals = 0;
-    for (const [c, city] of CITIES.entries()) {
-      for (const [p, profession] of CATEGORY_NAMES.entries()) {
-        const i = c * CATEGORY_NAMES.length + p;
+    for (const city of CITIES) {
+      for (const profession of CATEGORY_NAMES) {
         const email = `${profession.toLowerCase().replace(/[^a-z]/g, '')}.${city.name.toLowerCase().replace(/[^a-z]/g, '')}@demo.example.com`;
         const [user] = await trx('users')
           .insert({
@@ -165,21 +233,98 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
             email,
             phone: phone(),
             password_hash: passwordHash,
-            ...name(i + 3),
+            ...name(),
             status: 'active',
             location: city.name,
             local_address: `${city.name} and within 5 miles`,
             description: `${profession} serving ${city.name} and nearby areas.`,
           })
           .returning('id');
-        await trx('professional_profiles').insert(profile(Number(user.id), profession, city, next));
+        const listing = profile(Number(user.id), profession, city, next);
+        await trx('professional_profiles').insert(listing);
         await paidMonth(trx, Number(user.id), email, 'professional', now);
+        // Most have done a few jobs here already, each reviewed: a visitor sees ratings and words.
+        const jobs = next() < 0.65 ? 1 + Math.floor(next() * 4) : 0;
+        for (let j = 0; j < jobs; j++) {
+          await pastJob(trx, {
+            customerId: customerIds[Math.floor(next() * customerIds.length)],
+            professionalId: Number(user.id),
+            profession,
+            city: city.name,
+            ratePesewas: listing.base_rate_pesewas,
+            daysAgo: 3 + Math.floor(next() * 80),
+            review: REVIEWS[Math.floor(next() * REVIEWS.length)],
+            answeredInSeconds: 600 + Math.floor(next() * 4 * 3600),
+            now,
+          });
+        }
         created++;
         professionals++;
       }
     }
     return { created, professionals: professionals + 1 };
   });
+}
+
+/**
+ * A job done `daysAgo` days ago at 10:00 for 2 hours, answered, completed, confirmed done and
+ * reviewed, with the professional's figures moved as the real steps move them.
+ */
+async function pastJob(
+  trx: Knex.Transaction,
+  job: {
+    customerId: number;
+    professionalId: number;
+    profession: string;
+    city: string;
+    ratePesewas: number;
+    daysAgo: number;
+    review: { rating: number; comment: string };
+    answeredInSeconds: number;
+    now: Date;
+  },
+) {
+  const day = new Date(Date.UTC(job.now.getUTCFullYear(), job.now.getUTCMonth(), job.now.getUTCDate() - job.daysAgo));
+  const start = new Date(day.getTime() + 10 * 3600_000);
+  const requested = new Date(start.getTime() - 2 * 86_400_000);
+  const done = new Date(start.getTime() + 2 * 3600_000);
+  const [booking] = await trx('bookings')
+    .insert({
+      customer_id: job.customerId,
+      professional_id: job.professionalId,
+      date: day,
+      time: '10:00',
+      duration_hours: 2,
+      agreed_rate_pesewas: job.ratePesewas,
+      total_pesewas: job.ratePesewas * 2,
+      description: `${job.profession} work at home`,
+      location: job.city,
+      status: 'completed',
+      created_at: requested,
+      responded_at: new Date(requested.getTime() + job.answeredInSeconds * 1000),
+      completed_at: done,
+      updated_at: done,
+      done_answer: 'yes',
+      done_answered_at: done,
+    })
+    .returning('id');
+  await trx('reviews').insert({
+    booking_id: booking.id,
+    customer_id: job.customerId,
+    professional_id: job.professionalId,
+    rating: job.review.rating,
+    comment: job.review.comment,
+    created_at: new Date(done.getTime() + 3600_000),
+  });
+  await trx('professional_profiles')
+    .where({ user_id: job.professionalId })
+    .update({
+      answered_requests: trx.raw('answered_requests + 1'),
+      response_seconds_total: trx.raw('response_seconds_total + ?', [job.answeredInSeconds]),
+      completed_jobs: trx.raw('completed_jobs + 1'),
+      review_count: trx.raw('review_count + 1'),
+      rating_total: trx.raw('rating_total + ?', [job.review.rating]),
+    });
 }
 
 function profile(

@@ -19,6 +19,17 @@ export interface DashboardViewProps {
   user: SessionUser;
 }
 
+/**
+ * The general screen (/dashboard) from a role's own dashboard (docs/PRODUCT.md "Dashboards"): its
+ * Analytics for customers and professionals (affiliates have none), and the screen itself.
+ */
+export function generalScreenLinks(userType: SessionUser['userType']): { href: string; label: string }[] {
+  return [
+    ...(userType === 'affiliate' ? [] : [{ href: '/dashboard?tab=analytics', label: 'Analytics' }]),
+    { href: '/dashboard', label: 'General dashboard' },
+  ];
+}
+
 /** Sign out here, then go to /signin (replacing history). */
 export async function signOutAndLeave(): Promise<void> {
   await signOut();
@@ -110,6 +121,13 @@ export function DashboardHeader({ title, user, avatar }: { title: string; user: 
         </button>
       </div>
       <SignedInAs user={user} />
+      <nav className="pd-more" aria-label="More of your account">
+        {generalScreenLinks(user.userType).map((link) => (
+          <a key={link.href} href={link.href}>
+            {link.label}
+          </a>
+        ))}
+      </nav>
       <SignInNotice />
     </>
   );

@@ -180,14 +180,14 @@ describe('lists and stats are computed from the database', () => {
         totalProfessionals: 1,
         activeUsers: 2,
         monthlyRevenue: 37,
-        recentSignups: 4,
+        recentSignups: 3, // customers and professionals, as Total Users (not the affiliate)
         totalAffiliates: 1,
         expiringSubscriptions: 0,
         pendingPayouts: 0,
         totalPayouts: 0,
       });
       expect(s.history).toHaveLength(12);
-      expect(s.history[11]).toEqual({ month: '2026-11', signups: 4, revenue: 37 });
+      expect(s.history[11]).toEqual({ month: '2026-11', signups: 3, revenue: 37 });
       expect(s.history[0].month).toBe('2025-12');
 
       fresh.clock.advance(25 * DAY); // 5 days left of the month paid on 22 November

@@ -422,7 +422,10 @@ export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
       db.raw("count(*) filter (where user_type = 'customer') as customers"),
       db.raw("count(*) filter (where user_type = 'professional') as professionals"),
       db.raw("count(*) filter (where user_type = 'affiliate') as affiliates"),
-      db.raw('count(*) filter (where created_at > ?) as recent', [new Date(now.getTime() - 7 * DAY_MS)]),
+      // Sign-ups count the people Total Users counts (customers and professionals), not affiliates.
+      db.raw("count(*) filter (where user_type in ('customer', 'professional') and created_at > ?) as recent", [
+        new Date(now.getTime() - 7 * DAY_MS),
+      ]),
     );
   const latest = db('subscriptions').select('user_id').max({ period_end: 'period_end' }).groupBy('user_id').as('s');
   const [subscribers] = await db
@@ -450,6 +453,7 @@ export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
   const month = (column: string) => db.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM') as month`);
   const signups = await people
     .clone()
+    .whereIn('user_type', ['customer', 'professional'])
     .where('created_at', '>=', since)
     .select<{ month: string; n: Count }[]>(month('created_at'), db.raw('count(*) as n'))
     .groupBy('month');

@@ -2,7 +2,7 @@ import type { AdminActivity, AdminActivityEntry } from '../../../../contract/adm
 import { activitySentence, whenText } from './activity.ts';
 
 /**
- * One audit entry as a sentence: "25 Nov 2026, 14:03 — admin ama suspended the account (was
+ * One audit entry as a sentence: "25 Nov 2026, 14:03 — ama suspended the account (was
  * active)." With `subject` (the list across accounts) the account is named, as a button that opens
  * it while it exists, as plain words once deleted.
  */

@@ -38,7 +38,11 @@ export function OverviewTab({ seed }: { seed?: AdminStats }) {
                 note="Subscriptions settled this month"
                 strong
               />
-              <Stat label="Recent Sign-ups" value={stats.recentSignups} note="In the last 7 days" />
+              <Stat
+                label="Recent Sign-ups"
+                value={stats.recentSignups}
+                note="Customers and professionals, last 7 days"
+              />
               <Stat
                 label="Expiring Subscriptions"
                 value={stats.expiringSubscriptions}

@@ -132,11 +132,11 @@ function phrase(entry: AdminActivity): string {
 }
 
 /**
- * The entry as a sentence after its time: "admin ama suspended the account (was active)." With
+ * The entry as a sentence after its time: "ama suspended the account (was active)." With
  * `named`, the account is named where the phrase says ({ subject: true } in the parts).
  */
 export function activitySentence(entry: AdminActivity, named = false): SentencePart[] {
-  const parts: SentencePart[] = [`admin ${entry.admin} `];
+  const parts: SentencePart[] = [`${entry.admin} `];
   for (const piece of phrase(entry).split(/(\{of\}|\{to\})/)) {
     if (piece === '{of}' || piece === '{to}') {
       if (named) parts.push(piece === '{of}' ? ' of ' : ' to ', { subject: true });

@@ -26,21 +26,21 @@ export function payoutQuestion(
   switch (action) {
     case 'approve':
       return {
-        title: `Approve payout ${payout.reference}?`,
+        title: `Approve ${amount} to ${payout.affiliateName}?`,
         question: `Approve the ${amount} payout to ${payout.affiliateName} by ${payTo(payout)}? It moves to Processing and the money is sent (by Paystack where it is set up, otherwise by you); mark it complete once it has arrived.`,
         confirmLabel: 'Approve payout',
         danger: false,
       };
     case 'complete':
       return {
-        title: `Complete payout ${payout.reference}?`,
+        title: `Mark ${amount} to ${payout.affiliateName} as paid?`,
         question: `Mark the ${amount} payout to ${payout.affiliateName} as paid? Do this only once the money has reached ${payTo(payout)}: the payout closes as Completed and cannot be reopened.`,
         confirmLabel: 'Complete payout',
         danger: false,
       };
     case 'reject':
       return {
-        title: `Reject payout ${payout.reference}?`,
+        title: `Reject ${amount} to ${payout.affiliateName}?`,
         question: `Reject the ${amount} payout to ${payout.affiliateName}? They are not paid, and the ${amount} goes back to their balance. This cannot be undone.`,
         confirmLabel: 'Reject payout',
         danger: true,

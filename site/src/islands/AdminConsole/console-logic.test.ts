@@ -93,7 +93,7 @@ describe('Activity as sentences (issue #16)', () => {
     expect(whenText('2026-11-25T14:03:00.000Z')).toBe('25 Nov 2026, 14:03');
     expect(whenText('2026-09-01T07:05:00.000Z')).toBe('1 Sep 2026, 07:05');
     expect(say(entry('user.suspend', { status: 'active' }, { status: 'suspended' }))).toBe(
-      'admin ama suspended the account (was active).',
+      'ama suspended the account (was active).',
     );
     expect(
       say(
@@ -104,18 +104,18 @@ describe('Activity as sentences (issue #16)', () => {
         ),
       ),
     ).toBe(
-      'admin ama edited the profile: changed the phone from +233241234567 to +233551234567; set the location to Kumasi; cleared the description (was Old).',
+      'ama edited the profile: changed the phone from +233241234567 to +233551234567; set the location to Kumasi; cleared the description (was Old).',
     );
     expect(
       say(entry('payout.complete', { status: 'processing' }, { status: 'completed', notes: 'Paid by MoMo' }, '12')),
-    ).toBe('admin ama marked payout #12 as paid, noting “Paid by MoMo”.');
+    ).toBe('ama marked payout #12 as paid, noting “Paid by MoMo”.');
     expect(say(entry('document.view', null, { documentId: 3, kind: 'ghana-card', ip: '::1' }))).toBe(
-      'admin ama opened the Ghana Card.',
+      'ama opened the Ghana Card.',
     );
     expect(say(entry('settings.update', { reminderDays: 7 }, { reminderDays: 5 }))).toBe(
-      'admin ama changed the platform settings: changed the reminder days before expiry from 7 to 5.',
+      'ama changed the platform settings: changed the reminder days before expiry from 7 to 5.',
     );
-    expect(say(entry('user.rename', null, null))).toBe('admin ama did “user.rename” on user 7.');
+    expect(say(entry('user.rename', null, null))).toBe('ama did “user.rename” on user 7.');
     // A field recorded on both sides but unchanged says nothing; a long text is shortened.
     expect(
       say(
@@ -125,18 +125,18 @@ describe('Activity as sentences (issue #16)', () => {
           { reason: 'x'.repeat(100), status: 'rejected' },
         ),
       ),
-    ).toBe(`admin ama rejected the verification, giving the reason “${'x'.repeat(57)}…”.`);
+    ).toBe(`ama rejected the verification, giving the reason “${'x'.repeat(57)}…”.`);
   });
 
   it('names the account in the list across accounts', () => {
     expect(say(entry('user.suspend', { status: 'active' }, { status: 'suspended' }), 'Abena Owusu')).toBe(
-      'admin ama suspended the account of Abena Owusu (was active).',
+      'ama suspended the account of Abena Owusu (was active).',
     );
     expect(say(entry('user.reminder', null, {}), 'Abena Owusu')).toBe(
-      'admin ama sent a subscription reminder to Abena Owusu.',
+      'ama sent a subscription reminder to Abena Owusu.',
     );
     expect(say(entry('payout.approve', { status: 'pending' }, { status: 'processing' }, '12'), 'Kofi Payee')).toBe(
-      'admin ama approved payout #12 of Kofi Payee (was pending).',
+      'ama approved payout #12 of Kofi Payee (was pending).',
     );
     expect(activitySentence(entry('user.suspend', null, null), true)).toContainEqual({ subject: true });
   });

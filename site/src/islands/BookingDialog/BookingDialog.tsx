@@ -243,8 +243,9 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
           <div className="bd-times" role="radiogroup" aria-labelledby={ids.time}>
             {TIME_SLOTS.map((slot) => {
               const free = timesForDate.includes(slot);
+              // Struck through only when the day chosen has it taken: before a day, nothing is "booked".
               return (
-                <label key={slot} className={`bd-time${free ? '' : ' is-off'}`}>
+                <label key={slot} className={`bd-time${free || !date ? '' : ' is-off'}`}>
                   <input
                     type="radio"
                     name="time"

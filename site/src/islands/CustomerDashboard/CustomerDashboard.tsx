@@ -20,7 +20,7 @@ import { Overview } from './Overview.tsx';
 import { $customerTab, TABS } from './state.ts';
 import type { CustomerRecord, TabId } from './state.ts';
 import './customer.css';
-import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../../ui/DashboardParts.tsx';
+import { generalScreenLinks, LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../../ui/DashboardParts.tsx';
 import { LocationIndicator } from '../guard/LocationIndicator.tsx';
 import { lazyDialog, lazyPart } from '../../ui/LazyPart.tsx';
 import { countOf } from '../../../../contract/counts.ts';
@@ -263,6 +263,13 @@ function UserMenu({ name }: { name: string }) {
             My Bookings
           </button>
         </li>
+        {generalScreenLinks('customer').map((link) => (
+          <li key={link.href}>
+            <a className="in-text" href={link.href}>
+              {link.label}
+            </a>
+          </li>
+        ))}
         <li>
           <button type="button" onClick={() => void onSignOut()} disabled={leaving}>
             {leaving ? 'Signing out...' : 'Sign out'}

@@ -87,7 +87,11 @@ function ProfileMenu({ tabs, onPick }: { tabs: readonly RoleTab[]; onPick: (tab:
 export default function GeneralDashboard({ title, user }: DashboardViewProps) {
   const role = user.userType;
   const tabs = ROLE_TABS[role];
-  const [tab, setTab] = useState<RoleTab>('overview');
+  // A link may open a tab (?tab=analytics from the role dashboards' menus).
+  const [tab, setTab] = useState<RoleTab>(() => {
+    const asked = new URLSearchParams(window.location.search).get('tab');
+    return tabs.find((t) => t === asked) ?? 'overview';
+  });
   const View = VIEWS[role];
 
   useEffect(() => {
