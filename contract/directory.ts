@@ -115,3 +115,7 @@ export const SITEMAP_PAGES_PATH = '/sitemaps/pages.xml';
 export const sitemapProfessionalsPath = (n: number): string => `/sitemaps/professionals-${n}.xml`;
 /** The server keeps the sitemap and each file this long: a new professional reaches search engines that much later. */
 export const SITEMAP_KEPT_MS = 10 * 60_000;
+
+/** A professional's share card (the image a shared link shows when they have no photo). */
+export const shareCardPath = (id: number): string => `/cards/professionals/${id}.png`;
+export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;

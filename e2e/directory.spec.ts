@@ -126,7 +126,12 @@ test('a shared profile link carries Open Graph tags; a lapsed or unknown profess
   expect(await meta('og:title')).toBe(`${publicName}, Plumber in Kumasi`);
   expect(await meta('og:url')).toMatch(new RegExp(`/professionals/${pro.user.id}-[a-z0-9-]+$`));
   expect(await meta('og:description')).toContain('₵35–₵55/hour');
-  expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary');
+  // No photo yet: the shared link shows a card drawn for them (issue #29 item 13).
+  expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
+  const cardImage = await meta('og:image');
+  expect(cardImage).toMatch(new RegExp(`/cards/professionals/${pro.user.id}\\.png$`));
+  const drawn = await request.get(new URL(cardImage!).pathname);
+  expect([drawn.status(), drawn.headers()['content-type']]).toEqual([200, 'image/png']);
   await expect(page).toHaveTitle(`${publicName}, Plumber in Kumasi | ServiceConnect Ghana`);
 
   // Suspended by an administrator: no longer listed.
@@ -281,5 +286,8 @@ test("a professional's photo and work photos show on their page and in the share
   await expect(dialog.getByText('Photo removed.')).toBeVisible();
   await page.goto(`/professionals/${pro.user.id}`);
   await expect(page.getByRole('img', { name: `Photo of ${publicName}` })).toHaveCount(0);
-  await expect(page.locator('meta[property="og:image"]')).toHaveCount(0);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    /\/cards\/professionals\/\d+\.png$/,
+  );
 });

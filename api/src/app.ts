@@ -33,6 +33,8 @@ import { securityHeaders } from './http/security-headers.ts';
 import { closeUnreadBodies } from './http/unread-body.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { payoutTransfers } from './providers/index.ts';
+import { directoryReader } from './features/directory/service.ts';
+import { shareCardMiddleware } from './features/directory/share-card.ts';
 
 /** Each feature folder exports a function that builds its router from the app's dependencies. */
 const features: ((deps: AppDeps) => Router)[] = [
@@ -121,6 +123,8 @@ export function createApp(deps: AppDeps): Koa {
   });
   // Photos (/media/{hash}-{size}.webp) come from the database, before the site's files and pages.
   app.use(mediaMiddleware(deps));
+  // A shared profile's picture when the professional has no photo (/cards/professionals/{id}.png).
+  app.use(shareCardMiddleware(directoryReader(deps.db, deps.clock, deps.config.publicUrl, deps.readCache)));
   if (deps.site) app.use(deps.site);
   return app;
 }
