@@ -66,8 +66,9 @@ export function shareCardMiddleware(directory: Pick<DirectoryReader, 'profile'>)
   /** Draws when a place is free (a finished drawing hands its place to the next in line), or null when the line is full. */
   function draw(svg: string): Promise<Buffer> | null {
     if (drawing >= DRAWING && queue.length >= WAITING) return null;
-    const place =
-      drawing < DRAWING ? (drawing++, Promise.resolve()) : new Promise<void>((resolve) => queue.push(resolve));
+    let place = Promise.resolve();
+    if (drawing < DRAWING) drawing++;
+    else place = new Promise<void>((resolve) => queue.push(resolve));
     return place.then(async () => {
       try {
         return await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
