@@ -22,7 +22,7 @@ interface Props {
  */
 export function Modal({ title, onClose, children, wide, alert, describedBy }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const dialog = useModalDialog(heading);
+  const dialog = useModalDialog(onClose, heading);
   const titleId = useId();
   return (
     <dialog

@@ -1,13 +1,21 @@
 import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
+import { dialogDepth, isOwnStep, pushEntry, stepBack } from '../lib/history-entries.ts';
 
 /**
  * Opens the <dialog> behind the returned ref as a modal when the component mounts (focus stays
  * inside; Escape fires its cancel event), moves focus to `focusFirst` if given, and on unmount
- * closes it and gives focus back to the control that opened it.
+ * closes it and gives focus back to the control that opened it. While open it is a history entry:
+ * the phone's Back calls `onBack` (close it, as Cancel does) instead of leaving the page, and a
+ * dialog closed otherwise takes its entry away again.
  */
-export function useModalDialog(focusFirst?: RefObject<HTMLElement | null>): RefObject<HTMLDialogElement | null> {
+export function useModalDialog(
+  onBack: () => void,
+  focusFirst?: RefObject<HTMLElement | null>,
+): RefObject<HTMLDialogElement | null> {
   const dialog = useRef<HTMLDialogElement>(null);
+  const back = useRef(onBack);
+  back.current = onBack;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the dialog opens once, when it mounts
   useEffect(() => {
     const node = dialog.current;
@@ -17,7 +25,15 @@ export function useModalDialog(focusFirst?: RefObject<HTMLElement | null>): RefO
       else node.setAttribute('open', '');
     }
     focusFirst?.current?.focus();
+    const depth = dialogDepth() + 1;
+    pushEntry(undefined, { dialogDepth: depth });
+    const onPopState = (event: PopStateEvent) => {
+      if (!isOwnStep(event) && dialogDepth() < depth) back.current();
+    };
+    window.addEventListener('popstate', onPopState);
     return () => {
+      window.removeEventListener('popstate', onPopState);
+      if (dialogDepth() >= depth) stepBack();
       if (node?.open) node.close();
       if (opener?.isConnected) opener.focus();
     };

@@ -10,6 +10,7 @@ import '../../ui/wizard.css';
 import '../../ui/forms.css';
 import '../../ui/dashboard.css';
 import './affiliate.css';
+import { useTabAddress } from '../../ui/useTabAddress.ts';
 
 // Only the Overview ships with the island; Earnings and Profile download when first opened.
 const Earnings = lazyPart('dashboard', () => import('./Earnings.tsx'));
@@ -21,6 +22,7 @@ const TABS = [
   { id: 'profile', label: 'Profile' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
+const TAB_IDS = TABS.map((t) => t.id);
 
 export const LOADING_TEXT = 'Loading your dashboard...';
 
@@ -28,6 +30,7 @@ export const LOADING_TEXT = 'Loading your dashboard...';
 export default function AffiliateDashboard({ title, user }: DashboardViewProps) {
   const { load, reload } = useAffiliate(user);
   const [tab, setTab] = useState<Tab>('overview');
+  useTabAddress(TAB_IDS, tab, setTab);
 
   return (
     <div className="pd">

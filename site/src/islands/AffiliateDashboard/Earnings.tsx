@@ -84,7 +84,7 @@ function ConfirmPayout({
 }) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const dialog = useModalDialog(heading);
+  const dialog = useModalDialog(onCancel, heading);
   const amount = money(record.pendingPayout);
   const method = PAYOUT_METHODS[record.payoutMethod] ?? record.payoutMethod;
   const where = record.payoutMethod === 'mobile-money' ? 'Mobile Money number' : 'bank account';

@@ -46,7 +46,7 @@ interface Props {
  * hourly slots, the rate panel with the negotiate switch, description, summary and submit.
  */
 export function BookingDialog({ professional, onClose, onBooked }: Props) {
-  const dialog = useModalDialog();
+  const dialog = useModalDialog(onClose);
   // A reload (Try Again, a slot just taken) keeps the calendar shown until the new slots arrive.
   const { load, retry: reload } = useLoad<Detail>(
     String(professional.id),

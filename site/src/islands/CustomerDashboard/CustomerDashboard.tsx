@@ -17,13 +17,14 @@ import { useUserEvents } from '../../ui/useUserEvents.ts';
 import { $bookingTarget, setFavourites } from '../../stores/find-pro.ts';
 import { professionalToBook } from '../../lib/book-after.ts';
 import { Overview } from './Overview.tsx';
-import { $customerTab, TABS } from './state.ts';
+import { $customerTab, openTab, TAB_IDS, TABS } from './state.ts';
 import type { CustomerRecord, TabId } from './state.ts';
 import './customer.css';
 import { generalScreenLinks, LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../../ui/DashboardParts.tsx';
 import { LocationIndicator } from '../guard/LocationIndicator.tsx';
 import { lazyDialog, lazyPart } from '../../ui/LazyPart.tsx';
 import { countOf } from '../../../../contract/counts.ts';
+import { useTabAddress } from '../../ui/useTabAddress.ts';
 
 // Tabs not shown first, and the booking dialog, download only when opened (slow 3G).
 const FindPro = lazyPart('dashboard', () => import('../FindPro/FindPro.tsx'));
@@ -100,6 +101,7 @@ function Dashboard({
   onChanged: (fields: Partial<CustomerRecord>) => void;
 }) {
   const tab = useStore($customerTab);
+  useTabAddress(TAB_IDS, tab, openTab);
   const target = useStore($bookingTarget);
   const unread = useStore($unread).bookings;
   const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});

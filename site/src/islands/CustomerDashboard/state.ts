@@ -32,6 +32,7 @@ export const TABS = [
   { id: 'profile', label: 'Profile' },
 ] as const;
 export type TabId = (typeof TABS)[number]['id'];
+export const TAB_IDS = TABS.map((t) => t.id);
 
 /** The customer dashboard's open tab (the user menu and buttons inside tabs switch it). */
 export const $customerTab = atom<TabId>('overview');

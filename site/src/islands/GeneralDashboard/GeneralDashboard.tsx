@@ -12,6 +12,7 @@ import { ROLE_TABS } from './tabs.ts';
 import '../../ui/wizard.css';
 import '../../ui/forms.css';
 import '../../ui/dashboard.css';
+import { useTabAddress } from '../../ui/useTabAddress.ts';
 
 // Each role's part downloads only for accounts of that role.
 const LOADING_DASHBOARD = 'Loading your dashboard...';
@@ -87,11 +88,9 @@ function ProfileMenu({ tabs, onPick }: { tabs: readonly RoleTab[]; onPick: (tab:
 export default function GeneralDashboard({ title, user }: DashboardViewProps) {
   const role = user.userType;
   const tabs = ROLE_TABS[role];
-  // A link may open a tab (?tab=analytics from the role dashboards' menus).
-  const [tab, setTab] = useState<RoleTab>(() => {
-    const asked = new URLSearchParams(window.location.search).get('tab');
-    return tabs.find((t) => t === asked) ?? 'overview';
-  });
+  const [tab, setTab] = useState<RoleTab>('overview');
+  // In the address: a link may open a tab (?tab=analytics from the role dashboards' menus).
+  useTabAddress(tabs, tab, setTab);
   const View = VIEWS[role];
 
   useEffect(() => {

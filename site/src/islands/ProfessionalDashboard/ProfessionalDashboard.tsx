@@ -14,6 +14,7 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import '../../ui/wizard.css';
 import '../../ui/forms.css';
 import '../../ui/dashboard.css';
+import { useTabAddress } from '../../ui/useTabAddress.ts';
 
 // Only the Overview ships with the island; the other tabs download when first opened.
 export const JobRequests = lazyPart('dashboard', () => import('./JobRequests.tsx'));
@@ -38,6 +39,7 @@ const TABS = [
   { id: 'profile', label: 'Profile' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
+const TAB_IDS = TABS.map((t) => t.id);
 
 export const LOADING_TEXT = 'Loading your dashboard...';
 
@@ -59,6 +61,7 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
   const load = useStore($professional);
   const unread = useStore($unread).bookings;
   const [tab, setTab] = useState<Tab>('overview');
+  useTabAddress(TAB_IDS, tab, setTab);
   const tabs = TABS.map((t) => (t.id === 'jobs' ? { ...t, unread } : t));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: load again only for another account, not for every new user object

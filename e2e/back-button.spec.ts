@@ -1,0 +1,86 @@
+import { expect, test } from './fixtures/test.ts';
+import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
+import { PHONE } from './fixtures/phone.ts';
+
+// Issue #29 item 6: the phone's Back closes an open dialog instead of leaving the dashboard, and a
+// dashboard's tabs are history entries (Back returns to the tab before; the address opens a tab).
+
+test('Back closes the booking dialog, then steps back through the tabs, and only then leaves', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(PHONE);
+  const pro = await createPaidAccount(request, {
+    userType: 'professional',
+    profession: 'Plumber',
+    firstName: 'Kojo',
+    lastName: 'Backs',
+  });
+  await useSession(
+    page,
+    await login(request, await createPaidAccount(request, { firstName: 'Esi', lastName: 'Backs' })),
+  );
+  await page.goto('/support');
+  // Chosen on the public page before signing in: the dashboard opens on Find Services with the dialog.
+  await page.goto(`/customer-dashboard?book=${pro.user.id}`);
+  const tabs = page.getByRole('tablist', { name: 'Customer dashboard' });
+  const dialog = page.getByRole('dialog', { name: /^Book Kojo/ });
+  await expect(dialog).toBeVisible();
+  await expect(tabs.getByRole('tab', { name: 'Find Services' })).toHaveAttribute('aria-selected', 'true');
+
+  await page.goBack();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/customer-dashboard\?tab=find$/);
+
+  // Tabs: each one chosen is an entry; Back and Forward move between them.
+  await tabs.getByRole('tab', { name: 'My Bookings' }).click();
+  await expect(page).toHaveURL(/\?tab=bookings$/);
+  await page.goBack();
+  await expect(tabs.getByRole('tab', { name: 'Find Services' })).toHaveAttribute('aria-selected', 'true');
+  await page.goForward();
+  await expect(tabs.getByRole('tab', { name: 'My Bookings' })).toHaveAttribute('aria-selected', 'true');
+  // The address opens its tab (a reload, or a link someone shared).
+  await page.reload();
+  await expect(tabs.getByRole('tab', { name: 'My Bookings' })).toHaveAttribute('aria-selected', 'true');
+
+  // A dialog closed by its own button leaves no entry behind: the next Back goes to the tab before.
+  await tabs.getByRole('tab', { name: 'Find Services' }).click();
+  await page
+    .getByRole('button', { name: /^Book /, exact: false })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog', { name: /^Book / })).toBeVisible();
+  await page
+    .getByRole('dialog', { name: /^Book / })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
+  await expect(page.getByRole('dialog', { name: /^Book / })).toHaveCount(0);
+  await page.goBack();
+  await expect(tabs.getByRole('tab', { name: 'My Bookings' })).toHaveAttribute('aria-selected', 'true');
+  await page.goBack();
+  await expect(tabs.getByRole('tab', { name: 'Find Services' })).toHaveAttribute('aria-selected', 'true');
+  await page.goBack();
+  await expect(tabs.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/support$/);
+});
+
+test('the professional dashboard opens the tab its address names, and Back returns to the one before', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(PHONE);
+  const pro = await createPaidAccount(request, { userType: 'professional', profession: 'Cook', firstName: 'Araba' });
+  await useSession(page, await login(request, pro));
+  await page.goto('/professional-dashboard?tab=earnings');
+  const tabs = page.getByRole('tablist', { name: 'Dashboard sections' });
+  await expect(tabs.getByRole('tab', { name: 'Earnings' })).toHaveAttribute('aria-selected', 'true');
+  await tabs.getByRole('tab', { name: 'Job Requests' }).click();
+  await expect(page).toHaveURL(/\?tab=jobs$/);
+  await page.goBack();
+  await expect(tabs.getByRole('tab', { name: 'Earnings' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\?tab=earnings$/);
+  // An address naming no tab, or one that is not there, shows the first.
+  await page.goto('/professional-dashboard?tab=nonsense');
+  await expect(tabs.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+});

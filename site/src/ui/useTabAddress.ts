@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { isOwnStep, pushEntry } from '../lib/history-entries.ts';
+
+/**
+ * A dashboard's tabs as history entries (docs/PRODUCT.md "Dashboards"): the open tab is in the
+ * address (`?tab=jobs`; none for the first tab), so a shared or reloaded address opens that tab,
+ * choosing a tab adds an entry, and the phone's Back returns to the tab before. `tab` and `show`
+ * are the dashboard's own state (a useState or a store); this only keeps the address in step.
+ */
+export function useTabAddress<T extends string>(tabs: readonly T[], tab: T, show: (tab: T) => void): void {
+  const first = tabs[0];
+  const inAddress = (): T => {
+    const asked = new URLSearchParams(window.location.search).get('tab');
+    return tabs.find((t) => t === asked) ?? first;
+  };
+  const address = (wanted: T) => {
+    const url = new URL(window.location.href);
+    if (wanted === first) url.searchParams.delete('tab');
+    else url.searchParams.set('tab', wanted);
+    return `${url.pathname}${url.search}${url.hash}`;
+  };
+  const shown = useRef<T | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the dashboard appears
+  useEffect(() => {
+    // The address's tab wins on arrival; an address naming no tab (or an unknown one) says the one shown.
+    const wanted = inAddress();
+    if (wanted !== tab && new URLSearchParams(window.location.search).has('tab')) show(wanted);
+    else window.history.replaceState(window.history.state, '', address(tab));
+    // A dialog stepping back over its own entry lands on this same tab: nothing to show.
+    const onPopState = (event: PopStateEvent) => {
+      if (!isOwnStep(event)) show(inAddress());
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+
+  // A tab chosen on the page is a new entry; one shown because of the address (arrival, Back) is not.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the tab shown
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = tab;
+    if (before !== null && inAddress() !== tab) pushEntry(address(tab));
+  }, [tab]);
+}
