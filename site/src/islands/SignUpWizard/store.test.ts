@@ -24,7 +24,8 @@ describe('sign-up wizard steps', () => {
     expect($signup.get()).toMatchObject({
       step: 2,
       check: 1,
-      errors: { firstName: 'Please fill in all required fields', password: 'Please fill in all required fields' },
+      alert: 'Please fill in all required fields',
+      errors: { firstName: 'First name is required', password: 'Password is required' },
     });
     $signupForm.set({
       ...$signupForm.get(),

@@ -151,14 +151,35 @@ export function stepErrors(step: Step, form: SignupForm = $signupForm.get()): Fi
   return Object.fromEntries(STEP_FIELDS[step].filter((k) => errors[k]).map((k) => [k, errors[k]]));
 }
 
-/** Shows a step with its problems: the plan's as the alert, the others by their fields. */
+/** How an empty field is named by itself ("First name is required"). */
+const FIELD_NAMES: Partial<Record<keyof SignupForm, string>> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email address',
+  phone: 'Phone number',
+  password: 'Password',
+  confirmPassword: 'Confirm password',
+};
+
+/**
+ * Shows a step with its problems: the plan's as the alert, the others by their fields. Empty fields
+ * get the spec's sentence once, as the step's alert, and each is named by itself.
+ */
 function showProblems(step: Step, errors: FieldErrors): void {
   const state = $signup.get();
   if (step === 1) {
     $signup.set({ ...state, step, errors: {}, alert: errors.userType ?? SIGNUP_MESSAGES.noPlan });
-  } else {
-    $signup.set({ ...state, step, errors, alert: '', check: state.check + 1 });
+    return;
   }
+  const empty = (message: string | undefined) => message === SIGNUP_MESSAGES.required;
+  const named = Object.fromEntries(
+    Object.entries(errors).map(([key, message]) => [
+      key,
+      empty(message) ? `${FIELD_NAMES[key as keyof SignupForm] ?? 'This field'} is required` : message,
+    ]),
+  );
+  const alert = Object.values(errors).some(empty) ? SIGNUP_MESSAGES.required : '';
+  $signup.set({ ...state, step, errors: named, alert, check: state.check + 1 });
 }
 
 const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
