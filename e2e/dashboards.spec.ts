@@ -155,6 +155,8 @@ test('a professional reads and answers a pending request, accepts it, and can ma
   await customerPage.reload();
   await expect(customerPage.getByText('1 Service Used')).toBeVisible();
   await expect(customerPage.getByText('Welcome back, Abenaa', { exact: true })).toBeVisible();
+  // The reload kept the tab that was open (it is in the address): the figures are on Overview.
+  await customerPage.getByRole('tab', { name: 'Overview' }).click();
   await expect(customerPage.getByRole('list').getByText('Total bookings').locator('..')).toContainText('3');
   await proPage.context().close();
   await customerPage.context().close();

@@ -115,7 +115,7 @@ test('a session ended elsewhere keeps the page and what was typed, says so, and 
   const ended = page.getByRole('alert', { name: 'Session ended' });
   await expect(ended).toContainText('Your session has ended. Please sign in again.');
   await expect(ended).toContainText('What you typed is still on this page');
-  await expect(page).toHaveURL(/\/customer-dashboard$/);
+  await expect(page).toHaveURL(/\/customer-dashboard\?tab=profile$/);
   await expect(profile.getByLabel('First name')).toHaveValue('Typed Before');
   await page.setViewportSize(PHONE);
   expect(await overflows(page)).toEqual([]); // the notice fits a 360 px phone

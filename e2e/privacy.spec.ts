@@ -51,7 +51,7 @@ test('when the session has ended, the download says so instead of saving a file'
   await expect(page.getByRole('alert', { name: 'Session ended' })).toContainText(
     'Your session has ended. Please sign in again.',
   );
-  await expect(page).toHaveURL(/\/customer-dashboard$/);
+  await expect(page).toHaveURL(/\/customer-dashboard\?tab=profile$/);
 
   const downloads: string[] = [];
   page.on('download', (download) => downloads.push(download.suggestedFilename()));

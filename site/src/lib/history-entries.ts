@@ -27,11 +27,21 @@ export function stepBack(): void {
   window.history.back();
 }
 
-/** Adds an entry with `marks` over the current state (once any step back has landed). */
-export function pushEntry(url?: string, marks: Record<string, unknown> = {}): void {
-  const push = () => window.history.pushState({ ...(window.history.state as object | null), ...marks }, '', url);
-  if (stepsOnTheWay) waiting.push(push);
-  else push();
+/**
+ * Adds an entry with `marks` (worked out when it is pushed) over the current state, once any step
+ * back has landed. Returns a cancel for a push still waiting.
+ */
+export function pushEntry(url?: string, marks: () => Record<string, unknown> = () => ({})): () => void {
+  const push = () => window.history.pushState({ ...(window.history.state as object | null), ...marks() }, '', url);
+  if (!stepsOnTheWay) {
+    push();
+    return () => {};
+  }
+  waiting.push(push);
+  return () => {
+    const at = waiting.indexOf(push);
+    if (at >= 0) waiting.splice(at, 1);
+  };
 }
 
 /** How many dialogs' entries are under (and including) the current one. */

@@ -25,15 +25,20 @@ export function useModalDialog(
       else node.setAttribute('open', '');
     }
     focusFirst?.current?.focus();
-    const depth = dialogDepth() + 1;
-    pushEntry(undefined, { dialogDepth: depth });
+    // The entry's depth is known once it is pushed (a dialog closing just before may still be stepping back).
+    let depth = 0;
+    const cancelPush = pushEntry(undefined, () => {
+      depth = dialogDepth() + 1;
+      return { dialogDepth: depth };
+    });
     const onPopState = (event: PopStateEvent) => {
-      if (!isOwnStep(event) && dialogDepth() < depth) back.current();
+      if (depth && !isOwnStep(event) && dialogDepth() < depth) back.current();
     };
     window.addEventListener('popstate', onPopState);
     return () => {
       window.removeEventListener('popstate', onPopState);
-      if (dialogDepth() >= depth) stepBack();
+      cancelPush();
+      if (depth && dialogDepth() >= depth) stepBack();
       if (node?.open) node.close();
       if (opener?.isConnected) opener.focus();
     };

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { isOwnStep, pushEntry } from '../lib/history-entries.ts';
 
 /**
@@ -21,8 +21,10 @@ export function useTabAddress<T extends string>(tabs: readonly T[], tab: T, show
   };
   const shown = useRef<T | null>(null);
 
+  // A layout effect: it runs before any part's own effects (a dialog that opens at once adds its
+  // entry in one), so the address is settled before anything is pushed above it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the dashboard appears
-  useEffect(() => {
+  useLayoutEffect(() => {
     // The address's tab wins on arrival; an address naming no tab (or an unknown one) says the one shown.
     const wanted = inAddress();
     if (wanted !== tab && new URLSearchParams(window.location.search).has('tab')) show(wanted);
@@ -36,10 +38,12 @@ export function useTabAddress<T extends string>(tabs: readonly T[], tab: T, show
   }, []);
 
   // A tab chosen on the page is a new entry; one shown because of the address (arrival, Back) is not.
+  // A layout effect too: a dialog opened with the tab (the booking dialog from ?book=) adds its entry
+  // in a later effect, so it goes above the tab's. The tab's entry carries no dialog's mark.
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the tab shown
-  useEffect(() => {
+  useLayoutEffect(() => {
     const before = shown.current;
     shown.current = tab;
-    if (before !== null && inAddress() !== tab) pushEntry(address(tab));
+    if (before !== null && inAddress() !== tab) pushEntry(address(tab), () => ({ dialogDepth: 0 }));
   }, [tab]);
 }
