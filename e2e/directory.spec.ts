@@ -82,7 +82,7 @@ test('a visitor browses by category and city, opens a profile, books, signs up, 
   await page.getByRole('button', { name: 'Complete Registration & Pay' }).click();
   await page.getByRole('dialog', { name: 'Sandbox checkout' }).getByRole('button', { name: 'Approve payment' }).click();
 
-  await expect(page).toHaveURL(/\/customer-dashboard$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/customer-dashboard\?tab=find$/, { timeout: 20_000 });
   await expect(page.getByRole('dialog', { name: `Book ${pro.user.firstName} ${pro.user.lastName}` })).toBeVisible();
 });
 
