@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { countOf } from '../../../../contract/counts.ts';
 import { SHARE_CARD_SIZE, type PublicProfessional } from '../../../../contract/directory.ts';
 import { initials } from '../../../../contract/photos.ts';
+import { imageHeaders, plainAnswer } from '../../http/image-answers.ts';
 import type { DirectoryReader } from './service.ts';
 
 /**
@@ -83,28 +84,15 @@ export function shareCardMiddleware(directory: Pick<DirectoryReader, 'profile'>)
   return async (ctx, next) => {
     const match = PATH.exec(ctx.path);
     if (!match || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    imageHeaders(ctx);
     const pro = await directory.profile(Number(match[1]));
-    if (!pro) {
-      ctx.status = 404;
-      ctx.set('Cache-Control', 'no-store');
-      ctx.type = 'text/plain';
-      ctx.body = 'Not found';
-      return;
-    }
+    if (!pro) return plainAnswer(ctx, 404, 'Not found');
     const lines = shareCardLines(pro);
     const key = JSON.stringify(lines);
     let card = kept.get(key);
     if (!card) {
       const drawn = draw(shareCardSvg(lines));
-      if (!drawn) {
-        ctx.status = 503;
-        ctx.set('Retry-After', '5');
-        ctx.type = 'text/plain';
-        ctx.body = 'Busy, please try again in a few seconds.';
-        return;
-      }
+      if (!drawn) return plainAnswer(ctx, 503, 'Busy, please try again in a few seconds.', { 'Retry-After': '5' });
       card = drawn;
       kept.set(key, card);
       card.catch(() => kept.delete(key));

@@ -18,6 +18,7 @@ import {
   removeWorkPhoto,
   setProfilePhoto,
 } from './service.ts';
+import { imageHeaders, plainAnswer } from '../../http/image-answers.ts';
 
 const photoId = (raw: string) => pathId(raw, PHOTO_MESSAGES.notFound);
 
@@ -85,15 +86,8 @@ export function mediaMiddleware({ db }: Pick<AppDeps, 'db'>): Middleware {
     if (!ctx.path.startsWith('/media/')) return next();
     const wanted = ctx.method === 'GET' || ctx.method === 'HEAD' ? parseMediaPath(ctx.path) : null;
     const bytes = wanted ? await findBytes(db, wanted.hash, wanted.size) : null;
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-    if (!bytes) {
-      ctx.status = 404;
-      ctx.set('Cache-Control', 'no-store');
-      ctx.type = 'text/plain';
-      ctx.body = 'Not found';
-      return;
-    }
+    imageHeaders(ctx);
+    if (!bytes) return plainAnswer(ctx, 404, 'Not found');
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     ctx.type = 'image/webp';
     ctx.body = bytes;
