@@ -7,6 +7,7 @@ import { dateLabel, longDateLabel, timeLabel } from '../contract/dates.ts';
 import { createPaidAccount, login, uniqueTag, useSession } from './fixtures/accounts.ts';
 import { advanceServerClock, resetServerClockAfterEach, serverNow } from './fixtures/clock.ts';
 import { PHONE, overflows, smallTargets } from './fixtures/phone.ts';
+import { openJobs } from './fixtures/bookings.ts';
 
 // Issue #28 items 1 and 2 on a 360 px phone (docs/PRODUCT.md "Bookings"): a request nobody answers
 // expires at its deadline and the customer books one of the professionals suggested for that time;
@@ -132,12 +133,7 @@ test('a time is moved: the professional proposes another, the customer accepts, 
 
   // The professional proposes the next day's first open time.
   const proPage = await phonePage(browser, pro);
-  await proPage.goto('/professional-dashboard');
-  await proPage.getByRole('tab', { name: 'Job Requests' }).click();
-  await proPage
-    .getByRole('group', { name: 'Show jobs' })
-    .getByRole('button', { name: /^Confirmed/ })
-    .click();
+  await openJobs(proPage, 'Confirmed');
   const job = proPage.getByRole('listitem').filter({ has: proPage.getByRole('heading', { name: `Esi Client${tag}` }) });
   await job.getByRole('button', { name: 'Propose another time' }).click();
   const form = job.getByRole('form', { name: 'Propose another time' });

@@ -5,7 +5,7 @@ import type { LoginResponse } from '../contract/accounts.ts';
 import { profilePath, publicName } from '../contract/directory.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
-import { bookFirstSlot, passSlotStart } from './fixtures/bookings.ts';
+import { bookFirstSlot, openJobs, passSlotStart } from './fixtures/bookings.ts';
 import { resetServerClockAfterEach } from './fixtures/clock.ts';
 import { PHONE, overflows } from './fixtures/phone.ts';
 import { shot } from './fixtures/shots.ts';
@@ -115,12 +115,7 @@ test('a customer reports a no-show, an administrator closes it, and both read th
   await shot(customerPage, 'customer-report-closed');
 
   const proPage = await phonePage(browser, pro);
-  await proPage.goto('/professional-dashboard');
-  await proPage.getByRole('tab', { name: 'Job Requests' }).click();
-  await proPage
-    .getByRole('group', { name: 'Show jobs' })
-    .getByRole('button', { name: /^Confirmed/ })
-    .click();
+  await openJobs(proPage, 'Confirmed');
   const job = proPage.getByRole('listitem').filter({ has: proPage.getByRole('heading', { name: 'Adwoa Owusu' }) });
   const seen = job.getByRole('region', { name: "The customer's report: Did not come" });
   await expect(seen.getByText('Kwesi has been warned: a second no-show suspends the account.')).toBeVisible();
