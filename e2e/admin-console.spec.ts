@@ -4,6 +4,7 @@ import { createPaidAccount, login, uniqueTag } from './fixtures/accounts.ts';
 import { ADMIN, allowImageViewerStyles, signInAdmin } from './fixtures/admin.ts';
 import { affiliateWithPayout, creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
 import { overflows, PHONE } from './fixtures/phone.ts';
+import { shot } from './fixtures/shots.ts';
 
 // Issue #16 "Finish the product on a phone", the administrator's items: changes to money or access
 // ask first, the queue of professionals waiting for verification shows who opened which document,
@@ -296,6 +297,34 @@ test('on a wide screen the console uses the width, and its tables are not cut', 
 
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('a table is a card per row: each value beside its column’s name, nothing to scroll sideways', async ({
+    page,
+    request,
+  }) => {
+    const customer = await createPaidAccount(request, { firstName: 'Akua', lastName: 'Stacked' });
+    await signInAdmin(page);
+    await findUser(page, customer.email);
+    await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
+    const table = page.getByRole('table', { name: /^Users matching/ });
+    const row = table.getByRole('row', { name: /Akua Stacked/ });
+    // Still a table to a screen reader: the row, its header cell and its cells by role.
+    await expect(row.getByRole('rowheader')).toContainText('Akua Stacked');
+    const email = row.getByRole('cell').filter({ hasText: customer.email });
+    await expect(email).toBeVisible();
+    // On screen, the column's name stands beside the value, inside the phone's width.
+    expect(await email.evaluate((cell) => getComputedStyle(cell, '::before').content)).toContain('Contact');
+    const box = (await row.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(box.height).toBeGreaterThan(150);
+    const region = page.getByRole('region', { name: /^Users matching/ });
+    expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    await shot(page, 'admin-users-stacked');
+    // Its buttons act on that row and are whole on the screen.
+    const suspend = row.getByRole('button', { name: 'Suspend Akua Stacked', exact: true });
+    const button = (await suspend.boundingBox())!;
+    expect(button.x + button.width).toBeLessThanOrEqual(PHONE.width);
+  });
 
   test('every admin tab, the confirmations and the dialogs fit, with long names', async ({ page, request }) => {
     test.setTimeout(120_000);

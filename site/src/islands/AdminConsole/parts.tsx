@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { dateTimeLabel, shortDate } from '../../../../contract/dates.ts';
 import { pageCount, rangeLabel } from './lists.ts';
@@ -151,9 +151,28 @@ export const dateText = (iso: string | null): string => (iso ? shortDate(new Dat
 export const dateTimeText = (iso: string): string => dateTimeLabel(new Date(iso));
 
 /**
- * Rows as a table with a caption and column headers, the empty text in place of rows. The table
- * sits in a box that scrolls sideways on a narrow phone; the box is a labelled region in the tab
- * order, so a keyboard can scroll it too. `busy`: new rows are on their way (the old ones stay).
+ * Names each body cell by its column (data-label, which a phone's stacked rows show beside the
+ * value) and gives rows and cells their table roles explicitly: a browser may drop a table's
+ * semantics once CSS lays its rows out as blocks, and a screen reader would then read loose text.
+ */
+function labelCells(table: HTMLTableElement, headers: readonly string[]): void {
+  for (const row of Array.from(table.tBodies[0]?.rows ?? [])) {
+    row.setAttribute('role', 'row');
+    let column = 0;
+    for (const cell of Array.from(row.cells)) {
+      const header = headers[column];
+      if (header !== undefined && cell.colSpan === 1) cell.dataset.label = header;
+      cell.setAttribute('role', cell.tagName === 'TH' ? 'rowheader' : 'cell');
+      column += cell.colSpan;
+    }
+  }
+}
+
+/**
+ * Rows as a table with a caption and column headers, the empty text in place of rows. On a wide
+ * screen it is a table in a box that scrolls sideways if it must (a labelled region in the tab
+ * order, so a keyboard can scroll it too); on a phone each row is a card of "column: value" lines
+ * (admin.css). `busy`: new rows are on their way (the old ones stay).
  */
 export function DataTable<T>({
   caption,
@@ -171,20 +190,25 @@ export function DataTable<T>({
   row: (item: T) => ReactNode;
 }) {
   const captionId = useId();
+  const table = useRef<HTMLTableElement>(null);
+  // Every render: the rows are the caller's, drawn anew with each page.
+  useLayoutEffect(() => {
+    if (table.current) labelCells(table.current, headers);
+  });
   return (
     <div className="admin-scroll" role="region" aria-labelledby={captionId} tabIndex={0} aria-busy={busy}>
-      <table className="pd-table admin-table">
+      <table className="pd-table admin-table" role="table" ref={table}>
         <caption id={captionId}>{caption}</caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {headers.map((header) => (
-              <th key={header} scope="col">
+              <th key={header} scope="col" role="columnheader">
                 {header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.length === 0 ? (
             <tr>
               <td colSpan={headers.length}>{empty}</td>
