@@ -15,8 +15,8 @@ export function IdentifierChoice({
   return (
     <fieldset className="auth-fieldset">
       <legend className="auth-legend">{legend}</legend>
-      <div className="auth-choices">
-        <label className="auth-choice">
+      <div className="choices">
+        <label className="choice">
           <input
             type="radio"
             name={name}
@@ -26,7 +26,7 @@ export function IdentifierChoice({
           />
           Email
         </label>
-        <label className="auth-choice">
+        <label className="choice">
           <input
             type="radio"
             name={name}

@@ -260,14 +260,14 @@ function ReportDetail({
                   <fieldset className="admin-outcomes">
                     <legend>Outcome</legend>
                     {REPORT_OUTCOMES.map((o) => (
-                      <label key={o}>
+                      <label key={o} className="choice">
                         <input
                           type="radio"
                           name={`${base}-outcome`}
                           value={o}
                           checked={outcome === o}
                           onChange={() => setOutcome(o)}
-                        />{' '}
+                        />
                         {o === 'suspension' ? 'Suspend an account' : o === 'warning' ? 'Give a warning' : 'Resolved'}
                       </label>
                     ))}

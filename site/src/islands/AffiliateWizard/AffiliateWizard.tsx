@@ -125,7 +125,7 @@ function SignupForm({ children }: { children?: ReactNode }) {
               ['bank-account', 'Bank account'],
             ] as const
           ).map(([value, label]) => (
-            <label key={value}>
+            <label key={value} className="choice">
               <input
                 type="radio"
                 name="payoutMethod"

@@ -81,7 +81,7 @@ function Tester() {
         <fieldset className="wz-radios">
           <legend>Plan</legend>
           {(Object.keys(PLANS) as PlanType[]).map((type) => (
-            <label key={type}>
+            <label key={type} className="choice">
               <input type="radio" name="plan" value={type} checked={plan === type} onChange={() => setPlan(type)} />
               {PLANS[type].name} (₵{PLANS[type].amount})
             </label>

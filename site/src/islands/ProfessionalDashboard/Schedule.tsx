@@ -45,7 +45,7 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
         <fieldset className="pd-days">
           <legend>Days you work</legend>
           {WEEKDAYS.map((day) => (
-            <label key={day} className="auth-choice">
+            <label key={day} className="choice">
               <input type="checkbox" checked={days.includes(day)} onChange={(e) => toggle(day, e.target.checked)} />
               {day}
             </label>

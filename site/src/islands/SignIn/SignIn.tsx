@@ -261,9 +261,9 @@ function Form() {
       >
         <fieldset className="auth-fieldset">
           <legend className="auth-legend">Account type</legend>
-          <div className="auth-choices">
+          <div className="choices">
             {USER_TYPES.map((type) => (
-              <label key={type} className="auth-choice">
+              <label key={type} className="choice">
                 <input
                   type="radio"
                   name="accountType"

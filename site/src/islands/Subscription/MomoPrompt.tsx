@@ -70,7 +70,7 @@ export function MomoPrompt({
       <fieldset className="sub-networks">
         <legend>Network</legend>
         {(Object.entries(MOMO_NETWORKS) as [MomoNetworkCode, string][]).map(([code, name]) => (
-          <label key={code} className="sub-network">
+          <label key={code} className="choice">
             <input
               type="radio"
               name={`${id}-network`}
