@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures/test.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
+import { signInAdmin } from './fixtures/admin.ts';
 import { PHONE } from './fixtures/phone.ts';
 
 // Issue #29 item 6: the phone's Back closes an open dialog instead of leaving the dashboard, and a
@@ -83,4 +84,33 @@ test('the professional dashboard opens the tab its address names, and Back retur
   // An address naming no tab, or one that is not there, shows the first.
   await page.goto('/professional-dashboard?tab=nonsense');
   await expect(tabs.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the admin console’s tabs are history entries too, and Back closes an account’s dialog', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(PHONE);
+  const customer = await createPaidAccount(request, { firstName: 'Adjoa', lastName: 'Backstep' });
+  await signInAdmin(page);
+  await page.goto('/admin/dashboard?tab=payouts');
+  const tabs = page.getByRole('tablist', { name: 'Admin sections' });
+  await expect(tabs.getByRole('tab', { name: 'Payouts' })).toHaveAttribute('aria-selected', 'true');
+  await tabs.getByRole('tab', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard\?tab=users$/);
+
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(customer.email);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: 'Adjoa Backstep', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adjoa Backstep' });
+  await expect(dialog).toBeVisible();
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(tabs.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+
+  await page.goBack();
+  await expect(tabs.getByRole('tab', { name: 'Payouts' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\?tab=payouts$/);
+  await page.goForward();
+  await expect(tabs.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { AdminStats } from '../../../../contract/admin.ts';
 import { adminSignOut } from '../../stores/admin-session.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { useTabAddress } from '../../ui/useTabAddress.ts';
 import { lazyDialog, lazyPart } from '../../ui/LazyPart.tsx';
 import { AffiliatesTab } from './AffiliatesTab.tsx';
 import { LOGIN_PATH } from './login-paths.ts';
@@ -41,12 +42,7 @@ const TABS = [
   { id: 'settings', label: 'Settings' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
-
-/** The tab named in the address (#users), so a reload or a shared link opens the same tab. */
-function tabFromHash(): TabId {
-  const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
-  return TABS.find((t) => t.id === hash)?.id ?? 'overview';
-}
+const TAB_IDS = TABS.map((t) => t.id);
 
 /**
  * The admin dashboard (docs/PRODUCT.md "Administrators"): header with Refresh Data and Logout, the tabs (the spec's six,
@@ -54,19 +50,19 @@ function tabFromHash(): TabId {
  * dialog opened from the Users, Verification, Affiliates and Activity tabs.
  */
 export default function AdminConsole({ initialStats }: { initialStats: AdminStats }) {
-  const [tab, setTab] = useState<TabId>(tabFromHash);
+  const [tab, setTab] = useState<TabId>('overview');
   // The guard's stats, shown by the first Overview without asking again; later visits ask.
   const [seed, setSeed] = useState<AdminStats | undefined>(initialStats);
+  const showTab = (next: TabId) => {
+    setSeed(undefined);
+    setTab(next);
+  };
+  // As the role dashboards: the tab is in the address (?tab=users) and each tab chosen is a history entry.
+  useTabAddress(TAB_IDS, tab, showTab);
   const [openUser, setOpenUser] = useState<{ id: number; tab?: DialogTab } | null>(null);
   const openAccount = (id: number, tab?: DialogTab) => setOpenUser({ id, tab });
   const [leaving, setLeaving] = useState(false);
   const refresh = useStore($refresh);
-
-  function changeTab(next: TabId) {
-    setSeed(undefined);
-    setTab(next);
-    history.replaceState(null, '', `#${next}`);
-  }
 
   async function logout() {
     setLeaving(true);
@@ -100,7 +96,7 @@ export default function AdminConsole({ initialStats }: { initialStats: AdminStat
             ? `Data refreshed at ${refresh.doneAt} GMT.`
             : ''}
       </p>
-      <Tabs label="Admin sections" idPrefix="admin" tabs={TABS} active={tab} onChange={changeTab}>
+      <Tabs label="Admin sections" idPrefix="admin" tabs={TABS} active={tab} onChange={showTab}>
         {tab === 'overview' ? <OverviewTab seed={seed} /> : null}
         {tab === 'users' ? <UsersTab onOpenUser={openAccount} /> : null}
         {tab === 'verification' ? <VerificationQueueTab onOpenUser={openAccount} /> : null}
