@@ -1,0 +1,92 @@
+import * as z from 'zod/mini';
+import { lengthFirst } from './bounded.ts';
+
+/**
+ * Web Push (issue #30; docs/PRODUCT.md "Notifications on the phone"): a notification on the phone,
+ * free, for each booking step that needs someone to act, with a text message only where no phone
+ * of that person showed it in time.
+ *
+ * Routes (all but `shown` need a signed-in account):
+ * - GET    /api/push/key            → PushKey: the server's public VAPID key, null when push is off.
+ * - GET    /api/push/devices        → PushDevices: this account's phones and its "Also text me".
+ * - POST   /api/push/subscriptions  PushSubscriptionInput → 201 { id }: this phone gets notifications.
+ * - DELETE /api/push/subscriptions  { endpoint } → 204: this phone stops.
+ * - POST   /api/push/test           { endpoint } → 202: a test notification to this phone.
+ * - PUT    /api/push/preferences    { alsoText } → PushPreferences.
+ * - POST   /api/push/shown          { receipt } → 204: the service worker showed a notification
+ *   (the receipt in its payload is the proof; no session, as a worker has none).
+ */
+
+/** Phones one account may have notifications on; a new one beyond replaces the one unused longest. */
+export const PUSH_DEVICES_MAX = 10;
+/** How long a step waits for a phone to say it showed the notification before the text goes instead. */
+export const PUSH_SHOWN_WITHIN_MS = 3 * 60_000;
+/** Test notifications an account may send itself in an hour. */
+export const PUSH_TESTS_PER_HOUR = 5;
+
+/** What the service worker receives (encrypted): only what a lock screen may show. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** The screen a tap opens, on this site (a path). */
+  url: string;
+  /** One notification per subject: a newer one with the same tag replaces it on the phone. */
+  tag: string;
+  /** Proof for POST /api/push/shown that this notification was shown. */
+  receipt: string;
+}
+
+/** An https address (http only for a push service on this machine, in tests), parsed once its length is bounded. */
+const pushEndpoint = () =>
+  z.string().check(
+    lengthFirst(1000, 'This phone’s push address is too long.'),
+    z.refine(
+      (value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''),
+      'This phone’s push address is not a web address.',
+    ),
+  );
+
+export const pushSubscriptionSchema = z.object({
+  endpoint: pushEndpoint(),
+  keys: z.object({
+    p256dh: z.string().check(lengthFirst(200, 'This phone’s push key is too long.'), z.regex(/^[A-Za-z0-9_-]+=*$/)),
+    auth: z.string().check(lengthFirst(100, 'This phone’s push secret is too long.'), z.regex(/^[A-Za-z0-9_-]+=*$/)),
+  }),
+  /** A name for the phone in the settings ("Chrome on Android"), from the browser. */
+  device: z.optional(z.string().check(lengthFirst(80, 'The device name is too long.'))),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+export const pushEndpointSchema = z.object({ endpoint: pushEndpoint() });
+
+export const pushPreferencesSchema = z.object({ alsoText: z.boolean() });
+export type PushPreferences = z.infer<typeof pushPreferencesSchema>;
+
+export const pushShownSchema = z.object({
+  receipt: z.string().check(lengthFirst(64, 'Unknown receipt.'), z.regex(/^[A-Za-z0-9_-]+$/)),
+});
+
+export interface PushKey {
+  publicKey: string | null;
+}
+
+export interface PushDevice {
+  id: number;
+  device: string;
+  endpoint: string;
+  createdAt: string;
+}
+
+export interface PushDevices {
+  devices: PushDevice[];
+  alsoText: boolean;
+}
+
+export const PUSH_MESSAGES = {
+  off: 'Notifications on the phone are not set up on this server.',
+  badEndpoint: 'This phone’s browser gave a push address we do not send to.',
+  unknownDevice: 'This phone does not get notifications from this account.',
+  tooManyTests: `You can send ${PUSH_TESTS_PER_HOUR} test notifications an hour. Try again later.`,
+  testTitle: 'ServiceConnect',
+  testBody: 'Notifications work on this phone.',
+} as const;
