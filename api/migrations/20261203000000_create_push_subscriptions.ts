@@ -9,6 +9,8 @@ import type { Knex } from 'knex';
  *   is the proof the service worker sends back once it showed it (`shown_at`), and `step` ties a
  *   step's push rows to the text rows that wait for them: a text is `skipped` when a phone showed
  *   the step in time.
+ * - a chat message's notification waits a few seconds and is dropped when the person read the chat
+ *   meanwhile (`notifications.unless_read_booking_id`); `chat_reads.last_pushed_at` spaces them.
  * - push_vapid_keys: the server's keys when none are configured outside production (one row, made
  *   once and kept, so phones subscribed before a restart still receive).
  */
@@ -32,9 +34,13 @@ export async function up(knex: Knex): Promise<void> {
     t.text('receipt').unique();
     t.timestamp('shown_at', { useTz: true });
     t.text('step');
+    t.bigInteger('unless_read_booking_id').references('bookings.id').onDelete('CASCADE');
     t.index(['step']);
     t.dropChecks(['notifications_status_check']);
     t.check("status in ('pending', 'sent', 'failed', 'skipped')", [], 'notifications_status_check');
+  });
+  await knex.schema.alterTable('chat_reads', (t) => {
+    t.timestamp('last_pushed_at', { useTz: true });
   });
   await knex.schema.createTable('push_vapid_keys', (t) => {
     t.smallint('id').primary();
@@ -47,13 +53,16 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('push_vapid_keys');
+  await knex.schema.alterTable('chat_reads', (t) => {
+    t.dropColumn('last_pushed_at');
+  });
   await knex('notifications').where({ channel: 'push' }).delete();
   await knex('notifications').where({ status: 'skipped' }).update({ status: 'sent' });
   await knex.schema.alterTable('notifications', (t) => {
     t.dropChecks(['notifications_status_check']);
     t.check("status in ('pending', 'sent', 'failed')", [], 'notifications_status_check');
     t.dropIndex(['step']);
-    t.dropColumns('subscription_id', 'receipt', 'shown_at', 'step');
+    t.dropColumns('subscription_id', 'receipt', 'shown_at', 'step', 'unless_read_booking_id');
   });
   await knex.schema.alterTable('users', (t) => {
     t.dropColumn('also_text');

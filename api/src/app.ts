@@ -11,6 +11,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
+import { localPushServiceRoutes, takesPushBody } from './features/dev/push-service.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { localControlRoutes } from './features/local-control/routes.ts';
 import { locationRoutes } from './features/location/routes.ts';
@@ -60,6 +61,7 @@ const features: ((deps: AppDeps) => Router)[] = [
   eventRoutes,
   reportRoutes,
   devRoutes,
+  localPushServiceRoutes,
   localControlRoutes,
 ];
 
@@ -77,7 +79,16 @@ function apiMiddleware(given: AppDeps): Middleware {
   };
   const router = new Router();
   for (const feature of features) router.use(feature(deps).routes());
-  const json = compose([jsonOnly(), bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' })]);
+  const json = compose([
+    jsonOnly(),
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: '1mb',
+      encoding: 'utf-8',
+      // DELETE /api/push/subscriptions names the phone in its body (a push address is too long for a path).
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    }),
+  ]);
   return compose<Parameters<Middleware>[0]>([
     ...(deps.readCache ? [readYourWrites(deps.db, deps.readCache)] : []),
     errorMiddleware(deps.logger),
@@ -87,7 +98,8 @@ function apiMiddleware(given: AppDeps): Middleware {
       ctx.method === 'GET' ||
       ctx.method === 'HEAD' ||
       takesRawBody(ctx.method, ctx.path) ||
-      takesPhotoBody(ctx.method, ctx.path)
+      takesPhotoBody(ctx.method, ctx.path) ||
+      takesPushBody(ctx.method, ctx.path)
         ? next()
         : json(ctx, next),
     noNulCharacters(),

@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       smtp: null,
       readCache: true,
       sms: null,
+      // Outside production without keys: a pair kept in the database, sent only on this machine.
+      push: { keys: 'kept', subject: 'mailto:support@localhost', localOnly: true },
       whatsapp: null,
     });
   });
@@ -151,5 +153,21 @@ describe('loadConfig', () => {
   ])('stops with a message naming %s when it is %s', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});
+
+describe('Web Push keys (issue #30)', () => {
+  const keys = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'p'.repeat(43) };
+  it('uses configured keys for the browsers’ push services', () => {
+    expect(loadConfig({ ...keys, VAPID_SUBJECT: 'mailto:ops@serviceconnect.gh' }).push).toEqual({
+      keys: { publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY },
+      subject: 'mailto:ops@serviceconnect.gh',
+      localOnly: false,
+    });
+  });
+  it('is off in production without keys, and refuses half a pair', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox' }).push).toBeNull();
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ ...keys, VAPID_SUBJECT: 'ops@example.com' })).toThrow(/VAPID_SUBJECT/);
   });
 });

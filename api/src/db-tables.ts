@@ -262,6 +262,8 @@ export interface NotificationRow {
   shown_at: Timestamp | null;
   /** One step's push rows and the text rows that wait for them share it. */
   step: string | null;
+  /** A chat message's push: dropped when the person read this booking's chat after it was written. */
+  unless_read_booking_id: Int8 | null;
 }
 
 export interface PushSubscriptionRow {
@@ -391,6 +393,7 @@ export interface ChatReadRow {
   user_id: Int8;
   last_read_at: Timestamp | null;
   last_emailed_at: Timestamp | null;
+  last_pushed_at: Timestamp | null;
 }
 
 export interface AdminRow {
@@ -616,7 +619,7 @@ declare module 'knex/types/tables.js' {
     sandbox_transactions: Table<SandboxTransactionRow, 'metadata' | 'channel'>;
     notifications: Table<
       NotificationRow,
-      'id' | 'status' | 'attempts' | 'subscription_id' | 'receipt' | 'shown_at' | 'step'
+      'id' | 'status' | 'attempts' | 'subscription_id' | 'receipt' | 'shown_at' | 'step' | 'unless_read_booking_id'
     >;
     push_subscriptions: Table<PushSubscriptionRow, 'id'>;
     push_vapid_keys: Table<PushVapidKeysRow>;

@@ -149,6 +149,9 @@ const ROWS: Record<string, Row> = {
   'PUT /api/push/preferences': { path: () => '/api/push/preferences', body: {}, expect: USER_BODIES },
   // From the service worker, which has no session: the receipt is the proof.
   'POST /api/push/shown': { path: () => '/api/push/shown', body: {}, expect: 400 },
+  // The push service on this machine stands in for Google's only while push is local-only, for this machine.
+  'POST /api/dev/push-service/{channel}': { path: () => '/api/dev/push-service/x', body: {}, expect: 404 },
+  'GET /api/dev/push-service/{channel}': { path: () => '/api/dev/push-service/x', expect: 404 },
   'GET /api/me/photos': { path: () => '/api/me/photos', expect: USERS },
   // A JSON body is not a photo: a plain 400 for everyone who may upload.
   'PUT /api/me/photo': {

@@ -47,7 +47,15 @@ export interface Notifier {
    * for texts too ("Also text me"), or push is off. Without `text`, a notification only.
    */
   sendStep(userId: number, step: { push: PushStep; text?: ShortText }, trx: Db): Promise<void>;
+  /**
+   * A chat message's notification to each of the person's phones: it waits CHAT_PUSH_WAIT_MS and is
+   * dropped if the person read the booking's chat meanwhile (they were looking at it). No text.
+   */
+  sendChatPush(userId: number, bookingId: number, push: PushStep, trx: Db): Promise<void>;
 }
+
+/** How long a chat message's notification waits for the person to read the chat they may have open. */
+export const CHAT_PUSH_WAIT_MS = 20_000;
 
 /** What a notification shows on the lock screen and where a tap leads; the receipt is added per phone. */
 export type PushStep = Omit<PushPayload, 'receipt'>;
@@ -112,6 +120,14 @@ export function outboxNotifier(deps: {
       step: waitFor?.step ?? null,
     });
   };
+  const phonesOf = (db: Db, userId: number) =>
+    deps.push
+      ? db('push_subscriptions')
+          .where({ user_id: userId })
+          .orderBy('last_used_at', 'desc')
+          .limit(PUSH_DEVICES_MAX)
+          .select('id', 'endpoint')
+      : Promise.resolve([]);
   const sendText = async (
     phone: string | null | undefined,
     message: ShortText,
@@ -122,40 +138,27 @@ export function outboxNotifier(deps: {
     for (const channel of textChannels) await insert(trx, channel, phone, message.label, message.text, waitFor);
   };
   return {
+    async sendChatPush(userId, bookingId, push, trx) {
+      const now = deps.clock.now();
+      await insertPushes(trx, userId, await phonesOf(trx, userId), push, {
+        now,
+        sendAt: new Date(now.getTime() + CHAT_PUSH_WAIT_MS),
+        unlessReadBooking: bookingId,
+      });
+    },
     sendEmail: (message, trx) => insert(trx, 'email', message.to, message.subject, message.text),
     sendText: (phone, message, trx) => sendText(phone, message, trx),
     async sendStep(userId, step, trx) {
       const person = await trx('users').where({ id: userId }).first('phone', 'also_text');
       if (!person) return;
-      const phones = deps.push
-        ? await trx('push_subscriptions')
-            .where({ user_id: userId })
-            .orderBy('last_used_at', 'desc')
-            .limit(PUSH_DEVICES_MAX)
-            .select('id', 'endpoint')
-        : [];
+      const phones = await phonesOf(trx, userId);
       if (phones.length === 0 || person.also_text) {
         if (step.text) await sendText(person.phone, step.text, trx);
         if (phones.length === 0) return;
       }
       const now = deps.clock.now();
       const stepId = randomBytes(12).toString('base64url');
-      for (const phone of phones) {
-        const receipt = randomBytes(18).toString('base64url');
-        const payload: PushPayload = { ...step.push, receipt };
-        await trx('notifications').insert({
-          channel: 'push',
-          recipient: phone.endpoint,
-          subject: step.push.title,
-          body: JSON.stringify(payload),
-          user_id: userId,
-          subscription_id: phone.id,
-          receipt,
-          step: stepId,
-          created_at: now,
-          next_attempt_at: now,
-        });
-      }
+      await insertPushes(trx, userId, phones, step.push, { step: stepId, now, sendAt: now });
       if (step.text && !person.also_text) {
         await sendText(person.phone, step.text, trx, {
           step: stepId,
@@ -164,6 +167,33 @@ export function outboxNotifier(deps: {
       }
     },
   };
+}
+
+/** One push row per phone, each with its own receipt (the proof its service worker showed it). */
+async function insertPushes(
+  trx: Db,
+  userId: number,
+  phones: { id: unknown; endpoint: string }[],
+  push: PushStep,
+  when: { now: Date; sendAt: Date; step?: string; unlessReadBooking?: number },
+) {
+  for (const phone of phones) {
+    const receipt = randomBytes(18).toString('base64url');
+    const payload: PushPayload = { ...push, receipt };
+    await trx('notifications').insert({
+      channel: 'push',
+      recipient: phone.endpoint,
+      subject: push.title,
+      body: JSON.stringify(payload),
+      user_id: userId,
+      subscription_id: Number(phone.id),
+      receipt,
+      step: when.step ?? null,
+      unless_read_booking_id: when.unlessReadBooking ?? null,
+      created_at: when.now,
+      next_attempt_at: when.sendAt,
+    });
+  }
 }
 
 /** Waits before the next attempt: 1 minute, 5, 30, 2 hours; then the message is marked failed. */
@@ -253,7 +283,24 @@ export async function deliverNotifications(deps: DeliveryDeps): Promise<number> 
 }
 
 /** Sends one push row to its phone; a phone that is gone (404/410) is removed. */
-async function deliverPush(trx: Db, sender: PushSender, row: { subscription_id: unknown; body: string }) {
+async function deliverPush(
+  trx: Db,
+  sender: PushSender,
+  row: {
+    subscription_id: unknown;
+    body: string;
+    user_id: unknown;
+    unless_read_booking_id: unknown;
+    created_at: unknown;
+  },
+) {
+  if (row.unless_read_booking_id !== null) {
+    const read = await trx('chat_reads')
+      .where({ booking_id: Number(row.unless_read_booking_id), user_id: Number(row.user_id) })
+      .where('last_read_at', '>=', new Date(row.created_at as string))
+      .first('booking_id');
+    if (read) throw new NotNeeded('the person read the chat');
+  }
   const phone =
     row.subscription_id === null
       ? undefined

@@ -9,7 +9,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
 import { ProviderUnavailableError } from '../../providers/payments.ts';
 import { TransferRefusedError, type PayoutTransfers } from '../../providers/transfers.ts';
 import type { Notifier } from '../../providers/notifier.ts';
-import { payoutMessage } from '../notifications/messages.ts';
+import { payoutMessage, payoutPush } from '../notifications/messages.ts';
 
 const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
 
@@ -83,6 +83,7 @@ export interface PayoutDeps {
 async function notifyAffiliate(deps: PayoutDeps, trx: Knex.Transaction, affiliateId: number, payout: Payout) {
   const { email } = (await trx('users').where({ id: affiliateId }).first('email'))!;
   await deps.notifier.sendEmail(payoutMessage(email, payout), trx);
+  await deps.notifier.sendStep(affiliateId, { push: payoutPush(payout) }, trx);
 }
 
 export async function listPayouts(db: Db, affiliateId: number): Promise<Payout[]> {

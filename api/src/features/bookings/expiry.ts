@@ -8,7 +8,7 @@ import { conflict, forbidden } from '../../http/errors.ts';
 import type { Db } from '../../db.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import type { Logger } from '../../logger.ts';
-import { timeMessages, timeTexts } from '../notifications/messages.ts';
+import { bookingStep, timeMessages, timeTexts } from '../notifications/messages.ts';
 import { listedProfessionals } from '../professionals/repo.ts';
 import { searchProfessionals } from '../professionals/search.ts';
 import { type BookingDeps, findBookings, partyBooking, slotStart } from './service.ts';
@@ -106,13 +106,20 @@ async function expireRequest(deps: BookingDeps, id: number): Promise<boolean> {
     await addSystemLine(trx, id, null, 'request_expired', SYSTEM_LINE, now);
     const [booking] = await findBookings(trx, Number(row.customer_id), { id });
     const [customer, professional] = await Promise.all(
-      [row.customer_id, row.professional_id].map((userId) =>
-        trx('users').where({ id: userId }).first('email', 'phone'),
-      ),
+      [row.customer_id, row.professional_id].map((userId) => trx('users').where({ id: userId }).first('email')),
     );
     await deps.notifier.sendEmail(timeMessages.expiredToCustomer(customer!.email, booking), trx);
-    await deps.notifier.sendText(customer!.phone, timeTexts.expiredToCustomer(booking), trx);
+    await deps.notifier.sendStep(
+      booking.customerId,
+      bookingStep(booking, booking.customerId, timeTexts.expiredToCustomer(booking)),
+      trx,
+    );
     await deps.notifier.sendEmail(timeMessages.expiredToProfessional(professional!.email, booking), trx);
+    await deps.notifier.sendStep(
+      booking.professionalId,
+      bookingStep(booking, booking.professionalId, undefined, 'Request expired'),
+      trx,
+    );
     return true;
   });
 }
@@ -216,6 +223,8 @@ export async function expireProposal(deps: BookingDeps, id: number): Promise<boo
     const [booking] = await findBookings(trx, Number(closed.proposed_by), { id: bookingId });
     const proposer = await contactOf(trx, closed.proposed_by);
     await deps.notifier.sendEmail(timeMessages.proposalExpired(proposer!.email, booking, closed.day, closed.time), trx);
+    const proposerId = Number(closed.proposed_by);
+    await deps.notifier.sendStep(proposerId, bookingStep(booking, proposerId, undefined, 'New time not answered'), trx);
     return true;
   });
 }

@@ -13,7 +13,7 @@ import type { Availability } from '../../../../contract/professionals.ts';
 import { jsonColumn } from '../../db.ts';
 import type { BookingProposalRow, Int8 } from '../../db-tables.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors.ts';
-import { timeMessages, timeTexts } from '../notifications/messages.ts';
+import { bookingStep, timeMessages, timeTexts } from '../notifications/messages.ts';
 import { openSlots } from '../professionals/service.ts';
 import { contactOf, expireOverdue, OPEN } from './expiry.ts';
 import { addSystemLine } from './system-lines.ts';
@@ -108,12 +108,17 @@ export async function proposeTime(
       now,
     );
     const [moved] = await findBookings(trx, user.id, { id: bookingId });
-    const other = await contactOf(trx, role === 'customer' ? booking.professional_id : booking.customer_id);
+    const otherId = Number(role === 'customer' ? booking.professional_id : booking.customer_id);
+    const other = await contactOf(trx, otherId);
     await deps.notifier.sendEmail(
       timeMessages.proposed(other!.email, moved, proposer!.first_name, input.date, input.time),
       trx,
     );
-    await deps.notifier.sendText(other!.phone, timeTexts.proposed(moved, input.date, input.time), trx);
+    await deps.notifier.sendStep(
+      otherId,
+      bookingStep(moved, otherId, timeTexts.proposed(moved, input.date, input.time)),
+      trx,
+    );
   });
   return (await findBookings(db, user.id, { id: bookingId }))[0];
 }
@@ -179,6 +184,7 @@ export async function answerProposal(
         timeMessages.proposalDeclined(proposer!.email, kept, answerer!.first_name, proposal.day, proposal.time),
         trx,
       );
+      await deps.notifier.sendStep(proposerId, bookingStep(kept, proposerId, undefined, 'New time declined'), trx);
       return;
     }
     await moveBooking(trx, booking, proposal, now);
@@ -192,7 +198,7 @@ export async function answerProposal(
     );
     const [moved] = await findBookings(trx, user.id, { id: bookingId });
     await deps.notifier.sendEmail(timeMessages.proposalAccepted(proposer!.email, moved, answerer!.first_name), trx);
-    await deps.notifier.sendText(proposer!.phone, timeTexts.proposalAccepted(moved), trx);
+    await deps.notifier.sendStep(proposerId, bookingStep(moved, proposerId, timeTexts.proposalAccepted(moved)), trx);
   });
   return (await findBookings(db, user.id, { id: bookingId }))[0];
 }

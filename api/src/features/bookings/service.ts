@@ -18,7 +18,7 @@ import type { BookingMessageRow, BookingRow, Count, Int8, UserRow } from '../../
 import { jsonColumn, toCount, type Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
-import { bookingMessages, chatLines, textMessages } from '../notifications/messages.ts';
+import { bookingMessages, bookingStep, chatLines, textMessages } from '../notifications/messages.ts';
 import { addSystemLine } from './system-lines.ts';
 import { cancellationKind } from './reliability.ts';
 import { listedProfessionals } from '../professionals/repo.ts';
@@ -34,8 +34,6 @@ export interface BookingDeps {
 
 const emailOf = async (db: Db, userId: number): Promise<string> =>
   (await db('users').where({ id: userId }).first('email'))!.email;
-const phoneOf = async (db: Db, userId: number): Promise<string> =>
-  (await db('users').where({ id: userId }).first('phone'))!.phone;
 
 const MAX_DAYS_AHEAD = 180;
 
@@ -134,9 +132,9 @@ export async function createBooking(
       .returning('id');
     const booking = (await findBookings(trx, customer.id, { id: Number(row.id) }))[0];
     await deps.notifier.sendEmail(bookingMessages.requested(await emailOf(trx, booking.professionalId), booking), trx);
-    await deps.notifier.sendText(
-      await phoneOf(trx, booking.professionalId),
-      textMessages.bookingRequested(booking),
+    await deps.notifier.sendStep(
+      booking.professionalId,
+      bookingStep(booking, booking.professionalId, textMessages.bookingRequested(booking)),
       trx,
     );
     return booking;
@@ -362,7 +360,7 @@ export async function transitionBooking(
       cancel: role === 'professional' ? textMessages.bookingCancelledByProfessional : textMessages.bookingCancelled,
       complete: textMessages.jobMarkedDone,
     }[action];
-    if (text) await deps.notifier.sendText(await phoneOf(trx, other), text(moved), trx);
+    await deps.notifier.sendStep(other, bookingStep(moved, other, text(moved)), trx);
     if (action === 'complete') await addSystemLine(trx, id, user.id, 'job_marked_done', chatLines.markedDone(), now);
     return moved;
   });
@@ -464,6 +462,7 @@ export async function postMessage(
       return { row: raced, created: false };
     }
     await emailIfAway(deps, trx, bookingId, otherId, user, now);
+    await pushToOther(deps, trx, bookingId, otherId, now);
     return { row: inserted, created: true };
   });
   if (!stored.created && stored.row.body !== body)
@@ -517,6 +516,35 @@ async function emailIfAway(
   if (claimed.length === 0) return;
   const [booking] = await findBookings(trx, otherId, { id: bookingId });
   await deps.notifier.sendEmail(bookingMessages.chat(await emailOf(trx, otherId), booking, sender.firstName), trx);
+}
+
+/** …and a notification on the phone at most once in this long per booking. */
+const CHAT_PUSH_GAP_MS = 60_000;
+
+/**
+ * A notification on the other party's phones about a new message (issue #30), at most one per
+ * booking per CHAT_PUSH_GAP_MS; it waits a few seconds and is dropped if they read the chat
+ * meanwhile (the outbox checks). The lock screen says who wrote, not what.
+ */
+async function pushToOther(deps: BookingDeps, trx: Knex.Transaction, bookingId: number, otherId: number, now: Date) {
+  const claimed = await trx('chat_reads')
+    .insert({ booking_id: bookingId, user_id: otherId, last_pushed_at: now })
+    .onConflict(['booking_id', 'user_id'])
+    .merge(['last_pushed_at'])
+    .where((notLately) =>
+      notLately
+        .whereNull('chat_reads.last_pushed_at')
+        .orWhere('chat_reads.last_pushed_at', '<=', new Date(now.getTime() - CHAT_PUSH_GAP_MS)),
+    )
+    .returning('booking_id');
+  if (claimed.length === 0) return;
+  const [booking] = await findBookings(trx, otherId, { id: bookingId });
+  await deps.notifier.sendChatPush(
+    otherId,
+    bookingId,
+    bookingStep(booking, otherId, undefined, 'New message').push,
+    trx,
+  );
 }
 
 export async function reviewBooking(

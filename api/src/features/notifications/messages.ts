@@ -1,7 +1,7 @@
 import type { Booking } from '../../../../contract/bookings.ts';
 import { compactDay, longDate, shortDate, weekdayLabel } from '../../../../contract/dates.ts';
 import { lengthName, PLANS, type PlanType } from '../../../../contract/plans.ts';
-import type { Message, ShortText } from '../../providers/notifier.ts';
+import type { Message, PushStep, ShortText } from '../../providers/notifier.ts';
 import { countOf } from '../../../../contract/counts.ts';
 
 /**
@@ -302,3 +302,43 @@ export const timeTexts = {
     text: `ServiceConnect: the new time is accepted. Your booking is now ${shortWhen(b)}.`,
   }),
 };
+
+/**
+ * A booking step as a notification on the phone (issue #30; docs/PRODUCT.md "Notifications on the
+ * phone"), with its text for when no phone shows it: the step as the title, the service and time
+ * as the body (no one's name on a lock screen), and the person's own list of bookings as the
+ * screen a tap opens. One notification per booking on the phone: a newer step replaces it.
+ */
+export function bookingStep(
+  b: Booking,
+  to: number,
+  text: ShortText | undefined,
+  title = text?.label ?? b.service,
+): { push: PushStep; text?: ShortText } {
+  const url = to === b.professionalId ? '/professional-dashboard?tab=jobs' : '/customer-dashboard?tab=bookings';
+  return { push: { title, body: `${b.service}, ${shortWhen(b)}`, url, tag: `booking-${b.id}` }, text };
+}
+
+/** A payout's news on the affiliate's phone (issue #30): amount and state, the Earnings tab a tap opens. */
+export const payoutPush = (p: { id: number; amount: number; status: string }): PushStep => ({
+  title: `Payout ${p.status}`,
+  body: `₵${p.amount.toFixed(2)}`,
+  url: '/affiliate-dashboard?tab=earnings',
+  tag: `payout-${p.id}`,
+});
+
+/** The verification decision on the professional's phone: the reason stays on the dashboard. */
+export const verificationPush = (decision: 'verified' | 'rejected'): PushStep => ({
+  title: decision === 'verified' ? 'Your documents are verified' : 'Your documents were not accepted',
+  body: decision === 'verified' ? 'Customers now see you as verified.' : 'Read why and upload them again in Profile.',
+  url: '/professional-dashboard?tab=profile',
+  tag: 'verification',
+});
+
+/** The renewal reminder on the phone, beside its text: a tap opens the one-tap renewal (or the sign-in for a card). */
+export const renewalPush = (kind: 'expiring' | 'expired', end: Date, renewPath: string): PushStep => ({
+  title: kind === 'expiring' ? 'Your subscription ends soon' : 'Your subscription has ended',
+  body: `${kind === 'expiring' ? 'Paid until' : 'Ended on'} ${shortDate(end)}. Tap to renew.`,
+  url: renewPath,
+  tag: 'renewal',
+});

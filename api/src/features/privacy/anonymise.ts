@@ -60,6 +60,8 @@ export async function anonymiseUser(trx: Knex.Transaction, userId: number, now: 
   // Texts went to the phone; the saved card could still be charged: both go.
   await trx('notifications').where({ recipient: user.phone }).delete();
   await trx('card_authorizations').where({ user_id: userId }).delete();
+  // The phones that got this account's notifications (issue #30): nothing more is sent to them.
+  await trx('push_subscriptions').where({ user_id: userId }).delete();
   // Other people's numbers proved for mobile-money prompts are theirs, not the books'.
   await trx('momo_numbers').where({ user_id: userId }).delete();
   await trx('payments').where({ user_id: userId }).update({ email: placeholderEmail });

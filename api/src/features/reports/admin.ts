@@ -21,7 +21,7 @@ import { recordAudit } from '../admin/audit.ts';
 import { customerLateCancellations, professionalReliability } from '../bookings/reliability.ts';
 import { findBookings } from '../bookings/service.ts';
 import { addSystemLine } from '../bookings/system-lines.ts';
-import { chatLines, reportMessages, textMessages } from '../notifications/messages.ts';
+import { bookingStep, chatLines, reportMessages, textMessages } from '../notifications/messages.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -184,9 +184,9 @@ async function emailBoth(
 ) {
   for (const userId of [Number(report.customer_id), Number(report.professional_id)]) {
     const [booking] = await findBookings(trx, userId, { id: Number(report.booking_id) });
-    const contact = (await trx('users').where({ id: userId }).first('email', 'phone'))!;
+    const contact = (await trx('users').where({ id: userId }).first('email'))!;
     await deps.notifier.sendEmail(write(contact.email, booking), trx);
-    if (text) await deps.notifier.sendText(contact.phone, text(booking), trx);
+    if (text) await deps.notifier.sendStep(userId, bookingStep(booking, userId, text(booking)), trx);
   }
 }
 

@@ -18,7 +18,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http
 import { BOOKING_NOT_FOUND, findBookings, slotStart } from '../bookings/service.ts';
 import { reportWindow, withTrust } from '../bookings/reliability.ts';
 import { addSystemLine } from '../bookings/system-lines.ts';
-import { chatLines, reportMessages, textMessages } from '../notifications/messages.ts';
+import { bookingStep, chatLines, reportMessages, textMessages } from '../notifications/messages.ts';
 import { receive, type ReadBody, type UploadDeps } from '../photos/service.ts';
 import { lockUser } from '../photos/repo.ts';
 import * as repo from './repo.ts';
@@ -139,7 +139,7 @@ export async function openReport(
     const other = await contactOf(trx, otherId);
     await deps.notifier.sendEmail(reportMessages.opened(me.email, booking, true, reason), trx);
     await deps.notifier.sendEmail(reportMessages.opened(other.email, booking, false, reason), trx);
-    await deps.notifier.sendText(other.phone, textMessages.reportOpened(booking), trx);
+    await deps.notifier.sendStep(otherId, bookingStep(booking, otherId, textMessages.reportOpened(booking)), trx);
     return Number(inserted.id);
   });
   const [report] = await repo.reportViews(deps.db, [await repo.findReport(deps.db, reportId, user.id)]);

@@ -48,6 +48,7 @@ it('retries a reminder whose send failed', async () => {
     sendEmail: async () => Promise.reject(new Error('SMTP down')),
     sendText: async () => Promise.reject(new Error('SMTP down')),
     sendStep: async () => Promise.reject(new Error('SMTP down')),
+    sendChatPush: async () => Promise.reject(new Error('SMTP down')),
   };
   expect(await sendDueReminders(deps(failing))).toBe(0);
   expect(await sendDueReminders(deps())).toBeGreaterThanOrEqual(1);
@@ -77,6 +78,7 @@ it('records a reminder as sent in the transaction that queues it: neither is kep
     },
     sendText: (phone, message, trx) => outbox.sendText(phone, message, trx),
     sendStep: (userId, step, trx) => outbox.sendStep(userId, step, trx),
+    sendChatPush: (userId, bookingId, push, trx) => outbox.sendChatPush(userId, bookingId, push, trx),
   };
   expect(await sendDueReminders(deps(watching))).toBeGreaterThanOrEqual(1);
   expect(recordSeenBy).toEqual([1]);

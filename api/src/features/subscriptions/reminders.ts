@@ -8,7 +8,7 @@ import type { Db } from '../../db.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import type { Logger } from '../../logger.ts';
 import type { Notifier } from '../../providers/notifier.ts';
-import { reminderMessage, textMessages } from '../notifications/messages.ts';
+import { reminderMessage, renewalPush, textMessages } from '../notifications/messages.ts';
 import { getSettings, type Settings } from '../settings/settings.ts';
 import { autoRenewCard } from './auto-renewal.ts';
 
@@ -50,9 +50,8 @@ async function recordAndRemind(
     if (!claimed && !options.again) return false;
     const card = kind === 'expiring' ? await autoRenewCard(trx, Number(user.id)) : null;
     // A card renewing by itself needs no link; everyone else gets one tap to a mobile-money prompt.
-    const renewUrl = card
-      ? `${deps.config.publicUrl}/signin`
-      : `${deps.config.publicUrl}/renew/${await issueRenewLink(trx, Number(user.id), end, deps.clock.now())}`;
+    const renewPath = card ? '/signin' : `/renew/${await issueRenewLink(trx, Number(user.id), end, deps.clock.now())}`;
+    const renewUrl = `${deps.config.publicUrl}${renewPath}`;
     const email = reminderMessage(user.email, kind, {
       firstName: user.first_name,
       plan: user.user_type,
@@ -71,6 +70,8 @@ async function recordAndRemind(
         : textMessages.expired(end, settings.graceDays, user.user_type, renewUrl),
       trx,
     );
+    // The text stays (docs/PRODUCT.md "Notifications on the phone"): the phone gets it as well.
+    await deps.notifier.sendStep(Number(user.id), { push: renewalPush(kind, end, renewPath) }, trx);
     await options.onSent?.(trx);
     return true;
   });

@@ -17,7 +17,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { AdminIdentity } from '../admin/accounts.ts';
 import { recordAudit } from '../admin/audit.ts';
-import { verificationMessage } from '../notifications/messages.ts';
+import { verificationMessage, verificationPush } from '../notifications/messages.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -238,6 +238,7 @@ export async function decideVerification(
       verificationMessage(to.email, { firstName: to.first_name, decision: status, reason }),
       trx,
     );
+    await deps.notifier.sendStep(professionalId, { push: verificationPush(status) }, trx);
   });
   return view(deps.db, professionalId, {
     admin,
