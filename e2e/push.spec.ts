@@ -43,7 +43,7 @@ async function fakePushService(context: BrowserContext, subscription: ReturnType
         return true;
       },
     });
-    PushManager.prototype.subscribe = async function () {
+    PushManager.prototype.subscribe = async () => {
       localStorage.setItem(KEY, '1');
       return made() as unknown as PushSubscription;
     };
