@@ -86,6 +86,8 @@ export const PUSH_MESSAGES = {
   off: 'Notifications on the phone are not set up on this server.',
   badEndpoint: 'This phone’s browser gave a push address we do not send to.',
   unknownDevice: 'This phone does not get notifications from this account.',
+  gone: 'This phone no longer gets notifications (the browser forgot it). Turn them on again.',
+  serviceDown: 'The phone’s notification service did not answer. Please try again in a minute.',
   tooManyTests: `You can send ${PUSH_TESTS_PER_HOUR} test notifications an hour. Try again later.`,
   testTitle: 'ServiceConnect',
   testBody: 'Notifications work on this phone.',

@@ -37,6 +37,8 @@ const ALL_TABLES = [
   'professional_document_files',
   'professional_documents',
   'professional_profiles',
+  'push_subscriptions',
+  'push_vapid_keys',
   'rate_limits',
   'referrals',
   'renew_links',

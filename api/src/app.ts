@@ -19,6 +19,7 @@ import { mediaMiddleware, photoRoutes, takesPhotoBody } from './features/photos/
 import { reportRoutes } from './features/reports/routes.ts';
 import { privacyRoutes } from './features/privacy/routes.ts';
 import { professionalRoutes } from './features/professionals/routes.ts';
+import { pushRoutes } from './features/push/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { userDataRoutes } from './features/user-data/routes.ts';
 import { takesRawBody, verificationRoutes } from './features/verification/routes.ts';
@@ -55,6 +56,7 @@ const features: ((deps: AppDeps) => Router)[] = [
   verificationRoutes,
   photoRoutes,
   settingsRoutes,
+  pushRoutes,
   eventRoutes,
   reportRoutes,
   devRoutes,

@@ -72,6 +72,24 @@ const configSchema = z.object({
     .string()
     .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a language code such as en or en_US')
     .default('en'),
+  /**
+   * Web Push (issue #30): the server's VAPID key pair from `npm run push:keys`, both or neither, and
+   * a contact for the push services. Unset outside production: a pair is made once and kept in the
+   * database, and notifications go only to a push service on this machine (nothing leaves it).
+   * Unset in production: no notifications on phones; texts as before.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be the public key printed by npm run push:keys')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be the private key printed by npm run push:keys')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be mailto:someone@example.com or an https:// address')
+    .optional(),
   /** The first administrator, created on start when none exists yet (issue #6). Both or neither. */
   ADMIN_USERNAME: z
     .string()
@@ -99,6 +117,11 @@ export interface Config {
   firstAdmin: { username: string; password: string } | null;
   smtp: { url: string; from: string } | null;
   sms: { apiBase: string; apiKey: string; senderId: string } | null;
+  /**
+   * Web Push (issue #30): `keys` from the environment, or 'kept' (made once, kept in the database);
+   * `localOnly`: only push services on this machine are sent to. Null: push is off.
+   */
+  push: { keys: { publicKey: string; privateKey: string } | 'kept'; subject: string; localOnly: boolean } | null;
   whatsapp: {
     apiBase: string;
     apiVersion: string;
@@ -136,6 +159,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (!!c.SMS_API_KEY !== !!c.SMS_SENDER_ID) {
     throw new ConfigError('Invalid environment variable SMS_API_KEY / SMS_SENDER_ID: set both to send SMS, or neither');
+  }
+  if (!!c.VAPID_PUBLIC_KEY !== !!c.VAPID_PRIVATE_KEY) {
+    throw new ConfigError(
+      'Invalid environment variable VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: set both (npm run push:keys prints a pair) for notifications on phones, or neither',
+    );
   }
   const sandbox = !c.PAYSTACK_SECRET_KEY;
   if (c.PAYMENTS === 'sandbox' && !sandbox) {
@@ -181,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       c.SMS_API_KEY && c.SMS_SENDER_ID
         ? { apiBase: c.SMS_API_BASE.replace(/\/$/, ''), apiKey: c.SMS_API_KEY, senderId: c.SMS_SENDER_ID }
         : null,
+    push: pushConfig(c),
     whatsapp:
       c.WHATSAPP_PHONE_NUMBER_ID && c.WHATSAPP_ACCESS_TOKEN && c.WHATSAPP_TEMPLATE
         ? {
@@ -198,4 +227,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { apiKey: c.GOOGLE_MAPS_API_KEY, apiBase: c.GOOGLE_MAPS_API_BASE.replace(/\/$/, '') }
       : null,
   };
+}
+
+function pushConfig(c: z.infer<typeof configSchema>): Config['push'] {
+  const subject = c.VAPID_SUBJECT ?? `mailto:support@${URL.parse(c.PUBLIC_URL ?? '')?.hostname || 'localhost'}`;
+  if (c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY) {
+    return { keys: { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY }, subject, localOnly: false };
+  }
+  return c.NODE_ENV === 'production' ? null : { keys: 'kept', subject, localOnly: true };
 }

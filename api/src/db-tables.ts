@@ -89,6 +89,8 @@ export interface UserRow {
   /** Which terms the person agreed to at sign-up (their lastUpdated date), and when; null before issue #29. */
   terms_version: string | null;
   terms_agreed_at: Timestamp | null;
+  /** Texts go even when a phone showed the notification (issue #30). */
+  also_text: boolean;
 }
 
 export interface ProfessionalProfileRow {
@@ -248,11 +250,36 @@ export interface NotificationRow {
   body: string;
   created_at: Timestamp;
   sent_at: Timestamp | null;
-  status: 'pending' | 'sent' | 'failed';
+  status: 'pending' | 'sent' | 'failed' | 'skipped';
   attempts: number;
   next_attempt_at: Timestamp | null;
   last_error: string | null;
   user_id: Int8 | null;
+  /** Push rows: the phone (issue #30); null once that phone is removed. */
+  subscription_id: Int8 | null;
+  /** Push rows: the proof the service worker sends back when it showed the notification. */
+  receipt: string | null;
+  shown_at: Timestamp | null;
+  /** One step's push rows and the text rows that wait for them share it. */
+  step: string | null;
+}
+
+export interface PushSubscriptionRow {
+  id: Int8;
+  user_id: Int8;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  device: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+}
+
+export interface PushVapidKeysRow {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: Timestamp;
 }
 
 export interface BookingRow {
@@ -555,7 +582,10 @@ export interface RenewLinkRow {
  */
 declare module 'knex/types/tables.js' {
   interface Tables {
-    users: Table<UserRow, 'id' | 'status' | 'created_at' | 'updated_at' | 'terms_version' | 'terms_agreed_at'>;
+    users: Table<
+      UserRow,
+      'id' | 'status' | 'created_at' | 'updated_at' | 'terms_version' | 'terms_agreed_at' | 'also_text'
+    >;
     professional_profiles: Table<
       ProfessionalProfileRow,
       | 'experience'
@@ -584,7 +614,12 @@ declare module 'knex/types/tables.js' {
     login_attempts: Table<LoginAttemptRow, 'id'>;
     password_resets: Table<PasswordResetRow, 'id'>;
     sandbox_transactions: Table<SandboxTransactionRow, 'metadata' | 'channel'>;
-    notifications: Table<NotificationRow, 'id' | 'status' | 'attempts'>;
+    notifications: Table<
+      NotificationRow,
+      'id' | 'status' | 'attempts' | 'subscription_id' | 'receipt' | 'shown_at' | 'step'
+    >;
+    push_subscriptions: Table<PushSubscriptionRow, 'id'>;
+    push_vapid_keys: Table<PushVapidKeysRow>;
     bookings: Table<
       BookingRow,
       | 'id'

@@ -11,6 +11,8 @@ import { ReadCache } from './cache/read-cache.ts';
 import { createLogger, stdoutLog } from './logger.ts';
 import { notificationTransports, paymentProvider, textChannels } from './providers/index.ts';
 import { outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
+import { webPushSender } from './providers/push.ts';
+import { pushKeys } from './features/push/keys.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
 import { PAGE_CACHE_BUDGET } from './rendered-pages.ts';
 import { directoryReader } from './features/directory/service.ts';
@@ -115,7 +117,17 @@ const clock = config.env === 'test' ? offsetClock() : systemClock;
 const payments = paymentProvider(config, db, clock);
 if (payments.name === 'sandbox')
   logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money; every page says so).');
-const notifier = outboxNotifier({ clock, textChannels: textChannels(config) });
+// Notifications on phones (issue #30): the server's keys, from the environment or kept in the database.
+const vapid = await pushKeys(config, db);
+const push =
+  vapid && config.push
+    ? {
+        publicKey: vapid.publicKey,
+        sender: webPushSender({ keys: vapid, subject: config.push.subject, localOnly: config.push.localOnly }),
+        localOnly: config.push.localOnly,
+      }
+    : undefined;
+const notifier = outboxNotifier({ clock, textChannels: textChannels(config), push: !!push });
 // The database's announcements: the read cache drops what changed, live updates reach their streams.
 const feed = await startChangeFeed(db, logger);
 const readCache = config.readCache ? new ReadCache(feed) : undefined;
@@ -136,6 +148,7 @@ const app = createApp({
   logger,
   payments,
   notifier,
+  push,
   readCache,
   events,
   site: await siteMiddleware({
@@ -171,7 +184,14 @@ if (!config.smtp) logger.warn('No SMTP_URL: emails are kept in the outbox for /d
 if (!config.sms)
   logger.warn('No SMS_API_KEY: SMS are not sent (kept in the outbox for /dev-mailbox while diagnostics are on).');
 if (!config.whatsapp) logger.info('No WHATSAPP_ACCESS_TOKEN: WhatsApp messages are not sent.');
-const delivery = startNotificationWorker({ db, clock, logger, transports: notificationTransports(config, logger) });
+if (!push) logger.info('No VAPID keys in production: no notifications on phones (npm run push:keys makes a pair).');
+const delivery = startNotificationWorker({
+  db,
+  clock,
+  logger,
+  transports: notificationTransports(config, logger),
+  push: push?.sender,
+});
 const snapshots =
   isEmbedded(db) && dataDirLock(db) && config.backupKeep > 0
     ? [startDailySnapshots({ db, dataDir: config.dataDir, keep: config.backupKeep, logger })]

@@ -13,6 +13,8 @@ import { closeDb, createDb, isEmbedded, migrate, type Db } from '../src/db.ts';
 import { createLogger } from '../src/logger.ts';
 import { paymentProvider } from '../src/providers/index.ts';
 import { outboxNotifier } from '../src/providers/notifier.ts';
+import { type PushSender, webPushSender } from '../src/providers/push.ts';
+import { pushKeys } from '../src/features/push/keys.ts';
 import { keepIdleConnections } from '../src/http/keep-alive.ts';
 import { connectionLimits, limitConnections } from '../src/http/connection-limit.ts';
 import type { StreamLimits } from '../src/features/events/hub.ts';
@@ -78,6 +80,8 @@ export interface TestApp {
   events: EventHub;
   /** JSON log lines the app wrote. */
   logs: Record<string, unknown>[];
+  /** The push sender when started with `push: true` (for deliverNotifications). */
+  push?: PushSender;
   /** fetch against the app with JSON helpers. */
   request(
     path: string,
@@ -117,6 +121,8 @@ export async function startTestApp(
     openFiles?: number;
     /** The token commands on this machine hand work to the server with (features/local-control). */
     localControlToken?: string;
+    /** Notifications on phones on (issue #30): the kept keys, sent only to push services on this machine. */
+    push?: boolean;
   } = {},
 ): Promise<TestApp> {
   const { db, drop } = await createTestDb();
@@ -148,6 +154,15 @@ export async function startTestApp(
       ...options.events,
     },
   });
+  const vapid = options.push ? await pushKeys(config, db) : null;
+  const push =
+    vapid && config.push
+      ? {
+          publicKey: vapid.publicKey,
+          sender: webPushSender({ keys: vapid, subject: config.push.subject, localOnly: true, timeoutMs: 5_000 }),
+          localOnly: true,
+        }
+      : undefined;
   const app = createApp({
     readCache,
     events,
@@ -156,7 +171,8 @@ export async function startTestApp(
     clock,
     logger,
     payments: paymentProvider(config, db, clock),
-    notifier: outboxNotifier({ clock }),
+    notifier: outboxNotifier({ clock, push: !!push }),
+    push,
     localControlToken: options.localControlToken,
   });
   const server = keepIdleConnections(app.listen(0, '127.0.0.1'));
@@ -171,6 +187,7 @@ export async function startTestApp(
     readCache,
     events,
     logs,
+    push: push?.sender,
     async request(path, init = {}) {
       // A test writes to the database directly too: the request comes after the server heard of it.
       await readCache?.feed.caughtUp();

@@ -61,6 +61,8 @@ const per = (...statuses: number[]): Record<Role, number> =>
 // expired, suspended. A suspended customer's session ends at once (only a suspended affiliate keeps a
 // read-only one), and an administrator's token is not a user's: both get 401 on user routes.
 const USERS = per(401, 200, 200, 200, 200, 200, 401, 401, 401);
+/** A body the route refuses (400) from every signed-in user; the rest are refused before it is read. */
+const USER_BODIES = per(401, 400, 400, 400, 400, 400, 401, 401, 401);
 const SUBSCRIBERS = per(401, 200, 200, 200, 200, 403, 401, 401, 401);
 const FINDERS = SUBSCRIBERS;
 const PROFESSIONALS = (ok: number) => per(401, 403, 403, ok, ok, 403, 401, 401, 401);
@@ -138,6 +140,15 @@ const ROWS: Record<string, Row> = {
     body: {},
     expect: PROFESSIONALS(415),
   },
+  // Notifications on the phone (issue #30): every account may turn them on; a bad body is a plain 400.
+  'GET /api/push/key': { path: () => '/api/push/key', expect: 200 },
+  'GET /api/push/devices': { path: () => '/api/push/devices', expect: USERS },
+  'POST /api/push/subscriptions': { path: () => '/api/push/subscriptions', body: {}, expect: USER_BODIES },
+  'DELETE /api/push/subscriptions': { path: () => '/api/push/subscriptions', body: {}, expect: USER_BODIES },
+  'POST /api/push/test': { path: () => '/api/push/test', body: {}, expect: USER_BODIES },
+  'PUT /api/push/preferences': { path: () => '/api/push/preferences', body: {}, expect: USER_BODIES },
+  // From the service worker, which has no session: the receipt is the proof.
+  'POST /api/push/shown': { path: () => '/api/push/shown', body: {}, expect: 400 },
   'GET /api/me/photos': { path: () => '/api/me/photos', expect: USERS },
   // A JSON body is not a photo: a plain 400 for everyone who may upload.
   'PUT /api/me/photo': {
@@ -502,7 +513,7 @@ const appDeps = (app: TestApp): AppDeps => {
     clock: app.clock,
     logger: createLogger('silent'),
     payments: paymentProvider(config, app.db),
-    notifier: outboxNotifier(app),
+    notifier: outboxNotifier({ clock: app.clock }),
   };
 };
 

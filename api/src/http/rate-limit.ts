@@ -2,6 +2,7 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import type { RequestState } from './request-context.ts';
 import { PHOTO_MESSAGES, PHOTO_UPLOADS_PER_HOUR } from '../../../contract/photos.ts';
 import { HOUR_MS } from '../../../contract/dates.ts';
+import { PUSH_MESSAGES, PUSH_TESTS_PER_HOUR } from '../../../contract/push.ts';
 import type { Db } from '../db.ts';
 import { addressKey } from './address-key.ts';
 import { HttpError } from './errors.ts';
@@ -81,6 +82,20 @@ export const LIMITS = {
     message: 'This number got 3 codes in the last hour. Please wait a while before asking for another.',
   },
   photoUploadsByAccount: { name: 'photo-user', perHour: PHOTO_UPLOADS_PER_HOUR, message: PHOTO_MESSAGES.tooMany },
+  // Each test is a post to a push service (issue #30).
+  pushTestsByAccount: { name: 'push-test-user', perHour: PUSH_TESTS_PER_HOUR, message: PUSH_MESSAGES.tooManyTests },
+  // Turning notifications on and off: a phone does it a few times; more is a script.
+  pushSubscriptionsByAccount: {
+    name: 'push-sub-user',
+    perHour: 30,
+    message: 'Notifications were turned on and off many times in the last hour. Please try again later.',
+  },
+  // Each phone says once per notification that it showed it; a network of many phones says it often.
+  pushShownByAddress: {
+    name: 'push-shown-ip',
+    perHour: 6000,
+    message: 'Too many notification receipts from your network in the last hour.',
+  },
 } as const satisfies Record<string, Limit>;
 
 /**

@@ -1,10 +1,16 @@
+import { randomBytes } from 'node:crypto';
+import { PUSH_DEVICES_MAX, PUSH_SHOWN_WITHIN_MS, type PushPayload } from '../../../contract/push.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db.ts';
 import { startJob, type Job } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
+import { PushGoneError, type PushSender } from './push.ts';
 
-/** How a message travels. Email always; SMS and WhatsApp carry short texts to a phone (E.164). */
-export type Channel = 'email' | 'sms' | 'whatsapp';
+/**
+ * How a message travels. Email always; SMS and WhatsApp carry short texts to a phone (E.164);
+ * push carries a notification to one phone's browser (issue #30).
+ */
+export type Channel = 'email' | 'sms' | 'whatsapp' | 'push';
 export const TEXT_CHANNELS = ['sms', 'whatsapp'] as const satisfies readonly Channel[];
 export type TextChannel = (typeof TEXT_CHANNELS)[number];
 
@@ -34,7 +40,17 @@ export interface Notifier {
    * person has no usable phone number: a channel is never written without its address.
    */
   sendText(phone: string | null | undefined, message: ShortText, trx: Db): Promise<void>;
+  /**
+   * A step someone must act on (docs/PRODUCT.md "Notifications on the phone"): a notification to
+   * each of the person's phones, and the text only if none of them showed it within
+   * PUSH_SHOWN_WITHIN_MS; the text at once when the person has no phone for notifications, asked
+   * for texts too ("Also text me"), or push is off. Without `text`, a notification only.
+   */
+  sendStep(userId: number, step: { push: PushStep; text?: ShortText }, trx: Db): Promise<void>;
 }
+
+/** What a notification shows on the lock screen and where a tap leads; the receipt is added per phone. */
+export type PushStep = Omit<PushPayload, 'receipt'>;
 
 /** A way to deliver one channel's messages: SMTP, an SMS gateway, WhatsApp… Throws when it fails. */
 export interface Transport {
@@ -63,9 +79,21 @@ export const isE164 = (phone: string | null | undefined): phone is string => !!p
  * The outbox. `textChannels` are the text channels written: server.ts passes the configured ones,
  * plus every one while diagnostics are on, so the dev mailbox shows what each would carry.
  */
-export function outboxNotifier(deps: { clock: Clock; textChannels?: readonly TextChannel[] }): Notifier {
+export function outboxNotifier(deps: {
+  clock: Clock;
+  textChannels?: readonly TextChannel[];
+  /** Notifications to phones are written (push is configured). */
+  push?: boolean;
+}): Notifier {
   const textChannels = deps.textChannels ?? TEXT_CHANNELS;
-  const insert = async (db: Db, channel: Channel, recipient: string, subject: string, body: string) => {
+  const insert = async (
+    db: Db,
+    channel: Exclude<Channel, 'push'>,
+    recipient: string,
+    subject: string,
+    body: string,
+    waitFor?: { step: string; until: Date },
+  ) => {
     const now = deps.clock.now();
     // The account the address belongs to now (emails and phones are unique), kept on the row: a
     // later change of address never hands these messages to the address's next owner (issue #14).
@@ -80,14 +108,60 @@ export function outboxNotifier(deps: { clock: Clock; textChannels?: readonly Tex
       body,
       user_id: owner,
       created_at: now,
-      next_attempt_at: now,
+      next_attempt_at: waitFor?.until ?? now,
+      step: waitFor?.step ?? null,
     });
+  };
+  const sendText = async (
+    phone: string | null | undefined,
+    message: ShortText,
+    trx: Db,
+    waitFor?: { step: string; until: Date },
+  ) => {
+    if (!isE164(phone)) return;
+    for (const channel of textChannels) await insert(trx, channel, phone, message.label, message.text, waitFor);
   };
   return {
     sendEmail: (message, trx) => insert(trx, 'email', message.to, message.subject, message.text),
-    async sendText(phone, message, trx) {
-      if (!isE164(phone)) return;
-      for (const channel of textChannels) await insert(trx, channel, phone, message.label, message.text);
+    sendText: (phone, message, trx) => sendText(phone, message, trx),
+    async sendStep(userId, step, trx) {
+      const person = await trx('users').where({ id: userId }).first('phone', 'also_text');
+      if (!person) return;
+      const phones = deps.push
+        ? await trx('push_subscriptions')
+            .where({ user_id: userId })
+            .orderBy('last_used_at', 'desc')
+            .limit(PUSH_DEVICES_MAX)
+            .select('id', 'endpoint')
+        : [];
+      if (phones.length === 0 || person.also_text) {
+        if (step.text) await sendText(person.phone, step.text, trx);
+        if (phones.length === 0) return;
+      }
+      const now = deps.clock.now();
+      const stepId = randomBytes(12).toString('base64url');
+      for (const phone of phones) {
+        const receipt = randomBytes(18).toString('base64url');
+        const payload: PushPayload = { ...step.push, receipt };
+        await trx('notifications').insert({
+          channel: 'push',
+          recipient: phone.endpoint,
+          subject: step.push.title,
+          body: JSON.stringify(payload),
+          user_id: userId,
+          subscription_id: phone.id,
+          receipt,
+          step: stepId,
+          created_at: now,
+          next_attempt_at: now,
+        });
+      }
+      if (step.text && !person.also_text) {
+        await sendText(person.phone, step.text, trx, {
+          step: stepId,
+          until: new Date(now.getTime() + PUSH_SHOWN_WITHIN_MS),
+        });
+      }
     },
   };
 }
@@ -102,7 +176,12 @@ export interface DeliveryDeps {
   logger: Logger;
   /** A channel without a transport is not attempted: its rows stay pending in the outbox (dev mailbox). */
   transports: Transports;
+  /** Sends push rows; none: they stay pending (push is off). */
+  push?: PushSender;
 }
+
+/** Why a row was not sent and never will be: it is marked skipped, not failed. */
+class NotNeeded extends Error {}
 
 /**
  * Delivers due messages, each through its channel's transport. Rows are claimed with FOR UPDATE
@@ -112,6 +191,7 @@ export interface DeliveryDeps {
 export async function deliverNotifications(deps: DeliveryDeps): Promise<number> {
   const now = deps.clock.now();
   const channels = Object.keys(deps.transports).filter((c) => deps.transports[c as Channel]);
+  if (deps.push) channels.push('push');
   if (channels.length === 0) return 0;
   return deps.db.transaction(async (trx) => {
     const due = await trx('notifications')
@@ -124,14 +204,35 @@ export async function deliverNotifications(deps: DeliveryDeps): Promise<number> 
       .skipLocked();
     let delivered = 0;
     for (const row of due) {
-      const transport = deps.transports[row.channel as Channel]!;
       try {
-        await transport.deliver({ to: row.recipient, subject: row.subject, text: row.body });
+        if (row.channel === 'push') await deliverPush(trx, deps.push!, row);
+        else {
+          // A text waiting on its step goes only if no phone showed the step's notification.
+          if (row.step && (await stepShown(trx, row.step))) throw new NotNeeded('a phone showed the notification');
+          await deps.transports[row.channel as Channel]!.deliver({
+            to: row.recipient,
+            subject: row.subject,
+            text: row.body,
+          });
+        }
         await trx('notifications')
           .where({ id: row.id })
           .update({ status: 'sent', sent_at: now, attempts: row.attempts + 1 });
         delivered++;
       } catch (err) {
+        if (err instanceof NotNeeded || err instanceof PushGoneError) {
+          await trx('notifications')
+            .where({ id: row.id })
+            .update({ status: 'skipped', attempts: row.attempts + 1, last_error: err.message.slice(0, 500) });
+          // No phone of the step can show it any more: its texts need not wait.
+          if (row.step && row.channel === 'push' && !(await stepMayShow(trx, row.step, row.id))) {
+            await trx('notifications')
+              .where({ step: row.step, status: 'pending' })
+              .whereNot({ channel: 'push' })
+              .update({ next_attempt_at: now });
+          }
+          continue;
+        }
         const attempts = row.attempts + 1;
         const delay = RETRY_DELAYS_MS[attempts - 1];
         await trx('notifications')
@@ -150,6 +251,34 @@ export async function deliverNotifications(deps: DeliveryDeps): Promise<number> 
     return delivered;
   });
 }
+
+/** Sends one push row to its phone; a phone that is gone (404/410) is removed. */
+async function deliverPush(trx: Db, sender: PushSender, row: { subscription_id: unknown; body: string }) {
+  const phone =
+    row.subscription_id === null
+      ? undefined
+      : await trx('push_subscriptions')
+          .where({ id: Number(row.subscription_id) })
+          .first('id', 'endpoint', 'p256dh', 'auth');
+  if (!phone) throw new NotNeeded('the phone no longer gets notifications');
+  try {
+    await sender.send({ endpoint: phone.endpoint, keys: { p256dh: phone.p256dh, auth: phone.auth } }, row.body);
+  } catch (err) {
+    if (err instanceof PushGoneError) await trx('push_subscriptions').where({ id: phone.id }).delete();
+    throw err;
+  }
+}
+
+const stepShown = async (trx: Db, step: string) =>
+  !!(await trx('notifications').where({ step, channel: 'push' }).whereNotNull('shown_at').first('id'));
+
+/** Another push row of the step is still on its way or was sent (and may yet be shown). */
+const stepMayShow = async (trx: Db, step: string, exceptId: unknown) =>
+  !!(await trx('notifications')
+    .where({ step, channel: 'push' })
+    .whereIn('status', ['pending', 'sent'])
+    .whereNot({ id: Number(exceptId) })
+    .first('id'));
 
 /** Runs delivery now and every `everyMs` in the background (api/src/jobs.ts). */
 export function startNotificationWorker(deps: DeliveryDeps, everyMs = 5_000): Job {

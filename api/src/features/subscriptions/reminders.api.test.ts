@@ -47,6 +47,7 @@ it('retries a reminder whose send failed', async () => {
   const failing: Notifier = {
     sendEmail: async () => Promise.reject(new Error('SMTP down')),
     sendText: async () => Promise.reject(new Error('SMTP down')),
+    sendStep: async () => Promise.reject(new Error('SMTP down')),
   };
   expect(await sendDueReminders(deps(failing))).toBe(0);
   expect(await sendDueReminders(deps())).toBeGreaterThanOrEqual(1);
@@ -75,6 +76,7 @@ it('records a reminder as sent in the transaction that queues it: neither is kep
       return outbox.sendEmail(message, trx);
     },
     sendText: (phone, message, trx) => outbox.sendText(phone, message, trx),
+    sendStep: (userId, step, trx) => outbox.sendStep(userId, step, trx),
   };
   expect(await sendDueReminders(deps(watching))).toBeGreaterThanOrEqual(1);
   expect(recordSeenBy).toEqual([1]);

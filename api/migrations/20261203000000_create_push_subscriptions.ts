@@ -1,0 +1,62 @@
+import type { Knex } from 'knex';
+
+/**
+ * Issue #30 (docs/PRODUCT.md "Notifications on the phone"):
+ * - push_subscriptions: the phones an account gets notifications on (the browser's push address
+ *   and keys), removed with the account, or when the push service says the address is gone.
+ * - users.also_text: texts go even when a phone showed the notification ("Also text me").
+ * - notifications (the outbox) carries push rows too: `subscription_id` names the phone, `receipt`
+ *   is the proof the service worker sends back once it showed it (`shown_at`), and `step` ties a
+ *   step's push rows to the text rows that wait for them: a text is `skipped` when a phone showed
+ *   the step in time.
+ * - push_vapid_keys: the server's keys when none are configured outside production (one row, made
+ *   once and kept, so phones subscribed before a restart still receive).
+ */
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.createTable('push_subscriptions', (t) => {
+    t.bigIncrements('id').primary();
+    t.bigInteger('user_id').notNullable().references('users.id').onDelete('CASCADE');
+    t.text('endpoint').notNullable().unique();
+    t.text('p256dh').notNullable();
+    t.text('auth').notNullable();
+    t.text('device').notNullable();
+    t.timestamp('created_at', { useTz: true }).notNullable();
+    t.timestamp('last_used_at', { useTz: true }).notNullable();
+    t.index(['user_id', 'last_used_at']);
+  });
+  await knex.schema.alterTable('users', (t) => {
+    t.boolean('also_text').notNullable().defaultTo(false);
+  });
+  await knex.schema.alterTable('notifications', (t) => {
+    t.bigInteger('subscription_id').references('push_subscriptions.id').onDelete('SET NULL');
+    t.text('receipt').unique();
+    t.timestamp('shown_at', { useTz: true });
+    t.text('step');
+    t.index(['step']);
+    t.dropChecks(['notifications_status_check']);
+    t.check("status in ('pending', 'sent', 'failed', 'skipped')", [], 'notifications_status_check');
+  });
+  await knex.schema.createTable('push_vapid_keys', (t) => {
+    t.smallint('id').primary();
+    t.text('public_key').notNullable();
+    t.text('private_key').notNullable();
+    t.timestamp('created_at', { useTz: true }).notNullable();
+    t.check('id = 1', [], 'push_vapid_keys_one_row');
+  });
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable('push_vapid_keys');
+  await knex('notifications').where({ channel: 'push' }).delete();
+  await knex('notifications').where({ status: 'skipped' }).update({ status: 'sent' });
+  await knex.schema.alterTable('notifications', (t) => {
+    t.dropChecks(['notifications_status_check']);
+    t.check("status in ('pending', 'sent', 'failed')", [], 'notifications_status_check');
+    t.dropIndex(['step']);
+    t.dropColumns('subscription_id', 'receipt', 'shown_at', 'step');
+  });
+  await knex.schema.alterTable('users', (t) => {
+    t.dropColumn('also_text');
+  });
+  await knex.schema.dropTable('push_subscriptions');
+}

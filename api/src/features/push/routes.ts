@@ -1,0 +1,72 @@
+import Router from '@koa/router';
+import {
+  pushEndpointSchema,
+  pushPreferencesSchema,
+  pushShownSchema,
+  pushSubscriptionSchema,
+} from '../../../../contract/push.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
+import { requireUser, type UserState } from '../../http/auth.ts';
+import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
+import { validate } from '../../http/validate.ts';
+import { devices, markShown, sendTest, setAlsoText, subscribe, unsubscribe } from './service.ts';
+
+/** Notifications on the phone (docs/PRODUCT.md "Notifications on the phone"; routes in contract/push.ts). */
+export function pushRoutes(deps: AppDeps): Router {
+  const router = new Router<RequestState>();
+  const user = requireUser(deps);
+  const now = () => deps.clock.now();
+  const push = { db: deps.db, clock: deps.clock, localOnly: deps.push?.localOnly ?? true };
+  const byUser = (ctx: { state: UserState }) => String(ctx.state.user.id);
+
+  router.get('/api/push/key', async (ctx) => {
+    ctx.body = { publicKey: deps.push?.publicKey ?? null };
+  });
+
+  router.get('/api/push/devices', user, async (ctx) => {
+    ctx.body = await devices(push, ctx.state.user.id);
+  });
+
+  router.post(
+    '/api/push/subscriptions',
+    user,
+    rateLimit<UserState>(deps.db, now, [[LIMITS.pushSubscriptionsByAccount, byUser]]),
+    async (ctx) => {
+      const input = validate(pushSubscriptionSchema, ctx.request.body);
+      ctx.status = 201;
+      ctx.body = await subscribe(push, ctx.state.user.id, input);
+    },
+  );
+
+  router.delete('/api/push/subscriptions', user, async (ctx) => {
+    const { endpoint } = validate(pushEndpointSchema, ctx.request.body);
+    await unsubscribe(push, ctx.state.user.id, endpoint);
+    ctx.status = 204;
+  });
+
+  router.post(
+    '/api/push/test',
+    user,
+    rateLimit<UserState>(deps.db, now, [[LIMITS.pushTestsByAccount, byUser]]),
+    async (ctx) => {
+      const { endpoint } = validate(pushEndpointSchema, ctx.request.body);
+      await sendTest({ ...push, sender: deps.push?.sender ?? null }, ctx.state.user.id, endpoint);
+      ctx.status = 202;
+      ctx.body = { success: true };
+    },
+  );
+
+  router.put('/api/push/preferences', user, async (ctx) => {
+    const { alsoText } = validate(pushPreferencesSchema, ctx.request.body);
+    ctx.body = await setAlsoText(push, ctx.state.user.id, alsoText);
+  });
+
+  // From the service worker, which has no session: the receipt in the payload is the proof.
+  router.post('/api/push/shown', rateLimit(deps.db, now, [[LIMITS.pushShownByAddress, byAddress]]), async (ctx) => {
+    const { receipt } = validate(pushShownSchema, ctx.request.body);
+    await markShown(push, receipt);
+    ctx.status = 204;
+  });
+
+  return router;
+}

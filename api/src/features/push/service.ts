@@ -1,0 +1,136 @@
+import { HOUR_MS } from '../../../../contract/dates.ts';
+import {
+  PUSH_DEVICES_MAX,
+  PUSH_MESSAGES,
+  type PushDevices,
+  type PushPayload,
+  type PushSubscriptionInput,
+} from '../../../../contract/push.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db.ts';
+import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { allowedPushEndpoint, PushGoneError, type PushSender } from '../../providers/push.ts';
+
+/** The phones an account gets notifications on (docs/PRODUCT.md "Notifications on the phone"). */
+export interface PushDeps {
+  db: Db;
+  clock: Clock;
+  /** Only push services on this machine (the sandbox and tests). */
+  localOnly: boolean;
+}
+
+/**
+ * This phone gets this account's notifications. A phone's browser has one push address, so an
+ * address another account had moves to this one (the last to turn it on, on that phone). Past
+ * PUSH_DEVICES_MAX phones, the one unused longest stops.
+ */
+export async function subscribe(deps: PushDeps, userId: number, input: PushSubscriptionInput): Promise<{ id: number }> {
+  if (!allowedPushEndpoint(input.endpoint, deps.localOnly)) {
+    throw badRequest(PUSH_MESSAGES.badEndpoint, [{ field: 'endpoint', message: PUSH_MESSAGES.badEndpoint }]);
+  }
+  const now = deps.clock.now();
+  return deps.db.transaction(async (trx) => {
+    // One account's phones are counted one request at a time.
+    await trx('users').where({ id: userId }).forNoKeyUpdate().first('id');
+    await trx('push_subscriptions').where({ endpoint: input.endpoint }).whereNot({ user_id: userId }).delete();
+    const [row] = await trx('push_subscriptions')
+      .insert({
+        user_id: userId,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        device: input.device?.trim() || 'A phone',
+        created_at: now,
+        last_used_at: now,
+      })
+      .onConflict('endpoint')
+      .merge(['p256dh', 'auth', 'device', 'last_used_at'])
+      .returning('id');
+    const stale = await trx('push_subscriptions')
+      .where({ user_id: userId })
+      .orderBy('last_used_at', 'desc')
+      .offset(PUSH_DEVICES_MAX)
+      .pluck('id');
+    if (stale.length) await trx('push_subscriptions').whereIn('id', stale).delete();
+    return { id: Number(row.id) };
+  });
+}
+
+export async function unsubscribe(deps: PushDeps, userId: number, endpoint: string): Promise<void> {
+  await deps.db('push_subscriptions').where({ user_id: userId, endpoint }).delete();
+}
+
+export async function devices(deps: PushDeps, userId: number): Promise<PushDevices> {
+  const [rows, user] = await Promise.all([
+    deps
+      .db('push_subscriptions')
+      .where({ user_id: userId })
+      .orderBy('created_at', 'asc')
+      .select('id', 'device', 'endpoint', 'created_at'),
+    deps.db('users').where({ id: userId }).first('also_text'),
+  ]);
+  return {
+    devices: rows.map((r) => ({
+      id: Number(r.id),
+      device: r.device,
+      endpoint: r.endpoint,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+    alsoText: !!user?.also_text,
+  };
+}
+
+export async function setAlsoText(deps: PushDeps, userId: number, alsoText: boolean): Promise<{ alsoText: boolean }> {
+  await deps.db('users').where({ id: userId }).update({ also_text: alsoText });
+  return { alsoText };
+}
+
+/**
+ * A test notification to this phone, sent now rather than through the outbox: the person is
+ * looking at the phone and waits for it. Throws the push service's failure in plain words.
+ */
+export async function sendTest(
+  deps: PushDeps & { sender: PushSender | null },
+  userId: number,
+  endpoint: string,
+): Promise<void> {
+  const phone = await deps.db('push_subscriptions').where({ user_id: userId, endpoint }).first('p256dh', 'auth');
+  if (!phone || !deps.sender) throw notFound(PUSH_MESSAGES.unknownDevice);
+  const payload: PushPayload = {
+    title: PUSH_MESSAGES.testTitle,
+    body: PUSH_MESSAGES.testBody,
+    url: '/dashboard',
+    tag: 'test',
+    receipt: 'test',
+  };
+  try {
+    await deps.sender.send({ endpoint, keys: { p256dh: phone.p256dh, auth: phone.auth } }, JSON.stringify(payload));
+  } catch (err) {
+    if (err instanceof PushGoneError) {
+      await deps.db('push_subscriptions').where({ user_id: userId, endpoint }).delete();
+      throw new HttpError(410, PUSH_MESSAGES.gone);
+    }
+    throw new HttpError(503, PUSH_MESSAGES.serviceDown, { headers: { 'Retry-After': '60' } });
+  }
+}
+
+/** Notifications shown more than this long ago are not recorded again. */
+const RECEIPTS_KEPT_MS = 24 * HOUR_MS;
+
+/** The service worker showed the notification with this receipt: its step's texts need not go. */
+export async function markShown(deps: PushDeps, receipt: string): Promise<void> {
+  const now = deps.clock.now();
+  const [row] = await deps
+    .db('notifications')
+    .where({ receipt, channel: 'push' })
+    .whereNull('shown_at')
+    .where('created_at', '>', new Date(now.getTime() - RECEIPTS_KEPT_MS))
+    .update({ shown_at: now })
+    .returning('subscription_id');
+  if (row?.subscription_id) {
+    await deps
+      .db('push_subscriptions')
+      .where({ id: Number(row.subscription_id) })
+      .update({ last_used_at: now });
+  }
+}
