@@ -77,7 +77,16 @@ function apiMiddleware(given: AppDeps): Middleware {
   };
   const router = new Router();
   for (const feature of features) router.use(feature(deps).routes());
-  const json = compose([jsonOnly(), bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' })]);
+  // DELETE too: DELETE /api/push/subscriptions names the phone in its body (contract/push.ts).
+  const json = compose([
+    jsonOnly(),
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: '1mb',
+      encoding: 'utf-8',
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    }),
+  ]);
   return compose<Parameters<Middleware>[0]>([
     ...(deps.readCache ? [readYourWrites(deps.db, deps.readCache)] : []),
     errorMiddleware(deps.logger),

@@ -112,6 +112,9 @@ export function PushSettings({ className = 'card pd-card' }: { className?: strin
   const push = useStore($push);
   const id = useId();
   const [saving, setSaving] = useState<'test' | 'text' | null>(null);
+  // What was tapped shows at once, while the server answers (the browser's question included).
+  const [wantOn, setWantOn] = useState<boolean | null>(null);
+  const [wantText, setWantText] = useState<boolean | null>(null);
   // A control disabled while its action runs: focus comes back to it afterwards.
   const origin = useFocusBack<HTMLElement>(push.state === 'busy' || saving !== null);
   useEffect(() => {
@@ -125,7 +128,9 @@ export function PushSettings({ className = 'card pd-card' }: { className?: strin
 
   async function toggle() {
     origin.current = focusedControl();
+    setWantOn(!on);
     const outcome = on ? await disablePush() : await enablePush();
+    setWantOn(null);
     if (outcome.ok) showToast({ title: outcome.message, variant: 'success' });
   }
 
@@ -151,7 +156,7 @@ export function PushSettings({ className = 'card pd-card' }: { className?: strin
           <label className="choice">
             <input
               type="checkbox"
-              checked={on}
+              checked={wantOn ?? on}
               disabled={busy}
               aria-describedby={`${id}-hint`}
               onChange={() => void toggle()}
@@ -188,12 +193,13 @@ export function PushSettings({ className = 'card pd-card' }: { className?: strin
             <label className="choice">
               <input
                 type="checkbox"
-                checked={push.devices.alsoText}
+                checked={wantText ?? push.devices.alsoText}
                 disabled={saving !== null}
                 aria-describedby={`${id}-text`}
                 onChange={(event) => {
                   const alsoText = event.target.checked;
-                  void act('text', () => setAlsoText(alsoText));
+                  setWantText(alsoText);
+                  void act('text', () => setAlsoText(alsoText)).then(() => setWantText(null));
                 }}
               />
               Also text me
