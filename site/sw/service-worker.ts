@@ -14,6 +14,9 @@
  *   the old one is open, so an open page never loses the chunks it was built with. clientsClaim
  *   only matters for the first install (no older worker): the page that installed it is served from
  *   its precache at once, so a signal that drops during the first visit finds every part there.
+ * - A push (issue #30, docs/PRODUCT.md "Notifications on the phone") shows its notification and
+ *   tells the server it was shown (its receipt), so no text message goes instead; a tap focuses an
+ *   open window of the site on the notification's screen, or opens one.
  */
 import { clientsClaim } from 'workbox-core';
 import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
@@ -21,6 +24,7 @@ import { cleanupOutdatedCaches, matchPrecache, type PrecacheEntry, precacheAndRo
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
 import { pageAddress } from './pages.ts';
+import { noticeFor, tapTarget } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -40,3 +44,63 @@ cleanupOutdatedCaches();
 clientsClaim();
 // A page that is not precached, asked for offline: the browser's own "no connection" page.
 setCatchHandler(async () => Response.error());
+
+/** Where the worker tells the server a notification was shown (contract/push.ts: no session, the receipt is the proof). */
+const SHOWN_URL = '/api/push/shown';
+
+async function showPush(event: PushEvent): Promise<void> {
+  let text: string | null = null;
+  try {
+    text = event.data?.text() ?? null;
+  } catch {
+    text = null;
+  }
+  const { title, options } = noticeFor(text);
+  await self.registration.showNotification(title, options);
+  const { receipt } = options.data;
+  if (!receipt) return;
+  try {
+    // keepalive: the browser may stop the worker as soon as waitUntil settles.
+    await fetch(SHOWN_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ receipt }),
+      keepalive: true,
+      credentials: 'omit',
+    });
+  } catch {
+    // No signal: the server sends the text message instead, which is what "not shown in time" means.
+  }
+}
+
+self.addEventListener('push', (event) => event.waitUntil(showPush(event)));
+
+async function openTarget(data: unknown): Promise<void> {
+  const target = new URL(tapTarget(data), self.location.origin).href;
+  // Only a window this worker controls can be navigated: the one in front, else any.
+  const windows = await self.clients.matchAll({ type: 'window' });
+  const open = windows.find((client) => client.focused) ?? windows[0];
+  if (open) {
+    try {
+      await open.focus();
+    } catch {
+      // Focus is for a real tap only; the screen still changes below.
+    }
+    try {
+      // Null or a rejection (the window went meanwhile): open one instead.
+      if (await open.navigate(target)) return;
+    } catch {
+      // open a window instead
+    }
+  }
+  try {
+    await self.clients.openWindow(target);
+  } catch {
+    // Refused without a real tap (only a test dispatches one): nothing to open.
+  }
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openTarget(event.notification.data));
+});

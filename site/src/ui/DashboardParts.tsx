@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { SessionUser } from '../../../contract/account-types.ts';
 import { LOGIN_MESSAGES } from '../../../contract/account-types.ts';
 import { signOut } from '../stores/session.ts';
+import { forgetPushOnSignOut } from '../stores/push.ts';
 import { showToast } from '../stores/toast.ts';
 import { $firstVisit, welcomeText } from '../stores/welcome.ts';
 import { useFocusOnMount } from './useFocus.ts';
@@ -32,6 +33,8 @@ export function generalScreenLinks(userType: SessionUser['userType']): { href: s
 
 /** Sign out here, then go to /signin (replacing history). */
 export async function signOutAndLeave(): Promise<void> {
+  // Before the token goes: the next person on this phone must not get this account's notifications.
+  await forgetPushOnSignOut();
   await signOut();
   window.location.replace('/signin');
 }

@@ -1,6 +1,7 @@
 import { Stat } from '../../ui/DashboardParts.tsx';
 import { cedis } from '../../lib/dashboard-format.ts';
 import { DownloadMyData } from '../../ui/DownloadMyData.tsx';
+import { PushSettings } from '../../ui/PushCards.tsx';
 import { ProfilePhoto } from '../../ui/ProfilePhoto.tsx';
 import { longDate } from '../../../../contract/dates.ts';
 import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';
@@ -39,6 +40,7 @@ export default function ProfileTab({ record, onChanged }: { record: AffiliateRec
         <Stat label="Total Earnings" value={cedis(record.totalEarnings, true)} />
         <Stat label="Pending Payout" value={cedis(record.pendingPayout, true)} />
       </ul>
+      <PushSettings />
       <DownloadMyData />
     </div>
   );

@@ -22,6 +22,7 @@ import {
   WEEKDAY_SHORT,
 } from '../../../../contract/dates.ts';
 import { createBooking } from '../../stores/bookings.ts';
+import { offerAfterBooking } from '../../stores/push.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -142,6 +143,8 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
     try {
       const answer = await createBooking(parsed.data);
       showToast({ title: answer.message || BOOKING_MESSAGES.submitted, variant: 'success' });
+      // Now, not on page load: the customer waits for this answer (docs/PRODUCT.md "Notifications on the phone").
+      offerAfterBooking(pro.name);
       reset();
       onBooked?.();
       onClose();

@@ -7,6 +7,7 @@ import { yearOf } from '../../lib/format.ts';
 import { useLoad } from '../../lib/load.ts';
 import { $bookingsChanged } from '../../stores/bookings.ts';
 import { locate } from '../../stores/location.ts';
+import { $pushOfferFor } from '../../stores/push.ts';
 import { $session } from '../../stores/session.ts';
 import { $unread, unreadName } from '../../stores/unread.ts';
 import { noteVisit } from '../../stores/welcome.ts';
@@ -29,6 +30,10 @@ import { useTabAddress } from '../../ui/useTabAddress.ts';
 // Tabs not shown first, and the booking dialog, download only when opened (slow 3G).
 const FindPro = lazyPart('dashboard', () => import('../FindPro/FindPro.tsx'));
 const MyBookings = lazyPart('dashboard', () => import('./MyBookings.tsx'));
+// Downloaded only once a booking request has gone (docs/PRODUCT.md "Notifications on the phone").
+const PushOfferCard = lazyPart('dashboard', () =>
+  import('../../ui/PushCards.tsx').then((m) => ({ default: m.PushOfferCard })),
+);
 const Profile = lazyPart('dashboard', () => import('./Profile.tsx'));
 const BookingDialog = lazyDialog(
   'dashboard',
@@ -103,6 +108,7 @@ function Dashboard({
   const tab = useStore($customerTab);
   useTabAddress(TAB_IDS, tab, openTab);
   const target = useStore($bookingTarget);
+  const offerFor = useStore($pushOfferFor);
   const unread = useStore($unread).bookings;
   const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
   const base = useId();
@@ -174,6 +180,13 @@ function Dashboard({
         tabIndex={0}
         className="cd-panel-body"
       >
+        {offerFor ? (
+          <PushOfferCard
+            offer="booking"
+            text={`Get a notification on this phone when ${offerFor} answers`}
+            className="card cd-section pd-card"
+          />
+        ) : null}
         {tab === 'overview' ? (
           <>
             <SubscriptionCard subscription={record.subscription} token={$session.get().token} onRenewed={onRenewed} />

@@ -1,4 +1,5 @@
 import { DownloadMyData } from '../../ui/DownloadMyData.tsx';
+import { PushSettings } from '../../ui/PushCards.tsx';
 import { ProfilePhoto } from '../../ui/ProfilePhoto.tsx';
 import { longDate } from '../../../../contract/dates.ts';
 import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';
@@ -43,6 +44,7 @@ export default function Profile({
           })
         }
       />
+      <PushSettings className="card cd-section pd-card" />
       <DownloadMyData className="card cd-section" />
     </>
   );

@@ -18,6 +18,7 @@ import { dateLabel, startLabel, startMs, timeLabel } from '../../../../contract/
 import { JobTrust } from '../Reports/JobTrust.tsx';
 import type { CancellationKind } from '../../../../contract/reports.ts';
 import { countOf } from '../../../../contract/counts.ts';
+import { PushOfferCard } from '../../ui/PushCards.tsx';
 
 /** What the professional is told before cancelling a confirmed job (docs/PRODUCT.md "Cancellations that count"). */
 const CANCEL_NOW_WORDS: Record<CancellationKind, string> = {
@@ -310,6 +311,8 @@ export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Jo
   return (
     <section className="pd-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
+      {/* Offered here, where new requests arrive (docs/PRODUCT.md "Notifications on the phone"). */}
+      <PushOfferCard offer="jobs" text="Get a notification on this phone for new requests" />
       <div className="pd-filters" role="group" aria-label="Show jobs">
         {filters.map((f) => (
           <button

@@ -23,6 +23,11 @@ export const Earnings = lazyPart('dashboard', () => import('./Earnings.tsx'));
 export const ProfileTab = lazyPart('dashboard', () => import('./ProfileTab.tsx'));
 const ProfilePhoto = lazyPart('dashboard', () => import('../../ui/ProfilePhoto.tsx'), 'Loading your photo...');
 const WorkPhotos = lazyPart('dashboard', () => import('./WorkPhotos.tsx'), 'Loading your work photos...');
+const PushSettings = lazyPart(
+  'dashboard',
+  () => import('../../ui/PushCards.tsx').then((m) => ({ default: m.PushSettings })),
+  'Loading your notification settings...',
+);
 const VerificationCard = lazyPart('dashboard', () => import('./VerificationCard.tsx'), 'Loading your verification...');
 // The subscription card brings the payment code (issue 5).
 const SubscriptionCard = lazyPart(
@@ -103,6 +108,7 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
                 <ProfileTab user={user} record={load.data} />
                 <WorkPhotos profession={load.data.profession} />
                 <VerificationCard />
+                <PushSettings />
                 <DownloadMyData />
               </div>
             ) : null}

@@ -1,0 +1,290 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BrowserContext, Page, Request, Worker } from '@playwright/test';
+import type { PushPayload } from '../contract/push.ts';
+import { expect, test } from './fixtures/test.ts';
+import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
+import { findProfessional, newProfessional, workerServes } from './fixtures/parts.ts';
+import { overflows, PHONE, refuseLocation, smallTargets } from './fixtures/phone.ts';
+import { shot } from './fixtures/shots.ts';
+
+// Issue #30, on a 360 px phone: notifications are turned on where they help (the professional's
+// Job Requests, a customer's request just sent) and in Profile; a push reaches the service worker
+// (site/sw/service-worker.ts), which shows it and reports its receipt, and a tap opens its screen.
+//
+// Headless Chromium has no push service: PushManager's subscribe/getSubscription are faked in the
+// page (a subscription with a real P-256 key and auth secret, kept in localStorage so a reload
+// finds it), and the push is delivered to the worker through CDP (ServiceWorker.deliverPushMessage).
+
+test.use({ viewport: PHONE });
+
+const b64url = (bytes: Buffer) => bytes.toString('base64url');
+
+/** A subscription as a browser would give it: an endpoint on this machine, a P-256 public key, a 16-byte secret. */
+function fakeSubscription(baseURL: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `${baseURL}/push-test/${b64url(randomBytes(12))}`,
+    keys: { p256dh: b64url(ecdh.getPublicKey()), auth: b64url(randomBytes(16)) },
+  };
+}
+
+/**
+ * A push service on this machine (the server sends only to local addresses outside production):
+ * it takes every push as a real one would (201) and notes what came, encrypted as sent.
+ */
+async function localPushService(): Promise<{
+  base: string;
+  received: { path: string; encoding: string }[];
+  close: () => void;
+}> {
+  const received: { path: string; encoding: string }[] = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', encoding: String(req.headers['content-encoding'] ?? '') });
+      res.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref(); // never holds the test run open
+  const { port } = server.address() as AddressInfo;
+  return { base: `http://127.0.0.1:${port}`, received, close: () => server.close() };
+}
+
+/** Notifications allowed, and PushManager answering with `subscription` once subscribed. */
+async function fakePushService(context: BrowserContext, subscription: ReturnType<typeof fakeSubscription>) {
+  await context.grantPermissions(['notifications']);
+  await context.addInitScript((json) => {
+    const KEY = 'e2e-push-subscription';
+    const made = () => ({
+      endpoint: json.endpoint,
+      options: { userVisibleOnly: true, applicationServerKey: null },
+      toJSON: () => json,
+      unsubscribe: async () => {
+        localStorage.removeItem(KEY);
+        return true;
+      },
+    });
+    PushManager.prototype.subscribe = async () => {
+      localStorage.setItem(KEY, '1');
+      return made() as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async () =>
+      (localStorage.getItem(KEY) ? made() : null) as unknown as PushSubscription | null;
+  }, subscription);
+}
+
+/** What the pages and the worker send to the push routes (the real server's, on this branch). */
+function pushCalls(context: BrowserContext): Request[] {
+  const calls: Request[] = [];
+  context.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/push/')) calls.push(r);
+  });
+  return calls;
+}
+
+/** The page's service worker (installed by the signed-in page) and its registration id, for CDP. */
+async function pushTarget(page: Page): Promise<{ worker: Worker; deliver: (payload: unknown) => Promise<void> }> {
+  await workerServes(page);
+  const context = page.context();
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const cdp = await context.newCDPSession(page);
+  const origin = new URL(page.url()).origin;
+  const registration = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registration;
+  return {
+    worker,
+    deliver: async (payload) => {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
+    },
+  };
+}
+
+/** The worker's global scope, as far as these tests use it (the e2e code is typed for pages, not workers). */
+interface WorkerScope {
+  registration: { getNotifications(filter?: { tag?: string }): Promise<Notification[]> };
+  NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+  dispatchEvent(event: Event): boolean;
+}
+
+/** The notifications the worker shows now. */
+const shown = (worker: Worker) =>
+  worker.evaluate(async () =>
+    (await (self as unknown as WorkerScope).registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      data: n.data as unknown,
+    })),
+  );
+
+test('professional: turns on from Job Requests; a push shows its notification, reports its receipt, and a tap opens the job requests', async ({
+  page,
+  request,
+}) => {
+  const context = page.context();
+  const calls = pushCalls(context);
+  const service = await localPushService();
+  // Nothing is pushed to it in this journey: the pushes come through CDP (see the fixme below).
+  const subscription = fakeSubscription(service.base);
+  await fakePushService(context, subscription);
+  // The worker's report comes from the worker, out of the page's sight: the context sees it.
+  const shownReports = () => calls.filter((r) => new URL(r.url()).pathname === '/api/push/shown');
+
+  const { pro } = await newProfessional(request, { professional: 'Esi', profession: 'Electrician', surname: 'Push' });
+  await useSession(page, await login(request, pro));
+  await page.goto('/professional-dashboard?tab=jobs');
+  const offer = page.getByRole('region', { name: 'Get a notification on this phone for new requests' });
+  await expect(offer).toBeVisible();
+  await expect(offer.getByRole('button', { name: 'Not now' })).toBeVisible();
+  expect(await overflows(page)).toEqual([]);
+  expect(await smallTargets(page)).toEqual([]);
+  await shot(page, 'push-jobs-offer');
+
+  await offer.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Notifications are on for this phone.' })).toBeFocused();
+  await shot(page, 'push-jobs-on');
+  expect(
+    calls.find((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/push/subscriptions')?.postDataJSON(),
+  ).toEqual({
+    ...subscription,
+    device: expect.stringMatching(/^Chrome on /),
+  });
+
+  // A push arrives: the worker shows it and says so with its receipt.
+  const { worker, deliver } = await pushTarget(page);
+  const payload: PushPayload = {
+    title: 'New job request',
+    body: 'Ama Mensah asks for an electrician on Tue 3 Mar at 9:00 AM.',
+    url: '/professional-dashboard?tab=jobs',
+    tag: 'booking-1',
+    receipt: 'e2e-receipt-1',
+  };
+  await deliver(payload);
+  await expect
+    .poll(() => shown(worker))
+    .toEqual([
+      {
+        title: payload.title,
+        body: payload.body,
+        tag: payload.tag,
+        data: { url: payload.url, receipt: payload.receipt },
+      },
+    ]);
+  await expect.poll(() => shownReports().map((r) => r.postDataJSON())).toEqual([{ receipt: 'e2e-receipt-1' }]);
+  expect(shownReports()[0].serviceWorker(), 'sent by the worker').not.toBeNull();
+
+  // A push it cannot read still shows something (Chrome requires it), and reports nothing.
+  await deliver('not a payload');
+  await expect.poll(async () => (await shown(worker)).map((n) => n.body)).toContain('ServiceConnect: open the app');
+
+  // The person is elsewhere in the app; a tap on the notification brings the job requests.
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/tab=profile/);
+  await worker.evaluate(async () => {
+    const scope = self as unknown as WorkerScope;
+    const [notification] = await scope.registration.getNotifications({ tag: 'booking-1' });
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+  });
+  await expect(page).toHaveURL(/\/professional-dashboard\?tab=jobs$/);
+  await expect(page.getByRole('tab', { name: 'Job Requests' })).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(async () => (await shown(worker)).map((n) => n.tag)).not.toContain('booking-1');
+  // Once on, the offer is not made again on this phone.
+  await expect(page.getByRole('heading', { name: 'Job Requests' })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+
+  // Profile: this phone is on; a test; "Also text me"; off.
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  const settings = page.getByRole('region', { name: 'Notifications on this phone' });
+  const toggle = settings.getByRole('checkbox', { name: 'Notifications on this phone' });
+  await expect(toggle).toBeChecked();
+  await expect(settings.getByText('No other phone gets notifications from this account.')).toBeVisible();
+  await expect(settings.getByRole('button', { name: 'Send a test notification' })).toBeVisible();
+  await settings.getByRole('checkbox', { name: 'Also text me' }).check();
+  await expect(page.getByText('We will also text you.')).toBeVisible();
+  await settings.scrollIntoViewIfNeeded();
+  expect(await overflows(page)).toEqual([]);
+  expect(await smallTargets(page)).toEqual([]);
+  await shot(page, 'push-pro-profile');
+  await toggle.uncheck();
+  await expect(page.getByText('Notifications are off for this phone.')).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  await expect(settings.getByRole('button', { name: 'Send a test notification' })).toHaveCount(0);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await expect(
+    page
+      .getByRole('region', { name: 'Notifications on this phone' })
+      .getByRole('checkbox', { name: 'Notifications on this phone' }),
+  ).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Also text me' })).toBeChecked();
+  service.close();
+});
+
+test('customer: offered after a booking request, naming the professional, never on page load; blocked says where to change it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const context = page.context();
+  await fakePushService(context, fakeSubscription(baseURL!));
+  await refuseLocation(page);
+  const { surname, proName } = await newProfessional(request, {
+    professional: 'Kwame',
+    profession: 'Plumber',
+    surname: 'Notify',
+  });
+  const customer = await createPaidAccount(request, { firstName: 'Adwoa', lastName: surname });
+  await useSession(page, await login(request, customer));
+  await page.goto('/customer-dashboard');
+  const offerName = `Get a notification on this phone when ${proName} answers`;
+  await expect(page.getByRole('tab', { name: 'Find Services' })).toBeVisible();
+  await expect(page.getByRole('region', { name: offerName })).toHaveCount(0);
+
+  const card = await findProfessional(page, surname, proName);
+  await card.getByRole('button', { name: `Book Appointment with ${proName}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Book ${proName}` });
+  await dialog.getByRole('table').getByRole('button', { disabled: false }).first().click();
+  await dialog.getByRole('radio', { disabled: false }).first().check();
+  await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(dialog).toHaveCount(0);
+  const offer = page.getByRole('region', { name: offerName });
+  await expect(offer).toBeVisible();
+  expect(await overflows(page)).toEqual([]);
+  expect(await smallTargets(page)).toEqual([]);
+  await shot(page, 'push-customer-offer', { fullPage: false });
+  await offer.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Notifications are on for this phone.' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  const settings = page.getByRole('region', { name: 'Notifications on this phone' });
+  await expect(settings.getByRole('checkbox', { name: 'Notifications on this phone' })).toBeChecked();
+  await shot(page, 'push-customer-profile');
+
+  // Blocked in the browser: no dead button, the words that say where to change it.
+  await context.clearPermissions();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await page.evaluate(() => Object.defineProperty(Notification, 'permission', { get: () => 'denied' }));
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await expect(settings.getByText('Notifications are blocked for this site in the browser settings.')).toBeVisible();
+  await expect(settings.getByRole('checkbox', { name: 'Notifications on this phone' })).toHaveCount(0);
+  await shot(page, 'push-customer-blocked');
+});
+
+test.fixme('Send a test notification reaches the phone’s push service', async () => {
+  // The server's sender (api/src/providers/push.ts, web-push) posts over https only, so it cannot
+  // reach an http push service on this machine (localPushService above): the test push answers
+  // 503. Once it can: turn on as above, tap Send a test notification, expect "A test notification
+  // is on its way to this phone." and one aes128gcm POST at the subscription's endpoint.
+});

@@ -1,0 +1,215 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import { countOf } from '../../../contract/counts.ts';
+import {
+  $push,
+  checkPush,
+  disablePush,
+  dismissOffer,
+  enablePush,
+  offerDismissed,
+  PUSH_WORDS,
+  type PushOffer,
+  sendTestPush,
+  setAlsoText,
+} from '../stores/push.ts';
+import { showToast } from '../stores/toast.ts';
+import { useFocusOn } from './useFocus.ts';
+import { focusedControl, useFocusBack } from './useFocusBack.ts';
+import './wizard.css';
+import './dashboard.css';
+import './push.css';
+
+/**
+ * Notifications on this phone (issue #30; docs/PRODUCT.md "Notifications on the phone"): the offer
+ * made when it helps (the professional's Job Requests, a customer's first request just sent) and
+ * the card in every Profile. Nothing shows where this browser cannot have notifications.
+ */
+
+/**
+ * An offer to turn notifications on: "Turn on" and "Not now" (remembered on this phone). Shown
+ * only while they are off (or blocked, saying so); once turned on it says so in its place, where
+ * focus stays, and is gone on the next visit.
+ */
+export function PushOfferCard({
+  offer,
+  text,
+  className = 'card pd-card',
+  onDismiss,
+}: {
+  offer: PushOffer;
+  /** "Get a notification on this phone for new requests". */
+  text: string;
+  className?: string;
+  onDismiss?: () => void;
+}) {
+  const push = useStore($push);
+  const headingId = useId();
+  // Read in an effect: the pre-rendered page knows nothing of this phone.
+  const [dismissed, setDismissed] = useState(true);
+  const [turnedOn, setTurnedOn] = useState(false);
+  const [tapped, setTapped] = useState(false);
+  const done = useFocusOn<HTMLParagraphElement>(turnedOn);
+  useEffect(() => {
+    setDismissed(offerDismissed(offer));
+    void checkPush();
+  }, [offer]);
+
+  if (turnedOn)
+    return (
+      <p ref={done} tabIndex={-1} role="status" className={`${className} push-done`}>
+        {PUSH_WORDS.on} You can turn them off in Profile.
+      </p>
+    );
+  const busy = push.state === 'busy';
+  // Before the first check (busy without a tap) nothing shows: no offer flashes and goes.
+  const shown = !dismissed && (push.state === 'off' || push.state === 'blocked' || (busy && tapped));
+  if (!shown) return null;
+
+  async function turnOn() {
+    setTapped(true);
+    const outcome = await enablePush();
+    if (outcome.ok) setTurnedOn(true);
+  }
+
+  function notNow() {
+    dismissOffer(offer);
+    setDismissed(true);
+    onDismiss?.();
+  }
+
+  return (
+    <section className={`${className} push-offer`} aria-labelledby={headingId}>
+      <h2 id={headingId} className="push-title">
+        {text}
+      </h2>
+      {push.state === 'blocked' ? (
+        <p>{PUSH_WORDS.blocked}</p>
+      ) : (
+        <p className="wz-hint">Free, and it shows even when ServiceConnect is closed.</p>
+      )}
+      {push.error && push.state !== 'blocked' ? (
+        <p role="alert" className="wz-alert">
+          {push.error}
+        </p>
+      ) : null}
+      <div className="wz-actions">
+        {push.state === 'blocked' ? null : (
+          <button type="button" className="btn wz-button" disabled={busy} onClick={() => void turnOn()}>
+            {busy ? 'Turning on...' : 'Turn on'}
+          </button>
+        )}
+        <button type="button" className="btn btn-line wz-button" disabled={busy} onClick={notNow}>
+          {push.state === 'blocked' ? 'Close' : 'Not now'}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Profile: "Notifications on this phone": on/off for this phone, a test, the account's other phones, "Also text me". */
+export function PushSettings({ className = 'card pd-card' }: { className?: string }) {
+  const push = useStore($push);
+  const id = useId();
+  const [saving, setSaving] = useState<'test' | 'text' | null>(null);
+  // What was tapped shows at once, while the server answers (the browser's question included).
+  const [wantOn, setWantOn] = useState<boolean | null>(null);
+  const [wantText, setWantText] = useState<boolean | null>(null);
+  // A control disabled while its action runs: focus comes back to it afterwards.
+  const origin = useFocusBack<HTMLElement>(push.state === 'busy' || saving !== null);
+  useEffect(() => {
+    void checkPush();
+  }, []);
+
+  if (push.state === 'unsupported') return null;
+  const busy = push.state === 'busy';
+  const on = push.state === 'on';
+  const others = push.devices?.devices.filter((d) => d.endpoint !== push.endpoint).length ?? 0;
+
+  async function toggle() {
+    origin.current = focusedControl();
+    setWantOn(!on);
+    const outcome = on ? await disablePush() : await enablePush();
+    setWantOn(null);
+    if (outcome.ok) showToast({ title: outcome.message, variant: 'success' });
+  }
+
+  async function act(what: 'test' | 'text', run: () => ReturnType<typeof sendTestPush>) {
+    origin.current = focusedControl();
+    setSaving(what);
+    const outcome = await run();
+    setSaving(null);
+    showToast({ title: outcome.message, variant: outcome.ok ? 'success' : 'destructive' });
+  }
+
+  return (
+    <section className={`${className} push-settings`} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Notifications on this phone</h2>
+      <p className="wz-hint" id={`${id}-hint`}>
+        A notification when a booking needs you: a new request, an answer, a change of time. Free; a text message goes
+        instead when no phone of yours showed it.
+      </p>
+      {push.state === 'blocked' ? (
+        <p className="push-blocked">{PUSH_WORDS.blocked}</p>
+      ) : (
+        <div className="choices">
+          <label className="choice">
+            <input
+              type="checkbox"
+              checked={wantOn ?? on}
+              disabled={busy}
+              aria-describedby={`${id}-hint`}
+              onChange={() => void toggle()}
+            />
+            {busy ? 'Notifications on this phone (changing...)' : 'Notifications on this phone'}
+          </label>
+        </div>
+      )}
+      {push.error && push.state !== 'blocked' ? (
+        <p role="alert" className="wz-alert">
+          {push.error}
+        </p>
+      ) : null}
+      {on ? (
+        <div className="wz-actions">
+          <button
+            type="button"
+            className="btn btn-line wz-button"
+            disabled={saving !== null}
+            onClick={() => void act('test', sendTestPush)}
+          >
+            {saving === 'test' ? 'Sending...' : 'Send a test notification'}
+          </button>
+        </div>
+      ) : null}
+      {push.devices ? (
+        <>
+          <p>
+            {others === 0
+              ? 'No other phone gets notifications from this account.'
+              : `${countOf(others, 'other phone')} ${others === 1 ? 'gets' : 'get'} notifications from this account.`}
+          </p>
+          <div className="choices">
+            <label className="choice">
+              <input
+                type="checkbox"
+                checked={wantText ?? push.devices.alsoText}
+                disabled={saving !== null}
+                aria-describedby={`${id}-text`}
+                onChange={(event) => {
+                  const alsoText = event.target.checked;
+                  setWantText(alsoText);
+                  void act('text', () => setAlsoText(alsoText)).then(() => setWantText(null));
+                }}
+              />
+              Also text me
+            </label>
+          </div>
+          <p className="wz-hint" id={`${id}-text`}>
+            Texts come even when a phone showed the notification.
+          </p>
+        </>
+      ) : null}
+    </section>
+  );
+}
