@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { countOf } from '../../../contract/counts.ts';
 import {
   $push,
@@ -36,12 +36,15 @@ export function PushOfferCard({
   text,
   className = 'card pd-card',
   onDismiss,
+  reveal = false,
 }: {
   offer: PushOffer;
   /** "Get a notification on this phone for new requests". */
   text: string;
   className?: string;
   onDismiss?: () => void;
+  /** Brought into view when it appears (the customer's offer appears while they look at the list below it); focus stays. */
+  reveal?: boolean;
 }) {
   const push = useStore($push);
   const headingId = useId();
@@ -55,15 +58,20 @@ export function PushOfferCard({
     void checkPush();
   }, [offer]);
 
+  const busy = push.state === 'busy';
+  // Before the first check (busy without a tap) nothing shows: no offer flashes and goes.
+  const shown = !dismissed && (push.state === 'off' || push.state === 'blocked' || (busy && tapped));
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (shown && reveal) card.current?.scrollIntoView({ block: 'nearest' });
+  }, [shown, reveal]);
+
   if (turnedOn)
     return (
       <p ref={done} tabIndex={-1} role="status" className={`${className} push-done`}>
         {PUSH_WORDS.on} You can turn them off in Profile.
       </p>
     );
-  const busy = push.state === 'busy';
-  // Before the first check (busy without a tap) nothing shows: no offer flashes and goes.
-  const shown = !dismissed && (push.state === 'off' || push.state === 'blocked' || (busy && tapped));
   if (!shown) return null;
 
   async function turnOn() {
@@ -79,7 +87,7 @@ export function PushOfferCard({
   }
 
   return (
-    <section className={`${className} push-offer`} aria-labelledby={headingId}>
+    <section ref={card} className={`${className} push-offer`} aria-labelledby={headingId}>
       <h2 id={headingId} className="push-title">
         {text}
       </h2>

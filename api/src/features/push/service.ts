@@ -117,7 +117,7 @@ export async function sendTest(
 /** Notifications shown more than this long ago are not recorded again. */
 const RECEIPTS_KEPT_MS = 24 * HOUR_MS;
 
-/** The service worker showed the notification with this receipt: its step's texts need not go. */
+/** The service worker showed the notification with this receipt: its step's texts are skipped. */
 export async function markShown(deps: PushDeps, receipt: string): Promise<void> {
   const now = deps.clock.now();
   const [row] = await deps
@@ -126,8 +126,17 @@ export async function markShown(deps: PushDeps, receipt: string): Promise<void> 
     .whereNull('shown_at')
     .where('created_at', '>', new Date(now.getTime() - RECEIPTS_KEPT_MS))
     .update({ shown_at: now })
-    .returning('subscription_id');
-  if (row?.subscription_id) {
+    .returning(['subscription_id', 'step']);
+  if (!row) return;
+  // The texts waiting on this step are not needed: the dev mailbox says so at once (the outbox checks again).
+  if (row.step) {
+    await deps
+      .db('notifications')
+      .where({ step: row.step, status: 'pending' })
+      .whereNot({ channel: 'push' })
+      .update({ status: 'skipped', last_error: 'a phone showed the notification' });
+  }
+  if (row.subscription_id) {
     await deps
       .db('push_subscriptions')
       .where({ id: Number(row.subscription_id) })

@@ -185,6 +185,7 @@ function Dashboard({
             offer="booking"
             text={`Get a notification on this phone when ${offerFor} answers`}
             className="card cd-section pd-card"
+            reveal
           />
         ) : null}
         {tab === 'overview' ? (
