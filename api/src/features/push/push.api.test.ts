@@ -164,6 +164,56 @@ describe('notifications on the phone', () => {
     });
   });
 
+  it('a booking from request to review sends 3 texts without phones, none when both phones show each step', async () => {
+    // The figure of docs/BENCHMARKS.md "Issue #30": texts per booking, before and after.
+    const textsForOneBooking = async (withPhones: boolean) => {
+      app.clock.reset();
+      const customer = await signUpAndPay(app);
+      const pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 });
+      const phones = withPhones ? [phone(), phone()] : [];
+      if (withPhones) {
+        await subscribe(pro.token, phones[0]);
+        await subscribe(customer.token, phones[1]);
+      }
+      const seen = new Set<string>();
+      /** Delivers due messages, and each phone shows what reached it (its worker reports the receipt). */
+      const step = async () => {
+        await deliver();
+        for (const device of phones) {
+          for (const message of await received(device)) {
+            const { receipt } = device.decrypt(message.body);
+            if (seen.has(receipt)) continue;
+            seen.add(receipt);
+            await app.request('/api/push/shown', { method: 'POST', json: { receipt } });
+          }
+        }
+      };
+      const booking = (await book(customer, pro.userId, '10:00')).body.booking;
+      await step();
+      const act = (path: string, token: string, json?: unknown) =>
+        app.request(`/api/bookings/${booking.id}/${path}`, { method: 'POST', json, headers: bearer(token) });
+      expect((await act('accept', pro.token)).status).toBe(200);
+      await step();
+      app.clock.set(new Date(`${MONDAY}T12:30:00Z`)); // the job has started and ended
+      expect((await act('complete', pro.token)).status).toBe(200);
+      await step();
+      expect((await act('done', customer.token)).status).toBe(200);
+      expect((await act('review', customer.token, { rating: 5, comment: 'Quick and tidy.' })).status).toBe(200);
+      // Past every wait: whatever text is still due goes now.
+      app.clock.set(new Date(app.clock.now().getTime() + PUSH_SHOWN_WITHIN_MS + 1000));
+      await step();
+      const texts = await app
+        .db('notifications')
+        .whereIn('user_id', [customer.userId, pro.userId])
+        .where({ channel: 'sms', status: 'sent' })
+        .count({ n: '*' })
+        .first();
+      return Number(texts?.n);
+    };
+    expect(await textsForOneBooking(false)).toBe(3);
+    expect(await textsForOneBooking(true)).toBe(0);
+  });
+
   it('refuses a push address that is not a push service, and one that is too long, in plain words', async () => {
     const customer = await signUpAndPay(app);
     const device = phone();
