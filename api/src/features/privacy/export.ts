@@ -43,7 +43,13 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
       createdAt: iso(row.created_at),
       updatedAt: iso(row.updated_at),
       renewalCancelledAt: iso(row.renewal_cancelled_at),
+      alsoTextMe: !!row.also_text,
     },
+    // The phones that get this account's notifications: the name the browser gave, and since when
+    // (the push address and its keys are the browser's secrets, not the person's data).
+    notificationPhones: (
+      await db('push_subscriptions').where({ user_id: id }).orderBy('id').select('device', 'created_at')
+    ).map((phone) => ({ device: phone.device, since: iso(phone.created_at) })),
     // The photos themselves are at these addresses (each link opens the stored picture).
     photos: (await photosOf(db, id)).map((photo) => ({
       kind: photo.kind,

@@ -55,6 +55,10 @@ describe('notifications on the phone', () => {
     expect((await subscribe(pro.token, device)).status).toBe(201);
     const devices = await app.request('/api/push/devices', { headers: bearer(pro.token) });
     expect(devices.body).toMatchObject({ alsoText: false, devices: [{ device: 'Chrome on Android' }] });
+    // "Download my data" names the phone, never its push address or keys.
+    const exported = await app.request('/api/me/export', { headers: bearer(pro.token) });
+    expect(exported.body.notificationPhones).toEqual([{ device: 'Chrome on Android', since: expect.any(String) }]);
+    expect(JSON.stringify(exported.body)).not.toContain(device.subscription.keys.auth);
   });
 
   it('a new request reaches the professional’s phone encrypted for it; shown in time, no SMS goes', async () => {
