@@ -46,10 +46,11 @@ const SHARED_CODE = new RegExp(
 /**
  * The islands of the pages a visitor waits on before having a session, each with a budget of
  * 110 KB gzip of JS (bench/page-weight.ts "auth"): sign-in, sign-up, affiliate sign-up and the
- * administrators' sign-in. What they import, directly or not, is the `core` chunk.
+ * administrators' sign-in, and the toast host sign-in shows its answers in. What they import,
+ * directly or not, is the `core` chunk.
  */
 const FIRST_VISIT_ISLANDS =
-  /[\\/]site[\\/]src[\\/]islands[\\/](SignIn[\\/]SignIn|SignUpWizard[\\/]SignUpWizard|AffiliateWizard[\\/]AffiliateWizard|AdminConsole[\\/]AdminLogin)\.tsx$/;
+  /[\\/]site[\\/]src[\\/]islands[\\/](SignIn[\\/]SignIn|SignUpWizard[\\/]SignUpWizard|AffiliateWizard[\\/]AffiliateWizard|AdminConsole[\\/]AdminLogin|ToastHost)\.tsx$/;
 
 /**
  * Names `core` each module of SHARED_CODE that a first-visit island imports statically (directly or
