@@ -243,6 +243,28 @@ describe('notifications on the phone', () => {
     expect(malformed.status).toBe(400);
   });
 
+  it('a phone turned on by another account moves to it, also when both ask at once', async () => {
+    const [first, second] = await Promise.all([signUpAndPay(app), signUpAndPay(app)]);
+    const device = phone();
+    await subscribe(first.token, device);
+    await subscribe(second.token, device);
+    const owners = () =>
+      app.db('push_subscriptions').where({ endpoint: device.subscription.endpoint }).pluck('user_id');
+    expect((await owners()).map(Number)).toEqual([second.userId]);
+
+    const shared = phone();
+    const answers = await Promise.all([subscribe(first.token, shared), subscribe(second.token, shared)]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201]);
+    const [owner] = await app
+      .db('push_subscriptions')
+      .where({ endpoint: shared.subscription.endpoint })
+      .pluck('user_id');
+    // One row, and it belongs to the account that answered last with its id.
+    const ids = answers.map((a) => a.body.id);
+    expect(ids[0]).toBe(ids[1]);
+    expect([first.userId, second.userId]).toContain(Number(owner));
+  });
+
   it(`keeps at most ${PUSH_DEVICES_MAX} phones an account, dropping the one unused longest`, async () => {
     const customer = await signUpAndPay(app);
     const phones = Array.from({ length: PUSH_DEVICES_MAX + 1 }, () => phone());

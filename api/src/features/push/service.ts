@@ -32,7 +32,6 @@ export async function subscribe(deps: PushDeps, userId: number, input: PushSubsc
   return deps.db.transaction(async (trx) => {
     // One account's phones are counted one request at a time.
     await trx('users').where({ id: userId }).forNoKeyUpdate().first('id');
-    await trx('push_subscriptions').where({ endpoint: input.endpoint }).whereNot({ user_id: userId }).delete();
     const [row] = await trx('push_subscriptions')
       .insert({
         user_id: userId,
@@ -44,7 +43,7 @@ export async function subscribe(deps: PushDeps, userId: number, input: PushSubsc
         last_used_at: now,
       })
       .onConflict('endpoint')
-      .merge(['p256dh', 'auth', 'device', 'last_used_at'])
+      .merge(['user_id', 'p256dh', 'auth', 'device', 'last_used_at'])
       .returning('id');
     const stale = await trx('push_subscriptions')
       .where({ user_id: userId })
