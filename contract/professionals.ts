@@ -54,6 +54,56 @@ export interface Listing {
   availability: { days: Weekday[]; hours: string; start: string; end: string };
 }
 
+/** Skills a result card shows; the profile has them all. */
+export const CARD_SKILLS = 4;
+
+/**
+ * A search result (GET /api/professionals, and the alternatives to an expired request): what its
+ * card shows, so 50 of them cost a phone little to download (issue #31). The bio, experience,
+ * address, position and working hours come with the profile (GET /api/professionals/:id).
+ */
+export type ListingCard = Pick<
+  Listing,
+  | 'id'
+  | 'name'
+  | 'profession'
+  | 'rating'
+  | 'reviews'
+  | 'distance'
+  | 'baseRate'
+  | 'maxRate'
+  | 'rateNegotiable'
+  | 'avatar'
+  | 'verified'
+  | 'available'
+  | 'skills'
+  | 'response'
+  | 'reliability'
+  | 'location'
+  | 'positionSource'
+>;
+
+/** A listing (or a search hit) as its card shows it: the card's fields alone, and its first CARD_SKILLS skills. */
+export const toCard = (l: ListingCard): ListingCard => ({
+  id: l.id,
+  name: l.name,
+  profession: l.profession,
+  rating: l.rating,
+  reviews: l.reviews,
+  distance: l.distance,
+  baseRate: l.baseRate,
+  maxRate: l.maxRate,
+  rateNegotiable: l.rateNegotiable,
+  avatar: l.avatar,
+  verified: l.verified,
+  available: l.available,
+  skills: l.skills.slice(0, CARD_SKILLS),
+  response: l.response,
+  reliability: l.reliability,
+  location: l.location,
+  positionSource: l.positionSource,
+});
+
 /** GET /api/professionals/:id: the listing, its latest reviews and its open slots. */
 export interface ProfessionalDetail {
   success: true;
@@ -94,7 +144,7 @@ export const SEARCH_MESSAGES = {
 /** GET /api/professionals: a page of listings, and where the next one starts (null: no more). */
 export interface SearchAnswer {
   success: true;
-  professionals: Listing[];
+  professionals: ListingCard[];
   nextCursor: string | null;
 }
 

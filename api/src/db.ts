@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,6 +15,49 @@ import type {} from './db-tables.ts';
 import { type DataDirLock, lockDataDir } from './data-dir/lock.ts';
 
 export type Db = Knex;
+
+/** knex's own PostgreSQL client, to extend (knex exports it only by file). */
+const KnexPgClient = createRequire(import.meta.url)('knex/lib/dialects/postgres/index.js') as new (
+  config: Knex.Config,
+) => Knex.Client & { _query(connection: unknown, obj: KnexQueryObject): Promise<unknown> };
+/** What knex hands its client to run: the SQL text, its bindings and the builder's options. */
+type KnexQueryObject = { sql: string; bindings?: unknown[]; options?: Record<string, unknown> };
+
+/**
+ * Distinct SQL texts a process prepares at most: past it, marked queries run as plain ones. The
+ * rule is to mark only fixed texts (no list whose length varies), which are far fewer; this keeps a
+ * mistake from growing every connection's memory without end.
+ */
+const MAX_PREPARED_TEXTS = 500;
+/** Each prepared SQL text's statement name (kept here: a transaction's client is a copy of the pool's). */
+const statementNames = new Map<string, string>();
+
+/**
+ * knex's PostgreSQL client, where a query marked with `prepared()` runs as a named prepared
+ * statement (named after its SQL text, on each pooled connection). PostgreSQL then parses and
+ * plans it once instead of on every call, which for the hot reads cost more than running them
+ * (docs/BENCHMARKS.md, issue #31).
+ */
+class PreparingPgClient extends KnexPgClient {
+  _query(connection: unknown, obj: KnexQueryObject) {
+    if (obj.options?.prepared) {
+      let name = statementNames.get(obj.sql);
+      if (!name && statementNames.size < MAX_PREPARED_TEXTS) {
+        name = `p_${createHash('sha1').update(obj.sql).digest('hex').slice(0, 24)}`;
+        statementNames.set(obj.sql, name);
+      }
+      obj.options = name ? { name } : {};
+    }
+    return super._query(connection, obj);
+  }
+}
+
+/**
+ * Marks a query whose SQL text is always the same (values only in bindings, no `whereIn` of a
+ * varying list) to be prepared once per connection on PostgreSQL; PGlite runs it as it is.
+ */
+export const prepared = <Q extends { options(options: Readonly<Record<string, unknown>>): Q }>(query: Q): Q =>
+  query.options({ prepared: true });
 
 // knex only borrows an injected PGlite instance, so closing it is ours to do (and letting go of its folder).
 const embedded = new WeakMap<Db, PGlite>();
@@ -55,7 +100,7 @@ export async function createDb({ databaseUrl, dataDir = './data', opener = defau
   if (databaseUrl) {
     // A database that does not answer fails a request in seconds (503), not after knex's 60 s.
     return knex({
-      client: 'pg',
+      client: PreparingPgClient as unknown as typeof Knex.Client,
       connection: { connectionString: withDefaultUser(databaseUrl), connectionTimeoutMillis: 5000 },
       pool: { min: 0, max: 10 },
       acquireConnectionTimeout: 10_000,

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { Listing, SearchAnswer, Sort } from '../../../contract/professionals.ts';
+import type { ListingCard, SearchAnswer, Sort } from '../../../contract/professionals.ts';
 import { NEARBY_RADIUS_MILES } from '../../../contract/professionals.ts';
 import { ApiError, apiFetch, DASHBOARD_MESSAGES, NetworkError, TimeoutError } from '../lib/api.ts';
 import { $session } from './session.ts';
@@ -20,7 +20,7 @@ export interface Filters {
 
 export interface Results {
   status: 'idle' | 'loading' | 'ready' | 'error';
-  items: Listing[];
+  items: ListingCard[];
   message: string | null;
   /** Where the next page starts (the answer's nextCursor); null when everything is shown. */
   nextCursor: string | null;
@@ -41,7 +41,7 @@ export const $filters = atom<Filters>({ q: '', category: '', sort: 'distance', n
 export const $results = atom<Results>({ status: 'idle', items: [], message: null, nextCursor: null, more: MORE_IDLE });
 export const $favourites = atom<readonly number[]>([]);
 /** The professional being booked; null when the dialog is closed. */
-export const $bookingTarget = atom<Listing | null>(null);
+export const $bookingTarget = atom<ListingCard | null>(null);
 
 export function setFilter<K extends keyof Filters>(key: K, value: Filters[K]): void {
   $filters.set({ ...$filters.get(), [key]: value });
@@ -74,7 +74,7 @@ export async function fetchPage(
 }
 
 /** The first page of GET /api/professionals with the given filters (Overview's recommendations). */
-export async function fetchProfessionals(params: SearchParams, signal?: AbortSignal): Promise<Listing[]> {
+export async function fetchProfessionals(params: SearchParams, signal?: AbortSignal): Promise<ListingCard[]> {
   return (await fetchPage(params, null, signal)).professionals;
 }
 
@@ -151,7 +151,7 @@ export async function loadMore(): Promise<MoreOutcome> {
 }
 
 /** The listings without repeats (by id), in their order. */
-function unique(items: readonly Listing[]): Listing[] {
+function unique(items: readonly ListingCard[]): ListingCard[] {
   const seen = new Set<number>();
   return items.filter((pro) => {
     if (seen.has(pro.id)) return false;
@@ -165,7 +165,7 @@ export function setFavourites(ids: readonly number[]): void {
 }
 
 /** Save or unsave a professional at once, undone if the server refuses. */
-export async function toggleFavourite(professional: Pick<Listing, 'id' | 'name'>): Promise<void> {
+export async function toggleFavourite(professional: Pick<ListingCard, 'id' | 'name'>): Promise<void> {
   const saved = $favourites.get().includes(professional.id);
   const before = $favourites.get();
   $favourites.set(saved ? before.filter((id) => id !== professional.id) : [...before, professional.id]);

@@ -1,9 +1,20 @@
-import type { Db } from '../../db.ts';
+import { prepared, type Db } from '../../db.ts';
 import { DAY_MS } from '../../../../contract/dates.ts';
 import type { UserRow } from '../accounts/users.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const SESSION_DAYS = 30;
+
+/**
+ * The user behind a live token's hash. Every signed-in request runs it, so it is SQL text, not a
+ * query builder: building and compiling the query cost more than PostgreSQL takes to answer it
+ * (docs/BENCHMARKS.md, issue #31).
+ */
+const LIVE_SESSION_SQL = `select u.*, s.expires_at as session_expires_at
+  from sessions s join users u on u.id = s.user_id
+  where s.token_hash = ? and s.revoked_at is null and s.expires_at > ? and u.deleted_at is null
+    and (u.status = 'active' or (u.status = 'suspended' and u.user_type = 'affiliate'))
+  limit 1`;
 
 export const sessionsRepo = {
   async create(db: Db, userId: number, now: Date): Promise<string> {
@@ -29,16 +40,8 @@ export const sessionsRepo = {
     tokenHash: string,
     now: Date,
   ): Promise<(UserRow & { session_expires_at: Date }) | undefined> {
-    return db('sessions as s')
-      .join('users as u', 'u.id', 's.user_id')
-      .where('s.token_hash', tokenHash)
-      .whereNull('s.revoked_at')
-      .where('s.expires_at', '>', now)
-      .whereNull('u.deleted_at')
-      .where((q) =>
-        q.where('u.status', 'active').orWhere((s) => s.where({ 'u.status': 'suspended', 'u.user_type': 'affiliate' })),
-      )
-      .first('u.*', 's.expires_at as session_expires_at');
+    const { rows } = await prepared(db.raw(LIVE_SESSION_SQL, [tokenHash, now]));
+    return rows[0];
   },
 
   revoke: (db: Db, token: string, now: Date) =>

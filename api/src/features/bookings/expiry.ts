@@ -1,11 +1,17 @@
 import type { Knex } from 'knex';
-import { NEARBY_RADIUS_MILES, WEEKDAYS, type Availability, type Listing } from '../../../../contract/professionals.ts';
+import {
+  NEARBY_RADIUS_MILES,
+  toCard,
+  WEEKDAYS,
+  type Availability,
+  type ListingCard,
+} from '../../../../contract/professionals.ts';
 import { EXPIRY_MESSAGES, slotLabel } from '../../../../contract/reschedule.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import type { BookingStatus } from '../../../../contract/bookings.ts';
 import type { BookingProposalRow, Int8 } from '../../db-tables.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
-import type { Db } from '../../db.ts';
+import { prepared, type Db } from '../../db.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import type { Logger } from '../../logger.ts';
 import { bookingStep, timeMessages, timeTexts } from '../notifications/messages.ts';
@@ -45,15 +51,13 @@ const SYSTEM_LINE = 'The professional did not answer this request in time, so it
 /** Settles the overdue requests and proposals of `scope` (everyone's with `{}`); answers how many. */
 export async function expireOverdue(deps: BookingDeps, scope: ExpiryScope = {}): Promise<number> {
   const now = deps.clock.now();
-  const requests = deps
-    .db('bookings')
+  const requests = prepared(deps.db('bookings'))
     .where({ status: 'pending' })
     .where('answer_by', '<=', now)
     .orderBy('answer_by')
     .limit(SWEEP_BATCH)
     .pluck('id');
-  const proposals = deps
-    .db('booking_proposals as bp')
+  const proposals = prepared(deps.db('booking_proposals as bp'))
     .join('bookings as b', 'b.id', 'bp.booking_id')
     .where('bp.status', 'open')
     .where('bp.expires_at', '<=', now)
@@ -147,7 +151,7 @@ export async function suggestAlternatives(
   deps: BookingDeps,
   user: SessionUser,
   bookingId: number,
-): Promise<{ professionals: Listing[]; message: string | null }> {
+): Promise<{ professionals: ListingCard[]; message: string | null }> {
   if (Number((await partyBooking(deps.db, user.id, bookingId)).customer_id) !== user.id)
     throw forbidden('Only the customer is offered other professionals.');
   await expireOverdue(deps, { bookingId });
@@ -193,7 +197,10 @@ export async function suggestAlternatives(
         .pluck('professional_id')
     ).map(Number),
   );
-  const free = candidates.filter((p) => !busy.has(p.id)).slice(0, ALTERNATIVES_SHOWN);
+  const free = candidates
+    .filter((p) => !busy.has(p.id))
+    .slice(0, ALTERNATIVES_SHOWN)
+    .map(toCard);
   return { professionals: free, message: free.length ? null : EXPIRY_MESSAGES.noAlternatives };
 }
 
@@ -231,7 +238,7 @@ export async function expireProposal(deps: BookingDeps, id: number): Promise<boo
 
 /** When the next of the user's waiting requests reaches its answer deadline (ms), or Infinity. */
 export async function nextAnswerDeadline(db: Db, userId: number): Promise<number> {
-  const next = await db('bookings')
+  const next = await prepared(db('bookings'))
     .where({ status: 'pending' })
     .where((w) => w.where('customer_id', userId).orWhere('professional_id', userId))
     .min<{ at: Date | string | null }>('answer_by as at')

@@ -11,7 +11,7 @@ import {
   type Reliability,
 } from '../../../../contract/reports.ts';
 import type { BookingRow, Count, Int8, ProblemReportRow } from '../../db-tables.ts';
-import { toCount, type Db } from '../../db.ts';
+import { prepared, toCount, type Db } from '../../db.ts';
 
 /**
  * How cancellations count and what a booking's card shows of them (docs/PRODUCT.md
@@ -39,9 +39,9 @@ export async function professionalReliability(db: Conn, ids: number[], now: Date
   const figures = new Map<number, Reliability>(ids.map((id) => [id, { jobs: 0, kept: 0 }]));
   if (ids.length === 0) return figures;
   const since = new Date(now.getTime() - RELIABILITY_MS);
-  const rows = await db
-    .from('bookings as b')
-    .whereIn('b.professional_id', ids)
+  // One SQL text however many ids (an array, not a list), prepared: it runs with every search page.
+  const rows = await prepared(db.from('bookings as b'))
+    .whereRaw('b.professional_id = any(?::bigint[])', [`{${ids.map(Math.trunc).join(',')}}`])
     .where((w) =>
       w
         .where((held) =>

@@ -15,7 +15,7 @@ import { DAY_MS, HOUR_MS } from '../../../../contract/dates.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import type { Clock } from '../../clock.ts';
 import type { BookingMessageRow, BookingRow, Count, Int8, UserRow } from '../../db-tables.ts';
-import { jsonColumn, toCount, type Db } from '../../db.ts';
+import { jsonColumn, prepared, toCount, type Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
 import { bookingMessages, bookingStep, chatLines, textMessages } from '../notifications/messages.ts';
@@ -184,48 +184,41 @@ type BookingListRow = BookingRow & {
   bp_expires: Date | string | null;
 };
 
-/** Bookings the user is a party to, with both names, as the dashboards show them. */
+/**
+ * What findBookings reads: the booking, both parties' names and phones, the profession, any review,
+ * and the time waiting for an answer (features/bookings/reschedule.ts) while the booking can move.
+ * SQL text, prepared: the dashboards run it on every read, and its five joins cost more to plan,
+ * and building it with knex more, than running it (docs/BENCHMARKS.md, issue #31).
+ */
+const BOOKING_LIST_SQL = `select b.*, to_char(b.date, 'YYYY-MM-DD') as day,
+    c.first_name as c_first, c.last_name as c_last, c.phone as c_phone,
+    pu.first_name as p_first, pu.last_name as p_last, pu.phone as p_phone, p.profession, r.id as review_id,
+    bp.id as bp_id, to_char(bp.date, 'YYYY-MM-DD') as bp_day, bp.time as bp_time, bp.proposed_by as bp_by, bp.expires_at as bp_expires
+  from bookings b
+  join users c on c.id = b.customer_id
+  join users pu on pu.id = b.professional_id
+  join professional_profiles p on p.user_id = b.professional_id
+  left join reviews r on r.booking_id = b.id
+  left join booking_proposals bp on bp.booking_id = b.id and bp.status = 'open' and b.status in ('pending', 'confirmed')`;
+
+/** Bookings the user is a party to, with both names, as the dashboards show them (one SQL text per filter used). */
 export async function findBookings(
   db: Db,
   userId: number,
   filter: { id?: number; status?: BookingStatus; limit?: number } = {},
 ): Promise<Booking[]> {
-  const query = db('bookings as b')
-    .join('users as c', 'c.id', 'b.customer_id')
-    .join('users as pu', 'pu.id', 'b.professional_id')
-    .join('professional_profiles as p', 'p.user_id', 'b.professional_id')
-    .leftJoin('reviews as r', 'r.booking_id', 'b.id')
-    // The time waiting for an answer (features/bookings/reschedule.ts), while the booking can move.
-    .leftJoin('booking_proposals as bp', (on) =>
-      on.on('bp.booking_id', 'b.id').andOnVal('bp.status', 'open').andOnIn('b.status', ['pending', 'confirmed']),
-    )
-    .where((w) => w.where('b.customer_id', userId).orWhere('b.professional_id', userId))
-    .select(
-      'b.*',
-      db.raw("to_char(b.date, 'YYYY-MM-DD') as day"),
-      'c.first_name as c_first',
-      'c.last_name as c_last',
-      'c.phone as c_phone',
-      'pu.first_name as p_first',
-      'pu.last_name as p_last',
-      'pu.phone as p_phone',
-      'p.profession',
-      'r.id as review_id',
-      'bp.id as bp_id',
-      db.raw("to_char(bp.date, 'YYYY-MM-DD') as bp_day"),
-      'bp.time as bp_time',
-      'bp.proposed_by as bp_by',
-      'bp.expires_at as bp_expires',
-    )
-    .orderBy([
-      { column: 'b.date', order: 'desc' },
-      { column: 'b.time', order: 'desc' },
-      { column: 'b.id', order: 'desc' },
-    ]);
-  if (filter.id !== undefined) query.where('b.id', filter.id);
-  if (filter.status) query.where('b.status', filter.status);
-  if (filter.limit !== undefined) query.limit(filter.limit);
-  const rows: BookingListRow[] = await query;
+  const where = [
+    '(b.customer_id = ? or b.professional_id = ?)',
+    filter.id !== undefined && 'b.id = ?',
+    filter.status && 'b.status = ?',
+  ].filter(Boolean);
+  const bindings = [userId, userId, filter.id, filter.status, filter.limit].filter((v) => v !== undefined);
+  const { rows }: { rows: BookingListRow[] } = await prepared(
+    db.raw(
+      `${BOOKING_LIST_SQL} where ${where.join(' and ')} order by b.date desc, b.time desc, b.id desc${filter.limit !== undefined ? ' limit ?' : ''}`,
+      bindings as Knex.Value[],
+    ),
+  );
   return rows.map((r) => {
     const isCustomer = Number(r.customer_id) === userId;
     return {

@@ -145,8 +145,47 @@ describe('GET /api/professionals', () => {
     await review(pros.tiler, []);
   });
 
+  /** The full listing, as the profile (and the booking dialog) reads it. */
+  const profileOf = async (id: number) => {
+    const res = await app.request(`/api/professionals/${id}`, { headers: bearer(customerToken) });
+    expect(res.status).toBe(200);
+    return res.body.professional;
+  };
+
+  it('answers what a card shows; the profile has the rest (issue #31)', async () => {
+    const [card] = await search('q=Kwame');
+    expect(Object.keys(card).sort()).toEqual(
+      [
+        'id',
+        'name',
+        'profession',
+        'rating',
+        'reviews',
+        'distance',
+        'baseRate',
+        'maxRate',
+        'rateNegotiable',
+        'avatar',
+        'verified',
+        'available',
+        'skills',
+        'response',
+        'reliability',
+        'location',
+        'positionSource',
+      ].sort(),
+    );
+    expect(await profileOf(card.id)).toMatchObject({
+      ...card,
+      bio: expect.any(String),
+      experience: expect.any(String),
+    });
+  });
+
   it('shows a professional with no reviews as new, not 4.8', async () => {
-    const [pro] = await search('q=Kwame');
+    const [card] = await search('q=Kwame');
+    expect(card).toMatchObject({ rating: null, reviews: 0, response: null, verified: false });
+    const pro = await profileOf(card.id);
     expect(pro).toMatchObject({
       rating: null,
       reviews: 0,
@@ -161,8 +200,8 @@ describe('GET /api/professionals', () => {
       rateNegotiable: true,
       profession: 'Plumber',
       location: 'Accra',
-      distance: null,
     });
+    expect(card.distance).toBeNull();
     expect(pro.availability).toEqual({
       days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
       start: '09:00',
@@ -229,7 +268,8 @@ describe('GET /api/professionals', () => {
       experience: '12 years',
     });
     expect(profile.body.message).toBe('Profile updated successfully!');
-    const [listing] = await search('q=Yaw');
+    const [card] = await search('q=Yaw');
+    const listing = await profileOf(card.id);
     expect(listing).toMatchObject({
       baseRate: 35,
       maxRate: 60,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { roundMiles } from '../../../../contract/distance.ts';
 import { timeLabel } from '../../../../contract/dates.ts';
 import { photoUrl } from '../../../../contract/photos.ts';
-import type { Availability, Listing } from '../../../../contract/professionals.ts';
+import { CARD_SKILLS, type Availability, type Listing, type ListingCard } from '../../../../contract/professionals.ts';
 import { jsonColumn, type Db } from '../../db.ts';
 import type { ProfessionalProfileRow, UserRow } from '../../db-tables.ts';
 import { GRACE_START_SQL } from '../subscriptions/grace.ts';
@@ -86,11 +86,19 @@ export type ListingRow = Pick<
     | 'response_seconds_total'
   > & { distance?: number | null };
 
-/** A listing; its reliability words come from `figures` (professionalReliability), none meaning no jobs. */
-export function toListing(row: ListingRow, figures?: Map<number, Reliability>): Listing {
+/** What a result card needs of LISTING_COLUMNS (issue #31: a search reads and sends no more). */
+export const CARD_COLUMNS = LISTING_COLUMNS.filter(
+  (c) => !['u.local_address', 'u.description', 'p.experience', 'p.latitude', 'p.longitude'].includes(c),
+);
+export type CardRow = Omit<ListingRow, 'local_address' | 'description' | 'experience' | 'latitude' | 'longitude'>;
+
+/** A search's result: its card, and the working days and hours the alternatives to an expired request are chosen by. */
+export type SearchHit = ListingCard & { availability: Availability };
+
+/** A result card from its row; its reliability words come from `figures` (professionalReliability), none meaning no jobs. */
+export function toSearchHit(row: CardRow, figures?: Map<number, Reliability>): SearchHit {
   const availability = jsonColumn<Availability>(row.availability);
   const reviews = Number(row.review_count);
-  const completed = Number(row.completed_jobs);
   const answered = Number(row.answered_requests);
   return {
     id: Number(row.id),
@@ -105,13 +113,25 @@ export function toListing(row: ListingRow, figures?: Map<number, Reliability>): 
     avatar: row.avatar_hash ? photoUrl(row.avatar_hash, 'thumb') : null,
     verified: row.verified,
     available: availability.days.length > 0,
-    skills: jsonColumn<string[]>(row.skills),
+    skills: jsonColumn<string[]>(row.skills).slice(0, CARD_SKILLS),
     response: responseText(answered > 0 ? Number(row.response_seconds_total) / answered : null),
     reliability: reliabilityWords(figures?.get(Number(row.id)) ?? { jobs: 0, kept: 0 }),
-    localAddress: row.local_address,
     location: row.location,
-    coordinates: { lat: Number(row.latitude), lng: Number(row.longitude) },
     positionSource: row.location_source === 'own' || row.location_source === 'city' ? row.location_source : 'default',
+    availability,
+  };
+}
+
+/** A listing (the profile's): its card, all its skills, and the rest. */
+export function toListing(row: ListingRow, figures?: Map<number, Reliability>): Listing {
+  const { availability, ...card } = toSearchHit(row, figures);
+  const completed = Number(row.completed_jobs);
+  const answered = Number(row.answered_requests);
+  return {
+    ...card,
+    skills: jsonColumn<string[]>(row.skills),
+    localAddress: row.local_address,
+    coordinates: { lat: Number(row.latitude), lng: Number(row.longitude) },
     completedJobs: completed,
     successRate: answered > 0 ? Math.round((completed / answered) * 100) : null,
     bio: row.description || 'Professional service provider',

@@ -12,6 +12,7 @@ import {
   searchQuerySchema,
   type Availability,
   type SearchAnswer,
+  toCard,
 } from '../../../../contract/professionals.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import type { Middleware } from 'koa';
@@ -60,7 +61,7 @@ export function professionalRoutes(deps: AppDeps): Router {
     });
     const answer: SearchAnswer = {
       success: true,
-      professionals: page.professionals,
+      professionals: page.professionals.map(toCard),
       nextCursor: page.next && encodeCursor(page.next),
     };
     ctx.body = answer;

@@ -1,11 +1,10 @@
 import { EARTH_RADIUS_MILES } from '../../../../contract/distance.ts';
-import type { Listing, SearchCursor, Sort } from '../../../../contract/professionals.ts';
-import { createHash } from 'node:crypto';
+import type { SearchCursor, Sort } from '../../../../contract/professionals.ts';
 import type { Knex } from 'knex';
-import type { Db } from '../../db.ts';
+import { prepared, type Db } from '../../db.ts';
 import type { Count, Int8 } from '../../db-tables.ts';
 import { GRACE_START_SQL } from '../subscriptions/grace.ts';
-import { LISTING_COLUMNS, toListing, type ListingRow } from './repo.ts';
+import { CARD_COLUMNS, toSearchHit, type CardRow, type SearchHit } from './repo.ts';
 import { professionalReliability } from '../bookings/reliability.ts';
 
 /**
@@ -32,7 +31,7 @@ export interface SearchFilters {
 }
 
 export interface SearchPage {
-  professionals: Listing[];
+  professionals: SearchHit[];
   /** Where the next page starts; null when this was the last. */
   next: SearchCursor | null;
 }
@@ -53,7 +52,7 @@ const SORT_KEYS: Record<Exclude<Sort, 'distance'>, string> = {
 
 type Sql = { sql: string; bindings: Knex.Value[] };
 /** A search's row: the listing's columns, then the candidate query's own (h.*). */
-type Row = ListingRow & { user_id: Int8; sort_key: number; hit?: boolean; n?: Count };
+type Row = CardRow & { user_id: Int8; sort_key: number; hit?: boolean; n?: Count };
 type Near = NonNullable<SearchFilters['near']>;
 const sql = (text: string, ...bindings: Knex.Value[]): Sql => ({ sql: text, bindings });
 const and = (parts: Array<Sql | false | undefined>): Sql => {
@@ -70,9 +69,21 @@ const distance = (alias: string, at: { lat: number; lng: number }) =>
     at.lat,
     at.lng,
   );
+/**
+ * earthdistance's ll_to_earth(lat, lng), computed here as a cube's text: a value the planner knows
+ * nothing about whichever place is asked, so a prepared search keeps one (generic) plan instead of
+ * being planned again on every call, which cost more than the walk (docs/BENCHMARKS.md, issue #31).
+ */
+function earthPoint({ lat, lng }: { lat: number; lng: number }): string {
+  const la = lat * (Math.PI / 180);
+  const lo = lng * (Math.PI / 180);
+  const r = EARTH_BOX_METRES_PER_RADIAN;
+  return `(${r * Math.cos(la) * Math.cos(lo)}, ${r * Math.cos(la) * Math.sin(lo)}, ${r * Math.sin(la)})`;
+}
+
 /** The chord through the Earth (cube distance): in the same order as the great-circle distance, and what the GiST index walks by. */
 const chord = (at: { lat: number; lng: number }) =>
-  sql('(ll_to_earth(p.latitude, p.longitude) <-> ll_to_earth(?, ?))', at.lat, at.lng);
+  sql('(ll_to_earth(p.latitude, p.longitude) <-> ?::cube)', earthPoint(at));
 
 /** The grace period's start (binding: now); a listing's paid period must end after it. */
 const paid = (f: SearchFilters) => sql(`p.paid_until > ${GRACE_START_SQL}`, f.now);
@@ -115,7 +126,7 @@ function degreesBox(near: Near): Sql {
 /** The radius's bounding box, which the GiST index answers (a little larger than the radius). */
 function inBox(near: Near): Sql {
   const boxMetres = (near.radius / EARTH_RADIUS_MILES) * EARTH_BOX_METRES_PER_RADIAN * 1.01;
-  return sql('earth_box(ll_to_earth(?, ?), ?) @> ll_to_earth(p.latitude, p.longitude)', near.lat, near.lng, boxMetres);
+  return sql('earth_box(?::earth, ?) @> ll_to_earth(p.latitude, p.longitude)', earthPoint(near), boxMetres);
 }
 
 /**
@@ -126,7 +137,7 @@ async function listingsOf(db: Db, candidates: Sql): Promise<Row[]> {
   return run(
     db,
     sql(
-      `select ${LISTING_COLUMNS.join(', ')}, h.*
+      `select ${CARD_COLUMNS.join(', ')}, h.*
        from (${candidates.sql}) h join professional_profiles p on p.user_id = h.user_id join users u on u.id = h.user_id
        order by h.sort_key, h.user_id`,
       ...candidates.bindings,
@@ -140,22 +151,12 @@ const observers = new WeakMap<Db, QueryObserver>();
 export const observeSearchQueries = (db: Db, observer: QueryObserver | null) =>
   observer ? observers.set(db, observer) : observers.delete(db);
 
-/**
- * Runs one search query. On PostgreSQL it is a named prepared statement (one per query shape, on
- * each pooled connection): planning these queries took longer than running them (2.7 ms against
- * 2 ms), and a prepared statement is planned once (issue #15, docs/BENCHMARKS.md).
- */
+/** Runs one search query, prepared on PostgreSQL: planning it cost more than running it (issue #15, docs/BENCHMARKS.md). */
 async function run(db: Db, query: Sql): Promise<Row[]> {
-  const native = db.raw(query.sql, query.bindings).toSQL().toNative();
-  observers.get(db)?.(native);
-  if (db.client.config.client !== 'pg') return ((await db.raw(query.sql, query.bindings)) as { rows: Row[] }).rows;
-  const name = `search_${createHash('sha1').update(native.sql).digest('hex').slice(0, 20)}`;
-  const connection = await db.client.acquireConnection();
-  try {
-    return (await connection.query({ name, text: native.sql, values: native.bindings })).rows;
-  } finally {
-    await db.client.releaseConnection(connection);
-  }
+  const observer = observers.get(db);
+  if (observer) observer(db.raw(query.sql, query.bindings).toSQL().toNative());
+  const { rows } = (await prepared(db.raw(query.sql, query.bindings))) as { rows: Row[] };
+  return rows;
 }
 
 /**
@@ -191,7 +192,7 @@ function atDistance(f: SearchFilters, near: Near, key: Sql, chordMetres: number)
   const where = and([
     walkFilters(f, key),
     paid(f),
-    sql('earth_box(ll_to_earth(?, ?), ?) @> ll_to_earth(p.latitude, p.longitude)', near.lat, near.lng, arcMetres),
+    sql('earth_box(?::earth, ?) @> ll_to_earth(p.latitude, p.longitude)', earthPoint(near), arcMetres),
     sql(`${key.sql} = ?`, ...key.bindings, chordMetres),
     sql(`${within.sql} <= ?`, ...within.bindings, near.radius),
   ]);
@@ -291,7 +292,7 @@ export async function searchProfessionals(db: Db, f: SearchFilters): Promise<Sea
     f.now,
   );
   return {
-    professionals: page.map((row) => toListing(row, figures)),
+    professionals: page.map((row) => toSearchHit(row, figures)),
     next: rows.length > f.limit && last ? { sort, key: Number(last.sort_key), id: Number(last.id) } : null,
   };
 }

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { DEFAULT_SETTINGS, type PlatformSettings } from '../../../../contract/admin.ts';
 import { lengthOffers, type LengthDiscounts, type PlanPrices, type PlanType } from '../../../../contract/plans.ts';
 import type { SubscriptionWindows } from '../../../../contract/subscriptions.ts';
-import type { Db } from '../../db.ts';
+import { prepared, type Db } from '../../db.ts';
+import type { PlatformSettingsRow } from '../../db-tables.ts';
 
 type Conn = Db | Knex.Transaction;
 
@@ -17,13 +18,20 @@ export interface Settings extends SubscriptionWindows {
 
 const toPesewas = (cedis: number) => Math.round(cedis * 100);
 
+/** The reminder and grace windows of the settings row (the defaults where there is none yet). */
+export const windowsOf = (
+  row: { [K in 'reminder_days' | 'grace_period_days']: PlatformSettingsRow[K] | null } | undefined,
+): SubscriptionWindows => ({
+  reminderDays: row?.reminder_days ?? DEFAULT_SETTINGS.reminderDays,
+  graceDays: row?.grace_period_days ?? DEFAULT_SETTINGS.gracePeriodDays,
+});
+
 /** One row (platform_settings.id = 1), read where it is used so every process sees a change at once. */
 export async function getSettings(db: Conn): Promise<Settings> {
-  const row = await db('platform_settings').where({ id: 1 }).first();
+  const row = await prepared(db('platform_settings')).where({ id: 1 }).first();
   const d = DEFAULT_SETTINGS;
   return {
-    reminderDays: row?.reminder_days ?? d.reminderDays,
-    graceDays: row?.grace_period_days ?? d.gracePeriodDays,
+    ...windowsOf(row),
     pricePesewas: {
       customer: row?.customer_price_pesewas ?? toPesewas(d.customerPrice),
       professional: row?.professional_price_pesewas ?? toPesewas(d.professionalPrice),

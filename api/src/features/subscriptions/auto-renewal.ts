@@ -45,9 +45,18 @@ export const cardLabel = (row: { card_type: string; last4: string }) => `${brand
 
 /** What the dashboard may show: the card's label and the opt-in; never the authorization code. */
 export async function autoRenewalOf(db: Db, userId: number): Promise<AutoRenewal | null> {
-  const row = await db('card_authorizations').where({ user_id: userId }).first('card_type', 'last4', 'auto_renew');
-  return row ? { card: cardLabel(row), enabled: !!row.auto_renew } : null;
+  return autoRenewalFrom(
+    await db('card_authorizations').where({ user_id: userId }).first('card_type', 'last4', 'auto_renew'),
+  );
 }
+
+/** As autoRenewalOf, from the card's row read with others (null: no card saved). */
+export const autoRenewalFrom = (
+  row: { card_type: string | null; last4: string | null; auto_renew: boolean | null } | undefined,
+): AutoRenewal | null =>
+  row?.card_type && row.last4
+    ? { card: cardLabel({ card_type: row.card_type, last4: row.last4 }), enabled: !!row.auto_renew }
+    : null;
 
 /** "Visa ending 4081" when the user chose automatic renewal (and did not cancel), else null. */
 export async function autoRenewCard(db: Db, userId: number): Promise<string | null> {

@@ -3,7 +3,7 @@ import { USER_TYPES, type SessionUser, type UserType } from '../../../../contrac
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { expireOverdue, nextAnswerDeadline } from '../bookings/expiry.ts';
+import { expireOverdue } from '../bookings/expiry.ts';
 import { affiliateRecord, customerRecord, professionalRecord } from './service.ts';
 
 /**
@@ -21,14 +21,14 @@ async function answer(deps: AppDeps, user: SessionUser, type: UserType, now: Dat
   const json = (record: object) => JSON.stringify({ success: true, [type]: record });
   if (type === 'affiliate')
     return { json: json(await affiliateRecord(deps.db, user, now)), users: [user.id], changesAt: Infinity };
-  // A request past its answer deadline counts as expired in the figures too, sweep or not.
-  await expireOverdue(deps, { userId: user.id });
-  const changesAt = await nextAnswerDeadline(deps.db, user.id);
-  if (type === 'customer') {
-    const { record, shows } = await customerRecord(deps.db, user, now);
-    return { json: json(record), users: shows, changesAt };
+  const read = () => (type === 'customer' ? customerRecord : professionalRecord)(deps.db, user, now);
+  let found = await read();
+  // A request past its answer deadline counts as expired in the figures too, sweep or not: settle it, then read again.
+  if (found.overdue) {
+    await expireOverdue(deps, { userId: user.id });
+    found = await read();
   }
-  return { json: json(await professionalRecord(deps.db, user, now)), users: [user.id], changesAt };
+  return { json: json(found.record), users: found.shows, changesAt: found.changesAt };
 }
 
 /** GET /api/{userType}-data/{email}: only the signed-in account's own record (docs/PRODUCT.md "Dashboards"). */

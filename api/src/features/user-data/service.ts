@@ -5,14 +5,16 @@ import {
   type SubscriptionSummary,
   type SubscriptionWindows,
 } from '../../../../contract/subscriptions.ts';
-import { jsonColumn, type Db } from '../../db.ts';
-import type { AffiliateCommissionRow, Count, ReferralRow, UserRow } from '../../db-tables.ts';
+import type { Knex } from 'knex';
+import { jsonColumn, prepared, type Db } from '../../db.ts';
+import type { AffiliateCommissionRow, Count, Int8, ReferralRow, UserRow } from '../../db-tables.ts';
 import { findBookings } from '../bookings/service.ts';
 import { avatarUrl } from '../photos/repo.ts';
 import { findListings } from '../professionals/repo.ts';
+import { toCard } from '../../../../contract/professionals.ts';
 import { listPayouts, pendingBalance } from '../affiliates/payouts.ts';
-import { getSettings } from '../settings/settings.ts';
-import { autoRenewalOf } from '../subscriptions/auto-renewal.ts';
+import { windowsOf } from '../settings/settings.ts';
+import { autoRenewalFrom } from '../subscriptions/auto-renewal.ts';
 
 const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
 const RECENT_BOOKINGS = 3;
@@ -31,20 +33,64 @@ export function summary(
   };
 }
 
-/** The account part every dashboard starts from. */
-async function account(db: Db, user: SessionUser, now: Date) {
-  const [row, subscription, settings, autoRenewal, earlierSignIn] = await Promise.all([
-    db('users').where({ id: user.id }).first(),
-    db('subscriptions').where({ user_id: user.id }).orderBy('period_end', 'desc').first(),
-    getSettings(db),
-    autoRenewalOf(db, user.id),
-    // A second sign-in session, ever: the account has been here before (docs/PRODUCT.md "Welcome").
-    db('sessions').where({ user_id: user.id }).orderBy('id').limit(1).offset(1).select('id'),
-  ]);
-  // The signed-in user's own row: a live session means it exists.
-  const own = row!;
+/** What the account statement reads: the user's own columns, then what it gathers around them. */
+type AccountRow = Pick<UserRow, 'location' | 'local_address' | 'description' | 'created_at' | 'avatar_hash'> & {
+  plan_type: string | null;
+  period_end: Date | null;
+  reminder_days: number | null;
+  grace_period_days: number | null;
+  card_type: string | null;
+  last4: string | null;
+  auto_renew: boolean | null;
+  signed_in_before: boolean;
+  next_deadline: Date | null;
+  proposal_overdue: boolean;
+};
+
+/** A column of a record's own figures, computed from the user `u`. */
+interface Figure {
+  sql: string;
+  bindings?: Knex.Value[];
+}
+
+/** The bookings `b` that `u` is a party to. */
+const PARTY = '(b.customer_id = u.id or b.professional_id = u.id)';
+
+/**
+ * The account part every dashboard starts from, in one prepared statement with the record's own
+ * figures (`figures`, columns computed from `u`): each statement a read sends costs a round trip
+ * and the knex work around it, far more than running it (docs/BENCHMARKS.md, issue #31). It reads
+ * the user's row, the latest subscription, the settings' reminder and grace windows, the saved
+ * card, whether the account signed in before (a second session, ever: "Welcome back", docs/PRODUCT.md
+ * "Welcome"), and the answer deadlines of the requests and time proposals the person is party to.
+ */
+async function account<Figures extends object>(db: Db, user: SessionUser, now: Date, figures: Figure[] = []) {
+  const { rows } = await prepared(
+    db.raw(
+      `select u.location, u.local_address, u.description, u.created_at, u.avatar_hash, s.plan_type, s.period_end,
+        ps.reminder_days, ps.grace_period_days, ca.card_type, ca.last4, ca.auto_renew,
+        exists (select 1 from sessions x where x.user_id = u.id order by x.id offset 1) as signed_in_before,
+        (select min(b.answer_by) from bookings b where b.status = 'pending' and ${PARTY}) as next_deadline,
+        exists (select 1 from booking_proposals bp join bookings b on b.id = bp.booking_id
+          where bp.status = 'open' and bp.expires_at <= ? and ${PARTY}) as proposal_overdue
+        ${figures.map((f) => `, ${f.sql}`).join('')}
+      from users u
+      left join lateral (select plan_type, period_end from subscriptions
+        where user_id = u.id order by period_end desc limit 1) s on true
+      left join platform_settings ps on ps.id = 1
+      left join card_authorizations ca on ca.user_id = u.id
+      where u.id = ?`,
+      [now, ...figures.flatMap((f) => f.bindings ?? []), user.id],
+    ),
+  );
+  const row = rows[0] as AccountRow & Figures;
+  const nextDeadline = row.next_deadline ? new Date(row.next_deadline).getTime() : Infinity;
   return {
-    row: own,
+    row,
+    /** A request or proposal is past its deadline: settle it (bookings/expiry.ts) and read again. */
+    overdue: nextDeadline <= now.getTime() || row.proposal_overdue,
+    /** When a request it counts as waiting reaches its deadline, and the record changes by itself. */
+    changesAt: nextDeadline,
     base: {
       id: user.id,
       name: `${user.firstName} ${user.lastName}`,
@@ -52,21 +98,37 @@ async function account(db: Db, user: SessionUser, now: Date) {
       lastName: user.lastName,
       email: user.email,
       phone: user.phone,
-      location: own.location,
-      localAddress: own.local_address,
-      description: own.description,
-      joinDate: new Date(own.created_at).toISOString().slice(0, 10),
+      location: row.location,
+      localAddress: row.local_address,
+      description: row.description,
+      joinDate: new Date(row.created_at).toISOString().slice(0, 10),
       /** The profile photo's thumbnail, or null (the dashboards show initials). */
-      avatar: avatarUrl(own.avatar_hash),
+      avatar: avatarUrl(row.avatar_hash),
       /** True until the account signs in a second time: the dashboards say "Welcome", not "Welcome back". */
-      firstVisit: earlierSignIn.length === 0,
+      firstVisit: !row.signed_in_before,
       status: user.status,
-      subscription: subscription
-        ? { ...summary(subscription.plan_type, new Date(subscription.period_end), now, settings), autoRenewal }
-        : null,
+      subscription:
+        row.plan_type && row.period_end
+          ? {
+              ...summary(row.plan_type, new Date(row.period_end), now, windowsOf(row)),
+              autoRenewal: autoRenewalFrom(row),
+            }
+          : null,
     },
   };
 }
+
+/** A customer's figures: bookings, completed ones and what they spent, and their favourites, newest first. */
+const CUSTOMER_FIGURES: Figure[] = [
+  { sql: '(select count(*) from bookings b where b.customer_id = u.id) as total' },
+  { sql: "(select count(*) from bookings b where b.customer_id = u.id and b.status = 'completed') as completed" },
+  {
+    sql: "(select coalesce(sum(b.total_pesewas), 0) from bookings b where b.customer_id = u.id and b.status = 'completed') as spent",
+  },
+  {
+    sql: "(select coalesce(array_agg(f.professional_id order by f.created_at desc), '{}') from favourites f where f.customer_id = u.id) as favourite_ids",
+  },
+];
 
 /**
  * The customer's record (docs/PRODUCT.md "Dashboards"), from real bookings and favourites, and the users whose changes
@@ -74,86 +136,89 @@ async function account(db: Db, user: SessionUser, now: Date) {
  * the professionals of the bookings shown.
  */
 export async function customerRecord(db: Db, user: SessionUser, now: Date) {
-  const [{ base }, [totals], favouriteIds, recentBookings] = await Promise.all([
-    account(db, user, now),
-    db('bookings')
-      .where({ customer_id: user.id })
-      .select<{ total: Count; completed: Count; spent: Count }[]>(
-        db.raw('count(*) as total'),
-        db.raw("count(*) filter (where status = 'completed') as completed"),
-        db.raw("coalesce(sum(total_pesewas) filter (where status = 'completed'), 0) as spent"),
-      ),
-    db('favourites').where({ customer_id: user.id }).orderBy('created_at', 'desc').pluck('professional_id'),
+  const [{ base, overdue, changesAt, row }, recentBookings] = await Promise.all([
+    account<{ total: Count; completed: Count; spent: Count; favourite_ids: Int8[] }>(db, user, now, CUSTOMER_FIGURES),
     findBookings(db, user.id, { limit: RECENT_BOOKINGS }),
   ]);
-  const favourites = await findListings(db, favouriteIds.map(Number), now);
-  const shows = [user.id, ...favouriteIds.map(Number), ...recentBookings.map((booking) => booking.professionalId)];
+  const favouriteIds = row.favourite_ids.map(Number);
+  const favourites = await findListings(db, favouriteIds, now);
+  const shows = [user.id, ...favouriteIds, ...recentBookings.map((booking) => booking.professionalId)];
   const record = {
     ...base,
     preferredLocation: base.location,
-    totalBookings: Number(totals.total),
-    completedJobs: Number(totals.completed),
-    totalSpent: cedis(totals.spent),
-    favoriteServices: favourites,
+    totalBookings: Number(row.total),
+    completedJobs: Number(row.completed),
+    totalSpent: cedis(row.spent),
+    favoriteServices: favourites.map(toCard),
     recentBookings,
     verified: true,
   };
-  return { record, shows };
+  return { record, shows, overdue, changesAt };
 }
+
+const COMPLETED_JOBS = "from bookings b where b.professional_id = u.id and b.status = 'completed'";
+/** A professional's figures (this month's earnings aside, which binds the month): jobs, earnings, rating. */
+const PROFESSIONAL_FIGURES: Figure[] = [
+  { sql: "(select count(*) from bookings b where b.professional_id = u.id and b.status <> 'cancelled') as total_jobs" },
+  { sql: "(select count(*) from bookings b where b.professional_id = u.id and b.status = 'pending') as pending" },
+  { sql: `(select count(*) ${COMPLETED_JOBS}) as completed` },
+  { sql: `(select coalesce(sum(b.total_pesewas), 0) ${COMPLETED_JOBS}) as earned` },
+  { sql: '(select avg(r.rating) from reviews r where r.professional_id = u.id) as rating' },
+  { sql: '(select count(*) from reviews r where r.professional_id = u.id) as reviews' },
+];
 
 /** The professional's record (docs/PRODUCT.md "Dashboards"): earnings from completed bookings, rating from verified reviews. */
 export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
-  const { base } = await account(db, user, now);
-  // Every professional account has its profile (created with it at sign-up).
-  const p = (await db('professional_profiles').where({ user_id: user.id }).first())!;
-  const thisMonth = `${monthOf(now)}-01`;
-  const [totals] = await db('bookings')
-    .where({ professional_id: user.id })
-    .select<{ total_jobs: Count; pending: Count; completed: Count; earned: Count; month_earned: Count }[]>(
-      db.raw("count(*) filter (where status <> 'cancelled') as total_jobs"),
-      db.raw("count(*) filter (where status = 'pending') as pending"),
-      db.raw("count(*) filter (where status = 'completed') as completed"),
-      db.raw("coalesce(sum(total_pesewas) filter (where status = 'completed'), 0) as earned"),
-      db.raw("coalesce(sum(total_pesewas) filter (where status = 'completed' and date >= ?), 0) as month_earned", [
-        thisMonth,
-      ]),
-    );
-  const byMonth = await db('bookings')
-    .where({ professional_id: user.id, status: 'completed' })
-    .select<{ month: string; amount: Count; jobs: Count }[]>(
-      db.raw("to_char(date, 'YYYY-MM') as month"),
-      db.raw('sum(total_pesewas) as amount'),
-      db.raw('count(*) as jobs'),
-    )
-    .groupByRaw("to_char(date, 'YYYY-MM')")
-    .orderBy('month', 'desc')
-    .limit(12);
-  const [ratings] = await db('reviews')
-    .where({ professional_id: user.id })
-    .select<{ rating: string | number | null; reviews: Count }[]>(
-      db.raw('avg(rating) as rating'),
-      db.raw('count(*) as reviews'),
-    );
-  return {
+  const [{ base, overdue, changesAt, row: totals }, p, byMonth] = await Promise.all([
+    account<{
+      total_jobs: Count;
+      pending: Count;
+      completed: Count;
+      earned: Count;
+      month_earned: Count;
+      rating: string | number | null;
+      reviews: Count;
+    }>(db, user, now, [
+      ...PROFESSIONAL_FIGURES,
+      {
+        sql: `(select coalesce(sum(b.total_pesewas), 0) ${COMPLETED_JOBS} and b.date >= ?) as month_earned`,
+        bindings: [`${monthOf(now)}-01`],
+      },
+    ]),
+    // Every professional account has its profile (created with it at sign-up).
+    prepared(db('professional_profiles')).where({ user_id: user.id }).first(),
+    prepared(db('bookings'))
+      .where({ professional_id: user.id, status: 'completed' })
+      .select<{ month: string; amount: Count; jobs: Count }[]>(
+        db.raw("to_char(date, 'YYYY-MM') as month"),
+        db.raw('sum(total_pesewas) as amount'),
+        db.raw('count(*) as jobs'),
+      )
+      .groupByRaw("to_char(date, 'YYYY-MM')")
+      .orderBy('month', 'desc')
+      .limit(12),
+  ]);
+  const record = {
     ...base,
-    profession: p.profession,
-    verified: p.verified,
-    baseRate: cedis(p.base_rate_pesewas),
-    maxRate: cedis(p.max_rate_pesewas),
-    rateNegotiable: p.rate_negotiable,
+    profession: p!.profession,
+    verified: p!.verified,
+    baseRate: cedis(p!.base_rate_pesewas),
+    maxRate: cedis(p!.max_rate_pesewas),
+    rateNegotiable: p!.rate_negotiable,
     bio: base.description || 'Professional service provider',
-    experience: p.experience,
-    skills: jsonColumn<string[]>(p.skills),
-    availability: jsonColumn<{ days: string[]; start: string; end: string }>(p.availability),
+    experience: p!.experience,
+    skills: jsonColumn<string[]>(p!.skills),
+    availability: jsonColumn<{ days: string[]; start: string; end: string }>(p!.availability),
     totalJobs: Number(totals.total_jobs),
     pendingJobs: Number(totals.pending),
     completedJobs: Number(totals.completed),
     totalEarnings: cedis(totals.earned),
     monthlyEarnings: cedis(totals.month_earned),
     earningsByMonth: byMonth.map((m) => ({ month: m.month, amount: cedis(m.amount), jobs: Number(m.jobs) })),
-    rating: ratings.rating === null ? null : Math.round(Number(ratings.rating) * 10) / 10,
-    reviews: Number(ratings.reviews),
+    rating: totals.rating === null ? null : Math.round(Number(totals.rating) * 10) / 10,
+    reviews: Number(totals.reviews),
   };
+  return { record, shows: [user.id], overdue, changesAt };
 }
 
 const RECENT_REFERRALS = 5;

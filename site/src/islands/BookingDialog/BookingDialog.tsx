@@ -7,7 +7,7 @@ import {
   bookingRequestSchema,
   customRateBounds,
 } from '../../../../contract/bookings.ts';
-import type { Listing, ProfessionalDetail } from '../../../../contract/professionals.ts';
+import type { ListingCard, ProfessionalDetail } from '../../../../contract/professionals.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { useLoad } from '../../lib/load.ts';
 import { cedis, ratingLabel, reviewsLabel } from '../../lib/format.ts';
@@ -35,7 +35,8 @@ const DAYS_SHOWN = 14;
 type Detail = Pick<ProfessionalDetail, 'professional' | 'today' | 'slots'>;
 
 interface Props {
-  professional: Listing;
+  /** The card it was opened from: shown until the profile with its open times arrives. */
+  professional: ListingCard;
   onClose: () => void;
   /** After a booking was made (the dashboard refreshes its lists). */
   onBooked?: () => void;

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import type { Booking } from '../../../../contract/bookings.ts';
-import type { Listing } from '../../../../contract/professionals.ts';
+import type { ListingCard } from '../../../../contract/professionals.ts';
 import { capitalise, cedis, statusVariant } from '../../lib/format.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { $location } from '../../stores/location.ts';
@@ -91,7 +91,7 @@ function Recommended() {
   const known = location.status === 'ready' || location.status === 'fallback';
   const lat = location.coords?.lat;
   const lng = location.coords?.lng;
-  const { load } = useLoad<Listing[]>(
+  const { load } = useLoad<ListingCard[]>(
     `${lat},${lng}`,
     async ({ signal }) => {
       const items = await fetchProfessionals({ sort: 'rating', near: { lat: lat!, lng: lng! } }, signal);

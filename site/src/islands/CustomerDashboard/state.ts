@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { Booking } from '../../../../contract/bookings.ts';
-import type { Listing } from '../../../../contract/professionals.ts';
+import type { ListingCard } from '../../../../contract/professionals.ts';
 import type { SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 
 /** GET /api/customer-data/{email} → customer (docs/PRODUCT.md "Dashboards", from real data). */
@@ -21,7 +21,7 @@ export interface CustomerRecord {
   totalBookings: number;
   completedJobs: number;
   totalSpent: number;
-  favoriteServices: Listing[];
+  favoriteServices: ListingCard[];
   recentBookings: Booking[];
 }
 

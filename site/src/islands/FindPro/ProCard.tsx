@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import type { Listing } from '../../../../contract/professionals.ts';
+import type { ListingCard } from '../../../../contract/professionals.ts';
 import { milesLabel, rateRange, ratingLabel, reviewsLabel } from '../../lib/format.ts';
 import { $location } from '../../stores/location.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { $bookingTarget, $favourites, toggleFavourite } from '../../stores/find-pro.ts';
 
 /** A professional's result card (docs/PRODUCT.md "Finding a professional"). */
-export function ProCard({ pro, headingLevel = 3 }: { pro: Listing; headingLevel?: 3 | 4 }) {
+export function ProCard({ pro, headingLevel = 3 }: { pro: ListingCard; headingLevel?: 3 | 4 }) {
   const favourites = useStore($favourites);
   const located = useStore($location);
   const saved = favourites.includes(pro.id);

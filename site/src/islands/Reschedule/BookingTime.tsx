@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Booking } from '../../../../contract/bookings.ts';
-import type { Listing } from '../../../../contract/professionals.ts';
+import type { ListingCard } from '../../../../contract/professionals.ts';
 import { deadlineLabel, slotLabel } from '../../../../contract/reschedule.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { apiFetch } from '../../lib/api.ts';
@@ -251,13 +251,13 @@ function ProposeForm({
 
 /** The customer's card of a request that expired: what happened, and others free at that time. */
 export function ExpiredRequest({ booking }: { booking: Booking }) {
-  const [state, setState] = useState<{ professionals: Listing[]; message: string | null } | null>(null);
+  const [state, setState] = useState<{ professionals: ListingCard[]; message: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<{ professionals: Listing[]; message: string | null }>(`/api/bookings/${booking.id}/alternatives`, {
+    apiFetch<{ professionals: ListingCard[]; message: string | null }>(`/api/bookings/${booking.id}/alternatives`, {
       token: token(),
       signal: controller.signal,
     })
