@@ -16,8 +16,9 @@ import { professionalReliability } from '../bookings/reliability.ts';
  *   are so sparse that the walk does not fill a page (a village, or a rare category), everyone in
  *   the radius is read and sorted instead, which is then few;
  * - anywhere: the sort's B-tree index.
- * The migrations 20261125010000/010100 give the columns and indexes. The spec's great-circle
- * distance (R = 3959 miles) decides who is inside and the distance shown.
+ * The migrations 20261125010000/010100 and 20261204000000 (the stored earth_position) give the
+ * columns and indexes. The spec's great-circle distance (R = 3959 miles) decides who is inside and
+ * the distance shown.
  */
 export interface SearchFilters {
   q: string;
@@ -82,8 +83,7 @@ function earthPoint({ lat, lng }: { lat: number; lng: number }): string {
 }
 
 /** The chord through the Earth (cube distance): in the same order as the great-circle distance, and what the GiST index walks by. */
-const chord = (at: { lat: number; lng: number }) =>
-  sql('(ll_to_earth(p.latitude, p.longitude) <-> ?::cube)', earthPoint(at));
+const chord = (at: { lat: number; lng: number }) => sql('(p.earth_position <-> ?::cube)', earthPoint(at));
 
 /** The grace period's start (binding: now); a listing's paid period must end after it. */
 const paid = (f: SearchFilters) => sql(`p.paid_until > ${GRACE_START_SQL}`, f.now);
@@ -126,7 +126,7 @@ function degreesBox(near: Near): Sql {
 /** The radius's bounding box, which the GiST index answers (a little larger than the radius). */
 function inBox(near: Near): Sql {
   const boxMetres = (near.radius / EARTH_RADIUS_MILES) * EARTH_BOX_METRES_PER_RADIAN * 1.01;
-  return sql('earth_box(?::earth, ?) @> ll_to_earth(p.latitude, p.longitude)', earthPoint(near), boxMetres);
+  return sql('earth_box(?::earth, ?) @> p.earth_position', earthPoint(near), boxMetres);
 }
 
 /**
@@ -192,7 +192,7 @@ function atDistance(f: SearchFilters, near: Near, key: Sql, chordMetres: number)
   const where = and([
     walkFilters(f, key),
     paid(f),
-    sql('earth_box(?::earth, ?) @> ll_to_earth(p.latitude, p.longitude)', earthPoint(near), arcMetres),
+    sql('earth_box(?::earth, ?) @> p.earth_position', earthPoint(near), arcMetres),
     sql(`${key.sql} = ?`, ...key.bindings, chordMetres),
     sql(`${within.sql} <= ?`, ...within.bindings, near.radius),
   ]);
