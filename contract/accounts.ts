@@ -11,7 +11,7 @@ import {
 } from './account-types.ts';
 import { MOMO_NETWORKS } from './affiliates.ts';
 import { lengthFirst, plainName } from './bounded.ts';
-import { PESEWA_MESSAGES, wholePesewas } from './cedis.ts';
+import { PESEWA_MESSAGES, wholePesewas } from './money.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import { CITY_NAMES } from './cities.ts';
 import { monthsField } from './payments.ts';

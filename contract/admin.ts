@@ -3,6 +3,7 @@ import { NO_CONNECTION_SHORT } from './connection.ts';
 import { emailField, nameField, phoneField } from './accounts.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import type { PayoutStatus } from './affiliates.ts';
+import { formatCedisText, wholePesewas } from './money.ts';
 import { MAX_LENGTH_DISCOUNT, type DiscountedLength, type PaymentRoute, type PlanLength } from './plans.ts';
 import type { SubscriptionState } from './subscriptions.ts';
 import { VERIFICATION_STATUSES, type VerificationStatus } from './verification.ts';
@@ -353,12 +354,16 @@ export const SETTING_LABELS: Record<keyof PlatformSettings, { label: string; eff
   discount12Months: discountLabel(12),
 };
 
-const cedis = (label: string, min: number) =>
-  z.number({ error: `${label} must be a number` }).check(
-    z.minimum(min, `${label} must be at least ₵${min}`),
-    z.maximum(10_000, `${label} must be at most ₵10000`),
-    z.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${label} can have at most 2 decimal places`),
-  );
+const MAX_SETTING_CEDIS = 10_000;
+/** A price or commission in cedis, from `min` to ₵10000, in whole pesewas. */
+const cedisField = (label: string, min: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .check(
+      z.minimum(min, `${label} must be at least ${formatCedisText(min)}`),
+      z.maximum(MAX_SETTING_CEDIS, `${label} must be at most ${formatCedisText(MAX_SETTING_CEDIS)}`),
+      z.refine(wholePesewas, `${label} can have at most 2 decimal places`),
+    );
 const whole = (label: string, min: number, max: number) =>
   z
     .number({ error: `${label} must be a number` })
@@ -373,10 +378,10 @@ export const settingsSchema = z
   .object({
     reminderDays: whole('Reminder days', 1, 30),
     gracePeriodDays: whole('Grace period', 0, 30),
-    customerPrice: cedis('Customer price', 1),
-    professionalPrice: cedis('Professional price', 1),
-    customerCommission: cedis('Customer commission', 0),
-    professionalCommission: cedis('Professional commission', 0),
+    customerPrice: cedisField('Customer price', 1),
+    professionalPrice: cedisField('Professional price', 1),
+    customerCommission: cedisField('Customer commission', 0),
+    professionalCommission: cedisField('Professional commission', 0),
     discount3Months: percent(3),
     discount6Months: percent(6),
     discount12Months: percent(12),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { formatCedisText, roundToPesewa } from './money.ts';
 import type { BookingTrust } from './reports.ts';
 import type { TimeProposal } from './reschedule.ts';
 
@@ -21,10 +22,10 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Custom rate bounds (docs/PRODUCT.md "Bookings"): allowed 70% of base to 120% of max; suggested 80% to 110%. */
 export const customRateBounds = (baseRate: number, maxRate: number) => ({
-  min: Math.round(baseRate * 0.7 * 100) / 100,
-  max: Math.round(maxRate * 1.2 * 100) / 100,
-  suggestedMin: Math.round(baseRate * 0.8 * 100) / 100,
-  suggestedMax: Math.round(maxRate * 1.1 * 100) / 100,
+  min: roundToPesewa(baseRate * 0.7),
+  max: roundToPesewa(maxRate * 1.2),
+  suggestedMin: roundToPesewa(baseRate * 0.8),
+  suggestedMax: roundToPesewa(maxRate * 1.1),
 });
 
 export const BOOKING_MESSAGES = {
@@ -35,7 +36,7 @@ export const BOOKING_MESSAGES = {
   unavailable: 'The professional does not work at that time. Please choose another day or time.',
   notNegotiable: "This professional's rate is not negotiable.",
   customRateNote: 'Custom rate requires professional approval',
-  negotiatedNote: (rate: number) => `Rate negotiated to ₵${rate}/hour`,
+  negotiatedNote: (rate: number) => `Rate negotiated to ${formatCedisText(rate)}/hour`,
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import { countOf } from './counts.ts';
+import { roundToPesewa, toCedis } from './money.ts';
 /** Subscription plans (docs/PRODUCT.md "Plans and prices"). Amounts: whole cedis for display, pesewas for the provider. */
 export type PlanType = 'customer' | 'professional';
 
@@ -73,7 +74,7 @@ export interface LengthOffer {
 export const lengthOffers = (monthlyPesewas: number, discounts: LengthDiscounts): LengthOffer[] =>
   PLAN_LENGTHS.map((months) => ({
     months,
-    price: lengthPricePesewas(monthlyPesewas, months, discounts) / 100,
+    price: toCedis(lengthPricePesewas(monthlyPesewas, months, discounts)),
     discountPercent: months === 1 ? 0 : discounts[months],
   }));
 
@@ -88,8 +89,8 @@ export interface PlanPrices {
 export const DEFAULT_PLAN_PRICES: PlanPrices = {
   prices: { customer: PLANS.customer.amount, professional: PLANS.professional.amount },
   commissions: {
-    customer: Math.round(PLANS.customer.amount * AFFILIATE_COMMISSION_RATE * 100) / 100,
-    professional: Math.round(PLANS.professional.amount * AFFILIATE_COMMISSION_RATE * 100) / 100,
+    customer: roundToPesewa(PLANS.customer.amount * AFFILIATE_COMMISSION_RATE),
+    professional: roundToPesewa(PLANS.professional.amount * AFFILIATE_COMMISSION_RATE),
   },
   lengths: {
     customer: lengthOffers(PLANS.customer.amountKobo, NO_LENGTH_DISCOUNTS),

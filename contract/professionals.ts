@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { lengthFirst } from './bounded.ts';
-import { PESEWA_MESSAGES, wholePesewas } from './cedis.ts';
+import { PESEWA_MESSAGES, wholePesewas } from './money.ts';
 import { CATEGORIES } from './categories.ts';
 
 /** Find a professional (docs/PRODUCT.md "Finding a professional": search, sorts, radius). */

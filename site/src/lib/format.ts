@@ -2,14 +2,12 @@
  * Display helpers for the marketplace islands: money, rates, distances, ratings, badges. Dates,
  * times and the booking dialog's calendar are in `contract/dates.ts`.
  */
-import { cedis } from '../components/money.ts';
+import { formatCedis } from '../../../contract/money.ts';
 import { countOf } from '../../../contract/counts.ts';
-
-export { cedis };
 
 /** "₵30–₵50/hour" (docs/PRODUCT.md "Finding a professional"). */
 export const rateRange = (base: number, max: number): string =>
-  base === max ? `${cedis(base)}/hour` : `${cedis(base)}–${cedis(max)}/hour`;
+  base === max ? `${formatCedis(base)}/hour` : `${formatCedis(base)}–${formatCedis(max)}/hour`;
 
 /**
  * "X miles", rounded to 0.1 (docs/PRODUCT.md "Distances"); "1 mile"; "about X miles" when one end

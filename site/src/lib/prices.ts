@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_PLAN_PRICES, lengthName, type LengthOffer, type PlanPrices } from '../../../contract/plans.ts';
-import { cedis } from '../components/money.ts';
+import { formatCedis } from '../../../contract/money.ts';
 import { query } from './api.ts';
 
 /**
@@ -26,4 +26,4 @@ export function usePlanPrices(): PlanPrices {
 
 /** "6 months — ₵162.00", and what a discount saves: "12 months — ₵291.60 (10% off)". */
 export const offerText = (offer: LengthOffer): string =>
-  `${lengthName(offer.months)} — ${cedis(offer.price, true)}${offer.discountPercent ? ` (${offer.discountPercent}% off)` : ''}`;
+  `${lengthName(offer.months)} — ${formatCedis(offer.price, { fixed: true })}${offer.discountPercent ? ` (${offer.discountPercent}% off)` : ''}`;

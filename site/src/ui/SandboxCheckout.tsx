@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { apiFetch } from '../lib/api.ts';
-import { cedis } from '../components/money.ts';
+import { formatCedis, toCedis } from '../../../contract/money.ts';
 import { lengthName, PLANS } from '../../../contract/plans.ts';
 import { approvedSandboxCharge, type PaymentIntent } from '../../../contract/payments.ts';
 import './SandboxCheckout.css';
@@ -83,7 +83,7 @@ export function SandboxCheckout({ intent, onApproved, onCancel }: Props) {
               : intent.metadata.subscription_type}
           </dd>
           <dt>Amount</dt>
-          <dd>{cedis(intent.amountKobo / 100)}</dd>
+          <dd>{formatCedis(toCedis(intent.amountKobo))}</dd>
           <dt>Email</dt>
           <dd>{intent.email}</dd>
           <dt>Reference</dt>

@@ -1,4 +1,5 @@
 import type { Signup } from '../../../../contract/accounts.ts';
+import { toPesewas } from '../../../../contract/money.ts';
 import { SIGNUP_PAYMENT_GONE, type PaymentIntent, type SignupResponse } from '../../../../contract/payments.ts';
 import type { PlanLength } from '../../../../contract/plans.ts';
 import { fallbackLocation } from '../../../../contract/cities.ts';
@@ -72,8 +73,8 @@ export async function signup(deps: PaymentsDeps, input: Signup, network: string)
         user_id: userId,
         profession: input.profession,
         skills: JSON.stringify([input.profession]),
-        base_rate_pesewas: Math.round(base * 100),
-        max_rate_pesewas: Math.round(max * 100),
+        base_rate_pesewas: toPesewas(base),
+        max_rate_pesewas: toPesewas(max),
         rate_negotiable: ratesGiven ? input.rateNegotiable : true,
       });
     }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { formatCedisText, toCedis } from '../../../../contract/money.ts';
 import type {
   AdminAffiliate,
   AdminPayment,
@@ -27,7 +28,6 @@ import { getSettings, type Settings } from '../settings/settings.ts';
 
 /** Read models of the admin console (docs/PRODUCT.md "Administrators"), computed from the database on every call. */
 
-const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 
 export interface Paging {
@@ -135,7 +135,7 @@ function usersQuery(db: Db, types: string[] = ['customer', 'professional']) {
 
 function toAdminUser(row: AdminUserRow, now: Date, settings: Settings): AdminUser {
   const paidUntil = row.period_end ? new Date(row.period_end) : null;
-  const price = (settings.pricePesewas[row.user_type as 'customer' | 'professional'] ?? 0) / 100;
+  const price = toCedis(settings.pricePesewas[row.user_type as 'customer' | 'professional']);
   return {
     id: Number(row.id),
     name: `${row.first_name} ${row.last_name}`,
@@ -148,7 +148,7 @@ function toAdminUser(row: AdminUserRow, now: Date, settings: Settings): AdminUse
     joinDate: iso(row.created_at)!,
     lastActive: iso(row.last_active),
     subscription: paidUntil
-      ? `${row.user_type === 'customer' ? 'Customer' : 'Professional'} plan (₵${price}/month)`
+      ? `${row.user_type === 'customer' ? 'Customer' : 'Professional'} plan (${formatCedisText(price)}/month)`
       : 'No subscription',
     subscriptionDate: iso(row.first_start),
     subscriptionExpiry: iso(row.period_end),
@@ -158,7 +158,7 @@ function toAdminUser(row: AdminUserRow, now: Date, settings: Settings): AdminUse
     location: row.location,
     description: row.description,
     profession: row.profession ?? null,
-    totalEarnings: cedis(row.earned),
+    totalEarnings: toCedis(row.earned),
     jobsCompleted: Number(row.completed_jobs ?? 0),
     rating: row.review_count ? Math.round((row.rating_total! / row.review_count) * 10) / 10 : null,
     verified: !!row.verified,
@@ -273,7 +273,7 @@ function toAdminPayment(row: AdminPaymentRow): AdminPayment {
     id: row.id,
     userId: row.user_id === null ? null : Number(row.user_id),
     userName: row.first_name ? `${row.first_name} ${row.last_name}` : 'Payment test',
-    amount: cedis(row.amount_pesewas),
+    amount: toCedis(row.amount_pesewas),
     type: row.type,
     status: PAYMENT_STATUS[row.status],
     date: iso(row.date)!,
@@ -349,8 +349,8 @@ function toAdminAffiliate(row: AdminAffiliateRow): AdminAffiliate {
     referrerCode: row.referrer_code,
     joinDate: iso(row.created_at)!,
     totalReferrals: toCount(row.referrals),
-    totalEarnings: cedis(row.earned),
-    pendingPayout: cedis(Number(row.earned ?? 0) - Number(row.paid ?? 0)),
+    totalEarnings: toCedis(row.earned),
+    pendingPayout: toCedis(Number(row.earned ?? 0) - Number(row.paid ?? 0)),
     payoutMethod: row.payout_method,
     payoutDetails: row.payout_method === 'mobile-money' ? row.momo_number : row.bank_account,
     status: row.status,
@@ -376,7 +376,7 @@ export function toAdminPayout(row: AdminPayoutRow): AdminPayout {
     id: Number(row.id),
     affiliateId: Number(row.affiliate_user_id),
     affiliateName: `${row.first_name} ${row.last_name}`,
-    amount: cedis(row.amount_pesewas),
+    amount: toCedis(row.amount_pesewas),
     status: row.status,
     requestDate: iso(row.requested_at)!,
     processedDate: iso(row.processed_at),
@@ -467,7 +467,7 @@ export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
     return {
       month: key,
       signups: toCount(signups.find((r) => r.month === key)?.n),
-      revenue: cedis(income.find((r) => r.month === key)?.total),
+      revenue: toCedis(income.find((r) => r.month === key)?.total),
     };
   });
 
@@ -476,12 +476,12 @@ export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
     totalCustomers: toCount(counts.customers),
     totalProfessionals: toCount(counts.professionals),
     activeUsers: toCount(subscribers?.active),
-    monthlyRevenue: cedis(revenue?.total),
-    pendingPayouts: cedis(payouts.owed),
+    monthlyRevenue: toCedis(revenue?.total),
+    pendingPayouts: toCedis(payouts.owed),
     recentSignups: toCount(counts.recent),
     totalAffiliates: toCount(counts.affiliates),
     expiringSubscriptions: toCount(subscribers?.expiring),
-    totalPayouts: cedis(payouts.paid),
+    totalPayouts: toCedis(payouts.paid),
     history,
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { formatCedisText, toCedis, toPesewas } from '../../../../contract/money.ts';
 import type { Knex } from 'knex';
 import type { Payout } from '../../../../contract/affiliates.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
@@ -10,8 +11,6 @@ import { ProviderUnavailableError } from '../../providers/payments.ts';
 import { TransferRefusedError, type PayoutTransfers } from '../../providers/transfers.ts';
 import type { Notifier } from '../../providers/notifier.ts';
 import { payoutMessage, payoutPush } from '../notifications/messages.ts';
-
-const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
 
 /** Credited commissions minus payouts requested and not failed, in pesewas: always the ledger's sum. */
 export async function pendingBalance(db: Db | Knex.Transaction, affiliateId: number): Promise<number> {
@@ -26,12 +25,12 @@ export async function pendingBalance(db: Db | Knex.Transaction, affiliateId: num
 }
 
 export const minimumPayoutMessage = (balancePesewas: number) =>
-  `Minimum payout is ₵${AFFILIATE_MINIMUM_PAYOUT_CEDIS}. You currently have ₵${(balancePesewas / 100).toFixed(2)}`;
+  `Minimum payout is ${formatCedisText(AFFILIATE_MINIMUM_PAYOUT_CEDIS)}. You currently have ${formatCedisText(toCedis(balancePesewas), { fixed: true })}`;
 
 function toPayout(row: AffiliatePayoutRow): Payout {
   return {
     id: Number(row.id),
-    amount: cedis(row.amount_pesewas),
+    amount: toCedis(row.amount_pesewas),
     date: new Date(row.requested_at).toISOString(),
     status: row.status,
     method: row.method,
@@ -50,7 +49,7 @@ export async function requestPayout(deps: PayoutDeps, affiliateId: number): Prom
     const profile = await trx('affiliate_profiles').where({ user_id: affiliateId }).forUpdate().first();
     if (!profile) throw notFound('Affiliate account not found.');
     const balance = await pendingBalance(trx, affiliateId);
-    if (balance < AFFILIATE_MINIMUM_PAYOUT_CEDIS * 100) throw badRequest(minimumPayoutMessage(balance));
+    if (balance < toPesewas(AFFILIATE_MINIMUM_PAYOUT_CEDIS)) throw badRequest(minimumPayoutMessage(balance));
     const now = deps.clock.now();
     const [row] = await trx('affiliate_payouts')
       .insert({

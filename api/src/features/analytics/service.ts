@@ -6,12 +6,11 @@ import {
   type CustomerAnalytics,
   type ProfessionalAnalytics,
 } from '../../../../contract/analytics.ts';
+import { toCedis } from '../../../../contract/money.ts';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { toCount, type Db } from '../../db.ts';
 import type { Count } from '../../db-tables.ts';
 import { forbidden } from '../../http/errors.ts';
-
-const cedis = (pesewas: unknown) => toCount(pesewas) / 100;
 
 /** Rows keyed by month ("2026-11") onto the window's months, zero where a month has none. */
 function byMonth<R extends { month: string }, T>(
@@ -65,7 +64,7 @@ async function customerAnalytics(db: Db, userId: number, now: Date): Promise<Cus
     months: byMonth(months, perMonth, (r) => toCount(r.n), 0).map(({ month, value }) => ({ month, bookings: value })),
     completed: toCount(totals.completed),
     cancelled: toCount(totals.cancelled),
-    totalSpent: cedis(totals.spent),
+    totalSpent: toCedis(totals.spent),
     topCategories: top.map((t) => ({ category: t.profession as string, bookings: toCount(t.n) })),
   };
 }
@@ -105,7 +104,7 @@ async function professionalAnalytics(db: Db, userId: number, now: Date): Promise
   const accepted = toCount(answers.accepted);
   return {
     role: 'professional',
-    months: byMonth(months, perMonth, (r) => ({ jobs: toCount(r.jobs), earnings: cedis(r.earned) }), {
+    months: byMonth(months, perMonth, (r) => ({ jobs: toCount(r.jobs), earnings: toCedis(r.earned) }), {
       jobs: 0,
       earnings: 0,
     }).map(({ month, value }) => ({

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { formatCedisText, toCedis, toPesewas } from '../../../../contract/money.ts';
 import {
   BOOKING_HOURS,
   BOOKING_LIMIT_MESSAGES,
@@ -64,8 +65,6 @@ export function bookableStart(availabilityColumn: unknown, date: string, time: s
   return start;
 }
 
-const cedis = (pesewas: number | null) => (pesewas === null ? null : pesewas / 100);
-
 /** Paid, or within the grace period after the paid month ended. */
 export async function hasPaidSubscription(db: Db | Knex.Transaction, userId: number, now: Date): Promise<boolean> {
   return !!(await db('subscriptions').where({ user_id: userId }).where('period_end', '>', graceStart(db, now)).first());
@@ -97,13 +96,13 @@ export async function createBooking(
       throw badRequest(BOOKING_MESSAGES.notNegotiable, [
         { field: 'proposedRate', message: BOOKING_MESSAGES.notNegotiable },
       ]);
-    const bounds = customRateBounds(pro.base_rate_pesewas / 100, pro.max_rate_pesewas / 100);
+    const bounds = customRateBounds(toCedis(pro.base_rate_pesewas), toCedis(pro.max_rate_pesewas));
     if (proposed < bounds.min || proposed > bounds.max) {
-      const message = `Custom rate must be between ₵${bounds.min} and ₵${bounds.max} per hour.`;
+      const message = `Custom rate must be between ${formatCedisText(bounds.min)} and ${formatCedisText(bounds.max)} per hour.`;
       throw badRequest(message, [{ field: 'proposedRate', message }]);
     }
-    agreed = Math.round(proposed * 100);
-    notes = BOOKING_MESSAGES.negotiatedNote(agreed / 100);
+    agreed = toPesewas(proposed);
+    notes = BOOKING_MESSAGES.negotiatedNote(toCedis(agreed));
   }
 
   const place = await db('users').where({ id: customer.id }).first('local_address', 'location');
@@ -232,13 +231,13 @@ export async function findBookings(
       date: r.day,
       time: r.time,
       duration: r.duration_hours,
-      agreedRate: r.agreed_rate_pesewas / 100,
-      proposedRate: cedis(r.proposed_rate_pesewas),
+      agreedRate: toCedis(r.agreed_rate_pesewas),
+      proposedRate: r.proposed_rate_pesewas === null ? null : toCedis(r.proposed_rate_pesewas),
       status: r.status,
       location: r.location,
       notes: r.notes,
       createdAt: new Date(r.created_at).toISOString(),
-      totalAmount: r.total_pesewas / 100,
+      totalAmount: toCedis(r.total_pesewas),
       contactPhone: r.status === 'confirmed' ? (isCustomer ? r.p_phone : r.c_phone) : null,
       reviewed: r.review_id !== null,
       answerBy: r.status === 'pending' && r.answer_by ? new Date(r.answer_by).toISOString() : null,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db.ts';
+import { toPesewas } from '../../../../contract/money.ts';
 import { notFound } from '../../http/errors.ts';
 import { devRepo } from './repo.ts';
 
@@ -25,6 +26,6 @@ export async function creditAffiliate(db: Db, email: string, amount: number, now
   if (!affiliate) throw notFound('No affiliate with that email.');
   await db.transaction(async (trx) => {
     const tag = `${now.getTime()}${Math.floor(Math.random() * 1e6)}`;
-    await devRepo.insertPaidReferral(trx, affiliate.id, Math.round(amount * 100), tag, now);
+    await devRepo.insertPaidReferral(trx, affiliate.id, toPesewas(amount), tag, now);
   });
 }

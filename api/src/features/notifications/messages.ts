@@ -1,4 +1,5 @@
 import type { Booking } from '../../../../contract/bookings.ts';
+import { formatCedisText, toCedis } from '../../../../contract/money.ts';
 import { compactDay, longDate, shortDate, weekdayLabel } from '../../../../contract/dates.ts';
 import { lengthName, PLANS, type PlanType } from '../../../../contract/plans.ts';
 import type { Message, PushStep, ShortText } from '../../providers/notifier.ts';
@@ -14,12 +15,12 @@ export const bookingMessages = {
   requested: (to: string, b: Booking): Message => ({
     to,
     subject: `New booking request: ${b.service}, ${when(b)}`,
-    text: `${b.customerName} asks for ${b.service.toLowerCase()} on ${when(b)} for ${countOf(b.duration, 'hour')} at ₵${b.agreedRate}/hour (₵${b.totalAmount}).${b.notes ? ` ${b.notes}.` : ''}\n\n${b.description || 'No description given.'}\n\nAccept or decline it in Job Requests on your dashboard.`,
+    text: `${b.customerName} asks for ${b.service.toLowerCase()} on ${when(b)} for ${countOf(b.duration, 'hour')} at ${formatCedisText(b.agreedRate)}/hour (${formatCedisText(b.totalAmount)}).${b.notes ? ` ${b.notes}.` : ''}\n\n${b.description || 'No description given.'}\n\nAccept or decline it in Job Requests on your dashboard.`,
   }),
   accepted: (to: string, b: Booking): Message => ({
     to,
     subject: `Booking confirmed: ${b.professionalName}, ${when(b)}`,
-    text: `${b.professionalName} accepted your booking for ${when(b)} (₵${b.totalAmount}). You can message or call them from My Bookings.`,
+    text: `${b.professionalName} accepted your booking for ${when(b)} (${formatCedisText(b.totalAmount)}). You can message or call them from My Bookings.`,
   }),
   declined: (to: string, b: Booking): Message => ({
     to,
@@ -91,20 +92,23 @@ export const receipt = (
 ): Message => ({
   to,
   subject: p.renewal ? 'Subscription renewed' : 'Welcome: your subscription is active',
-  text: `We received ₵${(p.amountPesewas / 100).toFixed(2)} for ${p.months === 1 ? 'one month' : lengthName(p.months)} of the ${PLANS[p.planType].name} plan (reference ${p.reference}). Your subscription is paid until ${longDate(p.paidUntil)}.`,
+  text: `We received ${formatCedisText(toCedis(p.amountPesewas), { fixed: true })} for ${p.months === 1 ? 'one month' : lengthName(p.months)} of the ${PLANS[p.planType].name} plan (reference ${p.reference}). Your subscription is paid until ${longDate(p.paidUntil)}.`,
 });
 
-export const payoutMessage = (to: string, p: { amount: number; status: string; reference: string }): Message => ({
-  to,
-  subject: `Payout ${p.status}: ₵${p.amount.toFixed(2)}`,
-  text:
-    {
-      pending: `We received your payout request for ₵${p.amount.toFixed(2)} (reference ${p.reference}). Payouts are processed within 15 business days.`,
-      processing: `Your payout of ₵${p.amount.toFixed(2)} (reference ${p.reference}) is being processed.`,
-      completed: `Your payout of ₵${p.amount.toFixed(2)} (reference ${p.reference}) has been paid.`,
-      failed: `Your payout of ₵${p.amount.toFixed(2)} (reference ${p.reference}) could not be paid. The amount is back in your balance; check your payout details and request it again.`,
-    }[p.status] ?? `Your payout ${p.reference} is now ${p.status}.`,
-});
+export const payoutMessage = (to: string, p: { amount: number; status: string; reference: string }): Message => {
+  const amount = formatCedisText(p.amount, { fixed: true });
+  return {
+    to,
+    subject: `Payout ${p.status}: ${amount}`,
+    text:
+      {
+        pending: `We received your payout request for ${amount} (reference ${p.reference}). Payouts are processed within 15 business days.`,
+        processing: `Your payout of ${amount} (reference ${p.reference}) is being processed.`,
+        completed: `Your payout of ${amount} (reference ${p.reference}) has been paid.`,
+        failed: `Your payout of ${amount} (reference ${p.reference}) could not be paid. The amount is back in your balance; check your payout details and request it again.`,
+      }[p.status] ?? `Your payout ${p.reference} is now ${p.status}.`,
+  };
+};
 
 /** The administrator's decision on a professional's documents: the reason, never the documents. */
 export const verificationMessage = (
@@ -150,7 +154,9 @@ export const reminderMessage = (
   },
 ): Message => {
   const { firstName, plan, end, card, renewUrl, publicUrl } = r;
-  const price = `₵${(r.pricePesewas / 100).toFixed(2).replace(/\.00$/, '')}`;
+  // Whole cedis as "₵27", else to the pesewa: "₵27.50".
+  const monthly = toCedis(r.pricePesewas);
+  const price = formatCedisText(monthly, { fixed: !Number.isInteger(monthly) });
   if (kind === 'expiring' && card) {
     return {
       to,
@@ -178,7 +184,7 @@ export const chargeFailedMessage = (
 ): Message => ({
   to,
   subject: 'We could not renew your subscription',
-  text: `Hello ${c.firstName},\n\nWe tried to charge ₵${(c.amountPesewas / 100).toFixed(2)} to your ${c.card} for the next month of your subscription, and the payment did not go through. Nothing was charged.\n\n${c.retry ? 'We will try the card again tomorrow. ' : ''}Unless a payment succeeds, your service stops on ${longDate(c.serviceEnds)}. You can renew now by mobile money or another card from your dashboard: ${c.publicUrl}/signin`,
+  text: `Hello ${c.firstName},\n\nWe tried to charge ${formatCedisText(toCedis(c.amountPesewas), { fixed: true })} to your ${c.card} for the next month of your subscription, and the payment did not go through. Nothing was charged.\n\n${c.retry ? 'We will try the card again tomorrow. ' : ''}Unless a payment succeeds, your service stops on ${longDate(c.serviceEnds)}. You can renew now by mobile money or another card from your dashboard: ${c.publicUrl}/signin`,
 });
 
 /**
@@ -189,7 +195,6 @@ export const chargeFailedMessage = (
  * brand and last four digits.
  */
 const shortWhen = (b: Booking) => `${compactDay(b.date)} ${b.time}`;
-const ghs = (pesewas: number) => `GHS ${(pesewas / 100).toFixed(2)}`;
 // No name a person typed goes into a text from the platform: a "name" such as "to MoMo 0551234567"
 // would read as our instruction (issue #14). Who is who stays on the dashboard.
 
@@ -245,7 +250,7 @@ export const textMessages = {
     publicUrl: string,
   ): ShortText => ({
     label: 'Automatic renewal failed',
-    text: `ServiceConnect: your ${card} was declined for ${ghs(amountPesewas)}. ${retry ? 'We retry tomorrow. ' : ''}Service stops ${shortDate(serviceEnds)} unless you renew: ${publicUrl}/signin`,
+    text: `ServiceConnect: your ${card} was declined for ${formatCedisText(toCedis(amountPesewas), { fixed: true, sms: true })}. ${retry ? 'We retry tomorrow. ' : ''}Service stops ${shortDate(serviceEnds)} unless you renew: ${publicUrl}/signin`,
   }),
 };
 
@@ -322,7 +327,7 @@ export function bookingStep(
 /** A payout's news on the affiliate's phone (issue #30): amount and state, the Earnings tab a tap opens. */
 export const payoutPush = (p: { id: number; amount: number; status: string }): PushStep => ({
   title: `Payout ${p.status}`,
-  body: `₵${p.amount.toFixed(2)}`,
+  body: formatCedisText(p.amount, { fixed: true }),
   url: '/affiliate-dashboard?tab=earnings',
   tag: `payout-${p.id}`,
 });

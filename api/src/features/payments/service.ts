@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { toCedis } from '../../../../contract/money.ts';
 import type { Knex } from 'knex';
 import {
   lengthPricePesewas,
@@ -61,7 +62,7 @@ export async function createPaymentIntent(
   // The price now in force is written on the payment; verification compares with that, so a
   // later price change never refuses a payment already started.
   const amountPesewas = priceFor(await getSettings(db), planType, months);
-  const amount = amountPesewas / 100;
+  const amount = toCedis(amountPesewas);
   const now = deps.clock.now();
   const reference = paymentReference(planType, payer.userId, now);
   // A registration signs its payer in once, in the browser that holds this secret (issue #14).

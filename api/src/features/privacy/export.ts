@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
+import { toCedis } from '../../../../contract/money.ts';
 import { jsonColumn, type Db } from '../../db.ts';
 import type { ReviewRow } from '../../db-tables.ts';
 import { pendingBalance } from '../affiliates/payouts.ts';
@@ -66,8 +67,8 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
       profession: p.profession,
       experience: p.experience,
       skills: jsonColumn(p.skills),
-      baseRatePerHour: cedis(p.base_rate_pesewas),
-      maxRatePerHour: cedis(p.max_rate_pesewas),
+      baseRatePerHour: toCedis(p.base_rate_pesewas),
+      maxRatePerHour: toCedis(p.max_rate_pesewas),
       rateNegotiable: p.rate_negotiable,
       availability: jsonColumn(p.availability),
       latitude: p.latitude,
@@ -91,7 +92,7 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
       payoutMethod: a.payout_method,
       mobileMoneyNumber: a.momo_number,
       bankAccount: a.bank_account,
-      pendingBalance: cedis(await pendingBalance(db, id)),
+      pendingBalance: toCedis(await pendingBalance(db, id)),
     };
     data.referrals = (
       await db('referrals as r')
@@ -100,13 +101,13 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
         .orderBy('r.id')
     ).map((r) => ({ firstName: r.first_name, accountType: r.user_type, month: iso(r.created_at)?.slice(0, 7) }));
     data.commissions = (await db('affiliate_commissions').where({ affiliate_user_id: id }).orderBy('id')).map((c) => ({
-      amount: cedis(c.amount_pesewas),
+      amount: toCedis(c.amount_pesewas),
       plan: c.plan_type,
       creditedAt: iso(c.created_at),
     }));
     data.payouts = (await db('affiliate_payouts').where({ affiliate_user_id: id }).orderBy('id')).map((p) => ({
       reference: p.reference,
-      amount: cedis(p.amount_pesewas),
+      amount: toCedis(p.amount_pesewas),
       method: p.method,
       details: p.details,
       status: p.status,
@@ -117,7 +118,7 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
   } else {
     data.subscriptions = (await db('subscriptions').where({ user_id: id }).orderBy('period_start')).map((s) => ({
       plan: s.plan_type,
-      amount: cedis(s.amount_pesewas),
+      amount: toCedis(s.amount_pesewas),
       periodStart: iso(s.period_start),
       periodEnd: iso(s.period_end),
     }));
@@ -125,7 +126,7 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
       reference: p.reference,
       purpose: p.purpose,
       plan: p.plan_type,
-      amount: cedis(p.amount_pesewas),
+      amount: toCedis(p.amount_pesewas),
       currency: p.currency,
       status: p.status,
       provider: p.provider,
@@ -238,9 +239,9 @@ async function marketplace(db: Db, id: number, type: string, nameOf: (id: unknow
         date: b.day,
         time: b.time,
         durationHours: b.duration_hours,
-        agreedRatePerHour: cedis(b.agreed_rate_pesewas),
-        proposedRatePerHour: b.proposed_rate_pesewas === null ? null : cedis(b.proposed_rate_pesewas),
-        total: cedis(b.total_pesewas),
+        agreedRatePerHour: toCedis(b.agreed_rate_pesewas),
+        proposedRatePerHour: b.proposed_rate_pesewas === null ? null : toCedis(b.proposed_rate_pesewas),
+        total: toCedis(b.total_pesewas),
         description: b.description,
         notes: b.notes,
         // The address is the customer's: theirs to see, not the professional's to take away.
@@ -335,7 +336,6 @@ async function verificationDocuments(db: Db, id: number): Promise<Record<string,
   }));
 }
 
-const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
 const iso = (value: unknown): string | null => (value ? new Date(value as string).toISOString() : null);
 
 /** my-data-YYYY-MM-DD.json */

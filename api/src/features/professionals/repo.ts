@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { toCedis } from '../../../../contract/money.ts';
 import { roundMiles } from '../../../../contract/distance.ts';
 import { timeLabel } from '../../../../contract/dates.ts';
 import { photoUrl } from '../../../../contract/photos.ts';
@@ -107,8 +108,8 @@ export function toSearchHit(row: CardRow, figures?: Map<number, Reliability>): S
     rating: reviews > 0 ? Math.round((Number(row.rating_total) / reviews) * 10) / 10 : null,
     reviews,
     distance: row.distance === undefined || row.distance === null ? null : roundMiles(Number(row.distance)),
-    baseRate: row.base_rate_pesewas / 100,
-    maxRate: row.max_rate_pesewas / 100,
+    baseRate: toCedis(row.base_rate_pesewas),
+    maxRate: toCedis(row.max_rate_pesewas),
     rateNegotiable: row.rate_negotiable,
     avatar: row.avatar_hash ? photoUrl(row.avatar_hash, 'thumb') : null,
     verified: row.verified,

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { toPesewas } from '../../../../contract/money.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import { TIME_SLOTS } from '../../../../contract/bookings.ts';
 import { fallbackLocation } from '../../../../contract/cities.ts';
@@ -77,8 +78,8 @@ export function onlyProfessionals(user: SessionUser): void {
 
 export async function saveRates(db: Db, userId: number, rates: z.output<typeof ratesSchema>): Promise<void> {
   await profilesRepo.update(db, userId, {
-    base_rate_pesewas: Math.round(rates.baseRate * 100),
-    max_rate_pesewas: Math.round(rates.maxRate * 100),
+    base_rate_pesewas: toPesewas(rates.baseRate),
+    max_rate_pesewas: toPesewas(rates.maxRate),
     rate_negotiable: rates.rateNegotiable,
   });
 }

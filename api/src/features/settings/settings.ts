@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { toCedis, toPesewas } from '../../../../contract/money.ts';
 import { DEFAULT_SETTINGS, type PlatformSettings } from '../../../../contract/admin.ts';
 import { lengthOffers, type LengthDiscounts, type PlanPrices, type PlanType } from '../../../../contract/plans.ts';
 import type { SubscriptionWindows } from '../../../../contract/subscriptions.ts';
@@ -15,8 +16,6 @@ export interface Settings extends SubscriptionWindows {
   lengthDiscounts: LengthDiscounts;
   updatedAt: Date | null;
 }
-
-const toPesewas = (cedis: number) => Math.round(cedis * 100);
 
 /** The reminder and grace windows of the settings row (the defaults where there is none yet). */
 export const windowsOf = (
@@ -53,10 +52,10 @@ export function toPlatformSettings(s: Settings): PlatformSettings {
   return {
     reminderDays: s.reminderDays,
     gracePeriodDays: s.graceDays,
-    customerPrice: s.pricePesewas.customer / 100,
-    professionalPrice: s.pricePesewas.professional / 100,
-    customerCommission: s.commissionPesewas.customer / 100,
-    professionalCommission: s.commissionPesewas.professional / 100,
+    customerPrice: toCedis(s.pricePesewas.customer),
+    professionalPrice: toCedis(s.pricePesewas.professional),
+    customerCommission: toCedis(s.commissionPesewas.customer),
+    professionalCommission: toCedis(s.commissionPesewas.professional),
     discount3Months: s.lengthDiscounts[3],
     discount6Months: s.lengthDiscounts[6],
     discount12Months: s.lengthDiscounts[12],
@@ -84,10 +83,10 @@ export async function saveSettings(db: Conn, s: PlatformSettings, now: Date): Pr
 export async function planPrices(db: Conn): Promise<PlanPrices> {
   const s = await getSettings(db);
   return {
-    prices: { customer: s.pricePesewas.customer / 100, professional: s.pricePesewas.professional / 100 },
+    prices: { customer: toCedis(s.pricePesewas.customer), professional: toCedis(s.pricePesewas.professional) },
     commissions: {
-      customer: s.commissionPesewas.customer / 100,
-      professional: s.commissionPesewas.professional / 100,
+      customer: toCedis(s.commissionPesewas.customer),
+      professional: toCedis(s.commissionPesewas.professional),
     },
     lengths: {
       customer: lengthOffers(s.pricePesewas.customer, s.lengthDiscounts),

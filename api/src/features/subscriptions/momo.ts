@@ -7,6 +7,7 @@ import {
   type MomoPromptResponse,
   type MomoStatus,
 } from '../../../../contract/momo.ts';
+import { formatCedisText, toCedis } from '../../../../contract/money.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
 import { longDate } from '../../../../contract/dates.ts';
@@ -36,12 +37,10 @@ export const PROVIDER_CHECK_MS = 5_000;
 export const promptDescription = (plan: PlanType, months: number, accountPhone: string) =>
   `ServiceConnect Ghana: ${months === 1 ? '1 month' : `${months} months`} of the ${PLANS[plan].name} plan for the account of ${maskPhone(accountPhone)}`;
 
-const cedis = (pesewas: number) => `₵${(pesewas / 100).toFixed(2)}`;
-
 /** What the payer reads for each state of a prompt. */
 const say = {
   approve: (p: PromptPayment) =>
-    `Approve the ${cedis(p.amount_pesewas)} prompt on ${maskPhone(p.prompt_phone ?? '')} within 3 minutes.`,
+    `Approve the ${formatCedisText(toCedis(p.amount_pesewas), { fixed: true })} prompt on ${maskPhone(p.prompt_phone ?? '')} within 3 minutes.`,
   voucher: () =>
     'Telecel needs a voucher code: dial *110#, choose "Generate voucher", then type the code here within 3 minutes.',
   pending: () => 'Waiting for the mobile-money network to answer. This page checks again by itself.',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { formatCedisText, toCedis } from '../../../../contract/money.ts';
 import type { Knex } from 'knex';
 import {
   maskPhone,
@@ -113,7 +114,7 @@ export function renewLinks(deps: PaymentsDeps) {
       const plan = account.user_type as PlanType;
       return {
         planName: PLANS[plan].name,
-        amount: `₵${(priceFor(await getSettings(deps.db), plan, 1) / 100).toFixed(2)}`,
+        amount: formatCedisText(toCedis(priceFor(await getSettings(deps.db), plan, 1)), { fixed: true }),
         phone: maskPhone(account.phone),
         // The network named last time, else the number's first network as a guess shown (and changeable) on the page.
         network: account.momo_network ?? networkByPrefix(account.phone),

@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
+import { toCedis } from '../../../../contract/money.ts';
 import { daysLeft, monthOf, monthStart } from '../../../../contract/dates.ts';
 import {
   subscriptionState,
@@ -16,7 +17,6 @@ import { listPayouts, pendingBalance } from '../affiliates/payouts.ts';
 import { windowsOf } from '../settings/settings.ts';
 import { autoRenewalFrom } from '../subscriptions/auto-renewal.ts';
 
-const cedis = (pesewas: unknown) => Number(pesewas ?? 0) / 100;
 const RECENT_BOOKINGS = 3;
 
 export function summary(
@@ -148,7 +148,7 @@ export async function customerRecord(db: Db, user: SessionUser, now: Date) {
     preferredLocation: base.location,
     totalBookings: Number(row.total),
     completedJobs: Number(row.completed),
-    totalSpent: cedis(row.spent),
+    totalSpent: toCedis(row.spent),
     favoriteServices: favourites.map(toCard),
     recentBookings,
     verified: true,
@@ -202,8 +202,8 @@ export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
     ...base,
     profession: p!.profession,
     verified: p!.verified,
-    baseRate: cedis(p!.base_rate_pesewas),
-    maxRate: cedis(p!.max_rate_pesewas),
+    baseRate: toCedis(p!.base_rate_pesewas),
+    maxRate: toCedis(p!.max_rate_pesewas),
     rateNegotiable: p!.rate_negotiable,
     bio: base.description || 'Professional service provider',
     experience: p!.experience,
@@ -212,9 +212,9 @@ export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
     totalJobs: Number(totals.total_jobs),
     pendingJobs: Number(totals.pending),
     completedJobs: Number(totals.completed),
-    totalEarnings: cedis(totals.earned),
-    monthlyEarnings: cedis(totals.month_earned),
-    earningsByMonth: byMonth.map((m) => ({ month: m.month, amount: cedis(m.amount), jobs: Number(m.jobs) })),
+    totalEarnings: toCedis(totals.earned),
+    monthlyEarnings: toCedis(totals.month_earned),
+    earningsByMonth: byMonth.map((m) => ({ month: m.month, amount: toCedis(m.amount), jobs: Number(m.jobs) })),
     rating: totals.rating === null ? null : Math.round(Number(totals.rating) * 10) / 10,
     reviews: Number(totals.reviews),
   };
@@ -260,16 +260,16 @@ export async function affiliateRecord(db: Db, user: SessionUser, now: Date) {
     totalReferrals: referrals.length,
     paidReferrals: paid,
     conversionRate: referrals.length ? Math.round((paid / referrals.length) * 100) : null,
-    totalEarnings: cedis(earned),
-    monthEarnings: cedis(month_earned),
-    pendingPayout: cedis(await pendingBalance(db, user.id)),
+    totalEarnings: toCedis(earned),
+    monthEarnings: toCedis(month_earned),
+    pendingPayout: toCedis(await pendingBalance(db, user.id)),
     recentReferrals: referrals.slice(0, RECENT_REFERRALS).map((r) => ({
       id: Number(r.id),
       // First name and initial only: the affiliate does not need the referred person's full name.
       name: `${r.first_name} ${String(r.last_name).charAt(0)}.`,
       type: r.user_type,
       signupDate: new Date(r.created_at).toISOString().slice(0, 10),
-      commission: r.amount_pesewas === null ? 0 : cedis(r.amount_pesewas),
+      commission: toCedis(r.amount_pesewas),
       status: r.amount_pesewas === null ? 'pending' : 'confirmed',
     })),
     payouts: await listPayouts(db, user.id),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminAffiliatesResponse } from '../../../../contract/admin.ts';
-import { cedis } from '../../components/money.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { FIRST_PAGE, listPath } from './lists.ts';
 import type { ListParams } from './lists.ts';
 import { ActionNote, dateText, ListTable, Loaded, SearchBox, StatusBadge } from './parts.tsx';
@@ -68,7 +68,7 @@ export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void
                   <td>
                     <StatusBadge status={affiliate.status} />
                   </td>
-                  <td>{cedis(affiliate.pendingPayout, true)}</td>
+                  <td>{formatCedis(affiliate.pendingPayout, { fixed: true })}</td>
                   <td>
                     <button
                       type="button"
@@ -87,7 +87,7 @@ export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void
                   </td>
                   <td className="admin-code">{affiliate.referrerCode}</td>
                   <td>{affiliate.totalReferrals}</td>
-                  <td>{cedis(affiliate.totalEarnings, true)}</td>
+                  <td>{formatCedis(affiliate.totalEarnings, { fixed: true })}</td>
                   <td>
                     {METHOD_LABELS[affiliate.payoutMethod]}
                     <span className="pd-muted admin-block">{affiliate.payoutDetails}</span>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { AdminStats } from '../../../../contract/admin.ts';
-import { cedis } from '../../components/money.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { chartBars } from './chart.ts';
 
 const WIDTH = 360;
@@ -51,7 +51,7 @@ function Bars({
 
 /** Issue #6: sign-ups and revenue for the last 12 months, to look at rather than read. */
 export function HistoryChart({ history }: { history: AdminStats['history'] }) {
-  const revenue = (n: number) => cedis(n);
+  const revenue = (n: number) => formatCedis(n);
   return (
     <div className="admin-charts">
       <Bars history={history} pick="signups" title="Sign-ups per month" format={String} />

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { AdminStats } from '../../../../contract/admin.ts';
-import { cedis } from '../../components/money.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { Stat } from '../../ui/DashboardParts.tsx';
 import { HistoryChart } from './HistoryChart.tsx';
 import { Loaded } from './parts.tsx';
@@ -34,7 +34,7 @@ export function OverviewTab({ seed }: { seed?: AdminStats }) {
               <Stat label="Active Users" value={stats.activeUsers} note="With a paid or grace-period subscription" />
               <Stat
                 label="Monthly Revenue"
-                value={cedis(stats.monthlyRevenue, true)}
+                value={formatCedis(stats.monthlyRevenue, { fixed: true })}
                 note="Subscriptions settled this month"
                 strong
               />
@@ -69,10 +69,14 @@ export function OverviewTab({ seed }: { seed?: AdminStats }) {
               <ul className="pd-stats">
                 <Stat
                   label="Pending Payouts"
-                  value={cedis(stats.pendingPayouts, true)}
+                  value={formatCedis(stats.pendingPayouts, { fixed: true })}
                   note="Requested, not yet paid"
                 />
-                <Stat label="Total Paid Out" value={cedis(stats.totalPayouts, true)} note="Completed payouts" />
+                <Stat
+                  label="Total Paid Out"
+                  value={formatCedis(stats.totalPayouts, { fixed: true })}
+                  note="Completed payouts"
+                />
               </ul>
             </section>
             <section className="card pd-card" aria-labelledby={ids.months}>

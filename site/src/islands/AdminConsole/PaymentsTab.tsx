@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminPaymentsResponse } from '../../../../contract/admin.ts';
-import { cedis } from '../../components/money.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { FIRST_PAGE, listPath } from './lists.ts';
 import { monthsCell, startedViaCell } from './payment-cells.ts';
 import type { ListParams } from './lists.ts';
@@ -39,7 +39,7 @@ export function PaymentsTab() {
                 <td>{dateText(payment.date)}</td>
                 <th scope="row">{payment.userName}</th>
                 <td>{payment.type === 'subscription' ? 'Subscription' : 'Commission'}</td>
-                <td>{cedis(payment.amount, true)}</td>
+                <td>{formatCedis(payment.amount, { fixed: true })}</td>
                 <td>{monthsCell(payment)}</td>
                 <td>
                   <StatusBadge status={payment.status} />

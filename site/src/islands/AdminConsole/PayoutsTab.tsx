@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { MouseEvent } from 'react';
 import type { AdminPayout, AdminPayoutsResponse } from '../../../../contract/admin.ts';
 import type { PayoutStatus } from '../../../../contract/affiliates.ts';
-import { cedis } from '../../components/money.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { movePayout } from './admin-actions.ts';
 import { FIRST_PAGE, listPath } from './lists.ts';
 import type { ListParams } from './lists.ts';
@@ -122,7 +122,7 @@ export function PayoutsTab() {
             row={(payout) => (
               <tr key={payout.id}>
                 <th scope="row">{payout.affiliateName}</th>
-                <td>{cedis(payout.amount, true)}</td>
+                <td>{formatCedis(payout.amount, { fixed: true })}</td>
                 <td>
                   <StatusBadge status={payout.status} label={PAYOUT_STATUS_LABELS[payout.status]} />
                 </td>

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import {
   REPORT_OUTCOME_LABELS,
   REPORT_OUTCOMES,
@@ -198,8 +199,8 @@ function ReportDetail({
             ) : null}
             <h4>The booking</h4>
             <p className="pd-muted">
-              {r.booking.service} on {dateLabel(r.booking.date)} at {timeLabel(r.booking.time)}, ₵
-              {r.booking.totalAmount}, now {r.booking.status}. {r.booking.description}
+              {r.booking.service} on {dateLabel(r.booking.date)} at {timeLabel(r.booking.time)},{' '}
+              {formatCedis(r.booking.totalAmount)}, now {r.booking.status}. {r.booking.description}
             </p>
             {r.review ? (
               <p className="pd-muted">

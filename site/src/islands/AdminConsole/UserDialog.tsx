@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { AdminUser, AdminUserDetail } from '../../../../contract/admin.ts';
 import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
 import { VERIFICATION_STATUS_LABELS } from '../../../../contract/verification.ts';
-import { cedis } from '../../components/money.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { showToast } from '../../stores/toast.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { DataList } from '../../ui/DataList.tsx';
@@ -50,7 +50,7 @@ function ProfileView({ user }: { user: AdminUser }) {
       ['Profession', user.profession ?? '—'],
       ['Jobs completed', String(user.jobsCompleted)],
       ['Rating', user.rating === null ? 'No reviews yet' : user.rating.toFixed(1)],
-      ['Earnings', cedis(user.totalEarnings, true)],
+      ['Earnings', formatCedis(user.totalEarnings, { fixed: true })],
       ['Verification', user.verificationStatus ? VERIFICATION_STATUS_LABELS[user.verificationStatus] : '—'],
     );
   }
@@ -69,7 +69,7 @@ function PaymentsList({ detail }: { detail: AdminUserDetail }) {
         <tr key={p.id}>
           <th scope="row">{dateText(p.date)}</th>
           <td>{p.type === 'subscription' ? 'Subscription' : 'Commission'}</td>
-          <td>{cedis(p.amount, true)}</td>
+          <td>{formatCedis(p.amount, { fixed: true })}</td>
           <td>{monthsCell(p)}</td>
           <td>
             <StatusBadge status={p.status} />

@@ -1,5 +1,5 @@
 import type { AdminPayout, AdminUser } from '../../../../contract/admin.ts';
-import { cedis } from '../../components/money.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import type { PayoutAction } from './payouts.ts';
 
 /** What a confirmation dialog says: its title, the question in plain words, and its confirm button. */
@@ -22,7 +22,7 @@ export function payoutQuestion(
   payout: Pick<AdminPayout, 'amount' | 'affiliateName' | 'method' | 'details' | 'reference'>,
   action: PayoutAction,
 ): Question {
-  const amount = cedis(payout.amount, true);
+  const amount = formatCedis(payout.amount, { fixed: true });
   switch (action) {
     case 'approve':
       return {

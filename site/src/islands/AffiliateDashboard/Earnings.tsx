@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Stat } from '../../ui/DashboardParts.tsx';
-import { cedis } from '../../lib/dashboard-format.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { useFocusOn } from '../../ui/useFocus.ts';
 import { useModalDialog } from '../../ui/useModalDialog.ts';
 import '../../ui/dialog.css';
@@ -9,7 +9,7 @@ import { MINIMUM_PAYOUT, PAYOUT_METHODS, canRequestPayout, minimumPayoutMessage,
 import type { AffiliateRecord, Outcome, Payout } from './store.ts';
 import { countOf } from '../../../../contract/counts.ts';
 
-const money = (amount: number) => cedis(amount, true);
+const money = (amount: number) => formatCedis(amount, { fixed: true });
 const STATUS: Record<string, string> = {
   pending: 'Pending',
   processing: 'Processing',
@@ -61,7 +61,7 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
         </div>
       ) : (
         <p className="pd-empty">
-          No payouts yet. Once your pending payout reaches {cedis(MINIMUM_PAYOUT)}, request it here.
+          No payouts yet. Once your pending payout reaches {formatCedis(MINIMUM_PAYOUT)}, request it here.
         </p>
       )}
     </section>
@@ -157,7 +157,11 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
   return (
     <div className="pd-stack">
       <ul className="pd-stats" role="list" aria-label="Your earnings">
-        <Stat label="Pending Payout" value={money(record.pendingPayout)} note={`Minimum ${cedis(MINIMUM_PAYOUT)}`} />
+        <Stat
+          label="Pending Payout"
+          value={money(record.pendingPayout)}
+          note={`Minimum ${formatCedis(MINIMUM_PAYOUT)}`}
+        />
         <Stat label="This Month" value={money(record.monthEarnings)} note="Commissions since the 1st" />
         <Stat
           label="Total Earned"

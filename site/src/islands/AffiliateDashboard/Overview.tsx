@@ -1,14 +1,14 @@
 import { useId } from 'react';
 import { usePlanPrices } from '../../lib/prices.ts';
 import { Stat } from '../../ui/DashboardParts.tsx';
-import { cedis } from '../../lib/dashboard-format.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { dateLabel } from '../../../../contract/dates.ts';
 import { shareMessage, shareTargets, signupLink } from './share.ts';
 import { MINIMUM_PAYOUT } from './store.ts';
 import type { AffiliateRecord, Referral } from './store.ts';
 import { useCopy } from '../../ui/useCopy.ts';
 
-const money = (amount: number) => cedis(amount, true);
+const money = (amount: number) => formatCedis(amount, { fixed: true });
 
 export function AffiliateStats({ record }: { record: AffiliateRecord }) {
   const paid = record.paidReferrals;
@@ -16,7 +16,11 @@ export function AffiliateStats({ record }: { record: AffiliateRecord }) {
     <ul className="pd-stats" role="list" aria-label="Your figures">
       <Stat label="Total Referrals" value={record.totalReferrals} note={`${paid} paid`} />
       <Stat label="Total Earnings" value={money(record.totalEarnings)} note="Commissions credited" />
-      <Stat label="Pending Payout" value={money(record.pendingPayout)} note={`Minimum ${cedis(MINIMUM_PAYOUT)}`} />
+      <Stat
+        label="Pending Payout"
+        value={money(record.pendingPayout)}
+        note={`Minimum ${formatCedis(MINIMUM_PAYOUT)}`}
+      />
       <Stat
         label="Conversion Rate"
         value={record.conversionRate === null ? '—' : `${record.conversionRate}%`}
@@ -99,11 +103,11 @@ function CommissionCard() {
         </div>
         <div className="auth-data-row">
           <dt>Payouts</dt>
-          <dd>Monthly, by mobile money or bank transfer, from a minimum of {cedis(MINIMUM_PAYOUT)}</dd>
+          <dd>Monthly, by mobile money or bank transfer, from a minimum of {formatCedis(MINIMUM_PAYOUT)}</dd>
         </div>
       </dl>
       <p className="wz-hint">
-        Balances under {cedis(MINIMUM_PAYOUT)} carry forward to the next month. Renewals earn no commission.
+        Balances under {formatCedis(MINIMUM_PAYOUT)} carry forward to the next month. Renewals earn no commission.
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
 import { Stat } from '../../ui/DashboardParts.tsx';
-import { cedis } from '../../lib/dashboard-format.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { DownloadMyData } from '../../ui/DownloadMyData.tsx';
 import { PushSettings } from '../../ui/PushCards.tsx';
 import { ProfilePhoto } from '../../ui/ProfilePhoto.tsx';
@@ -37,8 +37,8 @@ export default function ProfileTab({ record, onChanged }: { record: AffiliateRec
       <ul className="pd-stats" role="list" aria-label="Your summary">
         <Stat label="Total Referrals" value={record.totalReferrals} />
         <Stat label="Paid Referrals" value={record.paidReferrals} />
-        <Stat label="Total Earnings" value={cedis(record.totalEarnings, true)} />
-        <Stat label="Pending Payout" value={cedis(record.pendingPayout, true)} />
+        <Stat label="Total Earnings" value={formatCedis(record.totalEarnings, { fixed: true })} />
+        <Stat label="Pending Payout" value={formatCedis(record.pendingPayout, { fixed: true })} />
       </ul>
       <PushSettings />
       <DownloadMyData />

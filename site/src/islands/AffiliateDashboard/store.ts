@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
+import { formatCedisText } from '../../../../contract/money.ts';
 import { apiFetch, clearQueryCache, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import { useLoad, type Load } from '../../lib/load.ts';
 import { failure, type Outcome } from '../../lib/outcome.ts';
@@ -55,7 +56,7 @@ export const MINIMUM_PAYOUT = AFFILIATE_MINIMUM_PAYOUT_CEDIS;
 
 /** docs/PRODUCT.md "Affiliates, commission and payouts", in the server's words: "Minimum payout is ₵250. You currently have ₵4.00". */
 export const minimumPayoutMessage = (pending: number): string =>
-  `Minimum payout is ₵${MINIMUM_PAYOUT}. You currently have ₵${pending.toFixed(2)}`;
+  `Minimum payout is ${formatCedisText(MINIMUM_PAYOUT)}. You currently have ${formatCedisText(pending, { fixed: true })}`;
 
 export const canRequestPayout = (record: Pick<AffiliateRecord, 'pendingPayout' | 'status'>): boolean =>
   record.status === 'active' && record.pendingPayout >= MINIMUM_PAYOUT;
@@ -101,7 +102,7 @@ export async function requestPayout(): Promise<Outcome> {
     });
     clearQueryCache('/api/affiliate-data/');
     clearQueryCache('/api/affiliate/payouts');
-    const amount = `₵${answer.payout.amount.toFixed(2)}`;
+    const amount = formatCedisText(answer.payout.amount, { fixed: true });
     return {
       ok: true,
       message: `${answer.message ?? 'Payout requested.'} ${amount} will be paid to your ${PAYOUT_METHODS[answer.payout.method] ?? answer.payout.method}. Reference: ${answer.payout.reference}`,

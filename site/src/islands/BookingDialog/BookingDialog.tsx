@@ -10,7 +10,8 @@ import {
 import type { ListingCard, ProfessionalDetail } from '../../../../contract/professionals.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { useLoad } from '../../lib/load.ts';
-import { cedis, ratingLabel, reviewsLabel } from '../../lib/format.ts';
+import { ratingLabel, reviewsLabel } from '../../lib/format.ts';
+import { formatCedis, roundToPesewa } from '../../../../contract/money.ts';
 import {
   addDays,
   calendarWeeks,
@@ -119,12 +120,14 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
     if (negotiate) {
       if (proposed === null || !Number.isFinite(proposed)) {
         setError(
-          `Enter your proposed rate per hour (suggested ${cedis(bounds.suggestedMin)}–${cedis(bounds.suggestedMax)}).`,
+          `Enter your proposed rate per hour (suggested ${formatCedis(bounds.suggestedMin)}–${formatCedis(bounds.suggestedMax)}).`,
         );
         return;
       }
       if (proposed < bounds.min || proposed > bounds.max) {
-        setError(`Your proposed rate must be between ${cedis(bounds.min)} and ${cedis(bounds.max)} per hour.`);
+        setError(
+          `Your proposed rate must be between ${formatCedis(bounds.min)} and ${formatCedis(bounds.max)} per hour.`,
+        );
         return;
       }
     }
@@ -270,7 +273,7 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
 
         <section className="bd-rate" aria-label="Rate">
           <p className="bd-rate-main">
-            {cedis(pro.baseRate)}–{cedis(pro.maxRate)} per hour
+            {formatCedis(pro.baseRate)}–{formatCedis(pro.maxRate)} per hour
           </p>
           {pro.rateNegotiable ? (
             <>
@@ -305,7 +308,7 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
                     onChange={(e) => setRate(e.target.value)}
                   />
                   <p id={ids.rateHint} className="cd-muted">
-                    Suggested range: {cedis(bounds.suggestedMin)}–{cedis(bounds.suggestedMax)} per hour
+                    Suggested range: {formatCedis(bounds.suggestedMin)}–{formatCedis(bounds.suggestedMax)} per hour
                   </p>
                 </div>
               ) : null}
@@ -340,11 +343,11 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
             </div>
             <div>
               <dt>Rate</dt>
-              <dd>{cedis(agreedRate)}/hour</dd>
+              <dd>{formatCedis(agreedRate)}/hour</dd>
             </div>
             <div>
               <dt>Estimate ({BOOKING_HOURS} hours)</dt>
-              <dd>{cedis(Math.round(agreedRate * BOOKING_HOURS * 100) / 100)}</dd>
+              <dd>{formatCedis(roundToPesewa(agreedRate * BOOKING_HOURS))}</dd>
             </div>
           </dl>
           {negotiate ? <p className="bd-note">{BOOKING_MESSAGES.customRateNote}</p> : null}

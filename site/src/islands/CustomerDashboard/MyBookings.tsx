@@ -4,7 +4,8 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { Booking } from '../../../../contract/bookings.ts';
 import { reviewSchema } from '../../../../contract/bookings.ts';
-import { capitalise, cedis, statusVariant } from '../../lib/format.ts';
+import { capitalise, statusVariant } from '../../lib/format.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { $bookingCounts, $bookings, cancelBooking, loadBookings, reviewBooking } from '../../stores/bookings.ts';
 import { $live } from '../../stores/events.ts';
@@ -214,7 +215,7 @@ function BookingCard({
         <div className="cd-dl-row">
           <dt>Rate</dt>
           <dd>
-            {cedis(b.agreedRate)}/hour · total {cedis(b.totalAmount)}
+            {formatCedis(b.agreedRate)}/hour · total {formatCedis(b.totalAmount)}
           </dd>
         </div>
         {b.location ? (

@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import type { Booking } from '../../../../contract/bookings.ts';
 import type { ListingCard } from '../../../../contract/professionals.ts';
-import { capitalise, cedis, statusVariant } from '../../lib/format.ts';
+import { capitalise, statusVariant } from '../../lib/format.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { $location } from '../../stores/location.ts';
 import { ProCard } from '../FindPro/ProCard.tsx';
@@ -20,7 +21,7 @@ export function Overview({ record }: { record: CustomerRecord }) {
   const stats = [
     { label: 'Total bookings', value: String(record.totalBookings) },
     { label: 'Completed services', value: String(record.completedJobs) },
-    { label: 'Total spent', value: cedis(record.totalSpent) },
+    { label: 'Total spent', value: formatCedis(record.totalSpent) },
     { label: 'Saved favourites', value: String(favourites.length) },
   ];
   return (
@@ -79,7 +80,7 @@ function RecentBooking({ booking: b }: { booking: Booking }) {
         <span className={`cd-badge is-${statusVariant(b.status)}`}>{capitalise(b.status)}</span>
       </div>
       <p className="cd-muted">
-        {b.professionalName} · {dateLabel(b.date)} at {timeLabel(b.time)} · {cedis(b.totalAmount)}
+        {b.professionalName} · {dateLabel(b.date)} at {timeLabel(b.time)} · {formatCedis(b.totalAmount)}
       </p>
     </article>
   );

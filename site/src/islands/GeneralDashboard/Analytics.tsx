@@ -10,7 +10,7 @@ import { query } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { Stat } from '../../ui/DashboardParts.tsx';
-import { cedis } from '../../lib/dashboard-format.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { useLoad } from '../../lib/load.ts';
 import { failure } from '../../lib/outcome.ts';
 import { monthLabel } from '../../../../contract/dates.ts';
@@ -69,7 +69,7 @@ function CustomerFigures({ a }: { a: CustomerAnalytics }) {
       <ul className="pd-stats" role="list" aria-label="Your booking figures">
         <Stat label="Completed" value={a.completed} note="Services done" />
         <Stat label="Cancelled" value={a.cancelled} note="By you or the professional" />
-        <Stat label="Total Spent" value={cedis(a.totalSpent)} note="On completed services" />
+        <Stat label="Total Spent" value={formatCedis(a.totalSpent)} note="On completed services" />
       </ul>
       <Bars
         title={`Bookings per month (last ${ANALYTICS_MONTHS})`}
@@ -125,7 +125,7 @@ function ProfessionalFigures({ a }: { a: ProfessionalAnalytics }) {
       <Bars
         title={`Earnings per month (last ${ANALYTICS_MONTHS})`}
         rows={a.months.map((m) => ({ month: m.month, value: m.earnings }))}
-        format={(n) => cedis(n)}
+        format={(n) => formatCedis(n)}
       />
     </div>
   );

@@ -8,7 +8,7 @@ import { $unread, showingBookings } from '../../stores/unread.ts';
 import { useUserEvents } from '../../ui/useUserEvents.ts';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { LoadError, Stat } from '../../ui/DashboardParts.tsx';
-import { cedis } from '../../lib/dashboard-format.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { useLoad } from '../../lib/load.ts';
 import { failure } from '../../lib/outcome.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -53,7 +53,7 @@ function BookingItem({ b }: { b: Booking }) {
         <span className={`pd-status is-${b.status}`}>{LABEL[b.status]}</span>
       </div>
       <span>
-        {b.service} · {dateLabel(b.date)} · {timeLabel(b.time)} · {cedis(b.totalAmount)}
+        {b.service} · {dateLabel(b.date)} · {timeLabel(b.time)} · {formatCedis(b.totalAmount)}
       </span>
       {/* Messages open from the request on (docs/PRODUCT.md "Bookings"); Call once confirmed. */}
       {b.status === 'pending' || b.status === 'confirmed' ? (
@@ -144,7 +144,7 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
           <ul className="pd-stats" role="list" aria-label="Your figures">
             <Stat label="Total Bookings" value={r.totalBookings} />
             <Stat label="Completed Services" value={r.completedJobs} />
-            <Stat label="Total Spent" value={cedis(r.totalSpent)} />
+            <Stat label="Total Spent" value={formatCedis(r.totalSpent)} />
             <Stat label="Saved Favorites" value={r.favoriteServices.length} />
           </ul>
           <section className="card pd-card" aria-labelledby="gd-quick">

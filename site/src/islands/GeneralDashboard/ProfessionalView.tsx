@@ -11,7 +11,7 @@ import {
   ProfileTab,
 } from '../ProfessionalDashboard/ProfessionalDashboard.tsx';
 import { RateCard } from '../ProfessionalDashboard/RateCard.tsx';
-import { cedis } from '../../lib/dashboard-format.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { $jobs, $professional, loadJobs, loadProfessional } from '../../stores/professional.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
@@ -48,7 +48,7 @@ function RecentJobs() {
             {j.customerName} · {j.service}
           </strong>
           <span>
-            {dateLabel(j.date)} · {timeLabel(j.time)} · {cedis(j.totalAmount)} · {j.status}
+            {dateLabel(j.date)} · {timeLabel(j.time)} · {formatCedis(j.totalAmount)} · {j.status}
           </span>
         </li>
       ))}

@@ -3,6 +3,7 @@ import { LOCALE } from '../../../../contract/dates.ts';
 import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { PLANS } from '../../../../contract/plans.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import { apiFetch, ApiError, serverMessage } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
@@ -83,7 +84,7 @@ function Tester() {
           {(Object.keys(PLANS) as PlanType[]).map((type) => (
             <label key={type} className="choice">
               <input type="radio" name="plan" value={type} checked={plan === type} onChange={() => setPlan(type)} />
-              {PLANS[type].name} (₵{PLANS[type].amount})
+              {PLANS[type].name} ({formatCedis(PLANS[type].amount)})
             </label>
           ))}
         </fieldset>
@@ -98,7 +99,7 @@ function Tester() {
         </p>
         <div className="wz-actions">
           <button type="submit" className="btn wz-button" disabled={busy || !env.widgetAvailable}>
-            Pay ₵{PLANS[plan].amount} (test)
+            Pay {formatCedis(PLANS[plan].amount)} (test)
           </button>
           {status === 'failed' || status === 'cancelled' ? (
             <button type="button" className="btn btn-line wz-button" onClick={() => void run()}>

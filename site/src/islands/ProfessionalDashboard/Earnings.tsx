@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Stat } from '../../ui/DashboardParts.tsx';
-import { cedis } from '../../lib/dashboard-format.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
 import { monthLabel } from '../../../../contract/dates.ts';
 import { countOf } from '../../../../contract/counts.ts';
@@ -13,10 +13,10 @@ export default function Earnings({ record }: { record: ProfessionalRecord }) {
       <ul className="pd-stats" role="list" aria-label="Your earnings">
         <Stat
           label="Total Earned"
-          value={cedis(record.totalEarnings)}
+          value={formatCedis(record.totalEarnings)}
           note={countOf(record.completedJobs, 'completed job')}
         />
-        <Stat label="This Month" value={cedis(record.monthlyEarnings)} />
+        <Stat label="This Month" value={formatCedis(record.monthlyEarnings)} />
       </ul>
       <section className="card pd-card" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>Earnings by Month</h2>
@@ -35,7 +35,7 @@ export default function Earnings({ record }: { record: ProfessionalRecord }) {
                 <tr key={m.month}>
                   <th scope="row">{monthLabel(m.month)}</th>
                   <td>{m.jobs}</td>
-                  <td>{cedis(m.amount)}</td>
+                  <td>{formatCedis(m.amount)}</td>
                 </tr>
               ))}
             </tbody>

@@ -11,7 +11,7 @@ import { AnswerBy, BookingTime } from '../Reschedule/BookingTime.tsx';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { focusedControl, useFocusBack } from '../../ui/useFocusBack.ts';
 import { useFocusOn } from '../../ui/useFocus.ts';
-import { cedis } from '../../lib/dashboard-format.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { $jobs, actOnJob, loadJobs, serverNow } from '../../stores/professional.ts';
 import type { JobAction } from '../../stores/professional.ts';
 import { dateLabel, startLabel, startMs, timeLabel } from '../../../../contract/dates.ts';
@@ -169,9 +169,9 @@ export function JobCard({
         <dt>Duration</dt>
         <dd>{countOf(job.duration, 'hour')}</dd>
         <dt>{negotiated ? 'Proposed rate' : 'Agreed rate'}</dt>
-        <dd>{cedis(job.agreedRate)}/hour</dd>
+        <dd>{formatCedis(job.agreedRate)}/hour</dd>
         <dt>Total</dt>
-        <dd>{cedis(job.totalAmount)}</dd>
+        <dd>{formatCedis(job.totalAmount)}</dd>
         {job.location && !compact ? (
           <>
             <dt>Location</dt>

@@ -1,5 +1,5 @@
 import { Stat } from '../../ui/DashboardParts.tsx';
-import { cedis } from '../../lib/dashboard-format.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { RateCard } from './RateCard.tsx';
 import { ShareMyPage } from './ShareMyPage.tsx';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
@@ -12,7 +12,7 @@ export function ProStats({ record }: { record: ProfessionalRecord }) {
   return (
     <ul className="pd-stats" role="list" aria-label="Your figures">
       <Stat label="Total Jobs" value={record.totalJobs} note={`${record.completedJobs} completed`} />
-      <Stat label="Monthly Earnings" value={cedis(record.monthlyEarnings)} note="This month" />
+      <Stat label="Monthly Earnings" value={formatCedis(record.monthlyEarnings)} note="This month" />
       <Stat
         label="Rating"
         value={record.rating === null ? 'New' : record.rating.toFixed(1)}

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ratesSchema } from '../../../../contract/professionals.ts';
 import { useFocusOn } from '../../ui/useFocus.ts';
-import { cedis, rateSummary } from '../../lib/dashboard-format.ts';
+import { rateSummary } from '../../lib/dashboard-format.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { saveRates } from '../../stores/professional.ts';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
 import { useSaveForm } from './useSaveForm.ts';
@@ -48,7 +49,7 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
   const m = Number(max);
   const preview =
     Number.isFinite(b) && Number.isFinite(m) && base !== '' && max !== ''
-      ? rateSummary(b, m, negotiable, (n) => cedis(n))
+      ? rateSummary(b, m, negotiable, (n) => formatCedis(n))
       : '—';
   const field = (name: 'baseRate' | 'maxRate', label: string, value: string, set: (v: string) => void) => (
     <div className="wz-field">

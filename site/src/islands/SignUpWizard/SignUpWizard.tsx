@@ -5,6 +5,7 @@ import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contrac
 import { CATEGORY_NAMES } from '../../../../contract/categories.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { PLANS } from '../../../../contract/plans.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { PHOTO_ACCEPT, PHOTO_RULE } from '../../../../contract/photos.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
@@ -151,7 +152,7 @@ function Wizard() {
                       {type === 'professional' ? <span className="badge">Popular</span> : null}
                     </span>
                     <span className="wz-price">
-                      <strong>₵{prices[type]}</strong>/month
+                      <strong>{formatCedis(prices[type])}</strong>/month
                     </span>
                     <span className="wz-features">
                       {plan.features.map((f) => (
@@ -169,7 +170,7 @@ function Wizard() {
           <>
             {form.userType ? (
               <p className="wz-applied">
-                Plan: <strong>{PLANS[form.userType].name}</strong>, ₵{prices[form.userType]} a month.{' '}
+                Plan: <strong>{PLANS[form.userType].name}</strong>, {formatCedis(prices[form.userType])} a month.{' '}
                 <button type="button" className="link-button" onClick={() => goToStep(1)}>
                   Change plan
                 </button>

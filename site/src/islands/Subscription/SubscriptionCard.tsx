@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
 import { PLANS } from '../../../../contract/plans.ts';
+import { formatCedis } from '../../../../contract/money.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
 import type { PlanLength, PlanType } from '../../../../contract/plans.ts';
 import { subscriptionState } from '../../../../contract/subscriptions.ts';
@@ -176,7 +177,7 @@ export default function SubscriptionCard({ subscription, token, onRenewed }: Sub
       </div>
       {plan ? (
         <p className="sub-plan">
-          <strong>{plan.name} plan</strong> · ₵{prices[planType!]} per month
+          <strong>{plan.name} plan</strong> · {formatCedis(prices[planType!])} per month
         </p>
       ) : null}
       {subscription ? <p className="sub-until">Paid until {paidUntilLabel(subscription.paidUntil)}</p> : null}
