@@ -1,6 +1,6 @@
 /**
  * Money, the one module for the server and the browser (issue #32). The database and the payment
- * provider count whole pesewas (ARCHITECTURE decision 5: integers, so sums never drift); answers,
+ * provider count whole pesewas (integers, so sums never drift); answers,
  * forms and words count cedis. Every conversion and every "₵" written for people goes through here,
  * and `money.test.ts` fails on one written anywhere else.
  */
