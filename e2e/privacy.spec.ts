@@ -35,6 +35,11 @@ test('when the session has ended, the download says so instead of saving a file'
   pageErrors.allowFailedLoad(401, '/api/events/ticket', 'the live stream asks again and is refused: the session ended');
   pageErrors.allowFailedLoad(401, '/api/auth/verify', 'the page then checks its session, which the server refuses');
   pageErrors.allowFailedLoad(401, '/api/me/export', 'the download this test asks for after the session ended');
+  pageErrors.allowFailedLoad(
+    401,
+    '/api/push/devices',
+    'the phones card beside it may read its list after the sign-out',
+  );
   const account = await createPaidAccount(request);
   const session = await login(request, account);
   await useSession(page, session);
