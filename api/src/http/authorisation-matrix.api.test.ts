@@ -2,12 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, listedProfessional, makeRoomForBooking, signUpAffiliate, signUpAndPay } from '../../test/accounts.ts';
 import { signInAdmin } from '../../test/admin.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { apiRouteList } from '../app.ts';
-import type { AppDeps } from '../deps.ts';
-import { loadConfig } from '../config.ts';
-import { createLogger } from '../logger.ts';
-import { paymentProvider } from '../providers/index.ts';
-import { outboxNotifier } from '../providers/notifier.ts';
+import { routesNotIn, TEST_ONLY_ROUTES } from '../../test/route-coverage.ts';
 
 // Issue #7 "Security": every API route × every kind of caller, with the status each must get,
 // written as one table. A cell that answers 2xx where the table expects a refusal is a leak; a
@@ -490,41 +485,17 @@ describe('authorisation matrix: every API route × every kind of caller', () => 
   }
 
   it('covers every route the API serves (a new route must be added to the table)', () => {
-    const covered = new Set([...Object.keys(ROWS), ...TEST_ONLY].map(routeKey));
-    const served = apiRouteList(appDeps(world.app));
-    expect(served.length).toBeGreaterThan(50);
-    expect(served.filter((route) => !covered.has(routeKey(route)))).toEqual([]);
+    const { served, missing } = routesNotIn(world.app, Object.keys(ROWS));
+    expect(served).toBeGreaterThan(50);
+    expect(missing).toEqual([]);
   });
 });
-
-/** Routes that exist only on test servers (NODE_ENV=test) and diagnostics: 404 in production. */
-const TEST_ONLY = ['GET /api/dev/mailbox', 'POST /api/dev/clock', 'POST /api/dev/affiliate-credit'];
-
-/** "PUT /api/admin/payouts/{id}/{action} (approve)" and "PUT /api/admin/payouts/:id/:action" alike. */
-const routeKey = (name: string) =>
-  name
-    .split(' ')
-    .slice(0, 2)
-    .join(' ')
-    .replace(/\{[^}]*\}|:\w+/g, '*');
-
-const appDeps = (app: TestApp): AppDeps => {
-  const config = loadConfig({ NODE_ENV: 'test' });
-  return {
-    db: app.db,
-    config,
-    clock: app.clock,
-    logger: createLogger('silent'),
-    payments: paymentProvider(config, app.db),
-    notifier: outboxNotifier({ clock: app.clock }),
-  };
-};
 
 describe('test-only routes', () => {
   it('do not exist in production, whoever asks', async () => {
     const production = await startTestApp({ env: { NODE_ENV: 'production', PAYMENTS: 'sandbox' } });
     try {
-      for (const route of TEST_ONLY) {
+      for (const route of TEST_ONLY_ROUTES) {
         const [method, path] = route.split(' ');
         const res = await production.request(path, {
           method,
