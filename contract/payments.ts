@@ -35,6 +35,9 @@ export const PAYMENT_TIMINGS = {
 export const REFERENCE_PATTERN = /^SEP[CP]\d{13}[A-Z0-9]{6}\d+$/;
 
 /** What the browser needs to open the pop-up; the server chose the reference and the amount. */
+/** What a payment is for: the first month(s) at sign-up, a renewal, or the admin's test charge. */
+export type PaymentPurpose = 'registration' | 'renewal' | 'test';
+
 export interface PaymentIntent {
   /**
    * Registration only: the one-time secret that lets /api/complete-registration sign this browser

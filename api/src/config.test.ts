@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -5,6 +6,8 @@ describe('loadConfig', () => {
   it('has defaults that run the product locally on embedded PGlite', () => {
     expect(loadConfig({})).toEqual({
       env: 'development',
+      // package.json's, whoever starts the server (npm sets npm_package_version only for npm scripts).
+      version: JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version,
       port: 3000,
       host: '127.0.0.1',
       databaseUrl: undefined,

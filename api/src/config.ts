@@ -1,4 +1,8 @@
+import { createRequire } from 'node:module';
 import { z } from 'zod';
+
+/** The product's version, from package.json (npm sets npm_package_version only for what it starts). */
+const PACKAGE_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 /** Environment variables, parsed once at start-up (ARCHITECTURE layout: api/src/config.ts). */
 const onOff = z.enum(['on', 'off']);
@@ -100,6 +104,8 @@ const configSchema = z.object({
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** package.json's version (the admin console's system panel shows it). */
+  version: string;
   port: number;
   host: string;
   databaseUrl: string | undefined;
@@ -185,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     env: c.NODE_ENV,
+    version: PACKAGE_VERSION,
     port: c.PORT,
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,

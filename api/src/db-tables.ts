@@ -27,6 +27,7 @@ import type { PayoutStatus, MomoNetwork as PayoutNetwork } from '../../contract/
 import type { BookingStatus, ChatSystemEvent } from '../../contract/bookings.ts';
 import type { CancellationKind, DoneAnswer, PartyRole, ReportOutcome, ReportReason } from '../../contract/reports.ts';
 import type { MomoNetworkCode } from '../../contract/momo.ts';
+import type { PaymentPurpose } from '../../contract/payments.ts';
 import type { PaymentRoute, PlanLength, PlanType } from '../../contract/plans.ts';
 import type { VerificationStatus } from '../../contract/verification.ts';
 
@@ -149,7 +150,6 @@ export interface SessionRow {
 }
 
 export type PaymentStatus = 'initialized' | 'success' | 'failed';
-export type PaymentPurpose = 'registration' | 'renewal' | 'test';
 
 export interface PaymentRow {
   id: Int8;

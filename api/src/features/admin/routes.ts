@@ -128,7 +128,7 @@ export function adminRoutes(deps: AppDeps): Router {
       system: {
         database: isEmbedded(db) ? 'pglite' : 'postgresql',
         payments: deps.payments.name,
-        version: process.env.npm_package_version ?? 'unknown',
+        version: deps.config.version,
         serverTime: clock.now().toISOString(),
       },
     };

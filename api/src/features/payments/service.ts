@@ -31,7 +31,8 @@ export interface PaymentsDeps {
   notifier: Notifier;
 }
 
-import type { PaymentPurpose, PaymentRow, ReferralRow, UserRow } from '../../db-tables.ts';
+import type { PaymentPurpose } from '../../../../contract/payments.ts';
+import type { PaymentRow, ReferralRow, UserRow } from '../../db-tables.ts';
 
 export type { PaymentPurpose, PaymentRow };
 
