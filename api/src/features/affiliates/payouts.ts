@@ -5,7 +5,7 @@ import type { Payout } from '../../../../contract/affiliates.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
-import type { AffiliatePayoutRow } from '../../db-tables.ts';
+import type { AffiliatePayoutRow, Writable } from '../../db-tables.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { ProviderUnavailableError } from '../../providers/payments.ts';
 import { TransferRefusedError, type PayoutTransfers } from '../../providers/transfers.ts';
@@ -201,7 +201,7 @@ export async function movePayout(
     if (current.status !== rule.from) {
       throw conflict(`This payout is ${current.status}; only a ${rule.from} payout can be ${PAST_TENSE[action]}.`);
     }
-    const changes: Record<string, unknown> = { status: rule.to };
+    const changes: Writable<AffiliatePayoutRow> = { status: rule.to };
     if (action === 'complete' || action === 'reject') changes.processed_at = deps.clock.now();
     if (notes !== undefined) changes.notes = notes;
     if (deps.transfers && action === 'approve')

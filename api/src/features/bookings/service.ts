@@ -15,7 +15,7 @@ import { WEEKDAYS, type Availability } from '../../../../contract/professionals.
 import { DAY_MS, HOUR_MS } from '../../../../contract/dates.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import type { Clock } from '../../clock.ts';
-import type { BookingMessageRow, BookingRow, Count, Int8, UserRow } from '../../db-tables.ts';
+import type { BookingMessageRow, BookingRow, Count, Int8, UserRow, Writable } from '../../db-tables.ts';
 import { jsonColumn, prepared, toCount, type Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
@@ -304,7 +304,7 @@ export async function transitionBooking(
   if (action === 'complete' && slotStart(booking.day, booking.time)! > now) {
     throw conflict("This job's time has not started yet, so it cannot be completed.");
   }
-  const changes: Record<string, unknown> = { status: rule.to, updated_at: now };
+  const changes: Writable<BookingRow> = { status: rule.to, updated_at: now };
   if (action === 'accept' || action === 'decline') changes.responded_at = now;
   if (action === 'decline' || action === 'cancel') changes.cancelled_by = role;
   if (action === 'cancel') {
