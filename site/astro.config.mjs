@@ -50,7 +50,7 @@ const SHARED_CODE = new RegExp(
  * directly or not, is the `core` chunk.
  */
 const FIRST_VISIT_ISLANDS =
-  /[\\/]site[\\/]src[\\/]islands[\\/](SignIn[\\/]SignIn|SignUpWizard[\\/]SignUpWizard|AffiliateWizard[\\/]AffiliateWizard|AdminConsole[\\/]AdminLogin|ToastHost)\.tsx$/;
+  /[\\/]site[\\/]src[\\/]islands[\\/](SignIn[\\/]SignIn|SignUpWizard[\\/]SignUpWizard|AffiliateWizard[\\/]AffiliateWizard|AdminConsole[\\/]AdminLogin|ToastHost[\\/]ToastHost)\.tsx$/;
 
 /**
  * Names `core` each module of SHARED_CODE that a first-visit island imports statically (directly or

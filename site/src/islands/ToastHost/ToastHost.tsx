@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useRef } from 'react';
 import type { RefObject } from 'react';
-import { chooseToastPlace, keepClearBands } from '../lib/toast-place.ts';
-import { $toast, dismissToast } from '../stores/toast.ts';
-import type { Toast } from '../stores/toast.ts';
+import { chooseToastPlace, keepClearBands } from '../../lib/toast-place.ts';
+import { $toast, dismissToast } from '../../stores/toast.ts';
+import type { Toast } from '../../stores/toast.ts';
 import './toast.css';
 
 function ToastCard({ toast }: { toast: Toast }) {

@@ -2,12 +2,12 @@ import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
-import { NetworkError } from '../lib/api.ts';
-import { probeConnectivity } from '../lib/connectivity.ts';
-import { AppShell } from '../ui/AppShell.tsx';
-import { lazyPart } from '../ui/LazyPart.tsx';
-import { GUARD_TEXTS, GuardLoading } from '../ui/GuardLoading.tsx';
-import { useHydrated } from '../ui/useHydrated.ts';
+import { NetworkError } from '../../lib/api.ts';
+import { probeConnectivity } from '../../lib/connectivity.ts';
+import { AppShell } from '../../ui/AppShell.tsx';
+import { lazyPart } from '../../ui/LazyPart.tsx';
+import { GUARD_TEXTS, GuardLoading } from '../../ui/GuardLoading.tsx';
+import { useHydrated } from '../../ui/useHydrated.ts';
 
 /**
  * Diagnostic island for /app-shell-test: throws errors inside AppShell to show its screens.

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { CONTACT_CATEGORIES, CONTACT_USER_TYPES } from '../../../contract/contact.ts';
-import { $contactForm, sendContactMessage } from '../stores/contact.ts';
-import type { ContactField } from '../stores/contact.ts';
-import { AppShell } from '../ui/AppShell.tsx';
+import { CONTACT_CATEGORIES, CONTACT_USER_TYPES } from '../../../../contract/contact.ts';
+import { $contactForm, sendContactMessage } from '../../stores/contact.ts';
+import type { ContactField } from '../../stores/contact.ts';
+import { AppShell } from '../../ui/AppShell.tsx';
 import './ContactForm.css';
-import { KeptTapNote, useKeptTap } from '../ui/KeptTap.tsx';
+import { KeptTapNote, useKeptTap } from '../../ui/KeptTap.tsx';
 
 function Field({
   id,
