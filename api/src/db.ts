@@ -28,7 +28,7 @@ type KnexQueryObject = { sql: string; bindings?: unknown[]; options?: Record<str
  * rule is to mark only fixed texts (no list whose length varies), which are far fewer; this keeps a
  * mistake from growing every connection's memory without end.
  */
-const MAX_PREPARED_TEXTS = 500;
+export const MAX_PREPARED_TEXTS = 500;
 /** Each prepared SQL text's statement name (kept here: a transaction's client is a copy of the pool's). */
 const statementNames = new Map<string, string>();
 

@@ -11,7 +11,7 @@ import type { SessionUser } from '../../../../contract/accounts.ts';
 import type { BookingStatus } from '../../../../contract/bookings.ts';
 import type { BookingProposalRow, Int8 } from '../../db-tables.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
-import { prepared, type Db } from '../../db.ts';
+import { prepared } from '../../db.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import type { Logger } from '../../logger.ts';
 import { bookingStep, timeMessages, timeTexts } from '../notifications/messages.ts';
@@ -234,14 +234,4 @@ export async function expireProposal(deps: BookingDeps, id: number): Promise<boo
     await deps.notifier.sendStep(proposerId, bookingStep(booking, proposerId, undefined, 'New time not answered'), trx);
     return true;
   });
-}
-
-/** When the next of the user's waiting requests reaches its answer deadline (ms), or Infinity. */
-export async function nextAnswerDeadline(db: Db, userId: number): Promise<number> {
-  const next = await prepared(db('bookings'))
-    .where({ status: 'pending' })
-    .where((w) => w.where('customer_id', userId).orWhere('professional_id', userId))
-    .min<{ at: Date | string | null }>('answer_by as at')
-    .first();
-  return next?.at ? new Date(next.at).getTime() : Infinity;
 }

@@ -201,6 +201,21 @@ describe('moving a booking to another time', () => {
     expect(told).toHaveLength(1);
   });
 
+  it("settles an overdue proposal when the dashboard is read, before any sweep (the record's one statement says so)", async () => {
+    const { customer, id } = await booked('2026-11-23', '16:00');
+    await propose(id, customer.token, '2026-11-23', '12:00');
+    const recent = async () =>
+      (
+        await app.request(`/api/customer-data/${encodeURIComponent(customer.body.email)}`, {
+          headers: bearer(customer.token),
+        })
+      ).body.customer.recentBookings.find((b: { id: number }) => b.id === id);
+    expect((await recent()).proposal).toMatchObject({ time: '12:00' });
+    app.clock.set(new Date('2026-11-23T10:00:00Z')); // 2 h before Monday 12:00
+    expect(await recent()).toMatchObject({ time: '16:00', proposal: null });
+    expect((await app.db('booking_proposals').where({ booking_id: id }).first())!.status).not.toBe('open');
+  });
+
   it('lists the professional’s open times for the picker, without the booking’s own', async () => {
     const { customer, pro, id } = await booked('2026-11-24', '14:00');
     for (const token of [customer.token, pro.token]) {

@@ -269,7 +269,7 @@ describe('every search is an index walk (EXPLAIN on a seeded database)', () => {
   }
 
   const expected: Record<Sort, string> = {
-    distance: 'professional_profiles_nearby',
+    distance: 'professional_profiles_near_point',
     rating: 'professional_profiles_by_rating',
     'price-low': 'professional_profiles_by_price_low',
     'price-high': 'professional_profiles_by_price_high',
