@@ -138,7 +138,7 @@ export const AFFILIATE_CHECK_ORDER: readonly string[] = [
   AFFILIATE_MESSAGES.terms,
 ];
 
-/** The one message to show for a failed parse: the earliest in the spec's order of checks. */
+/** The one message to show for a failed parse: the earliest in the order of checks (docs/PRODUCT.md "Account details"). */
 export function firstProblem(
   issues: readonly { message: string }[],
   order: readonly string[] = SIGNUP_CHECK_ORDER,

@@ -94,8 +94,8 @@ const money = z._default(
 
 /**
  * Customer/professional sign-up (the body of POST /api/signup, docs/PRODUCT.md "Account details", plus the optional
- * `referrerCode` from /signup?ref=CODE). The spec checks required fields first, then each pattern,
- * in this order; `firstProblem` picks the message the wizard shows.
+ * `referrerCode` from /signup?ref=CODE). Required fields are checked first, then each pattern,
+ * in this order (docs/PRODUCT.md "Account details"); `firstProblem` picks the message the wizard shows.
  */
 export const signupSchema = z
   .object({

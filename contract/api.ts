@@ -1,4 +1,4 @@
-/** The envelope every API error answers with (ARCHITECTURE decisions 7, 8). */
+/** The envelope every API error answers with (ARCHITECTURE.md "One schema per body" and "Errors as JSON"). */
 export interface ApiError {
   success: false;
   message: string;

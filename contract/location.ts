@@ -37,8 +37,8 @@ export const GEOLOCATION_POSITION_OPTIONS = {
 } as const;
 
 /**
- * Geolocation errors (docs/PRODUCT.md "Location"). Texts quoted in the spec are verbatim; the spec only describes
- * the first three, which say what it lists.
+ * Geolocation errors (docs/PRODUCT.md "Location"). The texts are kept word for word from the app
+ * this one replaces; the first three say what each failure lists.
  */
 export const GEOLOCATION_MESSAGES = {
   /** No retry. */
@@ -146,7 +146,7 @@ export interface LocationResult {
 export interface ReverseGeocodeResponse {
   success: true;
   location: LocationResult;
-  /** Present when Google was asked and failed: the spec's message for the failure. */
+  /** Present when Google was asked and failed: the plain words for the failure (docs/PRODUCT.md "Location"). */
   notice?: string;
   /** Present with `notice`. */
   reason?: GeocodeFailure;

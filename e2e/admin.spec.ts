@@ -153,7 +153,7 @@ test('an administrator finds a user by phone, edits, suspends and activates them
   try {
     await signInAdmin(page);
 
-    // Overview: the spec's cards and the 12-month chart with its table.
+    // Overview: the stat cards and the 12-month chart with its table.
     const sections = page.getByRole('tablist', { name: 'Admin sections' });
     await expect(sections.getByRole('tab')).toHaveText([
       'Overview',

@@ -78,7 +78,7 @@ test('a paid referral shows on the affiliate dashboard: figures, code, links, pa
   expect(message).toContain(code);
   expect(message).toContain(link);
 
-  // Earnings: under ₵250 the button is disabled with the spec's message; no payouts yet.
+  // Earnings: under ₵250 the button is disabled with the minimum's message; no payouts yet.
   await tabs.getByRole('tab', { name: 'Earnings' }).click();
   await expect(tabs.getByRole('tab', { name: 'Earnings' })).toHaveAttribute('aria-selected', 'true');
   const requestButton = page.getByRole('button', { name: 'Request Payout' });

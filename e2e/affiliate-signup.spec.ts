@@ -31,7 +31,7 @@ test('an affiliate signs up through a flaky connection, copies the referrer code
   await form.getByRole('checkbox', { name: /I agree to the Affiliate Terms/ }).check();
   await expect(submit).toBeEnabled();
 
-  // The schema's checks, with the spec's words.
+  // The schema's checks, with the contract's words.
   await submit.click();
   const alert = page.getByRole('alert').filter({ hasText: /\S/ }).first();
   await expect(alert).toHaveText('Please enter a valid Ghana phone number (e.g., 0241234567 or +233241234567)');

@@ -44,7 +44,7 @@ test('an empty step 2 stays on step 2, each error by its field, focus on the fir
   await expect(heading(page, 2)).toBeVisible();
   const firstName = form.getByLabel('First Name');
   await expect(firstName).toBeFocused();
-  // The spec's sentence once, for the step; each empty field named by itself (issue #29 item 11).
+  // One sentence for the step; each empty field named by itself (issue #29 item 11).
   for (const [label, name] of [
     ['First Name', 'First name'],
     ['Last Name', 'Last name'],

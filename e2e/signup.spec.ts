@@ -267,7 +267,7 @@ test('the wizard explains each problem with the spec words on the step that has 
   await expect(form.getByLabel('Email Address')).toBeFocused();
   await expect(form.getByLabel('Email Address')).toHaveAccessibleDescription('Please enter a valid email address');
 
-  // A dropped connection: the spec's message with a hint (no error details or time: plain words); nothing typed is lost.
+  // A dropped connection: the connection message with a hint (no error details or time: plain words); nothing typed is lost.
   await form.getByLabel('Email Address').fill(p.email);
   await forward();
   await page.route('**/api/signup', (route) => route.abort('internetdisconnected'));

@@ -12,7 +12,7 @@ describe('the Node version check every npm script loads first', () => {
   });
 
   it("stops npm start on this machine's own Node when it is older, with that one line", () => {
-    // The machines have an older system Node (ARCHITECTURE decision 1): the one npm falls back to.
+    // The machines have an older system Node (ARCHITECTURE.md "Node 24 from npm"): the one npm falls back to.
     const system = spawnSync('/usr/bin/node', ['--version'], { encoding: 'utf8' });
     if (system.error || Number(system.stdout.slice(1).split('.')[0]) >= 24) return; // no older Node here to try
     const run = spawnSync('/usr/bin/node', ['--import', './api/bin/node-version.mjs', 'api/src/server.ts'], {

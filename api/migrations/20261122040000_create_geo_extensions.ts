@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Radius search uses cube + earthdistance (ARCHITECTURE decision 4). On PostgreSQL 15 creating
+// Radius search uses cube + earthdistance (ARCHITECTURE.md "Radius search"). On PostgreSQL 15 creating
 // earthdistance needs a superuser, so provisioning normally creates both; IF NOT EXISTS keeps this a no-op then.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE EXTENSION IF NOT EXISTS cube');

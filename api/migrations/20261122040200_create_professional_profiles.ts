@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
-// A professional's listing data. Rates are pesewas (ARCHITECTURE decision 5); the defaults are the
-// spec's ₵30–₵50, negotiable, Monday–Friday 09:00–17:00 (docs/PRODUCT.md "Finding a professional").
+// A professional's listing data. Rates are pesewas (ARCHITECTURE.md "Money in pesewas"); the defaults are
+// ₵30–₵50, negotiable, Monday–Friday 09:00–17:00 (docs/PRODUCT.md "Finding a professional").
 export const DEFAULT_AVAILABILITY = {
   days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
   start: '09:00',

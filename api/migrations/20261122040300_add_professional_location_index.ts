@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// GiST index for radius search with earth_box(...) @> ll_to_earth(...) (ARCHITECTURE decision 4).
+// GiST index for radius search with earth_box(...) @> ll_to_earth(...) (ARCHITECTURE.md "Radius search").
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(
     `CREATE INDEX professional_profiles_location_gist ON professional_profiles

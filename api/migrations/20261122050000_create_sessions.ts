@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Sign-in sessions: random opaque tokens stored only as SHA-256 hashes (ARCHITECTURE decision 6).
+// Sign-in sessions: random opaque tokens stored only as SHA-256 hashes (ARCHITECTURE.md "Passwords and sessions").
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('sessions', (t) => {
     t.bigIncrements('id').primary();

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// The administrator's settings (docs/PRODUCT.md "Administrators"), one row. Money in pesewas (decision 5).
+// The administrator's settings (docs/PRODUCT.md "Administrators"), one row. Money in pesewas (ARCHITECTURE.md "Money in pesewas").
 // Prices are read when a payment starts and stored on it, so a change affects only later payments.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('platform_settings', (t) => {

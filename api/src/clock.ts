@@ -1,4 +1,4 @@
-/** Time comes from here so tests can move it (ARCHITECTURE decision 10). */
+/** Time comes from here so tests can move it (ARCHITECTURE.md "Time from a clock"). */
 export interface Clock {
   now(): Date;
 }

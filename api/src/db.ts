@@ -95,7 +95,7 @@ function withDefaultUser(databaseUrl: string): string {
   return url.toString();
 }
 
-/** knex on PostgreSQL (DATABASE_URL) or on embedded PGlite (ARCHITECTURE decision 3). */
+/** knex on PostgreSQL (DATABASE_URL) or on embedded PGlite (ARCHITECTURE.md "One database layer, two engines"). */
 export async function createDb({ databaseUrl, dataDir = './data', opener = defaultOpener() }: DbOptions): Promise<Db> {
   if (databaseUrl) {
     // A database that does not answer fails a request in seconds (503), not after knex's 60 s.

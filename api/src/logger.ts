@@ -40,7 +40,7 @@ export function stdoutLog(): LogOutput {
   });
 }
 
-/** JSON logs; secrets never reach them (ARCHITECTURE decision 12). */
+/** JSON logs; secrets never reach them (ARCHITECTURE.md "Logging"). */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     {

@@ -85,7 +85,7 @@ export async function signUpAffiliate(app: TestApp, overrides: Record<string, un
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Miles north of a point, in degrees of latitude, with the spec's Earth radius (3959 miles). */
+/** Miles north of a point, in degrees of latitude, with the Earth radius of the distances shown (3959 miles, docs/PRODUCT.md "Distances"). */
 export const milesNorth = (miles: number) => (miles / 3959) * (180 / Math.PI);
 
 /** A paid, listed professional placed at the given coordinates. */

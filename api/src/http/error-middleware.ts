@@ -4,7 +4,7 @@ import { REPORT_MESSAGES } from '../../../contract/reports.ts';
 import type { Logger } from '../logger.ts';
 import { HttpError } from './errors.ts';
 
-/** Names of unique constraints, so a 409 can say what is taken (ARCHITECTURE decision 8). */
+/** Names of unique constraints, so a 409 can say what is taken (ARCHITECTURE.md "Errors as JSON"). */
 const UNIQUE_MESSAGES: Record<string, string> = {
   users_email_lower_unique: 'An account with this email already exists.',
   users_phone_unique: 'An account with this phone number already exists.',

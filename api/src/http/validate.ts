@@ -3,8 +3,8 @@ import { firstProblem } from '../../../contract/accounts.ts';
 import { badRequest } from './errors.ts';
 
 /**
- * Parses a request body with the contract's zod schema (ARCHITECTURE decision 7). The message is
- * the first problem — in the spec's order of checks when one is given, as the island shows it —
+ * Parses a request body with the contract's zod schema (ARCHITECTURE.md "One schema per body"). The message is
+ * the first problem — in the order of checks the contract gives (docs/PRODUCT.md "Account details"), as the island shows it —
  * and `errors` names every field.
  */
 export function validate<S extends z.ZodMiniType>(

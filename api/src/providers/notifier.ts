@@ -216,7 +216,7 @@ class NotNeeded extends Error {}
 /**
  * Delivers due messages, each through its channel's transport. Rows are claimed with FOR UPDATE
  * SKIP LOCKED, so several API processes can run this at once without sending a message twice
- * (ARCHITECTURE decision 11).
+ * (ARCHITECTURE.md "Background work in tables").
  */
 export async function deliverNotifications(deps: DeliveryDeps): Promise<number> {
   const now = deps.clock.now();

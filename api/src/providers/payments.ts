@@ -1,5 +1,5 @@
 /**
- * A payment provider as the payments service sees it (ARCHITECTURE decision 9): `paystack` talks
+ * A payment provider as the payments service sees it (ARCHITECTURE.md "Payments through a provider"): `paystack` talks
  * to Paystack's API; `sandbox` reads what the local TEST MODE checkout recorded.
  */
 export interface ProviderTransaction {

@@ -25,5 +25,5 @@ export function supportLinks(lines: { whatsapp: string; phone: string; email: st
   };
 }
 
-/** The footer's copyright year: the year the site was built (the spec's fixed "2024" went stale). */
+/** The footer's copyright year: the year the site was built (a year written by hand goes stale). */
 export const COPYRIGHT_YEAR = new Date().getFullYear();

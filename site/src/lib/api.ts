@@ -1,5 +1,5 @@
 /**
- * The browser's API client (ARCHITECTURE "src/lib/: api client (retry policy)").
+ * The browser's API client (ARCHITECTURE.md "Browser").
  * - apiFetch: one JSON call with a time-out; typed errors (ApiError, NetworkError, TimeoutError).
  * - shouldRetry / retryDelay / withRetry: these data-query defaults (docs/PRODUCT.md "Plain words").
  * - query: GET with a 5-minute freshness cache keyed by path (no react-query: islands stay small).
@@ -199,8 +199,8 @@ export async function apiBlob(
   return new File([blob], attachmentName(response.headers.get('Content-Disposition')) ?? '', { type: blob.type });
 }
 
-// ---- Retry policy (spec: no retry on 401, 403 or any 4xx; otherwise up to 2 retries; the delay
-// doubles from 1 s, capped at 30 s). The spec also shows an older set (3 retries); we use this one.
+// ---- Retry policy (docs/PRODUCT.md "Working offline"): no retry on 401, 403 or any 4xx; otherwise up
+// to 2 retries; the delay doubles from 1 s, capped at 30 s.
 
 export const MAX_RETRIES = 2;
 export const MAX_RETRY_DELAY_MS = 30_000;
@@ -292,7 +292,7 @@ export const DASHBOARD_MESSAGES = {
   unreachable: NO_CONNECTION,
   timeout: 'Request timed out. Please check your connection and try again.',
   notFound: 'User data not found. Please try logging in again.',
-  // The spec's "Failed to fetch user data" read like a browser error; this says what to do.
+  // "Failed to fetch user data" would read like a browser error; this says what to do.
   fallback: 'We could not load your dashboard. Please try again in a moment.',
   affiliateFallback: 'We could not load your affiliate data. Please try again in a moment.',
 } as const;

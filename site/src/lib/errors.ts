@@ -1,6 +1,6 @@
 /**
  * Error-screen classification (docs/PRODUCT.md "Plain words").
- * Reads the error's name, message and HTTP status; the rules are tried in the spec's order.
+ * Reads the error's name, message and HTTP status; the rules are tried in this order.
  */
 export type ErrorKind = 'network' | 'location' | 'auth' | 'server' | 'unknown';
 
@@ -18,7 +18,7 @@ export const ERROR_SCREEN_MESSAGES: Record<ErrorKind, string> = {
 };
 
 // "load failed" is Safari's wording for a failed fetch (Chrome says "Failed to fetch", Firefox
-// "NetworkError when attempting to fetch resource"); the spec's list is the first four words.
+// "NetworkError when attempting to fetch resource"); the first four words are the usual list.
 const NETWORK = /failed to fetch|network|timeout|timed out|abort|load failed/;
 const LOCATION = /billing|key|request_denied/;
 const AUTH = /\b401\b|unauthori[sz]ed|forbidden/;

@@ -1,5 +1,5 @@
 /**
- * Browser geolocation with the spec's policy (docs/PRODUCT.md "Location"): high accuracy,
+ * Browser geolocation with the policy of docs/PRODUCT.md "Location": high accuracy,
  * 10 s time-out, a cached position up to 5 minutes old; up to 3 retries 2 s × attempt apart, except
  * when permission is denied. No React here: the location store calls it, tests pass a fake.
  */
@@ -36,7 +36,7 @@ export interface AcquireOptions {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The spec's message for a failed attempt. */
+/** The message for a failed attempt (docs/PRODUCT.md "Location"). */
 export function geolocationErrorMessage(error: { code: number; message?: string }): string {
   if (error.code === PERMISSION_DENIED) return GEOLOCATION_MESSAGES.permissionDenied;
   if (error.code === POSITION_UNAVAILABLE) return GEOLOCATION_MESSAGES.positionUnavailable;

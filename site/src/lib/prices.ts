@@ -5,7 +5,7 @@ import { query } from './api.ts';
 
 /**
  * The prices and commissions in force (an administrator can change them, issue #6). Starts from
- * the spec's figures and switches to the server's; the payment pop-up always shows the amount the
+ * the published prices (`DEFAULT_PLAN_PRICES`) and switches to the server's; the payment pop-up always shows the amount the
  * server chose, so a failed load here never changes what anyone pays.
  */
 export function usePlanPrices(): PlanPrices {
@@ -15,7 +15,7 @@ export function usePlanPrices(): PlanPrices {
     query<PlanPrices>('/api/plans').then(
       (answer) =>
         live && setPrices({ prices: answer.prices, commissions: answer.commissions, lengths: answer.lengths }),
-      () => {}, // keep the spec's figures; see above
+      () => {}, // keep the published prices; see above
     );
     return () => {
       live = false;

@@ -164,7 +164,7 @@ export async function adminFetch<T = unknown>(path: string, options: Omit<ApiFet
   }
 }
 
-/** A GET with the spec's retry policy (no retry on 4xx; up to 2 retries otherwise). */
+/** A GET with the retry policy of lib/api.ts (docs/PRODUCT.md "Working offline") (no retry on 4xx; up to 2 retries otherwise). */
 export function adminGet<T = unknown>(path: string, signal?: AbortSignal): Promise<T> {
   return withRetry(() => adminFetch<T>(path, { signal }), signal);
 }

@@ -16,7 +16,7 @@ import { $session } from './session.ts';
 /**
  * Where the customer is (docs/PRODUCT.md "Location"):
  * idle → loading (with "Retrying... (n/3)") → ready (live position, city from the server's reverse
- * geocoding) or fallback (Accra, Ghana (Default Location), with the spec's message).
+ * geocoding) or fallback (Accra, Ghana (Default Location), with the message of docs/PRODUCT.md "Location").
  */
 export type LocationStatus = 'idle' | 'loading' | 'ready' | 'fallback';
 

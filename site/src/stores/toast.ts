@@ -3,8 +3,8 @@ import { atom, onStart } from 'nanostores';
 /**
  * $toast: the one visible notification (docs/PRODUCT.md "Plain words"). Placed on every page by the layout's <ToastHost>; any island calls showToast().
  *
- * The spec's toast removal delay after dismissal is 1,000,000 ms (about 17 minutes): a quirk of the
- * original, which kept dismissed toasts in memory. Here a toast hides itself after AUTO_HIDE_MS and
+ * The app this one replaces removed a dismissed toast after 1,000,000 ms (about 17 minutes) and
+ * kept it in memory meanwhile. Here a toast hides itself after AUTO_HIDE_MS and
  * a dismissed toast is gone at once.
  */
 export type ToastVariant = 'default' | 'success' | 'destructive';

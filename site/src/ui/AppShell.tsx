@@ -8,7 +8,7 @@ interface Props {
 }
 
 /**
- * Every island wraps itself in AppShell: an error boundary with the spec's error screens. Its
+ * Every island wraps itself in AppShell: an error boundary with the error screens of docs/PRODUCT.md "Plain words". Its
  * lazily loaded parts (ui/LazyPart.tsx) fail alone, in their own place, when they cannot download.
  */
 export function AppShell({ name, children }: Props) {

@@ -14,7 +14,7 @@ import { refuseTakenEmailOrPhone, usersRepo } from './users.ts';
 const DEFAULT_RATES = { base: 30, max: 50 };
 
 /**
- * Creates a pending customer or professional and the payment that will activate it (docs/PRODUCT.md "First payment and activation"). Professionals who send 0/empty rates get the spec's defaults (₵30–₵50, negotiable).
+ * Creates a pending customer or professional and the payment that will activate it (docs/PRODUCT.md "First payment and activation"). Professionals who send 0/empty rates get the defaults (₵30–₵50, negotiable; docs/PRODUCT.md "Finding a professional").
  */
 /** The affiliate whose code this is, in any letter case. */
 const findReferrer = (

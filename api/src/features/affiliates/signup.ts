@@ -11,7 +11,7 @@ import { sessionsRepo } from '../auth/sessions.ts';
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
-/** SEAFF + 6 characters; never the spec's display fallback SEAFF0000. */
+/** SEAFF + 6 characters (docs/PRODUCT.md "Affiliates, commission and payouts"); never SEAFF0000, the screens' placeholder. */
 export function referrerCode(): string {
   return `SEAFF${Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
 }

@@ -5,8 +5,8 @@ import { detectCity } from './fallback.ts';
 
 /**
  * Where the coordinates are (docs/PRODUCT.md "Location"): Google's address when a key is
- * configured and Google answers, else the city detected from the coordinates, with the spec's
- * message for Google's failure as `notice` (docs/PRODUCT.md "Location": every failure falls back).
+ * configured and Google answers, else the city detected from the coordinates, with the plain
+ * words for Google's failure as `notice` (docs/PRODUCT.md "Location": every failure falls back).
  */
 export async function reverseGeocode(
   deps: { geocoder: Geocoder | null; logger: Logger },

@@ -195,7 +195,7 @@ export function priceFor(settings: Settings, planType: PlanType, months: PlanLen
 /** A provider's statuses for a payment not finished yet: it may still succeed. */
 const IN_PROGRESS = ['ongoing', 'pending', 'processing', 'queued', 'abandoned', 'pay_offline', 'send_otp'];
 
-/** What must hold before a payment grants anything (ARCHITECTURE decision 9). */
+/** What must hold before a payment grants anything (ARCHITECTURE.md "Payments through a provider"). */
 function refusal(payment: PaymentRow, tx: ProviderTransaction): string | null {
   if (tx.reference !== payment.reference) return 'provider answered for another reference';
   if (tx.status !== 'success') return `provider status is ${tx.status || 'empty'}`;

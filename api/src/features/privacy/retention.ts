@@ -59,7 +59,7 @@ function expired(db: Db | Knex.Transaction, cutoff: Date) {
 /**
  * Anonymises (anonymise.ts) every account past retention, each in its own transaction, keeping the
  * books. An affiliate who is still owed money is kept: the debt must not lose its creditor.
- * Safe with several processes at once (ARCHITECTURE decision 11): each account is locked with
+ * Safe with several processes at once (ARCHITECTURE.md "Background work in tables"): each account is locked with
  * FOR UPDATE SKIP LOCKED and the rule checked again under the lock, so another process working on
  * it skips it, and one finished with it has set deleted_at. Returns how many were anonymised.
  */

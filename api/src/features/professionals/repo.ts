@@ -11,7 +11,7 @@ import { reliabilityWords, type Reliability } from '../../../../contract/reports
 import { professionalReliability } from '../bookings/reliability.ts';
 import { countOf } from '../../../../contract/counts.ts';
 
-/** 12-hour clock as the spec shows hours ("9:00 AM - 5:00 PM"). */
+/** 12-hour clock as profiles show hours ("9:00 AM - 5:00 PM"). */
 export const hoursText = (start: string, end: string): string => `${timeLabel(start)} - ${timeLabel(end)}`;
 
 export function responseText(avgSeconds: number | null): string | null {

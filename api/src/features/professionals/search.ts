@@ -17,7 +17,7 @@ import { professionalReliability } from '../bookings/reliability.ts';
  *   the radius is read and sorted instead, which is then few;
  * - anywhere: the sort's B-tree index.
  * The migrations 20261125010000/010100 and 20261204000000 (the stored earth_position) give the
- * columns and indexes. The spec's great-circle distance (R = 3959 miles) decides who is inside and
+ * columns and indexes. The great-circle distance (R = 3959 miles, docs/PRODUCT.md "Distances") decides who is inside and
  * the distance shown.
  */
 export interface SearchFilters {
@@ -40,7 +40,7 @@ export interface SearchPage {
 /** Entries a sorted walk reads before reading the whole radius is surely cheaper (docs/BENCHMARKS.md, issue #15). */
 export const WALK_LIMIT = 4000;
 
-/** earth_box works in metres on a sphere of 6,378,168 m; the spec's distance uses R = 3959 miles. */
+/** earth_box works in metres on a sphere of 6,378,168 m; the distance shown uses R = 3959 miles. */
 const EARTH_BOX_METRES_PER_RADIAN = 6_378_168;
 
 /** The ascending column each sort reads (ties: the user id), as migration 20261125010000 defines them. */
@@ -61,7 +61,7 @@ const and = (parts: Array<Sql | false | undefined>): Sql => {
   return { sql: kept.map((p) => p.sql).join(' and '), bindings: kept.flatMap((p) => p.bindings) };
 };
 
-/** The spec's great-circle distance in miles from the position of `alias`. */
+/** The great-circle distance in miles (docs/PRODUCT.md "Distances") from the position of `alias`. */
 const distance = (alias: string, at: { lat: number; lng: number }) =>
   sql(
     `(2 * ${EARTH_RADIUS_MILES} * asin(sqrt(power(sin(radians(${alias}.latitude - ?) / 2), 2)

@@ -80,7 +80,7 @@ async function recordAndRemind(
 /**
  * Sends each customer or professional one "ends soon" reminder when their paid period enters the
  * last reminder days (administrator's setting), and one notice when it has ended. Safe to run in several processes at once
- * (ARCHITECTURE decision 11): the unique (user, kind, period) row is claimed in the transaction that
+ * (ARCHITECTURE.md "Background work in tables"): the unique (user, kind, period) row is claimed in the transaction that
  * queues the messages, so a failed send leaves no claim and a later run retries it. Returns how
  * many were sent.
  */

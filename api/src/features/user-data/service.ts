@@ -232,7 +232,7 @@ type ReferralListRow = Pick<ReferralRow, 'id' | 'created_at'> &
 /**
  * The affiliate's record (docs/PRODUCT.md "Affiliates, commission and payouts") from the ledger: earnings are credited commissions, the pending
  * payout is what the ledger leaves after payouts not failed, and the conversion rate is referred
- * sign-ups that paid ÷ referred sign-ups (not the spec's fixed 78%).
+ * sign-ups that paid ÷ referred sign-ups (measured, never a fixed figure).
  */
 export async function affiliateRecord(db: Db, user: SessionUser, now: Date) {
   const { base } = await account(db, user, now);

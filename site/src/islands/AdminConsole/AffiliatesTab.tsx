@@ -24,8 +24,8 @@ const HEADERS = [
 const METHOD_LABELS = { 'mobile-money': 'Mobile Money', 'bank-account': 'Bank account' } as const;
 
 /**
- * Affiliates (docs/PRODUCT.md "Administrators"): search by name, email or referrer code and the table. The spec's row
- * buttons had no handlers; here each does something real: open the account, suspend or activate.
+ * Affiliates (docs/PRODUCT.md "Administrators"): search by name, email or referrer code and the table. Each row
+ * button does something real: open the account, suspend or activate.
  */
 export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
   const [params, setParams] = useState<ListParams>(FIRST_PAGE);

@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
 import { ApiError } from '../../lib/api.ts';
 
 interface FailureTexts {
-  /** The server answered with an error: its message in the spec's sentence. */
+  /** The server answered with an error: its message in the console's sentence (docs/PRODUCT.md "Administrators"). */
   answered: (message: string) => string;
   /** The server could not be reached (or timed out). */
   unreachable: string;

@@ -11,7 +11,7 @@ import type { MapsVerdict } from './checks.ts';
 import '../../ui/diagnostics.css';
 import { useHydrated } from '../../ui/useHydrated.ts';
 
-/** Accra's centre: the spec's test place. */
+/** Accra's centre: the place the diagnostic asks about (docs/PRODUCT.md "Diagnostic pages"). */
 export const TEST_PATH = '/api/location/reverse?lat=5.6037&lng=-0.187';
 
 type MapsResult =

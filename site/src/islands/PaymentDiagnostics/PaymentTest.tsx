@@ -58,7 +58,7 @@ function Tester() {
       });
       note(`verify: ${JSON.stringify(verified)}`);
       setStatus(verified.success ? 'success' : 'failed');
-      // The spec's words: "Payment successful! Reference: …" and "Payment error: …".
+      // The diagnostic's words (docs/PRODUCT.md "Diagnostic pages"): "Payment successful! Reference: …" and "Payment error: …".
       if (verified.success) setMessage(`Payment successful! Reference: ${outcome.reference}`);
       else setError(`Payment error: ${verified.message || PAYMENT_MESSAGES.verifyFailed}`);
     } catch (e) {

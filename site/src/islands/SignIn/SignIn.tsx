@@ -176,7 +176,7 @@ function Form() {
         case 'payment-required':
           offerPayment(outcome);
           return;
-        // The toast is the spec's; the same words stay by the form, where the person looks next.
+        // The toast stays (docs/PRODUCT.md "Plain words"); the same words stay by the form, where the person looks next.
         case 'failed':
           showToast({ title: LOGIN_MESSAGES.failedTitle, description: outcome.message, variant: 'destructive' });
           setProblem(outcome.message);

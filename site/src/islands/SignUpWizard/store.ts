@@ -128,7 +128,7 @@ const stepOf = (key: string): Step | undefined =>
 
 /**
  * The contract's sign-up schema (what the API checks) on what was typed: one message per field
- * (the first in the spec's order), and the first problem of anything no step shows.
+ * (the first in the order of docs/PRODUCT.md "Account details"), and the first problem of anything no step shows.
  */
 export function checkSignup(form: SignupForm): { errors: FieldErrors; other: string | undefined } {
   const parsed = signupSchema.safeParse(signupBody(form));
@@ -163,7 +163,7 @@ const FIELD_NAMES: Partial<Record<keyof SignupForm, string>> = {
 
 /**
  * Shows a step with its problems: the plan's as the alert, the others by their fields. Empty fields
- * get the spec's sentence once, as the step's alert, and each is named by itself.
+ * get one sentence for the step, as its alert, and each is named by itself.
  */
 function showProblems(step: Step, errors: FieldErrors): void {
   const state = $signup.get();
@@ -247,7 +247,7 @@ export function dismissPaymentError(): void {
 
 /**
  * The alert for a failed POST /api/signup: the server's reason, else what happened and what to do.
- * (The spec added the error's details and the time; people read those as a crash, so they are logged.)
+ * (The error's details and the time are logged, not shown: people read those as a crash; docs/PRODUCT.md "Plain words".)
  */
 export function signupFailureMessage(error: unknown): string {
   const message =

@@ -30,7 +30,7 @@ function show(value: unknown): string | null {
 
 /**
  * Placeholder dashboard (the real dashboards come with the next issue): who is signed in, and the
- * account's record from GET /api/{type}-data/{email}, with the spec's loading and error panels.
+ * account's record from GET /api/{type}-data/{email}, with its loading and error panels (docs/PRODUCT.md "Dashboards").
  */
 export function DashboardPanel({ title, user }: { title: string; user: SessionUser }) {
   const [leaving, setLeaving] = useState(false);
