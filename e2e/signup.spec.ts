@@ -235,7 +235,7 @@ test('a professional is asked for a profession and a service area, then signs up
   await expect(page.locator('.pd-head .avatar img')).toHaveAttribute('src', /^\/media\/[0-9a-f]{64}-thumb\.webp$/);
 });
 
-test('the wizard explains each problem with the spec words on the step that has the field, and keeps what was typed', async ({
+test('the wizard explains each problem in plain words on the step that has the field, and keeps what was typed', async ({
   page,
 }) => {
   const p = person('Efua');

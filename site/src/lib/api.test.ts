@@ -311,7 +311,7 @@ describe('logUnexpected', () => {
 });
 
 describe('dashboardLoadErrorMessage', () => {
-  it('maps each failure to the spec message', () => {
+  it('maps each failure to its message', () => {
     expect(dashboardLoadErrorMessage(new MissingEmailError())).toBe('Email is required');
     expect(dashboardLoadErrorMessage(new NetworkError())).toBe(
       'Unable to connect to server. Please check your internet connection and try again.',

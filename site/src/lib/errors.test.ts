@@ -41,7 +41,7 @@ describe('classifyError', () => {
     expect(classifyError(new Error('boom')).message).toBe('Something went wrong. Please try again.');
   });
 
-  it('follows the spec order: a network word wins over a status', () => {
+  it('follows the order of the rules: a network word wins over a status', () => {
     expect(classifyError(new ApiError(500, 'upstream timeout', null)).kind).toBe('network');
   });
 });

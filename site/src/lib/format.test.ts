@@ -14,7 +14,7 @@ describe('format', () => {
     expect(ratingLabel(5)).toBe('5.0');
   });
 
-  it('maps booking statuses to the spec badge styles', () => {
+  it('maps booking statuses to their badge styles', () => {
     expect(['completed', 'confirmed', 'pending', 'cancelled'].map(statusVariant)).toEqual([
       'default',
       'secondary',

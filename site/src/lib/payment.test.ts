@@ -42,7 +42,7 @@ describe('checkPaymentPreconditions', () => {
     );
   });
 
-  it('checks in the spec order: key before email before amount', () => {
+  it('checks in order: key before email before amount', () => {
     expect(() => checkPaymentPreconditions({ ...ok, key: null, email: '', amount: 0 })).toThrow(
       PAYMENT_MESSAGES.publicKeyRequired,
     );
@@ -157,7 +157,7 @@ describe('verifyAndComplete', () => {
     }
   });
 
-  it('a refused verification throws the spec message and completes nothing', async () => {
+  it('a refused verification throws the refusal message and completes nothing', async () => {
     const { verifyAndComplete } = await import('./payment.ts');
     const urls: string[] = [];
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -33,7 +33,7 @@ const reverse = async () => ({ city: 'Accra', address: 'Osu, Accra, Ghana' });
 afterEach(() => resetLocation());
 
 describe('locate', () => {
-  it('uses the device position with the spec options and the server city', async () => {
+  it('uses the device position with the documented options and the server city', async () => {
     const { geo, calls } = fakeGeo(accra);
     const state = await locate({ geolocation: geo, reverse });
     expect(calls).toEqual([GEOLOCATION_POSITION_OPTIONS]);

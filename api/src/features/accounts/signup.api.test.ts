@@ -110,7 +110,7 @@ describe('POST /api/signup (the form rules, server side too)', () => {
     expect(res.body).toMatchObject({ success: false, message });
   });
 
-  it('reports a missing field before a bad pattern, as the spec orders the checks', async () => {
+  it('reports a missing field before a bad pattern, as the product rules order the checks', async () => {
     const res = await post(signupBody({ email: 'not-an-email', phone: '' }));
     expect(res.body.message).toBe(SIGNUP_MESSAGES.required);
   });

@@ -319,7 +319,7 @@ describe('user actions', () => {
     expect(noProfession).toMatchObject({ status: 400, body: { errors: [{ field: 'profession' }] } });
   });
 
-  it('suspends (the open session is refused at once) and activates, only between the spec states', async () => {
+  it('suspends (the open session is refused at once) and activates, only between the account states', async () => {
     const user = await signUpAndPay(app);
     const data = () =>
       app.request(`/api/customer-data/${encodeURIComponent(user.body.email)}`, { headers: bearer(user.token) });

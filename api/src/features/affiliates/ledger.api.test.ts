@@ -71,7 +71,7 @@ describe('commission ledger and payouts', () => {
     expect(pro.userId).toBeGreaterThan(0);
   });
 
-  it('refuses a payout under ₵250 with the spec message, and keeps the balance equal to the ledger', async () => {
+  it('refuses a payout under ₵250 with the minimum in words, and keeps the balance equal to the ledger', async () => {
     const affiliate = await newAffiliate(app);
     await signUpAndPay(app, { referrerCode: affiliate.code });
     const res = await app.request('/api/affiliate/payouts', { method: 'POST', headers: bearer(affiliate.token) });

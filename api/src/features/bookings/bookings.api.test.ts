@@ -59,7 +59,7 @@ describe('bookings', () => {
     });
   });
 
-  it('uses a negotiated rate within 70% of base to 120% of max, with the spec note', async () => {
+  it('uses a negotiated rate within 70% of base to 120% of max, with the negotiation note', async () => {
     const res = await book({ date: MONDAY, time: '10:00', proposedRate: 25 });
     expect(res.body.booking).toMatchObject({
       agreedRate: 25,

@@ -226,7 +226,7 @@ describe('googleGeocoder against a local geocoding API', () => {
     expect(delays).toEqual([]);
   });
 
-  it('uses the spec’s constants: 10 s time limit, 3 attempts, 1 s and 2 s backoff bases, 5-minute billing block', () => {
+  it('uses the look-up constants: 10 s time limit, 3 attempts, 1 s and 2 s backoff bases, 5-minute billing block', () => {
     expect(GEOCODING).toEqual({
       timeoutMs: 10_000,
       maxAttempts: 3,
@@ -338,7 +338,7 @@ describe('reverseGeocode (the service behind GET /api/location/reverse)', () => 
     ],
     [{ kind: 'status', status: 'INVALID_REQUEST' } as const, 'invalid_request', 'Invalid coordinates provided'],
   ])(
-    'Google failing with %o: the detected city with the spec’s message as notice, logged without the key',
+    'Google failing with %o: the detected city with plain words as notice, logged without the key',
     async (answer, reason, notice) => {
       const { geocoder } = setup();
       const { logger, lines } = capture();

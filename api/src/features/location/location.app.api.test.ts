@@ -46,7 +46,7 @@ describe.skipIf(!wired)('GET /api/location/reverse in the app', () => {
       expect(JSON.stringify(app.logs)).not.toContain(fake.apiKey);
     });
 
-    it('falls back with the spec’s notice when Google finds nothing', async () => {
+    it('falls back with the notice when Google finds nothing', async () => {
       fake.script({ kind: 'status', status: 'ZERO_RESULTS' });
       const res = await app.request('/api/location/reverse?lat=9.4008&lng=-0.8393', { headers: bearer(token) });
       expect(res.status).toBe(200);

@@ -62,7 +62,7 @@ describe('failure texts', () => {
     );
     expect(failureText(new NetworkError(), DELETE_FAILURE)).toBe(ADMIN_MESSAGES.deleteFailedNetwork);
   });
-  it('other actions show the server message, never success (the spec always said "sent successfully")', () => {
+  it('other actions show the server message, never success (never a fixed "sent successfully")', () => {
     expect(failureText(new ApiError(409, 'This user has no subscription to remind about.', null))).toBe(
       'This user has no subscription to remind about.',
     );

@@ -84,7 +84,7 @@ describe('affiliateFailureMessage', () => {
 });
 
 describe('submitAffiliate', () => {
-  it('shows the first problem in the spec order and sends nothing', async () => {
+  it('shows the first problem in the order of checks and sends nothing', async () => {
     $affiliateForm.set({ ...filled, email: 'bad', phone: '123' });
     const post = vi.fn();
     await submitAffiliate({ post, wait: async () => {} });

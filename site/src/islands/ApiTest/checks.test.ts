@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { KEY_MESSAGES, keyProblem, mapsVerdict } from './checks.ts';
 
-test('key format check in the spec order: empty, prefix, length', () => {
+test('key format check in order: empty, prefix, length', () => {
   expect(keyProblem('')).toBe(KEY_MESSAGES.empty);
   expect(keyProblem('   ')).toBe(KEY_MESSAGES.empty);
   expect(keyProblem(`BIza${'x'.repeat(40)}`)).toBe(KEY_MESSAGES.invalid);

@@ -45,7 +45,7 @@ describe('sign-up wizard steps', () => {
     expect($signup.get().step).toBe(2);
   });
 
-  it('submit shows the first problem in the spec order without calling the server', async () => {
+  it('submit shows the first problem in the order of checks without calling the server', async () => {
     $signupForm.set({
       ...$signupForm.get(),
       userType: 'professional',
