@@ -1,0 +1,77 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * docs/HOUSE-RULES.md names the test behind each rule and docs/RECIPES.md the files a change
+ * touches: a renamed or moved file must take its name in the docs with it. And a comment points at
+ * a rule by docs/PRODUCT.md's heading or ARCHITECTURE.md's, never at a document this repository
+ * does not hold (docs/HOUSE-RULES.md "Code and comments").
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const DOCS = ['docs/HOUSE-RULES.md', 'docs/RECIPES.md'];
+
+/** A path inside the repository, as the docs write it: from a top folder, to a file or a folder. */
+const PATH = /\b(?:api|site|contract|e2e|bench|docs|content)\/[\w.\-/]*[\w/]/g;
+
+/** Each path named in `text`, except a pattern (`YYYYMMDD…`) and on a line that says the thing is still being added. */
+export function pathsNamed(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => !line.includes('(being added)'))
+    .flatMap((line) => line.match(PATH) ?? [])
+    .filter((path) => !path.includes('YYYY'));
+}
+
+/** Citations of the spec, or of a numbered decision, which live in no file of this repository. */
+const OUTSIDE_CITATION = /\bthe spec\b|\bspec['’]s\b|\bspec says\b|\bdecisions? \d/i;
+const SOURCE = /\.(?:ts|tsx|astro|mjs|css)$/;
+const SKIPPED = new Set(['node_modules', 'dist', '.astro']);
+const self = fileURLToPath(import.meta.url);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return SKIPPED.has(entry.name) ? [] : sourceFiles(path);
+    return SOURCE.test(entry.name) && path !== self ? [path] : [];
+  });
+}
+
+describe('docs/HOUSE-RULES.md and docs/RECIPES.md', () => {
+  it('reads paths as the docs write them, and skips what is being added', () => {
+    const text = [
+      '- **Money** `contract/money.test.ts` ("finds no money …"), and site/src/ui.',
+      '- **Dates** only through `contract/dates.ts`. (being added)',
+      '`api/migrations/YYYYMMDDHHMMSS_verb_object.ts` beside `site/src/islands/<Name>/`.',
+    ].join('\n');
+    expect(pathsNamed(text)).toEqual(['contract/money.test.ts', 'site/src/ui', 'site/src/islands/']);
+  });
+
+  it.each(DOCS)('%s names only files and folders that exist', (doc) => {
+    const named = pathsNamed(readFileSync(join(root, doc), 'utf8'));
+    expect(named.length).toBeGreaterThan(10);
+    expect(named.filter((path) => !existsSync(join(root, path)))).toEqual([]);
+  });
+});
+
+describe('no source file cites the spec or a numbered decision', () => {
+  it('finds a citation in a comment', () => {
+    expect(OUTSIDE_CITATION.test("// with the spec's timeout")).toBe(true);
+    expect(OUTSIDE_CITATION.test('/** Time comes from here (ARCHITECTURE decision 10). */')).toBe(true);
+    expect(OUTSIDE_CITATION.test('// (docs/PRODUCT.md "Location"; ARCHITECTURE.md "Time")')).toBe(false);
+  });
+
+  it('finds none in api/, site/, contract/, e2e/ and bench/', () => {
+    const files = ['api', 'site', 'contract', 'e2e', 'bench'].flatMap((dir) => sourceFiles(join(root, dir)));
+    expect(files.length).toBeGreaterThan(100);
+    const cited = files.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          OUTSIDE_CITATION.test(line) ? [`${relative(root, file)}:${i + 1}: ${line.trim()}`] : [],
+        ),
+    );
+    expect(cited).toEqual([]);
+  });
+});
