@@ -106,7 +106,7 @@ try {
   // pg_restore runs with an empty search_path, and earthdistance's ll_to_earth() names the `earth`
   // type unqualified, so rebuilding the location index fails ("type earth does not exist"). Create
   // the extensions first with that function pinned to public; the dump's CREATE EXTENSION IF NOT
-  // EXISTS then leaves them be. (docs/OPERATIONS.md "Restore")
+  // EXISTS then leaves them be. (docs/OPERATIONS.md "Backups and restore")
   execFileSync('psql', [
     '-q',
     '-v',

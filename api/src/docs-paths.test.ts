@@ -30,6 +30,18 @@ const SOURCE = /\.(?:ts|tsx|astro|mjs|css)$/;
 const SKIPPED = new Set(['node_modules', 'dist', '.astro']);
 const self = fileURLToPath(import.meta.url);
 
+/** What a document can be cited by: its headings and its bold labels. */
+function citableNames(doc: string): string[] {
+  const text = readFileSync(join(root, doc), 'utf8');
+  return [...text.matchAll(/^#+ (.+)$/gm), ...text.matchAll(/\*\*([^*]+)\*\*/g)].map((match) => match[1]);
+}
+
+/** `docs/PRODUCT.md "Failed payments"`, `ARCHITECTURE.md, "Read cache"`: the document and the name cited. */
+const CITATION = /((?:docs\/)?[A-Z][A-Z-]*\.md),? "([^"]+)"/g;
+
+/** The document a citation means: ARCHITECTURE.md at the root, every other one in docs/. */
+const citedDoc = (name: string) => (name.startsWith('docs/') || name === 'ARCHITECTURE.md' ? name : `docs/${name}`);
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -55,15 +67,17 @@ describe('docs/HOUSE-RULES.md and docs/RECIPES.md', () => {
   });
 });
 
+const sources = () => ['api', 'site', 'contract', 'e2e', 'bench'].flatMap((dir) => sourceFiles(join(root, dir)));
+
 describe('no source file cites the spec or a numbered decision', () => {
   it('finds a citation in a comment', () => {
     expect(OUTSIDE_CITATION.test("// with the spec's timeout")).toBe(true);
     expect(OUTSIDE_CITATION.test('/** Time comes from here (ARCHITECTURE decision 10). */')).toBe(true);
-    expect(OUTSIDE_CITATION.test('// (docs/PRODUCT.md "Location"; ARCHITECTURE.md "Time")')).toBe(false);
+    expect(OUTSIDE_CITATION.test('// (docs/PRODUCT.md "Location"; ARCHITECTURE.md "Time from a clock")')).toBe(false);
   });
 
   it('finds none in api/, site/, contract/, e2e/ and bench/', () => {
-    const files = ['api', 'site', 'contract', 'e2e', 'bench'].flatMap((dir) => sourceFiles(join(root, dir)));
+    const files = sources();
     expect(files.length).toBeGreaterThan(100);
     const cited = files.flatMap((file) =>
       readFileSync(file, 'utf8')
@@ -73,5 +87,38 @@ describe('no source file cites the spec or a numbered decision', () => {
         ),
     );
     expect(cited).toEqual([]);
+  });
+});
+
+describe('a heading a comment cites exists', () => {
+  it('reads the document and the name of each citation', () => {
+    const line = '// (docs/PRODUCT.md "Failed payments"; ARCHITECTURE.md, "Read cache"; OPERATIONS.md "Backups")';
+    expect([...line.matchAll(CITATION)].map(([, doc, name]) => [citedDoc(doc), name])).toEqual([
+      ['docs/PRODUCT.md', 'Failed payments'],
+      ['ARCHITECTURE.md', 'Read cache'],
+      ['docs/OPERATIONS.md', 'Backups'],
+    ]);
+  });
+
+  it('finds every cited heading or bold label (or the start of one) in its document', () => {
+    const names = new Map<string, string[]>();
+    const namesOf = (doc: string) => {
+      if (!names.has(doc)) names.set(doc, existsSync(join(root, doc)) ? citableNames(doc) : []);
+      return names.get(doc) ?? [];
+    };
+    const citations = sources().flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          [...line.matchAll(CITATION)].map(([, doc, name]) => ({
+            where: `${relative(root, file)}:${i + 1}`,
+            doc: citedDoc(doc),
+            name,
+          })),
+        ),
+    );
+    expect(citations.length).toBeGreaterThan(100);
+    const missing = citations.filter(({ doc, name }) => !namesOf(doc).some((heading) => heading.startsWith(name)));
+    expect(missing.map(({ where, doc, name }) => `${where}: ${doc} "${name}"`)).toEqual([]);
   });
 });
