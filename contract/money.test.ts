@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from './source-files.test-helper.ts';
 import {
   formatCedis,
   formatCedisText,
@@ -106,13 +107,10 @@ const SOURCE = /\.(?:ts|tsx|astro|js|mjs)$/;
 const TEST = /\.(?:test|spec)\.[a-z]+$/;
 const MODULE = join('contract', 'money.ts');
 
-function sources(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(path);
-    return SOURCE.test(entry.name) && !TEST.test(entry.name) && path !== MODULE ? [path] : [];
-  });
-}
+const sources = (dir: string) =>
+  filesUnder(join(root, dir), (path) => SOURCE.test(path) && !TEST.test(path))
+    .map((path) => relative(root, path))
+    .filter((path) => path !== MODULE);
 
 describe('money goes through contract/money.ts', () => {
   it('finds each shape of a conversion or format by hand, and no percentage', () => {

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../../contract/source-files.test-helper.ts';
 
 /**
  * docs/HOUSE-RULES.md names the test behind each rule and docs/RECIPES.md the files a change
@@ -27,7 +28,6 @@ export function pathsNamed(text: string): string[] {
 /** Citations of the spec, or of a numbered decision, which live in no file of this repository. */
 const OUTSIDE_CITATION = /\bthe spec\b|\bspec['’]s\b|\bspec says\b|\bdecisions? \d/i;
 const SOURCE = /\.(?:ts|tsx|astro|mjs|css)$/;
-const SKIPPED = new Set(['node_modules', 'dist', '.astro']);
 const self = fileURLToPath(import.meta.url);
 
 /** What a document can be cited by: its headings and its bold labels. */
@@ -42,13 +42,7 @@ const CITATION = /((?:docs\/)?[A-Z][A-Z-]*\.md),? "([^"]+)"/g;
 /** The document a citation means: ARCHITECTURE.md at the root, every other one in docs/. */
 const citedDoc = (name: string) => (name.startsWith('docs/') || name === 'ARCHITECTURE.md' ? name : `docs/${name}`);
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return SKIPPED.has(entry.name) ? [] : sourceFiles(path);
-    return SOURCE.test(entry.name) && path !== self ? [path] : [];
-  });
-}
+const sourceFiles = (dir: string) => filesUnder(dir, (path) => SOURCE.test(path) && path !== self);
 
 describe('docs/HOUSE-RULES.md and docs/RECIPES.md', () => {
   it('reads paths as the docs write them, and skips what is being added', () => {
