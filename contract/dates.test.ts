@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
+  addTime,
+  addYears,
+  atHour,
   calendarWeeks,
   clockTime,
   compactDay,
@@ -9,6 +12,8 @@ import {
   dateTimeLabel,
   DAY_MS,
   dayMonth,
+  dayOf,
+  durationMs,
   daysLeft,
   HOUR_MS,
   longDate,
@@ -19,15 +24,25 @@ import {
   monthsCaption,
   monthStart,
   monthWeeks,
+  SECOND_MS,
+  secondsBetween,
+  seenAtLabel,
   shiftMonth,
   shortDate,
   shortMonthLabel,
   stampLabel,
   startLabel,
   startMs,
+  startOfDay,
+  startOfHour,
+  subtractTime,
+  timeBetween,
   timeLabel,
   todayInGhana,
+  wholeDaysBetween,
   weekdayLabel,
+  weekdayOf,
+  yearOf,
 } from './dates.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -35,6 +50,54 @@ const at = (iso: string) => new Date(iso);
 describe('lengths of time', () => {
   it('are a minute, an hour and a day in milliseconds', () => {
     expect([MINUTE_MS, HOUR_MS, DAY_MS]).toEqual([60_000, 3_600_000, 86_400_000]);
+  });
+});
+
+describe('instants and lengths of time', () => {
+  const now = at('2026-11-22T09:00:00Z');
+
+  it('adds up a duration in any units', () => {
+    expect(durationMs({})).toBe(0);
+    expect(durationMs({ hours: 1, minutes: 30 })).toBe(90 * MINUTE_MS);
+    expect(durationMs({ days: 2, seconds: 3, ms: 4 })).toBe(2 * DAY_MS + 3 * SECOND_MS + 4);
+  });
+
+  it('moves an instant forward and back, from a Date, an ISO string or milliseconds', () => {
+    expect(addTime(now, { minutes: 20 }).toISOString()).toBe('2026-11-22T09:20:00.000Z');
+    expect(addTime('2026-11-22T23:30:00Z', { hours: 1 }).toISOString()).toBe('2026-11-23T00:30:00.000Z');
+    expect(addTime(now.getTime(), { days: 30 }).toISOString()).toBe('2026-12-22T09:00:00.000Z');
+    expect(subtractTime(now, { days: 7 }).toISOString()).toBe('2026-11-15T09:00:00.000Z');
+    expect(subtractTime(now, { ms: HOUR_MS }).toISOString()).toBe('2026-11-22T08:00:00.000Z');
+    // A new Date each time: the caller's is never changed.
+    expect(addTime(now, { days: 1 })).not.toBe(now);
+    expect(now.toISOString()).toBe('2026-11-22T09:00:00.000Z');
+  });
+
+  it('measures the time between two instants, negative when the second is earlier', () => {
+    expect(timeBetween(now, '2026-11-22T10:30:00Z')).toBe(90 * MINUTE_MS);
+    expect(timeBetween('2026-11-22T10:30:00Z', now)).toBe(-90 * MINUTE_MS);
+    expect(secondsBetween(now, addTime(now, { ms: 1500 }))).toBe(1.5);
+    expect(wholeDaysBetween(now, addTime(now, { days: 2, hours: 23 }))).toBe(2);
+    expect(wholeDaysBetween(now, subtractTime(now, { hours: 1 }))).toBe(-1);
+  });
+
+  it("reads an instant's day, weekday, year, day start and hour start in Ghana", () => {
+    expect(dayOf('2026-11-22T23:59:59.999Z')).toBe('2026-11-22');
+    expect(dayOf(Date.UTC(2026, 11, 31, 23, 59))).toBe('2026-12-31');
+    expect(startOfDay(now).toISOString()).toBe('2026-11-22T00:00:00.000Z');
+    expect(startOfHour(at('2026-11-22T09:59:59.999Z')).toISOString()).toBe('2026-11-22T09:00:00.000Z');
+    // 22 November 2026 is a Sunday.
+    expect([weekdayOf(now), weekdayOf('2026-11-23'), weekdayOf('2026-11-28T23:59:00Z')]).toEqual([0, 1, 6]);
+    expect([yearOf(at('2026-12-31T23:59:59Z')), yearOf('2027-01-01T00:00:00Z')]).toEqual([2026, 2027]);
+  });
+
+  it('puts an hour on a real day, and refuses a day the calendar does not have', () => {
+    expect(atHour('2026-12-01', 9)?.toISOString()).toBe('2026-12-01T09:00:00.000Z');
+    expect(atHour('2028-02-29', 23)?.toISOString()).toBe('2028-02-29T23:00:00.000Z');
+    expect(atHour('2027-02-29', 9)).toBeNull();
+    expect(atHour('2026-02-30', 9)).toBeNull();
+    expect(atHour('2026-13-01', 9)).toBeNull();
+    expect(atHour('2026-12-01', 24)).toBeNull();
   });
 });
 
@@ -70,6 +133,13 @@ describe('addMonths', () => {
       '2027-05-30',
       '2027-11-30',
     ]);
+  });
+});
+
+describe('addYears', () => {
+  it('keeps the day and time, and clamps 29 February', () => {
+    expect(addYears(at('2026-11-22T09:00:00Z'), -3).toISOString()).toBe('2023-11-22T09:00:00.000Z');
+    expect(addYears(at('2028-02-29T12:00:00Z'), -3).toISOString()).toBe('2025-02-28T12:00:00.000Z');
   });
 });
 
@@ -191,6 +261,15 @@ describe('date labels, in en-GH', () => {
     expect(shortDate(at('2026-11-01T07:05:00Z'))).toBe('1 Nov 2026');
     expect(dateTimeLabel(at('2026-11-25T00:05:00Z'))).toBe('25 Nov 2026, 12:05 am GMT');
     expect(clockTime(at('2026-11-25T00:05:00Z'))).toBe('00:05');
+    expect(clockTime('2026-11-25T13:05:09.500Z', { seconds: true })).toBe('13:05:09');
+  });
+
+  it('writes when a screen last had news: the time today, with the day on another day', () => {
+    const now = at('2026-11-25T10:43:00Z');
+    expect(seenAtLabel(at('2026-11-25T10:42:00Z'), now)).toBe('10:42');
+    expect(seenAtLabel(at('2026-11-25T00:00:00Z'), now)).toBe('00:00');
+    expect(seenAtLabel(at('2026-11-24T23:59:00Z'), now)).toBe('23:59 on 24 Nov');
+    expect(seenAtLabel(at('2026-09-03T09:05:00Z'), now)).toBe('09:05 on 3 Sep');
   });
 
   it('writes September as Intl does ("Sept") in the Intl labels, and "Sep" in the fixed-name ones, as the screens always have', () => {

@@ -6,7 +6,8 @@
  * Dates travel as `yyyy-MM-dd` strings ("ymd"), months as `yyyy-MM`, times of day as `HH:MM`.
  */
 
-export const MINUTE_MS = 60_000;
+export const SECOND_MS = 1000;
+export const MINUTE_MS = 60 * SECOND_MS;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
@@ -19,18 +20,72 @@ export const LOCALE = 'en-GH';
 
 const UTC = { timeZone: 'UTC' } as const;
 
+/** An instant as the database, the API or a timer gives it: a Date, an ISO string, or milliseconds since 1970. */
+export type Instant = Date | string | number;
+
+const msOf = (at: Instant): number =>
+  at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
+
+/** A length of time in the units people count in; the parts add up ({ hours: 1, minutes: 30 }). */
+export interface Duration {
+  days?: number;
+  hours?: number;
+  minutes?: number;
+  seconds?: number;
+  ms?: number;
+}
+
+/** A duration in milliseconds. */
+export const durationMs = ({ days = 0, hours = 0, minutes = 0, seconds = 0, ms = 0 }: Duration): number =>
+  days * DAY_MS + hours * HOUR_MS + minutes * MINUTE_MS + seconds * SECOND_MS + ms;
+
+/** The instant `length` after `at` (a deadline, an expiry). */
+export const addTime = (at: Instant, length: Duration): Date => new Date(msOf(at) + durationMs(length));
+
+/** The instant `length` before `at` (the start of a "last hour" or "last 30 days" window). */
+export const subtractTime = (at: Instant, length: Duration): Date => new Date(msOf(at) - durationMs(length));
+
+/** Milliseconds from `from` to `to`; negative when `to` is earlier. */
+export const timeBetween = (from: Instant, to: Instant): number => msOf(to) - msOf(from);
+
+/** Seconds from `from` to `to`, with the fraction (how long a request waited for its answer). */
+export const secondsBetween = (from: Instant, to: Instant): number => timeBetween(from, to) / SECOND_MS;
+
+/** Whole days from `from` to `to`, rounded down (the day count of a run of daily attempts). */
+export const wholeDaysBetween = (from: Instant, to: Instant): number => Math.floor(timeBetween(from, to) / DAY_MS);
+
 /** `yyyy-MM-dd` → midnight at its start, Ghana time. */
 export const parseDay = (ymd: string): Date => new Date(`${ymd}T00:00:00Z`);
 
+/** The date (yyyy-MM-dd) in Ghana of an instant. */
+export const dayOf = (at: Instant): string => new Date(msOf(at)).toISOString().slice(0, 10);
+
 /** The date (yyyy-MM-dd) in Ghana of an instant; today by default. */
-export const todayInGhana = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
+export const todayInGhana = (now: Date = new Date()): string => dayOf(now);
+
+/** Midnight at the start of an instant's day, Ghana time. */
+export const startOfDay = (at: Instant): Date => parseDay(dayOf(at));
+
+/** The start of an instant's hour (a rate limit's window). */
+export const startOfHour = (at: Instant): Date => new Date(Math.floor(msOf(at) / HOUR_MS) * HOUR_MS);
+
+/** 0 for Sunday to 6 for Saturday, Ghana time, of an instant or a yyyy-MM-dd. */
+export const weekdayOf = (at: Instant): number => new Date(msOf(at)).getUTCDay();
+
+/** The calendar year in Ghana of an instant (a copyright line). */
+export const yearOf = (at: Instant): number => new Date(msOf(at)).getUTCFullYear();
+
+/** `hour` o'clock on the day `ymd`, Ghana time; null when `ymd` is no real day (2026-02-30). */
+export function atHour(ymd: string, hour: number): Date | null {
+  const at = new Date(`${ymd}T${String(hour).padStart(2, '0')}:00:00Z`);
+  return Number.isNaN(at.getTime()) || dayOf(at) !== ymd ? null : at;
+}
 
 /** The month (yyyy-MM) in Ghana of an instant. */
 export const monthOf = (at: Date): string => at.toISOString().slice(0, 7);
 
 /** A yyyy-MM-dd `days` after `ymd` (negative: before). */
-export const addDays = (ymd: string, days: number): string =>
-  todayInGhana(new Date(parseDay(ymd).getTime() + days * DAY_MS));
+export const addDays = (ymd: string, days: number): string => dayOf(addTime(parseDay(ymd), { days }));
 
 /**
  * `months` calendar months later (negative: earlier), clamping the day to the month's last (31
@@ -46,6 +101,9 @@ export function addMonths(date: Date, months = 1): Date {
   next.setUTCDate(Math.min(day, lastDay));
   return next;
 }
+
+/** `years` calendar years later (negative: earlier), 29 February clamped to the 28th as `addMonths` does. */
+export const addYears = (date: Date, years: number): Date => addMonths(date, 12 * years);
 
 /** "2026-11" plus `delta` months: "2026-12" + 1 → "2027-01". */
 export const shiftMonth = (month: string, delta: number): string => monthOf(addMonths(parseDay(`${month}-01`), delta));
@@ -67,8 +125,9 @@ export function timeLabel(hhmm: string): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${hhmm.slice(3, 5) || '00'} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** An instant's time of day on the 24-hour clock, Ghana time: "13:05". */
-export const clockTime = (at: Date): string => at.toISOString().slice(11, 16);
+/** An instant's time of day on the 24-hour clock, Ghana time: "13:05", or "13:05:09" with the seconds (a debugging log). */
+export const clockTime = (at: Instant, { seconds = false } = {}): string =>
+  new Date(msOf(at)).toISOString().slice(11, seconds ? 19 : 16);
 
 /** "15 January 2027": paid-until dates in emails, texts, prompt answers and cards. */
 export const longDate = (date: Date): string =>
@@ -118,13 +177,20 @@ export const monthLabel = (month: string): string =>
   parseDay(`${month}-01`).toLocaleDateString(LOCALE, { month: 'long', year: 'numeric', ...UTC });
 
 /*
- * The next three write fixed English names, the same on every device whatever its Intl data, so
+ * The labels from here to the calendars write fixed English names, the same on every device whatever its Intl data, so
  * September is "Sep" there and "Sept" in the Intl labels above (as each screen has always shown it).
  */
 
 /** "25 Nov 2026, 14:03": when something happened (the admin's audit trail). */
 export const stampLabel = (at: Date): string =>
   `${at.getUTCDate()} ${MONTH_SHORT[at.getUTCMonth()]} ${at.getUTCFullYear()}, ${clockTime(at)}`;
+
+/** "10:42" when `at` is on `now`'s day, else "10:42 on 25 Nov", Ghana time: when what a screen shows came. */
+export function seenAtLabel(at: Instant, now: Instant): string {
+  const when = new Date(msOf(at));
+  const time = clockTime(when);
+  return dayOf(when) === dayOf(now) ? time : `${time} on ${when.getUTCDate()} ${MONTH_SHORT[when.getUTCMonth()]}`;
+}
 
 /** A job's start: "2026-12-01", "10:00" → "Tue 1 Dec, 10:00 AM". */
 export function startLabel(date: string, time: string): string {
