@@ -227,3 +227,16 @@ export const resetPasswordSchema = z.object({
     .check(z.minLength(20, 'This reset link is incomplete.'), z.maxLength(200)),
   password: password('Please enter a new password.'),
 });
+
+/** The sign-up and sign-in routes (api/src/features/accounts, api/src/features/auth). */
+export const ACCOUNTS_PATHS = {
+  signup: '/api/signup',
+  signupPayment: '/api/signup/payment',
+} as const;
+export const AUTH_PATHS = {
+  login: '/api/auth/login',
+  verify: '/api/auth/verify',
+  logout: '/api/auth/logout',
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
+} as const;

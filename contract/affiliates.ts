@@ -23,3 +23,8 @@ export const MOMO_NETWORKS = [
   { code: 'ATL', name: 'AirtelTigo Money' },
 ] as const;
 export type MomoNetwork = (typeof MOMO_NETWORKS)[number]['code'];
+
+export const AFFILIATES_PATHS = {
+  signup: '/api/affiliate-signup',
+  payouts: '/api/affiliate/payouts',
+} as const;

@@ -54,3 +54,5 @@ export function lastMonths(now: Date, count = ANALYTICS_MONTHS): string[] {
   }
   return months;
 }
+
+export const ANALYTICS_PATHS = { mine: '/api/me/analytics' } as const;

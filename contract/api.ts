@@ -4,3 +4,24 @@ export interface ApiError {
   message: string;
   errors?: { field: string; message: string }[];
 }
+
+/** The names of a route path's `:params` (a name ends at `/` or `-`, as the router reads it). */
+type ParamName<Segment extends string> = Segment extends `${infer Name}-${string}` ? Name : Segment;
+export type PathParams<Path extends string> = Path extends `${string}:${infer Rest}`
+  ? Rest extends `${infer Segment}/${infer After}`
+    ? ParamName<Segment> | PathParams<`/${After}`>
+    : ParamName<Rest>
+  : never;
+
+/**
+ * A route path from contract/ with its `:params` filled in, each encoded:
+ * routePath(BOOKINGS_PATHS.messages, { id: 7 }) is '/api/bookings/7/messages'. The browser calls
+ * the API with these, so a route's path is written once, where the API registers it.
+ */
+export function routePath<Path extends string>(path: Path, params: Record<PathParams<Path>, string | number>): string {
+  const values = params as Record<string, string | number>;
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    if (values[name] === undefined) throw new Error(`routePath: no value for :${name} in ${path}`);
+    return encodeURIComponent(String(values[name]));
+  });
+}

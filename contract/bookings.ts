@@ -152,3 +152,13 @@ export interface ChatMessage {
   /** A booking step shown as a line of its own, or null for a person's message. */
   systemEvent: ChatSystemEvent | null;
 }
+
+export const BOOKINGS_PATHS = {
+  list: '/api/bookings',
+  accept: '/api/bookings/:id/accept',
+  decline: '/api/bookings/:id/decline',
+  cancel: '/api/bookings/:id/cancel',
+  complete: '/api/bookings/:id/complete',
+  messages: '/api/bookings/:id/messages',
+  review: '/api/bookings/:id/review',
+} as const;

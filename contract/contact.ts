@@ -63,3 +63,5 @@ export interface ContactResponse {
   message: string;
   reference: string;
 }
+
+export const CONTACT_PATHS = { send: '/api/contact' } as const;

@@ -151,3 +151,5 @@ export interface ReverseGeocodeResponse {
   /** Present with `notice`. */
   reason?: GeocodeFailure;
 }
+
+export const LOCATION_PATHS = { reverse: '/api/location/reverse' } as const;

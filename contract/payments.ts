@@ -160,3 +160,13 @@ export function approvedSandboxCharge(
     method,
   };
 }
+
+export const PAYMENTS_PATHS = {
+  config: '/api/payments/config',
+  verify: '/api/verify-payment',
+  completeRegistration: '/api/complete-registration',
+  paystackWebhook: '/api/paystack/webhook',
+  sandboxCharge: '/api/sandbox/charge',
+  sandboxMomo: '/api/sandbox/momo/:reference',
+  testIntent: '/api/payments/test-intent',
+} as const;

@@ -78,7 +78,8 @@ export function parseMediaPath(path: string): { hash: string; size: PhotoSize } 
   return match ? { hash: match[1], size: match[2] as PhotoSize } : null;
 }
 
-export const PHOTO_ROUTES = {
+/** The photo routes (api/src/features/photos/routes.ts); `:id` filled by routePath (contract/api.ts). */
+export const PHOTOS_PATHS = {
   /** GET: the caller's photos. */
   own: '/api/me/photos',
   /** PUT (the photo's bytes as the body): set or replace the profile photo; DELETE: remove it. */
@@ -86,9 +87,11 @@ export const PHOTO_ROUTES = {
   /** POST (the photo's bytes as the body, professionals): add a work photo. */
   work: '/api/me/work-photos',
   /** DELETE (professionals): remove one of one's own work photos. */
-  workPhoto: (id: number) => `/api/me/work-photos/${id}`,
+  workPhoto: '/api/me/work-photos/:id',
+  /** POST (the photo's bytes as the body): add a photo to a problem report. */
+  reportPhotos: '/api/reports/:id/photos',
   /** DELETE (administrators): remove anyone's photo, audited. */
-  adminPhoto: (id: number) => `/api/admin/photos/${id}`,
+  adminPhoto: '/api/admin/photos/:id',
 } as const;
 
 /**

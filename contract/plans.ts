@@ -106,3 +106,5 @@ export const PAYMENT_ROUTE_LABELS: Record<PaymentRoute, string> = {
   momo_prompt: 'Mobile-money prompt',
   auto_renewal: 'Card auto-renewal',
 };
+
+export const PLANS_PATHS = { prices: '/api/plans' } as const;

@@ -209,3 +209,12 @@ export const availabilitySchema = z
   .check(z.refine((a) => a.start < a.end, { message: 'The day must end after it starts', path: ['end'] }));
 
 export const RATE_MESSAGES = { saved: 'Rates updated successfully!' } as const;
+
+export const PROFESSIONALS_PATHS = {
+  search: '/api/professionals',
+  one: '/api/professionals/:id',
+  rates: '/api/professional/rates',
+  availability: '/api/professional/availability',
+  profile: '/api/profile',
+  favourite: '/api/favourites/:professionalId',
+} as const;

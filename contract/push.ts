@@ -92,3 +92,12 @@ export const PUSH_MESSAGES = {
   testTitle: 'ServiceConnect',
   testBody: 'Notifications work on this phone.',
 } as const;
+
+export const PUSH_PATHS = {
+  key: '/api/push/key',
+  devices: '/api/push/devices',
+  subscriptions: '/api/push/subscriptions',
+  test: '/api/push/test',
+  preferences: '/api/push/preferences',
+  shown: '/api/push/shown',
+} as const;

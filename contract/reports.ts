@@ -230,3 +230,13 @@ export const ADMIN_REPORTS_PAGE = 25;
 export const adminReportsQuerySchema = z.object({
   status: z._default(z.optional(z.enum(['open', 'closed'], 'status must be open or closed.')), 'open'),
 });
+
+export const REPORTS_PATHS = {
+  done: '/api/bookings/:id/done',
+  ofBooking: '/api/bookings/:id/reports',
+  messages: '/api/reports/:id/messages',
+  adminList: '/api/admin/reports',
+  adminOne: '/api/admin/reports/:id',
+  adminMessages: '/api/admin/reports/:id/messages',
+  adminClose: '/api/admin/reports/:id/close',
+} as const;

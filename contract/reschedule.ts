@@ -70,3 +70,11 @@ export interface TimeProposal {
   /** When it expires unanswered (ISO). */
   answerBy: string;
 }
+
+export const RESCHEDULE_PATHS = {
+  openTimes: '/api/bookings/:id/open-times',
+  proposals: '/api/bookings/:id/proposals',
+  accept: '/api/bookings/:id/proposal/accept',
+  decline: '/api/bookings/:id/proposal/decline',
+  alternatives: '/api/bookings/:id/alternatives',
+} as const;

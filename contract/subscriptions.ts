@@ -50,3 +50,14 @@ export interface AutoRenewal {
   card: string;
   enabled: boolean;
 }
+
+export const SUBSCRIPTIONS_PATHS = {
+  renew: '/api/subscription/renew',
+  momo: '/api/subscription/momo',
+  momoNumbers: '/api/subscription/momo/numbers',
+  momoNumbersConfirm: '/api/subscription/momo/numbers/confirm',
+  momoOtp: '/api/subscription/momo/otp',
+  momoPrompt: '/api/subscription/momo/:reference',
+  cancel: '/api/subscription/cancel',
+  autoRenew: '/api/subscription/auto-renew',
+} as const;

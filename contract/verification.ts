@@ -203,3 +203,12 @@ export interface VerificationQueueResponse {
   pageSize: number;
   professionals: VerificationQueueEntry[];
 }
+
+export const VERIFICATION_PATHS = {
+  mine: '/api/professional/documents',
+  upload: '/api/professional/documents/:kind',
+  queue: '/api/admin/verification-queue',
+  documents: '/api/admin/professionals/:id/documents',
+  file: '/api/admin/documents/:id/file',
+  decide: '/api/admin/professionals/:id/verification',
+} as const;

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { SessionUser } from '../../../contract/accounts.ts';
+import { AUTH_PATHS, type SessionUser } from '../../../contract/accounts.ts';
 import type { AppDeps } from '../deps.ts';
 import { toSessionUser } from '../features/accounts/users.ts';
 import { adminSessions, type AdminIdentity } from '../features/admin/accounts.ts';
@@ -53,7 +53,7 @@ export function requireUser(deps: Pick<AppDeps, 'db' | 'clock' | 'readCache'>): 
     const session = await sessionOf(hashToken(token));
     if (!session) throw unauthorized('Your session has ended. Please sign in again.');
     // A suspended affiliate signs in to see their balance, and may change nothing (sign-out aside).
-    if (session.user.status !== 'active' && !['GET', 'HEAD'].includes(ctx.method) && ctx.path !== '/api/auth/logout') {
+    if (session.user.status !== 'active' && !['GET', 'HEAD'].includes(ctx.method) && ctx.path !== AUTH_PATHS.logout) {
       throw forbidden('This account is suspended: you can see it, but not change anything. Please contact support.');
     }
     ctx.state.user = session.user;

@@ -1,5 +1,6 @@
+import { routePath } from '../../../contract/api.ts';
 import { atom } from 'nanostores';
-import { checkPhotoFile, PHOTO_ROUTES, type PhotosResponse } from '../../../contract/photos.ts';
+import { checkPhotoFile, PHOTOS_PATHS, type PhotosResponse } from '../../../contract/photos.ts';
 import { actionErrorMessage, apiFetch, clearQueryCache } from '../lib/api.ts';
 import { $session } from './session.ts';
 
@@ -27,7 +28,7 @@ export async function loadPhotos(options: { fresh?: boolean } = {}): Promise<voi
   if (!options.fresh && $photos.get().state === 'loaded') return;
   if ($photos.get().state !== 'loaded') $photos.set({ state: 'loading' });
   try {
-    $photos.set({ state: 'loaded', data: await apiFetch<PhotosResponse>(PHOTO_ROUTES.own, { token: token() }) });
+    $photos.set({ state: 'loaded', data: await apiFetch<PhotosResponse>(PHOTOS_PATHS.own, { token: token() }) });
   } catch (error) {
     if ($photos.get().state !== 'loaded')
       $photos.set({ state: 'failed', message: actionErrorMessage(error, 'Your photos could not be loaded.') });
@@ -62,7 +63,7 @@ async function change(path: string, method: string, file?: File): Promise<PhotoO
 }
 
 /** PUT /api/me/photo: a file that fails the phone's check is never sent. */
-export const uploadProfilePhoto = (file: File) => change(PHOTO_ROUTES.profile, 'PUT', file);
-export const removeProfilePhoto = () => change(PHOTO_ROUTES.profile, 'DELETE');
-export const addWorkPhoto = (file: File) => change(PHOTO_ROUTES.work, 'POST', file);
-export const removeWorkPhoto = (id: number) => change(PHOTO_ROUTES.workPhoto(id), 'DELETE');
+export const uploadProfilePhoto = (file: File) => change(PHOTOS_PATHS.profile, 'PUT', file);
+export const removeProfilePhoto = () => change(PHOTOS_PATHS.profile, 'DELETE');
+export const addWorkPhoto = (file: File) => change(PHOTOS_PATHS.work, 'POST', file);
+export const removeWorkPhoto = (id: number) => change(routePath(PHOTOS_PATHS.workPhoto, { id }), 'DELETE');

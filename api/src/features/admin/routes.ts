@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import {
   ADMIN_MESSAGES,
+  ADMIN_PATHS,
   adminActivityQuerySchema,
   adminListQuerySchema,
   adminLoginSchema,
@@ -15,6 +16,7 @@ import { isEmbedded } from '../../db.ts';
 import { requireAdmin, type AdminState } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
+import { belowPrefix } from '../../http/route-paths.ts';
 import { adminLogin, adminSessions } from './accounts.ts';
 import {
   deleteUser,
@@ -39,10 +41,11 @@ const userId = (raw: string) => pathId(raw, USER_NOT_FOUND);
 /** The administrators' calls (docs/PRODUCT.md "Administrators"; issue #6). Every route but login needs an administrator token. */
 export function adminRoutes(deps: AppDeps): Router {
   // AdminState: every route but /login comes after router.use(requireAdmin) below; /login reads no state.
-  const router = new Router<RequestState & AdminState>({ prefix: '/api/admin' });
+  const router = new Router<RequestState & AdminState>({ prefix: ADMIN_PATHS.prefix });
+  const at = belowPrefix(ADMIN_PATHS.prefix);
   const { db, clock } = deps;
 
-  router.post('/login', async (ctx) => {
+  router.post(at(ADMIN_PATHS.login), async (ctx) => {
     ctx.body = await adminLogin(deps, validate(adminLoginSchema, ctx.request.body), ctx.ip);
   });
 
@@ -50,19 +53,19 @@ export function adminRoutes(deps: AppDeps): Router {
   const admin = (ctx: { state: AdminState }) => ctx.state.admin;
   const query = (ctx: { query: unknown }) => validate(adminListQuerySchema, ctx.query);
 
-  router.post('/logout', async (ctx) => {
+  router.post(at(ADMIN_PATHS.logout), async (ctx) => {
     await adminSessions.revoke(db, ctx.state.adminToken, clock.now());
     ctx.body = { success: true, message: 'Signed out.' };
   });
 
-  router.get('/stats', async (ctx) => {
+  router.get(at(ADMIN_PATHS.stats), async (ctx) => {
     ctx.body = { success: true, stats: await adminStats(db, clock.now()) };
   });
 
-  router.get('/users', async (ctx) => {
+  router.get(at(ADMIN_PATHS.users), async (ctx) => {
     ctx.body = { success: true, ...(await listUsers(db, query(ctx), clock.now())) };
   });
-  router.get('/users/:id', async (ctx) => {
+  router.get(at(ADMIN_PATHS.user), async (ctx) => {
     const id = userId(ctx.params.id);
     const user = await findAdminUser(db, id, clock.now());
     if (!user) throw notFound(USER_NOT_FOUND);
@@ -70,7 +73,7 @@ export function adminRoutes(deps: AppDeps): Router {
     const photos = (await photosOf(db, id)).map(({ id: photoId, kind, thumb }) => ({ id: photoId, kind, thumb }));
     ctx.body = { success: true, user, payments, activity: await listUserActivity(db, id), photos };
   });
-  router.put('/users/:id/profile', async (ctx) => {
+  router.put(at(ADMIN_PATHS.userProfile), async (ctx) => {
     const user = await updateUserProfile(
       deps,
       admin(ctx),
@@ -79,7 +82,7 @@ export function adminRoutes(deps: AppDeps): Router {
     );
     ctx.body = { success: true, message: 'User updated.', user };
   });
-  router.put('/users/:id/status', async (ctx) => {
+  router.put(at(ADMIN_PATHS.userStatus), async (ctx) => {
     const { status } = validate(adminStatusSchema, ctx.request.body);
     const user = await setUserStatus(deps, admin(ctx), userId(ctx.params.id), status);
     ctx.body = {
@@ -88,29 +91,29 @@ export function adminRoutes(deps: AppDeps): Router {
       user,
     };
   });
-  router.delete('/users/:id', async (ctx) => {
+  router.delete(at(ADMIN_PATHS.user), async (ctx) => {
     await deleteUser(deps, admin(ctx), userId(ctx.params.id));
     ctx.body = { success: true, message: DELETE_MESSAGE };
   });
-  router.post('/users/:id/reminder', async (ctx) => {
+  router.post(at(ADMIN_PATHS.userReminder), async (ctx) => {
     await sendUserReminder(deps, admin(ctx), userId(ctx.params.id));
     ctx.body = { success: true, message: ADMIN_MESSAGES.reminderSent };
   });
 
-  router.get('/activity', async (ctx) => {
+  router.get(at(ADMIN_PATHS.activity), async (ctx) => {
     ctx.body = { success: true, ...(await listActivity(db, validate(adminActivityQuerySchema, ctx.query))) };
   });
 
-  router.get('/payments', async (ctx) => {
+  router.get(at(ADMIN_PATHS.payments), async (ctx) => {
     ctx.body = { success: true, ...(await listPayments(db, query(ctx))) };
   });
-  router.get('/affiliates', async (ctx) => {
+  router.get(at(ADMIN_PATHS.affiliates), async (ctx) => {
     ctx.body = { success: true, ...(await listAffiliates(db, query(ctx))) };
   });
-  router.get('/payouts', async (ctx) => {
+  router.get(at(ADMIN_PATHS.payouts), async (ctx) => {
     ctx.body = { success: true, ...(await listPayouts(db, query(ctx))) };
   });
-  router.put('/payouts/:id/:action', async (ctx) => {
+  router.put(at(ADMIN_PATHS.payoutAction), async (ctx) => {
     const action = ctx.params.action as (typeof PAYOUT_ACTIONS)[number];
     if (!PAYOUT_ACTIONS.includes(action)) throw notFound('No such payout action.');
     const { notes } = validate(adminPayoutActionSchema, ctx.request.body ?? {});
@@ -133,10 +136,10 @@ export function adminRoutes(deps: AppDeps): Router {
       },
     };
   };
-  router.get('/settings', async (ctx) => {
+  router.get(at(ADMIN_PATHS.settings), async (ctx) => {
     ctx.body = await settingsAnswer();
   });
-  router.put('/settings', async (ctx) => {
+  router.put(at(ADMIN_PATHS.settings), async (ctx) => {
     await updateSettings(deps, admin(ctx), validate(settingsSchema, ctx.request.body));
     ctx.body = { ...(await settingsAnswer()), message: 'Settings saved.' };
   });

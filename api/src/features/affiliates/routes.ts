@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { AFFILIATES_PATHS } from '../../../../contract/affiliates.ts';
 import { AFFILIATE_CHECK_ORDER, affiliateSignupSchema } from '../../../../contract/accounts.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { byAddress, countRequest, LIMITS } from '../../http/rate-limit.ts';
@@ -10,7 +11,7 @@ import { affiliateSignup } from './signup.ts';
 
 export function affiliateRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
-  router.post('/api/affiliate-signup', async (ctx) => {
+  router.post(AFFILIATES_PATHS.signup, async (ctx) => {
     const input = validate(affiliateSignupSchema, ctx.request.body, AFFILIATE_CHECK_ORDER);
     await countRequest(deps.db, LIMITS.signupByAddress, byAddress(ctx), deps.clock.now()); // affiliate sign-up is free: it must not mint accounts
     ctx.status = 201;
@@ -18,15 +19,15 @@ export function affiliateRoutes(deps: AppDeps): Router {
   });
 
   const affiliateOnly = requireUser(deps);
-  router.use('/api/affiliate/payouts', affiliateOnly, async (ctx, next) => {
+  router.use(AFFILIATES_PATHS.payouts, affiliateOnly, async (ctx, next) => {
     if (ctx.state.user.userType !== 'affiliate') throw forbidden('Only affiliate accounts have payouts.');
     await next();
   });
   // <UserState>: the use() above signed the user in for this path.
-  router.get<UserState>('/api/affiliate/payouts', async (ctx) => {
+  router.get<UserState>(AFFILIATES_PATHS.payouts, async (ctx) => {
     ctx.body = { success: true, payouts: await listPayouts(deps.db, ctx.state.user.id) };
   });
-  router.post<UserState>('/api/affiliate/payouts', async (ctx) => {
+  router.post<UserState>(AFFILIATES_PATHS.payouts, async (ctx) => {
     ctx.status = 201;
     ctx.body = { success: true, message: 'Payout requested.', payout: await requestPayout(deps, ctx.state.user.id) };
   });

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AnalyticsAnswer } from '../../../../contract/analytics.ts';
+import { ANALYTICS_PATHS, type AnalyticsAnswer } from '../../../../contract/analytics.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { analyticsFor } from './service.ts';
@@ -7,7 +7,7 @@ import { analyticsFor } from './service.ts';
 /** GET /api/me/analytics: the signed-in customer's or professional's own figures (none for affiliates). */
 export function analyticsRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
-  router.get('/api/me/analytics', requireUser(deps), async (ctx) => {
+  router.get(ANALYTICS_PATHS.mine, requireUser(deps), async (ctx) => {
     const answer: AnalyticsAnswer = {
       success: true,
       analytics: await analyticsFor(deps.db, ctx.state.user, deps.clock.now()),

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../../../contract/accounts.ts';
+import { AUTH_PATHS, forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../../../contract/accounts.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { bearerToken, requireUser } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';
@@ -9,25 +9,25 @@ import { forgotPassword, login, resetPassword } from './service.ts';
 export function authRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
 
-  router.post('/api/auth/login', async (ctx) => {
+  router.post(AUTH_PATHS.login, async (ctx) => {
     ctx.body = await login(deps, validate(loginSchema, ctx.request.body), ctx.ip);
   });
 
-  router.post('/api/auth/verify', requireUser(deps), (ctx) => {
+  router.post(AUTH_PATHS.verify, requireUser(deps), (ctx) => {
     ctx.body = { success: true, user: ctx.state.user };
   });
 
-  router.post('/api/auth/logout', async (ctx) => {
+  router.post(AUTH_PATHS.logout, async (ctx) => {
     const token = bearerToken(ctx.get('authorization'));
     if (token) await sessionsRepo.revoke(deps.db, token, deps.clock.now());
     ctx.body = { success: true, message: 'Signed out.' };
   });
 
-  router.post('/api/auth/forgot-password', async (ctx) => {
+  router.post(AUTH_PATHS.forgotPassword, async (ctx) => {
     ctx.body = await forgotPassword(deps, validate(forgotPasswordSchema, ctx.request.body));
   });
 
-  router.post('/api/auth/reset-password', async (ctx) => {
+  router.post(AUTH_PATHS.resetPassword, async (ctx) => {
     ctx.body = await resetPassword(deps, validate(resetPasswordSchema, ctx.request.body));
   });
 

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { proposeTimeSchema, RESCHEDULE_MESSAGES } from '../../../../contract/reschedule.ts';
+import { proposeTimeSchema, RESCHEDULE_MESSAGES, RESCHEDULE_PATHS } from '../../../../contract/reschedule.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import type { requireUser } from '../../http/auth.ts';
 import { pathId } from '../../http/ids.ts';
@@ -12,11 +12,11 @@ const bookingId = (raw: string) => pathId(raw, BOOKING_NOT_FOUND);
 
 /** Issue #28 items 1 and 2: another time for a booking, and other professionals for a request that expired. */
 export function addTimeRoutes(router: Router<RequestState>, deps: AppDeps, auth: ReturnType<typeof requireUser>): void {
-  router.get('/api/bookings/:id/open-times', auth, async (ctx) => {
+  router.get(RESCHEDULE_PATHS.openTimes, auth, async (ctx) => {
     ctx.body = { success: true, days: await openTimesFor(deps, ctx.state.user, bookingId(ctx.params.id)) };
   });
 
-  router.post('/api/bookings/:id/proposals', auth, async (ctx) => {
+  router.post(RESCHEDULE_PATHS.proposals, auth, async (ctx) => {
     const id = bookingId(ctx.params.id);
     const input = validate(proposeTimeSchema, ctx.request.body);
     ctx.status = 201;
@@ -28,7 +28,7 @@ export function addTimeRoutes(router: Router<RequestState>, deps: AppDeps, auth:
   });
 
   for (const answer of ['accept', 'decline'] as const) {
-    router.post(`/api/bookings/:id/proposal/${answer}`, auth, async (ctx) => {
+    router.post(RESCHEDULE_PATHS[answer], auth, async (ctx) => {
       ctx.body = {
         success: true,
         message: answer === 'accept' ? RESCHEDULE_MESSAGES.accepted : RESCHEDULE_MESSAGES.declined,
@@ -37,7 +37,7 @@ export function addTimeRoutes(router: Router<RequestState>, deps: AppDeps, auth:
     });
   }
 
-  router.get('/api/bookings/:id/alternatives', auth, async (ctx) => {
+  router.get(RESCHEDULE_PATHS.alternatives, auth, async (ctx) => {
     ctx.body = { success: true, ...(await suggestAlternatives(deps, ctx.state.user, bookingId(ctx.params.id))) };
   });
 }

@@ -1,6 +1,12 @@
 import Router from '@koa/router';
 import * as z from 'zod/mini';
-import { BOOKING_STATUSES, bookingRequestSchema, messageSchema, reviewSchema } from '../../../../contract/bookings.ts';
+import {
+  BOOKING_STATUSES,
+  BOOKINGS_PATHS,
+  bookingRequestSchema,
+  messageSchema,
+  reviewSchema,
+} from '../../../../contract/bookings.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { afterIdQuery, pathId } from '../../http/ids.ts';
@@ -29,7 +35,7 @@ export function bookingRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   const auth = requireUser(deps);
 
-  router.post('/api/bookings', auth, async (ctx) => {
+  router.post(BOOKINGS_PATHS.list, auth, async (ctx) => {
     const input = validate(bookingRequestSchema, ctx.request.body);
     // A request for this time not answered by its deadline no longer holds it, sweep or not (expiry.ts).
     const { professionalId, date, time } = input;
@@ -42,7 +48,7 @@ export function bookingRoutes(deps: AppDeps): Router {
     };
   });
 
-  router.get('/api/bookings', auth, async (ctx) => {
+  router.get(BOOKINGS_PATHS.list, auth, async (ctx) => {
     const { status } = validate(listQuery, ctx.query);
     await expireOverdue(deps, { userId: ctx.state.user.id }); // requests past their deadline read as expired
     // `now`: the server's time, so a phone with a wrong clock still knows which jobs have started (Mark Completed).
@@ -59,7 +65,7 @@ export function bookingRoutes(deps: AppDeps): Router {
   });
 
   for (const action of ['accept', 'decline', 'cancel', 'complete'] as BookingAction[]) {
-    router.post(`/api/bookings/:id/${action}`, auth, async (ctx) => {
+    router.post(BOOKINGS_PATHS[action], auth, async (ctx) => {
       const id = bookingId(ctx.params.id);
       await expireOverdue(deps, { bookingId: id }); // declined by the system first when past its deadline
       const booking = await transitionBooking(deps, ctx.state.user, id, action);
@@ -70,12 +76,12 @@ export function bookingRoutes(deps: AppDeps): Router {
     });
   }
 
-  router.get('/api/bookings/:id/messages', auth, async (ctx) => {
+  router.get(BOOKINGS_PATHS.messages, auth, async (ctx) => {
     const { since } = validate(sinceQuery, ctx.query);
     ctx.body = { success: true, messages: await listMessages(deps, ctx.state.user, bookingId(ctx.params.id), since) };
   });
 
-  router.post('/api/bookings/:id/messages', auth, async (ctx) => {
+  router.post(BOOKINGS_PATHS.messages, auth, async (ctx) => {
     const { body, clientKey } = validate(messageSchema, ctx.request.body);
     const sent = await postMessage(deps, ctx.state.user, bookingId(ctx.params.id), body, clientKey ?? null);
     // Sent before with this key: the stored message again, and nothing new was made.
@@ -83,7 +89,7 @@ export function bookingRoutes(deps: AppDeps): Router {
     ctx.body = { success: true, message: sent.message };
   });
 
-  router.post('/api/bookings/:id/review', auth, async (ctx) => {
+  router.post(BOOKINGS_PATHS.review, auth, async (ctx) => {
     ctx.body = await reviewBooking(
       deps,
       ctx.state.user,

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { contactSchema } from '../../../../contract/contact.ts';
+import { CONTACT_PATHS, contactSchema } from '../../../../contract/contact.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { byAddress, countRequest, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { bearerToken } from '../../http/auth.ts';
@@ -12,7 +12,7 @@ export function contactRoutes({ db, clock }: AppDeps): Router {
   const router = new Router<RequestState>();
   const repo = contactRepo(db);
   router.post(
-    '/api/contact',
+    CONTACT_PATHS.send,
     rateLimit(db, () => clock.now(), [[LIMITS.contactByAddress, byAddress]]),
     async (ctx) => {
       const message = validate(contactSchema, ctx.request.body);

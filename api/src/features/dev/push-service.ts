@@ -3,6 +3,8 @@ import Router from '@koa/router';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { readRawBody } from '../../http/raw-body.ts';
+import { isPathOf } from '../../http/route-paths.ts';
+import { DEV_PATHS } from '../../../../contract/dev.ts';
 import { fromThisMachine } from './routes.ts';
 
 /**
@@ -17,7 +19,8 @@ import { fromThisMachine } from './routes.ts';
 const MESSAGES_KEPT = 200;
 /** What a push service takes at most (RFC 8291: 4096 bytes of payload plus the record's overhead). */
 const BODY_MAX_BYTES = 4096 + 103;
-export const LOCAL_PUSH_PATH = '/api/dev/push-service';
+/** The fake push service's channels: a test's own phone is `${LOCAL_PUSH_PATH}/{name}`. */
+export const LOCAL_PUSH_PATH = DEV_PATHS.pushService.slice(0, -'/:channel'.length);
 
 export interface PushReceived {
   channel: string;
@@ -64,7 +67,7 @@ export function localPushServiceRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   const open = (ctx: Parameters<typeof fromThisMachine>[0]) => !!deps.push?.localOnly && fromThisMachine(ctx);
 
-  router.post(`${LOCAL_PUSH_PATH}/:channel`, async (ctx) => {
+  router.post(DEV_PATHS.pushService, async (ctx) => {
     if (!open(ctx)) throw notFound('No such API endpoint.');
     const channel = ctx.params.channel.slice(0, 100);
     if (channel.startsWith('gone-')) {
@@ -101,7 +104,7 @@ export function localPushServiceRoutes(deps: AppDeps): Router {
     ctx.body = { success: true };
   });
 
-  router.get(`${LOCAL_PUSH_PATH}/:channel`, async (ctx) => {
+  router.get(DEV_PATHS.pushService, async (ctx) => {
     if (!open(ctx)) throw notFound('No such API endpoint.');
     ctx.body = { success: true, messages: received.filter((m) => m.channel === ctx.params.channel) };
   });
@@ -110,4 +113,4 @@ export function localPushServiceRoutes(deps: AppDeps): Router {
 
 /** Whether a request goes to the local push service: its body is the encrypted record, not JSON. */
 export const takesPushBody = (method: string, path: string) =>
-  method === 'POST' && path.startsWith(`${LOCAL_PUSH_PATH}/`);
+  method === 'POST' && isPathOf(DEV_PATHS.pushService, path);

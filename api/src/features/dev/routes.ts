@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { DEV_PATHS } from '../../../../contract/dev.ts';
 import type { Context } from 'koa';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { DAY_MS } from '../../../../contract/dates.ts';
@@ -33,12 +34,12 @@ export const fromThisMachine = (ctx: Context) =>
 export function devRoutes(deps: AppDeps): Router {
   const { db, config } = deps;
   const router = new Router<RequestState>();
-  router.get('/api/dev/mailbox', async (ctx) => {
+  router.get(DEV_PATHS.mailbox, async (ctx) => {
     if (!config.diagnostics || !fromThisMachine(ctx)) throw notFound('No such API endpoint.');
     ctx.body = { success: true, messages: await mailbox(db) };
   });
   // Only when the app was built with a movable clock, which server.ts does under NODE_ENV=test.
-  router.post('/api/dev/clock', async (ctx) => {
+  router.post(DEV_PATHS.clock, async (ctx) => {
     const clock = deps.clock as Partial<{ advance(ms: number): void; reset(): void }>;
     if (config.env !== 'test' || typeof clock.advance !== 'function' || typeof clock.reset !== 'function')
       throw notFound('No such API endpoint.');
@@ -47,7 +48,7 @@ export function devRoutes(deps: AppDeps): Router {
     else clock.advance(body.advanceMs);
     ctx.body = { success: true, now: deps.clock.now().toISOString() };
   });
-  router.post('/api/dev/affiliate-credit', async (ctx) => {
+  router.post(DEV_PATHS.affiliateCredit, async (ctx) => {
     if (config.env !== 'test') throw notFound('No such API endpoint.');
     const { email, amount } = validate(creditSchema, ctx.request.body);
     await creditAffiliate(db, email, amount, deps.clock.now());

@@ -5,6 +5,8 @@ import * as z from 'zod/mini';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
+import { belowPrefix } from '../../http/route-paths.ts';
+import { LOCAL_CONTROL_PATHS } from '../../../../contract/dev.ts';
 import { fromThisMachine } from '../dev/routes.ts';
 import { addAdministrator, backupNow, loadDemo } from './service.ts';
 
@@ -26,7 +28,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * gets the same 404 as an address that does not exist.
  */
 export function localControlRoutes(deps: AppDeps): Router {
-  const router = new Router<RequestState>({ prefix: '/api/local' });
+  const router = new Router<RequestState>({ prefix: LOCAL_CONTROL_PATHS.prefix });
+  const at = belowPrefix(LOCAL_CONTROL_PATHS.prefix);
   const token = deps.localControlToken;
   const expected = token ? digest(token) : undefined;
   router.use(async (ctx: Context, next: Next) => {
@@ -35,14 +38,14 @@ export function localControlRoutes(deps: AppDeps): Router {
       throw notFound('No such API endpoint.');
     await next();
   });
-  router.post('/demo', async (ctx) => {
+  router.post(at(LOCAL_CONTROL_PATHS.demo), async (ctx) => {
     ctx.body = { success: true, ...(await loadDemo(deps)) };
   });
-  router.post('/administrators', async (ctx) => {
+  router.post(at(LOCAL_CONTROL_PATHS.administrators), async (ctx) => {
     const { username, password } = validate(adminSchema, ctx.request.body);
     ctx.body = { success: true, ...(await addAdministrator(deps, username, password)) };
   });
-  router.get('/backup', async (ctx) => {
+  router.get(at(LOCAL_CONTROL_PATHS.backup), async (ctx) => {
     ctx.type = 'application/gzip';
     ctx.body = await backupNow(deps);
   });

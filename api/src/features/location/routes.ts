@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { reverseGeocodeQuerySchema } from '../../../../contract/location.ts';
+import { LOCATION_PATHS, reverseGeocodeQuerySchema } from '../../../../contract/location.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser, type UserState } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';
@@ -29,7 +29,7 @@ export function locationRoutes(deps: LocationDeps): Router {
     [LIMITS.geocodeByAddress, byAddress],
   ]);
 
-  router.get('/api/location/reverse', requireUser(deps), limits, async (ctx) => {
+  router.get(LOCATION_PATHS.reverse, requireUser(deps), limits, async (ctx) => {
     const coordinates = validate(reverseGeocodeQuerySchema, ctx.query);
     ctx.body = await reverseGeocode(
       { geocoder, logger: logger.child({ requestId: ctx.state.requestId }) },

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import * as z from 'zod/mini';
 import {
   completeRegistrationSchema,
+  PAYMENTS_PATHS,
   sandboxChargeSchema,
   verifyPaymentSchema,
   type PaymentsConfig,
@@ -34,7 +35,7 @@ export function paymentRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   const { db, clock, payments, logger } = deps;
 
-  router.get('/api/payments/config', (ctx) => {
+  router.get(PAYMENTS_PATHS.config, (ctx) => {
     ctx.body = {
       provider: payments.name,
       publicKey: payments.publicKey,
@@ -42,18 +43,18 @@ export function paymentRoutes(deps: AppDeps): Router {
     } satisfies PaymentsConfig;
   });
 
-  router.post('/api/verify-payment', async (ctx) => {
+  router.post(PAYMENTS_PATHS.verify, async (ctx) => {
     const { reference } = validate(verifyPaymentSchema, ctx.request.body);
     await verifyPayment(deps, reference);
     ctx.body = { success: true, message: 'Payment verified successfully.' };
   });
 
-  router.post('/api/complete-registration', async (ctx) => {
+  router.post(PAYMENTS_PATHS.completeRegistration, async (ctx) => {
     const { userId, paymentReference, completionSecret } = validate(completeRegistrationSchema, ctx.request.body);
     ctx.body = await completeRegistration(deps, { userId: Number(userId), paymentReference, completionSecret });
   });
 
-  router.post('/api/paystack/webhook', async (ctx) => {
+  router.post(PAYMENTS_PATHS.paystackWebhook, async (ctx) => {
     if (payments.name !== 'paystack') throw notFound('Webhooks need Paystack keys.');
     const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
     if (!payments.verifyWebhookSignature(raw, ctx.get('x-paystack-signature') || undefined)) {
@@ -78,14 +79,14 @@ export function paymentRoutes(deps: AppDeps): Router {
     ctx.body = { success: true };
   });
 
-  router.post('/api/sandbox/charge', async (ctx) => {
+  router.post(PAYMENTS_PATHS.sandboxCharge, async (ctx) => {
     if (payments.name !== 'sandbox') throw notFound('The sandbox is off: real payments are configured.');
     await recordSandboxCharge(deps, validate(sandboxChargeSchema, ctx.request.body));
     ctx.body = { success: true };
   });
 
   // The TEST MODE phone: approves or declines a mobile-money prompt the sandbox "sent" (providers/sandbox.ts).
-  router.post('/api/sandbox/momo/:reference', async (ctx) => {
+  router.post(PAYMENTS_PATHS.sandboxMomo, async (ctx) => {
     if (payments.name !== 'sandbox') throw notFound('The sandbox is off: real payments are configured.');
     const { approve } = validate(sandboxPhoneSchema, ctx.request.body);
     const answered = await answerTestPrompt(db, ctx.params.reference.slice(0, 64), approve, clock.now());
@@ -94,7 +95,7 @@ export function paymentRoutes(deps: AppDeps): Router {
     ctx.body = { success: true };
   });
 
-  router.post('/api/payments/test-intent', async (ctx) => {
+  router.post(PAYMENTS_PATHS.testIntent, async (ctx) => {
     if (!deps.config.diagnostics) throw notFound('No such API endpoint.');
     const { plan, email } = validate(testIntentSchema, ctx.request.body);
     const payment = await createPaymentIntent(

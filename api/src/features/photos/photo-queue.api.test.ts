@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PHOTO_MESSAGES, PHOTO_ROUTES } from '../../../../contract/photos.ts';
+import { PHOTO_MESSAGES, PHOTOS_PATHS } from '../../../../contract/photos.ts';
 import { bearer, signUpAffiliate } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { PHOTO_QUEUE } from './queue.ts';
@@ -34,7 +34,7 @@ function upload(token: string, bytes: Buffer, { body = true } = {}) {
     hostname,
     port,
     method: 'PUT',
-    path: PHOTO_ROUTES.profile,
+    path: PHOTOS_PATHS.profile,
     agent: false,
     headers: { ...bearer(token), 'content-type': 'image/png', 'content-length': String(bytes.length) },
   });

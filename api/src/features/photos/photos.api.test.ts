@@ -1,10 +1,11 @@
+import { routePath } from '../../../../contract/api.ts';
 import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   PHOTO_MAX_BYTES,
   PHOTO_MESSAGES,
-  PHOTO_ROUTES,
+  PHOTOS_PATHS,
   PHOTO_SIZES,
   PHOTO_UPLOADS_PER_HOUR,
 } from '../../../../contract/photos.ts';
@@ -57,8 +58,8 @@ const tiny = () =>
 const send = (token: string, method: 'PUT' | 'POST', path: string, bytes: Buffer, type = 'image/jpeg') =>
   app.request(path, { method, headers: { ...bearer(token), 'content-type': type }, body: new Uint8Array(bytes) });
 const setProfile = (token: string, bytes: Buffer, type?: string) =>
-  send(token, 'PUT', PHOTO_ROUTES.profile, bytes, type);
-const addWork = (token: string, bytes: Buffer, type?: string) => send(token, 'POST', PHOTO_ROUTES.work, bytes, type);
+  send(token, 'PUT', PHOTOS_PATHS.profile, bytes, type);
+const addWork = (token: string, bytes: Buffer, type?: string) => send(token, 'POST', PHOTOS_PATHS.work, bytes, type);
 const media = (url: string) => fetch(app.url + url);
 const photoRows = (userId: number) => app.db('photos').where({ user_id: userId });
 
@@ -142,7 +143,7 @@ describe('profile photo', () => {
       headers: bearer(customer.token),
     });
     expect(record.body.customer.avatar).toBe(profile.thumb);
-    const removed = await app.request(PHOTO_ROUTES.profile, { method: 'DELETE', headers: bearer(customer.token) });
+    const removed = await app.request(PHOTOS_PATHS.profile, { method: 'DELETE', headers: bearer(customer.token) });
     expect(removed).toMatchObject({
       status: 200,
       body: { success: true, message: PHOTO_MESSAGES.profileRemoved, profile: null, work: [] },
@@ -266,7 +267,7 @@ describe('files that are not acceptable photos', () => {
         hostname,
         port,
         method: 'PUT',
-        path: PHOTO_ROUTES.profile,
+        path: PHOTOS_PATHS.profile,
         headers: {
           ...bearer(customer.token),
           'content-type': 'image/jpeg',
@@ -290,7 +291,7 @@ describe('files that are not acceptable photos', () => {
     // A body without a length (chunked) is cut off as soon as it passes the limit.
     let sent = 0;
     const chunk = new Uint8Array(1024 * 1024);
-    const profileChunked = await fetch(app.url + PHOTO_ROUTES.profile, {
+    const profileChunked = await fetch(app.url + PHOTOS_PATHS.profile, {
       method: 'PUT',
       headers: { ...bearer(customer.token), 'content-type': 'image/jpeg' },
       body: new ReadableStream({
@@ -343,7 +344,7 @@ describe('work photos', () => {
     expect(seventh).toMatchObject({ status: 400, body: { success: false, message: PHOTO_MESSAGES.tooManyWork } });
 
     const second = last!.body.work[1];
-    const removed = await app.request(PHOTO_ROUTES.workPhoto(second.id), {
+    const removed = await app.request(routePath(PHOTOS_PATHS.workPhoto, { id: second.id }), {
       method: 'DELETE',
       headers: bearer(pro.token),
     });
@@ -351,7 +352,7 @@ describe('work photos', () => {
     expect(removed.body.work.map((p: { width: number }) => p.width)).toEqual([200, 202, 203, 204, 205]);
     const again = await addWork(pro.token, await tiny(), 'image/png');
     expect(again.body.work.map((p: { width: number }) => p.width)).toEqual([200, 202, 203, 204, 205, 16]);
-    expect((await app.request(PHOTO_ROUTES.own, { headers: bearer(pro.token) })).body.work).toEqual(again.body.work);
+    expect((await app.request(PHOTOS_PATHS.own, { headers: bearer(pro.token) })).body.work).toEqual(again.body.work);
   });
 
   it("answers 404 for another's photo and 403 for accounts that are not professionals", async () => {
@@ -362,7 +363,10 @@ describe('work photos', () => {
     const otherProfile = (await setProfile(other.token, await tiny(), 'image/png')).body.profile;
     for (const id of [mine.id, otherProfile.id, 999_999]) {
       expect(
-        await app.request(PHOTO_ROUTES.workPhoto(id), { method: 'DELETE', headers: bearer(other.token) }),
+        await app.request(routePath(PHOTOS_PATHS.workPhoto, { id }), {
+          method: 'DELETE',
+          headers: bearer(other.token),
+        }),
       ).toMatchObject({
         status: 404,
         body: { success: false, message: PHOTO_MESSAGES.notFound },
@@ -389,7 +393,7 @@ describe('administrators and addresses', () => {
     // The administrator's view of the account lists it, to remove from the user dialog.
     const detail = await app.request(`/api/admin/users/${pro.userId}`, { headers: bearer(admin.token) });
     expect(detail.body.photos).toEqual([{ id: photo.id, kind: 'work', thumb: photo.thumb }]);
-    const res = await app.request(PHOTO_ROUTES.adminPhoto(photo.id), {
+    const res = await app.request(routePath(PHOTOS_PATHS.adminPhoto, { id: photo.id }), {
       method: 'DELETE',
       headers: bearer(admin.token),
     });
@@ -405,11 +409,21 @@ describe('administrators and addresses', () => {
       before: { photoId: photo.id, kind: 'work' },
     });
     expect(
-      (await app.request(PHOTO_ROUTES.adminPhoto(photo.id), { method: 'DELETE', headers: bearer(admin.token) })).status,
+      (
+        await app.request(routePath(PHOTOS_PATHS.adminPhoto, { id: photo.id }), {
+          method: 'DELETE',
+          headers: bearer(admin.token),
+        })
+      ).status,
     ).toBe(404);
     // A user's token is not an administrator's.
     expect(
-      (await app.request(PHOTO_ROUTES.adminPhoto(photo.id), { method: 'DELETE', headers: bearer(pro.token) })).status,
+      (
+        await app.request(routePath(PHOTOS_PATHS.adminPhoto, { id: photo.id }), {
+          method: 'DELETE',
+          headers: bearer(pro.token),
+        })
+      ).status,
     ).toBe(401);
   });
 

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { parseMediaPath, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../../../contract/photos.ts';
+import { parseMediaPath, PHOTOS_PATHS, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../../../contract/photos.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireAdmin, requireUser } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -19,15 +19,16 @@ import {
   setProfilePhoto,
 } from './service.ts';
 import { imageHeaders, plainAnswer } from '../../http/image-answers.ts';
+import { isPathOf } from '../../http/route-paths.ts';
 
 const photoId = (raw: string) => pathId(raw, PHOTO_MESSAGES.notFound);
 
 /** The uploads' bodies are the photos themselves: app.ts lets them past the JSON-only check and body parser. */
 export const takesPhotoBody = (method: string, path: string) =>
-  (method === 'PUT' && path === '/api/me/photo') ||
-  (method === 'POST' && (path === '/api/me/work-photos' || /^\/api\/reports\/[^/]+\/photos$/.test(path)));
+  (method === 'PUT' && path === PHOTOS_PATHS.profile) ||
+  (method === 'POST' && (path === PHOTOS_PATHS.work || isPathOf(PHOTOS_PATHS.reportPhotos, path)));
 
-/** Issue #17 photo calls (paths: PHOTO_ROUTES in contract/photos.ts). */
+/** Issue #17 photo calls (paths: PHOTOS_PATHS in contract/photos.ts). */
 export function photoRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   const user = requireUser(deps);
@@ -41,35 +42,35 @@ export function photoRoutes(deps: AppDeps): Router {
       throw req.destroyed ? badRequest(PHOTO_MESSAGES.damaged) : error;
     });
 
-  router.get('/api/me/photos', user, async (ctx) => {
+  router.get(PHOTOS_PATHS.own, user, async (ctx) => {
     ctx.body = await ownPhotos(deps, ctx.state.user);
   });
 
-  router.put('/api/me/photo', user, async (ctx) => {
+  router.put(PHOTOS_PATHS.profile, user, async (ctx) => {
     ctx.body = await setProfilePhoto(uploads, ctx.state.user, body(ctx.req));
   });
 
-  router.delete('/api/me/photo', user, async (ctx) => {
+  router.delete(PHOTOS_PATHS.profile, user, async (ctx) => {
     ctx.body = await removeProfilePhoto(deps, ctx.state.user);
   });
 
-  router.post('/api/me/work-photos', user, async (ctx) => {
+  router.post(PHOTOS_PATHS.work, user, async (ctx) => {
     ctx.body = await addWorkPhoto(uploads, ctx.state.user, body(ctx.req));
     ctx.status = 201;
   });
 
-  router.delete('/api/me/work-photos/:id', user, async (ctx) => {
+  router.delete(PHOTOS_PATHS.workPhoto, user, async (ctx) => {
     ctx.body = await removeWorkPhoto(deps, ctx.state.user, photoId(ctx.params.id));
   });
 
   // A problem report's photo (docs/PRODUCT.md "Problem reports"): this pipeline, its queue and its limits.
-  router.post('/api/reports/:id/photos', user, async (ctx) => {
+  router.post(PHOTOS_PATHS.reportPhotos, user, async (ctx) => {
     const report = await addReportPhoto(uploads, ctx.state.user, reportId(ctx.params.id), body(ctx.req));
     ctx.status = 201;
     ctx.body = { success: true, report };
   });
 
-  router.delete('/api/admin/photos/:id', admin, async (ctx) => {
+  router.delete(PHOTOS_PATHS.adminPhoto, admin, async (ctx) => {
     ctx.body = await adminRemovePhoto(deps, ctx.state.admin, photoId(ctx.params.id));
   });
 

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { PRIVACY_PATHS } from '../../../../contract/privacy.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { exportFileName, exportUserData } from './export.ts';
@@ -6,7 +7,7 @@ import { exportFileName, exportUserData } from './export.ts';
 /** GET /api/me/export: the signed-in account's own data as a JSON file (issue #6, right of access). */
 export function privacyRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
-  router.get('/api/me/export', requireUser(deps), async (ctx) => {
+  router.get(PRIVACY_PATHS.export, requireUser(deps), async (ctx) => {
     const now = deps.clock.now();
     const data = await exportUserData(deps.db, ctx.state.user, now);
     ctx.set('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);

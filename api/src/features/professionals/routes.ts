@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { PROFESSIONALS_PATHS } from '../../../../contract/professionals.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import { PROFILE_MESSAGES, profileSchema } from '../../../../contract/profile.ts';
 import {
@@ -43,7 +44,7 @@ export function professionalRoutes(deps: AppDeps): Router {
     await next();
   };
 
-  router.get('/api/professionals', auth, findersOnly, async (ctx) => {
+  router.get(PROFESSIONALS_PATHS.search, auth, findersOnly, async (ctx) => {
     const f = validate(searchQuerySchema, ctx.query);
     const near =
       f.lat !== undefined && f.lng !== undefined
@@ -67,27 +68,27 @@ export function professionalRoutes(deps: AppDeps): Router {
     ctx.body = answer;
   });
 
-  router.get('/api/professionals/:id', auth, findersOnly, async (ctx) => {
+  router.get(PROFESSIONALS_PATHS.one, auth, findersOnly, async (ctx) => {
     const detail = await professionalDetail(db, pathId(ctx.params.id, PROFESSIONAL_NOT_FOUND), clock.now());
     if (!detail) throw notFound(PROFESSIONAL_NOT_FOUND);
     ctx.body = detail;
   });
 
-  router.put('/api/professional/rates', auth, async (ctx) => {
+  router.put(PROFESSIONALS_PATHS.rates, auth, async (ctx) => {
     onlyProfessionals(ctx.state.user);
     const rates = validate(ratesSchema, ctx.request.body);
     await saveRates(db, ctx.state.user.id, rates);
     ctx.body = { success: true, message: RATE_MESSAGES.saved, rates };
   });
 
-  router.put('/api/professional/availability', auth, async (ctx) => {
+  router.put(PROFESSIONALS_PATHS.availability, auth, async (ctx) => {
     onlyProfessionals(ctx.state.user);
     const availability: Availability = validate(availabilitySchema, ctx.request.body);
     await saveAvailability(db, ctx.state.user.id, availability);
     ctx.body = { success: true, message: 'Availability updated.', availability };
   });
 
-  router.put('/api/profile', auth, async (ctx) => {
+  router.put(PROFESSIONALS_PATHS.profile, auth, async (ctx) => {
     const user: SessionUser = ctx.state.user;
     const row = await updateProfile(db, user, validate(profileSchema, ctx.request.body), clock.now());
     ctx.body = {
@@ -103,13 +104,13 @@ export function professionalRoutes(deps: AppDeps): Router {
     };
   });
 
-  router.post('/api/favourites/:professionalId', auth, async (ctx) => {
+  router.post(PROFESSIONALS_PATHS.favourite, auth, async (ctx) => {
     if (ctx.state.user.userType !== 'customer') throw forbidden('Only customers keep favourites.');
     await saveFavourite(db, ctx.state.user.id, pathId(ctx.params.professionalId, PROFESSIONAL_NOT_FOUND), clock.now());
     ctx.body = { success: true, message: 'Saved to your favourites.' };
   });
 
-  router.delete('/api/favourites/:professionalId', auth, async (ctx) => {
+  router.delete(PROFESSIONALS_PATHS.favourite, auth, async (ctx) => {
     await removeFavourite(db, ctx.state.user.id, pathId(ctx.params.professionalId, PROFESSIONAL_NOT_FOUND));
     ctx.body = { success: true, message: 'Removed from your favourites.' };
   });

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { PUSH_PATHS } from '../../../../contract/push.ts';
 import {
   pushEndpointSchema,
   pushPreferencesSchema,
@@ -19,16 +20,16 @@ export function pushRoutes(deps: AppDeps): Router {
   const push = { db: deps.db, clock: deps.clock, localOnly: deps.push?.localOnly ?? true };
   const byUser = (ctx: { state: UserState }) => String(ctx.state.user.id);
 
-  router.get('/api/push/key', async (ctx) => {
+  router.get(PUSH_PATHS.key, async (ctx) => {
     ctx.body = { publicKey: deps.push?.publicKey ?? null };
   });
 
-  router.get('/api/push/devices', user, async (ctx) => {
+  router.get(PUSH_PATHS.devices, user, async (ctx) => {
     ctx.body = await devices(push, ctx.state.user.id);
   });
 
   router.post(
-    '/api/push/subscriptions',
+    PUSH_PATHS.subscriptions,
     user,
     rateLimit<UserState>(deps.db, now, [[LIMITS.pushSubscriptionsByAccount, byUser]]),
     async (ctx) => {
@@ -38,14 +39,14 @@ export function pushRoutes(deps: AppDeps): Router {
     },
   );
 
-  router.delete('/api/push/subscriptions', user, async (ctx) => {
+  router.delete(PUSH_PATHS.subscriptions, user, async (ctx) => {
     const { endpoint } = validate(pushEndpointSchema, ctx.request.body);
     await unsubscribe(push, ctx.state.user.id, endpoint);
     ctx.status = 204;
   });
 
   router.post(
-    '/api/push/test',
+    PUSH_PATHS.test,
     user,
     rateLimit<UserState>(deps.db, now, [[LIMITS.pushTestsByAccount, byUser]]),
     async (ctx) => {
@@ -56,13 +57,13 @@ export function pushRoutes(deps: AppDeps): Router {
     },
   );
 
-  router.put('/api/push/preferences', user, async (ctx) => {
+  router.put(PUSH_PATHS.preferences, user, async (ctx) => {
     const { alsoText } = validate(pushPreferencesSchema, ctx.request.body);
     ctx.body = await setAlsoText(push, ctx.state.user.id, alsoText);
   });
 
   // From the service worker, which has no session: the receipt in the payload is the proof.
-  router.post('/api/push/shown', rateLimit(deps.db, now, [[LIMITS.pushShownByAddress, byAddress]]), async (ctx) => {
+  router.post(PUSH_PATHS.shown, rateLimit(deps.db, now, [[LIMITS.pushShownByAddress, byAddress]]), async (ctx) => {
     const { receipt } = validate(pushShownSchema, ctx.request.body);
     await markShown(push, receipt);
     ctx.status = 204;

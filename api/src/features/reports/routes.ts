@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { REPORTS_PATHS } from '../../../../contract/reports.ts';
 import { BOOKING_NOT_FOUND } from '../bookings/service.ts';
 import {
   adminReportsQuerySchema,
@@ -26,15 +27,15 @@ export function reportRoutes(deps: AppDeps): Router {
   const user = requireUser(deps);
   const admin = requireAdmin(deps);
 
-  router.post('/api/bookings/:id/done', user, async (ctx) => {
+  router.post(REPORTS_PATHS.done, user, async (ctx) => {
     ctx.body = { success: true, booking: await confirmDone(deps, ctx.state.user, bookingId(ctx.params.id)) };
   });
 
-  router.get('/api/bookings/:id/reports', user, async (ctx) => {
+  router.get(REPORTS_PATHS.ofBooking, user, async (ctx) => {
     ctx.body = { success: true, reports: await bookingReports(deps, ctx.state.user, bookingId(ctx.params.id)) };
   });
 
-  router.post('/api/bookings/:id/reports', user, async (ctx) => {
+  router.post(REPORTS_PATHS.ofBooking, user, async (ctx) => {
     const id = bookingId(ctx.params.id);
     const input = validate(reportSchema, ctx.request.body);
     ctx.status = 201;
@@ -45,30 +46,30 @@ export function reportRoutes(deps: AppDeps): Router {
     };
   });
 
-  router.post('/api/reports/:id/messages', user, async (ctx) => {
+  router.post(REPORTS_PATHS.messages, user, async (ctx) => {
     const id = reportId(ctx.params.id);
     const { body } = validate(reportMessageSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = { success: true, report: await postReportMessage(deps, ctx.state.user, id, body) };
   });
 
-  router.get('/api/admin/reports', admin, async (ctx) => {
+  router.get(REPORTS_PATHS.adminList, admin, async (ctx) => {
     const { status } = validate(adminReportsQuerySchema, ctx.query);
     ctx.body = { success: true, reports: await listReports(deps.db, status) };
   });
 
-  router.get('/api/admin/reports/:id', admin, async (ctx) => {
+  router.get(REPORTS_PATHS.adminOne, admin, async (ctx) => {
     ctx.body = { success: true, report: await reportDetail(deps, ctx.state.admin, reportId(ctx.params.id)) };
   });
 
-  router.post('/api/admin/reports/:id/messages', admin, async (ctx) => {
+  router.post(REPORTS_PATHS.adminMessages, admin, async (ctx) => {
     const id = reportId(ctx.params.id);
     const { body } = validate(reportMessageSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = { success: true, report: await adminReportMessage(deps, ctx.state.admin, id, body) };
   });
 
-  router.post('/api/admin/reports/:id/close', admin, async (ctx) => {
+  router.post(REPORTS_PATHS.adminClose, admin, async (ctx) => {
     const id = reportId(ctx.params.id);
     const input = validate(closeReportSchema, ctx.request.body);
     ctx.body = {

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
-import type { PlanPrices } from '../../../../contract/plans.ts';
+import { PLANS_PATHS, type PlanPrices } from '../../../../contract/plans.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { planPrices } from './settings.ts';
 
 /** GET /api/plans: public, so sign-up and dashboards show the prices an administrator set. */
 export function settingsRoutes({ db }: AppDeps): Router {
   const router = new Router<RequestState>();
-  router.get('/api/plans', async (ctx) => {
+  router.get(PLANS_PATHS.prices, async (ctx) => {
     const body: PlanPrices & { success: true } = { success: true, ...(await planPrices(db)) };
     ctx.body = body;
   });

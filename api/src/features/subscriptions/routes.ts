@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { SUBSCRIPTIONS_PATHS } from '../../../../contract/subscriptions.ts';
 import { renewSchema } from '../../../../contract/payments.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser, type UserState } from '../../http/auth.ts';
@@ -26,7 +27,7 @@ import { cancelRenewal } from './service.ts';
  */
 export function subscriptionRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
-  router.post('/api/subscription/renew', requireUser(deps), async (ctx) => {
+  router.post(SUBSCRIPTIONS_PATHS.renew, requireUser(deps), async (ctx) => {
     const user = ctx.state.user;
     if (user.userType === 'affiliate') throw forbidden('Affiliate accounts have no subscription.');
     const { months } = validate(renewSchema, ctx.request.body);
@@ -43,29 +44,29 @@ export function subscriptionRoutes(deps: AppDeps): Router {
 
   // Each prompt rings a phone: limited per account and per number, counted by sendMomoPrompt only
   // when a prompt is sent (a refused request naming a number must not lock its owner out).
-  router.post('/api/subscription/momo', requireUser(deps), async (ctx) => {
+  router.post(SUBSCRIPTIONS_PATHS.momo, requireUser(deps), async (ctx) => {
     ctx.body = await sendMomoPrompt(deps, ctx.state.user.id, validate(momoPromptSchema, ctx.request.body));
   });
   // Another number than the account's own: a code texted to it, typed back by its owner's consent.
-  router.post('/api/subscription/momo/numbers', requireUser(deps), async (ctx) => {
+  router.post(SUBSCRIPTIONS_PATHS.momoNumbers, requireUser(deps), async (ctx) => {
     const account = subscriber(ctx.state.user);
     ctx.body = await requestNumberCode(deps, account, validate(momoNumberSchema, ctx.request.body).phone);
   });
-  router.post('/api/subscription/momo/numbers/confirm', requireUser(deps), async (ctx) => {
+  router.post(SUBSCRIPTIONS_PATHS.momoNumbersConfirm, requireUser(deps), async (ctx) => {
     ctx.body = await confirmNumberCode(
       deps,
       subscriber(ctx.state.user),
       validate(momoNumberConfirmSchema, ctx.request.body),
     );
   });
-  router.post('/api/subscription/momo/otp', requireUser(deps), async (ctx) => {
+  router.post(SUBSCRIPTIONS_PATHS.momoOtp, requireUser(deps), async (ctx) => {
     ctx.body = await submitMomoOtp(deps, ctx.state.user.id, validate(momoOtpSchema, ctx.request.body));
   });
-  router.get('/api/subscription/momo/:reference', requireUser(deps), async (ctx) => {
+  router.get(SUBSCRIPTIONS_PATHS.momoPrompt, requireUser(deps), async (ctx) => {
     ctx.body = await promptStatus(deps, ctx.state.user.id, ctx.params.reference.slice(0, 64));
   });
 
-  router.post('/api/subscription/cancel', requireUser(deps), async (ctx) => {
+  router.post(SUBSCRIPTIONS_PATHS.cancel, requireUser(deps), async (ctx) => {
     const user = ctx.state.user;
     if (user.userType === 'affiliate') throw forbidden('Affiliate accounts have no subscription.');
     await cancelRenewal(deps.db, user.id, deps.clock.now());
@@ -78,7 +79,7 @@ export function subscriptionRoutes(deps: AppDeps): Router {
    * Opt in or out of automatic renewal with the saved card. Only a card Paystack marked reusable is
    * saved, so a mobile-money payer gets 409 and renews by hand after the reminder.
    */
-  router.post('/api/subscription/auto-renew', requireUser(deps), async (ctx) => {
+  router.post(SUBSCRIPTIONS_PATHS.autoRenew, requireUser(deps), async (ctx) => {
     const user = ctx.state.user;
     if (user.userType === 'affiliate') throw forbidden('Affiliate accounts have no subscription.');
     const { enabled } = validate(autoRenewSchema, ctx.request.body);

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { USER_DATA_PATHS } from '../../../../contract/user-data.ts';
 import { USER_TYPES, type SessionUser, type UserType } from '../../../../contract/accounts.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
@@ -34,7 +35,7 @@ async function answer(deps: AppDeps, user: SessionUser, type: UserType, now: Dat
 /** GET /api/{userType}-data/{email}: only the signed-in account's own record (docs/PRODUCT.md "Dashboards"). */
 export function userDataRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
-  router.get('/api/:type-data/:email', requireUser(deps), async (ctx) => {
+  router.get(USER_DATA_PATHS.record, requireUser(deps), async (ctx) => {
     const type = ctx.params.type as UserType;
     if (!USER_TYPES.includes(type)) throw notFound('No such API endpoint.');
     const user = ctx.state.user;

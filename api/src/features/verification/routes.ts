@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { VERIFICATION_PATHS } from '../../../../contract/verification.ts';
 import {
   DOCUMENT_MAX_BYTES,
   FILE_NAME_HEADER,
@@ -10,6 +11,7 @@ import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireAdmin, requireUser } from '../../http/auth.ts';
 import { pathId } from '../../http/ids.ts';
 import { readRawBody } from '../../http/raw-body.ts';
+import { isPathOf } from '../../http/route-paths.ts';
 import { validate } from '../../http/validate.ts';
 import {
   decideVerification,
@@ -22,10 +24,9 @@ import {
 
 const professionalId = (raw: string) => pathId(raw, VERIFICATION_MESSAGES.notProfessional);
 
-const UPLOAD_PATH = /^\/api\/professional\/documents\/[^/]+$/;
-
 /** The upload is the file's own bytes, not JSON: app.ts lets it past the JSON-only check and body parser. */
-export const takesRawBody = (method: string, path: string) => method === 'PUT' && UPLOAD_PATH.test(path);
+export const takesRawBody = (method: string, path: string) =>
+  method === 'PUT' && isPathOf(VERIFICATION_PATHS.upload, path);
 
 /** RFC 8187 `filename*` value: UTF-8, percent-encoded, with the characters it reserves encoded too. */
 const encodeFileName = (name: string) =>
@@ -39,11 +40,11 @@ export function verificationRoutes(deps: AppDeps): Router {
   const user = requireUser(deps);
   const admin = requireAdmin(deps);
 
-  router.get('/api/professional/documents', user, async (ctx) => {
+  router.get(VERIFICATION_PATHS.mine, user, async (ctx) => {
     ctx.body = await ownVerification(deps, ctx.state.user);
   });
 
-  router.put('/api/professional/documents/:kind', user, async (ctx) => {
+  router.put(VERIFICATION_PATHS.upload, user, async (ctx) => {
     ctx.body = await uploadDocument(deps, ctx.state.user, ctx.params.kind, {
       type: ctx.request.type,
       fileName: ctx.get(FILE_NAME_HEADER),
@@ -51,15 +52,15 @@ export function verificationRoutes(deps: AppDeps): Router {
     });
   });
 
-  router.get('/api/admin/verification-queue', admin, async (ctx) => {
+  router.get(VERIFICATION_PATHS.queue, admin, async (ctx) => {
     ctx.body = await reviewQueue(deps, validate(verificationQueueQuerySchema, ctx.query));
   });
 
-  router.get('/api/admin/professionals/:id/documents', admin, async (ctx) => {
+  router.get(VERIFICATION_PATHS.documents, admin, async (ctx) => {
     ctx.body = await reviewView(deps, ctx.state.admin, professionalId(ctx.params.id));
   });
 
-  router.get('/api/admin/documents/:id/file', admin, async (ctx) => {
+  router.get(VERIFICATION_PATHS.file, admin, async (ctx) => {
     const file = await openDocument(
       deps,
       ctx.state.admin,
@@ -77,7 +78,7 @@ export function verificationRoutes(deps: AppDeps): Router {
     ctx.body = file.bytes;
   });
 
-  router.put('/api/admin/professionals/:id/verification', admin, async (ctx) => {
+  router.put(VERIFICATION_PATHS.decide, admin, async (ctx) => {
     const decision = validate(verificationDecisionSchema, ctx.request.body);
     ctx.body = await decideVerification(deps, ctx.state.admin, professionalId(ctx.params.id), decision);
   });
