@@ -15,6 +15,8 @@ import type {} from './db-tables.ts';
 import { type DataDirLock, lockDataDir } from './data-dir/lock.ts';
 
 export type Db = Knex;
+/** What a repo function runs its queries on: the pool, or the transaction its caller holds. */
+export type Conn = Db | Knex.Transaction;
 
 /** knex's own PostgreSQL client, to extend (knex exports it only by file). */
 const KnexPgClient = createRequire(import.meta.url)('knex/lib/dialects/postgres/index.js') as new (

@@ -3,7 +3,7 @@ import { AUTH_PATHS, type SessionUser } from '../../../contract/accounts.ts';
 import type { AppDeps } from '../deps.ts';
 import { toSessionUser } from '../features/accounts/users.ts';
 import { adminSessions, type AdminIdentity } from '../features/admin/accounts.ts';
-import { sessionsRepo } from '../features/auth/sessions.ts';
+import * as sessionsRepo from '../features/auth/sessions.ts';
 import { hashToken } from '../features/auth/tokens.ts';
 import { forbidden, unauthorized } from './errors.ts';
 

@@ -9,7 +9,8 @@ import { badRequest, forbidden } from '../../http/errors.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
-import { refuseTakenEmailOrPhone, usersRepo } from './users.ts';
+import * as usersRepo from './users.ts';
+import { refuseTakenEmailOrPhone } from './users.ts';
 
 const DEFAULT_RATES = { base: 30, max: 50 };
 

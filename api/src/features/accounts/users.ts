@@ -1,6 +1,5 @@
-import type { Knex } from 'knex';
 import type { AccountStatus, SessionUser } from '../../../../contract/accounts.ts';
-import type { Db } from '../../db.ts';
+import type { Conn } from '../../db.ts';
 import type { UserRow } from '../../db-tables.ts';
 import { conflict } from '../../http/errors.ts';
 import { countRequest, LIMITS, refuseWhenUsedUp } from '../../http/rate-limit.ts';
@@ -22,47 +21,48 @@ export function toSessionUser(row: UserRow): SessionUser {
   };
 }
 
-type Conn = Db | Knex.Transaction;
+export const findById = (db: Conn, id: number): Promise<UserRow | undefined> => db('users').where({ id }).first();
 
-export const usersRepo = {
-  findById: (db: Conn, id: number): Promise<UserRow | undefined> => db('users').where({ id }).first(),
-  findByEmail: (db: Conn, email: string): Promise<UserRow | undefined> =>
-    db('users').whereRaw('lower(email) = lower(?)', [email]).first(),
-  findByPhone: (db: Conn, phoneE164: string): Promise<UserRow | undefined> =>
-    db('users').where({ phone: phoneE164 }).first(),
-  async insert(
-    db: Conn,
-    user: Pick<
-      UserRow,
-      | 'user_type'
-      | 'email'
-      | 'phone'
-      | 'password_hash'
-      | 'first_name'
-      | 'last_name'
-      | 'status'
-      | 'location'
-      | 'local_address'
-      | 'description'
-      | 'profile_picture'
-      | 'terms_version'
-    > & { created_at: Date; terms_agreed_at: Date },
-  ): Promise<UserRow> {
-    const [row] = await db('users')
-      .insert({ ...user, updated_at: user.created_at })
-      .returning('*');
-    return row as UserRow;
-  },
-  setStatus: (db: Conn, id: number, status: AccountStatus, now: Date) =>
-    db('users').where({ id }).update({ status, updated_at: now }),
-  setPassword: (db: Conn, id: number, passwordHash: string, now: Date) =>
-    db('users').where({ id }).update({ password_hash: passwordHash, updated_at: now }),
-};
+export const findByEmail = (db: Conn, email: string): Promise<UserRow | undefined> =>
+  db('users').whereRaw('lower(email) = lower(?)', [email]).first();
+
+export const findByPhone = (db: Conn, phoneE164: string): Promise<UserRow | undefined> =>
+  db('users').where({ phone: phoneE164 }).first();
+
+export async function insert(
+  db: Conn,
+  user: Pick<
+    UserRow,
+    | 'user_type'
+    | 'email'
+    | 'phone'
+    | 'password_hash'
+    | 'first_name'
+    | 'last_name'
+    | 'status'
+    | 'location'
+    | 'local_address'
+    | 'description'
+    | 'profile_picture'
+    | 'terms_version'
+  > & { created_at: Date; terms_agreed_at: Date },
+): Promise<UserRow> {
+  const [row] = await db('users')
+    .insert({ ...user, updated_at: user.created_at })
+    .returning('*');
+  return row as UserRow;
+}
+
+export const setStatus = (db: Conn, id: number, status: AccountStatus, now: Date) =>
+  db('users').where({ id }).update({ status, updated_at: now });
+
+export const setPassword = (db: Conn, id: number, passwordHash: string, now: Date) =>
+  db('users').where({ id }).update({ password_hash: passwordHash, updated_at: now });
 
 /** 409 messages name which of email or phone is taken (checked before insert, enforced by the unique indexes). */
 async function takenBy(db: Conn, email: string, phoneE164: string): Promise<string | null> {
-  if (await usersRepo.findByEmail(db, email)) return 'An account with this email already exists.';
-  if (await usersRepo.findByPhone(db, phoneE164)) return 'An account with this phone number already exists.';
+  if (await findByEmail(db, email)) return 'An account with this email already exists.';
+  if (await findByPhone(db, phoneE164)) return 'An account with this phone number already exists.';
   return null;
 }
 
@@ -77,7 +77,7 @@ async function takenBy(db: Conn, email: string, phoneE164: string): Promise<stri
  * together cannot pass the limit.
  */
 export async function refuseTakenEmailOrPhone(
-  db: Db,
+  db: Conn,
   input: { email: string; phoneE164: string; network: string; now: Date },
 ): Promise<void> {
   await refuseWhenUsedUp(db, LIMITS.signupTakenByAddress, input.network, input.now);

@@ -5,7 +5,8 @@ import type { Db } from '../../db.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import { throttle, THROTTLE } from '../auth/throttle.ts';
+import * as throttle from '../auth/throttle.ts';
+import { THROTTLE } from '../auth/throttle.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 
 /** Shorter than a user's 30 days: an admin token opens everyone's data. */

@@ -6,7 +6,7 @@ import { fallbackLocation } from '../../../../contract/cities.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { sessionsRepo } from '../auth/sessions.ts';
+import * as sessionsRepo from '../auth/sessions.ts';
 import { movePayout } from '../affiliates/payouts.ts';
 import { anonymiseUser } from '../privacy/anonymise.ts';
 import { getSettings, saveSettings, toPlatformSettings } from '../settings/settings.ts';

@@ -1,10 +1,7 @@
-import type { Knex } from 'knex';
 import type { AdminActivity, AdminActivityEntry, AdminActivityQuery } from '../../../../contract/admin.ts';
-import { jsonColumn, type Db } from '../../db.ts';
+import { jsonColumn, type Conn } from '../../db.ts';
 import type { AdminAuditLogRow, Int8 } from '../../db-tables.ts';
 import type { AdminIdentity } from './accounts.ts';
-
-type Conn = Db | Knex.Transaction;
 
 export interface AuditEntry {
   admin: AdminIdentity;

@@ -11,7 +11,7 @@ import type {
 import { subscriptionState } from '../../../../contract/subscriptions.ts';
 import { DAY_MS, monthOf, monthStart } from '../../../../contract/dates.ts';
 import type { VerificationStatus } from '../../../../contract/verification.ts';
-import type { Db } from '../../db.ts';
+import type { Conn, Db } from '../../db.ts';
 import type {
   AffiliatePayoutRow,
   AffiliateProfileRow,
@@ -94,7 +94,7 @@ type AdminUserRow = UserRow &
     earned: Count | null;
   };
 
-function usersQuery(db: Db, types: string[] = ['customer', 'professional']) {
+function usersQuery(db: Conn, types: string[] = ['customer', 'professional']) {
   const latest = db('subscriptions')
     .select('user_id')
     .max({ period_end: 'period_end' })
@@ -167,7 +167,7 @@ function toAdminUser(row: AdminUserRow, now: Date, settings: Settings): AdminUse
 }
 
 /** `verification` keeps only professionals whose review stands so (pending: the review queue). */
-export async function listUsers(db: Db, paging: Paging & { verification?: VerificationStatus }, now: Date) {
+export async function listUsers(db: Conn, paging: Paging & { verification?: VerificationStatus }, now: Date) {
   const settings = await getSettings(db);
   const query = whereNameEmailPhone(usersQuery(db), paging.search).orderBy('u.id', 'desc');
   if (paging.verification)
@@ -177,7 +177,7 @@ export async function listUsers(db: Db, paging: Paging & { verification?: Verifi
 }
 
 /** One account of any type: the dialog also opens for affiliates (from the Affiliates tab). */
-export async function findAdminUser(db: Db | Knex.Transaction, id: number, now: Date): Promise<AdminUser | null> {
+export async function findAdminUser(db: Conn, id: number, now: Date): Promise<AdminUser | null> {
   const row: AdminUserRow | undefined = await usersQuery(db as Db, ['customer', 'professional', 'affiliate'])
     .where('u.id', id)
     .first();
@@ -196,7 +196,7 @@ const METHODS: Record<string, string> = {
 };
 const PAYMENT_STATUS = { success: 'completed', initialized: 'pending', failed: 'failed' } as const;
 
-function paymentsQuery(db: Db) {
+function paymentsQuery(db: Conn) {
   const subscriptions = db('payments as pm')
     .leftJoin('users as u', 'u.id', 'pm.user_id')
     .whereIn('pm.purpose', ['registration', 'renewal'])
@@ -284,7 +284,7 @@ function toAdminPayment(row: AdminPaymentRow): AdminPayment {
   };
 }
 
-export async function listPayments(db: Db, paging: Paging, userId?: number) {
+export async function listPayments(db: Conn, paging: Paging, userId?: number) {
   let query = paymentsQuery(db).select('*');
   if (userId !== undefined) query = query.where('u.user_id', userId);
   if (paging.search) {
@@ -296,7 +296,7 @@ export async function listPayments(db: Db, paging: Paging, userId?: number) {
 
 // ---- Affiliates ----
 
-function affiliatesQuery(db: Db) {
+function affiliatesQuery(db: Conn) {
   const referrals = db('referrals').select('affiliate_user_id').count({ n: '*' }).groupBy('affiliate_user_id').as('r');
   const earned = db('affiliate_commissions')
     .select('affiliate_user_id')
@@ -358,7 +358,7 @@ function toAdminAffiliate(row: AdminAffiliateRow): AdminAffiliate {
   };
 }
 
-export async function listAffiliates(db: Db, paging: Paging) {
+export async function listAffiliates(db: Conn, paging: Paging) {
   const query = whereNameEmailPhone(affiliatesQuery(db), paging.search, (q, like) =>
     q.orWhere('a.referrer_code', 'ilike', like),
   );
@@ -387,12 +387,12 @@ export function toAdminPayout(row: AdminPayoutRow): AdminPayout {
   };
 }
 
-export const payoutsQuery = (db: Db | Knex.Transaction) =>
+export const payoutsQuery = (db: Conn) =>
   db('affiliate_payouts as po')
     .join('users as u', 'u.id', 'po.affiliate_user_id')
     .select('po.*', 'u.first_name', 'u.last_name');
 
-export async function listPayouts(db: Db, paging: Paging & { status?: string }) {
+export async function listPayouts(db: Conn, paging: Paging & { status?: string }) {
   let query = payoutsQuery(db);
   if (paging.status && paging.status !== 'all') query = query.where('po.status', paging.status);
   if (paging.search)
@@ -412,7 +412,7 @@ export async function listPayouts(db: Db, paging: Paging & { status?: string }) 
  * ended; monthlyRevenue: subscription payments settled this calendar month (GMT); pendingPayouts:
  * cedis requested and not yet paid (pending or processing); totalPayouts: cedis paid out.
  */
-export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
+export async function adminStats(db: Conn, now: Date): Promise<AdminStats> {
   const settings = await getSettings(db);
   const people = db('users').whereNull('deleted_at');
   const [counts] = await people

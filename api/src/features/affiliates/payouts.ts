@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Payout } from '../../../../contract/affiliates.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db.ts';
+import type { Conn, Db } from '../../db.ts';
 import type { AffiliatePayoutRow, Writable } from '../../db-tables.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { ProviderUnavailableError } from '../../providers/payments.ts';
@@ -13,7 +13,7 @@ import type { Notifier } from '../../providers/notifier.ts';
 import { payoutMessage, payoutPush } from '../notifications/messages.ts';
 
 /** Credited commissions minus payouts requested and not failed, in pesewas: always the ledger's sum. */
-export async function pendingBalance(db: Db | Knex.Transaction, affiliateId: number): Promise<number> {
+export async function pendingBalance(db: Conn, affiliateId: number): Promise<number> {
   const [{ credited }] = await db('affiliate_commissions')
     .where({ affiliate_user_id: affiliateId })
     .sum({ credited: 'amount_pesewas' });

@@ -6,8 +6,9 @@ import { AFFILIATE_TERMS_VERSION } from '../../../../contract/account-types.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { refuseTakenEmailOrPhone, toSessionUser, usersRepo } from '../accounts/users.ts';
-import { sessionsRepo } from '../auth/sessions.ts';
+import * as usersRepo from '../accounts/users.ts';
+import { refuseTakenEmailOrPhone, toSessionUser } from '../accounts/users.ts';
+import * as sessionsRepo from '../auth/sessions.ts';
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 

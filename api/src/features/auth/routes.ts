@@ -3,7 +3,7 @@ import { AUTH_PATHS, forgotPasswordSchema, loginSchema, resetPasswordSchema } fr
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { bearerToken, requireUser } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';
-import { sessionsRepo } from './sessions.ts';
+import * as sessionsRepo from './sessions.ts';
 import { forgotPassword, login, resetPassword } from './service.ts';
 
 export function authRoutes(deps: AppDeps): Router {

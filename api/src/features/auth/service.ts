@@ -10,11 +10,13 @@ import type { Config } from '../../config.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import { toSessionUser, usersRepo, type UserRow } from '../accounts/users.ts';
+import * as usersRepo from '../accounts/users.ts';
+import { toSessionUser, type UserRow } from '../accounts/users.ts';
 import { passwordResetMessage } from '../notifications/messages.ts';
 import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
-import { sessionsRepo } from './sessions.ts';
-import { throttle, THROTTLE } from './throttle.ts';
+import * as sessionsRepo from './sessions.ts';
+import * as throttle from './throttle.ts';
+import { THROTTLE } from './throttle.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export type AuthDeps = PaymentsDeps & { config: Config; notifier: Notifier };

@@ -1,4 +1,4 @@
-import { prepared, type Db } from '../../db.ts';
+import { type Conn, prepared } from '../../db.ts';
 import { DAY_MS } from '../../../../contract/dates.ts';
 import type { UserRow } from '../accounts/users.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -16,40 +16,38 @@ const LIVE_SESSION_SQL = `select u.*, s.expires_at as session_expires_at
     and (u.status = 'active' or (u.status = 'suspended' and u.user_type = 'affiliate'))
   limit 1`;
 
-export const sessionsRepo = {
-  async create(db: Db, userId: number, now: Date): Promise<string> {
-    const { token, hash } = newToken();
-    await db('sessions').insert({
-      user_id: userId,
-      token_hash: hash,
-      created_at: now,
-      expires_at: new Date(now.getTime() + SESSION_DAYS * DAY_MS),
-    });
-    return token;
-  },
+export async function create(db: Conn, userId: number, now: Date): Promise<string> {
+  const { token, hash } = newToken();
+  await db('sessions').insert({
+    user_id: userId,
+    token_hash: hash,
+    created_at: now,
+    expires_at: new Date(now.getTime() + SESSION_DAYS * DAY_MS),
+  });
+  return token;
+}
 
-  /**
-   * The user behind a live token. Unpaid and suspended accounts have no working sessions, except a
-   * suspended affiliate, who may still look at their balance (issue #5; requireUser keeps them read-only).
-   */
-  findUser: (db: Db, token: string, now: Date) => sessionsRepo.findUserByHash(db, hashToken(token), now),
+/**
+ * The user behind a live token. Unpaid and suspended accounts have no working sessions, except a
+ * suspended affiliate, who may still look at their balance (issue #5; requireUser keeps them read-only).
+ */
+export const findUser = (db: Conn, token: string, now: Date) => findUserByHash(db, hashToken(token), now);
 
-  /** As findUser, by the token's hash (what a live-update stream keeps of its session). */
-  async findUserByHash(
-    db: Db,
-    tokenHash: string,
-    now: Date,
-  ): Promise<(UserRow & { session_expires_at: Date }) | undefined> {
-    const { rows } = await prepared(db.raw(LIVE_SESSION_SQL, [tokenHash, now]));
-    return rows[0];
-  },
+/** As findUser, by the token's hash (what a live-update stream keeps of its session). */
+export async function findUserByHash(
+  db: Conn,
+  tokenHash: string,
+  now: Date,
+): Promise<(UserRow & { session_expires_at: Date }) | undefined> {
+  const { rows } = await prepared(db.raw(LIVE_SESSION_SQL, [tokenHash, now]));
+  return rows[0];
+}
 
-  revoke: (db: Db, token: string, now: Date) =>
-    db('sessions')
-      .where({ token_hash: hashToken(token) })
-      .whereNull('revoked_at')
-      .update({ revoked_at: now }),
+export const revoke = (db: Conn, token: string, now: Date) =>
+  db('sessions')
+    .where({ token_hash: hashToken(token) })
+    .whereNull('revoked_at')
+    .update({ revoked_at: now });
 
-  revokeAllForUser: (db: Db, userId: number, now: Date) =>
-    db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: now }),
-};
+export const revokeAllForUser = (db: Conn, userId: number, now: Date) =>
+  db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: now });

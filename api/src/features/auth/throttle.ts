@@ -1,4 +1,4 @@
-import type { Db } from '../../db.ts';
+import type { Conn } from '../../db.ts';
 import { toCount } from '../../db.ts';
 import { addressKey } from '../../http/address-key.ts';
 
@@ -14,7 +14,7 @@ export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 
  * for the address only finished failures count, since many people share a carrier's address and
  * may sign in at the same moment.
  */
-async function overLimit(db: Db, accountKey: string, network: string, now: Date): Promise<boolean> {
+async function overLimit(db: Conn, accountKey: string, network: string, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - THROTTLE.windowMs);
   // Failures since the account's last success count; a success does not clear the address's.
   const lastSuccess = await db('login_attempts')
@@ -36,34 +36,32 @@ async function overLimit(db: Db, accountKey: string, network: string, now: Date)
   return toCount(addressFailures) > THROTTLE.perAddress;
 }
 
-export const throttle = {
-  /**
-   * Runs `check` (the password comparison) only while the account and the address are under their
-   * limits, and returns its answer, or 'blocked'. The attempt is written (as being checked) before
-   * the limits are read, so attempts made at the same moment each see the ones before them: of 60
-   * parallel guesses at most 10 are checked (issue #14: 12 were, counting after the fact).
-   */
-  async attempt(
-    db: Db,
-    accountKey: string,
-    ip: string,
-    now: Date,
-    check: () => Promise<boolean>,
-  ): Promise<boolean | 'blocked'> {
-    const network = addressKey(ip); // an IPv6 client's whole /64 (issue #26.3)
-    const [row] = await db('login_attempts')
-      .insert({ account_key: accountKey, ip, address_key: network, succeeded: null, created_at: now })
-      .returning('id');
-    if (await overLimit(db, accountKey, network, now)) {
-      await db('login_attempts').where({ id: row.id }).del(); // a refused attempt guessed nothing
-      return 'blocked';
-    }
-    let ok = false;
-    try {
-      ok = await check();
-    } finally {
-      await db('login_attempts').where({ id: row.id }).update({ succeeded: ok });
-    }
-    return ok;
-  },
-};
+/**
+ * Runs `check` (the password comparison) only while the account and the address are under their
+ * limits, and returns its answer, or 'blocked'. The attempt is written (as being checked) before
+ * the limits are read, so attempts made at the same moment each see the ones before them: of 60
+ * parallel guesses at most 10 are checked (issue #14: 12 were, counting after the fact).
+ */
+export async function attempt(
+  db: Conn,
+  accountKey: string,
+  ip: string,
+  now: Date,
+  check: () => Promise<boolean>,
+): Promise<boolean | 'blocked'> {
+  const network = addressKey(ip); // an IPv6 client's whole /64 (issue #26.3)
+  const [row] = await db('login_attempts')
+    .insert({ account_key: accountKey, ip, address_key: network, succeeded: null, created_at: now })
+    .returning('id');
+  if (await overLimit(db, accountKey, network, now)) {
+    await db('login_attempts').where({ id: row.id }).del(); // a refused attempt guessed nothing
+    return 'blocked';
+  }
+  let ok = false;
+  try {
+    ok = await check();
+  } finally {
+    await db('login_attempts').where({ id: row.id }).update({ succeeded: ok });
+  }
+  return ok;
+}

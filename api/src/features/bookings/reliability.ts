@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { Booking } from '../../../../contract/bookings.ts';
 import {
   DONE_QUESTION_MS,
@@ -11,15 +10,13 @@ import {
   type Reliability,
 } from '../../../../contract/reports.ts';
 import type { BookingRow, Count, Int8, ProblemReportRow } from '../../db-tables.ts';
-import { prepared, toCount, type Db } from '../../db.ts';
+import { prepared, toCount, type Conn } from '../../db.ts';
 
 /**
  * How cancellations count and what a booking's card shows of them (docs/PRODUCT.md
  * "Cancellations that count", "Was the job done?"). Every figure is computed from the bookings and
  * reports at read time, so the public page, the card and the administrator's view always agree.
  */
-
-type Conn = Db | Knex.Transaction;
 
 /** A confirmed booking's cancellation: after the start, a no-show by the professional (late by the customer); within 24 hours of it, late. */
 export function cancellationKind(by: PartyRole, start: Date, now: Date): CancellationKind {

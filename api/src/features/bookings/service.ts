@@ -16,7 +16,7 @@ import { DAY_MS, HOUR_MS } from '../../../../contract/dates.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import type { Clock } from '../../clock.ts';
 import type { BookingMessageRow, BookingRow, Count, Int8, UserRow, Writable } from '../../db-tables.ts';
-import { jsonColumn, prepared, toCount, type Db } from '../../db.ts';
+import { type Conn, jsonColumn, prepared, toCount, type Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
 import { bookingMessages, bookingStep, chatLines, textMessages } from '../notifications/messages.ts';
@@ -66,7 +66,7 @@ export function bookableStart(availabilityColumn: unknown, date: string, time: s
 }
 
 /** Paid, or within the grace period after the paid month ended. */
-export async function hasPaidSubscription(db: Db | Knex.Transaction, userId: number, now: Date): Promise<boolean> {
+export async function hasPaidSubscription(db: Conn, userId: number, now: Date): Promise<boolean> {
   return !!(await db('subscriptions').where({ user_id: userId }).where('period_end', '>', graceStart(db, now)).first());
 }
 

@@ -4,13 +4,11 @@ import type { AppDeps, RequestState } from '../../deps.ts';
 import { byAddress, countRequest, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { bearerToken } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';
-import { sessionsRepo } from '../auth/sessions.ts';
-import { contactRepo } from './repo.ts';
+import * as sessionsRepo from '../auth/sessions.ts';
 import { sendContactMessage } from './service.ts';
 
 export function contactRoutes({ db, clock }: AppDeps): Router {
   const router = new Router<RequestState>();
-  const repo = contactRepo(db);
   router.post(
     CONTACT_PATHS.send,
     rateLimit(db, () => clock.now(), [[LIMITS.contactByAddress, byAddress]]),
@@ -21,7 +19,7 @@ export function contactRoutes({ db, clock }: AppDeps): Router {
       const token = bearerToken(ctx.get('authorization'));
       const sender = token ? await sessionsRepo.findUser(db, token, clock.now()) : undefined;
       ctx.status = 201;
-      ctx.body = await sendContactMessage({ repo, clock }, message, sender ? Number(sender.id) : null);
+      ctx.body = await sendContactMessage({ db, clock }, message, sender ? Number(sender.id) : null);
     },
   );
   return router;

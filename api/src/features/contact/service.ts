@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { ContactMessage, ContactResponse } from '../../../../contract/contact.ts';
 import type { Clock } from '../../clock.ts';
-import type { ContactRepo } from './repo.ts';
+import type { Conn } from '../../db.ts';
+import { insertContactMessage } from './repo.ts';
 
 // No 0/O or 1/I, so a reference read out over the phone is not misheard.
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -14,13 +15,13 @@ export function contactReference(now: Date): string {
 }
 
 export async function sendContactMessage(
-  deps: { repo: ContactRepo; clock: Clock },
+  deps: { db: Conn; clock: Clock },
   message: ContactMessage,
   userId: number | null = null,
 ): Promise<ContactResponse> {
   const createdAt = deps.clock.now();
   const reference = contactReference(createdAt);
-  await deps.repo.insert({ ...message, reference, createdAt, userId });
+  await insertContactMessage(deps.db, { ...message, reference, createdAt, userId });
   return {
     success: true,
     message: 'Thank you for contacting us. We reply to messages within 24 hours.',

@@ -1,62 +1,60 @@
 import type { Knex } from 'knex';
-import type { Db } from '../../db.ts';
+import type { Conn } from '../../db.ts';
 
-export const devRepo = {
-  latestNotifications: (db: Db) => db('notifications').orderBy('id', 'desc').limit(50),
-  findAffiliateByEmail: (db: Db, email: string): Promise<{ id: number | string } | undefined> =>
-    db('users').whereRaw('lower(email) = lower(?)', [email]).where({ user_type: 'affiliate' }).first('id'),
+export const latestNotifications = (db: Conn) => db('notifications').orderBy('id', 'desc').limit(50);
 
-  /** A customer referred by the affiliate who paid, with the commission row settlement would write. `tag` makes the contacts unique. */
-  async insertPaidReferral(
-    trx: Knex.Transaction,
-    affiliateId: number | string,
-    commissionPesewas: number,
-    tag: string,
-    now: Date,
-  ): Promise<void> {
-    const [user] = await trx('users')
-      .insert({
-        user_type: 'customer',
-        email: `referred-${tag}@example.invalid`,
-        phone: `test-${tag}`,
-        password_hash: '!',
-        first_name: 'Referred',
-        last_name: 'Customer',
-        status: 'active',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id');
-    const [payment] = await trx('payments')
-      .insert({
-        user_id: user.id,
-        reference: `TEST${tag}`,
-        purpose: 'registration',
-        plan_type: 'customer',
-        amount_pesewas: 1000,
-        email: `referred-${tag}@example.invalid`,
-        provider: 'sandbox',
-        status: 'success',
-        created_at: now,
-        settled_at: now,
-        paid_at: now,
-      })
-      .returning('id');
-    const code = (await trx('affiliate_profiles').where({ user_id: affiliateId }).first('referrer_code'))!
-      .referrer_code; // an affiliate always has a profile
-    await trx('referrals').insert({
-      affiliate_user_id: affiliateId,
-      referred_user_id: user.id,
-      referrer_code: code,
+export const findAffiliateByEmail = (db: Conn, email: string): Promise<{ id: number | string } | undefined> =>
+  db('users').whereRaw('lower(email) = lower(?)', [email]).where({ user_type: 'affiliate' }).first('id');
+
+/** A customer referred by the affiliate who paid, with the commission row settlement would write. `tag` makes the contacts unique. */
+export async function insertPaidReferral(
+  trx: Knex.Transaction,
+  affiliateId: number | string,
+  commissionPesewas: number,
+  tag: string,
+  now: Date,
+): Promise<void> {
+  const [user] = await trx('users')
+    .insert({
+      user_type: 'customer',
+      email: `referred-${tag}@example.invalid`,
+      phone: `test-${tag}`,
+      password_hash: '!',
+      first_name: 'Referred',
+      last_name: 'Customer',
+      status: 'active',
       created_at: now,
-    });
-    await trx('affiliate_commissions').insert({
-      affiliate_user_id: affiliateId,
-      referred_user_id: user.id,
-      payment_id: payment.id,
+      updated_at: now,
+    })
+    .returning('id');
+  const [payment] = await trx('payments')
+    .insert({
+      user_id: user.id,
+      reference: `TEST${tag}`,
+      purpose: 'registration',
       plan_type: 'customer',
-      amount_pesewas: commissionPesewas,
+      amount_pesewas: 1000,
+      email: `referred-${tag}@example.invalid`,
+      provider: 'sandbox',
+      status: 'success',
       created_at: now,
-    });
-  },
-};
+      settled_at: now,
+      paid_at: now,
+    })
+    .returning('id');
+  const code = (await trx('affiliate_profiles').where({ user_id: affiliateId }).first('referrer_code'))!.referrer_code; // an affiliate always has a profile
+  await trx('referrals').insert({
+    affiliate_user_id: affiliateId,
+    referred_user_id: user.id,
+    referrer_code: code,
+    created_at: now,
+  });
+  await trx('affiliate_commissions').insert({
+    affiliate_user_id: affiliateId,
+    referred_user_id: user.id,
+    payment_id: payment.id,
+    plan_type: 'customer',
+    amount_pesewas: commissionPesewas,
+    created_at: now,
+  });
+}

@@ -1,7 +1,7 @@
 import type { Db } from '../../db.ts';
 import { toPesewas } from '../../../../contract/money.ts';
 import { notFound } from '../../http/errors.ts';
-import { devRepo } from './repo.ts';
+import * as devRepo from './repo.ts';
 
 /** The dev mailbox: the latest 50 rows of the outbox on every channel, sent or not. */
 export async function mailbox(db: Db) {

@@ -8,7 +8,8 @@ import {
 import type { ChangeFeed } from '../../cache/change-feed.ts';
 import type { Db } from '../../db.ts';
 import type { Logger } from '../../logger.ts';
-import { eventsRepo, formatCursor, latest, parseCursor, type Cursor } from './repo.ts';
+import * as eventsRepo from './repo.ts';
+import { formatCursor, latest, parseCursor, type Cursor } from './repo.ts';
 
 /** A stream whose reader stopped reading (this much unread) is closed; it reconnects and catches up. */
 const MAX_UNREAD_BYTES = 256 * 1024;

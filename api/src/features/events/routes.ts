@@ -11,7 +11,7 @@ import { HttpError, unauthorized } from '../../http/errors.ts';
 import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { validate } from '../../http/validate.ts';
 import { hashToken } from '../auth/tokens.ts';
-import { eventsRepo } from './repo.ts';
+import * as eventsRepo from './repo.ts';
 
 const UNAVAILABLE = 'Live updates are not available right now. The page checks for news every few seconds instead.';
 /** The process holds as many streams as it may (in all, or from this address): hub.ts StreamLimits. */

@@ -1,4 +1,4 @@
-import type { Db } from '../../db.ts';
+import type { Conn } from '../../db.ts';
 
 /** The cheapest query: resolves when the database answers one. */
-export const ping = (db: Db) => db.raw('select 1');
+export const ping = (db: Conn) => db.raw('select 1');

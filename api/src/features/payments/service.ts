@@ -11,17 +11,18 @@ import {
 import { PAYMENT_MESSAGES, type PaymentIntent, type SandboxCharge } from '../../../../contract/payments.ts';
 import { addMonths, HOUR_MS } from '../../../../contract/dates.ts';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db.ts';
+import type { Conn, Db } from '../../db.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { ProviderUnavailableError, type PaymentProvider, type ProviderTransaction } from '../../providers/payments.ts';
 import type { Notifier } from '../../providers/notifier.ts';
-import { toSessionUser, usersRepo } from '../accounts/users.ts';
-import { sessionsRepo } from '../auth/sessions.ts';
+import * as usersRepo from '../accounts/users.ts';
+import { toSessionUser } from '../accounts/users.ts';
+import * as sessionsRepo from '../auth/sessions.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { receipt } from '../notifications/messages.ts';
 import { getSettings, type Settings } from '../settings/settings.ts';
-import { paymentsRepo, sandboxRepo } from './repo.ts';
+import * as paymentsRepo from './repo.ts';
 
 export interface PaymentsDeps {
   db: Db;
@@ -57,7 +58,7 @@ export async function createPaymentIntent(
   payer: Payer,
   planType: PlanType,
   purpose: PaymentPurpose,
-  db: Db | Knex.Transaction = deps.db,
+  db: Conn = deps.db,
   { months = 1, via = 'checkout' }: { months?: PlanLength; via?: PaymentRoute } = {},
 ): Promise<PaymentIntent> {
   // The price now in force is written on the payment; verification compares with that, so a
@@ -392,7 +393,7 @@ export async function recordSandboxCharge(
   const { db, clock } = deps;
   const payment = await paymentsRepo.findByReference(db, charge.reference);
   if (!payment) throw notFound('Unknown payment reference.');
-  const inserted = await sandboxRepo.recordCharge(db, {
+  const inserted = await paymentsRepo.recordCharge(db, {
     reference: charge.reference,
     amount: charge.amount,
     currency: charge.currency,

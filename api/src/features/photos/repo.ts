@@ -1,12 +1,11 @@
 import type { Knex } from 'knex';
 import { photoUrl, type Photo, type PhotoSize } from '../../../../contract/photos.ts';
-import type { Db } from '../../db.ts';
+import type { Conn } from '../../db.ts';
 import type { PhotoRow } from '../../db-tables.ts';
 import type { Encoded } from './images.ts';
 
 /** Photos and their bytes (knex only). The profile photo's hash is mirrored on `users.avatar_hash`. */
 
-type Conn = Db | Knex.Transaction;
 export type PhotoKind = 'profile' | 'work' | 'report';
 
 const DESCRIPTION = ['id', 'user_id', 'kind', 'position', 'hash', 'large_width', 'large_height'] as const;

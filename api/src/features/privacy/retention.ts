@@ -1,10 +1,9 @@
-import type { Knex } from 'knex';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db.ts';
+import type { Conn, Db } from '../../db.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import type { Logger } from '../../logger.ts';
 import { pendingBalance } from '../affiliates/payouts.ts';
-import { eventsRepo } from '../events/repo.ts';
+import * as eventsRepo from '../events/repo.ts';
 import { anonymiseUser } from './anonymise.ts';
 
 export interface RetentionDeps {
@@ -30,7 +29,7 @@ export function retentionCutoff(now: Date): Date {
  * - affiliates with no sign-in, referral, commission or payout since the cutoff (a referral counts:
  *   it may still turn into a commission). Their balance is checked in the transaction.
  */
-function expired(db: Db | Knex.Transaction, cutoff: Date) {
+function expired(db: Conn, cutoff: Date) {
   const lastPaid = db('subscriptions').where('user_id', db.ref('u.id')).max('period_end');
   const since = (table: string, owner: string, column: string) =>
     db(table).where(owner, db.ref('u.id')).where(column, '>=', cutoff).select(db.raw('1'));

@@ -1,10 +1,9 @@
-import type { Knex } from 'knex';
 import { toCedis } from '../../../../contract/money.ts';
 import { roundMiles } from '../../../../contract/distance.ts';
 import { timeLabel } from '../../../../contract/dates.ts';
 import { photoUrl } from '../../../../contract/photos.ts';
 import { CARD_SKILLS, type Availability, type Listing, type ListingCard } from '../../../../contract/professionals.ts';
-import { jsonColumn, type Db } from '../../db.ts';
+import { jsonColumn, type Conn } from '../../db.ts';
 import type { ProfessionalProfileRow, UserRow } from '../../db-tables.ts';
 import { GRACE_START_SQL } from '../subscriptions/grace.ts';
 import { reliabilityWords, type Reliability } from '../../../../contract/reports.ts';
@@ -31,7 +30,7 @@ export const LISTED_SQL = `p.account_active and p.paid_until > ${GRACE_START_SQL
  * Listed = active professional account whose paid period, plus the grace period, has not ended
  * (paid_until mirrors subscriptions; contract/subscriptions.ts).
  */
-export function listedProfessionals(db: Db | Knex.Transaction, now: Date) {
+export function listedProfessionals(db: Conn, now: Date) {
   return db('professional_profiles as p').join('users as u', 'u.id', 'p.user_id').whereRaw(LISTED_SQL, [now]);
 }
 
@@ -142,7 +141,7 @@ export function toListing(row: ListingRow, figures?: Map<number, Reliability>): 
 }
 
 /** The listed ones of `ids`, in the order of `ids` (one query, however many). */
-export async function findListings(db: Db, ids: number[], now: Date): Promise<Listing[]> {
+export async function findListings(db: Conn, ids: number[], now: Date): Promise<Listing[]> {
   if (ids.length === 0) return [];
   const rows: ListingRow[] = await listedProfessionals(db, now).whereIn('u.id', ids).select(LISTING_COLUMNS);
   const figures = await professionalReliability(db, ids, now);
@@ -150,12 +149,12 @@ export async function findListings(db: Db, ids: number[], now: Date): Promise<Li
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function findListing(db: Db, id: number, now: Date): Promise<Listing | undefined> {
+export async function findListing(db: Conn, id: number, now: Date): Promise<Listing | undefined> {
   return (await findListings(db, [id], now))[0];
 }
 
 /** A professional's latest 20 reviews, each with its reviewer's first name. */
-export function recentReviews(db: Db, professionalId: number) {
+export function recentReviews(db: Conn, professionalId: number) {
   return db('reviews as r')
     .join('users as u', 'u.id', 'r.customer_id')
     .where('r.professional_id', professionalId)
@@ -164,23 +163,20 @@ export function recentReviews(db: Db, professionalId: number) {
     .select('r.id', 'r.rating', 'r.comment', 'r.created_at', 'u.first_name');
 }
 
-type Conn = Db | Knex.Transaction;
+export const updateProfileColumns = (db: Conn, userId: number, changes: Record<string, unknown>) =>
+  db('professional_profiles').where({ user_id: userId }).update(changes);
 
-export const profilesRepo = {
-  update: (db: Conn, userId: number, changes: Record<string, unknown>) =>
-    db('professional_profiles').where({ user_id: userId }).update(changes),
-  locationSource: (db: Conn, userId: number) =>
-    db('professional_profiles').where({ user_id: userId }).first('location_source'),
-  updateUser: (db: Conn, userId: number, changes: Record<string, unknown>) =>
-    db('users').where({ id: userId }).update(changes),
-};
+export const locationSource = (db: Conn, userId: number) =>
+  db('professional_profiles').where({ user_id: userId }).first('location_source');
 
-export const favouritesRepo = {
-  add: (db: Db, customerId: number, professionalId: number, now: Date) =>
-    db('favourites')
-      .insert({ customer_id: customerId, professional_id: professionalId, created_at: now })
-      .onConflict()
-      .ignore(),
-  remove: (db: Db, customerId: number, professionalId: number) =>
-    db('favourites').where({ customer_id: customerId, professional_id: professionalId }).delete(),
-};
+export const updateUser = (db: Conn, userId: number, changes: Record<string, unknown>) =>
+  db('users').where({ id: userId }).update(changes);
+
+export const addFavourite = (db: Conn, customerId: number, professionalId: number, now: Date) =>
+  db('favourites')
+    .insert({ customer_id: customerId, professional_id: professionalId, created_at: now })
+    .onConflict()
+    .ignore();
+
+export const deleteFavourite = (db: Conn, customerId: number, professionalId: number) =>
+  db('favourites').where({ customer_id: customerId, professional_id: professionalId }).delete();

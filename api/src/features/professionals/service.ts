@@ -14,8 +14,17 @@ import {
 import { DAY_MS, todayInGhana } from '../../../../contract/dates.ts';
 import type { Db } from '../../db.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { usersRepo, type UserRow } from '../accounts/users.ts';
-import { favouritesRepo, findListing, profilesRepo, recentReviews } from './repo.ts';
+import * as usersRepo from '../accounts/users.ts';
+import type { UserRow } from '../accounts/users.ts';
+import {
+  addFavourite,
+  deleteFavourite,
+  findListing,
+  locationSource,
+  recentReviews,
+  updateProfileColumns,
+  updateUser,
+} from './repo.ts';
 
 export const PROFESSIONAL_NOT_FOUND = 'Professional not found.';
 
@@ -77,7 +86,7 @@ export function onlyProfessionals(user: SessionUser): void {
 }
 
 export async function saveRates(db: Db, userId: number, rates: z.output<typeof ratesSchema>): Promise<void> {
-  await profilesRepo.update(db, userId, {
+  await updateProfileColumns(db, userId, {
     base_rate_pesewas: toPesewas(rates.baseRate),
     max_rate_pesewas: toPesewas(rates.maxRate),
     rate_negotiable: rates.rateNegotiable,
@@ -85,7 +94,7 @@ export async function saveRates(db: Db, userId: number, rates: z.output<typeof r
 }
 
 export async function saveAvailability(db: Db, userId: number, availability: Availability): Promise<void> {
-  await profilesRepo.update(db, userId, { availability: JSON.stringify(availability) });
+  await updateProfileColumns(db, userId, { availability: JSON.stringify(availability) });
 }
 
 /**
@@ -110,9 +119,9 @@ export async function updateProfile(
       ...(p.localAddress !== undefined && { local_address: p.localAddress || null }),
       ...(p.bio !== undefined && { description: p.bio || null }),
     };
-    await profilesRepo.updateUser(trx, user.id, { ...userChanges, updated_at: now });
+    await updateUser(trx, user.id, { ...userChanges, updated_at: now });
     if (user.userType === 'professional') {
-      const profile = await profilesRepo.locationSource(trx, user.id);
+      const profile = await locationSource(trx, user.id);
       const moveToCity = p.location !== undefined && profile!.location_source !== 'own'; // every professional has a profile
       const place = fallbackLocation(p.location);
       const changes = {
@@ -121,7 +130,7 @@ export async function updateProfile(
         ...(p.skills !== undefined && { skills: JSON.stringify(p.skills) }),
         ...(moveToCity && { latitude: place.lat, longitude: place.lng, location_source: place.source }),
       };
-      if (Object.keys(changes).length) await profilesRepo.update(trx, user.id, changes);
+      if (Object.keys(changes).length) await updateProfileColumns(trx, user.id, changes);
     }
   });
   return (await usersRepo.findById(db, user.id)) as UserRow;
@@ -130,9 +139,9 @@ export async function updateProfile(
 /** A customer keeps only listed professionals as favourites (saving one twice is no change). */
 export async function saveFavourite(db: Db, customerId: number, professionalId: number, now: Date): Promise<void> {
   if (!(await findListing(db, professionalId, now))) throw notFound(PROFESSIONAL_NOT_FOUND);
-  await favouritesRepo.add(db, customerId, professionalId, now);
+  await addFavourite(db, customerId, professionalId, now);
 }
 
 export async function removeFavourite(db: Db, customerId: number, professionalId: number): Promise<void> {
-  await favouritesRepo.remove(db, customerId, professionalId);
+  await deleteFavourite(db, customerId, professionalId);
 }

@@ -13,7 +13,7 @@ import {
 } from '../../../../contract/reports.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { BookingRow, Count, Int8, ProblemReportRow, UserRow } from '../../db-tables.ts';
-import { toCount, type Db } from '../../db.ts';
+import { toCount, type Conn, type Db } from '../../db.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AdminIdentity } from '../admin/accounts.ts';
 import { changeUserStatus } from '../admin/actions.ts';
@@ -31,8 +31,6 @@ import * as repo from './repo.ts';
  */
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'notifier' | 'logger' | 'config'>;
-type Conn = Db | Knex.Transaction;
-
 type QueueRow = ProblemReportRow & { day: string; time: string } & {
   c_first: string;
   c_last: string;

@@ -8,14 +8,12 @@ import {
 } from '../../../../contract/reports.ts';
 import { SYSTEM_SENDER } from '../../../../contract/bookings.ts';
 import type { Count, ProblemReportRow, ReportMessageRow, UserRow } from '../../db-tables.ts';
-import { toCount, type Db } from '../../db.ts';
+import { toCount, type Conn } from '../../db.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Encoded } from '../photos/images.ts';
 import { photoColumns } from '../photos/repo.ts';
 
 /** Problem reports, their threads and photos (knex only; docs/PRODUCT.md "Problem reports"). */
-
-type Conn = Db | Knex.Transaction;
 
 /** A report's row, or 404 for anyone who is not a party to its booking (`userId` null: an administrator). */
 export async function findReport(db: Conn, id: number, userId: number | null, lock = false): Promise<ProblemReportRow> {

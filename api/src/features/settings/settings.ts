@@ -1,12 +1,9 @@
-import type { Knex } from 'knex';
 import { toCedis, toPesewas } from '../../../../contract/money.ts';
 import { DEFAULT_SETTINGS, type PlatformSettings } from '../../../../contract/admin.ts';
 import { lengthOffers, type LengthDiscounts, type PlanPrices, type PlanType } from '../../../../contract/plans.ts';
 import type { SubscriptionWindows } from '../../../../contract/subscriptions.ts';
-import { prepared, type Db } from '../../db.ts';
+import { prepared, type Conn } from '../../db.ts';
 import type { PlatformSettingsRow } from '../../db-tables.ts';
-
-type Conn = Db | Knex.Transaction;
 
 /** The administrator's settings as the server uses them: days, and money in pesewas. */
 export interface Settings extends SubscriptionWindows {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { formatCedisText, toCedis } from '../../../../contract/money.ts';
-import type { Knex } from 'knex';
 import {
   maskPhone,
   MOMO_MESSAGES,
@@ -11,7 +10,7 @@ import {
 } from '../../../../contract/momo.ts';
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
 import { HOUR_MS } from '../../../../contract/dates.ts';
-import type { Db } from '../../db.ts';
+import type { Conn } from '../../db.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { priceFor, type PaymentsDeps } from '../payments/service.ts';
@@ -33,12 +32,7 @@ export const RENEW_LINK_MESSAGES = {
 } as const;
 
 /** A new link for `userId`'s renewal of the period ending `periodEnd`, written with the reminder that carries it. */
-export async function issueRenewLink(
-  trx: Knex.Transaction | Db,
-  userId: number,
-  periodEnd: Date,
-  now: Date,
-): Promise<string> {
+export async function issueRenewLink(trx: Conn, userId: number, periodEnd: Date, now: Date): Promise<string> {
   const token = randomBytes(16).toString('base64url');
   await trx('renew_links').insert({
     token_hash: hashToken(token),

@@ -1,5 +1,5 @@
 import type { Db } from '../../db.ts';
-import { subscriptionsRepo } from './repo.ts';
+import * as subscriptionsRepo from './repo.ts';
 
 /** POST /api/subscription/cancel: no reminders, and no automatic charge either; the paid period stays. */
 export async function cancelRenewal(db: Db, userId: number, now: Date): Promise<void> {

@@ -8,12 +8,10 @@ import type {
   VerificationState,
   VerificationStatus,
 } from '../../../../contract/verification.ts';
-import type { Db } from '../../db.ts';
+import type { Conn } from '../../db.ts';
 import type { Int8, ProfessionalDocumentRow } from '../../db-tables.ts';
 
 /** Verification documents, their bytes, the access log and the profile's status (knex only). */
-
-type Conn = Db | Knex.Transaction;
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
