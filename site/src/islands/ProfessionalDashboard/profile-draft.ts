@@ -1,0 +1,34 @@
+import type { ProfessionalRecord, ProfileChanges } from '../../stores/professional.ts';
+
+/** The profile as the form edits it: every field a string, the skills as typed. */
+export const profileDraft = (r: ProfessionalRecord) => ({
+  firstName: r.firstName,
+  lastName: r.lastName,
+  phone: r.phone,
+  profession: r.profession,
+  experience: r.experience ?? '',
+  location: r.location ?? '',
+  bio: r.bio ?? '',
+  skills: r.skills.join(', '),
+});
+export type ProfileDraft = ReturnType<typeof profileDraft>;
+
+/** "wiring, solar,  , Wiring" → ["wiring", "solar"] (trimmed, no empties, no repeats). */
+export function splitSkills(text: string): string[] {
+  const seen = new Set<string>();
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && !seen.has(s.toLowerCase()) && seen.add(s.toLowerCase()));
+}
+
+/** The changes sent: the draft as typed (the schema only checks them), the skills as a list. */
+export const draftChanges = (draft: ProfileDraft): ProfileChanges => ({ ...draft, skills: splitSkills(draft.skills) });
+
+/** Where the professional is, as the profile shows it: their address, then their city; else the country. */
+export const placeText = (r: Pick<ProfessionalRecord, 'localAddress' | 'location'>): string =>
+  [r.localAddress, r.location].filter(Boolean).join(', ') || 'Ghana';
+
+/** A field's aria-describedby: its error first, then its hint; none when it has neither. */
+export const describedBy = (fieldId: string, error: string | undefined, hint: string | undefined) =>
+  [error ? `${fieldId}-error` : '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ') || undefined;
