@@ -7,6 +7,7 @@ import {
   PASSWORD_MIN,
   PHONE_MAX,
   SIGNUP_MESSAGES,
+  type SessionUser,
   USER_TYPES,
 } from './account-types.ts';
 import { MOMO_NETWORKS } from './affiliates.ts';
@@ -240,3 +241,9 @@ export const AUTH_PATHS = {
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
 } as const;
+
+/** POST /api/auth/verify: the session's account, as sign-in gave it. */
+export interface VerifyAnswer {
+  success: true;
+  user: SessionUser;
+}

@@ -260,8 +260,8 @@ export interface AdminUserDetail {
   user: AdminUser;
   payments: AdminPayment[];
   activity: AdminActivity[];
-  /** The account's photos (profile first), which the administrator may remove. */
-  photos: { id: number; kind: 'profile' | 'work'; thumb: string }[];
+  /** The account's photos (profile first; the photos it added to problem reports too), which the administrator may remove. */
+  photos: { id: number; kind: 'profile' | 'work' | 'report'; thumb: string }[];
 }
 
 /** PUT /api/admin/users/{id}/profile: validated like sign-up; email and phone stay unique. */
@@ -423,3 +423,25 @@ export const ADMIN_PATHS = {
   payoutAction: '/api/admin/payouts/:id/:action',
   settings: '/api/admin/settings',
 } as const;
+
+export interface AdminStatsAnswer {
+  success: true;
+  stats: AdminStats;
+}
+
+/** PUT /api/admin/users/{id}/profile and /status: the account as it is now. */
+export interface AdminUserAnswer {
+  success: true;
+  message: string;
+  user: AdminUser;
+}
+
+/** PUT /api/admin/payouts/{id}/{action}. */
+export interface AdminPayoutAnswer {
+  success: true;
+  message: string;
+  payout: AdminPayout;
+}
+
+/** PUT /api/admin/settings: the settings as saved. */
+export type SettingsSavedAnswer = SettingsResponse & { message: string };

@@ -1,3 +1,5 @@
+import type { SessionUser } from './account-types.ts';
+
 /** Affiliate payouts as the API answers them (docs/PRODUCT.md "Affiliates, commission and payouts": payout states). */
 export type PayoutStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
@@ -28,3 +30,26 @@ export const AFFILIATES_PATHS = {
   signup: '/api/affiliate-signup',
   payouts: '/api/affiliate/payouts',
 } as const;
+
+/** POST /api/affiliate-signup: affiliates join free, active and signed in at once. */
+export interface AffiliateSignupResponse {
+  success: true;
+  message: string;
+  autoLogin: true;
+  token: string;
+  user: SessionUser;
+  affiliate: { referrerCode: string; payoutMethod: string };
+}
+
+/** GET /api/affiliate/payouts. */
+export interface AffiliatePayoutsAnswer {
+  success: true;
+  payouts: Payout[];
+}
+
+/** POST /api/affiliate/payouts. */
+export interface PayoutRequestedAnswer {
+  success: true;
+  message: string;
+  payout: Payout;
+}

@@ -25,3 +25,14 @@ export function routePath<Path extends string>(path: Path, params: Record<PathPa
     return encodeURIComponent(String(values[name]));
   });
 }
+
+/** The answer of a change that says only that it worked. */
+export interface OkAnswer {
+  success: true;
+}
+
+/** The answer of a change the browser confirms in the server's own words. */
+export interface MessageAnswer {
+  success: true;
+  message: string;
+}

@@ -162,3 +162,31 @@ export const BOOKINGS_PATHS = {
   messages: '/api/bookings/:id/messages',
   review: '/api/bookings/:id/review',
 } as const;
+
+/** GET /api/bookings; `now` is the server's time (a phone's clock may be wrong). */
+export interface BookingsAnswer {
+  success: true;
+  bookings: Booking[];
+  now: string;
+}
+
+/** A booking's state after a change (accept, decline, cancel, complete, done). */
+export interface BookingAnswer {
+  success: true;
+  booking: Booking;
+}
+
+/** A booking's state after a change the browser confirms in words (a request, another time). */
+export interface BookingChangedAnswer extends BookingAnswer {
+  message: string;
+}
+
+export interface ChatMessagesAnswer {
+  success: true;
+  messages: ChatMessage[];
+}
+
+export interface ChatMessageAnswer {
+  success: true;
+  message: ChatMessage;
+}

@@ -16,3 +16,48 @@ export const LOCAL_CONTROL_PATHS = {
   administrators: '/api/local/administrators',
   backup: '/api/local/backup',
 } as const;
+
+/** POST /api/dev/clock: the server's time after the move. */
+export interface ClockAnswer {
+  success: true;
+  now: string;
+}
+
+/** A message the local push service took, as a test reads it back. */
+export interface PushReceived {
+  channel: string;
+  receivedAt: string;
+  ttl: string;
+  urgency: string;
+  /** The encrypted body, base64url. */
+  body: string;
+}
+
+/** GET /api/dev/push-service/{channel}: what the local push service took for one phone. */
+export interface PushServiceInbox {
+  success: true;
+  messages: PushReceived[];
+}
+
+/** The local push service refusing a message, as a real push service would (410 gone, 400, 403). */
+export interface PushServiceRefusal {
+  success: false;
+  error: string;
+}
+
+/** One row of the outbox as the development mailbox shows it. */
+export interface MailMessage {
+  id: number;
+  channel: string;
+  status: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+/** GET /api/dev/mailbox: the latest 50 messages of the outbox on every channel, sent or not. */
+export interface MailboxAnswer {
+  success: true;
+  messages: MailMessage[];
+}

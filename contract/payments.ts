@@ -170,3 +170,9 @@ export const PAYMENTS_PATHS = {
   sandboxMomo: '/api/sandbox/momo/:reference',
   testIntent: '/api/payments/test-intent',
 } as const;
+
+/** A payment to open in the provider's pop-up (sign-up's again, renewal, the diagnostics' test). */
+export interface PaymentAnswer {
+  success: true;
+  payment: PaymentIntent;
+}

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { lengthFirst } from './bounded.ts';
 import { PESEWA_MESSAGES, wholePesewas } from './money.ts';
 import { CATEGORIES } from './categories.ts';
+import type { SessionUser } from './account-types.ts';
 
 /** Find a professional (docs/PRODUCT.md "Finding a professional": search, sorts, radius). */
 export const SORTS = ['distance', 'rating', 'price-low', 'price-high', 'reviews'] as const;
@@ -218,3 +219,24 @@ export const PROFESSIONALS_PATHS = {
   profile: '/api/profile',
   favourite: '/api/favourites/:professionalId',
 } as const;
+
+/** PUT /api/professional/rates: the rates as saved. */
+export interface RatesAnswer {
+  success: true;
+  message: string;
+  rates: z.infer<typeof ratesSchema>;
+}
+
+/** PUT /api/professional/availability: the week as saved. */
+export interface AvailabilityAnswer {
+  success: true;
+  message: string;
+  availability: Availability;
+}
+
+/** PUT /api/profile: the session's account with the details saved. */
+export interface ProfileAnswer {
+  success: true;
+  message: string;
+  user: SessionUser;
+}

@@ -101,3 +101,8 @@ export const PUSH_PATHS = {
   preferences: '/api/push/preferences',
   shown: '/api/push/shown',
 } as const;
+
+/** POST /api/push/subscriptions (201): this phone's subscription. */
+export interface PushSubscribedAnswer {
+  id: number;
+}

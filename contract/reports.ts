@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { DAY_MS, HOUR_MS } from './dates.ts';
 import { countOf } from './counts.ts';
+import type { Booking } from './bookings.ts';
 
 /**
  * Trust around the job (issue #28 items 3–5; docs/PRODUCT.md "Cancellations that count", "Was the
@@ -240,3 +241,38 @@ export const REPORTS_PATHS = {
   adminMessages: '/api/admin/reports/:id/messages',
   adminClose: '/api/admin/reports/:id/close',
 } as const;
+
+/** GET /api/bookings/{id}/reports: the reports on a booking its party may read. */
+export interface ReportsAnswer {
+  success: true;
+  reports: ReportView[];
+}
+
+/** A report after a message or a photo was added. */
+export interface ReportAnswer {
+  success: true;
+  report: ReportView;
+}
+
+/** POST /api/bookings/{id}/reports: the report and the booking it now holds. */
+export interface ReportOpenedAnswer {
+  success: true;
+  message: string;
+  report: ReportView;
+  booking: Booking;
+}
+
+export interface AdminReportsAnswer {
+  success: true;
+  reports: AdminReportItem[];
+}
+
+export interface AdminReportAnswer {
+  success: true;
+  report: AdminReportDetail;
+}
+
+/** An administrator's message or closing: the report as its parties now read it. */
+export interface AdminReportClosedAnswer extends ReportAnswer {
+  message: string;
+}

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { TIME_SLOTS } from './bookings.ts';
 import { clockTime, compactDay, DAY_MS, HOUR_MS, WEEKDAY_SHORT } from './dates.ts';
+import type { ListingCard, ProfessionalDetail } from './professionals.ts';
 
 /**
  * Answer deadlines and moving a booking's time (issue #28 items 1 and 2; docs/PRODUCT.md
@@ -78,3 +79,16 @@ export const RESCHEDULE_PATHS = {
   decline: '/api/bookings/:id/proposal/decline',
   alternatives: '/api/bookings/:id/alternatives',
 } as const;
+
+/** GET /api/bookings/{id}/open-times: the professional's next open days, as a listing shows them. */
+export interface OpenTimesAnswer {
+  success: true;
+  days: ProfessionalDetail['slots'];
+}
+
+/** GET /api/bookings/{id}/alternatives: other professionals for a request that expired. */
+export interface AlternativesAnswer {
+  success: true;
+  professionals: ListingCard[];
+  message: string | null;
+}

@@ -61,3 +61,10 @@ export const SUBSCRIPTIONS_PATHS = {
   cancel: '/api/subscription/cancel',
   autoRenew: '/api/subscription/auto-renew',
 } as const;
+
+/** POST /api/subscription/auto-renew: the saved card's renewal as it is now. */
+export interface AutoRenewalAnswer {
+  success: true;
+  autoRenewal: AutoRenewal;
+  message: string;
+}

@@ -5,6 +5,7 @@ import type { AppDeps, RequestState } from '../../deps.ts';
 import { byAddress, countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { validate } from '../../http/validate.ts';
 import { firstPaymentAgain, signup } from './signup.ts';
+import type { PaymentAnswer, SignupResponse } from '../../../../contract/payments.ts';
 
 export function accountRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
@@ -12,11 +13,11 @@ export function accountRoutes(deps: AppDeps): Router {
     const input = validate(signupSchema, ctx.request.body, SIGNUP_CHECK_ORDER);
     await countRequest(deps.db, LIMITS.signupByAddress, byAddress(ctx), deps.clock.now());
     ctx.status = 201;
-    ctx.body = await signup(deps, input, byAddress(ctx));
+    ctx.body = (await signup(deps, input, byAddress(ctx))) satisfies SignupResponse;
   });
   router.post(ACCOUNTS_PATHS.signupPayment, async (ctx) => {
     const input = validate(registrationPaymentSchema, ctx.request.body);
-    ctx.body = { success: true, payment: await firstPaymentAgain(deps, input) };
+    ctx.body = { success: true, payment: await firstPaymentAgain(deps, input) } satisfies PaymentAnswer;
   });
   return router;
 }

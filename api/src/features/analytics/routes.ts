@@ -8,11 +8,10 @@ import { analyticsFor } from './service.ts';
 export function analyticsRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   router.get(ANALYTICS_PATHS.mine, requireUser(deps), async (ctx) => {
-    const answer: AnalyticsAnswer = {
+    ctx.body = {
       success: true,
       analytics: await analyticsFor(deps.db, ctx.state.user, deps.clock.now()),
-    };
-    ctx.body = answer;
+    } satisfies AnalyticsAnswer;
   });
   return router;
 }

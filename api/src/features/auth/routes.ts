@@ -1,34 +1,46 @@
 import Router from '@koa/router';
-import { AUTH_PATHS, forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../../../contract/accounts.ts';
+import {
+  AUTH_PATHS,
+  type ForgotPasswordResponse,
+  type LoginResponse,
+  type VerifyAnswer,
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+} from '../../../../contract/accounts.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { bearerToken, requireUser } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';
 import * as sessionsRepo from './sessions.ts';
 import { forgotPassword, login, resetPassword } from './service.ts';
+import type { MessageAnswer } from '../../../../contract/api.ts';
 
 export function authRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
 
   router.post(AUTH_PATHS.login, async (ctx) => {
-    ctx.body = await login(deps, validate(loginSchema, ctx.request.body), ctx.ip);
+    ctx.body = (await login(deps, validate(loginSchema, ctx.request.body), ctx.ip)) satisfies LoginResponse;
   });
 
   router.post(AUTH_PATHS.verify, requireUser(deps), (ctx) => {
-    ctx.body = { success: true, user: ctx.state.user };
+    ctx.body = { success: true, user: ctx.state.user } satisfies VerifyAnswer;
   });
 
   router.post(AUTH_PATHS.logout, async (ctx) => {
     const token = bearerToken(ctx.get('authorization'));
     if (token) await sessionsRepo.revoke(deps.db, token, deps.clock.now());
-    ctx.body = { success: true, message: 'Signed out.' };
+    ctx.body = { success: true, message: 'Signed out.' } satisfies MessageAnswer;
   });
 
   router.post(AUTH_PATHS.forgotPassword, async (ctx) => {
-    ctx.body = await forgotPassword(deps, validate(forgotPasswordSchema, ctx.request.body));
+    ctx.body = (await forgotPassword(
+      deps,
+      validate(forgotPasswordSchema, ctx.request.body),
+    )) satisfies ForgotPasswordResponse;
   });
 
   router.post(AUTH_PATHS.resetPassword, async (ctx) => {
-    ctx.body = await resetPassword(deps, validate(resetPasswordSchema, ctx.request.body));
+    ctx.body = (await resetPassword(deps, validate(resetPasswordSchema, ctx.request.body))) satisfies MessageAnswer;
   });
 
   return router;

@@ -3,6 +3,11 @@ import * as z from 'zod/mini';
 import {
   BOOKING_STATUSES,
   BOOKINGS_PATHS,
+  type BookingAnswer,
+  type BookingChangedAnswer,
+  type BookingsAnswer,
+  type ChatMessageAnswer,
+  type ChatMessagesAnswer,
   bookingRequestSchema,
   messageSchema,
   reviewSchema,
@@ -25,6 +30,7 @@ import {
 import { addTimeRoutes } from './reschedule-routes.ts';
 import { expireOverdue } from './expiry.ts';
 import { withTrust } from './reliability.ts';
+import type { MessageAnswer } from '../../../../contract/api.ts';
 
 const listQuery = z.object({ status: z.optional(z.enum(BOOKING_STATUSES)) });
 const sinceQuery = z.object({ since: afterIdQuery });
@@ -45,7 +51,7 @@ export function bookingRoutes(deps: AppDeps): Router {
       success: true,
       message: 'Booking request submitted successfully!',
       booking: await createBooking(deps, ctx.state.user, input),
-    };
+    } satisfies BookingChangedAnswer;
   });
 
   router.get(BOOKINGS_PATHS.list, auth, async (ctx) => {
@@ -61,7 +67,7 @@ export function bookingRoutes(deps: AppDeps): Router {
         deps.clock.now(),
       ),
       now: deps.clock.now().toISOString(),
-    };
+    } satisfies BookingsAnswer;
   });
 
   for (const action of ['accept', 'decline', 'cancel', 'complete'] as BookingAction[]) {
@@ -72,13 +78,16 @@ export function bookingRoutes(deps: AppDeps): Router {
       ctx.body = {
         success: true,
         booking: (await withTrust(deps.db, ctx.state.user.id, [booking], deps.clock.now()))[0],
-      };
+      } satisfies BookingAnswer;
     });
   }
 
   router.get(BOOKINGS_PATHS.messages, auth, async (ctx) => {
     const { since } = validate(sinceQuery, ctx.query);
-    ctx.body = { success: true, messages: await listMessages(deps, ctx.state.user, bookingId(ctx.params.id), since) };
+    ctx.body = {
+      success: true,
+      messages: await listMessages(deps, ctx.state.user, bookingId(ctx.params.id), since),
+    } satisfies ChatMessagesAnswer;
   });
 
   router.post(BOOKINGS_PATHS.messages, auth, async (ctx) => {
@@ -86,16 +95,16 @@ export function bookingRoutes(deps: AppDeps): Router {
     const sent = await postMessage(deps, ctx.state.user, bookingId(ctx.params.id), body, clientKey ?? null);
     // Sent before with this key: the stored message again, and nothing new was made.
     ctx.status = sent.created ? 201 : 200;
-    ctx.body = { success: true, message: sent.message };
+    ctx.body = { success: true, message: sent.message } satisfies ChatMessageAnswer;
   });
 
   router.post(BOOKINGS_PATHS.review, auth, async (ctx) => {
-    ctx.body = await reviewBooking(
+    ctx.body = (await reviewBooking(
       deps,
       ctx.state.user,
       bookingId(ctx.params.id),
       validate(reviewSchema, ctx.request.body),
-    );
+    )) satisfies MessageAnswer;
   });
 
   addTimeRoutes(router, deps, auth);

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { CONTACT_PATHS, contactSchema } from '../../../../contract/contact.ts';
+import { CONTACT_PATHS, type ContactResponse, contactSchema } from '../../../../contract/contact.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { byAddress, countRequest, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { bearerToken } from '../../http/auth.ts';
@@ -19,7 +19,11 @@ export function contactRoutes({ db, clock }: AppDeps): Router {
       const token = bearerToken(ctx.get('authorization'));
       const sender = token ? await sessionsRepo.findUser(db, token, clock.now()) : undefined;
       ctx.status = 201;
-      ctx.body = await sendContactMessage({ db, clock }, message, sender ? Number(sender.id) : null);
+      ctx.body = (await sendContactMessage(
+        { db, clock },
+        message,
+        sender ? Number(sender.id) : null,
+      )) satisfies ContactResponse;
     },
   );
   return router;

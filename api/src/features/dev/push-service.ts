@@ -4,8 +4,14 @@ import type { AppDeps, RequestState } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { readRawBody } from '../../http/raw-body.ts';
 import { isPathOf } from '../../http/route-paths.ts';
-import { DEV_PATHS } from '../../../../contract/dev.ts';
+import {
+  DEV_PATHS,
+  type PushReceived,
+  type PushServiceInbox,
+  type PushServiceRefusal,
+} from '../../../../contract/dev.ts';
 import { fromThisMachine } from './routes.ts';
+import type { OkAnswer } from '../../../../contract/api.ts';
 
 /**
  * A push service on this machine (issue #30): in the sandbox and in tests, phones' push addresses
@@ -21,15 +27,6 @@ const MESSAGES_KEPT = 200;
 const BODY_MAX_BYTES = 4096 + 103;
 /** The fake push service's channels: a test's own phone is `${LOCAL_PUSH_PATH}/{name}`. */
 export const LOCAL_PUSH_PATH = DEV_PATHS.pushService.slice(0, -'/:channel'.length);
-
-export interface PushReceived {
-  channel: string;
-  receivedAt: string;
-  ttl: string;
-  urgency: string;
-  /** The encrypted body, base64url. */
-  body: string;
-}
 
 const received: PushReceived[] = [];
 
@@ -72,7 +69,10 @@ export function localPushServiceRoutes(deps: AppDeps): Router {
     const channel = ctx.params.channel.slice(0, 100);
     if (channel.startsWith('gone-')) {
       ctx.status = 410;
-      ctx.body = { success: false, error: 'This push subscription has expired or was unsubscribed.' };
+      ctx.body = {
+        success: false,
+        error: 'This push subscription has expired or was unsubscribed.',
+      } satisfies PushServiceRefusal;
       return;
     }
     const problem =
@@ -88,7 +88,7 @@ export function localPushServiceRoutes(deps: AppDeps): Router {
             );
     if (problem) {
       ctx.status = problem.startsWith('no VAPID') || problem.includes('sign') ? 403 : 400;
-      ctx.body = { success: false, error: problem };
+      ctx.body = { success: false, error: problem } satisfies PushServiceRefusal;
       return;
     }
     const body = await readRawBody(ctx.req, BODY_MAX_BYTES, 'The push message is larger than a push service takes.');
@@ -101,12 +101,15 @@ export function localPushServiceRoutes(deps: AppDeps): Router {
     });
     if (received.length > MESSAGES_KEPT) received.shift();
     ctx.status = 201;
-    ctx.body = { success: true };
+    ctx.body = { success: true } satisfies OkAnswer;
   });
 
   router.get(DEV_PATHS.pushService, async (ctx) => {
     if (!open(ctx)) throw notFound('No such API endpoint.');
-    ctx.body = { success: true, messages: received.filter((m) => m.channel === ctx.params.channel) };
+    ctx.body = {
+      success: true,
+      messages: received.filter((m) => m.channel === ctx.params.channel),
+    } satisfies PushServiceInbox;
   });
   return router;
 }

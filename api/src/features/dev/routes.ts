@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { DEV_PATHS } from '../../../../contract/dev.ts';
+import { type ClockAnswer, DEV_PATHS, type MailboxAnswer } from '../../../../contract/dev.ts';
 import type { Context } from 'koa';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { DAY_MS } from '../../../../contract/dates.ts';
@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { notFound } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { creditAffiliate, mailbox } from './service.ts';
+import type { OkAnswer } from '../../../../contract/api.ts';
 
 // Forward only, or back to the real time: a browser test puts back what it moved.
 const clockSchema = z.union([
@@ -36,7 +37,7 @@ export function devRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   router.get(DEV_PATHS.mailbox, async (ctx) => {
     if (!config.diagnostics || !fromThisMachine(ctx)) throw notFound('No such API endpoint.');
-    ctx.body = { success: true, messages: await mailbox(db) };
+    ctx.body = { success: true, messages: await mailbox(db) } satisfies MailboxAnswer;
   });
   // Only when the app was built with a movable clock, which server.ts does under NODE_ENV=test.
   router.post(DEV_PATHS.clock, async (ctx) => {
@@ -46,13 +47,13 @@ export function devRoutes(deps: AppDeps): Router {
     const body = validate(clockSchema, ctx.request.body);
     if ('reset' in body) clock.reset();
     else clock.advance(body.advanceMs);
-    ctx.body = { success: true, now: deps.clock.now().toISOString() };
+    ctx.body = { success: true, now: deps.clock.now().toISOString() } satisfies ClockAnswer;
   });
   router.post(DEV_PATHS.affiliateCredit, async (ctx) => {
     if (config.env !== 'test') throw notFound('No such API endpoint.');
     const { email, amount } = validate(creditSchema, ctx.request.body);
     await creditAffiliate(db, email, amount, deps.clock.now());
-    ctx.body = { success: true };
+    ctx.body = { success: true } satisfies OkAnswer;
   });
   return router;
 }

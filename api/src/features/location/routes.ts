@@ -1,5 +1,9 @@
 import Router from '@koa/router';
-import { LOCATION_PATHS, reverseGeocodeQuerySchema } from '../../../../contract/location.ts';
+import {
+  LOCATION_PATHS,
+  type ReverseGeocodeResponse,
+  reverseGeocodeQuerySchema,
+} from '../../../../contract/location.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser, type UserState } from '../../http/auth.ts';
 import { validate } from '../../http/validate.ts';
@@ -31,10 +35,10 @@ export function locationRoutes(deps: LocationDeps): Router {
 
   router.get(LOCATION_PATHS.reverse, requireUser(deps), limits, async (ctx) => {
     const coordinates = validate(reverseGeocodeQuerySchema, ctx.query);
-    ctx.body = await reverseGeocode(
+    ctx.body = (await reverseGeocode(
       { geocoder, logger: logger.child({ requestId: ctx.state.requestId }) },
       coordinates,
-    );
+    )) satisfies ReverseGeocodeResponse;
   });
   return router;
 }

@@ -1,7 +1,9 @@
 import Router from '@koa/router';
 import * as z from 'zod/mini';
 import {
+  type CompleteRegistrationResponse,
   completeRegistrationSchema,
+  type PaymentAnswer,
   PAYMENTS_PATHS,
   sandboxChargeSchema,
   verifyPaymentSchema,
@@ -22,6 +24,7 @@ import {
   settlePayment,
   verifyPayment,
 } from './service.ts';
+import type { MessageAnswer, OkAnswer } from '../../../../contract/api.ts';
 
 const testIntentSchema = z.object({
   plan: z.enum(['customer', 'professional']),
@@ -46,12 +49,16 @@ export function paymentRoutes(deps: AppDeps): Router {
   router.post(PAYMENTS_PATHS.verify, async (ctx) => {
     const { reference } = validate(verifyPaymentSchema, ctx.request.body);
     await verifyPayment(deps, reference);
-    ctx.body = { success: true, message: 'Payment verified successfully.' };
+    ctx.body = { success: true, message: 'Payment verified successfully.' } satisfies MessageAnswer;
   });
 
   router.post(PAYMENTS_PATHS.completeRegistration, async (ctx) => {
     const { userId, paymentReference, completionSecret } = validate(completeRegistrationSchema, ctx.request.body);
-    ctx.body = await completeRegistration(deps, { userId: Number(userId), paymentReference, completionSecret });
+    ctx.body = (await completeRegistration(deps, {
+      userId: Number(userId),
+      paymentReference,
+      completionSecret,
+    })) satisfies CompleteRegistrationResponse;
   });
 
   router.post(PAYMENTS_PATHS.paystackWebhook, async (ctx) => {
@@ -76,13 +83,13 @@ export function paymentRoutes(deps: AppDeps): Router {
       // Paystack retries on anything but 200: ask again only when the answer could change.
       if (!result.ok && result.retryable) throw new HttpError(503, 'Payment provider unavailable; retry later.');
     }
-    ctx.body = { success: true };
+    ctx.body = { success: true } satisfies OkAnswer;
   });
 
   router.post(PAYMENTS_PATHS.sandboxCharge, async (ctx) => {
     if (payments.name !== 'sandbox') throw notFound('The sandbox is off: real payments are configured.');
     await recordSandboxCharge(deps, validate(sandboxChargeSchema, ctx.request.body));
-    ctx.body = { success: true };
+    ctx.body = { success: true } satisfies OkAnswer;
   });
 
   // The TEST MODE phone: approves or declines a mobile-money prompt the sandbox "sent" (providers/sandbox.ts).
@@ -92,7 +99,7 @@ export function paymentRoutes(deps: AppDeps): Router {
     const answered = await answerTestPrompt(db, ctx.params.reference.slice(0, 64), approve, clock.now());
     if (answered === 'none') throw notFound('No prompt is waiting on the test phone with this reference.');
     if (answered === 'voucher') throw new HttpError(409, 'Type the voucher code first.');
-    ctx.body = { success: true };
+    ctx.body = { success: true } satisfies OkAnswer;
   });
 
   router.post(PAYMENTS_PATHS.testIntent, async (ctx) => {
@@ -104,7 +111,7 @@ export function paymentRoutes(deps: AppDeps): Router {
       plan,
       'test',
     );
-    ctx.body = { success: true, payment };
+    ctx.body = { success: true, payment } satisfies PaymentAnswer;
   });
 
   return router;

@@ -8,7 +8,12 @@ import {
   type PlanLength,
   type PlanType,
 } from '../../../../contract/plans.ts';
-import { PAYMENT_MESSAGES, type PaymentIntent, type SandboxCharge } from '../../../../contract/payments.ts';
+import {
+  type CompleteRegistrationResponse,
+  PAYMENT_MESSAGES,
+  type PaymentIntent,
+  type SandboxCharge,
+} from '../../../../contract/payments.ts';
 import { addMonths, HOUR_MS } from '../../../../contract/dates.ts';
 import type { Clock } from '../../clock.ts';
 import type { Conn, Db } from '../../db.ts';
@@ -361,7 +366,7 @@ const verifyFailed = () => new HttpError(400, PAYMENT_MESSAGES.verifyFailed);
 export async function completeRegistration(
   deps: PaymentsDeps,
   input: { userId: number; paymentReference: string; completionSecret?: string },
-) {
+): Promise<CompleteRegistrationResponse> {
   const { db, clock } = deps;
   const { userId: id, paymentReference, completionSecret } = input;
   const result = await settlePayment(deps, paymentReference, { userId: id, purposes: ['registration'] });

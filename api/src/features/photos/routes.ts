@@ -1,6 +1,12 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { parseMediaPath, PHOTOS_PATHS, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../../../contract/photos.ts';
+import {
+  parseMediaPath,
+  PHOTOS_PATHS,
+  PHOTO_MAX_BYTES,
+  PHOTO_MESSAGES,
+  type PhotosResponse,
+} from '../../../../contract/photos.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireAdmin, requireUser } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -20,6 +26,8 @@ import {
 } from './service.ts';
 import { imageHeaders, plainAnswer } from '../../http/image-answers.ts';
 import { isPathOf } from '../../http/route-paths.ts';
+import type { MessageAnswer } from '../../../../contract/api.ts';
+import type { ReportAnswer } from '../../../../contract/reports.ts';
 
 const photoId = (raw: string) => pathId(raw, PHOTO_MESSAGES.notFound);
 
@@ -43,35 +51,35 @@ export function photoRoutes(deps: AppDeps): Router {
     });
 
   router.get(PHOTOS_PATHS.own, user, async (ctx) => {
-    ctx.body = await ownPhotos(deps, ctx.state.user);
+    ctx.body = (await ownPhotos(deps, ctx.state.user)) satisfies PhotosResponse;
   });
 
   router.put(PHOTOS_PATHS.profile, user, async (ctx) => {
-    ctx.body = await setProfilePhoto(uploads, ctx.state.user, body(ctx.req));
+    ctx.body = (await setProfilePhoto(uploads, ctx.state.user, body(ctx.req))) satisfies PhotosResponse;
   });
 
   router.delete(PHOTOS_PATHS.profile, user, async (ctx) => {
-    ctx.body = await removeProfilePhoto(deps, ctx.state.user);
+    ctx.body = (await removeProfilePhoto(deps, ctx.state.user)) satisfies PhotosResponse;
   });
 
   router.post(PHOTOS_PATHS.work, user, async (ctx) => {
-    ctx.body = await addWorkPhoto(uploads, ctx.state.user, body(ctx.req));
+    ctx.body = (await addWorkPhoto(uploads, ctx.state.user, body(ctx.req))) satisfies PhotosResponse;
     ctx.status = 201;
   });
 
   router.delete(PHOTOS_PATHS.workPhoto, user, async (ctx) => {
-    ctx.body = await removeWorkPhoto(deps, ctx.state.user, photoId(ctx.params.id));
+    ctx.body = (await removeWorkPhoto(deps, ctx.state.user, photoId(ctx.params.id))) satisfies PhotosResponse;
   });
 
   // A problem report's photo (docs/PRODUCT.md "Problem reports"): this pipeline, its queue and its limits.
   router.post(PHOTOS_PATHS.reportPhotos, user, async (ctx) => {
     const report = await addReportPhoto(uploads, ctx.state.user, reportId(ctx.params.id), body(ctx.req));
     ctx.status = 201;
-    ctx.body = { success: true, report };
+    ctx.body = { success: true, report } satisfies ReportAnswer;
   });
 
   router.delete(PHOTOS_PATHS.adminPhoto, admin, async (ctx) => {
-    ctx.body = await adminRemovePhoto(deps, ctx.state.admin, photoId(ctx.params.id));
+    ctx.body = (await adminRemovePhoto(deps, ctx.state.admin, photoId(ctx.params.id))) satisfies MessageAnswer;
   });
 
   return router;

@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import { PROFESSIONALS_PATHS } from '../../../../contract/professionals.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import { PROFILE_MESSAGES, profileSchema } from '../../../../contract/profile.ts';
 import {
@@ -13,6 +12,11 @@ import {
   searchQuerySchema,
   type Availability,
   type SearchAnswer,
+  type ProfessionalDetail,
+  type AvailabilityAnswer,
+  PROFESSIONALS_PATHS,
+  type ProfileAnswer,
+  type RatesAnswer,
   toCard,
 } from '../../../../contract/professionals.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
@@ -32,6 +36,7 @@ import {
   saveRates,
   updateProfile,
 } from './service.ts';
+import type { MessageAnswer } from '../../../../contract/api.ts';
 
 export function professionalRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
@@ -60,32 +65,31 @@ export function professionalRoutes(deps: AppDeps): Router {
       now: clock.now(),
       after: f.cursor,
     });
-    const answer: SearchAnswer = {
+    ctx.body = {
       success: true,
       professionals: page.professionals.map(toCard),
       nextCursor: page.next && encodeCursor(page.next),
-    };
-    ctx.body = answer;
+    } satisfies SearchAnswer;
   });
 
   router.get(PROFESSIONALS_PATHS.one, auth, findersOnly, async (ctx) => {
     const detail = await professionalDetail(db, pathId(ctx.params.id, PROFESSIONAL_NOT_FOUND), clock.now());
     if (!detail) throw notFound(PROFESSIONAL_NOT_FOUND);
-    ctx.body = detail;
+    ctx.body = detail satisfies ProfessionalDetail;
   });
 
   router.put(PROFESSIONALS_PATHS.rates, auth, async (ctx) => {
     onlyProfessionals(ctx.state.user);
     const rates = validate(ratesSchema, ctx.request.body);
     await saveRates(db, ctx.state.user.id, rates);
-    ctx.body = { success: true, message: RATE_MESSAGES.saved, rates };
+    ctx.body = { success: true, message: RATE_MESSAGES.saved, rates } satisfies RatesAnswer;
   });
 
   router.put(PROFESSIONALS_PATHS.availability, auth, async (ctx) => {
     onlyProfessionals(ctx.state.user);
     const availability: Availability = validate(availabilitySchema, ctx.request.body);
     await saveAvailability(db, ctx.state.user.id, availability);
-    ctx.body = { success: true, message: 'Availability updated.', availability };
+    ctx.body = { success: true, message: 'Availability updated.', availability } satisfies AvailabilityAnswer;
   });
 
   router.put(PROFESSIONALS_PATHS.profile, auth, async (ctx) => {
@@ -101,18 +105,18 @@ export function professionalRoutes(deps: AppDeps): Router {
         phone: row!.phone,
         location: row!.location,
       },
-    };
+    } satisfies ProfileAnswer;
   });
 
   router.post(PROFESSIONALS_PATHS.favourite, auth, async (ctx) => {
     if (ctx.state.user.userType !== 'customer') throw forbidden('Only customers keep favourites.');
     await saveFavourite(db, ctx.state.user.id, pathId(ctx.params.professionalId, PROFESSIONAL_NOT_FOUND), clock.now());
-    ctx.body = { success: true, message: 'Saved to your favourites.' };
+    ctx.body = { success: true, message: 'Saved to your favourites.' } satisfies MessageAnswer;
   });
 
   router.delete(PROFESSIONALS_PATHS.favourite, auth, async (ctx) => {
     await removeFavourite(db, ctx.state.user.id, pathId(ctx.params.professionalId, PROFESSIONAL_NOT_FOUND));
-    ctx.body = { success: true, message: 'Removed from your favourites.' };
+    ctx.body = { success: true, message: 'Removed from your favourites.' } satisfies MessageAnswer;
   });
 
   return router;

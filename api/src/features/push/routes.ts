@@ -1,6 +1,10 @@
 import Router from '@koa/router';
-import { PUSH_PATHS } from '../../../../contract/push.ts';
 import {
+  PUSH_PATHS,
+  type PushDevices,
+  type PushKey,
+  type PushPreferences,
+  type PushSubscribedAnswer,
   pushEndpointSchema,
   pushPreferencesSchema,
   pushShownSchema,
@@ -11,6 +15,7 @@ import { requireUser, type UserState } from '../../http/auth.ts';
 import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { validate } from '../../http/validate.ts';
 import { devices, markShown, sendTest, setAlsoText, subscribe, unsubscribe } from './service.ts';
+import type { OkAnswer } from '../../../../contract/api.ts';
 
 /** Notifications on the phone (docs/PRODUCT.md "Notifications on the phone"; routes in contract/push.ts). */
 export function pushRoutes(deps: AppDeps): Router {
@@ -21,11 +26,11 @@ export function pushRoutes(deps: AppDeps): Router {
   const byUser = (ctx: { state: UserState }) => String(ctx.state.user.id);
 
   router.get(PUSH_PATHS.key, async (ctx) => {
-    ctx.body = { publicKey: deps.push?.publicKey ?? null };
+    ctx.body = { publicKey: deps.push?.publicKey ?? null } satisfies PushKey;
   });
 
   router.get(PUSH_PATHS.devices, user, async (ctx) => {
-    ctx.body = await devices(push, ctx.state.user.id);
+    ctx.body = (await devices(push, ctx.state.user.id)) satisfies PushDevices;
   });
 
   router.post(
@@ -35,7 +40,7 @@ export function pushRoutes(deps: AppDeps): Router {
     async (ctx) => {
       const input = validate(pushSubscriptionSchema, ctx.request.body);
       ctx.status = 201;
-      ctx.body = await subscribe(push, ctx.state.user.id, input);
+      ctx.body = (await subscribe(push, ctx.state.user.id, input)) satisfies PushSubscribedAnswer;
     },
   );
 
@@ -53,13 +58,13 @@ export function pushRoutes(deps: AppDeps): Router {
       const { endpoint } = validate(pushEndpointSchema, ctx.request.body);
       await sendTest({ ...push, sender: deps.push?.sender ?? null }, ctx.state.user.id, endpoint);
       ctx.status = 202;
-      ctx.body = { success: true };
+      ctx.body = { success: true } satisfies OkAnswer;
     },
   );
 
   router.put(PUSH_PATHS.preferences, user, async (ctx) => {
     const { alsoText } = validate(pushPreferencesSchema, ctx.request.body);
-    ctx.body = await setAlsoText(push, ctx.state.user.id, alsoText);
+    ctx.body = (await setAlsoText(push, ctx.state.user.id, alsoText)) satisfies PushPreferences;
   });
 
   // From the service worker, which has no session: the receipt in the payload is the proof.

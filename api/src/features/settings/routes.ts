@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { PLANS_PATHS, type PlanPrices } from '../../../../contract/plans.ts';
+import { PLANS_PATHS, type PlanPricesAnswer } from '../../../../contract/plans.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { planPrices } from './settings.ts';
 
@@ -7,8 +7,7 @@ import { planPrices } from './settings.ts';
 export function settingsRoutes({ db }: AppDeps): Router {
   const router = new Router<RequestState>();
   router.get(PLANS_PATHS.prices, async (ctx) => {
-    const body: PlanPrices & { success: true } = { success: true, ...(await planPrices(db)) };
-    ctx.body = body;
+    ctx.body = { success: true, ...(await planPrices(db)) } satisfies PlanPricesAnswer;
   });
   return router;
 }

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { SUBSCRIPTIONS_PATHS } from '../../../../contract/subscriptions.ts';
-import { renewSchema } from '../../../../contract/payments.ts';
+import { type AutoRenewalAnswer, SUBSCRIPTIONS_PATHS } from '../../../../contract/subscriptions.ts';
+import { type PaymentAnswer, renewSchema } from '../../../../contract/payments.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser, type UserState } from '../../http/auth.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
@@ -9,6 +9,8 @@ import * as z from 'zod/mini';
 import { setAutoRenewal } from './auto-renewal.ts';
 import {
   MOMO_MESSAGES,
+  type MomoNumberResponse,
+  type MomoPromptResponse,
   momoNumberConfirmSchema,
   momoNumberSchema,
   momoOtpSchema,
@@ -18,6 +20,7 @@ import { promptStatus, sendMomoPrompt, submitMomoOtp } from './momo.ts';
 import { confirmNumberCode, requestNumberCode } from './momo-numbers.ts';
 import { createPaymentIntent } from '../payments/service.ts';
 import { cancelRenewal } from './service.ts';
+import type { MessageAnswer } from '../../../../contract/api.ts';
 
 /**
  * POST /api/subscription/renew `{ months? }` (ARCHITECTURE API map): a payment for the price of 1, 3, 6
@@ -39,31 +42,47 @@ export function subscriptionRoutes(deps: AppDeps): Router {
       deps.db,
       { months },
     );
-    ctx.body = { success: true, payment };
+    ctx.body = { success: true, payment } satisfies PaymentAnswer;
   });
 
   // Each prompt rings a phone: limited per account and per number, counted by sendMomoPrompt only
   // when a prompt is sent (a refused request naming a number must not lock its owner out).
   router.post(SUBSCRIPTIONS_PATHS.momo, requireUser(deps), async (ctx) => {
-    ctx.body = await sendMomoPrompt(deps, ctx.state.user.id, validate(momoPromptSchema, ctx.request.body));
+    ctx.body = (await sendMomoPrompt(
+      deps,
+      ctx.state.user.id,
+      validate(momoPromptSchema, ctx.request.body),
+    )) satisfies MomoPromptResponse;
   });
   // Another number than the account's own: a code texted to it, typed back by its owner's consent.
   router.post(SUBSCRIPTIONS_PATHS.momoNumbers, requireUser(deps), async (ctx) => {
     const account = subscriber(ctx.state.user);
-    ctx.body = await requestNumberCode(deps, account, validate(momoNumberSchema, ctx.request.body).phone);
+    ctx.body = (await requestNumberCode(
+      deps,
+      account,
+      validate(momoNumberSchema, ctx.request.body).phone,
+    )) satisfies MomoNumberResponse;
   });
   router.post(SUBSCRIPTIONS_PATHS.momoNumbersConfirm, requireUser(deps), async (ctx) => {
-    ctx.body = await confirmNumberCode(
+    ctx.body = (await confirmNumberCode(
       deps,
       subscriber(ctx.state.user),
       validate(momoNumberConfirmSchema, ctx.request.body),
-    );
+    )) satisfies MomoNumberResponse;
   });
   router.post(SUBSCRIPTIONS_PATHS.momoOtp, requireUser(deps), async (ctx) => {
-    ctx.body = await submitMomoOtp(deps, ctx.state.user.id, validate(momoOtpSchema, ctx.request.body));
+    ctx.body = (await submitMomoOtp(
+      deps,
+      ctx.state.user.id,
+      validate(momoOtpSchema, ctx.request.body),
+    )) satisfies MomoPromptResponse;
   });
   router.get(SUBSCRIPTIONS_PATHS.momoPrompt, requireUser(deps), async (ctx) => {
-    ctx.body = await promptStatus(deps, ctx.state.user.id, ctx.params.reference.slice(0, 64));
+    ctx.body = (await promptStatus(
+      deps,
+      ctx.state.user.id,
+      ctx.params.reference.slice(0, 64),
+    )) satisfies MomoPromptResponse;
   });
 
   router.post(SUBSCRIPTIONS_PATHS.cancel, requireUser(deps), async (ctx) => {
@@ -73,7 +92,7 @@ export function subscriptionRoutes(deps: AppDeps): Router {
     ctx.body = {
       success: true,
       message: 'Your subscription will not be renewed. It stays active until the end of the period you paid for.',
-    };
+    } satisfies MessageAnswer;
   });
   /**
    * Opt in or out of automatic renewal with the saved card. Only a card Paystack marked reusable is
@@ -91,7 +110,7 @@ export function subscriptionRoutes(deps: AppDeps): Router {
       message: enabled
         ? `Your subscription will renew automatically with your ${autoRenewal.card}.`
         : 'Automatic renewal is off. Renew by hand before your period ends.',
-    };
+    } satisfies AutoRenewalAnswer;
   });
   return router;
 }

@@ -1,9 +1,11 @@
 import Router from '@koa/router';
-import { VERIFICATION_PATHS } from '../../../../contract/verification.ts';
 import {
   DOCUMENT_MAX_BYTES,
   FILE_NAME_HEADER,
   VERIFICATION_MESSAGES,
+  VERIFICATION_PATHS,
+  type VerificationQueueResponse,
+  type VerificationResponse,
   verificationDecisionSchema,
   verificationQueueQuerySchema,
 } from '../../../../contract/verification.ts';
@@ -41,23 +43,26 @@ export function verificationRoutes(deps: AppDeps): Router {
   const admin = requireAdmin(deps);
 
   router.get(VERIFICATION_PATHS.mine, user, async (ctx) => {
-    ctx.body = await ownVerification(deps, ctx.state.user);
+    ctx.body = (await ownVerification(deps, ctx.state.user)) satisfies VerificationResponse;
   });
 
   router.put(VERIFICATION_PATHS.upload, user, async (ctx) => {
-    ctx.body = await uploadDocument(deps, ctx.state.user, ctx.params.kind, {
+    ctx.body = (await uploadDocument(deps, ctx.state.user, ctx.params.kind, {
       type: ctx.request.type,
       fileName: ctx.get(FILE_NAME_HEADER),
       read: () => readRawBody(ctx.req, DOCUMENT_MAX_BYTES, VERIFICATION_MESSAGES.tooLarge),
-    });
+    })) satisfies VerificationResponse;
   });
 
   router.get(VERIFICATION_PATHS.queue, admin, async (ctx) => {
-    ctx.body = await reviewQueue(deps, validate(verificationQueueQuerySchema, ctx.query));
+    ctx.body = (await reviewQueue(
+      deps,
+      validate(verificationQueueQuerySchema, ctx.query),
+    )) satisfies VerificationQueueResponse;
   });
 
   router.get(VERIFICATION_PATHS.documents, admin, async (ctx) => {
-    ctx.body = await reviewView(deps, ctx.state.admin, professionalId(ctx.params.id));
+    ctx.body = (await reviewView(deps, ctx.state.admin, professionalId(ctx.params.id))) satisfies VerificationResponse;
   });
 
   router.get(VERIFICATION_PATHS.file, admin, async (ctx) => {
@@ -80,7 +85,12 @@ export function verificationRoutes(deps: AppDeps): Router {
 
   router.put(VERIFICATION_PATHS.decide, admin, async (ctx) => {
     const decision = validate(verificationDecisionSchema, ctx.request.body);
-    ctx.body = await decideVerification(deps, ctx.state.admin, professionalId(ctx.params.id), decision);
+    ctx.body = (await decideVerification(
+      deps,
+      ctx.state.admin,
+      professionalId(ctx.params.id),
+      decision,
+    )) satisfies VerificationResponse;
   });
 
   return router;
