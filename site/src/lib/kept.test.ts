@@ -21,9 +21,9 @@ describe('data kept on the device for offline use', () => {
   });
 
   it('keeps nothing too large (the storage is never filled), and drops the older copy', () => {
-    keep('jobs', 7, ['small']);
-    keep('jobs', 7, ['x'.repeat(MAX_KEPT_CHARS)]);
-    expect(readKept('jobs', 7)).toBeNull();
+    keep('bookings', 7, ['small']);
+    keep('bookings', 7, ['x'.repeat(MAX_KEPT_CHARS)]);
+    expect(readKept('bookings', 7)).toBeNull();
   });
 
   it('ignores what an older release kept in another shape, and what is unreadable', () => {

@@ -15,7 +15,7 @@ export const MAX_KEPT_CHARS = 200_000;
 const PREFIX = 'sc-kept:';
 
 /** What may be kept: one entry each per account. */
-export type KeptName = 'record' | 'figures' | 'bookings' | 'jobs' | `chat:${number}`;
+export type KeptName = 'record' | 'figures' | 'bookings' | `chat:${number}`;
 
 export interface Kept<T> {
   data: T;

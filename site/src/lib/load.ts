@@ -6,7 +6,7 @@ import { keep, readKept, type KeptName } from './kept.ts';
 /**
  * The one shape of "data read from the server" in the islands: loading, failed with plain words
  * (from lib/api.ts: `dashboardLoadErrorMessage`, `failure(...).message`, ...), or loaded. Stores that
- * keep data for several islands (stores/professional.ts) hold a `Load` in an atom; an island that
+ * keep data for several islands (stores/bookings.ts) hold a `Load` in an atom; an island that
  * reads for itself calls `useLoad`.
  */
 export type Load<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; data: T };

@@ -1,14 +1,18 @@
+import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '../../../contract/bookings.ts';
-import { ApiError } from '../lib/api.ts';
+import { LOADING } from '../lib/load.ts';
 import {
   $bookingCounts,
   $bookings,
   $bookingsChanged,
-  cancelBooking,
-  createBooking,
+  $bookingsStale,
+  actOnBooking,
+  answerProposal,
   loadBookings,
+  requestBooking,
   reviewBooking,
+  serverNow,
 } from './bookings.ts';
 import { $connection } from './connection.ts';
 import { $session } from './session.ts';
@@ -39,125 +43,163 @@ const booking = (id: number, status: Booking['status'], extra: Partial<Booking> 
   ...extra,
 });
 
-const calls: { url: string; init: RequestInit }[] = [];
+/** A fake API: GET /api/bookings answers `list` (or `listAnswer` when set); a POST answers `postAnswer`. */
+const calls: { url: string; method: string; body: unknown; auth: string | null }[] = [];
+let list: Booking[] = [];
+let listAnswer: (() => Response) | null = null;
+let postAnswer: (url: string, body: unknown) => Response = () => answer(500, { message: 'no answer set' });
 function answer(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+const reads = () => calls.filter((c) => c.method === 'GET' && c.url === '/api/bookings').length;
+const shownIds = () => {
+  const load = $bookings.value;
+  return load.state === 'loaded' ? load.data.map((b) => b.id) : load.state;
+};
+
+let unwatch: (() => void) | null = null;
+/** An island watching the list (useStore): the store reads it by itself. */
+async function watchLoaded(): Promise<void> {
+  unwatch = $bookings.listen(() => undefined);
+  await vi.waitFor(() => expect($bookings.value.state).not.toBe('loading'));
 }
 
 beforeEach(() => {
   calls.length = 0;
+  list = [];
+  listAnswer = null;
   $session.set({ status: 'signed-in', token: 'tok', user: null });
-  $bookings.set({ status: 'idle', items: [], message: null });
-});
-afterEach(() => vi.unstubAllGlobals());
-
-function stubFetch(...responses: Response[]) {
+  $bookings.set(LOADING);
+  $bookingsStale.set(null);
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    return responses.shift() ?? answer(500, { success: false, message: 'no more' });
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    const method = init.method ?? 'GET';
+    calls.push({ url, method, body, auth: new Headers(init.headers).get('Authorization') });
+    if (method !== 'GET') return postAnswer(url, body);
+    return listAnswer ? listAnswer() : answer(200, { success: true, bookings: list });
   });
-}
+});
+afterEach(async () => {
+  unwatch?.();
+  unwatch = null;
+  // A refresh an action started ends before the next test begins.
+  await vi.waitFor(() => expect($bookings.value.state).not.toBe('loading'));
+  cleanStores($bookings, $bookingsChanged);
+  vi.unstubAllGlobals();
+});
 
 describe('bookings store', () => {
-  it('loads the list with the bearer token and counts statuses', async () => {
-    stubFetch(
-      answer(200, {
-        success: true,
-        bookings: [booking(1, 'pending'), booking(2, 'completed'), booking(3, 'completed')],
-      }),
-    );
-    await loadBookings();
-    expect(calls[0].url).toBe('/api/bookings');
-    expect((calls[0].init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
-    expect($bookings.get().status).toBe('ready');
+  it('is read when first watched, with the bearer token, and counts statuses', async () => {
+    list = [booking(1, 'pending'), booking(2, 'completed'), booking(3, 'completed')];
+    expect(reads()).toBe(0);
+    await watchLoaded();
+    expect(calls[0]).toMatchObject({ url: '/api/bookings', method: 'GET', auth: 'Bearer tok' });
+    expect(shownIds()).toEqual([1, 2, 3]);
     expect($bookingCounts.get()).toMatchObject({ all: 3, pending: 1, completed: 2, confirmed: 0 });
   });
 
+  it('holds the server clock learnt with the list', async () => {
+    const hourAhead = new Date(Date.now() + 3_600_000).toISOString();
+    listAnswer = () => answer(200, { success: true, bookings: [], now: hourAhead });
+    await loadBookings();
+    expect(serverNow() - Date.now()).toBeGreaterThan(3_590_000);
+    expect(serverNow() - Date.now()).toBeLessThan(3_610_000);
+  });
+
   it('announces a change when a reload finds a status the other party changed (the header figures follow)', async () => {
-    stubFetch(
-      answer(200, { success: true, bookings: [booking(1, 'confirmed')] }),
-      answer(200, { success: true, bookings: [booking(1, 'confirmed')] }),
-      answer(200, { success: true, bookings: [booking(1, 'completed')] }),
-    );
+    list = [booking(1, 'confirmed')];
     await loadBookings();
-    const before = $bookingsChanged.get();
-    await loadBookings({ quiet: true });
-    expect($bookingsChanged.get()).toBe(before);
-    await loadBookings({ quiet: true });
-    expect($bookingsChanged.get()).toBe(before + 1);
+    const before = $bookingsChanged.value;
+    await loadBookings();
+    expect($bookingsChanged.value).toBe(before);
+    list = [booking(1, 'completed')];
+    await loadBookings();
+    expect($bookingsChanged.value).toBe(before + 1);
   });
 
-  it('keeps an error message when loading fails', async () => {
-    stubFetch(answer(403, { success: false, message: 'Nope' }));
+  it('a first read that fails shows why; Try Again shows the loading state first', async () => {
+    listAnswer = () => answer(403, { success: false, message: 'Nope' });
     await loadBookings();
-    expect($bookings.get()).toMatchObject({ status: 'error', message: 'Nope' });
+    expect($bookings.value).toEqual({ state: 'failed', message: 'Nope' });
+    listAnswer = null;
+    const again = loadBookings({ retry: true });
+    expect($bookings.value).toEqual(LOADING);
+    await again;
+    expect(shownIds()).toEqual([]);
   });
 
-  it('creates, cancels and reviews through the server and updates the list', async () => {
-    stubFetch(
-      answer(200, { success: true, bookings: [booking(2, 'completed')] }),
-      answer(201, {
-        success: true,
-        message: 'Booking request submitted successfully!',
-        booking: booking(5, 'pending', { proposedRate: 35 }),
-      }),
-      answer(200, { success: true, booking: booking(5, 'cancelled') }),
-      answer(200, { success: true, message: 'Thanks!' }),
-    );
-    await loadBookings();
-    const before = $bookingsChanged.get();
-    const created = await createBooking({
+  it('actions return an Outcome, the list takes the server’s booking and is read again', async () => {
+    list = [booking(2, 'completed')];
+    await watchLoaded();
+    const before = $bookingsChanged.value;
+    postAnswer = (url) => {
+      if (url === '/api/bookings') {
+        list = [booking(5, 'pending', { proposedRate: 35 }), ...list];
+        return answer(201, { success: true, message: 'Booking request submitted successfully!', booking: list[0] });
+      }
+      if (url === '/api/bookings/5/cancel') return answer(200, { success: true, booking: booking(5, 'cancelled') });
+      return answer(200, { success: true, message: 'Thanks!' });
+    };
+    const created = await requestBooking({
       professionalId: 2,
       date: '2025-01-15',
       time: '09:00',
       description: 'Leak',
       proposedRate: 35,
     });
-    expect(created.message).toBe('Booking request submitted successfully!');
-    expect(JSON.parse(String(calls[1].init.body))).toEqual({
-      professionalId: 2,
-      date: '2025-01-15',
-      time: '09:00',
-      description: 'Leak',
-      proposedRate: 35,
+    expect(created).toEqual({ ok: true, message: 'Booking request submitted successfully!' });
+    expect(calls[1]).toMatchObject({
+      url: '/api/bookings',
+      method: 'POST',
+      body: { professionalId: 2, date: '2025-01-15', time: '09:00', description: 'Leak', proposedRate: 35 },
     });
-    expect($bookings.get().items.map((b) => b.id)).toEqual([5, 2]);
-    await cancelBooking(5);
-    expect(calls[2].url).toBe('/api/bookings/5/cancel');
-    expect($bookings.get().items[0].status).toBe('cancelled');
-    expect(await reviewBooking(2, { rating: 5, comment: 'Great' })).toBe('Thanks!');
-    expect(JSON.parse(String(calls[3].init.body))).toEqual({ rating: 5, comment: 'Great' });
-    expect($bookings.get().items[1].reviewed).toBe(true);
-    expect($bookingsChanged.get()).toBe(before + 3);
+    expect(shownIds()).toEqual([5, 2]);
+    await vi.waitFor(() => expect(reads()).toBe(2));
+
+    expect(await actOnBooking(5, 'cancel')).toMatchObject({ ok: true });
+    expect(calls.some((c) => c.url === '/api/bookings/5/cancel' && c.method === 'POST')).toBe(true);
+    const cancelled = $bookings.value.state === 'loaded' ? $bookings.value.data[0] : null;
+    expect(cancelled?.status).toBe('cancelled');
+    await vi.waitFor(() => expect(reads()).toBe(3));
+
+    expect(await reviewBooking(2, { rating: 5, comment: 'Great' })).toEqual({ ok: true, message: 'Thanks!' });
+    expect(calls.find((c) => c.url === '/api/bookings/2/review')?.body).toEqual({ rating: 5, comment: 'Great' });
+    expect($bookings.value.state === 'loaded' && $bookings.value.data[1].reviewed).toBe(true);
+    expect($bookingsChanged.value).toBeGreaterThanOrEqual(before + 3);
   });
 
-  it('omits an empty proposed rate and passes server refusals on', async () => {
-    stubFetch(
-      answer(409, { success: false, message: 'This time slot is already booked. Please choose another time.' }),
-    );
-    const attempt = createBooking({
+  it('a refused action returns its words and fields, omits an empty proposed rate and leaves the list as it was', async () => {
+    list = [booking(1, 'pending', { proposal: null })];
+    await watchLoaded();
+    const before = $bookingsChanged.value;
+    postAnswer = () =>
+      answer(409, { success: false, message: 'This time slot is already booked. Please choose another time.' });
+    const refused = await requestBooking({
       professionalId: 2,
       date: '2025-01-15',
       time: '09:00',
       description: '',
       proposedRate: null,
     });
-    await expect(attempt).rejects.toBeInstanceOf(ApiError);
-    await expect(attempt).rejects.toThrow('This time slot is already booked');
-    expect(JSON.parse(String(calls[0].init.body))).toEqual({
-      professionalId: 2,
-      date: '2025-01-15',
-      time: '09:00',
-      description: '',
+    expect(refused).toEqual({
+      ok: false,
+      message: 'This time slot is already booked. Please choose another time.',
+      fields: {},
     });
+    expect(calls[1].body).toEqual({ professionalId: 2, date: '2025-01-15', time: '09:00', description: '' });
+    expect(await answerProposal(1, 'accept')).toMatchObject({ ok: false });
+    expect(shownIds()).toEqual([1]);
+    expect($bookingsChanged.value).toBe(before);
+    expect(reads()).toBe(1);
   });
 
-  describe('without a connection (what is on screen stays)', () => {
+  describe('a failed refresh never wipes what is shown', () => {
     const storage = new Map<string, string>();
-    const offlineFetch = () =>
-      vi.stubGlobal('fetch', async () => {
+    const offline = () => {
+      listAnswer = () => {
         throw new TypeError('Failed to fetch');
-      });
+      };
+    };
     beforeEach(() => {
       storage.clear();
       vi.stubGlobal('localStorage', {
@@ -171,32 +213,37 @@ describe('bookings store', () => {
     });
 
     it('a refresh that gets no answer keeps the list shown, and says nothing beside it (the banner does)', async () => {
-      stubFetch(answer(200, { bookings: [booking(1, 'pending'), booking(2, 'confirmed')] }));
+      list = [booking(1, 'pending'), booking(2, 'confirmed')];
       await loadBookings();
-      offlineFetch();
+      offline();
       await loadBookings();
-      expect($bookings.get()).toMatchObject({ status: 'ready', message: null });
-      expect($bookings.get().items.map((b) => b.id)).toEqual([1, 2]);
-    });
-
-    it('a list opened offline is the one kept on the device for this account', async () => {
-      stubFetch(answer(200, { bookings: [booking(3, 'confirmed')] }));
-      await loadBookings();
-      $bookings.set({ status: 'idle', items: [], message: null });
-      offlineFetch();
-      await loadBookings();
-      expect($bookings.get().items.map((b) => b.id)).toEqual([3]);
-      $session.set({ status: 'signed-in', token: 'tok', user: { id: 42 } as never });
-      $bookings.set({ status: 'idle', items: [], message: null });
-      await loadBookings();
-      expect($bookings.get().status).toBe('error');
+      expect(shownIds()).toEqual([1, 2]);
+      expect($bookingsStale.value).toBeNull();
     });
 
     it('a refusal while a list is shown keeps the list and says why beside it', async () => {
-      stubFetch(answer(200, { bookings: [booking(1, 'pending')] }), answer(503, { message: 'Down for a moment.' }));
+      list = [booking(1, 'pending')];
       await loadBookings();
+      listAnswer = () => answer(503, { message: 'Down for a moment.' });
       await loadBookings();
-      expect($bookings.get()).toMatchObject({ status: 'ready', message: 'Down for a moment.' });
+      expect(shownIds()).toEqual([1]);
+      expect($bookingsStale.value).toBe('Down for a moment.');
+      listAnswer = null;
+      await loadBookings();
+      expect($bookingsStale.value).toBeNull();
+    });
+
+    it('a list opened offline is the one kept on the device for this account', async () => {
+      list = [booking(3, 'confirmed')];
+      await loadBookings();
+      $bookings.set(LOADING);
+      offline();
+      await loadBookings();
+      expect(shownIds()).toEqual([3]);
+      $session.set({ status: 'signed-in', token: 'tok', user: { id: 42 } as never });
+      $bookings.set(LOADING);
+      await loadBookings();
+      expect($bookings.value.state).toBe('failed');
     });
   });
 });

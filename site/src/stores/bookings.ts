@@ -1,25 +1,34 @@
 import { atom, computed, onMount } from 'nanostores';
 import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
-import type { Booking } from '../../../contract/bookings.ts';
+import { BOOKING_MESSAGES, type Booking } from '../../../contract/bookings.ts';
 import { apiFetch, NetworkError } from '../lib/api.ts';
 import { keep } from '../lib/kept.ts';
-import { keptInsteadOf } from '../lib/load.ts';
+import { keptInsteadOf, LOADING, type Load } from '../lib/load.ts';
+import { failure, type Outcome } from '../lib/outcome.ts';
 import { $connection } from './connection.ts';
-import { onUserEvent, refresher } from './events.ts';
+import { $live, onUserEvent, refresher } from './events.ts';
 import { $session } from './session.ts';
 
 /**
- * The signed-in user's bookings (GET /api/bookings) and the actions on them. Every action is a
- * server call; the list is updated from the server's answer. `$bookingsChanged` counts changes so
- * that figures computed elsewhere (the dashboard's record) can be fetched again. The other party's
- * changes come with the live stream (stores/events.ts): while either store is watched, a booking's
- * news (or `reset`) reloads the list if it was loaded, and counts as a change.
+ * The signed-in user's bookings (GET /api/bookings): the customer's bookings and the professional's
+ * jobs are the same list, read once. The list is read when an island first watches `$bookings`
+ * (onMount), again on a booking's news from the live stream (stores/events.ts), when the connection
+ * comes back and after every action; a failed read never replaces what is shown (docs/PRODUCT.md
+ * "Working offline"). `$bookingsChanged` counts changes, so that figures computed elsewhere (the
+ * dashboards' records) can be fetched again.
  */
-export interface BookingsState {
-  status: 'idle' | 'loading' | 'ready' | 'error';
-  items: Booking[];
-  message: string | null;
-}
+export const $bookings = atom<Load<Booking[]>>(LOADING);
+/** Why the list shown is not fresh (its last read failed), or null; a lost connection is said by the offline banner. */
+export const $bookingsStale = atom<string | null>(null);
+export const $bookingsChanged = atom(0);
+
+export const $bookingCounts = computed($bookings, (load) => {
+  const counts = { all: 0, pending: 0, confirmed: 0, completed: 0, cancelled: 0 };
+  if (load.state !== 'loaded') return counts;
+  counts.all = load.data.length;
+  for (const b of load.data) counts[b.status]++;
+  return counts;
+});
 
 export interface NewBooking {
   professionalId: number;
@@ -29,27 +38,18 @@ export interface NewBooking {
   proposedRate?: number | null;
 }
 
-export const $bookings = atom<BookingsState>({ status: 'idle', items: [], message: null });
-export const $bookingsChanged = atom(0);
-
-export const $bookingCounts = computed($bookings, ({ items }) => {
-  const counts = { all: items.length, pending: 0, confirmed: 0, completed: 0, cancelled: 0 };
-  for (const b of items) counts[b.status]++;
-  return counts;
-});
-
 const token = () => $session.get().token;
 const account = () => $session.get().user?.id ?? 0;
+// Actions read the list with `.value`: `.get()` on an unwatched store would mount it and read the list.
+const shownList = (): Booking[] | null => ($bookings.value.state === 'loaded' ? $bookings.value.data : null);
+const noteChange = () => $bookingsChanged.set($bookingsChanged.value + 1);
 
-function replace(booking: Booking): void {
-  const state = $bookings.get();
-  const found = state.items.some((b) => b.id === booking.id);
-  $bookings.set({
-    ...state,
-    items: found ? state.items.map((b) => (b.id === booking.id ? booking : b)) : [booking, ...state.items],
-  });
-  $bookingsChanged.set($bookingsChanged.get() + 1);
-}
+/**
+ * The server's clock minus this phone's, learnt with each list: whether a job has started is decided
+ * on the server's time (a phone's clock may be wrong; tests move the server's).
+ */
+let clockOffset = 0;
+export const serverNow = (): number => Date.now() + clockOffset;
 
 const statuses = (items: Booking[]) =>
   items
@@ -57,90 +57,154 @@ const statuses = (items: Booking[]) =>
     .sort()
     .join(',');
 
-/** Loads the list; `quiet` keeps showing the current list while refreshing. */
-export async function loadBookings(options: { quiet?: boolean } = {}): Promise<void> {
-  const state = $bookings.get();
-  if (!options.quiet || state.status !== 'ready') $bookings.set({ ...state, status: 'loading', message: null });
+/**
+ * Reads the list. What is shown stays while it is read again (`retry` shows the loading state
+ * first: Try Again after a failure); a failed read keeps it, else shows the list kept on the device
+ * when the server could not be reached, else the failure's words.
+ */
+export async function loadBookings(options: { retry?: boolean } = {}): Promise<void> {
+  const before = shownList();
+  if (options.retry || before === null) $bookings.set(LOADING);
   try {
-    const answer = await apiFetch<{ bookings: Booking[] }>('/api/bookings', { token: token() });
-    $bookings.set({ status: 'ready', items: answer.bookings, message: null });
+    const answer = await apiFetch<{ bookings: Booking[]; now?: string }>('/api/bookings', { token: token() });
+    if (answer.now) clockOffset = Date.parse(answer.now) - Date.now();
+    $bookings.set({ state: 'loaded', data: answer.bookings });
+    $bookingsStale.set(null);
     keep('bookings', account(), answer.bookings);
-    // The other party changed something (accepted, completed ...): the dashboard's figures follow.
-    if (state.status === 'ready' && statuses(state.items) !== statuses(answer.bookings))
-      $bookingsChanged.set($bookingsChanged.get() + 1);
+    // The other party changed something (accepted, completed ...): the dashboards' figures follow.
+    if (before !== null && statuses(before) !== statuses(answer.bookings)) noteChange();
   } catch (error) {
-    const message = error instanceof Error ? error.message : 'Failed to load your bookings';
-    // What is on screen stays (docs/PRODUCT.md "Working offline"): the list shown, else the one
-    // kept on the device. No connection is said by the offline banner; other reasons beside the list.
-    const shown = state.status === 'ready' ? state.items : keptInsteadOf<Booking[]>(error, 'bookings', account());
-    if (shown === null) $bookings.set({ ...$bookings.get(), status: 'error', message });
-    else $bookings.set({ status: 'ready', items: shown, message: error instanceof NetworkError ? null : message });
+    const { message } = failure(error);
+    const shown = before ?? keptInsteadOf<Booking[]>(error, 'bookings', account());
+    if (shown === null) {
+      $bookings.set({ state: 'failed', message });
+      return;
+    }
+    $bookings.set({ state: 'loaded', data: shown });
+    $bookingsStale.set(error instanceof NetworkError ? null : message);
   }
 }
 
-/** POST /api/bookings; throws ApiError with the server's message (400, 402, 409). */
-export async function createBooking(input: NewBooking): Promise<{ message: string; booking: Booking }> {
+/** The list again, quietly (once more after a burst); only if it is watched or was read. */
+const refreshShown = refresher(() => loadBookings());
+export function refreshBookings(): void {
+  if ($bookings.lc > 0 || shownList() !== null) refreshShown();
+}
+
+/** Takes the server's booking into the list shown; the list is read again, and the change counted. */
+function took(booking: Booking): void {
+  const shown = shownList();
+  if (shown !== null) {
+    const found = shown.some((b) => b.id === booking.id);
+    $bookings.set({
+      state: 'loaded',
+      data: found ? shown.map((b) => (b.id === booking.id ? booking : b)) : [booking, ...shown],
+    });
+  }
+  noteChange();
+  refreshBookings();
+}
+
+/** A POST on a booking whose answer carries the booking: the list takes it; the Outcome says how it went. */
+async function act(path: string, body: object, done: (answer: { booking: Booking; message?: string }) => string) {
+  try {
+    const answer = await apiFetch<{ booking: Booking; message?: string }>(path, {
+      method: 'POST',
+      body,
+      token: token(),
+    });
+    took(answer.booking);
+    return { ok: true, message: done(answer) } satisfies Outcome;
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** POST /api/bookings (docs/PRODUCT.md "Bookings"): the request, with the server's words. */
+export function requestBooking(input: NewBooking): Promise<Outcome> {
   const body = { ...input, ...(input.proposedRate == null && { proposedRate: undefined }) };
-  const answer = await apiFetch<{ message: string; booking: Booking }>('/api/bookings', {
-    method: 'POST',
-    body,
-    token: token(),
-  });
-  if ($bookings.get().status === 'ready') replace(answer.booking);
-  else $bookingsChanged.set($bookingsChanged.get() + 1);
-  return answer;
+  return act('/api/bookings', body, (answer) => answer.message || BOOKING_MESSAGES.submitted);
 }
 
-export async function cancelBooking(id: number): Promise<Booking> {
-  const answer = await apiFetch<{ booking: Booking }>(`/api/bookings/${id}/cancel`, {
-    method: 'POST',
-    body: {},
-    token: token(),
-  });
-  replace(answer.booking);
-  return answer.booking;
+export type BookingAction = 'accept' | 'decline' | 'complete' | 'cancel';
+const ACTION_DONE: Record<BookingAction, string> = {
+  accept: 'Job accepted. The customer can now message and call you.',
+  decline: 'Job request declined.',
+  complete: 'Job marked as completed. The customer is asked to confirm it.',
+  cancel: 'Job cancelled. The customer has been told.',
+};
+
+/** POST /api/bookings/:id/{accept|decline|complete|cancel}. */
+export function actOnBooking(id: number, action: BookingAction): Promise<Outcome> {
+  return act(`/api/bookings/${id}/${action}`, {}, () => ACTION_DONE[action]);
 }
 
-export async function reviewBooking(id: number, review: { rating: number; comment: string }): Promise<string> {
-  const answer = await apiFetch<{ message?: string }>(`/api/bookings/${id}/review`, {
-    method: 'POST',
-    body: review,
-    token: token(),
-  });
-  const booking = $bookings.get().items.find((b) => b.id === id);
-  if (booking) replace({ ...booking, reviewed: true });
-  return answer.message ?? 'Thank you for your review!';
+/** POST /api/bookings/:id/review. */
+export async function reviewBooking(id: number, review: { rating: number; comment: string }): Promise<Outcome> {
+  try {
+    const answer = await apiFetch<{ message?: string }>(`/api/bookings/${id}/review`, {
+      method: 'POST',
+      body: review,
+      token: token(),
+    });
+    const booking = shownList()?.find((b) => b.id === id);
+    if (booking) took({ ...booking, reviewed: true });
+    else bookingChanged();
+    return { ok: true, message: answer.message ?? 'Thank you for your review!' };
+  } catch (error) {
+    return failure(error);
+  }
 }
 
-/** The list again (once more after a burst), quietly; only if it was loaded. */
-const reloadShown = refresher(() => loadBookings({ quiet: true }));
+/** POST /api/bookings/:id/proposals: another time proposed (docs/PRODUCT.md "Bookings"). */
+export function proposeTime(id: number, slot: { date: string; time: string }): Promise<Outcome> {
+  return act(`/api/bookings/${id}/proposals`, slot, (answer) => answer.message ?? 'New time proposed.');
+}
+
+/** POST /api/bookings/:id/proposal/{accept|decline}: the answer to the other party's proposed time. */
+export function answerProposal(id: number, answer: 'accept' | 'decline'): Promise<Outcome> {
+  return act(`/api/bookings/${id}/proposal/${answer}`, {}, (reply) => reply.message ?? 'Answer sent.');
+}
+
+/** Something about a booking changed elsewhere (a report, a dispute): the list and the figures follow. */
+export function bookingChanged(): void {
+  noteChange();
+  refreshBookings();
+}
 
 function onBookingNews(): void {
-  if ($bookings.get().status === 'idle') $bookingsChanged.set($bookingsChanged.get() + 1);
-  else reloadShown();
+  if (shownList() === null && $bookings.lc === 0) noteChange();
+  else refreshShown();
 }
 
-/** One subscription while the list or the change count is watched. */
-let watchers = 0;
-let unlisten: (() => void) | undefined;
-function watch(): () => void {
-  if (watchers++ === 0) {
-    const stopNews = onUserEvent([...BOOKING_EVENT_TYPES, 'reset'], onBookingNews);
-    // Back online: a list that was shown (perhaps the kept one) or failed is read again by itself.
-    let seen = $connection.get().backOnline;
-    const stopConnection = $connection.listen(({ backOnline }) => {
-      if (backOnline === seen) return;
-      seen = backOnline;
-      if ($bookings.get().status !== 'idle') reloadShown();
-    });
-    unlisten = () => {
-      stopNews();
-      stopConnection();
-    };
-  }
+// Watched: read the list, and follow it (the other party's news, the connection back, the browser
+// tab shown again while the stream could not be opened).
+onMount($bookings, () => {
+  void loadBookings();
+  let seen = $connection.get().backOnline;
+  const stopConnection = $connection.listen(({ backOnline }) => {
+    if (backOnline === seen) return;
+    seen = backOnline;
+    refreshShown();
+  });
+  const onVisible = () => {
+    if (document.visibilityState === 'visible' && $live.get() !== 'live') refreshShown();
+  };
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
   return () => {
-    if (--watchers === 0) unlisten?.();
+    stopConnection();
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
+  };
+});
+
+/** One news subscription while the list or the change count is watched. */
+let watchers = 0;
+let stopNews: (() => void) | undefined;
+function watchNews(): () => void {
+  if (watchers++ === 0) stopNews = onUserEvent([...BOOKING_EVENT_TYPES, 'reset'], onBookingNews);
+  return () => {
+    if (--watchers === 0) stopNews?.();
   };
 }
-onMount($bookings, watch);
-onMount($bookingsChanged, watch);
+onMount($bookings, watchNews);
+onMount($bookingsChanged, watchNews);

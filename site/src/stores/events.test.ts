@@ -7,7 +7,8 @@ import type { EventSourceLike, LiveEvent } from './events.ts';
 import { $session, configureSession } from './session.ts';
 import { MapStorage } from './map-storage.test-helper.ts';
 import { $unread, readingChat, showingBookings } from './unread.ts';
-import { $bookings, $bookingsChanged, loadBookings } from './bookings.ts';
+import { $bookings, $bookingsChanged } from './bookings.ts';
+import { LOADING } from '../lib/load.ts';
 
 /** An EventSource that the test drives: `say` delivers a frame, `fail` the error a drop causes. */
 class FakeStream implements EventSourceLike {
@@ -429,7 +430,7 @@ describe('unread counts', () => {
 describe('the bookings store, live', () => {
   it('reads the list again on a booking’s news or `reset` (once more after a burst), and counts the change', async () => {
     signInAs(user());
-    $bookings.set({ status: 'idle', items: [], message: null });
+    $bookings.set(LOADING);
     const stop = $bookingsChanged.listen(() => undefined);
     await settle();
     FakeStream.last.say({ type: 'ready' });
@@ -439,8 +440,9 @@ describe('the bookings store, live', () => {
     expect($bookingsChanged.get()).toBe(before + 1);
     expect(reads).toEqual([]);
 
+    // Watched, the list is read by itself.
     const watching = $bookings.listen(() => undefined);
-    await loadBookings();
+    await settle();
     expect(reads).toHaveLength(1);
     FakeStream.last.say({ type: 'booking.completed', bookingId: 1, status: 'completed' }, 'c-2');
     FakeStream.last.say({ type: 'booking.cancelled', bookingId: 2, status: 'cancelled' }, 'c-3');

@@ -79,8 +79,9 @@ const $listening = atom(0);
 const RECORDS = ['/api/customer-data/', '/api/professional-data/', '/api/affiliate-data/', '/api/me/analytics'];
 function staleFor(type: LiveEventType): string[] {
   if (type === 'reset') return [''];
-  if (type.startsWith('booking.')) return ['/api/bookings', ...RECORDS];
-  if (type === 'payment.settled' || type === 'subscription.changed' || type === 'commission.earned') return RECORDS;
+  // The list of bookings is no query: stores/bookings.ts reads it again on a booking's news itself.
+  const changesRecords = ['payment.settled', 'subscription.changed', 'commission.earned'].includes(type);
+  if (type.startsWith('booking.') || changesRecords) return RECORDS;
   if (type === 'payout.moved') return ['/api/affiliate-data/', '/api/affiliate/payouts'];
   if (type === 'verification.decided') return ['/api/professional/documents', '/api/professional-data/'];
   return [];

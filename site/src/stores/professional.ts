@@ -1,7 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
 import type { SessionUser } from '../../../contract/account-types.ts';
-import type { Booking } from '../../../contract/bookings.ts';
 import { PROFILE_MESSAGES } from '../../../contract/profile.ts';
 import { RATE_MESSAGES } from '../../../contract/professionals.ts';
 import type { Availability } from '../../../contract/professionals.ts';
@@ -10,6 +9,7 @@ import { keep, type KeptName } from '../lib/kept.ts';
 import { keptInsteadOf, type Load } from '../lib/load.ts';
 import { $connection } from './connection.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
+import { $bookingsChanged } from './bookings.ts';
 import { onUserEvent, refresher } from './events.ts';
 import { $session, mergeUser } from './session.ts';
 import { noteVisit } from './welcome.ts';
@@ -17,8 +17,8 @@ import type { SubscriptionSummary } from '../../../contract/subscriptions.ts';
 
 /**
  * The professional's dashboard data (docs/PRODUCT.md "Dashboards") and the
- * actions that change it. Islands read $professional and $jobs; every change is a server call,
- * and the stores take the server's answer.
+ * actions that change it. Islands read $professional (the jobs are stores/bookings.ts's `$bookings`);
+ * every change is a server call, and the store takes the server's answer.
  */
 
 export interface ProfessionalRecord {
@@ -57,7 +57,6 @@ export interface ProfessionalRecord {
 }
 
 export const $professional = atom<Load<ProfessionalRecord>>({ state: 'loading' });
-export const $jobs = atom<Load<Booking[]>>({ state: 'loading' });
 
 const token = () => $session.get().token;
 const account = () => $session.get().user?.id ?? 0;
@@ -103,85 +102,28 @@ function refreshProfessional(): void {
   if (email) void loadProfessional({ email }, { fresh: true });
 }
 
-// Live (issue #18): while the dashboard is shown, a booking's news reloads the job list (if it was
-// loaded) and the figures; the subscription's and the verification's news, the figures. Bursts
+// Live (issue #18): while the dashboard is shown, the figures follow the news of bookings, the
+// subscription and the verification, and the jobs changed from here (stores/bookings.ts). Bursts
 // (a catch-up) cost two reads at most.
-const reloadJobs = refresher(() => loadJobs({ fresh: true }));
 const reloadRecord = refresher(async () => {
   if (email) await loadProfessional({ email }, { fresh: true });
 });
-onMount($professional, () =>
-  onUserEvent(
+onMount($professional, () => {
+  const stopNews = onUserEvent(
     [...BOOKING_EVENT_TYPES, 'subscription.changed', 'payment.settled', 'verification.decided', 'reset'],
-    (event) => {
-      if ((event.type.startsWith('booking.') || event.type === 'reset') && $jobs.get().state === 'loaded') reloadJobs();
-      reloadRecord();
-    },
-  ),
-);
+    reloadRecord,
+  );
+  const stopChanges = $bookingsChanged.listen(reloadRecord);
+  return () => {
+    stopNews();
+    stopChanges();
+  };
+});
 
 /** Changes the shown record without a reload (the server already has the change). */
 export function patchProfessional(fields: Partial<ProfessionalRecord>): void {
   const current = $professional.get();
   if (current.state === 'loaded') $professional.set({ state: 'loaded', data: { ...current.data, ...fields } });
-}
-
-/**
- * The server's clock minus this phone's, learnt with the job list: whether a job has started is
- * decided on the server's time (a phone's clock may be wrong; tests move the server's).
- */
-let clockOffset = 0;
-/** The offset each answer gave when it arrived (the query cache hands out the same answer later). */
-const offsets = new WeakMap<object, number>();
-export const serverNow = (): number => Date.now() + clockOffset;
-
-/** GET /api/bookings: every job request addressed to this professional (filtered on the phone). */
-export async function loadJobs(options: { fresh?: boolean } = {}): Promise<void> {
-  if (!options.fresh && $jobs.get().state === 'loaded') return; // another tab of the dashboard loaded them
-  if (!options.fresh || $jobs.get().state !== 'loaded') $jobs.set({ state: 'loading' });
-  try {
-    const answer = await query<{ bookings: Booking[]; now?: string }>('/api/bookings', {
-      token: token(),
-      fresh: options.fresh,
-    });
-    // A cached answer's `now` is as old as the answer: its offset is the one measured when it arrived.
-    if (answer.now) {
-      if (!offsets.has(answer)) offsets.set(answer, Date.parse(answer.now) - Date.now());
-      clockOffset = offsets.get(answer)!;
-    }
-    $jobs.set({ state: 'loaded', data: answer.bookings });
-    keep('jobs', account(), answer.bookings);
-  } catch (error) {
-    $jobs.set(afterFailedRead($jobs.get(), error, failure(error).message, 'jobs'));
-  }
-}
-
-export type JobAction = 'accept' | 'decline' | 'complete' | 'cancel';
-const ACTION_DONE: Record<JobAction, string> = {
-  accept: 'Job accepted. The customer can now message and call you.',
-  decline: 'Job request declined.',
-  complete: 'Job marked as completed. The customer is asked to confirm it.',
-  cancel: 'Job cancelled. The customer has been told.',
-};
-
-/** POST /api/bookings/:id/{accept|decline|complete}; the list takes the server's booking. */
-export async function actOnJob(id: number, action: JobAction): Promise<Outcome> {
-  try {
-    const answer = await apiFetch<{ booking: Booking }>(`/api/bookings/${id}/${action}`, {
-      method: 'POST',
-      body: {},
-      token: token(),
-    });
-    clearQueryCache('/api/bookings');
-    const jobs = $jobs.get();
-    if (jobs.state === 'loaded') {
-      $jobs.set({ state: 'loaded', data: jobs.data.map((b) => (b.id === id ? answer.booking : b)) });
-    }
-    refreshProfessional();
-    return { ok: true, message: ACTION_DONE[action] };
-  } catch (error) {
-    return failure(error);
-  }
 }
 
 export interface Rates {
@@ -254,13 +196,12 @@ export async function saveProfile(changes: ProfileChanges): Promise<Outcome> {
   }
 }
 
-// Back online: the record and job list (failed, kept or only old) are read again by themselves.
+// Back online: the record (failed, kept or only old) is read again by itself.
 onMount($professional, () => {
   let seen = $connection.get().backOnline;
   return $connection.listen(({ backOnline }) => {
     if (backOnline === seen) return;
     seen = backOnline;
     reloadRecord();
-    if ($jobs.get().state !== 'loading') reloadJobs();
   });
 });

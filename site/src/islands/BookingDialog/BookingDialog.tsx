@@ -22,7 +22,7 @@ import {
   todayInGhana,
   WEEKDAY_SHORT,
 } from '../../../../contract/dates.ts';
-import { createBooking } from '../../stores/bookings.ts';
+import { requestBooking } from '../../stores/bookings.ts';
 import { offerAfterBooking } from '../../stores/push.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -144,21 +144,20 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
     }
     setSubmitting(true);
     setError(null);
-    try {
-      const answer = await createBooking(parsed.data);
-      showToast({ title: answer.message || BOOKING_MESSAGES.submitted, variant: 'success' });
-      // Now, not on page load: the customer waits for this answer (docs/PRODUCT.md "Notifications on the phone").
-      offerAfterBooking(pro.name);
-      reset();
-      onBooked?.();
-      onClose();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
+    const outcome = await requestBooking(parsed.data);
+    setSubmitting(false);
+    if (!outcome.ok) {
+      setError(outcome.message);
       // A slot taken meanwhile: show the times as they are now, keeping what was typed.
       reload();
-    } finally {
-      setSubmitting(false);
+      return;
     }
+    showToast({ title: outcome.message, variant: 'success' });
+    // Now, not on page load: the customer waits for this answer (docs/PRODUCT.md "Notifications on the phone").
+    offerAfterBooking(pro.name);
+    reset();
+    onBooked?.();
+    onClose();
   }
 
   return (

@@ -7,8 +7,15 @@ import { reviewSchema } from '../../../../contract/bookings.ts';
 import { capitalise, statusVariant } from '../../lib/format.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
-import { $bookingCounts, $bookings, cancelBooking, loadBookings, reviewBooking } from '../../stores/bookings.ts';
-import { $live } from '../../stores/events.ts';
+import {
+  $bookingCounts,
+  $bookings,
+  $bookingsStale,
+  actOnBooking,
+  loadBookings,
+  refreshBookings,
+  reviewBooking,
+} from '../../stores/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { $unread, showingBookings, unreadName } from '../../stores/unread.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -33,25 +40,14 @@ type Filter = (typeof FILTERS)[number]['id'];
 /** My Bookings (docs/PRODUCT.md "Bookings", issue 4): sub-tabs, Message, Call, Cancel, Leave Review. */
 export default function MyBookings({ user }: { user: SessionUser }) {
   const bookings = useStore($bookings);
+  const stale = useStore($bookingsStale);
   const counts = useStore($bookingCounts);
   const [filter, setFilter] = useState<Filter>('all');
   const refs = useRef<Partial<Record<Filter, HTMLButtonElement | null>>>({});
   const base = useId();
 
-  useEffect(() => {
-    void loadBookings({ quiet: true });
-    // The professional's answers come live (stores/bookings.ts); coming back to the browser tab
-    // reads the list again in case the stream could not be opened.
-    const onVisible = () => {
-      if (document.visibilityState === 'visible' && $live.get() !== 'live') void loadBookings({ quiet: true });
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    const shown = showingBookings();
-    return () => {
-      document.removeEventListener('visibilitychange', onVisible);
-      shown();
-    };
-  }, []);
+  // The list is read and kept up to date by its store (stores/bookings.ts) while it is shown.
+  useEffect(showingBookings, []);
 
   function onKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const keys: Record<string, number> = {
@@ -67,7 +63,8 @@ export default function MyBookings({ user }: { user: SessionUser }) {
     refs.current[next]?.focus();
   }
 
-  const shown = filter === 'all' ? bookings.items : bookings.items.filter((b) => b.status === filter);
+  const all = bookings.state === 'loaded' ? bookings.data : [];
+  const shown = filter === 'all' ? all : all.filter((b) => b.status === filter);
   return (
     <section className="cd-section" aria-labelledby={`${base}-title`}>
       <div className="cd-row">
@@ -78,8 +75,8 @@ export default function MyBookings({ user }: { user: SessionUser }) {
           <button
             type="button"
             className="btn btn-sm btn-line cd-button"
-            disabled={bookings.status === 'loading'}
-            onClick={() => void loadBookings({ quiet: true })}
+            disabled={bookings.state === 'loading'}
+            onClick={refreshBookings}
           >
             Refresh
           </button>
@@ -110,24 +107,24 @@ export default function MyBookings({ user }: { user: SessionUser }) {
         ))}
       </div>
       <div id={`${base}-list`} role="tabpanel" aria-labelledby={`${base}-tab-${filter}`}>
-        {bookings.status === 'loading' || bookings.status === 'idle' ? (
+        {bookings.state === 'loading' ? (
           <p className="cd-muted" role="status">
             Loading your bookings...
           </p>
-        ) : bookings.status === 'error' ? (
+        ) : bookings.state === 'failed' ? (
           <div className="cd-panel is-alert" role="alert">
             <p>{bookings.message}</p>
-            <button type="button" className="btn btn-sm cd-button" onClick={() => void loadBookings()}>
+            <button type="button" className="btn btn-sm cd-button" onClick={() => void loadBookings({ retry: true })}>
               Try Again
             </button>
           </div>
         ) : null}
-        {bookings.status === 'ready' && bookings.message ? (
+        {bookings.state === 'loaded' && stale ? (
           <p className="cd-muted" role="status">
-            Not refreshed: {bookings.message}
+            Not refreshed: {stale}
           </p>
         ) : null}
-        {bookings.status !== 'ready' ? null : shown.length === 0 ? (
+        {bookings.state !== 'loaded' ? null : shown.length === 0 ? (
           <p className="cd-panel">{filter === 'all' ? 'You have no bookings yet.' : `No ${filter} bookings.`}</p>
         ) : (
           <ul className="cd-list" role="list">
@@ -177,20 +174,19 @@ function BookingCard({
   async function onCancel() {
     setBusy(true);
     setError(null);
-    try {
-      await cancelBooking(b.id);
-      setConfirming(false);
-      if (onCancelled) onCancelled();
-      else title.current?.focus();
-      showToast({
-        title: 'Booking cancelled',
-        description: `${b.service} with ${b.professionalName} on ${dateLabel(b.date)}.`,
-      });
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'Could not cancel the booking.');
-    } finally {
-      setBusy(false);
+    const outcome = await actOnBooking(b.id, 'cancel');
+    setBusy(false);
+    if (!outcome.ok) {
+      setError(outcome.message);
+      return;
     }
+    setConfirming(false);
+    if (onCancelled) onCancelled();
+    else title.current?.focus();
+    showToast({
+      title: 'Booking cancelled',
+      description: `${b.service} with ${b.professionalName} on ${dateLabel(b.date)}.`,
+    });
   }
 
   const canCancel = b.status === 'pending' || b.status === 'confirmed';
@@ -237,10 +233,7 @@ function BookingCard({
         booking={b}
         viewer="customer"
         otherName={b.professionalName}
-        onChanged={(_moved, message) => {
-          void loadBookings({ quiet: true });
-          showToast({ title: message, variant: 'success' });
-        }}
+        onChanged={(message) => showToast({ title: message, variant: 'success' })}
       />
       {b.expired ? <ExpiredRequest booking={b} /> : null}
       {b.status === 'completed' && b.reviewed ? (
@@ -327,7 +320,7 @@ function BookingCard({
           {error}
         </p>
       ) : null}
-      <JobTrust booking={b} party="customer" onChanged={() => void loadBookings({ quiet: true })} />
+      <JobTrust booking={b} party="customer" onChanged={refreshBookings} />
       {reviewing && canReview ? (
         <ReviewForm
           booking={b}
@@ -360,15 +353,14 @@ function ReviewForm({ booking, onDone }: { booking: Booking; onDone: (reviewed: 
     }
     setBusy(true);
     setError(null);
-    try {
-      const message = await reviewBooking(booking.id, parsed.data);
-      showToast({ title: message, variant: 'success' });
-      onDone(true);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'Could not send your review.');
-    } finally {
-      setBusy(false);
+    const outcome = await reviewBooking(booking.id, parsed.data);
+    setBusy(false);
+    if (!outcome.ok) {
+      setError(outcome.message);
+      return;
     }
+    showToast({ title: outcome.message, variant: 'success' });
+    onDone(true);
   }
 
   return (

@@ -1,16 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Booking, BookingStatus } from '../../../../contract/bookings.ts';
-import { query } from '../../lib/api.ts';
-import { BOOKING_EVENT_TYPES } from '../../../../contract/events.ts';
-import { $session } from '../../stores/session.ts';
+import { $bookings, loadBookings } from '../../stores/bookings.ts';
 import { $unread, showingBookings } from '../../stores/unread.ts';
-import { useUserEvents } from '../../ui/useUserEvents.ts';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { LoadError, Stat } from '../../ui/DashboardParts.tsx';
 import { formatCedis } from '../../../../contract/money.ts';
-import { useLoad } from '../../lib/load.ts';
-import { failure } from '../../lib/outcome.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { dateLabel, longDate, timeLabel } from '../../../../contract/dates.ts';
 import type { RoleViewProps } from './tabs.ts';
@@ -80,14 +75,8 @@ function BookingItem({ b }: { b: Booking }) {
 /** My Bookings, compact: GET /api/bookings with the All/Pending/Confirmed/Completed sub-tabs. */
 function MyBookings({ onFind }: { onFind: () => void }) {
   const [filter, setFilter] = useState<Filter>('all');
-  const { load, retry, refresh } = useLoad<Booking[]>(
-    'bookings',
-    async ({ signal, fresh }) =>
-      (await query<{ bookings: Booking[] }>('/api/bookings', { token: $session.get().token, signal, fresh })).bookings,
-    { failure: (error) => failure(error).message },
-  );
-  // The professional's answers show as they come (live, issue #18); the list shown stays meanwhile.
-  useUserEvents([...BOOKING_EVENT_TYPES, 'reset'], refresh);
+  // The professional's answers show as they come (stores/bookings.ts); the list shown stays meanwhile.
+  const load = useStore($bookings);
   useEffect(showingBookings, []);
   const shown = load.state === 'loaded' ? load.data.filter((b) => filter === 'all' || b.status === filter) : [];
   return (
@@ -109,7 +98,7 @@ function MyBookings({ onFind }: { onFind: () => void }) {
       {load.state === 'failed' ? (
         <div role="alert" className="wz-alert">
           <p>{load.message}</p>
-          <button type="button" className="btn btn-line wz-button" onClick={retry}>
+          <button type="button" className="btn btn-line wz-button" onClick={() => void loadBookings({ retry: true })}>
             Try Again
           </button>
         </div>

@@ -12,7 +12,8 @@ import {
 } from '../ProfessionalDashboard/ProfessionalDashboard.tsx';
 import { RateCard } from '../ProfessionalDashboard/RateCard.tsx';
 import { formatCedis } from '../../../../contract/money.ts';
-import { $jobs, $professional, loadJobs, loadProfessional } from '../../stores/professional.ts';
+import { $bookings } from '../../stores/bookings.ts';
+import { $professional, loadProfessional } from '../../stores/professional.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { $unread } from '../../stores/unread.ts';
@@ -32,10 +33,7 @@ const BOOKING_FILTERS = [
 
 /** Recent Activity: the three newest job requests. */
 function RecentJobs() {
-  const jobs = useStore($jobs);
-  useEffect(() => {
-    void loadJobs();
-  }, []);
+  const jobs = useStore($bookings);
   if (jobs.state !== 'loaded')
     return jobs.state === 'failed' ? <p className="pd-muted">{jobs.message}</p> : <GuardLoading />;
   const recent = [...jobs.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 3);

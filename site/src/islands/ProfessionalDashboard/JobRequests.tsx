@@ -12,8 +12,8 @@ import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { focusedControl, useFocusBack } from '../../ui/useFocusBack.ts';
 import { useFocusOn } from '../../ui/useFocus.ts';
 import { formatCedis } from '../../../../contract/money.ts';
-import { $jobs, actOnJob, loadJobs, serverNow } from '../../stores/professional.ts';
-import type { JobAction } from '../../stores/professional.ts';
+import { $bookings, actOnBooking, loadBookings, refreshBookings, serverNow } from '../../stores/bookings.ts';
+import type { BookingAction } from '../../stores/bookings.ts';
 import { dateLabel, startLabel, startMs, timeLabel } from '../../../../contract/dates.ts';
 import { JobTrust } from '../Reports/JobTrust.tsx';
 import type { CancellationKind } from '../../../../contract/reports.ts';
@@ -113,7 +113,7 @@ export function JobCard({
   const id = useId();
   const token = useStore($session).token;
   const unread = useStore($unread).chats[job.id];
-  const [busy, setBusy] = useState<JobAction | null>(null);
+  const [busy, setBusy] = useState<BookingAction | null>(null);
   const [problem, setProblem] = useState('');
   const [chatOpen, setChatOpen] = useState(false);
   // An action that is asked first (docs/PRODUCT.md "Bookings"): which one waits for Yes.
@@ -121,12 +121,12 @@ export function JobCard({
   // The buttons are disabled while the server answers: after a refusal, focus goes back to the one used.
   const origin = useFocusBack<HTMLElement>(busy !== null);
 
-  async function act(action: JobAction) {
+  async function act(action: BookingAction) {
     origin.current = focusedControl();
     setBusy(action);
     setProblem('');
     onDone('');
-    const outcome = await actOnJob(job.id, action);
+    const outcome = await actOnBooking(job.id, action);
     setBusy(null);
     if (outcome.ok) onDone(outcome.message);
     else setProblem(outcome.message);
@@ -251,15 +251,7 @@ export function JobCard({
           onNo={() => setAsking(null)}
         />
       ) : null}
-      <BookingTime
-        booking={job}
-        viewer="professional"
-        otherName={job.customerName}
-        onChanged={(_moved, message) => {
-          void loadJobs({ fresh: true });
-          onDone(message);
-        }}
-      />
+      <BookingTime booking={job} viewer="professional" otherName={job.customerName} onChanged={onDone} />
       {job.status === 'confirmed' && !started ? (
         <p className="pd-muted">You can mark this completed from {startLabel(job.date, job.time)}.</p>
       ) : null}
@@ -271,9 +263,7 @@ export function JobCard({
           {problem}
         </p>
       ) : null}
-      {compact ? null : (
-        <JobTrust booking={job} party="professional" onChanged={() => void loadJobs({ fresh: true })} />
-      )}
+      {compact ? null : <JobTrust booking={job} party="professional" onChanged={refreshBookings} />}
       {chatOpen && token ? (
         <div id={`${id}-chat`} className="pd-chat">
           <ChatPanel bookingId={job.id} token={token} meId={user.id} otherName={job.customerName} />
@@ -292,17 +282,14 @@ interface Props {
 
 /** Job Requests tab: every request addressed to the professional, filtered here (one download). */
 export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Job Requests' }: Props) {
-  const jobs = useStore($jobs);
+  const jobs = useStore($bookings);
   const [filter, setFilter] = useState<JobFilter>(filters[0]?.id ?? 'all');
   const headingId = useId();
   const [done, setDone] = useState('');
   // The job acted on leaves the list shown (Pending, Confirmed): focus moves to what happened.
   const doneRef = useFocusOn<HTMLParagraphElement>(done);
 
-  useEffect(() => {
-    void loadJobs();
-    return showingBookings();
-  }, []);
+  useEffect(showingBookings, []);
 
   const all = jobs.state === 'loaded' ? jobs.data : [];
   const count = (f: JobFilter) => (f === 'all' ? all.length : all.filter((j) => j.status === f).length);
@@ -334,7 +321,7 @@ export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Jo
       {jobs.state === 'failed' ? (
         <div role="alert" className="wz-alert">
           <p>{jobs.message}</p>
-          <button type="button" className="btn btn-line wz-button" onClick={() => void loadJobs({ fresh: true })}>
+          <button type="button" className="btn btn-line wz-button" onClick={() => void loadBookings({ retry: true })}>
             Try Again
           </button>
         </div>

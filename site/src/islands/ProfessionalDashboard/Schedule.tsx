@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { WEEKDAYS, availabilitySchema } from '../../../../contract/professionals.ts';
@@ -16,7 +16,8 @@ import {
 } from '../../../../contract/dates.ts';
 import { JobCard } from './JobRequests.tsx';
 import { useSaveForm } from './useSaveForm.ts';
-import { $jobs, loadJobs, saveAvailability } from '../../stores/professional.ts';
+import { $bookings } from '../../stores/bookings.ts';
+import { saveAvailability } from '../../stores/professional.ts';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
 import { countOf } from '../../../../contract/counts.ts';
 
@@ -106,17 +107,13 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
 /** A month of confirmed jobs, weeks starting on Sunday; choosing a day lists its jobs. */
 function JobCalendar({ user }: { user: SessionUser }) {
   const id = useId();
-  const jobs = useStore($jobs);
+  const jobs = useStore($bookings);
   const today = todayInGhana();
   const [month, setMonth] = useState(today.slice(0, 7));
   const [chosen, setChosen] = useState(today);
   const [done, setDone] = useState('');
   // A job marked completed or cancelled leaves the calendar's list: focus goes to what happened.
   const doneRef = useFocusOn<HTMLParagraphElement>(done);
-
-  useEffect(() => {
-    void loadJobs();
-  }, []);
 
   const confirmed = jobs.state === 'loaded' ? jobs.data.filter((j) => j.status === 'confirmed') : [];
   const perDay = new Map<string, number>();

@@ -5,6 +5,7 @@ import type { ListingCard } from '../../../../contract/professionals.ts';
 import { deadlineLabel, slotLabel } from '../../../../contract/reschedule.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { answerProposal, proposeTime } from '../../stores/bookings.ts';
 import { $bookingTarget } from '../../stores/find-pro.ts';
 import { $session } from '../../stores/session.ts';
 import '../../ui/wizard.css';
@@ -35,8 +36,8 @@ interface TimeProps {
   /** Whose card this is: the other party answers a proposal made by this one. */
   viewer: 'customer' | 'professional';
   otherName: string;
-  /** The booking as the server answered it after a change (the list takes it). */
-  onChanged: (booking: Booking, message: string) => void;
+  /** After a change, with the server's words (the bookings store already took the booking). */
+  onChanged: (message: string) => void;
 }
 
 /** The proposal waiting on the booking, or "Propose another time" when none is. */
@@ -50,17 +51,10 @@ export function BookingTime({ booking, viewer, otherName, onChanged }: TimeProps
   async function answer(what: 'accept' | 'decline') {
     setBusy(what);
     setError(null);
-    try {
-      const result = await apiFetch<{ booking: Booking; message: string }>(
-        `/api/bookings/${booking.id}/proposal/${what}`,
-        { method: 'POST', body: {}, token: token() },
-      );
-      onChanged(result.booking, result.message);
-    } catch (e) {
-      setError(failure(e, 'The answer was not sent. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
+    const outcome = await answerProposal(booking.id, what);
+    setBusy(null);
+    if (outcome.ok) onChanged(outcome.message);
+    else setError(outcome.message);
   }
 
   if (proposal) {
@@ -109,9 +103,9 @@ export function BookingTime({ booking, viewer, otherName, onChanged }: TimeProps
         <ProposeForm
           booking={booking}
           onCancel={() => setPicking(false)}
-          onProposed={(next, message) => {
+          onProposed={(message) => {
             setPicking(false);
-            onChanged(next, message);
+            onChanged(message);
           }}
         />
       ) : (
@@ -133,7 +127,7 @@ function ProposeForm({
 }: {
   booking: Booking;
   onCancel: () => void;
-  onProposed: (booking: Booking, message: string) => void;
+  onProposed: (message: string) => void;
 }) {
   const [days, setDays] = useState<OpenDay[] | null>(null);
   const [date, setDate] = useState('');
@@ -172,19 +166,14 @@ function ProposeForm({
     }
     setSending(true);
     setError(null);
-    try {
-      const answer = await apiFetch<{ booking: Booking; message: string }>(`/api/bookings/${booking.id}/proposals`, {
-        method: 'POST',
-        body: { date, time },
-        token: token(),
-      });
-      onProposed(answer.booking, answer.message);
-    } catch (e) {
-      setError(failure(e, 'The new time was not sent. Please try again.'));
-      setAttempt((n) => n + 1); // the times again: the one chosen may have just been taken
-    } finally {
-      setSending(false);
+    const outcome = await proposeTime(booking.id, { date, time });
+    setSending(false);
+    if (outcome.ok) {
+      onProposed(outcome.message);
+      return;
     }
+    setError(outcome.message);
+    setAttempt((n) => n + 1); // the times again: the one chosen may have just been taken
   }
 
   return (
