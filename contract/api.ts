@@ -1,10 +1,3 @@
-/** The envelope every API error answers with (ARCHITECTURE.md "One schema per body" and "Errors as JSON"). */
-export interface ApiError {
-  success: false;
-  message: string;
-  errors?: { field: string; message: string }[];
-}
-
 /** The names of a route path's `:params` (a name ends at `/` or `-`, as the router reads it). */
 type ParamName<Segment extends string> = Segment extends `${infer Name}-${string}` ? Name : Segment;
 export type PathParams<Path extends string> = Path extends `${string}:${infer Rest}`

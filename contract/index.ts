@@ -4,6 +4,7 @@ export * from './cities.ts';
 export * from './phone.ts';
 export * from './contact.ts';
 export * from './api.ts';
+export * from './errors.ts';
 export * from './distance.ts';
 export * from './accounts.ts';
 export * from './payments.ts';

@@ -107,8 +107,9 @@ function apiMiddleware(given: AppDeps): Middleware {
       await next();
       // The router leaves these without a body (405 keeps the Allow header it set).
       if (ctx.body !== undefined && ctx.body !== '') return;
-      if (ctx.status === 404) throw new HttpError(404, 'No such API endpoint.');
-      if (ctx.status === 405) throw new HttpError(405, `${ctx.method} is not allowed on ${ctx.path}.`);
+      if (ctx.status === 404) throw new HttpError(404, 'not_found', 'No such API endpoint.');
+      if (ctx.status === 405)
+        throw new HttpError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}.`);
     },
     router.routes() as Middleware,
     router.allowedMethods() as Middleware,

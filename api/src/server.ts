@@ -29,6 +29,7 @@ import { EventHub } from './features/events/hub.ts';
 import { liveSession } from './http/auth.ts';
 import { shippedPlaceholderLines, supportLinesVerdict } from './support-lines.ts';
 import { planPrices } from './features/settings/settings.ts';
+import type { ErrorAnswer } from '../../contract/errors.ts';
 
 function readConfig(): Config {
   try {
@@ -63,12 +64,17 @@ if (supportLines?.refuse) cannotStart(supportLines.message);
 // The port first, answering 503 while the rest starts: a second `npm start` on a taken port stops
 // here, before it opens any database (docs/OPERATIONS.md "The data folder").
 // Connections and live-update streams within the file limit, half of them kept for ordinary requests.
+const STARTING: ErrorAnswer = {
+  success: false,
+  code: 'unavailable',
+  message: 'The server is starting. Try again in a few seconds.',
+};
 const limits = connectionLimits(openFileLimit());
 const server = limitConnections(
   keepIdleConnections(
     createServer((_req, res) => {
       res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '5' });
-      res.end('{"success":false,"message":"The server is starting. Try again in a few seconds."}');
+      res.end(JSON.stringify(STARTING));
     }),
   ),
   limits.connections,

@@ -5,7 +5,7 @@ import { toSessionUser } from '../features/accounts/users.ts';
 import { adminSessions, type AdminIdentity } from '../features/admin/accounts.ts';
 import * as sessionsRepo from '../features/auth/sessions.ts';
 import { hashToken } from '../features/auth/tokens.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { HttpError, unauthorized } from './errors.ts';
 
 export const bearerToken = (header: string): string | null =>
   /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header)?.[1] ?? null;
@@ -51,10 +51,14 @@ export function requireUser(deps: Pick<AppDeps, 'db' | 'clock' | 'readCache'>): 
     const token = bearerToken(ctx.get('authorization'));
     if (!token) throw unauthorized();
     const session = await sessionOf(hashToken(token));
-    if (!session) throw unauthorized('Your session has ended. Please sign in again.');
+    if (!session) throw unauthorized('Your session has ended. Please sign in again.', 'signed_out');
     // A suspended affiliate signs in to see their balance, and may change nothing (sign-out aside).
     if (session.user.status !== 'active' && !['GET', 'HEAD'].includes(ctx.method) && ctx.path !== AUTH_PATHS.logout) {
-      throw forbidden('This account is suspended: you can see it, but not change anything. Please contact support.');
+      throw new HttpError(
+        403,
+        'suspended',
+        'This account is suspended: you can see it, but not change anything. Please contact support.',
+      );
     }
     ctx.state.user = session.user;
     ctx.state.token = token;
@@ -74,7 +78,7 @@ export function requireAdmin({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Midd
     const token = bearerToken(ctx.get('authorization'));
     if (!token) throw unauthorized('Administrator sign-in required.');
     const admin = await adminSessions.find(db, token, clock.now());
-    if (!admin) throw unauthorized('Admin session expired or not valid. Please sign in again.');
+    if (!admin) throw unauthorized('Admin session expired or not valid. Please sign in again.', 'signed_out');
     ctx.state.admin = admin;
     ctx.state.adminToken = token;
     await next();

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { BOOKING_MESSAGES } from '../../../contract/bookings.ts';
+import type { ErrorAnswer, ErrorCode } from '../../../contract/errors.ts';
 import { REPORT_MESSAGES } from '../../../contract/reports.ts';
 import type { Logger } from '../logger.ts';
 import { HttpError } from './errors.ts';
@@ -63,6 +64,7 @@ interface BodyParserError {
 
 interface Described {
   status: number;
+  code: ErrorCode;
   message: string;
   errors?: HttpError['errors'];
   headers?: Record<string, string>;
@@ -71,43 +73,72 @@ interface Described {
 
 function describe(err: unknown): Described {
   if (err instanceof HttpError) {
-    return { status: err.status, message: err.message, errors: err.errors, headers: err.headers, extra: err.extra };
+    const { status, code, message, errors, headers, extra } = err;
+    return { status, code, message, errors, headers, extra };
   }
   if (isDatabaseUnavailable(err))
-    return { status: 503, message: DATABASE_UNAVAILABLE, headers: { 'Retry-After': '5' } };
+    return { status: 503, code: 'unavailable', message: DATABASE_UNAVAILABLE, headers: { 'Retry-After': '5' } };
   const dbError = err as DbError;
   if (dbError?.code === '23505') {
-    return { status: 409, message: UNIQUE_MESSAGES[dbError.constraint ?? ''] ?? 'This record already exists.' };
+    const constraint = dbError.constraint ?? '';
+    return {
+      status: 409,
+      code: constraint === 'bookings_open_slot_unique' ? 'slot_taken' : 'already_exists',
+      message: UNIQUE_MESSAGES[constraint] ?? 'This record already exists.',
+    };
   }
   const parserError = err as BodyParserError;
   const status = parserError?.status ?? parserError?.statusCode;
   if (parserError?.type === 'entity.too.large' || status === 413) {
-    return { status: 413, message: 'The request body is too large (limit 1 MB).' };
+    return { status: 413, code: 'too_large', message: 'The request body is too large (limit 1 MB).' };
   }
   if (parserError?.type === 'entity.parse.failed' || (status === 400 && err instanceof SyntaxError)) {
-    return { status: 400, message: 'The request body is not valid JSON.' };
+    return { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON.' };
   }
   if (status === 415)
-    return { status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' };
+    return {
+      status: 415,
+      code: 'unsupported_type',
+      message: 'Send the request body as JSON (Content-Type: application/json).',
+    };
   if (typeof status === 'number' && status >= 400 && status < 500 && parserError.expose) {
-    return { status, message: (err as Error).message };
+    return { status, code: CODE_OF_STATUS[status] ?? 'invalid_input', message: (err as Error).message };
   }
-  return { status: 500, message: 'Something went wrong on our side. Please try again in a moment.' };
+  return {
+    status: 500,
+    code: 'server_error',
+    message: 'Something went wrong on our side. Please try again in a moment.',
+  };
 }
 
-/** Every error answers JSON `{ success: false, message }`; never a stack trace or SQL. */
+/** The code of a refusal Koa or a library threw with a status alone (`ctx.throw(403, …)`). */
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'invalid_input',
+  401: 'not_signed_in',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  410: 'gone',
+  413: 'too_large',
+  415: 'unsupported_type',
+  429: 'rate_limited',
+};
+
+/** Every error answers JSON `{ success: false, code, message }` (`ErrorAnswer`); never a stack trace or SQL. */
 export function errorMiddleware(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (err) {
-      const { status, message, errors, headers, extra } = describe(err);
+      const { status, code, message, errors, headers, extra } = describe(err);
       if (status === 503 && !(err instanceof HttpError))
         logger.warn({ err: String(err), requestId: ctx.state.requestId, path: ctx.path }, 'database unavailable');
       else if (status >= 500) logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
       ctx.status = status;
       if (headers) ctx.set(headers);
-      ctx.body = { success: false, message, ...(errors && { errors }), ...extra };
+      const answer: ErrorAnswer = { success: false, code, message, ...(errors && { errors }) };
+      ctx.body = { ...answer, ...extra };
     }
   };
 }

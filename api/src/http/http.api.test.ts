@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 
-// ARCHITECTURE.md "Errors as JSON" and issue #2: every API error is JSON { success: false, message }.
+// ARCHITECTURE.md "Errors as JSON" and issue #2: every API error is JSON { success: false, code, message }.
 describe('API error handling and headers', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -13,7 +13,7 @@ describe('API error handling and headers', () => {
   it('answers an unknown /api path with 404 JSON', async () => {
     const res = await app.request('/api/no-such-thing');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: 'No such API endpoint.' });
+    expect(res.body).toEqual({ success: false, code: 'not_found', message: 'No such API endpoint.' });
   });
 
   it('answers malformed JSON with 400 and no stack trace', async () => {
@@ -23,7 +23,7 @@ describe('API error handling and headers', () => {
       body: '{"name": "Ama",',
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: 'The request body is not valid JSON.' });
+    expect(res.body).toEqual({ success: false, code: 'invalid_json', message: 'The request body is not valid JSON.' });
   });
 
   it('answers a body over 1 MB with 413', async () => {
@@ -32,7 +32,11 @@ describe('API error handling and headers', () => {
       json: { name: 'Ama', email: 'ama@example.com', message: 'x'.repeat(1024 * 1024 + 10) },
     });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ success: false, message: 'The request body is too large (limit 1 MB).' });
+    expect(res.body).toEqual({
+      success: false,
+      code: 'too_large',
+      message: 'The request body is too large (limit 1 MB).',
+    });
   });
 
   it('refuses a body that is not JSON with 415 instead of reading it as empty', async () => {

@@ -6,7 +6,7 @@ export function jsonOnly(): Middleware {
   return async (ctx, next) => {
     const hasBody = Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
     if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) && hasBody && !ctx.is('application/json')) {
-      throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).');
+      throw new HttpError(415, 'unsupported_type', 'Send the request body as JSON (Content-Type: application/json).');
     }
     await next();
   };

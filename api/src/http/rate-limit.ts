@@ -134,7 +134,7 @@ const hourOf = (now: Date) => new Date(Math.floor(now.getTime() / HOUR_MS) * HOU
 
 function tooMany(limit: Limit, windowStart: Date, now: Date): HttpError {
   const retryAfter = Math.ceil((windowStart.getTime() + HOUR_MS - now.getTime()) / 1000);
-  return new HttpError(429, limit.message, { headers: { 'Retry-After': String(retryAfter) } });
+  return new HttpError(429, 'rate_limited', limit.message, { headers: { 'Retry-After': String(retryAfter) } });
 }
 
 /** The key of every limit per address: the client's IPv4 address, or its IPv6 /64 (issue #26.3). */

@@ -9,7 +9,7 @@ import { HttpError } from './errors.ts';
  * destroyed: destroying it would cut the socket before the 413 could be answered.)
  */
 export function readRawBody(req: IncomingMessage, limit: number, tooLarge: string): Promise<Buffer> {
-  const refusal = () => new HttpError(413, tooLarge, { headers: { Connection: 'close' } });
+  const refusal = () => new HttpError(413, 'too_large', tooLarge, { headers: { Connection: 'close' } });
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limit) return Promise.reject(refusal());
   return new Promise((resolve, reject) => {

@@ -5,7 +5,7 @@
  * - query: GET with a 5-minute freshness cache keyed by path (no react-query: islands stay small).
  * - dashboardLoadErrorMessage: the dashboard data-load messages (docs/PRODUCT.md "Plain words").
  */
-import type { ApiError as ApiErrorBody } from '../../../contract/api.ts';
+import { type ErrorAnswer, type ErrorCode, isErrorCode } from '../../../contract/errors.ts';
 import { NO_CONNECTION } from '../../../contract/connection.ts';
 import { browserOffline, noteAnswered, noteNoAnswer } from '../stores/connection.ts';
 
@@ -15,17 +15,32 @@ export class ApiError extends Error {
   readonly status: number;
   /** The parsed JSON body, or null when there was none. */
   readonly body: unknown;
+  /**
+   * What kind of refusal this is (contract/errors.ts): decide by it, never by the message's words.
+   * Undefined when the answer carried no known code (a proxy's page, an unreadable body).
+   */
+  readonly code: ErrorCode | undefined;
   constructor(status: number, message: string, body: unknown) {
     super(message);
     this.status = status;
     this.body = body;
+    const code = (body as Partial<ErrorAnswer> | null)?.code;
+    this.code = isErrorCode(code) ? code : undefined;
   }
   /** Field errors from the `{success:false, message, errors}` envelope, if any. */
-  get fieldErrors(): NonNullable<ApiErrorBody['errors']> {
-    const errors = (this.body as Partial<ApiErrorBody> | null)?.errors;
+  get fieldErrors(): NonNullable<ErrorAnswer['errors']> {
+    const errors = (this.body as Partial<ErrorAnswer> | null)?.errors;
     return Array.isArray(errors) ? errors : [];
   }
 }
+
+/**
+ * The session behind the token has ended (expired, signed out elsewhere, or never was): the
+ * person must sign in again. Decided by the answer's code, not its status: a wrong password is a
+ * 401 too.
+ */
+export const isSignedOut = (error: unknown): boolean =>
+  error instanceof ApiError && (error.code === 'signed_out' || error.code === 'not_signed_in');
 
 /**
  * What people read when a call fails for a reason that is not theirs (issue #16 "Plain words"):

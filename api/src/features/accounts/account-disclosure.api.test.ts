@@ -46,7 +46,10 @@ describe('#26.14 whether an email or phone number has an account', () => {
     ]) {
       const [a, b] = [strip(await login(known)), strip(await login(unknown))];
       expect(a).toEqual(b);
-      expect(a).toEqual({ status: 401, body: { success: false, message: LOGIN_MESSAGES.wrongCredentials } });
+      expect(a).toEqual({
+        status: 401,
+        body: { success: false, code: 'wrong_credentials', message: LOGIN_MESSAGES.wrongCredentials },
+      });
     }
     const forgot = (json: Record<string, unknown>) =>
       app.request('/api/auth/forgot-password', { method: 'POST', json }).then(strip);

@@ -84,5 +84,8 @@ export async function refuseTakenEmailOrPhone(
   const taken = await takenBy(db, input.email, input.phoneE164);
   if (!taken) return;
   await countRequest(db, LIMITS.signupTakenByAddress, input.network, input.now);
-  throw conflict(`${taken} If it is yours, sign in instead, or use “Forgot password?” on the sign-in page.`);
+  throw conflict(
+    `${taken} If it is yours, sign in instead, or use “Forgot password?” on the sign-in page.`,
+    'already_exists',
+  );
 }

@@ -87,11 +87,11 @@ export async function adminLogin(
     async () => (await verifyPassword(admin?.password_hash ?? (await decoyHash()), input.password)) && !!admin,
   );
   if (ok === 'blocked')
-    throw new HttpError(429, ADMIN_MESSAGES.throttled, {
+    throw new HttpError(429, 'rate_limited', ADMIN_MESSAGES.throttled, {
       headers: { 'Retry-After': String(THROTTLE.windowMs / 1000) },
     });
   // ok implies the admin exists (the check above): `!admin` only tells the compiler.
-  if (!ok || !admin) throw new HttpError(401, ADMIN_MESSAGES.invalidCredentials);
+  if (!ok || !admin) throw new HttpError(401, 'wrong_credentials', ADMIN_MESSAGES.invalidCredentials);
 
   const { token, hash } = newToken();
   await db('admin_sessions').insert({

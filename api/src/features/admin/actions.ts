@@ -134,10 +134,10 @@ export async function updateUserProfile(
     if (before.type === 'affiliate')
       throw conflict('Affiliate accounts keep their own details; only their status can be changed here.');
     if (await trx('users').whereRaw('lower(email) = lower(?)', [input.email]).whereNot({ id }).first('id')) {
-      throw conflict('An account with this email already exists.');
+      throw conflict('An account with this email already exists.', 'already_exists');
     }
     if (await trx('users').where({ phone }).whereNot({ id }).first('id')) {
-      throw conflict('An account with this phone number already exists.');
+      throw conflict('An account with this phone number already exists.', 'already_exists');
     }
     await trx('users')
       .where({ id })

@@ -116,7 +116,7 @@ describe('authorisation matrix: every admin endpoint refuses non-administrators 
       for (const [who, headers] of callers) {
         const res = await app.request(path, { method, headers, json });
         expect(res.status, `${who} ${method} ${path}`).toBe(401);
-        expect(Object.keys(res.body).sort(), `${who} ${method} ${path}`).toEqual(['message', 'success']);
+        expect(Object.keys(res.body).sort(), `${who} ${method} ${path}`).toEqual(['code', 'message', 'success']);
       }
     }
     const adminToken = (await signInAdmin(app)).token;

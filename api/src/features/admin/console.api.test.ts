@@ -166,7 +166,7 @@ describe('GET /api/admin/activity: every administrator action, newest first', ()
     ]) {
       const res = await app.request('/api/admin/activity', { headers });
       expect(res.status).toBe(401);
-      expect(Object.keys(res.body).sort()).toEqual(['message', 'success']);
+      expect(Object.keys(res.body).sort()).toEqual(['code', 'message', 'success']);
     }
   });
 });

@@ -104,9 +104,14 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    if (err instanceof TransferRefusedError) throw new HttpError(502, `${err.message}. The payout has not moved.`);
+    if (err instanceof TransferRefusedError)
+      throw new HttpError(502, 'payment_failed', `${err.message}. The payout has not moved.`);
     if (err instanceof ProviderUnavailableError)
-      throw new HttpError(503, 'Paystack could not be reached. The payout has not moved; try again.');
+      throw new HttpError(
+        503,
+        'provider_unavailable',
+        'Paystack could not be reached. The payout has not moved; try again.',
+      );
     throw err;
   }
 }

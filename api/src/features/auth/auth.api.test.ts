@@ -51,7 +51,7 @@ describe('sign-in, session, sign-out', () => {
     const unknown = await login({ loginMethod: 'email', email: 'nobody@example.com', password: 'whatever-1' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ success: false, message: LOGIN_MESSAGES.wrongCredentials });
+    expect(wrong.body).toEqual({ success: false, code: 'wrong_credentials', message: LOGIN_MESSAGES.wrongCredentials });
     expect(unknown.body).toEqual(wrong.body);
   });
 
@@ -67,7 +67,7 @@ describe('sign-in, session, sign-out', () => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({
       success: false,
-      code: 'PAYMENT_REQUIRED',
+      code: 'payment_required',
       message: LOGIN_MESSAGES.pendingPayment,
       userId,
     });
@@ -94,7 +94,7 @@ describe('sign-in, session, sign-out', () => {
     expect((await app.request('/api/auth/verify', { method: 'POST', headers: bearer(token) })).status).toBe(401);
     const res = await login({ loginMethod: 'email', email: body.email, password: body.password });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ code: 'SUSPENDED', message: LOGIN_MESSAGES.suspended });
+    expect(res.body).toMatchObject({ code: 'suspended', message: LOGIN_MESSAGES.suspended });
   });
 
   it('revokes the token on sign-out', async () => {

@@ -60,15 +60,15 @@ export async function login(
     async () => (await verifyPassword(user?.password_hash ?? (await timingDecoy()), input.password)) && !!user,
   );
   if (ok === 'blocked') {
-    throw new HttpError(429, LOGIN_MESSAGES.throttled, {
+    throw new HttpError(429, 'rate_limited', LOGIN_MESSAGES.throttled, {
       headers: { 'Retry-After': String(THROTTLE.windowMs / 1000) },
     });
   }
-  if (!user || !ok) throw new HttpError(401, LOGIN_MESSAGES.wrongCredentials);
+  if (!user || !ok) throw new HttpError(401, 'wrong_credentials', LOGIN_MESSAGES.wrongCredentials);
 
   // A suspended affiliate may still sign in to see their balance (issue #5); nobody else may.
   if (user.status === 'suspended' && user.user_type !== 'affiliate') {
-    throw new HttpError(403, LOGIN_MESSAGES.suspended, { extra: { code: 'SUSPENDED' } });
+    throw new HttpError(403, 'suspended', LOGIN_MESSAGES.suspended);
   }
   if (user.status === 'pending') {
     const payment = await createPaymentIntent(
@@ -82,8 +82,8 @@ export async function login(
       user.user_type === 'professional' ? 'professional' : 'customer',
       'registration',
     );
-    throw new HttpError(403, LOGIN_MESSAGES.pendingPayment, {
-      extra: { code: 'PAYMENT_REQUIRED', userId: Number(user.id), payment },
+    throw new HttpError(403, 'payment_required', LOGIN_MESSAGES.pendingPayment, {
+      extra: { userId: Number(user.id), payment },
     });
   }
   const earlier = await deps.db('sessions').where({ user_id: user.id }).first('id');
@@ -170,6 +170,6 @@ export async function resetPassword(
     await trx('sessions').where({ user_id: reset.user_id }).whereNull('revoked_at').update({ revoked_at: now });
     return true;
   });
-  if (!changed) throw new HttpError(400, RESET_INVALID);
+  if (!changed) throw new HttpError(400, 'invalid_input', RESET_INVALID);
   return { success: true, message: 'Your password has been changed. Please sign in with your new password.' };
 }

@@ -71,7 +71,7 @@ export async function proposeTime(
     .whereIn('status', OPEN)
     .where((w) => w.where('status', 'confirmed').orWhere('answer_by', '>', now))
     .first('id');
-  if (taken) throw conflict(BOOKING_MESSAGES.slotTaken);
+  if (taken) throw conflict(BOOKING_MESSAGES.slotTaken, 'slot_taken');
   const current = slotStart(booking.day, booking.time)!;
   let expires = answerBy(now, new Date(Math.min(start.getTime(), current.getTime())));
   // A waiting request's proposal is answered by the request's own deadline at the latest.
@@ -125,7 +125,9 @@ export async function proposeTime(
 
 function refuseUnlessOpen(booking: { status: string; cancelled_by?: string | null }) {
   if (OPEN.includes(booking.status as Booking['status'])) return;
-  throw conflict(booking.cancelled_by === 'system' ? EXPIRY_MESSAGES.expired : RESCHEDULE_MESSAGES.notOpen);
+  throw booking.cancelled_by === 'system'
+    ? conflict(EXPIRY_MESSAGES.expired, 'booking_expired')
+    : conflict(RESCHEDULE_MESSAGES.notOpen);
 }
 
 /**
@@ -230,7 +232,7 @@ async function moveBooking(
     await trx('bookings').where({ id: booking.id }).whereIn('status', OPEN).update(changes);
   } catch (err) {
     if ((err as { constraint?: string }).constraint === 'bookings_open_slot_unique')
-      throw new HttpError(409, RESCHEDULE_MESSAGES.slotGone);
+      throw new HttpError(409, 'slot_taken', RESCHEDULE_MESSAGES.slotGone);
     throw err;
   }
 }

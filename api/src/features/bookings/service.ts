@@ -79,7 +79,7 @@ export async function createBooking(
   const now = clock.now();
   if (customer.userType !== 'customer') throw forbidden('Only customer accounts can book professionals.');
   if (!(await hasPaidSubscription(db, customer.id, now))) {
-    throw new HttpError(402, 'Your subscription has ended. Renew it to book professionals.');
+    throw new HttpError(402, 'not_paid', 'Your subscription has ended. Renew it to book professionals.');
   }
   const pro = await listedProfessionals(db, now)
     .where('u.id', input.professionalId)
@@ -162,7 +162,7 @@ async function withinBookingLimits(
     throw conflict(BOOKING_LIMIT_MESSAGES.openWithOne);
   if (toCount(counts.open_all) >= BOOKING_LIMITS.openInAll) throw conflict(BOOKING_LIMIT_MESSAGES.openInAll);
   if (toCount(counts.last_hour) >= BOOKING_LIMITS.perHour)
-    throw new HttpError(429, BOOKING_LIMIT_MESSAGES.perHour, { headers: { 'Retry-After': '3600' } });
+    throw new HttpError(429, 'rate_limited', BOOKING_LIMIT_MESSAGES.perHour, { headers: { 'Retry-After': '3600' } });
 }
 
 /** A row of findBookings: the booking, its day as text, both parties' names and phones, the profession, any review. */
@@ -359,7 +359,7 @@ export async function transitionBooking(
   if (!result) {
     const current = await db('bookings').where({ id }).first('status', 'cancelled_by', 'answer_by');
     const overdue = current?.status === 'pending' && current.answer_by && new Date(current.answer_by) <= now;
-    if (current?.cancelled_by === 'system' || overdue) throw conflict(EXPIRY_MESSAGES.expired);
+    if (current?.cancelled_by === 'system' || overdue) throw conflict(EXPIRY_MESSAGES.expired, 'booking_expired');
     throw conflict(`This booking is ${current?.status}, so it cannot be ${PAST_TENSE[action]}.`);
   }
   return result;

@@ -28,9 +28,9 @@ export function eventRoutes(deps: AppDeps): Router {
     requireUser(deps),
     rateLimit<UserState>(db, () => clock.now(), [[LIMITS.eventTicketsByAccount, (ctx) => String(ctx.state.user.id)]]),
     async (ctx) => {
-      if (!events?.accepting) throw new HttpError(503, UNAVAILABLE);
+      if (!events?.accepting) throw new HttpError(503, 'unavailable', UNAVAILABLE);
       // Told before a ticket is written; the stream asks again (it may reach another process).
-      if (!events.admits(ctx.state.user.id, byAddress(ctx))) throw new HttpError(503, EVENTS_BUSY);
+      if (!events.admits(ctx.state.user.id, byAddress(ctx))) throw new HttpError(503, 'busy', EVENTS_BUSY);
       const ticket = await eventsRepo.issueTicket(db, ctx.state.user.id, hashToken(ctx.state.token), clock.now());
       ctx.body = { ticket } satisfies EventTicketResponse;
     },
@@ -38,12 +38,13 @@ export function eventRoutes(deps: AppDeps): Router {
 
   router.get(EVENTS_PATH, async (ctx) => {
     const query = validate(eventsQuerySchema, ctx.query);
-    if (!events?.accepting) throw new HttpError(503, UNAVAILABLE);
+    if (!events?.accepting) throw new HttpError(503, 'unavailable', UNAVAILABLE);
     const taken = query.ticket ? await eventsRepo.takeTicket(db, query.ticket, clock.now()) : undefined;
-    if (!taken) throw unauthorized('This live-update ticket is unknown, used or expired. Ask for a new one.');
+    if (!taken) throw unauthorized('This live-update ticket is unknown, used or expired. Ask for a new one.', 'gone');
     const session = await sessionOf(taken.sessionHash);
-    if (session?.user.id !== taken.userId) throw unauthorized('Your session has ended. Please sign in again.');
-    if (!events.admits(taken.userId, byAddress(ctx))) throw new HttpError(503, EVENTS_BUSY);
+    if (session?.user.id !== taken.userId)
+      throw unauthorized('Your session has ended. Please sign in again.', 'signed_out');
+    if (!events.admits(taken.userId, byAddress(ctx))) throw new HttpError(503, 'busy', EVENTS_BUSY);
     // The stream stays open: no idle timeout, each frame sent at once.
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);

@@ -111,7 +111,7 @@ describe('database unavailable', () => {
     ] as const) {
       const res = await app.request(path, init as never);
       expect(res.status, path).toBe(503);
-      expect(res.body, path).toEqual({ success: false, message: DATABASE_UNAVAILABLE });
+      expect(res.body, path).toEqual({ success: false, code: 'unavailable', message: DATABASE_UNAVAILABLE });
       expect(res.headers.get('retry-after')).toBe('5');
     }
     const health = await app.request('/api/health');

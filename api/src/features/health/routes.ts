@@ -16,6 +16,7 @@ export function healthRoutes({ db }: AppDeps): Router {
         : {
             ok: false,
             success: false,
+            code: 'unavailable',
             database: 'unreachable',
             message: 'The database is unreachable: the API cannot read or save anything until it answers again.',
           }

@@ -27,7 +27,7 @@ describe('local control', () => {
     for (const headers of attempts) {
       const res = await app.request('/api/local/demo', { method: 'POST', headers, json: {} });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: 'No such API endpoint.' });
+      expect(res.body).toEqual({ success: false, code: 'not_found', message: 'No such API endpoint.' });
     }
     expect(Number((await app.db('users').count({ n: '*' }))[0].n)).toBe(0);
   });

@@ -13,12 +13,12 @@ export async function addAdministrator({ db, clock }: AppDeps, username: string,
     const admin = await createAdmin(db, username, password, clock.now());
     return { username: admin.username };
   } catch (err) {
-    if (err instanceof AdminAccountError) throw new HttpError(400, err.message);
+    if (err instanceof AdminAccountError) throw new HttpError(400, 'invalid_input', err.message);
     throw err;
   }
 }
 
 export function backupNow({ db }: AppDeps) {
-  if (!isEmbedded(db)) throw new HttpError(409, 'This server runs on PostgreSQL: back it up with pg_dump.');
+  if (!isEmbedded(db)) throw new HttpError(409, 'conflict', 'This server runs on PostgreSQL: back it up with pg_dump.');
   return snapshot(db);
 }

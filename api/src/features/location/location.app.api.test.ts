@@ -59,6 +59,7 @@ describe.skipIf(!wired)('GET /api/location/reverse in the app', () => {
     it('rejects bad coordinates and anonymous callers', async () => {
       expect((await app.request('/api/location/reverse?lat=100&lng=0', { headers: bearer(token) })).body).toEqual({
         success: false,
+        code: 'invalid_input',
         message: 'Invalid coordinates provided',
         errors: [{ field: 'lat', message: 'Invalid coordinates provided' }],
       });

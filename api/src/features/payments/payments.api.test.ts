@@ -19,7 +19,7 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
     });
   const statusOf = async (userId: number) => (await app.db('users').where({ id: userId }).first())!.status;
   const subscriptionsOf = (userId: number) => app.db('subscriptions').where({ user_id: userId });
-  const refused = { success: false, message: PAYMENT_MESSAGES.verifyFailed };
+  const refused = { success: false, code: 'payment_failed', message: PAYMENT_MESSAGES.verifyFailed };
 
   it('tells the browser to use Paystack with the public key, never the secret', async () => {
     const res = await app.request('/api/payments/config');
@@ -324,7 +324,11 @@ describe('subscription payments in the sandbox (no Paystack keys)', () => {
 
   it('checks sandbox payments like real ones: a tampered amount is refused', async () => {
     await charge({ amount: 1 });
-    expect((await complete()).body).toEqual({ success: false, message: PAYMENT_MESSAGES.verifyFailed });
+    expect((await complete()).body).toEqual({
+      success: false,
+      code: 'payment_failed',
+      message: PAYMENT_MESSAGES.verifyFailed,
+    });
   });
 
   it('refuses a declined checkout, a completion before any checkout, and a second checkout', async () => {

@@ -66,7 +66,7 @@ export function paymentRoutes(deps: AppDeps): Router {
     const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
     if (!payments.verifyWebhookSignature(raw, ctx.get('x-paystack-signature') || undefined)) {
       logger.warn({ ip: ctx.ip }, 'webhook refused: bad signature');
-      throw unauthorized('Invalid signature.');
+      throw unauthorized('Invalid signature.', 'bad_signature');
     }
     const event = ctx.request.body as { event?: string; data?: { reference?: string } };
     if (TRANSFER_EVENTS.includes(event.event ?? '') && typeof event.data?.reference === 'string') {
@@ -74,14 +74,15 @@ export function paymentRoutes(deps: AppDeps): Router {
         await settleTransfer(deps, event.data.reference);
       } catch (err) {
         if (err instanceof ProviderUnavailableError)
-          throw new HttpError(503, 'Payment provider unavailable; retry later.');
+          throw new HttpError(503, 'provider_unavailable', 'Payment provider unavailable; retry later.');
         throw err;
       }
     }
     if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {
       const result = await settlePayment(deps, event.data.reference);
       // Paystack retries on anything but 200: ask again only when the answer could change.
-      if (!result.ok && result.retryable) throw new HttpError(503, 'Payment provider unavailable; retry later.');
+      if (!result.ok && result.retryable)
+        throw new HttpError(503, 'provider_unavailable', 'Payment provider unavailable; retry later.');
     }
     ctx.body = { success: true } satisfies OkAnswer;
   });
@@ -98,7 +99,7 @@ export function paymentRoutes(deps: AppDeps): Router {
     const { approve } = validate(sandboxPhoneSchema, ctx.request.body);
     const answered = await answerTestPrompt(db, ctx.params.reference.slice(0, 64), approve, clock.now());
     if (answered === 'none') throw notFound('No prompt is waiting on the test phone with this reference.');
-    if (answered === 'voucher') throw new HttpError(409, 'Type the voucher code first.');
+    if (answered === 'voucher') throw new HttpError(409, 'conflict', 'Type the voucher code first.');
     ctx.body = { success: true } satisfies OkAnswer;
   });
 

@@ -357,7 +357,7 @@ async function claimCompletion(db: Db, payment: PaymentRow, secret: string | und
   });
 }
 
-const verifyFailed = () => new HttpError(400, PAYMENT_MESSAGES.verifyFailed);
+const verifyFailed = () => new HttpError(400, 'payment_failed', PAYMENT_MESSAGES.verifyFailed);
 
 /**
  * POST /api/complete-registration: settles the first payment of `userId`, then signs the payer in
@@ -410,5 +410,5 @@ export async function recordSandboxCharge(
     authorization_code: `AUTH_sbx${randomBytes(6).toString('hex')}`,
     created_at: clock.now(),
   });
-  if (inserted.length === 0) throw new HttpError(409, 'This payment was already made.');
+  if (inserted.length === 0) throw new HttpError(409, 'conflict', 'This payment was already made.');
 }

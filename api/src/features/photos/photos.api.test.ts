@@ -243,7 +243,7 @@ describe('files that are not acceptable photos', () => {
       expect({ name, status: res.status, body: res.body }).toEqual({
         name,
         status: 400,
-        body: { success: false, message },
+        body: { success: false, code: 'invalid_input', message },
       });
     }
     // 10000 × 5000 pixels of one colour: a small file that would take 200 MB to decode.

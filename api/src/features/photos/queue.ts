@@ -108,7 +108,7 @@ export class PhotoQueue {
 }
 
 function refusal(status: 429 | 503, reason: keyof typeof RETRY_AFTER): HttpError {
-  return new HttpError(status, PHOTO_MESSAGES[reason], {
+  return new HttpError(status, 'busy', PHOTO_MESSAGES[reason], {
     headers: { 'Retry-After': String(RETRY_AFTER[reason]), Connection: 'close' },
   });
 }

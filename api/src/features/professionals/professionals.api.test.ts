@@ -86,7 +86,7 @@ describe('GET /api/professionals', () => {
       expect({ path, status: res.status, body: res.body }).toEqual({
         path,
         status: 403,
-        body: { success: false, message: SEARCH_MESSAGES.affiliate },
+        body: { success: false, code: 'forbidden', message: SEARCH_MESSAGES.affiliate },
       });
     }
   });

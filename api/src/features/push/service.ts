@@ -107,9 +107,9 @@ export async function sendTest(
   } catch (err) {
     if (err instanceof PushGoneError) {
       await deps.db('push_subscriptions').where({ user_id: userId, endpoint }).delete();
-      throw new HttpError(410, PUSH_MESSAGES.gone);
+      throw new HttpError(410, 'gone', PUSH_MESSAGES.gone);
     }
-    throw new HttpError(503, PUSH_MESSAGES.serviceDown, { headers: { 'Retry-After': '60' } });
+    throw new HttpError(503, 'provider_unavailable', PUSH_MESSAGES.serviceDown, { headers: { 'Retry-After': '60' } });
   }
 }
 

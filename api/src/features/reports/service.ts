@@ -102,7 +102,7 @@ export async function openReport(
       (await repo.reportsMadeSince(trx, user.id, new Date(now.getTime() - 30 * DAY_MS))) >=
       REPORT_LIMITS.reportsPer30Days
     )
-      throw new HttpError(429, REPORT_MESSAGES.tooMany);
+      throw new HttpError(429, 'rate_limited', REPORT_MESSAGES.tooMany);
     if (role === 'customer') {
       // The customer's report answers "Was the job done?": it loses to a "Yes" given first.
       const count = await trx('bookings')
@@ -167,7 +167,7 @@ export async function postReportMessage(
     const locked = await repo.findReport(trx, reportId, user.id, true);
     if (locked.status !== 'open') throw conflict(REPORT_MESSAGES.closed);
     if ((await repo.messagesSince(trx, user.id, new Date(now.getTime() - HOUR_MS))) >= REPORT_LIMITS.messagesPerHour)
-      throw new HttpError(429, REPORT_MESSAGES.messagesPerHour, { headers: { 'Retry-After': '3600' } });
+      throw new HttpError(429, 'rate_limited', REPORT_MESSAGES.messagesPerHour, { headers: { 'Retry-After': '3600' } });
     if ((await repo.messagesIn(trx, reportId)) >= REPORT_LIMITS.messagesPerReport)
       throw conflict(REPORT_MESSAGES.threadFull);
     await repo.addMessage(trx, reportId, { role: repo.roleIn(report, user.id), userId: user.id }, body, now);

@@ -32,7 +32,7 @@ const codeText = (code: string, accountPhone: string): ShortText => ({
 
 const codeHash = (userId: number, phone: string, code: string) => hashToken(`${userId}:${phone}:${code}`);
 
-const gone = () => new HttpError(410, MOMO_MESSAGES.codeGone);
+const gone = () => new HttpError(410, 'gone', MOMO_MESSAGES.codeGone);
 
 interface NumberAccount {
   id: number;
@@ -59,9 +59,8 @@ export async function isProvenNumber(db: Db, userId: number, phone: string, now:
 export async function assertPromptable(deps: PaymentsDeps, account: NumberAccount, phone: string): Promise<void> {
   if (phone === toE164(account.phone)) return;
   if (await isProvenNumber(deps.db, account.id, phone, deps.clock.now())) return;
-  throw new HttpError(403, MOMO_MESSAGES.unprovenNumber, {
+  throw new HttpError(403, 'number_unproven', MOMO_MESSAGES.unprovenNumber, {
     errors: [{ field: 'phone', message: MOMO_MESSAGES.unprovenNumber }],
-    extra: { code: 'number_unproven' },
   });
 }
 

@@ -72,7 +72,7 @@ async function linkedAccount(deps: PaymentsDeps, token: string) {
   return { ...link, id: Number(link.id), paidUntil: new Date(latest.end) };
 }
 
-const gone = () => new HttpError(410, RENEW_LINK_MESSAGES.gone);
+const gone = () => new HttpError(410, 'gone', RENEW_LINK_MESSAGES.gone);
 
 /**
  * A prompt this link started, while the link lasts (issue 26: a spent or expired link used to act

@@ -112,7 +112,7 @@ export async function uploadDocument(
   onlyProfessionals(user);
   if (!isDocumentKind(kind)) throw notFound(VERIFICATION_MESSAGES.unknownKind);
   const declared = upload.type as DocumentType;
-  if (!DOCUMENT_TYPES.includes(declared)) throw new HttpError(415, VERIFICATION_MESSAGES.wrongType);
+  if (!DOCUMENT_TYPES.includes(declared)) throw new HttpError(415, 'unsupported_type', VERIFICATION_MESSAGES.wrongType);
   const fileName = documentFileName(upload.fileName, kind, declared);
   const bytes = await upload.read();
   if (bytes.length === 0) throw badRequest(VERIFICATION_MESSAGES.empty);

@@ -297,7 +297,7 @@ describe('administrators review the documents', () => {
       for (const [who, headers] of callers) {
         const res = await app.request(path, { method, headers, json });
         expect(res.status, `${who} ${method} ${path}`).toBe(401);
-        expect(Object.keys(res.body).sort(), `${who} ${method} ${path}`).toEqual(['message', 'success']);
+        expect(Object.keys(res.body).sort(), `${who} ${method} ${path}`).toEqual(['code', 'message', 'success']);
         expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       }
     }

@@ -80,11 +80,11 @@ describe('attemptLogin', () => {
   });
 
   it('wrong credentials, suspended and throttled: "Login Failed" with the server’s message', async () => {
-    answer(401, { success: false, message: 'Invalid login credentials' });
+    answer(401, { success: false, code: 'wrong_credentials', message: 'Invalid login credentials' });
     expect(await attemptLogin(form())).toEqual({ kind: 'failed', message: 'Invalid login credentials' });
-    answer(403, { success: false, code: 'SUSPENDED', message: LOGIN_MESSAGES.suspended });
+    answer(403, { success: false, code: 'suspended', message: LOGIN_MESSAGES.suspended });
     expect(await attemptLogin(form())).toEqual({ kind: 'failed', message: LOGIN_MESSAGES.suspended });
-    answer(429, { success: false, message: LOGIN_MESSAGES.throttled });
+    answer(429, { success: false, code: 'rate_limited', message: LOGIN_MESSAGES.throttled });
     expect(await attemptLogin(form())).toEqual({ kind: 'failed', message: LOGIN_MESSAGES.throttled });
     answer(401, {});
     expect(await attemptLogin(form())).toEqual({ kind: 'failed', message: LOGIN_MESSAGES.failedFallback });
@@ -94,7 +94,7 @@ describe('attemptLogin', () => {
     const payment = { provider: 'sandbox', reference: 'SEPC1', amountKobo: 1000 };
     answer(403, {
       success: false,
-      code: 'PAYMENT_REQUIRED',
+      code: 'payment_required',
       message: LOGIN_MESSAGES.pendingPayment,
       userId: 9,
       payment,

@@ -23,19 +23,17 @@ export type LoginOutcome =
   /** "Login Error": the server could not be reached. */
   | { kind: 'network' };
 
+/** What a `payment_required` refusal carries beside its code: the payment the account waits for. */
 interface PaymentRequiredBody {
-  code: 'PAYMENT_REQUIRED';
   message?: string;
   userId: number;
   payment: PaymentIntent;
 }
 
-function isPaymentRequired(body: unknown): body is PaymentRequiredBody {
+function carriesPayment(body: unknown): body is PaymentRequiredBody {
   if (typeof body !== 'object' || body === null) return false;
   const b = body as Partial<PaymentRequiredBody>;
-  return (
-    b.code === 'PAYMENT_REQUIRED' && typeof b.userId === 'number' && typeof b.payment === 'object' && b.payment !== null
-  );
+  return typeof b.userId === 'number' && typeof b.payment === 'object' && b.payment !== null;
 }
 
 /**
@@ -70,7 +68,7 @@ export async function attemptLogin(form: LoginForm): Promise<LoginOutcome> {
   } catch (error) {
     if (error instanceof NetworkError || error instanceof TimeoutError) return { kind: 'network' };
     if (error instanceof ApiError) {
-      if (error.status === 403 && isPaymentRequired(error.body)) {
+      if (error.code === 'payment_required' && carriesPayment(error.body)) {
         return {
           kind: 'payment-required',
           message: serverMessage(error.body) ?? LOGIN_MESSAGES.pendingPayment,

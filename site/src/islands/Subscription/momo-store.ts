@@ -66,7 +66,7 @@ export async function sendPrompt(input: PromptInput, token: string | null, paid:
   try {
     show(await apiFetch<MomoPromptResponse>('/api/subscription/momo', { method: 'POST', body: input, token }), token);
   } catch (error) {
-    const unproven = error instanceof ApiError && (error.body as { code?: string } | null)?.code === 'number_unproven';
+    const unproven = error instanceof ApiError && error.code === 'number_unproven';
     $momo.set(
       unproven
         ? { kind: 'prove', phone: input.phone, message: actionErrorMessage(error, SEND_FAILED), codeSent: false }
