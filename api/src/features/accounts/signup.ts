@@ -11,6 +11,7 @@ import { hashPassword } from './passwords.ts';
 import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
 import * as usersRepo from './users.ts';
 import { refuseTakenEmailOrPhone } from './users.ts';
+import * as profilesRepo from '../professionals/repo.ts';
 
 const DEFAULT_RATES = { base: 30, max: 50 };
 
@@ -67,7 +68,7 @@ export async function signup(deps: PaymentsDeps, input: Signup, network: string)
       const base = ratesGiven ? input.baseRate : DEFAULT_RATES.base;
       const max = ratesGiven ? Math.max(input.maxRate, base) : DEFAULT_RATES.max;
       const place = fallbackLocation(input.location);
-      await trx('professional_profiles').insert({
+      await profilesRepo.insertProfile(trx, {
         latitude: place.lat,
         longitude: place.lng,
         location_source: place.source,

@@ -1,6 +1,6 @@
 import type { AccountStatus, SessionUser } from '../../../../contract/accounts.ts';
 import type { Conn } from '../../db.ts';
-import type { UserRow } from '../../db-tables.ts';
+import type { UserRow, Writable } from '../../db-tables.ts';
 import { conflict } from '../../http/errors.ts';
 import { countRequest, LIMITS, refuseWhenUsedUp } from '../../http/rate-limit.ts';
 
@@ -58,6 +58,33 @@ export const setStatus = (db: Conn, id: number, status: AccountStatus, now: Date
 
 export const setPassword = (db: Conn, id: number, passwordHash: string, now: Date) =>
   db('users').where({ id }).update({ password_hash: passwordHash, updated_at: now });
+
+/** What a person edits of their own account, or an administrator of anyone's. */
+export type UserDetails = Pick<
+  Writable<UserRow>,
+  'first_name' | 'last_name' | 'email' | 'phone' | 'user_type' | 'location' | 'local_address' | 'description'
+>;
+
+export const updateDetails = (conn: Conn, id: number, details: UserDetails, now: Date) =>
+  conn('users')
+    .where({ id })
+    .update({ ...details, updated_at: now });
+
+/** The profile photo's hash (photos/repo.ts keeps the photo), or null when it is taken down. */
+export const setAvatar = (conn: Conn, id: number, avatarHash: string | null) =>
+  conn('users').where({ id }).update({ avatar_hash: avatarHash });
+
+/** When the person cancelled renewal (reminders stop), or null when paying again or turning auto-renewal on clears it. */
+export const setRenewalCancelledAt = (conn: Conn, id: number, at: Date | null) =>
+  conn('users').where({ id }).update({ renewal_cancelled_at: at });
+
+/** Whether a message also goes by text when the person has a phone for notifications. */
+export const setAlsoText = (conn: Conn, id: number, alsoText: boolean) =>
+  conn('users').where({ id }).update({ also_text: alsoText });
+
+/** The mobile-money network of the person's last prompt, offered first next time. */
+export const setMomoNetwork = (conn: Conn, id: number, network: UserRow['momo_network']) =>
+  conn('users').where({ id }).update({ momo_network: network });
 
 /** 409 messages name which of email or phone is taken (checked before insert, enforced by the unique indexes). */
 async function takenBy(db: Conn, email: string, phoneE164: string): Promise<string | null> {

@@ -7,6 +7,8 @@ import { toE164 } from '../../../../contract/phone.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import * as sessionsRepo from '../auth/sessions.ts';
+import * as profilesRepo from '../professionals/repo.ts';
+import * as usersRepo from '../accounts/users.ts';
 import { movePayout } from '../affiliates/payouts.ts';
 import { anonymiseUser } from '../privacy/anonymise.ts';
 import { getSettings, saveSettings, toPlatformSettings } from '../settings/settings.ts';
@@ -53,7 +55,7 @@ async function lockedUser(trx: Knex.Transaction, id: number, now: Date): Promise
 
 /** Suspension ends every session at once (sessions also require an active account). */
 async function applyStatus(trx: Knex.Transaction, id: number, status: AdminUserStatus, now: Date) {
-  await trx('users').where({ id }).update({ status, updated_at: now });
+  await usersRepo.setStatus(trx, id, status, now);
   if (status !== 'active') await sessionsRepo.revokeAllForUser(trx as never, id, now);
 }
 
@@ -106,12 +108,12 @@ async function applyType(
   if (type !== 'professional') return;
   const existing = await trx('professional_profiles').where({ user_id: id }).first('user_id');
   if (existing) {
-    await trx('professional_profiles').where({ user_id: id }).update({ profession });
+    await profilesRepo.updateProfileColumns(trx, id, { profession });
     return;
   }
   const place = fallbackLocation(location);
   const [latest] = await trx('subscriptions').where({ user_id: id }).max({ period_end: 'period_end' });
-  await trx('professional_profiles').insert({
+  await profilesRepo.insertProfile(trx, {
     user_id: id,
     profession,
     latitude: place.lat,
@@ -139,9 +141,10 @@ export async function updateUserProfile(
     if (await trx('users').where({ phone }).whereNot({ id }).first('id')) {
       throw conflict('An account with this phone number already exists.', 'already_exists');
     }
-    await trx('users')
-      .where({ id })
-      .update({
+    await usersRepo.updateDetails(
+      trx,
+      id,
+      {
         first_name: input.firstName,
         last_name: input.lastName,
         email: input.email,
@@ -149,8 +152,9 @@ export async function updateUserProfile(
         user_type: input.type,
         location: input.location || null,
         description: input.description || null,
-        updated_at: now,
-      });
+      },
+      now,
+    );
     await applyType(trx, id, input.type, input.profession, input.location);
     if (input.status !== before.status) await applyStatus(trx, id, input.status, now);
     const after = (await findAdminUser(trx, id, now))!;

@@ -16,6 +16,7 @@ import { startJob, type Job } from '../../jobs.ts';
 import type { Logger } from '../../logger.ts';
 import { bookingStep, timeMessages, timeTexts } from '../notifications/messages.ts';
 import { listedProfessionals } from '../professionals/repo.ts';
+import * as profilesRepo from '../professionals/repo.ts';
 import { searchProfessionals } from '../professionals/search.ts';
 import { type BookingDeps, findBookings, partyBooking, slotStart } from './service.ts';
 import { addSystemLine } from './system-lines.ts';
@@ -98,12 +99,7 @@ async function expireRequest(deps: BookingDeps, id: number): Promise<boolean> {
       .returning(['customer_id', 'professional_id', 'created_at', 'answer_by']);
     if (!row) return false;
     const waitedSeconds = (new Date(row.answer_by!).getTime() - new Date(row.created_at).getTime()) / 1000;
-    await trx('professional_profiles')
-      .where({ user_id: row.professional_id })
-      .update({
-        answered_requests: trx.raw('answered_requests + 1'),
-        response_seconds_total: trx.raw('response_seconds_total + ?', [waitedSeconds]),
-      });
+    await profilesRepo.countAnsweredRequest(trx, row.professional_id, waitedSeconds);
     await trx('booking_proposals')
       .where({ booking_id: id, status: 'open' })
       .update({ status: 'expired', answered_at: now });

@@ -15,6 +15,7 @@ import type { BookingProposalRow, Int8 } from '../../db-tables.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors.ts';
 import { bookingStep, timeMessages, timeTexts } from '../notifications/messages.ts';
 import { openSlots } from '../professionals/service.ts';
+import * as profilesRepo from '../professionals/repo.ts';
 import { contactOf, expireOverdue, OPEN } from './expiry.ts';
 import { addSystemLine } from './system-lines.ts';
 import { type BookingDeps, bookableStart, findBookings, partyBooking, slotStart } from './service.ts';
@@ -219,14 +220,11 @@ async function moveBooking(
     const answeredAt =
       Number(proposal.proposed_by) === Number(booking.professional_id) ? new Date(proposal.created_at) : now;
     Object.assign(changes, { status: 'confirmed', responded_at: answeredAt });
-    await trx('professional_profiles')
-      .where({ user_id: booking.professional_id })
-      .update({
-        answered_requests: trx.raw('answered_requests + 1'),
-        response_seconds_total: trx.raw('response_seconds_total + ?', [
-          (answeredAt.getTime() - new Date(booking.created_at).getTime()) / 1000,
-        ]),
-      });
+    await profilesRepo.countAnsweredRequest(
+      trx,
+      booking.professional_id,
+      (answeredAt.getTime() - new Date(booking.created_at).getTime()) / 1000,
+    );
   }
   try {
     await trx('bookings').where({ id: booking.id }).whereIn('status', OPEN).update(changes);

@@ -23,6 +23,7 @@ import { bookingMessages, bookingStep, chatLines, textMessages } from '../notifi
 import { addSystemLine } from './system-lines.ts';
 import { cancellationKind } from './reliability.ts';
 import { listedProfessionals } from '../professionals/repo.ts';
+import * as profilesRepo from '../professionals/repo.ts';
 import { avatarUrl } from '../photos/repo.ts';
 import { graceStart } from '../subscriptions/grace.ts';
 import { answerBy, EXPIRY_MESSAGES } from '../../../../contract/reschedule.ts';
@@ -326,15 +327,11 @@ export async function transitionBooking(
       .where((w) => w.whereNot('status', 'pending').orWhereNull('answer_by').orWhere('answer_by', '>', now))
       .update(changes);
     if (!count) return null;
-    const counters = trx('professional_profiles').where({ user_id: booking.professional_id });
     if (action === 'accept' || action === 'decline') {
       const seconds = (now.getTime() - new Date(booking.created_at).getTime()) / 1000;
-      await counters.update({
-        answered_requests: trx.raw('answered_requests + 1'),
-        response_seconds_total: trx.raw('response_seconds_total + ?', [seconds]),
-      });
+      await profilesRepo.countAnsweredRequest(trx, booking.professional_id, seconds);
     } else if (action === 'complete') {
-      await counters.update({ completed_jobs: trx.raw('completed_jobs + 1') });
+      await profilesRepo.countCompletedJob(trx, booking.professional_id);
     }
     const moved = (await findBookings(trx, user.id, { id }))[0];
     const other = role === 'customer' ? moved.professionalId : moved.customerId;
@@ -559,9 +556,7 @@ export async function reviewBooking(
       comment: input.comment,
       created_at: deps.clock.now(),
     });
-    await trx('professional_profiles')
-      .where({ user_id: booking.professional_id })
-      .update({ review_count: trx.raw('review_count + 1'), rating_total: trx.raw('rating_total + ?', [input.rating]) });
+    await profilesRepo.countReview(trx, booking.professional_id, input.rating);
   });
   return { success: true as const, message: 'Thank you for your review!' };
 }

@@ -17,6 +17,7 @@ import {
 import { addMonths, HOUR_MS } from '../../../../contract/dates.ts';
 import type { Clock } from '../../clock.ts';
 import type { Conn, Db } from '../../db.ts';
+import * as profilesRepo from '../professionals/repo.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { ProviderUnavailableError, type PaymentProvider, type ProviderTransaction } from '../../providers/payments.ts';
@@ -309,11 +310,11 @@ export async function settlePayment(
         period_end: paidUntil,
         created_at: now,
       });
-      await trx('professional_profiles').where({ user_id: userId }).update({ paid_until: paidUntil });
+      await profilesRepo.setPaidUntil(trx, userId, paidUntil);
       if (settled.purpose === 'registration') await creditReferralCommission(trx, userId, settled, now);
       await keepReusableCard(trx, userId, tx, now);
       // Paying again means they want the subscription: reminders resume.
-      await trx('users').where({ id: userId }).update({ renewal_cancelled_at: null });
+      await usersRepo.setRenewalCancelledAt(trx, userId, null);
       const user = await usersRepo.findById(trx, userId);
       if (user?.status === 'pending') await usersRepo.setStatus(trx, userId, 'active', now);
       // The receipt is written with the month it reports, and only by the call that granted it.

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { photoUrl, type Photo, type PhotoSize } from '../../../../contract/photos.ts';
 import type { Conn } from '../../db.ts';
+import * as usersRepo from '../accounts/users.ts';
 import type { PhotoRow } from '../../db-tables.ts';
 import type { Encoded } from './images.ts';
 
@@ -97,7 +98,7 @@ export async function replaceProfilePhoto(
 ): Promise<void> {
   await trx('photos').where({ user_id: userId, kind: 'profile' }).delete();
   await trx('photos').insert({ user_id: userId, kind: 'profile', position: 0, ...photoColumns(photo), created_at: at });
-  await trx('users').where({ id: userId }).update({ avatar_hash: photo.hash });
+  await usersRepo.setAvatar(trx, userId, photo.hash);
 }
 
 /** Adds a work photo after the others; the caller has checked there is room (under lockUser). */
@@ -126,13 +127,13 @@ export async function deletePhoto(
       .where('position', '>', gone.position)
       .decrement('position', 1);
   }
-  if (photo.kind === 'profile') await trx('users').where({ id: photo.userId }).update({ avatar_hash: null });
+  if (photo.kind === 'profile') await usersRepo.setAvatar(trx, photo.userId, null);
 }
 
 /** Every photo of an account (deletion and anonymisation). */
 export async function deleteAllPhotos(trx: Knex.Transaction, userId: number): Promise<void> {
   await trx('photos').where({ user_id: userId }).delete();
-  await trx('users').where({ id: userId }).update({ avatar_hash: null });
+  await usersRepo.setAvatar(trx, userId, null);
 }
 
 /** The bytes of one size by the content hash (any owner's copy: equal hashes are equal bytes), or null. */

@@ -3,8 +3,10 @@ import { roundMiles } from '../../../../contract/distance.ts';
 import { timeLabel } from '../../../../contract/dates.ts';
 import { photoUrl } from '../../../../contract/photos.ts';
 import { CARD_SKILLS, type Availability, type Listing, type ListingCard } from '../../../../contract/professionals.ts';
+import type { Knex } from 'knex';
+import type { Tables } from 'knex/types/tables.js';
 import { jsonColumn, type Conn } from '../../db.ts';
-import type { ProfessionalProfileRow, UserRow } from '../../db-tables.ts';
+import type { ProfessionalProfileRow, UserRow, Writable } from '../../db-tables.ts';
 import { GRACE_START_SQL } from '../subscriptions/grace.ts';
 import { reliabilityWords, type Reliability } from '../../../../contract/reports.ts';
 import { professionalReliability } from '../bookings/reliability.ts';
@@ -166,11 +168,44 @@ export function recentReviews(db: Conn, professionalId: number) {
 export const updateProfileColumns = (db: Conn, userId: number, changes: Record<string, unknown>) =>
   db('professional_profiles').where({ user_id: userId }).update(changes);
 
+/** A professional's listing, made at sign-up or when an administrator makes someone a professional. */
+export const insertProfile = (conn: Conn, row: Knex.ResolveTableType<Tables['professional_profiles'], 'insert'>) =>
+  conn('professional_profiles').insert(row);
+
+/** Paid until: settlement keeps it in step with the subscription (contract/subscriptions.ts). */
+export const setPaidUntil = (conn: Conn, userId: number, paidUntil: Date) =>
+  conn('professional_profiles').where({ user_id: userId }).update({ paid_until: paidUntil });
+
+/** The verification state the listing shows (verification/repo.ts keeps the documents behind it). */
+export const setVerification = (
+  conn: Conn,
+  userId: number,
+  columns: Required<
+    Pick<Writable<ProfessionalProfileRow>, 'verification_status' | 'verification_reason' | 'verified_at' | 'verified'>
+  >,
+) => conn('professional_profiles').where({ user_id: userId }).update(columns);
+
+/** A request answered (accepted, declined, or left to expire) after `waitedSeconds`: the response figures of the listing. */
+export const countAnsweredRequest = (conn: Conn, professionalId: number | string, waitedSeconds: number) =>
+  conn('professional_profiles')
+    .where({ user_id: professionalId })
+    .update({
+      answered_requests: conn.raw('answered_requests + 1'),
+      response_seconds_total: conn.raw('response_seconds_total + ?', [waitedSeconds]),
+    });
+
+export const countCompletedJob = (conn: Conn, professionalId: number | string) =>
+  conn('professional_profiles')
+    .where({ user_id: professionalId })
+    .update({ completed_jobs: conn.raw('completed_jobs + 1') });
+
+export const countReview = (conn: Conn, professionalId: number | string, rating: number) =>
+  conn('professional_profiles')
+    .where({ user_id: professionalId })
+    .update({ review_count: conn.raw('review_count + 1'), rating_total: conn.raw('rating_total + ?', [rating]) });
+
 export const locationSource = (db: Conn, userId: number) =>
   db('professional_profiles').where({ user_id: userId }).first('location_source');
-
-export const updateUser = (db: Conn, userId: number, changes: Record<string, unknown>) =>
-  db('users').where({ id: userId }).update(changes);
 
 export const addFavourite = (db: Conn, customerId: number, professionalId: number, now: Date) =>
   db('favourites')

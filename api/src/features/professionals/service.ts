@@ -23,7 +23,6 @@ import {
   locationSource,
   recentReviews,
   updateProfileColumns,
-  updateUser,
 } from './repo.ts';
 
 export const PROFESSIONAL_NOT_FOUND = 'Professional not found.';
@@ -114,12 +113,13 @@ export async function updateProfile(
     const userChanges = {
       ...(p.firstName !== undefined && { first_name: p.firstName }),
       ...(p.lastName !== undefined && { last_name: p.lastName }),
-      ...(p.phone !== undefined && { phone: toE164(p.phone) }),
+      // profileSchema accepts only a number toE164 reads.
+      ...(p.phone !== undefined && { phone: toE164(p.phone) as string }),
       ...(p.location !== undefined && { location: p.location || null }),
       ...(p.localAddress !== undefined && { local_address: p.localAddress || null }),
       ...(p.bio !== undefined && { description: p.bio || null }),
     };
-    await updateUser(trx, user.id, { ...userChanges, updated_at: now });
+    await usersRepo.updateDetails(trx, user.id, userChanges, now);
     if (user.userType === 'professional') {
       const profile = await locationSource(trx, user.id);
       const moveToCity = p.location !== undefined && profile!.location_source !== 'own'; // every professional has a profile

@@ -8,6 +8,7 @@ import {
 } from '../../../../contract/push.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
+import * as usersRepo from '../accounts/users.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { allowedPushEndpoint, PushGoneError, type PushSender } from '../../providers/push.ts';
 
@@ -80,7 +81,7 @@ export async function devices(deps: PushDeps, userId: number): Promise<PushDevic
 }
 
 export async function setAlsoText(deps: PushDeps, userId: number, alsoText: boolean): Promise<{ alsoText: boolean }> {
-  await deps.db('users').where({ id: userId }).update({ also_text: alsoText });
+  await usersRepo.setAlsoText(deps.db, userId, alsoText);
   return { alsoText };
 }
 

@@ -4,6 +4,7 @@ import type { PlanType } from '../../../../contract/plans.ts';
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
+import * as usersRepo from '../accounts/users.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import { ChargeRefusedError, ProviderUnavailableError } from '../../providers/payments.ts';
 import { chargeFailedMessage, textMessages } from '../notifications/messages.ts';
@@ -75,7 +76,7 @@ export async function autoRenewCard(db: Db, userId: number): Promise<string | nu
 export async function setAutoRenewal(db: Db, userId: number, enabled: boolean): Promise<AutoRenewal | null> {
   const updated = await db('card_authorizations').where({ user_id: userId }).update({ auto_renew: enabled });
   if (!updated) return null;
-  if (enabled) await db('users').where({ id: userId }).update({ renewal_cancelled_at: null });
+  if (enabled) await usersRepo.setRenewalCancelledAt(db, userId, null);
   return autoRenewalOf(db, userId);
 }
 

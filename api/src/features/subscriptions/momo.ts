@@ -16,6 +16,7 @@ import { countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { ChargeRefusedError, ProviderUnavailableError, type ChargeProgress } from '../../providers/payments.ts';
 import { createPaymentIntent, settlePayment, type PaymentRow, type PaymentsDeps } from '../payments/service.ts';
 import { assertPromptable } from './momo-numbers.ts';
+import * as usersRepo from '../accounts/users.ts';
 
 /**
  * Renewal by a prompt sent to the payer's phone (issue #20, docs/PRODUCT.md "Mobile money in one
@@ -221,7 +222,7 @@ export async function sendMomoPrompt(
         renew_link_hash: renewLinkHash,
       })
       .returning('*');
-    await trx('users').where({ id: user.id }).update({ momo_network: network });
+    await usersRepo.setMomoNetwork(trx, user.id, network);
     return { payment: created as PromptPayment, fresh: true };
   });
   if (!fresh) return openAnswer(payment);

@@ -1,9 +1,10 @@
 import type { Db } from '../../db.ts';
+import * as usersRepo from '../accounts/users.ts';
 import * as subscriptionsRepo from './repo.ts';
 
 /** POST /api/subscription/cancel: no reminders, and no automatic charge either; the paid period stays. */
 export async function cancelRenewal(db: Db, userId: number, now: Date): Promise<void> {
-  await subscriptionsRepo.markRenewalCancelled(db, userId, now);
+  await usersRepo.setRenewalCancelledAt(db, userId, now);
   // Not renewing means not renewing automatically either.
   await subscriptionsRepo.stopAutoRenewal(db, userId);
 }

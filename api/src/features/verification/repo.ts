@@ -9,6 +9,7 @@ import type {
   VerificationStatus,
 } from '../../../../contract/verification.ts';
 import type { Conn } from '../../db.ts';
+import * as profilesRepo from '../professionals/repo.ts';
 import type { Int8, ProfessionalDocumentRow } from '../../db-tables.ts';
 
 /** Verification documents, their bytes, the access log and the profile's status (knex only). */
@@ -65,14 +66,12 @@ export async function saveState(
   userId: number,
   state: { status: VerificationStatus; reason?: string | null; at: Date },
 ): Promise<void> {
-  await trx('professional_profiles')
-    .where({ user_id: userId })
-    .update({
-      verification_status: state.status,
-      verification_reason: state.status === 'rejected' ? (state.reason ?? null) : null,
-      verified_at: state.status === 'verified' ? state.at : null,
-      verified: state.status === 'verified',
-    });
+  await profilesRepo.setVerification(trx, userId, {
+    verification_status: state.status,
+    verification_reason: state.status === 'rejected' ? (state.reason ?? null) : null,
+    verified_at: state.status === 'verified' ? state.at : null,
+    verified: state.status === 'verified',
+  });
 }
 
 export interface NewDocument {
