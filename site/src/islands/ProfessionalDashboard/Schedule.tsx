@@ -14,7 +14,7 @@ import {
   timeLabel,
   todayInGhana,
 } from '../../../../contract/dates.ts';
-import { JobCard } from './JobRequests.tsx';
+import { JobCard } from './JobCard.tsx';
 import { useSaveForm } from './useSaveForm.ts';
 import { $bookings } from '../../stores/bookings.ts';
 import { saveAvailability } from '../../stores/professional.ts';

@@ -1,0 +1,28 @@
+import { useEffect, useRef } from 'react';
+
+/** A question before an action that cannot be undone: focus goes to it, Yes acts, No puts it away. */
+export function AskFirst(props: {
+  label: string;
+  question: string;
+  yes: string;
+  no: string;
+  busy: boolean;
+  onYes: () => void;
+  onNo: () => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} className="pd-confirm" role="group" aria-label={props.label}>
+      <p>{props.question}</p>
+      <div className="wz-actions">
+        <button type="button" className="btn wz-button" disabled={props.busy} onClick={props.onYes}>
+          {props.yes}
+        </button>
+        <button type="button" className="btn btn-line wz-button" disabled={props.busy} onClick={props.onNo}>
+          {props.no}
+        </button>
+      </div>
+    </div>
+  );
+}

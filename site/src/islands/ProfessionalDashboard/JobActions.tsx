@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import type { Booking } from '../../../../contract/bookings.ts';
+import type { BookingAction } from '../../stores/bookings.ts';
+import { AskFirst } from './AskFirst.tsx';
+import { cancelJobQuestion, completeJobQuestion } from './job-card.ts';
+
+/** The action asked first (docs/PRODUCT.md "Bookings"): which one waits for Yes. */
+export type Asking = 'cancel' | 'complete' | null;
+
+/**
+ * A job's buttons by its status (Accept, Decline; Call, Mark Completed once started, Cancel Job)
+ * and the question a cancel or a completion asks first.
+ */
+export function JobActions({
+  job,
+  busy,
+  started,
+  asking,
+  onAsk,
+  onAct,
+  messageButton,
+}: {
+  job: Booking;
+  /** The action the server is answering: every button waits. */
+  busy: BookingAction | null;
+  started: boolean;
+  asking: Asking;
+  onAsk: (asking: Asking) => void;
+  onAct: (action: BookingAction) => Promise<void>;
+  messageButton: ReactNode;
+}) {
+  const waiting = busy !== null;
+  return (
+    <>
+      <div className="wz-actions">
+        {job.status === 'pending' ? (
+          <>
+            <button type="button" className="btn wz-button" disabled={waiting} onClick={() => void onAct('accept')}>
+              {busy === 'accept' ? 'Accepting...' : 'Accept'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-line wz-button"
+              disabled={waiting}
+              onClick={() => void onAct('decline')}
+            >
+              {busy === 'decline' ? 'Declining...' : 'Decline'}
+            </button>
+            {messageButton}
+          </>
+        ) : null}
+        {job.status === 'confirmed' ? (
+          <>
+            {messageButton}
+            {job.contactPhone ? (
+              <a className="btn btn-line wz-button pd-call" href={`tel:${job.contactPhone}`}>
+                Call <span className="sr-only">{job.customerName}</span>
+              </a>
+            ) : null}
+            {started && !asking ? (
+              <button type="button" className="btn wz-button" disabled={waiting} onClick={() => onAsk('complete')}>
+                Mark Completed
+              </button>
+            ) : null}
+            {asking ? null : (
+              <button
+                type="button"
+                className="btn btn-line wz-button"
+                disabled={waiting}
+                onClick={() => onAsk('cancel')}
+              >
+                Cancel Job
+              </button>
+            )}
+          </>
+        ) : null}
+      </div>
+      {job.status === 'confirmed' && asking === 'cancel' ? (
+        <AskFirst
+          label="Confirm cancelling the job"
+          question={cancelJobQuestion(job)}
+          yes={busy === 'cancel' ? 'Cancelling...' : 'Yes, cancel the job'}
+          no="Keep the job"
+          busy={waiting}
+          onYes={() => void onAct('cancel').then(() => onAsk(null))}
+          onNo={() => onAsk(null)}
+        />
+      ) : null}
+      {job.status === 'confirmed' && asking === 'complete' ? (
+        <AskFirst
+          label="Confirm marking the job completed"
+          question={completeJobQuestion(job)}
+          yes={busy === 'complete' ? 'Saving...' : 'Yes, mark it completed'}
+          no="Not yet"
+          busy={waiting}
+          onYes={() => void onAct('complete').then(() => onAsk(null))}
+          onNo={() => onAsk(null)}
+        />
+      ) : null}
+    </>
+  );
+}

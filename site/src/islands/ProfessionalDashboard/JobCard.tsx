@@ -1,0 +1,115 @@
+import { useStore } from '@nanostores/react';
+import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { SessionUser } from '../../../../contract/account-types.ts';
+import type { Booking } from '../../../../contract/bookings.ts';
+import { startLabel } from '../../../../contract/dates.ts';
+import { actOnBooking, refreshBookings } from '../../stores/bookings.ts';
+import type { BookingAction } from '../../stores/bookings.ts';
+import { $session } from '../../stores/session.ts';
+import { $unread, unreadName } from '../../stores/unread.ts';
+import { lazyPart } from '../../ui/LazyPart.tsx';
+import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
+import { focusedControl, useFocusBack } from '../../ui/useFocusBack.ts';
+import { JobTrust } from '../Reports/JobTrust.tsx';
+import { AnswerBy, BookingTime } from '../Reschedule/BookingTime.tsx';
+import { JobActions } from './JobActions.tsx';
+import type { Asking } from './JobActions.tsx';
+import { JobFacts } from './JobFacts.tsx';
+import { STATUS_LABEL } from './job-card.ts';
+import { useStarted } from './useStarted.ts';
+
+const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
+
+/** One job request with its actions (docs/PRODUCT.md "Bookings"). */
+export function JobCard({
+  job,
+  user,
+  onDone,
+  compact = false,
+}: {
+  job: Booking;
+  user: SessionUser;
+  onDone: (message: string) => void;
+  compact?: boolean;
+}) {
+  const id = useId();
+  const token = useStore($session).token;
+  const unread = useStore($unread).chats[job.id];
+  const [busy, setBusy] = useState<BookingAction | null>(null);
+  const [problem, setProblem] = useState('');
+  const [chatOpen, setChatOpen] = useState(false);
+  const [asking, setAsking] = useState<Asking>(null);
+  // The buttons are disabled while the server answers: after a refusal, focus goes back to the one used.
+  const origin = useFocusBack<HTMLElement>(busy !== null);
+
+  async function act(action: BookingAction) {
+    origin.current = focusedControl();
+    setBusy(action);
+    setProblem('');
+    onDone('');
+    const outcome = await actOnBooking(job.id, action);
+    setBusy(null);
+    if (outcome.ok) onDone(outcome.message);
+    else setProblem(outcome.message);
+  }
+
+  // A confirmed job can be marked completed once it has started (docs/PRODUCT.md "Bookings").
+  const started = useStarted(job.date, job.time);
+  const open = job.status === 'pending' || job.status === 'confirmed';
+  const messageButton: ReactNode = open ? (
+    <button
+      type="button"
+      className="btn btn-line wz-button"
+      aria-expanded={chatOpen}
+      aria-controls={chatOpen ? `${id}-chat` : undefined}
+      aria-label={chatOpen ? undefined : unreadName('Message', unread)}
+      onClick={() => setChatOpen((o) => !o)}
+    >
+      {chatOpen ? 'Close Messages' : 'Message'}
+      {chatOpen ? null : <UnreadBadge count={unread} />}
+    </button>
+  ) : null;
+  return (
+    <li className="card pd-job" aria-labelledby={`${id}-name`}>
+      <div className="pd-job-head">
+        <h3 id={`${id}-name`}>{job.customerName}</h3>
+        <span className={`pd-status is-${job.status}`}>
+          {job.expired ? 'Not answered in time' : STATUS_LABEL[job.status]}
+        </span>
+      </div>
+      <p className="pd-job-service">{job.service}</p>
+      {job.description ? <p>{job.description}</p> : null}
+      <JobFacts job={job} compact={compact} />
+      {job.notes ? <p className="pd-note">{job.notes}</p> : null}
+      <AnswerBy booking={job} />
+      <JobActions
+        job={job}
+        busy={busy}
+        started={started}
+        asking={asking}
+        onAsk={setAsking}
+        onAct={act}
+        messageButton={messageButton}
+      />
+      <BookingTime booking={job} viewer="professional" otherName={job.customerName} onChanged={onDone} />
+      {job.status === 'confirmed' && !started ? (
+        <p className="pd-muted">You can mark this completed from {startLabel(job.date, job.time)}.</p>
+      ) : null}
+      {job.status === 'pending' ? (
+        <p className="pd-muted">You can message {job.customerName} before you accept.</p>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="wz-alert">
+          {problem}
+        </p>
+      ) : null}
+      {compact ? null : <JobTrust booking={job} party="professional" onChanged={refreshBookings} />}
+      {chatOpen && token ? (
+        <div id={`${id}-chat`} className="pd-chat">
+          <ChatPanel bookingId={job.id} token={token} meId={user.id} otherName={job.customerName} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
