@@ -25,17 +25,11 @@ const FILE_EXEMPTIONS: Record<string, { limit: number; why: string }> = {
   'CustomerDashboard/CustomerDashboard.tsx': { limit: 300, why: 'the dashboard shell and its tabs: not split yet' },
   'AffiliateWizard/AffiliateWizard.tsx': { limit: 300, why: 'one form; the forms kit (site/src/ui) is to shorten it' },
   'AdminConsole/UserDialog.tsx': { limit: 280, why: "an account's dialog: not split yet" },
-  'CustomerDashboard/MyBookings.tsx': { limit: 420, why: 'waits for the one bookings store (#32 item 2)' },
-  'BookingDialog/BookingDialog.tsx': { limit: 380, why: 'waits for the one bookings store (#32 item 2)' },
-  'ProfessionalDashboard/JobRequests.tsx': { limit: 370, why: 'waits for the one bookings store (#32 item 2)' },
 };
 const FUNCTION_EXEMPTIONS: Record<string, { limit: number; why: string }> = {
-  'BookingDialog/BookingDialog.tsx BookingDialog': { limit: 330, why: 'waits for the one bookings store (#32 item 2)' },
   'AdminConsole/ReportsTab.tsx ReportDetail': { limit: 210, why: 'one report with its actions: not split yet' },
   'AffiliateWizard/AffiliateWizard.tsx SignupForm': { limit: 200, why: 'one form; the forms kit is to shorten it' },
-  'CustomerDashboard/MyBookings.tsx BookingCard': { limit: 200, why: 'waits for the one bookings store (#32 item 2)' },
   'FindPro/FindPro.tsx FindPro': { limit: 200, why: 'waits for the one bookings store (#32 item 2)' },
-  'ProfessionalDashboard/JobRequests.tsx JobCard': { limit: 190, why: 'waits for the one bookings store (#32 item 2)' },
   'ProfileEditor/ProfileEditor.tsx ProfileEditor': { limit: 160, why: 'one form; the forms kit is to shorten it' },
   'AdminConsole/VerificationTab.tsx VerificationTab': { limit: 160, why: 'one list with its actions: not split yet' },
 };

@@ -42,8 +42,8 @@ describe('my bookings', () => {
 
   it('warns that a cancellation counts only when it is late', () => {
     expect(lateCancelWarning(booking('confirmed'))).toBe('');
-    expect(lateCancelWarning(booking('confirmed', { trust: { cancelNow: 'late' } } as unknown as Partial<Booking>))).toContain(
-      'late cancellation',
-    );
+    expect(
+      lateCancelWarning(booking('confirmed', { trust: { cancelNow: 'late' } } as unknown as Partial<Booking>)),
+    ).toContain('late cancellation');
   });
 });

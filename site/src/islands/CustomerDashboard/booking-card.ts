@@ -17,7 +17,12 @@ export const noBookingsText = (filter: Filter): string =>
 
 /** The sub-tab an arrow key, Home or End moves to (round the ends); none for any other key. */
 export function filterAfterKey(key: string, index: number): Filter | undefined {
-  const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: FILTERS.length - 1 };
+  const moves: Record<string, number> = {
+    ArrowRight: index + 1,
+    ArrowLeft: index - 1,
+    Home: 0,
+    End: FILTERS.length - 1,
+  };
   if (!(key in moves)) return undefined;
   return FILTERS[(moves[key] + FILTERS.length) % FILTERS.length].id;
 }

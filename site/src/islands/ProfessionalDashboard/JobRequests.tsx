@@ -62,9 +62,7 @@ export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Jo
           </button>
         </div>
       ) : null}
-      {jobs.state === 'loaded' && shown.length === 0 ? (
-        <p className="pd-empty">{noJobsText(filter)}</p>
-      ) : null}
+      {jobs.state === 'loaded' && shown.length === 0 ? <p className="pd-empty">{noJobsText(filter)}</p> : null}
       {shown.length > 0 ? (
         <ul className="pd-list" role="list">
           {shown.map((job) => (

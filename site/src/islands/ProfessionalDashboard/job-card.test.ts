@@ -26,7 +26,9 @@ describe('job requests', () => {
   });
 
   it('asks before cancelling, saying whether it counts against the professional', () => {
-    expect(cancelJobQuestion(job(1, 'confirmed', '2026-12-03'))).toMatch(/^Cancel the job with Efua on .+\? The customer is told at once\.$/);
+    expect(cancelJobQuestion(job(1, 'confirmed', '2026-12-03'))).toMatch(
+      /^Cancel the job with Efua on .+\? The customer is told at once\.$/,
+    );
     const late = job(1, 'confirmed', '2026-12-03', '09:00', { trust: { cancelNow: 'late' } });
     expect(cancelJobQuestion(late)).toContain('counts as a late cancellation');
     expect(completeJobQuestion(late)).toContain('Efua will be asked to confirm it was done.');

@@ -27,7 +27,11 @@ export const jobCount = (all: Booking[], filter: JobFilter): number =>
   filter === 'all' ? all.length : all.filter((j) => j.status === filter).length;
 
 export const noJobsText = (filter: JobFilter): string =>
-  filter === 'pending' ? 'No pending job requests right now.' : filter === 'all' ? 'No job requests yet.' : `No ${filter} jobs.`;
+  filter === 'pending'
+    ? 'No pending job requests right now.'
+    : filter === 'all'
+      ? 'No job requests yet.'
+      : `No ${filter} jobs.`;
 
 /** What the professional is told before cancelling a confirmed job (docs/PRODUCT.md "Cancellations that count"). */
 const CANCEL_NOW_WORDS: Record<CancellationKind, string> = {
