@@ -180,6 +180,8 @@ function onBookingNews(): void {
 // Watched: read the list, and follow it (the other party's news, the connection back, the browser
 // tab shown again while the stream could not be opened).
 onMount($bookings, () => {
+  // Signed out (the server's render of a page) there is no list to read.
+  if (!token()) return;
   void loadBookings();
   let seen = $connection.get().backOnline;
   const stopConnection = $connection.listen(({ backOnline }) => {

@@ -1,13 +1,17 @@
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import type { ListingCard, SearchAnswer, Sort } from '../../../contract/professionals.ts';
 import { NEARBY_RADIUS_MILES } from '../../../contract/professionals.ts';
 import { ApiError, apiFetch, DASHBOARD_MESSAGES, NetworkError, TimeoutError } from '../lib/api.ts';
+import { LOADING, type Load } from '../lib/load.ts';
+import { $location, locate } from './location.ts';
 import { $session } from './session.ts';
 import { showToast } from './toast.ts';
 
 /**
  * Find Pro's shared state: the filters, the results, the saved professionals and the professional
  * whose booking dialog is open (opened from Find Services or from Overview's recommendations).
+ * While `$results` is watched, the store searches by itself: when a filter or the position changes
+ * (finding the position first for "Near me").
  */
 export interface Filters {
   q: string;
@@ -18,14 +22,11 @@ export interface Filters {
   near: boolean;
 }
 
+/** The professionals shown for the current search. */
 export interface Results {
-  status: 'idle' | 'loading' | 'ready' | 'error';
   items: ListingCard[];
-  message: string | null;
   /** Where the next page starts (the answer's nextCursor); null when everything is shown. */
   nextCursor: string | null;
-  /** "Show more professionals": loading the next page, or why that failed (the items shown stay). */
-  more: MoreState;
 }
 
 export interface MoreState {
@@ -38,7 +39,11 @@ export interface MoreState {
 const MORE_IDLE: MoreState = { status: 'idle', message: null, refused: false };
 
 export const $filters = atom<Filters>({ q: '', category: '', sort: 'distance', near: true });
-export const $results = atom<Results>({ status: 'idle', items: [], message: null, nextCursor: null, more: MORE_IDLE });
+export const $results = atom<Load<Results>>(LOADING);
+/** A new search is on its way: the results shown stay until it answers. */
+export const $searching = atom(false);
+/** "Show more professionals": loading the next page, or why that failed (the items shown stay). */
+export const $more = atom<MoreState>(MORE_IDLE);
 export const $favourites = atom<readonly number[]>([]);
 /** The professional being booked; null when the dialog is closed. */
 export const $bookingTarget = atom<ListingCard | null>(null);
@@ -99,24 +104,57 @@ export async function runSearch(near: { lat: number; lng: number } | null): Prom
   controller = own;
   const { q, category, sort } = $filters.get();
   const params: SearchParams = { q: q.trim(), category, sort, near };
-  $results.set({ ...$results.get(), status: 'loading', message: null, nextCursor: null, more: MORE_IDLE });
+  $searching.set(true);
+  $more.set(MORE_IDLE);
   try {
     const page = await fetchPage(params, null, own.signal);
     if (controller !== own) return;
     shownParams = params;
-    $results.set({
-      status: 'ready',
-      items: unique(page.professionals),
-      message: null,
-      nextCursor: page.nextCursor,
-      more: MORE_IDLE,
-    });
+    $results.set({ state: 'loaded', data: { items: unique(page.professionals), nextCursor: page.nextCursor } });
   } catch (error) {
     if (controller !== own) return;
     shownParams = null;
-    $results.set({ status: 'error', items: [], message: failure(error), nextCursor: null, more: MORE_IDLE });
+    $results.set({ state: 'failed', message: failure(error) });
   }
+  $searching.set(false);
 }
+
+/** Try Again (or Search Again after a refused "Show more"): the current filters searched once more. */
+export function searchAgain(): void {
+  const near = nearFor();
+  if (near !== 'locating') void runSearch(near);
+}
+
+/** Where "Near me" searches: nowhere (off), the position, or 'locating' while it is being found. */
+function nearFor(): { lat: number; lng: number } | null | 'locating' {
+  const { near } = $filters.value;
+  const location = $location.value;
+  if (!near) return null;
+  if (location.status === 'idle' || location.status === 'loading' || !location.coords) return 'locating';
+  return location.coords;
+}
+
+// Watched: search, and again when a filter or the position's numbers change.
+onMount($results, () => {
+  let searched = '';
+  const follow = () => {
+    if ($filters.value.near && $location.value.status === 'idle') void locate();
+    const near = nearFor();
+    if (near === 'locating') return;
+    const { q, category, sort } = $filters.value;
+    const key = JSON.stringify([q, category, sort, near]);
+    if (key === searched) return;
+    searched = key;
+    void runSearch(near);
+  };
+  follow();
+  const stopFilters = $filters.listen(follow);
+  const stopLocation = $location.listen(follow);
+  return () => {
+    stopFilters();
+    stopLocation();
+  };
+});
 
 /** What "Show more" ended with: the first result it added (null: none were new), or why it did not. */
 export type MoreOutcome = { ok: true; firstNewId: number | null } | { ok: false; aborted: boolean };
@@ -126,26 +164,27 @@ export type MoreOutcome = { ok: true; firstNewId: number | null } | { ok: false;
  * appended to the results (anyone already shown is skipped). One at a time; a new search aborts it.
  */
 export async function loadMore(): Promise<MoreOutcome> {
-  const current = $results.get();
-  if (current.status !== 'ready' || !current.nextCursor || !shownParams || current.more.status === 'loading')
+  const current = $results.value;
+  if (current.state !== 'loaded' || !current.data.nextCursor || !shownParams || $more.value.status === 'loading')
     return { ok: false, aborted: true };
   const own = new AbortController();
   moreController = own;
-  $results.set({ ...current, more: { status: 'loading', message: null, refused: false } });
+  $more.set({ status: 'loading', message: null, refused: false });
   try {
-    const page = await fetchPage(shownParams, current.nextCursor, own.signal);
+    const page = await fetchPage(shownParams, current.data.nextCursor, own.signal);
     if (moreController !== own) return { ok: false, aborted: true };
     moreController = null;
-    const before = $results.get();
-    const shown = new Set(before.items.map((pro) => pro.id));
+    const before = $results.value.state === 'loaded' ? $results.value.data.items : [];
+    const shown = new Set(before.map((pro) => pro.id));
     const added = unique(page.professionals).filter((pro) => !shown.has(pro.id));
-    $results.set({ ...before, items: [...before.items, ...added], nextCursor: page.nextCursor, more: MORE_IDLE });
+    $results.set({ state: 'loaded', data: { items: [...before, ...added], nextCursor: page.nextCursor } });
+    $more.set(MORE_IDLE);
     return { ok: true, firstNewId: added[0]?.id ?? null };
   } catch (error) {
     if (moreController !== own) return { ok: false, aborted: true };
     moreController = null;
     const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
-    $results.set({ ...$results.get(), more: { status: 'error', message: failure(error), refused } });
+    $more.set({ status: 'error', message: failure(error), refused });
     return { ok: false, aborted: false };
   }
 }

@@ -81,9 +81,9 @@ export async function loadProfessional(
   options: { fresh?: boolean } = {},
 ): Promise<void> {
   // Already shown (the store is newer than the query cache once something was changed).
-  if (!options.fresh && email === user.email && $professional.get().state === 'loaded') return;
+  if (!options.fresh && email === user.email && $professional.value.state === 'loaded') return;
   email = user.email;
-  if (!options.fresh || $professional.get().state !== 'loaded') $professional.set({ state: 'loading' });
+  if (!options.fresh || $professional.value.state !== 'loaded') $professional.set({ state: 'loading' });
   try {
     const answer = await query<{ professional: ProfessionalRecord }>(userDataPath('professional', user.email), {
       token: token(),
@@ -93,7 +93,7 @@ export async function loadProfessional(
     $professional.set({ state: 'loaded', data: answer.professional });
     keep('record', account(), answer.professional);
   } catch (error) {
-    $professional.set(afterFailedRead($professional.get(), error, dashboardLoadErrorMessage(error), 'record'));
+    $professional.set(afterFailedRead($professional.value, error, dashboardLoadErrorMessage(error), 'record'));
   }
 }
 
@@ -122,7 +122,7 @@ onMount($professional, () => {
 
 /** Changes the shown record without a reload (the server already has the change). */
 export function patchProfessional(fields: Partial<ProfessionalRecord>): void {
-  const current = $professional.get();
+  const current = $professional.value;
   if (current.state === 'loaded') $professional.set({ state: 'loaded', data: { ...current.data, ...fields } });
 }
 
@@ -195,6 +195,17 @@ export async function saveProfile(changes: ProfileChanges): Promise<Outcome> {
     return failure(error);
   }
 }
+
+// Watched: the signed-in professional's record is read, again only for another account (the
+// session's user object is replaced when it is verified: that is no reason to read).
+onMount($professional, () => {
+  let readFor: string | null = null;
+  return $session.subscribe(({ user }) => {
+    if (!user || user.email === readFor) return;
+    readFor = user.email;
+    void loadProfessional(user);
+  });
+});
 
 // Back online: the record (failed, kept or only old) is read again by itself.
 onMount($professional, () => {

@@ -3,9 +3,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { CATEGORIES } from '../../../../contract/categories.ts';
 import { NEARBY_RADIUS_MILES, SORTS } from '../../../../contract/professionals.ts';
 import type { Sort } from '../../../../contract/professionals.ts';
-import { $location, locate } from '../../stores/location.ts';
+import { $location } from '../../stores/location.ts';
 import { ProCard } from './ProCard.tsx';
-import { $filters, $results, loadMore, runSearch, setFilter } from '../../stores/find-pro.ts';
+import { $filters, $more, $results, $searching, loadMore, searchAgain, setFilter } from '../../stores/find-pro.ts';
 import './findpro.css';
 import { countOf } from '../../../../contract/counts.ts';
 
@@ -34,9 +34,10 @@ const shownLabel = (n: number) => `${countOf(n, 'professional')} shown`;
 export function FindPro() {
   const filters = useStore($filters);
   const results = useStore($results);
+  const searching = useStore($searching);
+  const more = useStore($more);
   const location = useStore($location);
   const [typed, setTyped] = useState(filters.q);
-  const [attempt, setAttempt] = useState(0);
   const ids = { q: useId(), category: useId(), sort: useId(), heading: useId() };
   const moreArea = useRef<HTMLDivElement>(null);
   const [focusTarget, setFocusTarget] = useState<FocusTarget>(null);
@@ -48,18 +49,8 @@ export function FindPro() {
     return () => clearTimeout(timer);
   }, [typed, filters.q]);
 
-  useEffect(() => {
-    if (filters.near && location.status === 'idle') void locate();
-  }, [filters.near, location.status]);
-
+  // The store searches by itself while the results are shown (stores/find-pro.ts), finding the position first.
   const locating = filters.near && (location.status === 'idle' || location.status === 'loading');
-  const near = filters.near && location.coords ? location.coords : null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a search runs when a filter, the position's numbers or Try Again change, not when near's identity does
-  useEffect(() => {
-    if (locating) return;
-    void runSearch(near);
-    // near's identity changes with every location update; its numbers are what matter.
-  }, [filters.q, filters.category, filters.sort, filters.near, locating, near?.lat, near?.lng, attempt]);
 
   // After "Show more": a keyboard or screen reader user carries on from the first new card (its
   // name), not from the top of the page, where focus would fall when the button goes or changes.
@@ -83,7 +74,8 @@ export function FindPro() {
     if (from === 'retry') setFocusTarget({ to: 'more' });
     const outcome = await loadMore();
     if (outcome.ok) {
-      const last = $results.get().items.at(-1);
+      const shown = $results.get();
+      const last = shown.state === 'loaded' ? shown.data.items.at(-1) : undefined;
       const id = outcome.firstNewId ?? last?.id; // nothing new: stay at the end of the list
       if (id !== undefined) setFocusTarget({ to: 'card', id });
     } else if (!outcome.aborted) {
@@ -91,8 +83,9 @@ export function FindPro() {
     }
   }
 
-  const busy = locating || results.status === 'loading' || results.status === 'idle';
-  const loadingMore = results.more.status === 'loading';
+  const busy = locating || searching || results.state === 'loading';
+  const loadingMore = more.status === 'loading';
+  const items = results.state === 'loaded' ? results.data.items : [];
   return (
     <section className="fp" aria-labelledby={ids.heading}>
       <h2 id={ids.heading} className="cd-h2">
@@ -148,20 +141,20 @@ export function FindPro() {
           ? locating
             ? 'Finding your location...'
             : 'Searching professionals...'
-          : results.status === 'ready'
-            ? results.items.length === 0
+          : results.state === 'loaded'
+            ? items.length === 0
               ? `No professionals found${filters.near ? ` within ${NEARBY_RADIUS_MILES} miles` : ''}.`
-              : shownLabel(results.items.length)
+              : shownLabel(items.length)
             : ''}
       </p>
-      {results.status === 'error' && !busy ? (
+      {results.state === 'failed' && !busy ? (
         <div className="cd-panel is-alert" role="alert">
           <p>{results.message}</p>
-          <button type="button" className="btn btn-sm cd-button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="btn btn-sm cd-button" onClick={searchAgain}>
             Try Again
           </button>
         </div>
-      ) : results.items.length === 0 ? (
+      ) : items.length === 0 ? (
         busy ? null : (
           <p className="cd-panel">
             {filters.near
@@ -172,7 +165,7 @@ export function FindPro() {
       ) : (
         <>
           <ul className="fp-list" role="list" aria-label="Professionals" aria-busy={busy}>
-            {results.items.map((pro) => (
+            {items.map((pro) => (
               <li key={pro.id}>
                 <ProCard pro={pro} />
               </li>
@@ -180,15 +173,11 @@ export function FindPro() {
           </ul>
           {busy ? null : (
             <div className="fp-more" ref={moreArea}>
-              {results.more.status === 'error' ? (
+              {more.status === 'error' ? (
                 <div className="cd-panel is-alert" role="alert">
-                  <p>{results.more.message}</p>
-                  {results.more.refused ? (
-                    <button
-                      type="button"
-                      className="btn btn-sm cd-button fp-more-retry"
-                      onClick={() => setAttempt((n) => n + 1)}
-                    >
+                  <p>{more.message}</p>
+                  {more.refused ? (
+                    <button type="button" className="btn btn-sm cd-button fp-more-retry" onClick={searchAgain}>
                       Search Again
                     </button>
                   ) : (
@@ -201,7 +190,7 @@ export function FindPro() {
                     </button>
                   )}
                 </div>
-              ) : results.nextCursor ? (
+              ) : results.state === 'loaded' && results.data.nextCursor ? (
                 // aria-disabled rather than disabled while loading: a disabled button would drop focus to the page.
                 <button
                   type="button"

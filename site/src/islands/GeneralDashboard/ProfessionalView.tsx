@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { LoadError } from '../../ui/DashboardParts.tsx';
 import { ProStats } from '../ProfessionalDashboard/Overview.tsx';
@@ -58,10 +57,6 @@ function RecentJobs() {
 export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewProps) {
   const load = useStore($professional);
   const unread = useStore($unread).bookings;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load again only for another account, not for every new user object
-  useEffect(() => {
-    void loadProfessional(user);
-  }, [user.email]);
 
   if (load.state === 'loading') return <GuardLoading text={LOADING_TEXT} />;
   if (load.state === 'failed')

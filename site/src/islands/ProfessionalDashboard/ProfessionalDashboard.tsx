@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
 import { lazyPart } from '../../ui/LazyPart.tsx';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
@@ -68,11 +68,6 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
   const [tab, setTab] = useState<Tab>('overview');
   useTabAddress(TAB_IDS, tab, setTab);
   const tabs = TABS.map((t) => (t.id === 'jobs' ? { ...t, unread } : t));
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load again only for another account, not for every new user object
-  useEffect(() => {
-    void loadProfessional(user);
-  }, [user.email]);
 
   return (
     <div className="pd">
