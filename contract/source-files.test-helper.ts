@@ -12,3 +12,14 @@ export function filesUnder(dir: string, keep: (path: string) => boolean): string
     return keep(path) ? [path] : [];
   });
 }
+
+/** An API path written as text ('/api/…', "/api/…" or `/api/…`): it comes from a contract's `…_PATHS` instead. */
+const API_PATH_LITERAL = /['"`]\/api\//;
+
+/** Each line of `source` that writes an API path as text; comments may name paths. */
+export const apiPathLiterals = (source: string): string[] =>
+  source
+    .split('\n')
+    .flatMap((line, i) =>
+      API_PATH_LITERAL.test(line) && !/^\s*(\*|\/\/|\/\*)/.test(line) ? [`line ${i + 1}: ${line.trim()}`] : [],
+    );

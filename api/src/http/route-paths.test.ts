@@ -3,22 +3,11 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { routePath } from '../../../contract/api.ts';
-import { filesUnder } from '../../../contract/source-files.test-helper.ts';
+import { apiPathLiterals, filesUnder } from '../../../contract/source-files.test-helper.ts';
 import { belowPrefix, isPathOf } from './route-paths.ts';
-
-/** A path written as text ('/api/…', "/api/…" or `/api/…`): a route's path comes from its contract's `…_PATHS` instead. */
-const API_PATH_LITERAL = /['"`]\/api\//;
 
 const featuresDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'features');
 const featureSources = filesUnder(featuresDir, (path) => path.endsWith('.ts') && !path.endsWith('.test.ts'));
-
-/** Each line of `source` that writes an API path as text. */
-const pathLiterals = (source: string) =>
-  source
-    .split('\n')
-    .flatMap((line, i) =>
-      API_PATH_LITERAL.test(line) && !/^\s*(\*|\/\/)/.test(line) ? [`line ${i + 1}: ${line.trim()}`] : [],
-    );
 
 describe('routes register the paths of contract/', () => {
   it('finds the features', () => {
@@ -26,14 +15,14 @@ describe('routes register the paths of contract/', () => {
   });
 
   it.each(featureSources.map((path) => relative(featuresDir, path)))('%s writes no /api/ path as text', (file) => {
-    expect(pathLiterals(readFileSync(join(featuresDir, file), 'utf8'))).toEqual([]);
+    expect(apiPathLiterals(readFileSync(join(featuresDir, file), 'utf8'))).toEqual([]);
   });
 
   it('catches a path written as text and lets comments and contract paths be', () => {
     for (const line of ["router.get('/api/plans', h);", 'router.post(`/api/bookings/:id/accept`, h);', 'x("/api/x")'])
-      expect(pathLiterals(line), line).not.toEqual([]);
+      expect(apiPathLiterals(line), line).not.toEqual([]);
     for (const line of ['router.get(PLANS_PATHS.prices, h);', ' * GET /api/plans: public', "// was '/api/plans'"])
-      expect(pathLiterals(line), line).toEqual([]);
+      expect(apiPathLiterals(line), line).toEqual([]);
   });
 });
 

@@ -6,6 +6,8 @@
  * - dashboardLoadErrorMessage: the dashboard data-load messages (docs/PRODUCT.md "Plain words").
  */
 import { type ErrorAnswer, type ErrorCode, isErrorCode } from '../../../contract/errors.ts';
+import { routePath } from '../../../contract/api.ts';
+import { USER_DATA_PATHS } from '../../../contract/user-data.ts';
 import { NO_CONNECTION } from '../../../contract/connection.ts';
 import { browserOffline, noteAnswered, noteNoAnswer } from '../stores/connection.ts';
 
@@ -325,8 +327,12 @@ export type DashboardUserType = 'customer' | 'professional' | 'affiliate';
 /** `/api/{userType}-data/{email}`, the email URL-encoded; throws MissingEmailError without one. */
 export function userDataPath(userType: DashboardUserType, email: string | null | undefined): string {
   if (!email) throw new MissingEmailError();
-  return `/api/${userType}-data/${encodeURIComponent(email)}`;
+  return routePath(USER_DATA_PATHS.record, { type: userType, email });
 }
+
+/** The start of every address of one kind of record: clearing it forgets the cached record. */
+export const userDataPrefix = (userType: DashboardUserType) =>
+  routePath(USER_DATA_PATHS.record, { type: userType, email: '' });
 
 /** What to tell the user when an action failed: the server's message, else the error's, else `fallback`. */
 export function actionErrorMessage(error: unknown, fallback: string): string {

@@ -1,6 +1,7 @@
-import type { PaymentIntent } from '../../../contract/payments.ts';
+import type { PaymentAnswer, PaymentIntent } from '../../../contract/payments.ts';
 import type { PlanLength } from '../../../contract/plans.ts';
 import { apiFetch } from './api.ts';
+import { ACCOUNTS_PATHS } from '../../../contract/accounts.ts';
 
 /**
  * A pending account's first payment for `months` (docs/PRODUCT.md "Paying months ahead"): the
@@ -14,7 +15,7 @@ export async function firstPaymentFor(
   months: PlanLength,
 ): Promise<PaymentIntent> {
   if (intent.months === months) return intent;
-  const answer = await apiFetch<{ success: true; payment: PaymentIntent }>('/api/signup/payment', {
+  const answer = await apiFetch<PaymentAnswer>(ACCOUNTS_PATHS.signupPayment, {
     body: { userId, completionSecret: intent.completionSecret, months },
   });
   return answer.payment;

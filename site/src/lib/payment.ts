@@ -7,8 +7,15 @@ import { apiFetch, ApiError, logUnexpected, serverMessage } from './api.ts';
 import { loadPaystack } from './paystack-loader.ts';
 import { openSandboxCheckout } from '../ui/SandboxCheckout.tsx';
 import type { PaystackPopClass } from './paystack-loader.ts';
-import { PAYMENT_MESSAGES, PAYMENT_TIMINGS } from '../../../contract/payments.ts';
-import type { CompleteRegistrationResponse, PaymentIntent, PaymentsConfig } from '../../../contract/payments.ts';
+import {
+  type CompleteRegistrationResponse,
+  PAYMENT_MESSAGES,
+  PAYMENT_TIMINGS,
+  type PaymentIntent,
+  PAYMENTS_PATHS,
+  type PaymentsConfig,
+} from '../../../contract/payments.ts';
+import type { MessageAnswer } from '../../../contract/api.ts';
 
 export type PaymentResult = { status: 'success'; reference: string } | { status: 'cancelled' };
 
@@ -153,7 +160,7 @@ let config: Promise<PaymentsConfig> | null = null;
 
 /** GET /api/payments/config, once per page (forgotten after a failure). */
 export function loadPaymentsConfig(): Promise<PaymentsConfig> {
-  config ??= apiFetch<PaymentsConfig>('/api/payments/config').catch((error: unknown) => {
+  config ??= apiFetch<PaymentsConfig>(PAYMENTS_PATHS.config).catch((error: unknown) => {
     config = null;
     throw error;
   });
@@ -191,7 +198,7 @@ export async function verifyAndComplete(
   const paymentData = { reference, status: 'success' };
   let verified: { success: boolean; message?: string };
   try {
-    verified = await apiFetch<{ success: boolean; message?: string }>('/api/verify-payment', { body: { reference } });
+    verified = await apiFetch<MessageAnswer>(PAYMENTS_PATHS.verify, { body: { reference } });
   } catch (error) {
     logUnexpected('Payment verification failed', error);
     const message = error instanceof ApiError ? serverMessage(error.body) : undefined;
@@ -199,7 +206,7 @@ export async function verifyAndComplete(
   }
   if (!verified.success) throw new Error(verified.message || PAYMENT_MESSAGES.verifyFailed);
   try {
-    const completed = await apiFetch<CompleteRegistrationResponse>('/api/complete-registration', {
+    const completed = await apiFetch<CompleteRegistrationResponse>(PAYMENTS_PATHS.completeRegistration, {
       // The intent's one-time secret: it lets the server sign this browser in (and no other).
       body: { userId, paymentReference: reference, paymentData, completionSecret },
     });

@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_PLAN_PRICES, lengthName, type LengthOffer, type PlanPrices } from '../../../contract/plans.ts';
+import {
+  DEFAULT_PLAN_PRICES,
+  lengthName,
+  type LengthOffer,
+  type PlanPrices,
+  type PlanPricesAnswer,
+  PLANS_PATHS,
+} from '../../../contract/plans.ts';
 import { formatCedis } from '../../../contract/money.ts';
 import { query } from './api.ts';
 
@@ -12,7 +19,7 @@ export function usePlanPrices(): PlanPrices {
   const [prices, setPrices] = useState<PlanPrices>(DEFAULT_PLAN_PRICES);
   useEffect(() => {
     let live = true;
-    query<PlanPrices>('/api/plans').then(
+    query<PlanPricesAnswer>(PLANS_PATHS.prices).then(
       (answer) =>
         live && setPrices({ prices: answer.prices, commissions: answer.commissions, lengths: answer.lengths }),
       () => {}, // keep the published prices; see above

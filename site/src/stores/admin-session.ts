@@ -1,8 +1,21 @@
 import { atom } from 'nanostores';
-import { ADMIN_MESSAGES, ADMIN_TOKEN_KEY } from '../../../contract/admin.ts';
-import type { AdminLoginResponse, AdminStats } from '../../../contract/admin.ts';
-import { ApiError, apiBlob, apiFetch, NetworkError, TimeoutError, withRetry } from '../lib/api.ts';
-import type { ApiFetchOptions } from '../lib/api.ts';
+import {
+  ADMIN_MESSAGES,
+  ADMIN_PATHS,
+  ADMIN_TOKEN_KEY,
+  type AdminLoginResponse,
+  type AdminStats,
+  type AdminStatsAnswer,
+} from '../../../contract/admin.ts';
+import {
+  apiBlob,
+  ApiError,
+  apiFetch,
+  type ApiFetchOptions,
+  NetworkError,
+  TimeoutError,
+  withRetry,
+} from '../lib/api.ts';
 
 /**
  * The administrator's session (docs/PRODUCT.md "Administrators": admin guard, storage key adminToken). This
@@ -78,7 +91,7 @@ export type AdminLoginOutcome =
 export async function adminSignIn(username: string, password: string): Promise<AdminLoginOutcome> {
   if (username.trim() === '' || password === '') return { kind: 'failed', message: ADMIN_MESSAGES.loginRequired };
   try {
-    const answer = await apiFetch<AdminLoginResponse>('/api/admin/login', {
+    const answer = await apiFetch<AdminLoginResponse>(ADMIN_PATHS.login, {
       method: 'POST',
       body: { username: username.trim(), password },
     });
@@ -118,7 +131,7 @@ export async function checkAdminSession(): Promise<AdminCheck> {
   }
   $adminSession.set({ status: 'checking', token });
   try {
-    const answer = await apiFetch<{ stats: AdminStats }>('/api/admin/stats', { token });
+    const answer = await apiFetch<AdminStatsAnswer>(ADMIN_PATHS.stats, { token });
     $adminSession.set({ status: 'signed-in', token });
     return { result: 'ok', stats: answer.stats };
   } catch (error) {
@@ -141,7 +154,7 @@ const LOGOUT_TIMEOUT_MS = 5_000;
 export async function adminSignOut(): Promise<void> {
   const token = readToken() ?? $adminSession.get().token;
   try {
-    if (token) await apiFetch('/api/admin/logout', { method: 'POST', body: {}, token, timeoutMs: LOGOUT_TIMEOUT_MS });
+    if (token) await apiFetch(ADMIN_PATHS.logout, { method: 'POST', body: {}, token, timeoutMs: LOGOUT_TIMEOUT_MS });
   } catch {
     // Expired or unreachable: removing the token below is what matters on this device.
   } finally {

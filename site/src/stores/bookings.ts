@@ -1,6 +1,8 @@
 import { atom, computed, onMount } from 'nanostores';
 import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
-import { BOOKING_MESSAGES, type Booking } from '../../../contract/bookings.ts';
+import { BOOKING_MESSAGES, type Booking, BOOKINGS_PATHS, type BookingsAnswer } from '../../../contract/bookings.ts';
+import { type MessageAnswer, routePath } from '../../../contract/api.ts';
+import { RESCHEDULE_PATHS } from '../../../contract/reschedule.ts';
 import { apiFetch, NetworkError } from '../lib/api.ts';
 import { keep } from '../lib/kept.ts';
 import { keptInsteadOf, LOADING, type Load } from '../lib/load.ts';
@@ -66,7 +68,7 @@ export async function loadBookings(options: { retry?: boolean } = {}): Promise<v
   const before = shownList();
   if (options.retry || before === null) $bookings.set(LOADING);
   try {
-    const answer = await apiFetch<{ bookings: Booking[]; now?: string }>('/api/bookings', { token: token() });
+    const answer = await apiFetch<BookingsAnswer>(BOOKINGS_PATHS.list, { token: token() });
     if (answer.now) clockOffset = Date.parse(answer.now) - Date.now();
     $bookings.set({ state: 'loaded', data: answer.bookings });
     $bookingsStale.set(null);
@@ -123,7 +125,7 @@ async function act(path: string, body: object, done: (answer: { booking: Booking
 /** POST /api/bookings (docs/PRODUCT.md "Bookings"): the request, with the server's words. */
 export function requestBooking(input: NewBooking): Promise<Outcome> {
   const body = { ...input, ...(input.proposedRate == null && { proposedRate: undefined }) };
-  return act('/api/bookings', body, (answer) => answer.message || BOOKING_MESSAGES.submitted);
+  return act(BOOKINGS_PATHS.list, body, (answer) => answer.message || BOOKING_MESSAGES.submitted);
 }
 
 export type BookingAction = 'accept' | 'decline' | 'complete' | 'cancel';
@@ -136,13 +138,13 @@ const ACTION_DONE: Record<BookingAction, string> = {
 
 /** POST /api/bookings/:id/{accept|decline|complete|cancel}. */
 export function actOnBooking(id: number, action: BookingAction): Promise<Outcome> {
-  return act(`/api/bookings/${id}/${action}`, {}, () => ACTION_DONE[action]);
+  return act(routePath(BOOKINGS_PATHS[action], { id }), {}, () => ACTION_DONE[action]);
 }
 
 /** POST /api/bookings/:id/review. */
 export async function reviewBooking(id: number, review: { rating: number; comment: string }): Promise<Outcome> {
   try {
-    const answer = await apiFetch<{ message?: string }>(`/api/bookings/${id}/review`, {
+    const answer = await apiFetch<MessageAnswer>(routePath(BOOKINGS_PATHS.review, { id }), {
       method: 'POST',
       body: review,
       token: token(),
@@ -158,12 +160,12 @@ export async function reviewBooking(id: number, review: { rating: number; commen
 
 /** POST /api/bookings/:id/proposals: another time proposed (docs/PRODUCT.md "Bookings"). */
 export function proposeTime(id: number, slot: { date: string; time: string }): Promise<Outcome> {
-  return act(`/api/bookings/${id}/proposals`, slot, (answer) => answer.message ?? 'New time proposed.');
+  return act(routePath(RESCHEDULE_PATHS.proposals, { id }), slot, (answer) => answer.message ?? 'New time proposed.');
 }
 
 /** POST /api/bookings/:id/proposal/{accept|decline}: the answer to the other party's proposed time. */
 export function answerProposal(id: number, answer: 'accept' | 'decline'): Promise<Outcome> {
-  return act(`/api/bookings/${id}/proposal/${answer}`, {}, (reply) => reply.message ?? 'Answer sent.');
+  return act(routePath(RESCHEDULE_PATHS[answer], { id }), {}, (reply) => reply.message ?? 'Answer sent.');
 }
 
 /** Something about a booking changed elsewhere (a report, a dispute): the list and the figures follow. */

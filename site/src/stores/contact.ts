@@ -1,6 +1,5 @@
 import { map } from 'nanostores';
-import { CONTACT_MESSAGES, contactSchema } from '../../../contract/contact.ts';
-import type { ContactResponse } from '../../../contract/contact.ts';
+import { CONTACT_MESSAGES, CONTACT_PATHS, type ContactResponse, contactSchema } from '../../../contract/contact.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../lib/api.ts';
 import { $session } from './session.ts';
 import { showToast } from './toast.ts';
@@ -60,7 +59,7 @@ export async function sendContactMessage(values: Partial<Record<string, string>>
   $contactForm.set({ sending: true, errors: {} });
   try {
     // Signed in, the message is kept with the account (it shows in "Download my data").
-    const response = await apiFetch<ContactResponse>('/api/contact', {
+    const response = await apiFetch<ContactResponse>(CONTACT_PATHS.send, {
       method: 'POST',
       body: parsed.data,
       token: $session.get().token ?? undefined,

@@ -8,7 +8,10 @@ import {
   userEventSchema,
 } from '../../../contract/events.ts';
 import type { UserEvent } from '../../../contract/events.ts';
-import { ApiError, apiFetch, clearQueryCache } from '../lib/api.ts';
+import { ApiError, apiFetch, clearQueryCache, userDataPrefix } from '../lib/api.ts';
+import { AFFILIATES_PATHS } from '../../../contract/affiliates.ts';
+import { ANALYTICS_PATHS } from '../../../contract/analytics.ts';
+import { VERIFICATION_PATHS } from '../../../contract/verification.ts';
 import { $session, restoreSession } from './session.ts';
 import type { SessionState } from './session.ts';
 
@@ -76,14 +79,19 @@ export const $live = atom<LiveState>('off');
 const $listening = atom(0);
 
 /** What each event makes stale in the query cache (lib/api.ts), so later reads ask the server. */
-const RECORDS = ['/api/customer-data/', '/api/professional-data/', '/api/affiliate-data/', '/api/me/analytics'];
+const RECORDS = [
+  userDataPrefix('customer'),
+  userDataPrefix('professional'),
+  userDataPrefix('affiliate'),
+  ANALYTICS_PATHS.mine,
+];
 function staleFor(type: LiveEventType): string[] {
   if (type === 'reset') return [''];
   // The list of bookings is no query: stores/bookings.ts reads it again on a booking's news itself.
   const changesRecords = ['payment.settled', 'subscription.changed', 'commission.earned'].includes(type);
   if (type.startsWith('booking.') || changesRecords) return RECORDS;
-  if (type === 'payout.moved') return ['/api/affiliate-data/', '/api/affiliate/payouts'];
-  if (type === 'verification.decided') return ['/api/professional/documents', '/api/professional-data/'];
+  if (type === 'payout.moved') return [userDataPrefix('affiliate'), AFFILIATES_PATHS.payouts];
+  if (type === 'verification.decided') return [VERIFICATION_PATHS.mine, userDataPrefix('professional')];
   return [];
 }
 

@@ -1,6 +1,12 @@
 import { atom, onMount } from 'nanostores';
-import type { ListingCard, SearchAnswer, Sort } from '../../../contract/professionals.ts';
-import { NEARBY_RADIUS_MILES } from '../../../contract/professionals.ts';
+import {
+  type ListingCard,
+  NEARBY_RADIUS_MILES,
+  PROFESSIONALS_PATHS,
+  type SearchAnswer,
+  type Sort,
+} from '../../../contract/professionals.ts';
+import { routePath } from '../../../contract/api.ts';
 import { ApiError, apiFetch, DASHBOARD_MESSAGES, NetworkError, TimeoutError } from '../lib/api.ts';
 import { LOADING, type Load } from '../lib/load.ts';
 import { $location, locate } from './location.ts';
@@ -75,7 +81,7 @@ export async function fetchPage(
     search.set('radius', String(NEARBY_RADIUS_MILES));
   }
   if (cursor) search.set('cursor', cursor);
-  return apiFetch<SearchAnswer>(`/api/professionals?${search}`, { token: $session.get().token, signal });
+  return apiFetch<SearchAnswer>(`${PROFESSIONALS_PATHS.search}?${search}`, { token: $session.get().token, signal });
 }
 
 /** The first page of GET /api/professionals with the given filters (Overview's recommendations). */
@@ -209,7 +215,7 @@ export async function toggleFavourite(professional: Pick<ListingCard, 'id' | 'na
   const before = $favourites.get();
   $favourites.set(saved ? before.filter((id) => id !== professional.id) : [...before, professional.id]);
   try {
-    await apiFetch(`/api/favourites/${professional.id}`, {
+    await apiFetch(routePath(PROFESSIONALS_PATHS.favourite, { professionalId: professional.id }), {
       method: saved ? 'DELETE' : 'POST',
       body: {},
       token: $session.get().token,

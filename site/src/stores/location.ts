@@ -1,12 +1,13 @@
 import { atom } from 'nanostores';
 import { CITIES, cityNamed } from '../../../contract/cities.ts';
 import { greatCircleMiles } from '../../../contract/distance.ts';
-import type { ReverseGeocodeResponse } from '../../../contract/location.ts';
 import {
   DEFAULT_LOCATION,
   GEOLOCATION,
   GEOLOCATION_MESSAGES,
   geolocationRetryingMessage,
+  LOCATION_PATHS,
+  type ReverseGeocodeResponse,
 } from '../../../contract/location.ts';
 import { apiFetch, NetworkError } from '../lib/api.ts';
 import { acquirePosition, browserGeolocation } from '../lib/geolocation.ts';
@@ -73,7 +74,7 @@ export function nearestCity(lat: number, lng: number): string {
 /** GET /api/location/reverse, with one retry after 2 s on a network error (docs/PRODUCT.md "Location"). */
 export function serverReverse(sleep: (ms: number) => Promise<void> = realSleep): ReverseGeocode {
   return async (lat, lng) => {
-    const path = `/api/location/reverse?lat=${encodeURIComponent(lat)}&lng=${encodeURIComponent(lng)}`;
+    const path = `${LOCATION_PATHS.reverse}?lat=${encodeURIComponent(lat)}&lng=${encodeURIComponent(lng)}`;
     const call = () => apiFetch<ReverseGeocodeResponse>(path, { token: $session.get().token });
     let answer: ReverseGeocodeResponse;
     try {

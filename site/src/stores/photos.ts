@@ -1,8 +1,9 @@
 import { routePath } from '../../../contract/api.ts';
 import { atom } from 'nanostores';
 import { checkPhotoFile, PHOTOS_PATHS, type PhotosResponse } from '../../../contract/photos.ts';
-import { actionErrorMessage, apiFetch, clearQueryCache } from '../lib/api.ts';
+import { actionErrorMessage, apiFetch, clearQueryCache, userDataPrefix } from '../lib/api.ts';
 import { $session } from './session.ts';
+import { PROFESSIONALS_PATHS } from '../../../contract/professionals.ts';
 
 /**
  * The signed-in account's photos (issue #17): the profile photo and a professional's work photos,
@@ -50,10 +51,10 @@ async function change(path: string, method: string, file?: File): Promise<PhotoO
     $photos.set({ state: 'loaded', data });
     // Records and listings show the avatar: the next read asks the server again.
     for (const prefix of [
-      '/api/customer-data/',
-      '/api/professional-data/',
-      '/api/affiliate-data/',
-      '/api/professionals',
+      userDataPrefix('customer'),
+      userDataPrefix('professional'),
+      userDataPrefix('affiliate'),
+      PROFESSIONALS_PATHS.search,
     ])
       clearQueryCache(prefix);
     return { ok: true, message: data.message ?? '', data };

@@ -2,9 +2,22 @@ import { atom, onMount } from 'nanostores';
 import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
 import type { SessionUser } from '../../../contract/account-types.ts';
 import { PROFILE_MESSAGES } from '../../../contract/profile.ts';
-import { RATE_MESSAGES } from '../../../contract/professionals.ts';
+import {
+  type AvailabilityAnswer,
+  PROFESSIONALS_PATHS,
+  type ProfileAnswer,
+  RATE_MESSAGES,
+  type RatesAnswer,
+} from '../../../contract/professionals.ts';
 import type { Availability } from '../../../contract/professionals.ts';
-import { clearQueryCache, apiFetch, dashboardLoadErrorMessage, query, userDataPath } from '../lib/api.ts';
+import {
+  clearQueryCache,
+  apiFetch,
+  dashboardLoadErrorMessage,
+  query,
+  userDataPath,
+  userDataPrefix,
+} from '../lib/api.ts';
 import { keep, type KeptName } from '../lib/kept.ts';
 import { keptInsteadOf, type Load } from '../lib/load.ts';
 import { $connection } from './connection.ts';
@@ -135,13 +148,13 @@ export interface Rates {
 /** PUT /api/professional/rates. */
 export async function saveRates(rates: Rates): Promise<Outcome> {
   try {
-    const answer = await apiFetch<{ message?: string }>('/api/professional/rates', {
+    const answer = await apiFetch<RatesAnswer>(PROFESSIONALS_PATHS.rates, {
       method: 'PUT',
       body: rates,
       token: token(),
     });
     patchProfessional(rates);
-    clearQueryCache('/api/professional-data/');
+    clearQueryCache(userDataPrefix('professional'));
     return { ok: true, message: answer.message ?? RATE_MESSAGES.saved };
   } catch (error) {
     return failure(error);
@@ -151,13 +164,13 @@ export async function saveRates(rates: Rates): Promise<Outcome> {
 /** PUT /api/professional/availability. */
 export async function saveAvailability(availability: Availability): Promise<Outcome> {
   try {
-    const answer = await apiFetch<{ message?: string; availability: Availability }>('/api/professional/availability', {
+    const answer = await apiFetch<AvailabilityAnswer>(PROFESSIONALS_PATHS.availability, {
       method: 'PUT',
       body: availability,
       token: token(),
     });
     patchProfessional({ availability: answer.availability });
-    clearQueryCache('/api/professional-data/');
+    clearQueryCache(userDataPrefix('professional'));
     return { ok: true, message: answer.message ?? 'Availability updated.' };
   } catch (error) {
     return failure(error);
@@ -178,7 +191,7 @@ export interface ProfileChanges {
 /** PUT /api/profile (never the email); the session's stored user takes the new name and phone. */
 export async function saveProfile(changes: ProfileChanges): Promise<Outcome> {
   try {
-    const answer = await apiFetch<{ message?: string; user: SessionUser }>('/api/profile', {
+    const answer = await apiFetch<ProfileAnswer>(PROFESSIONALS_PATHS.profile, {
       method: 'PUT',
       body: changes,
       token: token(),

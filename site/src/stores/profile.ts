@@ -1,7 +1,16 @@
 import type { SessionUser } from '../../../contract/account-types.ts';
 import { PROFILE_MESSAGES, profileSchema } from '../../../contract/profile.ts';
-import { ApiError, DASHBOARD_MESSAGES, NetworkError, TimeoutError, apiFetch, clearQueryCache } from '../lib/api.ts';
+import {
+  ApiError,
+  DASHBOARD_MESSAGES,
+  NetworkError,
+  TimeoutError,
+  apiFetch,
+  clearQueryCache,
+  userDataPrefix,
+} from '../lib/api.ts';
 import { $session, mergeUser } from './session.ts';
+import { PROFESSIONALS_PATHS, type ProfileAnswer } from '../../../contract/professionals.ts';
 
 /** What customers and affiliates edit on Profile (docs/PRODUCT.md "Profile"); never the email. */
 export interface ContactDetails {
@@ -52,14 +61,14 @@ export async function saveContactDetails(details: ContactDetails): Promise<SaveO
     };
   }
   try {
-    const answer = await apiFetch<{ message?: string; user: SessionUser }>('/api/profile', {
+    const answer = await apiFetch<ProfileAnswer>(PROFESSIONALS_PATHS.profile, {
       method: 'PUT',
       body: parsed.data,
       token: $session.get().token,
     });
     mergeUser(answer.user);
-    clearQueryCache('/api/customer-data/');
-    clearQueryCache('/api/affiliate-data/');
+    clearQueryCache(userDataPrefix('customer'));
+    clearQueryCache(userDataPrefix('affiliate'));
     return { ok: true, message: answer.message ?? PROFILE_MESSAGES.saved, user: answer.user };
   } catch (error) {
     if (error instanceof ApiError) {

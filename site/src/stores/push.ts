@@ -1,6 +1,12 @@
 import { atom, map } from 'nanostores';
 // Types only: the contract's schemas (zod) stay out of the dashboards' chunks.
-import type { PushDevices, PushKey, PushPreferences } from '../../../contract/push.ts';
+import {
+  PUSH_PATHS,
+  type PushDevices,
+  type PushKey,
+  type PushPreferences,
+  type PushSubscribedAnswer,
+} from '../../../contract/push.ts';
 import { ApiError, apiFetch, NetworkError, TimeoutError } from '../lib/api.ts';
 import { deviceName } from '../lib/device-name.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
@@ -43,14 +49,6 @@ export const PUSH_WORDS = {
   alsoTextOff: 'We will text you only when no phone of yours showed the notification.',
 } as const;
 
-export const PUSH_ROUTES = {
-  key: '/api/push/key',
-  devices: '/api/push/devices',
-  subscriptions: '/api/push/subscriptions',
-  test: '/api/push/test',
-  preferences: '/api/push/preferences',
-} as const;
-
 export const $push = map<PushStatus>({ state: 'busy', error: '', devices: null, endpoint: null });
 
 /**
@@ -78,7 +76,7 @@ let key: Promise<string | null> | null = null;
 
 /** The server's public VAPID key (read once per page; a failed read is tried again next time). */
 function serverKey(): Promise<string | null> {
-  key ??= apiFetch<PushKey>(PUSH_ROUTES.key, { token: token() }).then(
+  key ??= apiFetch<PushKey>(PUSH_PATHS.key, { token: token() }).then(
     (answer) => answer.publicKey,
     (error: unknown) => {
       key = null;
@@ -98,7 +96,7 @@ export async function pushSupported(): Promise<boolean> {
   }
 }
 
-const readDevices = () => apiFetch<PushDevices>(PUSH_ROUTES.devices, { token: token() });
+const readDevices = () => apiFetch<PushDevices>(PUSH_PATHS.devices, { token: token() });
 
 async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker.getRegistration();
@@ -213,7 +211,7 @@ export async function enablePush(): Promise<Outcome> {
     }
     subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
     const { keys } = subscription.toJSON();
-    await apiFetch<{ id: number }>(PUSH_ROUTES.subscriptions, {
+    await apiFetch<PushSubscribedAnswer>(PUSH_PATHS.subscriptions, {
       method: 'POST',
       token: token(),
       body: {
@@ -239,7 +237,7 @@ export async function disablePush(): Promise<Outcome> {
     const subscription = await currentSubscription();
     if (subscription) {
       try {
-        await apiFetch(PUSH_ROUTES.subscriptions, {
+        await apiFetch(PUSH_PATHS.subscriptions, {
           method: 'DELETE',
           token: token(),
           body: { endpoint: subscription.endpoint },
@@ -265,7 +263,7 @@ export async function sendTestPush(): Promise<Outcome> {
   const endpoint = $push.get().endpoint;
   if (!endpoint) return refused(PUSH_WORDS.off);
   try {
-    await apiFetch(PUSH_ROUTES.test, { method: 'POST', token: token(), body: { endpoint } });
+    await apiFetch(PUSH_PATHS.test, { method: 'POST', token: token(), body: { endpoint } });
     return { ok: true, message: PUSH_WORDS.testSent };
   } catch (error) {
     return failure(error);
@@ -275,7 +273,7 @@ export async function sendTestPush(): Promise<Outcome> {
 /** "Also text me": texts go even when a phone showed the notification. */
 export async function setAlsoText(alsoText: boolean): Promise<Outcome> {
   try {
-    const saved = await apiFetch<PushPreferences>(PUSH_ROUTES.preferences, {
+    const saved = await apiFetch<PushPreferences>(PUSH_PATHS.preferences, {
       method: 'PUT',
       token: token(),
       body: { alsoText },
@@ -333,7 +331,7 @@ export async function forgetPushOnSignOut(ms = 3_000): Promise<void> {
   const forget = async () => {
     const subscription = await currentSubscription();
     if (!subscription) return;
-    await apiFetch(PUSH_ROUTES.subscriptions, {
+    await apiFetch(PUSH_PATHS.subscriptions, {
       method: 'DELETE',
       token: token(),
       body: { endpoint: subscription.endpoint },

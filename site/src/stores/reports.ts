@@ -1,7 +1,15 @@
-import type { Booking } from '../../../contract/bookings.ts';
-import type { ReportReason, ReportView } from '../../../contract/reports.ts';
+import type { BookingAnswer } from '../../../contract/bookings.ts';
+import {
+  type ReportAnswer,
+  type ReportOpenedAnswer,
+  type ReportReason,
+  REPORTS_PATHS,
+  type ReportsAnswer,
+} from '../../../contract/reports.ts';
 import { apiFetch } from '../lib/api.ts';
 import { $session } from './session.ts';
+import { routePath } from '../../../contract/api.ts';
+import { PHOTOS_PATHS } from '../../../contract/photos.ts';
 
 /**
  * "Was the job done?" and problem reports from a booking's card (docs/PRODUCT.md "Was the job
@@ -11,20 +19,24 @@ import { $session } from './session.ts';
 const token = () => $session.get().token;
 
 export const confirmDone = (bookingId: number) =>
-  apiFetch<{ booking: Booking }>(`/api/bookings/${bookingId}/done`, { method: 'POST', body: {}, token: token() });
+  apiFetch<BookingAnswer>(routePath(REPORTS_PATHS.done, { id: bookingId }), {
+    method: 'POST',
+    body: {},
+    token: token(),
+  });
 
 export const loadReports = (bookingId: number, signal?: AbortSignal) =>
-  apiFetch<{ reports: ReportView[] }>(`/api/bookings/${bookingId}/reports`, { token: token(), signal });
+  apiFetch<ReportsAnswer>(routePath(REPORTS_PATHS.ofBooking, { id: bookingId }), { token: token(), signal });
 
 export const openReport = (bookingId: number, input: { reason: ReportReason; description: string }) =>
-  apiFetch<{ report: ReportView; booking: Booking }>(`/api/bookings/${bookingId}/reports`, {
+  apiFetch<ReportOpenedAnswer>(routePath(REPORTS_PATHS.ofBooking, { id: bookingId }), {
     method: 'POST',
     body: input,
     token: token(),
   });
 
 export const addReportPhoto = (reportId: number, file: File) =>
-  apiFetch<{ report: ReportView }>(`/api/reports/${reportId}/photos`, {
+  apiFetch<ReportAnswer>(routePath(PHOTOS_PATHS.reportPhotos, { id: reportId }), {
     method: 'POST',
     file,
     token: token(),
@@ -32,7 +44,7 @@ export const addReportPhoto = (reportId: number, file: File) =>
   });
 
 export const sendReportMessage = (reportId: number, body: string) =>
-  apiFetch<{ report: ReportView }>(`/api/reports/${reportId}/messages`, {
+  apiFetch<ReportAnswer>(routePath(REPORTS_PATHS.messages, { id: reportId }), {
     method: 'POST',
     body: { body },
     token: token(),

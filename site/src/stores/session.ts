@@ -1,8 +1,8 @@
 import { atom, computed, onMount } from 'nanostores';
-import { USER_TYPES } from '../../../contract/account-types.ts';
-import type { SessionUser } from '../../../contract/account-types.ts';
+import { type SessionUser, USER_TYPES } from '../../../contract/account-types.ts';
 import { ApiError, apiFetch, clearQueryCache } from '../lib/api.ts';
 import { forgetKept } from '../lib/kept.ts';
+import { AUTH_PATHS } from '../../../contract/accounts.ts';
 
 /**
  * The signed-in session (docs/PRODUCT.md "Signing in and sessions": storage keys). This module is the only code
@@ -149,7 +149,7 @@ export async function signOut(): Promise<void> {
   // An ended session is already over on the server: nothing to tell it.
   if (!storedToken || status === 'ended') return;
   try {
-    await apiFetch('/api/auth/logout', { method: 'POST', body: {}, token: storedToken, timeoutMs: LOGOUT_TIMEOUT_MS });
+    await apiFetch(AUTH_PATHS.logout, { method: 'POST', body: {}, token: storedToken, timeoutMs: LOGOUT_TIMEOUT_MS });
   } catch {
     // Offline or already expired: the token is gone from this device, which is what matters.
   }
@@ -194,7 +194,7 @@ async function doRestore(): Promise<void> {
     setSignedOut();
   };
   try {
-    const answer = await apiFetch<{ success?: boolean; user?: unknown }>('/api/auth/verify', {
+    const answer = await apiFetch<{ success?: boolean; user?: unknown }>(AUTH_PATHS.verify, {
       method: 'POST',
       body: {},
       token,

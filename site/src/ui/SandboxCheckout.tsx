@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { apiFetch } from '../lib/api.ts';
 import { formatCedis, toCedis } from '../../../contract/money.ts';
 import { lengthName, PLANS } from '../../../contract/plans.ts';
-import { approvedSandboxCharge, type PaymentIntent } from '../../../contract/payments.ts';
+import { approvedSandboxCharge, type PaymentIntent, PAYMENTS_PATHS } from '../../../contract/payments.ts';
 import './SandboxCheckout.css';
 
 interface Props {
@@ -32,7 +32,7 @@ export function SandboxCheckout({ intent, onApproved, onCancel }: Props) {
     setBusy(true);
     setError('');
     try {
-      await apiFetch('/api/sandbox/charge', { body: approvedSandboxCharge(intent, method) });
+      await apiFetch(PAYMENTS_PATHS.sandboxCharge, { body: approvedSandboxCharge(intent, method) });
       onApproved(intent.reference);
     } catch (e) {
       setBusy(false);

@@ -1,6 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ACTIVITY_MESSAGES, ACTIVITY_PAGE_SIZE, ADMIN_ACTIONS } from '../../../../contract/admin.ts';
-import type { AdminAction, AdminActivityEntry, AdminActivityResponse } from '../../../../contract/admin.ts';
+import {
+  ACTIVITY_MESSAGES,
+  ACTIVITY_PAGE_SIZE,
+  ADMIN_ACTIONS,
+  ADMIN_PATHS,
+  type AdminAction,
+  type AdminActivityEntry,
+  type AdminActivityResponse,
+} from '../../../../contract/admin.ts';
 import { adminGet } from '../../stores/admin-session.ts';
 import { ACTION_NAMES, isAdminAction } from './activity.ts';
 import { ActivityLine } from './ActivityLine.tsx';
@@ -14,7 +21,7 @@ const activityPath = (action: AdminAction | '', cursor?: string) => {
   const query = new URLSearchParams({ limit: String(ACTIVITY_PAGE_SIZE) });
   if (action) query.set('action', action);
   if (cursor) query.set('cursor', cursor);
-  return `/api/admin/activity?${query.toString()}`;
+  return `${ADMIN_PATHS.activity}?${query.toString()}`;
 };
 
 /** Older pages fetched with Show more, for the first page they continue (a reload starts again). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminAffiliatesResponse } from '../../../../contract/admin.ts';
+import { ADMIN_PATHS, type AdminAffiliatesResponse } from '../../../../contract/admin.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { FIRST_PAGE, listPath } from './lists.ts';
 import type { ListParams } from './lists.ts';
@@ -30,7 +30,7 @@ const METHOD_LABELS = { 'mobile-money': 'Mobile Money', 'bank-account': 'Bank ac
 export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
   const [params, setParams] = useState<ListParams>(FIRST_PAGE);
   const { load, stale, retry } = useAdminData<AdminAffiliatesResponse>(
-    listPath('/api/admin/affiliates', params),
+    listPath(ADMIN_PATHS.affiliates, params),
     'the affiliates',
   );
   const { busy, note, run } = useAction();

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AdminStats } from '../../../../contract/admin.ts';
+import { ADMIN_PATHS, type AdminStats, type AdminStatsAnswer } from '../../../../contract/admin.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { Stat } from '../../ui/DashboardParts.tsx';
 import { HistoryChart } from './HistoryChart.tsx';
@@ -8,8 +8,8 @@ import { useAdminData } from './useAdminData.ts';
 
 /** Overview (docs/PRODUCT.md "Administrators"): the stats cards, user distribution, payout summary, and the 12 months. */
 export function OverviewTab({ seed }: { seed?: AdminStats }) {
-  const { load, retry } = useAdminData<{ stats: AdminStats }>(
-    '/api/admin/stats',
+  const { load, retry } = useAdminData<Pick<AdminStatsAnswer, 'stats'>>(
+    ADMIN_PATHS.stats,
     'the figures',
     seed && { stats: seed },
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminPaymentsResponse } from '../../../../contract/admin.ts';
+import { ADMIN_PATHS, type AdminPaymentsResponse } from '../../../../contract/admin.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { FIRST_PAGE, listPath } from './lists.ts';
 import { monthsCell, startedViaCell } from './payment-cells.ts';
@@ -13,7 +13,7 @@ const HEADERS = ['Date', 'User', 'Type', 'Amount', 'Months', 'Status', 'Method',
 export function PaymentsTab() {
   const [params, setParams] = useState<ListParams>(FIRST_PAGE);
   const { load, stale, retry } = useAdminData<AdminPaymentsResponse>(
-    listPath('/api/admin/payments', params),
+    listPath(ADMIN_PATHS.payments, params),
     'the payments',
   );
   return (

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { MouseEvent } from 'react';
-import type { AdminPayout, AdminPayoutsResponse } from '../../../../contract/admin.ts';
+import { ADMIN_PATHS, type AdminPayout, type AdminPayoutsResponse } from '../../../../contract/admin.ts';
 import type { PayoutStatus } from '../../../../contract/affiliates.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { movePayout } from './admin-actions.ts';
@@ -63,7 +63,7 @@ function PayoutConfirm({
 export function PayoutsTab() {
   const [params, setParams] = useState<ListParams>({ ...FIRST_PAGE, status: 'all' });
   const { load, stale, retry } = useAdminData<AdminPayoutsResponse>(
-    listPath('/api/admin/payouts', params),
+    listPath(ADMIN_PATHS.payouts, params),
     'the payouts',
   );
   const { busy, note, run } = useAction();

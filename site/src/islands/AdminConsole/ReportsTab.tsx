@@ -3,15 +3,17 @@ import type { FormEvent } from 'react';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import {
+  type AdminReportAnswer,
+  type AdminReportClosedAnswer,
+  type AdminReportItem,
+  type AdminReportParty,
+  type PartyRole,
   REPORT_OUTCOME_LABELS,
   REPORT_OUTCOMES,
   REPORT_REASON_LABELS,
   REPORT_TEXT_MAX,
-  type AdminReportDetail,
-  type AdminReportItem,
-  type AdminReportParty,
-  type PartyRole,
   type ReportOutcome,
+  REPORTS_PATHS,
 } from '../../../../contract/reports.ts';
 import { adminFetch } from '../../stores/admin-session.ts';
 import { whenText } from './activity.ts';
@@ -21,6 +23,7 @@ import { useAction } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
 import type { DialogTab } from './UserDialog.tsx';
 import { countOf } from '../../../../contract/counts.ts';
+import { routePath } from '../../../../contract/api.ts';
 
 export const REPORTS_EMPTY = { open: 'No open problem reports.', closed: 'No closed problem reports yet.' } as const;
 
@@ -34,7 +37,7 @@ export function ReportsTab({ onOpenUser }: { onOpenUser: (id: number, tab?: Dial
   const [status, setStatus] = useState<'open' | 'closed'>('open');
   const [openId, setOpenId] = useState<number | null>(null);
   const { load, stale, retry } = useAdminData<{ reports: AdminReportItem[] }>(
-    `/api/admin/reports?status=${status}`,
+    `${REPORTS_PATHS.adminList}?status=${status}`,
     'the problem reports',
   );
   if (openId !== null)
@@ -129,7 +132,7 @@ function ReportDetail({
   onOpenUser: (id: number, tab?: DialogTab) => void;
 }) {
   const base = useId();
-  const { load, retry } = useAdminData<{ report: AdminReportDetail }>(`/api/admin/reports/${id}`, 'the report');
+  const { load, retry } = useAdminData<AdminReportAnswer>(routePath(REPORTS_PATHS.adminOne, { id }), 'the report');
   const { busy, note, run } = useAction();
   const [message, setMessage] = useState('');
   const [outcome, setOutcome] = useState<ReportOutcome | ''>('');
@@ -143,7 +146,7 @@ function ReportDetail({
     const sent = await run(
       'message',
       () =>
-        adminFetch<{ message?: string }>(`/api/admin/reports/${id}/messages`, {
+        adminFetch<{ message?: string }>(routePath(REPORTS_PATHS.adminMessages, { id }), {
           method: 'POST',
           body: { body: message },
         }),
@@ -157,7 +160,7 @@ function ReportDetail({
     void run(
       'close',
       () =>
-        adminFetch<{ message: string }>(`/api/admin/reports/${id}/close`, {
+        adminFetch<AdminReportClosedAnswer>(routePath(REPORTS_PATHS.adminClose, { id }), {
           method: 'POST',
           body: { outcome, note: closingNote, ...(outcome !== 'resolved' && party ? { party } : {}) },
         }),

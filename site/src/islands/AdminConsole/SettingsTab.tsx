@@ -1,7 +1,11 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { SETTING_LABELS } from '../../../../contract/admin.ts';
-import type { PlatformSettings, SettingsResponse } from '../../../../contract/admin.ts';
+import {
+  ADMIN_PATHS,
+  type PlatformSettings,
+  SETTING_LABELS,
+  type SettingsResponse,
+} from '../../../../contract/admin.ts';
 import { DataList } from '../../ui/DataList.tsx';
 import { saveSettings } from './admin-actions.ts';
 import { ActionNote, dateTimeText, Loaded } from './parts.tsx';
@@ -88,7 +92,7 @@ function SettingsEditor({ answer }: { answer: SettingsResponse }) {
 
 /** Settings (docs/PRODUCT.md "Administrators"): the platform settings (with the discounts per length, issue #20), saved with PUT /api/admin/settings, and system info. */
 export default function SettingsTab() {
-  const { load, retry } = useAdminData<SettingsResponse>('/api/admin/settings', 'the settings');
+  const { load, retry } = useAdminData<SettingsResponse>(ADMIN_PATHS.settings, 'the settings');
   const ids = { settings: useId(), system: useId() };
   return (
     <Loaded load={load} what="the settings" onRetry={retry}>

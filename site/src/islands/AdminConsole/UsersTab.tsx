@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { MouseEvent } from 'react';
-import type { AdminUser, AdminUsersResponse } from '../../../../contract/admin.ts';
+import { ADMIN_PATHS, type AdminUser, type AdminUsersResponse } from '../../../../contract/admin.ts';
 import { sendReminder } from './admin-actions.ts';
 import { FIRST_PAGE, listPath } from './lists.ts';
 import type { ListParams } from './lists.ts';
@@ -38,7 +38,7 @@ const HEADERS = ['Name', 'Status', 'Actions', 'Contact', 'Type', 'Subscription',
 /** Users (docs/PRODUCT.md "Administrators"): server-side search by name, email or phone, the table, row actions (Suspend and Activate ask first). */
 export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
   const [params, setParams] = useState<ListParams>(FIRST_PAGE);
-  const { load, stale, retry } = useAdminData<AdminUsersResponse>(listPath('/api/admin/users', params), 'the users');
+  const { load, stale, retry } = useAdminData<AdminUsersResponse>(listPath(ADMIN_PATHS.users, params), 'the users');
   const { busy, note, run } = useAction();
   const status = useStatusConfirm(run, retry);
 

@@ -1,13 +1,20 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import { formatCedisText } from '../../../../contract/money.ts';
-import { apiFetch, clearQueryCache, dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
+import {
+  apiFetch,
+  clearQueryCache,
+  dashboardLoadErrorMessage,
+  query,
+  userDataPath,
+  userDataPrefix,
+} from '../../lib/api.ts';
 import { useLoad, type Load } from '../../lib/load.ts';
 import { failure, type Outcome } from '../../lib/outcome.ts';
 import { $session } from '../../stores/session.ts';
 import { useUserEvents } from '../../ui/useUserEvents.ts';
 import { noteVisit } from '../../stores/welcome.ts';
-import type { Payout } from '../../../../contract/affiliates.ts';
+import { AFFILIATES_PATHS, type Payout, type PayoutRequestedAnswer } from '../../../../contract/affiliates.ts';
 
 export type { Outcome };
 
@@ -95,13 +102,13 @@ export function useAffiliate(user: SessionUser): { load: Load<AffiliateRecord>; 
 /** POST /api/affiliate/payouts: the whole pending balance (the server checks the ₵250 minimum). */
 export async function requestPayout(): Promise<Outcome> {
   try {
-    const answer = await apiFetch<{ message?: string; payout: Payout }>('/api/affiliate/payouts', {
+    const answer = await apiFetch<PayoutRequestedAnswer>(AFFILIATES_PATHS.payouts, {
       method: 'POST',
       body: {},
       token: $session.get().token,
     });
-    clearQueryCache('/api/affiliate-data/');
-    clearQueryCache('/api/affiliate/payouts');
+    clearQueryCache(userDataPrefix('affiliate'));
+    clearQueryCache(AFFILIATES_PATHS.payouts);
     const amount = formatCedisText(answer.payout.amount, { fixed: true });
     return {
       ok: true,

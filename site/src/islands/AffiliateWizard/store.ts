@@ -1,4 +1,4 @@
-import type { MomoNetwork } from '../../../../contract/affiliates.ts';
+import { AFFILIATES_PATHS, type MomoNetwork } from '../../../../contract/affiliates.ts';
 import { map } from 'nanostores';
 import {
   AFFILIATE_CHECK_ORDER,
@@ -112,7 +112,7 @@ export interface AffiliateDeps {
 }
 
 const defaultDeps: AffiliateDeps = {
-  post: (body) => apiFetch<AffiliateSignupResponse>('/api/affiliate-signup', { body, timeoutMs: 30_000 }),
+  post: (body) => apiFetch<AffiliateSignupResponse>(AFFILIATES_PATHS.signup, { body, timeoutMs: 30_000 }),
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 

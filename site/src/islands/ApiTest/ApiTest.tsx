@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Fragment, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { ReverseGeocodeResponse } from '../../../../contract/location.ts';
+import { LOCATION_PATHS, type ReverseGeocodeResponse } from '../../../../contract/location.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 import { classifyError } from '../../lib/errors.ts';
 import { $session } from '../../stores/session.ts';
@@ -12,7 +12,7 @@ import '../../ui/diagnostics.css';
 import { useHydrated } from '../../ui/useHydrated.ts';
 
 /** Accra's centre: the place the diagnostic asks about (docs/PRODUCT.md "Diagnostic pages"). */
-export const TEST_PATH = '/api/location/reverse?lat=5.6037&lng=-0.187';
+export const TEST_PATH = `${LOCATION_PATHS.reverse}?lat=5.6037&lng=-0.187`;
 
 type MapsResult =
   | { kind: 'answer'; status: number; answer: ReverseGeocodeResponse; verdict: MapsVerdict; ms: number }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import type { ListingCard, ProfessionalDetail } from '../../../../contract/professionals.ts';
+import { routePath } from '../../../../contract/api.ts';
+import { type ListingCard, type ProfessionalDetail, PROFESSIONALS_PATHS } from '../../../../contract/professionals.ts';
 import { addDays, todayInGhana } from '../../../../contract/dates.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { useLoad } from '../../lib/load.ts';
@@ -20,7 +21,7 @@ export function useOpenTimes(professional: ListingCard) {
   const { load, retry: reload } = useLoad<Detail>(
     String(professional.id),
     async ({ signal }) => {
-      const answer = await apiFetch<ProfessionalDetail>(`/api/professionals/${professional.id}`, {
+      const answer = await apiFetch<ProfessionalDetail>(routePath(PROFESSIONALS_PATHS.one, { id: professional.id }), {
         token: $session.get().token,
         signal,
       });

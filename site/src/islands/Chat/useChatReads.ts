@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ChatMessage } from '../../../../contract/bookings.ts';
+import { BOOKINGS_PATHS, type ChatMessage, type ChatMessagesAnswer } from '../../../../contract/bookings.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { $live, onUserEvent } from '../../stores/events.ts';
 import { readingChat } from '../../stores/unread.ts';
 import { mergeMessages } from './chat-messages.ts';
+import { routePath } from '../../../../contract/api.ts';
 
 /**
  * The messages of one booking's chat, read when the live stream says one came and kept in order;
@@ -35,8 +36,8 @@ export function useChatReads(bookingId: number, token: string) {
       controller = new AbortController();
       try {
         const since = from ?? lastId.current;
-        const answer = await apiFetch<{ messages: ChatMessage[] }>(
-          `/api/bookings/${bookingId}/messages?since=${since}`,
+        const answer = await apiFetch<ChatMessagesAnswer>(
+          `${routePath(BOOKINGS_PATHS.messages, { id: bookingId })}?since=${since}`,
           {
             token,
             signal: controller.signal,

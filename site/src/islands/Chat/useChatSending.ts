@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { ChatMessage } from '../../../../contract/bookings.ts';
-import { messageSchema } from '../../../../contract/bookings.ts';
+import {
+  BOOKINGS_PATHS,
+  type ChatMessage,
+  type ChatMessageAnswer,
+  messageSchema,
+} from '../../../../contract/bookings.ts';
 import { apiFetch, NetworkError } from '../../lib/api.ts';
 import { keep } from '../../lib/kept.ts';
 import { $connection } from '../../stores/connection.ts';
@@ -16,6 +20,7 @@ import {
   waitingKey,
 } from './chat-messages.ts';
 import type { Waiting } from './chat-messages.ts';
+import { routePath } from '../../../../contract/api.ts';
 
 interface ChatReads {
   messages: ChatMessage[];
@@ -71,7 +76,7 @@ export function useChatSending(bookingId: number, token: string, meId: number, r
   }
 
   async function send({ body, key }: Waiting): Promise<void> {
-    const answer = await apiFetch<{ message: ChatMessage }>(`/api/bookings/${bookingId}/messages`, {
+    const answer = await apiFetch<ChatMessageAnswer>(routePath(BOOKINGS_PATHS.messages, { id: bookingId }), {
       method: 'POST',
       body: { body, clientKey: key },
       token,

@@ -4,6 +4,7 @@ import { LOCALE } from '../../../../contract/dates.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import '../../ui/forms.css';
+import { DEV_PATHS, type MailboxAnswer } from '../../../../contract/dev.ts';
 
 interface MailMessage {
   id: number | string;
@@ -52,7 +53,7 @@ function Mailbox() {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await apiFetch<{ messages?: MailMessage[] }>('/api/dev/mailbox');
+      const answer = await apiFetch<MailboxAnswer>(DEV_PATHS.mailbox);
       setMessages(Array.isArray(answer.messages) ? answer.messages : []);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : 'Could not read the mailbox.');

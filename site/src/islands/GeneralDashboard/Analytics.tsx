@@ -1,11 +1,12 @@
 import { useId } from 'react';
-import type {
-  AnalyticsAnswer,
-  Analytics as Figures,
-  CustomerAnalytics,
-  ProfessionalAnalytics,
+import {
+  type Analytics as Figures,
+  ANALYTICS_MONTHS,
+  ANALYTICS_PATHS,
+  type AnalyticsAnswer,
+  type CustomerAnalytics,
+  type ProfessionalAnalytics,
 } from '../../../../contract/analytics.ts';
-import { ANALYTICS_MONTHS } from '../../../../contract/analytics.ts';
 import { query } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
@@ -137,7 +138,7 @@ export default function Analytics() {
   const { load, retry } = useLoad<Figures>(
     'analytics',
     async ({ signal, fresh }) =>
-      (await query<AnalyticsAnswer>('/api/me/analytics', { token: $session.get().token, signal, fresh })).analytics,
+      (await query<AnalyticsAnswer>(ANALYTICS_PATHS.mine, { token: $session.get().token, signal, fresh })).analytics,
     {
       failure: (error) => failure(error).message,
       keep: account === undefined ? undefined : { name: 'figures', account },

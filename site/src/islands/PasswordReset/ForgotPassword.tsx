@@ -2,6 +2,7 @@ import { NO_CONNECTION_SHORT } from '../../../../contract/connection.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
+  AUTH_PATHS,
   FORGOT_PASSWORD_ANSWER,
   type ForgotPasswordResponse,
   forgotPasswordSchema,
@@ -63,9 +64,7 @@ function Form() {
     setBusy(true);
     setProblem(null);
     try {
-      setSent(
-        await apiFetch<ForgotPasswordResponse>('/api/auth/forgot-password', { method: 'POST', body: parsed.data }),
-      );
+      setSent(await apiFetch<ForgotPasswordResponse>(AUTH_PATHS.forgotPassword, { method: 'POST', body: parsed.data }));
     } catch (error) {
       // The answer never says whether an account exists; only a refusal to process (too many
       // requests, a bad field) or no connection is reported as such.

@@ -1,11 +1,12 @@
 import { NO_CONNECTION_SHORT } from '../../../../contract/connection.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { resetPasswordSchema, SIGNUP_MESSAGES } from '../../../../contract/accounts.ts';
+import { AUTH_PATHS, resetPasswordSchema, SIGNUP_MESSAGES } from '../../../../contract/accounts.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import { useFocusOnMount } from '../../ui/useFocus.ts';
 import '../../ui/forms.css';
+import type { MessageAnswer } from '../../../../contract/api.ts';
 
 const NETWORK = NO_CONNECTION_SHORT;
 const INCOMPLETE = 'This reset link is incomplete.';
@@ -75,7 +76,7 @@ function Form() {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await apiFetch<{ message?: string }>('/api/auth/reset-password', {
+      const answer = await apiFetch<MessageAnswer>(AUTH_PATHS.resetPassword, {
         method: 'POST',
         body: parsed.data,
       });

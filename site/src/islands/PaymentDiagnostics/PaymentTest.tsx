@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { LOCALE } from '../../../../contract/dates.ts';
-import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
-import type { PaymentIntent } from '../../../../contract/payments.ts';
-import { PLANS } from '../../../../contract/plans.ts';
+import { PAYMENT_MESSAGES, type PaymentIntent, PAYMENTS_PATHS } from '../../../../contract/payments.ts';
+import { PLANS, type PlanType } from '../../../../contract/plans.ts';
 import { formatCedis } from '../../../../contract/money.ts';
-import type { PlanType } from '../../../../contract/plans.ts';
 import { apiFetch, ApiError, serverMessage } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import { createTestIntent, keyPrefix, usePaymentEnv } from './usePaymentEnv.ts';
 import '../../ui/diagnostics.css';
+import type { MessageAnswer } from '../../../../contract/api.ts';
 
 type Status = 'idle' | 'starting' | 'paying' | 'pending' | 'success' | 'failed' | 'cancelled';
 
@@ -53,7 +52,7 @@ function Tester() {
         return setError(PAYMENT_MESSAGES.cancelled);
       }
       setStatus('pending');
-      const verified = await apiFetch<{ success: boolean; message: string }>('/api/verify-payment', {
+      const verified = await apiFetch<MessageAnswer>(PAYMENTS_PATHS.verify, {
         body: { reference: outcome.reference },
       });
       note(`verify: ${JSON.stringify(verified)}`);

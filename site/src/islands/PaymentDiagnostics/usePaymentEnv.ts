@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { PaymentIntent, PaymentsConfig } from '../../../../contract/payments.ts';
+import {
+  type PaymentAnswer,
+  type PaymentIntent,
+  PAYMENTS_PATHS,
+  type PaymentsConfig,
+} from '../../../../contract/payments.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { loadPaymentsConfig } from '../../lib/payment.ts';
@@ -46,7 +51,7 @@ export function usePaymentEnv(): PaymentEnv {
 
 /** A reference the server knows, for a payment tied to no account (diagnostics only). */
 export async function createTestIntent(plan: PlanType, email: string): Promise<PaymentIntent> {
-  const answer = await apiFetch<{ success: boolean; payment: PaymentIntent }>('/api/payments/test-intent', {
+  const answer = await apiFetch<PaymentAnswer>(PAYMENTS_PATHS.testIntent, {
     body: { plan, email },
   });
   return answer.payment;

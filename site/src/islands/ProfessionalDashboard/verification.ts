@@ -8,7 +8,7 @@ import {
   type DocumentType,
   type VerificationResponse,
 } from '../../../../contract/verification.ts';
-import { apiFetch, clearQueryCache, query } from '../../lib/api.ts';
+import { apiFetch, clearQueryCache, query, userDataPrefix } from '../../lib/api.ts';
 import { onUserEvent, refresher } from '../../stores/events.ts';
 import { $session } from '../../stores/session.ts';
 import type { Load } from '../../lib/load.ts';
@@ -76,7 +76,7 @@ export async function uploadDocument(kind: DocumentKind, chosen: File): Promise<
     });
     $verification.set({ state: 'loaded', data });
     clearQueryCache(VERIFICATION_ROUTES.own);
-    clearQueryCache('/api/professional-data/');
+    clearQueryCache(userDataPrefix('professional'));
     patchProfessional({ verified: data.verification.status === 'verified' });
     return { ok: true, message: data.message ?? VERIFICATION_MESSAGES.uploaded };
   } catch (error) {

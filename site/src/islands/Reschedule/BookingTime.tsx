@@ -2,7 +2,14 @@ import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Booking } from '../../../../contract/bookings.ts';
 import type { ListingCard } from '../../../../contract/professionals.ts';
-import { deadlineLabel, slotLabel } from '../../../../contract/reschedule.ts';
+import {
+  type AlternativesAnswer,
+  deadlineLabel,
+  type OpenTimesAnswer,
+  RESCHEDULE_PATHS,
+  slotLabel,
+} from '../../../../contract/reschedule.ts';
+import { routePath } from '../../../../contract/api.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { answerProposal, proposeTime } from '../../stores/bookings.ts';
@@ -141,7 +148,7 @@ function ProposeForm({
   useEffect(() => {
     const controller = new AbortController();
     setDays(null);
-    apiFetch<{ days: OpenDay[] }>(`/api/bookings/${booking.id}/open-times`, {
+    apiFetch<OpenTimesAnswer>(routePath(RESCHEDULE_PATHS.openTimes, { id: booking.id }), {
       token: token(),
       signal: controller.signal,
     })
@@ -246,7 +253,7 @@ export function ExpiredRequest({ booking }: { booking: Booking }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<{ professionals: ListingCard[]; message: string | null }>(`/api/bookings/${booking.id}/alternatives`, {
+    apiFetch<AlternativesAnswer>(routePath(RESCHEDULE_PATHS.alternatives, { id: booking.id }), {
       token: token(),
       signal: controller.signal,
     })

@@ -1,4 +1,4 @@
-import { LOGIN_MESSAGES, loginSchema } from '../../../../contract/accounts.ts';
+import { AUTH_PATHS, LOGIN_MESSAGES, loginSchema } from '../../../../contract/accounts.ts';
 import type { LoginResponse, SessionUser, UserType } from '../../../../contract/account-types.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
@@ -55,7 +55,7 @@ export async function attemptLogin(form: LoginForm): Promise<LoginOutcome> {
     };
   }
   try {
-    const answer = await apiFetch<LoginResponse>('/api/auth/login', { method: 'POST', body: parsed.data });
+    const answer = await apiFetch<LoginResponse>(AUTH_PATHS.login, { method: 'POST', body: parsed.data });
     if (!answer?.token || !answer.user)
       return { kind: 'failed', message: serverMessage(answer) ?? LOGIN_MESSAGES.failedFallback };
     return {

@@ -1,8 +1,18 @@
 import { atom, map } from 'nanostores';
-import { firstProblem, SIGNUP_CHECK_ORDER, SIGNUP_MESSAGES, signupSchema } from '../../../../contract/accounts.ts';
+import {
+  ACCOUNTS_PATHS,
+  firstProblem,
+  SIGNUP_CHECK_ORDER,
+  SIGNUP_MESSAGES,
+  signupSchema,
+} from '../../../../contract/accounts.ts';
 import type { SessionUser } from '../../../../contract/account-types.ts';
-import { PAYMENT_MESSAGES, PAYMENT_TIMINGS } from '../../../../contract/payments.ts';
-import type { PaymentIntent, SignupResponse } from '../../../../contract/payments.ts';
+import {
+  PAYMENT_MESSAGES,
+  PAYMENT_TIMINGS,
+  type PaymentIntent,
+  type SignupResponse,
+} from '../../../../contract/payments.ts';
 import type { PlanLength } from '../../../../contract/plans.ts';
 import {
   actionErrorMessage,
@@ -312,7 +322,7 @@ export async function submitSignup(): Promise<void> {
   $signup.set({ ...$signup.get(), alert: '', errors: {}, phase: { name: 'submitting' } });
   let created: SignupResponse;
   try {
-    created = await apiFetch<SignupResponse>('/api/signup', { body, timeoutMs: 30_000 });
+    created = await apiFetch<SignupResponse>(ACCOUNTS_PATHS.signup, { body, timeoutMs: 30_000 });
   } catch (error) {
     logUnexpected('Sign-up failed', error);
     const refused = refusedField(error);

@@ -1,14 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
-import { PLANS } from '../../../../contract/plans.ts';
+import { type PlanLength, PLANS, type PlanType } from '../../../../contract/plans.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
-import type { PlanLength, PlanType } from '../../../../contract/plans.ts';
-import { subscriptionState } from '../../../../contract/subscriptions.ts';
+import {
+  type AutoRenewal,
+  type AutoRenewalAnswer,
+  SUBSCRIPTIONS_PATHS,
+  subscriptionState,
+  type SubscriptionSummary,
+} from '../../../../contract/subscriptions.ts';
 import { daysLeft, longDate } from '../../../../contract/dates.ts';
-import type { AutoRenewal, SubscriptionSummary } from '../../../../contract/subscriptions.ts';
-import { actionErrorMessage, apiFetch, clearQueryCache } from '../../lib/api.ts';
+import { actionErrorMessage, apiFetch, clearQueryCache, userDataPrefix } from '../../lib/api.ts';
 import { useFocusBack } from '../../ui/useFocusBack.ts';
 import { LengthPicker } from '../../ui/LengthPicker.tsx';
 import { MomoPrompt } from './MomoPrompt.tsx';
@@ -102,14 +106,14 @@ function AutoRenewalToggle({ initial, token }: { initial: AutoRenewal; token: st
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await apiFetch<{ success: boolean; autoRenewal: AutoRenewal }>('/api/subscription/auto-renew', {
+      const answer = await apiFetch<AutoRenewalAnswer>(SUBSCRIPTIONS_PATHS.autoRenew, {
         method: 'POST',
         body: { enabled },
         token,
       });
       setAuto(answer.autoRenewal);
-      clearQueryCache('/api/customer-data/');
-      clearQueryCache('/api/professional-data/');
+      clearQueryCache(userDataPrefix('customer'));
+      clearQueryCache(userDataPrefix('professional'));
     } catch (error) {
       setAuto(before);
       setProblem(actionErrorMessage(error, SUBSCRIPTION_TEXTS.autoFailed));

@@ -5,7 +5,10 @@ import {
   type MomoNumberResponse,
   type MomoPromptResponse,
 } from '../../../../contract/momo.ts';
-import { actionErrorMessage, ApiError, apiFetch, clearQueryCache } from '../../lib/api.ts';
+import { actionErrorMessage, ApiError, apiFetch, clearQueryCache, userDataPrefix } from '../../lib/api.ts';
+import { SUBSCRIPTIONS_PATHS } from '../../../../contract/subscriptions.ts';
+import { routePath } from '../../../../contract/api.ts';
+import { PAYMENTS_PATHS } from '../../../../contract/payments.ts';
 
 /**
  * A renewal by mobile-money prompt from the dashboard (issue #20): send the prompt, type Telecel's
@@ -34,8 +37,8 @@ let onPaid: (() => void) | undefined;
 function show(answer: MomoPromptResponse, token: string | null): void {
   clearTimeout(poll);
   if (answer.status === 'success') {
-    clearQueryCache('/api/customer-data/');
-    clearQueryCache('/api/professional-data/');
+    clearQueryCache(userDataPrefix('customer'));
+    clearQueryCache(userDataPrefix('professional'));
     $momo.set({ kind: 'paid', answer });
     onPaid?.();
     return;
@@ -64,7 +67,7 @@ export async function sendPrompt(input: PromptInput, token: string | null, paid:
   onPaid = paid;
   $momo.set({ kind: 'sending' });
   try {
-    show(await apiFetch<MomoPromptResponse>('/api/subscription/momo', { method: 'POST', body: input, token }), token);
+    show(await apiFetch<MomoPromptResponse>(SUBSCRIPTIONS_PATHS.momo, { method: 'POST', body: input, token }), token);
   } catch (error) {
     const unproven = error instanceof ApiError && error.code === 'number_unproven';
     $momo.set(
@@ -80,7 +83,7 @@ export async function askForCode(token: string | null): Promise<void> {
   const state = $momo.get();
   if (state.kind !== 'prove') return;
   try {
-    const answer = await apiFetch<MomoNumberResponse>('/api/subscription/momo/numbers', {
+    const answer = await apiFetch<MomoNumberResponse>(SUBSCRIPTIONS_PATHS.momoNumbers, {
       method: 'POST',
       body: { phone: state.phone },
       token,
@@ -96,7 +99,7 @@ export async function confirmNumber(code: string, input: PromptInput, token: str
   const state = $momo.get();
   if (state.kind !== 'prove') return;
   try {
-    await apiFetch<MomoNumberResponse>('/api/subscription/momo/numbers/confirm', {
+    await apiFetch<MomoNumberResponse>(SUBSCRIPTIONS_PATHS.momoNumbersConfirm, {
       method: 'POST',
       body: { phone: state.phone, code },
       token,
@@ -112,7 +115,7 @@ export async function checkPrompt(reference: string, token: string | null): Prom
   // A failed poll (a dropped connection) keeps the prompt open and asks again.
   try {
     show(
-      await apiFetch<MomoPromptResponse>(`/api/subscription/momo/${encodeURIComponent(reference)}`, { token }),
+      await apiFetch<MomoPromptResponse>(routePath(SUBSCRIPTIONS_PATHS.momoPrompt, { reference }), { token }),
       token,
     );
   } catch {
@@ -123,7 +126,7 @@ export async function checkPrompt(reference: string, token: string | null): Prom
 export async function sendVoucher(reference: string, otp: string, token: string | null): Promise<void> {
   await ask(
     () =>
-      apiFetch<MomoPromptResponse>('/api/subscription/momo/otp', { method: 'POST', body: { reference, otp }, token }),
+      apiFetch<MomoPromptResponse>(SUBSCRIPTIONS_PATHS.momoOtp, { method: 'POST', body: { reference, otp }, token }),
     token,
   );
 }
@@ -131,7 +134,7 @@ export async function sendVoucher(reference: string, otp: string, token: string 
 /** TEST MODE: the test phone approves or declines, then the prompt is asked about at once. */
 export async function answerOnTestPhone(reference: string, approve: boolean, token: string | null): Promise<void> {
   try {
-    await apiFetch(`/api/sandbox/momo/${encodeURIComponent(reference)}`, { method: 'POST', body: { approve } });
+    await apiFetch(routePath(PAYMENTS_PATHS.sandboxMomo, { reference }), { method: 'POST', body: { approve } });
   } finally {
     await checkPrompt(reference, token);
   }

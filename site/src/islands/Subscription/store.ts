@@ -1,10 +1,11 @@
 import { atom } from 'nanostores';
-import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
-import type { PaymentIntent } from '../../../../contract/payments.ts';
+import { PAYMENT_MESSAGES, type PaymentIntent, PAYMENTS_PATHS } from '../../../../contract/payments.ts';
 import type { PlanLength } from '../../../../contract/plans.ts';
 import { addMonths } from '../../../../contract/dates.ts';
-import { actionErrorMessage, apiFetch, clearQueryCache, logUnexpected } from '../../lib/api.ts';
+import { actionErrorMessage, apiFetch, clearQueryCache, logUnexpected, userDataPrefix } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
+import type { MessageAnswer } from '../../../../contract/api.ts';
+import { SUBSCRIPTIONS_PATHS } from '../../../../contract/subscriptions.ts';
 
 /**
  * Renew now (POST /api/subscription/renew → the pop-up or sandbox checkout → POST
@@ -60,7 +61,7 @@ export async function verifyRenewal(context: RenewalContext, reference: string, 
   move(context, { kind: 'verifying', reference });
   let answer: { success: boolean; message?: string };
   try {
-    answer = await apiFetch<{ success: boolean; message?: string }>('/api/verify-payment', {
+    answer = await apiFetch<MessageAnswer>(PAYMENTS_PATHS.verify, {
       body: { reference },
       token: context.token,
     });
@@ -86,8 +87,8 @@ export async function verifyRenewal(context: RenewalContext, reference: string, 
   const { previous } = context;
   const from = Math.max(previous ? Date.parse(previous) : 0, Date.now());
   const renewed: Renewed = { kind: 'renewed', previous, estimate: addMonths(new Date(from), bought).toISOString() };
-  clearQueryCache('/api/customer-data/');
-  clearQueryCache('/api/professional-data/');
+  clearQueryCache(userDataPrefix('customer'));
+  clearQueryCache(userDataPrefix('professional'));
   flash = renewed;
   move(context, renewed);
   context.onRenewed();
@@ -99,7 +100,7 @@ export async function renew(context: RenewalContext, months: PlanLength): Promis
   let intent: PaymentIntent;
   try {
     const answer = await apiFetch<{ success: boolean; payment: PaymentIntent; message?: string }>(
-      '/api/subscription/renew',
+      SUBSCRIPTIONS_PATHS.renew,
       {
         method: 'POST',
         body: { months },
