@@ -29,7 +29,7 @@ describe('loads start in stores', () => {
   });
 
   it('the list of bookings (its GET) is read only by stores/bookings.ts', () => {
-    const listPath = /['"`]\/api\/bookings(\?[^'"`]*)?['"`]/;
+    const listPath = /\bBOOKINGS_PATHS\.list\b/; // its path, from contract/bookings.ts
     const readers = siteSource.filter((path) => listPath.test(textOf(path))).map(where);
     expect(readers).toEqual(['stores/bookings.ts']);
   });
