@@ -1,54 +1,11 @@
-import type { ReactNode } from 'react';
-import { useFocusOn } from './useFocus.ts';
+import { Field, FormProblem } from './kit.tsx';
 
-/** Parts shared by the sign-up and affiliate wizards. */
+/** Parts shared by the sign-up and affiliate wizards; their fields are the kit's (site/src/ui/kit.tsx). */
+export { Field };
 
-/** A labelled field with its hint and, when `error` is given, its problem (`${id}-error`, for aria-describedby). */
-export function Field({
-  id,
-  label,
-  required,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="wz-field">
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="wz-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="wz-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** The form's alert: an inline role="alert" panel that takes focus when its message changes. */
+/** The wizard's alert: the kit's form problem, taking focus when its message changes. */
 export function Alert({ message }: { message: string }) {
-  const ref = useFocusOn<HTMLDivElement>(message);
-  if (!message) return null;
-  return (
-    <div ref={ref} tabIndex={-1} role="alert" className="wz-alert">
-      {message}
-    </div>
-  );
+  return <FormProblem message={message} takeFocus />;
 }
 
 /**

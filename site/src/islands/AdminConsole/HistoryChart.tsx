@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { AdminStats } from '../../../../contract/admin.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { chartBars } from './chart.ts';
+import { ScrollTable } from '../../ui/kit.tsx';
 
 const WIDTH = 360;
 const HEIGHT = 120;
@@ -58,8 +59,7 @@ export function HistoryChart({ history }: { history: AdminStats['history'] }) {
       <Bars history={history} pick="revenue" title="Subscription revenue per month" format={revenue} />
       <details className="admin-chart-table">
         <summary>Show the figures as a table</summary>
-        <table className="pd-table">
-          <caption className="sr-only">Sign-ups and revenue for the last 12 months</caption>
+        <ScrollTable caption="Sign-ups and revenue for the last 12 months" captionHidden>
           <thead>
             <tr>
               <th scope="col">Month</th>
@@ -76,7 +76,7 @@ export function HistoryChart({ history }: { history: AdminStats['history'] }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </ScrollTable>
       </details>
     </div>
   );

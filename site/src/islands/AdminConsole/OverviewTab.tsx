@@ -5,6 +5,7 @@ import { Stat } from '../../ui/DashboardParts.tsx';
 import { HistoryChart } from './HistoryChart.tsx';
 import { Loaded } from './parts.tsx';
 import { useAdminData } from './useAdminData.ts';
+import { Card } from '../../ui/kit.tsx';
 
 /** Overview (docs/PRODUCT.md "Administrators"): the stats cards, user distribution, payout summary, and the 12 months. */
 export function OverviewTab({ seed }: { seed?: AdminStats }) {
@@ -13,7 +14,7 @@ export function OverviewTab({ seed }: { seed?: AdminStats }) {
     'the figures',
     seed && { stats: seed },
   );
-  const ids = { cards: useId(), users: useId(), payouts: useId(), months: useId() };
+  const ids = { cards: useId() };
   return (
     <Loaded load={load} what="the figures" onRetry={retry}>
       {({ stats }) => {
@@ -50,8 +51,7 @@ export function OverviewTab({ seed }: { seed?: AdminStats }) {
               />
               <Stat label="Affiliates" value={stats.totalAffiliates} />
             </ul>
-            <section className="card pd-card" aria-labelledby={ids.users}>
-              <h2 id={ids.users}>User distribution</h2>
+            <Card title="User distribution">
               <dl className="admin-distribution">
                 {distribution.map(([label, count]) => (
                   <div key={label}>
@@ -63,9 +63,8 @@ export function OverviewTab({ seed }: { seed?: AdminStats }) {
                   </div>
                 ))}
               </dl>
-            </section>
-            <section className="card pd-card" aria-labelledby={ids.payouts}>
-              <h2 id={ids.payouts}>Payout summary</h2>
+            </Card>
+            <Card title="Payout summary">
               <ul className="pd-stats">
                 <Stat
                   label="Pending Payouts"
@@ -78,11 +77,10 @@ export function OverviewTab({ seed }: { seed?: AdminStats }) {
                   note="Completed payouts"
                 />
               </ul>
-            </section>
-            <section className="card pd-card" aria-labelledby={ids.months}>
-              <h2 id={ids.months}>Last 12 months</h2>
+            </Card>
+            <Card title="Last 12 months">
               <HistoryChart history={stats.history} />
-            </section>
+            </Card>
           </div>
         );
       }}

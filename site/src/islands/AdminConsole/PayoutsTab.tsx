@@ -6,7 +6,7 @@ import { formatCedis } from '../../../../contract/money.ts';
 import { movePayout } from './admin-actions.ts';
 import { FIRST_PAGE, listPath } from './lists.ts';
 import type { ListParams } from './lists.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/kit.tsx';
 import { payoutQuestion } from './confirmations.ts';
 import { ActionNote, dateText, ListTable, Loaded, SearchBox, StatusBadge } from './parts.tsx';
 import {

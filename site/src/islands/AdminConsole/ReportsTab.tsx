@@ -17,7 +17,7 @@ import {
 } from '../../../../contract/reports.ts';
 import { adminFetch } from '../../stores/admin-session.ts';
 import { whenText } from './activity.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/kit.tsx';
 import { ActionNote, Loaded } from './parts.tsx';
 import { useAction } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';

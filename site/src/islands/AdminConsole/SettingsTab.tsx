@@ -13,6 +13,7 @@ import { readSettingsForm, SETTING_KEYS, toSettingsForm, WHOLE_KEYS } from './se
 import type { SettingsForm } from './settings-form.ts';
 import { useAction } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
+import { Card } from '../../ui/kit.tsx';
 
 const SYSTEM_LABELS = {
   database: { postgresql: 'PostgreSQL', pglite: 'Embedded PostgreSQL (PGlite)' },
@@ -93,18 +94,15 @@ function SettingsEditor({ answer }: { answer: SettingsResponse }) {
 /** Settings (docs/PRODUCT.md "Administrators"): the platform settings (with the discounts per length, issue #20), saved with PUT /api/admin/settings, and system info. */
 export default function SettingsTab() {
   const { load, retry } = useAdminData<SettingsResponse>(ADMIN_PATHS.settings, 'the settings');
-  const ids = { settings: useId(), system: useId() };
   return (
     <Loaded load={load} what="the settings" onRetry={retry}>
       {(answer) => (
         <div className="pd-stack">
-          <section className="card pd-card" aria-labelledby={ids.settings}>
-            <h2 id={ids.settings}>Platform settings</h2>
+          <Card title="Platform settings">
             {/* Refresh Data brings the server's values back into the form. */}
             <SettingsEditor key={answer.system.serverTime} answer={answer} />
-          </section>
-          <section className="card pd-card" aria-labelledby={ids.system}>
-            <h2 id={ids.system}>System information</h2>
+          </Card>
+          <Card title="System information">
             <DataList
               rows={[
                 ['Database', SYSTEM_LABELS.database[answer.system.database]],
@@ -113,7 +111,7 @@ export default function SettingsTab() {
                 ['Server time', dateTimeText(answer.system.serverTime)],
               ]}
             />
-          </section>
+          </Card>
         </div>
       )}
     </Loaded>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import type { AdminUser } from '../../../../contract/admin.ts';
 import { setUserStatus } from './admin-actions.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/kit.tsx';
 import { statusQuestion } from './confirmations.ts';
 import type { useAction } from './useAction.ts';
 

@@ -184,7 +184,7 @@ function DeleteConfirm({
       <div className="pd-tools">
         <button
           type="button"
-          className="btn auth-button admin-danger-solid"
+          className="btn auth-button danger-button"
           onClick={() => void confirm()}
           disabled={busy !== null}
         >

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminUserDetail } from '../../../../contract/admin.ts';
 import { removePhoto } from './admin-actions.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/kit.tsx';
 import { ActionNote } from './parts.tsx';
 import { refreshData } from './refresh.ts';
 import { useAction } from './useAction.ts';

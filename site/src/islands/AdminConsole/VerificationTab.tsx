@@ -17,7 +17,7 @@ import type {
 import { saveFile } from '../../lib/download.ts';
 import { adminFetch, adminFile } from '../../stores/admin-session.ts';
 import { openingLines } from './activity.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/kit.tsx';
 import { ActionNote, DataTable, dateText, Loaded, StatusBadge } from './parts.tsx';
 import { refreshData } from './refresh.ts';
 import { useAdminData } from './useAdminData.ts';

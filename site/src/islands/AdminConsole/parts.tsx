@@ -3,6 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { dateTimeLabel, shortDate } from '../../../../contract/dates.ts';
 import { pageCount, rangeLabel } from './lists.ts';
 import type { Load } from '../../lib/load.ts';
+import { ScrollTable } from '../../ui/kit.tsx';
 
 /** Data that could not load: said plainly, with a retry (never sample data in its place). */
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
@@ -189,36 +190,39 @@ export function DataTable<T>({
   busy?: boolean;
   row: (item: T) => ReactNode;
 }) {
-  const captionId = useId();
   const table = useRef<HTMLTableElement>(null);
   // Every render: the rows are the caller's, drawn anew with each page.
   useLayoutEffect(() => {
     if (table.current) labelCells(table.current, headers);
   });
   return (
-    <div className="admin-scroll" role="region" aria-labelledby={captionId} tabIndex={0} aria-busy={busy}>
-      <table className="pd-table admin-table" role="table" ref={table}>
-        <caption id={captionId}>{caption}</caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            {headers.map((header) => (
-              <th key={header} scope="col" role="columnheader">
-                {header}
-              </th>
-            ))}
+    <ScrollTable
+      caption={caption}
+      busy={busy}
+      className="admin-scroll"
+      tableClassName="admin-table"
+      tableRole="table"
+      tableRef={table}
+    >
+      <thead role="rowgroup">
+        <tr role="row">
+          {headers.map((header) => (
+            <th key={header} scope="col" role="columnheader">
+              {header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody role="rowgroup">
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={headers.length}>{empty}</td>
           </tr>
-        </thead>
-        <tbody role="rowgroup">
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={headers.length}>{empty}</td>
-            </tr>
-          ) : (
-            rows.map(row)
-          )}
-        </tbody>
-      </table>
-    </div>
+        ) : (
+          rows.map(row)
+        )}
+      </tbody>
+    </ScrollTable>
   );
 }
 

@@ -8,6 +8,7 @@ import { longDate } from '../../../../contract/dates.ts';
 import { MINIMUM_PAYOUT, PAYOUT_METHODS, canRequestPayout, minimumPayoutMessage, requestPayout } from './store.ts';
 import type { AffiliateRecord, Outcome, Payout } from './store.ts';
 import { countOf } from '../../../../contract/counts.ts';
+import { Card, ScrollTable } from '../../ui/kit.tsx';
 
 const money = (amount: number) => formatCedis(amount, { fixed: true });
 const STATUS: Record<string, string> = {
@@ -24,47 +25,46 @@ const STATUS_CLASS: Record<string, string> = {
 };
 
 function PayoutHistory({ payouts }: { payouts: Payout[] }) {
-  const id = useId();
   return (
-    <section className="card pd-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Payout History</h2>
+    <Card title="Payout History">
       {payouts.length ? (
-        // Scrolls sideways inside this box on a phone (see RecentReferrals in Overview.tsx).
-        <div className="ad-scroll" role="region" aria-label="Payouts table" tabIndex={0}>
-          <table className="pd-table">
-            <caption className="sr-only">Your payout requests, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Method</th>
-                <th scope="col">Status</th>
-                <th scope="col">Reference</th>
+        <ScrollTable
+          caption="Your payout requests, newest first"
+          captionHidden
+          label="Payouts table"
+          className="keeps-rows"
+        >
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Method</th>
+              <th scope="col">Status</th>
+              <th scope="col">Reference</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payouts.map((p) => (
+              <tr key={p.id}>
+                <th scope="row">{longDate(new Date(p.date))}</th>
+                <td>{money(p.amount)}</td>
+                <td>{PAYOUT_METHODS[p.method] ?? p.method}</td>
+                <td>
+                  <span className={STATUS_CLASS[p.status] ?? 'pd-status'}>{STATUS[p.status] ?? p.status}</span>
+                </td>
+                <td>
+                  <code className="ad-ref">{p.reference}</code>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {payouts.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row">{longDate(new Date(p.date))}</th>
-                  <td>{money(p.amount)}</td>
-                  <td>{PAYOUT_METHODS[p.method] ?? p.method}</td>
-                  <td>
-                    <span className={STATUS_CLASS[p.status] ?? 'pd-status'}>{STATUS[p.status] ?? p.status}</span>
-                  </td>
-                  <td>
-                    <code className="ad-ref">{p.reference}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       ) : (
         <p className="pd-empty">
           No payouts yet. Once your pending payout reaches {formatCedis(MINIMUM_PAYOUT)}, request it here.
         </p>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -171,8 +171,7 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
         <Stat label="Paid Out" value={money(paidOut)} note="Completed payouts" />
       </ul>
 
-      <section className="card pd-card" aria-labelledby={`${id}-request`}>
-        <h2 id={`${id}-request`}>Request Payout</h2>
+      <Card title="Request Payout">
         <p>
           Your whole pending balance is paid to the account below. Payouts run between the 1st and 15th of the month and
           are processed within 15 business days.
@@ -207,10 +206,9 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
         >
           {outcome?.message ?? ''}
         </p>
-      </section>
+      </Card>
 
-      <section className="card pd-card" aria-labelledby={`${id}-details`}>
-        <h2 id={`${id}-details`}>Payout Details</h2>
+      <Card title="Payout Details">
         <dl className="auth-data">
           <div className="auth-data-row">
             <dt>Method</dt>
@@ -224,7 +222,7 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
         <p className="wz-hint">
           To change where you are paid, contact affiliate support (Monday to Friday, 9:00–17:00).
         </p>
-      </section>
+      </Card>
 
       <PayoutHistory payouts={record.payouts} />
     </div>

@@ -7,6 +7,7 @@ import { shareMessage, shareTargets, signupLink } from './share.ts';
 import { MINIMUM_PAYOUT } from './store.ts';
 import type { AffiliateRecord, Referral } from './store.ts';
 import { useCopy } from '../../ui/useCopy.ts';
+import { Card, ScrollTable } from '../../ui/kit.tsx';
 
 const money = (amount: number) => formatCedis(amount, { fixed: true });
 
@@ -44,8 +45,7 @@ function ReferrerCard({ code }: { code: string }) {
   const link = signupLink(window.location.origin, code);
   const message = shareMessage(code, link);
   return (
-    <section className="card pd-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Your Referrer Code</h2>
+    <Card title="Your Referrer Code">
       <p className="wz-hint" id={`${id}-code`}>
         Share this code or your sign-up link. You earn when the people you refer pay their first month.
       </p>
@@ -80,17 +80,15 @@ function ReferrerCard({ code }: { code: string }) {
       <p role="status" className="wz-status">
         {copied ? COPIED_TEXT[copied] : note}
       </p>
-    </section>
+    </Card>
   );
 }
 
 function CommissionCard() {
-  const id = useId();
   const { commissions, prices } = usePlanPrices();
   const percent = Math.round((commissions.customer / prices.customer) * 100);
   return (
-    <section className="card pd-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Commission Structure</h2>
+    <Card title="Commission Structure">
       <p>You earn {percent}% of the first month's subscription of everyone who signs up with your code and pays.</p>
       <dl className="auth-data">
         <div className="auth-data-row">
@@ -109,53 +107,51 @@ function CommissionCard() {
       <p className="wz-hint">
         Balances under {formatCedis(MINIMUM_PAYOUT)} carry forward to the next month. Renewals earn no commission.
       </p>
-    </section>
+    </Card>
   );
 }
 
 const TYPE: Record<string, string> = { customer: 'Customer', professional: 'Professional' };
 
 export function RecentReferrals({ referrals }: { referrals: Referral[] }) {
-  const id = useId();
   return (
-    <section className="card pd-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Recent Referrals</h2>
+    <Card title="Recent Referrals">
       {referrals.length ? (
-        // On a phone the table scrolls sideways inside this box, not the page: a named, focusable
-        // region, so keyboard users can scroll it and screen readers still read a table.
-        <div className="ad-scroll" role="region" aria-label="Referrals table" tabIndex={0}>
-          <table className="pd-table">
-            <caption className="sr-only">Your latest referrals, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Signed up</th>
-                <th scope="col">Status</th>
-                <th scope="col">Commission</th>
+        <ScrollTable
+          caption="Your latest referrals, newest first"
+          captionHidden
+          label="Referrals table"
+          className="keeps-rows"
+        >
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Type</th>
+              <th scope="col">Signed up</th>
+              <th scope="col">Status</th>
+              <th scope="col">Commission</th>
+            </tr>
+          </thead>
+          <tbody>
+            {referrals.map((r) => (
+              <tr key={r.id}>
+                <th scope="row">{r.name}</th>
+                <td>{TYPE[r.type] ?? r.type}</td>
+                <td>{dateLabel(r.signupDate)}</td>
+                <td>
+                  <span className={r.status === 'confirmed' ? 'pd-status is-completed' : 'pd-status'}>
+                    {r.status === 'confirmed' ? 'Confirmed' : 'Pending'}
+                  </span>
+                </td>
+                <td>{r.status === 'confirmed' ? money(r.commission) : 'Not yet paid'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {referrals.map((r) => (
-                <tr key={r.id}>
-                  <th scope="row">{r.name}</th>
-                  <td>{TYPE[r.type] ?? r.type}</td>
-                  <td>{dateLabel(r.signupDate)}</td>
-                  <td>
-                    <span className={r.status === 'confirmed' ? 'pd-status is-completed' : 'pd-status'}>
-                      {r.status === 'confirmed' ? 'Confirmed' : 'Pending'}
-                    </span>
-                  </td>
-                  <td>{r.status === 'confirmed' ? money(r.commission) : 'Not yet paid'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       ) : (
         <p className="pd-empty">No referrals yet. Share your code to start earning.</p>
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contract/account-types.ts';
+import { PASSWORD_MIN } from '../../../../contract/account-types.ts';
 import { MOMO_NETWORKS } from '../../../../contract/affiliates.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
-import { Alert, captureForm, Field } from '../../ui/wizard-parts.tsx';
+import { Field, PersonFields, SubmitButton } from '../../ui/kit.tsx';
+import { Alert, captureForm } from '../../ui/wizard-parts.tsx';
 import { $affiliate, $affiliateForm, requiredFilled, submitAffiliate, updateAffiliateField } from './store.ts';
 import { KeptTapNote, useKeptTap } from '../../ui/KeptTap.tsx';
 import type { AffiliateForm } from './store.ts';
@@ -59,54 +60,19 @@ function SignupForm({ children }: { children?: ReactNode }) {
       >
         <h2 id="af-heading">Your details</h2>
         <Alert message={alert} />
-        <div className="wz-row">
-          <Field id="af-firstName" label="First Name" required>
-            <input
-              type="text"
-              autoComplete="given-name"
-              minLength={NAME_MIN}
-              maxLength={NAME_MAX}
-              required
-              {...field('firstName')}
-            />
-          </Field>
-          <Field id="af-lastName" label="Last Name" required>
-            <input
-              type="text"
-              autoComplete="family-name"
-              minLength={NAME_MIN}
-              maxLength={NAME_MAX}
-              required
-              {...field('lastName')}
-            />
-          </Field>
-        </div>
-        <Field id="af-email" label="Email Address" required>
-          <input type="email" autoComplete="email" inputMode="email" maxLength={254} required {...field('email')} />
-        </Field>
-        <div className="wz-row">
-          <Field id="af-phone" label="Phone Number" required hint="e.g. 0241234567 or +233241234567">
-            <input
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              maxLength={PHONE_MAX}
-              required
-              aria-describedby="af-phone-hint"
-              {...field('phone')}
-            />
-          </Field>
-          <Field id="af-password" label="Password" required hint={`At least ${PASSWORD_MIN} characters`}>
+        <PersonFields idPrefix="af" names="first-and-last" phoneRequired inputProps={(key) => field(key as TextKey)} />
+        <Field id="af-password" label="Password" required hint={`At least ${PASSWORD_MIN} characters`}>
+          {(control) => (
             <input
               type="password"
               autoComplete="new-password"
               minLength={PASSWORD_MIN}
               required
-              aria-describedby="af-password-hint"
+              {...control}
               {...field('password')}
             />
-          </Field>
-        </div>
+          )}
+        </Field>
         <Field id="af-location" label="City" required>
           <select required {...field('location')}>
             <option value="">Select your city</option>
@@ -144,14 +110,9 @@ function SignupForm({ children }: { children?: ReactNode }) {
             required
             hint="MTN, Telecel or AirtelTigo number, e.g. 0241234567"
           >
-            <input
-              type="tel"
-              inputMode="tel"
-              maxLength={20}
-              required
-              aria-describedby="af-momoNumber-hint"
-              {...field('momoNumber')}
-            />
+            {(control) => (
+              <input type="tel" inputMode="tel" maxLength={20} required {...control} {...field('momoNumber')} />
+            )}
           </Field>
         ) : null}
         {form.payoutMethod === 'mobile-money' ? (
@@ -160,14 +121,16 @@ function SignupForm({ children }: { children?: ReactNode }) {
             label="Mobile Money Network (optional)"
             hint="With your network we can send payouts straight to your wallet"
           >
-            <select aria-describedby="af-momoNetwork-hint" {...field('momoNetwork')}>
-              <option value="">I will tell you later</option>
-              {MOMO_NETWORKS.map((n) => (
-                <option key={n.code} value={n.code}>
-                  {n.name}
-                </option>
-              ))}
-            </select>
+            {(control) => (
+              <select {...control} {...field('momoNetwork')}>
+                <option value="">I will tell you later</option>
+                {MOMO_NETWORKS.map((n) => (
+                  <option key={n.code} value={n.code}>
+                    {n.name}
+                  </option>
+                ))}
+              </select>
+            )}
           </Field>
         ) : null}
         {form.payoutMethod === 'bank-account' ? (
@@ -177,13 +140,7 @@ function SignupForm({ children }: { children?: ReactNode }) {
             required
             hint="Bank name, branch, account name and number"
           >
-            <textarea
-              rows={3}
-              maxLength={300}
-              required
-              aria-describedby="af-bankAccount-hint"
-              {...field('bankAccount')}
-            />
+            {(control) => <textarea rows={3} maxLength={300} required {...control} {...field('bankAccount')} />}
           </Field>
         ) : null}
         <Field id="af-description" label="How will you promote us? (optional)">
@@ -201,14 +158,14 @@ function SignupForm({ children }: { children?: ReactNode }) {
           </span>
         </label>
         <div className="wz-actions">
-          <button
-            type="submit"
-            className="btn wz-button"
-            disabled={busy || (ready && !canSubmit)}
-            aria-describedby="af-submit-hint"
+          <SubmitButton
+            busy={busy}
+            busyLabel="Creating account..."
+            disabled={ready && !canSubmit}
+            describedBy="af-submit-hint"
           >
-            {busy ? 'Creating account...' : 'Join Affiliate Program'}
-          </button>
+            Join Affiliate Program
+          </SubmitButton>
         </div>
         <KeptTapNote>Joining as soon as the page has finished loading…</KeptTapNote>
         <p id="af-submit-hint" className="wz-hint">

@@ -6,6 +6,7 @@ import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
 import { useRecord } from './useRecord.ts';
 import { DataList } from '../../ui/DataList.tsx';
+import { Card } from '../../ui/kit.tsx';
 
 interface AffiliateRecord {
   name: string;
@@ -37,8 +38,7 @@ export default function AffiliateView({ user, tab, onTab, tabs }: RoleViewProps)
             <Stat label="Total Referrals" value={r.totalReferrals} />
             <Stat label="Referrer Code" value={code} />
           </ul>
-          <section className="card pd-card" aria-labelledby="gd-quick">
-            <h2 id="gd-quick">Quick Actions</h2>
+          <Card title="Quick Actions">
             <div className="wz-actions">
               <a className="btn wz-button" href={FULL}>
                 Share your code
@@ -47,12 +47,11 @@ export default function AffiliateView({ user, tab, onTab, tabs }: RoleViewProps)
                 Earnings
               </button>
             </div>
-          </section>
+          </Card>
         </div>
       ) : null}
       {tab === 'profile' ? (
-        <section className="card pd-card" aria-labelledby="gd-profile">
-          <h2 id="gd-profile">Profile</h2>
+        <Card title="Profile">
           <DataList
             rows={[
               ['Name', r.name],
@@ -63,11 +62,10 @@ export default function AffiliateView({ user, tab, onTab, tabs }: RoleViewProps)
               ['Account status', r.status === 'active' ? 'Active' : 'Suspended'],
             ]}
           />
-        </section>
+        </Card>
       ) : null}
       {tab === 'earnings' ? (
-        <section className="card pd-card" aria-labelledby="gd-earnings">
-          <h2 id="gd-earnings">Earnings</h2>
+        <Card title="Earnings">
           <DataList
             rows={[
               ['Payout method', METHOD[r.payoutMethod] ?? r.payoutMethod],
@@ -78,7 +76,7 @@ export default function AffiliateView({ user, tab, onTab, tabs }: RoleViewProps)
           <p>
             <a href={FULL}>Commissions and payout history are on your full dashboard.</a>
           </p>
-        </section>
+        </Card>
       ) : null}
     </Tabs>
   );

@@ -17,6 +17,7 @@ import { failure } from '../../lib/outcome.ts';
 import { monthLabel } from '../../../../contract/dates.ts';
 import './analytics.css';
 import { countOf } from '../../../../contract/counts.ts';
+import { Card } from '../../ui/kit.tsx';
 
 /** Bar widths in 5% steps (classes, since the CSP allows no inline styles). */
 const step = (value: number, max: number) =>
@@ -38,8 +39,7 @@ function Bars({
   const id = useId();
   const max = Math.max(0, ...rows.map((r) => r.value));
   return (
-    <section className="card pd-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
+    <Card title={title} titleId={`${id}-title`}>
       <ul className="an-bars" role="list" aria-labelledby={`${id}-title`}>
         {rows.map((r) => (
           <li key={r.month} className="an-row">
@@ -51,12 +51,11 @@ function Bars({
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
 
 function CustomerFigures({ a }: { a: CustomerAnalytics }) {
-  const id = useId();
   const booked = a.months.some((m) => m.bookings > 0) || a.completed > 0 || a.cancelled > 0;
   if (!booked)
     return (
@@ -77,8 +76,7 @@ function CustomerFigures({ a }: { a: CustomerAnalytics }) {
         rows={a.months.map((m) => ({ month: m.month, value: m.bookings }))}
         format={(n) => countOf(n, 'booking')}
       />
-      <section className="card pd-card" aria-labelledby={`${id}-top`}>
-        <h2 id={`${id}-top`}>Most booked categories</h2>
+      <Card title="Most booked categories">
         {a.topCategories.length ? (
           <ol className="an-top">
             {a.topCategories.map((c) => (
@@ -90,7 +88,7 @@ function CustomerFigures({ a }: { a: CustomerAnalytics }) {
         ) : (
           <p className="pd-muted">None yet: cancelled bookings are not counted.</p>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { tabItems } from './tabs.ts';
 import { useRecord } from './useRecord.ts';
 import { DataList } from '../../ui/DataList.tsx';
 import { lazyPart } from '../../ui/LazyPart.tsx';
+import { Card } from '../../ui/kit.tsx';
 
 // Analytics downloads when its tab is first opened.
 const Analytics = lazyPart('dashboard', () => import('./Analytics.tsx'), 'Loading your analytics...');
@@ -136,8 +137,7 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
             <Stat label="Total Spent" value={formatCedis(r.totalSpent)} />
             <Stat label="Saved Favorites" value={r.favoriteServices.length} />
           </ul>
-          <section className="card pd-card" aria-labelledby="gd-quick">
-            <h2 id="gd-quick">Quick Actions</h2>
+          <Card title="Quick Actions">
             <div className="wz-actions">
               <button type="button" className="btn wz-button" onClick={() => onTab('findpro')}>
                 Find a professional
@@ -146,9 +146,8 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
                 My Bookings
               </button>
             </div>
-          </section>
-          <section className="card pd-card" aria-labelledby="gd-recent">
-            <h2 id="gd-recent">Recent Activity</h2>
+          </Card>
+          <Card title="Recent Activity">
             {r.recentBookings.length ? (
               <ul className="pd-list" role="list">
                 {r.recentBookings.slice(0, 3).map((b) => (
@@ -158,13 +157,12 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
             ) : (
               <p className="pd-muted">No bookings yet.</p>
             )}
-          </section>
+          </Card>
         </div>
       ) : null}
       {tab === 'bookings' ? <MyBookings onFind={() => onTab('findpro')} /> : null}
       {tab === 'findpro' ? (
-        <section className="card pd-card" aria-labelledby="gd-find">
-          <h2 id="gd-find">Find Pro</h2>
+        <Card title="Find Pro">
           <p>
             Search professionals by name or profession, filter by category, sort by distance, rating or price, and book
             a time.
@@ -172,12 +170,11 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
           <a className="btn wz-button" href={FULL}>
             Find services near you
           </a>
-        </section>
+        </Card>
       ) : null}
       {tab === 'analytics' ? <Analytics /> : null}
       {tab === 'profile' ? (
-        <section className="card pd-card" aria-labelledby="gd-profile">
-          <h2 id="gd-profile">Profile</h2>
+        <Card title="Profile">
           <DataList
             rows={[
               ['Name', `${user.firstName} ${user.lastName}`],
@@ -187,7 +184,7 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
               ['Member since', longDate(new Date(`${r.joinDate}T00:00:00Z`))],
             ]}
           />
-        </section>
+        </Card>
       ) : null}
     </Tabs>
   );

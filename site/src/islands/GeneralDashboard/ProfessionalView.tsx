@@ -19,6 +19,7 @@ import { $unread } from '../../stores/unread.ts';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
 import { lazyPart } from '../../ui/LazyPart.tsx';
+import { Card } from '../../ui/kit.tsx';
 
 // Analytics downloads when its tab is first opened.
 const Analytics = lazyPart('dashboard', () => import('./Analytics.tsx'), 'Loading your analytics...');
@@ -75,8 +76,7 @@ export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewPro
         {tab === 'overview' ? (
           <div className="pd-stack">
             <ProStats record={record} />
-            <section className="card pd-card" aria-labelledby="gd-quick">
-              <h2 id="gd-quick">Quick Actions</h2>
+            <Card title="Quick Actions">
               <div className="wz-actions">
                 <button type="button" className="btn wz-button" onClick={() => onTab('bookings')}>
                   Review job requests
@@ -88,11 +88,10 @@ export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewPro
                   Set your schedule
                 </a>
               </div>
-            </section>
-            <section className="card pd-card" aria-labelledby="gd-recent">
-              <h2 id="gd-recent">Recent Activity</h2>
+            </Card>
+            <Card title="Recent Activity">
               <RecentJobs />
-            </section>
+            </Card>
           </div>
         ) : null}
         {tab === 'bookings' ? <JobRequests user={user} filters={BOOKING_FILTERS} /> : null}

@@ -9,6 +9,7 @@ import {
 } from '../../../../contract/accounts.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
+import { Field, FormProblem, SubmitButton } from '../../ui/kit.tsx';
 import { useFocusOnMount } from '../../ui/useFocus.ts';
 import '../../ui/forms.css';
 import { IdentifierChoice } from '../../ui/IdentifierChoice.tsx';
@@ -90,31 +91,28 @@ function Form() {
       aria-busy={busy}
     >
       <IdentifierChoice legend="Find my account by" name="method" method={method} onChange={setMethod} />
-      <div className="auth-field">
-        <label htmlFor={ids.input}>{method === 'email' ? 'Email' : 'Phone number'}</label>
-        <input
-          key={method}
-          ref={inputRef}
-          id={ids.input}
-          name={method}
-          type={method === 'email' ? 'email' : 'tel'}
-          inputMode={method === 'email' ? 'email' : 'tel'}
-          autoComplete={method === 'email' ? 'email' : 'tel'}
-          placeholder={method === 'phone' ? '0241234567' : undefined}
-          maxLength={method === 'email' ? 254 : 19}
-          required
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? ids.problem : undefined}
-        />
-      </div>
-      {problem ? (
-        <p id={ids.problem} className="auth-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <button type="submit" className="btn auth-button auth-wide" disabled={!ready || busy}>
-        {busy ? 'Sending...' : 'Send reset link'}
-      </button>
+      <Field id={ids.input} label={method === 'email' ? 'Email' : 'Phone number'}>
+        {(control) => (
+          <input
+            {...control}
+            key={method}
+            ref={inputRef}
+            name={method}
+            type={method === 'email' ? 'email' : 'tel'}
+            inputMode={method === 'email' ? 'email' : 'tel'}
+            autoComplete={method === 'email' ? 'email' : 'tel'}
+            placeholder={method === 'phone' ? '0241234567' : undefined}
+            maxLength={method === 'email' ? 254 : 19}
+            required
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? ids.problem : undefined}
+          />
+        )}
+      </Field>
+      <FormProblem id={ids.problem} message={problem} />
+      <SubmitButton busy={busy} busyLabel="Sending..." disabled={!ready} wide>
+        Send reset link
+      </SubmitButton>
       <p>
         Remembered it? <a href="/signin">Back to sign in</a>
       </p>

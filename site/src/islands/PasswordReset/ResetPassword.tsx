@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import { AUTH_PATHS, resetPasswordSchema, SIGNUP_MESSAGES } from '../../../../contract/accounts.ts';
 import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
+import { Field, FormProblem, PasswordField, SubmitButton } from '../../ui/kit.tsx';
 import { useFocusOnMount } from '../../ui/useFocus.ts';
 import '../../ui/forms.css';
 import type { MessageAnswer } from '../../../../contract/api.ts';
@@ -101,13 +102,24 @@ function Form() {
   const describedBy = problem ? ids.problem : undefined;
   return (
     <form className="auth-form" aria-label="Choose a new password" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <div className="auth-field">
-        <label htmlFor={ids.password}>New password</label>
-        <div className="auth-password">
+      <PasswordField
+        id={ids.password}
+        label="New password"
+        autoComplete="new-password"
+        minLength={8}
+        hint="At least 8 characters."
+        describedBy={describedBy}
+        inputRef={passwordRef}
+        shown={show}
+        onShownChange={setShow}
+        toggleNames="passwords"
+      />
+      <Field id={ids.confirm} label="Confirm new password">
+        {(control) => (
           <input
-            ref={passwordRef}
-            id={ids.password}
-            name="password"
+            {...control}
+            ref={confirmRef}
+            name="confirmPassword"
             type={show ? 'text' : 'password'}
             autoComplete="new-password"
             minLength={8}
@@ -115,40 +127,12 @@ function Form() {
             required
             aria-describedby={describedBy}
           />
-          <button
-            type="button"
-            className="btn btn-line btn-sm auth-button"
-            aria-pressed={show}
-            onClick={() => setShow((v) => !v)}
-          >
-            {show ? 'Hide' : 'Show'}
-            <span className="sr-only"> passwords</span>
-          </button>
-        </div>
-        <p className="auth-hint">At least 8 characters.</p>
-      </div>
-      <div className="auth-field">
-        <label htmlFor={ids.confirm}>Confirm new password</label>
-        <input
-          ref={confirmRef}
-          id={ids.confirm}
-          name="confirmPassword"
-          type={show ? 'text' : 'password'}
-          autoComplete="new-password"
-          minLength={8}
-          maxLength={200}
-          required
-          aria-describedby={describedBy}
-        />
-      </div>
-      {problem ? (
-        <p id={ids.problem} className="auth-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <button type="submit" className="btn auth-button auth-wide" disabled={token === null || busy}>
-        {busy ? 'Saving...' : 'Set new password'}
-      </button>
+        )}
+      </Field>
+      <FormProblem id={ids.problem} message={problem} />
+      <SubmitButton busy={busy} busyLabel="Saving..." disabled={token === null} wide>
+        Set new password
+      </SubmitButton>
     </form>
   );
 }

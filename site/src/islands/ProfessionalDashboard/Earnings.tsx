@@ -1,13 +1,12 @@
-import { useId } from 'react';
 import { Stat } from '../../ui/DashboardParts.tsx';
 import { formatCedis } from '../../../../contract/money.ts';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
 import { monthLabel } from '../../../../contract/dates.ts';
 import { countOf } from '../../../../contract/counts.ts';
+import { Card, ScrollTable } from '../../ui/kit.tsx';
 
 /** Earnings tab: totals and a by-month table from completed jobs (no chart library). */
 export default function Earnings({ record }: { record: ProfessionalRecord }) {
-  const id = useId();
   return (
     <div className="pd-stack">
       <ul className="pd-stats" role="list" aria-label="Your earnings">
@@ -18,11 +17,9 @@ export default function Earnings({ record }: { record: ProfessionalRecord }) {
         />
         <Stat label="This Month" value={formatCedis(record.monthlyEarnings)} />
       </ul>
-      <section className="card pd-card" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>Earnings by Month</h2>
+      <Card title="Earnings by Month">
         {record.earningsByMonth.length ? (
-          <table className="pd-table">
-            <caption className="sr-only">Earnings from completed jobs, by month, newest first</caption>
+          <ScrollTable caption="Earnings from completed jobs, by month, newest first" captionHidden>
             <thead>
               <tr>
                 <th scope="col">Month</th>
@@ -39,11 +36,11 @@ export default function Earnings({ record }: { record: ProfessionalRecord }) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </ScrollTable>
         ) : (
           <p className="pd-muted">No earnings yet. Completed jobs show here.</p>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { formatCedis } from '../../../../contract/money.ts';
 import { saveRates } from '../../stores/professional.ts';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
 import { useSaveForm } from './useSaveForm.ts';
+import { Card } from '../../ui/kit.tsx';
 
 /**
  * Rate Management (docs/PRODUCT.md "Dashboards": Professional dashboard): inputs are disabled until
@@ -76,8 +77,7 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
   );
 
   return (
-    <section className="card pd-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Rate Management</h2>
+    <Card title="Rate Management">
       <form className="wz-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="wz-row">
           {field('baseRate', 'Base rate', base, setBase)}
@@ -132,6 +132,6 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
           {status}
         </p>
       </form>
-    </section>
+    </Card>
   );
 }

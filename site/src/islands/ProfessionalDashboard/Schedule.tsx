@@ -20,6 +20,7 @@ import { $bookings } from '../../stores/bookings.ts';
 import { saveAvailability } from '../../stores/professional.ts';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
 import { countOf } from '../../../../contract/counts.ts';
+import { Card } from '../../ui/kit.tsx';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
 
@@ -40,8 +41,7 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
     submit(event, () => availabilitySchema.safeParse({ days, start, end }), saveAvailability);
 
   return (
-    <section className="card pd-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Weekly Availability</h2>
+    <Card title="Weekly Availability">
       <form className="wz-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <fieldset className="pd-days">
           <legend>Days you work</legend>
@@ -100,7 +100,7 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
           {status}
         </p>
       </form>
-    </section>
+    </Card>
   );
 }
 
@@ -124,8 +124,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
   const onDay = confirmed.filter((j) => j.date === chosen).sort((a, b) => a.time.localeCompare(b.time));
 
   return (
-    <section className="card pd-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Confirmed Jobs Calendar</h2>
+    <Card title="Confirmed Jobs Calendar">
       {upcoming[0] ? (
         <p>
           Next job: {longDateLabel(upcoming[0].date)} at {timeLabel(upcoming[0].time)} with {upcoming[0].customerName}.{' '}
@@ -216,7 +215,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
       ) : (
         <p className="pd-muted">No confirmed jobs on this day.</p>
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -1,14 +1,14 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { profilePath, publicName } from '../../../../contract/directory.ts';
 import { useCopy } from '../../ui/useCopy.ts';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
+import { Card } from '../../ui/kit.tsx';
 
 /**
  * "Share my page": the professional's public page is their advert (docs/PRODUCT.md "Public
  * directory"). The phone's share sheet (WhatsApp and the rest) where there is one, else the link copied.
  */
 export function ShareMyPage({ record }: { record: ProfessionalRecord }) {
-  const id = useId();
   const { copied, note, copy } = useCopy<'link'>();
   const [shared, setShared] = useState('');
   const url = `${window.location.origin}${profilePath({ id: record.id, name: publicName(record.firstName, record.lastName), profession: record.profession })}`;
@@ -32,8 +32,7 @@ export function ShareMyPage({ record }: { record: ProfessionalRecord }) {
   }
 
   return (
-    <section className="card pd-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Your public page</h2>
+    <Card title="Your public page">
       <p>
         Anyone can see it without an account: your rates, rating, reviews and what you do. Share it on WhatsApp to bring
         customers.
@@ -49,6 +48,6 @@ export function ShareMyPage({ record }: { record: ProfessionalRecord }) {
       <p role="status" className="pd-muted">
         {copied ? 'Link copied: paste it into WhatsApp or a text message.' : shared || note}
       </p>
-    </section>
+    </Card>
   );
 }
