@@ -44,7 +44,7 @@ export function Field({
   label: ReactNode;
   required?: boolean;
   hint?: ReactNode;
-  error?: string;
+  error?: string | null;
   className?: string;
   children: ReactNode | ((control: ControlProps) => ReactNode);
 }) {
@@ -80,7 +80,15 @@ export function Field({
  * The form's own problem (not one field's): a role="alert" panel. With `takeFocus` it takes focus
  * when its message changes, for a form whose problem belongs to no field a person could be sent to.
  */
-export function FormProblem({ message, id, takeFocus }: { message: string | null; id?: string; takeFocus?: boolean }) {
+export function FormProblem({
+  message,
+  id,
+  takeFocus,
+}: {
+  message: string | null | undefined;
+  id?: string;
+  takeFocus?: boolean;
+}) {
   const ref = useFocusOn<HTMLParagraphElement>(takeFocus ? message : null);
   if (!message) return null;
   return (

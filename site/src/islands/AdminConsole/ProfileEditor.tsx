@@ -9,8 +9,9 @@ import { ActionNote } from './parts.tsx';
 import { readProfileForm, serverFieldErrors, toProfileForm } from './profile-form.ts';
 import type { ProfileErrors, ProfileForm } from './profile-form.ts';
 import { useAction } from './useAction.ts';
+import { Field, SubmitButton } from '../../ui/kit.tsx';
 
-type Field = {
+type EditableField = {
   key: keyof ProfileForm;
   label: string;
   type?: string;
@@ -18,7 +19,7 @@ type Field = {
   options?: readonly (readonly [string, string])[];
 };
 
-const FIELDS: readonly Field[] = [
+const FIELDS: readonly EditableField[] = [
   { key: 'firstName', label: 'First name', autoComplete: 'off' },
   { key: 'lastName', label: 'Last name', autoComplete: 'off' },
   { key: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
@@ -98,45 +99,44 @@ export function ProfileEditor({
           const id = `${prefix}-${field.key}`;
           const error = errors[field.key];
           const common = {
-            id,
             name: field.key,
             className: 'admin-input',
             value: form[field.key],
-            'aria-invalid': error ? true : undefined,
-            'aria-describedby': error ? `${id}-error` : undefined,
             onChange: (e: { currentTarget: { value: string } }) =>
               setForm({ ...form, [field.key]: e.currentTarget.value }),
           };
           return (
-            <div key={field.key} className={field.key === 'description' ? 'auth-field admin-wide' : 'auth-field'}>
-              <label htmlFor={id}>{field.label}</label>
-              {field.options ? (
-                <select {...common}>
-                  {field.options.map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              ) : field.key === 'description' ? (
-                <textarea {...common} rows={3} maxLength={2000} />
-              ) : (
-                <input {...common} type={field.type ?? 'text'} autoComplete={field.autoComplete} />
-              )}
-              {error ? (
-                <span id={`${id}-error`} className="auth-error">
-                  {error}
-                </span>
-              ) : null}
-            </div>
+            <Field
+              key={field.key}
+              id={id}
+              label={field.label}
+              error={error}
+              className={field.key === 'description' ? 'admin-wide' : undefined}
+            >
+              {(control) =>
+                field.options ? (
+                  <select {...control} {...common}>
+                    {field.options.map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                ) : field.key === 'description' ? (
+                  <textarea {...control} {...common} rows={3} maxLength={2000} />
+                ) : (
+                  <input {...control} {...common} type={field.type ?? 'text'} autoComplete={field.autoComplete} />
+                )
+              }
+            </Field>
           );
         })}
       </div>
       <ActionNote note={note} />
       <div className="pd-tools">
-        <button type="submit" className="btn auth-button" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Changes'}
-        </button>
+        <SubmitButton busy={saving} busyLabel="Saving...">
+          Save Changes
+        </SubmitButton>
         <button type="button" className="btn btn-line auth-button" onClick={onCancel} disabled={saving}>
           Cancel
         </button>

@@ -13,7 +13,7 @@ import { readSettingsForm, SETTING_KEYS, toSettingsForm, WHOLE_KEYS } from './se
 import type { SettingsForm } from './settings-form.ts';
 import { useAction } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
-import { Card } from '../../ui/kit.tsx';
+import { Card, Field, SubmitButton } from '../../ui/kit.tsx';
 
 const SYSTEM_LABELS = {
   database: { postgresql: 'PostgreSQL', pglite: 'Embedded PostgreSQL (PGlite)' },
@@ -55,37 +55,34 @@ function SettingsEditor({ answer }: { answer: SettingsResponse }) {
           const id = `${prefix}-${key}`;
           const whole = WHOLE_KEYS.includes(key);
           return (
-            <div key={key} className="auth-field">
-              <label htmlFor={id}>{SETTING_LABELS[key].label}</label>
-              <input
-                id={id}
-                className="admin-input"
-                type="number"
-                inputMode={whole ? 'numeric' : 'decimal'}
-                step={whole ? 1 : 0.01}
-                min={0}
-                value={form[key]}
-                aria-invalid={errors[key] ? true : undefined}
-                aria-describedby={`${id}-effect${errors[key] ? ` ${id}-error` : ''}`}
-                onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })}
-              />
-              <span id={`${id}-effect`} className="auth-hint">
-                Takes effect: {SETTING_LABELS[key].effect}
-              </span>
-              {errors[key] ? (
-                <span id={`${id}-error`} className="auth-error">
-                  {errors[key]}
-                </span>
-              ) : null}
-            </div>
+            <Field
+              key={key}
+              id={id}
+              label={SETTING_LABELS[key].label}
+              hint={`Takes effect: ${SETTING_LABELS[key].effect}`}
+              error={errors[key]}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className="admin-input"
+                  type="number"
+                  inputMode={whole ? 'numeric' : 'decimal'}
+                  step={whole ? 1 : 0.01}
+                  min={0}
+                  value={form[key]}
+                  onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })}
+                />
+              )}
+            </Field>
           );
         })}
       </div>
       <ActionNote note={note} />
       <div>
-        <button type="submit" className="btn auth-button" disabled={busy !== null}>
-          {busy ? 'Saving...' : 'Save Settings'}
-        </button>
+        <SubmitButton busy={busy !== null} busyLabel="Saving...">
+          Save Settings
+        </SubmitButton>
       </div>
     </form>
   );

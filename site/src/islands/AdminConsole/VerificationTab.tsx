@@ -17,7 +17,7 @@ import type {
 import { saveFile } from '../../lib/download.ts';
 import { adminFetch, adminFile } from '../../stores/admin-session.ts';
 import { openingLines } from './activity.ts';
-import { ConfirmDialog } from '../../ui/kit.tsx';
+import { ConfirmDialog, Field } from '../../ui/kit.tsx';
 import { ActionNote, DataTable, dateText, Loaded, StatusBadge } from './parts.tsx';
 import { refreshData } from './refresh.ts';
 import { useAdminData } from './useAdminData.ts';
@@ -56,7 +56,7 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
   const [rejecting, setRejecting] = useState(false);
   const [confirmingVerify, setConfirmingVerify] = useState(false);
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const ids = { reason: useId(), error: useId(), verifyHint: useId() };
+  const ids = { reason: useId(), verifyHint: useId() };
 
   function submitDecision(decision: VerificationDecision['decision'], reason?: string) {
     const parsed = verificationDecisionSchema.safeParse({ decision, ...(reason === undefined ? {} : { reason }) });
@@ -169,23 +169,11 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
             ) : null}
             {rejecting ? (
               <form className="pd-stack" noValidate onSubmit={onReject}>
-                <div className="auth-field">
-                  <label htmlFor={ids.reason}>Reason for the rejection (the professional sees it)</label>
-                  <textarea
-                    id={ids.reason}
-                    name="reason"
-                    rows={3}
-                    maxLength={REASON_MAX}
-                    className="admin-input"
-                    aria-invalid={reasonError ? true : undefined}
-                    aria-describedby={reasonError ? ids.error : undefined}
-                  />
-                  {reasonError ? (
-                    <span id={ids.error} className="auth-error">
-                      {reasonError}
-                    </span>
-                  ) : null}
-                </div>
+                <Field id={ids.reason} label="Reason for the rejection (the professional sees it)" error={reasonError}>
+                  {(control) => (
+                    <textarea {...control} name="reason" rows={3} maxLength={REASON_MAX} className="admin-input" />
+                  )}
+                </Field>
                 <div className="pd-tools">
                   <button type="submit" className="btn auth-button" disabled={busy !== null}>
                     {busy === 'rejected' ? 'Saving...' : 'Reject verification'}

@@ -23,7 +23,7 @@ export default function Profile({
         onChanged={(avatar) => onChanged({ avatar })}
       />
       <ProfileEditor
-        className="card cd-section pd-card pe-card"
+        className="cd-section pe-card"
         details={contactDetailsOf(record)}
         email={record.email}
         rows={[

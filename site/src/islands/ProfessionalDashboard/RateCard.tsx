@@ -7,7 +7,7 @@ import { formatCedis } from '../../../../contract/money.ts';
 import { saveRates } from '../../stores/professional.ts';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
 import { useSaveForm } from './useSaveForm.ts';
-import { Card } from '../../ui/kit.tsx';
+import { Card, FormProblem } from '../../ui/kit.tsx';
 
 /**
  * Rate Management (docs/PRODUCT.md "Dashboards": Professional dashboard): inputs are disabled until
@@ -97,11 +97,7 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
           <span className="pd-muted">Customers see: </span>
           <output aria-label="Rate preview">{preview}</output>
         </p>
-        {errors.form ? (
-          <p className="wz-alert" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormProblem message={errors.form} />
         <div className="wz-actions">
           {editing ? (
             <>

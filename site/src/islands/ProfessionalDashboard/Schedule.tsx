@@ -20,7 +20,7 @@ import { $bookings } from '../../stores/bookings.ts';
 import { saveAvailability } from '../../stores/professional.ts';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
 import { countOf } from '../../../../contract/counts.ts';
-import { Card } from '../../ui/kit.tsx';
+import { Card, FormProblem } from '../../ui/kit.tsx';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
 
@@ -86,11 +86,7 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
             ) : null}
           </div>
         </div>
-        {errors.form || errors.days ? (
-          <p className="wz-alert" role="alert">
-            {errors.form ?? errors.days}
-          </p>
-        ) : null}
+        <FormProblem message={errors.form ?? errors.days} />
         <div className="wz-actions">
           <button ref={saveButton} type="submit" className="btn wz-button" disabled={saving}>
             {saving ? 'Saving...' : 'Save Availability'}
@@ -142,11 +138,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
       ) : jobs.state === 'loaded' ? (
         <p className="pd-muted">No upcoming confirmed jobs.</p>
       ) : null}
-      {jobs.state === 'failed' ? (
-        <p role="alert" className="wz-alert">
-          {jobs.message}
-        </p>
-      ) : null}
+      <FormProblem message={jobs.state === 'failed' ? jobs.message : null} />
       <div className="pd-cal-head">
         <button
           type="button"

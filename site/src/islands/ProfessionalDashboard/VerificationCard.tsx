@@ -14,6 +14,7 @@ import {
 import { useFocusBack } from '../../ui/useFocusBack.ts';
 import { longDate } from '../../../../contract/dates.ts';
 import { $verification, loadVerification, uploadDocument } from './verification.ts';
+import { FormProblem } from '../../ui/kit.tsx';
 
 const STATUS_CLASS: Record<VerificationStatus, string> = {
   unverified: 'pd-status',
@@ -68,11 +69,7 @@ function Slot({
       <p role="status" className="wz-status">
         {busy === kind ? `Uploading ${label}...` : result?.ok ? result.text : ''}
       </p>
-      {result && !result.ok ? (
-        <p role="alert" className="wz-alert">
-          {result.text}
-        </p>
-      ) : null}
+      <FormProblem message={result && !result.ok ? result.text : null} />
     </li>
   );
 }

@@ -6,6 +6,8 @@ import { PROFILE_MESSAGES } from '../../../../contract/profile.ts';
 import { saveContactDetails } from '../../stores/profile.ts';
 import type { ContactDetails } from '../../stores/profile.ts';
 import { DataList } from '../../ui/DataList.tsx';
+import { Card, Field, FormProblem, SubmitButton } from '../../ui/kit.tsx';
+import type { ControlProps } from '../../ui/kit.tsx';
 import { useFocusOn } from '../../ui/useFocus.ts';
 import '../../ui/wizard.css';
 import '../../ui/forms.css';
@@ -22,6 +24,7 @@ interface Props {
   onSaved: (details: ContactDetails, user: SessionUser) => void;
   /** Under the heading, e.g. how to change what cannot be edited here. */
   note?: ReactNode;
+  /** Beside the card's own classes (a dashboard's section spacing). */
   className?: string;
 }
 
@@ -37,7 +40,7 @@ const LABELS: Record<keyof ContactDetails, string> = {
  * for name, phone and location with Save and Cancel. The email is shown, never editable. Errors
  * show by their field; a refused save keeps everything typed.
  */
-export function ProfileEditor({ details, email, rows, onSaved, note, className = 'card pd-card' }: Props) {
+export function ProfileEditor({ details, email, rows, onSaved, note, className }: Props) {
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<ContactDetails>(details);
@@ -46,10 +49,9 @@ export function ProfileEditor({ details, email, rows, onSaved, note, className =
   const [status, setStatus] = useState('');
   const [saving, setSaving] = useState(false);
   // Focus goes to the first field when the form opens, back to Edit Profile when it closes, and
-  // to the problem when a save is refused.
+  // to the problem when a save is refused (FormProblem).
   const firstField = useFocusOn<HTMLInputElement>(editing);
   const editButton = useFocusOn<HTMLButtonElement>(!editing);
-  const problemRef = useFocusOn<HTMLParagraphElement>(problem);
   const cities: string[] =
     details.location && !(CITY_NAMES as string[]).includes(details.location)
       ? [details.location, ...CITY_NAMES]
@@ -76,33 +78,18 @@ export function ProfileEditor({ details, email, rows, onSaved, note, className =
     }
   }
 
-  const field = (
-    key: keyof ContactDetails,
-    control: (p: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode,
-  ) => {
-    const fieldId = `${id}-${key}`;
-    return (
-      <div className="wz-field">
-        <label htmlFor={fieldId}>{LABELS[key]}</label>
-        {control({
-          id: fieldId,
-          'aria-invalid': errors[key] ? true : undefined,
-          'aria-describedby': errors[key] ? `${fieldId}-error` : undefined,
-        })}
-        {errors[key] ? (
-          <p className="wz-error" id={`${fieldId}-error`}>
-            {errors[key]}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const field = (key: keyof ContactDetails, control: (wiring: ControlProps) => ReactNode) => (
+    <Field id={`${id}-${key}`} label={LABELS[key]} error={errors[key]}>
+      {control}
+    </Field>
+  );
 
   return (
-    <section className={className} aria-labelledby={`${id}-title`}>
-      <div className="pd-head">
-        <h2 id={`${id}-title`}>Profile</h2>
-        {!editing ? (
+    <Card
+      title="Profile"
+      className={className}
+      head={
+        !editing ? (
           <button
             ref={editButton}
             type="button"
@@ -117,14 +104,15 @@ export function ProfileEditor({ details, email, rows, onSaved, note, className =
           >
             Edit Profile
           </button>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <p role="status" className="wz-status">
         {status}
       </p>
       {editing ? (
         <form className="wz-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Edit your profile">
-          <div className="wz-row">
+          <div className="field-row">
             {field('firstName', (p) => (
               <input
                 {...p}
@@ -145,7 +133,7 @@ export function ProfileEditor({ details, email, rows, onSaved, note, className =
               />
             ))}
           </div>
-          <div className="wz-field">
+          <div className="field">
             <span className="pd-label">Email</span>
             <span className="pe-email">{email}</span>
             <p className="wz-hint">{PROFILE_MESSAGES.emailLocked}</p>
@@ -161,15 +149,11 @@ export function ProfileEditor({ details, email, rows, onSaved, note, className =
               ))}
             </select>
           ))}
-          {problem ? (
-            <p ref={problemRef} tabIndex={-1} className="wz-alert" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <FormProblem message={problem} takeFocus />
           <div className="wz-actions">
-            <button type="submit" className="btn wz-button" disabled={saving}>
-              {saving ? 'Saving...' : 'Save'}
-            </button>
+            <SubmitButton busy={saving} busyLabel="Saving...">
+              Save
+            </SubmitButton>
             <button
               type="button"
               className="btn btn-line wz-button"
@@ -190,6 +174,6 @@ export function ProfileEditor({ details, email, rows, onSaved, note, className =
           <DataList rows={rows} />
         </>
       )}
-    </section>
+    </Card>
   );
 }

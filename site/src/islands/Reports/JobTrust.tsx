@@ -18,6 +18,7 @@ import {
 } from '../../../../contract/reports.ts';
 import { addReportPhoto, confirmDone, loadReports, openReport, sendReportMessage } from '../../stores/reports.ts';
 import './reports.css';
+import { FormProblem } from '../../ui/kit.tsx';
 
 const when = (iso: string) => stampLabel(new Date(iso));
 const failed = (error: unknown, fallback: string) =>
@@ -94,11 +95,7 @@ export function JobTrust({
           </button>
         </div>
       ) : null}
-      {error ? (
-        <p className="tr-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormProblem message={error} />
       {reporting ? (
         <ReportForm
           booking={booking}
@@ -211,11 +208,7 @@ function ReportForm({
       />
       <label htmlFor={`${id}-photos`}>Photos (up to {REPORT_PHOTOS_MAX}, optional)</label>
       <input id={`${id}-photos`} type="file" accept={PHOTO_ACCEPT} multiple onChange={(e) => onFiles(e.target.files)} />
-      {error ? (
-        <p className="tr-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormProblem message={error} />
       <div className="tr-actions">
         <button type="submit" className="btn btn-sm tr-button" disabled={busy}>
           {busy ? 'Sending...' : 'Send report'}
@@ -351,11 +344,7 @@ function ReportCard({ report, party: role, onSent }: { report: ReportView; party
             value={text}
             onChange={(e) => setText(e.target.value)}
           />
-          {error ? (
-            <p className="tr-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FormProblem message={error} />
           <button type="submit" className="btn btn-sm tr-button" disabled={busy}>
             {busy ? 'Sending...' : 'Send'}
           </button>

@@ -5,6 +5,7 @@ import type { PlanLength } from '../../../../contract/plans.ts';
 import { loadPaymentsConfig } from '../../lib/payment.ts';
 import { $session } from '../../stores/session.ts';
 import { $momo, answerOnTestPhone, askForCode, confirmNumber, sendPrompt, sendVoucher } from './momo-store.ts';
+import { FormProblem } from '../../ui/kit.tsx';
 
 /**
  * "Send the prompt to my phone": renew by mobile money without the checkout (issue #20). The
@@ -112,18 +113,10 @@ export function MomoPrompt({
               Text a code to {maskPhone(proving.phone)}
             </button>
           )}
-          {proving.problem ? (
-            <p role="alert" className="sub-alert">
-              {proving.problem}
-            </p>
-          ) : null}
+          <FormProblem message={proving.problem} />
         </div>
       ) : null}
-      {state.kind === 'failed' ? (
-        <p role="alert" className="sub-alert">
-          {state.message}
-        </p>
-      ) : null}
+      <FormProblem message={state.kind === 'failed' ? state.message : null} />
       {open?.status === 'send_otp' && open.reference ? (
         <div className="sub-voucher">
           <CodeEntry

@@ -19,6 +19,7 @@ import { MomoPrompt } from './MomoPrompt.tsx';
 import { $renewal, RENEW_FAILED, renew, retryRenewal, showRenewalCard } from './store.ts';
 import './subscription.css';
 import { countOf } from '../../../../contract/counts.ts';
+import { FormProblem } from '../../ui/kit.tsx';
 
 /**
  * The subscription card of the customer and professional dashboards (issue 5 "Subscriptions"):
@@ -134,11 +135,7 @@ function AutoRenewalToggle({ initial, token }: { initial: AutoRenewal; token: st
         Renew automatically with {auto.card}
       </label>
       {auto.enabled ? <p className="sub-note">{SUBSCRIPTION_TEXTS.autoOn}</p> : null}
-      {problem ? (
-        <p className="sub-auto-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem message={problem} />
     </div>
   );
 }
