@@ -196,14 +196,7 @@ export function DataTable<T>({
     if (table.current) labelCells(table.current, headers);
   });
   return (
-    <ScrollTable
-      caption={caption}
-      busy={busy}
-      className="admin-scroll"
-      tableClassName="admin-table"
-      tableRole="table"
-      tableRef={table}
-    >
+    <ScrollTable caption={caption} busy={busy} tableClassName="admin-table" tableRole="table" tableRef={table}>
       <thead role="rowgroup">
         <tr role="row">
           {headers.map((header) => (
