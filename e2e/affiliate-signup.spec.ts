@@ -119,14 +119,16 @@ test('the affiliate form reports the server by status and gives up after 3 netwo
   const alert = page.getByRole('alert').filter({ hasText: /\S/ }).first();
 
   await page.route('**/api/affiliate-signup', (route) =>
-    route.fulfill({ status: 500, json: { success: false, message: 'boom' } }),
+    route.fulfill({ status: 500, json: { success: false, code: 'server_error', message: 'boom' } }),
   );
   await submit.click();
   await expect(alert).toHaveText('Server error occurred during signup. Please try again in a few moments.');
   await expect(alert).toBeFocused();
 
   await page.unroute('**/api/affiliate-signup');
-  await page.route('**/api/affiliate-signup', (route) => route.fulfill({ status: 404, json: { success: false } }));
+  await page.route('**/api/affiliate-signup', (route) =>
+    route.fulfill({ status: 404, json: { success: false, code: 'not_found' } }),
+  );
   await submit.click();
   await expect(alert).toContainText(
     'API endpoint not found. The affiliate signup service may be temporarily unavailable',
@@ -134,7 +136,7 @@ test('the affiliate form reports the server by status and gives up after 3 netwo
 
   await page.unroute('**/api/affiliate-signup');
   await page.route('**/api/affiliate-signup', (route) =>
-    route.fulfill({ status: 503, json: { success: false, message: 'Down for maintenance' } }),
+    route.fulfill({ status: 503, json: { success: false, code: 'unavailable', message: 'Down for maintenance' } }),
   );
   await submit.click();
   await expect(alert).toHaveText('Signup failed (503): Down for maintenance. Please try again.');

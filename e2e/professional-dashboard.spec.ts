@@ -189,7 +189,7 @@ test('the professional dashboard load failure offers Try Again and Sign In Again
   const pro = await createPaidAccount(request, { userType: 'professional' });
   await useSession(page, await login(request, pro));
   await page.route('**/api/professional-data/**', (route) =>
-    route.fulfill({ status: 404, json: { success: false, message: 'Not found' } }),
+    route.fulfill({ status: 404, json: { success: false, code: 'not_found', message: 'Not found' } }),
   );
   await page.goto('/professional-dashboard');
   const panel = page

@@ -325,7 +325,7 @@ describe('dashboardLoadErrorMessage', () => {
     expect(dashboardLoadErrorMessage(new DOMException('aborted', 'AbortError'))).toBe(
       'Request timed out. Please check your connection and try again.',
     );
-    expect(dashboardLoadErrorMessage(new ApiError(404, 'Not found', { message: 'Not found' }))).toBe(
+    expect(dashboardLoadErrorMessage(new ApiError(404, 'Not found', { code: 'not_found', message: 'Not found' }))).toBe(
       'User data not found. Please try logging in again.',
     );
     expect(

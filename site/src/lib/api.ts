@@ -351,7 +351,7 @@ export function dashboardLoadErrorMessage(error: unknown, options: { affiliate?:
   const bareFetchFailure = error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
   if (error instanceof NetworkError || bareFetchFailure) return DASHBOARD_MESSAGES.unreachable;
   if (error instanceof ApiError) {
-    if (error.status === 404) return DASHBOARD_MESSAGES.notFound;
+    if (error.code === 'not_found') return DASHBOARD_MESSAGES.notFound;
     const message = serverMessage(error.body);
     if (message) return message;
   }

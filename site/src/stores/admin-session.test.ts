@@ -64,7 +64,7 @@ describe('checkAdminSession: the admin guard', () => {
 
   it('"If the answer is not ok, remove the stored token"', async () => {
     storage.setItem('adminToken', 'adm-old');
-    fakeFetch(() => json(401, { success: false, message: 'Admin session expired' }));
+    fakeFetch(() => json(401, { success: false, code: 'signed_out', message: 'Admin session expired' }));
     expect(await checkAdminSession()).toEqual({ result: 'refused' });
     expect(storage.getItem('adminToken')).toBeNull();
   });
@@ -102,7 +102,7 @@ describe('adminSignIn', () => {
   });
 
   it('"Login failure: server message, or \'Invalid credentials\'"', async () => {
-    fakeFetch(() => json(401, { success: false, message: 'Invalid credentials' }));
+    fakeFetch(() => json(401, { success: false, code: 'wrong_credentials', message: 'Invalid credentials' }));
     expect(await adminSignIn('admin', 'wrong')).toEqual({ kind: 'failed', message: 'Invalid credentials' });
     fakeFetch(() => json(429, { success: false, message: ADMIN_MESSAGES.throttled }));
     expect(await adminSignIn('admin', 'wrong')).toEqual({ kind: 'failed', message: ADMIN_MESSAGES.throttled });
@@ -143,7 +143,7 @@ describe('adminSignOut and adminFetch', () => {
       adminFetch('/api/admin/users/1/status', { method: 'PUT', body: { status: 'suspended' } }),
     ).rejects.toThrow('already suspended');
     expect($adminSession.get().status).toBe('signed-in');
-    fakeFetch(() => json(401, { success: false, message: 'Admin session expired' }));
+    fakeFetch(() => json(401, { success: false, code: 'signed_out', message: 'Admin session expired' }));
     await expect(adminFetch('/api/admin/users')).rejects.toThrow();
     expect($adminSession.get().status).toBe('signed-out');
     expect(storage.getItem('adminToken')).toBeNull();

@@ -12,6 +12,7 @@ import {
   ApiError,
   apiFetch,
   type ApiFetchOptions,
+  isSignedOut,
   NetworkError,
   TimeoutError,
   withRetry,
@@ -103,7 +104,10 @@ export async function adminSignIn(username: string, password: string): Promise<A
     if (error instanceof ApiError) {
       // A 5xx is the server's trouble, not the password's: say so rather than "Invalid credentials".
       if (error.status >= 500) return { kind: 'network', message: ADMIN_MESSAGES.network };
-      return { kind: 'failed', message: error.status === 401 ? ADMIN_MESSAGES.invalidCredentials : error.message };
+      return {
+        kind: 'failed',
+        message: error.code === 'wrong_credentials' ? ADMIN_MESSAGES.invalidCredentials : error.message,
+      };
     }
     return { kind: 'network', message: ADMIN_MESSAGES.network };
   }
@@ -172,7 +176,7 @@ export async function adminFetch<T = unknown>(path: string, options: Omit<ApiFet
   try {
     return await apiFetch<T>(path, { ...options, token });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) endSession();
+    if (isSignedOut(error)) endSession();
     throw error;
   }
 }
@@ -188,7 +192,7 @@ export async function adminFile(path: string, signal?: AbortSignal): Promise<Blo
   try {
     return await apiBlob(path, { token, signal });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) endSession();
+    if (isSignedOut(error)) endSession();
     throw error;
   }
 }

@@ -98,7 +98,7 @@ beforeEach(() => {
     vi.fn(async (url: string, init: RequestInit) => {
       if (url === '/api/auth/verify') {
         reads.push(url);
-        return json(401, { success: false, message: 'Session expired' });
+        return json(401, { success: false, code: 'signed_out', message: 'Session expired' });
       }
       if (url === '/api/bookings') {
         reads.push(url);
@@ -260,7 +260,7 @@ describe('the live connection', () => {
 
   it('polls at once when the server is busy (503 on the ticket), and tries the stream again a minute later', async () => {
     signInAs(user());
-    ticketAnswers.push(() => json(503, { success: false, message: 'Live updates are busy right now.' }));
+    ticketAnswers.push(() => json(503, { success: false, code: 'busy', message: 'Live updates are busy right now.' }));
     const { seen, stop } = record();
     await settle();
     expect(tickets).toHaveLength(1);
@@ -281,7 +281,7 @@ describe('the live connection', () => {
     storage.setItem('userData', JSON.stringify(ama));
     configureSession({ storage });
     signInAs(ama);
-    ticketAnswers.push(() => json(401, { success: false, message: 'Session expired' }));
+    ticketAnswers.push(() => json(401, { success: false, code: 'signed_out', message: 'Session expired' }));
     const { stop } = record();
     await settle();
     expect(reads).toEqual(['/api/auth/verify']);

@@ -8,7 +8,7 @@ import {
   userEventSchema,
 } from '../../../contract/events.ts';
 import type { UserEvent } from '../../../contract/events.ts';
-import { ApiError, apiFetch, clearQueryCache, userDataPrefix } from '../lib/api.ts';
+import { ApiError, apiFetch, clearQueryCache, isSignedOut, userDataPrefix } from '../lib/api.ts';
 import { AFFILIATES_PATHS } from '../../../contract/affiliates.ts';
 import { ANALYTICS_PATHS } from '../../../contract/analytics.ts';
 import { VERIFICATION_PATHS } from '../../../contract/verification.ts';
@@ -238,10 +238,10 @@ async function connect(): Promise<void> {
     ticket = eventTicketResponseSchema.parse(answer).ticket;
   } catch (error) {
     if (mine !== attempt) return;
-    // The session was refused (signed out elsewhere, suspended): check it, which signs out here if so.
-    if (error instanceof ApiError && error.status === 401) void restoreSession();
-    // 503: the server holds all the streams it may, or is stopping: poll at once, try again in a minute.
-    failed({ silent: error instanceof ApiError && error.status === 503 });
+    // The session was refused (signed out elsewhere): check it, which signs out here if so.
+    if (isSignedOut(error)) void restoreSession();
+    // The server holds all the streams it may, or is stopping: poll at once, try again in a minute.
+    failed({ silent: error instanceof ApiError && (error.code === 'busy' || error.code === 'unavailable') });
     return;
   }
   if (mine !== attempt) return;

@@ -244,7 +244,7 @@ export async function disablePush(): Promise<Outcome> {
         });
       } catch (error) {
         // Already not this account's: turning off still ends the browser's subscription.
-        if (!(error instanceof ApiError && error.status === 404)) throw error;
+        if (!(error instanceof ApiError && error.code === 'not_found')) throw error;
       }
       await subscription.unsubscribe();
     }

@@ -1,7 +1,7 @@
 import type { AccountStatus, SessionUser } from '../../../../contract/accounts.ts';
 import type { Conn } from '../../db.ts';
 import type { UserRow, Writable } from '../../db-tables.ts';
-import { conflict } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { countRequest, LIMITS, refuseWhenUsedUp } from '../../http/rate-limit.ts';
 
 export type { UserRow };
@@ -86,10 +86,15 @@ export const setAlsoText = (conn: Conn, id: number, alsoText: boolean) =>
 export const setMomoNetwork = (conn: Conn, id: number, network: UserRow['momo_network']) =>
   conn('users').where({ id }).update({ momo_network: network });
 
-/** 409 messages name which of email or phone is taken (checked before insert, enforced by the unique indexes). */
-async function takenBy(db: Conn, email: string, phoneE164: string): Promise<string | null> {
-  if (await findByEmail(db, email)) return 'An account with this email already exists.';
-  if (await findByPhone(db, phoneE164)) return 'An account with this phone number already exists.';
+/** Which of email or phone is taken, in words (checked before insert, enforced by the unique indexes). */
+async function takenBy(
+  db: Conn,
+  email: string,
+  phoneE164: string,
+): Promise<{ field: 'email' | 'phone'; message: string } | null> {
+  if (await findByEmail(db, email)) return { field: 'email', message: 'An account with this email already exists.' };
+  if (await findByPhone(db, phoneE164))
+    return { field: 'phone', message: 'An account with this phone number already exists.' };
   return null;
 }
 
@@ -111,8 +116,7 @@ export async function refuseTakenEmailOrPhone(
   const taken = await takenBy(db, input.email, input.phoneE164);
   if (!taken) return;
   await countRequest(db, LIMITS.signupTakenByAddress, input.network, input.now);
-  throw conflict(
-    `${taken} If it is yours, sign in instead, or use “Forgot password?” on the sign-in page.`,
-    'already_exists',
-  );
+  const message = `${taken.message} If it is yours, sign in instead, or use “Forgot password?” on the sign-in page.`;
+  // The field names which is taken, so the form can go to it without reading the sentence.
+  throw new HttpError(409, 'already_exists', message, { errors: [{ field: taken.field, message }] });
 }

@@ -62,15 +62,17 @@ describe('requiredFilled', () => {
 });
 
 describe('affiliateFailureMessage', () => {
-  it('answers by status', () => {
-    expect(affiliateFailureMessage(new ApiError(404, 'x', null))).toMatch(
+  it('answers by code', () => {
+    expect(affiliateFailureMessage(new ApiError(404, 'x', { code: 'not_found' }))).toMatch(
       /^API endpoint not found\. The affiliate signup service may be temporarily unavailable/,
     );
-    expect(affiliateFailureMessage(new ApiError(500, 'x', null))).toBe(
+    expect(affiliateFailureMessage(new ApiError(500, 'x', { code: 'server_error' }))).toBe(
       'Server error occurred during signup. Please try again in a few moments.',
     );
-    expect(affiliateFailureMessage(new ApiError(400, 'x', { message: 'Email taken' }))).toBe('Email taken');
-    expect(affiliateFailureMessage(new ApiError(400, 'x', null))).toBe(
+    expect(affiliateFailureMessage(new ApiError(409, 'x', { code: 'already_exists', message: 'Email taken' }))).toBe(
+      'Email taken',
+    );
+    expect(affiliateFailureMessage(new ApiError(400, 'x', { code: 'invalid_input' }))).toBe(
       'Invalid signup data. Please check your information and try again.',
     );
     expect(affiliateFailureMessage(new ApiError(503, 'Request failed with status 503', null))).toBe(

@@ -99,10 +99,11 @@ export function affiliateFailureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return AFFILIATE_SIGNUP_ERRORS.unreadable;
   const message = serverMessage(error.body);
   if (error.status < 300) return AFFILIATE_SIGNUP_ERRORS.unreadable;
-  if (error.status === 404) return AFFILIATE_SIGNUP_ERRORS.notFound;
-  if (error.status === 500) return AFFILIATE_SIGNUP_ERRORS.server;
-  // 409 (email or phone taken) is a refusal like 400: the server's message says which.
-  if (error.status === 400 || error.status === 409) return message ?? AFFILIATE_SIGNUP_ERRORS.invalid;
+  if (error.code === 'not_found') return AFFILIATE_SIGNUP_ERRORS.notFound;
+  if (error.code === 'server_error') return AFFILIATE_SIGNUP_ERRORS.server;
+  // An email or phone taken is a refusal like a broken rule: the server's message says which.
+  if (error.code === 'invalid_input' || error.code === 'already_exists')
+    return message ?? AFFILIATE_SIGNUP_ERRORS.invalid;
   return AFFILIATE_SIGNUP_ERRORS.other(error.status, message ?? error.message);
 }
 

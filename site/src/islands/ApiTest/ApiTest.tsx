@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { Fragment, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { LOCATION_PATHS, type ReverseGeocodeResponse } from '../../../../contract/location.ts';
-import { ApiError, apiFetch } from '../../lib/api.ts';
+import { ApiError, apiFetch, isSignedOut } from '../../lib/api.ts';
 import { classifyError } from '../../lib/errors.ts';
 import { $session } from '../../stores/session.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
@@ -102,8 +102,11 @@ function Diagnostics() {
       setMaps({ kind: 'answer', status: 200, answer, verdict: mapsVerdict(answer), ms: ms() });
     } catch (error) {
       const status = error instanceof ApiError ? error.status : null;
-      const message =
-        status === 401 ? SIGN_IN_FIRST : error instanceof ApiError ? error.message : classifyError(error).message;
+      const message = isSignedOut(error)
+        ? SIGN_IN_FIRST
+        : error instanceof ApiError
+          ? error.message
+          : classifyError(error).message;
       setMaps({ kind: 'error', status, message, ms: ms() });
     } finally {
       setBusy(null);

@@ -84,7 +84,7 @@ function Form() {
       setResult({ kind: 'done', message: serverMessage(answer) ?? 'Your password has been changed.' });
     } catch (error) {
       if (error instanceof NetworkError || error instanceof TimeoutError) setProblem(NETWORK);
-      else if (error instanceof ApiError && error.status === 400) {
+      else if (error instanceof ApiError && error.code === 'invalid_input') {
         setResult({
           kind: 'refused',
           message: serverMessage(error.body) ?? 'This reset link is invalid or has expired.',

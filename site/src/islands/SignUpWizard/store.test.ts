@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api.ts';
 import {
   $signup,
@@ -12,6 +12,7 @@ import {
 } from './store.ts';
 
 beforeEach(resetSignup);
+afterEach(() => vi.unstubAllGlobals());
 
 describe('sign-up wizard steps', () => {
   it('step 1 needs a plan; step 2 is checked before it is left; Back moves one step', () => {
@@ -85,6 +86,31 @@ describe('sign-up wizard steps', () => {
     expect($signup.get().phase.name).toBe('editing');
   });
 
+  it('a phone number that already has an account sends the person back to the phone field', async () => {
+    const taken = 'An account with this phone number already exists. If it is yours, sign in instead.';
+    const answer = {
+      success: false,
+      code: 'already_exists',
+      message: taken,
+      errors: [{ field: 'phone', message: taken }],
+    };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(answer), { status: 409 }));
+    $signupForm.set({
+      ...$signupForm.get(),
+      userType: 'customer',
+      firstName: 'Ama',
+      lastName: 'Mensah',
+      email: 'ama@example.com',
+      phone: '0241234567',
+      password: 'GoodPass123',
+      confirmPassword: 'GoodPass123',
+      agreeToTerms: true,
+    });
+    $signup.setKey('step', 3);
+    await submitSignup();
+    expect($signup.get()).toMatchObject({ step: 2, alert: '', errors: { phone: taken } });
+  });
+
   it('reads ?ref=CODE into the referrer code', () => {
     readSignupLink('?ref=SEAFFAB12CD');
     expect($signupForm.get().referrerCode).toBe('SEAFFAB12CD');
@@ -109,7 +135,9 @@ describe('signupFailureMessage', () => {
     expect(network).toBe(
       'Failed to submit registration data. This looks like a network issue: please check your internet connection and try again. Nothing you typed is lost.',
     );
-    expect(signupFailureMessage(new ApiError(404, 'x', null))).toContain('Service temporarily unavailable.');
+    expect(signupFailureMessage(new ApiError(404, 'x', { code: 'not_found' }))).toContain(
+      'Service temporarily unavailable.',
+    );
     expect(signupFailureMessage(new ApiError(500, 'x', { message: 'Internal error' }))).toContain(
       'Service temporarily unavailable.',
     );

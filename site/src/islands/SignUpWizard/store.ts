@@ -261,29 +261,28 @@ export function dismissPaymentError(): void {
  */
 export function signupFailureMessage(error: unknown): string {
   const message =
-    error instanceof ApiError && error.status !== 404 && error.status < 500 ? serverMessage(error.body) : undefined;
+    error instanceof ApiError && error.code !== 'not_found' && error.status < 500
+      ? serverMessage(error.body)
+      : undefined;
   if (message) return message;
   const network = error instanceof NetworkError || error instanceof TimeoutError;
   const hint = network
     ? 'This looks like a network issue: please check your internet connection and try again. Nothing you typed is lost.'
-    : error instanceof ApiError && (error.status === 404 || error.status >= 500)
+    : error instanceof ApiError && (error.code === 'not_found' || error.status >= 500)
       ? 'Service temporarily unavailable. Please try again in a few minutes. Nothing you typed is lost.'
       : 'Please check your information and try again.';
   return `Failed to submit registration data. ${hint}`;
 }
 
 /**
- * The field a refusal is about: a 409 "An account with this email/phone number already exists.",
- * or a 400 naming a field (an unknown referrer code).
+ * The field a refusal names: the email or phone that already has an account (`already_exists`),
+ * or a field the form broke (`invalid_input`, e.g. an unknown referrer code).
  */
 function refusedField(error: unknown): keyof SignupForm | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  if (error.status === 409) {
-    const message = serverMessage(error.body) ?? '';
-    return /\bemail\b/i.test(message) ? 'email' : /\bphone\b/i.test(message) ? 'phone' : undefined;
-  }
-  const named = (error.body as { errors?: { field?: unknown }[] } | undefined)?.errors?.[0]?.field;
-  return error.status === 400 && typeof named === 'string' && stepOf(named) ? (named as keyof SignupForm) : undefined;
+  if (error.code !== 'already_exists' && error.code !== 'invalid_input') return undefined;
+  const named = error.fieldErrors[0]?.field;
+  return typeof named === 'string' && stepOf(named) ? (named as keyof SignupForm) : undefined;
 }
 
 /** The request body: the form (the terms tick too: the server records the consent) without an empty ref. */
