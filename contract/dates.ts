@@ -84,6 +84,12 @@ export function atHour(ymd: string, hour: number): Date | null {
 /** The month (yyyy-MM) in Ghana of an instant. */
 export const monthOf = (at: Date): string => at.toISOString().slice(0, 7);
 
+/** The month (yyyy-MM) of a day (yyyy-MM-dd). */
+export const monthOfDay = (ymd: string): string => ymd.slice(0, 7);
+
+/** `yyyy-MM` → the first instant of that month, Ghana time. */
+export const parseMonth = (month: string): Date => parseDay(`${month}-01`);
+
 /** A yyyy-MM-dd `days` after `ymd` (negative: before). */
 export const addDays = (ymd: string, days: number): string => dayOf(addTime(parseDay(ymd), { days }));
 
@@ -106,7 +112,7 @@ export function addMonths(date: Date, months = 1): Date {
 export const addYears = (date: Date, years: number): Date => addMonths(date, 12 * years);
 
 /** "2026-11" plus `delta` months: "2026-12" + 1 → "2027-01". */
-export const shiftMonth = (month: string, delta: number): string => monthOf(addMonths(parseDay(`${month}-01`), delta));
+export const shiftMonth = (month: string, delta: number): string => monthOf(addMonths(parseMonth(month), delta));
 
 /** The first instant of the calendar month `monthsBack` months before `now`'s, Ghana time. */
 export const monthStart = (now: Date, monthsBack = 0): Date =>
@@ -174,7 +180,7 @@ export const compactDay = (ymd: string): string =>
 
 /** "2026-11" → "November 2026". */
 export const monthLabel = (month: string): string =>
-  parseDay(`${month}-01`).toLocaleDateString(LOCALE, { month: 'long', year: 'numeric', ...UTC });
+  parseMonth(month).toLocaleDateString(LOCALE, { month: 'long', year: 'numeric', ...UTC });
 
 /*
  * The labels from here to the calendars write fixed English names, the same on every device whatever its Intl data, so

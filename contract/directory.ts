@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { CATEGORIES } from './categories.ts';
 import { CITY_NAMES } from './cities.ts';
 import type { Weekday } from './professionals.ts';
+import { MINUTE_MS } from './dates.ts';
 
 /**
  * The public directory (/professionals) and profile pages (/professionals/{id}): what anyone may
@@ -114,7 +115,7 @@ export const SITEMAP_PAGES_PATH = '/sitemaps/pages.xml';
 /** The n-th file of professionals (from 1). */
 export const sitemapProfessionalsPath = (n: number): string => `/sitemaps/professionals-${n}.xml`;
 /** The server keeps the sitemap and each file this long: a new professional reaches search engines that much later. */
-export const SITEMAP_KEPT_MS = 10 * 60_000;
+export const SITEMAP_KEPT_MS = 10 * MINUTE_MS;
 
 /** A professional's share card (the image a shared link shows when they have no photo). */
 export const shareCardPath = (id: number): string => `/cards/professionals/${id}.png`;

@@ -1,6 +1,7 @@
 // zod/mini: the contract ships to phones (ARCHITECTURE "Browser").
 import * as z from 'zod/mini';
 import { lengthFirst } from './bounded.ts';
+import { MINUTE_MS } from './dates.ts';
 
 /**
  * Location: browser geolocation constants and messages, and the server's reverse geocoding
@@ -19,7 +20,7 @@ export const DEFAULT_LOCATION = {
 export const GEOLOCATION = {
   enableHighAccuracy: true,
   timeoutMs: 10_000,
-  maximumAgeMs: 5 * 60_000,
+  maximumAgeMs: 5 * MINUTE_MS,
   maxRetries: 3,
   retryDelayMsPerAttempt: 2_000,
   /** One retry after 2 s when the reverse-geocoding call fails on the network. */
@@ -84,7 +85,7 @@ export const GEOCODING = {
   /** Delay before the next attempt: base × 2^n, n = 0 after the first failure. */
   backoffBaseMs: 1_000,
   quotaBackoffBaseMs: 2_000,
-  billingBlockMs: 5 * 60_000,
+  billingBlockMs: 5 * MINUTE_MS,
 } as const;
 
 /** Reverse geocoding messages (docs/PRODUCT.md "Location"); the route returns them as `notice` when it falls back. */

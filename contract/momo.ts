@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isGhanaPhone } from './phone.ts';
 import { monthsField } from './payments.ts';
+import { MINUTE_MS } from './dates.ts';
 
 /**
  * Renewal by a mobile-money prompt sent to the phone (issue #20, docs/PRODUCT.md "Mobile money in
@@ -26,7 +27,7 @@ export function networkByPrefix(phone: string): MomoNetworkCode | null {
 }
 
 /** How long a payer has to approve a prompt on the phone (Paystack: about 180 s). */
-export const MOMO_PROMPT_TTL_MS = 3 * 60_000;
+export const MOMO_PROMPT_TTL_MS = 3 * MINUTE_MS;
 /** How often a page asks how a prompt stands while it is open. */
 export const MOMO_POLL_MS = 4_000;
 
@@ -59,7 +60,7 @@ export const momoPromptSchema = z.object({
 export type MomoPromptRequest = z.infer<typeof momoPromptSchema>;
 
 /** How long the SMS code that proves a number lasts, how many tries it gets, and how long a proof holds. */
-export const NUMBER_CODE_TTL_MS = 10 * 60_000;
+export const NUMBER_CODE_TTL_MS = 10 * MINUTE_MS;
 export const NUMBER_CODE_TRIES = 5;
 export const NUMBER_PROOF_DAYS = 90;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { lengthFirst } from './bounded.ts';
+import { MINUTE_MS } from './dates.ts';
 
 /**
  * Web Push (issue #30; docs/PRODUCT.md "Notifications on the phone"): a notification on the phone,
@@ -20,7 +21,7 @@ import { lengthFirst } from './bounded.ts';
 /** Phones one account may have notifications on; a new one beyond replaces the one unused longest. */
 export const PUSH_DEVICES_MAX = 10;
 /** How long a step waits for a phone to say it showed the notification before the text goes instead. */
-export const PUSH_SHOWN_WITHIN_MS = 3 * 60_000;
+export const PUSH_SHOWN_WITHIN_MS = 3 * MINUTE_MS;
 /** Test notifications an account may send itself in an hour. */
 export const PUSH_TESTS_PER_HOUR = 5;
 

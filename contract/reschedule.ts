@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { TIME_SLOTS } from './bookings.ts';
-import { clockTime, compactDay, DAY_MS, HOUR_MS, WEEKDAY_SHORT } from './dates.ts';
+import { addTime, clockTime, compactDay, DAY_MS, HOUR_MS, subtractTime, WEEKDAY_SHORT, weekdayOf } from './dates.ts';
 import type { ListingCard, ProfessionalDetail } from './professionals.ts';
 
 /**
@@ -14,15 +14,17 @@ export const ANSWER_BEFORE_START_MS = 2 * HOUR_MS;
 
 /** The deadline of a request or a proposal made at `madeAt` for a job starting at `startAt` (the earlier start, for a proposal). */
 export function answerBy(madeAt: Date, startAt: Date): Date {
-  const deadline = Math.min(madeAt.getTime() + ANSWER_WITHIN_MS, startAt.getTime() - ANSWER_BEFORE_START_MS);
-  return new Date(deadline > madeAt.getTime() ? deadline : startAt.getTime());
+  const deadline = new Date(
+    Math.min(
+      addTime(madeAt, { ms: ANSWER_WITHIN_MS }).getTime(),
+      subtractTime(startAt, { ms: ANSWER_BEFORE_START_MS }).getTime(),
+    ),
+  );
+  return deadline > madeAt ? deadline : new Date(startAt);
 }
 
 /** "Tue 14:00": a deadline on a card (at most a day away, so the weekday says which day). */
-export const deadlineLabel = (iso: string): string => {
-  const at = new Date(iso);
-  return `${WEEKDAY_SHORT[at.getUTCDay()]} ${clockTime(at)}`;
-};
+export const deadlineLabel = (iso: string): string => `${WEEKDAY_SHORT[weekdayOf(iso)]} ${clockTime(iso)}`;
 
 /** "Tue 24 Nov at 14:00": a booking's time in plain words. */
 export const slotLabel = (date: string, time: string): string => `${compactDay(date)} at ${time}`;

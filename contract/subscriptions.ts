@@ -3,7 +3,7 @@
  * expiry, a 3-day grace period). Expired accounts keep their data and can sign in, but customers
  * cannot book and professionals are not listed until they renew.
  */
-import { DAY_MS } from './dates.ts';
+import { DAY_MS, timeBetween } from './dates.ts';
 
 /** Defaults (docs/PRODUCT.md "Subscriptions"); the live values are the administrator's settings (platform_settings). */
 export const REMINDER_DAYS = 7;
@@ -29,7 +29,7 @@ export function subscriptionState(
   { reminderDays, graceDays }: SubscriptionWindows = { reminderDays: REMINDER_DAYS, graceDays: GRACE_DAYS },
 ): SubscriptionState {
   if (!paidUntil) return 'none';
-  const left = paidUntil.getTime() - now.getTime();
+  const left = timeBetween(now, paidUntil);
   if (left > reminderDays * DAY_MS) return 'active';
   if (left > 0) return 'expiring';
   if (left > -graceDays * DAY_MS) return 'grace';

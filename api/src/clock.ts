@@ -1,3 +1,4 @@
+import { addTime } from '../../contract/dates.ts';
 /** Time comes from here so tests can move it (ARCHITECTURE.md "Time from a clock"). */
 export interface Clock {
   now(): Date;
@@ -13,7 +14,7 @@ export function fixedClock(start: Date): Clock & { set(d: Date): void; advance(m
       current = new Date(d);
     },
     advance: (ms) => {
-      current = new Date(current.getTime() + ms);
+      current = addTime(current, { ms });
     },
   };
 }
@@ -22,7 +23,7 @@ export function fixedClock(start: Date): Clock & { set(d: Date): void; advance(m
 export function offsetClock(): Clock & { advance(ms: number): void; reset(): void; offsetMs(): number } {
   let offset = 0;
   return {
-    now: () => new Date(Date.now() + offset),
+    now: () => addTime(new Date(), { ms: offset }),
     advance: (ms) => {
       offset += ms;
     },

@@ -13,6 +13,7 @@ import knex, { type Knex } from 'knex';
 // The table declarations for knex (typed rows); loaded with Db wherever it is used.
 import type {} from './db-tables.ts';
 import { type DataDirLock, lockDataDir } from './data-dir/lock.ts';
+import { addTime } from '../../contract/dates.ts';
 
 export type Db = Knex;
 /** What a repo function runs its queries on: the pool, or the transaction its caller holds. */
@@ -191,13 +192,13 @@ const MIGRATION_LOCK_KEY = 7_248_301;
  * which is waited out for up to `waitMs`.
  */
 export async function migrate(db: Db, waitMs = 120_000): Promise<[number, string[]]> {
-  const deadline = Date.now() + waitMs;
+  const deadline = addTime(new Date(), { ms: waitMs });
   const latest = async (): Promise<[number, string[]]> => {
     for (;;) {
       try {
         return await db.migrate.latest({ migrationSource });
       } catch (err) {
-        if ((err as Error).name !== 'MigrationLocked' || Date.now() > deadline) throw err;
+        if ((err as Error).name !== 'MigrationLocked' || new Date() > deadline) throw err;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }

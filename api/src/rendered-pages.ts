@@ -5,6 +5,7 @@ import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { Context } from 'koa';
 import type { CacheBudget, ReadCache } from './cache/read-cache.ts';
 import { withoutScripts } from './script-free-csp.ts';
+import { addTime, MINUTE_MS } from '../../contract/dates.ts';
 
 /** The headers object among writeHead's arguments (status, [message], [headers]). */
 const headersArg = (rest: unknown[]) =>
@@ -133,7 +134,7 @@ const PAGE_OVERHEAD_BYTES = 2048;
 export const PAGE_CACHE_BUDGET: Partial<CacheBudget> = {
   maxBytes: 32 * 1024 * 1024,
   maxEntries: Infinity,
-  ttlMs: 10 * 60_000,
+  ttlMs: 10 * MINUTE_MS,
 };
 
 /** How a kind of page is kept: for how long, and whether it must name the users it showed. */
@@ -180,7 +181,7 @@ export function renderedPageCache(pageCache: ReadCache, clock: { now(): Date }) 
                   ...kept,
                   etag: `"${createHash('sha1').update(kept.body).digest('base64url')}"`,
                   users,
-                  until: now.getTime() + policy.ttlMs,
+                  until: addTime(now, { ms: policy.ttlMs }).getTime(),
                 }
               : undefined,
           );

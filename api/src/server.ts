@@ -30,6 +30,7 @@ import { liveSession } from './http/auth.ts';
 import { shippedPlaceholderLines, supportLinesVerdict } from './support-lines.ts';
 import { planPrices } from './features/settings/settings.ts';
 import type { ErrorAnswer } from '../../contract/errors.ts';
+import { timeBetween } from '../../contract/dates.ts';
 
 function readConfig(): Config {
   try {
@@ -212,7 +213,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  const started = Date.now();
+  const started = new Date();
   logger.info({ signal }, 'shutting down');
   setTimeout(() => {
     logger.error('shutdown did not finish in time; exiting');
@@ -228,7 +229,7 @@ async function shutdown(signal: string) {
   await jobsStopped;
   await feed.close();
   await closeDb(db).catch((err) => logger.error({ err }, 'closing the database failed'));
-  logger.info({ signal, ms: Date.now() - started }, 'stopped');
+  logger.info({ signal, ms: timeBetween(started, new Date()) }, 'stopped');
   await logOutput.settle();
   process.exit(0);
 }

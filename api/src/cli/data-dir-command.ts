@@ -3,6 +3,7 @@ import { closeDb, createDb, type Db, DatabaseOpenError, migrate } from '../db.ts
 import { RestoreRefused } from '../data-dir/backup.ts';
 import { DataDirInUse, type Holder, inUseMessage, readHolder, SERVER_OPENER } from '../data-dir/lock.ts';
 import { CONTROL_TOKEN_HEADER } from '../features/local-control/routes.ts';
+import { addTime } from '../../../contract/dates.ts';
 
 /** How long a command waits for a server that has the folder but is still starting (a first start builds the site). */
 const SERVER_START_WAIT_MS = 180_000;
@@ -59,9 +60,9 @@ async function serverHandOver(dataDir: string, busy: DataDirInUse): Promise<Hand
   let holder = busy.holder as Holder;
   if (!holder.port) {
     console.log(`${dataDir} is open by the server (pid ${holder.pid}), which is still starting: waiting for it…`);
-    const deadline = Date.now() + SERVER_START_WAIT_MS;
+    const deadline = addTime(new Date(), { ms: SERVER_START_WAIT_MS });
     while (!holder.port) {
-      if (Date.now() > deadline) throw new CommandFailed(`${inUseMessage(busy)} (it did not finish starting).`);
+      if (new Date() > deadline) throw new CommandFailed(`${inUseMessage(busy)} (it did not finish starting).`);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const now = readHolder(dataDir);
       if (!now || now.pid !== holder.pid) throw new CommandFailed(`The server on ${dataDir} stopped: run this again.`);

@@ -5,6 +5,7 @@ import { type Db, embeddedDatabase, openEmbedded, pgliteFolder } from '../db.ts'
 import { startJob, type Job } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
 import { lockDataDir } from './lock.ts';
+import { timeBetween, HOUR_MS, DAY_MS } from '../../../contract/dates.ts';
 
 /**
  * Backups of the embedded database (docs/OPERATIONS.md "Backups"). A snapshot is PGlite's own
@@ -77,7 +78,6 @@ export async function restoreSnapshot(file: string, dataDir: string): Promise<{ 
 
 export const snapshotsFolder = (dataDir: string) => join(resolve(dataDir), 'backups');
 const SNAPSHOT_NAME = /^pglite-\d{8}T\d{6}Z\.tar\.gz$/;
-const DAY_MS = 24 * 3600_000;
 
 /** pglite-20261127T081400Z.tar.gz: sorts by time as text. */
 const snapshotName = (at: Date) =>
@@ -107,12 +107,12 @@ export function startDailySnapshots(deps: { db: Db; dataDir: string; keep: numbe
   const run = async () => {
     const kept = listSnapshots(dataDir);
     const newest = kept.at(-1);
-    if (newest && Date.now() - statSync(join(folder, newest)).mtimeMs < DAY_MS) return;
+    if (newest && timeBetween(statSync(join(folder, newest)).mtime, new Date()) < DAY_MS) return;
     const name = snapshotName(new Date());
     await writeAtomically(join(folder, name), await snapshot(db));
     const all = listSnapshots(dataDir);
     for (const old of all.slice(0, Math.max(0, all.length - keep))) await rm(join(folder, old), { force: true });
     logger.info({ snapshot: join(folder, name), kept: Math.min(all.length, keep) }, 'daily backup written');
   };
-  return startJob({ name: 'daily backup', everyMs: 3600_000, run, logger });
+  return startJob({ name: 'daily backup', everyMs: HOUR_MS, run, logger });
 }

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } f
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
+import { timeBetween } from '../../../contract/dates.ts';
 
 /**
  * One opener of an embedded database folder at a time (docs/OPERATIONS.md "The data folder").
@@ -97,7 +98,7 @@ function isRunning(pid: number): boolean {
 
 const lockAgeMs = (lockPath: string): number | null => {
   try {
-    return Date.now() - statSync(lockPath).mtimeMs;
+    return timeBetween(statSync(lockPath).mtime, new Date());
   } catch {
     return null;
   }

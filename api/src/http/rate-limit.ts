@@ -1,7 +1,7 @@
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { RequestState } from './request-context.ts';
 import { PHOTO_MESSAGES, PHOTO_UPLOADS_PER_HOUR } from '../../../contract/photos.ts';
-import { HOUR_MS } from '../../../contract/dates.ts';
+import { addTime, secondsBetween, startOfHour, subtractTime } from '../../../contract/dates.ts';
 import { PUSH_MESSAGES, PUSH_TESTS_PER_HOUR } from '../../../contract/push.ts';
 import type { Db } from '../db.ts';
 import { addressKey } from './address-key.ts';
@@ -105,7 +105,7 @@ export const LIMITS = {
  * (carrier-grade NAT); limits per account do the real work.
  */
 export async function countRequest(db: Db, limit: Limit, key: string, now: Date): Promise<void> {
-  const windowStart = hourOf(now);
+  const windowStart = startOfHour(now);
   const [row] = await db('rate_limits')
     .insert({ key: `${limit.name}:${key}`, window_start: windowStart, hits: 1 })
     .onConflict(['key', 'window_start'])
@@ -113,7 +113,7 @@ export async function countRequest(db: Db, limit: Limit, key: string, now: Date)
     .returning('hits');
   if (row.hits === 1)
     await db('rate_limits')
-      .where('window_start', '<', new Date(windowStart.getTime() - HOUR_MS))
+      .where('window_start', '<', subtractTime(windowStart, { hours: 1 }))
       .delete();
   if (row.hits > limit.perHour) throw tooMany(limit, windowStart, now);
 }
@@ -123,17 +123,15 @@ export async function countRequest(db: Db, limit: Limit, key: string, now: Date)
  * request that counts only once it turns out to (then `countRequest` it).
  */
 export async function refuseWhenUsedUp(db: Db, limit: Limit, key: string, now: Date): Promise<void> {
-  const windowStart = hourOf(now);
+  const windowStart = startOfHour(now);
   const row = await db('rate_limits')
     .where({ key: `${limit.name}:${key}`, window_start: windowStart })
     .first('hits');
   if (row && row.hits >= limit.perHour) throw tooMany(limit, windowStart, now);
 }
 
-const hourOf = (now: Date) => new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
-
 function tooMany(limit: Limit, windowStart: Date, now: Date): HttpError {
-  const retryAfter = Math.ceil((windowStart.getTime() + HOUR_MS - now.getTime()) / 1000);
+  const retryAfter = Math.ceil(secondsBetween(now, addTime(windowStart, { hours: 1 })));
   return new HttpError(429, 'rate_limited', limit.message, { headers: { 'Retry-After': String(retryAfter) } });
 }
 

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { timeBetween } from '../../../contract/dates.ts';
 
 export interface DrainResult {
   /** True when requests still running at the deadline had their connections cut. */
@@ -53,7 +54,7 @@ export function drainable(server: Server): Drainable {
      */
     drain(graceMs) {
       draining = true;
-      const started = Date.now();
+      const started = new Date();
       return new Promise((resolve) => {
         let forced = false;
         const sweep = setInterval(closeUnused, 50);
@@ -64,7 +65,7 @@ export function drainable(server: Server): Drainable {
         server.close(() => {
           clearInterval(sweep);
           clearTimeout(deadline);
-          resolve({ forced, ms: Date.now() - started });
+          resolve({ forced, ms: timeBetween(started, new Date()) });
         });
         closeUnused();
       });

@@ -1,5 +1,5 @@
 import { GEOCODING, GEOCODING_MESSAGES, type GeocodeFailure } from '../../../contract/location.ts';
-import { DAY_MS } from '../../../contract/dates.ts';
+import { addTime, DAY_MS } from '../../../contract/dates.ts';
 import type { Clock } from '../clock.ts';
 
 /**
@@ -154,7 +154,7 @@ export function googleGeocoder(options: GoogleGeocoderOptions): Geocoder & { blo
         return { ok: false, error: new GeocodeError('invalid_request', GEOCODING_MESSAGES.invalidCoordinates, detail) };
       case 'REQUEST_DENIED':
         if (detail && /billing/i.test(detail)) {
-          blockedUntilMs = clock.now().getTime() + GEOCODING.billingBlockMs;
+          blockedUntilMs = addTime(clock.now(), { ms: GEOCODING.billingBlockMs }).getTime();
           return { ok: false, error: new GeocodeError('billing', GEOCODING_MESSAGES.billing, detail) };
         }
         return { ok: false, error: new GeocodeError('api_key', GEOCODING_MESSAGES.apiKey, detail) };

@@ -5,6 +5,7 @@ import type { Db } from '../db.ts';
 import { startJob, type Job } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
 import { PushGoneError, type PushSender } from './push.ts';
+import { addTime } from '../../../contract/dates.ts';
 
 /**
  * How a message travels. Email always; SMS and WhatsApp carry short texts to a phone (E.164);
@@ -142,7 +143,7 @@ export function outboxNotifier(deps: {
       const now = deps.clock.now();
       await insertPushes(trx, userId, await phonesOf(trx, userId), push, {
         now,
-        sendAt: new Date(now.getTime() + CHAT_PUSH_WAIT_MS),
+        sendAt: addTime(now, { ms: CHAT_PUSH_WAIT_MS }),
         unlessReadBooking: bookingId,
       });
     },
@@ -162,7 +163,7 @@ export function outboxNotifier(deps: {
       if (step.text && !person.also_text) {
         await sendText(person.phone, step.text, trx, {
           step: stepId,
-          until: new Date(now.getTime() + PUSH_SHOWN_WITHIN_MS),
+          until: addTime(now, { ms: PUSH_SHOWN_WITHIN_MS }),
         });
       }
     },
@@ -270,7 +271,7 @@ export async function deliverNotifications(deps: DeliveryDeps): Promise<number> 
           .update({
             attempts,
             last_error: String((err as Error).message ?? err).slice(0, 500),
-            ...(delay === undefined ? { status: 'failed' } : { next_attempt_at: new Date(now.getTime() + delay) }),
+            ...(delay === undefined ? { status: 'failed' } : { next_attempt_at: addTime(now, { ms: delay }) }),
           });
         deps.logger.warn(
           { id: row.id, channel: row.channel, attempts, err: (err as Error).message },

@@ -1,4 +1,5 @@
 import webpush from 'web-push';
+import { HOUR_MS, SECOND_MS } from '../../../contract/dates.ts';
 
 /**
  * Web Push delivery (issue #30) through the `web-push` library: the payload is encrypted for the
@@ -49,7 +50,7 @@ export interface PushSender {
 }
 
 /** Hours a push service keeps a notification for a phone that is off, before dropping it. */
-const PUSH_TTL_SECONDS = 4 * 60 * 60;
+const PUSH_TTL_SECONDS = (4 * HOUR_MS) / SECOND_MS;
 
 export function webPushSender(options: {
   keys: VapidKeys;

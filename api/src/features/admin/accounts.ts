@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, type AdminLoginResponse } from '../../../../contract/admin.ts';
-import { HOUR_MS } from '../../../../contract/dates.ts';
+import { addTime } from '../../../../contract/dates.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -98,7 +98,7 @@ export async function adminLogin(
     admin_id: admin.id,
     token_hash: hash,
     created_at: now,
-    expires_at: new Date(now.getTime() + ADMIN_SESSION_HOURS * HOUR_MS),
+    expires_at: addTime(now, { hours: ADMIN_SESSION_HOURS }),
   });
   await db('admins').where({ id: admin.id }).update({ last_login_at: now });
   return {

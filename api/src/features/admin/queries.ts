@@ -9,7 +9,7 @@ import type {
   Page,
 } from '../../../../contract/admin.ts';
 import { subscriptionState } from '../../../../contract/subscriptions.ts';
-import { DAY_MS, monthOf, monthStart } from '../../../../contract/dates.ts';
+import { addTime, monthOf, monthStart, subtractTime } from '../../../../contract/dates.ts';
 import type { VerificationStatus } from '../../../../contract/verification.ts';
 import type { Conn, Db } from '../../db.ts';
 import type {
@@ -424,7 +424,7 @@ export async function adminStats(db: Conn, now: Date): Promise<AdminStats> {
       db.raw("count(*) filter (where user_type = 'affiliate') as affiliates"),
       // Sign-ups count the people Total Users counts (customers and professionals), not affiliates.
       db.raw("count(*) filter (where user_type in ('customer', 'professional') and created_at > ?) as recent", [
-        new Date(now.getTime() - 7 * DAY_MS),
+        subtractTime(now, { days: 7 }),
       ]),
     );
   const latest = db('subscriptions').select('user_id').max({ period_end: 'period_end' }).groupBy('user_id').as('s');
@@ -436,7 +436,7 @@ export async function adminStats(db: Conn, now: Date): Promise<AdminStats> {
       db.raw("count(*) filter (where u.status = 'active' and s.period_end > ?) as active", [graceStart(db, now)]),
       db.raw('count(*) filter (where s.period_end > ? and s.period_end <= ?) as expiring', [
         now,
-        new Date(now.getTime() + settings.reminderDays * DAY_MS),
+        addTime(now, { days: settings.reminderDays }),
       ]),
     );
   const settled = db('payments').where({ status: 'success' }).whereIn('purpose', ['registration', 'renewal']);

@@ -11,6 +11,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { toCount, type Db } from '../../db.ts';
 import type { Count } from '../../db-tables.ts';
 import { forbidden } from '../../http/errors.ts';
+import { parseMonth } from '../../../../contract/dates.ts';
 
 /** Rows keyed by month ("2026-11") onto the window's months, zero where a month has none. */
 function byMonth<R extends { month: string }, T>(
@@ -30,7 +31,7 @@ function byMonth<R extends { month: string }, T>(
  */
 async function customerAnalytics(db: Db, userId: number, now: Date): Promise<CustomerAnalytics> {
   const months = lastMonths(now);
-  const from = new Date(`${months[0]}-01T00:00:00Z`);
+  const from = parseMonth(months[0]);
   const [perMonth, [totals], top] = await Promise.all([
     db('bookings')
       .where({ customer_id: userId })

@@ -5,7 +5,7 @@ import {
   type LoginResponse,
 } from '../../../../contract/accounts.ts';
 import { toE164 } from '../../../../contract/phone.ts';
-import { HOUR_MS } from '../../../../contract/dates.ts';
+import { addTime, HOUR_MS, MINUTE_MS, subtractTime } from '../../../../contract/dates.ts';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
@@ -97,7 +97,7 @@ export async function login(
 }
 
 export const RESET_TTL_MS = HOUR_MS;
-const RESET_RESEND_MS = 60 * 1000;
+const RESET_RESEND_MS = MINUTE_MS;
 /**
  * Every answer to forgot-password takes at least this long (real time), so its timing does not
  * tell whether an account exists: writing the link took 7–23 ms, finding nobody 2.5 ms (issue #14).
@@ -128,14 +128,14 @@ async function sendResetLink(deps: AuthDeps, input: { email?: string; phone?: st
       await trx('users').where({ id: user.id }).forUpdate().first('id');
       const recent = await trx('password_resets')
         .where({ user_id: user.id })
-        .where('created_at', '>', new Date(now.getTime() - RESET_RESEND_MS))
+        .where('created_at', '>', subtractTime(now, { ms: RESET_RESEND_MS }))
         .first('id');
       if (recent) return;
       await trx('password_resets').insert({
         user_id: user.id,
         token_hash: hash,
         created_at: now,
-        expires_at: new Date(now.getTime() + RESET_TTL_MS),
+        expires_at: addTime(now, { ms: RESET_TTL_MS }),
       });
       await deps.notifier.sendEmail(
         passwordResetMessage(user.email, user.first_name, `${deps.config.publicUrl}/reset-password?token=${token}`),

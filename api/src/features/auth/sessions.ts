@@ -1,5 +1,5 @@
 import { type Conn, prepared } from '../../db.ts';
-import { DAY_MS } from '../../../../contract/dates.ts';
+import { addTime, DAY_MS } from '../../../../contract/dates.ts';
 import type { UserRow } from '../accounts/users.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -22,7 +22,7 @@ export async function create(db: Conn, userId: number, now: Date): Promise<strin
     user_id: userId,
     token_hash: hash,
     created_at: now,
-    expires_at: new Date(now.getTime() + SESSION_DAYS * DAY_MS),
+    expires_at: addTime(now, { days: SESSION_DAYS }),
   });
   return token;
 }

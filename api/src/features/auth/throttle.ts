@@ -1,12 +1,13 @@
 import type { Conn } from '../../db.ts';
 import { toCount } from '../../db.ts';
 import { addressKey } from '../../http/address-key.ts';
+import { subtractTime, MINUTE_MS } from '../../../../contract/dates.ts';
 
 /**
  * Spec-free but necessary: 10 failures for one account, or 50 from one address (an IPv6 /64), in
  * 15 minutes.
  */
-export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50 } as const;
+export const THROTTLE = { windowMs: 15 * MINUTE_MS, perAccount: 10, perAddress: 50 } as const;
 
 /**
  * Whether the failures recorded so far pass a limit. For the account, attempts still being checked
@@ -15,7 +16,7 @@ export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 
  * may sign in at the same moment.
  */
 async function overLimit(db: Conn, accountKey: string, network: string, now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - THROTTLE.windowMs);
+  const since = subtractTime(now, { ms: THROTTLE.windowMs });
   // Failures since the account's last success count; a success does not clear the address's.
   const lastSuccess = await db('login_attempts')
     .where({ account_key: accountKey, succeeded: true })

@@ -20,6 +20,7 @@ import * as profilesRepo from '../professionals/repo.ts';
 import { searchProfessionals } from '../professionals/search.ts';
 import { type BookingDeps, findBookings, partyBooking, slotStart } from './service.ts';
 import { addSystemLine } from './system-lines.ts';
+import { secondsBetween, weekdayOf } from '../../../../contract/dates.ts';
 
 /**
  * Requests that are never answered (issue #28 item 1, docs/PRODUCT.md "Bookings"): at its
@@ -98,7 +99,7 @@ async function expireRequest(deps: BookingDeps, id: number): Promise<boolean> {
       .update({ status: 'cancelled', cancelled_by: 'system', updated_at: now })
       .returning(['customer_id', 'professional_id', 'created_at', 'answer_by']);
     if (!row) return false;
-    const waitedSeconds = (new Date(row.answer_by!).getTime() - new Date(row.created_at).getTime()) / 1000;
+    const waitedSeconds = secondsBetween(row.created_at, row.answer_by!);
     await profilesRepo.countAnsweredRequest(trx, row.professional_id, waitedSeconds);
     await trx('booking_proposals')
       .where({ booking_id: id, status: 'open' })
@@ -173,7 +174,7 @@ export async function suggestAlternatives(
     limit: ALTERNATIVES_READ,
     now,
   });
-  const weekday = WEEKDAYS[start.getUTCDay()];
+  const weekday = WEEKDAYS[weekdayOf(start)];
   const works = (a: Availability) => a.days.includes(weekday) && booking.time >= a.start && booking.time < a.end;
   const candidates = nearby.filter(
     (p) => p.id !== Number(booking.professional_id) && p.profession === profile!.profession && works(p.availability),

@@ -11,6 +11,7 @@ import {
 } from '../../../../contract/reports.ts';
 import type { BookingRow, Count, Int8, ProblemReportRow } from '../../db-tables.ts';
 import { prepared, toCount, type Conn } from '../../db.ts';
+import { addTime, subtractTime, timeBetween } from '../../../../contract/dates.ts';
 
 /**
  * How cancellations count and what a booking's card shows of them (docs/PRODUCT.md
@@ -21,7 +22,7 @@ import { prepared, toCount, type Conn } from '../../db.ts';
 /** A confirmed booking's cancellation: after the start, a no-show by the professional (late by the customer); within 24 hours of it, late. */
 export function cancellationKind(by: PartyRole, start: Date, now: Date): CancellationKind {
   if (now.getTime() >= start.getTime()) return by === 'professional' ? 'no_show' : 'late';
-  return start.getTime() - now.getTime() <= LATE_CANCELLATION_MS ? 'late' : 'early';
+  return timeBetween(now, start) <= LATE_CANCELLATION_MS ? 'late' : 'early';
 }
 
 /** A booking's start as SQL (date + hour, Ghana time = UTC). */
@@ -35,7 +36,7 @@ const START = "((b.date + b.time::time) at time zone 'UTC')";
 export async function professionalReliability(db: Conn, ids: number[], now: Date): Promise<Map<number, Reliability>> {
   const figures = new Map<number, Reliability>(ids.map((id) => [id, { jobs: 0, kept: 0 }]));
   if (ids.length === 0) return figures;
-  const since = new Date(now.getTime() - RELIABILITY_MS);
+  const since = subtractTime(now, { ms: RELIABILITY_MS });
   // One SQL text however many ids (an array, not a list), prepared: it runs with every search page.
   const rows = await prepared(db.from('bookings as b'))
     .whereRaw('b.professional_id = any(?::bigint[])', [`{${ids.map(Math.trunc).join(',')}}`])
@@ -78,7 +79,7 @@ export async function customerLateCancellations(db: Conn, ids: number[], now: Da
   const rows = await db('bookings')
     .whereIn('customer_id', ids)
     .where({ cancelled_by: 'customer', cancellation_kind: 'late' })
-    .where('cancelled_at', '>', new Date(now.getTime() - RELIABILITY_MS))
+    .where('cancelled_at', '>', subtractTime(now, { ms: RELIABILITY_MS }))
     .groupBy('customer_id')
     .select<{ customer_id: Int8; n: Count }[]>('customer_id', db.raw('count(*) as n'));
   for (const row of rows) counts.set(Number(row.customer_id), toCount(row.n));
@@ -99,7 +100,7 @@ export function doneState(
   now: Date,
 ): BookingTrust['done'] {
   if (row.status !== 'completed' || !row.completed_at) return null;
-  const until = new Date(new Date(row.completed_at).getTime() + DONE_QUESTION_MS);
+  const until = addTime(row.completed_at, { ms: DONE_QUESTION_MS });
   const state = row.done_answer ?? (now < until ? 'awaiting' : 'counted');
   return { state, until: until.toISOString() };
 }
@@ -112,7 +113,7 @@ export function reportWindow(
 ): { from: Date; until: Date } | null {
   if (row.status !== 'confirmed' && row.status !== 'completed') return null;
   if (role === 'customer' && row.done_answer === 'yes') return null;
-  return { from: start, until: new Date(start.getTime() + REPORT_WINDOW_MS) };
+  return { from: start, until: addTime(start, { ms: REPORT_WINDOW_MS }) };
 }
 
 /** The bookings with what their cards show of items 3–5 for `userId` (one query each for bookings, reports and cancellations). */

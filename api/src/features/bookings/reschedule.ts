@@ -19,6 +19,7 @@ import * as profilesRepo from '../professionals/repo.ts';
 import { contactOf, expireOverdue, OPEN } from './expiry.ts';
 import { addSystemLine } from './system-lines.ts';
 import { type BookingDeps, bookableStart, findBookings, partyBooking, slotStart } from './service.ts';
+import { secondsBetween } from '../../../../contract/dates.ts';
 
 /**
  * Moving a booking to another time (issue #28 item 2, docs/PRODUCT.md "Bookings"): either party
@@ -223,7 +224,7 @@ async function moveBooking(
     await profilesRepo.countAnsweredRequest(
       trx,
       booking.professional_id,
-      (answeredAt.getTime() - new Date(booking.created_at).getTime()) / 1000,
+      secondsBetween(booking.created_at, answeredAt),
     );
   }
   try {

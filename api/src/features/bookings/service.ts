@@ -12,7 +12,15 @@ import {
   type ChatMessage,
 } from '../../../../contract/bookings.ts';
 import { WEEKDAYS, type Availability } from '../../../../contract/professionals.ts';
-import { DAY_MS, HOUR_MS } from '../../../../contract/dates.ts';
+import {
+  atHour,
+  DAY_MS,
+  MINUTE_MS,
+  secondsBetween,
+  subtractTime,
+  timeBetween,
+  weekdayOf,
+} from '../../../../contract/dates.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import type { Clock } from '../../clock.ts';
 import type { BookingMessageRow, BookingRow, Count, Int8, UserRow, Writable } from '../../db-tables.ts';
@@ -40,11 +48,7 @@ const emailOf = async (db: Db, userId: number): Promise<string> =>
 const MAX_DAYS_AHEAD = 180;
 
 /** A slot's start as an instant: Ghana keeps GMT all year, so the wall clock is UTC. */
-export function slotStart(date: string, time: string): Date | null {
-  const [y, m, d] = date.split('-').map(Number);
-  const start = new Date(Date.UTC(y, m - 1, d, Number(time.slice(0, 2))));
-  return start.getUTCFullYear() === y && start.getUTCMonth() === m - 1 && start.getUTCDate() === d ? start : null;
-}
+export const slotStart = (date: string, time: string): Date | null => atHour(date, Number(time.slice(0, 2)));
 
 /**
  * The start of a time a booking may have (a new request, or a booking moved to it): a real day,
@@ -55,11 +59,11 @@ export function bookableStart(availabilityColumn: unknown, date: string, time: s
   if (!start) throw badRequest(BOOKING_MESSAGES.required, [{ field: 'date', message: 'Not a real date' }]);
   if (start <= now)
     throw badRequest(BOOKING_MESSAGES.pastDate, [{ field: 'date', message: BOOKING_MESSAGES.pastDate }]);
-  if (start.getTime() - now.getTime() > MAX_DAYS_AHEAD * DAY_MS) {
+  if (timeBetween(now, start) > MAX_DAYS_AHEAD * DAY_MS) {
     throw badRequest('Bookings can be made up to 6 months ahead.', [{ field: 'date', message: 'Too far ahead' }]);
   }
   const availability = jsonColumn<Availability>(availabilityColumn);
-  const weekday = WEEKDAYS[start.getUTCDay()];
+  const weekday = WEEKDAYS[weekdayOf(start)];
   if (!availability.days.includes(weekday) || time < availability.start || time >= availability.end) {
     throw badRequest(BOOKING_MESSAGES.unavailable, [{ field: 'time', message: BOOKING_MESSAGES.unavailable }]);
   }
@@ -157,7 +161,7 @@ async function withinBookingLimits(
     .first<{ open_here: Count; open_all: Count; last_hour: Count }>(
       trx.raw("count(*) filter (where status = 'pending' and professional_id = ?) as open_here", [professionalId]),
       trx.raw("count(*) filter (where status = 'pending') as open_all"),
-      trx.raw('count(*) filter (where created_at > ?) as last_hour', [new Date(now.getTime() - HOUR_MS)]),
+      trx.raw('count(*) filter (where created_at > ?) as last_hour', [subtractTime(now, { hours: 1 })]),
     );
   if (toCount(counts.open_here) >= BOOKING_LIMITS.openWithOneProfessional)
     throw conflict(BOOKING_LIMIT_MESSAGES.openWithOne);
@@ -328,7 +332,7 @@ export async function transitionBooking(
       .update(changes);
     if (!count) return null;
     if (action === 'accept' || action === 'decline') {
-      const seconds = (now.getTime() - new Date(booking.created_at).getTime()) / 1000;
+      const seconds = secondsBetween(booking.created_at, now);
       await profilesRepo.countAnsweredRequest(trx, booking.professional_id, seconds);
     } else if (action === 'complete') {
       await profilesRepo.countCompletedJob(trx, booking.professional_id);
@@ -363,9 +367,9 @@ export async function transitionBooking(
 }
 
 /** Someone who has not read the chat for this long is "away" and is emailed about new messages. */
-export const CHAT_AWAY_MS = 5 * 60_000;
+export const CHAT_AWAY_MS = 5 * MINUTE_MS;
 /** …at most once in this long per booking, however many messages arrive. */
-const CHAT_EMAIL_GAP_MS = 30 * 60_000;
+const CHAT_EMAIL_GAP_MS = 30 * MINUTE_MS;
 
 /** A row of listMessages: the message with its sender's name and photo. */
 type MessageListRow = Pick<
@@ -488,8 +492,8 @@ async function emailIfAway(
   sender: SessionUser,
   now: Date,
 ) {
-  const awaySince = new Date(now.getTime() - CHAT_AWAY_MS);
-  const emailedBefore = new Date(now.getTime() - CHAT_EMAIL_GAP_MS);
+  const awaySince = subtractTime(now, { ms: CHAT_AWAY_MS });
+  const emailedBefore = subtractTime(now, { ms: CHAT_EMAIL_GAP_MS });
   // One statement decides and claims the email: the upsert locks the row, so a message sent at
   // the same moment sees this one's last_emailed_at and sends nothing (a read, then a write, let
   // both send).
@@ -523,7 +527,7 @@ async function pushToOther(deps: BookingDeps, trx: Knex.Transaction, bookingId: 
     .where((notLately) =>
       notLately
         .whereNull('chat_reads.last_pushed_at')
-        .orWhere('chat_reads.last_pushed_at', '<=', new Date(now.getTime() - CHAT_PUSH_GAP_MS)),
+        .orWhere('chat_reads.last_pushed_at', '<=', subtractTime(now, { ms: CHAT_PUSH_GAP_MS })),
     )
     .returning('booking_id');
   if (claimed.length === 0) return;

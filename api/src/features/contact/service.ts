@@ -3,13 +3,14 @@ import type { ContactMessage, ContactResponse } from '../../../../contract/conta
 import type { Clock } from '../../clock.ts';
 import type { Conn } from '../../db.ts';
 import { insertContactMessage } from './repo.ts';
+import { dayOf } from '../../../../contract/dates.ts';
 
 // No 0/O or 1/I, so a reference read out over the phone is not misheard.
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /** SUP-YYYYMMDD-XXXXXX: dated, so support staff can see at a glance how old a query is. */
 export function contactReference(now: Date): string {
-  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  const day = dayOf(now).replaceAll('-', '');
   const suffix = Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
   return `SUP-${day}-${suffix}`;
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../db.ts';
 import type { Logger } from '../../logger.ts';
 import * as eventsRepo from './repo.ts';
 import { formatCursor, latest, parseCursor, type Cursor } from './repo.ts';
+import { MINUTE_MS } from '../../../../contract/dates.ts';
 
 /** A stream whose reader stopped reading (this much unread) is closed; it reconnects and catches up. */
 const MAX_UNREAD_BYTES = 256 * 1024;
@@ -37,7 +38,7 @@ export interface StreamLimits {
 export const STREAM_LIMITS: StreamLimits = {
   maxStreams: 2000,
   streamsPerAddress: 100,
-  maxAgeMs: 30 * 60_000,
+  maxAgeMs: 30 * MINUTE_MS,
 };
 
 interface Stream {

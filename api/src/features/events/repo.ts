@@ -1,6 +1,7 @@
 import { EVENT_TICKET_TTL_MS, EVENTS_KEPT_DAYS, type UserEvent } from '../../../../contract/events.ts';
 import { type Conn, jsonColumn } from '../../db.ts';
 import { newToken, hashToken } from '../auth/tokens.ts';
+import { addTime } from '../../../../contract/dates.ts';
 
 /**
  * Where a stream has got to: the (transaction id, event id) of the last event it was given, or
@@ -50,7 +51,7 @@ export async function issueTicket(db: Conn, userId: number, sessionHash: string,
     ticket_hash: hash,
     user_id: userId,
     session_hash: sessionHash,
-    expires_at: new Date(now.getTime() + EVENT_TICKET_TTL_MS),
+    expires_at: addTime(now, { ms: EVENT_TICKET_TTL_MS }),
   });
   return token;
 }

@@ -14,7 +14,7 @@ import {
   type PaymentIntent,
   type SandboxCharge,
 } from '../../../../contract/payments.ts';
-import { addMonths, HOUR_MS } from '../../../../contract/dates.ts';
+import { addMonths, HOUR_MS, timeBetween } from '../../../../contract/dates.ts';
 import type { Clock } from '../../clock.ts';
 import type { Conn, Db } from '../../db.ts';
 import * as profilesRepo from '../professionals/repo.ts';
@@ -345,7 +345,7 @@ const AUTO_LOGIN_WINDOW_MS = HOUR_MS;
  * never once the password was reset after the payment began.
  */
 async function claimCompletion(db: Db, payment: PaymentRow, secret: string | undefined, now: Date): Promise<boolean> {
-  if (!secret || now.getTime() - new Date(payment.created_at).getTime() >= AUTO_LOGIN_WINDOW_MS) return false;
+  if (!secret || timeBetween(payment.created_at, now) >= AUTO_LOGIN_WINDOW_MS) return false;
   return db.transaction(async (trx) => {
     const resetSince = await paymentsRepo.passwordResetSince(
       trx,

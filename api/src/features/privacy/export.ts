@@ -7,6 +7,7 @@ import { cardLabel } from '../subscriptions/auto-renewal.ts';
 import { photosOf } from '../photos/repo.ts';
 import { SYSTEM_SENDER } from '../../../../contract/bookings.ts';
 import { reportViews } from '../reports/repo.ts';
+import { dayOf, monthOf } from '../../../../contract/dates.ts';
 
 /**
  * "Download my data" (issue #6; the right of access in Ghana's Data Protection Act, 2012): every
@@ -25,7 +26,7 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
 
   const data: Record<string, unknown> = {
     about:
-      `Everything ServiceConnect Ghana holds about your account, exported on ${now.toISOString().slice(0, 10)}. ` +
+      `Everything ServiceConnect Ghana holds about your account, exported on ${dayOf(now)}. ` +
       'Amounts are in Ghana cedis (GHS); times are in GMT. Other people appear by name only. ' +
       'Your password is stored only as a one-way hash and is not included. See /privacy.',
     exportedAt: now.toISOString(),
@@ -99,7 +100,11 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
         .join('users as u', 'u.id', 'r.referred_user_id')
         .where('r.affiliate_user_id', id)
         .orderBy('r.id')
-    ).map((r) => ({ firstName: r.first_name, accountType: r.user_type, month: iso(r.created_at)?.slice(0, 7) }));
+    ).map((r) => ({
+      firstName: r.first_name,
+      accountType: r.user_type,
+      month: r.created_at ? monthOf(new Date(r.created_at)) : undefined,
+    }));
     data.commissions = (await db('affiliate_commissions').where({ affiliate_user_id: id }).orderBy('id')).map((c) => ({
       amount: toCedis(c.amount_pesewas),
       plan: c.plan_type,
@@ -339,4 +344,4 @@ async function verificationDocuments(db: Db, id: number): Promise<Record<string,
 const iso = (value: unknown): string | null => (value ? new Date(value as string).toISOString() : null);
 
 /** my-data-YYYY-MM-DD.json */
-export const exportFileName = (now: Date) => `my-data-${now.toISOString().slice(0, 10)}.json`;
+export const exportFileName = (now: Date) => `my-data-${dayOf(now)}.json`;

@@ -5,6 +5,7 @@ import type { Logger } from '../../logger.ts';
 import { pendingBalance } from '../affiliates/payouts.ts';
 import * as eventsRepo from '../events/repo.ts';
 import { anonymiseUser } from './anonymise.ts';
+import { HOUR_MS, addYears } from '../../../../contract/dates.ts';
 
 export interface RetentionDeps {
   db: Db;
@@ -17,9 +18,7 @@ export const RETENTION_YEARS = 3;
 
 /** Now minus 3 calendar years (UTC). */
 export function retentionCutoff(now: Date): Date {
-  const cutoff = new Date(now);
-  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - RETENTION_YEARS);
-  return cutoff;
+  return addYears(now, -RETENTION_YEARS);
 }
 
 /**
@@ -86,7 +85,7 @@ export async function anonymiseExpiredAccounts(deps: RetentionDeps): Promise<num
  * Runs the job now and then every `everyMs` (6 hours) in the background, with the deletion of
  * live-update events past their week and spent tickets (api/src/jobs.ts).
  */
-export function startRetentionWorker(deps: RetentionDeps, everyMs = 6 * 3600_000): Job {
+export function startRetentionWorker(deps: RetentionDeps, everyMs = 6 * HOUR_MS): Job {
   const run = async () => {
     // Each part logs its own failure, so the events are pruned even when anonymising failed.
     await anonymiseExpiredAccounts(deps).catch((err) => deps.logger.error({ err }, 'retention job failed'));

@@ -11,7 +11,7 @@ import {
   type ProfessionalDetail,
   type ratesSchema,
 } from '../../../../contract/professionals.ts';
-import { DAY_MS, todayInGhana } from '../../../../contract/dates.ts';
+import { addTime, dayOf, startMs, startOfDay, todayInGhana, weekdayOf } from '../../../../contract/dates.ts';
 import type { Db } from '../../db.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import * as usersRepo from '../accounts/users.ts';
@@ -31,28 +31,28 @@ const DAYS_OF_SLOTS = 14;
 
 /** Open slots over the next two weeks: inside the weekly hours, in the future, not already taken. */
 export async function openSlots(db: Db, professionalId: number, availability: Availability, now: Date) {
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const last = new Date(today.getTime() + DAYS_OF_SLOTS * DAY_MS);
+  const today = startOfDay(now);
+  const last = addTime(today, { days: DAYS_OF_SLOTS });
   const taken = await db('bookings')
     .where({ professional_id: professionalId })
     // A request past its answer deadline no longer holds its time (features/bookings/expiry.ts).
     .where((w) =>
       w.where('status', 'confirmed').orWhere((p) => p.where('status', 'pending').where('answer_by', '>', now)),
     )
-    .whereBetween('date', [today.toISOString().slice(0, 10), last.toISOString().slice(0, 10)])
+    .whereBetween('date', [dayOf(today), dayOf(last)])
     .select<{ day: string; time: string }[]>(db.raw("to_char(date, 'YYYY-MM-DD') as day"), 'time');
   const takenKeys = new Set(taken.map((t) => `${t.day} ${t.time}`));
   const days: { date: string; times: string[] }[] = [];
   for (let d = 0; d < DAYS_OF_SLOTS; d++) {
-    const day = new Date(today.getTime() + d * DAY_MS);
-    if (!availability.days.includes(WEEKDAYS[day.getUTCDay()])) continue;
-    const date = day.toISOString().slice(0, 10);
+    const day = addTime(today, { days: d });
+    if (!availability.days.includes(WEEKDAYS[weekdayOf(day)])) continue;
+    const date = dayOf(day);
     const times = TIME_SLOTS.filter(
       (t) =>
         t >= availability.start &&
         t < availability.end &&
         !takenKeys.has(`${date} ${t}`) &&
-        Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), Number(t.slice(0, 2))) > now.getTime(),
+        startMs(date, t) > now.getTime(),
     );
     days.push({ date, times });
   }

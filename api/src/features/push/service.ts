@@ -1,4 +1,4 @@
-import { HOUR_MS } from '../../../../contract/dates.ts';
+import { HOUR_MS, subtractTime } from '../../../../contract/dates.ts';
 import {
   PUSH_DEVICES_MAX,
   PUSH_MESSAGES,
@@ -124,7 +124,7 @@ export async function markShown(deps: PushDeps, receipt: string): Promise<void> 
     .db('notifications')
     .where({ receipt, channel: 'push' })
     .whereNull('shown_at')
-    .where('created_at', '>', new Date(now.getTime() - RECEIPTS_KEPT_MS))
+    .where('created_at', '>', subtractTime(now, { ms: RECEIPTS_KEPT_MS }))
     .update({ shown_at: now })
     .returning(['subscription_id', 'step']);
   if (!row) return;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { Booking } from '../../../../contract/bookings.ts';
-import { DAY_MS, HOUR_MS } from '../../../../contract/dates.ts';
+import { subtractTime } from '../../../../contract/dates.ts';
 import {
   DONE_QUESTION_MS,
   REPORT_LIMITS,
@@ -59,7 +59,7 @@ export async function confirmDone(deps: Deps, user: SessionUser, bookingId: numb
     const count = await trx('bookings')
       .where({ id: bookingId, status: 'completed' })
       .whereNull('done_answer')
-      .where('completed_at', '>', new Date(now.getTime() - DONE_QUESTION_MS))
+      .where('completed_at', '>', subtractTime(now, { ms: DONE_QUESTION_MS }))
       .update({ done_answer: 'yes', done_answered_at: now });
     if (count) await addSystemLine(trx, bookingId, user.id, 'job_confirmed_done', chatLines.confirmedDone(), now);
     return count > 0;
@@ -98,10 +98,7 @@ export async function openReport(
   const reportId = await deps.db.transaction(async (trx) => {
     // The reporter's row lock counts their reports one after another (per-account cap).
     await lockUser(trx, user.id);
-    if (
-      (await repo.reportsMadeSince(trx, user.id, new Date(now.getTime() - 30 * DAY_MS))) >=
-      REPORT_LIMITS.reportsPer30Days
-    )
+    if ((await repo.reportsMadeSince(trx, user.id, subtractTime(now, { days: 30 }))) >= REPORT_LIMITS.reportsPer30Days)
       throw new HttpError(429, 'rate_limited', REPORT_MESSAGES.tooMany);
     if (role === 'customer') {
       // The customer's report answers "Was the job done?": it loses to a "Yes" given first.
@@ -166,7 +163,7 @@ export async function postReportMessage(
     await lockUser(trx, user.id);
     const locked = await repo.findReport(trx, reportId, user.id, true);
     if (locked.status !== 'open') throw conflict(REPORT_MESSAGES.closed);
-    if ((await repo.messagesSince(trx, user.id, new Date(now.getTime() - HOUR_MS))) >= REPORT_LIMITS.messagesPerHour)
+    if ((await repo.messagesSince(trx, user.id, subtractTime(now, { hours: 1 }))) >= REPORT_LIMITS.messagesPerHour)
       throw new HttpError(429, 'rate_limited', REPORT_MESSAGES.messagesPerHour, { headers: { 'Retry-After': '3600' } });
     if ((await repo.messagesIn(trx, reportId)) >= REPORT_LIMITS.messagesPerReport)
       throw conflict(REPORT_MESSAGES.threadFull);

@@ -1,5 +1,5 @@
 import { FAILED_PAYMENT_DAYS, type AutoRenewal } from '../../../../contract/subscriptions.ts';
-import { DAY_MS, HOUR_MS } from '../../../../contract/dates.ts';
+import { addTime, HOUR_MS, subtractTime, timeBetween, wholeDaysBetween } from '../../../../contract/dates.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
@@ -88,12 +88,12 @@ type DeclineNotice = (trx: Knex.Transaction, attempt: number, amountPesewas: num
 function declineNotice(
   deps: AutoRenewalDeps,
   payer: { email: string; phone: string; first_name: string; card_type: string; last4: string },
-  firstAt: number,
+  firstAt: Date,
   serviceEnds: Date,
 ): DeclineNotice {
   const card = cardLabel(payer);
   return async (trx, attempt, amount) => {
-    const retry = firstAt + (attempt + 1) * DAY_MS < serviceEnds.getTime();
+    const retry = addTime(firstAt, { days: attempt + 1 }) < serviceEnds;
     await deps.notifier.sendEmail(
       chargeFailedMessage(payer.email, {
         firstName: payer.first_name,
@@ -160,7 +160,7 @@ async function resolvePending(
     purposes: ['renewal'],
   });
   // A charge the provider still has no record of an hour later never reached it.
-  const stale = deps.clock.now().getTime() - new Date(attempt.created_at).getTime() > HOUR_MS;
+  const stale = timeBetween(attempt.created_at, deps.clock.now()) > HOUR_MS;
   // Its payment fails with the attempt: failed alone, the next run would take it for a decline.
   const neverReached = !result.ok && result.reason === 'provider does not know the reference' && stale;
   const now = await deps.db('payments').where({ id: attempt.payment_id }).first('status');
@@ -212,8 +212,8 @@ export async function chargeDueRenewals(deps: AutoRenewalDeps): Promise<number> 
     .whereIn('u.user_type', ['customer', 'professional'])
     .whereNull('u.renewal_cancelled_at')
     .whereNull('u.deleted_at')
-    .where('s.period_end', '<=', new Date(now.getTime() + leadDays * DAY_MS))
-    .where('s.period_end', '>', new Date(now.getTime() - settings.graceDays * DAY_MS))
+    .where('s.period_end', '<=', addTime(now, { days: leadDays }))
+    .where('s.period_end', '>', subtractTime(now, { days: settings.graceDays }))
     .select(
       'u.id',
       'u.email',
@@ -252,9 +252,9 @@ async function renewOne(
   const { db } = deps;
   const userId = Number(row.id);
   const end = new Date(row.period_end);
-  const firstAt = end.getTime() - leadDays * DAY_MS;
-  const serviceEnds = new Date(end.getTime() + graceDays * DAY_MS);
-  const attempt = Math.floor((now.getTime() - firstAt) / DAY_MS);
+  const firstAt = subtractTime(end, { days: leadDays });
+  const serviceEnds = addTime(end, { days: graceDays });
+  const attempt = wholeDaysBetween(firstAt, now);
   const notice = declineNotice(deps, row, firstAt, serviceEnds);
 
   // An earlier charge whose outcome is unknown is asked about, never charged a second time.

@@ -7,7 +7,7 @@ import {
   NUMBER_PROOF_DAYS,
   type MomoNumberResponse,
 } from '../../../../contract/momo.ts';
-import { DAY_MS } from '../../../../contract/dates.ts';
+import { addTime, subtractTime } from '../../../../contract/dates.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import type { Db } from '../../db.ts';
 import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
@@ -50,7 +50,7 @@ function numberOf(account: NumberAccount, typed: string): { phone: string; own: 
 export async function isProvenNumber(db: Db, userId: number, phone: string, now: Date): Promise<boolean> {
   const row = await db('momo_numbers')
     .where({ user_id: userId, phone })
-    .where('proven_at', '>', new Date(now.getTime() - NUMBER_PROOF_DAYS * DAY_MS))
+    .where('proven_at', '>', subtractTime(now, { days: NUMBER_PROOF_DAYS }))
     .first('id');
   return !!row;
 }
@@ -83,7 +83,7 @@ export async function requestNumberCode(
         user_id: account.id,
         phone,
         code_hash: codeHash(account.id, phone, code),
-        code_expires_at: new Date(now.getTime() + NUMBER_CODE_TTL_MS),
+        code_expires_at: addTime(now, { ms: NUMBER_CODE_TTL_MS }),
         code_attempts: 0,
         created_at: now,
       })

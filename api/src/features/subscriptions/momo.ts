@@ -10,7 +10,7 @@ import {
 import { formatCedisText, toCedis } from '../../../../contract/money.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
-import { longDate } from '../../../../contract/dates.ts';
+import { longDate, subtractTime, timeBetween } from '../../../../contract/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { ChargeRefusedError, ProviderUnavailableError, type ChargeProgress } from '../../providers/payments.ts';
@@ -198,7 +198,7 @@ export async function sendMomoPrompt(
         months,
         renew_link_hash: renewLinkHash,
       })
-      .where('created_at', '>', new Date(now.getTime() - MOMO_PROMPT_TTL_MS))
+      .where('created_at', '>', subtractTime(now, { ms: MOMO_PROMPT_TTL_MS }))
       .orderBy('id', 'desc')
       .first();
     if (open) return { payment: open, fresh: false };
@@ -279,7 +279,7 @@ async function claimProviderCheck(deps: PaymentsDeps, payment: PromptPayment, no
     .where((due) =>
       due
         .whereNull('provider_checked_at')
-        .orWhere('provider_checked_at', '<=', new Date(now.getTime() - PROVIDER_CHECK_MS)),
+        .orWhere('provider_checked_at', '<=', subtractTime(now, { ms: PROVIDER_CHECK_MS })),
     )
     .update({ provider_checked_at: now });
   return claimed === 1;
@@ -311,7 +311,7 @@ export async function promptStatus(
   if (payment.status === 'success') return paidAnswer(deps, payment);
   if (payment.status === 'failed')
     return { success: false, status: 'failed', message: payment.prompt_message ?? say.failed(null), reference };
-  if (deps.clock.now().getTime() - new Date(payment.created_at).getTime() > MOMO_PROMPT_TTL_MS)
+  if (timeBetween(payment.created_at, deps.clock.now()) > MOMO_PROMPT_TTL_MS)
     return fail(deps, payment, say.expired(), 'expired');
   return openAnswer(payment);
 }

@@ -1,6 +1,6 @@
 import type { PlanType } from '../../../../contract/plans.ts';
 import type { Knex } from 'knex';
-import { DAY_MS } from '../../../../contract/dates.ts';
+import { addTime, subtractTime } from '../../../../contract/dates.ts';
 import { issueRenewLink } from './renew-link.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -95,8 +95,8 @@ export async function sendDueReminders(deps: ReminderDeps): Promise<number> {
     .where('u.status', 'active')
     .whereIn('u.user_type', ['customer', 'professional'])
     .whereNull('u.renewal_cancelled_at')
-    .where('s.period_end', '>', new Date(now.getTime() - EXPIRED_NOTICE_DAYS * DAY_MS))
-    .where('s.period_end', '<=', new Date(now.getTime() + settings.reminderDays * DAY_MS))
+    .where('s.period_end', '>', subtractTime(now, { days: EXPIRED_NOTICE_DAYS }))
+    .where('s.period_end', '<=', addTime(now, { days: settings.reminderDays }))
     .select('u.id', 'u.email', 'u.phone', 'u.first_name', 'u.user_type', 's.period_end');
   let sent = 0;
   for (const row of due) {

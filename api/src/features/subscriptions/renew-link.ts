@@ -9,7 +9,7 @@ import {
   type MomoPromptResponse,
 } from '../../../../contract/momo.ts';
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
-import { HOUR_MS } from '../../../../contract/dates.ts';
+import { addTime, HOUR_MS } from '../../../../contract/dates.ts';
 import type { Conn } from '../../db.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hashToken } from '../auth/tokens.ts';
@@ -39,7 +39,7 @@ export async function issueRenewLink(trx: Conn, userId: number, periodEnd: Date,
     user_id: userId,
     period_end: periodEnd,
     created_at: now,
-    expires_at: new Date(now.getTime() + RENEW_LINK_TTL_MS),
+    expires_at: addTime(now, { ms: RENEW_LINK_TTL_MS }),
   });
   return token;
 }

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { toCedis } from '../../../../contract/money.ts';
-import { daysLeft, monthOf, monthStart } from '../../../../contract/dates.ts';
+import { dayOf, daysLeft, monthOf, monthStart } from '../../../../contract/dates.ts';
 import {
   subscriptionState,
   type SubscriptionSummary,
@@ -101,7 +101,7 @@ async function account<Figures extends object>(db: Db, user: SessionUser, now: D
       location: row.location,
       localAddress: row.local_address,
       description: row.description,
-      joinDate: new Date(row.created_at).toISOString().slice(0, 10),
+      joinDate: dayOf(row.created_at),
       /** The profile photo's thumbnail, or null (the dashboards show initials). */
       avatar: avatarUrl(row.avatar_hash),
       /** True until the account signs in a second time: the dashboards say "Welcome", not "Welcome back". */
@@ -268,7 +268,7 @@ export async function affiliateRecord(db: Db, user: SessionUser, now: Date) {
       // First name and initial only: the affiliate does not need the referred person's full name.
       name: `${r.first_name} ${String(r.last_name).charAt(0)}.`,
       type: r.user_type,
-      signupDate: new Date(r.created_at).toISOString().slice(0, 10),
+      signupDate: dayOf(r.created_at),
       commission: toCedis(r.amount_pesewas),
       status: r.amount_pesewas === null ? 'pending' : 'confirmed',
     })),
