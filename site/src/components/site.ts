@@ -1,5 +1,6 @@
 /** Site-wide facts for the public pages (not in contract/: only the static pages use them). */
 import { toE164 } from '../../../contract/phone.ts';
+import { yearOf } from '../../../contract/dates.ts';
 
 export const SITE_NAME = 'ServiceConnect Ghana';
 
@@ -26,4 +27,4 @@ export function supportLinks(lines: { whatsapp: string; phone: string; email: st
 }
 
 /** The footer's copyright year: the year the site was built (a year written by hand goes stale). */
-export const COPYRIGHT_YEAR = new Date().getFullYear();
+export const COPYRIGHT_YEAR = yearOf(new Date());

@@ -10,6 +10,7 @@ import { routePath } from '../../../contract/api.ts';
 import { USER_DATA_PATHS } from '../../../contract/user-data.ts';
 import { NO_CONNECTION } from '../../../contract/connection.ts';
 import { browserOffline, noteAnswered, noteNoAnswer } from '../stores/connection.ts';
+import { MINUTE_MS, timeBetween } from '../../../contract/dates.ts';
 
 /** The server answered with a non-2xx status (or an unreadable body). */
 export class ApiError extends Error {
@@ -264,7 +265,7 @@ export async function withRetry<T>(attempt: () => Promise<T>, signal?: AbortSign
 
 // ---- query: GET with retries and a freshness cache ("data stays fresh for 5 minutes").
 
-export const FRESH_FOR_MS = 5 * 60_000;
+export const FRESH_FOR_MS = 5 * MINUTE_MS;
 const cache = new Map<string, { data: unknown; at: number }>();
 const pending = new Map<string, Promise<unknown>>();
 
@@ -281,7 +282,7 @@ export interface QueryOptions {
  */
 export function query<T = unknown>(path: string, options: QueryOptions = {}): Promise<T> {
   const hit = cache.get(path);
-  if (!options.fresh && hit && Date.now() - hit.at < FRESH_FOR_MS) return Promise.resolve(hit.data as T);
+  if (!options.fresh && hit && timeBetween(hit.at, Date.now()) < FRESH_FOR_MS) return Promise.resolve(hit.data as T);
   // Two islands asking at once share one request (only without a caller signal to abort it).
   const shared = options.signal ? undefined : pending.get(path);
   if (shared) return shared as Promise<T>;

@@ -1,3 +1,4 @@
+import { timeBetween } from '../../../contract/dates.ts';
 /**
  * Connectivity probe (docs/PRODUCT.md "Plain words"): HEAD /favicon.ico, never cached, aborted after
  * 5 s; a good connection means an ok answer in under 3000 ms.
@@ -18,10 +19,10 @@ export async function probeConnectivity(): Promise<ConnectivityResult> {
   const started = Date.now();
   try {
     const response = await fetch('/favicon.ico', { method: 'HEAD', cache: 'no-store', signal: controller.signal });
-    const latency = Date.now() - started;
+    const latency = timeBetween(started, Date.now());
     return { isOnline: response.ok, hasGoodConnection: response.ok && latency < GOOD_LATENCY_MS, latency };
   } catch {
-    return { isOnline: false, hasGoodConnection: false, latency: Date.now() - started };
+    return { isOnline: false, hasGoodConnection: false, latency: timeBetween(started, Date.now()) };
   } finally {
     clearTimeout(timer);
   }

@@ -10,6 +10,7 @@ import { failure, type Outcome } from '../lib/outcome.ts';
 import { $connection } from './connection.ts';
 import { $live, onUserEvent, refresher } from './events.ts';
 import { $session } from './session.ts';
+import { addTime, timeBetween } from '../../../contract/dates.ts';
 
 /**
  * The signed-in user's bookings (GET /api/bookings): the customer's bookings and the professional's
@@ -51,7 +52,7 @@ const noteChange = () => $bookingsChanged.set($bookingsChanged.value + 1);
  * on the server's time (a phone's clock may be wrong; tests move the server's).
  */
 let clockOffset = 0;
-export const serverNow = (): number => Date.now() + clockOffset;
+export const serverNow = (): number => addTime(Date.now(), { ms: clockOffset }).getTime();
 
 const statuses = (items: Booking[]) =>
   items
@@ -69,7 +70,7 @@ export async function loadBookings(options: { retry?: boolean } = {}): Promise<v
   if (options.retry || before === null) $bookings.set(LOADING);
   try {
     const answer = await apiFetch<BookingsAnswer>(BOOKINGS_PATHS.list, { token: token() });
-    if (answer.now) clockOffset = Date.parse(answer.now) - Date.now();
+    if (answer.now) clockOffset = timeBetween(Date.now(), answer.now);
     $bookings.set({ state: 'loaded', data: answer.bookings });
     $bookingsStale.set(null);
     keep('bookings', account(), answer.bookings);

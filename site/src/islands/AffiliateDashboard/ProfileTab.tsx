@@ -3,7 +3,7 @@ import { formatCedis } from '../../../../contract/money.ts';
 import { DownloadMyData } from '../../ui/DownloadMyData.tsx';
 import { PushSettings } from '../../ui/PushCards.tsx';
 import { ProfilePhoto } from '../../ui/ProfilePhoto.tsx';
-import { longDate } from '../../../../contract/dates.ts';
+import { longDate, parseDay } from '../../../../contract/dates.ts';
 import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';
 import { contactDetailsOf } from '../../stores/profile.ts';
 import type { AffiliateRecord } from './store.ts';
@@ -23,7 +23,7 @@ export default function ProfileTab({ record, onChanged }: { record: AffiliateRec
           ['Phone', record.phone || 'Not provided'],
           ['Location', record.location || 'Not set'],
           ['Referrer code', <code key="code">{record.referrerCode || 'Not assigned'}</code>],
-          ['Member since', longDate(new Date(`${record.joinDate}T00:00:00Z`))],
+          ['Member since', longDate(parseDay(record.joinDate))],
           [
             'Account status',
             <span key="status" className={active ? 'pd-status is-completed' : 'pd-status is-cancelled'}>

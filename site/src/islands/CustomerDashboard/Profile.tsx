@@ -1,7 +1,7 @@
 import { DownloadMyData } from '../../ui/DownloadMyData.tsx';
 import { PushSettings } from '../../ui/PushCards.tsx';
 import { ProfilePhoto } from '../../ui/ProfilePhoto.tsx';
-import { longDate } from '../../../../contract/dates.ts';
+import { longDate, parseDay } from '../../../../contract/dates.ts';
 import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';
 import { contactDetailsOf } from '../../stores/profile.ts';
 import type { CustomerRecord } from './state.ts';
@@ -31,7 +31,7 @@ export default function Profile({
           ['Email', record.email],
           ['Phone', record.phone || 'Not provided'],
           ['Preferred location', record.preferredLocation || 'Not set'],
-          ['Member since', longDate(new Date(`${record.joinDate}T00:00:00Z`))],
+          ['Member since', longDate(parseDay(record.joinDate))],
         ]}
         onSaved={(details, user) =>
           onChanged({

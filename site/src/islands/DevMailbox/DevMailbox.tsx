@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { LOCALE } from '../../../../contract/dates.ts';
+import { dateTimeLabel } from '../../../../contract/dates.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import '../../ui/forms.css';
@@ -87,7 +87,7 @@ function Mailbox() {
                   <strong>{CHANNEL_NAMES[m.channel ?? 'email'] ?? m.channel}</strong> · To {m.to}
                   {/* Without SMTP the log "delivers" email, so only a failure is worth showing. */}
                   {m.status === 'failed' ? ' · delivery failed' : ''} ·{' '}
-                  <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString(LOCALE)}</time>
+                  <time dateTime={m.createdAt}>{dateTimeLabel(new Date(m.createdAt))}</time>
                 </p>
                 <p className="auth-pre">{linkify(m.text)}</p>
               </article>

@@ -1,7 +1,7 @@
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { LoadError, Stat } from '../../ui/DashboardParts.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
-import { longDate } from '../../../../contract/dates.ts';
+import { longDate, parseDay } from '../../../../contract/dates.ts';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
 import { useRecord } from './useRecord.ts';
@@ -58,7 +58,7 @@ export default function AffiliateView({ user, tab, onTab, tabs }: RoleViewProps)
               ['Email', r.email],
               ['Phone', r.phone || 'Not provided'],
               ['Referrer code', code],
-              ['Member since', longDate(new Date(`${r.joinDate}T00:00:00Z`))],
+              ['Member since', longDate(parseDay(r.joinDate))],
               ['Account status', r.status === 'active' ? 'Active' : 'Suspended'],
             ]}
           />

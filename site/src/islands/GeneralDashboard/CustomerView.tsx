@@ -7,7 +7,7 @@ import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { LoadError, Stat } from '../../ui/DashboardParts.tsx';
 import { formatCedis } from '../../../../contract/money.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
-import { dateLabel, longDate, timeLabel } from '../../../../contract/dates.ts';
+import { dateLabel, longDate, parseDay, timeLabel } from '../../../../contract/dates.ts';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
 import { useRecord } from './useRecord.ts';
@@ -181,7 +181,7 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
               ['Email', r.email],
               ['Phone', r.phone || 'Not provided'],
               ['Preferred location', r.preferredLocation || 'Not set'],
-              ['Member since', longDate(new Date(`${r.joinDate}T00:00:00Z`))],
+              ['Member since', longDate(parseDay(r.joinDate))],
             ]}
           />
         </Card>

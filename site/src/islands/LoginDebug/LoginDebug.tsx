@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { AppShell } from '../../ui/AppShell.tsx';
 import '../../ui/forms.css';
 import { useHydrated } from '../../ui/useHydrated.ts';
-import { LOCALE } from '../../../../contract/dates.ts';
+import { clockTime } from '../../../../contract/dates.ts';
 import { AUTH_PATHS } from '../../../../contract/accounts.ts';
 
 /** The demo customers of `npm run demo` (api/seeds/demo.ts). */
@@ -32,7 +32,7 @@ let nextId = 0;
  */
 async function testLogin(email: string, password: string): Promise<Result> {
   const started = performance.now();
-  const base = { id: ++nextId, email, time: new Date().toLocaleTimeString(LOCALE) };
+  const base = { id: ++nextId, email, time: clockTime(new Date(), { seconds: true }) };
   try {
     const response = await fetch(AUTH_PATHS.login, {
       method: 'POST',

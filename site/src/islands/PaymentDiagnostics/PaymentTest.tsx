@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LOCALE } from '../../../../contract/dates.ts';
+import { clockTime } from '../../../../contract/dates.ts';
 import { PAYMENT_MESSAGES, type PaymentIntent, PAYMENTS_PATHS } from '../../../../contract/payments.ts';
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
 import { formatCedis } from '../../../../contract/money.ts';
@@ -31,7 +31,8 @@ function Tester() {
   const [error, setError] = useState('');
   const [message, setMessage] = useState('');
   const [log, setLog] = useState<string[]>([]);
-  const note = (line: string) => setLog((l) => [`${new Date().toLocaleTimeString(LOCALE)} ${line}`, ...l].slice(0, 30));
+  const note = (line: string) =>
+    setLog((l) => [`${clockTime(new Date(), { seconds: true })} ${line}`, ...l].slice(0, 30));
   const busy = status === 'starting' || status === 'paying' || status === 'pending';
 
   async function run() {

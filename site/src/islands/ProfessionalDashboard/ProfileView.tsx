@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
-import { longDate } from '../../../../contract/dates.ts';
+import { longDate, parseDay } from '../../../../contract/dates.ts';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
 import { placeText } from './profile-draft.ts';
 
@@ -59,7 +59,7 @@ export function ProfileView({ user, record }: { user: SessionUser; record: Profe
       </div>
       <div className="auth-data-row">
         <dt>Member since</dt>
-        <dd>{longDate(new Date(`${record.joinDate}T00:00:00Z`))}</dd>
+        <dd>{longDate(parseDay(record.joinDate))}</dd>
       </div>
       {user.userType === 'professional' && record.subscription ? (
         <div className="auth-data-row">

@@ -9,6 +9,7 @@ import { useFocusOn } from '../../ui/useFocus.ts';
 import {
   longDateLabel,
   monthLabel,
+  monthOfDay,
   monthWeeks,
   shiftMonth,
   timeLabel,
@@ -105,7 +106,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
   const id = useId();
   const jobs = useStore($bookings);
   const today = todayInGhana();
-  const [month, setMonth] = useState(today.slice(0, 7));
+  const [month, setMonth] = useState(monthOfDay(today));
   const [chosen, setChosen] = useState(today);
   const [done, setDone] = useState('');
   // A job marked completed or cancelled leaves the calendar's list: focus goes to what happened.
@@ -128,7 +129,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
             type="button"
             className="link-button"
             onClick={() => {
-              setMonth(upcoming[0]!.date.slice(0, 7));
+              setMonth(monthOfDay(upcoming[0]!.date));
               setChosen(upcoming[0]!.date);
             }}
           >
