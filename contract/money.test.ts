@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { filesUnder } from './source-files.test-helper.ts';
+import { type GuardRule, linesBreaking, linesOutsideModule } from './source-files.test-helper.ts';
 import {
   formatCedis,
   formatCedisText,
@@ -75,7 +72,7 @@ describe('contract/money.ts', () => {
  */
 const PESEWA_NAME = String.raw`(?:pesewas|Pesewas|PESEWAS|kobo|Kobo)\w*`;
 const CEDI_NAME = String.raw`\b\w*(?:cedis|Cedis|CEDIS|Rate|rate|price|Price|amount|Amount)`;
-const RULES: [RegExp, string][] = [
+const RULES: GuardRule[] = [
   [
     new RegExp(String.raw`${PESEWA_NAME}(?:\([^()]*\)|\[[^\]]*\])?(?:\s*\?\?\s*0)?\)*\s*\/\s*100(?![\d.])`),
     'pesewas divided by 100 (toCedis)',
@@ -93,24 +90,7 @@ const RULES: [RegExp, string][] = [
   [/style:\s*['"]currency['"]/, 'a currency format of its own (formatCedis)'],
 ];
 
-/** Each line of `source` that converts or writes money by hand, with why. Comment lines may name anything. */
-function moneyOutsideModule(source: string): { line: number; why: string; code: string }[] {
-  return source.split('\n').flatMap((code, i) => {
-    const text = code.trim();
-    if (text.startsWith('//') || text.startsWith('*') || text.startsWith('/*')) return [];
-    return RULES.filter(([rule]) => rule.test(code)).map(([, why]) => ({ line: i + 1, why, code: text }));
-  });
-}
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCE = /\.(?:ts|tsx|astro|js|mjs)$/;
-const TEST = /\.(?:test|spec)\.[a-z]+$/;
-const MODULE = join('contract', 'money.ts');
-
-const sources = (dir: string) =>
-  filesUnder(join(root, dir), (path) => SOURCE.test(path) && !TEST.test(path))
-    .map((path) => relative(root, path))
-    .filter((path) => path !== MODULE);
+const moneyOutsideModule = (source: string) => linesBreaking(source, RULES);
 
 describe('money goes through contract/money.ts', () => {
   it('finds each shape of a conversion or format by hand, and no percentage', () => {
@@ -148,13 +128,8 @@ describe('money goes through contract/money.ts', () => {
   });
 
   it('finds no money converted or formatted outside it in contract/, api/src/ and site/src/', () => {
-    const files = ['contract', join('api', 'src'), join('site', 'src')].flatMap(sources);
-    expect(files.length).toBeGreaterThan(100);
-    const found = files.flatMap((file) =>
-      moneyOutsideModule(readFileSync(join(root, file), 'utf8')).map(
-        ({ line, why, code }) => `${file}:${line}: ${why}, use contract/money.ts: ${code}`,
-      ),
-    );
+    const { files, found } = linesOutsideModule('contract/money.ts', RULES);
+    expect(files).toBeGreaterThan(100);
     expect(found, found.join('\n')).toEqual([]);
   });
 });

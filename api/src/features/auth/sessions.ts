@@ -1,5 +1,5 @@
 import { type Conn, prepared } from '../../db.ts';
-import { addTime, DAY_MS } from '../../../../contract/dates.ts';
+import { addTime } from '../../../../contract/dates.ts';
 import type { UserRow } from '../accounts/users.ts';
 import { hashToken, newToken } from './tokens.ts';
 
