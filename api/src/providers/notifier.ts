@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { PUSH_DEVICES_MAX, PUSH_SHOWN_WITHIN_MS, type PushPayload } from '../../../contract/push.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db.ts';
+import type { Conn, Db } from '../db.ts';
+import type { UserRow } from '../db-tables.ts';
 import { startJob, type Job } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
 import { PushGoneError, type PushSender } from './push.ts';
@@ -337,3 +338,14 @@ export function startNotificationWorker(deps: DeliveryDeps, everyMs = 5_000): Jo
     logger: deps.logger,
   });
 }
+
+/**
+ * A forgotten account's messages, waiting or sent, to its account, its email or its phone: texts
+ * went to the phone, and nothing more is delivered to them (privacy/anonymise.ts).
+ */
+export const forgetNotificationsOf = (conn: Conn, user: Pick<UserRow, 'id' | 'email' | 'phone'>) =>
+  conn('notifications')
+    .where({ user_id: user.id })
+    .orWhereRaw('lower(recipient) = lower(?)', [user.email])
+    .orWhere({ recipient: user.phone })
+    .delete();

@@ -120,3 +120,29 @@ export async function refuseTakenEmailOrPhone(
   // The field names which is taken, so the form can go to it without reading the sentence.
   throw new HttpError(409, 'already_exists', message, { errors: [{ field: taken.field, message }] });
 }
+
+/**
+ * The account's personal details gone and sign-in made impossible (privacy/anonymise.ts): the row
+ * stays for the books, under a placeholder email and phone that no one can sign in with.
+ */
+export const forgetUser = (conn: Conn, user: Pick<UserRow, 'id' | 'renewal_cancelled_at'>, now: Date) =>
+  conn('users')
+    .where({ id: user.id })
+    .update({
+      first_name: 'Deleted',
+      last_name: 'user',
+      email: forgottenEmail(user.id),
+      phone: `deleted-${user.id}`,
+      password_hash: '!deleted',
+      status: 'suspended',
+      location: null,
+      local_address: null,
+      description: null,
+      profile_picture: null,
+      renewal_cancelled_at: user.renewal_cancelled_at ?? now,
+      deleted_at: now,
+      updated_at: now,
+    });
+
+/** The email a forgotten account is left with; its payments carry it too. */
+export const forgottenEmail = (userId: UserRow['id']) => `deleted-${userId}@deleted.invalid`;

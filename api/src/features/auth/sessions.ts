@@ -51,3 +51,9 @@ export const revoke = (db: Conn, token: string, now: Date) =>
 
 export const revokeAllForUser = (db: Conn, userId: number, now: Date) =>
   db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: now });
+
+/** A forgotten account's sessions and password-reset links (privacy/anonymise.ts). */
+export async function forgetSessionsOf(conn: Conn, userId: number): Promise<void> {
+  await conn('sessions').where({ user_id: userId }).delete();
+  await conn('password_resets').where({ user_id: userId }).delete();
+}

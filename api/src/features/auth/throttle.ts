@@ -1,4 +1,5 @@
 import type { Conn } from '../../db.ts';
+import type { UserRow } from '../../db-tables.ts';
 import { toCount } from '../../db.ts';
 import { addressKey } from '../../http/address-key.ts';
 import { subtractTime, MINUTE_MS } from '../../../../contract/dates.ts';
@@ -66,3 +67,9 @@ export async function attempt(
   }
   return ok;
 }
+
+/** A forgotten account's sign-in attempts, under each key they were counted by (privacy/anonymise.ts). */
+export const forgetAttemptsOf = (conn: Conn, user: Pick<UserRow, 'id' | 'email' | 'phone'>) =>
+  conn('login_attempts')
+    .whereIn('account_key', [`user:${user.id}`, user.email.toLowerCase(), user.phone])
+    .delete();

@@ -19,3 +19,7 @@ export async function insertContactMessage(
     created_at: m.createdAt,
   });
 }
+
+/** A forgotten account's messages to the team, signed in or sent from its email (privacy/anonymise.ts). */
+export const forgetContactMessagesOf = (conn: Conn, userId: number, email: string) =>
+  conn('contact_messages').where({ user_id: userId }).orWhereRaw('lower(email) = lower(?)', [email]).delete();

@@ -20,3 +20,7 @@ export const recordCharge = (
   row: Insertable<SandboxTransactionRow, 'channel' | 'metadata'>,
 ): Promise<{ reference: string }[]> =>
   db('sandbox_transactions').insert(row).onConflict('reference').ignore().returning('reference');
+
+/** A forgotten account's payments stay for the books, under the account's placeholder email (privacy/anonymise.ts). */
+export const forgetPayerEmail = (conn: Conn, userId: number, placeholderEmail: string) =>
+  conn('payments').where({ user_id: userId }).update({ email: placeholderEmail });

@@ -1,3 +1,4 @@
+import { fallbackLocation } from '../../../../contract/cities.ts';
 import { toCedis } from '../../../../contract/money.ts';
 import { roundMiles } from '../../../../contract/distance.ts';
 import { timeLabel } from '../../../../contract/dates.ts';
@@ -215,3 +216,26 @@ export const addFavourite = (db: Conn, customerId: number, professionalId: numbe
 
 export const deleteFavourite = (db: Conn, customerId: number, professionalId: number) =>
   db('favourites').where({ customer_id: customerId, professional_id: professionalId }).delete();
+
+/**
+ * A forgotten account's favourites, and its profile stripped (privacy/anonymise.ts): bookings join
+ * the profile, so it stays, unlisted, with no text, placed at Accra's centre.
+ */
+export async function forgetProfessionalOf(conn: Conn, userId: number): Promise<void> {
+  await conn('favourites').where({ customer_id: userId }).delete();
+  const accra = fallbackLocation(null);
+  await conn('professional_profiles')
+    .where({ user_id: userId })
+    .update({
+      experience: '',
+      skills: JSON.stringify([]),
+      latitude: accra.lat,
+      longitude: accra.lng,
+      location_source: 'default',
+      paid_until: null,
+      verified: false,
+      verification_status: 'unverified',
+      verification_reason: null,
+      verified_at: null,
+    });
+}

@@ -151,3 +151,20 @@ export async function reportCounts(db: Conn, userId: number): Promise<{ made: nu
     );
   return { made: toCount(row?.made), against: toCount(row?.against) };
 }
+
+/**
+ * A forgotten account's words in problem reports (privacy/anonymise.ts): the reports stay for the
+ * other party and the Activity log, the text this person wrote goes.
+ */
+export async function forgetReportWordsOf(conn: Conn, userId: number): Promise<void> {
+  await conn('report_messages')
+    .where({ author_user_id: userId })
+    .update({ body: '[message removed: account deleted]' });
+  await conn('problem_reports')
+    .where((made) =>
+      made
+        .where({ customer_id: userId, reporter_role: 'customer' })
+        .orWhere({ professional_id: userId, reporter_role: 'professional' }),
+    )
+    .update({ description: '[report removed: account deleted]' });
+}
