@@ -12,6 +12,7 @@ import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
 import * as usersRepo from './users.ts';
 import { refuseTakenEmailOrPhone } from './users.ts';
 import * as profilesRepo from '../professionals/repo.ts';
+import { recordReferral } from '../affiliates/repo.ts';
 
 const DEFAULT_RATES = { base: 30, max: 50 };
 
@@ -83,12 +84,7 @@ export async function signup(deps: PaymentsDeps, input: Signup, network: string)
 
     // (Self-referral cannot happen: the affiliate's email and phone already belong to an account.)
     if (referrer) {
-      await trx('referrals').insert({
-        affiliate_user_id: referrer.id,
-        referred_user_id: userId,
-        referrer_code: referrer.referrer_code,
-        created_at: now,
-      });
+      await recordReferral(trx, referrer, userId, now);
     }
 
     const payment = await createPaymentIntent(

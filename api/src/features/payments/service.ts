@@ -1,6 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { toCedis } from '../../../../contract/money.ts';
-import type { Knex } from 'knex';
 import {
   lengthPricePesewas,
   PAYMENT_CHANNELS,
@@ -29,6 +28,8 @@ import { hashToken, newToken } from '../auth/tokens.ts';
 import { receipt } from '../notifications/messages.ts';
 import { getSettings, type Settings } from '../settings/settings.ts';
 import * as paymentsRepo from './repo.ts';
+import { creditReferralCommission } from '../affiliates/repo.ts';
+import { keepReusableCard } from '../subscriptions/repo.ts';
 
 export interface PaymentsDeps {
   db: Db;
@@ -39,7 +40,7 @@ export interface PaymentsDeps {
 }
 
 import type { PaymentPurpose } from '../../../../contract/payments.ts';
-import type { PaymentRow, ReferralRow, UserRow } from '../../db-tables.ts';
+import type { PaymentRow } from '../../db-tables.ts';
 
 export type { PaymentPurpose, PaymentRow };
 
@@ -122,78 +123,6 @@ export type SettleResult =
  * that settles that payment: only for registrations, at most once per referred user (unique), and
  * never when the affiliate shares the referred user's email or phone.
  */
-/** The affiliate of a referral and the referred user, with the contact details that tell a self-referral. */
-type ReferralParties = Pick<ReferralRow, 'affiliate_user_id'> &
-  Pick<UserRow, 'email' | 'phone'> & { affiliate_email: string; affiliate_phone: string };
-
-async function creditReferralCommission(trx: Knex.Transaction, userId: number, payment: PaymentRow, now: Date) {
-  const referral: ReferralParties | undefined = await trx('referrals as r')
-    .join('users as a', 'a.id', 'r.affiliate_user_id')
-    .join('users as u', 'u.id', 'r.referred_user_id')
-    .where('r.referred_user_id', userId)
-    .first('r.affiliate_user_id', 'a.email as affiliate_email', 'a.phone as affiliate_phone', 'u.email', 'u.phone');
-  if (!referral) return;
-  const selfReferral =
-    referral.affiliate_email.toLowerCase() === referral.email.toLowerCase() ||
-    referral.affiliate_phone === referral.phone;
-  const amount = (await getSettings(trx)).commissionPesewas[payment.plan_type];
-  if (selfReferral || amount <= 0) return;
-  await trx('affiliate_commissions')
-    .insert({
-      affiliate_user_id: referral.affiliate_user_id,
-      referred_user_id: userId,
-      payment_id: payment.id,
-      plan_type: payment.plan_type,
-      amount_pesewas: amount,
-      created_at: now,
-    })
-    .onConflict('referred_user_id')
-    .ignore();
-}
-
-/**
- * A card Paystack can charge again is kept (its authorization code, brand, last four, expiry) so
- * its owner may opt into automatic renewal. Consent belongs to a card: a different card replaces
- * the saved one with automatic renewal off. Mobile money is never reusable, so never kept.
- */
-async function keepReusableCard(trx: Knex.Transaction, userId: number, tx: ProviderTransaction, now: Date) {
-  const a = tx.authorization;
-  if (!a?.reusable || a.channel !== 'card' || !/^\d{4}$/.test(a.last4)) return;
-  const card = {
-    card_type: a.cardType || 'card',
-    last4: a.last4,
-    exp_month: a.expMonth,
-    exp_year: a.expYear,
-    bank: a.bank,
-  };
-  const saved = await trx('card_authorizations').where({ user_id: userId }).forUpdate().first();
-  const sameCard =
-    saved &&
-    saved.card_type === card.card_type &&
-    saved.last4 === card.last4 &&
-    saved.exp_month === card.exp_month &&
-    saved.exp_year === card.exp_year;
-  if (saved) {
-    await trx('card_authorizations')
-      .where({ user_id: userId })
-      .update({
-        authorization_code: a.code,
-        ...card,
-        auto_renew: sameCard ? saved.auto_renew : false,
-        updated_at: now,
-      });
-  } else {
-    await trx('card_authorizations').insert({
-      user_id: userId,
-      authorization_code: a.code,
-      ...card,
-      auto_renew: false,
-      created_at: now,
-      updated_at: now,
-    });
-  }
-}
-
 /** What `months` of a plan cost now, in pesewas: the monthly price times the months, less the length's discount. */
 export function priceFor(settings: Settings, planType: PlanType, months: PlanLength): number {
   return lengthPricePesewas(settings.pricePesewas[planType], months, settings.lengthDiscounts);

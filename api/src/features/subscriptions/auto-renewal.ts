@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import * as usersRepo from '../accounts/users.ts';
+import * as paymentsRepo from '../payments/repo.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import { ChargeRefusedError, ProviderUnavailableError } from '../../providers/payments.ts';
 import { chargeFailedMessage, textMessages } from '../notifications/messages.ts';
@@ -128,9 +129,7 @@ async function closeAttempt(
 ): Promise<void> {
   await deps.db.transaction(async (trx) => {
     if (failed.failPayment !== undefined) {
-      await trx('payments')
-        .where({ id: failed.failPayment, status: 'initialized' })
-        .update({ status: 'failed', settled_at: deps.clock.now() });
+      await paymentsRepo.failOpenPayment(trx, failed.failPayment, deps.clock.now());
     }
     const moved = await trx('renewal_charges')
       .where({ id: attemptId })
@@ -306,9 +305,7 @@ async function renewOne(
       reason = err.message;
       // Failed at once, before the attempt is closed: should that not happen (a crash), the next
       // run finds the payment failed and closes the attempt with its notice.
-      await db('payments')
-        .where({ id: payment!.id, status: 'initialized' })
-        .update({ status: 'failed', settled_at: now });
+      await paymentsRepo.failOpenPayment(db, payment!.id, now);
     } else if (err instanceof ProviderUnavailableError) {
       // Unknown: the charge may have gone through. The next run asks before charging again.
       outcome = 'pending';

@@ -17,6 +17,7 @@ import { ChargeRefusedError, ProviderUnavailableError, type ChargeProgress } fro
 import { createPaymentIntent, settlePayment, type PaymentRow, type PaymentsDeps } from '../payments/service.ts';
 import { assertPromptable } from './momo-numbers.ts';
 import * as usersRepo from '../accounts/users.ts';
+import * as paymentsRepo from '../payments/repo.ts';
 
 /**
  * Renewal by a prompt sent to the payer's phone (issue #20, docs/PRODUCT.md "Mobile money in one
@@ -112,16 +113,7 @@ async function fail(
   message: string,
   how: 'failed' | 'expired' = 'failed',
 ): Promise<MomoPromptResponse> {
-  await deps
-    .db('payments')
-    .where({ id: payment.id })
-    .whereIn('status', ['initialized', 'failed'])
-    .update({
-      status: 'failed',
-      prompt_status: how,
-      prompt_message: message,
-      settled_at: payment.settled_at ?? deps.clock.now(),
-    });
+  await paymentsRepo.failPrompt(deps.db, payment.id, how, message, payment.settled_at ?? deps.clock.now());
   return { success: false, status: 'failed', message, reference: payment.reference };
 }
 
@@ -138,7 +130,7 @@ async function afterProgress(
     progress.status === 'pay_offline' || progress.status === 'send_otp' ? progress.status : 'pending';
   // The provider's words for a voucher (Telecel) are what the payer must do; for a prompt, ours name the phone.
   const message = status === 'send_otp' ? progress.message : null;
-  await deps.db('payments').where({ id: payment.id }).update({ prompt_status: status, prompt_message: message });
+  await paymentsRepo.setPromptStatus(deps.db, payment.id, status, message);
   return openAnswer({ ...payment, prompt_status: status, prompt_message: message });
 }
 
@@ -213,15 +205,11 @@ export async function sendMomoPrompt(
       trx,
       { months, via: 'momo_prompt' },
     );
-    const [created] = await trx('payments')
-      .where({ reference: intent.reference })
-      .update({
-        prompt_phone: phone,
-        prompt_network: network,
-        prompt_status: 'pending',
-        renew_link_hash: renewLinkHash,
-      })
-      .returning('*');
+    const created = await paymentsRepo.startPrompt(trx, intent.reference, {
+      prompt_phone: phone,
+      prompt_network: network,
+      renew_link_hash: renewLinkHash,
+    });
     await usersRepo.setMomoNetwork(trx, user.id, network);
     return { payment: created as PromptPayment, fresh: true };
   });
@@ -273,16 +261,7 @@ export async function submitMomoOtp(
  * PROVIDER_CHECK_MS (one conditional update, so concurrent pages and processes agree).
  */
 async function claimProviderCheck(deps: PaymentsDeps, payment: PromptPayment, now: Date): Promise<boolean> {
-  const claimed = await deps
-    .db('payments')
-    .where({ id: payment.id, status: 'initialized' })
-    .where((due) =>
-      due
-        .whereNull('provider_checked_at')
-        .orWhere('provider_checked_at', '<=', subtractTime(now, { ms: PROVIDER_CHECK_MS })),
-    )
-    .update({ provider_checked_at: now });
-  return claimed === 1;
+  return paymentsRepo.claimProviderCheck(deps.db, payment.id, now, subtractTime(now, { ms: PROVIDER_CHECK_MS }));
 }
 
 /**
