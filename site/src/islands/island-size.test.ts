@@ -28,7 +28,6 @@ const FILE_EXEMPTIONS: Record<string, { limit: number; why: string }> = {
 const FUNCTION_EXEMPTIONS: Record<string, { limit: number; why: string }> = {
   'AdminConsole/ReportsTab.tsx ReportDetail': { limit: 210, why: 'one report with its actions: not split yet' },
   'AffiliateWizard/AffiliateWizard.tsx SignupForm': { limit: 200, why: 'one form; the forms kit is to shorten it' },
-  'FindPro/FindPro.tsx FindPro': { limit: 200, why: 'its store (stores/find-pro.ts) is being reshaped: split after' },
 };
 
 const islands = fileURLToPath(new URL('.', import.meta.url));

@@ -1,9 +1,11 @@
-import { NAME_MAX, NAME_MIN, PASSWORD_MIN, PHONE_MAX } from '../../../../contract/account-types.ts';
+import { PASSWORD_MIN } from '../../../../contract/account-types.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { PLANS } from '../../../../contract/plans.ts';
 import type { PlanPrices } from '../../../../contract/plans.ts';
-import { Field } from '../../ui/wizard-parts.tsx';
-import { goToStep } from './store.ts';
+import { fieldProps } from '../../ui/fields.ts';
+import { Field, PersonFields } from '../../ui/kit.tsx';
+import { goToStep, updateField } from './store.ts';
+import type { TextKey } from './steps.ts';
 import { useSignupField } from './useSignupField.ts';
 
 /** Step 2: the plan chosen, then name, email, phone, password and an optional referrer code. */
@@ -19,34 +21,13 @@ export function AccountStep({ prices }: { prices: PlanPrices['prices'] }) {
           </button>
         </p>
       ) : null}
-      <div className="wz-row">
-        <Field id="su-firstName" error={errors.firstName} label="First Name" required>
-          <input
-            type="text"
-            autoComplete="given-name"
-            minLength={NAME_MIN}
-            maxLength={NAME_MAX}
-            required
-            {...field('firstName')}
-          />
-        </Field>
-        <Field id="su-lastName" error={errors.lastName} label="Last Name" required>
-          <input
-            type="text"
-            autoComplete="family-name"
-            minLength={NAME_MIN}
-            maxLength={NAME_MAX}
-            required
-            {...field('lastName')}
-          />
-        </Field>
-      </div>
-      <Field id="su-email" error={errors.email} label="Email Address" required>
-        <input type="email" autoComplete="email" inputMode="email" maxLength={254} required {...field('email')} />
-      </Field>
-      <Field id="su-phone" error={errors.phone} label="Phone Number" required hint="e.g. 0241234567 or +233241234567">
-        <input type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_MAX} required {...field('phone', true)} />
-      </Field>
+      <PersonFields
+        idPrefix="su"
+        names="first-and-last"
+        phoneRequired
+        errors={errors}
+        inputProps={(key) => fieldProps('su', key as TextKey, form[key as TextKey], updateField)}
+      />
       <div className="wz-row">
         <Field
           id="su-password"
