@@ -41,6 +41,18 @@ describe('classifyError', () => {
     expect(classifyError(new Error('boom')).message).toBe('Something went wrong. Please try again.');
   });
 
+  it('classifies an API refusal by its code, never by the words of its message', () => {
+    const refusal = (status: number, code: string, message: string) =>
+      new ApiError(status, message, { success: false, code, message });
+    expect(classifyError(refusal(401, 'signed_out', 'Your session has ended.')).kind).toBe('auth');
+    expect(classifyError(refusal(403, 'forbidden', 'This booking is not yours.')).kind).toBe('auth');
+    expect(classifyError(refusal(503, 'unavailable', 'Try again soon.')).kind).toBe('server');
+    expect(classifyError(refusal(500, 'server_error', 'Something broke.')).kind).toBe('server');
+    // Words that would read as a network fault or a sign-in problem do not decide a coded refusal.
+    expect(classifyError(refusal(404, 'not_found', 'Network of professionals not found.')).kind).toBe('unknown');
+    expect(classifyError(refusal(400, 'invalid_input', 'Forbidden characters in the name.')).kind).toBe('unknown');
+  });
+
   it('follows the order of the rules: a network word wins over a status', () => {
     expect(classifyError(new ApiError(500, 'upstream timeout', null)).kind).toBe('network');
   });

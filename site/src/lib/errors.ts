@@ -1,6 +1,10 @@
+import { isErrorCode } from '../../../contract/errors.ts';
+import type { ErrorCode } from '../../../contract/errors.ts';
+
 /**
  * Error-screen classification (docs/PRODUCT.md "Plain words").
- * Reads the error's name, message and HTTP status; the rules are tried in this order.
+ * An API refusal is classified by its code (contract/errors.ts); anything else (a failed fetch, a
+ * map provider's error, an answer with no code) by its name, message and HTTP status, in this order.
  */
 export type ErrorKind = 'network' | 'location' | 'auth' | 'server' | 'unknown';
 
@@ -41,7 +45,31 @@ function textOf(error: unknown): string {
   return '';
 }
 
+/** The codes that pick a screen of their own; every other code is the generic one. */
+const KIND_OF_CODE: Partial<Record<ErrorCode, ErrorKind>> = {
+  not_signed_in: 'auth',
+  signed_out: 'auth',
+  forbidden: 'auth',
+  busy: 'server',
+  unavailable: 'server',
+  provider_unavailable: 'server',
+  server_error: 'server',
+};
+
+function codeOf(error: unknown): ErrorCode | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const code = (error as { code: unknown }).code;
+    if (isErrorCode(code)) return code;
+  }
+  return undefined;
+}
+
 export function classifyError(error: unknown): ErrorClassification {
+  const code = codeOf(error);
+  if (code !== undefined) {
+    const kind = KIND_OF_CODE[code] ?? 'unknown';
+    return { kind, message: ERROR_SCREEN_MESSAGES[kind] };
+  }
   const text = textOf(error);
   const status = statusOf(error);
   let kind: ErrorKind = 'unknown';
