@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { PUSH_DEVICES_MAX, PUSH_SHOWN_WITHIN_MS, type PushPayload } from '../../../contract/push.ts';
 import type { Clock } from '../clock.ts';
 import type { Conn, Db } from '../db.ts';
-import type { UserRow } from '../db-tables.ts';
+import type { NotificationRow, UserRow } from '../db-tables.ts';
+import { dropPushSubscription } from '../features/push/repo.ts';
 import { startJob, type Job } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
 import { PushGoneError, type PushSender } from './push.ts';
@@ -313,7 +314,7 @@ async function deliverPush(
   try {
     await sender.send({ endpoint: phone.endpoint, keys: { p256dh: phone.p256dh, auth: phone.auth } }, row.body);
   } catch (err) {
-    if (err instanceof PushGoneError) await trx('push_subscriptions').where({ id: phone.id }).delete();
+    if (err instanceof PushGoneError) await dropPushSubscription(trx, phone.id);
     throw err;
   }
 }
@@ -349,3 +350,29 @@ export const forgetNotificationsOf = (conn: Conn, user: Pick<UserRow, 'id' | 'em
     .orWhereRaw('lower(recipient) = lower(?)', [user.email])
     .orWhere({ recipient: user.phone })
     .delete();
+
+/**
+ * A phone showed the push notification with this receipt, sent after `sentSince`: its row is marked
+ * once, and answers which phone and which step it was (none when already marked or too old).
+ */
+export async function markPushShown(
+  conn: Conn,
+  receipt: string,
+  now: Date,
+  sentSince: Date,
+): Promise<Pick<NotificationRow, 'subscription_id' | 'step'> | undefined> {
+  const [row] = await conn('notifications')
+    .where({ receipt, channel: 'push' })
+    .whereNull('shown_at')
+    .where('created_at', '>', sentSince)
+    .update({ shown_at: now })
+    .returning(['subscription_id', 'step']);
+  return row;
+}
+
+/** The texts still waiting on a step are not sent, with why. */
+export const skipTextsOfStep = (conn: Conn, step: string, why: string) =>
+  conn('notifications')
+    .where({ step, status: 'pending' })
+    .whereNot({ channel: 'push' })
+    .update({ status: 'skipped', last_error: why });

@@ -1,5 +1,6 @@
-import type { Db } from '../db.ts';
-import type { SandboxTransactionRow } from '../db-tables.ts';
+import type { Conn, Db } from '../db.ts';
+import type { Insertable, SandboxTransactionRow } from '../db-tables.ts';
+import { askProviderNow } from '../features/payments/repo.ts';
 import {
   ChargeRefusedError,
   parseMetadata,
@@ -78,7 +79,7 @@ export async function answerTestPrompt(
     .where({ reference, status: 'pending' })
     .update({ status: approve ? 'success' : 'failed', created_at: now });
   // What Paystack's webhook does for a real prompt: the next status read asks at once.
-  await db('payments').where({ reference }).update({ provider_checked_at: null });
+  await askProviderNow(db, reference);
   return 'answered';
 }
 
@@ -158,3 +159,10 @@ export function sandboxProvider(db: Db, clock: { now(): Date } = { now: () => ne
     verifyWebhookSignature: () => false,
   };
 }
+
+/** The TEST MODE checkout's charge, once per reference: the references inserted (none when it was already there). */
+export const recordCharge = (
+  conn: Conn,
+  row: Insertable<SandboxTransactionRow, 'channel' | 'metadata'>,
+): Promise<{ reference: string }[]> =>
+  conn('sandbox_transactions').insert(row).onConflict('reference').ignore().returning('reference');

@@ -9,3 +9,23 @@ export async function forgetBookingWordsOf(conn: Conn, userId: number): Promise<
   await conn('booking_messages').where({ sender_id: userId }).update({ body: '[message removed: account deleted]' });
   await conn('reviews').where({ customer_id: userId }).update({ comment: '' });
 }
+
+/**
+ * The customer's "Yes, the job was done", while the question is open: a completed job unanswered,
+ * completed after `askedSince`. Conditional, so of "Yes" and a report sent at the same moment only
+ * one finds no answer: the count of bookings answered (0 or 1).
+ */
+export const answerDone = (conn: Conn, bookingId: number, now: Date, askedSince: Date): Promise<number> =>
+  conn('bookings')
+    .where({ id: bookingId, status: 'completed' })
+    .whereNull('done_answer')
+    .where('completed_at', '>', askedSince)
+    .update({ done_answer: 'yes', done_answered_at: now });
+
+/** The customer's problem report answers "Was the job done?", unless a "Yes" came first: the count answered (0 or 1). */
+export const answerProblem = (conn: Conn, bookingId: number, now: Date): Promise<number> =>
+  conn('bookings')
+    .where({ id: bookingId })
+    .whereIn('status', ['confirmed', 'completed'])
+    .where((w) => w.whereNull('done_answer').orWhere('done_answer', 'problem'))
+    .update({ done_answer: 'problem', done_answered_at: conn.raw('coalesce(done_answered_at, ?)', [now]) });

@@ -1,5 +1,5 @@
 import type { Conn } from '../../db.ts';
-import type { Insertable, Int8, PaymentRow, SandboxTransactionRow } from '../../db-tables.ts';
+import type { Int8, PaymentRow } from '../../db-tables.ts';
 
 export const findByReference = (db: Conn, reference: string) => db('payments').where({ reference }).first();
 
@@ -13,13 +13,6 @@ export const claimCompletion = (db: Conn, paymentId: number | string, secretHash
     .where({ id: paymentId, completion_secret_hash: secretHash })
     .whereNull('completion_claimed_at')
     .update({ completion_claimed_at: now });
-
-/** The TEST MODE checkout's charge, once per reference: the references inserted (none when it was already there). */
-export const recordCharge = (
-  db: Conn,
-  row: Insertable<SandboxTransactionRow, 'channel' | 'metadata'>,
-): Promise<{ reference: string }[]> =>
-  db('sandbox_transactions').insert(row).onConflict('reference').ignore().returning('reference');
 
 /** A forgotten account's payments stay for the books, under the account's placeholder email (privacy/anonymise.ts). */
 export const forgetPayerEmail = (conn: Conn, userId: number, placeholderEmail: string) =>
@@ -69,3 +62,7 @@ export async function claimProviderCheck(
     .update({ provider_checked_at: now });
   return claimed === 1;
 }
+
+/** The provider is asked about this payment on the next status read, as Paystack's webhook makes it. */
+export const askProviderNow = (conn: Conn, reference: string) =>
+  conn('payments').where({ reference }).update({ provider_checked_at: null });

@@ -28,6 +28,7 @@ import { hashToken, newToken } from '../auth/tokens.ts';
 import { receipt } from '../notifications/messages.ts';
 import { getSettings, type Settings } from '../settings/settings.ts';
 import * as paymentsRepo from './repo.ts';
+import { recordCharge } from '../../providers/sandbox.ts';
 import { creditReferralCommission } from '../affiliates/repo.ts';
 import { keepReusableCard } from '../subscriptions/repo.ts';
 
@@ -328,7 +329,7 @@ export async function recordSandboxCharge(
   const { db, clock } = deps;
   const payment = await paymentsRepo.findByReference(db, charge.reference);
   if (!payment) throw notFound('Unknown payment reference.');
-  const inserted = await paymentsRepo.recordCharge(db, {
+  const inserted = await recordCharge(db, {
     reference: charge.reference,
     amount: charge.amount,
     currency: charge.currency,

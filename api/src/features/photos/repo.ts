@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { photoUrl, type Photo, type PhotoSize } from '../../../../contract/photos.ts';
 import type { Conn } from '../../db.ts';
 import * as usersRepo from '../accounts/users.ts';
-import type { PhotoRow } from '../../db-tables.ts';
+import type { Int8, PhotoRow } from '../../db-tables.ts';
 import type { Encoded } from './images.ts';
 
 /** Photos and their bytes (knex only). The profile photo's hash is mirrored on `users.avatar_hash`. */
@@ -105,6 +105,23 @@ export async function replaceProfilePhoto(
 export async function addWorkPhoto(trx: Knex.Transaction, userId: number, photo: Encoded, at: Date): Promise<void> {
   const position = await countWorkPhotos(trx, userId);
   await trx('photos').insert({ user_id: userId, kind: 'work', position, ...photoColumns(photo), created_at: at });
+}
+
+/** Adds a photo to a problem report, in the place given (reports/repo.ts counts the report's photos). */
+export async function addReportPhoto(
+  trx: Knex.Transaction,
+  place: { userId: Int8; reportId: Int8; position: number },
+  photo: Encoded,
+  at: Date,
+): Promise<void> {
+  await trx('photos').insert({
+    user_id: place.userId,
+    kind: 'report',
+    report_id: place.reportId,
+    position: place.position,
+    ...photoColumns(photo),
+    created_at: at,
+  });
 }
 
 export async function countWorkPhotos(trx: Knex.Transaction, userId: number): Promise<number> {

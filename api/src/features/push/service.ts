@@ -10,6 +10,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import * as usersRepo from '../accounts/users.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { markPushShown, skipTextsOfStep } from '../../providers/notifier.ts';
 import { allowedPushEndpoint, PushGoneError, type PushSender } from '../../providers/push.ts';
 
 /** The phones an account gets notifications on (docs/PRODUCT.md "Notifications on the phone"). */
@@ -120,22 +121,10 @@ const RECEIPTS_KEPT_MS = 24 * HOUR_MS;
 /** The service worker showed the notification with this receipt: its step's texts are skipped. */
 export async function markShown(deps: PushDeps, receipt: string): Promise<void> {
   const now = deps.clock.now();
-  const [row] = await deps
-    .db('notifications')
-    .where({ receipt, channel: 'push' })
-    .whereNull('shown_at')
-    .where('created_at', '>', subtractTime(now, { ms: RECEIPTS_KEPT_MS }))
-    .update({ shown_at: now })
-    .returning(['subscription_id', 'step']);
+  const row = await markPushShown(deps.db, receipt, now, subtractTime(now, { ms: RECEIPTS_KEPT_MS }));
   if (!row) return;
   // The texts waiting on this step are not needed: the dev mailbox says so at once (the outbox checks again).
-  if (row.step) {
-    await deps
-      .db('notifications')
-      .where({ step: row.step, status: 'pending' })
-      .whereNot({ channel: 'push' })
-      .update({ status: 'skipped', last_error: 'a phone showed the notification' });
-  }
+  if (row.step) await skipTextsOfStep(deps.db, row.step, 'a phone showed the notification');
   if (row.subscription_id) {
     await deps
       .db('push_subscriptions')

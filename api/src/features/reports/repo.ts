@@ -11,7 +11,7 @@ import type { Count, ProblemReportRow, ReportMessageRow, UserRow } from '../../d
 import { toCount, type Conn } from '../../db.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Encoded } from '../photos/images.ts';
-import { photoColumns } from '../photos/repo.ts';
+import { addReportPhoto } from '../photos/repo.ts';
 
 /** Problem reports, their threads and photos (knex only; docs/PRODUCT.md "Problem reports"). */
 
@@ -80,14 +80,8 @@ export async function countPhotos(db: Conn, reportId: number): Promise<number> {
 }
 
 export async function addPhoto(trx: Knex.Transaction, report: ProblemReportRow, photo: Encoded, at: Date) {
-  await trx('photos').insert({
-    user_id: reporterId(report),
-    kind: 'report',
-    report_id: report.id,
-    position: await countPhotos(trx, Number(report.id)),
-    ...photoColumns(photo),
-    created_at: at,
-  });
+  const position = await countPhotos(trx, Number(report.id));
+  await addReportPhoto(trx, { userId: reporterId(report), reportId: report.id, position }, photo, at);
 }
 
 type ThreadRow = Pick<ReportMessageRow, 'id' | 'report_id' | 'author_role' | 'body' | 'created_at'> &

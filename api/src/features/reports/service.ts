@@ -22,6 +22,7 @@ import { bookingStep, chatLines, reportMessages, textMessages } from '../notific
 import { receive, type ReadBody, type UploadDeps } from '../photos/service.ts';
 import { lockUser } from '../photos/repo.ts';
 import * as repo from './repo.ts';
+import * as bookingsRepo from '../bookings/repo.ts';
 
 /**
  * "Was the job done?" and problem reports, as the parties use them (docs/PRODUCT.md "Was the job
@@ -56,11 +57,7 @@ export async function confirmDone(deps: Deps, user: SessionUser, bookingId: numb
   const now = deps.clock.now();
   // Conditional update: of "Yes" and a report sent at the same moment, only one finds no answer.
   const answered = await deps.db.transaction(async (trx) => {
-    const count = await trx('bookings')
-      .where({ id: bookingId, status: 'completed' })
-      .whereNull('done_answer')
-      .where('completed_at', '>', subtractTime(now, { ms: DONE_QUESTION_MS }))
-      .update({ done_answer: 'yes', done_answered_at: now });
+    const count = await bookingsRepo.answerDone(trx, bookingId, now, subtractTime(now, { ms: DONE_QUESTION_MS }));
     if (count) await addSystemLine(trx, bookingId, user.id, 'job_confirmed_done', chatLines.confirmedDone(), now);
     return count > 0;
   });
@@ -102,11 +99,7 @@ export async function openReport(
       throw new HttpError(429, 'rate_limited', REPORT_MESSAGES.tooMany);
     if (role === 'customer') {
       // The customer's report answers "Was the job done?": it loses to a "Yes" given first.
-      const count = await trx('bookings')
-        .where({ id: bookingId })
-        .whereIn('status', ['confirmed', 'completed'])
-        .where((w) => w.whereNull('done_answer').orWhere('done_answer', 'problem'))
-        .update({ done_answer: 'problem', done_answered_at: trx.raw('coalesce(done_answered_at, ?)', [now]) });
+      const count = await bookingsRepo.answerProblem(trx, bookingId, now);
       if (!count) throw conflict(REPORT_MESSAGES.answeredYes);
     }
     // problem_reports_one_open: a second open report by the same party is a 409 (error middleware).
