@@ -180,17 +180,6 @@ const ownedBy = (module: string, owner: string) => module === owner || module.st
 const describeWrite = ({ module, table, how }: Write) =>
   `${module} writes ${table} (${how}), which ${TABLE_OWNERS[table]} owns: call a function of the owner`;
 
-/**
- * Writes not yet moved into their owner, each as "module table". The list only shrinks: an entry
- * that no longer occurs fails the test too, so a move removes its line.
- */
-const NOT_YET_MOVED: string[] = [
-  'features/dev/repo.ts affiliate_commissions',
-  'features/dev/repo.ts payments',
-  'features/dev/repo.ts referrals',
-  'features/dev/repo.ts users',
-];
-
 describe('every table is written only by its owner', () => {
   const writes = serverModules.flatMap((module) => writesIn(module, sourceOf(module)));
 
@@ -200,10 +189,7 @@ describe('every table is written only by its owner', () => {
 
   it('every write lives in the owning feature of its table', () => {
     const strays = writes.filter((w) => !ownedBy(w.module, TABLE_OWNERS[w.table]));
-    const left = strays.filter((w) => !NOT_YET_MOVED.includes(`${w.module} ${w.table}`));
-    expect(left.map(describeWrite)).toEqual([]);
-    const moved = NOT_YET_MOVED.filter((entry) => !strays.some((w) => `${w.module} ${w.table}` === entry));
-    expect(moved, 'moved already: take them off NOT_YET_MOVED').toEqual([]);
+    expect(strays.map(describeWrite)).toEqual([]);
   });
 
   it('catches writes on a table, by builder and by SQL text, and lets reads be', () => {

@@ -663,7 +663,7 @@ const ROWS: Record<string, Row> = {
     as: 'admin',
     call: async () => ({ path: `/api/admin/users/${(await signUpAndPay(app)).userId}` }),
     status: 200,
-    budget: 31,
+    budget: 30,
   },
   'POST /api/admin/users/{id}/reminder': {
     as: 'admin',

@@ -1,5 +1,12 @@
 import type { Conn } from '../../db.ts';
-import type { AffiliateProfileRow, PaymentRow, ReferralRow, UserRow } from '../../db-tables.ts';
+import type {
+  AffiliateCommissionRow,
+  AffiliateProfileRow,
+  Int8,
+  PaymentRow,
+  ReferralRow,
+  UserRow,
+} from '../../db-tables.ts';
 import { getSettings } from '../settings/settings.ts';
 
 /**
@@ -33,24 +40,30 @@ export async function creditReferralCommission(trx: Conn, userId: number, paymen
     referral.affiliate_phone === referral.phone;
   const amount = (await getSettings(trx)).commissionPesewas[payment.plan_type];
   if (selfReferral || amount <= 0) return;
-  await trx('affiliate_commissions')
-    .insert({
-      affiliate_user_id: referral.affiliate_user_id,
-      referred_user_id: userId,
-      payment_id: payment.id,
-      plan_type: payment.plan_type,
-      amount_pesewas: amount,
-      created_at: now,
-    })
-    .onConflict('referred_user_id')
-    .ignore();
+  await recordCommission(trx, {
+    affiliate_user_id: referral.affiliate_user_id,
+    referred_user_id: userId,
+    payment_id: payment.id,
+    plan_type: payment.plan_type,
+    amount_pesewas: amount,
+    created_at: now,
+  });
 }
+
+/** A commission on the ledger: one per referred user, a second is ignored. */
+export const recordCommission = (
+  conn: Conn,
+  row: Pick<
+    AffiliateCommissionRow,
+    'affiliate_user_id' | 'referred_user_id' | 'payment_id' | 'plan_type' | 'amount_pesewas' | 'created_at'
+  >,
+) => conn('affiliate_commissions').insert(row).onConflict('referred_user_id').ignore();
 
 /** The affiliate whose code brought this new account, for the commission on its first payment. */
 export const recordReferral = (
   conn: Conn,
-  referrer: Pick<AffiliateProfileRow, 'referrer_code'> & { id: number },
-  referredUserId: number,
+  referrer: Pick<AffiliateProfileRow, 'referrer_code'> & { id: Int8 },
+  referredUserId: Int8,
   now: Date,
 ) =>
   conn('referrals').insert({

@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 import type { Conn } from '../../db.ts';
+import * as usersRepo from '../accounts/users.ts';
+import { recordCommission, recordReferral } from '../affiliates/repo.ts';
+import { insertPayment } from '../payments/repo.ts';
 
 export const latestNotifications = (db: Conn) => db('notifications').orderBy('id', 'desc').limit(50);
 
@@ -14,45 +17,41 @@ export async function insertPaidReferral(
   tag: string,
   now: Date,
 ): Promise<void> {
-  const [user] = await trx('users')
-    .insert({
-      user_type: 'customer',
-      email: `referred-${tag}@example.invalid`,
-      phone: `test-${tag}`,
-      password_hash: '!',
-      first_name: 'Referred',
-      last_name: 'Customer',
-      status: 'active',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id');
-  const [payment] = await trx('payments')
-    .insert({
-      user_id: user.id,
-      reference: `TEST${tag}`,
-      purpose: 'registration',
-      plan_type: 'customer',
-      amount_pesewas: 1000,
-      email: `referred-${tag}@example.invalid`,
-      provider: 'sandbox',
-      status: 'success',
-      created_at: now,
-      settled_at: now,
-      paid_at: now,
-    })
-    .returning('id');
-  const code = (await trx('affiliate_profiles').where({ user_id: affiliateId }).first('referrer_code'))!.referrer_code; // an affiliate always has a profile
-  await trx('referrals').insert({
-    affiliate_user_id: affiliateId,
-    referred_user_id: user.id,
-    referrer_code: code,
+  const user = await usersRepo.insert(trx, {
+    user_type: 'customer',
+    email: `referred-${tag}@example.invalid`,
+    phone: `test-${tag}`,
+    password_hash: '!',
+    first_name: 'Referred',
+    last_name: 'Customer',
+    status: 'active',
+    location: null,
+    local_address: null,
+    description: null,
+    profile_picture: null,
+    terms_version: null,
     created_at: now,
+    terms_agreed_at: now,
   });
-  await trx('affiliate_commissions').insert({
+  const paymentId = await insertPayment(trx, {
+    user_id: user.id,
+    reference: `TEST${tag}`,
+    purpose: 'registration',
+    plan_type: 'customer',
+    amount_pesewas: 1000,
+    email: `referred-${tag}@example.invalid`,
+    provider: 'sandbox',
+    status: 'success',
+    created_at: now,
+    settled_at: now,
+    paid_at: now,
+  });
+  const code = (await trx('affiliate_profiles').where({ user_id: affiliateId }).first('referrer_code'))!.referrer_code; // an affiliate always has a profile
+  await recordReferral(trx, { id: affiliateId, referrer_code: code }, user.id, now);
+  await recordCommission(trx, {
     affiliate_user_id: affiliateId,
     referred_user_id: user.id,
-    payment_id: payment.id,
+    payment_id: paymentId,
     plan_type: 'customer',
     amount_pesewas: commissionPesewas,
     created_at: now,

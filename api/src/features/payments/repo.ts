@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+import type { Tables } from 'knex/types/tables.js';
 import type { Conn } from '../../db.ts';
 import type { Int8, PaymentRow } from '../../db-tables.ts';
 
@@ -66,3 +68,12 @@ export async function claimProviderCheck(
 /** The provider is asked about this payment on the next status read, as Paystack's webhook makes it. */
 export const askProviderNow = (conn: Conn, reference: string) =>
   conn('payments').where({ reference }).update({ provider_checked_at: null });
+
+/** A new payment row: its id. */
+export async function insertPayment(
+  conn: Conn,
+  row: Knex.ResolveTableType<Tables['payments'], 'insert'>,
+): Promise<PaymentRow['id']> {
+  const [inserted] = await conn('payments').insert(row).returning('id');
+  return inserted.id;
+}

@@ -77,7 +77,7 @@ export async function createPaymentIntent(
   const reference = paymentReference(planType, payer.userId, now);
   // A registration signs its payer in once, in the browser that holds this secret (issue #14).
   const completion = purpose === 'registration' ? newToken() : undefined;
-  await db('payments').insert({
+  await paymentsRepo.insertPayment(db, {
     user_id: payer.userId,
     reference,
     purpose,
