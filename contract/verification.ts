@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { routePath } from './api.ts';
 
 /**
  * Professional verification (issue #6): a professional uploads a Ghana Card and a trade
@@ -73,19 +74,29 @@ export const VERIFICATION_MESSAGES = {
  * The verification calls. Uploads send the file's bytes as the request body (not JSON), with its
  * Content-Type and the name in FILE_NAME_HEADER; the answers are JSON VerificationResponse.
  */
+export const VERIFICATION_PATHS = {
+  mine: '/api/professional/documents',
+  upload: '/api/professional/documents/:kind',
+  queue: '/api/admin/verification-queue',
+  documents: '/api/admin/professionals/:id/documents',
+  file: '/api/admin/documents/:id/file',
+  decide: '/api/admin/professionals/:id/verification',
+} as const;
+
+/** The paths filled in for the browser's calls (routePath): each written once, in VERIFICATION_PATHS. */
 export const VERIFICATION_ROUTES = {
   /** GET (professional): own status and documents. */
-  own: '/api/professional/documents',
+  own: VERIFICATION_PATHS.mine,
   /** PUT (professional): upload or replace one kind; answers VerificationResponse and sets status pending. */
-  upload: (kind: DocumentKind) => `/api/professional/documents/${kind}`,
+  upload: (kind: DocumentKind) => routePath(VERIFICATION_PATHS.upload, { kind }),
   /** GET (admin): a professional's status and documents. */
-  adminDocuments: (professionalId: number) => `/api/admin/professionals/${professionalId}/documents`,
+  adminDocuments: (professionalId: number) => routePath(VERIFICATION_PATHS.documents, { id: professionalId }),
   /** GET (admin): the file itself, with its Content-Type; every call is written to the access log. */
-  adminFile: (documentId: number) => `/api/admin/documents/${documentId}/file`,
+  adminFile: (documentId: number) => routePath(VERIFICATION_PATHS.file, { id: documentId }),
   /** GET (admin): professionals waiting for review, oldest first, with who opened each document (VerificationQueueResponse). */
-  adminQueue: '/api/admin/verification-queue',
+  adminQueue: VERIFICATION_PATHS.queue,
   /** PUT (admin): body verificationDecisionSchema; answers VerificationResponse. */
-  adminDecision: (professionalId: number) => `/api/admin/professionals/${professionalId}/verification`,
+  adminDecision: (professionalId: number) => routePath(VERIFICATION_PATHS.decide, { id: professionalId }),
 } as const;
 
 export const REASON_MIN = 3;
@@ -203,12 +214,3 @@ export interface VerificationQueueResponse {
   pageSize: number;
   professionals: VerificationQueueEntry[];
 }
-
-export const VERIFICATION_PATHS = {
-  mine: '/api/professional/documents',
-  upload: '/api/professional/documents/:kind',
-  queue: '/api/admin/verification-queue',
-  documents: '/api/admin/professionals/:id/documents',
-  file: '/api/admin/documents/:id/file',
-  decide: '/api/admin/professionals/:id/verification',
-} as const;

@@ -36,7 +36,7 @@ const encodeFileName = (name: string) =>
 /** For clients that only read `filename`: ASCII, no quotes or backslashes. */
 const asciiFileName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
 
-/** Issue #6 verification calls (paths: VERIFICATION_ROUTES in contract/verification.ts). */
+/** Issue #6 verification calls (paths: VERIFICATION_PATHS in contract/verification.ts). */
 export function verificationRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   const user = requireUser(deps);
