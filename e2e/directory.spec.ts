@@ -278,6 +278,8 @@ test("a professional's photo and work photos show on their page and in the share
     .click();
   const dialog = page.getByRole('dialog', { name: fullName });
   await expect(dialog.getByRole('img')).toHaveCount(3);
+  // Work photos are numbered among their kind (a report photo would be "Report photo N").
+  await expect(dialog.getByRole('img', { name: `Work photo 2 of ${fullName}` })).toBeVisible();
   await dialog.getByRole('button', { name: 'Remove profile photo' }).click();
   await page
     .getByRole('alertdialog', { name: 'Remove this photo?' })
