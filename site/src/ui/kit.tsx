@@ -98,6 +98,18 @@ export function FormProblem({
   );
 }
 
+/** A part that could not load: the reason in words and Try Again, in its own place (the rest of the page goes on). */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="cd-panel is-alert" role="alert">
+      <p>{message}</p>
+      <button type="button" className="btn btn-sm cd-button" onClick={onRetry}>
+        Try Again
+      </button>
+    </div>
+  );
+}
+
 /**
  * A password with a Show/Hide toggle (compact label, full name for screen readers). A form with a
  * second password (a confirmation) passes `shown` and `onShownChange` so one toggle shows both.

@@ -1,3 +1,4 @@
+import { LoadFailed } from '../../ui/kit.tsx';
 import { useId, useMemo } from 'react';
 import { calendarWeeks, longDateLabel, monthsCaption, WEEKDAY_SHORT } from '../../../../contract/dates.ts';
 import type { Load } from '../../lib/load.ts';
@@ -31,12 +32,7 @@ export function DateGrid({
           Loading open times...
         </p>
       ) : load.state === 'failed' ? (
-        <div className="cd-panel is-alert" role="alert">
-          <p>{load.message}</p>
-          <button type="button" className="btn btn-sm cd-button" onClick={onRetry}>
-            Try Again
-          </button>
-        </div>
+        <LoadFailed message={load.message} onRetry={onRetry} />
       ) : (
         <table className="bd-cal" aria-labelledby={captionId}>
           <caption id={captionId}>{monthsCaption(today, last)}</caption>

@@ -1,3 +1,4 @@
+import { LoadFailed } from '../../ui/kit.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
@@ -78,12 +79,7 @@ export default function MyBookings({ user }: { user: SessionUser }) {
             Loading your bookings...
           </p>
         ) : bookings.state === 'failed' ? (
-          <div className="cd-panel is-alert" role="alert">
-            <p>{bookings.message}</p>
-            <button type="button" className="btn btn-sm cd-button" onClick={() => void loadBookings({ retry: true })}>
-              Try Again
-            </button>
-          </div>
+          <LoadFailed message={bookings.message} onRetry={() => void loadBookings({ retry: true })} />
         ) : null}
         {bookings.state === 'loaded' && stale ? (
           <p className="cd-muted" role="status">

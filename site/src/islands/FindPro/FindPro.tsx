@@ -1,3 +1,4 @@
+import { LoadFailed } from '../../ui/kit.tsx';
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { NEARBY_RADIUS_MILES } from '../../../../contract/professionals.ts';
@@ -43,12 +44,7 @@ export function FindPro() {
             : ''}
       </p>
       {results.state === 'failed' && !busy ? (
-        <div className="cd-panel is-alert" role="alert">
-          <p>{results.message}</p>
-          <button type="button" className="btn btn-sm cd-button" onClick={searchAgain}>
-            Try Again
-          </button>
-        </div>
+        <LoadFailed message={results.message} onRetry={searchAgain} />
       ) : items.length === 0 ? (
         busy ? null : (
           <p className="cd-panel">

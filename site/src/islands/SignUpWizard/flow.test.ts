@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fillSignupForm } from './filled-form.test-helper.ts';
 
 // The payment and the server calls are stubbed: this checks what the wizard does with each outcome.
 const payment = vi.hoisted(() => ({ payForIntent: vi.fn(), verifyAndComplete: vi.fn() }));
@@ -30,17 +31,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.stubGlobal('window', { location: { assign: vi.fn() } });
-  $signupForm.set({
-    ...$signupForm.get(),
-    userType: 'customer',
-    firstName: 'Ama',
-    lastName: 'Mensah',
-    email: 'ama@example.com',
-    phone: '0241234567',
-    password: 'GoodPass123',
-    confirmPassword: 'GoodPass123',
-    agreeToTerms: true,
-  });
+  fillSignupForm();
   api.apiFetch.mockResolvedValue({ success: true, message: 'ok', user: { id: 42 }, payment: intent });
 });
 afterEach(() => {

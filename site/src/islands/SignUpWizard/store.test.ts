@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fillSignupForm } from './filled-form.test-helper.ts';
 import { ApiError, NetworkError } from '../../lib/api.ts';
 import {
   $signup,
@@ -95,17 +96,7 @@ describe('sign-up wizard steps', () => {
       errors: [{ field: 'phone', message: taken }],
     };
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify(answer), { status: 409 }));
-    $signupForm.set({
-      ...$signupForm.get(),
-      userType: 'customer',
-      firstName: 'Ama',
-      lastName: 'Mensah',
-      email: 'ama@example.com',
-      phone: '0241234567',
-      password: 'GoodPass123',
-      confirmPassword: 'GoodPass123',
-      agreeToTerms: true,
-    });
+    fillSignupForm();
     $signup.setKey('step', 3);
     await submitSignup();
     expect($signup.get()).toMatchObject({ step: 2, alert: '', errors: { phone: taken } });
