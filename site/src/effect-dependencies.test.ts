@@ -34,3 +34,69 @@ describe('loads start in stores', () => {
     expect(readers).toEqual(['stores/bookings.ts']);
   });
 });
+
+/** The text of each `useEffect(…)` call in `source`, with the line it starts on. */
+function effectsIn(source: string): { line: number; body: string }[] {
+  const effects: { line: number; body: string }[] = [];
+  for (let start = source.indexOf('useEffect('); start !== -1; start = source.indexOf('useEffect(', start + 1)) {
+    let depth = 0;
+    let end = start + 'useEffect'.length;
+    for (; end < source.length; end++) {
+      if (source[end] === '(') depth++;
+      else if (source[end] === ')' && --depth === 0) break;
+    }
+    // Words in strings and comments are not calls.
+    const body = source.slice(start, end).replace(/'[^'\n]*'|"[^"\n]*"|\/\/[^\n]*/g, '');
+    effects.push({ line: source.slice(0, start).split('\n').length, body });
+  }
+  return effects;
+}
+
+/** A call that asks the server for data: lib/api.ts's readers, a store's load…, or a useLoad refresh. */
+const SERVER_READ = /\b(apiFetch|query|fetch|load[A-Z]\w*|refresh)\s*[<(]/;
+
+/**
+ * Effects that still start a read by themselves, per file: each moves to a store (`onMount`) or to
+ * `useLoad` (lib/load.ts, the one hook an island's own read goes through). The list only shrinks.
+ */
+const READS_STILL_IN_EFFECTS: Record<string, number> = {
+  'islands/AdminConsole/AdminGuard.tsx': 1,
+  'islands/AdminConsole/useAdminData.ts': 1,
+  'islands/Chat/useChatReads.ts': 1,
+  'islands/CustomerDashboard/CustomerDashboard.tsx': 1,
+  'islands/PaymentDiagnostics/usePaymentEnv.ts': 1,
+  'islands/ProfessionalDashboard/VerificationCard.tsx': 1,
+  'islands/ProfessionalDashboard/WorkPhotos.tsx': 1,
+  'islands/Reports/JobTrust.tsx': 1,
+  'islands/Reschedule/BookingTime.tsx': 2,
+  'islands/Subscription/MomoPrompt.tsx': 1,
+  'lib/prices.ts': 1,
+  'ui/ProfilePhoto.tsx': 1,
+};
+
+describe('islands do not start server reads in effects', () => {
+  it('the effects that read from the server are exactly the shrinking list', () => {
+    const found: Record<string, number> = {};
+    for (const path of siteSource) {
+      if (path.includes('/stores/') || where(path) === 'lib/load.ts') continue;
+      const reads = effectsIn(textOf(path)).filter(({ body }) => SERVER_READ.test(body)).length;
+      if (reads > 0) found[where(path)] = reads;
+    }
+    // A new entry: read from a store or through useLoad. A missing one: remove it from the list.
+    expect(found).toEqual(READS_STILL_IN_EFFECTS);
+  });
+
+  it('finds a read started in an effect, and not one started by a tap', () => {
+    const source = [
+      'useEffect(() => { void loadPhotos(id); }, [id]);',
+      'useEffect(() => { heading.current?.focus(); }, []);',
+      "useEffect(() => { setError(new Error('Failed to fetch (probe)')); }, []); // load(again) later",
+      'const onClick = () => apiFetch(PATHS.save, { method: "POST" });',
+    ].join('\n');
+    expect(effectsIn(source).map(({ line, body }) => [line, SERVER_READ.test(body)])).toEqual([
+      [1, true],
+      [2, false],
+      [3, false],
+    ]);
+  });
+});
