@@ -171,8 +171,9 @@ test('professional: turns on from Job Requests; a customer’s request reaches t
   // The phone's browser hands it to the worker: it shows it and says so with its receipt.
   const { worker, deliver } = await pushTarget(page);
   await deliver(payload);
+  // Showing may first start the worker and fetch the icon: on a busy 2-core CI machine that took over 10 s once.
   await expect
-    .poll(() => shown(worker))
+    .poll(() => shown(worker), { timeout: 30_000 })
     .toEqual([
       {
         title: payload.title,
