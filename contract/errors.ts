@@ -38,6 +38,12 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * The codes of a fault on our side or beyond it (a 5xx): nothing was wrong with the request, and it
+ * may work when tried again. Every other code refuses the request itself, and its sentence says why.
+ */
+export const FAULT_CODES: readonly ErrorCode[] = ['busy', 'provider_unavailable', 'unavailable', 'server_error'];
+
 const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES);
 
 /** Whether `value` is one of the listed codes (a body from an older or newer server may not be). */

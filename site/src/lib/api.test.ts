@@ -7,6 +7,8 @@ import {
   clearQueryCache,
   CONNECTION_MESSAGES,
   dashboardLoadErrorMessage,
+  isRefusal,
+  isSignedOut,
   logUnexpected,
   MissingEmailError,
   NetworkError,
@@ -163,6 +165,31 @@ describe('apiFetch', () => {
     const error = await aborted;
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toBe('Request aborted');
+  });
+});
+
+describe('isRefusal and isSignedOut: decided by the code', () => {
+  it('a refusal of the request is any code but a fault; a fault, a lost connection or a time-out is not', () => {
+    expect(isRefusal(new ApiError(429, 'x', { code: 'rate_limited' }))).toBe(true);
+    expect(isRefusal(new ApiError(502, 'x', { code: 'payment_failed' }))).toBe(true);
+    expect(isRefusal(new ApiError(429, 'x', { code: 'busy' }))).toBe(false);
+    expect(isRefusal(new ApiError(503, 'x', { code: 'unavailable' }))).toBe(false);
+    expect(isRefusal(new NetworkError())).toBe(false);
+    expect(isRefusal(new TimeoutError())).toBe(false);
+  });
+
+  it('an answer without a code (a proxy’s page) falls back to its status', () => {
+    expect(isRefusal(new ApiError(404, 'x', null))).toBe(true);
+    expect(isRefusal(new ApiError(502, 'x', '<html>'))).toBe(false);
+    expect(isRefusal(new ApiError(200, 'unreadable', null))).toBe(false);
+  });
+
+  it('only the codes of a gone session mean signed out: a 401 for a wrong password does not', () => {
+    expect(isSignedOut(new ApiError(401, 'x', { code: 'signed_out' }))).toBe(true);
+    expect(isSignedOut(new ApiError(401, 'x', { code: 'not_signed_in' }))).toBe(true);
+    expect(isSignedOut(new ApiError(401, 'x', { code: 'wrong_credentials' }))).toBe(false);
+    expect(isSignedOut(new ApiError(429, 'x', { code: 'rate_limited' }))).toBe(false);
+    expect(isSignedOut(new ApiError(401, 'x', null))).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@
  * - query: GET with a 5-minute freshness cache keyed by path (no react-query: islands stay small).
  * - dashboardLoadErrorMessage: the dashboard data-load messages (docs/PRODUCT.md "Plain words").
  */
-import { type ErrorAnswer, type ErrorCode, isErrorCode } from '../../../contract/errors.ts';
+import { type ErrorAnswer, type ErrorCode, FAULT_CODES, isErrorCode } from '../../../contract/errors.ts';
 import { routePath } from '../../../contract/api.ts';
 import { USER_DATA_PATHS } from '../../../contract/user-data.ts';
 import { NO_CONNECTION } from '../../../contract/connection.ts';
@@ -44,6 +44,18 @@ export class ApiError extends Error {
  */
 export const isSignedOut = (error: unknown): boolean =>
   error instanceof ApiError && (error.code === 'signed_out' || error.code === 'not_signed_in');
+
+/**
+ * The server refused the request itself (a broken rule, not allowed, too many tries…) rather than
+ * failing to handle it (contract/errors.ts FAULT_CODES): its message speaks to the person, and
+ * asking again unchanged will not help. Decided by the code; by the status only for an answer
+ * that carries none (a proxy's error page).
+ */
+export function isRefusal(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === undefined) return error.status >= 400 && error.status < 500;
+  return !FAULT_CODES.includes(error.code);
+}
 
 /**
  * What people read when a call fails for a reason that is not theirs (issue #16 "Plain words"):

@@ -62,7 +62,7 @@ describe('checkAdminSession: the admin guard', () => {
     expect($adminSession.get()).toEqual({ status: 'signed-in', token: 'adm-1' });
   });
 
-  it('"If the answer is not ok, remove the stored token"', async () => {
+  it('a token the server says is gone (signed_out) is removed', async () => {
     storage.setItem('adminToken', 'adm-old');
     fakeFetch(() => json(401, { success: false, code: 'signed_out', message: 'Admin session expired' }));
     expect(await checkAdminSession()).toEqual({ result: 'refused' });
@@ -72,6 +72,13 @@ describe('checkAdminSession: the admin guard', () => {
   it('"On a network error, redirect without removing the token"', async () => {
     storage.setItem('adminToken', 'adm-kept');
     fakeFetch(offline);
+    expect(await checkAdminSession()).toEqual({ result: 'unreachable' });
+    expect(storage.getItem('adminToken')).toBe('adm-kept');
+  });
+
+  it('too many requests (429) is not the token’s fault: it is kept', async () => {
+    storage.setItem('adminToken', 'adm-kept');
+    fakeFetch(() => json(429, { success: false, code: 'rate_limited', message: 'Too many requests.' }));
     expect(await checkAdminSession()).toEqual({ result: 'unreachable' });
     expect(storage.getItem('adminToken')).toBe('adm-kept');
   });

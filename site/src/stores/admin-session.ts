@@ -12,6 +12,7 @@ import {
   ApiError,
   apiFetch,
   type ApiFetchOptions,
+  isRefusal,
   isSignedOut,
   NetworkError,
   TimeoutError,
@@ -102,8 +103,8 @@ export async function adminSignIn(username: string, password: string): Promise<A
     return { kind: 'success' };
   } catch (error) {
     if (error instanceof ApiError) {
-      // A 5xx is the server's trouble, not the password's: say so rather than "Invalid credentials".
-      if (error.status >= 500) return { kind: 'network', message: ADMIN_MESSAGES.network };
+      // A fault is the server's trouble, not the password's: say so rather than "Invalid credentials".
+      if (!isRefusal(error)) return { kind: 'network', message: ADMIN_MESSAGES.network };
       return {
         kind: 'failed',
         message: error.code === 'wrong_credentials' ? ADMIN_MESSAGES.invalidCredentials : error.message,
@@ -139,7 +140,8 @@ export async function checkAdminSession(): Promise<AdminCheck> {
     $adminSession.set({ status: 'signed-in', token });
     return { result: 'ok', stats: answer.stats };
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) {
+    // Only a session the server says is gone ends here; too many requests or a fault keep the token.
+    if (isSignedOut(error)) {
       endSession();
       return { result: 'refused' };
     }

@@ -7,7 +7,7 @@ import {
   type Sort,
 } from '../../../contract/professionals.ts';
 import { routePath } from '../../../contract/api.ts';
-import { ApiError, apiFetch, DASHBOARD_MESSAGES, NetworkError, TimeoutError } from '../lib/api.ts';
+import { apiFetch, DASHBOARD_MESSAGES, isRefusal, NetworkError, TimeoutError } from '../lib/api.ts';
 import { LOADING, type Load } from '../lib/load.ts';
 import { $location, locate } from './location.ts';
 import { $session } from './session.ts';
@@ -38,7 +38,7 @@ export interface Results {
 export interface MoreState {
   status: 'idle' | 'loading' | 'error';
   message: string | null;
-  /** The failure was a refusal (4xx, e.g. the cursor is out of date): only a new search helps. */
+  /** The server refused the page (e.g. its cursor is out of date; lib/api.ts isRefusal): only a new search helps. */
   refused: boolean;
 }
 
@@ -189,7 +189,7 @@ export async function loadMore(): Promise<MoreOutcome> {
   } catch (error) {
     if (moreController !== own) return { ok: false, aborted: true };
     moreController = null;
-    const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    const refused = isRefusal(error);
     $more.set({ status: 'error', message: failure(error), refused });
     return { ok: false, aborted: false };
   }

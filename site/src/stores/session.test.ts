@@ -86,12 +86,53 @@ describe('restoreSession', () => {
   it('invalid token (401): clears token and user, signed out', async () => {
     store('tok-old', ama);
     storage.setItem('userEmail', 'ama@example.com');
-    fakeFetch(() => json(401, { success: false, message: 'Session expired' }));
+    fakeFetch(() => json(401, { success: false, code: 'signed_out', message: 'Session expired' }));
     await restoreSession();
     expect($session.get()).toEqual({ status: 'signed-out', user: null, token: null });
     expect(storage.getItem('authToken')).toBeNull();
     expect(storage.getItem('userData')).toBeNull();
     expect(storage.getItem('userEmail')).toBe('ama@example.com'); // remember me survives an expiry
+  });
+
+  it('no token sent (not_signed_in) signs out too', async () => {
+    store('tok', ama);
+    fakeFetch(() => json(401, { success: false, code: 'not_signed_in', message: 'Please sign in to continue.' }));
+    await restoreSession();
+    expect($session.get().status).toBe('signed-out');
+    expect(storage.getItem('authToken')).toBeNull();
+  });
+
+  it('too many requests (429) does not sign out: the stored user stays, checked again when back online', async () => {
+    store('tok', ama);
+    let limited = true;
+    fakeFetch(() =>
+      limited
+        ? json(429, { success: false, code: 'rate_limited', message: 'Too many requests. Please wait a minute.' })
+        : json(200, { success: true, user: { ...ama, firstName: 'Amma' } }),
+    );
+    // A page: reading the store restores the session and follows the window's online events.
+    vi.stubGlobal('window', new EventTarget());
+    const unbind = $session.listen(() => undefined);
+    await restoreSession();
+    expect($session.get()).toEqual({ status: 'signed-in', user: ama, token: 'tok' });
+    expect(storage.getItem('authToken')).toBe('tok');
+    limited = false;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect($session.get().user?.firstName).toBe('Amma'));
+    expect(calls).toHaveLength(2);
+    unbind();
+  });
+
+  it('a refusal that is not about the session (a suspended affiliate, a 4xx without a code) keeps it', async () => {
+    store('tok', ama);
+    $session.set({ status: 'signed-in', user: ama, token: 'tok' });
+    fakeFetch(() => json(403, { success: false, code: 'suspended', message: 'This account is suspended.' }));
+    await restoreSession();
+    expect($session.get()).toEqual({ status: 'signed-in', user: ama, token: 'tok' });
+    fakeFetch(() => json(401, { message: 'Unauthorized' }));
+    await restoreSession();
+    expect($session.get()).toEqual({ status: 'signed-in', user: ama, token: 'tok' });
+    expect(storage.getItem('authToken')).toBe('tok');
   });
 
   it('a 200 that says success false also clears', async () => {
@@ -131,7 +172,9 @@ describe('restoreSession', () => {
     store('tok', ama);
     let online = false;
     fakeFetch(() =>
-      online ? json(401, { message: 'Session expired' }) : Promise.reject(new TypeError('Failed to fetch')),
+      online
+        ? json(401, { success: false, code: 'signed_out', message: 'Session expired' })
+        : Promise.reject(new TypeError('Failed to fetch')),
     );
     await restoreSession();
     expect($session.get()).toEqual({ status: 'signed-in', user: ama, token: 'tok' });
@@ -150,7 +193,9 @@ describe('restoreSession', () => {
     vi.stubGlobal('window', new EventTarget());
     const unbind = $session.listen(() => undefined);
     const otherTab = () => window.dispatchEvent(Object.assign(new Event('storage'), { key: 'authToken' }));
-    fakeFetch(() => json(401, { success: false, message: 'Your session has ended. Please sign in again.' }));
+    fakeFetch(() =>
+      json(401, { success: false, code: 'signed_out', message: 'Your session has ended. Please sign in again.' }),
+    );
     await restoreSession();
     expect($session.get()).toEqual({ status: 'ended', user: ama, token: 'tok' });
     expect(storage.getItem('authToken')).toBe('tok');
@@ -179,7 +224,7 @@ describe('restoreSession', () => {
     fakeFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
     const done = restoreSession();
     signIn('tok-new', { ...ama, id: 8 });
-    answer(json(401, { message: 'expired' }));
+    answer(json(401, { success: false, code: 'signed_out', message: 'expired' }));
     await done;
     expect($session.get()).toMatchObject({ status: 'signed-in', token: 'tok-new' });
     expect(storage.getItem('authToken')).toBe('tok-new');
@@ -228,7 +273,9 @@ describe('signOut', () => {
   it('from an ended session: signed out here without asking the server again', async () => {
     store('tok', ama);
     signIn('tok', ama);
-    fakeFetch(() => json(401, { message: 'Your session has ended. Please sign in again.' }));
+    fakeFetch(() =>
+      json(401, { success: false, code: 'signed_out', message: 'Your session has ended. Please sign in again.' }),
+    );
     await restoreSession();
     calls = [];
     await signOut();

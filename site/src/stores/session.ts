@@ -1,6 +1,6 @@
 import { atom, computed, onMount } from 'nanostores';
 import { type SessionUser, USER_TYPES } from '../../../contract/account-types.ts';
-import { ApiError, apiFetch, clearQueryCache } from '../lib/api.ts';
+import { apiFetch, clearQueryCache, isSignedOut } from '../lib/api.ts';
 import { forgetKept } from '../lib/kept.ts';
 import { AUTH_PATHS } from '../../../contract/accounts.ts';
 
@@ -157,10 +157,13 @@ export async function signOut(): Promise<void> {
 
 /**
  * Reads the stored token and user and checks them with the server (POST /api/auth/verify).
- * Valid: signed in with the server's user. Refused (4xx, or success false): both cleared, or,
- * when the page is already showing this session, `ended`.
- * Unreachable (offline, time-out, 5xx): the stored user stays signed in and is checked again
- * when the browser comes back online.
+ * Valid: signed in with the server's user. The session is gone (the codes `signed_out` and
+ * `not_signed_in`, or success false): both cleared, or, when the page is already showing this
+ * session, `ended`.
+ * Anything else (offline, time-out, a fault, or another refusal such as too many requests or a
+ * suspended affiliate's read-only account): the stored user stays signed in and is checked again
+ * when the browser comes back online. That is the safer mistake: the server still checks every
+ * call, so staying grants nothing, while signing out would lose the page and what was typed in it.
  */
 export function restoreSession(): Promise<void> {
   if (typeof window === 'undefined' && !injected) return Promise.resolve();
@@ -210,11 +213,11 @@ async function doRestore(): Promise<void> {
     $session.set({ status: 'signed-in', user: answer.user, token });
   } catch (error) {
     if (read(STORAGE_KEYS.token) !== token) return;
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    if (isSignedOut(error)) {
       refused();
       return;
     }
-    // Could not ask: trust the stored record for now (slow or no connection), check later.
+    // Could not ask, or refused for another reason: trust the stored record for now, check later.
     needsReverify = true;
     $session.set({ status: 'signed-in', user: stored, token });
   }

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
-import { ApiError } from '../../lib/api.ts';
+import { isRefusal } from '../../lib/api.ts';
 
 interface FailureTexts {
   /** The server answered with an error: its message in the console's sentence (docs/PRODUCT.md "Administrators"). */
@@ -23,7 +23,7 @@ export const DELETE_FAILURE: FailureTexts = {
 
 /** What to tell the administrator when a call failed. Never pretends it worked. */
 export function failureText(error: unknown, texts: FailureTexts = PLAIN): string {
-  if (error instanceof ApiError && error.status < 500) return texts.answered(error.message);
+  if (isRefusal(error)) return texts.answered(error.message);
   return texts.unreachable;
 }
 

@@ -7,7 +7,7 @@ import {
   type ForgotPasswordResponse,
   forgotPasswordSchema,
 } from '../../../../contract/accounts.ts';
-import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import { apiFetch, isRefusal, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import { Field, FormProblem, SubmitButton } from '../../ui/kit.tsx';
 import { useFocusOnMount } from '../../ui/useFocus.ts';
@@ -70,8 +70,7 @@ function Form() {
       // The answer never says whether an account exists; only a refusal to process (too many
       // requests, a bad field) or no connection is reported as such.
       if (error instanceof NetworkError || error instanceof TimeoutError) setProblem(NETWORK);
-      else if (error instanceof ApiError && error.status < 500)
-        setProblem(serverMessage(error.body) ?? 'Please check what you typed and try again.');
+      else if (isRefusal(error)) setProblem(serverMessage(error.body) ?? 'Please check what you typed and try again.');
       else setProblem('Something went wrong. Please try again.');
     } finally {
       setBusy(false);

@@ -18,6 +18,7 @@ import {
   actionErrorMessage,
   ApiError,
   apiFetch,
+  isRefusal,
   logUnexpected,
   NetworkError,
   serverMessage,
@@ -260,15 +261,12 @@ export function dismissPaymentError(): void {
  * (The error's details and the time are logged, not shown: people read those as a crash; docs/PRODUCT.md "Plain words".)
  */
 export function signupFailureMessage(error: unknown): string {
-  const message =
-    error instanceof ApiError && error.code !== 'not_found' && error.status < 500
-      ? serverMessage(error.body)
-      : undefined;
+  const message = isRefusal(error) && error.code !== 'not_found' ? serverMessage(error.body) : undefined;
   if (message) return message;
   const network = error instanceof NetworkError || error instanceof TimeoutError;
   const hint = network
     ? 'This looks like a network issue: please check your internet connection and try again. Nothing you typed is lost.'
-    : error instanceof ApiError && (error.code === 'not_found' || error.status >= 500)
+    : error instanceof ApiError && (error.code === 'not_found' || !isRefusal(error))
       ? 'Service temporarily unavailable. Please try again in a few minutes. Nothing you typed is lost.'
       : 'Please check your information and try again.';
   return `Failed to submit registration data. ${hint}`;
