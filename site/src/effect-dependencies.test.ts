@@ -65,13 +65,10 @@ const READS_STILL_IN_EFFECTS: Record<string, number> = {
   'islands/Chat/useChatReads.ts': 1,
   'islands/CustomerDashboard/CustomerDashboard.tsx': 1,
   'islands/PaymentDiagnostics/usePaymentEnv.ts': 1,
-  'islands/ProfessionalDashboard/VerificationCard.tsx': 1,
-  'islands/ProfessionalDashboard/WorkPhotos.tsx': 1,
   'islands/Reports/JobTrust.tsx': 1,
   'islands/Reschedule/BookingTime.tsx': 2,
   'islands/Subscription/MomoPrompt.tsx': 1,
   'lib/prices.ts': 1,
-  'ui/ProfilePhoto.tsx': 1,
 };
 
 describe('islands do not start server reads in effects', () => {

@@ -1,40 +1,32 @@
 import { routePath } from '../../../contract/api.ts';
-import { atom } from 'nanostores';
 import { checkPhotoFile, PHOTOS_PATHS, type PhotosResponse } from '../../../contract/photos.ts';
 import { actionErrorMessage, apiFetch, clearQueryCache, userDataPrefix } from '../lib/api.ts';
+import { serverStore } from './server-store.ts';
 import { $session } from './session.ts';
 import { PROFESSIONALS_PATHS } from '../../../contract/professionals.ts';
 
 /**
  * The signed-in account's photos (issue #17): the profile photo and a professional's work photos,
- * as the server last answered. Every change is a server call whose answer replaces the store.
+ * as the server last answered, read when a photo card first shows them (stores/server-store.ts).
+ * Every change is a server call whose answer replaces the store.
  */
 
-export type PhotosLoad =
-  | { state: 'loading' }
-  | { state: 'failed'; message: string }
-  | { state: 'loaded'; data: PhotosResponse };
 export type PhotoOutcome = { ok: true; message: string; data: PhotosResponse } | { ok: false; message: string };
-
-export const $photos = atom<PhotosLoad>({ state: 'loading' });
 
 const token = () => $session.get().token;
 const FALLBACK = 'The photo could not be saved. Please try again.';
 
+/** GET /api/me/photos. */
+const photos = serverStore(() => apiFetch<PhotosResponse>(PHOTOS_PATHS.own, { token: token() }), {
+  failure: (error) => actionErrorMessage(error, 'Your photos could not be loaded.'),
+  news: ['reset'],
+});
+export const $photos = photos.$load;
+/** Try Again after a failed read. */
+export const retryPhotos = photos.retry;
+
 /** Time allowed for an upload: 30 s plus the file at 16 KB/s (a slow 3G uplink): 10 MB gets about 11 minutes. */
 export const photoUploadTimeoutMs = (bytes: number): number => 30_000 + Math.ceil(bytes / 16_384) * 1000;
-
-/** GET /api/me/photos (once; `fresh` again). What is shown stays while a reload runs. */
-export async function loadPhotos(options: { fresh?: boolean } = {}): Promise<void> {
-  if (!options.fresh && $photos.get().state === 'loaded') return;
-  if ($photos.get().state !== 'loaded') $photos.set({ state: 'loading' });
-  try {
-    $photos.set({ state: 'loaded', data: await apiFetch<PhotosResponse>(PHOTOS_PATHS.own, { token: token() }) });
-  } catch (error) {
-    if ($photos.get().state !== 'loaded')
-      $photos.set({ state: 'failed', message: actionErrorMessage(error, 'Your photos could not be loaded.') });
-  }
-}
 
 async function change(path: string, method: string, file?: File): Promise<PhotoOutcome> {
   if (file) {
@@ -48,7 +40,7 @@ async function change(path: string, method: string, file?: File): Promise<PhotoO
       token: token(),
       ...(file && { timeoutMs: photoUploadTimeoutMs(file.size) }),
     });
-    $photos.set({ state: 'loaded', data });
+    photos.took(data);
     // Records and listings show the avatar: the next read asks the server again.
     for (const prefix of [
       userDataPrefix('customer'),

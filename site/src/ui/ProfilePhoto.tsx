@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { PHOTO_RULE } from '../../../contract/photos.ts';
-import { $photos, loadPhotos, removeProfilePhoto, uploadProfilePhoto, type PhotoOutcome } from '../stores/photos.ts';
+import { $photos, removeProfilePhoto, uploadProfilePhoto, type PhotoOutcome } from '../stores/photos.ts';
 import { Avatar } from './Avatar.tsx';
 import { PhotoOutcomeNote, PhotoPicker, type PhotoNote } from './PhotoPicker.tsx';
 
@@ -30,10 +30,6 @@ export function ProfilePhoto({
   const load = useStore($photos);
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
   const [result, setResult] = useState<Result | null>(null);
-
-  useEffect(() => {
-    void loadPhotos();
-  }, []);
 
   const current = load.state === 'loaded' ? (load.data.profile?.thumb ?? null) : avatar;
 

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import {
   DOCUMENT_ACCEPT,
@@ -13,7 +13,7 @@ import {
 } from '../../../../contract/verification.ts';
 import { useFocusBack } from '../../ui/useFocusBack.ts';
 import { longDate } from '../../../../contract/dates.ts';
-import { $verification, loadVerification, uploadDocument } from './verification.ts';
+import { $verification, retryVerification, uploadDocument } from '../../stores/verification.ts';
 import { FormProblem } from '../../ui/kit.tsx';
 
 const STATUS_CLASS: Record<VerificationStatus, string> = {
@@ -84,10 +84,6 @@ export default function VerificationCard() {
   const [busy, setBusy] = useState<DocumentKind | null>(null);
   const [results, setResults] = useState<Partial<Record<DocumentKind, Result>>>({});
 
-  useEffect(() => {
-    void loadVerification();
-  }, []);
-
   async function onPick(kind: DocumentKind, event: ChangeEvent<HTMLInputElement>) {
     const input = event.target;
     const file = input.files?.[0];
@@ -121,11 +117,7 @@ export default function VerificationCard() {
       {load.state === 'failed' ? (
         <div className="wz-alert" role="alert">
           <p>{load.message}</p>
-          <button
-            type="button"
-            className="btn btn-line wz-button"
-            onClick={() => void loadVerification({ fresh: true })}
-          >
+          <button type="button" className="btn btn-line wz-button" onClick={() => void retryVerification()}>
             Try Again
           </button>
         </div>

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { PHOTO_RULE, WORK_PHOTOS_MAX } from '../../../../contract/photos.ts';
 import { PhotoOutcomeNote, PhotoPicker, type PhotoNote } from '../../ui/PhotoPicker.tsx';
-import { $photos, addWorkPhoto, loadPhotos, removeWorkPhoto, type PhotoOutcome } from '../../stores/photos.ts';
+import { $photos, addWorkPhoto, removeWorkPhoto, retryPhotos, type PhotoOutcome } from '../../stores/photos.ts';
 import '../../ui/avatar.css';
 
 type Result = PhotoNote;
@@ -18,10 +18,6 @@ export default function WorkPhotos({ profession }: { profession: string }) {
   const load = useStore($photos);
   const [busy, setBusy] = useState<'add' | number | null>(null);
   const [result, setResult] = useState<Result | null>(null);
-
-  useEffect(() => {
-    void loadPhotos();
-  }, []);
 
   async function run(kind: 'add' | number, action: () => Promise<PhotoOutcome>) {
     setResult(null);
@@ -56,7 +52,7 @@ export default function WorkPhotos({ profession }: { profession: string }) {
       {load.state === 'failed' ? (
         <div className="wz-alert" role="alert">
           <p>{load.message}</p>
-          <button type="button" className="btn btn-line wz-button" onClick={() => void loadPhotos({ fresh: true })}>
+          <button type="button" className="btn btn-line wz-button" onClick={() => void retryPhotos()}>
             Try Again
           </button>
         </div>

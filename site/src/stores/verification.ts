@@ -1,4 +1,3 @@
-import { atom, onMount } from 'nanostores';
 import {
   checkDocumentFile,
   FILE_NAME_HEADER,
@@ -7,38 +6,31 @@ import {
   type DocumentKind,
   type DocumentType,
   type VerificationResponse,
-} from '../../../../contract/verification.ts';
-import { apiFetch, clearQueryCache, query, userDataPrefix } from '../../lib/api.ts';
-import { onUserEvent, refresher } from '../../stores/events.ts';
-import { $session } from '../../stores/session.ts';
-import type { Load } from '../../lib/load.ts';
-import { failure, type Outcome } from '../../lib/outcome.ts';
-import { patchProfessional } from '../../stores/professional.ts';
+} from '../../../contract/verification.ts';
+import { apiFetch, clearQueryCache, query, userDataPrefix } from '../lib/api.ts';
+import { failure, type Outcome } from '../lib/outcome.ts';
+import { patchProfessional } from './professional.ts';
+import { serverStore } from './server-store.ts';
+import { $session } from './session.ts';
 
 /**
  * The professional's verification (issue #6): status and documents from the server, and uploads.
  * A file is checked here before anything is sent; the server checks its bytes again.
  */
 
-export const $verification = atom<Load<VerificationResponse>>({ state: 'loading' });
-
 const token = () => $session.get().token;
 
-/** GET /api/professional/documents; `fresh` (Try Again) skips the cache and keeps what is shown meanwhile. */
-export async function loadVerification(options: { fresh?: boolean } = {}): Promise<void> {
-  if (!options.fresh && $verification.get().state === 'loaded') return;
-  if ($verification.get().state !== 'loaded') $verification.set({ state: 'loading' });
-  try {
-    const data = await query<VerificationResponse>(VERIFICATION_ROUTES.own, { token: token(), fresh: options.fresh });
-    $verification.set({ state: 'loaded', data });
-  } catch (error) {
-    if ($verification.get().state !== 'loaded') $verification.set({ state: 'failed', message: failure(error).message });
-  }
-}
-
-// An administrator's decision shows at once while the card is open (live, issue #18).
-const reloadVerification = refresher(() => loadVerification({ fresh: true }));
-onMount($verification, () => onUserEvent(['verification.decided', 'reset'], reloadVerification));
+/**
+ * GET /api/professional/documents, read when the card first shows it; an administrator's decision
+ * shows at once while the card is open (live, issue #18).
+ */
+const verification = serverStore(
+  (fresh) => query<VerificationResponse>(VERIFICATION_ROUTES.own, { token: token(), fresh }),
+  { failure: (error) => failure(error).message, news: ['verification.decided', 'reset'] },
+);
+export const $verification = verification.$load;
+/** Try Again after a failed read. */
+export const retryVerification = verification.retry;
 
 /** Time allowed for an upload: 30 s plus the file at 16 KB/s (a slow 3G uplink), so 5 MB gets about 6 minutes. */
 export const uploadTimeoutMs = (bytes: number): number => 30_000 + Math.ceil(bytes / 16_384) * 1000;
@@ -74,7 +66,7 @@ export async function uploadDocument(kind: DocumentKind, chosen: File): Promise<
       token: token(),
       timeoutMs: uploadTimeoutMs(file.size),
     });
-    $verification.set({ state: 'loaded', data });
+    verification.took(data);
     clearQueryCache(VERIFICATION_ROUTES.own);
     clearQueryCache(userDataPrefix('professional'));
     patchProfessional({ verified: data.verification.status === 'verified' });

@@ -1,11 +1,17 @@
+import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DOCUMENT_MAX_BYTES,
   VERIFICATION_MESSAGES,
   type VerificationResponse,
-} from '../../../../contract/verification.ts';
-import { clearQueryCache } from '../../lib/api.ts';
+} from '../../../contract/verification.ts';
+import { clearQueryCache } from '../lib/api.ts';
+import { tellNews } from './fake-news.test-helper.ts';
 import { $verification, uploadDocument, uploadTimeoutMs, withType } from './verification.ts';
+
+vi.mock('./events.ts', async (actual) =>
+  (await import('./fake-news.test-helper.ts')).withFakeNews(await actual<typeof import('./events.ts')>()),
+);
 
 const answer: VerificationResponse = {
   success: true,
@@ -28,13 +34,32 @@ const json = (status: number, body: unknown) =>
 afterEach(() => {
   vi.unstubAllGlobals();
   clearQueryCache();
-  $verification.set({ state: 'loading' });
+});
+
+describe('the verification shown', () => {
+  it('is read when the card watches it, and again when an administrator decides', async () => {
+    const fetch = vi.fn(async () => json(200, answer));
+    vi.stubGlobal('fetch', fetch);
+    const unwatch = $verification.listen(() => undefined);
+    await vi.waitFor(() => expect($verification.value).toEqual({ state: 'loaded', data: answer }));
+    expect(fetch).toHaveBeenCalledWith('/api/professional/documents', expect.anything());
+    const verified = {
+      ...answer,
+      verification: { status: 'verified', reason: null, verifiedAt: answer.documents[0].uploadedAt },
+    };
+    fetch.mockImplementation(async () => json(200, verified));
+    tellNews('verification.decided');
+    await vi.waitFor(() => expect($verification.value).toEqual({ state: 'loaded', data: verified }));
+    unwatch();
+    cleanStores($verification);
+  });
 });
 
 describe('uploadDocument', () => {
   it('sends nothing for an empty, oversize or wrong-type file, and says why', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
+    const shown = $verification.value;
     const cases: [File, string][] = [
       [new File([], 'card.png', { type: 'image/png' }), VERIFICATION_MESSAGES.empty],
       [
@@ -48,7 +73,7 @@ describe('uploadDocument', () => {
       expect(await uploadDocument('ghana-card', file), file.name).toEqual({ ok: false, message, fields: {} });
     }
     expect(fetch).not.toHaveBeenCalled();
-    expect($verification.get().state).toBe('loading');
+    expect($verification.value).toBe(shown);
   });
 
   it('PUTs the raw file with its type and encoded name, and shows the server answer', async () => {
@@ -61,7 +86,7 @@ describe('uploadDocument', () => {
     expect(init.method).toBe('PUT');
     expect(init.body).toBe(file);
     expect(init.headers).toMatchObject({ 'Content-Type': 'image/png', 'X-File-Name': 'card%20front.png' });
-    expect($verification.get()).toEqual({ state: 'loaded', data: answer });
+    expect($verification.value).toEqual({ state: 'loaded', data: answer });
   });
 
   it('never reports success when the server refuses: its message is the outcome', async () => {
@@ -69,13 +94,14 @@ describe('uploadDocument', () => {
       'fetch',
       vi.fn(async () => json(400, { success: false, message: VERIFICATION_MESSAGES.typeMismatch })),
     );
+    const shown = $verification.value;
     const file = new File(['not really a pdf'], 'cert.pdf', { type: 'application/pdf' });
     expect(await uploadDocument('trade-certificate', file)).toEqual({
       ok: false,
       message: VERIFICATION_MESSAGES.typeMismatch,
       fields: {},
     });
-    expect($verification.get().state).toBe('loading');
+    expect($verification.value).toBe(shown);
   });
 });
 
