@@ -5,7 +5,7 @@ import { adminSignIn, checkAdminSession } from '../../stores/admin-session.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { DASHBOARD_PATH, EXPIRED_FLAG } from './login-paths.ts';
-import { PasswordField } from '../../ui/PasswordField.tsx';
+import { FormProblem, PasswordField } from '../../ui/kit.tsx';
 import '../../ui/forms.css';
 
 /**
@@ -79,11 +79,7 @@ function LoginForm() {
           />
         </div>
         <PasswordField id={ids.password} describedBy={described} />
-        {problem ? (
-          <p id={ids.problem} className="auth-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <FormProblem id={ids.problem} message={problem} />
         <button type="submit" className="btn auth-button auth-wide" disabled={busy}>
           {busy ? 'Signing in...' : 'Sign In'}
         </button>

@@ -6,6 +6,7 @@ import { requestBooking } from '../../stores/bookings.ts';
 import { offerAfterBooking } from '../../stores/push.ts';
 import { showToast } from '../../stores/toast.ts';
 import { useModalDialog } from '../../ui/useModalDialog.ts';
+import { FormProblem } from '../../ui/kit.tsx';
 import '../../ui/dialog.css';
 import { BookingSummary } from './BookingSummary.tsx';
 import { DialogHead } from './DialogHead.tsx';
@@ -148,11 +149,7 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
 
         <BookingSummary date={date} time={time} agreedRate={agreedRate} negotiate={negotiate} />
 
-        {error ? (
-          <p id={ids.error} className="cd-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormProblem id={ids.error} message={error} />
 
         <div className="bd-actions">
           <button type="submit" className="btn cd-button" disabled={submitting}>

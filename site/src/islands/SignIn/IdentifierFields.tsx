@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { PasswordField } from '../../ui/PasswordField.tsx';
+import { PasswordField } from '../../ui/kit.tsx';
 import { useHydrated } from '../../ui/useHydrated.ts';
 
 /**

@@ -8,6 +8,7 @@ import { $signInPayment, choosePaymentMonths } from './store.ts';
 import '../../ui/forms.css';
 import { IdentifierChoice } from '../../ui/IdentifierChoice.tsx';
 import { KeptTapNote, useKeptTap } from '../../ui/KeptTap.tsx';
+import { FormProblem } from '../../ui/kit.tsx';
 import { AlreadySignedIn } from './AlreadySignedIn.tsx';
 import { IdentifierFields } from './IdentifierFields.tsx';
 import { MomoSignIn } from './MomoSignIn.tsx';
@@ -75,11 +76,7 @@ function Form() {
           <a href="/forgot-password">Forgot password?</a>
         </div>
 
-        {problem ? (
-          <p id={problemId} className="auth-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <FormProblem id={problemId} message={problem} />
 
         <button type="submit" className="btn auth-button auth-wide" disabled={busy || done}>
           {busy ? 'Signing In...' : 'Sign In'}
