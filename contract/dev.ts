@@ -17,6 +17,19 @@ export const LOCAL_CONTROL_PATHS = {
   backup: '/api/local/backup',
 } as const;
 
+/** POST /api/local/demo (`npm run demo`): how many demo accounts it made; 0 when they were there already. */
+export interface DemoLoadedAnswer {
+  success: true;
+  created: number;
+  professionals: number;
+}
+
+/** POST /api/local/administrators (`npm run admin:create`): the administrator made. */
+export interface AdministratorAddedAnswer {
+  success: true;
+  username: string;
+}
+
 /** POST /api/dev/clock: the server's time after the move. */
 export interface ClockAnswer {
   success: true;

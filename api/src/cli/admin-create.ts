@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { AdminAccountError, createAdmin } from '../features/admin/accounts.ts';
+import type { AdministratorAddedAnswer } from '../../../contract/dev.ts';
 import { CommandFailed, runOnDatabase } from './data-dir-command.ts';
 
 // `npm run admin:create [-- --username NAME --password SECRET]`: adds an administrator to the
@@ -43,7 +44,9 @@ await runOnDatabase(
   },
   async (server, config) => {
     try {
-      const { username: created } = await (await server.call('/administrators', { username, password })).json();
+      const { username: created } = (await (
+        await server.call('/administrators', { username, password })
+      ).json()) as AdministratorAddedAnswer;
       console.log(
         `Administrator "${created}" created on the running server. Sign in at ${config.publicUrl}/admin/login`,
       );

@@ -1,4 +1,5 @@
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_PASSWORD, loadDemoData } from '../../seeds/demo.ts';
+import type { DemoLoadedAnswer } from '../../../contract/dev.ts';
 import { runOnDatabase } from './data-dir-command.ts';
 
 // `npm run demo`: loads demo data into the configured database (DATA_DIR or DATABASE_URL), or has
@@ -18,5 +19,5 @@ function report({ created, professionals }: { created: number; professionals: nu
 await runOnDatabase(
   'npm run demo',
   async (db) => report(await loadDemoData(db), false),
-  async (server) => report(await (await server.call('/demo', {})).json(), true),
+  async (server) => report((await (await server.call('/demo', {})).json()) as DemoLoadedAnswer, true),
 );

@@ -2,7 +2,7 @@ import { atom, computed, onMount } from 'nanostores';
 import { type SessionUser, USER_TYPES } from '../../../contract/account-types.ts';
 import { apiFetch, clearQueryCache, isSignedOut } from '../lib/api.ts';
 import { forgetKept } from '../lib/kept.ts';
-import { AUTH_PATHS } from '../../../contract/accounts.ts';
+import { AUTH_PATHS, type VerifyAnswer } from '../../../contract/accounts.ts';
 
 /**
  * The signed-in session (docs/PRODUCT.md "Signing in and sessions": storage keys). This module is the only code
@@ -158,8 +158,8 @@ export async function signOut(): Promise<void> {
 /**
  * Reads the stored token and user and checks them with the server (POST /api/auth/verify).
  * Valid: signed in with the server's user. The session is gone (the codes `signed_out` and
- * `not_signed_in`, or success false): both cleared, or, when the page is already showing this
- * session, `ended`.
+ * `not_signed_in`, or an answer without a user): both cleared, or, when the page is already
+ * showing this session, `ended`.
  * Anything else (offline, time-out, a fault, or another refusal such as too many requests or a
  * suspended affiliate's read-only account): the stored user stays signed in and is checked again
  * when the browser comes back online. That is the safer mistake: the server still checks every
@@ -197,14 +197,15 @@ async function doRestore(): Promise<void> {
     setSignedOut();
   };
   try {
-    const answer = await apiFetch<{ success?: boolean; user?: unknown }>(AUTH_PATHS.verify, {
+    const answer = await apiFetch<VerifyAnswer>(AUTH_PATHS.verify, {
       method: 'POST',
       body: {},
       token,
       timeoutMs: VERIFY_TIMEOUT_MS,
     });
     if (read(STORAGE_KEYS.token) !== token) return; // signed in or out elsewhere meanwhile
-    if (answer?.success === false || !isSessionUser(answer?.user)) {
+    // The user is stored and trusted afterwards: check its shape, whatever the contract says.
+    if (!isSessionUser(answer?.user)) {
       refused();
       return;
     }

@@ -6,7 +6,7 @@ import type { AppDeps, RequestState } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { belowPrefix } from '../../http/route-paths.ts';
-import { LOCAL_CONTROL_PATHS } from '../../../../contract/dev.ts';
+import { type AdministratorAddedAnswer, type DemoLoadedAnswer, LOCAL_CONTROL_PATHS } from '../../../../contract/dev.ts';
 import { fromThisMachine } from '../dev/routes.ts';
 import { addAdministrator, backupNow, loadDemo } from './service.ts';
 
@@ -39,11 +39,14 @@ export function localControlRoutes(deps: AppDeps): Router {
     await next();
   });
   router.post(at(LOCAL_CONTROL_PATHS.demo), async (ctx) => {
-    ctx.body = { success: true, ...(await loadDemo(deps)) };
+    ctx.body = { success: true, ...(await loadDemo(deps)) } satisfies DemoLoadedAnswer;
   });
   router.post(at(LOCAL_CONTROL_PATHS.administrators), async (ctx) => {
     const { username, password } = validate(adminSchema, ctx.request.body);
-    ctx.body = { success: true, ...(await addAdministrator(deps, username, password)) };
+    ctx.body = {
+      success: true,
+      ...(await addAdministrator(deps, username, password)),
+    } satisfies AdministratorAddedAnswer;
   });
   router.get(at(LOCAL_CONTROL_PATHS.backup), async (ctx) => {
     ctx.type = 'application/gzip';

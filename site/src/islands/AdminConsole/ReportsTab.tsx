@@ -12,6 +12,7 @@ import {
   REPORT_OUTCOMES,
   REPORT_REASON_LABELS,
   REPORT_TEXT_MAX,
+  type ReportAnswer,
   type ReportOutcome,
   REPORTS_PATHS,
 } from '../../../../contract/reports.ts';
@@ -146,7 +147,7 @@ function ReportDetail({
     const sent = await run(
       'message',
       () =>
-        adminFetch<{ message?: string }>(routePath(REPORTS_PATHS.adminMessages, { id }), {
+        adminFetch<ReportAnswer>(routePath(REPORTS_PATHS.adminMessages, { id }), {
           method: 'POST',
           body: { body: message },
         }),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { serverMessage } from '../../lib/api.ts';
 import { focusedControl, useFocusBack } from '../../ui/useFocusBack.ts';
 import { failureText } from './failures.ts';
 
@@ -24,17 +25,13 @@ export function useAction() {
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<Note>(null);
   const origin = useFocusBack<HTMLElement>(busy !== null);
-  async function run<T extends { message?: string }>(
-    key: string,
-    call: () => Promise<T>,
-    options: RunOptions<T> = {},
-  ): Promise<T | null> {
+  async function run<T>(key: string, call: () => Promise<T>, options: RunOptions<T> = {}): Promise<T | null> {
     origin.current = options.focusBack ?? focusedControl();
     setBusy(key);
     setNote(null);
     try {
       const answer = await call();
-      const text = options.success ? options.success(answer) : (answer.message ?? 'Done.');
+      const text = options.success ? options.success(answer) : (serverMessage(answer) ?? 'Done.');
       setNote(text === null ? null : { ok: true, text });
       return answer;
     } catch (error) {

@@ -4,17 +4,7 @@ import { dateTimeLabel } from '../../../../contract/dates.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import '../../ui/forms.css';
-import { DEV_PATHS, type MailboxAnswer } from '../../../../contract/dev.ts';
-
-interface MailMessage {
-  id: number | string;
-  channel?: string;
-  status?: string;
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-}
+import { DEV_PATHS, type MailboxAnswer, type MailMessage } from '../../../../contract/dev.ts';
 
 const CHANNEL_NAMES: Record<string, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
 
@@ -84,7 +74,7 @@ function Mailbox() {
               <article aria-label={m.subject}>
                 <h2 className="auth-mail-subject">{m.subject}</h2>
                 <p className="auth-hint">
-                  <strong>{CHANNEL_NAMES[m.channel ?? 'email'] ?? m.channel}</strong> · To {m.to}
+                  <strong>{CHANNEL_NAMES[m.channel] ?? m.channel}</strong> · To {m.to}
                   {/* Without SMTP the log "delivers" email, so only a failure is worth showing. */}
                   {m.status === 'failed' ? ' · delivery failed' : ''} ·{' '}
                   <time dateTime={m.createdAt}>{dateTimeLabel(new Date(m.createdAt))}</time>

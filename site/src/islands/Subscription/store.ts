@@ -1,5 +1,10 @@
 import { atom } from 'nanostores';
-import { PAYMENT_MESSAGES, type PaymentIntent, PAYMENTS_PATHS } from '../../../../contract/payments.ts';
+import {
+  PAYMENT_MESSAGES,
+  type PaymentAnswer,
+  type PaymentIntent,
+  PAYMENTS_PATHS,
+} from '../../../../contract/payments.ts';
 import type { PlanLength } from '../../../../contract/plans.ts';
 import { addMonths } from '../../../../contract/dates.ts';
 import { actionErrorMessage, apiFetch, clearQueryCache, logUnexpected, userDataPrefix } from '../../lib/api.ts';
@@ -99,15 +104,13 @@ export async function renew(context: RenewalContext, months: PlanLength): Promis
   move(context, { kind: 'opening' });
   let intent: PaymentIntent;
   try {
-    const answer = await apiFetch<{ success: boolean; payment: PaymentIntent; message?: string }>(
-      SUBSCRIPTIONS_PATHS.renew,
-      {
-        method: 'POST',
-        body: { months },
-        token: context.token,
-      },
-    );
-    if (!answer.success || !answer.payment) throw new Error(answer.message || RENEW_FAILED);
+    const answer = await apiFetch<PaymentAnswer>(SUBSCRIPTIONS_PATHS.renew, {
+      method: 'POST',
+      body: { months },
+      token: context.token,
+    });
+    // A body that is not the contract's (a proxy's 200 page) starts nothing.
+    if (!answer?.payment) throw new Error(RENEW_FAILED);
     intent = answer.payment;
   } catch (error) {
     logUnexpected('Renewal could not start', error);
