@@ -2,20 +2,16 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
-import { dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
 import { yearOf } from '../../lib/format.ts';
-import { useLoad } from '../../lib/load.ts';
-import { $bookingsChanged } from '../../stores/bookings.ts';
+import { $customer, patchCustomer, retryCustomer } from '../../stores/customer.ts';
 import { locate } from '../../stores/location.ts';
 import { $pushOfferFor } from '../../stores/push.ts';
 import { $session } from '../../stores/session.ts';
 import { $unread, unreadName } from '../../stores/unread.ts';
-import { noteVisit } from '../../stores/welcome.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
-import { useUserEvents } from '../../ui/useUserEvents.ts';
-import { $bookingTarget, setFavourites } from '../../stores/find-pro.ts';
+import { $bookingTarget } from '../../stores/find-pro.ts';
 import { professionalToBook } from '../../lib/book-after.ts';
 import { Overview } from './Overview.tsx';
 import { $customerTab, openTab, TAB_IDS, TABS } from './state.ts';
@@ -51,29 +47,8 @@ const LOADING_TEXT = 'Loading your dashboard...';
 
 /** /customer-dashboard (docs/PRODUCT.md "Dashboards", issue 4): real data, four working tabs. */
 export default function CustomerDashboard({ title, user }: { title: string; user: SessionUser }) {
-  // Try Again and a renewal show the loading screen; a change reloads quietly (what is shown stays).
-  const { load, retry, refresh, patch } = useLoad<CustomerRecord>(
-    user.email,
-    async ({ signal, fresh }) => {
-      const answer = await query<{ customer: CustomerRecord }>(userDataPath('customer', user.email), {
-        token: $session.get().token,
-        signal,
-        fresh,
-      });
-      setFavourites(answer.customer.favoriteServices.map((p) => p.id));
-      noteVisit(answer.customer);
-      return answer.customer;
-    },
-    { failure: (error) => dashboardLoadErrorMessage(error), keep: { name: 'record', account: user.id } },
-  );
-  // Figures follow the bookings and the account's payments as they change (live, issue #18).
-  useUserEvents(['subscription.changed', 'payment.settled'], refresh);
-  const bookingsChanged = useStore($bookingsChanged);
-  const firstChange = useRef(bookingsChanged);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs only when the bookings change; refresh is a new function each render
-  useEffect(() => {
-    if (bookingsChanged !== firstChange.current) refresh();
-  }, [bookingsChanged]);
+  // Read by the store while shown, and again as the bookings and payments change (stores/customer.ts).
+  const load = useStore($customer);
 
   useEffect(() => {
     void locate();
@@ -86,10 +61,9 @@ export default function CustomerDashboard({ title, user }: { title: string; user
   }, []);
 
   if (load.state === 'loading') return <GuardLoading text={LOADING_TEXT} />;
-  if (load.state === 'failed') return <LoadError message={load.message} onRetry={retry} />;
-  // A saved profile: the server has the change; the record shown takes it without a reload.
-  const onChanged = (fields: Partial<CustomerRecord>) => patch((record) => ({ ...record, ...fields }));
-  return <Dashboard title={title} user={user} record={load.data} onRenewed={retry} onChanged={onChanged} />;
+  if (load.state === 'failed') return <LoadError message={load.message} onRetry={retryCustomer} />;
+  // Try Again and a renewal show the loading screen; a saved profile patches the record shown.
+  return <Dashboard title={title} user={user} record={load.data} onRenewed={retryCustomer} onChanged={patchCustomer} />;
 }
 
 function Dashboard({

@@ -1,29 +1,6 @@
 import { atom } from 'nanostores';
-import type { Booking } from '../../../../contract/bookings.ts';
-import type { ListingCard } from '../../../../contract/professionals.ts';
-import type { SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 
-/** GET /api/customer-data/{email} → customer (docs/PRODUCT.md "Dashboards", from real data). */
-export interface CustomerRecord {
-  name: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  location: string | null;
-  preferredLocation: string | null;
-  joinDate: string;
-  /** The profile photo's thumbnail, or null (initials are shown). */
-  avatar: string | null;
-  /** Until the account signs in a second time (docs/PRODUCT.md "Welcome"). */
-  firstVisit: boolean;
-  subscription: SubscriptionSummary | null;
-  totalBookings: number;
-  completedJobs: number;
-  totalSpent: number;
-  favoriteServices: ListingCard[];
-  recentBookings: Booking[];
-}
+export type { CustomerRecord } from '../../stores/customer.ts';
 
 export const TABS = [
   { id: 'overview', label: 'Overview' },

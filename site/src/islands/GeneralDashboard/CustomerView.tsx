@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Booking, BookingStatus } from '../../../../contract/bookings.ts';
 import { $bookings, loadBookings } from '../../stores/bookings.ts';
+import { $customer, retryCustomer } from '../../stores/customer.ts';
 import { $unread, showingBookings } from '../../stores/unread.ts';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { LoadError, Stat } from '../../ui/DashboardParts.tsx';
@@ -10,25 +11,12 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import { dateLabel, longDate, parseDay, timeLabel } from '../../../../contract/dates.ts';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
-import { useRecord } from './useRecord.ts';
 import { DataList } from '../../ui/DataList.tsx';
 import { lazyPart } from '../../ui/LazyPart.tsx';
 import { Card } from '../../ui/kit.tsx';
 
 // Analytics downloads when its tab is first opened.
 const Analytics = lazyPart('dashboard', () => import('./Analytics.tsx'), 'Loading your analytics...');
-
-interface CustomerRecord {
-  email: string;
-  phone: string | null;
-  preferredLocation: string | null;
-  joinDate: string;
-  totalBookings: number;
-  completedJobs: number;
-  totalSpent: number;
-  favoriteServices: unknown[];
-  recentBookings: Booking[];
-}
 
 const FILTERS = ['all', 'pending', 'confirmed', 'completed'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -116,10 +104,11 @@ function MyBookings({ onFind }: { onFind: () => void }) {
 
 /** The general screen for a customer: the customer dashboard's figures, compact. */
 export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) {
-  const { load, retry } = useRecord<CustomerRecord>('customer', user);
+  // The customer dashboard's record (stores/customer.ts), with its news.
+  const load = useStore($customer);
   const unread = useStore($unread).bookings;
   if (load.state === 'loading') return <GuardLoading text="Loading your dashboard..." />;
-  if (load.state === 'failed') return <LoadError message={load.message} onRetry={retry} />;
+  if (load.state === 'failed') return <LoadError message={load.message} onRetry={retryCustomer} />;
   const r = load.data;
   return (
     <Tabs

@@ -8,9 +8,9 @@ import { noteVisit } from '../../stores/welcome.ts';
 import { useUserEvents } from '../../ui/useUserEvents.ts';
 import { useLoad, type Load } from '../../lib/load.ts';
 
-/** The live events that change each record's figures (issue #18). */
-const CHANGES: Record<DashboardUserType, readonly LiveEventType[]> = {
-  customer: [...BOOKING_EVENT_TYPES, 'subscription.changed', 'payment.settled', 'reset'],
+/** The live events that change each record's figures (issue #18); the customer's is stores/customer.ts. */
+type RecordType = Exclude<DashboardUserType, 'customer'>;
+const CHANGES: Record<RecordType, readonly LiveEventType[]> = {
   professional: [...BOOKING_EVENT_TYPES, 'subscription.changed', 'payment.settled', 'verification.decided', 'reset'],
   affiliate: ['commission.earned', 'payout.moved', 'reset'],
 };
@@ -19,7 +19,7 @@ const CHANGES: Record<DashboardUserType, readonly LiveEventType[]> = {
  * GET /api/{type}-data/{email} for the signed-in account, with Try Again (`retry`); read again
  * quietly (the figures stay shown) when a live event changes them.
  */
-export function useRecord<T>(type: DashboardUserType, user: SessionUser): { load: Load<T>; retry: () => void } {
+export function useRecord<T>(type: RecordType, user: SessionUser): { load: Load<T>; retry: () => void } {
   const { load, retry, refresh } = useLoad<T>(
     `${type} ${user.email}`,
     async ({ signal, fresh }) => {

@@ -1,0 +1,42 @@
+import type { PreinitializedWritableAtom } from 'nanostores';
+import { keep, type KeptName } from './kept.ts';
+import { keptInsteadOf, LOADING, type Load } from './load.ts';
+
+/** Reads that live in stores (ARCHITECTURE.md "Browser"): `readInto` fills a store's `Load` the one way. */
+
+export interface ReadIntoOptions {
+  /** The plain words shown for a failure. */
+  failure: (error: unknown) => string;
+  /** Try Again (and a renewal): the loading state first. Otherwise what is shown stays until the answer. */
+  showLoading?: boolean;
+  /** Keep the answer on the device under this name for this account (lib/kept.ts). */
+  keep?: { name: KeptName; account: number | string };
+}
+
+/** The read last started into each store: an older answer arriving late is not shown. */
+const latestRead = new WeakMap<object, number>();
+
+/**
+ * Reads with `read` into `store` (docs/PRODUCT.md "Working offline"): a failed read keeps what is
+ * shown; with nothing shown, the data kept on the device when the server could not be reached;
+ * else the failure's words.
+ */
+export async function readInto<T>(
+  store: PreinitializedWritableAtom<Load<T>>,
+  read: () => Promise<T>,
+  options: ReadIntoOptions,
+): Promise<void> {
+  const turn = (latestRead.get(store) ?? 0) + 1;
+  latestRead.set(store, turn);
+  if (options.showLoading || store.value.state !== 'loaded') store.set(LOADING);
+  try {
+    const data = await read();
+    if (latestRead.get(store) !== turn) return;
+    store.set({ state: 'loaded', data });
+    if (options.keep) keep(options.keep.name, options.keep.account, data);
+  } catch (error) {
+    if (latestRead.get(store) !== turn || store.value.state === 'loaded') return;
+    const kept = options.keep ? keptInsteadOf<T>(error, options.keep.name, options.keep.account) : null;
+    store.set(kept === null ? { state: 'failed', message: options.failure(error) } : { state: 'loaded', data: kept });
+  }
+}
