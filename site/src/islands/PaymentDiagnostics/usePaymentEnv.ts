@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { atom, onMount } from 'nanostores';
 import {
   type PaymentAnswer,
   type PaymentIntent,
@@ -7,8 +8,8 @@ import {
 } from '../../../../contract/payments.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import { apiFetch } from '../../lib/api.ts';
-import { loadPaymentsConfig } from '../../lib/payment.ts';
 import { loadPaystack } from '../../lib/paystack-loader.ts';
+import { $paymentsConfig } from '../../stores/payments-config.ts';
 
 /** What the diagnostic pages show about the configured payment provider. */
 export interface PaymentEnv {
@@ -20,34 +21,34 @@ export interface PaymentEnv {
   widgetAvailable: boolean;
 }
 
-export function usePaymentEnv(): PaymentEnv {
-  const [env, setEnv] = useState<PaymentEnv>({
-    config: null,
-    configError: '',
-    script: 'loading',
-    scriptError: '',
-    widgetAvailable: false,
-  });
-  useEffect(() => {
-    let live = true;
-    const update = (patch: Partial<PaymentEnv>) => live && setEnv((e) => ({ ...e, ...patch }));
-    loadPaymentsConfig().then(
-      (config) => {
-        update({ config });
-        if (config.provider === 'sandbox') return update({ script: 'not-needed', widgetAvailable: true });
-        loadPaystack().then(
-          () => update({ script: 'loaded', widgetAvailable: 'PaystackPop' in window }),
-          (error: Error) => update({ script: 'failed', scriptError: error.message }),
-        );
-      },
-      (error: Error) => update({ configError: error.message, script: 'failed' }),
+const UNKNOWN: PaymentEnv = {
+  config: null,
+  configError: '',
+  script: 'loading',
+  scriptError: '',
+  widgetAvailable: false,
+};
+
+/** The configuration (stores/payments-config.ts), then Paystack's script when the provider is Paystack. */
+const $paymentEnv = atom<PaymentEnv>(UNKNOWN);
+const update = (patch: Partial<PaymentEnv>) => $paymentEnv.set({ ...$paymentEnv.value, ...patch });
+
+onMount($paymentEnv, () =>
+  $paymentsConfig.subscribe((load) => {
+    if (load.state === 'failed') return update({ configError: load.message, script: 'failed' });
+    if (load.state !== 'loaded' || $paymentEnv.value.config === load.data) return;
+    const config = load.data;
+    if (config.provider === 'sandbox')
+      return update({ config, configError: '', script: 'not-needed', widgetAvailable: true });
+    update({ config, configError: '', script: 'loading' });
+    loadPaystack().then(
+      () => update({ script: 'loaded', widgetAvailable: 'PaystackPop' in window }),
+      (error: Error) => update({ script: 'failed', scriptError: error.message }),
     );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return env;
-}
+  }),
+);
+
+export const usePaymentEnv = (): PaymentEnv => useStore($paymentEnv);
 
 /** A reference the server knows, for a payment tied to no account (diagnostics only). */
 export async function createTestIntent(plan: PlanType, email: string): Promise<PaymentIntent> {

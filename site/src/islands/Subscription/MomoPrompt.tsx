@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { maskPhone, MOMO_NETWORKS, networkByPrefix, type MomoNetworkCode } from '../../../../contract/momo.ts';
 import type { PlanLength } from '../../../../contract/plans.ts';
-import { loadPaymentsConfig } from '../../lib/payment.ts';
+import { $paymentsConfig } from '../../stores/payments-config.ts';
 import { $session } from '../../stores/session.ts';
 import { $momo, answerOnTestPhone, askForCode, confirmNumber, sendPrompt, sendVoucher } from './momo-store.ts';
 import { FormProblem } from '../../ui/kit.tsx';
@@ -25,13 +25,8 @@ export function MomoPrompt({
 }) {
   const state = useStore($momo);
   const local = ($session.get().user?.phone ?? '').replace(/^\+233/, '0');
-  const [testMode, setTestMode] = useState(false);
-  useEffect(() => {
-    loadPaymentsConfig().then(
-      (config) => setTestMode(config.provider === 'sandbox'),
-      () => setTestMode(false),
-    );
-  }, []);
+  const config = useStore($paymentsConfig);
+  const testMode = config.state === 'loaded' && config.data.provider === 'sandbox';
   const [number, setNumber] = useState(local);
   const [network, setNetwork] = useState<MomoNetworkCode | ''>(networkByPrefix(local) ?? '');
   const proving = state.kind === 'prove' ? state : null;

@@ -96,8 +96,13 @@ function AutoRenewalToggle({ initial, token }: { initial: AutoRenewal; token: st
   const [auto, setAuto] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the server's values, not every new object carrying the same ones
-  useEffect(() => setAuto(initial), [initial.card, initial.enabled]);
+  // The box follows the server's values when the record brings new ones, not every new object
+  // carrying the same ones (set while rendering: no effect, and the box keeps its focus).
+  const [server, setServer] = useState(initial);
+  if (server.card !== initial.card || server.enabled !== initial.enabled) {
+    setServer(initial);
+    setAuto(initial);
+  }
 
   async function change(enabled: boolean) {
     // The box follows the tap at once; a refusal puts it back and says why.
