@@ -13,6 +13,7 @@ import { notificationTransports, paymentProvider, textChannels } from './provide
 import { outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
 import { webPushSender } from './providers/push.ts';
 import { pushKeys } from './features/push/keys.ts';
+import { pushDelivery } from './features/push/service.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
 import { PAGE_CACHE_BUDGET } from './rendered-pages.ts';
 import { directoryReader } from './features/directory/service.ts';
@@ -197,7 +198,7 @@ const delivery = startNotificationWorker({
   clock,
   logger,
   transports: notificationTransports(config, logger),
-  push: push?.sender,
+  push: push && pushDelivery(push.sender),
 });
 const snapshots =
   isEmbedded(db) && dataDirLock(db) && config.backupKeep > 0

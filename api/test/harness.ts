@@ -12,9 +12,10 @@ import { loadConfig } from '../src/config.ts';
 import { closeDb, createDb, isEmbedded, migrate, type Db } from '../src/db.ts';
 import { createLogger } from '../src/logger.ts';
 import { paymentProvider } from '../src/providers/index.ts';
-import { outboxNotifier } from '../src/providers/notifier.ts';
-import { type PushSender, webPushSender } from '../src/providers/push.ts';
+import { outboxNotifier, type PushDelivery } from '../src/providers/notifier.ts';
+import { webPushSender } from '../src/providers/push.ts';
 import { pushKeys } from '../src/features/push/keys.ts';
+import { pushDelivery } from '../src/features/push/service.ts';
 import { keepIdleConnections } from '../src/http/keep-alive.ts';
 import { connectionLimits, limitConnections } from '../src/http/connection-limit.ts';
 import type { StreamLimits } from '../src/features/events/hub.ts';
@@ -80,8 +81,8 @@ export interface TestApp {
   events: EventHub;
   /** JSON log lines the app wrote. */
   logs: Record<string, unknown>[];
-  /** The push sender when started with `push: true` (for deliverNotifications). */
-  push?: PushSender;
+  /** How push rows are sent when started with `push: true` (for deliverNotifications). */
+  push?: PushDelivery;
   /** fetch against the app with JSON helpers. */
   request(
     path: string,
@@ -187,7 +188,7 @@ export async function startTestApp(
     readCache,
     events,
     logs,
-    push: push?.sender,
+    push: push && pushDelivery(push.sender),
     async request(path, init = {}) {
       // A test writes to the database directly too: the request comes after the server heard of it.
       await readCache?.feed.caughtUp();

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PUSH_DEVICES_MAX, PUSH_SHOWN_WITHIN_MS, type PushPayload } from '../../../contract/push.ts';
 import type { Clock } from '../clock.ts';
 import type { Conn, Db } from '../db.ts';
-import type { NotificationRow, UserRow } from '../db-tables.ts';
-import { dropPushSubscription } from '../features/push/repo.ts';
+import type { Int8, NotificationRow, UserRow } from '../db-tables.ts';
 import { startJob, type Job } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
 import { PushGoneError, type PushSender } from './push.ts';
@@ -210,7 +209,17 @@ export interface DeliveryDeps {
   /** A channel without a transport is not attempted: its rows stay pending in the outbox (dev mailbox). */
   transports: Transports;
   /** Sends push rows; none: they stay pending (push is off). */
-  push?: PushSender;
+  push?: PushDelivery;
+}
+
+/**
+ * How push rows reach phones: the sender, and the forgetting of a phone whose address the push
+ * service says is gone for good. The phones are the push feature's table (TABLE_OWNERS), so its
+ * function comes in here (`pushDelivery` in features/push/service.ts): a provider imports no feature.
+ */
+export interface PushDelivery {
+  sender: PushSender;
+  forgetGonePhone: (conn: Conn, subscriptionId: Int8) => Promise<unknown>;
 }
 
 /** Why a row was not sent and never will be: it is marked skipped, not failed. */
@@ -285,10 +294,10 @@ export async function deliverNotifications(deps: DeliveryDeps): Promise<number> 
   });
 }
 
-/** Sends one push row to its phone; a phone that is gone (404/410) is removed. */
+/** Sends one push row to its phone; a phone that is gone (404/410) is forgotten. */
 async function deliverPush(
   trx: Db,
-  sender: PushSender,
+  { sender, forgetGonePhone }: PushDelivery,
   row: {
     subscription_id: unknown;
     body: string;
@@ -314,7 +323,7 @@ async function deliverPush(
   try {
     await sender.send({ endpoint: phone.endpoint, keys: { p256dh: phone.p256dh, auth: phone.auth } }, row.body);
   } catch (err) {
-    if (err instanceof PushGoneError) await dropPushSubscription(trx, phone.id);
+    if (err instanceof PushGoneError) await forgetGonePhone(trx, phone.id);
     throw err;
   }
 }

@@ -1,6 +1,5 @@
 import type { Conn, Db } from '../db.ts';
 import type { Insertable, SandboxTransactionRow } from '../db-tables.ts';
-import { askProviderNow } from '../features/payments/repo.ts';
 import {
   ChargeRefusedError,
   parseMetadata,
@@ -62,7 +61,8 @@ export const SANDBOX_PROMPT_TEXT = {
 
 /**
  * The TEST MODE phone's answer to a prompt the sandbox "sent": `answered`, `none` (no prompt waits
- * under that reference) or `voucher` (a Telecel prompt needs its voucher code first).
+ * under that reference) or `voucher` (a Telecel prompt needs its voucher code first). It writes only
+ * the sandbox's own record; what the payment does next is the payments feature's (`answerTestPhone`).
  */
 export async function answerTestPrompt(
   db: Db,
@@ -78,8 +78,6 @@ export async function answerTestPrompt(
   await db('sandbox_transactions')
     .where({ reference, status: 'pending' })
     .update({ status: approve ? 'success' : 'failed', created_at: now });
-  // What Paystack's webhook does for a real prompt: the next status read asks at once.
-  await askProviderNow(db, reference);
   return 'answered';
 }
 

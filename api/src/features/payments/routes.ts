@@ -14,10 +14,10 @@ import type { AppDeps, RequestState } from '../../deps.ts';
 import { HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { ProviderUnavailableError } from '../../providers/payments.ts';
-import { answerTestPrompt } from '../../providers/sandbox.ts';
 import { sandboxPhoneSchema } from '../../../../contract/momo.ts';
 import { settleTransfer } from '../affiliates/payouts.ts';
 import {
+  answerTestPhone,
   completeRegistration,
   createPaymentIntent,
   recordSandboxCharge,
@@ -36,7 +36,7 @@ const TRANSFER_EVENTS = ['transfer.success', 'transfer.failed', 'transfer.revers
 
 export function paymentRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
-  const { db, clock, payments, logger } = deps;
+  const { payments, logger } = deps;
 
   router.get(PAYMENTS_PATHS.config, (ctx) => {
     ctx.body = {
@@ -97,7 +97,7 @@ export function paymentRoutes(deps: AppDeps): Router {
   router.post(PAYMENTS_PATHS.sandboxMomo, async (ctx) => {
     if (payments.name !== 'sandbox') throw notFound('The sandbox is off: real payments are configured.');
     const { approve } = validate(sandboxPhoneSchema, ctx.request.body);
-    const answered = await answerTestPrompt(db, ctx.params.reference.slice(0, 64), approve, clock.now());
+    const answered = await answerTestPhone(deps, ctx.params.reference.slice(0, 64), approve);
     if (answered === 'none') throw notFound('No prompt is waiting on the test phone with this reference.');
     if (answered === 'voucher') throw new HttpError(409, 'conflict', 'Type the voucher code first.');
     ctx.body = { success: true } satisfies OkAnswer;

@@ -28,7 +28,7 @@ import { hashToken, newToken } from '../auth/tokens.ts';
 import { receipt } from '../notifications/messages.ts';
 import { getSettings, type Settings } from '../settings/settings.ts';
 import * as paymentsRepo from './repo.ts';
-import { recordCharge } from '../../providers/sandbox.ts';
+import { answerTestPrompt, recordCharge } from '../../providers/sandbox.ts';
 import { creditReferralCommission } from '../affiliates/repo.ts';
 import { keepReusableCard } from '../subscriptions/repo.ts';
 
@@ -342,4 +342,19 @@ export async function recordSandboxCharge(
     created_at: clock.now(),
   });
   if (inserted.length === 0) throw new HttpError(409, 'conflict', 'This payment was already made.');
+}
+
+/**
+ * The TEST MODE phone approves or declines a prompt the sandbox "sent" (see answerTestPrompt); once
+ * answered, the next status read asks the provider at once, as Paystack's webhook makes it for a
+ * real prompt.
+ */
+export async function answerTestPhone(
+  { db, clock }: Pick<PaymentsDeps, 'db' | 'clock'>,
+  reference: string,
+  approve: boolean,
+): ReturnType<typeof answerTestPrompt> {
+  const answered = await answerTestPrompt(db, reference, approve, clock.now());
+  if (answered === 'answered') await paymentsRepo.askProviderNow(db, reference);
+  return answered;
 }

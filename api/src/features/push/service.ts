@@ -10,8 +10,9 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import * as usersRepo from '../accounts/users.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
-import { markPushShown, skipTextsOfStep } from '../../providers/notifier.ts';
+import { markPushShown, type PushDelivery, skipTextsOfStep } from '../../providers/notifier.ts';
 import { allowedPushEndpoint, PushGoneError, type PushSender } from '../../providers/push.ts';
+import { dropPushSubscription } from './repo.ts';
 
 /** The phones an account gets notifications on (docs/PRODUCT.md "Notifications on the phone"). */
 export interface PushDeps {
@@ -114,6 +115,9 @@ export async function sendTest(
     throw new HttpError(503, 'provider_unavailable', PUSH_MESSAGES.serviceDown, { headers: { 'Retry-After': '60' } });
   }
 }
+
+/** What the notifier's worker sends push rows with: `sender`, and this feature forgets a phone that is gone. */
+export const pushDelivery = (sender: PushSender): PushDelivery => ({ sender, forgetGonePhone: dropPushSubscription });
 
 /** Notifications shown more than this long ago are not recorded again. */
 const RECEIPTS_KEPT_MS = 24 * HOUR_MS;

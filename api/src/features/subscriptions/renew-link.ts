@@ -13,11 +13,10 @@ import { addTime, HOUR_MS } from '../../../../contract/dates.ts';
 import type { Conn } from '../../db.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hashToken } from '../auth/tokens.ts';
-import { priceFor, type PaymentsDeps } from '../payments/service.ts';
+import { answerTestPhone, priceFor, type PaymentsDeps } from '../payments/service.ts';
 import { getSettings } from '../settings/settings.ts';
 import { promptStatus, sendMomoPrompt, submitMomoOtp } from './momo.ts';
 import { validate } from '../../http/validate.ts';
-import { answerTestPrompt } from '../../providers/sandbox.ts';
 
 /**
  * One-tap renewal from a reminder (issue #20, docs/PRODUCT.md "Mobile money in one tap"):
@@ -133,7 +132,7 @@ export function renewLinks(deps: PaymentsDeps) {
     async testPhone(token: string, reference: string, approve: boolean): Promise<void> {
       if (deps.payments.name !== 'sandbox') return;
       await actOn(token, reference);
-      await answerTestPrompt(deps.db, reference, approve, deps.clock.now());
+      await answerTestPhone(deps, reference, approve);
     },
 
     /** How the link's prompt stands; a paid one spends the link. Once spent, answered from the database only. */
