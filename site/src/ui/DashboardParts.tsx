@@ -113,7 +113,7 @@ export function DashboardHeader({ title, user, avatar }: { title: string; user: 
         </div>
         <button
           type="button"
-          className="btn btn-line wz-button"
+          className="btn btn-line action-button"
           disabled={leaving}
           onClick={() => {
             setLeaving(true);

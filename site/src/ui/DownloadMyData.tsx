@@ -44,7 +44,7 @@ export function DownloadMyData({ className = 'card pd-card' }: { className?: str
       <button
         ref={button}
         type="button"
-        className="btn btn-line wz-button"
+        className="btn btn-line action-button"
         disabled={phase.kind === 'busy'}
         onClick={() => void download()}
       >

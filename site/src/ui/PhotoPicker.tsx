@@ -29,7 +29,7 @@ export function PhotoPicker({
         aria-describedby={`${id}-hint${refused ? ` ${id}-error` : ''}`}
         onChange={onPick}
       />
-      <label htmlFor={`${id}-file`} className="btn wz-button ph-pick">
+      <label htmlFor={`${id}-file`} className="btn action-button ph-pick">
         {label}
       </label>
     </>

@@ -71,7 +71,7 @@ export function ProfilePhoto({
           {current ? (
             <button
               type="button"
-              className="btn btn-line wz-button"
+              className="btn btn-line action-button"
               disabled={busy !== null}
               onClick={() => void run('remove', removeProfilePhoto)}
             >

@@ -103,11 +103,11 @@ export function PushOfferCard({
       ) : null}
       <div className="wz-actions">
         {push.state === 'blocked' ? null : (
-          <button type="button" className="btn wz-button" disabled={busy} onClick={() => void turnOn()}>
+          <button type="button" className="btn action-button" disabled={busy} onClick={() => void turnOn()}>
             {busy ? 'Turning on...' : 'Turn on'}
           </button>
         )}
-        <button type="button" className="btn btn-line wz-button" disabled={busy} onClick={notNow}>
+        <button type="button" className="btn btn-line action-button" disabled={busy} onClick={notNow}>
           {push.state === 'blocked' ? 'Close' : 'Not now'}
         </button>
       </div>
@@ -182,7 +182,7 @@ export function PushSettings({ className = 'card pd-card' }: { className?: strin
         <div className="wz-actions">
           <button
             type="button"
-            className="btn btn-line wz-button"
+            className="btn btn-line action-button"
             disabled={saving !== null}
             onClick={() => void act('test', sendTestPush)}
           >

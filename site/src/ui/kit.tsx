@@ -103,7 +103,7 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry: () 
   return (
     <div className="cd-panel is-alert" role="alert">
       <p>{message}</p>
-      <button type="button" className="btn btn-sm cd-button" onClick={onRetry}>
+      <button type="button" className="btn btn-sm action-button" onClick={onRetry}>
         Try Again
       </button>
     </div>

@@ -115,10 +115,10 @@ function ConfirmPayout({
           </p>
         </div>
         <div className="bd-actions">
-          <button type="button" className="btn btn-line wz-button" onClick={onCancel}>
+          <button type="button" className="btn btn-line action-button" onClick={onCancel}>
             Cancel
           </button>
-          <button type="button" className="btn wz-button" onClick={onConfirm}>
+          <button type="button" className="btn action-button" onClick={onConfirm}>
             Request {amount} payout
           </button>
         </div>
@@ -179,7 +179,7 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
         <div className="wz-actions">
           <button
             type="button"
-            className="btn wz-button"
+            className="btn action-button"
             disabled={!allowed || busy}
             aria-describedby={why ? `${id}-why` : undefined}
             onClick={() => {

@@ -51,10 +51,10 @@ function ReferrerCard({ code }: { code: string }) {
       </p>
       <div className="wz-code">
         <code aria-describedby={`${id}-code`}>{code}</code>
-        <button type="button" className="btn btn-line wz-button" onClick={() => void copy('code', code)}>
+        <button type="button" className="btn btn-line action-button" onClick={() => void copy('code', code)}>
           {copied === 'code' ? 'Copied!' : 'Copy Code'}
         </button>
-        <button type="button" className="btn btn-line wz-button" onClick={() => void copy('link', link)}>
+        <button type="button" className="btn btn-line action-button" onClick={() => void copy('link', link)}>
           {copied === 'link' ? 'Link copied!' : 'Get Link'}
         </button>
       </div>
@@ -65,14 +65,14 @@ function ReferrerCard({ code }: { code: string }) {
       <ul className="ad-share" role="list" aria-labelledby={`${id}-share`}>
         {shareTargets(code, link).map((target) => (
           <li key={target.name}>
-            <a className="btn btn-line wz-button" href={target.href} target="_blank" rel="noopener">
+            <a className="btn btn-line action-button" href={target.href} target="_blank" rel="noopener">
               {target.name}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
           </li>
         ))}
         <li>
-          <button type="button" className="btn btn-line wz-button" onClick={() => void copy('message', message)}>
+          <button type="button" className="btn btn-line action-button" onClick={() => void copy('message', message)}>
             Instagram
           </button>
         </li>

@@ -206,7 +206,7 @@ function Welcome() {
       </p>
       <div className="wz-code">
         <code aria-labelledby="af-code-label">{referrerCode}</code>
-        <button type="button" className="btn btn-line wz-button" onClick={copy}>
+        <button type="button" className="btn btn-line action-button" onClick={copy}>
           {copied ? 'Copied!' : 'Copy'}
         </button>
         <span role="status" className="wz-hint">
@@ -227,7 +227,7 @@ function Welcome() {
         <a className="btn" href="/affiliate-dashboard">
           Go to Affiliate Dashboard
         </a>
-        <a className="btn btn-line wz-button" href="/">
+        <a className="btn btn-line action-button" href="/">
           Back to Home
         </a>
       </div>

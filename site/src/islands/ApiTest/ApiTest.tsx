@@ -61,7 +61,7 @@ function KeyCheck() {
           />
         </div>
         <div className="wz-actions">
-          <button type="submit" className="btn wz-button" disabled={!ready}>
+          <button type="submit" className="btn action-button" disabled={!ready}>
             Check Key Format
           </button>
         </div>
@@ -166,7 +166,7 @@ function Diagnostics() {
         </p>
         {session === 'signed-out' ? <p className="dg-warn">{SIGN_IN_FIRST}</p> : null}
         <div className="wz-actions">
-          <button type="button" className="btn wz-button" disabled={busy !== null} onClick={() => void testMaps()}>
+          <button type="button" className="btn action-button" disabled={busy !== null} onClick={() => void testMaps()}>
             {busy === 'maps' ? 'Testing...' : 'Test Google Maps API'}
           </button>
         </div>
@@ -200,7 +200,7 @@ function Diagnostics() {
           The same request with a bare <code>fetch</code>: no retries, raw figures.
         </p>
         <div className="wz-actions">
-          <button type="button" className="btn wz-button" disabled={busy !== null} onClick={() => void testRaw()}>
+          <button type="button" className="btn action-button" disabled={busy !== null} onClick={() => void testRaw()}>
             {busy === 'raw' ? 'Testing...' : 'Test Network Connectivity'}
           </button>
         </div>

@@ -152,10 +152,10 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
         <FormProblem id={ids.error} message={error} />
 
         <div className="bd-actions">
-          <button type="submit" className="btn cd-button" disabled={submitting}>
+          <button type="submit" className="btn action-button" disabled={submitting}>
             {submitLabel(submitting, negotiate)}
           </button>
-          <button type="button" className="btn btn-line cd-button" onClick={onClose}>
+          <button type="button" className="btn btn-line action-button" onClick={onClose}>
             Cancel
           </button>
         </div>

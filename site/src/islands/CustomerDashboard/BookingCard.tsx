@@ -94,7 +94,7 @@ export function BookingCard({
         {b.status !== 'cancelled' ? (
           <button
             type="button"
-            className="btn btn-sm btn-line cd-button"
+            className="btn btn-sm btn-line action-button"
             aria-expanded={chat}
             aria-label={chat ? undefined : unreadName('Message', unread)}
             onClick={() => setChat((c) => !c)}
@@ -104,7 +104,7 @@ export function BookingCard({
           </button>
         ) : null}
         {b.status === 'confirmed' && b.contactPhone ? (
-          <a className="btn btn-sm btn-line cd-button" href={`tel:${b.contactPhone}`}>
+          <a className="btn btn-sm btn-line action-button" href={`tel:${b.contactPhone}`}>
             Call
           </a>
         ) : null}
@@ -112,7 +112,7 @@ export function BookingCard({
           <button
             ref={reviewButton}
             type="button"
-            className="btn btn-sm cd-button"
+            className="btn btn-sm action-button"
             aria-expanded={reviewing}
             onClick={() => setReviewing((r) => !r)}
           >
@@ -123,7 +123,7 @@ export function BookingCard({
           <button
             ref={cancelButton}
             type="button"
-            className="btn btn-sm btn-line cd-button cd-danger"
+            className="btn btn-sm btn-line action-button cd-danger"
             onClick={() => setConfirming(true)}
           >
             Cancel Booking

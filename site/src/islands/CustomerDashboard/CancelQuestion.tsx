@@ -30,10 +30,10 @@ export function CancelQuestion({
         {lateCancelWarning(b)}
       </p>
       <div className="cd-actions">
-        <button type="button" className="btn btn-sm cd-button cd-danger-solid" disabled={busy} onClick={onCancel}>
+        <button type="button" className="btn btn-sm action-button cd-danger-solid" disabled={busy} onClick={onCancel}>
           {busy ? 'Cancelling...' : 'Yes, cancel booking'}
         </button>
-        <button type="button" className="btn btn-sm btn-line cd-button" disabled={busy} onClick={onKeep}>
+        <button type="button" className="btn btn-sm btn-line action-button" disabled={busy} onClick={onKeep}>
           Keep booking
         </button>
       </div>

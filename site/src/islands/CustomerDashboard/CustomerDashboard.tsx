@@ -1,16 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { yearOf } from '../../lib/format.ts';
 import { $customer, patchCustomer, retryCustomer } from '../../stores/customer.ts';
 import { locate } from '../../stores/location.ts';
 import { $pushOfferFor } from '../../stores/push.ts';
 import { $session } from '../../stores/session.ts';
-import { $unread, unreadName } from '../../stores/unread.ts';
+import { $unread } from '../../stores/unread.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
-import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
 import { $bookingTarget } from '../../stores/find-pro.ts';
 import { professionalToBook } from '../../lib/book-after.ts';
 import { Overview } from './Overview.tsx';
@@ -84,17 +83,7 @@ function Dashboard({
   const target = useStore($bookingTarget);
   const offerFor = useStore($pushOfferFor);
   const unread = useStore($unread).bookings;
-  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
-  const base = useId();
-
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const keys: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
-    if (!(event.key in keys)) return;
-    event.preventDefault();
-    const next = TABS[(keys[event.key] + TABS.length) % TABS.length].id;
-    $customerTab.set(next);
-    tabRefs.current[next]?.focus();
-  }
+  const tabs = TABS.map((t) => (t.id === 'bookings' ? { ...t, unread } : t));
 
   return (
     <div className="cd">
@@ -123,37 +112,7 @@ function Dashboard({
       </header>
       <SignInNotice />
 
-      <div className="cd-tabs" role="tablist" aria-label="Customer dashboard">
-        {TABS.map((t, index) => (
-          <button
-            key={t.id}
-            ref={(node) => {
-              tabRefs.current[t.id] = node;
-            }}
-            type="button"
-            role="tab"
-            id={`${base}-tab-${t.id}`}
-            aria-controls={`${base}-panel-${t.id}`}
-            aria-selected={tab === t.id}
-            tabIndex={tab === t.id ? 0 : -1}
-            className="cd-tab"
-            onClick={() => $customerTab.set(t.id)}
-            onKeyDown={(e) => onTabKey(e, index)}
-            aria-label={t.id === 'bookings' ? unreadName(t.label, unread) : undefined}
-          >
-            {t.label}
-            {t.id === 'bookings' ? <UnreadBadge count={unread} /> : null}
-          </button>
-        ))}
-      </div>
-
-      <div
-        role="tabpanel"
-        id={`${base}-panel-${tab}`}
-        aria-labelledby={`${base}-tab-${tab}`}
-        tabIndex={0}
-        className="cd-panel-body"
-      >
+      <Tabs label="Customer dashboard" idPrefix="cd" tabs={tabs} active={tab} onChange={(id) => $customerTab.set(id)}>
         {offerFor ? (
           <PushOfferCard
             offer="booking"
@@ -171,7 +130,7 @@ function Dashboard({
         {tab === 'find' ? <FindPro /> : null}
         {tab === 'bookings' ? <MyBookings user={user} /> : null}
         {tab === 'profile' ? <Profile record={record} onChanged={onChanged} /> : null}
-      </div>
+      </Tabs>
 
       {target ? <BookingDialog key={target.id} professional={target} onClose={() => $bookingTarget.set(null)} /> : null}
     </div>
@@ -228,7 +187,7 @@ function UserMenu({ name }: { name: string }) {
       <button
         ref={toggle}
         type="button"
-        className="btn btn-sm btn-line cd-button"
+        className="btn btn-sm btn-line action-button"
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}

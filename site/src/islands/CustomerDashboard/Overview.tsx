@@ -45,14 +45,14 @@ export function Overview({ record }: { record: CustomerRecord }) {
           <h2 id={ids.recent} className="cd-h2">
             Recent Bookings
           </h2>
-          <button type="button" className="btn btn-sm btn-line cd-button" onClick={() => openTab('bookings')}>
+          <button type="button" className="btn btn-sm btn-line action-button" onClick={() => openTab('bookings')}>
             View all
           </button>
         </div>
         {record.recentBookings.length === 0 ? (
           <div className="cd-panel">
             <p>No bookings yet.</p>
-            <button type="button" className="btn btn-sm cd-button" onClick={() => openTab('find')}>
+            <button type="button" className="btn btn-sm action-button" onClick={() => openTab('find')}>
               Find a professional
             </button>
           </div>
@@ -122,7 +122,7 @@ function Recommended() {
       ) : load.data.length === 0 ? (
         <div className="cd-panel">
           <p>No professionals near {location.city ?? 'you'} yet.</p>
-          <button type="button" className="btn btn-sm cd-button" onClick={() => openTab('find')}>
+          <button type="button" className="btn btn-sm action-button" onClick={() => openTab('find')}>
             Search all professionals
           </button>
         </div>

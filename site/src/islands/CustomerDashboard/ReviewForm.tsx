@@ -67,10 +67,10 @@ export function ReviewForm({ booking, onDone }: { booking: Booking; onDone: (rev
         </p>
       ) : null}
       <div className="cd-actions">
-        <button type="submit" className="btn btn-sm cd-button" disabled={busy}>
+        <button type="submit" className="btn btn-sm action-button" disabled={busy}>
           {busy ? 'Sending...' : 'Submit Review'}
         </button>
-        <button type="button" className="btn btn-sm btn-line cd-button" onClick={() => onDone(false)}>
+        <button type="button" className="btn btn-sm btn-line action-button" onClick={() => onDone(false)}>
           Cancel
         </button>
       </div>

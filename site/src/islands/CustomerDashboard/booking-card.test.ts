@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../../contract/bookings.ts';
-import {
-  canCancel,
-  canReview,
-  filterAfterKey,
-  filterBookings,
-  lateCancelWarning,
-  noBookingsText,
-} from './booking-card.ts';
+import { canCancel, canReview, filterBookings, lateCancelWarning, noBookingsText } from './booking-card.ts';
 
 const booking = (status: Booking['status'], extra: Partial<Booking> = {}) => ({ id: 1, status, ...extra }) as Booking;
 
@@ -18,15 +11,6 @@ describe('my bookings', () => {
     expect(filterBookings(all, 'completed').map((b) => b.status)).toEqual(['completed']);
     expect(noBookingsText('all')).toBe('You have no bookings yet.');
     expect(noBookingsText('confirmed')).toBe('No confirmed bookings.');
-  });
-
-  it('moves between the sub-tabs with the arrows, round the ends, and Home and End', () => {
-    expect(filterAfterKey('ArrowRight', 0)).toBe('pending');
-    expect(filterAfterKey('ArrowLeft', 0)).toBe('completed');
-    expect(filterAfterKey('ArrowRight', 3)).toBe('all');
-    expect(filterAfterKey('End', 1)).toBe('completed');
-    expect(filterAfterKey('Home', 2)).toBe('all');
-    expect(filterAfterKey('Enter', 2)).toBeUndefined();
   });
 
   it('offers Cancel while pending or confirmed, Leave Review once completed and not yet reviewed', () => {

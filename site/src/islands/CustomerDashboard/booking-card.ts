@@ -15,18 +15,6 @@ export const filterBookings = (all: Booking[], filter: Filter): Booking[] =>
 export const noBookingsText = (filter: Filter): string =>
   filter === 'all' ? 'You have no bookings yet.' : `No ${filter} bookings.`;
 
-/** The sub-tab an arrow key, Home or End moves to (round the ends); none for any other key. */
-export function filterAfterKey(key: string, index: number): Filter | undefined {
-  const moves: Record<string, number> = {
-    ArrowRight: index + 1,
-    ArrowLeft: index - 1,
-    Home: 0,
-    End: FILTERS.length - 1,
-  };
-  if (!(key in moves)) return undefined;
-  return FILTERS[(moves[key] + FILTERS.length) % FILTERS.length].id;
-}
-
 export const canCancel = (b: Booking): boolean => b.status === 'pending' || b.status === 'confirmed';
 export const canReview = (b: Booking): boolean => b.status === 'completed' && !b.reviewed;
 

@@ -65,7 +65,7 @@ export function ProCard({ pro, headingLevel = 3 }: { pro: ListingCard; headingLe
       <div className="fp-actions">
         <button
           type="button"
-          className="btn btn-sm cd-button"
+          className="btn btn-sm action-button"
           disabled={!pro.available}
           onClick={() => $bookingTarget.set(pro)}
           aria-label={`Book Appointment with ${pro.name}`}
@@ -74,7 +74,7 @@ export function ProCard({ pro, headingLevel = 3 }: { pro: ListingCard; headingLe
         </button>
         <button
           type="button"
-          className="btn btn-sm btn-line cd-button"
+          className="btn btn-sm btn-line action-button"
           aria-pressed={saved}
           aria-label={`Save ${pro.name} to favourites`}
           onClick={() => void toggleFavourite(pro)}

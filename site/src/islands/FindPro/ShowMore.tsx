@@ -56,11 +56,15 @@ export function ShowMore() {
         <div className="cd-panel is-alert" role="alert">
           <p>{more.message}</p>
           {more.refused ? (
-            <button type="button" className="btn btn-sm cd-button fp-more-retry" onClick={searchAgain}>
+            <button type="button" className="btn btn-sm action-button fp-more-retry" onClick={searchAgain}>
               Search Again
             </button>
           ) : (
-            <button type="button" className="btn btn-sm cd-button fp-more-retry" onClick={() => void showMore('retry')}>
+            <button
+              type="button"
+              className="btn btn-sm action-button fp-more-retry"
+              onClick={() => void showMore('retry')}
+            >
               Try Again
             </button>
           )}
@@ -69,7 +73,7 @@ export function ShowMore() {
         // aria-disabled rather than disabled while loading: a disabled button would drop focus to the page.
         <button
           type="button"
-          className="btn btn-line cd-button fp-more-button"
+          className="btn btn-line action-button fp-more-button"
           aria-disabled={loadingMore}
           aria-busy={loadingMore}
           onClick={() => {

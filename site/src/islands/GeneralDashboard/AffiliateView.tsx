@@ -40,10 +40,10 @@ export default function AffiliateView({ user, tab, onTab, tabs }: RoleViewProps)
           </ul>
           <Card title="Quick Actions">
             <div className="wz-actions">
-              <a className="btn wz-button" href={FULL}>
+              <a className="btn action-button" href={FULL}>
                 Share your code
               </a>
-              <button type="button" className="btn btn-line wz-button" onClick={() => onTab('earnings')}>
+              <button type="button" className="btn btn-line action-button" onClick={() => onTab('earnings')}>
                 Earnings
               </button>
             </div>

@@ -147,7 +147,7 @@ export default function Analytics() {
     return (
       <div role="alert" className="wz-alert">
         <p>Your analytics could not be loaded. {load.message}</p>
-        <button type="button" className="btn btn-line wz-button" onClick={retry}>
+        <button type="button" className="btn btn-line action-button" onClick={retry}>
           Try Again
         </button>
       </div>

@@ -42,18 +42,18 @@ function BookingItem({ b }: { b: Booking }) {
       {/* Messages open from the request on (docs/PRODUCT.md "Bookings"); Call once confirmed. */}
       {b.status === 'pending' || b.status === 'confirmed' ? (
         <div className="wz-actions">
-          <a className="btn btn-line wz-button" href={FULL}>
+          <a className="btn btn-line action-button" href={FULL}>
             Message <span className="sr-only">{b.professionalName}</span>
           </a>
           {b.status === 'confirmed' && b.contactPhone ? (
-            <a className="btn btn-line wz-button" href={`tel:${b.contactPhone}`}>
+            <a className="btn btn-line action-button" href={`tel:${b.contactPhone}`}>
               Call <span className="sr-only">{b.professionalName}</span>
             </a>
           ) : null}
         </div>
       ) : null}
       {b.status === 'completed' && !b.reviewed ? (
-        <a className="btn btn-line wz-button" href={FULL}>
+        <a className="btn btn-line action-button" href={FULL}>
           Leave Review
         </a>
       ) : null}
@@ -72,7 +72,7 @@ function MyBookings({ onFind }: { onFind: () => void }) {
     <section className="pd-section" aria-labelledby="gd-bookings">
       <div className="pd-head">
         <h2 id="gd-bookings">My Bookings</h2>
-        <button type="button" className="btn wz-button" onClick={onFind}>
+        <button type="button" className="btn action-button" onClick={onFind}>
           Book New Service
         </button>
       </div>
@@ -87,7 +87,11 @@ function MyBookings({ onFind }: { onFind: () => void }) {
       {load.state === 'failed' ? (
         <div role="alert" className="wz-alert">
           <p>{load.message}</p>
-          <button type="button" className="btn btn-line wz-button" onClick={() => void loadBookings({ retry: true })}>
+          <button
+            type="button"
+            className="btn btn-line action-button"
+            onClick={() => void loadBookings({ retry: true })}
+          >
             Try Again
           </button>
         </div>
@@ -128,10 +132,10 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
           </ul>
           <Card title="Quick Actions">
             <div className="wz-actions">
-              <button type="button" className="btn wz-button" onClick={() => onTab('findpro')}>
+              <button type="button" className="btn action-button" onClick={() => onTab('findpro')}>
                 Find a professional
               </button>
-              <button type="button" className="btn btn-line wz-button" onClick={() => onTab('bookings')}>
+              <button type="button" className="btn btn-line action-button" onClick={() => onTab('bookings')}>
                 My Bookings
               </button>
             </div>
@@ -156,7 +160,7 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
             Search professionals by name or profession, filter by category, sort by distance, rating or price, and book
             a time.
           </p>
-          <a className="btn wz-button" href={FULL}>
+          <a className="btn action-button" href={FULL}>
             Find services near you
           </a>
         </Card>

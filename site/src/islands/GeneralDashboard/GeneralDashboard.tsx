@@ -48,7 +48,7 @@ function ProfileMenu({ tabs, onPick }: { tabs: readonly RoleTab[]; onPick: (tab:
       <button
         ref={button}
         type="button"
-        className="btn btn-line wz-button"
+        className="btn btn-line action-button"
         aria-expanded={open}
         aria-controls="gd-menu"
         onClick={() => setOpen((o) => !o)}

@@ -78,13 +78,13 @@ export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewPro
             <ProStats record={record} />
             <Card title="Quick Actions">
               <div className="wz-actions">
-                <button type="button" className="btn wz-button" onClick={() => onTab('bookings')}>
+                <button type="button" className="btn action-button" onClick={() => onTab('bookings')}>
                   Review job requests
                 </button>
-                <button type="button" className="btn btn-line wz-button" onClick={() => onTab('profile')}>
+                <button type="button" className="btn btn-line action-button" onClick={() => onTab('profile')}>
                   Edit profile and rates
                 </button>
-                <a className="btn btn-line wz-button" href="/professional-dashboard">
+                <a className="btn btn-line action-button" href="/professional-dashboard">
                   Set your schedule
                 </a>
               </div>

@@ -96,7 +96,7 @@ function Debug() {
         </p>
       ) : null}
       <div className="wz-actions">
-        <button type="button" className="btn wz-button" onClick={test} disabled={!canTest}>
+        <button type="button" className="btn action-button" onClick={test} disabled={!canTest}>
           {busy ? 'Processing...' : 'Test Payment (₵10)'}
         </button>
       </div>

@@ -98,16 +98,16 @@ function Tester() {
             : 'Sandbox mode: a TEST MODE checkout opens; no real money is charged.'}
         </p>
         <div className="wz-actions">
-          <button type="submit" className="btn wz-button" disabled={busy || !env.widgetAvailable}>
+          <button type="submit" className="btn action-button" disabled={busy || !env.widgetAvailable}>
             Pay {formatCedis(PLANS[plan].amount)} (test)
           </button>
           {status === 'failed' || status === 'cancelled' ? (
-            <button type="button" className="btn btn-line wz-button" onClick={() => void run()}>
+            <button type="button" className="btn btn-line action-button" onClick={() => void run()}>
               Retry
             </button>
           ) : null}
           {error ? (
-            <button type="button" className="btn btn-line wz-button" onClick={() => setError('')}>
+            <button type="button" className="btn btn-line action-button" onClick={() => setError('')}>
               Clear error
             </button>
           ) : null}

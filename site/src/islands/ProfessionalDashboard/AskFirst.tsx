@@ -16,10 +16,10 @@ export function AskFirst(props: {
     <div ref={ref} tabIndex={-1} className="pd-confirm" role="group" aria-label={props.label}>
       <p>{props.question}</p>
       <div className="wz-actions">
-        <button type="button" className="btn wz-button" disabled={props.busy} onClick={props.onYes}>
+        <button type="button" className="btn action-button" disabled={props.busy} onClick={props.onYes}>
           {props.yes}
         </button>
-        <button type="button" className="btn btn-line wz-button" disabled={props.busy} onClick={props.onNo}>
+        <button type="button" className="btn btn-line action-button" disabled={props.busy} onClick={props.onNo}>
           {props.no}
         </button>
       </div>

@@ -35,12 +35,12 @@ export function JobActions({
       <div className="wz-actions">
         {job.status === 'pending' ? (
           <>
-            <button type="button" className="btn wz-button" disabled={waiting} onClick={() => void onAct('accept')}>
+            <button type="button" className="btn action-button" disabled={waiting} onClick={() => void onAct('accept')}>
               {busy === 'accept' ? 'Accepting...' : 'Accept'}
             </button>
             <button
               type="button"
-              className="btn btn-line wz-button"
+              className="btn btn-line action-button"
               disabled={waiting}
               onClick={() => void onAct('decline')}
             >
@@ -53,19 +53,19 @@ export function JobActions({
           <>
             {messageButton}
             {job.contactPhone ? (
-              <a className="btn btn-line wz-button pd-call" href={`tel:${job.contactPhone}`}>
+              <a className="btn btn-line action-button pd-call" href={`tel:${job.contactPhone}`}>
                 Call <span className="sr-only">{job.customerName}</span>
               </a>
             ) : null}
             {started && !asking ? (
-              <button type="button" className="btn wz-button" disabled={waiting} onClick={() => onAsk('complete')}>
+              <button type="button" className="btn action-button" disabled={waiting} onClick={() => onAsk('complete')}>
                 Mark Completed
               </button>
             ) : null}
             {asking ? null : (
               <button
                 type="button"
-                className="btn btn-line wz-button"
+                className="btn btn-line action-button"
                 disabled={waiting}
                 onClick={() => onAsk('cancel')}
               >

@@ -60,7 +60,7 @@ export function JobCard({
   const messageButton: ReactNode = open ? (
     <button
       type="button"
-      className="btn btn-line wz-button"
+      className="btn btn-line action-button"
       aria-expanded={chatOpen}
       aria-controls={chatOpen ? `${id}-chat` : undefined}
       aria-label={chatOpen ? undefined : unreadName('Message', unread)}

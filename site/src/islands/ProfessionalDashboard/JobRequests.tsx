@@ -57,7 +57,11 @@ export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Jo
       {jobs.state === 'failed' ? (
         <div role="alert" className="wz-alert">
           <p>{jobs.message}</p>
-          <button type="button" className="btn btn-line wz-button" onClick={() => void loadBookings({ retry: true })}>
+          <button
+            type="button"
+            className="btn btn-line action-button"
+            onClick={() => void loadBookings({ retry: true })}
+          >
             Try Again
           </button>
         </div>

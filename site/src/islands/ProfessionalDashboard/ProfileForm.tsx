@@ -145,12 +145,12 @@ export function ProfileForm({
         </p>
       ) : null}
       <div className="wz-actions">
-        <button type="submit" className="btn wz-button" disabled={saving}>
+        <button type="submit" className="btn action-button" disabled={saving}>
           {saving ? 'Saving...' : 'Save'}
         </button>
         <button
           type="button"
-          className="btn btn-line wz-button"
+          className="btn btn-line action-button"
           disabled={saving}
           onClick={() => {
             setErrors({});

@@ -26,7 +26,7 @@ export default function ProfileTab({ user, record }: { user: SessionUser; record
           <button
             ref={editButton}
             type="button"
-            className="btn btn-line wz-button"
+            className="btn btn-line action-button"
             onClick={() => {
               save.setStatus('');
               setEditing(true);

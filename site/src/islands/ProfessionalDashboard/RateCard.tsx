@@ -102,10 +102,16 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
           {editing ? (
             <>
               {/* Keys keep React from turning the clicked Edit button into this submit button (which would submit). */}
-              <button key="save" type="submit" className="btn wz-button" disabled={saving}>
+              <button key="save" type="submit" className="btn action-button" disabled={saving}>
                 {saving ? 'Saving...' : 'Save'}
               </button>
-              <button key="cancel" type="button" className="btn btn-line wz-button" onClick={restore} disabled={saving}>
+              <button
+                key="cancel"
+                type="button"
+                className="btn btn-line action-button"
+                onClick={restore}
+                disabled={saving}
+              >
                 Cancel
               </button>
             </>
@@ -114,7 +120,7 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
               ref={editButton}
               key="edit"
               type="button"
-              className="btn btn-line wz-button"
+              className="btn btn-line action-button"
               onClick={() => {
                 setStatus('');
                 setEditing(true);

@@ -89,7 +89,7 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
         </div>
         <FormProblem message={errors.form ?? errors.days} />
         <div className="wz-actions">
-          <button ref={saveButton} type="submit" className="btn wz-button" disabled={saving}>
+          <button ref={saveButton} type="submit" className="btn action-button" disabled={saving}>
             {saving ? 'Saving...' : 'Save Availability'}
           </button>
         </div>
@@ -143,7 +143,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
       <div className="pd-cal-head">
         <button
           type="button"
-          className="btn btn-line wz-button"
+          className="btn btn-line action-button"
           onClick={() => setMonth((m) => shiftMonth(m, -1))}
           aria-label="Previous month"
         >
@@ -154,7 +154,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
         </h3>
         <button
           type="button"
-          className="btn btn-line wz-button"
+          className="btn btn-line action-button"
           onClick={() => setMonth((m) => shiftMonth(m, 1))}
           aria-label="Next month"
         >

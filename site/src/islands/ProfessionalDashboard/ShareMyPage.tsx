@@ -41,7 +41,7 @@ export function ShareMyPage({ record }: { record: ProfessionalRecord }) {
         <a href={url}>{url}</a>
       </p>
       <div className="wz-actions">
-        <button type="button" className="btn wz-button" onClick={() => void share()}>
+        <button type="button" className="btn action-button" onClick={() => void share()}>
           Share my page
         </button>
       </div>

@@ -117,7 +117,7 @@ export default function VerificationCard() {
       {load.state === 'failed' ? (
         <div className="wz-alert" role="alert">
           <p>{load.message}</p>
-          <button type="button" className="btn btn-line wz-button" onClick={() => void retryVerification()}>
+          <button type="button" className="btn btn-line action-button" onClick={() => void retryVerification()}>
             Try Again
           </button>
         </div>

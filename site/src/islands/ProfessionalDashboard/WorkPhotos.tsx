@@ -52,7 +52,7 @@ export default function WorkPhotos({ profession }: { profession: string }) {
       {load.state === 'failed' ? (
         <div className="wz-alert" role="alert">
           <p>{load.message}</p>
-          <button type="button" className="btn btn-line wz-button" onClick={() => void retryPhotos()}>
+          <button type="button" className="btn btn-line action-button" onClick={() => void retryPhotos()}>
             Try Again
           </button>
         </div>
@@ -66,7 +66,7 @@ export default function WorkPhotos({ profession }: { profession: string }) {
                 <img src={photo.thumb} width={160} height={160} loading="lazy" decoding="async" alt={alt} />
                 <button
                   type="button"
-                  className="btn btn-line btn-sm wz-button"
+                  className="btn btn-line btn-sm action-button"
                   disabled={busy !== null}
                   aria-label={`Remove ${alt}`}
                   onClick={() => void run(photo.id, () => removeWorkPhoto(photo.id))}

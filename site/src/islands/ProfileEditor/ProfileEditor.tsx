@@ -93,7 +93,7 @@ export function ProfileEditor({ details, email, rows, onSaved, note, className }
           <button
             ref={editButton}
             type="button"
-            className="btn btn-line wz-button"
+            className="btn btn-line action-button"
             onClick={() => {
               setDraft(details);
               setErrors({});
@@ -156,7 +156,7 @@ export function ProfileEditor({ details, email, rows, onSaved, note, className }
             </SubmitButton>
             <button
               type="button"
-              className="btn btn-line wz-button"
+              className="btn btn-line action-button"
               disabled={saving}
               onClick={() => {
                 setErrors({});

@@ -80,7 +80,7 @@ export function BookingTime({ booking, viewer, otherName, onChanged }: TimeProps
           <div className="wz-actions">
             <button
               type="button"
-              className="btn btn-sm wz-button"
+              className="btn btn-sm action-button"
               disabled={busy !== null}
               onClick={() => void answer('accept')}
             >
@@ -88,7 +88,7 @@ export function BookingTime({ booking, viewer, otherName, onChanged }: TimeProps
             </button>
             <button
               type="button"
-              className="btn btn-sm btn-line wz-button"
+              className="btn btn-sm btn-line action-button"
               disabled={busy !== null}
               onClick={() => void answer('decline')}
             >
@@ -116,7 +116,7 @@ export function BookingTime({ booking, viewer, otherName, onChanged }: TimeProps
           }}
         />
       ) : (
-        <button type="button" className="btn btn-sm btn-line wz-button" onClick={() => setPicking(true)}>
+        <button type="button" className="btn btn-sm btn-line action-button" onClick={() => setPicking(true)}>
           Propose another time
         </button>
       )}
@@ -233,11 +233,11 @@ function ProposeForm({
       ) : null}
       <div className="wz-actions">
         {days && days.length > 0 ? (
-          <button type="submit" className="btn btn-sm wz-button" disabled={sending}>
+          <button type="submit" className="btn btn-sm action-button" disabled={sending}>
             {sending ? 'Sending...' : 'Send proposal'}
           </button>
         ) : null}
-        <button type="button" className="btn btn-sm btn-line wz-button" onClick={onCancel}>
+        <button type="button" className="btn btn-sm btn-line action-button" onClick={onCancel}>
           Cancel
         </button>
       </div>
@@ -296,7 +296,7 @@ export function ExpiredRequest({ booking }: { booking: Booking }) {
                   {pro.rating !== null ? ` · ${pro.rating}★` : ''}
                 </span>
               </span>
-              <button type="button" className="btn btn-sm wz-button" onClick={() => $bookingTarget.set(pro)}>
+              <button type="button" className="btn btn-sm action-button" onClick={() => $bookingTarget.set(pro)}>
                 Book <span className="sr-only">{pro.name}</span>
               </button>
             </li>

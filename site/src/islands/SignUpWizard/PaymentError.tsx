@@ -15,13 +15,13 @@ export function PaymentError({ message }: { message: string }) {
         Need help? <a href="/support">Contact support</a> by WhatsApp, phone or message: nothing you typed is lost.
       </p>
       <div className="wz-actions">
-        <button type="button" className="btn btn-line wz-button" onClick={dismissPaymentError}>
+        <button type="button" className="btn btn-line action-button" onClick={dismissPaymentError}>
           Dismiss
         </button>
-        <button type="button" className="btn wz-button" onClick={() => void retryPayment()}>
+        <button type="button" className="btn action-button" onClick={() => void retryPayment()}>
           Try Again
         </button>
-        <button type="button" className="btn btn-line wz-button" onClick={() => window.location.reload()}>
+        <button type="button" className="btn btn-line action-button" onClick={() => window.location.reload()}>
           Refresh Page
         </button>
       </div>

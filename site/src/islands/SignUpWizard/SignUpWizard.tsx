@@ -98,16 +98,16 @@ function Wizard() {
 
         <div className="wz-actions">
           {step > 1 ? (
-            <button type="button" className="btn btn-line wz-button" onClick={previousStep} disabled={busy}>
+            <button type="button" className="btn btn-line action-button" onClick={previousStep} disabled={busy}>
               Back
             </button>
           ) : null}
           {step < 3 ? (
-            <button type="submit" className="btn wz-button">
+            <button type="submit" className="btn action-button">
               Continue
             </button>
           ) : (
-            <button type="submit" className="btn wz-button" disabled={busy}>
+            <button type="submit" className="btn action-button" disabled={busy}>
               {phase.name === 'submitting' ? 'Creating account...' : 'Complete Registration & Pay'}
             </button>
           )}
