@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MapStorage } from './map-storage.test-helper.ts';
 import { ADMIN_MESSAGES } from '../../../contract/admin.ts';
 import {
+  $adminCheck,
   $adminSession,
   adminFetch,
   adminSignIn,
@@ -44,6 +45,19 @@ afterEach(() => {
   cleanStores($adminSession);
   configureAdminSession({ storage: null });
   vi.unstubAllGlobals();
+});
+
+describe('$adminCheck: the guard watches it', () => {
+  it('checks the stored token when first watched, not before, and holds the answer', async () => {
+    storage.setItem('adminToken', 'adm-1');
+    fakeFetch(() => json(200, { success: true, stats }));
+    expect(calls).toEqual([]);
+    const unwatch = $adminCheck.listen(() => undefined);
+    await vi.waitFor(() => expect($adminCheck.value).toEqual({ result: 'ok', stats }));
+    expect(calls).toEqual([{ url: '/api/admin/stats', method: 'GET', authorization: 'Bearer adm-1' }]);
+    unwatch();
+    cleanStores($adminCheck);
+  });
 });
 
 describe('checkAdminSession: the admin guard', () => {

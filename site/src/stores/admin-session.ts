@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import {
   ADMIN_MESSAGES,
   ADMIN_PATHS,
@@ -149,6 +149,15 @@ export async function checkAdminSession(): Promise<AdminCheck> {
     return { result: 'unreachable' };
   }
 }
+
+/**
+ * The admin guard's check of the stored token, made when the guard first watches it (onMount): null
+ * while it is under way.
+ */
+export const $adminCheck = atom<AdminCheck | null>(null);
+onMount($adminCheck, () => {
+  void checkAdminSession().then((check) => $adminCheck.set(check));
+});
 
 const LOGOUT_TIMEOUT_MS = 5_000;
 

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useState } from 'react';
 import { useLoad, type Load } from '../../lib/load.ts';
 import { adminGet } from '../../stores/admin-session.ts';
 import { $refreshCount, loadStarted } from './refresh.ts';
@@ -36,11 +36,12 @@ export function useAdminData<T>(
     },
     { failure: (error) => loadFailureText(what, error), seed, keepShown: true },
   );
-  // Refresh Data: read again, keeping what is shown if the read fails (the header says so).
-  const firstRefresh = useRef(refreshes);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only Refresh Data starts this read
-  useEffect(() => {
-    if (refreshes !== firstRefresh.current) refresh();
-  }, [refreshes]);
+  // Refresh Data (a new count since this part last saw it): read again, keeping what is shown if the
+  // read fails (the header says so). Noted while rendering, so that only Refresh Data starts this read.
+  const [seenRefreshes, setSeenRefreshes] = useState(refreshes);
+  if (refreshes !== seenRefreshes) {
+    setSeenRefreshes(refreshes);
+    refresh();
+  }
   return { load, stale: pending, retry };
 }
