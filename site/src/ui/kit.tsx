@@ -98,12 +98,31 @@ export function FormProblem({
   );
 }
 
-/** A part that could not load: the reason in words and Try Again, in its own place (the rest of the page goes on). */
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+/** Where a LoadFailed stands, which gives its looks: a customer tab's panel, a dashboard's card, the admin console. */
+const LOAD_FAILED_LOOKS = {
+  panel: { box: 'cd-panel is-alert', button: 'btn btn-sm action-button' },
+  card: { box: 'wz-alert', button: 'btn btn-line action-button' },
+  admin: { box: 'auth-panel is-alert admin-failed', button: 'btn btn-sm action-button' },
+} as const;
+
+/**
+ * A part that could not load: the reason in words and Try Again, in its own place (the rest of the
+ * page goes on), never sample data in its place.
+ */
+export function LoadFailed({
+  message,
+  onRetry,
+  look = 'panel',
+}: {
+  message: string;
+  onRetry: () => void;
+  look?: keyof typeof LOAD_FAILED_LOOKS;
+}) {
+  const { box, button } = LOAD_FAILED_LOOKS[look];
   return (
-    <div className="cd-panel is-alert" role="alert">
+    <div className={box} role="alert">
       <p>{message}</p>
-      <button type="button" className="btn btn-sm action-button" onClick={onRetry}>
+      <button type="button" className={button} onClick={onRetry}>
         Try Again
       </button>
     </div>

@@ -3,19 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { dateTimeLabel, shortDate } from '../../../../contract/dates.ts';
 import { pageCount, rangeLabel } from './lists.ts';
 import type { Load } from '../../lib/load.ts';
-import { ScrollTable } from '../../ui/kit.tsx';
-
-/** Data that could not load: said plainly, with a retry (never sample data in its place). */
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div className="auth-panel is-alert admin-failed" role="alert">
-      <p>{message}</p>
-      <button type="button" className="btn btn-sm auth-button" onClick={onRetry}>
-        Try Again
-      </button>
-    </div>
-  );
-}
+import { LoadFailed, ScrollTable } from '../../ui/kit.tsx';
 
 /** Loading, failed, or the content drawn from the data. */
 export function Loaded<T>({
@@ -36,7 +24,7 @@ export function Loaded<T>({
       </p>
     );
   }
-  if (load.state === 'failed') return <LoadFailed message={load.message} onRetry={onRetry} />;
+  if (load.state === 'failed') return <LoadFailed message={load.message} onRetry={onRetry} look="admin" />;
   return <>{children(load.data)}</>;
 }
 

@@ -17,7 +17,7 @@ import { failure } from '../../lib/outcome.ts';
 import { monthLabel } from '../../../../contract/dates.ts';
 import './analytics.css';
 import { countOf } from '../../../../contract/counts.ts';
-import { Card } from '../../ui/kit.tsx';
+import { Card, LoadFailed } from '../../ui/kit.tsx';
 
 /** Bar widths in 5% steps (classes, since the CSP allows no inline styles). */
 const step = (value: number, max: number) =>
@@ -144,14 +144,7 @@ export default function Analytics() {
   );
   if (load.state === 'loading') return <GuardLoading text="Loading your analytics..." />;
   if (load.state === 'failed') {
-    return (
-      <div role="alert" className="wz-alert">
-        <p>Your analytics could not be loaded. {load.message}</p>
-        <button type="button" className="btn btn-line action-button" onClick={retry}>
-          Try Again
-        </button>
-      </div>
-    );
+    return <LoadFailed message={`Your analytics could not be loaded. ${load.message}`} onRetry={retry} look="card" />;
   }
   return load.data.role === 'customer' ? <CustomerFigures a={load.data} /> : <ProfessionalFigures a={load.data} />;
 }

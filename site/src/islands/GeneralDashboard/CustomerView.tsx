@@ -13,7 +13,7 @@ import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
 import { DataList } from '../../ui/DataList.tsx';
 import { lazyPart } from '../../ui/LazyPart.tsx';
-import { Card } from '../../ui/kit.tsx';
+import { Card, LoadFailed } from '../../ui/kit.tsx';
 
 // Analytics downloads when its tab is first opened.
 const Analytics = lazyPart('dashboard', () => import('./Analytics.tsx'), 'Loading your analytics...');
@@ -85,16 +85,7 @@ function MyBookings({ onFind }: { onFind: () => void }) {
       </div>
       {load.state === 'loading' ? <GuardLoading text="Loading your bookings..." /> : null}
       {load.state === 'failed' ? (
-        <div role="alert" className="wz-alert">
-          <p>{load.message}</p>
-          <button
-            type="button"
-            className="btn btn-line action-button"
-            onClick={() => void loadBookings({ retry: true })}
-          >
-            Try Again
-          </button>
-        </div>
+        <LoadFailed message={load.message} onRetry={() => void loadBookings({ retry: true })} look="card" />
       ) : null}
       {load.state === 'loaded' && !shown.length ? <p className="pd-empty">No bookings here yet.</p> : null}
       <ul className="pd-list" role="list">

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { $bookings, loadBookings } from '../../stores/bookings.ts';
 import { showingBookings } from '../../stores/unread.ts';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { LoadFailed } from '../../ui/kit.tsx';
 import { PushOfferCard } from '../../ui/PushCards.tsx';
 import { useFocusOn } from '../../ui/useFocus.ts';
 import { JobCard } from './JobCard.tsx';
@@ -55,16 +56,7 @@ export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Jo
       </p>
       {jobs.state === 'loading' ? <GuardLoading text="Loading job requests..." /> : null}
       {jobs.state === 'failed' ? (
-        <div role="alert" className="wz-alert">
-          <p>{jobs.message}</p>
-          <button
-            type="button"
-            className="btn btn-line action-button"
-            onClick={() => void loadBookings({ retry: true })}
-          >
-            Try Again
-          </button>
-        </div>
+        <LoadFailed message={jobs.message} onRetry={() => void loadBookings({ retry: true })} look="card" />
       ) : null}
       {jobs.state === 'loaded' && shown.length === 0 ? <p className="pd-empty">{noJobsText(filter)}</p> : null}
       {shown.length > 0 ? (

@@ -14,7 +14,7 @@ import {
 import { useFocusBack } from '../../ui/useFocusBack.ts';
 import { longDate } from '../../../../contract/dates.ts';
 import { $verification, retryVerification, uploadDocument } from '../../stores/verification.ts';
-import { FormProblem } from '../../ui/kit.tsx';
+import { FormProblem, LoadFailed } from '../../ui/kit.tsx';
 
 const STATUS_CLASS: Record<VerificationStatus, string> = {
   unverified: 'pd-status',
@@ -115,12 +115,7 @@ export default function VerificationCard() {
       </p>
       {load.state === 'loading' ? <p role="status">Loading your verification...</p> : null}
       {load.state === 'failed' ? (
-        <div className="wz-alert" role="alert">
-          <p>{load.message}</p>
-          <button type="button" className="btn btn-line action-button" onClick={() => void retryVerification()}>
-            Try Again
-          </button>
-        </div>
+        <LoadFailed message={load.message} onRetry={() => void retryVerification()} look="card" />
       ) : null}
       {load.state === 'loaded' ? (
         <>

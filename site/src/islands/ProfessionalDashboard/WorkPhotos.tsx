@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { PHOTO_RULE, WORK_PHOTOS_MAX } from '../../../../contract/photos.ts';
 import { PhotoOutcomeNote, PhotoPicker, type PhotoNote } from '../../ui/PhotoPicker.tsx';
+import { LoadFailed } from '../../ui/kit.tsx';
 import { $photos, addWorkPhoto, removeWorkPhoto, retryPhotos, type PhotoOutcome } from '../../stores/photos.ts';
 import '../../ui/avatar.css';
 
@@ -50,12 +51,7 @@ export default function WorkPhotos({ profession }: { profession: string }) {
       </p>
       {load.state === 'loading' ? <p role="status">Loading your photos...</p> : null}
       {load.state === 'failed' ? (
-        <div className="wz-alert" role="alert">
-          <p>{load.message}</p>
-          <button type="button" className="btn btn-line action-button" onClick={() => void retryPhotos()}>
-            Try Again
-          </button>
-        </div>
+        <LoadFailed message={load.message} onRetry={() => void retryPhotos()} look="card" />
       ) : null}
       {work.length ? (
         <ul className="ph-grid" role="list" aria-label="Your work photos">
