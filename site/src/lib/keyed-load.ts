@@ -2,7 +2,10 @@ import type { PreinitializedWritableAtom } from 'nanostores';
 import { keep, type KeptName } from './kept.ts';
 import { keptInsteadOf, LOADING, type Load } from './load.ts';
 
-/** Reads that live in stores (ARCHITECTURE.md "Browser"): `readInto` fills a store's `Load` the one way. */
+/**
+ * Reads that live in stores (ARCHITECTURE.md "Browser"): `readInto` fills a store's `Load` the one
+ * way, and `keyedStore` keeps one store per id.
+ */
 
 export interface ReadIntoOptions {
   /** The plain words shown for a failure. */
@@ -39,4 +42,19 @@ export async function readInto<T>(
     const kept = options.keep ? keptInsteadOf<T>(error, options.keep.name, options.keep.account) : null;
     store.set(kept === null ? { state: 'failed', message: options.failure(error) } : { state: 'loaded', data: kept });
   }
+}
+
+/**
+ * One store per id (a booking's reports), made by `make` when first asked for and kept while the
+ * page lives: each reads in its own `onMount`, so only the ids shown are read.
+ */
+export function keyedStore<S>(make: (id: number) => S): (id: number) => S {
+  const stores = new Map<number, S>();
+  return (id) => {
+    const known = stores.get(id);
+    if (known !== undefined) return known;
+    const made = make(id);
+    stores.set(id, made);
+    return made;
+  };
 }

@@ -1,4 +1,4 @@
-import type { BookingAnswer } from '../../../contract/bookings.ts';
+import type { Booking, BookingAnswer } from '../../../contract/bookings.ts';
 import {
   type ReportAnswer,
   type ReportOpenedAnswer,
@@ -6,15 +6,20 @@ import {
   REPORTS_PATHS,
   type ReportsAnswer,
 } from '../../../contract/reports.ts';
+import { onMount } from 'nanostores';
 import { apiFetch } from '../lib/api.ts';
+import { keyedStore } from '../lib/keyed-load.ts';
 import { $session } from './session.ts';
 import { routePath } from '../../../contract/api.ts';
 import { PHOTOS_PATHS } from '../../../contract/photos.ts';
+import type { Load } from '../lib/load.ts';
+import { $bookings } from './bookings.ts';
+import { serverStore } from './server-store.ts';
 
 /**
  * "Was the job done?" and problem reports from a booking's card (docs/PRODUCT.md "Was the job
- * done?", "Problem reports"). Each call throws ApiError with the server's words; the card then
- * reads its list again, as the live stream also makes it do.
+ * done?", "Problem reports"). Each call throws ApiError with the server's words; a booking's
+ * reports are a store (`reportsOf`), read again after sending and when the booking says they changed.
  */
 const token = () => $session.get().token;
 
@@ -25,8 +30,40 @@ export const confirmDone = (bookingId: number) =>
     token: token(),
   });
 
-export const loadReports = (bookingId: number, signal?: AbortSignal) =>
-  apiFetch<ReportsAnswer>(routePath(REPORTS_PATHS.ofBooking, { id: bookingId }), { token: token(), signal });
+/** What the list of bookings says of a booking's reports (their count, states and messages). */
+function reportsSummary(bookings: Load<Booking[]>, bookingId: number): string {
+  if (bookings.state !== 'loaded') return '';
+  return JSON.stringify(bookings.data.find((b) => b.id === bookingId)?.trust?.reports ?? []);
+}
+
+/**
+ * A booking's reports (GET /api/bookings/{id}/reports), one store per booking: read when its card
+ * first shows them, again when the booking's summary of them changes (a message, a photo, the
+ * outcome) and after sending.
+ */
+export const reportsOf = keyedStore((bookingId: number) => {
+  const reports = serverStore(
+    async () => {
+      const path = routePath(REPORTS_PATHS.ofBooking, { id: bookingId });
+      return (await apiFetch<ReportsAnswer>(path, { token: token() })).reports;
+    },
+    {
+      failure: (error) => (error instanceof Error && error.message) || 'The reports could not be loaded.',
+      news: ['reset'],
+    },
+  );
+  // The booking's summary of its reports changed in the list (stores/bookings.ts follows the news).
+  onMount(reports.$load, () => {
+    let summary = reportsSummary($bookings.value, bookingId);
+    return $bookings.listen((bookings) => {
+      const now = reportsSummary(bookings, bookingId);
+      if (now === summary) return;
+      summary = now;
+      reports.refresh();
+    });
+  });
+  return reports;
+});
 
 export const openReport = (bookingId: number, input: { reason: ReportReason; description: string }) =>
   apiFetch<ReportOpenedAnswer>(routePath(REPORTS_PATHS.ofBooking, { id: bookingId }), {

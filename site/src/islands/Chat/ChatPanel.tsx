@@ -18,7 +18,7 @@ export interface ChatPanelProps {
  * dashboards). A polite live log; a failed send keeps the typed text.
  */
 export function ChatPanel({ bookingId, token, meId, otherName }: ChatPanelProps) {
-  const reads = useChatReads(bookingId, token);
+  const reads = useChatReads(bookingId);
   const { messages, loaded, loadError } = reads;
   const { draft, setDraft, sendError, sending, queued, onSend } = useChatSending(bookingId, token, meId, reads);
   const titleId = useId();

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Booking } from '../../../../contract/bookings.ts';
 import { stampLabel } from '../../../../contract/dates.ts';
@@ -16,7 +17,7 @@ import {
   type ReportReason,
   type ReportView,
 } from '../../../../contract/reports.ts';
-import { addReportPhoto, confirmDone, loadReports, openReport, sendReportMessage } from '../../stores/reports.ts';
+import { addReportPhoto, confirmDone, openReport, reportsOf, sendReportMessage } from '../../stores/reports.ts';
 import './reports.css';
 import { FormProblem } from '../../ui/kit.tsx';
 
@@ -221,33 +222,17 @@ function ReportForm({
   );
 }
 
-/** The booking's reports, read again whenever their summary on the booking changes (a message, a photo, the outcome). */
+/** The booking's reports (stores/reports.ts: read again when their summary on the booking changes, and after sending). */
 function Reports({ booking, party: role }: { booking: Booking; party: PartyRole }) {
-  const [reports, setReports] = useState<ReportView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [again, setAgain] = useState(0);
-  const summary = JSON.stringify(booking.trust?.reports ?? []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the summary changes or after sending
-  useEffect(() => {
-    const controller = new AbortController();
-    loadReports(booking.id, controller.signal).then(
-      (answer) => {
-        setReports(answer.reports);
-        setError(null);
-      },
-      (e: unknown) => {
-        if (!controller.signal.aborted) setError(failed(e, 'The reports could not be loaded.'));
-      },
-    );
-    return () => controller.abort();
-  }, [booking.id, summary, again]);
-  if (error)
+  const reports = reportsOf(booking.id);
+  const load = useStore(reports.$load);
+  if (load.state === 'failed')
     return (
       <p className="tr-error" role="status">
-        {error}
+        {load.message}
       </p>
     );
-  if (!reports)
+  if (load.state === 'loading')
     return (
       <p className="tr-note" role="status">
         Loading the report...
@@ -255,8 +240,8 @@ function Reports({ booking, party: role }: { booking: Booking; party: PartyRole 
     );
   return (
     <>
-      {reports.map((report) => (
-        <ReportCard key={report.id} report={report} party={role} onSent={() => setAgain((n) => n + 1)} />
+      {load.data.map((report) => (
+        <ReportCard key={report.id} report={report} party={role} onSent={reports.refresh} />
       ))}
     </>
   );

@@ -1,7 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Booking } from '../../../../contract/bookings.ts';
-import type { ListingCard } from '../../../../contract/professionals.ts';
 import {
   type AlternativesAnswer,
   deadlineLabel,
@@ -12,6 +11,7 @@ import {
 import { routePath } from '../../../../contract/api.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { useLoad } from '../../lib/load.ts';
 import { answerProposal, proposeTime } from '../../stores/bookings.ts';
 import { $bookingTarget } from '../../stores/find-pro.ts';
 import { $session } from '../../stores/session.ts';
@@ -136,32 +136,30 @@ function ProposeForm({
   onCancel: () => void;
   onProposed: (message: string) => void;
 }) {
-  const [days, setDays] = useState<OpenDay[] | null>(null);
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const ids = { day: useId(), time: useId(), error: useId(), title: useId() };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reads the times again after a refusal
-  useEffect(() => {
-    const controller = new AbortController();
-    setDays(null);
-    apiFetch<OpenTimesAnswer>(routePath(RESCHEDULE_PATHS.openTimes, { id: booking.id }), {
-      token: token(),
-      signal: controller.signal,
-    })
-      .then((answer) => {
-        const open = answer.days.filter((d) => d.times.length > 0);
-        setDays(open);
-        setError(open.length ? null : 'No other open times in the next two weeks. Message them to agree one.');
-      })
-      .catch((e) => {
-        if (!controller.signal.aborted) setError(failure(e, 'Could not load the open times.'));
+  const openTimes = useLoad<OpenDay[]>(
+    String(booking.id),
+    async ({ signal }) => {
+      const answer = await apiFetch<OpenTimesAnswer>(routePath(RESCHEDULE_PATHS.openTimes, { id: booking.id }), {
+        token: token(),
+        signal,
       });
-    return () => controller.abort();
-  }, [booking.id, attempt]);
+      return answer.days.filter((d) => d.times.length > 0);
+    },
+    { failure: (e) => failure(e, 'Could not load the open times.') },
+  );
+  const days = openTimes.load.state === 'loaded' ? openTimes.load.data : null;
+  const notice =
+    openTimes.load.state === 'failed'
+      ? openTimes.load.message
+      : days?.length === 0
+        ? 'No other open times in the next two weeks. Message them to agree one.'
+        : null;
+  const problem = error ?? notice;
 
   const times = days?.find((d) => d.date === date)?.times ?? [];
 
@@ -180,7 +178,7 @@ function ProposeForm({
       return;
     }
     setError(outcome.message);
-    setAttempt((n) => n + 1); // the times again: the one chosen may have just been taken
+    openTimes.refresh(); // the times again: the one chosen may have just been taken
   }
 
   return (
@@ -188,7 +186,7 @@ function ProposeForm({
       <p id={ids.title} className="bt-form-title">
         Propose another time
       </p>
-      {days === null && !error ? (
+      {days === null && !problem ? (
         <p className="bt-muted" role="status">
           Loading open times...
         </p>
@@ -226,9 +224,9 @@ function ProposeForm({
           </div>
         </div>
       ) : null}
-      {error ? (
+      {problem ? (
         <p id={ids.error} className="wz-alert" role="alert">
-          {error}
+          {problem}
         </p>
       ) : null}
       <div className="wz-actions">
@@ -247,22 +245,18 @@ function ProposeForm({
 
 /** The customer's card of a request that expired: what happened, and others free at that time. */
 export function ExpiredRequest({ booking }: { booking: Booking }) {
-  const [state, setState] = useState<{ professionals: ListingCard[]; message: string | null } | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const headingId = useId();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<AlternativesAnswer>(routePath(RESCHEDULE_PATHS.alternatives, { id: booking.id }), {
-      token: token(),
-      signal: controller.signal,
-    })
-      .then(setState)
-      .catch((e) => {
-        if (!controller.signal.aborted) setError(failure(e, 'Could not load other professionals.'));
-      });
-    return () => controller.abort();
-  }, [booking.id]);
+  const { load } = useLoad<AlternativesAnswer>(
+    String(booking.id),
+    ({ signal }) =>
+      apiFetch<AlternativesAnswer>(routePath(RESCHEDULE_PATHS.alternatives, { id: booking.id }), {
+        token: token(),
+        signal,
+      }),
+    { failure: (e) => failure(e, 'Could not load other professionals.') },
+  );
+  const state = load.state === 'loaded' ? load.data : null;
+  const error = load.state === 'failed' ? load.message : null;
 
   return (
     <section className="bt-expired" aria-labelledby={headingId}>
