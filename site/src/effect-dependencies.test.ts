@@ -52,25 +52,27 @@ function effectsIn(source: string): { line: number; body: string }[] {
   return effects;
 }
 
-/** A call that asks the server for data: lib/api.ts's readers, a store's load…, or a useLoad refresh. */
-const SERVER_READ = /\b(apiFetch|query|fetch|load[A-Z]\w*|refresh)\s*[<(]/;
+/** A call that asks the server for data: lib/api.ts's readers, a store's load… or check…, or a useLoad refresh. */
+const SERVER_READ = /\b(apiFetch|query|fetch|load[A-Z]\w*|check[A-Z]\w*|refresh)\s*[<(]/;
 
 /**
- * Effects that still start a read by themselves, per file: each moves to a store (`onMount`) or to
- * `useLoad` (lib/load.ts, the one hook an island's own read goes through). The list only shrinks.
+ * Effects that start a read by themselves, per file: a read belongs in a store (`onMount`) or in
+ * `useLoad` (lib/load.ts, the one hook an island's own read goes through). The one exception: the
+ * push cards check this phone each time one appears, because the browser's permission can change
+ * in its settings while the store stays watched, so a store's first watcher is not enough.
  */
-const READS_STILL_IN_EFFECTS: Record<string, number> = {};
+const READS_IN_EFFECTS: Record<string, number> = { 'ui/PushCards.tsx': 2 };
 
 describe('islands do not start server reads in effects', () => {
-  it('the effects that read from the server are exactly the shrinking list', () => {
+  it('only the push cards start a server read in an effect', () => {
     const found: Record<string, number> = {};
     for (const path of siteSource) {
       if (path.includes('/stores/') || where(path) === 'lib/load.ts') continue;
       const reads = effectsIn(textOf(path)).filter(({ body }) => SERVER_READ.test(body)).length;
       if (reads > 0) found[where(path)] = reads;
     }
-    // A new entry: read from a store or through useLoad. A missing one: remove it from the list.
-    expect(found).toEqual(READS_STILL_IN_EFFECTS);
+    // A new entry: read from a store or through useLoad.
+    expect(found).toEqual(READS_IN_EFFECTS);
   });
 
   it('finds a read started in an effect, and not one started by a tap', () => {

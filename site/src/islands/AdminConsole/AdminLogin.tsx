@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
-import { adminSignIn, checkAdminSession } from '../../stores/admin-session.ts';
+import { useStore } from '@nanostores/react';
+import { $adminCheck, adminSignIn } from '../../stores/admin-session.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
+import { useHydrated } from '../../ui/useHydrated.ts';
 import { DASHBOARD_PATH, EXPIRED_FLAG } from './login-paths.ts';
 import { FormProblem, PasswordField } from '../../ui/kit.tsx';
 import '../../ui/forms.css';
@@ -14,30 +16,25 @@ import '../../ui/forms.css';
  * dashboard; a refused or unreachable check leaves the form here.
  */
 function LoginForm() {
-  const [checking, setChecking] = useState(true);
+  // The stored token is checked when this form first watches $adminCheck (stores/admin-session.ts).
+  const check = useStore($adminCheck);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const ids = { username: useId(), password: useId(), problem: useId(), title: useId() };
 
+  // The address is read after hydration: the pre-rendered page knows no query.
+  useEffect(() => setExpired(new URLSearchParams(window.location.search).has(EXPIRED_FLAG)), []);
   useEffect(() => {
-    if (new URLSearchParams(window.location.search).has(EXPIRED_FLAG)) setNotice(ADMIN_MESSAGES.sessionExpired);
-    let live = true;
-    void checkAdminSession().then((check) => {
-      if (!live) return;
-      if (check.result === 'ok') {
-        window.location.replace(DASHBOARD_PATH);
-        return;
-      }
-      // The stored session could not be checked (it is kept): say why the dashboard did not open.
-      if (check.result === 'unreachable') setNotice(ADMIN_MESSAGES.network);
-      setChecking(false);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+    if (check?.result === 'ok') window.location.replace(DASHBOARD_PATH);
+  }, [check]);
+  // Until hydrated the pre-rendered "verifying" stays: the check may have answered before hydration.
+  const hydrated = useHydrated();
+  const checking = !hydrated || check === null || check.result === 'ok';
+  // The stored session could not be checked (it is kept): say why the dashboard did not open.
+  const notice =
+    check?.result === 'unreachable' ? ADMIN_MESSAGES.network : expired ? ADMIN_MESSAGES.sessionExpired : null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
