@@ -19,6 +19,11 @@ export interface ReadIntoOptions {
 /** The read last started into each store: an older answer arriving late is not shown. */
 const latestRead = new WeakMap<object, number>();
 
+/** An action's answer now fills `store` (the server already has the change): reads started before it are not shown. */
+export function supersedeReads(store: object): void {
+  latestRead.set(store, (latestRead.get(store) ?? 0) + 1);
+}
+
 /**
  * Reads with `read` into `store` (docs/PRODUCT.md "Working offline"): a failed read keeps what is
  * shown; with nothing shown, the data kept on the device when the server could not be reached;

@@ -18,8 +18,8 @@ import {
   userDataPath,
   userDataPrefix,
 } from '../lib/api.ts';
-import { keep, type KeptName } from '../lib/kept.ts';
-import { keptInsteadOf, type Load } from '../lib/load.ts';
+import { readInto } from '../lib/keyed-load.ts';
+import type { Load } from '../lib/load.ts';
 import { $connection } from './connection.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
 import { $bookingsChanged } from './bookings.ts';
@@ -76,16 +76,6 @@ const account = () => $session.get().user?.id ?? 0;
 let email = '';
 
 /**
- * After a failed read (docs/PRODUCT.md "Working offline"): what is shown stays; with nothing shown,
- * the data kept on the device when the server could not be reached; else the failure's words.
- */
-function afterFailedRead<T>(shown: Load<T>, error: unknown, message: string, name: KeptName): Load<T> {
-  if (shown.state === 'loaded') return shown;
-  const kept = keptInsteadOf<T>(error, name, account());
-  return kept === null ? { state: 'failed', message } : { state: 'loaded', data: kept };
-}
-
-/**
  * GET /api/professional-data/{email}. `fresh` skips the 5-minute cache (Try Again, and after a
  * change); a reload after a change keeps the figures on screen until the new ones arrive.
  */
@@ -96,18 +86,19 @@ export async function loadProfessional(
   // Already shown (the store is newer than the query cache once something was changed).
   if (!options.fresh && email === user.email && $professional.value.state === 'loaded') return;
   email = user.email;
-  if (!options.fresh || $professional.value.state !== 'loaded') $professional.set({ state: 'loading' });
-  try {
-    const answer = await query<{ professional: ProfessionalRecord }>(userDataPath('professional', user.email), {
-      token: token(),
-      fresh: options.fresh,
-    });
-    noteVisit(answer.professional);
-    $professional.set({ state: 'loaded', data: answer.professional });
-    keep('record', account(), answer.professional);
-  } catch (error) {
-    $professional.set(afterFailedRead($professional.value, error, dashboardLoadErrorMessage(error), 'record'));
-  }
+  // Another account's record, or a first read, starts from the loading state; a fresh read keeps what is shown.
+  await readInto(
+    $professional,
+    async () => {
+      const answer = await query<{ professional: ProfessionalRecord }>(userDataPath('professional', user.email), {
+        token: token(),
+        fresh: options.fresh,
+      });
+      noteVisit(answer.professional);
+      return answer.professional;
+    },
+    { failure: dashboardLoadErrorMessage, showLoading: !options.fresh, keep: { name: 'record', account: account() } },
+  );
 }
 
 /** The figures changed on the server (a job accepted, completed ...): fetch them again quietly. */

@@ -1,4 +1,5 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { readInto, supersedeReads } from '../lib/keyed-load.ts';
 import { LOADING, type Load } from '../lib/load.ts';
 import { $connection } from './connection.ts';
 import { type LiveEventType, onUserEvent, refresher } from './events.ts';
@@ -29,20 +30,8 @@ export interface ServerStoreOptions {
  */
 export function serverStore<T>(read: (fresh: boolean) => Promise<T>, options: ServerStoreOptions): ServerStore<T> {
   const $load = atom<Load<T>>(LOADING);
-  // Counts what replaced the shown data: a read that started before an action's answer is dropped.
-  let version = 0;
-
-  async function load(fresh: boolean, showLoading: boolean): Promise<void> {
-    if (showLoading || $load.value.state !== 'loaded') $load.set(LOADING);
-    const started = ++version;
-    try {
-      const data = await read(fresh);
-      if (started === version) $load.set({ state: 'loaded', data });
-    } catch (error) {
-      if (started === version && $load.value.state !== 'loaded')
-        $load.set({ state: 'failed', message: options.failure(error) });
-    }
-  }
+  const load = (fresh: boolean, showLoading: boolean) =>
+    readInto($load, () => read(fresh), { failure: options.failure, showLoading });
 
   const refresh = refresher(() => load(true, false));
 
@@ -66,7 +55,7 @@ export function serverStore<T>(read: (fresh: boolean) => Promise<T>, options: Se
     retry: () => load(true, true),
     refresh,
     took: (data) => {
-      version++;
+      supersedeReads($load);
       $load.set({ state: 'loaded', data });
     },
   };
