@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from './api.ts';
-import { $connection, noteShowingKept } from '../stores/connection.ts';
+import { onBackOnline, noteShowingKept } from '../stores/connection.ts';
 import { keep, readKept, type KeptName } from './kept.ts';
 
 /**
@@ -138,14 +138,13 @@ export function useLoad<T>(
   }, [key, attempt, options.when]);
 
   // Back online: a part showing a failure or kept data reads again by itself (quietly).
-  useEffect(() => {
-    let seen = $connection.get().backOnline;
-    return $connection.listen(({ backOnline }) => {
-      if (backOnline === seen) return;
-      seen = backOnline;
-      if (failedLast.current) setAttempt((a) => ({ n: a.n + 1, quiet: true }));
-    });
-  }, []);
+  useEffect(
+    () =>
+      onBackOnline(() => {
+        if (failedLast.current) setAttempt((a) => ({ n: a.n + 1, quiet: true }));
+      }),
+    [],
+  );
 
   return {
     load,

@@ -7,7 +7,7 @@ import { apiFetch, NetworkError } from '../lib/api.ts';
 import { keep } from '../lib/kept.ts';
 import { keptInsteadOf, LOADING, type Load } from '../lib/load.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
-import { $connection } from './connection.ts';
+import { onBackOnline } from './connection.ts';
 import { $live, onUserEvent, refresher } from './events.ts';
 import { $session } from './session.ts';
 import { addTime, timeBetween } from '../../../contract/dates.ts';
@@ -186,12 +186,7 @@ onMount($bookings, () => {
   // Signed out (the server's render of a page) there is no list to read.
   if (!token()) return;
   void loadBookings();
-  let seen = $connection.get().backOnline;
-  const stopConnection = $connection.listen(({ backOnline }) => {
-    if (backOnline === seen) return;
-    seen = backOnline;
-    refreshShown();
-  });
+  const stopConnection = onBackOnline(refreshShown);
   const onVisible = () => {
     if (document.visibilityState === 'visible' && $live.get() !== 'live') refreshShown();
   };

@@ -24,6 +24,16 @@ function setOffline(offline: boolean): void {
   $connection.set({ ...state, offline, backOnline: state.backOnline + (offline ? 0 : 1) });
 }
 
+/** Runs `run` each time the connection comes back from now on (not for a return already past); returns the stop. */
+export function onBackOnline(run: () => void): () => void {
+  let seen = $connection.get().backOnline;
+  return $connection.listen(({ backOnline }) => {
+    if (backOnline === seen) return;
+    seen = backOnline;
+    run();
+  });
+}
+
 /** The server answered (any status): the connection works and what is shown is from now. */
 export function noteAnswered(at: number = Date.now()): void {
   setOffline(false);

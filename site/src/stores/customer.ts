@@ -8,7 +8,7 @@ import { dashboardLoadErrorMessage, query, userDataPath } from '../lib/api.ts';
 import { readInto } from '../lib/keyed-load.ts';
 import { LOADING, type Load } from '../lib/load.ts';
 import { $bookingsChanged } from './bookings.ts';
-import { $connection } from './connection.ts';
+import { onBackOnline } from './connection.ts';
 import { onUserEvent, refresher } from './events.ts';
 import { setFavourites } from './find-pro.ts';
 import { $session } from './session.ts';
@@ -109,12 +109,7 @@ onMount($customer, () => {
     refreshRecord,
   );
   const stopChanges = $bookingsChanged.listen(refreshRecord);
-  let seen = $connection.get().backOnline;
-  const stopConnection = $connection.listen(({ backOnline }) => {
-    if (backOnline === seen) return;
-    seen = backOnline;
-    refreshRecord();
-  });
+  const stopConnection = onBackOnline(refreshRecord);
   return () => {
     stopNews();
     stopChanges();

@@ -20,7 +20,7 @@ import {
 } from '../lib/api.ts';
 import { readInto } from '../lib/keyed-load.ts';
 import type { Load } from '../lib/load.ts';
-import { $connection } from './connection.ts';
+import { onBackOnline } from './connection.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
 import { $bookingsChanged } from './bookings.ts';
 import { onUserEvent, refresher } from './events.ts';
@@ -212,11 +212,4 @@ onMount($professional, () => {
 });
 
 // Back online: the record (failed, kept or only old) is read again by itself.
-onMount($professional, () => {
-  let seen = $connection.get().backOnline;
-  return $connection.listen(({ backOnline }) => {
-    if (backOnline === seen) return;
-    seen = backOnline;
-    reloadRecord();
-  });
-});
+onMount($professional, () => onBackOnline(reloadRecord));

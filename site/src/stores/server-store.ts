@@ -1,7 +1,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { readInto, supersedeReads } from '../lib/keyed-load.ts';
 import { LOADING, type Load } from '../lib/load.ts';
-import { $connection } from './connection.ts';
+import { onBackOnline } from './connection.ts';
 import { type LiveEventType, onUserEvent, refresher } from './events.ts';
 
 /** One answer of the server held for the islands that show it (the photos, the verification, the prices). */
@@ -38,12 +38,7 @@ export function serverStore<T>(read: (fresh: boolean) => Promise<T>, options: Se
   onMount($load, () => {
     void load(false, false);
     const stopNews = options.news?.length ? onUserEvent(options.news, refresh) : undefined;
-    let seen = $connection.get().backOnline;
-    const stopConnection = $connection.listen(({ backOnline }) => {
-      if (backOnline === seen) return;
-      seen = backOnline;
-      refresh();
-    });
+    const stopConnection = onBackOnline(refresh);
     return () => {
       stopNews?.();
       stopConnection();

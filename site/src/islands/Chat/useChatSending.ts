@@ -8,7 +8,7 @@ import {
 } from '../../../../contract/bookings.ts';
 import { apiFetch, NetworkError } from '../../lib/api.ts';
 import { keep } from '../../lib/kept.ts';
-import { $connection } from '../../stores/connection.ts';
+import { onBackOnline } from '../../stores/connection.ts';
 import {
   CHAT_OFFLINE,
   MAX_WAITING,
@@ -87,14 +87,7 @@ export function useChatSending(bookingId: number, token: string, meId: number, r
   // Back online (the browser says so, or a call was answered again), or the chat's next
   // successful read: send what was kept.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the listener is re-added per chat; flush reads the queue through a ref
-  useEffect(() => {
-    let seen = $connection.get().backOnline;
-    return $connection.listen(({ backOnline }) => {
-      if (backOnline === seen) return;
-      seen = backOnline;
-      void flush();
-    });
-  }, [bookingId, token]);
+  useEffect(() => onBackOnline(() => void flush()), [bookingId, token]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each successful read of the messages is the moment to send what was kept
   useEffect(() => {
     if (loaded && !loadError && queuedRef.current.length > 0) void flush();
