@@ -16,7 +16,7 @@ const CORE_UI = [
   'KeptTap',
   'NetworkErrorScreen',
   'OfflineBanner',
-  'PasswordField',
+  'kit',
   'PhotoPicker',
   'ProfilePhoto',
   'StartupFailure',

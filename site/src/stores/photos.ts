@@ -1,9 +1,17 @@
-import { routePath } from '../../../contract/api.ts';
-import { checkPhotoFile, PHOTOS_PATHS, type PhotosResponse } from '../../../contract/photos.ts';
-import { actionErrorMessage, apiFetch, clearQueryCache, userDataPrefix } from '../lib/api.ts';
+import { PHOTOS_PATHS, type PhotosResponse } from '../../../contract/photos.ts';
+import { actionErrorMessage, apiFetch } from '../lib/api.ts';
+import { $photoAnswer } from './photo-changes.ts';
 import { serverStore } from './server-store.ts';
 import { $session } from './session.ts';
-import { PROFESSIONALS_PATHS } from '../../../contract/professionals.ts';
+
+export {
+  addWorkPhoto,
+  type PhotoOutcome,
+  photoUploadTimeoutMs,
+  removeProfilePhoto,
+  removeWorkPhoto,
+  uploadProfilePhoto,
+} from './photo-changes.ts';
 
 /**
  * The signed-in account's photos (issue #17): the profile photo and a professional's work photos,
@@ -11,10 +19,7 @@ import { PROFESSIONALS_PATHS } from '../../../contract/professionals.ts';
  * Every change is a server call whose answer replaces the store.
  */
 
-export type PhotoOutcome = { ok: true; message: string; data: PhotosResponse } | { ok: false; message: string };
-
 const token = () => $session.get().token;
-const FALLBACK = 'The photo could not be saved. Please try again.';
 
 /** GET /api/me/photos. */
 const photos = serverStore(() => apiFetch<PhotosResponse>(PHOTOS_PATHS.own, { token: token() }), {
@@ -24,39 +29,7 @@ const photos = serverStore(() => apiFetch<PhotosResponse>(PHOTOS_PATHS.own, { to
 export const $photos = photos.$load;
 /** Try Again after a failed read. */
 export const retryPhotos = photos.retry;
-
-/** Time allowed for an upload: 30 s plus the file at 16 KB/s (a slow 3G uplink): 10 MB gets about 11 minutes. */
-export const photoUploadTimeoutMs = (bytes: number): number => 30_000 + Math.ceil(bytes / 16_384) * 1000;
-
-async function change(path: string, method: string, file?: File): Promise<PhotoOutcome> {
-  if (file) {
-    const problem = checkPhotoFile(file);
-    if (problem) return { ok: false, message: problem };
-  }
-  try {
-    const data = await apiFetch<PhotosResponse>(path, {
-      method,
-      ...(file && { file }),
-      token: token(),
-      ...(file && { timeoutMs: photoUploadTimeoutMs(file.size) }),
-    });
-    photos.took(data);
-    // Records and listings show the avatar: the next read asks the server again.
-    for (const prefix of [
-      userDataPrefix('customer'),
-      userDataPrefix('professional'),
-      userDataPrefix('affiliate'),
-      PROFESSIONALS_PATHS.search,
-    ])
-      clearQueryCache(prefix);
-    return { ok: true, message: data.message ?? '', data };
-  } catch (error) {
-    return { ok: false, message: actionErrorMessage(error, FALLBACK) };
-  }
-}
-
-/** PUT /api/me/photo: a file that fails the phone's check is never sent. */
-export const uploadProfilePhoto = (file: File) => change(PHOTOS_PATHS.profile, 'PUT', file);
-export const removeProfilePhoto = () => change(PHOTOS_PATHS.profile, 'DELETE');
-export const addWorkPhoto = (file: File) => change(PHOTOS_PATHS.work, 'POST', file);
-export const removeWorkPhoto = (id: number) => change(routePath(PHOTOS_PATHS.workPhoto, { id }), 'DELETE');
+// A change's answer (stores/photo-changes.ts) is what the server has now.
+$photoAnswer.listen((data) => {
+  if (data) photos.took(data);
+});

@@ -1,23 +1,33 @@
-import { computed } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import { DEFAULT_PLAN_PRICES, type PlanPrices, type PlanPricesAnswer, PLANS_PATHS } from '../../../contract/plans.ts';
 import { query } from '../lib/api.ts';
-import { serverStore } from './server-store.ts';
-
-/** The read of the prices in force itself (whether they arrived): islands show `$planPrices`. */
-export const $planPricesRead = serverStore<PlanPrices>(
-  async (fresh) => {
-    const answer = await query<PlanPricesAnswer>(PLANS_PATHS.prices, { fresh });
-    return { prices: answer.prices, commissions: answer.commissions, lengths: answer.lengths };
-  },
-  { failure: () => 'The published prices are shown.' },
-).$load;
+import { onBackOnline } from './connection.ts';
 
 /**
  * The prices and commissions in force (an administrator can change them, issue #6), read when an
  * island first shows them. Until they arrive, and if they cannot be read, the published prices
  * (`DEFAULT_PLAN_PRICES`): the payment pop-up always shows the amount the server chose, so a failed
- * read here never changes what anyone pays.
+ * read here never changes what anyone pays. Not a serverStore: the sign-in page shows these, and
+ * its script budget has no room for the live stream that serverStore's news needs.
  */
-export const $planPrices = computed($planPricesRead, (load) =>
-  load.state === 'loaded' ? load.data : DEFAULT_PLAN_PRICES,
-);
+export const $planPrices = atom<PlanPrices>(DEFAULT_PLAN_PRICES);
+
+let readOnce = false;
+
+async function readPrices(): Promise<void> {
+  try {
+    const answer = await query<PlanPricesAnswer>(PLANS_PATHS.prices);
+    readOnce = true;
+    $planPrices.set({ prices: answer.prices, commissions: answer.commissions, lengths: answer.lengths });
+  } catch {
+    // The published prices stay; see above.
+  }
+}
+
+onMount($planPrices, () => {
+  if (!readOnce) void readPrices();
+  // A read that failed for want of a connection is tried again when it comes back.
+  return onBackOnline(() => {
+    if (!readOnce) void readPrices();
+  });
+});

@@ -1,3 +1,4 @@
+import { HYDRATE_FROM_INITIAL } from '../../lib/hydration.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
@@ -24,7 +25,7 @@ const Console = lazyPart<{ initialStats: AdminStats }>(
  * later (expired mid-use, logged out in another tab) also ends at the login page.
  */
 function Guard() {
-  const check = useStore($adminCheck);
+  const check = useStore($adminCheck, HYDRATE_FROM_INITIAL);
   const session = useStore($adminSession);
   const open = check?.result === 'ok';
   // Refused later (expired mid-use, logged out in another tab).

@@ -1,3 +1,4 @@
+import { HYDRATE_FROM_INITIAL } from '../../lib/hydration.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
@@ -5,7 +6,6 @@ import { useStore } from '@nanostores/react';
 import { $adminCheck, adminSignIn } from '../../stores/admin-session.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
-import { useHydrated } from '../../ui/useHydrated.ts';
 import { DASHBOARD_PATH, EXPIRED_FLAG } from './login-paths.ts';
 import { FormProblem, PasswordField } from '../../ui/kit.tsx';
 import '../../ui/forms.css';
@@ -17,7 +17,7 @@ import '../../ui/forms.css';
  */
 function LoginForm() {
   // The stored token is checked when this form first watches $adminCheck (stores/admin-session.ts).
-  const check = useStore($adminCheck);
+  const check = useStore($adminCheck, HYDRATE_FROM_INITIAL);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
@@ -29,9 +29,7 @@ function LoginForm() {
   useEffect(() => {
     if (check?.result === 'ok') window.location.replace(DASHBOARD_PATH);
   }, [check]);
-  // Until hydrated the pre-rendered "verifying" stays: the check may have answered before hydration.
-  const hydrated = useHydrated();
-  const checking = !hydrated || check === null || check.result === 'ok';
+  const checking = check === null || check.result === 'ok';
   // The stored session could not be checked (it is kept): say why the dashboard did not open.
   const notice =
     check?.result === 'unreachable' ? ADMIN_MESSAGES.network : expired ? ADMIN_MESSAGES.sessionExpired : null;

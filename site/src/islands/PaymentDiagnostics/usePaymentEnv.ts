@@ -1,3 +1,4 @@
+import { HYDRATE_FROM_INITIAL } from '../../lib/hydration.ts';
 import { useStore } from '@nanostores/react';
 import { atom, onMount } from 'nanostores';
 import {
@@ -48,7 +49,7 @@ onMount($paymentEnv, () =>
   }),
 );
 
-export const usePaymentEnv = (): PaymentEnv => useStore($paymentEnv);
+export const usePaymentEnv = (): PaymentEnv => useStore($paymentEnv, HYDRATE_FROM_INITIAL);
 
 /** A reference the server knows, for a payment tied to no account (diagnostics only). */
 export async function createTestIntent(plan: PlanType, email: string): Promise<PaymentIntent> {

@@ -8,7 +8,6 @@ import { $signInPayment, choosePaymentMonths } from './store.ts';
 import '../../ui/forms.css';
 import { IdentifierChoice } from '../../ui/IdentifierChoice.tsx';
 import { KeptTapNote, useKeptTap } from '../../ui/KeptTap.tsx';
-import { FormProblem } from '../../ui/kit.tsx';
 import { AlreadySignedIn } from './AlreadySignedIn.tsx';
 import { IdentifierFields } from './IdentifierFields.tsx';
 import { MomoSignIn } from './MomoSignIn.tsx';
@@ -76,7 +75,12 @@ function Form() {
           <a href="/forgot-password">Forgot password?</a>
         </div>
 
-        <FormProblem id={problemId} message={problem} />
+        {/* Plain words, not the kit's panel: the "Login Failed" toast must leave the Sign In button clear on a 360 px phone. */}
+        {problem ? (
+          <p id={problemId} className="auth-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
 
         <button type="submit" className="btn auth-button auth-wide" disabled={busy || done}>
           {busy ? 'Signing In...' : 'Sign In'}

@@ -6,7 +6,7 @@ const payment = vi.hoisted(() => ({ payForIntent: vi.fn(), verifyAndComplete: vi
 const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
 const session = vi.hoisted(() => ({ signIn: vi.fn(), setPendingUserId: vi.fn() }));
 const photos = vi.hoisted(() => ({ uploadProfilePhoto: vi.fn() }));
-vi.mock('../../stores/photos.ts', () => photos);
+vi.mock('../../stores/photo-changes.ts', () => photos);
 vi.mock('../../lib/payment.ts', async (original) => ({ ...(await original<object>()), ...payment }));
 vi.mock('../../lib/api.ts', async (original) => ({ ...(await original<object>()), ...api }));
 vi.mock('../../stores/session.ts', () => session);

@@ -31,7 +31,7 @@ import { getPendingUserId, setPendingUserId, signIn } from '../../stores/session
 import { dashboardAfterSignIn, rememberBooking } from '../../lib/book-after.ts';
 import { sessionStore } from '../../lib/storage.ts';
 import { checkPhotoFile } from '../../../../contract/photos.ts';
-import { uploadProfilePhoto } from '../../stores/photos.ts';
+import { uploadProfilePhoto } from '../../stores/photo-changes.ts';
 
 /**
  * The customer/professional sign-up wizard (docs/PRODUCT.md "Sign-up and referrals", "First payment and activation"). $signupForm holds what was typed (kept across steps and failures); $signup holds the

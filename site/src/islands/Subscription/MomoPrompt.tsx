@@ -1,3 +1,4 @@
+import { HYDRATE_FROM_INITIAL } from '../../lib/hydration.ts';
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { maskPhone, MOMO_NETWORKS, networkByPrefix, type MomoNetworkCode } from '../../../../contract/momo.ts';
@@ -25,7 +26,7 @@ export function MomoPrompt({
 }) {
   const state = useStore($momo);
   const local = ($session.get().user?.phone ?? '').replace(/^\+233/, '0');
-  const config = useStore($paymentsConfig);
+  const config = useStore($paymentsConfig, HYDRATE_FROM_INITIAL);
   const testMode = config.state === 'loaded' && config.data.provider === 'sandbox';
   const [number, setNumber] = useState(local);
   const [network, setNetwork] = useState<MomoNetworkCode | ''>(networkByPrefix(local) ?? '');

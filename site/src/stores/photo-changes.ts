@@ -1,0 +1,57 @@
+import { atom } from 'nanostores';
+import { routePath } from '../../../contract/api.ts';
+import { checkPhotoFile, PHOTOS_PATHS, type PhotosResponse } from '../../../contract/photos.ts';
+import { PROFESSIONALS_PATHS } from '../../../contract/professionals.ts';
+import { actionErrorMessage, apiFetch, clearQueryCache, userDataPrefix } from '../lib/api.ts';
+import { $session } from './session.ts';
+
+/**
+ * The changes to the signed-in account's photos (issue #17). Apart from stores/photos.ts, which holds
+ * what the server last answered: the sign-up wizard uploads a photo on a first visit, whose script
+ * budget has no room for the live stream a shown store follows. Each answer is `$photoAnswer`, which
+ * the shown store takes.
+ */
+
+export type PhotoOutcome = { ok: true; message: string; data: PhotosResponse } | { ok: false; message: string };
+
+/** The server's answer to the last change made here. */
+export const $photoAnswer = atom<PhotosResponse | null>(null);
+
+const token = () => $session.get().token;
+const FALLBACK = 'The photo could not be saved. Please try again.';
+
+/** Time allowed for an upload: 30 s plus the file at 16 KB/s (a slow 3G uplink): 10 MB gets about 11 minutes. */
+export const photoUploadTimeoutMs = (bytes: number): number => 30_000 + Math.ceil(bytes / 16_384) * 1000;
+
+async function change(path: string, method: string, file?: File): Promise<PhotoOutcome> {
+  if (file) {
+    const problem = checkPhotoFile(file);
+    if (problem) return { ok: false, message: problem };
+  }
+  try {
+    const data = await apiFetch<PhotosResponse>(path, {
+      method,
+      ...(file && { file }),
+      token: token(),
+      ...(file && { timeoutMs: photoUploadTimeoutMs(file.size) }),
+    });
+    $photoAnswer.set(data);
+    // Records and listings show the avatar: the next read asks the server again.
+    for (const prefix of [
+      userDataPrefix('customer'),
+      userDataPrefix('professional'),
+      userDataPrefix('affiliate'),
+      PROFESSIONALS_PATHS.search,
+    ])
+      clearQueryCache(prefix);
+    return { ok: true, message: data.message ?? '', data };
+  } catch (error) {
+    return { ok: false, message: actionErrorMessage(error, FALLBACK) };
+  }
+}
+
+/** PUT /api/me/photo: a file that fails the phone's check is never sent. */
+export const uploadProfilePhoto = (file: File) => change(PHOTOS_PATHS.profile, 'PUT', file);
+export const removeProfilePhoto = () => change(PHOTOS_PATHS.profile, 'DELETE');
+export const addWorkPhoto = (file: File) => change(PHOTOS_PATHS.work, 'POST', file);
+export const removeWorkPhoto = (id: number) => change(routePath(PHOTOS_PATHS.workPhoto, { id }), 'DELETE');
