@@ -11,7 +11,7 @@ import { $bookingsChanged } from './bookings.ts';
 import { onBackOnline } from './connection.ts';
 import { onUserEvent, refresher } from './events.ts';
 import { setFavourites } from './find-pro.ts';
-import { $session } from './session.ts';
+import { $session, onAccount } from './session.ts';
 import { noteVisit } from './welcome.ts';
 
 /**
@@ -94,14 +94,7 @@ const refreshRecord = refresher(async () => {
 
 // Watched: the signed-in customer's record is read, again only for another account (a user object
 // replaced for the same account is no reason to read).
-onMount($customer, () => {
-  let shownFor: string | null = null;
-  return $session.subscribe(({ user }) => {
-    if (!user || user.email === shownFor) return;
-    shownFor = user.email;
-    void loadCustomer(user);
-  });
-});
+onMount($customer, () => onAccount((user) => void loadCustomer(user)));
 
 onMount($customer, () => {
   const stopNews = onUserEvent(

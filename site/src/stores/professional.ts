@@ -24,7 +24,7 @@ import { onBackOnline } from './connection.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
 import { $bookingsChanged } from './bookings.ts';
 import { onUserEvent, refresher } from './events.ts';
-import { $session, mergeUser } from './session.ts';
+import { $session, onAccount, mergeUser } from './session.ts';
 import { noteVisit } from './welcome.ts';
 import type { SubscriptionSummary } from '../../../contract/subscriptions.ts';
 
@@ -202,14 +202,7 @@ export async function saveProfile(changes: ProfileChanges): Promise<Outcome> {
 
 // Watched: the signed-in professional's record is read, again only for another account (the
 // session's user object is replaced when it is verified: that is no reason to read).
-onMount($professional, () => {
-  let readFor: string | null = null;
-  return $session.subscribe(({ user }) => {
-    if (!user || user.email === readFor) return;
-    readFor = user.email;
-    void loadProfessional(user);
-  });
-});
+onMount($professional, () => onAccount((user) => void loadProfessional(user)));
 
 // Back online: the record (failed, kept or only old) is read again by itself.
 onMount($professional, () => onBackOnline(reloadRecord));

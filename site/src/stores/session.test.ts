@@ -8,6 +8,7 @@ import {
   configureSession,
   getPendingUserId,
   mergeUser,
+  onAccount,
   restoreSession,
   savedEmail,
   setPendingUserId,
@@ -317,5 +318,19 @@ describe('mergeUser and pendingUserId', () => {
     expect(getPendingUserId()).toBeNull();
     storage.setItem('pendingUserId', 'abc');
     expect(getPendingUserId()).toBeNull();
+  });
+});
+
+describe('onAccount', () => {
+  it('reads for the signed-in account, again for another one, not for the same account’s new user object', () => {
+    const read = vi.fn();
+    $session.set({ status: 'signed-in', user: ama, token: 't1' });
+    const stop = onAccount(read);
+    $session.set({ status: 'signed-in', user: { ...ama, firstName: 'Amma' }, token: 't1' });
+    $session.set({ status: 'signed-out', user: null, token: null });
+    $session.set({ status: 'signed-in', user: { ...ama, id: 8, email: 'kofi@example.com' }, token: 't2' });
+    stop();
+    $session.set({ status: 'signed-in', user: ama, token: 't3' });
+    expect(read.mock.calls.map(([user]) => user.email)).toEqual(['ama@example.com', 'kofi@example.com']);
   });
 });

@@ -283,3 +283,17 @@ onMount($session, () => {
     window.removeEventListener('online', onOnline);
   };
 });
+
+/**
+ * Calls `read` with the signed-in user now and for each other account that signs in, not when the
+ * same account's user object is replaced (verified, renamed): a record watched by a dashboard.
+ * Returns the stop.
+ */
+export function onAccount(read: (user: SessionUser) => void): () => void {
+  let readFor: string | null = null;
+  return $session.subscribe(({ user }) => {
+    if (!user || user.email === readFor) return;
+    readFor = user.email;
+    read(user);
+  });
+}
