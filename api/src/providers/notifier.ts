@@ -5,6 +5,7 @@ import type { Conn, Db } from '../db.ts';
 import type { Int8, NotificationRow, UserRow } from '../db-tables.ts';
 import { startJob, type Job } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
+import type { ProviderGate } from './provider-observer.ts';
 import { PushGoneError, type PushSender } from './push.ts';
 import { addTime } from '../../../contract/dates.ts';
 
@@ -66,6 +67,8 @@ export type PushStep = Omit<PushPayload, 'receipt'>;
 export interface Transport {
   readonly name: string;
   deliver(message: Message): Promise<void>;
+  /** The provider's circuit and concurrency cap; absent: always open to calls, one at a time. */
+  readonly gate?: ProviderGate;
 }
 /** Kept for the email adapters' signatures. */
 export type EmailTransport = Transport;

@@ -21,3 +21,12 @@ export interface ProviderObserver {
 
 /** Reports to nobody: the default where nothing watches. */
 export const ignoreProviderCalls: ProviderObserver = { call() {}, circuit() {}, inFlight() {} };
+
+/**
+ * A provider's bounds as the outbox reads them: while `isOpen()` its rows wait (the other channels
+ * go on), and at most `concurrency` of its messages are sent at once.
+ */
+export interface ProviderGate {
+  isOpen(): boolean;
+  readonly concurrency: number;
+}

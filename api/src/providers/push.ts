@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import { HOUR_MS, SECOND_MS } from '../../../contract/dates.ts';
+import type { ProviderGate } from './provider-observer.ts';
 
 /**
  * Web Push delivery (issue #30) through the `web-push` library: the payload is encrypted for the
@@ -47,6 +48,8 @@ export interface PushTarget {
 
 export interface PushSender {
   send(target: PushTarget, payload: string): Promise<void>;
+  /** The push services' circuit and concurrency cap, as the outbox reads them. */
+  readonly gate?: ProviderGate;
 }
 
 /** Hours a push service keeps a notification for a phone that is off, before dropping it. */
