@@ -27,6 +27,7 @@ import { startExpiryWorker } from './features/bookings/expiry.ts';
 import { startAutoRenewalWorker } from './features/subscriptions/auto-renewal.ts';
 import { ensureFirstAdmin } from './features/admin/accounts.ts';
 import { EventHub } from './features/events/hub.ts';
+import { appMetrics } from './features/metrics/registry.ts';
 import { liveSession } from './http/auth.ts';
 import { shippedPlaceholderLines, supportLinesVerdict } from './support-lines.ts';
 import { planPrices } from './features/settings/settings.ts';
@@ -146,10 +147,14 @@ const events = new EventHub({
   sessionOf: liveSession({ db, clock, readCache }),
   limits: { maxStreams: limits.streams },
 });
+// GET /metrics (docs/OPERATIONS.md "Metrics and alerts"); the provider clients report to it through
+// metricsProviderObserver(metrics).
+const metrics = appMetrics({ db, clock, events, processMetrics: true });
 // Commands run beside the server (npm run demo, admin:create, backup) hand it their work with this.
 const localControlToken = config.localControl && dataDirLock(db) ? newControlToken() : undefined;
 const app = createApp({
   db,
+  metrics,
   localControlToken,
   config,
   clock,
