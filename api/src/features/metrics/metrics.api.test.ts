@@ -11,11 +11,11 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createApp } from '../../app.ts';
 import { fixedClock } from '../../clock.ts';
 import { loadConfig } from '../../config.ts';
-import { closeDb, createDb } from '../../db.ts';
+import { closeDb, createDb, isEmbedded } from '../../db.ts';
 import { createLogger } from '../../logger.ts';
 import { paymentProvider } from '../../providers/index.ts';
 import { outboxNotifier } from '../../providers/notifier.ts';
-import { appMetrics, metricsProviderObserver, OUTBOX_READ_TIMEOUT_MS } from './registry.ts';
+import { appMetrics, metricsProviderObserver } from './registry.ts';
 
 const MONDAY = '2026-11-23';
 const TOKEN = 'metrics-token-0123456789abcdef-0123456789';
@@ -148,6 +148,24 @@ describe('GET /metrics', () => {
     await expect.poll(async () => sample(await scrape(), 'marketplace_live_streams_open')).toBe(0);
   });
 
+  it('counts pooled connections lent out, and the queries waiting for one', async () => {
+    const trx = await app.db.transaction();
+    try {
+      // Straight to the server: the harness's request would wait for the change feed, whose
+      // reads on PGlite queue behind this transaction too.
+      const text = await (await fetch(`${app.url}${METRICS_PATHS.metrics}`)).text();
+      expect(sample(text, 'marketplace_db_pool_in_use')).toBeGreaterThanOrEqual(1);
+      // PGlite's one connection is the transaction's: the scrape's own outbox query waits for it.
+      if (isEmbedded(app.db)) {
+        expect(sample(text, 'marketplace_db_pool_waiting')).toBeGreaterThanOrEqual(1);
+        expect(sample(text, 'marketplace_database_up')).toBe(0);
+      }
+    } finally {
+      await trx.rollback();
+    }
+    expect(sample(await scrape(), 'marketplace_database_up')).toBe(1);
+  });
+
   it('labels requests no route matched as one route, however many paths are tried', async () => {
     for (let i = 0; i < 25; i++) {
       expect((await app.request(`/api/no-such-${i}-${'x'.repeat(i)}`)).status).toBe(404);
@@ -165,7 +183,10 @@ describe('GET /metrics', () => {
   });
 
   it('refuses a request a proxy forwarded from elsewhere, and another address without the token', async () => {
-    for (const headers of [{ 'X-Forwarded-For': '203.0.113.9' }, { Forwarded: 'for=203.0.113.9' }]) {
+    for (const headers of [{ 'X-Forwarded-For': '203.0.113.9' }, { Forwarded: 'for=203.0.113.9' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await app.request(METRICS_PATHS.metrics, { headers });
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ success: false, code: 'not_found' });
@@ -222,7 +243,7 @@ describe('GET /metrics with the database away', () => {
       await app.closeDatabase();
       const started = performance.now();
       const res = await app.request(METRICS_PATHS.metrics);
-      expect(performance.now() - started).toBeLessThan(OUTBOX_READ_TIMEOUT_MS);
+      expect(performance.now() - started).toBeLessThan(1000);
       expect(res.status).toBe(200);
       expect(sample(res.body, 'marketplace_database_up')).toBe(0);
       expect(res.body).not.toMatch(/^marketplace_outbox_depth\{/m);
@@ -260,7 +281,8 @@ describe('GET /metrics with the database away', () => {
         const started = performance.now();
         const res = await fetch(url);
         const text = await res.text();
-        expect(performance.now() - started).toBeLessThan(OUTBOX_READ_TIMEOUT_MS + 1000);
+        // Well before the connection's own 5 s time-out and a scraper's usual 10 s.
+        expect(performance.now() - started).toBeLessThan(3000);
         expect(res.status).toBe(200);
         expect(sample(text, 'marketplace_database_up')).toBe(0);
         expect(sample(text, 'marketplace_db_pool_waiting')).toBeLessThanOrEqual(1);

@@ -12,7 +12,7 @@ import { outboxBacklog } from './repo.ts';
 const PREFIX = 'marketplace_';
 const CHANNELS: readonly Channel[] = ['email', 'sms', 'whatsapp', 'push'];
 /** A scrape waits this long for the outbox query; past it the other series answer without the outbox's. */
-export const OUTBOX_READ_TIMEOUT_MS = 2000;
+const OUTBOX_READ_TIMEOUT_MS = 2000;
 /** The route label of an /api (or /metrics) request no route matched, and of everything else (pages, photos, share cards). */
 const UNMATCHED = 'unmatched';
 const SITE = 'site';
@@ -55,115 +55,79 @@ export class AppMetrics {
 
   constructor(sources: MetricsSources) {
     this.sources = sources;
-    const registers = [this.registry];
-    this.outboxDepth = new Gauge({
-      name: `${PREFIX}outbox_depth`,
-      help: 'Notifications pending in the outbox, due or not, per channel.',
-      labelNames: ['channel'],
-      registers,
-    });
-    this.outboxOldestDue = new Gauge({
-      name: `${PREFIX}outbox_oldest_due_age_seconds`,
-      help: 'Age of the oldest pending notification that is due now, per channel (0: none due).',
-      labelNames: ['channel'],
-      registers,
-    });
-    this.databaseUp = new Gauge({
-      name: `${PREFIX}database_up`,
-      help: `1 when the scrape's outbox query answered within ${OUTBOX_READ_TIMEOUT_MS} ms, else 0 (the outbox series are then left out).`,
-      registers,
-    });
-    this.httpRequests = new Counter({
-      name: `${PREFIX}http_requests_total`,
-      help: `Requests answered, by method, route template ("${UNMATCHED}": no API route; "${SITE}": pages and files) and status.`,
-      labelNames: ['method', 'route', 'status'],
-      registers,
-    });
-    this.httpSeconds = new Histogram({
-      name: `${PREFIX}http_request_duration_seconds`,
-      help: 'Time from a request to its answer (for a live-update stream: its whole life), by method and route template.',
-      labelNames: ['method', 'route'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
-    this.providerCalls = new Counter({
-      name: `${PREFIX}provider_calls_total`,
-      help: 'Calls to outside services by provider and outcome (ok, failed, timeout, circuit_open, refused_in_transaction).',
-      labelNames: ['provider', 'outcome'],
-      registers,
-    });
-    this.providerSeconds = new Histogram({
-      name: `${PREFIX}provider_call_duration_seconds`,
-      help: 'Time an outside call took, by provider (calls the circuit refused included, at about 0).',
-      labelNames: ['provider'],
-      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30],
-      registers,
-    });
-    this.providerFailures = new Counter({
-      name: `${PREFIX}provider_failures_total`,
-      help: 'Outside calls that were attempted and failed or timed out, by provider.',
-      labelNames: ['provider'],
-      registers,
-    });
-    this.providerCircuit = new Gauge({
-      name: `${PREFIX}provider_circuit_state`,
-      help: "A provider's circuit: 0 closed, 1 half open (one trial call), 2 open (calls wait).",
-      labelNames: ['provider'],
-      registers,
-    });
-    this.providerInFlight = new Gauge({
-      name: `${PREFIX}provider_calls_in_flight`,
-      help: 'Calls to a provider running now.',
-      labelNames: ['provider'],
-      registers,
-    });
-    this.providerWaiting = new Gauge({
-      name: `${PREFIX}provider_calls_waiting`,
-      help: "Calls waiting for a place under a provider's concurrency cap.",
-      labelNames: ['provider'],
-      registers,
-    });
+    const { gauge, counter, histogram } = seriesOf(this.registry);
+    this.outboxDepth = gauge('outbox_depth', 'Notifications pending in the outbox, due or not, per channel.', [
+      'channel',
+    ]);
+    this.outboxOldestDue = gauge(
+      'outbox_oldest_due_age_seconds',
+      'Age of the oldest pending notification that is due now, per channel (0: none due).',
+      ['channel'],
+    );
+    this.databaseUp = gauge(
+      'database_up',
+      `1 when the scrape's outbox query answered within ${OUTBOX_READ_TIMEOUT_MS} ms, else 0 (the outbox series are then left out).`,
+    );
+    this.httpRequests = counter(
+      'http_requests_total',
+      `Requests answered, by method, route template ("${UNMATCHED}": no API route; "${SITE}": pages and files) and status.`,
+      ['method', 'route', 'status'],
+    );
+    this.httpSeconds = histogram(
+      'http_request_duration_seconds',
+      'Time from a request to its answer (for a live-update stream: its whole life), by method and route template.',
+      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      ['method', 'route'],
+    );
+    this.providerCalls = counter(
+      'provider_calls_total',
+      'Calls to outside services by provider and outcome (ok, failed, timeout, circuit_open, refused_in_transaction).',
+      ['provider', 'outcome'],
+    );
+    this.providerSeconds = histogram(
+      'provider_call_duration_seconds',
+      'Time an outside call took, by provider (calls the circuit refused included, at about 0).',
+      [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30],
+      ['provider'],
+    );
+    this.providerFailures = counter(
+      'provider_failures_total',
+      'Outside calls that were attempted and failed or timed out, by provider.',
+      ['provider'],
+    );
+    this.providerCircuit = gauge(
+      'provider_circuit_state',
+      "A provider's circuit: 0 closed, 1 half open (one trial call), 2 open (calls wait).",
+      ['provider'],
+    );
+    this.providerInFlight = gauge('provider_calls_in_flight', 'Calls to a provider running now.', ['provider']);
+    this.providerWaiting = gauge(
+      'provider_calls_waiting',
+      "Calls waiting for a place under a provider's concurrency cap.",
+      ['provider'],
+    );
     const hub = sources.events;
-    new Gauge({
-      name: `${PREFIX}live_streams_open`,
-      help: 'Live-update streams open in this process.',
-      registers,
-      collect() {
-        this.set(hub?.openStreams ?? 0);
-      },
-    });
-    this.eventLag = new Histogram({
-      name: `${PREFIX}event_delivery_lag_seconds`,
-      help: "Time from an event's writing to its delivery on a live stream (replays after a reconnect left out).",
-      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-      registers,
-    });
+    gauge('live_streams_open', 'Live-update streams open in this process.', [], () => hub?.openStreams ?? 0);
+    this.eventLag = histogram(
+      'event_delivery_lag_seconds',
+      "Time from an event's writing to its delivery on a live stream (replays after a reconnect left out).",
+      [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    );
     hub?.onDelivery((lagSeconds) => this.eventLag.observe(lagSeconds));
     const pool = () => poolOf(sources.db);
-    new Gauge({
-      name: `${PREFIX}db_pool_in_use`,
-      help: 'Database connections lent out now (PGlite has one, held by each query or transaction in turn).',
-      registers,
-      collect() {
-        this.set(pool()?.numUsed() ?? 0);
-      },
-    });
-    new Gauge({
-      name: `${PREFIX}db_pool_waiting`,
-      help: 'Queries and transactions waiting for a database connection.',
-      registers,
-      collect() {
-        this.set(pool()?.numPendingAcquires() ?? 0);
-      },
-    });
-    new Gauge({
-      name: `${PREFIX}db_pool_max`,
-      help: 'Database connections the pool may open.',
-      registers,
-      collect() {
-        this.set(pool()?.max ?? 0);
-      },
-    });
+    gauge(
+      'db_pool_in_use',
+      'Database connections lent out now (PGlite has one, held by each query or transaction in turn).',
+      [],
+      () => pool()?.numUsed() ?? 0,
+    );
+    gauge(
+      'db_pool_waiting',
+      'Queries and transactions waiting for a database connection.',
+      [],
+      () => pool()?.numPendingAcquires() ?? 0,
+    );
+    gauge('db_pool_max', 'Database connections the pool may open.', [], () => pool()?.max ?? 0);
     if (sources.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
   }
 
@@ -222,6 +186,29 @@ export class AppMetrics {
       this.outboxOldestDue.set({ channel }, row?.oldestDueAt ? Math.max(0, secondsBetween(row.oldestDueAt, now)) : 0);
     }
   }
+}
+
+/** Series made in `registry` alone, named with PREFIX; a gauge with `read` is read at each scrape. */
+function seriesOf(registry: Registry) {
+  const registers = [registry];
+  return {
+    gauge: <L extends string = never>(name: string, help: string, labelNames: L[] = [], read?: () => number) =>
+      new Gauge<L>({
+        name: PREFIX + name,
+        help,
+        labelNames,
+        registers,
+        ...(read && {
+          collect() {
+            this.set(read());
+          },
+        }),
+      }),
+    counter: <L extends string>(name: string, help: string, labelNames: L[]) =>
+      new Counter<L>({ name: PREFIX + name, help, labelNames, registers }),
+    histogram: <L extends string = never>(name: string, help: string, buckets: number[], labelNames: L[] = []) =>
+      new Histogram<L>({ name: PREFIX + name, help, labelNames, buckets, registers }),
+  };
 }
 
 /** knex's pool (tarn) of `db`, once it has one; undefined after the database is closed. */
