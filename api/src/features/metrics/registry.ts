@@ -21,7 +21,7 @@ const CIRCUIT_VALUE: Record<CircuitState, number> = { closed: 0, half_open: 1, o
 export interface MetricsSources {
   db: Db;
   clock: Clock;
-  /** This process's live-update streams (absent: the stream series stay at 0). */
+  /** This process's live-update streams (absent: the stream series stay at 0 until `watchEvents`). */
   events?: EventHub;
   /**
    * CPU, memory, event-loop delay and the like: server.ts only. They watch the whole process
@@ -39,6 +39,7 @@ export class AppMetrics {
   readonly registry = new Registry();
   private readonly sources: MetricsSources;
   private outboxRead: Promise<void> | undefined;
+  private hub: EventHub | undefined;
 
   private readonly outboxDepth: Gauge<'channel'>;
   private readonly outboxOldestDue: Gauge<'channel'>;
@@ -106,14 +107,13 @@ export class AppMetrics {
       "Calls waiting for a place under a provider's concurrency cap.",
       ['provider'],
     );
-    const hub = sources.events;
-    gauge('live_streams_open', 'Live-update streams open in this process.', [], () => hub?.openStreams ?? 0);
+    gauge('live_streams_open', 'Live-update streams open in this process.', [], () => this.hub?.openStreams ?? 0);
     this.eventLag = histogram(
       'event_delivery_lag_seconds',
       "Time from an event's writing to its delivery on a live stream (replays after a reconnect left out).",
       [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     );
-    hub?.onDelivery((lagSeconds) => this.eventLag.observe(lagSeconds));
+    if (sources.events) this.watchEvents(sources.events);
     const pool = () => poolOf(sources.db);
     gauge(
       'db_pool_in_use',
@@ -129,6 +129,12 @@ export class AppMetrics {
     );
     gauge('db_pool_max', 'Database connections the pool may open.', [], () => pool()?.max ?? 0);
     if (sources.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
+  }
+
+  /** Counts `hub`'s streams and the lag of what it sends (for a hub made after these series). */
+  watchEvents(hub: EventHub): void {
+    this.hub = hub;
+    hub.onDelivery((lagSeconds) => this.eventLag.observe(lagSeconds));
   }
 
   get contentType(): string {
