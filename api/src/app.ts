@@ -13,6 +13,9 @@ import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { localPushServiceRoutes, takesPushBody } from './features/dev/push-service.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { metricsRoutes } from './features/metrics/routes.ts';
+import { appMetrics } from './features/metrics/registry.ts';
+import { METRICS_PATHS } from '../../contract/health.ts';
 import { localControlRoutes } from './features/local-control/routes.ts';
 import { locationRoutes } from './features/location/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
@@ -41,6 +44,7 @@ import { shareCardMiddleware } from './features/directory/share-card.ts';
 /** Each feature folder exports a function that builds its router from the app's dependencies. */
 const features: ((deps: AppDeps) => Router)[] = [
   healthRoutes,
+  metricsRoutes,
   contactRoutes,
   accountRoutes,
   affiliateRoutes,
@@ -116,10 +120,13 @@ function apiMiddleware(given: AppDeps): Middleware {
   ]);
 }
 
-const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+/** /metrics is answered by the API's middleware too (never cached, errors as JSON), outside /api where Prometheus looks. */
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') || path === METRICS_PATHS.metrics;
 
 /** Builds the Koa app; never listens (server.ts does), so tests run it on port 0. */
-export function createApp(deps: AppDeps): Koa {
+export function createApp(given: AppDeps): Koa {
+  const metrics = given.metrics ?? appMetrics(given);
+  const deps: AppDeps = { ...given, metrics };
   // The client is the address the nearest trusted proxy saw: counted from the right of
   // X-Forwarded-For, never its leftmost entry, which anyone can write (issue #14).
   const hops = deps.config.proxyHops;
@@ -128,6 +135,7 @@ export function createApp(deps: AppDeps): Koa {
   // print stack traces outside our JSON log.
   app.silent = true;
   const api = apiMiddleware(deps);
+  app.use(metrics.httpMiddleware(isApiPath));
   app.use(requestContext(deps.logger));
   app.use(closeUnreadBodies());
   app.use(securityHeaders());

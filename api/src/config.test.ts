@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       diagnostics: false,
       proxyHops: 0,
+      metricsToken: undefined,
       paystack: null,
       publicUrl: 'http://localhost:3000',
       googleMaps: null,
@@ -67,6 +68,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}).proxyHops).toBe(0);
     expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox', TRUST_PROXY_HOPS: '2' }).proxyHops).toBe(2);
     expect(() => loadConfig({ TRUST_PROXY_HOPS: 'many' })).toThrow(/TRUST_PROXY_HOPS/);
+  });
+
+  it('takes a METRICS_TOKEN of 32 to 256 token characters, nothing shorter and no spaces', () => {
+    const token = 'abcdefghijklmnopqrstuvwxyz-0123456789';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-token' })).toThrow(/METRICS_TOKEN.*32 to 256/);
+    expect(() => loadConfig({ METRICS_TOKEN: `${token} with spaces` })).toThrow(/METRICS_TOKEN/);
   });
 
   // Issue #14: a production server without keys gave paid time, and affiliate commission, for nothing.

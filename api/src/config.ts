@@ -23,6 +23,14 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Diagnostic pages and the dev mailbox: on in tests, otherwise only with DIAGNOSTICS=on (issue #14). */
   DIAGNOSTICS: onOff.optional(),
+  /** A scraper elsewhere than this machine reads GET /metrics with `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._~+/=-]{32,256}$/,
+      'must be 32 to 256 letters, digits or - . _ ~ + / = (make one with: openssl rand -hex 32)',
+    )
+    .optional(),
   /** How many proxies in front of us append to X-Forwarded-For: the client is that many from the right. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
   /** `sandbox`: run TEST MODE payments on purpose where real ones are expected (production without keys). */
@@ -116,6 +124,8 @@ export interface Config {
   diagnostics: boolean;
   /** Proxies trusted in front of the server (0: the socket's address is the client's). */
   proxyHops: number;
+  /** Lets a scraper that is not on this machine read GET /metrics (undefined: this machine only). */
+  metricsToken: string | undefined;
   readCache: boolean;
   paystack: { secretKey: string; publicKey: string; apiBase: string } | null;
   publicUrl: string;
@@ -201,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     diagnostics: c.DIAGNOSTICS ? c.DIAGNOSTICS === 'on' : c.NODE_ENV === 'test',
     proxyHops: c.TRUST_PROXY_HOPS ?? (c.NODE_ENV === 'production' ? 1 : 0),
+    metricsToken: c.METRICS_TOKEN,
     readCache: c.READ_CACHE === 'on',
     paystack:
       c.PAYSTACK_SECRET_KEY && c.PAYSTACK_PUBLIC_KEY

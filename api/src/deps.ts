@@ -4,6 +4,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db.ts';
 import type { EventHub } from './features/events/hub.ts';
+import type { AppMetrics } from './features/metrics/registry.ts';
 import type { RequestState } from './http/request-context.ts';
 import type { Logger } from './logger.ts';
 import type { Geocoder } from './providers/geocoder.ts';
@@ -40,6 +41,8 @@ export interface AppDeps {
   readCache?: ReadCache;
   /** Live-update streams (api/src/features/events/). Absent: the event routes answer 503 and pages poll. */
   events?: EventHub;
+  /** This app's series for GET /metrics (features/metrics); left out, createApp makes them. */
+  metrics?: AppMetrics;
   /** The secret a command on this machine hands work to this server with (features/local-control). Absent: no such routes. */
   localControlToken?: string;
   /** Serves everything outside /api: built assets and Astro's pages (api/src/site.ts). Absent in API tests. */

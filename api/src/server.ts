@@ -27,6 +27,7 @@ import { startExpiryWorker } from './features/bookings/expiry.ts';
 import { startAutoRenewalWorker } from './features/subscriptions/auto-renewal.ts';
 import { ensureFirstAdmin } from './features/admin/accounts.ts';
 import { EventHub } from './features/events/hub.ts';
+import { appMetrics } from './features/metrics/registry.ts';
 import { liveSession } from './http/auth.ts';
 import { shippedPlaceholderLines, supportLinesVerdict } from './support-lines.ts';
 import { planPrices } from './features/settings/settings.ts';
@@ -122,6 +123,9 @@ await ensureFirstAdmin(db, config.firstAdmin, new Date(), logger);
 
 // Browser tests move time forward (e.g. to complete a job whose slot is tomorrow): only under NODE_ENV=test.
 const clock = config.env === 'test' ? offsetClock() : systemClock;
+// GET /metrics (docs/OPERATIONS.md "Metrics and alerts"); the provider clients report to it through
+// metricsProviderObserver(metrics).
+const metrics = appMetrics({ db, clock, processMetrics: true });
 const payments = paymentProvider(config, db, clock);
 if (payments.name === 'sandbox')
   logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money; every page says so).');
@@ -146,10 +150,12 @@ const events = new EventHub({
   sessionOf: liveSession({ db, clock, readCache }),
   limits: { maxStreams: limits.streams },
 });
+metrics.watchEvents(events);
 // Commands run beside the server (npm run demo, admin:create, backup) hand it their work with this.
 const localControlToken = config.localControl && dataDirLock(db) ? newControlToken() : undefined;
 const app = createApp({
   db,
+  metrics,
   localControlToken,
   config,
   clock,

@@ -23,6 +23,7 @@ import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { cleanupOutdatedCaches, matchPrecache, type PrecacheEntry, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
+import { METRICS_PATHS } from '../../contract/health.ts';
 import { pageAddress } from './pages.ts';
 import { noticeFor, tapTarget } from './push.ts';
 
@@ -36,7 +37,8 @@ registerRoute(
     new NetworkOnly({
       plugins: [{ handlerDidError: ({ request }) => matchPrecache(pageAddress(request.url)) }],
     }),
-    { denylist: [/^\/api\//] },
+    // The API and the operator's metrics (contract/health.ts) are never answered from a cache.
+    { denylist: [/^\/api\//, new RegExp(`^${METRICS_PATHS.metrics}$`)] },
   ),
 );
 precacheAndRoute(self.__WB_MANIFEST);

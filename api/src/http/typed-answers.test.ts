@@ -15,6 +15,7 @@ const NOT_JSON: Record<string, string> = {
   'events/routes.ts: ctx.body = events.open(taken.userId, taken.sessionHash, byAddress(ctx), after);':
     'the live stream of events (text/event-stream); its events are typed in contract/events.ts',
   'local-control/routes.ts: ctx.body = await backupNow(deps);': 'a gzip snapshot of the embedded database',
+  'metrics/routes.ts: ctx.body = text;': "Prometheus's text format for the operator's scraper",
   'photos/routes.ts: ctx.body = bytes;': "a photo's WebP bytes",
   'privacy/routes.ts: ctx.body = JSON.stringify(data, null, 2);':
     'a file to download, indented to be read by a person; exportUserData gives its type',

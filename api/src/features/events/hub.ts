@@ -52,6 +52,8 @@ interface Stream {
   announced: Cursor | null;
   pumping: boolean;
   dirty: boolean;
+  /** Past its first read (the catch-up): what it is sent now is sent as it happens. */
+  live: boolean;
   closed: boolean;
   heartbeat: NodeJS.Timeout;
   /** Ends the stream at its maximum age. */
@@ -88,6 +90,7 @@ export class EventHub {
   private closing = false;
   private readonly heartbeatMs: number;
   private readonly deps: EventHubDeps;
+  private readonly deliveryWatchers: ((lagSeconds: number) => void)[] = [];
 
   constructor(deps: EventHubDeps) {
     this.deps = deps;
@@ -138,6 +141,7 @@ export class EventHub {
       announced: null,
       pumping: false,
       dirty: false,
+      live: false,
       closed: false,
       heartbeat: setTimeout(() => this.beat(stream), this.heartbeatMs),
       expiry: setTimeout(() => this.close(stream), maxAgeMs - Math.random() * (maxAgeMs / 10)),
@@ -158,6 +162,14 @@ export class EventHub {
     return out;
   }
 
+  /**
+   * `watch` hears how long each event sent on a live stream waited since it was written (the
+   * metrics' event lag); a catch-up after a connection, whose events are old by design, is not told.
+   */
+  onDelivery(watch: (lagSeconds: number) => void): void {
+    this.deliveryWatchers.push(watch);
+  }
+
   /** SIGTERM: ends every stream so that clients reconnect to another process, and takes no new one. */
   closeAll(): void {
     this.closing = true;
@@ -172,6 +184,7 @@ export class EventHub {
         // A first connection: what happened just before (the page read its data about then), then ready.
         await this.pump(stream);
         this.send(stream, { type: 'ready' }, stream.cursor);
+        stream.live = true;
         return;
       }
       const cursor = parseCursor(after);
@@ -183,6 +196,7 @@ export class EventHub {
         await this.pump(stream);
       }
       this.send(stream, { type: 'ready' }, null);
+      stream.live = true;
     } catch (err) {
       logger.warn({ err, userId: stream.userId }, 'live-update stream could not start: closed, the client reconnects');
       this.close(stream);
@@ -201,7 +215,10 @@ export class EventHub {
         stream.dirty = false;
         const { events, next, more } = await eventsRepo.eventsAfter(this.deps.db, stream.userId, stream.cursor);
         if (stream.closed) return;
-        for (const { event, cursor } of events) this.send(stream, event, cursor);
+        for (const { event, cursor, ageSeconds } of events) {
+          this.send(stream, event, cursor);
+          if (stream.live) for (const watch of this.deliveryWatchers) watch(ageSeconds);
+        }
         stream.cursor = next;
         if (more) stream.dirty = true;
       } while (stream.dirty && !stream.closed);

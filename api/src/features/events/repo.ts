@@ -34,6 +34,8 @@ export const latest = (a: Cursor, b: Cursor): Cursor => (later(a, b) ? a : b);
 export interface DeliveredEvent {
   cursor: Cursor;
   event: UserEvent;
+  /** How long ago, by the database's clock, the event was written (its delivery lag when sent now). */
+  ageSeconds: number;
 }
 
 /** Replays after a reconnect are bounded: a client that missed more reads everything again (`reset`). */
@@ -87,20 +89,31 @@ export async function eventsAfter(
     ? '(e.txid, e.id) > (?::xid8, ?::bigint)'
     : `e.created_at > now() - interval '${FIRST_CONNECTION_OVERLAP}'`;
   const { rows } = (await db.raw(
-    `select h.horizon::text as horizon, e.txid::text as txid, e.id::text as id, e.type, e.data
+    `select h.horizon::text as horizon, e.txid::text as txid, e.id::text as id, e.type, e.data,
+            extract(epoch from clock_timestamp() - e.created_at)::float8 as age
        from (select ${HORIZON} as horizon) h
        left join lateral (
-         select e.txid, e.id, e.type, e.data from user_events e
+         select e.txid, e.id, e.type, e.data, e.created_at from user_events e
           where e.user_id = ? and e.txid < h.horizon and ${since}
           order by e.txid, e.id limit ?
        ) e on true`,
     [userId, ...(after ? [String(after.txid), String(after.id)] : []), limit],
-  )) as { rows: { horizon: string; txid: string | null; id: string | null; type: string | null; data: unknown }[] };
+  )) as {
+    rows: {
+      horizon: string;
+      txid: string | null;
+      id: string | null;
+      type: string | null;
+      data: unknown;
+      age: number | null;
+    }[];
+  };
   const events = rows
     .filter((row) => row.id !== null)
     .map((row) => ({
       cursor: { txid: BigInt(row.txid!), id: BigInt(row.id!) },
       event: { ...jsonColumn<object>(row.data), type: row.type } as UserEvent,
+      ageSeconds: Math.max(0, Number(row.age)),
     }));
   const more = events.length === limit;
   let next = after ?? { txid: 0n, id: 0n };
