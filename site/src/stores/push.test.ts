@@ -26,7 +26,7 @@ import { $session } from './session.ts';
 const KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
 const ENDPOINT = 'https://push.example/send/abc';
 const devices = (endpoints: string[], alsoText = false): PushDevices => ({
-  devices: endpoints.map((endpoint, i) => ({ id: i + 1, device: 'Chrome on Android', endpoint, createdAt: '' })),
+  devices: endpoints.map((endpoint, i) => ({ id: i + 1, device: 'Chrome on Android', endpoint, createdAt: '', lastUsedAt: '' })),
   alsoText,
 });
 
