@@ -55,7 +55,11 @@ export async function revoke(db: Conn, token: string, now: Date): Promise<void> 
     .whereNull('revoked_at')
     .update({ revoked_at: now })
     .returning('id');
-  if (ended.length) await forgetPushSubscriptionsOfSessions(db, ended.map((s) => s.id));
+  if (ended.length)
+    await forgetPushSubscriptionsOfSessions(
+      db,
+      ended.map((s) => s.id),
+    );
 }
 
 /**
@@ -68,16 +72,18 @@ export async function revokeAllForUser(db: Conn, userId: number, now: Date): Pro
 }
 
 /**
- * The live session behind `token`, held until the caller's transaction ends, so that a sign-out at
- * the same moment waits for what is being tied to it (a phone's notifications) and then ends it too.
+ * The live session behind `token`, of `userId`, held with the account's row until the caller's
+ * transaction ends: one account's phones are counted one request at a time, and a sign-out at the
+ * same moment waits for what is being tied to the session (a phone's notifications), then ends it too.
  */
-export async function holdLiveSession(trx: Conn, token: string, now: Date): Promise<Int8 | undefined> {
-  const row = await trx('sessions')
-    .where({ token_hash: hashToken(token) })
-    .whereNull('revoked_at')
-    .where('expires_at', '>', now)
-    .forUpdate()
-    .first('id');
+export async function holdLiveSession(trx: Conn, token: string, userId: number, now: Date): Promise<Int8 | undefined> {
+  const row = await trx('sessions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .where({ 's.token_hash': hashToken(token), 's.user_id': userId })
+    .whereNull('s.revoked_at')
+    .where('s.expires_at', '>', now)
+    .forNoKeyUpdate()
+    .first('s.id');
   return row?.id;
 }
 

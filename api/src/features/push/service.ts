@@ -46,10 +46,8 @@ export async function subscribe(
   checkEndpoint(deps, input.endpoint);
   const now = deps.clock.now();
   return deps.db.transaction(async (trx) => {
-    // One account's phones are counted one request at a time.
-    await trx('users').where({ id: userId }).forNoKeyUpdate().first('id');
-    // A sign-out at the same moment waits for this phone and then stops it too.
-    const sessionId = await holdLiveSession(trx, sessionToken, now);
+    // One account's phones are counted one request at a time; a sign-out at the same moment waits, then stops this phone too.
+    const sessionId = await holdLiveSession(trx, sessionToken, userId, now);
     if (!sessionId) throw unauthorized('Your session has ended. Please sign in again.', 'signed_out');
     const [row] = await trx('push_subscriptions')
       .insert({
