@@ -52,6 +52,8 @@ test('Profile lists the other phones by name and removes a lost one; Sign out on
   await page.getByRole('tab', { name: 'Profile' }).click();
   const settings = page.getByRole('region', { name: 'Notifications on this phone' });
   await settings.getByRole('checkbox', { name: 'Notifications on this phone' }).check();
+  await expect(page.getByText('Notifications are on for this phone.')).toBeVisible();
+  await expect(settings.getByRole('checkbox', { name: 'Notifications on this phone' })).toBeEnabled();
   await expect(settings.getByRole('checkbox', { name: 'Notifications on this phone' })).toBeChecked();
 
   const others = settings.getByRole('list', { name: 'Other phones with notifications from this account' });
@@ -61,7 +63,10 @@ test('Profile lists the other phones by name and removes a lost one; Sign out on
   await expect(others.getByRole('listitem').nth(0)).toContainText(
     /Added \d{1,2} \w{3} \d{4}, last used \d{1,2} \w{3} \d{4}/,
   );
-  await others.scrollIntoViewIfNeeded();
+  // The toast goes, so the screenshot shows both phones.
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByText('Notifications are on for this phone.')).toHaveCount(0);
+  await others.evaluate((list) => list.scrollIntoView({ block: 'center' }));
   expect(await overflows(page)).toEqual([]);
   expect(await smallTargets(page)).toEqual([]);
   await shot(page, 'push-phones-profile', { fullPage: false });

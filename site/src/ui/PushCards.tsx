@@ -239,18 +239,25 @@ function OtherPhones({ phones, title }: { phones: PushDevice[]; title: RefObject
   const id = useId();
   const [removing, setRemoving] = useState<number | null>(null);
   const list = useRef<HTMLUListElement>(null);
+  // After a removal, focus goes to the Remove now in the removed row's place (or the one before it),
+  // or to the card's title when none is left: never lost with the removed row.
+  const focusAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusAt.current === null || removing !== null) return;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    buttons[Math.min(focusAt.current, phones.length - 1)]?.focus();
+    focusAt.current = null;
+  }, [phones.length, removing]);
 
   async function remove(phone: PushDevice, index: number) {
     setRemoving(phone.id);
     const outcome = await dropPhone(phone.id);
+    if (outcome.ok) {
+      focusAt.current = index;
+      if (phones.length === 1) title.current?.focus();
+    }
     setRemoving(null);
     showToast({ title: outcome.message, variant: outcome.ok ? 'success' : 'destructive' });
-    if (!outcome.ok) return;
-    // Focus moves to the next phone's Remove (or the one before, or the card's title), never lost with the removed row.
-    requestAnimationFrame(() => {
-      const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
-      (buttons[Math.min(index, buttons.length - 1)] ?? title.current)?.focus();
-    });
   }
 
   return (
@@ -263,12 +270,14 @@ function OtherPhones({ phones, title }: { phones: PushDevice[]; title: RefObject
           const when = `Added ${shortDate(new Date(phone.createdAt))}, last used ${shortDate(new Date(phone.lastUsedAt))}`;
           return (
             <li key={phone.id} className="push-phone">
-              <span className="push-phone-name">{phone.device}</span>
-              <span className="wz-hint">{when}</span>
+              <span className="push-phone-text">
+                <span className="push-phone-name">{phone.device}</span>
+                <span className="wz-hint">{when}</span>
+              </span>
               <button
                 type="button"
                 className="btn btn-line action-button"
-                disabled={removing !== null}
+                disabled={removing === phone.id}
                 aria-label={`Remove ${phone.device} (${when.toLowerCase()})`}
                 onClick={() => void remove(phone, index)}
               >
