@@ -2,10 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES } from '../../../../contract/push.ts';
-import { createLogger } from '../../logger.ts';
-import { deliverNotifications } from '../../providers/notifier.ts';
 import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
+import { deliverToPhones } from '../../../test/push-delivery.ts';
 import { fakePhone } from '../../../test/push-phone.ts';
 import { LOCAL_PUSH_PATH } from '../dev/push-service.ts';
 
@@ -56,14 +55,7 @@ describe('phones and their notifications, securely', () => {
     }[];
   const received = async (device: ReturnType<typeof phone>) =>
     (await app.request(`${LOCAL_PUSH_PATH}/${device.name}`)).body.messages as { body: string }[];
-  const deliver = () =>
-    deliverNotifications({
-      db: app.db,
-      clock: app.clock,
-      logger: createLogger('silent'),
-      transports: { sms: { name: 'test-sms', deliver: async () => {} } },
-      push: app.push,
-    });
+  const deliver = () => deliverToPhones(app);
   const signIn = async (email: string, password: string) => {
     const res = await app.request('/api/auth/login', {
       method: 'POST',
