@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allowedPushEndpoint, localPushOrigin } from './push.ts';
 
-// docs/SECURITY.md, third review: the addresses the server posts notifications to.
+// The addresses the server posts notifications to (docs/PRODUCT.md "Notifications on the phone").
 
 describe('allowedPushEndpoint', () => {
   it('in production, takes the browsers’ push services by exact host, over https on its port', () => {

@@ -18,9 +18,10 @@ export interface VapidKeys {
 export const newVapidKeys = (): VapidKeys => webpush.generateVAPIDKeys();
 
 /**
- * The push services browsers use, by exact host (docs/SECURITY.md, third review): Chrome and
- * Android (FCM; android.googleapis.com for subscriptions made before FCM), Firefox (Mozilla's
- * autopush), Safari on macOS and iOS (Apple's web push host). No other host is ever sent to.
+ * The push services browsers use, each by its exact host: Chrome and Android (FCM;
+ * android.googleapis.com for subscriptions made before FCM), Firefox (Mozilla's autopush), Safari
+ * on macOS and iOS (Apple's web push host). No other host is ever sent to
+ * (docs/PRODUCT.md "Notifications on the phone"; why each host, in docs/SECURITY.md).
  */
 const PUSH_SERVICE_HOSTS = new Set([
   'fcm.googleapis.com',
@@ -55,7 +56,7 @@ export const localPushOrigin = (host: string, port: number): string =>
  * Whether the server may post to `endpoint`: a browser's push service over https, or, when
  * `localOnly` (the sandbox and tests), only the server's own push service, at its origin and below
  * its path. Any other address could turn the server into a messenger to, or a port scanner of,
- * whatever a caller names (docs/SECURITY.md, third review).
+ * whatever a caller names.
  */
 export function allowedPushEndpoint(endpoint: string, localOnly: LocalPushService | false): boolean {
   const url = URL.parse(endpoint);

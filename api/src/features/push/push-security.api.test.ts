@@ -8,7 +8,7 @@ import { deliverToPhones } from '../../../test/push-delivery.ts';
 import { fakePhone } from '../../../test/push-phone.ts';
 import { LOCAL_PUSH_PATH } from '../dev/push-service.ts';
 
-// docs/SECURITY.md, third review (docs/PRODUCT.md "Notifications on the phone"): outside production
+// The outside review's findings on phones (docs/PRODUCT.md "Notifications on the phone"): outside production
 // the server sends only to its own push service, not to any port of this machine a caller names;
 // a phone's notifications end with the sign-in that turned them on, and every phone's with a
 // password reset; the Profile lists the account's phones and drops a lost one.
