@@ -10,7 +10,9 @@ import { MINUTE_MS } from './dates.ts';
  * Routes (all but `shown` need a signed-in account):
  * - GET    /api/push/key            → PushKey: the server's public VAPID key, null when push is off.
  * - GET    /api/push/devices        → PushDevices: this account's phones and its "Also text me".
- * - POST   /api/push/subscriptions  PushSubscriptionInput → 201 { id }: this phone gets notifications.
+ * - DELETE /api/push/devices/:id    → 204: one of this account's phones (a lost one) stops; 404 for another's.
+ * - POST   /api/push/subscriptions  PushSubscriptionInput → 201 { id }: this phone gets notifications,
+ *   until this sign-in ends (signing out here, a password reset).
  * - DELETE /api/push/subscriptions  { endpoint } → 204: this phone stops.
  * - POST   /api/push/test           { endpoint } → 202: a test notification to this phone.
  * - PUT    /api/push/preferences    { alsoText } → PushPreferences.
@@ -73,9 +75,13 @@ export interface PushKey {
 
 export interface PushDevice {
   id: number;
+  /** What the browser is and runs on ("Chrome on Android"), as it said when turned on. */
   device: string;
   endpoint: string;
+  /** When it was turned on (ISO). */
   createdAt: string;
+  /** When it was turned on again, or last showed a notification (ISO). */
+  lastUsedAt: string;
 }
 
 export interface PushDevices {
@@ -97,6 +103,7 @@ export const PUSH_MESSAGES = {
 export const PUSH_PATHS = {
   key: '/api/push/key',
   devices: '/api/push/devices',
+  device: '/api/push/devices/:id',
   subscriptions: '/api/push/subscriptions',
   test: '/api/push/test',
   preferences: '/api/push/preferences',

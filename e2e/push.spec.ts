@@ -8,6 +8,7 @@ import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { bookFirstSlot } from './fixtures/bookings.ts';
 import { findProfessional, newProfessional, workerServes } from './fixtures/parts.ts';
 import { overflows, PHONE, refuseLocation, smallTargets } from './fixtures/phone.ts';
+import { fakePushService } from './fixtures/push.ts';
 import { shot } from './fixtures/shots.ts';
 
 // Issue #30, on a 360 px phone: notifications are turned on where they help (the professional's
@@ -29,35 +30,9 @@ function fakeSubscription(baseURL: string) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return {
-    endpoint: `${baseURL}/push-test/${b64url(randomBytes(12))}`,
+    endpoint: `${baseURL}${LOCAL_PUSH_PATH}/${b64url(randomBytes(12))}`,
     keys: { p256dh: b64url(ecdh.getPublicKey()), auth: b64url(randomBytes(16)) },
   };
-}
-
-/** Notifications allowed, and PushManager answering with `subscription` once subscribed. */
-async function fakePushService(
-  context: BrowserContext,
-  subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
-) {
-  await context.grantPermissions(['notifications']);
-  await context.addInitScript((json) => {
-    const KEY = 'e2e-push-subscription';
-    const made = () => ({
-      endpoint: json.endpoint,
-      options: { userVisibleOnly: true, applicationServerKey: null },
-      toJSON: () => json,
-      unsubscribe: async () => {
-        localStorage.removeItem(KEY);
-        return true;
-      },
-    });
-    PushManager.prototype.subscribe = async () => {
-      localStorage.setItem(KEY, '1');
-      return made() as unknown as PushSubscription;
-    };
-    PushManager.prototype.getSubscription = async () =>
-      (localStorage.getItem(KEY) ? made() : null) as unknown as PushSubscription | null;
-  }, subscription);
 }
 
 /** What the push service on this machine received for `channel`, encrypted as the server sent it. */

@@ -275,6 +275,8 @@ export interface PushSubscriptionRow {
   device: string;
   created_at: Timestamp;
   last_used_at: Timestamp;
+  /** The sign-in that turned this phone on: its sign-out stops the phone's notifications. Null before that was kept. */
+  session_id: Int8 | null;
 }
 
 export interface PushVapidKeysRow {

@@ -11,7 +11,7 @@ import type { Geocoder } from './providers/geocoder.ts';
 import type { Notifier } from './providers/notifier.ts';
 import type { PaymentProvider } from './providers/payments.ts';
 import type { PayoutTransfers } from './providers/transfers.ts';
-import type { PushSender } from './providers/push.ts';
+import type { LocalPushService, PushSender } from './providers/push.ts';
 
 /** The state every feature router starts from (new Router<RequestState>()): see http/request-context.ts. */
 export type { RequestState };
@@ -31,10 +31,10 @@ export interface AppDeps {
   /** Mobile-money payout transfers; left out, built from config (Paystack keys, else none: paid by hand). */
   transfers?: PayoutTransfers | null;
   /**
-   * Notifications on phones (issue #30): the server's public key, the sender, and whether only
-   * push services on this machine are allowed. Absent: push is off (GET /api/push/key says null).
+   * Notifications on phones (issue #30): the server's public key, the sender, and, when only the
+   * server's own push service is allowed, where it is. Absent: push is off (GET /api/push/key says null).
    */
-  push?: { publicKey: string; sender: PushSender; localOnly: boolean };
+  push?: { publicKey: string; sender: PushSender; localOnly: LocalPushService | false };
   /** Reverse geocoding; left out, it is built from config.googleMaps (null: bounding boxes only). */
   geocoder?: Geocoder | null;
   /** Sessions and dashboard records kept in memory until the database announces a change (api/src/cache/). Absent: every read queries. */

@@ -11,7 +11,7 @@ import { ReadCache } from './cache/read-cache.ts';
 import { createLogger, stdoutLog } from './logger.ts';
 import { notificationTransports, paymentProvider, textChannels } from './providers/index.ts';
 import { outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
-import { webPushSender } from './providers/push.ts';
+import { type LocalPushService, localPushOrigin, webPushSender } from './providers/push.ts';
 import { pushKeys } from './features/push/keys.ts';
 import { pushDelivery } from './features/push/service.ts';
 import { ensureSiteBuilt, siteMiddleware } from './site.ts';
@@ -131,12 +131,16 @@ if (payments.name === 'sandbox')
   logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money; every page says so).');
 // Notifications on phones (issue #30): the server's keys, from the environment or kept in the database.
 const vapid = await pushKeys(config, db);
+// Without keys, only this server's own push service, at the address it listens on.
+const localPush: LocalPushService | false = config.push?.localOnly
+  ? { origin: localPushOrigin(connectableAddress(config.host), port) }
+  : false;
 const push =
   vapid && config.push
     ? {
         publicKey: vapid.publicKey,
-        sender: webPushSender({ keys: vapid, subject: config.push.subject, localOnly: config.push.localOnly }),
-        localOnly: config.push.localOnly,
+        sender: webPushSender({ keys: vapid, subject: config.push.subject, localOnly: localPush }),
+        localOnly: localPush,
       }
     : undefined;
 const notifier = outboxNotifier({ clock, textChannels: textChannels(config), push: !!push });

@@ -13,7 +13,7 @@ import { closeDb, createDb, isEmbedded, migrate, type Db } from '../src/db.ts';
 import { createLogger } from '../src/logger.ts';
 import { paymentProvider } from '../src/providers/index.ts';
 import { outboxNotifier, type PushDelivery } from '../src/providers/notifier.ts';
-import { webPushSender } from '../src/providers/push.ts';
+import { type LocalPushService, webPushSender } from '../src/providers/push.ts';
 import { pushKeys } from '../src/features/push/keys.ts';
 import { pushDelivery } from '../src/features/push/service.ts';
 import { keepIdleConnections } from '../src/http/keep-alive.ts';
@@ -156,12 +156,14 @@ export async function startTestApp(
     },
   });
   const vapid = options.push ? await pushKeys(config, db) : null;
+  // Only this server's own push service; its port is known once it listens, below.
+  const localPush: LocalPushService = { origin: '' };
   const push =
     vapid && config.push
       ? {
           publicKey: vapid.publicKey,
-          sender: webPushSender({ keys: vapid, subject: config.push.subject, localOnly: true, timeoutMs: 5_000 }),
-          localOnly: true,
+          sender: webPushSender({ keys: vapid, subject: config.push.subject, localOnly: localPush, timeoutMs: 5_000 }),
+          localOnly: localPush,
         }
       : undefined;
   const app = createApp({
@@ -180,6 +182,7 @@ export async function startTestApp(
   if (options.openFiles) limitConnections(server, connectionLimits(options.openFiles).connections);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  localPush.origin = url;
   let databaseClosed = false;
   return {
     url,

@@ -143,6 +143,11 @@ const ROWS: Record<string, Row> = {
   'GET /api/push/key': { path: () => '/api/push/key', expect: 200 },
   'GET /api/push/devices': { path: () => '/api/push/devices', expect: USERS },
   'POST /api/push/subscriptions': { path: () => '/api/push/subscriptions', body: {}, expect: USER_BODIES },
+  // Another account's phone is as unknown as one that does not exist.
+  'DELETE /api/push/devices/{id}': {
+    path: () => '/api/push/devices/999999',
+    expect: per(401, 404, 404, 404, 404, 404, 401, 401, 401),
+  },
   'DELETE /api/push/subscriptions': { path: () => '/api/push/subscriptions', body: {}, expect: USER_BODIES },
   'POST /api/push/test': { path: () => '/api/push/test', body: {}, expect: USER_BODIES },
   'PUT /api/push/preferences': { path: () => '/api/push/preferences', body: {}, expect: USER_BODIES },

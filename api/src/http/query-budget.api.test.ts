@@ -161,7 +161,7 @@ const ROWS: Record<string, Row> = {
     status: 200,
     budget: 7,
   },
-  // An account of its own: the new password ends every session of the account.
+  // An account of its own: the new password ends every session of the account, and every phone's notifications.
   'POST /api/auth/reset-password': {
     as: 'anonymous',
     call: async () => ({
@@ -169,7 +169,7 @@ const ROWS: Record<string, Row> = {
       json: { token: await resetToken(), password: 'new-pass-42' },
     }),
     status: 200,
-    budget: 6,
+    budget: 7,
   },
   'POST /api/contact': {
     as: 'anonymous',
@@ -329,6 +329,16 @@ const ROWS: Record<string, Row> = {
       const { token } = world.otherProfessional;
       await act(token, 'POST', '/api/push/subscriptions', phone);
       return { path: '/api/push/subscriptions', json: { endpoint: phone.endpoint }, token };
+    },
+    status: 204,
+    budget: 2,
+  },
+  'DELETE /api/push/devices/{id}': {
+    as: 'professional',
+    call: async () => {
+      const { token } = world.otherProfessional;
+      const { id } = await act(token, 'POST', '/api/push/subscriptions', newPhone());
+      return { path: `/api/push/devices/${id}`, token };
     },
     status: 204,
     budget: 2,
@@ -659,7 +669,8 @@ const ROWS: Record<string, Row> = {
       json: { status: 'suspended' },
     }),
     status: 200,
-    budget: 11,
+    // Suspension ends every session, and the notifications on every phone of the account.
+    budget: 12,
   },
   'DELETE /api/admin/users/{id}': {
     as: 'admin',
@@ -766,7 +777,8 @@ const ROWS: Record<string, Row> = {
       ).token,
     }),
     status: 200,
-    budget: 1,
+    // The session ends, then the notifications of the phone it turned on.
+    budget: 2,
   },
   'POST /api/admin/logout': {
     as: 'admin',

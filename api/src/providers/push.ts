@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import { HOUR_MS, SECOND_MS } from '../../../contract/dates.ts';
+import { DEV_PATHS } from '../../../contract/dev.ts';
 import type { ProviderGate } from './provider-observer.ts';
 
 /**
@@ -16,26 +17,59 @@ export interface VapidKeys {
 /** A fresh VAPID key pair (P-256), URL-safe base64 as browsers and `web-push` take them. */
 export const newVapidKeys = (): VapidKeys => webpush.generateVAPIDKeys();
 
-/** The push services browsers use (Chrome, Firefox, Safari, Edge); no other host is ever sent to. */
-const PUSH_SERVICE_HOSTS = [
-  /^fcm\.googleapis\.com$/,
-  /^android\.googleapis\.com$/,
-  /^updates\.push\.services\.mozilla\.com$/,
-  /^([a-z0-9-]+\.)*push\.apple\.com$/,
-  /^([a-z0-9-]+\.)*notify\.windows\.com$/,
-];
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+/**
+ * The push services browsers use, each by its exact host: Chrome and Android (FCM;
+ * android.googleapis.com for subscriptions made before FCM), Firefox (Mozilla's autopush), Safari
+ * on macOS and iOS (Apple's web push host). No other host is ever sent to
+ * (docs/PRODUCT.md "Notifications on the phone"; why each host, in docs/SECURITY.md).
+ */
+const PUSH_SERVICE_HOSTS = new Set([
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+]);
+/**
+ * Edge on Windows subscribes at a regional Windows Notification Service host
+ * (wns2-par02p.notify.windows.com, wns2-db5p…): one label, named "wns2-" and a region code, directly
+ * under notify.windows.com; no deeper name, nothing else Microsoft serves there.
+ */
+const WINDOWS_PUSH_HOST = /^wns2-[a-z0-9]{1,20}\.notify\.windows\.com$/;
+
+/**
+ * The server's own push service (features/dev/push-service.ts), where phones point outside
+ * production without VAPID keys: its origin as this process serves it (scheme, loopback host and
+ * the port it listens on), known once it listens.
+ */
+export interface LocalPushService {
+  origin: string;
+}
+
+/** Where on the local push service a phone's channel is: `${LOCAL_PUSH_CHANNELS}{channel}`, one path segment. */
+const LOCAL_PUSH_CHANNELS = DEV_PATHS.pushService.slice(0, -':channel'.length);
+
+/** The origin of the server listening on `host`:`port` (an IPv6 address in brackets). */
+export const localPushOrigin = (host: string, port: number): string =>
+  new URL(`http://${host.includes(':') ? `[${host}]` : host}:${port}`).origin;
 
 /**
  * Whether the server may post to `endpoint`: a browser's push service over https, or, when
- * `localOnly` (the sandbox and tests), only a push service on this machine. Anything else could
- * turn the server into a messenger to any address a caller names.
+ * `localOnly` (the sandbox and tests), only the server's own push service, at its origin and below
+ * its path. Any other address could turn the server into a messenger to, or a port scanner of,
+ * whatever a caller names.
  */
-export function allowedPushEndpoint(endpoint: string, localOnly: boolean): boolean {
+export function allowedPushEndpoint(endpoint: string, localOnly: LocalPushService | false): boolean {
   const url = URL.parse(endpoint);
-  if (!url || url.username || url.password) return false;
-  if (localOnly) return (url.protocol === 'http:' || url.protocol === 'https:') && LOCAL_HOSTS.has(url.hostname);
-  return url.protocol === 'https:' && !url.port && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname));
+  if (!url || url.username || url.password || url.hash) return false;
+  if (localOnly) {
+    const channel = url.pathname.startsWith(LOCAL_PUSH_CHANNELS) ? url.pathname.slice(LOCAL_PUSH_CHANNELS.length) : '';
+    return url.origin === localOnly.origin && /^[^/]+$/.test(channel) && !url.search;
+  }
+  return (
+    url.protocol === 'https:' &&
+    !url.port &&
+    (PUSH_SERVICE_HOSTS.has(url.hostname) || WINDOWS_PUSH_HOST.test(url.hostname))
+  );
 }
 
 /** The phone is gone (404/410 from its push service): its subscription is removed, nothing is retried. */
@@ -58,7 +92,7 @@ const PUSH_TTL_SECONDS = (4 * HOUR_MS) / SECOND_MS;
 export function webPushSender(options: {
   keys: VapidKeys;
   subject: string;
-  localOnly: boolean;
+  localOnly: LocalPushService | false;
   timeoutMs?: number;
 }): PushSender {
   const vapidDetails = {

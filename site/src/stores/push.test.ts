@@ -6,6 +6,7 @@ import {
   checkPush,
   disablePush,
   dismissOffer,
+  dropPhone,
   enablePush,
   forgetPushOnSignOut,
   keyBytes,
@@ -26,7 +27,13 @@ import { $session } from './session.ts';
 const KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
 const ENDPOINT = 'https://push.example/send/abc';
 const devices = (endpoints: string[], alsoText = false): PushDevices => ({
-  devices: endpoints.map((endpoint, i) => ({ id: i + 1, device: 'Chrome on Android', endpoint, createdAt: '' })),
+  devices: endpoints.map((endpoint, i) => ({
+    id: i + 1,
+    device: 'Chrome on Android',
+    endpoint,
+    createdAt: '',
+    lastUsedAt: '',
+  })),
   alsoText,
 });
 
@@ -98,12 +105,19 @@ function phone(options: {
 }
 
 describe('checking this phone', () => {
-  it('is unsupported without the Push API, and asks the server nothing', async () => {
+  it('is unsupported without the Push API, yet lists the account’s phones (a lost one can be removed from here)', async () => {
     vi.stubGlobal('navigator', { userAgent: 'old', serviceWorker: {} });
     vi.stubGlobal('Notification', { permission: 'default' });
+    answersFor('GET /api/push/key', { status: 200, body: { publicKey: KEY } });
+    answersFor('GET /api/push/devices', { status: 200, body: devices(['https://push.example/other']) });
     await checkPush();
-    expect($push.get().state).toBe('unsupported');
+    expect($push.get()).toMatchObject({ state: 'unsupported', devices: devices(['https://push.example/other']) });
     expect(await pushSupported()).toBe(false);
+    // Signed out: nothing is asked.
+    calls.length = 0;
+    $session.set({ status: 'signed-out', token: null, user: null });
+    await checkPush();
+    expect($push.get()).toMatchObject({ state: 'unsupported', devices: null });
     expect(calls).toEqual([]);
   });
 
@@ -277,6 +291,23 @@ describe('disablePush, sendTestPush, setAlsoText', () => {
     expect(await setAlsoText(true)).toEqual({ ok: true, message: PUSH_WORDS.alsoTextOn });
     expect(calls[0]).toEqual({ url: '/api/push/preferences', method: 'PUT', body: { alsoText: true } });
     expect($push.get().devices?.alsoText).toBe(true);
+  });
+
+  it('removes another phone of the account; one already gone counts as removed; a failure says why', async () => {
+    await on();
+    answersFor(
+      'DELETE /api/push/devices/2',
+      { status: 204 },
+      { status: 404, body: { success: false, code: 'not_found' } },
+    );
+    answersFor('GET /api/push/devices', { status: 200, body: devices([ENDPOINT]) }, 'offline');
+    expect(await dropPhone(2)).toEqual({ ok: true, message: PUSH_WORDS.dropped });
+    expect(calls[0]).toEqual({ url: '/api/push/devices/2', method: 'DELETE', body: undefined });
+    expect($push.get().devices?.devices.map((d) => d.endpoint)).toEqual([ENDPOINT]);
+    expect(await dropPhone(2)).toEqual({ ok: true, message: PUSH_WORDS.dropped });
+    answersFor('DELETE /api/push/devices/1', 'offline');
+    expect(await dropPhone(1)).toMatchObject({ ok: false, message: expect.stringMatching(/Unable to connect/) });
+    expect($push.get()).toMatchObject({ state: 'on' });
   });
 
   it('signing out removes this phone from the account and ends its subscription', async () => {

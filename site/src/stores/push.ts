@@ -7,6 +7,7 @@ import {
   type PushPreferences,
   type PushSubscribedAnswer,
 } from '../../../contract/push.ts';
+import { routePath } from '../../../contract/api.ts';
 import { ApiError, apiFetch, NetworkError, TimeoutError } from '../lib/api.ts';
 import { deviceName } from '../lib/device-name.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
@@ -47,6 +48,7 @@ export const PUSH_WORDS = {
   testSent: 'A test notification is on its way to this phone.',
   alsoTextOn: 'We will also text you.',
   alsoTextOff: 'We will text you only when no phone of yours showed the notification.',
+  dropped: 'That phone no longer gets notifications from this account.',
 } as const;
 
 export const $push = map<PushStatus>({ state: 'busy', error: '', devices: null, endpoint: null });
@@ -118,11 +120,23 @@ function problem(error: unknown, fallback: string): string {
 
 const refused = (message: string): Outcome => ({ ok: false, message, fields: {} });
 
-async function check(): Promise<void> {
-  if (!browserCanPush()) {
-    $push.set({ state: 'unsupported', error: '', devices: null, endpoint: null });
-    return;
+/**
+ * A browser without push still lists the account's phones (Profile), so a lost one can be dropped
+ * from any browser; nothing is asked when the server sends no notifications or no one is signed in.
+ */
+async function checkWithoutPush(): Promise<void> {
+  $push.set({ state: 'unsupported', error: '', devices: null, endpoint: null });
+  if (!token()) return;
+  try {
+    if ((await serverKey()) === null) return;
+    $push.set({ state: 'unsupported', error: '', devices: await readDevices(), endpoint: null });
+  } catch {
+    // No list for now: nothing else on the card depends on it.
   }
+}
+
+async function check(): Promise<void> {
+  if (!browserCanPush()) return checkWithoutPush();
   try {
     if ((await serverKey()) === null) {
       $push.set({ state: 'unsupported', error: '', devices: null, endpoint: null });
@@ -268,6 +282,27 @@ export async function sendTestPush(): Promise<Outcome> {
   } catch (error) {
     return failure(error);
   }
+}
+
+/**
+ * Profile: one of the account's phones (a lost one) stops getting notifications. Already gone
+ * (dropped from another phone, or the push service forgot it) counts as done.
+ */
+export async function dropPhone(id: number): Promise<Outcome> {
+  try {
+    await apiFetch(routePath(PUSH_PATHS.device, { id }), { method: 'DELETE', token: token() });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'not_found')) return failure(error);
+  }
+  const devices = await readDevices().catch(() => null);
+  const current = $push.get();
+  $push.set({
+    ...current,
+    devices:
+      devices ??
+      (current.devices && { ...current.devices, devices: current.devices.devices.filter((d) => d.id !== id) }),
+  });
+  return { ok: true, message: PUSH_WORDS.dropped };
 }
 
 /** "Also text me": texts go even when a phone showed the notification. */

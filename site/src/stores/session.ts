@@ -137,7 +137,8 @@ export function signIn(token: string, user: SessionUser, options: { rememberEmai
 
 /**
  * Ends the session here at once, then tells the server (best effort, a few seconds at most).
- * The caller navigates to /signin afterwards.
+ * The caller navigates to /signin afterwards. Buttons call signOutHere (stores/sign-out.ts), which
+ * ends this phone's notifications first.
  */
 export async function signOut(): Promise<void> {
   const { status, token } = $session.get();

@@ -3,8 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../../contract/account-types.ts';
 import { LOGIN_MESSAGES } from '../../../contract/account-types.ts';
-import { signOut } from '../stores/session.ts';
-import { forgetPushOnSignOut } from '../stores/push.ts';
+import { signOutHere } from '../stores/sign-out.ts';
 import { showToast } from '../stores/toast.ts';
 import { $firstVisit, welcomeText } from '../stores/welcome.ts';
 import { useFocusOnMount } from './useFocus.ts';
@@ -33,9 +32,7 @@ export function generalScreenLinks(userType: SessionUser['userType']): { href: s
 
 /** Sign out here, then go to /signin (replacing history). */
 export async function signOutAndLeave(): Promise<void> {
-  // Before the token goes: the next person on this phone must not get this account's notifications.
-  await forgetPushOnSignOut();
-  await signOut();
+  await signOutHere();
   window.location.replace('/signin');
 }
 

@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { countOf } from '../../../contract/counts.ts';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { shortDate } from '../../../contract/dates.ts';
+import type { PushDevice } from '../../../contract/push.ts';
 import {
   $push,
   checkPush,
   disablePush,
   dismissOffer,
+  dropPhone,
   enablePush,
   offerDismissed,
   PUSH_WORDS,
@@ -123,16 +125,18 @@ export function PushSettings({ className = 'card pd-card' }: { className?: strin
   // What was tapped shows at once, while the server answers (the browser's question included).
   const [wantOn, setWantOn] = useState<boolean | null>(null);
   const [wantText, setWantText] = useState<boolean | null>(null);
+  const title = useRef<HTMLHeadingElement>(null);
   // A control disabled while its action runs: focus comes back to it afterwards.
   const origin = useFocusBack<HTMLElement>(push.state === 'busy' || saving !== null);
   useEffect(() => {
     void checkPush();
   }, []);
 
-  if (push.state === 'unsupported') return null;
+  const others = push.devices?.devices.filter((d) => d.endpoint !== push.endpoint) ?? [];
+  // A browser without notifications still lists the account's phones, to drop a lost one.
+  if (push.state === 'unsupported' && !others.length) return null;
   const busy = push.state === 'busy';
   const on = push.state === 'on';
-  const others = push.devices?.devices.filter((d) => d.endpoint !== push.endpoint).length ?? 0;
 
   async function toggle() {
     origin.current = focusedControl();
@@ -152,12 +156,16 @@ export function PushSettings({ className = 'card pd-card' }: { className?: strin
 
   return (
     <section className={`${className} push-settings`} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Notifications on this phone</h2>
+      <h2 id={`${id}-title`} ref={title} tabIndex={-1}>
+        Notifications on this phone
+      </h2>
       <p className="wz-hint" id={`${id}-hint`}>
         A notification when a booking needs you: a new request, an answer, a change of time. Free; a text message goes
         instead when no phone of yours showed it.
       </p>
-      {push.state === 'blocked' ? (
+      {push.state === 'unsupported' ? (
+        <p className="push-blocked">{PUSH_WORDS.unsupported}</p>
+      ) : push.state === 'blocked' ? (
         <p className="push-blocked">{PUSH_WORDS.blocked}</p>
       ) : (
         <div className="choices">
@@ -192,11 +200,11 @@ export function PushSettings({ className = 'card pd-card' }: { className?: strin
       ) : null}
       {push.devices ? (
         <>
-          <p>
-            {others === 0
-              ? 'No other phone gets notifications from this account.'
-              : `${countOf(others, 'other phone')} ${others === 1 ? 'gets' : 'get'} notifications from this account.`}
-          </p>
+          {others.length === 0 ? (
+            <p>No other phone gets notifications from this account.</p>
+          ) : (
+            <OtherPhones phones={others} title={title} />
+          )}
           <div className="choices">
             <label className="choice">
               <input
@@ -219,5 +227,67 @@ export function PushSettings({ className = 'card pd-card' }: { className?: strin
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The account's other phones with notifications, by the name their browser gave ("Chrome on
+ * Android"), when each was turned on and last used, and Remove for a lost one
+ * (docs/PRODUCT.md "Notifications on the phone").
+ */
+function OtherPhones({ phones, title }: { phones: PushDevice[]; title: RefObject<HTMLHeadingElement | null> }) {
+  const id = useId();
+  const [removing, setRemoving] = useState<number | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // After a removal, focus goes to the Remove now in the removed row's place (or the one before it),
+  // or to the card's title when none is left: never lost with the removed row.
+  const focusAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusAt.current === null || removing !== null) return;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    buttons[Math.min(focusAt.current, phones.length - 1)]?.focus();
+    focusAt.current = null;
+  }, [phones.length, removing]);
+
+  async function remove(phone: PushDevice, index: number) {
+    setRemoving(phone.id);
+    const outcome = await dropPhone(phone.id);
+    if (outcome.ok) {
+      focusAt.current = index;
+      if (phones.length === 1) title.current?.focus();
+    }
+    setRemoving(null);
+    showToast({ title: outcome.message, variant: outcome.ok ? 'success' : 'destructive' });
+  }
+
+  return (
+    <>
+      <h3 id={id} className="push-phones-title">
+        Other phones with notifications from this account
+      </h3>
+      <ul ref={list} className="push-phones" aria-labelledby={id}>
+        {phones.map((phone, index) => {
+          const when = `Added ${shortDate(new Date(phone.createdAt))}, last used ${shortDate(new Date(phone.lastUsedAt))}`;
+          return (
+            <li key={phone.id} className="push-phone">
+              <span className="push-phone-text">
+                <span className="push-phone-name">{phone.device}</span>
+                <span className="wz-hint">{when}</span>
+              </span>
+              <button
+                type="button"
+                className="btn btn-line action-button"
+                disabled={removing === phone.id}
+                aria-label={`Remove ${phone.device} (${when.toLowerCase()})`}
+                onClick={() => void remove(phone, index)}
+              >
+                {removing === phone.id ? 'Removing...' : 'Remove'}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="wz-hint">A phone you lost or gave away: Remove it, and it gets nothing more.</p>
+    </>
   );
 }

@@ -167,7 +167,7 @@ export async function resetPassword(
     if (!reset) return false;
     await trx('password_resets').where({ user_id: reset.user_id }).whereNull('used_at').update({ used_at: now });
     await usersRepo.setPassword(trx, Number(reset.user_id), passwordHash, now);
-    await trx('sessions').where({ user_id: reset.user_id }).whereNull('revoked_at').update({ revoked_at: now });
+    await sessionsRepo.revokeAllForUser(trx, Number(reset.user_id), now);
     return true;
   });
   if (!changed) throw new HttpError(400, 'invalid_input', RESET_INVALID);

@@ -1,6 +1,8 @@
 import { type Conn, prepared } from '../../db.ts';
 import { addTime } from '../../../../contract/dates.ts';
+import type { Int8 } from '../../db-tables.ts';
 import type { UserRow } from '../accounts/users.ts';
+import { forgetPushSubscriptionsOf, forgetPushSubscriptionsOfSessions } from '../push/repo.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const SESSION_DAYS = 30;
@@ -43,14 +45,47 @@ export async function findUserByHash(
   return rows[0];
 }
 
-export const revoke = (db: Conn, token: string, now: Date) =>
-  db('sessions')
+/**
+ * Signing out: the session ends, and so do the notifications of the phone it turned on
+ * (docs/PRODUCT.md "Notifications on the phone").
+ */
+export async function revoke(db: Conn, token: string, now: Date): Promise<void> {
+  const ended = await db('sessions')
     .where({ token_hash: hashToken(token) })
     .whereNull('revoked_at')
-    .update({ revoked_at: now });
+    .update({ revoked_at: now })
+    .returning('id');
+  if (ended.length)
+    await forgetPushSubscriptionsOfSessions(
+      db,
+      ended.map((s) => s.id),
+    );
+}
 
-export const revokeAllForUser = (db: Conn, userId: number, now: Date) =>
-  db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: now });
+/**
+ * Every session of the account ends (a password reset, a suspension), and with them the
+ * notifications on every phone of it: a lost phone must not keep getting them.
+ */
+export async function revokeAllForUser(db: Conn, userId: number, now: Date): Promise<void> {
+  await db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: now });
+  await forgetPushSubscriptionsOf(db, userId);
+}
+
+/**
+ * The live session behind `token`, of `userId`, held with the account's row until the caller's
+ * transaction ends: one account's phones are counted one request at a time, and a sign-out at the
+ * same moment waits for what is being tied to the session (a phone's notifications), then ends it too.
+ */
+export async function holdLiveSession(trx: Conn, token: string, userId: number, now: Date): Promise<Int8 | undefined> {
+  const row = await trx('sessions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .where({ 's.token_hash': hashToken(token), 's.user_id': userId })
+    .whereNull('s.revoked_at')
+    .where('s.expires_at', '>', now)
+    .forNoKeyUpdate()
+    .first('s.id');
+  return row?.id;
+}
 
 /** A forgotten account's sessions and password-reset links (privacy/anonymise.ts). */
 export async function forgetSessionsOf(conn: Conn, userId: number): Promise<void> {

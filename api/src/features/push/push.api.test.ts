@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_DEVICES_MAX, PUSH_MESSAGES, PUSH_SHOWN_WITHIN_MS } from '../../../../contract/push.ts';
-import { createLogger } from '../../logger.ts';
-import { CHAT_PUSH_WAIT_MS, deliverNotifications } from '../../providers/notifier.ts';
+import { CHAT_PUSH_WAIT_MS } from '../../providers/notifier.ts';
 import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
+import { deliverToPhones } from '../../../test/push-delivery.ts';
 import { fakePhone } from '../../../test/push-phone.ts';
 import { LOCAL_PUSH_PATH } from '../dev/push-service.ts';
 
@@ -28,14 +28,7 @@ describe('notifications on the phone', () => {
       json: { ...device.subscription, device: 'Chrome on Android' },
       headers: bearer(token),
     });
-  const deliver = () =>
-    deliverNotifications({
-      db: app.db,
-      clock: app.clock,
-      logger: createLogger('silent'),
-      transports: { sms: { name: 'test-sms', deliver: async () => {} } },
-      push: app.push,
-    });
+  const deliver = () => deliverToPhones(app);
   const received = async (device: ReturnType<typeof phone>) =>
     (await app.request(`${LOCAL_PUSH_PATH}/${device.name}`)).body.messages as { body: string }[];
   const textsTo = (userId: number) =>

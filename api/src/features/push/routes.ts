@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  PUSH_MESSAGES,
   PUSH_PATHS,
   type PushDevices,
   type PushKey,
@@ -13,8 +14,9 @@ import {
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser, type UserState } from '../../http/auth.ts';
 import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
+import { pathId } from '../../http/ids.ts';
 import { validate } from '../../http/validate.ts';
-import { devices, markShown, sendTest, setAlsoText, subscribe, unsubscribe } from './service.ts';
+import { devices, dropDevice, markShown, sendTest, setAlsoText, subscribe, unsubscribe } from './service.ts';
 import type { OkAnswer } from '../../../../contract/api.ts';
 
 /** Notifications on the phone (docs/PRODUCT.md "Notifications on the phone"; routes in contract/push.ts). */
@@ -22,7 +24,7 @@ export function pushRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   const user = requireUser(deps);
   const now = () => deps.clock.now();
-  const push = { db: deps.db, clock: deps.clock, localOnly: deps.push?.localOnly ?? true };
+  const push = { db: deps.db, clock: deps.clock, localOnly: deps.push ? deps.push.localOnly : null };
   const byUser = (ctx: { state: UserState }) => String(ctx.state.user.id);
 
   router.get(PUSH_PATHS.key, async (ctx) => {
@@ -40,10 +42,15 @@ export function pushRoutes(deps: AppDeps): Router {
     async (ctx) => {
       const input = validate(pushSubscriptionSchema, ctx.request.body);
       ctx.status = 201;
-      ctx.body = (await subscribe(push, ctx.state.user.id, input)) satisfies PushSubscribedAnswer;
+      ctx.body = (await subscribe(push, ctx.state.user.id, ctx.state.token, input)) satisfies PushSubscribedAnswer;
     },
   );
 
+  // Profile: a lost phone gets nothing more.
+  router.delete(PUSH_PATHS.device, user, async (ctx) => {
+    await dropDevice(push, ctx.state.user.id, pathId(ctx.params.id, PUSH_MESSAGES.unknownDevice));
+    ctx.status = 204;
+  });
   router.delete(PUSH_PATHS.subscriptions, user, async (ctx) => {
     const { endpoint } = validate(pushEndpointSchema, ctx.request.body);
     await unsubscribe(push, ctx.state.user.id, endpoint);

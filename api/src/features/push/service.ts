@@ -9,32 +9,46 @@ import {
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import * as usersRepo from '../accounts/users.ts';
-import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { markPushShown, type PushDelivery, skipTextsOfStep } from '../../providers/notifier.ts';
-import { allowedPushEndpoint, PushGoneError, type PushSender } from '../../providers/push.ts';
-import { dropPushSubscription } from './repo.ts';
+import { allowedPushEndpoint, type LocalPushService, PushGoneError, type PushSender } from '../../providers/push.ts';
+import { holdLiveSession } from '../auth/sessions.ts';
+import { accountPhones, dropAccountPhone, dropPushSubscription } from './repo.ts';
 
 /** The phones an account gets notifications on (docs/PRODUCT.md "Notifications on the phone"). */
 export interface PushDeps {
   db: Db;
   clock: Clock;
-  /** Only push services on this machine (the sandbox and tests). */
-  localOnly: boolean;
+  /** Only the server's own push service (the sandbox and tests: where it is); false: the browsers' push services; null: push is off. */
+  localOnly: LocalPushService | false | null;
+}
+
+/** Refused before anything is stored or sent: push is off here, or the address is not a push service the server sends to. */
+function checkEndpoint(deps: PushDeps, endpoint: string): void {
+  if (deps.localOnly === null) throw new HttpError(409, 'conflict', PUSH_MESSAGES.off);
+  if (!allowedPushEndpoint(endpoint, deps.localOnly)) {
+    throw badRequest(PUSH_MESSAGES.badEndpoint, [{ field: 'endpoint', message: PUSH_MESSAGES.badEndpoint }]);
+  }
 }
 
 /**
- * This phone gets this account's notifications. A phone's browser has one push address, so an
- * address another account had moves to this one (the last to turn it on, on that phone). Past
- * PUSH_DEVICES_MAX phones, the one unused longest stops.
+ * This phone gets this account's notifications, until the sign-in `sessionToken` ends (sign-out
+ * there, a password reset). A phone's browser has one push address, so an address another account
+ * had moves to this one (the last to turn it on, on that phone). Past PUSH_DEVICES_MAX phones, the
+ * one unused longest stops.
  */
-export async function subscribe(deps: PushDeps, userId: number, input: PushSubscriptionInput): Promise<{ id: number }> {
-  if (!allowedPushEndpoint(input.endpoint, deps.localOnly)) {
-    throw badRequest(PUSH_MESSAGES.badEndpoint, [{ field: 'endpoint', message: PUSH_MESSAGES.badEndpoint }]);
-  }
+export async function subscribe(
+  deps: PushDeps,
+  userId: number,
+  sessionToken: string,
+  input: PushSubscriptionInput,
+): Promise<{ id: number }> {
+  checkEndpoint(deps, input.endpoint);
   const now = deps.clock.now();
   return deps.db.transaction(async (trx) => {
-    // One account's phones are counted one request at a time.
-    await trx('users').where({ id: userId }).forNoKeyUpdate().first('id');
+    // One account's phones are counted one request at a time; a sign-out at the same moment waits, then stops this phone too.
+    const sessionId = await holdLiveSession(trx, sessionToken, userId, now);
+    if (!sessionId) throw unauthorized('Your session has ended. Please sign in again.', 'signed_out');
     const [row] = await trx('push_subscriptions')
       .insert({
         user_id: userId,
@@ -44,9 +58,10 @@ export async function subscribe(deps: PushDeps, userId: number, input: PushSubsc
         device: input.device?.trim() || 'A phone',
         created_at: now,
         last_used_at: now,
+        session_id: sessionId,
       })
       .onConflict('endpoint')
-      .merge(['user_id', 'p256dh', 'auth', 'device', 'last_used_at'])
+      .merge(['user_id', 'p256dh', 'auth', 'device', 'last_used_at', 'session_id'])
       .returning('id');
     const stale = await trx('push_subscriptions')
       .where({ user_id: userId })
@@ -64,11 +79,7 @@ export async function unsubscribe(deps: PushDeps, userId: number, endpoint: stri
 
 export async function devices(deps: PushDeps, userId: number): Promise<PushDevices> {
   const [rows, user] = await Promise.all([
-    deps
-      .db('push_subscriptions')
-      .where({ user_id: userId })
-      .orderBy('created_at', 'asc')
-      .select('id', 'device', 'endpoint', 'created_at'),
+    accountPhones(deps.db, userId),
     deps.db('users').where({ id: userId }).first('also_text'),
   ]);
   return {
@@ -77,9 +88,15 @@ export async function devices(deps: PushDeps, userId: number): Promise<PushDevic
       device: r.device,
       endpoint: r.endpoint,
       createdAt: new Date(r.created_at).toISOString(),
+      lastUsedAt: new Date(r.last_used_at).toISOString(),
     })),
     alsoText: !!user?.also_text,
   };
+}
+
+/** Profile: one of this account's phones (a lost one) gets nothing more; another account's phone is not found. */
+export async function dropDevice(deps: PushDeps, userId: number, id: number): Promise<void> {
+  if (!(await dropAccountPhone(deps.db, userId, id))) throw notFound(PUSH_MESSAGES.unknownDevice);
 }
 
 export async function setAlsoText(deps: PushDeps, userId: number, alsoText: boolean): Promise<{ alsoText: boolean }> {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { dashboardPath } from '../../../../contract/account-types.ts';
 import type { SessionUser } from '../../../../contract/account-types.ts';
-import { signOut } from '../../stores/session.ts';
+import { signOutHere } from '../../stores/sign-out.ts';
 
 /** A session is already open: on to its dashboard, or sign out to sign in as someone else. */
 export function AlreadySignedIn({ user }: { user: SessionUser }) {
   const [leaving, setLeaving] = useState(false);
   async function onSignOut() {
     setLeaving(true);
-    await signOut();
+    await signOutHere();
     setLeaving(false);
   }
   return (
