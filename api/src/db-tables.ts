@@ -576,6 +576,16 @@ export interface MomoNumberRow {
   created_at: Timestamp;
 }
 
+/** A mobile-money number code sent: counted against the number's and the account's day (kept a day). */
+export interface MomoCodeSendRow {
+  id: Int8;
+  phone: string;
+  user_id: Int8 | null;
+  /** Sent to an account that proved the number before: counted on that account's own allowance there. */
+  own_allowance: boolean;
+  sent_at: Timestamp;
+}
+
 export interface RenewLinkRow {
   token_hash: string;
   user_id: Int8;
@@ -682,5 +692,6 @@ declare module 'knex/types/tables.js' {
     event_tickets: Table<EventTicketRow>;
     renew_links: Table<RenewLinkRow>;
     momo_numbers: Table<MomoNumberRow, 'id' | 'code_attempts'>;
+    momo_code_sends: Table<MomoCodeSendRow, 'id'>;
   }
 }

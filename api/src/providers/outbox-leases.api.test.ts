@@ -212,3 +212,29 @@ it('a lapsed lease (a worker that died mid-send) is claimed and sent again; the 
     lease_token: null,
   });
 });
+
+it('a one-channel text goes by its fallback channel while the first provider is shut, and only once', async () => {
+  let smsShut = true;
+  const sms = recording({ isOpen: () => smsShut, concurrency: 4 });
+  const whatsapp = recording();
+  await app.db('notifications').where({ status: 'pending' }).update({ status: 'skipped' });
+  await notifier().sendText('+233245550300', { label: 'Code', text: 'ServiceConnect: code.' }, app.db, {
+    oneChannel: true,
+  });
+  const transports = { sms: sms.transport, whatsapp: whatsapp.transport };
+  await deliver(transports); // the SMS circuit is open: its fallback becomes due
+  await deliver(transports);
+  expect(whatsapp.delivered.map((m) => m.to)).toEqual(['+233245550300']);
+  smsShut = false;
+  await deliver(transports);
+  expect(sms.delivered).toEqual([]);
+  expect(
+    (await app.db('notifications').where({ recipient: '+233245550300' }).orderBy('id')).map((r) => [
+      r.channel,
+      r.status,
+    ]),
+  ).toEqual([
+    ['sms', 'skipped'],
+    ['whatsapp', 'sent'],
+  ]);
+});

@@ -1,15 +1,18 @@
 import { randomInt } from 'node:crypto';
 import {
+  ACCOUNT_CODES_PER_DAY,
   maskPhone,
   MOMO_MESSAGES,
+  NUMBER_CODE_LIMIT_MESSAGES,
+  NUMBER_CODES_PER_DAY,
   NUMBER_CODE_TRIES,
   NUMBER_CODE_TTL_MS,
   NUMBER_PROOF_DAYS,
   type MomoNumberResponse,
 } from '../../../../contract/momo.ts';
-import { addTime, subtractTime } from '../../../../contract/dates.ts';
+import { addTime, secondsBetween, subtractTime } from '../../../../contract/dates.ts';
 import { toE164 } from '../../../../contract/phone.ts';
-import type { Db } from '../../db.ts';
+import type { Conn, Db } from '../../db.ts';
 import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
 import { countRequest, LIMITS } from '../../http/rate-limit.ts';
 import type { ShortText } from '../../providers/notifier.ts';
@@ -64,6 +67,50 @@ export async function assertPromptable(deps: PaymentsDeps, account: NumberAccoun
   });
 }
 
+const tooMany = (message: string, now: Date, freeAt: Date) =>
+  new HttpError(429, 'rate_limited', message, {
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(secondsBetween(now, freeAt)))) },
+  });
+
+/**
+ * Counts a code to `phone` asked by `userId`, or refuses it (429): a number gets at most
+ * LIMITS.momoCodesByPhone.perHour an hour and NUMBER_CODES_PER_DAY a day from the accounts that
+ * never proved it, all together; an account that proved it before has the same allowance there to
+ * itself, so others' requests never lock it out; an account asks for ACCOUNT_CODES_PER_DAY a day
+ * (docs/PRODUCT.md "Mobile money in one tap"). Only a code sent counts: a refusal rolls it back.
+ */
+async function countCode(trx: Conn, userId: number, phone: string, now: Date): Promise<void> {
+  // One number's codes are counted one request at a time, and one account's.
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`momo-code:${phone}`]);
+  await trx('users').where({ id: userId }).forNoKeyUpdate().first('id');
+  const dayAgo = subtractTime(now, { days: 1 });
+  await trx('momo_code_sends').where('sent_at', '<=', dayAgo).delete();
+  const own = !!(await trx('momo_numbers').where({ user_id: userId, phone }).whereNotNull('proven_at').first('id'));
+  const toNumber = (
+    await trx('momo_code_sends')
+      .where({ phone, own_allowance: own })
+      .modify((q) => {
+        if (own) q.where({ user_id: userId });
+      })
+      .where('sent_at', '>', dayAgo)
+      .orderBy('sent_at')
+      .pluck('sent_at')
+  ).map((at) => new Date(at));
+  const lastHour = toNumber.filter((at) => at > subtractTime(now, { hours: 1 }));
+  if (lastHour.length >= LIMITS.momoCodesByPhone.perHour)
+    throw tooMany(LIMITS.momoCodesByPhone.message, now, addTime(lastHour[0], { hours: 1 }));
+  if (toNumber.length >= NUMBER_CODES_PER_DAY)
+    throw tooMany(NUMBER_CODE_LIMIT_MESSAGES.numberToday, now, addTime(toNumber[0], { days: 1 }));
+  const byAccount = await trx('momo_code_sends')
+    .where({ user_id: userId })
+    .where('sent_at', '>', dayAgo)
+    .orderBy('sent_at')
+    .pluck('sent_at');
+  if (byAccount.length >= ACCOUNT_CODES_PER_DAY)
+    throw tooMany(NUMBER_CODE_LIMIT_MESSAGES.accountToday, now, addTime(new Date(byAccount[0]), { days: 1 }));
+  await trx('momo_code_sends').insert({ phone, user_id: userId, own_allowance: own, sent_at: now });
+}
+
 /** Texts a new code to `typed` (limited per account and per number; only a code sent counts). */
 export async function requestNumberCode(
   deps: PaymentsDeps,
@@ -77,7 +124,7 @@ export async function requestNumberCode(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db.transaction(async (trx) => {
     await countRequest(trx, LIMITS.momoCodesByAccount, String(account.id), now);
-    await countRequest(trx, LIMITS.momoCodesByPhone, phone.slice(-9), now);
+    await countCode(trx, account.id, phone, now);
     await trx('momo_numbers')
       .insert({
         user_id: account.id,
@@ -89,7 +136,8 @@ export async function requestNumberCode(
       })
       .onConflict(['user_id', 'phone'])
       .merge(['code_hash', 'code_expires_at', 'code_attempts']);
-    await deps.notifier.sendText(phone, codeText(code, account.phone), trx);
+    // One text per code: the first text channel, the next only if that one fails for good.
+    await deps.notifier.sendText(phone, codeText(code, account.phone), trx, { oneChannel: true });
   });
   return {
     success: true,
