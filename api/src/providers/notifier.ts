@@ -310,7 +310,8 @@ async function drainChannel(
 ): Promise<number> {
   const places = Math.max(1, Math.floor(gate?.concurrency ?? DEFAULT_CONCURRENCY));
   const batch = Math.min(places * CLAIM_PER_PLACE, CLAIM_MAX);
-  const deadlineMs = deps.sendDeadlineMs ?? SEND_DEADLINE_MS;
+  // A send always fits in a fresh lease, so a row released for lack of time is sent on the next claim.
+  const deadlineMs = Math.min(deps.sendDeadlineMs ?? SEND_DEADLINE_MS, (deps.leaseMs ?? LEASE_MS) / 2);
   const queue: Claimed[] = [];
   let more = true;
   let failure: unknown;
