@@ -565,7 +565,7 @@ async function record(deps: DeliveryDeps, item: Claimed, outcome: Outcome): Prom
     return;
   }
   const delay = RETRY_DELAYS_MS[attempts - 1];
-  await deps.db.transaction(async (trx) => {
+  const written = await deps.db.transaction(async (trx) => {
     const written = await leased(trx, item).update({
       attempts,
       last_error: outcome.error.slice(0, 500),
@@ -579,8 +579,13 @@ async function record(deps: DeliveryDeps, item: Claimed, outcome: Outcome): Prom
         .whereNull('next_attempt_at')
         .update({ next_attempt_at: now });
     }
+    return written;
   });
-  deps.logger.warn({ id: item.id, channel: item.channel, attempts, err: outcome.error }, 'notification not delivered');
+  if (written)
+    deps.logger.warn(
+      { id: item.id, channel: item.channel, attempts, err: outcome.error },
+      'notification not delivered',
+    );
 }
 
 /** A one-channel text was sent: its other channel's row, not claimed meanwhile, is not sent. */

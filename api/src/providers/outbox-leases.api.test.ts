@@ -11,6 +11,7 @@ import {
   LEASE_MS,
   type Message,
   outboxNotifier,
+  startNotificationWorker,
   type Transport,
 } from './notifier.ts';
 import type { ProviderGate } from './provider-observer.ts';
@@ -237,4 +238,25 @@ it('a one-channel text goes by its fallback channel while the first provider is 
     ['sms', 'skipped'],
     ['whatsapp', 'sent'],
   ]);
+});
+
+it('the worker stops at once on shutdown even mid-send; the row cut short is sent again once its lease lapses', async () => {
+  await app.db('notifications').where({ status: 'pending' }).update({ status: 'skipped' });
+  await notifier().sendEmail({ to: 'shutdown@example.com', subject: 'Hello', text: 'Body' }, app.db);
+  const stuck = held();
+  const worker = startNotificationWorker({
+    db: app.db,
+    clock: app.clock,
+    logger,
+    transports: { email: stuck.transport },
+  });
+  await stuck.sending(1);
+  const started = Date.now();
+  await worker.stop();
+  expect(Date.now() - started).toBeLessThan(1000);
+  expect(await rowOf('shutdown@example.com', 'email')).toMatchObject({ status: 'pending', attempts: 0 });
+  app.clock.advance(LEASE_MS + 1);
+  const next = recording();
+  expect(await deliver({ email: next.transport })).toBe(1);
+  expect(next.delivered.map((m) => m.to)).toEqual(['shutdown@example.com']);
 });
