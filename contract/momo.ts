@@ -63,6 +63,17 @@ export type MomoPromptRequest = z.infer<typeof momoPromptSchema>;
 export const NUMBER_CODE_TTL_MS = 10 * MINUTE_MS;
 export const NUMBER_CODE_TRIES = 5;
 export const NUMBER_PROOF_DAYS = 90;
+/**
+ * Codes a number gets a day across the accounts that never proved it, and an account asks for a
+ * day (each is a paid text). An account that proved the number before has the number's allowance
+ * there to itself (docs/PRODUCT.md "Mobile money in one tap").
+ */
+export const NUMBER_CODES_PER_DAY = 5;
+export const ACCOUNT_CODES_PER_DAY = 10;
+export const NUMBER_CODE_LIMIT_MESSAGES = {
+  numberToday: `This number got ${NUMBER_CODES_PER_DAY} codes today. Please try again tomorrow, or pay from your own number.`,
+  accountToday: `You asked for ${ACCOUNT_CODES_PER_DAY} codes today. Please try again tomorrow, or pay from your own number.`,
+} as const;
 
 /** POST /api/subscription/momo/numbers: text a code to a number that is not the account's own. */
 export const momoNumberSchema = z.object({ phone: ghanaPhone });

@@ -27,6 +27,7 @@ const ALL_TABLES = [
   'event_tickets',
   'favourites',
   'login_attempts',
+  'momo_code_sends',
   'momo_numbers',
   'notifications',
   'password_resets',

@@ -264,6 +264,12 @@ export interface NotificationRow {
   step: string | null;
   /** A chat message's push: dropped when the person read this booking's chat after it was written. */
   unless_read_booking_id: Int8 | null;
+  /** A worker is sending it until then (its lease); null when nobody is. A lapsed lease is claimed again. */
+  claimed_until: Timestamp | null;
+  /** Whose lease it is: an outcome is written only by the holder of the current token. */
+  lease_token: string | null;
+  /** A text's fallback row: the first row it stands in for; it waits (no next_attempt_at) until that one fails for good. */
+  fallback_of: Int8 | null;
 }
 
 export interface PushSubscriptionRow {
@@ -572,6 +578,16 @@ export interface MomoNumberRow {
   created_at: Timestamp;
 }
 
+/** A mobile-money number code sent: counted against the number's and the account's day (kept a day). */
+export interface MomoCodeSendRow {
+  id: Int8;
+  phone: string;
+  user_id: Int8 | null;
+  /** Sent to an account that proved the number before: counted on that account's own allowance there. */
+  own_allowance: boolean;
+  sent_at: Timestamp;
+}
+
 export interface RenewLinkRow {
   token_hash: string;
   user_id: Int8;
@@ -621,7 +637,17 @@ declare module 'knex/types/tables.js' {
     sandbox_transactions: Table<SandboxTransactionRow, 'metadata' | 'channel'>;
     notifications: Table<
       NotificationRow,
-      'id' | 'status' | 'attempts' | 'subscription_id' | 'receipt' | 'shown_at' | 'step' | 'unless_read_booking_id'
+      | 'id'
+      | 'status'
+      | 'attempts'
+      | 'subscription_id'
+      | 'receipt'
+      | 'shown_at'
+      | 'step'
+      | 'unless_read_booking_id'
+      | 'claimed_until'
+      | 'lease_token'
+      | 'fallback_of'
     >;
     push_subscriptions: Table<PushSubscriptionRow, 'id'>;
     push_vapid_keys: Table<PushVapidKeysRow>;
@@ -668,5 +694,6 @@ declare module 'knex/types/tables.js' {
     event_tickets: Table<EventTicketRow>;
     renew_links: Table<RenewLinkRow>;
     momo_numbers: Table<MomoNumberRow, 'id' | 'code_attempts'>;
+    momo_code_sends: Table<MomoCodeSendRow, 'id'>;
   }
 }

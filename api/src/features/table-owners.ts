@@ -47,6 +47,7 @@ export const TABLE_OWNERS = {
   renewal_charges: 'features/subscriptions',
   renew_links: 'features/subscriptions',
   momo_numbers: 'features/subscriptions',
+  momo_code_sends: 'features/subscriptions',
   admins: 'features/admin',
   admin_sessions: 'features/admin',
   admin_audit_log: 'features/admin',

@@ -438,7 +438,7 @@ const ROWS: Record<string, Row> = {
     as: 'customer',
     call: () => ({ path: '/api/subscription/momo/numbers', json: { phone: '0201112221' } }),
     status: 200,
-    budget: 11,
+    budget: 10,
   },
   'POST /api/subscription/momo/numbers/confirm': {
     as: 'customer',

@@ -94,7 +94,9 @@ it('retries a failed SMS after 1, 5, 30 and 120 minutes, then marks it failed wi
 it('a recovered gateway delivers on the retry; a refused key or template is recorded and retried', async () => {
   await notifier().sendText('+233241110003', { label: 'x', text: 'ServiceConnect: hello.' }, app.db);
   fake.failNext(500);
-  await deliver({ sms: sms(), whatsapp: whatsapp('not_approved') });
+  // One channel at a time: channels are sent in parallel, and the fake fails whichever request comes next.
+  await deliver({ sms: sms() });
+  await deliver({ whatsapp: whatsapp('not_approved') });
   let [smsRow, waRow] = await rows('+233241110003');
   expect(smsRow).toMatchObject({ status: 'pending', attempts: 1 });
   expect(waRow).toMatchObject({

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { PUSH_DEVICES_MAX, PUSH_SHOWN_WITHIN_MS, type PushPayload } from '../../../contract/push.ts';
 import type { Clock } from '../clock.ts';
+import type { Knex } from 'knex';
 import type { Conn, Db } from '../db.ts';
 import type { Int8, NotificationRow, UserRow } from '../db-tables.ts';
 import { startJob, type Job } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
 import type { ProviderGate } from './provider-observer.ts';
 import { PushGoneError, type PushSender } from './push.ts';
-import { addTime } from '../../../contract/dates.ts';
+import { addTime, MINUTE_MS, SECOND_MS } from '../../../contract/dates.ts';
 
 /**
  * How a message travels. Email always; SMS and WhatsApp carry short texts to a phone (E.164);
@@ -42,7 +43,7 @@ export interface Notifier {
    * Queues `message` on each text channel this notifier writes (SMS, WhatsApp). Nothing when the
    * person has no usable phone number: a channel is never written without its address.
    */
-  sendText(phone: string | null | undefined, message: ShortText, trx: Db): Promise<void>;
+  sendText(phone: string | null | undefined, message: ShortText, trx: Db, options?: TextOptions): Promise<void>;
   /**
    * A step someone must act on (docs/PRODUCT.md "Notifications on the phone"): a notification to
    * each of the person's phones, and the text only if none of them showed it within
@@ -55,6 +56,16 @@ export interface Notifier {
    * dropped if the person read the booking's chat meanwhile (they were looking at it). No text.
    */
   sendChatPush(userId: number, bookingId: number, push: PushStep, trx: Db): Promise<void>;
+}
+
+export interface TextOptions {
+  /**
+   * The text goes on one channel: the first this notifier writes; the next one carries it only when
+   * the first failed for good or its provider is shut (circuit open), and once one of them sent it
+   * the other is skipped. For a text that must not reach a phone twice (docs/PRODUCT.md "Mobile
+   * money in one tap": a number's code).
+   */
+  oneChannel?: boolean;
 }
 
 /** How long a chat message's notification waits for the person to read the chat they may have open. */
@@ -105,8 +116,8 @@ export function outboxNotifier(deps: {
     recipient: string,
     subject: string,
     body: string,
-    waitFor?: { step: string; until: Date },
-  ) => {
+    options: { waitFor?: { step: string; until: Date }; fallbackOf?: Int8 } = {},
+  ): Promise<Int8> => {
     const now = deps.clock.now();
     // The account the address belongs to now (emails and phones are unique), kept on the row: a
     // later change of address never hands these messages to the address's next owner (issue #14).
@@ -114,16 +125,21 @@ export function outboxNotifier(deps: {
       channel === 'email'
         ? db.raw('(select id from users where lower(email) = lower(?))', [recipient])
         : db.raw('(select id from users where phone = ?)', [recipient]);
-    await db('notifications').insert({
-      channel,
-      recipient,
-      subject,
-      body,
-      user_id: owner,
-      created_at: now,
-      next_attempt_at: waitFor?.until ?? now,
-      step: waitFor?.step ?? null,
-    });
+    const [row] = await db('notifications')
+      .insert({
+        channel,
+        recipient,
+        subject,
+        body,
+        user_id: owner,
+        created_at: now,
+        // A fallback waits, due never, until its first row fails for good (deliverNotifications).
+        next_attempt_at: options.fallbackOf !== undefined ? null : (options.waitFor?.until ?? now),
+        step: options.waitFor?.step ?? null,
+        fallback_of: options.fallbackOf ?? null,
+      })
+      .returning('id');
+    return row.id;
   };
   const phonesOf = (db: Db, userId: number) =>
     deps.push
@@ -137,10 +153,17 @@ export function outboxNotifier(deps: {
     phone: string | null | undefined,
     message: ShortText,
     trx: Db,
-    waitFor?: { step: string; until: Date },
+    options: { waitFor?: { step: string; until: Date }; oneChannel?: boolean } = {},
   ) => {
     if (!isE164(phone)) return;
-    for (const channel of textChannels) await insert(trx, channel, phone, message.label, message.text, waitFor);
+    let first: Int8 | undefined;
+    for (const channel of textChannels) {
+      const id = await insert(trx, channel, phone, message.label, message.text, {
+        waitFor: options.waitFor,
+        fallbackOf: options.oneChannel ? first : undefined,
+      });
+      first ??= id;
+    }
   };
   return {
     async sendChatPush(userId, bookingId, push, trx) {
@@ -151,8 +174,10 @@ export function outboxNotifier(deps: {
         unlessReadBooking: bookingId,
       });
     },
-    sendEmail: (message, trx) => insert(trx, 'email', message.to, message.subject, message.text),
-    sendText: (phone, message, trx) => sendText(phone, message, trx),
+    sendEmail: async (message, trx) => {
+      await insert(trx, 'email', message.to, message.subject, message.text);
+    },
+    sendText: (phone, message, trx, options) => sendText(phone, message, trx, { oneChannel: options?.oneChannel }),
     async sendStep(userId, step, trx) {
       const person = await trx('users').where({ id: userId }).first('phone', 'also_text');
       if (!person) return;
@@ -166,8 +191,7 @@ export function outboxNotifier(deps: {
       await insertPushes(trx, userId, phones, step.push, { step: stepId, now, sendAt: now });
       if (step.text && !person.also_text) {
         await sendText(person.phone, step.text, trx, {
-          step: stepId,
-          until: addTime(now, { ms: PUSH_SHOWN_WITHIN_MS }),
+          waitFor: { step: stepId, until: addTime(now, { ms: PUSH_SHOWN_WITHIN_MS }) },
         });
       }
     },
@@ -203,7 +227,15 @@ async function insertPushes(
 
 /** Waits before the next attempt: 1 minute, 5, 30, 2 hours; then the message is marked failed. */
 export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000];
-const BATCH = 20;
+/** How long a claimed row is its worker's to send: past it, any worker (of any process) claims it again. */
+export const LEASE_MS = 2 * MINUTE_MS;
+/** The longest the outbox waits on one send before it counts it failed (and retries it): well inside a lease. */
+export const SEND_DEADLINE_MS = 30 * SECOND_MS;
+/** Messages of one channel sent at once when its provider names no cap of its own. */
+export const DEFAULT_CONCURRENCY = 4;
+/** Rows a channel claims at once, per message it may send at once: its places stay busy between claims. */
+const CLAIM_PER_PLACE = 4;
+const CLAIM_MAX = 200;
 
 export interface DeliveryDeps {
   db: Db;
@@ -213,6 +245,9 @@ export interface DeliveryDeps {
   transports: Transports;
   /** Sends push rows; none: they stay pending (push is off). */
   push?: PushDelivery;
+  /** Other than LEASE_MS and SEND_DEADLINE_MS (tests). */
+  leaseMs?: number;
+  sendDeadlineMs?: number;
 }
 
 /**
@@ -225,131 +260,388 @@ export interface PushDelivery {
   forgetGonePhone: (conn: Conn, subscriptionId: Int8) => Promise<unknown>;
 }
 
-/** Why a row was not sent and never will be: it is marked skipped, not failed. */
-class NotNeeded extends Error {}
+/** A row a worker holds a lease on, with what its send needs, read when it was claimed. */
+type Claimed = Pick<
+  NotificationRow,
+  'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'attempts' | 'step' | 'fallback_of'
+> & {
+  token: string;
+  until: Date;
+  /** Why it need not go (it is marked skipped, not sent). */
+  notNeeded?: string;
+  /** A push row's phone. */
+  phone?: { id: Int8; endpoint: string; p256dh: string; auth: string };
+};
+
+type Outcome = { kind: 'sent' } | { kind: 'skipped'; why: string; gone?: boolean } | { kind: 'retry'; error: string };
+
+/** The channels this worker delivers, each with its provider's gate. */
+const lanesOf = (deps: DeliveryDeps): [Channel, ProviderGate | undefined][] => [
+  ...(Object.entries(deps.transports) as [Channel, Transport | undefined][])
+    .filter(([, transport]) => transport)
+    .map(([channel, transport]): [Channel, ProviderGate | undefined] => [channel, transport!.gate]),
+  ...(deps.push ? [['push', deps.push.sender.gate] as [Channel, ProviderGate | undefined]] : []),
+];
 
 /**
- * Delivers due messages, each through its channel's transport. Rows are claimed with FOR UPDATE
- * SKIP LOCKED, so several API processes can run this at once without sending a message twice
- * (ARCHITECTURE.md "Background work in tables").
+ * Delivers every due message, each channel on its own and all at once (ARCHITECTURE.md
+ * "Background work in tables"): a short transaction leases a batch of due rows (LEASE_MS) and
+ * reads what their sends need; the sends run with no transaction and no connection held, up to
+ * the provider's concurrency at once; each outcome is written in a short transaction of its own,
+ * only while the lease is still this worker's. A channel whose provider's circuit is open is not
+ * claimed (its rows wait; a text's fallback goes on). Delivery is at least once: a worker that
+ * dies mid-send leaves its lease to lapse, and the row is sent again. Answers how many were sent.
  */
-export async function deliverNotifications(deps: DeliveryDeps): Promise<number> {
-  const now = deps.clock.now();
-  const channels = Object.keys(deps.transports).filter((c) => deps.transports[c as Channel]);
-  if (deps.push) channels.push('push');
-  if (channels.length === 0) return 0;
-  return deps.db.transaction(async (trx) => {
-    const due = await trx('notifications')
-      .where({ status: 'pending' })
-      .whereIn('channel', channels)
-      .where('next_attempt_at', '<=', now)
-      .orderBy('id')
-      .limit(BATCH)
-      .forUpdate()
-      .skipLocked();
-    let delivered = 0;
-    for (const row of due) {
-      try {
-        if (row.channel === 'push') await deliverPush(trx, deps.push!, row);
-        else {
-          // A text waiting on its step goes only if no phone showed the step's notification.
-          if (row.step && (await stepShown(trx, row.step))) throw new NotNeeded('a phone showed the notification');
-          await deps.transports[row.channel as Channel]!.deliver({
-            to: row.recipient,
-            subject: row.subject,
-            text: row.body,
-          });
-        }
-        await trx('notifications')
-          .where({ id: row.id })
-          .update({ status: 'sent', sent_at: now, attempts: row.attempts + 1 });
-        delivered++;
-      } catch (err) {
-        if (err instanceof NotNeeded || err instanceof PushGoneError) {
-          await trx('notifications')
-            .where({ id: row.id })
-            .update({ status: 'skipped', attempts: row.attempts + 1, last_error: err.message.slice(0, 500) });
-          // No phone of the step can show it any more: its texts need not wait.
-          if (row.step && row.channel === 'push' && !(await stepMayShow(trx, row.step, row.id))) {
-            await trx('notifications')
-              .where({ step: row.step, status: 'pending' })
-              .whereNot({ channel: 'push' })
-              .update({ next_attempt_at: now });
-          }
+export async function deliverNotifications(deps: DeliveryDeps, signal?: AbortSignal): Promise<number> {
+  const drained = await Promise.allSettled(
+    lanesOf(deps).map(([channel, gate]) => drainChannel(deps, channel, gate, signal)),
+  );
+  const failed = drained.find((d) => d.status === 'rejected');
+  if (failed) throw failed.reason;
+  return drained.reduce((sum, d) => sum + (d.status === 'fulfilled' ? d.value : 0), 0);
+}
+
+/** One channel's due rows until none is left: claimed in batches, sent `gate.concurrency` at once. */
+async function drainChannel(
+  deps: DeliveryDeps,
+  channel: Channel,
+  gate: ProviderGate | undefined,
+  signal?: AbortSignal,
+): Promise<number> {
+  const places = Math.max(1, Math.floor(gate?.concurrency ?? DEFAULT_CONCURRENCY));
+  const batch = Math.min(places * CLAIM_PER_PLACE, CLAIM_MAX);
+  // A send always fits in a fresh lease, so a row released for lack of time is sent on the next claim.
+  const deadlineMs = Math.min(deps.sendDeadlineMs ?? SEND_DEADLINE_MS, (deps.leaseMs ?? LEASE_MS) / 2);
+  const queue: Claimed[] = [];
+  let more = true;
+  let failure: unknown;
+  let sent = 0;
+  let claiming: Promise<void> | undefined;
+  const claimMore = async () => {
+    try {
+      if (signal?.aborted) more = false;
+      else if (gate?.isOpen()) {
+        more = false;
+        await releaseFallbacks(deps, channel);
+      } else {
+        const got = await claim(deps, channel, batch);
+        queue.push(...got);
+        more = got.length > 0;
+      }
+    } catch (err) {
+      failure ??= err;
+      more = false;
+    }
+  };
+  const refill = () => {
+    claiming ??= claimMore().finally(() => {
+      claiming = undefined;
+    });
+    return claiming;
+  };
+  const handle = async (item: Claimed) => {
+    try {
+      const leaseLeft = item.until.getTime() - deps.clock.now().getTime();
+      if (!item.notNeeded && (signal?.aborted || gate?.isOpen() || leaseLeft < deadlineMs)) {
+        // Not sent now: free for the next claim, by this process or another.
+        await release(deps.db, item);
+        return;
+      }
+      const outcome = await attempt(deps, item, deadlineMs, signal);
+      if (!outcome) return; // stopping mid-send: the lease lapses and the row is sent again
+      await record(deps, item, outcome);
+      if (outcome.kind === 'sent') sent++;
+    } catch (err) {
+      deps.logger.error({ err, id: item.id, channel }, 'notification outcome not recorded');
+    }
+  };
+  const worker = async () => {
+    for (;;) {
+      if (more && queue.length <= places) void refill();
+      let item = queue.shift();
+      if (!item) {
+        if (!more && !claiming) return;
+        await refill();
+        item = queue.shift();
+        if (!item) {
+          if (!more) return;
           continue;
         }
-        const attempts = row.attempts + 1;
-        const delay = RETRY_DELAYS_MS[attempts - 1];
-        await trx('notifications')
-          .where({ id: row.id })
-          .update({
-            attempts,
-            last_error: String((err as Error).message ?? err).slice(0, 500),
-            ...(delay === undefined ? { status: 'failed' } : { next_attempt_at: addTime(now, { ms: delay }) }),
-          });
-        deps.logger.warn(
-          { id: row.id, channel: row.channel, attempts, err: (err as Error).message },
-          'notification not delivered',
-        );
       }
+      await handle(item);
     }
-    return delivered;
+  };
+  await Promise.all(Array.from({ length: places }, worker));
+  if (failure) throw failure;
+  return sent;
+}
+
+/** Leases up to `limit` due rows of `channel` and reads what their sends need, in one short transaction. */
+async function claim(deps: DeliveryDeps, channel: Channel, limit: number): Promise<Claimed[]> {
+  const now = deps.clock.now();
+  const token = randomBytes(12).toString('base64url');
+  const until = addTime(now, { ms: deps.leaseMs ?? LEASE_MS });
+  return deps.db.transaction(async (trx) => {
+    const due = trx('notifications')
+      .select('id')
+      .where({ status: 'pending', channel })
+      .where('next_attempt_at', '<=', now)
+      .where((q) => q.whereNull('claimed_until').orWhere('claimed_until', '<=', now))
+      .orderBy('id')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked();
+    const rows = await trx('notifications')
+      .whereIn('id', due)
+      .update({ claimed_until: until, lease_token: token })
+      .returning([
+        'id',
+        'channel',
+        'recipient',
+        'subject',
+        'body',
+        'attempts',
+        'step',
+        'fallback_of',
+        'subscription_id',
+        'user_id',
+        'unless_read_booking_id',
+        'created_at',
+      ]);
+    rows.sort((a, b) => Number(a.id) - Number(b.id));
+    const claimed: Claimed[] = rows.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      recipient: r.recipient,
+      subject: r.subject,
+      body: r.body,
+      attempts: r.attempts,
+      step: r.step,
+      fallback_of: r.fallback_of,
+      token,
+      until,
+    }));
+    if (channel === 'push') await readPushNeeds(trx, rows, claimed);
+    else await readStepsShown(trx, claimed);
+    return claimed;
   });
 }
 
-/** Sends one push row to its phone; a phone that is gone (404/410) is forgotten. */
-async function deliverPush(
-  trx: Db,
-  { sender, forgetGonePhone }: PushDelivery,
-  row: {
-    subscription_id: unknown;
-    body: string;
-    user_id: unknown;
-    unless_read_booking_id: unknown;
-    created_at: unknown;
-  },
+/** A text waiting on its step goes only if no phone showed the step's notification. */
+async function readStepsShown(trx: Conn, claimed: Claimed[]) {
+  const steps = [...new Set(claimed.flatMap((c) => (c.step ? [c.step] : [])))];
+  if (steps.length === 0) return;
+  const shown = new Set(
+    await trx('notifications')
+      .whereIn('step', steps)
+      .where({ channel: 'push' })
+      .whereNotNull('shown_at')
+      .distinct()
+      .pluck('step'),
+  );
+  for (const c of claimed) if (c.step && shown.has(c.step)) c.notNeeded = 'a phone showed the notification';
+}
+
+/** A push row's phone and keys; a chat message's push is not needed once the person read that chat. */
+async function readPushNeeds(
+  trx: Conn,
+  rows: Pick<NotificationRow, 'id' | 'subscription_id' | 'user_id' | 'unless_read_booking_id' | 'created_at'>[],
+  claimed: Claimed[],
 ) {
-  if (row.unless_read_booking_id !== null) {
-    const read = await trx('chat_reads')
-      .where({ booking_id: Number(row.unless_read_booking_id), user_id: Number(row.user_id) })
-      .where('last_read_at', '>=', new Date(row.created_at as string))
-      .first('booking_id');
-    if (read) throw new NotNeeded('the person read the chat');
-  }
-  const phone =
-    row.subscription_id === null
-      ? undefined
-      : await trx('push_subscriptions')
-          .where({ id: Number(row.subscription_id) })
-          .first('id', 'endpoint', 'p256dh', 'auth');
-  if (!phone) throw new NotNeeded('the phone no longer gets notifications');
+  const ids = [...new Set(rows.flatMap((r) => (r.subscription_id === null ? [] : [Number(r.subscription_id)])))];
+  const phones = new Map(
+    (ids.length
+      ? await trx('push_subscriptions').whereIn('id', ids).select('id', 'endpoint', 'p256dh', 'auth')
+      : []
+    ).map((p) => [Number(p.id), p]),
+  );
+  const chats = rows.filter((r) => r.unless_read_booking_id !== null && r.user_id !== null);
+  const reads = chats.length
+    ? await trx('chat_reads')
+        .whereIn(
+          ['booking_id', 'user_id'],
+          chats.map((r) => [Number(r.unless_read_booking_id), Number(r.user_id)]),
+        )
+        .select('booking_id', 'user_id', 'last_read_at')
+    : [];
+  rows.forEach((row, i) => {
+    const read = reads.find(
+      (r) =>
+        Number(r.booking_id) === Number(row.unless_read_booking_id) &&
+        Number(r.user_id) === Number(row.user_id) &&
+        r.last_read_at !== null &&
+        new Date(r.last_read_at) >= new Date(row.created_at),
+    );
+    const phone = row.subscription_id === null ? undefined : phones.get(Number(row.subscription_id));
+    if (read) claimed[i].notNeeded = 'the person read the chat';
+    else if (!phone) claimed[i].notNeeded = 'the phone no longer gets notifications';
+    else claimed[i].phone = phone;
+  });
+}
+
+/** One send, bounded by `deadlineMs`; undefined when the worker stops before it ends. */
+async function attempt(
+  deps: DeliveryDeps,
+  item: Claimed,
+  deadlineMs: number,
+  signal?: AbortSignal,
+): Promise<Outcome | undefined> {
+  if (item.notNeeded) return { kind: 'skipped', why: item.notNeeded };
+  const send =
+    item.channel === 'push'
+      ? deps.push!.sender.send(
+          { endpoint: item.phone!.endpoint, keys: { p256dh: item.phone!.p256dh, auth: item.phone!.auth } },
+          item.body,
+        )
+      : deps.transports[item.channel as Channel]!.deliver({
+          to: item.recipient,
+          subject: item.subject,
+          text: item.body,
+        });
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   try {
-    await sender.send({ endpoint: phone.endpoint, keys: { p256dh: phone.p256dh, auth: phone.auth } }, row.body);
+    const ended = await Promise.race([
+      send.then(() => 'sent' as const),
+      new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), deadlineMs);
+      }),
+      new Promise<'stopped'>((resolve) => {
+        onAbort = () => resolve('stopped');
+        signal?.addEventListener('abort', onAbort, { once: true });
+      }),
+    ]);
+    if (ended === 'stopped') return undefined;
+    if (ended === 'late') return { kind: 'retry', error: `no answer within ${deadlineMs / SECOND_MS} s` };
+    return { kind: 'sent' };
   } catch (err) {
-    if (err instanceof PushGoneError) await forgetGonePhone(trx, phone.id);
-    throw err;
+    if (err instanceof PushGoneError) return { kind: 'skipped', why: err.message, gone: true };
+    return { kind: 'retry', error: String((err as Error)?.message ?? err) };
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
   }
 }
 
-const stepShown = async (trx: Db, step: string) =>
-  !!(await trx('notifications').where({ step, channel: 'push' }).whereNotNull('shown_at').first('id'));
+/** The row, while its lease is still `item`'s (a lease taken over by another worker is not written over). */
+const leased = (conn: Conn, item: Claimed) => conn('notifications').where({ id: item.id, lease_token: item.token });
+const unleased = { claimed_until: null, lease_token: null };
+/** Not claimed by anyone now (a lapsed lease counts as none). */
+const unclaimed = (now: Date) => (q: Knex.QueryBuilder) =>
+  q.whereNull('claimed_until').orWhere('claimed_until', '<=', now);
+
+const release = (db: Db, item: Claimed) => leased(db, item).update(unleased);
+
+/** Writes how a send ended, in one short transaction, only while the lease is still the worker's. */
+async function record(deps: DeliveryDeps, item: Claimed, outcome: Outcome): Promise<void> {
+  const now = deps.clock.now();
+  const attempts = item.attempts + 1;
+  if (outcome.kind === 'sent') {
+    await deps.db.transaction(async (trx) => {
+      if (await leased(trx, item).update({ status: 'sent', sent_at: now, attempts, ...unleased }))
+        await skipOtherChannels(trx, item, now);
+    });
+    return;
+  }
+  if (outcome.kind === 'skipped') {
+    await deps.db.transaction(async (trx) => {
+      // A phone that is gone is forgotten whoever holds the row now.
+      if (outcome.gone && item.phone) await deps.push!.forgetGonePhone(trx, item.phone.id);
+      const why = outcome.why.slice(0, 500);
+      if (!(await leased(trx, item).update({ status: 'skipped', attempts, last_error: why, ...unleased }))) return;
+      // A text not needed needs no fallback either.
+      await trx('notifications').where({ fallback_of: item.id, status: 'pending' }).update({
+        status: 'skipped',
+        last_error: why,
+      });
+      // No phone of the step can show it any more: its texts need not wait.
+      if (item.step && item.channel === 'push' && !(await stepMayShow(trx, item.step, item.id))) {
+        await trx('notifications')
+          .where({ step: item.step, status: 'pending' })
+          .whereNot({ channel: 'push' })
+          .update({ next_attempt_at: now });
+      }
+    });
+    return;
+  }
+  const delay = RETRY_DELAYS_MS[attempts - 1];
+  const written = await deps.db.transaction(async (trx) => {
+    const written = await leased(trx, item).update({
+      attempts,
+      last_error: outcome.error.slice(0, 500),
+      ...(delay === undefined ? { status: 'failed' as const } : { next_attempt_at: addTime(now, { ms: delay }) }),
+      ...unleased,
+    });
+    // Failed for good: a text's fallback channel carries it now.
+    if (written && delay === undefined) {
+      await trx('notifications')
+        .where({ fallback_of: item.id, status: 'pending' })
+        .whereNull('next_attempt_at')
+        .update({ next_attempt_at: now });
+    }
+    return written;
+  });
+  if (written)
+    deps.logger.warn(
+      { id: item.id, channel: item.channel, attempts, err: outcome.error },
+      'notification not delivered',
+    );
+}
+
+/** A one-channel text was sent: its other channel's row, not claimed meanwhile, is not sent. */
+async function skipOtherChannels(trx: Conn, item: Claimed, now: Date) {
+  const first = item.fallback_of ?? item.id;
+  await trx('notifications')
+    .where((q) => q.where({ id: first }).orWhere({ fallback_of: first }))
+    .whereNot({ id: item.id })
+    .where({ status: 'pending' })
+    .where(unclaimed(now))
+    .update({ status: 'skipped', last_error: `sent by ${item.channel}` });
+}
+
+/** `channel`'s provider is shut (circuit open): the fallbacks of its due texts go now. */
+async function releaseFallbacks(deps: DeliveryDeps, channel: Channel) {
+  const now = deps.clock.now();
+  await deps
+    .db('notifications')
+    .whereIn(
+      'fallback_of',
+      deps.db('notifications').select('id').where({ status: 'pending', channel }).where('next_attempt_at', '<=', now),
+    )
+    .where({ status: 'pending' })
+    .whereNull('next_attempt_at')
+    .update({ next_attempt_at: now });
+}
 
 /** Another push row of the step is still on its way or was sent (and may yet be shown). */
-const stepMayShow = async (trx: Db, step: string, exceptId: unknown) =>
+const stepMayShow = async (trx: Conn, step: string, exceptId: Int8) =>
   !!(await trx('notifications')
     .where({ step, channel: 'push' })
     .whereIn('status', ['pending', 'sent'])
     .whereNot({ id: Number(exceptId) })
     .first('id'));
 
-/** Runs delivery now and every `everyMs` in the background (api/src/jobs.ts). */
+/**
+ * Delivers in the background (api/src/jobs.ts), one job per channel so a slow provider never holds
+ * up another's rows: each drains its due rows, then looks again `everyMs` later. `stop()` ends the
+ * claiming and waits for the sends in flight (a send cut short keeps its lease, and is sent again).
+ */
 export function startNotificationWorker(deps: DeliveryDeps, everyMs = 5_000): Job {
-  return startJob({
-    name: 'notification delivery',
-    everyMs,
-    run: () => deliverNotifications(deps),
-    logger: deps.logger,
-  });
+  const stopping = new AbortController();
+  const jobs = lanesOf(deps).map(([channel, gate]) =>
+    startJob({
+      name: `notification delivery (${channel})`,
+      everyMs,
+      run: () => drainChannel(deps, channel, gate, stopping.signal),
+      logger: deps.logger,
+    }),
+  );
+  return {
+    async stop() {
+      stopping.abort();
+      await Promise.all(jobs.map((job) => job.stop()));
+    },
+  };
 }
 
 /**

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../../../contract/dates.ts';
+import { DAY_MS, HOUR_MS } from '../../../../contract/dates.ts';
 import {
+  ACCOUNT_CODES_PER_DAY,
   MOMO_MESSAGES,
+  NUMBER_CODE_LIMIT_MESSAGES,
+  NUMBER_CODES_PER_DAY,
   MOMO_PROMPT_TTL_MS,
   NUMBER_CODE_TRIES,
   NUMBER_CODE_TTL_MS,
@@ -11,6 +14,11 @@ import { bearer } from '../../../test/accounts.ts';
 import { type FakePaystack, signUpAndPayAtPaystack, startTestAppWithPaystack } from '../../../test/fake-paystack.ts';
 import { TEST_START, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
+import { startFakeMessaging } from '../../../test/fake-messaging.ts';
+import { createLogger } from '../../logger.ts';
+import { deliverNotifications, RETRY_DELAYS_MS } from '../../providers/notifier.ts';
+import { arkeselSmsTransport } from '../../providers/sms.ts';
+import { whatsappTransport } from '../../providers/whatsapp.ts';
 
 // Issue 26 item 8: a prompt asks whoever holds the phone to pay, so a number typed on the
 // dashboard could make a stranger pay the caller's subscription (a push-payment scam). Prompts go
@@ -189,5 +197,113 @@ describe('whose phone a mobile-money prompt may ring', () => {
     expect(limited.body.message).toBe(LIMITS.momoPromptsByAccount.message);
     // The caller's own account was never charged a count by its refused requests.
     expect((await caller.prompt({ provider: 'mtn' })).status).toBe(200);
+  });
+  it('a code is one text: by SMS, and by WhatsApp only when the SMS failed for good', async () => {
+    app.clock.set(TEST_START);
+    const fake = await startFakeMessaging();
+    try {
+      const transports = {
+        sms: arkeselSmsTransport({ apiBase: fake.base, apiKey: fake.apiKey, senderId: 'SrvConnect' }),
+        whatsapp: whatsappTransport({
+          apiBase: fake.base,
+          apiVersion: 'v21.0',
+          phoneNumberId: fake.phoneNumberId,
+          accessToken: fake.accessToken,
+          template: 'service_update',
+          language: 'en',
+        }),
+      };
+      const deliver = () =>
+        deliverNotifications({ db: app.db, clock: app.clock, logger: createLogger('silent'), transports });
+      const kwame = await subscriber();
+      // Only this test's texts go through the gateway (its failures are counted per request).
+      await app.db('notifications').where({ status: 'pending' }).update({ status: 'skipped' });
+      const rowsTo = (local: string) =>
+        app
+          .db('notifications')
+          .where({ recipient: e164(local) })
+          .orderBy('id')
+          .select('channel', 'status');
+
+      expect((await kwame.askCode('0241112233')).status).toBe(200);
+      await deliver();
+      expect(fake.sms.filter((m) => m.recipients.includes('233241112233'))).toHaveLength(1);
+      expect(fake.whatsapp.filter((m) => m.to === '233241112233')).toHaveLength(0);
+      expect(await rowsTo('0241112233')).toEqual([
+        { channel: 'sms', status: 'sent' },
+        { channel: 'whatsapp', status: 'skipped' },
+      ]);
+
+      // The gateway refuses every try: after the last retry the code goes by WhatsApp, once.
+      expect((await kwame.askCode('0241112244')).status).toBe(200);
+      fake.failNext(503, RETRY_DELAYS_MS.length + 1);
+      await deliver();
+      for (const delay of RETRY_DELAYS_MS) {
+        expect(fake.whatsapp.filter((m) => m.to === '233241112244')).toHaveLength(0);
+        app.clock.advance(delay);
+        await deliver();
+      }
+      await deliver(); // the worker's next look: the fallback became due as the SMS failed
+      expect(fake.whatsapp.filter((m) => m.to === '233241112244')).toHaveLength(1);
+      expect(await rowsTo('0241112244')).toEqual([
+        { channel: 'sms', status: 'failed' },
+        { channel: 'whatsapp', status: 'sent' },
+      ]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('a number gets a few codes a day across all accounts; an account asks a few a day', async () => {
+    app.clock.set(TEST_START);
+    const target = '0261230001';
+    const askers = [];
+    for (let i = 0; i <= NUMBER_CODES_PER_DAY; i++) askers.push(await subscriber());
+    for (let i = 0; i < NUMBER_CODES_PER_DAY; i++) {
+      // A new hour every few codes: the day's cap is what stops them, not the hour's.
+      if (i > 0 && i % LIMITS.momoCodesByPhone.perHour === 0) app.clock.advance(HOUR_MS + 1000);
+      expect((await askers[i].askCode(target)).status, `code ${i + 1}`).toBe(200);
+    }
+    app.clock.advance(HOUR_MS + 1000);
+    const refused = await askers[NUMBER_CODES_PER_DAY].askCode(target);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(NUMBER_CODE_LIMIT_MESSAGES.numberToday);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    app.clock.advance(DAY_MS);
+    expect((await askers[NUMBER_CODES_PER_DAY].askCode(target)).status).toBe(200);
+
+    // One account: ACCOUNT_CODES_PER_DAY a day, to any numbers, however the hours fall.
+    const busy = await subscriber();
+    for (let i = 0; i < ACCOUNT_CODES_PER_DAY; i++) {
+      if (i > 0 && i % LIMITS.momoCodesByAccount.perHour === 0) app.clock.advance(HOUR_MS + 1000);
+      expect((await busy.askCode(`02612310${String(i).padStart(2, '0')}`)).status).toBe(200);
+    }
+    app.clock.advance(HOUR_MS + 1000);
+    const tooMany = await busy.askCode('0261231099');
+    expect(tooMany.status).toBe(429);
+    expect(tooMany.body.message).toBe(NUMBER_CODE_LIMIT_MESSAGES.accountToday);
+  });
+
+  it("others' requests never use up the allowance of an account that proved the number before", async () => {
+    app.clock.set(TEST_START);
+    const owner = await subscriber();
+    const number = '0271230002';
+    expect((await owner.askCode(number)).status).toBe(200);
+    expect((await owner.confirm(number, codeIn((await textsTo(number)).at(-1)!.body))).status).toBe(200);
+    // Its proof lapses; meanwhile strangers use up the number's hour, then its day.
+    app.clock.advance(HOUR_MS + 1000);
+    await app
+      .db('momo_numbers')
+      .where({ user_id: owner.userId })
+      .update({ proven_at: new Date(TEST_START.getTime() - NUMBER_PROOF_DAYS * DAY_MS) });
+    const strangers = [];
+    for (let i = 0; i < NUMBER_CODES_PER_DAY; i++) strangers.push(await subscriber());
+    for (let i = 0; i < LIMITS.momoCodesByPhone.perHour; i++)
+      expect((await strangers[i].askCode(number)).status).toBe(200);
+    expect((await strangers[LIMITS.momoCodesByPhone.perHour].askCode(number)).status).toBe(429);
+    const again = await owner.askCode(number);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ proven: false });
+    expect((await owner.confirm(number, codeIn((await textsTo(number)).at(-1)!.body))).status).toBe(200);
   });
 });

@@ -1,17 +1,20 @@
 import { randomInt } from 'node:crypto';
 import {
+  ACCOUNT_CODES_PER_DAY,
   maskPhone,
   MOMO_MESSAGES,
+  NUMBER_CODE_LIMIT_MESSAGES,
+  NUMBER_CODES_PER_DAY,
   NUMBER_CODE_TRIES,
   NUMBER_CODE_TTL_MS,
   NUMBER_PROOF_DAYS,
   type MomoNumberResponse,
 } from '../../../../contract/momo.ts';
-import { addTime, subtractTime } from '../../../../contract/dates.ts';
+import { addTime, secondsBetween, subtractTime } from '../../../../contract/dates.ts';
 import { toE164 } from '../../../../contract/phone.ts';
-import type { Db } from '../../db.ts';
+import type { Conn, Db } from '../../db.ts';
 import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
-import { countRequest, LIMITS } from '../../http/rate-limit.ts';
+import { LIMITS } from '../../http/rate-limit.ts';
 import type { ShortText } from '../../providers/notifier.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { PaymentsDeps } from '../payments/service.ts';
@@ -46,11 +49,14 @@ function numberOf(account: NumberAccount, typed: string): { phone: string; own: 
   return { phone, own: phone === toE164(account.phone) };
 }
 
+/** Proofs made since then hold. */
+const proofSince = (now: Date) => subtractTime(now, { days: NUMBER_PROOF_DAYS });
+
 /** Whether prompts of `userId` may go to `phone` (E.164): proved, and not too long ago. */
 export async function isProvenNumber(db: Db, userId: number, phone: string, now: Date): Promise<boolean> {
   const row = await db('momo_numbers')
     .where({ user_id: userId, phone })
-    .where('proven_at', '>', subtractTime(now, { days: NUMBER_PROOF_DAYS }))
+    .where('proven_at', '>', proofSince(now))
     .first('id');
   return !!row;
 }
@@ -64,6 +70,68 @@ export async function assertPromptable(deps: PaymentsDeps, account: NumberAccoun
   });
 }
 
+const tooMany = (message: string, now: Date, freeAt: Date) =>
+  new HttpError(429, 'rate_limited', message, {
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(secondsBetween(now, freeAt)))) },
+  });
+
+/**
+ * Counts a code to `phone` asked by `userId`, or refuses it (429) (docs/PRODUCT.md "Mobile money
+ * in one tap"): an account asks LIMITS.momoCodesByAccount.perHour an hour and ACCOUNT_CODES_PER_DAY
+ * a day; a number gets LIMITS.momoCodesByPhone.perHour an hour and NUMBER_CODES_PER_DAY a day from
+ * the accounts that never proved it, all together, while an account that proved it before
+ * (`provedBefore`) has the same allowance there to itself, so others' requests never lock it out.
+ * Only a code sent counts: a refusal rolls the count back with the rest.
+ */
+async function countCode(trx: Conn, userId: number, phone: string, provedBefore: boolean, now: Date): Promise<void> {
+  // One number's codes are counted one request at a time, and one account's (always in this order).
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?)), pg_advisory_xact_lock(hashtext(?))', [
+    `momo-code-number:${phone}`,
+    `momo-code-account:${userId}`,
+  ]);
+  const dayAgo = subtractTime(now, { days: 1 });
+  const sends = await trx('momo_code_sends')
+    .where('sent_at', '>', dayAgo)
+    .where((q) => q.where({ phone }).orWhere({ user_id: userId }))
+    .orderBy('sent_at')
+    .select('phone', 'user_id', 'own_allowance', 'sent_at');
+  const byAccount = sends.filter((s) => Number(s.user_id) === userId);
+  const toNumber = sends.filter(
+    (s) => s.phone === phone && s.own_allowance === provedBefore && (!provedBefore || Number(s.user_id) === userId),
+  );
+  const refuseOver = (
+    counted: typeof sends,
+    perHour: number,
+    hourMessage: string,
+    perDay: number,
+    dayMessage: string,
+  ) => {
+    const times = counted.map((s) => new Date(s.sent_at));
+    const lastHour = times.filter((at) => at > subtractTime(now, { hours: 1 }));
+    if (lastHour.length >= perHour) throw tooMany(hourMessage, now, addTime(lastHour[0], { hours: 1 }));
+    if (times.length >= perDay) throw tooMany(dayMessage, now, addTime(times[0], { days: 1 }));
+  };
+  refuseOver(
+    byAccount,
+    LIMITS.momoCodesByAccount.perHour,
+    LIMITS.momoCodesByAccount.message,
+    ACCOUNT_CODES_PER_DAY,
+    NUMBER_CODE_LIMIT_MESSAGES.accountToday,
+  );
+  refuseOver(
+    toNumber,
+    LIMITS.momoCodesByPhone.perHour,
+    LIMITS.momoCodesByPhone.message,
+    NUMBER_CODES_PER_DAY,
+    NUMBER_CODE_LIMIT_MESSAGES.numberToday,
+  );
+  // Counted, and the counts older than a day let go, in one statement.
+  await trx.raw(
+    'with gone as (delete from momo_code_sends where sent_at <= ?) insert into momo_code_sends (phone, user_id, own_allowance, sent_at) values (?, ?, ?, ?)',
+    [dayAgo, phone, userId, provedBefore, now],
+  );
+}
+
 /** Texts a new code to `typed` (limited per account and per number; only a code sent counts). */
 export async function requestNumberCode(
   deps: PaymentsDeps,
@@ -72,12 +140,14 @@ export async function requestNumberCode(
 ): Promise<MomoNumberResponse> {
   const { phone, own } = numberOf(account, typed);
   const now = deps.clock.now();
-  if (own || (await isProvenNumber(deps.db, account.id, phone, now)))
+  const proof = own
+    ? undefined
+    : await deps.db('momo_numbers').where({ user_id: account.id, phone }).first('proven_at');
+  if (own || (proof?.proven_at && new Date(proof.proven_at) > proofSince(now)))
     return { success: true, proven: true, message: `Prompts can go to ${maskPhone(phone)}: no code needed.` };
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db.transaction(async (trx) => {
-    await countRequest(trx, LIMITS.momoCodesByAccount, String(account.id), now);
-    await countRequest(trx, LIMITS.momoCodesByPhone, phone.slice(-9), now);
+    await countCode(trx, account.id, phone, !!proof?.proven_at, now);
     await trx('momo_numbers')
       .insert({
         user_id: account.id,
@@ -89,7 +159,8 @@ export async function requestNumberCode(
       })
       .onConflict(['user_id', 'phone'])
       .merge(['code_hash', 'code_expires_at', 'code_attempts']);
-    await deps.notifier.sendText(phone, codeText(code, account.phone), trx);
+    // One text per code: the first text channel, the next only if that one fails for good.
+    await deps.notifier.sendText(phone, codeText(code, account.phone), trx, { oneChannel: true });
   });
   return {
     success: true,
