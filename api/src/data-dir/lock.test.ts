@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -85,5 +85,20 @@ describe('the data folder lock', () => {
     await first.release();
     expect(readdirSync(dataDir)).toEqual([]);
     locks.push(await lockDataDir(dataDir, 'the server', failOnLoss));
+  });
+
+  it('keeps its holder file (with the control token) to the owner, whatever mode a file left there had', async () => {
+    const dataDir = newFolder();
+    mkdirSync(dataDir, { recursive: true });
+    const holderPath = join(dataDir, 'in-use.json');
+    writeFileSync(holderPath, '{"pid":1,"opener":"an old server"}');
+    chmodSync(holderPath, 0o644);
+    const lock = await lockDataDir(dataDir, 'the server', failOnLoss);
+    locks.push(lock);
+    expect(statSync(holderPath).mode & 0o777).toBe(0o600);
+    chmodSync(holderPath, 0o666); // an owner's slip, or a restore that kept another mode
+    lock.announce({ address: '127.0.0.1', port: 3000, controlToken: 'a-token-of-this-server' });
+    expect(statSync(holderPath).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dataDir).sort()).toEqual(['in-use.json', 'in-use.lock']); // no temporary file left
   });
 });

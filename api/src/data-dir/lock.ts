@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -153,7 +153,7 @@ export async function lockDataDir(dataDir: string, opener: string, onLost: (err:
   }
   const holder: Holder = { pid: process.pid, host: hostname(), opener, startedAt: new Date().toISOString() };
   const holderPath = join(folder, HOLDER_NAME);
-  const write = () => writeFileSync(holderPath, JSON.stringify(holder), { mode: 0o600 });
+  const write = () => writeHolder(holderPath, holder);
   write();
   return {
     dataDir,
@@ -166,6 +166,18 @@ export async function lockDataDir(dataDir: string, opener: string, onLost: (err:
       await release();
     },
   };
+}
+
+/**
+ * Writes the holder's name, readable by the owner only whatever mode a file left there had: a
+ * `mode` is applied only when a file is created, so a new file (0600 from its first byte) is
+ * written beside it and renamed over it, which also means no reader ever sees half of it.
+ */
+function writeHolder(holderPath: string, holder: Holder): void {
+  const fresh = `${holderPath}.${process.pid}.tmp`;
+  rmSync(fresh, { force: true }); // a leftover of a process with this pid before a crash, of any mode
+  writeFileSync(fresh, JSON.stringify(holder), { mode: 0o600, flag: 'wx' });
+  renameSync(fresh, holderPath);
 }
 
 /** A secret only processes that can read the data folder learn: they may hand work to the server. */
