@@ -1,4 +1,5 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,7 +111,7 @@ describe('the data folder lock', () => {
  * instant; at that instant it tries to take the folder (and twice more, at once, if refused, as a
  * late contender would), says what happened, and holds what it took until told to check and let go.
  */
-function contender(): { child: ChildProcessWithoutNullStreams; said: AsyncIterator<string> } {
+function contender(): { child: ChildProcessByStdio<Writable, Readable, null>; said: AsyncIterator<string> } {
   const child = spawn(
     process.execPath,
     [
