@@ -12,7 +12,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { timeBetween } from '../../../contract/dates.ts';
+import { addTime, timeBetween } from '../../../contract/dates.ts';
 
 /**
  * One opener of an embedded database folder at a time (docs/OPERATIONS.md "The data folder").
@@ -199,7 +199,7 @@ async function takeLock(lockPath: string, folder: string, ours: LockOwner): Prom
   const written = `${lockPath}.${ours.id}.new`;
   writeFileSync(written, JSON.stringify(ours), { flag: 'wx', mode: 0o600 });
   try {
-    const until = Date.now() + TAKEOVER_WAIT_MS;
+    const until = addTime(new Date(), { ms: TAKEOVER_WAIT_MS });
     for (let found: FoundLock | null = null; ; ) {
       try {
         linkSync(written, lockPath); // fails if any lock is there, whole or not
@@ -211,7 +211,7 @@ async function takeLock(lockPath: string, folder: string, ours: LockOwner): Prom
       if (found && !isStale(found, folder)) return found;
       if (found && replaceStale(lockPath, written, found)) return null;
       // Another contender is taking it over: its lock, fresh, is what we will find next.
-      if (Date.now() > until && found) return found;
+      if (new Date() > until && found) return found;
       await new Promise((done) => setTimeout(done, 20));
     }
   } finally {

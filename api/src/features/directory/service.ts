@@ -1,4 +1,5 @@
 import { categoryValue } from '../../../../contract/categories.ts';
+import { addTime } from '../../../../contract/dates.ts';
 import {
   DIRECTORY_MAX_PAGE,
   DIRECTORY_PAGE_SIZE,
@@ -152,16 +153,15 @@ export async function sitemapFileCount(db: Db, now: Date): Promise<number> {
  * professional and a scan past them (tens of milliseconds of the database per anonymous request).
  */
 function keptSitemapCount(clock: { now(): Date }, count: (now: Date) => Promise<number>): () => Promise<number> {
-  let kept: { files: number; from: number; until: number } | null = null;
+  let kept: { files: number; from: Date; until: Date } | null = null;
   let counting: Promise<number> | null = null;
   return () => {
     const now = clock.now();
-    const at = now.getTime();
     // Valid for clock times in [from, until): a test clock moved back counts again too.
-    if (kept && kept.from <= at && at < kept.until) return Promise.resolve(kept.files);
+    if (kept && kept.from <= now && now < kept.until) return Promise.resolve(kept.files);
     counting ??= count(now)
       .then((files) => {
-        kept = { files, from: at, until: at + SITEMAP_KEPT_MS };
+        kept = { files, from: now, until: addTime(now, { ms: SITEMAP_KEPT_MS }) };
         return files;
       })
       .finally(() => {
