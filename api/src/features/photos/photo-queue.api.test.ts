@@ -24,20 +24,25 @@ interface Answer {
 }
 let answers = 0;
 
-/**
- * A profile photo upload as a phone sends it: the length declared, then the bytes. With
- * `body: false` only the headers go, so the upload holds its place as a slow line would.
- */
-function upload(token: string, bytes: Buffer, { body = true } = {}) {
+/** A profile photo upload of `length` bytes, its headers sent, its body for the caller to send. */
+function photoRequest(token: string, length: number) {
   const { hostname, port } = new URL(app.url);
-  const req = httpRequest({
+  return httpRequest({
     hostname,
     port,
     method: 'PUT',
     path: PHOTOS_PATHS.profile,
     agent: false,
-    headers: { ...bearer(token), 'content-type': 'image/png', 'content-length': String(bytes.length) },
+    headers: { ...bearer(token), 'content-type': 'image/png', 'content-length': String(length) },
   });
+}
+
+/**
+ * A profile photo upload as a phone sends it: the length declared, then the bytes. With
+ * `body: false` only the headers go, so the upload holds its place as a slow line would.
+ */
+function upload(token: string, bytes: Buffer, { body = true } = {}) {
+  const req = photoRequest(token, bytes.length);
   const answer = new Promise<Answer>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
@@ -163,16 +168,8 @@ describe('#26.5 the photo queue is bounded and shared fairly between accounts', 
  * line held open on purpose: its answer (or 0 if none came within `withinMs`) and when it came.
  */
 function trickle(token: string, declared: number, bytesPerSecond: number, withinMs: number) {
-  const { hostname, port } = new URL(app.url);
   const started = Date.now();
-  const req = httpRequest({
-    hostname,
-    port,
-    method: 'PUT',
-    path: PHOTOS_PATHS.profile,
-    agent: false,
-    headers: { ...bearer(token), 'content-type': 'image/png', 'content-length': String(declared) },
-  });
+  const req = photoRequest(token, declared);
   req.on('error', () => {}); // the server closes a refused upload's connection: that is the point
   let sent = 0;
   const send = () => {
