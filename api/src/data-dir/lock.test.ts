@@ -1,10 +1,10 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DataDirInUse, type DataDirLock, inUseMessage, lockDataDir } from './lock.ts';
 
 const lockModule = join(import.meta.dirname, 'lock.ts');
@@ -88,6 +88,31 @@ describe('the data folder lock', () => {
     await first.release();
     expect(readdirSync(dataDir)).toEqual([]);
     locks.push(await lockDataDir(dataDir, 'the server', failOnLoss));
+  });
+
+  it('tells its holder when another process has replaced its lock, and then leaves that lock alone', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const dataDir = newFolder();
+      const lost: Error[] = [];
+      const lock = await lockDataDir(dataDir, 'the server', (err) => lost.push(err));
+      vi.advanceTimersByTime(5_000);
+      expect(lost).toEqual([]); // refreshed, still ours
+      const theirs = JSON.stringify({
+        id: 'another-holder',
+        pid: process.pid + 1,
+        host: hostname(),
+        opener: 'npm run demo',
+        startedAt: '',
+      });
+      writeFileSync(join(dataDir, 'in-use.lock'), theirs);
+      vi.advanceTimersByTime(5_000);
+      expect(lost.map((err) => err.message)).toEqual([expect.stringMatching(/^now held by /)]);
+      await lock.release();
+      expect(readFileSync(join(dataDir, 'in-use.lock'), 'utf8')).toBe(theirs);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps its holder file (with the control token) to the owner, whatever mode a file left there had', async () => {
