@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'invalid_json', // a body that is not JSON at all
   'unsupported_type', // a body or file of a type the route does not take
   'too_large', // a body over its route's limit
+  'too_slow', // a body arriving slower than its route's minimum rate: try again on a better line
   'method_not_allowed',
   // Who is asking
   'not_signed_in', // no session token, or an administrator route without one

@@ -28,7 +28,17 @@ export const PHOTO_SIZES = {
 } as const;
 export type PhotoSize = keyof typeof PHOTO_SIZES;
 
+/**
+ * The slowest a photo may arrive (docs/OPERATIONS.md "Photo uploads"): from 10 s after it starts,
+ * each 5 s must bring 20 KB (4 KB a second, 32 kbit/s: below a GPRS line's usual rate). A place
+ * in the upload queue is held while its body arrives; a slower one is given up, so a few
+ * accounts sending a trickle cannot keep every place.
+ */
+export const PHOTO_MIN_RATE = { bytesPerSecond: 4 * 1024, graceMs: 10_000, windowMs: 5_000 } as const;
+
 export const PHOTO_MESSAGES = {
+  tooSlow:
+    'Your photo was arriving too slowly (under 4 KB a second), so it was stopped. Please try again on a stronger connection, or choose a smaller photo.',
   tooLarge: `The photo is larger than ${PHOTO_MAX_MB} MB. Please choose a smaller photo.`,
   empty: 'The file is empty. Please choose a photo.',
   notImage: 'This file is not a photo. Please choose a JPEG, PNG or WebP photo.',

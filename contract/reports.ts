@@ -57,10 +57,11 @@ export const REPORT_OUTCOME_LABELS: Record<ReportOutcome, string> = {
 export const REPORT_PHOTOS_MAX = 3;
 export const REPORT_TEXT_MAX = 2000;
 /**
- * Per account: reports in 30 days, messages in an hour and in one report's thread (docs/PRODUCT.md
- * "Problem reports"). A report is rare; these stop one account filling the administrators' queue.
+ * Per account: reports in 30 days and messages in an hour; per party, its share of one report's
+ * thread (docs/PRODUCT.md "Problem reports"). A report is rare; these stop one account filling the
+ * administrators' queue, and a share of its own stops one party leaving the other no room to answer.
  */
-export const REPORT_LIMITS = { reportsPer30Days: 5, messagesPerHour: 20, messagesPerReport: 40 } as const;
+export const REPORT_LIMITS = { reportsPer30Days: 5, messagesPerHour: 20, messagesPerPartyPerReport: 20 } as const;
 
 export const REPORT_MESSAGES = {
   notFound: 'Report not found.',
@@ -72,7 +73,7 @@ export const REPORT_MESSAGES = {
     'You confirmed this job was done, so a problem can no longer be reported on it. Contact support if something has come up since.',
   tooMany: `You have made ${REPORT_LIMITS.reportsPer30Days} reports in the last 30 days. Contact support if you need to report another problem.`,
   messagesPerHour: `You have sent ${REPORT_LIMITS.messagesPerHour} report messages in the last hour. Please wait a while before sending another.`,
-  threadFull: `This report has ${REPORT_LIMITS.messagesPerReport} messages. An administrator will be in touch; contact support if you need to add more.`,
+  threadFull: `You have written ${REPORT_LIMITS.messagesPerPartyPerReport} messages in this report, as many as each side may. An administrator will be in touch; contact support if you need to add more.`,
   closed: 'This report is closed, so no more messages can be added.',
   photosFull: `A report can have up to ${REPORT_PHOTOS_MAX} photos.`,
   notYourReport: 'Only the person who made the report can add photos to it.',

@@ -153,6 +153,9 @@ test.describe('#26.10 the sitemap is an index of files of at most 50,000 address
     expect(after.some((url) => url.endsWith(pro.canonical))).toBe(true);
     // A file past the last one does not exist.
     expect((await request.get('/sitemaps/professionals-999999.xml')).status()).toBe(404);
+    // Nor any number or name past what a file can be: refused before the directory is asked.
+    for (const name of [`professionals-1${'0'.repeat(30)}`, 'professionals-0', 'professionals-x', 'professionals--1'])
+      expect((await request.get(`/sitemaps/${name}.xml`)).status(), name).toBe(404);
   });
 });
 

@@ -147,7 +147,7 @@ export function createApp(given: AppDeps): Koa {
   // Photos (/media/{hash}-{size}.webp) come from the database, before the site's files and pages.
   app.use(mediaMiddleware(deps));
   // A shared profile's picture when the professional has no photo (/cards/professionals/{id}.png).
-  app.use(shareCardMiddleware(directoryReader(deps.db, deps.clock, deps.config.publicUrl, deps.readCache)));
+  app.use(shareCardMiddleware(directoryReader(deps.db, deps.clock, deps.config.publicUrl, deps.readCache), deps.clock));
   if (deps.site) app.use(deps.site);
   return app;
 }

@@ -134,6 +134,20 @@ export const pgliteFolder = (dataDir: string) => join(resolve(dataDir), 'pglite'
 export const embeddedExtensions = { btree_gist, cube, earthdistance };
 
 /**
+ * The first line of what PGlite threw: WebAssembly aborts throw objects that are not Errors (an
+ * exit status, a bare number), which a template literal shows as "[object Object]".
+ */
+function failureInWords(err: unknown): string {
+  const message =
+    err instanceof Error || (typeof err === 'object' && err !== null && 'message' in err)
+      ? String((err as { message: unknown }).message)
+      : typeof err === 'object' && err !== null
+        ? (JSON.stringify(err) ?? '')
+        : String(err);
+  return message.split('\n')[0]!.slice(0, 200) || 'no reason given';
+}
+
+/**
  * PGlite on a folder (or from a backup's archive), with one plain line when it cannot: its own
  * failure is a WebAssembly abort under a screen of minified code.
  */
@@ -142,10 +156,11 @@ export async function openEmbedded(folder: string, loadDataDir?: Blob): Promise<
   try {
     return await PGlite.create(folder, { extensions: embeddedExtensions, ...(loadDataDir ? { loadDataDir } : {}) });
   } catch (err) {
-    const cause = (err as Error)?.message?.split('\n')[0]?.slice(0, 200) || String(err).slice(0, 200);
+    const cause = failureInWords(err);
     throw new DatabaseOpenError(
       `Cannot open the database in ${folder} (${cause}). Its files are damaged or from another version: ` +
         'restore a backup into an empty folder (npm run restore FILE, see docs/OPERATIONS.md) and start with DATA_DIR set to it.',
+      { cause },
     );
   }
 }

@@ -1,20 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import lockfile from 'proper-lockfile';
-import { timeBetween } from '../../../contract/dates.ts';
+import { addTime, timeBetween } from '../../../contract/dates.ts';
 
 /**
  * One opener of an embedded database folder at a time (docs/OPERATIONS.md "The data folder").
  * PGlite keeps its pages in the process that opened them: a second opener of the same folder
- * writes over the first one's files and leaves a folder neither can open again. The lock is
- * proper-lockfile's (an atomic mkdir, its mtime refreshed while held); beside it, a small file
- * names the holder so that a second opener can say who has the folder, and hand its work to a
- * running server (features/local-control).
+ * writes over the first one's files and leaves a folder neither can open again.
+ *
+ * The lock is a small file naming its owner, made whole in one step (a hard link of a file
+ * written beforehand: it exists complete or not at all), its time refreshed while held. A stale
+ * one is replaced only by the one contender that holds the takeover marker of that very owner
+ * (created with O_EXCL), and only after it has read again that the owner is still the stale one:
+ * so two contenders never both win, and a lock just taken is never replaced as if it were the
+ * stale one. Beside it, in-use.json names the holder with the details commands need to hand
+ * their work to a running server (features/local-control).
  */
 
-/** The lock itself: a folder, created atomically. */
+/** The lock itself: a file naming its owner. */
 const LOCK_NAME = 'in-use.lock';
 /** Who holds it: readable by the owner only, since it carries the local control token. */
 const HOLDER_NAME = 'in-use.json';
@@ -25,8 +39,10 @@ const REFRESH_MS = 5_000;
  * Long, because PGlite runs on the event loop and a heavy statement can hold the refresh back.
  */
 const STALE_MS = 60_000;
-/** A lock whose holder has died on this machine is taken over once it is this old (never a fresh one). */
-const DEAD_HOLDER_GRACE_MS = 2_000;
+/** A marker left by a contender that died in the middle of a takeover (a few system calls) is cleared after this. */
+const TAKEOVER_ABANDONED_MS = 30_000;
+/** How long a contender looks again while another one is taking a stale lock over. */
+const TAKEOVER_WAIT_MS = 2_000;
 
 export interface Holder {
   pid: number;
@@ -96,13 +112,120 @@ function isRunning(pid: number): boolean {
   }
 }
 
-const lockAgeMs = (lockPath: string): number | null => {
+/** What the lock file says: written whole before it is linked in, so never seen in part. */
+interface LockOwner {
+  /** Random, one per taking: what a takeover compares, never reused as a pid or an inode may be. */
+  id: string;
+  pid: number;
+  host: string;
+  opener: string;
+  startedAt: string;
+}
+
+/** The lock as found: its owner (null for a lock of an older version, a folder), identity and age. */
+interface FoundLock {
+  id: string;
+  owner: LockOwner | null;
+  ageMs: number;
+}
+
+const ageMs = (path: string): number => {
   try {
-    return timeBetween(statSync(lockPath).mtime, new Date());
+    return timeBetween(lstatSync(path).mtime, new Date());
   } catch {
-    return null;
+    return 0;
   }
 };
+
+function findLock(lockPath: string): FoundLock | null {
+  try {
+    const stat = lstatSync(lockPath);
+    const ageMs = timeBetween(stat.mtime, new Date());
+    if (!stat.isFile()) return { id: `old-${stat.ino}`, owner: null, ageMs }; // proper-lockfile's folder
+    const parsed = JSON.parse(readFileSync(lockPath, 'utf8').slice(0, 4096));
+    const valid = typeof parsed?.id === 'string' && /^[\w-]{1,64}$/.test(parsed.id) && typeof parsed.pid === 'number';
+    return valid
+      ? { id: parsed.id, owner: parsed as LockOwner, ageMs }
+      : { id: `unknown-${stat.ino}`, owner: null, ageMs };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/**
+ * A lock left by a process that died on this machine (kill -9, a crash) is stale at once; one not
+ * refreshed for STALE_MS is stale whoever holds it (after a power cut its pid may be another's).
+ * A lock of an older version names its holder in in-use.json only.
+ */
+function isStale(found: FoundLock, folder: string): boolean {
+  if (found.ageMs >= STALE_MS) return true;
+  const holder = found.owner ?? (found.id.startsWith('old-') ? readHolder(folder) : null);
+  return !!holder && holder.host === hostname() && !isRunning(holder.pid);
+}
+
+/**
+ * Replaces the stale lock `stale` with `ours` (a complete file beside it). Only the contender that
+ * creates the takeover marker of that very owner may, and only once it has read again that the
+ * lock is still that one (not yet replaced by a contender before it, which removes its marker
+ * only after): false when someone else took it, or is taking it.
+ */
+function replaceStale(lockPath: string, ours: string, stale: FoundLock): boolean {
+  const marker = `${lockPath}.takeover-${stale.id}`;
+  try {
+    writeFileSync(marker, String(process.pid), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    if (ageMs(marker) >= TAKEOVER_ABANDONED_MS) rmSync(marker, { force: true }); // its contender died midway
+    return false;
+  }
+  try {
+    if (findLock(lockPath)?.id !== stale.id) return false;
+    if (stale.id.startsWith('old-')) {
+      rmdirSync(lockPath); // a folder: a file linked in after this cannot be removed by it
+      linkSync(ours, lockPath);
+    } else renameSync(ours, lockPath);
+    return true;
+  } catch (err) {
+    if (['EEXIST', 'ENOENT', 'ENOTEMPTY'].includes((err as NodeJS.ErrnoException).code ?? '')) return false;
+    throw err;
+  } finally {
+    rmSync(marker, { force: true });
+  }
+}
+
+/** The lock taken for `ours`, or the live lock that holds the folder. */
+async function takeLock(lockPath: string, folder: string, ours: LockOwner): Promise<FoundLock | null> {
+  const written = `${lockPath}.${ours.id}.new`;
+  writeFileSync(written, JSON.stringify(ours), { flag: 'wx', mode: 0o600 });
+  try {
+    const until = addTime(new Date(), { ms: TAKEOVER_WAIT_MS });
+    for (let found: FoundLock | null = null; ; ) {
+      try {
+        linkSync(written, lockPath); // fails if any lock is there, whole or not
+        return null;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+      found = findLock(lockPath) ?? found; // none: released meanwhile, link again
+      if (found && !isStale(found, folder)) return found;
+      if (found && replaceStale(lockPath, written, found)) return null;
+      // Another contender is taking it over: its lock, fresh, is what we will find next.
+      if (new Date() > until && found) return found;
+      await new Promise((done) => setTimeout(done, 20));
+    }
+  } finally {
+    rmSync(written, { force: true });
+  }
+}
+
+/** Who holds the folder: in-use.json when it is the lock owner's, or else what the lock file says. */
+function holderOf(found: FoundLock | null, folder: string): Holder | null {
+  const named = readHolder(folder);
+  if (!found?.owner || named?.pid === found.owner.pid) return named;
+  const { pid, host, opener, startedAt } = found.owner;
+  return { pid, host, opener, startedAt };
+}
 
 /**
  * Takes the folder for this process, or throws DataDirInUse naming the holder. A lock left by a
@@ -114,46 +237,38 @@ export async function lockDataDir(dataDir: string, opener: string, onLost: (err:
   const folder = resolve(dataDir);
   mkdirSync(folder, { recursive: true }); // PGlite does not create parent folders either
   const lockPath = join(folder, LOCK_NAME);
-  const options = {
-    lockfilePath: lockPath,
-    realpath: false,
-    stale: STALE_MS,
-    update: REFRESH_MS,
-    onCompromised: onLost,
+  const startedAt = new Date().toISOString();
+  const ours: LockOwner = {
+    id: randomBytes(12).toString('base64url'),
+    pid: process.pid,
+    host: hostname(),
+    opener,
+    startedAt,
   };
-  const take = () => lockfile.lock(folder, options);
-  let release: () => Promise<void>;
-  try {
-    release = await take();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
-    // A dead holder's lock may have been refreshed just before it died, or be a new opener's that
-    // has not written its name yet: look again once it is old enough to tell.
-    let holder = readHolder(folder);
-    let age = lockAgeMs(lockPath);
-    const deadHere = (h: Holder | null): h is Holder => !!h && h.host === hostname() && !isRunning(h.pid);
-    const young = age;
-    if (deadHere(holder) && young !== null && young < DEAD_HOLDER_GRACE_MS) {
-      await new Promise((done) => setTimeout(done, DEAD_HOLDER_GRACE_MS - young + 100));
-      holder = readHolder(folder);
-      age = lockAgeMs(lockPath);
-    }
-    if (!deadHere(holder) || age === null || age < DEAD_HOLDER_GRACE_MS) throw new DataDirInUse(dataDir, holder);
+  const busy = await takeLock(lockPath, folder, ours);
+  if (busy) throw new DataDirInUse(dataDir, holderOf(busy, folder));
+
+  const stillOurs = () => findLock(lockPath)?.id === ours.id;
+  const refresh = setInterval(() => {
+    let found: FoundLock | null;
     try {
-      rmdirSync(lockPath);
+      found = findLock(lockPath);
+      if (found?.id === ours.id) {
+        const now = new Date();
+        utimesSync(lockPath, now, now);
+        return;
+      }
     } catch {
-      // another opener took it over first: theirs now
+      return; // a passing fault (too many open files): the next refresh tries again
     }
-    try {
-      release = await take();
-    } catch (again) {
-      if ((again as NodeJS.ErrnoException).code !== 'ELOCKED') throw again;
-      throw new DataDirInUse(dataDir, readHolder(folder));
-    }
-  }
-  const holder: Holder = { pid: process.pid, host: hostname(), opener, startedAt: new Date().toISOString() };
+    clearInterval(refresh);
+    onLost(new Error(found ? `now held by ${describeHolder(holderOf(found, folder))}` : 'its lock file was removed'));
+  }, REFRESH_MS);
+  refresh.unref();
+
+  const holder: Holder = { pid: process.pid, host: hostname(), opener, startedAt };
   const holderPath = join(folder, HOLDER_NAME);
-  const write = () => writeFileSync(holderPath, JSON.stringify(holder), { mode: 0o600 });
+  const write = () => writeHolder(holderPath, holder);
   write();
   return {
     dataDir,
@@ -162,10 +277,24 @@ export async function lockDataDir(dataDir: string, opener: string, onLost: (err:
       write();
     },
     async release() {
+      clearInterval(refresh);
+      if (!stillOurs()) return; // taken over: the folder, and its holder's name, are another's now
       rmSync(holderPath, { force: true }); // before the lock goes: the next holder's name is never removed
-      await release();
+      rmSync(lockPath, { force: true });
     },
   };
+}
+
+/**
+ * Writes the holder's name, readable by the owner only whatever mode a file left there had: a
+ * `mode` is applied only when a file is created, so a new file (0600 from its first byte) is
+ * written beside it and renamed over it, which also means no reader ever sees half of it.
+ */
+function writeHolder(holderPath: string, holder: Holder): void {
+  const fresh = `${holderPath}.${process.pid}.tmp`;
+  rmSync(fresh, { force: true }); // a leftover of a process with this pid before a crash, of any mode
+  writeFileSync(fresh, JSON.stringify(holder), { mode: 0o600, flag: 'wx' });
+  renameSync(fresh, holderPath);
 }
 
 /** A secret only processes that can read the data folder learn: they may hand work to the server. */

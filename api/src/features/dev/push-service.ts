@@ -10,7 +10,7 @@ import {
   type PushServiceInbox,
   type PushServiceRefusal,
 } from '../../../../contract/dev.ts';
-import { fromThisMachine } from './routes.ts';
+import { fromThisMachine, requireLoopbackName } from './routes.ts';
 import type { OkAnswer } from '../../../../contract/api.ts';
 
 /**
@@ -106,6 +106,7 @@ export function localPushServiceRoutes(deps: AppDeps): Router {
 
   router.get(DEV_PATHS.pushService, async (ctx) => {
     if (!open(ctx)) throw notFound('No such API endpoint.');
+    requireLoopbackName(ctx, 'local push service');
     ctx.body = {
       success: true,
       messages: received.filter((m) => m.channel === ctx.params.channel),

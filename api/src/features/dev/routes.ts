@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { DAY_MS } from '../../../../contract/dates.ts';
 import * as z from 'zod/mini';
-import { notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { creditAffiliate, mailbox } from './service.ts';
 import type { OkAnswer } from '../../../../contract/api.ts';
@@ -28,6 +28,24 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export const fromThisMachine = (ctx: Context) =>
   LOOPBACK.has(ctx.req.socket.remoteAddress ?? '') && !ctx.get('X-Forwarded-For') && !ctx.get('Forwarded');
 
+// localhost, 127.0.0.1 or [::1], with or without a port: the names that never lead elsewhere.
+const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
+
+/**
+ * Whether the browser asked for this server by a loopback name. A page of another site whose name
+ * was rebound to 127.0.0.1 (DNS rebinding) reaches this machine from this machine, but its Host
+ * is still that site's name: only the Host tells the two apart.
+ */
+export const askedByLoopbackName = (ctx: Context) => LOOPBACK_HOST.test((ctx.req.headers.host ?? '').slice(0, 300));
+
+/** Refuses, in words that say where to open it, a dev page's data asked for under another name. */
+export function requireLoopbackName(ctx: Context, what: string, page = ''): void {
+  if (!askedByLoopbackName(ctx))
+    throw forbidden(
+      `The ${what} answers only at localhost, 127.0.0.1 or [::1]: open http://localhost:${ctx.req.socket.localPort}${page} instead.`,
+    );
+}
+
 /**
  * The dev mailbox: the outbox on every channel (email, SMS, WhatsApp), sent or not. It holds
  * password-reset links, so only with diagnostics on and only to this machine (issue #14).
@@ -37,6 +55,7 @@ export function devRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
   router.get(DEV_PATHS.mailbox, async (ctx) => {
     if (!config.diagnostics || !fromThisMachine(ctx)) throw notFound('No such API endpoint.');
+    requireLoopbackName(ctx, 'dev mailbox', '/dev-mailbox');
     ctx.body = { success: true, messages: await mailbox(db) } satisfies MailboxAnswer;
   });
   // Only when the app was built with a movable clock, which server.ts does under NODE_ENV=test.

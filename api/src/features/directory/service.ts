@@ -1,8 +1,10 @@
 import { categoryValue } from '../../../../contract/categories.ts';
+import { addTime } from '../../../../contract/dates.ts';
 import {
   DIRECTORY_MAX_PAGE,
   DIRECTORY_PAGE_SIZE,
   SITEMAP_FILE_URLS,
+  SITEMAP_KEPT_MS,
   publicName,
   type DirectoryPage,
   type PublicProfessional,
@@ -144,6 +146,31 @@ export async function sitemapFileCount(db: Db, now: Date): Promise<number> {
   return Math.ceil(Number(n) / SITEMAP_FILE_URLS);
 }
 
+/**
+ * `count()`, worked out at most once per SITEMAP_KEPT_MS of `clock` (one count at a time): how long
+ * /sitemap.xml itself is kept, so a file it names is never refused. A file number past the last is
+ * then refused with no statement at all, where each used to cost a count of every listed
+ * professional and a scan past them (tens of milliseconds of the database per anonymous request).
+ */
+function keptSitemapCount(clock: { now(): Date }, count: (now: Date) => Promise<number>): () => Promise<number> {
+  let kept: { files: number; from: Date; until: Date } | null = null;
+  let counting: Promise<number> | null = null;
+  return () => {
+    const now = clock.now();
+    // Valid for clock times in [from, until): a test clock moved back counts again too.
+    if (kept && kept.from <= now && now < kept.until) return Promise.resolve(kept.files);
+    counting ??= count(now)
+      .then((files) => {
+        kept = { files, from: now, until: addTime(now, { ms: SITEMAP_KEPT_MS }) };
+        return files;
+      })
+      .finally(() => {
+        counting = null;
+      });
+    return counting;
+  };
+}
+
 /** What the directory pages (rendered per request by Astro) read, through Astro.locals. */
 export interface DirectoryReader {
   list(filters: { category: string; city: string; page: number }): Promise<DirectoryPage>;
@@ -167,6 +194,7 @@ export function directoryReader(
   readCache?: ReadCache,
 ): DirectoryReader {
   const profile = (id: number) => publicProfile(db, id, clock.now());
+  const sitemapFiles = keptSitemapCount(clock, (now) => sitemapFileCount(db, now));
   return {
     list: (filters) => listDirectory(db, filters, clock.now()),
     profile: readCache
@@ -175,8 +203,11 @@ export function directoryReader(
             users: (p) => [id, ...(p ? p.reviewList.map((r) => r.customerId) : [])],
           })
       : profile,
-    entries: (file) => directoryEntries(db, clock.now(), file),
-    sitemapFiles: () => sitemapFileCount(db, clock.now()),
+    entries: async (file) =>
+      Number.isSafeInteger(file) && file >= 1 && file <= (await sitemapFiles())
+        ? directoryEntries(db, clock.now(), file)
+        : [],
+    sitemapFiles,
     publicUrl: publicUrl.replace(/\/+$/, ''),
   };
 }

@@ -3,7 +3,9 @@ import sharp from 'sharp';
 import { countOf } from '../../../../contract/counts.ts';
 import { SHARE_CARD_SIZE, type PublicProfessional } from '../../../../contract/directory.ts';
 import { initials } from '../../../../contract/photos.ts';
+import { secondsBetween } from '../../../../contract/dates.ts';
 import { imageHeaders, plainAnswer } from '../../http/image-answers.ts';
+import { byAddress } from '../../http/rate-limit.ts';
 import type { DirectoryReader } from './service.ts';
 
 /**
@@ -11,13 +13,66 @@ import type { DirectoryReader } from './service.ts';
  * like when the professional has no photo (docs/PRODUCT.md "Public directory"): their initials,
  * name, profession and place, and rating, drawn as SVG and turned into a PNG (chat apps take no
  * SVG). Only listed professionals have one. Anyone may ask, a thousand times: a drawn card is kept
- * (by what it shows, so a new rating draws a new one), at most CARDS_KEPT of them, and at most
- * DRAWING at once with WAITING more waiting; beyond that the answer is 503, try again.
+ * (by what it shows, so a new rating draws a new one), at most CARDS_KEPT of them, and always
+ * served. A card not kept costs a drawing (about 70 ms of CPU), within SHARE_CARD_BUDGET; past it
+ * the answer is at once a 429 (this address) or 503 (everyone), with Retry-After.
  */
 const PATH = /^\/cards\/professionals\/(\d{1,9})\.png$/;
 const CARDS_KEPT = 256;
-const DRAWING = 2;
-const WAITING = 16;
+
+/**
+ * The drawing a process allows (docs/OPERATIONS.md "Share cards"). 16 anonymous clients asking
+ * for cards not kept took 38% of a core and tripled sign-in times; at these numbers the drawing
+ * takes at most one drawer at a time and, kept up, 2 × 70 ms of CPU a second (about 14% of a core).
+ */
+export const SHARE_CARD_BUDGET = {
+  /** Cards drawn at the same time; up to `waiting` more wait in line. */
+  drawing: 1,
+  waiting: 8,
+  /** Drawings for everyone: `burst` at once, then `perSecond`. */
+  total: { burst: 20, perSecond: 2 },
+  /** Drawings for one address (an IPv4 address, an IPv6 /64): `burst` at once, then `perSecond`. */
+  perAddress: { burst: 5, perSecond: 0.5 },
+  /** Addresses remembered; past it, the one heard from longest ago is forgotten. */
+  addresses: 10_000,
+};
+export type ShareCardBudget = typeof SHARE_CARD_BUDGET;
+
+interface Bucket {
+  tokens: number;
+  at: Date;
+}
+
+/** `bucket` refilled up to `now`: `perSecond` tokens a second, never above `burst`. */
+function refilled(bucket: Bucket, rate: { burst: number; perSecond: number }, now: Date): Bucket {
+  const seconds = Math.max(0, secondsBetween(bucket.at, now));
+  return { tokens: Math.min(rate.burst, bucket.tokens + seconds * rate.perSecond), at: now };
+}
+
+/** Seconds until `bucket` has a whole token again. */
+const waitFor = (bucket: Bucket, rate: { perSecond: number }) =>
+  Math.max(1, Math.ceil((1 - bucket.tokens) / rate.perSecond));
+
+/** Token buckets for one address and for the whole process: null when a drawing may start, or the refusal. */
+function drawingBudget(budget: ShareCardBudget) {
+  const full = (rate: { burst: number }, at: Date): Bucket => ({ tokens: rate.burst, at });
+  let total: Bucket | null = null;
+  const addresses = new Map<string, Bucket>();
+  return (address: string, now: Date): { status: 429 | 503; retryAfter: number } | null => {
+    const own = refilled(addresses.get(address) ?? full(budget.perAddress, now), budget.perAddress, now);
+    const all = refilled(total ?? full(budget.total, now), budget.total, now);
+    // Heard from now: the last to be forgotten.
+    addresses.delete(address);
+    addresses.set(address, own);
+    if (addresses.size > budget.addresses) addresses.delete(addresses.keys().next().value!);
+    total = all;
+    if (own.tokens < 1) return { status: 429, retryAfter: waitFor(own, budget.perAddress) };
+    if (all.tokens < 1) return { status: 503, retryAfter: waitFor(all, budget.total) };
+    own.tokens--;
+    all.tokens--;
+    return null;
+  };
+}
 
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -60,15 +115,20 @@ export function shareCardSvg(lines: ReturnType<typeof shareCardLines>): string {
 </svg>`;
 }
 
-export function shareCardMiddleware(directory: Pick<DirectoryReader, 'profile'>): Middleware {
+export function shareCardMiddleware(
+  directory: Pick<DirectoryReader, 'profile'>,
+  clock: { now(): Date },
+  budget: ShareCardBudget = SHARE_CARD_BUDGET,
+): Middleware {
   const kept = new Map<string, Promise<Buffer>>();
+  const mayDraw = drawingBudget(budget);
   let drawing = 0;
   const queue: (() => void)[] = [];
-  /** Draws when a place is free (a finished drawing hands its place to the next in line), or null when the line is full. */
-  function draw(svg: string): Promise<Buffer> | null {
-    if (drawing >= DRAWING && queue.length >= WAITING) return null;
+  const lineFull = () => drawing >= budget.drawing && queue.length >= budget.waiting;
+  /** Draws when a place is free (a finished drawing hands its place to the next in line). */
+  function draw(svg: string): Promise<Buffer> {
     let place = Promise.resolve();
-    if (drawing < DRAWING) drawing++;
+    if (drawing < budget.drawing) drawing++;
     else place = new Promise<void>((resolve) => queue.push(resolve));
     return place.then(async () => {
       try {
@@ -91,9 +151,18 @@ export function shareCardMiddleware(directory: Pick<DirectoryReader, 'profile'>)
     const key = JSON.stringify(lines);
     let card = kept.get(key);
     if (!card) {
-      const drawn = draw(shareCardSvg(lines));
-      if (!drawn) return plainAnswer(ctx, 503, 'Busy, please try again in a few seconds.', { 'Retry-After': '5' });
-      card = drawn;
+      if (lineFull()) return plainAnswer(ctx, 503, 'Busy, please try again in a few seconds.', { 'Retry-After': '5' });
+      const refused = mayDraw(byAddress(ctx), clock.now());
+      if (refused)
+        return plainAnswer(
+          ctx,
+          refused.status,
+          refused.status === 429
+            ? `Too many cards asked for from your address: please try again in ${refused.retryAfter} seconds.`
+            : `Busy drawing cards: please try again in ${refused.retryAfter} seconds.`,
+          { 'Retry-After': String(refused.retryAfter) },
+        );
+      card = draw(shareCardSvg(lines));
       kept.set(key, card);
       card.catch(() => kept.delete(key));
       // The oldest kept card goes first (a Map keeps insertion order).

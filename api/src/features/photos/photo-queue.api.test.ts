@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PHOTO_MESSAGES, PHOTOS_PATHS } from '../../../../contract/photos.ts';
+import { PHOTO_MESSAGES, PHOTO_MIN_RATE, PHOTOS_PATHS } from '../../../../contract/photos.ts';
 import { bearer, signUpAffiliate } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { PHOTO_QUEUE } from './queue.ts';
@@ -24,20 +24,25 @@ interface Answer {
 }
 let answers = 0;
 
-/**
- * A profile photo upload as a phone sends it: the length declared, then the bytes. With
- * `body: false` only the headers go, so the upload holds its place as a slow line would.
- */
-function upload(token: string, bytes: Buffer, { body = true } = {}) {
+/** A profile photo upload of `length` bytes, its headers sent, its body for the caller to send. */
+function photoRequest(token: string, length: number) {
   const { hostname, port } = new URL(app.url);
-  const req = httpRequest({
+  return httpRequest({
     hostname,
     port,
     method: 'PUT',
     path: PHOTOS_PATHS.profile,
     agent: false,
-    headers: { ...bearer(token), 'content-type': 'image/png', 'content-length': String(bytes.length) },
+    headers: { ...bearer(token), 'content-type': 'image/png', 'content-length': String(length) },
   });
+}
+
+/**
+ * A profile photo upload as a phone sends it: the length declared, then the bytes. With
+ * `body: false` only the headers go, so the upload holds its place as a slow line would.
+ */
+function upload(token: string, bytes: Buffer, { body = true } = {}) {
+  const req = photoRequest(token, bytes.length);
   const answer = new Promise<Answer>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
@@ -156,4 +161,78 @@ describe('#26.5 the photo queue is bounded and shared fairly between accounts', 
       .poll(async () => (await upload(newcomer.token, await smallPng()).answer).status, { timeout: 10_000 })
       .toBe(200);
   });
+});
+
+/**
+ * A profile photo upload whose body comes `bytesPerSecond` at a time, once a second, as over a
+ * line held open on purpose: its answer (or 0 if none came within `withinMs`) and when it came.
+ */
+function trickle(token: string, declared: number, bytesPerSecond: number, withinMs: number) {
+  const started = Date.now();
+  const req = photoRequest(token, declared);
+  req.on('error', () => {}); // the server closes a refused upload's connection: that is the point
+  let sent = 0;
+  const send = () => {
+    const bytes = Math.min(bytesPerSecond, declared - sent);
+    sent += bytes;
+    if (sent >= declared) req.end(randomBytes(bytes));
+    else req.write(randomBytes(bytes));
+  };
+  send();
+  const drip = setInterval(send, 1000);
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: any; afterMs: number }>((resolve) => {
+    const timer = setTimeout(() => done({ status: 0, headers: {}, body: null }), withinMs);
+    const done = (answer: { status: number; headers: IncomingHttpHeaders; body: any }) => {
+      clearInterval(drip);
+      clearTimeout(timer);
+      req.destroy();
+      resolve({ ...answer, afterMs: Date.now() - started });
+    };
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }));
+    });
+  });
+}
+
+describe('an upload arriving slower than the minimum rate gives its place up', () => {
+  it('four accounts sending 100 bytes a second hold all places for seconds, not minutes; a slow but real line goes on', async () => {
+    const trickling = await Promise.all(Array.from({ length: 4 }, () => signUpAffiliate(app)));
+    const [slowLine, newcomer] = [await signUpAffiliate(app), await signUpAffiliate(app)];
+    const bound = PHOTO_MIN_RATE.graceMs + 10_000;
+    // At twice the minimum rate, for longer than the grace: it arrives whole (and is no photo: 400).
+    const realLine = trickle(
+      slowLine.token,
+      2 * PHOTO_MIN_RATE.bytesPerSecond * 14,
+      2 * PHOTO_MIN_RATE.bytesPerSecond,
+      bound + 10_000,
+    );
+    await expect.poll(() => admitted(slowLine.id)).toBe(1);
+    const attackers = trickling.flatMap((account, i) =>
+      Array.from({ length: i === 0 ? 1 : PHOTO_QUEUE.perAccount }, () =>
+        trickle(account.token, 1024 * 1024, 100, bound),
+      ),
+    );
+    await expect.poll(() => admitted(...trickling.map((t) => t.id))).toBe(PHOTO_QUEUE.places - 1);
+    // Every place is taken…
+    expect((await upload(newcomer.token, await smallPng(), { body: false }).answer).status).toBe(503);
+
+    // …until the trickles are given up, each in plain words, its connection closed.
+    for (const refused of await Promise.all(attackers)) {
+      expect(refused).toMatchObject({
+        status: 408,
+        body: { success: false, code: 'too_slow', message: PHOTO_MESSAGES.tooSlow },
+      });
+      expect(refused.headers.connection).toBe('close');
+      expect(refused.afterMs).toBeGreaterThanOrEqual(PHOTO_MIN_RATE.graceMs - 1000);
+    }
+    expect((await upload(newcomer.token, await smallPng()).answer).status).toBe(200);
+    const whole = await realLine;
+    expect(whole.status).toBe(400); // read to its end, then found to be no photo: not cut off
+    expect(whole.afterMs).toBeGreaterThan(PHOTO_MIN_RATE.graceMs);
+    // A slow line is the client's doing: no error in the log for it.
+    expect(app.logs.filter((line) => line.status === 408 && Number(line.level) >= 40)).toEqual([]);
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import {
   PHOTOS_PATHS,
   PHOTO_MAX_BYTES,
   PHOTO_MESSAGES,
+  PHOTO_MIN_RATE,
   type PhotosResponse,
 } from '../../../../contract/photos.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
@@ -46,7 +47,10 @@ export function photoRoutes(deps: AppDeps): Router {
   // A phone that gives up mid-upload is the phone's doing, not the server's (nor, as its
   // ECONNRESET would otherwise be read, the database's): a 400 no one will see, logged as such.
   const body = (req: import('node:http').IncomingMessage) => () =>
-    readRawBody(req, PHOTO_MAX_BYTES, PHOTO_MESSAGES.tooLarge).catch((error) => {
+    readRawBody(req, PHOTO_MAX_BYTES, PHOTO_MESSAGES.tooLarge, {
+      ...PHOTO_MIN_RATE,
+      message: PHOTO_MESSAGES.tooSlow,
+    }).catch((error) => {
       throw req.destroyed ? badRequest(PHOTO_MESSAGES.damaged) : error;
     });
 

@@ -52,8 +52,9 @@ export async function messagesSince(trx: Knex.Transaction, userId: number, since
   return toCount(n);
 }
 
-export async function messagesIn(trx: Knex.Transaction, reportId: number): Promise<number> {
-  const [{ n }] = await trx('report_messages').where({ report_id: reportId }).count({ n: '*' });
+/** The messages one party wrote in the report's thread (its share: docs/PRODUCT.md "Problem reports"). */
+export async function messagesIn(trx: Knex.Transaction, reportId: number, by: PartyRole): Promise<number> {
+  const [{ n }] = await trx('report_messages').where({ report_id: reportId, author_role: by }).count({ n: '*' });
   return toCount(n);
 }
 

@@ -45,8 +45,7 @@ const asAdmin = (path: string, json?: unknown) =>
   app.request(path, { method: json === undefined ? 'GET' : 'POST', headers: bearer(admin.token), json });
 
 /** A booking of `customer` with `professional`, accepted: its id and start. */
-async function confirmed(professional = pro, who = customer) {
-  const slot = nextSlot();
+async function confirmed(professional = pro, who = customer, slot = nextSlot()) {
   await makeRoomForBooking(app, who.userId);
   const made = await post('/api/bookings', who.token, {
     professionalId: professional.userId,
@@ -366,6 +365,40 @@ describe('problem reports', () => {
     const over = await post(`/api/reports/${id}/messages`, capped.token, { body: 'one more' });
     expect([over.status, over.body.message]).toEqual([429, REPORT_MESSAGES.messagesPerHour]);
     expect((await post(`/api/reports/${id}/messages`, stranger.token, { body: 'hi' })).status).toBe(404);
+  });
+
+  it('gives each party its own share of the thread: the accused filling theirs leaves the reporter room to answer', async () => {
+    const accused = await listedProfessional(app, { lat: 5.6, lng: -0.18 }, { firstName: 'Kojo' });
+    const reporter = await signUpAndPay(app, { firstName: 'Esi' });
+    // The first day's afternoon, free for these two: the sessions of the tests after it last 30 days from the start.
+    const booking = await confirmed(accused, reporter, {
+      date: '2026-11-23',
+      time: '15:00',
+      start: new Date('2026-11-23T15:00:00Z'),
+    });
+    at(booking.start.getTime() + HOUR_MS);
+    const opened = await report(booking.id, reporter.token);
+    expect(opened.status).toBe(201);
+    const id = opened.body.report.id;
+    const write = (token: string, body: string) => post(`/api/reports/${id}/messages`, token, { body });
+    const share = REPORT_LIMITS.messagesPerPartyPerReport;
+    // The accused writes as fast as the hourly limit allows, hour after hour: its share, and no more.
+    for (let n = 0; n < share + 5; n++) {
+      if (n > 0 && n % REPORT_LIMITS.messagesPerHour === 0) at(app.clock.now().getTime() + HOUR_MS + 1);
+      const sent = await write(accused.token, `noise ${n}`);
+      if (n < share) expect(sent.status).toBe(201);
+      else expect([sent.status, sent.body.message]).toEqual([409, REPORT_MESSAGES.threadFull]);
+    }
+    // The reporter still has a whole share of its own, and an administrator is never refused.
+    at(app.clock.now().getTime() + HOUR_MS + 1);
+    for (let n = 0; n < share; n++) expect((await write(reporter.token, `answer ${n}`)).status).toBe(201);
+    at(app.clock.now().getTime() + HOUR_MS + 1); // past the hourly limit: the share is what refuses
+    const over = await write(reporter.token, 'one more');
+    expect([over.status, over.body.message]).toEqual([409, REPORT_MESSAGES.threadFull]);
+    admin = await signInAdmin(app); // a session of 12 hours, the clock having moved days
+    expect((await asAdmin(`/api/admin/reports/${id}/messages`, { body: 'We are looking into it.' })).status).toBe(201);
+    const thread = (await get(`/api/bookings/${booking.id}/reports`, reporter.token)).body.reports[0].messages;
+    expect(thread.filter((m: { by: string }) => m.by === 'customer')).toHaveLength(share);
   });
 
   it('an administrator reads the queue, writes to both parties and closes with a suspension that really suspends', async () => {

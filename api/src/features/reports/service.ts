@@ -158,9 +158,11 @@ export async function postReportMessage(
     if (locked.status !== 'open') throw conflict(REPORT_MESSAGES.closed);
     if ((await repo.messagesSince(trx, user.id, subtractTime(now, { hours: 1 }))) >= REPORT_LIMITS.messagesPerHour)
       throw new HttpError(429, 'rate_limited', REPORT_MESSAGES.messagesPerHour, { headers: { 'Retry-After': '3600' } });
-    if ((await repo.messagesIn(trx, reportId)) >= REPORT_LIMITS.messagesPerReport)
+    // Each party's own share (docs/PRODUCT.md "Problem reports"): one side can never use up the other's.
+    const role = repo.roleIn(report, user.id);
+    if ((await repo.messagesIn(trx, reportId, role)) >= REPORT_LIMITS.messagesPerPartyPerReport)
       throw conflict(REPORT_MESSAGES.threadFull);
-    await repo.addMessage(trx, reportId, { role: repo.roleIn(report, user.id), userId: user.id }, body, now);
+    await repo.addMessage(trx, reportId, { role, userId: user.id }, body, now);
   });
   return (await repo.reportViews(deps.db, [await repo.findReport(deps.db, reportId, user.id)]))[0];
 }
