@@ -8,7 +8,7 @@ import { startJob, type Job } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
 import type { ProviderGate } from './provider-observer.ts';
 import { PushGoneError, type PushSender } from './push.ts';
-import { addTime, MINUTE_MS, SECOND_MS } from '../../../contract/dates.ts';
+import { addTime, MINUTE_MS, SECOND_MS, timeBetween } from '../../../contract/dates.ts';
 
 /**
  * How a message travels. Email always; SMS and WhatsApp carry short texts to a phone (E.164);
@@ -341,7 +341,7 @@ async function drainChannel(
   };
   const handle = async (item: Claimed) => {
     try {
-      const leaseLeft = item.until.getTime() - deps.clock.now().getTime();
+      const leaseLeft = timeBetween(deps.clock.now(), item.until);
       if (!item.notNeeded && (signal?.aborted || gate?.isOpen() || leaseLeft < deadlineMs)) {
         // Not sent now: free for the next claim, by this process or another.
         await release(deps.db, item);
