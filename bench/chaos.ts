@@ -32,12 +32,13 @@ import { request, createServer, type IncomingMessage, type ServerResponse } from
 import type { AddressInfo } from 'node:net';
 import { EVENTS_PATH, EVENTS_TICKET_PATH, type UserEvent } from '../contract/events.ts';
 import { TIME_SLOTS } from '../contract/bookings.ts';
-import { DEV_PATHS } from '../contract/dev.ts';
+import { DEV_PATHS, type PushReceived } from '../contract/dev.ts';
 import { PUSH_PATHS } from '../contract/push.ts';
 import type { PaymentIntent } from '../contract/payments.ts';
 import { startFakeMessaging } from '../api/test/fake-messaging.ts';
 import { paystackEnv, startFakePaystack } from '../api/test/fake-paystack.ts';
 import { fakePhone } from '../api/test/push-phone.ts';
+import { LOCAL_PUSH_PATH } from '../api/src/features/dev/push-service.ts';
 import { machineLine } from './lib/machine.ts';
 import {
   call,
@@ -240,14 +241,29 @@ const other = (i: number) => 1 - i;
 
 const cluster = throwawayPostgres(PG_PORT);
 let cleaned = false;
+let clusterGone = false;
+const destroyCluster = () => {
+  if (clusterGone) return;
+  clusterGone = true;
+  cluster.destroy();
+};
 async function cleanUp() {
   if (cleaned) return;
   cleaned = true;
   for (const s of servers) if (s.proc.exitCode === null) s.proc.kill('SIGTERM');
   await Promise.race([Promise.all(servers.map((s) => s.exited)), sleep(10_000)]);
   for (const s of servers) if (s.proc.exitCode === null) s.proc.kill('SIGKILL');
-  cluster.destroy();
+  destroyCluster();
 }
+// Whatever ends the run (an error included), the servers and the cluster go with it.
+process.on('exit', () => {
+  for (const s of servers) if (s.proc.exitCode === null) s.proc.kill('SIGKILL');
+  destroyCluster();
+});
+process.on('unhandledRejection', (err) => {
+  console.error('chaos bench failed:', err);
+  process.exit(1);
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.log(`\n${signal}: stopping the servers and removing the database cluster`);
@@ -257,14 +273,24 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const messaging = await startFakeMessaging();
 const paystack = await startFakePaystack();
-const pushService = await startFakePushService((channel, body) => {
+/** A push message reached a phone: its receipt counts as delivered, and the phone says it showed it. */
+const pushArrived = (channel: string, body: string) => {
   const phone = phones.get(channel);
   if (!phone) return;
   const { receipt } = phone.decrypt(body);
   pushReceipts.set(receipt, (pushReceipts.get(receipt) ?? 0) + 1);
   // The phone's service worker says it showed the notification (so the step's text need not go).
   void call(servers[Math.floor(Math.random() * 2)].url, PUSH_PATHS.shown, { json: { receipt }, timeoutMs: 15_000 });
-});
+};
+const pushService = await startFakePushService(pushArrived);
+/**
+ * Where phones' push addresses point: the fake push service behind its chaos proxy, or, where the
+ * server only sends to its own push service (features/dev/push-service.ts), that one, without
+ * faults, read back every few seconds.
+ */
+let pushVia = 'fake' as 'fake' | 'own';
+const ownPushPhones: { channel: string; server: number }[] = [];
+const ownPushSeen = new Set<string>();
 const proxies = {
   sms: await chaosProxy('SMS (Arkesel)', messaging.base),
   whatsapp: await chaosProxy('WhatsApp', messaging.base),
@@ -334,23 +360,67 @@ try {
     }
     return null;
   };
-  const givePhone = async (person: Person, server: number) => {
+  const givePhone = async (person: Person, server: number): Promise<void> => {
     const channel = `u${person.userId}`;
-    const phone = fakePhone(`${proxies.push.base}/push/${channel}`);
+    const endpoint =
+      pushVia === 'fake'
+        ? `${proxies.push.base}/push/${channel}`
+        : `${servers[server].url}${LOCAL_PUSH_PATH}/${channel}`;
+    const phone = fakePhone(endpoint);
     phones.set(channel, phone);
-    const res = await call(servers[server].url, PUSH_PATHS.subscriptions, {
+    let res = await call(servers[server].url, PUSH_PATHS.subscriptions, {
       token: person.token,
       json: { ...phone.subscription, device: 'Bench phone' },
     });
+    // As the page would: once more a little later when the server could not answer.
+    for (let attempt = 0; attempt < 5 && (res.status === 0 || res.status >= 500); attempt++) {
+      await sleep(2000);
+      res = await call(servers[server].url, PUSH_PATHS.subscriptions, {
+        token: person.token,
+        json: { ...phone.subscription, device: 'Bench phone' },
+      });
+    }
+    tallyAnswer('push subscription', res.status, res.body);
+    if (res.status === 400 && pushVia === 'fake') {
+      pushVia = 'own';
+      console.log(
+        `  the server refused the fake push service as a phone's address (${res.body?.message}): push goes to each server's own push service, without faults`,
+      );
+      return givePhone(person, server);
+    }
     if (res.status !== 201) throw new Error(`push subscription ${res.status} ${JSON.stringify(res.body)}`);
+    if (pushVia === 'own') ownPushPhones.push({ channel, server });
   };
+  const readOwnPushServices = async () => {
+    for (const { channel, server } of [...ownPushPhones]) {
+      const inbox = await call(servers[server].url, DEV_PATHS.pushService.replace(':channel', channel), {
+        timeoutMs: 10_000,
+      });
+      for (const m of (inbox.body?.messages ?? []) as PushReceived[]) {
+        if (ownPushSeen.has(m.body)) continue;
+        ownPushSeen.add(m.body);
+        pushArrived(channel, m.body);
+      }
+    }
+  };
+  const pollingOwnPush = (async () => {
+    while (!cleaned && Date.now() < deadline) {
+      if (pushVia === 'own') await readOwnPushServices();
+      await sleep(3000);
+    }
+  })();
 
   // Each person's live updates: a stream on each process, reconnected with `after=` when it ends.
   let streamsOpen = true;
   const streams = new Set<SseStream>();
   const onEvent = (person: Person, server: number) => (frame: SseFrame) => {
     if (!frame.data) return;
-    const event = JSON.parse(frame.data) as UserEvent;
+    let event: UserEvent;
+    try {
+      event = JSON.parse(frame.data) as UserEvent;
+    } catch {
+      return;
+    }
     const id =
       event.type === 'chat.message'
         ? event.messageId
@@ -431,8 +501,12 @@ try {
     while (writing()) {
       const next = Date.now() + SIGNUP_EVERY_MS;
       const server = n++ % 2;
-      const customer = await signUp('customer', server);
-      if (customer) await join(customer, n % 3 === 0, server);
+      try {
+        const customer = await signUp('customer', server);
+        if (customer) await join(customer, n % 3 === 0, server);
+      } catch (err) {
+        console.log(`  a sign-up failed: ${(err as Error).message}`);
+      }
       await sleep(Math.max(0, next - Date.now()));
     }
   };
@@ -597,6 +671,8 @@ try {
     streamsOpen = false;
     await Promise.all(loops.slice(3));
     await sleep(2000); // answers on their way from the providers to the fakes
+    if (pushVia === 'own') await readOwnPushServices();
+    void pollingOwnPush;
     for (const s of streams) s.close();
 
     // --- figures
@@ -659,7 +735,7 @@ try {
     for (const m of messaging.sms) for (const r of m.recipients) bump(received.sms, `${r}|${m.message}`);
     for (const m of messaging.whatsapp) bump(received.whatsapp, `${m.to}|${m.parameters[0]}`);
     const { rows: queued } = await check.query(
-      `select id, channel, recipient, body, receipt, status from notifications
+      `select id, channel, recipient, body, receipt, status, last_error from notifications
        where id <= $1 and channel in ('sms', 'whatsapp', 'push') order by id`,
       [cutoffId],
     );
@@ -669,8 +745,12 @@ try {
     let allDelivered = true;
     for (const channel of ['sms', 'whatsapp', 'push'] as const) {
       const rows = queued.filter((r) => r.channel === channel);
-      const skipped = rows.filter((r) => r.status === 'skipped').length;
-      const due = rows.filter((r) => r.status !== 'skipped');
+      // Not sent by design: a text whose notification a phone showed, a chat notification the person read first.
+      const byDesign = (r: { status: string; last_error: string | null }) =>
+        r.status === 'skipped' &&
+        /^(a phone showed the notification|the person read the chat)$/.test(r.last_error ?? '');
+      const skipped = rows.filter(byDesign).length;
+      const due = rows.filter((r) => !byDesign(r));
       let delivered = 0;
       for (const r of due) {
         if (channel === 'push') {
@@ -687,7 +767,10 @@ try {
         }
       }
       const byStatus: Record<string, number> = {};
-      for (const r of due) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+      for (const r of due) {
+        const key = r.status === 'skipped' ? `skipped: ${r.last_error}` : r.status;
+        byStatus[key] = (byStatus[key] ?? 0) + 1;
+      }
       const share = due.length ? delivered / due.length : 1;
       allDelivered &&= share >= GOAL.delivered;
       console.log(
@@ -729,9 +812,10 @@ try {
     console.log(
       `live-update latency during the faults: ${describe(liveFaults)} · goal p99 ≤ ${GOAL.liveP99Ms} ms · ${verdict(percentile(liveFaults, 99) <= GOAL.liveP99Ms, 'live-update p99')}`,
     );
-    const restartSignIns = signInMs('faults', (at) => !outsideRestart(at));
+    const nearRestart = signIns.filter((x) => x.phase === 'faults' && !outsideRestart(x.at));
+    const answeredNearRestart = sorted(nearRestart.filter((x) => x.ok).map((x) => x.ms));
     console.log(
-      `around the PostgreSQL restart (±${RESTART_MARGIN_MS / 1000} s, not in the goals): live updates ${describe(liveRestart)}; sign-ins p99 ${fmtMs(percentile(restartSignIns, 99))} (n=${restartSignIns.length})`,
+      `around the PostgreSQL restart (±${RESTART_MARGIN_MS / 1000} s, not in the goals): live updates ${describe(liveRestart)}; sign-ins answered 200: ${answeredNearRestart.length}/${nearRestart.length}, p99 of those ${fmtMs(percentile(answeredNearRestart, 99))}`,
     );
     console.log(
       problems.length ? `\nFAIL: ${problems.join('; ')}` : '\nall goals met',
