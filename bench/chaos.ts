@@ -750,6 +750,18 @@ try {
     console.log(
       `notifications queued up to the end of the faults, delivered at least once (the servers' clocks moved ${Math.round(clockMovedMs / 60_000)} min for back-offs; ${drained ? `drained ${Math.round(drainedAfterMs / 1000)} s into recovery` : 'NOT drained in time'}):`,
     );
+    if (!drained) {
+      const serverNow = await call(servers[0].url, DEV_PATHS.clock, { json: { advanceMs: 0 } });
+      const { rows: waiting } = await check.query(
+        `select channel, attempts, next_attempt_at, step is not null as step, last_error from notifications
+         where id <= $1 and status = 'pending' and channel in ('sms', 'whatsapp', 'push') order by next_attempt_at limit 5`,
+        [cutoffId],
+      );
+      for (const r of waiting)
+        console.log(
+          `  still pending: ${r.channel}, ${r.attempts} attempt(s), due ${Math.round((new Date(r.next_attempt_at).getTime() - Date.parse(serverNow.body?.now)) / 1000)} s from the server's now${r.step ? ', waiting on its step' : ''}; last error: ${r.last_error ?? '–'}`,
+        );
+    }
     let allDelivered = true;
     for (const channel of ['sms', 'whatsapp', 'push'] as const) {
       const rows = queued.filter((r) => r.channel === channel);
