@@ -39,6 +39,7 @@ import { startFakeMessaging } from '../api/test/fake-messaging.ts';
 import { paystackEnv, startFakePaystack } from '../api/test/fake-paystack.ts';
 import { fakePhone } from '../api/test/push-phone.ts';
 import { LOCAL_PUSH_PATH } from '../api/src/features/dev/push-service.ts';
+import { arg } from './lib/args.ts';
 import { machineLine } from './lib/machine.ts';
 import {
   call,
@@ -55,10 +56,6 @@ import {
 } from './lib/procs.ts';
 import { SseStream, type SseFrame } from './lib/sse.ts';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const SECONDS = Number(arg('seconds', process.env.CHAOS_SECONDS ?? '600'));
 const PORTS = [3870, 3871];
 const PG_PORT = 5498;
