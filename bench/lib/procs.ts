@@ -3,7 +3,7 @@
  * bench/backup-restore.ts): real server processes, a throw-away PostgreSQL, HTTP with JSON, and
  * accounts made the way the site makes them (sign-up → sandbox charge → complete-registration).
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, chownSync, mkdirSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
@@ -226,12 +226,22 @@ export function throwawayPostgres(port: number) {
       `${PG_BIN}/pg_ctl -D ${data} -l ${dir}/log -w -o "-p ${port} -k ${sock} -c listen_addresses=127.0.0.1 -c fsync=on" start >/dev/null`,
     );
   const stop = (mode = 'fast') => asPostgres(`${PG_BIN}/pg_ctl -D ${data} -m ${mode} -w stop >/dev/null`);
+  /** `pg_ctl restart` without blocking the caller's event loop (its clients go on being timed meanwhile). */
+  const restart = (mode = 'fast') =>
+    new Promise<void>((resolve, reject) =>
+      execFile(
+        'su',
+        ['postgres', '-c', `${PG_BIN}/pg_ctl -D ${data} -l ${dir}/log -m ${mode} -w restart >/dev/null`],
+        (err) => (err ? reject(err) : resolve()),
+      ),
+    );
   start();
   const url = (db: string) => `postgresql://root@127.0.0.1:${port}/${db}`;
   return {
     url,
     start,
     stop,
+    restart,
     async createDatabase(name: string) {
       const c = new pg.Client({ connectionString: url('postgres') });
       await c.connect();
