@@ -52,7 +52,8 @@ const isHandleForm = (container: unknown): boolean =>
  * (transaction-mark.ts). knex makes each transaction's client from the same prototype, so nested
  * transactions start here too.
  */
-function marking<C extends abstract new (...args: never[]) => object>(Base: C): C {
+// biome-ignore lint/suspicious/noExplicitAny: a mixin's base takes any arguments (TypeScript's rule for mixins)
+function marking<C extends abstract new (...args: any[]) => object>(Base: C): C {
   abstract class Marking extends Base {
     transaction(container: (trx: unknown) => unknown, config: unknown, outerTx: unknown): KnexTransactionRun {
       const start = (Base.prototype as unknown as { transaction: TransactionStarter }).transaction;

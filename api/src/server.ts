@@ -9,7 +9,9 @@ import { createApp } from './app.ts';
 import { startChangeFeed } from './cache/change-feed.ts';
 import { ReadCache } from './cache/read-cache.ts';
 import { createLogger, stdoutLog } from './logger.ts';
-import { notificationTransports, paymentProvider, textChannels } from './providers/index.ts';
+import { notificationTransports, paymentProvider, payoutTransfers, textChannels } from './providers/index.ts';
+import { ignoreProviderCalls, type ProviderObserver } from './providers/provider-observer.ts';
+import { geocoderFromConfig } from './providers/geocoder.ts';
 import { outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
 import { webPushSender } from './providers/push.ts';
 import { pushKeys } from './features/push/keys.ts';
@@ -122,7 +124,9 @@ await ensureFirstAdmin(db, config.firstAdmin, new Date(), logger);
 
 // Browser tests move time forward (e.g. to complete a job whose slot is tomorrow): only under NODE_ENV=test.
 const clock = config.env === 'test' ? offsetClock() : systemClock;
-const payments = paymentProvider(config, db, clock);
+// Who hears of every outside call (calls, latency, circuit, in flight): the metrics registry once it is built.
+const providerObserver: ProviderObserver = ignoreProviderCalls;
+const payments = paymentProvider(config, db, clock, providerObserver);
 if (payments.name === 'sandbox')
   logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money; every page says so).');
 // Notifications on phones (issue #30): the server's keys, from the environment or kept in the database.
@@ -131,7 +135,12 @@ const push =
   vapid && config.push
     ? {
         publicKey: vapid.publicKey,
-        sender: webPushSender({ keys: vapid, subject: config.push.subject, localOnly: config.push.localOnly }),
+        sender: webPushSender({
+          keys: vapid,
+          subject: config.push.subject,
+          localOnly: config.push.localOnly,
+          observer: providerObserver,
+        }),
         localOnly: config.push.localOnly,
       }
     : undefined;
@@ -157,6 +166,8 @@ const app = createApp({
   payments,
   notifier,
   push,
+  transfers: payoutTransfers(config, providerObserver),
+  geocoder: geocoderFromConfig(config.googleMaps, clock, providerObserver),
   readCache,
   events,
   site: await siteMiddleware({
@@ -197,7 +208,7 @@ const delivery = startNotificationWorker({
   db,
   clock,
   logger,
-  transports: notificationTransports(config, logger),
+  transports: notificationTransports(config, logger, providerObserver),
   push: push && pushDelivery(push.sender),
 });
 const snapshots =
