@@ -3,7 +3,13 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock.ts';
-import { CircuitOpenError, ProviderBusyError, providerBounds, ProviderTimeoutError } from './bounds.ts';
+import {
+  type CallVerdict,
+  CircuitOpenError,
+  ProviderBusyError,
+  providerBounds,
+  ProviderTimeoutError,
+} from './bounds.ts';
 import { providerHttp } from './http-client.ts';
 import type { CircuitState, ProviderCallOutcome, ProviderObserver } from './provider-observer.ts';
 
@@ -126,10 +132,11 @@ describe('the circuit', () => {
       failureThreshold: 2,
     });
     const declined = () => Promise.reject(Object.assign(new Error('card declined'), { answered: true }));
-    const judgeError = (err: unknown) => ((err as { answered?: boolean }).answered ? 'answered' : 'failed') as const;
+    const judgeError = (err: unknown): CallVerdict =>
+      (err as { answered?: boolean }).answered ? 'answered' : 'failed';
     for (let i = 0; i < 5; i++) await expect(bounds.run(declined, { judgeError })).rejects.toThrow('declined');
     expect(bounds.state()).toBe('closed');
-    const judge = () => 'failed' as const;
+    const judge = (): CallVerdict => 'failed';
     await bounds.run(succeed, { judge });
     await bounds.run(succeed, { judge });
     expect(bounds.state()).toBe('open');
