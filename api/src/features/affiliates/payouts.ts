@@ -120,9 +120,9 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
  * Approving a mobile-money payout whose network the affiliate gave sends it as a Paystack transfer
  * under the payout's reference (so a retry cannot pay twice); other payouts are paid by hand.
  */
-async function startTransfer(trx: Knex.Transaction, transfers: PayoutTransfers, payout: AffiliatePayoutRow) {
+async function startTransfer(db: Conn, transfers: PayoutTransfers, payout: AffiliatePayoutRow) {
   if (payout.method !== 'mobile-money') return {};
-  const profile = await trx('affiliate_profiles as a')
+  const profile = await db('affiliate_profiles as a')
     .join('users as u', 'u.id', 'a.user_id')
     .where('a.user_id', payout.affiliate_user_id)
     .first('a.momo_network', 'u.first_name', 'u.last_name');
@@ -200,20 +200,30 @@ export async function movePayout(
   onMoved?: (trx: Knex.Transaction, before: Payout, after: Payout) => Promise<void>,
 ): Promise<Payout> {
   const rule = PAYOUT_TRANSITIONS[action];
+  const refuseUnlessMovable: (row: AffiliatePayoutRow | undefined) => asserts row is AffiliatePayoutRow = (row) => {
+    if (!row) throw notFound('Payout not found.');
+    if (row.status !== rule.from) {
+      throw conflict(`This payout is ${row.status}; only a ${rule.from} payout can be ${PAST_TENSE[action]}.`);
+    }
+  };
+  // Paystack is asked before the transaction, never inside it (no lock or connection held while it
+  // answers). The transfer is keyed by the payout's reference, so a second approval at the same time
+  // finds the first one's transfer instead of paying twice, and the row is checked again under its
+  // lock below.
+  let fromPaystack: object = {};
+  if (deps.transfers && (action === 'approve' || action === 'complete')) {
+    const before = await deps.db('affiliate_payouts').where({ id: payoutId }).first();
+    refuseUnlessMovable(before);
+    if (action === 'approve') fromPaystack = await startTransfer(deps.db, deps.transfers, before);
+    else if (before.transfer_code) fromPaystack = await transferResult(deps.transfers, before.reference);
+  }
   const payout = await deps.db.transaction(async (trx) => {
     const current = await trx('affiliate_payouts').where({ id: payoutId }).forUpdate().first();
-    if (!current) throw notFound('Payout not found.');
-    if (current.status !== rule.from) {
-      throw conflict(`This payout is ${current.status}; only a ${rule.from} payout can be ${PAST_TENSE[action]}.`);
-    }
+    refuseUnlessMovable(current);
     const changes: Writable<AffiliatePayoutRow> = { status: rule.to };
     if (action === 'complete' || action === 'reject') changes.processed_at = deps.clock.now();
     if (notes !== undefined) changes.notes = notes;
-    if (deps.transfers && action === 'approve')
-      Object.assign(changes, await startTransfer(trx, deps.transfers, current));
-    if (deps.transfers && action === 'complete' && current.transfer_code) {
-      Object.assign(changes, await transferResult(deps.transfers, current.reference));
-    }
+    Object.assign(changes, fromPaystack);
     const [row] = await trx('affiliate_payouts').where({ id: payoutId }).update(changes).returning('*');
     const moved = toPayout(row);
     await onMoved?.(trx, toPayout(current), moved);
