@@ -25,6 +25,10 @@ function recorder() {
   return { calls, circuits, observer };
 }
 
+/** Bounds for a test: SMS, 1 s time-outs, one call at a time, unless `options` say otherwise. */
+const bounded = (options: Partial<BoundsOptions>) =>
+  providerBounds({ provider: 'sms', connectTimeoutMs: 1000, totalTimeoutMs: 1000, concurrency: 1, ...options });
+
 const fail = () => Promise.reject(new Error('gateway down'));
 const succeed = () => Promise.resolve('sent');
 
@@ -35,15 +39,7 @@ describe('the circuit', () => {
     const clock = fixedClock(start);
     const { calls, circuits, observer } = recorder();
     // random() = 1: the back-off at its full length (jitter takes up to a quarter off).
-    const bounds = providerBounds({
-      provider: 'sms',
-      connectTimeoutMs: 1000,
-      totalTimeoutMs: 1000,
-      concurrency: 4,
-      observer,
-      clock,
-      random: () => 0.999_999,
-    });
+    const bounds = bounded({ concurrency: 4, observer, clock, random: () => 0.999_999 });
     for (let i = 0; i < 4; i++) await expect(bounds.run(fail)).rejects.toThrow('gateway down');
     expect(bounds.state()).toBe('closed');
     await expect(bounds.run(fail)).rejects.toThrow('gateway down');
@@ -81,15 +77,7 @@ describe('the circuit', () => {
 
   it('a failed trial opens it again for twice as long, up to 5 minutes', async () => {
     const clock = fixedClock(start);
-    const bounds = providerBounds({
-      provider: 'push',
-      connectTimeoutMs: 1000,
-      totalTimeoutMs: 1000,
-      concurrency: 1,
-      failureThreshold: 2,
-      clock,
-      random: () => 0.999_999,
-    });
+    const bounds = bounded({ provider: 'push', failureThreshold: 2, clock, random: () => 0.999_999 });
     await expect(bounds.run(fail)).rejects.toThrow();
     await expect(bounds.run(fail)).rejects.toThrow();
     const backoffs: number[] = [];
@@ -107,15 +95,7 @@ describe('the circuit', () => {
 
   it('jitters the back-off between 75% and 100% of its length', async () => {
     const clock = fixedClock(start);
-    const bounds = providerBounds({
-      provider: 'sms',
-      connectTimeoutMs: 1000,
-      totalTimeoutMs: 1000,
-      concurrency: 1,
-      failureThreshold: 1,
-      clock,
-      random: () => 0,
-    });
+    const bounds = bounded({ failureThreshold: 1, clock, random: () => 0 });
     await expect(bounds.run(fail)).rejects.toThrow();
     clock.advance(3_700);
     expect(bounds.gate.isOpen()).toBe(true);
@@ -124,13 +104,7 @@ describe('the circuit', () => {
   });
 
   it('an answer that is a refusal (judged answered) keeps it closed; a 5xx-like verdict counts', async () => {
-    const bounds = providerBounds({
-      provider: 'paystack',
-      connectTimeoutMs: 1000,
-      totalTimeoutMs: 1000,
-      concurrency: 1,
-      failureThreshold: 2,
-    });
+    const bounds = bounded({ provider: 'paystack', failureThreshold: 2 });
     const declined = () => Promise.reject(Object.assign(new Error('card declined'), { answered: true }));
     const judgeError = (err: unknown): CallVerdict =>
       (err as { answered?: boolean }).answered ? 'answered' : 'failed';
@@ -147,14 +121,7 @@ describe('the concurrency cap', () => {
   it('runs at most `concurrency` at once, lets a few wait briefly, and refuses the rest at once', async () => {
     const running: (() => void)[] = [];
     const hold = () => new Promise<string>((resolve) => running.push(() => resolve('done')));
-    const bounds = providerBounds({
-      provider: 'sms',
-      connectTimeoutMs: 1000,
-      totalTimeoutMs: 10_000,
-      concurrency: 2,
-      maxWaiting: 1,
-      maxWaitMs: 5_000,
-    });
+    const bounds = bounded({ totalTimeoutMs: 10_000, concurrency: 2, maxWaiting: 1, maxWaitMs: 5_000 });
     const first = bounds.run(hold);
     const second = bounds.run(hold);
     const third = bounds.run(hold); // waits
@@ -173,13 +140,7 @@ describe('the concurrency cap', () => {
   });
 
   it('a call that waited its longest for a place is refused', async () => {
-    const bounds = providerBounds({
-      provider: 'sms',
-      connectTimeoutMs: 1000,
-      totalTimeoutMs: 10_000,
-      concurrency: 1,
-      maxWaitMs: 100,
-    });
+    const bounds = bounded({ totalTimeoutMs: 10_000, maxWaitMs: 100 });
     let release!: () => void;
     const holding = bounds.run(() => new Promise<void>((resolve) => (release = resolve)));
     await expect(bounds.run(succeed)).rejects.toBeInstanceOf(ProviderBusyError);
@@ -211,13 +172,7 @@ describe('time-outs', () => {
 
   it('abandons work that outlasts the total time-out, aborting its signal', async () => {
     const { calls, observer } = recorder();
-    const bounds = providerBounds({
-      provider: 'sms',
-      connectTimeoutMs: 100,
-      totalTimeoutMs: 200,
-      concurrency: 1,
-      observer,
-    });
+    const bounds = bounded({ connectTimeoutMs: 100, totalTimeoutMs: 200, observer });
     let aborted = false;
     const started = performance.now();
     await expect(
