@@ -59,8 +59,9 @@ export interface FakePaystack {
   /** The next verify answers with this HTTP status and no data (e.g. 500, 429). */
   failNext(status: number): void;
   /**
-   * While on, every request is taken and never answered (a Paystack that hangs); off again, it
-   * answers as before (the held requests stay unanswered until their callers give up).
+   * While on, every request is carried out but never answered (a Paystack that hangs, or whose
+   * answers are lost); off again, it answers as before (the held requests stay unanswered until
+   * their callers give up).
    */
   hang(on: boolean): void;
   /** Requests taken while hanging. */
@@ -120,12 +121,12 @@ export async function startFakePaystack(): Promise<FakePaystack> {
   let hanging = false;
   let held = 0;
   const server: Server = createServer((req, res) => {
-    if (hanging) {
-      held++;
-      return;
-    }
+    // Hanging: the request is done (a charge is made) but its answer never leaves.
+    const unanswered = hanging;
+    if (unanswered) held++;
     requests.push({ method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization });
     const send = (status: number, body: unknown) => {
+      if (unanswered) return;
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
-import { signUp } from '../../../test/accounts.ts';
+import { bearer, signUp } from '../../../test/accounts.ts';
+import { PROVIDER_CHECK_MS } from '../subscriptions/momo.ts';
 import { signUpAndPayAtPaystack, startTestAppWithPaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
 import type { TestApp } from '../../../test/harness.ts';
 
@@ -67,4 +68,33 @@ it('a hanging Paystack answers the payer within 10 s, holds up no sign-in, and t
   const again = await app.request('/api/verify-payment', { method: 'POST', json: { reference: payment.reference } });
   expect(again.status).toBeLessThan(500);
   expect(await app.db('subscriptions').where({ user_id: userId })).toHaveLength(1);
+});
+
+it('a mobile-money prompt through a hanging Paystack answers within 10 s in plain words; the polling settles it once Paystack answers', async () => {
+  app.clock.reset();
+  const ama = await signUpAndPayAtPaystack(app, paystack, { phone: '0551234988' });
+  const [before] = await app.db('subscriptions').where({ user_id: ama.userId }).max({ end: 'period_end' });
+  paystack.hang(true);
+  const sent = await timed(
+    app.request('/api/subscription/momo', { method: 'POST', json: { provider: 'mtn' }, headers: bearer(ama.token) }),
+  );
+  expect(sent.ms).toBeLessThan(10_500);
+  expect(sent.result.status).toBe(200);
+  expect(sent.result.body).toMatchObject({
+    success: true,
+    status: 'pending',
+    message: 'We could not confirm that the prompt was sent. If one arrives, approve it; this page keeps checking.',
+  });
+  const reference = sent.result.body.reference as string;
+  expect(await app.db('payments').where({ reference }).first()).toMatchObject({ status: 'initialized' });
+
+  // The prompt did reach the phone; Paystack answers again and the page's polling settles it, once.
+  paystack.hang(false);
+  paystack.approveMomo(reference);
+  app.clock.advance(PROVIDER_CHECK_MS);
+  const status = await app.request(`/api/subscription/momo/${reference}`, { headers: bearer(ama.token) });
+  expect(status.body).toMatchObject({ success: true, status: 'success' });
+  const subscriptions = await app.db('subscriptions').where({ user_id: ama.userId }).orderBy('id');
+  expect(subscriptions).toHaveLength(2);
+  expect(new Date(subscriptions[1].period_start).toISOString()).toBe(new Date(before.end).toISOString());
 });
