@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock.ts';
 import {
+  type BoundsOptions,
   type CallVerdict,
   CircuitOpenError,
   ProviderBusyError,
