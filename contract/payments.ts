@@ -5,6 +5,8 @@ import { PLAN_LENGTHS, type PlanLength, type PlanType } from './plans.ts';
 /** Subscription payment (docs/PRODUCT.md "First payment and activation"; reference/paystack.md). */
 export const PAYMENT_MESSAGES = {
   verifyFailed: 'Failed to verify payment. Please contact support.',
+  providerSlow:
+    'Paystack is not answering just now, so your payment is not confirmed yet. If you paid, do not pay again: we keep checking, and it is confirmed as soon as Paystack answers. Try again in a minute.',
   cancelled: 'Payment was cancelled',
   loadFailed: 'Failed to load payment system. Please refresh and try again.',
   notReady: 'Payment system not ready. Please wait and try again.',

@@ -14,6 +14,9 @@ import knex, { type Knex } from 'knex';
 import type {} from './db-tables.ts';
 import { type DataDirLock, lockDataDir } from './data-dir/lock.ts';
 import { addTime } from '../../contract/dates.ts';
+import { markTransaction } from './transaction-mark.ts';
+
+export { inDatabaseTransaction } from './transaction-mark.ts';
 
 export type Db = Knex;
 /** What a repo function runs its queries on: the pool, or the transaction its caller holds. */
@@ -23,6 +26,55 @@ export type Conn = Db | Knex.Transaction;
 const KnexPgClient = createRequire(import.meta.url)('knex/lib/dialects/postgres/index.js') as new (
   config: Knex.Config,
 ) => Knex.Client & { _query(connection: unknown, obj: KnexQueryObject): Promise<unknown> };
+
+/** What knex's Client.transaction makes: a thenable transaction that knows when it has ended. */
+interface KnexTransactionRun extends PromiseLike<unknown> {
+  isCompleted(): boolean;
+}
+type TransactionStarter = (
+  container: (trx: unknown) => unknown,
+  config: unknown,
+  outerTx: unknown,
+) => KnexTransactionRun;
+
+/**
+ * knex's handle form (`await db.transaction()`) passes its promise's own resolve function as the
+ * callback: a native function without a name (a bound function's name starts with "bound").
+ */
+const isHandleForm = (container: unknown): boolean =>
+  typeof container === 'function' &&
+  container.name === '' &&
+  /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(container));
+
+/**
+ * A knex client class whose every transaction (callback form, handle form, nested, in migrations)
+ * carries the transaction mark while it is open, so no outside call can run inside it
+ * (transaction-mark.ts). knex makes each transaction's client from the same prototype, so nested
+ * transactions start here too.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a mixin's base takes any arguments (TypeScript's rule for mixins)
+function marking<C extends abstract new (...args: any[]) => object>(Base: C): C {
+  abstract class Marking extends Base {
+    transaction(container: (trx: unknown) => unknown, config: unknown, outerTx: unknown): KnexTransactionRun {
+      const start = (Base.prototype as unknown as { transaction: TransactionStarter }).transaction;
+      let settled = false;
+      let run: KnexTransactionRun | undefined;
+      return markTransaction(
+        () => !settled && !run?.isCompleted(),
+        isHandleForm(container),
+        (enter) => {
+          run = start.call(this, (trx) => enter(() => container(trx)), config, outerTx);
+          const end = () => {
+            settled = true;
+          };
+          run.then(end, end);
+          return run;
+        },
+      );
+    }
+  }
+  return Marking as unknown as C;
+}
 /** What knex hands its client to run: the SQL text, its bindings and the builder's options. */
 type KnexQueryObject = { sql: string; bindings?: unknown[]; options?: Record<string, unknown> };
 
@@ -41,7 +93,7 @@ const statementNames = new Map<string, string>();
  * plans it once instead of on every call, which for the hot reads cost more than running them
  * (docs/BENCHMARKS.md, issue #31).
  */
-class PreparingPgClient extends KnexPgClient {
+class PreparingPgClient extends marking(KnexPgClient) {
   _query(connection: unknown, obj: KnexQueryObject) {
     if (obj.options?.prepared) {
       let name = statementNames.get(obj.sql);
@@ -120,13 +172,16 @@ export async function createDb({ databaseUrl, dataDir = './data', opener = defau
     throw err;
   }
   const db = knex({
-    client: PGliteDialect,
+    client: MarkingPGliteDialect,
     connection: { pglite: () => pglite } as Knex.StaticConnectionConfig,
   });
   embedded.set(db, pglite);
   if (lock) folderLocks.set(db, lock);
   return db;
 }
+
+/** The PGlite dialect, its transactions marked like PostgreSQL's. */
+const MarkingPGliteDialect = marking(PGliteDialect);
 
 /** Where PGlite keeps its files inside DATA_DIR. */
 export const pgliteFolder = (dataDir: string) => join(resolve(dataDir), 'pglite');

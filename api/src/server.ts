@@ -9,7 +9,8 @@ import { createApp } from './app.ts';
 import { startChangeFeed } from './cache/change-feed.ts';
 import { ReadCache } from './cache/read-cache.ts';
 import { createLogger, stdoutLog } from './logger.ts';
-import { notificationTransports, paymentProvider, textChannels } from './providers/index.ts';
+import { notificationTransports, paymentProvider, payoutTransfers, textChannels } from './providers/index.ts';
+import { geocoderFromConfig } from './providers/geocoder.ts';
 import { outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
 import { type LocalPushService, localPushOrigin, webPushSender } from './providers/push.ts';
 import { pushKeys } from './features/push/keys.ts';
@@ -27,7 +28,7 @@ import { startExpiryWorker } from './features/bookings/expiry.ts';
 import { startAutoRenewalWorker } from './features/subscriptions/auto-renewal.ts';
 import { ensureFirstAdmin } from './features/admin/accounts.ts';
 import { EventHub } from './features/events/hub.ts';
-import { appMetrics } from './features/metrics/registry.ts';
+import { appMetrics, metricsProviderObserver } from './features/metrics/registry.ts';
 import { liveSession } from './http/auth.ts';
 import { shippedPlaceholderLines, supportLinesVerdict } from './support-lines.ts';
 import { planPrices } from './features/settings/settings.ts';
@@ -123,10 +124,11 @@ await ensureFirstAdmin(db, config.firstAdmin, new Date(), logger);
 
 // Browser tests move time forward (e.g. to complete a job whose slot is tomorrow): only under NODE_ENV=test.
 const clock = config.env === 'test' ? offsetClock() : systemClock;
-// GET /metrics (docs/OPERATIONS.md "Metrics and alerts"); the provider clients report to it through
-// metricsProviderObserver(metrics).
+// GET /metrics (docs/OPERATIONS.md "Metrics and alerts"): every outside call (calls, latency,
+// circuit, in flight) is reported to it.
 const metrics = appMetrics({ db, clock, processMetrics: true });
-const payments = paymentProvider(config, db, clock);
+const providerObserver = metricsProviderObserver(metrics);
+const payments = paymentProvider(config, db, clock, providerObserver);
 if (payments.name === 'sandbox')
   logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money; every page says so).');
 // Notifications on phones (issue #30): the server's keys, from the environment or kept in the database.
@@ -139,7 +141,12 @@ const push =
   vapid && config.push
     ? {
         publicKey: vapid.publicKey,
-        sender: webPushSender({ keys: vapid, subject: config.push.subject, localOnly: localPush }),
+        sender: webPushSender({
+          keys: vapid,
+          subject: config.push.subject,
+          localOnly: localPush,
+          observer: providerObserver,
+        }),
         localOnly: localPush,
       }
     : undefined;
@@ -167,6 +174,8 @@ const app = createApp({
   payments,
   notifier,
   push,
+  transfers: payoutTransfers(config, providerObserver),
+  geocoder: geocoderFromConfig(config.googleMaps, clock, providerObserver),
   readCache,
   events,
   site: await siteMiddleware({
@@ -207,7 +216,7 @@ const delivery = startNotificationWorker({
   db,
   clock,
   logger,
-  transports: notificationTransports(config, logger),
+  transports: notificationTransports(config, logger, providerObserver),
   push: push && pushDelivery(push.sender),
 });
 const snapshots =

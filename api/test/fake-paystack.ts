@@ -59,6 +59,14 @@ export interface FakePaystack {
   /** The next verify answers with this HTTP status and no data (e.g. 500, 429). */
   failNext(status: number): void;
   /**
+   * While on, every request is carried out but never answered (a Paystack that hangs, or whose
+   * answers are lost); off again, it answers as before (the held requests stay unanswered until
+   * their callers give up).
+   */
+  hang(on: boolean): void;
+  /** Requests taken while hanging. */
+  readonly held: number;
+  /**
    * Direct mobile-money charges (POST /charge) as received. A charge answers `pay_offline` (a
    * Telecel one `send_otp`, whose voucher is MOMO_VOUCHER), unless nextMomo set another status;
    * its transaction stays `ongoing` until approveMomo or declineMomo.
@@ -110,9 +118,15 @@ export async function startFakePaystack(): Promise<FakePaystack> {
   const authorizationOf = (code: string) =>
     [...transactions.values()].find((t) => t.authorization.authorization_code === code);
 
+  let hanging = false;
+  let held = 0;
   const server: Server = createServer((req, res) => {
+    // Hanging: the request is done (a charge is made) but its answer never leaves.
+    const unanswered = hanging;
+    if (unanswered) held++;
     requests.push({ method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization });
     const send = (status: number, body: unknown) => {
+      if (unanswered) return;
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
@@ -340,6 +354,12 @@ export async function startFakePaystack(): Promise<FakePaystack> {
     },
     failNext(status) {
       failures.push(status);
+    },
+    hang(on) {
+      hanging = on;
+    },
+    get held() {
+      return held;
     },
     momoCharges,
     nextMomo(status) {

@@ -1,6 +1,15 @@
 import { GEOCODING, GEOCODING_MESSAGES, type GeocodeFailure } from '../../../contract/location.ts';
 import { addTime, DAY_MS } from '../../../contract/dates.ts';
 import type { Clock } from '../clock.ts';
+import {
+  type BoundsOverrides,
+  boundsFor,
+  defaultErrorVerdict,
+  ProviderRefusedError,
+  rethrowIfInTransaction,
+} from './bounds.ts';
+import { type FetchLike, providerHttp } from './http-client.ts';
+import type { ProviderObserver } from './provider-observer.ts';
 
 /**
  * Reverse geocoding through Google's geocoding API (docs/PRODUCT.md "Location"): real
@@ -36,14 +45,13 @@ export interface GoogleMapsConfig {
   apiBase: string;
 }
 
-export interface GoogleGeocoderOptions {
+export interface GoogleGeocoderOptions extends Omit<BoundsOverrides, 'clock'> {
   apiKey: string;
   apiBase?: string;
-  fetch?: typeof fetch;
+  fetch?: FetchLike;
   clock: Clock;
   /** Waits between attempts; tests pass one that records the delay and returns at once. */
   sleep?: (ms: number) => Promise<void>;
-  timeoutMs?: number;
 }
 
 interface GoogleComponent {
@@ -88,27 +96,31 @@ function transportCode(err: unknown): string {
 export function googleGeocoder(options: GoogleGeocoderOptions): Geocoder & { blockedUntil(): Date | null } {
   const { apiKey, clock } = options;
   const apiBase = (options.apiBase ?? 'https://maps.googleapis.com').replace(/\/$/, '');
-  const http = options.fetch ?? fetch;
+  const { apiKey: _key, apiBase: _base, fetch: _fetch, clock: _clock, sleep: _sleep, ...overrides } = options;
+  // The bounds keep real time: the clock here is the app's, which tests hold still.
+  const http = providerHttp({
+    ...boundsFor('geocoder', { timeoutMs: GEOCODING.timeoutMs, ...overrides }),
+    fetch: options.fetch,
+  });
   const sleep = options.sleep ?? realSleep;
-  const timeoutMs = options.timeoutMs ?? GEOCODING.timeoutMs;
   let blockedUntilMs = 0;
 
   const billingBlocked = () => clock.now().getTime() < blockedUntilMs;
 
   async function attempt(lat: number, lng: number): Promise<Attempt> {
     const url = `${apiBase}/maps/api/geocode/json?${new URLSearchParams({ latlng: `${decimal(lat)},${decimal(lng)}`, key: apiKey })}`;
-    let response: Response;
+    let response: Awaited<ReturnType<typeof http.request>>;
     let body: GoogleBody;
     try {
-      response = await http(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-      const text = await response.text();
-      try {
-        body = JSON.parse(text) as GoogleBody;
-      } catch {
-        body = {};
-      }
+      response = await http.request(url, { headers: { Accept: 'application/json' } });
+      body = response.json<GoogleBody>();
     } catch (err) {
-      if ((err as Error)?.name === 'TimeoutError') {
+      rethrowIfInTransaction(err);
+      if (err instanceof ProviderRefusedError) {
+        // The circuit is open or every place is taken: asking again at once would be refused too.
+        return { ok: false, error: new GeocodeError('network', GEOCODING_MESSAGES.network, err.name) };
+      }
+      if (defaultErrorVerdict(err) === 'timeout') {
         // Not retried: three more 10 s waits would outlast the browser's own time-out.
         return { ok: false, error: new GeocodeError('timeout', GEOCODING_MESSAGES.timeout) };
       }
@@ -186,8 +198,14 @@ export function googleGeocoder(options: GoogleGeocoderOptions): Geocoder & { blo
 }
 
 /** Google when a key is configured, else null (callers then detect the city from coordinates). */
-export function geocoderFromConfig(googleMaps: GoogleMapsConfig | null | undefined, clock: Clock): Geocoder | null {
-  return googleMaps ? googleGeocoder({ apiKey: googleMaps.apiKey, apiBase: googleMaps.apiBase, clock }) : null;
+export function geocoderFromConfig(
+  googleMaps: GoogleMapsConfig | null | undefined,
+  clock: Clock,
+  observer?: ProviderObserver,
+): Geocoder | null {
+  return googleMaps
+    ? googleGeocoder({ apiKey: googleMaps.apiKey, apiBase: googleMaps.apiBase, clock, observer })
+    : null;
 }
 
 /** About 11 m: a phone asking again from the same spot gets the same answer. */

@@ -7,29 +7,47 @@ import { arkeselSmsTransport } from './sms.ts';
 import { smtpTransport } from './smtp.ts';
 import { whatsappTransport } from './whatsapp.ts';
 import type { PaymentProvider } from './payments.ts';
+import { ignoreProviderCalls, type ProviderObserver } from './provider-observer.ts';
 import { paystackProvider } from './paystack.ts';
 import { sandboxProvider } from './sandbox.ts';
 import { paystackTransfers, type PayoutTransfers } from './transfers.ts';
 
+/**
+ * Every provider built here calls out within its bounds (bounds.ts) and reports each call to
+ * `observer` (the metrics registry in the server; nobody by default).
+ */
+
 /** Paystack when its keys are configured; the sandbox only when they are not. */
-export function paymentProvider(config: Config, db: Db, clock?: Clock): PaymentProvider {
-  return config.paystack ? paystackProvider(config.paystack) : sandboxProvider(db, clock);
+export function paymentProvider(
+  config: Config,
+  db: Db,
+  clock?: Clock,
+  observer: ProviderObserver = ignoreProviderCalls,
+): PaymentProvider {
+  return config.paystack ? paystackProvider({ ...config.paystack, observer }) : sandboxProvider(db, clock);
 }
 
 /** Paystack transfers for mobile-money payouts when its keys are configured; otherwise payouts are paid by hand. */
-export function payoutTransfers(config: Config): PayoutTransfers | null {
-  return config.paystack ? paystackTransfers(config.paystack) : null;
+export function payoutTransfers(
+  config: Config,
+  observer: ProviderObserver = ignoreProviderCalls,
+): PayoutTransfers | null {
+  return config.paystack ? paystackTransfers({ ...config.paystack, observer }) : null;
 }
 
 /**
  * One transport per configured channel. Email falls back to the log (the dev mailbox reads the
  * outbox); SMS and WhatsApp without configuration get none, so their rows are never attempted.
  */
-export function notificationTransports(config: Config, logger: Logger): Transports {
+export function notificationTransports(
+  config: Config,
+  logger: Logger,
+  observer: ProviderObserver = ignoreProviderCalls,
+): Transports {
   return {
-    email: config.smtp ? smtpTransport(config.smtp) : logTransport(logger),
-    ...(config.sms && { sms: arkeselSmsTransport(config.sms) }),
-    ...(config.whatsapp && { whatsapp: whatsappTransport(config.whatsapp) }),
+    email: config.smtp ? smtpTransport({ ...config.smtp, observer }) : logTransport(logger),
+    ...(config.sms && { sms: arkeselSmsTransport({ ...config.sms, observer }) }),
+    ...(config.whatsapp && { whatsapp: whatsappTransport({ ...config.whatsapp, observer }) }),
   };
 }
 

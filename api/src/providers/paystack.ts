@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type BoundsOverrides, boundsFor, rethrowIfInTransaction } from './bounds.ts';
+import { type FetchLike, type ProviderAnswer, providerHttp } from './http-client.ts';
 import {
   ChargeRefusedError,
   parseAuthorization,
@@ -47,34 +49,41 @@ function toTransaction(d: NonNullable<PaystackVerifyBody['data']>): ProviderTran
   };
 }
 
-const TIMEOUT_MS = 10_000;
-
-/** Real HTTP to Paystack's API (or to anything that speaks it, such as the tests' fake server). */
-export function paystackProvider(options: {
-  secretKey: string;
-  publicKey: string;
-  apiBase: string;
-  fetch?: typeof fetch;
-}): PaymentProvider {
-  const http = options.fetch ?? fetch;
-  /** POSTs JSON to Paystack: the HTTP status and the parsed body; ProviderUnavailableError when it cannot be reached. */
-  const post = async <T>(path: string, body: unknown): Promise<{ status: number; ok: boolean; body: T }> => {
-    let response: Response;
+/**
+ * Real HTTP to Paystack's API (or to anything that speaks it, such as the tests' fake server),
+ * within Paystack's bounds (bounds.ts): a call that cannot be made, times out or finds the circuit
+ * open is a ProviderUnavailableError, so the payment stays pending and is verified later.
+ */
+export function paystackProvider(
+  options: {
+    secretKey: string;
+    publicKey: string;
+    apiBase: string;
+    fetch?: FetchLike;
+  } & BoundsOverrides,
+): PaymentProvider {
+  const http = providerHttp({ ...boundsFor('paystack', options), fetch: options.fetch });
+  /** One call to Paystack; ProviderUnavailableError when it cannot be reached in time. */
+  const call = async (path: string, init: Parameters<typeof http.request>[1]): Promise<ProviderAnswer> => {
     try {
-      response = await http(`${options.apiBase}${path}`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${options.secretKey}`,
-          Accept: 'application/json',
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      return await http.request(`${options.apiBase}${path}`, init);
     } catch (err) {
+      rethrowIfInTransaction(err);
       throw new ProviderUnavailableError(`Paystack could not be reached: ${(err as Error).message}`);
     }
-    return { status: response.status, ok: response.ok, body: (await response.json().catch(() => ({}))) as T };
+  };
+  /** POSTs JSON to Paystack: the HTTP status and the parsed body; ProviderUnavailableError when it cannot be reached. */
+  const post = async <T>(path: string, body: unknown): Promise<{ status: number; ok: boolean; body: T }> => {
+    const response = await call(path, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${options.secretKey}`,
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, ok: response.ok, body: response.json<T>() };
   };
   /** A 4xx with status false (other than the rate limit): Paystack did not attempt the charge. */
   const refused = (status: number, body: { status?: boolean }) =>
@@ -97,16 +106,10 @@ export function paystackProvider(options: {
     publicKey: options.publicKey,
 
     async verify(reference) {
-      let response: Response;
-      try {
-        response = await http(`${options.apiBase}/transaction/verify/${encodeURIComponent(reference)}`, {
-          headers: { Authorization: `Bearer ${options.secretKey}`, Accept: 'application/json' },
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (err) {
-        throw new ProviderUnavailableError(`Paystack could not be reached: ${(err as Error).message}`);
-      }
-      const body = (await response.json().catch(() => ({}))) as PaystackVerifyBody;
+      const response = await call(`/transaction/verify/${encodeURIComponent(reference)}`, {
+        headers: { Authorization: `Bearer ${options.secretKey}`, Accept: 'application/json' },
+      });
+      const body = response.json<PaystackVerifyBody>();
       // Unknown references are documented as 404 and reported as 400 (reference/paystack.md).
       if ((response.status === 404 || response.status === 400) && body.status === false) return null;
       if (!response.ok || body.status !== true || !body.data) {

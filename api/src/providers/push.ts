@@ -1,6 +1,8 @@
 import webpush from 'web-push';
 import { HOUR_MS, SECOND_MS } from '../../../contract/dates.ts';
 import { DEV_PATHS } from '../../../contract/dev.ts';
+import { type BoundsOverrides, boundsFor, rethrowRefusal } from './bounds.ts';
+import { type FetchLike, type ProviderAnswer, providerHttp } from './http-client.ts';
 import type { ProviderGate } from './provider-observer.ts';
 
 /**
@@ -89,18 +91,22 @@ export interface PushSender {
 /** Hours a push service keeps a notification for a phone that is off, before dropping it. */
 const PUSH_TTL_SECONDS = (4 * HOUR_MS) / SECOND_MS;
 
-export function webPushSender(options: {
-  keys: VapidKeys;
-  subject: string;
-  localOnly: LocalPushService | false;
-  timeoutMs?: number;
-}): PushSender {
+export function webPushSender(
+  options: {
+    keys: VapidKeys;
+    subject: string;
+    localOnly: LocalPushService | false;
+    fetch?: FetchLike;
+  } & BoundsOverrides,
+): PushSender {
+  const http = providerHttp({ ...boundsFor('push', options), fetch: options.fetch });
   const vapidDetails = {
     subject: options.subject,
     publicKey: options.keys.publicKey,
     privateKey: options.keys.privateKey,
   };
   return {
+    gate: http.bounds.gate,
     async send(target, payload) {
       if (!allowedPushEndpoint(target.endpoint, options.localOnly)) {
         throw new PushGoneError('push address not allowed here');
@@ -112,17 +118,15 @@ export function webPushSender(options: {
         urgency: 'high',
         contentEncoding: 'aes128gcm',
       });
-      let response: Response;
+      let response: ProviderAnswer;
       try {
-        response = await fetch(request.endpoint, {
-          method: request.method,
+        response = await http.request(request.endpoint, {
+          method: request.method as 'POST',
           headers: request.headers as Record<string, string>,
           body: new Uint8Array(request.body),
-          redirect: 'manual',
-          signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
         });
-        await response.body?.cancel();
       } catch (err) {
+        rethrowRefusal(err);
         throw new Error(`push service could not be reached: ${(err as Error).message}`);
       }
       if (response.status === 404 || response.status === 410) {

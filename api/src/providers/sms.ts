@@ -1,3 +1,5 @@
+import { type BoundsOverrides, boundsFor, rethrowRefusal } from './bounds.ts';
+import { type FetchLike, type ProviderAnswer, providerHttp } from './http-client.ts';
 import type { Transport } from './notifier.ts';
 
 /**
@@ -7,35 +9,37 @@ import type { Transport } from './notifier.ts';
  * and lists numbers it will not send to under "invalid numbers". Anything else throws, so the
  * outbox worker retries with its backoff.
  */
-export function arkeselSmsTransport(options: {
-  apiBase: string;
-  apiKey: string;
-  senderId: string;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-}): Transport {
-  const http = options.fetch ?? fetch;
+export function arkeselSmsTransport(
+  options: {
+    apiBase: string;
+    apiKey: string;
+    senderId: string;
+    fetch?: FetchLike;
+  } & BoundsOverrides,
+): Transport {
+  const http = providerHttp({ ...boundsFor('sms', options), fetch: options.fetch });
   return {
     name: 'arkesel',
+    gate: http.bounds.gate,
     async deliver(message) {
       // Arkesel takes international numbers without the "+".
       const recipient = message.to.replace(/^\+/, '');
-      let response: Response;
+      let response: ProviderAnswer;
       try {
-        response = await http(`${options.apiBase}/api/v2/sms/send`, {
+        response = await http.request(`${options.apiBase}/api/v2/sms/send`, {
           method: 'POST',
           headers: { 'api-key': options.apiKey, 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify({ sender: options.senderId, message: message.text, recipients: [recipient] }),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
         });
       } catch (err) {
+        rethrowRefusal(err);
         throw new Error(`SMS gateway could not be reached: ${(err as Error).message}`);
       }
-      const body = (await response.json().catch(() => ({}))) as {
+      const body = response.json<{
         status?: string;
         message?: string;
         data?: Record<string, unknown>[];
-      };
+      }>();
       if (!response.ok || body.status !== 'success') {
         throw new Error(`SMS gateway answered ${response.status}: ${body.message ?? body.status ?? 'no message'}`);
       }

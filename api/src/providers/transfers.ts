@@ -1,4 +1,6 @@
 import type { MomoNetwork } from '../../../contract/affiliates.ts';
+import { type BoundsOverrides, boundsFor, rethrowIfInTransaction } from './bounds.ts';
+import { type FetchLike, type ProviderAnswer, providerHttp } from './http-client.ts';
 import { ProviderUnavailableError } from './payments.ts';
 
 /**
@@ -32,14 +34,14 @@ export interface PayoutTransfers {
 /** Refused by Paystack for a reason an administrator can read (e.g. insufficient balance). */
 export class TransferRefusedError extends Error {}
 
-const TIMEOUT_MS = 10_000;
-
-export function paystackTransfers(options: {
-  secretKey: string;
-  apiBase: string;
-  fetch?: typeof fetch;
-}): PayoutTransfers {
-  const http = options.fetch ?? fetch;
+export function paystackTransfers(
+  options: {
+    secretKey: string;
+    apiBase: string;
+    fetch?: FetchLike;
+  } & BoundsOverrides,
+): PayoutTransfers {
+  const http = providerHttp({ ...boundsFor('transfers', options), fetch: options.fetch });
 
   async function call(
     method: 'GET' | 'POST',
@@ -47,9 +49,9 @@ export function paystackTransfers(options: {
     body?: object,
     // biome-ignore lint/suspicious/noExplicitAny: Paystack's JSON, read field by field with String() and Number()
   ): Promise<{ status: number; data: any; message: string }> {
-    let response: Response;
+    let response: ProviderAnswer;
     try {
-      response = await http(`${options.apiBase}${path}`, {
+      response = await http.request(`${options.apiBase}${path}`, {
         method,
         headers: {
           Authorization: `Bearer ${options.secretKey}`,
@@ -57,12 +59,12 @@ export function paystackTransfers(options: {
           ...(body ? { 'Content-Type': 'application/json' } : {}),
         },
         body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (err) {
+      rethrowIfInTransaction(err);
       throw new ProviderUnavailableError(`Paystack could not be reached: ${(err as Error).message}`);
     }
-    const json = (await response.json().catch(() => ({}))) as { status?: boolean; message?: string; data?: unknown };
+    const json = response.json<{ status?: boolean; message?: string; data?: unknown }>();
     if (response.status >= 500 || response.status === 429) {
       throw new ProviderUnavailableError(`Paystack answered ${response.status}: ${json.message ?? 'no message'}`);
     }

@@ -1,4 +1,6 @@
 import type { Config } from '../config.ts';
+import { type BoundsOverrides, boundsFor, rethrowRefusal } from './bounds.ts';
+import { type FetchLike, type ProviderAnswer, providerHttp } from './http-client.ts';
 import type { Transport } from './notifier.ts';
 
 /**
@@ -12,16 +14,17 @@ import type { Transport } from './notifier.ts';
  * so the outbox worker retries with its backoff.
  */
 export function whatsappTransport(
-  options: NonNullable<Config['whatsapp']> & { timeoutMs?: number; fetch?: typeof fetch },
+  options: NonNullable<Config['whatsapp']> & { fetch?: FetchLike } & BoundsOverrides,
 ): Transport {
-  const http = options.fetch ?? fetch;
+  const http = providerHttp({ ...boundsFor('whatsapp', options), fetch: options.fetch });
   return {
     name: 'whatsapp-cloud',
+    gate: http.bounds.gate,
     async deliver(message) {
       const text = message.text.replace(/\s+/g, ' ').trim();
-      let response: Response;
+      let response: ProviderAnswer;
       try {
-        response = await http(
+        response = await http.request(
           `${options.apiBase}/${options.apiVersion}/${encodeURIComponent(options.phoneNumberId)}/messages`,
           {
             method: 'POST',
@@ -42,16 +45,16 @@ export function whatsappTransport(
                 components: [{ type: 'body', parameters: [{ type: 'text', text }] }],
               },
             }),
-            signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
           },
         );
       } catch (err) {
+        rethrowRefusal(err);
         throw new Error(`WhatsApp could not be reached: ${(err as Error).message}`);
       }
-      const body = (await response.json().catch(() => ({}))) as {
+      const body = response.json<{
         messages?: { id?: string }[];
         error?: { message?: string; code?: number };
-      };
+      }>();
       if (!response.ok || body.error || !body.messages?.[0]?.id) {
         throw new Error(
           `WhatsApp answered ${response.status}: ${body.error ? `${body.error.code ?? ''} ${body.error.message ?? ''}`.trim() : 'no message id'}`,

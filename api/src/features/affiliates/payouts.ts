@@ -3,12 +3,18 @@ import { formatCedisText, toCedis, toPesewas } from '../../../../contract/money.
 import type { Knex } from 'knex';
 import type { Payout } from '../../../../contract/affiliates.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
+import { MINUTE_MS, subtractTime, timeBetween } from '../../../../contract/dates.ts';
 import type { Clock } from '../../clock.ts';
 import type { Conn, Db } from '../../db.ts';
 import type { AffiliatePayoutRow, Writable } from '../../db-tables.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { ProviderUnavailableError } from '../../providers/payments.ts';
-import { TransferRefusedError, type PayoutTransfers } from '../../providers/transfers.ts';
+import {
+  type PayoutTransfers,
+  type TransferOutcome,
+  TransferRefusedError,
+  type TransferRequest,
+} from '../../providers/transfers.ts';
 import type { Notifier } from '../../providers/notifier.ts';
 import { payoutMessage, payoutPush } from '../notifications/messages.ts';
 
@@ -117,28 +123,94 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Approving a mobile-money payout whose network the affiliate gave sends it as a Paystack transfer
- * under the payout's reference (so a retry cannot pay twice); other payouts are paid by hand.
+ * The Paystack transfer that approving `payout` sends: a mobile-money payout whose network the
+ * affiliate gave, under the payout's reference (so a retry cannot pay twice); null for the others,
+ * which are paid by hand.
  */
-async function startTransfer(trx: Knex.Transaction, transfers: PayoutTransfers, payout: AffiliatePayoutRow) {
-  if (payout.method !== 'mobile-money') return {};
-  const profile = await trx('affiliate_profiles as a')
+async function transferFor(db: Conn, payout: AffiliatePayoutRow): Promise<TransferRequest | null> {
+  if (payout.method !== 'mobile-money') return null;
+  const profile = await db('affiliate_profiles as a')
     .join('users as u', 'u.id', 'a.user_id')
     .where('a.user_id', payout.affiliate_user_id)
     .first('a.momo_network', 'u.first_name', 'u.last_name');
-  if (!profile?.momo_network) return {};
-  const sent = await guarded(() =>
-    transfers.send({
-      reference: payout.reference,
-      amountPesewas: payout.amount_pesewas,
-      name: `${profile.first_name} ${profile.last_name}`,
-      accountNumber: `0${String(payout.details).replace(/\D/g, '').slice(-9)}`,
-      network: profile.momo_network,
-      reason: 'ServiceConnect Ghana affiliate commission',
-    }),
-  );
-  return { transfer_code: sent.transferCode, transfer_status: sent.status };
+  if (!profile?.momo_network) return null;
+  return {
+    reference: payout.reference,
+    amountPesewas: payout.amount_pesewas,
+    name: `${profile.first_name} ${profile.last_name}`,
+    accountNumber: `0${String(payout.details).replace(/\D/g, '').slice(-9)}`,
+    network: profile.momo_network,
+    reason: 'ServiceConnect Ghana affiliate commission',
+  };
 }
+
+/**
+ * transfer_status while an approval's transfer is on its way to Paystack (processed_at holds when
+ * it began): the payout is processing, so nobody can reject it meanwhile, and its transfer is not
+ * completed by hand.
+ */
+const SENDING = 'sending';
+/** A claim this old was left by a process that stopped mid-way: approving again retries it. */
+const STALE_CLAIM_MS = 2 * MINUTE_MS;
+
+/**
+ * Approves a payout paid by a Paystack transfer without holding a transaction while Paystack
+ * answers: the payout is claimed (pending → processing, one conditional update), the transfer sent,
+ * and then recorded with the audit entry and the email; a transfer Paystack refused or could not
+ * take puts the payout back to pending. The claim keeps a rejection from crossing the transfer.
+ */
+async function approveByTransfer(
+  deps: PayoutDeps & { transfers: PayoutTransfers },
+  before: AffiliatePayoutRow,
+  request: TransferRequest,
+  onMoved?: (trx: Knex.Transaction, before: Payout, after: Payout) => Promise<void>,
+): Promise<Payout> {
+  const claimedAt = deps.clock.now();
+  const [claimed] = await deps
+    .db('affiliate_payouts')
+    .where({ id: before.id })
+    .where((open) =>
+      open
+        .where({ status: 'pending' })
+        .orWhere((stale) =>
+          stale
+            .where({ status: 'processing', transfer_status: SENDING })
+            .where('processed_at', '<=', subtractTime(claimedAt, { ms: STALE_CLAIM_MS })),
+        ),
+    )
+    .update({ status: 'processing', transfer_status: SENDING, processed_at: claimedAt })
+    .returning('id');
+  if (!claimed) throw conflict(PAYOUT_BEING_SENT);
+  const ours = () =>
+    deps.db('affiliate_payouts').where({ id: before.id, transfer_status: SENDING, processed_at: claimedAt });
+  let sent: TransferOutcome;
+  try {
+    sent = await guarded(() => deps.transfers.send(request));
+  } catch (err) {
+    await ours().update({ status: 'pending', transfer_status: null, processed_at: null });
+    throw err;
+  }
+  return deps.db.transaction(async (trx) => {
+    const [row] = await ours()
+      .transacting(trx)
+      .update({ transfer_code: sent.transferCode, transfer_status: sent.status, processed_at: null })
+      .returning('*');
+    if (!row) throw conflict(PAYOUT_BEING_SENT);
+    const moved = toPayout(row);
+    await onMoved?.(trx, toPayout(before), moved);
+    await notifyAffiliate(deps, trx, Number(row.affiliate_user_id), moved);
+    return moved;
+  });
+}
+
+const PAYOUT_BEING_SENT =
+  'This payout is being sent to Paystack by another approval. Look again in a minute: it will be processing, or pending again if Paystack refused it.';
+const PAYOUT_INTERRUPTED =
+  'Sending this payout to Paystack was interrupted. Approve it again: Paystack pays a payout once, however often it is sent.';
+
+/** A claim left by a process that stopped before Paystack answered it. */
+const isStale = (deps: PayoutDeps, row: AffiliatePayoutRow) =>
+  row.processed_at !== null && timeBetween(row.processed_at, deps.clock.now()) >= STALE_CLAIM_MS;
 
 /** Completing a transferred payout asks Paystack: done, still on its way (409), or failed. */
 async function transferResult(transfers: PayoutTransfers, reference: string) {
@@ -200,20 +272,36 @@ export async function movePayout(
   onMoved?: (trx: Knex.Transaction, before: Payout, after: Payout) => Promise<void>,
 ): Promise<Payout> {
   const rule = PAYOUT_TRANSITIONS[action];
+  const refuseUnlessMovable: (row: AffiliatePayoutRow | undefined) => asserts row is AffiliatePayoutRow = (row) => {
+    if (!row) throw notFound('Payout not found.');
+    if (row.status !== rule.from) {
+      throw conflict(`This payout is ${row.status}; only a ${rule.from} payout can be ${PAST_TENSE[action]}.`);
+    }
+  };
+  // Paystack is asked outside any transaction (no lock or connection held while it answers).
+  const before = await deps.db('affiliate_payouts').where({ id: payoutId }).first();
+  if (before?.transfer_status === SENDING) {
+    const interrupted = before.status === 'processing' && isStale(deps, before);
+    if (!(interrupted && action === 'approve' && deps.transfers))
+      throw conflict(interrupted ? PAYOUT_INTERRUPTED : PAYOUT_BEING_SENT);
+  } else {
+    refuseUnlessMovable(before);
+  }
+  let fromPaystack: object = {};
+  if (deps.transfers && action === 'approve') {
+    const request = await transferFor(deps.db, before);
+    if (request) return approveByTransfer({ ...deps, transfers: deps.transfers }, before, request, onMoved);
+  } else if (deps.transfers && action === 'complete' && before.transfer_code) {
+    // Asked again under the lock below: only a payout still processing moves.
+    fromPaystack = await transferResult(deps.transfers, before.reference);
+  }
   const payout = await deps.db.transaction(async (trx) => {
     const current = await trx('affiliate_payouts').where({ id: payoutId }).forUpdate().first();
-    if (!current) throw notFound('Payout not found.');
-    if (current.status !== rule.from) {
-      throw conflict(`This payout is ${current.status}; only a ${rule.from} payout can be ${PAST_TENSE[action]}.`);
-    }
+    refuseUnlessMovable(current);
     const changes: Writable<AffiliatePayoutRow> = { status: rule.to };
     if (action === 'complete' || action === 'reject') changes.processed_at = deps.clock.now();
     if (notes !== undefined) changes.notes = notes;
-    if (deps.transfers && action === 'approve')
-      Object.assign(changes, await startTransfer(trx, deps.transfers, current));
-    if (deps.transfers && action === 'complete' && current.transfer_code) {
-      Object.assign(changes, await transferResult(deps.transfers, current.reference));
-    }
+    Object.assign(changes, fromPaystack);
     const [row] = await trx('affiliate_payouts').where({ id: payoutId }).update(changes).returning('*');
     const moved = toPayout(row);
     await onMoved?.(trx, toPayout(current), moved);

@@ -159,3 +159,46 @@ it('refuses a network that is not on the list at sign-up', async () => {
     body: { errors: [{ field: 'momoNetwork', message: 'Please choose your mobile money network from the list' }] },
   });
 });
+
+it('while an approval waits on a hanging Paystack, nobody waits on it and the payout cannot be rejected meanwhile', async () => {
+  const { affiliate, payout } = await requestedPayout();
+  paystack.hang(true);
+  try {
+    const approving = act(payout.id, 'approve');
+    const held = paystack.held;
+    while (paystack.held === held) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Rejecting now would return the money while Paystack may be paying it.
+    const rejected = await act(payout.id, 'reject');
+    expect(rejected.status).toBe(409);
+    expect(rejected.body.message).toMatch(/being sent to Paystack/);
+    // No lock or transaction is held meanwhile: the affiliate's own page answers at once.
+    const started = performance.now();
+    expect(await balance(affiliate)).toBe(0);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect((await approving).status).toBe(503);
+  } finally {
+    paystack.hang(false);
+  }
+  expect(await app.db('affiliate_payouts').where({ id: payout.id }).first()).toMatchObject({
+    status: 'pending',
+    transfer_status: null,
+  });
+  expect((await act(payout.id, 'approve')).body.payout.status).toBe('processing');
+  expect(paystack.transfers.get(payout.reference)).toMatchObject({ amount: 25000 });
+});
+
+it('an approval interrupted before Paystack answered is approved again, and then pays once', async () => {
+  const { payout } = await requestedPayout();
+  // What a process that stopped mid-way leaves: claimed, never recorded.
+  await app
+    .db('affiliate_payouts')
+    .where({ id: payout.id })
+    .update({ status: 'processing', transfer_status: 'sending', processed_at: app.clock.now() });
+  expect((await act(payout.id, 'complete')).body.message).toMatch(/being sent to Paystack/);
+  app.clock.advance(2 * 60_000);
+  expect((await act(payout.id, 'reject')).body.message).toMatch(/interrupted. Approve it again/);
+  const approved = await act(payout.id, 'approve');
+  expect(approved.body.payout).toMatchObject({ status: 'processing', processedDate: null });
+  expect(paystack.transfers.get(payout.reference)).toMatchObject({ amount: 25000 });
+  expect((await act(payout.id, 'approve')).status).toBe(409);
+});

@@ -182,10 +182,12 @@ describe('subscription payments through the real Paystack adapter and a fake Pay
   it('keeps the payment open when Paystack is down, so a later try succeeds', async () => {
     const { userId, payment, body } = await signUp(app);
     paystack.charge({ reference: payment.reference, amount: 1000, email: body.email, metadata: payment.metadata });
+    // Not refused: not confirmed yet, in plain words, and the payment stays open.
+    const notYet = { success: false, code: 'provider_unavailable', message: PAYMENT_MESSAGES.providerSlow };
     paystack.failNext(500);
-    expect((await complete(userId, payment.reference)).body).toEqual(refused);
+    expect((await complete(userId, payment.reference)).body).toEqual(notYet);
     paystack.failNext(429);
-    expect((await complete(userId, payment.reference)).body).toEqual(refused);
+    expect((await complete(userId, payment.reference)).body).toEqual(notYet);
     expect((await complete(userId, payment.reference)).body.success).toBe(true);
   });
 

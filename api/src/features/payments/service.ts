@@ -289,6 +289,10 @@ async function claimCompletion(db: Db, payment: PaymentRow, secret: string | und
 }
 
 const verifyFailed = () => new HttpError(400, 'payment_failed', PAYMENT_MESSAGES.verifyFailed);
+/** Paystack did not answer in time: the payment stays pending, checked again later (docs/PRODUCT.md "Failed payments"). */
+const providerSlow = () => new HttpError(503, 'provider_unavailable', PAYMENT_MESSAGES.providerSlow);
+/** A settlement that could not be made: pending when Paystack could not be asked, refused otherwise. */
+const notSettled = (result: { retryable?: boolean }) => (result.retryable ? providerSlow() : verifyFailed());
 
 /**
  * POST /api/complete-registration: settles the first payment of `userId`, then signs the payer in
@@ -301,7 +305,7 @@ export async function completeRegistration(
   const { db, clock } = deps;
   const { userId: id, paymentReference, completionSecret } = input;
   const result = await settlePayment(deps, paymentReference, { userId: id, purposes: ['registration'] });
-  if (!result.ok) throw verifyFailed();
+  if (!result.ok) throw notSettled(result);
   const user = await usersRepo.findById(db, id);
   if (!user) throw verifyFailed();
   const now = clock.now();
@@ -318,7 +322,7 @@ export async function completeRegistration(
 /** POST /api/verify-payment: settles the payment, or 400 when it cannot be granted. */
 export async function verifyPayment(deps: PaymentsDeps, reference: string): Promise<void> {
   const result = await settlePayment(deps, reference);
-  if (!result.ok) throw verifyFailed();
+  if (!result.ok) throw notSettled(result);
 }
 
 /** The TEST MODE checkout's charge for a payment the server started, recorded once (what Paystack would report). */
