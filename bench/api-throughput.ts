@@ -30,11 +30,8 @@ import { loadOnce as runLoad, type LoadRequest, type LoadResult } from './lib/lo
 import { generateProfessionals } from './lib/seed.ts';
 import { machineLine } from './lib/machine.ts';
 import { benchPort, startServer } from './lib/server.ts';
+import { arg } from './lib/args.ts';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const DURATION = Number(arg('duration', '10'));
 const CONNECTIONS = Number(arg('connections', '50'));
 const PROFESSIONALS = Number(arg('professionals', '100000'));

@@ -46,11 +46,8 @@ import { machineLine, processCpuMs, processFootprint } from './lib/machine.ts';
 import { call, percentile, pgClient, pool, sharedDatabase, sleep, startServer, type ApiServer } from './lib/procs.ts';
 import { seedBookings, seedSignedInCustomers, type SeededCustomer } from './lib/seed.ts';
 import { SseStream, type SseFrame } from './lib/sse.ts';
+import { arg } from './lib/args.ts';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const GOALS = new Set(arg('goals', '1,2,3').split(',').map(Number));
 const STREAMS = Number(arg('streams', '1000'));
 const MESSAGES = Number(arg('messages', '200'));

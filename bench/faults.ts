@@ -37,11 +37,8 @@ import {
   throwawayPostgres,
   type ApiServer,
 } from './lib/procs.ts';
+import { arg } from './lib/args.ts';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const ROUNDS = Number(arg('rounds', '20'));
 const PGLITE_KILLS = Number(arg('pglite-kills', '5'));
 const PORT = 3800;

@@ -30,11 +30,8 @@ import { launchChromium, PHONE_CONTEXT } from './lib/browser.ts';
 import { startHelloPage } from './lib/hello-page.ts';
 import { machineLine } from './lib/machine.ts';
 import { benchPort, type RunningServer, startServer } from './lib/server.ts';
+import { arg } from './lib/args.ts';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const RUNS = Number(arg('runs', '5'));
 const CPU = Number(arg('cpu', '1'));
 const STARTS = arg('starts', 'cold,warm').split(',') as Start[];

@@ -25,11 +25,8 @@ import {
   startServer,
   type Answer,
 } from './lib/procs.ts';
+import { arg } from './lib/args.ts';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const USERS = Number(arg('users', '200'));
 const SECONDS = Number(arg('seconds', '60'));
 const PROCESSES = Number(arg('processes', '1'));

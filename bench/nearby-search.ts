@@ -15,11 +15,8 @@ import { generateProfessionals as generate } from './lib/seed.ts';
 import { findListings } from '../api/src/features/professionals/repo.ts';
 import { searchProfessionals } from '../api/src/features/professionals/search.ts';
 import { SORTS, type Sort } from '../contract/professionals.ts';
+import { arg } from './lib/args.ts';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const sizes = arg('sizes', '100000,1000000').split(',').map(Number);
 const engines = arg('engines', process.env.BENCH_DATABASE_URL ? 'postgres,pglite' : 'pglite').split(',');
 const QUERIES = Number(arg('queries', '200'));

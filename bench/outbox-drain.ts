@@ -19,11 +19,8 @@ import { arkeselSmsTransport } from '../api/src/providers/sms.ts';
 import { startFakeMessaging } from '../api/test/fake-messaging.ts';
 import { machineLine } from './lib/machine.ts';
 import { sharedDatabase } from './lib/procs.ts';
+import { arg } from './lib/args.ts';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const MESSAGES = Number(arg('messages', '500'));
 const RUNS = Number(arg('runs', '5'));
 const CONCURRENCY = Number(arg('concurrency', String(DEFAULT_CONCURRENCY)));

@@ -37,11 +37,8 @@ import { machineLine } from './lib/machine.ts';
 import { ADMIN } from './lib/procs.ts';
 import { benchPort, startServer } from './lib/server.ts';
 import { WireRecorder, type Exchange, type WireKind } from './lib/wire.ts';
+import { arg } from './lib/args.ts';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const RUNS = Number(arg('runs', '3'));
 const LIST = process.argv.includes('--list');
 /** Seconds the payer takes to approve on the phone (the new page reloads itself meanwhile); 0: at once. */

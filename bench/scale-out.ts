@@ -23,11 +23,8 @@ import {
   startServer,
 } from './lib/procs.ts';
 import { DAY_MS } from '../contract/dates.ts';
+import { arg } from './lib/args.ts';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const SLOTS = Number(arg('slots', '10'));
 const RACERS = Number(arg('racers', '10'));
 const REMINDED = Number(arg('reminded', '20'));

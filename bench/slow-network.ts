@@ -31,11 +31,8 @@ import { createPaidAccount } from './lib/accounts.ts';
 import { machineLine } from './lib/machine.ts';
 import { startHelloPage } from './lib/hello-page.ts';
 import { benchPort, startServer } from './lib/server.ts';
+import { arg } from './lib/args.ts';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const RUNS = Number(arg('runs', '5'));
 const CPU_RATES = arg('cpu', '1,4').split(',').map(Number);
 /**
