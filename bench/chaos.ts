@@ -157,11 +157,18 @@ async function chaosProxy(name: string, target: string): Promise<ChaosProxy> {
   return proxy;
 }
 
-/** A push service (RFC 8030) on loopback: every POST /push/{channel} is kept (its body as base64url) and answered 201. */
+/**
+ * A push service (RFC 8030) on loopback, at the local push service's path (the servers take it as
+ * one of theirs through PUSH_LOCAL_ORIGINS): every POST {LOCAL_PUSH_PATH}/{channel} is kept (its
+ * body as base64url) and answered 201.
+ */
 async function startFakePushService(onMessage: (channel: string, body: string) => void) {
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
-    const match = /^\/push\/([\w-]{1,100})$/.exec(req.url ?? '');
+    const url = req.url ?? '';
+    const match = url.startsWith(`${LOCAL_PUSH_PATH}/`)
+      ? /^([\w-]{1,100})$/.exec(url.slice(LOCAL_PUSH_PATH.length + 1))
+      : null;
     if (req.method !== 'POST' || !match) {
       res.writeHead(404);
       res.end();
@@ -317,6 +324,8 @@ try {
     WHATSAPP_PHONE_NUMBER_ID: messaging.phoneNumberId,
     WHATSAPP_ACCESS_TOKEN: messaging.accessToken,
     WHATSAPP_TEMPLATE: 'service_update',
+    // The fake push service behind its chaos proxy counts as a push service on this machine.
+    PUSH_LOCAL_ORIGINS: proxies.push.base,
   };
   // One after the other: the first builds the site if it is not built yet (two builds at once collide).
   for (const port of PORTS) servers.push(await startServer(port, env, 300_000));
@@ -366,7 +375,7 @@ try {
     const channel = `u${person.userId}`;
     const endpoint =
       pushVia === 'fake'
-        ? `${proxies.push.base}/push/${channel}`
+        ? `${proxies.push.base}${LOCAL_PUSH_PATH}/${channel}`
         : `${servers[server].url}${LOCAL_PUSH_PATH}/${channel}`;
     const phone = fakePhone(endpoint);
     phones.set(channel, phone);

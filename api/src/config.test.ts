@@ -26,7 +26,7 @@ describe('loadConfig', () => {
       readCache: true,
       sms: null,
       // Outside production without keys: a pair kept in the database, sent only on this machine.
-      push: { keys: 'kept', subject: 'mailto:support@localhost', localOnly: true },
+      push: { keys: 'kept', subject: 'mailto:support@localhost', localOnly: true, otherLocalOrigins: [] },
       whatsapp: null,
     });
   });
@@ -75,6 +75,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
     expect(() => loadConfig({ METRICS_TOKEN: 'short-token' })).toThrow(/METRICS_TOKEN.*32 to 256/);
     expect(() => loadConfig({ METRICS_TOKEN: `${token} with spaces` })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('takes PUSH_LOCAL_ORIGINS as loopback origins, only outside production without VAPID keys', () => {
+    const origins = 'http://127.0.0.1:3870, http://localhost:3871,http://[::1]:3872';
+    expect(loadConfig({ PUSH_LOCAL_ORIGINS: origins }).push?.otherLocalOrigins).toEqual([
+      'http://127.0.0.1:3870',
+      'http://localhost:3871',
+      'http://[::1]:3872',
+    ]);
+    expect(loadConfig({}).push?.otherLocalOrigins).toEqual([]);
+    for (const bad of ['http://10.0.0.5:3871', 'http://127.0.0.1:3871/path', 'ftp://127.0.0.1:21', 'nonsense'])
+      expect(() => loadConfig({ PUSH_LOCAL_ORIGINS: bad })).toThrow(/PUSH_LOCAL_ORIGINS.*loopback origins/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox', PUSH_LOCAL_ORIGINS: 'http://127.0.0.1:1' }),
+    ).toThrow(/PUSH_LOCAL_ORIGINS.*outside production/);
   });
 
   // Issue #14: a production server without keys gave paid time, and affiliate commission, for nothing.
@@ -174,6 +189,7 @@ describe('Web Push keys (issue #30)', () => {
       keys: { publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY },
       subject: 'mailto:ops@serviceconnect.gh',
       localOnly: false,
+      otherLocalOrigins: [],
     });
   });
   it('is off in production without keys, and refuses half a pair', () => {

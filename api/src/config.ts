@@ -7,6 +7,9 @@ const PACKAGE_VERSION = (createRequire(import.meta.url)('../../package.json') as
 /** Environment variables, parsed once at start-up (ARCHITECTURE layout: api/src/config.ts). */
 const onOff = z.enum(['on', 'off']);
 
+/** A URL's hostname on this machine: loopback names only. */
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -102,6 +105,33 @@ const configSchema = z.object({
     .string()
     .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be mailto:someone@example.com or an https:// address')
     .optional(),
+  /**
+   * Outside production without VAPID keys, the push services on this machine that phones may point
+   * at besides this server's own: the other processes of a local setup of several (the chaos bench),
+   * each an origin such as http://127.0.0.1:3871, comma-separated. Named by whoever starts the
+   * server, never by a caller, so it opens no port to probing.
+   */
+  PUSH_LOCAL_ORIGINS: z
+    .string()
+    .max(2000)
+    .transform((list, ctx) => {
+      const origins = list
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        const url = URL.parse(origin);
+        if (!url || !/^https?:$/.test(url.protocol) || !LOOPBACK_NAMES.has(url.hostname) || url.origin !== origin) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be loopback origins such as http://127.0.0.1:3871 (not ${origin.slice(0, 80)})`,
+          });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    })
+    .optional(),
   /** The first administrator, created on start when none exists yet (issue #6). Both or neither. */
   ADMIN_USERNAME: z
     .string()
@@ -137,7 +167,13 @@ export interface Config {
    * Web Push (issue #30): `keys` from the environment, or 'kept' (made once, kept in the database);
    * `localOnly`: only push services on this machine are sent to. Null: push is off.
    */
-  push: { keys: { publicKey: string; privateKey: string } | 'kept'; subject: string; localOnly: boolean } | null;
+  push: {
+    keys: { publicKey: string; privateKey: string } | 'kept';
+    subject: string;
+    localOnly: boolean;
+    /** With `localOnly`: other push services on this machine phones may point at (PUSH_LOCAL_ORIGINS). */
+    otherLocalOrigins: string[];
+  } | null;
   whatsapp: {
     apiBase: string;
     apiVersion: string;
@@ -175,6 +211,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (!!c.SMS_API_KEY !== !!c.SMS_SENDER_ID) {
     throw new ConfigError('Invalid environment variable SMS_API_KEY / SMS_SENDER_ID: set both to send SMS, or neither');
+  }
+  if (c.PUSH_LOCAL_ORIGINS?.length && (c.NODE_ENV === 'production' || c.VAPID_PUBLIC_KEY)) {
+    throw new ConfigError(
+      'Invalid environment variable PUSH_LOCAL_ORIGINS: it names push services on this machine, used only outside production without VAPID keys; unset it',
+    );
   }
   if (!!c.VAPID_PUBLIC_KEY !== !!c.VAPID_PRIVATE_KEY) {
     throw new ConfigError(
@@ -250,7 +291,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 function pushConfig(c: z.infer<typeof configSchema>): Config['push'] {
   const subject = c.VAPID_SUBJECT ?? `mailto:support@${URL.parse(c.PUBLIC_URL ?? '')?.hostname || 'localhost'}`;
   if (c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY) {
-    return { keys: { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY }, subject, localOnly: false };
+    return {
+      keys: { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY },
+      subject,
+      localOnly: false,
+      otherLocalOrigins: [],
+    };
   }
-  return c.NODE_ENV === 'production' ? null : { keys: 'kept', subject, localOnly: true };
+  return c.NODE_ENV === 'production'
+    ? null
+    : { keys: 'kept', subject, localOnly: true, otherLocalOrigins: c.PUSH_LOCAL_ORIGINS ?? [] };
 }

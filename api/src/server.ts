@@ -135,7 +135,7 @@ if (payments.name === 'sandbox')
 const vapid = await pushKeys(config, db);
 // Without keys, only this server's own push service, at the address it listens on.
 const localPush: LocalPushService | false = config.push?.localOnly
-  ? { origin: localPushOrigin(connectableAddress(config.host), port) }
+  ? { origin: localPushOrigin(connectableAddress(config.host), port), otherOrigins: config.push.otherLocalOrigins }
   : false;
 const push =
   vapid && config.push

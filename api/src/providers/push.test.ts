@@ -58,4 +58,13 @@ describe('allowedPushEndpoint', () => {
       expect({ endpoint, allowed: allowed(endpoint) }).toEqual({ endpoint, allowed: false });
     expect(localPushOrigin('::1', 80)).toBe('http://[::1]');
   });
+
+  it('takes the push services of the other local processes its starter named, and no other port', () => {
+    const local = { origin: localPushOrigin('127.0.0.1', 3870), otherOrigins: ['http://127.0.0.1:3871'] };
+    const allowed = (endpoint: string) => allowedPushEndpoint(endpoint, local);
+    expect(allowed('http://127.0.0.1:3870/api/dev/push-service/phone-1')).toBe(true);
+    expect(allowed('http://127.0.0.1:3871/api/dev/push-service/phone-1')).toBe(true);
+    expect(allowed('http://127.0.0.1:3872/api/dev/push-service/phone-1')).toBe(false);
+    expect(allowed('http://127.0.0.1:3871/api/auth/logout')).toBe(false);
+  });
 });

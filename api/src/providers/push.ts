@@ -45,6 +45,8 @@ const WINDOWS_PUSH_HOST = /^wns2-[a-z0-9]{1,20}\.notify\.windows\.com$/;
  */
 export interface LocalPushService {
   origin: string;
+  /** The push services of the other processes of a local setup of several (PUSH_LOCAL_ORIGINS). */
+  otherOrigins?: readonly string[];
 }
 
 /** Where on the local push service a phone's channel is: `${LOCAL_PUSH_CHANNELS}{channel}`, one path segment. */
@@ -65,7 +67,8 @@ export function allowedPushEndpoint(endpoint: string, localOnly: LocalPushServic
   if (!url || url.username || url.password || url.hash) return false;
   if (localOnly) {
     const channel = url.pathname.startsWith(LOCAL_PUSH_CHANNELS) ? url.pathname.slice(LOCAL_PUSH_CHANNELS.length) : '';
-    return url.origin === localOnly.origin && /^[^/]+$/.test(channel) && !url.search;
+    const ours = url.origin === localOnly.origin || !!localOnly.otherOrigins?.includes(url.origin);
+    return ours && /^[^/]+$/.test(channel) && !url.search;
   }
   return (
     url.protocol === 'https:' &&
