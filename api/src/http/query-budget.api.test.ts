@@ -692,7 +692,9 @@ const ROWS: Record<string, Row> = {
     as: 'admin',
     call: async () => ({ path: `/api/admin/payouts/${await newPayout()}/approve` }),
     status: 200,
-    budget: 11,
+    // One read before the transaction: whether a Paystack transfer goes out, which is sent with
+    // no transaction open (docs/OPERATIONS.md "Outside services: time-outs, caps, circuits").
+    budget: 12,
   },
   'GET /api/admin/verification-queue': {
     as: 'admin',
