@@ -73,6 +73,29 @@ function firstVisitCore() {
   return (id, ctx) => (fromFirstVisit(id, ctx) ? 'core' : null);
 }
 
+/**
+ * A dynamic import()'s scripts are not preloaded (its stylesheets still are): Chromium 150
+ * remembers a module preload that failed (the signal was gone when a part was opened) and refuses
+ * that module for the rest of the page's life, so the part could never load back online. Without
+ * the preloads a part opened offline fails on its own file only, which a retry asks for under a new
+ * address (ui/part-loader.ts). The cost: a round trip per level of a part's own imports. Astro sets
+ * the build's modulePreload itself, so this is said per environment, after it.
+ */
+function noScriptPreloadsForDynamicImports() {
+  return {
+    name: 'no-script-preloads-for-dynamic-imports',
+    configEnvironment(name, config) {
+      if (name !== 'client') return;
+      config.build ??= {};
+      config.build.modulePreload = {
+        polyfill: false,
+        resolveDependencies: (_file, deps, { hostType }) =>
+          hostType === 'js' ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+      };
+    },
+  };
+}
+
 // Pages are pre-rendered; the few marked `prerender = false` (diagnostics only) are rendered by the
 // node adapter in middleware mode, mounted inside the Koa server (api/src/site.ts).
 export default defineConfig({
@@ -86,6 +109,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   server: { port: 4321 },
   vite: {
+    plugins: [noScriptPreloadsForDynamicImports()],
     build: {
       rolldownOptions: {
         output: {

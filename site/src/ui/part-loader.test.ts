@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isDownloadFailure, partLoader } from './part-loader.ts';
+import { failedModulePath, isDownloadFailure, partLoader } from './part-loader.ts';
 
 /** The browser's window, for its `online` event (the loader listens once, on the first failure). */
 const browserWindow = new EventTarget();
@@ -121,5 +121,21 @@ describe('isDownloadFailure', () => {
 
   it('takes any failure while the browser is offline for a failed download', () => {
     expect(isDownloadFailure(new SyntaxError('anything'), false)).toBe(true);
+  });
+});
+
+describe('failedModulePath', () => {
+  const origin = 'https://serviceconnect.example';
+  it('names the site path of the module a failed download names, to ask for it again under a new address', () => {
+    const error = new TypeError(`Failed to fetch dynamically imported module: ${origin}/_astro/Profile.C_B4vInM.js`);
+    expect(failedModulePath(error, origin)).toBe('/_astro/Profile.C_B4vInM.js');
+  });
+  it('names nothing for another origin, an address already asked for again, or no address', () => {
+    const other = new TypeError('Failed to fetch dynamically imported module: https://elsewhere.example/_astro/x.js');
+    const again = new TypeError(`Failed to fetch dynamically imported module: ${origin}/_astro/x.js?attempt=2`);
+    expect(failedModulePath(other, origin)).toBeNull();
+    expect(failedModulePath(again, origin)).toBeNull();
+    expect(failedModulePath(new Error('no connection'), origin)).toBeNull();
+    expect(failedModulePath('x'.repeat(100_000), origin)).toBeNull();
   });
 });

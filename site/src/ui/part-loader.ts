@@ -6,8 +6,9 @@
  * own: an attempt that failed for lack of a connection resolves to the part's "could not load"
  * stand-in (no error is thrown, so nothing reaches an error boundary), and `retry()` replaces it
  * with a new attempt that every place showing the part then draws (`subscribe`). Retrying the same
- * import() works: Chromium does not remember a module (or a module it imports) that failed to
- * download, and fetches it again (ARCHITECTURE.md "Browser"). A module that downloaded but threw
+ * import() works in Chromium 156, but older browsers still on phones (Chromium 150 among them) remember
+ * a module that failed to download: a retry asks for it under a new address (`failedModulePath`).
+ * A module that downloaded but threw
  * while it ran is broken, not offline: that error is thrown (as `broken(error)`) for the island's
  * error boundary, since trying again cannot mend it.
  *
@@ -26,6 +27,22 @@ export function isDownloadFailure(
   if (!online) return true;
   const message = error instanceof Error ? error.message : String(error);
   return DOWNLOAD_FAILED.test(message);
+}
+
+/** The address a failed download names: Chromium's "Failed to fetch dynamically imported module: URL". */
+const NAMED_MODULE = /\bhttps?:\/\/[^\s'"]{1,500}\.js\b/;
+
+/**
+ * The path on this site of the module whose download failed, when the error names one. Older
+ * Chromium (150) remembers a module whose download failed and refuses every later import() of the
+ * same address without asking the network again, so a retry asks for that address with
+ * `?attempt=N`: a new module to the browser, the same file to the server (its imports, already
+ * downloaded, are not fetched again).
+ */
+export function failedModulePath(error: unknown, origin: string): string | null {
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  const named = URL.parse(NAMED_MODULE.exec(message)?.[0] ?? '');
+  return named && named.origin === origin && !named.search ? named.pathname : null;
 }
 
 /** `failed`: could not download (retried); `broken`: downloaded but threw (not retried). */
@@ -82,11 +99,15 @@ export function partLoader<T>(load: () => Promise<T>, { failed, broken }: Option
     };
   };
 
+  /** The module whose download failed last, fetched under a new address on the next attempt. */
+  let failedPath: string | null = null;
   const start = async (id: number): Promise<T> => {
     const isCurrent = () => attempt.id === id;
     if (isCurrent()) state = 'loading';
     try {
-      const module = await load();
+      const module = failedPath
+        ? ((await import(/* @vite-ignore */ `${failedPath}?attempt=${id}`)) as T)
+        : await load();
       if (isCurrent()) {
         state = 'loaded';
         failedParts.delete(loader);
@@ -99,6 +120,7 @@ export function partLoader<T>(load: () => Promise<T>, { failed, broken }: Option
       }
       if (isCurrent()) {
         state = 'failed';
+        failedPath = typeof location === 'undefined' ? null : (failedModulePath(error, location.origin) ?? failedPath);
         failedParts.add(loader);
         retryAllWhenOnline();
       }
