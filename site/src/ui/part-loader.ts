@@ -30,7 +30,7 @@ export function isDownloadFailure(
 }
 
 /** The address a failed download names: Chromium's "Failed to fetch dynamically imported module: URL". */
-const NAMED_MODULE = /\bhttps?:\/\/[^\s'"]{1,500}\.js\b/;
+const NAMED_MODULE = /\bhttps?:\/\/[^\s'"?]{1,500}\.js(?:\?[^\s'"]{0,100})?/;
 
 /**
  * The path on this site of the module whose download failed, when the error names one. Older
