@@ -9,6 +9,11 @@ const onOff = z.enum(['on', 'off']);
 
 /** A URL's hostname on this machine: loopback names only. */
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+/** `http(s)://` a loopback name and a port, nothing more (an origin as URL writes it). */
+const isLoopbackOrigin = (origin: string): boolean => {
+  const url = URL.parse(origin);
+  return !!url && /^https?:$/.test(url.protocol) && LOOPBACK_NAMES.has(url.hostname) && url.origin === origin;
+};
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -114,23 +119,13 @@ const configSchema = z.object({
   PUSH_LOCAL_ORIGINS: z
     .string()
     .max(2000)
-    .transform((list, ctx) => {
-      const origins = list
+    .transform((list) =>
+      list
         .split(',')
         .map((item) => item.trim())
-        .filter(Boolean);
-      for (const origin of origins) {
-        const url = URL.parse(origin);
-        if (!url || !/^https?:$/.test(url.protocol) || !LOOPBACK_NAMES.has(url.hostname) || url.origin !== origin) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `must be loopback origins such as http://127.0.0.1:3871 (not ${origin.slice(0, 80)})`,
-          });
-          return z.NEVER;
-        }
-      }
-      return origins;
-    })
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine(isLoopbackOrigin, 'must be loopback origins such as http://127.0.0.1:3871')))
     .optional(),
   /** The first administrator, created on start when none exists yet (issue #6). Both or neither. */
   ADMIN_USERNAME: z
