@@ -31,7 +31,7 @@ export interface AppDeps {
   /** Mobile-money payout transfers; left out, built from config (Paystack keys, else none: paid by hand). */
   transfers?: PayoutTransfers | null;
   /**
-   * Notifications on phones (issue #30): the server's public key, the sender, and, when only the
+   * Notifications on phones: the server's public key, the sender, and, when only the
    * server's own push service is allowed, where it is. Absent: push is off (GET /api/push/key says null).
    */
   push?: { publicKey: string; sender: PushSender; localOnly: LocalPushService | false };

@@ -284,6 +284,18 @@ describe('whose phone a mobile-money prompt may ring', () => {
     expect(tooMany.body.message).toBe(NUMBER_CODE_LIMIT_MESSAGES.accountToday);
   });
 
+  it('codes asked for one number at the same moment by many accounts are counted one at a time', async () => {
+    app.clock.set(TEST_START);
+    const target = '0261230003';
+    const askers = [];
+    for (let i = 0; i < LIMITS.momoCodesByPhone.perHour + 5; i++) askers.push(await subscriber());
+    const answers = await Promise.all(askers.map((asker) => asker.askCode(target)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(LIMITS.momoCodesByPhone.perHour);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    expect(await textsTo(target)).toHaveLength(LIMITS.momoCodesByPhone.perHour);
+  });
+
   it("others' requests never use up the allowance of an account that proved the number before", async () => {
     app.clock.set(TEST_START);
     const owner = await subscriber();
