@@ -32,7 +32,7 @@ import { request, createServer, type IncomingMessage, type ServerResponse } from
 import type { AddressInfo } from 'node:net';
 import { EVENTS_PATH, EVENTS_TICKET_PATH, type UserEvent } from '../contract/events.ts';
 import { TIME_SLOTS } from '../contract/bookings.ts';
-import { DEV_PATHS, type PushReceived } from '../contract/dev.ts';
+import { DEV_PATHS } from '../contract/dev.ts';
 import { PUSH_PATHS } from '../contract/push.ts';
 import type { PaymentIntent } from '../contract/payments.ts';
 import { startFakeMessaging } from '../api/test/fake-messaging.ts';
@@ -292,14 +292,6 @@ const pushArrived = (channel: string, body: string) => {
   void call(servers[Math.floor(Math.random() * 2)].url, PUSH_PATHS.shown, { json: { receipt }, timeoutMs: 15_000 });
 };
 const pushService = await startFakePushService(pushArrived);
-/**
- * Where phones' push addresses point: the fake push service behind its chaos proxy, or, where the
- * server only sends to its own push service (features/dev/push-service.ts), that one, without
- * faults, read back every few seconds.
- */
-let pushVia = 'fake' as 'fake' | 'own';
-const ownPushPhones: { channel: string; server: number }[] = [];
-const ownPushSeen = new Set<string>();
 const proxies = {
   sms: await chaosProxy('SMS (Arkesel)', messaging.base),
   whatsapp: await chaosProxy('WhatsApp', messaging.base),
@@ -373,11 +365,8 @@ try {
   };
   const givePhone = async (person: Person, server: number): Promise<void> => {
     const channel = `u${person.userId}`;
-    const endpoint =
-      pushVia === 'fake'
-        ? `${proxies.push.base}${LOCAL_PUSH_PATH}/${channel}`
-        : `${servers[server].url}${LOCAL_PUSH_PATH}/${channel}`;
-    const phone = fakePhone(endpoint);
+    // The fake push service behind its chaos proxy: one of the servers' own (PUSH_LOCAL_ORIGINS).
+    const phone = fakePhone(`${proxies.push.base}${LOCAL_PUSH_PATH}/${channel}`);
     phones.set(channel, phone);
     let res = await call(servers[server].url, PUSH_PATHS.subscriptions, {
       token: person.token,
@@ -392,34 +381,8 @@ try {
       });
     }
     tallyAnswer('push subscription', res.status, res.body);
-    if (res.status === 400 && pushVia === 'fake') {
-      pushVia = 'own';
-      console.log(
-        `  the server refused the fake push service as a phone's address (${res.body?.message}): push goes to each server's own push service, without faults`,
-      );
-      return givePhone(person, server);
-    }
     if (res.status !== 201) throw new Error(`push subscription ${res.status} ${JSON.stringify(res.body)}`);
-    if (pushVia === 'own') ownPushPhones.push({ channel, server });
   };
-  const readOwnPushServices = async () => {
-    for (const { channel, server } of [...ownPushPhones]) {
-      const inbox = await call(servers[server].url, DEV_PATHS.pushService.replace(':channel', channel), {
-        timeoutMs: 10_000,
-      });
-      for (const m of (inbox.body?.messages ?? []) as PushReceived[]) {
-        if (ownPushSeen.has(m.body)) continue;
-        ownPushSeen.add(m.body);
-        pushArrived(channel, m.body);
-      }
-    }
-  };
-  const pollingOwnPush = (async () => {
-    while (!cleaned && Date.now() < deadline) {
-      if (pushVia === 'own') await readOwnPushServices();
-      await sleep(3000);
-    }
-  })();
 
   // Each person's live updates: a stream on each process, reconnected with `after=` when it ends.
   let streamsOpen = true;
@@ -685,8 +648,6 @@ try {
     streamsOpen = false;
     await Promise.all(loops.slice(3));
     await sleep(2000); // answers on their way from the providers to the fakes
-    if (pushVia === 'own') await readOwnPushServices();
-    void pollingOwnPush;
     for (const s of streams) s.close();
 
     // --- figures
