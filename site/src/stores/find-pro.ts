@@ -7,6 +7,7 @@ import {
   type Sort,
 } from '../../../contract/professionals.ts';
 import { routePath } from '../../../contract/api.ts';
+import { OFFLINE_WORDS } from '../../../contract/connection.ts';
 import { apiFetch, DASHBOARD_MESSAGES, isRefusal, NetworkError, TimeoutError } from '../lib/api.ts';
 import { LOADING, type Load } from '../lib/load.ts';
 import { $location, locate } from './location.ts';
@@ -89,9 +90,9 @@ export async function fetchProfessionals(params: SearchParams, signal?: AbortSig
   return (await fetchPage(params, null, signal)).professionals;
 }
 
-/** What to tell the customer when a search or "Show more" failed: words for a lost connection, else the server's message. */
+/** What to tell the customer when a search or "Show more" failed: nothing loaded for a lost connection, else the server's message. */
 function failure(error: unknown): string {
-  if (error instanceof NetworkError) return DASHBOARD_MESSAGES.unreachable;
+  if (error instanceof NetworkError) return OFFLINE_WORDS.notLoaded;
   if (error instanceof TimeoutError) return DASHBOARD_MESSAGES.timeout;
   return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 }
