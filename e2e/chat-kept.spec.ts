@@ -142,7 +142,9 @@ test('a first visit offline with nothing kept says "Not loaded yet: no connectio
   await expect(page.getByText(NO_CONNECTION)).toHaveCount(0);
   await expect(page.getByText(/No connection/)).toHaveCount(1);
   expect(await overflows(page)).toEqual([]);
-  await page.getByRole('heading', { name: 'My Bookings' }).evaluate((heading) => heading.scrollIntoView({ behavior: 'instant' }));
+  await page
+    .getByRole('heading', { name: 'My Bookings' })
+    .evaluate((heading) => heading.scrollIntoView({ behavior: 'instant' }));
   await shot(page, 'bookings-not-loaded-360');
 
   // Nothing kept at all: the dashboard says the same, in place of its record.
