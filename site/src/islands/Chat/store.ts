@@ -9,6 +9,9 @@ import { $session } from '../../stores/session.ts';
 import { mergeMessages } from './chat-messages.ts';
 import { keepChat, readKeptChat } from './kept-chats.ts';
 
+/** A read with nothing new keeps the chat again (its time) only this long after the last. */
+const KEEP_AGAIN_MS = 60_000;
+
 /** One booking's chat as shown: its messages in order, whether a first read came, the last read's failure. */
 export interface ChatShown {
   messages: ChatMessage[];
@@ -40,9 +43,12 @@ export const chatOf = keyedStore((bookingId: number): ChatStore => {
   let lastId = 0;
   let fromStart = false;
   const account = () => $session.get().user?.id;
+  let keptLast = 0;
   const keepShown = () => {
     const me = account();
-    if (me !== undefined) keepChat(me, bookingId, $chat.value.messages);
+    if (me === undefined) return;
+    keepChat(me, bookingId, $chat.value.messages);
+    keptLast = Date.now();
   };
 
   const read = refresher(async () => {
@@ -54,7 +60,8 @@ export const chatOf = keyedStore((bookingId: number): ChatStore => {
       for (const m of answer.messages) lastId = Math.max(lastId, m.id);
       const messages = mergeMessages($chat.value.messages, answer.messages);
       $chat.set({ messages, loaded: true, loadError: null, noAnswer: false, keptAt: null });
-      keepShown();
+      // Written again when something came, else at most once a minute (for its age): reads are frequent.
+      if (answer.messages.length > 0 || Date.now() - keptLast > KEEP_AGAIN_MS) keepShown();
     } catch (error) {
       const loadError = error instanceof Error ? error.message : 'Could not load messages.';
       const noAnswer = error instanceof NetworkError;
