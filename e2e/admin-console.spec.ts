@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { OFFLINE_WORDS } from '../contract/connection.ts';
 import { createPaidAccount, login, uniqueTag } from './fixtures/accounts.ts';
 import { ADMIN, allowImageViewerStyles, signInAdmin } from './fixtures/admin.ts';
 import { affiliateWithPayout, creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
@@ -276,7 +277,7 @@ test('the Activity tab reads every administrator action as a sentence naming the
   await page.unroute('**/api/admin/activity?*');
   await page.route('**/api/admin/activity?*', (route) => route.abort('internetdisconnected'));
   await page.getByLabel('Kind of action').selectOption({ label: 'All actions' });
-  const failure = page.getByRole('alert').filter({ hasText: 'Could not load the activity.' });
+  const failure = page.getByRole('alert').filter({ hasText: OFFLINE_WORDS.notLoaded });
   await expect(failure).toBeVisible();
   await page.unroute('**/api/admin/activity?*');
   await failure.getByRole('button', { name: 'Try Again' }).click();

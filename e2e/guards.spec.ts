@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
+import { OFFLINE_WORDS } from '../contract/connection.ts';
 import { createPaidAccount } from './fixtures/accounts.ts';
 import { overflows, PHONE } from './fixtures/phone.ts';
 
@@ -82,10 +83,7 @@ test('the dashboard data load: spinner, "Unable to Load Dashboard" when unreacha
     .getByRole('alert')
     .filter({ has: page.getByRole('heading', { name: 'Unable to Load Dashboard' }) });
   // The query retries twice (1 s, then 2 s) before giving up.
-  await expect(panel).toContainText(
-    'Unable to connect to server. Please check your internet connection and try again.',
-    { timeout: 15_000 },
-  );
+  await expect(panel).toContainText(OFFLINE_WORDS.notLoaded, { timeout: 15_000 });
   await expect(panel.getByRole('button', { name: 'Sign In Again' })).toBeVisible();
 
   await page.unroute('**/api/customer-data/**');

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures/test.ts';
 import type { Browser, Page, Route } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
-import { NO_CONNECTION } from '../contract/connection.ts';
+import { NO_CONNECTION, OFFLINE_WORDS } from '../contract/connection.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
 import { acceptedPlumbing, bookFirstSlot } from './fixtures/bookings.ts';
@@ -14,7 +14,8 @@ import { PHONE, overflows } from './fixtures/phone.ts';
 // opens without a connection. (net::ERR_INTERNET_DISCONNECTED lines are allowed by the fixture:
 // only a test can cause them here.)
 
-const BANNER = /^No connection\. Showing what was on screen at \d\d:\d\d\.$/;
+const BANNER =
+  /^No connection\. Showing what was on screen at \d\d:\d\d; it updates by itself when you are back online\.$/;
 
 async function phonePage(
   browser: Browser,
@@ -152,7 +153,7 @@ test('a professional opening the dashboard without a connection sees the kept jo
   }, other);
   await page.reload();
   await expect(page.getByText('Abena Requester')).toHaveCount(0);
-  await expect(page.getByText(NO_CONNECTION).first()).toBeVisible();
+  await expect(page.getByText(OFFLINE_WORDS.notLoaded).first()).toBeVisible();
   await page.context().close();
 });
 
@@ -209,9 +210,7 @@ test('a chat message whose answer was lost, then kept through a reload, is deliv
   await page.route(posts, answerLost);
   await chat.getByRole('textbox', { name: 'Message Kwesi Once' }).fill('I am at the gate.');
   await chat.getByRole('button', { name: 'Send' }).click();
-  await expect(chat.getByRole('alert')).toHaveText(
-    'No connection. Your message is kept; we will send it when you are back online.',
-  );
+  await expect(chat.getByRole('alert')).toHaveText(OFFLINE_WORDS.willSend);
   expect(stored).toBe(true);
   // The live stream brings the stored copy back: it stands for the waiting one, shown once.
   const shown = chat.getByRole('log').getByRole('listitem').filter({ hasText: 'I am at the gate.' });

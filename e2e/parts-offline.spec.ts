@@ -1,4 +1,5 @@
 import type { BrowserContext } from '@playwright/test';
+import { OFFLINE_WORDS } from '../contract/connection.ts';
 import { expect, test } from './fixtures/test.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
@@ -20,7 +21,7 @@ import { PHONE, refuseLocation } from './fixtures/phone.ts';
 
 test.use({ viewport: PHONE, serviceWorkers: 'block' });
 
-const FAILED_OFFLINE = 'This part could not load: no connection. It will load by itself when you are back online.';
+const FAILED_OFFLINE = OFFLINE_WORDS.notLoaded;
 
 /** The "could not load" panels inside `scope`. */
 

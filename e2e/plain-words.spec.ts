@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/test.ts';
+import { OFFLINE_WORDS } from '../contract/connection.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signUpAffiliate } from './fixtures/affiliates.ts';
 import { acceptedPlumbing } from './fixtures/bookings.ts';
@@ -26,9 +27,7 @@ test('a chat message typed offline is kept, shown as waiting, and sent when the 
   await page.context().setOffline(true);
   await chat.getByRole('textbox', { name: 'Message Kwame Offline' }).fill('Please bring a ladder.');
   await chat.getByRole('button', { name: 'Send' }).click();
-  await expect(chat.getByRole('alert')).toHaveText(
-    'No connection. Your message is kept; we will send it when you are back online.',
-  );
+  await expect(chat.getByRole('alert')).toHaveText(OFFLINE_WORDS.willSend);
   const waiting = chat.getByRole('log').getByRole('listitem').filter({ hasText: 'Please bring a ladder.' });
   await expect(waiting).toContainText('Waiting to send');
   await expect(chat.getByText(/failed to fetch/i)).toHaveCount(0);

@@ -14,8 +14,12 @@ export const KEPT_VERSION = 1;
 export const MAX_KEPT_CHARS = 200_000;
 const PREFIX = 'sc-kept:';
 
-/** What may be kept: one entry each per account. */
-export type KeptName = 'record' | 'figures' | 'bookings' | `chat:${number}`;
+/**
+ * What may be kept: one entry each per account. `chat:` is a chat's messages waiting to be sent;
+ * `messages:` a chat's messages as last seen, and `chats` the bookings whose chats are kept, the
+ * most recently seen first (islands/Chat/kept-chats.ts bounds both).
+ */
+export type KeptName = 'record' | 'figures' | 'bookings' | `chat:${number}` | 'chats' | `messages:${number}`;
 
 export interface Kept<T> {
   data: T;
@@ -59,6 +63,15 @@ export function readKept<T>(name: KeptName, account: number | string): Kept<T> |
     return { data: parsed.data as T, at: parsed.at };
   } catch {
     return null;
+  }
+}
+
+/** Forgets one entry kept for `account`. */
+export function forget(name: KeptName, account: number | string): void {
+  try {
+    store()?.removeItem(keyOf(name, account));
+  } catch {
+    // A refused storage keeps nothing to forget.
   }
 }
 

@@ -1,6 +1,6 @@
 import type { PreinitializedWritableAtom } from 'nanostores';
 import { keep, type KeptName } from './kept.ts';
-import { keptInsteadOf, LOADING, type Load } from './load.ts';
+import { keptInsteadOf, LOADING, type Load, loadFailureText } from './load.ts';
 
 /**
  * Reads that live in stores (ARCHITECTURE.md "Browser"): `readInto` fills a store's `Load` the one
@@ -45,7 +45,11 @@ export async function readInto<T>(
   } catch (error) {
     if (latestRead.get(store) !== turn || store.value.state === 'loaded') return;
     const kept = options.keep ? keptInsteadOf<T>(error, options.keep.name, options.keep.account) : null;
-    store.set(kept === null ? { state: 'failed', message: options.failure(error) } : { state: 'loaded', data: kept });
+    store.set(
+      kept === null
+        ? { state: 'failed', message: loadFailureText(error, options.failure) }
+        : { state: 'loaded', data: kept },
+    );
   }
 }
 

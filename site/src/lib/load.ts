@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from './api.ts';
+import { OFFLINE_WORDS } from '../../../contract/connection.ts';
+import { ApiError, NetworkError } from './api.ts';
 import { onBackOnline, noteShowingKept } from '../stores/connection.ts';
 import { keep, readKept, type KeptName } from './kept.ts';
 
@@ -55,6 +56,14 @@ export interface Loaded<T> {
    */
   staleReason: string | null;
 }
+
+/**
+ * What a part with nothing to show says of its failed read: for no answer at all, that nothing is
+ * loaded yet (the offline banner says the rest once for the page: docs/PRODUCT.md "Working
+ * offline"), never zero counts or "none yet"; else its own plain words.
+ */
+export const loadFailureText = (error: unknown, failure: (error: unknown) => string): string =>
+  error instanceof NetworkError ? OFFLINE_WORDS.notLoaded : failure(error);
 
 /**
  * What to show instead of a failed read that got no answer from the server (no connection, a
@@ -121,7 +130,7 @@ export function useLoad<T>(
         if (controller.signal.aborted) return;
         setPending(false);
         failedLast.current = true;
-        const message = opts.failure(error);
+        const message = loadFailureText(error, opts.failure);
         // What is on screen for this key stays: the banner or `staleReason` says why it is not fresh.
         const onScreen = shown.current?.key === key ? shown.current.data : null;
         const instead = onScreen ?? (opts.keep ? keptInsteadOf<T>(error, opts.keep.name, opts.keep.account) : null);

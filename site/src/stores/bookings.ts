@@ -5,7 +5,7 @@ import { type MessageAnswer, routePath } from '../../../contract/api.ts';
 import { RESCHEDULE_PATHS } from '../../../contract/reschedule.ts';
 import { apiFetch, NetworkError } from '../lib/api.ts';
 import { keep } from '../lib/kept.ts';
-import { keptInsteadOf, LOADING, type Load } from '../lib/load.ts';
+import { keptInsteadOf, LOADING, type Load, loadFailureText } from '../lib/load.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
 import { onBackOnline } from './connection.ts';
 import { $live, onUserEvent, refresher } from './events.ts';
@@ -80,7 +80,7 @@ export async function loadBookings(options: { retry?: boolean } = {}): Promise<v
     const { message } = failure(error);
     const shown = before ?? keptInsteadOf<Booking[]>(error, 'bookings', account());
     if (shown === null) {
-      $bookings.set({ state: 'failed', message });
+      $bookings.set({ state: 'failed', message: loadFailureText(error, () => message) });
       return;
     }
     $bookings.set({ state: 'loaded', data: shown });

@@ -8,7 +8,7 @@ import {
 } from '../../../contract/professionals.ts';
 import { routePath } from '../../../contract/api.ts';
 import { apiFetch, DASHBOARD_MESSAGES, isRefusal, NetworkError, TimeoutError } from '../lib/api.ts';
-import { LOADING, type Load } from '../lib/load.ts';
+import { LOADING, type Load, loadFailureText } from '../lib/load.ts';
 import { $location, locate } from './location.ts';
 import { $session } from './session.ts';
 import { showToast } from './toast.ts';
@@ -89,7 +89,7 @@ export async function fetchProfessionals(params: SearchParams, signal?: AbortSig
   return (await fetchPage(params, null, signal)).professionals;
 }
 
-/** What to tell the customer when a search or "Show more" failed: words for a lost connection, else the server's message. */
+/** What to tell the customer when "Show more" failed: words for a lost connection, else the server's message. */
 function failure(error: unknown): string {
   if (error instanceof NetworkError) return DASHBOARD_MESSAGES.unreachable;
   if (error instanceof TimeoutError) return DASHBOARD_MESSAGES.timeout;
@@ -120,7 +120,8 @@ export async function runSearch(near: { lat: number; lng: number } | null): Prom
   } catch (error) {
     if (controller !== own) return;
     shownParams = null;
-    $results.set({ state: 'failed', message: failure(error) });
+    // Nothing shown: nothing loaded yet (docs/PRODUCT.md "Working offline").
+    $results.set({ state: 'failed', message: loadFailureText(error, failure) });
   }
   $searching.set(false);
 }

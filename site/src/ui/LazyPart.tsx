@@ -1,14 +1,18 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import { OFFLINE_WORDS } from '../../../contract/connection.ts';
 import { StartupError } from './ErrorBoundary.tsx';
 import { GUARD_TEXTS, GuardLoading } from './GuardLoading.tsx';
 import { Modal } from './Modal.tsx';
 import { type Attempt, partLoader } from './part-loader.ts';
 import './part-failed.css';
 
-/** What a part that could not load says (docs/PRODUCT.md "Plain words"). */
+/**
+ * What a part that could not load says (docs/PRODUCT.md "Plain words"); offline, only that it has
+ * not loaded: the offline banner says the rest once for the page ("Working offline").
+ */
 export const PART_FAILED_TEXTS = {
-  offline: 'This part could not load: no connection. It will load by itself when you are back online.',
+  offline: OFFLINE_WORDS.notLoaded,
   online: 'This part could not load. Please try again.',
 } as const;
 

@@ -1,13 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { $connection } from '../stores/connection.ts';
+import { OFFLINE_WORDS } from '../../../contract/connection.ts';
 import { seenAtLabel } from '../../../contract/dates.ts';
 import './shell.css';
 
 /** The banner's words: the time when what is on screen came from the server, if anything did. */
 export function offlineBannerText(shownAt: number | null, now: number = Date.now()): string {
-  return shownAt === null
-    ? 'No connection. We will try again when you are back online.'
-    : `No connection. Showing what was on screen at ${seenAtLabel(shownAt, now)}.`;
+  return shownAt === null ? OFFLINE_WORDS.banner : OFFLINE_WORDS.bannerShowing(seenAtLabel(shownAt, now));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../../../contract/bookings.ts';
+import { OFFLINE_WORDS } from '../../../../contract/connection.ts';
 import { clockTime, dayMonth } from '../../../../contract/dates.ts';
 import { NetworkError, TimeoutError } from '../../lib/api.ts';
 import { readKept, type KeptName } from '../../lib/kept.ts';
@@ -10,7 +11,8 @@ import { LIVE_TIMING } from '../../stores/events.ts';
  */
 export const CHAT_POLL_MS = LIVE_TIMING.pollMs;
 
-export const CHAT_OFFLINE = 'No connection. Your message is kept; we will send it when you are back online.';
+/** A message typed without a connection: the offline banner says the rest (docs/PRODUCT.md "Working offline"). */
+export const CHAT_OFFLINE = OFFLINE_WORDS.willSend;
 /** At most this many messages wait to be sent per chat (they are kept on the phone). */
 export const MAX_WAITING = 20;
 export const TOO_MANY_WAITING = `${MAX_WAITING} messages are waiting to be sent. Wait until you are back online, then send more.`;

@@ -2,6 +2,7 @@ import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../../../contract/bookings.ts';
 import type { LiveEvent } from '../../stores/events.ts';
+import { MapStorage } from '../../stores/map-storage.test-helper.ts';
 import { chatOf } from './store.ts';
 
 /** Who listens for live news: the test tells them news, with its booking, as the stream would. */
@@ -35,6 +36,7 @@ let answer: () => Response;
 const asked: string[] = [];
 beforeEach(() => {
   asked.length = 0;
+  vi.stubGlobal('localStorage', new MapStorage());
   vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
   vi.stubGlobal('fetch', async (url: string) => {
     asked.push(url);
@@ -83,5 +85,66 @@ describe("a booking's chat", () => {
     expect(shownIds(5)).toEqual([1, 7]);
     unwatch();
     cleanStores(chat.$chat);
+  });
+});
+
+describe("a booking's chat kept on the phone", () => {
+  /** A page opened anew (its own stores), signed in as `account`; the chat of `bookingId` shown until its read ends. */
+  async function openOnNewPage(account: number, bookingId: number) {
+    vi.resetModules();
+    const { $session: session } = await import('../../stores/session.ts');
+    const { $connection: connection } = await import('../../stores/connection.ts');
+    const { chatOf: chats } = await import('./store.ts');
+    session.set({ status: 'signed-in', token: `tok-${account}`, user: { id: account } as never });
+    const chat = chats(bookingId);
+    const unwatch = chat.$chat.listen(() => undefined);
+    await vi.waitFor(() => expect(chat.$chat.value.loaded || chat.$chat.value.loadError !== null).toBe(true));
+    return {
+      shown: chat.$chat.value,
+      bannerAge: connection.get().shownAt,
+      close: () => {
+        unwatch();
+        cleanStores(chat.$chat);
+      },
+    };
+  }
+  const noConnection = async (url: string) => {
+    asked.push(url);
+    throw new TypeError('Failed to fetch');
+  };
+
+  it('opened without a connection, shows the messages seen before and their age; never to another account', async () => {
+    answer = () => json(200, { success: true, messages: [message(1), message(2)] });
+    const before = Date.now();
+    const online = await openOnNewPage(7, 11);
+    expect(online.shown).toMatchObject({ loaded: true, keptAt: null });
+    online.close();
+
+    vi.stubGlobal('fetch', noConnection);
+    const offline = await openOnNewPage(7, 11);
+    expect(offline.shown.messages.map((m) => m.id)).toEqual([1, 2]);
+    expect(offline.shown).toMatchObject({ loaded: false, noAnswer: true });
+    expect(offline.shown.keptAt).toBeGreaterThanOrEqual(before);
+    // The banner gives the same age (stores/connection.ts).
+    expect(offline.bannerAge).toBe(offline.shown.keptAt);
+    offline.close();
+
+    const otherAccount = await openOnNewPage(8, 11);
+    expect(otherAccount.shown).toMatchObject({ messages: [], keptAt: null, noAnswer: true, loaded: false });
+    otherAccount.close();
+  });
+
+  it('a read refused by the server is no lost connection; the kept messages are replaced by the ones read', async () => {
+    answer = () => json(200, { success: true, messages: [message(1)] });
+    (await openOnNewPage(7, 12)).close();
+    answer = () => json(403, { success: false, message: 'Not your booking.' });
+    const refused = await openOnNewPage(7, 12);
+    expect(refused.shown).toMatchObject({ noAnswer: false, loadError: 'Not your booking.' });
+    refused.close();
+    answer = () => json(200, { success: true, messages: [message(1), message(5)] });
+    const read = await openOnNewPage(7, 12);
+    expect(read.shown).toMatchObject({ loaded: true, keptAt: null });
+    expect(read.shown.messages.map((m) => m.id)).toEqual([1, 5]);
+    read.close();
   });
 });

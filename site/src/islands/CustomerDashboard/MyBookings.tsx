@@ -46,7 +46,11 @@ export default function MyBookings({ user }: { user: SessionUser }) {
       <Tabs
         label="Filter bookings by status"
         idPrefix="cd-status"
-        tabs={FILTERS.map((f) => ({ id: f.id, label: `${f.label} (${counts[f.id]})` }))}
+        // Counted only once loaded: "(0)" before would read as "no bookings" (docs/PRODUCT.md "Working offline").
+        tabs={FILTERS.map((f) => ({
+          id: f.id,
+          label: bookings.state === 'loaded' ? `${f.label} (${counts[f.id]})` : f.label,
+        }))}
         active={filter}
         onChange={setFilter}
         className="cd-subtabs"

@@ -138,13 +138,13 @@ export default function Analytics() {
     async ({ signal, fresh }) =>
       (await query<AnalyticsAnswer>(ANALYTICS_PATHS.mine, { token: $session.get().token, signal, fresh })).analytics,
     {
-      failure: (error) => failure(error).message,
+      failure: (error) => `Your analytics could not be loaded. ${failure(error).message}`,
       keep: account === undefined ? undefined : { name: 'figures', account },
     },
   );
   if (load.state === 'loading') return <GuardLoading text="Loading your analytics..." />;
   if (load.state === 'failed') {
-    return <LoadFailed message={`Your analytics could not be loaded. ${load.message}`} onRetry={retry} look="card" />;
+    return <LoadFailed message={load.message} onRetry={retry} look="card" />;
   }
   return load.data.role === 'customer' ? <CustomerFigures a={load.data} /> : <ProfessionalFigures a={load.data} />;
 }

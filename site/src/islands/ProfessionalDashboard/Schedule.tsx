@@ -205,9 +205,9 @@ function JobCalendar({ user }: { user: SessionUser }) {
             <JobCard key={job.id} job={job} user={user} onDone={setDone} compact />
           ))}
         </ul>
-      ) : (
+      ) : jobs.state === 'loaded' ? (
         <p className="pd-muted">No confirmed jobs on this day.</p>
-      )}
+      ) : null}
     </Card>
   );
 }
