@@ -9,7 +9,8 @@ import { isGhanaPhone } from './phone.ts';
  */
 
 /** How long a code lasts and how many wrong tries it takes before it stops working. */
-export const SIGNIN_CODE_TTL_MS = 10 * MINUTE_MS;
+export const SIGNIN_CODE_TTL_MINUTES = 10;
+export const SIGNIN_CODE_TTL_MS = SIGNIN_CODE_TTL_MINUTES * MINUTE_MS;
 export const SIGNIN_CODE_TRIES = 5;
 /** Texts one number gets in an hour and in a day, whoever asks (each text is paid for). */
 export const SIGNIN_TEXTS_PER_NUMBER_HOUR = 3;
@@ -24,7 +25,7 @@ export const SIGNIN_CODE_MESSAGES = {
   badPhone: 'Type the phone number of your account, like 0241234567.',
   badCode: 'Type the 6-digit code from the text message.',
   /** The same words whether or not an account has the number (no account probing). */
-  sent: `If an account has this number, we have texted it a 6-digit code. It works for ${SIGNIN_CODE_TTL_MS / MINUTE_MS} minutes. No text? Wait a minute and ask again.`,
+  sent: `If an account has this number, we have texted it a 6-digit code. It works for ${SIGNIN_CODE_TTL_MINUTES} minutes. No text? Wait a minute and ask again.`,
   wrongCode: 'That code is not right. Check the text message and type it again.',
   gone: `This code has expired or was typed wrong ${SIGNIN_CODE_TRIES} times. Ask for a new code.`,
   noRequest: 'Ask for a code first.',

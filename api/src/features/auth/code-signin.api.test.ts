@@ -40,7 +40,11 @@ describe('sign-in with a code texted to the account phone', () => {
   const strayNumber = () => `0209${String(process.pid % 1000).padStart(3, '0')}${String(spare++).padStart(3, '0')}`;
 
   it('texts a code to the account phone, and the code signs in as a password does', async () => {
-    const { body, userId } = await signUpAndPay(app, { userType: 'professional', profession: 'Plumber', localAddress: 'Osu' });
+    const { body, userId } = await signUpAndPay(app, {
+      userType: 'professional',
+      profession: 'Plumber',
+      localAddress: 'Osu',
+    });
     await app.db('sessions').where({ user_id: userId }).del();
     const asked = await ask(`+233 ${body.phone.slice(1, 3)} ${body.phone.slice(3)}`);
     expect(asked.status).toBe(200);

@@ -1,10 +1,11 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { LoginResponse } from '../../../../contract/account-types.ts';
-import { addTime, MINUTE_MS, subtractTime } from '../../../../contract/dates.ts';
+import { addTime, subtractTime } from '../../../../contract/dates.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import {
   SIGNIN_CODE_MESSAGES,
   SIGNIN_CODE_TRIES,
+  SIGNIN_CODE_TTL_MINUTES,
   SIGNIN_CODE_TTL_MS,
   SIGNIN_TEXTS_PER_NUMBER_DAY,
   SIGNIN_TEXTS_PER_NUMBER_HOUR,
@@ -88,7 +89,7 @@ async function writeRequest(deps: AuthDeps, phone: string, requestHash: string, 
       });
       if (user) {
         // Queued in the outbox with the row (sent after the commit, never inside a transaction); one channel: one text per code.
-        await deps.notifier.sendText(phone, textMessages.signInCode(code, SIGNIN_CODE_TTL_MS / MINUTE_MS), trx, {
+        await deps.notifier.sendText(phone, textMessages.signInCode(code, SIGNIN_CODE_TTL_MINUTES), trx, {
           oneChannel: true,
         });
       }
