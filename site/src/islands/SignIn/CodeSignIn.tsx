@@ -114,8 +114,10 @@ function CodeStep(props: {
     void run(async () => {
       const call = apiFetch<LoginResponse>(AUTH_PATHS.signInWithCode, { method: 'POST', body: parsed.data });
       const outcome = await outcomeOf(call, props.accountType);
-      if (outcome.kind === 'failed' || outcome.kind === 'network') setProblem(sayLoginProblem(outcome));
-      else if (outcome.kind !== 'invalid') props.onOutcome(outcome);
+      if (outcome.kind === 'failed' || outcome.kind === 'network') {
+        setProblem(sayLoginProblem(outcome));
+        input.current?.focus(); // the code is typed again there
+      } else if (outcome.kind !== 'invalid') props.onOutcome(outcome);
     });
   };
   return (
