@@ -171,7 +171,7 @@ test('a professional signs in with Mobile Money: a code texted to the account ph
   const code = /(\d{6}) is your sign-in code/.exec((await sms.textContent()) ?? '')![1];
   await mailbox.close();
 
-  // A wrong code gets the spec's "Login Failed" and plain words; the right one opens the dashboard.
+  // A wrong code gets "Login Failed" and plain words (docs/PRODUCT.md "Plain words"); the right one opens the dashboard.
   await typeCode.getByLabel('Code from the text message').fill(code === '000000' ? '111111' : '000000');
   await typeCode.getByRole('button', { name: 'Sign in with the code' }).click();
   await expect(typeCode.getByRole('alert')).toHaveText(SIGNIN_CODE_MESSAGES.wrongCode);

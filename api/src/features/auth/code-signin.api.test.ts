@@ -11,6 +11,7 @@ import {
 import { bearer, signUp, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, TEST_START, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
+import { anonymiseUser } from '../privacy/anonymise.ts';
 import { CODE_REQUEST_FLOOR_MS } from './code-signin.ts';
 
 // "Sign in with Mobile Money": the account's phone number, a 6-digit code by text, and the same
@@ -216,6 +217,15 @@ describe('sign-in with a code texted to the account phone', () => {
       .db('rate_limits')
       .where({ key: `${LIMITS.signinCodesByAddress.name}:127.0.0.1` })
       .del();
+  });
+
+  it("lists an account's code requests in its data, and forgets them with the account", async () => {
+    const { body, userId, token } = await signUpAndPay(app);
+    await ask(body.phone);
+    const data = await app.request('/api/me/export', { headers: bearer(token) });
+    expect(data.body.signInCodes).toEqual([expect.objectContaining({ texted: true, usedAt: null })]);
+    await app.db.transaction((trx) => anonymiseUser(trx, userId, app.clock.now()));
+    expect(await app.db('signin_codes').where({ phone: e164(body.phone) })).toEqual([]);
   });
 
   it('refuses a number that is not a Ghana number, and a malformed code, in words', async () => {
