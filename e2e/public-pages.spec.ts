@@ -208,7 +208,7 @@ test('legal pages show their titles, dates and key facts', async ({ page }) => {
     /never suspend an account for a failed payment/i,
     /grace period of 3 days/i,
     /No refunds are given for partial months/i,
-    /end of the current billing period/i,
+    /end of the current paid period/i,
     /at least 30 days before/i,
   ]) {
     await expect(terms.getByText(fact).first()).toBeVisible();
