@@ -118,23 +118,32 @@ export function splitPage(text: string): { data: Record<string, string>; body: s
 export function legalLoader(dir: string): Loader {
   return {
     name: 'legal-pages',
-    async load({ store, parseData, renderMarkdown, generateDigest, config }) {
-      assertLegalPages(dir, shownDir(dir, config.root));
-      store.clear();
-      for (const name of readdirSync(dir).filter((file) => file.endsWith('.md'))) {
-        const path = join(dir, name);
-        const contents = readFileSync(path, 'utf8');
-        const { data, body } = splitPage(contents);
-        const id = name.replace(/\.md$/, '');
-        const filled = fillFigures(body);
-        store.set({
-          id,
-          data: await parseData({ id, data, filePath: path }),
-          body: filled,
-          rendered: await renderMarkdown(filled, { fileURL: pathToFileURL(path) }),
-          digest: generateDigest(contents),
-        });
-      }
+    async load({ store, parseData, renderMarkdown, generateDigest, config, logger, watcher }) {
+      const sync = async () => {
+        assertLegalPages(dir, shownDir(dir, config.root));
+        store.clear();
+        for (const name of readdirSync(dir).filter((file) => file.endsWith('.md'))) {
+          const path = join(dir, name);
+          const contents = readFileSync(path, 'utf8');
+          const { data, body } = splitPage(contents);
+          const id = name.replace(/\.md$/, '');
+          const filled = fillFigures(body);
+          store.set({
+            id,
+            data: await parseData({ id, data, filePath: path }),
+            body: filled,
+            rendered: await renderMarkdown(filled, { fileURL: pathToFileURL(path) }),
+            digest: generateDigest(contents),
+          });
+        }
+      };
+      await sync();
+      // `npm run dev`: a page saved again is checked and shown again; a problem is logged, the last good pages stay.
+      watcher?.add(dir);
+      watcher?.on('change', (changed) => {
+        if (changed.startsWith(normalize(dir)) && changed.endsWith('.md'))
+          sync().catch((error: Error) => logger.error(error.message));
+      });
     },
   };
 }
