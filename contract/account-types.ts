@@ -45,8 +45,8 @@ export const SIGNUP_MESSAGES = {
  * The versions of the terms a sign-up agrees to: the lastUpdated date of content/legal/terms.md and
  * affiliate-terms.md (a test keeps them equal). Recorded with each new account.
  */
-export const TERMS_VERSION = '2024-01-15';
-export const AFFILIATE_TERMS_VERSION = '2024-01-15';
+export const TERMS_VERSION = '2026-11-29';
+export const AFFILIATE_TERMS_VERSION = '2026-11-29';
 
 export const AFFILIATE_MESSAGES = {
   required: 'Please fill in all required fields marked with *',

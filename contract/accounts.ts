@@ -240,6 +240,9 @@ export const AUTH_PATHS = {
   logout: '/api/auth/logout',
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
+  /** Sign-in with a texted code (contract/signin-codes.ts): ask for the code, then type it back. */
+  requestCode: '/api/auth/code',
+  signInWithCode: '/api/auth/code/sign-in',
 } as const;
 
 /** POST /api/auth/verify: the session's account, as sign-in gave it. */

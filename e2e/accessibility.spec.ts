@@ -38,6 +38,18 @@ for (const path of sitePages().filter((p) => !GUARDED.includes(p))) {
   });
 }
 
+test('sign-in with Mobile Money, both steps', async ({ page }) => {
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Sign in with Mobile Money' }).click();
+  const ask = page.getByRole('form', { name: 'Sign in with Mobile Money' });
+  await expect(ask).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await ask.getByLabel('Your mobile money number').fill('0209999999');
+  await ask.getByRole('button', { name: 'Text me a code' }).click();
+  await expect(page.getByRole('form', { name: 'Type the code' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 /** Opens each tab of the dashboard's first tab list in turn and checks the page with each open. */
 async function checkEveryTab(page: Page, path: string) {
   await page.goto(path);

@@ -54,5 +54,34 @@ test('editing content/legal/terms.md changes the built /terms page', async () =>
   expect(html).toContain(marker);
   expect(html).toContain('<h1>Terms of Service (revised)</h1>');
   expect(html).toContain('1 March 2024');
-  expect(html).not.toContain('15 January 2024');
+  expect(html).not.toContain('29 November 2026');
+});
+
+test('a wrong figure typed into a legal page stops the build, naming the file and line', async () => {
+  test.setTimeout(120_000);
+  const scratch = join(repo, 'site', 'node_modules');
+  await mkdir(scratch, { recursive: true });
+  const dir = await mkdtemp(join(scratch, '.content-figure-'));
+  try {
+    const contentDir = join(dir, 'content');
+    await cp(join(repo, 'content'), contentDir, { recursive: true });
+    const file = join(contentDir, 'legal', 'affiliate-terms.md');
+    const original = await readFile(file, 'utf8');
+    const line = original.split('\n').findIndex((text) => text.includes('{{minimumPayout}}')) + 1;
+    await writeFile(file, original.replace('{{minimumPayout}}', '₵200'));
+    const built = run('npx', ['astro', 'sync', '--root', 'site'], {
+      cwd: repo,
+      env: { ...process.env, CONTENT_DIR: contentDir },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const failed = await built.then(
+      () => null,
+      (error: { stdout: string; stderr: string }) => `${error.stdout}${error.stderr}`,
+    );
+    expect(failed).toContain(
+      `${relative(repo, join(contentDir, 'legal', 'affiliate-terms.md'))}:${line}: "₵200" is written by hand. Write {{customerPrice}}`,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -77,7 +77,7 @@ test('landing page: nine sections in order, categories, plan picker without Java
   // 3. and 4.
   const why = page.getByRole('region', { name: 'Why Choose ServiceConnect Ghana?' });
   await expect(why.getByText(`within ${NEARBY_RADIUS_MILES} miles`)).toBeVisible(); // the search's own radius
-  await expect(why.getByText(/MTN, Vodafone Cash/)).toBeVisible();
+  await expect(why.getByText(/MTN MoMo, Telecel Cash \(formerly Vodafone Cash\), AirtelTigo Money/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'How It Works' }).getByRole('heading', { level: 3 })).toHaveText([
     'Sign up and subscribe',
     'Find and connect',
@@ -112,7 +112,13 @@ test('landing page: nine sections in order, categories, plan picker without Java
 
   // 7. and 8.
   const payments = page.getByRole('region', { name: 'Pay your way' });
-  for (const text of ['MTN MoMo', 'Vodafone Cash', 'AirtelTigo Money', 'Bank cards', 'Bank transfer']) {
+  for (const text of [
+    'MTN MoMo',
+    'Telecel Cash (formerly Vodafone Cash)',
+    'AirtelTigo Money',
+    'Bank cards',
+    'Bank transfer',
+  ]) {
     await expect(payments.getByText(text)).toBeVisible();
   }
   const cta = page.getByRole('region', { name: 'Ready to get started?' });
@@ -197,10 +203,12 @@ test('legal pages show their titles, dates and key facts', async ({ page }) => {
     /not liable for the quality/i,
     /verification is not a guarantee/i,
     /at least 18 years/i,
-    /billed monthly in advance/i,
-    /suspension of the service after 7 days/i,
+    /paid in advance/i,
+    /Telecel Cash \(formerly Vodafone Cash\)/,
+    /never suspend an account for a failed payment/i,
+    /grace period of 3 days/i,
     /No refunds are given for partial months/i,
-    /end of the current billing period/i,
+    /end of the current paid period/i,
     /at least 30 days before/i,
   ]) {
     await expect(terms.getByText(fact).first()).toBeVisible();
@@ -212,7 +220,7 @@ test('legal pages show their titles, dates and key facts', async ({ page }) => {
   await page.goto('/privacy');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
   const privacy = page.getByRole('main');
-  await expect(privacy.getByText(/Last updated: .*January 2024/)).toBeVisible();
+  await expect(privacy.getByText('Last updated: 29 November 2026')).toBeVisible();
   await expect(privacy.getByRole('heading', { level: 2 })).toHaveText([
     /Introduction/,
     /Information we collect/,
@@ -236,10 +244,9 @@ test('legal pages show their titles, dates and key facts', async ({ page }) => {
     '₵4.00',
     '₵10.80',
     '₵250',
-    /carry forward/,
-    /1st and 15th/,
+    /credited to your balance at once/,
+    /whenever your balance is at least ₵250/,
     /15 business days/,
-    /within 30 days/,
     /No self-referral/,
     /family/,
   ]) {

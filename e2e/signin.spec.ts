@@ -1,7 +1,10 @@
 import { expect, test } from './fixtures/test.ts';
 import { NO_CONNECTION } from '../contract/connection.ts';
 import type { Page } from '@playwright/test';
+import { SIGNIN_CODE_MESSAGES } from '../contract/signin-codes.ts';
 import { allowUnpaidSignIn, createPaidAccount, createPendingAccount } from './fixtures/accounts.ts';
+import { coveredByToast, overflows, PHONE, smallTargets } from './fixtures/phone.ts';
+import { shot } from './fixtures/shots.ts';
 
 // Sign-in journeys (docs/PRODUCT.md "Signing in and sessions": sign-in page, Login, sign-in toasts) against the real server
 // with the sandbox payment provider. Accounts are made through the API (fixtures/accounts.ts).
@@ -118,15 +121,78 @@ test('the server’s account type wins: a professional picking Customer gets the
 test('the page’s other elements: mobile money explained, links to reset and sign-up', async ({ page }) => {
   await page.goto('/signin');
   const momo = page.getByRole('button', { name: 'Sign in with Mobile Money' });
-  await expect(momo).toHaveAccessibleDescription('Mobile Money sign-in is not available yet.');
-  await momo.click();
-  await expect(page.getByRole('status').filter({ hasText: 'Mobile Money sign-in is coming soon.' })).toBeVisible();
+  await expect(momo).toHaveAccessibleDescription(
+    'No password needed: we text a code to the phone number you pay with.',
+  );
   await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
   await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
   await page.getByRole('radio', { name: 'Phone' }).check();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveCount(0);
   await page.getByRole('radio', { name: 'Email' }).check();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
+});
+
+// docs/PRODUCT.md "Signing in with a texted code": the account's number, the code from the text
+// (read on the phone: here the dev mailbox), and the dashboard a password sign-in opens.
+test('a professional signs in with Mobile Money: a code texted to the account phone opens the dashboard', async ({
+  page,
+  context,
+  request,
+  pageErrors,
+}) => {
+  pageErrors.allowFailedLoad(401, '/api/auth/code/sign-in', 'the wrong code this test types first');
+  await page.setViewportSize(PHONE);
+  const account = await createPaidAccount(request, {
+    firstName: 'Kojo',
+    lastName: 'Code',
+    userType: 'professional',
+    profession: 'Plumber',
+    localAddress: 'Osu',
+  });
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Sign in with Mobile Money' }).click();
+  const ask = page.getByRole('form', { name: 'Sign in with Mobile Money' });
+  await expect(ask.getByLabel('Your mobile money number')).toBeFocused();
+  await ask.getByLabel('Your mobile money number').fill(account.phone);
+  await ask.getByRole('button', { name: 'Text me a code' }).click();
+  const typeCode = page.getByRole('form', { name: 'Type the code' });
+  await expect(typeCode.getByRole('status')).toHaveText(SIGNIN_CODE_MESSAGES.sent);
+  expect([...(await overflows(page)), ...(await smallTargets(page))]).toEqual([]);
+  await shot(page, 'signin-code-step');
+
+  // The phone: the text in the dev mailbox.
+  const mailbox = await context.newPage();
+  await mailbox.goto('/dev-mailbox');
+  const sms = mailbox
+    .getByRole('list', { name: 'Messages, newest first' })
+    .getByRole('listitem')
+    .filter({ hasText: `SMS · To +233${account.phone.slice(1)}` });
+  await expect(sms).toContainText('is your sign-in code');
+  const code = /(\d{6}) is your sign-in code/.exec((await sms.textContent()) ?? '')![1];
+  await mailbox.close();
+
+  // A wrong code gets "Login Failed" and plain words (docs/PRODUCT.md "Plain words"); the right one opens the dashboard.
+  await typeCode.getByLabel('Code from the text message').fill(code === '000000' ? '111111' : '000000');
+  await typeCode.getByRole('button', { name: 'Sign in with the code' }).click();
+  await expect(typeCode.getByRole('alert')).toHaveText(SIGNIN_CODE_MESSAGES.wrongCode);
+  await expect(toast(page, 'Login Failed')).toContainText(SIGNIN_CODE_MESSAGES.wrongCode);
+  await shot(page, 'signin-code-wrong', { fullPage: false });
+  expect(await coveredByToast(typeCode)).toEqual([]);
+  await typeCode.getByLabel('Code from the text message').fill(code);
+  await typeCode.getByRole('button', { name: 'Sign in with the code' }).click();
+  await expect(page).toHaveURL(/\/professional-dashboard$/);
+  await expect(page.getByText(`Signed in as Kojo Code (${account.email}) — professional account`)).toBeVisible();
+});
+
+test('Sign in with Mobile Money without a connection says "Login Error"', async ({ page, context }) => {
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Sign in with Mobile Money' }).click();
+  const ask = page.getByRole('form', { name: 'Sign in with Mobile Money' });
+  await ask.getByLabel('Your mobile money number').fill('0241234567');
+  await context.setOffline(true);
+  await ask.getByRole('button', { name: 'Text me a code' }).click();
+  await expect(toast(page, 'Login Error')).toContainText('Unable to connect to server. Please try again.');
+  await context.setOffline(false);
 });
 
 test('an unpaid account is offered the payment and is signed in once it pays (sandbox)', async ({

@@ -48,6 +48,7 @@ const ALL_TABLES = [
   'reviews',
   'sandbox_transactions',
   'sessions',
+  'signin_codes',
   'subscription_reminders',
   'subscriptions',
   'user_events',

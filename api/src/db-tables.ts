@@ -230,6 +230,24 @@ export interface PasswordResetRow {
   used_at: Timestamp | null;
 }
 
+/** A sign-in code request (api/migrations/20261206060000_create_signin_codes.ts). */
+export interface SigninCodeRow {
+  id: Int8;
+  phone: string;
+  /** Null when no account has the number: the row's code is one nobody holds. */
+  user_id: Int8 | null;
+  request_hash: string;
+  code_hash: string;
+  /** This request sent a text (counted against the number's texts). */
+  texted: boolean;
+  /** The texted request whose code this one shares, when the number's texts were used up. */
+  shares: Int8 | null;
+  tries: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface SandboxTransactionRow {
   reference: string;
   amount: number;
@@ -634,6 +652,7 @@ declare module 'knex/types/tables.js' {
     referrals: Table<ReferralRow, 'id'>;
     login_attempts: Table<LoginAttemptRow, 'id'>;
     password_resets: Table<PasswordResetRow, 'id'>;
+    signin_codes: Table<SigninCodeRow, 'id' | 'tries'>;
     sandbox_transactions: Table<SandboxTransactionRow, 'metadata' | 'channel'>;
     notifications: Table<
       NotificationRow,

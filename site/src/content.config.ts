@@ -1,13 +1,17 @@
 // Content collections read from ../content (edited by content people, not developers).
 // CONTENT_DIR (absolute, or relative to site/) points the build at another copy, e.g. in tests.
 import { defineCollection } from 'astro:content';
-import { file, glob } from 'astro/loaders';
+import { fileURLToPath } from 'node:url';
+import { file } from 'astro/loaders';
+import { legalLoader } from '../integrations/legal-figures.ts';
 import { z } from 'astro/zod';
 
 const contentDir = (process.env.CONTENT_DIR ?? '../content').replace(/\/+$/, '');
+const siteRoot = new URL('../', import.meta.url);
 
+// The legal pages state the product's figures as {{name}}, filled in from its constants (README "Changing the legal pages").
 const legal = defineCollection({
-  loader: glob({ pattern: '*.md', base: `${contentDir}/legal` }),
+  loader: legalLoader(fileURLToPath(new URL(`${contentDir}/legal/`, siteRoot))),
   schema: z.object({
     title: z.string(),
     description: z.string(),

@@ -24,6 +24,7 @@ export const TABLE_OWNERS = {
   sessions: 'features/auth',
   login_attempts: 'features/auth',
   password_resets: 'features/auth',
+  signin_codes: 'features/auth',
   payments: 'features/payments',
   // Value is granted only by settlePayment (docs/HOUSE-RULES.md "Server"), which writes the period.
   subscriptions: 'features/payments',

@@ -161,6 +161,19 @@ const ROWS: Record<string, Row> = {
     status: 200,
     budget: 7,
   },
+  // An account of its own, whose number gets the code by text (written to the outbox with the request).
+  'POST /api/auth/code': {
+    as: 'anonymous',
+    call: async () => ({ path: '/api/auth/code', json: { phone: (await signUpAndPay(app)).body.phone } }),
+    status: 200,
+    budget: 13,
+  },
+  'POST /api/auth/code/sign-in': {
+    as: 'anonymous',
+    call: async () => ({ path: '/api/auth/code/sign-in', json: await textedSignInCode() }),
+    status: 200,
+    budget: 11,
+  },
   // An account of its own: the new password ends every session of the account, and every phone's notifications.
   'POST /api/auth/reset-password': {
     as: 'anonymous',
@@ -817,6 +830,18 @@ async function cardPayer(): Promise<string> {
 }
 
 /** The reset link's token from the outbox, for a customer of its own who asked for one. */
+/** A sign-in code request of a new account's number, and the code texted to it. */
+async function textedSignInCode(): Promise<{ requestId: string; code: string }> {
+  const { body } = await signUpAndPay(app);
+  const asked = await act(null, 'POST', '/api/auth/code', { phone: body.phone });
+  const text = await app
+    .db('notifications')
+    .where({ recipient: `+233${body.phone.slice(1)}`, channel: 'sms' })
+    .orderBy('id', 'desc')
+    .first('body');
+  return { requestId: asked.requestId, code: /(\d{6}) is your sign-in code/.exec(text!.body)![1] };
+}
+
 async function resetToken(): Promise<string> {
   const { body } = await signUpAndPay(app);
   await act(null, 'POST', '/api/auth/forgot-password', { email: body.email });

@@ -40,6 +40,27 @@ export const LIMITS = {
     message:
       'Many sign-ups from your network in the last hour were for emails or phone numbers that already have an account. If you have an account, sign in or use “Forgot password?”; otherwise please try again in an hour.',
   },
+  // Sign-in by texted code (docs/PRODUCT.md "Signing in with a texted code"). Per address only,
+  // and generous: carriers put many people behind one address. What bounds the texts is counted per
+  // number (features/auth/code-signin.ts), and a code's tries per page that asked for it.
+  signinCodesByAddress: {
+    name: 'signin-code-ip',
+    perHour: 300,
+    message:
+      'Many sign-in codes were asked for from your network in the last hour. Please sign in with your password, or try again later.',
+  },
+  signinCodeTriesByAddress: {
+    name: 'signin-code-try-ip',
+    perHour: 600,
+    message:
+      'Many sign-in codes were typed from your network in the last hour. Please sign in with your password, or try again later.',
+  },
+  // All the sign-in texts the service sends in an hour, whoever asks: the cap on the texting bill.
+  signinTextsInTotal: {
+    name: 'signin-texts',
+    perHour: 2000,
+    message: 'Sign-in texts are paused for a while.',
+  },
   geocodeByAccount: {
     name: 'geocode-user',
     perHour: 60,
@@ -105,6 +126,14 @@ export const LIMITS = {
  * (carrier-grade NAT); limits per account do the real work.
  */
 export async function countRequest(db: Db, limit: Limit, key: string, now: Date): Promise<void> {
+  if (!(await takeFromHour(db, limit, key, now))) throw tooMany(limit, startOfHour(now), now);
+}
+
+/**
+ * Counts one against `key` in the current hour and answers whether it was within `perHour`,
+ * refusing nothing: for a caller that carries on without the thing counted (a text not sent).
+ */
+export async function takeFromHour(db: Db, limit: Limit, key: string, now: Date): Promise<boolean> {
   const windowStart = startOfHour(now);
   const [row] = await db('rate_limits')
     .insert({ key: `${limit.name}:${key}`, window_start: windowStart, hits: 1 })
@@ -115,7 +144,7 @@ export async function countRequest(db: Db, limit: Limit, key: string, now: Date)
     await db('rate_limits')
       .where('window_start', '<', subtractTime(windowStart, { hours: 1 }))
       .delete();
-  if (row.hits > limit.perHour) throw tooMany(limit, windowStart, now);
+  return row.hits <= limit.perHour;
 }
 
 /**

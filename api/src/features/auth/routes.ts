@@ -14,12 +14,31 @@ import { validate } from '../../http/validate.ts';
 import * as sessionsRepo from './sessions.ts';
 import { forgotPassword, login, resetPassword } from './service.ts';
 import type { MessageAnswer } from '../../../../contract/api.ts';
+import {
+  type SignInCodeAnswer,
+  signInCodeRequestSchema,
+  signInWithCodeSchema,
+} from '../../../../contract/signin-codes.ts';
+import { requestSignInCode, signInWithCode } from './code-signin.ts';
 
 export function authRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
 
   router.post(AUTH_PATHS.login, async (ctx) => {
     ctx.body = (await login(deps, validate(loginSchema, ctx.request.body), ctx.ip)) satisfies LoginResponse;
+  });
+
+  router.post(AUTH_PATHS.requestCode, async (ctx) => {
+    const { phone } = validate(signInCodeRequestSchema, ctx.request.body);
+    ctx.body = (await requestSignInCode(deps, phone, ctx.ip)) satisfies SignInCodeAnswer;
+  });
+
+  router.post(AUTH_PATHS.signInWithCode, async (ctx) => {
+    ctx.body = (await signInWithCode(
+      deps,
+      validate(signInWithCodeSchema, ctx.request.body),
+      ctx.ip,
+    )) satisfies LoginResponse;
   });
 
   router.post(AUTH_PATHS.verify, requireUser(deps), (ctx) => {

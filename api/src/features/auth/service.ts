@@ -65,7 +65,14 @@ export async function login(
     });
   }
   if (!user || !ok) throw new HttpError(401, 'wrong_credentials', LOGIN_MESSAGES.wrongCredentials);
+  return admit(deps, user, now);
+}
 
+/**
+ * An account whose owner has proved who they are (a password, a texted code) is let in: a session,
+ * or the same refusals for every way of signing in (suspended, first payment not made).
+ */
+export async function admit(deps: AuthDeps, user: UserRow, now: Date): Promise<LoginResponse> {
   // A suspended affiliate may still sign in to see their balance (issue #5); nobody else may.
   if (user.status === 'suspended' && user.user_type !== 'affiliate') {
     throw new HttpError(403, 'suspended', LOGIN_MESSAGES.suspended);

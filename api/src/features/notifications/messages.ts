@@ -199,6 +199,11 @@ const shortWhen = (b: Booking) => `${compactDay(b.date)} ${b.time}`;
 // would read as our instruction (issue #14). Who is who stays on the dashboard.
 
 export const textMessages = {
+  /** The code is the secret: nothing else in it can be used (docs/PRODUCT.md "Signing in with a texted code"). */
+  signInCode: (code: string, minutes: number): ShortText => ({
+    label: 'Sign-in code',
+    text: `ServiceConnect: ${code} is your sign-in code. It works for ${minutes} minutes. Never share it: we never ask for it.`,
+  }),
   bookingRequested: (b: Booking): ShortText => ({
     label: 'New booking request',
     text: `ServiceConnect: new booking request for ${shortWhen(b)}. Accept or decline it in Job Requests on your dashboard.`,

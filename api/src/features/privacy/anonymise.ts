@@ -3,6 +3,7 @@ import { forgetUser, forgottenEmail } from '../accounts/users.ts';
 import { forgetPayoutDetailsOf } from '../affiliates/repo.ts';
 import { forgetSessionsOf } from '../auth/sessions.ts';
 import { forgetAttemptsOf } from '../auth/throttle.ts';
+import { forgetCodesOf } from '../auth/repo.ts';
 import { forgetBookingWordsOf } from '../bookings/repo.ts';
 import { forgetContactMessagesOf } from '../contact/repo.ts';
 import { forgetPayerEmail } from '../payments/repo.ts';
@@ -31,6 +32,7 @@ export async function anonymiseUser(trx: Knex.Transaction, userId: number, now: 
   await forgetUser(trx, user, now);
   await forgetSessionsOf(trx, userId);
   await forgetAttemptsOf(trx, user);
+  await forgetCodesOf(trx, user);
   await forgetBookingWordsOf(trx, userId);
   await forgetReportWordsOf(trx, userId);
   await forgetContactMessagesOf(trx, userId, user.email);

@@ -209,6 +209,12 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
     expiresAt: iso(r.expires_at),
     usedAt: iso(r.used_at),
   }));
+  data.signInCodes = (await db('signin_codes').where({ user_id: id }).orderBy('id')).map((c) => ({
+    requestedAt: iso(c.created_at),
+    texted: c.texted,
+    expiresAt: iso(c.expires_at),
+    usedAt: iso(c.used_at),
+  }));
   data.administratorActions = (
     await db('admin_audit_log')
       .where({ target_type: 'user', target_id: String(id) })

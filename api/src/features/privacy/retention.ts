@@ -6,15 +6,13 @@ import { pendingBalance } from '../affiliates/payouts.ts';
 import * as eventsRepo from '../events/repo.ts';
 import { anonymiseUser } from './anonymise.ts';
 import { HOUR_MS, addYears } from '../../../../contract/dates.ts';
+import { RETENTION_YEARS } from '../../../../contract/privacy.ts';
 
 export interface RetentionDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
 }
-
-/** The privacy policy's promise: account data is kept for the subscription plus 3 years. */
-export const RETENTION_YEARS = 3;
 
 /** Now minus 3 calendar years (UTC). */
 export function retentionCutoff(now: Date): Date {

@@ -173,8 +173,9 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
 
       <Card title="Request Payout">
         <p>
-          Your whole pending balance is paid to the account below. Payouts run between the 1st and 15th of the month and
-          are processed within 15 business days.
+          Your commission is credited as soon as a referred user pays. Ask for a payout whenever your balance is at
+          least {formatCedis(MINIMUM_PAYOUT)}: your whole pending balance is paid to the account below, within 15
+          business days.
         </p>
         <div className="wz-actions">
           <button

@@ -4,6 +4,12 @@ import type { FormEvent, ReactNode } from 'react';
 import { PASSWORD_MIN } from '../../../../contract/account-types.ts';
 import { MOMO_NETWORKS } from '../../../../contract/affiliates.ts';
 import { CITY_NAMES } from '../../../../contract/cities.ts';
+import { formatCedis } from '../../../../contract/money.ts';
+import {
+  AFFILIATE_COMMISSION_RATE,
+  AFFILIATE_MINIMUM_PAYOUT_CEDIS,
+  DEFAULT_PLAN_PRICES,
+} from '../../../../contract/plans.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import { Field, PersonFields, SubmitButton } from '../../ui/kit.tsx';
 import { Alert, captureForm } from '../../ui/wizard-parts.tsx';
@@ -220,8 +226,16 @@ function Welcome() {
       <ol>
         <li>Share your code or link with friends, family, customers and on social media.</li>
         <li>They sign up as a customer or professional using your link or code.</li>
-        <li>When they pay their first month, you earn 40%: ₵4.00 per customer, ₵10.80 per professional.</li>
-        <li>Once you reach ₵250, we pay you monthly by mobile money or bank transfer.</li>
+        <li>
+          When they pay their first month, you earn {Math.round(AFFILIATE_COMMISSION_RATE * 100)}%:{' '}
+          {formatCedis(DEFAULT_PLAN_PRICES.commissions.customer, { fixed: true })} per customer,{' '}
+          {formatCedis(DEFAULT_PLAN_PRICES.commissions.professional, { fixed: true })} per professional, credited at
+          once.
+        </li>
+        <li>
+          Once your balance reaches {formatCedis(AFFILIATE_MINIMUM_PAYOUT_CEDIS)}, ask for a payout on your dashboard:
+          we pay it by mobile money or bank transfer.
+        </li>
       </ol>
       <div className="wz-actions">
         <a className="btn" href="/affiliate-dashboard">

@@ -92,7 +92,7 @@ function Form() {
         <PaymentPanel payment={payment} onPay={() => void signingIn.pay()} onMonths={choosePaymentMonths} />
       ) : null}
 
-      <MomoSignIn />
+      <MomoSignIn accountType={accountType} onOutcome={signingIn.codeOutcome} />
     </div>
   );
 }

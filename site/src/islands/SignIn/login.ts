@@ -54,30 +54,43 @@ export async function attemptLogin(form: LoginForm): Promise<LoginOutcome> {
       field: identifierMissing ? form.loginMethod : 'password',
     };
   }
+  return outcomeOf(apiFetch<LoginResponse>(AUTH_PATHS.login, { method: 'POST', body: parsed.data }), form.accountType);
+}
+
+/**
+ * What a sign-in's answer (by password or by texted code) means for the page: signed in, a first
+ * payment to make, refused in words ("Login Failed"), or no connection ("Login Error").
+ */
+export async function outcomeOf(call: Promise<LoginResponse>, picked: UserType): Promise<LoginOutcome> {
   try {
-    const answer = await apiFetch<LoginResponse>(AUTH_PATHS.login, { method: 'POST', body: parsed.data });
+    const answer = await call;
     if (!answer?.token || !answer.user)
       return { kind: 'failed', message: serverMessage(answer) ?? LOGIN_MESSAGES.failedFallback };
     return {
       kind: 'success',
       token: answer.token,
       user: answer.user,
-      corrected: answer.user.userType !== form.accountType,
+      corrected: answer.user.userType !== picked,
       firstVisit: answer.firstVisit === true,
     };
   } catch (error) {
-    if (error instanceof NetworkError || error instanceof TimeoutError) return { kind: 'network' };
-    if (error instanceof ApiError) {
-      if (error.code === 'payment_required' && carriesPayment(error.body)) {
-        return {
-          kind: 'payment-required',
-          message: serverMessage(error.body) ?? LOGIN_MESSAGES.pendingPayment,
-          userId: error.body.userId,
-          intent: error.body.payment,
-        };
-      }
-      return { kind: 'failed', message: serverMessage(error.body) ?? LOGIN_MESSAGES.failedFallback };
-    }
-    return { kind: 'failed', message: LOGIN_MESSAGES.failedFallback };
+    return refusalOutcome(error);
   }
+}
+
+/** What a sign-in call that threw means: no connection, a first payment to make, or refused in words. */
+export function refusalOutcome(error: unknown): LoginOutcome {
+  if (error instanceof NetworkError || error instanceof TimeoutError) return { kind: 'network' };
+  if (error instanceof ApiError) {
+    if (error.code === 'payment_required' && carriesPayment(error.body)) {
+      return {
+        kind: 'payment-required',
+        message: serverMessage(error.body) ?? LOGIN_MESSAGES.pendingPayment,
+        userId: error.body.userId,
+        intent: error.body.payment,
+      };
+    }
+    return { kind: 'failed', message: serverMessage(error.body) ?? LOGIN_MESSAGES.failedFallback };
+  }
+  return { kind: 'failed', message: LOGIN_MESSAGES.failedFallback };
 }

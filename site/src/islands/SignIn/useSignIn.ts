@@ -9,12 +9,25 @@ import { savedEmail, signIn } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { welcomeText } from '../../stores/welcome.ts';
 import { attemptLogin } from './login.ts';
-import type { LoginForm } from './login.ts';
+import type { LoginForm, LoginOutcome } from './login.ts';
 import { pickedUserType, readLoginForm } from './login-form.ts';
 import { dropPayment, offerPayment, payFirstPayment } from './store.ts';
 
 /** The pause before the dashboard opens after sign-in (docs/PRODUCT.md "Signing in and sessions"). */
 const REDIRECT_MS = 100;
+
+/**
+ * "Login Failed" or "Login Error" as a toast, which stays (docs/PRODUCT.md "Plain words"); answers
+ * the same words for beside the form, where the person looks next.
+ */
+export function sayLoginProblem(outcome: Extract<LoginOutcome, { kind: 'failed' | 'network' }>): string {
+  if (outcome.kind === 'failed') {
+    showToast({ title: LOGIN_MESSAGES.failedTitle, description: outcome.message, variant: 'destructive' });
+    return outcome.message;
+  }
+  showToast({ title: LOGIN_MESSAGES.networkTitle, description: LOGIN_MESSAGES.network, variant: 'destructive' });
+  return CONNECTION_MESSAGES.offline;
+}
 
 /**
  * The sign-in form's state and actions: the choices on screen, the attempt and what it answered,
@@ -98,19 +111,10 @@ export function useSignIn() {
         case 'payment-required':
           offerPayment(outcome);
           return;
-        // The toast stays (docs/PRODUCT.md "Plain words"); the same words stay by the form, where the person looks next.
         case 'failed':
-          showToast({ title: LOGIN_MESSAGES.failedTitle, description: outcome.message, variant: 'destructive' });
-          setProblem(outcome.message);
-          focusField('password');
-          return;
         case 'network':
-          showToast({
-            title: LOGIN_MESSAGES.networkTitle,
-            description: LOGIN_MESSAGES.network,
-            variant: 'destructive',
-          });
-          setProblem(CONNECTION_MESSAGES.offline);
+          setProblem(sayLoginProblem(outcome));
+          if (outcome.kind === 'failed') focusField('password');
       }
     } finally {
       setBusy(false);
@@ -124,6 +128,14 @@ export function useSignIn() {
     lastForm.current = form;
     dropPayment();
     void submit(form);
+  }
+
+  /** A sign-in by texted code let in, or asked for the first payment (its part says its own problems). */
+  function codeOutcome(outcome: Extract<LoginOutcome, { kind: 'success' | 'payment-required' }>) {
+    dropPayment();
+    if (outcome.kind === 'success')
+      finish(outcome.token, outcome.user, accountType, { firstVisit: outcome.firstVisit });
+    else offerPayment(outcome);
   }
 
   async function pay() {
@@ -159,5 +171,6 @@ export function useSignIn() {
     rememberRef,
     onSubmit,
     pay,
+    codeOutcome,
   };
 }
