@@ -47,7 +47,8 @@ describe('the support form posted without JavaScript', () => {
       expect(control, name).not.toBeNull();
       const after = html.slice(control!.index);
       if (control![1] === 'textarea') expect(after).toContain(`>${escapeHtml(value)}</textarea>`);
-      else if (control![1] === 'select') expect(after.slice(0, after.indexOf('</select>'))).toContain(`value="${value}" selected`);
+      else if (control![1] === 'select')
+        expect(after.slice(0, after.indexOf('</select>'))).toContain(`value="${value}" selected`);
       else expect(control![0]).toContain(`value="${escapeHtml(value)}"`);
     }
   }
@@ -88,7 +89,9 @@ describe('the support form posted without JavaScript', () => {
     expect(page.body).not.toContain('<script');
     // A reload of the answer sends nothing again.
     const before = await stored();
-    expect((await app.request(CONTACT_PATHS.sent, { headers: { cookie: `contact_sent=${reference}` } })).status).toBe(200);
+    expect((await app.request(CONTACT_PATHS.sent, { headers: { cookie: `contact_sent=${reference}` } })).status).toBe(
+      200,
+    );
     expect(await stored()).toBe(before);
 
     // Another browser (no cookie), or a cookie that is no reference, sees no one's reference.
@@ -102,7 +105,13 @@ describe('the support form posted without JavaScript', () => {
 
   it('keeps letters beyond ASCII as typed, and files a message with no category or "I am a" under "other"', async () => {
     const words = 'Mepa wo kyɛw: ₵50 paid, Ɔbaa no nni hɔ — “urgent”';
-    const sent = await post({ name: 'Kwabena Ɔdeɛ', email: 'kb@example.com', userType: '', category: '', message: words });
+    const sent = await post({
+      name: 'Kwabena Ɔdeɛ',
+      email: 'kb@example.com',
+      userType: '',
+      category: '',
+      message: words,
+    });
     expect(sent.status).toBe(303);
     const row = await app.db('contact_messages').where({ email: 'kb@example.com' }).first();
     expect(row).toMatchObject({ name: 'Kwabena Ɔdeɛ', message: words, category: 'other', user_type: null, phone: '' });
@@ -116,23 +125,32 @@ describe('the support form posted without JavaScript', () => {
     ['a bad email', { ...FIELDS, email: 'ama@' }, 'email', CONTACT_MESSAGES.invalidEmail],
     ['a phone that is not a Ghana number', { ...FIELDS, phone: '12345' }, 'phone', CONTACT_MESSAGES.invalidPhone],
   ];
-  it.each(refusals)('refuses %s: 400, the words kept, the problem beside its field, focus on it', async (_, fields, field, words) => {
-    const before = await stored();
-    const refused = await post(fields);
-    expect(refused.status).toBe(400);
-    expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await stored()).toBe(before);
-    expectWordsKept(refused.body, fields);
-    expect(refused.body).toContain(`<p id="contact-${field}-error" class="field-error">${words.replaceAll('"', '&quot;')}</p>`);
-    const control = new RegExp(`<(?:input|textarea|select)[^>]*id="contact-${field}"[^>]*>`).exec(refused.body)![0];
-    expect(control).toContain(`contact-${field}-error`); // aria-describedby names it
-    expect(control).toContain('aria-invalid="true"');
-    expect(control).toContain('autofocus');
-    expect(refused.body.match(/autofocus/g)).toHaveLength(1);
-  });
+  it.each(refusals)(
+    'refuses %s: 400, the words kept, the problem beside its field, focus on it',
+    async (_, fields, field, words) => {
+      const before = await stored();
+      const refused = await post(fields);
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await stored()).toBe(before);
+      expectWordsKept(refused.body, fields);
+      expect(refused.body).toContain(
+        `<p id="contact-${field}-error" class="field-error">${words.replaceAll('"', '&quot;')}</p>`,
+      );
+      const control = new RegExp(`<(?:input|textarea|select)[^>]*id="contact-${field}"[^>]*>`).exec(refused.body)![0];
+      expect(control).toContain(`contact-${field}-error`); // aria-describedby names it
+      expect(control).toContain('aria-invalid="true"');
+      expect(control).toContain('autofocus');
+      expect(refused.body.match(/autofocus/g)).toHaveLength(1);
+    },
+  );
 
   it('draws what was typed as text, never as markup', async () => {
-    const refused = await post({ ...FIELDS, name: '<script>alert(1)</script>', email: '"><img src=x onerror=alert(1)>' });
+    const refused = await post({
+      ...FIELDS,
+      name: '<script>alert(1)</script>',
+      email: '"><img src=x onerror=alert(1)>',
+    });
     expect(refused.status).toBe(400);
     expect(refused.body).not.toContain('<script>alert(1)');
     expect(refused.body).not.toContain('<img src=x');
