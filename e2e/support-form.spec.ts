@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
-import { PHONE } from './fixtures/phone.ts';
+import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
+import { seriousViolations } from './fixtures/axe.ts';
 import { shot } from './fixtures/shots.ts';
 
 // docs/PRODUCT.md "Support": the support page's form is a plain form the server answers with a
@@ -23,6 +24,12 @@ async function fillForm(page: Page, email: string) {
   return form;
 }
 
+/** The page fits a 360 px phone, with thumb-size targets. */
+async function fitsThePhone(page: Page) {
+  expect(await overflows(page)).toEqual([]);
+  expect(await smallTargets(page)).toEqual([]);
+}
+
 /** Counts the posts of the support form, however they are sent. */
 function countPosts(page: Page): () => number {
   let posts = 0;
@@ -38,7 +45,8 @@ test.describe('with JavaScript turned off', () => {
   test('a visitor sends a message and reads its reference; a reload sends nothing again', async ({ page }) => {
     const posts = countPosts(page);
     await page.goto('/support');
-    await shot(page, 'support-nojs-form');
+    await page.getByRole('heading', { name: 'Send us a message' }).scrollIntoViewIfNeeded();
+    await shot(page, 'support-nojs-form', { fullPage: false });
     const form = await fillForm(page, `ama.nojs.${Date.now()}@example.com`);
     await form.getByRole('button', { name: 'Send Message' }).click();
 
@@ -47,6 +55,7 @@ test.describe('with JavaScript turned off', () => {
     const reference = page.locator('.contact-reference');
     await expect(reference).toHaveText(REFERENCE);
     await shot(page, 'support-nojs-sent');
+    await fitsThePhone(page);
     const shown = await reference.textContent();
 
     await page.reload();
@@ -81,6 +90,7 @@ test.describe('with JavaScript turned off', () => {
     await expect(form.getByLabel('Name')).toHaveValue('Kofi Boateng');
     await expect(form.getByLabel('Subject')).toHaveValue('Where is my booking?');
     await shot(page, 'support-nojs-refused');
+    await fitsThePhone(page);
 
     await email.fill(`kofi.nojs.${Date.now()}@example.com`);
     await form.getByLabel('Message').fill('My booking for Saturday does not show.');
@@ -101,9 +111,11 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveURL(/\/support\/?$/);
     await expect(form).toHaveCount(0);
     expect(posts()).toBe(1);
+    await shot(page, 'support-js-sent', { fullPage: false });
   });
 
-  test('a refused message stays on the page, words kept, the focus on what to fix', async ({ page }) => {
+  test('a refused message stays on the page, words kept, the focus on what to fix', async ({ page, pageErrors }) => {
+    pageErrors.allowFailedLoad(400, '/api/contact', 'the server refuses the message on purpose: not a Ghana number');
     await page.goto('/support');
     const form = page.getByRole('form', { name: 'Contact support' });
     await form.getByLabel('Name').fill('Kofi Boateng');
@@ -146,6 +158,23 @@ test.describe('with JavaScript', () => {
     release();
     await expect(page.locator('.contact-reference')).toHaveText(REFERENCE);
   });
+});
+
+// axe runs as a script in the page: the answer pages are reached by the form's own post (submit()
+// fires no submit event, so the page's script does not take it).
+test('the pages the form is answered with have no serious accessibility violation', async ({ page, pageErrors }) => {
+  pageErrors.allowFailedLoad(400, '/api/contact', 'the server refuses the message on purpose: no message');
+  await page.goto('/support');
+  const form = page.getByRole('form', { name: 'Contact support' });
+  await form.getByLabel('Name').fill('Esi Axe');
+  await form.getByLabel('Email Address').fill(`esi.axe.${Date.now()}@example.com`);
+  await form.evaluate((element) => (element as HTMLFormElement).submit());
+  await expect(page.getByRole('heading', { name: 'Your message was not sent' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await form.getByLabel('Message').fill('Please call me back about my booking.');
+  await form.evaluate((element) => (element as HTMLFormElement).submit());
+  await expect(page.locator('.contact-reference')).toHaveText(REFERENCE);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('the first load of /support is at most 15 KB compressed, HTML, CSS and JavaScript together (bench:weight "static")', async ({

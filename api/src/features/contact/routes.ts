@@ -44,7 +44,8 @@ export function contactRoutes({ db, clock, supportPage }: AppDeps): Router {
 
   function answerPage(ctx: Context, status: number, html: string, headers: Record<string, string> = {}) {
     ctx.status = status;
-    ctx.set({ ...headers, 'Content-Security-Policy': shell.policy, 'Referrer-Policy': 'no-referrer' });
+    // same-origin: the form on the page must still say where it comes from (with no-referrer its Origin is "null", refused as another site's).
+    ctx.set({ ...headers, 'Content-Security-Policy': shell.policy, 'Referrer-Policy': 'same-origin' });
     ctx.type = 'html';
     ctx.body = html;
   }
