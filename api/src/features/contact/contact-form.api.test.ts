@@ -81,6 +81,7 @@ describe('the support form posted without JavaScript', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('content-encoding')).toMatch(/^(br|gzip)$/); // compressed, as the site's pages
     expect(page.headers.get('referrer-policy')).toBe('same-origin');
     expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
     expect(page.body).toContain('Message Sent Successfully!');

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context } from 'koa';
+import { acceptedEncoding } from '../../rendered-pages.ts';
 import {
   type ContactErrors,
   type ContactValues,
@@ -86,4 +89,18 @@ export function nothingSentPage(shell: PageShell): string {
     'Support message',
     '<h1>No message to show</h1><p>A message’s reference is shown here for 15 minutes after it is sent from this browser. To write to us, use the form on the Support Center.</p>',
   );
+}
+
+/**
+ * A page's bytes as the request accepts them, brotli (quality 5, a millisecond or two) or gzip,
+ * as the site's pages are sent: about 13 KB of HTML and inline stylesheet become 4 KB on 3G.
+ */
+export function encodedPage(ctx: Context, html: string): string | Buffer {
+  const encoding = acceptedEncoding(ctx);
+  ctx.vary('Accept-Encoding');
+  if (!encoding) return html;
+  ctx.set('Content-Encoding', encoding);
+  return encoding === 'br'
+    ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(html, { level: 6 });
 }

@@ -16,7 +16,7 @@ import { HttpError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import * as sessionsRepo from '../auth/sessions.ts';
 import { isContactForm, readContactForm, refuseCrossSite } from './form.ts';
-import { nothingSentPage, pageShell, refusedPage, sentPage } from './pages.ts';
+import { encodedPage, nothingSentPage, pageShell, refusedPage, sentPage } from './pages.ts';
 import { CONTACT_THANKS, isContactReference, sendContactMessage } from './service.ts';
 
 /**
@@ -47,7 +47,7 @@ export function contactRoutes({ db, clock, supportPage }: AppDeps): Router {
     // same-origin: the form on the page must still say where it comes from (with no-referrer its Origin is "null", refused as another site's).
     ctx.set({ ...headers, 'Content-Security-Policy': shell.policy, 'Referrer-Policy': 'same-origin' });
     ctx.type = 'html';
-    ctx.body = html;
+    ctx.body = encodedPage(ctx, html);
   }
 
   /**
