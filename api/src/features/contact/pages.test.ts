@@ -22,6 +22,15 @@ describe("the support form's answer pages", () => {
     expect(shell.policy).not.toContain('script-src');
   });
 
+  it('carry the TEST MODE strip while payments run in the sandbox, as the built pages do', () => {
+    expect(sentPage(pageShell(BUILT, true), { message: 'Thanks', reference: 'SUP-20261122-ABCDEF' })).toContain(
+      '<body><p class="test-mode-banner" role="note"><strong>TEST MODE</strong>',
+    );
+    expect(sentPage(pageShell(BUILT), { message: 'Thanks', reference: 'SUP-20261122-ABCDEF' })).not.toContain(
+      'TEST MODE',
+    );
+  });
+
   it('are plain pages without a build, or with a page they cannot cut', () => {
     for (const shell of [pageShell(), pageShell('<html><body>no main</body></html>')]) {
       const html = refusedPage(shell, { values: { name: 'Ama' }, errors: { message: 'Missing' } });

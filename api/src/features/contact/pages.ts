@@ -9,7 +9,7 @@ import {
   contactFormHtml,
   escapeHtml,
 } from '../../../../site/src/components/contact/contact-form.ts';
-import { SITE_NAME } from '../../../../site/src/components/site.ts';
+import { SITE_NAME, TEST_MODE_BANNER } from '../../../../site/src/components/site.ts';
 
 /**
  * The pages the support form's plain post is answered with (docs/PRODUCT.md "Support"), drawn in
@@ -48,14 +48,20 @@ const PLAIN: PageShell = {
   policy: policyFor([]),
 };
 
-/** The shell cut from the built support page's HTML (its <main> is where the answers go); plain when not given or not understood. */
-export function pageShell(builtSupportPage?: string): PageShell {
+/**
+ * The shell cut from the built support page's HTML (its <main> is where the answers go); plain
+ * when not given or not understood. `testMode`: the TEST MODE strip after <body>, as the server
+ * adds it to the built pages while payments run in the sandbox (api/src/site.ts).
+ */
+export function pageShell(builtSupportPage?: string, testMode = false): PageShell {
   if (!builtSupportPage) return PLAIN;
   const open = /<main\b[^>]*>/i.exec(builtSupportPage);
   const close = builtSupportPage.lastIndexOf('</main>');
   if (!open || close < open.index) return PLAIN;
   const clean = (html: string) => html.replace(SCRIPTS, '').replace(META_POLICY, '');
-  const before = clean(builtSupportPage.slice(0, open.index + open[0].length));
+  const before = clean(builtSupportPage.slice(0, open.index + open[0].length)).replace(/<body\b[^>]*>/i, (tag) =>
+    testMode ? tag + TEST_MODE_BANNER : tag,
+  );
   const hashes = [...before.matchAll(STYLE)].map(([, css]) => createHash('sha256').update(css).digest('base64'));
   return { before, after: clean(builtSupportPage.slice(close)), policy: policyFor(hashes) };
 }

@@ -27,9 +27,9 @@ import { CONTACT_THANKS, isContactReference, sendContactMessage } from './servic
 const SENT_COOKIE = 'contact_sent';
 const SENT_KEPT_MS = 15 * MINUTE_MS;
 
-export function contactRoutes({ db, clock, supportPage }: AppDeps): Router {
+export function contactRoutes({ db, clock, supportPage, payments }: AppDeps): Router {
   const router = new Router<RequestState>();
-  const shell = pageShell(supportPage);
+  const shell = pageShell(supportPage, payments.name === 'sandbox');
 
   /** The same checks and limits whichever way the message came (docs/PRODUCT.md "Support"). */
   async function take(ctx: Context, body: unknown): Promise<ContactResponse> {
