@@ -39,7 +39,7 @@ export const PAGES: PageSpec[] = [
   { path: '/terms', goal: 'static' },
   { path: '/privacy', goal: 'static' },
   { path: '/affiliate-terms', goal: 'static' },
-  { path: '/support', goal: 'none' },
+  { path: '/support', goal: 'static' },
   { path: '/signin', goal: 'auth' },
   { path: '/signup', goal: 'auth' },
   { path: '/affiliate-signup', goal: 'auth' },

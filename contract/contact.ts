@@ -64,4 +64,26 @@ export interface ContactResponse {
   reference: string;
 }
 
-export const CONTACT_PATHS = { send: '/api/contact' } as const;
+/**
+ * `send` takes JSON (an app) or the support page's plain form (application/x-www-form-urlencoded,
+ * answered with pages); `sent` is the page a sent form is redirected to, with its reference.
+ */
+export const CONTACT_PATHS = { send: '/api/contact', sent: '/api/contact/sent' } as const;
+
+/** The fields of the support page's form, in the order the page shows them. */
+export const CONTACT_FIELDS = ['name', 'email', 'phone', 'userType', 'category', 'subject', 'message'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/**
+ * A plain form's fields as the schema reads them: an empty select is "not chosen", so the
+ * schema's default applies (the category "other", no "I am a").
+ */
+export function contactInputFromForm(form: Partial<Record<string, string>>): Record<string, string> {
+  const input: Record<string, string> = {};
+  for (const field of CONTACT_FIELDS) {
+    const value = form[field];
+    if (value === undefined || ((field === 'category' || field === 'userType') && value === '')) continue;
+    input[field] = value;
+  }
+  return input;
+}

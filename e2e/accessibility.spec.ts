@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test.ts';
 import type { Page } from '@playwright/test';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
 import { signUpAffiliate } from './fixtures/affiliates.ts';
 import { allowGonePage, pageReady, sitePages } from './fixtures/pages.ts';
+import { seriousViolations } from './fixtures/axe.ts';
 
 // Issue #7 "Accessibility": axe-core on every page and every dashboard tab, signed in as each
 // role: no serious or critical violation (WCAG 2.1 A and AA rules).
@@ -15,19 +15,6 @@ const GUARDED = [
   '/dashboard',
   '/admin/dashboard',
 ];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
 
 for (const path of sitePages().filter((p) => !GUARDED.includes(p))) {
   test(`${path} has no serious accessibility violation`, async ({ page, pageErrors }) => {

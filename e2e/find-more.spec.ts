@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
@@ -8,6 +7,7 @@ import type { SearchAnswer } from '../contract/professionals.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { overflows, PHONE } from './fixtures/phone.ts';
 import { shot } from './fixtures/shots.ts';
+import { seriousViolations } from './fixtures/axe.ts';
 
 // Issue #15, the customer's side: Find Pro shows a page of professionals at a time and
 // "Show more professionals" appends the next one (GET /api/professionals?cursor=…), keeping what
@@ -262,20 +262,6 @@ test('a "Show more" the server refuses as out of date offers Search Again, which
   await showMore(page).click();
   await expect(cards).toHaveCount(2 * SEARCH_PAGE_SIZE);
 });
-
-/** axe-core's serious and critical WCAG 2.1 A/AA findings, as e2e/accessibility.spec.ts counts them. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
 
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: PHONE, hasTouch: true });

@@ -199,29 +199,6 @@ test('an affiliate form tapped before the JavaScript has arrived says what is mi
   await expect(page.getByRole('heading', { name: 'Welcome to the Affiliate Program, Adjoa!' })).toBeVisible();
 });
 
-test('a message sent from the support page before the JavaScript has arrived is sent once it has', async ({ page }) => {
-  const scripts = await holdScripts(page);
-  let posted = 0;
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact') posted++;
-  });
-  await page.goto('/support', { waitUntil: 'commit' });
-  const form = page.getByRole('form', { name: 'Contact support' });
-  await form.getByLabel('Name').fill('Yaa Early');
-  await form.getByLabel('Email').fill('yaa.early@example.com');
-  await form.getByLabel('Message').fill('My booking did not show up after I paid. Please help.');
-  await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(form.getByRole('status')).toHaveText('Sending your message as soon as the page has finished loading…');
-  await notHydrated(page, 'ContactForm');
-
-  await scripts.release();
-  await expect(page.getByRole('status').filter({ hasText: 'Message Sent Successfully!' })).toContainText(
-    /Reference: \S+/,
-  );
-  await expect(form.getByLabel('Message')).toHaveValue('');
-  expect(posted, 'sent exactly once').toBe(1);
-});
-
 test('the renewal card works with no JavaScript at all: a real form post the server answers', async ({
   page,
   request,

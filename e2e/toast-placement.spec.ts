@@ -41,27 +41,5 @@ for (const screen of SCREENS) {
       await shot(page, `toast-dashboard-${screen.use.viewport.width}`, { fullPage: false });
       expect(await coveredByToast(tabs)).toEqual([]);
     });
-
-    test('the support form’s “Missing Information” covers neither the field to fix, its error, nor Send Message', async ({
-      page,
-    }) => {
-      await page.goto('/support');
-      const form = page.getByRole('form', { name: 'Contact support' });
-      await form.getByLabel('Name').fill('Kofi Boateng');
-      await form.getByLabel('Email').fill('kofi@example.com');
-      await form.getByRole('button', { name: 'Send Message' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Missing Information' })).toBeVisible();
-      const message = form.getByLabel('Message');
-      await expect(message).toBeFocused();
-      await shot(page, `toast-support-${screen.use.viewport.width}`, { fullPage: false });
-      // The form is taller than a phone's screen, so the toast may lie over a field the person is not
-      // at; never over the field to fix, what it says is wrong, or the button that sends.
-      const inUse = [
-        message,
-        form.getByText('Please fill in all required fields.'),
-        form.getByRole('button', { name: 'Send Message' }),
-      ];
-      for (const part of inUse) expect(await coveredByToast(part)).toEqual([]);
-    });
   });
 }

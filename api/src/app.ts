@@ -10,6 +10,7 @@ import { affiliateRoutes } from './features/affiliates/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+import { takesContactForm } from './features/contact/form.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { localPushServiceRoutes, takesPushBody } from './features/dev/push-service.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -96,14 +97,16 @@ function apiMiddleware(given: AppDeps): Middleware {
   return compose<Parameters<Middleware>[0]>([
     ...(deps.readCache ? [readYourWrites(deps.db, deps.readCache)] : []),
     errorMiddleware(deps.logger),
-    // A file upload's body is the file: its route checks the type and reads at most its own limit.
+    // A file upload's body is the file: its route checks the type and reads at most its own limit;
+    // the support page's plain form is read by its route too (features/contact/form.ts).
     // GET and HEAD carry no body to parse.
     (ctx, next) =>
       ctx.method === 'GET' ||
       ctx.method === 'HEAD' ||
       takesRawBody(ctx.method, ctx.path) ||
       takesPhotoBody(ctx.method, ctx.path) ||
-      takesPushBody(ctx.method, ctx.path)
+      takesPushBody(ctx.method, ctx.path) ||
+      takesContactForm(ctx)
         ? next()
         : json(ctx, next),
     noNulCharacters(),

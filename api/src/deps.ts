@@ -45,6 +45,12 @@ export interface AppDeps {
   metrics?: AppMetrics;
   /** The secret a command on this machine hands work to this server with (features/local-control). Absent: no such routes. */
   localControlToken?: string;
+  /**
+   * The built support page (site/dist/client/support/index.html), in whose head, header and
+   * footer the answers to its plain form are drawn (features/contact/pages.ts). Absent in API
+   * tests: plain pages.
+   */
+  supportPage?: string;
   /** Serves everything outside /api: built assets and Astro's pages (api/src/site.ts). Absent in API tests. */
   site?: Middleware;
 }

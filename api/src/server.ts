@@ -15,7 +15,7 @@ import { outboxNotifier, startNotificationWorker } from './providers/notifier.ts
 import { type LocalPushService, localPushOrigin, webPushSender } from './providers/push.ts';
 import { pushKeys } from './features/push/keys.ts';
 import { pushDelivery } from './features/push/service.ts';
-import { ensureSiteBuilt, siteMiddleware } from './site.ts';
+import { builtSupportPage, ensureSiteBuilt, siteMiddleware } from './site.ts';
 import { PAGE_CACHE_BUDGET } from './rendered-pages.ts';
 import { directoryReader } from './features/directory/service.ts';
 import { renewLinks } from './features/subscriptions/renew-link.ts';
@@ -178,6 +178,7 @@ const app = createApp({
   geocoder: geocoderFromConfig(config.googleMaps, clock, providerObserver),
   readCache,
   events,
+  supportPage: await builtSupportPage(),
   site: await siteMiddleware({
     diagnostics: config.diagnostics,
     testMode: payments.name === 'sandbox',

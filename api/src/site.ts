@@ -48,6 +48,10 @@ export async function ensureSiteBuilt(logger: Logger): Promise<void> {
   buildSite();
 }
 
+/** The built support page's HTML (its look is the support form's answers', features/contact/pages.ts); undefined without a build. */
+export const builtSupportPage = (): Promise<string | undefined> =>
+  readFile(join(clientDir, 'support', 'index.html'), 'utf8').catch(() => undefined);
+
 /** Calls `next` for an address none of its per-request routes takes. */
 type AstroHandler = (req: unknown, res: unknown, next: () => void, locals: SiteLocals) => Promise<void>;
 

@@ -97,6 +97,8 @@ const ROWS: Record<string, Row> = {
   'POST /api/auth/code/sign-in': { path: () => '/api/auth/code/sign-in', body: {}, expect: 400 },
   'POST /api/auth/reset-password': { path: () => '/api/auth/reset-password', body: {}, expect: 400 },
   'POST /api/contact': { path: () => '/api/contact', body: {}, expect: 400 },
+  // The page a sent support form is redirected to: a reference only with the cookie its own post set.
+  'GET /api/contact/sent': { path: () => '/api/contact/sent', expect: 200 },
   'POST /api/verify-payment': { path: () => '/api/verify-payment', body: {}, expect: 400 },
   'POST /api/complete-registration': { path: () => '/api/complete-registration', body: {}, expect: 400 },
   'POST /api/sandbox/charge': { path: () => '/api/sandbox/charge', body: {}, expect: 400 },

@@ -193,6 +193,18 @@ const ROWS: Record<string, Row> = {
     status: 201,
     budget: 5,
   },
+  // The support page's plain form, followed to the page with its reference (which reads nothing).
+  'POST /api/contact (the support page without JavaScript)': {
+    as: 'anonymous',
+    call: () => ({
+      path: '/api/contact',
+      bytes: new TextEncoder().encode('name=Ama+Mensah&email=ama%40example.com&message=Saturday+plumber%3F'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    status: 200,
+    budget: 5,
+  },
+  'GET /api/contact/sent': { as: 'anonymous', call: () => ({ path: '/api/contact/sent' }), status: 200, budget: 0 },
   'POST /api/verify-payment': {
     as: 'anonymous',
     call: async () => ({ path: '/api/verify-payment', json: { reference: (await paidSignUp()).payment.reference } }),

@@ -14,6 +14,8 @@ import { filesUnder } from '../../../contract/source-files.test-helper.ts';
 const NOT_JSON: Record<string, string> = {
   'events/routes.ts: ctx.body = events.open(taken.userId, taken.sessionHash, byAddress(ctx), after);':
     'the live stream of events (text/event-stream); its events are typed in contract/events.ts',
+  'contact/routes.ts: ctx.body = encodedPage(ctx, html);':
+    "the support form's answers to a plain form post: pages, for a phone with no JavaScript (contact/pages.ts)",
   'local-control/routes.ts: ctx.body = await backupNow(deps);': 'a gzip snapshot of the embedded database',
   'metrics/routes.ts: ctx.body = text;': "Prometheus's text format for the operator's scraper",
   'photos/routes.ts: ctx.body = bytes;': "a photo's WebP bytes",

@@ -1,30 +1,111 @@
 import Router from '@koa/router';
-import { CONTACT_PATHS, type ContactResponse, contactSchema } from '../../../../contract/contact.ts';
+import type { Context } from 'koa';
+import {
+  CONTACT_PATHS,
+  type ContactResponse,
+  contactInputFromForm,
+  contactSchema,
+} from '../../../../contract/contact.ts';
+import { MINUTE_MS } from '../../../../contract/dates.ts';
+import type { FieldError } from '../../../../contract/errors.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { byAddress, countRequest, LIMITS, rateLimit } from '../../http/rate-limit.ts';
+import { byAddress, countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { bearerToken } from '../../http/auth.ts';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../http/error-middleware.ts';
+import { HttpError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import * as sessionsRepo from '../auth/sessions.ts';
-import { sendContactMessage } from './service.ts';
+import { isContactForm, readContactForm, refuseCrossSite } from './form.ts';
+import { encodedPage, nothingSentPage, pageShell, refusedPage, sentPage } from './pages.ts';
+import { CONTACT_THANKS, isContactReference, sendContactMessage } from './service.ts';
 
-export function contactRoutes({ db, clock }: AppDeps): Router {
+/**
+ * The reference of the message just sent, kept for the page a sent form is redirected to: in a
+ * cookie only that page gets (never in its address, where history, logs and a Referer would keep
+ * it), which no script can read, for 15 minutes.
+ */
+const SENT_COOKIE = 'contact_sent';
+const SENT_KEPT_MS = 15 * MINUTE_MS;
+
+export function contactRoutes({ db, clock, supportPage, payments }: AppDeps): Router {
   const router = new Router<RequestState>();
-  router.post(
-    CONTACT_PATHS.send,
-    rateLimit(db, () => clock.now(), [[LIMITS.contactByAddress, byAddress]]),
-    async (ctx) => {
-      const message = validate(contactSchema, ctx.request.body);
-      await countRequest(db, LIMITS.contactByEmail, message.email.toLowerCase(), clock.now());
-      // A signed-in sender's message is theirs (their data export shows it); a visitor's is no one's.
-      const token = bearerToken(ctx.get('authorization'));
-      const sender = token ? await sessionsRepo.findUser(db, token, clock.now()) : undefined;
-      ctx.status = 201;
-      ctx.body = (await sendContactMessage(
-        { db, clock },
-        message,
-        sender ? Number(sender.id) : null,
-      )) satisfies ContactResponse;
-    },
-  );
+  const shell = pageShell(supportPage, payments.name === 'sandbox');
+
+  /** The same checks and limits whichever way the message came (docs/PRODUCT.md "Support"). */
+  async function take(ctx: Context, body: unknown): Promise<ContactResponse> {
+    await countRequest(db, LIMITS.contactByAddress, byAddress(ctx), clock.now());
+    const message = validate(contactSchema, body);
+    await countRequest(db, LIMITS.contactByEmail, message.email.toLowerCase(), clock.now());
+    // A signed-in sender's message is theirs (their data export shows it); a visitor's is no one's.
+    const token = bearerToken(ctx.get('authorization'));
+    const sender = token ? await sessionsRepo.findUser(db, token, clock.now()) : undefined;
+    return sendContactMessage({ db, clock }, message, sender ? Number(sender.id) : null);
+  }
+
+  function answerPage(ctx: Context, status: number, html: string, headers: Record<string, string> = {}) {
+    ctx.status = status;
+    // same-origin: the form on the page must still say where it comes from (with no-referrer its Origin is "null", refused as another site's).
+    ctx.set({ ...headers, 'Content-Security-Policy': shell.policy, 'Referrer-Policy': 'same-origin' });
+    ctx.type = 'html';
+    ctx.body = encodedPage(ctx, html);
+  }
+
+  /**
+   * The support page's plain form: sent, it is redirected to its reference (a reload of that page
+   * sends nothing); refused, the form comes back with what was typed and what is wrong, never a 5xx
+   * for what was sent.
+   */
+  async function answerForm(ctx: Context) {
+    let values: Awaited<ReturnType<typeof readContactForm>> = {};
+    try {
+      values = await readContactForm(ctx);
+      refuseCrossSite(ctx);
+      const { reference } = await take(ctx, contactInputFromForm(values));
+      ctx.cookies.set(SENT_COOKIE, reference, {
+        path: CONTACT_PATHS.sent,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: ctx.secure,
+        maxAge: SENT_KEPT_MS,
+        overwrite: true,
+      });
+      ctx.status = 303;
+      ctx.redirect(CONTACT_PATHS.sent);
+    } catch (err) {
+      const refusal =
+        err instanceof HttpError && err.status < 500
+          ? err
+          : isDatabaseUnavailable(err)
+            ? new HttpError(503, 'unavailable', DATABASE_UNAVAILABLE)
+            : null;
+      if (!refusal) throw err;
+      const errors = byField(refusal.errors);
+      const problem = Object.keys(errors).length ? undefined : refusal.message;
+      answerPage(ctx, refusal.status, refusedPage(shell, { values, errors, problem }), refusal.headers);
+    }
+  }
+
+  router.post(CONTACT_PATHS.send, async (ctx) => {
+    if (isContactForm(ctx)) return answerForm(ctx);
+    const answer = await take(ctx, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = answer satisfies ContactResponse;
+  });
+
+  router.get(CONTACT_PATHS.sent, (ctx) => {
+    const reference = ctx.cookies.get(SENT_COOKIE) ?? '';
+    answerPage(
+      ctx,
+      200,
+      isContactReference(reference) ? sentPage(shell, { message: CONTACT_THANKS, reference }) : nothingSentPage(shell),
+    );
+  });
   return router;
+}
+
+/** The first problem of each field. */
+function byField(errors: FieldError[] | undefined): Record<string, string> {
+  const first: Record<string, string> = {};
+  for (const { field, message } of errors ?? []) first[field] ??= message;
+  return first;
 }
