@@ -52,7 +52,7 @@ const BUDGETS: Record<string, Partial<HandDrawn>> = {
   'ProfessionalDashboard/Schedule.tsx': { errors: 1, tables: 1 },
   'ProfessionalDashboard/VerificationCard.tsx': { sections: 1 },
   'ProfessionalDashboard/WorkPhotos.tsx': { sections: 1 },
-  'Reports/JobTrust.tsx': { errors: 1, sections: 1 },
+  'Reports/ReportCard.tsx': { errors: 1, sections: 1 },
   'Reschedule/BookingTime.tsx': { errors: 3, sections: 1 },
   'SignIn/SignIn.tsx': { errors: 1 },
   'SignIn/PaymentPanel.tsx': { errors: 1, sections: 1 },

@@ -73,7 +73,7 @@ export function BookingCard({
           {b.service} with {b.professionalName}
         </h3>
         <span className={`cd-badge is-${statusVariant(b.status)}`}>
-          {b.expired ? 'Not answered in time' : capitalise(b.status)}
+          {b.expired ? 'Not answered in time' : b.trust?.noShowFound ? 'No-show' : capitalise(b.status)}
         </span>
       </div>
       <BookingDetails booking={b} />

@@ -75,7 +75,7 @@ export function JobCard({
       <div className="pd-job-head">
         <h3 id={`${id}-name`}>{job.customerName}</h3>
         <span className={`pd-status is-${job.status}`}>
-          {job.expired ? 'Not answered in time' : STATUS_LABEL[job.status]}
+          {job.expired ? 'Not answered in time' : job.trust?.noShowFound ? 'No-show' : STATUS_LABEL[job.status]}
         </span>
       </div>
       <p className="pd-job-service">{job.service}</p>
