@@ -58,6 +58,22 @@ export const bookingRequestSchema = z.object({
   proposedRate: z.optional(z.nullable(z.number().check(z.positive(), z.maximum(100_000)))),
 });
 
+/** The longest reason a professional may give for declining a request. */
+export const DECLINE_REASON_MAX = 500;
+
+/** POST /api/bookings/:id/decline: an optional reason the customer reads (docs/PRODUCT.md "Bookings"). */
+export const declineSchema = z.object({
+  reason: z.optional(
+    z.string({ error: 'Write the reason as text, or leave it empty.' }).check(
+      z.maxLength(DECLINE_REASON_MAX, {
+        error: `Keep the reason under ${DECLINE_REASON_MAX} characters.`,
+        abort: true,
+      }),
+      z.trim(),
+    ),
+  ),
+});
+
 /** A message's key, chosen by the sender's phone: 16 to 64 letters, digits, - or _. */
 export const MESSAGE_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -117,6 +133,10 @@ export interface Booking {
   expired: boolean;
   /** Another time waiting for an answer (docs/PRODUCT.md "Bookings"), or null. */
   proposal: TimeProposal | null;
+  /** The professional declined the request (not an expiry, not a cancellation of a confirmed job). */
+  declined: boolean;
+  /** The reason he gave when declining, if any. */
+  declineReason: string | null;
   /** Items 3–5 of issue #28 (contract/reports.ts): in GET /api/bookings and the answers of reports; absent elsewhere. */
   trust?: BookingTrust;
 }

@@ -40,6 +40,8 @@ const booking = (id: number, status: Booking['status'], extra: Partial<Booking> 
   answerBy: null,
   expired: false,
   proposal: null,
+  declined: false,
+  declineReason: null,
   ...extra,
 });
 

@@ -137,9 +137,9 @@ const ACTION_DONE: Record<BookingAction, string> = {
   cancel: 'Job cancelled. The customer has been told.',
 };
 
-/** POST /api/bookings/:id/{accept|decline|complete|cancel}. */
-export function actOnBooking(id: number, action: BookingAction): Promise<Outcome> {
-  return act(routePath(BOOKINGS_PATHS[action], { id }), {}, () => ACTION_DONE[action]);
+/** POST /api/bookings/:id/{accept|decline|complete|cancel}; a decline may carry a reason the customer reads. */
+export function actOnBooking(id: number, action: BookingAction, body: { reason?: string } = {}): Promise<Outcome> {
+  return act(routePath(BOOKINGS_PATHS[action], { id }), body, () => ACTION_DONE[action]);
 }
 
 /** POST /api/bookings/:id/review. */

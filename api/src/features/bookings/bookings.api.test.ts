@@ -146,6 +146,37 @@ describe('bookings', () => {
     expect((await book({ date: TUESDAY, time: '11:00' })).status).toBe(201);
   });
 
+  it('a decline may carry a reason the customer reads, on the card and in the email; it is bounded', async () => {
+    const decline = (id: number, json: unknown) =>
+      app.request(`/api/bookings/${id}/decline`, { method: 'POST', headers: bearer(pro.token), json });
+    const asked = (await book({ date: '2026-11-25', time: '15:00' })).body.booking;
+    expect(asked).toMatchObject({ declined: false, declineReason: null });
+    const tooLong = await decline(asked.id, { reason: 'x'.repeat(501) });
+    expect([tooLong.status, tooLong.body.message]).toEqual([400, 'Keep the reason under 500 characters.']);
+    expect((await decline(asked.id, { reason: 42 })).status).toBe(400);
+    const declined = await decline(asked.id, { reason: '  I am away in Kumasi that week.  ' });
+    expect(declined.status).toBe(200);
+    const list = await app.request('/api/bookings', { headers: bearer(customer.token) });
+    expect(list.body.bookings.find((b: { id: number }) => b.id === asked.id)).toMatchObject({
+      status: 'cancelled',
+      declined: true,
+      declineReason: 'I am away in Kumasi that week.',
+    });
+    const email = await app
+      .db('notifications')
+      .where({ user_id: customer.userId, channel: 'email' })
+      .whereILike('subject', 'Booking declined%')
+      .orderBy('id', 'desc')
+      .first('body');
+    expect(email?.body).toContain('Their reason: "I am away in Kumasi that week."');
+    // Without a reason (or an empty one) it is declined all the same, with none shown.
+    const plain = (await book({ date: '2026-11-25', time: '16:00' })).body.booking;
+    expect((await decline(plain.id, { reason: '   ' })).body.booking).toMatchObject({
+      declined: true,
+      declineReason: null,
+    });
+  });
+
   it("hides other people's bookings: 404 to act on them, and absent from lists", async () => {
     const stranger = await signUpAndPay(app);
     const { body } = await book({ date: TUESDAY, time: '12:00' });

@@ -247,6 +247,8 @@ export async function findBookings(
       reviewed: r.review_id !== null,
       answerBy: r.status === 'pending' && r.answer_by ? new Date(r.answer_by).toISOString() : null,
       expired: r.cancelled_by === 'system',
+      declined: r.status === 'cancelled' && r.cancelled_by === 'professional' && r.cancellation_kind === null,
+      declineReason: r.decline_reason,
       proposal:
         r.bp_id === null
           ? null
@@ -298,6 +300,7 @@ export async function transitionBooking(
   user: SessionUser,
   id: number,
   action: BookingAction,
+  declineReason: string | null = null,
 ): Promise<Booking> {
   const { db, clock } = deps;
   const booking = await partyBooking(db, user.id, id);
@@ -312,6 +315,7 @@ export async function transitionBooking(
   const changes: Writable<BookingRow> = { status: rule.to, updated_at: now };
   if (action === 'accept' || action === 'decline') changes.responded_at = now;
   if (action === 'decline' || action === 'cancel') changes.cancelled_by = role;
+  if (action === 'decline') changes.decline_reason = declineReason || null;
   if (action === 'cancel') {
     // Only a confirmed booking's cancellation counts (docs/PRODUCT.md "Cancellations that count"):
     // the status in the row being updated decides, not the one read before.

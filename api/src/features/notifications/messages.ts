@@ -25,7 +25,7 @@ export const bookingMessages = {
   declined: (to: string, b: Booking): Message => ({
     to,
     subject: `Booking declined: ${b.professionalName}, ${when(b)}`,
-    text: `${b.professionalName} cannot take your booking for ${when(b)}. Find another professional or another time from your dashboard.`,
+    text: `${b.professionalName} cannot take your booking for ${when(b)}.${b.declineReason ? ` Their reason: "${b.declineReason}"` : ''} Find another professional or another time from your dashboard.`,
   }),
   cancelled: (to: string, b: Booking): Message => ({
     to,

@@ -1,11 +1,12 @@
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { Booking } from '../../../../contract/bookings.ts';
+import { type Booking, DECLINE_REASON_MAX } from '../../../../contract/bookings.ts';
 import type { BookingAction } from '../../stores/bookings.ts';
 import { AskFirst } from './AskFirst.tsx';
-import { cancelJobQuestion, completeJobQuestion } from './job-card.ts';
+import { cancelJobQuestion, completeJobQuestion, declineQuestion } from './job-card.ts';
 
-/** The action asked first (docs/PRODUCT.md "Bookings"): which one waits for Yes. */
-export type Asking = 'cancel' | 'complete' | null;
+/** The action asked first (docs/PRODUCT.md "Bookings"): which one waits for Yes. Accept is one tap. */
+export type Asking = 'decline' | 'cancel' | 'complete' | null;
 
 /**
  * A job's buttons by its status (Accept, Decline; Call, Mark Completed once started, Cancel Job)
@@ -26,10 +27,13 @@ export function JobActions({
   started: boolean;
   asking: Asking;
   onAsk: (asking: Asking) => void;
-  onAct: (action: BookingAction) => Promise<void>;
+  /** `reason`: a decline's optional words for the customer. */
+  onAct: (action: BookingAction, reason?: string) => Promise<void>;
   messageButton: ReactNode;
 }) {
   const waiting = busy !== null;
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
   return (
     <>
       <div className="wz-actions">
@@ -38,14 +42,16 @@ export function JobActions({
             <button type="button" className="btn action-button" disabled={waiting} onClick={() => void onAct('accept')}>
               {busy === 'accept' ? 'Accepting...' : 'Accept'}
             </button>
-            <button
-              type="button"
-              className="btn btn-line action-button"
-              disabled={waiting}
-              onClick={() => void onAct('decline')}
-            >
-              {busy === 'decline' ? 'Declining...' : 'Decline'}
-            </button>
+            {asking === 'decline' ? null : (
+              <button
+                type="button"
+                className="btn btn-line action-button"
+                disabled={waiting}
+                onClick={() => onAsk('decline')}
+              >
+                Decline
+              </button>
+            )}
             {messageButton}
           </>
         ) : null}
@@ -75,6 +81,28 @@ export function JobActions({
           </>
         ) : null}
       </div>
+      {job.status === 'pending' && asking === 'decline' ? (
+        <AskFirst
+          label="Confirm declining the request"
+          question={declineQuestion(job)}
+          yes={busy === 'decline' ? 'Declining...' : 'Yes, decline'}
+          no="Keep the request"
+          busy={waiting}
+          onYes={() => void onAct('decline', reason.trim()).then(() => onAsk(null))}
+          onNo={() => onAsk(null)}
+        >
+          <div className="field">
+            <label htmlFor={reasonId}>Reason for {job.customerName} (optional)</label>
+            <textarea
+              id={reasonId}
+              rows={2}
+              maxLength={DECLINE_REASON_MAX}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </div>
+        </AskFirst>
+      ) : null}
       {job.status === 'confirmed' && asking === 'cancel' ? (
         <AskFirst
           label="Confirm cancelling the job"
