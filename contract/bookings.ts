@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { formatCedisText, roundToPesewa } from './money.ts';
 import type { BookingTrust } from './reports.ts';
-import type { TimeProposal } from './reschedule.ts';
+import type { AnsweredProposal, TimeProposal } from './reschedule.ts';
 
 /** Booking (docs/PRODUCT.md "Bookings"; ARCHITECTURE API map). Times are Ghana time (GMT). */
 export const TIME_SLOTS = [
@@ -133,6 +133,8 @@ export interface Booking {
   expired: boolean;
   /** Another time waiting for an answer (docs/PRODUCT.md "Bookings"), or null. */
   proposal: TimeProposal | null;
+  /** The last proposed time answered or expired, while none waits (its proposer is told), or null. */
+  answeredProposal: AnsweredProposal | null;
   /** The professional declined the request (not an expiry, not a cancellation of a confirmed job). */
   declined: boolean;
   /** The reason he gave when declining, if any. */

@@ -74,6 +74,24 @@ export interface TimeProposal {
   answerBy: string;
 }
 
+/** The last proposed time answered (or left to expire) on a booking, while no other waits. */
+export interface AnsweredProposal {
+  id: number;
+  date: string;
+  time: string;
+  proposedBy: 'customer' | 'professional';
+  answer: 'accepted' | 'declined' | 'expired';
+  answeredAt: string;
+}
+
+/** What the one who proposed reads on the card, and in the toast when it comes live (docs/PRODUCT.md "Bookings"). */
+export function answeredProposalWords(p: AnsweredProposal, otherName: string): string {
+  const slot = slotLabel(p.date, p.time);
+  if (p.answer === 'accepted') return `${otherName} accepted your proposed time: the booking is now ${slot}.`;
+  if (p.answer === 'declined') return `${otherName} declined your proposed time (${slot}). The booking keeps its time.`;
+  return `${otherName} did not answer your proposed time (${slot}) in time. The booking keeps its time.`;
+}
+
 export const RESCHEDULE_PATHS = {
   openTimes: '/api/bookings/:id/open-times',
   proposals: '/api/bookings/:id/proposals',

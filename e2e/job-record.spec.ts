@@ -79,3 +79,43 @@ test('Decline asks first, with an optional reason the customer reads; Accept sta
   await fits(customerPage);
   await shot(customerPage, 'customer-declined-with-reason');
 });
+
+test('the professional is told live when the customer answers his proposed time; his own status line goes then', async ({
+  browser,
+  request,
+}) => {
+  const { pro, customer } = await plumberAndCustomer(
+    request,
+    { firstName: 'Kobby', lastName: 'Asante' },
+    { firstName: 'Esi', lastName: 'Badu' },
+  );
+  const booking = await bookFirstSlot(request, customer, pro.user.id);
+  const headers = (who: LoginResponse) => ({ Authorization: `Bearer ${who.token}` });
+  expect((await request.post(`/api/bookings/${booking.id}/accept`, { headers: headers(pro) })).ok()).toBe(true);
+
+  const proPage = await phonePage(browser, pro);
+  await openJobs(proPage, 'Confirmed');
+  const job = proPage.getByRole('listitem').filter({ has: proPage.getByRole('heading', { name: 'Esi Badu' }) });
+  await job.getByRole('button', { name: 'Propose another time' }).click();
+  const form = job.getByRole('form', { name: 'Propose another time' });
+  const day = form.getByLabel('Day');
+  await expect(day.locator('option')).not.toHaveCount(1);
+  await day.selectOption({ index: 2 });
+  await form.getByLabel('Time').selectOption({ index: 1 });
+  await form.getByRole('button', { name: 'Send proposal' }).click();
+  const proposed = proPage
+    .getByRole('status')
+    .filter({ hasText: 'New time proposed. We will tell you when it is answered.' });
+  await expect(proposed).toBeVisible();
+
+  // The customer accepts on her phone (here through the API): his page hears of it live.
+  const accepted = await request.post(`/api/bookings/${booking.id}/proposal/accept`, { headers: headers(customer) });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+  await expect(proPage.getByRole('status').filter({ hasText: 'New time accepted' })).toContainText(
+    /Esi Badu accepted your proposed time: the booking is now /,
+  );
+  await expect(job.getByText(/^Esi Badu accepted your proposed time: the booking is now /)).toBeVisible();
+  await expect(proposed).toHaveCount(0);
+  await fits(proPage);
+  await shot(proPage, 'professional-proposal-accepted');
+});

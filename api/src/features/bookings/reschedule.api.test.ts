@@ -105,8 +105,18 @@ describe('moving a booking to another time', () => {
       proposal: null,
     });
     expect((await chatLines(id, pro.token)).at(-1)).toBe('proposal_declined: Ama declined Tue 24 Nov at 15:00.');
-    // A new proposal may follow a closed one.
+    // The professional's card tells him the answer, until the next proposal.
+    expect((await read(id, pro.token)).answeredProposal).toMatchObject({
+      date: '2026-11-24',
+      time: '15:00',
+      proposedBy: 'professional',
+      answer: 'declined',
+    });
+    // A new proposal may follow a closed one; the old answer no longer holds then.
     expect((await propose(id, pro.token, '2026-11-24', '16:00')).status).toBe(201);
+    expect((await read(id, pro.token)).answeredProposal).toBeNull();
+    expect((await answer(id, customer.token, 'accept')).status).toBe(200);
+    expect((await read(id, pro.token)).answeredProposal).toMatchObject({ time: '16:00', answer: 'accepted' });
   });
 
   it(`caps a booking's proposals at ${MAX_PROPOSALS_PER_BOOKING}: each texts the other party`, async () => {
