@@ -2,12 +2,15 @@ import { expect, test } from './fixtures/test.ts';
 import type { Browser, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
-import { bookFirstSlot, openJobs } from './fixtures/bookings.ts';
+import { bookFirstSlot, openJobs, passSlotStart } from './fixtures/bookings.ts';
+import { resetServerClockAfterEach } from './fixtures/clock.ts';
 import { PHONE, overflows } from './fixtures/phone.ts';
 import { shot } from './fixtures/shots.ts';
 
 // The job's record on both phones (docs/PRODUCT.md "Bookings"): what each party reads about a
 // request's answer, a declined request's reason, and whose turn it is.
+
+resetServerClockAfterEach(); // passSlotStart moves the server's clock
 
 async function phonePage(browser: Browser, session: Pick<LoginResponse, 'token' | 'user'>): Promise<Page> {
   const page = await (await browser.newContext({ viewport: PHONE })).newPage();
@@ -118,4 +121,23 @@ test('the professional is told live when the customer answers his proposed time;
   await expect(proposed).toHaveCount(0);
   await fits(proPage);
   await shot(proPage, 'professional-proposal-accepted');
+});
+
+test("the professional's Overview says his own kept jobs, as his public page does", async ({ browser, request }) => {
+  const { pro, customer } = await plumberAndCustomer(
+    request,
+    { firstName: 'Yaw', lastName: 'Darko' },
+    { firstName: 'Abla', lastName: 'Tetteh' },
+  );
+  const booking = await bookFirstSlot(request, customer, pro.user.id);
+  const accepted = await request.post(`/api/bookings/${booking.id}/accept`, {
+    headers: { Authorization: `Bearer ${pro.token}` },
+  });
+  expect(accepted.ok()).toBe(true);
+  await passSlotStart(request, booking);
+  const page = await phonePage(browser, pro);
+  await page.goto('/professional-dashboard');
+  await expect(page.getByText('Your public page says: Kept 1 of 1 job in the last 90 days.')).toBeVisible();
+  await fits(page);
+  await shot(page, 'professional-overview-kept');
 });
