@@ -141,3 +141,37 @@ test("the professional's Overview says his own kept jobs, as his public page doe
   await fits(page);
   await shot(page, 'professional-overview-kept');
 });
+
+test("the customer's card says whose deadline it is, and every time on a card is on one clock", async ({
+  browser,
+  request,
+}) => {
+  const { pro, customer } = await plumberAndCustomer(
+    request,
+    { firstName: 'Ekow', lastName: 'Mensah' },
+    { firstName: 'Adjoa', lastName: 'Frimpong' },
+  );
+  await bookFirstSlot(request, customer, pro.user.id);
+  const page = await phonePage(browser, customer);
+  await page.goto('/customer-dashboard');
+  await page.getByRole('tab', { name: 'My Bookings' }).click();
+  const card = page.getByRole('article', { name: 'Plumber with Ekow Mensah' });
+  await expect(
+    card.getByText(/^Waiting for Ekow Mensah's answer until (Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2}:\d\d [AP]M$/),
+  ).toBeVisible();
+  await card.getByRole('button', { name: 'Message' }).click();
+  await card.getByRole('textbox', { name: 'Message Ekow Mensah' }).fill('Is the morning fine?');
+  await card.getByRole('button', { name: 'Send' }).click();
+  await expect(card.getByRole('log')).toContainText('Is the morning fine?');
+  // No time on the 24-hour clock beside the booking's "9:00 AM" (the chat's times included).
+  expect(await card.innerText()).not.toMatch(/\b\d{1,2}:\d\d\b(?! ?[AP]M)/);
+  await expect(card.getByText(/\d{1,2}:\d\d [AP]M/).first()).toBeVisible();
+  await fits(page);
+  await shot(page, 'customer-pending-deadline');
+
+  const proPage = await phonePage(browser, pro);
+  await openJobs(proPage, 'Pending');
+  const job = proPage.getByRole('listitem').filter({ has: proPage.getByRole('heading', { name: 'Adjoa Frimpong' }) });
+  await expect(job.getByText(/^Answer by (Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2}:\d\d [AP]M$/)).toBeVisible();
+  expect(await job.innerText()).not.toMatch(/\b\d{1,2}:\d\d\b(?! ?[AP]M)/);
+});

@@ -77,7 +77,7 @@ export function BookingCard({
       </div>
       <BookingDetails booking={b} />
       {b.notes ? <p className="cd-muted">{b.notes}</p> : null}
-      <AnswerBy booking={b} />
+      <AnswerBy booking={b} viewer="customer" />
       <BookingTime
         booking={b}
         viewer="customer"

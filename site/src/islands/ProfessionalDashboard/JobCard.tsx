@@ -81,7 +81,7 @@ export function JobCard({
       <JobFacts job={job} compact={compact} />
       {job.notes ? <p className="pd-note">{job.notes}</p> : null}
       {job.declined && job.declineReason ? <p className="pd-muted">Your reason: “{job.declineReason}”</p> : null}
-      <AnswerBy booking={job} />
+      <AnswerBy booking={job} viewer="professional" />
       <JobActions
         job={job}
         busy={busy}

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Booking } from '../../../../contract/bookings.ts';
-import { stampLabel } from '../../../../contract/dates.ts';
+import { cardStampLabel } from '../../../../contract/dates.ts';
 import {
   outcomeEffectWords,
   REPORT_OUTCOME_LABELS,
@@ -14,7 +14,7 @@ import {
 import { reportsOf, sendReportMessage } from '../../stores/reports.ts';
 import { FormProblem } from '../../ui/kit.tsx';
 
-export const when = (iso: string) => stampLabel(new Date(iso));
+export const when = (iso: string) => cardStampLabel(new Date(iso));
 export const failed = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
 

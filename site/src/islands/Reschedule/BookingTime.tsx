@@ -27,12 +27,16 @@ import './booking-time.css';
 export const token = () => $session.get().token;
 export const failure = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
 
-/** "Answer by Tue 14:00" while the request waits for the professional. */
-export function AnswerBy({ booking }: { booking: Booking }) {
+/**
+ * Whose deadline it is while the request waits: "Answer by Tue 2:00 PM" to the professional,
+ * "Waiting for Ekow Mensah's answer until Tue 2:00 PM" to the customer.
+ */
+export function AnswerBy({ booking, viewer }: { booking: Booking; viewer: 'customer' | 'professional' }) {
   if (booking.status !== 'pending' || !booking.answerBy) return null;
   return (
     <p className="bt-deadline">
-      Answer by <time dateTime={booking.answerBy}>{deadlineLabel(booking.answerBy)}</time>
+      {viewer === 'professional' ? 'Answer by' : `Waiting for ${booking.professionalName}'s answer until`}{' '}
+      <time dateTime={booking.answerBy}>{deadlineLabel(booking.answerBy)}</time>
     </p>
   );
 }
@@ -71,7 +75,7 @@ export function BookingTime({ booking, viewer, otherName, onChanged }: TimeProps
           <strong>New time proposed:</strong> {slotLabel(proposal.date, proposal.time)}
         </p>
         <p className="bt-muted">
-          {mine ? `Waiting for ${otherName}'s answer` : 'Answer'} by{' '}
+          {mine ? `Waiting for ${otherName}'s answer until` : 'Answer by'}{' '}
           <time dateTime={proposal.answerBy}>{deadlineLabel(proposal.answerBy)}</time>. Until then the booking keeps its
           time.
         </p>
