@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { BOOKING_MESSAGES, bookingRequestSchema, customRateBounds } from '../../../../contract/bookings.ts';
 import type { ListingCard } from '../../../../contract/professionals.ts';
 import { requestBooking } from '../../stores/bookings.ts';
+import type { BookingDraft } from '../../stores/find-pro.ts';
 import { offerAfterBooking } from '../../stores/push.ts';
 import { showToast } from '../../stores/toast.ts';
 import { useModalDialog } from '../../ui/useModalDialog.ts';
@@ -22,6 +23,8 @@ interface Props {
   onClose: () => void;
   /** After a booking was made (the dashboard refreshes its lists). */
   onBooked?: () => void;
+  /** The day, time and words to start from (an expired request booked again with someone else). */
+  draft?: BookingDraft;
 }
 
 /**
@@ -29,14 +32,14 @@ interface Props {
  * <dialog> (focus stays inside; Esc closes), a Sunday-first date grid from the open slots, the ten
  * hourly slots, the rate panel with the negotiate switch, description, summary and submit.
  */
-export function BookingDialog({ professional, onClose, onBooked }: Props) {
+export function BookingDialog({ professional, onClose, onBooked, draft }: Props) {
   const dialog = useModalDialog(onClose);
   const { load, reload, pro, open, today, last } = useOpenTimes(professional);
-  const [date, setDate] = useState<string | null>(null);
-  const [time, setTime] = useState<string | null>(null);
+  const [date, setDate] = useState<string | null>(draft?.date ?? null);
+  const [time, setTime] = useState<string | null>(draft?.time ?? null);
   const [negotiate, setNegotiate] = useState(false);
   const [rate, setRate] = useState('');
-  const [description, setDescription] = useState('');
+  const [description, setDescription] = useState(draft?.description ?? '');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const ids = { title: useId(), description: useId(), error: useId() };

@@ -132,7 +132,14 @@ function Dashboard({
         {tab === 'profile' ? <Profile record={record} onChanged={onChanged} /> : null}
       </Tabs>
 
-      {target ? <BookingDialog key={target.id} professional={target} onClose={() => $bookingTarget.set(null)} /> : null}
+      {target ? (
+        <BookingDialog
+          key={target.id}
+          professional={target}
+          draft={target.draft}
+          onClose={() => $bookingTarget.set(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -56,7 +56,17 @@ export function ExpiredRequest({ booking }: { booking: Booking }) {
                   {pro.rating !== null ? ` · ${pro.rating}★` : ''}
                 </span>
               </span>
-              <button type="button" className="btn btn-sm action-button" onClick={() => $bookingTarget.set(pro)}>
+              <button
+                type="button"
+                className="btn btn-sm action-button"
+                onClick={() =>
+                  // The same time and the job's words, carried over (docs/PRODUCT.md "Bookings").
+                  $bookingTarget.set({
+                    ...pro,
+                    draft: { date: booking.date, time: booking.time, description: booking.description },
+                  })
+                }
+              >
                 Book <span className="sr-only">{pro.name}</span>
               </button>
             </li>
