@@ -175,3 +175,45 @@ test("the customer's card says whose deadline it is, and every time on a card is
   await expect(job.getByText(/^Answer by (Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2}:\d\d [AP]M$/)).toBeVisible();
   expect(await job.innerText()).not.toMatch(/\b\d{1,2}:\d\d\b(?! ?[AP]M)/);
 });
+
+test('booking a professional of another city says so before the request goes; one of the same city does not', async ({
+  browser,
+  request,
+}) => {
+  const ekow = await createPaidAccount(request, {
+    userType: 'professional',
+    profession: 'Electrician',
+    firstName: 'Ekow',
+    lastName: 'Far',
+    location: 'Accra',
+  });
+  const kofi = await createPaidAccount(request, {
+    userType: 'professional',
+    profession: 'Electrician',
+    firstName: 'Kofi',
+    lastName: 'Near',
+    location: 'Kumasi',
+    localAddress: 'Bantama, Kumasi',
+  });
+  const customer = await login(
+    request,
+    await createPaidAccount(request, { firstName: 'Ama', location: 'Kumasi', localAddress: 'Asokwa, Kumasi' }),
+  );
+  const page = await phonePage(browser, customer);
+  const proId = async (account: typeof ekow) => (await login(request, account)).user.id;
+  await page.goto(`/customer-dashboard?book=${await proId(ekow)}`);
+  const dialog = page.getByRole('dialog', { name: /^Book Ekow Far/ });
+  await expect(
+    dialog.getByText(/^Ekow works in Accra, about \d+ miles from Asokwa, Kumasi, where the job is\.$/),
+  ).toBeVisible();
+  await fits(page);
+  await shot(page, 'customer-other-city-dialog', { fullPage: false });
+
+  await page.goto(`/customer-dashboard?book=${await proId(kofi)}`);
+  const near = page.getByRole('dialog', { name: /^Book Kofi Near/ });
+  // Its open days have come (the profile with its place read): still nothing to say.
+  await expect(
+    near.getByRole('button', { name: /^(Monday|Tuesday|Wednesday|Thursday|Friday),/ }).first(),
+  ).toBeEnabled();
+  await expect(near.getByText(/works in/)).toHaveCount(0);
+});

@@ -14,7 +14,7 @@ import { DialogHead } from './DialogHead.tsx';
 import { DateGrid } from './DateGrid.tsx';
 import { RatePanel } from './RatePanel.tsx';
 import { TimeSlots } from './TimeSlots.tsx';
-import { rateProblem, rates, submitLabel } from './booking-request.ts';
+import { otherCityWords, rateProblem, rates, submitLabel } from './booking-request.ts';
 import { useOpenTimes } from './useOpenTimes.ts';
 
 interface Props {
@@ -25,6 +25,8 @@ interface Props {
   onBooked?: () => void;
   /** The day, time and words to start from (an expired request booked again with someone else). */
   draft?: BookingDraft;
+  /** The customer's city and address: a professional of another city is said to be so. */
+  from?: { city: string | null; address: string | null };
 }
 
 /**
@@ -32,7 +34,7 @@ interface Props {
  * <dialog> (focus stays inside; Esc closes), a Sunday-first date grid from the open slots, the ten
  * hourly slots, the rate panel with the negotiate switch, description, summary and submit.
  */
-export function BookingDialog({ professional, onClose, onBooked, draft }: Props) {
+export function BookingDialog({ professional, onClose, onBooked, draft, from }: Props) {
   const dialog = useModalDialog(onClose);
   const { load, reload, pro, open, today, last } = useOpenTimes(professional);
   const [date, setDate] = useState<string | null>(draft?.date ?? null);
@@ -47,6 +49,7 @@ export function BookingDialog({ professional, onClose, onBooked, draft }: Props)
   const bounds = customRateBounds(pro.baseRate, pro.maxRate);
   const { proposed, agreedRate } = rates(negotiate, rate, pro.baseRate);
   const timesForDate = date ? (open.get(date) ?? []) : [];
+  const farAway = from && load.state === 'loaded' ? otherCityWords(load.data.professional, from) : null;
 
   function pickDate(next: string) {
     setDate(next);
@@ -116,6 +119,7 @@ export function BookingDialog({ professional, onClose, onBooked, draft }: Props)
     >
       <form className="bd-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <DialogHead pro={pro} titleId={ids.title} onClose={onClose} />
+        {farAway ? <p className="bd-far">{farAway}</p> : null}
 
         <DateGrid load={load} onRetry={reload} today={today} last={last} open={open} date={date} onPick={pickDate} />
 

@@ -137,6 +137,7 @@ function Dashboard({
           key={target.id}
           professional={target}
           draft={target.draft}
+          from={{ city: record.location, address: record.localAddress }}
           onClose={() => $bookingTarget.set(null)}
         />
       ) : null}

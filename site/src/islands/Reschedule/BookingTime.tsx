@@ -27,10 +27,7 @@ import './booking-time.css';
 export const token = () => $session.get().token;
 export const failure = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
 
-/**
- * Whose deadline it is while the request waits: "Answer by Tue 2:00 PM" to the professional,
- * "Waiting for Ekow Mensah's answer until Tue 2:00 PM" to the customer.
- */
+/** Whose deadline it is while the request waits: "Answer by Tue 2:00 PM", "Waiting for Ekow's answer until …". */
 export function AnswerBy({ booking, viewer }: { booking: Booking; viewer: 'customer' | 'professional' }) {
   if (booking.status !== 'pending' || !booking.answerBy) return null;
   return (
