@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../../../contract/bookings.ts';
 import { DAY_MS } from '../../../../contract/dates.ts';
 import { bearer, listedProfessional, makeRoomForBooking, signUpAndPay } from '../../../test/accounts.ts';
+import { signInAdmin } from '../../../test/admin.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
 // docs/PRODUCT.md "Bookings" and issue #4: pending on creation; accept → confirmed, decline → cancelled;
@@ -175,6 +176,25 @@ describe('bookings', () => {
       declined: true,
       declineReason: null,
     });
+    // "Download my data" carries it; forgetting the professional's account removes his words.
+    const exported = (await app.request('/api/me/export', { headers: bearer(customer.token) })).body.bookings;
+    expect(exported.find((b: { id: number }) => b.id === asked.id).declineReason).toBe(
+      'I am away in Kumasi that week.',
+    );
+    const leaving = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Leaving' });
+    const theirs = (await book({ professionalId: leaving.userId, date: '2026-11-25', time: '15:00' })).body.booking;
+    await app.request(`/api/bookings/${theirs.id}/decline`, {
+      method: 'POST',
+      headers: bearer(leaving.token),
+      json: { reason: 'Moving to Tamale.' },
+    });
+    const admin = await signInAdmin(app);
+    const removed = await app.request(`/api/admin/users/${leaving.userId}`, {
+      method: 'DELETE',
+      headers: bearer(admin.token),
+    });
+    expect(removed.status).toBe(200);
+    expect((await app.db('bookings').where({ id: theirs.id }).first('decline_reason'))!.decline_reason).toBeNull();
   });
 
   it("hides other people's bookings: 404 to act on them, and absent from lists", async () => {

@@ -8,9 +8,51 @@ import { cancelJobQuestion, completeJobQuestion, declineQuestion } from './job-c
 /** The action asked first (docs/PRODUCT.md "Bookings"): which one waits for Yes. Accept is one tap. */
 export type Asking = 'decline' | 'cancel' | 'complete' | null;
 
+/** What each action asked first asks, on a job of which status. */
+const QUESTIONS: Record<
+  Exclude<Asking, null>,
+  {
+    action: BookingAction;
+    status: Booking['status'];
+    label: string;
+    question: (job: Booking) => string;
+    yes: string;
+    busyYes: string;
+    no: string;
+  }
+> = {
+  decline: {
+    action: 'decline',
+    status: 'pending',
+    label: 'Confirm declining the request',
+    question: declineQuestion,
+    yes: 'Yes, decline',
+    busyYes: 'Declining...',
+    no: 'Keep the request',
+  },
+  cancel: {
+    action: 'cancel',
+    status: 'confirmed',
+    label: 'Confirm cancelling the job',
+    question: cancelJobQuestion,
+    yes: 'Yes, cancel the job',
+    busyYes: 'Cancelling...',
+    no: 'Keep the job',
+  },
+  complete: {
+    action: 'complete',
+    status: 'confirmed',
+    label: 'Confirm marking the job completed',
+    question: completeJobQuestion,
+    yes: 'Yes, mark it completed',
+    busyYes: 'Saving...',
+    no: 'Not yet',
+  },
+};
+
 /**
  * A job's buttons by its status (Accept, Decline; Call, Mark Completed once started, Cancel Job)
- * and the question a cancel or a completion asks first.
+ * and the question a decline, a cancel or a completion asks first.
  */
 export function JobActions({
   job,
@@ -32,6 +74,7 @@ export function JobActions({
   messageButton: ReactNode;
 }) {
   const waiting = busy !== null;
+  const question = asking ? QUESTIONS[asking] : null;
   const reasonId = useId();
   const [reason, setReason] = useState('');
   return (
@@ -81,49 +124,31 @@ export function JobActions({
           </>
         ) : null}
       </div>
-      {job.status === 'pending' && asking === 'decline' ? (
+      {question && job.status === question.status ? (
         <AskFirst
-          label="Confirm declining the request"
-          question={declineQuestion(job)}
-          yes={busy === 'decline' ? 'Declining...' : 'Yes, decline'}
-          no="Keep the request"
+          label={question.label}
+          question={question.question(job)}
+          yes={busy === asking ? question.busyYes : question.yes}
+          no={question.no}
           busy={waiting}
-          onYes={() => void onAct('decline', reason.trim()).then(() => onAsk(null))}
+          onYes={() =>
+            void onAct(question.action, asking === 'decline' ? reason.trim() : undefined).then(() => onAsk(null))
+          }
           onNo={() => onAsk(null)}
         >
-          <div className="field">
-            <label htmlFor={reasonId}>Reason for {job.customerName} (optional)</label>
-            <textarea
-              id={reasonId}
-              rows={2}
-              maxLength={DECLINE_REASON_MAX}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
+          {asking === 'decline' ? (
+            <div className="field">
+              <label htmlFor={reasonId}>Reason for {job.customerName} (optional)</label>
+              <textarea
+                id={reasonId}
+                rows={2}
+                maxLength={DECLINE_REASON_MAX}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            </div>
+          ) : null}
         </AskFirst>
-      ) : null}
-      {job.status === 'confirmed' && asking === 'cancel' ? (
-        <AskFirst
-          label="Confirm cancelling the job"
-          question={cancelJobQuestion(job)}
-          yes={busy === 'cancel' ? 'Cancelling...' : 'Yes, cancel the job'}
-          no="Keep the job"
-          busy={waiting}
-          onYes={() => void onAct('cancel').then(() => onAsk(null))}
-          onNo={() => onAsk(null)}
-        />
-      ) : null}
-      {job.status === 'confirmed' && asking === 'complete' ? (
-        <AskFirst
-          label="Confirm marking the job completed"
-          question={completeJobQuestion(job)}
-          yes={busy === 'complete' ? 'Saving...' : 'Yes, mark it completed'}
-          no="Not yet"
-          busy={waiting}
-          onYes={() => void onAct('complete').then(() => onAsk(null))}
-          onNo={() => onAsk(null)}
-        />
       ) : null}
     </>
   );
