@@ -202,6 +202,12 @@ export const outcomeEffectWords = (r: ReportVerdict, reader: PartyRole): string 
       : "The job ended as the professional's no-show: it counts as a job not kept on their public page."
     : 'The job itself stays as it was.';
 
+/** What an outcome does (or did) to the job, for the administrator closing the report. */
+export const verdictWords = (r: Pick<ReportVerdict, 'by' | 'reason'> & Partial<ReportVerdict>): string =>
+  upholdsNoShow({ outcome: null, outcomeParty: null, ...r })
+    ? 'The job ends as the professional\'s no-show: it is cancelled and counts against "Kept N of M jobs".'
+    : 'The job stays as it is.';
+
 /** A professional's last 90 days: jobs they were committed to, and how many they kept. */
 export interface Reliability {
   jobs: number;

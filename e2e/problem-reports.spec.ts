@@ -99,7 +99,10 @@ test('a customer reports a no-show, an administrator closes it, and both read th
   await adminPage.getByRole('button', { name: 'Send message' }).click();
   await expect(adminPage.getByText('Message sent to both parties.')).toBeVisible();
   await adminPage.getByRole('radio', { name: 'Give a warning' }).check();
+  await expect(adminPage.getByText('The job stays as it is.')).toBeVisible();
   await adminPage.getByLabel('For whom?').selectOption('professional');
+  // What the outcome does to the job, said before it is done.
+  await expect(adminPage.getByText(/^The job ends as the professional's no-show/)).toBeVisible();
   await adminPage
     .getByLabel('Note both parties will read')
     .fill('Kwesi has been warned: a second no-show suspends the account.');
