@@ -5,6 +5,15 @@
  * The rules behind each figure: docs/PRODUCT.md "Analytics (general dashboard)".
  */
 import { monthOf, monthStart } from './dates.ts';
+import type { Reliability } from './reports.ts';
+
+/** "4 of 5 answered requests accepted; 1 expired unanswered": the acceptance rate as what it is. */
+export function acceptanceWords(a: { answered: number; accepted: number; expired: number }): string {
+  const answered = a.answered
+    ? `${a.accepted} of ${a.answered} answered ${a.answered === 1 ? 'request' : 'requests'} accepted`
+    : 'No requests answered yet';
+  return a.expired ? `${answered}; ${a.expired} expired unanswered` : answered;
+}
 
 export const ANALYTICS_MONTHS = 6;
 export const ANALYTICS_TOP_CATEGORIES = 3;
@@ -32,6 +41,10 @@ export interface ProfessionalAnalytics {
   /** Requests answered (accepted or declined). */
   answered: number;
   accepted: number;
+  /** Requests left to expire unanswered (declined by the system at their deadline). */
+  expired: number;
+  /** The last 90 days' jobs and those kept, as the public page says them (`reliabilityWords`). */
+  kept: Reliability;
   /** Whole percent of answered requests accepted; null before any answer. */
   acceptanceRate: number | null;
   /** Average of verified reviews to one decimal; null without reviews. */

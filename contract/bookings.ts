@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { formatCedisText, roundToPesewa } from './money.ts';
 import type { BookingTrust } from './reports.ts';
-import type { TimeProposal } from './reschedule.ts';
+import type { AnsweredProposal, TimeProposal } from './reschedule.ts';
 
 /** Booking (docs/PRODUCT.md "Bookings"; ARCHITECTURE API map). Times are Ghana time (GMT). */
 export const TIME_SLOTS = [
@@ -56,6 +56,22 @@ export const bookingRequestSchema = z.object({
   time: z.enum(TIME_SLOTS, BOOKING_MESSAGES.required),
   description: z._default(z.optional(z.string().check(z.trim(), z.maxLength(2000))), ''),
   proposedRate: z.optional(z.nullable(z.number().check(z.positive(), z.maximum(100_000)))),
+});
+
+/** The longest reason a professional may give for declining a request. */
+export const DECLINE_REASON_MAX = 500;
+
+/** POST /api/bookings/:id/decline: an optional reason the customer reads (docs/PRODUCT.md "Bookings"). */
+export const declineSchema = z.object({
+  reason: z.optional(
+    z.string({ error: 'Write the reason as text, or leave it empty.' }).check(
+      z.maxLength(DECLINE_REASON_MAX, {
+        error: `Keep the reason under ${DECLINE_REASON_MAX} characters.`,
+        abort: true,
+      }),
+      z.trim(),
+    ),
+  ),
 });
 
 /** A message's key, chosen by the sender's phone: 16 to 64 letters, digits, - or _. */
@@ -117,6 +133,12 @@ export interface Booking {
   expired: boolean;
   /** Another time waiting for an answer (docs/PRODUCT.md "Bookings"), or null. */
   proposal: TimeProposal | null;
+  /** The last proposed time answered or expired, while none waits (its proposer is told), or null. */
+  answeredProposal: AnsweredProposal | null;
+  /** The professional declined the request (not an expiry, not a cancellation of a confirmed job). */
+  declined: boolean;
+  /** The reason he gave when declining, if any. */
+  declineReason: string | null;
   /** Items 3–5 of issue #28 (contract/reports.ts): in GET /api/bookings and the answers of reports; absent elsewhere. */
   trust?: BookingTrust;
 }

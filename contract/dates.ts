@@ -131,6 +131,12 @@ export function timeLabel(hhmm: string): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${hhmm.slice(3, 5) || '00'} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
+/**
+ * An instant's time of day as booking times are written ("2:54 PM"), Ghana time: a booking's card
+ * says every time of day this way, never mixing it with the 24-hour clock.
+ */
+export const hourLabel = (at: Instant): string => timeLabel(clockTime(at));
+
 /** An instant's time of day on the 24-hour clock, Ghana time: "13:05", or "13:05:09" with the seconds (a debugging log). */
 export const clockTime = (at: Instant, { seconds = false } = {}): string =>
   new Date(msOf(at)).toISOString().slice(11, seconds ? 19 : 16);
@@ -190,6 +196,10 @@ export const monthLabel = (month: string): string =>
 /** "25 Nov 2026, 14:03": when something happened (the admin's audit trail). */
 export const stampLabel = (at: Date): string =>
   `${at.getUTCDate()} ${MONTH_SHORT[at.getUTCMonth()]} ${at.getUTCFullYear()}, ${clockTime(at)}`;
+
+/** "25 Nov 2026, 2:03 PM": when something happened, on a booking's card (the 12-hour clock of its times). */
+export const cardStampLabel = (at: Date): string =>
+  `${at.getUTCDate()} ${MONTH_SHORT[at.getUTCMonth()]} ${at.getUTCFullYear()}, ${hourLabel(at)}`;
 
 /** "10:42" when `at` is on `now`'s day, else "10:42 on 25 Nov", Ghana time: when what a screen shows came. */
 export function seenAtLabel(at: Instant, now: Instant): string {

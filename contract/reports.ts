@@ -158,8 +158,10 @@ export interface BookingTrust {
   reports: {
     id: number;
     by: PartyRole;
+    reason: ReportReason;
     status: 'open' | 'closed';
     outcome: ReportOutcome | null;
+    outcomeParty: PartyRole | null;
     messages: number;
     photos: number;
   }[];
@@ -169,7 +171,42 @@ export interface BookingTrust {
   cancellation: CancellationKind | null;
   /** What cancelling this confirmed booking now would count as, for the reader (null: not confirmed). */
   cancelNow: CancellationKind | null;
+  /** The job was ended as the professional's no-show by an upheld "did not come" report (`upholdsNoShow`). */
+  noShowFound: boolean;
 }
+
+/** What a closed report decides, as its row says it. */
+export interface ReportVerdict {
+  by: PartyRole;
+  reason: ReportReason;
+  outcome: ReportOutcome | null;
+  outcomeParty: PartyRole | null;
+}
+
+/**
+ * A customer's "did not come" upheld against the professional (a warning or a suspension for him):
+ * the only outcome that acts on the job, ending it as his no-show (docs/PRODUCT.md "Problem
+ * reports"). An open report, "resolved", or an outcome for the customer leaves the job as it was.
+ */
+export const upholdsNoShow = (r: ReportVerdict): boolean =>
+  r.by === 'customer' &&
+  r.reason === 'not_attended' &&
+  (r.outcome === 'warning' || r.outcome === 'suspension') &&
+  r.outcomeParty === 'professional';
+
+/** What a closed report's outcome did to the job, in the words of the party reading it. */
+export const outcomeEffectWords = (r: ReportVerdict, reader: PartyRole): string =>
+  upholdsNoShow(r)
+    ? reader === 'professional'
+      ? 'The job ended as your no-show: it counts as a job not kept on your public page.'
+      : "The job ended as the professional's no-show: it counts as a job not kept on their public page."
+    : 'The job itself stays as it was.';
+
+/** What an outcome does (or did) to the job, for the administrator closing the report. */
+export const verdictWords = (r: Pick<ReportVerdict, 'by' | 'reason'> & Partial<ReportVerdict>): string =>
+  upholdsNoShow({ outcome: null, outcomeParty: null, ...r })
+    ? 'The job ends as the professional\'s no-show: it is cancelled and counts against "Kept N of M jobs".'
+    : 'The job stays as it is.';
 
 /** A professional's last 90 days: jobs they were committed to, and how many they kept. */
 export interface Reliability {

@@ -16,7 +16,7 @@ describe('answerBy', () => {
   });
 });
 
-it('writes a deadline as the weekday and the 24-hour time, Ghana time', () => {
-  expect(deadlineLabel('2026-11-24T14:00:00.000Z')).toBe('Tue 14:00');
-  expect(deadlineLabel('2026-11-22T09:05:00.000Z')).toBe('Sun 09:05');
+it('writes a deadline as the weekday and the time on the 12-hour clock of booking times, Ghana time', () => {
+  expect(deadlineLabel('2026-11-24T14:00:00.000Z')).toBe('Tue 2:00 PM');
+  expect(deadlineLabel('2026-11-22T09:05:00.000Z')).toBe('Sun 9:05 AM');
 });

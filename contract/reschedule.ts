@@ -1,6 +1,16 @@
 import * as z from 'zod/mini';
 import { TIME_SLOTS } from './bookings.ts';
-import { addTime, clockTime, compactDay, DAY_MS, HOUR_MS, subtractTime, WEEKDAY_SHORT, weekdayOf } from './dates.ts';
+import {
+  addTime,
+  compactDay,
+  DAY_MS,
+  HOUR_MS,
+  hourLabel,
+  subtractTime,
+  timeLabel,
+  WEEKDAY_SHORT,
+  weekdayOf,
+} from './dates.ts';
 import type { ListingCard, ProfessionalDetail } from './professionals.ts';
 
 /**
@@ -23,11 +33,11 @@ export function answerBy(madeAt: Date, startAt: Date): Date {
   return deadline > madeAt ? deadline : new Date(startAt);
 }
 
-/** "Tue 14:00": a deadline on a card (at most a day away, so the weekday says which day). */
-export const deadlineLabel = (iso: string): string => `${WEEKDAY_SHORT[weekdayOf(iso)]} ${clockTime(iso)}`;
+/** "Tue 2:00 PM": a deadline on a card (at most a day away, so the weekday says which day). */
+export const deadlineLabel = (iso: string): string => `${WEEKDAY_SHORT[weekdayOf(iso)]} ${hourLabel(iso)}`;
 
-/** "Tue 24 Nov at 14:00": a booking's time in plain words. */
-export const slotLabel = (date: string, time: string): string => `${compactDay(date)} at ${time}`;
+/** "Tue 24 Nov at 2:00 PM": a booking's time in plain words, on the clock its card uses. */
+export const slotLabel = (date: string, time: string): string => `${compactDay(date)} at ${timeLabel(time)}`;
 
 export const EXPIRY_MESSAGES = {
   /** An accept, decline or proposal on a request that was not answered in time. */
@@ -72,6 +82,24 @@ export interface TimeProposal {
   proposedBy: 'customer' | 'professional';
   /** When it expires unanswered (ISO). */
   answerBy: string;
+}
+
+/** The last proposed time answered (or left to expire) on a booking, while no other waits. */
+export interface AnsweredProposal {
+  id: number;
+  date: string;
+  time: string;
+  proposedBy: 'customer' | 'professional';
+  answer: 'accepted' | 'declined' | 'expired';
+  answeredAt: string;
+}
+
+/** What the one who proposed reads on the card, and in the toast when it comes live (docs/PRODUCT.md "Bookings"). */
+export function answeredProposalWords(p: AnsweredProposal, otherName: string): string {
+  const slot = slotLabel(p.date, p.time);
+  if (p.answer === 'accepted') return `${otherName} accepted your proposed time: the booking is now ${slot}.`;
+  if (p.answer === 'declined') return `${otherName} declined your proposed time (${slot}). The booking keeps its time.`;
+  return `${otherName} did not answer your proposed time (${slot}) in time. The booking keeps its time.`;
 }
 
 export const RESCHEDULE_PATHS = {

@@ -341,8 +341,13 @@ test('a customer edits the profile; /dashboard shows the location and Analytics 
   const proFigures = proPage.getByRole('list', { name: 'Your job figures' });
   await expect(proFigures.getByRole('listitem').filter({ hasText: 'Acceptance Rate' })).toContainText('50%');
   await expect(proFigures.getByRole('listitem').filter({ hasText: 'Acceptance Rate' })).toContainText(
-    '1 of 2 requests answered',
+    '1 of 2 answered requests accepted',
   );
+  // His own figure, as his public page says it.
+  await expect(proFigures.getByRole('listitem').filter({ hasText: 'Jobs Kept' })).toContainText(
+    'Kept 1 of 1 job in the last 90 days, as your public page says',
+  );
+  await shot(proPage, 'professional-analytics');
   await expect(proFigures.getByRole('listitem').filter({ hasText: 'Average Rating' })).toContainText('New');
   const jobsMonth = monthLabel(booking.date.slice(0, 7));
   await expect(

@@ -392,7 +392,16 @@ test('professional dashboard: decline one request, accept another, message the c
     'This booking is cancelled, so it cannot be accepted.',
   );
   await expect(acceptWithdrawn).toBeFocused();
+  // Decline asks first, with an optional reason; the question takes the focus.
   await press(page, job('Kofi Declined').getByRole('button', { name: 'Decline' }), 'Enter', { back: true });
+  const declining = job('Kofi Declined').getByRole('group', { name: 'Confirm declining the request' });
+  await expect(declining).toBeFocused();
+  await typeInto(
+    page,
+    declining.getByRole('textbox', { name: 'Reason for Kofi Declined (optional)' }),
+    'Away that week.',
+  );
+  await press(page, declining.getByRole('button', { name: 'Yes, decline' }));
   await expect(page.getByRole('status').filter({ hasText: 'Job request declined.' })).toBeFocused();
   await expect(job('Kofi Declined')).toHaveCount(0);
   await press(page, job('Efua Accepted').getByRole('button', { name: 'Accept' }));

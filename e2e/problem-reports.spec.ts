@@ -80,6 +80,9 @@ test('a customer reports a no-show, an administrator closes it, and both read th
   await expect(card.getByRole('button', { name: 'Report a problem' })).toHaveCount(0);
   await fits(customerPage);
   expect(await seriousViolations(customerPage)).toEqual([]);
+  // An accusation is not a verdict: the public figure waits for the administrator.
+  await visitor.goto(publicPath);
+  await expect(visitor.getByText('Kept 1 of 1 job in the last 90 days')).toBeVisible();
 
   // --- The administrator, on a phone: the queue, the report, a message to both, the outcome.
   const adminPage = await phonePage(browser);
@@ -91,12 +94,15 @@ test('a customer reports a no-show, an administrator closes it, and both read th
   await fits(adminPage);
   await item.getByRole('button', { name: /^Open report/ }).click();
   await expect(adminPage.getByText('I waited at home all morning and nobody came or called.')).toBeVisible();
-  await expect(adminPage.getByText(/^Kept 0 of 1 job in the last 90 days\./)).toBeVisible();
+  await expect(adminPage.getByText(/^Kept 1 of 1 job in the last 90 days\./)).toBeVisible();
   await adminPage.getByLabel('Write to both parties').fill('Kwesi, please tell us what happened.');
   await adminPage.getByRole('button', { name: 'Send message' }).click();
   await expect(adminPage.getByText('Message sent to both parties.')).toBeVisible();
   await adminPage.getByRole('radio', { name: 'Give a warning' }).check();
+  await expect(adminPage.getByText('The job stays as it is.')).toBeVisible();
   await adminPage.getByLabel('For whom?').selectOption('professional');
+  // What the outcome does to the job, said before it is done.
+  await expect(adminPage.getByText(/^The job ends as the professional's no-show/)).toBeVisible();
   await adminPage
     .getByLabel('Note both parties will read')
     .fill('Kwesi has been warned: a second no-show suspends the account.');
@@ -107,18 +113,33 @@ test('a customer reports a no-show, an administrator closes it, and both read th
   await expect(adminPage.getByText('Report closed.')).toBeVisible();
   await expect(adminPage.getByText(/^Closed: Warning given \(professional\)/)).toBeVisible();
 
-  // --- Both parties read the outcome and the note (the customer's page hears of it live).
-  await expect(report.getByText(/^Closed on .* Outcome: Warning given \(professional\)\.$/)).toBeVisible();
+  // --- Both parties read the outcome, what it did to the job, and the note (the customer's page
+  // hears of it live): an upheld "did not come" ends the job as the professional's no-show.
+  await expect(
+    report.getByText(
+      /^Closed on .* Outcome: Warning given \(professional\)\. The job ended as the professional's no-show: it counts as a job not kept on their public page\.$/,
+    ),
+  ).toBeVisible();
+  await expect(card.getByText('No-show', { exact: true })).toBeVisible();
+  await expect(card.getByText('An administrator upheld your report that Kwesi Appiah did not come')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Cancel Booking' })).toHaveCount(0);
+  await expect(card.getByRole('link', { name: 'Call' })).toHaveCount(0);
   await expect(report.getByText('Kwesi has been warned: a second no-show suspends the account.')).toBeVisible();
   await expect(report.getByText('Kwesi, please tell us what happened.')).toBeVisible();
   await fits(customerPage);
   await shot(customerPage, 'customer-report-closed');
 
   const proPage = await phonePage(browser, pro);
-  await openJobs(proPage, 'Confirmed');
+  await openJobs(proPage, 'All');
   const job = proPage.getByRole('listitem').filter({ has: proPage.getByRole('heading', { name: 'Adwoa Owusu' }) });
   const seen = job.getByRole('region', { name: "The customer's report: Did not come" });
   await expect(seen.getByText('Kwesi has been warned: a second no-show suspends the account.')).toBeVisible();
+  await expect(seen.getByText(/The job ended as your no-show/)).toBeVisible();
+  await expect(job.getByText('No-show', { exact: true })).toBeVisible();
+  // He can no longer mark completed, cancel or move the job he was found not to have come to.
+  for (const name of ['Mark Completed', 'Cancel Job', 'Propose another time']) {
+    await expect(job.getByRole('button', { name })).toHaveCount(0);
+  }
   await fits(proPage);
   expect(await seriousViolations(proPage)).toEqual([]);
   await shot(proPage, 'professional-report');

@@ -337,6 +337,8 @@ export interface BookingRow {
   /** The customer's answer to "Was the job done?"; null while unanswered (72 hours: counted done). */
   done_answer: DoneAnswer | null;
   done_answered_at: Timestamp | null;
+  /** The professional's words when he declined the request (optional; the customer reads them). */
+  decline_reason: string | null;
 }
 
 export interface BookingMessageRow {

@@ -281,7 +281,8 @@ const ROWS: Record<string, Row> = {
     status: 200,
     budget: 3,
   },
-  'GET /api/me/analytics': { as: 'professional', call: () => ({ path: '/api/me/analytics' }), status: 200, budget: 4 },
+  // The fifth: the jobs kept in 90 days, by the public page's own function (bookings/reliability.ts).
+  'GET /api/me/analytics': { as: 'professional', call: () => ({ path: '/api/me/analytics' }), status: 200, budget: 5 },
   'GET /api/professionals': {
     as: 'customer',
     call: () => ({ path: '/api/professionals?lat=5.6&lng=-0.18' }),
@@ -701,7 +702,8 @@ const ROWS: Record<string, Row> = {
     as: 'admin',
     call: async () => ({ path: `/api/admin/users/${(await signUpAndPay(app)).userId}` }),
     status: 200,
-    budget: 30,
+    // The 31st: the reasons a professional gave for declining go with his words (bookings/repo.ts).
+    budget: 31,
   },
   'POST /api/admin/users/{id}/reminder': {
     as: 'admin',

@@ -4,6 +4,7 @@
  */
 import { formatCedis } from '../../../contract/money.ts';
 import { countOf } from '../../../contract/counts.ts';
+import type { Booking } from '../../../contract/bookings.ts';
 
 /** "₵30–₵50/hour" (docs/PRODUCT.md "Finding a professional"). */
 export const rateRange = (base: number, max: number): string =>
@@ -37,3 +38,13 @@ export function statusVariant(status: string): 'default' | 'secondary' | 'outlin
 }
 
 export const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A booking's badge on both cards: how it ended when it did not simply run its course (docs/PRODUCT.md "Bookings"). */
+export const bookingStatusWords = (b: Pick<Booking, 'status' | 'expired' | 'declined' | 'trust'>): string =>
+  b.expired
+    ? 'Not answered in time'
+    : b.trust?.noShowFound
+      ? 'No-show'
+      : b.declined
+        ? 'Declined'
+        : capitalise(b.status);

@@ -40,6 +40,9 @@ const booking = (id: number, status: Booking['status'], extra: Partial<Booking> 
   answerBy: null,
   expired: false,
   proposal: null,
+  answeredProposal: null,
+  declined: false,
+  declineReason: null,
   ...extra,
 });
 

@@ -2,7 +2,7 @@ import { atom, computed, onMount } from 'nanostores';
 import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
 import { BOOKING_MESSAGES, type Booking, BOOKINGS_PATHS, type BookingsAnswer } from '../../../contract/bookings.ts';
 import { type MessageAnswer, routePath } from '../../../contract/api.ts';
-import { RESCHEDULE_PATHS } from '../../../contract/reschedule.ts';
+import { answeredProposalWords, RESCHEDULE_PATHS } from '../../../contract/reschedule.ts';
 import { apiFetch, NetworkError } from '../lib/api.ts';
 import { keep } from '../lib/kept.ts';
 import { keptInsteadOf, LOADING, type Load, loadFailureText } from '../lib/load.ts';
@@ -10,6 +10,7 @@ import { failure, type Outcome } from '../lib/outcome.ts';
 import { onBackOnline } from './connection.ts';
 import { $live, onUserEvent, refresher } from './events.ts';
 import { $session } from './session.ts';
+import { showToast } from './toast.ts';
 import { addTime, timeBetween } from '../../../contract/dates.ts';
 
 /**
@@ -76,6 +77,7 @@ export async function loadBookings(options: { retry?: boolean } = {}): Promise<v
     keep('bookings', account(), answer.bookings);
     // The other party changed something (accepted, completed ...): the dashboards' figures follow.
     if (before !== null && statuses(before) !== statuses(answer.bookings)) noteChange();
+    if (before !== null) tellAnswers(before, answer.bookings);
   } catch (error) {
     const { message } = failure(error);
     const shown = before ?? keptInsteadOf<Booking[]>(error, 'bookings', account());
@@ -85,6 +87,32 @@ export async function loadBookings(options: { retry?: boolean } = {}): Promise<v
     }
     $bookings.set({ state: 'loaded', data: shown });
     $bookingsStale.set(error instanceof NetworkError ? null : message);
+  }
+}
+
+const ANSWER_TITLES = {
+  accepted: 'New time accepted',
+  declined: 'New time declined',
+  expired: 'New time not answered',
+};
+
+/**
+ * Tells the one who proposed a time that it was answered, as the list read on the other party's news
+ * shows it (docs/PRODUCT.md "Bookings"): a toast here, and the line on the card.
+ */
+function tellAnswers(before: Booking[], after: Booking[]): void {
+  const me = account();
+  for (const b of after) {
+    const answered = b.answeredProposal;
+    const was = before.find((o) => o.id === b.id);
+    if (!answered || !was || was.answeredProposal?.id === answered.id) continue;
+    const mine = b.customerId === me ? 'customer' : 'professional';
+    if (answered.proposedBy !== mine) continue;
+    showToast({
+      title: ANSWER_TITLES[answered.answer],
+      description: answeredProposalWords(answered, mine === 'customer' ? b.professionalName : b.customerName),
+      variant: answered.answer === 'accepted' ? 'success' : 'default',
+    });
   }
 }
 
@@ -137,9 +165,9 @@ const ACTION_DONE: Record<BookingAction, string> = {
   cancel: 'Job cancelled. The customer has been told.',
 };
 
-/** POST /api/bookings/:id/{accept|decline|complete|cancel}. */
-export function actOnBooking(id: number, action: BookingAction): Promise<Outcome> {
-  return act(routePath(BOOKINGS_PATHS[action], { id }), {}, () => ACTION_DONE[action]);
+/** POST /api/bookings/:id/{accept|decline|complete|cancel}; a decline may carry a reason the customer reads. */
+export function actOnBooking(id: number, action: BookingAction, body: { reason?: string } = {}): Promise<Outcome> {
+  return act(routePath(BOOKINGS_PATHS[action], { id }), body, () => ACTION_DONE[action]);
 }
 
 /** POST /api/bookings/:id/review. */

@@ -30,6 +30,7 @@ const record = (totalBookings: number): CustomerRecord => ({
   firstName: 'Ama',
   lastName: 'Owusu',
   email: ama.email,
+  localAddress: null,
   phone: null,
   location: 'Accra',
   preferredLocation: null,

@@ -29,6 +29,8 @@ export interface CustomerRecord {
   email: string;
   phone: string | null;
   location: string | null;
+  /** The address the customer gave (where jobs are), or null. */
+  localAddress: string | null;
   preferredLocation: string | null;
   joinDate: string;
   /** The profile photo's thumbnail, or null (initials are shown). */

@@ -51,8 +51,14 @@ export const $searching = atom(false);
 /** "Show more professionals": loading the next page, or why that failed (the items shown stay). */
 export const $more = atom<MoreState>(MORE_IDLE);
 export const $favourites = atom<readonly number[]>([]);
-/** The professional being booked; null when the dialog is closed. */
-export const $bookingTarget = atom<ListingCard | null>(null);
+/** What a booking dialog starts with when it books again what did not happen (an expired request). */
+export interface BookingDraft {
+  date: string;
+  time: string;
+  description: string;
+}
+/** The professional being booked, with any draft to start from; null when the dialog is closed. */
+export const $bookingTarget = atom<(ListingCard & { draft?: BookingDraft }) | null>(null);
 
 export function setFilter<K extends keyof Filters>(key: K, value: Filters[K]): void {
   $filters.set({ ...$filters.get(), [key]: value });

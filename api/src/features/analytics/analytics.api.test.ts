@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_MESSAGES } from '../../../../contract/analytics.ts';
+import { ANALYTICS_MESSAGES, acceptanceWords } from '../../../../contract/analytics.ts';
 import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
@@ -44,6 +44,8 @@ describe('GET /api/me/analytics', () => {
       months: WINDOW.map((month) => ({ month, jobs: 0, earnings: 0 })),
       answered: 0,
       accepted: 0,
+      expired: 0,
+      kept: { jobs: 0, kept: 0 },
       acceptanceRate: null,
       rating: null,
       reviews: 0,
@@ -96,7 +98,18 @@ describe('GET /api/me/analytics', () => {
     const p = (await analytics(plumber.token)).body.analytics;
     expect(p.months.at(-1)).toEqual({ month: '2026-11', jobs: 1, earnings: 60 });
     // Four answered (the stranger's too: the professional's own figures), one declined.
-    expect(p).toMatchObject({ answered: 4, accepted: 3, acceptanceRate: 75, rating: 4, reviews: 1 });
+    expect(p).toMatchObject({ answered: 4, accepted: 3, acceptanceRate: 75, rating: 4, reviews: 1, expired: 0 });
+    // The jobs kept, as his public page says them: the one whose time came.
+    expect(p.kept).toEqual({ jobs: 1, kept: 1 });
+
+    // A request left to its deadline is not an answer: it is counted apart, and the rate stays over answers.
+    const ignored = await book(customer.token, plumber.userId, '2026-11-26', '09:00');
+    app.clock.set(new Date('2026-11-24T12:01:00Z'));
+    await app.request('/api/bookings', { headers: bearer(plumber.token) }); // settles it (bookings/expiry.ts)
+    expect((await app.db('bookings').where({ id: ignored }).first('cancelled_by'))!.cancelled_by).toBe('system');
+    const later = (await analytics(plumber.token)).body.analytics;
+    expect(later).toMatchObject({ answered: 4, accepted: 3, expired: 1, acceptanceRate: 75 });
+    expect(acceptanceWords(later)).toBe('3 of 4 answered requests accepted; 1 expired unanswered');
 
     // The stranger sees none of the customer's bookings.
     const s = (await analytics(stranger.token)).body.analytics;

@@ -1,3 +1,4 @@
+import { professionalReliability } from '../bookings/reliability.ts';
 import {
   ANALYTICS_MESSAGES,
   ANALYTICS_TOP_CATEGORIES,
@@ -72,11 +73,12 @@ async function customerAnalytics(db: Db, userId: number, now: Date): Promise<Cus
 
 /**
  * A professional's figures: completed jobs and their earnings per month (by the job's date, as the
- * Earnings tab counts them), the share of answered requests accepted, and the verified rating.
+ * Earnings tab counts them), the share of answered requests accepted (and those left to expire),
+ * the jobs kept in the last 90 days, and the verified rating.
  */
 async function professionalAnalytics(db: Db, userId: number, now: Date): Promise<ProfessionalAnalytics> {
   const months = lastMonths(now);
-  const [perMonth, [answers], [ratings]] = await Promise.all([
+  const [perMonth, [answers], [ratings], reliability] = await Promise.all([
     db('bookings')
       .where({ professional_id: userId, status: 'completed' })
       .where('date', '>=', `${months[0]}-01`)
@@ -86,20 +88,23 @@ async function professionalAnalytics(db: Db, userId: number, now: Date): Promise
         db.raw('count(*) as jobs'),
         db.raw('sum(total_pesewas) as earned'),
       ),
-    db('bookings')
-      .where({ professional_id: userId })
-      .whereNotNull('responded_at')
-      .select<{ answered: Count; accepted: Count }[]>(
-        db.raw('count(*) as answered'),
-        // A declined request is the only answered one the professional cancelled.
-        db.raw("count(*) filter (where not (status = 'cancelled' and cancelled_by = 'professional')) as accepted"),
+    db('bookings').where({ professional_id: userId }).select<{ answered: Count; accepted: Count; expired: Count }[]>(
+      db.raw('count(*) filter (where responded_at is not null) as answered'),
+      // A declined request is the only answered one the professional cancelled.
+      db.raw(
+        "count(*) filter (where responded_at is not null and not (status = 'cancelled' and cancelled_by = 'professional')) as accepted",
       ),
+      // Declined by the system at its deadline (bookings/expiry.ts): never answered.
+      db.raw("count(*) filter (where cancelled_by = 'system') as expired"),
+    ),
     db('reviews')
       .where({ professional_id: userId })
       .select<{ rating: string | number | null; reviews: Count }[]>(
         db.raw('avg(rating) as rating'),
         db.raw('count(*) as reviews'),
       ),
+    // The figure his public page shows (docs/PRODUCT.md "Cancellations that count"), from the same function.
+    professionalReliability(db, [userId], now),
   ]);
   const answered = toCount(answers.answered);
   const accepted = toCount(answers.accepted);
@@ -114,6 +119,8 @@ async function professionalAnalytics(db: Db, userId: number, now: Date): Promise
     })),
     answered,
     accepted,
+    expired: toCount(answers.expired),
+    kept: reliability.get(userId) ?? { jobs: 0, kept: 0 },
     acceptanceRate: answered ? Math.round((accepted / answered) * 100) : null,
     rating: ratings.rating === null ? null : Math.round(Number(ratings.rating) * 10) / 10,
     reviews: toCount(ratings.reviews),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../../../contract/bookings.ts';
 import { DAY_MS } from '../../../../contract/dates.ts';
 import { bearer, listedProfessional, makeRoomForBooking, signUpAndPay } from '../../../test/accounts.ts';
+import { signInAdmin } from '../../../test/admin.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
 // docs/PRODUCT.md "Bookings" and issue #4: pending on creation; accept → confirmed, decline → cancelled;
@@ -144,6 +145,56 @@ describe('bookings', () => {
     await act(third.id, 'accept', pro.token);
     expect((await act(third.id, 'cancel', pro.token)).body.booking).toMatchObject({ status: 'cancelled' });
     expect((await book({ date: TUESDAY, time: '11:00' })).status).toBe(201);
+  });
+
+  it('a decline may carry a reason the customer reads, on the card and in the email; it is bounded', async () => {
+    const decline = (id: number, json: unknown) =>
+      app.request(`/api/bookings/${id}/decline`, { method: 'POST', headers: bearer(pro.token), json });
+    const asked = (await book({ date: '2026-11-25', time: '15:00' })).body.booking;
+    expect(asked).toMatchObject({ declined: false, declineReason: null });
+    const tooLong = await decline(asked.id, { reason: 'x'.repeat(501) });
+    expect([tooLong.status, tooLong.body.message]).toEqual([400, 'Keep the reason under 500 characters.']);
+    expect((await decline(asked.id, { reason: 42 })).status).toBe(400);
+    const declined = await decline(asked.id, { reason: '  I am away in Kumasi that week.  ' });
+    expect(declined.status).toBe(200);
+    const list = await app.request('/api/bookings', { headers: bearer(customer.token) });
+    expect(list.body.bookings.find((b: { id: number }) => b.id === asked.id)).toMatchObject({
+      status: 'cancelled',
+      declined: true,
+      declineReason: 'I am away in Kumasi that week.',
+    });
+    const email = await app
+      .db('notifications')
+      .where({ user_id: customer.userId, channel: 'email' })
+      .whereILike('subject', 'Booking declined%')
+      .orderBy('id', 'desc')
+      .first('body');
+    expect(email?.body).toContain('Their reason: "I am away in Kumasi that week."');
+    // Without a reason (or an empty one) it is declined all the same, with none shown.
+    const plain = (await book({ date: '2026-11-25', time: '16:00' })).body.booking;
+    expect((await decline(plain.id, { reason: '   ' })).body.booking).toMatchObject({
+      declined: true,
+      declineReason: null,
+    });
+    // "Download my data" carries it; forgetting the professional's account removes his words.
+    const exported = (await app.request('/api/me/export', { headers: bearer(customer.token) })).body.bookings;
+    expect(exported.find((b: { id: number }) => b.id === asked.id).declineReason).toBe(
+      'I am away in Kumasi that week.',
+    );
+    const leaving = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Leaving' });
+    const theirs = (await book({ professionalId: leaving.userId, date: '2026-11-25', time: '15:00' })).body.booking;
+    await app.request(`/api/bookings/${theirs.id}/decline`, {
+      method: 'POST',
+      headers: bearer(leaving.token),
+      json: { reason: 'Moving to Tamale.' },
+    });
+    const admin = await signInAdmin(app);
+    const removed = await app.request(`/api/admin/users/${leaving.userId}`, {
+      method: 'DELETE',
+      headers: bearer(admin.token),
+    });
+    expect(removed.status).toBe(200);
+    expect((await app.db('bookings').where({ id: theirs.id }).first('decline_reason'))!.decline_reason).toBeNull();
   });
 
   it("hides other people's bookings: 404 to act on them, and absent from lists", async () => {

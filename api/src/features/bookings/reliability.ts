@@ -8,6 +8,7 @@ import {
   type CancellationKind,
   type PartyRole,
   type Reliability,
+  upholdsNoShow,
 } from '../../../../contract/reports.ts';
 import type { BookingRow, Count, Int8, ProblemReportRow } from '../../db-tables.ts';
 import { prepared, toCount, type Conn } from '../../db.ts';
@@ -31,7 +32,7 @@ const START = "((b.date + b.time::time) at time zone 'UTC')";
 /**
  * The last 90 days of each professional in `ids`: the jobs they were committed to (confirmed jobs
  * whose time came, and confirmed jobs they cancelled late or after the start) and how many of those
- * they kept (not cancelled late by them, not a no-show, not reported by the customer as not attended).
+ * they kept (not cancelled late by them, not a no-show, no "did not come" upheld against them).
  */
 export async function professionalReliability(db: Conn, ids: number[], now: Date): Promise<Map<number, Reliability>> {
   const figures = new Map<number, Reliability>(ids.map((id) => [id, { jobs: 0, kept: 0 }]));
@@ -59,10 +60,14 @@ export async function professionalReliability(db: Conn, ids: number[], now: Date
     .select<{ professional_id: Int8; jobs: Count; failed: Count }[]>(
       'b.professional_id',
       db.raw('count(*) as jobs'),
+      // A report is an accusation, not a verdict: only one upheld against the professional counts
+      // (docs/PRODUCT.md "Problem reports"). Upholding it also ends the job as a no-show, which the
+      // first test counts; the second keeps counting reports upheld before that was so.
       db.raw(
         `count(*) filter (where b.cancellation_kind is not null or exists (
           select 1 from problem_reports r
-          where r.booking_id = b.id and r.reporter_role = 'customer' and r.reason = 'not_attended')) as failed`,
+          where r.booking_id = b.id and r.reporter_role = 'customer' and r.reason = 'not_attended'
+            and r.status = 'closed' and r.outcome in ('warning', 'suspension') and r.outcome_party = 'professional')) as failed`,
       ),
     );
   for (const row of rows) {
@@ -123,7 +128,10 @@ export async function withTrust(db: Conn, userId: number, bookings: Booking[], n
   const rows: TrustRow[] = await db('bookings')
     .whereIn('id', ids)
     .select('id', 'status', 'completed_at', 'done_answer', 'cancellation_kind', 'customer_id', 'responded_at');
-  const reports: (Pick<ProblemReportRow, 'id' | 'booking_id' | 'reporter_role' | 'status' | 'outcome'> & {
+  const reports: (Pick<
+    ProblemReportRow,
+    'id' | 'booking_id' | 'reporter_role' | 'reason' | 'status' | 'outcome' | 'outcome_party'
+  > & {
     messages: Count;
     photos: Count;
   })[] = await db('problem_reports as r')
@@ -133,8 +141,10 @@ export async function withTrust(db: Conn, userId: number, bookings: Booking[], n
       'r.id',
       'r.booking_id',
       'r.reporter_role',
+      'r.reason',
       'r.status',
       'r.outcome',
+      'r.outcome_party',
       db.raw('(select count(*) from report_messages m where m.report_id = r.id) as messages'),
       db.raw('(select count(*) from photos p where p.report_id = r.id) as photos'),
     );
@@ -147,24 +157,28 @@ export async function withTrust(db: Conn, userId: number, bookings: Booking[], n
     const role: PartyRole = b.customerId === userId ? 'customer' : 'professional';
     const window = reportWindow(row, startOf(b), role);
     const mine = reports.filter((r) => Number(r.booking_id) === b.id && r.reporter_role === role);
+    const onBooking = reports
+      .filter((r) => Number(r.booking_id) === b.id)
+      .map((r) => ({
+        id: Number(r.id),
+        by: r.reporter_role,
+        reason: r.reason,
+        status: r.status,
+        outcome: r.outcome,
+        outcomeParty: r.outcome_party,
+        messages: toCount(r.messages),
+        photos: toCount(r.photos),
+      }));
     const trust: BookingTrust = {
       done: doneState(row, now),
       reportableFrom: window ? window.from.toISOString() : null,
       reportableUntil: window ? window.until.toISOString() : null,
       canReport: !!window && now >= window.from && now <= window.until && !mine.some((r) => r.status === 'open'),
-      reports: reports
-        .filter((r) => Number(r.booking_id) === b.id)
-        .map((r) => ({
-          id: Number(r.id),
-          by: r.reporter_role,
-          status: r.status,
-          outcome: r.outcome,
-          messages: toCount(r.messages),
-          photos: toCount(r.photos),
-        })),
+      reports: onBooking,
       customerLateCancellations: role === 'professional' ? (late.get(b.customerId) ?? 0) : null,
       cancellation: row.cancellation_kind,
       cancelNow: row.status === 'confirmed' ? cancellationKind(role, startOf(b), now) : null,
+      noShowFound: row.status === 'cancelled' && onBooking.some(upholdsNoShow),
     };
     return { ...b, trust };
   });

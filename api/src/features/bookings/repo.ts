@@ -1,13 +1,14 @@
 import type { Conn } from '../../db.ts';
 
 /**
- * A forgotten account's words in bookings (privacy/anonymise.ts): its chat lines and review texts
- * stay as rows, since the other party's booking and the rating are kept, with the words gone.
+ * A forgotten account's words in bookings (privacy/anonymise.ts): its chat lines, review texts and
+ * reasons for declining stay as rows, since the other party's booking and the rating are kept, with the words gone.
  */
 export async function forgetBookingWordsOf(conn: Conn, userId: number): Promise<void> {
   await conn('chat_reads').where({ user_id: userId }).delete();
   await conn('booking_messages').where({ sender_id: userId }).update({ body: '[message removed: account deleted]' });
   await conn('reviews').where({ customer_id: userId }).update({ comment: '' });
+  await conn('bookings').where({ professional_id: userId }).update({ decline_reason: null });
 }
 
 /**
@@ -29,3 +30,21 @@ export const answerProblem = (conn: Conn, bookingId: number, now: Date): Promise
     .whereIn('status', ['confirmed', 'completed'])
     .where((w) => w.whereNull('done_answer').orWhere('done_answer', 'problem'))
     .update({ done_answer: 'problem', done_answered_at: conn.raw('coalesce(done_answered_at, ?)', [now]) });
+
+/**
+ * An upheld "did not come" ends the job as the professional's no-show (docs/PRODUCT.md "Problem
+ * reports"): a confirmed or completed booking becomes cancelled by the professional after the
+ * start, counted as such. The status it had, or null when it had already ended (nothing changes).
+ */
+export async function endAsNoShow(conn: Conn, bookingId: number, now: Date): Promise<'confirmed' | 'completed' | null> {
+  const before = await conn('bookings').where({ id: bookingId }).forUpdate().first('status');
+  if (before?.status !== 'confirmed' && before?.status !== 'completed') return null;
+  await conn('bookings').where({ id: bookingId }).update({
+    status: 'cancelled',
+    cancelled_by: 'professional',
+    cancellation_kind: 'no_show',
+    cancelled_at: now,
+    updated_at: now,
+  });
+  return before.status;
+}

@@ -73,8 +73,8 @@ describe('moving a booking to another time', () => {
     });
     expect(await read(id, customer.token)).toMatchObject({ date: '2026-11-25', time: '14:00', proposal: null });
     expect(await chatLines(id, customer.token)).toEqual([
-      'time_proposed: Ama proposed moving the booking to Wed 25 Nov at 14:00.',
-      'proposal_accepted: Kojo accepted: the booking is now Wed 25 Nov at 14:00.',
+      'time_proposed: Ama proposed moving the booking to Wed 25 Nov at 2:00 PM.',
+      'proposal_accepted: Kojo accepted: the booking is now Wed 25 Nov at 2:00 PM.',
     ]);
     const told = await app.db('notifications').where({ user_id: customer.userId }).orderBy('id', 'desc').limit(3);
     expect(told.map((n) => n.subject)).toContain('New time accepted: Wednesday, 25 November at 14:00');
@@ -104,9 +104,19 @@ describe('moving a booking to another time', () => {
       status: 'confirmed',
       proposal: null,
     });
-    expect((await chatLines(id, pro.token)).at(-1)).toBe('proposal_declined: Ama declined Tue 24 Nov at 15:00.');
-    // A new proposal may follow a closed one.
+    expect((await chatLines(id, pro.token)).at(-1)).toBe('proposal_declined: Ama declined Tue 24 Nov at 3:00 PM.');
+    // The professional's card tells him the answer, until the next proposal.
+    expect((await read(id, pro.token)).answeredProposal).toMatchObject({
+      date: '2026-11-24',
+      time: '15:00',
+      proposedBy: 'professional',
+      answer: 'declined',
+    });
+    // A new proposal may follow a closed one; the old answer no longer holds then.
     expect((await propose(id, pro.token, '2026-11-24', '16:00')).status).toBe(201);
+    expect((await read(id, pro.token)).answeredProposal).toBeNull();
+    expect((await answer(id, customer.token, 'accept')).status).toBe(200);
+    expect((await read(id, pro.token)).answeredProposal).toMatchObject({ time: '16:00', answer: 'accepted' });
   });
 
   it(`caps a booking's proposals at ${MAX_PROPOSALS_PER_BOOKING}: each texts the other party`, async () => {
@@ -193,7 +203,7 @@ describe('moving a booking to another time', () => {
     expect(late.body.message).toBe(RESCHEDULE_MESSAGES.proposalExpired);
     expect(await read(id, customer.token)).toMatchObject({ time: '15:00', proposal: null });
     expect((await chatLines(id, customer.token)).at(-1)).toBe(
-      'proposal_expired: The proposed time, Mon 23 Nov at 11:00, was not answered in time. The booking keeps its time.',
+      'proposal_expired: The proposed time, Mon 23 Nov at 11:00 AM, was not answered in time. The booking keeps its time.',
     );
     const told = await app
       .db('notifications')

@@ -9,6 +9,7 @@ import {
   type ChatMessageAnswer,
   type ChatMessagesAnswer,
   bookingRequestSchema,
+  declineSchema,
   messageSchema,
   reviewSchema,
 } from '../../../../contract/bookings.ts';
@@ -74,7 +75,9 @@ export function bookingRoutes(deps: AppDeps): Router {
     router.post(BOOKINGS_PATHS[action], auth, async (ctx) => {
       const id = bookingId(ctx.params.id);
       await expireOverdue(deps, { bookingId: id }); // declined by the system first when past its deadline
-      const booking = await transitionBooking(deps, ctx.state.user, id, action);
+      // Only a decline carries words: its optional reason, which the customer reads.
+      const reason = action === 'decline' ? validate(declineSchema, ctx.request.body ?? {}).reason : undefined;
+      const booking = await transitionBooking(deps, ctx.state.user, id, action, reason ?? null);
       ctx.body = {
         success: true,
         booking: (await withTrust(deps.db, ctx.state.user.id, [booking], deps.clock.now()))[0],

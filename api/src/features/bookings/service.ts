@@ -186,24 +186,35 @@ type BookingListRow = BookingRow & {
   bp_time: string | null;
   bp_by: Int8 | null;
   bp_expires: Date | string | null;
+  lp_id: Int8 | null;
+  lp_day: string | null;
+  lp_time: string | null;
+  lp_by: Int8 | null;
+  lp_status: 'accepted' | 'declined' | 'expired' | null;
+  lp_answered: Date | string | null;
 };
 
 /**
  * What findBookings reads: the booking, both parties' names and phones, the profession, any review,
- * and the time waiting for an answer (features/bookings/reschedule.ts) while the booking can move.
+ * and, while the booking can move, the time waiting for an answer (features/bookings/reschedule.ts)
+ * and the last one answered (its proposer is told on the card).
  * SQL text, prepared: the dashboards run it on every read, and its five joins cost more to plan,
  * and building it with knex more, than running it (docs/BENCHMARKS.md, issue #31).
  */
 const BOOKING_LIST_SQL = `select b.*, to_char(b.date, 'YYYY-MM-DD') as day,
     c.first_name as c_first, c.last_name as c_last, c.phone as c_phone,
     pu.first_name as p_first, pu.last_name as p_last, pu.phone as p_phone, p.profession, r.id as review_id,
-    bp.id as bp_id, to_char(bp.date, 'YYYY-MM-DD') as bp_day, bp.time as bp_time, bp.proposed_by as bp_by, bp.expires_at as bp_expires
+    bp.id as bp_id, to_char(bp.date, 'YYYY-MM-DD') as bp_day, bp.time as bp_time, bp.proposed_by as bp_by, bp.expires_at as bp_expires,
+    lp.id as lp_id, to_char(lp.date, 'YYYY-MM-DD') as lp_day, lp.time as lp_time, lp.proposed_by as lp_by, lp.status as lp_status,
+    coalesce(lp.answered_at, lp.expires_at) as lp_answered
   from bookings b
   join users c on c.id = b.customer_id
   join users pu on pu.id = b.professional_id
   join professional_profiles p on p.user_id = b.professional_id
   left join reviews r on r.booking_id = b.id
-  left join booking_proposals bp on bp.booking_id = b.id and bp.status = 'open' and b.status in ('pending', 'confirmed')`;
+  left join booking_proposals bp on bp.booking_id = b.id and bp.status = 'open' and b.status in ('pending', 'confirmed')
+  left join lateral (select * from booking_proposals x where x.booking_id = b.id and x.status <> 'open' order by x.id desc limit 1) lp
+    on b.status in ('pending', 'confirmed')`;
 
 /** Bookings the user is a party to, with both names, as the dashboards show them (one SQL text per filter used). */
 export async function findBookings(
@@ -247,6 +258,8 @@ export async function findBookings(
       reviewed: r.review_id !== null,
       answerBy: r.status === 'pending' && r.answer_by ? new Date(r.answer_by).toISOString() : null,
       expired: r.cancelled_by === 'system',
+      declined: r.status === 'cancelled' && r.cancelled_by === 'professional' && r.cancellation_kind === null,
+      declineReason: r.decline_reason,
       proposal:
         r.bp_id === null
           ? null
@@ -256,6 +269,18 @@ export async function findBookings(
               time: r.bp_time!,
               proposedBy: Number(r.bp_by) === Number(r.customer_id) ? 'customer' : 'professional',
               answerBy: new Date(r.bp_expires!).toISOString(),
+            },
+      // The last proposal's answer holds until the next one is made (docs/PRODUCT.md "Bookings").
+      answeredProposal:
+        r.lp_id === null || r.bp_id !== null
+          ? null
+          : {
+              id: Number(r.lp_id),
+              date: r.lp_day!,
+              time: r.lp_time!,
+              proposedBy: Number(r.lp_by) === Number(r.customer_id) ? 'customer' : 'professional',
+              answer: r.lp_status!,
+              answeredAt: new Date(r.lp_answered!).toISOString(),
             },
     } satisfies Booking;
   });
@@ -298,6 +323,7 @@ export async function transitionBooking(
   user: SessionUser,
   id: number,
   action: BookingAction,
+  declineReason: string | null = null,
 ): Promise<Booking> {
   const { db, clock } = deps;
   const booking = await partyBooking(db, user.id, id);
@@ -312,6 +338,7 @@ export async function transitionBooking(
   const changes: Writable<BookingRow> = { status: rule.to, updated_at: now };
   if (action === 'accept' || action === 'decline') changes.responded_at = now;
   if (action === 'decline' || action === 'cancel') changes.cancelled_by = role;
+  if (action === 'decline') changes.decline_reason = declineReason || null;
   if (action === 'cancel') {
     // Only a confirmed booking's cancellation counts (docs/PRODUCT.md "Cancellations that count"):
     // the status in the row being updated decides, not the one read before.

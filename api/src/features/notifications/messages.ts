@@ -25,7 +25,7 @@ export const bookingMessages = {
   declined: (to: string, b: Booking): Message => ({
     to,
     subject: `Booking declined: ${b.professionalName}, ${when(b)}`,
-    text: `${b.professionalName} cannot take your booking for ${when(b)}. Find another professional or another time from your dashboard.`,
+    text: `${b.professionalName} cannot take your booking for ${when(b)}.${b.declineReason ? ` Their reason: "${b.declineReason}"` : ''} Find another professional or another time from your dashboard.`,
   }),
   cancelled: (to: string, b: Booking): Message => ({
     to,
@@ -63,10 +63,10 @@ export const reportMessages = {
     subject: `A message from ServiceConnect about the booking of ${when(b)}`,
     text: `An administrator wrote in the problem report on the ${b.service.toLowerCase()} booking of ${when(b)}. Read and answer it on the booking's card in your dashboard.`,
   }),
-  closed: (to: string, b: Booking, outcome: string, note: string): Message => ({
+  closed: (to: string, b: Booking, outcome: string, note: string, noShow = false): Message => ({
     to,
     subject: `Report closed: ${outcome}`,
-    text: `The problem report on the ${b.service.toLowerCase()} booking of ${when(b)} is closed. Outcome: ${outcome}.\n\nOur administrator's note: ${note}`,
+    text: `The problem report on the ${b.service.toLowerCase()} booking of ${when(b)} is closed. Outcome: ${outcome}.${noShow ? ' The job ended as a no-show by the professional.' : ''}\n\nOur administrator's note: ${note}`,
   }),
 };
 
@@ -76,7 +76,8 @@ export const chatLines = {
   confirmedDone: () => 'The customer confirmed the job was done.',
   reportOpened: (by: 'customer' | 'professional', reason: string) =>
     `The ${by} reported a problem: ${reason}. An administrator will look at it.`,
-  reportClosed: (outcome: string) => `An administrator closed the problem report. Outcome: ${outcome}.`,
+  reportClosed: (outcome: string, noShow = false) =>
+    `An administrator closed the problem report. Outcome: ${outcome}.${noShow ? ' The job ended as a no-show by the professional.' : ''}`,
 };
 
 export const receipt = (

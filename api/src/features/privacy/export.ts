@@ -259,6 +259,7 @@ async function marketplace(db: Db, id: number, type: string, nameOf: (id: unknow
         ...(asCustomer ? { location: b.location } : {}),
         status: b.status,
         cancelledBy: b.cancelled_by,
+        declineReason: b.decline_reason,
         createdAt: iso(b.created_at),
         respondedAt: iso(b.responded_at),
         completedAt: iso(b.completed_at),

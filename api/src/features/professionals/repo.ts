@@ -200,6 +200,12 @@ export const countCompletedJob = (conn: Conn, professionalId: number | string) =
     .where({ user_id: professionalId })
     .update({ completed_jobs: conn.raw('completed_jobs + 1') });
 
+/** A completed job found not done (an upheld "did not come": docs/PRODUCT.md "Problem reports") leaves the count. */
+export const uncountCompletedJob = (conn: Conn, professionalId: number | string) =>
+  conn('professional_profiles')
+    .where({ user_id: professionalId })
+    .update({ completed_jobs: conn.raw('greatest(completed_jobs - 1, 0)') });
+
 export const countReview = (conn: Conn, professionalId: number | string, rating: number) =>
   conn('professional_profiles')
     .where({ user_id: professionalId })

@@ -10,6 +10,7 @@ import {
   type AdminReportParty,
   type PartyRole,
   type ReportOutcome,
+  upholdsNoShow,
 } from '../../../../contract/reports.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { BookingRow, Count, Int8, ProblemReportRow, UserRow } from '../../db-tables.ts';
@@ -19,7 +20,9 @@ import type { AdminIdentity } from '../admin/accounts.ts';
 import { changeUserStatus } from '../admin/actions.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { customerLateCancellations, professionalReliability } from '../bookings/reliability.ts';
+import { endAsNoShow } from '../bookings/repo.ts';
 import { findBookings } from '../bookings/service.ts';
+import { uncountCompletedJob } from '../professionals/repo.ts';
 import { addSystemLine } from '../bookings/system-lines.ts';
 import { bookingStep, chatLines, reportMessages, textMessages } from '../notifications/messages.ts';
 import * as repo from './repo.ts';
@@ -241,18 +244,37 @@ export async function closeReport(
       after: { status: 'closed', outcome: input.outcome, party, note: input.note },
       at: now,
     });
+    // The verdict acts on the job (docs/PRODUCT.md "Problem reports"): an upheld "did not come"
+    // ends it as the professional's no-show; a completed one leaves his count of completed jobs.
+    const noShow = upholdsNoShow({
+      by: report.reporter_role,
+      reason: report.reason,
+      outcome: input.outcome,
+      outcomeParty: party,
+    });
+    if (noShow) {
+      const was = await endAsNoShow(trx, Number(report.booking_id), now);
+      if (was === 'completed') await uncountCompletedJob(trx, report.professional_id);
+    }
     if (input.outcome === 'suspension') {
       const userId = Number(party === 'customer' ? report.customer_id : report.professional_id);
       const current = await trx('users').where({ id: userId }).first('status');
       if (current?.status === 'active') await changeUserStatus(trx, admin, userId, 'suspended', now, { report: id });
     }
     const outcome = REPORT_OUTCOME_LABELS[input.outcome];
-    await addSystemLine(trx, Number(report.booking_id), null, 'report_closed', chatLines.reportClosed(outcome), now);
+    await addSystemLine(
+      trx,
+      Number(report.booking_id),
+      null,
+      'report_closed',
+      chatLines.reportClosed(outcome, noShow),
+      now,
+    );
     await emailBoth(
       deps,
       trx,
       report,
-      (to, booking) => reportMessages.closed(to, booking, outcome, input.note),
+      (to, booking) => reportMessages.closed(to, booking, outcome, input.note, noShow),
       textMessages.reportClosed,
     );
   });

@@ -282,7 +282,7 @@ describe('problem reports', () => {
     expect([refused.status, refused.body.message]).toEqual([409, REPORT_MESSAGES.notReportable]);
   });
 
-  it('a report of "not attended" counts against the professional\'s figures', async () => {
+  it('a report of "did not come" alone does not change the professional\'s figures', async () => {
     const ekow = await listedProfessional(app, { lat: 5.6, lng: -0.18 }, { firstName: 'Ekow' });
     const booking = await confirmed(ekow);
     at(booking.start.getTime() + 2 * HOUR_MS);
@@ -290,8 +290,9 @@ describe('problem reports', () => {
       'Kept 1 of 1 job in the last 90 days',
     );
     expect((await report(booking.id, customer.token)).status).toBe(201);
+    // An accusation is not a verdict (docs/PRODUCT.md "Problem reports").
     expect((await get(`/api/professionals/${ekow.userId}`, customer.token)).body.professional.reliability).toBe(
-      'Kept 0 of 1 job in the last 90 days',
+      'Kept 1 of 1 job in the last 90 days',
     );
   });
 
@@ -426,7 +427,8 @@ describe('problem reports', () => {
     const detail = await asAdmin(`/api/admin/reports/${id}`);
     expect(detail.status).toBe(200);
     expect(detail.body.report.chat.map((m: { body: string }) => m.body)).toContain('Are you on your way?');
-    expect(detail.body.report.professional.reliability).toBe('Kept 0 of 1 job in the last 90 days');
+    // An open report is an accusation: the figure waits for the verdict.
+    expect(detail.body.report.professional.reliability).toBe('Kept 1 of 1 job in the last 90 days');
     expect(detail.body.report.customer.reliability).toMatch(/late/);
 
     const wrote = await asAdmin(`/api/admin/reports/${id}/messages`, { body: 'Yaw, please tell us what happened.' });
@@ -523,5 +525,129 @@ describe('problem reports', () => {
     expect((await asAdmin('/api/admin/reports/999999')).status).toBe(404);
     expect((await asAdmin('/api/admin/reports/999999/close', { outcome: 'banish', note: 'x' })).status).toBe(400);
     expect((await asAdmin('/api/admin/reports?status=maybe')).status).toBe(400);
+  });
+});
+
+describe('what a verdict does (docs/PRODUCT.md "Problem reports")', () => {
+  const report = (id: number, token: string, reason = 'not_attended', description = 'Nobody came.') =>
+    post(`/api/bookings/${id}/reports`, token, { reason, description });
+  /** A weekday slot at 10:00 at least a day after the test clock (these tests run after others moved it). */
+  function soon() {
+    const date = new Date(app.clock.now().getTime() + DAY_MS);
+    while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
+    const day = date.toISOString().slice(0, 10);
+    return { date: day, time: '10:00', start: new Date(`${day}T10:00:00Z`) };
+  }
+
+  it('a "did not come" report changes the public figure only when upheld against the professional', async () => {
+    const abena = await signUpAndPay(app, { firstName: 'Abena' });
+    const ekow = await listedProfessional(app, { lat: 5.6, lng: -0.18 }, { firstName: 'Ekow' });
+    const figure = async () =>
+      (await get(`/api/professionals/${ekow.userId}`, abena.token)).body.professional.reliability;
+    const first = await confirmed(ekow, abena, soon());
+    at(first.start.getTime() + 60_000);
+    expect(await figure()).toBe('Kept 1 of 1 job in the last 90 days');
+    const accused = await report(first.id, abena.token);
+    expect(accused.status).toBe(201);
+    // An accusation is not a verdict.
+    expect(await figure()).toBe('Kept 1 of 1 job in the last 90 days');
+    admin = await signInAdmin(app);
+    const toCustomer = await asAdmin(`/api/admin/reports/${accused.body.report.id}/close`, {
+      outcome: 'warning',
+      party: 'customer',
+      note: 'Ekow was there; the gate was locked.',
+    });
+    expect(toCustomer.status).toBe(200);
+    expect(await figure()).toBe('Kept 1 of 1 job in the last 90 days');
+    const stands = await read(first.id, ekow.token);
+    expect([stands.status, stands.trust.noShowFound, stands.trust.cancellation]).toEqual(['confirmed', false, null]);
+
+    const second = await confirmed(ekow, abena, soon());
+    at(second.start.getTime() + 60_000);
+    const upheld = await report(second.id, abena.token);
+    expect(await figure()).toBe('Kept 2 of 2 jobs in the last 90 days');
+    admin = await signInAdmin(app);
+    const resolved = await asAdmin(`/api/admin/reports/${upheld.body.report.id}/close`, {
+      outcome: 'warning',
+      party: 'professional',
+      note: 'You did not come and did not call.',
+    });
+    expect(resolved.status).toBe(200);
+    expect(await figure()).toBe('Kept 1 of 2 jobs in the last 90 days');
+  });
+
+  it('an upheld "did not come" ends the job as the professional\'s no-show; "resolved" leaves it', async () => {
+    const abena = await signUpAndPay(app, { firstName: 'Abena' });
+    const kojo = await listedProfessional(app, { lat: 5.6, lng: -0.18 }, { firstName: 'Kojo' });
+    const left = await confirmed(kojo, abena, soon());
+    at(left.start.getTime() + HOUR_MS);
+    const kept = await report(left.id, abena.token);
+    admin = await signInAdmin(app);
+    const closedResolved = await asAdmin(`/api/admin/reports/${kept.body.report.id}/close`, {
+      outcome: 'resolved',
+      note: 'Kojo came at noon, as agreed in the chat.',
+    });
+    expect(closedResolved.status).toBe(200);
+    expect((await read(left.id, kojo.token)).status).toBe('confirmed');
+    expect((await post(`/api/bookings/${left.id}/complete`, kojo.token)).status).toBe(200);
+
+    const ended = await confirmed(kojo, abena, soon());
+    await post(`/api/bookings/${ended.id}/messages`, abena.token, { body: 'Where are you?' });
+    at(ended.start.getTime() + HOUR_MS);
+    const opened = await report(ended.id, abena.token);
+    admin = await signInAdmin(app);
+    const closed = await asAdmin(`/api/admin/reports/${opened.body.report.id}/close`, {
+      outcome: 'suspension',
+      party: 'professional',
+      note: 'Third no-show this month.',
+    });
+    expect(closed.status).toBe(200);
+    const seen = await read(ended.id, abena.token);
+    expect(seen).toMatchObject({ status: 'cancelled', contactPhone: null });
+    expect(seen.trust).toMatchObject({ cancellation: 'no_show', noShowFound: true, cancelNow: null, canReport: false });
+    expect(seen.trust.reports[0]).toMatchObject({
+      reason: 'not_attended',
+      outcome: 'suspension',
+      outcomeParty: 'professional',
+    });
+    // The professional (suspended here) can no longer act on it; a customer's cancel is refused too.
+    expect((await app.db('bookings').where({ id: ended.id }).first('cancelled_by'))!.cancelled_by).toBe('professional');
+    expect((await post(`/api/bookings/${ended.id}/cancel`, abena.token)).status).toBe(409);
+    const chat = await get(`/api/bookings/${ended.id}/messages`, abena.token);
+    expect(chat.body.messages.at(-1).body).toMatch(/ended as a no-show by the professional/);
+  });
+
+  it('an upheld "did not come" on a job marked completed takes it out of the completed jobs; he can no longer act on it', async () => {
+    const abena = await signUpAndPay(app, { firstName: 'Abena' });
+    const kofi = await listedProfessional(app, { lat: 5.6, lng: -0.18 }, { firstName: 'Kofi' });
+    const booking = await confirmed(kofi, abena, soon());
+    at(booking.start.getTime() + HOUR_MS);
+    expect((await post(`/api/bookings/${booking.id}/complete`, kofi.token)).status).toBe(200);
+    const completedJobs = async () =>
+      (await get(`/api/professionals/${kofi.userId}`, abena.token)).body.professional.completedJobs;
+    expect(await completedJobs()).toBe(1);
+    const opened = await report(booking.id, abena.token, 'not_attended', 'He marked it done but never came.');
+    admin = await signInAdmin(app);
+    await asAdmin(`/api/admin/reports/${opened.body.report.id}/close`, {
+      outcome: 'warning',
+      party: 'professional',
+      note: 'Do not mark a job done that you did not do.',
+    });
+    expect(await completedJobs()).toBe(0);
+    const seen = await read(booking.id, kofi.token);
+    expect(seen.status).toBe('cancelled');
+    expect(seen.trust.noShowFound).toBe(true);
+    for (const action of ['complete', 'cancel']) {
+      expect((await post(`/api/bookings/${booking.id}/${action}`, kofi.token)).status).toBe(409);
+    }
+    const slot = soon();
+    const propose = await post(`/api/bookings/${booking.id}/proposals`, kofi.token, {
+      date: slot.date,
+      time: slot.time,
+    });
+    expect(propose.status).toBe(409);
+    expect((await get(`/api/professionals/${kofi.userId}`, abena.token)).body.professional.reliability).toBe(
+      'Kept 0 of 1 job in the last 90 days',
+    );
   });
 });

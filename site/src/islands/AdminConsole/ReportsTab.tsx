@@ -1,26 +1,23 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import {
   type AdminReportAnswer,
-  type AdminReportClosedAnswer,
   type AdminReportItem,
   type AdminReportParty,
-  type PartyRole,
   REPORT_OUTCOME_LABELS,
-  REPORT_OUTCOMES,
   REPORT_REASON_LABELS,
   REPORT_TEXT_MAX,
   type ReportAnswer,
-  type ReportOutcome,
   REPORTS_PATHS,
+  verdictWords,
 } from '../../../../contract/reports.ts';
 import { adminFetch } from '../../stores/admin-session.ts';
 import { whenText } from './activity.ts';
-import { ConfirmDialog } from '../../ui/kit.tsx';
 import { ActionNote, Loaded } from './parts.tsx';
 import { useAction } from './useAction.ts';
+import { CloseReport } from './CloseReport.tsx';
 import { useAdminData } from './useAdminData.ts';
 import type { DialogTab } from './UserDialog.tsx';
 import { countOf } from '../../../../contract/counts.ts';
@@ -136,11 +133,6 @@ function ReportDetail({
   const { load, retry } = useAdminData<AdminReportAnswer>(routePath(REPORTS_PATHS.adminOne, { id }), 'the report');
   const { busy, note, run } = useAction();
   const [message, setMessage] = useState('');
-  const [outcome, setOutcome] = useState<ReportOutcome | ''>('');
-  const [party, setParty] = useState<PartyRole | ''>('');
-  const [closingNote, setClosingNote] = useState('');
-  const [asking, setAsking] = useState(false);
-  const closeButton = useRef<HTMLButtonElement>(null);
 
   async function onMessage(event: FormEvent) {
     event.preventDefault();
@@ -154,19 +146,6 @@ function ReportDetail({
       { success: () => 'Message sent to both parties.', after: retry },
     );
     if (sent) setMessage('');
-  }
-
-  function close() {
-    setAsking(false);
-    void run(
-      'close',
-      () =>
-        adminFetch<AdminReportClosedAnswer>(routePath(REPORTS_PATHS.adminClose, { id }), {
-          method: 'POST',
-          body: { outcome, note: closingNote, ...(outcome !== 'resolved' && party ? { party } : {}) },
-        }),
-      { after: retry, focusBack: closeButton.current },
-    );
   }
 
   return (
@@ -252,72 +231,13 @@ function ReportDetail({
                     {busy === 'message' ? 'Sending...' : 'Send message'}
                   </button>
                 </form>
-                <form
-                  className="pd-stack"
-                  aria-label="Close the report"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    if (outcome === 'suspension') setAsking(true);
-                    else close();
-                  }}
-                >
-                  <h4>Close the report</h4>
-                  <fieldset className="admin-outcomes">
-                    <legend>Outcome</legend>
-                    {REPORT_OUTCOMES.map((o) => (
-                      <label key={o} className="choice">
-                        <input
-                          type="radio"
-                          name={`${base}-outcome`}
-                          value={o}
-                          checked={outcome === o}
-                          onChange={() => setOutcome(o)}
-                        />
-                        {o === 'suspension' ? 'Suspend an account' : o === 'warning' ? 'Give a warning' : 'Resolved'}
-                      </label>
-                    ))}
-                  </fieldset>
-                  {outcome === 'warning' || outcome === 'suspension' ? (
-                    <>
-                      <label htmlFor={`${base}-party`}>For whom?</label>
-                      <select
-                        id={`${base}-party`}
-                        value={party}
-                        onChange={(e) => setParty(e.target.value as PartyRole)}
-                      >
-                        <option value="">Choose</option>
-                        <option value="customer">The customer, {r.customer.name}</option>
-                        <option value="professional">The professional, {r.professional.name}</option>
-                      </select>
-                    </>
-                  ) : null}
-                  <label htmlFor={`${base}-note`}>Note both parties will read</label>
-                  <textarea
-                    id={`${base}-note`}
-                    rows={3}
-                    maxLength={REPORT_TEXT_MAX}
-                    value={closingNote}
-                    onChange={(e) => setClosingNote(e.target.value)}
-                  />
-                  <button ref={closeButton} type="submit" className="btn btn-sm auth-button" disabled={busy !== null}>
-                    {busy === 'close' ? 'Closing...' : 'Close report'}
-                  </button>
-                </form>
-                {asking ? (
-                  <ConfirmDialog
-                    title="Suspend the account?"
-                    question={`Close the report and suspend ${party === 'customer' ? r.customer.name : party === 'professional' ? r.professional.name : 'the account'}? They are signed out now and cannot sign in until an administrator activates the account.`}
-                    confirmLabel="Suspend and close"
-                    danger
-                    onConfirm={close}
-                    onCancel={() => setAsking(false)}
-                  />
-                ) : null}
+                <CloseReport id={id} report={r} busy={busy} run={run} after={retry} />
               </>
             ) : (
               <p>
                 <strong>Closed:</strong> {REPORT_OUTCOME_LABELS[r.report.outcome ?? 'resolved']}
-                {r.report.outcomeParty ? ` (${r.report.outcomeParty})` : ''}. {r.report.closingNote}
+                {r.report.outcomeParty ? ` (${r.report.outcomeParty})` : ''}. {verdictWords(r.report)}{' '}
+                {r.report.closingNote}
               </p>
             )}
           </article>

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { BOOKING_MESSAGES, bookingRequestSchema, customRateBounds } from '../../../../contract/bookings.ts';
 import type { ListingCard } from '../../../../contract/professionals.ts';
 import { requestBooking } from '../../stores/bookings.ts';
+import type { BookingDraft } from '../../stores/find-pro.ts';
 import { offerAfterBooking } from '../../stores/push.ts';
 import { showToast } from '../../stores/toast.ts';
 import { useModalDialog } from '../../ui/useModalDialog.ts';
@@ -13,7 +14,7 @@ import { DialogHead } from './DialogHead.tsx';
 import { DateGrid } from './DateGrid.tsx';
 import { RatePanel } from './RatePanel.tsx';
 import { TimeSlots } from './TimeSlots.tsx';
-import { rateProblem, rates, submitLabel } from './booking-request.ts';
+import { otherCityWords, rateProblem, rates, submitLabel } from './booking-request.ts';
 import { useOpenTimes } from './useOpenTimes.ts';
 
 interface Props {
@@ -22,6 +23,10 @@ interface Props {
   onClose: () => void;
   /** After a booking was made (the dashboard refreshes its lists). */
   onBooked?: () => void;
+  /** The day, time and words to start from (an expired request booked again with someone else). */
+  draft?: BookingDraft;
+  /** The customer's city and address: a professional of another city is said to be so. */
+  from?: { city: string | null; address: string | null };
 }
 
 /**
@@ -29,14 +34,14 @@ interface Props {
  * <dialog> (focus stays inside; Esc closes), a Sunday-first date grid from the open slots, the ten
  * hourly slots, the rate panel with the negotiate switch, description, summary and submit.
  */
-export function BookingDialog({ professional, onClose, onBooked }: Props) {
+export function BookingDialog({ professional, onClose, onBooked, draft, from }: Props) {
   const dialog = useModalDialog(onClose);
   const { load, reload, pro, open, today, last } = useOpenTimes(professional);
-  const [date, setDate] = useState<string | null>(null);
-  const [time, setTime] = useState<string | null>(null);
+  const [date, setDate] = useState<string | null>(draft?.date ?? null);
+  const [time, setTime] = useState<string | null>(draft?.time ?? null);
   const [negotiate, setNegotiate] = useState(false);
   const [rate, setRate] = useState('');
-  const [description, setDescription] = useState('');
+  const [description, setDescription] = useState(draft?.description ?? '');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const ids = { title: useId(), description: useId(), error: useId() };
@@ -44,6 +49,7 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
   const bounds = customRateBounds(pro.baseRate, pro.maxRate);
   const { proposed, agreedRate } = rates(negotiate, rate, pro.baseRate);
   const timesForDate = date ? (open.get(date) ?? []) : [];
+  const farAway = from && load.state === 'loaded' ? otherCityWords(load.data.professional, from) : null;
 
   function pickDate(next: string) {
     setDate(next);
@@ -113,6 +119,7 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
     >
       <form className="bd-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <DialogHead pro={pro} titleId={ids.title} onClose={onClose} />
+        {farAway ? <p className="bd-far">{farAway}</p> : null}
 
         <DateGrid load={load} onRetry={reload} today={today} last={last} open={open} date={date} onPick={pickDate} />
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_HOURS, customRateBounds } from '../../../../contract/bookings.ts';
-import { estimate, openTimes, rateProblem, rates, submitLabel, whenText } from './booking-request.ts';
+import { estimate, openTimes, otherCityWords, rateProblem, rates, submitLabel, whenText } from './booking-request.ts';
 
 describe('a booking request', () => {
   it('opens only the days that have times', () => {
@@ -37,5 +37,24 @@ describe('a booking request', () => {
     expect(submitLabel(false, true)).toBe('Submit Request with Custom Rate');
     expect(submitLabel(true, true)).toBe('Submitting...');
     expect(submitLabel(false, false)).toBe('Confirm Booking');
+  });
+
+  it('says when the professional works in another city, how far from the job, before the request goes', () => {
+    const ekow = {
+      name: 'Ekow Mensah',
+      location: 'Accra',
+      coordinates: { lat: 5.6037, lng: -0.187 },
+      positionSource: 'city' as const,
+    };
+    expect(otherCityWords(ekow, { city: 'Kumasi', address: 'Asokwa, Kumasi' })).toBe(
+      'Ekow works in Accra, about 124 miles from Asokwa, Kumasi, where the job is.',
+    );
+    expect(otherCityWords(ekow, { city: 'kumasi', address: 'Asokwa' })).toMatch(/from Asokwa, Kumasi, where/);
+    expect(otherCityWords(ekow, { city: 'Kumasi', address: null })).toMatch(/miles from Kumasi, where/);
+    // The same city, or a city not known at either end: nothing to say.
+    expect(otherCityWords(ekow, { city: 'Accra', address: 'Osu' })).toBeNull();
+    expect(otherCityWords(ekow, { city: null, address: 'Asokwa' })).toBeNull();
+    expect(otherCityWords({ ...ekow, positionSource: 'default' }, { city: 'Kumasi', address: null })).toBeNull();
+    expect(otherCityWords({ ...ekow, location: null }, { city: 'Kumasi', address: null })).toBeNull();
   });
 });

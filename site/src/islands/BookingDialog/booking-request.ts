@@ -2,6 +2,10 @@ import { BOOKING_HOURS } from '../../../../contract/bookings.ts';
 import type { customRateBounds } from '../../../../contract/bookings.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { formatCedis, roundToPesewa } from '../../../../contract/money.ts';
+import { CITIES } from '../../../../contract/cities.ts';
+import { greatCircleMiles } from '../../../../contract/distance.ts';
+import type { Listing } from '../../../../contract/professionals.ts';
+import { milesLabel } from '../../lib/format.ts';
 
 type RateBounds = ReturnType<typeof customRateBounds>;
 
@@ -43,3 +47,27 @@ export const estimate = (agreedRate: number): number => roundToPesewa(agreedRate
 
 export const submitLabel = (submitting: boolean, negotiate: boolean): string =>
   submitting ? 'Submitting...' : negotiate ? 'Submit Request with Custom Rate' : 'Confirm Booking';
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Said before a request goes to a professional of another city (docs/PRODUCT.md "Bookings"): "Ekow
+ * works in Accra, about 124 miles from Asokwa, Kumasi, where the job is." The customer's end is
+ * their city's centre, so the distance is "about" (docs/PRODUCT.md "Distances"). Null in the same
+ * city, or when a city is not known (a professional who gave none, a customer's city not listed).
+ */
+export function otherCityWords(
+  pro: Pick<Listing, 'name' | 'location' | 'coordinates' | 'positionSource'>,
+  customer: { city: string | null; address: string | null },
+): string | null {
+  const city = CITIES.find((c) => customer.city && sameName(c.name, customer.city));
+  if (!city || !pro.location || pro.positionSource === 'default' || sameName(pro.location, city.name)) return null;
+  const miles = milesLabel(greatCircleMiles(city, pro.coordinates), { approximate: true });
+  const address = customer.address?.trim();
+  const place = !address
+    ? city.name
+    : address.toLowerCase().includes(city.name.toLowerCase())
+      ? address
+      : `${address}, ${city.name}`;
+  return `${pro.name.split(' ')[0]} works in ${pro.location}, ${miles} from ${place}, where the job is.`;
+}

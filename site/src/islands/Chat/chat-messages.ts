@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../../../contract/bookings.ts';
 import { OFFLINE_WORDS } from '../../../../contract/connection.ts';
-import { clockTime, dayMonth } from '../../../../contract/dates.ts';
+import { dayMonth, hourLabel } from '../../../../contract/dates.ts';
 import { NetworkError, TimeoutError } from '../../lib/api.ts';
 import { readKept, type KeptName } from '../../lib/kept.ts';
 import { LIVE_TIMING } from '../../stores/events.ts';
@@ -39,10 +39,10 @@ export const waitingKey = (bookingId: number): KeptName => `chat:${bookingId}`;
 export const readWaiting = (meId: number, bookingId: number): Waiting[] =>
   readKept<Waiting[]>(waitingKey(bookingId), meId)?.data.filter((w) => typeof w?.key === 'string') ?? [];
 
-/** When a message was written: "28 Nov 14:05". */
+/** When a message was written: "28 Nov 2:05 PM" (the chat is on a booking's card: its clock). */
 export const messageTime = (iso: string) => {
   const d = new Date(iso);
-  return `${dayMonth(d)} ${clockTime(d)}`;
+  return `${dayMonth(d)} ${hourLabel(d)}`;
 };
 
 /** The messages shown with the ones just read: each once, oldest first. */

@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import type { Booking } from '../../../../contract/bookings.ts';
 import { dateLabel } from '../../../../contract/dates.ts';
-import { capitalise, statusVariant } from '../../lib/format.ts';
+import { bookingStatusWords, statusVariant } from '../../lib/format.ts';
 import { actOnBooking, refreshBookings } from '../../stores/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -12,7 +12,8 @@ import { lazyPart } from '../../ui/LazyPart.tsx';
 import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
 import { useFocusOn } from '../../ui/useFocus.ts';
 import { JobTrust } from '../Reports/JobTrust.tsx';
-import { AnswerBy, BookingTime, ExpiredRequest } from '../Reschedule/BookingTime.tsx';
+import { AnswerBy, BookingTime } from '../Reschedule/BookingTime.tsx';
+import { ExpiredRequest } from '../Reschedule/ExpiredRequest.tsx';
 import { BookingDetails } from './BookingDetails.tsx';
 import { canCancel, canReview } from './booking-card.ts';
 import { CancelQuestion } from './CancelQuestion.tsx';
@@ -72,19 +73,22 @@ export function BookingCard({
         <h3 id={titleId} ref={title} tabIndex={-1} className="cd-h3">
           {b.service} with {b.professionalName}
         </h3>
-        <span className={`cd-badge is-${statusVariant(b.status)}`}>
-          {b.expired ? 'Not answered in time' : capitalise(b.status)}
-        </span>
+        <span className={`cd-badge is-${statusVariant(b.status)}`}>{bookingStatusWords(b)}</span>
       </div>
       <BookingDetails booking={b} />
       {b.notes ? <p className="cd-muted">{b.notes}</p> : null}
-      <AnswerBy booking={b} />
+      <AnswerBy booking={b} viewer="customer" />
       <BookingTime
         booking={b}
         viewer="customer"
         otherName={b.professionalName}
         onChanged={(message) => showToast({ title: message, variant: 'success' })}
       />
+      {b.declined ? (
+        <p className="cd-note">
+          {b.professionalName} declined this request{b.declineReason ? `: “${b.declineReason}”` : '.'}
+        </p>
+      ) : null}
       {b.expired ? <ExpiredRequest booking={b} /> : null}
       {b.status === 'completed' && b.reviewed ? (
         <p className="cd-muted">You reviewed this service. Thank you!</p>

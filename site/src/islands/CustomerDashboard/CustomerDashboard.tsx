@@ -132,7 +132,15 @@ function Dashboard({
         {tab === 'profile' ? <Profile record={record} onChanged={onChanged} /> : null}
       </Tabs>
 
-      {target ? <BookingDialog key={target.id} professional={target} onClose={() => $bookingTarget.set(null)} /> : null}
+      {target ? (
+        <BookingDialog
+          key={target.id}
+          professional={target}
+          draft={target.draft}
+          from={{ city: record.location, address: record.localAddress }}
+          onClose={() => $bookingTarget.set(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import {
+  acceptanceWords,
   type Analytics as Figures,
   ANALYTICS_MONTHS,
   ANALYTICS_PATHS,
@@ -17,6 +18,7 @@ import { failure } from '../../lib/outcome.ts';
 import { monthLabel } from '../../../../contract/dates.ts';
 import './analytics.css';
 import { countOf } from '../../../../contract/counts.ts';
+import { reliabilityWords } from '../../../../contract/reports.ts';
 import { Card, LoadFailed } from '../../ui/kit.tsx';
 
 /** Bar widths in 5% steps (classes, since the CSP allows no inline styles). */
@@ -94,7 +96,7 @@ function CustomerFigures({ a }: { a: CustomerAnalytics }) {
 }
 
 function ProfessionalFigures({ a }: { a: ProfessionalAnalytics }) {
-  const worked = a.months.some((m) => m.jobs > 0) || a.answered > 0 || a.reviews > 0;
+  const worked = a.months.some((m) => m.jobs > 0) || a.answered > 0 || a.expired > 0 || a.reviews > 0;
   if (!worked)
     return (
       <p className="pd-empty">
@@ -108,7 +110,12 @@ function ProfessionalFigures({ a }: { a: ProfessionalAnalytics }) {
         <Stat
           label="Acceptance Rate"
           value={a.acceptanceRate === null ? '—' : `${a.acceptanceRate}%`}
-          note={a.answered ? `${a.accepted} of ${countOf(a.answered, 'request')} answered` : 'No requests answered yet'}
+          note={acceptanceWords(a)}
+        />
+        <Stat
+          label="Jobs Kept"
+          value={a.kept.jobs ? `${a.kept.kept} of ${a.kept.jobs}` : '—'}
+          note={`${reliabilityWords(a.kept)}, as your public page says`}
         />
         <Stat
           label="Average Rating"

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 
 /** A question before an action that cannot be undone: focus goes to it, Yes acts, No puts it away. */
 export function AskFirst(props: {
@@ -9,12 +10,15 @@ export function AskFirst(props: {
   busy: boolean;
   onYes: () => void;
   onNo: () => void;
+  /** Anything asked with the question (a decline's optional reason). */
+  children?: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
     <div ref={ref} tabIndex={-1} className="pd-confirm" role="group" aria-label={props.label}>
       <p>{props.question}</p>
+      {props.children}
       <div className="wz-actions">
         <button type="button" className="btn action-button" disabled={props.busy} onClick={props.onYes}>
           {props.yes}

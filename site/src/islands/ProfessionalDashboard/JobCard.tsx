@@ -8,6 +8,7 @@ import { actOnBooking, refreshBookings } from '../../stores/bookings.ts';
 import type { BookingAction } from '../../stores/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { $unread, unreadName } from '../../stores/unread.ts';
+import { bookingStatusWords } from '../../lib/format.ts';
 import { lazyPart } from '../../ui/LazyPart.tsx';
 import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
 import { focusedControl, useFocusBack } from '../../ui/useFocusBack.ts';
@@ -16,7 +17,6 @@ import { AnswerBy, BookingTime } from '../Reschedule/BookingTime.tsx';
 import { JobActions } from './JobActions.tsx';
 import type { Asking } from './JobActions.tsx';
 import { JobFacts } from './JobFacts.tsx';
-import { STATUS_LABEL } from './job-card.ts';
 import { useStarted } from './useStarted.ts';
 
 const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
@@ -43,12 +43,12 @@ export function JobCard({
   // The buttons are disabled while the server answers: after a refusal, focus goes back to the one used.
   const origin = useFocusBack<HTMLElement>(busy !== null);
 
-  async function act(action: BookingAction) {
+  async function act(action: BookingAction, reason?: string) {
     origin.current = focusedControl();
     setBusy(action);
     setProblem('');
     onDone('');
-    const outcome = await actOnBooking(job.id, action);
+    const outcome = await actOnBooking(job.id, action, reason ? { reason } : {});
     setBusy(null);
     if (outcome.ok) onDone(outcome.message);
     else setProblem(outcome.message);
@@ -74,15 +74,14 @@ export function JobCard({
     <li className="card pd-job" aria-labelledby={`${id}-name`}>
       <div className="pd-job-head">
         <h3 id={`${id}-name`}>{job.customerName}</h3>
-        <span className={`pd-status is-${job.status}`}>
-          {job.expired ? 'Not answered in time' : STATUS_LABEL[job.status]}
-        </span>
+        <span className={`pd-status is-${job.status}`}>{bookingStatusWords(job)}</span>
       </div>
       <p className="pd-job-service">{job.service}</p>
       {job.description ? <p>{job.description}</p> : null}
       <JobFacts job={job} compact={compact} />
       {job.notes ? <p className="pd-note">{job.notes}</p> : null}
-      <AnswerBy booking={job} />
+      {job.declined && job.declineReason ? <p className="pd-muted">Your reason: “{job.declineReason}”</p> : null}
+      <AnswerBy booking={job} viewer="professional" />
       <JobActions
         job={job}
         busy={busy}

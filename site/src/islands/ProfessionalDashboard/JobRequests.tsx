@@ -8,6 +8,7 @@ import { LoadFailed } from '../../ui/kit.tsx';
 import { PushOfferCard } from '../../ui/PushCards.tsx';
 import { useFocusOn } from '../../ui/useFocus.ts';
 import { JobCard } from './JobCard.tsx';
+import { useStatusLine } from './useStatusLine.ts';
 import { JOB_FILTERS, jobCount, jobsShown, noJobsText } from './job-card.ts';
 import type { JobFilter } from './job-card.ts';
 
@@ -23,7 +24,7 @@ export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Jo
   const jobs = useStore($bookings);
   const [filter, setFilter] = useState<JobFilter>(filters[0]?.id ?? 'all');
   const headingId = useId();
-  const [done, setDone] = useState('');
+  const [done, setDone] = useStatusLine();
   // The job acted on leaves the list shown (Pending, Confirmed): focus moves to what happened.
   const doneRef = useFocusOn<HTMLParagraphElement>(done);
 

@@ -1,5 +1,6 @@
 import { Stat } from '../../ui/DashboardParts.tsx';
 import { formatCedis } from '../../../../contract/money.ts';
+import { KeptJobs } from './KeptJobs.tsx';
 import { RateCard } from './RateCard.tsx';
 import { ShareMyPage } from './ShareMyPage.tsx';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
@@ -29,6 +30,7 @@ export function Overview({ record }: { record: ProfessionalRecord }) {
   return (
     <div className="pd-stack">
       <ProStats record={record} />
+      <KeptJobs id={record.id} />
       <RateCard record={record} />
       <ShareMyPage record={record} />
     </div>

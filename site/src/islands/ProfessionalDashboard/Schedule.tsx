@@ -16,6 +16,7 @@ import {
   todayInGhana,
 } from '../../../../contract/dates.ts';
 import { JobCard } from './JobCard.tsx';
+import { useStatusLine } from './useStatusLine.ts';
 import { useSaveForm } from './useSaveForm.ts';
 import { $bookings } from '../../stores/bookings.ts';
 import { saveAvailability } from '../../stores/professional.ts';
@@ -108,7 +109,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
   const today = todayInGhana();
   const [month, setMonth] = useState(monthOfDay(today));
   const [chosen, setChosen] = useState(today);
-  const [done, setDone] = useState('');
+  const [done, setDone] = useStatusLine();
   // A job marked completed or cancelled leaves the calendar's list: focus goes to what happened.
   const doneRef = useFocusOn<HTMLParagraphElement>(done);
 

@@ -10,13 +10,6 @@ export const JOB_FILTERS: readonly { id: JobFilter; label: string }[] = [
   { id: 'all', label: 'All' },
 ];
 
-export const STATUS_LABEL: Record<BookingStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
-
 const byWhen = (a: Booking, b: Booking) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`) || a.id - b.id;
 
 /** The jobs a filter shows, soonest first. */
@@ -45,3 +38,7 @@ export const cancelJobQuestion = (job: Booking): string =>
 
 export const completeJobQuestion = (job: Booking): string =>
   `Mark the job with ${job.customerName} on ${dateLabel(job.date)} as completed? ${job.customerName} will be asked to confirm it was done.`;
+
+/** Asked before a decline (docs/PRODUCT.md "Bookings"): the request goes, and the customer reads any reason. */
+export const declineQuestion = (job: Booking): string =>
+  `Decline ${job.customerName}'s request for ${dateLabel(job.date)} at ${timeLabel(job.time)}? The time is free again, and ${job.customerName} reads the reason if you give one.`;

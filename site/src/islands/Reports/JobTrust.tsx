@@ -1,13 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Booking } from '../../../../contract/bookings.ts';
-import { stampLabel } from '../../../../contract/dates.ts';
 import { checkPhotoFile, PHOTO_ACCEPT } from '../../../../contract/photos.ts';
 import {
   CANCELLATION_WORDS,
   lateCancellationWords,
-  REPORT_OUTCOME_LABELS,
   REPORT_PHOTOS_MAX,
   REPORT_REASON_LABELS,
   REPORT_REASONS,
@@ -15,15 +12,11 @@ import {
   reportSchema,
   type PartyRole,
   type ReportReason,
-  type ReportView,
 } from '../../../../contract/reports.ts';
-import { addReportPhoto, confirmDone, openReport, reportsOf, sendReportMessage } from '../../stores/reports.ts';
+import { addReportPhoto, confirmDone, openReport } from '../../stores/reports.ts';
+import { failed, Reports, when } from './ReportCard.tsx';
 import './reports.css';
 import { FormProblem } from '../../ui/kit.tsx';
-
-const when = (iso: string) => stampLabel(new Date(iso));
-const failed = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 /**
  * What a booking's card shows of issue #28 items 3–5, on both dashboards (docs/PRODUCT.md
@@ -64,7 +57,9 @@ export function JobTrust({
   return (
     <div className="tr">
       {booking.status === 'cancelled' && trust.cancellation ? (
-        <p className="tr-note">{CANCELLATION_WORDS[trust.cancellation]}</p>
+        <p className={trust.noShowFound ? 'tr-note is-warn' : 'tr-note'}>
+          {trust.noShowFound ? noShowFoundWords(booking, role) : CANCELLATION_WORDS[trust.cancellation]}
+        </p>
       ) : null}
       {role === 'professional' && open && trust.customerLateCancellations !== null ? (
         <p className={trust.customerLateCancellations > 0 ? 'tr-note is-warn' : 'tr-note'}>
@@ -111,6 +106,12 @@ export function JobTrust({
     </div>
   );
 }
+
+/** Said on a job an upheld "did not come" ended (docs/PRODUCT.md "Problem reports"). */
+const noShowFoundWords = (booking: Booking, role: PartyRole): string =>
+  role === 'professional'
+    ? `An administrator upheld ${booking.customerName}'s report that you did not come: the job ended as your no-show.`
+    : `An administrator upheld your report that ${booking.professionalName} did not come: the job ended as their no-show.`;
 
 function DoneLine({ booking, party: role }: { booking: Booking; party: PartyRole }) {
   const done = booking.trust?.done;
@@ -219,122 +220,5 @@ function ReportForm({
         </button>
       </div>
     </form>
-  );
-}
-
-/** The booking's reports (stores/reports.ts: read again when their summary on the booking changes, and after sending). */
-function Reports({ booking, party: role }: { booking: Booking; party: PartyRole }) {
-  const reports = reportsOf(booking.id);
-  const load = useStore(reports.$load);
-  if (load.state === 'failed')
-    return (
-      <p className="tr-error" role="status">
-        {load.message}
-      </p>
-    );
-  if (load.state === 'loading')
-    return (
-      <p className="tr-note" role="status">
-        Loading the report...
-      </p>
-    );
-  return (
-    <>
-      {load.data.map((report) => (
-        <ReportCard key={report.id} report={report} party={role} onSent={reports.refresh} />
-      ))}
-    </>
-  );
-}
-
-function ReportCard({ report, party: role, onSent }: { report: ReportView; party: PartyRole; onSent: () => void }) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const mine = report.by === role;
-
-  async function onSend(event: FormEvent) {
-    event.preventDefault();
-    if (!text.trim()) {
-      setError('Type a message first.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await sendReportMessage(report.id, text.trim());
-      setText('');
-      onSent();
-    } catch (e) {
-      setError(failed(e, 'Your message was not sent. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <section className="tr-report" aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`} className="tr-report-title">
-        {mine ? 'Your report' : `The ${report.by}'s report`}: {REPORT_REASON_LABELS[report.reason]}
-      </h4>
-      <p className="tr-status">
-        {report.status === 'open'
-          ? 'Open: an administrator is looking at it.'
-          : `Closed on ${when(report.closedAt ?? report.createdAt)}. Outcome: ${REPORT_OUTCOME_LABELS[report.outcome ?? 'resolved']}${
-              report.outcomeParty ? ` (${report.outcomeParty})` : ''
-            }.`}
-      </p>
-      {report.closingNote ? (
-        <p className="tr-closing">
-          <strong>Administrator's note:</strong> {report.closingNote}
-        </p>
-      ) : null}
-      <p className="tr-description">{report.description}</p>
-      {report.photos.length ? (
-        <ul className="tr-photos" aria-label="Photos">
-          {report.photos.map((photo, n) => (
-            <li key={photo.thumb}>
-              <a href={photo.large} target="_blank" rel="noreferrer">
-                <img
-                  src={photo.thumb}
-                  alt={`Sent with the report, ${n + 1} of ${report.photos.length}`}
-                  width={72}
-                  height={72}
-                  loading="lazy"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {report.messages.length ? (
-        <ol className="tr-thread" aria-label="Messages about the report">
-          {report.messages.map((m) => (
-            <li key={m.id} className={m.by === 'admin' ? 'is-admin' : m.by === role ? 'is-mine' : ''}>
-              <span className="tr-who">{m.by === role ? 'You' : m.by === 'admin' ? 'ServiceConnect' : m.name}</span>{' '}
-              <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
-              <span className="tr-body">{m.body}</span>
-            </li>
-          ))}
-        </ol>
-      ) : null}
-      {report.status === 'open' ? (
-        <form className="tr-send" onSubmit={(e) => void onSend(e)}>
-          <label htmlFor={`${id}-msg`}>Write to the administrator (both parties read it)</label>
-          <textarea
-            id={`${id}-msg`}
-            rows={2}
-            maxLength={REPORT_TEXT_MAX}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <FormProblem message={error} />
-          <button type="submit" className="btn btn-sm tr-button" disabled={busy}>
-            {busy ? 'Sending...' : 'Send'}
-          </button>
-        </form>
-      ) : null}
-    </section>
   );
 }

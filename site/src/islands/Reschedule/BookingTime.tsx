@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Booking } from '../../../../contract/bookings.ts';
 import {
-  type AlternativesAnswer,
+  answeredProposalWords,
   deadlineLabel,
   type OpenTimesAnswer,
   RESCHEDULE_PATHS,
@@ -13,7 +13,6 @@ import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { useLoad } from '../../lib/load.ts';
 import { answerProposal, proposeTime } from '../../stores/bookings.ts';
-import { $bookingTarget } from '../../stores/find-pro.ts';
 import { $session } from '../../stores/session.ts';
 import '../../ui/wizard.css';
 import './booking-time.css';
@@ -25,15 +24,16 @@ import './booking-time.css';
  * the customer's card of an expired request, other professionals free then.
  */
 
-const token = () => $session.get().token;
-const failure = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
+export const token = () => $session.get().token;
+export const failure = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
 
-/** "Answer by Tue 14:00" while the request waits for the professional. */
-export function AnswerBy({ booking }: { booking: Booking }) {
+/** Whose deadline it is while the request waits: "Answer by Tue 2:00 PM", "Waiting for Ekow's answer until …". */
+export function AnswerBy({ booking, viewer }: { booking: Booking; viewer: 'customer' | 'professional' }) {
   if (booking.status !== 'pending' || !booking.answerBy) return null;
   return (
     <p className="bt-deadline">
-      Answer by <time dateTime={booking.answerBy}>{deadlineLabel(booking.answerBy)}</time>
+      {viewer === 'professional' ? 'Answer by' : `Waiting for ${booking.professionalName}'s answer until`}{' '}
+      <time dateTime={booking.answerBy}>{deadlineLabel(booking.answerBy)}</time>
     </p>
   );
 }
@@ -72,7 +72,7 @@ export function BookingTime({ booking, viewer, otherName, onChanged }: TimeProps
           <strong>New time proposed:</strong> {slotLabel(proposal.date, proposal.time)}
         </p>
         <p className="bt-muted">
-          {mine ? `Waiting for ${otherName}'s answer` : 'Answer'} by{' '}
+          {mine ? `Waiting for ${otherName}'s answer until` : 'Answer by'}{' '}
           <time dateTime={proposal.answerBy}>{deadlineLabel(proposal.answerBy)}</time>. Until then the booking keeps its
           time.
         </p>
@@ -104,8 +104,12 @@ export function BookingTime({ booking, viewer, otherName, onChanged }: TimeProps
       </div>
     );
   }
+  const answered = booking.answeredProposal;
   return (
     <div className="bt-propose">
+      {answered && answered.proposedBy === viewer ? (
+        <p className="bt-answered">{answeredProposalWords(answered, otherName)}</p>
+      ) : null}
       {picking ? (
         <ProposeForm
           booking={booking}
@@ -240,63 +244,5 @@ function ProposeForm({
         </button>
       </div>
     </form>
-  );
-}
-
-/** The customer's card of a request that expired: what happened, and others free at that time. */
-export function ExpiredRequest({ booking }: { booking: Booking }) {
-  const headingId = useId();
-  const { load } = useLoad<AlternativesAnswer>(
-    String(booking.id),
-    ({ signal }) =>
-      apiFetch<AlternativesAnswer>(routePath(RESCHEDULE_PATHS.alternatives, { id: booking.id }), {
-        token: token(),
-        signal,
-      }),
-    { failure: (e) => failure(e, 'Could not load other professionals.') },
-  );
-  const state = load.state === 'loaded' ? load.data : null;
-  const error = load.state === 'failed' ? load.message : null;
-
-  return (
-    <section className="bt-expired" aria-labelledby={headingId}>
-      <p className="bt-muted">
-        {booking.professionalName} did not answer in time, so this request was declined and the time is free.
-      </p>
-      <h4 id={headingId} className="bt-form-title">
-        Free on {dateLabel(booking.date)} at {timeLabel(booking.time)}
-      </h4>
-      {state === null && !error ? (
-        <p className="bt-muted" role="status">
-          Looking for others...
-        </p>
-      ) : null}
-      {error ? (
-        <p className="wz-alert" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {state?.message ? <p className="bt-muted">{state.message}</p> : null}
-      {state && state.professionals.length > 0 ? (
-        <ul className="bt-alternatives" role="list">
-          {state.professionals.map((pro) => (
-            <li key={pro.id} className="bt-alternative">
-              <span>
-                <strong>{pro.name}</strong>
-                <span className="bt-muted">
-                  {' '}
-                  · {pro.profession}
-                  {pro.distance !== null ? ` · ${pro.distance} mi` : ''}
-                  {pro.rating !== null ? ` · ${pro.rating}★` : ''}
-                </span>
-              </span>
-              <button type="button" className="btn btn-sm action-button" onClick={() => $bookingTarget.set(pro)}>
-                Book <span className="sr-only">{pro.name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
   );
 }
