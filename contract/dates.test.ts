@@ -271,10 +271,10 @@ describe('date labels, in en-GH', () => {
 
   it('writes when a screen last had news: the time today, with the day on another day', () => {
     const now = at('2026-11-25T10:43:00Z');
-    expect(seenAtLabel(at('2026-11-25T10:42:00Z'), now)).toBe('10:42');
-    expect(seenAtLabel(at('2026-11-25T00:00:00Z'), now)).toBe('00:00');
-    expect(seenAtLabel(at('2026-11-24T23:59:00Z'), now)).toBe('23:59 on 24 Nov');
-    expect(seenAtLabel(at('2026-09-03T09:05:00Z'), now)).toBe('09:05 on 3 Sep');
+    expect(seenAtLabel(at('2026-11-25T10:42:00Z'), now)).toBe('10:42 AM');
+    expect(seenAtLabel(at('2026-11-25T00:00:00Z'), now)).toBe('12:00 AM');
+    expect(seenAtLabel(at('2026-11-24T23:59:00Z'), now)).toBe('11:59 PM on 24 Nov');
+    expect(seenAtLabel(at('2026-09-03T09:05:00Z'), now)).toBe('9:05 AM on 3 Sep');
   });
 
   it('writes September as Intl does ("Sept") in the Intl labels, and "Sep" in the fixed-name ones, as the screens always have', () => {

@@ -201,10 +201,10 @@ export const stampLabel = (at: Date): string =>
 export const cardStampLabel = (at: Date): string =>
   `${at.getUTCDate()} ${MONTH_SHORT[at.getUTCMonth()]} ${at.getUTCFullYear()}, ${hourLabel(at)}`;
 
-/** "10:42" when `at` is on `now`'s day, else "10:42 on 25 Nov", Ghana time: when what a screen shows came. */
+/** "10:42 AM" when `at` is on `now`'s day, else "10:42 AM on 25 Nov", Ghana time (the 12-hour clock of booking times): when what a screen shows came. */
 export function seenAtLabel(at: Instant, now: Instant): string {
   const when = new Date(msOf(at));
-  const time = clockTime(when);
+  const time = hourLabel(when);
   return dayOf(when) === dayOf(now) ? time : `${time} on ${when.getUTCDate()} ${MONTH_SHORT[when.getUTCMonth()]}`;
 }
 

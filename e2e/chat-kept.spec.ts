@@ -22,7 +22,7 @@ const shot = async (page: Page, name: string) => {
 };
 
 const GATE = 'The gate is the blue one by the pharmacy. Come at 10:00, GH₵ 150 as agreed.';
-const SAVED_AT = /^Saved on this phone at \d\d:\d\d\.$/;
+const SAVED_AT = /^Saved on this phone at \d{1,2}:\d\d [AP]M\.$/;
 /** Every place on the page that says there is no connection, in any words. */
 const noConnectionSaid = (page: Page) => page.getByText(/no connection|unable to connect|could not load/i);
 
@@ -62,7 +62,7 @@ test('a chat seen online is read again offline with its age, the lost connection
   await expect(chat.getByRole('status').filter({ hasText: 'Saved on this phone' })).toHaveText(SAVED_AT);
   // One sentence for the lost connection on the screen: the banner's.
   const banner = page.getByRole('status').filter({ hasText: 'No connection' });
-  await expect(banner).toHaveText(/^No connection\. Showing what was on screen at \d\d:\d\d; it updates/);
+  await expect(banner).toHaveText(/^No connection\. Showing what was on screen at \d{1,2}:\d\d [AP]M; it updates/);
   await expect(noConnectionSaid(page)).toHaveCount(1);
   expect(await overflows(page)).toEqual([]);
   await chat.scrollIntoViewIfNeeded();

@@ -15,7 +15,7 @@ import { PHONE, overflows } from './fixtures/phone.ts';
 // only a test can cause them here.)
 
 const BANNER =
-  /^No connection\. Showing what was on screen at \d\d:\d\d; it updates by itself when you are back online\.$/;
+  /^No connection\. Showing what was on screen at \d{1,2}:\d\d [AP]M; it updates by itself when you are back online\.$/;
 
 async function phonePage(
   browser: Browser,
@@ -175,7 +175,7 @@ test('the admin’s Refresh Data without a connection keeps the figures and says
 
   await page.context().setOffline(false);
   await page.getByRole('button', { name: 'Refresh Data' }).click();
-  await expect(page.getByText(/Data refreshed at \d\d:\d\d GMT\./)).toBeVisible();
+  await expect(page.getByText(/Data refreshed at \d{1,2}:\d\d [AP]M GMT\./)).toBeVisible();
 });
 
 test('a chat message whose answer was lost, then kept through a reload, is delivered once when the connection returns', async ({

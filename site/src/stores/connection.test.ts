@@ -32,10 +32,10 @@ describe('the offline banner', () => {
   const today = Date.parse('2026-11-27T10:42:00Z');
   it('names the time what is on screen came from the server, and the day when not today', () => {
     expect(offlineBannerText(today, today + 60_000)).toBe(
-      'No connection. Showing what was on screen at 10:42; it updates by itself when you are back online.',
+      'No connection. Showing what was on screen at 10:42 AM; it updates by itself when you are back online.',
     );
     expect(offlineBannerText(Date.parse('2026-11-25T09:05:00Z'), today)).toBe(
-      'No connection. Showing what was on screen at 09:05 on 25 Nov; it updates by itself when you are back online.',
+      'No connection. Showing what was on screen at 9:05 AM on 25 Nov; it updates by itself when you are back online.',
     );
   });
   it('without anything from the server yet, says what will happen', () => {

@@ -1,6 +1,7 @@
 import { atom, onMount, type PreinitializedWritableAtom } from 'nanostores';
 import { routePath } from '../../../../contract/api.ts';
 import { BOOKINGS_PATHS, type ChatMessage, type ChatMessagesAnswer } from '../../../../contract/bookings.ts';
+import { timeBetween } from '../../../../contract/dates.ts';
 import { apiFetch, NetworkError } from '../../lib/api.ts';
 import { keyedStore } from '../../lib/keyed-load.ts';
 import { $live, onUserEvent, refresher } from '../../stores/events.ts';
@@ -61,7 +62,7 @@ export const chatOf = keyedStore((bookingId: number): ChatStore => {
       const messages = mergeMessages($chat.value.messages, answer.messages);
       $chat.set({ messages, loaded: true, loadError: null, noAnswer: false, keptAt: null });
       // Written again when something came, else at most once a minute (for its age): reads are frequent.
-      if (answer.messages.length > 0 || Date.now() - keptLast > KEEP_AGAIN_MS) keepShown();
+      if (answer.messages.length > 0 || timeBetween(keptLast, Date.now()) > KEEP_AGAIN_MS) keepShown();
     } catch (error) {
       const loadError = error instanceof Error ? error.message : 'Could not load messages.';
       const noAnswer = error instanceof NetworkError;
