@@ -8,11 +8,11 @@ import {
   userEventSchema,
 } from '../../../contract/events.ts';
 import type { UserEvent } from '../../../contract/events.ts';
-import { ApiError, apiFetch, clearQueryCache, isSignedOut, NetworkError, userDataPrefix } from '../lib/api.ts';
+import { ApiError, apiFetch, clearQueryCache, isSignedOut, NetworkError, TimeoutError, userDataPrefix } from '../lib/api.ts';
 import { AFFILIATES_PATHS } from '../../../contract/affiliates.ts';
 import { ANALYTICS_PATHS } from '../../../contract/analytics.ts';
 import { VERIFICATION_PATHS } from '../../../contract/verification.ts';
-import { $connection, onBackOnline } from './connection.ts';
+import { $connection, noteNoAnswer, onBackOnline } from './connection.ts';
 import { $session, restoreSession } from './session.ts';
 import type { SessionState } from './session.ts';
 
@@ -26,7 +26,7 @@ import type { SessionState } from './session.ts';
  * - A dropped stream is closed here and opened again with a new ticket (a used ticket is refused,
  *   so the browser's own retry cannot work) and `after=` the last cursor: the server replays what
  *   was missed. The delay doubles from 1 s to 30 s while the server answers.
- * - A ticket that gets no answer at all means the server cannot be reached (a dropped signal, with
+ * - A ticket that gets no answer at all (refused connection, or none in its time-out) means the server cannot be reached (a dropped signal, with
  *   or without an `offline` event): the page is offline (stores/connection.ts), whose checks every
  *   few seconds find the server again; its return (or `online`) reconnects at once, from the cursor.
  * - A stream that says nothing within READY_TIMEOUT (a proxy that buffers), a ticket refused with
@@ -252,7 +252,10 @@ async function connect(): Promise<void> {
   } catch (error) {
     if (mine !== attempt) return;
     askedAt = 0;
-    if (error instanceof NetworkError) return failed({ unanswered: true });
+    // No answer at all, or none to a request this small within its time-out (a signal gone while
+    // the phone thinks it is online: nothing is refused, nothing comes back): the page is offline.
+    if (error instanceof TimeoutError) noteNoAnswer();
+    if (error instanceof NetworkError || error instanceof TimeoutError) return failed({ unanswered: true });
     // The session was refused (signed out elsewhere): check it, which signs out here if so.
     if (isSignedOut(error)) void restoreSession();
     // The server holds all the streams it may, or is stopping: poll at once, try again in a minute.
