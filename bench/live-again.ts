@@ -101,7 +101,10 @@ async function run(b: Browser, outageMs: number): Promise<{ banner: number | nul
     await streamOpen;
     await page.getByRole('tab', { name: /My Bookings/ }).click();
     const name = `${pro.user.firstName} ${pro.user.lastName}`;
-    await page.getByRole('article', { name: new RegExp(name) }).first().waitFor();
+    await page
+      .getByRole('article', { name: new RegExp(name) })
+      .first()
+      .waitFor();
 
     const back = await proxy.cutFor(outageMs, OUTAGE);
     await api(`/api/bookings/${bookingId}/accept`, pro.token, {});
@@ -129,7 +132,9 @@ try {
     for (let i = 0; i < RUNS; i++) {
       const r = await run(browser, seconds * 1000);
       runs.push(r);
-      console.log(`  ${seconds} s outage, run ${i + 1}: banner gone ${r.banner ?? '—'} ms, news shown ${r.news ?? '—'} ms`);
+      console.log(
+        `  ${seconds} s outage, run ${i + 1}: banner gone ${r.banner ?? '—'} ms, news shown ${r.news ?? '—'} ms`,
+      );
     }
     console.log(
       `${seconds} s outage: banner gone ${fmt(runs.map((r) => r.banner))}, news shown ${fmt(runs.map((r) => r.news))}`,

@@ -8,7 +8,15 @@ import {
   userEventSchema,
 } from '../../../contract/events.ts';
 import type { UserEvent } from '../../../contract/events.ts';
-import { ApiError, apiFetch, clearQueryCache, isSignedOut, NetworkError, TimeoutError, userDataPrefix } from '../lib/api.ts';
+import {
+  ApiError,
+  apiFetch,
+  clearQueryCache,
+  isSignedOut,
+  NetworkError,
+  TimeoutError,
+  userDataPrefix,
+} from '../lib/api.ts';
 import { AFFILIATES_PATHS } from '../../../contract/affiliates.ts';
 import { ANALYTICS_PATHS } from '../../../contract/analytics.ts';
 import { VERIFICATION_PATHS } from '../../../contract/verification.ts';
