@@ -34,9 +34,10 @@ import type { SessionState } from './session.ts';
  * - A dropped stream is closed here and opened again with a new ticket (a used ticket is refused,
  *   so the browser's own retry cannot work) and `after=` the last cursor: the server replays what
  *   was missed. The delay doubles from 1 s to 30 s while the server answers.
- * - A ticket that gets no answer at all (refused connection, or none in its time-out) means the server cannot be reached (a dropped signal, with
- *   or without an `offline` event): the page is offline (stores/connection.ts), whose checks every
- *   few seconds find the server again; its return (or `online`) reconnects at once, from the cursor.
+ * - A ticket that gets no answer at all (a refused connection, or nothing within its time-out)
+ *   means the server cannot be reached (a dropped signal, with or without an `offline` event): the
+ *   page is offline (stores/connection.ts), whose checks every few seconds find the server again;
+ *   its return (or `online`) reconnects at once, from the cursor.
  * - A stream that says nothing within READY_TIMEOUT (a proxy that buffers), a ticket refused with
  *   503 (the server holds all the streams it may), or FALLBACK_AFTER failures running, turn on polling: `poll` ticks every 3 s (30 s while the page is
  *   hidden) for the islands that polled before (chat), while the stream is tried again every minute.
