@@ -221,7 +221,7 @@ test('turning on gives up after about 20 s when the push service does not answer
   request,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await fakePushService(page.context(), fakeSubscription(baseURL!));
   const { pro } = await newProfessional(request, { professional: 'Yaa', profession: 'Electrician', surname: 'Silent' });
   await useSession(page, await login(request, pro));
@@ -248,6 +248,26 @@ test('turning on gives up after about 20 s when the push service does not answer
   await pushServiceSilent(page, false);
   await again.click();
   await expect(page.getByRole('status').filter({ hasText: 'Notifications are on for this phone.' })).toBeFocused();
+
+  // Profile: off, then on while the push service is silent again: the same words, and Try again there too.
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  const settings = page.getByRole('region', { name: 'Notifications on this phone' });
+  const toggle = settings.getByRole('checkbox', { name: 'Notifications on this phone' });
+  await toggle.uncheck();
+  await expect(toggle).not.toBeChecked();
+  await pushServiceSilent(page, true);
+  await toggle.click();
+  await expect(settings.getByRole('alert')).toContainText('did not answer within 20 seconds', { timeout: 30_000 });
+  await expect(toggle).not.toBeChecked();
+  const retry = settings.getByRole('button', { name: 'Try again' });
+  await settings.scrollIntoViewIfNeeded();
+  expect(await overflows(page)).toEqual([]);
+  expect(await smallTargets(page)).toEqual([]);
+  await shot(page, 'push-gave-up-profile', { fullPage: false });
+  await pushServiceSilent(page, false);
+  await retry.click();
+  await expect(toggle).toBeChecked();
+  await expect(retry).toHaveCount(0);
 });
 
 test('customer: offered after a booking request, naming the professional, never on page load; blocked says where to change it', async ({
