@@ -5,7 +5,7 @@
  * `offline`/`online` event. The moment the line is back, the professional accepts the customer's
  * request (straight to the server); each run times, from that moment:
  *
- *   banner gone   the "no connection" banner hidden
+ *   banner gone   the "no connection" banner hidden ("never shown" when it did not show in the outage)
  *   news shown    the booking's card says Confirmed (the stream back, the missed event replayed)
  *
  * Prints the median and the spread (min–max) per outage; asserts nothing. A run that takes longer
@@ -107,20 +107,28 @@ async function run(b: Browser, outageMs: number): Promise<{ banner: number | nul
       .waitFor();
 
     const back = await proxy.cutFor(outageMs, OUTAGE);
+    // A page that never said "no connection" has no banner to lose (the old page, black-holed).
+    const saidOffline = !(await page.evaluate(bannerGone));
     await api(`/api/bookings/${bookingId}/accept`, pro.token, {});
     const [gone, shown] = await Promise.all([when(page, bannerGone, name), when(page, confirmed, name)]);
-    return { banner: gone === null ? null : gone - back, news: shown === null ? null : shown - back };
+    return {
+      banner: saidOffline ? (gone === null ? null : gone - back) : Number.NaN,
+      news: shown === null ? null : shown - back,
+    };
   } finally {
     await context.close();
   }
 }
 
-const fmt = (xs: (number | null)[]) => {
+const fmt = (all: (number | null)[]) => {
+  const xs = all.filter((x) => !Number.isNaN(x));
+  if (!xs.length) return 'never shown';
   const ms = xs.map((x) => x ?? GIVE_UP_MS).sort((a, b) => a - b);
   const s = (x: number) => (x / 1000).toFixed(1);
   const median = ms.length % 2 ? ms[(ms.length - 1) / 2] : (ms[ms.length / 2 - 1] + ms[ms.length / 2]) / 2;
   const lost = xs.filter((x) => x === null).length;
-  return `${s(median)} s (${s(ms[0])}–${s(ms.at(-1) ?? 0)})${lost ? `, ${lost} past ${GIVE_UP_MS / 1000} s` : ''}`;
+  const unshown = all.length - xs.length;
+  return `${s(median)} s (${s(ms[0])}–${s(ms.at(-1) ?? 0)})${lost ? `, ${lost} past ${GIVE_UP_MS / 1000} s` : ''}${unshown ? `, ${unshown} never shown` : ''}`;
 };
 
 console.log(
@@ -133,7 +141,7 @@ try {
       const r = await run(browser, seconds * 1000);
       runs.push(r);
       console.log(
-        `  ${seconds} s outage, run ${i + 1}: banner gone ${r.banner ?? '—'} ms, news shown ${r.news ?? '—'} ms`,
+        `  ${seconds} s outage, run ${i + 1}: banner gone ${Number.isNaN(r.banner) ? 'never shown' : `${r.banner ?? '—'} ms`}, news shown ${r.news ?? '—'} ms`,
       );
     }
     console.log(
