@@ -2,7 +2,15 @@ import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HEALTH_PATHS } from '../../../contract/health.ts';
 import { offlineBannerText } from '../ui/OfflineBanner.tsx';
-import { $connection, noteAnswered, noteNoAnswer, noteShowingKept, RECHECK, recheckDelay } from './connection.ts';
+import {
+  $connection,
+  noteAnswered,
+  noteNoAnswer,
+  noteShowingKept,
+  RECHECK,
+  recheckDelay,
+  resetConnectionForTests,
+} from './connection.ts';
 
 /**
  * The server as the page's checks see it: down (no answer), black-holed (no answer ever, until the
@@ -34,7 +42,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanStores($connection);
-  $connection.set({ offline: false, shownAt: null, backOnline: 0 });
+  resetConnectionForTests();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -146,6 +154,36 @@ describe('while offline with no `online` to come, the page asks the server itsel
     vi.stubGlobal('navigator', { onLine: true });
     window.dispatchEvent(new Event('online'));
     expect($connection.get().offline).toBe(false);
+    stop();
+  });
+
+  it('soon after a check found the server, one call without an answer is checked before the page goes offline', async () => {
+    const stop = shown();
+    noteNoAnswer();
+    server = 'up';
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect($connection.get()).toMatchObject({ offline: false, backOnline: 1 });
+    // One address that does not get through while the server answers: no offline-online loop.
+    checks = [];
+    noteNoAnswer();
+    noteNoAnswer();
+    expect($connection.get().offline).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(checks).toHaveLength(1);
+    expect($connection.get()).toMatchObject({ offline: false, backOnline: 1 });
+    // The signal goes again: the check gets no answer either, and the page is offline.
+    server = 'down';
+    noteNoAnswer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect($connection.get().offline).toBe(true);
+    // Long after the last answer, a call without one is believed at once.
+    server = 'up';
+    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.advanceTimersByTimeAsync(RECHECK.trustMs);
+    checks = [];
+    noteNoAnswer();
+    expect($connection.get().offline).toBe(true);
+    expect(checks).toHaveLength(0);
     stop();
   });
 

@@ -43,9 +43,26 @@ export function noteAnswered(at: number = Date.now()): void {
   $connection.set({ ...$connection.get(), shownAt: at });
 }
 
-/** A call got no answer at all (no network, the server unreachable). */
+/** When a check last got an answer (0: never on this page). */
+let confirmedAt = 0;
+let verifying = false;
+
+/**
+ * A call got no answer at all (no network, the server unreachable). Soon after a check found the
+ * server (RECHECK.trustMs), one call without an answer may be that call's own trouble (one address
+ * a proxy drops): a check decides first, so the page does not go offline and back, with every part
+ * reading again, in a loop.
+ */
 export function noteNoAnswer(): void {
-  setOffline(true);
+  if ($connection.get().offline) return;
+  if (!confirmedAt || Date.now() - confirmedAt >= RECHECK.trustMs || browserOffline()) return setOffline(true);
+  if (verifying) return;
+  verifying = true;
+  void serverAnswers().then((answered) => {
+    verifying = false;
+    if (answered) confirmedAt = Date.now();
+    else setOffline(true);
+  });
 }
 
 /** Data kept on the device from `at` is on screen: the banner gives the oldest such age. */
@@ -67,6 +84,8 @@ export const RECHECK = {
   hiddenMs: 60_000,
   timeoutMs: 5_000,
   spread: 0.2,
+  /** After a check's answer, a call without one is checked before the page goes offline (noteNoAnswer). */
+  trustMs: 30_000,
 } as const;
 
 /** The wait before check number `done + 1` while shown. */
@@ -105,7 +124,9 @@ function recheckWhileOffline(): () => void {
     if (browserOffline()) return schedule();
     void serverAnswers().then((answered) => {
       // Only the answer ends offline: what is on screen is no newer (shownAt is the parts' to set).
-      if (answered) setOffline(false);
+      if (!answered) return;
+      confirmedAt = Date.now();
+      setOffline(false);
     });
     done++;
     schedule();
@@ -135,6 +156,13 @@ function recheckWhileOffline(): () => void {
     document.removeEventListener('visibilitychange', onVisibility);
     clearTimeout(timer);
   };
+}
+
+/** Tests: a fresh page. */
+export function resetConnectionForTests(): void {
+  confirmedAt = 0;
+  verifying = false;
+  $connection.set({ offline: false, shownAt: null, backOnline: 0 });
 }
 
 /** The browser has no network at all (a fresh page opened offline asks before its first call). */

@@ -10,7 +10,7 @@ import { $unread, readingChat, showingBookings } from './unread.ts';
 import { $bookings, $bookingsChanged } from './bookings.ts';
 import { LOADING } from '../lib/load.ts';
 import { HEALTH_PATHS } from '../../../contract/health.ts';
-import { $connection } from './connection.ts';
+import { $connection, resetConnectionForTests } from './connection.ts';
 
 /** An EventSource that the test drives: `say` delivers a frame, `fail` the error a drop causes. */
 class FakeStream implements EventSourceLike {
@@ -131,7 +131,7 @@ afterEach(async () => {
   await vi.advanceTimersByTimeAsync(1000);
   expect($live.get()).toBe('off');
   cleanStores($live, $session, $bookings, $bookingsChanged, $connection);
-  $connection.set({ offline: false, shownAt: null, backOnline: 0 });
+  resetConnectionForTests();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
