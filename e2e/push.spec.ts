@@ -8,7 +8,7 @@ import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { bookFirstSlot } from './fixtures/bookings.ts';
 import { findProfessional, newProfessional, workerServes } from './fixtures/parts.ts';
 import { overflows, PHONE, refuseLocation, smallTargets } from './fixtures/phone.ts';
-import { fakePushService } from './fixtures/push.ts';
+import { fakePushService, pushServiceSilent } from './fixtures/push.ts';
 import { shot } from './fixtures/shots.ts';
 
 // Issue #30, on a 360 px phone: notifications are turned on where they help (the professional's
@@ -214,6 +214,60 @@ test('professional: turns on from Job Requests; a customer’s request reaches t
       .getByRole('checkbox', { name: 'Notifications on this phone' }),
   ).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Also text me' })).toBeChecked();
+});
+
+test('turning on gives up after about 20 s when the push service does not answer, says so and what still comes, and Try again works once it answers', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await fakePushService(page.context(), fakeSubscription(baseURL!));
+  const { pro } = await newProfessional(request, { professional: 'Yaa', profession: 'Electrician', surname: 'Silent' });
+  await useSession(page, await login(request, pro));
+  await pushServiceSilent(page, true);
+  await page.goto('/professional-dashboard?tab=jobs');
+  const offer = page.getByRole('region', { name: 'Get a notification on this phone for new requests' });
+  await offer.getByRole('button', { name: 'Turn on' }).click();
+  const tapped = Date.now();
+  await expect(offer.getByRole('button', { name: 'Turning on...' })).toBeDisabled();
+  await expect(offer.getByRole('alert')).toHaveText(
+    'Notifications could not be turned on: this phone’s notification service did not answer within 20 seconds. A text message still comes when a booking needs you and no phone of yours showed it. Tap Try again, on a better connection if you can.',
+    { timeout: 30_000 },
+  );
+  const gaveUpAfter = Date.now() - tapped;
+  expect(gaveUpAfter).toBeGreaterThan(19_000);
+  expect(gaveUpAfter).toBeLessThan(26_000);
+  const again = offer.getByRole('button', { name: 'Try again' });
+  await expect(again).toBeEnabled();
+  await again.scrollIntoViewIfNeeded();
+  expect(await overflows(page)).toEqual([]);
+  expect(await smallTargets(page)).toEqual([]);
+  await shot(page, 'push-gave-up', { fullPage: false });
+
+  await pushServiceSilent(page, false);
+  await again.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Notifications are on for this phone.' })).toBeFocused();
+
+  // Profile: off, then on while the push service is silent again: the same words, and Try again there too.
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  const settings = page.getByRole('region', { name: 'Notifications on this phone' });
+  const toggle = settings.getByRole('checkbox', { name: 'Notifications on this phone' });
+  await toggle.uncheck();
+  await expect(toggle).not.toBeChecked();
+  await pushServiceSilent(page, true);
+  await toggle.click();
+  await expect(settings.getByRole('alert')).toContainText('did not answer within 20 seconds', { timeout: 30_000 });
+  await expect(toggle).not.toBeChecked();
+  const retry = settings.getByRole('button', { name: 'Try again' });
+  await settings.scrollIntoViewIfNeeded();
+  expect(await overflows(page)).toEqual([]);
+  expect(await smallTargets(page)).toEqual([]);
+  await shot(page, 'push-gave-up-profile', { fullPage: false });
+  await pushServiceSilent(page, false);
+  await retry.click();
+  await expect(toggle).toBeChecked();
+  await expect(retry).toHaveCount(0);
 });
 
 test('customer: offered after a booking request, naming the professional, never on page load; blocked says where to change it', async ({

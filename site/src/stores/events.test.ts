@@ -9,6 +9,8 @@ import { MapStorage } from './map-storage.test-helper.ts';
 import { $unread, readingChat, showingBookings } from './unread.ts';
 import { $bookings, $bookingsChanged } from './bookings.ts';
 import { LOADING } from '../lib/load.ts';
+import { HEALTH_PATHS } from '../../../contract/health.ts';
+import { $connection, resetConnectionForTests } from './connection.ts';
 
 /** An EventSource that the test drives: `say` delivers a frame, `fail` the error a drop causes. */
 class FakeStream implements EventSourceLike {
@@ -46,6 +48,9 @@ let tickets: string[];
 let reads: string[];
 let ticketAnswers: (() => Response)[];
 let serial = 100;
+/** The server cannot be reached: every request fails without an answer (no `offline` event). */
+let unreachable = false;
+let healthChecks = 0;
 let page: EventTarget & { visibilityState: DocumentVisibilityState };
 
 const json = (status: number, body: unknown) =>
@@ -88,6 +93,8 @@ beforeEach(() => {
   tickets = [];
   reads = [];
   ticketAnswers = [];
+  unreachable = false;
+  healthChecks = 0;
   configureEvents({ openStream: (url) => new FakeStream(url) });
   vi.stubGlobal('window', new EventTarget());
   page = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
@@ -96,6 +103,11 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
+      if (unreachable) throw new TypeError('Failed to fetch');
+      if (url === HEALTH_PATHS.health) {
+        healthChecks++;
+        return json(200, { ok: true });
+      }
       if (url === '/api/auth/verify') {
         reads.push(url);
         return json(401, { success: false, code: 'signed_out', message: 'Session expired' });
@@ -118,7 +130,8 @@ afterEach(async () => {
   // nanostores ends the connection a second after the last listener left.
   await vi.advanceTimersByTimeAsync(1000);
   expect($live.get()).toBe('off');
-  cleanStores($live, $session, $bookings, $bookingsChanged);
+  cleanStores($live, $session, $bookings, $bookingsChanged, $connection);
+  resetConnectionForTests();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -305,6 +318,55 @@ describe('the live connection', () => {
     await settle();
     expect(FakeStream.all).toHaveLength(2);
     expect(FakeStream.last.url.searchParams.get('after')).toBe('c-50');
+    stop();
+  });
+
+  it('a signal lost with no `offline` event: the server is asked every few seconds, and the stream is back from its cursor within 3 s of its return', async () => {
+    signInAs(user());
+    const { seen, stop } = record();
+    await settle();
+    FakeStream.last.say({ type: 'ready' }, 'c-7');
+    // The mast drops: the stream breaks, the ticket gets no answer.
+    unreachable = true;
+    FakeStream.last.fail();
+    await vi.advanceTimersByTimeAsync(reconnectDelayMax(1));
+    expect(tickets).toHaveLength(1);
+    expect($connection.get().offline).toBe(true);
+    expect($live.get()).toBe('connecting');
+    // 20 s without a signal: no ticket asked again (the checks stand for it), no polling that would fail too.
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(tickets).toHaveLength(1);
+    expect($live.get()).toBe('connecting');
+    expect(seen.filter((e) => e.type === 'poll')).toHaveLength(0);
+
+    unreachable = false;
+    const back = Date.now();
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(healthChecks).toBe(1);
+    expect($connection.get().offline).toBe(false);
+    expect(tickets).toHaveLength(2);
+    expect(FakeStream.all).toHaveLength(2);
+    expect(FakeStream.last.url.searchParams.get('after')).toBe('c-7');
+    FakeStream.last.say({ type: 'chat.message', bookingId: 3, messageId: 11, senderId: 2 }, 'c-8');
+    expect($live.get()).toBe('live');
+    expect(Date.now() - back).toBeLessThanOrEqual(3_000);
+    expect(seen.at(-1)).toMatchObject({ type: 'chat.message', messageId: 11 });
+    stop();
+  });
+
+  it('the server back and `online` together reconnect once', async () => {
+    signInAs(user());
+    const { stop } = record();
+    await settle();
+    FakeStream.last.say({ type: 'ready' }, 'c-1');
+    unreachable = true;
+    FakeStream.last.fail();
+    await vi.advanceTimersByTimeAsync(reconnectDelayMax(1));
+    unreachable = false;
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(tickets).toHaveLength(2);
+    expect(FakeStream.all).toHaveLength(2);
     stop();
   });
 

@@ -8,10 +8,19 @@ import {
   userEventSchema,
 } from '../../../contract/events.ts';
 import type { UserEvent } from '../../../contract/events.ts';
-import { ApiError, apiFetch, clearQueryCache, isSignedOut, userDataPrefix } from '../lib/api.ts';
+import {
+  ApiError,
+  apiFetch,
+  clearQueryCache,
+  isSignedOut,
+  NetworkError,
+  TimeoutError,
+  userDataPrefix,
+} from '../lib/api.ts';
 import { AFFILIATES_PATHS } from '../../../contract/affiliates.ts';
 import { ANALYTICS_PATHS } from '../../../contract/analytics.ts';
 import { VERIFICATION_PATHS } from '../../../contract/verification.ts';
+import { $connection, noteNoAnswer, onBackOnline } from './connection.ts';
 import { $session, restoreSession } from './session.ts';
 import type { SessionState } from './session.ts';
 
@@ -24,7 +33,11 @@ import type { SessionState } from './session.ts';
  *
  * - A dropped stream is closed here and opened again with a new ticket (a used ticket is refused,
  *   so the browser's own retry cannot work) and `after=` the last cursor: the server replays what
- *   was missed. The delay doubles from 1 s to 30 s; `online` reconnects at once.
+ *   was missed. The delay doubles from 1 s to 30 s while the server answers.
+ * - A ticket that gets no answer at all (a refused connection, or nothing within its time-out)
+ *   means the server cannot be reached (a dropped signal, with or without an `offline` event): the
+ *   page is offline (stores/connection.ts), whose checks every few seconds find the server again;
+ *   its return (or `online`) reconnects at once, from the cursor.
  * - A stream that says nothing within READY_TIMEOUT (a proxy that buffers), a ticket refused with
  *   503 (the server holds all the streams it may), or FALLBACK_AFTER failures running, turn on polling: `poll` ticks every 3 s (30 s while the page is
  *   hidden) for the islands that polled before (chat), while the stream is tried again every minute.
@@ -169,6 +182,8 @@ let connectedAs: string | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let readyTimer: ReturnType<typeof setTimeout> | undefined;
 let pollTimer: ReturnType<typeof setTimeout> | undefined;
+/** When the current attempt asked for its ticket, while it waits for the answer (else 0). */
+let askedAt = 0;
 
 const hidden = (): boolean => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
@@ -216,13 +231,19 @@ export function reconnectDelay(failed: number): number {
   return Math.round(full * (1 - Math.random() / 4));
 }
 
-/** The attempt failed (ticket refused, stream dropped or silent): try again later, poll meanwhile if it keeps failing. */
-function failed(options: { silent?: boolean } = {}): void {
+/**
+ * The attempt failed (ticket refused, stream dropped or silent): try again later, poll meanwhile if
+ * it keeps failing. `unanswered`: the ticket got no answer at all; the connection's return
+ * reconnects (onBackOnline), the slow retry is only a backstop, and polling would only fail too.
+ */
+function failed(options: { silent?: boolean; unanswered?: boolean } = {}): void {
   closeStream();
   failures++;
-  if (options.silent || failures >= LIVE_TIMING.fallbackAfter) startPolling();
+  const unanswered = options.unanswered && $connection.get().offline;
+  if (options.silent || (!unanswered && failures >= LIVE_TIMING.fallbackAfter)) startPolling();
   if ($live.get() !== 'polling') $live.set('connecting');
-  retryLater($live.get() === 'polling' ? LIVE_TIMING.streamRetryMs : reconnectDelay(failures));
+  const slow = $live.get() === 'polling' || unanswered;
+  retryLater(slow ? LIVE_TIMING.streamRetryMs : reconnectDelay(failures));
 }
 
 async function connect(): Promise<void> {
@@ -233,11 +254,17 @@ async function connect(): Promise<void> {
   const mine = ++attempt;
   if ($live.get() !== 'polling') $live.set('connecting');
   let ticket: string;
+  askedAt = Date.now();
   try {
     const answer = await apiFetch(EVENTS_TICKET_PATH, { method: 'POST', body: {}, token });
     ticket = eventTicketResponseSchema.parse(answer).ticket;
   } catch (error) {
     if (mine !== attempt) return;
+    askedAt = 0;
+    // No answer at all, or none to a request this small within its time-out (a signal gone while
+    // the phone thinks it is online: nothing is refused, nothing comes back): the page is offline.
+    if (error instanceof TimeoutError) noteNoAnswer();
+    if (error instanceof NetworkError || error instanceof TimeoutError) return failed({ unanswered: true });
     // The session was refused (signed out elsewhere): check it, which signs out here if so.
     if (isSignedOut(error)) void restoreSession();
     // The server holds all the streams it may, or is stopping: poll at once, try again in a minute.
@@ -245,6 +272,7 @@ async function connect(): Promise<void> {
     return;
   }
   if (mine !== attempt) return;
+  askedAt = 0;
   const after = cursor;
   // A stream without a cursor after trouble may have missed events: the islands read again.
   const gap = after === null && failures > 0;
@@ -294,6 +322,7 @@ async function connect(): Promise<void> {
 
 function disconnect(): void {
   attempt++;
+  askedAt = 0;
   clearTimeout(retryTimer);
   closeStream();
   stopPolling();
@@ -316,9 +345,14 @@ function follow(session: SessionState): void {
   if (who) void connect();
 }
 
-function onOnline(): void {
-  // Back online: catch up now rather than at the next backoff (the stream seen live may be dead).
-  if (connectedAs) void connect();
+/**
+ * Back online (`online`, or the server answered again after no answer): catch up now rather than
+ * at the next retry; the stream seen live may be dead. Both signs may come together: a ticket asked
+ * for under a second ago is that reconnection already.
+ */
+function reconnectNow(): void {
+  if (!connectedAs || (askedAt > 0 && Date.now() - askedAt < 1_000)) return;
+  void connect();
 }
 
 function onOffline(): void {
@@ -335,12 +369,14 @@ function onVisibility(): void {
 onMount($listening, () => {
   if (typeof window === 'undefined') return;
   const unfollow = $session.subscribe(follow);
-  window.addEventListener('online', onOnline);
+  window.addEventListener('online', reconnectNow);
   window.addEventListener('offline', onOffline);
   document.addEventListener('visibilitychange', onVisibility);
+  const unBackOnline = onBackOnline(reconnectNow);
   return () => {
     unfollow();
-    window.removeEventListener('online', onOnline);
+    unBackOnline();
+    window.removeEventListener('online', reconnectNow);
     window.removeEventListener('offline', onOffline);
     document.removeEventListener('visibilitychange', onVisibility);
     connectedAs = null;

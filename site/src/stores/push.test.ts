@@ -14,6 +14,7 @@ import {
   offerDismissed,
   PUSH_WORDS,
   pushSupported,
+  TURN_ON_WITHIN_MS,
   resetPushForTests,
   sendTestPush,
   setAlsoText,
@@ -38,7 +39,8 @@ const devices = (endpoints: string[], alsoText = false): PushDevices => ({
 });
 
 const calls: { url: string; method: string; body: unknown }[] = [];
-type Answer = { status: number; body?: unknown } | 'offline';
+/** 'silent': the request is never answered (until the caller aborts it). */
+type Answer = { status: number; body?: unknown } | 'offline' | 'silent';
 let answers: Record<string, Answer[]> = {};
 
 function answersFor(route: string, ...list: Answer[]) {
@@ -56,6 +58,10 @@ beforeEach(() => {
     const next = answers[`${method} ${url}`]?.shift();
     if (!next) throw new Error(`unexpected ${method} ${url}`);
     if (next === 'offline') throw new TypeError('Failed to fetch');
+    if (next === 'silent')
+      return new Promise<Response>((_, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
     return new Response(next.body === undefined ? null : JSON.stringify(next.body), { status: next.status });
   });
 });
@@ -66,6 +72,8 @@ function phone(options: {
   permission?: NotificationPermission;
   answer?: NotificationPermission;
   subscribed?: boolean;
+  /** The push service cannot be reached: subscribe never settles. */
+  pushServiceSilent?: boolean;
 }) {
   let current: { endpoint: string; unsubscribe: () => Promise<boolean>; toJSON: () => PushSubscriptionJSON } | null =
     null;
@@ -82,6 +90,7 @@ function phone(options: {
   const pushManager = {
     getSubscription: vi.fn(async () => current),
     subscribe: vi.fn(async () => {
+      if (options.pushServiceSilent) return new Promise<never>(() => undefined);
       current = subscription();
       return current;
     }),
@@ -223,6 +232,67 @@ describe('enablePush', () => {
     expect($push.get()).toMatchObject({
       state: 'off',
       error: 'This phone’s browser gave a push address we do not send to.',
+    });
+  });
+
+  describe('gives up after 20 s, in words, with the way on', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    /** Turn on, tapped; resolves when it has ended, and says whether it had by `ms`. */
+    async function turnOnFor(ms: number) {
+      let ended = false;
+      const outcome = enablePush().finally(() => {
+        ended = true;
+      });
+      await vi.advanceTimersByTimeAsync(ms);
+      return { ended: () => ended, outcome };
+    }
+
+    it('the push service never answers the subscription: off after 20 s, nothing sent to the server', async () => {
+      phone({ pushServiceSilent: true });
+      answersFor('GET /api/push/key', { status: 200, body: { publicKey: KEY } });
+      const run = await turnOnFor(TURN_ON_WITHIN_MS - 1);
+      expect(run.ended()).toBe(false);
+      expect($push.get().state).toBe('busy');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(run.ended()).toBe(true);
+      const message = `${PUSH_WORDS.pushServiceSilent} ${PUSH_WORDS.gaveUpNext}`;
+      expect(await run.outcome).toEqual({ ok: false, message, fields: {} });
+      expect(message).toBe(
+        'Notifications could not be turned on: this phone’s notification service did not answer within 20 seconds. A text message still comes when a booking needs you and no phone of yours showed it. Tap Try again, on a better connection if you can.',
+      );
+      expect($push.get()).toMatchObject({ state: 'off', error: message });
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    });
+
+    it('the server never answers: off after 20 s, its call abandoned', async () => {
+      phone({ permission: 'granted' });
+      answersFor('GET /api/push/key', { status: 200, body: { publicKey: KEY } });
+      answersFor('POST /api/push/subscriptions', 'silent');
+      const run = await turnOnFor(TURN_ON_WITHIN_MS);
+      expect(run.ended()).toBe(true);
+      expect(await run.outcome).toMatchObject({
+        ok: false,
+        message: `${PUSH_WORDS.serverSilent} ${PUSH_WORDS.gaveUpNext}`,
+      });
+      expect($push.get().state).toBe('off');
+    });
+
+    it('Try again, once the push service answers, turns them on', async () => {
+      const { pushManager } = phone({ pushServiceSilent: true });
+      answersFor('GET /api/push/key', { status: 200, body: { publicKey: KEY } });
+      await (await turnOnFor(TURN_ON_WITHIN_MS)).outcome;
+      pushManager.subscribe.mockImplementation(async () => ({
+        endpoint: ENDPOINT,
+        options: { applicationServerKey: keyBytes(KEY).buffer, userVisibleOnly: true },
+        unsubscribe: async () => true,
+        toJSON: () => ({ endpoint: ENDPOINT, keys: { p256dh: 'BPub', auth: 'secret' } }),
+      }));
+      answersFor('POST /api/push/subscriptions', { status: 201, body: { id: 7 } });
+      answersFor('GET /api/push/devices', { status: 200, body: devices([ENDPOINT]) });
+      expect(await (await turnOnFor(0)).outcome).toEqual({ ok: true, message: PUSH_WORDS.on });
+      expect($push.get()).toMatchObject({ state: 'on', error: '' });
     });
   });
 

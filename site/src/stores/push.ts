@@ -43,6 +43,13 @@ export const PUSH_WORDS = {
   notReady: 'The app is still being set up on this phone. Please try again in a minute.',
   unsupported: 'This browser cannot show notifications from ServiceConnect.',
   failed: 'Notifications could not be turned on for this phone. Please try again.',
+  /** Turn on gave up (TURN_ON_WITHIN_MS): the phone's push service, or the server, never answered. */
+  pushServiceSilent:
+    'Notifications could not be turned on: this phone’s notification service did not answer within 20 seconds.',
+  serverSilent: 'Notifications could not be turned on: ServiceConnect did not answer within 20 seconds.',
+  /** What still holds, and the way on (docs/PRODUCT.md "Notifications on the phone"). */
+  gaveUpNext:
+    'A text message still comes when a booking needs you and no phone of yours showed it. Tap Try again, on a better connection if you can.',
   on: 'Notifications are on for this phone.',
   off: 'Notifications are off for this phone.',
   testSent: 'A test notification is on its way to this phone.',
@@ -61,6 +68,21 @@ export const $pushOfferFor = atom<string | null>(null);
 
 /** How long Turn on waits for the service worker to finish installing (the first visit on 3G). */
 export const READY_WITHIN_MS = 20_000;
+/**
+ * How long Turn on may take once the browser's question is answered: the worker, the push
+ * service's subscription (which can hang when the push service cannot be reached) and the server's
+ * calls together. Past it, it gives up in words, with Try again.
+ */
+export const TURN_ON_WITHIN_MS = 20_000;
+
+/** Turn on took longer than TURN_ON_WITHIN_MS; `step` is what it was waiting for. */
+class GaveUp extends Error {
+  readonly step: 'push service' | 'server';
+  constructor(step: 'push service' | 'server') {
+    super(`no answer from the ${step}`);
+    this.step = step;
+  }
+}
 
 const token = () => $session.get().token;
 
@@ -209,37 +231,73 @@ export async function enablePush(): Promise<Outcome> {
     $push.set({ ...$push.get(), state, error: message });
     return refused(message);
   };
+  let permission: string;
   try {
-    const permission = await asked;
-    if (permission === 'denied') return stop('blocked', PUSH_WORDS.blocked);
-    if (permission !== 'granted') return stop('off', PUSH_WORDS.notAllowed);
-    const publicKey = await serverKey();
+    permission = await asked;
+  } catch {
+    return stop('off', PUSH_WORDS.failed);
+  }
+  if (permission === 'denied') return stop('blocked', PUSH_WORDS.blocked);
+  if (permission !== 'granted') return stop('off', PUSH_WORDS.notAllowed);
+  // From here on, at most TURN_ON_WITHIN_MS: each wait is raced with what is left of it, and the
+  // server's calls are aborted with it.
+  const deadline = Date.now() + TURN_ON_WITHIN_MS;
+  const controller = new AbortController();
+  const left = () => Math.max(0, deadline - Date.now());
+  const inTime = <T>(step: GaveUp['step'], waiting: Promise<T>): Promise<T> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new GaveUp(step));
+      }, left());
+    });
+    return Promise.race([waiting, late]).finally(() => clearTimeout(timer));
+  };
+  const server = <T>(path: string, options: Parameters<typeof apiFetch>[1] = {}) =>
+    // Its own time-out a little later than the deadline: the deadline says it, in its words.
+    inTime(
+      'server',
+      apiFetch<T>(path, { token: token(), ...options, signal: controller.signal, timeoutMs: left() + 1_000 }),
+    );
+  try {
+    const publicKey = await inTime('server', serverKey());
     if (!publicKey) return stop('unsupported', PUSH_WORDS.unsupported);
-    const registration = await readyWithin(READY_WITHIN_MS);
+    const registration = await readyWithin(Math.min(READY_WITHIN_MS, left()));
     if (!registration) return stop('off', PUSH_WORDS.notReady);
     const applicationServerKey = keyBytes(publicKey);
-    let subscription = await registration.pushManager.getSubscription();
+    let subscription = await inTime('push service', registration.pushManager.getSubscription());
     if (subscription && !madeWith(subscription, applicationServerKey)) {
-      await subscription.unsubscribe();
+      await inTime('push service', subscription.unsubscribe());
       subscription = null;
     }
-    subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+    subscription ??= await inTime(
+      'push service',
+      registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }),
+    );
     const { keys } = subscription.toJSON();
-    await apiFetch<PushSubscribedAnswer>(PUSH_PATHS.subscriptions, {
+    await server<PushSubscribedAnswer>(PUSH_PATHS.subscriptions, {
       method: 'POST',
-      token: token(),
       body: {
         endpoint: subscription.endpoint,
         keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' },
         device: deviceName(navigator.userAgent),
       },
     });
-    const devices = await readDevices().catch(() => $push.get().devices);
+    const devices = await server<PushDevices>(PUSH_PATHS.devices).catch(() => $push.get().devices);
     $push.set({ state: 'on', error: '', devices, endpoint: subscription.endpoint });
     return { ok: true, message: PUSH_WORDS.on };
   } catch (error) {
     // A refused subscription stays in the browser, harmless: the next Turn on sends it again.
-    return stop(before.state === 'on' ? 'on' : 'off', problem(error, PUSH_WORDS.failed));
+    // One made after giving up too: nothing more is done with it.
+    const state = before.state === 'on' ? 'on' : 'off';
+    if (error instanceof GaveUp) {
+      const silent = error.step === 'server' ? PUSH_WORDS.serverSilent : PUSH_WORDS.pushServiceSilent;
+      return stop(state, `${silent} ${PUSH_WORDS.gaveUpNext}`);
+    }
+    return stop(state, problem(error, PUSH_WORDS.failed));
+  } finally {
+    controller.abort();
   }
 }
 

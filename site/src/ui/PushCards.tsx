@@ -106,7 +106,7 @@ export function PushOfferCard({
       <div className="wz-actions">
         {push.state === 'blocked' ? null : (
           <button type="button" className="btn action-button" disabled={busy} onClick={() => void turnOn()}>
-            {busy ? 'Turning on...' : 'Turn on'}
+            {busy ? 'Turning on...' : tapped && push.error ? 'Try again' : 'Turn on'}
           </button>
         )}
         <button type="button" className="btn btn-line action-button" disabled={busy} onClick={notNow}>
@@ -125,6 +125,8 @@ export function PushSettings({ className = 'card pd-card' }: { className?: strin
   // What was tapped shows at once, while the server answers (the browser's question included).
   const [wantOn, setWantOn] = useState<boolean | null>(null);
   const [wantText, setWantText] = useState<boolean | null>(null);
+  // Turning on failed (or gave up): its words end with "Tap Try again", so there is one.
+  const [failedOn, setFailedOn] = useState(false);
   const title = useRef<HTMLHeadingElement>(null);
   // A control disabled while its action runs: focus comes back to it afterwards.
   const origin = useFocusBack<HTMLElement>(push.state === 'busy' || saving !== null);
@@ -143,6 +145,7 @@ export function PushSettings({ className = 'card pd-card' }: { className?: strin
     setWantOn(!on);
     const outcome = on ? await disablePush() : await enablePush();
     setWantOn(null);
+    setFailedOn(!on && !outcome.ok);
     if (outcome.ok) showToast({ title: outcome.message, variant: 'success' });
   }
 
@@ -185,6 +188,13 @@ export function PushSettings({ className = 'card pd-card' }: { className?: strin
         <p role="alert" className="wz-alert">
           {push.error}
         </p>
+      ) : null}
+      {failedOn && push.state === 'off' ? (
+        <div className="wz-actions">
+          <button type="button" className="btn action-button" onClick={() => void toggle()}>
+            Try again
+          </button>
+        </div>
       ) : null}
       {on ? (
         <div className="wz-actions">
