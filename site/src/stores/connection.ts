@@ -1,4 +1,5 @@
 import { atom, onMount } from 'nanostores';
+import { timeBetween } from '../../../contract/dates.ts';
 import { HEALTH_PATHS } from '../../../contract/health.ts';
 
 /**
@@ -55,7 +56,10 @@ let verifying = false;
  */
 export function noteNoAnswer(): void {
   if ($connection.get().offline) return;
-  if (!confirmedAt || Date.now() - confirmedAt >= RECHECK.trustMs || browserOffline()) return setOffline(true);
+  if (!confirmedAt || timeBetween(confirmedAt, Date.now()) >= RECHECK.trustMs || browserOffline()) {
+    setOffline(true);
+    return;
+  }
   if (verifying) return;
   verifying = true;
   void serverAnswers().then((answered) => {

@@ -7,6 +7,7 @@ import {
   eventTicketResponseSchema,
   userEventSchema,
 } from '../../../contract/events.ts';
+import { timeBetween } from '../../../contract/dates.ts';
 import type { UserEvent } from '../../../contract/events.ts';
 import {
   ApiError,
@@ -351,7 +352,7 @@ function follow(session: SessionState): void {
  * for under a second ago is that reconnection already.
  */
 function reconnectNow(): void {
-  if (!connectedAs || (askedAt > 0 && Date.now() - askedAt < 1_000)) return;
+  if (!connectedAs || (askedAt > 0 && timeBetween(askedAt, Date.now()) < 1_000)) return;
   void connect();
 }
 

@@ -7,6 +7,7 @@ import {
   type PushPreferences,
   type PushSubscribedAnswer,
 } from '../../../contract/push.ts';
+import { addTime, timeBetween } from '../../../contract/dates.ts';
 import { routePath } from '../../../contract/api.ts';
 import { ApiError, apiFetch, NetworkError, TimeoutError } from '../lib/api.ts';
 import { deviceName } from '../lib/device-name.ts';
@@ -241,9 +242,9 @@ export async function enablePush(): Promise<Outcome> {
   if (permission !== 'granted') return stop('off', PUSH_WORDS.notAllowed);
   // From here on, at most TURN_ON_WITHIN_MS: each wait is raced with what is left of it, and the
   // server's calls are aborted with it.
-  const deadline = Date.now() + TURN_ON_WITHIN_MS;
+  const deadline = addTime(Date.now(), { ms: TURN_ON_WITHIN_MS });
   const controller = new AbortController();
-  const left = () => Math.max(0, deadline - Date.now());
+  const left = () => Math.max(0, timeBetween(Date.now(), deadline));
   const inTime = <T>(step: GaveUp['step'], waiting: Promise<T>): Promise<T> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {

@@ -34,7 +34,9 @@ async function cardServer() {
   return { clock, card };
 }
 
-describe('share cards have a drawing budget', () => {
+// Each test draws dozens of real cards (tens of ms of CPU each): on a busy 2-core machine that is
+// more than vitest's default 5 s.
+describe('share cards have a drawing budget', { timeout: 30_000 }, () => {
   it('draws a burst of cards for one address, then answers 429 at once; a kept card is still served', async () => {
     const { card } = await cardServer();
     const { burst } = SHARE_CARD_BUDGET.perAddress;
