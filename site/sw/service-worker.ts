@@ -29,6 +29,7 @@ import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import {
   addPlugins,
   cleanupOutdatedCaches,
+  getCacheKeyForURL,
   matchPrecache,
   type PrecacheEntry,
   precacheAndRoute,
@@ -80,7 +81,8 @@ registerRoute(
       try {
         const preloaded = await (event as FetchEvent).preloadResponse;
         const response = (preloaded as Response | undefined) ?? (await fetch(request));
-        if (keptWhenVisited(url.href) && mayKeep(response))
+        // A page this worker precaches keeps its own release's copy only (HTML and chunks together).
+        if (keptWhenVisited(url.href) && !getCacheKeyForURL(pageAddress(url.href)) && mayKeep(response))
           (event as FetchEvent).waitUntil(keep(KEPT_PAGES, pageAddress(url.href), response.clone()));
         return response;
       } catch {
