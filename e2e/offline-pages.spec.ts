@@ -61,7 +61,10 @@ test('a public page visited once opens offline from the worker; one never visite
   await expect(page).toHaveURL(/\/privacy$/);
   const call = page.getByRole('link', { name: CONTACT.phone.value });
   await expect(call).toHaveAttribute('href', /^tel:\+233/);
-  await expect(page.getByRole('link', { name: CONTACT.whatsapp.value })).toHaveAttribute('href', /^https:\/\/wa\.me\/233/);
+  await expect(page.getByRole('link', { name: CONTACT.whatsapp.value })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/233/,
+  );
   await expect(page.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
   expect(await overflows(page)).toEqual([]);
   expect(await smallTargets(page)).toEqual([]);

@@ -18,7 +18,8 @@ const CHUNKS: Record<string, string> = {
   'CustomerDashboard.C1.js': 'import{t}from"./Tabs.T1.js";const b=()=>import(`./BookingDialog.B1.js`);',
   'BookingDialog.B1.js': 'import{c}from"./ChatPanel.H1.js";',
   'ChatPanel.H1.js': 'export const chat = 1;',
-  'ProfessionalDashboard.P1.js': 'import{t}from"./Tabs.T1.js";import{c}from"./ChatPanel.H1.js";const e=()=>import(`./Earnings.Hfa3.js`);',
+  'ProfessionalDashboard.P1.js':
+    'import{t}from"./Tabs.T1.js";import{c}from"./ChatPanel.H1.js";const e=()=>import(`./Earnings.Hfa3.js`);',
   'Earnings.Hfa3.js': 'export const e = 1;',
   'AffiliateDashboard.A1.js': 'import{t}from"./Tabs.T1.js";',
   'GeneralDashboard.G1.js': 'const a=()=>import(`./Analytics.N1.js`);',
@@ -34,7 +35,10 @@ const CHUNKS: Record<string, string> = {
 /** A page whose islands are `islands` (hydrated by Astro's client), as Astro writes one. */
 const pageWith = (title: string, islands: string[]) =>
   `<!DOCTYPE html><title>${title}</title><link rel="stylesheet" href="/_astro/page.x1.css">${islands
-    .map((island) => `<astro-island component-url="/_astro/${island}" renderer-url="/_astro/client.Caa7.js"></astro-island>`)
+    .map(
+      (island) =>
+        `<astro-island component-url="/_astro/${island}" renderer-url="/_astro/client.Caa7.js"></astro-island>`,
+    )
     .join('')}`;
 
 /** The islands of each page of the built site. */
@@ -120,7 +124,14 @@ describe('the service worker build step', () => {
       ].sort(),
     );
     expect(precachedFor(list, 'affiliate')).toEqual(
-      [...SHARED, ...guard, ...chunks('AffiliateDashboard.A1.js'), '/affiliate-dashboard', '/signin', '/offline'].sort(),
+      [
+        ...SHARED,
+        ...guard,
+        ...chunks('AffiliateDashboard.A1.js'),
+        '/affiliate-dashboard',
+        '/signin',
+        '/offline',
+      ].sort(),
     );
     expect(precachedFor(list, 'admin')).toEqual(
       [
@@ -132,7 +143,9 @@ describe('the service worker build step', () => {
       ].sort(),
     );
     // A worker whose role is unknown (registered before roles) precaches only what is for everyone.
-    expect(precachedFor(list, 'nobody')).toEqual([...SHARED, ...chunks('core.hO62.js', 'Tabs.T1.js'), '/offline'].sort());
+    expect(precachedFor(list, 'nobody')).toEqual(
+      [...SHARED, ...chunks('core.hO62.js', 'Tabs.T1.js'), '/offline'].sort(),
+    );
     const urls = list.map((entry) => entry.url);
     for (const never of [
       ...chunks('DevMailbox.M1.js', 'GeneralDashboard.G1.js', 'Analytics.N1.js'),
