@@ -227,6 +227,8 @@ test('affiliate: offline, Earnings and Profile open from the worker, and the das
   await page.goto('/affiliate-dashboard');
   await workerServes(page);
   const tabs = page.getByRole('tablist', { name: 'Dashboard sections' });
+  // The dashboard's data has come once (the worker's install can be over before it has).
+  await expect(tabs).toBeVisible();
 
   await context.setOffline(true);
   await opensFromWorker(page, ['Earnings'], () => tabs.getByRole('tab', { name: 'Earnings' }).click());
