@@ -293,7 +293,7 @@ try {
     console.log(`  precache for ${role.padEnd(12)} (${String(mine.length).padStart(3)} files) ${trio(precached)}`);
     if (role === 'customer')
       console.log(
-        `    of which ${FIRST_SIGNED_IN} had already fetched ${trio(alreadyFetched)}: the rest, ${precached.br - alreadyFetched.br} bytes br, is what its first visit adds (the sign-in page too came from the browser's cache)`,
+        `    of which ${FIRST_SIGNED_IN} had already fetched ${trio(alreadyFetched)}: the rest, ${precached.br - alreadyFetched.br} bytes br, is what a visit straight to the dashboard adds (after a sign-in, /signin and its chunks are in the browser cache too)`,
       );
   }
 
