@@ -359,6 +359,20 @@ test('a new release: the open page keeps the code it was built with, the new wor
     // The browser finds the new worker: it installs, and waits while a page of the old one is open.
     await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
     await expect.poll(() => workerState(context)).toBe('waiting');
+    // Two pages kept at earlier visits: one that runs a file this release no longer has anywhere
+    // (it would open offline without its code), one that runs none (a public page).
+    const builtFile = builtChunks(/^RouteGuard\./)[0];
+    await page.evaluate(async (kept) => {
+      const pages = await caches.open('pages-kept');
+      await pages.put(
+        '/kept-running-a-gone-file',
+        new Response(
+          `<script type="module" src="/_astro/Gone.x1.js"></script><script type="module" src="${kept}"></script>`,
+        ),
+      );
+      await pages.put('/kept-running-nothing', new Response('<h1>Terms</h1>'));
+      await pages.put('/kept-running-a-held-file', new Response(`<script type="module" src="${kept}"></script>`));
+    }, builtFile);
     await opensFromWorker(page, ['FindPro'], () => tabs.getByRole('tab', { name: 'Find Services' }).click());
 
     // Meanwhile a visit online gets the page from the network; offline, the old worker answers
@@ -389,6 +403,10 @@ test('a new release: the open page keeps the code it was built with, the new wor
     expect([online, onlineAgain, keptByOld]).not.toContain(keptByNew);
     await pageReady(third);
     expect((await cachedPaths(third)).filter((path) => path === '/customer-dashboard')).toHaveLength(1);
+    // The new worker forgot the kept page whose file is gone, and kept the others.
+    const kept = await cachedPaths(third);
+    expect(kept).not.toContain('/kept-running-a-gone-file');
+    expect(kept).toEqual(expect.arrayContaining(['/kept-running-nothing', '/kept-running-a-held-file']));
     await context.close();
   } finally {
     restoreWorker();

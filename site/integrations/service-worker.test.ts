@@ -3,7 +3,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keptWhenVisited, mayKeep, pageAddress, ROLE_PAGES, roleOf, standIn, WORKER_ROLES } from '../sw/pages.ts';
+import {
+  filesNamed,
+  keptWhenVisited,
+  mayKeep,
+  pageAddress,
+  ROLE_PAGES,
+  roleOf,
+  standIn,
+  WORKER_ROLES,
+} from '../sw/pages.ts';
 import { writeAppManifest } from './app-manifest.ts';
 import { buildServiceWorker, PRECACHED_PAGES, precacheList, precacheListIn } from './service-worker.ts';
 
@@ -264,6 +273,14 @@ describe('what the worker keeps, by address', () => {
     for (const role of WORKER_ROLES) expect(roleOf(`https://x.gh/sw.js?for=${role}`)).toBe(role);
     expect(roleOf('https://x.gh/sw.js')).toBeNull();
     expect(roleOf('https://x.gh/sw.js?for=root')).toBeNull();
+  });
+
+  it('reads the files a kept page runs, so a release that drops one forgets the page', () => {
+    const html = `${pageWith('/dashboard', ['RouteGuard.BzRL.js'])}<link rel="modulepreload" href="/_astro/core.hO62.js"><script type="module" src="/_astro/client.Caa7.js?x=1"></script>`;
+    expect(filesNamed(html).sort()).toEqual(
+      chunks('RouteGuard.BzRL.js', 'client.Caa7.js', 'core.hO62.js', 'page.x1.css').sort(),
+    );
+    expect(filesNamed('<!DOCTYPE html><h1>Terms</h1><a href="/_astro">x</a>')).toEqual([]);
   });
 
   it('keeps a whole page meant for anyone, never one marked no-store or private, nor a failure', () => {

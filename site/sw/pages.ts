@@ -70,3 +70,8 @@ export function mayKeep(response: { ok: boolean; status: number; headers: { get(
   const control = response.headers.get('cache-control') ?? '';
   return response.ok && response.status === 200 && !/\b(?:no-store|private)\b/i.test(control);
 }
+
+/** The build's files a page names (scripts, islands and their renderer, preloads, stylesheets), each once. */
+export function filesNamed(html: string): string[] {
+  return [...new Set(html.match(/\/_astro\/[\w.-]+\.(?:js|css)\b/g) ?? [])];
+}

@@ -29,7 +29,7 @@
  *   window of the site on the notification's screen, or opens one.
  */
 import { METRICS_PATHS } from '../../contract/health.ts';
-import { keptWhenVisited, mayKeep, pageAddress, roleOf, standIn } from './pages.ts';
+import { filesNamed, keptWhenVisited, mayKeep, pageAddress, roleOf, standIn } from './pages.ts';
 import { noticeFor, tapTarget } from './push.ts';
 
 /** An entry of the build's list: `for` names the roles that precache it (space-separated), absent for all. */
@@ -77,12 +77,33 @@ async function install(): Promise<void> {
   for (const [address, key] of KEYS) if (!(await cache.match(key))) await cache.put(key, await download(address, key));
 }
 
+/**
+ * A page kept at a visit names the files it runs (its scripts, islands and preloads): once a
+ * release has dropped one of them from the precache, and it was not kept either, the page would
+ * open offline without its code. Such a page is forgotten (a page without scripts, most public
+ * pages, is kept across releases).
+ */
+async function forgetBrokenPages(): Promise<void> {
+  const pages = await caches.open(KEPT_PAGES.name);
+  const chunks = await caches.open(KEPT_CHUNKS.name);
+  for (const request of await pages.keys()) {
+    const html = (await (await pages.match(request))?.text()) ?? '';
+    for (const file of filesNamed(html)) {
+      const address = new URL(file, self.location.origin).href;
+      if (KEYS.has(address) || (await chunks.match(address))) continue;
+      await pages.delete(request);
+      break;
+    }
+  }
+}
+
 async function activate(): Promise<void> {
   const cache = await caches.open(PRECACHE);
   const mine = new Set(KEYS.values());
   for (const request of await cache.keys()) if (!mine.has(request.url)) await cache.delete(request);
   // The caches of the worker before this one (Workbox's, named workbox-precache-…).
   for (const name of await caches.keys()) if (name.startsWith('workbox-')) await caches.delete(name);
+  await forgetBrokenPages();
   // The navigation request starts while the worker boots (tens to hundreds of ms on a cheap phone).
   await self.registration.navigationPreload?.enable();
   await self.clients.claim();
