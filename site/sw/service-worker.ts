@@ -1,8 +1,6 @@
 /**
- * The service worker (ARCHITECTURE.md "Offline and releases"). The build
- * (site/integrations/service-worker.ts) bundles it and puts its precache list in place of
- * self.__WB_MANIFEST (Workbox's injectManifest); the runtime is this file, a few hundred bytes
- * where Workbox's was six thousand, which a first sign-in on a phone pays for.
+ * The service worker (ARCHITECTURE.md "Offline and releases"), bundled with Workbox's modules and
+ * given its precache list by site/integrations/service-worker.ts at the end of the build.
  *
  * - Installed for one role, named in its script's address (/sw.js?for=customer, ui/useServiceWorker.ts):
  *   it precaches that role's pages (its dashboard, its sign-in page) and every chunk they can load
@@ -18,64 +16,107 @@
  * - Chunks come from the precache; one it does not hold (the general dashboard's parts, a part of
  *   another release) goes to the network and is kept when it arrives, so a part used once opens
  *   offline. /api/*, /metrics and everything else go to the network untouched.
- * - The precache is one cache for every release: a page's key carries its revision, a hashed
- *   file's name is its own. An install adds only the keys it lacks; no skipWaiting, so a new
- *   release's worker waits until no page of the old one is open (an open page never loses the
- *   chunks it was built with), and its activation drops every key not in its own list. Claiming
- *   the clients only matters for the first install (no older worker): the page that installed it
- *   is served from its precache at once.
+ * - No skipWaiting: a new release's worker installs in the background (adding only what the
+ *   precache lacks) and waits until no page of the old one is open, so an open page never loses
+ *   the chunks it was built with; its activation drops what is not in its own list, and forgets a
+ *   kept page that runs a file it no longer holds. clientsClaim only matters for the first install
+ *   (no older worker): the page that installed it is served from its precache at once.
  * - A push (docs/PRODUCT.md "Notifications on the phone") shows its notification and tells the
  *   server it was shown (its receipt), so no text message goes instead; a tap focuses an open
  *   window of the site on the notification's screen, or opens one.
  */
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
+import {
+  addPlugins,
+  cleanupOutdatedCaches,
+  getCacheKeyForURL,
+  matchPrecache,
+  type PrecacheEntry,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { METRICS_PATHS } from '../../contract/health.ts';
 import { filesNamed, keptWhenVisited, mayKeep, pageAddress, roleOf, standIn } from './pages.ts';
 import { noticeFor, tapTarget } from './push.ts';
 
 /** An entry of the build's list: `for` names the roles that precache it (space-separated), absent for all. */
-interface ListedEntry {
-  url: string;
-  revision: string | null;
-  for?: string;
-}
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: ListedEntry[] };
+type ListedEntry = PrecacheEntry & { for?: string };
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 const ROLE = roleOf(self.location.href);
-const PRECACHE = 'precache';
-/** Pages kept when visited, and chunks kept when used: a bounded number of each, the oldest out first. */
-const KEPT_PAGES = { name: 'pages-kept', max: 40 };
-const KEPT_CHUNKS = { name: 'chunks-kept', max: 120 };
-/** Never answered from a cache: the API and the operator's metrics (contract/health.ts). */
-const NEVER = new RegExp(`^(?:/api/|${METRICS_PATHS.metrics}$)`);
+/** Pages kept when visited, and chunks kept when used: a bounded number of each, the least recently used out first. */
+const KEPT_PAGES = 'pages-kept';
+const KEPT_CHUNKS = 'chunks-kept';
 
-/** This worker's list: each address (as the browser asks for it) and its key in the precache. */
-const KEYS = new Map(
-  self.__WB_MANIFEST
-    .filter((entry) => !entry.for || (ROLE !== null && entry.for.split(' ').includes(ROLE)))
-    .map(({ url, revision }) => {
-      const address = new URL(url, self.location.origin).href;
-      return [address, revision ? `${address}?__rev=${revision}` : address] as const;
+// The navigation request starts while the worker boots (tens to hundreds of ms on a cheap phone).
+enableNavigationPreload();
+
+/** Whether this worker's list holds `address` (its own release's copy). */
+const precaches = (address: string) => getCacheKeyForURL(address) !== undefined;
+
+// Registered before the precache's route, so it takes every navigation (routes match in order).
+registerRoute(
+  new NavigationRoute(
+    new NetworkFirst({
+      cacheName: KEPT_PAGES,
+      plugins: [
+        {
+          // One copy per page, however it is asked for (/support/, ?tab=…).
+          cacheKeyWillBeUsed: async ({ request }) => new URL(pageAddress(request.url), request.url).href,
+          // A page this worker precaches keeps its own release's copy only (HTML and chunks together);
+          // never a page for one person (pages.ts), nor one marked no-store or private.
+          cacheWillUpdate: async ({ request, response }) =>
+            keptWhenVisited(request.url) && !precaches(pageAddress(request.url)) && mayKeep(response) ? response : null,
+        },
+        new ExpirationPlugin({ maxEntries: 40 }),
+        {
+          // Offline: this worker's own copy first, then the copy kept at the last visit.
+          cachedResponseWillBeUsed: async ({ request, cachedResponse }) =>
+            (await matchPrecache(pageAddress(request.url))) ?? cachedResponse,
+          // Neither: a dashboard address opens the role's own dashboard, anything else our offline page.
+          handlerDidError: async ({ request }) => matchPrecache(standIn(request.url, ROLE)),
+        },
+      ] satisfies WorkboxPlugin[],
     }),
+    // The API and the operator's metrics (contract/health.ts) are never answered from a cache.
+    { denylist: [/^\/api\//, new RegExp(`^${METRICS_PATHS.metrics}(?:\\?|$)`)] },
+  ),
 );
 
-/** What the browser asks for the entry at `address`: a page is revalidated, a hashed file taken from its cache. */
-async function download(address: string, key: string): Promise<Response> {
-  const response = await fetch(address, {
-    cache: key === address ? 'default' : 'no-cache',
-    credentials: 'same-origin',
-  });
-  if (!response.ok || response.status !== 200) throw new Error(`${address} answered ${response.status}`);
-  // A redirected response cannot answer a navigation: keep its body and headers only.
-  return response.redirected
-    ? new Response(await response.blob(), { headers: response.headers, status: 200, statusText: response.statusText })
-    : response;
-}
+// The build's list, for this worker's role; a chunk asked for again as ?attempt=N after a failure
+// is the same file. A page is revalidated instead of downloaded again (Workbox asks for an entry
+// with a revision with cache: 'reload'): unchanged, it costs a 304.
+precacheAndRoute(
+  (self.__WB_MANIFEST as ListedEntry[])
+    .filter((entry) => !entry.for || (ROLE !== null && entry.for.split(' ').includes(ROLE)))
+    .map(({ url, revision }) => ({ url, revision })),
+  { ignoreURLParametersMatching: [/^attempt$/] },
+);
+addPlugins([
+  {
+    requestWillFetch: async ({ request }) =>
+      request.cache === 'reload' ? new Request(request, { cache: 'no-cache' }) : request,
+  },
+]);
+cleanupOutdatedCaches();
+clientsClaim();
 
-async function install(): Promise<void> {
-  const cache = await caches.open(PRECACHE);
-  // One at a time, as Workbox did: a phone's connection is better used by one file than shared by forty.
-  for (const [address, key] of KEYS) if (!(await cache.match(key))) await cache.put(key, await download(address, key));
-}
+// A chunk the precache does not hold (the general dashboard's parts, another release's): the one
+// kept, else the network, kept when it arrives (hashed names never go stale). Offline and held
+// nowhere, a network error, which the part that asked says in its place.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/_astro/'),
+  new CacheFirst({
+    cacheName: KEPT_CHUNKS,
+    plugins: [
+      { cacheKeyWillBeUsed: async ({ request }) => request.url.split('?')[0] },
+      new ExpirationPlugin({ maxEntries: 120 }),
+    ],
+  }),
+);
 
 /**
  * A page kept at a visit names the files it runs (its scripts, islands and preloads): once a
@@ -84,92 +125,20 @@ async function install(): Promise<void> {
  * pages, is kept across releases).
  */
 async function forgetBrokenPages(): Promise<void> {
-  const pages = await caches.open(KEPT_PAGES.name);
-  const chunks = await caches.open(KEPT_CHUNKS.name);
+  const pages = await caches.open(KEPT_PAGES);
+  const chunks = await caches.open(KEPT_CHUNKS);
   for (const request of await pages.keys()) {
     const html = (await (await pages.match(request))?.text()) ?? '';
     for (const file of filesNamed(html)) {
       const address = new URL(file, self.location.origin).href;
-      if (KEYS.has(address) || (await chunks.match(address))) continue;
+      if (precaches(address) || (await chunks.match(address))) continue;
       await pages.delete(request);
       break;
     }
   }
 }
 
-async function activate(): Promise<void> {
-  const cache = await caches.open(PRECACHE);
-  const mine = new Set(KEYS.values());
-  for (const request of await cache.keys()) if (!mine.has(request.url)) await cache.delete(request);
-  // The caches of the worker before this one (Workbox's, named workbox-precache-…).
-  for (const name of await caches.keys()) if (name.startsWith('workbox-')) await caches.delete(name);
-  await forgetBrokenPages();
-  // The navigation request starts while the worker boots (tens to hundreds of ms on a cheap phone).
-  await self.registration.navigationPreload?.enable();
-  await self.clients.claim();
-}
-
-self.addEventListener('install', (event) => event.waitUntil(install()));
-self.addEventListener('activate', (event) => event.waitUntil(activate()));
-
-/** This worker's precached copy of `address` (its own release's). */
-async function precached(address: string): Promise<Response | undefined> {
-  const key = KEYS.get(new URL(address, self.location.origin).href);
-  return key ? (await caches.open(PRECACHE)).match(key) : undefined;
-}
-
-/** Puts `response` in `store` under `key`, then drops the oldest entries past its bound. */
-async function keep(store: { name: string; max: number }, key: string, response: Response): Promise<void> {
-  const cache = await caches.open(store.name);
-  await cache.put(key, response);
-  const keys = await cache.keys();
-  for (const old of keys.slice(0, Math.max(0, keys.length - store.max))) await cache.delete(old);
-}
-
-async function kept(store: { name: string }, key: string): Promise<Response | undefined> {
-  return (await caches.open(store.name)).match(key);
-}
-
-/** Network first; offline: this worker's copy, the copy kept at the last visit, the role's dashboard, or our offline page. */
-async function navigate(event: FetchEvent, url: URL): Promise<Response> {
-  const page = pageAddress(url.href);
-  try {
-    const response = ((await event.preloadResponse) as Response | undefined) ?? (await fetch(event.request));
-    // A page this worker precaches keeps its own release's copy only (HTML and chunks together).
-    if (keptWhenVisited(url.href) && !KEYS.has(new URL(page, url).href) && mayKeep(response))
-      event.waitUntil(keep(KEPT_PAGES, page, response.clone()));
-    return response;
-  } catch {
-    return (
-      (await precached(page)) ??
-      (await kept(KEPT_PAGES, page)) ??
-      (await precached(standIn(url.href, ROLE))) ??
-      Response.error()
-    );
-  }
-}
-
-/**
- * A chunk: the precache's copy (also of one asked for again as ?attempt=N after a failure), else
- * the one kept, else the network, kept when it arrives. Offline and held nowhere, a network error,
- * which the part that asked says in its place.
- */
-async function chunk(event: FetchEvent, url: URL): Promise<Response> {
-  const file = url.origin + url.pathname;
-  const held = (await precached(file)) ?? (await kept(KEPT_CHUNKS, file));
-  if (held) return held;
-  const response = await fetch(event.request);
-  if (response.ok && response.status === 200) event.waitUntil(keep(KEPT_CHUNKS, file, response.clone()));
-  return response;
-}
-
-self.addEventListener('fetch', (event) => {
-  const { request } = event;
-  const url = new URL(request.url);
-  if (request.method !== 'GET' || url.origin !== self.location.origin || NEVER.test(url.pathname)) return;
-  if (request.mode === 'navigate') event.respondWith(navigate(event, url));
-  else if (url.pathname.startsWith('/_astro/')) event.respondWith(chunk(event, url));
-});
+self.addEventListener('activate', (event) => event.waitUntil(forgetBrokenPages()));
 
 /** Where the worker tells the server a notification was shown (contract/push.ts: no session, the receipt is the proof). */
 const SHOWN_URL = '/api/push/shown';
