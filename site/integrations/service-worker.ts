@@ -10,11 +10,11 @@ import { OFFLINE_PAGE, pageAddress, ROLE_PAGES, WORKER_ROLES, type WorkerRole } 
 
 /**
  * Build step: the service worker (ARCHITECTURE.md "Offline and releases"). Its source,
- * site/sw/service-worker.ts, is bundled (Rolldown, as Vite bundles the site), then Workbox's
- * injectManifest gives it the precache list of this build: for each role, its pages
- * (ROLE_PAGES in site/sw/pages.ts) and every chunk those pages can load for that role, read from
- * the built files (static imports and import() alike, so the lazy parts are in); and our offline
- * page for everyone. Each entry names the roles it is for, and has its revision (a hashed file's
+ * site/sw/service-worker.ts, is bundled with the Workbox modules it imports (Rolldown, as Vite
+ * bundles the site), then Workbox's injectManifest gives it the precache list of this build: for
+ * each role, its pages (ROLE_PAGES in site/sw/pages.ts) and every chunk those pages can load for
+ * that role, read from the built files (static imports and import() alike, so the lazy parts are
+ * in); and our offline page for everyone. Each entry names the roles it is for, and has its revision (a hashed file's
  * name; the hash of anything else). Runs after every step that changes a page (a page's revision is
  * its final HTML) and before the .br/.gz twins are written.
  */
@@ -139,7 +139,7 @@ export async function buildServiceWorker(
     const bundle = await rolldown({
       input: SOURCE,
       platform: 'browser',
-      // Development-only branches of what it bundles go: the worker ships as production code.
+      // Workbox's development logging and checks go: the worker ships as production code.
       transform: { define: { 'process.env.NODE_ENV': JSON.stringify('production') } },
     });
     try {
