@@ -4,7 +4,7 @@
  * every file of the site it fetched, then asks the server for each one three times, with
  * `Accept-Encoding: identity`, `gzip` and `br`, and counts the bytes that came back. Prints one row
  * per page (HTML, CSS, JS: raw / gzip / brotli) with the first-load goal, then the service worker,
- * the web app manifest and what the worker downloads at the first signed-in visit (issue #27), the
+ * the web app manifest and what the worker downloads at the first signed-in visit (per role), the
  * caching and the encodings served. Asserts nothing.
  *
  *   npm run bench:weight                                   # starts the product on a temp PGlite folder
@@ -270,23 +270,32 @@ try {
   console.log('\nInstallable app (raw / gz / br bytes):');
   console.log(`  service worker /sw.js         ${trio(worker.bytes)}   Cache-Control "${worker.cacheControl}"`);
   console.log(`  manifest.webmanifest          ${trio(manifest.bytes)}   Cache-Control "${manifest.cacheControl}"`);
-  const precacheList = precacheListIn((await call(`${baseUrl}/sw.js`)).text) ?? [];
-  const precached: Bytes = { raw: 0, gzip: 0, br: 0 };
-  const alreadyFetched: Bytes = { raw: 0, gzip: 0, br: 0 };
-  for (const entry of precacheList) {
-    const url = new URL(entry.url, baseUrl).href;
-    const f = await weigh(url);
-    for (const e of ['raw', 'gzip', 'br'] as const) {
-      precached[e] += f.bytes[e];
-      // A hashed file the page already fetched comes from the browser's cache (the worker asks with
-      // the default cache mode): only the rest crosses the network.
-      if (new URL(url).pathname.startsWith('/_astro/') && firstSignedIn.has(url)) alreadyFetched[e] += f.bytes[e];
+  // The list is per role (each entry names its roles, or none for everyone): the worker installed
+  // for a role precaches its entries only.
+  const precacheList = (precacheListIn((await call(`${baseUrl}/sw.js`)).text) ?? []) as {
+    url: string;
+    for?: string;
+  }[];
+  for (const role of ['customer', 'professional', 'affiliate', 'admin'] as const) {
+    const mine = precacheList.filter((entry) => !entry.for || entry.for.split(' ').includes(role));
+    const precached: Bytes = { raw: 0, gzip: 0, br: 0 };
+    const alreadyFetched: Bytes = { raw: 0, gzip: 0, br: 0 };
+    for (const entry of mine) {
+      const url = new URL(entry.url, baseUrl).href;
+      const f = await weigh(url);
+      for (const e of ['raw', 'gzip', 'br'] as const) {
+        precached[e] += f.bytes[e];
+        // A file the page already fetched comes from the browser's cache (a hashed file asked with
+        // the default cache mode, a page revalidated: a 304): only the rest crosses the network.
+        if (role === 'customer' && firstSignedIn.has(url)) alreadyFetched[e] += f.bytes[e];
+      }
     }
+    console.log(`  precache for ${role.padEnd(12)} (${String(mine.length).padStart(3)} files) ${trio(precached)}`);
+    if (role === 'customer')
+      console.log(
+        `    of which ${FIRST_SIGNED_IN} had already fetched ${trio(alreadyFetched)}: the rest, ${precached.br - alreadyFetched.br} bytes br, is what a visit straight to the dashboard adds (after a sign-in, /signin and its chunks are in the browser cache too)`,
+      );
   }
-  console.log(`  precache (${String(precacheList.length).padStart(3)} files)           ${trio(precached)}`);
-  console.log(
-    `    of which ${FIRST_SIGNED_IN} had already fetched ${trio(alreadyFetched)}: the rest, ${precached.br - alreadyFetched.br} bytes br, is what its first visit adds`,
-  );
 
   // Caching and encodings, over every distinct file the pages fetched.
   const files = [...cache.values()];

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page, Response } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, Response } from '@playwright/test';
+import { precacheListIn } from '../site/integrations/service-worker.ts';
 import { expect, test } from './fixtures/test.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
@@ -16,20 +17,32 @@ import {
 import { pageReady } from './fixtures/pages.ts';
 import { PHONE, refuseLocation } from './fixtures/phone.ts';
 
-// Issue #27 item 2, on a 360 px phone: after the first signed-in visit the service worker
-// (site/sw/service-worker.ts) holds the app, so with the signal gone every part of every dashboard
-// opens, and the dashboard itself reopens from the worker; a new release reaches the next visit
-// while a page already open keeps the code it was built with.
+// On a 360 px phone: after the first signed-in visit the service worker (site/sw/service-worker.ts)
+// holds that role's app, so with the signal gone every part of the role's dashboard opens, and the
+// dashboard itself reopens from the worker; the general dashboard's parts are kept when first
+// used; a new release reaches the next visit while a page already open keeps the code it was
+// built with.
 
 test.use({ viewport: PHONE });
 
 const CLIENT_DIR = join(import.meta.dirname, '..', 'site', 'dist', 'client');
 const CHUNKS_DIR = join(CLIENT_DIR, '_astro');
-/** Every chunk of the build the server runs (e2e runs after `npm run build`). */
-const builtChunks = () =>
+/** Every chunk of the build the server runs (e2e runs after `npm run build`) whose name starts with `screen`. */
+const builtChunks = (screen: RegExp) =>
   readdirSync(CHUNKS_DIR)
-    .filter((file) => /\.(js|css)$/.test(file))
+    .filter((file) => /\.(js|css)$/.test(file) && screen.test(file))
     .map((file) => `/_astro/${file}`);
+
+/** What the server's worker precaches for `role` (its list names the roles of each entry). */
+async function precachedFor(request: APIRequestContext, role: string): Promise<string[]> {
+  const list = precacheListIn(await (await request.get('/sw.js')).text()) ?? [];
+  return list
+    .filter((entry) => {
+      const owners = (entry as { for?: string }).for;
+      return !owners || owners.split(' ').includes(role);
+    })
+    .map((entry) => entry.url);
+}
 
 /** The path of every request the worker's caches hold. */
 const cachedPaths = (page: Page) =>
@@ -86,7 +99,7 @@ test('the landing page links the manifest and runs no script; no page installs t
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length))).toBe(0);
 });
 
-test('customer: signed in once, the worker holds every chunk and the signed-in pages (never the API); offline every part opens, and the dashboard reopens', async ({
+test("customer: signed in once, the worker holds the customer's pages and parts (never another role's, the console, a diagnostic page or the API); offline every part opens, and the dashboard reopens", async ({
   page,
   request,
 }) => {
@@ -113,21 +126,17 @@ test('customer: signed in once, the worker holds every chunk and the signed-in p
   await expect(page).toHaveURL(/\/customer-dashboard$/);
   await workerServes(page);
   const cached = await cachedPaths(page);
-  expect(cached).toEqual(expect.arrayContaining(builtChunks()));
-  expect(cached).toEqual(
-    expect.arrayContaining([
-      '/customer-dashboard/',
-      '/professional-dashboard/',
-      '/affiliate-dashboard/',
-      '/dashboard/',
-      '/signin/',
-      '/signup/',
-      '/admin/dashboard/',
-      '/manifest.webmanifest',
-      '/icons/icon-192.png',
-      '/icons/maskable-512.png',
-    ]),
+  const customers = await precachedFor(request, 'customer');
+  expect(customers).toEqual(expect.arrayContaining(['/customer-dashboard', '/signin', '/offline']));
+  expect(cached).toEqual(expect.arrayContaining(customers));
+  expect(cached).toEqual(expect.arrayContaining(builtChunks(/^(?:BookingDialog|MyBookings|Profile|ChatPanel)\./)));
+  const never = builtChunks(
+    /^(?:AdminConsole|UserDialog|SettingsTab|DevMailbox|ApiTest|LoginDebug|PaymentDebug|PaymentTest|AppShellTest|ProfessionalDashboard|AffiliateDashboard)\./,
   );
+  expect(never.length).toBeGreaterThan(5);
+  expect(cached.filter((path) => never.includes(path))).toEqual([]);
+  for (const page of ['/professional-dashboard', '/affiliate-dashboard', '/admin/dashboard', '/signup', '/dev-mailbox'])
+    expect(cached).not.toContain(page);
 
   const tabs = page.getByRole('tablist', { name: 'Customer dashboard' });
   const card = await findProfessional(page, surname, proName);
@@ -153,16 +162,18 @@ test('customer: signed in once, the worker holds every chunk and the signed-in p
   await opensFromWorker(page, ['ChatPanel'], () => booking.getByRole('button', { name: 'Message' }).click());
   await expect(booking.getByRole('region', { name: `Chat with ${proName}` })).toBeVisible();
 
-  // The dashboard, the general dashboard and the sign-in page reopen offline.
+  // The dashboard and the sign-in page reopen offline; /dashboard, never opened here, opens the
+  // customer's own dashboard.
   await reopenOffline(page, '/customer-dashboard');
   await reopenOffline(page, '/dashboard');
+  await expect(page.getByRole('tablist', { name: 'Customer dashboard' })).toBeVisible();
   await reopenOffline(page, '/signin');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   // Nothing of the API was kept on the way.
   expect((await cachedPaths(page)).filter((path) => path.startsWith('/api/'))).toEqual([]);
 });
 
-test('professional: offline, Job Requests and its chat, Schedule, Earnings, the profile cards and Analytics open from the worker', async ({
+test('professional: offline, Job Requests and its chat, Schedule, Earnings and the profile cards open from the worker; the general dashboard and its Analytics, used once online, reopen offline', async ({
   page,
   request,
 }) => {
@@ -175,10 +186,16 @@ test('professional: offline, Job Requests and its chat, Schedule, Earnings, the 
   await useSession(page, await login(request, pro));
   const context = page.context();
 
-  await page.goto('/dashboard');
+  await page.goto('/professional-dashboard');
   await workerServes(page);
+  // The general dashboard is not precached: its page and parts are kept as they are used.
+  await page.goto('/dashboard');
   const general = page.getByRole('tablist', { name: 'Dashboard sections' });
+  const analytics = page.waitForResponse(/\/_astro\/Analytics\.[\w-]+\.js$/);
+  await general.getByRole('tab', { name: 'Analytics' }).click();
+  await analytics;
   await context.setOffline(true);
+  await reopenOffline(page, '/dashboard');
   await opensFromWorker(page, ['Analytics'], () => general.getByRole('tab', { name: 'Analytics' }).click());
   await context.setOffline(false);
 
@@ -210,6 +227,8 @@ test('affiliate: offline, Earnings and Profile open from the worker, and the das
   await page.goto('/affiliate-dashboard');
   await workerServes(page);
   const tabs = page.getByRole('tablist', { name: 'Dashboard sections' });
+  // The dashboard's data has come once (the worker's install can be over before it has).
+  await expect(tabs).toBeVisible();
 
   await context.setOffline(true);
   await opensFromWorker(page, ['Earnings'], () => tabs.getByRole('tab', { name: 'Earnings' }).click());
@@ -326,7 +345,7 @@ test('a new release: the open page keeps the code it was built with, the new wor
   // is refused). Which copy of the page a visit got is told by the server's id of the response
   // that brought it: a copy kept by a worker keeps the id of the request that fetched it.
   const release2Worker = (await worker.text()).replace(
-    /("revision":")[^"]+(","url":"\/customer-dashboard\/")/,
+    /("revision":")[^"]+(","url":"\/customer-dashboard")/,
     '$1release-2$2',
   );
   expect(release2Worker).toContain('"revision":"release-2"');
@@ -340,6 +359,20 @@ test('a new release: the open page keeps the code it was built with, the new wor
     // The browser finds the new worker: it installs, and waits while a page of the old one is open.
     await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
     await expect.poll(() => workerState(context)).toBe('waiting');
+    // Two pages kept at earlier visits: one that runs a file this release no longer has anywhere
+    // (it would open offline without its code), one that runs none (a public page).
+    const builtFile = builtChunks(/^RouteGuard\./)[0];
+    await page.evaluate(async (kept) => {
+      const pages = await caches.open('pages-kept');
+      await pages.put(
+        '/kept-running-a-gone-file',
+        new Response(
+          `<script type="module" src="/_astro/Gone.x1.js"></script><script type="module" src="${kept}"></script>`,
+        ),
+      );
+      await pages.put('/kept-running-nothing', new Response('<h1>Terms</h1>'));
+      await pages.put('/kept-running-a-held-file', new Response(`<script type="module" src="${kept}"></script>`));
+    }, builtFile);
     await opensFromWorker(page, ['FindPro'], () => tabs.getByRole('tab', { name: 'Find Services' }).click());
 
     // Meanwhile a visit online gets the page from the network; offline, the old worker answers
@@ -369,7 +402,11 @@ test('a new release: the open page keeps the code it was built with, the new wor
     expect(keptByNew).toBeTruthy();
     expect([online, onlineAgain, keptByOld]).not.toContain(keptByNew);
     await pageReady(third);
-    expect((await cachedPaths(third)).filter((path) => path === '/customer-dashboard/')).toHaveLength(1);
+    expect((await cachedPaths(third)).filter((path) => path === '/customer-dashboard')).toHaveLength(1);
+    // The new worker forgot the kept page whose file is gone, and kept the others.
+    const kept = await cachedPaths(third);
+    expect(kept).not.toContain('/kept-running-a-gone-file');
+    expect(kept).toEqual(expect.arrayContaining(['/kept-running-nothing', '/kept-running-a-held-file']));
     await context.close();
   } finally {
     restoreWorker();

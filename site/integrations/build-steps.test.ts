@@ -61,7 +61,10 @@ it('finishes an Astro build: preloads from the client bundle, narrow policies, t
     );
   }
   mkdirSync(join(dir, '_astro'));
-  for (const file of ['client.js', 'vendor.js', 'SignIn.js']) writeFileSync(join(dir, '_astro', file), 'export {};');
+  // The chunks of each role's screen, which the worker's list keeps to that role.
+  const screens = ['CustomerDashboard.js', 'ProfessionalDashboard.js', 'AffiliateDashboard.js', 'GeneralDashboard.js'];
+  for (const file of ['client.js', 'vendor.js', 'SignIn.js', ...screens])
+    writeFileSync(join(dir, '_astro', file), 'export {};');
 
   const done = integration.hooks['astro:build:done'] as Hook<'astro:build:done'>;
   await done({ dir: pathToFileURL(`${dir}/`), logger } as unknown as Parameters<Hook<'astro:build:done'>>[0]);
@@ -83,6 +86,6 @@ it('finishes an Astro build: preloads from the client bundle, narrow policies, t
   expect(existsSync(join(dir, 'icons', 'maskable-512.png'))).toBe(true);
   const worker = readFileSync(join(dir, 'sw.js'), 'utf8');
   const hash = createHash('md5').update(signin).digest('hex');
-  expect(worker).toContain(`{"revision":"${hash}","url":"/signin/"}`);
+  expect(worker).toContain(`{"for":"customer professional affiliate","revision":"${hash}","url":"/signin"}`);
   expect(brotliDecompressSync(readFileSync(join(dir, 'sw.js.br'))).toString()).toBe(worker);
 });

@@ -39,8 +39,8 @@ function Guard() {
   useEffect(() => {
     void importConsole().catch(() => undefined);
   }, []);
-  // Signed in: the app installs itself for offline use (issue #27).
-  useServiceWorker(open);
+  // Signed in: the app installs itself for offline use, the console's parts with it.
+  useServiceWorker(open ? 'admin' : null);
   useEffect(() => {
     if (leaving) window.location.replace(expired ? `${LOGIN_PATH}?${EXPIRED_FLAG}` : LOGIN_PATH);
   }, [leaving, expired]);

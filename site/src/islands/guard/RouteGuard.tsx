@@ -53,8 +53,8 @@ function Guard({ allow, title }: Props) {
     LOADERS[allow]?.().catch(() => undefined);
   }, [allow]);
   const wrongType = status === 'signed-in' && user !== null && allow !== 'any' && user.userType !== allow;
-  // Signed in: the app installs itself for offline use (issue #27).
-  useServiceWorker(status === 'signed-in');
+  // Signed in: the app installs itself for offline use, for this person's role.
+  useServiceWorker(status === 'signed-in' && user ? user.userType : null);
 
   useEffect(() => {
     if (status === 'signed-out') window.location.replace('/signin');
