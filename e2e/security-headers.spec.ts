@@ -66,3 +66,22 @@ for (const path of PAGES) {
     expect(violations).toEqual([]);
   });
 }
+
+test("the build's scripts and stylesheets carry nosniff and none of a document's headers", async ({ request }) => {
+  const page = await (await request.get('/signin')).text();
+  const assets = [...page.matchAll(/"(\/_astro\/[\w.-]+\.(?:js|css))"/g)].map((match) => match[1]);
+  expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
+  for (const asset of new Set(assets)) {
+    const headers = (await request.get(asset)).headers();
+    expect(headers['x-content-type-options'], asset).toBe('nosniff');
+    expect(headers['cache-control'], asset).toContain('immutable');
+    for (const document of [
+      'x-frame-options',
+      'content-security-policy',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'permissions-policy',
+    ])
+      expect(headers[document], `${asset} ${document}`).toBeUndefined();
+  }
+});

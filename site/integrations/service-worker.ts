@@ -29,13 +29,14 @@ export const PRECACHED_PAGES = [...new Set([...Object.values(ROLE_PAGES).flat(),
  * The chunks that draw one role's screens, by the name the build gives them: a role's list does not
  * follow another role's (the sign-in guard can load any role's dashboard), nor the general
  * dashboard's (/dashboard: its parts are kept when first used, so a customer's first visit stays
- * small). The build fails when one of these is missing, so a rename cannot let every role's code in.
+ * small), nor the texted-code sign-in's (a sign-in needs the server, so it is never used offline). The build fails when one of these is missing, so a rename cannot let every role's code in.
  */
 const SCREENS: Record<string, WorkerRole | null> = {
   CustomerDashboard: 'customer',
   ProfessionalDashboard: 'professional',
   AffiliateDashboard: 'affiliate',
   GeneralDashboard: null,
+  CodeSignIn: null,
 };
 
 const pageFile = (page: string) => `${page.slice(1)}/index.html`;

@@ -1,21 +1,26 @@
 import type { Middleware } from 'koa';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Where the build puts its hashed scripts and stylesheets. */
+const BUILD_ASSETS = '/_astro/';
 
 /**
  * Headers on every response. Pages also carry Astro's <meta> CSP with the hashes of its inline
  * scripts (site/astro.config.mjs); the header adds what a <meta> policy cannot: frame-ancestors.
  * API responses are data only, so they allow nothing at all, and skip the headers that only mean
  * something for a document (referrer, opener, permissions): OWASP's REST set, and fewer bytes on
- * every call.
+ * every call. The build's hashed scripts and stylesheets (/_astro/) are not documents either: only
+ * nosniff means something there, and a first sign-in fetches dozens of them, each paying ~400 B of
+ * headers that do nothing on a phone's metered line (docs/BENCHMARKS.md "First sign-in").
  */
 export function securityHeaders(): Middleware {
   return async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('X-Frame-Options', 'DENY');
     if (ctx.path.startsWith('/api/')) {
+      ctx.set('X-Frame-Options', 'DENY');
       ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-    } else {
+    } else if (!ctx.path.startsWith(BUILD_ASSETS)) {
+      ctx.set('X-Frame-Options', 'DENY');
       ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
       // Taken off again by api/src/site.ts for the pre-rendered pages that run no script.
       ctx.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
