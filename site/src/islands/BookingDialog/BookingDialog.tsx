@@ -95,7 +95,7 @@ export function BookingDialog({ professional, onClose, onBooked }: Props) {
     }
     showToast({ title: outcome.message, variant: 'success' });
     // Now, not on page load: the customer waits for this answer (docs/PRODUCT.md "Notifications on the phone").
-    offerAfterBooking(pro.name);
+    offerAfterBooking(pro);
     reset();
     onBooked?.();
     onClose();

@@ -27,9 +27,7 @@ import { useTabAddress } from '../../ui/useTabAddress.ts';
 const FindPro = lazyPart('dashboard', () => import('../FindPro/FindPro.tsx'));
 const MyBookings = lazyPart('dashboard', () => import('./MyBookings.tsx'));
 // Downloaded only once a booking request has gone (docs/PRODUCT.md "Notifications on the phone").
-const PushOfferCard = lazyPart('dashboard', () =>
-  import('../../ui/PushCards.tsx').then((m) => ({ default: m.PushOfferCard })),
-);
+const AnswerOffer = lazyPart('dashboard', () => import('./AnswerOffer.tsx'));
 const Profile = lazyPart('dashboard', () => import('./Profile.tsx'));
 const BookingDialog = lazyDialog(
   'dashboard',
@@ -121,14 +119,7 @@ function Dashboard({
       <SignInNotice />
 
       <Tabs label="Customer dashboard" idPrefix="cd" tabs={tabs} active={tab} onChange={(id) => $customerTab.set(id)}>
-        {offerFor ? (
-          <PushOfferCard
-            offer="booking"
-            text={`Get a notification on this phone when ${offerFor} answers`}
-            className="card cd-section pd-card"
-            reveal
-          />
-        ) : null}
+        {offerFor ? <AnswerOffer professional={offerFor} /> : null}
         {tab === 'overview' ? (
           <>
             <SubscriptionCard subscription={record.subscription} token={$session.get().token} onRenewed={onRenewed} />
