@@ -14,6 +14,8 @@ const GUARDED = [
   '/affiliate-dashboard',
   '/dashboard',
   '/admin/dashboard',
+  // Sends the visitor on at once (to /signin when signed out, which is checked as itself).
+  '/app',
 ];
 
 for (const path of sitePages().filter((p) => !GUARDED.includes(p))) {

@@ -327,11 +327,11 @@ test('a customer edits the profile; /dashboard shows the location and Analytics 
 
   // --- The professional, with location granted: the city and Live; acceptance 50%, one job's earnings.
   const proPage = await phonePage(browser, proSession, { geolocation: true });
-  // The professional's dashboard links the general screen and its Analytics.
+  // The professional's account menu links the general screen and its Analytics.
   await proPage.goto('/professional-dashboard');
-  const more = proPage.getByRole('navigation', { name: 'More of your account' });
-  await expect(more.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/dashboard?tab=analytics');
-  await more.getByRole('link', { name: 'General dashboard' }).click();
+  await proPage.getByRole('button', { name: /account menu/ }).click();
+  await expect(proPage.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/dashboard?tab=analytics');
+  await proPage.getByRole('link', { name: 'General dashboard' }).click();
   await expect(proPage).toHaveURL(/\/dashboard$/);
   const proWhere = proPage.getByRole('status').filter({ hasText: 'Ghana' });
   await expect(proWhere).toContainText('Accra, Ghana');

@@ -10,6 +10,8 @@ import {
 } from './fixtures/accounts.ts';
 import { renewalReminderMail } from './fixtures/admin.ts';
 import { pageReady } from './fixtures/pages.ts';
+import { PHONE } from './fixtures/phone.ts';
+import { shot } from './fixtures/shots.ts';
 
 // Issue #27 item 5 "Forms usable at first paint": on slow 3G a form is painted seconds before its
 // island's JavaScript arrives. A tap on its button in that time is kept and carried out when the
@@ -254,4 +256,62 @@ test('each first-visit form loads at most 110 KB gzip of script (its budget, ben
       path,
     ).toEqual([]);
   }
+});
+
+// What a phone shows first: a ?plan= sign-up link paints the step it opens, never step 1 then a
+// jump; the sign-in form's button is on the first screen of a 360 × 740 phone.
+test('a ?plan= sign-up link never paints step 1: it says it is opening step 2, then shows step 2 with the plan', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  const scripts = await holdScripts(page);
+  await page.goto('/signup?plan=professional', { waitUntil: 'commit' });
+  await expect(page.getByRole('status').filter({ hasText: 'Opening step 2 of 3' })).toBeVisible();
+  await notHydrated(page, 'SignUpWizard');
+  await expect(page.getByRole('heading', { name: /^Step 1 of 3/ })).toBeHidden();
+  await expect(page.getByRole('radio', { name: /^Professional/ })).toBeHidden();
+  await shot(page, 'signup-plan-first-paint', { fullPage: false });
+
+  // Step 1 is never drawn on the way to step 2.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { stepsSeen: string[] }).stepsSeen = seen;
+    const note = () => {
+      for (const heading of document.querySelectorAll('h2')) {
+        const visible = heading.getClientRects().length > 0;
+        if (visible && heading.textContent?.startsWith('Step 1')) seen.push(heading.textContent);
+      }
+    };
+    new MutationObserver(note).observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  });
+  await scripts.release();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 3: Account information' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Opening step 2 of 3' })).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { stepsSeen: string[] }).stepsSeen)).toEqual([]);
+  await shot(page, 'signup-plan-step-2', { fullPage: false });
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('radio', { name: /^Professional/ })).toBeChecked();
+
+  // Without a plan, step 1 as before.
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Step 1 of 3: Choose your plan' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Opening step 2 of 3' })).toBeHidden();
+});
+
+test('the Sign In button is on the first screen of a 360 × 740 phone, at first paint and after', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const scripts = await holdScripts(page);
+  await page.goto('/signin', { waitUntil: 'commit' });
+  const signIn = page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign In', exact: true });
+  await expect(signIn).toBeInViewport({ ratio: 1 });
+  await shot(page, 'signin-first-paint', { fullPage: false });
+  await scripts.release();
+  await hydrated(page, 'SignIn');
+  await expect(signIn).toBeInViewport({ ratio: 1 });
+  await shot(page, 'signin-hydrated', { fullPage: false });
 });

@@ -2,8 +2,10 @@ import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
 import { OFFLINE_WORDS } from '../contract/connection.ts';
-import { createPaidAccount } from './fixtures/accounts.ts';
+import { createPaidAccount, useSession } from './fixtures/accounts.ts';
+import { signUpAffiliate } from './fixtures/affiliates.ts';
 import { overflows, PHONE } from './fixtures/phone.ts';
+import { shot } from './fixtures/shots.ts';
 
 // Route guards (docs/PRODUCT.md "Roles and pages").
 
@@ -126,4 +128,35 @@ test('a session ended elsewhere keeps the page and what was typed, says so, and 
   await ended.getByRole('button', { name: 'Sign In Again' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+});
+
+test('the home-screen icon (the manifest’s start URL) opens each person’s own dashboard, and /signin when signed out', async ({
+  page,
+  request,
+}) => {
+  const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { start_url: string };
+  await page.goto('/');
+  await page.goto(manifest.start_url);
+  await expect(page).toHaveURL(/\/signin$/);
+  // Replaced, not pushed: Back leaves the app's start page behind.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+
+  for (const [userType, heading] of [
+    ['affiliate', 'Affiliate Dashboard'],
+    ['professional', 'Professional Dashboard'],
+    ['customer', 'Customer Dashboard'],
+  ] as const) {
+    if (userType === 'affiliate') await useSession(page, await signUpAffiliate(request));
+    else await signInAs(page, request, userType);
+    await page.goto(manifest.start_url);
+    await expect(page).toHaveURL(new RegExp(`/${userType}-dashboard$`));
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  await page.setViewportSize(PHONE);
+  await shot(page, 'home-screen-start-customer');
+  // /dashboard stays the general screen.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });

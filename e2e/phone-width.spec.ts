@@ -19,6 +19,8 @@ const GUARDED = [
   '/affiliate-dashboard',
   '/dashboard',
   '/admin/dashboard',
+  // Sends the visitor on at once (to /signin when signed out, which is checked as itself).
+  '/app',
 ];
 const LONG = { firstName: 'Oforiwaa-Adwoa', lastName: 'Amponsah-Boatengmensah' };
 

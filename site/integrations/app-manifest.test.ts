@@ -29,7 +29,7 @@ it('writes an installable manifest: name, theme colour, start URL in scope, stan
   expect(manifest).toMatchObject({
     name: SITE_NAME,
     short_name: 'ServiceConnect',
-    start_url: '/dashboard',
+    start_url: '/app',
     scope: '/',
     display: 'standalone',
     theme_color: THEME_COLOUR,

@@ -5,8 +5,8 @@ import { SITE_NAME, THEME_COLOUR } from '../src/components/site.ts';
 
 /**
  * Build step: the web app manifest and its icons (issue #27), so that Android offers "Add to Home
- * screen" and the app opens full screen from there, at /dashboard (which sends a signed-out
- * person to /signin). The icons are drawn here from the site's mark (a gold disc with an ink "S",
+ * screen" and the app opens full screen from there, at /app: the signed-in person's own dashboard
+ * (site/src/pages/app.astro), or /signin. The icons are drawn here from the site's mark (a gold disc with an ink "S",
  * as in the header) on the theme's green, so no binary lives in the repository.
  */
 
@@ -25,7 +25,7 @@ export const APP_MANIFEST = {
   short_name: 'ServiceConnect',
   description: 'Find trusted professionals near you in Ghana, book and chat.',
   lang: 'en-GH',
-  start_url: '/dashboard',
+  start_url: '/app',
   scope: '/',
   display: 'standalone',
   theme_color: THEME_COLOUR,

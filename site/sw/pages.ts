@@ -11,14 +11,15 @@ export type WorkerRole = (typeof WORKER_ROLES)[number];
 export const ROLE_PARAM = 'for';
 
 /**
- * The pages each role's worker precaches at install: its dashboard and its way back in (the page
- * that installed the worker is among them, and comes from the browser's cache).
+ * The pages each role's worker precaches at install: its dashboard, its way back in (the page
+ * that installed the worker is among them, and comes from the browser's cache), and /app, where the
+ * home-screen icon opens, so the icon works without a signal.
  */
 export const ROLE_PAGES: Record<WorkerRole, readonly string[]> = {
-  customer: ['/customer-dashboard', '/signin'],
-  professional: ['/professional-dashboard', '/signin'],
-  affiliate: ['/affiliate-dashboard', '/signin'],
-  admin: ['/admin/dashboard', '/admin/login'],
+  customer: ['/customer-dashboard', '/signin', '/app'],
+  professional: ['/professional-dashboard', '/signin', '/app'],
+  affiliate: ['/affiliate-dashboard', '/signin', '/app'],
+  admin: ['/admin/dashboard', '/admin/login', '/app'],
 };
 
 /** Ours, instead of the browser's "This site can't be reached": a page never kept, asked for offline. */

@@ -394,13 +394,13 @@ describe('disablePush, sendTestPush, setAlsoText', () => {
 describe('offers', () => {
   it('the booking offer names the professional until "Not now", which this phone remembers', () => {
     vi.stubGlobal('localStorage', new MapStorage());
-    offerAfterBooking('Kofi Mensah');
-    expect($pushOfferFor.get()).toBe('Kofi Mensah');
+    offerAfterBooking({ name: 'Kofi Mensah', id: 7 });
+    expect($pushOfferFor.get()).toEqual({ name: 'Kofi Mensah', id: 7 });
     dismissOffer('booking');
     expect($pushOfferFor.get()).toBeNull();
     expect(offerDismissed('booking')).toBe(true);
     expect(offerDismissed('jobs')).toBe(false);
-    offerAfterBooking('Yaw Boateng');
+    offerAfterBooking({ name: 'Yaw Boateng', id: 8 });
     expect($pushOfferFor.get()).toBeNull();
   });
 });

@@ -62,10 +62,11 @@ export const PUSH_WORDS = {
 export const $push = map<PushStatus>({ state: 'busy', error: '', devices: null, endpoint: null });
 
 /**
- * The professional's name a customer's new request waits on: set when a booking request has just
- * gone (BookingDialog), so the dashboard offers notifications then and never on page load.
+ * The professional a customer's new request waits on: set when a booking request has just gone
+ * (BookingDialog), so the dashboard offers notifications then and never on page load, until he
+ * answers (CustomerDashboard/AnswerOffer.tsx).
  */
-export const $pushOfferFor = atom<string | null>(null);
+export const $pushOfferFor = atom<{ name: string; id: number } | null>(null);
 
 /** How long Turn on waits for the service worker to finish installing (the first visit on 3G). */
 export const READY_WITHIN_MS = 20_000;
@@ -411,8 +412,8 @@ export function dismissOffer(offer: PushOffer): void {
 }
 
 /** After a booking request has gone: offer notifications for the professional's answer (once per page). */
-export function offerAfterBooking(professionalName: string): void {
-  if (!offerDismissed('booking')) $pushOfferFor.set(professionalName);
+export function offerAfterBooking(professional: { name: string; id: number }): void {
+  if (!offerDismissed('booking')) $pushOfferFor.set({ name: professional.name, id: professional.id });
 }
 
 /**

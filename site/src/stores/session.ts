@@ -1,5 +1,5 @@
 import { atom, computed, onMount } from 'nanostores';
-import { type SessionUser, USER_TYPES } from '../../../contract/account-types.ts';
+import { dashboardPath, type SessionUser, USER_TYPES } from '../../../contract/account-types.ts';
 import { apiFetch, clearQueryCache, isSignedOut } from '../lib/api.ts';
 import { forgetKept } from '../lib/kept.ts';
 import { AUTH_PATHS, type VerifyAnswer } from '../../../contract/accounts.ts';
@@ -105,6 +105,16 @@ function readUser(): SessionUser | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Where the installed app opens (site/src/pages/app.astro): the stored user's own dashboard, or
+ * /signin with no stored session. Read from this phone alone, so it works offline; the dashboard
+ * then checks the session with the server as it always does.
+ */
+export function storedHome(): string {
+  const user = read(STORAGE_KEYS.token) ? readUser() : null;
+  return user ? dashboardPath(user.userType) : '/signin';
 }
 
 /** The session leaves this device, and with it the account's data kept for offline use. */

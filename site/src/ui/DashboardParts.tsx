@@ -3,13 +3,13 @@ import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../../contract/account-types.ts';
 import { LOGIN_MESSAGES } from '../../../contract/account-types.ts';
-import { signOutHere } from '../stores/sign-out.ts';
 import { showToast } from '../stores/toast.ts';
 import { $firstVisit, welcomeText } from '../stores/welcome.ts';
 import { useFocusOnMount } from './useFocus.ts';
 import { autoCorrectedText, takeSignInFlash } from '../lib/signin-flash.ts';
 import type { SignInFlash } from '../lib/signin-flash.ts';
 import { Avatar } from './Avatar.tsx';
+import { AccountMenu, type AccountMenuItem, signOutAndLeave } from './AccountMenu.tsx';
 
 /** Pieces every dashboard shows (docs/PRODUCT.md "Signing in and sessions", "Dashboards"). */
 
@@ -19,22 +19,8 @@ export interface DashboardViewProps {
   user: SessionUser;
 }
 
-/**
- * The general screen (/dashboard) from a role's own dashboard (docs/PRODUCT.md "Dashboards"): its
- * Analytics for customers and professionals (affiliates have none), and the screen itself.
- */
-export function generalScreenLinks(userType: SessionUser['userType']): { href: string; label: string }[] {
-  return [
-    ...(userType === 'affiliate' ? [] : [{ href: '/dashboard?tab=analytics', label: 'Analytics' }]),
-    { href: '/dashboard', label: 'General dashboard' },
-  ];
-}
-
-/** Sign out here, then go to /signin (replacing history). */
-export async function signOutAndLeave(): Promise<void> {
-  await signOutHere();
-  window.location.replace('/signin');
-}
+// Every dashboard's way out, next to the account menu that offers it.
+export { signOutAndLeave };
 
 /**
  * The sign-in page's welcome toast and "Account Type Auto-Corrected" notice, read once. The toast
@@ -97,9 +83,19 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
   );
 }
 
-/** Heading, Sign out, who is signed in, and the sign-in notices: the top of every dashboard. */
-export function DashboardHeader({ title, user, avatar }: { title: string; user: SessionUser; avatar?: string | null }) {
-  const [leaving, setLeaving] = useState(false);
+/** Heading, the account menu, who is signed in, and the sign-in notices: the top of a role's dashboard. */
+export function DashboardHeader({
+  title,
+  user,
+  avatar,
+  menu,
+}: {
+  title: string;
+  user: SessionUser;
+  avatar?: string | null;
+  /** The places the account menu opens, as the customer's does (Profile…). */
+  menu: AccountMenuItem[];
+}) {
   return (
     <>
       <div className="pd-head">
@@ -108,26 +104,9 @@ export function DashboardHeader({ title, user, avatar }: { title: string; user: 
           <Avatar name={`${user.firstName} ${user.lastName}`} src={avatar} size="md" />
           <h1>{title}</h1>
         </div>
-        <button
-          type="button"
-          className="btn btn-line action-button"
-          disabled={leaving}
-          onClick={() => {
-            setLeaving(true);
-            void signOutAndLeave();
-          }}
-        >
-          {leaving ? 'Signing out...' : 'Sign out'}
-        </button>
+        <AccountMenu name={user.firstName} userType={user.userType} items={menu} />
       </div>
       <SignedInAs user={user} />
-      <nav className="pd-more" aria-label="More of your account">
-        {generalScreenLinks(user.userType).map((link) => (
-          <a key={link.href} href={link.href}>
-            {link.label}
-          </a>
-        ))}
-      </nav>
       <SignInNotice />
     </>
   );

@@ -144,9 +144,37 @@ describe('one-tap renewal links', () => {
     );
   });
 
+  // docs/PRODUCT.md "Mobile money in one tap": a spent link, opened again, says how its prompt ended.
+  it('once spent, says when its own prompt was paid and how long the account now runs; nothing once expired', async () => {
+    const { customer, token } = await reminded();
+    expect(await links.ended(token)).toBeUndefined();
+    const own = await links.send(token, 'mtn');
+    // Declined: the link is still live, and nothing ended yet.
+    await links.testPhone(token, own.reference!, false);
+    expect((await links.status(token, own.reference!)).status).toBe('failed');
+    expect(await links.ended(token)).toBeUndefined();
+    expect(await links.view(token)).toBeDefined();
+
+    app.clock.advance(60 * 60_000);
+    const again = await links.send(token, 'mtn');
+    await links.testPhone(token, again.reference!, true);
+    expect((await links.status(token, again.reference!)).status).toBe('success');
+    expect(await links.view(token)).toBeUndefined();
+    const [latest] = await app.db('subscriptions').where({ user_id: customer.userId }).max({ end: 'period_end' });
+    expect(await links.ended(token)).toEqual({
+      paidAt: expect.stringMatching(/^2026-11-22T10:0\d:/),
+      paidUntil: new Date(latest!.end).toISOString(),
+    });
+    expect(new Date(latest!.end).toISOString()).toBe('2027-01-22T09:00:00.000Z');
+
+    app.clock.advance(RENEW_LINK_TTL_MS);
+    expect(await links.ended(token)).toBeUndefined();
+  });
+
   it('knows nothing of a token nobody issued, however it is shaped', async () => {
     for (const token of ['AAAAAAAAAAAAAAAAAAAAAA', 'x', 'a'.repeat(10_000), '../../etc']) {
       expect(await links.view(token)).toBeUndefined();
+      expect(await links.ended(token)).toBeUndefined();
       await expect(links.send(token, 'mtn')).rejects.toMatchObject({ status: 410 });
     }
   });

@@ -52,9 +52,24 @@ export interface RenewLinkView {
   paidUntil: string;
 }
 
+/** How a link's own prompt ended, for the page opened again: when it was paid, and how long the account now runs. */
+export interface RenewLinkEnded {
+  paidAt: string;
+  paidUntil: string;
+}
+
+/** The shape of a token issueRenewLink writes: anything else is known to be nobody's, without a query. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,30}$/;
+
+/** The latest end of `userId`'s paid periods, or null with none. */
+async function paidUntilOf(deps: PaymentsDeps, userId: number): Promise<Date | null> {
+  const [latest] = await deps.db('subscriptions').where({ user_id: userId }).max({ end: 'period_end' });
+  return latest?.end ? new Date(latest.end) : null;
+}
+
 /** The account a live link renews, or undefined (unknown, expired, spent, or the period renewed since). */
 async function linkedAccount(deps: PaymentsDeps, token: string) {
-  if (!/^[A-Za-z0-9_-]{20,30}$/.test(token)) return undefined;
+  if (!TOKEN_SHAPE.test(token)) return undefined;
   const now = deps.clock.now();
   const link = await deps
     .db('renew_links as l')
@@ -66,9 +81,9 @@ async function linkedAccount(deps: PaymentsDeps, token: string) {
     .where('u.status', 'active')
     .first('l.token_hash', 'l.period_end', 'u.id', 'u.user_type', 'u.phone', 'u.momo_network');
   if (!link) return undefined;
-  const [latest] = await deps.db('subscriptions').where({ user_id: link.id }).max({ end: 'period_end' });
-  if (!latest?.end || new Date(latest.end).getTime() !== new Date(link.period_end).getTime()) return undefined;
-  return { ...link, id: Number(link.id), paidUntil: new Date(latest.end) };
+  const paidUntil = await paidUntilOf(deps, Number(link.id));
+  if (!paidUntil || paidUntil.getTime() !== new Date(link.period_end).getTime()) return undefined;
+  return { ...link, id: Number(link.id), paidUntil };
 }
 
 const gone = () => new HttpError(410, 'gone', RENEW_LINK_MESSAGES.gone);
@@ -113,6 +128,31 @@ export function renewLinks(deps: PaymentsDeps) {
         network: account.momo_network ?? networkByPrefix(account.phone),
         paidUntil: account.paidUntil.toISOString(),
       };
+    },
+
+    /**
+     * A link whose own prompt was paid, opened again before it expires (docs/PRODUCT.md "Mobile
+     * money in one tap": once spent it still shows how its own prompt ended, without asking
+     * Paystack): when it was paid and how long the account now runs. Undefined for any other link:
+     * unknown, expired, or with no paid prompt of its own.
+     */
+    async ended(token: string): Promise<RenewLinkEnded | undefined> {
+      if (!TOKEN_SHAPE.test(token)) return undefined;
+      const link = await deps
+        .db('renew_links')
+        .where({ token_hash: hashToken(token) })
+        .where('expires_at', '>', deps.clock.now())
+        .first('token_hash', 'user_id');
+      if (!link) return undefined;
+      const paid = await deps
+        .db('payments')
+        .where({ renew_link_hash: link.token_hash, initiated_via: 'momo_prompt', status: 'success' })
+        .orderBy('id', 'desc')
+        .first('paid_at', 'settled_at', 'created_at');
+      const paidUntil = paid ? await paidUntilOf(deps, Number(link.user_id)) : null;
+      if (!paid || !paidUntil) return undefined;
+      const paidAt = new Date(paid.paid_at ?? paid.settled_at ?? paid.created_at);
+      return { paidAt: paidAt.toISOString(), paidUntil: paidUntil.toISOString() };
     },
 
     /** Sends the prompt to the account's own number, on the network chosen on the page (limited as the API's prompts are). */

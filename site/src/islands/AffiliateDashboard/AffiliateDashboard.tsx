@@ -34,7 +34,15 @@ export default function AffiliateDashboard({ title, user }: DashboardViewProps) 
 
   return (
     <div className="pd">
-      <DashboardHeader title={title} user={user} avatar={load.state === 'loaded' ? load.data.avatar : null} />
+      <DashboardHeader
+        title={title}
+        user={user}
+        avatar={load.state === 'loaded' ? load.data.avatar : null}
+        menu={[
+          { label: 'Profile', onSelect: () => setTab('profile') },
+          { label: 'Earnings', onSelect: () => setTab('earnings') },
+        ]}
+      />
       {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
       {load.state === 'failed' ? <LoadError message={load.message} onRetry={() => reload(false)} /> : null}
       {load.state === 'loaded' ? (

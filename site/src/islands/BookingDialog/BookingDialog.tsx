@@ -101,7 +101,7 @@ export function BookingDialog({ professional, onClose, onBooked, draft, from }: 
     }
     showToast({ title: outcome.message, variant: 'success' });
     // Now, not on page load: the customer waits for this answer (docs/PRODUCT.md "Notifications on the phone").
-    offerAfterBooking(pro.name);
+    offerAfterBooking(pro);
     reset();
     onBooked?.();
     onClose();

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { yearOf } from '../../lib/format.ts';
 import { $customer, patchCustomer, retryCustomer } from '../../stores/customer.ts';
@@ -14,9 +14,10 @@ import { $bookingTarget } from '../../stores/find-pro.ts';
 import { professionalToBook } from '../../lib/book-after.ts';
 import { Overview } from './Overview.tsx';
 import { $customerTab, openTab, TAB_IDS, TABS } from './state.ts';
-import type { CustomerRecord, TabId } from './state.ts';
+import type { CustomerRecord } from './state.ts';
 import './customer.css';
-import { generalScreenLinks, LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../../ui/DashboardParts.tsx';
+import { LoadError, SignedInAs, SignInNotice } from '../../ui/DashboardParts.tsx';
+import { AccountMenu } from '../../ui/AccountMenu.tsx';
 import { LocationIndicator } from '../guard/LocationIndicator.tsx';
 import { lazyDialog, lazyPart } from '../../ui/LazyPart.tsx';
 import { countOf } from '../../../../contract/counts.ts';
@@ -26,9 +27,7 @@ import { useTabAddress } from '../../ui/useTabAddress.ts';
 const FindPro = lazyPart('dashboard', () => import('../FindPro/FindPro.tsx'));
 const MyBookings = lazyPart('dashboard', () => import('./MyBookings.tsx'));
 // Downloaded only once a booking request has gone (docs/PRODUCT.md "Notifications on the phone").
-const PushOfferCard = lazyPart('dashboard', () =>
-  import('../../ui/PushCards.tsx').then((m) => ({ default: m.PushOfferCard })),
-);
+const AnswerOffer = lazyPart('dashboard', () => import('./AnswerOffer.tsx'));
 const Profile = lazyPart('dashboard', () => import('./Profile.tsx'));
 const BookingDialog = lazyDialog(
   'dashboard',
@@ -107,20 +106,20 @@ function Dashboard({
         </div>
         <div className="cd-head-side">
           <LocationIndicator />
-          <UserMenu name={record.firstName || user.firstName} />
+          <AccountMenu
+            name={record.firstName || user.firstName}
+            userType="customer"
+            items={[
+              { label: 'Profile', onSelect: () => $customerTab.set('profile') },
+              { label: 'My Bookings', onSelect: () => $customerTab.set('bookings') },
+            ]}
+          />
         </div>
       </header>
       <SignInNotice />
 
       <Tabs label="Customer dashboard" idPrefix="cd" tabs={tabs} active={tab} onChange={(id) => $customerTab.set(id)}>
-        {offerFor ? (
-          <PushOfferCard
-            offer="booking"
-            text={`Get a notification on this phone when ${offerFor} answers`}
-            className="card cd-section pd-card"
-            reveal
-          />
-        ) : null}
+        {offerFor ? <AnswerOffer professional={offerFor} /> : null}
         {tab === 'overview' ? (
           <>
             <SubscriptionCard subscription={record.subscription} token={$session.get().token} onRenewed={onRenewed} />
@@ -141,98 +140,6 @@ function Dashboard({
           onClose={() => $bookingTarget.set(null)}
         />
       ) : null}
-    </div>
-  );
-}
-
-function UserMenu({ name }: { name: string }) {
-  const [open, setOpen] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const list = useRef<HTMLUListElement>(null);
-  // The menu opens under its button towards the page's middle: to the left of a button at the right
-  // edge (wide screens), to the right of one the phone's narrow header wrapped to the left.
-  const [fromStart, setFromStart] = useState(false);
-  useLayoutEffect(() => {
-    if (!open || !list.current || !root.current) return;
-    const button = root.current.getBoundingClientRect();
-    setFromStart(button.left + button.width / 2 < document.documentElement.clientWidth / 2);
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
-
-  function go(tab: TabId) {
-    $customerTab.set(tab);
-    setOpen(false);
-    toggle.current?.focus();
-  }
-
-  async function onSignOut() {
-    setLeaving(true);
-    await signOutAndLeave();
-  }
-
-  return (
-    <div
-      className="cd-menu"
-      ref={root}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          setOpen(false);
-          toggle.current?.focus();
-        }
-      }}
-    >
-      <button
-        ref={toggle}
-        type="button"
-        className="btn btn-sm btn-line action-button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {name} <span aria-hidden="true">▾</span>
-        <span className="sr-only"> account menu</span>
-      </button>
-      <ul
-        id={menuId}
-        ref={list}
-        className={fromStart ? 'cd-menu-list is-start' : 'cd-menu-list'}
-        role="list"
-        hidden={!open}
-      >
-        <li>
-          <button type="button" onClick={() => go('profile')}>
-            Profile
-          </button>
-        </li>
-        <li>
-          <button type="button" onClick={() => go('bookings')}>
-            My Bookings
-          </button>
-        </li>
-        {generalScreenLinks('customer').map((link) => (
-          <li key={link.href}>
-            <a className="in-text" href={link.href}>
-              {link.label}
-            </a>
-          </li>
-        ))}
-        <li>
-          <button type="button" onClick={() => void onSignOut()} disabled={leaving}>
-            {leaving ? 'Signing out...' : 'Sign out'}
-          </button>
-        </li>
-      </ul>
     </div>
   );
 }

@@ -71,7 +71,15 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
 
   return (
     <div className="pd">
-      <DashboardHeader title={title} user={user} avatar={load.state === 'loaded' ? load.data.avatar : null} />
+      <DashboardHeader
+        title={title}
+        user={user}
+        avatar={load.state === 'loaded' ? load.data.avatar : null}
+        menu={[
+          { label: 'Profile', onSelect: () => setTab('profile') },
+          { label: 'Job Requests', onSelect: () => setTab('jobs') },
+        ]}
+      />
       {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
       {load.state === 'failed' ? (
         <LoadError message={load.message} onRetry={() => void loadProfessional(user, { fresh: true })} />

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { usePlanPrices } from '../../lib/prices.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
@@ -30,6 +30,9 @@ import { ProfileStep } from './ProfileStep.tsx';
 import { StepProgress } from './StepProgress.tsx';
 import { isBusy, paymentStatus, stepTitle } from './steps.ts';
 
+/** The page hides the wizard while a ?plan= link waits for it (site/src/components/plan-link/): shown again. */
+const showWizard = () => document.documentElement.removeAttribute('data-plan-link');
+
 function Wizard() {
   const form = useStore($signupForm);
   const { prices, lengths } = usePlanPrices();
@@ -42,6 +45,8 @@ function Wizard() {
   useEffect(() => {
     const restored = restoreDraft();
     readSignupLink(window.location.search);
+    // Step 2 from a ?plan= link is drawn next, and shown before it is painted (below); otherwise now.
+    if ($signup.get().step === 1) showWizard();
     preloadPayment();
     // On a slow connection people choose and type before the island is live: keep all of it.
     if (formRef.current)
@@ -49,6 +54,9 @@ function Wizard() {
     if (restored) setFormKey(1); // the inputs are uncontrolled: remount them with the restored values
     return keepDraft();
   }, []);
+  useLayoutEffect(() => {
+    if (step !== 1) showWizard();
+  }, [step]);
   const busy = isBusy(phase);
   useStepHistory(step, busy);
   // A Continue tapped before the island hydrated (the page shows step 1 until then) is carried out
