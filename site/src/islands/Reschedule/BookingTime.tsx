@@ -14,6 +14,7 @@ import { apiFetch } from '../../lib/api.ts';
 import { useLoad } from '../../lib/load.ts';
 import { answerProposal, proposeTime } from '../../stores/bookings.ts';
 import { $bookingTarget } from '../../stores/find-pro.ts';
+import { milesLabel } from '../../lib/format.ts';
 import { $session } from '../../stores/session.ts';
 import '../../ui/wizard.css';
 import './booking-time.css';
@@ -286,7 +287,9 @@ export function ExpiredRequest({ booking }: { booking: Booking }) {
                 <span className="bt-muted">
                   {' '}
                   · {pro.profession}
-                  {pro.distance !== null ? ` · ${pro.distance} mi` : ''}
+                  {pro.distance !== null
+                    ? ` · ${milesLabel(pro.distance, { approximate: pro.positionSource !== 'own' })}`
+                    : ''}
                   {pro.rating !== null ? ` · ${pro.rating}★` : ''}
                 </span>
               </span>
