@@ -19,7 +19,7 @@ import {
 } from '../../../../contract/reports.ts';
 import { addReportPhoto, confirmDone, openReport, reportsOf, sendReportMessage } from '../../stores/reports.ts';
 import './reports.css';
-import { FormProblem } from '../../ui/kit.tsx';
+import { Field, FormProblem, SubmitButton } from '../../ui/kit.tsx';
 
 const when = (iso: string) => stampLabel(new Date(iso));
 const failed = (error: unknown, fallback: string) =>
@@ -79,11 +79,11 @@ export function JobTrust({
             {when(trust.done.until)}, it counts as done.
           </p>
           <div className="tr-actions">
-            <button type="button" className="btn btn-sm tr-button" disabled={busy} onClick={() => void onYes()}>
+            <button type="button" className="btn btn-sm submit-button" disabled={busy} onClick={() => void onYes()}>
               {busy ? 'Saving...' : 'Yes, it was done'}
             </button>
             {trust.canReport && !reporting ? (
-              <button type="button" className="btn btn-sm btn-line tr-button" onClick={() => setReporting(true)}>
+              <button type="button" className="btn btn-sm btn-line submit-button" onClick={() => setReporting(true)}>
                 Report a problem
               </button>
             ) : null}
@@ -91,7 +91,7 @@ export function JobTrust({
         </div>
       ) : trust.canReport && !reporting ? (
         <div className="tr-actions">
-          <button type="button" className="btn btn-sm btn-line tr-button" onClick={() => setReporting(true)}>
+          <button type="button" className="btn btn-sm btn-line submit-button" onClick={() => setReporting(true)}>
             Report a problem
           </button>
         </div>
@@ -190,31 +190,45 @@ function ReportForm({
       <p className="tr-form-title">
         <strong>Report a problem</strong> with the booking with {other}. An administrator reads every report.
       </p>
-      <label htmlFor={`${id}-reason`}>What went wrong?</label>
-      <select id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
-        <option value="">Choose one</option>
-        {REPORT_REASONS.map((r) => (
-          <option key={r} value={r}>
-            {REPORT_REASON_LABELS[r]}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-text`}>What happened?</label>
-      <textarea
-        id={`${id}-text`}
-        rows={4}
-        maxLength={REPORT_TEXT_MAX}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-      />
-      <label htmlFor={`${id}-photos`}>Photos (up to {REPORT_PHOTOS_MAX}, optional)</label>
-      <input id={`${id}-photos`} type="file" accept={PHOTO_ACCEPT} multiple onChange={(e) => onFiles(e.target.files)} />
+      <Field id={`${id}-reason`} label="What went wrong?">
+        <select id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
+          <option value="">Choose one</option>
+          {REPORT_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {REPORT_REASON_LABELS[r]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${id}-text`} label="What happened?">
+        <textarea
+          id={`${id}-text`}
+          rows={4}
+          maxLength={REPORT_TEXT_MAX}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </Field>
+      <Field id={`${id}-photos`} label={`Photos (up to ${REPORT_PHOTOS_MAX}, optional)`}>
+        <input
+          id={`${id}-photos`}
+          type="file"
+          accept={PHOTO_ACCEPT}
+          multiple
+          onChange={(e) => onFiles(e.target.files)}
+        />
+      </Field>
       <FormProblem message={error} />
       <div className="tr-actions">
-        <button type="submit" className="btn btn-sm tr-button" disabled={busy}>
-          {busy ? 'Sending...' : 'Send report'}
-        </button>
-        <button type="button" className="btn btn-sm btn-line tr-button" disabled={busy} onClick={() => onClose(false)}>
+        <SubmitButton busy={busy} busyLabel="Sending..." className="btn-sm">
+          Send report
+        </SubmitButton>
+        <button
+          type="button"
+          className="btn btn-sm btn-line submit-button"
+          disabled={busy}
+          onClick={() => onClose(false)}
+        >
           Cancel
         </button>
       </div>
@@ -321,16 +335,17 @@ function ReportCard({ report, party: role, onSent }: { report: ReportView; party
       ) : null}
       {report.status === 'open' ? (
         <form className="tr-send" onSubmit={(e) => void onSend(e)}>
-          <label htmlFor={`${id}-msg`}>Write to the administrator (both parties read it)</label>
-          <textarea
-            id={`${id}-msg`}
-            rows={2}
-            maxLength={REPORT_TEXT_MAX}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
+          <Field id={`${id}-msg`} label="Write to the administrator (both parties read it)">
+            <textarea
+              id={`${id}-msg`}
+              rows={2}
+              maxLength={REPORT_TEXT_MAX}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </Field>
           <FormProblem message={error} />
-          <button type="submit" className="btn btn-sm tr-button" disabled={busy}>
+          <button type="submit" className="btn btn-sm submit-button" disabled={busy}>
             {busy ? 'Sending...' : 'Send'}
           </button>
         </form>
