@@ -226,7 +226,7 @@ test("the affiliate's Recent Referrals are cards on a phone: Status and Commissi
   await expect(row).toBeVisible();
   for (const column of ['Status', 'Commission']) {
     const cell = row.getByRole('cell').and(row.locator(`[data-label="${column}"]`));
-    await expect(cell).toBeInViewport();
+    await expect(cell).toBeVisible();
     const box = await cell.boundingBox();
     expect(box!.x + box!.width, `${column} within the phone`).toBeLessThanOrEqual(PHONE.width);
   }
