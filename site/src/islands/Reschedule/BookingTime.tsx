@@ -14,7 +14,7 @@ import { apiFetch } from '../../lib/api.ts';
 import { useLoad } from '../../lib/load.ts';
 import { answerProposal, proposeTime } from '../../stores/bookings.ts';
 import { $bookingTarget } from '../../stores/find-pro.ts';
-import { milesLabel } from '../../lib/format.ts';
+import { awayText } from '../../lib/format.ts';
 import { $session } from '../../stores/session.ts';
 import '../../ui/wizard.css';
 import './booking-time.css';
@@ -285,11 +285,7 @@ export function ExpiredRequest({ booking }: { booking: Booking }) {
               <span>
                 <strong>{pro.name}</strong>
                 <span className="bt-muted">
-                  {' '}
-                  · {pro.profession}
-                  {pro.distance !== null
-                    ? ` · ${milesLabel(pro.distance, { approximate: pro.positionSource !== 'own' })}`
-                    : ''}
+                  {` · ${pro.profession}${awayText(pro)}`}
                   {pro.rating !== null ? ` · ${pro.rating}★` : ''}
                 </span>
               </span>
