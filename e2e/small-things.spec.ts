@@ -132,6 +132,9 @@ test('the job-done question, the report form and the report are drawn with the k
   const log = admin.getByRole('list', { name: 'Administrator actions, newest first' });
   await expect(log.getByText(/opened problem report #\d+ \(3 times from \d\d:\d\d\)\.$/)).toHaveCount(1);
   await expect(log.getByText(/\.\.$/)).toHaveCount(0);
+  await admin.setViewportSize(PHONE);
+  await shot(admin, 'small-admin-activity', { fullPage: false });
+  await admin.setViewportSize({ width: 1280, height: 800 });
 
   // A search that finds nobody says so once.
   await admin.getByRole('tab', { name: 'Users' }).click();
@@ -139,12 +142,17 @@ test('the job-done question, the report form and the report are drawn with the k
   await admin.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(admin.getByText('No users match this search.')).toHaveCount(1);
   await expect(admin.getByText('No results')).toHaveCount(0);
+  await admin.setViewportSize(PHONE);
+  await fits(admin);
+  await shot(admin, 'small-admin-users-empty');
 
   // The chart's figures name their months in words.
   await admin.getByRole('tab', { name: 'Overview' }).click();
   await admin.getByText('Show the figures as a table').click();
   const months = admin.getByRole('table', { name: 'Sign-ups and revenue for the last 12 months' });
-  await expect(months.getByRole('rowheader').first()).toHaveText(/^[A-Z][a-z]+ \d{4}$/);
+  await expect(months.getByRole('rowheader').first()).toHaveText(/^[A-Z][a-z]{2} \d{4}$/);
+  await months.scrollIntoViewIfNeeded();
+  await shot(admin, 'small-admin-months', { fullPage: false });
 });
 
 test("an expired request's box is padded, Job Requests show the customer's photo, and the negotiate switch's knob is centred", async ({
@@ -207,4 +215,24 @@ test('the general dashboard says "Saved favourites", as the customer dashboard d
   const stats = page.getByRole('list', { name: 'Your figures' });
   await expect(stats.getByText('Saved favourites')).toBeVisible();
   await expect(page.getByText('Saved Favorites')).toHaveCount(0);
+  await page.setViewportSize(PHONE);
+  await shot(page, 'small-general-dashboard', { fullPage: false });
+});
+
+test('a professional who wrote no description gets none made up on the public page', async ({ page, request }) => {
+  const pro = await plumber(request, 'Nana', 'Ofori');
+  await page.setViewportSize(PHONE);
+  await page.goto(`/professionals/${pro.user.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nana O.');
+  await expect(page.getByRole('heading', { name: 'About' })).toBeVisible();
+  await expect(page.getByText('Professional service provider')).toHaveCount(0);
+  await fits(page);
+  await shot(page, 'small-public-page-no-bio');
+
+  // The professional's own Profile tab says the bio is missing, rather than showing made-up words.
+  await useSession(page, pro);
+  await page.goto('/professional-dashboard');
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await expect(page.getByText('Not written yet: customers see no description until you add one.')).toBeVisible();
+  await shot(page, 'small-profile-no-bio');
 });
