@@ -112,6 +112,8 @@ export interface Booking {
   professionalId: number;
   professionalName: string;
   customerName: string;
+  /** The customer's profile thumbnail (or null: initials), for the professional's Job Requests. */
+  customerAvatar: string | null;
   service: string;
   description: string;
   date: string;

@@ -71,6 +71,23 @@ export interface Photo {
   height: number;
 }
 
+/**
+ * A square photo drawn `cssPx` wide, as an <img>'s srcset and sizes: the thumbnail, and the large
+ * size (at most PHOTO_SIZES.large.maxBytes) for a screen with more device pixels than the thumbnail
+ * has, so a 2× phone does not show a 160 px work photo soft. `width`/`height` are the large size's.
+ */
+export function photoSources(
+  photo: Pick<Photo, 'thumb' | 'large' | 'width' | 'height'>,
+  cssPx: number,
+): { srcSet: string; sizes: string } {
+  // Cropped to a square, the large size has the pixels of its shorter side across.
+  const largeAcross = Math.min(photo.width, photo.height) || PHOTO_SIZES.large.px;
+  return {
+    srcSet: `${photo.thumb} ${PHOTO_SIZES.thumb.px}w, ${photo.large} ${largeAcross}w`,
+    sizes: `${cssPx}px`,
+  };
+}
+
 /** What every /api/me/photo(s) call answers: the caller's photos after the change. */
 export interface PhotosResponse {
   success: true;

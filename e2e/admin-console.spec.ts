@@ -125,7 +125,11 @@ test('suspending, activating and every payout move ask first: Cancel and Escape 
   expect(sent).toHaveLength(2);
   await approve.click();
   await approving.getByRole('button', { name: 'Approve payout' }).click();
-  await expect(page.getByText(`Payout ${paid.reference} approved; it is now processing.`)).toBeFocused();
+  await expect(
+    page.getByText(
+      /^The ₵250\.00 payout to Kofi Payee requested on \d+ \w+ \d{4} was approved; it is now processing\.$/,
+    ),
+  ).toBeFocused();
 
   const reject = page.getByRole('button', { name: `Reject payout ${refused.reference}` });
   await reject.click();
@@ -139,7 +143,7 @@ test('suspending, activating and every payout move ask first: Cancel and Escape 
   await rejecting.getByLabel('Note (optional)').fill('Number does not match the account name');
   await rejecting.getByRole('button', { name: 'Reject payout' }).click();
   await expect(
-    page.getByText(`Payout ${refused.reference} rejected; the amount is back in the affiliate's balance.`),
+    page.getByText(/^The ₵[\d.,]+ payout to .+ was rejected; the amount is back in the affiliate's balance\.$/),
   ).toBeVisible();
 
   await page.getByLabel('Status').selectOption('processing');
@@ -149,7 +153,7 @@ test('suspending, activating and every payout move ask first: Cancel and Escape 
     'Mark the ₵250.00 payout to Kofi Payee as paid? Do this only once the money has reached Mobile Money',
   );
   await completing.getByRole('button', { name: 'Complete payout' }).click();
-  await expect(page.getByText(`Payout ${paid.reference} completed.`)).toBeVisible();
+  await expect(page.getByText(/^The ₵250\.00 payout to Kofi Payee requested on .+ was completed\.$/)).toBeVisible();
   expect(sent).toHaveLength(5);
   await page.getByLabel('Status').selectOption('all');
   await page.getByRole('searchbox', { name: 'Search payouts' }).fill(paid.reference);

@@ -261,7 +261,9 @@ test('an administrator finds a user by phone, edits, suspends and activates them
       .getByRole('button', { name: 'Approve payout' })
       .click();
     // The row leaves the Pending list: focus goes to the outcome rather than being lost.
-    await expect(page.getByText(`Payout ${affiliate.reference} approved; it is now processing.`)).toBeFocused();
+    await expect(
+      page.getByText(/^The ₵[\d.,]+ payout to .+ requested on .+ was approved; it is now processing\.$/),
+    ).toBeFocused();
     await expect(payout).toHaveCount(0); // no longer pending: the list is the server's
     await page.getByLabel('Status').selectOption('processing');
     await expect(payout.getByRole('button')).toHaveText(['Complete']);
@@ -269,7 +271,7 @@ test('an administrator finds a user by phone, edits, suspends and activates them
     const confirm = page.getByRole('alertdialog', { name: /^Mark ₵[\d.,]+ to .+ as paid\?$/ });
     await confirm.getByLabel('Note (optional)').fill('Paid by MoMo');
     await confirm.getByRole('button', { name: 'Complete payout' }).click();
-    await expect(page.getByText(`Payout ${affiliate.reference} completed.`)).toBeVisible();
+    await expect(page.getByText(/^The ₵[\d.,]+ payout to .+ was completed\.$/)).toBeVisible();
     await page.getByLabel('Status').selectOption('completed');
     await expect(payout).toContainText('Completed');
     await expect(payout).toContainText('Paid by MoMo');

@@ -25,6 +25,8 @@ test('an affiliate signs up through a flaky connection, copies the referrer code
   await form.getByLabel(/^Password/).fill('GoodPass123');
   await form.getByLabel('City').selectOption('Tamale');
   await form.getByRole('radio', { name: 'Mobile Money' }).check();
+  // The number is not asked twice: the phone's is filled in, and can be changed.
+  await expect(form.getByLabel('Mobile Money Number')).toHaveValue('12345');
   await form.getByLabel('Mobile Money Number').fill('0551234987');
   await expect(submit).toBeDisabled(); // terms not yet agreed
   await expect(form.getByRole('link', { name: 'Affiliate Terms' })).toHaveAttribute('href', '/affiliate-terms');

@@ -256,6 +256,11 @@ test("a professional's photo and work photos show on their page and in the share
   const work = page.getByRole('region', { name: 'Their work' });
   await expect(work.getByRole('img')).toHaveCount(2);
   await expect(work.getByRole('img', { name: 'Plumber work photo 1 of 2' })).toHaveAttribute('loading', 'lazy');
+  // A 2× phone gets the large size rather than the 160 px thumbnail drawn at 160 px.
+  await expect(work.getByRole('img', { name: 'Plumber work photo 1 of 2' })).toHaveAttribute(
+    'srcset',
+    /-thumb\.webp 160w, \/media\/[0-9a-f]{64}-large\.webp \d+w$/,
+  );
   const image = await page.locator('meta[property="og:image"]').getAttribute('content');
   expect(image).toMatch(/^http.*\/media\/[0-9a-f]{64}-large\.webp$/);
   const served = await request.get(new URL(image!).pathname);

@@ -645,7 +645,9 @@ test('admin console: sign in, find a user, edit them in the dialog, Escape back 
       .getByRole('alertdialog', { name: /^Approve ₵[\d.,]+ to .+\?$/ })
       .getByRole('button', { name: 'Approve payout' }),
   );
-  await expect(page.getByText(`Payout ${payout.reference} approved; it is now processing.`)).toBeFocused();
+  await expect(
+    page.getByText(/^The ₵[\d.,]+ payout to .+ requested on .+ was approved; it is now processing\.$/),
+  ).toBeFocused();
 
   // Complete asks first, with a note: focus on its heading, Tab to the note, then to Complete payout.
   await chooseOption(page, page.getByLabel('Status'), 'Processing', { back: true });
@@ -655,7 +657,7 @@ test('admin console: sign in, find a user, edit them in the dialog, Escape back 
   await typeInto(page, confirm.getByLabel('Note (optional)'), 'Paid by MoMo');
   await press(page, confirm.getByRole('button', { name: 'Complete payout' }));
   await expect(confirm).toBeHidden();
-  await expect(page.getByText(`Payout ${payout.reference} completed.`)).toBeFocused();
+  await expect(page.getByText(/^The ₵[\d.,]+ payout to .+ was completed\.$/)).toBeFocused();
 });
 
 test('admin verification: open both documents from the dialog, then Verify', async ({ page, request, pageErrors }) => {

@@ -211,6 +211,8 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
   await booking.getByRole('button', { name: 'Submit Review' }).click();
   await expect(booking.getByRole('alert')).toHaveText('Choose a rating from 1 to 5 stars.');
   await booking.getByRole('radio', { name: '5 stars' }).check();
+  // Choosing the stars answers it: the red line goes.
+  await expect(booking.getByRole('alert')).toHaveCount(0);
   await booking.getByLabel('Comment').fill('Fixed the leak fast and left the kitchen clean.');
   await booking.getByRole('button', { name: 'Submit Review' }).click();
   await expect(page.getByText('Thank you for your review!')).toBeVisible();

@@ -7,6 +7,7 @@ import { creditAffiliate, signUpAffiliate } from './fixtures/affiliates.ts';
 import { bookFirstSlot } from './fixtures/bookings.ts';
 import { allowGonePage, pageReady, sitePages } from './fixtures/pages.ts';
 import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
+import { shot } from './fixtures/shots.ts';
 
 // Issue #16 "Fits the phone": on a 360 × 740 touch phone no page, dashboard tab or dialog is wider
 // than the phone (what counts: `overflows` in fixtures/phone.ts), and every control is big enough
@@ -70,9 +71,12 @@ test('affiliate sign-up with Mobile Money chosen fits the phone', async ({ page 
   const problems: string[] = [];
   await page.goto('/affiliate-signup');
   const form = page.getByRole('form', { name: 'Your details' });
+  await form.getByLabel('Phone Number').fill('0241234567');
   await form.getByRole('radio', { name: 'Mobile Money' }).check();
-  await expect(form.getByLabel('Mobile Money Number')).toBeVisible();
+  await expect(form.getByLabel('Mobile Money Number')).toHaveValue('0241234567');
   await measure(page, 'affiliate sign-up, Mobile Money', problems);
+  await form.getByLabel('Mobile Money Number').scrollIntoViewIfNeeded();
+  await shot(page, 'affiliate-signup-momo-prefilled', { fullPage: false });
   await form.getByRole('radio', { name: 'Bank account' }).check();
   await measure(page, 'affiliate sign-up, Bank account', problems);
   expect(problems).toEqual([]);
@@ -208,6 +212,33 @@ test('affiliate dashboard: every tab, with many referrals and payouts, fits the 
   await everyTab(page, '/affiliate-dashboard', problems);
   await everyTab(page, '/dashboard', problems);
   expect(problems).toEqual([]);
+});
+
+test("the affiliate's Recent Referrals are cards on a phone: Status and Commission on screen", async ({
+  page,
+  request,
+}) => {
+  const affiliate = await signUpAffiliate(request, LONG.firstName, LONG.lastName);
+  await createPaidAccount(request, {
+    ...LONG,
+    email: longEmail('referral-card'),
+    referrerCode: affiliate.affiliate.referrerCode,
+  });
+  await useSession(page, affiliate);
+  await page.goto('/affiliate-dashboard');
+  const referrals = page.getByRole('region', { name: 'Referrals table' });
+  const row = referrals.getByRole('row').filter({ hasText: LONG.firstName });
+  await expect(row).toBeVisible();
+  for (const column of ['Status', 'Commission']) {
+    const cell = row.getByRole('cell').and(row.locator(`[data-label="${column}"]`));
+    await expect(cell).toBeVisible();
+    const box = await cell.boundingBox();
+    expect(box!.x + box!.width, `${column} within the phone`).toBeLessThanOrEqual(PHONE.width);
+  }
+  // Nothing scrolled sideways inside the box either.
+  expect(await referrals.evaluate((box) => box.scrollWidth <= box.clientWidth + 1)).toBe(true);
+  await referrals.scrollIntoViewIfNeeded();
+  await shot(page, 'affiliate-recent-referrals', { fullPage: true });
 });
 
 test('administrator console: every tab, the user dialog and its tabs fit the phone', async ({ page, request }) => {

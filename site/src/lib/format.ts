@@ -21,6 +21,10 @@ export function milesLabel(miles: number, { approximate = false } = {}): string 
   return `${approximate ? 'about ' : ''}${countOf(rounded, 'mile')}`;
 }
 
+/** " · about 2.6 miles" after a suggested professional's profession, or nothing when the distance is not known. */
+export const awayText = (pro: { distance: number | null; positionSource: string }): string =>
+  pro.distance === null ? '' : ` · ${milesLabel(pro.distance, { approximate: pro.positionSource !== 'own' })}`;
+
 /** Rating to one decimal, or "New" when there are no reviews yet. */
 export const ratingLabel = (rating: number | null): string => (rating === null ? 'New' : rating.toFixed(1));
 

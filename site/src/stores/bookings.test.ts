@@ -23,6 +23,7 @@ const booking = (id: number, status: Booking['status'], extra: Partial<Booking> 
   professionalId: 2,
   professionalName: 'Kofi Mensah',
   customerName: 'Ama Owusu',
+  customerAvatar: null,
   service: 'Plumber',
   description: '',
   date: '2025-01-15',

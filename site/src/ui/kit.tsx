@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { NAME_MAX, NAME_MIN, PHONE_MAX } from '../../../contract/account-types.ts';
 import { Modal } from './Modal.tsx';
@@ -346,8 +346,32 @@ export function Card({
 }
 
 /**
+ * Names each body cell by its column (data-label, which a phone's cards show beside the value) and
+ * gives the table's parts their roles explicitly: a browser may drop a table's semantics once CSS
+ * lays its rows out as blocks, and a screen reader would then read loose text.
+ */
+export function labelCells(table: HTMLTableElement): void {
+  const headers = Array.from(table.tHead?.rows[0]?.cells ?? [], (cell) => cell.textContent ?? '');
+  for (const group of [table.tHead, ...Array.from(table.tBodies)]) group?.setAttribute('role', 'rowgroup');
+  for (const cell of Array.from(table.tHead?.rows[0]?.cells ?? [])) cell.setAttribute('role', 'columnheader');
+  table.tHead?.rows[0]?.setAttribute('role', 'row');
+  for (const row of Array.from(table.tBodies[0]?.rows ?? [])) {
+    row.setAttribute('role', 'row');
+    let column = 0;
+    for (const cell of Array.from(row.cells)) {
+      const header = headers[column];
+      if (header !== undefined && cell.colSpan === 1) cell.dataset.label = header;
+      cell.setAttribute('role', cell.tagName === 'TH' ? 'rowheader' : 'cell');
+      column += cell.colSpan;
+    }
+  }
+}
+
+/**
  * A table in a box that scrolls sideways on its own on a 360 px phone instead of widening the page:
  * a named, focusable region, so keyboard users can scroll it and screen readers still read a table.
+ * With `cardsOnPhone`, a phone shows each row as a card of "column: value" lines instead (kit.css
+ * .row-cards): five columns do not fit 360 px, and a row scrolled sideways hides its last cells.
  * `children` are its thead and tbody.
  */
 export function ScrollTable({
@@ -357,8 +381,7 @@ export function ScrollTable({
   busy,
   className,
   tableClassName,
-  tableRef,
-  tableRole,
+  cardsOnPhone,
   children,
 }: {
   caption: string;
@@ -369,12 +392,16 @@ export function ScrollTable({
   busy?: boolean;
   className?: string;
   tableClassName?: string;
-  tableRef?: Ref<HTMLTableElement>;
-  /** role="table", for a table whose cells a narrow screen lays out as blocks. */
-  tableRole?: 'table';
+  cardsOnPhone?: boolean;
   children: ReactNode;
 }) {
   const captionId = useId();
+  const table = useRef<HTMLTableElement>(null);
+  // Every render: the rows are the caller's, drawn anew each time.
+  useLayoutEffect(() => {
+    if (cardsOnPhone && table.current) labelCells(table.current);
+  });
+  const tableClasses = ['pd-table', tableClassName ?? '', cardsOnPhone ? 'row-cards' : ''].filter(Boolean).join(' ');
   return (
     <div
       className={className ? `scroll-table ${className}` : 'scroll-table'}
@@ -384,7 +411,7 @@ export function ScrollTable({
       tabIndex={0}
       aria-busy={busy}
     >
-      <table className={tableClassName ? `pd-table ${tableClassName}` : 'pd-table'} role={tableRole} ref={tableRef}>
+      <table className={tableClasses} role={cardsOnPhone ? 'table' : undefined} ref={table}>
         <caption id={captionId} className={captionHidden ? 'sr-only' : undefined}>
           {caption}
         </caption>

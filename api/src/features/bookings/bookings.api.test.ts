@@ -60,6 +60,17 @@ describe('bookings', () => {
     });
   });
 
+  it("gives the professional the customer's photo (or null: initials) on the job request", async () => {
+    const res = await book({ date: MONDAY, time: '16:00' });
+    expect(res.body.booking.customerAvatar).toBeNull();
+    const hash = 'c'.repeat(64);
+    await app.db('users').where({ id: customer.userId }).update({ avatar_hash: hash });
+    const list = await app.request('/api/bookings', { headers: bearer(pro.token) });
+    const job = list.body.bookings.find((b: { id: number }) => b.id === res.body.booking.id);
+    expect(job.customerAvatar).toBe(`/media/${hash}-thumb.webp`);
+    await app.db('users').where({ id: customer.userId }).update({ avatar_hash: null });
+  });
+
   it('uses a negotiated rate within 70% of base to 120% of max, with the negotiation note', async () => {
     const res = await book({ date: MONDAY, time: '10:00', proposedRate: 25 });
     expect(res.body.booking).toMatchObject({

@@ -179,6 +179,7 @@ type BookingListRow = BookingRow & {
   p_first: string;
   p_last: string;
   p_phone: string;
+  c_avatar: string | null;
   profession: string;
   review_id: Int8 | null;
   bp_id: Int8 | null;
@@ -202,7 +203,7 @@ type BookingListRow = BookingRow & {
  * and building it with knex more, than running it (docs/BENCHMARKS.md, issue #31).
  */
 const BOOKING_LIST_SQL = `select b.*, to_char(b.date, 'YYYY-MM-DD') as day,
-    c.first_name as c_first, c.last_name as c_last, c.phone as c_phone,
+    c.first_name as c_first, c.last_name as c_last, c.phone as c_phone, c.avatar_hash as c_avatar,
     pu.first_name as p_first, pu.last_name as p_last, pu.phone as p_phone, p.profession, r.id as review_id,
     bp.id as bp_id, to_char(bp.date, 'YYYY-MM-DD') as bp_day, bp.time as bp_time, bp.proposed_by as bp_by, bp.expires_at as bp_expires,
     lp.id as lp_id, to_char(lp.date, 'YYYY-MM-DD') as lp_day, lp.time as lp_time, lp.proposed_by as lp_by, lp.status as lp_status,
@@ -242,6 +243,7 @@ export async function findBookings(
       professionalId: Number(r.professional_id),
       professionalName: `${r.p_first} ${r.p_last}`,
       customerName: `${r.c_first} ${r.c_last}`,
+      customerAvatar: avatarUrl(r.c_avatar),
       service: r.profession,
       description: r.description,
       date: r.day,

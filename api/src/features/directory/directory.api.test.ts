@@ -93,6 +93,13 @@ describe('public directory', () => {
     for (const secret of ['Mensah', 'Secret Lane', '@', '+233']) expect(text).not.toContain(secret);
   });
 
+  it('makes up no description for a professional who wrote none', async () => {
+    await app.db('users').where({ id: ids.tiler }).update({ description: null });
+    expect(await publicProfile(app.db, ids.tiler, now())).toMatchObject({ bio: '' });
+    await app.db('users').where({ id: ids.tiler }).update({ description: 'Tiles and terrazzo' });
+    expect(await publicProfile(app.db, ids.tiler, now())).toMatchObject({ bio: 'Tiles and terrazzo' });
+  });
+
   it('has no page for a lapsed professional or a customer', async () => {
     expect(await publicProfile(app.db, ids.lapsed, now())).toBeUndefined();
     expect(await publicProfile(app.db, 999_999, now())).toBeUndefined();

@@ -137,7 +137,8 @@ export function toListing(row: ListingRow, figures?: Map<number, Reliability>): 
     coordinates: { lat: Number(row.latitude), lng: Number(row.longitude) },
     completedJobs: completed,
     successRate: answered > 0 ? Math.round((completed / answered) * 100) : null,
-    bio: row.description || 'Professional service provider',
+    // No description: nothing is made up in its place ("": the page says nothing about it).
+    bio: row.description ?? '',
     experience: row.experience,
     availability: { ...availability, hours: hoursText(availability.start, availability.end) },
   };

@@ -205,7 +205,8 @@ export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
     baseRate: toCedis(p!.base_rate_pesewas),
     maxRate: toCedis(p!.max_rate_pesewas),
     rateNegotiable: p!.rate_negotiable,
-    bio: base.description || 'Professional service provider',
+    // No description: an empty bio, which the profile form shows empty rather than prefilled with made-up words.
+    bio: base.description ?? '',
     experience: p!.experience,
     skills: jsonColumn<string[]>(p!.skills),
     availability: jsonColumn<{ days: string[]; start: string; end: string }>(p!.availability),

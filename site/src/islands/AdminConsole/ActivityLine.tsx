@@ -1,5 +1,5 @@
 import type { AdminActivity, AdminActivityEntry } from '../../../../contract/admin.ts';
-import { activitySentence, whenText } from './activity.ts';
+import { type ActivityRun, activitySentence, whenText } from './activity.ts';
 
 /**
  * One audit entry as a sentence: "25 Nov 2026, 14:03 — ama suspended the account (was
@@ -11,7 +11,7 @@ export function ActivityLine({
   subject,
   onOpenUser,
 }: {
-  entry: AdminActivity;
+  entry: ActivityRun<AdminActivity>;
   subject?: AdminActivityEntry['subject'];
   onOpenUser?: (id: number) => void;
 }) {
@@ -27,7 +27,11 @@ export function ActivityLine({
             {subject.name}
           </button>
         ) : (
-          <span key={i}>{subject?.exists ? subject.name : `account #${subject?.id} (since deleted)`}</span>
+          <span key={i}>
+            {subject?.exists
+              ? subject.name
+              : `account #${subject?.id}${entry.action === 'user.delete' ? '' : ' (since deleted)'}`}
+          </span>
         ),
       )}
     </p>

@@ -9,7 +9,7 @@ import {
   type AdminActivityResponse,
 } from '../../../../contract/admin.ts';
 import { adminGet } from '../../stores/admin-session.ts';
-import { ACTION_NAMES, isAdminAction } from './activity.ts';
+import { ACTION_NAMES, collapseRereads, isAdminAction } from './activity.ts';
 import { ActivityLine } from './ActivityLine.tsx';
 import { loadFailureText } from './failures.ts';
 import { ActionNote, Loaded } from './parts.tsx';
@@ -104,14 +104,18 @@ export function ActivityTab({ onOpenUser }: { onOpenUser: (id: number) => void }
               </p>
             );
           }
+          const lines = collapseRereads(entries);
+          // Focus goes to the first line after those shown before (the last one, when the new entries only lengthened it).
+          const focusLine =
+            focusFrom === null ? null : Math.min(collapseRereads(entries.slice(0, focusFrom)).length, lines.length - 1);
           return (
             <>
               <ol className="admin-activity" aria-label="Administrator actions, newest first" aria-busy={stale}>
-                {entries.map((entry, index) => (
+                {lines.map((entry, index) => (
                   <li
                     key={entry.id}
-                    ref={index === focusFrom ? firstNew : undefined}
-                    tabIndex={index === focusFrom ? -1 : undefined}
+                    ref={index === focusLine ? firstNew : undefined}
+                    tabIndex={index === focusLine ? -1 : undefined}
                   >
                     <ActivityLine entry={entry} subject={entry.subject} onOpenUser={onOpenUser} />
                   </li>

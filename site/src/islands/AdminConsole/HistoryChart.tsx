@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { AdminStats } from '../../../../contract/admin.ts';
+import { shortMonthLabel } from '../../../../contract/dates.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { chartBars } from './chart.ts';
 import { ScrollTable } from '../../ui/kit.tsx';
@@ -70,7 +71,7 @@ export function HistoryChart({ history }: { history: AdminStats['history'] }) {
           <tbody>
             {history.map((h) => (
               <tr key={h.month}>
-                <th scope="row">{h.month}</th>
+                <th scope="row">{shortMonthLabel(h.month)}</th>
                 <td>{h.signups}</td>
                 <td>{revenue(h.revenue)}</td>
               </tr>

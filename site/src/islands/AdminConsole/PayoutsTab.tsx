@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../ui/kit.tsx';
 import { payoutQuestion } from './confirmations.ts';
 import { ActionNote, dateText, ListTable, Loaded, SearchBox, StatusBadge } from './parts.tsx';
 import {
-  PAYOUT_ACTION_DONE,
+  payoutDoneText,
   PAYOUT_ACTION_LABELS,
   PAYOUT_FILTERS,
   PAYOUT_STATUS_LABELS,
@@ -75,7 +75,7 @@ export function PayoutsTab() {
     await run(`${action}-${payout.id}`, () => movePayout(payout.id, action, notes), {
       after: retry,
       focusBack: opener,
-      success: () => `Payout ${payout.reference} ${PAYOUT_ACTION_DONE[action]}.`,
+      success: () => payoutDoneText(payout, action),
     });
   }
 

@@ -3,7 +3,7 @@ import { ADMIN_ACTIONS, SETTING_LABELS } from '../../../../contract/admin.ts';
 import type { PlatformSettings } from '../../../../contract/admin.ts';
 import { DOCUMENT_KIND_LABELS, isDocumentKind } from '../../../../contract/verification.ts';
 import type { DocumentOpening } from '../../../../contract/verification.ts';
-import { stampLabel } from '../../../../contract/dates.ts';
+import { clockTime, stampLabel } from '../../../../contract/dates.ts';
 
 /**
  * Audit entries as sentences a person can read (issue #16): "25 Nov 2026, 14:03 — admin ama
@@ -101,7 +101,8 @@ function phrase(entry: AdminActivity): string {
     case 'user.activate':
       return `activated the account{of}${was('status')}`;
     case 'user.delete':
-      return 'deleted the account{of}, removing its personal data';
+      // Named, the deleted account is "account #5": "deleted account #5", not "the account of account #5".
+      return 'deleted {account}, removing its personal data';
     case 'user.reminder':
       return 'sent a subscription reminder{to}';
     case 'payout.approve':
@@ -135,15 +136,54 @@ function phrase(entry: AdminActivity): string {
  * The entry as a sentence after its time: "ama suspended the account (was active)." With
  * `named`, the account is named where the phrase says ({ subject: true } in the parts).
  */
-export function activitySentence(entry: AdminActivity, named = false): SentencePart[] {
+export function activitySentence(entry: ActivityRun<AdminActivity>, named = false): SentencePart[] {
   const parts: SentencePart[] = [`${entry.admin} `];
-  for (const piece of phrase(entry).split(/(\{of\}|\{to\})/)) {
-    if (piece === '{of}' || piece === '{to}') {
+  for (const piece of phrase(entry).split(/(\{of\}|\{to\}|\{account\})/)) {
+    if (piece === '{account}') parts.push(named ? { subject: true } : 'the account');
+    else if (piece === '{of}' || piece === '{to}') {
       if (named) parts.push(piece === '{of}' ? ' of ' : ' to ', { subject: true });
     } else if (piece) parts.push(piece);
   }
-  parts.push('.');
+  if (entry.times && entry.times > 1)
+    parts.push(` (${entry.times} times from ${clockTime(new Date(entry.firstAt ?? entry.at))})`);
+  // A quoted note that ends its own sentence ("noting “Paid.”") takes no second full stop.
+  const last = parts.at(-1);
+  if (!(typeof last === 'string' && /[.!?]”?$/.test(last))) parts.push('.');
   return parts;
+}
+
+/** Opening something again only to read it: a run of these by one administrator on one thing reads as one line. */
+const REREADS: readonly string[] = ['report.view', 'document.view'];
+/** How far apart two openings of the same thing may be and still read as one line. */
+export const REREAD_WINDOW_MS = 30 * 60_000;
+
+/** An entry that may stand for a run of the same opening ("opened problem report #1 (3 times from 14:03)"). */
+export type ActivityRun<T extends AdminActivity> = T & { times?: number; firstAt?: string };
+
+/**
+ * The list, newest first, with each run of one administrator opening the same report or document
+ * again (nothing between them in the list, each within REREAD_WINDOW_MS of the next) kept as its
+ * newest entry, counting the openings and saying when the first was.
+ */
+export function collapseRereads<T extends AdminActivity>(entries: readonly T[]): ActivityRun<T>[] {
+  const out: ActivityRun<T>[] = [];
+  for (const entry of entries) {
+    const newer = out.at(-1);
+    const earliest = newer ? Date.parse(newer.firstAt ?? newer.at) : Number.NaN;
+    if (
+      newer &&
+      REREADS.includes(entry.action) &&
+      newer.action === entry.action &&
+      newer.admin === entry.admin &&
+      newer.targetType === entry.targetType &&
+      newer.targetId === entry.targetId &&
+      earliest - Date.parse(entry.at) <= REREAD_WINDOW_MS
+    ) {
+      newer.times = (newer.times ?? 1) + 1;
+      newer.firstAt = entry.at;
+    } else out.push({ ...entry });
+  }
+  return out;
 }
 
 /** The sentence as plain text, the account named as `name` (tests, and the screen reader's whole line). */

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, DEFAULT_SETTINGS } from '../../../../contract/admin.ts';
 import type { AdminUser } from '../../../../contract/admin.ts';
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api.ts';
-import { activitySentence, sentenceText, whenText } from './activity.ts';
+import { activitySentence, collapseRereads, sentenceText, whenText } from './activity.ts';
 import { chartBars, niceMax } from './chart.ts';
 import { DELETE_FAILURE, failureText, UPDATE_FAILURE } from './failures.ts';
 import { listPath, pageCount, rangeLabel } from './lists.ts';
-import { payoutActions, takesNote } from './payouts.ts';
+import { payoutActions, payoutDoneText, takesNote } from './payouts.ts';
 import { readProfileForm, toProfileForm } from './profile-form.ts';
 import { readSettingsForm, toSettingsForm } from './settings-form.ts';
 
@@ -32,6 +32,15 @@ describe('server lists (issue #6: search and pagination on the server)', () => {
     expect(rangeLabel(0, 1, 25)).toBe('No results');
     expect(rangeLabel(73, 2, 25)).toBe('Showing 26–50 of 73');
     expect(rangeLabel(73, 3, 25)).toBe('Showing 51–73 of 73');
+  });
+});
+
+describe('payout status line', () => {
+  it('names the payout by its amount, affiliate and date, not its reference', () => {
+    const payout = { affiliateName: 'Kofi Payee', amount: 300, requestDate: '2026-11-25T09:00:00.000Z' };
+    expect(payoutDoneText(payout, 'complete')).toBe(
+      'The ₵300.00 payout to Kofi Payee requested on 25 Nov 2026 was completed.',
+    );
   });
 });
 
@@ -88,6 +97,7 @@ describe('Activity as sentences (issue #16)', () => {
   });
   const say = (e: ReturnType<typeof entry>, name?: string) =>
     sentenceText(activitySentence(e, name !== undefined), name);
+  const sayRun = (e: Parameters<typeof activitySentence>[0]) => sentenceText(activitySentence(e));
 
   it('says who did what, with what it was before', () => {
     expect(whenText('2026-11-25T14:03:00.000Z')).toBe('25 Nov 2026, 14:03');
@@ -139,6 +149,48 @@ describe('Activity as sentences (issue #16)', () => {
       'ama approved payout #12 of Kofi Payee (was pending).',
     );
     expect(activitySentence(entry('user.suspend', null, null), true)).toContainEqual({ subject: true });
+  });
+
+  it('names a deleted account once, and ends a sentence with one full stop', () => {
+    expect(say(entry('user.delete', { status: 'active' }, null), 'account #5')).toBe(
+      'ama deleted account #5, removing its personal data.',
+    );
+    expect(say(entry('user.delete', { status: 'active' }, null))).toBe(
+      'ama deleted the account, removing its personal data.',
+    );
+    expect(
+      say(entry('payout.complete', { status: 'processing' }, { status: 'completed', notes: 'Paid by MoMo.' }, '12')),
+    ).toBe('ama marked payout #12 as paid, noting “Paid by MoMo.”');
+    expect(say(entry('report.message', null, { body: 'Who is right?' }, '1'))).toBe(
+      'ama wrote to both parties in problem report #1: “Who is right?”',
+    );
+  });
+
+  it('reads one administrator opening the same report again and again as one line', () => {
+    const opened = (id: number, at: string, target = '1', admin = 'ama') => ({
+      ...entry('report.view', null, null, target),
+      id,
+      at,
+      admin,
+      targetType: 'report',
+    });
+    const lines = collapseRereads([
+      opened(6, '2026-11-25T14:05:00.000Z'),
+      opened(5, '2026-11-25T14:04:00.000Z'),
+      opened(4, '2026-11-25T14:03:00.000Z'),
+      opened(3, '2026-11-25T14:02:00.000Z', '2'),
+      opened(2, '2026-11-25T14:01:00.000Z', '1', 'kofi'),
+      opened(1, '2026-11-25T10:00:00.000Z', '1', 'kofi'),
+    ]);
+    expect(lines.map((line) => [line.id, sayRun(line)])).toEqual([
+      [6, 'ama opened problem report #1 (3 times from 14:03).'],
+      [3, 'ama opened problem report #2.'],
+      [2, 'kofi opened problem report #1.'],
+      [1, 'kofi opened problem report #1.'],
+    ]);
+    // Anything else is never merged.
+    const suspended = entry('user.suspend', null, null);
+    expect(collapseRereads([suspended, { ...suspended, id: 2 }])).toHaveLength(2);
   });
 });
 

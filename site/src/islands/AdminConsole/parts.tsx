@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { dateTimeLabel, shortDate } from '../../../../contract/dates.ts';
 import { pageCount, rangeLabel } from './lists.ts';
@@ -64,19 +64,22 @@ export function Pager({
   page,
   pageSize,
   label,
+  empty,
   onPage,
 }: {
   total: number;
   page: number;
   pageSize: number;
   label: string;
+  /** Said instead of "No results" when nothing matches ("No users match this search."). */
+  empty?: string;
   onPage: (page: number) => void;
 }) {
   const pages = pageCount(total, pageSize);
   return (
     <nav className="admin-pager" aria-label={`${label} pages`}>
       <p role="status">
-        {rangeLabel(total, page, pageSize)}
+        {total === 0 && empty ? empty : rangeLabel(total, page, pageSize)}
         {pages > 1 ? ` (page ${page} of ${pages})` : ''}
       </p>
       {pages > 1 ? (
@@ -140,24 +143,6 @@ export const dateText = (iso: string | null): string => (iso ? shortDate(new Dat
 export const dateTimeText = (iso: string): string => dateTimeLabel(new Date(iso));
 
 /**
- * Names each body cell by its column (data-label, which a phone's stacked rows show beside the
- * value) and gives rows and cells their table roles explicitly: a browser may drop a table's
- * semantics once CSS lays its rows out as blocks, and a screen reader would then read loose text.
- */
-function labelCells(table: HTMLTableElement, headers: readonly string[]): void {
-  for (const row of Array.from(table.tBodies[0]?.rows ?? [])) {
-    row.setAttribute('role', 'row');
-    let column = 0;
-    for (const cell of Array.from(row.cells)) {
-      const header = headers[column];
-      if (header !== undefined && cell.colSpan === 1) cell.dataset.label = header;
-      cell.setAttribute('role', cell.tagName === 'TH' ? 'rowheader' : 'cell');
-      column += cell.colSpan;
-    }
-  }
-}
-
-/**
  * Rows as a table with a caption and column headers, the empty text in place of rows. On a wide
  * screen it is a table in a box that scrolls sideways if it must (a labelled region in the tab
  * order, so a keyboard can scroll it too); on a phone each row is a card of "column: value" lines
@@ -174,31 +159,29 @@ export function DataTable<T>({
   caption: string;
   headers: readonly string[];
   rows: readonly T[];
+  /** Said in place of rows when there are none ("" for nothing: a status line under the table says it). */
   empty: string;
   busy?: boolean;
   row: (item: T) => ReactNode;
 }) {
-  const table = useRef<HTMLTableElement>(null);
-  // Every render: the rows are the caller's, drawn anew with each page.
-  useLayoutEffect(() => {
-    if (table.current) labelCells(table.current, headers);
-  });
   return (
-    <ScrollTable caption={caption} busy={busy} tableClassName="admin-table" tableRole="table" tableRef={table}>
-      <thead role="rowgroup">
-        <tr role="row">
+    <ScrollTable caption={caption} busy={busy} tableClassName="admin-table" cardsOnPhone>
+      <thead>
+        <tr>
           {headers.map((header) => (
-            <th key={header} scope="col" role="columnheader">
+            <th key={header} scope="col">
               {header}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody role="rowgroup">
+      <tbody>
         {rows.length === 0 ? (
-          <tr>
-            <td colSpan={headers.length}>{empty}</td>
-          </tr>
+          empty ? (
+            <tr>
+              <td colSpan={headers.length}>{empty}</td>
+            </tr>
+          ) : null
         ) : (
           rows.map(row)
         )}
@@ -225,8 +208,16 @@ export function ListTable<T>({
 }) {
   return (
     <>
-      <DataTable {...table} busy={stale} />
-      <Pager total={page.total} page={page.page} pageSize={page.pageSize} label={table.caption} onPage={onPage} />
+      {/* An empty list says so once, in the status line under the table (not "No results" as well). */}
+      <DataTable {...table} empty="" busy={stale} />
+      <Pager
+        total={page.total}
+        page={page.page}
+        pageSize={page.pageSize}
+        label={table.caption}
+        empty={table.empty}
+        onPage={onPage}
+      />
     </>
   );
 }

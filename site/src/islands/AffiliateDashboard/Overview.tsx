@@ -122,6 +122,7 @@ export function RecentReferrals({ referrals }: { referrals: Referral[] }) {
           captionHidden
           label="Referrals table"
           className="keeps-rows"
+          cardsOnPhone
         >
           <thead>
             <tr>

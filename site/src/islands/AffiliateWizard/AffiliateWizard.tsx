@@ -109,7 +109,7 @@ function SignupForm({ children }: { children?: ReactNode }) {
             id="af-momoNumber"
             label="Mobile Money Number"
             required
-            hint="MTN, Telecel or AirtelTigo number, e.g. 0241234567"
+            hint="Filled in from your phone number: change it if you are paid on another MTN, Telecel or AirtelTigo number."
           >
             {(control) => (
               <input type="tel" inputMode="tel" maxLength={20} required {...control} {...field('momoNumber')} />

@@ -7,6 +7,7 @@ import {
   requiredFilled,
   resetAffiliate,
   submitAffiliate,
+  updateAffiliateField,
 } from './store.ts';
 import type { AffiliateForm, AffiliateSignupResponse } from './store.ts';
 
@@ -58,6 +59,25 @@ describe('requiredFilled', () => {
     expect(requiredFilled({ ...filled, payoutMethod: 'bank-account' })).toBe(false);
     expect(requiredFilled({ ...filled, payoutMethod: 'bank-account', bankAccount: 'GCB 123' })).toBe(true);
     expect(requiredFilled({ ...filled, payoutMethod: '' })).toBe(false);
+  });
+});
+
+describe('the mobile money number', () => {
+  it('starts as the phone number, follows it until typed over, and stays editable', () => {
+    updateAffiliateField('phone', '0241234567');
+    updateAffiliateField('payoutMethod', 'mobile-money');
+    expect($affiliateForm.get().momoNumber).toBe('0241234567');
+    updateAffiliateField('phone', '0241234568');
+    expect($affiliateForm.get().momoNumber).toBe('0241234568');
+    updateAffiliateField('momoNumber', '0551234987');
+    updateAffiliateField('phone', '0241234569');
+    expect($affiliateForm.get().momoNumber).toBe('0551234987');
+  });
+
+  it('is not filled in for a bank payout', () => {
+    updateAffiliateField('phone', '0241234567');
+    updateAffiliateField('payoutMethod', 'bank-account');
+    expect($affiliateForm.get().momoNumber).toBe('');
   });
 });
 

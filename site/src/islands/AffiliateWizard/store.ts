@@ -77,8 +77,18 @@ export const $affiliate = map<{ step: 1 | 2; alert: string; busy: boolean; refer
   firstName: '',
 });
 
+/**
+ * Changes one field. The mobile money number starts as the phone number (most people are paid on
+ * the number they gave), and follows the phone while it has not been typed over; it stays editable.
+ */
 export function updateAffiliateField<K extends keyof AffiliateForm>(key: K, value: AffiliateForm[K]): void {
-  $affiliateForm.set({ ...$affiliateForm.get(), [key]: value });
+  const before = $affiliateForm.get();
+  const after = { ...before, [key]: value };
+  const momoUntouched = before.momoNumber.trim() === '' || before.momoNumber === before.phone;
+  if (after.payoutMethod === 'mobile-money' && momoUntouched && (key === 'phone' || key === 'payoutMethod')) {
+    after.momoNumber = after.phone;
+  }
+  $affiliateForm.set(after);
 }
 
 /** The submit stays disabled until these are filled and the terms are ticked (docs/PRODUCT.md "Affiliates, commission and payouts"). */

@@ -10,7 +10,7 @@ import { showToast } from '../../stores/toast.ts';
 export function ReviewForm({ booking, onDone }: { booking: Booking; onDone: (reviewed: boolean) => void }) {
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; about: 'rating' | 'form' } | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = { legend: useId(), comment: useId() };
 
@@ -18,7 +18,11 @@ export function ReviewForm({ booking, onDone }: { booking: Booking; onDone: (rev
     event.preventDefault();
     const parsed = reviewSchema.safeParse({ rating, comment });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Choose a rating from 1 to 5 stars.');
+      const issue = parsed.error.issues[0];
+      setError({
+        text: issue?.message ?? 'Choose a rating from 1 to 5 stars.',
+        about: issue?.path[0] === 'rating' ? 'rating' : 'form',
+      });
       return;
     }
     setBusy(true);
@@ -26,7 +30,7 @@ export function ReviewForm({ booking, onDone }: { booking: Booking; onDone: (rev
     const outcome = await reviewBooking(booking.id, parsed.data);
     setBusy(false);
     if (!outcome.ok) {
-      setError(outcome.message);
+      setError({ text: outcome.message, about: 'form' });
       return;
     }
     showToast({ title: outcome.message, variant: 'success' });
@@ -44,7 +48,11 @@ export function ReviewForm({ booking, onDone }: { booking: Booking; onDone: (rev
               name={`rating-${booking.id}`}
               value={n}
               checked={rating === n}
-              onChange={() => setRating(n)}
+              onChange={() => {
+                setRating(n);
+                // "Choose a rating…" is answered once a star is chosen: it does not stay in red.
+                if (error?.about === 'rating') setError(null);
+              }}
             />
             <span aria-hidden="true">★</span>
             <span className="sr-only">{countOf(n, 'star')}</span>
@@ -63,7 +71,7 @@ export function ReviewForm({ booking, onDone }: { booking: Booking; onDone: (rev
       </div>
       {error ? (
         <p className="cd-error" role="alert">
-          {error}
+          {error.text}
         </p>
       ) : null}
       <div className="cd-actions">

@@ -119,7 +119,7 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
             <Stat label="Total Bookings" value={r.totalBookings} />
             <Stat label="Completed Services" value={r.completedJobs} />
             <Stat label="Total Spent" value={formatCedis(r.totalSpent)} />
-            <Stat label="Saved Favorites" value={r.favoriteServices.length} />
+            <Stat label="Saved favourites" value={r.favoriteServices.length} />
           </ul>
           <Card title="Quick Actions">
             <div className="wz-actions">

@@ -9,6 +9,7 @@ import type { BookingAction } from '../../stores/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import { $unread, unreadName } from '../../stores/unread.ts';
 import { bookingStatusWords } from '../../lib/format.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
 import { lazyPart } from '../../ui/LazyPart.tsx';
 import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
 import { focusedControl, useFocusBack } from '../../ui/useFocusBack.ts';
@@ -73,6 +74,7 @@ export function JobCard({
   return (
     <li className="card pd-job" aria-labelledby={`${id}-name`}>
       <div className="pd-job-head">
+        <Avatar name={job.customerName} src={job.customerAvatar} />
         <h3 id={`${id}-name`}>{job.customerName}</h3>
         <span className={`pd-status is-${job.status}`}>{bookingStatusWords(job)}</span>
       </div>

@@ -49,7 +49,7 @@ export function ProfileView({ user, record }: { user: SessionUser; record: Profe
       </div>
       <div className="auth-data-row">
         <dt>Bio</dt>
-        <dd>{record.bio}</dd>
+        <dd>{record.bio || 'Not written yet: customers see no description until you add one.'}</dd>
       </div>
       <div className="auth-data-row">
         <dt>Skills</dt>

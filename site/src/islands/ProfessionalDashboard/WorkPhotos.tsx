@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { PHOTO_RULE, WORK_PHOTOS_MAX } from '../../../../contract/photos.ts';
+import { PHOTO_RULE, photoSources, WORK_PHOTOS_MAX } from '../../../../contract/photos.ts';
 import { PhotoOutcomeNote, PhotoPicker, type PhotoNote } from '../../ui/PhotoPicker.tsx';
 import { LoadFailed } from '../../ui/kit.tsx';
 import { $photos, addWorkPhoto, removeWorkPhoto, retryPhotos, type PhotoOutcome } from '../../stores/photos.ts';
@@ -59,7 +59,15 @@ export default function WorkPhotos({ profession }: { profession: string }) {
             const alt = `${profession} work photo ${index + 1} of ${work.length}`;
             return (
               <li key={photo.id}>
-                <img src={photo.thumb} width={160} height={160} loading="lazy" decoding="async" alt={alt} />
+                <img
+                  src={photo.thumb}
+                  {...photoSources(photo, 160)}
+                  width={160}
+                  height={160}
+                  loading="lazy"
+                  decoding="async"
+                  alt={alt}
+                />
                 <button
                   type="button"
                   className="btn btn-line btn-sm action-button"

@@ -33,6 +33,9 @@ describe('the profile form', () => {
     expect(placeText({ localAddress: 'East Legon', location: 'Accra' })).toBe('East Legon, Accra');
     expect(placeText({ localAddress: null, location: 'Kumasi' })).toBe('Kumasi');
     expect(placeText({ localAddress: null, location: null })).toBe('Ghana');
+    // A place part already in the address is not said again.
+    expect(placeText({ localAddress: 'Osu, Accra', location: 'Accra' })).toBe('Osu, Accra');
+    expect(placeText({ localAddress: 'Osu, accra ', location: 'Accra' })).toBe('Osu, accra');
   });
 
   it('describes a field by its error, then its hint', () => {

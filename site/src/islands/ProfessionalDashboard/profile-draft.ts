@@ -25,9 +25,22 @@ export function splitSkills(text: string): string[] {
 /** The changes sent: the draft as typed (the schema only checks them), the skills as a list. */
 export const draftChanges = (draft: ProfileDraft): ProfileChanges => ({ ...draft, skills: splitSkills(draft.skills) });
 
-/** Where the professional is, as the profile shows it: their address, then their city; else the country. */
-export const placeText = (r: Pick<ProfessionalRecord, 'localAddress' | 'location'>): string =>
-  [r.localAddress, r.location].filter(Boolean).join(', ') || 'Ghana';
+/**
+ * Where the professional is, as the profile shows it: their address, then their city unless the
+ * address already names it ("Osu, Accra", not "Osu, Accra, Accra"); else the country.
+ */
+export function placeText(r: Pick<ProfessionalRecord, 'localAddress' | 'location'>): string {
+  const parts: string[] = [];
+  const seen = new Set<string>();
+  for (const part of [r.localAddress, r.location].flatMap((text) => text?.split(',') ?? [])) {
+    const word = part.trim();
+    if (word && !seen.has(word.toLowerCase())) {
+      seen.add(word.toLowerCase());
+      parts.push(word);
+    }
+  }
+  return parts.join(', ') || 'Ghana';
+}
 
 /** A field's aria-describedby: its error first, then its hint; none when it has neither. */
 export const describedBy = (fieldId: string, error: string | undefined, hint: string | undefined) =>

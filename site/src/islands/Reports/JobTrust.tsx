@@ -16,7 +16,7 @@ import {
 import { addReportPhoto, confirmDone, openReport } from '../../stores/reports.ts';
 import { failed, Reports, when } from './ReportCard.tsx';
 import './reports.css';
-import { FormProblem } from '../../ui/kit.tsx';
+import { Field, FormProblem, SubmitButton } from '../../ui/kit.tsx';
 
 /**
  * What a booking's card shows of issue #28 items 3–5, on both dashboards (docs/PRODUCT.md
@@ -74,11 +74,11 @@ export function JobTrust({
             {when(trust.done.until)}, it counts as done.
           </p>
           <div className="tr-actions">
-            <button type="button" className="btn btn-sm tr-button" disabled={busy} onClick={() => void onYes()}>
+            <button type="button" className="btn btn-sm submit-button" disabled={busy} onClick={() => void onYes()}>
               {busy ? 'Saving...' : 'Yes, it was done'}
             </button>
             {trust.canReport && !reporting ? (
-              <button type="button" className="btn btn-sm btn-line tr-button" onClick={() => setReporting(true)}>
+              <button type="button" className="btn btn-sm btn-line submit-button" onClick={() => setReporting(true)}>
                 Report a problem
               </button>
             ) : null}
@@ -86,7 +86,7 @@ export function JobTrust({
         </div>
       ) : trust.canReport && !reporting ? (
         <div className="tr-actions">
-          <button type="button" className="btn btn-sm btn-line tr-button" onClick={() => setReporting(true)}>
+          <button type="button" className="btn btn-sm btn-line submit-button" onClick={() => setReporting(true)}>
             Report a problem
           </button>
         </div>
@@ -191,31 +191,45 @@ function ReportForm({
       <p className="tr-form-title">
         <strong>Report a problem</strong> with the booking with {other}. An administrator reads every report.
       </p>
-      <label htmlFor={`${id}-reason`}>What went wrong?</label>
-      <select id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
-        <option value="">Choose one</option>
-        {REPORT_REASONS.map((r) => (
-          <option key={r} value={r}>
-            {REPORT_REASON_LABELS[r]}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-text`}>What happened?</label>
-      <textarea
-        id={`${id}-text`}
-        rows={4}
-        maxLength={REPORT_TEXT_MAX}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-      />
-      <label htmlFor={`${id}-photos`}>Photos (up to {REPORT_PHOTOS_MAX}, optional)</label>
-      <input id={`${id}-photos`} type="file" accept={PHOTO_ACCEPT} multiple onChange={(e) => onFiles(e.target.files)} />
+      <Field id={`${id}-reason`} label="What went wrong?">
+        <select id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
+          <option value="">Choose one</option>
+          {REPORT_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {REPORT_REASON_LABELS[r]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${id}-text`} label="What happened?">
+        <textarea
+          id={`${id}-text`}
+          rows={4}
+          maxLength={REPORT_TEXT_MAX}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </Field>
+      <Field id={`${id}-photos`} label={`Photos (up to ${REPORT_PHOTOS_MAX}, optional)`}>
+        <input
+          id={`${id}-photos`}
+          type="file"
+          accept={PHOTO_ACCEPT}
+          multiple
+          onChange={(e) => onFiles(e.target.files)}
+        />
+      </Field>
       <FormProblem message={error} />
       <div className="tr-actions">
-        <button type="submit" className="btn btn-sm tr-button" disabled={busy}>
-          {busy ? 'Sending...' : 'Send report'}
-        </button>
-        <button type="button" className="btn btn-sm btn-line tr-button" disabled={busy} onClick={() => onClose(false)}>
+        <SubmitButton busy={busy} busyLabel="Sending..." className="btn-sm">
+          Send report
+        </SubmitButton>
+        <button
+          type="button"
+          className="btn btn-sm btn-line submit-button"
+          disabled={busy}
+          onClick={() => onClose(false)}
+        >
           Cancel
         </button>
       </div>

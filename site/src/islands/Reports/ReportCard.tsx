@@ -12,7 +12,7 @@ import {
   type ReportView,
 } from '../../../../contract/reports.ts';
 import { reportsOf, sendReportMessage } from '../../stores/reports.ts';
-import { FormProblem } from '../../ui/kit.tsx';
+import { Field, FormProblem } from '../../ui/kit.tsx';
 
 export const when = (iso: string) => cardStampLabel(new Date(iso));
 export const failed = (error: unknown, fallback: string) =>
@@ -117,16 +117,17 @@ function ReportCard({ report, party: role, onSent }: { report: ReportView; party
       ) : null}
       {report.status === 'open' ? (
         <form className="tr-send" onSubmit={(e) => void onSend(e)}>
-          <label htmlFor={`${id}-msg`}>Write to the administrator (both parties read it)</label>
-          <textarea
-            id={`${id}-msg`}
-            rows={2}
-            maxLength={REPORT_TEXT_MAX}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
+          <Field id={`${id}-msg`} label="Write to the administrator (both parties read it)">
+            <textarea
+              id={`${id}-msg`}
+              rows={2}
+              maxLength={REPORT_TEXT_MAX}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </Field>
           <FormProblem message={error} />
-          <button type="submit" className="btn btn-sm tr-button" disabled={busy}>
+          <button type="submit" className="btn btn-sm submit-button" disabled={busy}>
             {busy ? 'Sending...' : 'Send'}
           </button>
         </form>

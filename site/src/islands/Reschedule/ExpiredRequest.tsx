@@ -5,6 +5,7 @@ import { routePath } from '../../../../contract/api.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { useLoad } from '../../lib/load.ts';
+import { awayText } from '../../lib/format.ts';
 import { $bookingTarget } from '../../stores/find-pro.ts';
 import { failure, token } from './BookingTime.tsx';
 import './booking-time.css';
@@ -52,7 +53,7 @@ export function ExpiredRequest({ booking }: { booking: Booking }) {
                 <span className="bt-muted">
                   {' '}
                   · {pro.profession}
-                  {pro.distance !== null ? ` · ${pro.distance} mi` : ''}
+                  {awayText(pro)}
                   {pro.rating !== null ? ` · ${pro.rating}★` : ''}
                 </span>
               </span>
