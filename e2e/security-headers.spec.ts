@@ -67,7 +67,9 @@ for (const path of PAGES) {
   });
 }
 
-test("the build's scripts and stylesheets carry nosniff and none of a document's headers", async ({ request }) => {
+test("the build's scripts and stylesheets carry nosniff and none of a document's headers, nor the request's id", async ({
+  request,
+}) => {
   const page = await (await request.get('/signin')).text();
   const assets = [...page.matchAll(/"(\/_astro\/[\w.-]+\.(?:js|css))"/g)].map((match) => match[1]);
   expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
@@ -81,6 +83,7 @@ test("the build's scripts and stylesheets carry nosniff and none of a document's
       'referrer-policy',
       'cross-origin-opener-policy',
       'permissions-policy',
+      'x-request-id',
     ])
       expect(headers[document], `${asset} ${document}`).toBeUndefined();
   }

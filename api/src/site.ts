@@ -25,6 +25,7 @@ import {
   type RenderedPage,
 } from './rendered-pages.ts';
 import { SCRIPT_FREE_RENDERED, scriptFreePages } from './script-free-csp.ts';
+import { isBuildAsset } from './http/build-assets.ts';
 import type { PlanPrices } from '../../contract/plans.ts';
 
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -216,7 +217,7 @@ export async function siteMiddleware(options: {
     refuseCrossSiteForm(ctx);
     if (!['GET', 'HEAD'].includes(ctx.method) || carriesBody(ctx.req)) await readPageForm(ctx);
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !RENDERED_ONLY.test(ctx.path)) {
-      const hashed = ctx.path.startsWith('/_astro/');
+      const hashed = isBuildAsset(ctx.path);
       // koa-send looks for the .br/.gz twin before it turns a folder into its index.html, so a
       // page asked for as /terms would go out uncompressed: name the folder (/terms/) instead.
       const path = hashed || ctx.path.endsWith('/') || /\.[^/]*$/.test(ctx.path) ? ctx.path : `${ctx.path}/`;

@@ -61,8 +61,14 @@ it('finishes an Astro build: preloads from the client bundle, narrow policies, t
     );
   }
   mkdirSync(join(dir, '_astro'));
-  // The chunks of each role's screen, which the worker's list keeps to that role.
-  const screens = ['CustomerDashboard.js', 'ProfessionalDashboard.js', 'AffiliateDashboard.js', 'GeneralDashboard.js'];
+  // The chunks of each role's screen, which the worker's list keeps to that role (the code sign-in to none).
+  const screens = [
+    'CustomerDashboard.js',
+    'ProfessionalDashboard.js',
+    'AffiliateDashboard.js',
+    'GeneralDashboard.js',
+    'CodeSignIn.js',
+  ];
   for (const file of ['client.js', 'vendor.js', 'SignIn.js', ...screens])
     writeFileSync(join(dir, '_astro', file), 'export {};');
 

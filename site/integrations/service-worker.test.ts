@@ -21,7 +21,8 @@ const CHUNKS: Record<string, string> = {
   'client.Caa7.js': 'import"./vendor.C1Qb.js";',
   'vendor.C1Qb.js': 'export const react = 1;',
   'core.hO62.js': 'import{a}from"./vendor.C1Qb.js";',
-  'SignIn.S1.js': 'import{a}from"./core.hO62.js";',
+  'SignIn.S1.js': 'import{a}from"./core.hO62.js";const q=()=>import(`./CodeSignIn.Q1.js`);',
+  'CodeSignIn.Q1.js': 'import{a}from"./core.hO62.js";',
   'RouteGuard.BzRL.js':
     'import{a}from"./core.hO62.js";const l={customer:()=>import(`./CustomerDashboard.C1.js`),professional:()=>import(`./ProfessionalDashboard.P1.js`),affiliate:()=>import(`./AffiliateDashboard.A1.js`),any:()=>import(`./GeneralDashboard.G1.js`)};',
   'CustomerDashboard.C1.js': 'import{t}from"./Tabs.T1.js";const b=()=>import(`./BookingDialog.B1.js`);',
@@ -61,6 +62,7 @@ const PAGES: Record<string, string[]> = {
   '/admin/dashboard': ['AdminConsole.K1.js'],
   '/dev-mailbox': ['DevMailbox.M1.js'],
   '/offline': [],
+  '/app': [],
   '/terms': [],
   '/support': [],
   '/api/health': [],
@@ -119,6 +121,7 @@ describe('the service worker build step', () => {
         ...chunks('CustomerDashboard.C1.js', 'BookingDialog.B1.js', 'ChatPanel.H1.js'),
         '/customer-dashboard',
         '/signin',
+        '/app',
         '/offline',
       ].sort(),
     );
@@ -129,6 +132,7 @@ describe('the service worker build step', () => {
         ...chunks('ProfessionalDashboard.P1.js', 'ChatPanel.H1.js', 'Earnings.Hfa3.js'),
         '/professional-dashboard',
         '/signin',
+        '/app',
         '/offline',
       ].sort(),
     );
@@ -139,6 +143,7 @@ describe('the service worker build step', () => {
         ...chunks('AffiliateDashboard.A1.js'),
         '/affiliate-dashboard',
         '/signin',
+        '/app',
         '/offline',
       ].sort(),
     );
@@ -148,16 +153,17 @@ describe('the service worker build step', () => {
         ...chunks('core.hO62.js', 'AdminLogin.L1.js', 'AdminConsole.K1.js', 'UserDialog.U1.js', 'Tabs.T1.js'),
         '/admin/dashboard',
         '/admin/login',
+        '/app',
         '/offline',
       ].sort(),
     );
     // A worker whose role is unknown (registered before roles) precaches only what is for everyone.
     expect(precachedFor(list, 'nobody')).toEqual(
-      [...SHARED, ...chunks('core.hO62.js', 'Tabs.T1.js'), '/offline'].sort(),
+      [...SHARED, ...chunks('core.hO62.js', 'Tabs.T1.js'), '/app', '/offline'].sort(),
     );
     const urls = list.map((entry) => entry.url);
     for (const never of [
-      ...chunks('DevMailbox.M1.js', 'GeneralDashboard.G1.js', 'Analytics.N1.js'),
+      ...chunks('DevMailbox.M1.js', 'GeneralDashboard.G1.js', 'Analytics.N1.js', 'CodeSignIn.Q1.js'),
       '/dashboard',
       '/dev-mailbox',
       '/terms',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from '../logger.ts';
+import { isBuildAsset } from './build-assets.ts';
 
 /**
  * What every request's ctx.state holds from the first middleware on. Feature routers are typed
@@ -22,7 +23,8 @@ export function requestContext(logger: Logger): Middleware<RequestState> {
     const incoming = ctx.get('x-request-id');
     const requestId = SAFE_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
-    ctx.set('X-Request-Id', requestId);
+    // Logged for every request; echoed except on the build's files (./build-assets.ts).
+    if (!isBuildAsset(ctx.path)) ctx.set('X-Request-Id', requestId);
     const started = performance.now();
     // 'close', not 'finish': a client that has every byte of a streamed file (a page, the 404
     // page) may hang up before the server's end() completes, and then 'finish' never comes.

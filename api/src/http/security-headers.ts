@@ -1,8 +1,7 @@
 import type { Middleware } from 'koa';
+import { isBuildAsset } from './build-assets.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-/** Where the build puts its hashed scripts and stylesheets. */
-const BUILD_ASSETS = '/_astro/';
 
 /**
  * Headers on every response. Pages also carry Astro's <meta> CSP with the hashes of its inline
@@ -19,7 +18,7 @@ export function securityHeaders(): Middleware {
     if (ctx.path.startsWith('/api/')) {
       ctx.set('X-Frame-Options', 'DENY');
       ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-    } else if (!ctx.path.startsWith(BUILD_ASSETS)) {
+    } else if (!isBuildAsset(ctx.path)) {
       ctx.set('X-Frame-Options', 'DENY');
       ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
       // Taken off again by api/src/site.ts for the pre-rendered pages that run no script.

@@ -3,7 +3,7 @@ import { ADMIN_ACTIONS, SETTING_LABELS } from '../../../../contract/admin.ts';
 import type { PlatformSettings } from '../../../../contract/admin.ts';
 import { DOCUMENT_KIND_LABELS, isDocumentKind } from '../../../../contract/verification.ts';
 import type { DocumentOpening } from '../../../../contract/verification.ts';
-import { clockTime, stampLabel } from '../../../../contract/dates.ts';
+import { clockTime, durationMs, stampLabel } from '../../../../contract/dates.ts';
 
 /**
  * Audit entries as sentences a person can read (issue #16): "25 Nov 2026, 14:03 — admin ama
@@ -155,7 +155,7 @@ export function activitySentence(entry: ActivityRun<AdminActivity>, named = fals
 /** Opening something again only to read it: a run of these by one administrator on one thing reads as one line. */
 const REREADS: readonly string[] = ['report.view', 'document.view'];
 /** How far apart two openings of the same thing may be and still read as one line. */
-export const REREAD_WINDOW_MS = 30 * 60_000;
+export const REREAD_WINDOW_MS = durationMs({ minutes: 30 });
 
 /** An entry that may stand for a run of the same opening ("opened problem report #1 (3 times from 14:03)"). */
 export type ActivityRun<T extends AdminActivity> = T & { times?: number; firstAt?: string };
