@@ -5,7 +5,7 @@ import type { LoginResponse } from '../contract/accounts.ts';
 import { profilePath, publicName } from '../contract/directory.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
-import { bookFirstSlot, openJobs, passSlotStart } from './fixtures/bookings.ts';
+import { bookFirstSlot, completedJob, openJobs, passSlotStart } from './fixtures/bookings.ts';
 import { resetServerClockAfterEach } from './fixtures/clock.ts';
 import { PHONE, overflows } from './fixtures/phone.ts';
 import { shot } from './fixtures/shots.ts';
@@ -15,7 +15,7 @@ import { shot } from './fixtures/shots.ts';
 // administrator writes to both and closes the report, and both parties read the outcome; the
 // professional's public page says their figures in words.
 
-resetServerClockAfterEach(); // passSlotStart moves the server's clock
+resetServerClockAfterEach(); // passSlotStart and completedJob move the server's clock
 
 async function phonePage(browser: Browser, session?: Pick<LoginResponse, 'token' | 'user'>): Promise<Page> {
   const page = await (await browser.newContext({ viewport: PHONE })).newPage();
@@ -167,11 +167,7 @@ test('the customer is asked "Was the job done?" once it is marked done, and answ
     }),
   );
   const customer = await login(request, await createPaidAccount(request, { firstName: 'Efua', lastName: 'Mensah' }));
-  const booking = await bookFirstSlot(request, customer, pro.user.id);
-  const headers = { Authorization: `Bearer ${pro.token}` };
-  expect((await request.post(`/api/bookings/${booking.id}/accept`, { headers })).ok()).toBe(true);
-  await passSlotStart(request, booking);
-  expect((await request.post(`/api/bookings/${booking.id}/complete`, { headers })).ok()).toBe(true);
+  await completedJob(request, customer, pro);
 
   const page = await phonePage(browser, customer);
   await page.goto('/customer-dashboard');

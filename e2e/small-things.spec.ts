@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { LoginResponse } from '../contract/accounts.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
-import { bookFirstSlot, openJobs, passSlotStart } from './fixtures/bookings.ts';
+import { bookFirstSlot, completedJob, openJobs } from './fixtures/bookings.ts';
 import { advanceServerClock, resetServerClockAfterEach, serverNow } from './fixtures/clock.ts';
 import { overflows, PHONE } from './fixtures/phone.ts';
 import { shot } from './fixtures/shots.ts';
@@ -13,7 +13,7 @@ import { shot } from './fixtures/shots.ts';
 // padding, the admin's report page with buttons as wide as their words, the expired request's box,
 // the customer's photo on Job Requests, the negotiate switch, and words said once.
 
-resetServerClockAfterEach(); // passSlotStart and the expired request move the server's clock
+resetServerClockAfterEach(); // completedJob and the expired request move the server's clock
 
 async function phonePage(browser: Browser, session?: Pick<LoginResponse, 'token' | 'user'>): Promise<Page> {
   const page = await (await browser.newContext({ viewport: PHONE })).newPage();
@@ -62,11 +62,7 @@ test('the job-done question, the report form and the report are drawn with the k
 }) => {
   const pro = await plumber(request, 'Kweku', 'Tetteh');
   const customer = await login(request, await createPaidAccount(request, { firstName: 'Akua', lastName: 'Boateng' }));
-  const booking = await bookFirstSlot(request, customer, pro.user.id);
-  const headers = { Authorization: `Bearer ${pro.token}` };
-  expect((await request.post(`/api/bookings/${booking.id}/accept`, { headers })).ok()).toBe(true);
-  await passSlotStart(request, booking);
-  expect((await request.post(`/api/bookings/${booking.id}/complete`, { headers })).ok()).toBe(true);
+  await completedJob(request, customer, pro);
 
   const page = await phonePage(browser, customer);
   await page.goto('/customer-dashboard');
