@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { NO_CONNECTION_SHORT } from './connection.ts';
 import { emailField, nameField, phoneField } from './accounts.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import type { PayoutStatus } from './affiliates.ts';
@@ -9,42 +8,17 @@ import type { SubscriptionState } from './subscriptions.ts';
 import { VERIFICATION_STATUSES, type VerificationStatus } from './verification.ts';
 
 /**
- * The administrator area (docs/PRODUCT.md "Administrators"; issue #6). Administrators are not users:
- * their tokens come from POST /api/admin/login and only open /api/admin/*.
+ * The administrator area (docs/PRODUCT.md "Administrators"). Administrators are not users: their
+ * tokens come from POST /api/admin/login and only open /api/admin/*. Signing in lives in
+ * ./admin-session.ts, so the sign-in page does not carry the console's contract.
  */
-export const ADMIN_MESSAGES = {
-  loginRequired: 'Username and password are required',
-  invalidCredentials: 'Invalid credentials',
-  network: NO_CONNECTION_SHORT,
-  verifying: 'Verifying admin authentication...',
-  sessionExpired: 'Admin session expired or not logged in. Redirecting to login page...',
-  throttled: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
-  reminderSent: 'Subscription reminder sent successfully!',
-  updateFailed: (message: string) => `Failed to update user: ${message}`,
-  updateFailedNetwork: 'Failed to update user. Please try again.',
-  deleteFailed: (message: string) => `Failed to delete user: ${message}`,
-  deleteFailedNetwork: 'Failed to delete user. Please try again.',
-  activityEmpty: 'No administrator actions on this account yet.',
-} as const;
-
-/** Browser storage key for the admin token (docs/PRODUCT.md "Administrators"). */
-export const ADMIN_TOKEN_KEY = 'adminToken';
-
-export const adminLoginSchema = z.object({
-  username: z
-    .string({ error: ADMIN_MESSAGES.loginRequired })
-    .check(z.trim(), z.minLength(1, ADMIN_MESSAGES.loginRequired), z.maxLength(100)),
-  password: z
-    .string({ error: ADMIN_MESSAGES.loginRequired })
-    .check(z.minLength(1, ADMIN_MESSAGES.loginRequired), z.maxLength(200)),
-});
-
-export interface AdminLoginResponse {
-  success: true;
-  message: string;
-  token: string;
-  admin: { id: number; username: string };
-}
+export {
+  ADMIN_MESSAGES,
+  ADMIN_PATHS,
+  ADMIN_TOKEN_KEY,
+  type AdminLoginResponse,
+  adminLoginSchema,
+} from './admin-session.ts';
 
 /** GET /api/admin/stats. Money in cedis. `history`: the last 12 calendar months, oldest first. */
 export interface AdminStats {
@@ -404,25 +378,6 @@ export interface SettingsResponse {
   /** System information for the Settings tab. */
   system: { database: 'postgresql' | 'pglite'; payments: 'paystack' | 'sandbox'; version: string; serverTime: string };
 }
-
-/** The administrators' routes; all but these live below `prefix` (api/src/features/admin/routes.ts). */
-export const ADMIN_PATHS = {
-  prefix: '/api/admin',
-  login: '/api/admin/login',
-  logout: '/api/admin/logout',
-  stats: '/api/admin/stats',
-  users: '/api/admin/users',
-  user: '/api/admin/users/:id',
-  userProfile: '/api/admin/users/:id/profile',
-  userStatus: '/api/admin/users/:id/status',
-  userReminder: '/api/admin/users/:id/reminder',
-  activity: '/api/admin/activity',
-  payments: '/api/admin/payments',
-  affiliates: '/api/admin/affiliates',
-  payouts: '/api/admin/payouts',
-  payoutAction: '/api/admin/payouts/:id/:action',
-  settings: '/api/admin/settings',
-} as const;
 
 export interface AdminStatsAnswer {
   success: true;

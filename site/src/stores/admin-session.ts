@@ -4,9 +4,8 @@ import {
   ADMIN_PATHS,
   ADMIN_TOKEN_KEY,
   type AdminLoginResponse,
-  type AdminStats,
-  type AdminStatsAnswer,
-} from '../../../contract/admin.ts';
+} from '../../../contract/admin-session.ts';
+import type { AdminStats, AdminStatsAnswer } from '../../../contract/admin.ts';
 import {
   apiBlob,
   ApiError,

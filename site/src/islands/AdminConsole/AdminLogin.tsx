@@ -1,7 +1,7 @@
 import { HYDRATE_FROM_INITIAL } from '../../lib/hydration.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ADMIN_MESSAGES } from '../../../../contract/admin.ts';
+import { ADMIN_MESSAGES } from '../../../../contract/admin-session.ts';
 import { useStore } from '@nanostores/react';
 import { $adminCheck, adminSignIn } from '../../stores/admin-session.ts';
 import { AppShell } from '../../ui/AppShell.tsx';

@@ -1,0 +1,60 @@
+import * as z from 'zod/mini';
+import { NO_CONNECTION_SHORT } from './connection.ts';
+
+/**
+ * An administrator's sign-in (docs/PRODUCT.md "Administrators"): what the sign-in page and the
+ * session store need, apart from the console's contract (./admin.ts), which the sign-in page's
+ * script does not carry.
+ */
+export const ADMIN_MESSAGES = {
+  loginRequired: 'Username and password are required',
+  invalidCredentials: 'Invalid credentials',
+  network: NO_CONNECTION_SHORT,
+  verifying: 'Verifying admin authentication...',
+  sessionExpired: 'Admin session expired or not logged in. Redirecting to login page...',
+  throttled: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  reminderSent: 'Subscription reminder sent successfully!',
+  updateFailed: (message: string) => `Failed to update user: ${message}`,
+  updateFailedNetwork: 'Failed to update user. Please try again.',
+  deleteFailed: (message: string) => `Failed to delete user: ${message}`,
+  deleteFailedNetwork: 'Failed to delete user. Please try again.',
+  activityEmpty: 'No administrator actions on this account yet.',
+} as const;
+
+/** Browser storage key for the admin token (docs/PRODUCT.md "Administrators"). */
+export const ADMIN_TOKEN_KEY = 'adminToken';
+
+export const adminLoginSchema = z.object({
+  username: z
+    .string({ error: ADMIN_MESSAGES.loginRequired })
+    .check(z.trim(), z.minLength(1, ADMIN_MESSAGES.loginRequired), z.maxLength(100)),
+  password: z
+    .string({ error: ADMIN_MESSAGES.loginRequired })
+    .check(z.minLength(1, ADMIN_MESSAGES.loginRequired), z.maxLength(200)),
+});
+
+export interface AdminLoginResponse {
+  success: true;
+  message: string;
+  token: string;
+  admin: { id: number; username: string };
+}
+
+/** The administrators' routes; all but these live below `prefix` (api/src/features/admin/routes.ts). */
+export const ADMIN_PATHS = {
+  prefix: '/api/admin',
+  login: '/api/admin/login',
+  logout: '/api/admin/logout',
+  stats: '/api/admin/stats',
+  users: '/api/admin/users',
+  user: '/api/admin/users/:id',
+  userProfile: '/api/admin/users/:id/profile',
+  userStatus: '/api/admin/users/:id/status',
+  userReminder: '/api/admin/users/:id/reminder',
+  activity: '/api/admin/activity',
+  payments: '/api/admin/payments',
+  affiliates: '/api/admin/affiliates',
+  payouts: '/api/admin/payouts',
+  payoutAction: '/api/admin/payouts/:id/:action',
+  settings: '/api/admin/settings',
+} as const;
