@@ -23,6 +23,12 @@ export const PHOTO_ACCEPT = 'image/*';
 export const PHOTO_SIZES = {
   /** A square cut for avatars and cards. */
   thumb: { px: 160, maxBytes: 12 * 1024 },
+  /**
+   * The same square cut with twice the pixels, made for profile photos only: a 96 px avatar on a
+   * 2× screen needs 192 device pixels. Profile photos stored before it have none: their address
+   * answers the thumbnail instead (see avatarSources).
+   */
+  thumb2x: { px: 320, maxBytes: 36 * 1024 },
   /** The whole photo, at most this many pixels on its long side. */
   large: { px: 960, maxBytes: 80 * 1024 },
 } as const;
@@ -88,6 +94,18 @@ export function photoSources(
   };
 }
 
+/**
+ * An avatar drawn `cssPx` wide from its thumbnail's address, as an <img>'s srcset and sizes: the
+ * thumbnail, and the same square at twice the pixels (PHOTO_SIZES.thumb2x) for a screen that needs
+ * more than the thumbnail has. Null for an address that is not a stored thumbnail (nothing to add).
+ */
+export function avatarSources(thumb: string, cssPx: number): { srcSet: string; sizes: string } | null {
+  const parsed = parseMediaPath(thumb);
+  if (parsed?.size !== 'thumb') return null;
+  const { thumb: one, thumb2x: two } = PHOTO_SIZES;
+  return { srcSet: `${thumb} ${one.px}w, ${photoUrl(parsed.hash, 'thumb2x')} ${two.px}w`, sizes: `${cssPx}px` };
+}
+
 /** What every /api/me/photo(s) call answers: the caller's photos after the change. */
 export interface PhotosResponse {
   success: true;
@@ -99,9 +117,9 @@ export interface PhotosResponse {
 
 /** A photo's public address: the hash makes it change whenever the bytes do. */
 export const photoUrl = (hash: string, size: PhotoSize) => `/media/${hash}-${size}.webp`;
-/** `/media/{64 hex}-{thumb|large}.webp` → its parts, or null. */
+/** `/media/{64 hex}-{thumb|thumb2x|large}.webp` → its parts, or null. */
 export function parseMediaPath(path: string): { hash: string; size: PhotoSize } | null {
-  const match = /^\/media\/([0-9a-f]{64})-(thumb|large)\.webp$/.exec(path);
+  const match = /^\/media\/([0-9a-f]{64})-(thumb|thumb2x|large)\.webp$/.exec(path);
   return match ? { hash: match[1], size: match[2] as PhotoSize } : null;
 }
 

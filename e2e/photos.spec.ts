@@ -140,3 +140,53 @@ test('a professional adds a profile photo and a work photo from the Profile tab;
   expect(await smallTargets(customerPage)).toEqual([]);
   await context.close();
 });
+
+test('on a 2× screen a 96 px avatar is drawn from the 320 px square, a 40 px one from the 160 px thumbnail', async ({
+  browser,
+  request,
+}) => {
+  const pro = await createPaidAccount(request, {
+    userType: 'professional',
+    profession: 'Electrician',
+    firstName: 'Esi',
+    lastName: 'Sharp',
+    location: 'Accra',
+  });
+  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await useSession(page, await login(request, pro));
+  await page.goto('/professional-dashboard');
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  const control = page.locator('section', { has: page.getByRole('heading', { name: 'Profile photo' }) });
+  await control
+    .getByLabel('Add photo')
+    .setInputFiles({ name: 'IMG_0043.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() });
+  await expect(control.getByRole('status')).toHaveText(PHOTO_MESSAGES.profileSaved);
+
+  /** The address the browser chose for a loaded <img>, and how many pixels across the file it got there has. */
+  const drawn = async (img: import('@playwright/test').Locator) => {
+    const src = await img.evaluate((i) => {
+      const image = i as HTMLImageElement;
+      return image.complete && image.naturalWidth > 0 ? new URL(image.currentSrc).pathname : null;
+    });
+    if (!src) return null;
+    // naturalWidth is the drawn width (the srcset's density divides it out): the file says its own.
+    const file = await page.request.get(src);
+    return { src, across: (await sharp(await file.body()).metadata()).width };
+  };
+  const twoX = { src: expect.stringMatching(/^\/media\/[0-9a-f]{64}-thumb2x\.webp$/), across: 320 };
+  const big = control.getByRole('img', { name: 'Your profile photo' });
+  await expect.poll(() => drawn(big)).toEqual(twoX);
+  // The header's 40 px avatar needs 80 device pixels: the thumbnail is enough.
+  await expect
+    .poll(() => drawn(page.locator('.pd-head .avatar img')))
+    .toEqual({ src: expect.stringMatching(/-thumb\.webp$/), across: 160 });
+  await page.screenshot({ path: '/tmp/shots-avatar2x/profile-photo-2x.png' });
+
+  // The public page's 96 px avatar too.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('region', { name: 'Your public page' }).getByRole('link').click();
+  await expect.poll(() => drawn(page.getByRole('img', { name: 'Photo of Esi S.' }))).toEqual(twoX);
+  await page.screenshot({ path: '/tmp/shots-avatar2x/public-page-2x.png' });
+  await context.close();
+});

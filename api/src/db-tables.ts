@@ -539,6 +539,8 @@ export interface PhotoRow {
   large_width: number;
   large_height: number;
   large_bytes: Bytes;
+  /** The thumbnail's square at 320 px: profile photos stored since it was made, else null. */
+  thumb2x_bytes: Bytes | null;
   created_at: Timestamp;
 }
 

@@ -4,7 +4,7 @@ import { PHOTO_MAX_PIXELS, PHOTO_MESSAGES, PHOTO_SIZES } from '../../../../contr
 import { badRequest, HttpError } from '../../http/errors.ts';
 
 /**
- * Turns an uploaded file into the two WebP sizes we keep (docs/PRODUCT.md "Photos"). The bytes
+ * Turns an uploaded file into the WebP sizes we keep (docs/PRODUCT.md "Photos"). The bytes
  * decide what the file is, never its name or declared type: only JPEG, PNG and WebP reach the
  * decoder (an SVG is a program for librsvg, and HEIC needs a codec the prebuilt sharp lacks). The
  * decoder refuses more than PHOTO_MAX_PIXELS before decoding and a file cut short. Output is
@@ -16,7 +16,11 @@ export interface Encoded {
   hash: string;
   thumb: { width: number; height: number; bytes: Buffer };
   large: { width: number; height: number; bytes: Buffer };
+  /** The thumbnail's square at twice its pixels: profile photos only (PHOTO_SIZES.thumb2x). */
+  thumb2x?: { width: number; height: number; bytes: Buffer };
 }
+
+type Raw = { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 };
 
 type Kind = 'jpeg' | 'png' | 'webp';
 
@@ -50,10 +54,7 @@ const QUALITIES = [80, 70, 60, 50, 40, 30];
  * WebP of these pixels no larger than `maxBytes`: lower quality step by step, then fewer pixels
  * (a photo full of fine detail may need both).
  */
-async function webpUnder(
-  raw: { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 },
-  maxBytes: number,
-) {
+async function webpUnder(raw: Raw, maxBytes: number) {
   let { width, height } = raw;
   for (let scale = 1; ; scale *= 0.8) {
     const w = Math.max(1, Math.round(raw.width * scale));
@@ -69,12 +70,27 @@ async function webpUnder(
   }
 }
 
+/** The photo's square cut (the same place for every side, so the 2× is the thumbnail's twin), in WebP under the size's bytes. */
+async function square(raw: Raw, size: { px: number; maxBytes: number }) {
+  const cut = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } })
+    .resize(size.px, size.px, { fit: 'cover', position: 'attention' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = cut.info;
+  return webpUnder({ data: cut.data, width, height, channels }, size.maxBytes);
+}
+
 /**
  * Decodes, checks and re-encodes an upload; a bad or hostile file is a 400 in plain words. The
  * decoding waits for `inTurn` (a decoder of the PhotoQueue; a 64 MP decode holds about 256 MB);
- * a file that is plainly not a photo is refused before it waits.
+ * a file that is plainly not a photo is refused before it waits. `avatar` (a profile photo) adds
+ * the 2× square an avatar on a 2× screen is drawn from.
  */
-export async function encodePhoto(bytes: Buffer, inTurn: <T>(work: () => Promise<T>) => Promise<T>): Promise<Encoded> {
+export async function encodePhoto(
+  bytes: Buffer,
+  inTurn: <T>(work: () => Promise<T>) => Promise<T>,
+  { avatar = false }: { avatar?: boolean } = {},
+): Promise<Encoded> {
   const kind = sniffPhoto(bytes);
   return inTurn(async () => {
     const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'truncated' as const, sequentialRead: true };
@@ -97,16 +113,10 @@ export async function encodePhoto(bytes: Buffer, inTurn: <T>(work: () => Promise
     const { data, info } = decoded;
     const raw = { data, width: info.width, height: info.height, channels: info.channels };
     const large = await webpUnder(raw, PHOTO_SIZES.large.maxBytes);
-    const side = PHOTO_SIZES.thumb.px;
-    const square = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-      .resize(side, side, { fit: 'cover', position: 'attention' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const thumb = await webpUnder(
-      { data: square.data, width: square.info.width, height: square.info.height, channels: square.info.channels },
-      PHOTO_SIZES.thumb.maxBytes,
-    );
-    const hash = createHash('sha256').update(large.bytes).update(thumb.bytes).digest('hex');
-    return { hash, thumb, large };
+    const thumb = await square(raw, PHOTO_SIZES.thumb);
+    const thumb2x = avatar ? await square(raw, PHOTO_SIZES.thumb2x) : undefined;
+    const hash = createHash('sha256').update(large.bytes).update(thumb.bytes);
+    if (thumb2x) hash.update(thumb2x.bytes);
+    return { hash: hash.digest('hex'), thumb, large, ...(thumb2x && { thumb2x }) };
   });
 }

@@ -3,6 +3,9 @@ import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
+  avatarSources,
+  parseMediaPath,
+  photoUrl,
   PHOTO_MAX_BYTES,
   PHOTO_MESSAGES,
   PHOTOS_PATHS,
@@ -61,6 +64,14 @@ const setProfile = (token: string, bytes: Buffer, type?: string) =>
   send(token, 'PUT', PHOTOS_PATHS.profile, bytes, type);
 const addWork = (token: string, bytes: Buffer, type?: string) => send(token, 'POST', PHOTOS_PATHS.work, bytes, type);
 const media = (url: string) => fetch(app.url + url);
+/** What a stored size's answer says about itself, and what every one should say. */
+const served = (res: Response) => ({
+  status: res.status,
+  type: res.headers.get('content-type'),
+  cache: res.headers.get('cache-control'),
+  nosniff: res.headers.get('x-content-type-options'),
+});
+const SERVED = { status: 200, type: 'image/webp', cache: 'public, max-age=31536000, immutable', nosniff: 'nosniff' };
 const photoRows = (userId: number) => app.db('photos').where({ user_id: userId });
 
 async function pixel(bytes: Buffer, x: number, y: number) {
@@ -94,10 +105,7 @@ describe('profile photo', () => {
     });
 
     const large = await media(profile.large);
-    expect(large.status).toBe(200);
-    expect(large.headers.get('content-type')).toBe('image/webp');
-    expect(large.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(large.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served(large)).toEqual(SERVED);
     const largeBytes = Buffer.from(await large.arrayBuffer());
     expect(largeBytes.length).toBeLessThanOrEqual(PHOTO_SIZES.large.maxBytes);
     const meta = await sharp(largeBytes).metadata();
@@ -170,6 +178,40 @@ describe('profile photo', () => {
     expect((await setProfile(affiliate.token, await tiny(), 'image/png')).status).toBe(200);
     expect(await photoRows(affiliate.id)).toHaveLength(1);
     expect((await media(res.body.profile.large)).status).toBe(404);
+  });
+
+  it('stores a 320 px square 2× of the thumbnail for a sharp avatar on a 2× screen, served like the others', async () => {
+    const customer = await signUpAndPay(app);
+    const res = await setProfile(customer.token, await sidewaysJpegWithGps());
+    expect(res.status).toBe(200);
+    const sources = avatarSources(res.body.profile.thumb, 96);
+    expect(sources?.srcSet).toMatch(/-thumb\.webp 160w, \/media\/[0-9a-f]{64}-thumb2x\.webp 320w$/);
+    const twoX = await media(sources?.srcSet.split(', ')[1].split(' ')[0] ?? '');
+    expect(served(twoX)).toEqual(SERVED);
+    const bytes = Buffer.from(await twoX.arrayBuffer());
+    expect(bytes.length).toBeLessThanOrEqual(PHOTO_SIZES.thumb2x.maxBytes);
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 320, 320, undefined]);
+    // The same square cut as the thumbnail: upright, red above blue.
+    expect((await pixel(bytes, 160, 20)).r).toBeGreaterThan(150);
+    expect((await pixel(bytes, 160, 300)).b).toBeGreaterThan(150);
+
+    // A detailed photo's 2× keeps within its byte limit too.
+    const detailed = await setProfile(customer.token, await noise(3000, 2000).jpeg({ quality: 92 }).toBuffer());
+    const detailed2x = await media(detailed.body.profile.thumb.replace('-thumb.', '-thumb2x.'));
+    expect((await detailed2x.arrayBuffer()).byteLength).toBeLessThanOrEqual(PHOTO_SIZES.thumb2x.maxBytes);
+
+    // A photo stored before 2× squares were made (none in its row) still answers at that address:
+    // its thumbnail, kept a day, so an avatar on a 2× screen is never a broken image.
+    const detailedHash = parseMediaPath(detailed.body.profile.thumb)?.hash ?? '';
+    await app.db('photos').where({ hash: detailedHash }).update({ thumb2x_bytes: null });
+    const old = await media(photoUrl(detailedHash, 'thumb2x'));
+    expect(served(old)).toEqual({ ...SERVED, cache: 'public, max-age=86400' });
+    expect((await sharp(Buffer.from(await old.arrayBuffer())).metadata()).width).toBe(PHOTO_SIZES.thumb.px);
+
+    // Removing the photo takes the 2× with it.
+    await app.request(PHOTOS_PATHS.profile, { method: 'DELETE', headers: bearer(customer.token) });
+    expect((await media(photoUrl(detailedHash, 'thumb2x'))).status).toBe(404);
   });
 
   it('fills the listing avatar that customers see on the Find Pro cards', async () => {

@@ -15,15 +15,22 @@ export interface StoredPhoto extends Photo {
   userId: number;
   kind: PhotoKind;
   hash: string;
+  /** The 2× square's address when one is stored (profile photos from when they were made), else null. */
+  thumb2x: string | null;
 }
 
-const toPhoto = (r: Pick<PhotoRow, (typeof DESCRIPTION)[number]>): StoredPhoto => ({
+/** The description's columns, and whether the 2× square is stored (without reading its bytes). */
+const describe = (db: Conn) => [...DESCRIPTION, db.raw('thumb2x_bytes is not null as has_thumb2x')];
+type Described = Pick<PhotoRow, (typeof DESCRIPTION)[number]> & { has_thumb2x: boolean };
+
+const toPhoto = (r: Described): StoredPhoto => ({
   id: Number(r.id),
   userId: Number(r.user_id),
   kind: r.kind,
   hash: r.hash,
   thumb: photoUrl(r.hash, 'thumb'),
   large: photoUrl(r.hash, 'large'),
+  thumb2x: r.has_thumb2x ? photoUrl(r.hash, 'thumb2x') : null,
   width: Number(r.large_width),
   height: Number(r.large_height),
 });
@@ -45,7 +52,7 @@ export async function photosOf(db: Conn, userId: number): Promise<StoredPhoto[]>
   const rows = await db('photos')
     .where({ user_id: userId })
     .orderByRaw("kind = 'work', position, id")
-    .select(...DESCRIPTION);
+    .select<Described[]>(describe(db));
   return rows.map(toPhoto);
 }
 
@@ -62,9 +69,7 @@ export async function workPhotos(
 }
 
 export async function findPhoto(db: Conn, id: number): Promise<StoredPhoto | null> {
-  const row = await db('photos')
-    .where({ id })
-    .first(...DESCRIPTION);
+  const row = await db('photos').where({ id }).first<Described | undefined>(describe(db));
   return row ? toPhoto(row) : null;
 }
 
@@ -87,6 +92,7 @@ export const photoColumns = (photo: Encoded) => ({
   large_width: photo.large.width,
   large_height: photo.large.height,
   large_bytes: photo.large.bytes,
+  thumb2x_bytes: photo.thumb2x?.bytes ?? null,
 });
 
 /** Sets the profile photo (replacing any earlier one) and mirrors its hash on the user row. */
@@ -153,12 +159,27 @@ export async function deleteAllPhotos(trx: Knex.Transaction, userId: number): Pr
   await usersRepo.setAvatar(trx, userId, null);
 }
 
-/** The bytes of one size by the content hash (any owner's copy: equal hashes are equal bytes), or null. */
-export async function findBytes(db: Conn, hash: string, size: PhotoSize): Promise<Buffer | null> {
+const COLUMN = { thumb: 'thumb_bytes', thumb2x: 'thumb2x_bytes', large: 'large_bytes' } as const;
+
+/**
+ * The bytes of one size by the content hash (any owner's copy: equal hashes are equal bytes), or
+ * null. A photo without a 2× square (a work photo, or a profile photo stored before they were made)
+ * answers its thumbnail for it, `stand-in` true, so an avatar asking for it is never a broken image.
+ */
+export async function findBytes(
+  db: Conn,
+  hash: string,
+  size: PhotoSize,
+): Promise<{ bytes: Buffer; standIn: boolean } | null> {
   const row = await db('photos')
     .where({ hash })
-    .first(size === 'thumb' ? 'thumb_bytes as bytes' : 'large_bytes as bytes');
+    .first<{ bytes: Uint8Array; stand_in: boolean } | undefined>(
+      size === 'thumb2x'
+        ? db.raw('coalesce(thumb2x_bytes, thumb_bytes) as bytes, thumb2x_bytes is null as stand_in')
+        : db.raw(`${COLUMN[size]} as bytes, false as stand_in`),
+    );
   if (!row) return null;
-  const raw = row.bytes as Uint8Array;
-  return Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  const raw = row.bytes;
+  const bytes = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  return { bytes, standIn: row.stand_in === true };
 }

@@ -90,19 +90,21 @@ export function photoRoutes(deps: AppDeps): Router {
 }
 
 /**
- * GET/HEAD /media/{hash}-{thumb|large}.webp: the stored bytes, cached for a year (the address
- * changes when the content does). No session needed: an <img> cannot send one, and the hash is
- * only known to whoever was shown the photo. Anything else under /media is a plain 404.
+ * GET/HEAD /media/{hash}-{thumb|thumb2x|large}.webp: the stored bytes, cached for a year (the
+ * address changes when the content does). No session needed: an <img> cannot send one, and the
+ * hash is only known to whoever was shown the photo. Anything else under /media is a plain 404.
+ * A 2× square asked of a photo stored without one answers the thumbnail, cached for a day only,
+ * so the avatar is never broken and a 2× made later would be seen.
  */
 export function mediaMiddleware({ db }: Pick<AppDeps, 'db'>): Middleware {
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/media/')) return next();
     const wanted = ctx.method === 'GET' || ctx.method === 'HEAD' ? parseMediaPath(ctx.path) : null;
-    const bytes = wanted ? await findBytes(db, wanted.hash, wanted.size) : null;
+    const found = wanted ? await findBytes(db, wanted.hash, wanted.size) : null;
     imageHeaders(ctx);
-    if (!bytes) return plainAnswer(ctx, 404, 'Not found');
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    if (!found) return plainAnswer(ctx, 404, 'Not found');
+    ctx.set('Cache-Control', found.standIn ? 'public, max-age=86400' : 'public, max-age=31536000, immutable');
     ctx.type = 'image/webp';
-    ctx.body = bytes;
+    ctx.body = found.bytes;
   };
 }

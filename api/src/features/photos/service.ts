@@ -43,12 +43,12 @@ const onlyProfessionals = (user: SessionUser) => {
  * and re-encodes it in its turn; a bad file is a 400 and nothing is stored. The place is left
  * however it ends, a phone that gave up included.
  */
-export async function receive(deps: UploadDeps, user: SessionUser, read: ReadBody) {
+export async function receive(deps: UploadDeps, user: SessionUser, read: ReadBody, options?: { avatar?: boolean }) {
   const place = deps.queue.enter(user.id);
   try {
     await countRequest(deps.db, LIMITS.photoUploadsByAccount, String(user.id), deps.clock.now());
     const bytes = await read();
-    return await encodePhoto(bytes, place.decode);
+    return await encodePhoto(bytes, place.decode, options);
   } finally {
     place.leave();
   }
@@ -59,7 +59,7 @@ export const ownPhotos = (deps: Deps, user: SessionUser) => answer(deps.db, user
 
 /** PUT /api/me/photo: sets or replaces the profile photo. */
 export async function setProfilePhoto(deps: UploadDeps, user: SessionUser, read: ReadBody): Promise<PhotosResponse> {
-  const photo = await receive(deps, user, read);
+  const photo = await receive(deps, user, read, { avatar: true });
   await deps.db.transaction(async (trx) => {
     await repo.lockUser(trx, user.id);
     await repo.replaceProfilePhoto(trx, user.id, photo, deps.clock.now());

@@ -56,6 +56,7 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
     photos: (await photosOf(db, id)).map((photo) => ({
       kind: photo.kind,
       thumbnail: photo.thumb,
+      ...(photo.thumb2x && { thumbnail2x: photo.thumb2x }),
       large: photo.large,
       width: photo.width,
       height: photo.height,

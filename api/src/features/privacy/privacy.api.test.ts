@@ -171,16 +171,29 @@ describe('GET /api/me/export', () => {
       body: photo,
     });
     expect(added.status).toBe(201);
+    const profile = await app.request('/api/me/photo', {
+      method: 'PUT',
+      headers: { ...bearer(kojo.token), 'content-type': 'image/png' },
+      body: photo,
+    });
+    expect(profile.status).toBe(200);
     const res = await exportOf(app, kojo.token);
     const data = res.body;
     expect(data.account).toMatchObject({ accountType: 'professional', email: kojo.body.email });
     expect(data.professionalProfile).toMatchObject({ profession: 'Plumber', baseRatePerHour: 30, maxRatePerHour: 50 });
+    // Every stored size is listed: the profile photo's 2× square too (a work photo has none).
     expect(data.photos).toEqual([
+      expect.objectContaining({
+        kind: 'profile',
+        thumbnail: expect.stringMatching(/^\/media\/[0-9a-f]{64}-thumb\.webp$/),
+        thumbnail2x: expect.stringMatching(/^\/media\/[0-9a-f]{64}-thumb2x\.webp$/),
+      }),
       expect.objectContaining({
         kind: 'work',
         thumbnail: expect.stringMatching(/^\/media\/[0-9a-f]{64}-thumb\.webp$/),
       }),
     ]);
+    expect(data.photos[1]).not.toHaveProperty('thumbnail2x');
     expect(data.payments).toEqual([expect.objectContaining({ reference: kojo.payment.reference, amount: 27 })]);
     expect(data.bookings.map((b: { customer: string }) => b.customer).sort()).toEqual(['Ama Owusu', 'Yaw Boateng']);
     expect(data.bookings.every((b: object) => !('location' in b))).toBe(true);
