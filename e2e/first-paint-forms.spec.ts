@@ -172,7 +172,7 @@ test('a sign-up Continue tapped before the JavaScript has arrived goes on to ste
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('an affiliate form tapped before the JavaScript has arrived says what is missing, then joins', async ({
+test('an affiliate form tapped before the JavaScript has arrived joins once it runs, its mobile money number taken from the phone', async ({
   page,
 }) => {
   const scripts = await holdScripts(page);
@@ -184,7 +184,29 @@ test('an affiliate form tapped before the JavaScript has arrived says what is mi
   await form.getByLabel('Phone Number').fill(uniquePhone());
   await form.getByLabel(/^Password/).fill('GoodPass123');
   await form.getByLabel('City').selectOption('Ho');
-  // The payout method's own field shows only once the island runs: the form cannot be complete yet.
+  // The payout method's own field shows only once the island runs; it starts as the phone number.
+  await form.getByRole('radio', { name: 'Mobile Money' }).check();
+  await form.getByRole('checkbox', { name: /I agree to the Affiliate Terms/ }).check();
+  await form.getByRole('button', { name: 'Join Affiliate Program' }).click();
+  await expect(form.getByRole('status').filter({ hasText: 'as soon as the page' })).toBeVisible();
+  await notHydrated(page, 'AffiliateWizard');
+
+  await scripts.release();
+  await expect(page.getByRole('heading', { name: 'Welcome to the Affiliate Program, Adjoa!' })).toBeVisible();
+});
+
+test('an affiliate form tapped before the JavaScript has arrived says what is missing, then joins', async ({
+  page,
+}) => {
+  const scripts = await holdScripts(page);
+  await page.goto('/affiliate-signup', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Your details' });
+  await form.getByLabel('First Name').fill('Kojo');
+  await form.getByLabel('Last Name').fill('Early');
+  await form.getByLabel('Email Address').fill(`affiliate-early-${uniqueTag()}@example.com`);
+  await form.getByLabel('Phone Number').fill(uniquePhone());
+  await form.getByLabel(/^Password/).fill('GoodPass123');
+  // No city yet: the form cannot be complete.
   await form.getByRole('radio', { name: 'Mobile Money' }).check();
   await form.getByRole('checkbox', { name: /I agree to the Affiliate Terms/ }).check();
   await form.getByRole('button', { name: 'Join Affiliate Program' }).click();
@@ -195,10 +217,10 @@ test('an affiliate form tapped before the JavaScript has arrived says what is mi
   await expect(form.getByRole('alert')).toHaveText(
     'Almost there: fill in every field marked * and agree to the terms, then tap Join Affiliate Program again.',
   );
-  await expect(form.getByLabel('First Name')).toHaveValue('Adjoa');
-  await form.getByLabel('Mobile Money Number').fill('0551234987');
+  await expect(form.getByLabel('First Name')).toHaveValue('Kojo');
+  await form.getByLabel('City').selectOption('Ho');
   await form.getByRole('button', { name: 'Join Affiliate Program' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome to the Affiliate Program, Adjoa!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to the Affiliate Program, Kojo!' })).toBeVisible();
 });
 
 test('the renewal card works with no JavaScript at all: a real form post the server answers', async ({
