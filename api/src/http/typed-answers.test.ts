@@ -18,7 +18,7 @@ const NOT_JSON: Record<string, string> = {
     "the support form's answers to a plain form post: pages, for a phone with no JavaScript (contact/pages.ts)",
   'local-control/routes.ts: ctx.body = await backupNow(deps);': 'a gzip snapshot of the embedded database',
   'metrics/routes.ts: ctx.body = text;': "Prometheus's text format for the operator's scraper",
-  'photos/routes.ts: ctx.body = bytes;': "a photo's WebP bytes",
+  'photos/routes.ts: ctx.body = found.bytes;': "a photo's WebP bytes",
   'privacy/routes.ts: ctx.body = JSON.stringify(data, null, 2);':
     'a file to download, indented to be read by a person; exportUserData gives its type',
   'user-data/routes.ts: ctx.body = json;':
