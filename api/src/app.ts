@@ -37,6 +37,7 @@ import { noNulCharacters } from './http/no-nul.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { closeUnreadBodies } from './http/unread-body.ts';
+import { compressJson } from './http/compress-json.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { payoutTransfers } from './providers/index.ts';
 import { directoryReader } from './features/directory/service.ts';
@@ -137,7 +138,7 @@ export function createApp(given: AppDeps): Koa {
   // Errors are answered by errorMiddleware (API) or Astro (pages); Koa's default logger would
   // print stack traces outside our JSON log.
   app.silent = true;
-  const api = apiMiddleware(deps);
+  const api = compose([compressJson(), apiMiddleware(deps)]);
   app.use(metrics.httpMiddleware(isApiPath));
   app.use(requestContext(deps.logger));
   app.use(closeUnreadBodies());
