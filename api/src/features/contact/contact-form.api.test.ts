@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES, CONTACT_PATHS } from '../../../../contract/contact.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
-import { escapeHtml } from '../../../../site/src/components/contact/contact-form.ts';
+import { escapeMarkup } from '../../../../contract/markup.ts';
 import { FORM_MESSAGES } from './form.ts';
 
 // docs/PRODUCT.md "Support": the support page's form works with no script at all. A plain form
@@ -46,10 +46,10 @@ describe('the support form posted without JavaScript', () => {
       const control = new RegExp(`<(input|textarea|select)[^>]*name="${name}"[^>]*>`).exec(html);
       expect(control, name).not.toBeNull();
       const after = html.slice(control!.index);
-      if (control![1] === 'textarea') expect(after).toContain(`>${escapeHtml(value)}</textarea>`);
+      if (control![1] === 'textarea') expect(after).toContain(`>${escapeMarkup(value)}</textarea>`);
       else if (control![1] === 'select')
         expect(after.slice(0, after.indexOf('</select>'))).toContain(`value="${value}" selected`);
-      else expect(control![0]).toContain(`value="${escapeHtml(value)}"`);
+      else expect(control![0]).toContain(`value="${escapeMarkup(value)}"`);
     }
   }
 

@@ -7,8 +7,8 @@ import {
   type ContactValues,
   contactAnswerHtml,
   contactFormHtml,
-  escapeHtml,
 } from '../../../../site/src/components/contact/contact-form.ts';
+import { escapeMarkup } from '../../../../contract/markup.ts';
 import { SITE_NAME, TEST_MODE_BANNER } from '../../../../site/src/components/site.ts';
 
 /**
@@ -67,7 +67,10 @@ export function pageShell(builtSupportPage?: string, testMode = false): PageShel
 }
 
 function page(shell: PageShell, title: string, content: string): string {
-  const head = shell.before.replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(title)} | ${SITE_NAME}</title>`);
+  const head = shell.before.replace(
+    /<title>[\s\S]*?<\/title>/i,
+    `<title>${escapeMarkup(title)} | ${SITE_NAME}</title>`,
+  );
   return `${head}<div class="wrap page">${content}<p><a href="/support">Back to the Support Center</a></p></div>${shell.after}`;
 }
 

@@ -7,6 +7,7 @@ import { secondsBetween } from '../../../../contract/dates.ts';
 import { imageHeaders, plainAnswer } from '../../http/image-answers.ts';
 import { byAddress } from '../../http/rate-limit.ts';
 import type { DirectoryReader } from './service.ts';
+import { escapeMarkup } from '../../../../contract/markup.ts';
 
 /**
  * GET /cards/professionals/{id}.png: the picture a shared profile link shows in WhatsApp and the
@@ -74,9 +75,6 @@ function drawingBudget(budget: ShareCardBudget) {
   };
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-
 /** At most `max` characters, with an ellipsis when cut. */
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -104,11 +102,11 @@ export function shareCardSvg(lines: ReturnType<typeof shareCardLines>): string {
   <rect width="${width}" height="${height}" fill="#006b3f"/>
   <rect y="${height - 90}" width="${width}" height="90" fill="#004d2d"/>
   <circle cx="260" cy="270" r="160" fill="#fcd116"/>
-  <text x="260" y="270" dy="0.35em" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="700" font-size="120" fill="#17201b">${escapeXml(lines.initials)}</text>
+  <text x="260" y="270" dy="0.35em" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="700" font-size="120" fill="#17201b">${escapeMarkup(lines.initials)}</text>
   <g font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" fill="#ffffff">
-    <text x="480" y="200" font-weight="700" font-size="${nameSize}">${escapeXml(lines.name)}</text>
-    <text x="480" y="275" font-size="${workSize}" fill="#e4ece7">${escapeXml(lines.work)}</text>
-    <text x="480" y="370" font-weight="700" font-size="44" fill="#fcd116">${escapeXml(lines.rating)}</text>
+    <text x="480" y="200" font-weight="700" font-size="${nameSize}">${escapeMarkup(lines.name)}</text>
+    <text x="480" y="275" font-size="${workSize}" fill="#e4ece7">${escapeMarkup(lines.work)}</text>
+    <text x="480" y="370" font-weight="700" font-size="44" fill="#fcd116">${escapeMarkup(lines.rating)}</text>
     <text x="60" y="${height - 32}" font-weight="700" font-size="34">ServiceConnect Ghana</text>
     <text x="${width - 60}" y="${height - 32}" text-anchor="end" font-size="28" fill="#e4ece7">Book and chat in the app</text>
   </g>

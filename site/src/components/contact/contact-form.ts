@@ -6,6 +6,7 @@ import {
   type ContactField,
 } from '../../../../contract/contact.ts';
 import { CONTACT_ANSWER_ID, CONTACT_FORM_ID } from './contact-ids.ts';
+import { escapeMarkup } from '../../../../contract/markup.ts';
 
 /**
  * The support page's message form as plain HTML (docs/PRODUCT.md "Support"): the page draws it
@@ -15,10 +16,6 @@ import { CONTACT_ANSWER_ID, CONTACT_FORM_ID } from './contact-ids.ts';
  */
 export type ContactValues = Partial<Record<ContactField, string>>;
 export type ContactErrors = Partial<Record<ContactField, string>>;
-
-/** Text made safe inside HTML, between tags or in a quoted attribute. */
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const idOf = (field: ContactField) => `contact-${field}`;
 
@@ -31,11 +28,11 @@ interface FieldSpec {
 }
 
 const input = (type: string, extra: string) => (value: string, attributes: string) =>
-  `<input type="${type}" ${extra}${attributes} value="${escapeHtml(value)}">`;
+  `<input type="${type}" ${extra}${attributes} value="${escapeMarkup(value)}">`;
 const select =
   (first: string, options: readonly { value: string; label: string }[]) => (value: string, attributes: string) =>
     `<select${attributes}><option value="">${first}</option>${options
-      .map((o) => `<option value="${o.value}"${o.value === value ? ' selected' : ''}>${escapeHtml(o.label)}</option>`)
+      .map((o) => `<option value="${o.value}"${o.value === value ? ' selected' : ''}>${escapeMarkup(o.label)}</option>`)
       .join('')}</select>`;
 
 // The lengths are the schema's (contract/contact.ts): a browser never sends more than it takes.
@@ -58,7 +55,7 @@ const FIELDS: Record<ContactField, FieldSpec> = {
     label: 'Message',
     required: true,
     control: (value, attributes) =>
-      `<textarea rows="5" maxlength="5000" required${attributes}>${escapeHtml(value)}</textarea>`,
+      `<textarea rows="5" maxlength="5000" required${attributes}>${escapeMarkup(value)}</textarea>`,
   },
 };
 
@@ -76,7 +73,7 @@ function fieldHtml(field: ContactField, value: string, error: string | undefined
     `<div class="field"><label for="${id}">${spec.label}${spec.required ? '<span aria-hidden="true"> *</span>' : ''}</label>`,
     spec.control(value, attributes),
     spec.hint ? `<p id="${id}-hint" class="field-hint">${spec.hint}</p>` : '',
-    error ? `<p id="${id}-error" class="field-error">${escapeHtml(error)}</p>` : '',
+    error ? `<p id="${id}-error" class="field-error">${escapeMarkup(error)}</p>` : '',
     '</div>',
   ].join('');
 }
@@ -103,7 +100,7 @@ export function contactFormHtml({
     fields.map((field) => fieldHtml(field, values[field] ?? '', errors[field], field === firstWrong)).join('');
   return [
     `<form id="${CONTACT_FORM_ID}" class="contact-form" aria-label="Contact support" method="post" action="${CONTACT_PATHS.send}" novalidate>`,
-    problem ? `<p class="form-problem" role="alert" tabindex="-1">${escapeHtml(problem)}</p>` : '',
+    problem ? `<p class="form-problem" role="alert" tabindex="-1">${escapeMarkup(problem)}</p>` : '',
     ROWS.map((fields) => (fields.length > 1 ? `<div class="field-row">${row(fields)}</div>` : row(fields))).join(''),
     '<p class="contact-status" role="status"></p>',
     '<button type="submit" class="btn contact-submit">Send Message</button>',
@@ -116,8 +113,8 @@ export function contactAnswerHtml(answer: { message: string; reference: string }
   return [
     `<section id="${CONTACT_ANSWER_ID}" class="card contact-answer" role="status" aria-labelledby="contact-answer-title">`,
     '<h2 id="contact-answer-title" tabindex="-1">Message Sent Successfully!</h2>',
-    `<p>${escapeHtml(answer.message)}</p>`,
-    `<p>Your reference: <strong class="contact-reference">${escapeHtml(answer.reference)}</strong></p>`,
+    `<p>${escapeMarkup(answer.message)}</p>`,
+    `<p>Your reference: <strong class="contact-reference">${escapeMarkup(answer.reference)}</strong></p>`,
     '<p>Quote it if you call or write to us about this message.</p>',
     '</section>',
   ].join('');

@@ -1,10 +1,10 @@
+import { escapeMarkup } from '../../../../contract/markup.ts';
 // The sitemap protocol's two documents (https://www.sitemaps.org/protocol.html): a file of page
 // addresses, and the index that names the files. docs/PRODUCT.md "Public directory".
 
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const locs = (tag: 'url' | 'sitemap', addresses: string[]) =>
-  addresses.map((address) => `  <${tag}><loc>${escapeXml(address)}</loc></${tag}>`).join('\n');
+  addresses.map((address) => `  <${tag}><loc>${escapeMarkup(address)}</loc></${tag}>`).join('\n');
 
 /** Search engines read it again within the hour; the server keeps it 10 minutes (SITEMAP_KEPT_MS). */
 const xml = (body: string) =>
