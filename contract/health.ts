@@ -1,9 +1,17 @@
-/** GET /api/health: 200 when the database answers a query in time, 503 otherwise: load balancers and monitors read it. */
-export const HEALTH_PATHS = { health: '/api/health' } as const;
+import { json, route } from './route.ts';
 
 export type HealthAnswer =
   | { ok: true }
   | { ok: false; success: false; code: 'unavailable'; database: 'unreachable'; message: string };
+
+/** 200 when the database answers a query in time, 503 otherwise: load balancers, monitors and the offline banner read it. */
+export const health = route({
+  method: 'GET',
+  path: '/api/health',
+  caller: 'anyone',
+  answer: json<HealthAnswer>(),
+  summary: 'Whether the API can reach its database: 200, or 503 with the refusal.',
+});
 
 /**
  * GET /metrics: Prometheus text (not JSON) for the operator's scraper, from this machine or with

@@ -39,6 +39,8 @@ import { securityHeaders } from './http/security-headers.ts';
 import { closeUnreadBodies } from './http/unread-body.ts';
 import { compressJson } from './http/compress-json.ts';
 import { eventRoutes } from './features/events/routes.ts';
+import { openApiRoutes } from './features/openapi/routes.ts';
+import { servedOn } from './http/serve.ts';
 import { payoutTransfers } from './providers/index.ts';
 import { directoryReader } from './features/directory/service.ts';
 import { shareCardMiddleware } from './features/directory/share-card.ts';
@@ -73,9 +75,16 @@ const features: ((deps: AppDeps) => Router)[] = [
 
 /** Every API route as "METHOD /path" (the authorisation matrix checks that it covers them all). */
 export function apiRouteList(deps: AppDeps): string[] {
-  return features.flatMap((feature) =>
-    feature(deps).stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${layer.path}`)),
+  return featureRouters(deps).flatMap((router) =>
+    router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${layer.path}`)),
   );
+}
+
+/** Each feature's router, and last the OpenAPI document of all of them (itself included). */
+function featureRouters(deps: AppDeps): Router[] {
+  const routers = features.map((feature) => feature(deps));
+  const openApi = openApiRoutes(deps, () => [...routers, openApi].flatMap(servedOn));
+  return [...routers, openApi];
 }
 
 function apiMiddleware(given: AppDeps): Middleware {
@@ -84,7 +93,7 @@ function apiMiddleware(given: AppDeps): Middleware {
     transfers: given.transfers === undefined ? payoutTransfers(given.config) : given.transfers,
   };
   const router = new Router();
-  for (const feature of features) router.use(feature(deps).routes());
+  for (const featureRouter of featureRouters(deps)) router.use(featureRouter.routes());
   const json = compose([
     jsonOnly(),
     bodyParser({

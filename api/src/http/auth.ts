@@ -1,11 +1,12 @@
 import type { Middleware } from 'koa';
-import { AUTH_PATHS, type SessionUser } from '../../../contract/accounts.ts';
+import { AUTH_PATHS } from '../../../contract/accounts.ts';
 import type { AppDeps } from '../deps.ts';
 import { toSessionUser } from '../features/accounts/users.ts';
-import { adminSessions, type AdminIdentity } from '../features/admin/accounts.ts';
+import { adminSessions } from '../features/admin/accounts.ts';
 import * as sessionsRepo from '../features/auth/sessions.ts';
 import { hashToken } from '../features/auth/tokens.ts';
 import { HttpError, unauthorized } from './errors.ts';
+import type { AdminState, CallerGuards, UserState } from './serve.ts';
 
 export const bearerToken = (header: string): string | null =>
   /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header)?.[1] ?? null;
@@ -27,22 +28,7 @@ export function liveSession({ db, clock, readCache }: Pick<AppDeps, 'db' | 'cloc
   };
 }
 
-/**
- * What requireUser puts on ctx.state. Its type travels with the middleware: a route that lists
- * requireUser before its handler (router.get(path, requireUser(deps), handler)) gets a handler whose
- * ctx.state.user is a SessionUser, and a route without it does not.
- */
-export interface UserState {
-  user: SessionUser;
-  /** The bearer token itself (the events ticket records its hash). */
-  token: string;
-}
-
-/** What requireAdmin puts on ctx.state (see UserState). */
-export interface AdminState {
-  admin: AdminIdentity;
-  adminToken: string;
-}
+export type { AdminState, UserState };
 
 /** Requires a live user session: sets ctx.state.user (SessionUser) and ctx.state.token. */
 export function requireUser(deps: Pick<AppDeps, 'db' | 'clock' | 'readCache'>): Middleware<UserState> {
@@ -84,3 +70,9 @@ export function requireAdmin({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Midd
     await next();
   };
 }
+
+/** The guards that admit each kind of caller a route declares (http/serve.ts). */
+export const callerGuards = (deps: Pick<AppDeps, 'db' | 'clock' | 'readCache'>): CallerGuards => ({
+  'signed-in': requireUser(deps),
+  admin: requireAdmin(deps),
+});

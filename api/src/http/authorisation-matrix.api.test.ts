@@ -68,6 +68,7 @@ const ADMIN_ONLY = (ok: number) => per(401, 401, 401, 401, 401, 401, ok, 401, 40
 const ROWS: Record<string, Row> = {
   // Public: the same answer whoever asks.
   'GET /api/health': { path: () => '/api/health', expect: 200 },
+  'GET /api/openapi.json': { path: () => '/api/openapi.json', expect: 200 },
   // The operator's metrics: every caller here is on this machine (loopback, no proxy), as a local
   // scraper is; a forwarded request or another address without METRICS_TOKEN gets 404
   // (features/metrics/metrics.api.test.ts).

@@ -96,6 +96,8 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 const ROWS: Record<string, Row> = {
   // Public.
   'GET /api/health': { as: 'anonymous', call: () => ({ path: '/api/health' }), status: 200, budget: 1 },
+  // Drawn from the route table in memory.
+  'GET /api/openapi.json': { as: 'anonymous', call: () => ({ path: '/api/openapi.json' }), status: 200, budget: 0 },
   // The outbox per channel, in one statement; the rest is read from memory.
   'GET /metrics': { as: 'anonymous', call: () => ({ path: '/metrics' }), status: 200, budget: 1 },
   // Commands on this machine, with the data folder's token (the app is started with one). The demo loads a whole

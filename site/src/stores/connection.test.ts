@@ -1,6 +1,6 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HEALTH_PATHS } from '../../../contract/health.ts';
+import { health } from '../../../contract/health.ts';
 import { offlineBannerText } from '../ui/OfflineBanner.tsx';
 import {
   $connection,
@@ -99,7 +99,7 @@ describe('while offline with no `online` to come, the page asks the server itsel
       expect(checks[i].at - checks[i - 1].at).toBeGreaterThanOrEqual(3_000 * (1 - RECHECK.spread));
     }
     for (const check of checks) {
-      expect(check.path).toBe(HEALTH_PATHS.health);
+      expect(check.path).toBe(health.path);
       expect(check.init.cache).toBe('no-store');
     }
     expect($connection.get().offline).toBe(true);

@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { timeBetween } from '../../../contract/dates.ts';
-import { HEALTH_PATHS } from '../../../contract/health.ts';
+import { health } from '../../../contract/health.ts';
 
 /**
  * Is the server reachable from here, and since when is what the page shows (docs/PRODUCT.md
@@ -103,7 +103,7 @@ async function serverAnswers(): Promise<boolean> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), RECHECK.timeoutMs);
   try {
-    await fetch(HEALTH_PATHS.health, { cache: 'no-store', credentials: 'omit', signal: controller.signal });
+    await fetch(health.path, { cache: 'no-store', credentials: 'omit', signal: controller.signal });
     return true;
   } catch {
     return false;

@@ -9,7 +9,7 @@ import { MapStorage } from './map-storage.test-helper.ts';
 import { $unread, readingChat, showingBookings } from './unread.ts';
 import { $bookings, $bookingsChanged } from './bookings.ts';
 import { LOADING } from '../lib/load.ts';
-import { HEALTH_PATHS } from '../../../contract/health.ts';
+import { health } from '../../../contract/health.ts';
 import { $connection, resetConnectionForTests } from './connection.ts';
 
 /** An EventSource that the test drives: `say` delivers a frame, `fail` the error a drop causes. */
@@ -104,7 +104,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       if (unreachable) throw new TypeError('Failed to fetch');
-      if (url === HEALTH_PATHS.health) {
+      if (url === health.path) {
         healthChecks++;
         return json(200, { ok: true });
       }

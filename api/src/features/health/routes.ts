@@ -1,26 +1,38 @@
 import Router from '@koa/router';
-import { HEALTH_PATHS, type HealthAnswer } from '../../../../contract/health.ts';
+import * as z from 'zod/mini';
+import { health } from '../../../../contract/health.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
+import { callerGuards } from '../../http/auth.ts';
+import { routeTable } from '../../http/serve.ts';
 import { databaseAnswers } from './service.ts';
 
-/** GET /api/health: 200 when the database answers a query in time, 503 otherwise. */
-export function healthRoutes({ db }: AppDeps): Router {
+const healthAnswer = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({
+    ok: z.literal(false),
+    success: z.literal(false),
+    code: z.literal('unavailable'),
+    database: z.literal('unreachable'),
+    message: z.string(),
+  }),
+]);
+
+export function healthRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
-  router.get(HEALTH_PATHS.health, async (ctx) => {
-    const ok = await databaseAnswers(db);
+  const serve = routeTable(router, callerGuards(deps));
+  serve(health, healthAnswer, async (ctx) => {
+    const ok = await databaseAnswers(deps.db);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = ok ? 200 : 503;
-    ctx.body = (
-      ok
-        ? { ok: true }
-        : {
-            ok: false,
-            success: false,
-            code: 'unavailable',
-            database: 'unreachable',
-            message: 'The database is unreachable: the API cannot read or save anything until it answers again.',
-          }
-    ) satisfies HealthAnswer;
+    return ok
+      ? { ok: true }
+      : {
+          ok: false,
+          success: false,
+          code: 'unavailable',
+          database: 'unreachable',
+          message: 'The database is unreachable: the API cannot read or save anything until it answers again.',
+        };
   });
   return router;
 }
