@@ -29,7 +29,7 @@ import { startAutoRenewalWorker } from './features/subscriptions/auto-renewal.ts
 import { ensureFirstAdmin } from './features/admin/accounts.ts';
 import { EventHub } from './features/events/hub.ts';
 import { appMetrics, metricsProviderObserver } from './features/metrics/registry.ts';
-import { liveSession } from './http/auth.ts';
+import { liveSession } from './features/auth/guards.ts';
 import { shippedPlaceholderLines, supportLinesVerdict } from './support-lines.ts';
 import { planPrices } from './features/settings/settings.ts';
 import type { ErrorAnswer } from '../../contract/errors.ts';

@@ -6,7 +6,7 @@ import { createApp } from '../src/app.ts';
 import { startChangeFeed } from '../src/cache/change-feed.ts';
 import { ReadCache } from '../src/cache/read-cache.ts';
 import { EventHub } from '../src/features/events/hub.ts';
-import { liveSession } from '../src/http/auth.ts';
+import { liveSession } from '../src/features/auth/guards.ts';
 import { fixedClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { closeDb, createDb, isEmbedded, migrate, type Db } from '../src/db.ts';

@@ -38,9 +38,14 @@ export interface RouteInput<R extends Route> {
   body: BodyOut<R>;
 }
 
-/** What a handler returns: the declared JSON, or for a route that answers bytes, text or events, the body itself. */
+declare const serialisedOf: unique symbol;
+/** JSON text known to be of type T: an answer kept serialised (the read cache) goes out without parsing it again. */
+export type SerialisedJson<T> = string & { readonly [serialisedOf]: T };
+export const serialisedJson = <T>(value: T): SerialisedJson<T> => JSON.stringify(value) as SerialisedJson<T>;
+
+/** What a handler returns: the declared JSON (or it serialised), or for a route that answers bytes, text or events, the body itself. */
 export type Reply<R extends Route> = R['answer'] extends { kind: 'json' }
-  ? AnswerOf<R>
+  ? AnswerOf<R> | SerialisedJson<AnswerOf<R>>
   : Buffer | string | NodeJS.ReadableStream | Uint8Array;
 
 // biome-ignore lint/suspicious/noExplicitAny: a schema of any input and output.
@@ -99,7 +104,10 @@ export function routeTable(router: Router<RequestState>, guards: CallerGuards) {
       } as RouteInput<R>;
       if (route.status) ctx.status = route.status;
       const reply = await handler(ctx as RouteContext<R>, input);
-      if (route.status !== 204) ctx.body = reply;
+      if (route.status === 204) return;
+      ctx.body = reply;
+      // Serialised JSON is still JSON (Koa would call a string text/html).
+      if (route.answer.kind === 'json') ctx.type = 'application/json';
     };
     const chain = [...guard, ...((options.use ?? []) as Middleware[]), run];
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -24,7 +24,7 @@ import {
 } from '../../../../contract/admin.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { isEmbedded } from '../../db.ts';
-import { requireAdmin, type AdminState } from '../../http/auth.ts';
+import { requireAdmin, type AdminState } from '../auth/guards.ts';
 import { badRequest } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { belowPrefix } from '../../http/route-paths.ts';

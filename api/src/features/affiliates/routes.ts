@@ -9,7 +9,7 @@ import { AFFILIATE_CHECK_ORDER, affiliateSignupSchema } from '../../../../contra
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { byAddress, countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { validate } from '../../http/validate.ts';
-import { requireUser, type UserState } from '../../http/auth.ts';
+import { requireUser, type UserState } from '../auth/guards.ts';
 import { forbidden } from '../../http/errors.ts';
 import { listPayouts, requestPayout } from './payouts.ts';
 import { affiliateSignup } from './signup.ts';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { ANALYTICS_PATHS, type AnalyticsAnswer } from '../../../../contract/analytics.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireUser } from '../auth/guards.ts';
 import { analyticsFor } from './service.ts';
 
 /** GET /api/me/analytics: the signed-in customer's or professional's own figures (none for affiliates). */

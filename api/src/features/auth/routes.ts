@@ -9,7 +9,7 @@ import {
   resetPasswordSchema,
 } from '../../../../contract/accounts.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { bearerToken, requireUser } from '../../http/auth.ts';
+import { bearerToken, requireUser } from './guards.ts';
 import { validate } from '../../http/validate.ts';
 import * as sessionsRepo from './sessions.ts';
 import { forgotPassword, login, resetPassword } from './service.ts';

@@ -7,7 +7,7 @@ import {
   RESCHEDULE_PATHS,
 } from '../../../../contract/reschedule.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import type { requireUser } from '../../http/auth.ts';
+import type { requireUser } from '../auth/guards.ts';
 import { pathId } from '../../http/ids.ts';
 import { validate } from '../../http/validate.ts';
 import { suggestAlternatives } from './expiry.ts';

@@ -14,7 +14,7 @@ import {
   reviewSchema,
 } from '../../../../contract/bookings.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireUser } from '../auth/guards.ts';
 import { afterIdQuery, pathId } from '../../http/ids.ts';
 import { validate } from '../../http/validate.ts';
 import {

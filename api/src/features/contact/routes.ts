@@ -10,7 +10,7 @@ import { MINUTE_MS } from '../../../../contract/dates.ts';
 import type { FieldError } from '../../../../contract/errors.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { byAddress, countRequest, LIMITS } from '../../http/rate-limit.ts';
-import { bearerToken } from '../../http/auth.ts';
+import { bearerToken } from '../auth/guards.ts';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../http/error-middleware.ts';
 import { HttpError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';

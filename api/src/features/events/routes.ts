@@ -6,7 +6,7 @@ import {
   type EventTicketResponse,
 } from '../../../../contract/events.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { liveSession, requireUser, type UserState } from '../../http/auth.ts';
+import { liveSession, requireUser, type UserState } from '../auth/guards.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { validate } from '../../http/validate.ts';

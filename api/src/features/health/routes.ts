@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import * as z from 'zod/mini';
 import { health } from '../../../../contract/health.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { callerGuards } from '../../http/auth.ts';
+import { callerGuards } from '../auth/guards.ts';
 import { routeTable } from '../../http/serve.ts';
 import { databaseAnswers } from './service.ts';
 

@@ -5,7 +5,7 @@ import {
   reverseGeocodeQuerySchema,
 } from '../../../../contract/location.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireUser, type UserState } from '../../http/auth.ts';
+import { requireUser, type UserState } from '../auth/guards.ts';
 import { validate } from '../../http/validate.ts';
 import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { geocoderFromConfig, withAnswerCache, type Geocoder, type GoogleMapsConfig } from '../../providers/geocoder.ts';

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import * as z from 'zod/mini';
 import { openApiDocument } from '../../../../contract/openapi.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { callerGuards } from '../../http/auth.ts';
+import { callerGuards } from '../auth/guards.ts';
 import { openApiDocumentOf } from '../../http/openapi.ts';
 import { routeTable, type Served } from '../../http/serve.ts';
 

@@ -9,7 +9,7 @@ import {
   type PhotosResponse,
 } from '../../../../contract/photos.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireAdmin, requireUser } from '../../http/auth.ts';
+import { requireAdmin, requireUser } from '../auth/guards.ts';
 import { badRequest } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { readRawBody } from '../../http/raw-body.ts';

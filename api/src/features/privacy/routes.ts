@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { PRIVACY_PATHS } from '../../../../contract/privacy.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireUser } from '../auth/guards.ts';
 import { exportFileName, exportUserData } from './export.ts';
 
 /** GET /api/me/export: the signed-in account's own data as a JSON file (issue #6, right of access). */

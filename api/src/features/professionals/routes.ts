@@ -21,7 +21,7 @@ import {
 } from '../../../../contract/professionals.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import type { Middleware } from 'koa';
-import { requireUser, type UserState } from '../../http/auth.ts';
+import { requireUser, type UserState } from '../auth/guards.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { validate } from '../../http/validate.ts';

@@ -12,7 +12,7 @@ import {
   pushSubscriptionSchema,
 } from '../../../../contract/push.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireUser, type UserState } from '../../http/auth.ts';
+import { requireUser, type UserState } from '../auth/guards.ts';
 import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { pathId } from '../../http/ids.ts';
 import { validate } from '../../http/validate.ts';

@@ -15,7 +15,7 @@ import {
   reportSchema,
 } from '../../../../contract/reports.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireAdmin, requireUser } from '../../http/auth.ts';
+import { requireAdmin, requireUser } from '../auth/guards.ts';
 import { pathId } from '../../http/ids.ts';
 import { validate } from '../../http/validate.ts';
 import { adminReportMessage, closeReport, listReports, reportDetail } from './admin.ts';

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { type AutoRenewalAnswer, SUBSCRIPTIONS_PATHS } from '../../../../contract/subscriptions.ts';
 import { type PaymentAnswer, renewSchema } from '../../../../contract/payments.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireUser, type UserState } from '../../http/auth.ts';
+import { requireUser, type UserState } from '../auth/guards.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import * as z from 'zod/mini';

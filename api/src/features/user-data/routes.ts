@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { USER_DATA_PATHS } from '../../../../contract/user-data.ts';
 import { USER_TYPES, type SessionUser, type UserType } from '../../../../contract/accounts.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireUser } from '../auth/guards.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { expireOverdue } from '../bookings/expiry.ts';
 import { affiliateRecord, customerRecord, professionalRecord } from './service.ts';

@@ -10,7 +10,7 @@ import {
   verificationQueueQuerySchema,
 } from '../../../../contract/verification.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireAdmin, requireUser } from '../../http/auth.ts';
+import { requireAdmin, requireUser } from '../auth/guards.ts';
 import { pathId } from '../../http/ids.ts';
 import { readRawBody } from '../../http/raw-body.ts';
 import { isPathOf } from '../../http/route-paths.ts';

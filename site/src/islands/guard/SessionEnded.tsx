@@ -1,7 +1,7 @@
 import { signOutAndLeave } from '../../ui/DashboardParts.tsx';
 import './session-ended.css';
 
-/** The words the server answers a refused session with (api/src/http/auth.ts), so the page and its calls agree. */
+/** The words the server answers a refused session with (api/src/features/auth/guards.ts), so the page and its calls agree. */
 export const SESSION_ENDED_TEXTS = {
   title: 'Your session has ended. Please sign in again.',
   kept: 'What you typed is still on this page: copy anything you need before you sign in.',

@@ -1,12 +1,12 @@
 import type { Middleware } from 'koa';
-import { AUTH_PATHS } from '../../../contract/accounts.ts';
-import type { AppDeps } from '../deps.ts';
-import { toSessionUser } from '../features/accounts/users.ts';
-import { adminSessions } from '../features/admin/accounts.ts';
-import * as sessionsRepo from '../features/auth/sessions.ts';
-import { hashToken } from '../features/auth/tokens.ts';
-import { HttpError, unauthorized } from './errors.ts';
-import type { AdminState, CallerGuards, UserState } from './serve.ts';
+import { AUTH_PATHS } from '../../../../contract/accounts.ts';
+import type { AppDeps } from '../../deps.ts';
+import { toSessionUser } from '../accounts/users.ts';
+import { adminSessions } from '../admin/accounts.ts';
+import * as sessionsRepo from './sessions.ts';
+import { hashToken } from './tokens.ts';
+import { HttpError, unauthorized } from '../../http/errors.ts';
+import type { AdminState, CallerGuards, UserState } from '../../http/serve.ts';
 
 export const bearerToken = (header: string): string | null =>
   /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header)?.[1] ?? null;
