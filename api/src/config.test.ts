@@ -182,7 +182,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('Web Push keys (issue #30)', () => {
+describe('Web Push keys', () => {
   const keys = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'p'.repeat(43) };
   it('uses configured keys for the browsers’ push services', () => {
     expect(loadConfig({ ...keys, VAPID_SUBJECT: 'mailto:ops@serviceconnect.gh' }).push).toEqual({
