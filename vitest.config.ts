@@ -6,7 +6,7 @@ const apiTests = ['api/**/*.api.test.ts'];
 
 /**
  * API tests run real HTTP on a real database, some of them hundreds of requests or argon2 hashes:
- * seconds on a quiet machine, but CI shares its two cores with other work (issue #25: green with
+ * seconds on a quiet machine, but CI shares its two cores with other work (green with
  * two CPU-bound processes beside it). The bounds catch a hang, not a slow machine; speed goals
  * are benchmarks (bench/), never test timeouts.
  */

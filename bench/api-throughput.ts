@@ -1,5 +1,5 @@
 /**
- * API throughput (issue #7, Speed): autocannon, in one run, against a bare Koa hello-world on its
+ * API throughput (Speed): autocannon, in one run, against a bare Koa hello-world on its
  * own port and against the product (`node api/src/server.ts`, NODE_ENV=production) with 100k
  * professionals: GET /api/health, GET /api/customer-data/{email} (10 customers, each signed in and
  * reading their own record), GET /api/professionals (signed in, nearby, radius 7 miles around the 10
@@ -40,8 +40,8 @@ const CUSTOMERS = 10;
 const engines = arg('engines', process.env.BENCH_DATABASE_URL ? 'postgres,pglite' : 'pglite').split(',');
 const cores = availableParallelism();
 /**
- * Each row's goal on PostgreSQL: a cached signed-in read (issue #7), the nearby search and a read
- * with the read cache off (issue #31), a profile page's p99 (issue #17), sign-in against argon2.
+ * Each row's goal on PostgreSQL: a cached signed-in read, the nearby search and a read
+ * with the read cache off, a profile page's p99, sign-in against argon2.
  */
 const GOALS: { row: RegExp; ratio?: number; p99: number }[] = [
   { row: /READ_CACHE=off/, ratio: 0.1, p99: 50 },
@@ -49,7 +49,7 @@ const GOALS: { row: RegExp; ratio?: number; p99: number }[] = [
   { row: /^GET \/api\/professionals/, ratio: 0.05, p99: 100 },
   { row: /^GET \/professionals\//, p99: 50 },
 ];
-/** Sign-in's share of the argon2 bound (issue #31). */
+/** Sign-in's share of the argon2 bound. */
 const LOGIN_GOAL = 0.6;
 
 interface Result extends LoadResult {

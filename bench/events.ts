@@ -1,5 +1,5 @@
 /**
- * Live updates (issue #18): three API processes (A, B, C) on one PostgreSQL database, and the
+ * Live updates: three API processes (A, B, C) on one PostgreSQL database, and the
  * issue's three goals measured against them.
  *
  *  1. Bytes on the wire for an idle signed-in dashboard with chat open, over one hour: through a

@@ -1,5 +1,5 @@
 /**
- * Faults (issue #7 "Reliability"): real server processes on a throw-away PostgreSQL cluster of
+ * Faults: real server processes on a throw-away PostgreSQL cluster of
  * their own (so stopping the database disturbs nobody), and on embedded PGlite.
  *
  *  1. kill -9 in the middle of complete-registration, a booking and a payout action, at a random

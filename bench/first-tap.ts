@@ -1,5 +1,5 @@
 /**
- * A tap on Sign In at first paint (issue #27 item 5): on a slow link a person opens /signin, the
+ * A tap on Sign In at first paint: on a slow link a person opens /signin, the
  * phone's password manager fills the saved email and password, and the person taps Sign In as soon
  * as it takes a tap. Times, from the start of the /signin navigation:
  *   paint       the page's first contentful paint;

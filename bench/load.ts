@@ -1,7 +1,7 @@
 /**
- * Load (issue #7 "Reliability"): USERS customers at once for SECONDS seconds against a real server
+ * Load: USERS customers at once for SECONDS seconds against a real server
  * on PostgreSQL, each signing in, searching, booking slots (of PROS professionals over DAYS days,
- * so slots run out and 409s are expected; past the per-customer limits of issue #14, 409s and 429s
+ * so slots run out and 409s are expected; past the per-customer booking limits, 409s and 429s
  * too) and chatting on its bookings. Afterwards the database is
  * checked: every acknowledged booking and message is there, no slot has two open bookings, nothing
  * was stored that was not acknowledged. Prints counts, statuses and latencies per operation.

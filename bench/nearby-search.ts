@@ -1,8 +1,8 @@
 /**
- * Nearby search at scale (issues #4 and #15): p25/p50/p75/p95 of the real search (radius 7 miles,
+ * Nearby search at scale: p25/p50/p75/p95 of the real search (radius 7 miles,
  * 50 results, near Accra) for every sort, for all categories and for one, at 100k and 1M generated
  * professionals (bench/lib/seed.ts), on PostgreSQL (BENCH_DATABASE_URL, a server where this user
- * may create databases) and on PGlite. Goals (issue #15, PostgreSQL): p95 <= 5 ms by distance,
+ * may create databases) and on PGlite. Goals (PostgreSQL): p95 <= 5 ms by distance,
  * <= 20 ms by the other sorts, 1M within 2x of 100k. A control row reads 50 listings by id (the
  * cost of any page of 50 without searching) in the same run. Prints a table; asserts nothing.
  *

@@ -1,5 +1,5 @@
 /**
- * The installable app on a slow link (issue #27): a customer's dashboard on 400 ms / 400 kbit/s
+ * The installable app on a slow link: a customer's dashboard on 400 ms / 400 kbit/s
  * (the issue's profile; DevTools network emulation of the page), timed in five ways per run:
  *
  *   cold          a new browser context, nothing cached: the first signed-in visit

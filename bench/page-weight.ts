@@ -1,5 +1,5 @@
 /**
- * Page weight on the wire (issues #7 and #13): loads each page in Chromium as a visitor would (signed
+ * Page weight on the wire: loads each page in Chromium as a visitor would (signed
  * in as the page's role for the dashboards; scrolled so that client:visible islands load), records
  * every file of the site it fetched, then asks the server for each one three times, with
  * `Accept-Encoding: identity`, `gzip` and `br`, and counts the bytes that came back. Prints one row
@@ -21,7 +21,7 @@ import { precacheListIn } from '../site/integrations/service-worker.ts';
 import { machineLine } from './lib/machine.ts';
 import { benchPort, startServer } from './lib/server.ts';
 
-/** KB in the goals = 1000 bytes. The budgets are issue #13's, set with React 19's runtime in them. */
+/** KB in the goals = 1000 bytes. The budgets are set with React 19's runtime in them. */
 type Goal = 'static' | 'directory' | 'auth' | 'dashboard' | 'none';
 type Role = 'customer' | 'professional' | 'affiliate' | 'admin';
 interface PageSpec {
@@ -47,7 +47,7 @@ export const PAGES: PageSpec[] = [
   { path: '/reset-password', goal: 'none' },
   // The 404 page, as any missing address gets it (its note says "answered 404").
   { path: '/no-such-page', goal: 'static' },
-  // The public directory (issue #17), and a professional's page (its path is found at start).
+  // The public directory, and a professional's page (its path is found at start).
   { path: '/professionals', goal: 'directory' },
   { path: '/professionals/{a listed professional}', goal: 'directory' },
   { path: '/dashboard', goal: 'dashboard', role: 'customer' },
@@ -172,7 +172,7 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 const trio = (b: Bytes) => `${pad(b.raw, 7)} ${pad(b.gzip, 6)} ${pad(b.br, 6)}`;
 const sessions = new Map<Role, Record<string, string>>();
 const notes: string[] = [];
-/** The landing page's weight, for its line under the table (issue #27: still no JavaScript). */
+/** The landing page's weight, for its line under the table (still no JavaScript). */
 let landing: Weight | undefined;
 /** The page whose first visit installs the service worker in the figures below: a customer's sign-in lands there. */
 const FIRST_SIGNED_IN = '/customer-dashboard';
@@ -264,7 +264,7 @@ try {
       `\nLanding page (/): ${landing.js.raw} bytes of JavaScript (${landing.js.raw === 0 ? 'none, as it must' : 'MISS: it must ship none'})`,
     );
 
-  // Issue #27: the service worker, its manifest, and what it downloads at the first signed-in visit.
+  // The service worker, its manifest, and what it downloads at the first signed-in visit.
   const worker = await weigh(`${baseUrl}/sw.js`);
   const manifest = await weigh(`${baseUrl}/manifest.webmanifest`);
   console.log('\nInstallable app (raw / gz / br bytes):');

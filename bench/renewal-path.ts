@@ -1,8 +1,8 @@
 /**
- * Renewing from a reminder (issue #20): the taps and the bytes between opening the reminder's link
+ * Renewing from a reminder: the taps and the bytes between opening the reminder's link
  * and the "renewed" / "paid" confirmation, on the two paths a mobile-money subscriber has.
  *
- *   today  the reminder before #20 said "Renew from your dashboard: {site}/signin": sign in (email
+ *   today  a reminder without a link would say "Renew from your dashboard: {site}/signin": sign in (email
  *          and password), the customer dashboard, "Renew now", the checkout (in TEST MODE the
  *          "Sandbox checkout" dialog, whose "Approve payment" pays as mobile money), "Subscription
  *          renewed until …" on the subscription card.

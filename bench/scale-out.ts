@@ -1,5 +1,5 @@
 /**
- * Scale-out on PostgreSQL (issue #7): two API processes on one database, on different ports.
+ * Scale-out on PostgreSQL: two API processes on one database, on different ports.
  *   - a session created on one works on the other (and signing out on one ends it on both);
  *   - failed sign-ins are counted across both (the 11th wrong password for an account is refused
  *     with 429 wherever it lands);

@@ -1,8 +1,8 @@
 /**
- * Slow network (issue #7, Speed): Chromium through Playwright with DevTools network emulation for a
+ * Slow network (Speed): Chromium through Playwright with DevTools network emulation for a
  * Ghana 3G profile and a 256 kbps floor profile, each with and without 4× CPU slowdown. Times first
  * contentful paint of / and /signin, and the moment the sign-in form is interactive (its island has
- * hydrated: since issue #27 its button takes a tap at first paint, kept until then), and sets each
+ * hydrated: its button takes a tap at first paint, kept until then), and sets each
  * beside the physical floor for that page on that link; a one-paragraph control page
  * (lib/hello-page.ts), loaded the same way, shows what the browser itself costs. Prints medians;
  * asserts nothing.
@@ -57,13 +57,13 @@ const PROFILES: Profile[] = [
   { name: '256 kbps floor', downKbps: 256, upKbps: 256, rttMs: 300 },
 ];
 /**
- * Goals (issue #13): sign-in interactive within 1.5× its floor; the landing page's first paint
+ * Goals: sign-in interactive within 1.5× its floor; the landing page's first paint
  * within 1.2× the one-paragraph control page's in the same row set (no page met 1.3× of its floor on
  * this machine, the control page included: what the browser spends on any page is not in a floor).
  */
 type Goal = { against: 'floor' | 'hello'; max: number } | undefined;
 const GOALS = { landingFcp: { against: 'hello', max: 1.2 }, interactive: { against: 'floor', max: 1.5 } } as const;
-/** Issue #17: a public profile page's first paint within 1.2× the control page's too. */
+/** A public profile page's first paint within 1.2× the control page's too. */
 const isProfile = (path: string) => path.startsWith('/professionals/');
 const SUBMIT = 'form[aria-label="Sign in"] button[type="submit"]';
 /** The sign-in island; Astro drops its `ssr` attribute once it has hydrated. */

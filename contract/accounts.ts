@@ -24,7 +24,7 @@ export * from './account-types.ts';
 /**
  * An address people can be written to: no spaces, one @ with something before it, and a dot inside
  * the part after it. Written without a regular expression: the pattern it replaced,
- * /^[^\s@]+@[^\s@]+\.[^\s@]+$/, backtracked quadratically on "a@a.a.a.…@" (issue #14: 240 KB held
+ * /^[^\s@]+@[^\s@]+\.[^\s@]+$/, backtracked quadratically on "a@a.a.a.…@" (240 KB held
  * the server for 25 s). Every field also checks its length before any pattern runs.
  */
 export function looksLikeEmail(value: string): boolean {

@@ -40,8 +40,8 @@ export const BOOKING_MESSAGES = {
 } as const;
 
 /**
- * How many requests one customer may have waiting for an answer, and make in an hour (issue #14:
- * one customer made 60 in seconds, blocking a professional's week and queueing 186 messages).
+ * How many requests one customer may have waiting for an answer, and make in an hour (without
+ * them, one customer made 60 in seconds, blocking a professional's week and queueing 186 messages).
  */
 export const BOOKING_LIMITS = { openWithOneProfessional: 3, openInAll: 10, perHour: 10 } as const;
 export const BOOKING_LIMIT_MESSAGES = {
@@ -141,7 +141,7 @@ export interface Booking {
   declined: boolean;
   /** The reason he gave when declining, if any. */
   declineReason: string | null;
-  /** Items 3–5 of issue #28 (contract/reports.ts): in GET /api/bookings and the answers of reports; absent elsewhere. */
+  /** The trust around the job (contract/reports.ts): in GET /api/bookings and the answers of reports; absent elsewhere. */
   trust?: BookingTrust;
 }
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /**
  * The check that goes before any pattern on a field: a longer value is refused (and the checks
- * after it are skipped), so no pattern ever runs on a megabyte of hostile text (issue #14).
+ * after it are skipped), so no pattern ever runs on a megabyte of hostile text.
  */
 export const lengthFirst = (max: number, message: string) => z.maxLength(max, { error: message, abort: true });
 
@@ -16,7 +16,7 @@ const HIDDEN_CHARACTERS_MESSAGE = 'Please use letters, numbers and ordinary punc
 
 /**
  * The checks of a one-line name after its length: compatibility forms folded into plain ones
- * (NFKC: full-width letters, ligatures), and hidden characters refused (issue #14).
+ * (NFKC: full-width letters, ligatures), and hidden characters refused.
  */
 export const plainName = () =>
   [z.normalize('NFKC'), z.refine<string>((v) => !HIDDEN.test(v), HIDDEN_CHARACTERS_MESSAGE)] as const;

@@ -327,7 +327,7 @@ describe('calendars, Sunday first', () => {
 });
 
 /**
- * The guard (issue #32): dates, times and lengths of time are worked out and written only in
+ * The guard: dates, times and lengths of time are worked out and written only in
  * contract/dates.ts (ARCHITECTURE.md "Features", on dates and times). Each rule is a shape only date code takes.
  * Allowed elsewhere: a length of time as a constant (`5 * MINUTE_MS`, `60_000` for a timer or a
  * time-out), comparing instants (`start <= now`), and stopwatches on `performance.now()`.

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Live updates (issue #18, docs/PRODUCT.md "Live updates"): one Server-Sent Events stream per
+ * Live updates (docs/PRODUCT.md "Live updates"): one Server-Sent Events stream per
  * signed-in tab. EventSource cannot send headers, so the page first trades its session token for
  * a ticket (POST EVENTS_TICKET_PATH with the usual Authorization header), then opens
  * GET EVENTS_PATH?ticket=… . A ticket is single-use and short-lived; the session token never goes

@@ -4,7 +4,7 @@ import { monthsField } from './payments.ts';
 import { MINUTE_MS } from './dates.ts';
 
 /**
- * Renewal by a mobile-money prompt sent to the phone (issue #20, docs/PRODUCT.md "Mobile money in
+ * Renewal by a mobile-money prompt sent to the phone (docs/PRODUCT.md "Mobile money in
  * one tap"): the server starts the charge, the payer approves it on the phone, and the page asks
  * how it stands until it is paid, failed or expired.
  */

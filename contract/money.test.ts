@@ -66,7 +66,7 @@ describe('contract/money.ts', () => {
 });
 
 /**
- * The guard (issue #32): money is converted and written for people only in contract/money.ts. Each
+ * The guard: money is converted and written for people only in contract/money.ts. Each
  * rule is a shape only money takes here; percentages (`(done / asked) * 100`,
  * `AFFILIATE_COMMISSION_RATE * 100`) and discounts (`(100 - percent) / 100`) do not match.
  */

@@ -1,5 +1,5 @@
 /**
- * Money, the one module for the server and the browser (issue #32). The database and the payment
+ * Money, the one module for the server and the browser. The database and the payment
  * provider count whole pesewas (integers, so sums never drift); answers,
  * forms and words count cedis. Every conversion and every "₵" written for people goes through here,
  * and `money.test.ts` fails on one written anywhere else.
@@ -23,7 +23,7 @@ export const roundToPesewa = (cedis: number): number => toCedis(toPesewas(cedis)
 
 /**
  * Amounts people type in cedis are kept as whole pesewas: one with more than 2 decimals would
- * round, and ₵0.001 rounded to nothing and failed a database check with a 500 (issue #14). Refuse
+ * round, and ₵0.001 rounded to nothing and failed a database check with a 500. Refuse
  * it with words instead.
  */
 export const wholePesewas = (cedis: number): boolean => Math.abs(cedis * PESEWAS_PER_CEDI - toPesewas(cedis)) < 1e-6;

@@ -1,5 +1,5 @@
 /**
- * Photos (issue #17, docs/PRODUCT.md "Photos"): a profile photo for every account and up to
+ * Photos (docs/PRODUCT.md "Photos"): a profile photo for every account and up to
  * WORK_PHOTOS_MAX work photos for a professional. The server decodes each upload and stores only
  * its own WebP re-encodings (no EXIF or GPS, turned upright), served from an address that holds
  * the content's hash, so it can be cached for a year.
@@ -56,10 +56,10 @@ export const PHOTO_MESSAGES = {
   onlyProfessionals: 'Only professional accounts add work photos.',
   notFound: 'Photo not found.',
   tooMany: `You have uploaded ${PHOTO_UPLOADS_PER_HOUR} photos in the last hour. Please wait a while before uploading more.`,
-  /** Issue #26.5: the account already has its share of the photos being processed. */
+  /** The account already has its share of the photos being processed. */
   ownStillProcessing:
     'Your other photos are still being sent and processed. Please wait for them to finish, then send this one again.',
-  /** Issue #26.5: every place for photos being processed is taken. */
+  /** Every place for photos being processed is taken. */
   serverBusy: 'Many photos are being processed right now. Please try again in a minute.',
   profileSaved: 'Profile photo saved.',
   profileRemoved: 'Profile photo removed.',

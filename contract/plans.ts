@@ -43,7 +43,7 @@ export const PAYMENT_CHANNELS = ['card', 'mobile_money', 'ussd', 'qr', 'bank_tra
 export const AFFILIATE_COMMISSION_RATE = 0.4;
 export const AFFILIATE_MINIMUM_PAYOUT_CEDIS = 250;
 
-/** How many months one payment may buy (issue #20, docs/PRODUCT.md "Paying months ahead"). */
+/** How many months one payment may buy (docs/PRODUCT.md "Paying months ahead"). */
 export const PLAN_LENGTHS = [1, 3, 6, 12] as const;
 export type PlanLength = (typeof PLAN_LENGTHS)[number];
 /** The lengths an administrator may discount; one month is always the monthly price. */

@@ -8,7 +8,7 @@ import type { SessionUser } from './account-types.ts';
 export const SORTS = ['distance', 'rating', 'price-low', 'price-high', 'reviews'] as const;
 export type Sort = (typeof SORTS)[number];
 export const NEARBY_RADIUS_MILES = 7;
-/** Results a search answers at a time; "Show more" asks for the next ones (issue #15). */
+/** Results a search answers at a time; "Show more" asks for the next ones. */
 export const SEARCH_PAGE_SIZE = 50;
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -60,7 +60,7 @@ export const CARD_SKILLS = 4;
 
 /**
  * A search result (GET /api/professionals, and the alternatives to an expired request): what its
- * card shows, so 50 of them cost a phone little to download (issue #31). The bio, experience,
+ * card shows, so 50 of them cost a phone little to download. The bio, experience,
  * address, position and working hours come with the profile (GET /api/professionals/:id).
  */
 export type ListingCard = Pick<

@@ -3,7 +3,7 @@ import { lengthFirst } from './bounded.ts';
 import { MINUTE_MS } from './dates.ts';
 
 /**
- * Web Push (issue #30; docs/PRODUCT.md "Notifications on the phone"): a notification on the phone,
+ * Web Push (docs/PRODUCT.md "Notifications on the phone"): a notification on the phone,
  * free, for each booking step that needs someone to act, with a text message only where no phone
  * of that person showed it in time.
  *

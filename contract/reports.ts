@@ -4,7 +4,7 @@ import { countOf } from './counts.ts';
 import type { Booking } from './bookings.ts';
 
 /**
- * Trust around the job (issue #28 items 3–5; docs/PRODUCT.md "Cancellations that count", "Was the
+ * Trust around the job (docs/PRODUCT.md "Cancellations that count", "Was the
  * job done?", "Problem reports"): how cancellations count, the customer's answer once a job is
  * marked done, and problem reports that an administrator resolves.
  */

@@ -14,7 +14,7 @@ import {
 import type { ListingCard, ProfessionalDetail } from './professionals.ts';
 
 /**
- * Answer deadlines and moving a booking's time (issue #28 items 1 and 2; docs/PRODUCT.md
+ * Answer deadlines and moving a booking's time (docs/PRODUCT.md
  * "Bookings"): a request waits for the professional's answer, and a proposed time for the other
  * party's, until the earlier of ANSWER_WITHIN_MS after it was made and ANSWER_BEFORE_START_MS
  * before the (earlier) start; one made later than that must be answered before the start.

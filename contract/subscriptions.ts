@@ -1,5 +1,5 @@
 /**
- * Subscription states over time (issue #5; docs/PRODUCT.md "Subscriptions": reminders 7 days before
+ * Subscription states over time (docs/PRODUCT.md "Subscriptions": reminders 7 days before
  * expiry, a 3-day grace period). Expired accounts keep their data and can sign in, but customers
  * cannot book and professionals are not listed until they renew.
  */

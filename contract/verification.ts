@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { routePath } from './api.ts';
 
 /**
- * Professional verification (issue #6): a professional uploads a Ghana Card and a trade
+ * Professional verification: a professional uploads a Ghana Card and a trade
  * certificate; an administrator reviews them and marks the professional verified or rejects with a
  * reason. The listing's `verified` badge means exactly that: an administrator saw the documents.
  */

@@ -6,7 +6,7 @@ import { signUpAffiliate } from './fixtures/affiliates.ts';
 import { allowGonePage, pageReady, sitePages } from './fixtures/pages.ts';
 import { seriousViolations } from './fixtures/axe.ts';
 
-// Issue #7 "Accessibility": axe-core on every page and every dashboard tab, signed in as each
+// Axe-core on every page and every dashboard tab, signed in as each
 // role: no serious or critical violation (WCAG 2.1 A and AA rules).
 const GUARDED = [
   '/customer-dashboard',

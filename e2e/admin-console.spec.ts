@@ -7,7 +7,7 @@ import { affiliateWithPayout, creditAffiliate, signUpAffiliate } from './fixture
 import { overflows, PHONE } from './fixtures/phone.ts';
 import { shot } from './fixtures/shots.ts';
 
-// Issue #16 "Finish the product on a phone", the administrator's items: changes to money or access
+// The administrator's console on a phone: changes to money or access
 // ask first, the queue of professionals waiting for verification shows who opened which document,
 // the Activity list reads as sentences across every account, and the console uses a wide screen
 // while still fitting a 360 px phone.

@@ -5,7 +5,7 @@ import { createPaidAccount, login } from './fixtures/accounts.ts';
 import { allowImageViewerStyles, signInAdmin } from './fixtures/admin.ts';
 import { shot } from './fixtures/shots.ts';
 
-// Issue #6 "Professional verification", the administrator's side in the browser: the badge in
+// Professional verification, the administrator's side in the browser: the badge in
 // listings means an administrator opened the professional's Ghana Card and trade certificate and
 // marked them verified.
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -92,7 +92,7 @@ test('an administrator opens both documents, marks the professional verified, an
     await tab.close();
   }
 
-  // Then it asks first (issue #29 item 10): Cancel sends nothing.
+  // Then it asks first: Cancel sends nothing.
   const ask = page.getByRole('alertdialog', { name: 'Verify this professional?' });
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await ask.getByRole('button', { name: 'Cancel' }).click();

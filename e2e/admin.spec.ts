@@ -7,7 +7,7 @@ import { createPaidAccount, createPendingAccount, login } from './fixtures/accou
 import { ADMIN, signInAdmin } from './fixtures/admin.ts';
 import { affiliateWithPayout } from './fixtures/affiliates.ts';
 
-// The administrator console (issue #6, docs/PRODUCT.md "Administrators": administrator area and admin guard, user and payout states, admin login, admin errors, settings). The server is started with
+// The administrator console (docs/PRODUCT.md "Administrators": administrator area and admin guard, user and payout states, admin login, admin errors, settings). The server is started with
 // ADMIN_USERNAME=e2e-admin and ADMIN_PASSWORD=Admin-e2e-Passw0rd (playwright.config.ts).
 
 /** Puts the reminder window back for the journeys that follow (they share the server). */

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures/test.ts';
 import { createPaidAccount, useSession } from './fixtures/accounts.ts';
 import { signUpAffiliate } from './fixtures/affiliates.ts';
 
-// /affiliate-dashboard on the commission ledger (docs/PRODUCT.md "Affiliates, commission and payouts"; issue 5): an affiliate's
+// /affiliate-dashboard on the commission ledger (docs/PRODUCT.md "Affiliates, commission and payouts"): an affiliate's
 // referral signs up with the code and pays in the sandbox, and the dashboard shows it.
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });

@@ -60,7 +60,7 @@ test('the generic error screen, a part that cannot load, and the start-up failur
   await screen.getByRole('button', { name: 'Try Again' }).click();
   await expect(heading).toBeHidden();
 
-  // A part whose download fails says so in its own place; the island goes on (issue #27).
+  // A part whose download fails says so in its own place; the island goes on.
   await page.getByRole('button', { name: 'Fail to load a part' }).click();
   const part = page.getByRole('alert').filter({ hasText: 'This part could not load' });
   await expect(part).toContainText('This part could not load. Please try again.');

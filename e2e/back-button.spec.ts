@@ -3,7 +3,7 @@ import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
 import { PHONE } from './fixtures/phone.ts';
 
-// Issue #29 item 6: the phone's Back closes an open dialog instead of leaving the dashboard, and a
+// The phone's Back closes an open dialog instead of leaving the dashboard, and a
 // dashboard's tabs are history entries (Back returns to the tab before; the address opens a tab).
 
 test('Back closes the booking dialog, then steps back through the tabs, and only then leaves', async ({

@@ -10,7 +10,7 @@ import { PHONE, overflows, smallTargets } from './fixtures/phone.ts';
 import { openJobs } from './fixtures/bookings.ts';
 import { shot } from './fixtures/shots.ts';
 
-// Issue #28 items 1 and 2 on a 360 px phone (docs/PRODUCT.md "Bookings"): a request nobody answers
+// Answer deadlines and moved times on a 360 px phone (docs/PRODUCT.md "Bookings"): a request nobody answers
 // expires at its deadline and the customer books one of the professionals suggested for that time;
 // a booking's time is moved by one party's proposal and the other's accept, both cards showing it.
 

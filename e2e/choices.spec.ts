@@ -5,7 +5,7 @@ import { renewalReminderMail } from './fixtures/admin.ts';
 import { PHONE } from './fixtures/phone.ts';
 import { shot } from './fixtures/shots.ts';
 
-// Issue #29 item 12: a radio choice looks and behaves the same on every page (global.css `.choice`):
+// A radio choice looks and behaves the same on every page (global.css `.choice`):
 // a boxed label a thumb can hit, the same size of radio, green when chosen.
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 

@@ -10,7 +10,7 @@ import { resetServerClockAfterEach, serverNow } from './fixtures/clock.ts';
 import { PHONE, overflows } from './fixtures/phone.ts';
 import { shot } from './fixtures/shots.ts';
 
-// Issue #16, the dashboards' last gaps, as users meet them on a 360 px phone: messages before a
+// The dashboards, as users meet them on a 360 px phone: messages before a
 // request is accepted, Mark Completed only once the job has started, a payout asked before it is
 // sent, this month's commissions, editing one's own profile, "Welcome" for a new account, and
 // the general dashboard's location and Analytics, on real data only.
@@ -135,7 +135,7 @@ test('a professional reads and answers a pending request, accepts it, and can ma
     .getByRole('button', { name: /^Confirmed/ })
     .click();
   await expect(job.getByText(/^You can mark this completed/)).toHaveCount(0);
-  // Asked first (issue #29 item 10): "Not yet" changes nothing; Yes completes it.
+  // Asked first: "Not yet" changes nothing; Yes completes it.
   await job.getByRole('button', { name: 'Mark Completed' }).click();
   const ask = job.getByRole('group', { name: 'Confirm marking the job completed' });
   await expect(ask).toBeFocused();
@@ -170,7 +170,7 @@ test('an affiliate sees this month, confirms a payout before it is sent, edits t
   await creditAffiliate(request, affiliate.email, 250);
   const page = await phonePage(browser, affiliate);
 
-  // Issue #29: affiliates have no find-pro access (the public directory is open to them); the API says so.
+  // Affiliates have no find-pro access (the public directory is open to them); the API says so.
   const listing = await page.request.get('/api/professionals', {
     headers: { Authorization: `Bearer ${affiliate.token}` },
   });
@@ -295,7 +295,7 @@ test('a customer edits the profile; /dashboard shows the location and Analytics 
   await fits(page);
 
   // --- /dashboard without location access: the account's own city (Takoradi, chosen above), not
-  // Accra (issue #29 item 2), said so, with "Location unavailable"; the search starts from there.
+  // Accra, said so, with "Location unavailable"; the search starts from there.
   await page.goto('/dashboard');
   const where = page.getByRole('status').filter({ hasText: 'Location unavailable' });
   await expect(where).toContainText('Takoradi (your city)');
@@ -305,7 +305,7 @@ test('a customer edits the profile; /dashboard shows the location and Analytics 
   await page.getByRole('tab', { name: 'Find Services' }).click();
   const from = new URL((await searched).url()).searchParams;
   expect([Number(from.get('lat')), Number(from.get('lng'))]).toEqual([4.8845, -1.7554]);
-  // Analytics is reached from the customer's own dashboard: the account menu links it (issue #29 item 8).
+  // Analytics is reached from the customer's own dashboard: the account menu links it.
   await page.getByRole('button', { name: /account menu/ }).click();
   await page.getByRole('link', { name: 'Analytics' }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=analytics$/);

@@ -15,7 +15,7 @@ import {
   startProduct,
 } from './fixtures/processes.ts';
 
-// Issue #25: the embedded database has one opener at a time. Commands run beside the server hand
+// The embedded database has one opener at a time. Commands run beside the server hand
 // their work to it, a second server is refused in one line, a lock left by a killed process is
 // taken over, backups are taken while the server runs, and a damaged folder says so in one line.
 // These run the product as a newcomer does (npm start, npm run …), each on its own data folder.

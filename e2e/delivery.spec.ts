@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 
-// How the server delivers the built site to slow, metered connections (issue #7, Speed):
+// How the server delivers the built site to slow, metered connections (Speed):
 // every pre-rendered page (/forgot-password and the 404 page included) and hashed asset
 // compressed, hashed assets cached for good, pages and the 404 page revalidated.
 

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures/test.ts';
 import { createPaidAccount, login } from './fixtures/accounts.ts';
 import { bookFirstSlot } from './fixtures/bookings.ts';
 
-// Issue #5 "Notifications": without an SMS or WhatsApp provider configured (as on this test
+// Without an SMS or WhatsApp provider configured (as on this test
 // server), the texts stay in the outbox and the dev mailbox lists them with their channel.
 
 test('the dev mailbox shows a booking request by email, SMS and WhatsApp, each with its channel', async ({

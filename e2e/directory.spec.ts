@@ -7,7 +7,7 @@ import { advanceServerClock, resetServerClockAfterEach } from './fixtures/clock.
 import { SITEMAP_KEPT_MS } from '../contract/directory.ts';
 import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
 
-// Issue #17 "See before you pay": the public directory and each professional's page, no account
+// The public directory and each professional's page, no account
 // needed; Book carries the professional through sign-up and payment into the booking dialog.
 
 resetServerClockAfterEach();
@@ -126,7 +126,7 @@ test('a shared profile link carries Open Graph tags; a lapsed or unknown profess
   expect(await meta('og:title')).toBe(`${publicName}, Plumber in Kumasi`);
   expect(await meta('og:url')).toMatch(new RegExp(`/professionals/${pro.user.id}-[a-z0-9-]+$`));
   expect(await meta('og:description')).toContain('₵35–₵55/hour');
-  // No photo yet: the shared link shows a card drawn for them (issue #29 item 13).
+  // No photo yet: the shared link shows a card drawn for them.
   expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
   const cardImage = await meta('og:image');
   expect(cardImage).toMatch(new RegExp(`/cards/professionals/${pro.user.id}\\.png$`));

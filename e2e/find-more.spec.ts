@@ -9,7 +9,7 @@ import { overflows, PHONE } from './fixtures/phone.ts';
 import { shot } from './fixtures/shots.ts';
 import { seriousViolations } from './fixtures/axe.ts';
 
-// Issue #15, the customer's side: Find Pro shows a page of professionals at a time and
+// Paged search, the customer's side: Find Pro shows a page of professionals at a time and
 // "Show more professionals" appends the next one (GET /api/professionals?cursor=…), keeping what
 // is shown when that fails, moving focus to the first new card, and fitting a 360 px phone.
 

@@ -13,7 +13,7 @@ import { pageReady } from './fixtures/pages.ts';
 import { PHONE } from './fixtures/phone.ts';
 import { shot } from './fixtures/shots.ts';
 
-// Issue #27 item 5 "Forms usable at first paint": on slow 3G a form is painted seconds before its
+// On slow 3G a form is painted seconds before its
 // island's JavaScript arrives. A tap on its button in that time is kept and carried out when the
 // island hydrates (site/src/components/kept-taps/), never lost, never a dead button; the renewal
 // card needs no JavaScript at all. Each journey here holds back every script of the site

@@ -20,7 +20,7 @@ import { bookFirstSlot, passSlotStart } from './fixtures/bookings.ts';
 import { resetServerClockAfterEach } from './fixtures/clock.ts';
 import { chooseOption, chooseRadio, chooseTab, press, tabTo, typeInto } from './fixtures/keyboard.ts';
 
-// Issue #7 "Proof", Accessibility: "every journey of the e2e suite possible by keyboard alone".
+// Accessibility: "every journey of the e2e suite possible by keyboard alone".
 // Each journey of the other specs again, worked only with Tab, Shift+Tab, Enter, Space, Escape, the
 // arrow keys and typing (e2e/fixtures/keyboard.ts): nothing is clicked, filled or focused by the
 // test. Set-up that is not the journey (accounts, the test clock) goes through the API as there.

@@ -6,7 +6,7 @@ import { createPaidAccount, login, uniqueTag, useSession } from './fixtures/acco
 import { bookFirstSlot } from './fixtures/bookings.ts';
 import { overflows, PHONE } from './fixtures/phone.ts';
 
-// Issue #18 "Live without polling": a customer (on a phone) and a professional, each in their own
+// A customer (on a phone) and a professional, each in their own
 // browser, see each other's news as it happens, without reloading: the request, its acceptance, the
 // chat both ways; and what was sent while the customer was offline arrives when she is back.
 

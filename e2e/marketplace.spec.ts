@@ -8,7 +8,7 @@ import { passSlotStart } from './fixtures/bookings.ts';
 import { resetServerClockAfterEach } from './fixtures/clock.ts';
 import type { PaidAccount } from './fixtures/accounts.ts';
 
-// Issue 4's journey: a customer finds a plumber near Accra, books a slot with a negotiated rate, the
+// The marketplace's journey: a customer finds a plumber near Accra, books a slot with a negotiated rate, the
 // professional accepts, they chat both ways, the job is done, the customer reviews, and the new
 // rating shows in the search.
 
@@ -266,7 +266,7 @@ test('without location access, on a phone whose date is weeks behind, the custom
   await page.goto('/customer-dashboard');
   await expect(page.getByRole('status').filter({ hasText: 'Location unavailable' })).toBeVisible();
   await page.getByRole('tab', { name: 'Find Services' }).click();
-  // The account's own city (Accra here) stands in for the phone's position (issue #29 item 2).
+  // The account's own city (Accra here) stands in for the phone's position.
   await expect(
     page.getByText('Using Accra, your city, as your location. You can still browse all professionals.'),
   ).toBeVisible();

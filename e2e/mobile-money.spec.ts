@@ -5,7 +5,7 @@ import { renewalReminderMail } from './fixtures/admin.ts';
 import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
 import { shot } from './fixtures/shots.ts';
 
-// Issue #20 "One tap from the reminder": the renewal reminder carries /renew/{token}, a small page
+// The renewal reminder carries /renew/{token}, a small page
 // with no sign-in and no JavaScript whose one button sends the mobile-money prompt to the phone.
 // In TEST MODE the page shows the test phone that approves it.
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -89,7 +89,7 @@ test('a link nobody sent answers 410 and sends nothing', async ({ request }) => 
   const posted = await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { form: { action: 'send', network: 'mtn' } });
   expect(posted.status()).toBe(410);
   expect(await posted.text()).toContain('This renewal link has been used or has expired.');
-  // Whatever the body: the link is checked before the form is read (issue 26).
+  // Whatever the body: the link is checked before the form is read.
   for (const [type, body] of [
     ['application/json', '{"action":"send"}'],
     ['multipart/form-data; boundary=zz', 'broken'],
@@ -98,7 +98,7 @@ test('a link nobody sent answers 410 and sends nothing', async ({ request }) => 
     const odd = await request.post('/renew/AAAAAAAAAAAAAAAAAAAAAA', { data: body, headers: { 'content-type': type } });
     expect(odd.status(), type).toBe(410);
   }
-  // A form another site posted, whichever header says so (issue 26 item 15: a foreign Referer
+  // A form another site posted, whichever header says so (a foreign Referer
   // with no Origin used to pass); this site's own form still reaches the page.
   const crossSiteHeaders: Record<string, string>[] = [
     { Origin: 'https://elsewhere.example' },
@@ -167,7 +167,7 @@ test('a customer renews from the dashboard by a prompt to the phone, without the
   expect(monthsAdded, 'three months bought by the prompt').toBe(3);
 });
 
-// Issue 26 item 8: a prompt asks whoever holds the phone to pay, so the dashboard rings another
+// A prompt asks whoever holds the phone to pay, so the dashboard rings another
 // number only once its owner has read out the code we text it.
 test("a customer pays from a friend's number once the friend reads out the texted code", async ({
   page,

@@ -15,7 +15,7 @@ import {
 import { signInAdmin } from './fixtures/admin.ts';
 import { serverNow } from './fixtures/clock.ts';
 
-// Issue #20 "Pay months ahead" (docs/PRODUCT.md "Paying months ahead"): the dashboards' renewal,
+// docs/PRODUCT.md "Paying months ahead": the dashboards' renewal,
 // the sign-up wizard and the sign-in page's unpaid-account panel offer 1, 3, 6 or 12 months, each
 // with its price; settling extends the paid period by the months bought. Prices are the defaults
 // (no discount): the admin specs that change settings put them back.

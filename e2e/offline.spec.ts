@@ -8,7 +8,7 @@ import { acceptedPlumbing, bookFirstSlot } from './fixtures/bookings.ts';
 import { workerServes } from './fixtures/parts.ts';
 import { PHONE, overflows } from './fixtures/phone.ts';
 
-// Issue #27 item 3, "Offline, say it once and keep the screen", at 360 px: one banner while the
+// "Offline, say it once and keep the screen", at 360 px: one banner while the
 // phone has no connection, what is on screen never replaced by an error, and the last-known
 // bookings, job requests and figures kept on the device and shown with their age when the page
 // opens without a connection. (net::ERR_INTERNET_DISCONNECTED lines are allowed by the fixture:

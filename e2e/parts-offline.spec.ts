@@ -13,7 +13,7 @@ import {
 } from './fixtures/parts.ts';
 import { PHONE, refuseLocation } from './fixtures/phone.ts';
 
-// Issue #27 item 1, on a 360 px phone for every role: the connection drops, and each part of a
+// Parts offline, on a 360 px phone for every role: the connection drops, and each part of a
 // dashboard whose code has not downloaded yet (a tab, a dialog, the chat, the photo cards,
 // analytics) says so in its own place while the rest of the page goes on working; back online,
 // it loads by itself. The service worker is blocked here: it would serve the parts from its cache

@@ -9,7 +9,7 @@ import { allowGonePage, pageReady, sitePages } from './fixtures/pages.ts';
 import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
 import { shot } from './fixtures/shots.ts';
 
-// Issue #16 "Fits the phone": on a 360 × 740 touch phone no page, dashboard tab or dialog is wider
+// On a 360 × 740 touch phone no page, dashboard tab or dialog is wider
 // than the phone (what counts: `overflows` in fixtures/phone.ts), and every control is big enough
 // for a thumb (`smallTargets`). Screens are filled with long names and many rows first.
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -273,7 +273,7 @@ test('administrator console: every tab, the user dialog and its tabs fit the pho
   expect(problems).toEqual([]);
 });
 
-// Issue #29 item 7: the customer's account menu opened off the left edge ("Sign out" read "ut").
+// The customer's account menu opened off the left edge ("Sign out" read "ut").
 test("the customer's account menu opens inside the phone's screen", async ({ page, request }) => {
   // A short first name: the narrowest button, where the menu reached furthest past the left edge.
   const customer = await login(request, await createPaidAccount(request, { firstName: 'Efua' }));

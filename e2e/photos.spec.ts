@@ -5,7 +5,7 @@ import { PHOTO_MESSAGES } from '../contract/photos.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { overflows, PHONE, smallTargets } from './fixtures/phone.ts';
 
-// Issue #17 photos in the browser: a professional adds a profile photo from the file chooser on
+// Photos in the browser: a professional adds a profile photo from the file chooser on
 // the Profile tab and sees it there and in the header; a customer sees it on the Find Pro card; a
 // hostile file is refused in plain words by the control; the Profile tab fits a 360 px phone.
 
@@ -103,7 +103,7 @@ test('a professional adds a profile photo and a work photo from the Profile tab;
   await expect(work.getByRole('img', { name: 'Plumber work photo 1 of 1' })).toBeVisible();
   await expect(work).toContainText('1 of 6');
 
-  // The professional's public page shows both at once (issue #17).
+  // The professional's public page shows both at once.
   const photoSrc = (await shown.getAttribute('src'))!;
   await page.getByRole('tab', { name: 'Overview' }).click();
   await page.getByRole('region', { name: 'Your public page' }).getByRole('link').click();

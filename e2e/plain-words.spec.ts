@@ -4,7 +4,7 @@ import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signUpAffiliate } from './fixtures/affiliates.ts';
 import { acceptedPlumbing } from './fixtures/bookings.ts';
 
-// Issue #16 "No dead ends" and "Plain words": what a person on a phone with a weak connection
+// "No dead ends" and "Plain words": what a person on a phone with a weak connection
 // reads when something fails, and what links into sign-up carry.
 
 test('a chat message typed offline is kept, shown as waiting, and sent when the phone is back online', async ({

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures/test.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 
-// Issue #6, privacy: "a signed-in user can download their own data as JSON from their profile".
+// Privacy: "a signed-in user can download their own data as JSON from their profile".
 test('a customer downloads their own data as JSON from the Profile tab', async ({ page, request }) => {
   const account = await createPaidAccount(request, { firstName: 'Efua', lastName: 'Owner' });
   await useSession(page, await login(request, account));

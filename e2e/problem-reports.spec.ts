@@ -10,7 +10,7 @@ import { resetServerClockAfterEach } from './fixtures/clock.ts';
 import { PHONE, overflows } from './fixtures/phone.ts';
 import { shot } from './fixtures/shots.ts';
 
-// Issue #28 items 3–5 on a 360 px phone (docs/PRODUCT.md "Cancellations that count", "Was the job
+// Trust around the job on a 360 px phone (docs/PRODUCT.md "Cancellations that count", "Was the job
 // done?", "Problem reports"): a customer reports that the professional did not come, an
 // administrator writes to both and closes the report, and both parties read the outcome; the
 // professional's public page says their figures in words.

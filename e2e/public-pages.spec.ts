@@ -67,7 +67,7 @@ test('landing page: nine sections in order, categories, plan picker without Java
   const categories = page.getByRole('region', { name: 'Services for every need' });
   await expect(categories.getByText('12+ categories')).toBeVisible();
   await expect(categories.getByRole('listitem')).toHaveText(CATEGORY_NAMES.map((name) => new RegExp(name)));
-  // Each tile opens the public directory for its category (issue #17).
+  // Each tile opens the public directory for its category.
   await expect(categories.getByRole('link')).toHaveCount(CATEGORY_NAMES.length);
   await expect(categories.getByRole('link', { name: 'Mason/Tiler' })).toHaveAttribute(
     'href',

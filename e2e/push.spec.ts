@@ -11,7 +11,7 @@ import { overflows, PHONE, refuseLocation, smallTargets } from './fixtures/phone
 import { fakePushService, pushServiceSilent } from './fixtures/push.ts';
 import { shot } from './fixtures/shots.ts';
 
-// Issue #30, on a 360 px phone: notifications are turned on where they help (the professional's
+// Notifications on the phone, on a 360 px phone: notifications are turned on where they help (the professional's
 // Job Requests, a customer's request just sent) and in Profile; a push reaches the service worker
 // (site/sw/service-worker.ts), which shows it and reports its receipt, and a tap opens its screen.
 //

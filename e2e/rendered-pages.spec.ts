@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { createPaidAccount, uniqueTag } from './fixtures/accounts.ts';
 import { advanceServerClock, resetServerClockAfterEach } from './fixtures/clock.ts';
 
-// Issue 26 (docs/SECURITY.md "Second round"): the pages rendered per request, probed from outside
+// docs/SECURITY.md "Second round": the pages rendered per request, probed from outside
 // as the review did. Each block failed on the code the review found.
 
 resetServerClockAfterEach();

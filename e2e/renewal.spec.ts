@@ -6,7 +6,7 @@ import type { SubscriptionSummary } from '../contract/subscriptions.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { advanceServerClock, resetServerClockAfterEach, serverNow } from './fixtures/clock.ts';
 
-// Issue 5 "Subscriptions": the dashboards' subscription card and "Renew now" through the sandbox
+// The dashboards' subscription card and "Renew now" through the sandbox
 // checkout, on a real test server whose clock the journey moves forward (shared by every spec,
 // so the move is kept to what reaching the reminder window needs, and put back after the test).
 

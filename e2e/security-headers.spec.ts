@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures/test.ts';
 import { allowGonePage, pageReady, pageStatus, sitePages } from './fixtures/pages.ts';
 
-// Issue #7 "Security": security headers and a CSP on every page, and no page broken by its own
+// Security headers and a CSP on every page, and no page broken by its own
 // CSP. The pages are every .astro file under site/src/pages, so a new page is checked too.
 const PAGES = sitePages();
 

@@ -4,7 +4,7 @@ import { uniquePhone, uniqueTag } from './fixtures/accounts.ts';
 import { overflows, PHONE } from './fixtures/phone.ts';
 import { shot } from './fixtures/shots.ts';
 
-/** Issue #16 "No dead ends" and "Fits the phone": each sign-up step is checked before it is left, is a history entry, and fits 360 px. */
+/** "No dead ends" and "Fits the phone": each sign-up step is checked before it is left, is a history entry, and fits 360 px. */
 
 const wizard = (page: Page) => page.getByRole('form', { name: /Step \d of 3/ });
 const heading = (page: Page, n: 1 | 2 | 3) =>
@@ -44,7 +44,7 @@ test('an empty step 2 stays on step 2, each error by its field, focus on the fir
   await expect(heading(page, 2)).toBeVisible();
   const firstName = form.getByLabel('First Name');
   await expect(firstName).toBeFocused();
-  // One sentence for the step; each empty field named by itself (issue #29 item 11).
+  // One sentence for the step; each empty field named by itself.
   for (const [label, name] of [
     ['First Name', 'First name'],
     ['Last Name', 'Last name'],

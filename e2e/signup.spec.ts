@@ -178,7 +178,7 @@ test('a professional is asked for a profession and a service area, then signs up
   await submit.click();
   await expect(form.getByLabel('Local Address & Service Area')).toBeFocused();
 
-  // The picture follows the one photo rule (issue #29 items 4-5): a file that is no photo is refused
+  // The picture follows the one photo rule: a file that is no photo is refused
   // by the same check as the dashboard's upload, with the same words.
   await expect(form.getByLabel('Profile Picture')).toHaveAccessibleDescription(new RegExp(`^${PHOTO_RULE}\\.`));
   await form
@@ -198,7 +198,7 @@ test('a professional is asked for a profession and a service area, then signs up
   await form.getByLabel('City').selectOption('Accra');
   await form.getByLabel('Local Address & Service Area').fill('East Legon, Accra – within about 5 miles');
   await form.getByLabel('About Your Services').fill('Wiring, repairs and installations.');
-  // Consent is asked for, not assumed (issue #29 item 1): unticked, the box says so and takes the
+  // Consent is asked for, not assumed: unticked, the box says so and takes the
   // focus, and nothing is sent.
   const signups: string[] = [];
   page.on('request', (r) => r.url().endsWith('/api/signup') && signups.push(r.url()));

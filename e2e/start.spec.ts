@@ -6,7 +6,7 @@ import { expect, test } from './fixtures/test.ts';
 import { diagnosticPages } from './fixtures/pages.ts';
 import { freePort } from './fixtures/processes.ts';
 
-// Issue #2: "A test that starts the app with `npm start` as a user would, on an empty DATA_DIR,
+// "A test that starts the app with `npm start` as a user would, on an empty DATA_DIR,
 // and gets 200 on `/`." It also stops it as an operator would (SIGTERM) and expects it to shut down.
 test('npm start serves the product on an empty data folder and stops cleanly', async () => {
   test.setTimeout(120_000);
@@ -37,7 +37,7 @@ test('npm start serves the product on an empty data folder and stops cleanly', a
     expect(home.status).toBe(200);
     const landing = await home.text();
     expect(landing).toContain('Built for Ghana');
-    // Sandbox payments where real ones are expected: every page says so (issue #14).
+    // Sandbox payments where real ones are expected: every page says so.
     expect(landing).toContain('<strong>TEST MODE</strong>: payments are simulated and no real money moves.');
     expect(
       await (await fetch(`http://127.0.0.1:${port}/terms`, { headers: { 'accept-encoding': 'br' } })).text(),
@@ -56,7 +56,7 @@ test('npm start serves the product on an empty data folder and stops cleanly', a
     expect((await fetch(`http://127.0.0.1:${port}/api/dev/mailbox`)).status).toBe(404);
   } finally {
     // npm's own pid, as a supervisor that started `npm start` sends it: the script's `exec` makes
-    // the server npm's child, and npm passes SIGTERM on to it (issue #25).
+    // the server npm's child, and npm passes SIGTERM on to it.
     process.kill(child.pid!, 'SIGTERM');
   }
   await exited;
@@ -72,7 +72,7 @@ test('npm start serves the product on an empty data folder and stops cleanly', a
     .toBe('stopped');
 });
 
-// Issue #14: without keys, production granted paid time (and affiliate commission) for nothing.
+// Without keys, production granted paid time (and affiliate commission) for nothing.
 test('npm start in production without Paystack keys refuses to start, and says what to set', async () => {
   const child = spawn('npm', ['start'], {
     env: {
@@ -96,7 +96,7 @@ test('npm start in production without Paystack keys refuses to start, and says w
   expect(output).toContain('PAYMENTS=sandbox');
 });
 
-// Issue #29 item 14: the support numbers shipped are placeholders; where real customers pay, the
+// The support numbers shipped are placeholders; where real customers pay, the
 // server refuses to start until they are replaced (a TEST MODE server only warns: see the first test).
 test('npm start in production with real payments refuses the placeholder support numbers, and says where to set them', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-support-'));
@@ -124,7 +124,7 @@ test('npm start in production with real payments refuses the placeholder support
   expect(readdirSync(dataDir)).toEqual([]); // refused before it opened anything
 });
 
-// Issue #14: a supervisor that stopped reading the log left servers hanging in their exit path for
+// A supervisor that stopped reading the log left servers hanging in their exit path for
 // hours (a full or closed pipe, retried forever), out of reach of the shutdown watchdog.
 for (const mode of ['exit', 'stall'] as const) {
   test(`SIGTERM stops the server within 10 s when its log reader ${mode === 'exit' ? 'has exited' : 'has stalled'}`, async () => {

@@ -3,7 +3,7 @@ import { createPaidAccount } from './fixtures/accounts.ts';
 import { coveredByToast, PHONE } from './fixtures/phone.ts';
 import { shot } from './fixtures/shots.ts';
 
-// Issue #29 item 11 (docs/PRODUCT.md "Plain words"): the toasts stay, but no toast lies over
+// docs/PRODUCT.md "Plain words": the toasts stay, but no toast lies over
 // the form it is about or the dashboard's tabs, on a phone or on a wide screen. What counts as
 // covered: `coveredByToast` in fixtures/phone.ts (the screen as the person sees it).
 

@@ -8,7 +8,7 @@ import {
 } from '../contract/verification.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 
-// Issue #6 professional verification, professional's side: upload from the dashboard, see the
+// Professional verification, the professional's side: upload from the dashboard, see the
 // review status; a file the check refuses is never sent. The administrator's decision is made
 // through the API here (the admin console's own journey comes with it).
 

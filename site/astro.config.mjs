@@ -54,9 +54,9 @@ const FIRST_VISIT_ISLANDS =
 
 /**
  * Names `core` each module of SHARED_CODE that a first-visit island imports statically (directly or
- * through other modules); null for the others, which the `app` group takes. Before issue #27 all of
- * SHARED_CODE was one `core`, and half of it (the live-update store, the bookings, location, photo
- * and contact stores, the dates, most of the contract) went to every sign-in: 111 KB, over budget.
+ * through other modules); null for the others, which the `app` group takes. Were all of
+ * SHARED_CODE one `core`, and half of it (the live-update store, the bookings, location, photo
+ * and contact stores, the dates, most of the contract) would go to every sign-in: 111 KB, over budget.
  * Read bottom-up, from the module's static importers, once per module (the site's code has no
  * import cycles: Biome's noImportCycles).
  */
@@ -122,8 +122,8 @@ export default defineConfig({
               // Vite's helper for dynamic import() joins the shared code: on its own it was a sixth
               // file for /signin. `core` is what the first-visit forms run (sign-in, sign-up,
               // affiliate sign-up, the admin sign-in), `app` the rest of the shared code, which only
-              // signed-in pages need: each form keeps within its 110 KB (docs/BENCHMARKS.md, issue
-              // #27 item 5). What only the dashboards use (Tabs, Modal, DashboardParts, the
+              // signed-in pages need: each form keeps within its 110 KB (docs/BENCHMARKS.md
+              // "Page weight"). What only the dashboards use (Tabs, Modal, DashboardParts, the
               // professional's store, its formats) stays with them.
               { name: firstVisitCore(), test: SHARED_CODE, priority: 15 },
               { name: 'app', test: SHARED_CODE, priority: 10 },
@@ -151,7 +151,7 @@ export default defineConfig({
         "connect-src 'self' https://api.paystack.co https://checkout.paystack.com",
         'frame-src https://checkout.paystack.com https://standard.paystack.co',
         "font-src 'self'",
-        // The service worker and the web app manifest (issue #27), named rather than left to fall back.
+        // The service worker and the web app manifest, named rather than left to fall back.
         "worker-src 'self'",
         "manifest-src 'self'",
         "object-src 'none'",

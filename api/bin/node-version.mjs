@@ -1,6 +1,6 @@
 // Loaded with `node --import` before every npm script that runs TypeScript. Plain JavaScript, so an
 // older Node can read it: Node 24 runs the .ts files directly, an older one stops with
-// ERR_UNKNOWN_FILE_EXTENSION and no hint of the cause (issue #14).
+// ERR_UNKNOWN_FILE_EXTENSION and no hint of the cause.
 
 export const REQUIRED_MAJOR = 24;
 

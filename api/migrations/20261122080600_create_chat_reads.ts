@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 // When each party last read a booking's chat, and when they were last emailed about it: a new
-// message is emailed only to someone who is away (issue #5), and not once per message.
+// message is emailed only to someone who is away, and not once per message.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('chat_reads', (t) => {
     t.bigInteger('booking_id').notNullable().references('bookings.id').onDelete('CASCADE');

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Administrators are not users (issue #6): their own table, passwords (argon2id) and sessions, so a
+// Administrators are not users: their own table, passwords (argon2id) and sessions, so a
 // user token can never open /api/admin/* and an admin token never opens a user's data.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('admins', (t) => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Mobile-money payouts through Paystack transfers (issue #5). The network is the affiliate's choice
+// Mobile-money payouts through Paystack transfers. The network is the affiliate's choice
 // (numbers move between networks, reference/ghana.md); without it a payout is paid by hand. A
 // payout keeps the transfer Paystack made for it, found again by the payout's own reference.
 export async function up(knex: Knex): Promise<void> {

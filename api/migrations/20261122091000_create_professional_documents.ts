@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// A professional's verification documents (issue #6): one row per kind (Ghana Card, trade
+// A professional's verification documents: one row per kind (Ghana Card, trade
 // certificate), describing the file only. The bytes live in professional_document_files, so nothing
 // that lists documents ever loads them. A new upload of a kind replaces the row (a new id).
 export async function up(knex: Knex): Promise<void> {

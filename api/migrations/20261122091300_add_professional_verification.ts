@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Where a professional's verification stands (issue #6): unverified (nothing sent), pending (sent,
+// Where a professional's verification stands: unverified (nothing sent), pending (sent,
 // awaiting review), verified or rejected (with the administrator's reason). The listing's boolean
 // `verified` stays, kept equal to status = 'verified' by the verification feature.
 export async function up(knex: Knex): Promise<void> {

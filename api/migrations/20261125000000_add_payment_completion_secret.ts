@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Issue #14: a registration payment signs its payer in once, and only in the browser that started
+// A registration payment signs its payer in once, and only in the browser that started
 // it. That browser holds a one-time secret; the payment keeps its SHA-256 and when it was used.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('payments', (t) => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Issue #14: counts of requests per key (an address, an account) in fixed windows, kept in the
+// Counts of requests per key (an address, an account) in fixed windows, kept in the
 // database so every process counts together. Old windows are deleted by the limiter as it goes.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('rate_limits', (t) => {

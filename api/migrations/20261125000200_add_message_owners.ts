@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Issue #14: "Download my data" matched messages by an email or phone nobody verified, so signing up
+// "Download my data" matched messages by an email or phone nobody verified, so signing up
 // with someone's address showed their texts. Each row now names the account it was written for
 // when it was written; earlier rows name none and are left out of exports.
 export async function up(knex: Knex): Promise<void> {

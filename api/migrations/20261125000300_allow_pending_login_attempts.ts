@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// A sign-in is written before its password is checked (issue #14). While it is being checked it is
+// A sign-in is written before its password is checked. While it is being checked it is
 // neither a success nor a failure (NULL): it counts against its account, so parallel guesses wait
 // their turn, but not against its address, so a crowd behind one carrier address signing in at the
 // same moment is not refused as if each of them had failed.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue #15: everything nearby search filters and sorts by, on the row its indexes cover, so the
+ * Everything nearby search filters and sorts by, on the row its indexes cover, so the
  * index walk decides who is listed without visiting `users` row by row.
  * - `account_active`: the account is an active professional (users.status and user_type), kept by
  *   triggers so no write path (a suspension, an admin's change of type) can leave it stale.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue #15: indexes that answer a nearby search by walking, not by reading the whole radius.
+ * Indexes that answer a nearby search by walking, not by reading the whole radius.
  * All cover only active professional accounts (`account_active`), so the walk skips the others.
  * - GiST on the position, and on (category, position) with btree_gist: nearest-first (`<->`)
  *   with or without a category.

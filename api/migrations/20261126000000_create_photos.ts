@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Photos (issue #17): one profile photo per account and up to 6 work photos per professional,
+// Photos: one profile photo per account and up to 6 work photos per professional,
 // re-encoded by the server as two WebP sizes. The bytes are in the database, not on a disk: the
 // product runs on embedded PGlite by default, every process and backup sees the same photos, and
 // PostgreSQL keeps large bytea out of line, so reading the descriptions never loads the images.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Live updates (issue #18, docs/PRODUCT.md "Live updates"): what happened to a user, kept in
+ * Live updates (docs/PRODUCT.md "Live updates"): what happened to a user, kept in
  * `user_events` and announced on the channel `user_events` (payload "<user id> <cursor>") so the
  * process holding that user's stream sends it (api/src/features/events/). Written by triggers in
  * the transaction that made the change, as the read cache's announcements are: no write path can

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Tickets for the live-update stream (issue #18): EventSource cannot send the session token in a
+ * Tickets for the live-update stream: EventSource cannot send the session token in a
  * header, so a page trades it for a ticket that goes in the stream's address instead. Only the
  * ticket's hash is kept; it is good once, for a minute, in any process. The session's hash lets
  * the stream end when the session does.

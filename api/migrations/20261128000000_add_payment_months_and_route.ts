@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue #20: a payment may buy 1, 3, 6 or 12 months, and administrators see how it was made: the
+ * A payment may buy 1, 3, 6 or 12 months, and administrators see how it was made: the
  * checkout (Paystack's pop-up or the sandbox's), a mobile-money prompt sent to the phone by the
  * server, or an automatic renewal of a saved card.
  */

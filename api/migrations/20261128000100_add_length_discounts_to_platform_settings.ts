@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue #20: paying 3, 6 or 12 months at once costs the monthly price times the months, less a
+ * Paying 3, 6 or 12 months at once costs the monthly price times the months, less a
  * discount an administrator may set per length (whole percents; 0, the default, is no discount).
  * Like the prices, the discount is read when a payment starts and the amount stored on it.
  */

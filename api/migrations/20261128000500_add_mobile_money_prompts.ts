@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue #20: a renewal paid by a prompt the server sends to the payer's phone. The payment keeps
+ * A renewal paid by a prompt the server sends to the payer's phone. The payment keeps
  * the number and network it was sent to and where the prompt stands (what the payer must do
  * next, or why it failed), so a repeated tap answers with the same prompt instead of a second
  * one, and a page checking on it can say so. The account remembers the network last named, since

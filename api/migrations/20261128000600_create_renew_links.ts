@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * One-tap renewal links (issue #20): a reminder carries /renew/{token}, which opens a small page,
+ * One-tap renewal links: a reminder carries /renew/{token}, which opens a small page,
  * no sign-in needed, that sends the account's renewal prompt to its phone. Only the token's hash
  * is kept; it is good for 72 hours, for the renewal of the paid period that ends at `period_end`
  * (a period renewed since makes it useless), and is spent once that renewal is paid.

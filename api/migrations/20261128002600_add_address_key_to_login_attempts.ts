@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Issue #26.3: the per-address limit on failed sign-ins counts an IPv6 client's whole /64 (any of
+// The per-address limit on failed sign-ins counts an IPv6 client's whole /64 (any of
 // its addresses is the same subscriber's). `address_key` is what it counts under (addressKey in
 // api/src/http/address-key.ts); `ip` keeps the address itself for the account's sign-in history.
 // Rows from before keep their address as their key: IPv4 keys are the address, and the IPv6 rows

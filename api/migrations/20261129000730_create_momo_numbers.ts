@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 26: mobile-money prompts go to the account's own number, or to another number once its
+ * Mobile-money prompts go to the account's own number, or to another number once its
  * owner has proved they agree by typing back a code sent to it by SMS (docs/PRODUCT.md "Mobile
  * money in one tap"). One row per account and number: the code's hash while one is out, the tries
  * at it, and when the number was proved. A prompt also keeps the renewal link that started it (a

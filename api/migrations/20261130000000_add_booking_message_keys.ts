@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Issue #27 item 4: a chat message typed offline is sent again when the connection returns, and a
+// A chat message typed offline is sent again when the connection returns, and a
 // send whose answer was lost is sent again too. The phone names each message with a key of its
 // own; the server keeps it, so the same message sent twice is stored once (docs/PRODUCT.md "Chat").
 // Earlier rows have no key (NULLs never collide in a unique index).

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Issue #29 item 1: sign-up must have the person's consent to the terms, and the account records
+// Sign-up must have the person's consent to the terms, and the account records
 // when it was given and to which version of the terms (the lastUpdated date of the terms page).
 // Accounts made before this have neither (nothing was asked of them then).
 export async function up(knex: Knex): Promise<void> {

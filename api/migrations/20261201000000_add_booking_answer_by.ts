@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { TRIGGERS, triggerFunctionSql } from './20261127000000_create_user_events.ts';
 
 /**
- * Issue #28 item 1 (docs/PRODUCT.md "Bookings"): a request not answered by its deadline is declined
+ * docs/PRODUCT.md "Bookings": a request not answered by its deadline is declined
  * by the system. `answer_by` is the deadline, fixed when the request is made (features/bookings/
  * expiry.ts `answerBy`); an expired request is cancelled with `cancelled_by = 'system'`, and its
  * people hear `booking.expired` rather than `booking.cancelled`.

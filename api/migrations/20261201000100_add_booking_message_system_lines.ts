@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue #28 item 6: the chat shows a booking's steps (a time proposed, its answer, a request
+ * The chat shows a booking's steps (a time proposed, its answer, a request
  * expired) as system lines among the messages (docs/PRODUCT.md "Chat"). They live in
  * booking_messages, so the chat's one id order, its `since` polling and its `chat.message` live
  * event carry them unchanged; `system_event` names the step (null for a person's message), and a

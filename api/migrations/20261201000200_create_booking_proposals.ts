@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue #28 item 2 (docs/PRODUCT.md "Bookings"): either party proposes another time; the other
+ * docs/PRODUCT.md "Bookings": either party proposes another time; the other
  * accepts (the booking moves) or declines. The partial unique index makes "one open proposal per
  * booking" true when two are made at the same moment: one wins, the other is a 409. Both parties
  * hear `booking.proposal` when one is made or closed (the live-update trigger, as bookings have).

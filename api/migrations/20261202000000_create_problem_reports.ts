@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue #28 items 3–5 (docs/PRODUCT.md "Cancellations that count", "Was the job done?",
+ * Trust around the job (docs/PRODUCT.md "Cancellations that count", "Was the job done?",
  * "Problem reports"):
  * - bookings remember how a confirmed booking was cancelled (`cancellation_kind`: early, late or
  *   no-show, decided when it happened) and the customer's answer to "Was the job done?"

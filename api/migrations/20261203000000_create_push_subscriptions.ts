@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue #30 (docs/PRODUCT.md "Notifications on the phone"):
+ * Notifications on the phone (docs/PRODUCT.md "Notifications on the phone"):
  * - push_subscriptions: the phones an account gets notifications on (the browser's push address
  *   and keys), removed with the account, or when the push service says the address is gone.
  * - users.also_text: texts go even when a phone showed the notification ("Also text me").

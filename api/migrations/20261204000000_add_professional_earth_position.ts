@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue #31: the position as earthdistance's point, stored (a generated column, kept by PostgreSQL
+ * The position as earthdistance's point, stored (a generated column, kept by PostgreSQL
  * from latitude and longitude), with the nearby GiST indexes on it. A nearby search reads each
  * walked entry's distance for its answer and its cursor: from the expression that was a call of
  * the SQL function ll_to_earth per entry, which PostgreSQL does not inline; from the column it is

@@ -34,7 +34,7 @@ it('loads professionals in all 12 categories over the 10 cities, each near its c
 });
 
 it('reads like a real marketplace: varied names, and completed jobs with reviews that the figures agree with', async () => {
-  // Issue #29 item 15: not the same first name for every plumber.
+  // Not the same first name for every plumber.
   const names = await db('users as u')
     .join('professional_profiles as p', 'p.user_id', 'u.id')
     .where('p.profession', 'Plumber')

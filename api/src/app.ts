@@ -141,7 +141,7 @@ export function createApp(given: AppDeps): Koa {
   const metrics = given.metrics ?? appMetrics(given);
   const deps: AppDeps = { ...given, metrics };
   // The client is the address the nearest trusted proxy saw: counted from the right of
-  // X-Forwarded-For, never its leftmost entry, which anyone can write (issue #14).
+  // X-Forwarded-For, never its leftmost entry, which anyone can write.
   const hops = deps.config.proxyHops;
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   // Errors are answered by errorMiddleware (API) or Astro (pages); Koa's default logger would

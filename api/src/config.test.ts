@@ -54,7 +54,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
 
-  // Issue #14: the dev mailbox hands out reset links, so diagnostics are on only in tests or when asked for.
+  // The dev mailbox hands out reset links, so diagnostics are on only in tests or when asked for.
   it('turns diagnostics on only in tests or with DIAGNOSTICS=on', () => {
     expect(loadConfig({}).diagnostics).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).diagnostics).toBe(true);
@@ -92,7 +92,7 @@ describe('loadConfig', () => {
     ).toThrow(/PUSH_LOCAL_ORIGINS.*outside production/);
   });
 
-  // Issue #14: a production server without keys gave paid time, and affiliate commission, for nothing.
+  // A production server without keys gave paid time, and affiliate commission, for nothing.
   it('refuses production without Paystack keys unless PAYMENTS=sandbox says so on purpose', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENTS=sandbox/);
     expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox' }).paystack).toBeNull();
@@ -182,7 +182,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('Web Push keys (issue #30)', () => {
+describe('Web Push keys', () => {
   const keys = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'p'.repeat(43) };
   it('uses configured keys for the browsers’ push services', () => {
     expect(loadConfig({ ...keys, VAPID_SUBJECT: 'mailto:ops@serviceconnect.gh' }).push).toEqual({

@@ -29,7 +29,7 @@ const configSchema = z.object({
   /** Daily snapshots of the embedded database kept in DATA_DIR/backups (0: none). */
   BACKUP_KEEP: z.coerce.number().int().min(0).max(366).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Diagnostic pages and the dev mailbox: on in tests, otherwise only with DIAGNOSTICS=on (issue #14). */
+  /** Diagnostic pages and the dev mailbox: on in tests, otherwise only with DIAGNOSTICS=on. */
   DIAGNOSTICS: onOff.optional(),
   /** A scraper elsewhere than this machine reads GET /metrics with `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z
@@ -93,7 +93,7 @@ const configSchema = z.object({
     .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a language code such as en or en_US')
     .default('en'),
   /**
-   * Web Push (issue #30): the server's VAPID key pair from `npm run push:keys`, both or neither, and
+   * Web Push: the server's VAPID key pair from `npm run push:keys`, both or neither, and
    * a contact for the push services. Unset outside production: a pair is made once and kept in the
    * database, and notifications go only to a push service on this machine (nothing leaves it).
    * Unset in production: no notifications on phones; texts as before.
@@ -127,7 +127,7 @@ const configSchema = z.object({
     )
     .pipe(z.array(z.string().refine(isLoopbackOrigin, 'must be loopback origins such as http://127.0.0.1:3871')))
     .optional(),
-  /** The first administrator, created on start when none exists yet (issue #6). Both or neither. */
+  /** The first administrator, created on start when none exists yet. Both or neither. */
   ADMIN_USERNAME: z
     .string()
     .regex(/^[A-Za-z0-9._@-]{3,100}$/, 'must be 3 to 100 letters, digits or . _ @ -')
@@ -159,7 +159,7 @@ export interface Config {
   smtp: { url: string; from: string } | null;
   sms: { apiBase: string; apiKey: string; senderId: string } | null;
   /**
-   * Web Push (issue #30): `keys` from the environment, or 'kept' (made once, kept in the database);
+   * Web Push: `keys` from the environment, or 'kept' (made once, kept in the database);
    * `localOnly`: only push services on this machine are sent to. Null: push is off.
    */
   push: {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../test/harness.ts';
 import { type Db, isEmbedded, MAX_PREPARED_TEXTS, prepared } from './db.ts';
 
-// Issue #31: prepared() makes a fixed SQL text a named prepared statement on PostgreSQL (planned
+// prepared() makes a fixed SQL text a named prepared statement on PostgreSQL (planned
 // once per connection), and stops naming new texts past MAX_PREPARED_TEXTS, so a mistake cannot
 // grow every connection's memory without end. PGlite runs the same queries as they are.
 

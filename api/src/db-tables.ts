@@ -87,10 +87,10 @@ export interface UserRow {
   deleted_at: Timestamp | null;
   avatar_hash: string | null;
   momo_network: MomoNetworkCode | null;
-  /** Which terms the person agreed to at sign-up (their lastUpdated date), and when; null before issue #29. */
+  /** Which terms the person agreed to at sign-up (their lastUpdated date), and when; null for accounts made before consent was asked. */
   terms_version: string | null;
   terms_agreed_at: Timestamp | null;
-  /** Texts go even when a phone showed the notification (issue #30). */
+  /** Texts go even when a phone showed the notification. */
   also_text: boolean;
 }
 
@@ -214,7 +214,7 @@ export interface LoginAttemptRow {
   account_key: string;
   /** The client's address, as the account's sign-in history shows it. */
   ip: string;
-  /** What the per-address limit counts under: the IPv4 address, or the IPv6 /64 (issue #26.3). */
+  /** What the per-address limit counts under: the IPv4 address, or the IPv6 /64. */
   address_key: string;
   /** null while the password is being checked. */
   succeeded: boolean | null;
@@ -273,7 +273,7 @@ export interface NotificationRow {
   next_attempt_at: Timestamp | null;
   last_error: string | null;
   user_id: Int8 | null;
-  /** Push rows: the phone (issue #30); null once that phone is removed. */
+  /** Push rows: the phone; null once that phone is removed. */
   subscription_id: Int8 | null;
   /** Push rows: the proof the service worker sends back when it showed the notification. */
   receipt: string | null;

@@ -91,7 +91,7 @@ const statementNames = new Map<string, string>();
  * knex's PostgreSQL client, where a query marked with `prepared()` runs as a named prepared
  * statement (named after its SQL text, on each pooled connection). PostgreSQL then parses and
  * plans it once instead of on every call, which for the hot reads cost more than running them
- * (docs/BENCHMARKS.md, issue #31).
+ * (docs/BENCHMARKS.md).
  */
 class PreparingPgClient extends marking(KnexPgClient) {
   _query(connection: unknown, obj: KnexQueryObject) {

@@ -14,7 +14,7 @@ export interface LogOutput extends DestinationStream {
 }
 
 /**
- * Standard output that never blocks the process (issue #14). pino's own destination flushes
+ * Standard output that never blocks the process. pino's own destination flushes
  * synchronously on exit and retries a full pipe forever: with a supervisor that stopped reading
  * (or `npm start | head`), the exit path waited on a futex and even the shutdown watchdog could
  * not fire. Here writes are asynchronous, a backlog past 4 MB is dropped, a closed pipe ends

@@ -146,8 +146,8 @@ export interface KeptPagePolicy {
 
 /**
  * A profile page costs Astro's rendering and brotli on every request (about 2.3 ms of CPU,
- * docs/BENCHMARKS.md "Issue #17"), though it changes only when its professional or a reviewer
- * does; a sitemap file costs far more and may be an hour late for search engines. The compressed
+ * docs/BENCHMARKS.md "Public directory and profile pages"), though it changes only when its
+ * professional or a reviewer does; a sitemap file costs far more and may be an hour late for search engines. The compressed
  * bytes are kept in the pages' cache, dropped by the same change feed as the data they were made
  * from (the users the render read) or after their time; an ETag lets a phone that has the page
  * already get a 304 instead of the bytes. Requests that arrive while the same page is being

@@ -131,7 +131,7 @@ const providerObserver = metricsProviderObserver(metrics);
 const payments = paymentProvider(config, db, clock, providerObserver);
 if (payments.name === 'sandbox')
   logger.warn('No Paystack keys: payments run in the sandbox (TEST MODE, no real money; every page says so).');
-// Notifications on phones (issue #30): the server's keys, from the environment or kept in the database.
+// Notifications on phones: the server's keys, from the environment or kept in the database.
 const vapid = await pushKeys(config, db);
 // Without keys, only this server's own push service, at the address it listens on.
 const localPush: LocalPushService | false = config.push?.localOnly

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { signUpAndPay } from './accounts.ts';
 import { startTestApp } from './harness.ts';
 
-// The harness refuses a secret in the log (issue #7): every API test file relies on this check.
+// The harness refuses a secret in the log: every API test file relies on this check.
 it('fails a test app whose log holds a password or a session token it handed out', async () => {
   const app = await startTestApp();
   const customer = await signUpAndPay(app);

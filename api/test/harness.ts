@@ -122,7 +122,7 @@ export async function startTestApp(
     openFiles?: number;
     /** The token commands on this machine hand work to the server with (features/local-control). */
     localControlToken?: string;
-    /** Notifications on phones on (issue #30): the kept keys, sent only to push services on this machine. */
+    /** Notifications on phones on: the kept keys, sent only to push services on this machine. */
     push?: boolean;
   } = {},
 ): Promise<TestApp> {
@@ -217,7 +217,7 @@ export async function startTestApp(
       await closeDb(db);
     },
     async close() {
-      // Issue #7: no password, token or secret key in any log line of any API test.
+      // No password, token or secret key in any log line of any API test.
       const logged = logs.map((line) => JSON.stringify(line)).join('\n');
       const leaked = [...secrets].filter((secret) => logged.includes(secret));
       events.closeAll();

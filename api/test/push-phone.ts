@@ -2,7 +2,7 @@ import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:cryp
 import type { PushPayload } from '../../contract/push.ts';
 
 /**
- * A phone's browser, as far as Web Push goes (issue #30 tests): its own P-256 key pair and auth
+ * A phone's browser, as far as Web Push goes (for the tests): its own P-256 key pair and auth
  * secret, the subscription it would hand the server, and the decryption a browser does of what
  * the push service delivers (RFC 8291, aes128gcm, one record). Decrypting proves the server
  * encrypted for this phone's keys: nobody else can read the payload.

@@ -24,7 +24,7 @@ export interface LoadOptions {
   duration: number;
   /**
    * Each connection repeats one of `requests` (its own account) instead of all going round the
-   * list together, which would sign in to one account 50 times at once (refused past 10, issue #14).
+   * list together, which would sign in to one account 50 times at once (refused past 10).
    */
   oneEach?: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * A Server-Sent Events reader for the benches (issue #18): one connection of its own per stream
+ * A Server-Sent Events reader for the benches: one connection of its own per stream
  * (node:http, no pooling), frames parsed as the server writes them (contract/events.ts), each
  * stamped with performance.now() when its bytes arrived.
  */

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { SITE_NAME, THEME_COLOUR } from '../src/components/site.ts';
 
 /**
- * Build step: the web app manifest and its icons (issue #27), so that Android offers "Add to Home
+ * Build step: the web app manifest and its icons, so that Android offers "Add to Home
  * screen" and the app opens full screen from there, at /app: the signed-in person's own dashboard
  * (site/src/pages/app.astro), or /signin. The icons are drawn here from the site's mark (a gold disc with an ink "S",
  * as in the header) on the theme's green, so no binary lives in the repository.

@@ -43,7 +43,7 @@ function site() {
   return dir;
 }
 
-describe('module preloads (issue #7: sign-in interactive within 1.5× its floor on 3G)', () => {
+describe('module preloads (sign-in interactive within 1.5× its floor on 3G)', () => {
   it('takes the renderer and component of client:load islands only', () => {
     expect(
       eagerEntries(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GENERIC_NOTICE, NOTIFICATION_ICON, noticeFor, sitePath, tapTarget } from '../sw/push.ts';
 
-// The service worker's push handling (site/sw/push.ts, issue #30): what a payload shows, and where a tap goes.
+// The service worker's push handling (site/sw/push.ts): what a payload shows, and where a tap goes.
 
 const payload = {
   title: 'New job request',

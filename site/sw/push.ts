@@ -1,7 +1,7 @@
 import type { PushPayload } from '../../contract/push.ts';
 
 /**
- * What the service worker makes of a push (issue #30; docs/PRODUCT.md "Notifications on the
+ * What the service worker makes of a push (docs/PRODUCT.md "Notifications on the
  * phone"). Plain functions, so they are tested without a worker (site/integrations/sw-push.test.ts).
  */
 

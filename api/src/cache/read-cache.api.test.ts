@@ -4,7 +4,7 @@ import { bearer, signUpAndPay } from '../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../test/harness.ts';
 import { isEmbedded } from '../db.ts';
 
-// Issue #7 asks a signed-in data read to cost little; these prove the read cache that makes it so
+// A signed-in data read must cost little; these prove the read cache that makes it so
 // never shows what a committed change replaced, whoever made the change.
 describe('read cache: sessions and dashboard records, dropped when the database announces a change', () => {
   let app: TestApp;

@@ -103,7 +103,7 @@ describe('ReadCache', () => {
     found = 'user 1';
     expect(await read()).toBe('user 1');
   });
-  it('keeps at most its budget of bytes, the least recently used leaving first (issue 26: pages apart from sessions)', async () => {
+  it('keeps at most its budget of bytes, the least recently used leaving first (pages apart from sessions)', async () => {
     const feed = scriptedFeed();
     const pages = new ReadCache(feed, { maxBytes: 30_000 });
     const sessions = new ReadCache(feed);

@@ -6,7 +6,7 @@ import type { Change, ChangeFeed } from './change-feed.ts';
 /**
  * What one cache keeps at most. Sessions and records are counted in entries (each is small);
  * rendered pages in bytes, in a cache of their own, so pages cannot push sessions out or the
- * reverse (issue 26: made-up page addresses filled the one shared 20,000 entries).
+ * reverse (made-up page addresses filled the one shared 20,000 entries).
  */
 export interface CacheBudget {
   /** Bounds what another user's change can leave stale if its announcement were ever missed, and time-based state (days left). */

@@ -1,4 +1,4 @@
-// npm run push:keys: a fresh VAPID key pair for notifications on phones (issue #30; README
+// npm run push:keys: a fresh VAPID key pair for notifications on phones (README
 // "Configuration"). Made once and kept in the server's environment: a new pair makes every phone
 // subscribed with the old one stop receiving until it is turned on again.
 import { newVapidKeys } from '../providers/push.ts';

@@ -10,7 +10,7 @@ import { deliverNotifications, outboxNotifier, RETRY_DELAYS_MS, type Transports 
 import { arkeselSmsTransport } from './sms.ts';
 import { whatsappTransport } from './whatsapp.ts';
 
-// Issue #5 "Notifications": channels behind an interface, SMS and WhatsApp by provider adapters
+// Channels behind an interface, SMS and WhatsApp by provider adapters
 // (real HTTP, here against local servers speaking Arkesel's and Meta's APIs), retried with backoff.
 let app: TestApp;
 let fake: FakeMessaging;
@@ -199,7 +199,7 @@ it('texts the reminders and booking news, short and without the cedi sign; recei
   });
   const reminder = (await rows(customerPhone)).filter((r) => r.subject === 'Subscription ends soon');
   expect(reminder.map((r) => r.channel)).toEqual(['sms', 'whatsapp']);
-  // One tap to a mobile-money prompt (issue #20): a link of its own, in one SMS.
+  // One tap to a mobile-money prompt: a link of its own, in one SMS.
   expect(reminder[0].body).toMatch(
     /^ServiceConnect: your subscription is paid until 22 Dec 2026\. Renew by mobile money in one tap: https:\/\/sc\.example\/renew\/[\w-]{22}$/,
   );

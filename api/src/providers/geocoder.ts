@@ -215,7 +215,7 @@ const CACHE_MS = DAY_MS;
 
 /**
  * `geocoder` with its answers kept for a day per spot (coordinates rounded to 4 decimals), at
- * most 5,000 of them, oldest dropped first: each Google answer costs quota (issue #14).
+ * most 5,000 of them, oldest dropped first: each Google answer costs quota.
  * Failures are not kept, so the next request tries Google again.
  */
 export function withAnswerCache(geocoder: Geocoder, clock: Clock): Geocoder {

@@ -10,7 +10,7 @@ import {
   type Message,
 } from './notifier.ts';
 
-// Issue #5: "A failed send is retried with backoff and never blocks the request that caused it."
+// "A failed send is retried with backoff and never blocks the request that caused it."
 let app: TestApp;
 useTestApp(async () => (app = await startTestApp()));
 

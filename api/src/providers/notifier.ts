@@ -12,7 +12,7 @@ import { addTime, MINUTE_MS, SECOND_MS, timeBetween } from '../../../contract/da
 
 /**
  * How a message travels. Email always; SMS and WhatsApp carry short texts to a phone (E.164);
- * push carries a notification to one phone's browser (issue #30).
+ * push carries a notification to one phone's browser.
  */
 export type Channel = 'email' | 'sms' | 'whatsapp' | 'push';
 export const TEXT_CHANNELS = ['sms', 'whatsapp'] as const satisfies readonly Channel[];
@@ -120,7 +120,7 @@ export function outboxNotifier(deps: {
   ): Promise<Int8> => {
     const now = deps.clock.now();
     // The account the address belongs to now (emails and phones are unique), kept on the row: a
-    // later change of address never hands these messages to the address's next owner (issue #14).
+    // later change of address never hands these messages to the address's next owner.
     const owner =
       channel === 'email'
         ? db.raw('(select id from users where lower(email) = lower(?))', [recipient])

@@ -6,7 +6,7 @@ import { type FetchLike, type ProviderAnswer, providerHttp } from './http-client
 import type { ProviderGate } from './provider-observer.ts';
 
 /**
- * Web Push delivery (issue #30) through the `web-push` library: the payload is encrypted for the
+ * Web Push delivery through the `web-push` library: the payload is encrypted for the
  * phone's keys (RFC 8291, aes128gcm) and signed with the server's VAPID key (RFC 8292), then posted
  * to the phone's push service, which hands it to the phone's browser.
  */

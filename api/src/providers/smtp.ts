@@ -21,7 +21,7 @@ function smtpVerdict(err: unknown): CallVerdict {
 }
 
 /**
- * Email over SMTP (issue #5): any mail service that speaks it (Gmail, Mailgun, Amazon SES, a local
+ * Email over SMTP: any mail service that speaks it (Gmail, Mailgun, Amazon SES, a local
  * Postfix…). `url` is smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465.
  * Each message is sent within the email bounds (bounds.ts: total time-out, cap, circuit), with
  * nodemailer's own connect, greeting and socket time-outs under them. Throws on refusal or

@@ -4,7 +4,7 @@ import { type FetchLike, type ProviderAnswer, providerHttp } from './http-client
 import { ProviderUnavailableError } from './payments.ts';
 
 /**
- * Paying an affiliate's mobile-money payout (issue #5). Only Paystack has an implementation; with
+ * Paying an affiliate's mobile-money payout. Only Paystack has an implementation; with
  * no keys (the sandbox) or no network on file, the administrator pays by hand and marks it paid.
  */
 export interface TransferRequest {

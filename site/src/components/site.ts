@@ -7,7 +7,7 @@ export const SITE_NAME = 'ServiceConnect Ghana';
 /** The browser's colour for the page's frame (meta theme-color) and the installed app's (its manifest). */
 export const THEME_COLOUR = '#006b3f';
 
-/** Shown at the top of every page while payments run in the sandbox (issue #14; api/src/site.ts adds it to built pages). */
+/** Shown at the top of every page while payments run in the sandbox (api/src/site.ts adds it to built pages). */
 export const TEST_MODE_BANNER =
   '<p class="test-mode-banner" role="note"><strong>TEST MODE</strong>: payments are simulated and no real money moves.</p>';
 

@@ -58,7 +58,7 @@ export function isRefusal(error: unknown): error is ApiError {
 }
 
 /**
- * What people read when a call fails for a reason that is not theirs (issue #16 "Plain words"):
+ * What people read when a call fails for a reason that is not theirs:
  * what happened and what to do, never "Failed to fetch", a status code alone, or a timestamp.
  */
 export const CONNECTION_MESSAGES = {

@@ -88,7 +88,7 @@ export function patchCustomer(fields: Partial<CustomerRecord>): void {
   if (current.state === 'loaded') $customer.set({ state: 'loaded', data: { ...current.data, ...fields } });
 }
 
-// The figures follow their news while the record is watched (live, issue #18); bursts (a catch-up)
+// The figures follow their news while the record is watched (live); bursts (a catch-up)
 // cost two reads at most.
 const refreshRecord = refresher(async () => {
   if (readFor) await loadCustomer(readFor, { fresh: true });

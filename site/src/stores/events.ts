@@ -26,7 +26,7 @@ import { $session, restoreSession } from './session.ts';
 import type { SessionState } from './session.ts';
 
 /**
- * Live updates (issue #18, contract/events.ts): the one event stream of the signed-in user, and
+ * Live updates (contract/events.ts): the one event stream of the signed-in user, and
  * what islands hear from it. Islands call `onUserEvent(types, handler)` (or `useUserEvents` in
  * ui/useUserEvents.ts); while anyone listens and a user is signed in, this module keeps one stream open:
  * it trades the session token for a ticket (POST EVENTS_TICKET_PATH), opens
@@ -63,7 +63,7 @@ export const LIVE_TIMING = {
   fallbackAfter: 3,
   /** While polling, how often the stream is tried again. */
   streamRetryMs: 60_000,
-  /** The chat's poll of today (issue 4), while the stream is unavailable. */
+  /** The chat's poll of today, while the stream is unavailable. */
   pollMs: 3_000,
   pollHiddenMs: 30_000,
 } as const;

@@ -6,7 +6,7 @@ import { actionErrorMessage, apiFetch, clearQueryCache, userDataPrefix } from '.
 import { $session } from './session.ts';
 
 /**
- * The changes to the signed-in account's photos (issue #17). Apart from stores/photos.ts, which holds
+ * The changes to the signed-in account's photos. Apart from stores/photos.ts, which holds
  * what the server last answered: the sign-up wizard uploads a photo on a first visit, whose script
  * budget has no room for the live stream a shown store follows. Each answer is `$photoAnswer`, which
  * the shown store takes.

@@ -4,7 +4,7 @@ import { query } from '../lib/api.ts';
 import { onBackOnline } from './connection.ts';
 
 /**
- * The prices and commissions in force (an administrator can change them, issue #6), read when an
+ * The prices and commissions in force (an administrator can change them), read when an
  * island first shows them. Until they arrive, and if they cannot be read, the published prices
  * (`DEFAULT_PLAN_PRICES`): the payment pop-up always shows the amount the server chose, so a failed
  * read here never changes what anyone pays. Not a serverStore: the sign-in page shows these, and

@@ -106,7 +106,7 @@ function refreshProfessional(): void {
   if (email) void loadProfessional({ email }, { fresh: true });
 }
 
-// Live (issue #18): while the dashboard is shown, the figures follow the news of bookings, the
+// Live: while the dashboard is shown, the figures follow the news of bookings, the
 // subscription and the verification, and the jobs changed from here (stores/bookings.ts). Bursts
 // (a catch-up) cost two reads at most.
 const reloadRecord = refresher(async () => {

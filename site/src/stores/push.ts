@@ -15,7 +15,7 @@ import { failure, type Outcome } from '../lib/outcome.ts';
 import { $session } from './session.ts';
 
 /**
- * Notifications on this phone (issue #30; docs/PRODUCT.md "Notifications on the phone"): whether
+ * Notifications on this phone (docs/PRODUCT.md "Notifications on the phone"): whether
  * this browser can have them, whether this account has them on this phone, and the actions that
  * turn them on and off, send a test, and set "Also text me". The service worker (registered by the
  * guards, ui/useServiceWorker.ts) shows them; this store only subscribes it.

@@ -4,7 +4,7 @@ import { onUserEvent } from './events.ts';
 import { $session } from './session.ts';
 
 /**
- * What arrived unseen (issue #18): `bookings` counts the chat messages and booking news that came
+ * What arrived unseen: `bookings` counts the chat messages and booking news that came
  * while the bookings tab (My Bookings, Job Requests) was not shown; `chats` counts, per booking,
  * the messages that came while its chat was closed. Only what the other party did counts: the
  * events do not say who acted, so a booking's news counts by who may make that change

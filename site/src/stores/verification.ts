@@ -14,7 +14,7 @@ import { serverStore } from './server-store.ts';
 import { $session } from './session.ts';
 
 /**
- * The professional's verification (issue #6): status and documents from the server, and uploads.
+ * The professional's verification: status and documents from the server, and uploads.
  * A file is checked here before anything is sent; the server checks its bytes again.
  */
 
@@ -22,7 +22,7 @@ const token = () => $session.get().token;
 
 /**
  * GET /api/professional/documents, read when the card first shows it; an administrator's decision
- * shows at once while the card is open (live, issue #18).
+ * shows at once while the card is open (live).
  */
 const verification = serverStore(
   (fresh) => query<VerificationResponse>(VERIFICATION_ROUTES.own, { token: token(), fresh }),

@@ -5,7 +5,7 @@ import { $session } from '../stores/session.ts';
 import { useFocusBack } from './useFocusBack.ts';
 import { PRIVACY_PATHS } from '../../../contract/privacy.ts';
 
-/** The path and wording of "download my data" (issue #6: the right of access). */
+/** The path and wording of "download my data" (the right of access). */
 export const MY_DATA_PATH = PRIVACY_PATHS.export;
 export const MY_DATA_TEXTS = {
   title: 'Your data',

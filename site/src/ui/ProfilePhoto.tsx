@@ -9,7 +9,7 @@ import { PhotoOutcomeNote, PhotoPicker, type PhotoNote } from './PhotoPicker.tsx
 type Result = PhotoNote;
 
 /**
- * "Profile photo" (issue #17) on every dashboard's Profile tab: the current photo or the initials,
+ * "Profile photo" on every dashboard's Profile tab: the current photo or the initials,
  * a file chooser (the phone offers its camera and gallery), Remove, and what happened in plain
  * words by the control. `onChanged` gets the new thumbnail address (null: removed), so the
  * dashboard's header follows.

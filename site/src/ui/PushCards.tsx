@@ -23,7 +23,7 @@ import './dashboard.css';
 import './push.css';
 
 /**
- * Notifications on this phone (issue #30; docs/PRODUCT.md "Notifications on the phone"): the offer
+ * Notifications on this phone (docs/PRODUCT.md "Notifications on the phone"): the offer
  * made when it helps (the professional's Job Requests, a customer's first request just sent) and
  * the card in every Profile. Nothing shows where this browser cannot have notifications.
  */

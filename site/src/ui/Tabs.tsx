@@ -7,7 +7,7 @@ import './tabs.css';
 export interface TabItem<T extends string> {
   id: T;
   label: string;
-  /** What arrived unseen for this tab (issue #18): a badge, and ", N unread" in the tab's name. */
+  /** What arrived unseen for this tab: a badge, and ", N unread" in the tab's name. */
   unread?: number;
 }
 

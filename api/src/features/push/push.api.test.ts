@@ -162,7 +162,8 @@ describe('notifications on the phone', () => {
   });
 
   it('a booking from request to review sends 3 texts without phones, none when both phones show each step', async () => {
-    // The figure of docs/BENCHMARKS.md "Issue #30": texts per booking, before and after.
+    // The figure of docs/BENCHMARKS.md "Texts per booking with notifications on phones": texts per booking,
+    // without phones and with them.
     const textsForOneBooking = async (withPhones: boolean) => {
       app.clock.reset();
       const customer = await signUpAndPay(app);

@@ -32,8 +32,8 @@ interface More {
 }
 
 /**
- * Every administrator action across all accounts, newest first, as sentences naming the account
- * (issue #16), one kind of action if chosen. Show more continues after the last entry shown (the
+ * Every administrator action across all accounts, newest first, as sentences naming the account,
+ * one kind of action if chosen. Show more continues after the last entry shown (the
  * server's cursor), so actions taken meanwhile never repeat an entry; Refresh Data starts again.
  */
 export function ActivityTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {

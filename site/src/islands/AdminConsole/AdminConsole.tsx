@@ -46,7 +46,7 @@ const TAB_IDS = TABS.map((t) => t.id);
 
 /**
  * The admin dashboard (docs/PRODUCT.md "Administrators"): header with Refresh Data and Logout, the tabs (the first six,
- * and the verification queue and the activity across accounts, issue #16), and the user profile
+ * and the verification queue and the activity across accounts), and the user profile
  * dialog opened from the Users, Verification, Affiliates and Activity tabs.
  */
 export default function AdminConsole({ initialStats }: { initialStats: AdminStats }) {

@@ -51,7 +51,7 @@ function Bars({
   );
 }
 
-/** Issue #6: sign-ups and revenue for the last 12 months, to look at rather than read. */
+/** Sign-ups and revenue for the last 12 months, to look at rather than read. */
 export function HistoryChart({ history }: { history: AdminStats['history'] }) {
   const revenue = (n: number) => formatCedis(n);
   return (

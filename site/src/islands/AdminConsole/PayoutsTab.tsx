@@ -25,7 +25,7 @@ import { useAdminData } from './useAdminData.ts';
 const HEADERS = ['Affiliate', 'Amount', 'Status', 'Actions', 'Requested', 'Pay to', 'Reference', 'Notes'] as const;
 
 /**
- * Approve, complete or reject: the question says how much, to whom and where (issue #16); reject
+ * Approve, complete or reject: the question says how much, to whom and where; reject
  * and complete also take a note kept on the payout. Nothing is sent until confirmed.
  */
 function PayoutConfirm({

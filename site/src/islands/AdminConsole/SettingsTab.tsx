@@ -88,7 +88,7 @@ function SettingsEditor({ answer }: { answer: SettingsResponse }) {
   );
 }
 
-/** Settings (docs/PRODUCT.md "Administrators"): the platform settings (with the discounts per length, issue #20), saved with PUT /api/admin/settings, and system info. */
+/** Settings (docs/PRODUCT.md "Administrators"): the platform settings (with the discounts per length), saved with PUT /api/admin/settings, and system info. */
 export default function SettingsTab() {
   const { load, retry } = useAdminData<SettingsResponse>(ADMIN_PATHS.settings, 'the settings');
   return (

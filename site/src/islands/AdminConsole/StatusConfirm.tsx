@@ -9,7 +9,7 @@ import type { useAction } from './useAction.ts';
 type Account = Pick<AdminUser, 'id' | 'name' | 'type' | 'status'>;
 
 /**
- * Suspend and Activate ask first (issue #16): `ask(account, next)` is the button's click handler,
+ * Suspend and Activate ask first: `ask(account, next)` is the button's click handler,
  * `dialog` the question to render. Only Confirm sends the change; focus then goes back to the
  * button, which now offers the opposite.
  */

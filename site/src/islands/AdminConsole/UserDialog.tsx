@@ -82,7 +82,7 @@ function PaymentsList({ detail }: { detail: AdminUserDetail }) {
   );
 }
 
-/** The audit log on this account, newest first, each entry a sentence (issue #16). */
+/** The audit log on this account, newest first, each entry a sentence. */
 function ActivityList({ detail }: { detail: AdminUserDetail }) {
   if (detail.activity.length === 0) return <p className="pd-empty">{ADMIN_MESSAGES.activityEmpty}</p>;
   return (

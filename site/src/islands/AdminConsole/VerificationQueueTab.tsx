@@ -14,7 +14,7 @@ import type { DialogTab } from './UserDialog.tsx';
 export const QUEUE_EMPTY = 'No professionals are waiting for verification.';
 
 /**
- * The verification queue (issue #16): professionals who sent documents and wait for a decision,
+ * The verification queue: professionals who sent documents and wait for a decision,
  * the longest waiting first (docs/PRODUCT.md), each document with who has opened it and when.
  * Review opens the professional's dialog on its Verification tab, where the documents are opened
  * and the decision made.

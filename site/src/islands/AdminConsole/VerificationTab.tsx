@@ -44,7 +44,7 @@ const decide = (professionalId: number, decision: VerificationDecision) =>
   });
 
 /**
- * A professional's verification (issue #6): the documents they uploaded (kind, name, size, date),
+ * A professional's verification: the documents they uploaded (kind, name, size, date),
  * Open for each, and Verify or Reject with a reason, both only with documents to review.
  */
 export default function VerificationTab({ professionalId }: { professionalId: number }) {

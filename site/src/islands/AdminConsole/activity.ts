@@ -6,7 +6,7 @@ import type { DocumentOpening } from '../../../../contract/verification.ts';
 import { clockTime, durationMs, stampLabel } from '../../../../contract/dates.ts';
 
 /**
- * Audit entries as sentences a person can read (issue #16): "25 Nov 2026, 14:03 — admin ama
+ * Audit entries as sentences a person can read: "25 Nov 2026, 14:03 — admin ama
  * suspended the account (was active)." In the list across all accounts the sentence also names the
  * account: `{ subject: true }` marks where the island puts its name (a button that opens it).
  */

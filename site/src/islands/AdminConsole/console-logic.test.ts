@@ -10,7 +10,7 @@ import { payoutActions, payoutDoneText, takesNote } from './payouts.ts';
 import { readProfileForm, toProfileForm } from './profile-form.ts';
 import { readSettingsForm, toSettingsForm } from './settings-form.ts';
 
-describe('server lists (issue #6: search and pagination on the server)', () => {
+describe('server lists (search and pagination on the server)', () => {
   it('asks for a page, with the search and payout status only when set', () => {
     expect(listPath('/api/admin/users', { search: '  0241234567 ', page: 2 })).toBe(
       '/api/admin/users?search=0241234567&page=2&pageSize=25',
@@ -79,7 +79,7 @@ describe('failure texts', () => {
   });
 });
 
-describe('Activity as sentences (issue #16)', () => {
+describe('Activity as sentences', () => {
   const entry = (
     action: string,
     before: Record<string, unknown> | null,

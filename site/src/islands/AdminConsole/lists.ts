@@ -1,7 +1,7 @@
 import { ADMIN_PAGE_SIZE } from '../../../../contract/admin.ts';
 import type { PayoutStatus } from '../../../../contract/affiliates.ts';
 
-/** What a server-paginated admin list is asked for (docs/PRODUCT.md "Administrators"; issue #6 pagination). */
+/** What a server-paginated admin list is asked for (docs/PRODUCT.md "Administrators"). */
 export interface ListParams {
   search: string;
   page: number;

@@ -7,7 +7,7 @@ import { loadFailureText } from './failures.ts';
 
 /**
  * GET `path` with the admin token; reloads when the path changes, on Refresh Data, and on `retry()`.
- * A failure is shown as such (with a retry), never replaced by sample data (issue #6). While a new
+ * A failure is shown as such (with a retry), never replaced by sample data. While a new
  * page or search loads, the previous rows stay on screen (`stale`) so the table does not jump.
  * `seed`: data already fetched (the guard's stats), shown at first instead of asking again.
  */

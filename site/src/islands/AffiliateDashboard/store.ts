@@ -94,7 +94,7 @@ export function useAffiliate(user: SessionUser): { load: Load<AffiliateRecord>; 
       keep: { name: 'record', account: user.id },
     },
   );
-  // A commission earned or a payout moving changes the balance: read it again quietly (live, issue #18).
+  // A commission earned or a payout moving changes the balance: read it again quietly (live).
   useUserEvents(['commission.earned', 'payout.moved', 'reset'], refresh);
   return { load, reload: (quiet) => (quiet ? refresh() : retry()) };
 }

@@ -32,7 +32,7 @@ function SignupForm({ children }: { children?: ReactNode }) {
     if (formRef.current)
       captureForm(formRef.current, (key, value) => updateAffiliateField(key as keyof AffiliateForm, value as never));
   }, []);
-  // A tap on Join before the island hydrated is carried out now, with what was typed adopted (issue #27 item 5).
+  // A tap on Join before the island hydrated is carried out now, with what was typed adopted.
   useKeptTap(formRef);
 
   const field = (key: TextKey) => fieldProps('af', key, form[key], updateAffiliateField);

@@ -6,8 +6,8 @@ import { readKept, type KeptName } from '../../lib/kept.ts';
 import { LIVE_TIMING } from '../../stores/events.ts';
 
 /**
- * New messages arrive without reload: read with `since` when the live stream says one came (issue
- * #18); every CHAT_POLL_MS only while the stream cannot be opened (issue 4's poll, the fallback).
+ * New messages arrive without reload: read with `since` when the live stream says one came;
+ * every CHAT_POLL_MS only while the stream cannot be opened (the fallback).
  */
 export const CHAT_POLL_MS = LIVE_TIMING.pollMs;
 

@@ -34,7 +34,7 @@ const BookingDialog = lazyDialog(
   () => import('../BookingDialog/BookingDialog.tsx'),
   ({ professional }) => `Book ${professional.name}`,
 );
-// The subscription card brings the payment code (issue 5).
+// The subscription card brings the payment code.
 const SubscriptionCard = lazyPart(
   'dashboard',
   () => import('../Subscription/SubscriptionCard.tsx'),
@@ -43,7 +43,7 @@ const SubscriptionCard = lazyPart(
 
 const LOADING_TEXT = 'Loading your dashboard...';
 
-/** /customer-dashboard (docs/PRODUCT.md "Dashboards", issue 4): real data, four working tabs. */
+/** /customer-dashboard (docs/PRODUCT.md "Dashboards"): real data, four working tabs. */
 export default function CustomerDashboard({ title, user }: { title: string; user: SessionUser }) {
   // Read by the store while shown, and again as the bookings and payments change (stores/customer.ts).
   const load = useStore($customer);

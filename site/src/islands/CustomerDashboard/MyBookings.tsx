@@ -10,7 +10,7 @@ import { Tabs, tabId } from '../../ui/Tabs.tsx';
 import { FILTERS, filterBookings, noBookingsText } from './booking-card.ts';
 import type { Filter } from './booking-card.ts';
 
-/** My Bookings (docs/PRODUCT.md "Bookings", issue 4): sub-tabs, Message, Call, Cancel, Leave Review. */
+/** My Bookings (docs/PRODUCT.md "Bookings"): sub-tabs, Message, Call, Cancel, Leave Review. */
 export default function MyBookings({ user }: { user: SessionUser }) {
   const bookings = useStore($bookings);
   const stale = useStore($bookingsStale);

@@ -8,7 +8,7 @@ import { noteVisit } from '../../stores/welcome.ts';
 import { useUserEvents } from '../../ui/useUserEvents.ts';
 import { useLoad, type Load } from '../../lib/load.ts';
 
-/** The live events that change each record's figures (issue #18); the customer's is stores/customer.ts. */
+/** The live events that change each record's figures; the customer's is stores/customer.ts. */
 type RecordType = Exclude<DashboardUserType, 'customer'>;
 const CHANGES: Record<RecordType, readonly LiveEventType[]> = {
   professional: [...BOOKING_EVENT_TYPES, 'subscription.changed', 'payment.settled', 'verification.decided', 'reset'],

@@ -29,7 +29,7 @@ const PushSettings = lazyPart(
   'Loading your notification settings...',
 );
 const VerificationCard = lazyPart('dashboard', () => import('./VerificationCard.tsx'), 'Loading your verification...');
-// The subscription card brings the payment code (issue 5).
+// The subscription card brings the payment code.
 const SubscriptionCard = lazyPart(
   'dashboard',
   () => import('../Subscription/SubscriptionCard.tsx'),

@@ -75,7 +75,7 @@ function Slot({
 }
 
 /**
- * Verification card (issue #6), in the Profile tab: where the review stands (with the
+ * Verification card, in the Profile tab: where the review stands (with the
  * administrator's reason after a rejection) and a slot per document to upload or replace it.
  */
 export default function VerificationCard() {

@@ -10,7 +10,7 @@ import '../../ui/avatar.css';
 type Result = PhotoNote;
 
 /**
- * "Work photos" (issue #17) on the professional's Profile tab: up to WORK_PHOTOS_MAX photos of
+ * "Work photos" on the professional's Profile tab: up to WORK_PHOTOS_MAX photos of
  * jobs done, added from the camera or gallery and removed one by one. Each is described by the
  * profession ("Electrician work photo 2 of 4"), since the photos carry no text of their own.
  */

@@ -19,7 +19,7 @@ import './reports.css';
 import { Field, FormProblem, SubmitButton } from '../../ui/kit.tsx';
 
 /**
- * What a booking's card shows of issue #28 items 3–5, on both dashboards (docs/PRODUCT.md
+ * What a booking's card shows of the trust around the job, on both dashboards (docs/PRODUCT.md
  * "Cancellations that count", "Was the job done?", "Problem reports"): how it was cancelled, the
  * customer's late cancellations (to the professional), "Was the job done?", Report a problem, and
  * each report with its photos, its thread with the administrator, and the outcome.

@@ -18,7 +18,7 @@ import '../../ui/wizard.css';
 import './booking-time.css';
 
 /**
- * A booking's deadline and its time moving (docs/PRODUCT.md "Bookings", issue #28 items 1 and 2),
+ * A booking's deadline and its time moving (docs/PRODUCT.md "Bookings"),
  * on both dashboards' cards: "Answer by …" while a request waits, the time proposed with Accept /
  * Decline (or who is to answer), "Propose another time" with the professional's open times, and on
  * the customer's card of an expired request, other professionals free then.

@@ -21,7 +21,7 @@ function Form() {
   const signingIn = useSignIn();
   const { accountType, setAccountType, method, setMethod, busy, done, problem, corrected, formRef } = signingIn;
   const problemId = useId();
-  // A tap on Sign In before the island hydrated is kept and carried out now (issue #27 item 5).
+  // A tap on Sign In before the island hydrated is kept and carried out now.
   useKeptTap(formRef);
 
   const signedIn = session.status === 'signed-in' && session.user && !done;

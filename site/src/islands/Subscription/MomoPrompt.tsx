@@ -9,10 +9,10 @@ import { $momo, answerOnTestPhone, askForCode, confirmNumber, sendPrompt, sendVo
 import { FormProblem } from '../../ui/kit.tsx';
 
 /**
- * "Send the prompt to my phone": renew by mobile money without the checkout (issue #20). The
+ * "Send the prompt to my phone": renew by mobile money without the checkout. The
  * number defaults to the account's, the network to the number's first network (numbers move
  * between networks, so the payer sees it and can change it). Another number is rung only once its
- * owner agreed, by the code we text it (issue 26, docs/PRODUCT.md "Mobile money in one tap").
+ * owner agreed, by the code we text it (docs/PRODUCT.md "Mobile money in one tap").
  */
 /** `months`: the length chosen on the card (1, 3, 6 or 12), bought by the prompt as by the checkout. */
 export function MomoPrompt({

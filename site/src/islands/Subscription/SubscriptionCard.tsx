@@ -22,7 +22,7 @@ import { countOf } from '../../../../contract/counts.ts';
 import { FormProblem } from '../../ui/kit.tsx';
 
 /**
- * The subscription card of the customer and professional dashboards (issue 5 "Subscriptions"):
+ * The subscription card of the customer and professional dashboards:
  * plan, paid-until date, state, how many months to pay for, and "Renew now", which starts a renewal
  * payment for them (POST /api/subscription/renew), opens the pop-up or the sandbox checkout, verifies the payment
  * (POST /api/verify-payment) and asks the dashboard to reload its data. The dashboards load this

@@ -11,7 +11,7 @@ import { routePath } from '../../../../contract/api.ts';
 import { PAYMENTS_PATHS } from '../../../../contract/payments.ts';
 
 /**
- * A renewal by mobile-money prompt from the dashboard (issue #20): send the prompt, type Telecel's
+ * A renewal by mobile-money prompt from the dashboard: send the prompt, type Telecel's
  * voucher if asked, and ask how it stands every few seconds until it is paid, failed or expired.
  * One prompt at a time per page, so one store.
  */
