@@ -4,8 +4,8 @@ import { json, route, text } from './route.ts';
 
 /**
  * The USSD menu (docs/PRODUCT.md "The phone menu (USSD)"): the gateway's callback, one route per
- * gateway (each registered only when it is the configured one), and the PIN a professional changes
- * from the web.
+ * gateway (each registered only when it is the configured one). The PIN a professional changes from
+ * the web is in ussd-pin.ts, apart, so the browser's bundle carries none of this.
  */
 
 /** A field of a gateway's callback: bounded before anything reads it (a gateway sends far less). */
@@ -64,34 +64,4 @@ export const answerArkeselStep = route({
   caller: 'anyone',
   answer: json<ArkeselAnswer>(),
   summary: "The USSD menu's next screen for Arkesel (JSON in and out); only with the callback secret.",
-});
-
-export const USSD_PIN_MESSAGES = {
-  format: 'Type 4 digits for your phone-menu PIN, like 4821.',
-  mismatch: 'The two PINs differ. Type the same 4 digits in both fields.',
-  notProfessional: 'Only professionals use the phone menu, so only they have a PIN.',
-  changed: 'Your phone-menu PIN is changed. Use it the next time you dial.',
-} as const;
-
-const pinField = z
-  .string()
-  .check(lengthFirst(4, USSD_PIN_MESSAGES.format), z.regex(/^\d{4}$/, USSD_PIN_MESSAGES.format));
-
-export const ussdPinSchema = z
-  .object({ pin: pinField, repeat: pinField })
-  .check(z.refine((v) => v.pin === v.repeat, { error: USSD_PIN_MESSAGES.mismatch, path: ['repeat'] }));
-
-export interface UssdPinAnswer {
-  success: true;
-  message: string;
-}
-
-/** PUT /api/ussd/pin: a professional sets or changes the PIN of the phone menu (docs/PRODUCT.md "The phone menu (USSD)"). */
-export const changeUssdPin = route({
-  method: 'PUT',
-  path: '/api/ussd/pin',
-  body: ussdPinSchema,
-  caller: 'signed-in',
-  answer: json<UssdPinAnswer>(),
-  summary: "Sets or changes the signed-in professional's PIN of the phone menu (USSD).",
 });

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../../contract/accounts.ts';
 import { addTime, clockTime, DAY_MS, MINUTE_MS, startOfDay, timeBetween } from '../../../../contract/dates.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import { networkByPrefix } from '../../../../contract/momo.ts';
-import { USSD_PIN_MESSAGES } from '../../../../contract/ussd.ts';
+import { USSD_PIN_MESSAGES } from '../../../../contract/ussd-pin.ts';
 import type { Config, UssdConfig } from '../../config.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { UserRow } from '../../db-tables.ts';
