@@ -326,9 +326,10 @@ const ROWS: Record<string, Row> = {
     as: 'professional',
     call: () => ({ path: '/api/ussd/pin', json: { pin: '4821', repeat: '4821' } }),
     status: 200,
-    budget: 4,
+    budget: 3,
   },
-  // A step of the phone menu: the PIN typed, answered with the home screen (its counts of requests and jobs).
+  // A step of the phone menu: the PIN typed, answered with the home screen (its counts of requests and jobs):
+  // the session, the number's hourly count, the caller, the PIN and its reset, the two lists, the session saved.
   'POST /api/ussd/africastalking/{secret} (the PIN, then the home screen)': {
     as: 'anonymous',
     call: async () => {
@@ -344,7 +345,7 @@ const ROWS: Record<string, Row> = {
       return { path, bytes: form('4821'), headers };
     },
     status: 200,
-    budget: 12,
+    budget: 9,
   },
   'PUT /api/profile': {
     as: 'professional',

@@ -110,3 +110,9 @@ export async function lockPin(conn: Conn, userId: number, until: Date, tries: nu
 
 export const rightPin = (conn: Conn, userId: number, now: Date): Promise<number> =>
   conn('ussd_pins').where({ user_id: userId }).update({ wrong_tries: 0, updated_at: now });
+
+/** A forgotten account's PIN and phone-menu sessions (features/privacy/anonymise.ts, in its transaction). */
+export async function forgetUssdOf(conn: Conn, userId: number): Promise<void> {
+  await conn('ussd_pins').where({ user_id: userId }).delete();
+  await conn('ussd_sessions').where({ user_id: userId }).delete();
+}
