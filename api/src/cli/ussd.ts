@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createInterface } from 'node:readline/promises';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { toE164 } from '../../../contract/phone.ts';
 import { loadConfig, type UssdConfig } from '../config.ts';
@@ -109,16 +109,20 @@ async function main(): Promise<void> {
   console.log(
     `Dialling ${values.code ? `${config.ussd.code.slice(0, -1)}*${values.code}#` : config.ussd.code} from ${phone} (${base}, ${config.ussd.provider}).\n`,
   );
-  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  // Lines read as they come, typed or piped (a script of answers: printf '4821\n1\n' | npm run ussd …).
+  const terminal = createInterface({ input: process.stdin, terminal: false });
+  const lines = terminal[Symbol.asyncIterator]();
   try {
     for (;;) {
       const shown = await send(base, config.ussd, session);
       console.log(`${shown.text}\n`);
       if (shown.end) return;
       session.first = false;
-      const typed = await terminal.question('> ').catch(() => null);
-      if (typed === null) return; // Ctrl-D: the phone hung up
-      session.typed.push(typed.trim());
+      process.stdout.write('> ');
+      const typed = await lines.next();
+      if (typed.done) return; // Ctrl-D: the phone hung up
+      if (!process.stdin.isTTY) console.log(typed.value);
+      session.typed.push(String(typed.value).trim());
     }
   } finally {
     terminal.close();
