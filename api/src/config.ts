@@ -201,7 +201,7 @@ export interface UssdConfig {
   /** The last part of the callback's path: only the gateway, told it by the operator, knows it. */
   callbackSecret: string;
   /** What people dial, e.g. *920*55# (a request's number goes before the #). */
-  code: string;
+  dialCode: string;
 }
 
 /**
@@ -211,7 +211,7 @@ export interface UssdConfig {
 export const DEV_USSD: UssdConfig = {
   provider: 'africastalking',
   callbackSecret: 'development-only-ussd-callback-secret',
-  code: '*920*55#',
+  dialCode: '*920*55#',
 };
 
 export class ConfigError extends Error {}
@@ -307,7 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     push: pushConfig(c),
     ussd:
       c.USSD_PROVIDER && c.USSD_CALLBACK_SECRET && c.USSD_CODE
-        ? { provider: c.USSD_PROVIDER, callbackSecret: c.USSD_CALLBACK_SECRET, code: c.USSD_CODE }
+        ? { provider: c.USSD_PROVIDER, callbackSecret: c.USSD_CALLBACK_SECRET, dialCode: c.USSD_CODE }
         : c.NODE_ENV === 'development'
           ? DEV_USSD
           : null,

@@ -45,7 +45,7 @@ async function send(
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams({
             sessionId: session.id,
-            serviceCode: ussd.code,
+            serviceCode: ussd.dialCode,
             phoneNumber: session.phone,
             networkCode: '62001',
             text: [...(session.dialled ? [session.dialled] : []), ...session.typed].join('*'),
@@ -60,8 +60,8 @@ async function send(
             msisdn: session.phone.slice(1),
             userData: session.first
               ? session.dialled
-                ? `${ussd.code.slice(0, -1)}*${session.dialled}#`
-                : ussd.code
+                ? `${ussd.dialCode.slice(0, -1)}*${session.dialled}#`
+                : ussd.dialCode
               : latest,
             network: 'local',
           }),
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.ussd)
     throw new CommandFailed(
-      'The phone menu is off: set USSD_PROVIDER, USSD_CALLBACK_SECRET and USSD_CODE as the server has them (README.md "The phone menu (USSD)").',
+      'The phone menu is off: set USSD_PROVIDER, USSD_CALLBACK_SECRET and USSD_CODE as the server has them (see the phone menu in README.md).',
     );
   const base = serverUrl(values.url, config);
   const session = {
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     dialled: values.code ?? null,
   };
   console.log(
-    `Dialling ${values.code ? `${config.ussd.code.slice(0, -1)}*${values.code}#` : config.ussd.code} from ${phone} (${base}, ${config.ussd.provider}).\n`,
+    `Dialling ${values.code ? `${config.ussd.dialCode.slice(0, -1)}*${values.code}#` : config.ussd.dialCode} from ${phone} (${base}, ${config.ussd.provider}).\n`,
   );
   // Lines read as they come, typed or piped (a script of answers: printf '4821\n1\n' | npm run ussd …).
   const terminal = createInterface({ input: process.stdin, terminal: false });

@@ -141,7 +141,7 @@ export async function createBooking(
     await deps.notifier.sendEmail(bookingMessages.requested(await emailOf(trx, booking.professionalId), booking), trx);
     await deps.notifier.sendStep(
       booking.professionalId,
-      bookingStep(booking, booking.professionalId, textMessages.bookingRequested(booking, deps.config?.ussd?.code)),
+      bookingStep(booking, booking.professionalId, textMessages.bookingRequested(booking, deps.config?.ussd?.dialCode)),
       trx,
     );
     return booking;

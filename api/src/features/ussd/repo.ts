@@ -111,6 +111,10 @@ export async function lockPin(conn: Conn, userId: number, until: Date, tries: nu
 export const rightPin = (conn: Conn, userId: number, now: Date): Promise<number> =>
   conn('ussd_pins').where({ user_id: userId }).update({ wrong_tries: 0, updated_at: now });
 
+/** What the menu shows of the professional's listing: paid until, reviews and their total. */
+export const listing = (conn: Conn, userId: number) =>
+  conn('professional_profiles').where({ user_id: userId }).first('paid_until', 'review_count', 'rating_total');
+
 /** A forgotten account's PIN and phone-menu sessions (features/privacy/anonymise.ts, in its transaction). */
 export async function forgetUssdOf(conn: Conn, userId: number): Promise<void> {
   await conn('ussd_pins').where({ user_id: userId }).delete();

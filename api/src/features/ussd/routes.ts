@@ -59,7 +59,7 @@ export function ussdRoutes(deps: AppDeps): Router {
       serve(
         answerArkeselStep,
         arkeselAnswer,
-        async (_ctx, { body }) => toArkesel(body, await answerStep(ussdDeps, fromArkesel(body, ussd.code))),
+        async (_ctx, { body }) => toArkesel(body, await answerStep(ussdDeps, fromArkesel(body, ussd.dialCode))),
         { use: [secretInPath(ussd)] },
       );
     }

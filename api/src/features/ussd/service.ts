@@ -58,12 +58,13 @@ import * as repo from './repo.ts';
 export const SESSION_MS = 3 * MINUTE_MS;
 export const PIN_TRIES = 5;
 export const LOCK_MS = 60 * MINUTE_MS;
-export const CODE_TTL_MS = 10 * MINUTE_MS;
+export const CODE_TTL_MINUTES = 10;
+export const CODE_TTL_MS = CODE_TTL_MINUTES * MINUTE_MS;
 export const CODE_TRIES = 5;
 /** Texts of a code to set the PIN, per account and day: the cap on what the menu can make us text. */
 export const CODES_PER_DAY = 3;
 
-/** Per number and hour: sessions started and steps answered (docs/SECURITY.md "The phone menu"). */
+/** Per number and hour: sessions started and steps answered (docs/PRODUCT.md "The phone menu (USSD)"). */
 export const USSD_LIMITS = {
   sessionsByNumber: { name: 'ussd-sessions', perHour: 10, message: 'Too many sessions' },
   stepsByNumber: { name: 'ussd-steps', perHour: 120, message: 'Too many steps' },
@@ -143,7 +144,7 @@ const requestNumber = (dialled: string | null): number | null =>
 export async function answerStep(deps: UssdDeps, step: GatewayStep): Promise<Screen> {
   const { db, clock } = deps;
   const now = clock.now();
-  const code = deps.config.ussd.code;
+  const code = deps.config.ussd.dialCode;
   const phone = toE164(step.phone.replace(/^233/, '+233'));
   const row = await repo.findSession(db, step.sessionKey);
   const fresh = step.fresh ?? !row;
@@ -244,7 +245,7 @@ async function sendSetupCode(deps: UssdDeps, user: UserRow, open: number | null)
       },
       now,
     );
-    await deps.notifier.sendText(user.phone, ussdTexts.pinCode(code, CODE_TTL_MS / MINUTE_MS), trx, {
+    await deps.notifier.sendText(user.phone, ussdTexts.pinCode(code, CODE_TTL_MINUTES), trx, {
       oneChannel: true,
     });
   });
@@ -272,14 +273,14 @@ async function nextScreen(deps: UssdDeps, user: UserRow, state: Stage, input: st
     case 'code': {
       const pin = await repo.findPin(db, userId);
       if (!pin?.code_hash || !pin.code_expires_at || new Date(pin.code_expires_at) <= now)
-        return { screen: endScreen(USSD_WORDS.codeDead(deps.config.ussd.code)), state };
+        return { screen: endScreen(USSD_WORDS.codeDead(deps.config.ussd.dialCode)), state };
       if (/^\d{6}$/.test(input) && codeHash(userId, input) === pin.code_hash) {
         await repo.dropCode(db, userId, now);
         return { screen: askScreen(USSD_WORDS.choosePin), state: { stage: 'newPin', open: state.open } };
       }
       if ((await repo.countWrongCode(db, userId, now)) >= CODE_TRIES) {
         await repo.dropCode(db, userId, now);
-        return { screen: endScreen(USSD_WORDS.codeDead(deps.config.ussd.code)), state };
+        return { screen: endScreen(USSD_WORDS.codeDead(deps.config.ussd.dialCode)), state };
       }
       return { screen: askScreen(USSD_WORDS.wrongCode), state };
     }
@@ -460,16 +461,13 @@ async function menuAt(deps: UssdDeps, user: UserRow, place: Place): Promise<Menu
       return place.at === 'job' ? jobMenu(job) : completeMenu(job);
     }
     case 'subscription': {
-      const profile = await deps.db('professional_profiles').where({ user_id: user.id }).first('paid_until');
+      const profile = await repo.listing(deps.db, Number(user.id));
       return subscriptionMenu(profile?.paid_until ? new Date(profile.paid_until) : null, now);
     }
     case 'renew':
       return renewMenu();
     case 'figures': {
-      const profile = await deps
-        .db('professional_profiles')
-        .where({ user_id: user.id })
-        .first('review_count', 'rating_total');
+      const profile = await repo.listing(deps.db, Number(user.id));
       const reviews = Number(profile?.review_count ?? 0);
       const reliability = (await professionalReliability(deps.db, [Number(user.id)], now)).get(Number(user.id))!;
       return figuresMenu({
