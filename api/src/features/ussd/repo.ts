@@ -75,28 +75,27 @@ export async function startCode(
   });
 }
 
-/** One more wrong code: the count after it (of tries at the same moment, each counted once). */
-export async function countWrongCode(conn: Conn, userId: number, now: Date): Promise<number> {
+/**
+ * One more wrong try, of the texted code (`code_tries`) or of the PIN (`wrong_tries`): the count
+ * after it (tries at the same moment each counted once).
+ */
+export async function countWrongTry(
+  conn: Conn,
+  userId: number,
+  column: 'code_tries' | 'wrong_tries',
+  now: Date,
+): Promise<number> {
   const [row] = await conn('ussd_pins')
     .where({ user_id: userId })
-    .update({ code_tries: conn.raw('code_tries + 1'), updated_at: now })
-    .returning('code_tries');
-  return row?.code_tries ?? 0;
+    .update({ [column]: conn.raw('?? + 1', [column]), updated_at: now })
+    .returning(column);
+  return Number((row as Record<string, number> | undefined)?.[column] ?? 0);
 }
 
 export const dropCode = (conn: Conn, userId: number, now: Date): Promise<number> =>
   conn('ussd_pins')
     .where({ user_id: userId })
     .update({ code_hash: null, code_expires_at: null, code_tries: 0, updated_at: now });
-
-/** One more wrong PIN: the count after it. */
-export async function countWrongPin(conn: Conn, userId: number, now: Date): Promise<number> {
-  const [row] = await conn('ussd_pins')
-    .where({ user_id: userId })
-    .update({ wrong_tries: conn.raw('wrong_tries + 1'), updated_at: now })
-    .returning('wrong_tries');
-  return row?.wrong_tries ?? 0;
-}
 
 /** Locks the menu until `until`, once: false when another step locked it first. */
 export async function lockPin(conn: Conn, userId: number, until: Date, tries: number, now: Date): Promise<boolean> {

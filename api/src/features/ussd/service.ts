@@ -278,7 +278,7 @@ async function nextScreen(deps: UssdDeps, user: UserRow, state: Stage, input: st
         await repo.dropCode(db, userId, now);
         return { screen: askScreen(USSD_WORDS.choosePin), state: { stage: 'newPin', open: state.open } };
       }
-      if ((await repo.countWrongCode(db, userId, now)) >= CODE_TRIES) {
+      if ((await repo.countWrongTry(db, userId, 'code_tries', now)) >= CODE_TRIES) {
         await repo.dropCode(db, userId, now);
         return { screen: endScreen(USSD_WORDS.codeDead(deps.config.ussd.dialCode)), state };
       }
@@ -303,7 +303,7 @@ async function nextScreen(deps: UssdDeps, user: UserRow, state: Stage, input: st
 async function wrongPin(deps: UssdDeps, user: UserRow, state: Stage): Promise<Stepped> {
   const now = deps.clock.now();
   const userId = Number(user.id);
-  const tries = await repo.countWrongPin(deps.db, userId, now);
+  const tries = await repo.countWrongTry(deps.db, userId, 'wrong_tries', now);
   if (tries < PIN_TRIES) return { screen: askScreen(USSD_WORDS.wrongPin(PIN_TRIES - tries)), state };
   const until = addTime(now, { ms: LOCK_MS });
   // Locked once, and the owner texted once, however many wrong tries arrive together.
