@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_USSD } from './e2e/fixtures/ussd.ts';
 
 // Journeys run against the real product started as a user would (`npm start`), on an empty
 // embedded database. Workers inherit the data folder chosen by the main process.
@@ -55,6 +56,8 @@ export default defineConfig({
       // The first administrator is created from these on start (e2e/fixtures/admin.ts signs in with them).
       ADMIN_USERNAME: 'e2e-admin',
       ADMIN_PASSWORD: 'Admin-e2e-Passw0rd',
+      // The phone menu on, as an operator with a code has it (e2e/ussd-live.spec.ts dials it).
+      ...E2E_USSD,
     },
   },
 });

@@ -53,6 +53,8 @@ const ALL_TABLES = [
   'subscriptions',
   'user_events',
   'users',
+  'ussd_pins',
+  'ussd_sessions',
 ];
 
 const tables = async () =>

@@ -39,6 +39,8 @@ import { securityHeaders } from './http/security-headers.ts';
 import { closeUnreadBodies } from './http/unread-body.ts';
 import { compressJson } from './http/compress-json.ts';
 import { eventRoutes } from './features/events/routes.ts';
+import { ussdRoutes } from './features/ussd/routes.ts';
+import { takesUssdForm } from './features/ussd/form.ts';
 import { openApiRoutes } from './features/openapi/routes.ts';
 import { servedOn } from './http/serve.ts';
 import { payoutTransfers } from './providers/index.ts';
@@ -71,6 +73,7 @@ const features: ((deps: AppDeps) => Router)[] = [
   devRoutes,
   localPushServiceRoutes,
   localControlRoutes,
+  ussdRoutes,
 ];
 
 /** Every API route as "METHOD /path" (the authorisation matrix checks that it covers them all). */
@@ -108,7 +111,8 @@ function apiMiddleware(given: AppDeps): Middleware {
     ...(deps.readCache ? [readYourWrites(deps.db, deps.readCache)] : []),
     errorMiddleware(deps.logger),
     // A file upload's body is the file: its route checks the type and reads at most its own limit;
-    // the support page's plain form is read by its route too (features/contact/form.ts).
+    // the support page's plain form is read by its route too (features/contact/form.ts), and so is
+    // the USSD gateway's (features/ussd/form.ts).
     // GET and HEAD carry no body to parse.
     (ctx, next) =>
       ctx.method === 'GET' ||
@@ -116,7 +120,8 @@ function apiMiddleware(given: AppDeps): Middleware {
       takesRawBody(ctx.method, ctx.path) ||
       takesPhotoBody(ctx.method, ctx.path) ||
       takesPushBody(ctx.method, ctx.path) ||
-      takesContactForm(ctx)
+      takesContactForm(ctx) ||
+      takesUssdForm(ctx)
         ? next()
         : json(ctx, next),
     noNulCharacters(),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEV_USSD, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has defaults that run the product locally on embedded PGlite', () => {
@@ -27,8 +27,26 @@ describe('loadConfig', () => {
       sms: null,
       // Outside production without keys: a pair kept in the database, sent only on this machine.
       push: { keys: 'kept', subject: 'mailto:support@localhost', localOnly: true, otherLocalOrigins: [] },
+      // In development, the phone menu with its development settings (npm run ussd reaches it).
+      ussd: DEV_USSD,
       whatsapp: null,
     });
+  });
+
+  it('serves the phone menu with all three USSD settings, none outside development without them, and refuses a part', () => {
+    const ussd = { USSD_PROVIDER: 'arkesel', USSD_CALLBACK_SECRET: 'a'.repeat(32), USSD_CODE: '*920*55#' };
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox', ...ussd }).ussd).toEqual({
+      provider: 'arkesel',
+      callbackSecret: 'a'.repeat(32),
+      dialCode: '*920*55#',
+    });
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox' }).ussd).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'test' }).ussd).toBeNull();
+    expect(() => loadConfig({ USSD_PROVIDER: 'arkesel' })).toThrow(
+      /USSD_PROVIDER \/ USSD_CALLBACK_SECRET \/ USSD_CODE/,
+    );
+    expect(() => loadConfig({ ...ussd, USSD_CALLBACK_SECRET: 'short' })).toThrow(/USSD_CALLBACK_SECRET/);
+    expect(() => loadConfig({ ...ussd, USSD_CODE: '920' })).toThrow(/USSD_CODE/);
   });
 
   it('reads PORT, HOST, DATA_DIR and DATABASE_URL', () => {

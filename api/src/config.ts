@@ -127,6 +127,20 @@ const configSchema = z.object({
     )
     .pipe(z.array(z.string().refine(isLoopbackOrigin, 'must be loopback origins such as http://127.0.0.1:3871')))
     .optional(),
+  /**
+   * The USSD menu (docs/PRODUCT.md "The phone menu (USSD)"): the gateway that calls us, the secret
+   * in its callback's path, and the code people dial. All three or none (none: no such route).
+   * In development, unset, they default to DEV_USSD so `npm run ussd` works against `npm start`.
+   */
+  USSD_PROVIDER: z.enum(['africastalking', 'arkesel']).optional(),
+  USSD_CALLBACK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{24,128}$/, 'must be 24 to 128 letters, digits, - or _ (make one with: openssl rand -hex 24)')
+    .optional(),
+  USSD_CODE: z
+    .string()
+    .regex(/^\*\d{1,4}(\*\d{1,4}){0,3}#$/, 'must be a code people dial, like *920*55#')
+    .optional(),
   /** The first administrator, created on start when none exists yet. Both or neither. */
   ADMIN_USERNAME: z
     .string()
@@ -169,6 +183,8 @@ export interface Config {
     /** With `localOnly`: other push services on this machine phones may point at (PUSH_LOCAL_ORIGINS). */
     otherLocalOrigins: string[];
   } | null;
+  /** The USSD menu's gateway (features/ussd); null: the callback route does not exist. */
+  ussd: UssdConfig | null;
   whatsapp: {
     apiBase: string;
     apiVersion: string;
@@ -178,6 +194,25 @@ export interface Config {
     language: string;
   } | null;
 }
+
+export type UssdProvider = 'africastalking' | 'arkesel';
+export interface UssdConfig {
+  provider: UssdProvider;
+  /** The last part of the callback's path: only the gateway, told it by the operator, knows it. */
+  callbackSecret: string;
+  /** What people dial, e.g. *920*55# (a request's number goes before the #). */
+  dialCode: string;
+}
+
+/**
+ * The USSD settings `npm start` uses in development when none are set, so that `npm run ussd`
+ * (api/src/cli/ussd.ts) reaches a menu with nothing to configure. Never in production or tests.
+ */
+export const DEV_USSD: UssdConfig = {
+  provider: 'africastalking',
+  callbackSecret: 'development-only-ussd-callback-secret',
+  dialCode: '*920*55#',
+};
 
 export class ConfigError extends Error {}
 
@@ -229,6 +264,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Missing environment variable PAYSTACK_SECRET_KEY / PAYSTACK_PUBLIC_KEY: set both for real payments, or PAYMENTS=sandbox to run TEST MODE payments on purpose (no money moves, every page says so)',
     );
   }
+  const ussdSet = [c.USSD_PROVIDER, c.USSD_CALLBACK_SECRET, c.USSD_CODE].filter(Boolean).length;
+  if (ussdSet !== 0 && ussdSet !== 3) {
+    throw new ConfigError(
+      'Invalid environment variable USSD_PROVIDER / USSD_CALLBACK_SECRET / USSD_CODE: set all three to serve the phone menu, or none',
+    );
+  }
   const whatsappSet = [c.WHATSAPP_PHONE_NUMBER_ID, c.WHATSAPP_ACCESS_TOKEN, c.WHATSAPP_TEMPLATE].filter(Boolean).length;
   if (whatsappSet !== 0 && whatsappSet !== 3) {
     throw new ConfigError(
@@ -264,6 +305,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { apiBase: c.SMS_API_BASE.replace(/\/$/, ''), apiKey: c.SMS_API_KEY, senderId: c.SMS_SENDER_ID }
         : null,
     push: pushConfig(c),
+    ussd:
+      c.USSD_PROVIDER && c.USSD_CALLBACK_SECRET && c.USSD_CODE
+        ? { provider: c.USSD_PROVIDER, callbackSecret: c.USSD_CALLBACK_SECRET, dialCode: c.USSD_CODE }
+        : c.NODE_ENV === 'development'
+          ? DEV_USSD
+          : null,
     whatsapp:
       c.WHATSAPP_PHONE_NUMBER_ID && c.WHATSAPP_ACCESS_TOKEN && c.WHATSAPP_TEMPLATE
         ? {

@@ -610,6 +610,31 @@ export interface MomoCodeSendRow {
   sent_at: Timestamp;
 }
 
+/** A USSD gateway session (api/migrations/20261207100000_create_ussd_sessions.ts). */
+export interface UssdSessionRow {
+  session_key: string;
+  phone: string;
+  user_id: Int8 | null;
+  state: Jsonb;
+  seen_text: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** A professional's USSD PIN and the code that sets it (api/migrations/20261207100100_create_ussd_pins.ts). */
+export interface UssdPinRow {
+  user_id: Int8;
+  pin_hash: string | null;
+  wrong_tries: number;
+  locked_until: Timestamp | null;
+  code_hash: string | null;
+  code_expires_at: Timestamp | null;
+  code_tries: number;
+  codes_sent: number;
+  codes_since: Timestamp | null;
+  updated_at: Timestamp;
+}
+
 export interface RenewLinkRow {
   token_hash: string;
   user_id: Int8;
@@ -718,5 +743,7 @@ declare module 'knex/types/tables.js' {
     renew_links: Table<RenewLinkRow>;
     momo_numbers: Table<MomoNumberRow, 'id' | 'code_attempts'>;
     momo_code_sends: Table<MomoCodeSendRow, 'id'>;
+    ussd_sessions: Table<UssdSessionRow, 'seen_text'>;
+    ussd_pins: Table<UssdPinRow, 'wrong_tries' | 'code_tries' | 'codes_sent'>;
   }
 }

@@ -63,6 +63,8 @@ export const TABLE_OWNERS = {
   // Written by the database's triggers (migration 20261127000000); the feature only deletes old ones.
   user_events: 'features/events',
   event_tickets: 'features/events',
+  ussd_sessions: 'features/ussd',
+  ussd_pins: 'features/ussd',
 } as const satisfies Record<keyof Tables, `features/${string}` | `${'providers' | 'http'}/${string}.ts`>;
 
 export type TableName = keyof typeof TABLE_OWNERS;

@@ -3,6 +3,7 @@ import { bearer, listedProfessional, makeRoomForBooking, signUpAffiliate, signUp
 import { signInAdmin } from '../../test/admin.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { routesNotIn, TEST_ONLY_ROUTES } from '../../test/route-coverage.ts';
+import { USSD_SECRET, ussdEnv } from '../../test/ussd-gateway.ts';
 
 // Issue #7 "Security": every API route × every kind of caller, with the status each must get,
 // written as one table. A cell that answers 2xx where the table expects a refusal is a leak; a
@@ -137,6 +138,28 @@ const ROWS: Record<string, Row> = {
     expect: PROFESSIONALS(400),
   },
   'PUT /api/profile': { path: () => '/api/profile', body: {}, expect: USERS },
+  'PUT /api/ussd/pin': { path: () => '/api/ussd/pin', body: {}, expect: USER_BODIES },
+  'PUT /api/ussd/pin (a PIN)': {
+    path: () => '/api/ussd/pin',
+    body: { pin: '4821', repeat: '4821' },
+    expect: PROFESSIONALS(200),
+  },
+  // The USSD gateway's callback: only with the secret in its path; a caller's token opens nothing.
+  'POST /api/ussd/africastalking/{secret} (a wrong secret)': {
+    path: () => '/api/ussd/africastalking/not-the-callback-secret',
+    body: {},
+    expect: 404,
+  },
+  'POST /api/ussd/africastalking/{secret} (the secret, but JSON instead of its form)': {
+    path: () => `/api/ussd/africastalking/${USSD_SECRET}`,
+    body: {},
+    expect: 415,
+  },
+  'POST /api/ussd/arkesel/{secret} (not the gateway configured)': {
+    path: () => `/api/ussd/arkesel/${USSD_SECRET}`,
+    body: {},
+    expect: 404,
+  },
   'GET /api/professional/documents': { path: () => '/api/professional/documents', expect: PROFESSIONALS(200) },
   // A JSON body is not a document: professionals get 415, everyone else is refused before that.
   'PUT /api/professional/documents/{kind}': {
@@ -374,7 +397,8 @@ function ownEmail(w: World, role: Role): string {
 
 let world: World;
 beforeAll(async () => {
-  const app = await startTestApp();
+  // With the phone menu on (Africa's Talking), so that its callback is served too.
+  const app = await startTestApp({ env: ussdEnv('africastalking') });
   const customer = await signUpAndPay(app, { firstName: 'Abena' });
   const otherCustomer = await signUpAndPay(app, { firstName: 'Yaa' });
   const professional = await listedProfessional(app, { lat: 5.6, lng: -0.18 }, { firstName: 'Kwame' });

@@ -4,6 +4,7 @@ import type { ErrorAnswer, ErrorCode } from '../../../contract/errors.ts';
 import { REPORT_MESSAGES } from '../../../contract/reports.ts';
 import type { Logger } from '../logger.ts';
 import { HttpError } from './errors.ts';
+import { loggedPath } from './logged-path.ts';
 
 /** Names of unique constraints, so a 409 can say what is taken (ARCHITECTURE.md "Errors as JSON"). */
 const UNIQUE_MESSAGES: Record<string, string> = {
@@ -133,8 +134,12 @@ export function errorMiddleware(logger: Logger): Middleware {
     } catch (err) {
       const { status, code, message, errors, headers, extra } = describe(err);
       if (status === 503 && !(err instanceof HttpError))
-        logger.warn({ err: String(err), requestId: ctx.state.requestId, path: ctx.path }, 'database unavailable');
-      else if (status >= 500) logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
+        logger.warn(
+          { err: String(err), requestId: ctx.state.requestId, path: loggedPath(ctx.path) },
+          'database unavailable',
+        );
+      else if (status >= 500)
+        logger.error({ err, requestId: ctx.state.requestId, path: loggedPath(ctx.path) }, 'request failed');
       ctx.status = status;
       if (headers) ctx.set(headers);
       const answer: ErrorAnswer = { success: false, code, message, ...(errors && { errors }) };

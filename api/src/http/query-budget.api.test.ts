@@ -22,6 +22,7 @@ import { StreamReader } from '../../test/event-stream.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { fakePhone } from '../../test/push-phone.ts';
 import { routesNotIn } from '../../test/route-coverage.ts';
+import { USSD_SECRET, ussdEnv } from '../../test/ussd-gateway.ts';
 import { createAdmin } from '../features/admin/accounts.ts';
 import { LOCAL_PUSH_PATH } from '../features/dev/push-service.ts';
 import { CONTROL_TOKEN_HEADER } from '../features/local-control/routes.ts';
@@ -320,6 +321,31 @@ const ROWS: Record<string, Row> = {
     call: () => ({ path: '/api/professional/availability', json: { days: WEEKDAYS, start: '09:00', end: '17:00' } }),
     status: 200,
     budget: 2,
+  },
+  'PUT /api/ussd/pin': {
+    as: 'professional',
+    call: () => ({ path: '/api/ussd/pin', json: { pin: '4821', repeat: '4821' } }),
+    status: 200,
+    budget: 3,
+  },
+  // A step of the phone menu: the PIN typed, answered with the home screen (its counts of requests and jobs):
+  // the session, the number's hourly count, the caller, the PIN and its reset, the two lists, the session saved.
+  'POST /api/ussd/africastalking/{secret} (the PIN, then the home screen)': {
+    as: 'anonymous',
+    call: async () => {
+      await act(world.professional.token, 'PUT', '/api/ussd/pin', { pin: '4821', repeat: '4821' });
+      const phone = (await app.db('users').where({ id: world.professional.id }).first('phone'))!.phone;
+      const sessionId = `budget-${Date.now()}`;
+      const form = (text: string) =>
+        new Uint8Array(Buffer.from(new URLSearchParams({ sessionId, phoneNumber: phone, text }).toString()));
+      const path = `/api/ussd/africastalking/${USSD_SECRET}`;
+      const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+      const dialled = await app.request(path, { method: 'POST', headers, body: form('') });
+      if (dialled.status !== 200) throw new Error(`dial (setup): ${dialled.status}`);
+      return { path, bytes: form('4821'), headers };
+    },
+    status: 200,
+    budget: 9,
   },
   'PUT /api/profile': {
     as: 'professional',
@@ -1113,7 +1139,11 @@ const overBudget = (route: string, statements: string[], budget: number) =>
   ].join('\n');
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { READ_CACHE: 'off' }, push: true, localControlToken: LOCAL_CONTROL_TOKEN });
+  app = await startTestApp({
+    env: { READ_CACHE: 'off', ...ussdEnv('africastalking') },
+    push: true,
+    localControlToken: LOCAL_CONTROL_TOKEN,
+  });
   const signedUp = await signUpAndPay(app, { firstName: 'Abena' });
   const customer = {
     id: signedUp.userId,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from '../logger.ts';
 import { isBuildAsset } from './build-assets.ts';
+import { loggedPath } from './logged-path.ts';
 
 /**
  * What every request's ctx.state holds from the first middleware on. Feature routers are typed
@@ -33,7 +34,7 @@ export function requestContext(logger: Logger): Middleware<RequestState> {
       const line = {
         requestId,
         method: ctx.method,
-        path: ctx.path,
+        path: loggedPath(ctx.path),
         status,
         ms: Math.round(performance.now() - started),
       };

@@ -23,6 +23,7 @@ import {
 } from '../../../../contract/dates.ts';
 import type { SessionUser } from '../../../../contract/accounts.ts';
 import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
 import type { BookingMessageRow, BookingRow, Count, Int8, UserRow, Writable } from '../../db-tables.ts';
 import { type Conn, jsonColumn, prepared, toCount, type Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
@@ -40,6 +41,8 @@ export interface BookingDeps {
   db: Db;
   clock: Clock;
   notifier: Notifier;
+  /** With the phone menu on, a new request's text names its code (docs/PRODUCT.md "The phone menu (USSD)"). */
+  config?: Pick<Config, 'ussd'>;
 }
 
 const emailOf = async (db: Db, userId: number): Promise<string> =>
@@ -138,7 +141,7 @@ export async function createBooking(
     await deps.notifier.sendEmail(bookingMessages.requested(await emailOf(trx, booking.professionalId), booking), trx);
     await deps.notifier.sendStep(
       booking.professionalId,
-      bookingStep(booking, booking.professionalId, textMessages.bookingRequested(booking)),
+      bookingStep(booking, booking.professionalId, textMessages.bookingRequested(booking, deps.config?.ussd?.dialCode)),
       trx,
     );
     return booking;

@@ -1,6 +1,6 @@
 import type { Booking } from '../../../../contract/bookings.ts';
 import { formatCedisText, toCedis } from '../../../../contract/money.ts';
-import { compactDay, longDate, shortDate, weekdayLabel } from '../../../../contract/dates.ts';
+import { clockTime, compactDay, longDate, shortDate, weekdayLabel } from '../../../../contract/dates.ts';
 import { lengthName, PLANS, type PlanType } from '../../../../contract/plans.ts';
 import type { Message, PushStep, ShortText } from '../../providers/notifier.ts';
 import { countOf } from '../../../../contract/counts.ts';
@@ -196,6 +196,36 @@ export const chargeFailedMessage = (
  * brand and last four digits.
  */
 const shortWhen = (b: Booking) => `${compactDay(b.date)} ${b.time}`;
+
+/** One SMS: 160 characters of GSM-7 (more splits it into parts, each paid for). */
+export const SMS_CHARS = 160;
+/** Only characters of GSM-7's basic set that are one character each: anything else becomes a space. */
+const gsm7 = (words: string): string =>
+  words.replace(/[^A-Za-z0-9 .,:;'"!?()&%#*+\-/=<>@$_]/g, ' ').replace(/ {2,}/g, ' ');
+const shorten = (words: string, max: number): string => (words.length <= max ? words : `${words.slice(0, max - 2)}..`);
+
+/**
+ * The phone menu's texts (docs/PRODUCT.md "The phone menu (USSD)"): the code with a request's
+ * number before its # opens that request at once.
+ */
+export const ussdTexts = {
+  /** "New job: Plumber, Tue 24 Nov 10:00, Asokwa. Dial *920*55*12# to answer", at most SMS_CHARS. */
+  newJob: (b: Booking, ussdCode: string): string => {
+    const dial = `${ussdCode.slice(0, -1)}*${b.id}#`;
+    const tail = `. Dial ${dial} to answer`;
+    const head = `New job: ${gsm7(b.service)}, ${shortWhen(b)}`;
+    const area = b.location ? `, ${gsm7(b.location)}` : '';
+    return `${shorten(head + area, SMS_CHARS - tail.length)}${tail}`;
+  },
+  pinCode: (code: string, minutes: number): ShortText => ({
+    label: 'Phone menu code',
+    text: `ServiceConnect: ${code} is your code to set the PIN of the phone menu. It works for ${minutes} minutes. Never share it.`,
+  }),
+  locked: (until: Date): ShortText => ({
+    label: 'Phone menu locked',
+    text: `ServiceConnect: 5 wrong PINs were typed in your phone menu, so it is locked until ${clockTime(until)} GMT. Not you? Change your PIN in Profile on the web.`,
+  }),
+};
 // No name a person typed goes into a text from the platform: a "name" such as "to MoMo 0551234567"
 // would read as our instruction (issue #14). Who is who stays on the dashboard.
 
@@ -205,10 +235,14 @@ export const textMessages = {
     label: 'Sign-in code',
     text: `ServiceConnect: ${code} is your sign-in code. It works for ${minutes} minutes. Never share it: we never ask for it.`,
   }),
-  bookingRequested: (b: Booking): ShortText => ({
-    label: 'New booking request',
-    text: `ServiceConnect: new booking request for ${shortWhen(b)}. Accept or decline it in Job Requests on your dashboard.`,
-  }),
+  /** With the phone menu on (`ussdCode`), the text names the request and the code that opens it (docs/PRODUCT.md "The phone menu (USSD)"). */
+  bookingRequested: (b: Booking, ussdCode: string | null = null): ShortText =>
+    ussdCode
+      ? { label: 'New booking request', text: ussdTexts.newJob(b, ussdCode) }
+      : {
+          label: 'New booking request',
+          text: `ServiceConnect: new booking request for ${shortWhen(b)}. Accept or decline it in Job Requests on your dashboard.`,
+        },
   bookingAccepted: (b: Booking): ShortText => ({
     label: 'Booking confirmed',
     text: `ServiceConnect: your booking for ${shortWhen(b)} is accepted. Details in My Bookings.`,

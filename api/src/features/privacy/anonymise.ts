@@ -13,6 +13,7 @@ import { forgetPushSubscriptionsOf } from '../push/repo.ts';
 import { forgetReportWordsOf } from '../reports/repo.ts';
 import { forgetPaymentMethodsOf } from '../subscriptions/repo.ts';
 import { deleteDocuments } from '../verification/repo.ts';
+import { forgetUssdOf } from '../ussd/repo.ts';
 import { forgetNotificationsOf } from '../../providers/notifier.ts';
 
 /**
@@ -39,6 +40,7 @@ export async function anonymiseUser(trx: Knex.Transaction, userId: number, now: 
   await forgetNotificationsOf(trx, user);
   await forgetPaymentMethodsOf(trx, userId);
   await forgetPushSubscriptionsOf(trx, userId);
+  await forgetUssdOf(trx, userId);
   await forgetPayerEmail(trx, userId, forgottenEmail(userId));
   await forgetProfessionalOf(trx, userId);
   // Identity papers go with their bytes; the access log keeps who opened them (it holds no content).

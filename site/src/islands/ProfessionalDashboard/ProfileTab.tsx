@@ -4,6 +4,7 @@ import type { ProfessionalRecord } from '../../stores/professional.ts';
 import { useFocusOn } from '../../ui/useFocus.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 import { ProfileView } from './ProfileView.tsx';
+import { UssdPinCard } from './UssdPinCard.tsx';
 import { useSaveForm } from './useSaveForm.ts';
 
 /**
@@ -19,31 +20,34 @@ export default function ProfileTab({ user, record }: { user: SessionUser; record
   const editButton = useFocusOn<HTMLButtonElement>(!editing);
 
   return (
-    <section className="card pd-card" aria-labelledby={`${id}-title`}>
-      <div className="pd-head">
-        <h2 id={`${id}-title`}>Profile</h2>
-        {!editing ? (
-          <button
-            ref={editButton}
-            type="button"
-            className="btn btn-line action-button"
-            onClick={() => {
-              save.setStatus('');
-              setEditing(true);
-            }}
-          >
-            Edit Profile
-          </button>
-        ) : null}
-      </div>
-      <p role="status" className="wz-status">
-        {save.status}
-      </p>
-      {editing ? (
-        <ProfileForm record={record} save={save} onDone={() => setEditing(false)} />
-      ) : (
-        <ProfileView user={user} record={record} />
-      )}
-    </section>
+    <>
+      <section className="card pd-card" aria-labelledby={`${id}-title`}>
+        <div className="pd-head">
+          <h2 id={`${id}-title`}>Profile</h2>
+          {!editing ? (
+            <button
+              ref={editButton}
+              type="button"
+              className="btn btn-line action-button"
+              onClick={() => {
+                save.setStatus('');
+                setEditing(true);
+              }}
+            >
+              Edit Profile
+            </button>
+          ) : null}
+        </div>
+        <p role="status" className="wz-status">
+          {save.status}
+        </p>
+        {editing ? (
+          <ProfileForm record={record} save={save} onDone={() => setEditing(false)} />
+        ) : (
+          <ProfileView user={user} record={record} />
+        )}
+      </section>
+      <UssdPinCard />
+    </>
   );
 }

@@ -1,0 +1,2 @@
+/** What other features use of the phone menu (USSD). */
+export { hasUssdPin } from './service.ts';
