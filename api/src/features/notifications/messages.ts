@@ -205,6 +205,11 @@ export const textMessages = {
     label: 'Sign-in code',
     text: `ServiceConnect: ${code} is your sign-in code. It works for ${minutes} minutes. Never share it: we never ask for it.`,
   }),
+  /** An affiliate is signing the holder up: the code is their consent (docs/PRODUCT.md "Signed up by an affiliate"). */
+  affiliateSignupCode: (code: string, profession: string, affiliate: string, minutes: number): ShortText => ({
+    label: 'Sign-up code',
+    text: `ServiceConnect: ${affiliate.slice(0, 20)} is signing you up (${profession}). If you agree, give them the code ${code}. It works ${minutes} minutes.`,
+  }),
   bookingRequested: (b: Booking): ShortText => ({
     label: 'New booking request',
     text: `ServiceConnect: new booking request for ${shortWhen(b)}. Accept or decline it in Job Requests on your dashboard.`,
