@@ -32,6 +32,7 @@ export const AFFILIATE_SIGNUP_MESSAGES = {
   noAddress: 'Please type the area they work in.',
   invalidEmail: 'Please enter a valid email address, or leave it empty.',
   noNetwork: 'Please choose the mobile-money network of their phone.',
+  terms: 'Please tick the box once they have agreed to the Terms of Service and Privacy Policy.',
   badCode: 'Type the 6-digit code from their text message.',
   wrongCode: 'That code is not right. Ask them to read the text message again.',
   gone: `This code has expired or was typed wrong ${AFFILIATE_SIGNUP_CODE_TRIES} times. Start the sign-up again to send a new code.`,
@@ -78,6 +79,8 @@ export const affiliateSignupStartSchema = z.object({
     .check(z.trim(), z.maxLength(300), z.minLength(1, AFFILIATE_SIGNUP_MESSAGES.noAddress)),
   network: z.enum(NETWORK_CODES, AFFILIATE_SIGNUP_MESSAGES.noNetwork),
   months: monthsField,
+  // The professional's consent to the terms, which their account records (docs/PRODUCT.md "Account details").
+  agreeToTerms: z.literal(true, AFFILIATE_SIGNUP_MESSAGES.terms),
 });
 export type AffiliateSignupStart = z.output<typeof affiliateSignupStartSchema>;
 export type AffiliateSignupStartInput = z.input<typeof affiliateSignupStartSchema>;
@@ -93,6 +96,7 @@ export const AFFILIATE_SIGNUP_CHECK_ORDER = [
   'localAddress',
   'network',
   'months',
+  'agreeToTerms',
 ] as const;
 
 /** POST /api/affiliate/signups/:id/code: the code the professional read out. */

@@ -558,6 +558,7 @@ function affiliateSignup(w: World): Promise<number> {
         location: 'Kumasi',
         localAddress: 'Asokwa',
         network: 'mtn',
+        agreeToTerms: true,
       },
     })
     .then((res) => res.body.signup.id as number);

@@ -898,6 +898,7 @@ const professionalDetails = (overrides: Record<string, unknown> = {}) => ({
   location: 'Kumasi',
   localAddress: 'Asokwa',
   network: 'mtn',
+  agreeToTerms: true,
   ...overrides,
 });
 

@@ -153,7 +153,10 @@ export const forgottenEmail = (userId: UserRow['id']) => `deleted-${userId}@dele
  * payment needs one for the payment provider. It is the account's own (one per number) and under
  * the reserved .invalid domain, so no email is ever sent to it (providers/notifier.ts).
  */
-export const noEmailFor = (phoneE164: string) => `${phoneE164.replace(/\D/g, '')}@no-email.invalid`;
+export const noEmailFor = (phoneE164: string) => `${phoneE164.replace(/\D/g, '')}${NO_EMAIL_DOMAIN}`;
+const NO_EMAIL_DOMAIN = '@no-email.invalid';
+/** Whether the account was made without an email (its messages go by text). */
+export const hasNoEmail = (email: string) => email.toLowerCase().endsWith(NO_EMAIL_DOMAIN);
 
 /** The password of an account made without one: no password matches it (the web is reached by a texted code). */
 export const NO_PASSWORD = '!none';

@@ -32,6 +32,7 @@ describe('an affiliate signs up a professional', () => {
     location: 'Kumasi',
     localAddress: 'Asokwa',
     network: 'mtn',
+    agreeToTerms: true,
     ...overrides,
   });
   const start = (token: string, body: Record<string, unknown>) =>
@@ -126,6 +127,45 @@ describe('an affiliate signs up a professional', () => {
     ).toBeUndefined();
     // The details typed are not kept once the account holds them.
     expect((await app.db('affiliate_signups').where({ id }).first())!.details).toBeNull();
+  });
+
+  it('an account made without an email gets its password by a texted link from "Forgot password?", a few a day', async () => {
+    app.clock.set(TEST_START);
+    const { affiliate, body, id, code } = await started({ email: '' });
+    const proved = await prove(affiliate.token, id, code);
+    await app.request(`/api/sandbox/momo/${proved.body.signup.prompt.reference}`, {
+      method: 'POST',
+      json: { approve: true },
+    });
+    expect((await status(affiliate.token, id)).body.signup.stage).toBe('listed');
+    // No password works until they choose one.
+    const login = (password: string) =>
+      app.request('/api/auth/login', { method: 'POST', json: { loginMethod: 'phone', phone: body.phone, password } });
+    expect((await login('!none')).status).toBe(401);
+    const forgot = () => app.request('/api/auth/forgot-password', { method: 'POST', json: { phone: body.phone } });
+    expect((await forgot()).status).toBe(200);
+    const links = () =>
+      app
+        .db('notifications')
+        .where({ recipient: e164(body.phone), subject: 'Reset your password' })
+        .whereNull('fallback_of');
+    const [text] = await links();
+    expect(text.body.length).toBeLessThanOrEqual(160);
+    const token = /reset-password\?token=(\S+)/.exec(text.body)![1];
+    const reset = await app.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, password: 'chosen-by-yaw-1' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await login('chosen-by-yaw-1')).status).toBe(200);
+    // Asked again at once: nothing new; then one every 20 minutes, 5 a day.
+    expect((await forgot()).status).toBe(200);
+    expect(await links()).toHaveLength(1);
+    for (let i = 0; i < 10; i++) {
+      app.clock.advance(20 * MINUTE_MS + 1000);
+      await forgot();
+    }
+    expect(await links()).toHaveLength(5);
   });
 
   it('keeps the account unlisted while the payment is not approved, and a declined prompt can be sent again', async () => {
@@ -303,6 +343,12 @@ describe('an affiliate signs up a professional', () => {
     expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(
       expect.arrayContaining(['phone', 'profession']),
     );
+    const unticked = await start(affiliate.token, details({ agreeToTerms: false }));
+    expect(unticked.status).toBe(400);
+    expect(unticked.body).toMatchObject({
+      message: AFFILIATE_SIGNUP_MESSAGES.terms,
+      errors: [{ field: 'agreeToTerms', message: AFFILIATE_SIGNUP_MESSAGES.terms }],
+    });
     const long = await start(affiliate.token, details({ localAddress: 'x'.repeat(100_000) }));
     expect(long.status).toBe(400);
   });

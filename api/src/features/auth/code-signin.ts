@@ -36,7 +36,8 @@ import { hashToken, newToken } from './tokens.ts';
 const codeHash = (phone: string, code: string) => hashToken(`signin:${phone}:${code}`);
 
 /** Constant-time comparison of two hex SHA-256 hashes. */
-export const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+export const sameHash = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 

@@ -210,6 +210,11 @@ export const textMessages = {
     label: 'Sign-up code',
     text: `ServiceConnect: ${affiliate.slice(0, 20)} is signing you up (${profession}). If you agree, give them the code ${code}. It works ${minutes} minutes.`,
   }),
+  /** "Forgot password?" for an account without an email: the link is the secret. */
+  passwordResetLink: (link: string): ShortText => ({
+    label: 'Reset your password',
+    text: `ServiceConnect: choose a password within 1 hour: ${link}`,
+  }),
   bookingRequested: (b: Booking): ShortText => ({
     label: 'New booking request',
     text: `ServiceConnect: new booking request for ${shortWhen(b)}. Accept or decline it in Job Requests on your dashboard.`,
