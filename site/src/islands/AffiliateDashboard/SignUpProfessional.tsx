@@ -77,7 +77,6 @@ function ProfessionalForm() {
         For a professional without a smartphone. We text their phone a code; they read it to you, then pay by the
         mobile-money prompt on their own phone.
       </p>
-      <FormProblem message={problem && Object.keys(problem.fields).length === 0 ? problem.message : null} />
       <div className="field-row">
         {input('firstName', 'First Name', { autoComplete: 'off' })}
         {input('lastName', 'Last Name', { autoComplete: 'off' })}
@@ -119,19 +118,17 @@ function ProfessionalForm() {
         )}
       </Field>
       <label className="wz-check">
-        <input
-          type="checkbox"
-          name="agreeToTerms"
-          aria-invalid={error('agreeToTerms') ? true : undefined}
-          aria-describedby="ps-terms-error"
-        />
+        <input type="checkbox" name="agreeToTerms" aria-invalid={error('agreeToTerms') ? true : undefined} />
         <span>
           They agree to the <a href="/terms">Terms of Service</a> and <a href="/privacy">Privacy Policy</a>
         </span>
       </label>
-      <p id="ps-terms-error" className="field-error" role="alert">
-        {error('agreeToTerms') ?? ''}
-      </p>
+      {/* The form's own problem, and the box's (a checkbox has no Field of its own): by the button. */}
+      <FormProblem
+        message={
+          problem && (error('agreeToTerms') ?? (Object.keys(problem.fields).length === 0 ? problem.message : null))
+        }
+      />
       <SubmitButton busy={busy} busyLabel="Sending the code...">
         Text them the code
       </SubmitButton>
