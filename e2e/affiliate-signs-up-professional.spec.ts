@@ -27,7 +27,13 @@ async function textedCode(request: APIRequestContext, phone: string): Promise<st
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-test("an affiliate signs up a professional: their phone's code, their payment, listed", async ({ page, request }) => {
+test("an affiliate signs up a professional: their phone's code, their payment, listed", async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  pageErrors.allowFailedLoad(400, '/api/affiliate/signups', 'a form sent with fields missing is refused by field');
+  pageErrors.allowFailedLoad(400, /\/api\/affiliate\/signups\/\d+\/code$/, 'a wrong code is refused on purpose');
   const affiliate = await signUpAffiliate(request, 'Adwoa', 'Agent');
   await useSession(page, affiliate);
   await page.goto('/affiliate-dashboard');

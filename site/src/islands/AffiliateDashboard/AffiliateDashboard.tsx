@@ -20,8 +20,8 @@ const SignUpProfessional = lazyPart('dashboard', () => import('./SignUpProfessio
 const TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'earnings', label: 'Earnings' },
-  { id: 'signup', label: 'Sign up a professional' },
   { id: 'profile', label: 'Profile' },
+  { id: 'signup', label: 'Sign up a professional' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 const TAB_IDS = TABS.map((t) => t.id);

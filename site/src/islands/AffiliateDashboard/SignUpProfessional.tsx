@@ -30,6 +30,11 @@ function ProfessionalForm() {
   const [problem, setProblem] = useState<Problems | null>(null);
   const [network, setNetwork] = useState('');
   const error = (name: string) => problem?.fields[name];
+  /** A field changed: its refusal no longer stands. */
+  const clearProblem = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (problem?.fields[name]) setProblem({ ...problem, fields: { ...problem.fields, [name]: '' } });
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -72,7 +77,7 @@ function ProfessionalForm() {
   );
 
   return (
-    <form className="wz-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+    <form className="wz-form" onSubmit={(e) => void submit(e)} onInput={clearProblem} noValidate aria-busy={busy}>
       <p className="wz-hint">
         For a professional without a smartphone. We text their phone a code; they read it to you, then pay by the
         mobile-money prompt on their own phone.

@@ -65,9 +65,12 @@ export function SignupProgress({ signup }: { signup: AffiliateSignupView }) {
             Send the payment prompt again
           </button>
         ) : null}
-        <button type="button" className="btn btn-line action-button" onClick={startOver}>
-          {signup.stage === 'listed' ? 'Sign up another professional' : 'Start again'}
-        </button>
+        {/* While their phone is paying, the account exists: only its outcome moves this screen on. */}
+        {signup.stage !== 'paying' ? (
+          <button type="button" className="btn btn-line action-button" onClick={startOver}>
+            {signup.stage === 'listed' ? 'Sign up another professional' : 'Start again'}
+          </button>
+        ) : null}
       </div>
     </div>
   );
