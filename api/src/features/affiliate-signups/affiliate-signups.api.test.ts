@@ -49,6 +49,11 @@ describe('an affiliate signs up a professional', () => {
       .orderBy('id')
       .select('body');
   const lastCode = async (local: string) => /code (\d{6})\./.exec((await textsTo(local)).at(-1)!.body)![1];
+  const accountOf = (phone: string) =>
+    app
+      .db('users')
+      .where({ phone: e164(phone) })
+      .first();
   const notCode = (code: string) => (code === '000000' ? '111111' : '000000');
   const listed = async (phone: string) =>
     app
@@ -84,20 +89,12 @@ describe('an affiliate signs up a professional', () => {
     );
     expect(text.body.length).toBeLessThanOrEqual(160);
     // Nothing is made before the number is proved.
-    expect(
-      await app
-        .db('users')
-        .where({ phone: e164(body.phone) })
-        .first(),
-    ).toBeUndefined();
+    expect(await accountOf(body.phone)).toBeUndefined();
 
     const proved = await prove(affiliate.token, id, code);
     expect(proved.status).toBe(200);
     expect(proved.body.signup).toMatchObject({ stage: 'paying', prompt: { status: 'pay_offline' } });
-    const user = await app
-      .db('users')
-      .where({ phone: e164(body.phone) })
-      .first();
+    const user = await accountOf(body.phone);
     expect(user).toMatchObject({
       status: 'pending',
       user_type: 'professional',
@@ -176,12 +173,7 @@ describe('an affiliate signs up a professional', () => {
     const declined = await status(affiliate.token, id);
     expect(declined.body.signup).toMatchObject({ stage: 'paying', prompt: { status: 'failed' } });
     expect(await listed(body.phone)).toBeUndefined();
-    expect(
-      (await app
-        .db('users')
-        .where({ phone: e164(body.phone) })
-        .first())!.email,
-    ).toBe('yaw.mason@example.com');
+    expect((await accountOf(body.phone))!.email).toBe('yaw.mason@example.com');
     const again = await app.request(`/api/affiliate/signups/${id}/prompt`, {
       method: 'POST',
       headers: bearer(affiliate.token),
@@ -202,12 +194,7 @@ describe('an affiliate signs up a professional', () => {
     expect(last.status).toBe(410);
     expect(last.body).toMatchObject({ code: 'gone', message: AFFILIATE_SIGNUP_MESSAGES.gone });
     expect((await prove(affiliate.token, id, code)).status).toBe(410);
-    expect(
-      await app
-        .db('users')
-        .where({ phone: e164(body.phone) })
-        .first(),
-    ).toBeUndefined();
+    expect(await accountOf(body.phone)).toBeUndefined();
     const malformed = await prove(affiliate.token, id, 'abc');
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe(AFFILIATE_SIGNUP_MESSAGES.badCode);
@@ -224,12 +211,7 @@ describe('an affiliate signs up a professional', () => {
       stage: 'code_sent',
       message: AFFILIATE_SIGNUP_MESSAGES.gone,
     });
-    expect(
-      await app
-        .db('users')
-        .where({ phone: e164(body.phone) })
-        .first(),
-    ).toBeUndefined();
+    expect(await accountOf(body.phone)).toBeUndefined();
   });
 
   it('refuses a number that already has an account, and texts it nothing', async () => {
