@@ -5,7 +5,8 @@ import type { Knex } from 'knex';
  * signs up from the dashboard. A row is the text that carried the code (so the texts to a number
  * and by an affiliate are counted from these rows), the details typed until the code is proved
  * (`details`, cleared then: the account holds them), and afterwards the account it made and the
- * mobile-money prompt of its first payment. Rows never proved are dropped after a day.
+ * mobile-money prompt of its first payment. Rows are dropped after a day (the account and the
+ * referral hold what lasts).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('affiliate_signups', (t) => {

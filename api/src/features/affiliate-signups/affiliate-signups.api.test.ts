@@ -275,6 +275,8 @@ describe('an affiliate signs up a professional', () => {
     // A day later the number may be texted again.
     app.clock.advance(24 * HOUR_MS + MINUTE_MS);
     expect((await start(next.token, details({ phone }))).status).toBe(201);
+    // The day's rows are gone: the number is no longer kept for the sign-ups of yesterday.
+    expect(await app.db('affiliate_signups').where({ phone: e164(phone) })).toHaveLength(1);
   });
 
   it('caps the codes per affiliate an hour and a day', async () => {

@@ -41,9 +41,12 @@ export async function insertSignup(
   return created as AffiliateSignupRow;
 }
 
-/** Sign-ups never proved are dropped after a day (nothing of them is needed then). */
-export const dropUnprovedBefore = (trx: Conn, before: Date) =>
-  trx('affiliate_signups').whereNull('proved_at').where('created_at', '<', before).delete();
+/**
+ * Sign-ups are dropped after a day, proved or not: their texts no longer count, and what lasts is
+ * in the account and the referral (the professional's number is not kept here any longer).
+ */
+export const dropBefore = (trx: Conn, before: Date) =>
+  trx('affiliate_signups').where('created_at', '<', before).delete();
 
 /** One of the affiliate's sign-ups (another affiliate's is not found); `lock` in a transaction. */
 export function findOwn(

@@ -146,7 +146,7 @@ export async function startSignup(
         { oneChannel: true },
       );
     }
-    await repo.dropUnprovedBefore(trx, dayAgo);
+    await repo.dropBefore(trx, dayAgo);
     return created;
   });
   if (takenField) throw taken(takenField);
