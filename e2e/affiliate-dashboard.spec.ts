@@ -19,7 +19,7 @@ test('a paid referral shows on the affiliate dashboard: figures, code, links, pa
   await page.goto('/affiliate-dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Affiliate Dashboard' })).toBeVisible();
   const tabs = page.getByRole('tablist', { name: 'Dashboard sections' });
-  await expect(tabs.getByRole('tab')).toHaveText(['Overview', 'Earnings', 'Profile']);
+  await expect(tabs.getByRole('tab')).toHaveText(['Overview', 'Earnings', 'Profile', 'Sign up a professional']);
   await expect(tabs.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
 
   // Overview: the ledger's figures.

@@ -17,6 +17,7 @@ const ALL_TABLES = [
   'affiliate_commissions',
   'affiliate_payouts',
   'affiliate_profiles',
+  'affiliate_signups',
   'booking_messages',
   'booking_proposals',
   'bookings',

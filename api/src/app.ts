@@ -7,6 +7,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { affiliateRoutes } from './features/affiliates/routes.ts';
+import { affiliateSignupRoutes } from './features/affiliate-signups/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
@@ -54,6 +55,7 @@ const features: ((deps: AppDeps) => Router)[] = [
   contactRoutes,
   accountRoutes,
   affiliateRoutes,
+  affiliateSignupRoutes,
   authRoutes,
   paymentRoutes,
   userDataRoutes,

@@ -635,6 +635,25 @@ export interface UssdPinRow {
   updated_at: Timestamp;
 }
 
+/** A professional an affiliate signs up: the code's text, then the account it made (docs/PRODUCT.md "Signed up by an affiliate"). */
+export interface AffiliateSignupRow {
+  id: Int8;
+  affiliate_id: Int8;
+  phone: string;
+  /** What the affiliate typed (AffiliateSignupDetails), until the code is proved; then null. */
+  details: Jsonb;
+  momo_network: MomoNetworkCode;
+  /** What the first payment buys (docs/PRODUCT.md "Paying months ahead"). */
+  months: PlanLength;
+  code_hash: string | null;
+  tries: number;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  proved_at: Timestamp | null;
+  user_id: Int8 | null;
+  payment_reference: string | null;
+}
+
 export interface RenewLinkRow {
   token_hash: string;
   user_id: Int8;
@@ -745,5 +764,6 @@ declare module 'knex/types/tables.js' {
     momo_code_sends: Table<MomoCodeSendRow, 'id'>;
     ussd_sessions: Table<UssdSessionRow, 'seen_text'>;
     ussd_pins: Table<UssdPinRow, 'wrong_tries' | 'code_tries' | 'codes_sent'>;
+    affiliate_signups: Table<AffiliateSignupRow, 'id' | 'tries'>;
   }
 }

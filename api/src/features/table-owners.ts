@@ -34,6 +34,7 @@ export const TABLE_OWNERS = {
   referrals: 'features/affiliates',
   affiliate_commissions: 'features/affiliates',
   affiliate_payouts: 'features/affiliates',
+  affiliate_signups: 'features/affiliate-signups',
   // Written in the transaction of the change they report, only through the notifier's functions.
   notifications: 'providers/notifier.ts',
   push_subscriptions: 'features/push',

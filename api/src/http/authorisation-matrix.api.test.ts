@@ -244,6 +244,26 @@ const ROWS: Record<string, Row> = {
     path: () => '/api/affiliate/payouts',
     expect: per(401, 403, 403, 403, 403, 400, 401, 401, 401),
   },
+  // An affiliate's sign-up of a professional: only affiliates, and only their own (another's is a 404).
+  'POST /api/affiliate/signups': { path: () => '/api/affiliate/signups', body: {}, expect: USER_BODIES },
+  'GET /api/affiliate/signups/{id}': {
+    path: async (w) => `/api/affiliate/signups/${await affiliateSignup(w)}`,
+    expect: per(401, 403, 403, 403, 403, 200, 401, 401, 401),
+  },
+  'POST /api/affiliate/signups/{id}/code': {
+    path: async (w) => `/api/affiliate/signups/${await affiliateSignup(w)}/code`,
+    body: { code: '000000' },
+    expect: per(401, 403, 403, 403, 403, 400, 401, 401, 401),
+  },
+  'POST /api/affiliate/signups/{id}/prompt': {
+    path: async (w) => `/api/affiliate/signups/${await affiliateSignup(w)}/prompt`,
+    expect: per(401, 403, 403, 403, 403, 409, 401, 401, 401),
+  },
+  'POST /api/affiliate/signups/{id}/voucher': {
+    path: async (w) => `/api/affiliate/signups/${await affiliateSignup(w)}/voucher`,
+    body: { otp: '123456' },
+    expect: per(401, 403, 403, 403, 403, 409, 401, 401, 401),
+  },
   'POST /api/bookings': {
     path: () => '/api/bookings',
     body: {},
@@ -546,3 +566,25 @@ describe('test-only routes', () => {
     }
   });
 });
+
+let startedSignup: Promise<number> | undefined;
+/** The affiliate's one sign-up of a professional, its code texted and not typed back (started once). */
+function affiliateSignup(w: World): Promise<number> {
+  startedSignup ??= w.app
+    .request('/api/affiliate/signups', {
+      method: 'POST',
+      headers: bearer(w.tokens.affiliate),
+      json: {
+        firstName: 'Yaw',
+        lastName: 'Mason',
+        phone: '0279990001',
+        profession: 'Plumber',
+        location: 'Kumasi',
+        localAddress: 'Asokwa',
+        network: 'mtn',
+        agreeToTerms: true,
+      },
+    })
+    .then((res) => res.body.signup.id as number);
+  return startedSignup;
+}

@@ -571,6 +571,57 @@ const ROWS: Record<string, Row> = {
     status: 201,
     budget: 11,
   },
+  // An affiliate signs up a professional, each row with an affiliate of its own (their texts are capped).
+  'POST /api/affiliate/signups': {
+    as: 'affiliate',
+    call: async () => ({
+      path: '/api/affiliate/signups',
+      json: professionalDetails(),
+      token: (await signUpAffiliate(app)).token,
+    }),
+    status: 201,
+    budget: 14,
+  },
+  'POST /api/affiliate/signups/{id}/code': {
+    as: 'affiliate',
+    call: async () => {
+      const { token, id, code } = await affiliateSignupStarted();
+      return { path: `/api/affiliate/signups/${id}/code`, json: { code }, token };
+    },
+    status: 200,
+    budget: 28,
+  },
+  // The affiliate's page asks until the professional's phone answered: this is the answer that lists them.
+  'GET /api/affiliate/signups/{id}': {
+    as: 'affiliate',
+    call: async () => {
+      const { token, id, reference } = await affiliateSignupProved();
+      await act(null, 'POST', `/api/sandbox/momo/${reference}`, { approve: true });
+      return { path: `/api/affiliate/signups/${id}`, token };
+    },
+    status: 200,
+    budget: 22,
+  },
+  'POST /api/affiliate/signups/{id}/prompt': {
+    as: 'affiliate',
+    call: async () => {
+      const { token, id, reference } = await affiliateSignupProved();
+      await act(null, 'POST', `/api/sandbox/momo/${reference}`, { approve: false });
+      await act(token, 'GET', `/api/affiliate/signups/${id}`); // the page learns it was declined
+      return { path: `/api/affiliate/signups/${id}/prompt`, token };
+    },
+    status: 200,
+    budget: 20,
+  },
+  'POST /api/affiliate/signups/{id}/voucher': {
+    as: 'affiliate',
+    call: async () => {
+      const { token, id } = await affiliateSignupProved({ network: 'vod' });
+      return { path: `/api/affiliate/signups/${id}/voucher`, json: { otp: SANDBOX_VOUCHER }, token };
+    },
+    status: 200,
+    budget: 8,
+  },
 
   // Bookings, each on a booking of its own (a fresh slot).
   'POST /api/bookings': {
@@ -861,6 +912,39 @@ async function act(token: string | null, method: string, path: string, json?: un
   });
   if (res.status >= 300) throw new Error(`${method} ${path} (setup): ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
+}
+
+let professionalsSignedUp = 0;
+/** A professional's details as an affiliate types them, with a number no account has. */
+const professionalDetails = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Yaw',
+  lastName: 'Mason',
+  phone: `0278${String(process.pid % 1000).padStart(3, '0')}${String(professionalsSignedUp++).padStart(3, '0')}`,
+  profession: 'Plumber',
+  location: 'Kumasi',
+  localAddress: 'Asokwa',
+  network: 'mtn',
+  agreeToTerms: true,
+  ...overrides,
+});
+
+/** A new affiliate's sign-up of a professional, its code texted: the affiliate's token, the sign-up and the code. */
+async function affiliateSignupStarted(overrides: Record<string, unknown> = {}) {
+  const { token } = await signUpAffiliate(app);
+  const details = professionalDetails(overrides);
+  const { signup } = await act(token, 'POST', '/api/affiliate/signups', details);
+  const text = await app
+    .db('notifications')
+    .where({ recipient: `+233${details.phone.slice(1)}`, subject: 'Sign-up code' })
+    .first('body');
+  return { token, id: signup.id as number, code: /code (\d{6})\./.exec(text!.body)![1] };
+}
+
+/** As affiliateSignupStarted, with the code typed back: the payment's prompt is ringing the professional's phone. */
+async function affiliateSignupProved(overrides: Record<string, unknown> = {}) {
+  const { token, id, code } = await affiliateSignupStarted(overrides);
+  const { signup } = await act(token, 'POST', `/api/affiliate/signups/${id}/code`, { code });
+  return { token, id, reference: signup.prompt.reference as string };
 }
 
 /** Signed up and paid in the sandbox, not yet completed. */

@@ -175,6 +175,8 @@ export function outboxNotifier(deps: {
       });
     },
     sendEmail: async (message, trx) => {
+      // An address under the reserved .invalid domain is nobody's (an account made without an email, a forgotten one).
+      if (message.to.toLowerCase().endsWith('.invalid')) return;
       await insert(trx, 'email', message.to, message.subject, message.text);
     },
     sendText: (phone, message, trx, options) => sendText(phone, message, trx, { oneChannel: options?.oneChannel }),

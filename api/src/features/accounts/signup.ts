@@ -5,6 +5,7 @@ import type { PlanLength } from '../../../../contract/plans.ts';
 import { fallbackLocation } from '../../../../contract/cities.ts';
 import { toE164 } from '../../../../contract/phone.ts';
 import { SIGNUP_MESSAGES, TERMS_VERSION } from '../../../../contract/account-types.ts';
+import type { Conn } from '../../db.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { hashPassword } from './passwords.ts';
@@ -46,41 +47,7 @@ export async function signup(deps: PaymentsDeps, input: Signup, network: string)
   const passwordHash = await hashPassword(input.password);
 
   return db.transaction(async (trx) => {
-    const user = await usersRepo.insert(trx, {
-      user_type: input.userType,
-      email: input.email,
-      phone,
-      password_hash: passwordHash,
-      first_name: input.firstName,
-      last_name: input.lastName,
-      status: 'pending',
-      location: input.location || null,
-      local_address: input.localAddress || null,
-      description: input.description || null,
-      profile_picture: input.profilePicture || null,
-      created_at: now,
-      terms_version: TERMS_VERSION, // the schema refused a sign-up without the tick
-      terms_agreed_at: now,
-    });
-    const userId = Number(user.id);
-
-    if (input.userType === 'professional') {
-      const ratesGiven = input.baseRate > 0;
-      const base = ratesGiven ? input.baseRate : DEFAULT_RATES.base;
-      const max = ratesGiven ? Math.max(input.maxRate, base) : DEFAULT_RATES.max;
-      const place = fallbackLocation(input.location);
-      await profilesRepo.insertProfile(trx, {
-        latitude: place.lat,
-        longitude: place.lng,
-        location_source: place.source,
-        user_id: userId,
-        profession: input.profession,
-        skills: JSON.stringify([input.profession]),
-        base_rate_pesewas: toPesewas(base),
-        max_rate_pesewas: toPesewas(max),
-        rate_negotiable: ratesGiven ? input.rateNegotiable : true,
-      });
-    }
+    const userId = await insertPendingAccount(trx, { ...input, phone, passwordHash }, now);
 
     // (Self-referral cannot happen: the affiliate's email and phone already belong to an account.)
     if (referrer) {
@@ -102,6 +69,66 @@ export async function signup(deps: PaymentsDeps, input: Signup, network: string)
       payment,
     };
   });
+}
+
+/** What a pending account is made of (`passwordHash`: none, '!none', for an account made without one). */
+export type PendingAccount = Pick<
+  Signup,
+  | 'userType'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'location'
+  | 'localAddress'
+  | 'description'
+  | 'profilePicture'
+  | 'profession'
+  | 'baseRate'
+  | 'maxRate'
+  | 'rateNegotiable'
+> & { phone: string; passwordHash: string };
+
+/**
+ * Inserts a pending customer or professional (with the professional's profile), agreeing to the
+ * terms in force, in the caller's transaction; answers the account's id. Used by sign-up and by an
+ * affiliate's sign-up of a professional (docs/PRODUCT.md "Signed up by an affiliate").
+ */
+export async function insertPendingAccount(trx: Conn, input: PendingAccount, now: Date): Promise<number> {
+  const user = await usersRepo.insert(trx, {
+    user_type: input.userType,
+    email: input.email,
+    phone: input.phone,
+    password_hash: input.passwordHash,
+    first_name: input.firstName,
+    last_name: input.lastName,
+    status: 'pending',
+    location: input.location || null,
+    local_address: input.localAddress || null,
+    description: input.description || null,
+    profile_picture: input.profilePicture || null,
+    created_at: now,
+    terms_version: TERMS_VERSION, // the schema refused a sign-up without the tick
+    terms_agreed_at: now,
+  });
+  const userId = Number(user.id);
+  if (input.userType === 'professional') {
+    const ratesGiven = input.baseRate > 0;
+    const base = ratesGiven ? input.baseRate : DEFAULT_RATES.base;
+    const max = ratesGiven ? Math.max(input.maxRate, base) : DEFAULT_RATES.max;
+    const place = fallbackLocation(input.location);
+    await profilesRepo.insertProfile(trx, {
+      latitude: place.lat,
+      longitude: place.lng,
+      location_source: place.source,
+      user_id: userId,
+      profession: input.profession,
+      skills: JSON.stringify([input.profession]),
+      base_rate_pesewas: toPesewas(base),
+      max_rate_pesewas: toPesewas(max),
+      rate_negotiable: ratesGiven ? input.rateNegotiable : true,
+    });
+  }
+  return userId;
 }
 
 /**

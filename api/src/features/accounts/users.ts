@@ -146,3 +146,17 @@ export const forgetUser = (conn: Conn, user: Pick<UserRow, 'id' | 'renewal_cance
 
 /** The email a forgotten account is left with; its payments carry it too. */
 export const forgottenEmail = (userId: UserRow['id']) => `deleted-${userId}@deleted.invalid`;
+
+/**
+ * The email of an account made without one (an affiliate signed up a professional who has none,
+ * docs/PRODUCT.md "Signed up by an affiliate"): the email column is required and unique, and a
+ * payment needs one for the payment provider. It is the account's own (one per number) and under
+ * the reserved .invalid domain, so no email is ever sent to it (providers/notifier.ts).
+ */
+export const noEmailFor = (phoneE164: string) => `${phoneE164.replace(/\D/g, '')}${NO_EMAIL_DOMAIN}`;
+const NO_EMAIL_DOMAIN = '@no-email.invalid';
+/** Whether the account was made without an email (its messages go by text). */
+export const hasNoEmail = (email: string) => email.toLowerCase().endsWith(NO_EMAIL_DOMAIN);
+
+/** The password of an account made without one: no password matches it (the web is reached by a texted code). */
+export const NO_PASSWORD = '!none';

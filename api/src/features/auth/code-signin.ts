@@ -36,9 +36,10 @@ import { hashToken, newToken } from './tokens.ts';
 const codeHash = (phone: string, code: string) => hashToken(`signin:${phone}:${code}`);
 
 /** Constant-time comparison of two hex SHA-256 hashes. */
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+export const sameHash = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 /**
  * Every answer to a code request takes at least this long (real time), so its timing does not tell

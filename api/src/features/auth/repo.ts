@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { SIGNIN_CODE_SHARES } from '../../../../contract/signin-codes.ts';
 import type { Conn } from '../../db.ts';
-import type { SigninCodeRow, UserRow } from '../../db-tables.ts';
+import type { Count, SigninCodeRow, UserRow } from '../../db-tables.ts';
 
 /** Sign-in code requests (signin_codes): the queries of features/auth/code-signin.ts. */
 
@@ -83,3 +83,12 @@ export async function spendCode(conn: Conn, textedId: SigninCodeRow['id'], now: 
 /** A forgotten account's code requests, by account and by its number (privacy/anonymise.ts). */
 export const forgetCodesOf = (conn: Conn, user: Pick<UserRow, 'id' | 'phone'>) =>
   conn('signin_codes').where({ user_id: user.id }).orWhere({ phone: user.phone }).delete();
+
+/** The password reset links made for an account since `since`. */
+export async function resetsSince(conn: Conn, userId: UserRow['id'], since: Date): Promise<number> {
+  const [row] = await conn('password_resets')
+    .where({ user_id: userId })
+    .where('created_at', '>', since)
+    .count<{ n: Count }[]>({ n: '*' });
+  return Number(row?.n ?? 0);
+}

@@ -12,7 +12,8 @@ import type { Notifier } from '../../providers/notifier.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import * as usersRepo from '../accounts/users.ts';
 import { toSessionUser, type UserRow } from '../accounts/users.ts';
-import { passwordResetMessage } from '../notifications/messages.ts';
+import { passwordResetMessage, textMessages } from '../notifications/messages.ts';
+import { resetsSince } from './repo.ts';
 import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
 import * as sessionsRepo from './sessions.ts';
 import * as throttle from './throttle.ts';
@@ -105,6 +106,9 @@ export async function admit(deps: AuthDeps, user: UserRow, now: Date): Promise<L
 
 export const RESET_TTL_MS = HOUR_MS;
 const RESET_RESEND_MS = MINUTE_MS;
+/** A link by text (an account without an email): at most one every 20 minutes and 5 a day. */
+const RESET_TEXT_RESEND_MS = 20 * MINUTE_MS;
+const RESET_TEXTS_PER_DAY = 5;
 /**
  * Every answer to forgot-password takes at least this long (real time), so its timing does not
  * tell whether an account exists: writing the link took 7–23 ms, finding nobody 2.5 ms (issue #14).
@@ -133,21 +137,25 @@ async function sendResetLink(deps: AuthDeps, input: { email?: string; phone?: st
     // that two requests at the same moment (a double tap) send one link, not two.
     await deps.db.transaction(async (trx) => {
       await trx('users').where({ id: user.id }).forUpdate().first('id');
+      // An account made without an email gets the link by text (docs/PRODUCT.md "Signed up by an
+      // affiliate"): a paid text anyone who knows the number can ask for, so fewer and further apart.
+      const byText = usersRepo.hasNoEmail(user.email);
       const recent = await trx('password_resets')
         .where({ user_id: user.id })
-        .where('created_at', '>', subtractTime(now, { ms: RESET_RESEND_MS }))
+        .where('created_at', '>', subtractTime(now, { ms: byText ? RESET_TEXT_RESEND_MS : RESET_RESEND_MS }))
         .first('id');
       if (recent) return;
+      if (byText && (await resetsSince(trx, user.id, subtractTime(now, { days: 1 }))) >= RESET_TEXTS_PER_DAY) return;
       await trx('password_resets').insert({
         user_id: user.id,
         token_hash: hash,
         created_at: now,
         expires_at: addTime(now, { ms: RESET_TTL_MS }),
       });
-      await deps.notifier.sendEmail(
-        passwordResetMessage(user.email, user.first_name, `${deps.config.publicUrl}/reset-password?token=${token}`),
-        trx,
-      );
+      const link = `${deps.config.publicUrl}/reset-password?token=${token}`;
+      if (byText)
+        await deps.notifier.sendText(user.phone, textMessages.passwordResetLink(link), trx, { oneChannel: true });
+      else await deps.notifier.sendEmail(passwordResetMessage(user.email, user.first_name, link), trx);
     });
   }
 }

@@ -235,6 +235,16 @@ export const textMessages = {
     label: 'Sign-in code',
     text: `ServiceConnect: ${code} is your sign-in code. It works for ${minutes} minutes. Never share it: we never ask for it.`,
   }),
+  /** An affiliate is signing the holder up: the code is their consent (docs/PRODUCT.md "Signed up by an affiliate"). */
+  affiliateSignupCode: (code: string, profession: string, affiliate: string, minutes: number): ShortText => ({
+    label: 'Sign-up code',
+    text: `ServiceConnect: ${affiliate.slice(0, 20)} is signing you up (${profession}). If you agree, give them the code ${code}. It works ${minutes} minutes.`,
+  }),
+  /** "Forgot password?" for an account without an email: the link is the secret. */
+  passwordResetLink: (link: string): ShortText => ({
+    label: 'Reset your password',
+    text: `ServiceConnect: choose a password within 1 hour: ${link}`,
+  }),
   /** With the phone menu on (`ussdCode`), the text names the request and the code that opens it (docs/PRODUCT.md "The phone menu (USSD)"). */
   bookingRequested: (b: Booking, ussdCode: string | null = null): ShortText =>
     ussdCode

@@ -14,7 +14,13 @@ import { longDate, subtractTime, timeBetween } from '../../../../contract/dates.
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { ChargeRefusedError, ProviderUnavailableError, type ChargeProgress } from '../../providers/payments.ts';
-import { createPaymentIntent, settlePayment, type PaymentRow, type PaymentsDeps } from '../payments/service.ts';
+import {
+  createPaymentIntent,
+  settlePayment,
+  type PaymentPurpose,
+  type PaymentRow,
+  type PaymentsDeps,
+} from '../payments/service.ts';
 import { assertPromptable } from './momo-numbers.ts';
 import * as usersRepo from '../accounts/users.ts';
 import * as paymentsRepo from '../payments/repo.ts';
@@ -161,13 +167,17 @@ async function charge(
  * the same prompt is open (same number, network, months and origin) answers with that prompt
  * instead of sending a second one. Only a request that sends a prompt counts against the limits
  * per account and per number, so refused requests naming a number never lock its owner out.
- * `renewLinkHash`: the one-tap link that asks (it may act on its own prompts only).
+ * `renewLinkHash`: the one-tap link that asks (it may act on its own prompts only). `purpose`:
+ * 'registration' for a pending account's first payment (docs/PRODUCT.md "Signed up by an affiliate").
  */
 export async function sendMomoPrompt(
   deps: PaymentsDeps,
   userId: number,
   input: MomoPromptRequest,
-  { renewLinkHash = null }: { renewLinkHash?: string | null } = {},
+  {
+    renewLinkHash = null,
+    purpose = 'renewal',
+  }: { renewLinkHash?: string | null; purpose?: Extract<PaymentPurpose, 'renewal' | 'registration'> } = {},
 ): Promise<MomoPromptResponse> {
   const user = await account(deps, userId);
   const phone = toE164(input.phone ?? user.phone);
@@ -184,6 +194,7 @@ export async function sendMomoPrompt(
       .where({
         user_id: user.id,
         initiated_via: 'momo_prompt',
+        purpose,
         status: 'initialized',
         prompt_phone: phone,
         prompt_network: network,
@@ -201,7 +212,7 @@ export async function sendMomoPrompt(
       deps,
       { userId: user.id, email: user.email, fullName: `${user.first_name} ${user.last_name}`, phone: user.phone },
       user.user_type as PlanType,
-      'renewal',
+      purpose,
       trx,
       { months, via: 'momo_prompt' },
     );
@@ -282,7 +293,7 @@ export async function promptStatus(
     ask !== 'never' &&
     (ask === 'now' || (await claimProviderCheck(deps, payment, deps.clock.now())));
   if (asking) {
-    const settled = await settlePayment(deps, reference, { userId, purposes: ['renewal'] });
+    const settled = await settlePayment(deps, reference, { userId, purposes: ['renewal', 'registration'] });
     payment = await ownPrompt(deps, userId, reference);
     if (!settled.ok && payment.status === 'failed' && !payment.prompt_message)
       return fail(deps, payment, say.failed(null));

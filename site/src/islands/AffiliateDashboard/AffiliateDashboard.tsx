@@ -15,11 +15,13 @@ import { useTabAddress } from '../../ui/useTabAddress.ts';
 // Only the Overview ships with the island; Earnings and Profile download when first opened.
 const Earnings = lazyPart('dashboard', () => import('./Earnings.tsx'));
 const ProfileTab = lazyPart('dashboard', () => import('./ProfileTab.tsx'));
+const SignUpProfessional = lazyPart('dashboard', () => import('./SignUpProfessional.tsx'));
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'earnings', label: 'Earnings' },
   { id: 'profile', label: 'Profile' },
+  { id: 'signup', label: 'Sign up a professional' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 const TAB_IDS = TABS.map((t) => t.id);
@@ -56,6 +58,7 @@ export default function AffiliateDashboard({ title, user }: DashboardViewProps) 
           <Tabs label="Dashboard sections" idPrefix="aff" tabs={TABS} active={tab} onChange={setTab}>
             {tab === 'overview' ? <Overview record={load.data} /> : null}
             {tab === 'earnings' ? <Earnings record={load.data} onChanged={() => reload(true)} /> : null}
+            {tab === 'signup' ? <SignUpProfessional /> : null}
             {tab === 'profile' ? <ProfileTab record={load.data} onChanged={() => reload(true)} /> : null}
           </Tabs>
         </>
