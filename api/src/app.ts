@@ -8,7 +8,7 @@ import { analyticsRoutes } from './features/analytics/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { affiliateRoutes } from './features/affiliates/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
-import { bookingRoutes } from './features/bookings/routes.ts';
+import { bookingRoutes } from './features/bookings/index.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { takesContactForm } from './features/contact/form.ts';
 import { devRoutes } from './features/dev/routes.ts';

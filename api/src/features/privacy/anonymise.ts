@@ -4,7 +4,7 @@ import { forgetPayoutDetailsOf } from '../affiliates/repo.ts';
 import { forgetSessionsOf } from '../auth/sessions.ts';
 import { forgetAttemptsOf } from '../auth/throttle.ts';
 import { forgetCodesOf } from '../auth/repo.ts';
-import { forgetBookingWordsOf } from '../bookings/repo.ts';
+import { forgetBookingWordsOf } from '../bookings/index.ts';
 import { forgetContactMessagesOf } from '../contact/repo.ts';
 import { forgetPayerEmail } from '../payments/repo.ts';
 import { deleteAllPhotos } from '../photos/repo.ts';

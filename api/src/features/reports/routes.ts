@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { BOOKING_NOT_FOUND } from '../bookings/service.ts';
+import { BOOKING_NOT_FOUND } from '../bookings/index.ts';
 import {
   type AdminReportAnswer,
   type AdminReportClosedAnswer,
