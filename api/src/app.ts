@@ -20,8 +20,8 @@ import { METRICS_PATHS } from '../../contract/health.ts';
 import { localControlRoutes } from './features/local-control/routes.ts';
 import { locationRoutes } from './features/location/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
-import { mediaMiddleware, photoRoutes, takesPhotoBody } from './features/photos/routes.ts';
-import { reportRoutes } from './features/reports/routes.ts';
+import { mediaMiddleware, mediaRoutes, photoRoutes, takesPhotoBody } from './features/photos/index.ts';
+import { reportRoutes } from './features/reports/index.ts';
 import { privacyRoutes } from './features/privacy/routes.ts';
 import { professionalRoutes } from './features/professionals/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
@@ -80,10 +80,11 @@ export function apiRouteList(deps: AppDeps): string[] {
   );
 }
 
-/** Each feature's router, and last the OpenAPI document of all of them (itself included). */
+/** Each feature's router, and last the OpenAPI document of all of them (itself and the photos' files under /media included). */
 function featureRouters(deps: AppDeps): Router[] {
   const routers = features.map((feature) => feature(deps));
-  const openApi = openApiRoutes(deps, () => [...routers, openApi].flatMap(servedOn));
+  const media = mediaRoutes(deps);
+  const openApi = openApiRoutes(deps, () => [...routers, media, openApi].flatMap(servedOn));
   return [...routers, openApi];
 }
 

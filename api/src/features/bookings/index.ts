@@ -20,4 +20,4 @@ export {
   reportWindow,
   withTrust,
 } from './reliability.ts';
-export { bookingSchema } from './answers.ts';
+export { bookingAnswer, bookingSchema } from './answers.ts';

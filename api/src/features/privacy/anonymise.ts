@@ -7,7 +7,7 @@ import { forgetCodesOf } from '../auth/repo.ts';
 import { forgetBookingWordsOf } from '../bookings/index.ts';
 import { forgetContactMessagesOf } from '../contact/repo.ts';
 import { forgetPayerEmail } from '../payments/repo.ts';
-import { deleteAllPhotos } from '../photos/repo.ts';
+import { deleteAllPhotos } from '../photos/index.ts';
 import { forgetProfessionalOf } from '../professionals/repo.ts';
 import { forgetPushSubscriptionsOf } from '../push/repo.ts';
 import { forgetReportWordsOf } from '../reports/repo.ts';

@@ -19,8 +19,8 @@ import { BOOKING_NOT_FOUND, findBookings, slotStart } from '../bookings/index.ts
 import { reportWindow, withTrust } from '../bookings/index.ts';
 import { addSystemLine } from '../bookings/index.ts';
 import { bookingStep, chatLines, reportMessages, textMessages } from '../notifications/messages.ts';
-import { receive, type ReadBody, type UploadDeps } from '../photos/service.ts';
-import { lockUser } from '../photos/repo.ts';
+import { receive, type ReadBody, type UploadDeps } from '../photos/index.ts';
+import { lockUser } from '../photos/index.ts';
 import * as repo from './repo.ts';
 import * as bookingsRepo from '../bookings/index.ts';
 

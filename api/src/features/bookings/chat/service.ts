@@ -4,7 +4,7 @@ import { MINUTE_MS, subtractTime } from '../../../../../contract/dates.ts';
 import type { SessionUser } from '../../../../../contract/accounts.ts';
 import { conflict } from '../../../http/errors.ts';
 import { bookingMessages, bookingStep } from '../../notifications/messages.ts';
-import { avatarUrl } from '../../photos/repo.ts';
+import { avatarUrl } from '../../photos/index.ts';
 import { emailOf, findBookings } from '../repo.ts';
 import { type BookingDeps, partyBooking } from '../service.ts';
 import * as chatRepo from './repo.ts';
