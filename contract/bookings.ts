@@ -19,6 +19,8 @@ export const TIME_SLOTS = [
   '16:00',
   '17:00',
 ] as const;
+/** A time a booking may start at. */
+export type TimeSlot = (typeof TIME_SLOTS)[number];
 export const BOOKING_HOURS = 2;
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
