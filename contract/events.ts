@@ -2,10 +2,10 @@ import * as z from 'zod/mini';
 import { events, json, route } from './route.ts';
 
 /**
- * Live updates (issue #18, docs/PRODUCT.md "Live updates"): one Server-Sent Events stream per
+ * Live updates (docs/PRODUCT.md "Live updates"): one Server-Sent Events stream per
  * signed-in tab. EventSource cannot send headers, so the page first trades its session token for
- * a ticket (POST EVENTS_TICKET_PATH with the usual Authorization header), then opens
- * GET EVENTS_PATH?ticket=… . A ticket is single-use and short-lived; the session token never goes
+ * a ticket (`eventTicket`, with the usual Authorization header), then opens
+ * `eventStream`?ticket=… . A ticket is single-use and short-lived; the session token never goes
  * in an address.
  *
  * The stream's frames:
@@ -18,9 +18,6 @@ import { events, json, route } from './route.ts';
  * the database. When it missed too much, or the cursor is unknown, the first event is `reset`:
  * read everything again.
  */
-export const EVENTS_PATH = '/api/events';
-export const EVENTS_TICKET_PATH = '/api/events/ticket';
-
 /** A ticket is good for this long after it is issued, once. */
 export const EVENT_TICKET_TTL_MS = 60_000;
 /** An idle stream carries a comment this often; a client that hears nothing for twice as long reconnects. */

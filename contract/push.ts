@@ -102,16 +102,6 @@ export const PUSH_MESSAGES = {
   testBody: 'Notifications work on this phone.',
 } as const;
 
-export const PUSH_PATHS = {
-  key: '/api/push/key',
-  devices: '/api/push/devices',
-  device: '/api/push/devices/:id',
-  subscriptions: '/api/push/subscriptions',
-  test: '/api/push/test',
-  preferences: '/api/push/preferences',
-  shown: '/api/push/shown',
-} as const;
-
 /** POST /api/push/subscriptions (201): this phone's subscription. */
 export interface PushSubscribedAnswer {
   id: number;
