@@ -30,10 +30,10 @@
  */
 import { request, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EVENTS_PATH, EVENTS_TICKET_PATH, type UserEvent } from '../contract/events.ts';
+import { eventStream, eventTicket, type UserEvent } from '../contract/events.ts';
 import { TIME_SLOTS } from '../contract/bookings.ts';
 import { DEV_PATHS } from '../contract/dev.ts';
-import { PUSH_PATHS } from '../contract/push.ts';
+import { pushShown, subscribePush } from '../contract/push.ts';
 import type { PaymentIntent } from '../contract/payments.ts';
 import { startFakeMessaging } from '../api/test/fake-messaging.ts';
 import { paystackEnv, startFakePaystack } from '../api/test/fake-paystack.ts';
@@ -289,7 +289,7 @@ const pushArrived = (channel: string, body: string) => {
   }
   pushReceipts.set(receipt, (pushReceipts.get(receipt) ?? 0) + 1);
   // The phone's service worker says it showed the notification (so the step's text need not go).
-  void call(servers[Math.floor(Math.random() * 2)].url, PUSH_PATHS.shown, { json: { receipt }, timeoutMs: 15_000 });
+  void call(servers[Math.floor(Math.random() * 2)].url, pushShown.path, { json: { receipt }, timeoutMs: 15_000 });
 };
 const pushService = await startFakePushService(pushArrived);
 const proxies = {
@@ -368,14 +368,14 @@ try {
     // The fake push service behind its chaos proxy: one of the servers' own (PUSH_LOCAL_ORIGINS).
     const phone = fakePhone(`${proxies.push.base}${LOCAL_PUSH_PATH}/${channel}`);
     phones.set(channel, phone);
-    let res = await call(servers[server].url, PUSH_PATHS.subscriptions, {
+    let res = await call(servers[server].url, subscribePush.path, {
       token: person.token,
       json: { ...phone.subscription, device: 'Bench phone' },
     });
     // As the page would: once more a little later when the server could not answer.
     for (let attempt = 0; attempt < 5 && (res.status === 0 || res.status >= 500); attempt++) {
       await sleep(2000);
-      res = await call(servers[server].url, PUSH_PATHS.subscriptions, {
+      res = await call(servers[server].url, subscribePush.path, {
         token: person.token,
         json: { ...phone.subscription, device: 'Bench phone' },
       });
@@ -411,14 +411,14 @@ try {
     let after: string | undefined;
     while (streamsOpen) {
       const base = servers[server].url;
-      const ticket = await call(base, EVENTS_TICKET_PATH, { token: person.token, json: {}, timeoutMs: 10_000 });
+      const ticket = await call(base, eventTicket.path, { token: person.token, json: {}, timeoutMs: 10_000 });
       if (ticket.status !== 200) {
         await sleep(1000);
         continue;
       }
       const query = `ticket=${encodeURIComponent(ticket.body.ticket)}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
       try {
-        const stream = await SseStream.open(`${base}${EVENTS_PATH}?${query}`, onEvent(person, server));
+        const stream = await SseStream.open(`${base}${eventStream.path}?${query}`, onEvent(person, server));
         streams.add(stream);
         await stream.done;
         streams.delete(stream);

@@ -35,7 +35,7 @@
  * API. Prints tables and PASS/MISS against the goals; asserts nothing else.
  */
 import { Agent, request } from 'node:http';
-import { EVENT_STREAMS_PER_USER, EVENTS_HEARTBEAT_MS, EVENTS_PATH, EVENTS_TICKET_PATH } from '../contract/events.ts';
+import { EVENT_STREAMS_PER_USER, EVENTS_HEARTBEAT_MS, eventStream, eventTicket } from '../contract/events.ts';
 import { HOUR_MS, LOCALE } from '../contract/dates.ts';
 import { closeDb, createDb } from '../api/src/db.ts';
 import { createPaidAccount, type Session } from './lib/accounts.ts';
@@ -215,7 +215,7 @@ async function dashboardBytes(
     agent,
     proxy.port,
     'POST',
-    EVENTS_TICKET_PATH,
+    eventTicket.path,
     fetchHeaders(user.token, { 'content-length': '0', origin: `https://${HOST}` }),
   );
   if (ticket.status !== 200) throw new Error(`ticket ${ticket.status} ${ticket.text}`);
@@ -223,7 +223,7 @@ async function dashboardBytes(
   const frames: { frame: SseFrame; flow: Flow }[] = [];
   const openedAt = performance.now();
   const stream = await SseStream.open(
-    `http://127.0.0.1:${proxy.port}${EVENTS_PATH}?ticket=${(JSON.parse(ticket.text) as { ticket: string }).ticket}`,
+    `http://127.0.0.1:${proxy.port}${eventStream.path}?ticket=${(JSON.parse(ticket.text) as { ticket: string }).ticket}`,
     (frame) => frames.push({ frame, flow: snapshot(proxy.flows[1]) }),
     eventSourceHeaders(),
   );
@@ -421,7 +421,7 @@ const phoneAddress = (userId: number) => ({
 async function connect(client: Client, server: ApiServer, onEnd?: (client: Client) => void): Promise<void> {
   client.connectingAt = performance.now();
   const address = phoneAddress(client.user.userId);
-  const ticket = await call(server.url, EVENTS_TICKET_PATH, {
+  const ticket = await call(server.url, eventTicket.path, {
     method: 'POST',
     token: client.user.token,
     headers: address,
@@ -430,7 +430,7 @@ async function connect(client: Client, server: ApiServer, onEnd?: (client: Clien
   const query = new URLSearchParams({ ticket: ticket.body.ticket, ...(client.lastId ? { after: client.lastId } : {}) });
   client.ready = false;
   const stream = await SseStream.open(
-    `${server.url}${EVENTS_PATH}?${query}`,
+    `${server.url}${eventStream.path}?${query}`,
     (frame) => {
       if (frame.id) client.lastId = frame.id;
       if (frame.comment) client.heartbeats++;

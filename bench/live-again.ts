@@ -16,7 +16,7 @@
  *   npm run bench:live-again -- --cwd /tmp/main-checkout  # another checkout, built (before/after)
  */
 import type { Browser, Page } from '@playwright/test';
-import { EVENTS_PATH } from '../contract/events.ts';
+import { eventStream } from '../contract/events.ts';
 import { type Outage, startCutProxy } from '../e2e/fixtures/cut-proxy.ts';
 import { arg } from './lib/args.ts';
 import { createPaidAccount, type Session } from './lib/accounts.ts';
@@ -96,7 +96,9 @@ async function run(b: Browser, outageMs: number): Promise<{ banner: number | nul
       },
       { token: customer.token, user: JSON.stringify(customer.user) },
     );
-    const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === EVENTS_PATH && r.status() === 200);
+    const streamOpen = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === eventStream.path && r.status() === 200,
+    );
     await page.goto(`${proxy.origin}/customer-dashboard`);
     await streamOpen;
     await page.getByRole('tab', { name: /My Bookings/ }).click();

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { events, json, route } from './route.ts';
 
 /**
  * Live updates (docs/PRODUCT.md "Live updates"): one Server-Sent Events stream per
  * signed-in tab. EventSource cannot send headers, so the page first trades its session token for
- * a ticket (POST EVENTS_TICKET_PATH with the usual Authorization header), then opens
- * GET EVENTS_PATH?ticket=… . A ticket is single-use and short-lived; the session token never goes
+ * a ticket (`eventTicket`, with the usual Authorization header), then opens
+ * `eventStream`?ticket=… . A ticket is single-use and short-lived; the session token never goes
  * in an address.
  *
  * The stream's frames:
@@ -17,9 +18,6 @@ import * as z from 'zod/mini';
  * the database. When it missed too much, or the cursor is unknown, the first event is `reset`:
  * read everything again.
  */
-export const EVENTS_PATH = '/api/events';
-export const EVENTS_TICKET_PATH = '/api/events/ticket';
-
 /** A ticket is good for this long after it is issued, once. */
 export const EVENT_TICKET_TTL_MS = 60_000;
 /** An idle stream carries a comment this often; a client that hears nothing for twice as long reconnects. */
@@ -72,3 +70,22 @@ export const userEventSchema = z.discriminatedUnion('type', [
 ]);
 export type UserEvent = z.infer<typeof userEventSchema>;
 export type UserEventType = UserEvent['type'];
+
+/** The ticket that opens the stream (EventSource cannot send the session's header). */
+export const eventTicket = route({
+  method: 'POST',
+  path: '/api/events/ticket',
+  caller: 'signed-in',
+  answer: json<EventTicketResponse>(),
+  summary: 'A single-use ticket, good for a minute, that opens the live-update stream.',
+});
+
+/** The stream itself: the ticket is the proof of who listens. */
+export const eventStream = route({
+  method: 'GET',
+  path: '/api/events',
+  query: eventsQuerySchema,
+  caller: 'anyone',
+  answer: events(),
+  summary: 'Live updates as Server-Sent Events, opened with a ticket; `after` replays what was missed.',
+});

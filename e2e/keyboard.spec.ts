@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { FORGOT_PASSWORD_ANSWER } from '../contract/accounts.ts';
 import { ADMIN_MESSAGES } from '../contract/admin.ts';
 import type { Booking } from '../contract/bookings.ts';
-import { EVENTS_TICKET_PATH } from '../contract/events.ts';
+import { eventTicket } from '../contract/events.ts';
 import { VERIFICATION_MESSAGES } from '../contract/verification.ts';
 import {
   allowUnpaidSignIn,
@@ -355,7 +355,7 @@ test('professional dashboard: decline one request, accept another, message the c
   request,
   pageErrors,
 }) => {
-  pageErrors.allowFailedLoad('network', EVENTS_TICKET_PATH, 'this test holds the live stream back');
+  pageErrors.allowFailedLoad('network', eventTicket.path, 'this test holds the live stream back');
   pageErrors.allowFailedLoad(409, /^\/api\/bookings\/\d+\/accept$/, 'the withdrawn request, accepted, is refused');
   const pro = await createPaidAccount(request, {
     userType: 'professional',
@@ -374,7 +374,7 @@ test('professional dashboard: decline one request, accept another, message the c
   // customer's cancellation below is met by Accept, as when it crosses the live news. The request
   // hangs rather than fails: failures would turn on polling within seconds, and a poll reads the
   // list again (the withdrawn request then leaves it, sometimes before the refusal is checked).
-  await page.route(`**${EVENTS_TICKET_PATH}`, () => {});
+  await page.route(`**${eventTicket.path}`, () => {});
   await page.goto('/professional-dashboard');
 
   const tabs = page.getByRole('tablist', { name: 'Dashboard sections' });

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures/test.ts';
 import type { Page } from '@playwright/test';
-import { EVENTS_PATH } from '../contract/events.ts';
+import { eventStream } from '../contract/events.ts';
 import { createPaidAccount, login, uniqueTag } from './fixtures/accounts.ts';
 import { bookFirstSlot } from './fixtures/bookings.ts';
 import { type Outage, startCutProxy } from './fixtures/cut-proxy.ts';
@@ -79,7 +79,7 @@ for (const { outage, ms } of [
         localStorage.setItem('userData', JSON.stringify(user));
       }, customer);
       const streamOpen = page.waitForResponse(
-        (response) => new URL(response.url()).pathname === EVENTS_PATH && response.status() === 200,
+        (response) => new URL(response.url()).pathname === eventStream.path && response.status() === 200,
       );
       await page.goto(`${proxy.origin}/customer-dashboard`);
       await streamOpen;

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures/test.ts';
 import type { Browser, Page } from '@playwright/test';
 import type { LoginResponse } from '../contract/accounts.ts';
-import { EVENTS_PATH } from '../contract/events.ts';
+import { eventStream } from '../contract/events.ts';
 import { createPaidAccount, login, uniqueTag, useSession } from './fixtures/accounts.ts';
 import { bookFirstSlot } from './fixtures/bookings.ts';
 import { overflows, PHONE } from './fixtures/phone.ts';
@@ -21,7 +21,7 @@ async function signedIn(
   return page;
 }
 
-const isStream = (url: string) => new URL(url).pathname === EVENTS_PATH;
+const isStream = (url: string) => new URL(url).pathname === eventStream.path;
 
 /** Opens `path` and waits until the page's event stream has been answered (its news from now on reaches the page). */
 async function openLive(page: Page, path: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures/test.ts';
 import { monthLabel } from '../contract/dates.ts';
-import { EVENTS_TICKET_PATH } from '../contract/events.ts';
+import { eventTicket } from '../contract/events.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { bookFirstSlot, passSlotStart } from './fixtures/bookings.ts';
 import { resetServerClockAfterEach } from './fixtures/clock.ts';
@@ -190,8 +190,8 @@ test('the professional dashboard load failure offers Try Again and Sign In Again
   // The live stream replays the sign-up payment's news (its last 30 s), which reads the record again by
   // itself: a read that lands after the route is lifted swaps the panel for the dashboard under the
   // tap. Without the stream (polling instead), Try Again is the only read this test can see.
-  pageErrors.allowFailedLoad(503, EVENTS_TICKET_PATH, 'this test keeps the live stream off');
-  await page.route(`**${EVENTS_TICKET_PATH}`, (route) =>
+  pageErrors.allowFailedLoad(503, eventTicket.path, 'this test keeps the live stream off');
+  await page.route(`**${eventTicket.path}`, (route) =>
     route.fulfill({ status: 503, json: { success: false, code: 'busy', message: 'Busy' } }),
   );
   const pro = await createPaidAccount(request, { userType: 'professional' });

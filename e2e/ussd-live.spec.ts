@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures/test.ts';
 import type { Page } from '@playwright/test';
-import { EVENTS_PATH } from '../contract/events.ts';
+import { eventStream } from '../contract/events.ts';
 import { createPaidAccount, login, uniqueTag, useSession } from './fixtures/accounts.ts';
 import { bookFirstSlot } from './fixtures/bookings.ts';
 import { PHONE } from './fixtures/phone.ts';
@@ -11,7 +11,7 @@ import { ussdSession } from './fixtures/ussd.ts';
 
 async function openLive(page: Page, path: string): Promise<void> {
   const opened = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === EVENTS_PATH && response.status() === 200,
+    (response) => new URL(response.url()).pathname === eventStream.path && response.status() === 200,
   );
   await page.goto(path);
   await opened;

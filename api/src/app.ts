@@ -9,7 +9,7 @@ import { settingsRoutes } from './features/settings/routes.ts';
 import { affiliateRoutes } from './features/affiliates/routes.ts';
 import { affiliateSignupRoutes } from './features/affiliate-signups/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
-import { bookingRoutes } from './features/bookings/routes.ts';
+import { bookingRoutes } from './features/bookings/index.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { takesContactForm } from './features/contact/form.ts';
 import { devRoutes } from './features/dev/routes.ts';
@@ -21,8 +21,8 @@ import { METRICS_PATHS } from '../../contract/health.ts';
 import { localControlRoutes } from './features/local-control/routes.ts';
 import { locationRoutes } from './features/location/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
-import { mediaMiddleware, photoRoutes, takesPhotoBody } from './features/photos/routes.ts';
-import { reportRoutes } from './features/reports/routes.ts';
+import { mediaMiddleware, mediaRoutes, photoRoutes, takesPhotoBody } from './features/photos/index.ts';
+import { reportRoutes } from './features/reports/index.ts';
 import { privacyRoutes } from './features/privacy/routes.ts';
 import { professionalRoutes } from './features/professionals/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
@@ -85,10 +85,11 @@ export function apiRouteList(deps: AppDeps): string[] {
   );
 }
 
-/** Each feature's router, and last the OpenAPI document of all of them (itself included). */
+/** Each feature's router, and last the OpenAPI document of all of them (itself and the photos' files under /media included). */
 function featureRouters(deps: AppDeps): Router[] {
   const routers = features.map((feature) => feature(deps));
-  const openApi = openApiRoutes(deps, () => [...routers, openApi].flatMap(servedOn));
+  const media = mediaRoutes(deps);
+  const openApi = openApiRoutes(deps, () => [...routers, media, openApi].flatMap(servedOn));
   return [...routers, openApi];
 }
 

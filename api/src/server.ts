@@ -24,7 +24,7 @@ import { keepIdleConnections } from './http/keep-alive.ts';
 import { connectionLimits, limitConnections, openFileLimit } from './http/connection-limit.ts';
 import { startReminderWorker } from './features/subscriptions/reminders.ts';
 import { startRetentionWorker } from './features/privacy/retention.ts';
-import { startExpiryWorker } from './features/bookings/expiry.ts';
+import { startExpiryWorker } from './features/bookings/index.ts';
 import { startAutoRenewalWorker } from './features/subscriptions/auto-renewal.ts';
 import { ensureFirstAdmin } from './features/admin/accounts.ts';
 import { EventHub } from './features/events/hub.ts';

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import webpush from 'web-push';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../../../contract/dates.ts';
-import { EVENTS_PATH, EVENTS_TICKET_PATH } from '../../../contract/events.ts';
+import { eventStream, eventTicket } from '../../../contract/events.ts';
 import { approvedSandboxCharge } from '../../../contract/payments.ts';
 import { FILE_NAME_HEADER } from '../../../contract/verification.ts';
 import {
@@ -280,12 +280,12 @@ const ROWS: Record<string, Row> = {
     // The 26th: the sign-in codes asked for the person's number (auth/repo.ts).
     budget: 26,
   },
-  'POST /api/events/ticket': { as: 'customer', call: () => ({ path: EVENTS_TICKET_PATH }), status: 200, budget: 4 },
+  'POST /api/events/ticket': { as: 'customer', call: () => ({ path: eventTicket.path }), status: 200, budget: 4 },
   'GET /api/events': {
     as: 'customer',
     call: async () => {
-      const { ticket } = await act(world.customer.token, 'POST', EVENTS_TICKET_PATH);
-      return { path: `${EVENTS_PATH}?ticket=${ticket}`, stream: true };
+      const { ticket } = await act(world.customer.token, 'POST', eventTicket.path);
+      return { path: `${eventStream.path}?ticket=${ticket}`, stream: true };
     },
     status: 200,
     budget: 3,

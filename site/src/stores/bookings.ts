@@ -1,9 +1,26 @@
 import { atom, computed, onMount } from 'nanostores';
 import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
-import { BOOKING_MESSAGES, type Booking, BOOKINGS_PATHS, type BookingsAnswer } from '../../../contract/bookings.ts';
-import { type MessageAnswer, routePath } from '../../../contract/api.ts';
-import { answeredProposalWords, RESCHEDULE_PATHS } from '../../../contract/reschedule.ts';
+import {
+  acceptBooking,
+  BOOKING_MESSAGES,
+  type Booking,
+  BOOKINGS_PATHS,
+  type BookingsAnswer,
+  cancelBooking,
+  completeBooking,
+  declineBooking,
+  requestBooking as requestRoute,
+  reviewBooking as reviewRoute,
+  type TimeSlot,
+} from '../../../contract/bookings.ts';
+import {
+  acceptProposedTime,
+  answeredProposalWords,
+  declineProposedTime,
+  proposeBookingTime,
+} from '../../../contract/reschedule.ts';
 import { apiFetch, NetworkError } from '../lib/api.ts';
+import { call } from '../lib/call.ts';
 import { keep } from '../lib/kept.ts';
 import { keptInsteadOf, LOADING, type Load, loadFailureText } from '../lib/load.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
@@ -137,13 +154,12 @@ function took(booking: Booking): void {
 }
 
 /** A POST on a booking whose answer carries the booking: the list takes it; the Outcome says how it went. */
-async function act(path: string, body: object, done: (answer: { booking: Booking; message?: string }) => string) {
+async function act(
+  send: Promise<{ booking: Booking; message?: string }>,
+  done: (answer: { booking: Booking; message?: string }) => string,
+) {
   try {
-    const answer = await apiFetch<{ booking: Booking; message?: string }>(path, {
-      method: 'POST',
-      body,
-      token: token(),
-    });
+    const answer = await send;
     took(answer.booking);
     return { ok: true, message: done(answer) } satisfies Outcome;
   } catch (error) {
@@ -153,8 +169,16 @@ async function act(path: string, body: object, done: (answer: { booking: Booking
 
 /** POST /api/bookings (docs/PRODUCT.md "Bookings"): the request, with the server's words. */
 export function requestBooking(input: NewBooking): Promise<Outcome> {
-  const body = { ...input, ...(input.proposedRate == null && { proposedRate: undefined }) };
-  return act(BOOKINGS_PATHS.list, body, (answer) => answer.message || BOOKING_MESSAGES.submitted);
+  // The time was picked from the professional's open slots; the server refuses any other.
+  const body = {
+    ...input,
+    time: input.time as TimeSlot,
+    ...(input.proposedRate == null && { proposedRate: undefined }),
+  };
+  return act(
+    call(requestRoute, { body }, { token: token() }),
+    (answer) => answer.message || BOOKING_MESSAGES.submitted,
+  );
 }
 
 export type BookingAction = 'accept' | 'decline' | 'complete' | 'cancel';
@@ -167,17 +191,22 @@ const ACTION_DONE: Record<BookingAction, string> = {
 
 /** POST /api/bookings/:id/{accept|decline|complete|cancel}; a decline may carry a reason the customer reads. */
 export function actOnBooking(id: number, action: BookingAction, body: { reason?: string } = {}): Promise<Outcome> {
-  return act(routePath(BOOKINGS_PATHS[action], { id }), body, () => ACTION_DONE[action]);
+  const params = { id };
+  const sent =
+    action === 'decline'
+      ? call(declineBooking, { params, body }, { token: token() })
+      : call(
+          { accept: acceptBooking, complete: completeBooking, cancel: cancelBooking }[action],
+          { params },
+          { token: token() },
+        );
+  return act(sent, () => ACTION_DONE[action]);
 }
 
 /** POST /api/bookings/:id/review. */
 export async function reviewBooking(id: number, review: { rating: number; comment: string }): Promise<Outcome> {
   try {
-    const answer = await apiFetch<MessageAnswer>(routePath(BOOKINGS_PATHS.review, { id }), {
-      method: 'POST',
-      body: review,
-      token: token(),
-    });
+    const answer = await call(reviewRoute, { params: { id }, body: review }, { token: token() });
     const booking = shownList()?.find((b) => b.id === id);
     if (booking) took({ ...booking, reviewed: true });
     else bookingChanged();
@@ -189,12 +218,16 @@ export async function reviewBooking(id: number, review: { rating: number; commen
 
 /** POST /api/bookings/:id/proposals: another time proposed (docs/PRODUCT.md "Bookings"). */
 export function proposeTime(id: number, slot: { date: string; time: string }): Promise<Outcome> {
-  return act(routePath(RESCHEDULE_PATHS.proposals, { id }), slot, (answer) => answer.message ?? 'New time proposed.');
+  return act(
+    call(proposeBookingTime, { params: { id }, body: { ...slot, time: slot.time as TimeSlot } }, { token: token() }),
+    (answer) => answer.message ?? 'New time proposed.',
+  );
 }
 
 /** POST /api/bookings/:id/proposal/{accept|decline}: the answer to the other party's proposed time. */
 export function answerProposal(id: number, answer: 'accept' | 'decline'): Promise<Outcome> {
-  return act(routePath(RESCHEDULE_PATHS[answer], { id }), {}, (reply) => reply.message ?? 'Answer sent.');
+  const route = answer === 'accept' ? acceptProposedTime : declineProposedTime;
+  return act(call(route, { params: { id } }, { token: token() }), (reply) => reply.message ?? 'Answer sent.');
 }
 
 /** Something about a booking changed elsewhere (a report, a dispute): the list and the figures follow. */

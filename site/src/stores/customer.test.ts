@@ -1,7 +1,7 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../contract/account-types.ts';
-import { EVENTS_TICKET_PATH, type UserEvent } from '../../../contract/events.ts';
+import { eventTicket, type UserEvent } from '../../../contract/events.ts';
 import { clearQueryCache } from '../lib/api.ts';
 import { LOADING } from '../lib/load.ts';
 import { $bookingsChanged } from './bookings.ts';
@@ -83,7 +83,7 @@ beforeEach(() => {
     },
   });
   vi.stubGlobal('fetch', async (url: string) => {
-    if (url === EVENTS_TICKET_PATH) return json(200, { ticket: `ticket-${'0'.repeat(24)}` });
+    if (url === eventTicket.path) return json(200, { ticket: `ticket-${'0'.repeat(24)}` });
     expect(url).toBe(RECORD_PATH);
     reads++;
     return answer();

@@ -1,7 +1,7 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../contract/account-types.ts';
-import { EVENTS_PING, EVENTS_TICKET_PATH } from '../../../contract/events.ts';
+import { EVENTS_PING, eventTicket } from '../../../contract/events.ts';
 import { $live, configureEvents, LIVE_TIMING, onUserEvent, reconnectDelay, refresher } from './events.ts';
 import type { EventSourceLike, LiveEvent } from './events.ts';
 import { $session, configureSession } from './session.ts';
@@ -116,7 +116,7 @@ beforeEach(() => {
         reads.push(url);
         return json(200, { success: true, bookings: [] });
       }
-      expect(url).toBe(EVENTS_TICKET_PATH);
+      expect(url).toBe(eventTicket.path);
       expect(init.method).toBe('POST');
       tickets.push(new Headers(init.headers).get('Authorization') ?? '');
       const answer = ticketAnswers.shift();

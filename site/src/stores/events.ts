@@ -1,23 +1,16 @@
 import { atom, onMount } from 'nanostores';
 import {
   EVENTS_HEARTBEAT_MS,
-  EVENTS_PATH,
   EVENTS_PING,
-  EVENTS_TICKET_PATH,
+  eventStream,
+  eventTicket,
   eventTicketResponseSchema,
   userEventSchema,
 } from '../../../contract/events.ts';
 import { timeBetween } from '../../../contract/dates.ts';
 import type { UserEvent } from '../../../contract/events.ts';
-import {
-  ApiError,
-  apiFetch,
-  clearQueryCache,
-  isSignedOut,
-  NetworkError,
-  TimeoutError,
-  userDataPrefix,
-} from '../lib/api.ts';
+import { call, routeUrl } from '../lib/call.ts';
+import { ApiError, clearQueryCache, isSignedOut, NetworkError, TimeoutError, userDataPrefix } from '../lib/api.ts';
 import { AFFILIATES_PATHS } from '../../../contract/affiliates.ts';
 import { ANALYTICS_PATHS } from '../../../contract/analytics.ts';
 import { VERIFICATION_PATHS } from '../../../contract/verification.ts';
@@ -29,8 +22,8 @@ import type { SessionState } from './session.ts';
  * Live updates (contract/events.ts): the one event stream of the signed-in user, and
  * what islands hear from it. Islands call `onUserEvent(types, handler)` (or `useUserEvents` in
  * ui/useUserEvents.ts); while anyone listens and a user is signed in, this module keeps one stream open:
- * it trades the session token for a ticket (POST EVENTS_TICKET_PATH), opens
- * EventSource(EVENTS_PATH?ticket=…&after=<last cursor>) and hands each event on.
+ * it trades the session token for a ticket (POST eventTicket), opens
+ * EventSource(eventStream's path ?ticket=…&after=<last cursor>) and hands each event on.
  *
  * - A dropped stream is closed here and opened again with a new ticket (a used ticket is refused,
  *   so the browser's own retry cannot work) and `after=` the last cursor: the server replays what
@@ -257,7 +250,7 @@ async function connect(): Promise<void> {
   let ticket: string;
   askedAt = Date.now();
   try {
-    const answer = await apiFetch(EVENTS_TICKET_PATH, { method: 'POST', body: {}, token });
+    const answer = await call(eventTicket, {}, { token });
     ticket = eventTicketResponseSchema.parse(answer).ticket;
   } catch (error) {
     if (mine !== attempt) return;
@@ -277,9 +270,7 @@ async function connect(): Promise<void> {
   const after = cursor;
   // A stream without a cursor after trouble may have missed events: the islands read again.
   const gap = after === null && failures > 0;
-  const params = new URLSearchParams({ ticket });
-  if (after !== null) params.set('after', after);
-  const opened = openStream(`${EVENTS_PATH}?${params}`);
+  const opened = openStream(routeUrl(eventStream, { query: { ticket, after: after ?? undefined } }));
   stream = opened;
   let heard = false;
   readyTimer = setTimeout(() => {

@@ -1,8 +1,15 @@
 import { atom } from 'nanostores';
-import { routePath } from '../../../contract/api.ts';
-import { checkPhotoFile, PHOTOS_PATHS, type PhotosResponse } from '../../../contract/photos.ts';
+import {
+  addWorkPhoto as addWorkRoute,
+  checkPhotoFile,
+  type PhotosResponse,
+  removeProfilePhoto as removeProfileRoute,
+  removeWorkPhoto as removeWorkRoute,
+  setProfilePhoto,
+} from '../../../contract/photos.ts';
 import { PROFESSIONALS_PATHS } from '../../../contract/professionals.ts';
-import { actionErrorMessage, apiFetch, clearQueryCache, userDataPrefix } from '../lib/api.ts';
+import { actionErrorMessage, clearQueryCache, userDataPrefix } from '../lib/api.ts';
+import { call } from '../lib/call.ts';
 import { $session } from './session.ts';
 
 /**
@@ -23,18 +30,16 @@ const FALLBACK = 'The photo could not be saved. Please try again.';
 /** Time allowed for an upload: 30 s plus the file at 16 KB/s (a slow 3G uplink): 10 MB gets about 11 minutes. */
 export const photoUploadTimeoutMs = (bytes: number): number => 30_000 + Math.ceil(bytes / 16_384) * 1000;
 
-async function change(path: string, method: string, file?: File): Promise<PhotoOutcome> {
+/** A photo's bytes as the body, with time for them on a slow line. */
+const upload = (file: File) => ({ file, token: token(), timeoutMs: photoUploadTimeoutMs(file.size) });
+
+async function change(send: (file?: File) => Promise<PhotosResponse>, file?: File): Promise<PhotoOutcome> {
   if (file) {
     const problem = checkPhotoFile(file);
     if (problem) return { ok: false, message: problem };
   }
   try {
-    const data = await apiFetch<PhotosResponse>(path, {
-      method,
-      ...(file && { file }),
-      token: token(),
-      ...(file && { timeoutMs: photoUploadTimeoutMs(file.size) }),
-    });
+    const data = await send(file);
     $photoAnswer.set(data);
     // Records and listings show the avatar: the next read asks the server again.
     for (const prefix of [
@@ -51,7 +56,8 @@ async function change(path: string, method: string, file?: File): Promise<PhotoO
 }
 
 /** PUT /api/me/photo: a file that fails the phone's check is never sent. */
-export const uploadProfilePhoto = (file: File) => change(PHOTOS_PATHS.profile, 'PUT', file);
-export const removeProfilePhoto = () => change(PHOTOS_PATHS.profile, 'DELETE');
-export const addWorkPhoto = (file: File) => change(PHOTOS_PATHS.work, 'POST', file);
-export const removeWorkPhoto = (id: number) => change(routePath(PHOTOS_PATHS.workPhoto, { id }), 'DELETE');
+export const uploadProfilePhoto = (file: File) => change(() => call(setProfilePhoto, {}, upload(file)), file);
+export const removeProfilePhoto = () => change(() => call(removeProfileRoute, {}, { token: token() }));
+export const addWorkPhoto = (file: File) => change(() => call(addWorkRoute, {}, upload(file)), file);
+export const removeWorkPhoto = (id: number) =>
+  change(() => call(removeWorkRoute, { params: { id } }, { token: token() }));

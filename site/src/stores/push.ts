@@ -1,15 +1,17 @@
 import { atom, map } from 'nanostores';
-// Types only: the contract's schemas (zod) stay out of the dashboards' chunks.
 import {
-  PUSH_PATHS,
   type PushDevices,
-  type PushKey,
-  type PushPreferences,
-  type PushSubscribedAnswer,
+  pushDevices,
+  pushKey,
+  removePushDevice,
+  sendTestPush as sendTestRoute,
+  setPushPreferences,
+  subscribePush,
+  unsubscribePush,
 } from '../../../contract/push.ts';
 import { addTime, timeBetween } from '../../../contract/dates.ts';
-import { routePath } from '../../../contract/api.ts';
-import { ApiError, apiFetch, NetworkError, TimeoutError } from '../lib/api.ts';
+import { ApiError, NetworkError, TimeoutError } from '../lib/api.ts';
+import { call, type CallOptions } from '../lib/call.ts';
 import { deviceName } from '../lib/device-name.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
 import { $session } from './session.ts';
@@ -102,7 +104,7 @@ let key: Promise<string | null> | null = null;
 
 /** The server's public VAPID key (read once per page; a failed read is tried again next time). */
 function serverKey(): Promise<string | null> {
-  key ??= apiFetch<PushKey>(PUSH_PATHS.key, { token: token() }).then(
+  key ??= call(pushKey, {}, { token: token() }).then(
     (answer) => answer.publicKey,
     (error: unknown) => {
       key = null;
@@ -122,7 +124,7 @@ export async function pushSupported(): Promise<boolean> {
   }
 }
 
-const readDevices = () => apiFetch<PushDevices>(PUSH_PATHS.devices, { token: token() });
+const readDevices = () => call(pushDevices, {}, { token: token() });
 
 async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker.getRegistration();
@@ -256,12 +258,8 @@ export async function enablePush(): Promise<Outcome> {
     });
     return Promise.race([waiting, late]).finally(() => clearTimeout(timer));
   };
-  const server = <T>(path: string, options: Parameters<typeof apiFetch>[1] = {}) =>
-    // Its own time-out a little later than the deadline: the deadline says it, in its words.
-    inTime(
-      'server',
-      apiFetch<T>(path, { token: token(), ...options, signal: controller.signal, timeoutMs: left() + 1_000 }),
-    );
+  // Its own time-out a little later than the deadline: the deadline says it, in its words.
+  const inServerTime = (): CallOptions => ({ token: token(), signal: controller.signal, timeoutMs: left() + 1_000 });
   try {
     const publicKey = await inTime('server', serverKey());
     if (!publicKey) return stop('unsupported', PUSH_WORDS.unsupported);
@@ -278,15 +276,13 @@ export async function enablePush(): Promise<Outcome> {
       registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }),
     );
     const { keys } = subscription.toJSON();
-    await server<PushSubscribedAnswer>(PUSH_PATHS.subscriptions, {
-      method: 'POST',
-      body: {
-        endpoint: subscription.endpoint,
-        keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' },
-        device: deviceName(navigator.userAgent),
-      },
-    });
-    const devices = await server<PushDevices>(PUSH_PATHS.devices).catch(() => $push.get().devices);
+    const body = {
+      endpoint: subscription.endpoint,
+      keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' },
+      device: deviceName(navigator.userAgent),
+    };
+    await inTime('server', call(subscribePush, { body }, inServerTime()));
+    const devices = await inTime('server', call(pushDevices, {}, inServerTime())).catch(() => $push.get().devices);
     $push.set({ state: 'on', error: '', devices, endpoint: subscription.endpoint });
     return { ok: true, message: PUSH_WORDS.on };
   } catch (error) {
@@ -311,11 +307,7 @@ export async function disablePush(): Promise<Outcome> {
     const subscription = await currentSubscription();
     if (subscription) {
       try {
-        await apiFetch(PUSH_PATHS.subscriptions, {
-          method: 'DELETE',
-          token: token(),
-          body: { endpoint: subscription.endpoint },
-        });
+        await call(unsubscribePush, { body: { endpoint: subscription.endpoint } }, { token: token() });
       } catch (error) {
         // Already not this account's: turning off still ends the browser's subscription.
         if (!(error instanceof ApiError && error.code === 'not_found')) throw error;
@@ -337,7 +329,7 @@ export async function sendTestPush(): Promise<Outcome> {
   const endpoint = $push.get().endpoint;
   if (!endpoint) return refused(PUSH_WORDS.off);
   try {
-    await apiFetch(PUSH_PATHS.test, { method: 'POST', token: token(), body: { endpoint } });
+    await call(sendTestRoute, { body: { endpoint } }, { token: token() });
     return { ok: true, message: PUSH_WORDS.testSent };
   } catch (error) {
     return failure(error);
@@ -350,7 +342,7 @@ export async function sendTestPush(): Promise<Outcome> {
  */
 export async function dropPhone(id: number): Promise<Outcome> {
   try {
-    await apiFetch(routePath(PUSH_PATHS.device, { id }), { method: 'DELETE', token: token() });
+    await call(removePushDevice, { params: { id } }, { token: token() });
   } catch (error) {
     if (!(error instanceof ApiError && error.code === 'not_found')) return failure(error);
   }
@@ -368,11 +360,7 @@ export async function dropPhone(id: number): Promise<Outcome> {
 /** "Also text me": texts go even when a phone showed the notification. */
 export async function setAlsoText(alsoText: boolean): Promise<Outcome> {
   try {
-    const saved = await apiFetch<PushPreferences>(PUSH_PATHS.preferences, {
-      method: 'PUT',
-      token: token(),
-      body: { alsoText },
-    });
+    const saved = await call(setPushPreferences, { body: { alsoText } }, { token: token() });
     const devices = $push.get().devices;
     $push.setKey('devices', { devices: devices?.devices ?? [], alsoText: saved.alsoText });
     return { ok: true, message: saved.alsoText ? PUSH_WORDS.alsoTextOn : PUSH_WORDS.alsoTextOff };
@@ -426,12 +414,9 @@ export async function forgetPushOnSignOut(ms = 3_000): Promise<void> {
   const forget = async () => {
     const subscription = await currentSubscription();
     if (!subscription) return;
-    await apiFetch(PUSH_PATHS.subscriptions, {
-      method: 'DELETE',
-      token: token(),
-      body: { endpoint: subscription.endpoint },
-      timeoutMs: ms,
-    }).catch(() => undefined);
+    await call(unsubscribePush, { body: { endpoint: subscription.endpoint } }, { token: token(), timeoutMs: ms }).catch(
+      () => undefined,
+    );
     await subscription.unsubscribe();
   };
   await forget().catch(() => undefined);

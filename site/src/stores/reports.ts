@@ -1,17 +1,19 @@
-import type { Booking, BookingAnswer } from '../../../contract/bookings.ts';
+import type { Booking } from '../../../contract/bookings.ts';
 import {
-  type ReportAnswer,
-  type ReportOpenedAnswer,
+  confirmJobDone,
   type ReportReason,
   REPORTS_PATHS,
   type ReportsAnswer,
+  reportProblem,
+  sendReportMessage as sendMessageRoute,
 } from '../../../contract/reports.ts';
 import { onMount } from 'nanostores';
 import { apiFetch } from '../lib/api.ts';
 import { keyedStore } from '../lib/keyed-load.ts';
 import { $session } from './session.ts';
 import { routePath } from '../../../contract/api.ts';
-import { PHOTOS_PATHS } from '../../../contract/photos.ts';
+import { addReportPhoto as addPhotoRoute } from '../../../contract/photos.ts';
+import { call } from '../lib/call.ts';
 import type { Load } from '../lib/load.ts';
 import { $bookings } from './bookings.ts';
 import { serverStore } from './server-store.ts';
@@ -24,11 +26,7 @@ import { serverStore } from './server-store.ts';
 const token = () => $session.get().token;
 
 export const confirmDone = (bookingId: number) =>
-  apiFetch<BookingAnswer>(routePath(REPORTS_PATHS.done, { id: bookingId }), {
-    method: 'POST',
-    body: {},
-    token: token(),
-  });
+  call(confirmJobDone, { params: { id: bookingId } }, { token: token() });
 
 /** What the list of bookings says of a booking's reports (their count, states and messages). */
 function reportsSummary(bookings: Load<Booking[]>, bookingId: number): string {
@@ -66,23 +64,10 @@ export const reportsOf = keyedStore((bookingId: number) => {
 });
 
 export const openReport = (bookingId: number, input: { reason: ReportReason; description: string }) =>
-  apiFetch<ReportOpenedAnswer>(routePath(REPORTS_PATHS.ofBooking, { id: bookingId }), {
-    method: 'POST',
-    body: input,
-    token: token(),
-  });
+  call(reportProblem, { params: { id: bookingId }, body: input }, { token: token() });
 
 export const addReportPhoto = (reportId: number, file: File) =>
-  apiFetch<ReportAnswer>(routePath(PHOTOS_PATHS.reportPhotos, { id: reportId }), {
-    method: 'POST',
-    file,
-    token: token(),
-    timeoutMs: 60_000,
-  });
+  call(addPhotoRoute, { params: { id: reportId } }, { file, token: token(), timeoutMs: 60_000 });
 
 export const sendReportMessage = (reportId: number, body: string) =>
-  apiFetch<ReportAnswer>(routePath(REPORTS_PATHS.messages, { id: reportId }), {
-    method: 'POST',
-    body: { body },
-    token: token(),
-  });
+  call(sendMessageRoute, { params: { id: reportId }, body: { body } }, { token: token() });

@@ -39,7 +39,7 @@ import {
   updateUserProfile,
 } from './actions.ts';
 import { listActivity, listUserActivity } from './audit.ts';
-import { photosOf } from '../photos/repo.ts';
+import { photosOf } from '../photos/index.ts';
 import { adminStats, findAdminUser, listAffiliates, listPayments, listPayouts, listUsers } from './queries.ts';
 import { getSettings, toPlatformSettings } from '../settings/settings.ts';
 import { notFound } from '../../http/errors.ts';

@@ -1,4 +1,4 @@
-import { professionalReliability } from '../bookings/reliability.ts';
+import { professionalReliability } from '../bookings/index.ts';
 import {
   ANALYTICS_MESSAGES,
   ANALYTICS_TOP_CATEGORIES,

@@ -18,8 +18,9 @@ import { bookingStep, timeMessages, timeTexts } from '../notifications/messages.
 import { listedProfessionals } from '../professionals/repo.ts';
 import * as profilesRepo from '../professionals/repo.ts';
 import { searchProfessionals } from '../professionals/search.ts';
-import { type BookingDeps, findBookings, partyBooking, slotStart } from './service.ts';
-import { addSystemLine } from './system-lines.ts';
+import { findBookings } from './repo.ts';
+import { type BookingDeps, partyBooking, slotStart } from './service.ts';
+import { addSystemLine } from './chat/repo.ts';
 import { secondsBetween, weekdayOf } from '../../../../contract/dates.ts';
 
 /**

@@ -17,8 +17,9 @@ import { bookingStep, timeMessages, timeTexts } from '../notifications/messages.
 import { openSlots } from '../professionals/service.ts';
 import * as profilesRepo from '../professionals/repo.ts';
 import { contactOf, expireOverdue, OPEN } from './expiry.ts';
-import { addSystemLine } from './system-lines.ts';
-import { type BookingDeps, bookableStart, findBookings, partyBooking, slotStart } from './service.ts';
+import { addSystemLine } from './chat/repo.ts';
+import { findBookings } from './repo.ts';
+import { type BookingDeps, bookableStart, partyBooking, slotStart } from './service.ts';
 import { secondsBetween } from '../../../../contract/dates.ts';
 
 /**

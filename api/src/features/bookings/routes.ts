@@ -1,115 +1,99 @@
 import Router from '@koa/router';
-import * as z from 'zod/mini';
 import {
-  BOOKING_STATUSES,
-  BOOKINGS_PATHS,
-  type BookingAnswer,
-  type BookingChangedAnswer,
-  type BookingsAnswer,
-  type ChatMessageAnswer,
-  type ChatMessagesAnswer,
-  bookingRequestSchema,
-  declineSchema,
-  messageSchema,
-  reviewSchema,
+  acceptBooking,
+  cancelBooking,
+  completeBooking,
+  declineBooking,
+  listBookings,
+  listChatMessages,
+  requestBooking,
+  reviewBooking,
+  sendChatMessage,
 } from '../../../../contract/bookings.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireUser } from '../auth/guards.ts';
-import { afterIdQuery, pathId } from '../../http/ids.ts';
-import { validate } from '../../http/validate.ts';
+import { callerGuards } from '../auth/guards.ts';
+import { pathId } from '../../http/ids.ts';
+import { routeTable } from '../../http/serve.ts';
+import { acceptRequest, cancelAsParty, declineRequest, markJobCompleted } from './actions.ts';
 import {
-  BOOKING_NOT_FOUND,
-  createBooking,
-  findBookings,
-  listMessages,
-  postMessage,
-  reviewBooking,
-  slotStart,
-  transitionBooking,
-  type BookingAction,
-} from './service.ts';
-import { addTimeRoutes } from './reschedule-routes.ts';
+  bookingAnswer,
+  bookingChangedAnswer,
+  bookingsAnswer,
+  chatMessageAnswer,
+  chatMessagesAnswer,
+  messageAnswer,
+} from './answers.ts';
+import { listMessages, postMessage } from './chat/service.ts';
 import { expireOverdue } from './expiry.ts';
 import { withTrust } from './reliability.ts';
-import type { MessageAnswer } from '../../../../contract/api.ts';
-
-const listQuery = z.object({ status: z.optional(z.enum(BOOKING_STATUSES)) });
-const sinceQuery = z.object({ since: afterIdQuery });
+import { addTimeRoutes } from './reschedule-routes.ts';
+import { reviewBooking as review } from './reviews/service.ts';
+import { findBookings } from './repo.ts';
+import { BOOKING_NOT_FOUND, createBooking, slotStart } from './service.ts';
 
 const bookingId = (raw: string) => pathId(raw, BOOKING_NOT_FOUND);
 
 export function bookingRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
-  const auth = requireUser(deps);
+  const serve = routeTable(router, callerGuards(deps));
 
-  router.post(BOOKINGS_PATHS.list, auth, async (ctx) => {
-    const input = validate(bookingRequestSchema, ctx.request.body);
+  serve(requestBooking, bookingChangedAnswer, async (ctx, { body }) => {
     // A request for this time not answered by its deadline no longer holds it, sweep or not (expiry.ts).
-    const { professionalId, date, time } = input;
+    const { professionalId, date, time } = body;
     if (slotStart(date, time)) await expireOverdue(deps, { slot: { professionalId, date, time } }); // a real day only
-    ctx.status = 201;
-    ctx.body = {
+    return {
       success: true,
       message: 'Booking request submitted successfully!',
-      booking: await createBooking(deps, ctx.state.user, input),
-    } satisfies BookingChangedAnswer;
+      booking: await createBooking(deps, ctx.state.user, body),
+    };
   });
 
-  router.get(BOOKINGS_PATHS.list, auth, async (ctx) => {
-    const { status } = validate(listQuery, ctx.query);
+  serve(listBookings, bookingsAnswer, async (ctx, { query }) => {
     await expireOverdue(deps, { userId: ctx.state.user.id }); // requests past their deadline read as expired
     // `now`: the server's time, so a phone with a wrong clock still knows which jobs have started (Mark Completed).
-    ctx.body = {
+    const now = deps.clock.now();
+    const bookings = await findBookings(deps.db, ctx.state.user.id, { status: query.status });
+    return {
       success: true,
-      bookings: await withTrust(
-        deps.db,
-        ctx.state.user.id,
-        await findBookings(deps.db, ctx.state.user.id, { status }),
-        deps.clock.now(),
-      ),
-      now: deps.clock.now().toISOString(),
-    } satisfies BookingsAnswer;
+      bookings: await withTrust(deps.db, ctx.state.user.id, bookings, now),
+      now: now.toISOString(),
+    };
   });
 
-  for (const action of ['accept', 'decline', 'cancel', 'complete'] as BookingAction[]) {
-    router.post(BOOKINGS_PATHS[action], auth, async (ctx) => {
-      const id = bookingId(ctx.params.id);
-      await expireOverdue(deps, { bookingId: id }); // declined by the system first when past its deadline
-      // Only a decline carries words: its optional reason, which the customer reads.
-      const reason = action === 'decline' ? validate(declineSchema, ctx.request.body ?? {}).reason : undefined;
-      const booking = await transitionBooking(deps, ctx.state.user, id, action, reason ?? null);
-      ctx.body = {
-        success: true,
-        booking: (await withTrust(deps.db, ctx.state.user.id, [booking], deps.clock.now()))[0],
-      } satisfies BookingAnswer;
-    });
-  }
+  serve(acceptBooking, bookingAnswer, async (ctx) => ({
+    success: true,
+    booking: await acceptRequest(deps, ctx.state.user, bookingId(ctx.params.id)),
+  }));
+  // Only a decline carries words: its optional reason, which the customer reads.
+  serve(declineBooking, bookingAnswer, async (ctx, { body }) => ({
+    success: true,
+    booking: await declineRequest(deps, ctx.state.user, bookingId(ctx.params.id), body.reason ?? null),
+  }));
+  serve(cancelBooking, bookingAnswer, async (ctx) => ({
+    success: true,
+    booking: await cancelAsParty(deps, ctx.state.user, bookingId(ctx.params.id)),
+  }));
+  serve(completeBooking, bookingAnswer, async (ctx) => ({
+    success: true,
+    booking: await markJobCompleted(deps, ctx.state.user, bookingId(ctx.params.id)),
+  }));
 
-  router.get(BOOKINGS_PATHS.messages, auth, async (ctx) => {
-    const { since } = validate(sinceQuery, ctx.query);
-    ctx.body = {
-      success: true,
-      messages: await listMessages(deps, ctx.state.user, bookingId(ctx.params.id), since),
-    } satisfies ChatMessagesAnswer;
-  });
+  serve(listChatMessages, chatMessagesAnswer, async (ctx, { query }) => ({
+    success: true,
+    messages: await listMessages(deps, ctx.state.user, bookingId(ctx.params.id), query.since),
+  }));
 
-  router.post(BOOKINGS_PATHS.messages, auth, async (ctx) => {
-    const { body, clientKey } = validate(messageSchema, ctx.request.body);
-    const sent = await postMessage(deps, ctx.state.user, bookingId(ctx.params.id), body, clientKey ?? null);
+  serve(sendChatMessage, chatMessageAnswer, async (ctx, { body }) => {
+    const sent = await postMessage(deps, ctx.state.user, bookingId(ctx.params.id), body.body, body.clientKey ?? null);
     // Sent before with this key: the stored message again, and nothing new was made.
-    ctx.status = sent.created ? 201 : 200;
-    ctx.body = { success: true, message: sent.message } satisfies ChatMessageAnswer;
+    if (!sent.created) ctx.status = 200;
+    return { success: true, message: sent.message };
   });
 
-  router.post(BOOKINGS_PATHS.review, auth, async (ctx) => {
-    ctx.body = (await reviewBooking(
-      deps,
-      ctx.state.user,
-      bookingId(ctx.params.id),
-      validate(reviewSchema, ctx.request.body),
-    )) satisfies MessageAnswer;
-  });
+  serve(reviewBooking, messageAnswer, async (ctx, { body }) =>
+    review(deps, ctx.state.user, bookingId(ctx.params.id), body),
+  );
 
-  addTimeRoutes(router, deps, auth);
+  addTimeRoutes(serve, deps);
   return router;
 }

@@ -13,7 +13,7 @@ import {
 import type { Listing } from '../../../../contract/professionals.ts';
 import { parseMediaPath, photoUrl } from '../../../../contract/photos.ts';
 import type { ReadCache } from '../../cache/read-cache.ts';
-import { workPhotos } from '../photos/repo.ts';
+import { workPhotos } from '../photos/index.ts';
 import type { Db } from '../../db.ts';
 import { findListing, findListings, listedProfessionals } from '../professionals/repo.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_STREAMS_PER_USER, EVENTS_PATH, EVENTS_TICKET_PATH } from '../../../../contract/events.ts';
+import { EVENT_STREAMS_PER_USER, eventStream, eventTicket } from '../../../../contract/events.ts';
 import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
 import { StreamReader } from '../../../test/event-stream.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -28,14 +28,14 @@ describe('live updates', () => {
   afterEach(() => app?.clock.reset());
 
   const ticket = async (token: string) => {
-    const res = await app.request(EVENTS_TICKET_PATH, { method: 'POST', headers: bearer(token) });
+    const res = await app.request(eventTicket.path, { method: 'POST', headers: bearer(token) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.ticket as string;
   };
   const open = async (token: string, after?: string) => {
     const controller = new AbortController();
     const query = new URLSearchParams({ ticket: await ticket(token), ...(after ? { after } : {}) });
-    const response = await fetch(`${app.url}${EVENTS_PATH}?${query}`, { signal: controller.signal });
+    const response = await fetch(`${app.url}${eventStream.path}?${query}`, { signal: controller.signal });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const stream = new StreamReader(response, controller);
@@ -59,23 +59,23 @@ describe('live updates', () => {
     });
 
   it('refuses a stream without a good ticket, and a ticket without a session', async () => {
-    expect((await app.request(EVENTS_TICKET_PATH, { method: 'POST' })).status).toBe(401);
-    expect((await app.request(EVENTS_PATH)).status).toBe(401);
-    expect((await app.request(`${EVENTS_PATH}?ticket=${'x'.repeat(40)}`)).status).toBe(401);
-    expect((await app.request(`${EVENTS_PATH}?ticket=${'x'.repeat(5000)}`)).status).toBe(400);
-    expect((await app.request(`${EVENTS_PATH}?ticket=a&ticket=b`)).status).toBe(400);
+    expect((await app.request(eventTicket.path, { method: 'POST' })).status).toBe(401);
+    expect((await app.request(eventStream.path)).status).toBe(401);
+    expect((await app.request(`${eventStream.path}?ticket=${'x'.repeat(40)}`)).status).toBe(401);
+    expect((await app.request(`${eventStream.path}?ticket=${'x'.repeat(5000)}`)).status).toBe(400);
+    expect((await app.request(`${eventStream.path}?ticket=a&ticket=b`)).status).toBe(400);
     // Single-use: the second opening of the same ticket is refused.
     const used = await ticket(customer.token);
     const first = new AbortController();
-    expect((await fetch(`${app.url}${EVENTS_PATH}?ticket=${used}`, { signal: first.signal })).status).toBe(200);
+    expect((await fetch(`${app.url}${eventStream.path}?ticket=${used}`, { signal: first.signal })).status).toBe(200);
     first.abort();
-    const again = await app.request(`${EVENTS_PATH}?ticket=${used}`);
+    const again = await app.request(`${eventStream.path}?ticket=${used}`);
     expect(again.status).toBe(401);
     expect(again.body.message).toMatch(/unknown, used or expired/);
     // Expired after its minute.
     const old = await ticket(customer.token);
     app.clock.advance(61_000);
-    expect((await app.request(`${EVENTS_PATH}?ticket=${old}`)).status).toBe(401);
+    expect((await app.request(`${eventStream.path}?ticket=${old}`)).status).toBe(401);
   });
 
   it('tells both people of a booking, its acceptance and each chat message, and no one else', async () => {
@@ -211,9 +211,7 @@ describe('live updates', () => {
     const spare = await ticket(customer.token);
     app.events.closeAll();
     expect(await stream.next()).toBeNull();
-    expect((await app.request(`${EVENTS_PATH}?ticket=${spare}`)).status).toBe(503);
-    expect((await app.request(EVENTS_TICKET_PATH, { method: 'POST', headers: bearer(customer.token) })).status).toBe(
-      503,
-    );
+    expect((await app.request(`${eventStream.path}?ticket=${spare}`)).status).toBe(503);
+    expect((await app.request(eventTicket.path, { method: 'POST', headers: bearer(customer.token) })).status).toBe(503);
   });
 });

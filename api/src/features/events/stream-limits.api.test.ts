@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS_PATH, EVENTS_TICKET_PATH } from '../../../../contract/events.ts';
+import { eventStream, eventTicket } from '../../../../contract/events.ts';
 import { bearer, signUpAffiliate } from '../../../test/accounts.ts';
 import { StreamReader } from '../../../test/event-stream.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -15,7 +15,7 @@ type Account = Awaited<ReturnType<typeof signUpAffiliate>>;
 function streamsOf(app: TestApp) {
   const opened: StreamReader[] = [];
   const ticket = async (token: string, address: string) =>
-    app.request(EVENTS_TICKET_PATH, {
+    app.request(eventTicket.path, {
       method: 'POST',
       headers: { ...bearer(token), 'x-forwarded-for': address },
     });
@@ -25,7 +25,7 @@ function streamsOf(app: TestApp) {
     if (issued.status !== 200) return { status: issued.status, message: issued.body.message as string };
     const controller = new AbortController();
     const query = new URLSearchParams({ ticket: issued.body.ticket, ...(after ? { after } : {}) });
-    const response = await fetch(`${app.url}${EVENTS_PATH}?${query}`, {
+    const response = await fetch(`${app.url}${eventStream.path}?${query}`, {
       signal: controller.signal,
       headers: { 'x-forwarded-for': address },
     });

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS_PATH, EVENTS_TICKET_PATH } from '../../../../contract/events.ts';
+import { eventStream, eventTicket } from '../../../../contract/events.ts';
 import { METRICS_PATHS } from '../../../../contract/health.ts';
 import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
 import { StreamReader } from '../../../test/event-stream.ts';
@@ -121,11 +121,11 @@ describe('GET /metrics', () => {
     const customer = await signUpAndPay(app);
     const pro = await listedProfessional(app, { lat: 5.6, lng: -0.2 });
     const open = async (after?: string) => {
-      const ticket = await app.request(EVENTS_TICKET_PATH, { method: 'POST', headers: bearer(pro.token) });
+      const ticket = await app.request(eventTicket.path, { method: 'POST', headers: bearer(pro.token) });
       expect(ticket.status).toBe(200);
       const controller = new AbortController();
       const query = new URLSearchParams({ ticket: ticket.body.ticket, ...(after ? { after } : {}) });
-      const response = await fetch(`${app.url}${EVENTS_PATH}?${query}`, { signal: controller.signal });
+      const response = await fetch(`${app.url}${eventStream.path}?${query}`, { signal: controller.signal });
       return new StreamReader(response, controller);
     };
     const delivered = async () => sample(await scrape(), 'marketplace_event_delivery_lag_seconds_count') ?? 0;

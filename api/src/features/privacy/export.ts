@@ -4,7 +4,7 @@ import { jsonColumn, type Db } from '../../db.ts';
 import type { ReviewRow } from '../../db-tables.ts';
 import { pendingBalance } from '../affiliates/payouts.ts';
 import { cardLabel } from '../subscriptions/auto-renewal.ts';
-import { photosOf } from '../photos/repo.ts';
+import { photosOf } from '../photos/index.ts';
 import { SYSTEM_SENDER } from '../../../../contract/bookings.ts';
 import { reportViews } from '../reports/repo.ts';
 import { dayOf, monthOf } from '../../../../contract/dates.ts';

@@ -13,6 +13,7 @@ import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors
 import { markPushShown, type PushDelivery, skipTextsOfStep } from '../../providers/notifier.ts';
 import { allowedPushEndpoint, type LocalPushService, PushGoneError, type PushSender } from '../../providers/push.ts';
 import { holdLiveSession } from '../auth/sessions.ts';
+import * as pushRepo from './repo.ts';
 import { accountPhones, dropAccountPhone, dropPushSubscription } from './repo.ts';
 
 /** The phones an account gets notifications on (docs/PRODUCT.md "Notifications on the phone"). */
@@ -49,39 +50,26 @@ export async function subscribe(
     // One account's phones are counted one request at a time; a sign-out at the same moment waits, then stops this phone too.
     const sessionId = await holdLiveSession(trx, sessionToken, userId, now);
     if (!sessionId) throw unauthorized('Your session has ended. Please sign in again.', 'signed_out');
-    const [row] = await trx('push_subscriptions')
-      .insert({
-        user_id: userId,
-        endpoint: input.endpoint,
-        p256dh: input.keys.p256dh,
-        auth: input.keys.auth,
-        device: input.device?.trim() || 'A phone',
-        created_at: now,
-        last_used_at: now,
-        session_id: sessionId,
-      })
-      .onConflict('endpoint')
-      .merge(['user_id', 'p256dh', 'auth', 'device', 'last_used_at', 'session_id'])
-      .returning('id');
-    const stale = await trx('push_subscriptions')
-      .where({ user_id: userId })
-      .orderBy('last_used_at', 'desc')
-      .offset(PUSH_DEVICES_MAX)
-      .pluck('id');
-    if (stale.length) await trx('push_subscriptions').whereIn('id', stale).delete();
-    return { id: Number(row.id) };
+    const id = await pushRepo.savePhone(trx, {
+      userId,
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      device: input.device?.trim() || 'A phone',
+      sessionId,
+      now,
+    });
+    await pushRepo.dropPhonesBeyond(trx, userId, PUSH_DEVICES_MAX);
+    return { id };
   });
 }
 
 export async function unsubscribe(deps: PushDeps, userId: number, endpoint: string): Promise<void> {
-  await deps.db('push_subscriptions').where({ user_id: userId, endpoint }).delete();
+  await pushRepo.dropPhoneAt(deps.db, userId, endpoint);
 }
 
 export async function devices(deps: PushDeps, userId: number): Promise<PushDevices> {
-  const [rows, user] = await Promise.all([
-    accountPhones(deps.db, userId),
-    deps.db('users').where({ id: userId }).first('also_text'),
-  ]);
+  const [rows, alsoText] = await Promise.all([accountPhones(deps.db, userId), pushRepo.alsoTextOf(deps.db, userId)]);
   return {
     devices: rows.map((r) => ({
       id: Number(r.id),
@@ -90,7 +78,7 @@ export async function devices(deps: PushDeps, userId: number): Promise<PushDevic
       createdAt: new Date(r.created_at).toISOString(),
       lastUsedAt: new Date(r.last_used_at).toISOString(),
     })),
-    alsoText: !!user?.also_text,
+    alsoText,
   };
 }
 
@@ -113,7 +101,7 @@ export async function sendTest(
   userId: number,
   endpoint: string,
 ): Promise<void> {
-  const phone = await deps.db('push_subscriptions').where({ user_id: userId, endpoint }).first('p256dh', 'auth');
+  const phone = await pushRepo.phoneAt(deps.db, userId, endpoint);
   if (!phone || !deps.sender) throw notFound(PUSH_MESSAGES.unknownDevice);
   const payload: PushPayload = {
     title: PUSH_MESSAGES.testTitle,
@@ -126,7 +114,7 @@ export async function sendTest(
     await deps.sender.send({ endpoint, keys: { p256dh: phone.p256dh, auth: phone.auth } }, JSON.stringify(payload));
   } catch (err) {
     if (err instanceof PushGoneError) {
-      await deps.db('push_subscriptions').where({ user_id: userId, endpoint }).delete();
+      await pushRepo.dropPhoneAt(deps.db, userId, endpoint);
       throw new HttpError(410, 'gone', PUSH_MESSAGES.gone);
     }
     throw new HttpError(503, 'provider_unavailable', PUSH_MESSAGES.serviceDown, { headers: { 'Retry-After': '60' } });
@@ -147,9 +135,6 @@ export async function markShown(deps: PushDeps, receipt: string): Promise<void> 
   // The texts waiting on this step are not needed: the dev mailbox says so at once (the outbox checks again).
   if (row.step) await skipTextsOfStep(deps.db, row.step, 'a phone showed the notification');
   if (row.subscription_id) {
-    await deps
-      .db('push_subscriptions')
-      .where({ id: Number(row.subscription_id) })
-      .update({ last_used_at: now });
+    await pushRepo.notePhoneUsed(deps.db, Number(row.subscription_id), now);
   }
 }

@@ -19,11 +19,11 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AdminIdentity } from '../admin/accounts.ts';
 import { changeUserStatus } from '../admin/actions.ts';
 import { recordAudit } from '../admin/audit.ts';
-import { customerLateCancellations, professionalReliability } from '../bookings/reliability.ts';
-import { endAsNoShow } from '../bookings/repo.ts';
-import { findBookings } from '../bookings/service.ts';
+import { customerLateCancellations, professionalReliability } from '../bookings/index.ts';
+import { endAsNoShow } from '../bookings/index.ts';
+import { findBookings } from '../bookings/index.ts';
 import { uncountCompletedJob } from '../professionals/repo.ts';
-import { addSystemLine } from '../bookings/system-lines.ts';
+import { addSystemLine } from '../bookings/index.ts';
 import { bookingStep, chatLines, reportMessages, textMessages } from '../notifications/messages.ts';
 import * as repo from './repo.ts';
 

@@ -10,8 +10,8 @@ import { SYSTEM_SENDER } from '../../../../contract/bookings.ts';
 import type { Count, ProblemReportRow, ReportMessageRow, UserRow } from '../../db-tables.ts';
 import { toCount, type Conn } from '../../db.ts';
 import { notFound } from '../../http/errors.ts';
-import type { Encoded } from '../photos/images.ts';
-import { addReportPhoto } from '../photos/repo.ts';
+import type { Encoded } from '../photos/index.ts';
+import { addReportPhoto } from '../photos/index.ts';
 
 /** Problem reports, their threads and photos (knex only; docs/PRODUCT.md "Problem reports"). */
 

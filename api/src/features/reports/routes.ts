@@ -1,105 +1,97 @@
 import Router from '@koa/router';
-import { BOOKING_NOT_FOUND } from '../bookings/service.ts';
 import {
-  type AdminReportAnswer,
-  type AdminReportClosedAnswer,
-  type AdminReportsAnswer,
-  adminReportsQuerySchema,
-  REPORTS_PATHS,
-  type ReportAnswer,
-  type ReportOpenedAnswer,
-  type ReportsAnswer,
-  closeReportSchema,
+  adminReport,
+  adminReports,
+  bookingReports,
+  closeReport,
+  confirmJobDone,
   REPORT_MESSAGES,
-  reportMessageSchema,
-  reportSchema,
+  reportProblem,
+  sendAdminReportMessage,
+  sendReportMessage,
 } from '../../../../contract/reports.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireAdmin, requireUser } from '../auth/guards.ts';
+import { callerGuards } from '../auth/guards.ts';
 import { pathId } from '../../http/ids.ts';
-import { validate } from '../../http/validate.ts';
-import { adminReportMessage, closeReport, listReports, reportDetail } from './admin.ts';
-import { bookingReports, confirmDone, openReport, postReportMessage } from './service.ts';
-import type { BookingAnswer } from '../../../../contract/bookings.ts';
+import { routeTable } from '../../http/serve.ts';
+import { BOOKING_NOT_FOUND, bookingAnswer } from '../bookings/index.ts';
+import { adminReportMessage, closeReport as close, listReports, reportDetail } from './admin.ts';
+import {
+  adminReportAnswer,
+  adminReportClosedAnswer,
+  adminReportsAnswer,
+  reportAnswer,
+  reportOpenedAnswer,
+  reportsAnswer,
+} from './answers.ts';
+import {
+  addReportPhoto as addPhoto,
+  bookingReports as reportsOf,
+  confirmDone,
+  openReport,
+  postReportMessage,
+} from './service.ts';
+import { photoBody, uploadDeps } from '../photos/index.ts';
+import { addReportPhoto } from '../../../../contract/photos.ts';
 
 const bookingId = (raw: string) => pathId(raw, BOOKING_NOT_FOUND);
-export const reportId = (raw: string) => pathId(raw, REPORT_MESSAGES.notFound);
+const reportId = (raw: string) => pathId(raw, REPORT_MESSAGES.notFound);
 
 /**
  * "Was the job done?" and problem reports (docs/PRODUCT.md "Was the job done?", "Problem
- * reports"); the photo upload is with the other photo uploads (features/photos/routes.ts).
+ * reports"), and a report's photos.
  */
 export function reportRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
-  const user = requireUser(deps);
-  const admin = requireAdmin(deps);
+  const serve = routeTable(router, callerGuards(deps));
 
-  router.post(REPORTS_PATHS.done, user, async (ctx) => {
-    ctx.body = {
-      success: true,
-      booking: await confirmDone(deps, ctx.state.user, bookingId(ctx.params.id)),
-    } satisfies BookingAnswer;
-  });
+  serve(confirmJobDone, bookingAnswer, async (ctx) => ({
+    success: true,
+    booking: await confirmDone(deps, ctx.state.user, bookingId(ctx.params.id)),
+  }));
 
-  router.get(REPORTS_PATHS.ofBooking, user, async (ctx) => {
-    ctx.body = {
-      success: true,
-      reports: await bookingReports(deps, ctx.state.user, bookingId(ctx.params.id)),
-    } satisfies ReportsAnswer;
-  });
+  serve(bookingReports, reportsAnswer, async (ctx) => ({
+    success: true,
+    reports: await reportsOf(deps, ctx.state.user, bookingId(ctx.params.id)),
+  }));
 
-  router.post(REPORTS_PATHS.ofBooking, user, async (ctx) => {
-    const id = bookingId(ctx.params.id);
-    const input = validate(reportSchema, ctx.request.body);
-    ctx.status = 201;
-    ctx.body = {
-      success: true,
-      message: 'Your report was sent.',
-      ...(await openReport(deps, ctx.state.user, id, input)),
-    } satisfies ReportOpenedAnswer;
-  });
+  serve(reportProblem, reportOpenedAnswer, async (ctx, { body }) => ({
+    success: true,
+    message: 'Your report was sent.',
+    ...(await openReport(deps, ctx.state.user, bookingId(ctx.params.id), body)),
+  }));
 
-  router.post(REPORTS_PATHS.messages, user, async (ctx) => {
-    const id = reportId(ctx.params.id);
-    const { body } = validate(reportMessageSchema, ctx.request.body);
-    ctx.status = 201;
-    ctx.body = {
-      success: true,
-      report: await postReportMessage(deps, ctx.state.user, id, body),
-    } satisfies ReportAnswer;
-  });
+  serve(sendReportMessage, reportAnswer, async (ctx, { body }) => ({
+    success: true,
+    report: await postReportMessage(deps, ctx.state.user, reportId(ctx.params.id), body.body),
+  }));
 
-  router.get(REPORTS_PATHS.adminList, admin, async (ctx) => {
-    const { status } = validate(adminReportsQuerySchema, ctx.query);
-    ctx.body = { success: true, reports: await listReports(deps.db, status) } satisfies AdminReportsAnswer;
-  });
+  // A problem report's photo (docs/PRODUCT.md "Problem reports"): the photos' pipeline, queue and limits.
+  serve(addReportPhoto, reportAnswer, async (ctx) => ({
+    success: true,
+    report: await addPhoto(uploadDeps(deps), ctx.state.user, reportId(ctx.params.id), photoBody(ctx.req)),
+  }));
 
-  router.get(REPORTS_PATHS.adminOne, admin, async (ctx) => {
-    ctx.body = {
-      success: true,
-      report: await reportDetail(deps, ctx.state.admin, reportId(ctx.params.id)),
-    } satisfies AdminReportAnswer;
-  });
+  serve(adminReports, adminReportsAnswer, async (_ctx, { query }) => ({
+    success: true,
+    reports: await listReports(deps.db, query.status),
+  }));
 
-  router.post(REPORTS_PATHS.adminMessages, admin, async (ctx) => {
-    const id = reportId(ctx.params.id);
-    const { body } = validate(reportMessageSchema, ctx.request.body);
-    ctx.status = 201;
-    ctx.body = {
-      success: true,
-      report: await adminReportMessage(deps, ctx.state.admin, id, body),
-    } satisfies ReportAnswer;
-  });
+  serve(adminReport, adminReportAnswer, async (ctx) => ({
+    success: true,
+    report: await reportDetail(deps, ctx.state.admin, reportId(ctx.params.id)),
+  }));
 
-  router.post(REPORTS_PATHS.adminClose, admin, async (ctx) => {
-    const id = reportId(ctx.params.id);
-    const input = validate(closeReportSchema, ctx.request.body);
-    ctx.body = {
-      success: true,
-      message: 'Report closed.',
-      report: await closeReport(deps, ctx.state.admin, id, input),
-    } satisfies AdminReportClosedAnswer;
-  });
+  serve(sendAdminReportMessage, reportAnswer, async (ctx, { body }) => ({
+    success: true,
+    report: await adminReportMessage(deps, ctx.state.admin, reportId(ctx.params.id), body.body),
+  }));
+
+  serve(closeReport, adminReportClosedAnswer, async (ctx, { body }) => ({
+    success: true,
+    message: 'Report closed.',
+    report: await close(deps, ctx.state.admin, reportId(ctx.params.id), body),
+  }));
 
   return router;
 }

@@ -15,14 +15,14 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import type { BookingRow } from '../../db-tables.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
-import { BOOKING_NOT_FOUND, findBookings, slotStart } from '../bookings/service.ts';
-import { reportWindow, withTrust } from '../bookings/reliability.ts';
-import { addSystemLine } from '../bookings/system-lines.ts';
+import { BOOKING_NOT_FOUND, findBookings, slotStart } from '../bookings/index.ts';
+import { reportWindow, withTrust } from '../bookings/index.ts';
+import { addSystemLine } from '../bookings/index.ts';
 import { bookingStep, chatLines, reportMessages, textMessages } from '../notifications/messages.ts';
-import { receive, type ReadBody, type UploadDeps } from '../photos/service.ts';
-import { lockUser } from '../photos/repo.ts';
+import { receive, type ReadBody, type UploadDeps } from '../photos/index.ts';
+import { lockUser } from '../photos/index.ts';
 import * as repo from './repo.ts';
-import * as bookingsRepo from '../bookings/repo.ts';
+import * as bookingsRepo from '../bookings/index.ts';
 
 /**
  * "Was the job done?" and problem reports, as the parties use them (docs/PRODUCT.md "Was the job

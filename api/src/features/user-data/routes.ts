@@ -4,7 +4,7 @@ import { USER_TYPES, type SessionUser, type UserType } from '../../../../contrac
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser } from '../auth/guards.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { expireOverdue } from '../bookings/expiry.ts';
+import { expireOverdue } from '../bookings/index.ts';
 import { affiliateRecord, customerRecord, professionalRecord } from './service.ts';
 
 /**

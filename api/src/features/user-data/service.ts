@@ -9,8 +9,8 @@ import {
 import type { Knex } from 'knex';
 import { jsonColumn, prepared, type Db } from '../../db.ts';
 import type { AffiliateCommissionRow, Count, Int8, ReferralRow, UserRow } from '../../db-tables.ts';
-import { findBookings } from '../bookings/service.ts';
-import { avatarUrl } from '../photos/repo.ts';
+import { findBookings } from '../bookings/index.ts';
+import { avatarUrl } from '../photos/index.ts';
 import { findListings } from '../professionals/repo.ts';
 import { toCard } from '../../../../contract/professionals.ts';
 import { listPayouts, pendingBalance } from '../affiliates/payouts.ts';

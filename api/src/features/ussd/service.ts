@@ -12,9 +12,16 @@ import { forbidden, HttpError } from '../../http/errors.ts';
 import { type Limit, takeFromHour } from '../../http/rate-limit.ts';
 import { SUPPORT_CONTACT_FILE } from '../../support-lines.ts';
 import { findByPhone, findById, toSessionUser } from '../accounts/users.ts';
-import { findBookings, slotStart, transitionBooking } from '../bookings/service.ts';
-import { openTimesFor, proposeTime } from '../bookings/reschedule.ts';
-import { professionalReliability } from '../bookings/reliability.ts';
+import {
+  acceptRequest,
+  declineRequest,
+  findBookings,
+  markJobCompleted,
+  openTimesFor,
+  professionalReliability,
+  proposeTime,
+  slotStart,
+} from '../bookings/index.ts';
 import { ussdTexts } from '../notifications/messages.ts';
 import { sendMomoPrompt } from '../subscriptions/momo.ts';
 import {
@@ -356,16 +363,16 @@ async function act(deps: UssdDeps, user: UserRow, action: Action): Promise<Scree
   try {
     switch (action.do) {
       case 'accept':
-        await transitionBooking(deps, who, action.id, 'accept');
+        await acceptRequest(deps, who, action.id);
         return endScreen(USSD_WORDS.accepted);
       case 'decline':
-        await transitionBooking(deps, who, action.id, 'decline');
+        await declineRequest(deps, who, action.id);
         return endScreen(USSD_WORDS.declined);
       case 'propose':
         await proposeTime(deps, who, action.id, { date: action.date, time: action.time });
         return endScreen(USSD_WORDS.proposed);
       case 'complete':
-        await transitionBooking(deps, who, action.id, 'complete');
+        await markJobCompleted(deps, who, action.id);
         return endScreen(USSD_WORDS.completed);
       case 'renew': {
         const network = user.momo_network ?? networkByPrefix(user.phone);

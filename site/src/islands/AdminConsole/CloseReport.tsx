@@ -1,13 +1,13 @@
 import { useId, useRef, useState } from 'react';
+import type { AnswerOf } from '../../../../contract/route.ts';
 import { routePath } from '../../../../contract/api.ts';
 import {
-  type AdminReportClosedAnswer,
   type AdminReportDetail,
   type PartyRole,
   REPORT_OUTCOMES,
   REPORT_TEXT_MAX,
   type ReportOutcome,
-  REPORTS_PATHS,
+  closeReport,
   verdictWords,
 } from '../../../../contract/reports.ts';
 import { adminFetch } from '../../stores/admin-session.ts';
@@ -43,12 +43,13 @@ export function CloseReport({
 
   function close() {
     setAsking(false);
+    const verdict = { outcome, note: closingNote, ...(outcome !== 'resolved' && party ? { party } : {}) };
     void run(
       'close',
       () =>
-        adminFetch<AdminReportClosedAnswer>(routePath(REPORTS_PATHS.adminClose, { id }), {
-          method: 'POST',
-          body: { outcome, note: closingNote, ...(outcome !== 'resolved' && party ? { party } : {}) },
+        adminFetch<AnswerOf<typeof closeReport>>(routePath(closeReport.path, { id }), {
+          method: closeReport.method,
+          body: verdict,
         }),
       { after, focusBack: closeButton.current },
     );

@@ -9,10 +9,11 @@ import {
   REPORT_OUTCOME_LABELS,
   REPORT_REASON_LABELS,
   REPORT_TEXT_MAX,
-  type ReportAnswer,
   REPORTS_PATHS,
+  sendAdminReportMessage,
   verdictWords,
 } from '../../../../contract/reports.ts';
+import type { AnswerOf } from '../../../../contract/route.ts';
 import { adminFetch } from '../../stores/admin-session.ts';
 import { whenText } from './activity.ts';
 import { ActionNote, Loaded } from './parts.tsx';
@@ -139,8 +140,8 @@ function ReportDetail({
     const sent = await run(
       'message',
       () =>
-        adminFetch<ReportAnswer>(routePath(REPORTS_PATHS.adminMessages, { id }), {
-          method: 'POST',
+        adminFetch<AnswerOf<typeof sendAdminReportMessage>>(routePath(sendAdminReportMessage.path, { id }), {
+          method: sendAdminReportMessage.method,
           body: { body: message },
         }),
       { success: () => 'Message sent to both parties.', after: retry },

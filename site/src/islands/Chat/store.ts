@@ -1,8 +1,8 @@
 import { atom, onMount, type PreinitializedWritableAtom } from 'nanostores';
-import { routePath } from '../../../../contract/api.ts';
-import { BOOKINGS_PATHS, type ChatMessage, type ChatMessagesAnswer } from '../../../../contract/bookings.ts';
+import { type ChatMessage, listChatMessages } from '../../../../contract/bookings.ts';
 import { timeBetween } from '../../../../contract/dates.ts';
-import { apiFetch, NetworkError } from '../../lib/api.ts';
+import { NetworkError } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { keyedStore } from '../../lib/keyed-load.ts';
 import { $live, onUserEvent, refresher } from '../../stores/events.ts';
 import { noteShowingKept } from '../../stores/connection.ts';
@@ -56,8 +56,8 @@ export const chatOf = keyedStore((bookingId: number): ChatStore => {
     const since = fromStart ? 0 : lastId;
     fromStart = false;
     try {
-      const path = `${routePath(BOOKINGS_PATHS.messages, { id: bookingId })}?since=${since}`;
-      const answer = await apiFetch<ChatMessagesAnswer>(path, { token: $session.get().token });
+      const input = { params: { id: bookingId }, query: { since: String(since) } };
+      const answer = await call(listChatMessages, input, { token: $session.get().token });
       for (const m of answer.messages) lastId = Math.max(lastId, m.id);
       const messages = mergeMessages($chat.value.messages, answer.messages);
       $chat.set({ messages, loaded: true, loadError: null, noAnswer: false, keptAt: null });

@@ -1,12 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import {
-  BOOKINGS_PATHS,
-  type ChatMessage,
-  type ChatMessageAnswer,
-  messageSchema,
-} from '../../../../contract/bookings.ts';
-import { apiFetch, NetworkError } from '../../lib/api.ts';
+import { type ChatMessage, messageSchema, sendChatMessage } from '../../../../contract/bookings.ts';
+import { NetworkError } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { keep } from '../../lib/kept.ts';
 import { onBackOnline } from '../../stores/connection.ts';
 import {
@@ -20,7 +16,6 @@ import {
   waitingKey,
 } from './chat-messages.ts';
 import type { Waiting } from './chat-messages.ts';
-import { routePath } from '../../../../contract/api.ts';
 
 interface ChatReads {
   messages: ChatMessage[];
@@ -76,11 +71,11 @@ export function useChatSending(bookingId: number, token: string, meId: number, r
   }
 
   async function send({ body, key }: Waiting): Promise<void> {
-    const answer = await apiFetch<ChatMessageAnswer>(routePath(BOOKINGS_PATHS.messages, { id: bookingId }), {
-      method: 'POST',
-      body: { body, clientKey: key },
-      token,
-    });
+    const answer = await call(
+      sendChatMessage,
+      { params: { id: bookingId }, body: { body, clientKey: key } },
+      { token },
+    );
     addMessages([answer.message]);
   }
 
