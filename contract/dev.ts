@@ -121,11 +121,18 @@ export const devMailbox = route({
   summary: 'The latest outbox messages (diagnostics on, this machine only).',
 });
 
-/** Forward only, or back to the real time: a browser test puts back what it moved. */
-export const clockSchema = z.union([
-  z.object({ advanceMs: z.number().check(z.int(), z.minimum(0), z.maximum(366 * DAY_MS)) }),
-  z.object({ reset: z.literal(true) }),
-]);
+/** Forward only (`advanceMs`), or back to the real time (`reset`): a browser test puts back what it moved. */
+export const clockSchema = z
+  .object({
+    advanceMs: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(366 * DAY_MS))),
+    reset: z.optional(z.literal(true)),
+  })
+  .check(
+    z.refine((b) => b.advanceMs !== undefined || b.reset === true, {
+      message: 'Give advanceMs (milliseconds forward) or reset: true.',
+      path: ['advanceMs'],
+    }),
+  );
 export const moveClock = route({
   method: 'POST',
   path: '/api/dev/clock',

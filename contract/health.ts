@@ -26,5 +26,5 @@ export const scrapeMetrics = route({
   path: '/metrics',
   caller: 'anyone',
   answer: text('text/plain'),
-  summary: "Prometheus metrics (this machine or the metrics token only; 404 to anyone else).",
+  summary: 'Prometheus metrics (this machine or the metrics token only; 404 to anyone else).',
 });

@@ -76,7 +76,7 @@ export const requestSignInCode = route({
   body: signInCodeRequestSchema,
   caller: 'anyone',
   answer: json<SignInCodeAnswer>(),
-  summary: "Texts a sign-in code to the account that has this number (the same answer if none has).",
+  summary: 'Texts a sign-in code to the account that has this number (the same answer if none has).',
 });
 
 export const signInWithCode = route({

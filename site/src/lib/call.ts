@@ -7,7 +7,7 @@ import type { AnswerOf, CallInput, Route } from '../../../contract/route.ts';
 import { routePath } from '../../../contract/api.ts';
 import { type ApiFetchOptions, apiFetch } from './api.ts';
 
-export type CallOptions = Pick<ApiFetchOptions, 'token' | 'timeoutMs' | 'signal' | 'headers'>;
+export type CallOptions = Pick<ApiFetchOptions, 'token' | 'timeoutMs' | 'signal' | 'headers' | 'file'>;
 
 /** The address a call goes to: the path with its params filled in, then the query (fields left undefined are left out). */
 export function routeUrl<R extends Route>(route: R, input: CallInput<R>): string {
