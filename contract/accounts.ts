@@ -234,22 +234,6 @@ export const resetPasswordSchema = z.object({
   password: password('Please enter a new password.'),
 });
 
-/** The sign-up and sign-in routes (api/src/features/accounts, api/src/features/auth). */
-export const ACCOUNTS_PATHS = {
-  signup: '/api/signup',
-  signupPayment: '/api/signup/payment',
-} as const;
-export const AUTH_PATHS = {
-  login: '/api/auth/login',
-  verify: '/api/auth/verify',
-  logout: '/api/auth/logout',
-  forgotPassword: '/api/auth/forgot-password',
-  resetPassword: '/api/auth/reset-password',
-  /** Sign-in with a texted code (contract/signin-codes.ts): ask for the code, then type it back. */
-  requestCode: '/api/auth/code',
-  signInWithCode: '/api/auth/code/sign-in',
-} as const;
-
 /** POST /api/auth/verify: the session's account, as sign-in gave it. */
 export interface VerifyAnswer {
   success: true;

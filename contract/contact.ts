@@ -65,12 +65,6 @@ export interface ContactResponse {
   reference: string;
 }
 
-/**
- * `send` takes JSON (an app) or the support page's plain form (application/x-www-form-urlencoded,
- * answered with pages); `sent` is the page a sent form is redirected to, with its reference.
- */
-export const CONTACT_PATHS = { send: '/api/contact', sent: '/api/contact/sent' } as const;
-
 /** The fields of the support page's form, in the order the page shows them. */
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'userType', 'category', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];

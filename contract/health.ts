@@ -14,13 +14,10 @@ export const health = route({
 });
 
 /**
- * GET /metrics: Prometheus text (not JSON) for the operator's scraper, from this machine or with
- * METRICS_TOKEN (docs/OPERATIONS.md "Metrics and alerts"). Outside /api because that is where
+ * Prometheus text (not JSON) for the operator's scraper, from this machine or with METRICS_TOKEN
+ * (docs/OPERATIONS.md "Metrics and alerts"); anyone else a 404. Outside /api because that is where
  * Prometheus looks by default; the API's middleware still answers it (never cached).
  */
-export const METRICS_PATHS = { metrics: '/metrics' } as const;
-
-/** Prometheus text for the operator's scraper: this machine, or METRICS_TOKEN; anyone else a 404. */
 export const scrapeMetrics = route({
   method: 'GET',
   path: '/metrics',

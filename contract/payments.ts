@@ -165,16 +165,6 @@ export function approvedSandboxCharge(
   };
 }
 
-export const PAYMENTS_PATHS = {
-  config: '/api/payments/config',
-  verify: '/api/verify-payment',
-  completeRegistration: '/api/complete-registration',
-  paystackWebhook: '/api/paystack/webhook',
-  sandboxCharge: '/api/sandbox/charge',
-  sandboxMomo: '/api/sandbox/momo/:reference',
-  testIntent: '/api/payments/test-intent',
-} as const;
-
 /** A payment to open in the provider's pop-up (sign-up's again, renewal, the diagnostics' test). */
 export interface PaymentAnswer {
   success: true;

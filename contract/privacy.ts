@@ -1,6 +1,4 @@
 import { file, route } from './route.ts';
-/** The signed-in account's own data as a JSON file (docs/PRODUCT.md "Privacy, deletion and retention"). */
-export const PRIVACY_PATHS = { export: '/api/me/export' } as const;
 
 /**
  * How long an account's data is kept after its subscription ends (docs/PRODUCT.md "Privacy,
@@ -8,7 +6,7 @@ export const PRIVACY_PATHS = { export: '/api/me/export' } as const;
  */
 export const RETENTION_YEARS = 3;
 
-/** The signed-in account's own data, as a JSON file to keep (indented, for a person to read). */
+/** The signed-in account's own data as a JSON file to keep, indented for a person to read (docs/PRODUCT.md "Privacy, deletion and retention"). */
 export const exportMyData = route({
   method: 'GET',
   path: '/api/me/export',

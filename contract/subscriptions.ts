@@ -55,17 +55,6 @@ export interface AutoRenewal {
   enabled: boolean;
 }
 
-export const SUBSCRIPTIONS_PATHS = {
-  renew: '/api/subscription/renew',
-  momo: '/api/subscription/momo',
-  momoNumbers: '/api/subscription/momo/numbers',
-  momoNumbersConfirm: '/api/subscription/momo/numbers/confirm',
-  momoOtp: '/api/subscription/momo/otp',
-  momoPrompt: '/api/subscription/momo/:reference',
-  cancel: '/api/subscription/cancel',
-  autoRenew: '/api/subscription/auto-renew',
-} as const;
-
 /** POST /api/subscription/auto-renew: the saved card's renewal as it is now. */
 export interface AutoRenewalAnswer {
   success: true;

@@ -5,9 +5,6 @@ import type { Availability, ListingCard } from './professionals.ts';
 import { json, route } from './route.ts';
 import type { SubscriptionSummary } from './subscriptions.ts';
 
-/** A dashboard's record, `type` one of USER_TYPES (contract/accounts.ts): only the signed-in account's own (docs/PRODUCT.md "Dashboards"). */
-export const USER_DATA_PATHS = { record: '/api/:type-data/:email' } as const;
-
 /** What every dashboard's record starts from: the account itself. */
 export interface AccountRecord {
   id: number;

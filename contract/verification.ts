@@ -71,35 +71,6 @@ export const VERIFICATION_MESSAGES = {
   badFileName: 'The file name could not be read.',
 } as const;
 
-/**
- * The verification calls. Uploads send the file's bytes as the request body (not JSON), with its
- * Content-Type and the name in FILE_NAME_HEADER; the answers are JSON VerificationResponse.
- */
-export const VERIFICATION_PATHS = {
-  mine: '/api/professional/documents',
-  upload: '/api/professional/documents/:kind',
-  queue: '/api/admin/verification-queue',
-  documents: '/api/admin/professionals/:id/documents',
-  file: '/api/admin/documents/:id/file',
-  decide: '/api/admin/professionals/:id/verification',
-} as const;
-
-/** The paths filled in for the browser's calls (routePath): each written once, in VERIFICATION_PATHS. */
-export const VERIFICATION_ROUTES = {
-  /** GET (professional): own status and documents. */
-  own: VERIFICATION_PATHS.mine,
-  /** PUT (professional): upload or replace one kind; answers VerificationResponse and sets status pending. */
-  upload: (kind: DocumentKind) => routePath(VERIFICATION_PATHS.upload, { kind }),
-  /** GET (admin): a professional's status and documents. */
-  adminDocuments: (professionalId: number) => routePath(VERIFICATION_PATHS.documents, { id: professionalId }),
-  /** GET (admin): the file itself, with its Content-Type; every call is written to the access log. */
-  adminFile: (documentId: number) => routePath(VERIFICATION_PATHS.file, { id: documentId }),
-  /** GET (admin): professionals waiting for review, oldest first, with who opened each document (VerificationQueueResponse). */
-  adminQueue: VERIFICATION_PATHS.queue,
-  /** PUT (admin): body verificationDecisionSchema; answers VerificationResponse. */
-  adminDecision: (professionalId: number) => routePath(VERIFICATION_PATHS.decide, { id: professionalId }),
-} as const;
-
 export const REASON_MIN = 3;
 export const REASON_MAX = 500;
 
@@ -272,3 +243,13 @@ export const decideVerification = route({
   answer: json<VerificationResponse>(),
   summary: 'Marks a professional verified, or rejects with a reason.',
 });
+
+/** The paths filled in for the calls not yet made through the route table (the admin console's, tests). */
+export const VERIFICATION_ROUTES = {
+  own: ownVerification.path,
+  upload: (kind: DocumentKind) => routePath(uploadDocument.path, { kind }),
+  adminDocuments: (professionalId: number) => routePath(professionalDocuments.path, { id: professionalId }),
+  adminFile: (documentId: number) => routePath(openDocumentFile.path, { id: documentId }),
+  adminQueue: verificationQueue.path,
+  adminDecision: (professionalId: number) => routePath(decideVerification.path, { id: professionalId }),
+} as const;

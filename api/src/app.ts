@@ -16,7 +16,7 @@ import { localPushServiceRoutes, takesPushBody } from './features/dev/push-servi
 import { healthRoutes } from './features/health/routes.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
 import { appMetrics } from './features/metrics/registry.ts';
-import { METRICS_PATHS } from '../../contract/health.ts';
+import { scrapeMetrics } from '../../contract/health.ts';
 import { localControlRoutes } from './features/local-control/routes.ts';
 import { locationRoutes } from './features/location/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
@@ -134,7 +134,7 @@ function apiMiddleware(given: AppDeps): Middleware {
 }
 
 /** /metrics is answered by the API's middleware too (never cached, errors as JSON), outside /api where Prometheus looks. */
-const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') || path === METRICS_PATHS.metrics;
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') || path === scrapeMetrics.path;
 
 /** Builds the Koa app; never listens (server.ts does), so tests run it on port 0. */
 export function createApp(given: AppDeps): Koa {

@@ -14,16 +14,7 @@ import { filesUnder } from '../../../contract/source-files.test-helper.ts';
 const NOT_JSON: Record<string, string> = {
   'events/routes.ts: ctx.body = events.open(taken.userId, taken.sessionHash, byAddress(ctx), after);':
     'the live stream of events (text/event-stream); its events are typed in contract/events.ts',
-  'contact/routes.ts: ctx.body = encodedPage(ctx, html);':
-    "the support form's answers to a plain form post: pages, for a phone with no JavaScript (contact/pages.ts)",
-  'local-control/routes.ts: ctx.body = await backupNow(deps);': 'a gzip snapshot of the embedded database',
-  'metrics/routes.ts: ctx.body = text;': "Prometheus's text format for the operator's scraper",
   'photos/routes.ts: ctx.body = found.bytes;': "a photo's WebP bytes",
-  'privacy/routes.ts: ctx.body = JSON.stringify(data, null, 2);':
-    'a file to download, indented to be read by a person; exportUserData gives its type',
-  'user-data/routes.ts: ctx.body = json;':
-    'a dashboard record serialised once and kept as text by the read cache; its record types are in contract/',
-  'verification/routes.ts: ctx.body = file.bytes;': "a verification document's own bytes",
 };
 
 /** JSON answers not typed yet: none. Kept so a new untyped answer fails with its name. */
@@ -70,8 +61,8 @@ function untypedAnswers(): string[] {
 
 describe('answers are typed with satisfies their contract type', () => {
   it('finds the route files and their answers', () => {
-    expect(routeFiles.length).toBeGreaterThan(15);
-    expect(routeFiles.flatMap((path) => answerStatements(readFileSync(path, 'utf8'))).length).toBeGreaterThan(90);
+    expect(routeFiles.length).toBeGreaterThan(5);
+    expect(routeFiles.flatMap((path) => answerStatements(readFileSync(path, 'utf8'))).length).toBeGreaterThan(30);
   });
 
   it('types every JSON answer, within the budget of untyped ones and no more than it', () => {

@@ -1,4 +1,4 @@
-import { uploadDocument as uploadDocumentRoute } from '../../../contract/verification.ts';
+import { ownVerification, uploadDocument as uploadDocumentRoute } from '../../../contract/verification.ts';
 import { call } from '../lib/call.ts';
 import {
   checkDocumentFile,
@@ -72,7 +72,7 @@ export async function uploadDocument(kind: DocumentKind, chosen: File): Promise<
       },
     );
     verification.took(data);
-    clearQueryCache(VERIFICATION_ROUTES.own);
+    clearQueryCache(ownVerification.path);
     clearQueryCache(userDataPrefix('professional'));
     patchProfessional({ verified: data.verification.status === 'verified' });
     return { ok: true, message: data.message ?? VERIFICATION_MESSAGES.uploaded };
