@@ -38,7 +38,7 @@ import type { PaymentIntent } from '../contract/payments.ts';
 import { startFakeMessaging } from '../api/test/fake-messaging.ts';
 import { paystackEnv, startFakePaystack } from '../api/test/fake-paystack.ts';
 import { fakePhone } from '../api/test/push-phone.ts';
-import { LOCAL_PUSH_PATH } from '../api/src/features/dev/push-service.ts';
+import { LOCAL_PUSH_PATH } from '../api/src/features/dev/index.ts';
 import { arg } from './lib/args.ts';
 import { machineLine } from './lib/machine.ts';
 import {
