@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CITIES } from '../contract/cities.ts';
 import { closeDb, createDb, migrate } from '../api/src/db.ts';
-import { hashPassword, verifyPassword } from '../api/src/features/accounts/passwords.ts';
+import { hashPassword, verifyPassword } from '../api/src/features/accounts/index.ts';
 import { createPaidAccount, type Session } from './lib/accounts.ts';
 import { loadOnce as runLoad, type LoadRequest, type LoadResult } from './lib/load-run.ts';
 import { generateProfessionals } from './lib/seed.ts';

@@ -1,5 +1,5 @@
 /** Time per argon2id hash and verify with the product's settings (api/src/features/accounts/passwords.ts). */
-import { hashPassword, verifyPassword } from '../api/src/features/accounts/passwords.ts';
+import { hashPassword, verifyPassword } from '../api/src/features/accounts/index.ts';
 
 const runs = Number(process.argv[2] ?? 20);
 const hash = await hashPassword('warm-up-password');

@@ -32,13 +32,13 @@ import { request, createServer, type IncomingMessage, type ServerResponse } from
 import type { AddressInfo } from 'node:net';
 import { eventStream, eventTicket, type UserEvent } from '../contract/events.ts';
 import { TIME_SLOTS } from '../contract/bookings.ts';
-import { DEV_PATHS } from '../contract/dev.ts';
+import { moveClock } from '../contract/dev.ts';
 import { pushShown, subscribePush } from '../contract/push.ts';
 import type { PaymentIntent } from '../contract/payments.ts';
 import { startFakeMessaging } from '../api/test/fake-messaging.ts';
 import { paystackEnv, startFakePaystack } from '../api/test/fake-paystack.ts';
 import { fakePhone } from '../api/test/push-phone.ts';
-import { LOCAL_PUSH_PATH } from '../api/src/features/dev/push-service.ts';
+import { LOCAL_PUSH_PATH } from '../api/src/features/dev/index.ts';
 import { arg } from './lib/args.ts';
 import { machineLine } from './lib/machine.ts';
 import {
@@ -635,12 +635,12 @@ try {
         break;
       }
       // Nothing due on the servers' clocks: the rest waits on its back-off; move both clocks to the earliest.
-      const now = await call(servers[0].url, DEV_PATHS.clock, { json: { advanceMs: 0 } });
+      const now = await call(servers[0].url, moveClock.path, { json: { advanceMs: 0 } });
       const serverNow = now.status === 200 ? Date.parse(now.body.now) : NaN;
       const earliest = new Date(rows[0].earliest).getTime();
       if (earliest > serverNow + 2000) {
         const advanceMs = Math.ceil(earliest - serverNow + 1000);
-        await Promise.all(servers.map((s) => call(s.url, DEV_PATHS.clock, { json: { advanceMs } })));
+        await Promise.all(servers.map((s) => call(s.url, moveClock.path, { json: { advanceMs } })));
         clockMovedMs += advanceMs;
       }
       await sleep(2000);
@@ -718,7 +718,7 @@ try {
       `notifications queued up to the end of the faults, delivered at least once (the servers' clocks moved ${Math.round(clockMovedMs / 60_000)} min for back-offs; ${drained ? `drained ${Math.round(drainedAfterMs / 1000)} s into recovery` : 'NOT drained in time'}):`,
     );
     if (!drained) {
-      const serverNow = await call(servers[0].url, DEV_PATHS.clock, { json: { advanceMs: 0 } });
+      const serverNow = await call(servers[0].url, moveClock.path, { json: { advanceMs: 0 } });
       const { rows: waiting } = await check.query(
         `select channel, attempts, next_attempt_at, step is not null as step, last_error from notifications
          where id <= $1 and status = 'pending' and channel in ('sms', 'whatsapp', 'push') order by next_attempt_at limit 5`,

@@ -1,6 +1,7 @@
 // zod/mini: the contract ships to phones, and mini is a quarter of classic zod's size in a bundle.
 import * as z from 'zod/mini';
 import { isGhanaPhone } from './phone.ts';
+import { json, route, text } from './route.ts';
 
 /** Support contact form (docs/PRODUCT.md "Support"). */
 export const CONTACT_CATEGORIES = [
@@ -64,12 +65,6 @@ export interface ContactResponse {
   reference: string;
 }
 
-/**
- * `send` takes JSON (an app) or the support page's plain form (application/x-www-form-urlencoded,
- * answered with pages); `sent` is the page a sent form is redirected to, with its reference.
- */
-export const CONTACT_PATHS = { send: '/api/contact', sent: '/api/contact/sent' } as const;
-
 /** The fields of the support page's form, in the order the page shows them. */
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'userType', 'category', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -87,3 +82,26 @@ export function contactInputFromForm(form: Partial<Record<string, string>>): Rec
   }
   return input;
 }
+
+/**
+ * A message to support (docs/PRODUCT.md "Support"), as JSON. The support page's plain form posts to
+ * the same address and is answered with pages (its fields are read from the form, not this body).
+ */
+export const sendContactMessage = route({
+  method: 'POST',
+  path: '/api/contact',
+  body: contactSchema,
+  caller: 'anyone',
+  answer: json<ContactResponse>(),
+  status: 201,
+  summary: 'A message to support; answers its reference.',
+});
+
+/** The page a sent plain form is redirected to, with the reference from its cookie. */
+export const contactSentPage = route({
+  method: 'GET',
+  path: '/api/contact/sent',
+  caller: 'anyone',
+  answer: text('text/html'),
+  summary: "The support form's page after sending: the message's reference.",
+});

@@ -1,4 +1,4 @@
-import { json, route } from './route.ts';
+import { json, route, text } from './route.ts';
 
 export type HealthAnswer =
   | { ok: true }
@@ -14,8 +14,14 @@ export const health = route({
 });
 
 /**
- * GET /metrics: Prometheus text (not JSON) for the operator's scraper, from this machine or with
- * METRICS_TOKEN (docs/OPERATIONS.md "Metrics and alerts"). Outside /api because that is where
+ * Prometheus text (not JSON) for the operator's scraper, from this machine or with METRICS_TOKEN
+ * (docs/OPERATIONS.md "Metrics and alerts"); anyone else a 404. Outside /api because that is where
  * Prometheus looks by default; the API's middleware still answers it (never cached).
  */
-export const METRICS_PATHS = { metrics: '/metrics' } as const;
+export const scrapeMetrics = route({
+  method: 'GET',
+  path: '/metrics',
+  caller: 'anyone',
+  answer: text('text/plain'),
+  summary: 'Prometheus metrics (this machine or the metrics token only; 404 to anyone else).',
+});

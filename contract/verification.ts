@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { routePath } from './api.ts';
+import { file, json, route } from './route.ts';
 
 /**
  * Professional verification: a professional uploads a Ghana Card and a trade
@@ -68,35 +69,6 @@ export const VERIFICATION_MESSAGES = {
   notOpened: 'Open each document before marking the professional verified.',
   alreadyVerified: 'This professional is already verified.',
   badFileName: 'The file name could not be read.',
-} as const;
-
-/**
- * The verification calls. Uploads send the file's bytes as the request body (not JSON), with its
- * Content-Type and the name in FILE_NAME_HEADER; the answers are JSON VerificationResponse.
- */
-export const VERIFICATION_PATHS = {
-  mine: '/api/professional/documents',
-  upload: '/api/professional/documents/:kind',
-  queue: '/api/admin/verification-queue',
-  documents: '/api/admin/professionals/:id/documents',
-  file: '/api/admin/documents/:id/file',
-  decide: '/api/admin/professionals/:id/verification',
-} as const;
-
-/** The paths filled in for the browser's calls (routePath): each written once, in VERIFICATION_PATHS. */
-export const VERIFICATION_ROUTES = {
-  /** GET (professional): own status and documents. */
-  own: VERIFICATION_PATHS.mine,
-  /** PUT (professional): upload or replace one kind; answers VerificationResponse and sets status pending. */
-  upload: (kind: DocumentKind) => routePath(VERIFICATION_PATHS.upload, { kind }),
-  /** GET (admin): a professional's status and documents. */
-  adminDocuments: (professionalId: number) => routePath(VERIFICATION_PATHS.documents, { id: professionalId }),
-  /** GET (admin): the file itself, with its Content-Type; every call is written to the access log. */
-  adminFile: (documentId: number) => routePath(VERIFICATION_PATHS.file, { id: documentId }),
-  /** GET (admin): professionals waiting for review, oldest first, with who opened each document (VerificationQueueResponse). */
-  adminQueue: VERIFICATION_PATHS.queue,
-  /** PUT (admin): body verificationDecisionSchema; answers VerificationResponse. */
-  adminDecision: (professionalId: number) => routePath(VERIFICATION_PATHS.decide, { id: professionalId }),
 } as const;
 
 export const REASON_MIN = 3;
@@ -214,3 +186,70 @@ export interface VerificationQueueResponse {
   pageSize: number;
   professionals: VerificationQueueEntry[];
 }
+
+/** The professional's own verification status and documents. */
+export const ownVerification = route({
+  method: 'GET',
+  path: '/api/professional/documents',
+  caller: 'signed-in',
+  answer: json<VerificationResponse>(),
+  summary: "The professional's own verification status and documents.",
+});
+
+/**
+ * Uploads or replaces one kind of document: the body is the file's own bytes (not JSON), with its
+ * Content-Type and its name in FILE_NAME_HEADER; the status becomes pending.
+ */
+export const uploadDocument = route({
+  method: 'PUT',
+  path: '/api/professional/documents/:kind',
+  caller: 'signed-in',
+  answer: json<VerificationResponse>(),
+  summary: 'Uploads a document (the raw file as the body).',
+});
+
+/** Professionals waiting for review, oldest first, with who opened each document. */
+export const verificationQueue = route({
+  method: 'GET',
+  path: '/api/admin/verification-queue',
+  query: verificationQueueQuerySchema,
+  caller: 'admin',
+  answer: json<VerificationQueueResponse>(),
+  summary: 'Professionals waiting for review, a page at a time.',
+});
+
+export const professionalDocuments = route({
+  method: 'GET',
+  path: '/api/admin/professionals/:id/documents',
+  caller: 'admin',
+  answer: json<VerificationResponse>(),
+  summary: "A professional's verification status and documents.",
+});
+
+/** The file itself, with its own Content-Type; every opening is written to the access log. */
+export const openDocumentFile = route({
+  method: 'GET',
+  path: '/api/admin/documents/:id/file',
+  caller: 'admin',
+  answer: file('application/octet-stream'),
+  summary: "A document's file, as an attachment (each opening logged).",
+});
+
+export const decideVerification = route({
+  method: 'PUT',
+  path: '/api/admin/professionals/:id/verification',
+  body: verificationDecisionSchema,
+  caller: 'admin',
+  answer: json<VerificationResponse>(),
+  summary: 'Marks a professional verified, or rejects with a reason.',
+});
+
+/** The paths filled in for the calls not yet made through the route table (the admin console's, tests). */
+export const VERIFICATION_ROUTES = {
+  own: ownVerification.path,
+  upload: (kind: DocumentKind) => routePath(uploadDocument.path, { kind }),
+  adminDocuments: (professionalId: number) => routePath(professionalDocuments.path, { id: professionalId }),
+  adminFile: (documentId: number) => routePath(openDocumentFile.path, { id: documentId }),
+  adminQueue: verificationQueue.path,
+  adminDecision: (professionalId: number) => routePath(decideVerification.path, { id: professionalId }),
+} as const;

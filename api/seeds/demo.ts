@@ -4,9 +4,9 @@ import { CATEGORY_NAMES } from '../../contract/categories.ts';
 import { CITIES } from '../../contract/cities.ts';
 import { PLANS, type PlanType } from '../../contract/plans.ts';
 import type { Db } from '../src/db.ts';
-import { hashPassword } from '../src/features/accounts/passwords.ts';
+import { hashPassword } from '../src/features/accounts/index.ts';
 import { addMonths } from '../../contract/dates.ts';
-import { paymentReference } from '../src/features/payments/service.ts';
+import { paymentReference } from '../src/features/payments/index.ts';
 
 /**
  * Demo data, loaded only when asked for (`npm run demo`): one professional for every category in

@@ -2,33 +2,31 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
-import { accountRoutes } from './features/accounts/routes.ts';
+import { accountRoutes } from './features/accounts/index.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
-import { settingsRoutes } from './features/settings/routes.ts';
+import { settingsRoutes } from './features/settings/index.ts';
 import { affiliateRoutes } from './features/affiliates/routes.ts';
 import { affiliateSignupRoutes } from './features/affiliate-signups/routes.ts';
-import { authRoutes } from './features/auth/routes.ts';
+import { authRoutes } from './features/auth/index.ts';
 import { bookingRoutes } from './features/bookings/index.ts';
-import { contactRoutes } from './features/contact/routes.ts';
-import { takesContactForm } from './features/contact/form.ts';
-import { devRoutes } from './features/dev/routes.ts';
-import { localPushServiceRoutes, takesPushBody } from './features/dev/push-service.ts';
+import { contactRoutes, takesContactForm } from './features/contact/index.ts';
+import { devRoutes, localPushServiceRoutes, takesPushBody } from './features/dev/index.ts';
 import { healthRoutes } from './features/health/routes.ts';
-import { metricsRoutes } from './features/metrics/routes.ts';
-import { appMetrics } from './features/metrics/registry.ts';
-import { METRICS_PATHS } from '../../contract/health.ts';
-import { localControlRoutes } from './features/local-control/routes.ts';
+import { metricsRoutes } from './features/metrics/index.ts';
+import { appMetrics } from './features/metrics/index.ts';
+import { scrapeMetrics } from '../../contract/health.ts';
+import { localControlRoutes } from './features/local-control/index.ts';
 import { locationRoutes } from './features/location/routes.ts';
-import { paymentRoutes } from './features/payments/routes.ts';
+import { paymentRoutes } from './features/payments/index.ts';
 import { mediaMiddleware, mediaRoutes, photoRoutes, takesPhotoBody } from './features/photos/index.ts';
 import { reportRoutes } from './features/reports/index.ts';
-import { privacyRoutes } from './features/privacy/routes.ts';
+import { privacyRoutes } from './features/privacy/index.ts';
 import { professionalRoutes } from './features/professionals/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
-import { subscriptionRoutes } from './features/subscriptions/routes.ts';
-import { userDataRoutes } from './features/user-data/routes.ts';
-import { takesRawBody, verificationRoutes } from './features/verification/routes.ts';
+import { subscriptionRoutes } from './features/subscriptions/index.ts';
+import { userDataRoutes } from './features/user-data/index.ts';
+import { takesRawBody, verificationRoutes } from './features/verification/index.ts';
 import { readYourWrites } from './cache/read-cache.ts';
 import type { AppDeps } from './deps.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
@@ -142,7 +140,7 @@ function apiMiddleware(given: AppDeps): Middleware {
 }
 
 /** /metrics is answered by the API's middleware too (never cached, errors as JSON), outside /api where Prometheus looks. */
-const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') || path === METRICS_PATHS.metrics;
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') || path === scrapeMetrics.path;
 
 /** Builds the Koa app; never listens (server.ts does), so tests run it on port 0. */
 export function createApp(given: AppDeps): Koa {

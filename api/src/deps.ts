@@ -4,7 +4,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db.ts';
 import type { EventHub } from './features/events/hub.ts';
-import type { AppMetrics } from './features/metrics/registry.ts';
+import type { AppMetrics } from './features/metrics/index.ts';
 import type { RequestState } from './http/request-context.ts';
 import type { Logger } from './logger.ts';
 import type { Geocoder } from './providers/geocoder.ts';

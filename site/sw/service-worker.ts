@@ -38,7 +38,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { METRICS_PATHS } from '../../contract/health.ts';
+import { scrapeMetrics } from '../../contract/health.ts';
 import { filesNamed, keptWhenVisited, mayKeep, pageAddress, roleOf, standIn } from './pages.ts';
 import { noticeFor, tapTarget } from './push.ts';
 
@@ -82,7 +82,7 @@ registerRoute(
       ] satisfies WorkboxPlugin[],
     }),
     // The API and the operator's metrics (contract/health.ts) are never answered from a cache.
-    { denylist: [/^\/api\//, new RegExp(`^${METRICS_PATHS.metrics}(?:\\?|$)`)] },
+    { denylist: [/^\/api\//, new RegExp(`^${scrapeMetrics.path}(?:\\?|$)`)] },
   ),
 );
 

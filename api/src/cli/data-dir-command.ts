@@ -2,7 +2,7 @@ import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { closeDb, createDb, type Db, DatabaseOpenError, migrate } from '../db.ts';
 import { RestoreRefused } from '../data-dir/backup.ts';
 import { DataDirInUse, type Holder, inUseMessage, readHolder, SERVER_OPENER } from '../data-dir/lock.ts';
-import { CONTROL_TOKEN_HEADER } from '../features/local-control/routes.ts';
+import { CONTROL_TOKEN_HEADER } from '../features/local-control/index.ts';
 import { addTime } from '../../../contract/dates.ts';
 
 /** How long a command waits for a server that has the folder but is still starting (a first start builds the site). */

@@ -27,7 +27,7 @@ export const TABLE_OWNERS = {
   signin_codes: 'features/auth',
   payments: 'features/payments',
   // Value is granted only by settlePayment (docs/HOUSE-RULES.md "Server"), which writes the period.
-  subscriptions: 'features/payments',
+  subscriptions: 'features/subscriptions',
   // The TEST MODE provider's own record of the charges it was asked for.
   sandbox_transactions: 'providers/sandbox.ts',
   affiliate_profiles: 'features/affiliates',

@@ -119,6 +119,14 @@ const ROWS: Record<string, Row> = {
     path: (w) => `/api/customer-data/${encodeURIComponent(w.emails.customer)}`,
     expect: per(401, 200, 403, 403, 403, 403, 401, 401, 401),
   },
+  "GET /api/professional-data/{professional-email} (the professional's, asked by all)": {
+    path: (w) => `/api/professional-data/${encodeURIComponent(w.emails.professional)}`,
+    expect: per(401, 403, 403, 200, 403, 403, 401, 401, 401),
+  },
+  "GET /api/affiliate-data/{affiliate-email} (the affiliate's, asked by all)": {
+    path: (w) => `/api/affiliate-data/${encodeURIComponent(w.emails.affiliate)}`,
+    expect: per(401, 403, 403, 403, 403, 200, 401, 401, 401),
+  },
   'GET /api/me/export': { path: () => '/api/me/export', expect: USERS },
   'POST /api/events/ticket': { path: () => '/api/events/ticket', body: {}, expect: USERS },
   // The stream takes a ticket, never a session token: a bearer header alone opens nothing.

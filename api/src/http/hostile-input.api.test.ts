@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../test/accounts.ts';
 import { signInAdmin } from '../../test/admin.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { CONTACT_PATHS } from '../../../contract/contact.ts';
+import { sendContactMessage } from '../../../contract/contact.ts';
 
 // Issue #7 "Hostile input": for each group of routes, at least 500 generated malformed bodies,
 // paths and queries. Whatever arrives, the API never answers 5xx, never shows a stack trace, and
@@ -187,7 +187,7 @@ function problem(res: { status: number; body: any }, sentObject: boolean): strin
 /** The support form's plain post is answered with pages (features/contact/): a page, never a 5xx nor internals. */
 const answeredWithPage = (target: Target, request: Request) =>
   target.method === 'POST' &&
-  request.path === CONTACT_PATHS.send &&
+  request.path === sendContactMessage.path &&
   !!request.body?.type.startsWith('application/x-www-form-urlencoded');
 function pageProblem(res: { status: number; body: any }): string | null {
   if (res.status >= 500) return `status ${res.status}`;

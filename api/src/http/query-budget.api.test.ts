@@ -255,19 +255,19 @@ const ROWS: Record<string, Row> = {
 
   // Signed-in users.
   'POST /api/auth/verify': { as: 'customer', call: () => ({ path: '/api/auth/verify' }), status: 200, budget: 1 },
-  'GET /api/{type}-data/{own-email}': {
+  'GET /api/customer-data/{own-email}': {
     as: 'customer',
     call: () => ({ path: `/api/customer-data/${encodeURIComponent(world.customer.email)}` }),
     status: 200,
     budget: 5,
   },
-  'GET /api/{type}-data/{own-email} (professional)': {
+  'GET /api/professional-data/{own-email}': {
     as: 'professional',
     call: () => ({ path: `/api/professional-data/${encodeURIComponent(world.professional.email)}` }),
     status: 200,
     budget: 4,
   },
-  'GET /api/{type}-data/{own-email} (affiliate)': {
+  'GET /api/affiliate-data/{own-email}': {
     as: 'affiliate',
     call: () => ({ path: `/api/affiliate-data/${encodeURIComponent(world.affiliate.email)}` }),
     status: 200,

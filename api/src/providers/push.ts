@@ -1,6 +1,6 @@
 import webpush from 'web-push';
 import { HOUR_MS, SECOND_MS } from '../../../contract/dates.ts';
-import { DEV_PATHS } from '../../../contract/dev.ts';
+import { pushToLocalService } from '../../../contract/dev.ts';
 import { type BoundsOverrides, boundsFor, rethrowRefusal } from './bounds.ts';
 import { type FetchLike, type ProviderAnswer, providerHttp } from './http-client.ts';
 import type { ProviderGate } from './provider-observer.ts';
@@ -50,7 +50,7 @@ export interface LocalPushService {
 }
 
 /** Where on the local push service a phone's channel is: `${LOCAL_PUSH_CHANNELS}{channel}`, one path segment. */
-const LOCAL_PUSH_CHANNELS = DEV_PATHS.pushService.slice(0, -':channel'.length);
+const LOCAL_PUSH_CHANNELS = pushToLocalService.path.slice(0, -':channel'.length);
 
 /** The origin of the server listening on `host`:`port` (an IPv6 address in brackets). */
 export const localPushOrigin = (host: string, port: number): string =>

@@ -7,7 +7,7 @@
  */
 import { type ErrorAnswer, type ErrorCode, FAULT_CODES, isErrorCode } from '../../../contract/errors.ts';
 import { routePath } from '../../../contract/api.ts';
-import { USER_DATA_PATHS } from '../../../contract/user-data.ts';
+import { affiliateRecord, customerRecord, professionalRecord } from '../../../contract/user-data.ts';
 import { NO_CONNECTION } from '../../../contract/connection.ts';
 import { browserOffline, noteAnswered, noteNoAnswer } from '../stores/connection.ts';
 import { MINUTE_MS, timeBetween } from '../../../contract/dates.ts';
@@ -340,12 +340,18 @@ export type DashboardUserType = 'customer' | 'professional' | 'affiliate';
 /** `/api/{userType}-data/{email}`, the email URL-encoded; throws MissingEmailError without one. */
 export function userDataPath(userType: DashboardUserType, email: string | null | undefined): string {
   if (!email) throw new MissingEmailError();
-  return routePath(USER_DATA_PATHS.record, { type: userType, email });
+  return routePath(RECORD_ROUTES[userType].path, { email });
 }
 
 /** The start of every address of one kind of record: clearing it forgets the cached record. */
-export const userDataPrefix = (userType: DashboardUserType) =>
-  routePath(USER_DATA_PATHS.record, { type: userType, email: '' });
+export const userDataPrefix = (userType: DashboardUserType) => routePath(RECORD_ROUTES[userType].path, { email: '' });
+
+/** Each kind of account's dashboard record. */
+export const RECORD_ROUTES = {
+  customer: customerRecord,
+  professional: professionalRecord,
+  affiliate: affiliateRecord,
+} as const;
 
 /** What to tell the user when an action failed: the server's message, else the error's, else `fallback`. */
 export function actionErrorMessage(error: unknown, fallback: string): string {

@@ -1,7 +1,7 @@
-import type { PaymentAnswer, PaymentIntent } from '../../../contract/payments.ts';
+import { payForSignupAgain } from '../../../contract/accounts.ts';
+import { call } from './call.ts';
+import type { PaymentIntent } from '../../../contract/payments.ts';
 import type { PlanLength } from '../../../contract/plans.ts';
-import { apiFetch } from './api.ts';
-import { ACCOUNTS_PATHS } from '../../../contract/accounts.ts';
 
 /**
  * A pending account's first payment for `months` (docs/PRODUCT.md "Paying months ahead"): the
@@ -15,8 +15,9 @@ export async function firstPaymentFor(
   months: PlanLength,
 ): Promise<PaymentIntent> {
   if (intent.months === months) return intent;
-  const answer = await apiFetch<PaymentAnswer>(ACCOUNTS_PATHS.signupPayment, {
-    body: { userId, completionSecret: intent.completionSecret, months },
+  const answer = await call(payForSignupAgain, {
+    // A registration intent always carries its completion secret.
+    body: { userId, completionSecret: intent.completionSecret as string, months },
   });
   return answer.payment;
 }

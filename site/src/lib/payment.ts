@@ -3,7 +3,9 @@
  * PaymentIntent); this opens the provider's pop-up for it — Paystack's inline script, or the local
  * sandbox checkout when no keys are configured — then verifies and completes through the server.
  */
-import { apiFetch, ApiError, logUnexpected, serverMessage } from './api.ts';
+import { completeRegistration, paymentsConfig, verifyPayment } from '../../../contract/payments.ts';
+import { call } from './call.ts';
+import { ApiError, logUnexpected, serverMessage } from './api.ts';
 import { loadPaystack } from './paystack-loader.ts';
 import { openSandboxCheckout } from '../ui/SandboxCheckout.tsx';
 import type { PaystackPopClass } from './paystack-loader.ts';
@@ -12,10 +14,8 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_TIMINGS,
   type PaymentIntent,
-  PAYMENTS_PATHS,
   type PaymentsConfig,
 } from '../../../contract/payments.ts';
-import type { MessageAnswer } from '../../../contract/api.ts';
 
 export type PaymentResult = { status: 'success'; reference: string } | { status: 'cancelled' };
 
@@ -160,7 +160,7 @@ let config: Promise<PaymentsConfig> | null = null;
 
 /** GET /api/payments/config, once per page (forgotten after a failure). */
 export function loadPaymentsConfig(): Promise<PaymentsConfig> {
-  config ??= apiFetch<PaymentsConfig>(PAYMENTS_PATHS.config).catch((error: unknown) => {
+  config ??= call(paymentsConfig, {}).catch((error: unknown) => {
     config = null;
     throw error;
   });
@@ -198,7 +198,7 @@ export async function verifyAndComplete(
   const paymentData = { reference, status: 'success' };
   let verified: { success: boolean; message?: string };
   try {
-    verified = await apiFetch<MessageAnswer>(PAYMENTS_PATHS.verify, { body: { reference } });
+    verified = await call(verifyPayment, { body: { reference } });
   } catch (error) {
     logUnexpected('Payment verification failed', error);
     const message = error instanceof ApiError ? serverMessage(error.body) : undefined;
@@ -206,7 +206,7 @@ export async function verifyAndComplete(
   }
   if (!verified.success) throw new Error(verified.message || PAYMENT_MESSAGES.verifyFailed);
   try {
-    const completed = await apiFetch<CompleteRegistrationResponse>(PAYMENTS_PATHS.completeRegistration, {
+    const completed = await call(completeRegistration, {
       // The intent's one-time secret: it lets the server sign this browser in (and no other).
       body: { userId, paymentReference: reference, paymentData, completionSecret },
     });

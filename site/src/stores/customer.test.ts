@@ -26,13 +26,17 @@ const ama: SessionUser = {
 const RECORD_PATH = '/api/customer-data/ama%40example.com';
 
 const record = (totalBookings: number): CustomerRecord => ({
+  id: 1,
   name: 'Ama Owusu',
   firstName: 'Ama',
   lastName: 'Owusu',
   email: ama.email,
   localAddress: null,
-  phone: null,
+  description: null,
+  phone: ama.phone,
   location: 'Accra',
+  status: 'active',
+  verified: true,
   preferredLocation: null,
   joinDate: '2025-01-01',
   avatar: null,

@@ -1,9 +1,8 @@
+import type { CustomerRecord } from '../../../contract/user-data.ts';
+export type { CustomerRecord };
 import { atom, onMount } from 'nanostores';
 import type { SessionUser } from '../../../contract/account-types.ts';
-import type { Booking } from '../../../contract/bookings.ts';
 import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
-import type { ListingCard } from '../../../contract/professionals.ts';
-import type { SubscriptionSummary } from '../../../contract/subscriptions.ts';
 import { dashboardLoadErrorMessage, query, userDataPath } from '../lib/api.ts';
 import { readInto } from '../lib/keyed-load.ts';
 import { LOADING, type Load } from '../lib/load.ts';
@@ -20,30 +19,6 @@ import { noteVisit } from './welcome.ts';
  * the news that changes its figures (bookings, the subscription, payments), when the bookings change
  * from here, and back online. A failed read never replaces what is shown.
  */
-
-/** GET /api/customer-data/{email} → customer. */
-export interface CustomerRecord {
-  name: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  location: string | null;
-  /** The address the customer gave (where jobs are), or null. */
-  localAddress: string | null;
-  preferredLocation: string | null;
-  joinDate: string;
-  /** The profile photo's thumbnail, or null (initials are shown). */
-  avatar: string | null;
-  /** Until the account signs in a second time (docs/PRODUCT.md "Welcome"). */
-  firstVisit: boolean;
-  subscription: SubscriptionSummary | null;
-  totalBookings: number;
-  completedJobs: number;
-  totalSpent: number;
-  favoriteServices: ListingCard[];
-  recentBookings: Booking[];
-}
 
 export const $customer = atom<Load<CustomerRecord>>(LOADING);
 

@@ -13,7 +13,7 @@ import { call, routeUrl } from '../lib/call.ts';
 import { ApiError, clearQueryCache, isSignedOut, NetworkError, TimeoutError, userDataPrefix } from '../lib/api.ts';
 import { AFFILIATES_PATHS } from '../../../contract/affiliates.ts';
 import { ANALYTICS_PATHS } from '../../../contract/analytics.ts';
-import { VERIFICATION_PATHS } from '../../../contract/verification.ts';
+import { ownVerification } from '../../../contract/verification.ts';
 import { $connection, noteNoAnswer, onBackOnline } from './connection.ts';
 import { $session, restoreSession } from './session.ts';
 import type { SessionState } from './session.ts';
@@ -98,7 +98,7 @@ function staleFor(type: LiveEventType): string[] {
   const changesRecords = ['payment.settled', 'subscription.changed', 'commission.earned'].includes(type);
   if (type.startsWith('booking.') || changesRecords) return RECORDS;
   if (type === 'payout.moved') return [userDataPrefix('affiliate'), AFFILIATES_PATHS.payouts];
-  if (type === 'verification.decided') return [VERIFICATION_PATHS.mine, userDataPrefix('professional')];
+  if (type === 'verification.decided') return [ownVerification.path, userDataPrefix('professional')];
   return [];
 }
 

@@ -1,3 +1,5 @@
+import type { ProfessionalRecord } from '../../../contract/user-data.ts';
+export type { ProfessionalRecord };
 import { atom, onMount } from 'nanostores';
 import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
 import type { SessionUser } from '../../../contract/account-types.ts';
@@ -26,48 +28,6 @@ import { $bookingsChanged } from './bookings.ts';
 import { onUserEvent, refresher } from './events.ts';
 import { $session, onAccount, mergeUser } from './session.ts';
 import { noteVisit } from './welcome.ts';
-import type { SubscriptionSummary } from '../../../contract/subscriptions.ts';
-
-/**
- * The professional's dashboard data (docs/PRODUCT.md "Dashboards") and the
- * actions that change it. Islands read $professional (the jobs are stores/bookings.ts's `$bookings`);
- * every change is a server call, and the store takes the server's answer.
- */
-
-export interface ProfessionalRecord {
-  id: number;
-  name: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  location: string | null;
-  localAddress: string | null;
-  joinDate: string;
-  /** The profile photo's thumbnail, or null (initials are shown). */
-  avatar: string | null;
-  /** Until the account signs in a second time (docs/PRODUCT.md "Welcome"). */
-  firstVisit: boolean;
-  subscription: SubscriptionSummary | null;
-  profession: string;
-  verified: boolean;
-  baseRate: number;
-  maxRate: number;
-  rateNegotiable: boolean;
-  bio: string;
-  experience: string;
-  skills: string[];
-  availability: Availability;
-  totalJobs: number;
-  pendingJobs: number;
-  completedJobs: number;
-  totalEarnings: number;
-  monthlyEarnings: number;
-  earningsByMonth: { month: string; amount: number; jobs: number }[];
-  /** null: no reviews yet ("New"). */
-  rating: number | null;
-  reviews: number;
-}
 
 export const $professional = atom<Load<ProfessionalRecord>>({ state: 'loading' });
 

@@ -1,8 +1,9 @@
+import { signOut as signOutRoute, verifySession } from '../../../contract/accounts.ts';
+import { call } from '../lib/call.ts';
 import { atom, computed, onMount } from 'nanostores';
 import { dashboardPath, type SessionUser, USER_TYPES } from '../../../contract/account-types.ts';
-import { apiFetch, clearQueryCache, isSignedOut } from '../lib/api.ts';
+import { clearQueryCache, isSignedOut } from '../lib/api.ts';
 import { forgetKept } from '../lib/kept.ts';
-import { AUTH_PATHS, type VerifyAnswer } from '../../../contract/accounts.ts';
 
 /**
  * The signed-in session (docs/PRODUCT.md "Signing in and sessions": storage keys). This module is the only code
@@ -160,7 +161,7 @@ export async function signOut(): Promise<void> {
   // An ended session is already over on the server: nothing to tell it.
   if (!storedToken || status === 'ended') return;
   try {
-    await apiFetch(AUTH_PATHS.logout, { method: 'POST', body: {}, token: storedToken, timeoutMs: LOGOUT_TIMEOUT_MS });
+    await call(signOutRoute, {}, { token: storedToken, timeoutMs: LOGOUT_TIMEOUT_MS });
   } catch {
     // Offline or already expired: the token is gone from this device, which is what matters.
   }
@@ -208,12 +209,7 @@ async function doRestore(): Promise<void> {
     setSignedOut();
   };
   try {
-    const answer = await apiFetch<VerifyAnswer>(AUTH_PATHS.verify, {
-      method: 'POST',
-      body: {},
-      token,
-      timeoutMs: VERIFY_TIMEOUT_MS,
-    });
+    const answer = await call(verifySession, {}, { token, timeoutMs: VERIFY_TIMEOUT_MS });
     if (read(STORAGE_KEYS.token) !== token) return; // signed in or out elsewhere meanwhile
     // The user is stored and trusted afterwards: check its shape, whatever the contract says.
     if (!isSessionUser(answer?.user)) {

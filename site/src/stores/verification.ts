@@ -1,3 +1,5 @@
+import { ownVerification, uploadDocument as uploadDocumentRoute } from '../../../contract/verification.ts';
+import { call } from '../lib/call.ts';
 import {
   checkDocumentFile,
   FILE_NAME_HEADER,
@@ -7,7 +9,7 @@ import {
   type DocumentType,
   type VerificationResponse,
 } from '../../../contract/verification.ts';
-import { apiFetch, clearQueryCache, query, userDataPrefix } from '../lib/api.ts';
+import { clearQueryCache, query, userDataPrefix } from '../lib/api.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
 import { patchProfessional } from './professional.ts';
 import { serverStore } from './server-store.ts';
@@ -59,15 +61,18 @@ export async function uploadDocument(kind: DocumentKind, chosen: File): Promise<
   const problem = checkDocumentFile(file);
   if (problem) return { ok: false, message: problem, fields: {} };
   try {
-    const data = await apiFetch<VerificationResponse>(VERIFICATION_ROUTES.upload(kind), {
-      method: 'PUT',
-      file,
-      headers: { [FILE_NAME_HEADER]: encodeURIComponent(file.name) },
-      token: token(),
-      timeoutMs: uploadTimeoutMs(file.size),
-    });
+    const data = await call(
+      uploadDocumentRoute,
+      { params: { kind } },
+      {
+        file,
+        headers: { [FILE_NAME_HEADER]: encodeURIComponent(file.name) },
+        token: token(),
+        timeoutMs: uploadTimeoutMs(file.size),
+      },
+    );
     verification.took(data);
-    clearQueryCache(VERIFICATION_ROUTES.own);
+    clearQueryCache(ownVerification.path);
     clearQueryCache(userDataPrefix('professional'));
     patchProfessional({ verified: data.verification.status === 'verified' });
     return { ok: true, message: data.message ?? VERIFICATION_MESSAGES.uploaded };

@@ -3,10 +3,10 @@ import { actionErrorMessage } from '../lib/api.ts';
 import { downloadWithToken } from '../lib/download.ts';
 import { $session } from '../stores/session.ts';
 import { useFocusBack } from './useFocusBack.ts';
-import { PRIVACY_PATHS } from '../../../contract/privacy.ts';
+import { exportMyData } from '../../../contract/privacy.ts';
 
 /** The path and wording of "download my data" (the right of access). */
-export const MY_DATA_PATH = PRIVACY_PATHS.export;
+export const MY_DATA_PATH = exportMyData.path;
 export const MY_DATA_TEXTS = {
   title: 'Your data',
   explain:

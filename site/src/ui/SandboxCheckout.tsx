@@ -3,13 +3,14 @@
  * dialog, clearly labelled TEST MODE, that records the user's choice with the server
  * (POST /api/sandbox/charge) so the verify step reads it as it would read Paystack.
  */
+import { recordSandboxCharge } from '../../../contract/payments.ts';
+import { call } from '../lib/call.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { createRoot } from 'react-dom/client';
-import { apiFetch } from '../lib/api.ts';
 import { formatCedis, toCedis } from '../../../contract/money.ts';
 import { lengthName, PLANS } from '../../../contract/plans.ts';
-import { approvedSandboxCharge, type PaymentIntent, PAYMENTS_PATHS } from '../../../contract/payments.ts';
+import { approvedSandboxCharge, type PaymentIntent } from '../../../contract/payments.ts';
 import './SandboxCheckout.css';
 
 interface Props {
@@ -32,7 +33,7 @@ export function SandboxCheckout({ intent, onApproved, onCancel }: Props) {
     setBusy(true);
     setError('');
     try {
-      await apiFetch(PAYMENTS_PATHS.sandboxCharge, { body: approvedSandboxCharge(intent, method) });
+      await call(recordSandboxCharge, { body: approvedSandboxCharge(intent, method) });
       onApproved(intent.reference);
     } catch (e) {
       setBusy(false);

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { AUTH_PATHS } from '../../../../contract/accounts.ts';
+import { signOut } from '../../../../contract/accounts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { toSessionUser } from '../accounts/users.ts';
 import { adminSessions } from '../admin/accounts.ts';
@@ -39,7 +39,7 @@ export function requireUser(deps: Pick<AppDeps, 'db' | 'clock' | 'readCache'>): 
     const session = await sessionOf(hashToken(token));
     if (!session) throw unauthorized('Your session has ended. Please sign in again.', 'signed_out');
     // A suspended affiliate signs in to see their balance, and may change nothing (sign-out aside).
-    if (session.user.status !== 'active' && !['GET', 'HEAD'].includes(ctx.method) && ctx.path !== AUTH_PATHS.logout) {
+    if (session.user.status !== 'active' && !['GET', 'HEAD'].includes(ctx.method) && ctx.path !== signOut.path) {
       throw new HttpError(
         403,
         'suspended',

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES, CONTACT_PATHS } from '../../../../contract/contact.ts';
+import { CONTACT_MESSAGES, contactSentPage, sendContactMessage } from '../../../../contract/contact.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { escapeMarkup } from '../../../../contract/markup.ts';
 import { FORM_MESSAGES } from './form.ts';
@@ -27,7 +27,7 @@ describe('the support form posted without JavaScript', () => {
 
   /** What a browser sends from our own page: the form encoded, with its origin and Sec-Fetch-Site. */
   const post = (fields: Record<string, string> | string, headers: Record<string, string> = {}) =>
-    app.request(CONTACT_PATHS.send, {
+    app.request(sendContactMessage.path, {
       method: 'POST',
       redirect: 'manual',
       headers: {
@@ -56,7 +56,7 @@ describe('the support form posted without JavaScript', () => {
   it('is sent, then redirected to a page with its reference, which only that browser gets', async () => {
     const sent = await post(FIELDS);
     expect(sent.status).toBe(303);
-    expect(sent.headers.get('location')).toBe(CONTACT_PATHS.sent);
+    expect(sent.headers.get('location')).toBe(contactSentPage.path);
     const cookie = sent.headers.getSetCookie().find((c) => c.startsWith('contact_sent='))!;
     const reference = /^contact_sent=([^;]+)/.exec(cookie)![1];
     expect(reference).toMatch(/^SUP-20261122-[2-9A-HJ-NP-Z]{6}$/);
@@ -77,7 +77,7 @@ describe('the support form posted without JavaScript', () => {
       user_id: null,
     });
 
-    const page = await app.request(CONTACT_PATHS.sent, { headers: { cookie: `contact_sent=${reference}` } });
+    const page = await app.request(contactSentPage.path, { headers: { cookie: `contact_sent=${reference}` } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('cache-control')).toBe('no-store');
@@ -90,17 +90,17 @@ describe('the support form posted without JavaScript', () => {
     expect(page.body).not.toContain('<script');
     // A reload of the answer sends nothing again.
     const before = await stored();
-    expect((await app.request(CONTACT_PATHS.sent, { headers: { cookie: `contact_sent=${reference}` } })).status).toBe(
+    expect((await app.request(contactSentPage.path, { headers: { cookie: `contact_sent=${reference}` } })).status).toBe(
       200,
     );
     expect(await stored()).toBe(before);
 
     // Another browser (no cookie), or a cookie that is no reference, sees no one's reference.
-    const elsewhere = await app.request(CONTACT_PATHS.sent);
+    const elsewhere = await app.request(contactSentPage.path);
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.body).toContain('No message to show');
     expect(elsewhere.body).not.toContain('SUP-');
-    const forged = await app.request(CONTACT_PATHS.sent, { headers: { cookie: 'contact_sent=<b>hi</b>' } });
+    const forged = await app.request(contactSentPage.path, { headers: { cookie: 'contact_sent=<b>hi</b>' } });
     expect(forged.body).not.toContain('<b>hi</b>');
   });
 
@@ -189,7 +189,7 @@ describe('the support form posted without JavaScript', () => {
           hostname,
           port,
           method: 'POST',
-          path: CONTACT_PATHS.send,
+          path: sendContactMessage.path,
           headers: { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' },
         },
         (res) => {
@@ -217,7 +217,7 @@ describe('the support form posted without JavaScript', () => {
     ['bytes a form never sends unencoded', Buffer.from([...Buffer.from('name=Ama&message='), 0xff, 0xfe])],
     ['a NUL character', 'name=Ama%00&email=ama%40example.com&message=hi'],
   ])('refuses a form it cannot read (%s): 400 page, never a 5xx', async (_, body) => {
-    const refused = await app.request(CONTACT_PATHS.send, {
+    const refused = await app.request(sendContactMessage.path, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
       body,
@@ -234,7 +234,7 @@ describe('the support form posted without JavaScript', () => {
     for (let i = 5; i < 10; i++)
       expect(
         (
-          await app.request(CONTACT_PATHS.send, {
+          await app.request(sendContactMessage.path, {
             method: 'POST',
             json: { ...mine, email: 'KOFI.limit@example.com', subject: `Question ${i}` },
           })

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { CONTACT_FIELDS, CONTACT_PATHS, type ContactField } from '../../../../contract/contact.ts';
+import { CONTACT_FIELDS, type ContactField, sendContactMessage } from '../../../../contract/contact.ts';
 import { isCrossSite } from '../../http/cross-site.ts';
 import { HttpError } from '../../http/errors.ts';
 import { readRawBody } from '../../http/raw-body.ts';
@@ -22,7 +22,7 @@ export const isContactForm = (ctx: Context): boolean => !!ctx.is('application/x-
 
 /** The support page's form posted: its route reads the body itself, not the JSON parser. */
 export const takesContactForm = (ctx: Context): boolean =>
-  ctx.method === 'POST' && ctx.path === CONTACT_PATHS.send && isContactForm(ctx);
+  ctx.method === 'POST' && ctx.path === sendContactMessage.path && isContactForm(ctx);
 
 /**
  * Decodes a form body strictly: only ASCII, every `%` followed by two hex digits, and what they

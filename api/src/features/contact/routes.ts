@@ -1,18 +1,22 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import * as z from 'zod/mini';
 import {
-  CONTACT_PATHS,
+  type ContactMessage,
   type ContactResponse,
   contactInputFromForm,
   contactSchema,
+  contactSentPage,
+  sendContactMessage as sendRoute,
 } from '../../../../contract/contact.ts';
 import { MINUTE_MS } from '../../../../contract/dates.ts';
 import type { FieldError } from '../../../../contract/errors.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { byAddress, countRequest, LIMITS } from '../../http/rate-limit.ts';
-import { bearerToken } from '../auth/guards.ts';
+import { bearerToken, callerGuards } from '../auth/guards.ts';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../http/error-middleware.ts';
 import { HttpError } from '../../http/errors.ts';
+import { routeTable } from '../../http/serve.ts';
 import { validate } from '../../http/validate.ts';
 import * as sessionsRepo from '../auth/sessions.ts';
 import { isContactForm, readContactForm, refuseCrossSite } from './form.ts';
@@ -27,14 +31,17 @@ import { CONTACT_THANKS, isContactReference, sendContactMessage } from './servic
 const SENT_COOKIE = 'contact_sent';
 const SENT_KEPT_MS = 15 * MINUTE_MS;
 
-export function contactRoutes({ db, clock, supportPage, payments }: AppDeps): Router {
+const contactAnswer = z.object({ success: z.literal(true), message: z.string(), reference: z.string() });
+
+export function contactRoutes(deps: AppDeps): Router {
+  const { db, clock, supportPage, payments } = deps;
   const router = new Router<RequestState>();
+  const serve = routeTable(router, callerGuards(deps));
   const shell = pageShell(supportPage, payments.name === 'sandbox');
 
   /** The same checks and limits whichever way the message came (docs/PRODUCT.md "Support"). */
-  async function take(ctx: Context, body: unknown): Promise<ContactResponse> {
-    await countRequest(db, LIMITS.contactByAddress, byAddress(ctx), clock.now());
-    const message = validate(contactSchema, body);
+  const countAddress = (ctx: Context) => countRequest(db, LIMITS.contactByAddress, byAddress(ctx), clock.now());
+  async function take(ctx: Context, message: ContactMessage): Promise<ContactResponse> {
     await countRequest(db, LIMITS.contactByEmail, message.email.toLowerCase(), clock.now());
     // A signed-in sender's message is theirs (their data export shows it); a visitor's is no one's.
     const token = bearerToken(ctx.get('authorization'));
@@ -42,12 +49,13 @@ export function contactRoutes({ db, clock, supportPage, payments }: AppDeps): Ro
     return sendContactMessage({ db, clock }, message, sender ? Number(sender.id) : null);
   }
 
+  /** Sets the page's status and headers; answers its body. */
   function answerPage(ctx: Context, status: number, html: string, headers: Record<string, string> = {}) {
     ctx.status = status;
     // same-origin: the form on the page must still say where it comes from (with no-referrer its Origin is "null", refused as another site's).
     ctx.set({ ...headers, 'Content-Security-Policy': shell.policy, 'Referrer-Policy': 'same-origin' });
     ctx.type = 'html';
-    ctx.body = encodedPage(ctx, html);
+    return encodedPage(ctx, html);
   }
 
   /**
@@ -60,9 +68,10 @@ export function contactRoutes({ db, clock, supportPage, payments }: AppDeps): Ro
     try {
       values = await readContactForm(ctx);
       refuseCrossSite(ctx);
-      const { reference } = await take(ctx, contactInputFromForm(values));
+      await countAddress(ctx);
+      const { reference } = await take(ctx, validate(contactSchema, contactInputFromForm(values)));
       ctx.cookies.set(SENT_COOKIE, reference, {
-        path: CONTACT_PATHS.sent,
+        path: contactSentPage.path,
         httpOnly: true,
         sameSite: 'strict',
         secure: ctx.secure,
@@ -70,7 +79,7 @@ export function contactRoutes({ db, clock, supportPage, payments }: AppDeps): Ro
         overwrite: true,
       });
       ctx.status = 303;
-      ctx.redirect(CONTACT_PATHS.sent);
+      ctx.redirect(contactSentPage.path);
     } catch (err) {
       const refusal =
         err instanceof HttpError && err.status < 500
@@ -81,20 +90,23 @@ export function contactRoutes({ db, clock, supportPage, payments }: AppDeps): Ro
       if (!refusal) throw err;
       const errors = byField(refusal.errors);
       const problem = Object.keys(errors).length ? undefined : refusal.message;
-      answerPage(ctx, refusal.status, refusedPage(shell, { values, errors, problem }), refusal.headers);
+      ctx.body = answerPage(ctx, refusal.status, refusedPage(shell, { values, errors, problem }), refusal.headers);
     }
   }
 
-  router.post(CONTACT_PATHS.send, async (ctx) => {
-    if (isContactForm(ctx)) return answerForm(ctx);
-    const answer = await take(ctx, ctx.request.body);
-    ctx.status = 201;
-    ctx.body = answer satisfies ContactResponse;
-  });
+  // The support page's plain form posts here too, answered with pages before the JSON body is read.
+  // Each message counts against its address's limit before its body is read, a refused one too.
+  const plainForm = async (ctx: Context, next: () => Promise<unknown>) =>
+    isContactForm(ctx) ? answerForm(ctx) : next();
+  const counted = async (ctx: Context, next: () => Promise<unknown>) => {
+    await countAddress(ctx);
+    await next();
+  };
+  serve(sendRoute, contactAnswer, (ctx, { body }) => take(ctx, body), { use: [plainForm, counted] });
 
-  router.get(CONTACT_PATHS.sent, (ctx) => {
+  serve(contactSentPage, null, (ctx) => {
     const reference = ctx.cookies.get(SENT_COOKIE) ?? '';
-    answerPage(
+    return answerPage(
       ctx,
       200,
       isContactReference(reference) ? sentPage(shell, { message: CONTACT_THANKS, reference }) : nothingSentPage(shell),

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { DEV_PATHS } from '../../../../contract/dev.ts';
+import { devMailbox, localPushInbox } from '../../../../contract/dev.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
 /** GET `path` from this machine with the Host header a browser would send for `host` (fetch sets its own). */
@@ -27,7 +27,7 @@ describe('the dev mailbox answers only under a loopback name (DNS rebinding)', (
   it.each(['localhost', 'LOCALHOST:3000', '127.0.0.1', '127.0.0.1:4321', '[::1]', '[::1]:3000'])(
     'answers Host: %s',
     async (host) => {
-      const res = await getWithHost(app, DEV_PATHS.mailbox, host);
+      const res = await getWithHost(app, devMailbox.path, host);
       expect(res.status).toBe(200);
       expect(res.body.messages).toBeInstanceOf(Array);
     },
@@ -42,7 +42,7 @@ describe('the dev mailbox answers only under a loopback name (DNS rebinding)', (
     '0.0.0.0:3000',
     'localhost:3000@evil.example',
   ])('refuses Host: %j in words that say where to open it', async (host) => {
-    const res = await getWithHost(app, DEV_PATHS.mailbox, host);
+    const res = await getWithHost(app, devMailbox.path, host);
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ success: false, code: 'forbidden' });
     expect(res.body.message).toMatch(
@@ -54,7 +54,7 @@ describe('the dev mailbox answers only under a loopback name (DNS rebinding)', (
   it('keeps the local push service inbox to loopback names too', async () => {
     const pushApp = await startTestApp({ push: true });
     try {
-      const path = DEV_PATHS.pushService.replace(':channel', 'phone-1');
+      const path = localPushInbox.path.replace(':channel', 'phone-1');
       expect((await getWithHost(pushApp, path, 'localhost')).status).toBe(200);
       expect((await getWithHost(pushApp, path, 'rebound.example.com')).status).toBe(403);
     } finally {

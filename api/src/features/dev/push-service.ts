@@ -4,14 +4,11 @@ import type { AppDeps, RequestState } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { readRawBody } from '../../http/raw-body.ts';
 import { isPathOf } from '../../http/route-paths.ts';
-import {
-  DEV_PATHS,
-  type PushReceived,
-  type PushServiceInbox,
-  type PushServiceRefusal,
-} from '../../../../contract/dev.ts';
+import { routeTable } from '../../http/serve.ts';
+import * as z from 'zod/mini';
+import { localPushInbox, type PushReceived, pushToLocalService } from '../../../../contract/dev.ts';
+import { callerGuards } from '../auth/guards.ts';
 import { fromThisMachine, requireLoopbackName } from './routes.ts';
-import type { OkAnswer } from '../../../../contract/api.ts';
 
 /**
  * A push service on this machine (issue #30): in the sandbox and in tests, phones' push addresses
@@ -26,7 +23,7 @@ const MESSAGES_KEPT = 200;
 /** What a push service takes at most (RFC 8291: 4096 bytes of payload plus the record's overhead). */
 const BODY_MAX_BYTES = 4096 + 103;
 /** The fake push service's channels: a test's own phone is `${LOCAL_PUSH_PATH}/{name}`. */
-export const LOCAL_PUSH_PATH = DEV_PATHS.pushService.slice(0, -'/:channel'.length);
+export const LOCAL_PUSH_PATH = pushToLocalService.path.slice(0, -'/:channel'.length);
 
 const received: PushReceived[] = [];
 
@@ -62,18 +59,15 @@ function vapidProblem(header: string, origin: string, serverKey: string, now: nu
 
 export function localPushServiceRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
+  const serve = routeTable(router, callerGuards(deps));
   const open = (ctx: Parameters<typeof fromThisMachine>[0]) => !!deps.push?.localOnly && fromThisMachine(ctx);
 
-  router.post(DEV_PATHS.pushService, async (ctx) => {
+  serve(pushToLocalService, pushAnswer, async (ctx, { params }) => {
     if (!open(ctx)) throw notFound('No such API endpoint.');
-    const channel = ctx.params.channel.slice(0, 100);
+    const channel = params.channel.slice(0, 100);
     if (channel.startsWith('gone-')) {
       ctx.status = 410;
-      ctx.body = {
-        success: false,
-        error: 'This push subscription has expired or was unsubscribed.',
-      } satisfies PushServiceRefusal;
-      return;
+      return { success: false, error: 'This push subscription has expired or was unsubscribed.' };
     }
     const problem =
       ctx.get('content-encoding') !== 'aes128gcm'
@@ -88,8 +82,7 @@ export function localPushServiceRoutes(deps: AppDeps): Router {
             );
     if (problem) {
       ctx.status = problem.startsWith('no VAPID') || problem.includes('sign') ? 403 : 400;
-      ctx.body = { success: false, error: problem } satisfies PushServiceRefusal;
-      return;
+      return { success: false, error: problem };
     }
     const body = await readRawBody(ctx.req, BODY_MAX_BYTES, 'The push message is larger than a push service takes.');
     received.push({
@@ -100,21 +93,28 @@ export function localPushServiceRoutes(deps: AppDeps): Router {
       body: body.toString('base64url'),
     });
     if (received.length > MESSAGES_KEPT) received.shift();
-    ctx.status = 201;
-    ctx.body = { success: true } satisfies OkAnswer;
+    return { success: true };
   });
 
-  router.get(DEV_PATHS.pushService, async (ctx) => {
+  serve(localPushInbox, inboxAnswer, (ctx, { params }) => {
     if (!open(ctx)) throw notFound('No such API endpoint.');
     requireLoopbackName(ctx, 'local push service');
-    ctx.body = {
-      success: true,
-      messages: received.filter((m) => m.channel === ctx.params.channel),
-    } satisfies PushServiceInbox;
+    return { success: true, messages: received.filter((m) => m.channel === params.channel) };
   });
   return router;
 }
 
+const pushAnswer = z.union([
+  z.object({ success: z.literal(true) }),
+  z.object({ success: z.literal(false), error: z.string() }),
+]);
+const inboxAnswer = z.object({
+  success: z.literal(true),
+  messages: z.array(
+    z.object({ channel: z.string(), receivedAt: z.string(), ttl: z.string(), urgency: z.string(), body: z.string() }),
+  ),
+});
+
 /** Whether a request goes to the local push service: its body is the encrypted record, not JSON. */
 export const takesPushBody = (method: string, path: string) =>
-  method === 'POST' && isPathOf(DEV_PATHS.pushService, path);
+  method === 'POST' && isPathOf(pushToLocalService.path, path);

@@ -1,23 +1,13 @@
 import Router from '@koa/router';
-import { type ClockAnswer, DEV_PATHS, type MailboxAnswer } from '../../../../contract/dev.ts';
 import type { Context } from 'koa';
-import type { AppDeps, RequestState } from '../../deps.ts';
-import { DAY_MS } from '../../../../contract/dates.ts';
 import * as z from 'zod/mini';
+import { creditAffiliate as creditAffiliateRoute, devMailbox, moveClock } from '../../../../contract/dev.ts';
+import type { AppDeps, RequestState } from '../../deps.ts';
+import { okAnswer } from '../../http/common-answers.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { validate } from '../../http/validate.ts';
+import { routeTable } from '../../http/serve.ts';
+import { callerGuards } from '../auth/guards.ts';
 import { creditAffiliate, mailbox } from './service.ts';
-import type { OkAnswer } from '../../../../contract/api.ts';
-
-// Forward only, or back to the real time: a browser test puts back what it moved.
-const clockSchema = z.union([
-  z.object({ advanceMs: z.number().check(z.int(), z.minimum(0), z.maximum(366 * DAY_MS)) }),
-  z.object({ reset: z.literal(true) }),
-]);
-const creditSchema = z.object({
-  email: z.string().check(z.minLength(3)),
-  amount: z.number().check(z.minimum(0.01), z.maximum(100_000)),
-});
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -48,31 +38,62 @@ export function requireLoopbackName(ctx: Context, what: string, page = ''): void
 
 /**
  * The dev mailbox: the outbox on every channel (email, SMS, WhatsApp), sent or not. It holds
- * password-reset links, so only with diagnostics on and only to this machine (issue #14).
+ * password-reset links, so only with diagnostics on and only to this machine.
  */
 export function devRoutes(deps: AppDeps): Router {
   const { db, config } = deps;
   const router = new Router<RequestState>();
-  router.get(DEV_PATHS.mailbox, async (ctx) => {
+  const serve = routeTable(router, callerGuards(deps));
+  serve(devMailbox, mailboxAnswer, async (ctx) => {
     if (!config.diagnostics || !fromThisMachine(ctx)) throw notFound('No such API endpoint.');
     requireLoopbackName(ctx, 'dev mailbox', '/dev-mailbox');
-    ctx.body = { success: true, messages: await mailbox(db) } satisfies MailboxAnswer;
+    return { success: true, messages: await mailbox(db) };
   });
   // Only when the app was built with a movable clock, which server.ts does under NODE_ENV=test.
-  router.post(DEV_PATHS.clock, async (ctx) => {
-    const clock = deps.clock as Partial<{ advance(ms: number): void; reset(): void }>;
+  const clock = deps.clock as Partial<{ advance(ms: number): void; reset(): void }>;
+  const movable = async (_ctx: unknown, next: () => Promise<unknown>) => {
     if (config.env !== 'test' || typeof clock.advance !== 'function' || typeof clock.reset !== 'function')
       throw notFound('No such API endpoint.');
-    const body = validate(clockSchema, ctx.request.body);
-    if ('reset' in body) clock.reset();
-    else clock.advance(body.advanceMs);
-    ctx.body = { success: true, now: deps.clock.now().toISOString() } satisfies ClockAnswer;
-  });
-  router.post(DEV_PATHS.affiliateCredit, async (ctx) => {
+    await next();
+  };
+  serve(
+    moveClock,
+    clockAnswer,
+    (_ctx, { body }) => {
+      if (body.advanceMs !== undefined) clock.advance?.(body.advanceMs);
+      else clock.reset?.();
+      return { success: true, now: deps.clock.now().toISOString() };
+    },
+    { use: [movable] },
+  );
+  const testsOnly = async (_ctx: unknown, next: () => Promise<unknown>) => {
     if (config.env !== 'test') throw notFound('No such API endpoint.');
-    const { email, amount } = validate(creditSchema, ctx.request.body);
-    await creditAffiliate(db, email, amount, deps.clock.now());
-    ctx.body = { success: true } satisfies OkAnswer;
-  });
+    await next();
+  };
+  serve(
+    creditAffiliateRoute,
+    okAnswer,
+    async (_ctx, { body }) => {
+      await creditAffiliate(db, body.email, body.amount, deps.clock.now());
+      return { success: true };
+    },
+    { use: [testsOnly] },
+  );
   return router;
 }
+
+const mailboxAnswer = z.object({
+  success: z.literal(true),
+  messages: z.array(
+    z.object({
+      id: z.number(),
+      channel: z.string(),
+      status: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+const clockAnswer = z.object({ success: z.literal(true), now: z.string() });

@@ -4,7 +4,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStream, eventTicket } from '../../../../contract/events.ts';
-import { METRICS_PATHS } from '../../../../contract/health.ts';
+import { scrapeMetrics } from '../../../../contract/health.ts';
 import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
 import { StreamReader } from '../../../test/event-stream.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -41,7 +41,7 @@ function labelValues(text: string, name: string, label: string): Set<string> {
 /** GET /metrics from another address of this machine (127.0.0.2: not the loopback the server trusts), as a scraper elsewhere would. */
 function scrapeFrom(url: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${url}${METRICS_PATHS.metrics}`, { localAddress: '127.0.0.2', headers }, (res) => {
+    const req = httpRequest(`${url}${scrapeMetrics.path}`, { localAddress: '127.0.0.2', headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => {
@@ -57,7 +57,7 @@ function scrapeFrom(url: string, headers: Record<string, string> = {}): Promise<
 describe('GET /metrics', () => {
   let app: TestApp;
   const scrape = async () => {
-    const res = await app.request(METRICS_PATHS.metrics);
+    const res = await app.request(scrapeMetrics.path);
     expect(res.status, String(res.body)).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -165,7 +165,7 @@ describe('GET /metrics', () => {
     try {
       // Straight to the server: the harness's request would wait for the change feed, whose
       // reads on PGlite queue behind this transaction too.
-      const text = await (await fetch(`${app.url}${METRICS_PATHS.metrics}`)).text();
+      const text = await (await fetch(`${app.url}${scrapeMetrics.path}`)).text();
       expect(sample(text, 'marketplace_db_pool_in_use')).toBeGreaterThanOrEqual(1);
       // PGlite's one connection is the transaction's: the scrape's own outbox query waits for it.
       if (isEmbedded(app.db)) {
@@ -199,7 +199,7 @@ describe('GET /metrics', () => {
       string,
       string
     >[]) {
-      const res = await app.request(METRICS_PATHS.metrics, { headers });
+      const res = await app.request(scrapeMetrics.path, { headers });
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ success: false, code: 'not_found' });
     }
@@ -216,7 +216,7 @@ describe('GET /metrics', () => {
       const refused = await scrapeFrom(app.url, bearer(wrong));
       expect(refused.status, wrong.slice(0, 20)).toBe(404);
     }
-    const forwarded = await app.request(METRICS_PATHS.metrics, {
+    const forwarded = await app.request(scrapeMetrics.path, {
       headers: { 'X-Forwarded-For': '203.0.113.9', ...bearer(TOKEN) },
     });
     expect(forwarded.status).toBe(200);
@@ -254,7 +254,7 @@ describe('GET /metrics with the database away', () => {
       expect((await app.request('/api/plans')).status).toBe(200);
       await app.closeDatabase();
       const started = performance.now();
-      const res = await app.request(METRICS_PATHS.metrics);
+      const res = await app.request(scrapeMetrics.path);
       expect(performance.now() - started).toBeLessThan(1000);
       expect(res.status).toBe(200);
       expect(sample(res.body, 'marketplace_database_up')).toBe(0);
@@ -288,7 +288,7 @@ describe('GET /metrics with the database away', () => {
     }).listen(0, '127.0.0.1');
     await once(server, 'listening');
     try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${METRICS_PATHS.metrics}`;
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${scrapeMetrics.path}`;
       for (let i = 0; i < 2; i++) {
         const started = performance.now();
         const res = await fetch(url);

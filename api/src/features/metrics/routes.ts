@@ -1,10 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { METRICS_PATHS } from '../../../../contract/health.ts';
+import { scrapeMetrics } from '../../../../contract/health.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import { fromThisMachine } from '../dev/routes.ts';
+import { routeTable } from '../../http/serve.ts';
+import { callerGuards } from '../auth/guards.ts';
+import { fromThisMachine } from '../dev/index.ts';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -19,18 +21,19 @@ const bearerToken = (ctx: Context) => /^Bearer (\S+)$/.exec(ctx.get('Authorizati
  */
 export function metricsRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
+  const serve = routeTable(router, callerGuards(deps));
   const expected = deps.config.metricsToken ? digest(deps.config.metricsToken) : undefined;
   const mayScrape = (ctx: Context) => {
     if (fromThisMachine(ctx)) return true;
     const given = bearerToken(ctx);
     return !!expected && !!given && timingSafeEqual(digest(given), expected);
   };
-  router.get(METRICS_PATHS.metrics, async (ctx) => {
+  serve(scrapeMetrics, null, async (ctx) => {
     const { metrics } = deps;
     if (!metrics || !mayScrape(ctx)) throw notFound('No such API endpoint.');
     const text = await metrics.scrape();
     ctx.type = metrics.contentType;
-    ctx.body = text;
+    return text;
   });
   return router;
 }

@@ -1,21 +1,22 @@
 import Router from '@koa/router';
-import * as z from 'zod/mini';
 import {
-  type CompleteRegistrationResponse,
-  completeRegistrationSchema,
-  type PaymentAnswer,
-  PAYMENTS_PATHS,
-  sandboxChargeSchema,
-  verifyPaymentSchema,
-  type PaymentsConfig,
+  completeRegistration as completeRegistrationRoute,
+  paymentsConfig,
+  paystackWebhook,
+  recordSandboxCharge as recordSandboxChargeRoute,
+  startTestPayment,
+  verifyPayment as verifyPaymentRoute,
 } from '../../../../contract/payments.ts';
+import { answerTestPhone as answerTestPhoneRoute } from '../../../../contract/momo.ts';
 import { PAYMENT_CHANNELS } from '../../../../contract/plans.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
+import { messageAnswer, okAnswer } from '../../http/common-answers.ts';
 import { HttpError, notFound, unauthorized } from '../../http/errors.ts';
-import { validate } from '../../http/validate.ts';
+import { routeTable } from '../../http/serve.ts';
 import { ProviderUnavailableError } from '../../providers/payments.ts';
-import { sandboxPhoneSchema } from '../../../../contract/momo.ts';
 import { settleTransfer } from '../affiliates/payouts.ts';
+import { callerGuards } from '../auth/guards.ts';
+import { completeRegistrationAnswer, paymentAnswer, paymentsConfigAnswer } from './answers.ts';
 import {
   answerTestPhone,
   completeRegistration,
@@ -24,44 +25,35 @@ import {
   settlePayment,
   verifyPayment,
 } from './service.ts';
-import type { MessageAnswer, OkAnswer } from '../../../../contract/api.ts';
-
-const testIntentSchema = z.object({
-  plan: z.enum(['customer', 'professional']),
-  email: z.email('Please enter a valid email address'),
-});
 
 /** Paystack's transfer outcomes for payouts; the payout asks Paystack again before it moves. */
 const TRANSFER_EVENTS = ['transfer.success', 'transfer.failed', 'transfer.reversed'];
 
 export function paymentRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
+  const serve = routeTable(router, callerGuards(deps));
   const { payments, logger } = deps;
 
-  router.get(PAYMENTS_PATHS.config, (ctx) => {
-    ctx.body = {
-      provider: payments.name,
-      publicKey: payments.publicKey,
-      channels: PAYMENT_CHANNELS,
-    } satisfies PaymentsConfig;
+  serve(paymentsConfig, paymentsConfigAnswer, () => ({
+    provider: payments.name,
+    publicKey: payments.publicKey,
+    channels: PAYMENT_CHANNELS,
+  }));
+
+  serve(verifyPaymentRoute, messageAnswer, async (_ctx, { body }) => {
+    await verifyPayment(deps, body.reference);
+    return { success: true, message: 'Payment verified successfully.' };
   });
 
-  router.post(PAYMENTS_PATHS.verify, async (ctx) => {
-    const { reference } = validate(verifyPaymentSchema, ctx.request.body);
-    await verifyPayment(deps, reference);
-    ctx.body = { success: true, message: 'Payment verified successfully.' } satisfies MessageAnswer;
-  });
+  serve(completeRegistrationRoute, completeRegistrationAnswer, (_ctx, { body }) =>
+    completeRegistration(deps, {
+      userId: Number(body.userId),
+      paymentReference: body.paymentReference,
+      completionSecret: body.completionSecret,
+    }),
+  );
 
-  router.post(PAYMENTS_PATHS.completeRegistration, async (ctx) => {
-    const { userId, paymentReference, completionSecret } = validate(completeRegistrationSchema, ctx.request.body);
-    ctx.body = (await completeRegistration(deps, {
-      userId: Number(userId),
-      paymentReference,
-      completionSecret,
-    })) satisfies CompleteRegistrationResponse;
-  });
-
-  router.post(PAYMENTS_PATHS.paystackWebhook, async (ctx) => {
+  serve(paystackWebhook, okAnswer, async (ctx) => {
     if (payments.name !== 'paystack') throw notFound('Webhooks need Paystack keys.');
     const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
     if (!payments.verifyWebhookSignature(raw, ctx.get('x-paystack-signature') || undefined)) {
@@ -84,36 +76,62 @@ export function paymentRoutes(deps: AppDeps): Router {
       if (!result.ok && result.retryable)
         throw new HttpError(503, 'provider_unavailable', 'Payment provider unavailable; retry later.');
     }
-    ctx.body = { success: true } satisfies OkAnswer;
+    return { success: true };
   });
 
-  router.post(PAYMENTS_PATHS.sandboxCharge, async (ctx) => {
-    if (payments.name !== 'sandbox') throw notFound('The sandbox is off: real payments are configured.');
-    await recordSandboxCharge(deps, validate(sandboxChargeSchema, ctx.request.body));
-    ctx.body = { success: true } satisfies OkAnswer;
-  });
+  serve(
+    recordSandboxChargeRoute,
+    okAnswer,
+    async (_ctx, { body }) => {
+      await recordSandboxCharge(deps, body);
+      return { success: true };
+    },
+    { use: [sandboxOnly(deps)] },
+  );
 
   // The TEST MODE phone: approves or declines a mobile-money prompt the sandbox "sent" (providers/sandbox.ts).
-  router.post(PAYMENTS_PATHS.sandboxMomo, async (ctx) => {
-    if (payments.name !== 'sandbox') throw notFound('The sandbox is off: real payments are configured.');
-    const { approve } = validate(sandboxPhoneSchema, ctx.request.body);
-    const answered = await answerTestPhone(deps, ctx.params.reference.slice(0, 64), approve);
-    if (answered === 'none') throw notFound('No prompt is waiting on the test phone with this reference.');
-    if (answered === 'voucher') throw new HttpError(409, 'conflict', 'Type the voucher code first.');
-    ctx.body = { success: true } satisfies OkAnswer;
-  });
+  serve(
+    answerTestPhoneRoute,
+    okAnswer,
+    async (_ctx, { params, body }) => {
+      const answered = await answerTestPhone(deps, params.reference.slice(0, 64), body.approve);
+      if (answered === 'none') throw notFound('No prompt is waiting on the test phone with this reference.');
+      if (answered === 'voucher') throw new HttpError(409, 'conflict', 'Type the voucher code first.');
+      return { success: true };
+    },
+    { use: [sandboxOnly(deps)] },
+  );
 
-  router.post(PAYMENTS_PATHS.testIntent, async (ctx) => {
-    if (!deps.config.diagnostics) throw notFound('No such API endpoint.');
-    const { plan, email } = validate(testIntentSchema, ctx.request.body);
-    const payment = await createPaymentIntent(
-      deps,
-      { userId: null, email, fullName: 'Payment Test', phone: '' },
-      plan,
-      'test',
-    );
-    ctx.body = { success: true, payment } satisfies PaymentAnswer;
-  });
+  serve(
+    startTestPayment,
+    paymentAnswer,
+    async (_ctx, { body }) => {
+      const payment = await createPaymentIntent(
+        deps,
+        { userId: null, email: body.email, fullName: 'Payment Test', phone: '' },
+        body.plan,
+        'test',
+      );
+      return { success: true, payment };
+    },
+    {
+      // Refused before its body is read: the route is not there without diagnostics.
+      use: [
+        async (_ctx, next) => {
+          if (!deps.config.diagnostics) throw notFound('No such API endpoint.');
+          await next();
+        },
+      ],
+    },
+  );
 
   return router;
 }
+
+/** The sandbox's own routes: the 404 of a missing address once real payments are configured, before the body is read. */
+const sandboxOnly =
+  ({ payments }: AppDeps) =>
+  async (_ctx: unknown, next: () => Promise<unknown>) => {
+    if (payments.name !== 'sandbox') throw notFound('The sandbox is off: real payments are configured.');
+    await next();
+  };

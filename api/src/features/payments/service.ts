@@ -13,10 +13,9 @@ import {
   type PaymentIntent,
   type SandboxCharge,
 } from '../../../../contract/payments.ts';
-import { addMonths, HOUR_MS, timeBetween } from '../../../../contract/dates.ts';
+import { HOUR_MS, timeBetween } from '../../../../contract/dates.ts';
 import type { Clock } from '../../clock.ts';
 import type { Conn, Db } from '../../db.ts';
-import * as profilesRepo from '../professionals/repo.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { ProviderUnavailableError, type PaymentProvider, type ProviderTransaction } from '../../providers/payments.ts';
@@ -30,7 +29,7 @@ import { getSettings, type Settings } from '../settings/settings.ts';
 import * as paymentsRepo from './repo.ts';
 import { answerTestPrompt, recordCharge } from '../../providers/sandbox.ts';
 import { creditReferralCommission } from '../affiliates/repo.ts';
-import { keepReusableCard } from '../subscriptions/repo.ts';
+import { grantPaidMonths } from '../subscriptions/paid-period.ts';
 
 export interface PaymentsDeps {
   db: Db;
@@ -228,23 +227,8 @@ export async function settlePayment(
     if (!settled) return { ok: true as const, payment, granted: false };
     if (settled.purpose !== 'test' && settled.user_id !== null) {
       const userId = Number(settled.user_id);
-      const [latest] = await trx('subscriptions').where({ user_id: userId }).max({ end: 'period_end' });
-      const start = latest?.end && new Date(latest.end) > now ? new Date(latest.end) : now;
-      const paidUntil = addMonths(start, settled.months ?? 1);
-      await trx('subscriptions').insert({
-        user_id: userId,
-        payment_id: settled.id,
-        plan_type: settled.plan_type,
-        amount_pesewas: settled.amount_pesewas,
-        period_start: start,
-        period_end: paidUntil,
-        created_at: now,
-      });
-      await profilesRepo.setPaidUntil(trx, userId, paidUntil);
+      const paidUntil = await grantPaidMonths(trx, { ...settled, id: Number(settled.id), user_id: userId }, tx, now);
       if (settled.purpose === 'registration') await creditReferralCommission(trx, userId, settled, now);
-      await keepReusableCard(trx, userId, tx, now);
-      // Paying again means they want the subscription: reminders resume.
-      await usersRepo.setRenewalCancelledAt(trx, userId, null);
       const user = await usersRepo.findById(trx, userId);
       if (user?.status === 'pending') await usersRepo.setStatus(trx, userId, 'active', now);
       // The receipt is written with the month it reports, and only by the call that granted it.

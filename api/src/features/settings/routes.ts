@@ -1,13 +1,25 @@
 import Router from '@koa/router';
-import { PLANS_PATHS, type PlanPricesAnswer } from '../../../../contract/plans.ts';
+import * as z from 'zod/mini';
+import { PLAN_LENGTHS, planPrices as planPricesRoute } from '../../../../contract/plans.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
+import { routeTable } from '../../http/serve.ts';
+import { callerGuards } from '../auth/guards.ts';
 import { planPrices } from './settings.ts';
 
-/** GET /api/plans: public, so sign-up and dashboards show the prices an administrator set. */
-export function settingsRoutes({ db }: AppDeps): Router {
+const perPlan = <S extends z.ZodMiniType>(schema: S) => z.object({ customer: schema, professional: schema });
+const planPricesAnswer = z.object({
+  success: z.literal(true),
+  prices: perPlan(z.number()),
+  commissions: perPlan(z.number()),
+  lengths: perPlan(
+    z.array(z.object({ months: z.literal(PLAN_LENGTHS), price: z.number(), discountPercent: z.number() })),
+  ),
+});
+
+/** Public, so sign-up and dashboards show the prices an administrator set. */
+export function settingsRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
-  router.get(PLANS_PATHS.prices, async (ctx) => {
-    ctx.body = { success: true, ...(await planPrices(db)) } satisfies PlanPricesAnswer;
-  });
+  const serve = routeTable(router, callerGuards(deps));
+  serve(planPricesRoute, planPricesAnswer, async () => ({ success: true, ...(await planPrices(deps.db)) }));
   return router;
 }

@@ -1,3 +1,4 @@
+import { paidUntilOfEach } from './paid-period.ts';
 import { FAILED_PAYMENT_DAYS, type AutoRenewal } from '../../../../contract/subscriptions.ts';
 import { addTime, HOUR_MS, subtractTime, timeBetween, wholeDaysBetween } from '../../../../contract/dates.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
@@ -201,7 +202,7 @@ export async function chargeDueRenewals(deps: AutoRenewalDeps): Promise<number> 
   const now = deps.clock.now();
   const settings = await getSettings(db);
   const leadDays = Math.max(0, FAILED_PAYMENT_DAYS - settings.graceDays);
-  const latest = db('subscriptions').select('user_id').max({ period_end: 'period_end' }).groupBy('user_id').as('s');
+  const latest = paidUntilOfEach(db);
   const due: DueRenewal[] = await db
     .from(latest)
     .join('users as u', 'u.id', 's.user_id')

@@ -1,3 +1,4 @@
+import { periodBoughtBy } from './paid-period.ts';
 import {
   maskPhone,
   MOMO_MESSAGES,
@@ -101,8 +102,7 @@ function openAnswer(payment: PromptPayment): MomoPromptResponse {
 }
 
 async function paidAnswer(deps: PaymentsDeps, payment: PromptPayment): Promise<MomoPromptResponse> {
-  const period = await deps.db('subscriptions').where({ payment_id: payment.id }).first('period_end');
-  const until = new Date(period?.period_end ?? deps.clock.now());
+  const until = (await periodBoughtBy(deps.db, Number(payment.id))) ?? deps.clock.now();
   return {
     success: true,
     status: 'success',

@@ -1,3 +1,4 @@
+import { paidUntil, paidUntilOfEach } from './paid-period.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
 import type { Knex } from 'knex';
 import { addTime, subtractTime } from '../../../../contract/dates.ts';
@@ -88,7 +89,7 @@ export async function sendDueReminders(deps: ReminderDeps): Promise<number> {
   const { db, clock } = deps;
   const now = clock.now();
   const settings = await getSettings(db);
-  const latest = db('subscriptions').select('user_id').max({ period_end: 'period_end' }).groupBy('user_id').as('s');
+  const latest = paidUntilOfEach(db);
   const due = await db
     .from(latest)
     .join('users as u', 'u.id', 's.user_id')
@@ -133,9 +134,8 @@ export async function sendReminderNow(
 ): Promise<boolean> {
   const { db } = deps;
   const user = await db('users').where({ id: userId }).whereIn('user_type', ['customer', 'professional']).first();
-  const latest = await db('subscriptions').where({ user_id: userId }).max({ period_end: 'period_end' }).first();
-  if (!user || !latest?.period_end || user.renewal_cancelled_at) return false;
-  const end = new Date(latest.period_end);
+  const end = await paidUntil(db, userId);
+  if (!user || !end || user.renewal_cancelled_at) return false;
   const kind: Kind = end > deps.clock.now() ? 'expiring' : 'expired';
   // Selected with whereIn('user_type', ['customer', 'professional']): a plan's type.
   return recordAndRemind(deps, user as Reminded, kind, end, await getSettings(db), { again: true, onSent });

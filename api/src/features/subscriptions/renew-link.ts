@@ -1,3 +1,4 @@
+import { paidUntil } from './paid-period.ts';
 import { randomBytes } from 'node:crypto';
 import { formatCedisText, toCedis } from '../../../../contract/money.ts';
 import {
@@ -62,10 +63,7 @@ export interface RenewLinkEnded {
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,30}$/;
 
 /** The latest end of `userId`'s paid periods, or null with none. */
-async function paidUntilOf(deps: PaymentsDeps, userId: number): Promise<Date | null> {
-  const [latest] = await deps.db('subscriptions').where({ user_id: userId }).max({ end: 'period_end' });
-  return latest?.end ? new Date(latest.end) : null;
-}
+const paidUntilOf = (deps: PaymentsDeps, userId: number) => paidUntil(deps.db, userId);
 
 /** The account a live link renews, or undefined (unknown, expired, spent, or the period renewed since). */
 async function linkedAccount(deps: PaymentsDeps, token: string) {

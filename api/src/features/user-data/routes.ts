@@ -1,10 +1,19 @@
 import Router from '@koa/router';
-import { USER_DATA_PATHS } from '../../../../contract/user-data.ts';
-import { USER_TYPES, type SessionUser, type UserType } from '../../../../contract/accounts.ts';
+import type { SessionUser, UserType } from '../../../../contract/accounts.ts';
+import {
+  affiliateRecord as affiliateRoute,
+  type AffiliateRecordAnswer,
+  customerRecord as customerRoute,
+  type CustomerRecordAnswer,
+  professionalRecord as professionalRoute,
+  type ProfessionalRecordAnswer,
+} from '../../../../contract/user-data.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireUser } from '../auth/guards.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import { routeTable, type SerialisedJson, serialisedJson } from '../../http/serve.ts';
+import { callerGuards } from '../auth/guards.ts';
 import { expireOverdue } from '../bookings/index.ts';
+import { affiliateRecordAnswer, customerRecordAnswer, professionalRecordAnswer } from './answers.ts';
 import { affiliateRecord, customerRecord, professionalRecord } from './service.ts';
 
 /**
@@ -12,49 +21,74 @@ import { affiliateRecord, customerRecord, professionalRecord } from './service.t
  * whose changes it shows, and when its figures change by themselves: the next answer deadline of
  * a request it counts as waiting (bookings/expiry.ts), after which it must be read again.
  */
-interface Answer {
-  json: string;
+interface Kept<T> {
+  json: SerialisedJson<T>;
   users: number[];
   changesAt: number;
 }
 
-async function answer(deps: AppDeps, user: SessionUser, type: UserType, now: Date): Promise<Answer> {
-  const json = (record: object) => JSON.stringify({ success: true, [type]: record });
-  if (type === 'affiliate')
-    return { json: json(await affiliateRecord(deps.db, user, now)), users: [user.id], changesAt: Infinity };
-  const read = () => (type === 'customer' ? customerRecord : professionalRecord)(deps.db, user, now);
-  let found = await read();
-  // A request past its answer deadline counts as expired in the figures too, sweep or not: settle it, then read again.
-  if (found.overdue) {
-    await expireOverdue(deps, { userId: user.id });
-    found = await read();
-  }
-  return { json: json(found.record), users: found.shows, changesAt: found.changesAt };
+type Read<T> = () => Promise<{ record: T; shows: number[]; overdue: boolean; changesAt: number }>;
+
+/** A request past its answer deadline counts as expired in the figures too, sweep or not: settle it, then read again. */
+async function settled<T>(deps: AppDeps, user: SessionUser, read: Read<T>) {
+  const found = await read();
+  if (!found.overdue) return found;
+  await expireOverdue(deps, { userId: user.id });
+  return read();
 }
 
-/** GET /api/{userType}-data/{email}: only the signed-in account's own record (docs/PRODUCT.md "Dashboards"). */
+/** Only the signed-in account's own record, of its own kind (docs/PRODUCT.md "Dashboards"). */
+function ownRecord(ctx: { state: { user: SessionUser } }, email: string, type: UserType): SessionUser {
+  const user = ctx.state.user;
+  if (email.toLowerCase() !== user.email.toLowerCase()) throw forbidden('You can only see your own account.');
+  if (type !== user.userType) throw notFound('User data not found. Please try logging in again.');
+  return user;
+}
+
+/** GET /api/{userType}-data/{email}: the three dashboards' records. */
 export function userDataRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
-  router.get(USER_DATA_PATHS.record, requireUser(deps), async (ctx) => {
-    const type = ctx.params.type as UserType;
-    if (!USER_TYPES.includes(type)) throw notFound('No such API endpoint.');
-    const user = ctx.state.user;
-    if (ctx.params.email.toLowerCase() !== user.email.toLowerCase())
-      throw forbidden('You can only see your own account.');
-    if (type !== user.userType) throw notFound('User data not found. Please try logging in again.');
+  const serve = routeTable(router, callerGuards(deps));
+
+  /**
+   * A kept record lasts until a request it counts as waiting reaches its deadline (then it is
+   * read, and settled, again), or until a user it shows changes.
+   */
+  async function kept<T>(key: string, now: Date, load: () => Promise<Kept<T>>): Promise<SerialisedJson<T>> {
+    const { json } = deps.readCache
+      ? await deps.readCache.get(key, now, load, { users: (a) => a.users, validUntil: (a) => a.changesAt })
+      : await load();
+    return json;
+  }
+
+  serve(customerRoute, customerRecordAnswer, (ctx, { params }) => {
+    const user = ownRecord(ctx, params.email, 'customer');
     const now = deps.clock.now();
-    const load = () => answer(deps, user, type, now);
-    // The affiliate record is not kept: it shows the names of the people referred, whose changes announce only themselves.
-    // A kept record lasts until a request it counts as waiting reaches its deadline (then it is read, and settled, again).
-    const { json } =
-      deps.readCache && type !== 'affiliate'
-        ? await deps.readCache.get(`${type}:${user.id}`, now, load, {
-            users: (a) => a.users,
-            validUntil: (a) => a.changesAt,
-          })
-        : await load();
-    ctx.type = 'json';
-    ctx.body = json;
+    return kept(`customer:${user.id}`, now, async () => {
+      const found = await settled(deps, user, () => customerRecord(deps.db, user, now));
+      const answer: CustomerRecordAnswer = { success: true, customer: found.record };
+      return { json: serialisedJson(answer), users: found.shows, changesAt: found.changesAt };
+    });
+  });
+
+  serve(professionalRoute, professionalRecordAnswer, (ctx, { params }) => {
+    const user = ownRecord(ctx, params.email, 'professional');
+    const now = deps.clock.now();
+    return kept(`professional:${user.id}`, now, async () => {
+      const found = await settled(deps, user, () => professionalRecord(deps.db, user, now));
+      const answer: ProfessionalRecordAnswer = { success: true, professional: found.record };
+      return { json: serialisedJson(answer), users: found.shows, changesAt: found.changesAt };
+    });
+  });
+
+  // The affiliate record is not kept: it shows the names of the people referred, whose changes announce only themselves.
+  serve(affiliateRoute, affiliateRecordAnswer, async (ctx, { params }) => {
+    const user = ownRecord(ctx, params.email, 'affiliate');
+    const answer: AffiliateRecordAnswer = {
+      success: true,
+      affiliate: await affiliateRecord(deps.db, user, deps.clock.now()),
+    };
+    return serialisedJson(answer);
   });
   return router;
 }

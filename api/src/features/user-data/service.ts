@@ -7,6 +7,7 @@ import {
   type SubscriptionWindows,
 } from '../../../../contract/subscriptions.ts';
 import type { Knex } from 'knex';
+import type { AffiliateRecord, CustomerRecord, ProfessionalRecord } from '../../../../contract/user-data.ts';
 import { jsonColumn, prepared, type Db } from '../../db.ts';
 import type { AffiliateCommissionRow, Count, Int8, ReferralRow, UserRow } from '../../db-tables.ts';
 import { findBookings } from '../bookings/index.ts';
@@ -18,6 +19,17 @@ import { windowsOf } from '../settings/settings.ts';
 import { autoRenewalFrom } from '../subscriptions/auto-renewal.ts';
 
 const RECENT_BOOKINGS = 3;
+
+/**
+ * A record read, the users whose changes change it, whether a request it counts is past its
+ * deadline (settle it and read again), and when its figures change by themselves.
+ */
+export interface Found<T> {
+  record: T;
+  shows: number[];
+  overdue: boolean;
+  changesAt: number;
+}
 
 export function summary(
   planType: string,
@@ -135,7 +147,7 @@ const CUSTOMER_FIGURES: Figure[] = [
  * change it: the customer, every favourite (listed or not: one that is not may become listed) and
  * the professionals of the bookings shown.
  */
-export async function customerRecord(db: Db, user: SessionUser, now: Date) {
+export async function customerRecord(db: Db, user: SessionUser, now: Date): Promise<Found<CustomerRecord>> {
   const [{ base, overdue, changesAt, row }, recentBookings] = await Promise.all([
     account<{ total: Count; completed: Count; spent: Count; favourite_ids: Int8[] }>(db, user, now, CUSTOMER_FIGURES),
     findBookings(db, user.id, { limit: RECENT_BOOKINGS }),
@@ -143,7 +155,7 @@ export async function customerRecord(db: Db, user: SessionUser, now: Date) {
   const favouriteIds = row.favourite_ids.map(Number);
   const favourites = await findListings(db, favouriteIds, now);
   const shows = [user.id, ...favouriteIds, ...recentBookings.map((booking) => booking.professionalId)];
-  const record = {
+  const record: CustomerRecord = {
     ...base,
     preferredLocation: base.location,
     totalBookings: Number(row.total),
@@ -168,7 +180,7 @@ const PROFESSIONAL_FIGURES: Figure[] = [
 ];
 
 /** The professional's record (docs/PRODUCT.md "Dashboards"): earnings from completed bookings, rating from verified reviews. */
-export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
+export async function professionalRecord(db: Db, user: SessionUser, now: Date): Promise<Found<ProfessionalRecord>> {
   const [{ base, overdue, changesAt, row: totals }, p, byMonth] = await Promise.all([
     account<{
       total_jobs: Count;
@@ -198,7 +210,7 @@ export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
       .orderBy('month', 'desc')
       .limit(12),
   ]);
-  const record = {
+  const record: ProfessionalRecord = {
     ...base,
     profession: p!.profession,
     verified: p!.verified,
@@ -209,7 +221,7 @@ export async function professionalRecord(db: Db, user: SessionUser, now: Date) {
     bio: base.description ?? '',
     experience: p!.experience,
     skills: jsonColumn<string[]>(p!.skills),
-    availability: jsonColumn<{ days: string[]; start: string; end: string }>(p!.availability),
+    availability: jsonColumn<ProfessionalRecord['availability']>(p!.availability),
     totalJobs: Number(totals.total_jobs),
     pendingJobs: Number(totals.pending),
     completedJobs: Number(totals.completed),
@@ -235,7 +247,7 @@ type ReferralListRow = Pick<ReferralRow, 'id' | 'created_at'> &
  * payout is what the ledger leaves after payouts not failed, and the conversion rate is referred
  * sign-ups that paid ÷ referred sign-ups (measured, never a fixed figure).
  */
-export async function affiliateRecord(db: Db, user: SessionUser, now: Date) {
+export async function affiliateRecord(db: Db, user: SessionUser, now: Date): Promise<AffiliateRecord> {
   const { base } = await account(db, user, now);
   // Every affiliate account has its profile (created with it at sign-up).
   const a = (await db('affiliate_profiles').where({ user_id: user.id }).first())!;
@@ -256,7 +268,7 @@ export async function affiliateRecord(db: Db, user: SessionUser, now: Date) {
   return {
     ...base,
     referrerCode: a.referrer_code,
-    payoutMethod: a.payout_method as string,
+    payoutMethod: a.payout_method as AffiliateRecord['payoutMethod'],
     payoutDetails: a.payout_method === 'mobile-money' ? a.momo_number : a.bank_account,
     totalReferrals: referrals.length,
     paidReferrals: paid,
@@ -268,7 +280,8 @@ export async function affiliateRecord(db: Db, user: SessionUser, now: Date) {
       id: Number(r.id),
       // First name and initial only: the affiliate does not need the referred person's full name.
       name: `${r.first_name} ${String(r.last_name).charAt(0)}.`,
-      type: r.user_type,
+      // Only customers and professionals sign up through a referral.
+      type: r.user_type as 'customer' | 'professional',
       signupDate: dayOf(r.created_at),
       commission: toCedis(r.amount_pesewas),
       status: r.amount_pesewas === null ? 'pending' : 'confirmed',

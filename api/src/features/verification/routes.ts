@@ -1,20 +1,22 @@
 import Router from '@koa/router';
 import {
   DOCUMENT_MAX_BYTES,
+  decideVerification as decideRoute,
   FILE_NAME_HEADER,
+  openDocumentFile,
+  ownVerification as ownVerificationRoute,
+  professionalDocuments,
+  uploadDocument as uploadRoute,
   VERIFICATION_MESSAGES,
-  VERIFICATION_PATHS,
-  type VerificationQueueResponse,
-  type VerificationResponse,
-  verificationDecisionSchema,
-  verificationQueueQuerySchema,
+  verificationQueue,
 } from '../../../../contract/verification.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireAdmin, requireUser } from '../auth/guards.ts';
 import { pathId } from '../../http/ids.ts';
 import { readRawBody } from '../../http/raw-body.ts';
 import { isPathOf } from '../../http/route-paths.ts';
-import { validate } from '../../http/validate.ts';
+import { routeTable } from '../../http/serve.ts';
+import { callerGuards } from '../auth/guards.ts';
+import { verificationAnswer, verificationQueueAnswer } from './answers.ts';
 import {
   decideVerification,
   openDocument,
@@ -27,8 +29,7 @@ import {
 const professionalId = (raw: string) => pathId(raw, VERIFICATION_MESSAGES.notProfessional);
 
 /** The upload is the file's own bytes, not JSON: app.ts lets it past the JSON-only check and body parser. */
-export const takesRawBody = (method: string, path: string) =>
-  method === 'PUT' && isPathOf(VERIFICATION_PATHS.upload, path);
+export const takesRawBody = (method: string, path: string) => method === 'PUT' && isPathOf(uploadRoute.path, path);
 
 /** RFC 8187 `filename*` value: UTF-8, percent-encoded, with the characters it reserves encoded too. */
 const encodeFileName = (name: string) =>
@@ -36,40 +37,32 @@ const encodeFileName = (name: string) =>
 /** For clients that only read `filename`: ASCII, no quotes or backslashes. */
 const asciiFileName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
 
-/** Issue #6 verification calls (paths: VERIFICATION_PATHS in contract/verification.ts). */
+/** A professional's documents and an administrator's review of them (docs/PRODUCT.md "Verification"). */
 export function verificationRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
-  const user = requireUser(deps);
-  const admin = requireAdmin(deps);
+  const serve = routeTable(router, callerGuards(deps));
 
-  router.get(VERIFICATION_PATHS.mine, user, async (ctx) => {
-    ctx.body = (await ownVerification(deps, ctx.state.user)) satisfies VerificationResponse;
-  });
+  serve(ownVerificationRoute, verificationAnswer, (ctx) => ownVerification(deps, ctx.state.user));
 
-  router.put(VERIFICATION_PATHS.upload, user, async (ctx) => {
-    ctx.body = (await uploadDocument(deps, ctx.state.user, ctx.params.kind, {
+  serve(uploadRoute, verificationAnswer, (ctx, { params }) =>
+    uploadDocument(deps, ctx.state.user, params.kind, {
       type: ctx.request.type,
       fileName: ctx.get(FILE_NAME_HEADER),
       read: () => readRawBody(ctx.req, DOCUMENT_MAX_BYTES, VERIFICATION_MESSAGES.tooLarge),
-    })) satisfies VerificationResponse;
-  });
+    }),
+  );
 
-  router.get(VERIFICATION_PATHS.queue, admin, async (ctx) => {
-    ctx.body = (await reviewQueue(
-      deps,
-      validate(verificationQueueQuerySchema, ctx.query),
-    )) satisfies VerificationQueueResponse;
-  });
+  serve(verificationQueue, verificationQueueAnswer, (_ctx, { query }) => reviewQueue(deps, query));
 
-  router.get(VERIFICATION_PATHS.documents, admin, async (ctx) => {
-    ctx.body = (await reviewView(deps, ctx.state.admin, professionalId(ctx.params.id))) satisfies VerificationResponse;
-  });
+  serve(professionalDocuments, verificationAnswer, (ctx, { params }) =>
+    reviewView(deps, ctx.state.admin, professionalId(params.id)),
+  );
 
-  router.get(VERIFICATION_PATHS.file, admin, async (ctx) => {
+  serve(openDocumentFile, null, async (ctx, { params }) => {
     const file = await openDocument(
       deps,
       ctx.state.admin,
-      pathId(ctx.params.id, VERIFICATION_MESSAGES.documentNotFound),
+      pathId(params.id, VERIFICATION_MESSAGES.documentNotFound),
       ctx.ip,
     );
     ctx.set({
@@ -80,18 +73,12 @@ export function verificationRoutes(deps: AppDeps): Router {
       // Opened in a tab anyway, the file runs nothing and loads nothing.
       'Content-Security-Policy': "default-src 'none'; sandbox; frame-ancestors 'none'",
     });
-    ctx.body = file.bytes;
+    return file.bytes;
   });
 
-  router.put(VERIFICATION_PATHS.decide, admin, async (ctx) => {
-    const decision = validate(verificationDecisionSchema, ctx.request.body);
-    ctx.body = (await decideVerification(
-      deps,
-      ctx.state.admin,
-      professionalId(ctx.params.id),
-      decision,
-    )) satisfies VerificationResponse;
-  });
+  serve(decideRoute, verificationAnswer, (ctx, { params, body }) =>
+    decideVerification(deps, ctx.state.admin, professionalId(params.id), body),
+  );
 
   return router;
 }

@@ -1,7 +1,7 @@
 import {
   CONTACT_CATEGORIES,
   CONTACT_FIELDS,
-  CONTACT_PATHS,
+  sendContactMessage,
   CONTACT_USER_TYPES,
   type ContactField,
 } from '../../../../contract/contact.ts';
@@ -99,7 +99,7 @@ export function contactFormHtml({
   const row = (fields: ContactField[]) =>
     fields.map((field) => fieldHtml(field, values[field] ?? '', errors[field], field === firstWrong)).join('');
   return [
-    `<form id="${CONTACT_FORM_ID}" class="contact-form" aria-label="Contact support" method="post" action="${CONTACT_PATHS.send}" novalidate>`,
+    `<form id="${CONTACT_FORM_ID}" class="contact-form" aria-label="Contact support" method="post" action="${sendContactMessage.path}" novalidate>`,
     problem ? `<p class="form-problem" role="alert" tabindex="-1">${escapeMarkup(problem)}</p>` : '',
     ROWS.map((fields) => (fields.length > 1 ? `<div class="field-row">${row(fields)}</div>` : row(fields))).join(''),
     '<p class="contact-status" role="status"></p>',

@@ -1,3 +1,5 @@
+import type { AffiliateRecord } from '../../../../contract/user-data.ts';
+export type { AffiliateRecord, Referral } from '../../../../contract/user-data.ts';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import { formatCedisText } from '../../../../contract/money.ts';
@@ -14,50 +16,11 @@ import { failure, type Outcome } from '../../lib/outcome.ts';
 import { $session } from '../../stores/session.ts';
 import { useUserEvents } from '../../ui/useUserEvents.ts';
 import { noteVisit } from '../../stores/welcome.ts';
-import { AFFILIATES_PATHS, type Payout, type PayoutRequestedAnswer } from '../../../../contract/affiliates.ts';
+import { AFFILIATES_PATHS, type PayoutRequestedAnswer } from '../../../../contract/affiliates.ts';
 
 export type { Outcome };
 
-/** The affiliate's dashboard data (docs/PRODUCT.md "Affiliates, commission and payouts"), from the ledger. */
-
-export interface Referral {
-  id: number;
-  name: string;
-  type: 'customer' | 'professional';
-  signupDate: string;
-  commission: number;
-  status: 'confirmed' | 'pending';
-}
-
 export type { Payout, PayoutStatus } from '../../../../contract/affiliates.ts';
-
-export interface AffiliateRecord {
-  name: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  location: string | null;
-  joinDate: string;
-  /** The profile photo's thumbnail, or null (initials are shown). */
-  avatar: string | null;
-  status: string;
-  referrerCode: string;
-  payoutMethod: 'mobile-money' | 'bank-account';
-  payoutDetails: string | null;
-  totalReferrals: number;
-  paidReferrals: number;
-  /** Percent of referred sign-ups that paid; null while there are none. */
-  conversionRate: number | null;
-  totalEarnings: number;
-  /** Commissions credited this calendar month, Ghana time. */
-  monthEarnings: number;
-  pendingPayout: number;
-  /** Until the account signs in a second time (docs/PRODUCT.md "Welcome"). */
-  firstVisit: boolean;
-  recentReferrals: Referral[];
-  payouts: Payout[];
-}
 
 export const MINIMUM_PAYOUT = AFFILIATE_MINIMUM_PAYOUT_CEDIS;
 

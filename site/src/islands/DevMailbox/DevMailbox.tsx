@@ -1,10 +1,11 @@
+import { devMailbox } from '../../../../contract/dev.ts';
+import { call } from '../../lib/call.ts';
 import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { dateTimeLabel } from '../../../../contract/dates.ts';
-import { apiFetch } from '../../lib/api.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import '../../ui/forms.css';
-import { DEV_PATHS, type MailboxAnswer, type MailMessage } from '../../../../contract/dev.ts';
+import type { MailMessage } from '../../../../contract/dev.ts';
 
 const CHANNEL_NAMES: Record<string, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
 
@@ -43,7 +44,7 @@ function Mailbox() {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await apiFetch<MailboxAnswer>(DEV_PATHS.mailbox);
+      const answer = await call(devMailbox, {});
       setMessages(Array.isArray(answer.messages) ? answer.messages : []);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : 'Could not read the mailbox.');

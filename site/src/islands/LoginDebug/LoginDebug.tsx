@@ -4,7 +4,7 @@ import { AppShell } from '../../ui/AppShell.tsx';
 import '../../ui/forms.css';
 import { useHydrated } from '../../ui/useHydrated.ts';
 import { clockTime } from '../../../../contract/dates.ts';
-import { AUTH_PATHS } from '../../../../contract/accounts.ts';
+import { signIn } from '../../../../contract/accounts.ts';
 
 /** The demo customers of `npm run demo` (api/seeds/demo.ts). */
 export const DEMO_CUSTOMERS = [1, 2, 3, 4, 5].map((n) => `customer${n}@demo.example.com`);
@@ -34,7 +34,7 @@ async function testLogin(email: string, password: string): Promise<Result> {
   const started = performance.now();
   const base = { id: ++nextId, email, time: clockTime(new Date(), { seconds: true }) };
   try {
-    const response = await fetch(AUTH_PATHS.login, {
+    const response = await fetch(signIn.path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ email, password, loginMethod: 'email', accountType: 'customer' }),

@@ -1,13 +1,14 @@
+import { forgotPassword } from '../../../../contract/accounts.ts';
+import { call } from '../../lib/call.ts';
 import { NO_CONNECTION_SHORT } from '../../../../contract/connection.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
-  AUTH_PATHS,
   FORGOT_PASSWORD_ANSWER,
   type ForgotPasswordResponse,
   forgotPasswordSchema,
 } from '../../../../contract/accounts.ts';
-import { apiFetch, isRefusal, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import { isRefusal, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import { Field, FormProblem, SubmitButton } from '../../ui/kit.tsx';
 import { useFocusOnMount } from '../../ui/useFocus.ts';
@@ -65,7 +66,7 @@ function Form() {
     setBusy(true);
     setProblem(null);
     try {
-      setSent(await apiFetch<ForgotPasswordResponse>(AUTH_PATHS.forgotPassword, { method: 'POST', body: parsed.data }));
+      setSent(await call(forgotPassword, { body: parsed.data }));
     } catch (error) {
       // The answer never says whether an account exists; only a refusal to process (too many
       // requests, a bad field) or no connection is reported as such.

@@ -1,13 +1,14 @@
+import { resetPassword } from '../../../../contract/accounts.ts';
+import { call } from '../../lib/call.ts';
 import { NO_CONNECTION_SHORT } from '../../../../contract/connection.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { AUTH_PATHS, resetPasswordSchema, SIGNUP_MESSAGES } from '../../../../contract/accounts.ts';
-import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import { resetPasswordSchema, SIGNUP_MESSAGES } from '../../../../contract/accounts.ts';
+import { ApiError, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import { Field, FormProblem, PasswordField, SubmitButton } from '../../ui/kit.tsx';
 import { useFocusOnMount } from '../../ui/useFocus.ts';
 import '../../ui/forms.css';
-import type { MessageAnswer } from '../../../../contract/api.ts';
 
 const NETWORK = NO_CONNECTION_SHORT;
 const INCOMPLETE = 'This reset link is incomplete.';
@@ -77,10 +78,7 @@ function Form() {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await apiFetch<MessageAnswer>(AUTH_PATHS.resetPassword, {
-        method: 'POST',
-        body: parsed.data,
-      });
+      const answer = await call(resetPassword, { body: parsed.data });
       setResult({ kind: 'done', message: serverMessage(answer) ?? 'Your password has been changed.' });
     } catch (error) {
       if (error instanceof NetworkError || error instanceof TimeoutError) setProblem(NETWORK);

@@ -1,14 +1,15 @@
+import { verifyPayment } from '../../../../contract/payments.ts';
+import { call } from '../../lib/call.ts';
 import { useState } from 'react';
 import { clockTime } from '../../../../contract/dates.ts';
-import { PAYMENT_MESSAGES, type PaymentIntent, PAYMENTS_PATHS } from '../../../../contract/payments.ts';
+import { PAYMENT_MESSAGES, type PaymentIntent } from '../../../../contract/payments.ts';
 import { PLANS, type PlanType } from '../../../../contract/plans.ts';
 import { formatCedis } from '../../../../contract/money.ts';
-import { apiFetch, ApiError, serverMessage } from '../../lib/api.ts';
+import { ApiError, serverMessage } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import { createTestIntent, keyPrefix, usePaymentEnv } from './usePaymentEnv.ts';
 import '../../ui/diagnostics.css';
-import type { MessageAnswer } from '../../../../contract/api.ts';
 
 type Status = 'idle' | 'starting' | 'paying' | 'pending' | 'success' | 'failed' | 'cancelled';
 
@@ -53,9 +54,7 @@ function Tester() {
         return setError(PAYMENT_MESSAGES.cancelled);
       }
       setStatus('pending');
-      const verified = await apiFetch<MessageAnswer>(PAYMENTS_PATHS.verify, {
-        body: { reference: outcome.reference },
-      });
+      const verified = await call(verifyPayment, { body: { reference: outcome.reference } });
       note(`verify: ${JSON.stringify(verified)}`);
       setStatus(verified.success ? 'success' : 'failed');
       // The diagnostic's words (docs/PRODUCT.md "Diagnostic pages"): "Payment successful! Reference: …" and "Payment error: …".

@@ -1,14 +1,10 @@
+import { startTestPayment } from '../../../../contract/payments.ts';
+import { call } from '../../lib/call.ts';
 import { HYDRATE_FROM_INITIAL } from '../../lib/hydration.ts';
 import { useStore } from '@nanostores/react';
 import { atom, onMount } from 'nanostores';
-import {
-  type PaymentAnswer,
-  type PaymentIntent,
-  PAYMENTS_PATHS,
-  type PaymentsConfig,
-} from '../../../../contract/payments.ts';
+import type { PaymentIntent, PaymentsConfig } from '../../../../contract/payments.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
-import { apiFetch } from '../../lib/api.ts';
 import { loadPaystack } from '../../lib/paystack-loader.ts';
 import { $paymentsConfig } from '../../stores/payments-config.ts';
 
@@ -53,9 +49,7 @@ export const usePaymentEnv = (): PaymentEnv => useStore($paymentEnv, HYDRATE_FRO
 
 /** A reference the server knows, for a payment tied to no account (diagnostics only). */
 export async function createTestIntent(plan: PlanType, email: string): Promise<PaymentIntent> {
-  const answer = await apiFetch<PaymentAnswer>(PAYMENTS_PATHS.testIntent, {
-    body: { plan, email },
-  });
+  const answer = await call(startTestPayment, { body: { plan, email } });
   return answer.payment;
 }
 

@@ -1,12 +1,13 @@
+import { requestSignInCode, signInWithCode } from '../../../../contract/signin-codes.ts';
+import { call } from '../../lib/call.ts';
 import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { AUTH_PATHS, type LoginResponse, type UserType } from '../../../../contract/accounts.ts';
+import type { UserType } from '../../../../contract/accounts.ts';
 import {
   type SignInCodeAnswer,
   signInCodeRequestSchema,
   signInWithCodeSchema,
 } from '../../../../contract/signin-codes.ts';
-import { apiFetch } from '../../lib/api.ts';
 import { Field, FormProblem, SubmitButton } from '../../ui/kit.tsx';
 import { useFocusOnMount } from '../../ui/useFocus.ts';
 import { outcomeOf, refusalOutcome } from './login.ts';
@@ -36,7 +37,7 @@ function useStep() {
 /** Asks for a code: the request this page now holds, or what to say instead. */
 async function askForCode(phone: string): Promise<Asked | { problem: string }> {
   try {
-    const answer = await apiFetch<SignInCodeAnswer>(AUTH_PATHS.requestCode, { method: 'POST', body: { phone } });
+    const answer = await call(requestSignInCode, { body: { phone } });
     return { requestId: answer.requestId, message: answer.message, devMailbox: answer.devMailbox === true };
   } catch (error) {
     const outcome = refusalOutcome(error);
@@ -112,8 +113,8 @@ function CodeStep(props: {
     const parsed = signInWithCodeSchema.safeParse({ requestId: props.asked.requestId, code });
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? null);
     void run(async () => {
-      const call = apiFetch<LoginResponse>(AUTH_PATHS.signInWithCode, { method: 'POST', body: parsed.data });
-      const outcome = await outcomeOf(call, props.accountType);
+      const signingIn = call(signInWithCode, { body: parsed.data });
+      const outcome = await outcomeOf(signingIn, props.accountType);
       if (outcome.kind === 'failed' || outcome.kind === 'network') {
         setProblem(sayLoginProblem(outcome));
         input.current?.focus(); // the code is typed again there

@@ -1,7 +1,9 @@
-import { AUTH_PATHS, LOGIN_MESSAGES, loginSchema } from '../../../../contract/accounts.ts';
+import { signIn } from '../../../../contract/accounts.ts';
+import { call } from '../../lib/call.ts';
+import { LOGIN_MESSAGES, loginSchema } from '../../../../contract/accounts.ts';
 import type { LoginResponse, SessionUser, UserType } from '../../../../contract/account-types.ts';
 import type { PaymentIntent } from '../../../../contract/payments.ts';
-import { ApiError, apiFetch, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import { ApiError, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 
 /** What the form holds (strings as typed). */
 export interface LoginForm {
@@ -54,7 +56,7 @@ export async function attemptLogin(form: LoginForm): Promise<LoginOutcome> {
       field: identifierMissing ? form.loginMethod : 'password',
     };
   }
-  return outcomeOf(apiFetch<LoginResponse>(AUTH_PATHS.login, { method: 'POST', body: parsed.data }), form.accountType);
+  return outcomeOf(call(signIn, { body: parsed.data }), form.accountType);
 }
 
 /**

@@ -117,6 +117,7 @@ describe('sign-up payment flow', () => {
     payment.payForIntent.mockResolvedValueOnce({ status: 'cancelled' });
     await retryPayment();
     expect(api.apiFetch).toHaveBeenLastCalledWith('/api/signup/payment', {
+      method: 'POST',
       body: { userId: 42, completionSecret: 'one-time-secret', months: 12 },
     });
     expect(payment.payForIntent.mock.calls[1]![0]).toBe(twelveMonths);

@@ -1,11 +1,7 @@
+import { signUp } from '../../../../contract/accounts.ts';
+import { call } from '../../lib/call.ts';
 import { atom, map } from 'nanostores';
-import {
-  ACCOUNTS_PATHS,
-  firstProblem,
-  SIGNUP_CHECK_ORDER,
-  SIGNUP_MESSAGES,
-  signupSchema,
-} from '../../../../contract/accounts.ts';
+import { firstProblem, SIGNUP_CHECK_ORDER, SIGNUP_MESSAGES, signupSchema } from '../../../../contract/accounts.ts';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import {
   PAYMENT_MESSAGES,
@@ -17,7 +13,6 @@ import type { PlanLength } from '../../../../contract/plans.ts';
 import {
   actionErrorMessage,
   ApiError,
-  apiFetch,
   isRefusal,
   logUnexpected,
   NetworkError,
@@ -288,7 +283,8 @@ function signupBody(form: SignupForm) {
   const { referrerCode, userType, ...rest } = form;
   return {
     ...rest,
-    userType: userType || undefined,
+    // checkSignup refused a form without a plan before any body is made.
+    userType: userType as 'customer' | 'professional',
     baseRate: 0,
     maxRate: 0,
     rateNegotiable: false,
@@ -319,7 +315,7 @@ export async function submitSignup(): Promise<void> {
   $signup.set({ ...$signup.get(), alert: '', errors: {}, phase: { name: 'submitting' } });
   let created: SignupResponse;
   try {
-    created = await apiFetch<SignupResponse>(ACCOUNTS_PATHS.signup, { body, timeoutMs: 30_000 });
+    created = await call(signUp, { body }, { timeoutMs: 30_000 });
   } catch (error) {
     logUnexpected('Sign-up failed', error);
     const refused = refusedField(error);

@@ -1,18 +1,14 @@
+import { setAutoRenewal } from '../../../../contract/subscriptions.ts';
+import { call } from '../../lib/call.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PAYMENT_MESSAGES } from '../../../../contract/payments.ts';
 import { type PlanLength, PLANS, type PlanType } from '../../../../contract/plans.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
-import {
-  type AutoRenewal,
-  type AutoRenewalAnswer,
-  SUBSCRIPTIONS_PATHS,
-  subscriptionState,
-  type SubscriptionSummary,
-} from '../../../../contract/subscriptions.ts';
+import { type AutoRenewal, subscriptionState, type SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 import { daysLeft, longDate } from '../../../../contract/dates.ts';
-import { actionErrorMessage, apiFetch, clearQueryCache, userDataPrefix } from '../../lib/api.ts';
+import { actionErrorMessage, clearQueryCache, userDataPrefix } from '../../lib/api.ts';
 import { useFocusBack } from '../../ui/useFocusBack.ts';
 import { LengthPicker } from '../../ui/LengthPicker.tsx';
 import { MomoPrompt } from './MomoPrompt.tsx';
@@ -112,11 +108,7 @@ function AutoRenewalToggle({ initial, token }: { initial: AutoRenewal; token: st
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await apiFetch<AutoRenewalAnswer>(SUBSCRIPTIONS_PATHS.autoRenew, {
-        method: 'POST',
-        body: { enabled },
-        token,
-      });
+      const answer = await call(setAutoRenewal, { body: { enabled } }, { token });
       setAuto(answer.autoRenewal);
       clearQueryCache(userDataPrefix('customer'));
       clearQueryCache(userDataPrefix('professional'));

@@ -1,14 +1,16 @@
-import { atom } from 'nanostores';
+import type { PlanLength } from '../../../../contract/plans.ts';
 import {
-  MOMO_POLL_MS,
-  type MomoNetworkCode,
-  type MomoNumberResponse,
-  type MomoPromptResponse,
+  answerTestPhone,
+  confirmMomoNumber,
+  momoPromptStatus,
+  requestMomoNumberCode,
+  sendMomoPrompt,
+  submitMomoOtp,
 } from '../../../../contract/momo.ts';
-import { actionErrorMessage, ApiError, apiFetch, clearQueryCache, userDataPrefix } from '../../lib/api.ts';
-import { SUBSCRIPTIONS_PATHS } from '../../../../contract/subscriptions.ts';
-import { routePath } from '../../../../contract/api.ts';
-import { PAYMENTS_PATHS } from '../../../../contract/payments.ts';
+import { call } from '../../lib/call.ts';
+import { atom } from 'nanostores';
+import { MOMO_POLL_MS, type MomoNetworkCode, type MomoPromptResponse } from '../../../../contract/momo.ts';
+import { actionErrorMessage, ApiError, clearQueryCache, userDataPrefix } from '../../lib/api.ts';
 
 /**
  * A renewal by mobile-money prompt from the dashboard: send the prompt, type Telecel's
@@ -60,14 +62,14 @@ async function ask(call: () => Promise<MomoPromptResponse>, token: string | null
   }
 }
 
-type PromptInput = { phone: string; provider: MomoNetworkCode; months?: number };
+type PromptInput = { phone: string; provider: MomoNetworkCode; months?: PlanLength };
 
 export async function sendPrompt(input: PromptInput, token: string | null, paid: () => void): Promise<void> {
   if ($momo.get().kind === 'sending') return;
   onPaid = paid;
   $momo.set({ kind: 'sending' });
   try {
-    show(await apiFetch<MomoPromptResponse>(SUBSCRIPTIONS_PATHS.momo, { method: 'POST', body: input, token }), token);
+    show(await call(sendMomoPrompt, { body: input }, { token }), token);
   } catch (error) {
     const unproven = error instanceof ApiError && error.code === 'number_unproven';
     $momo.set(
@@ -83,11 +85,7 @@ export async function askForCode(token: string | null): Promise<void> {
   const state = $momo.get();
   if (state.kind !== 'prove') return;
   try {
-    const answer = await apiFetch<MomoNumberResponse>(SUBSCRIPTIONS_PATHS.momoNumbers, {
-      method: 'POST',
-      body: { phone: state.phone },
-      token,
-    });
+    const answer = await call(requestMomoNumberCode, { body: { phone: state.phone } }, { token });
     $momo.set({ ...state, message: answer.message, codeSent: !answer.proven, problem: undefined });
   } catch (error) {
     $momo.set({ ...state, problem: actionErrorMessage(error, SEND_FAILED) });
@@ -99,11 +97,7 @@ export async function confirmNumber(code: string, input: PromptInput, token: str
   const state = $momo.get();
   if (state.kind !== 'prove') return;
   try {
-    await apiFetch<MomoNumberResponse>(SUBSCRIPTIONS_PATHS.momoNumbersConfirm, {
-      method: 'POST',
-      body: { phone: state.phone, code },
-      token,
-    });
+    await call(confirmMomoNumber, { body: { phone: state.phone, code } }, { token });
   } catch (error) {
     $momo.set({ ...state, problem: actionErrorMessage(error, SEND_FAILED) });
     return;
@@ -114,27 +108,20 @@ export async function confirmNumber(code: string, input: PromptInput, token: str
 export async function checkPrompt(reference: string, token: string | null): Promise<void> {
   // A failed poll (a dropped connection) keeps the prompt open and asks again.
   try {
-    show(
-      await apiFetch<MomoPromptResponse>(routePath(SUBSCRIPTIONS_PATHS.momoPrompt, { reference }), { token }),
-      token,
-    );
+    show(await call(momoPromptStatus, { params: { reference } }, { token }), token);
   } catch {
     poll = setTimeout(() => void checkPrompt(reference, token), MOMO_POLL_MS);
   }
 }
 
 export async function sendVoucher(reference: string, otp: string, token: string | null): Promise<void> {
-  await ask(
-    () =>
-      apiFetch<MomoPromptResponse>(SUBSCRIPTIONS_PATHS.momoOtp, { method: 'POST', body: { reference, otp }, token }),
-    token,
-  );
+  await ask(() => call(submitMomoOtp, { body: { reference, otp } }, { token }), token);
 }
 
 /** TEST MODE: the test phone approves or declines, then the prompt is asked about at once. */
 export async function answerOnTestPhone(reference: string, approve: boolean, token: string | null): Promise<void> {
   try {
-    await apiFetch(routePath(PAYMENTS_PATHS.sandboxMomo, { reference }), { method: 'POST', body: { approve } });
+    await call(answerTestPhone, { params: { reference }, body: { approve } });
   } finally {
     await checkPrompt(reference, token);
   }

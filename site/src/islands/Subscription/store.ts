@@ -1,16 +1,12 @@
+import { verifyPayment } from '../../../../contract/payments.ts';
+import { renewSubscription } from '../../../../contract/subscriptions.ts';
+import { call } from '../../lib/call.ts';
 import { atom } from 'nanostores';
-import {
-  PAYMENT_MESSAGES,
-  type PaymentAnswer,
-  type PaymentIntent,
-  PAYMENTS_PATHS,
-} from '../../../../contract/payments.ts';
+import { PAYMENT_MESSAGES, type PaymentIntent } from '../../../../contract/payments.ts';
 import type { PlanLength } from '../../../../contract/plans.ts';
 import { addMonths } from '../../../../contract/dates.ts';
-import { actionErrorMessage, apiFetch, clearQueryCache, logUnexpected, userDataPrefix } from '../../lib/api.ts';
+import { actionErrorMessage, clearQueryCache, logUnexpected, userDataPrefix } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
-import type { MessageAnswer } from '../../../../contract/api.ts';
-import { SUBSCRIPTIONS_PATHS } from '../../../../contract/subscriptions.ts';
 
 /**
  * Renew now (POST /api/subscription/renew → the pop-up or sandbox checkout → POST
@@ -66,10 +62,7 @@ export async function verifyRenewal(context: RenewalContext, reference: string, 
   move(context, { kind: 'verifying', reference });
   let answer: { success: boolean; message?: string };
   try {
-    answer = await apiFetch<MessageAnswer>(PAYMENTS_PATHS.verify, {
-      body: { reference },
-      token: context.token,
-    });
+    answer = await call(verifyPayment, { body: { reference } }, { token: context.token });
   } catch (error) {
     logUnexpected('Renewal verification failed', error);
     move(context, {
@@ -104,11 +97,7 @@ export async function renew(context: RenewalContext, months: PlanLength): Promis
   move(context, { kind: 'opening' });
   let intent: PaymentIntent;
   try {
-    const answer = await apiFetch<PaymentAnswer>(SUBSCRIPTIONS_PATHS.renew, {
-      method: 'POST',
-      body: { months },
-      token: context.token,
-    });
+    const answer = await call(renewSubscription, { body: { months } }, { token: context.token });
     // A body that is not the contract's (a proxy's 200 page) starts nothing.
     if (!answer?.payment) throw new Error(RENEW_FAILED);
     intent = answer.payment;

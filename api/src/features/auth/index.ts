@@ -1,0 +1,17 @@
+/** The auth feature's public face: the caller guards, sessions and tokens other folders use. */
+export { authRoutes } from './routes.ts';
+export {
+  type AdminState,
+  bearerToken,
+  callerGuards,
+  liveSession,
+  requireAdmin,
+  requireUser,
+  type UserState,
+} from './guards.ts';
+export * as sessionsRepo from './sessions.ts';
+export { forgetSessionsOf, holdLiveSession } from './sessions.ts';
+export { hashToken, newToken } from './tokens.ts';
+export * as throttle from './throttle.ts';
+export { forgetAttemptsOf, THROTTLE } from './throttle.ts';
+export { forgetCodesOf } from './repo.ts';

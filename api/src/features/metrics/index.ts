@@ -1,0 +1,3 @@
+/** The metrics feature's public face: the registry the server fills, and GET /metrics. */
+export { metricsRoutes } from './routes.ts';
+export { type AppMetrics, appMetrics, metricsProviderObserver } from './registry.ts';

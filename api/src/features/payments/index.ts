@@ -1,0 +1,14 @@
+/** The payments feature's public face: starting and settling payments, and the answers other routes reuse. */
+export { paymentRoutes } from './routes.ts';
+export { paymentAnswer, signupAnswer } from './answers.ts';
+export {
+  answerTestPhone,
+  createPaymentIntent,
+  type PaymentRow,
+  type PaymentsDeps,
+  paymentReference,
+  priceFor,
+  settlePayment,
+} from './service.ts';
+export * as paymentsRepo from './repo.ts';
+export { forgetPayerEmail, insertPayment } from './repo.ts';

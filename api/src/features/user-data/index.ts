@@ -1,0 +1,2 @@
+/** The user-data feature's public face: the dashboards' records. */
+export { userDataRoutes } from './routes.ts';
