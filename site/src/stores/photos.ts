@@ -1,7 +1,8 @@
 import { PHOTOS_PATHS, type PhotosResponse } from '../../../contract/photos.ts';
 import { actionErrorMessage, apiFetch } from '../lib/api.ts';
 import { $photoAnswer } from './photo-changes.ts';
-import { serverStore } from './server-store.ts';
+import { onUserEvent } from './events.ts';
+import { loadStore } from './load-store.ts';
 import { $session } from './session.ts';
 
 export {
@@ -15,16 +16,16 @@ export {
 
 /**
  * The signed-in account's photos (issue #17): the profile photo and a professional's work photos,
- * as the server last answered, read when a photo card first shows them (stores/server-store.ts).
+ * as the server last answered, read when a photo card first shows them (stores/load-store.ts).
  * Every change is a server call whose answer replaces the store.
  */
 
 const token = () => $session.get().token;
 
 /** GET /api/me/photos. */
-const photos = serverStore(() => apiFetch<PhotosResponse>(PHOTOS_PATHS.own, { token: token() }), {
+const photos = loadStore((signal) => apiFetch<PhotosResponse>(PHOTOS_PATHS.own, { token: token(), signal }), {
   failure: (error) => actionErrorMessage(error, 'Your photos could not be loaded.'),
-  news: ['reset'],
+  news: (refresh) => onUserEvent(['reset'], refresh),
 });
 export const $photos = photos.$load;
 /** Try Again after a failed read. */

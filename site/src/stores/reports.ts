@@ -8,13 +8,13 @@ import {
 } from '../../../contract/reports.ts';
 import { onMount } from 'nanostores';
 import { apiFetch } from '../lib/api.ts';
-import { keyedStore } from '../lib/keyed-load.ts';
 import { $session } from './session.ts';
 import { routePath } from '../../../contract/api.ts';
 import { PHOTOS_PATHS } from '../../../contract/photos.ts';
 import type { Load } from '../lib/load.ts';
 import { $bookings } from './bookings.ts';
-import { serverStore } from './server-store.ts';
+import { onUserEvent } from './events.ts';
+import { type LoadStore, loadStore } from './load-store.ts';
 
 /**
  * "Was the job done?" and problem reports from a booking's card (docs/PRODUCT.md "Was the job
@@ -41,17 +41,21 @@ function reportsSummary(bookings: Load<Booking[]>, bookingId: number): string {
  * first shows them, again when the booking's summary of them changes (a message, a photo, the
  * outcome) and after sending.
  */
-export const reportsOf = keyedStore((bookingId: number) => {
-  const reports = serverStore(
-    async () => {
+const reportStores = new Map<number, LoadStore<ReportsAnswer['reports']>>();
+export function reportsOf(bookingId: number): LoadStore<ReportsAnswer['reports']> {
+  const known = reportStores.get(bookingId);
+  if (known) return known;
+  const reports = loadStore(
+    async (signal) => {
       const path = routePath(REPORTS_PATHS.ofBooking, { id: bookingId });
-      return (await apiFetch<ReportsAnswer>(path, { token: token() })).reports;
+      return (await apiFetch<ReportsAnswer>(path, { token: token(), signal })).reports;
     },
     {
       failure: (error) => (error instanceof Error && error.message) || 'The reports could not be loaded.',
-      news: ['reset'],
+      news: (refresh) => onUserEvent(['reset'], refresh),
     },
   );
+  reportStores.set(bookingId, reports);
   // The booking's summary of its reports changed in the list (stores/bookings.ts follows the news).
   onMount(reports.$load, () => {
     let summary = reportsSummary($bookings.value, bookingId);
@@ -63,7 +67,7 @@ export const reportsOf = keyedStore((bookingId: number) => {
     });
   });
   return reports;
-});
+}
 
 export const openReport = (bookingId: number, input: { reason: ReportReason; description: string }) =>
   apiFetch<ReportOpenedAnswer>(routePath(REPORTS_PATHS.ofBooking, { id: bookingId }), {

@@ -7,10 +7,11 @@ import {
   type DocumentType,
   type VerificationResponse,
 } from '../../../contract/verification.ts';
-import { apiFetch, clearQueryCache, query, userDataPrefix } from '../lib/api.ts';
+import { apiFetch, clearQueryCache, userDataPrefix } from '../lib/api.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
 import { patchProfessional } from './professional.ts';
-import { serverStore } from './server-store.ts';
+import { onUserEvent } from './events.ts';
+import { loadStore } from './load-store.ts';
 import { $session } from './session.ts';
 
 /**
@@ -24,9 +25,12 @@ const token = () => $session.get().token;
  * GET /api/professional/documents, read when the card first shows it; an administrator's decision
  * shows at once while the card is open (live, issue #18).
  */
-const verification = serverStore(
-  (fresh) => query<VerificationResponse>(VERIFICATION_ROUTES.own, { token: token(), fresh }),
-  { failure: (error) => failure(error).message, news: ['verification.decided', 'reset'] },
+const verification = loadStore(
+  (signal) => apiFetch<VerificationResponse>(VERIFICATION_ROUTES.own, { token: token(), signal }),
+  {
+    failure: (error) => failure(error).message,
+    news: (refresh) => onUserEvent(['verification.decided', 'reset'], refresh),
+  },
 );
 export const $verification = verification.$load;
 /** Try Again after a failed read. */
@@ -67,7 +71,6 @@ export async function uploadDocument(kind: DocumentKind, chosen: File): Promise<
       timeoutMs: uploadTimeoutMs(file.size),
     });
     verification.took(data);
-    clearQueryCache(VERIFICATION_ROUTES.own);
     clearQueryCache(userDataPrefix('professional'));
     patchProfessional({ verified: data.verification.status === 'verified' });
     return { ok: true, message: data.message ?? VERIFICATION_MESSAGES.uploaded };
