@@ -17,6 +17,11 @@ import { CATEGORY_NAMES } from './categories.ts';
 import { CITY_NAMES } from './cities.ts';
 import { monthsField } from './payments.ts';
 import { isGhanaPhone } from './phone.ts';
+import type { MessageAnswer } from './api.ts';
+import { json, route } from './route.ts';
+import type { PaymentAnswer, SignupResponse } from './payments.ts';
+import { registrationPaymentSchema } from './payments.ts';
+import { type ForgotPasswordResponse, type LoginResponse, SIGNUP_CHECK_ORDER } from './account-types.ts';
 
 /** Accounts: one schema per request body (docs/PRODUCT.md "Account details", "Signing in and sessions"). Types and messages: account-types.ts. */
 export * from './account-types.ts';
@@ -250,3 +255,68 @@ export interface VerifyAnswer {
   success: true;
   user: SessionUser;
 }
+
+/** A customer or professional signs up: the account waits for its first payment (docs/PRODUCT.md "First payment and activation"). */
+export const signUp = route({
+  method: 'POST',
+  path: '/api/signup',
+  body: signupSchema,
+  checkOrder: SIGNUP_CHECK_ORDER,
+  caller: 'anyone',
+  answer: json<SignupResponse>(),
+  status: 201,
+  summary: 'Sign up as a customer or professional; answers the first payment to make.',
+});
+
+/** A pending account's first payment again, for another length: only with the secret of its latest payment. */
+export const payForSignupAgain = route({
+  method: 'POST',
+  path: '/api/signup/payment',
+  body: registrationPaymentSchema,
+  caller: 'anyone',
+  answer: json<PaymentAnswer>(),
+  summary: "A pending account's first payment again, for another number of months.",
+});
+
+export const signIn = route({
+  method: 'POST',
+  path: '/api/auth/login',
+  body: loginSchema,
+  caller: 'anyone',
+  answer: json<LoginResponse>(),
+  summary: 'Sign in with an email or phone and a password.',
+});
+
+export const verifySession = route({
+  method: 'POST',
+  path: '/api/auth/verify',
+  caller: 'signed-in',
+  answer: json<VerifyAnswer>(),
+  summary: "The session's account, as sign-in gave it.",
+});
+
+export const signOut = route({
+  method: 'POST',
+  path: '/api/auth/logout',
+  caller: 'anyone',
+  answer: json<MessageAnswer>(),
+  summary: "Ends the bearer token's session (answers the same without one).",
+});
+
+export const forgotPassword = route({
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+  body: forgotPasswordSchema,
+  caller: 'anyone',
+  answer: json<ForgotPasswordResponse>(),
+  summary: 'Sends a password-reset link, the same answer whether or not an account has the address.',
+});
+
+export const resetPassword = route({
+  method: 'POST',
+  path: '/api/auth/reset-password',
+  body: resetPasswordSchema,
+  caller: 'anyone',
+  answer: json<MessageAnswer>(),
+  summary: "Sets a new password with a reset link's token.",
+});

@@ -1,6 +1,7 @@
 // zod/mini: the contract ships to phones, and mini is a quarter of classic zod's size in a bundle.
 import * as z from 'zod/mini';
 import { isGhanaPhone } from './phone.ts';
+import { json, route, text } from './route.ts';
 
 /** Support contact form (docs/PRODUCT.md "Support"). */
 export const CONTACT_CATEGORIES = [
@@ -87,3 +88,26 @@ export function contactInputFromForm(form: Partial<Record<string, string>>): Rec
   }
   return input;
 }
+
+/**
+ * A message to support (docs/PRODUCT.md "Support"), as JSON. The support page's plain form posts to
+ * the same address and is answered with pages (its fields are read from the form, not this body).
+ */
+export const sendContactMessage = route({
+  method: 'POST',
+  path: '/api/contact',
+  body: contactSchema,
+  caller: 'anyone',
+  answer: json<ContactResponse>(),
+  status: 201,
+  summary: 'A message to support; answers its reference.',
+});
+
+/** The page a sent plain form is redirected to, with the reference from its cookie. */
+export const contactSentPage = route({
+  method: 'GET',
+  path: '/api/contact/sent',
+  caller: 'anyone',
+  answer: text('text/html'),
+  summary: "The support form's page after sending: the message's reference.",
+});

@@ -1,4 +1,4 @@
-import { json, route } from './route.ts';
+import { json, route, text } from './route.ts';
 
 export type HealthAnswer =
   | { ok: true }
@@ -19,3 +19,12 @@ export const health = route({
  * Prometheus looks by default; the API's middleware still answers it (never cached).
  */
 export const METRICS_PATHS = { metrics: '/metrics' } as const;
+
+/** Prometheus text for the operator's scraper: this machine, or METRICS_TOKEN; anyone else a 404. */
+export const scrapeMetrics = route({
+  method: 'GET',
+  path: '/metrics',
+  caller: 'anyone',
+  answer: text('text/plain'),
+  summary: "Prometheus metrics (this machine or the metrics token only; 404 to anyone else).",
+});

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { isGhanaPhone } from './phone.ts';
 import { monthsField } from './payments.ts';
 import { MINUTE_MS } from './dates.ts';
+import type { OkAnswer } from './api.ts';
+import { json, route } from './route.ts';
 
 /**
  * Renewal by a mobile-money prompt sent to the phone (issue #20, docs/PRODUCT.md "Mobile money in
@@ -121,3 +123,57 @@ export const maskPhone = (e164OrLocal: string): string => {
   const local = e164OrLocal.replace(/^\+233/, '0');
   return `${local.slice(0, 3)}…${local.slice(-3)}`;
 };
+
+/** Each prompt rings a phone: limited per account and per number, counted only when one is sent. */
+export const sendMomoPrompt = route({
+  method: 'POST',
+  path: '/api/subscription/momo',
+  body: momoPromptSchema,
+  caller: 'signed-in',
+  answer: json<MomoPromptResponse>(),
+  summary: 'Sends a mobile-money prompt for a renewal to the phone.',
+});
+
+export const requestMomoNumberCode = route({
+  method: 'POST',
+  path: '/api/subscription/momo/numbers',
+  body: momoNumberSchema,
+  caller: 'signed-in',
+  answer: json<MomoNumberResponse>(),
+  summary: "Texts a code to a number that is not the account's own, for its owner to agree.",
+});
+
+export const confirmMomoNumber = route({
+  method: 'POST',
+  path: '/api/subscription/momo/numbers/confirm',
+  body: momoNumberConfirmSchema,
+  caller: 'signed-in',
+  answer: json<MomoNumberResponse>(),
+  summary: "The code the number's owner read out: prompts may go to it.",
+});
+
+export const submitMomoOtp = route({
+  method: 'POST',
+  path: '/api/subscription/momo/otp',
+  body: momoOtpSchema,
+  caller: 'signed-in',
+  answer: json<MomoPromptResponse>(),
+  summary: "Telecel's voucher code for a prompt waiting for one.",
+});
+
+export const momoPromptStatus = route({
+  method: 'GET',
+  path: '/api/subscription/momo/:reference',
+  caller: 'signed-in',
+  answer: json<MomoPromptResponse>(),
+  summary: 'Where a prompt stands.',
+});
+
+export const answerTestPhone = route({
+  method: 'POST',
+  path: '/api/sandbox/momo/:reference',
+  body: sandboxPhoneSchema,
+  caller: 'anyone',
+  answer: json<OkAnswer>(),
+  summary: 'The TEST MODE phone approves or declines a mobile-money prompt (the sandbox only).',
+});

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import type { SessionUser } from './accounts.ts';
 import { PLAN_LENGTHS, type PlanLength, type PlanType } from './plans.ts';
+import type { MessageAnswer, OkAnswer } from './api.ts';
+import { json, route } from './route.ts';
 
 /** Subscription payment (docs/PRODUCT.md "First payment and activation"; reference/paystack.md). */
 export const PAYMENT_MESSAGES = {
@@ -178,3 +180,62 @@ export interface PaymentAnswer {
   success: true;
   payment: PaymentIntent;
 }
+
+/** The diagnostics page's test charge (diagnostics on only). */
+export const testIntentSchema = z.object({
+  plan: z.enum(['customer', 'professional']),
+  email: z.email('Please enter a valid email address'),
+});
+
+export const paymentsConfig = route({
+  method: 'GET',
+  path: '/api/payments/config',
+  caller: 'anyone',
+  answer: json<PaymentsConfig>(),
+  summary: 'Which payment provider the pop-up talks to, with its public key.',
+});
+
+export const verifyPayment = route({
+  method: 'POST',
+  path: '/api/verify-payment',
+  body: verifyPaymentSchema,
+  caller: 'anyone',
+  answer: json<MessageAnswer>(),
+  summary: 'Asks the provider about a payment and settles it when paid.',
+});
+
+export const completeRegistration = route({
+  method: 'POST',
+  path: '/api/complete-registration',
+  body: completeRegistrationSchema,
+  caller: 'anyone',
+  answer: json<CompleteRegistrationResponse>(),
+  summary: "Activates a paid sign-up; with the payment's completion secret, signs this browser in.",
+});
+
+/** Paystack's events, its own shape, taken only with its signature (the body is read as Paystack sends it). */
+export const paystackWebhook = route({
+  method: 'POST',
+  path: '/api/paystack/webhook',
+  caller: 'anyone',
+  answer: json<OkAnswer>(),
+  summary: "Paystack's signed events: charges and transfers settled.",
+});
+
+export const recordSandboxCharge = route({
+  method: 'POST',
+  path: '/api/sandbox/charge',
+  body: sandboxChargeSchema,
+  caller: 'anyone',
+  answer: json<OkAnswer>(),
+  summary: "The sandbox checkout's decision (the sandbox only).",
+});
+
+export const startTestPayment = route({
+  method: 'POST',
+  path: '/api/payments/test-intent',
+  body: testIntentSchema,
+  caller: 'anyone',
+  answer: json<PaymentAnswer>(),
+  summary: "The diagnostics page's test payment (diagnostics on only).",
+});

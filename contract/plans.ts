@@ -1,4 +1,5 @@
 import { countOf } from './counts.ts';
+import { json, route } from './route.ts';
 import { roundToPesewa, toCedis } from './money.ts';
 /** Subscription plans (docs/PRODUCT.md "Plans and prices"). Amounts: whole cedis for display, pesewas for the provider. */
 export type PlanType = 'customer' | 'professional';
@@ -111,3 +112,11 @@ export const PLANS_PATHS = { prices: '/api/plans' } as const;
 
 /** GET /api/plans: public, so sign-up and dashboards show the prices an administrator set. */
 export type PlanPricesAnswer = PlanPrices & { success: true };
+
+export const planPrices = route({
+  method: 'GET',
+  path: '/api/plans',
+  caller: 'anyone',
+  answer: json<PlanPricesAnswer>(),
+  summary: 'The prices, lengths and commissions an administrator set.',
+});

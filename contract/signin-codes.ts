@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { MINUTE_MS } from './dates.ts';
 import { isGhanaPhone } from './phone.ts';
+import type { LoginResponse } from './account-types.ts';
+import { json, route } from './route.ts';
 
 /**
  * Sign-in with a code texted to the account's phone (docs/PRODUCT.md "Signing in with a texted
@@ -67,3 +69,21 @@ export interface SignInCodeAnswer {
   /** True where diagnostics are on (never a live site): texts are kept for /dev-mailbox. */
   devMailbox: boolean;
 }
+
+export const requestSignInCode = route({
+  method: 'POST',
+  path: '/api/auth/code',
+  body: signInCodeRequestSchema,
+  caller: 'anyone',
+  answer: json<SignInCodeAnswer>(),
+  summary: "Texts a sign-in code to the account that has this number (the same answer if none has).",
+});
+
+export const signInWithCode = route({
+  method: 'POST',
+  path: '/api/auth/code/sign-in',
+  body: signInWithCodeSchema,
+  caller: 'anyone',
+  answer: json<LoginResponse>(),
+  summary: 'Signs in with the code the text brought.',
+});

@@ -4,6 +4,10 @@
  * cannot book and professionals are not listed until they renew.
  */
 import { DAY_MS, timeBetween } from './dates.ts';
+import * as z from 'zod/mini';
+import type { MessageAnswer } from './api.ts';
+import { type PaymentAnswer, renewSchema } from './payments.ts';
+import { json, route } from './route.ts';
 
 /** Defaults (docs/PRODUCT.md "Subscriptions"); the live values are the administrator's settings (platform_settings). */
 export const REMINDER_DAYS = 7;
@@ -68,3 +72,38 @@ export interface AutoRenewalAnswer {
   autoRenewal: AutoRenewal;
   message: string;
 }
+
+export const autoRenewSchema = z.object({
+  enabled: z.boolean({ error: 'Say whether automatic renewal should be on (enabled: true or false).' }),
+});
+
+/**
+ * A renewal payment for 1, 3, 6 or 12 months (docs/PRODUCT.md "Paying months ahead"), verified like
+ * the first; settling it extends the paid period from the later of now and its current end.
+ */
+export const renewSubscription = route({
+  method: 'POST',
+  path: '/api/subscription/renew',
+  body: renewSchema,
+  caller: 'signed-in',
+  answer: json<PaymentAnswer>(),
+  summary: 'A renewal payment to open in the pop-up.',
+});
+
+export const cancelRenewal = route({
+  method: 'POST',
+  path: '/api/subscription/cancel',
+  caller: 'signed-in',
+  answer: json<MessageAnswer>(),
+  summary: 'Stops renewing: the subscription stays active to the end of the paid period.',
+});
+
+/** Only a card Paystack marked reusable is saved: a mobile-money payer gets 409 and renews by hand. */
+export const setAutoRenewal = route({
+  method: 'POST',
+  path: '/api/subscription/auto-renew',
+  body: autoRenewSchema,
+  caller: 'signed-in',
+  answer: json<AutoRenewalAnswer>(),
+  summary: 'Turns renewal with the saved card on or off.',
+});

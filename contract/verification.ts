@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { routePath } from './api.ts';
+import { file, json, route } from './route.ts';
 
 /**
  * Professional verification (issue #6): a professional uploads a Ghana Card and a trade
@@ -214,3 +215,60 @@ export interface VerificationQueueResponse {
   pageSize: number;
   professionals: VerificationQueueEntry[];
 }
+
+/** The professional's own verification status and documents. */
+export const ownVerification = route({
+  method: 'GET',
+  path: '/api/professional/documents',
+  caller: 'signed-in',
+  answer: json<VerificationResponse>(),
+  summary: "The professional's own verification status and documents.",
+});
+
+/**
+ * Uploads or replaces one kind of document: the body is the file's own bytes (not JSON), with its
+ * Content-Type and its name in FILE_NAME_HEADER; the status becomes pending.
+ */
+export const uploadDocument = route({
+  method: 'PUT',
+  path: '/api/professional/documents/:kind',
+  caller: 'signed-in',
+  answer: json<VerificationResponse>(),
+  summary: 'Uploads a document (the raw file as the body).',
+});
+
+/** Professionals waiting for review, oldest first, with who opened each document. */
+export const verificationQueue = route({
+  method: 'GET',
+  path: '/api/admin/verification-queue',
+  query: verificationQueueQuerySchema,
+  caller: 'admin',
+  answer: json<VerificationQueueResponse>(),
+  summary: 'Professionals waiting for review, a page at a time.',
+});
+
+export const professionalDocuments = route({
+  method: 'GET',
+  path: '/api/admin/professionals/:id/documents',
+  caller: 'admin',
+  answer: json<VerificationResponse>(),
+  summary: "A professional's verification status and documents.",
+});
+
+/** The file itself, with its own Content-Type; every opening is written to the access log. */
+export const openDocumentFile = route({
+  method: 'GET',
+  path: '/api/admin/documents/:id/file',
+  caller: 'admin',
+  answer: file('application/octet-stream'),
+  summary: "A document's file, as an attachment (each opening logged).",
+});
+
+export const decideVerification = route({
+  method: 'PUT',
+  path: '/api/admin/professionals/:id/verification',
+  body: verificationDecisionSchema,
+  caller: 'admin',
+  answer: json<VerificationResponse>(),
+  summary: 'Marks a professional verified, or rejects with a reason.',
+});
