@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
+import type { MessageAnswer } from './api.ts';
+import { afterIdQuery } from './ids.ts';
 import { formatCedisText, roundToPesewa } from './money.ts';
 import type { BookingTrust } from './reports.ts';
 import type { AnsweredProposal, TimeProposal } from './reschedule.ts';
+import { json, route } from './route.ts';
 
 /** Booking (docs/PRODUCT.md "Bookings"; ARCHITECTURE API map). Times are Ghana time (GMT). */
 export const TIME_SLOTS = [
@@ -214,3 +217,90 @@ export interface ChatMessageAnswer {
   success: true;
   message: ChatMessage;
 }
+
+/** GET /api/bookings?status=: one status, or all. */
+export const bookingsQuerySchema = z.object({ status: z.optional(z.enum(BOOKING_STATUSES)) });
+
+/** GET /api/bookings/:id/messages?since=: the messages after this id (0: all). */
+export const chatSinceQuerySchema = z.object({ since: afterIdQuery });
+
+/** A customer asks a professional for a time (docs/PRODUCT.md "Bookings"). */
+export const requestBooking = route({
+  method: 'POST',
+  path: '/api/bookings',
+  body: bookingRequestSchema,
+  caller: 'signed-in',
+  answer: json<BookingChangedAnswer>(),
+  status: 201,
+  summary: 'A customer requests a booking: it waits for the professional’s answer until its deadline.',
+});
+
+export const listBookings = route({
+  method: 'GET',
+  path: '/api/bookings',
+  query: bookingsQuerySchema,
+  caller: 'signed-in',
+  answer: json<BookingsAnswer>(),
+  summary: 'The caller’s bookings (as customer or professional), with the server’s time.',
+});
+
+export const acceptBooking = route({
+  method: 'POST',
+  path: '/api/bookings/:id/accept',
+  caller: 'signed-in',
+  answer: json<BookingAnswer>(),
+  summary: 'The professional accepts a pending request.',
+});
+
+export const declineBooking = route({
+  method: 'POST',
+  path: '/api/bookings/:id/decline',
+  body: declineSchema,
+  caller: 'signed-in',
+  answer: json<BookingAnswer>(),
+  summary: 'The professional declines a pending request, with an optional reason the customer reads.',
+});
+
+export const cancelBooking = route({
+  method: 'POST',
+  path: '/api/bookings/:id/cancel',
+  caller: 'signed-in',
+  answer: json<BookingAnswer>(),
+  summary: 'Either party cancels a pending or confirmed booking.',
+});
+
+export const completeBooking = route({
+  method: 'POST',
+  path: '/api/bookings/:id/complete',
+  caller: 'signed-in',
+  answer: json<BookingAnswer>(),
+  summary: 'The professional marks a started job done.',
+});
+
+export const listChatMessages = route({
+  method: 'GET',
+  path: '/api/bookings/:id/messages',
+  query: chatSinceQuerySchema,
+  caller: 'signed-in',
+  answer: json<ChatMessagesAnswer>(),
+  summary: 'A booking’s chat, after a message id.',
+});
+
+export const sendChatMessage = route({
+  method: 'POST',
+  path: '/api/bookings/:id/messages',
+  body: messageSchema,
+  caller: 'signed-in',
+  answer: json<ChatMessageAnswer>(),
+  status: 201,
+  summary: 'A message in a booking’s chat: 201, or 200 with the stored one when its key was sent before.',
+});
+
+export const reviewBooking = route({
+  method: 'POST',
+  path: '/api/bookings/:id/review',
+  body: reviewSchema,
+  caller: 'signed-in',
+  answer: json<MessageAnswer>(),
+  summary: 'The customer rates a completed job, once.',
+});

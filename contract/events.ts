@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { events, json, route } from './route.ts';
 
 /**
  * Live updates (issue #18, docs/PRODUCT.md "Live updates"): one Server-Sent Events stream per
@@ -72,3 +73,22 @@ export const userEventSchema = z.discriminatedUnion('type', [
 ]);
 export type UserEvent = z.infer<typeof userEventSchema>;
 export type UserEventType = UserEvent['type'];
+
+/** The ticket that opens the stream (EventSource cannot send the session's header). */
+export const eventTicket = route({
+  method: 'POST',
+  path: '/api/events/ticket',
+  caller: 'signed-in',
+  answer: json<EventTicketResponse>(),
+  summary: 'A single-use ticket, good for a minute, that opens the live-update stream.',
+});
+
+/** The stream itself: the ticket is the proof of who listens. */
+export const eventStream = route({
+  method: 'GET',
+  path: '/api/events',
+  query: eventsQuerySchema,
+  caller: 'anyone',
+  answer: events(),
+  summary: 'Live updates as Server-Sent Events, opened with a ticket; `after` replays what was missed.',
+});

@@ -1,3 +1,7 @@
+import type { MessageAnswer } from './api.ts';
+import type { ReportAnswer } from './reports.ts';
+import { file, json, route } from './route.ts';
+
 /**
  * Photos (issue #17, docs/PRODUCT.md "Photos"): a profile photo for every account and up to
  * WORK_PHOTOS_MAX work photos for a professional. The server decodes each upload and stores only
@@ -158,3 +162,72 @@ export function initials(name: string): string {
   const letters = parts.length === 1 ? [parts[0]] : [parts[0], parts[parts.length - 1]];
   return letters.map((p) => Array.from(p)[0].toUpperCase()).join('');
 }
+
+/* The uploads' bodies are the photos' bytes (not JSON): the server reads and checks them itself. */
+
+export const ownPhotos = route({
+  method: 'GET',
+  path: '/api/me/photos',
+  caller: 'signed-in',
+  answer: json<PhotosResponse>(),
+  summary: 'The caller’s profile photo and work photos.',
+});
+
+export const setProfilePhoto = route({
+  method: 'PUT',
+  path: '/api/me/photo',
+  caller: 'signed-in',
+  answer: json<PhotosResponse>(),
+  summary: 'Sets or replaces the profile photo (the body is the photo’s bytes).',
+});
+
+export const removeProfilePhoto = route({
+  method: 'DELETE',
+  path: '/api/me/photo',
+  caller: 'signed-in',
+  answer: json<PhotosResponse>(),
+  summary: 'Removes the profile photo.',
+});
+
+export const addWorkPhoto = route({
+  method: 'POST',
+  path: '/api/me/work-photos',
+  caller: 'signed-in',
+  answer: json<PhotosResponse>(),
+  status: 201,
+  summary: 'A professional adds a work photo (the body is the photo’s bytes).',
+});
+
+export const removeWorkPhoto = route({
+  method: 'DELETE',
+  path: '/api/me/work-photos/:id',
+  caller: 'signed-in',
+  answer: json<PhotosResponse>(),
+  summary: 'A professional removes one of their work photos.',
+});
+
+export const addReportPhoto = route({
+  method: 'POST',
+  path: '/api/reports/:id/photos',
+  caller: 'signed-in',
+  answer: json<ReportAnswer>(),
+  status: 201,
+  summary: 'A photo added to a problem report by one of its parties (the body is the photo’s bytes).',
+});
+
+export const adminRemovePhoto = route({
+  method: 'DELETE',
+  path: '/api/admin/photos/:id',
+  caller: 'admin',
+  answer: json<MessageAnswer>(),
+  summary: 'An administrator removes anyone’s photo, audited.',
+});
+
+/** A stored photo's bytes: `/media/{hash}-{thumb|thumb2x|large}.webp` (parseMediaPath), cached for a year. */
+export const photoFile = route({
+  method: 'GET',
+  path: '/media/:file',
+  caller: 'anyone',
+  answer: file('image/webp'),
+  summary: 'A stored photo’s WebP bytes; the address holds the content’s hash, so it is cached for a year.',
+});

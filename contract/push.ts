@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
+import type { OkAnswer } from './api.ts';
 import { lengthFirst } from './bounded.ts';
 import { MINUTE_MS } from './dates.ts';
+import { json, route } from './route.ts';
 
 /**
  * Web Push (issue #30; docs/PRODUCT.md "Notifications on the phone"): a notification on the phone,
@@ -114,3 +116,80 @@ export const PUSH_PATHS = {
 export interface PushSubscribedAnswer {
   id: number;
 }
+
+export const pushKey = route({
+  method: 'GET',
+  path: '/api/push/key',
+  caller: 'anyone',
+  answer: json<PushKey>(),
+  summary: 'The server’s public VAPID key, or null when notifications on the phone are off.',
+});
+
+export const pushDevices = route({
+  method: 'GET',
+  path: '/api/push/devices',
+  caller: 'signed-in',
+  answer: json<PushDevices>(),
+  summary: 'The phones this account gets notifications on, and its “Also text me”.',
+});
+
+/** A lost phone gets nothing more; 404 for another account's. */
+export const removePushDevice = route({
+  method: 'DELETE',
+  path: '/api/push/devices/:id',
+  caller: 'signed-in',
+  answer: json<null>(),
+  status: 204,
+  summary: 'One of this account’s phones stops getting notifications.',
+});
+
+export const subscribePush = route({
+  method: 'POST',
+  path: '/api/push/subscriptions',
+  body: pushSubscriptionSchema,
+  caller: 'signed-in',
+  answer: json<PushSubscribedAnswer>(),
+  status: 201,
+  summary: 'This phone gets notifications until this sign-in ends.',
+});
+
+/** DELETE with a body: a push address is too long for a path. */
+export const unsubscribePush = route({
+  method: 'DELETE',
+  path: '/api/push/subscriptions',
+  body: pushEndpointSchema,
+  caller: 'signed-in',
+  answer: json<null>(),
+  status: 204,
+  summary: 'This phone stops getting notifications.',
+});
+
+export const sendTestPush = route({
+  method: 'POST',
+  path: '/api/push/test',
+  body: pushEndpointSchema,
+  caller: 'signed-in',
+  answer: json<OkAnswer>(),
+  status: 202,
+  summary: 'A test notification to this phone.',
+});
+
+export const setPushPreferences = route({
+  method: 'PUT',
+  path: '/api/push/preferences',
+  body: pushPreferencesSchema,
+  caller: 'signed-in',
+  answer: json<PushPreferences>(),
+  summary: 'Whether a text message goes too, even when a phone showed the notification.',
+});
+
+/** From the service worker, which has no session: the receipt in the payload is the proof. */
+export const pushShown = route({
+  method: 'POST',
+  path: '/api/push/shown',
+  body: pushShownSchema,
+  caller: 'anyone',
+  answer: json<null>(),
+  status: 204,
+  summary: 'The service worker showed a notification, so no text message goes instead.',
+});

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { DAY_MS, HOUR_MS } from './dates.ts';
 import { countOf } from './counts.ts';
-import type { Booking } from './bookings.ts';
+import type { Booking, BookingAnswer } from './bookings.ts';
+import { json, route } from './route.ts';
 
 /**
  * Trust around the job (issue #28 items 3–5; docs/PRODUCT.md "Cancellations that count", "Was the
@@ -314,3 +315,76 @@ export interface AdminReportAnswer {
 export interface AdminReportClosedAnswer extends ReportAnswer {
   message: string;
 }
+
+/** The customer answers "Was the job done?" with yes (a problem is a report). */
+export const confirmJobDone = route({
+  method: 'POST',
+  path: '/api/bookings/:id/done',
+  caller: 'signed-in',
+  answer: json<BookingAnswer>(),
+  summary: 'The customer confirms a job marked completed was done.',
+});
+
+export const bookingReports = route({
+  method: 'GET',
+  path: '/api/bookings/:id/reports',
+  caller: 'signed-in',
+  answer: json<ReportsAnswer>(),
+  summary: 'The problem reports on a booking its party may read.',
+});
+
+export const reportProblem = route({
+  method: 'POST',
+  path: '/api/bookings/:id/reports',
+  body: reportSchema,
+  caller: 'signed-in',
+  answer: json<ReportOpenedAnswer>(),
+  status: 201,
+  summary: 'A party of a booking reports a problem with the job.',
+});
+
+export const sendReportMessage = route({
+  method: 'POST',
+  path: '/api/reports/:id/messages',
+  body: reportMessageSchema,
+  caller: 'signed-in',
+  answer: json<ReportAnswer>(),
+  status: 201,
+  summary: 'A message in a report’s thread, from one of its parties.',
+});
+
+export const adminReports = route({
+  method: 'GET',
+  path: '/api/admin/reports',
+  query: adminReportsQuerySchema,
+  caller: 'admin',
+  answer: json<AdminReportsAnswer>(),
+  summary: 'The queue of open (or closed) problem reports.',
+});
+
+export const adminReport = route({
+  method: 'GET',
+  path: '/api/admin/reports/:id',
+  caller: 'admin',
+  answer: json<AdminReportAnswer>(),
+  summary: 'One report with both parties’ histories, the chat and the review.',
+});
+
+export const sendAdminReportMessage = route({
+  method: 'POST',
+  path: '/api/admin/reports/:id/messages',
+  body: reportMessageSchema,
+  caller: 'admin',
+  answer: json<ReportAnswer>(),
+  status: 201,
+  summary: 'An administrator’s message in a report’s thread.',
+});
+
+export const closeReport = route({
+  method: 'POST',
+  path: '/api/admin/reports/:id/close',
+  body: closeReportSchema,
+  caller: 'admin',
+  answer: json<AdminReportClosedAnswer>(),
+  summary: 'An administrator closes a report with an outcome both parties read.',
+});

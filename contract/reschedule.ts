@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { TIME_SLOTS } from './bookings.ts';
+import { type BookingChangedAnswer, TIME_SLOTS } from './bookings.ts';
 import {
   addTime,
   compactDay,
@@ -12,6 +12,7 @@ import {
   weekdayOf,
 } from './dates.ts';
 import type { ListingCard, ProfessionalDetail } from './professionals.ts';
+import { json, route } from './route.ts';
 
 /**
  * Answer deadlines and moving a booking's time (issue #28 items 1 and 2; docs/PRODUCT.md
@@ -122,3 +123,45 @@ export interface AlternativesAnswer {
   professionals: ListingCard[];
   message: string | null;
 }
+
+export const bookingOpenTimes = route({
+  method: 'GET',
+  path: '/api/bookings/:id/open-times',
+  caller: 'signed-in',
+  answer: json<OpenTimesAnswer>(),
+  summary: 'The professional’s next open days, to propose another time for a booking.',
+});
+
+export const proposeBookingTime = route({
+  method: 'POST',
+  path: '/api/bookings/:id/proposals',
+  body: proposeTimeSchema,
+  caller: 'signed-in',
+  answer: json<BookingChangedAnswer>(),
+  status: 201,
+  summary: 'Either party proposes another time for a booking; the other answers it.',
+});
+
+export const acceptProposedTime = route({
+  method: 'POST',
+  path: '/api/bookings/:id/proposal/accept',
+  caller: 'signed-in',
+  answer: json<BookingChangedAnswer>(),
+  summary: 'The other party accepts the proposed time: the booking moves to it.',
+});
+
+export const declineProposedTime = route({
+  method: 'POST',
+  path: '/api/bookings/:id/proposal/decline',
+  caller: 'signed-in',
+  answer: json<BookingChangedAnswer>(),
+  summary: 'The other party declines the proposed time: the booking keeps its time.',
+});
+
+export const expiredRequestAlternatives = route({
+  method: 'GET',
+  path: '/api/bookings/:id/alternatives',
+  caller: 'signed-in',
+  answer: json<AlternativesAnswer>(),
+  summary: 'Other professionals free at the time of a request that expired unanswered.',
+});

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { afterIdQuery, parseId, pathId } from './ids.ts';
+import { afterIdQuery } from '../../../contract/ids.ts';
+import { parseId, pathId } from './ids.ts';
 import { HttpError } from './errors.ts';
 
 describe('parseId: a row id is 1 to 15 digits without a leading zero', () => {

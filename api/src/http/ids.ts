@@ -1,19 +1,7 @@
-import * as z from 'zod/mini';
+import { parseId } from '../../../contract/ids.ts';
 import { notFound } from './errors.ts';
 
-/** A row id has at most 15 digits: every such number is a safe JavaScript integer and inside PostgreSQL's bigint. */
-const MAX_ID_DIGITS = 15;
-
-/**
- * A row id from a path or query: 1 to 15 digits without a leading zero (issue #14:
- * /api/favourites/1e20 reached the database and failed with a 500). The length is tested before
- * the pattern, so a long hostile string costs nothing. Anything else is undefined.
- */
-export function parseId(raw: unknown): number | undefined {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_ID_DIGITS || !/^[1-9]\d*$/.test(raw))
-    return undefined;
-  return Number(raw);
-}
+export { parseId } from '../../../contract/ids.ts';
 
 /**
  * The id a path names, or 404 with the message the route gives for an unknown id: an address
@@ -25,21 +13,3 @@ export function pathId(raw: string | undefined, notFoundMessage: string): number
   if (id === undefined) throw notFound(notFoundMessage);
   return id;
 }
-
-/**
- * A query field naming the id after which to read (`?since=`), 0 for "from the start". Absent is 0.
- * Malformed is a 400 from `validate`, as for every other query field.
- */
-export const afterIdQuery = z._default(
-  z.optional(
-    z.pipe(
-      z
-        .string()
-        .check(
-          z.refine((raw) => raw === '0' || parseId(raw) !== undefined, 'Give the id of the last item you have, or 0.'),
-        ),
-      z.transform(Number),
-    ),
-  ),
-  0,
-);

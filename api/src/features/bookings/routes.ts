@@ -9,13 +9,15 @@ import {
   type ChatMessageAnswer,
   type ChatMessagesAnswer,
   bookingRequestSchema,
+  bookingsQuerySchema,
+  chatSinceQuerySchema,
   declineSchema,
   messageSchema,
   reviewSchema,
 } from '../../../../contract/bookings.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
 import { requireUser } from '../auth/guards.ts';
-import { afterIdQuery, pathId } from '../../http/ids.ts';
+import { pathId } from '../../http/ids.ts';
 import { validate } from '../../http/validate.ts';
 import {
   BOOKING_NOT_FOUND,
@@ -33,8 +35,8 @@ import { expireOverdue } from './expiry.ts';
 import { withTrust } from './reliability.ts';
 import type { MessageAnswer } from '../../../../contract/api.ts';
 
-const listQuery = z.object({ status: z.optional(z.enum(BOOKING_STATUSES)) });
-const sinceQuery = z.object({ since: afterIdQuery });
+const listQuery = bookingsQuerySchema;
+const sinceQuery = chatSinceQuerySchema;
 
 const bookingId = (raw: string) => pathId(raw, BOOKING_NOT_FOUND);
 
