@@ -1,9 +1,10 @@
 import { atom, computed, onMount } from 'nanostores';
 import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
-import { BOOKING_MESSAGES, type Booking, BOOKINGS_PATHS, type BookingsAnswer } from '../../../contract/bookings.ts';
+import { BOOKING_MESSAGES, type Booking, BOOKINGS_PATHS, listBookings } from '../../../contract/bookings.ts';
 import { type MessageAnswer, routePath } from '../../../contract/api.ts';
 import { answeredProposalWords, RESCHEDULE_PATHS } from '../../../contract/reschedule.ts';
 import { apiFetch } from '../lib/api.ts';
+import { call } from '../lib/call.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
 import { $live, onUserEvent } from './events.ts';
 import { loadStore } from './load-store.ts';
@@ -31,7 +32,7 @@ export const serverNow = (): number => addTime(Date.now(), { ms: clockOffset }).
  */
 const bookings = loadStore<Booking[]>(
   async (signal) => {
-    const answer = await apiFetch<BookingsAnswer>(BOOKINGS_PATHS.list, { token: token(), signal });
+    const answer = await call(listBookings, {}, { token: token(), signal });
     if (answer.now) clockOffset = timeBetween(Date.now(), answer.now);
     return answer.bookings;
   },

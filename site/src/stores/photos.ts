@@ -1,8 +1,8 @@
-import { PHOTOS_PATHS, type PhotosResponse } from '../../../contract/photos.ts';
-import { actionErrorMessage, apiFetch } from '../lib/api.ts';
+import { ownPhotos } from '../../../contract/photos.ts';
+import { actionErrorMessage } from '../lib/api.ts';
 import { $photoAnswer } from './photo-changes.ts';
 import { onUserEvent } from './events.ts';
-import { loadStore } from './load-store.ts';
+import { routeLoad } from './load-store.ts';
 import { $session } from './session.ts';
 
 export {
@@ -23,10 +23,10 @@ export {
 const token = () => $session.get().token;
 
 /** GET /api/me/photos. */
-const photos = loadStore((signal) => apiFetch<PhotosResponse>(PHOTOS_PATHS.own, { token: token(), signal }), {
+const photos = routeLoad(ownPhotos, {
   failure: (error) => actionErrorMessage(error, 'Your photos could not be loaded.'),
   news: (refresh) => onUserEvent(['reset'], refresh),
-});
+})({});
 export const $photos = photos.$load;
 /** Try Again after a failed read. */
 export const retryPhotos = photos.retry;

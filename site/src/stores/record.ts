@@ -1,10 +1,14 @@
 import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
-import { apiFetch, dashboardLoadErrorMessage, type DashboardUserType, userDataPath } from '../lib/api.ts';
+import { affiliateRecord, customerRecord, professionalRecord } from '../../../contract/user-data.ts';
+import { dashboardLoadErrorMessage, type DashboardUserType, MissingEmailError } from '../lib/api.ts';
+import { call } from '../lib/call.ts';
 import { $bookingsChanged } from './bookings.ts';
 import { type LiveEventType, onUserEvent } from './events.ts';
 import { type LoadStore, loadStore } from './load-store.ts';
 import { $session } from './session.ts';
 import { noteVisit } from './welcome.ts';
+
+const ROUTES = { customer: customerRecord, professional: professionalRecord, affiliate: affiliateRecord } as const;
 
 /** The live news that changes each record's figures. */
 const NEWS: Record<DashboardUserType, readonly LiveEventType[]> = {
@@ -14,7 +18,7 @@ const NEWS: Record<DashboardUserType, readonly LiveEventType[]> = {
 };
 
 /**
- * The signed-in account's dashboard record (GET /api/{type}-data/{email}; docs/PRODUCT.md
+ * The signed-in account's dashboard record (contract/user-data.ts; docs/PRODUCT.md
  * "Dashboards") as one store (stores/load-store.ts): read when a dashboard first watches it, again
  * on the news that changes its figures, when the bookings change from here (a customer's or a
  * professional's), back online, and from the loading state when another account signs in. Kept on
@@ -26,11 +30,13 @@ export function recordStore<T extends object>(type: DashboardUserType, answered?
     async (signal) => {
       const user = $session.get().user;
       readFor = user?.email;
-      const answer = await apiFetch<Record<string, unknown>>(userDataPath(type, user?.email), {
-        token: $session.get().token,
-        signal,
-      });
-      const record = answer[type] as T;
+      if (!user?.email) throw new MissingEmailError();
+      const answer = await call(
+        ROUTES[type],
+        { params: { email: user.email } },
+        { token: $session.get().token, signal },
+      );
+      const record = (answer as unknown as Record<DashboardUserType, T>)[type];
       noteVisit(record as { firstVisit?: boolean });
       answered?.(record);
       return record;

@@ -3,6 +3,7 @@ import {
   type ReportAnswer,
   type ReportOpenedAnswer,
   type ReportReason,
+  bookingReports,
   REPORTS_PATHS,
   type ReportsAnswer,
 } from '../../../contract/reports.ts';
@@ -14,7 +15,7 @@ import { PHOTOS_PATHS } from '../../../contract/photos.ts';
 import type { Load } from '../lib/load.ts';
 import { $bookings } from './bookings.ts';
 import { onUserEvent } from './events.ts';
-import { type LoadStore, loadStore } from './load-store.ts';
+import { type LoadStore, routeLoad } from './load-store.ts';
 
 /**
  * "Was the job done?" and problem reports from a booking's card (docs/PRODUCT.md "Was the job
@@ -41,21 +42,16 @@ function reportsSummary(bookings: Load<Booking[]>, bookingId: number): string {
  * first shows them, again when the booking's summary of them changes (a message, a photo, the
  * outcome) and after sending.
  */
-const reportStores = new Map<number, LoadStore<ReportsAnswer['reports']>>();
+const reportStores = routeLoad(bookingReports, {
+  select: (answer) => answer.reports,
+  failure: (error) => (error instanceof Error && error.message) || 'The reports could not be loaded.',
+  news: (refresh) => onUserEvent(['reset'], refresh),
+});
+const followed = new Set<number>();
 export function reportsOf(bookingId: number): LoadStore<ReportsAnswer['reports']> {
-  const known = reportStores.get(bookingId);
-  if (known) return known;
-  const reports = loadStore(
-    async (signal) => {
-      const path = routePath(REPORTS_PATHS.ofBooking, { id: bookingId });
-      return (await apiFetch<ReportsAnswer>(path, { token: token(), signal })).reports;
-    },
-    {
-      failure: (error) => (error instanceof Error && error.message) || 'The reports could not be loaded.',
-      news: (refresh) => onUserEvent(['reset'], refresh),
-    },
-  );
-  reportStores.set(bookingId, reports);
+  const reports = reportStores({ params: { id: bookingId } });
+  if (followed.has(bookingId)) return reports;
+  followed.add(bookingId);
   // The booking's summary of its reports changed in the list (stores/bookings.ts follows the news).
   onMount(reports.$load, () => {
     let summary = reportsSummary($bookings.value, bookingId);

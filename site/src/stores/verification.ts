@@ -2,6 +2,7 @@ import {
   checkDocumentFile,
   FILE_NAME_HEADER,
   VERIFICATION_MESSAGES,
+  ownVerification,
   VERIFICATION_ROUTES,
   type DocumentKind,
   type DocumentType,
@@ -11,7 +12,7 @@ import { apiFetch, clearQueryCache, userDataPrefix } from '../lib/api.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
 import { patchProfessional } from './professional.ts';
 import { onUserEvent } from './events.ts';
-import { loadStore } from './load-store.ts';
+import { routeLoad } from './load-store.ts';
 import { $session } from './session.ts';
 
 /**
@@ -25,13 +26,10 @@ const token = () => $session.get().token;
  * GET /api/professional/documents, read when the card first shows it; an administrator's decision
  * shows at once while the card is open (live, issue #18).
  */
-const verification = loadStore(
-  (signal) => apiFetch<VerificationResponse>(VERIFICATION_ROUTES.own, { token: token(), signal }),
-  {
-    failure: (error) => failure(error).message,
-    news: (refresh) => onUserEvent(['verification.decided', 'reset'], refresh),
-  },
-);
+const verification = routeLoad(ownVerification, {
+  failure: (error) => failure(error).message,
+  news: (refresh) => onUserEvent(['verification.decided', 'reset'], refresh),
+})({});
 export const $verification = verification.$load;
 /** Try Again after a failed read. */
 export const retryVerification = verification.retry;
