@@ -1,10 +1,9 @@
 import { atom, onMount, type PreinitializedWritableAtom } from 'nanostores';
-import { OFFLINE_WORDS } from '../../../contract/connection.ts';
 import type { AnswerOf, CallInput, Route } from '../../../contract/route.ts';
 import { ApiError, FRESH_FOR_MS, NetworkError, withRetry } from '../lib/api.ts';
 import { call } from '../lib/call.ts';
 import { keep, type KeptName, readKept } from '../lib/kept.ts';
-import { LOADING, type Load } from '../lib/load.ts';
+import { LOADING, type Load, loadFailureText } from '../lib/load.ts';
 import { noteShowingKept, onBackOnline } from './connection.ts';
 import { $session } from './session.ts';
 
@@ -47,6 +46,10 @@ export interface LoadStoreOptions<T> {
   keep?: () => { name: KeptName; account: number | string } | undefined;
   /** Read only while true (signed out there is nothing to read): false leaves the state as it is. */
   when?: () => boolean;
+  /** False when `read` retries by itself (lib/api.ts withRetry is the policy either way). */
+  retries?: boolean;
+  /** How long an answer stays fresh: a watcher coming back within it reads nothing (FRESH_FOR_MS when left out; 0: every time). */
+  freshFor?: number;
   /** Hears each answer before it is shown, with what was shown before (null: nothing). */
   answered?: (data: T, before: T | null) => void;
 }
@@ -88,7 +91,9 @@ export function loadStore<T>(read: (signal: AbortSignal) => Promise<T>, options:
     if (showLoading || $load.value.state !== 'loaded') $load.set(LOADING);
     $pending.set(true);
     try {
-      const data = await withRetry(() => read(controller.signal), controller.signal);
+      const data = await (options.retries === false
+        ? read(controller.signal)
+        : withRetry(() => read(controller.signal), controller.signal));
       if (mine !== turn) return;
       const before = shown();
       readAt = Date.now();
@@ -103,7 +108,7 @@ export function loadStore<T>(read: (signal: AbortSignal) => Promise<T>, options:
       const offline = error instanceof NetworkError;
       const instead = shown() ?? keptInsteadOf<T>(error, options.keep?.());
       if (instead === null) {
-        $load.set({ state: 'failed', message: offline ? OFFLINE_WORDS.notLoaded : options.failure(error) });
+        $load.set({ state: 'failed', message: loadFailureText(error, options.failure) });
       } else {
         $load.set({ state: 'loaded', data: instead });
         $stale.set(offline ? null : options.failure(error));
@@ -135,7 +140,7 @@ export function loadStore<T>(read: (signal: AbortSignal) => Promise<T>, options:
   };
 
   onMount($load, () => {
-    const due = !shown() || readAt === 0 || Date.now() - readAt >= FRESH_FOR_MS;
+    const due = !shown() || readAt === 0 || Date.now() - readAt >= (options.freshFor ?? FRESH_FOR_MS);
     if (due && (!options.when || options.when())) void quietly();
     const later = () => void refresh();
     const stopConnection = onBackOnline(later);
@@ -173,17 +178,20 @@ export interface RouteLoadOptions<R extends Route, T> extends LoadStoreOptions<T
   token?: () => string | null | undefined;
 }
 
-/** One store per input, each made when first asked for and kept while the page lives: only the inputs shown are read. */
+/**
+ * One store per input, each made when first asked for and kept while the page lives: only the
+ * inputs shown are read. `options` may depend on the input (the words of its failure).
+ */
 export function loadStores<I, T>(
   read: (input: I, signal: AbortSignal) => Promise<T>,
-  options: LoadStoreOptions<T>,
+  options: LoadStoreOptions<T> | ((input: I) => LoadStoreOptions<T>),
 ): (input: I) => LoadStore<T> {
   const stores = new Map<string, LoadStore<T>>();
   return (input) => {
     const key = JSON.stringify(input);
     let store = stores.get(key);
     if (!store) {
-      store = loadStore((signal) => read(input, signal), options);
+      store = loadStore((signal) => read(input, signal), typeof options === 'function' ? options(input) : options);
       stores.set(key, store);
     }
     return store;

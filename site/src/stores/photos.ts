@@ -3,7 +3,6 @@ import { actionErrorMessage } from '../lib/api.ts';
 import { $photoAnswer } from './photo-changes.ts';
 import { onUserEvent } from './events.ts';
 import { routeLoad } from './load-store.ts';
-import { $session } from './session.ts';
 
 export {
   addWorkPhoto,
@@ -19,8 +18,6 @@ export {
  * as the server last answered, read when a photo card first shows them (stores/load-store.ts).
  * Every change is a server call whose answer replaces the store.
  */
-
-const token = () => $session.get().token;
 
 /** GET /api/me/photos. */
 const photos = routeLoad(ownPhotos, {
