@@ -4,7 +4,7 @@ import type { Booking } from '../../../../contract/bookings.ts';
 import { capitalise, statusVariant } from '../../lib/format.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
-import { $location } from '../../stores/location.ts';
+import { $locatedHere } from '../../stores/location.ts';
 import { ProCard } from '../FindPro/ProCard.tsx';
 import { $favourites, fetchProfessionals } from '../../stores/find-pro.ts';
 import { LOADING } from '../../lib/load.ts';
@@ -101,7 +101,7 @@ function RecentBooking({ booking: b }: { booking: Booking }) {
 }
 
 function Recommended() {
-  const location = useStore($location);
+  const location = useStore($locatedHere);
   const headingId = useId();
   const known = location.status === 'ready' || location.status === 'fallback';
   const lat = location.coords?.lat;
