@@ -175,6 +175,17 @@ describe('the one store of a read: late answers and kept data', () => {
     await vi.waitFor(() => expect(storage.getItem('sc-kept:7:record')).toContain('"fresh"'));
   });
 
+  it('back online in the moment a store stays mounted after its last watcher left, a failed read is read again', async () => {
+    const server = fakeServer();
+    const store = storeOn(server);
+    const unwatch = watch(store);
+    await server.refuse();
+    await vi.waitFor(() => expect(store.$load.value.state).toBe('failed'));
+    unwatch(); // nanostores unmounts it only after a delay: a watcher coming back meanwhile mounts nothing
+    $connection.set({ ...$connection.value, backOnline: $connection.value.backOnline + 1 });
+    await vi.waitFor(() => expect(server.reads).toHaveLength(2));
+  });
+
   it('a watcher coming back soon after a read reads nothing again', async () => {
     const server = fakeServer();
     const store = storeOn(server);

@@ -118,6 +118,8 @@ export function loadStore<T>(read: (signal: AbortSignal) => Promise<T>, options:
     }
   }
 
+  /** Watched (nanostores keeps a store mounted a moment after its last watcher goes). */
+  let mounted = false;
   let running: Promise<void> | null = null;
   let again = false;
   const quietly = (): Promise<void> => {
@@ -135,17 +137,19 @@ export function loadStore<T>(read: (signal: AbortSignal) => Promise<T>, options:
     return running;
   };
   const refresh = (): Promise<void> => {
-    if (($load.lc === 0 && shown() === null) || (options.when && !options.when())) return Promise.resolve();
+    if ((!mounted && shown() === null) || (options.when && !options.when())) return Promise.resolve();
     return quietly();
   };
 
   onMount($load, () => {
+    mounted = true;
     const due = !shown() || readAt === 0 || Date.now() - readAt >= (options.freshFor ?? FRESH_FOR_MS);
     if (due && (!options.when || options.when())) void quietly();
     const later = () => void refresh();
     const stopConnection = onBackOnline(later);
     const stopNews = options.news?.(later);
     return () => {
+      mounted = false;
       stopConnection();
       stopNews?.();
     };
