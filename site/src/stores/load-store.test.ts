@@ -39,6 +39,7 @@ const stores: ReturnType<typeof loadStore<string>>[] = [];
 function storeOn(server: ReturnType<typeof fakeServer>, kept = false) {
   const store = loadStore(server.read, {
     failure: (error) => `Could not load (${(error as Error).message}).`,
+    freshFor: 60_000,
     news: (refresh) => onUserEvent(['verification.decided'], refresh),
     keep: kept ? () => ({ name: 'record', account: 7 }) : undefined,
   });

@@ -1,6 +1,6 @@
 import { atom, onMount, type PreinitializedWritableAtom } from 'nanostores';
 import type { AnswerOf, CallInput, Route } from '../../../contract/route.ts';
-import { ApiError, FRESH_FOR_MS, NetworkError, withRetry } from '../lib/api.ts';
+import { ApiError, NetworkError, withRetry } from '../lib/api.ts';
 import { call } from '../lib/call.ts';
 import { keep, type KeptName, readKept } from '../lib/kept.ts';
 import { LOADING, type Load, loadFailureText } from '../lib/load.ts';
@@ -11,8 +11,8 @@ import { $session } from './session.ts';
  * The one way the browser fills a `Load<T>` (ARCHITECTURE.md "Browser"): a store per route and
  * input, read when an island first watches it (onMount), never from an effect.
  *
- * - Read when watched: the first watcher reads; a watcher coming back reads again quietly when
- *   what is shown is older than FRESH_FOR_MS or is not the server's (a failure, kept data).
+ * - Read when watched: the first watcher reads; a watcher coming back reads again quietly, unless
+ *   what is shown came from the server within `freshFor`.
  * - Kept on a failed refresh (docs/PRODUCT.md "Working offline"): what is shown stays; with
  *   nothing shown, the data kept on the phone when the server could not be reached (lib/kept.ts),
  *   else the failure's words.
@@ -48,7 +48,7 @@ export interface LoadStoreOptions<T> {
   when?: () => boolean;
   /** False when `read` retries by itself (lib/api.ts withRetry is the policy either way). */
   retries?: boolean;
-  /** How long an answer stays fresh: a watcher coming back within it reads nothing (FRESH_FOR_MS when left out; 0: every time). */
+  /** How long an answer stays fresh: a watcher coming back within it reads nothing (0 when left out: a quiet read each time). */
   freshFor?: number;
   /** Hears each answer before it is shown, with what was shown before (null: nothing). */
   answered?: (data: T, before: T | null) => void;
@@ -143,7 +143,7 @@ export function loadStore<T>(read: (signal: AbortSignal) => Promise<T>, options:
 
   onMount($load, () => {
     mounted = true;
-    const due = !shown() || readAt === 0 || Date.now() - readAt >= (options.freshFor ?? FRESH_FOR_MS);
+    const due = !shown() || readAt === 0 || Date.now() - readAt >= (options.freshFor ?? 0);
     if (due && (!options.when || options.when())) void quietly();
     const later = () => void refresh();
     const stopConnection = onBackOnline(later);

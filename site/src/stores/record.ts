@@ -1,6 +1,6 @@
 import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
 import { affiliateRecord, customerRecord, professionalRecord } from '../../../contract/user-data.ts';
-import { dashboardLoadErrorMessage, type DashboardUserType, MissingEmailError } from '../lib/api.ts';
+import { dashboardLoadErrorMessage, type DashboardUserType, FRESH_FOR_MS, MissingEmailError } from '../lib/api.ts';
 import { call } from '../lib/call.ts';
 import { $bookingsChanged } from './bookings.ts';
 import { type LiveEventType, onUserEvent } from './events.ts';
@@ -48,6 +48,8 @@ export function recordStore<T extends object>(type: DashboardUserType, answered?
         return account === undefined ? undefined : { name: 'record', account };
       },
       when: () => Boolean($session.get().user),
+      // The dashboards watch their record throughout; its news reads it again meanwhile.
+      freshFor: FRESH_FOR_MS,
       news: (refresh) => {
         const stopNews = onUserEvent(NEWS[type], refresh);
         const stopChanges = type === 'affiliate' ? undefined : $bookingsChanged.listen(refresh);

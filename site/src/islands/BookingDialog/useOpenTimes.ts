@@ -11,7 +11,6 @@ const DAYS_SHOWN = 14;
 /** A professional's profile and open times, read each time the dialog opens (the slots move). */
 const openTimesOf = routeLoad(getProfessional, {
   failure: (e) => (e instanceof Error ? e.message : 'Could not load the open times.'),
-  freshFor: 0,
 });
 
 /**

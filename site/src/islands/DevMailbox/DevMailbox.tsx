@@ -10,7 +10,6 @@ import { devMailbox } from '../../../../contract/dev.ts';
 const mailbox = routeLoad(devMailbox, {
   select: (answer) => (Array.isArray(answer.messages) ? answer.messages : []),
   failure: (error) => (error instanceof Error ? error.message : 'Could not read the mailbox.'),
-  freshFor: 0,
 })({});
 
 const CHANNEL_NAMES: Record<string, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };

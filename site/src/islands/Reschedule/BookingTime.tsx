@@ -24,7 +24,6 @@ export const failure = (error: unknown, fallback: string) => (error instanceof E
 const openTimesOf = routeLoad(bookingOpenTimes, {
   select: (answer) => answer.days.filter((d) => d.times.length > 0),
   failure: (e) => failure(e, 'Could not load the open times.'),
-  freshFor: 0,
 });
 
 /** Whose deadline it is while the request waits: "Answer by Tue 2:00 PM", "Waiting for Ekow's answer until …". */
