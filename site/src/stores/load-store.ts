@@ -1,4 +1,5 @@
 import { atom, onMount, type PreinitializedWritableAtom } from 'nanostores';
+import { timeBetween } from '../../../contract/dates.ts';
 import type { AnswerOf, CallInput, Route } from '../../../contract/route.ts';
 import { ApiError, NetworkError, withRetry } from '../lib/api.ts';
 import { call } from '../lib/call.ts';
@@ -143,7 +144,7 @@ export function loadStore<T>(read: (signal: AbortSignal) => Promise<T>, options:
 
   onMount($load, () => {
     mounted = true;
-    const due = !shown() || readAt === 0 || Date.now() - readAt >= (options.freshFor ?? 0);
+    const due = !shown() || readAt === 0 || timeBetween(readAt, Date.now()) >= (options.freshFor ?? 0);
     if (due && (!options.when || options.when())) void quietly();
     const later = () => void refresh();
     const stopConnection = onBackOnline(later);
