@@ -10,7 +10,7 @@ import {
   type SessionUser,
   USER_TYPES,
 } from './account-types.ts';
-import { MOMO_NETWORKS } from './affiliates.ts';
+import { MOMO_NETWORKS } from './affiliate-networks.ts';
 import { lengthFirst, plainName } from './bounded.ts';
 import { PESEWA_MESSAGES, wholePesewas } from './money.ts';
 import { CATEGORY_NAMES } from './categories.ts';

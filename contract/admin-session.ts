@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
+import type { MessageAnswer } from './api.ts';
+import type { AdminStatsAnswer } from './admin.ts';
 import { NO_CONNECTION_SHORT } from './connection.ts';
+import { json, route } from './route.ts';
 
 /**
  * An administrator's sign-in (docs/PRODUCT.md "Administrators"): what the sign-in page and the
@@ -58,3 +61,31 @@ export const ADMIN_PATHS = {
   payoutAction: '/api/admin/payouts/:id/:action',
   settings: '/api/admin/settings',
 } as const;
+
+/** An administrator signs in (failed attempts are limited; the token opens /api/admin only). */
+export const adminLogin = route({
+  method: 'POST',
+  path: '/api/admin/login',
+  body: adminLoginSchema,
+  caller: 'anyone',
+  answer: json<AdminLoginResponse>(),
+  summary: "Signs an administrator in: the answer's token opens the administrators' routes.",
+});
+
+/** The administrator's session ends. */
+export const adminLogout = route({
+  method: 'POST',
+  path: '/api/admin/logout',
+  caller: 'admin',
+  answer: json<MessageAnswer>(),
+  summary: "Ends the administrator's session.",
+});
+
+/** The console's overview figures (the sign-in page reads them to check a kept token). */
+export const getAdminStats = route({
+  method: 'GET',
+  path: '/api/admin/stats',
+  caller: 'admin',
+  answer: json<AdminStatsAnswer>(),
+  summary: 'The platform in figures: accounts, revenue, payouts and the last 12 months.',
+});

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { MessageAnswer } from './api.ts';
 import { emailField, nameField, phoneField } from './accounts.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import type { PayoutStatus } from './affiliates.ts';
@@ -6,6 +7,7 @@ import { formatCedisText, wholePesewas } from './money.ts';
 import { MAX_LENGTH_DISCOUNT, type DiscountedLength, type PaymentRoute, type PlanLength } from './plans.ts';
 import type { SubscriptionState } from './subscriptions.ts';
 import { VERIFICATION_STATUSES, type VerificationStatus } from './verification.ts';
+import { json, route } from './route.ts';
 
 /**
  * The administrator area (docs/PRODUCT.md "Administrators"). Administrators are not users: their
@@ -18,6 +20,9 @@ export {
   ADMIN_TOKEN_KEY,
   type AdminLoginResponse,
   adminLoginSchema,
+  adminLogin,
+  adminLogout,
+  getAdminStats,
 } from './admin-session.ts';
 
 /** GET /api/admin/stats. Money in cedis. `history`: the last 12 calendar months, oldest first. */
@@ -400,3 +405,129 @@ export interface AdminPayoutAnswer {
 
 /** PUT /api/admin/settings: the settings as saved. */
 export type SettingsSavedAnswer = SettingsResponse & { message: string };
+
+/** The customers and professionals, a page at a time, searched and filtered. */
+export const listAdminUsers = route({
+  method: 'GET',
+  path: '/api/admin/users',
+  query: adminListQuerySchema,
+  caller: 'admin',
+  answer: json<AdminUsersResponse>(),
+  summary: 'A page of customers and professionals, searched by name, email or phone.',
+});
+
+/** One account with its payments, the administrators' actions on it and its photos. */
+export const getAdminUser = route({
+  method: 'GET',
+  path: '/api/admin/users/:id',
+  caller: 'admin',
+  answer: json<AdminUserDetail>(),
+  summary: "One account, its payments, the administrators' actions on it and its photos.",
+});
+
+/** An administrator corrects an account's details. */
+export const updateAdminUserProfile = route({
+  method: 'PUT',
+  path: '/api/admin/users/:id/profile',
+  body: adminProfileSchema,
+  caller: 'admin',
+  answer: json<AdminUserAnswer>(),
+  summary: "Saves an account's details as an administrator corrected them.",
+});
+
+/** An administrator suspends or reactivates an account. */
+export const setAdminUserStatus = route({
+  method: 'PUT',
+  path: '/api/admin/users/:id/status',
+  body: adminStatusSchema,
+  caller: 'admin',
+  answer: json<AdminUserAnswer>(),
+  summary: 'Suspends an account (ending its sessions) or makes it active again.',
+});
+
+/** An administrator deletes an account. */
+export const deleteAdminUser = route({
+  method: 'DELETE',
+  path: '/api/admin/users/:id',
+  caller: 'admin',
+  answer: json<MessageAnswer>(),
+  summary: 'Deletes an account.',
+});
+
+/** An administrator sends an account a subscription reminder. */
+export const remindAdminUser = route({
+  method: 'POST',
+  path: '/api/admin/users/:id/reminder',
+  caller: 'admin',
+  answer: json<MessageAnswer>(),
+  summary: 'Sends an account a reminder to renew its subscription.',
+});
+
+/** Every administrator action, newest first, a page at a time. */
+export const listAdminActivity = route({
+  method: 'GET',
+  path: '/api/admin/activity',
+  query: adminActivityQuerySchema,
+  caller: 'admin',
+  answer: json<AdminActivityResponse>(),
+  summary: "The administrators' actions, newest first, a page at a time.",
+});
+
+/** Subscription payments and commission entries, a page at a time. */
+export const listAdminPayments = route({
+  method: 'GET',
+  path: '/api/admin/payments',
+  query: adminListQuerySchema,
+  caller: 'admin',
+  answer: json<AdminPaymentsResponse>(),
+  summary: 'A page of subscription payments and commission entries.',
+});
+
+/** The affiliates, a page at a time. */
+export const listAdminAffiliates = route({
+  method: 'GET',
+  path: '/api/admin/affiliates',
+  query: adminListQuerySchema,
+  caller: 'admin',
+  answer: json<AdminAffiliatesResponse>(),
+  summary: 'A page of affiliates with their referrals and earnings.',
+});
+
+/** The affiliates' payouts, a page at a time. */
+export const listAdminPayouts = route({
+  method: 'GET',
+  path: '/api/admin/payouts',
+  query: adminListQuerySchema,
+  caller: 'admin',
+  answer: json<AdminPayoutsResponse>(),
+  summary: "A page of affiliates' payouts, filtered by state.",
+});
+
+/** An administrator approves, rejects or completes a payout (`:action`). */
+export const moveAdminPayout = route({
+  method: 'PUT',
+  path: '/api/admin/payouts/:id/:action',
+  body: adminPayoutActionSchema,
+  caller: 'admin',
+  answer: json<AdminPayoutAnswer>(),
+  summary: 'Approves, rejects or completes a payout (action: approve, reject or complete).',
+});
+
+/** The platform's settings and the system it runs on. */
+export const getAdminSettings = route({
+  method: 'GET',
+  path: '/api/admin/settings',
+  caller: 'admin',
+  answer: json<SettingsResponse>(),
+  summary: "The platform's settings and the system it runs on.",
+});
+
+/** An administrator changes the platform's settings. */
+export const saveAdminSettings = route({
+  method: 'PUT',
+  path: '/api/admin/settings',
+  body: settingsSchema,
+  caller: 'admin',
+  answer: json<SettingsSavedAnswer>(),
+  summary: "Saves the platform's settings (each takes effect as its label says).",
+});

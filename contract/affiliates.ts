@@ -1,4 +1,6 @@
-import type { SessionUser } from './account-types.ts';
+import { AFFILIATE_CHECK_ORDER, type SessionUser } from './account-types.ts';
+import { affiliateSignupSchema } from './accounts.ts';
+import { json, route } from './route.ts';
 
 /** Affiliate payouts as the API answers them (docs/PRODUCT.md "Affiliates, commission and payouts": payout states). */
 export type PayoutStatus = 'pending' | 'processing' | 'completed' | 'failed';
@@ -15,16 +17,7 @@ export interface Payout {
   processedDate: string | null;
 }
 
-/**
- * Mobile-money networks, as Paystack's transfer recipients name them (reference/paystack.md). The
- * affiliate picks theirs: numbers move between networks, so the prefix is not proof.
- */
-export const MOMO_NETWORKS = [
-  { code: 'MTN', name: 'MTN MoMo' },
-  { code: 'VOD', name: 'Telecel Cash (formerly Vodafone Cash)' },
-  { code: 'ATL', name: 'AirtelTigo Money' },
-] as const;
-export type MomoNetwork = (typeof MOMO_NETWORKS)[number]['code'];
+export { MOMO_NETWORKS, type MomoNetwork } from './affiliate-networks.ts';
 
 export const AFFILIATES_PATHS = {
   signup: '/api/affiliate-signup',
@@ -53,3 +46,34 @@ export interface PayoutRequestedAnswer {
   message: string;
   payout: Payout;
 }
+
+/** An affiliate joins: free, active and signed in at once (limited per address: it must not mint accounts). */
+export const affiliateSignup = route({
+  method: 'POST',
+  path: '/api/affiliate-signup',
+  body: affiliateSignupSchema,
+  checkOrder: AFFILIATE_CHECK_ORDER,
+  caller: 'anyone',
+  answer: json<AffiliateSignupResponse>(),
+  status: 201,
+  summary: 'Creates an affiliate account, active and signed in at once.',
+});
+
+/** The signed-in affiliate's payouts, newest first (other kinds of account are refused). */
+export const listAffiliatePayouts = route({
+  method: 'GET',
+  path: '/api/affiliate/payouts',
+  caller: 'signed-in',
+  answer: json<AffiliatePayoutsAnswer>(),
+  summary: "The signed-in affiliate's payouts.",
+});
+
+/** The signed-in affiliate asks for their unpaid commission to be paid out. */
+export const requestAffiliatePayout = route({
+  method: 'POST',
+  path: '/api/affiliate/payouts',
+  caller: 'signed-in',
+  answer: json<PayoutRequestedAnswer>(),
+  status: 201,
+  summary: "Requests a payout of the signed-in affiliate's unpaid commission.",
+});

@@ -5,6 +5,7 @@
  * The rules behind each figure: docs/PRODUCT.md "Analytics (general dashboard)".
  */
 import { monthOf, monthStart } from './dates.ts';
+import { json, route } from './route.ts';
 import type { Reliability } from './reports.ts';
 
 /** "4 of 5 answered requests accepted; 1 expired unanswered": the acceptance rate as what it is. */
@@ -69,3 +70,12 @@ export function lastMonths(now: Date, count = ANALYTICS_MONTHS): string[] {
 }
 
 export const ANALYTICS_PATHS = { mine: '/api/me/analytics' } as const;
+
+/** The signed-in customer's or professional's own figures (none for affiliates). */
+export const getMyAnalytics = route({
+  method: 'GET',
+  path: '/api/me/analytics',
+  caller: 'signed-in',
+  answer: json<AnalyticsAnswer>(),
+  summary: "The signed-in customer's or professional's own figures, month by month.",
+});

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { lengthFirst } from './bounded.ts';
 import { MINUTE_MS } from './dates.ts';
+import { json, route } from './route.ts';
 
 /**
  * Location: browser geolocation constants and messages, and the server's reverse geocoding
@@ -154,3 +155,13 @@ export interface ReverseGeocodeResponse {
 }
 
 export const LOCATION_PATHS = { reverse: '/api/location/reverse' } as const;
+
+/** The address at a position: Google's when configured and answering, else the city detected from the coordinates. */
+export const lookUpAddress = route({
+  method: 'GET',
+  path: '/api/location/reverse',
+  query: reverseGeocodeQuerySchema,
+  caller: 'signed-in',
+  answer: json<ReverseGeocodeResponse>(),
+  summary: 'The address at a position (latitude and longitude), or the city when no address can be had.',
+});

@@ -3,6 +3,9 @@ import { lengthFirst } from './bounded.ts';
 import { PESEWA_MESSAGES, wholePesewas } from './money.ts';
 import { CATEGORIES } from './categories.ts';
 import type { SessionUser } from './account-types.ts';
+import type { MessageAnswer } from './api.ts';
+import { profileSchema } from './profile.ts';
+import { json, route } from './route.ts';
 
 /** Find a professional (docs/PRODUCT.md "Finding a professional": search, sorts, radius). */
 export const SORTS = ['distance', 'rating', 'price-low', 'price-high', 'reviews'] as const;
@@ -240,3 +243,70 @@ export interface ProfileAnswer {
   message: string;
   user: SessionUser;
 }
+
+/** A page of listings for a customer or professional (affiliates are refused: they browse the public directory). */
+export const findProfessionals = route({
+  method: 'GET',
+  path: '/api/professionals',
+  query: searchQuerySchema,
+  caller: 'signed-in',
+  answer: json<SearchAnswer>(),
+  summary: 'A page of listed professionals, searched, filtered and sorted, and where the next page starts.',
+});
+
+/** One professional's listing, latest reviews and open slots. */
+export const getProfessional = route({
+  method: 'GET',
+  path: '/api/professionals/:id',
+  caller: 'signed-in',
+  answer: json<ProfessionalDetail>(),
+  summary: "One professional's listing, latest reviews and open slots for the next 14 days.",
+});
+
+/** The signed-in professional's rates. */
+export const setRates = route({
+  method: 'PUT',
+  path: '/api/professional/rates',
+  body: ratesSchema,
+  caller: 'signed-in',
+  answer: json<RatesAnswer>(),
+  summary: "Saves the signed-in professional's base and maximum rates.",
+});
+
+/** The signed-in professional's working week. */
+export const setAvailability = route({
+  method: 'PUT',
+  path: '/api/professional/availability',
+  body: availabilitySchema,
+  caller: 'signed-in',
+  answer: json<AvailabilityAnswer>(),
+  summary: "Saves the signed-in professional's working days and hours.",
+});
+
+/** The signed-in account's own details (docs/PRODUCT.md "Profile"). */
+export const saveProfile = route({
+  method: 'PUT',
+  path: '/api/profile',
+  body: profileSchema,
+  caller: 'signed-in',
+  answer: json<ProfileAnswer>(),
+  summary: "Saves the signed-in account's name, phone, location and, for a professional, their listing's details.",
+});
+
+/** A customer keeps a professional among their favourites. */
+export const addFavourite = route({
+  method: 'POST',
+  path: '/api/favourites/:professionalId',
+  caller: 'signed-in',
+  answer: json<MessageAnswer>(),
+  summary: "Adds a professional to the signed-in customer's favourites.",
+});
+
+/** A professional leaves the signed-in account's favourites. */
+export const removeFavourite = route({
+  method: 'DELETE',
+  path: '/api/favourites/:professionalId',
+  caller: 'signed-in',
+  answer: json<MessageAnswer>(),
+  summary: "Removes a professional from the signed-in account's favourites.",
+});

@@ -5,7 +5,7 @@
  * - query: GET with a 5-minute freshness cache keyed by path (no react-query: islands stay small).
  * - dashboardLoadErrorMessage: the dashboard data-load messages (docs/PRODUCT.md "Plain words").
  */
-import { type ErrorAnswer, type ErrorCode, FAULT_CODES, isErrorCode } from '../../../contract/errors.ts';
+import { type ErrorAnswer, type ErrorCode, isErrorCode } from '../../../contract/errors.ts';
 import { routePath } from '../../../contract/api.ts';
 import { affiliateRecord, customerRecord, professionalRecord } from '../../../contract/user-data.ts';
 import { NO_CONNECTION } from '../../../contract/connection.ts';
@@ -37,25 +37,12 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * The session behind the token has ended (expired, signed out elsewhere, or never was): the
- * person must sign in again. Decided by the answer's code, not its status: a wrong password is a
- * 401 too.
- */
-export const isSignedOut = (error: unknown): boolean =>
-  error instanceof ApiError && (error.code === 'signed_out' || error.code === 'not_signed_in');
+// What a refusal is, is decided by its code in one place (lib/refusals.ts).
+export { isSignedOut } from './refusals.ts';
+import { isRefusal as refused } from './refusals.ts';
 
-/**
- * The server refused the request itself (a broken rule, not allowed, too many tries…) rather than
- * failing to handle it (contract/errors.ts FAULT_CODES): its message speaks to the person, and
- * asking again unchanged will not help. Decided by the code; by the status only for an answer
- * that carries none (a proxy's error page).
- */
-export function isRefusal(error: unknown): error is ApiError {
-  if (!(error instanceof ApiError)) return false;
-  if (error.code === undefined) return error.status >= 400 && error.status < 500;
-  return !FAULT_CODES.includes(error.code);
-}
+/** An API answer that refused the request (lib/refusals.ts decides by its code). */
+export const isRefusal = (error: unknown): error is ApiError => error instanceof ApiError && refused(error);
 
 /**
  * What people read when a call fails for a reason that is not theirs:
@@ -237,7 +224,7 @@ export const MAX_RETRY_DELAY_MS = 30_000;
 
 /** `failures` is how many attempts have failed before this one (0 after the first failure). */
 export function shouldRetry(failures: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (isRefusal(error)) return false;
   // The phone has no network at all: asking again is pointless; parts read again when it returns
   // (stores/connection.ts), and meanwhile show what is kept at once instead of after the retries.
   if (error instanceof NetworkError && browserOffline()) return false;

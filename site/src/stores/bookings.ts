@@ -4,11 +4,10 @@ import {
   acceptBooking,
   BOOKING_MESSAGES,
   type Booking,
-  BOOKINGS_PATHS,
-  type BookingsAnswer,
   cancelBooking,
   completeBooking,
   declineBooking,
+  listBookings,
   requestBooking as requestRoute,
   reviewBooking as reviewRoute,
   type TimeSlot,
@@ -19,29 +18,57 @@ import {
   declineProposedTime,
   proposeBookingTime,
 } from '../../../contract/reschedule.ts';
-import { apiFetch, NetworkError } from '../lib/api.ts';
 import { call } from '../lib/call.ts';
-import { keep } from '../lib/kept.ts';
-import { keptInsteadOf, LOADING, type Load, loadFailureText } from '../lib/load.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
-import { onBackOnline } from './connection.ts';
-import { $live, onUserEvent, refresher } from './events.ts';
+import { $live, onUserEvent } from './events.ts';
+import { loadStore } from './load-store.ts';
 import { $session } from './session.ts';
 import { showToast } from './toast.ts';
 import { addTime, timeBetween } from '../../../contract/dates.ts';
 
+const token = () => $session.get().token;
+const account = () => $session.get().user?.id ?? 0;
+
+/**
+ * The server's clock minus this phone's, learnt with each list: whether a job has started is decided
+ * on the server's time (a phone's clock may be wrong; tests move the server's).
+ */
+let clockOffset = 0;
+export const serverNow = (): number => addTime(Date.now(), { ms: clockOffset }).getTime();
+
 /**
  * The signed-in user's bookings (GET /api/bookings): the customer's bookings and the professional's
- * jobs are the same list, read once. The list is read when an island first watches `$bookings`
- * (onMount), again on a booking's news from the live stream (stores/events.ts), when the connection
- * comes back and after every action; a failed read never replaces what is shown (docs/PRODUCT.md
- * "Working offline"). `$bookingsChanged` counts changes, so that figures computed elsewhere (the
- * dashboards' records) can be fetched again.
+ * jobs are the same list, read once (stores/load-store.ts): when an island first watches `$bookings`,
+ * again on a booking's news from the live stream (stores/events.ts), when the connection comes back
+ * and after every action; a failed read never replaces what is shown, and with nothing shown the
+ * list kept on the phone is (docs/PRODUCT.md "Working offline"). `$bookingsChanged` counts changes,
+ * so that figures computed elsewhere (the dashboards' records) can be fetched again.
  */
-export const $bookings = atom<Load<Booking[]>>(LOADING);
+const bookings = loadStore<Booking[]>(
+  async (signal) => {
+    const answer = await call(listBookings, {}, { token: token(), signal });
+    if (answer.now) clockOffset = timeBetween(Date.now(), answer.now);
+    return answer.bookings;
+  },
+  {
+    failure: (error) => failure(error).message,
+    keep: () => ({ name: 'bookings', account: account() }),
+    // Signed out (the server's render of a page) there is no list to read.
+    when: () => Boolean(token()),
+    answered: (after, before) => {
+      if (before === null) return;
+      // The other party changed something (accepted, completed ...): the dashboards' figures follow.
+      if (statuses(before) !== statuses(after)) noteChange();
+      tellAnswers(before, after);
+    },
+  },
+);
+export const $bookings = bookings.$load;
 /** Why the list shown is not fresh (its last read failed), or null; a lost connection is said by the offline banner. */
-export const $bookingsStale = atom<string | null>(null);
+export const $bookingsStale = bookings.$stale;
 export const $bookingsChanged = atom(0);
+/** Try Again: the loading state, then the list read again. */
+export const retryBookings = bookings.retry;
 
 export const $bookingCounts = computed($bookings, (load) => {
   const counts = { all: 0, pending: 0, confirmed: 0, completed: 0, cancelled: 0 };
@@ -59,53 +86,15 @@ export interface NewBooking {
   proposedRate?: number | null;
 }
 
-const token = () => $session.get().token;
-const account = () => $session.get().user?.id ?? 0;
 // Actions read the list with `.value`: `.get()` on an unwatched store would mount it and read the list.
 const shownList = (): Booking[] | null => ($bookings.value.state === 'loaded' ? $bookings.value.data : null);
 const noteChange = () => $bookingsChanged.set($bookingsChanged.value + 1);
-
-/**
- * The server's clock minus this phone's, learnt with each list: whether a job has started is decided
- * on the server's time (a phone's clock may be wrong; tests move the server's).
- */
-let clockOffset = 0;
-export const serverNow = (): number => addTime(Date.now(), { ms: clockOffset }).getTime();
 
 const statuses = (items: Booking[]) =>
   items
     .map((b) => `${b.id}:${b.status}:${b.reviewed}`)
     .sort()
     .join(',');
-
-/**
- * Reads the list. What is shown stays while it is read again (`retry` shows the loading state
- * first: Try Again after a failure); a failed read keeps it, else shows the list kept on the device
- * when the server could not be reached, else the failure's words.
- */
-export async function loadBookings(options: { retry?: boolean } = {}): Promise<void> {
-  const before = shownList();
-  if (options.retry || before === null) $bookings.set(LOADING);
-  try {
-    const answer = await apiFetch<BookingsAnswer>(BOOKINGS_PATHS.list, { token: token() });
-    if (answer.now) clockOffset = timeBetween(Date.now(), answer.now);
-    $bookings.set({ state: 'loaded', data: answer.bookings });
-    $bookingsStale.set(null);
-    keep('bookings', account(), answer.bookings);
-    // The other party changed something (accepted, completed ...): the dashboards' figures follow.
-    if (before !== null && statuses(before) !== statuses(answer.bookings)) noteChange();
-    if (before !== null) tellAnswers(before, answer.bookings);
-  } catch (error) {
-    const { message } = failure(error);
-    const shown = before ?? keptInsteadOf<Booking[]>(error, 'bookings', account());
-    if (shown === null) {
-      $bookings.set({ state: 'failed', message: loadFailureText(error, () => message) });
-      return;
-    }
-    $bookings.set({ state: 'loaded', data: shown });
-    $bookingsStale.set(error instanceof NetworkError ? null : message);
-  }
-}
 
 const ANSWER_TITLES = {
   accepted: 'New time accepted',
@@ -134,20 +123,15 @@ function tellAnswers(before: Booking[], after: Booking[]): void {
 }
 
 /** The list again, quietly (once more after a burst); only if it is watched or was read. */
-const refreshShown = refresher(() => loadBookings());
-export function refreshBookings(): void {
-  if ($bookings.lc > 0 || shownList() !== null) refreshShown();
-}
+export const refreshBookings = bookings.refresh;
 
 /** Takes the server's booking into the list shown; the list is read again, and the change counted. */
 function took(booking: Booking): void {
+  // The server's answer stands against a read of the list started before it.
   const shown = shownList();
   if (shown !== null) {
     const found = shown.some((b) => b.id === booking.id);
-    $bookings.set({
-      state: 'loaded',
-      data: found ? shown.map((b) => (b.id === booking.id ? booking : b)) : [booking, ...shown],
-    });
+    bookings.took(found ? shown.map((b) => (b.id === booking.id ? booking : b)) : [booking, ...shown]);
   }
   noteChange();
   refreshBookings();
@@ -238,24 +222,17 @@ export function bookingChanged(): void {
 
 function onBookingNews(): void {
   if (shownList() === null && $bookings.lc === 0) noteChange();
-  else refreshShown();
+  else refreshBookings();
 }
 
-// Watched: read the list, and follow it (the other party's news, the connection back, the browser
-// tab shown again while the stream could not be opened).
+// Watched: the list follows the browser tab shown again while the stream could not be opened.
 onMount($bookings, () => {
-  // Signed out (the server's render of a page) there is no list to read.
-  if (!token()) return;
-  void loadBookings();
-  const stopConnection = onBackOnline(refreshShown);
+  if (typeof document === 'undefined') return;
   const onVisible = () => {
-    if (document.visibilityState === 'visible' && $live.get() !== 'live') refreshShown();
+    if (document.visibilityState === 'visible' && $live.get() !== 'live') refreshBookings();
   };
-  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
-  return () => {
-    stopConnection();
-    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
-  };
+  document.addEventListener('visibilitychange', onVisible);
+  return () => document.removeEventListener('visibilitychange', onVisible);
 });
 
 /** One news subscription while the list or the change count is watched. */

@@ -6,7 +6,7 @@ import { clearQueryCache } from '../lib/api.ts';
 import { LOADING } from '../lib/load.ts';
 import { $bookingsChanged } from './bookings.ts';
 import { $connection } from './connection.ts';
-import { $customer, type CustomerRecord, loadCustomer, patchCustomer, retryCustomer } from './customer.ts';
+import { $customer, type CustomerRecord, patchCustomer, retryCustomer } from './customer.ts';
 import { configureEvents, type EventSourceLike } from './events.ts';
 import { $favourites } from './find-pro.ts';
 import { MapStorage } from './map-storage.test-helper.ts';
@@ -140,11 +140,13 @@ describe('customer store', () => {
   it('a failed refresh keeps the record shown; a failed first read shows why, and Try Again reads afresh', async () => {
     await watchLoaded();
     answer = () => json(404, { success: false, code: 'not_found', message: 'No such user' });
-    await loadCustomer(ama, { fresh: true });
+    $bookingsChanged.set($bookingsChanged.value + 1);
+    await vi.waitFor(() => expect(reads).toBe(2));
     expect(shownTotal()).toBe(1);
 
     $customer.set(LOADING);
-    await loadCustomer(ama, { fresh: true });
+    $bookingsChanged.set($bookingsChanged.value + 1);
+    await vi.waitFor(() => expect($customer.value.state).toBe('failed'));
     expect($customer.value).toEqual({ state: 'failed', message: 'User data not found. Please try logging in again.' });
 
     answer = () => json(200, { customer: record(5) });
@@ -160,8 +162,8 @@ describe('customer store', () => {
       throw new TypeError('Failed to fetch');
     };
     $customer.set(LOADING);
-    await loadCustomer(ama, { fresh: true });
-    expect(shownTotal()).toBe(1);
+    $bookingsChanged.set($bookingsChanged.value + 1);
+    await vi.waitFor(() => expect(shownTotal()).toBe(1));
   });
 
   it('patchCustomer changes the record shown without a read', async () => {

@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, computed, onMount } from 'nanostores';
 import { CITIES, cityNamed } from '../../../contract/cities.ts';
 import { greatCircleMiles } from '../../../contract/distance.ts';
 import {
@@ -154,6 +154,15 @@ async function run(options: LocateOptions): Promise<LocationState> {
   $location.set(state);
   return state;
 }
+
+/**
+ * The location for a part that shows it or searches near it (the dashboard's header, the
+ * recommendations): watching it starts finding it, once.
+ */
+export const $locatedHere = computed($location, (location) => location);
+onMount($locatedHere, () => {
+  void locate();
+});
 
 /** Back to idle (tests, sign-out). */
 export function resetLocation(): void {

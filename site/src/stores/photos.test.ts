@@ -21,11 +21,13 @@ afterEach(() => {
 describe('the photos shown', () => {
   it('are read when a photo card watches them; a failure says why and Try Again reads them', async () => {
     const photos: PhotosResponse = { success: true, profile: photo(1), work: [photo(2)] };
-    const fetch = vi.fn(async () => json(503, { success: false, message: 'Down for a moment.' }));
+    const fetch = vi.fn(async () => json(429, { success: false, message: 'Too many tries: wait a minute.' }));
     vi.stubGlobal('fetch', fetch);
     expect(fetch).not.toHaveBeenCalled();
     const unwatch = $photos.listen(() => undefined);
-    await vi.waitFor(() => expect($photos.value).toEqual({ state: 'failed', message: 'Down for a moment.' }));
+    await vi.waitFor(() =>
+      expect($photos.value).toEqual({ state: 'failed', message: 'Too many tries: wait a minute.' }),
+    );
     expect(fetch).toHaveBeenCalledWith('/api/me/photos', expect.anything());
     fetch.mockImplementation(async () => json(200, photos));
     await retryPhotos();

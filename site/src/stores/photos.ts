@@ -1,8 +1,8 @@
-import { PHOTOS_PATHS, type PhotosResponse } from '../../../contract/photos.ts';
-import { actionErrorMessage, apiFetch } from '../lib/api.ts';
+import { ownPhotos } from '../../../contract/photos.ts';
+import { actionErrorMessage } from '../lib/api.ts';
 import { $photoAnswer } from './photo-changes.ts';
-import { serverStore } from './server-store.ts';
-import { $session } from './session.ts';
+import { onUserEvent } from './events.ts';
+import { routeLoad } from './load-store.ts';
 
 export {
   addWorkPhoto,
@@ -14,18 +14,16 @@ export {
 } from './photo-changes.ts';
 
 /**
- * The signed-in account's photos: the profile photo and a professional's work photos,
- * as the server last answered, read when a photo card first shows them (stores/server-store.ts).
+ * The signed-in account's photos (issue #17): the profile photo and a professional's work photos,
+ * as the server last answered, read when a photo card first shows them (stores/load-store.ts).
  * Every change is a server call whose answer replaces the store.
  */
 
-const token = () => $session.get().token;
-
 /** GET /api/me/photos. */
-const photos = serverStore(() => apiFetch<PhotosResponse>(PHOTOS_PATHS.own, { token: token() }), {
+const photos = routeLoad(ownPhotos, {
   failure: (error) => actionErrorMessage(error, 'Your photos could not be loaded.'),
-  news: ['reset'],
-});
+  news: (refresh) => onUserEvent(['reset'], refresh),
+})({});
 export const $photos = photos.$load;
 /** Try Again after a failed read. */
 export const retryPhotos = photos.retry;

@@ -7,8 +7,8 @@ import { onBackOnline } from './connection.ts';
  * The prices and commissions in force (an administrator can change them), read when an
  * island first shows them. Until they arrive, and if they cannot be read, the published prices
  * (`DEFAULT_PLAN_PRICES`): the payment pop-up always shows the amount the server chose, so a failed
- * read here never changes what anyone pays. Not a serverStore: the sign-in page shows these, and
- * its script budget has no room for the live stream that serverStore's news needs.
+ * read here never changes what anyone pays. Not a `Load` (stores/load-store.ts): it is never
+ * loading or failed, the published prices stand in, and the sign-in page's script budget is tight.
  */
 export const $planPrices = atom<PlanPrices>(DEFAULT_PLAN_PRICES);
 

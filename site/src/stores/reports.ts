@@ -2,21 +2,19 @@ import type { Booking } from '../../../contract/bookings.ts';
 import {
   confirmJobDone,
   type ReportReason,
-  REPORTS_PATHS,
+  bookingReports,
   type ReportsAnswer,
   reportProblem,
   sendReportMessage as sendMessageRoute,
 } from '../../../contract/reports.ts';
 import { onMount } from 'nanostores';
-import { apiFetch } from '../lib/api.ts';
-import { keyedStore } from '../lib/keyed-load.ts';
 import { $session } from './session.ts';
-import { routePath } from '../../../contract/api.ts';
 import { addReportPhoto as addPhotoRoute } from '../../../contract/photos.ts';
 import { call } from '../lib/call.ts';
 import type { Load } from '../lib/load.ts';
 import { $bookings } from './bookings.ts';
-import { serverStore } from './server-store.ts';
+import { onUserEvent } from './events.ts';
+import { type LoadStore, routeLoad } from './load-store.ts';
 
 /**
  * "Was the job done?" and problem reports from a booking's card (docs/PRODUCT.md "Was the job
@@ -39,17 +37,16 @@ function reportsSummary(bookings: Load<Booking[]>, bookingId: number): string {
  * first shows them, again when the booking's summary of them changes (a message, a photo, the
  * outcome) and after sending.
  */
-export const reportsOf = keyedStore((bookingId: number) => {
-  const reports = serverStore(
-    async () => {
-      const path = routePath(REPORTS_PATHS.ofBooking, { id: bookingId });
-      return (await apiFetch<ReportsAnswer>(path, { token: token() })).reports;
-    },
-    {
-      failure: (error) => (error instanceof Error && error.message) || 'The reports could not be loaded.',
-      news: ['reset'],
-    },
-  );
+const reportStores = routeLoad(bookingReports, {
+  select: (answer) => answer.reports,
+  failure: (error) => (error instanceof Error && error.message) || 'The reports could not be loaded.',
+  news: (refresh) => onUserEvent(['reset'], refresh),
+});
+const followed = new Set<number>();
+export function reportsOf(bookingId: number): LoadStore<ReportsAnswer['reports']> {
+  const reports = reportStores({ params: { id: bookingId } });
+  if (followed.has(bookingId)) return reports;
+  followed.add(bookingId);
   // The booking's summary of its reports changed in the list (stores/bookings.ts follows the news).
   onMount(reports.$load, () => {
     let summary = reportsSummary($bookings.value, bookingId);
@@ -61,7 +58,7 @@ export const reportsOf = keyedStore((bookingId: number) => {
     });
   });
   return reports;
-});
+}
 
 export const openReport = (bookingId: number, input: { reason: ReportReason; description: string }) =>
   call(reportProblem, { params: { id: bookingId }, body: input }, { token: token() });

@@ -4,15 +4,14 @@ import {
   checkDocumentFile,
   FILE_NAME_HEADER,
   VERIFICATION_MESSAGES,
-  VERIFICATION_ROUTES,
   type DocumentKind,
   type DocumentType,
-  type VerificationResponse,
 } from '../../../contract/verification.ts';
-import { clearQueryCache, query, userDataPrefix } from '../lib/api.ts';
+import { clearQueryCache, userDataPrefix } from '../lib/api.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
 import { patchProfessional } from './professional.ts';
-import { serverStore } from './server-store.ts';
+import { onUserEvent } from './events.ts';
+import { routeLoad } from './load-store.ts';
 import { $session } from './session.ts';
 
 /**
@@ -26,10 +25,10 @@ const token = () => $session.get().token;
  * GET /api/professional/documents, read when the card first shows it; an administrator's decision
  * shows at once while the card is open (live).
  */
-const verification = serverStore(
-  (fresh) => query<VerificationResponse>(VERIFICATION_ROUTES.own, { token: token(), fresh }),
-  { failure: (error) => failure(error).message, news: ['verification.decided', 'reset'] },
-);
+const verification = routeLoad(ownVerification, {
+  failure: (error) => failure(error).message,
+  news: (refresh) => onUserEvent(['verification.decided', 'reset'], refresh),
+})({});
 export const $verification = verification.$load;
 /** Try Again after a failed read. */
 export const retryVerification = verification.retry;
@@ -72,7 +71,6 @@ export async function uploadDocument(kind: DocumentKind, chosen: File): Promise<
       },
     );
     verification.took(data);
-    clearQueryCache(ownVerification.path);
     clearQueryCache(userDataPrefix('professional'));
     patchProfessional({ verified: data.verification.status === 'verified' });
     return { ok: true, message: data.message ?? VERIFICATION_MESSAGES.uploaded };

@@ -1,7 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { classifyError } from '../lib/errors.ts';
-import { probeConnectivity } from '../lib/connectivity.ts';
-import type { ConnectivityResult } from '../lib/connectivity.ts';
+import { $probe, type ProbeStatus, probe as probeAgain } from '../stores/probe.ts';
 import { useFocusOnMount } from './useFocus.ts';
 import './shell.css';
 
@@ -16,8 +16,7 @@ interface Props {
   onRetry: (auto: boolean) => void;
 }
 
-type Status = 'checking' | 'online' | 'offline';
-const STATUS_TEXT: Record<Status, string> = {
+const STATUS_TEXT: Record<ProbeStatus, string> = {
   checking: 'Checking connection...',
   online: 'Connected',
   offline: 'No connection',
@@ -33,26 +32,18 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function NetworkErrorScreen({ error, retriesLeft, onRetry }: Props) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const titleId = useId();
-  const [status, setStatus] = useState<Status>('checking');
-  const [probe, setProbe] = useState<ConnectivityResult | null>(null);
+  // Probed when shown and on each retry (stores/probe.ts).
+  const { status, result: probe } = useStore($probe);
   const [busy, setBusy] = useState(false);
   const alive = useRef(true);
   const busyRef = useRef(false);
   const { kind, message } = classifyError(error);
 
-  async function check(): Promise<void> {
-    setStatus('checking');
-    const result = await probeConnectivity();
-    if (!alive.current) return;
-    setProbe(result);
-    setStatus(result.isOnline ? 'online' : 'offline');
-  }
-
   async function retry(auto: boolean): Promise<void> {
     if (busyRef.current || (!auto && retriesLeft <= 0)) return;
     busyRef.current = true;
     setBusy(true);
-    await check();
+    await probeAgain();
     await wait(RETRY_WAIT_MS);
     if (!alive.current) return;
     busyRef.current = false;
@@ -64,18 +55,14 @@ export function NetworkErrorScreen({ error, retriesLeft, onRetry }: Props) {
   const retryRef = useRef(retry);
   retryRef.current = retry;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the listeners are added once; they call the latest retry through a ref
+  // Back online: a retry by itself. The listener is added once; it calls the latest retry through a ref.
   useEffect(() => {
     alive.current = true;
-    void check();
     const online = () => void retryRef.current(true);
-    const offline = () => setStatus('offline');
     window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
     return () => {
       alive.current = false;
       window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
     };
   }, []);
 

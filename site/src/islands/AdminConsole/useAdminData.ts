@@ -1,14 +1,37 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
-import { useLoad, type Load } from '../../lib/load.ts';
+import { useRef, useState } from 'react';
+import type { Load } from '../../lib/load.ts';
 import { adminGet } from '../../stores/admin-session.ts';
+import { loadStores } from '../../stores/load-store.ts';
 import { $refreshCount, loadStarted } from './refresh.ts';
 import { loadFailureText } from './failures.ts';
 
 /**
- * GET `path` with the admin token; reloads when the path changes, on Refresh Data, and on `retry()`.
- * A failure is shown as such (with a retry), never replaced by sample data. While a new
- * page or search loads, the previous rows stay on screen (`stale`) so the table does not jump.
+ * The admin tables' reads, one store per address (stores/load-store.ts), with the admin token.
+ * Refresh Data says "done" once every read it started has settled (or was dropped).
+ */
+const adminReads = loadStores(
+  ({ path }: { path: string; what: string }, signal) => {
+    const settled = loadStarted();
+    signal.addEventListener('abort', () => settled(true));
+    return adminGet<unknown>(path, signal).then(
+      (data) => {
+        settled(true);
+        return data;
+      },
+      (error: unknown) => {
+        settled(false);
+        throw error;
+      },
+    );
+  },
+  ({ what }) => ({ failure: (error: unknown) => loadFailureText(what, error), retries: false }),
+);
+
+/**
+ * GET `path` with the admin token; read when shown, on Refresh Data, and on `retry()`. A failure
+ * is shown as such (with a retry), never replaced by sample data. While a new page or search
+ * loads, the previous rows stay on screen (`stale`) so the table does not jump.
  * `seed`: data already fetched (the guard's stats), shown at first instead of asking again.
  */
 export function useAdminData<T>(
@@ -16,32 +39,25 @@ export function useAdminData<T>(
   what: string,
   seed?: T,
 ): { load: Load<T>; stale: boolean; retry: () => void } {
+  const store = adminReads({ path, what });
+  if (seed !== undefined && store.$load.value.state === 'loading' && !store.$pending.value) store.took(seed);
+  const load = useStore(store.$load) as Load<T>;
+  const pending = useStore(store.$pending);
+  // The rows last shown, whatever their address: shown while another page or search loads.
+  const shown = useRef<Load<T> | null>(null);
+  if (load.state === 'loaded') shown.current = load;
   const refreshes = useStore($refreshCount);
-  const { load, pending, retry, refresh } = useLoad<T>(
-    `${path} ${what}`,
-    ({ signal }) => {
-      // Refresh Data says "done" once every read it started has settled (or was dropped).
-      const settled = loadStarted();
-      signal.addEventListener('abort', () => settled(true));
-      return adminGet<T>(path, signal).then(
-        (data) => {
-          settled(true);
-          return data;
-        },
-        (error: unknown) => {
-          settled(false);
-          throw error;
-        },
-      );
-    },
-    { failure: (error) => loadFailureText(what, error), seed, keepShown: true },
-  );
   // Refresh Data (a new count since this part last saw it): read again, keeping what is shown if the
   // read fails (the header says so). Noted while rendering, so that only Refresh Data starts this read.
   const [seenRefreshes, setSeenRefreshes] = useState(refreshes);
   if (refreshes !== seenRefreshes) {
     setSeenRefreshes(refreshes);
-    refresh();
+    void store.refresh();
   }
-  return { load, stale: pending, retry };
+  const keptShown = load.state === 'loading' && shown.current !== null;
+  return {
+    load: keptShown && shown.current ? shown.current : load,
+    stale: pending || keptShown,
+    retry: () => void store.retry(),
+  };
 }

@@ -30,7 +30,7 @@ export const LOADING_TEXT = 'Loading your dashboard...';
 
 /** /affiliate-dashboard (docs/PRODUCT.md "Affiliates, commission and payouts": Affiliate dashboard), on the commission ledger's real figures. */
 export default function AffiliateDashboard({ title, user }: DashboardViewProps) {
-  const { load, reload } = useAffiliate(user);
+  const { load, reload } = useAffiliate();
   const [tab, setTab] = useState<Tab>('overview');
   useTabAddress(TAB_IDS, tab, setTab);
 

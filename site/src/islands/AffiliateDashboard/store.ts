@@ -1,21 +1,13 @@
 import type { AffiliateRecord } from '../../../../contract/user-data.ts';
 export type { AffiliateRecord, Referral } from '../../../../contract/user-data.ts';
-import type { SessionUser } from '../../../../contract/account-types.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import { formatCedisText } from '../../../../contract/money.ts';
-import {
-  apiFetch,
-  clearQueryCache,
-  dashboardLoadErrorMessage,
-  query,
-  userDataPath,
-  userDataPrefix,
-} from '../../lib/api.ts';
-import { useLoad, type Load } from '../../lib/load.ts';
+import { useStore } from '@nanostores/react';
+import { apiFetch, clearQueryCache, userDataPrefix } from '../../lib/api.ts';
+import type { Load } from '../../lib/load.ts';
 import { failure, type Outcome } from '../../lib/outcome.ts';
 import { $session } from '../../stores/session.ts';
-import { useUserEvents } from '../../ui/useUserEvents.ts';
-import { noteVisit } from '../../stores/welcome.ts';
+import { recordStore } from '../../stores/record.ts';
 import { AFFILIATES_PATHS, type PayoutRequestedAnswer } from '../../../../contract/affiliates.ts';
 
 export type { Outcome };
@@ -37,29 +29,14 @@ export const PAYOUT_METHODS: Record<string, string> = {
 };
 
 /**
- * GET /api/affiliate-data/{email}, with Try Again (`reload(false)`) and a quiet refresh after a
- * change (`reload(true)`: the figures stay on screen until the new ones arrive), here or live.
+ * GET /api/affiliate-data/{email} (stores/record.ts), with Try Again (`reload(false)`) and a quiet
+ * refresh after a change (`reload(true)`: the figures stay on screen until the new ones arrive);
+ * a commission earned or a payout moving reads it again quietly.
  */
-export function useAffiliate(user: SessionUser): { load: Load<AffiliateRecord>; reload: (quiet: boolean) => void } {
-  const { load, retry, refresh } = useLoad<AffiliateRecord>(
-    user.email,
-    async ({ signal, fresh }) => {
-      const answer = await query<{ affiliate: AffiliateRecord }>(userDataPath('affiliate', user.email), {
-        token: $session.get().token,
-        signal,
-        fresh,
-      });
-      noteVisit(answer.affiliate);
-      return answer.affiliate;
-    },
-    {
-      failure: (error) => dashboardLoadErrorMessage(error, { affiliate: true }),
-      keep: { name: 'record', account: user.id },
-    },
-  );
-  // A commission earned or a payout moving changes the balance: read it again quietly (live).
-  useUserEvents(['commission.earned', 'payout.moved', 'reset'], refresh);
-  return { load, reload: (quiet) => (quiet ? refresh() : retry()) };
+const affiliate = recordStore<AffiliateRecord>('affiliate');
+export function useAffiliate(): { load: Load<AffiliateRecord>; reload: (quiet: boolean) => void } {
+  const load = useStore(affiliate.$load);
+  return { load, reload: (quiet) => (quiet ? affiliate.refresh() : void affiliate.retry()) };
 }
 
 /** POST /api/affiliate/payouts: the whole pending balance (the server checks the ₵250 minimum). */

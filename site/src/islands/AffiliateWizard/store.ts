@@ -8,6 +8,7 @@ import {
 } from '../../../../contract/accounts.ts';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { ApiError, apiFetch, logUnexpected, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import { isUnreadableAnswer } from '../../lib/refusals.ts';
 import { signIn } from '../../stores/session.ts';
 
 /**
@@ -108,7 +109,7 @@ export function affiliateFailureMessage(error: unknown): string {
   if (isNetworkFailure(error)) return AFFILIATE_SIGNUP_ERRORS.network;
   if (!(error instanceof ApiError)) return AFFILIATE_SIGNUP_ERRORS.unreadable;
   const message = serverMessage(error.body);
-  if (error.status < 300) return AFFILIATE_SIGNUP_ERRORS.unreadable;
+  if (isUnreadableAnswer(error)) return AFFILIATE_SIGNUP_ERRORS.unreadable;
   if (error.code === 'not_found') return AFFILIATE_SIGNUP_ERRORS.notFound;
   if (error.code === 'server_error') return AFFILIATE_SIGNUP_ERRORS.server;
   // An email or phone taken is a refusal like a broken rule: the server's message says which.

@@ -1,16 +1,17 @@
+import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
-import { routePath } from '../../../../contract/api.ts';
-import { type ListingCard, type ProfessionalDetail, PROFESSIONALS_PATHS } from '../../../../contract/professionals.ts';
+import { getProfessional, type ListingCard } from '../../../../contract/professionals.ts';
 import { addDays, todayInGhana } from '../../../../contract/dates.ts';
-import { apiFetch } from '../../lib/api.ts';
-import { useLoad } from '../../lib/load.ts';
-import { $session } from '../../stores/session.ts';
+import { routeLoad } from '../../stores/load-store.ts';
 import { openTimes } from './booking-request.ts';
 
 /** Open slots come for the next 14 days (GET /api/professionals/:id). */
 const DAYS_SHOWN = 14;
 
-type Detail = Pick<ProfessionalDetail, 'professional' | 'today' | 'slots'>;
+/** A professional's profile and open times, read each time the dialog opens (the slots move). */
+const openTimesOf = routeLoad(getProfessional, {
+  failure: (e) => (e instanceof Error ? e.message : 'Could not load the open times.'),
+});
 
 /**
  * The professional's profile and open times for the next DAYS_SHOWN days, on the server's today;
@@ -18,17 +19,9 @@ type Detail = Pick<ProfessionalDetail, 'professional' | 'today' | 'slots'>;
  */
 export function useOpenTimes(professional: ListingCard) {
   // A reload (Try Again, a slot just taken) keeps the calendar shown until the new slots arrive.
-  const { load, retry: reload } = useLoad<Detail>(
-    String(professional.id),
-    async ({ signal }) => {
-      const answer = await apiFetch<ProfessionalDetail>(routePath(PROFESSIONALS_PATHS.one, { id: professional.id }), {
-        token: $session.get().token,
-        signal,
-      });
-      return { professional: answer.professional, today: answer.today, slots: answer.slots };
-    },
-    { failure: (e) => (e instanceof Error ? e.message : 'Could not load the open times.'), keepShown: true },
-  );
+  const store = openTimesOf({ params: { id: professional.id } });
+  const load = useStore(store.$load);
+  const reload = () => void (load.state === 'loaded' ? store.refresh() : store.retry());
   const pro = load.state === 'loaded' ? load.data.professional : professional;
   const open = useMemo(() => openTimes(load.state === 'loaded' ? load.data.slots : []), [load]);
   const today = load.state === 'loaded' ? load.data.today : todayInGhana();

@@ -3,7 +3,6 @@ import { type ChatMessage, listChatMessages } from '../../../../contract/booking
 import { timeBetween } from '../../../../contract/dates.ts';
 import { NetworkError } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
-import { keyedStore } from '../../lib/keyed-load.ts';
 import { $live, onUserEvent, refresher } from '../../stores/events.ts';
 import { noteShowingKept } from '../../stores/connection.ts';
 import { $session } from '../../stores/session.ts';
@@ -39,7 +38,16 @@ export interface ChatStore {
  * Until the first read comes, the messages kept on the phone are shown (./kept-chats.ts); every
  * read keeps what is shown, for the account signed in.
  */
-export const chatOf = keyedStore((bookingId: number): ChatStore => {
+const chats = new Map<number, ChatStore>();
+export function chatOf(bookingId: number): ChatStore {
+  const known = chats.get(bookingId);
+  if (known) return known;
+  const made = makeChat(bookingId);
+  chats.set(bookingId, made);
+  return made;
+}
+
+function makeChat(bookingId: number): ChatStore {
   const $chat = atom<ChatShown>({ messages: [], loaded: false, loadError: null, noAnswer: false, keptAt: null });
   let lastId = 0;
   let fromStart = false;
@@ -106,4 +114,4 @@ export const chatOf = keyedStore((bookingId: number): ChatStore => {
       if ($chat.value.loaded) keepShown();
     },
   };
-});
+}

@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { yearOf } from '../../lib/format.ts';
 import { $customer, patchCustomer, retryCustomer } from '../../stores/customer.ts';
-import { locate } from '../../stores/location.ts';
+import { $locatedHere } from '../../stores/location.ts';
 import { $pushOfferFor } from '../../stores/push.ts';
 import { $session } from '../../stores/session.ts';
 import { $unread } from '../../stores/unread.ts';
@@ -11,9 +10,8 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { $bookingTarget } from '../../stores/find-pro.ts';
-import { professionalToBook } from '../../lib/book-after.ts';
 import { Overview } from './Overview.tsx';
-import { $customerTab, openTab, TAB_IDS, TABS } from './state.ts';
+import { $bookFromAddress, $customerTab, openTab, TAB_IDS, TABS } from './state.ts';
 import type { CustomerRecord } from './state.ts';
 import './customer.css';
 import { LoadError, SignedInAs, SignInNotice } from '../../ui/DashboardParts.tsx';
@@ -48,15 +46,9 @@ export default function CustomerDashboard({ title, user }: { title: string; user
   // Read by the store while shown, and again as the bookings and payments change (stores/customer.ts).
   const load = useStore($customer);
 
-  useEffect(() => {
-    void locate();
-    // Chosen on the public directory before signing up or in: open its booking dialog.
-    void professionalToBook(window.location.search, $session.get().token).then((pro) => {
-      if (!pro) return;
-      $customerTab.set('find');
-      $bookingTarget.set(pro);
-    });
-  }, []);
+  // Where it searches from, and a professional chosen on the public directory (./state.ts).
+  useStore($locatedHere);
+  useStore($bookFromAddress);
 
   if (load.state === 'loading') return <GuardLoading text={LOADING_TEXT} />;
   if (load.state === 'failed') return <LoadError message={load.message} onRetry={retryCustomer} />;

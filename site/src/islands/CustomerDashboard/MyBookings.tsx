@@ -2,7 +2,7 @@ import { LoadFailed } from '../../ui/kit.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
-import { $bookingCounts, $bookings, $bookingsStale, loadBookings, refreshBookings } from '../../stores/bookings.ts';
+import { $bookingCounts, $bookings, $bookingsStale, retryBookings, refreshBookings } from '../../stores/bookings.ts';
 import { showingBookings } from '../../stores/unread.ts';
 import { openTab } from './state.ts';
 import { BookingCard } from './BookingCard.tsx';
@@ -61,7 +61,7 @@ export default function MyBookings({ user }: { user: SessionUser }) {
             Loading your bookings...
           </p>
         ) : bookings.state === 'failed' ? (
-          <LoadFailed message={bookings.message} onRetry={() => void loadBookings({ retry: true })} />
+          <LoadFailed message={bookings.message} onRetry={() => void retryBookings()} />
         ) : null}
         {bookings.state === 'loaded' && stale ? (
           <p className="cd-muted" role="status">

@@ -1,18 +1,32 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import type { Booking } from '../../../../contract/bookings.ts';
-import type { ListingCard } from '../../../../contract/professionals.ts';
 import { capitalise, statusVariant } from '../../lib/format.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
-import { $location } from '../../stores/location.ts';
+import { $locatedHere } from '../../stores/location.ts';
 import { ProCard } from '../FindPro/ProCard.tsx';
 import { $favourites, fetchProfessionals } from '../../stores/find-pro.ts';
-import { useLoad } from '../../lib/load.ts';
+import { LOADING } from '../../lib/load.ts';
+import { loadStores } from '../../stores/load-store.ts';
+import { atom } from 'nanostores';
 import { openTab } from './state.ts';
 import type { CustomerRecord } from './state.ts';
 
 const RECOMMENDED = 3;
+
+/** The top rated professionals near a place, read when shown there. */
+const recommendedNear = loadStores(
+  async (near: { lat: number; lng: number }, signal) => {
+    const items = await fetchProfessionals({ sort: 'rating', near }, signal);
+    return [...items]
+      .sort((a, b) => (b.rating ?? -1) - (a.rating ?? -1) || b.reviews - a.reviews)
+      .slice(0, RECOMMENDED);
+  },
+  { failure: (error) => (error instanceof Error ? error.message : 'Could not load recommendations.') },
+);
+/** Nothing read while the place is not known. */
+const $waiting = atom(LOADING);
 
 /** Overview (docs/PRODUCT.md "Dashboards"): stat cards, Recent Bookings (3), Recommended for You (nearby, top rated). */
 export function Overview({ record }: { record: CustomerRecord }) {
@@ -87,23 +101,13 @@ function RecentBooking({ booking: b }: { booking: Booking }) {
 }
 
 function Recommended() {
-  const location = useStore($location);
+  const location = useStore($locatedHere);
   const headingId = useId();
   const known = location.status === 'ready' || location.status === 'fallback';
   const lat = location.coords?.lat;
   const lng = location.coords?.lng;
-  const { load } = useLoad<ListingCard[]>(
-    `${lat},${lng}`,
-    async ({ signal }) => {
-      const items = await fetchProfessionals({ sort: 'rating', near: { lat: lat!, lng: lng! } }, signal);
-      return [...items]
-        .sort((a, b) => (b.rating ?? -1) - (a.rating ?? -1) || b.reviews - a.reviews)
-        .slice(0, RECOMMENDED);
-    },
-    {
-      failure: (error) => (error instanceof Error ? error.message : 'Could not load recommendations.'),
-      when: known && lat !== undefined && lng !== undefined,
-    },
+  const load = useStore(
+    known && lat !== undefined && lng !== undefined ? recommendedNear({ lat, lng }).$load : $waiting,
   );
 
   return (

@@ -1,11 +1,16 @@
-import { devMailbox } from '../../../../contract/dev.ts';
-import { call } from '../../lib/call.ts';
-import { useCallback, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { dateTimeLabel } from '../../../../contract/dates.ts';
+import { routeLoad } from '../../stores/load-store.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import '../../ui/forms.css';
-import type { MailMessage } from '../../../../contract/dev.ts';
+import { devMailbox } from '../../../../contract/dev.ts';
+
+/** The outbox, read when the page shows it and on Refresh. */
+const mailbox = routeLoad(devMailbox, {
+  select: (answer) => (Array.isArray(answer.messages) ? answer.messages : []),
+  failure: (error) => (error instanceof Error ? error.message : 'Could not read the mailbox.'),
+})({});
 
 const CHANNEL_NAMES: Record<string, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
 
@@ -36,30 +41,15 @@ function linkify(text: string): ReactNode[] {
 }
 
 function Mailbox() {
-  const [messages, setMessages] = useState<MailMessage[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await call(devMailbox, {});
-      setMessages(Array.isArray(answer.messages) ? answer.messages : []);
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'Could not read the mailbox.');
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const load = useStore(mailbox.$load);
+  const stale = useStore(mailbox.$stale);
+  const busy = useStore(mailbox.$pending);
+  const messages = load.state === 'loaded' ? load.data : null;
+  const problem = load.state === 'failed' ? load.message : stale;
 
   return (
     <div aria-busy={busy}>
-      <button type="button" className="btn btn-line auth-button" onClick={() => void load()} disabled={busy}>
+      <button type="button" className="btn btn-line auth-button" onClick={() => void mailbox.refresh()} disabled={busy}>
         {busy ? 'Loading...' : 'Refresh'}
       </button>
       {problem ? (

@@ -4,7 +4,8 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import { longDate, parseDay } from '../../../../contract/dates.ts';
 import type { RoleViewProps } from './tabs.ts';
 import { tabItems } from './tabs.ts';
-import { useRecord } from './useRecord.ts';
+import { useStore } from '@nanostores/react';
+import { recordStore } from '../../stores/record.ts';
 import { DataList } from '../../ui/DataList.tsx';
 import { Card } from '../../ui/kit.tsx';
 
@@ -20,14 +21,17 @@ interface AffiliateRecord {
   totalReferrals: number;
 }
 
+/** The affiliate's record (stores/record.ts): read when shown, again on a commission or a payout. */
+const affiliate = recordStore<AffiliateRecord>('affiliate');
+
 const METHOD: Record<string, string> = { 'mobile-money': 'Mobile Money', 'bank-account': 'Bank account' };
 const FULL = '/affiliate-dashboard';
 
 /** The general screen for an affiliate: Overview, Profile and Earnings only (docs/PRODUCT.md "Dashboards"). */
-export default function AffiliateView({ user, tab, onTab, tabs }: RoleViewProps) {
-  const { load, retry } = useRecord<AffiliateRecord>('affiliate', user);
+export default function AffiliateView({ tab, onTab, tabs }: RoleViewProps) {
+  const load = useStore(affiliate.$load);
   if (load.state === 'loading') return <GuardLoading text="Loading your dashboard..." />;
-  if (load.state === 'failed') return <LoadError message={load.message} onRetry={retry} />;
+  if (load.state === 'failed') return <LoadError message={load.message} onRetry={() => void affiliate.retry()} />;
   const r = load.data;
   const code = r.referrerCode || 'SEAFF0000';
   return (

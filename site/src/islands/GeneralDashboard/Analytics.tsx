@@ -1,25 +1,33 @@
+import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import {
   acceptanceWords,
-  type Analytics as Figures,
   ANALYTICS_MONTHS,
-  ANALYTICS_PATHS,
-  type AnalyticsAnswer,
   type CustomerAnalytics,
+  getMyAnalytics,
   type ProfessionalAnalytics,
 } from '../../../../contract/analytics.ts';
-import { query } from '../../lib/api.ts';
+import { routeLoad } from '../../stores/load-store.ts';
 import { $session } from '../../stores/session.ts';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { Stat } from '../../ui/DashboardParts.tsx';
 import { formatCedis } from '../../../../contract/money.ts';
-import { useLoad } from '../../lib/load.ts';
 import { failure } from '../../lib/outcome.ts';
 import { monthLabel } from '../../../../contract/dates.ts';
 import './analytics.css';
 import { countOf } from '../../../../contract/counts.ts';
 import { reliabilityWords } from '../../../../contract/reports.ts';
 import { Card, LoadFailed } from '../../ui/kit.tsx';
+
+/** The signed-in account's figures, kept on the phone for it (docs/PRODUCT.md "Working offline"). */
+const analytics = routeLoad(getMyAnalytics, {
+  select: (answer) => answer.analytics,
+  failure: (error) => `Your analytics could not be loaded. ${failure(error).message}`,
+  keep: () => {
+    const account = $session.get().user?.id;
+    return account === undefined ? undefined : { name: 'figures', account };
+  },
+})({});
 
 /** Bar widths in 5% steps (classes, since the CSP allows no inline styles). */
 const step = (value: number, max: number) =>
@@ -139,16 +147,8 @@ function ProfessionalFigures({ a }: { a: ProfessionalAnalytics }) {
 
 /** Analytics tab of /dashboard for customers and professionals: GET /api/me/analytics, real figures only. */
 export default function Analytics() {
-  const account = $session.get().user?.id;
-  const { load, retry } = useLoad<Figures>(
-    'analytics',
-    async ({ signal, fresh }) =>
-      (await query<AnalyticsAnswer>(ANALYTICS_PATHS.mine, { token: $session.get().token, signal, fresh })).analytics,
-    {
-      failure: (error) => `Your analytics could not be loaded. ${failure(error).message}`,
-      keep: account === undefined ? undefined : { name: 'figures', account },
-    },
-  );
+  const load = useStore(analytics.$load);
+  const retry = () => void analytics.retry();
   if (load.state === 'loading') return <GuardLoading text="Loading your analytics..." />;
   if (load.state === 'failed') {
     return <LoadFailed message={load.message} onRetry={retry} look="card" />;

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Booking, BookingStatus } from '../../../../contract/bookings.ts';
-import { $bookings, loadBookings } from '../../stores/bookings.ts';
+import { $bookings, retryBookings } from '../../stores/bookings.ts';
 import { $customer, retryCustomer } from '../../stores/customer.ts';
 import { $unread, showingBookings } from '../../stores/unread.ts';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
@@ -85,7 +85,7 @@ function MyBookings({ onFind }: { onFind: () => void }) {
       </div>
       {load.state === 'loading' ? <GuardLoading text="Loading your bookings..." /> : null}
       {load.state === 'failed' ? (
-        <LoadFailed message={load.message} onRetry={() => void loadBookings({ retry: true })} look="card" />
+        <LoadFailed message={load.message} onRetry={() => void retryBookings()} look="card" />
       ) : null}
       {load.state === 'loaded' && !shown.length ? <p className="pd-empty">No bookings here yet.</p> : null}
       <ul className="pd-list" role="list">

@@ -12,7 +12,7 @@ import {
 import { RateCard } from '../ProfessionalDashboard/RateCard.tsx';
 import { formatCedis } from '../../../../contract/money.ts';
 import { $bookings } from '../../stores/bookings.ts';
-import { $professional, loadProfessional } from '../../stores/professional.ts';
+import { $professional, retryProfessional } from '../../stores/professional.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { $unread } from '../../stores/unread.ts';
@@ -60,8 +60,7 @@ export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewPro
   const unread = useStore($unread).bookings;
 
   if (load.state === 'loading') return <GuardLoading text={LOADING_TEXT} />;
-  if (load.state === 'failed')
-    return <LoadError message={load.message} onRetry={() => void loadProfessional(user, { fresh: true })} />;
+  if (load.state === 'failed') return <LoadError message={load.message} onRetry={retryProfessional} />;
   const record = load.data;
   return (
     <>

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
-import { $bookings, loadBookings } from '../../stores/bookings.ts';
+import { $bookings, retryBookings } from '../../stores/bookings.ts';
 import { showingBookings } from '../../stores/unread.ts';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { LoadFailed } from '../../ui/kit.tsx';
@@ -57,7 +57,7 @@ export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Jo
       </p>
       {jobs.state === 'loading' ? <GuardLoading text="Loading job requests..." /> : null}
       {jobs.state === 'failed' ? (
-        <LoadFailed message={jobs.message} onRetry={() => void loadBookings({ retry: true })} look="card" />
+        <LoadFailed message={jobs.message} onRetry={() => void retryBookings()} look="card" />
       ) : null}
       {jobs.state === 'loaded' && shown.length === 0 ? <p className="pd-empty">{noJobsText(filter)}</p> : null}
       {shown.length > 0 ? (

@@ -1,9 +1,13 @@
-import { routePath } from '../../../../contract/api.ts';
-import { PROFESSIONALS_PATHS, type ProfessionalDetail } from '../../../../contract/professionals.ts';
-import { apiFetch } from '../../lib/api.ts';
-import { useLoad } from '../../lib/load.ts';
+import { useStore } from '@nanostores/react';
+import { getProfessional } from '../../../../contract/professionals.ts';
 import { failure } from '../../lib/outcome.ts';
-import { $session } from '../../stores/session.ts';
+import { routeLoad } from '../../stores/load-store.ts';
+
+/** His public page's "kept" line. */
+const keptOf = routeLoad(getProfessional, {
+  select: (answer) => answer.professional.reliability,
+  failure: (e) => failure(e).message,
+});
 
 /**
  * His own "Kept N of M jobs in the last 90 days", read from his public page's answer, so that the
@@ -11,17 +15,7 @@ import { $session } from '../../stores/session.ts';
  * listed professional has a public page: otherwise nothing is said.
  */
 export function KeptJobs({ id }: { id: number }) {
-  const { load } = useLoad<string>(
-    String(id),
-    async ({ signal }) =>
-      (
-        await apiFetch<ProfessionalDetail>(routePath(PROFESSIONALS_PATHS.one, { id }), {
-          token: $session.get().token,
-          signal,
-        })
-      ).professional.reliability,
-    { failure: (e) => failure(e).message },
-  );
+  const load = useStore(keptOf({ params: { id } }).$load);
   if (load.state !== 'loaded') return null;
   return (
     <p className="pd-note">

@@ -8,7 +8,7 @@ import { DashboardHeader, LoadError } from '../../ui/DashboardParts.tsx';
 import { Overview, strongRating } from './Overview.tsx';
 import { $session } from '../../stores/session.ts';
 import { $unread } from '../../stores/unread.ts';
-import { $professional, loadProfessional, patchProfessional } from '../../stores/professional.ts';
+import { $professional, patchProfessional, refreshProfessional, retryProfessional } from '../../stores/professional.ts';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import '../../ui/wizard.css';
@@ -81,9 +81,7 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
         ]}
       />
       {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
-      {load.state === 'failed' ? (
-        <LoadError message={load.message} onRetry={() => void loadProfessional(user, { fresh: true })} />
-      ) : null}
+      {load.state === 'failed' ? <LoadError message={load.message} onRetry={retryProfessional} /> : null}
       {load.state === 'loaded' ? (
         <>
           <ProBadges record={load.data} />
@@ -93,7 +91,7 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
                 <SubscriptionCard
                   subscription={load.data.subscription}
                   token={$session.get().token}
-                  onRenewed={() => void loadProfessional(user, { fresh: true })}
+                  onRenewed={refreshProfessional}
                 />
                 <Overview record={load.data} />
               </>

@@ -1,17 +1,10 @@
+import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Booking } from '../../../../contract/bookings.ts';
-import {
-  answeredProposalWords,
-  deadlineLabel,
-  type OpenTimesAnswer,
-  RESCHEDULE_PATHS,
-  slotLabel,
-} from '../../../../contract/reschedule.ts';
-import { routePath } from '../../../../contract/api.ts';
+import { answeredProposalWords, bookingOpenTimes, deadlineLabel, slotLabel } from '../../../../contract/reschedule.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
-import { apiFetch } from '../../lib/api.ts';
-import { useLoad } from '../../lib/load.ts';
+import { routeLoad } from '../../stores/load-store.ts';
 import { answerProposal, proposeTime } from '../../stores/bookings.ts';
 import { $session } from '../../stores/session.ts';
 import '../../ui/wizard.css';
@@ -26,6 +19,12 @@ import './booking-time.css';
 
 export const token = () => $session.get().token;
 export const failure = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
+
+/** A booking's open days for another time, read each time the form opens (the slots move). */
+const openTimesOf = routeLoad(bookingOpenTimes, {
+  select: (answer) => answer.days.filter((d) => d.times.length > 0),
+  failure: (e) => failure(e, 'Could not load the open times.'),
+});
 
 /** Whose deadline it is while the request waits: "Answer by Tue 2:00 PM", "Waiting for Ekow's answer until …". */
 export function AnswerBy({ booking, viewer }: { booking: Booking; viewer: 'customer' | 'professional' }) {
@@ -128,8 +127,6 @@ export function BookingTime({ booking, viewer, otherName, onChanged }: TimeProps
   );
 }
 
-type OpenDay = { date: string; times: string[] };
-
 /** A day and a time from the professional's open times (GET /api/bookings/:id/open-times). */
 function ProposeForm({
   booking,
@@ -145,21 +142,12 @@ function ProposeForm({
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const ids = { day: useId(), time: useId(), error: useId(), title: useId() };
-  const openTimes = useLoad<OpenDay[]>(
-    String(booking.id),
-    async ({ signal }) => {
-      const answer = await apiFetch<OpenTimesAnswer>(routePath(RESCHEDULE_PATHS.openTimes, { id: booking.id }), {
-        token: token(),
-        signal,
-      });
-      return answer.days.filter((d) => d.times.length > 0);
-    },
-    { failure: (e) => failure(e, 'Could not load the open times.') },
-  );
-  const days = openTimes.load.state === 'loaded' ? openTimes.load.data : null;
+  const openTimesStore = openTimesOf({ params: { id: booking.id } });
+  const openTimes = useStore(openTimesStore.$load);
+  const days = openTimes.state === 'loaded' ? openTimes.data : null;
   const notice =
-    openTimes.load.state === 'failed'
-      ? openTimes.load.message
+    openTimes.state === 'failed'
+      ? openTimes.message
       : days?.length === 0
         ? 'No other open times in the next two weeks. Message them to agree one.'
         : null;
@@ -182,7 +170,7 @@ function ProposeForm({
       return;
     }
     setError(outcome.message);
-    openTimes.refresh(); // the times again: the one chosen may have just been taken
+    void openTimesStore.refresh(); // the times again: the one chosen may have just been taken
   }
 
   return (

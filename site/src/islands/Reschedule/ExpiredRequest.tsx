@@ -1,27 +1,23 @@
 import { useId } from 'react';
 import type { Booking } from '../../../../contract/bookings.ts';
-import { type AlternativesAnswer, RESCHEDULE_PATHS } from '../../../../contract/reschedule.ts';
-import { routePath } from '../../../../contract/api.ts';
+import { useStore } from '@nanostores/react';
+import { expiredRequestAlternatives } from '../../../../contract/reschedule.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
-import { apiFetch } from '../../lib/api.ts';
-import { useLoad } from '../../lib/load.ts';
+import { routeLoad } from '../../stores/load-store.ts';
 import { awayText } from '../../lib/format.ts';
 import { $bookingTarget } from '../../stores/find-pro.ts';
-import { failure, token } from './BookingTime.tsx';
+import { failure } from './BookingTime.tsx';
+
+/** Other professionals free at an expired request's time. */
+const alternativesOf = routeLoad(expiredRequestAlternatives, {
+  failure: (e) => failure(e, 'Could not load other professionals.'),
+});
 import './booking-time.css';
 
 /** The customer's card of a request that expired: what happened, and others free at that time. */
 export function ExpiredRequest({ booking }: { booking: Booking }) {
   const headingId = useId();
-  const { load } = useLoad<AlternativesAnswer>(
-    String(booking.id),
-    ({ signal }) =>
-      apiFetch<AlternativesAnswer>(routePath(RESCHEDULE_PATHS.alternatives, { id: booking.id }), {
-        token: token(),
-        signal,
-      }),
-    { failure: (e) => failure(e, 'Could not load other professionals.') },
-  );
+  const load = useStore(alternativesOf({ params: { id: booking.id } }).$load);
   const state = load.state === 'loaded' ? load.data : null;
   const error = load.state === 'failed' ? load.message : null;
 

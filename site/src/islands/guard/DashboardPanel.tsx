@@ -1,11 +1,28 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
-import { dashboardLoadErrorMessage, query, userDataPath } from '../../lib/api.ts';
-import { useLoad } from '../../lib/load.ts';
+import { affiliateRecord, customerRecord, professionalRecord } from '../../../../contract/user-data.ts';
+import { dashboardLoadErrorMessage, type DashboardUserType } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
+import { loadStores } from '../../stores/load-store.ts';
 import { $session } from '../../stores/session.ts';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../../ui/DashboardParts.tsx';
 import '../../ui/forms.css';
+
+const ROUTES = { customer: customerRecord, professional: professionalRecord, affiliate: affiliateRecord } as const;
+
+/** An account's record as plain fields; the affiliate's failure has its own words. */
+const recordsOf = [false, true].map((affiliate) =>
+  loadStores(
+    async ({ type, email }: { type: DashboardUserType; email: string }, signal) => {
+      const answer = await call(ROUTES[type], { params: { email } }, { token: $session.get().token, signal });
+      const record = (answer as unknown as Record<string, unknown>)[type];
+      return typeof record === 'object' && record !== null ? (record as Record<string, unknown>) : {};
+    },
+    { failure: (error) => dashboardLoadErrorMessage(error, { affiliate }) },
+  ),
+);
 
 const LOADING_TEXT = 'Loading your dashboard...';
 const HIDDEN = new Set(['password', 'passwordHash', 'password_hash', 'token']);
@@ -35,19 +52,9 @@ function show(value: unknown): string | null {
 export function DashboardPanel({ title, user }: { title: string; user: SessionUser }) {
   const [leaving, setLeaving] = useState(false);
   const affiliate = user.userType === 'affiliate';
-  const { load, retry } = useLoad<Record<string, unknown>>(
-    `${user.userType} ${user.email}`,
-    async ({ signal, fresh }) => {
-      const answer = await query<Record<string, unknown>>(userDataPath(user.userType, user.email), {
-        token: $session.get().token,
-        signal,
-        fresh,
-      });
-      const record = answer[user.userType];
-      return typeof record === 'object' && record !== null ? (record as Record<string, unknown>) : {};
-    },
-    { failure: (error) => dashboardLoadErrorMessage(error, { affiliate }) },
-  );
+  const record = recordsOf[affiliate ? 1 : 0]({ type: user.userType, email: user.email });
+  const load = useStore(record.$load);
+  const retry = () => void record.retry();
 
   async function onSignOut() {
     setLeaving(true);

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { DEFAULT_LOCATION, LOCATION_INDICATOR } from '../../../../contract/location.ts';
-import { $location, locate } from '../../stores/location.ts';
+import { $locatedHere } from '../../stores/location.ts';
 import './location.css';
 
 /**
@@ -10,10 +9,7 @@ import './location.css';
  * calmly ("Accra, Ghana (default)") beside "Location unavailable". Starts locating when shown.
  */
 export function LocationIndicator() {
-  const location = useStore($location);
-  useEffect(() => {
-    void locate();
-  }, []);
+  const location = useStore($locatedHere);
   const fallback = location.status === 'fallback';
   const text =
     location.status === 'ready'
