@@ -71,7 +71,7 @@ function untypedAnswers(): string[] {
 describe('answers are typed with satisfies their contract type', () => {
   it('finds the route files and their answers', () => {
     expect(routeFiles.length).toBeGreaterThan(15);
-    expect(routeFiles.flatMap((path) => answerStatements(readFileSync(path, 'utf8'))).length).toBeGreaterThan(90);
+    expect(routeFiles.flatMap((path) => answerStatements(readFileSync(path, 'utf8'))).length).toBeGreaterThan(50);
   });
 
   it('types every JSON answer, within the budget of untyped ones and no more than it', () => {
