@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { routePath } from '../../../contract/api.ts';
 import { checkPhotoFile, PHOTOS_PATHS, type PhotosResponse } from '../../../contract/photos.ts';
-import { PROFESSIONALS_PATHS } from '../../../contract/professionals.ts';
+import { findProfessionals } from '../../../contract/professionals.ts';
 import { actionErrorMessage, apiFetch, clearQueryCache, userDataPrefix } from '../lib/api.ts';
 import { $session } from './session.ts';
 
@@ -41,7 +41,7 @@ async function change(path: string, method: string, file?: File): Promise<PhotoO
       userDataPrefix('customer'),
       userDataPrefix('professional'),
       userDataPrefix('affiliate'),
-      PROFESSIONALS_PATHS.search,
+      findProfessionals.path,
     ])
       clearQueryCache(prefix);
     return { ok: true, message: data.message ?? '', data };

@@ -3,21 +3,14 @@ import { BOOKING_EVENT_TYPES } from '../../../contract/events.ts';
 import type { SessionUser } from '../../../contract/account-types.ts';
 import { PROFILE_MESSAGES } from '../../../contract/profile.ts';
 import {
-  type AvailabilityAnswer,
-  PROFESSIONALS_PATHS,
-  type ProfileAnswer,
   RATE_MESSAGES,
-  type RatesAnswer,
+  saveProfile as saveProfileRoute,
+  setAvailability,
+  setRates,
 } from '../../../contract/professionals.ts';
 import type { Availability } from '../../../contract/professionals.ts';
-import {
-  clearQueryCache,
-  apiFetch,
-  dashboardLoadErrorMessage,
-  query,
-  userDataPath,
-  userDataPrefix,
-} from '../lib/api.ts';
+import { clearQueryCache, dashboardLoadErrorMessage, query, userDataPath, userDataPrefix } from '../lib/api.ts';
+import { call } from '../lib/call.ts';
 import { readInto } from '../lib/keyed-load.ts';
 import type { Load } from '../lib/load.ts';
 import { onBackOnline } from './connection.ts';
@@ -139,11 +132,7 @@ export interface Rates {
 /** PUT /api/professional/rates. */
 export async function saveRates(rates: Rates): Promise<Outcome> {
   try {
-    const answer = await apiFetch<RatesAnswer>(PROFESSIONALS_PATHS.rates, {
-      method: 'PUT',
-      body: rates,
-      token: token(),
-    });
+    const answer = await call(setRates, { body: rates }, { token: token() });
     patchProfessional(rates);
     clearQueryCache(userDataPrefix('professional'));
     return { ok: true, message: answer.message ?? RATE_MESSAGES.saved };
@@ -155,11 +144,7 @@ export async function saveRates(rates: Rates): Promise<Outcome> {
 /** PUT /api/professional/availability. */
 export async function saveAvailability(availability: Availability): Promise<Outcome> {
   try {
-    const answer = await apiFetch<AvailabilityAnswer>(PROFESSIONALS_PATHS.availability, {
-      method: 'PUT',
-      body: availability,
-      token: token(),
-    });
+    const answer = await call(setAvailability, { body: availability }, { token: token() });
     patchProfessional({ availability: answer.availability });
     clearQueryCache(userDataPrefix('professional'));
     return { ok: true, message: answer.message ?? 'Availability updated.' };
@@ -182,11 +167,7 @@ export interface ProfileChanges {
 /** PUT /api/profile (never the email); the session's stored user takes the new name and phone. */
 export async function saveProfile(changes: ProfileChanges): Promise<Outcome> {
   try {
-    const answer = await apiFetch<ProfileAnswer>(PROFESSIONALS_PATHS.profile, {
-      method: 'PUT',
-      body: changes,
-      token: token(),
-    });
+    const answer = await call(saveProfileRoute, { body: changes }, { token: token() });
     mergeUser(answer.user);
     patchProfessional({
       ...changes,

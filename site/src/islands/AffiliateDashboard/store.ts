@@ -1,20 +1,14 @@
 import type { SessionUser } from '../../../../contract/account-types.ts';
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import { formatCedisText } from '../../../../contract/money.ts';
-import {
-  apiFetch,
-  clearQueryCache,
-  dashboardLoadErrorMessage,
-  query,
-  userDataPath,
-  userDataPrefix,
-} from '../../lib/api.ts';
+import { clearQueryCache, dashboardLoadErrorMessage, query, userDataPath, userDataPrefix } from '../../lib/api.ts';
 import { useLoad, type Load } from '../../lib/load.ts';
 import { failure, type Outcome } from '../../lib/outcome.ts';
 import { $session } from '../../stores/session.ts';
 import { useUserEvents } from '../../ui/useUserEvents.ts';
 import { noteVisit } from '../../stores/welcome.ts';
-import { AFFILIATES_PATHS, type Payout, type PayoutRequestedAnswer } from '../../../../contract/affiliates.ts';
+import { listAffiliatePayouts, type Payout, requestAffiliatePayout } from '../../../../contract/affiliates.ts';
+import { call } from '../../lib/call.ts';
 
 export type { Outcome };
 
@@ -102,13 +96,9 @@ export function useAffiliate(user: SessionUser): { load: Load<AffiliateRecord>; 
 /** POST /api/affiliate/payouts: the whole pending balance (the server checks the ₵250 minimum). */
 export async function requestPayout(): Promise<Outcome> {
   try {
-    const answer = await apiFetch<PayoutRequestedAnswer>(AFFILIATES_PATHS.payouts, {
-      method: 'POST',
-      body: {},
-      token: $session.get().token,
-    });
+    const answer = await call(requestAffiliatePayout, {}, { token: $session.get().token });
     clearQueryCache(userDataPrefix('affiliate'));
-    clearQueryCache(AFFILIATES_PATHS.payouts);
+    clearQueryCache(listAffiliatePayouts.path);
     const amount = formatCedisText(answer.payout.amount, { fixed: true });
     return {
       ok: true,
