@@ -3,10 +3,10 @@ import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
 import { accountRoutes } from './features/accounts/routes.ts';
-import { adminRoutes } from './features/admin/routes.ts';
-import { analyticsRoutes } from './features/analytics/routes.ts';
+import { adminRoutes } from './features/admin/index.ts';
+import { analyticsRoutes } from './features/analytics/index.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
-import { affiliateRoutes } from './features/affiliates/routes.ts';
+import { affiliateRoutes } from './features/affiliates/index.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
@@ -18,12 +18,12 @@ import { metricsRoutes } from './features/metrics/routes.ts';
 import { appMetrics } from './features/metrics/registry.ts';
 import { METRICS_PATHS } from '../../contract/health.ts';
 import { localControlRoutes } from './features/local-control/routes.ts';
-import { locationRoutes } from './features/location/routes.ts';
+import { locationRoutes } from './features/location/index.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { mediaMiddleware, photoRoutes, takesPhotoBody } from './features/photos/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { privacyRoutes } from './features/privacy/routes.ts';
-import { professionalRoutes } from './features/professionals/routes.ts';
+import { professionalRoutes } from './features/professionals/index.ts';
 import { pushRoutes } from './features/push/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { userDataRoutes } from './features/user-data/routes.ts';
@@ -42,8 +42,7 @@ import { eventRoutes } from './features/events/routes.ts';
 import { openApiRoutes } from './features/openapi/routes.ts';
 import { servedOn } from './http/serve.ts';
 import { payoutTransfers } from './providers/index.ts';
-import { directoryReader } from './features/directory/service.ts';
-import { shareCardMiddleware } from './features/directory/share-card.ts';
+import { directoryReader, shareCardMiddleware } from './features/directory/index.ts';
 
 /** Each feature folder exports a function that builds its router from the app's dependencies. */
 const features: ((deps: AppDeps) => Router)[] = [

@@ -15,7 +15,7 @@ import { parseMediaPath, photoUrl } from '../../../../contract/photos.ts';
 import type { ReadCache } from '../../cache/read-cache.ts';
 import { workPhotos } from '../photos/repo.ts';
 import type { Db } from '../../db.ts';
-import { findListing, findListings, listedProfessionals } from '../professionals/repo.ts';
+import { findListing, findListings, listedProfessionals } from '../professionals/index.ts';
 
 /**
  * The public directory and profile pages (docs/PRODUCT.md "Public directory"): listed

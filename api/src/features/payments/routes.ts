@@ -15,7 +15,7 @@ import { HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { ProviderUnavailableError } from '../../providers/payments.ts';
 import { sandboxPhoneSchema } from '../../../../contract/momo.ts';
-import { settleTransfer } from '../affiliates/payouts.ts';
+import { settleTransfer } from '../affiliates/index.ts';
 import {
   answerTestPhone,
   completeRegistration,

@@ -16,7 +16,7 @@ import {
 import { addMonths, HOUR_MS, timeBetween } from '../../../../contract/dates.ts';
 import type { Clock } from '../../clock.ts';
 import type { Conn, Db } from '../../db.ts';
-import * as profilesRepo from '../professionals/repo.ts';
+import { profilesRepo } from '../professionals/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { ProviderUnavailableError, type PaymentProvider, type ProviderTransaction } from '../../providers/payments.ts';
@@ -29,7 +29,7 @@ import { receipt } from '../notifications/messages.ts';
 import { getSettings, type Settings } from '../settings/settings.ts';
 import * as paymentsRepo from './repo.ts';
 import { answerTestPrompt, recordCharge } from '../../providers/sandbox.ts';
-import { creditReferralCommission } from '../affiliates/repo.ts';
+import { creditReferralCommission } from '../affiliates/index.ts';
 import { keepReusableCard } from '../subscriptions/repo.ts';
 
 export interface PaymentsDeps {

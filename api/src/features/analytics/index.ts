@@ -1,0 +1,2 @@
+/** The analytics feature's public face: its route. */
+export { analyticsRoutes } from './routes.ts';
