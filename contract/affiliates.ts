@@ -19,11 +19,6 @@ export interface Payout {
 
 export { MOMO_NETWORKS, type MomoNetwork } from './affiliate-networks.ts';
 
-export const AFFILIATES_PATHS = {
-  signup: '/api/affiliate-signup',
-  payouts: '/api/affiliate/payouts',
-} as const;
-
 /** POST /api/affiliate-signup: affiliates join free, active and signed in at once. */
 export interface AffiliateSignupResponse {
   success: true;

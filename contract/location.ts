@@ -154,8 +154,6 @@ export interface ReverseGeocodeResponse {
   reason?: GeocodeFailure;
 }
 
-export const LOCATION_PATHS = { reverse: '/api/location/reverse' } as const;
-
 /** The address at a position: Google's when configured and answering, else the city detected from the coordinates. */
 export const lookUpAddress = route({
   method: 'GET',

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createAdmin } from '../src/features/admin/accounts.ts';
+import { createAdmin } from '../src/features/admin/index.ts';
 import { CATEGORY_NAMES } from '../../contract/categories.ts';
 import { CITIES } from '../../contract/cities.ts';
 import { PLANS, type PlanType } from '../../contract/plans.ts';

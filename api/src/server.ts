@@ -17,7 +17,7 @@ import { pushKeys } from './features/push/keys.ts';
 import { pushDelivery } from './features/push/service.ts';
 import { builtSupportPage, ensureSiteBuilt, siteMiddleware } from './site.ts';
 import { PAGE_CACHE_BUDGET } from './rendered-pages.ts';
-import { directoryReader } from './features/directory/service.ts';
+import { directoryReader } from './features/directory/index.ts';
 import { renewLinks } from './features/subscriptions/index.ts';
 import { drainable } from './http/shutdown.ts';
 import { keepIdleConnections } from './http/keep-alive.ts';
@@ -25,7 +25,7 @@ import { connectionLimits, limitConnections, openFileLimit } from './http/connec
 import { startAutoRenewalWorker, startReminderWorker } from './features/subscriptions/index.ts';
 import { startRetentionWorker } from './features/privacy/index.ts';
 import { startExpiryWorker } from './features/bookings/index.ts';
-import { ensureFirstAdmin } from './features/admin/accounts.ts';
+import { ensureFirstAdmin } from './features/admin/index.ts';
 import { EventHub } from './features/events/hub.ts';
 import { appMetrics, metricsProviderObserver } from './features/metrics/index.ts';
 import { liveSession } from './features/auth/index.ts';

@@ -10,7 +10,7 @@ import { TEST_MODE_BANNER } from '../../site/src/components/site.ts';
 import { DAY_MS } from '../../contract/dates.ts';
 import { SITEMAP_KEPT_MS } from '../../contract/directory.ts';
 import type { ReadCache } from './cache/read-cache.ts';
-import type { DirectoryReader } from './features/directory/service.ts';
+import type { DirectoryReader } from './features/directory/index.ts';
 import type { RenewLinks } from './features/subscriptions/index.ts';
 import { refuseCrossSiteForm } from './http/cross-site.ts';
 import type { Logger } from './logger.ts';

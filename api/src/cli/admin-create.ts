@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { AdminAccountError, createAdmin } from '../features/admin/accounts.ts';
+import { AdminAccountError, createAdmin } from '../features/admin/index.ts';
 import type { AdministratorAddedAnswer } from '../../../contract/dev.ts';
 import { CommandFailed, failInOneLine, runOnDatabase } from './data-dir-command.ts';
 

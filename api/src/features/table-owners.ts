@@ -53,7 +53,7 @@ export const TABLE_OWNERS = {
   momo_code_sends: 'features/subscriptions',
   admins: 'features/admin',
   admin_sessions: 'features/admin',
-  admin_audit_log: 'features/admin',
+  admin_audit_log: 'features/audit',
   platform_settings: 'features/settings',
   professional_documents: 'features/verification',
   professional_document_files: 'features/verification',

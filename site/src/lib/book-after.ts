@@ -1,8 +1,7 @@
 import { dashboardPath, type SessionUser } from '../../../contract/account-types.ts';
-import { type ProfessionalDetail, PROFESSIONALS_PATHS } from '../../../contract/professionals.ts';
-import { apiFetch } from './api.ts';
+import { getProfessional, type ProfessionalDetail } from '../../../contract/professionals.ts';
+import { call } from './call.ts';
 import { sessionStore } from './storage.ts';
-import { routePath } from '../../../contract/api.ts';
 
 /**
  * The professional a visitor chose on the public directory before having an account (docs/PRODUCT.md
@@ -37,7 +36,7 @@ export async function professionalToBook(
   if (id === null) return null;
   history.replaceState(history.state, '', window.location.pathname);
   try {
-    return (await apiFetch<ProfessionalDetail>(routePath(PROFESSIONALS_PATHS.one, { id }), { token })).professional;
+    return (await call(getProfessional, { params: { id } }, { token })).professional;
   } catch (error) {
     console.warn('The professional to book could not be loaded', error);
     return null;

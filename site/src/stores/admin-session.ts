@@ -1,11 +1,13 @@
 import { atom, onMount } from 'nanostores';
 import {
   ADMIN_MESSAGES,
-  ADMIN_PATHS,
   ADMIN_TOKEN_KEY,
-  type AdminLoginResponse,
+  adminLogin,
+  adminLogout,
+  getAdminStats,
 } from '../../../contract/admin-session.ts';
-import type { AdminStats, AdminStatsAnswer } from '../../../contract/admin.ts';
+import type { AdminStats } from '../../../contract/admin.ts';
+import type { AnswerOf, CallInput, Route } from '../../../contract/route.ts';
 import {
   apiBlob,
   ApiError,
@@ -17,6 +19,7 @@ import {
   TimeoutError,
   withRetry,
 } from '../lib/api.ts';
+import { type CallOptions, call } from '../lib/call.ts';
 
 /**
  * The administrator's session (docs/PRODUCT.md "Administrators": admin guard, storage key adminToken). This
@@ -92,10 +95,7 @@ export type AdminLoginOutcome =
 export async function adminSignIn(username: string, password: string): Promise<AdminLoginOutcome> {
   if (username.trim() === '' || password === '') return { kind: 'failed', message: ADMIN_MESSAGES.loginRequired };
   try {
-    const answer = await apiFetch<AdminLoginResponse>(ADMIN_PATHS.login, {
-      method: 'POST',
-      body: { username: username.trim(), password },
-    });
+    const answer = await call(adminLogin, { body: { username: username.trim(), password } });
     if (!answer?.token) return { kind: 'failed', message: ADMIN_MESSAGES.invalidCredentials };
     writeToken(answer.token);
     $adminSession.set({ status: 'signed-in', token: answer.token });
@@ -135,7 +135,7 @@ export async function checkAdminSession(): Promise<AdminCheck> {
   }
   $adminSession.set({ status: 'checking', token });
   try {
-    const answer = await apiFetch<AdminStatsAnswer>(ADMIN_PATHS.stats, { token });
+    const answer = await call(getAdminStats, {}, { token });
     $adminSession.set({ status: 'signed-in', token });
     return { result: 'ok', stats: answer.stats };
   } catch (error) {
@@ -168,7 +168,7 @@ const LOGOUT_TIMEOUT_MS = 5_000;
 export async function adminSignOut(): Promise<void> {
   const token = readToken() ?? $adminSession.get().token;
   try {
-    if (token) await apiFetch(ADMIN_PATHS.logout, { method: 'POST', body: {}, token, timeoutMs: LOGOUT_TIMEOUT_MS });
+    if (token) await call(adminLogout, {}, { token, timeoutMs: LOGOUT_TIMEOUT_MS });
   } catch {
     // Expired or unreachable: removing the token below is what matters on this device.
   } finally {
@@ -181,15 +181,25 @@ export async function adminSignOut(): Promise<void> {
  * another tab): the token is removed and the status becomes signed-out, which the console follows
  * back to the login page.
  */
-export async function adminFetch<T = unknown>(path: string, options: Omit<ApiFetchOptions, 'token'> = {}): Promise<T> {
+async function asAdmin<T>(send: (token: string | null) => Promise<T>): Promise<T> {
   const token = $adminSession.get().token ?? readToken();
   try {
-    return await apiFetch<T>(path, { ...options, token });
+    return await send(token);
   } catch (error) {
     if (isSignedOut(error)) endSession();
     throw error;
   }
 }
+
+export const adminFetch = <T = unknown>(path: string, options: Omit<ApiFetchOptions, 'token'> = {}): Promise<T> =>
+  asAdmin((token) => apiFetch<T>(path, { ...options, token }));
+
+/** One administrator's call through the route table (site/src/lib/call.ts), ending the session on a 401 as adminFetch does. */
+export const adminCall = <R extends Route>(
+  route: R,
+  input: CallInput<R>,
+  options: Omit<CallOptions, 'token'> = {},
+): Promise<AnswerOf<R>> => asAdmin((token) => call(route, input, { ...options, token }));
 
 /** A GET with the retry policy of lib/api.ts (docs/PRODUCT.md "Working offline") (no retry on 4xx; up to 2 retries otherwise). */
 export function adminGet<T = unknown>(path: string, signal?: AbortSignal): Promise<T> {
@@ -197,15 +207,8 @@ export function adminGet<T = unknown>(path: string, signal?: AbortSignal): Promi
 }
 
 /** A file behind the admin token (a verification document), as a Blob. */
-export async function adminFile(path: string, signal?: AbortSignal): Promise<Blob> {
-  const token = $adminSession.get().token ?? readToken();
-  try {
-    return await apiBlob(path, { token, signal });
-  } catch (error) {
-    if (isSignedOut(error)) endSession();
-    throw error;
-  }
-}
+export const adminFile = (path: string, signal?: AbortSignal): Promise<Blob> =>
+  asAdmin((token) => apiBlob(path, { token, signal }));
 
 /** Whether a failure was the connection rather than the server's answer. */
 export const isConnectionError = (error: unknown): boolean =>

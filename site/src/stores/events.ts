@@ -11,8 +11,8 @@ import { timeBetween } from '../../../contract/dates.ts';
 import type { UserEvent } from '../../../contract/events.ts';
 import { call, routeUrl } from '../lib/call.ts';
 import { ApiError, clearQueryCache, isSignedOut, NetworkError, TimeoutError, userDataPrefix } from '../lib/api.ts';
-import { AFFILIATES_PATHS } from '../../../contract/affiliates.ts';
-import { ANALYTICS_PATHS } from '../../../contract/analytics.ts';
+import { listAffiliatePayouts } from '../../../contract/affiliates.ts';
+import { getMyAnalytics } from '../../../contract/analytics.ts';
 import { ownVerification } from '../../../contract/verification.ts';
 import { $connection, noteNoAnswer, onBackOnline } from './connection.ts';
 import { $session, restoreSession } from './session.ts';
@@ -90,14 +90,14 @@ const RECORDS = [
   userDataPrefix('customer'),
   userDataPrefix('professional'),
   userDataPrefix('affiliate'),
-  ANALYTICS_PATHS.mine,
+  getMyAnalytics.path,
 ];
 function staleFor(type: LiveEventType): string[] {
   if (type === 'reset') return [''];
   // The list of bookings is no query: stores/bookings.ts reads it again on a booking's news itself.
   const changesRecords = ['payment.settled', 'subscription.changed', 'commission.earned'].includes(type);
   if (type.startsWith('booking.') || changesRecords) return RECORDS;
-  if (type === 'payout.moved') return [userDataPrefix('affiliate'), AFFILIATES_PATHS.payouts];
+  if (type === 'payout.moved') return [userDataPrefix('affiliate'), listAffiliatePayouts.path];
   if (type === 'verification.decided') return [ownVerification.path, userDataPrefix('professional')];
   return [];
 }

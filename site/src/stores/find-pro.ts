@@ -1,13 +1,15 @@
 import { atom, onMount } from 'nanostores';
 import {
+  addFavourite,
+  findProfessionals,
   type ListingCard,
   NEARBY_RADIUS_MILES,
-  PROFESSIONALS_PATHS,
+  removeFavourite,
   type SearchAnswer,
   type Sort,
 } from '../../../contract/professionals.ts';
-import { routePath } from '../../../contract/api.ts';
-import { apiFetch, DASHBOARD_MESSAGES, isRefusal, NetworkError, TimeoutError } from '../lib/api.ts';
+import { call } from '../lib/call.ts';
+import { DASHBOARD_MESSAGES, isRefusal, NetworkError, TimeoutError } from '../lib/api.ts';
 import { LOADING, type Load, loadFailureText } from '../lib/load.ts';
 import { $location, locate } from './location.ts';
 import { $session } from './session.ts';
@@ -77,17 +79,19 @@ export async function fetchPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<SearchAnswer> {
-  const search = new URLSearchParams();
-  if (params.q) search.set('q', params.q);
-  if (params.category) search.set('category', params.category);
-  search.set('sort', params.sort ?? 'distance');
-  if (params.near) {
-    search.set('lat', String(params.near.lat));
-    search.set('lng', String(params.near.lng));
-    search.set('radius', String(NEARBY_RADIUS_MILES));
-  }
-  if (cursor) search.set('cursor', cursor);
-  return apiFetch<SearchAnswer>(`${PROFESSIONALS_PATHS.search}?${search}`, { token: $session.get().token, signal });
+  const near = params.near && {
+    lat: String(params.near.lat),
+    lng: String(params.near.lng),
+    radius: String(NEARBY_RADIUS_MILES),
+  };
+  const query = {
+    q: params.q || undefined,
+    category: params.category || undefined,
+    sort: params.sort ?? 'distance',
+    ...near,
+    cursor: cursor ?? undefined,
+  };
+  return call(findProfessionals, { query }, { token: $session.get().token, signal });
 }
 
 /** The first page of GET /api/professionals with the given filters (Overview's recommendations). */
@@ -222,11 +226,13 @@ export async function toggleFavourite(professional: Pick<ListingCard, 'id' | 'na
   const before = $favourites.get();
   $favourites.set(saved ? before.filter((id) => id !== professional.id) : [...before, professional.id]);
   try {
-    await apiFetch(routePath(PROFESSIONALS_PATHS.favourite, { professionalId: professional.id }), {
-      method: saved ? 'DELETE' : 'POST',
-      body: {},
-      token: $session.get().token,
-    });
+    await call(
+      saved ? removeFavourite : addFavourite,
+      { params: { professionalId: professional.id } },
+      {
+        token: $session.get().token,
+      },
+    );
   } catch (error) {
     $favourites.set(before);
     showToast({

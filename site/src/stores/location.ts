@@ -6,10 +6,11 @@ import {
   GEOLOCATION,
   GEOLOCATION_MESSAGES,
   geolocationRetryingMessage,
-  LOCATION_PATHS,
+  lookUpAddress,
   type ReverseGeocodeResponse,
 } from '../../../contract/location.ts';
-import { apiFetch, NetworkError } from '../lib/api.ts';
+import { NetworkError } from '../lib/api.ts';
+import { call } from '../lib/call.ts';
 import { acquirePosition, browserGeolocation } from '../lib/geolocation.ts';
 import type { GeolocationLike } from '../lib/geolocation.ts';
 import { $session } from './session.ts';
@@ -74,15 +75,15 @@ export function nearestCity(lat: number, lng: number): string {
 /** GET /api/location/reverse, with one retry after 2 s on a network error (docs/PRODUCT.md "Location"). */
 export function serverReverse(sleep: (ms: number) => Promise<void> = realSleep): ReverseGeocode {
   return async (lat, lng) => {
-    const path = `${LOCATION_PATHS.reverse}?lat=${encodeURIComponent(lat)}&lng=${encodeURIComponent(lng)}`;
-    const call = () => apiFetch<ReverseGeocodeResponse>(path, { token: $session.get().token });
+    const ask = () =>
+      call(lookUpAddress, { query: { lat: String(lat), lng: String(lng) } }, { token: $session.get().token });
     let answer: ReverseGeocodeResponse;
     try {
-      answer = await call();
+      answer = await ask();
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
       await sleep(GEOLOCATION.geocodeNetworkRetryDelayMs);
-      answer = await call();
+      answer = await ask();
     }
     return { city: answer.location.city, address: answer.location.address };
   };

@@ -7,7 +7,7 @@ import {
   removeWorkPhoto as removeWorkRoute,
   setProfilePhoto,
 } from '../../../contract/photos.ts';
-import { PROFESSIONALS_PATHS } from '../../../contract/professionals.ts';
+import { findProfessionals } from '../../../contract/professionals.ts';
 import { actionErrorMessage, clearQueryCache, userDataPrefix } from '../lib/api.ts';
 import { call } from '../lib/call.ts';
 import { $session } from './session.ts';
@@ -46,7 +46,7 @@ async function change(send: (file?: File) => Promise<PhotosResponse>, file?: Fil
       userDataPrefix('customer'),
       userDataPrefix('professional'),
       userDataPrefix('affiliate'),
-      PROFESSIONALS_PATHS.search,
+      findProfessionals.path,
     ])
       clearQueryCache(prefix);
     return { ok: true, message: data.message ?? '', data };

@@ -2,14 +2,13 @@ import type { ProfessionalRecord } from '../../../contract/user-data.ts';
 export type { ProfessionalRecord };
 import { PROFILE_MESSAGES } from '../../../contract/profile.ts';
 import {
-  type AvailabilityAnswer,
-  PROFESSIONALS_PATHS,
-  type ProfileAnswer,
   RATE_MESSAGES,
-  type RatesAnswer,
+  saveProfile as saveProfileRoute,
+  setAvailability,
+  setRates,
 } from '../../../contract/professionals.ts';
 import type { Availability } from '../../../contract/professionals.ts';
-import { apiFetch } from '../lib/api.ts';
+import { call } from '../lib/call.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
 import { recordStore } from './record.ts';
 import { $session, mergeUser } from './session.ts';
@@ -44,11 +43,7 @@ export interface Rates {
 /** PUT /api/professional/rates. */
 export async function saveRates(rates: Rates): Promise<Outcome> {
   try {
-    const answer = await apiFetch<RatesAnswer>(PROFESSIONALS_PATHS.rates, {
-      method: 'PUT',
-      body: rates,
-      token: token(),
-    });
+    const answer = await call(setRates, { body: rates }, { token: token() });
     patchProfessional(rates);
     return { ok: true, message: answer.message ?? RATE_MESSAGES.saved };
   } catch (error) {
@@ -59,11 +54,7 @@ export async function saveRates(rates: Rates): Promise<Outcome> {
 /** PUT /api/professional/availability. */
 export async function saveAvailability(availability: Availability): Promise<Outcome> {
   try {
-    const answer = await apiFetch<AvailabilityAnswer>(PROFESSIONALS_PATHS.availability, {
-      method: 'PUT',
-      body: availability,
-      token: token(),
-    });
+    const answer = await call(setAvailability, { body: availability }, { token: token() });
     patchProfessional({ availability: answer.availability });
     return { ok: true, message: answer.message ?? 'Availability updated.' };
   } catch (error) {
@@ -85,11 +76,7 @@ export interface ProfileChanges {
 /** PUT /api/profile (never the email); the session's stored user takes the new name and phone. */
 export async function saveProfile(changes: ProfileChanges): Promise<Outcome> {
   try {
-    const answer = await apiFetch<ProfileAnswer>(PROFESSIONALS_PATHS.profile, {
-      method: 'PUT',
-      body: changes,
-      token: token(),
-    });
+    const answer = await call(saveProfileRoute, { body: changes }, { token: token() });
     mergeUser(answer.user);
     patchProfessional({
       ...changes,

@@ -5,12 +5,12 @@ import {
   DASHBOARD_MESSAGES,
   NetworkError,
   TimeoutError,
-  apiFetch,
   clearQueryCache,
   userDataPrefix,
 } from '../lib/api.ts';
 import { $session, mergeUser } from './session.ts';
-import { PROFESSIONALS_PATHS, type ProfileAnswer } from '../../../contract/professionals.ts';
+import { saveProfile } from '../../../contract/professionals.ts';
+import { call } from '../lib/call.ts';
 
 /** What customers and affiliates edit on Profile (docs/PRODUCT.md "Profile"); never the email. */
 export interface ContactDetails {
@@ -61,11 +61,7 @@ export async function saveContactDetails(details: ContactDetails): Promise<SaveO
     };
   }
   try {
-    const answer = await apiFetch<ProfileAnswer>(PROFESSIONALS_PATHS.profile, {
-      method: 'PUT',
-      body: parsed.data,
-      token: $session.get().token,
-    });
+    const answer = await call(saveProfile, { body: parsed.data }, { token: $session.get().token });
     mergeUser(answer.user);
     clearQueryCache(userDataPrefix('customer'));
     clearQueryCache(userDataPrefix('affiliate'));

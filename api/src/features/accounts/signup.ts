@@ -12,8 +12,8 @@ import { hashPassword } from './passwords.ts';
 import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
 import * as usersRepo from './users.ts';
 import { refuseTakenEmailOrPhone } from './users.ts';
-import * as profilesRepo from '../professionals/repo.ts';
-import { recordReferral } from '../affiliates/repo.ts';
+import { profilesRepo } from '../professionals/index.ts';
+import { recordReferral } from '../affiliates/index.ts';
 
 const DEFAULT_RATES = { base: 30, max: 50 };
 

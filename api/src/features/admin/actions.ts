@@ -7,14 +7,14 @@ import { toE164 } from '../../../../contract/phone.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import * as sessionsRepo from '../auth/sessions.ts';
-import * as profilesRepo from '../professionals/repo.ts';
+import { profilesRepo } from '../professionals/index.ts';
 import * as usersRepo from '../accounts/users.ts';
-import { movePayout } from '../affiliates/payouts.ts';
+import { movePayout } from '../affiliates/index.ts';
 import { anonymiseUser } from '../privacy/anonymise.ts';
 import { getSettings, saveSettings, toPlatformSettings } from '../settings/settings.ts';
 import { sendReminderNow } from '../subscriptions/reminders.ts';
 import type { AdminIdentity } from './accounts.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { findAdminUser, payoutsQuery, toAdminPayout } from './queries.ts';
 
 /**

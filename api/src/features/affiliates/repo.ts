@@ -72,3 +72,19 @@ export const recordReferral = (
     referrer_code: referrer.referrer_code,
     created_at: now,
   });
+
+/** A new affiliate's profile; false when its referrer code is taken already (nothing written). */
+export async function insertAffiliateProfile(
+  conn: Conn,
+  profile: Pick<
+    AffiliateProfileRow,
+    'user_id' | 'referrer_code' | 'payout_method' | 'momo_number' | 'momo_network' | 'bank_account'
+  >,
+): Promise<boolean> {
+  const inserted = await conn('affiliate_profiles')
+    .insert(profile)
+    .onConflict('referrer_code')
+    .ignore()
+    .returning('referrer_code');
+  return inserted.length > 0;
+}

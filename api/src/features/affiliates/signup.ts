@@ -9,6 +9,7 @@ import { hashPassword } from '../accounts/passwords.ts';
 import * as usersRepo from '../accounts/users.ts';
 import { refuseTakenEmailOrPhone, toSessionUser } from '../accounts/users.ts';
 import * as sessionsRepo from '../auth/sessions.ts';
+import { insertAffiliateProfile } from './repo.ts';
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -61,21 +62,17 @@ export async function affiliateSignup(
     // A clash among 32^6 codes is rare; try again rather than fail the sign-up.
     for (let attempt = 0; ; attempt++) {
       const candidate = referrerCode();
-      const inserted = await trx('affiliate_profiles')
-        .insert({
-          user_id: row.id,
-          referrer_code: candidate,
-          payout_method: input.payoutMethod,
-          momo_number: input.payoutMethod === 'mobile-money' ? (toE164(input.momoNumber) ?? input.momoNumber) : '',
-          // The schema accepts only MOMO_NETWORKS codes (or '').
-          momo_network:
-            input.payoutMethod === 'mobile-money' && input.momoNetwork ? (input.momoNetwork as MomoNetwork) : null,
-          bank_account: input.payoutMethod === 'bank-account' ? input.bankAccount : '',
-        })
-        .onConflict('referrer_code')
-        .ignore()
-        .returning('referrer_code');
-      if (inserted.length) return { user: row, code: candidate };
+      const free = await insertAffiliateProfile(trx, {
+        user_id: row.id,
+        referrer_code: candidate,
+        payout_method: input.payoutMethod,
+        momo_number: input.payoutMethod === 'mobile-money' ? (toE164(input.momoNumber) ?? input.momoNumber) : '',
+        // The schema accepts only MOMO_NETWORKS codes (or '').
+        momo_network:
+          input.payoutMethod === 'mobile-money' && input.momoNetwork ? (input.momoNetwork as MomoNetwork) : null,
+        bank_account: input.payoutMethod === 'bank-account' ? input.bankAccount : '',
+      });
+      if (free) return { user: row, code: candidate };
       if (attempt >= 5) throw new Error('could not allocate a referrer code');
     }
   });

@@ -1,17 +1,18 @@
 import Router from '@koa/router';
-import { ANALYTICS_PATHS, type AnalyticsAnswer } from '../../../../contract/analytics.ts';
+import { getMyAnalytics } from '../../../../contract/analytics.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireUser } from '../auth/guards.ts';
+import { routeTable } from '../../http/serve.ts';
+import { callerGuards } from '../auth/guards.ts';
+import { analyticsAnswer } from './answers.ts';
 import { analyticsFor } from './service.ts';
 
 /** GET /api/me/analytics: the signed-in customer's or professional's own figures (none for affiliates). */
 export function analyticsRoutes(deps: AppDeps): Router {
   const router = new Router<RequestState>();
-  router.get(ANALYTICS_PATHS.mine, requireUser(deps), async (ctx) => {
-    ctx.body = {
-      success: true,
-      analytics: await analyticsFor(deps.db, ctx.state.user, deps.clock.now()),
-    } satisfies AnalyticsAnswer;
-  });
+  const serve = routeTable(router, callerGuards(deps));
+  serve(getMyAnalytics, analyticsAnswer, async (ctx) => ({
+    success: true,
+    analytics: await analyticsFor(deps.db, ctx.state.user, deps.clock.now()),
+  }));
   return router;
 }

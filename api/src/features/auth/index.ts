@@ -1,5 +1,4 @@
 /** The auth feature's public face: the caller guards, sessions and tokens other folders use. */
-export { authRoutes } from './routes.ts';
 export {
   type AdminState,
   bearerToken,

@@ -5,7 +5,6 @@
  * with its own tables and repo, rather than features of their own that would import bookings and
  * be imported by it.
  */
-export { bookingRoutes } from './routes.ts';
 export { startExpiryWorker, expireOverdue } from './expiry.ts';
 export { acceptRequest, cancelAsParty, declineRequest, markJobCompleted } from './actions.ts';
 export { answerProposal, openTimesFor, proposeTime } from './reschedule.ts';

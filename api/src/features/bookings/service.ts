@@ -25,8 +25,7 @@ import { forgetChatOf } from './chat/repo.ts';
 import { forgetReviewTextsOf } from './reviews/repo.ts';
 import { findBookings } from './repo.ts';
 import { cancellationKind } from './reliability.ts';
-import { listedProfessionals } from '../professionals/repo.ts';
-import * as profilesRepo from '../professionals/repo.ts';
+import { listedProfessionals, profilesRepo } from '../professionals/index.ts';
 import { answerBy, EXPIRY_MESSAGES } from '../../../../contract/reschedule.ts';
 
 export interface BookingDeps {

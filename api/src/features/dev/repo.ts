@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Conn } from '../../db.ts';
 import * as usersRepo from '../accounts/users.ts';
-import { recordCommission, recordReferral } from '../affiliates/repo.ts';
+import { recordCommission, recordReferral } from '../affiliates/index.ts';
 import { insertPayment } from '../payments/repo.ts';
 
 export const latestNotifications = (db: Conn) => db('notifications').orderBy('id', 'desc').limit(50);

@@ -1,4 +1,3 @@
-import { categoryValue } from '../../../../contract/categories.ts';
 import { addTime } from '../../../../contract/dates.ts';
 import {
   DIRECTORY_MAX_PAGE,
@@ -15,7 +14,8 @@ import { parseMediaPath, photoUrl } from '../../../../contract/photos.ts';
 import type { ReadCache } from '../../cache/read-cache.ts';
 import { workPhotos } from '../photos/index.ts';
 import type { Db } from '../../db.ts';
-import { findListing, findListings, listedProfessionals } from '../professionals/repo.ts';
+import { findListing, findListings } from '../professionals/index.ts';
+import { directoryCount, directoryIds, latestReviews, listedCount, namesOf, ratingTally, sitemapRows } from './repo.ts';
 
 /**
  * The public directory and profile pages (docs/PRODUCT.md "Public directory"): listed
@@ -46,7 +46,7 @@ interface Person {
 
 /** Names by id: the listing carries the full name, the directory shows only the last one's initial. */
 async function people(db: Db, ids: number[]): Promise<Map<number, Person>> {
-  const rows = await db('users').whereIn('id', ids).select('id', 'first_name', 'last_name');
+  const rows = await namesOf(db, ids);
   return new Map(rows.map((r) => [Number(r.id), { firstName: String(r.first_name), lastName: String(r.last_name) }]));
 }
 
@@ -56,22 +56,11 @@ export async function listDirectory(
   filters: { category: string; city: string; page: number },
   now: Date,
 ): Promise<DirectoryPage> {
-  const base = listedProfessionals(db, now).modify((q) => {
-    if (filters.category) q.where('p.category', categoryValue(filters.category).toLowerCase());
-    if (filters.city) q.where('u.location', filters.city);
-  });
-  const [{ n }] = await base.clone().count({ n: '*' });
-  const total = Number(n);
+  const total = await directoryCount(db, filters, now);
   const pages = Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE));
   // A page past the end (an old link, a typed number) shows the last one, not an empty list.
   const page = Math.min(Math.max(1, filters.page), pages, DIRECTORY_MAX_PAGE);
-  const rows: { id: number }[] = await base
-    .clone()
-    .orderBy([{ column: 'p.rating_key' }, { column: 'p.reviews_key' }, { column: 'u.id' }])
-    .offset((page - 1) * DIRECTORY_PAGE_SIZE)
-    .limit(DIRECTORY_PAGE_SIZE)
-    .select('u.id');
-  const ids = rows.map((r) => Number(r.id));
+  const ids = await directoryIds(db, filters, now, (page - 1) * DIRECTORY_PAGE_SIZE, DIRECTORY_PAGE_SIZE);
   const [listings, names] = await Promise.all([findListings(db, ids, now), people(db, ids)]);
   return {
     professionals: listings.map((l) => toPublic(l, names.get(l.id))),
@@ -87,15 +76,8 @@ export async function publicProfile(db: Db, id: number, now: Date): Promise<Publ
   if (!listing) return undefined;
   const [names, reviews, counts, work] = await Promise.all([
     people(db, [id]),
-    db('reviews as r')
-      .join('users as u', 'u.id', 'r.customer_id')
-      .where('r.professional_id', id)
-      .orderBy('r.id', 'desc')
-      .limit(20)
-      .select('r.id', 'r.customer_id', 'r.rating', 'r.comment', 'r.created_at', 'u.first_name', 'u.last_name'),
-    db('reviews').where({ professional_id: id }).groupBy('rating').select('rating').count({ n: '*' }) as Promise<
-      { rating: number; n: number | string }[]
-    >,
+    latestReviews(db, id),
+    ratingTally(db, id),
     workPhotos(db, id),
   ]);
   const avatar = listing.avatar ? parseMediaPath(listing.avatar) : null;
@@ -132,18 +114,13 @@ export async function directoryEntries(
   now: Date,
   file = 1,
 ): Promise<Pick<PublicProfessional, 'id' | 'name' | 'profession'>[]> {
-  const rows = await listedProfessionals(db, now)
-    .orderBy('u.id')
-    .offset((file - 1) * SITEMAP_FILE_URLS)
-    .limit(SITEMAP_FILE_URLS)
-    .select('u.id', 'u.first_name', 'u.last_name', 'p.profession');
+  const rows = await sitemapRows(db, now, (file - 1) * SITEMAP_FILE_URLS, SITEMAP_FILE_URLS);
   return rows.map((r) => ({ id: Number(r.id), name: publicName(r.first_name, r.last_name), profession: r.profession }));
 }
 
 /** How many files of professionals the sitemap has (none while nobody is listed). */
 export async function sitemapFileCount(db: Db, now: Date): Promise<number> {
-  const [{ n }] = await listedProfessionals(db, now).count({ n: '*' });
-  return Math.ceil(Number(n) / SITEMAP_FILE_URLS);
+  return Math.ceil((await listedCount(db, now)) / SITEMAP_FILE_URLS);
 }
 
 /**

@@ -3,7 +3,7 @@ import { snapshot } from '../../data-dir/backup.ts';
 import { isEmbedded } from '../../db.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
-import { AdminAccountError, createAdmin } from '../admin/accounts.ts';
+import { AdminAccountError, createAdmin } from '../admin/index.ts';
 
 /** The demo data, loaded by the server's own connection: its caches hear of it like any other write. */
 export const loadDemo = ({ db, clock }: AppDeps) => loadDemoData(db, clock.now());

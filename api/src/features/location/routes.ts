@@ -1,14 +1,11 @@
 import Router from '@koa/router';
-import {
-  LOCATION_PATHS,
-  type ReverseGeocodeResponse,
-  reverseGeocodeQuerySchema,
-} from '../../../../contract/location.ts';
+import { lookUpAddress } from '../../../../contract/location.ts';
 import type { AppDeps, RequestState } from '../../deps.ts';
-import { requireUser, type UserState } from '../auth/guards.ts';
-import { validate } from '../../http/validate.ts';
+import { callerGuards, type UserState } from '../auth/guards.ts';
+import { routeTable } from '../../http/serve.ts';
 import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { geocoderFromConfig, withAnswerCache, type Geocoder, type GoogleMapsConfig } from '../../providers/geocoder.ts';
+import { reverseGeocodeAnswer } from './answers.ts';
 import { reverseGeocode } from './service.ts';
 
 /**
@@ -33,12 +30,12 @@ export function locationRoutes(deps: LocationDeps): Router {
     [LIMITS.geocodeByAddress, byAddress],
   ]);
 
-  router.get(LOCATION_PATHS.reverse, requireUser(deps), limits, async (ctx) => {
-    const coordinates = validate(reverseGeocodeQuerySchema, ctx.query);
-    ctx.body = (await reverseGeocode(
-      { geocoder, logger: logger.child({ requestId: ctx.state.requestId }) },
-      coordinates,
-    )) satisfies ReverseGeocodeResponse;
-  });
+  const serve = routeTable(router, callerGuards(deps));
+  serve(
+    lookUpAddress,
+    reverseGeocodeAnswer,
+    (ctx, { query }) => reverseGeocode({ geocoder, logger: logger.child({ requestId: ctx.state.requestId }) }, query),
+    { use: [limits] },
+  );
   return router;
 }

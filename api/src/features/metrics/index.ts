@@ -1,3 +1,2 @@
 /** The metrics feature's public face: the registry the server fills, and GET /metrics. */
-export { metricsRoutes } from './routes.ts';
 export { type AppMetrics, appMetrics, metricsProviderObserver } from './registry.ts';

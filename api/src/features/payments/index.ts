@@ -1,5 +1,4 @@
 /** The payments feature's public face: starting and settling payments, and the answers other routes reuse. */
-export { paymentRoutes } from './routes.ts';
 export { paymentAnswer, signupAnswer } from './answers.ts';
 export {
   answerTestPhone,

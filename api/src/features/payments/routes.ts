@@ -14,7 +14,7 @@ import { messageAnswer, okAnswer } from '../../http/common-answers.ts';
 import { HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { routeTable } from '../../http/serve.ts';
 import { ProviderUnavailableError } from '../../providers/payments.ts';
-import { settleTransfer } from '../affiliates/payouts.ts';
+import { settleTransfer } from '../affiliates/index.ts';
 import { callerGuards } from '../auth/guards.ts';
 import { completeRegistrationAnswer, paymentAnswer, paymentsConfigAnswer } from './answers.ts';
 import {

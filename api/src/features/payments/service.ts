@@ -28,7 +28,7 @@ import { receipt } from '../notifications/messages.ts';
 import { getSettings, type Settings } from '../settings/settings.ts';
 import * as paymentsRepo from './repo.ts';
 import { answerTestPrompt, recordCharge } from '../../providers/sandbox.ts';
-import { creditReferralCommission } from '../affiliates/repo.ts';
+import { creditReferralCommission } from '../affiliates/index.ts';
 import { grantPaidMonths } from '../subscriptions/paid-period.ts';
 
 export interface PaymentsDeps {

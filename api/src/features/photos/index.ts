@@ -1,5 +1,4 @@
 /** The photos' public face: what other folders use of profile, work and report photos and their files. */
-export { mediaMiddleware, mediaRoutes, photoRoutes, takesPhotoBody } from './routes.ts';
 export { photoBody, uploadDeps } from './uploads.ts';
 export { receive, type ReadBody, type UploadDeps } from './service.ts';
 export type { Encoded } from './images.ts';

@@ -3,8 +3,8 @@ import { PHOTO_MESSAGES, WORK_PHOTOS_MAX, type PhotosResponse } from '../../../.
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { countRequest, LIMITS } from '../../http/rate-limit.ts';
-import type { AdminIdentity } from '../admin/accounts.ts';
-import { recordAudit } from '../admin/audit.ts';
+import type { AdminIdentity } from '../admin/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { encodePhoto } from './images.ts';
 import type { PhotoQueue } from './queue.ts';
 import * as repo from './repo.ts';

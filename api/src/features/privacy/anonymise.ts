@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { forgetUser, forgottenEmail } from '../accounts/users.ts';
-import { forgetPayoutDetailsOf } from '../affiliates/repo.ts';
+import { forgetPayoutDetailsOf } from '../affiliates/index.ts';
 import { forgetSessionsOf } from '../auth/sessions.ts';
 import { forgetAttemptsOf } from '../auth/throttle.ts';
 import { forgetCodesOf } from '../auth/repo.ts';
@@ -8,7 +8,7 @@ import { forgetBookingWordsOf } from '../bookings/index.ts';
 import { forgetContactMessagesOf } from '../contact/repo.ts';
 import { forgetPayerEmail } from '../payments/repo.ts';
 import { deleteAllPhotos } from '../photos/index.ts';
-import { forgetProfessionalOf } from '../professionals/repo.ts';
+import { forgetProfessionalOf } from '../professionals/index.ts';
 import { forgetPushSubscriptionsOf } from '../push/repo.ts';
 import { forgetReportWordsOf } from '../reports/repo.ts';
 import { forgetPaymentMethodsOf } from '../subscriptions/repo.ts';

@@ -2,7 +2,7 @@ import type { SessionUser } from '../../../../contract/account-types.ts';
 import { toCedis } from '../../../../contract/money.ts';
 import { jsonColumn, type Db } from '../../db.ts';
 import type { ReviewRow } from '../../db-tables.ts';
-import { pendingBalance } from '../affiliates/payouts.ts';
+import { pendingBalance } from '../affiliates/index.ts';
 import { cardLabel } from '../subscriptions/auto-renewal.ts';
 import { photosOf } from '../photos/index.ts';
 import { SYSTEM_SENDER } from '../../../../contract/bookings.ts';

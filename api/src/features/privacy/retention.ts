@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.ts';
 import type { Conn, Db } from '../../db.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import type { Logger } from '../../logger.ts';
-import { pendingBalance } from '../affiliates/payouts.ts';
+import { pendingBalance } from '../affiliates/index.ts';
 import * as eventsRepo from '../events/repo.ts';
 import { anonymiseUser } from './anonymise.ts';
 import { HOUR_MS, addYears } from '../../../../contract/dates.ts';

@@ -246,3 +246,14 @@ export async function forgetProfessionalOf(conn: Conn, userId: number): Promise<
       verified_at: null,
     });
 }
+
+/** The days and times a professional's bookings hold from `first` to `last` (YYYY-MM-DD): confirmed ones, and requests still awaiting an answer. */
+export const takenTimes = (conn: Conn, professionalId: number, first: string, last: string, now: Date) =>
+  conn('bookings')
+    .where({ professional_id: professionalId })
+    // A request past its answer deadline no longer holds its time (features/bookings/expiry.ts).
+    .where((w) =>
+      w.where('status', 'confirmed').orWhere((p) => p.where('status', 'pending').where('answer_by', '>', now)),
+    )
+    .whereBetween('date', [first, last])
+    .select<{ day: string; time: string }[]>(conn.raw("to_char(date, 'YYYY-MM-DD') as day"), 'time');

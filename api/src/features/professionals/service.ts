@@ -22,6 +22,7 @@ import {
   findListing,
   locationSource,
   recentReviews,
+  takenTimes,
   updateProfileColumns,
 } from './repo.ts';
 
@@ -33,14 +34,7 @@ const DAYS_OF_SLOTS = 14;
 export async function openSlots(db: Db, professionalId: number, availability: Availability, now: Date) {
   const today = startOfDay(now);
   const last = addTime(today, { days: DAYS_OF_SLOTS });
-  const taken = await db('bookings')
-    .where({ professional_id: professionalId })
-    // A request past its answer deadline no longer holds its time (features/bookings/expiry.ts).
-    .where((w) =>
-      w.where('status', 'confirmed').orWhere((p) => p.where('status', 'pending').where('answer_by', '>', now)),
-    )
-    .whereBetween('date', [dayOf(today), dayOf(last)])
-    .select<{ day: string; time: string }[]>(db.raw("to_char(date, 'YYYY-MM-DD') as day"), 'time');
+  const taken = await takenTimes(db, professionalId, dayOf(today), dayOf(last), now);
   const takenKeys = new Set(taken.map((t) => `${t.day} ${t.time}`));
   const days: { date: string; times: string[] }[] = [];
   for (let d = 0; d < DAYS_OF_SLOTS; d++) {

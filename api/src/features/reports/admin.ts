@@ -16,14 +16,16 @@ import type { AppDeps } from '../../deps.ts';
 import type { BookingRow, Count, Int8, ProblemReportRow, UserRow } from '../../db-tables.ts';
 import { toCount, type Conn, type Db } from '../../db.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { AdminIdentity } from '../admin/accounts.ts';
-import { changeUserStatus } from '../admin/actions.ts';
-import { recordAudit } from '../admin/audit.ts';
-import { customerLateCancellations, professionalReliability } from '../bookings/index.ts';
-import { endAsNoShow } from '../bookings/index.ts';
-import { findBookings } from '../bookings/index.ts';
-import { uncountCompletedJob } from '../professionals/repo.ts';
-import { addSystemLine } from '../bookings/index.ts';
+import { type AdminIdentity, changeUserStatus } from '../admin/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import {
+  addSystemLine,
+  customerLateCancellations,
+  endAsNoShow,
+  findBookings,
+  professionalReliability,
+} from '../bookings/index.ts';
+import { uncountCompletedJob } from '../professionals/index.ts';
 import { bookingStep, chatLines, reportMessages, textMessages } from '../notifications/messages.ts';
 import * as repo from './repo.ts';
 

@@ -1,3 +1,2 @@
 /** The reports' public face: what other folders use of "Was the job done?" and problem reports. */
-export { reportRoutes } from './routes.ts';
 export { forgetReportWordsOf, reportViews } from './repo.ts';

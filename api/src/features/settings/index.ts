@@ -1,3 +1,2 @@
 /** The settings feature's public face: the administrator's settings and the prices they set. */
-export { settingsRoutes } from './routes.ts';
 export { getSettings, planPrices, saveSettings, type Settings, toPlatformSettings, windowsOf } from './settings.ts';

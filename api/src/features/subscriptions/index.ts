@@ -1,5 +1,4 @@
 /** The subscriptions feature's public face: paid periods, renewal and its workers. */
-export { subscriptionRoutes } from './routes.ts';
 export { grantPaidMonths, paidUntil, periodBoughtBy } from './paid-period.ts';
 export { autoRenewalFrom, cardLabel, startAutoRenewalWorker } from './auto-renewal.ts';
 export { GRACE_START_SQL, graceStart } from './grace.ts';

@@ -1,2 +1,1 @@
 /** The user-data feature's public face: the dashboards' records. */
-export { userDataRoutes } from './routes.ts';

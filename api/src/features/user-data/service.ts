@@ -12,9 +12,9 @@ import { jsonColumn, prepared, type Db } from '../../db.ts';
 import type { AffiliateCommissionRow, Count, Int8, ReferralRow, UserRow } from '../../db-tables.ts';
 import { findBookings } from '../bookings/index.ts';
 import { avatarUrl } from '../photos/index.ts';
-import { findListings } from '../professionals/repo.ts';
+import { findListings } from '../professionals/index.ts';
 import { toCard } from '../../../../contract/professionals.ts';
-import { listPayouts, pendingBalance } from '../affiliates/payouts.ts';
+import { listPayouts, pendingBalance } from '../affiliates/index.ts';
 import { windowsOf } from '../settings/settings.ts';
 import { autoRenewalFrom } from '../subscriptions/auto-renewal.ts';
 

@@ -1,3 +1,2 @@
 /** The verification feature's public face. */
-export { takesRawBody, verificationRoutes } from './routes.ts';
 export { deleteDocuments } from './repo.ts';

@@ -9,7 +9,7 @@ import type {
   VerificationStatus,
 } from '../../../../contract/verification.ts';
 import type { Conn } from '../../db.ts';
-import * as profilesRepo from '../professionals/repo.ts';
+import { profilesRepo } from '../professionals/index.ts';
 import type { Int8, ProfessionalDocumentRow } from '../../db-tables.ts';
 
 /** Verification documents, their bytes, the access log and the profile's status (knex only). */

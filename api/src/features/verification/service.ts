@@ -15,8 +15,8 @@ import {
 } from '../../../../contract/verification.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
-import type { AdminIdentity } from '../admin/accounts.ts';
-import { recordAudit } from '../admin/audit.ts';
+import type { AdminIdentity } from '../admin/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { verificationMessage, verificationPush } from '../notifications/messages.ts';
 import * as repo from './repo.ts';
 

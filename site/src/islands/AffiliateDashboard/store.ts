@@ -3,12 +3,17 @@ export type { AffiliateRecord, Referral } from '../../../../contract/user-data.t
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import { formatCedisText } from '../../../../contract/money.ts';
 import { useStore } from '@nanostores/react';
-import { apiFetch, clearQueryCache, userDataPrefix } from '../../lib/api.ts';
+import { clearQueryCache, userDataPrefix } from '../../lib/api.ts';
 import type { Load } from '../../lib/load.ts';
 import { failure, type Outcome } from '../../lib/outcome.ts';
 import { $session } from '../../stores/session.ts';
 import { recordStore } from '../../stores/record.ts';
-import { AFFILIATES_PATHS, type PayoutRequestedAnswer } from '../../../../contract/affiliates.ts';
+import {
+  listAffiliatePayouts,
+  type PayoutRequestedAnswer,
+  requestAffiliatePayout,
+} from '../../../../contract/affiliates.ts';
+import { call } from '../../lib/call.ts';
 
 export type { Outcome };
 
@@ -42,13 +47,9 @@ export function useAffiliate(): { load: Load<AffiliateRecord>; reload: (quiet: b
 /** POST /api/affiliate/payouts: the whole pending balance (the server checks the ₵250 minimum). */
 export async function requestPayout(): Promise<Outcome> {
   try {
-    const answer = await apiFetch<PayoutRequestedAnswer>(AFFILIATES_PATHS.payouts, {
-      method: 'POST',
-      body: {},
-      token: $session.get().token,
-    });
+    const answer = await call(requestAffiliatePayout, {}, { token: $session.get().token });
     clearQueryCache(userDataPrefix('affiliate'));
-    clearQueryCache(AFFILIATES_PATHS.payouts);
+    clearQueryCache(listAffiliatePayouts.path);
     const amount = formatCedisText(answer.payout.amount, { fixed: true });
     return {
       ok: true,

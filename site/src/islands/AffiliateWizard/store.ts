@@ -1,13 +1,15 @@
-import { AFFILIATES_PATHS, type MomoNetwork } from '../../../../contract/affiliates.ts';
+import { affiliateSignup, type MomoNetwork } from '../../../../contract/affiliates.ts';
 import { map } from 'nanostores';
 import {
   AFFILIATE_CHECK_ORDER,
   AFFILIATE_MESSAGES,
+  type AffiliateSignupInput,
   affiliateSignupSchema,
   firstProblem,
 } from '../../../../contract/accounts.ts';
 import type { SessionUser } from '../../../../contract/account-types.ts';
-import { ApiError, apiFetch, logUnexpected, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
+import { ApiError, logUnexpected, NetworkError, serverMessage, TimeoutError } from '../../lib/api.ts';
 import { isUnreadableAnswer } from '../../lib/refusals.ts';
 import { signIn } from '../../stores/session.ts';
 
@@ -119,17 +121,17 @@ export function affiliateFailureMessage(error: unknown): string {
 }
 
 export interface AffiliateDeps {
-  post: (body: unknown) => Promise<AffiliateSignupResponse>;
+  post: (body: AffiliateSignupInput) => Promise<AffiliateSignupResponse>;
   wait: (ms: number) => Promise<void>;
 }
 
 const defaultDeps: AffiliateDeps = {
-  post: (body) => apiFetch<AffiliateSignupResponse>(AFFILIATES_PATHS.signup, { body, timeoutMs: 30_000 }),
+  post: (body) => call(affiliateSignup, { body }, { timeoutMs: 30_000 }),
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
 /** Posts with up to 3 attempts when the network fails, waiting 1 s then 2 s. */
-async function postWithRetry(body: unknown, deps: AffiliateDeps): Promise<AffiliateSignupResponse> {
+async function postWithRetry(body: AffiliateSignupInput, deps: AffiliateDeps): Promise<AffiliateSignupResponse> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await deps.post(body);

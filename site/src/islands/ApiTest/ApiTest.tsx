@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { Fragment, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { LOCATION_PATHS, type ReverseGeocodeResponse } from '../../../../contract/location.ts';
-import { ApiError, apiFetch, isSignedOut } from '../../lib/api.ts';
+import { lookUpAddress, type ReverseGeocodeResponse } from '../../../../contract/location.ts';
+import { ApiError, isSignedOut } from '../../lib/api.ts';
+import { call, routeUrl } from '../../lib/call.ts';
 import { classifyError } from '../../lib/errors.ts';
 import { $session } from '../../stores/session.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
@@ -12,7 +13,8 @@ import '../../ui/diagnostics.css';
 import { useHydrated } from '../../ui/useHydrated.ts';
 
 /** Accra's centre: the place the diagnostic asks about (docs/PRODUCT.md "Diagnostic pages"). */
-export const TEST_PATH = `${LOCATION_PATHS.reverse}?lat=5.6037&lng=-0.187`;
+const ACCRA = { query: { lat: '5.6037', lng: '-0.187' } };
+export const TEST_PATH = routeUrl(lookUpAddress, ACCRA);
 
 type MapsResult =
   | { kind: 'answer'; status: number; answer: ReverseGeocodeResponse; verdict: MapsVerdict; ms: number }
@@ -98,7 +100,7 @@ function Diagnostics() {
     const started = performance.now();
     const ms = () => Math.round(performance.now() - started);
     try {
-      const answer = await apiFetch<ReverseGeocodeResponse>(TEST_PATH, { token });
+      const answer = await call(lookUpAddress, ACCRA, { token });
       setMaps({ kind: 'answer', status: 200, answer, verdict: mapsVerdict(answer), ms: ms() });
     } catch (error) {
       const status = error instanceof ApiError ? error.status : null;

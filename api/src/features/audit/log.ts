@@ -1,7 +1,7 @@
 import type { AdminActivity, AdminActivityEntry, AdminActivityQuery } from '../../../../contract/admin.ts';
 import { jsonColumn, type Conn } from '../../db.ts';
 import type { AdminAuditLogRow, Int8 } from '../../db-tables.ts';
-import type { AdminIdentity } from './accounts.ts';
+import type { AdminIdentity } from '../admin/index.ts';
 
 export interface AuditEntry {
   admin: AdminIdentity;

@@ -1,0 +1,1 @@
+/** The analytics feature's public face: its route. */
