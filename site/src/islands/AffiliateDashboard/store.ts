@@ -8,11 +8,7 @@ import type { Load } from '../../lib/load.ts';
 import { failure, type Outcome } from '../../lib/outcome.ts';
 import { $session } from '../../stores/session.ts';
 import { recordStore } from '../../stores/record.ts';
-import {
-  listAffiliatePayouts,
-  type PayoutRequestedAnswer,
-  requestAffiliatePayout,
-} from '../../../../contract/affiliates.ts';
+import { listAffiliatePayouts, requestAffiliatePayout } from '../../../../contract/affiliates.ts';
 import { call } from '../../lib/call.ts';
 
 export type { Outcome };
