@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+import type { Tables } from 'knex/types/tables.js';
 import type { Conn } from '../../db.ts';
 import type {
   AffiliateCommissionRow,
@@ -72,3 +74,9 @@ export const recordReferral = (
     referrer_code: referrer.referrer_code,
     created_at: now,
   });
+
+/** An affiliate's profile, with the referrer code their links carry. */
+export const insertAffiliateProfile = (
+  conn: Conn,
+  row: Knex.ResolveTableType<Tables['affiliate_profiles'], 'insert'>,
+): Promise<unknown> => conn('affiliate_profiles').insert(row);

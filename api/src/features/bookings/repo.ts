@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+import type { Tables } from 'knex/types/tables.js';
 import type { Conn } from '../../db.ts';
 
 /**
@@ -48,3 +50,16 @@ export async function endAsNoShow(conn: Conn, bookingId: number, now: Date): Pro
   });
   return before.status;
 }
+
+/** A booking row as it is (the demo data's past jobs); a customer's request goes through the service's rules instead. */
+export async function insertBooking(
+  conn: Conn,
+  row: Knex.ResolveTableType<Tables['bookings'], 'insert'>,
+): Promise<number> {
+  const [inserted] = await conn('bookings').insert(row).returning('id');
+  return Number(inserted.id);
+}
+
+/** A review row as it is (the demo data's); a customer's review goes through the service's rules instead. */
+export const insertReview = (conn: Conn, row: Knex.ResolveTableType<Tables['reviews'], 'insert'>): Promise<unknown> =>
+  conn('reviews').insert(row);

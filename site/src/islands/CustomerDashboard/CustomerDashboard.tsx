@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { SessionUser } from '../../../../contract/account-types.ts';
-import { yearOf } from '../../lib/format.ts';
+import { yearOf } from '../../../../contract/dates.ts';
 import { $customer, patchCustomer, retryCustomer } from '../../stores/customer.ts';
 import { locate } from '../../stores/location.ts';
 import { $pushOfferFor } from '../../stores/push.ts';

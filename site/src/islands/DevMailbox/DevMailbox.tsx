@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { dateTimeLabel } from '../../../../contract/dates.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { useLoad } from '../../lib/load.ts';
 import { AppShell } from '../../ui/AppShell.tsx';
 import '../../ui/forms.css';
-import { DEV_PATHS, type MailboxAnswer, type MailMessage } from '../../../../contract/dev.ts';
+import { DEV_PATHS, type MailboxAnswer } from '../../../../contract/dev.ts';
 
 const CHANNEL_NAMES: Record<string, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
 
@@ -35,30 +35,21 @@ function linkify(text: string): ReactNode[] {
 }
 
 function Mailbox() {
-  const [messages, setMessages] = useState<MailMessage[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await apiFetch<MailboxAnswer>(DEV_PATHS.mailbox);
-      setMessages(Array.isArray(answer.messages) ? answer.messages : []);
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'Could not read the mailbox.');
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { load, retry, pending, staleReason } = useLoad(
+    'dev-mailbox',
+    () => apiFetch<MailboxAnswer>(DEV_PATHS.mailbox),
+    {
+      failure: (error) => (error instanceof Error ? error.message : 'Could not read the mailbox.'),
+      keepShown: true,
+    },
+  );
+  const busy = pending || load.state === 'loading';
+  const problem = load.state === 'failed' ? load.message : staleReason;
+  const messages = load.state === 'loaded' ? (Array.isArray(load.data.messages) ? load.data.messages : []) : null;
 
   return (
     <div aria-busy={busy}>
-      <button type="button" className="btn btn-line auth-button" onClick={() => void load()} disabled={busy}>
+      <button type="button" className="btn btn-line auth-button" onClick={retry} disabled={busy}>
         {busy ? 'Loading...' : 'Refresh'}
       </button>
       {problem ? (
