@@ -349,9 +349,15 @@ export function handDrawn(project: Project, source: Source): HandDrawn {
   return counts;
 }
 
-/** Whether the kit guard reads a file: React components outside the kit (site/src/ui). */
-export const drawsScreens = (path: string) =>
-  path.startsWith(SITE) && path.endsWith('.tsx') && !path.startsWith('site/src/ui/');
+/** The kit itself: the files directly in site/src/ui (its folders hold the islands' shared parts). */
+export const inKit = (path: string) => /^site\/src\/ui\/[^/]+$/.test(path);
+
+/** Whether the kit guard reads a file: React components outside the kit, the islands and their shared parts included. */
+export const drawsScreens = (path: string) => path.startsWith(SITE) && path.endsWith('.tsx') && !inKit(path);
+
+/** An island's component or one of the parts in a folder of site/src/ui: what the size limits hold. */
+export const isIslandPart = (path: string) =>
+  path.endsWith('.tsx') && (path.startsWith('site/src/islands/') || (path.startsWith('site/src/ui/') && !inKit(path)));
 
 // ─── Islands stay small ───────────────────────────────────────────────────────────────────────
 

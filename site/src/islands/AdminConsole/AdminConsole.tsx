@@ -16,7 +16,7 @@ import type { DialogTab } from './UserDialog.tsx';
 import { ActivityTab } from './ActivityTab.tsx';
 import { VerificationQueueTab } from './VerificationQueueTab.tsx';
 import { ReportsTab } from './ReportsTab.tsx';
-import '../Reports/reports.css';
+import '../../ui/reports/reports.css';
 import '../../ui/forms.css';
 import '../../ui/dashboard.css';
 import './admin.css';

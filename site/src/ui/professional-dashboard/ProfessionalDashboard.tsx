@@ -32,7 +32,7 @@ const VerificationCard = lazyPart('dashboard', () => import('./VerificationCard.
 // The subscription card brings the payment code (issue 5).
 const SubscriptionCard = lazyPart(
   'dashboard',
-  () => import('../Subscription/SubscriptionCard.tsx'),
+  () => import('../subscription/SubscriptionCard.tsx'),
   'Loading your subscription...',
 );
 

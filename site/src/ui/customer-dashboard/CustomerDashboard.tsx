@@ -18,26 +18,26 @@ import type { CustomerRecord } from './state.ts';
 import './customer.css';
 import { LoadError, SignedInAs, SignInNotice } from '../../ui/DashboardParts.tsx';
 import { AccountMenu } from '../../ui/AccountMenu.tsx';
-import { LocationIndicator } from '../guard/LocationIndicator.tsx';
+import { LocationIndicator } from '../LocationIndicator.tsx';
 import { lazyDialog, lazyPart } from '../../ui/LazyPart.tsx';
 import { countOf } from '../../../../contract/counts.ts';
 import { useTabAddress } from '../../ui/useTabAddress.ts';
 
 // Tabs not shown first, and the booking dialog, download only when opened (slow 3G).
-const FindPro = lazyPart('dashboard', () => import('../FindPro/FindPro.tsx'));
+const FindPro = lazyPart('dashboard', () => import('../find-pro/FindPro.tsx'));
 const MyBookings = lazyPart('dashboard', () => import('./MyBookings.tsx'));
 // Downloaded only once a booking request has gone (docs/PRODUCT.md "Notifications on the phone").
 const AnswerOffer = lazyPart('dashboard', () => import('./AnswerOffer.tsx'));
 const Profile = lazyPart('dashboard', () => import('./Profile.tsx'));
 const BookingDialog = lazyDialog(
   'dashboard',
-  () => import('../BookingDialog/BookingDialog.tsx'),
+  () => import('../booking-dialog/BookingDialog.tsx'),
   ({ professional }) => `Book ${professional.name}`,
 );
 // The subscription card brings the payment code (issue 5).
 const SubscriptionCard = lazyPart(
   'dashboard',
-  () => import('../Subscription/SubscriptionCard.tsx'),
+  () => import('../subscription/SubscriptionCard.tsx'),
   'Loading your subscription...',
 );
 

@@ -11,15 +11,15 @@ import { $unread, unreadName } from '../../stores/unread.ts';
 import { lazyPart } from '../../ui/LazyPart.tsx';
 import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
 import { useFocusOn } from '../../ui/useFocus.ts';
-import { JobTrust } from '../Reports/JobTrust.tsx';
-import { AnswerBy, BookingTime } from '../Reschedule/BookingTime.tsx';
-import { ExpiredRequest } from '../Reschedule/ExpiredRequest.tsx';
+import { JobTrust } from '../reports/JobTrust.tsx';
+import { AnswerBy, BookingTime } from '../reschedule/BookingTime.tsx';
+import { ExpiredRequest } from '../reschedule/ExpiredRequest.tsx';
 import { BookingDetails } from './BookingDetails.tsx';
 import { canCancel, canReview } from './booking-card.ts';
 import { CancelQuestion } from './CancelQuestion.tsx';
 import { ReviewForm } from './ReviewForm.tsx';
 
-const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
+const ChatPanel = lazyPart('chat', () => import('../chat/ChatPanel.tsx'), 'Loading messages...');
 
 /** One of the customer's bookings: its facts, its time, and Message, Call, Leave Review, Cancel Booking. */
 export function BookingCard({

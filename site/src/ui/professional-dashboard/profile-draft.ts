@@ -41,7 +41,3 @@ export function placeText(r: Pick<ProfessionalRecord, 'localAddress' | 'location
   }
   return parts.join(', ') || 'Ghana';
 }
-
-/** A field's aria-describedby: its error first, then its hint; none when it has neither. */
-export const describedBy = (fieldId: string, error: string | undefined, hint: string | undefined) =>
-  [error ? `${fieldId}-error` : '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ') || undefined;

@@ -6,7 +6,7 @@ import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
 import { TYPE_LABELS } from '../../lib/signin-flash.ts';
 import { lazyPart } from '../../ui/LazyPart.tsx';
 import { SignInNotice, SignedInAs, signOutAndLeave } from '../../ui/DashboardParts.tsx';
-import { LocationIndicator } from '../guard/LocationIndicator.tsx';
+import { LocationIndicator } from '../LocationIndicator.tsx';
 import type { RoleViewProps, RoleTab } from './tabs.ts';
 import { ROLE_TABS } from './tabs.ts';
 import '../../ui/wizard.css';

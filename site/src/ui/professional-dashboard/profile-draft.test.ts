@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
-import { describedBy, draftChanges, placeText, profileDraft, splitSkills } from './profile-draft.ts';
+import { draftChanges, placeText, profileDraft, splitSkills } from './profile-draft.ts';
 
 const record = {
   firstName: 'Kojo',
@@ -36,10 +36,5 @@ describe('the profile form', () => {
     // A place part already in the address is not said again.
     expect(placeText({ localAddress: 'Osu, Accra', location: 'Accra' })).toBe('Osu, Accra');
     expect(placeText({ localAddress: 'Osu, accra ', location: 'Accra' })).toBe('Osu, accra');
-  });
-
-  it('describes a field by its error, then its hint', () => {
-    expect(describedBy('p-skills', 'Too many', 'Separate with commas')).toBe('p-skills-error p-skills-hint');
-    expect(describedBy('p-bio', undefined, undefined)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { DEFAULT_LOCATION, LOCATION_INDICATOR } from '../../../../contract/location.ts';
-import { $location, locate } from '../../stores/location.ts';
+import { DEFAULT_LOCATION, LOCATION_INDICATOR } from '../../../contract/location.ts';
+import { $location, locate } from '../stores/location.ts';
 import './location.css';
 
 /**

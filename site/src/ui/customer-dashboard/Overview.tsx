@@ -6,7 +6,7 @@ import { capitalise, statusVariant } from '../../lib/format.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { $location } from '../../stores/location.ts';
-import { ProCard } from '../FindPro/ProCard.tsx';
+import { ProCard } from '../find-pro/ProCard.tsx';
 import { $favourites, fetchProfessionals } from '../../stores/find-pro.ts';
 import { useLoad } from '../../lib/load.ts';
 import { openTab } from './state.ts';

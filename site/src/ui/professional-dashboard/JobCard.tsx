@@ -13,14 +13,14 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { lazyPart } from '../../ui/LazyPart.tsx';
 import { UnreadBadge } from '../../ui/UnreadBadge.tsx';
 import { focusedControl, useFocusBack } from '../../ui/useFocusBack.ts';
-import { JobTrust } from '../Reports/JobTrust.tsx';
-import { AnswerBy, BookingTime } from '../Reschedule/BookingTime.tsx';
+import { JobTrust } from '../reports/JobTrust.tsx';
+import { AnswerBy, BookingTime } from '../reschedule/BookingTime.tsx';
 import { JobActions } from './JobActions.tsx';
 import type { Asking } from './JobActions.tsx';
 import { JobFacts } from './JobFacts.tsx';
 import { useStarted } from './useStarted.ts';
 
-const ChatPanel = lazyPart('chat', () => import('../Chat/ChatPanel.tsx'), 'Loading messages...');
+const ChatPanel = lazyPart('chat', () => import('../chat/ChatPanel.tsx'), 'Loading messages...');
 
 /** One job request with its actions (docs/PRODUCT.md "Bookings"). */
 export function JobCard({

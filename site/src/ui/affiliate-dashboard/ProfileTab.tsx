@@ -4,7 +4,7 @@ import { DownloadMyData } from '../../ui/DownloadMyData.tsx';
 import { PushSettings } from '../../ui/PushCards.tsx';
 import { ProfilePhoto } from '../../ui/ProfilePhoto.tsx';
 import { longDate, parseDay } from '../../../../contract/dates.ts';
-import { ProfileEditor } from '../ProfileEditor/ProfileEditor.tsx';
+import { ProfileEditor } from '../profile-editor/ProfileEditor.tsx';
 import { contactDetailsOf } from '../../stores/profile.ts';
 import type { AffiliateRecord } from './store.ts';
 

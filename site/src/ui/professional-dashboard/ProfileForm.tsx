@@ -5,45 +5,12 @@ import { CITY_NAMES } from '../../../../contract/cities.ts';
 import { profileSchema } from '../../../../contract/profile.ts';
 import { saveProfile } from '../../stores/professional.ts';
 import type { ProfessionalRecord } from '../../stores/professional.ts';
+import { type ControlProps, Field, FormProblem } from '../../ui/kit.tsx';
 import { useFocusOnMount } from '../../ui/useFocus.ts';
-import { describedBy, draftChanges, profileDraft, splitSkills } from './profile-draft.ts';
+import { draftChanges, profileDraft, splitSkills } from './profile-draft.ts';
 import type { ProfileDraft } from './profile-draft.ts';
 import { SkillBadges } from './ProfileView.tsx';
 import type { useSaveForm } from './useSaveForm.ts';
-
-type ControlProps = { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
-
-/** A labelled field of the form with its hint and its problem; `control` draws the input. */
-function DraftField({
-  id,
-  label,
-  error,
-  hint,
-  control,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  hint?: string;
-  control: (props: ControlProps) => ReactNode;
-}) {
-  return (
-    <div className="wz-field">
-      <label htmlFor={id}>{label}</label>
-      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, error, hint) })}
-      {hint ? (
-        <p className="wz-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="wz-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * Edit Profile: name, phone, profession, experience, location, bio and skills; the email is shown,
@@ -71,7 +38,11 @@ export function ProfileForm({
     label: string,
     control: (props: ControlProps) => ReactNode,
     hint?: string,
-  ) => <DraftField id={`${id}-${key}`} label={label} error={errors[key]} hint={hint} control={control} />;
+  ) => (
+    <Field id={`${id}-${key}`} label={label} error={errors[key]} hint={hint}>
+      {control}
+    </Field>
+  );
 
   function onSubmit(event: FormEvent) {
     const changes = draftChanges(draft);
@@ -139,11 +110,7 @@ export function ProfileForm({
         'Separate skills with commas, e.g. Wiring, Solar panels',
       )}
       {draft.skills.trim() ? <SkillBadges skills={splitSkills(draft.skills)} /> : null}
-      {errors.form ? (
-        <p className="wz-alert" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormProblem message={errors.form} />
       <div className="wz-actions">
         <button type="submit" className="btn action-button" disabled={saving}>
           {saving ? 'Saving...' : 'Save'}

@@ -1,15 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { LoadError } from '../../ui/DashboardParts.tsx';
-import { ProStats } from '../ProfessionalDashboard/Overview.tsx';
+import { ProStats } from '../professional-dashboard/Overview.tsx';
 import {
   Earnings,
   JobRequests,
   LOADING_TEXT,
   ProBadges,
   ProfileTab,
-} from '../ProfessionalDashboard/ProfessionalDashboard.tsx';
-import { RateCard } from '../ProfessionalDashboard/RateCard.tsx';
+} from '../professional-dashboard/ProfessionalDashboard.tsx';
+import { RateCard } from '../professional-dashboard/RateCard.tsx';
 import { formatCedis } from '../../../../contract/money.ts';
 import { $bookings } from '../../stores/bookings.ts';
 import { $professional, loadProfessional } from '../../stores/professional.ts';
