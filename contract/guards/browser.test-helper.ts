@@ -255,7 +255,7 @@ export function islandImportFindings(project: Project, source: Source): Finding[
 // ─── The kit draws forms and cards ────────────────────────────────────────────────────────────
 
 export interface HandDrawn {
-  /** A class named …-error or …-alert: a field's error or a form's problem drawn by hand (Field, FormProblem). */
+  /** A class named …-error, …-alert or form-problem: a field's error or a form's problem drawn by hand (Field, FormProblem). */
   errors: number;
   /** A <section>: a card section written by hand (Card). */
   sections: number;
@@ -281,7 +281,7 @@ export const KIT_PARTS = [
 ];
 /** A component named as a kit part's kind (a `DraftField`, `StatusTabs`): the kit's part instead. */
 const KIT_COPY = /^[A-Z]\w*(?:Field|Fields|FormProblem|Tabs|ScrollTable|SubmitButton|ConfirmDialog)$/;
-const ERROR_CLASS = /(?<![\w-])(?!is-)[a-z][a-z-]*-(?:error|alert)(?![\w-])/g;
+const ERROR_CLASS = /(?<![\w-])(?:(?!is-)[a-z][a-z-]*-(?:error|alert)|form-problem)(?![\w-])/g;
 const FILTER_CLASS = /(?<![\w-])[a-z][a-z-]*-filters?(?![\w-])/g;
 const CLASS_ATTRIBUTES = new Set(['className', 'class', 'class:list']);
 

@@ -462,7 +462,6 @@ const KIT_BUDGETS: Record<string, Partial<HandDrawn>> = {
   'ui/general-dashboard/CustomerView.tsx': { sections: 1, filters: 2 },
   'ui/professional-dashboard/JobCard.tsx': { errors: 1 },
   'ui/professional-dashboard/JobRequests.tsx': { sections: 1, filters: 2 },
-  'ui/professional-dashboard/ProfileForm.tsx': { errors: 2, copies: 1 },
   'ui/professional-dashboard/ProfileTab.tsx': { sections: 1 },
   'ui/professional-dashboard/RateCard.tsx': { errors: 1 },
   'ui/professional-dashboard/Schedule.tsx': { errors: 1, tables: 1 },
@@ -511,7 +510,7 @@ describe('screens use the kit where a kit part exists', () => {
       return handDrawn(p, s);
     };
     const none = { errors: 0, sections: 0, tables: 0, copies: 0, filters: 0 };
-    expect(count('const cls = "wz-alert";\nexport const A = () => <p className={cls}>x</p>;')).toEqual({
+    expect(count('const cls = "form-problem";\nexport const A = () => <p className={cls}>x</p>;')).toEqual({
       ...none,
       errors: 1,
     });

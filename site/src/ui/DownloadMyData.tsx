@@ -40,7 +40,7 @@ export function DownloadMyData({ className = 'card pd-card' }: { className?: str
   return (
     <section className={className} aria-labelledby={headingId}>
       <h2 id={headingId}>{MY_DATA_TEXTS.title}</h2>
-      <p className="wz-hint">{MY_DATA_TEXTS.explain}</p>
+      <p className="field-hint">{MY_DATA_TEXTS.explain}</p>
       <button
         ref={button}
         type="button"

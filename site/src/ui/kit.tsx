@@ -101,7 +101,7 @@ export function FormProblem({
 /** Where a LoadFailed stands, which gives its looks: a customer tab's panel, a dashboard's card, the admin console. */
 const LOAD_FAILED_LOOKS = {
   panel: { box: 'cd-panel is-alert', button: 'btn btn-sm action-button' },
-  card: { box: 'wz-alert', button: 'btn btn-line action-button' },
+  card: { box: 'form-problem', button: 'btn btn-line action-button' },
   admin: { box: 'auth-panel is-alert admin-failed', button: 'btn btn-sm action-button' },
 } as const;
 

@@ -48,7 +48,7 @@ export default function AffiliateDashboard({ title, user }: DashboardViewProps) 
       {load.state === 'loaded' ? (
         <>
           {load.data.status !== 'active' ? (
-            <p className="wz-alert" role="note">
+            <p className="form-problem" role="note">
               Your affiliate account is suspended: you can see your balance, but you cannot request payouts and new
               referrals earn nothing until it is active again.
             </p>

@@ -109,7 +109,7 @@ function ConfirmPayout({
             Your whole pending balance, {amount}, will be paid by {method} to your {where}{' '}
             <strong className="ad-break">{record.payoutDetails || 'on file'}</strong>.
           </p>
-          <p className="wz-hint">
+          <p className="field-hint">
             Payouts are processed within 15 business days. If these details are wrong, cancel and contact affiliate
             support.
           </p>
@@ -177,7 +177,7 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
           least {formatCedis(MINIMUM_PAYOUT)}: your whole pending balance is paid to the account below, within 15
           business days.
         </p>
-        <div className="wz-actions">
+        <div className="form-actions">
           <button
             type="button"
             className="btn action-button"
@@ -192,7 +192,7 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
           </button>
         </div>
         {why ? (
-          <p className="wz-hint" id={`${id}-why`}>
+          <p className="field-hint" id={`${id}-why`}>
             {why}
           </p>
         ) : null}
@@ -203,7 +203,7 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
           ref={outcomeRef}
           tabIndex={-1}
           role="status"
-          className={outcome && !outcome.ok ? 'wz-status wz-error' : 'wz-status'}
+          className={outcome && !outcome.ok ? 'form-status field-error' : 'form-status'}
         >
           {outcome?.message ?? ''}
         </p>
@@ -220,7 +220,7 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
             <dd>{record.payoutDetails || 'Not set'}</dd>
           </div>
         </dl>
-        <p className="wz-hint">
+        <p className="field-hint">
           To change where you are paid, contact affiliate support (Monday to Friday, 9:00–17:00).
         </p>
       </Card>

@@ -46,10 +46,10 @@ function ReferrerCard({ code }: { code: string }) {
   const message = shareMessage(code, link);
   return (
     <Card title="Your Referrer Code">
-      <p className="wz-hint" id={`${id}-code`}>
+      <p className="field-hint" id={`${id}-code`}>
         Share this code or your sign-up link. You earn when the people you refer pay their first month.
       </p>
-      <div className="wz-code">
+      <div className="wizard-code">
         <code aria-describedby={`${id}-code`}>{code}</code>
         <button type="button" className="btn btn-line action-button" onClick={() => void copy('code', code)}>
           {copied === 'code' ? 'Copied!' : 'Copy Code'}
@@ -77,7 +77,7 @@ function ReferrerCard({ code }: { code: string }) {
           </button>
         </li>
       </ul>
-      <p role="status" className="wz-status">
+      <p role="status" className="form-status">
         {copied ? COPIED_TEXT[copied] : note}
       </p>
     </Card>
@@ -104,7 +104,7 @@ function CommissionCard() {
           <dd>Monthly, by mobile money or bank transfer, from a minimum of {formatCedis(MINIMUM_PAYOUT)}</dd>
         </div>
       </dl>
-      <p className="wz-hint">
+      <p className="field-hint">
         Balances under {formatCedis(MINIMUM_PAYOUT)} carry forward to the next month. Renewals earn no commission.
       </p>
     </Card>

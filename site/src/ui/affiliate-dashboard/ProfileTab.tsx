@@ -31,7 +31,7 @@ export default function ProfileTab({ record, onChanged }: { record: AffiliateRec
             </span>,
           ],
         ]}
-        note={<p className="wz-hint">Your payout details change only through affiliate support.</p>}
+        note={<p className="field-hint">Your payout details change only through affiliate support.</p>}
         onSaved={onChanged}
       />
       <ul className="pd-stats" role="list" aria-label="Your summary">

@@ -39,7 +39,7 @@ export default function AffiliateView({ user, tab, onTab, tabs }: RoleViewProps)
             <Stat label="Referrer Code" value={code} />
           </ul>
           <Card title="Quick Actions">
-            <div className="wz-actions">
+            <div className="form-actions">
               <a className="btn action-button" href={FULL}>
                 Share your code
               </a>
@@ -72,7 +72,7 @@ export default function AffiliateView({ user, tab, onTab, tabs }: RoleViewProps)
               ['Payout details', r.payoutDetails || 'Not set'],
             ]}
           />
-          <p className="wz-hint">Minimum payout is ₵250; lower balances carry forward to the next month.</p>
+          <p className="field-hint">Minimum payout is ₵250; lower balances carry forward to the next month.</p>
           <p>
             <a href={FULL}>Commissions and payout history are on your full dashboard.</a>
           </p>

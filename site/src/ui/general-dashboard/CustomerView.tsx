@@ -41,7 +41,7 @@ function BookingItem({ b }: { b: Booking }) {
       </span>
       {/* Messages open from the request on (docs/PRODUCT.md "Bookings"); Call once confirmed. */}
       {b.status === 'pending' || b.status === 'confirmed' ? (
-        <div className="wz-actions">
+        <div className="form-actions">
           <a className="btn btn-line action-button" href={FULL}>
             Message <span className="sr-only">{b.professionalName}</span>
           </a>
@@ -122,7 +122,7 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
             <Stat label="Saved favourites" value={r.favoriteServices.length} />
           </ul>
           <Card title="Quick Actions">
-            <div className="wz-actions">
+            <div className="form-actions">
               <button type="button" className="btn action-button" onClick={() => onTab('findpro')}>
                 Find a professional
               </button>

@@ -77,7 +77,7 @@ export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewPro
           <div className="pd-stack">
             <ProStats record={record} />
             <Card title="Quick Actions">
-              <div className="wz-actions">
+              <div className="form-actions">
                 <button type="button" className="btn action-button" onClick={() => onTab('bookings')}>
                   Review job requests
                 </button>

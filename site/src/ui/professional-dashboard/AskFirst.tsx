@@ -19,7 +19,7 @@ export function AskFirst(props: {
     <div ref={ref} tabIndex={-1} className="pd-confirm" role="group" aria-label={props.label}>
       <p>{props.question}</p>
       {props.children}
-      <div className="wz-actions">
+      <div className="form-actions">
         <button type="button" className="btn action-button" disabled={props.busy} onClick={props.onYes}>
           {props.yes}
         </button>

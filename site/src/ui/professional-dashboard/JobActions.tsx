@@ -79,7 +79,7 @@ export function JobActions({
   const [reason, setReason] = useState('');
   return (
     <>
-      <div className="wz-actions">
+      <div className="form-actions">
         {job.status === 'pending' ? (
           <>
             <button type="button" className="btn action-button" disabled={waiting} onClick={() => void onAct('accept')}>

@@ -101,7 +101,7 @@ export function JobCard({
         <p className="pd-muted">You can message {job.customerName} before you accept.</p>
       ) : null}
       {problem ? (
-        <p role="alert" className="wz-alert">
+        <p role="alert" className="form-problem">
           {problem}
         </p>
       ) : null}

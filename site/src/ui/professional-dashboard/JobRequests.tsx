@@ -52,7 +52,7 @@ export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Jo
           </button>
         ))}
       </div>
-      <p ref={doneRef} tabIndex={-1} role="status" className="wz-status">
+      <p ref={doneRef} tabIndex={-1} role="status" className="form-status">
         {done}
       </p>
       {jobs.state === 'loading' ? <GuardLoading text="Loading job requests..." /> : null}

@@ -55,8 +55,8 @@ export function ProfileForm({
   }
 
   return (
-    <form className="wz-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <div className="wz-row">
+    <form className="form-grid" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <div className="field-row">
         {field('firstName', 'First name', (p) => (
           <input
             {...p}
@@ -70,15 +70,15 @@ export function ProfileForm({
           <input {...p} autoComplete="family-name" value={draft.lastName} onChange={set('lastName')} />
         ))}
       </div>
-      <div className="wz-field">
+      <div className="form-field">
         <span className="pd-label">Email</span>
         <span>{record.email}</span>
-        <p className="wz-hint">Email cannot be changed.</p>
+        <p className="field-hint">Email cannot be changed.</p>
       </div>
       {field('phone', 'Phone', (p) => (
         <input {...p} type="tel" autoComplete="tel" value={draft.phone} onChange={set('phone')} />
       ))}
-      <div className="wz-row">
+      <div className="field-row">
         {field('profession', 'Profession', (p) => (
           <select {...p} value={draft.profession} onChange={set('profession')}>
             {CATEGORY_NAMES.map((c) => (
@@ -111,7 +111,7 @@ export function ProfileForm({
       )}
       {draft.skills.trim() ? <SkillBadges skills={splitSkills(draft.skills)} /> : null}
       <FormProblem message={errors.form} />
-      <div className="wz-actions">
+      <div className="form-actions">
         <button type="submit" className="btn action-button" disabled={saving}>
           {saving ? 'Saving...' : 'Save'}
         </button>

@@ -36,7 +36,7 @@ export default function ProfileTab({ user, record }: { user: SessionUser; record
           </button>
         ) : null}
       </div>
-      <p role="status" className="wz-status">
+      <p role="status" className="form-status">
         {save.status}
       </p>
       {editing ? (

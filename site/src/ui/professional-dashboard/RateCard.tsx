@@ -53,7 +53,7 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
       ? rateSummary(b, m, negotiable, (n) => formatCedis(n))
       : '—';
   const field = (name: 'baseRate' | 'maxRate', label: string, value: string, set: (v: string) => void) => (
-    <div className="wz-field">
+    <div className="form-field">
       <label htmlFor={`${id}-${name}`}>{label} (₵ per hour)</label>
       <input
         ref={name === 'baseRate' ? baseInput : undefined}
@@ -69,7 +69,7 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
         aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
       />
       {errors[name] ? (
-        <p className="wz-error" id={`${id}-${name}-error`}>
+        <p className="field-error" id={`${id}-${name}-error`}>
           {errors[name]}
         </p>
       ) : null}
@@ -78,12 +78,12 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
 
   return (
     <Card title="Rate Management">
-      <form className="wz-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <div className="wz-row">
+      <form className="form-grid" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="field-row">
           {field('baseRate', 'Base rate', base, setBase)}
           {field('maxRate', 'Maximum rate', max, setMax)}
         </div>
-        <label className="wz-check">
+        <label className="wizard-check">
           <input
             type="checkbox"
             role="switch"
@@ -98,7 +98,7 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
           <output aria-label="Rate preview">{preview}</output>
         </p>
         <FormProblem message={errors.form} />
-        <div className="wz-actions">
+        <div className="form-actions">
           {editing ? (
             <>
               {/* Keys keep React from turning the clicked Edit button into this submit button (which would submit). */}
@@ -130,7 +130,7 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
             </button>
           )}
         </div>
-        <p role="status" className="wz-status">
+        <p role="status" className="form-status">
           {status}
         </p>
       </form>

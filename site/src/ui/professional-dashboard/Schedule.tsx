@@ -44,7 +44,7 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
 
   return (
     <Card title="Weekly Availability">
-      <form className="wz-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form className="form-grid" onSubmit={(e) => void onSubmit(e)} noValidate>
         <fieldset className="pd-days">
           <legend>Days you work</legend>
           {WEEKDAYS.map((day) => (
@@ -54,9 +54,9 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
             </label>
           ))}
         </fieldset>
-        {days.length === 0 ? <p className="wz-hint">With no days ticked, customers cannot book you.</p> : null}
-        <div className="wz-row">
-          <div className="wz-field">
+        {days.length === 0 ? <p className="field-hint">With no days ticked, customers cannot book you.</p> : null}
+        <div className="field-row">
+          <div className="form-field">
             <label htmlFor={`${id}-start`}>Start time</label>
             <select id={`${id}-start`} value={start} onChange={(e) => setStart(e.target.value)}>
               {HOURS.map((h) => (
@@ -66,7 +66,7 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
               ))}
             </select>
           </div>
-          <div className="wz-field">
+          <div className="form-field">
             <label htmlFor={`${id}-end`}>End time</label>
             <select
               id={`${id}-end`}
@@ -82,19 +82,19 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
               ))}
             </select>
             {errors.end ? (
-              <p className="wz-error" id={`${id}-end-error`}>
+              <p className="field-error" id={`${id}-end-error`}>
                 {errors.end}
               </p>
             ) : null}
           </div>
         </div>
         <FormProblem message={errors.form ?? errors.days} />
-        <div className="wz-actions">
+        <div className="form-actions">
           <button ref={saveButton} type="submit" className="btn action-button" disabled={saving}>
             {saving ? 'Saving...' : 'Save Availability'}
           </button>
         </div>
-        <p role="status" className="wz-status">
+        <p role="status" className="form-status">
           {status}
         </p>
       </form>
@@ -197,7 +197,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
         </tbody>
       </table>
       <h3 id={`${id}-day`}>{longDateLabel(chosen)}</h3>
-      <p ref={doneRef} tabIndex={-1} role="status" className="wz-status">
+      <p ref={doneRef} tabIndex={-1} role="status" className="form-status">
         {done}
       </p>
       {onDay.length ? (

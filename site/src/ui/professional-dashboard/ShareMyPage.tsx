@@ -40,7 +40,7 @@ export function ShareMyPage({ record }: { record: ProfessionalRecord }) {
       <p className="pd-share-link">
         <a href={url}>{url}</a>
       </p>
-      <div className="wz-actions">
+      <div className="form-actions">
         <button type="button" className="btn action-button" onClick={() => void share()}>
           Share my page
         </button>

@@ -54,7 +54,7 @@ function Slot({
           <span className="pd-muted">Not uploaded yet</span>
         )}
       </p>
-      <div className="wz-field">
+      <div className="form-field">
         <label htmlFor={`${id}-file`}>{doc ? `Replace ${label}` : `Upload ${label}`}</label>
         <input
           ref={input}
@@ -66,7 +66,7 @@ function Slot({
           onChange={(event) => onPick(kind, event)}
         />
       </div>
-      <p role="status" className="wz-status">
+      <p role="status" className="form-status">
         {busy === kind ? `Uploading ${label}...` : result?.ok ? result.text : ''}
       </p>
       <FormProblem message={result && !result.ok ? result.text : null} />

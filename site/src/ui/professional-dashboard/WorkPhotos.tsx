@@ -46,7 +46,7 @@ export default function WorkPhotos({ profession }: { profession: string }) {
           {work.length} of {WORK_PHOTOS_MAX}
         </span>
       </div>
-      <p className="wz-hint" id={`${id}-hint`}>
+      <p className="field-hint" id={`${id}-hint`}>
         Show customers up to {WORK_PHOTOS_MAX} jobs you have done ({PHOTO_RULE} each).
       </p>
       {load.state === 'loading' ? <p role="status">Loading your photos...</p> : null}

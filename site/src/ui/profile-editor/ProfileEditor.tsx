@@ -107,11 +107,11 @@ export function ProfileEditor({ details, email, rows, onSaved, note, className }
         ) : null
       }
     >
-      <p role="status" className="wz-status">
+      <p role="status" className="form-status">
         {status}
       </p>
       {editing ? (
-        <form className="wz-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Edit your profile">
+        <form className="form-grid" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Edit your profile">
           <div className="field-row">
             {field('firstName', (p) => (
               <input
@@ -136,7 +136,7 @@ export function ProfileEditor({ details, email, rows, onSaved, note, className }
           <div className="field">
             <span className="pd-label">Email</span>
             <span className="pe-email">{email}</span>
-            <p className="wz-hint">{PROFILE_MESSAGES.emailLocked}</p>
+            <p className="field-hint">{PROFILE_MESSAGES.emailLocked}</p>
           </div>
           {field('phone', (p) => (
             <input {...p} type="tel" autoComplete="tel" maxLength={20} value={draft.phone} onChange={set('phone')} />
@@ -150,7 +150,7 @@ export function ProfileEditor({ details, email, rows, onSaved, note, className }
             </select>
           ))}
           <FormProblem message={problem} takeFocus />
-          <div className="wz-actions">
+          <div className="form-actions">
             <SubmitButton busy={saving} busyLabel="Saving...">
               Save
             </SubmitButton>

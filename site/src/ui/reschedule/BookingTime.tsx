@@ -77,7 +77,7 @@ export function BookingTime({ booking, viewer, otherName, onChanged }: TimeProps
           time.
         </p>
         {mine ? null : (
-          <div className="wz-actions">
+          <div className="form-actions">
             <button
               type="button"
               className="btn btn-sm action-button"
@@ -97,7 +97,7 @@ export function BookingTime({ booking, viewer, otherName, onChanged }: TimeProps
           </div>
         )}
         {error ? (
-          <p className="wz-alert" role="alert">
+          <p className="form-problem" role="alert">
             {error}
           </p>
         ) : null}
@@ -196,8 +196,8 @@ function ProposeForm({
         </p>
       ) : null}
       {days && days.length > 0 ? (
-        <div className="wz-row">
-          <div className="wz-field">
+        <div className="field-row">
+          <div className="form-field">
             <label htmlFor={ids.day}>Day</label>
             <select
               id={ids.day}
@@ -215,7 +215,7 @@ function ProposeForm({
               ))}
             </select>
           </div>
-          <div className="wz-field">
+          <div className="form-field">
             <label htmlFor={ids.time}>Time</label>
             <select id={ids.time} value={time} disabled={!date} onChange={(e) => setTime(e.target.value)}>
               <option value="">{date ? 'Choose a time' : 'Choose a day first'}</option>
@@ -229,11 +229,11 @@ function ProposeForm({
         </div>
       ) : null}
       {problem ? (
-        <p id={ids.error} className="wz-alert" role="alert">
+        <p id={ids.error} className="form-problem" role="alert">
           {problem}
         </p>
       ) : null}
-      <div className="wz-actions">
+      <div className="form-actions">
         {days && days.length > 0 ? (
           <button type="submit" className="btn btn-sm action-button" disabled={sending}>
             {sending ? 'Sending...' : 'Send proposal'}

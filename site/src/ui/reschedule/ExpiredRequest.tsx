@@ -39,7 +39,7 @@ export function ExpiredRequest({ booking }: { booking: Booking }) {
         </p>
       ) : null}
       {error ? (
-        <p className="wz-alert" role="alert">
+        <p className="form-problem" role="alert">
           {error}
         </p>
       ) : null}
