@@ -18,7 +18,7 @@ export function ProfilePhoto({
   name,
   avatar,
   onChanged,
-  className = 'card pd-card',
+  className = 'card dash-card',
 }: {
   name: string;
   /** The record's thumbnail: shown until the photos have loaded. */

@@ -36,7 +36,7 @@ import './push.css';
 export function PushOfferCard({
   offer,
   text,
-  className = 'card pd-card',
+  className = 'card dash-card',
   onDismiss,
   reveal = false,
 }: {
@@ -118,7 +118,7 @@ export function PushOfferCard({
 }
 
 /** Profile: "Notifications on this phone": on/off for this phone, a test, the account's other phones, "Also text me". */
-export function PushSettings({ className = 'card pd-card' }: { className?: string }) {
+export function PushSettings({ className = 'card dash-card' }: { className?: string }) {
   const push = useStore($push);
   const id = useId();
   const [saving, setSaving] = useState<'test' | 'text' | null>(null);

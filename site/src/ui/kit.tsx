@@ -401,7 +401,7 @@ export function ScrollTable({
   useLayoutEffect(() => {
     if (cardsOnPhone && table.current) labelCells(table.current);
   });
-  const tableClasses = ['pd-table', tableClassName ?? '', cardsOnPhone ? 'row-cards' : ''].filter(Boolean).join(' ');
+  const tableClasses = ['dash-table', tableClassName ?? '', cardsOnPhone ? 'row-cards' : ''].filter(Boolean).join(' ');
   return (
     <div
       className={className ? `scroll-table ${className}` : 'scroll-table'}
@@ -454,12 +454,12 @@ export function ConfirmDialog({
   }
   return (
     <Modal title={title} onClose={onCancel} alert describedBy={questionId}>
-      <form className="pd-stack" onSubmit={onSubmit}>
+      <form className="dash-stack" onSubmit={onSubmit}>
         <p id={questionId} className="confirm-question">
           {question}
         </p>
         {children}
-        <div className="pd-tools">
+        <div className="dash-tools">
           <button type="submit" className={danger ? 'btn submit-button danger-button' : 'btn submit-button'}>
             {confirmLabel}
           </button>

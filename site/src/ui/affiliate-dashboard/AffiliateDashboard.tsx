@@ -33,7 +33,7 @@ export default function AffiliateDashboard({ title, user }: DashboardViewProps) 
   useTabAddress(TAB_IDS, tab, setTab);
 
   return (
-    <div className="pd">
+    <div className="dash">
       <DashboardHeader
         title={title}
         user={user}

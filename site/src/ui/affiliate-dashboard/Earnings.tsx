@@ -18,10 +18,10 @@ const STATUS: Record<string, string> = {
   failed: 'Failed',
 };
 const STATUS_CLASS: Record<string, string> = {
-  pending: 'pd-status',
-  processing: 'pd-status is-confirmed',
-  completed: 'pd-status is-completed',
-  failed: 'pd-status is-cancelled',
+  pending: 'dash-status',
+  processing: 'dash-status is-confirmed',
+  completed: 'dash-status is-completed',
+  failed: 'dash-status is-cancelled',
 };
 
 function PayoutHistory({ payouts }: { payouts: Payout[] }) {
@@ -50,7 +50,7 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
                 <td>{money(p.amount)}</td>
                 <td>{PAYOUT_METHODS[p.method] ?? p.method}</td>
                 <td>
-                  <span className={STATUS_CLASS[p.status] ?? 'pd-status'}>{STATUS[p.status] ?? p.status}</span>
+                  <span className={STATUS_CLASS[p.status] ?? 'dash-status'}>{STATUS[p.status] ?? p.status}</span>
                 </td>
                 <td>
                   <code className="ad-ref">{p.reference}</code>
@@ -60,7 +60,7 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
           </tbody>
         </ScrollTable>
       ) : (
-        <p className="pd-empty">
+        <p className="dash-empty">
           No payouts yet. Once your pending payout reaches {formatCedis(MINIMUM_PAYOUT)}, request it here.
         </p>
       )}
@@ -155,8 +155,8 @@ export default function Earnings({ record, onChanged }: { record: AffiliateRecor
   }
 
   return (
-    <div className="pd-stack">
-      <ul className="pd-stats" role="list" aria-label="Your earnings">
+    <div className="dash-stack">
+      <ul className="dash-stats" role="list" aria-label="Your earnings">
         <Stat
           label="Pending Payout"
           value={money(record.pendingPayout)}

@@ -14,7 +14,7 @@ const money = (amount: number) => formatCedis(amount, { fixed: true });
 export function AffiliateStats({ record }: { record: AffiliateRecord }) {
   const paid = record.paidReferrals;
   return (
-    <ul className="pd-stats" role="list" aria-label="Your figures">
+    <ul className="dash-stats" role="list" aria-label="Your figures">
       <Stat label="Total Referrals" value={record.totalReferrals} note={`${paid} paid`} />
       <Stat label="Total Earnings" value={money(record.totalEarnings)} note="Commissions credited" />
       <Stat
@@ -140,7 +140,7 @@ export function RecentReferrals({ referrals }: { referrals: Referral[] }) {
                 <td>{TYPE[r.type] ?? r.type}</td>
                 <td>{dateLabel(r.signupDate)}</td>
                 <td>
-                  <span className={r.status === 'confirmed' ? 'pd-status is-completed' : 'pd-status'}>
+                  <span className={r.status === 'confirmed' ? 'dash-status is-completed' : 'dash-status'}>
                     {r.status === 'confirmed' ? 'Confirmed' : 'Pending'}
                   </span>
                 </td>
@@ -150,7 +150,7 @@ export function RecentReferrals({ referrals }: { referrals: Referral[] }) {
           </tbody>
         </ScrollTable>
       ) : (
-        <p className="pd-empty">No referrals yet. Share your code to start earning.</p>
+        <p className="dash-empty">No referrals yet. Share your code to start earning.</p>
       )}
     </Card>
   );
@@ -159,7 +159,7 @@ export function RecentReferrals({ referrals }: { referrals: Referral[] }) {
 /** Overview tab: the four stat cards, the referrer code card, the commission structure, recent referrals. */
 export function Overview({ record }: { record: AffiliateRecord }) {
   return (
-    <div className="pd-stack">
+    <div className="dash-stack">
       <AffiliateStats record={record} />
       <ReferrerCard code={record.referrerCode || 'SEAFF0000'} />
       <CommissionCard />

@@ -12,7 +12,7 @@ import type { AffiliateRecord } from './store.ts';
 export default function ProfileTab({ record, onChanged }: { record: AffiliateRecord; onChanged: () => void }) {
   const active = record.status === 'active';
   return (
-    <div className="pd-stack">
+    <div className="dash-stack">
       <ProfilePhoto name={record.name} avatar={record.avatar} onChanged={onChanged} />
       <ProfileEditor
         details={contactDetailsOf(record)}
@@ -26,7 +26,7 @@ export default function ProfileTab({ record, onChanged }: { record: AffiliateRec
           ['Member since', longDate(parseDay(record.joinDate))],
           [
             'Account status',
-            <span key="status" className={active ? 'pd-status is-completed' : 'pd-status is-cancelled'}>
+            <span key="status" className={active ? 'dash-status is-completed' : 'dash-status is-cancelled'}>
               {active ? 'Active' : 'Suspended'}
             </span>,
           ],
@@ -34,7 +34,7 @@ export default function ProfileTab({ record, onChanged }: { record: AffiliateRec
         note={<p className="field-hint">Your payout details change only through affiliate support.</p>}
         onSaved={onChanged}
       />
-      <ul className="pd-stats" role="list" aria-label="Your summary">
+      <ul className="dash-stats" role="list" aria-label="Your summary">
         <Stat label="Total Referrals" value={record.totalReferrals} />
         <Stat label="Paid Referrals" value={record.paidReferrals} />
         <Stat label="Total Earnings" value={formatCedis(record.totalEarnings, { fixed: true })} />

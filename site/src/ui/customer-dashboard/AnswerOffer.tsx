@@ -18,7 +18,7 @@ export default function AnswerOffer({ professional }: { professional: { name: st
     <PushOfferCard
       offer="booking"
       text={`Get a notification on this phone when ${professional.name} answers`}
-      className="card cd-section pd-card"
+      className="card cd-section dash-card"
       reveal
     />
   );

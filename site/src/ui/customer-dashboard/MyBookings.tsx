@@ -53,7 +53,7 @@ export default function MyBookings({ user }: { user: SessionUser }) {
         }))}
         active={filter}
         onChange={setFilter}
-        className="cd-subtabs"
+        className="dash-subtabs"
         panelStop={false}
       >
         {bookings.state === 'loading' ? (

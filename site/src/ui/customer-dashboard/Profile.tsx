@@ -17,7 +17,7 @@ export default function Profile({
   return (
     <>
       <ProfilePhoto
-        className="card cd-section pd-card"
+        className="card cd-section dash-card"
         name={record.name}
         avatar={record.avatar}
         onChanged={(avatar) => onChanged({ avatar })}
@@ -44,7 +44,7 @@ export default function Profile({
           })
         }
       />
-      <PushSettings className="card cd-section pd-card" />
+      <PushSettings className="card cd-section dash-card" />
       <DownloadMyData className="card cd-section" />
     </>
   );

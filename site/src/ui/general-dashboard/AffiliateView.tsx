@@ -33,8 +33,8 @@ export default function AffiliateView({ user, tab, onTab, tabs }: RoleViewProps)
   return (
     <Tabs label="Dashboard sections" idPrefix="gd" tabs={tabItems(tabs)} active={tab} onChange={onTab}>
       {tab === 'overview' ? (
-        <div className="pd-stack">
-          <ul className="pd-stats" role="list" aria-label="Your figures">
+        <div className="dash-stack">
+          <ul className="dash-stats" role="list" aria-label="Your figures">
             <Stat label="Total Referrals" value={r.totalReferrals} />
             <Stat label="Referrer Code" value={code} />
           </ul>

@@ -61,14 +61,14 @@ function CustomerFigures({ a }: { a: CustomerAnalytics }) {
   const booked = a.months.some((m) => m.bookings > 0) || a.completed > 0 || a.cancelled > 0;
   if (!booked)
     return (
-      <p className="pd-empty">
+      <p className="dash-empty">
         No bookings yet. Once you book a professional, your bookings per month, spending and favourite categories show
         here.
       </p>
     );
   return (
-    <div className="pd-stack">
-      <ul className="pd-stats" role="list" aria-label="Your booking figures">
+    <div className="dash-stack">
+      <ul className="dash-stats" role="list" aria-label="Your booking figures">
         <Stat label="Completed" value={a.completed} note="Services done" />
         <Stat label="Cancelled" value={a.cancelled} note="By you or the professional" />
         <Stat label="Total Spent" value={formatCedis(a.totalSpent)} note="On completed services" />
@@ -88,7 +88,7 @@ function CustomerFigures({ a }: { a: CustomerAnalytics }) {
             ))}
           </ol>
         ) : (
-          <p className="pd-muted">None yet: cancelled bookings are not counted.</p>
+          <p className="dash-muted">None yet: cancelled bookings are not counted.</p>
         )}
       </Card>
     </div>
@@ -99,14 +99,14 @@ function ProfessionalFigures({ a }: { a: ProfessionalAnalytics }) {
   const worked = a.months.some((m) => m.jobs > 0) || a.answered > 0 || a.expired > 0 || a.reviews > 0;
   if (!worked)
     return (
-      <p className="pd-empty">
+      <p className="dash-empty">
         No jobs yet. Once you answer requests and complete jobs, your jobs, earnings, acceptance rate and rating show
         here.
       </p>
     );
   return (
-    <div className="pd-stack">
-      <ul className="pd-stats" role="list" aria-label="Your job figures">
+    <div className="dash-stack">
+      <ul className="dash-stats" role="list" aria-label="Your job figures">
         <Stat
           label="Acceptance Rate"
           value={a.acceptanceRate === null ? '—' : `${a.acceptanceRate}%`}

@@ -31,10 +31,10 @@ const FULL = '/customer-dashboard';
 
 function BookingItem({ b }: { b: Booking }) {
   return (
-    <li className="card pd-job">
-      <div className="pd-job-head">
+    <li className="card dash-job">
+      <div className="dash-job-head">
         <strong>{b.professionalName}</strong>
-        <span className={`pd-status is-${b.status}`}>{LABEL[b.status]}</span>
+        <span className={`dash-status is-${b.status}`}>{LABEL[b.status]}</span>
       </div>
       <span>
         {b.service} · {dateLabel(b.date)} · {timeLabel(b.time)} · {formatCedis(b.totalAmount)}
@@ -69,30 +69,33 @@ function MyBookings({ onFind }: { onFind: () => void }) {
   useEffect(showingBookings, []);
   const shown = load.state === 'loaded' ? load.data.filter((b) => filter === 'all' || b.status === filter) : [];
   return (
-    <section className="pd-section" aria-labelledby="gd-bookings">
-      <div className="pd-head">
+    <section className="dash-section" aria-labelledby="gd-bookings">
+      <div className="dash-head">
         <h2 id="gd-bookings">My Bookings</h2>
         <button type="button" className="btn action-button" onClick={onFind}>
           Book New Service
         </button>
       </div>
-      <div className="pd-filters" role="group" aria-label="Show bookings">
-        {FILTERS.map((f) => (
-          <button key={f} type="button" className="pd-filter" aria-pressed={filter === f} onClick={() => setFilter(f)}>
-            {LABEL[f]}
-          </button>
-        ))}
-      </div>
-      {load.state === 'loading' ? <GuardLoading text="Loading your bookings..." /> : null}
-      {load.state === 'failed' ? (
-        <LoadFailed message={load.message} onRetry={() => void loadBookings({ retry: true })} look="card" />
-      ) : null}
-      {load.state === 'loaded' && !shown.length ? <p className="pd-empty">No bookings here yet.</p> : null}
-      <ul className="pd-list" role="list">
-        {shown.map((b) => (
-          <BookingItem key={b.id} b={b} />
-        ))}
-      </ul>
+      <Tabs
+        label="Show bookings"
+        idPrefix="gd-bookings-filter"
+        tabs={FILTERS.map((f) => ({ id: f, label: LABEL[f] }))}
+        active={filter}
+        onChange={setFilter}
+        className="dash-subtabs"
+        panelStop={false}
+      >
+        {load.state === 'loading' ? <GuardLoading text="Loading your bookings..." /> : null}
+        {load.state === 'failed' ? (
+          <LoadFailed message={load.message} onRetry={() => void loadBookings({ retry: true })} look="card" />
+        ) : null}
+        {load.state === 'loaded' && !shown.length ? <p className="dash-empty">No bookings here yet.</p> : null}
+        <ul className="dash-list" role="list">
+          {shown.map((b) => (
+            <BookingItem key={b.id} b={b} />
+          ))}
+        </ul>
+      </Tabs>
     </section>
   );
 }
@@ -114,8 +117,8 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
       onChange={onTab}
     >
       {tab === 'overview' ? (
-        <div className="pd-stack">
-          <ul className="pd-stats" role="list" aria-label="Your figures">
+        <div className="dash-stack">
+          <ul className="dash-stats" role="list" aria-label="Your figures">
             <Stat label="Total Bookings" value={r.totalBookings} />
             <Stat label="Completed Services" value={r.completedJobs} />
             <Stat label="Total Spent" value={formatCedis(r.totalSpent)} />
@@ -133,13 +136,13 @@ export default function CustomerView({ user, tab, onTab, tabs }: RoleViewProps) 
           </Card>
           <Card title="Recent Activity">
             {r.recentBookings.length ? (
-              <ul className="pd-list" role="list">
+              <ul className="dash-list" role="list">
                 {r.recentBookings.slice(0, 3).map((b) => (
                   <BookingItem key={b.id} b={b} />
                 ))}
               </ul>
             ) : (
-              <p className="pd-muted">No bookings yet.</p>
+              <p className="dash-muted">No bookings yet.</p>
             )}
           </Card>
         </div>

@@ -44,7 +44,7 @@ function ProfileMenu({ tabs, onPick }: { tabs: readonly RoleTab[]; onPick: (tab:
     }
   }
   return (
-    <div className="pd-menu" onKeyDown={onKeyDown}>
+    <div className="dash-menu" onKeyDown={onKeyDown}>
       <button
         ref={button}
         type="button"
@@ -56,7 +56,7 @@ function ProfileMenu({ tabs, onPick }: { tabs: readonly RoleTab[]; onPick: (tab:
         Account
       </button>
       {open ? (
-        <ul id="gd-menu" className="pd-menu-list" role="list">
+        <ul id="gd-menu" className="dash-menu-list" role="list">
           <li>
             <button type="button" onClick={() => pick('profile')}>
               Profile
@@ -103,11 +103,11 @@ export default function GeneralDashboard({ title, user }: DashboardViewProps) {
   }, [role]);
 
   return (
-    <div className="pd">
-      <div className="pd-head">
+    <div className="dash">
+      <div className="dash-head">
         <h1>{title}</h1>
-        <div className="pd-tools">
-          <label className="pd-tools">
+        <div className="dash-tools">
+          <label className="dash-tools">
             <span>View as</span>
             <select value={role} onChange={() => undefined} aria-describedby="gd-role-hint">
               <option value={role}>{TYPE_LABELS[role]}</option>

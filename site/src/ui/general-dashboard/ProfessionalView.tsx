@@ -35,13 +35,13 @@ const BOOKING_FILTERS = [
 function RecentJobs() {
   const jobs = useStore($bookings);
   if (jobs.state !== 'loaded')
-    return jobs.state === 'failed' ? <p className="pd-muted">{jobs.message}</p> : <GuardLoading />;
+    return jobs.state === 'failed' ? <p className="dash-muted">{jobs.message}</p> : <GuardLoading />;
   const recent = [...jobs.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 3);
-  if (!recent.length) return <p className="pd-muted">No job requests yet.</p>;
+  if (!recent.length) return <p className="dash-muted">No job requests yet.</p>;
   return (
-    <ul className="pd-list" role="list">
+    <ul className="dash-list" role="list">
       {recent.map((j) => (
-        <li key={j.id} className="card pd-job">
+        <li key={j.id} className="card dash-job">
           <strong>
             {j.customerName} · {j.service}
           </strong>
@@ -74,7 +74,7 @@ export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewPro
         onChange={onTab}
       >
         {tab === 'overview' ? (
-          <div className="pd-stack">
+          <div className="dash-stack">
             <ProStats record={record} />
             <Card title="Quick Actions">
               <div className="form-actions">
@@ -97,7 +97,7 @@ export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewPro
         {tab === 'bookings' ? <JobRequests user={user} filters={BOOKING_FILTERS} /> : null}
         {tab === 'analytics' ? <Analytics /> : null}
         {tab === 'profile' ? (
-          <div className="pd-stack">
+          <div className="dash-stack">
             <ProfileTab user={user} record={record} />
             <RateCard record={record} />
           </div>

@@ -16,7 +16,7 @@ export function AskFirst(props: {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
-    <div ref={ref} tabIndex={-1} className="pd-confirm" role="group" aria-label={props.label}>
+    <div ref={ref} tabIndex={-1} className="dash-confirm" role="group" aria-label={props.label}>
       <p>{props.question}</p>
       {props.children}
       <div className="form-actions">

@@ -8,8 +8,8 @@ import { Card, ScrollTable } from '../../ui/kit.tsx';
 /** Earnings tab: totals and a by-month table from completed jobs (no chart library). */
 export default function Earnings({ record }: { record: ProfessionalRecord }) {
   return (
-    <div className="pd-stack">
-      <ul className="pd-stats" role="list" aria-label="Your earnings">
+    <div className="dash-stack">
+      <ul className="dash-stats" role="list" aria-label="Your earnings">
         <Stat
           label="Total Earned"
           value={formatCedis(record.totalEarnings)}
@@ -38,7 +38,7 @@ export default function Earnings({ record }: { record: ProfessionalRecord }) {
             </tbody>
           </ScrollTable>
         ) : (
-          <p className="pd-muted">No earnings yet. Completed jobs show here.</p>
+          <p className="dash-muted">No earnings yet. Completed jobs show here.</p>
         )}
       </Card>
     </div>

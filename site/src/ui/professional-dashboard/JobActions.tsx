@@ -102,7 +102,7 @@ export function JobActions({
           <>
             {messageButton}
             {job.contactPhone ? (
-              <a className="btn btn-line action-button pd-call" href={`tel:${job.contactPhone}`}>
+              <a className="btn btn-line action-button dash-call" href={`tel:${job.contactPhone}`}>
                 Call <span className="sr-only">{job.customerName}</span>
               </a>
             ) : null}

@@ -72,17 +72,17 @@ export function JobCard({
     </button>
   ) : null;
   return (
-    <li className="card pd-job" aria-labelledby={`${id}-name`}>
-      <div className="pd-job-head">
+    <li className="card dash-job" aria-labelledby={`${id}-name`}>
+      <div className="dash-job-head">
         <Avatar name={job.customerName} src={job.customerAvatar} />
         <h3 id={`${id}-name`}>{job.customerName}</h3>
-        <span className={`pd-status is-${job.status}`}>{bookingStatusWords(job)}</span>
+        <span className={`dash-status is-${job.status}`}>{bookingStatusWords(job)}</span>
       </div>
-      <p className="pd-job-service">{job.service}</p>
+      <p className="dash-job-service">{job.service}</p>
       {job.description ? <p>{job.description}</p> : null}
       <JobFacts job={job} compact={compact} />
-      {job.notes ? <p className="pd-note">{job.notes}</p> : null}
-      {job.declined && job.declineReason ? <p className="pd-muted">Your reason: “{job.declineReason}”</p> : null}
+      {job.notes ? <p className="dash-note">{job.notes}</p> : null}
+      {job.declined && job.declineReason ? <p className="dash-muted">Your reason: “{job.declineReason}”</p> : null}
       <AnswerBy booking={job} viewer="professional" />
       <JobActions
         job={job}
@@ -95,10 +95,10 @@ export function JobCard({
       />
       <BookingTime booking={job} viewer="professional" otherName={job.customerName} onChanged={onDone} />
       {job.status === 'confirmed' && !started ? (
-        <p className="pd-muted">You can mark this completed from {startLabel(job.date, job.time)}.</p>
+        <p className="dash-muted">You can mark this completed from {startLabel(job.date, job.time)}.</p>
       ) : null}
       {job.status === 'pending' ? (
-        <p className="pd-muted">You can message {job.customerName} before you accept.</p>
+        <p className="dash-muted">You can message {job.customerName} before you accept.</p>
       ) : null}
       {problem ? (
         <p role="alert" className="form-problem">
@@ -107,7 +107,7 @@ export function JobCard({
       ) : null}
       {compact ? null : <JobTrust booking={job} party="professional" onChanged={refreshBookings} />}
       {chatOpen && token ? (
-        <div id={`${id}-chat`} className="pd-chat">
+        <div id={`${id}-chat`} className="dash-chat">
           <ChatPanel bookingId={job.id} token={token} meId={user.id} otherName={job.customerName} />
         </div>
       ) : null}

@@ -7,7 +7,7 @@ import { formatCedis } from '../../../../contract/money.ts';
 export function JobFacts({ job, compact }: { job: Booking; compact: boolean }) {
   const negotiated = job.proposedRate !== null;
   return (
-    <dl className="pd-facts">
+    <dl className="dash-facts">
       <dt>Date</dt>
       <dd>
         <time dateTime={`${job.date}T${job.time}`}>

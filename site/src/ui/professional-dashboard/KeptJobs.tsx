@@ -24,7 +24,7 @@ export function KeptJobs({ id }: { id: number }) {
   );
   if (load.state !== 'loaded') return null;
   return (
-    <p className="pd-note">
+    <p className="dash-note">
       Your public page says: <strong>{load.data}</strong>.
     </p>
   );

@@ -11,7 +11,7 @@ export const strongRating = (rating: number | null): boolean => rating !== null 
 
 export function ProStats({ record }: { record: ProfessionalRecord }) {
   return (
-    <ul className="pd-stats" role="list" aria-label="Your figures">
+    <ul className="dash-stats" role="list" aria-label="Your figures">
       <Stat label="Total Jobs" value={record.totalJobs} note={`${record.completedJobs} completed`} />
       <Stat label="Monthly Earnings" value={formatCedis(record.monthlyEarnings)} note="This month" />
       <Stat
@@ -28,7 +28,7 @@ export function ProStats({ record }: { record: ProfessionalRecord }) {
 /** Overview tab: the four stat cards, Rate Management and the public page to share. */
 export function Overview({ record }: { record: ProfessionalRecord }) {
   return (
-    <div className="pd-stack">
+    <div className="dash-stack">
       <ProStats record={record} />
       <KeptJobs id={record.id} />
       <RateCard record={record} />

@@ -51,10 +51,10 @@ export const LOADING_TEXT = 'Loading your dashboard...';
 /** Name, profession, verified and rating badges under the heading. */
 export function ProBadges({ record }: { record: ProfessionalRecord }) {
   return (
-    <p className="pd-badges">
-      <span className="pd-badge">{record.profession}</span>
-      {record.verified ? <span className="pd-badge">Verified</span> : null}
-      <span className={strongRating(record.rating) ? 'pd-badge is-strong' : 'pd-badge'}>
+    <p className="dash-badges">
+      <span className="dash-badge">{record.profession}</span>
+      {record.verified ? <span className="dash-badge">Verified</span> : null}
+      <span className={strongRating(record.rating) ? 'dash-badge is-strong' : 'dash-badge'}>
         {record.rating === null ? 'New' : `★ ${record.rating.toFixed(1)}`}
       </span>
     </p>
@@ -70,7 +70,7 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
   const tabs = TABS.map((t) => (t.id === 'jobs' ? { ...t, unread } : t));
 
   return (
-    <div className="pd">
+    <div className="dash">
       <DashboardHeader
         title={title}
         user={user}
@@ -102,7 +102,7 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
             {tab === 'schedule' ? <Schedule user={user} record={load.data} /> : null}
             {tab === 'earnings' ? <Earnings record={load.data} /> : null}
             {tab === 'profile' ? (
-              <div className="pd-stack">
+              <div className="dash-stack">
                 <ProfilePhoto
                   name={load.data.name}
                   avatar={load.data.avatar}

@@ -71,7 +71,7 @@ export function ProfileForm({
         ))}
       </div>
       <div className="form-field">
-        <span className="pd-label">Email</span>
+        <span className="dash-label">Email</span>
         <span>{record.email}</span>
         <p className="field-hint">Email cannot be changed.</p>
       </div>

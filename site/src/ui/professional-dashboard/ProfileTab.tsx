@@ -19,8 +19,8 @@ export default function ProfileTab({ user, record }: { user: SessionUser; record
   const editButton = useFocusOn<HTMLButtonElement>(!editing);
 
   return (
-    <section className="card pd-card" aria-labelledby={`${id}-title`}>
-      <div className="pd-head">
+    <section className="card dash-card" aria-labelledby={`${id}-title`}>
+      <div className="dash-head">
         <h2 id={`${id}-title`}>Profile</h2>
         {!editing ? (
           <button

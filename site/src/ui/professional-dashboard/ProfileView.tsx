@@ -5,15 +5,15 @@ import { placeText } from './profile-draft.ts';
 
 export function SkillBadges({ skills }: { skills: string[] }) {
   return skills.length ? (
-    <ul className="pd-skills" role="list" aria-label="Skills">
+    <ul className="dash-skills" role="list" aria-label="Skills">
       {skills.map((s) => (
-        <li key={s} className="pd-badge">
+        <li key={s} className="dash-badge">
           {s}
         </li>
       ))}
     </ul>
   ) : (
-    <span className="pd-muted">None listed</span>
+    <span className="dash-muted">None listed</span>
   );
 }
 

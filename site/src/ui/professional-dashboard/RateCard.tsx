@@ -93,8 +93,8 @@ export function RateCard({ record }: { record: ProfessionalRecord }) {
           />
           <span>Rate is negotiable</span>
         </label>
-        <p className="pd-preview">
-          <span className="pd-muted">Customers see: </span>
+        <p className="dash-preview">
+          <span className="dash-muted">Customers see: </span>
           <output aria-label="Rate preview">{preview}</output>
         </p>
         <FormProblem message={errors.form} />

@@ -45,7 +45,7 @@ function AvailabilityEditor({ record }: { record: ProfessionalRecord }) {
   return (
     <Card title="Weekly Availability">
       <form className="form-grid" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <fieldset className="pd-days">
+        <fieldset className="dash-days">
           <legend>Days you work</legend>
           {WEEKDAYS.map((day) => (
             <label key={day} className="choice">
@@ -138,10 +138,10 @@ function JobCalendar({ user }: { user: SessionUser }) {
           </button>
         </p>
       ) : jobs.state === 'loaded' ? (
-        <p className="pd-muted">No upcoming confirmed jobs.</p>
+        <p className="dash-muted">No upcoming confirmed jobs.</p>
       ) : null}
       <FormProblem message={jobs.state === 'failed' ? jobs.message : null} />
-      <div className="pd-cal-head">
+      <div className="dash-cal-head">
         <button
           type="button"
           className="btn btn-line action-button"
@@ -162,7 +162,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
           ›
         </button>
       </div>
-      <table className="pd-cal" aria-labelledby={`${id}-month`}>
+      <table className="dash-cal" aria-labelledby={`${id}-month`}>
         <thead>
           <tr>
             {WEEKDAYS.map((d) => (
@@ -182,7 +182,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
                   <td key={d}>
                     <button
                       type="button"
-                      className={`pd-day${n ? ' has-jobs' : ''}${date === today ? ' is-today' : ''}`}
+                      className={`dash-day${n ? ' has-jobs' : ''}${date === today ? ' is-today' : ''}`}
                       aria-pressed={date === chosen}
                       aria-label={`${longDateLabel(date)}${n ? `, ${countOf(n, 'confirmed job')}` : ''}`}
                       onClick={() => setChosen(date)}
@@ -201,13 +201,13 @@ function JobCalendar({ user }: { user: SessionUser }) {
         {done}
       </p>
       {onDay.length ? (
-        <ul className="pd-list" role="list" aria-labelledby={`${id}-day`}>
+        <ul className="dash-list" role="list" aria-labelledby={`${id}-day`}>
           {onDay.map((job) => (
             <JobCard key={job.id} job={job} user={user} onDone={setDone} compact />
           ))}
         </ul>
       ) : jobs.state === 'loaded' ? (
-        <p className="pd-muted">No confirmed jobs on this day.</p>
+        <p className="dash-muted">No confirmed jobs on this day.</p>
       ) : null}
     </Card>
   );
@@ -216,7 +216,7 @@ function JobCalendar({ user }: { user: SessionUser }) {
 /** Schedule tab. */
 export default function Schedule({ user, record }: { user: SessionUser; record: ProfessionalRecord }) {
   return (
-    <div className="pd-stack">
+    <div className="dash-stack">
       <AvailabilityEditor record={record} />
       <JobCalendar user={user} />
     </div>

@@ -37,7 +37,7 @@ export function ShareMyPage({ record }: { record: ProfessionalRecord }) {
         Anyone can see it without an account: your rates, rating, reviews and what you do. Share it on WhatsApp to bring
         customers.
       </p>
-      <p className="pd-share-link">
+      <p className="dash-share-link">
         <a href={url}>{url}</a>
       </p>
       <div className="form-actions">
@@ -45,7 +45,7 @@ export function ShareMyPage({ record }: { record: ProfessionalRecord }) {
           Share my page
         </button>
       </div>
-      <p role="status" className="pd-muted">
+      <p role="status" className="dash-muted">
         {copied ? 'Link copied: paste it into WhatsApp or a text message.' : shared || note}
       </p>
     </Card>

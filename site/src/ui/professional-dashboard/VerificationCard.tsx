@@ -17,10 +17,10 @@ import { $verification, retryVerification, uploadDocument } from '../../stores/v
 import { FormProblem, LoadFailed } from '../../ui/kit.tsx';
 
 const STATUS_CLASS: Record<VerificationStatus, string> = {
-  unverified: 'pd-status',
-  pending: 'pd-status is-confirmed',
-  verified: 'pd-status is-completed',
-  rejected: 'pd-status is-cancelled',
+  unverified: 'dash-status',
+  pending: 'dash-status is-confirmed',
+  verified: 'dash-status is-completed',
+  rejected: 'dash-status is-cancelled',
 };
 
 type Result = { ok: boolean; text: string };
@@ -43,7 +43,7 @@ function Slot({
   const label = DOCUMENT_KIND_LABELS[kind];
   const doc = data.documents.find((d) => d.kind === kind);
   return (
-    <li className="pd-job" aria-labelledby={`${id}-title`}>
+    <li className="dash-job" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{label}</h3>
       <p id={`${id}-current`}>
         {doc ? (
@@ -51,7 +51,7 @@ function Slot({
             {doc.fileName} · {formatFileSize(doc.size)} · uploaded {longDate(new Date(doc.uploadedAt))}
           </>
         ) : (
-          <span className="pd-muted">Not uploaded yet</span>
+          <span className="dash-muted">Not uploaded yet</span>
         )}
       </p>
       <div className="form-field">
@@ -97,11 +97,11 @@ export default function VerificationCard() {
   }
 
   return (
-    <section className="card pd-card" aria-labelledby={`${id}-title`}>
-      <div className="pd-head">
+    <section className="card dash-card" aria-labelledby={`${id}-title`}>
+      <div className="dash-head">
         <h2 id={`${id}-title`}>Verification</h2>
         {load.state === 'loaded' ? (
-          <p className="pd-verification">
+          <p className="dash-verification">
             Status:{' '}
             <span className={STATUS_CLASS[load.data.verification.status]}>
               {VERIFICATION_STATUS_LABELS[load.data.verification.status]}
@@ -109,7 +109,7 @@ export default function VerificationCard() {
           </p>
         ) : null}
       </div>
-      <p className="pd-muted">
+      <p className="dash-muted">
         Upload your Ghana Card and a trade certificate (PNG, JPG or PDF, up to 5 MB each). An administrator checks them;
         then customers see the Verified badge on your listing. Only administrators can open your documents.
       </p>
@@ -120,18 +120,18 @@ export default function VerificationCard() {
       {load.state === 'loaded' ? (
         <>
           {load.data.verification.status === 'rejected' && load.data.verification.reason ? (
-            <p className="pd-note">
+            <p className="dash-note">
               <strong>Reason given: </strong>
               {load.data.verification.reason} Upload a new document to be reviewed again.
             </p>
           ) : null}
           {load.data.verification.status === 'verified' && load.data.verification.verifiedAt ? (
-            <p className="pd-note">
+            <p className="dash-note">
               Verified on {longDate(new Date(load.data.verification.verifiedAt))}. Uploading a new document starts a new
               review.
             </p>
           ) : null}
-          <ul className="pd-list" role="list">
+          <ul className="dash-list" role="list">
             {DOCUMENT_KINDS.map((kind) => (
               <Slot
                 key={kind}

@@ -39,10 +39,10 @@ export default function WorkPhotos({ profession }: { profession: string }) {
   const full = work.length >= WORK_PHOTOS_MAX;
 
   return (
-    <section className="card pd-card ph-card" aria-labelledby={`${id}-title`}>
-      <div className="pd-head">
+    <section className="card dash-card ph-card" aria-labelledby={`${id}-title`}>
+      <div className="dash-head">
         <h2 id={`${id}-title`}>Work photos</h2>
-        <span className="pd-muted">
+        <span className="dash-muted">
           {work.length} of {WORK_PHOTOS_MAX}
         </span>
       </div>
@@ -82,11 +82,11 @@ export default function WorkPhotos({ profession }: { profession: string }) {
           })}
         </ul>
       ) : load.state === 'loaded' ? (
-        <p className="pd-muted">No work photos yet.</p>
+        <p className="dash-muted">No work photos yet.</p>
       ) : null}
       {load.state === 'loaded' ? (
         full ? (
-          <p className="pd-muted">You have {WORK_PHOTOS_MAX} work photos. Remove one to add another.</p>
+          <p className="dash-muted">You have {WORK_PHOTOS_MAX} work photos. Remove one to add another.</p>
         ) : (
           <div className="ph-buttons">
             <PhotoPicker

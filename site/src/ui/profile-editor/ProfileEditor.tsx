@@ -134,7 +134,7 @@ export function ProfileEditor({ details, email, rows, onSaved, note, className }
             ))}
           </div>
           <div className="field">
-            <span className="pd-label">Email</span>
+            <span className="dash-label">Email</span>
             <span className="pe-email">{email}</span>
             <p className="field-hint">{PROFILE_MESSAGES.emailLocked}</p>
           </div>
