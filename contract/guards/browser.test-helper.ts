@@ -132,14 +132,9 @@ const COMPARISONS = new Set([
   ts.SyntaxKind.GreaterThanEqualsToken,
 ]);
 
-const isStatusNumber = (project: Project, source: Source, e: ts.Expression, depth = 0): boolean => {
-  const x = unwrap(e);
-  if (ts.isNumericLiteral(x)) return Number(x.text) >= 100 && Number(x.text) < 600;
-  if (ts.isIdentifier(x) && depth < 4) {
-    const found = project.constant(source, x.text);
-    return !!found && isStatusNumber(project, found.source, found.value, depth + 1);
-  }
-  return false;
+const isStatusNumber = (project: Project, source: Source, e: ts.Expression): boolean => {
+  const n = project.number(source, e);
+  return n !== undefined && n >= 100 && n < 600;
 };
 
 /** Names bound to a status by destructuring: `const { status: s } = error` gives s. */

@@ -30,23 +30,6 @@ const NAMED_LENGTHS = new Set([3_600_000, 86_400_000, 604_800_000]);
 /** A name that holds an instant or a day: a cut of it is a day or a month by hand. */
 const INSTANT_NAME = /(?:At|Until|_at|_until|Date|date|day|Day|Iso|iso)$/;
 
-/** The number a constant expression comes to, or undefined. */
-function numberOf(project: Project, source: Source, e: ts.Expression, depth = 0): number | undefined {
-  const x = unwrap(e);
-  if (depth > 6) return undefined;
-  if (ts.isNumericLiteral(x)) return Number(x.text.replace(/_/g, ''));
-  if (ts.isIdentifier(x)) {
-    const found = project.constant(source, x.text);
-    return found ? numberOf(project, found.source, found.value, depth + 1) : undefined;
-  }
-  if (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.AsteriskToken) {
-    const a = numberOf(project, source, x.left, depth + 1);
-    const b = numberOf(project, source, x.right, depth + 1);
-    return a !== undefined && b !== undefined ? a * b : undefined;
-  }
-  return undefined;
-}
-
 /** Whether a node is one factor of a larger product. */
 const isProductPart = (node: ts.Node): boolean => {
   let p = node.parent;
@@ -152,7 +135,7 @@ export function datesFindings(project: Project, source: Source): Finding[] {
         if (op === ts.SyntaxKind.AsteriskToken && !isProductPart(node)) {
           const leaves = factorsOf(node);
           if (!leaves.some((f) => isTimeUnit(project, source, f))) {
-            const numbers = leaves.map((f) => numberOf(project, source, f));
+            const numbers = leaves.map((f) => project.number(source, f));
             const has = (n: number) => numbers.includes(n);
             const product = numbers.every((n) => n !== undefined) ? numbers.reduce((a, b) => a! * b!, 1) : undefined;
             if (
@@ -171,8 +154,8 @@ export function datesFindings(project: Project, source: Source): Finding[] {
       if (ts.isCallExpression(node)) {
         const name = calleeName(node);
         const [from, to] = node.arguments;
-        if ((name === 'slice' || name === 'substring') && from && to && numberOf(project, source, from) === 0) {
-          const length = numberOf(project, source, to);
+        if ((name === 'slice' || name === 'substring') && from && to && project.number(source, from) === 0) {
+          const length = project.number(source, to);
           const target = ts.isPropertyAccessExpression(node.expression)
             ? unwrap(node.expression.expression)
             : undefined;

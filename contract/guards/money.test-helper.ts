@@ -53,25 +53,8 @@ function namesIn(project: Project, source: Source, e: ts.Expression, depth = 0):
   return names;
 }
 
-const isHundred = (project: Project, source: Source, e: ts.Expression): boolean => {
-  const x = unwrap(e);
-  if (ts.isNumericLiteral(x)) return x.text === '100';
-  if (ts.isIdentifier(x)) {
-    const found = project.constant(source, x.text);
-    return !!found && isHundred(project, found.source, found.value);
-  }
-  return false;
-};
-
-const isTwo = (project: Project, source: Source, e: ts.Expression): boolean => {
-  const x = unwrap(e);
-  if (ts.isNumericLiteral(x)) return x.text === '2';
-  if (ts.isIdentifier(x)) {
-    const found = project.constant(source, x.text);
-    return !!found && isTwo(project, found.source, found.value);
-  }
-  return false;
-};
+const isHundred = (project: Project, source: Source, e: ts.Expression) => project.number(source, e) === 100;
+const isTwo = (project: Project, source: Source, e: ts.Expression) => project.number(source, e) === 2;
 
 export function moneyFindings(project: Project, source: Source): Finding[] {
   if (source.path === MONEY_MODULE) return [];

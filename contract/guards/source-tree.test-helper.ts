@@ -222,6 +222,23 @@ export class Project {
     return value && other ? { source: other, value } : undefined;
   }
 
+  /** The number a constant expression comes to (literals, constants followed, products), or undefined. */
+  number(source: Source, expression: ts.Expression, depth = 0): number | undefined {
+    const e = unwrap(expression);
+    if (depth > 6) return undefined;
+    if (ts.isNumericLiteral(e)) return Number(e.text.replace(/_/g, ''));
+    if (ts.isIdentifier(e)) {
+      const found = this.constant(source, e.text);
+      return found ? this.number(found.source, found.value, depth + 1) : undefined;
+    }
+    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AsteriskToken) {
+      const a = this.number(source, e.left, depth + 1);
+      const b = this.number(source, e.right, depth + 1);
+      return a !== undefined && b !== undefined ? a * b : undefined;
+    }
+    return undefined;
+  }
+
   /**
    * The strings an expression can be: a literal, a template whose parts are known, a constant
    * (followed through imports), either branch of a condition. Undefined when one part is unknown.
