@@ -258,7 +258,7 @@ export interface HandDrawn {
   tables: number;
   /** A component of its own named after a kit part (a `DraftField` beside the kit's `Field`). */
   copies: number;
-  /** A filter or tab group by hand (role="tablist", a …-filter class): the kit's Tabs. */
+  /** A filter or tab group by hand (a role="tablist", or pressed buttons in a role="group"): the kit's Tabs. */
   filters: number;
 }
 
@@ -277,7 +277,6 @@ export const KIT_PARTS = [
 /** A component named as a kit part's kind (a `DraftField`, `StatusTabs`): the kit's part instead. */
 const KIT_COPY = /^[A-Z]\w*(?:Field|Fields|FormProblem|Tabs|ScrollTable|SubmitButton|ConfirmDialog)$/;
 const ERROR_CLASS = /(?<![\w-])(?:(?!is-)[a-z][a-z-]*-(?:error|alert)|form-problem)(?![\w-])/g;
-const FILTER_CLASS = /(?<![\w-])[a-z][a-z-]*-filters?(?![\w-])/g;
 const CLASS_ATTRIBUTES = new Set(['className', 'class', 'class:list']);
 
 /** The words of the strings under a node (literals, template parts, constants it names). */
@@ -292,6 +291,18 @@ function classWords(project: Project, source: Source, node: ts.Node): string[] {
     }
   });
   return words;
+}
+
+/** Whether the element holds buttons with aria-pressed: a group of toggles that is a tab list by hand. */
+function pressedButtonsIn(opening: ts.JsxOpeningLikeElement): boolean {
+  let found = false;
+  if (ts.isJsxOpeningElement(opening))
+    walk(opening.parent, (n) => {
+      if ((ts.isJsxOpeningElement(n) || ts.isJsxSelfClosingElement(n)) && n !== opening)
+        if (n.attributes.properties.some((a) => ts.isJsxAttribute(a) && a.name.getText() === 'aria-pressed'))
+          found = true;
+    });
+  return found;
 }
 
 const tagOf = (node: ts.JsxOpeningLikeElement) =>
@@ -317,10 +328,10 @@ export function handDrawn(project: Project, source: Source): HandDrawn {
           if (CLASS_ATTRIBUTES.has(name)) {
             const text = classWords(project, source, attribute.initializer).join(' ');
             counts.errors += (text.match(ERROR_CLASS) ?? []).length;
-            counts.filters += (text.match(FILTER_CLASS) ?? []).length;
           }
-          if (name === 'role' && project.strings(source, attribute.initializer as ts.Expression)?.includes('tablist'))
-            counts.filters++;
+          const role = name === 'role' ? project.strings(source, attribute.initializer as ts.Expression) : undefined;
+          if (role?.includes('tablist')) counts.filters++;
+          if (role?.includes('group') && pressedButtonsIn(node)) counts.filters++;
         }
       }
       // React.createElement('section') or jsx('table'): the same tags without JSX.
