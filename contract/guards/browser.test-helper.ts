@@ -20,7 +20,7 @@ const SITE = 'site/src/';
 
 const EFFECT_HOOKS = new Set(['useEffect', 'useLayoutEffect', 'useInsertionEffect']);
 /** A call that asks the server for data: the route table's call, lib/api.ts's readers, fetch, a store's load…/check…/refresh. */
-const SERVER_READ = /^(?:call|apiFetch|fetch|query|refresh|load[A-Z]\w*|check[A-Z]\w*|fetch[A-Z]\w*|refresh[A-Z]\w*)$/;
+const SERVER_READ = /^(?:call|\w*[fF]etch|query|refresh|load[A-Z]\w*|check[A-Z]\w*|fetch[A-Z]\w*|refresh[A-Z]\w*)$/;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The HTTP method a call asks with: `{ method: 'POST' }` in its options, or its route's declared method. */
