@@ -356,7 +356,7 @@ function profile(
     rate_negotiable: next() > 0.3,
     latitude: Number(latitude.toFixed(6)),
     longitude: Number(longitude.toFixed(6)),
-    // No `verified`: the badge means an administrator reviewed documents (issue #6), and demo
+    // No `verified`: the badge means an administrator reviewed documents, and demo
     // professionals have none, so they stay unverified.
   };
 }
