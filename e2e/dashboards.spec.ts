@@ -116,8 +116,8 @@ test('a professional reads and answers a pending request, accepts it, and can ma
   await job.getByRole('button', { name: 'Accept' }).click();
   await expect(proPage.getByRole('status').filter({ hasText: 'Job accepted.' })).toBeVisible();
   await proPage
-    .getByRole('tablist', { name: 'Show jobs' })
-    .getByRole('tab', { name: /^Confirmed/ })
+    .getByRole('group', { name: 'Show jobs' })
+    .getByRole('button', { name: /^Confirmed/ })
     .click();
   await expect(
     job.getByText(/^You can mark this completed from \w{3} \d{1,2} \w{3}, \d{1,2}:00 [AP]M\.$/),
@@ -131,8 +131,8 @@ test('a professional reads and answers a pending request, accepts it, and can ma
   await proPage.reload();
   await proPage.getByRole('tab', { name: 'Job Requests' }).click();
   await proPage
-    .getByRole('tablist', { name: 'Show jobs' })
-    .getByRole('tab', { name: /^Confirmed/ })
+    .getByRole('group', { name: 'Show jobs' })
+    .getByRole('button', { name: /^Confirmed/ })
     .click();
   await expect(job.getByText(/^You can mark this completed/)).toHaveCount(0);
   // Asked first (issue #29 item 10): "Not yet" changes nothing; Yes completes it.

@@ -412,10 +412,9 @@ test('professional dashboard: decline one request, accept another, message the c
   await page.reload();
   await chooseTab(page, tabs.getByRole('tab', { name: 'Job Requests' }), { max: 40 });
 
-  // The filters are tabs: one tab stop (the shown one, Pending), the arrows move to the next.
-  const filters = page.getByRole('tablist', { name: 'Show jobs' });
-  await press(page, filters.getByRole('tab', { name: /^Pending/ }), 'ArrowRight', { back: true });
-  await expect(filters.getByRole('tab', { name: /^Confirmed/ })).toHaveAttribute('aria-selected', 'true');
+  const filters = page.getByRole('group', { name: 'Show jobs' });
+  await press(page, filters.getByRole('button', { name: /^Confirmed/ }), 'Enter', { back: true });
+  await expect(filters.getByRole('button', { name: /^Confirmed/ })).toHaveAttribute('aria-pressed', 'true');
   const efua = job('Efua Accepted');
   await press(page, efua.getByRole('button', { name: 'Message' }));
   const chat = efua.getByRole('region', { name: 'Chat with Efua Accepted' });

@@ -79,8 +79,8 @@ test('customer and professional see the request, its acceptance and the chat liv
 
   // --- Chat both ways.
   await proPage
-    .getByRole('tablist', { name: 'Show jobs' })
-    .getByRole('tab', { name: /^Confirmed/ })
+    .getByRole('group', { name: 'Show jobs' })
+    .getByRole('button', { name: /^Confirmed/ })
     .click();
   await booking.getByRole('button', { name: 'Message' }).click();
   await job.getByRole('button', { name: 'Message' }).click();

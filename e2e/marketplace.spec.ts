@@ -159,8 +159,8 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
   const job = proPage.getByRole('listitem').filter({ has: proPage.getByRole('heading', { name: /^Akosua/ }) });
   await expect(job).toContainText('Pending');
   await job.getByRole('button', { name: 'Accept' }).click();
-  const showJobs = proPage.getByRole('tablist', { name: 'Show jobs' });
-  await showJobs.getByRole('tab', { name: /^Confirmed/ }).click();
+  const showJobs = proPage.getByRole('group', { name: 'Show jobs' });
+  await showJobs.getByRole('button', { name: /^Confirmed/ }).click();
   await expect(job).toContainText('Confirmed');
   const { bookings: proBookings } = await pro.get<{ bookings: Booking[] }>('/api/bookings?status=confirmed');
   const accepted = proBookings.find((b) => b.customerName.startsWith('Akosua'));
@@ -191,10 +191,10 @@ test('a customer finds a plumber near Accra, books with a negotiated rate, chats
   await passSlotStart(request, accepted!);
   await proPage.reload();
   await proPage.getByRole('tab', { name: 'Job Requests' }).click();
-  await showJobs.getByRole('tab', { name: /^Confirmed/ }).click();
+  await showJobs.getByRole('button', { name: /^Confirmed/ }).click();
   await job.getByRole('button', { name: 'Mark Completed' }).click();
   await job.getByRole('button', { name: 'Yes, mark it completed' }).click();
-  await showJobs.getByRole('tab', { name: /^Completed/ }).click();
+  await showJobs.getByRole('button', { name: /^Completed/ }).click();
   await expect(job).toContainText('Completed');
   await proPage.context().close();
 

@@ -54,7 +54,7 @@ test('a professional accepts a job, manages rates, profile and availability, com
   await expect(page.getByRole('status').filter({ hasText: 'Job accepted.' })).toBeVisible();
   await expect(job).toHaveCount(0); // gone from Pending
 
-  await page.getByRole('tab', { name: /^Confirmed/ }).click();
+  await page.getByRole('button', { name: /^Confirmed/ }).click();
   await expect(job.getByText('Confirmed', { exact: true })).toBeVisible();
   await expect(job.getByRole('link', { name: /Call/ })).toHaveAttribute('href', /^tel:\+233\d{9}$/);
   await job.getByRole('button', { name: 'Message' }).click();
