@@ -458,7 +458,7 @@ const KIT_BUDGETS: Record<string, Partial<HandDrawn>> = {
   'ui/find-pro/FindPro.tsx': { sections: 1 },
   'ui/general-dashboard/CustomerView.tsx': { sections: 1 },
   'ui/professional-dashboard/JobCard.tsx': { errors: 1 },
-  'ui/professional-dashboard/JobRequests.tsx': { sections: 1 },
+  'ui/professional-dashboard/JobRequests.tsx': { sections: 1, filters: 1 },
   'ui/professional-dashboard/ProfileTab.tsx': { sections: 1 },
   'ui/professional-dashboard/RateCard.tsx': { errors: 1 },
   'ui/professional-dashboard/Schedule.tsx': { errors: 1, tables: 1 },

@@ -9,7 +9,6 @@ import { PushOfferCard } from '../../ui/PushCards.tsx';
 import { useFocusOn } from '../../ui/useFocus.ts';
 import { JobCard } from './JobCard.tsx';
 import { useStatusLine } from './useStatusLine.ts';
-import { Tabs } from '../Tabs.tsx';
 import { JOB_FILTERS, jobCount, jobsShown, noJobsText } from './job-card.ts';
 import type { JobFilter } from './job-card.ts';
 
@@ -39,34 +38,35 @@ export default function JobRequests({ user, filters = JOB_FILTERS, heading = 'Jo
       <h2 id={headingId}>{heading}</h2>
       {/* Offered here, where new requests arrive (docs/PRODUCT.md "Notifications on the phone"). */}
       <PushOfferCard offer="jobs" text="Get a notification on this phone for new requests" />
-      <Tabs
-        label="Show jobs"
-        idPrefix={`${headingId}-filter`}
-        tabs={filters.map((f) => ({
-          id: f.id,
-          label: jobs.state === 'loaded' ? `${f.label} (${jobCount(all, f.id)})` : f.label,
-        }))}
-        active={filter}
-        onChange={setFilter}
-        className="dash-subtabs"
-        panelStop={false}
-      >
-        <p ref={doneRef} tabIndex={-1} role="status" className="form-status">
-          {done}
-        </p>
-        {jobs.state === 'loading' ? <GuardLoading text="Loading job requests..." /> : null}
-        {jobs.state === 'failed' ? (
-          <LoadFailed message={jobs.message} onRetry={() => void loadBookings({ retry: true })} look="card" />
-        ) : null}
-        {jobs.state === 'loaded' && shown.length === 0 ? <p className="dash-empty">{noJobsText(filter)}</p> : null}
-        {shown.length > 0 ? (
-          <ul className="dash-list" role="list">
-            {shown.map((job) => (
-              <JobCard key={job.id} job={job} user={user} onDone={setDone} />
-            ))}
-          </ul>
-        ) : null}
-      </Tabs>
+      <div className="dash-filters" role="group" aria-label="Show jobs">
+        {filters.map((f) => (
+          <button
+            key={f.id}
+            type="button"
+            className="dash-filter"
+            aria-pressed={filter === f.id}
+            onClick={() => setFilter(f.id)}
+          >
+            {f.label}
+            {jobs.state === 'loaded' ? ` (${jobCount(all, f.id)})` : ''}
+          </button>
+        ))}
+      </div>
+      <p ref={doneRef} tabIndex={-1} role="status" className="form-status">
+        {done}
+      </p>
+      {jobs.state === 'loading' ? <GuardLoading text="Loading job requests..." /> : null}
+      {jobs.state === 'failed' ? (
+        <LoadFailed message={jobs.message} onRetry={() => void loadBookings({ retry: true })} look="card" />
+      ) : null}
+      {jobs.state === 'loaded' && shown.length === 0 ? <p className="dash-empty">{noJobsText(filter)}</p> : null}
+      {shown.length > 0 ? (
+        <ul className="dash-list" role="list">
+          {shown.map((job) => (
+            <JobCard key={job.id} job={job} user={user} onDone={setDone} />
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }
