@@ -64,7 +64,7 @@ const BEATS = arg('beats', 'yes') !== 'no';
 
 const GOAL = { bytesPerHour: 10_000, latencyP99Ms: 1000, readP99Ms: 50 };
 const PORTS = { a: 3840, b: 3841, c: 3842, proxy: 3843, inspectC: 3849 };
-/** CHAT_POLL_MS (site/src/islands/Chat/chat-messages.ts): one poll every 3 s while the chat is open (the issue counts 1,200 an hour). */
+/** CHAT_POLL_MS (site/src/ui/chat/chat-messages.ts): one poll every 3 s while the chat is open (the issue counts 1,200 an hour). */
 const POLLS_PER_HOUR = HOUR_MS / 3000;
 const BEATS_PER_HOUR = Math.floor(HOUR_MS / EVENTS_HEARTBEAT_MS);
 /** IPv4 (20) + TCP (20) bytes per segment; Linux and Android add 12 for timestamps, so 52 in practice. */

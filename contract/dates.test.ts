@@ -46,7 +46,6 @@ import {
   weekdayOf,
   yearOf,
 } from './dates.ts';
-import { type GuardRule, linesBreaking, linesOutsideModule } from './source-files.test-helper.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -323,101 +322,5 @@ describe('calendars, Sunday first', () => {
     // February 2026 starts on a Sunday and has 28 days: four full weeks, no padding.
     expect(monthWeeks('2026-02')).toHaveLength(4);
     expect(monthWeeks('2026-02').flat().every(Boolean)).toBe(true);
-  });
-});
-
-/**
- * The guard: dates, times and lengths of time are worked out and written only in
- * contract/dates.ts (ARCHITECTURE.md "Features", on dates and times). Each rule is a shape only date code takes.
- * Allowed elsewhere: a length of time as a constant (`5 * MINUTE_MS`, `60_000` for a timer or a
- * time-out), comparing instants (`start <= now`), and stopwatches on `performance.now()`.
- */
-const DATE_RULES: GuardRule[] = [
-  [
-    /\.getTime\(\)\s*[-+]|[-+]\s*[\w.()!]*\.getTime\(\)/,
-    'arithmetic on an instant (addTime, subtractTime, timeBetween)',
-  ],
-  [/Date\.now\(\)\s*[-+]|[-+]\s*Date\.now\(\)/, 'arithmetic on now (addTime, timeBetween)'],
-  [
-    /\.set(?:UTC)?(?:FullYear|Month|Date|Hours|Minutes|Seconds)\(/,
-    'a calendar moved by hand (addMonths, addYears, addTime)',
-  ],
-  [
-    /\.get(?:UTC)?(?:FullYear|Month|Date|Day|Hours|Minutes)\(\)/,
-    'a calendar part read by hand (dayOf, weekdayOf, yearOf, clockTime)',
-  ],
-  [/Date\.UTC\(|new Date\([^()]*,/, 'a date built from parts (atHour, parseDay, startOfDay)'],
-  [
-    /toLocale(?:Date|Time)String\(|\)\.toLocaleString\(|DateTimeFormat/,
-    'a date label of its own (the labels of contract/dates.ts)',
-  ],
-  [/toISOString\(\)\.(?:slice|substring|split)\(/, 'an ISO string cut by hand (dayOf, monthOf, clockTime)'],
-  [/T00:00:00(?:\.000)?Z/, 'a day parsed by hand (parseDay)'],
-  [
-    /(?:At|Until|_at|Date)\)?\??\.(?:slice|substring)\(0,\s*(?:4|7|10)\)/,
-    'an instant cut to its day by hand (dayOf, monthOf)',
-  ],
-  [
-    /86_?400_?000|3_?600_?000|\*\s*60_?000\b|\b60_?000\s*\*|\b60\s*\*\s*(?:60|1000)\b|\b24\s*\*\s*60\b/,
-    'a length of time of its own (MINUTE_MS, HOUR_MS, DAY_MS)',
-  ],
-  [
-    /\/\s*(?:DAY_MS|HOUR_MS|MINUTE_MS)\b/,
-    'instants divided into days or hours by hand (wholeDaysBetween, daysLeft, startOfHour)',
-  ],
-];
-
-const datesOutsideModule = (source: string) => linesBreaking(source, DATE_RULES);
-
-describe('dates go through contract/dates.ts', () => {
-  it('finds each shape of date arithmetic or formatting by hand, and no timer or comparison', () => {
-    const caught = [
-      'expires_at: new Date(now.getTime() + SESSION_DAYS * DAY_MS),',
-      'if (start.getTime() - now.getTime() > MAX_DAYS_AHEAD * DAY_MS) {',
-      'const seconds = (now.getTime() - new Date(booking.created_at).getTime()) / 1000;',
-      'return Date.now() - statSync(lockPath).mtimeMs;',
-      'const deadline = Date.now() + waitMs;',
-      'cutoff.setUTCFullYear(cutoff.getUTCFullYear() - RETENTION_YEARS);',
-      'const weekday = WEEKDAYS[start.getUTCDay()];',
-      'export const COPYRIGHT_YEAR = new Date().getFullYear();',
-      'const start = new Date(Date.UTC(y, m - 1, d, 9));',
-      'const first = new Date(2026, 10, 1);',
-      'time: new Date().toLocaleTimeString(LOCALE),',
-      "date.toLocaleDateString('en-GB', { day: 'numeric' })",
-      '<time>{new Date(m.createdAt).toLocaleString(LOCALE)}</time>',
-      'joinDate: new Date(row.created_at).toISOString().slice(0, 10),',
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: lines of source, read as text
-      'longDate(new Date(`${r.joinDate}T00:00:00Z`))',
-      '<p>Paid until {dateLabel(view.paidUntil.slice(0, 10))}.</p>',
-      'month: iso(r.created_at)?.slice(0, 7),',
-      'const DAY_MS = 24 * 3600_000;',
-      'const RESET_RESEND_MS = 60 * 1000;',
-      'export const THROTTLE = { windowMs: 15 * 60 * 1000 };',
-      'const ttl = 86_400_000;',
-      'const attempt = Math.floor((now.getTime() - firstAt) / DAY_MS);',
-      'const hourOf = (now: Date) => new Date(Math.floor(ms / HOUR_MS) * HOUR_MS);',
-    ];
-    for (const line of caught) expect(datesOutsideModule(line), line).not.toEqual([]);
-    const allowed = [
-      'export const MOMO_PROMPT_TTL_MS = 3 * MINUTE_MS;',
-      'export const EVENT_TICKET_TTL_MS = 60_000;',
-      'setTimeout(() => URL.revokeObjectURL(url), 60_000);',
-      'export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000];',
-      'if (start <= now) throw late;',
-      'const billingBlocked = () => clock.now().getTime() < blockedUntilMs;',
-      'const latency = performance.now() - started;',
-      'expires_at: addTime(now, { days: SESSION_DAYS }),',
-      'setDate(e.target.value);',
-      'const [month, setMonth] = useState(today.slice(0, 7));',
-      '// now.getTime() + DAY_MS: a comment',
-      'const percent = Math.round((done / asked) * 100);',
-    ];
-    for (const line of allowed) expect(datesOutsideModule(line), line).toEqual([]);
-  });
-
-  it('finds no date worked out or written outside it in contract/, api/src/ and site/src/', () => {
-    const { files, found } = linesOutsideModule('contract/dates.ts', DATE_RULES);
-    expect(files).toBeGreaterThan(100);
-    expect(found, found.join('\n')).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, isErrorCode } from './errors.ts';
-import { filesUnder, type GuardRule, linesBreaking } from './source-files.test-helper.ts';
+import { filesUnder } from './source-files.test-helper.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const sourceFiles = (dir: string) =>
@@ -19,23 +19,6 @@ const API_CODE_PLACES = [
 ];
 /** Where the browser reads one: `code === 'code'` (the API's `code ===` are Node's and SQL's own). */
 const BROWSER_CODE_PLACES = [CODE_FIELD, /\bcode [!=]== '([^']*)'/g];
-
-/**
- * A decision by an HTTP status's number or range (`status >= 400`, `status < 500`, `status === 401`,
- * `[500, 502].includes(status)`): the browser decides by the code, which says what the status cannot
- * (a rate limit and an ended session are both 4xx).
- */
-const STATUS_DECISIONS: GuardRule[] = [
-  [
-    /\bstatus\)?\s*(?:[<>]=?|[!=]==)\s*[45]\d\d\b|\b[45]\d\d\s*(?:[<>]=?|[!=]==)\s*[\w.]*status\b|\[[\d,\s]+\]\.includes\([\w.]*status\)/,
-    'decides by the HTTP status: decide by its code (isRefusal, isSignedOut in site/src/lib/refusals.ts)',
-  ],
-];
-/**
- * Where a status may still decide: lib/api.ts, for an answer that carries no code (a proxy's page),
- * and lib/errors.ts, for an error that is no refusal of ours (a map provider's), after the code.
- */
-const STATUS_READERS = new Set(['site/src/lib/api.ts', 'site/src/lib/errors.ts', 'site/src/lib/refusals.ts']);
 
 function codesWritten(dir: string, places: RegExp[]): { code: string; where: string }[] {
   return sourceFiles(dir).flatMap((path) => {
@@ -63,24 +46,6 @@ describe('contract/errors.ts', () => {
     // The scan finds the API's own refusals: an empty scan would pass anything.
     expect(written.filter((w) => w.where.startsWith('api/')).length).toBeGreaterThan(30);
     expect(written.filter((w) => !isErrorCode(w.code))).toEqual([]);
-  });
-
-  it('finds no refusal decided by its HTTP status in site/src outside lib/refusals.ts, lib/api.ts and lib/errors.ts', () => {
-    const found = sourceFiles('site/src')
-      .map((path) => relative(root, path))
-      .filter((file) => !STATUS_READERS.has(file))
-      .flatMap((file) =>
-        linesBreaking(readFileSync(join(root, file), 'utf8'), STATUS_DECISIONS).map(
-          ({ line, why, code }) => `${file}:${line}: ${why}: ${code}`,
-        ),
-      );
-    expect(found).toEqual([]);
-    // The readers it allows do read statuses, so the pattern is one that finds them.
-    for (const file of STATUS_READERS)
-      expect(linesBreaking(readFileSync(join(root, file), 'utf8'), STATUS_DECISIONS).length, file).toBeGreaterThan(0);
-    const decisions = ['error.status >= 400 && error.status < 500', 'status === 401', '[500, 503].includes(status)'];
-    for (const code of decisions) expect(linesBreaking(code, STATUS_DECISIONS), code).toHaveLength(1);
-    expect(linesBreaking("status === 'loading' || items.length > 400", STATUS_DECISIONS)).toEqual([]);
   });
 
   it('lists no code that the API never answers', () => {

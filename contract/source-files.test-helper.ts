@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Installed and built folders: no guard test reads them. */
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.astro']);
@@ -24,36 +23,3 @@ export const apiPathLiterals = (source: string): string[] =>
     .flatMap((line, i) =>
       API_PATH_LITERAL.test(line) && !/^\s*(\*|\/\/|\/\*)/.test(line) ? [`line ${i + 1}: ${line.trim()}`] : [],
     );
-
-/** A shape of code a "one module" guard refuses outside its module, and why (naming the helper to use). */
-export type GuardRule = [RegExp, string];
-
-/** Each line of `source` that a rule matches, with why. Comment lines may name anything. */
-export function linesBreaking(source: string, rules: GuardRule[]): { line: number; why: string; code: string }[] {
-  return source.split('\n').flatMap((code, i) => {
-    const text = code.trim();
-    if (text.startsWith('//') || text.startsWith('*') || text.startsWith('/*')) return [];
-    return rules.filter(([rule]) => rule.test(code)).map(([, why]) => ({ line: i + 1, why, code: text }));
-  });
-}
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCE = /\.(?:ts|tsx|astro|js|mjs)$/;
-const TEST = /\.(?:test|spec|test-helper)\.[a-z]+$/;
-const PRODUCT_FOLDERS = ['contract', join('api', 'src'), join('site', 'src')];
-
-/**
- * Every line a rule matches in the product's source (contract/, api/src/, site/src/, tests left
- * out) outside `module`, as "file:line: why, use module: code"; and how many files were read.
- */
-export function linesOutsideModule(module: string, rules: GuardRule[]): { files: number; found: string[] } {
-  const files = PRODUCT_FOLDERS.flatMap((dir) =>
-    filesUnder(join(root, dir), (path) => SOURCE.test(path) && !TEST.test(path)).map((path) => relative(root, path)),
-  ).filter((path) => path !== module);
-  const found = files.flatMap((file) =>
-    linesBreaking(readFileSync(join(root, file), 'utf8'), rules).map(
-      ({ line, why, code }) => `${file}:${line}: ${why}, use ${module}: ${code}`,
-    ),
-  );
-  return { files: files.length, found };
-}

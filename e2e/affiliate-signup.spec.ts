@@ -59,12 +59,12 @@ test('an affiliate signs up through a flaky connection, copies the referrer code
   await expect(welcome).toBeVisible({ timeout: 15_000 });
   expect(attempts).toBe(3);
   await expect(welcome).toBeFocused();
-  const code = (await page.locator('.wz-code code').textContent())!.trim();
+  const code = (await page.locator('.wizard-code code').textContent())!.trim();
   expect(code).toMatch(/^SEAFF[A-Z0-9]+$/);
   expect(code).not.toBe('SEAFF0000');
   await expect(page.getByRole('link', { name: new RegExp(`/signup\\?ref=${code}$`) })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: /^Share your code/ })).toBeVisible();
-  await expect(page.locator('.wz-done ol > li')).toHaveCount(4);
+  await expect(page.locator('.wizard-done ol > li')).toHaveCount(4);
 
   await page.getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();

@@ -104,7 +104,7 @@ test('affiliate sign-up: the form, the payout method, the terms, Copy and the da
   await press(page, form.getByRole('button', { name: 'Join Affiliate Program' }));
 
   await expect(page.getByRole('heading', { name: 'Welcome to the Affiliate Program, Yaw!' })).toBeFocused();
-  const code = (await page.locator('.wz-code code').textContent())!.trim();
+  const code = (await page.locator('.wizard-code code').textContent())!.trim();
   await press(page, page.getByRole('button', { name: 'Copy' }));
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);

@@ -88,7 +88,7 @@ test('a professional adds a profile photo and a work photo from the Profile tab;
   await expect.poll(() => loaded(page, '.ph-card .avatar img')).toBe(true);
   await expect(control.getByLabel('Change photo')).toBeAttached();
   // The header's avatar follows.
-  await expect(page.locator('.pd-head .avatar img')).toHaveAttribute('src', (await shown.getAttribute('src'))!);
+  await expect(page.locator('.dash-head .avatar img')).toHaveAttribute('src', (await shown.getAttribute('src'))!);
 
   // Work photos: one added, described by the profession.
   const work = page.getByRole('region', { name: 'Work photos' });
@@ -179,7 +179,7 @@ test('on a 2× screen a 96 px avatar is drawn from the 320 px square, a 40 px on
   await expect.poll(() => drawn(big)).toEqual(twoX);
   // The header's 40 px avatar needs 80 device pixels: the thumbnail is enough.
   await expect
-    .poll(() => drawn(page.locator('.pd-head .avatar img')))
+    .poll(() => drawn(page.locator('.dash-head .avatar img')))
     .toEqual({ src: expect.stringMatching(/-thumb\.webp$/), across: 160 });
   await page.screenshot({ path: '/tmp/shots-avatar2x/profile-photo-2x.png' });
 

@@ -232,7 +232,7 @@ test('a professional is asked for a profession and a service area, then signs up
   await shot(page, 'signup-done-photo');
   expect(body).not.toHaveProperty('profilePicture');
   await expectSignedInOn(page, '/professional-dashboard', p);
-  await expect(page.locator('.pd-head .avatar img')).toHaveAttribute('src', /^\/media\/[0-9a-f]{64}-thumb\.webp$/);
+  await expect(page.locator('.dash-head .avatar img')).toHaveAttribute('src', /^\/media\/[0-9a-f]{64}-thumb\.webp$/);
 });
 
 test('the wizard explains each problem in plain words on the step that has the field, and keeps what was typed', async ({

@@ -112,7 +112,7 @@ test('a professional uploads a Ghana Card and a certificate, waits for review, a
   await page.reload();
   await page.getByRole('tab', { name: 'Profile' }).click();
   await expect(card).toContainText('Status: Verified');
-  await expect(page.locator('.pd-badges')).toContainText('Verified');
+  await expect(page.locator('.dash-badges')).toContainText('Verified');
 
   // A customer's search shows the badge.
   const customer = await login(request, await createPaidAccount(request, { firstName: 'Esi', lastName: 'Looking' }));

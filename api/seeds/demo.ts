@@ -1,12 +1,26 @@
 import type { Knex } from 'knex';
-import { createAdmin } from '../src/features/admin/index.ts';
+import { createAdmin } from '../src/features/admin/accounts.ts';
+import { TERMS_VERSION } from '../../contract/account-types.ts';
 import { CATEGORY_NAMES } from '../../contract/categories.ts';
 import { CITIES } from '../../contract/cities.ts';
 import { PLANS, type PlanType } from '../../contract/plans.ts';
 import type { Db } from '../src/db.ts';
-import { hashPassword } from '../src/features/accounts/index.ts';
-import { addMonths } from '../../contract/dates.ts';
-import { paymentReference } from '../src/features/payments/index.ts';
+import { hashPassword } from '../src/features/accounts/passwords.ts';
+import { insert as insertUser } from '../src/features/accounts/users.ts';
+import { insertAffiliateProfile } from '../src/features/affiliates/repo.ts';
+import { insertBooking } from '../src/features/bookings/repo.ts';
+import { insertReview } from '../src/features/bookings/reviews/repo.ts';
+import { insertPayment, insertSubscription } from '../src/features/payments/repo.ts';
+import {
+  countAnsweredRequest,
+  countCompletedJob,
+  countReview,
+  insertProfile,
+  setPaidUntil,
+} from '../src/features/professionals/repo.ts';
+import { addMonths, addTime, startOfDay, subtractTime } from '../../contract/dates.ts';
+import { toPesewas } from '../../contract/money.ts';
+import { paymentReference } from '../src/features/payments/service.ts';
 
 /**
  * Demo data, loaded only when asked for (`npm run demo`): one professional for every category in
@@ -134,6 +148,15 @@ function random(seed: number): () => number {
 
 const MILES_PER_DEGREE_LAT = 69.05;
 
+/** What every demo account has alike: active, signed up at loading time on today's terms, no photo. */
+const ACCOUNT_DEFAULTS = (now: Date) => ({
+  status: 'active' as const,
+  created_at: now,
+  terms_agreed_at: now,
+  terms_version: TERMS_VERSION,
+  profile_picture: null,
+});
+
 export interface DemoResult {
   created: number;
   professionals: number;
@@ -142,36 +165,32 @@ export interface DemoResult {
 /** A paid month from `now`, recorded as a settled payment so demo accounts look like paying ones. */
 async function paidMonth(trx: Knex.Transaction, userId: number, email: string, planType: PlanType, now: Date) {
   const plan = PLANS[planType];
-  const [payment] = await trx('payments')
-    .insert({
-      user_id: userId,
-      reference: paymentReference(planType, userId, now),
-      purpose: 'registration',
-      plan_type: planType,
-      amount_pesewas: plan.amountKobo,
-      currency: 'GHS',
-      email,
-      provider: 'demo',
-      status: 'success',
-      // A real method, so the admin's payments read "Mobile Money (demo data)", not "Not paid yet".
-      channel: 'mobile_money',
-      paid_at: now,
-      created_at: now,
-      settled_at: now,
-    })
-    .returning('id');
-  await trx('subscriptions').insert({
+  const paymentId = await insertPayment(trx, {
     user_id: userId,
-    payment_id: payment.id,
+    reference: paymentReference(planType, userId, now),
+    purpose: 'registration',
+    plan_type: planType,
+    amount_pesewas: plan.amountKobo,
+    currency: 'GHS',
+    email,
+    provider: 'demo',
+    status: 'success',
+    // A real method, so the admin's payments read "Mobile Money (demo data)", not "Not paid yet".
+    channel: 'mobile_money',
+    paid_at: now,
+    created_at: now,
+    settled_at: now,
+  });
+  await insertSubscription(trx, {
+    user_id: userId,
+    payment_id: paymentId,
     plan_type: planType,
     amount_pesewas: plan.amountKobo,
     period_start: now,
     period_end: addMonths(now),
     created_at: now,
   });
-  await trx('professional_profiles')
-    .where({ user_id: userId })
-    .update({ paid_until: addMonths(now) });
+  await setPaidUntil(trx, userId, addMonths(now));
 }
 
 export async function loadDemoData(db: Db, now: Date = new Date()): Promise<DemoResult> {
@@ -191,31 +210,31 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
     let created = 0;
     const customerIds: number[] = [];
     for (const account of DEMO_ACCOUNTS) {
-      const [user] = await trx('users')
-        .insert({
-          user_type: account.userType,
-          email: account.email,
-          phone: phone(),
-          password_hash: passwordHash,
-          ...name(),
-          status: 'active',
-          location: 'Accra',
-          local_address: 'Osu, Accra',
-          description: `Demo ${account.userType} account`,
-        })
-        .returning('id');
+      const user = await insertUser(trx, {
+        ...ACCOUNT_DEFAULTS(now),
+        user_type: account.userType,
+        email: account.email,
+        phone: phone(),
+        password_hash: passwordHash,
+        ...name(),
+        location: 'Accra',
+        local_address: 'Osu, Accra',
+        description: `Demo ${account.userType} account`,
+      });
       created++;
       if (account.userType === 'customer') customerIds.push(Number(user.id));
       if (account.userType === 'professional') {
-        await trx('professional_profiles').insert(profile(Number(user.id), 'Plumber', CITIES[0], next));
+        await insertProfile(trx, profile(Number(user.id), 'Plumber', CITIES[0], next));
       }
       if (account.userType !== 'affiliate') await paidMonth(trx, Number(user.id), account.email, account.userType, now);
       else {
-        await trx('affiliate_profiles').insert({
+        await insertAffiliateProfile(trx, {
           user_id: user.id,
           referrer_code: 'SEAFFDEMO01',
           payout_method: 'mobile-money',
           momo_number: '+233559990000',
+          momo_network: 'MTN',
+          bank_account: '',
         });
       }
     }
@@ -227,21 +246,19 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
     for (const city of CITIES) {
       for (const profession of CATEGORY_NAMES) {
         const email = `${profession.toLowerCase().replace(/[^a-z]/g, '')}.${city.name.toLowerCase().replace(/[^a-z]/g, '')}@demo.example.com`;
-        const [user] = await trx('users')
-          .insert({
-            user_type: 'professional',
-            email,
-            phone: phone(),
-            password_hash: passwordHash,
-            ...name(),
-            status: 'active',
-            location: city.name,
-            local_address: `${city.name} and within 5 miles`,
-            description: `${profession} serving ${city.name} and nearby areas.`,
-          })
-          .returning('id');
+        const user = await insertUser(trx, {
+          ...ACCOUNT_DEFAULTS(now),
+          user_type: 'professional',
+          email,
+          phone: phone(),
+          password_hash: passwordHash,
+          ...name(),
+          location: city.name,
+          local_address: `${city.name} and within 5 miles`,
+          description: `${profession} serving ${city.name} and nearby areas.`,
+        });
         const listing = profile(Number(user.id), profession, city, next);
-        await trx('professional_profiles').insert(listing);
+        await insertProfile(trx, listing);
         await paidMonth(trx, Number(user.id), email, 'professional', now);
         // Most have done a few jobs here already, each reviewed: a visitor sees ratings and words.
         const jobs = next() < 0.65 ? 1 + Math.floor(next() * 4) : 0;
@@ -284,47 +301,39 @@ async function pastJob(
     now: Date;
   },
 ) {
-  const day = new Date(Date.UTC(job.now.getUTCFullYear(), job.now.getUTCMonth(), job.now.getUTCDate() - job.daysAgo));
-  const start = new Date(day.getTime() + 10 * 3600_000);
-  const requested = new Date(start.getTime() - 2 * 86_400_000);
-  const done = new Date(start.getTime() + 2 * 3600_000);
-  const [booking] = await trx('bookings')
-    .insert({
-      customer_id: job.customerId,
-      professional_id: job.professionalId,
-      date: day,
-      time: '10:00',
-      duration_hours: 2,
-      agreed_rate_pesewas: job.ratePesewas,
-      total_pesewas: job.ratePesewas * 2,
-      description: `${job.profession} work at home`,
-      location: job.city,
-      status: 'completed',
-      created_at: requested,
-      responded_at: new Date(requested.getTime() + job.answeredInSeconds * 1000),
-      completed_at: done,
-      updated_at: done,
-      done_answer: 'yes',
-      done_answered_at: done,
-    })
-    .returning('id');
-  await trx('reviews').insert({
-    booking_id: booking.id,
+  const day = startOfDay(subtractTime(job.now, { days: job.daysAgo }));
+  const start = addTime(day, { hours: 10 });
+  const requested = subtractTime(start, { days: 2 });
+  const done = addTime(start, { hours: 2 });
+  const bookingId = await insertBooking(trx, {
+    customer_id: job.customerId,
+    professional_id: job.professionalId,
+    date: day,
+    time: '10:00',
+    duration_hours: 2,
+    agreed_rate_pesewas: job.ratePesewas,
+    total_pesewas: job.ratePesewas * 2,
+    description: `${job.profession} work at home`,
+    location: job.city,
+    status: 'completed',
+    created_at: requested,
+    responded_at: addTime(requested, { seconds: job.answeredInSeconds }),
+    completed_at: done,
+    updated_at: done,
+    done_answer: 'yes',
+    done_answered_at: done,
+  });
+  await insertReview(trx, {
+    booking_id: bookingId,
     customer_id: job.customerId,
     professional_id: job.professionalId,
     rating: job.review.rating,
     comment: job.review.comment,
-    created_at: new Date(done.getTime() + 3600_000),
+    created_at: addTime(done, { hours: 1 }),
   });
-  await trx('professional_profiles')
-    .where({ user_id: job.professionalId })
-    .update({
-      answered_requests: trx.raw('answered_requests + 1'),
-      response_seconds_total: trx.raw('response_seconds_total + ?', [job.answeredInSeconds]),
-      completed_jobs: trx.raw('completed_jobs + 1'),
-      review_count: trx.raw('review_count + 1'),
-      rating_total: trx.raw('rating_total + ?', [job.review.rating]),
-    });
+  await countAnsweredRequest(trx, job.professionalId, job.answeredInSeconds);
+  await countCompletedJob(trx, job.professionalId);
+  await countReview(trx, job.professionalId, job.review.rating);
 }
 
 function profile(
@@ -345,8 +354,8 @@ function profile(
     profession,
     experience: `${2 + Math.round(next() * 13)} years`,
     skills: JSON.stringify(SKILLS[profession]),
-    base_rate_pesewas: base * 100,
-    max_rate_pesewas: (base + 10 + Math.round(next() * 4) * 5) * 100,
+    base_rate_pesewas: toPesewas(base),
+    max_rate_pesewas: toPesewas(base + 10 + Math.round(next() * 4) * 5),
     rate_negotiable: next() > 0.3,
     latitude: Number(latitude.toFixed(6)),
     longitude: Number(longitude.toFixed(6)),

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Middleware } from 'koa';
+import { addTime } from '../../../contract/dates.ts';
 import type { Db } from '../db.ts';
 import type { Change, ChangeFeed } from './change-feed.ts';
 
@@ -88,7 +89,7 @@ export class ReadCache {
         bytes: bytes?.(value) ?? 0,
         users: shown,
         from: at,
-        until: Math.min(at + this.budget.ttlMs, validUntil?.(value) ?? Infinity),
+        until: Math.min(addTime(now, { ms: this.budget.ttlMs }).getTime(), validUntil?.(value) ?? Infinity),
       });
     }
     return value;

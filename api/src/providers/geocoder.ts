@@ -223,12 +223,12 @@ export function withAnswerCache(geocoder: Geocoder, clock: Clock): Geocoder {
   return {
     async reverse(lat, lng) {
       const key = `${lat.toFixed(CACHE_DECIMALS)},${lng.toFixed(CACHE_DECIMALS)}`;
-      const now = clock.now().getTime();
+      const now = clock.now();
       const kept = answers.get(key);
-      if (kept && kept.until > now) return kept.result;
+      if (kept && kept.until > now.getTime()) return kept.result;
       const result = await geocoder.reverse(lat, lng);
       answers.delete(key);
-      answers.set(key, { result, until: now + CACHE_MS });
+      answers.set(key, { result, until: addTime(now, { ms: CACHE_MS }).getTime() });
       if (answers.size > CACHE_ENTRIES) answers.delete(answers.keys().next().value!);
       return result;
     },

@@ -13,8 +13,8 @@ const siteSrc = join(dirname(fileURLToPath(import.meta.url)), '..');
 const sources = filesUnder(siteSrc, (path) => /\.(ts|tsx|astro|mjs)$/.test(path) && !/\.test\.tsx?$/.test(path));
 
 describe('the browser calls the API at contract paths', () => {
-  it('finds the stores and islands', () => {
-    expect(sources.filter((path) => path.includes('/islands/')).length).toBeGreaterThan(50);
+  it('finds the stores, islands and their parts', () => {
+    expect(sources.filter((path) => /\/(islands|ui)\//.test(path)).length).toBeGreaterThan(50);
   });
 
   it.each(sources.map((path) => relative(siteSrc, path)))('%s writes no /api/ path as text', (file) => {

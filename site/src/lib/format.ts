@@ -30,9 +30,6 @@ export const ratingLabel = (rating: number | null): string => (rating === null ?
 
 export const reviewsLabel = (count: number): string => countOf(count, 'review');
 
-/** "2024-03-01" → "2024". */
-export const yearOf = (date: string): string => date.slice(0, 4);
-
 /** Badge styles by booking status (docs/PRODUCT.md "Bookings"): completed default, confirmed secondary, pending outline, else destructive. */
 export function statusVariant(status: string): 'default' | 'secondary' | 'outline' | 'destructive' {
   if (status === 'completed') return 'default';

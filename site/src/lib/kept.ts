@@ -17,7 +17,7 @@ const PREFIX = 'sc-kept:';
 /**
  * What may be kept: one entry each per account. `chat:` is a chat's messages waiting to be sent;
  * `messages:` a chat's messages as last seen, and `chats` the bookings whose chats are kept, the
- * most recently seen first (islands/Chat/kept-chats.ts bounds both).
+ * most recently seen first (ui/chat/kept-chats.ts bounds both).
  */
 export type KeptName = 'record' | 'figures' | 'bookings' | `chat:${number}` | 'chats' | `messages:${number}`;
 

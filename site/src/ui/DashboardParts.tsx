@@ -98,7 +98,7 @@ export function DashboardHeader({
 }) {
   return (
     <>
-      <div className="pd-head">
+      <div className="dash-head">
         <div className="avatar-row">
           {/* The record's photo once it has loaded (initials until then, or when there is none). */}
           <Avatar name={`${user.firstName} ${user.lastName}`} src={avatar} size="md" />
@@ -125,10 +125,10 @@ export function Stat({
   strong?: boolean;
 }) {
   return (
-    <li className={strong ? 'card pd-stat is-strong' : 'card pd-stat'}>
-      <span className="pd-stat-label">{label}</span>
-      <strong className="pd-stat-value">{value}</strong>
-      {note ? <span className="pd-stat-note">{note}</span> : null}
+    <li className={strong ? 'card dash-stat is-strong' : 'card dash-stat'}>
+      <span className="dash-stat-label">{label}</span>
+      <strong className="dash-stat-value">{value}</strong>
+      {note ? <span className="dash-stat-note">{note}</span> : null}
     </li>
   );
 }

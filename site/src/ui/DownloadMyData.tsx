@@ -20,7 +20,7 @@ export const MY_DATA_TEXTS = {
 type Phase = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; name: string } | { kind: 'failed'; message: string };
 
 /** A card for every dashboard's profile: the signed-in person's own data as a file. */
-export function DownloadMyData({ className = 'card pd-card' }: { className?: string }) {
+export function DownloadMyData({ className = 'card dash-card' }: { className?: string }) {
   const headingId = useId();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const button = useFocusBack<HTMLButtonElement>(phase.kind === 'busy');
@@ -40,7 +40,7 @@ export function DownloadMyData({ className = 'card pd-card' }: { className?: str
   return (
     <section className={className} aria-labelledby={headingId}>
       <h2 id={headingId}>{MY_DATA_TEXTS.title}</h2>
-      <p className="wz-hint">{MY_DATA_TEXTS.explain}</p>
+      <p className="field-hint">{MY_DATA_TEXTS.explain}</p>
       <button
         ref={button}
         type="button"

@@ -51,11 +51,11 @@ export function PhotoOutcomeNote({
 }) {
   return (
     <>
-      <p role="status" className="wz-status">
+      <p role="status" className="form-status">
         {uploading ? 'Uploading...' : result?.ok ? result.text : ''}
       </p>
       {result && !result.ok ? (
-        <p role="alert" className="wz-alert" id={`${id}-error`}>
+        <p role="alert" className="form-problem" id={`${id}-error`}>
           {result.text}
         </p>
       ) : null}

@@ -18,7 +18,7 @@ export function ProfilePhoto({
   name,
   avatar,
   onChanged,
-  className = 'card pd-card',
+  className = 'card dash-card',
 }: {
   name: string;
   /** The record's thumbnail: shown until the photos have loaded. */
@@ -80,7 +80,7 @@ export function ProfilePhoto({
           ) : null}
         </div>
       </div>
-      <p className="wz-hint" id={`${id}-hint`}>
+      <p className="field-hint" id={`${id}-hint`}>
         {PHOTO_RULE}, from your camera or gallery. Customers and professionals see it beside your name; we keep no
         location or camera details from the file.
       </p>

@@ -36,7 +36,7 @@ import './push.css';
 export function PushOfferCard({
   offer,
   text,
-  className = 'card pd-card',
+  className = 'card dash-card',
   onDismiss,
   reveal = false,
 }: {
@@ -96,14 +96,14 @@ export function PushOfferCard({
       {push.state === 'blocked' ? (
         <p>{PUSH_WORDS.blocked}</p>
       ) : (
-        <p className="wz-hint">Free, and it shows even when ServiceConnect is closed.</p>
+        <p className="field-hint">Free, and it shows even when ServiceConnect is closed.</p>
       )}
       {push.error && push.state !== 'blocked' ? (
-        <p role="alert" className="wz-alert">
+        <p role="alert" className="form-problem">
           {push.error}
         </p>
       ) : null}
-      <div className="wz-actions">
+      <div className="form-actions">
         {push.state === 'blocked' ? null : (
           <button type="button" className="btn action-button" disabled={busy} onClick={() => void turnOn()}>
             {busy ? 'Turning on...' : tapped && push.error ? 'Try again' : 'Turn on'}
@@ -118,7 +118,7 @@ export function PushOfferCard({
 }
 
 /** Profile: "Notifications on this phone": on/off for this phone, a test, the account's other phones, "Also text me". */
-export function PushSettings({ className = 'card pd-card' }: { className?: string }) {
+export function PushSettings({ className = 'card dash-card' }: { className?: string }) {
   const push = useStore($push);
   const id = useId();
   const [saving, setSaving] = useState<'test' | 'text' | null>(null);
@@ -162,7 +162,7 @@ export function PushSettings({ className = 'card pd-card' }: { className?: strin
       <h2 id={`${id}-title`} ref={title} tabIndex={-1}>
         Notifications on this phone
       </h2>
-      <p className="wz-hint" id={`${id}-hint`}>
+      <p className="field-hint" id={`${id}-hint`}>
         A notification when a booking needs you: a new request, an answer, a change of time. Free; a text message goes
         instead when no phone of yours showed it.
       </p>
@@ -185,19 +185,19 @@ export function PushSettings({ className = 'card pd-card' }: { className?: strin
         </div>
       )}
       {push.error && push.state !== 'blocked' ? (
-        <p role="alert" className="wz-alert">
+        <p role="alert" className="form-problem">
           {push.error}
         </p>
       ) : null}
       {failedOn && push.state === 'off' ? (
-        <div className="wz-actions">
+        <div className="form-actions">
           <button type="button" className="btn action-button" onClick={() => void toggle()}>
             Try again
           </button>
         </div>
       ) : null}
       {on ? (
-        <div className="wz-actions">
+        <div className="form-actions">
           <button
             type="button"
             className="btn btn-line action-button"
@@ -231,7 +231,7 @@ export function PushSettings({ className = 'card pd-card' }: { className?: strin
               Also text me
             </label>
           </div>
-          <p className="wz-hint" id={`${id}-text`}>
+          <p className="field-hint" id={`${id}-text`}>
             Texts come even when a phone showed the notification.
           </p>
         </>
@@ -282,7 +282,7 @@ function OtherPhones({ phones, title }: { phones: PushDevice[]; title: RefObject
             <li key={phone.id} className="push-phone">
               <span className="push-phone-text">
                 <span className="push-phone-name">{phone.device}</span>
-                <span className="wz-hint">{when}</span>
+                <span className="field-hint">{when}</span>
               </span>
               <button
                 type="button"
@@ -297,7 +297,7 @@ function OtherPhones({ phones, title }: { phones: PushDevice[]; title: RefObject
           );
         })}
       </ul>
-      <p className="wz-hint">A phone you lost or gave away: Remove it, and it gets nothing more.</p>
+      <p className="field-hint">A phone you lost or gave away: Remove it, and it gets nothing more.</p>
     </>
   );
 }

@@ -101,7 +101,7 @@ export function FormProblem({
 /** Where a LoadFailed stands, which gives its looks: a customer tab's panel, a dashboard's card, the admin console. */
 const LOAD_FAILED_LOOKS = {
   panel: { box: 'cd-panel is-alert', button: 'btn btn-sm action-button' },
-  card: { box: 'wz-alert', button: 'btn btn-line action-button' },
+  card: { box: 'form-problem', button: 'btn btn-line action-button' },
   admin: { box: 'auth-panel is-alert admin-failed', button: 'btn btn-sm action-button' },
 } as const;
 
@@ -401,7 +401,7 @@ export function ScrollTable({
   useLayoutEffect(() => {
     if (cardsOnPhone && table.current) labelCells(table.current);
   });
-  const tableClasses = ['pd-table', tableClassName ?? '', cardsOnPhone ? 'row-cards' : ''].filter(Boolean).join(' ');
+  const tableClasses = ['dash-table', tableClassName ?? '', cardsOnPhone ? 'row-cards' : ''].filter(Boolean).join(' ');
   return (
     <div
       className={className ? `scroll-table ${className}` : 'scroll-table'}
@@ -454,12 +454,12 @@ export function ConfirmDialog({
   }
   return (
     <Modal title={title} onClose={onCancel} alert describedBy={questionId}>
-      <form className="pd-stack" onSubmit={onSubmit}>
+      <form className="dash-stack" onSubmit={onSubmit}>
         <p id={questionId} className="confirm-question">
           {question}
         </p>
         {children}
-        <div className="pd-tools">
+        <div className="dash-tools">
           <button type="submit" className={danger ? 'btn submit-button danger-button' : 'btn submit-button'}>
             {confirmLabel}
           </button>

@@ -69,7 +69,7 @@ export function ActivityTab({ onOpenUser }: { onOpenUser: (id: number) => void }
   }
 
   return (
-    <div className="pd-stack">
+    <div className="dash-stack">
       <div className="admin-filters">
         <div className="auth-field">
           <label htmlFor={filterId}>Kind of action</label>
@@ -99,7 +99,7 @@ export function ActivityTab({ onOpenUser }: { onOpenUser: (id: number) => void }
           const cursor = extra ? extra.cursor : first.nextCursor;
           if (entries.length === 0) {
             return (
-              <p className="pd-empty" role="status">
+              <p className="dash-empty" role="status">
                 {action ? ACTIVITY_MESSAGES.emptyFiltered : ACTIVITY_MESSAGES.empty}
               </p>
             );
@@ -121,12 +121,12 @@ export function ActivityTab({ onOpenUser }: { onOpenUser: (id: number) => void }
                   </li>
                 ))}
               </ol>
-              <p className="pd-muted admin-count" role="status">
+              <p className="dash-muted admin-count" role="status">
                 {`Showing the latest ${countOf(entries.length, 'action')}${cursor ? '' : ' (all of them)'}.`}
               </p>
               <ActionNote note={note} />
               {cursor ? (
-                <div className="pd-tools">
+                <div className="dash-tools">
                   <button
                     type="button"
                     className="btn btn-line auth-button"

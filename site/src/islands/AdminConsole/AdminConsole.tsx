@@ -16,7 +16,7 @@ import type { DialogTab } from './UserDialog.tsx';
 import { ActivityTab } from './ActivityTab.tsx';
 import { VerificationQueueTab } from './VerificationQueueTab.tsx';
 import { ReportsTab } from './ReportsTab.tsx';
-import '../Reports/reports.css';
+import '../../ui/reports/reports.css';
 import '../../ui/forms.css';
 import '../../ui/dashboard.css';
 import './admin.css';
@@ -72,9 +72,9 @@ export default function AdminConsole({ initialStats }: { initialStats: AdminStat
 
   return (
     <div className="pd admin">
-      <header className="pd-head">
+      <header className="dash-head">
         <h1>Admin Dashboard</h1>
-        <div className="pd-tools">
+        <div className="dash-tools">
           {/* Spec: Refresh Data reloads the page; here it fetches the data again, without the page. */}
           <button
             type="button"
@@ -89,7 +89,7 @@ export default function AdminConsole({ initialStats }: { initialStats: AdminStat
           </button>
         </div>
       </header>
-      <p role="status" className="pd-muted admin-refreshed">
+      <p role="status" className="dash-muted admin-refreshed">
         {refresh.failed
           ? 'Some data could not be refreshed: what is shown is from before.'
           : refresh.doneAt

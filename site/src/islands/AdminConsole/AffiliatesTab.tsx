@@ -36,7 +36,7 @@ export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void
   const { busy, note, run } = useAction();
   const status = useStatusConfirm(run, retry);
   return (
-    <div className="pd-stack">
+    <div className="dash-stack">
       <SearchBox
         label="Search affiliates"
         hint="Name, email or referrer code"
@@ -63,7 +63,7 @@ export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void
                     <button type="button" className="link-button" onClick={() => onOpenUser(affiliate.id)}>
                       {affiliate.name}
                     </button>
-                    <span className="pd-muted admin-block">since {dateText(affiliate.joinDate)}</span>
+                    <span className="dash-muted admin-block">since {dateText(affiliate.joinDate)}</span>
                   </th>
                   <td>
                     <StatusBadge status={affiliate.status} />
@@ -90,7 +90,7 @@ export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void
                   <td>{formatCedis(affiliate.totalEarnings, { fixed: true })}</td>
                   <td>
                     {METHOD_LABELS[affiliate.payoutMethod]}
-                    <span className="pd-muted admin-block">{affiliate.payoutDetails}</span>
+                    <span className="dash-muted admin-block">{affiliate.payoutDetails}</span>
                   </td>
                 </tr>
               );

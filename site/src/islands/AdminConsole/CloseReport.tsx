@@ -58,7 +58,7 @@ export function CloseReport({
   return (
     <>
       <form
-        className="pd-stack"
+        className="dash-stack"
         aria-label="Close the report"
         onSubmit={(e) => {
           e.preventDefault();
@@ -93,7 +93,7 @@ export function CloseReport({
           </>
         ) : null}
         {outcome ? (
-          <p className="pd-note">
+          <p className="dash-note">
             {verdictWords({ by: report.by, reason: report.reason, outcome, outcomeParty: party || null })}
           </p>
         ) : null}

@@ -26,7 +26,7 @@ function Bars({
   return (
     <figure className="admin-chart">
       <figcaption id={titleId}>
-        {title} <span className="pd-muted">(scale to {format(max)})</span>
+        {title} <span className="dash-muted">(scale to {format(max)})</span>
       </figcaption>
       {/* The table after the charts carries the same figures for screen readers. */}
       <svg

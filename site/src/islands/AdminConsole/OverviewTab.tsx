@@ -26,11 +26,11 @@ export function OverviewTab({ seed }: { seed?: AdminStats }) {
           ['Affiliates', stats.totalAffiliates],
         ];
         return (
-          <div className="pd-stack">
+          <div className="dash-stack">
             <h2 id={ids.cards} className="sr-only">
               Platform figures
             </h2>
-            <ul className="pd-stats" aria-labelledby={ids.cards}>
+            <ul className="dash-stats" aria-labelledby={ids.cards}>
               <Stat label="Total Users" value={stats.totalUsers} note="Customers and professionals" />
               <Stat label="Active Users" value={stats.activeUsers} note="With a paid or grace-period subscription" />
               <Stat
@@ -65,7 +65,7 @@ export function OverviewTab({ seed }: { seed?: AdminStats }) {
               </dl>
             </Card>
             <Card title="Payout summary">
-              <ul className="pd-stats">
+              <ul className="dash-stats">
                 <Stat
                   label="Pending Payouts"
                   value={formatCedis(stats.pendingPayouts, { fixed: true })}

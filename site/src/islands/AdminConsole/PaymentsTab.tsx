@@ -17,7 +17,7 @@ export function PaymentsTab() {
     'the payments',
   );
   return (
-    <div className="pd-stack">
+    <div className="dash-stack">
       <SearchBox
         label="Search payments"
         hint="Name, email, phone or reference"

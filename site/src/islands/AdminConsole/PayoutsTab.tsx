@@ -80,7 +80,7 @@ export function PayoutsTab() {
   }
 
   return (
-    <div className="pd-stack">
+    <div className="dash-stack">
       <div className="admin-filters">
         <div className="auth-field">
           <label htmlFor={filterId}>Status</label>
@@ -151,12 +151,12 @@ export function PayoutsTab() {
                 <td>
                   {dateText(payout.requestDate)}
                   {payout.processedDate ? (
-                    <span className="pd-muted admin-block">done {dateText(payout.processedDate)}</span>
+                    <span className="dash-muted admin-block">done {dateText(payout.processedDate)}</span>
                   ) : null}
                 </td>
                 <td>
                   {payout.method}
-                  <span className="pd-muted admin-block">{payout.details}</span>
+                  <span className="dash-muted admin-block">{payout.details}</span>
                 </td>
                 <td className="admin-code">{payout.reference}</td>
                 <td>{payout.notes ?? '—'}</td>

@@ -93,7 +93,7 @@ export function ProfileEditor({
   }
 
   return (
-    <form className="pd-stack" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={saving}>
+    <form className="dash-stack" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={saving}>
       <div className="admin-settings">
         {FIELDS.filter((field) => field.key !== 'profession' || form.type === 'professional').map((field) => {
           const id = `${prefix}-${field.key}`;
@@ -133,7 +133,7 @@ export function ProfileEditor({
         })}
       </div>
       <ActionNote note={note} />
-      <div className="pd-tools">
+      <div className="dash-tools">
         <SubmitButton busy={saving} busyLabel="Saving...">
           Save Changes
         </SubmitButton>

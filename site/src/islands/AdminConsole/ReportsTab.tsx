@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { Tabs } from '../../ui/Tabs.tsx';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import {
   type AdminReportAnswer,
   type AdminReportItem,
-  type AdminReportParty,
   REPORT_OUTCOME_LABELS,
   REPORT_REASON_LABELS,
   REPORT_TEXT_MAX,
@@ -19,9 +19,10 @@ import { whenText } from './activity.ts';
 import { ActionNote, Loaded } from './parts.tsx';
 import { useAction } from './useAction.ts';
 import { CloseReport } from './CloseReport.tsx';
+import { Party } from './ReportParty.tsx';
+import { countOf } from '../../../../contract/counts.ts';
 import { useAdminData } from './useAdminData.ts';
 import type { DialogTab } from './UserDialog.tsx';
-import { countOf } from '../../../../contract/counts.ts';
 import { routePath } from '../../../../contract/api.ts';
 
 export const REPORTS_EMPTY = { open: 'No open problem reports.', closed: 'No closed problem reports yet.' } as const;
@@ -51,73 +52,60 @@ export function ReportsTab({ onOpenUser }: { onOpenUser: (id: number, tab?: Dial
       />
     );
   return (
-    <div className="pd-stack">
-      <p className="pd-muted admin-intro">
+    <div className="dash-stack">
+      <p className="dash-muted admin-intro">
         Problems customers and professionals reported about a job, longest waiting first.
       </p>
-      <div className="pd-filters" role="group" aria-label="Show reports">
-        {(['open', 'closed'] as const).map((s) => (
-          <button key={s} type="button" className="pd-filter" aria-pressed={status === s} onClick={() => setStatus(s)}>
-            {s === 'open' ? 'Open' : 'Closed'}
-          </button>
-        ))}
-      </div>
-      <Loaded load={load} what="the problem reports" onRetry={retry}>
-        {(data) =>
-          data.reports.length === 0 ? (
-            <p className="pd-empty" role="status">
-              {REPORTS_EMPTY[status]}
-            </p>
-          ) : (
-            <ol
-              className="admin-queue"
-              aria-label={`${status === 'open' ? 'Open' : 'Closed'} problem reports`}
-              aria-busy={stale}
-            >
-              {data.reports.map((r) => (
-                <li key={r.id} className="admin-queue-item">
-                  <h3 className="admin-queue-name">
-                    Report #{r.id}: {REPORT_REASON_LABELS[r.reason]}
-                  </h3>
-                  <p className="pd-muted">
-                    By the {r.by} {r.reporterName}, about {r.otherName}; job of {whenText(r.jobStart)}. Reported{' '}
-                    <time dateTime={r.createdAt}>{whenText(r.createdAt)}</time>
-                    {r.outcome ? `. Outcome: ${REPORT_OUTCOME_LABELS[r.outcome]}` : ''}.
-                  </p>
-                  <button
-                    type="button"
-                    className="btn btn-sm auth-button"
-                    aria-label={`Open report #${r.id}`}
-                    onClick={() => setOpenId(r.id)}
-                  >
-                    Open
-                  </button>
-                </li>
-              ))}
-            </ol>
-          )
-        }
-      </Loaded>
+      <Tabs
+        label="Show reports"
+        idPrefix="admin-reports-filter"
+        tabs={[
+          { id: 'open', label: 'Open' },
+          { id: 'closed', label: 'Closed' },
+        ]}
+        active={status}
+        onChange={setStatus}
+        className="dash-subtabs"
+        panelStop={false}
+      >
+        <Loaded load={load} what="the problem reports" onRetry={retry}>
+          {(data) =>
+            data.reports.length === 0 ? (
+              <p className="dash-empty" role="status">
+                {REPORTS_EMPTY[status]}
+              </p>
+            ) : (
+              <ol
+                className="admin-queue"
+                aria-label={`${status === 'open' ? 'Open' : 'Closed'} problem reports`}
+                aria-busy={stale}
+              >
+                {data.reports.map((r) => (
+                  <li key={r.id} className="admin-queue-item">
+                    <h3 className="admin-queue-name">
+                      Report #{r.id}: {REPORT_REASON_LABELS[r.reason]}
+                    </h3>
+                    <p className="dash-muted">
+                      By the {r.by} {r.reporterName}, about {r.otherName}; job of {whenText(r.jobStart)}. Reported{' '}
+                      <time dateTime={r.createdAt}>{whenText(r.createdAt)}</time>
+                      {r.outcome ? `. Outcome: ${REPORT_OUTCOME_LABELS[r.outcome]}` : ''}.
+                    </p>
+                    <button
+                      type="button"
+                      className="btn btn-sm auth-button"
+                      aria-label={`Open report #${r.id}`}
+                      onClick={() => setOpenId(r.id)}
+                    >
+                      Open
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            )
+          }
+        </Loaded>
+      </Tabs>
     </div>
-  );
-}
-
-function Party({ party, onOpenUser }: { party: AdminReportParty; onOpenUser: (id: number) => void }) {
-  return (
-    <section className="admin-report-party" aria-label={`The ${party.role}`}>
-      <h4>
-        The {party.role}: {party.name}
-        {party.status !== 'active' ? ` (${party.status})` : ''}
-      </h4>
-      <p className="pd-muted">
-        {party.reliability}. {countOf(party.history.bookings, 'booking')}, {party.history.completed} completed,{' '}
-        {party.history.cancelled} cancelled. Reports made: {party.history.reportsMade}; against them:{' '}
-        {party.history.reportsAgainst}.
-      </p>
-      <button type="button" className="btn btn-sm btn-line auth-button" onClick={() => onOpenUser(party.id)}>
-        Open {party.name}'s account
-      </button>
-    </section>
   );
 }
 
@@ -150,7 +138,7 @@ function ReportDetail({
   }
 
   return (
-    <div className="pd-stack">
+    <div className="dash-stack">
       <button type="button" className="btn btn-sm btn-line auth-button" onClick={onBack}>
         Back to the reports
       </button>
@@ -182,12 +170,12 @@ function ReportDetail({
               </ul>
             ) : null}
             <h4>The booking</h4>
-            <p className="pd-muted">
+            <p className="dash-muted">
               {r.booking.service} on {dateLabel(r.booking.date)} at {timeLabel(r.booking.time)},{' '}
               {formatCedis(r.booking.totalAmount)}, now {r.booking.status}. {r.booking.description}
             </p>
             {r.review ? (
-              <p className="pd-muted">
+              <p className="dash-muted">
                 Review: {r.review.rating} of 5{r.review.comment ? `, “${r.review.comment}”` : ''}
                 {r.review.afterReport ? (
                   <strong className="admin-reported"> (reported: written after the report)</strong>
@@ -207,7 +195,7 @@ function ReportDetail({
               </ol>
             </details>
             <h4>Messages in the report</h4>
-            {r.report.messages.length === 0 ? <p className="pd-muted">No messages yet.</p> : null}
+            {r.report.messages.length === 0 ? <p className="dash-muted">No messages yet.</p> : null}
             <ol className="tr-thread">
               {r.report.messages.map((m) => (
                 <li key={m.id} className={m.by === 'admin' ? 'is-admin' : ''}>
@@ -219,7 +207,7 @@ function ReportDetail({
             </ol>
             {r.status === 'open' ? (
               <>
-                <form className="pd-stack" onSubmit={(e) => void onMessage(e)}>
+                <form className="dash-stack" onSubmit={(e) => void onMessage(e)}>
                   <label htmlFor={`${base}-msg`}>Write to both parties</label>
                   <textarea
                     id={`${base}-msg`}

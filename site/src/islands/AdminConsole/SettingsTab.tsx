@@ -46,8 +46,8 @@ function SettingsEditor({ answer }: { answer: SettingsResponse }) {
   }
 
   return (
-    <form className="pd-stack" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy !== null}>
-      <p className="pd-muted">
+    <form className="dash-stack" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy !== null}>
+      <p className="dash-muted">
         Last changed: {updatedAt ? dateTimeText(updatedAt) : 'never (the defaults are in force)'}
       </p>
       <div className="admin-settings">
@@ -94,7 +94,7 @@ export default function SettingsTab() {
   return (
     <Loaded load={load} what="the settings" onRetry={retry}>
       {(answer) => (
-        <div className="pd-stack">
+        <div className="dash-stack">
           <Card title="Platform settings">
             {/* Refresh Data brings the server's values back into the form. */}
             <SettingsEditor key={answer.system.serverTime} answer={answer} />

@@ -84,7 +84,7 @@ function PaymentsList({ detail }: { detail: AdminUserDetail }) {
 
 /** The audit log on this account, newest first, each entry a sentence. */
 function ActivityList({ detail }: { detail: AdminUserDetail }) {
-  if (detail.activity.length === 0) return <p className="pd-empty">{ADMIN_MESSAGES.activityEmpty}</p>;
+  if (detail.activity.length === 0) return <p className="dash-empty">{ADMIN_MESSAGES.activityEmpty}</p>;
   return (
     <ol className="admin-activity" aria-label={`Administrator actions on ${detail.user.name}`}>
       {detail.activity.map((entry) => (
@@ -134,15 +134,15 @@ function ProfilePanel({
     );
   }
   return (
-    <div className="pd-stack">
+    <div className="dash-stack">
       <ProfileView user={user} />
       <UserPhotos detail={detail} />
       {user.type === 'affiliate' ? (
-        <p className="pd-muted">
+        <p className="dash-muted">
           Affiliate accounts keep their own details; suspend or activate them from the Affiliates tab.
         </p>
       ) : null}
-      <div className="pd-tools">
+      <div className="dash-tools">
         {user.type !== 'affiliate' ? (
           <button ref={editButton} type="button" className="btn auth-button" onClick={() => onEdit(true)}>
             Edit
@@ -181,7 +181,7 @@ function DeleteConfirm({
         session. Payments, subscriptions and commission records stay, anonymised, for the books. This cannot be undone.
       </p>
       <ActionNote note={note} />
-      <div className="pd-tools">
+      <div className="dash-tools">
         <button
           type="button"
           className="btn auth-button danger-button"

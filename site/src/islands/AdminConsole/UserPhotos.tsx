@@ -33,7 +33,7 @@ const WHERE_IT_LEAVES: Record<Photo['kind'], (name: string) => string> = {
 export function UserPhotos({ detail }: { detail: AdminUserDetail }) {
   const { busy, note, run } = useAction();
   const [asking, setAsking] = useState<Photo | null>(null);
-  if (detail.photos.length === 0) return <p className="pd-muted">No photos.</p>;
+  if (detail.photos.length === 0) return <p className="dash-muted">No photos.</p>;
 
   async function remove(photo: Photo) {
     setAsking(null);
@@ -42,7 +42,7 @@ export function UserPhotos({ detail }: { detail: AdminUserDetail }) {
   }
 
   return (
-    <section aria-label="Photos" className="pd-stack">
+    <section aria-label="Photos" className="dash-stack">
       <ActionNote note={note} />
       <ul className="admin-photos" role="list">
         {detail.photos.map((photo, i) => {

@@ -65,7 +65,7 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
   }
 
   return (
-    <div className="pd-stack">
+    <div className="dash-stack">
       <SearchBox
         label="Search users"
         hint="Name, email or phone"
@@ -124,7 +124,7 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
                   <td>
                     {user.subscription}
                     {user.subscriptionExpiry ? (
-                      <span className="pd-muted admin-block">until {dateText(user.subscriptionExpiry)}</span>
+                      <span className="dash-muted admin-block">until {dateText(user.subscriptionExpiry)}</span>
                     ) : null}
                     {user.subscriptionStatus === 'none' ? null : (
                       <StatusBadge

@@ -26,15 +26,15 @@ export function VerificationQueueTab({ onOpenUser }: { onOpenUser: (id: number, 
     'the verification queue',
   );
   return (
-    <div className="pd-stack">
-      <p className="pd-muted admin-intro">
+    <div className="dash-stack">
+      <p className="dash-muted admin-intro">
         Professionals waiting for a decision on their documents, longest waiting first. Open each document before
         verifying.
       </p>
       <Loaded load={load} what="the verification queue" onRetry={retry}>
         {(data) =>
           data.total === 0 ? (
-            <p className="pd-empty" role="status">
+            <p className="dash-empty" role="status">
               {QUEUE_EMPTY}
             </p>
           ) : (
@@ -49,7 +49,7 @@ export function VerificationQueueTab({ onOpenUser }: { onOpenUser: (id: number, 
                   return (
                     <li key={pro.id} className="admin-queue-item">
                       <h3 className="admin-queue-name">{pro.name}</h3>
-                      <p className="pd-muted">
+                      <p className="dash-muted">
                         {pro.profession ?? 'Professional'}, waiting since{' '}
                         <time dateTime={pro.waitingSince}>{whenText(pro.waitingSince)}</time>
                       </p>

@@ -83,7 +83,7 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
         // The server refuses Verify until this administrator opened every file: say so before it is pressed.
         const allOpened = documents.every((d) => d.opened);
         return (
-          <div className="pd-stack">
+          <div className="dash-stack">
             <p>
               Status:{' '}
               <StatusBadge status={verification.status} label={VERIFICATION_STATUS_LABELS[verification.status]} />
@@ -128,7 +128,7 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
               )}
             />
             {documents.length > 0 && !rejecting ? (
-              <div className="pd-tools">
+              <div className="dash-tools">
                 {verification.status !== 'verified' ? (
                   <button
                     type="button"
@@ -149,7 +149,7 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
                   Reject
                 </button>
                 {verification.status !== 'verified' && !allOpened ? (
-                  <p id={ids.verifyHint} className="pd-muted">
+                  <p id={ids.verifyHint} className="dash-muted">
                     {VERIFICATION_MESSAGES.notOpened}
                   </p>
                 ) : null}
@@ -168,13 +168,13 @@ export default function VerificationTab({ professionalId }: { professionalId: nu
               />
             ) : null}
             {rejecting ? (
-              <form className="pd-stack" noValidate onSubmit={onReject}>
+              <form className="dash-stack" noValidate onSubmit={onReject}>
                 <Field id={ids.reason} label="Reason for the rejection (the professional sees it)" error={reasonError}>
                   {(control) => (
                     <textarea {...control} name="reason" rows={3} maxLength={REASON_MAX} className="admin-input" />
                   )}
                 </Field>
-                <div className="pd-tools">
+                <div className="dash-tools">
                   <button type="submit" className="btn auth-button" disabled={busy !== null}>
                     {busy === 'rejected' ? 'Saving...' : 'Reject verification'}
                   </button>

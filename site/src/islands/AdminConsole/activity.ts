@@ -3,7 +3,7 @@ import { ADMIN_ACTIONS, SETTING_LABELS } from '../../../../contract/admin.ts';
 import type { PlatformSettings } from '../../../../contract/admin.ts';
 import { DOCUMENT_KIND_LABELS, isDocumentKind } from '../../../../contract/verification.ts';
 import type { DocumentOpening } from '../../../../contract/verification.ts';
-import { clockTime, durationMs, stampLabel } from '../../../../contract/dates.ts';
+import { clockTime, durationMs, stampLabel, timeBetween } from '../../../../contract/dates.ts';
 
 /**
  * Audit entries as sentences a person can read: "25 Nov 2026, 14:03 — admin ama
@@ -169,7 +169,6 @@ export function collapseRereads<T extends AdminActivity>(entries: readonly T[]):
   const out: ActivityRun<T>[] = [];
   for (const entry of entries) {
     const newer = out.at(-1);
-    const earliest = newer ? Date.parse(newer.firstAt ?? newer.at) : Number.NaN;
     if (
       newer &&
       REREADS.includes(entry.action) &&
@@ -177,7 +176,7 @@ export function collapseRereads<T extends AdminActivity>(entries: readonly T[]):
       newer.admin === entry.admin &&
       newer.targetType === entry.targetType &&
       newer.targetId === entry.targetId &&
-      earliest - Date.parse(entry.at) <= REREAD_WINDOW_MS
+      timeBetween(entry.at, newer.firstAt ?? newer.at) <= REREAD_WINDOW_MS
     ) {
       newer.times = (newer.times ?? 1) + 1;
       newer.firstAt = entry.at;

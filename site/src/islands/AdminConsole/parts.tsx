@@ -19,7 +19,7 @@ export function Loaded<T>({
 }) {
   if (load.state === 'loading') {
     return (
-      <p className="pd-muted" role="status">
+      <p className="dash-muted" role="status">
         Loading {what}...
       </p>
     );
@@ -83,7 +83,7 @@ export function Pager({
         {pages > 1 ? ` (page ${page} of ${pages})` : ''}
       </p>
       {pages > 1 ? (
-        <div className="pd-tools">
+        <div className="dash-tools">
           <button
             type="button"
             className="btn btn-line btn-sm auth-button"
@@ -109,7 +109,7 @@ export function Pager({
 /** A status word with its colour: the word carries the meaning, the colour only helps. */
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   return (
-    <span className={`pd-status admin-status is-${status}`}>
+    <span className={`dash-status admin-status is-${status}`}>
       {label ?? status.charAt(0).toUpperCase() + status.slice(1)}
     </span>
   );

@@ -51,7 +51,7 @@ function SignupForm({ children }: { children?: ReactNode }) {
       {children}
       <form
         ref={formRef}
-        className="wz-form"
+        className="form-grid"
         method="post"
         data-keep-tap="affiliate-sign-up"
         noValidate
@@ -82,7 +82,7 @@ function SignupForm({ children }: { children?: ReactNode }) {
             ))}
           </select>
         </Field>
-        <fieldset className="wz-radios">
+        <fieldset className="wizard-radios">
           <legend>
             Payout method<span aria-hidden="true"> *</span>
           </legend>
@@ -147,7 +147,7 @@ function SignupForm({ children }: { children?: ReactNode }) {
         <Field id="af-description" label="How will you promote us? (optional)">
           <textarea rows={3} maxLength={2000} {...field('description')} />
         </Field>
-        <label className="wz-check">
+        <label className="wizard-check">
           <input
             type="checkbox"
             name="agreeToTerms"
@@ -158,7 +158,7 @@ function SignupForm({ children }: { children?: ReactNode }) {
             I agree to the <a href="/affiliate-terms">Affiliate Terms</a> and <a href="/privacy">Privacy Policy</a>
           </span>
         </label>
-        <div className="wz-actions">
+        <div className="form-actions">
           <SubmitButton
             busy={busy}
             busyLabel="Creating account..."
@@ -169,7 +169,7 @@ function SignupForm({ children }: { children?: ReactNode }) {
           </SubmitButton>
         </div>
         <KeptTapNote>Joining as soon as the page has finished loading…</KeptTapNote>
-        <p id="af-submit-hint" className="wz-hint">
+        <p id="af-submit-hint" className="field-hint">
           {(ready && canSubmit) || busy ? '' : FILL_IN}
         </p>
       </form>

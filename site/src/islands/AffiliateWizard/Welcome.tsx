@@ -29,20 +29,20 @@ export function Welcome() {
   }
 
   return (
-    <div className="wz-done card">
+    <div className="wizard-done card">
       <h2 ref={heading} tabIndex={-1}>
         Welcome to the Affiliate Program, {firstName}!
       </h2>
       <p>Your account is ready. Share your referrer code to start earning.</p>
-      <p className="wz-hint" id="af-code-label">
+      <p className="field-hint" id="af-code-label">
         Your referrer code
       </p>
-      <div className="wz-code">
+      <div className="wizard-code">
         <code aria-labelledby="af-code-label">{referrerCode}</code>
         <button type="button" className="btn btn-line action-button" onClick={copy}>
           {copied ? 'Copied!' : 'Copy'}
         </button>
-        <span role="status" className="wz-hint">
+        <span role="status" className="field-hint">
           {copied ? 'Code copied to clipboard' : copyNote}
         </span>
       </div>
@@ -64,7 +64,7 @@ export function Welcome() {
           we pay it by mobile money or bank transfer.
         </li>
       </ol>
-      <div className="wz-actions">
+      <div className="form-actions">
         <a className="btn" href="/affiliate-dashboard">
           Go to Affiliate Dashboard
         </a>

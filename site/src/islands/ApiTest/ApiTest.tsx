@@ -46,12 +46,12 @@ function KeyCheck() {
   return (
     <section className="card dg-card" aria-labelledby={`${id}-t`}>
       <h2 id={`${id}-t`}>API Key Format Check</h2>
-      <p className="wz-hint">
+      <p className="field-hint">
         The real key stays on the server and is never shown here. Paste a key to check its format before putting it in
         the server’s <code>GOOGLE_MAPS_API_KEY</code>; nothing is sent anywhere.
       </p>
-      <form className="wz-form" onSubmit={onSubmit} noValidate>
-        <div className="wz-field">
+      <form className="form-grid" onSubmit={onSubmit} noValidate>
+        <div className="form-field">
           <label htmlFor={`${id}-key`}>API key to check</label>
           <input
             id={`${id}-key`}
@@ -62,7 +62,7 @@ function KeyCheck() {
             autoCapitalize="off"
           />
         </div>
-        <div className="wz-actions">
+        <div className="form-actions">
           <button type="submit" className="btn action-button" disabled={!ready}>
             Check Key Format
           </button>
@@ -162,12 +162,12 @@ function Diagnostics() {
     <>
       <section className="card dg-card" aria-labelledby="at-maps">
         <h2 id="at-maps">Google Maps API</h2>
-        <p className="wz-hint">
+        <p className="field-hint">
           Asks the server to find the address of Accra’s centre (5.6037, −0.187) through its Google proxy (
           <code>GET {TEST_PATH}</code>).
         </p>
         {session === 'signed-out' ? <p className="dg-warn">{SIGN_IN_FIRST}</p> : null}
-        <div className="wz-actions">
+        <div className="form-actions">
           <button type="button" className="btn action-button" disabled={busy !== null} onClick={() => void testMaps()}>
             {busy === 'maps' ? 'Testing...' : 'Test Google Maps API'}
           </button>
@@ -198,10 +198,10 @@ function Diagnostics() {
 
       <section className="card dg-card" aria-labelledby="at-raw">
         <h2 id="at-raw">Network Connectivity</h2>
-        <p className="wz-hint">
+        <p className="field-hint">
           The same request with a bare <code>fetch</code>: no retries, raw figures.
         </p>
-        <div className="wz-actions">
+        <div className="form-actions">
           <button type="button" className="btn action-button" disabled={busy !== null} onClick={() => void testRaw()}>
             {busy === 'raw' ? 'Testing...' : 'Test Network Connectivity'}
           </button>
@@ -222,7 +222,7 @@ function Diagnostics() {
         </div>
       </section>
       {signedIn ? null : (
-        <p className="wz-hint">
+        <p className="field-hint">
           <a href="/signin">Sign in</a> to run the Google Maps tests.
         </p>
       )}

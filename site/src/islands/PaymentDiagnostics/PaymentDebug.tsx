@@ -81,7 +81,7 @@ function Debug() {
         </dl>
       </section>
       {keyMissing ? (
-        <p className="wz-alert" role="alert">
+        <p className="form-problem" role="alert">
           Cannot test payment: Paystack public key is missing from environment variables.
         </p>
       ) : null}
@@ -91,11 +91,11 @@ function Debug() {
         </p>
       ) : null}
       {env.configError ? (
-        <p className="wz-alert" role="alert">
+        <p className="form-problem" role="alert">
           Could not read the payment configuration: {env.configError}
         </p>
       ) : null}
-      <div className="wz-actions">
+      <div className="form-actions">
         <button type="button" className="btn action-button" onClick={test} disabled={!canTest}>
           {busy ? 'Processing...' : 'Test Payment (₵10)'}
         </button>
@@ -103,7 +103,7 @@ function Debug() {
       <div role="status" aria-live="polite">
         {result?.kind === 'ok' ? <p className="dg-ok">{result.text}</p> : null}
       </div>
-      <div role="alert">{result?.kind === 'error' ? <p className="wz-alert">{result.text}</p> : null}</div>
+      <div role="alert">{result?.kind === 'error' ? <p className="form-problem">{result.text}</p> : null}</div>
     </>
   );
 }

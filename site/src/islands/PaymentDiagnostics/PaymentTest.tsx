@@ -71,14 +71,14 @@ function Tester() {
   return (
     <>
       <form
-        className="wz-form"
+        className="form-grid"
         aria-label="Test payment"
         onSubmit={(e) => {
           e.preventDefault();
           void run();
         }}
       >
-        <fieldset className="wz-radios">
+        <fieldset className="wizard-radios">
           <legend>Plan</legend>
           {(Object.keys(PLANS) as PlanType[]).map((type) => (
             <label key={type} className="choice">
@@ -87,16 +87,16 @@ function Tester() {
             </label>
           ))}
         </fieldset>
-        <div className="wz-field">
+        <div className="form-field">
           <label htmlFor="pt-email">Email for the receipt</label>
           <input id="pt-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
-        <p className="wz-hint">
+        <p className="field-hint">
           {env.config?.provider === 'paystack'
             ? 'Paystack test card: 4084084084084081, CVV 408, any future expiry. Test MTN number: 0551234987.'
             : 'Sandbox mode: a TEST MODE checkout opens; no real money is charged.'}
         </p>
-        <div className="wz-actions">
+        <div className="form-actions">
           <button type="submit" className="btn action-button" disabled={busy || !env.widgetAvailable}>
             Pay {formatCedis(PLANS[plan].amount)} (test)
           </button>
@@ -137,7 +137,7 @@ function Tester() {
         </dl>
       </section>
       <div role="status">{message ? <p className="dg-ok">{message}</p> : null}</div>
-      <div role="alert">{error ? <p className="wz-alert">{error}</p> : null}</div>
+      <div role="alert">{error ? <p className="form-problem">{error}</p> : null}</div>
 
       <details>
         <summary>Debug info</summary>

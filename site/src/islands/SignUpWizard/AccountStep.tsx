@@ -14,7 +14,7 @@ export function AccountStep({ prices }: { prices: PlanPrices['prices'] }) {
   return (
     <>
       {form.userType ? (
-        <p className="wz-applied">
+        <p className="wizard-applied">
           Plan: <strong>{PLANS[form.userType].name}</strong>, {formatCedis(prices[form.userType])} a month.{' '}
           <button type="button" className="link-button" onClick={() => goToStep(1)}>
             Change plan
@@ -28,7 +28,7 @@ export function AccountStep({ prices }: { prices: PlanPrices['prices'] }) {
         errors={errors}
         inputProps={(key) => fieldProps('su', key as TextKey, form[key as TextKey], updateField)}
       />
-      <div className="wz-row">
+      <div className="field-row">
         <Field
           id="su-password"
           error={errors.password}

@@ -7,7 +7,7 @@ export function Done({ phase }: { phase: Extract<Phase, { name: 'done' }> }) {
   useEffect(() => ref.current?.focus(), []);
   const { photo } = phase;
   return (
-    <div ref={ref} tabIndex={-1} role="status" className="wz-done card">
+    <div ref={ref} tabIndex={-1} role="status" className="wizard-done card">
       <h2>Registration complete!</h2>
       <p>
         Payment successful. Welcome, {phase.user.firstName}: your account is active.
@@ -20,7 +20,7 @@ export function Done({ phase }: { phase: Extract<Phase, { name: 'done' }> }) {
       {photo.state === 'sending' ? <p>Saving your profile photo...</p> : null}
       {photo.state === 'saved' ? <p>Your profile photo is saved.</p> : null}
       {photo.state === 'failed' ? (
-        <p className="wz-error">
+        <p className="field-error">
           Your profile photo was not saved: {photo.message} You can add it from your dashboard.
         </p>
       ) : null}

@@ -7,14 +7,14 @@ export function PaymentError({ message }: { message: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new message takes focus again, so a screen reader reads it
   useEffect(() => ref.current?.focus(), [message]);
   return (
-    <div ref={ref} tabIndex={-1} role="alert" className="wz-alert wz-payment-error">
+    <div ref={ref} tabIndex={-1} role="alert" className="form-problem wizard-payment-error">
       <p>
         <strong>Payment Error:</strong> {message}
       </p>
       <p>
         Need help? <a href="/support">Contact support</a> by WhatsApp, phone or message: nothing you typed is lost.
       </p>
-      <div className="wz-actions">
+      <div className="form-actions">
         <button type="button" className="btn btn-line action-button" onClick={dismissPaymentError}>
           Dismiss
         </button>

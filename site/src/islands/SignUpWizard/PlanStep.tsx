@@ -8,12 +8,12 @@ import { $signupForm, updateField } from './store.ts';
 export function PlanStep({ prices }: { prices: PlanPrices['prices'] }) {
   const form = useStore($signupForm);
   return (
-    <fieldset className="wz-plans">
+    <fieldset className="wizard-plans">
       <legend>Subscription plan</legend>
       {(Object.keys(PLANS) as PlanType[]).map((type) => {
         const plan = PLANS[type];
         return (
-          <label key={type} className="pick wz-plan">
+          <label key={type} className="pick wizard-plan">
             <input
               type="radio"
               name="userType"
@@ -26,10 +26,10 @@ export function PlanStep({ prices }: { prices: PlanPrices['prices'] }) {
                 <strong>{plan.name}</strong>
                 {type === 'professional' ? <span className="badge">Popular</span> : null}
               </span>
-              <span className="wz-price">
+              <span className="wizard-price">
                 <strong>{formatCedis(prices[type])}</strong>/month
               </span>
-              <span className="wz-features">
+              <span className="wizard-features">
                 {plan.features.map((f) => (
                   <span key={f}>✓ {f}</span>
                 ))}

@@ -65,7 +65,7 @@ export function ProfileStep({ lengths, busy }: { lengths: PlanPrices['lengths'];
           disabled={busy}
         />
       ) : null}
-      <label className="wz-check">
+      <label className="wizard-check">
         <input
           type="checkbox"
           name="agreeToTerms"
@@ -78,11 +78,11 @@ export function ProfileStep({ lengths, busy }: { lengths: PlanPrices['lengths'];
           I agree to the <a href="/terms">Terms of Service</a> and <a href="/privacy">Privacy Policy</a>
         </span>
       </label>
-      <p id="su-terms-error" className="wz-error" role="alert">
+      <p id="su-terms-error" className="field-error" role="alert">
         {errors.agreeToTerms ?? ''}
       </p>
       {hasAccount() ? (
-        <p className="wz-hint">Your account has been created. Complete the payment to activate it.</p>
+        <p className="field-hint">Your account has been created. Complete the payment to activate it.</p>
       ) : null}
     </>
   );
@@ -95,7 +95,7 @@ function PictureField() {
     if (!choosePhoto(e.target.files?.[0] ?? null)) e.target.value = '';
   }
   return (
-    <div className="wz-field">
+    <div className="form-field">
       <label htmlFor="su-picture">Profile Picture</label>
       <input
         id="su-picture"
@@ -105,11 +105,11 @@ function PictureField() {
         aria-invalid={photo.error ? true : undefined}
         onChange={onPicture}
       />
-      <p id="su-picture-hint" className="wz-hint">
+      <p id="su-picture-hint" className="field-hint">
         {PHOTO_RULE}. It is saved once your account is active.
         {photo.file ? ` Chosen: ${photo.file.name}` : ''}
       </p>
-      <p id="su-picture-error" className="wz-error" role="alert">
+      <p id="su-picture-error" className="field-error" role="alert">
         {photo.error}
       </p>
     </div>

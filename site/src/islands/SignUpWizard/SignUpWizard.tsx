@@ -83,7 +83,7 @@ function Wizard() {
       <form
         key={formKey}
         ref={formRef}
-        className="wz-form"
+        className="form-grid"
         method="post"
         data-keep-tap="sign-up"
         noValidate
@@ -95,7 +95,7 @@ function Wizard() {
         </h2>
         <Alert message={alert} />
         {linkReferrer && form.referrerCode === linkReferrer ? (
-          <p className="wz-applied" role="status">
+          <p className="wizard-applied" role="status">
             Referrer code <strong>{linkReferrer}</strong> applied from your invitation link.
           </p>
         ) : null}
@@ -104,7 +104,7 @@ function Wizard() {
         {step === 2 ? <AccountStep prices={prices} /> : null}
         {step === 3 ? <ProfileStep lengths={lengths} busy={busy} /> : null}
 
-        <div className="wz-actions">
+        <div className="form-actions">
           {step > 1 ? (
             <button type="button" className="btn btn-line action-button" onClick={previousStep} disabled={busy}>
               Back
@@ -121,7 +121,7 @@ function Wizard() {
           )}
         </div>
         <KeptTapNote>Going on to the next step as soon as the page has finished loading…</KeptTapNote>
-        <p role="status" className="wz-status">
+        <p role="status" className="form-status">
           {paymentStatus(phase)}
         </p>
       </form>

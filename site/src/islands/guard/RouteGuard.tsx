@@ -20,10 +20,10 @@ type Loader = () => Promise<{ default: ComponentType<DashboardViewProps> }>;
  * the session is being verified). Pages without an entry show the placeholder DashboardPanel.
  */
 const LOADERS: Partial<Record<UserType | 'any', Loader>> = {
-  customer: () => import('../CustomerDashboard/CustomerDashboard.tsx'),
-  professional: () => import('../ProfessionalDashboard/ProfessionalDashboard.tsx'),
-  affiliate: () => import('../AffiliateDashboard/AffiliateDashboard.tsx'),
-  any: () => import('../GeneralDashboard/GeneralDashboard.tsx'),
+  customer: () => import('../../ui/customer-dashboard/CustomerDashboard.tsx'),
+  professional: () => import('../../ui/professional-dashboard/ProfessionalDashboard.tsx'),
+  affiliate: () => import('../../ui/affiliate-dashboard/AffiliateDashboard.tsx'),
+  any: () => import('../../ui/general-dashboard/GeneralDashboard.tsx'),
 };
 const VIEWS = Object.fromEntries(
   Object.entries(LOADERS).map(([allow, load]) => [allow, lazyPart<DashboardViewProps>('dashboard', load)]),
