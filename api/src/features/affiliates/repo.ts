@@ -1,5 +1,3 @@
-import type { Knex } from 'knex';
-import type { Tables } from 'knex/types/tables.js';
 import type { Conn } from '../../db.ts';
 import type {
   AffiliateCommissionRow,
