@@ -10,7 +10,8 @@ import { insert as insertUser } from '../src/features/accounts/users.ts';
 import { insertAffiliateProfile } from '../src/features/affiliates/repo.ts';
 import { insertBooking } from '../src/features/bookings/repo.ts';
 import { insertReview } from '../src/features/bookings/reviews/repo.ts';
-import { insertPayment, insertSubscription } from '../src/features/payments/repo.ts';
+import { insertPayment } from '../src/features/payments/repo.ts';
+import { insertSubscription } from '../src/features/subscriptions/paid-period.ts';
 import {
   countAnsweredRequest,
   countCompletedJob,

@@ -164,8 +164,8 @@ const isStatus = (project: Project, source: Source, e: ts.Expression, aliases: S
   return !!found && isStatus(project, found.source, found.value, aliases, depth + 1);
 };
 
-/** Where a status may still decide: lib/api.ts, for an answer with no code; lib/errors.ts, for an error not of ours. */
-export const STATUS_READERS = new Set(['site/src/lib/api.ts', 'site/src/lib/errors.ts']);
+/** Where a status may still decide: lib/refusals.ts, the one place, for an answer with no code (a proxy's page); lib/api.ts, building an error's words; lib/errors.ts, for an error not of ours. */
+export const STATUS_READERS = new Set(['site/src/lib/refusals.ts', 'site/src/lib/api.ts', 'site/src/lib/errors.ts']);
 
 /** Each decision by an HTTP status's number or range: the browser decides by the error's code. */
 export function statusFindings(project: Project, source: Source): Finding[] {

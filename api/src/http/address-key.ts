@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The network a per-address limit counts a client's requests under (issue #26.3): an IPv4 address
+ * The network a per-address limit counts a client's requests under: an IPv4 address
  * is itself; an IPv6 address counts as its /64, since a subscriber is handed a whole /64 and may
  * use any of its 2^64 addresses (the 121st message from `…::1` was refused, the next from `…::2`
  * accepted). An IPv4 address a dual-stack socket writes as `::ffff:a.b.c.d` is the IPv4 address:

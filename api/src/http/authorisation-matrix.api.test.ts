@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { routesNotIn, TEST_ONLY_ROUTES } from '../../test/route-coverage.ts';
 import { USSD_SECRET, ussdEnv } from '../../test/ussd-gateway.ts';
 
-// Issue #7 "Security": every API route × every kind of caller, with the status each must get,
+// Every API route × every kind of caller, with the status each must get,
 // written as one table. A cell that answers 2xx where the table expects a refusal is a leak; a
 // refusal must also say nothing about the resource it protects (no other person's data in it).
 //
@@ -175,7 +175,7 @@ const ROWS: Record<string, Row> = {
     body: {},
     expect: PROFESSIONALS(415),
   },
-  // Notifications on the phone (issue #30): every account may turn them on; a bad body is a plain 400.
+  // Notifications on the phone: every account may turn them on; a bad body is a plain 400.
   'GET /api/push/key': { path: () => '/api/push/key', expect: 200 },
   'GET /api/push/devices': { path: () => '/api/push/devices', expect: USERS },
   'POST /api/push/subscriptions': { path: () => '/api/push/subscriptions', body: {}, expect: USER_BODIES },
@@ -304,7 +304,7 @@ const ROWS: Record<string, Row> = {
     body: { body: 'Hello' },
     expect: PARTIES(201),
   },
-  // Another time (issue #28): the professional's open times to either party; the proposer never answers
+  // Another time: the professional's open times to either party; the proposer never answers
   // their own proposal (403); a past time is refused (400) once the caller is known to be a party.
   'GET /api/bookings/{id}/open-times': {
     path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/open-times`),
@@ -333,7 +333,7 @@ const ROWS: Record<string, Row> = {
     body: { rating: 5, comment: 'Great' },
     expect: per(401, 409, 404, 403, 404, 404, 401, 401, 401),
   },
-  // Issue #28: "Was the job done?" (nothing to confirm on a pending booking) and problem reports.
+  // "Was the job done?" (nothing to confirm on a pending booking) and problem reports.
   'POST /api/bookings/{id}/done': {
     path: (w) => w.newBooking().then((id) => `/api/bookings/${id}/done`),
     expect: per(401, 409, 404, 403, 404, 404, 401, 401, 401),

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, useTestApp } from '../../test/harness.ts';
 
-// Issue 26 (docs/SECURITY.md "Second round"): every body the server reads is bounded before
+// docs/SECURITY.md "Second round": every body the server reads is bounded before
 // anything parses it, declared or chunked, and a body it does not read to the end is not read on
 // (nor held) afterwards: the connection is closed after the answer.
 

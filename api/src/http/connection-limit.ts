@@ -26,7 +26,7 @@ export function openFileLimit(): number {
 /**
  * The connections a process takes (the rest of its file descriptors are reserved) and the
  * live-update streams among them: at most half, so ordinary requests always find a connection
- * (issue 26: at `ulimit -n 1024`, 953 streams left none). Figures in docs/OPERATIONS.md.
+ * (at `ulimit -n 1024`, 953 streams left none). Figures in docs/OPERATIONS.md.
  */
 export function connectionLimits(openFiles: number): { connections: number; streams: number } {
   const connections = Math.max(2, openFiles - RESERVED_FILES);

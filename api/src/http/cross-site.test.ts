@@ -5,7 +5,7 @@ import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refuseCrossSiteForm } from './cross-site.ts';
 
-// Issue 26 item 15: the renewal page's form was accepted with no Origin, a foreign Referer
+// The renewal page's form was accepted with no Origin, a foreign Referer
 // ignored. Sec-Fetch-Site, Origin and Referer are read together: a form any of them places on
 // another site is refused. The check as site.ts runs it for every page, over real HTTP.
 describe('forms posted to pages from other sites', () => {

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 
 /**
  * Whether a request that changes something (a form posted to a page) comes from another site,
- * by any of the three headers a browser may send (issue 26: the renewal form was accepted with no
+ * by any of the three headers a browser may send (the renewal form was accepted with no
  * Origin, a foreign Referer ignored). Each header that is present must name this origin:
  * Sec-Fetch-Site `same-origin` (or `none`: the person's own navigation), Origin exactly this
  * origin (`null`, sent from sandboxed or privacy-sensitive contexts, is not), Referer on this

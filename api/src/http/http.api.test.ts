@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 
-// ARCHITECTURE.md "Errors as JSON" and issue #2: every API error is JSON { success: false, code, message }.
+// ARCHITECTURE.md "Errors as JSON": every API error is JSON { success: false, code, message }.
 describe('API error handling and headers', () => {
   let app: TestApp;
   beforeAll(async () => {

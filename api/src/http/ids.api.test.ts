@@ -5,7 +5,7 @@ import { bearer, signUpAndPay } from '../../test/accounts.ts';
 import { signInAdmin } from '../../test/admin.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 
-// One answer for a malformed id in a path, in every feature (issue #19): 404 with the words the
+// One answer for a malformed id in a path, in every feature: 404 with the words the
 // route gives for an id that names no row, since such an address names nothing either. Never a 5xx.
 const MALFORMED = ['abc', '0', '007', '-1', '1.5', '1e20', '99999999999999999999', '1%20', 'null', '9'.repeat(2000)];
 

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp, useTestApp } from '../../test/harness.ts';
 import { LIMITS } from './rate-limit.ts';
 import { THROTTLE } from '../features/auth/throttle.ts';
 
-// Issue #26.3: an IPv6 subscriber is handed a whole /64, so every address in it is one neighbour's.
+// An IPv6 subscriber is handed a whole /64, so every address in it is one neighbour's.
 // Limits per address count the /64 together (an IPv4 address stays itself); a neighbour in
 // another /64 keeps its own count. The app trusts one proxy, so X-Forwarded-For names the client.
 

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import { badRequest } from './errors.ts';
 
 const NUL_MESSAGE = 'Text cannot contain the NUL character (\\u0000).';
-/** No request of ours nests deeper than a few levels; 10,000 levels overflowed the stack (issue #14). */
+/** No request of ours nests deeper than a few levels; 10,000 levels overflowed the stack. */
 export const MAX_DEPTH = 32;
 const DEPTH_MESSAGE = `The request is nested too deeply (more than ${MAX_DEPTH} levels).`;
 

@@ -28,7 +28,7 @@ import { LOCAL_PUSH_PATH } from '../features/dev/push-service.ts';
 import { CONTROL_TOKEN_HEADER } from '../features/local-control/routes.ts';
 import { SANDBOX_VOUCHER } from '../providers/sandbox.ts';
 
-// Issue #31 "a query budget per route": every API route, called the way the site calls it, with the
+// Every API route, called the way the site calls it, with the
 // number of SQL statements it may send written beside it. A query per item of a list (an N+1) or a
 // read repeated where one would do costs every request, and nothing else shows it: the answers stay
 // right, only slower under load. Here it fails the test of its route, which names the statements.
@@ -372,7 +372,7 @@ const ROWS: Record<string, Row> = {
     status: 200,
     budget: 10,
   },
-  // Notifications on the phone (issue #30). The other professional, whom no other row notifies, turns phones
+  // Notifications on the phone. The other professional, whom no other row notifies, turns phones
   // on and off: each phone is one more notification written for its owner, in whichever row notifies them.
   'GET /api/push/key': { as: 'anonymous', call: () => ({ path: '/api/push/key' }), status: 200, budget: 0 },
   'GET /api/push/devices': { as: 'professional', call: () => ({ path: '/api/push/devices' }), status: 200, budget: 3 },

@@ -32,7 +32,7 @@ export const LIMITS = {
     perHour: 300,
     message: 'Many accounts have been made from your network in the last hour. Please try again later.',
   },
-  // Sign-up must say when an email or phone already has an account (docs/SECURITY.md, #26.14);
+  // Sign-up must say when an email or phone already has an account (docs/SECURITY.md);
   // this bounds how many a network may learn in an hour. Past it, all its sign-ups wait the hour.
   signupTakenByAddress: {
     name: 'signup-taken-ip',
@@ -91,7 +91,7 @@ export const LIMITS = {
     message:
       'This number got 10 mobile-money prompts in the last hour. Please wait a while, or pay at the checkout instead.',
   },
-  // Each code is an SMS to someone's phone: few per account, fewer per number (issue 26).
+  // Each code is an SMS to someone's phone: few per account, fewer per number.
   momoCodesByAccount: {
     name: 'momo-code-user',
     perHour: 5,
@@ -103,7 +103,7 @@ export const LIMITS = {
     message: 'This number got 3 codes in the last hour. Please wait a while before asking for another.',
   },
   photoUploadsByAccount: { name: 'photo-user', perHour: PHOTO_UPLOADS_PER_HOUR, message: PHOTO_MESSAGES.tooMany },
-  // Each test is a post to a push service (issue #30).
+  // Each test is a post to a push service.
   pushTestsByAccount: { name: 'push-test-user', perHour: PUSH_TESTS_PER_HOUR, message: PUSH_MESSAGES.tooManyTests },
   // Turning notifications on and off: a phone does it a few times; more is a script.
   pushSubscriptionsByAccount: {
@@ -164,7 +164,7 @@ function tooMany(limit: Limit, windowStart: Date, now: Date): HttpError {
   return new HttpError(429, 'rate_limited', limit.message, { headers: { 'Retry-After': String(retryAfter) } });
 }
 
-/** The key of every limit per address: the client's IPv4 address, or its IPv6 /64 (issue #26.3). */
+/** The key of every limit per address: the client's IPv4 address, or its IPv6 /64. */
 export const byAddress = (ctx: { ip: string }): string => addressKey(ctx.ip);
 
 /**

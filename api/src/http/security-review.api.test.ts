@@ -5,7 +5,7 @@ import { documentFileName } from '../features/verification/service.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../test/harness.ts';
 import { cpuMsOf } from '../../test/cpu-time.ts';
 
-// Issue #14: what an outside review broke, one block per finding, each written to fail on the code
+// What an outside review broke, one block per finding, each written to fail on the code
 // it found. docs/SECURITY.md lists them with the command that runs each block.
 
 describe('#14.1 a hostile email address does not hold the server', () => {
@@ -448,7 +448,7 @@ describe('#14.13 anonymous and free writes are limited, and geocoding answers ar
   it('makes 300 accounts an hour from one address, affiliate ones included', async () => {
     app.clock.advance(3600_000); // a new hour: the affiliates above are not counted
     // Refused after it is counted, cheaply: an unknown referrer code (a taken email would meet the
-    // tighter limit on telling which accounts exist, #26.14).
+    // tighter limit on telling which accounts exist).
     const body = signupBody({ referrerCode: 'SEAFFNOPE00' });
     const statuses: number[] = [];
     for (let i = 0; i < 300; i++)

@@ -12,7 +12,7 @@ const bodyLeftUnread = (req: IncomingMessage) => carriesBody(req) && !req.comple
  * A body the server did not read to its end (refused before reading, cut at its limit, or sent
  * to a route that takes none) is answered with `Connection: close`, so the connection ends with
  * the answer. Otherwise Node reads and throws away whatever the client goes on sending, without
- * end when it is chunked, or keeps the half-read connection open (issue 26). A body read whole
+ * end when it is chunked, or keeps the half-read connection open. A body read whole
  * keeps its connection for the next request.
  */
 export function closeUnreadBodies(): Middleware {

@@ -14,7 +14,7 @@ export {
 } from './photo-changes.ts';
 
 /**
- * The signed-in account's photos (issue #17): the profile photo and a professional's work photos,
+ * * The signed-in account's photos: the profile photo and a professional's work photos,
  * as the server last answered, read when a photo card first shows them (stores/load-store.ts).
  * Every change is a server call whose answer replaces the store.
  */

@@ -5,8 +5,8 @@ import { affiliateSignupBody, signUp, signupBody } from '../../../test/accounts.
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 
-// Issue #26.14: sign-up said whether an email or phone has an account; sign-in and forgot-password
-// do not. The decision (docs/SECURITY.md "Second round (issue 26)"): sign-up must say so (the
+// Sign-up said whether an email or phone has an account; sign-in and forgot-password
+// do not. The decision (docs/SECURITY.md "Second round"): sign-up must say so (the
 // person is about to pay for a second account, and is sent to sign in instead), but only once the
 // rest of the form is valid, and at most LIMITS.signupTakenByAddress times an hour to one network;
 // past that every sign-up from the network is refused, so the refusal tells nothing either.

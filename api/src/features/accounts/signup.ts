@@ -37,7 +37,7 @@ export async function signup(deps: PaymentsDeps, input: Signup, network: string)
   const now = clock.now();
   // A code someone typed or followed must reach its affiliate: an unknown one is refused by its
   // field (docs/PRODUCT.md "Sign-up and referrals"), before the slow password hash, and before
-  // anything is said about an existing account (#26.14).
+  // anything is said about an existing account.
   const referrer = input.referrerCode ? await findReferrer(db, input.referrerCode) : undefined;
   if (input.referrerCode && referrer?.status !== 'active') {
     const message = referrer ? SIGNUP_MESSAGES.referrerInactive : SIGNUP_MESSAGES.referrerUnknown;

@@ -101,7 +101,7 @@ async function takenBy(
 /**
  * Refuses (409) an email or phone that already has an account, and says what to do instead.
  * Sign-up has to tell, unlike sign-in and forgot-password: the person is most likely the owner,
- * about to pay for a second account (docs/SECURITY.md "Second round (issue 26)", #26.14). So it is
+ * about to pay for a second account (docs/SECURITY.md "Second round"). So it is
  * asked last, once the rest of the form is valid, and each answer that tells counts against the
  * network's hourly limit; once it is used up, every sign-up from the network is refused, so that
  * refusal tells nothing. Only answers that tell are counted (a crowd behind one carrier address

@@ -18,7 +18,7 @@ import { recordAudit } from '../audit/index.ts';
 import { findAdminUser, payoutsQuery, toAdminPayout } from './queries.ts';
 
 /**
- * The administrator's actions (docs/PRODUCT.md "Administrators"; issue #6). Each change, its audit entry and the
+ * The administrator's actions (docs/PRODUCT.md "Administrators"). Each change, its audit entry and the
  * notifications it sends are written in one transaction.
  */
 

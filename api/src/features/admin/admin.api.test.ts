@@ -6,7 +6,7 @@ import { bearer, paySandbox, signUp, signUpAffiliate, signUpAndPay, signupBody }
 import { startTestApp, type TestApp, useTestApp, withTableClosed } from '../../../test/harness.ts';
 import { createAdmin } from './accounts.ts';
 
-// Issue #6 / docs/PRODUCT.md "Administrators": admin calls, user and payout states, settings; every action audited.
+// docs/PRODUCT.md "Administrators": admin calls, user and payout states, settings; every action audited.
 const DAY = DAY_MS;
 
 let app: TestApp;

@@ -7,7 +7,7 @@ import { requestAsAdmin, signInAdmin, startTestAppWithAdmin, type SignedInAdmin 
 import { bearer, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import { type TestApp, useTestApp } from '../../../test/harness.ts';
 
-// Issue #16, the administrator's console on a phone: one Activity list across every account
+// The administrator's console on a phone: one Activity list across every account
 // (GET /api/admin/activity, newest first, a page after a cursor, one kind of action if asked) and
 // the queue of professionals waiting for verification with who opened which document.
 const HOUR = 3_600_000;

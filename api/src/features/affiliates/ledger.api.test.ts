@@ -6,7 +6,7 @@ import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts
 import { outboxNotifier } from '../../providers/notifier.ts';
 import { movePayout, pendingBalance } from './payouts.ts';
 
-// Issue #5: a commission of 40% of the referred user's first month (₵4.00 customer, ₵10.80
+// A commission of 40% of the referred user's first month (₵4.00 customer, ₵10.80
 // professional) when, and only when, the referred user completes registration and payment; once
 // per referred user; never for renewals. Pending payout = credited − payouts not failed.
 const affiliateData = (app: TestApp, a: { email: string; token: string }) =>

@@ -5,7 +5,7 @@ import { type FakePaystack, startTestAppWithPaystack } from '../../../test/fake-
 import { type TestApp, useTestApp } from '../../../test/harness.ts';
 import { paystackTransfers } from '../../providers/transfers.ts';
 
-// Issue #5: with Paystack keys, a mobile-money payout whose network the affiliate chose is paid by
+// With Paystack keys, a mobile-money payout whose network the affiliate chose is paid by
 // a Paystack transfer (recipient, transfer, verify), against a local server speaking Paystack's API.
 let paystack: FakePaystack;
 let app: TestApp;

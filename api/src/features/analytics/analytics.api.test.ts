@@ -3,7 +3,7 @@ import { ANALYTICS_MESSAGES, acceptanceWords } from '../../../../contract/analyt
 import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
-// GET /api/me/analytics (issue #16): a customer's or professional's own figures for the last six
+// GET /api/me/analytics: a customer's or professional's own figures for the last six
 // calendar months, from real bookings and reviews. The test clock starts on Sunday 22 November
 // 2026 at 09:00 GMT, so the window is June to November 2026.
 const WINDOW = ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];

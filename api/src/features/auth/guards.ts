@@ -59,7 +59,7 @@ export function requireUser(deps: Pick<AppDeps, 'db' | 'clock' | 'readCache'>): 
 export function requireAdmin({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Middleware<AdminState> {
   return async (ctx, next) => {
     // Checked already in this request: the admin router's router.use() runs for the other features'
-    // /api/admin paths too, before their own requireAdmin (one session lookup, not two; issue #31).
+    // /api/admin paths too, before their own requireAdmin (one session lookup, not two).
     if (ctx.state.admin) return next();
     const token = bearerToken(ctx.get('authorization'));
     if (!token) throw unauthorized('Administrator sign-in required.');

@@ -47,7 +47,7 @@ export async function login(
   const identifier = (input.loginMethod === 'phone' ? input.phone : input.email) ?? '';
   const now = deps.clock.now();
   const user = await findAccount(deps, input.loginMethod, identifier);
-  // One count per account, whether its email or its phone is typed (issue #14); the typed identifier when none matches.
+  // One count per account, whether its email or its phone is typed; the typed identifier when none matches.
   const accountKey = user
     ? `user:${user.id}`
     : input.loginMethod === 'phone'
@@ -74,7 +74,7 @@ export async function login(
  * or the same refusals for every way of signing in (suspended, first payment not made).
  */
 export async function admit(deps: AuthDeps, user: UserRow, now: Date): Promise<LoginResponse> {
-  // A suspended affiliate may still sign in to see their balance (issue #5); nobody else may.
+  // A suspended affiliate may still sign in to see their balance; nobody else may.
   if (user.status === 'suspended' && user.user_type !== 'affiliate') {
     throw new HttpError(403, 'suspended', LOGIN_MESSAGES.suspended);
   }
@@ -111,7 +111,7 @@ const RESET_TEXT_RESEND_MS = 20 * MINUTE_MS;
 const RESET_TEXTS_PER_DAY = 5;
 /**
  * Every answer to forgot-password takes at least this long (real time), so its timing does not
- * tell whether an account exists: writing the link took 7–23 ms, finding nobody 2.5 ms (issue #14).
+ * tell whether an account exists: writing the link took 7–23 ms, finding nobody 2.5 ms.
  */
 export const FORGOT_PASSWORD_FLOOR_MS = 150;
 
@@ -164,7 +164,7 @@ export const RESET_INVALID = 'This reset link is invalid or has expired. Please 
 
 /**
  * Single use: the token is spent, the user's other links voided (an older one must not work after a
- * newer one was used, issue #14), the password changed and every session signed out, together.
+ * newer one was used), the password changed and every session signed out, together.
  */
 export async function resetPassword(
   deps: AuthDeps,

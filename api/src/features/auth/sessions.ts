@@ -10,7 +10,7 @@ export const SESSION_DAYS = 30;
 /**
  * The user behind a live token's hash. Every signed-in request runs it, so it is SQL text, not a
  * query builder: building and compiling the query cost more than PostgreSQL takes to answer it
- * (docs/BENCHMARKS.md, issue #31).
+ * (docs/BENCHMARKS.md).
  */
 const LIVE_SESSION_SQL = `select u.*, s.expires_at as session_expires_at
   from sessions s join users u on u.id = s.user_id
@@ -31,7 +31,7 @@ export async function create(db: Conn, userId: number, now: Date): Promise<strin
 
 /**
  * The user behind a live token. Unpaid and suspended accounts have no working sessions, except a
- * suspended affiliate, who may still look at their balance (issue #5; requireUser keeps them read-only).
+ * suspended affiliate, who may still look at their balance (requireUser keeps them read-only).
  */
 export const findUser = (db: Conn, token: string, now: Date) => findUserByHash(db, hashToken(token), now);
 

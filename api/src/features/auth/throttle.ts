@@ -42,7 +42,7 @@ async function overLimit(db: Conn, accountKey: string, network: string, now: Dat
  * Runs `check` (the password comparison) only while the account and the address are under their
  * limits, and returns its answer, or 'blocked'. The attempt is written (as being checked) before
  * the limits are read, so attempts made at the same moment each see the ones before them: of 60
- * parallel guesses at most 10 are checked (issue #14: 12 were, counting after the fact).
+ * parallel guesses at most 10 are checked (12 were, counting after the fact).
  */
 export async function attempt(
   db: Conn,
@@ -51,7 +51,7 @@ export async function attempt(
   now: Date,
   check: () => Promise<boolean>,
 ): Promise<boolean | 'blocked'> {
-  const network = addressKey(ip); // an IPv6 client's whole /64 (issue #26.3)
+  const network = addressKey(ip); // an IPv6 client's whole /64
   const [row] = await db('login_attempts')
     .insert({ account_key: accountKey, ip, address_key: network, succeeded: null, created_at: now })
     .returning('id');

@@ -5,7 +5,7 @@ import { bearer, listedProfessional, makeRoomForBooking, signUpAndPay } from '..
 import { signInAdmin } from '../../../test/admin.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
-// docs/PRODUCT.md "Bookings" and issue #4: pending on creation; accept → confirmed, decline → cancelled;
+// docs/PRODUCT.md "Bookings": pending on creation; accept → confirmed, decline → cancelled;
 // the customer cancels pending or confirmed; the professional completes a confirmed booking once
 // its slot has started; duration 2 hours; total = rate × 2; custom rate 70% of base to 120% of max.
 // The test clock starts on Sunday 22 November 2026 at 09:00 GMT.
@@ -340,7 +340,7 @@ describe('bookings', () => {
       .professionals;
     expect(listing).toMatchObject({ rating: 4, reviews: 1 });
     expect(listing.response).toMatch(/^Usually responds within/);
-    // The card carries no job count (issue #31); the profile does.
+    // The card carries no job count; the profile does.
     const detail = await app.request(`/api/professionals/${pro.userId}`, { headers: bearer(customer.token) });
     expect(detail.body.professional).toMatchObject({ rating: 4, reviews: 1, completedJobs: 2 });
     expect(detail.body.reviews[0]).toMatchObject({

@@ -7,7 +7,7 @@ import { createLogger } from '../../logger.ts';
 import { outboxNotifier } from '../../providers/notifier.ts';
 import { expireOverdue, startExpiryWorker } from './expiry.ts';
 
-// docs/PRODUCT.md "Bookings" (issue #28 item 1): a request the professional has not answered by the
+// docs/PRODUCT.md "Bookings": a request the professional has not answered by the
 // earlier of 24 hours after it was made and 2 hours before its start is declined by the system at
 // that instant: the time frees, both are told once, the customer is offered up to three similar
 // professionals free then, and it counts in the professional's response figures.

@@ -22,7 +22,7 @@ import { addSystemLine } from './chat/repo.ts';
 import { secondsBetween, weekdayOf } from '../../../../contract/dates.ts';
 
 /**
- * Requests that are never answered (issue #28 item 1, docs/PRODUCT.md "Bookings"): at its
+ * Requests that are never answered (docs/PRODUCT.md "Bookings"): at its
  * `answer_by` a waiting request is declined by the system, its time frees, and both people are
  * told once. The deadline holds on the server at that instant, whether or not the sweep has run:
  * every path that would act on such a request (an answer, a new request for its time, a read of

@@ -105,7 +105,7 @@ type BookingListRow = BookingRow & {
  * and, while the booking can move, the time waiting for an answer (features/bookings/reschedule.ts)
  * and the last one answered (its proposer is told on the card).
  * SQL text, prepared: the dashboards run it on every read, and its five joins cost more to plan,
- * and building it with knex more, than running it (docs/BENCHMARKS.md, issue #31).
+ * and building it with knex more, than running it (docs/BENCHMARKS.md).
  */
 const BOOKING_LIST_SQL = `select b.*, to_char(b.date, 'YYYY-MM-DD') as day,
     c.first_name as c_first, c.last_name as c_last, c.phone as c_phone, c.avatar_hash as c_avatar,

@@ -4,7 +4,7 @@ import { MAX_PROPOSALS_PER_BOOKING, RESCHEDULE_MESSAGES } from '../../../../cont
 import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
-// docs/PRODUCT.md "Bookings" (issue #28 item 2): either party of a pending or confirmed booking
+// docs/PRODUCT.md "Bookings": either party of a pending or confirmed booking
 // proposes another open time; the other accepts (the booking moves, the old time frees) or declines
 // (nothing changes). One open proposal per booking; it expires like a request. The chat shows each step.
 // The test clock starts on Sunday 22 November 2026 at 09:00 GMT; professionals work Mon–Fri 09:00–17:00.

@@ -22,7 +22,7 @@ import { type BookingDeps, bookableStart, partyBooking, slotStart } from './serv
 import { secondsBetween } from '../../../../contract/dates.ts';
 
 /**
- * Moving a booking to another time (issue #28 item 2, docs/PRODUCT.md "Bookings"): either party
+ * Moving a booking to another time (docs/PRODUCT.md "Bookings"): either party
  * of a pending or confirmed booking proposes an open time of the professional's; the other accepts
  * (the booking moves) or declines (nothing changes). The partial unique index
  * booking_proposals_one_open keeps one proposal open per booking, even two made at once; the

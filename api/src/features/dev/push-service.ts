@@ -11,7 +11,7 @@ import { callerGuards } from '../auth/guards.ts';
 import { fromThisMachine, requireLoopbackName } from './routes.ts';
 
 /**
- * A push service on this machine (issue #30): in the sandbox and in tests, phones' push addresses
+ * A push service on this machine: in the sandbox and in tests, phones' push addresses
  * point here instead of at Google's or Mozilla's, so nothing leaves the machine. It takes what the
  * server's `web-push` sends as a real push service does (RFC 8030): the VAPID signature is
  * checked against the server's own key, the body must be an aes128gcm record, and the encrypted

@@ -4,7 +4,7 @@ import { signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { directoryEntries, listDirectory, publicProfile } from './service.ts';
 
-// Issue #17: the public directory shows listed professionals only, and only what anyone may see.
+// The public directory shows listed professionals only, and only what anyone may see.
 describe('public directory', () => {
   let app: TestApp;
   const ids: Record<string, number> = {};

@@ -5,7 +5,7 @@ import { signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { shareCardLines, shareCardSvg } from './share-card.ts';
 
-// Issue #29 item 13: every listed professional's shared link shows a picture, photo or not.
+// Every listed professional's shared link shows a picture, photo or not.
 describe('share cards', () => {
   let app: TestApp;
   let pro: number;

@@ -4,7 +4,7 @@ import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts
 import { StreamReader } from '../../../test/event-stream.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
-// Issue #18: one Server-Sent Events stream per signed-in tab, opened with a single-use ticket;
+// One Server-Sent Events stream per signed-in tab, opened with a single-use ticket;
 // events written by the database in the change's transaction, replayed from it after a reconnect.
 const MONDAY = '2026-11-23';
 

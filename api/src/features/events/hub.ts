@@ -24,7 +24,7 @@ const HORIZON_WATCH_MS = 50;
 /**
  * What one process holds open (docs/OPERATIONS.md "Live updates: open streams"). Each stream is a
  * socket and a file descriptor for as long as it lives: without a total, free accounts opened
- * enough of them to leave no descriptor for any other request (issue 26).
+ * enough of them to leave no descriptor for any other request.
  */
 export interface StreamLimits {
   /** Streams in this process; server.ts lowers it to half the connections the file limit allows (http/connection-limit.ts). */
@@ -74,7 +74,7 @@ const frame = (event: UserEvent, cursor: Cursor | null) =>
   `${cursor ? `id: ${formatCursor(cursor)}\n` : ''}data: ${JSON.stringify(event)}\n\n`;
 
 /**
- * The open live-update streams of this process (issue #18, ARCHITECTURE.md "Live updates"). Any
+ * The open live-update streams of this process (ARCHITECTURE.md "Live updates"). Any
  * process can serve any user: events are read from the database after the database announces
  * them (LISTEN/NOTIFY through the change feed), so a change made on another process reaches a
  * stream here, and a reconnect anywhere replays what was missed.

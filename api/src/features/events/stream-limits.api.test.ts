@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { connectionLimits, RESERVED_FILES } from '../../http/connection-limit.ts';
 import { EVENTS_BUSY } from './routes.ts';
 
-// Issue 26 (docs/SECURITY.md "Second round"): live-update streams are bounded per process, per
+// docs/SECURITY.md "Second round": live-update streams are bounded per process, per
 // address and in time, and cannot take the connections ordinary requests need; a cursor the
 // server never gave is answered with `reset`, never with a database error.
 

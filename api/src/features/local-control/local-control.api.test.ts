@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { isEmbedded } from '../../db.ts';
 import { CONTROL_TOKEN_HEADER } from './routes.ts';
 
-// Issue #25: `npm run demo`, `admin:create` and `backup` hand their work to the running server over
+// `npm run demo`, `admin:create` and `backup` hand their work to the running server over
 // these routes. Only a command that read the data folder's token, from this machine, gets in.
 const TOKEN = 'local-control-token-for-the-tests-0123456789';
 const withToken = { [CONTROL_TOKEN_HEADER]: TOKEN };

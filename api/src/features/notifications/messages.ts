@@ -6,7 +6,7 @@ import type { Message, PushStep, ShortText } from '../../providers/notifier.ts';
 import { countOf } from '../../../../contract/counts.ts';
 
 /**
- * The emails the product sends (issue #5 "Notifications"). Each carries only what its reader needs:
+ * The emails the product sends. Each carries only what its reader needs:
  * no passwords, no card data, no one's phone number before a booking is confirmed.
  */
 const when = (b: Booking) => `${weekdayLabel(b.date)} at ${b.time}`;
@@ -227,7 +227,7 @@ export const ussdTexts = {
   }),
 };
 // No name a person typed goes into a text from the platform: a "name" such as "to MoMo 0551234567"
-// would read as our instruction (issue #14). Who is who stays on the dashboard.
+// would read as our instruction. Who is who stays on the dashboard.
 
 export const textMessages = {
   /** The code is the secret: nothing else in it can be used (docs/PRODUCT.md "Signing in with a texted code"). */
@@ -305,7 +305,7 @@ export const textMessages = {
 };
 
 /**
- * Issue #28 items 1 and 2 (docs/PRODUCT.md "Bookings"): a request expired unanswered, another time
+ * docs/PRODUCT.md "Bookings": a request expired unanswered, another time
  * proposed, a proposal answered or left to expire. Emails to whoever the step concerns; a text
  * where someone must act or travel: the customer of an expired request (to book someone else), the
  * party asked about a new time, and the proposer whose time was accepted.
@@ -359,7 +359,7 @@ export const timeTexts = {
 };
 
 /**
- * A booking step as a notification on the phone (issue #30; docs/PRODUCT.md "Notifications on the
+ * A booking step as a notification on the phone (docs/PRODUCT.md "Notifications on the
  * phone"), with its text for when no phone shows it: the step as the title, the service and time
  * as the body (no one's name on a lock screen), and the person's own list of bookings as the
  * screen a tap opens. One notification per booking on the phone: a newer step replaces it.
@@ -374,7 +374,7 @@ export function bookingStep(
   return { push: { title, body: `${b.service}, ${shortWhen(b)}`, url, tag: `booking-${b.id}` }, text };
 }
 
-/** A payout's news on the affiliate's phone (issue #30): amount and state, the Earnings tab a tap opens. */
+/** A payout's news on the affiliate's phone: amount and state, the Earnings tab a tap opens. */
 export const payoutPush = (p: { id: number; amount: number; status: string }): PushStep => ({
   title: `Payout ${p.status}`,
   body: formatCedisText(p.amount, { fixed: true }),

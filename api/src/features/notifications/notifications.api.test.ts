@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { bearer, listedProfessional, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp, withOutboxClosed } from '../../../test/harness.ts';
 
-// Issue #5: registration receipt, new booking request (to the professional), booking
+// Registration receipt, new booking request (to the professional), booking
 // accepted/declined/cancelled (to the other party); each carries only what it must.
 let app: TestApp;
 useTestApp(async () => (app = await startTestApp()));

@@ -3,7 +3,7 @@ import { addMonths } from '../../../../contract/dates.ts';
 import { bearer, paySandbox, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, TEST_START, type TestApp, useTestApp } from '../../../test/harness.ts';
 
-// Issue 26 item 6: renewals of one account that settle at the same moment each add their months
+// Renewals of one account that settle at the same moment each add their months
 // to the period, none lost (on PostgreSQL two settlements used to read the same period end;
 // PGlite runs one transaction at a time, so this bites only there: CI runs it on both).
 describe('renewals of one account settling at once', () => {

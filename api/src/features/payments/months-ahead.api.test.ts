@@ -12,7 +12,7 @@ import { createLogger } from '../../logger.ts';
 import { outboxNotifier } from '../../providers/notifier.ts';
 import { sendDueReminders } from '../subscriptions/reminders.ts';
 
-// Issue #20 "Pay months ahead" (docs/PRODUCT.md "Paying months ahead"): a renewal or a first
+// docs/PRODUCT.md "Paying months ahead": a renewal or a first
 // payment buys 1, 3, 6 or 12 months at the monthly price × months, less the administrator's
 // discount for that length; settling extends the paid period by the months bought; an affiliate
 // still earns 40% of ONE month. The clock stands at 2026-11-22 09:00 unless a test moves it.

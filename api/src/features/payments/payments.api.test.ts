@@ -4,7 +4,7 @@ import { bearer, signUp } from '../../../test/accounts.ts';
 import { type FakePaystack, startTestAppWithPaystack } from '../../../test/fake-paystack.ts';
 import { startTestApp, type TestApp, useTestApp, withOutboxClosed } from '../../../test/harness.ts';
 
-// Issue #3: value is granted only when the provider says success, the amount equals the plan price
+// Value is granted only when the provider says success, the amount equals the plan price
 // in pesewas, the currency is GHS, the reference belongs to this pending account, and the reference
 // was never used before. Every refusal answers "Failed to verify payment. Please contact support."
 describe('subscription payments through the real Paystack adapter and a fake Paystack', () => {

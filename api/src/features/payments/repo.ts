@@ -77,7 +77,3 @@ export async function insertPayment(
   const [inserted] = await conn('payments').insert(row).returning('id');
   return inserted.id;
 }
-
-/** A paid period: settlement records one per settled payment (docs/PRODUCT.md "Subscriptions"). */
-export const insertSubscription = (conn: Conn, row: Knex.ResolveTableType<Tables['subscriptions'], 'insert'>) =>
-  conn('subscriptions').insert(row);

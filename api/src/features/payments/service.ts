@@ -74,7 +74,7 @@ export async function createPaymentIntent(
   const amount = toCedis(amountPesewas);
   const now = deps.clock.now();
   const reference = paymentReference(planType, payer.userId, now);
-  // A registration signs its payer in once, in the browser that holds this secret (issue #14).
+  // A registration signs its payer in once, in the browser that holds this secret.
   const completion = purpose === 'registration' ? newToken() : undefined;
   await paymentsRepo.insertPayment(db, {
     user_id: payer.userId,
@@ -140,7 +140,7 @@ function refusal(payment: PaymentRow, tx: ProviderTransaction): string | null {
   }
   if (tx.currency !== 'GHS') return `currency ${tx.currency} is not GHS`;
   // Read defensively: metadata comes from the payer's side, and String() of an object whose
-  // toString is not a function throws (issue #14: a 500). Anything but a string or number is no id.
+  // toString is not a function throws (a 500). Anything but a string or number is no id.
   const named = tx.metadata.user_id;
   const metadataUser =
     named === undefined || named === null || named === ''
@@ -211,7 +211,7 @@ export async function settlePayment(
     const now = deps.clock.now();
     // One settlement per account at a time, the account locked first (as everywhere else): two
     // renewals settling together would both read the same period end and lose a month between them
-    // (issue 26; PostgreSQL runs them side by side, PGlite one after the other).
+    // (PostgreSQL runs them side by side, PGlite one after the other).
     if (payment.user_id !== null) await trx('users').where({ id: payment.user_id }).forUpdate().first('id');
     const [settled] = await trx('payments')
       .where({ id: payment.id })
@@ -253,7 +253,7 @@ export async function settlePayment(
 const AUTO_LOGIN_WINDOW_MS = HOUR_MS;
 
 /**
- * Whether this completion may sign the payer in (issue #14: a payment reference is in logs, the
+ * Whether this completion may sign the payer in (a payment reference is in logs, the
  * receipt and on screen, and used to be a replayable sign-in). Only with the secret the browser
  * that started the payment holds, within the hour, once (claimed under a conditional update), and
  * never once the password was reset after the payment began.

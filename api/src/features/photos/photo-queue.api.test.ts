@@ -7,7 +7,7 @@ import { bearer, signUpAffiliate } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { PHOTO_QUEUE } from './queue.ts';
 
-// Issue #26.5: 25 parallel 6.5 MB PNGs from one free account made another user's 1.3 KB photo
+// 25 parallel 6.5 MB PNGs from one free account made another user's 1.3 KB photo
 // wait 56.6 s, and every body was read into memory before it waited. An account now has a share
 // of the uploads being handled; past it, or when every place is taken, the upload is refused at
 // once, in plain words, before its body is read.

@@ -16,7 +16,7 @@ import { startTestAppWithAdmin, type SignedInAdmin } from '../../../test/admin.t
 import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import { type TestApp, useTestApp } from '../../../test/harness.ts';
 
-// Issue #17 photos: what a phone sends is decoded and re-encoded by the server (upright, WebP,
+// Photos: what a phone sends is decoded and re-encoded by the server (upright, WebP,
 // no EXIF or GPS, within the byte budgets), bad or hostile files get a plain 400, and the photos
 // are served from content-hashed addresses cached for a year.
 

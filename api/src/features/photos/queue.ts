@@ -2,7 +2,7 @@ import { PHOTO_MESSAGES } from '../../../../contract/photos.ts';
 import { HttpError } from '../../http/errors.ts';
 
 /**
- * How many uploads one process handles at once (issue #26.5; docs/OPERATIONS.md "Photo uploads").
+ * How many uploads one process handles at once (docs/OPERATIONS.md "Photo uploads").
  * Bodies in memory are at most places × 10 MB; decodes at most decoders × ~256 MB.
  */
 export const PHOTO_QUEUE = {

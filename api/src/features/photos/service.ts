@@ -10,7 +10,7 @@ import type { PhotoQueue } from './queue.ts';
 import * as repo from './repo.ts';
 
 /**
- * Profile and work photos (issue #17, docs/PRODUCT.md "Photos"). Every upload takes a place in the
+ * Profile and work photos (docs/PRODUCT.md "Photos"). Every upload takes a place in the
  * process's PhotoQueue and is counted against the account's hourly limit before its body is read,
  * is decoded and re-encoded before anything is stored, and is written under the account's row
  * lock, so two uploads at once cannot make 7 work photos.

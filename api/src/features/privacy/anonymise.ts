@@ -17,7 +17,7 @@ import { forgetUssdOf } from '../ussd/repo.ts';
 import { forgetNotificationsOf } from '../../providers/notifier.ts';
 
 /**
- * Removes an account's personal data and keeps what the books and the other party need (issue #6;
+ * Removes an account's personal data and keeps what the books and the other party need (
  * Ghana's Data Protection Act and the privacy policy's retention promise). The user row stays, so
  * payments, subscriptions, the commission ledger, payouts and the other party's bookings keep
  * pointing somewhere, but every name, contact detail, address, text the user wrote, identity

@@ -10,7 +10,7 @@ import { reportViews } from '../reports/repo.ts';
 import { dayOf, monthOf } from '../../../../contract/dates.ts';
 
 /**
- * "Download my data" (issue #6; the right of access in Ghana's Data Protection Act, 2012): every
+ * "Download my data" (the right of access in Ghana's Data Protection Act, 2012): every
  * row the database holds about one account, as a JSON document a person can read. Never the
  * password hash, session or reset token hashes, nor another person's contact details: the other
  * party of a booking appears by name only, referred users by first name and month only.

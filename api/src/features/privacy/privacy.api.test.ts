@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createLogger } from '../../logger.ts';
 import { anonymiseExpiredAccounts } from './retention.ts';
 
-// Issue #6 "Privacy": a signed-in user downloads everything held about them (GET /api/me/export),
+// A signed-in user downloads everything held about them (GET /api/me/export),
 // and accounts are anonymised once their subscription ended more than 3 years ago (the privacy
 // policy's "subscription plus 3 years"), keeping what the books need.
 // The test clock starts on Sunday 22 November 2026 at 09:00 GMT.

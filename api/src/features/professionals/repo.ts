@@ -89,7 +89,7 @@ export type ListingRow = Pick<
     | 'response_seconds_total'
   > & { distance?: number | null };
 
-/** What a result card needs of LISTING_COLUMNS (issue #31: a search reads and sends no more). */
+/** What a result card needs of LISTING_COLUMNS (a search reads and sends no more). */
 export const CARD_COLUMNS = LISTING_COLUMNS.filter(
   (c) => !['u.local_address', 'u.description', 'p.experience', 'p.latitude', 'p.longitude'].includes(c),
 );

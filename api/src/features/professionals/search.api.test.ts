@@ -6,7 +6,7 @@ import { bearer, signUpAndPay } from '../../../test/accounts.ts';
 import { createTestDb, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { observeSearchQueries, searchProfessionals, WALK_LIMIT } from './search.ts';
 
-// Issue #15: search answers pages that continue where the last ended, and every search is an index walk.
+// Search answers pages that continue where the last ended, and every search is an index walk.
 
 const OSU = { lat: 5.556, lng: -0.1769 };
 const VILLAGE = { lat: 10.9, lng: -2.5 }; // far from every city

@@ -8,7 +8,7 @@ import { CARD_COLUMNS, toSearchHit, type CardRow, type SearchHit } from './repo.
 import { professionalReliability } from '../bookings/reliability.ts';
 
 /**
- * Finding professionals (issue #15). Every answer is a walk along an index that stops once a page
+ * Finding professionals. Every answer is a walk along an index that stops once a page
  * is full, so its cost follows the page size, not how many professionals there are:
  * - nearest first: the GiST index on the position, read nearest-first (`<->`) inside the radius's box;
  * - another sort, near a position: the sort's B-tree index, whose entries carry the position, read
@@ -37,7 +37,7 @@ export interface SearchPage {
   next: SearchCursor | null;
 }
 
-/** Entries a sorted walk reads before reading the whole radius is surely cheaper (docs/BENCHMARKS.md, issue #15). */
+/** Entries a sorted walk reads before reading the whole radius is surely cheaper (docs/BENCHMARKS.md). */
 export const WALK_LIMIT = 4000;
 
 /** earth_box works in metres on a sphere of 6,378,168 m; the distance shown uses R = 3959 miles. */
@@ -73,7 +73,7 @@ const distance = (alias: string, at: { lat: number; lng: number }) =>
 /**
  * earthdistance's ll_to_earth(lat, lng), computed here as a cube's text: a value the planner knows
  * nothing about whichever place is asked, so a prepared search keeps one (generic) plan instead of
- * being planned again on every call, which cost more than the walk (docs/BENCHMARKS.md, issue #31).
+ * being planned again on every call, which cost more than the walk (docs/BENCHMARKS.md).
  */
 function earthPoint({ lat, lng }: { lat: number; lng: number }): string {
   const la = lat * (Math.PI / 180);
@@ -151,7 +151,7 @@ const observers = new WeakMap<Db, QueryObserver>();
 export const observeSearchQueries = (db: Db, observer: QueryObserver | null) =>
   observer ? observers.set(db, observer) : observers.delete(db);
 
-/** Runs one search query, prepared on PostgreSQL: planning it cost more than running it (issue #15, docs/BENCHMARKS.md). */
+/** Runs one search query, prepared on PostgreSQL: planning it cost more than running it (docs/BENCHMARKS.md). */
 async function run(db: Db, query: Sql): Promise<Row[]> {
   const observer = observers.get(db);
   if (observer) observer(db.raw(query.sql, query.bindings).toSQL().toNative());

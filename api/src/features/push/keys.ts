@@ -3,7 +3,7 @@ import type { Db } from '../../db.ts';
 import { newVapidKeys, type VapidKeys } from '../../providers/push.ts';
 
 /**
- * The server's VAPID keys (issue #30): from the environment, or, outside production without them,
+ * The server's VAPID keys: from the environment, or, outside production without them,
  * a pair made once and kept in the database, so the phones subscribed before a restart, or to
  * another process, still receive. Null when push is off.
  */

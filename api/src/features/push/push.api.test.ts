@@ -7,7 +7,7 @@ import { deliverToPhones } from '../../../test/push-delivery.ts';
 import { fakePhone } from '../../../test/push-phone.ts';
 import { LOCAL_PUSH_PATH } from '../dev/push-service.ts';
 
-// Issue #30 (docs/PRODUCT.md "Notifications on the phone"): each step someone must act on goes to
+// docs/PRODUCT.md "Notifications on the phone": each step someone must act on goes to
 // their phones as an encrypted Web Push message through the local push service (a real receiver:
 // it checks the VAPID signature), the service worker's receipt stops the text, dead phones go.
 const MONDAY = '2026-11-23';

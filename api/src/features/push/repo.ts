@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Conn } from '../../db.ts';
 import type { Int8 } from '../../db-tables.ts';
 
-/** The phones that got a forgotten account's notifications: nothing more is sent to them (privacy/anonymise.ts; issue #30). */
+/** The phones that got a forgotten account's notifications: nothing more is sent to them (privacy/anonymise.ts). */
 export const forgetPushSubscriptionsOf = (conn: Conn, userId: number) =>
   conn('push_subscriptions').where({ user_id: userId }).delete();
 

@@ -6,7 +6,7 @@ import { signInAdmin, type SignedInAdmin } from '../../../test/admin.ts';
 import { bearer, listedProfessional, makeRoomForBooking, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, TEST_START, type TestApp, useTestApp } from '../../../test/harness.ts';
 
-// Issue #28 items 3–5 (docs/PRODUCT.md "Cancellations that count", "Was the job done?", "Problem
+// Items 3–5 (docs/PRODUCT.md "Cancellations that count", "Was the job done?", "Problem
 // reports"). The test clock starts on Sunday 22 November 2026 at 09:00 GMT; each test books its
 // own slot on its own day, so every test stands alone.
 

@@ -45,7 +45,7 @@ async function partyBooking(db: Deps['db'], userId: number, id: number) {
 const contactOf = (trx: Knex.Transaction, userId: number) =>
   trx('users').where({ id: userId }).first('email', 'phone') as Promise<{ email: string; phone: string }>;
 
-/** The booking as `userId` sees it, with its trust details (issue #28). */
+/** The booking as `userId` sees it, with its trust details. */
 export async function bookingFor(db: Deps['db'] | Knex.Transaction, userId: number, id: number, now: Date) {
   return (await withTrust(db, userId, await findBookings(db, userId, { id }), now))[0];
 }

@@ -14,7 +14,7 @@ import { chargeDueRenewals } from './auto-renewal.ts';
 import { sendDueReminders } from './reminders.ts';
 import { NO_CARD } from './routes.ts';
 
-// Issue #5: "Card payers may opt into automatic renewal where Paystack allows it (reusable card
+// "Card payers may opt into automatic renewal where Paystack allows it (reusable card
 // authorization)" and docs/PRODUCT.md "Failed payments".
 const START = new Date('2026-11-22T09:00:00Z'); // a month paid now runs to 2026-12-22 09:00
 const END = new Date('2026-12-22T09:00:00Z');

@@ -15,7 +15,7 @@ import type { Int8, RenewalChargeRow } from '../../db-tables.ts';
 import { getSettings } from '../settings/settings.ts';
 
 /**
- * Automatic renewal for card payers (issue #5), and the failed-payment rule (docs/PRODUCT.md "Failed payments"):
+ * Automatic renewal for card payers, and the failed-payment rule (docs/PRODUCT.md "Failed payments"):
  *
  * - Only a card Paystack marked reusable is kept (payments/service.ts), and only its owner's
  *   opt-in (card_authorizations.auto_renew) lets this job charge it. Mobile money never is.

@@ -20,7 +20,7 @@ import { deliverNotifications, RETRY_DELAYS_MS } from '../../providers/notifier.
 import { arkeselSmsTransport } from '../../providers/sms.ts';
 import { whatsappTransport } from '../../providers/whatsapp.ts';
 
-// Issue 26 item 8: a prompt asks whoever holds the phone to pay, so a number typed on the
+// A prompt asks whoever holds the phone to pay, so a number typed on the
 // dashboard could make a stranger pay the caller's subscription (a push-payment scam). Prompts go
 // to the account's own number, or to another once its owner typed back a code texted to it; the
 // prompt says whose subscription it pays. Item 9: only a request that sends a prompt (or a code)

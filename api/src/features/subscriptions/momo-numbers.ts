@@ -20,7 +20,7 @@ import { hashToken } from '../auth/tokens.ts';
 import type { PaymentsDeps } from '../payments/service.ts';
 
 /**
- * Numbers other than the account's own that its mobile-money prompts may ring (issue 26,
+ * Numbers other than the account's own that its mobile-money prompts may ring (
  * docs/PRODUCT.md "Mobile money in one tap"): a prompt asks whoever holds the phone to pay, so a
  * number typed on the dashboard could make a stranger pay the caller's subscription. Another
  * number is used only after the code texted to it was typed back on the account, which its owner

@@ -14,7 +14,7 @@ import { outboxNotifier } from '../../providers/notifier.ts';
 import { PROVIDER_CHECK_MS } from './momo.ts';
 import { renewLinks } from './renew-link.ts';
 
-// Issue 26 item 7: every read of a prompt's status (the dashboard's poll, each reload of the
+// Every read of a prompt's status (the dashboard's poll, each reload of the
 // renewal page) used to call Paystack's verify: 200 reads, 200 calls. Paystack is asked at most
 // once every PROVIDER_CHECK_MS per reference; the rest is answered from the database, and the
 // webhook settles a paid prompt without waiting for a read.

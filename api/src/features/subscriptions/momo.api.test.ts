@@ -11,7 +11,7 @@ import {
 } from '../../../test/fake-paystack.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
-// Issue #20 "A prompt to the phone": the server creates the renewal payment and Paystack's direct
+// The server creates the renewal payment and Paystack's direct
 // charge rings the phone; only settlement (verify: amount, currency, owner, one use) grants time.
 const START = new Date('2026-11-22T09:00:00Z'); // the first month runs to 2026-12-22 09:00
 

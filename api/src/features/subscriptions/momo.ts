@@ -27,7 +27,7 @@ import * as usersRepo from '../accounts/users.ts';
 import * as paymentsRepo from '../payments/repo.ts';
 
 /**
- * Renewal by a prompt sent to the payer's phone (issue #20, docs/PRODUCT.md "Mobile money in one
+ * Renewal by a prompt sent to the payer's phone (docs/PRODUCT.md "Mobile money in one
  * tap"): the renewal payment is created exactly as for the checkout (its own reference, the price
  * in force), then the provider's direct charge sends the prompt. Value is granted only by
  * settlePayment, from the webhook or from a page asking how the prompt stands.
@@ -37,7 +37,7 @@ type PromptPayment = PaymentRow;
 
 /**
  * The provider is asked how an open prompt stands at most this often, however many pages ask
- * (issue 26: each poll and each reload of /renew/{token}?ref= used to call Paystack). The webhook
+ * (each poll and each reload of /renew/{token}?ref= used to call Paystack). The webhook
  * settles a paid prompt at once; between asks, pages are answered from the database.
  */
 export const PROVIDER_CHECK_MS = 5_000;

@@ -1,6 +1,8 @@
 import { addMonths } from '../../../../contract/dates.ts';
 import type { PlanType } from '../../../../contract/plans.ts';
+import type { Knex } from 'knex';
 import type { Conn } from '../../db.ts';
+import type { Tables } from 'knex/types/tables.js';
 import type { ProviderTransaction } from '../../providers/payments.ts';
 import * as usersRepo from '../accounts/users.ts';
 import * as profilesRepo from '../professionals/repo.ts';
@@ -70,3 +72,7 @@ export async function grantPaidMonths(
   await usersRepo.setRenewalCancelledAt(trx, userId, null);
   return until;
 }
+
+/** A paid period as it is (the demo data's); a payment's period is granted by grantPaidMonths. */
+export const insertSubscription = (conn: Conn, row: Knex.ResolveTableType<Tables['subscriptions'], 'insert'>) =>
+  conn('subscriptions').insert(row);

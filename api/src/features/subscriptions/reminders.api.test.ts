@@ -5,7 +5,7 @@ import { createLogger } from '../../logger.ts';
 import { outboxNotifier, type Notifier } from '../../providers/notifier.ts';
 import { sendDueReminders } from './reminders.ts';
 
-// Issue #5: "a reminder when a subscription enters the reminder window, another on expiry, and marks
+// "a reminder when a subscription enters the reminder window, another on expiry, and marks
 // each sent once"; "reminders are not sent twice when two workers run at once".
 let app: TestApp;
 useTestApp(async () => (app = await startTestApp()));

@@ -7,7 +7,7 @@ import { outboxNotifier } from '../../providers/notifier.ts';
 import { loadConfig } from '../../config.ts';
 import { RENEW_LINK_TTL_MS, renewLinks } from './renew-link.ts';
 
-// Issue #20 "One tap from the reminder": /renew/{token} is single-use, 72 hours, only for that
+// /renew/{token} is single-use, 72 hours, only for that
 // account's next renewal, and stored hashed.
 describe('one-tap renewal links', () => {
   let app: TestApp;
@@ -95,7 +95,7 @@ describe('one-tap renewal links', () => {
     expect(customer.userId).not.toBe(second.customer.userId);
   });
 
-  // Issue 26 item 11: a spent or expired link used to read and act on every prompt of its owner
+  // A spent or expired link used to read and act on every prompt of its owner
   // by reference, dashboard prompts to other numbers too.
   it('acts only on the prompts it started, and on none once spent or expired', async () => {
     const { customer, token } = await reminded();

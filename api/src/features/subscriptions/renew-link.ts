@@ -20,7 +20,7 @@ import { promptStatus, sendMomoPrompt, submitMomoOtp } from './momo.ts';
 import { validate } from '../../http/validate.ts';
 
 /**
- * One-tap renewal from a reminder (issue #20, docs/PRODUCT.md "Mobile money in one tap"):
+ * One-tap renewal from a reminder (docs/PRODUCT.md "Mobile money in one tap"):
  * /renew/{token} sends the account's renewal prompt without a sign-in. The token is the only key,
  * so it is random (128 bits, short enough for an SMS), kept hashed, good for 72 hours and for the
  * renewal of one paid period, and spent once that renewal is paid.
@@ -87,7 +87,7 @@ async function linkedAccount(deps: PaymentsDeps, token: string) {
 const gone = () => new HttpError(410, 'gone', RENEW_LINK_MESSAGES.gone);
 
 /**
- * A prompt this link started, while the link lasts (issue 26: a spent or expired link used to act
+ * A prompt this link started, while the link lasts (a spent or expired link used to act
  * on every prompt of its owner, dashboard prompts to other numbers too). `spent`: whether the link
  * was spent since; then it may still show how its own prompt ended, from the database.
  */

@@ -3,7 +3,7 @@ import { PROFILE_MESSAGES } from '../../../../contract/profile.ts';
 import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 
-// Issue #16, what the dashboards read: the first visit (no "Welcome back" for a new account), the
+// What the dashboards read: the first visit (no "Welcome back" for a new account), the
 // affiliate's commissions this month, the server's time beside the bookings (Mark Completed), the
 // professionals listing for an affiliate, and customers and affiliates editing their own details.
 // The test clock starts on Sunday 22 November 2026 at 09:00 GMT.

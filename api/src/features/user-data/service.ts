@@ -71,7 +71,7 @@ const PARTY = '(b.customer_id = u.id or b.professional_id = u.id)';
 /**
  * The account part every dashboard starts from, in one prepared statement with the record's own
  * figures (`figures`, columns computed from `u`): each statement a read sends costs a round trip
- * and the knex work around it, far more than running it (docs/BENCHMARKS.md, issue #31). It reads
+ * and the knex work around it, far more than running it (docs/BENCHMARKS.md). It reads
  * the user's row, the latest subscription, the settings' reminder and grace windows, the saved
  * card, whether the account signed in before (a second session, ever: "Welcome back", docs/PRODUCT.md
  * "Welcome"), and the answer deadlines of the requests and time proposals the person is party to.

@@ -21,7 +21,7 @@ import { verificationMessage, verificationPush } from '../notifications/messages
 import * as repo from './repo.ts';
 
 /**
- * Professional verification (issue #6): a professional uploads a Ghana Card and a trade
+ * Professional verification: a professional uploads a Ghana Card and a trade
  * certificate; an administrator opens them, then marks the professional verified or rejects them
  * with a reason. The listing's `verified` badge is set here and nowhere else.
  */
@@ -37,7 +37,7 @@ const EXTENSIONS: Record<DocumentType, string[]> = {
 /**
  * The name to keep and to offer on download: the header URI-decoded and NFKC-folded, without any
  * folder, control or invisible format characters (a bidi override showed "gnp.exe" as "exe.png" in
- * the admin console, issue #14) or more than FILE_NAME_MAX characters, ending in an extension of its real type (so
+ * the admin console) or more than FILE_NAME_MAX characters, ending in an extension of its real type (so
  * "card.exe" holding a PNG downloads as "card.exe.png"). No header: the kind's name.
  */
 export function documentFileName(header: string, kind: DocumentKind, type: DocumentType): string {

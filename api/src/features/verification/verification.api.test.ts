@@ -14,7 +14,7 @@ import { type TestApp, useTestApp, withOutboxClosed } from '../../../test/harnes
 import { createLogger } from '../../logger.ts';
 import { anonymiseExpiredAccounts } from '../privacy/retention.ts';
 
-// Issue #6 professional verification: uploads checked by their bytes and size, documents served
+// Professional verification: uploads checked by their bytes and size, documents served
 // only to administrators with every access logged, the decision audited and the badge following it.
 
 const PNG = Buffer.concat([
