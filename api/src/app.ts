@@ -30,7 +30,8 @@ import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { userDataRoutes } from './features/user-data/routes.ts';
 import { takesRawBody, verificationRoutes } from './features/verification/routes.ts';
 import { readYourWrites } from './cache/read-cache.ts';
-import type { AppDeps } from './deps.ts';
+import type { AppDeps, FeatureDeps } from './deps.ts';
+import { callerGuards } from './features/auth/index.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { HttpError } from './http/errors.ts';
 import { jsonOnly } from './http/json-only.ts';
@@ -48,7 +49,7 @@ import { payoutTransfers } from './providers/index.ts';
 import { directoryReader, shareCardMiddleware } from './features/directory/index.ts';
 
 /** Each feature folder exports a function that builds its router from the app's dependencies. */
-const features: ((deps: AppDeps) => Router)[] = [
+const features: ((deps: FeatureDeps) => Router)[] = [
   healthRoutes,
   metricsRoutes,
   contactRoutes,
@@ -84,8 +85,12 @@ export function apiRouteList(deps: AppDeps): string[] {
   );
 }
 
+/** The app's dependencies with the guards that admit each kind of caller (features/auth builds them; http/ knows no feature). */
+const withGuards = (deps: AppDeps): FeatureDeps => ({ ...deps, guards: callerGuards(deps) });
+
 /** Each feature's router, and last the OpenAPI document of all of them (itself and the photos' files under /media included). */
-function featureRouters(deps: AppDeps): Router[] {
+function featureRouters(appDeps: AppDeps): Router[] {
+  const deps = withGuards(appDeps);
   const routers = features.map((feature) => feature(deps));
   const media = mediaRoutes(deps);
   const openApi = openApiRoutes(deps, () => [...routers, media, openApi].flatMap(servedOn));
@@ -165,7 +170,7 @@ export function createApp(given: AppDeps): Koa {
     return api(ctx, async () => {});
   });
   // Photos (/media/{hash}-{size}.webp) come from the database, before the site's files and pages.
-  app.use(mediaMiddleware(deps));
+  app.use(mediaMiddleware(withGuards(deps)));
   // A shared profile's picture when the professional has no photo (/cards/professionals/{id}.png).
   app.use(shareCardMiddleware(directoryReader(deps.db, deps.clock, deps.config.publicUrl, deps.readCache), deps.clock));
   if (deps.site) app.use(deps.site);

@@ -6,6 +6,7 @@ import type { Db } from './db.ts';
 import type { EventHub } from './features/events/hub.ts';
 import type { AppMetrics } from './features/metrics/index.ts';
 import type { RequestState } from './http/request-context.ts';
+import type { CallerGuards } from './http/serve.ts';
 import type { Logger } from './logger.ts';
 import type { Geocoder } from './providers/geocoder.ts';
 import type { Notifier } from './providers/notifier.ts';
@@ -53,4 +54,9 @@ export interface AppDeps {
   supportPage?: string;
   /** Serves everything outside /api: built assets and Astro's pages (api/src/site.ts). Absent in API tests. */
   site?: Middleware;
+}
+
+/** What a feature's routes are built from: the app's dependencies and the guards that admit each kind of caller (built by app.ts from features/auth). */
+export interface FeatureDeps extends AppDeps {
+  guards: CallerGuards;
 }

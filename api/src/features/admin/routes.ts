@@ -19,9 +19,8 @@ import {
   type SettingsResponse,
   updateAdminUserProfile,
 } from '../../../../contract/admin.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { isEmbedded } from '../../db.ts';
-import { callerGuards } from '../auth/guards.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { messageAnswer } from '../../http/common-answers.ts';
 import { pathId } from '../../http/ids.ts';
@@ -52,9 +51,9 @@ const USER_NOT_FOUND = 'User not found.';
 const userId = (raw: string) => pathId(raw, USER_NOT_FOUND);
 
 /** The administrators' calls (docs/PRODUCT.md "Administrators"). Every route but login needs an administrator token. */
-export function adminRoutes(deps: AppDeps): Router {
+export function adminRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   const { db, clock } = deps;
 
   serve(adminLogin, adminLoginAnswer, (ctx, { body }) => signIn(deps, body, ctx.ip));

@@ -7,17 +7,16 @@ import {
   proveAffiliateSignup,
   startAffiliateSignup,
 } from '../../../../contract/affiliate-signups.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { pathId } from '../../http/ids.ts';
 import { routeTable } from '../../http/serve.ts';
-import { callerGuards } from '../auth/guards.ts';
 import { affiliateSignupAnswer } from './answers.ts';
 import { promptAgain, proveSignup, signupStatus, startSignup, submitVoucher } from './service.ts';
 
 /** An affiliate signs up a professional (docs/PRODUCT.md "Signed up by an affiliate"). */
-export function affiliateSignupRoutes(deps: AppDeps): Router {
+export function affiliateSignupRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   const signupId = (raw: string) => pathId(raw, AFFILIATE_SIGNUP_MESSAGES.notFound);
 
   serve(startAffiliateSignup, affiliateSignupAnswer, async (ctx, { body }) => ({

@@ -1,18 +1,18 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { affiliateSignup, listAffiliatePayouts, requestAffiliatePayout } from '../../../../contract/affiliates.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { byAddress, countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { routeTable } from '../../http/serve.ts';
-import { callerGuards, type UserState } from '../auth/guards.ts';
+import type { UserState } from '../auth/guards.ts';
 import { forbidden } from '../../http/errors.ts';
 import { affiliatePayoutsAnswer, affiliateSignupAnswer, payoutRequestedAnswer } from './answers.ts';
 import { listPayouts, requestPayout } from './payouts.ts';
 import { affiliateSignup as signUpAffiliate } from './signup.ts';
 
-export function affiliateRoutes(deps: AppDeps): Router {
+export function affiliateRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   serve(affiliateSignup, affiliateSignupAnswer, async (ctx, { body }) => {
     await countRequest(deps.db, LIMITS.signupByAddress, byAddress(ctx), deps.clock.now()); // affiliate sign-up is free: it must not mint accounts
     return signUpAffiliate(deps, body, byAddress(ctx));

@@ -10,18 +10,18 @@ import {
   requestSignInCode as requestCodeRoute,
   signInWithCode as signInWithCodeRoute,
 } from '../../../../contract/signin-codes.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { messageAnswer } from '../../http/common-answers.ts';
 import { routeTable } from '../../http/serve.ts';
 import { forgotPasswordAnswer, loginAnswer, signInCodeAnswer, verifyAnswer } from './answers.ts';
 import { requestSignInCode, signInWithCode } from './code-signin.ts';
-import { bearerToken, callerGuards } from './guards.ts';
+import { bearerToken } from './guards.ts';
 import { forgotPassword, login, resetPassword } from './service.ts';
 import * as sessionsRepo from './sessions.ts';
 
-export function authRoutes(deps: AppDeps): Router {
+export function authRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
 
   serve(signIn, loginAnswer, (ctx, { body }) => login(deps, body, ctx.ip));
   serve(requestCodeRoute, signInCodeAnswer, (ctx, { body }) => requestSignInCode(deps, body.phone, ctx.ip));

@@ -10,8 +10,7 @@ import {
   reviewBooking,
   sendChatMessage,
 } from '../../../../contract/bookings.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
-import { callerGuards } from '../auth/guards.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { pathId } from '../../http/ids.ts';
 import { routeTable } from '../../http/serve.ts';
 import { acceptRequest, cancelAsParty, declineRequest, markJobCompleted } from './actions.ts';
@@ -33,9 +32,9 @@ import { BOOKING_NOT_FOUND, createBooking, slotStart } from './service.ts';
 
 const bookingId = (raw: string) => pathId(raw, BOOKING_NOT_FOUND);
 
-export function bookingRoutes(deps: AppDeps): Router {
+export function bookingRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
 
   serve(requestBooking, bookingChangedAnswer, async (ctx, { body }) => {
     // A request for this time not answered by its deadline no longer holds it, sweep or not (expiry.ts).

@@ -11,9 +11,9 @@ import {
 } from '../../../../contract/contact.ts';
 import { MINUTE_MS } from '../../../../contract/dates.ts';
 import type { FieldError } from '../../../../contract/errors.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { byAddress, countRequest, LIMITS } from '../../http/rate-limit.ts';
-import { bearerToken, callerGuards } from '../auth/guards.ts';
+import { bearerToken } from '../auth/guards.ts';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../http/error-middleware.ts';
 import { HttpError } from '../../http/errors.ts';
 import { routeTable } from '../../http/serve.ts';
@@ -33,10 +33,10 @@ const SENT_KEPT_MS = 15 * MINUTE_MS;
 
 const contactAnswer = z.object({ success: z.literal(true), message: z.string(), reference: z.string() });
 
-export function contactRoutes(deps: AppDeps): Router {
+export function contactRoutes(deps: FeatureDeps): Router {
   const { db, clock, supportPage, payments } = deps;
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   const shell = pageShell(supportPage, payments.name === 'sandbox');
 
   /** The same checks and limits whichever way the message came (docs/PRODUCT.md "Support"). */

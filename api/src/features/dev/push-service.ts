@@ -1,13 +1,12 @@
 import { createPublicKey, verify } from 'node:crypto';
 import Router from '@koa/router';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { readRawBody } from '../../http/raw-body.ts';
 import { isPathOf } from '../../http/route-paths.ts';
 import { routeTable } from '../../http/serve.ts';
 import * as z from 'zod/mini';
 import { localPushInbox, type PushReceived, pushToLocalService } from '../../../../contract/dev.ts';
-import { callerGuards } from '../auth/guards.ts';
 import { fromThisMachine, requireLoopbackName } from './routes.ts';
 
 /**
@@ -57,9 +56,9 @@ function vapidProblem(header: string, origin: string, serverKey: string, now: nu
   return null;
 }
 
-export function localPushServiceRoutes(deps: AppDeps): Router {
+export function localPushServiceRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   const open = (ctx: Parameters<typeof fromThisMachine>[0]) => !!deps.push?.localOnly && fromThisMachine(ctx);
 
   serve(pushToLocalService, pushAnswer, async (ctx, { params }) => {

@@ -2,11 +2,10 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import * as z from 'zod/mini';
 import { creditAffiliate as creditAffiliateRoute, devMailbox, moveClock } from '../../../../contract/dev.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { okAnswer } from '../../http/common-answers.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { routeTable } from '../../http/serve.ts';
-import { callerGuards } from '../auth/guards.ts';
 import { creditAffiliate, mailbox } from './service.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -40,10 +39,10 @@ export function requireLoopbackName(ctx: Context, what: string, page = ''): void
  * The dev mailbox: the outbox on every channel (email, SMS, WhatsApp), sent or not. It holds
  * password-reset links, so only with diagnostics on and only to this machine.
  */
-export function devRoutes(deps: AppDeps): Router {
+export function devRoutes(deps: FeatureDeps): Router {
   const { db, config } = deps;
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   serve(devMailbox, mailboxAnswer, async (ctx) => {
     if (!config.diagnostics || !fromThisMachine(ctx)) throw notFound('No such API endpoint.');
     requireLoopbackName(ctx, 'dev mailbox', '/dev-mailbox');

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import * as z from 'zod/mini';
 import { eventStream, eventTicket } from '../../../../contract/events.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
-import { callerGuards, liveSession, type UserState } from '../auth/guards.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
+import { liveSession, type UserState } from '../auth/guards.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { routeTable } from '../../http/serve.ts';
@@ -16,9 +16,9 @@ export const EVENTS_BUSY = 'Live updates are busy right now. The page checks for
 const ticketAnswer = z.object({ ticket: z.string() });
 
 /** Live updates (docs/PRODUCT.md "Live updates"): a ticket, then the stream it opens. */
-export function eventRoutes(deps: AppDeps): Router {
+export function eventRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   const { db, clock, events } = deps;
   const sessionOf = liveSession(deps);
 

@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import * as z from 'zod/mini';
 import { health } from '../../../../contract/health.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
-import { callerGuards } from '../auth/guards.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { routeTable } from '../../http/serve.ts';
 import { databaseAnswers } from './service.ts';
 
@@ -17,9 +16,9 @@ const healthAnswer = z.union([
   }),
 ]);
 
-export function healthRoutes(deps: AppDeps): Router {
+export function healthRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   serve(health, healthAnswer, async (ctx) => {
     const ok = await databaseAnswers(deps.db);
     ctx.set('Cache-Control', 'no-store');

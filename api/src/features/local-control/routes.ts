@@ -7,10 +7,9 @@ import {
   backupNow as backupRoute,
   loadDemo as loadDemoRoute,
 } from '../../../../contract/dev.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { routeTable } from '../../http/serve.ts';
-import { callerGuards } from '../auth/guards.ts';
 import { fromThisMachine } from '../dev/index.ts';
 import { addAdministrator, backupNow, loadDemo } from './service.ts';
 
@@ -26,9 +25,9 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * only when the server made one (LOCAL_CONTROL, off in production unless asked for). Anything else
  * gets the same 404 as an address that does not exist, before any body is read.
  */
-export function localControlRoutes(deps: AppDeps): Router {
+export function localControlRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   const token = deps.localControlToken;
   const expected = token ? digest(token) : undefined;
   const withToken = async (ctx: Context, next: Next) => {

@@ -1,3 +1,4 @@
+import { callerGuards } from '../auth/guards.ts';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import Koa from 'koa';
@@ -53,6 +54,7 @@ async function serve(options: Partial<Pick<LocationDeps, 'config' | 'geocoder'>>
     db: app.db,
     clock: app.clock,
     logger,
+    guards: callerGuards({ db: app.db, clock: app.clock }),
     config: options.config ?? {},
     geocoder: options.geocoder,
   });

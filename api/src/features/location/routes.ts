@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { lookUpAddress } from '../../../../contract/location.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
-import { callerGuards, type UserState } from '../auth/guards.ts';
+import type { FeatureDeps, RequestState } from '../../deps.ts';
+import type { UserState } from '../auth/guards.ts';
 import { routeTable } from '../../http/serve.ts';
 import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { geocoderFromConfig, withAnswerCache, type Geocoder, type GoogleMapsConfig } from '../../providers/geocoder.ts';
@@ -12,7 +12,7 @@ import { reverseGeocode } from './service.ts';
  * What the location feature needs from the app. `geocoder` undefined means "build it from
  * config.googleMaps" (null there: no key, city detection only); tests may pass their own.
  */
-export type LocationDeps = Pick<AppDeps, 'db' | 'clock' | 'logger'> & {
+export type LocationDeps = Pick<FeatureDeps, 'db' | 'clock' | 'logger' | 'guards'> & {
   config: { googleMaps?: GoogleMapsConfig | null };
   geocoder?: Geocoder | null;
 };
@@ -30,7 +30,7 @@ export function locationRoutes(deps: LocationDeps): Router {
     [LIMITS.geocodeByAddress, byAddress],
   ]);
 
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   serve(
     lookUpAddress,
     reverseGeocodeAnswer,

@@ -2,10 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { scrapeMetrics } from '../../../../contract/health.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { routeTable } from '../../http/serve.ts';
-import { callerGuards } from '../auth/guards.ts';
 import { fromThisMachine } from '../dev/index.ts';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -19,9 +18,9 @@ const bearerToken = (ctx: Context) => /^Bearer (\S+)$/.exec(ctx.get('Authorizati
  * METRICS_TOKEN. Anyone else gets the 404 of an address that does not exist: the series name
  * providers, routes and load, which a stranger has no business confirming are here.
  */
-export function metricsRoutes(deps: AppDeps): Router {
+export function metricsRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   const expected = deps.config.metricsToken ? digest(deps.config.metricsToken) : undefined;
   const mayScrape = (ctx: Context) => {
     if (fromThisMachine(ctx)) return true;

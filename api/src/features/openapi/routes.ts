@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import * as z from 'zod/mini';
 import { openApiDocument } from '../../../../contract/openapi.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
-import { callerGuards } from '../auth/guards.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { openApiDocumentOf } from '../../http/openapi.ts';
 import { routeTable, type Served } from '../../http/serve.ts';
 
@@ -15,9 +14,9 @@ const openApiAnswer = z.object({
 });
 
 /** GET /api/openapi.json, drawn once from the routes the app registered (`served`, this one included). */
-export function openApiRoutes(deps: AppDeps, served: () => readonly Served[]): Router {
+export function openApiRoutes(deps: FeatureDeps, served: () => readonly Served[]): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   let document: ReturnType<typeof openApiDocumentOf> | undefined;
   serve(openApiDocument, openApiAnswer, () => {
     document ??= openApiDocumentOf(served(), deps.config.version);

@@ -9,13 +9,12 @@ import {
 } from '../../../../contract/payments.ts';
 import { answerTestPhone as answerTestPhoneRoute } from '../../../../contract/momo.ts';
 import { PAYMENT_CHANNELS } from '../../../../contract/plans.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { AppDeps, RequestState, FeatureDeps } from '../../deps.ts';
 import { messageAnswer, okAnswer } from '../../http/common-answers.ts';
 import { HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { routeTable } from '../../http/serve.ts';
 import { ProviderUnavailableError } from '../../providers/payments.ts';
 import { settleTransfer } from '../affiliates/index.ts';
-import { callerGuards } from '../auth/guards.ts';
 import { completeRegistrationAnswer, paymentAnswer, paymentsConfigAnswer } from './answers.ts';
 import {
   answerTestPhone,
@@ -29,9 +28,9 @@ import {
 /** Paystack's transfer outcomes for payouts; the payout asks Paystack again before it moves. */
 const TRANSFER_EVENTS = ['transfer.success', 'transfer.failed', 'transfer.reversed'];
 
-export function paymentRoutes(deps: AppDeps): Router {
+export function paymentRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   const { payments, logger } = deps;
 
   serve(paymentsConfig, paymentsConfigAnswer, () => ({

@@ -12,8 +12,7 @@ import {
   removeWorkPhoto,
   setProfilePhoto,
 } from '../../../../contract/photos.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
-import { callerGuards } from '../auth/guards.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { pathId } from '../../http/ids.ts';
 import { imageHeaders, plainAnswer } from '../../http/image-answers.ts';
 import { isPathOf } from '../../http/route-paths.ts';
@@ -35,9 +34,9 @@ export const takesPhotoBody = (method: string, path: string) =>
  * Profile and work photos (docs/PRODUCT.md "Photos"; routes in contract/photos.ts). A report's photo
  * goes through the same pipeline and queue from the reports' routes (features/reports/routes.ts).
  */
-export function photoRoutes(deps: AppDeps): Router {
+export function photoRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   const uploads = uploadDeps(deps);
   const body = photoBody;
 
@@ -68,9 +67,9 @@ function notFoundImage(ctx: Parameters<Middleware>[0]): string {
  * one answers the thumbnail, cached for a day only, so the avatar is never broken and a 2× made
  * later would be seen.
  */
-export function mediaRoutes(deps: AppDeps): Router {
+export function mediaRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   serve(photoFile, null, async (ctx) => {
     const wanted = parseMediaPath(ctx.path);
     const found = wanted ? await findBytes(deps.db, wanted.hash, wanted.size) : null;
@@ -84,7 +83,7 @@ export function mediaRoutes(deps: AppDeps): Router {
 }
 
 /** /media's photos, before the site's files and pages; anything else under /media is a plain 404. */
-export function mediaMiddleware(deps: AppDeps): Middleware {
+export function mediaMiddleware(deps: FeatureDeps): Middleware {
   const routes = mediaRoutes(deps).routes() as Middleware;
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/media/')) return next();

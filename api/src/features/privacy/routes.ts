@@ -1,14 +1,13 @@
 import Router from '@koa/router';
 import { exportMyData } from '../../../../contract/privacy.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { routeTable } from '../../http/serve.ts';
-import { callerGuards } from '../auth/guards.ts';
 import { exportFileName, exportUserData } from './export.ts';
 
 /** The signed-in account's own data as a JSON file (docs/PRODUCT.md "Privacy, deletion and retention": right of access). */
-export function privacyRoutes(deps: AppDeps): Router {
+export function privacyRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   serve(exportMyData, null, async (ctx) => {
     const now = deps.clock.now();
     const data = await exportUserData(deps.db, ctx.state.user, now);

@@ -16,8 +16,8 @@ import {
   setRates,
   toCard,
 } from '../../../../contract/professionals.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
-import { callerGuards, type UserState } from '../auth/guards.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
+import type { UserState } from '../auth/guards.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { messageAnswer } from '../../http/common-answers.ts';
 import { pathId } from '../../http/ids.ts';
@@ -28,9 +28,9 @@ import * as service from './service.ts';
 
 const { onlyProfessionals, PROFESSIONAL_NOT_FOUND } = service;
 
-export function professionalRoutes(deps: AppDeps): Router {
+export function professionalRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   const { db, clock } = deps;
   // Finding and booking professionals is for customers and professionals (docs/PRODUCT.md, "Roles");
   // an affiliate's free account would otherwise read every listing through the API.

@@ -10,8 +10,8 @@ import {
   subscribePush,
   unsubscribePush,
 } from '../../../../contract/push.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
-import { callerGuards, type UserState } from '../auth/guards.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
+import type { UserState } from '../auth/guards.ts';
 import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { pathId } from '../../http/ids.ts';
 import { routeTable } from '../../http/serve.ts';
@@ -26,9 +26,9 @@ import {
 import { devices, dropDevice, markShown, sendTest, setAlsoText, subscribe, unsubscribe } from './service.ts';
 
 /** Notifications on the phone (docs/PRODUCT.md "Notifications on the phone"; routes in contract/push.ts). */
-export function pushRoutes(deps: AppDeps): Router {
+export function pushRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   const now = () => deps.clock.now();
   const push = { db: deps.db, clock: deps.clock, localOnly: deps.push ? deps.push.localOnly : null };
   const byUser = (ctx: { state: UserState }) => String(ctx.state.user.id);

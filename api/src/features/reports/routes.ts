@@ -10,8 +10,7 @@ import {
   sendAdminReportMessage,
   sendReportMessage,
 } from '../../../../contract/reports.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
-import { callerGuards } from '../auth/guards.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { pathId } from '../../http/ids.ts';
 import { routeTable } from '../../http/serve.ts';
 import { BOOKING_NOT_FOUND, bookingAnswer } from '../bookings/index.ts';
@@ -41,9 +40,9 @@ const reportId = (raw: string) => pathId(raw, REPORT_MESSAGES.notFound);
  * "Was the job done?" and problem reports (docs/PRODUCT.md "Was the job done?", "Problem
  * reports"), and a report's photos.
  */
-export function reportRoutes(deps: AppDeps): Router {
+export function reportRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
 
   serve(confirmJobDone, bookingAnswer, async (ctx) => ({
     success: true,

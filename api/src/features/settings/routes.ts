@@ -1,9 +1,8 @@
 import Router from '@koa/router';
 import * as z from 'zod/mini';
 import { PLAN_LENGTHS, planPrices as planPricesRoute } from '../../../../contract/plans.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { routeTable } from '../../http/serve.ts';
-import { callerGuards } from '../auth/guards.ts';
 import { planPrices } from './settings.ts';
 
 const perPlan = <S extends z.ZodMiniType>(schema: S) => z.object({ customer: schema, professional: schema });
@@ -17,9 +16,9 @@ const planPricesAnswer = z.object({
 });
 
 /** Public, so sign-up and dashboards show the prices an administrator set. */
-export function settingsRoutes(deps: AppDeps): Router {
+export function settingsRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   serve(planPricesRoute, planPricesAnswer, async () => ({ success: true, ...(await planPrices(deps.db)) }));
   return router;
 }

@@ -13,11 +13,10 @@ import {
   renewSubscription,
   setAutoRenewal as setAutoRenewalRoute,
 } from '../../../../contract/subscriptions.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { messageAnswer } from '../../http/common-answers.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { routeTable, type UserState } from '../../http/serve.ts';
-import { callerGuards } from '../auth/guards.ts';
 import { paymentAnswer } from '../payments/answers.ts';
 import { createPaymentIntent } from '../payments/service.ts';
 import { autoRenewalAnswer, momoNumberAnswer, momoPromptAnswer } from './answers.ts';
@@ -35,9 +34,9 @@ const subscribersOnly =
   };
 const NO_SUBSCRIPTION = 'Affiliate accounts have no subscription.';
 
-export function subscriptionRoutes(deps: AppDeps): Router {
+export function subscriptionRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   const subscribers = { use: [subscribersOnly(NO_SUBSCRIPTION)] };
   const payers = { use: [subscribersOnly(MOMO_MESSAGES.affiliate)] };
 

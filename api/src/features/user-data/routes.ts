@@ -8,10 +8,9 @@ import {
   professionalRecord as professionalRoute,
   type ProfessionalRecordAnswer,
 } from '../../../../contract/user-data.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { AppDeps, RequestState, FeatureDeps } from '../../deps.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { routeTable, type SerialisedJson, serialisedJson } from '../../http/serve.ts';
-import { callerGuards } from '../auth/guards.ts';
 import { expireOverdue } from '../bookings/index.ts';
 import { affiliateRecordAnswer, customerRecordAnswer, professionalRecordAnswer } from './answers.ts';
 import { affiliateRecord, customerRecord, professionalRecord } from './service.ts';
@@ -46,9 +45,9 @@ function ownRecord(ctx: { state: { user: SessionUser } }, email: string, type: U
 }
 
 /** GET /api/{userType}-data/{email}: the three dashboards' records. */
-export function userDataRoutes(deps: AppDeps): Router {
+export function userDataRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
 
   /**
    * A kept record lasts until a request it counts as waiting reaches its deadline (then it is

@@ -5,10 +5,9 @@ import * as z from 'zod/mini';
 import { answerAfricasTalkingStep, answerArkeselStep } from '../../../../contract/ussd.ts';
 import { changeUssdPin } from '../../../../contract/ussd-pin.ts';
 import type { Config, UssdConfig } from '../../config.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { routeTable } from '../../http/serve.ts';
-import { callerGuards } from '../auth/guards.ts';
 import { fromAfricasTalking, fromArkesel, toAfricasTalking, toArkesel } from './adapters.ts';
 import { readUssdForm } from './form.ts';
 import { answerStep, changePin } from './service.ts';
@@ -38,9 +37,9 @@ const arkeselAnswer = z.object({
 const pinAnswer = z.object({ success: z.literal(true), message: z.string() });
 
 /** The phone menu (docs/PRODUCT.md "The phone menu (USSD)"): the configured gateway's callback, and the PIN from the web. */
-export function ussdRoutes(deps: AppDeps): Router {
+export function ussdRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
   const ussd = deps.config.ussd;
   if (ussd) {
     const ussdDeps = { ...deps, config: deps.config as Config & { ussd: UssdConfig } };

@@ -10,12 +10,11 @@ import {
   VERIFICATION_MESSAGES,
   verificationQueue,
 } from '../../../../contract/verification.ts';
-import type { AppDeps, RequestState } from '../../deps.ts';
+import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { pathId } from '../../http/ids.ts';
 import { readRawBody } from '../../http/raw-body.ts';
 import { isPathOf } from '../../http/route-paths.ts';
 import { routeTable } from '../../http/serve.ts';
-import { callerGuards } from '../auth/guards.ts';
 import { verificationAnswer, verificationQueueAnswer } from './answers.ts';
 import {
   decideVerification,
@@ -38,9 +37,9 @@ const encodeFileName = (name: string) =>
 const asciiFileName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
 
 /** A professional's documents and an administrator's review of them (docs/PRODUCT.md "Verification"). */
-export function verificationRoutes(deps: AppDeps): Router {
+export function verificationRoutes(deps: FeatureDeps): Router {
   const router = new Router<RequestState>();
-  const serve = routeTable(router, callerGuards(deps));
+  const serve = routeTable(router, deps.guards);
 
   serve(ownVerificationRoute, verificationAnswer, (ctx) => ownVerification(deps, ctx.state.user));
 
