@@ -3,7 +3,7 @@ import type { ReadCache } from './cache/read-cache.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db.ts';
-import type { EventHub } from './features/events/hub.ts';
+import type { EventHub } from './features/events/index.ts';
 import type { AppMetrics } from './features/metrics/index.ts';
 import type { RequestState } from './http/request-context.ts';
 import type { CallerGuards } from './http/serve.ts';

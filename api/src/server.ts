@@ -26,7 +26,7 @@ import { startAutoRenewalWorker, startReminderWorker } from './features/subscrip
 import { startRetentionWorker } from './features/privacy/index.ts';
 import { startExpiryWorker } from './features/bookings/index.ts';
 import { ensureFirstAdmin } from './features/admin/index.ts';
-import { EventHub } from './features/events/hub.ts';
+import { EventHub } from './features/events/index.ts';
 import { appMetrics, metricsProviderObserver } from './features/metrics/index.ts';
 import { liveSession } from './features/auth/index.ts';
 import { shippedPlaceholderLines, supportLinesVerdict } from './support-lines.ts';

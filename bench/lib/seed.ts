@@ -2,7 +2,7 @@ import { CATEGORY_NAMES } from '../../contract/categories.ts';
 import { CITIES } from '../../contract/cities.ts';
 import { DAY_MS, todayInGhana } from '../../contract/dates.ts';
 import type { Db } from '../../api/src/db.ts';
-import { newToken } from '../../api/src/features/auth/tokens.ts';
+import { newToken } from '../../api/src/tokens.ts';
 
 /**
  * Professionals: 70% within about 10 miles of one of the 10 cities, 30% anywhere in Ghana's

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { STREAM_LIMITS } from '../features/events/hub.ts';
+import { STREAM_LIMITS } from '../features/events/index.ts';
 
 /**
  * File descriptors kept for everything that is not a client's connection: the database pool (10)

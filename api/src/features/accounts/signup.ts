@@ -7,7 +7,7 @@ import { toE164 } from '../../../../contract/phone.ts';
 import { SIGNUP_MESSAGES, TERMS_VERSION } from '../../../../contract/account-types.ts';
 import type { Conn } from '../../db.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import { hashToken } from '../auth/tokens.ts';
+import { hashToken } from '../../tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
 import * as usersRepo from './users.ts';

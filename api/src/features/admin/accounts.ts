@@ -7,7 +7,7 @@ import type { Logger } from '../../logger.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import * as throttle from '../auth/throttle.ts';
 import { THROTTLE } from '../auth/throttle.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { hashToken, newToken } from '../../tokens.ts';
 
 /** Shorter than a user's 30 days: an admin token opens everyone's data. */
 export const ADMIN_SESSION_HOURS = 12;

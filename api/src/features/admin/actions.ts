@@ -11,7 +11,7 @@ import { profilesRepo } from '../professionals/index.ts';
 import * as usersRepo from '../accounts/users.ts';
 import { movePayout } from '../affiliates/index.ts';
 import { anonymiseUser } from '../privacy/anonymise.ts';
-import { getSettings, saveSettings, toPlatformSettings } from '../settings/settings.ts';
+import { getSettings, saveSettings, toPlatformSettings } from '../settings/index.ts';
 import { sendReminderNow } from '../subscriptions/reminders.ts';
 import type { AdminIdentity } from './accounts.ts';
 import { recordAudit } from '../audit/index.ts';

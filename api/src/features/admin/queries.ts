@@ -24,7 +24,7 @@ import type {
 } from '../../db-tables.ts';
 import { toCount } from '../../db.ts';
 import { graceStart } from '../subscriptions/grace.ts';
-import { getSettings, type Settings } from '../settings/settings.ts';
+import { getSettings, type Settings } from '../settings/index.ts';
 
 /** Read models of the admin console (docs/PRODUCT.md "Administrators"), computed from the database on every call. */
 

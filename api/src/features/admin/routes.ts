@@ -44,7 +44,7 @@ import {
 import { listActivity, listUserActivity } from '../audit/index.ts';
 import { photosOf } from '../photos/index.ts';
 import { adminStats, findAdminUser, listAffiliates, listPayments, listPayouts, listUsers } from './queries.ts';
-import { getSettings, toPlatformSettings } from '../settings/settings.ts';
+import { getSettings, toPlatformSettings } from '../settings/index.ts';
 
 const PAYOUT_ACTIONS = ['approve', 'reject', 'complete'] as const;
 const USER_NOT_FOUND = 'User not found.';

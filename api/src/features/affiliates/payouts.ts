@@ -16,7 +16,7 @@ import {
   type TransferRequest,
 } from '../../providers/transfers.ts';
 import type { Notifier } from '../../providers/notifier.ts';
-import { payoutMessage, payoutPush } from '../notifications/messages.ts';
+import { payoutMessage, payoutPush } from '../notifications/index.ts';
 
 /** Credited commissions minus payouts requested and not failed, in pesewas: always the ledger's sum. */
 export async function pendingBalance(db: Conn, affiliateId: number): Promise<number> {

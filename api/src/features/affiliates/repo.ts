@@ -7,7 +7,7 @@ import type {
   ReferralRow,
   UserRow,
 } from '../../db-tables.ts';
-import { getSettings } from '../settings/settings.ts';
+import { getSettings } from '../settings/index.ts';
 
 /**
  * A forgotten affiliate's payout details (privacy/anonymise.ts). Payout records are kept for the

@@ -15,10 +15,10 @@ import { addressKey } from '../../http/address-key.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { countRequest, LIMITS, takeFromHour } from '../../http/rate-limit.ts';
 import * as usersRepo from '../accounts/users.ts';
-import { textMessages } from '../notifications/messages.ts';
+import { textMessages } from '../notifications/index.ts';
 import * as repo from './repo.ts';
 import { admit, type AuthDeps } from './service.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from '../../tokens.ts';
 
 /**
  * Sign-in with a code texted to the account's phone (docs/PRODUCT.md "Signing in with a texted

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { toSessionUser } from '../accounts/users.ts';
 import { adminSessions } from '../admin/accounts.ts';
 import * as sessionsRepo from './sessions.ts';
-import { hashToken } from './tokens.ts';
+import { hashToken } from '../../tokens.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import type { AdminState, CallerGuards, UserState } from '../../http/serve.ts';
 

@@ -1,4 +1,4 @@
-/** The auth feature's public face: the caller guards, sessions and tokens other folders use. */
+/** The auth feature's public face: the caller guards and sessions other folders use. */
 export {
   type AdminState,
   bearerToken,
@@ -10,7 +10,6 @@ export {
 } from './guards.ts';
 export * as sessionsRepo from './sessions.ts';
 export { forgetSessionsOf, holdLiveSession } from './sessions.ts';
-export { hashToken, newToken } from './tokens.ts';
 export * as throttle from './throttle.ts';
 export { forgetAttemptsOf, THROTTLE } from './throttle.ts';
 export { forgetCodesOf } from './repo.ts';

@@ -12,13 +12,13 @@ import type { Notifier } from '../../providers/notifier.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import * as usersRepo from '../accounts/users.ts';
 import { toSessionUser, type UserRow } from '../accounts/users.ts';
-import { passwordResetMessage, textMessages } from '../notifications/messages.ts';
+import { passwordResetMessage, textMessages } from '../notifications/index.ts';
 import { resetsSince } from './repo.ts';
 import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
 import * as sessionsRepo from './sessions.ts';
 import * as throttle from './throttle.ts';
 import { THROTTLE } from './throttle.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from '../../tokens.ts';
 
 export type AuthDeps = PaymentsDeps & { config: Config; notifier: Notifier };
 

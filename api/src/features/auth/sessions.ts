@@ -3,7 +3,7 @@ import { addTime } from '../../../../contract/dates.ts';
 import type { Int8 } from '../../db-tables.ts';
 import type { UserRow } from '../accounts/users.ts';
 import { forgetPushSubscriptionsOf, forgetPushSubscriptionsOfSessions } from '../push/repo.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from '../../tokens.ts';
 
 export const SESSION_DAYS = 30;
 

@@ -14,7 +14,7 @@ import { conflict, forbidden } from '../../http/errors.ts';
 import { prepared } from '../../db.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import type { Logger } from '../../logger.ts';
-import { bookingStep, timeMessages, timeTexts } from '../notifications/messages.ts';
+import { bookingStep, timeMessages, timeTexts } from '../notifications/index.ts';
 import { listedProfessionals, profilesRepo, searchProfessionals } from '../professionals/index.ts';
 import { findBookings } from './repo.ts';
 import { type BookingDeps, partyBooking, slotStart } from './service.ts';

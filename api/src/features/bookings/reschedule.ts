@@ -13,7 +13,7 @@ import type { Availability } from '../../../../contract/professionals.ts';
 import { jsonColumn } from '../../db.ts';
 import type { BookingProposalRow, Int8 } from '../../db-tables.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors.ts';
-import { bookingStep, timeMessages, timeTexts } from '../notifications/messages.ts';
+import { bookingStep, timeMessages, timeTexts } from '../notifications/index.ts';
 import { openSlots, profilesRepo } from '../professionals/index.ts';
 import { contactOf, expireOverdue, OPEN } from './expiry.ts';
 import { addSystemLine } from './chat/repo.ts';

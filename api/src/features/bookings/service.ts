@@ -18,7 +18,7 @@ import type { BookingRow, Writable } from '../../db-tables.ts';
 import { type Conn, jsonColumn, toCount, type Db } from '../../db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
-import { bookingMessages, bookingStep, chatLines, textMessages } from '../notifications/messages.ts';
+import { bookingMessages, bookingStep, chatLines, textMessages } from '../notifications/index.ts';
 import { addSystemLine } from './chat/repo.ts';
 import * as bookingsRepo from './repo.ts';
 import { forgetChatOf } from './chat/repo.ts';

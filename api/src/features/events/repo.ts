@@ -1,6 +1,6 @@
 import { EVENT_TICKET_TTL_MS, EVENTS_KEPT_DAYS, type UserEvent } from '../../../../contract/events.ts';
 import { type Conn, jsonColumn } from '../../db.ts';
-import { newToken, hashToken } from '../auth/tokens.ts';
+import { newToken, hashToken } from '../../tokens.ts';
 import { addTime } from '../../../../contract/dates.ts';
 
 /**

@@ -6,7 +6,7 @@ import { liveSession, type UserState } from '../auth/guards.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { routeTable } from '../../http/serve.ts';
-import { hashToken } from '../auth/tokens.ts';
+import { hashToken } from '../../tokens.ts';
 import * as eventsRepo from './repo.ts';
 
 const UNAVAILABLE = 'Live updates are not available right now. The page checks for news every few seconds instead.';

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import type { Channel } from '../../providers/notifier.ts';
 import type { CircuitState, ProviderObserver } from '../../providers/provider-observer.ts';
-import type { EventHub } from '../events/hub.ts';
+import type { EventHub } from '../events/index.ts';
 import { outboxBacklog } from './repo.ts';
 
 /** Every series is named marketplace_… (docs/OPERATIONS.md "Metrics and alerts" lists them). */

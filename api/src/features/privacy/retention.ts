@@ -3,7 +3,7 @@ import type { Conn, Db } from '../../db.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import type { Logger } from '../../logger.ts';
 import { pendingBalance } from '../affiliates/index.ts';
-import * as eventsRepo from '../events/repo.ts';
+import { eventsRepo } from '../events/index.ts';
 import { anonymiseUser } from './anonymise.ts';
 import { HOUR_MS, addYears } from '../../../../contract/dates.ts';
 import { RETENTION_YEARS } from '../../../../contract/privacy.ts';

@@ -26,7 +26,7 @@ import {
   professionalReliability,
 } from '../bookings/index.ts';
 import { uncountCompletedJob } from '../professionals/index.ts';
-import { bookingStep, chatLines, reportMessages, textMessages } from '../notifications/messages.ts';
+import { bookingStep, chatLines, reportMessages, textMessages } from '../notifications/index.ts';
 import * as repo from './repo.ts';
 
 /**

@@ -18,7 +18,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http
 import { BOOKING_NOT_FOUND, findBookings, slotStart } from '../bookings/index.ts';
 import { reportWindow, withTrust } from '../bookings/index.ts';
 import { addSystemLine } from '../bookings/index.ts';
-import { bookingStep, chatLines, reportMessages, textMessages } from '../notifications/messages.ts';
+import { bookingStep, chatLines, reportMessages, textMessages } from '../notifications/index.ts';
 import { receive, type ReadBody, type UploadDeps } from '../photos/index.ts';
 import { lockUser } from '../photos/index.ts';
 import * as repo from './repo.ts';

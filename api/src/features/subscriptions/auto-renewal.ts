@@ -9,10 +9,10 @@ import * as usersRepo from '../accounts/users.ts';
 import * as paymentsRepo from '../payments/repo.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import { ChargeRefusedError, ProviderUnavailableError } from '../../providers/payments.ts';
-import { chargeFailedMessage, textMessages } from '../notifications/messages.ts';
+import { chargeFailedMessage, textMessages } from '../notifications/index.ts';
 import { createPaymentIntent, settlePayment, type PaymentsDeps } from '../payments/service.ts';
 import type { Int8, RenewalChargeRow } from '../../db-tables.ts';
-import { getSettings } from '../settings/settings.ts';
+import { getSettings } from '../settings/index.ts';
 
 /**
  * Automatic renewal for card payers, and the failed-payment rule (docs/PRODUCT.md "Failed payments"):

@@ -16,7 +16,7 @@ import type { Conn, Db } from '../../db.ts';
 import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import type { ShortText } from '../../providers/notifier.ts';
-import { hashToken } from '../auth/tokens.ts';
+import { hashToken } from '../../tokens.ts';
 import type { PaymentsDeps } from '../payments/service.ts';
 
 /**

@@ -9,8 +9,8 @@ import type { Db } from '../../db.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import type { Logger } from '../../logger.ts';
 import type { Notifier } from '../../providers/notifier.ts';
-import { reminderMessage, renewalPush, textMessages } from '../notifications/messages.ts';
-import { getSettings, type Settings } from '../settings/settings.ts';
+import { reminderMessage, renewalPush, textMessages } from '../notifications/index.ts';
+import { getSettings, type Settings } from '../settings/index.ts';
 import { autoRenewCard } from './auto-renewal.ts';
 
 export interface ReminderDeps {

@@ -15,7 +15,7 @@ import { avatarUrl } from '../photos/index.ts';
 import { findListings } from '../professionals/index.ts';
 import { toCard } from '../../../../contract/professionals.ts';
 import { listPayouts, pendingBalance } from '../affiliates/index.ts';
-import { windowsOf } from '../settings/settings.ts';
+import { windowsOf } from '../settings/index.ts';
 import { autoRenewalFrom } from '../subscriptions/auto-renewal.ts';
 
 const RECENT_BOOKINGS = 3;

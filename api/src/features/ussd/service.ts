@@ -22,7 +22,7 @@ import {
   proposeTime,
   slotStart,
 } from '../bookings/index.ts';
-import { ussdTexts } from '../notifications/messages.ts';
+import { ussdTexts } from '../notifications/index.ts';
 import { sendMomoPrompt } from '../subscriptions/momo.ts';
 import {
   type Action,

@@ -17,7 +17,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { AdminIdentity } from '../admin/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { verificationMessage, verificationPush } from '../notifications/messages.ts';
+import { verificationMessage, verificationPush } from '../notifications/index.ts';
 import * as repo from './repo.ts';
 
 /**

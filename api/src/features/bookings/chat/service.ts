@@ -3,7 +3,7 @@ import { SYSTEM_SENDER, type ChatMessage } from '../../../../../contract/booking
 import { MINUTE_MS, subtractTime } from '../../../../../contract/dates.ts';
 import type { SessionUser } from '../../../../../contract/accounts.ts';
 import { conflict } from '../../../http/errors.ts';
-import { bookingMessages, bookingStep } from '../../notifications/messages.ts';
+import { bookingMessages, bookingStep } from '../../notifications/index.ts';
 import { avatarUrl } from '../../photos/index.ts';
 import { emailOf, findBookings } from '../repo.ts';
 import { type BookingDeps, partyBooking } from '../service.ts';
