@@ -3,7 +3,7 @@ import { payForSignupAgain, signUp } from '../../../../contract/accounts.ts';
 import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { byAddress, countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { routeTable } from '../../http/serve.ts';
-import { paymentAnswer, signupAnswer } from '../payments/answers.ts';
+import { paymentAnswer, signupAnswer } from '../payments/index.ts';
 import { firstPaymentAgain, signup } from './signup.ts';
 
 export function accountRoutes(deps: FeatureDeps): Router {

@@ -9,7 +9,7 @@ import type { Conn } from '../../db.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { hashToken } from '../../tokens.ts';
 import { hashPassword } from './passwords.ts';
-import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
+import { createPaymentIntent, type PaymentsDeps } from '../payments/index.ts';
 import * as usersRepo from './users.ts';
 import { refuseTakenEmailOrPhone } from './users.ts';
 import { profilesRepo } from '../professionals/index.ts';

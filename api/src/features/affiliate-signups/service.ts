@@ -22,7 +22,7 @@ import { recordReferral } from '../affiliates/repo.ts';
 import { newCode, sameHash } from '../auth/code-signin.ts';
 import { hashToken } from '../../tokens.ts';
 import { textMessages } from '../notifications/index.ts';
-import type { PaymentsDeps } from '../payments/service.ts';
+import type { PaymentsDeps } from '../payments/index.ts';
 import { promptStatus, sendMomoPrompt, submitMomoOtp } from '../subscriptions/momo.ts';
 import * as repo from './repo.ts';
 

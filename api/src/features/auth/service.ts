@@ -14,7 +14,7 @@ import * as usersRepo from '../accounts/users.ts';
 import { toSessionUser, type UserRow } from '../accounts/users.ts';
 import { passwordResetMessage, textMessages } from '../notifications/index.ts';
 import { resetsSince } from './repo.ts';
-import { createPaymentIntent, type PaymentsDeps } from '../payments/service.ts';
+import { createPaymentIntent, type PaymentsDeps } from '../payments/index.ts';
 import * as sessionsRepo from './sessions.ts';
 import * as throttle from './throttle.ts';
 import { THROTTLE } from './throttle.ts';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Conn } from '../../db.ts';
 import * as usersRepo from '../accounts/users.ts';
 import { recordCommission, recordReferral } from '../affiliates/index.ts';
-import { insertPayment } from '../payments/repo.ts';
+import { insertPayment } from '../payments/index.ts';
 
 export const latestNotifications = (db: Conn) => db('notifications').orderBy('id', 'desc').limit(50);
 

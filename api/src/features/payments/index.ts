@@ -11,3 +11,4 @@ export {
 } from './service.ts';
 export * as paymentsRepo from './repo.ts';
 export { forgetPayerEmail, insertPayment } from './repo.ts';
+export type { PaymentPurpose } from './service.ts';

@@ -6,7 +6,7 @@ import { forgetAttemptsOf } from '../auth/throttle.ts';
 import { forgetCodesOf } from '../auth/repo.ts';
 import { forgetBookingWordsOf } from '../bookings/index.ts';
 import { forgetContactMessagesOf } from '../contact/repo.ts';
-import { forgetPayerEmail } from '../payments/repo.ts';
+import { forgetPayerEmail } from '../payments/index.ts';
 import { deleteAllPhotos } from '../photos/index.ts';
 import { forgetProfessionalOf } from '../professionals/index.ts';
 import { forgetPushSubscriptionsOf } from '../push/repo.ts';

@@ -6,11 +6,11 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import * as usersRepo from '../accounts/users.ts';
-import * as paymentsRepo from '../payments/repo.ts';
+import { paymentsRepo } from '../payments/index.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import { ChargeRefusedError, ProviderUnavailableError } from '../../providers/payments.ts';
 import { chargeFailedMessage, textMessages } from '../notifications/index.ts';
-import { createPaymentIntent, settlePayment, type PaymentsDeps } from '../payments/service.ts';
+import { createPaymentIntent, settlePayment, type PaymentsDeps } from '../payments/index.ts';
 import type { Int8, RenewalChargeRow } from '../../db-tables.ts';
 import { getSettings } from '../settings/index.ts';
 

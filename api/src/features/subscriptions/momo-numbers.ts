@@ -17,7 +17,7 @@ import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import type { ShortText } from '../../providers/notifier.ts';
 import { hashToken } from '../../tokens.ts';
-import type { PaymentsDeps } from '../payments/service.ts';
+import type { PaymentsDeps } from '../payments/index.ts';
 
 /**
  * Numbers other than the account's own that its mobile-money prompts may ring (

@@ -21,10 +21,10 @@ import {
   type PaymentPurpose,
   type PaymentRow,
   type PaymentsDeps,
-} from '../payments/service.ts';
+} from '../payments/index.ts';
 import { assertPromptable } from './momo-numbers.ts';
 import * as usersRepo from '../accounts/users.ts';
-import * as paymentsRepo from '../payments/repo.ts';
+import { paymentsRepo } from '../payments/index.ts';
 
 /**
  * Renewal by a prompt sent to the payer's phone (docs/PRODUCT.md "Mobile money in one

@@ -14,7 +14,7 @@ import { addTime, HOUR_MS } from '../../../../contract/dates.ts';
 import type { Conn } from '../../db.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hashToken } from '../../tokens.ts';
-import { answerTestPhone, priceFor, type PaymentsDeps } from '../payments/service.ts';
+import { answerTestPhone, priceFor, type PaymentsDeps } from '../payments/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { promptStatus, sendMomoPrompt, submitMomoOtp } from './momo.ts';
 import { validate } from '../../http/validate.ts';
