@@ -10,7 +10,7 @@ import { forgetPayerEmail } from '../payments/index.ts';
 import { deleteAllPhotos } from '../photos/index.ts';
 import { forgetProfessionalOf } from '../professionals/index.ts';
 import { forgetPushSubscriptionsOf } from '../push/repo.ts';
-import { forgetReportWordsOf } from '../reports/repo.ts';
+import { forgetReportWordsOf } from '../reports/index.ts';
 import { forgetPaymentMethodsOf } from '../subscriptions/repo.ts';
 import { deleteDocuments } from '../verification/repo.ts';
 import { forgetUssdOf } from '../ussd/repo.ts';

@@ -6,7 +6,7 @@ import { pendingBalance } from '../affiliates/index.ts';
 import { cardLabel } from '../subscriptions/auto-renewal.ts';
 import { photosOf } from '../photos/index.ts';
 import { SYSTEM_SENDER } from '../../../../contract/bookings.ts';
-import { reportViews } from '../reports/repo.ts';
+import { reportViews } from '../reports/index.ts';
 import { dayOf, monthOf } from '../../../../contract/dates.ts';
 
 /**
