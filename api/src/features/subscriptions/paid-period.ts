@@ -5,7 +5,7 @@ import type { Conn } from '../../db.ts';
 import type { Tables } from 'knex/types/tables.js';
 import type { ProviderTransaction } from '../../providers/payments.ts';
 import * as usersRepo from '../accounts/users.ts';
-import * as profilesRepo from '../professionals/repo.ts';
+import { profilesRepo } from '../professionals/index.ts';
 import { keepReusableCard } from './repo.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../../../../contract/accounts.ts';
 import type { MessageAnswer } from '../../../../../contract/api.ts';
 import { conflict, forbidden } from '../../../http/errors.ts';
-import * as profilesRepo from '../../professionals/repo.ts';
+import { profilesRepo } from '../../professionals/index.ts';
 import { type BookingDeps, partyBooking } from '../service.ts';
 import * as reviewsRepo from './repo.ts';
 
