@@ -18,7 +18,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http
 import { type Limit, takeFromHour } from '../../http/rate-limit.ts';
 import { insertPendingAccount } from '../accounts/signup.ts';
 import * as usersRepo from '../accounts/users.ts';
-import { recordReferral } from '../affiliates/repo.ts';
+import { recordReferral } from '../affiliates/index.ts';
 import { newCode, sameHash } from '../auth/code-signin.ts';
 import { hashToken } from '../../tokens.ts';
 import { textMessages } from '../notifications/index.ts';
