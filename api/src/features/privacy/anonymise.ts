@@ -12,7 +12,7 @@ import { forgetProfessionalOf } from '../professionals/index.ts';
 import { forgetPushSubscriptionsOf } from '../push/repo.ts';
 import { forgetReportWordsOf } from '../reports/index.ts';
 import { forgetPaymentMethodsOf } from '../subscriptions/repo.ts';
-import { deleteDocuments } from '../verification/repo.ts';
+import { deleteDocuments } from '../verification/index.ts';
 import { forgetUssdOf } from '../ussd/repo.ts';
 import { forgetNotificationsOf } from '../../providers/notifier.ts';
 
