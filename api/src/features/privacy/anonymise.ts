@@ -5,7 +5,7 @@ import { forgetSessionsOf } from '../auth/sessions.ts';
 import { forgetAttemptsOf } from '../auth/throttle.ts';
 import { forgetCodesOf } from '../auth/repo.ts';
 import { forgetBookingWordsOf } from '../bookings/index.ts';
-import { forgetContactMessagesOf } from '../contact/repo.ts';
+import { forgetContactMessagesOf } from '../contact/index.ts';
 import { forgetPayerEmail } from '../payments/index.ts';
 import { deleteAllPhotos } from '../photos/index.ts';
 import { forgetProfessionalOf } from '../professionals/index.ts';
