@@ -13,7 +13,7 @@ import { forgetPushSubscriptionsOf } from '../push/repo.ts';
 import { forgetReportWordsOf } from '../reports/index.ts';
 import { forgetPaymentMethodsOf } from '../subscriptions/repo.ts';
 import { deleteDocuments } from '../verification/index.ts';
-import { forgetUssdOf } from '../ussd/repo.ts';
+import { forgetUssdOf } from '../ussd/index.ts';
 import { forgetNotificationsOf } from '../../providers/notifier.ts';
 
 /**
