@@ -10,7 +10,7 @@ import * as sessionsRepo from '../auth/sessions.ts';
 import { profilesRepo } from '../professionals/index.ts';
 import * as usersRepo from '../accounts/users.ts';
 import { movePayout } from '../affiliates/index.ts';
-import { anonymiseUser } from '../privacy/anonymise.ts';
+import { anonymiseUser } from '../privacy/index.ts';
 import { getSettings, saveSettings, toPlatformSettings } from '../settings/index.ts';
 import { sendReminderNow } from '../subscriptions/reminders.ts';
 import type { AdminIdentity } from './accounts.ts';
