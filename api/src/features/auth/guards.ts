@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import { signOut } from '../../../../contract/accounts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { toSessionUser } from '../accounts/users.ts';
-import { adminSessions } from '../admin/accounts.ts';
+import { adminSessions } from '../admin/index.ts';
 import * as sessionsRepo from './sessions.ts';
 import { hashToken } from '../../tokens.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
