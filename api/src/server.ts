@@ -13,8 +13,7 @@ import { notificationTransports, paymentProvider, payoutTransfers, textChannels 
 import { geocoderFromConfig } from './providers/geocoder.ts';
 import { outboxNotifier, startNotificationWorker } from './providers/notifier.ts';
 import { type LocalPushService, localPushOrigin, webPushSender } from './providers/push.ts';
-import { pushKeys } from './features/push/keys.ts';
-import { pushDelivery } from './features/push/service.ts';
+import { pushDelivery, pushKeys } from './features/push/index.ts';
 import { builtSupportPage, ensureSiteBuilt, siteMiddleware } from './site.ts';
 import { PAGE_CACHE_BUDGET } from './rendered-pages.ts';
 import { directoryReader } from './features/directory/index.ts';
