@@ -43,25 +43,6 @@ export interface AdminLoginResponse {
   admin: { id: number; username: string };
 }
 
-/** The administrators' routes; all but these live below `prefix` (api/src/features/admin/routes.ts). */
-export const ADMIN_PATHS = {
-  prefix: '/api/admin',
-  login: '/api/admin/login',
-  logout: '/api/admin/logout',
-  stats: '/api/admin/stats',
-  users: '/api/admin/users',
-  user: '/api/admin/users/:id',
-  userProfile: '/api/admin/users/:id/profile',
-  userStatus: '/api/admin/users/:id/status',
-  userReminder: '/api/admin/users/:id/reminder',
-  activity: '/api/admin/activity',
-  payments: '/api/admin/payments',
-  affiliates: '/api/admin/affiliates',
-  payouts: '/api/admin/payouts',
-  payoutAction: '/api/admin/payouts/:id/:action',
-  settings: '/api/admin/settings',
-} as const;
-
 /** An administrator signs in (failed attempts are limited; the token opens /api/admin only). */
 export const adminLogin = route({
   method: 'POST',

@@ -16,7 +16,6 @@ import { json, route } from './route.ts';
  */
 export {
   ADMIN_MESSAGES,
-  ADMIN_PATHS,
   ADMIN_TOKEN_KEY,
   type AdminLoginResponse,
   adminLoginSchema,

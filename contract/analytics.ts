@@ -69,8 +69,6 @@ export function lastMonths(now: Date, count = ANALYTICS_MONTHS): string[] {
   return months;
 }
 
-export const ANALYTICS_PATHS = { mine: '/api/me/analytics' } as const;
-
 /** The signed-in customer's or professional's own figures (none for affiliates). */
 export const getMyAnalytics = route({
   method: 'GET',

@@ -8,8 +8,8 @@ export type PathParams<Path extends string> = Path extends `${string}:${infer Re
 
 /**
  * A route path from contract/ with its `:params` filled in, each encoded:
- * routePath(BOOKINGS_PATHS.messages, { id: 7 }) is '/api/bookings/7/messages'. The browser calls
- * the API with these, so a route's path is written once, where the API registers it.
+ * routePath(sendChatMessage.path, { id: 7 }) is '/api/bookings/7/messages'. A route's path is written
+ * once, in its declaration (contract/route.ts); tests and site/src/lib/call.ts fill it with this.
  */
 export function routePath<Path extends string>(path: Path, params: Record<PathParams<Path>, string | number>): string {
   const values = params as Record<string, string | number>;

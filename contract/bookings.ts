@@ -182,16 +182,6 @@ export interface ChatMessage {
   systemEvent: ChatSystemEvent | null;
 }
 
-export const BOOKINGS_PATHS = {
-  list: '/api/bookings',
-  accept: '/api/bookings/:id/accept',
-  decline: '/api/bookings/:id/decline',
-  cancel: '/api/bookings/:id/cancel',
-  complete: '/api/bookings/:id/complete',
-  messages: '/api/bookings/:id/messages',
-  review: '/api/bookings/:id/review',
-} as const;
-
 /** GET /api/bookings; `now` is the server's time (a phone's clock may be wrong). */
 export interface BookingsAnswer {
   success: true;

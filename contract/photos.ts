@@ -127,22 +127,6 @@ export function parseMediaPath(path: string): { hash: string; size: PhotoSize } 
   return match ? { hash: match[1], size: match[2] as PhotoSize } : null;
 }
 
-/** The photo routes (api/src/features/photos/routes.ts); `:id` filled by routePath (contract/api.ts). */
-export const PHOTOS_PATHS = {
-  /** GET: the caller's photos. */
-  own: '/api/me/photos',
-  /** PUT (the photo's bytes as the body): set or replace the profile photo; DELETE: remove it. */
-  profile: '/api/me/photo',
-  /** POST (the photo's bytes as the body, professionals): add a work photo. */
-  work: '/api/me/work-photos',
-  /** DELETE (professionals): remove one of one's own work photos. */
-  workPhoto: '/api/me/work-photos/:id',
-  /** POST (the photo's bytes as the body): add a photo to a problem report. */
-  reportPhotos: '/api/reports/:id/photos',
-  /** DELETE (administrators): remove anyone's photo, audited. */
-  adminPhoto: '/api/admin/photos/:id',
-} as const;
-
 /**
  * The check a phone can make before sending: the size, and a type that is plainly not a photo.
  * The server decides by the bytes anyway. Null when the file may be sent.

@@ -108,8 +108,6 @@ export const PAYMENT_ROUTE_LABELS: Record<PaymentRoute, string> = {
   auto_renewal: 'Card auto-renewal',
 };
 
-export const PLANS_PATHS = { prices: '/api/plans' } as const;
-
 /** GET /api/plans: public, so sign-up and dashboards show the prices an administrator set. */
 export type PlanPricesAnswer = PlanPrices & { success: true };
 

@@ -214,15 +214,6 @@ export const availabilitySchema = z
 
 export const RATE_MESSAGES = { saved: 'Rates updated successfully!' } as const;
 
-export const PROFESSIONALS_PATHS = {
-  search: '/api/professionals',
-  one: '/api/professionals/:id',
-  rates: '/api/professional/rates',
-  availability: '/api/professional/availability',
-  profile: '/api/profile',
-  favourite: '/api/favourites/:professionalId',
-} as const;
-
 /** PUT /api/professional/rates: the rates as saved. */
 export interface RatesAnswer {
   success: true;

@@ -271,16 +271,6 @@ export const adminReportsQuerySchema = z.object({
   status: z._default(z.optional(z.enum(['open', 'closed'], 'status must be open or closed.')), 'open'),
 });
 
-export const REPORTS_PATHS = {
-  done: '/api/bookings/:id/done',
-  ofBooking: '/api/bookings/:id/reports',
-  messages: '/api/reports/:id/messages',
-  adminList: '/api/admin/reports',
-  adminOne: '/api/admin/reports/:id',
-  adminMessages: '/api/admin/reports/:id/messages',
-  adminClose: '/api/admin/reports/:id/close',
-} as const;
-
 /** GET /api/bookings/{id}/reports: the reports on a booking its party may read. */
 export interface ReportsAnswer {
   success: true;

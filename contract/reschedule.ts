@@ -103,14 +103,6 @@ export function answeredProposalWords(p: AnsweredProposal, otherName: string): s
   return `${otherName} did not answer your proposed time (${slot}) in time. The booking keeps its time.`;
 }
 
-export const RESCHEDULE_PATHS = {
-  openTimes: '/api/bookings/:id/open-times',
-  proposals: '/api/bookings/:id/proposals',
-  accept: '/api/bookings/:id/proposal/accept',
-  decline: '/api/bookings/:id/proposal/decline',
-  alternatives: '/api/bookings/:id/alternatives',
-} as const;
-
 /** GET /api/bookings/{id}/open-times: the professional's next open days, as a listing shows them. */
 export interface OpenTimesAnswer {
   success: true;

@@ -13,7 +13,7 @@ export function filesUnder(dir: string, keep: (path: string) => boolean): string
   });
 }
 
-/** An API path written as text ('/api/…', "/api/…" or `/api/…`): it comes from a contract's `…_PATHS` instead. */
+/** An API path written as text ('/api/…', "/api/…" or `/api/…`): it comes from a route's declaration (`route.path`) instead. */
 const API_PATH_LITERAL = /['"`]\/api\//;
 
 /** Each line of `source` that writes an API path as text; comments may name paths. */

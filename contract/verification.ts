@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { routePath } from './api.ts';
 import { file, json, route } from './route.ts';
 
 /**
@@ -243,13 +242,3 @@ export const decideVerification = route({
   answer: json<VerificationResponse>(),
   summary: 'Marks a professional verified, or rejects with a reason.',
 });
-
-/** The paths filled in for the calls not yet made through the route table (the admin console's, tests). */
-export const VERIFICATION_ROUTES = {
-  own: ownVerification.path,
-  upload: (kind: DocumentKind) => routePath(uploadDocument.path, { kind }),
-  adminDocuments: (professionalId: number) => routePath(professionalDocuments.path, { id: professionalId }),
-  adminFile: (documentId: number) => routePath(openDocumentFile.path, { id: documentId }),
-  adminQueue: verificationQueue.path,
-  adminDecision: (professionalId: number) => routePath(decideVerification.path, { id: professionalId }),
-} as const;

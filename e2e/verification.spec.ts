@@ -1,9 +1,12 @@
+import { routePath } from '../contract/api.ts';
 import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext } from '@playwright/test';
 import {
   DOCUMENT_MAX_BYTES,
   VERIFICATION_MESSAGES,
-  VERIFICATION_ROUTES,
+  decideVerification,
+  openDocumentFile,
+  professionalDocuments,
   type VerificationResponse,
 } from '../contract/verification.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
@@ -96,14 +99,14 @@ test('a professional uploads a Ghana Card and a certificate, waits for review, a
   // The administrator opens both documents and approves, through the API.
   const token = await adminToken(request);
   const headers = { Authorization: `Bearer ${token}` };
-  const review = await request.get(VERIFICATION_ROUTES.adminDocuments(pro.user.id), { headers });
+  const review = await request.get(routePath(professionalDocuments.path, { id: pro.user.id }), { headers });
   const { documents } = (await review.json()) as VerificationResponse;
   expect(documents.map((d) => d.kind)).toEqual(['ghana-card', 'trade-certificate']);
   for (const d of documents) {
-    const file = await request.get(VERIFICATION_ROUTES.adminFile(d.id), { headers });
+    const file = await request.get(routePath(openDocumentFile.path, { id: d.id }), { headers });
     expect(file.headers()['content-type']).toBe(d.contentType);
   }
-  const decided = await request.put(VERIFICATION_ROUTES.adminDecision(pro.user.id), {
+  const decided = await request.put(routePath(decideVerification.path, { id: pro.user.id }), {
     headers,
     data: { decision: 'verified' },
   });

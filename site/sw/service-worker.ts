@@ -140,7 +140,10 @@ async function forgetBrokenPages(): Promise<void> {
 
 self.addEventListener('activate', (event) => event.waitUntil(forgetBrokenPages()));
 
-/** Where the worker tells the server a notification was shown (contract/push.ts: no session, the receipt is the proof). */
+/**
+ * Where the worker tells the server a notification was shown (contract/push.ts `pushShown`: no session,
+ * the receipt is the proof). Written as text: importing the declaration would bring zod into the worker.
+ */
 const SHOWN_URL = '/api/push/shown';
 
 async function showPush(event: PushEvent): Promise<void> {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiPathLiterals, filesUnder } from '../../../contract/source-files.test-helper.ts';
 
 /**
- * The browser calls the API at the paths the API registers: each from its contract's `…_PATHS`,
+ * The browser calls the API at the paths the API registers: each from its route's declaration,
  * filled by routePath (contract/api.ts), never written again as text (docs/HOUSE-RULES.md "Browser").
  * No file is let off. Tests are left out: they check the address a call goes to, written out on purpose.
  */

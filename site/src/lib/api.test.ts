@@ -1,10 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   actionErrorMessage,
   ApiError,
   apiBlob,
   apiFetch,
-  clearQueryCache,
   CONNECTION_MESSAGES,
   dashboardLoadErrorMessage,
   isRefusal,
@@ -12,7 +11,6 @@ import {
   logUnexpected,
   MissingEmailError,
   NetworkError,
-  query,
   retryDelay,
   shouldRetry,
   TimeoutError,
@@ -48,7 +46,6 @@ function hangingFetch() {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
-  clearQueryCache();
 });
 
 describe('apiFetch', () => {
@@ -268,55 +265,6 @@ describe('retry policy', () => {
     controller.abort();
     expect(await result).toBeInstanceOf(TimeoutError);
     expect(attempt).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('query', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(new Date('2025-01-06T09:00:00Z'));
-  });
-
-  it('keeps data fresh for 5 minutes, then fetches again', async () => {
-    const fetch = fakeFetch(json(200, { n: 1 }), json(200, { n: 2 }));
-    vi.stubGlobal('fetch', fetch);
-    expect(await query('/api/professionals')).toEqual({ n: 1 });
-    vi.setSystemTime(Date.now() + 5 * 60_000 - 1);
-    expect(await query('/api/professionals')).toEqual({ n: 1 });
-    expect(fetch).toHaveBeenCalledTimes(1);
-    vi.setSystemTime(Date.now() + 1);
-    expect(await query('/api/professionals')).toEqual({ n: 2 });
-    expect(fetch).toHaveBeenCalledTimes(2);
-  });
-
-  it('shares one request between simultaneous callers and can be forced fresh', async () => {
-    const fetch = fakeFetch(json(200, { n: 1 }), json(200, { n: 2 }));
-    vi.stubGlobal('fetch', fetch);
-    const [a, b] = await Promise.all([query('/api/a'), query('/api/a')]);
-    expect(a).toEqual({ n: 1 });
-    expect(b).toEqual({ n: 1 });
-    expect(fetch).toHaveBeenCalledTimes(1);
-    expect(await query('/api/a', { fresh: true })).toEqual({ n: 2 });
-  });
-
-  it('retries a server error but not a 404, and caches nothing on failure', async () => {
-    const fetch = fakeFetch(json(500, { message: 'oops' }), json(200, { n: 1 }), json(404, { message: 'gone' }));
-    vi.stubGlobal('fetch', fetch);
-    const first = query('/api/b');
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(await first).toEqual({ n: 1 });
-    await expect(query('/api/c')).rejects.toMatchObject({ status: 404 });
-    expect(fetch).toHaveBeenCalledTimes(3);
-  });
-
-  it('clearQueryCache forgets by prefix', async () => {
-    const fetch = fakeFetch(json(200, 1), json(200, 2), json(200, 3));
-    vi.stubGlobal('fetch', fetch);
-    await query('/api/customer-data/a');
-    await query('/api/other');
-    clearQueryCache('/api/customer-data');
-    expect(await query('/api/customer-data/a')).toBe(3);
-    expect(await query('/api/other')).toBe(2);
   });
 });
 

@@ -2,7 +2,6 @@
  * The browser's API client (ARCHITECTURE.md "Browser").
  * - apiFetch: one JSON call with a time-out; typed errors (ApiError, NetworkError, TimeoutError).
  * - shouldRetry / retryDelay / withRetry: these data-query defaults (docs/PRODUCT.md "Plain words").
- * - query: GET with a 5-minute freshness cache keyed by path (no react-query: islands stay small).
  * - dashboardLoadErrorMessage: the dashboard data-load messages (docs/PRODUCT.md "Plain words").
  */
 import { type ErrorAnswer, type ErrorCode, isErrorCode } from '../../../contract/errors.ts';
@@ -10,7 +9,7 @@ import { routePath } from '../../../contract/api.ts';
 import { affiliateRecord, customerRecord, professionalRecord } from '../../../contract/user-data.ts';
 import { NO_CONNECTION } from '../../../contract/connection.ts';
 import { browserOffline, noteAnswered, noteNoAnswer } from '../stores/connection.ts';
-import { MINUTE_MS, timeBetween } from '../../../contract/dates.ts';
+import { MINUTE_MS } from '../../../contract/dates.ts';
 
 /** The server answered with a non-2xx status (or an unreadable body). */
 export class ApiError extends Error {
@@ -262,45 +261,8 @@ export async function withRetry<T>(attempt: () => Promise<T>, signal?: AbortSign
   }
 }
 
-// ---- query: GET with retries and a freshness cache ("data stays fresh for 5 minutes").
-
+/** How long a dashboard record read from the server stays fresh (stores/record.ts). */
 export const FRESH_FOR_MS = 5 * MINUTE_MS;
-const cache = new Map<string, { data: unknown; at: number }>();
-const pending = new Map<string, Promise<unknown>>();
-
-export interface QueryOptions {
-  token?: string | null;
-  signal?: AbortSignal;
-  /** Skip the cache (a "Try Again" button). */
-  fresh?: boolean;
-}
-
-/**
- * GET `path` with the retry policy; answers from the cache while the data is under 5 minutes old.
- * The cache is keyed by path only: call `clearQueryCache()` when the signed-in user changes.
- */
-export function query<T = unknown>(path: string, options: QueryOptions = {}): Promise<T> {
-  const hit = cache.get(path);
-  if (!options.fresh && hit && timeBetween(hit.at, Date.now()) < FRESH_FOR_MS) return Promise.resolve(hit.data as T);
-  // Two islands asking at once share one request (only without a caller signal to abort it).
-  const shared = options.signal ? undefined : pending.get(path);
-  if (shared) return shared as Promise<T>;
-  const request = withRetry(() => apiFetch<T>(path, { token: options.token, signal: options.signal }), options.signal)
-    .then((data) => {
-      cache.set(path, { data, at: Date.now() });
-      return data;
-    })
-    .finally(() => {
-      if (pending.get(path) === request) pending.delete(path);
-    });
-  if (!options.signal) pending.set(path, request);
-  return request;
-}
-
-/** Forgets cached data: all of it, or the paths starting with `prefix`. */
-export function clearQueryCache(prefix = ''): void {
-  for (const key of cache.keys()) if (key.startsWith(prefix)) cache.delete(key);
-}
 
 // ---- Dashboard data load (docs/PRODUCT.md "Plain words").
 
@@ -329,9 +291,6 @@ export function userDataPath(userType: DashboardUserType, email: string | null |
   if (!email) throw new MissingEmailError();
   return routePath(RECORD_ROUTES[userType].path, { email });
 }
-
-/** The start of every address of one kind of record: clearing it forgets the cached record. */
-export const userDataPrefix = (userType: DashboardUserType) => routePath(RECORD_ROUTES[userType].path, { email: '' });
 
 /** Each kind of account's dashboard record. */
 export const RECORD_ROUTES = {

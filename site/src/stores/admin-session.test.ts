@@ -1,11 +1,11 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MapStorage } from './map-storage.test-helper.ts';
-import { ADMIN_MESSAGES } from '../../../contract/admin.ts';
+import { ADMIN_MESSAGES, listAdminUsers, setAdminUserStatus } from '../../../contract/admin.ts';
 import {
   $adminCheck,
   $adminSession,
-  adminFetch,
+  adminCall,
   adminSignIn,
   adminSignOut,
   checkAdminSession,
@@ -139,7 +139,7 @@ describe('adminSignIn', () => {
   });
 });
 
-describe('adminSignOut and adminFetch', () => {
+describe('adminSignOut and adminCall', () => {
   it('Logout calls POST /api/admin/logout, then removes the token', async () => {
     storage.setItem('adminToken', 'adm-1');
     fakeFetch(() => json(200, { success: true }));
@@ -160,12 +160,12 @@ describe('adminSignOut and adminFetch', () => {
     storage.setItem('adminToken', 'adm-1');
     $adminSession.set({ status: 'signed-in', token: 'adm-1' });
     fakeFetch(() => json(409, { success: false, message: 'This account is already suspended.' }));
-    await expect(
-      adminFetch('/api/admin/users/1/status', { method: 'PUT', body: { status: 'suspended' } }),
-    ).rejects.toThrow('already suspended');
+    await expect(adminCall(setAdminUserStatus, { params: { id: 1 }, body: { status: 'suspended' } })).rejects.toThrow(
+      'already suspended',
+    );
     expect($adminSession.get().status).toBe('signed-in');
     fakeFetch(() => json(401, { success: false, code: 'signed_out', message: 'Admin session expired' }));
-    await expect(adminFetch('/api/admin/users')).rejects.toThrow();
+    await expect(adminCall(listAdminUsers, {})).rejects.toThrow();
     expect($adminSession.get().status).toBe('signed-out');
     expect(storage.getItem('adminToken')).toBeNull();
   });

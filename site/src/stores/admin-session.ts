@@ -8,23 +8,13 @@ import {
 } from '../../../contract/admin-session.ts';
 import type { AdminStats } from '../../../contract/admin.ts';
 import type { AnswerOf, CallInput, Route } from '../../../contract/route.ts';
-import {
-  apiBlob,
-  ApiError,
-  apiFetch,
-  type ApiFetchOptions,
-  isRefusal,
-  isSignedOut,
-  NetworkError,
-  TimeoutError,
-  withRetry,
-} from '../lib/api.ts';
+import { apiBlob, ApiError, isRefusal, isSignedOut, NetworkError, TimeoutError } from '../lib/api.ts';
 import { type CallOptions, call } from '../lib/call.ts';
 
 /**
  * The administrator's session (docs/PRODUCT.md "Administrators": admin guard, storage key adminToken). This
  * module is the only code that reads or writes the adminToken key; the admin islands call the API
- * through `adminFetch`/`adminGet`, which send the token and end the session when it is refused.
+ * through `adminCall`, which sends the token and ends the session when it is refused.
  *
  * status: unknown (nothing read yet) → checking → signed-in; signed-out when there is no session or
  * the server refused it; logged-out after Logout (the page is leaving: no "expired" notice). Administrators are not
@@ -191,20 +181,12 @@ async function asAdmin<T>(send: (token: string | null) => Promise<T>): Promise<T
   }
 }
 
-export const adminFetch = <T = unknown>(path: string, options: Omit<ApiFetchOptions, 'token'> = {}): Promise<T> =>
-  asAdmin((token) => apiFetch<T>(path, { ...options, token }));
-
-/** One administrator's call through the route table (site/src/lib/call.ts), ending the session on a 401 as adminFetch does. */
+/** One administrator's call through the route table (site/src/lib/call.ts), with the token, ending the session on a 401. */
 export const adminCall = <R extends Route>(
   route: R,
   input: CallInput<R>,
   options: Omit<CallOptions, 'token'> = {},
 ): Promise<AnswerOf<R>> => asAdmin((token) => call(route, input, { ...options, token }));
-
-/** A GET with the retry policy of lib/api.ts (docs/PRODUCT.md "Working offline") (no retry on 4xx; up to 2 retries otherwise). */
-export function adminGet<T = unknown>(path: string, signal?: AbortSignal): Promise<T> {
-  return withRetry(() => adminFetch<T>(path, { signal }), signal);
-}
 
 /** A file behind the admin token (a verification document), as a Blob. */
 export const adminFile = (path: string, signal?: AbortSignal): Promise<Blob> =>

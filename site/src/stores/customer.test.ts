@@ -2,7 +2,6 @@ import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../contract/account-types.ts';
 import { eventTicket, type UserEvent } from '../../../contract/events.ts';
-import { clearQueryCache } from '../lib/api.ts';
 import { LOADING } from '../lib/load.ts';
 import { $bookingsChanged } from './bookings.ts';
 import { $connection } from './connection.ts';
@@ -76,7 +75,6 @@ beforeEach(() => {
   reads = 0;
   answer = () => json(200, { customer: record(1) });
   stream = null;
-  clearQueryCache();
   vi.stubGlobal('localStorage', new MapStorage());
   vi.stubGlobal('window', new EventTarget());
   vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));

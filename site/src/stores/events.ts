@@ -10,10 +10,7 @@ import {
 import { timeBetween } from '../../../contract/dates.ts';
 import type { UserEvent } from '../../../contract/events.ts';
 import { call, routeUrl } from '../lib/call.ts';
-import { ApiError, clearQueryCache, isSignedOut, NetworkError, TimeoutError, userDataPrefix } from '../lib/api.ts';
-import { listAffiliatePayouts } from '../../../contract/affiliates.ts';
-import { getMyAnalytics } from '../../../contract/analytics.ts';
-import { ownVerification } from '../../../contract/verification.ts';
+import { ApiError, isSignedOut, NetworkError, TimeoutError } from '../lib/api.ts';
 import { $connection, noteNoAnswer, onBackOnline } from './connection.ts';
 import { $session, restoreSession } from './session.ts';
 import type { SessionState } from './session.ts';
@@ -85,23 +82,6 @@ export const $live = atom<LiveState>('off');
  */
 const $listening = atom(0);
 
-/** What each event makes stale in the query cache (lib/api.ts), so later reads ask the server. */
-const RECORDS = [
-  userDataPrefix('customer'),
-  userDataPrefix('professional'),
-  userDataPrefix('affiliate'),
-  getMyAnalytics.path,
-];
-function staleFor(type: LiveEventType): string[] {
-  if (type === 'reset') return [''];
-  // The list of bookings is no query: stores/bookings.ts reads it again on a booking's news itself.
-  const changesRecords = ['payment.settled', 'subscription.changed', 'commission.earned'].includes(type);
-  if (type.startsWith('booking.') || changesRecords) return RECORDS;
-  if (type === 'payout.moved') return [userDataPrefix('affiliate'), listAffiliatePayouts.path];
-  if (type === 'verification.decided') return [ownVerification.path, userDataPrefix('professional')];
-  return [];
-}
-
 interface Listener {
   types: ReadonlySet<string>;
   handler: (event: LiveEvent) => void;
@@ -109,7 +89,6 @@ interface Listener {
 const listeners = new Set<Listener>();
 
 function dispatch(event: LiveEvent): void {
-  for (const prefix of staleFor(event.type)) clearQueryCache(prefix);
   for (const listener of [...listeners]) {
     if (!listener.types.has(event.type)) continue;
     try {

@@ -7,8 +7,7 @@ import {
   removeWorkPhoto as removeWorkRoute,
   setProfilePhoto,
 } from '../../../contract/photos.ts';
-import { findProfessionals } from '../../../contract/professionals.ts';
-import { actionErrorMessage, clearQueryCache, userDataPrefix } from '../lib/api.ts';
+import { actionErrorMessage } from '../lib/api.ts';
 import { call } from '../lib/call.ts';
 import { $session } from './session.ts';
 
@@ -41,14 +40,6 @@ async function change(send: (file?: File) => Promise<PhotosResponse>, file?: Fil
   try {
     const data = await send(file);
     $photoAnswer.set(data);
-    // Records and listings show the avatar: the next read asks the server again.
-    for (const prefix of [
-      userDataPrefix('customer'),
-      userDataPrefix('professional'),
-      userDataPrefix('affiliate'),
-      findProfessionals.path,
-    ])
-      clearQueryCache(prefix);
     return { ok: true, message: data.message ?? '', data };
   } catch (error) {
     return { ok: false, message: actionErrorMessage(error, FALLBACK) };

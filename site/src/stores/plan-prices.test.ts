@@ -1,7 +1,6 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PLAN_PRICES, type PlanPricesAnswer } from '../../../contract/plans.ts';
-import { clearQueryCache } from '../lib/api.ts';
 import { $connection } from './connection.ts';
 import { $planPrices } from './plan-prices.ts';
 
@@ -16,7 +15,6 @@ const set: PlanPricesAnswer = {
 
 afterEach(() => {
   cleanStores($planPrices);
-  clearQueryCache();
   vi.unstubAllGlobals();
 });
 

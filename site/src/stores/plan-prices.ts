@@ -1,6 +1,7 @@
 import { atom, onMount } from 'nanostores';
-import { DEFAULT_PLAN_PRICES, type PlanPrices, type PlanPricesAnswer, PLANS_PATHS } from '../../../contract/plans.ts';
-import { query } from '../lib/api.ts';
+import { DEFAULT_PLAN_PRICES, type PlanPrices, planPrices } from '../../../contract/plans.ts';
+import { withRetry } from '../lib/api.ts';
+import { call } from '../lib/call.ts';
 import { onBackOnline } from './connection.ts';
 
 /**
@@ -16,7 +17,7 @@ let readOnce = false;
 
 async function readPrices(): Promise<void> {
   try {
-    const answer = await query<PlanPricesAnswer>(PLANS_PATHS.prices);
+    const answer = await withRetry(() => call(planPrices, {}));
     readOnce = true;
     $planPrices.set({ prices: answer.prices, commissions: answer.commissions, lengths: answer.lengths });
   } catch {

@@ -1,13 +1,6 @@
 import type { SessionUser } from '../../../contract/account-types.ts';
 import { PROFILE_MESSAGES, profileSchema } from '../../../contract/profile.ts';
-import {
-  ApiError,
-  DASHBOARD_MESSAGES,
-  NetworkError,
-  TimeoutError,
-  clearQueryCache,
-  userDataPrefix,
-} from '../lib/api.ts';
+import { ApiError, DASHBOARD_MESSAGES, NetworkError, TimeoutError } from '../lib/api.ts';
 import { $session, mergeUser } from './session.ts';
 import { saveProfile } from '../../../contract/professionals.ts';
 import { call } from '../lib/call.ts';
@@ -63,8 +56,6 @@ export async function saveContactDetails(details: ContactDetails): Promise<SaveO
   try {
     const answer = await call(saveProfile, { body: parsed.data }, { token: $session.get().token });
     mergeUser(answer.user);
-    clearQueryCache(userDataPrefix('customer'));
-    clearQueryCache(userDataPrefix('affiliate'));
     return { ok: true, message: answer.message ?? PROFILE_MESSAGES.saved, user: answer.user };
   } catch (error) {
     if (error instanceof ApiError) {

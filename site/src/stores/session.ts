@@ -2,7 +2,7 @@ import { signOut as signOutRoute, verifySession } from '../../../contract/accoun
 import { call } from '../lib/call.ts';
 import { atom, computed, onMount } from 'nanostores';
 import { dashboardPath, type SessionUser, USER_TYPES } from '../../../contract/account-types.ts';
-import { clearQueryCache, isSignedOut } from '../lib/api.ts';
+import { isSignedOut } from '../lib/api.ts';
 import { forgetKept } from '../lib/kept.ts';
 
 /**
@@ -126,7 +126,6 @@ function clearStored(): void {
 }
 
 function setSignedOut(): void {
-  clearQueryCache();
   $session.set({ status: 'signed-out', user: null, token: null });
 }
 
@@ -141,8 +140,6 @@ export function signIn(token: string, user: SessionUser, options: { rememberEmai
   if (options.rememberEmail === true) write(STORAGE_KEYS.email, user.email);
   else if (options.rememberEmail === false) write(STORAGE_KEYS.email, null);
   needsReverify = false;
-  const previous = $session.get().user;
-  if (!previous || previous.id !== user.id) clearQueryCache();
   $session.set({ status: 'signed-in', user, token });
 }
 
@@ -200,7 +197,6 @@ async function doRestore(): Promise<void> {
   // Refused: a page that is showing the session keeps its screen (ended); otherwise signed out.
   const refused = () => {
     if (showing) {
-      clearQueryCache();
       forgetKept(); // ended elsewhere (a password changed after a lost phone): nothing stays here
       $session.set({ status: 'ended', user: showing, token });
       return;
@@ -269,8 +265,6 @@ function onStorage(event: StorageEvent): void {
     if (status !== 'signed-out' && status !== 'ended') setSignedOut();
     return;
   }
-  const current = $session.get();
-  if (current.token !== token && current.user?.id !== user.id) clearQueryCache();
   $session.set({ status: 'signed-in', user, token });
 }
 

@@ -5,7 +5,6 @@ import {
   VERIFICATION_MESSAGES,
   type VerificationResponse,
 } from '../../../contract/verification.ts';
-import { clearQueryCache } from '../lib/api.ts';
 import { tellNews } from './fake-news.test-helper.ts';
 import { $verification, uploadDocument, uploadTimeoutMs, withType } from './verification.ts';
 
@@ -33,7 +32,6 @@ const json = (status: number, body: unknown) =>
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  clearQueryCache();
 });
 
 describe('the verification shown', () => {

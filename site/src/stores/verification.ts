@@ -7,7 +7,6 @@ import {
   type DocumentKind,
   type DocumentType,
 } from '../../../contract/verification.ts';
-import { clearQueryCache, userDataPrefix } from '../lib/api.ts';
 import { failure, type Outcome } from '../lib/outcome.ts';
 import { patchProfessional } from './professional.ts';
 import { onUserEvent } from './events.ts';
@@ -71,7 +70,6 @@ export async function uploadDocument(kind: DocumentKind, chosen: File): Promise<
       },
     );
     verification.took(data);
-    clearQueryCache(userDataPrefix('professional'));
     patchProfessional({ verified: data.verification.status === 'verified' });
     return { ok: true, message: data.message ?? VERIFICATION_MESSAGES.uploaded };
   } catch (error) {

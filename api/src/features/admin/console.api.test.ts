@@ -1,7 +1,13 @@
+import { routePath } from '../../../../contract/api.ts';
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_MESSAGES } from '../../../../contract/admin.ts';
 import type { AdminActivityEntry } from '../../../../contract/admin.ts';
-import { VERIFICATION_ROUTES } from '../../../../contract/verification.ts';
+import {
+  decideVerification,
+  openDocumentFile,
+  professionalDocuments,
+  verificationQueue,
+} from '../../../../contract/verification.ts';
 import type { VerificationQueueEntry } from '../../../../contract/verification.ts';
 import { requestAsAdmin, signInAdmin, startTestAppWithAdmin, type SignedInAdmin } from '../../../test/admin.ts';
 import { bearer, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
@@ -187,9 +193,9 @@ describe('GET /api/admin/verification-queue: who waits for review, and who opene
       body: new Uint8Array(bytes),
     });
   const openFile = (docId: number, token = admin.token) =>
-    fetch(app.url + VERIFICATION_ROUTES.adminFile(docId), { headers: bearer(token) });
+    fetch(app.url + routePath(openDocumentFile.path, { id: docId }), { headers: bearer(token) });
   const queue = async (query = 'pageSize=50') => {
-    const res = await asAdmin(`${VERIFICATION_ROUTES.adminQueue}?${query}`);
+    const res = await asAdmin(`${verificationQueue.path}?${query}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as { total: number; page: number; pageSize: number; professionals: VerificationQueueEntry[] };
   };
@@ -236,7 +242,7 @@ describe('GET /api/admin/verification-queue: who waits for review, and who opene
       ['trade-certificate', 'cert.pdf', []],
     ]);
     // The professional's own verification view shows the same openings to the administrator.
-    const view = await asAdmin(VERIFICATION_ROUTES.adminDocuments(earlier.userId));
+    const view = await asAdmin(routePath(professionalDocuments.path, { id: earlier.userId }));
     expect(view.body.documents.map((d: { openings: unknown[] }) => d.openings.length)).toEqual([2, 0]);
 
     // Pages: one at a time, the same order.
@@ -245,7 +251,7 @@ describe('GET /api/admin/verification-queue: who waits for review, and who opene
     expect(second.professionals.map((p) => p.id)).toEqual([ids[1]]);
 
     expect((await openFile(cert.id)).status).toBe(200);
-    const decided = await asAdmin(VERIFICATION_ROUTES.adminDecision(earlier.userId), {
+    const decided = await asAdmin(routePath(decideVerification.path, { id: earlier.userId }), {
       method: 'PUT',
       json: { decision: 'verified' },
     });
@@ -255,13 +261,13 @@ describe('GET /api/admin/verification-queue: who waits for review, and who opene
 
   it('refuses a page it cannot give with 400, and anyone but an administrator with 401', async () => {
     for (const query of ['page=0', 'page=abc', 'pageSize=51', 'pageSize=0', 'page=1.5']) {
-      const res = await asAdmin(`${VERIFICATION_ROUTES.adminQueue}?${query}`);
+      const res = await asAdmin(`${verificationQueue.path}?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.message, query).toMatch(/^page(Size)? must be/);
     }
     const customer = await signUpAndPay(app);
     for (const headers of [{}, bearer(customer.token)]) {
-      expect((await app.request(VERIFICATION_ROUTES.adminQueue, { headers })).status).toBe(401);
+      expect((await app.request(verificationQueue.path, { headers })).status).toBe(401);
     }
   });
 });

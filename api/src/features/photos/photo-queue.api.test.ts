@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PHOTO_MESSAGES, PHOTO_MIN_RATE, PHOTOS_PATHS } from '../../../../contract/photos.ts';
+import { PHOTO_MESSAGES, PHOTO_MIN_RATE, setProfilePhoto } from '../../../../contract/photos.ts';
 import { bearer, signUpAffiliate } from '../../../test/accounts.ts';
 import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { PHOTO_QUEUE } from './queue.ts';
@@ -31,7 +31,7 @@ function photoRequest(token: string, length: number) {
     hostname,
     port,
     method: 'PUT',
-    path: PHOTOS_PATHS.profile,
+    path: setProfilePhoto.path,
     agent: false,
     headers: { ...bearer(token), 'content-type': 'image/png', 'content-length': String(length) },
   });

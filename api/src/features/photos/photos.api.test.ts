@@ -8,9 +8,13 @@ import {
   photoUrl,
   PHOTO_MAX_BYTES,
   PHOTO_MESSAGES,
-  PHOTOS_PATHS,
   PHOTO_SIZES,
   PHOTO_UPLOADS_PER_HOUR,
+  addWorkPhoto,
+  adminRemovePhoto,
+  ownPhotos,
+  removeWorkPhoto,
+  setProfilePhoto,
 } from '../../../../contract/photos.ts';
 import { startTestAppWithAdmin, type SignedInAdmin } from '../../../test/admin.ts';
 import { bearer, listedProfessional, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
@@ -61,8 +65,8 @@ const tiny = () =>
 const send = (token: string, method: 'PUT' | 'POST', path: string, bytes: Buffer, type = 'image/jpeg') =>
   app.request(path, { method, headers: { ...bearer(token), 'content-type': type }, body: new Uint8Array(bytes) });
 const setProfile = (token: string, bytes: Buffer, type?: string) =>
-  send(token, 'PUT', PHOTOS_PATHS.profile, bytes, type);
-const addWork = (token: string, bytes: Buffer, type?: string) => send(token, 'POST', PHOTOS_PATHS.work, bytes, type);
+  send(token, 'PUT', setProfilePhoto.path, bytes, type);
+const addWork = (token: string, bytes: Buffer, type?: string) => send(token, 'POST', addWorkPhoto.path, bytes, type);
 const media = (url: string) => fetch(app.url + url);
 /** What a stored size's answer says about itself, and what every one should say. */
 const served = (res: Response) => ({
@@ -151,7 +155,7 @@ describe('profile photo', () => {
       headers: bearer(customer.token),
     });
     expect(record.body.customer.avatar).toBe(profile.thumb);
-    const removed = await app.request(PHOTOS_PATHS.profile, { method: 'DELETE', headers: bearer(customer.token) });
+    const removed = await app.request(setProfilePhoto.path, { method: 'DELETE', headers: bearer(customer.token) });
     expect(removed).toMatchObject({
       status: 200,
       body: { success: true, message: PHOTO_MESSAGES.profileRemoved, profile: null, work: [] },
@@ -210,7 +214,7 @@ describe('profile photo', () => {
     expect((await sharp(Buffer.from(await old.arrayBuffer())).metadata()).width).toBe(PHOTO_SIZES.thumb.px);
 
     // Removing the photo takes the 2× with it.
-    await app.request(PHOTOS_PATHS.profile, { method: 'DELETE', headers: bearer(customer.token) });
+    await app.request(setProfilePhoto.path, { method: 'DELETE', headers: bearer(customer.token) });
     expect((await media(photoUrl(detailedHash, 'thumb2x'))).status).toBe(404);
   });
 
@@ -309,7 +313,7 @@ describe('files that are not acceptable photos', () => {
         hostname,
         port,
         method: 'PUT',
-        path: PHOTOS_PATHS.profile,
+        path: setProfilePhoto.path,
         headers: {
           ...bearer(customer.token),
           'content-type': 'image/jpeg',
@@ -333,7 +337,7 @@ describe('files that are not acceptable photos', () => {
     // A body without a length (chunked) is cut off as soon as it passes the limit.
     let sent = 0;
     const chunk = new Uint8Array(1024 * 1024);
-    const profileChunked = await fetch(app.url + PHOTOS_PATHS.profile, {
+    const profileChunked = await fetch(app.url + setProfilePhoto.path, {
       method: 'PUT',
       headers: { ...bearer(customer.token), 'content-type': 'image/jpeg' },
       body: new ReadableStream({
@@ -386,7 +390,7 @@ describe('work photos', () => {
     expect(seventh).toMatchObject({ status: 400, body: { success: false, message: PHOTO_MESSAGES.tooManyWork } });
 
     const second = last!.body.work[1];
-    const removed = await app.request(routePath(PHOTOS_PATHS.workPhoto, { id: second.id }), {
+    const removed = await app.request(routePath(removeWorkPhoto.path, { id: second.id }), {
       method: 'DELETE',
       headers: bearer(pro.token),
     });
@@ -394,7 +398,7 @@ describe('work photos', () => {
     expect(removed.body.work.map((p: { width: number }) => p.width)).toEqual([200, 202, 203, 204, 205]);
     const again = await addWork(pro.token, await tiny(), 'image/png');
     expect(again.body.work.map((p: { width: number }) => p.width)).toEqual([200, 202, 203, 204, 205, 16]);
-    expect((await app.request(PHOTOS_PATHS.own, { headers: bearer(pro.token) })).body.work).toEqual(again.body.work);
+    expect((await app.request(ownPhotos.path, { headers: bearer(pro.token) })).body.work).toEqual(again.body.work);
   });
 
   it("answers 404 for another's photo and 403 for accounts that are not professionals", async () => {
@@ -405,7 +409,7 @@ describe('work photos', () => {
     const otherProfile = (await setProfile(other.token, await tiny(), 'image/png')).body.profile;
     for (const id of [mine.id, otherProfile.id, 999_999]) {
       expect(
-        await app.request(routePath(PHOTOS_PATHS.workPhoto, { id }), {
+        await app.request(routePath(removeWorkPhoto.path, { id }), {
           method: 'DELETE',
           headers: bearer(other.token),
         }),
@@ -435,7 +439,7 @@ describe('administrators and addresses', () => {
     // The administrator's view of the account lists it, to remove from the user dialog.
     const detail = await app.request(`/api/admin/users/${pro.userId}`, { headers: bearer(admin.token) });
     expect(detail.body.photos).toEqual([{ id: photo.id, kind: 'work', thumb: photo.thumb }]);
-    const res = await app.request(routePath(PHOTOS_PATHS.adminPhoto, { id: photo.id }), {
+    const res = await app.request(routePath(adminRemovePhoto.path, { id: photo.id }), {
       method: 'DELETE',
       headers: bearer(admin.token),
     });
@@ -452,7 +456,7 @@ describe('administrators and addresses', () => {
     });
     expect(
       (
-        await app.request(routePath(PHOTOS_PATHS.adminPhoto, { id: photo.id }), {
+        await app.request(routePath(adminRemovePhoto.path, { id: photo.id }), {
           method: 'DELETE',
           headers: bearer(admin.token),
         })
@@ -461,7 +465,7 @@ describe('administrators and addresses', () => {
     // A user's token is not an administrator's.
     expect(
       (
-        await app.request(routePath(PHOTOS_PATHS.adminPhoto, { id: photo.id }), {
+        await app.request(routePath(adminRemovePhoto.path, { id: photo.id }), {
           method: 'DELETE',
           headers: bearer(pro.token),
         })

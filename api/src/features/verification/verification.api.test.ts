@@ -1,3 +1,4 @@
+import { routePath } from '../../../../contract/api.ts';
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { Writable } from 'node:stream';
@@ -5,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import {
   DOCUMENT_MAX_BYTES,
   VERIFICATION_MESSAGES,
-  VERIFICATION_ROUTES,
+  decideVerification,
+  openDocumentFile,
+  ownVerification,
+  professionalDocuments,
   type DocumentKind,
 } from '../../../../contract/verification.ts';
 import { requestAsAdmin, signInAdmin, startTestAppWithAdmin, type SignedInAdmin } from '../../../test/admin.ts';
@@ -42,9 +46,9 @@ function upload(token: string, kind: string, bytes: Buffer, type: string, name =
 const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}, token = admin.token) =>
   requestAsAdmin(app, token, path, init);
 const decide = (id: number, json: unknown, token = admin.token) =>
-  asAdmin(VERIFICATION_ROUTES.adminDecision(id), { method: 'PUT', json }, token);
+  asAdmin(routePath(decideVerification.path, { id: id }), { method: 'PUT', json }, token);
 const openFile = (docId: number, token = admin.token) =>
-  fetch(app.url + VERIFICATION_ROUTES.adminFile(docId), { headers: bearer(token) });
+  fetch(app.url + routePath(openDocumentFile.path, { id: docId }), { headers: bearer(token) });
 const docsOf = (userId: number) => app.db('professional_documents').where({ user_id: userId }).orderBy('kind');
 const filesOf = (userId: number) =>
   app
@@ -77,7 +81,7 @@ async function badge(userId: number): Promise<boolean> {
 describe('uploading documents (professional)', () => {
   it('stores a PNG, a JPG and a PDF by their bytes, with name, size, date and hash, and puts the professional in review', async () => {
     const pro = await professional();
-    const before = await app.request(VERIFICATION_ROUTES.own, { headers: bearer(pro.token) });
+    const before = await app.request(ownVerification.path, { headers: bearer(pro.token) });
     expect(before.body).toEqual({
       success: true,
       verification: { status: 'unverified', reason: null, verifiedAt: null },
@@ -123,7 +127,7 @@ describe('uploading documents (professional)', () => {
     expect(cert.id).not.toBe(oldId);
     expect(await docsOf(pro.userId)).toHaveLength(2);
     expect(await app.db('professional_document_files').where({ document_id: oldId })).toHaveLength(0);
-    expect((await app.request(VERIFICATION_ROUTES.own, { headers: bearer(pro.token) })).body.documents).toEqual(
+    expect((await app.request(ownVerification.path, { headers: bearer(pro.token) })).body.documents).toEqual(
       pdf.body.documents,
     );
     expect(pdf.body.documents[0]).not.toHaveProperty('opened');
@@ -178,7 +182,7 @@ describe('uploading documents (professional)', () => {
       body: { message: VERIFICATION_MESSAGES.unknownKind },
     });
     expect(await docsOf(pro.userId)).toEqual([]);
-    expect((await app.request(VERIFICATION_ROUTES.own, { headers: bearer(pro.token) })).body.verification.status).toBe(
+    expect((await app.request(ownVerification.path, { headers: bearer(pro.token) })).body.verification.status).toBe(
       'unverified',
     );
   });
@@ -242,7 +246,7 @@ describe('uploading documents (professional)', () => {
     const customer = await signUpAndPay(app);
     const affiliate = await signUpAffiliate(app);
     for (const token of [customer.token, affiliate.token]) {
-      expect(await app.request(VERIFICATION_ROUTES.own, { headers: bearer(token) })).toMatchObject({
+      expect(await app.request(ownVerification.path, { headers: bearer(token) })).toMatchObject({
         status: 403,
         body: { message: VERIFICATION_MESSAGES.onlyProfessionals },
       });
@@ -251,7 +255,7 @@ describe('uploading documents (professional)', () => {
         body: { message: VERIFICATION_MESSAGES.onlyProfessionals },
       });
     }
-    expect((await app.request(VERIFICATION_ROUTES.own)).status).toBe(401);
+    expect((await app.request(ownVerification.path)).status).toBe(401);
     const anonymous = await app.request('/api/professional/documents/ghana-card', {
       method: 'PUT',
       headers: { 'content-type': 'image/png' },
@@ -280,10 +284,14 @@ describe('administrators review the documents', () => {
     const affiliate = await signUpAffiliate(app);
     const docId = pro.documents[0].id;
     const endpoints: [string, string, unknown?][] = [
-      ['GET', VERIFICATION_ROUTES.adminDocuments(pro.userId)],
-      ['GET', VERIFICATION_ROUTES.adminFile(docId)],
-      ['PUT', VERIFICATION_ROUTES.adminDecision(pro.userId), { decision: 'verified' }],
-      ['PUT', VERIFICATION_ROUTES.adminDecision(pro.userId), { decision: 'rejected', reason: 'Blurred photo' }],
+      ['GET', routePath(professionalDocuments.path, { id: pro.userId })],
+      ['GET', routePath(openDocumentFile.path, { id: docId })],
+      ['PUT', routePath(decideVerification.path, { id: pro.userId }), { decision: 'verified' }],
+      [
+        'PUT',
+        routePath(decideVerification.path, { id: pro.userId }),
+        { decision: 'rejected', reason: 'Blurred photo' },
+      ],
     ];
     const callers: [string, Record<string, string>][] = [
       ['anonymous', {}],
@@ -302,18 +310,18 @@ describe('administrators review the documents', () => {
       }
     }
     expect((await app.db('document_access_log').count({ n: '*' }))[0].n).toEqual(logged);
-    expect((await app.request(VERIFICATION_ROUTES.own, { headers: bearer(pro.token) })).body.verification.status).toBe(
+    expect((await app.request(ownVerification.path, { headers: bearer(pro.token) })).body.verification.status).toBe(
       'pending',
     );
 
-    const res = await asAdmin(VERIFICATION_ROUTES.adminDocuments(pro.userId));
+    const res = await asAdmin(routePath(professionalDocuments.path, { id: pro.userId }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, verification: { status: 'pending' } });
     expect(res.body.documents.map((d: { id: number; opened: boolean }) => [d.id, d.opened])).toEqual(
       pro.documents.map((d) => [d.id, true]),
     );
     const otherAdmin = await signInAdmin(app);
-    const theirs = await asAdmin(VERIFICATION_ROUTES.adminDocuments(pro.userId), {}, otherAdmin.token);
+    const theirs = await asAdmin(routePath(professionalDocuments.path, { id: pro.userId }), {}, otherAdmin.token);
     expect(theirs.body.documents.map((d: { opened: boolean }) => d.opened)).toEqual([false, false]);
     expect(JSON.stringify(res.body)).not.toMatch(/sha256|bytes/);
   });
@@ -365,7 +373,7 @@ describe('administrators review the documents', () => {
       expect.objectContaining({ admin: admin.username }),
     ]);
 
-    const missing = await asAdmin(VERIFICATION_ROUTES.adminFile(999_999));
+    const missing = await asAdmin(routePath(openDocumentFile.path, { id: 999_999 }));
     expect(missing).toMatchObject({ status: 404, body: { message: VERIFICATION_MESSAGES.documentNotFound } });
     expect(await app.db('document_access_log').where({ document_id: 999_999 })).toEqual([]);
   });
@@ -445,7 +453,7 @@ describe('administrators review the documents', () => {
         verification: { status: 'rejected', reason: 'The card has expired.', verifiedAt: null },
       },
     });
-    expect((await app.request(VERIFICATION_ROUTES.own, { headers: bearer(pro.token) })).body.verification).toEqual({
+    expect((await app.request(ownVerification.path, { headers: bearer(pro.token) })).body.verification).toEqual({
       status: 'rejected',
       reason: 'The card has expired.',
       verifiedAt: null,
@@ -520,7 +528,7 @@ describe('administrators review the documents', () => {
   it('answers 404 for anyone who is not a professional', async () => {
     const customer = await signUpAndPay(app);
     for (const id of [customer.userId, 999_999]) {
-      expect(await asAdmin(VERIFICATION_ROUTES.adminDocuments(id))).toMatchObject({
+      expect(await asAdmin(routePath(professionalDocuments.path, { id: id }))).toMatchObject({
         status: 404,
         body: { message: VERIFICATION_MESSAGES.notProfessional },
       });

@@ -3,12 +3,13 @@ import {
   ACTIVITY_MESSAGES,
   ACTIVITY_PAGE_SIZE,
   ADMIN_ACTIONS,
-  ADMIN_PATHS,
   type AdminAction,
   type AdminActivityEntry,
   type AdminActivityResponse,
+  listAdminActivity,
 } from '../../../../contract/admin.ts';
-import { adminGet } from '../../stores/admin-session.ts';
+import { withRetry } from '../../lib/api.ts';
+import { adminCall } from '../../stores/admin-session.ts';
 import { ACTION_NAMES, collapseRereads, isAdminAction } from './activity.ts';
 import { ActivityLine } from './ActivityLine.tsx';
 import { loadFailureText } from './failures.ts';
@@ -17,12 +18,12 @@ import { useAction } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
 import { countOf } from '../../../../contract/counts.ts';
 
-const activityPath = (action: AdminAction | '', cursor?: string) => {
-  const query = new URLSearchParams({ limit: String(ACTIVITY_PAGE_SIZE) });
-  if (action) query.set('action', action);
-  if (cursor) query.set('cursor', cursor);
-  return `${ADMIN_PATHS.activity}?${query.toString()}`;
-};
+/** The activity query: one page, one kind of action if chosen, after `cursor` for Show more. */
+const activityQuery = (action: AdminAction | '', cursor?: string) => ({
+  limit: ACTIVITY_PAGE_SIZE,
+  ...(action ? { action } : {}),
+  ...(cursor ? { cursor } : {}),
+});
 
 /** Older pages fetched with Show more, for the first page they continue (a reload starts again). */
 interface More {
@@ -38,7 +39,7 @@ interface More {
  */
 export function ActivityTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
   const [action, setAction] = useState<AdminAction | ''>('');
-  const { load, stale, retry } = useAdminData<AdminActivityResponse>(activityPath(action), 'the activity');
+  const { load, stale, retry } = useAdminData(listAdminActivity, { query: activityQuery(action) }, 'the activity');
   const [more, setMore] = useState<More | null>(null);
   const { busy, note, run } = useAction();
   const [focusFrom, setFocusFrom] = useState<number | null>(null);
@@ -52,7 +53,7 @@ export function ActivityTab({ onOpenUser }: { onOpenUser: (id: number) => void }
   async function showMore(first: AdminActivityResponse, shown: number, cursor: string) {
     const answer = await run(
       'more',
-      () => adminGet<AdminActivityResponse & { message?: string }>(activityPath(action, cursor)),
+      () => withRetry(() => adminCall(listAdminActivity, { query: activityQuery(action, cursor) })),
       {
         success: () => null,
         failure: (error) => loadFailureText('more activity', error),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ADMIN_PATHS, type AdminAffiliatesResponse } from '../../../../contract/admin.ts';
+import { listAdminAffiliates } from '../../../../contract/admin.ts';
 import { formatCedis } from '../../../../contract/money.ts';
-import { FIRST_PAGE, listPath } from './lists.ts';
+import { FIRST_PAGE, listQuery } from './lists.ts';
 import type { ListParams } from './lists.ts';
 import { ActionNote, dateText, ListTable, Loaded, SearchBox, StatusBadge } from './parts.tsx';
 import { useAction } from './useAction.ts';
@@ -29,10 +29,7 @@ const METHOD_LABELS = { 'mobile-money': 'Mobile Money', 'bank-account': 'Bank ac
  */
 export function AffiliatesTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
   const [params, setParams] = useState<ListParams>(FIRST_PAGE);
-  const { load, stale, retry } = useAdminData<AdminAffiliatesResponse>(
-    listPath(ADMIN_PATHS.affiliates, params),
-    'the affiliates',
-  );
+  const { load, stale, retry } = useAdminData(listAdminAffiliates, { query: listQuery(params) }, 'the affiliates');
   const { busy, note, run } = useAction();
   const status = useStatusConfirm(run, retry);
   return (

@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { AnswerOf } from '../../../../contract/route.ts';
-import { routePath } from '../../../../contract/api.ts';
+import type { BodyIn } from '../../../../contract/route.ts';
 import {
   type AdminReportDetail,
   type PartyRole,
@@ -10,7 +9,7 @@ import {
   closeReport,
   verdictWords,
 } from '../../../../contract/reports.ts';
-import { adminFetch } from '../../stores/admin-session.ts';
+import { adminCall } from '../../stores/admin-session.ts';
 import { ConfirmDialog } from '../../ui/kit.tsx';
 import type { useAction } from './useAction.ts';
 
@@ -43,16 +42,14 @@ export function CloseReport({
 
   function close() {
     setAsking(false);
-    const verdict = { outcome, note: closingNote, ...(outcome !== 'resolved' && party ? { party } : {}) };
-    void run(
-      'close',
-      () =>
-        adminFetch<AnswerOf<typeof closeReport>>(routePath(closeReport.path, { id }), {
-          method: closeReport.method,
-          body: verdict,
-        }),
-      { after, focusBack: closeButton.current },
-    );
+    // An outcome not chosen is sent all the same: the server's refusal says what to choose.
+    const verdict = { outcome, note: closingNote, ...(outcome !== 'resolved' && party ? { party } : {}) } as BodyIn<
+      typeof closeReport
+    >;
+    void run('close', () => adminCall(closeReport, { params: { id }, body: verdict }), {
+      after,
+      focusBack: closeButton.current,
+    });
   }
 
   return (

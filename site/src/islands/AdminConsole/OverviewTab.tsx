@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { ADMIN_PATHS, type AdminStats, type AdminStatsAnswer } from '../../../../contract/admin.ts';
+import type { AdminStats } from '../../../../contract/admin.ts';
+import { getAdminStats } from '../../../../contract/admin-session.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { Stat } from '../../ui/DashboardParts.tsx';
 import { HistoryChart } from './HistoryChart.tsx';
@@ -9,11 +10,7 @@ import { Card } from '../../ui/kit.tsx';
 
 /** Overview (docs/PRODUCT.md "Administrators"): the stats cards, user distribution, payout summary, and the 12 months. */
 export function OverviewTab({ seed }: { seed?: AdminStats }) {
-  const { load, retry } = useAdminData<Pick<AdminStatsAnswer, 'stats'>>(
-    ADMIN_PATHS.stats,
-    'the figures',
-    seed && { stats: seed },
-  );
+  const { load, retry } = useAdminData(getAdminStats, {}, 'the figures', seed && { success: true, stats: seed });
   const ids = { cards: useId() };
   return (
     <Loaded load={load} what="the figures" onRetry={retry}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ADMIN_PATHS, type AdminPaymentsResponse } from '../../../../contract/admin.ts';
+import { listAdminPayments } from '../../../../contract/admin.ts';
 import { formatCedis } from '../../../../contract/money.ts';
-import { FIRST_PAGE, listPath } from './lists.ts';
+import { FIRST_PAGE, listQuery } from './lists.ts';
 import { monthsCell, startedViaCell } from './payment-cells.ts';
 import type { ListParams } from './lists.ts';
 import { dateText, ListTable, Loaded, SearchBox, StatusBadge } from './parts.tsx';
@@ -12,10 +12,7 @@ const HEADERS = ['Date', 'User', 'Type', 'Amount', 'Months', 'Status', 'Method',
 /** Payments (docs/PRODUCT.md "Administrators"): a read-only table of subscription payments (with the months bought and how each was started) and commission entries. */
 export function PaymentsTab() {
   const [params, setParams] = useState<ListParams>(FIRST_PAGE);
-  const { load, stale, retry } = useAdminData<AdminPaymentsResponse>(
-    listPath(ADMIN_PATHS.payments, params),
-    'the payments',
-  );
+  const { load, stale, retry } = useAdminData(listAdminPayments, { query: listQuery(params) }, 'the payments');
   return (
     <div className="dash-stack">
       <SearchBox

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import type { MouseEvent } from 'react';
-import { ADMIN_PATHS, type AdminPayout, type AdminPayoutsResponse } from '../../../../contract/admin.ts';
+import { listAdminPayouts, type AdminPayout } from '../../../../contract/admin.ts';
 import type { PayoutStatus } from '../../../../contract/affiliates.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { movePayout } from './admin-actions.ts';
-import { FIRST_PAGE, listPath } from './lists.ts';
+import { FIRST_PAGE, listQuery } from './lists.ts';
 import type { ListParams } from './lists.ts';
 import { ConfirmDialog } from '../../ui/kit.tsx';
 import { payoutQuestion } from './confirmations.ts';
@@ -62,10 +62,7 @@ function PayoutConfirm({
  */
 export function PayoutsTab() {
   const [params, setParams] = useState<ListParams>({ ...FIRST_PAGE, status: 'all' });
-  const { load, stale, retry } = useAdminData<AdminPayoutsResponse>(
-    listPath(ADMIN_PATHS.payouts, params),
-    'the payouts',
-  );
+  const { load, stale, retry } = useAdminData(listAdminPayouts, { query: listQuery(params) }, 'the payouts');
   const { busy, note, run } = useAction();
   const [asking, setAsking] = useState<{ payout: AdminPayout; action: PayoutAction; opener: HTMLElement } | null>(null);
   const filterId = useId();

@@ -4,17 +4,15 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import { dateLabel, timeLabel } from '../../../../contract/dates.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import {
-  type AdminReportAnswer,
-  type AdminReportItem,
+  adminReport,
+  adminReports,
   REPORT_OUTCOME_LABELS,
   REPORT_REASON_LABELS,
   REPORT_TEXT_MAX,
-  REPORTS_PATHS,
   sendAdminReportMessage,
   verdictWords,
 } from '../../../../contract/reports.ts';
-import type { AnswerOf } from '../../../../contract/route.ts';
-import { adminFetch } from '../../stores/admin-session.ts';
+import { adminCall } from '../../stores/admin-session.ts';
 import { whenText } from './activity.ts';
 import { ActionNote, Loaded } from './parts.tsx';
 import { useAction } from './useAction.ts';
@@ -23,7 +21,6 @@ import { Party } from './ReportParty.tsx';
 import { countOf } from '../../../../contract/counts.ts';
 import { useAdminData } from './useAdminData.ts';
 import type { DialogTab } from './UserDialog.tsx';
-import { routePath } from '../../../../contract/api.ts';
 
 export const REPORTS_EMPTY = { open: 'No open problem reports.', closed: 'No closed problem reports yet.' } as const;
 
@@ -36,10 +33,7 @@ export const REPORTS_EMPTY = { open: 'No open problem reports.', closed: 'No clo
 export function ReportsTab({ onOpenUser }: { onOpenUser: (id: number, tab?: DialogTab) => void }) {
   const [status, setStatus] = useState<'open' | 'closed'>('open');
   const [openId, setOpenId] = useState<number | null>(null);
-  const { load, stale, retry } = useAdminData<{ reports: AdminReportItem[] }>(
-    `${REPORTS_PATHS.adminList}?status=${status}`,
-    'the problem reports',
-  );
+  const { load, stale, retry } = useAdminData(adminReports, { query: { status } }, 'the problem reports');
   if (openId !== null)
     return (
       <ReportDetail
@@ -119,7 +113,7 @@ function ReportDetail({
   onOpenUser: (id: number, tab?: DialogTab) => void;
 }) {
   const base = useId();
-  const { load, retry } = useAdminData<AdminReportAnswer>(routePath(REPORTS_PATHS.adminOne, { id }), 'the report');
+  const { load, retry } = useAdminData(adminReport, { params: { id } }, 'the report');
   const { busy, note, run } = useAction();
   const [message, setMessage] = useState('');
 
@@ -127,11 +121,7 @@ function ReportDetail({
     event.preventDefault();
     const sent = await run(
       'message',
-      () =>
-        adminFetch<AnswerOf<typeof sendAdminReportMessage>>(routePath(sendAdminReportMessage.path, { id }), {
-          method: sendAdminReportMessage.method,
-          body: { body: message },
-        }),
+      () => adminCall(sendAdminReportMessage, { params: { id }, body: { body: message } }),
       { success: () => 'Message sent to both parties.', after: retry },
     );
     if (sent) setMessage('');

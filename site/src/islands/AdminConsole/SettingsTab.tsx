@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
-  ADMIN_PATHS,
+  getAdminSettings,
   type PlatformSettings,
   SETTING_LABELS,
   type SettingsResponse,
@@ -90,7 +90,7 @@ function SettingsEditor({ answer }: { answer: SettingsResponse }) {
 
 /** Settings (docs/PRODUCT.md "Administrators"): the platform settings (with the discounts per length), saved with PUT /api/admin/settings, and system info. */
 export default function SettingsTab() {
-  const { load, retry } = useAdminData<SettingsResponse>(ADMIN_PATHS.settings, 'the settings');
+  const { load, retry } = useAdminData(getAdminSettings, {}, 'the settings');
   return (
     <Loaded load={load} what="the settings" onRetry={retry}>
       {(answer) => (

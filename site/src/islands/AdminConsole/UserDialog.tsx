@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { ADMIN_MESSAGES, ADMIN_PATHS, type AdminUser, type AdminUserDetail } from '../../../../contract/admin.ts';
+import { ADMIN_MESSAGES, type AdminUser, type AdminUserDetail, getAdminUser } from '../../../../contract/admin.ts';
 import { VERIFICATION_STATUS_LABELS } from '../../../../contract/verification.ts';
 import { formatCedis } from '../../../../contract/money.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -20,7 +20,6 @@ import type { Note } from './useAction.ts';
 import { useAdminData } from './useAdminData.ts';
 import { USER_TYPE_LABELS } from './UsersTab.tsx';
 import { UserPhotos } from './UserPhotos.tsx';
-import { routePath } from '../../../../contract/api.ts';
 
 // Its own download: only professionals' dialogs show it.
 const VerificationTab = lazyPart<{ professionalId: number }>(
@@ -212,7 +211,7 @@ export default function UserDialog({
   initialTab?: DialogTab;
   onClose: () => void;
 }) {
-  const { load, retry } = useAdminData<AdminUserDetail>(routePath(ADMIN_PATHS.user, { id: userId }), 'this account');
+  const { load, retry } = useAdminData(getAdminUser, { params: { id: userId } }, 'this account');
   const [tab, setTab] = useState<DialogTab>(initialTab);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { MouseEvent } from 'react';
-import { ADMIN_PATHS, type AdminUser, type AdminUsersResponse } from '../../../../contract/admin.ts';
+import { listAdminUsers, type AdminUser } from '../../../../contract/admin.ts';
 import { sendReminder } from './admin-actions.ts';
-import { FIRST_PAGE, listPath } from './lists.ts';
+import { FIRST_PAGE, listQuery } from './lists.ts';
 import type { ListParams } from './lists.ts';
 import { ActionNote, dateText, ListTable, Loaded, SearchBox, StatusBadge } from './parts.tsx';
 import { useAction } from './useAction.ts';
@@ -38,7 +38,7 @@ const HEADERS = ['Name', 'Status', 'Actions', 'Contact', 'Type', 'Subscription',
 /** Users (docs/PRODUCT.md "Administrators"): server-side search by name, email or phone, the table, row actions (Suspend and Activate ask first). */
 export function UsersTab({ onOpenUser }: { onOpenUser: (id: number) => void }) {
   const [params, setParams] = useState<ListParams>(FIRST_PAGE);
-  const { load, stale, retry } = useAdminData<AdminUsersResponse>(listPath(ADMIN_PATHS.users, params), 'the users');
+  const { load, stale, retry } = useAdminData(listAdminUsers, { query: listQuery(params) }, 'the users');
   const { busy, note, run } = useAction();
   const status = useStatusConfirm(run, retry);
 

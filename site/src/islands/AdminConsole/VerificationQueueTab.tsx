@@ -3,9 +3,8 @@ import {
   DOCUMENT_KIND_LABELS,
   DOCUMENT_KINDS,
   QUEUE_PAGE_SIZE,
-  VERIFICATION_ROUTES,
+  verificationQueue,
 } from '../../../../contract/verification.ts';
-import type { VerificationQueueResponse } from '../../../../contract/verification.ts';
 import { openingLines, whenText } from './activity.ts';
 import { dateText, Loaded, Pager } from './parts.tsx';
 import { useAdminData } from './useAdminData.ts';
@@ -21,8 +20,9 @@ export const QUEUE_EMPTY = 'No professionals are waiting for verification.';
  */
 export function VerificationQueueTab({ onOpenUser }: { onOpenUser: (id: number, tab?: DialogTab) => void }) {
   const [page, setPage] = useState(1);
-  const { load, stale, retry } = useAdminData<VerificationQueueResponse>(
-    `${VERIFICATION_ROUTES.adminQueue}?page=${page}&pageSize=${QUEUE_PAGE_SIZE}`,
+  const { load, stale, retry } = useAdminData(
+    verificationQueue,
+    { query: { page, pageSize: QUEUE_PAGE_SIZE } },
     'the verification queue',
   );
   return (

@@ -1,21 +1,20 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
+  decideVerification,
   DOCUMENT_KIND_LABELS,
   formatFileSize,
+  openDocumentFile,
+  professionalDocuments,
   REASON_MAX,
   VERIFICATION_MESSAGES,
-  VERIFICATION_ROUTES,
   VERIFICATION_STATUS_LABELS,
   verificationDecisionSchema,
 } from '../../../../contract/verification.ts';
-import type {
-  VerificationDecision,
-  VerificationDocument,
-  VerificationResponse,
-} from '../../../../contract/verification.ts';
+import type { VerificationDecision, VerificationDocument } from '../../../../contract/verification.ts';
+import { routeUrl } from '../../lib/call.ts';
 import { saveFile } from '../../lib/download.ts';
-import { adminFetch, adminFile } from '../../stores/admin-session.ts';
+import { adminCall, adminFile } from '../../stores/admin-session.ts';
 import { openingLines } from './activity.ts';
 import { ConfirmDialog, Field } from '../../ui/kit.tsx';
 import { ActionNote, DataTable, dateText, Loaded, StatusBadge } from './parts.tsx';
@@ -29,7 +28,7 @@ import { useAction } from './useAction.ts';
  * blocked). The URL is revoked after a minute, long enough for the tab to read it.
  */
 async function openDocument(doc: VerificationDocument): Promise<{ message?: string }> {
-  const blob = await adminFile(VERIFICATION_ROUTES.adminFile(doc.id));
+  const blob = await adminFile(routeUrl(openDocumentFile, { params: { id: doc.id } }));
   const url = URL.createObjectURL(blob.type ? blob : new Blob([blob], { type: doc.contentType }));
   const opened = window.open(url, '_blank');
   if (!opened) saveFile(blob, doc.fileName);
@@ -38,20 +37,14 @@ async function openDocument(doc: VerificationDocument): Promise<{ message?: stri
 }
 
 const decide = (professionalId: number, decision: VerificationDecision) =>
-  adminFetch<VerificationResponse>(VERIFICATION_ROUTES.adminDecision(professionalId), {
-    method: 'PUT',
-    body: decision,
-  });
+  adminCall(decideVerification, { params: { id: professionalId }, body: decision });
 
 /**
  * A professional's verification: the documents they uploaded (kind, name, size, date),
  * Open for each, and Verify or Reject with a reason, both only with documents to review.
  */
 export default function VerificationTab({ professionalId }: { professionalId: number }) {
-  const { load, retry } = useAdminData<VerificationResponse>(
-    VERIFICATION_ROUTES.adminDocuments(professionalId),
-    'the documents',
-  );
+  const { load, retry } = useAdminData(professionalDocuments, { params: { id: professionalId } }, 'the documents');
   const { busy, note, run } = useAction();
   const [rejecting, setRejecting] = useState(false);
   const [confirmingVerify, setConfirmingVerify] = useState(false);

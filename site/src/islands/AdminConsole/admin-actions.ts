@@ -8,10 +8,9 @@ import {
   setAdminUserStatus,
   updateAdminUserProfile,
 } from '../../../../contract/admin.ts';
-import { adminCall, adminFetch } from '../../stores/admin-session.ts';
+import { adminCall } from '../../stores/admin-session.ts';
 import type { PayoutAction } from './payouts.ts';
-import { type MessageAnswer, routePath } from '../../../../contract/api.ts';
-import { PHOTOS_PATHS } from '../../../../contract/photos.ts';
+import { adminRemovePhoto } from '../../../../contract/photos.ts';
 
 /**
  * The administrator's changes (docs/PRODUCT.md "Administrators"), one function per call. Each answers the server's
@@ -27,8 +26,7 @@ export const sendReminder = (id: number) => adminCall(remindAdminUser, { params:
 export const updateUserProfile = (id: number, profile: AdminProfileInput) =>
   adminCall(updateAdminUserProfile, { params: { id }, body: profile });
 
-export const removePhoto = (id: number) =>
-  adminFetch<MessageAnswer>(routePath(PHOTOS_PATHS.adminPhoto, { id }), { method: 'DELETE' });
+export const removePhoto = (id: number) => adminCall(adminRemovePhoto, { params: { id } });
 
 export const deleteUser = (id: number) => adminCall(deleteAdminUser, { params: { id } });
 

@@ -1,27 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, DEFAULT_SETTINGS } from '../../../../contract/admin.ts';
+import { ADMIN_MESSAGES, DEFAULT_SETTINGS, listAdminAffiliates, listAdminUsers } from '../../../../contract/admin.ts';
 import type { AdminUser } from '../../../../contract/admin.ts';
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api.ts';
+import { routeUrl } from '../../lib/call.ts';
 import { activitySentence, collapseRereads, sentenceText, whenText } from './activity.ts';
 import { chartBars, niceMax } from './chart.ts';
 import { DELETE_FAILURE, failureText, UPDATE_FAILURE } from './failures.ts';
-import { listPath, pageCount, rangeLabel } from './lists.ts';
+import { listQuery, pageCount, rangeLabel } from './lists.ts';
 import { payoutActions, payoutDoneText, takesNote } from './payouts.ts';
 import { readProfileForm, toProfileForm } from './profile-form.ts';
 import { readSettingsForm, toSettingsForm } from './settings-form.ts';
 
 describe('server lists (search and pagination on the server)', () => {
   it('asks for a page, with the search and payout status only when set', () => {
-    expect(listPath('/api/admin/users', { search: '  0241234567 ', page: 2 })).toBe(
+    expect(listQuery({ search: '  0241234567 ', page: 2 })).toEqual({ search: '0241234567', page: 2, pageSize: 25 });
+    expect(listQuery({ search: '', page: 1, status: 'all' })).toEqual({ page: 1, pageSize: 25 });
+    expect(listQuery({ search: '', page: 1, status: 'pending' }, 10)).toEqual({
+      page: 1,
+      pageSize: 10,
+      status: 'pending',
+    });
+    expect(routeUrl(listAdminUsers, { query: listQuery({ search: '  0241234567 ', page: 2 }) })).toBe(
       '/api/admin/users?search=0241234567&page=2&pageSize=25',
     );
-    expect(listPath('/api/admin/payouts', { search: '', page: 1, status: 'all' })).toBe(
-      '/api/admin/payouts?page=1&pageSize=25',
-    );
-    expect(listPath('/api/admin/payouts', { search: '', page: 1, status: 'pending' })).toBe(
-      '/api/admin/payouts?page=1&pageSize=25&status=pending',
-    );
-    expect(listPath('/api/admin/affiliates', { search: 'a&b=c', page: 1 })).toBe(
+    expect(routeUrl(listAdminAffiliates, { query: listQuery({ search: 'a&b=c', page: 1 }) })).toBe(
       '/api/admin/affiliates?search=a%26b%3Dc&page=1&pageSize=25',
     );
   });

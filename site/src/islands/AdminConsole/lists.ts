@@ -11,15 +11,18 @@ export interface ListParams {
 
 export const FIRST_PAGE: ListParams = { search: '', page: 1 };
 
-/** `/api/admin/users?search=…&page=2&pageSize=25`: empty search and status "all" are left out. */
-export function listPath(endpoint: string, params: ListParams, pageSize = ADMIN_PAGE_SIZE): string {
-  const query = new URLSearchParams();
+/** The query of a list (`{ search, page, pageSize, status }`): an empty search and status "all" are left out. */
+export function listQuery(
+  params: ListParams,
+  pageSize = ADMIN_PAGE_SIZE,
+): { search?: string; page: number; pageSize: number; status?: PayoutStatus } {
   const search = params.search.trim();
-  if (search) query.set('search', search);
-  query.set('page', String(params.page));
-  query.set('pageSize', String(pageSize));
-  if (params.status && params.status !== 'all') query.set('status', params.status);
-  return `${endpoint}?${query.toString()}`;
+  return {
+    ...(search ? { search } : {}),
+    page: params.page,
+    pageSize,
+    ...(params.status && params.status !== 'all' ? { status: params.status } : {}),
+  };
 }
 
 export const pageCount = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));

@@ -10,7 +10,7 @@ import {
   startAffiliateSignup,
 } from '../../../../contract/affiliate-signups.ts';
 import { MOMO_POLL_MS } from '../../../../contract/momo.ts';
-import { clearQueryCache, isRefusal, userDataPrefix } from '../../lib/api.ts';
+import { isRefusal } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
 import { failure, type Outcome } from '../../lib/outcome.ts';
 import { $session } from '../../stores/session.ts';
@@ -32,8 +32,6 @@ function show({ signup }: AffiliateSignupAnswer): void {
   $professionalSignup.set(signup);
   const ringing = signup.stage === 'paying' && signup.prompt && signup.prompt.status !== 'failed';
   if (ringing) poll = setTimeout(() => void check(signup.id), MOMO_POLL_MS);
-  // Listed: the referral now counts as paid on the dashboard's figures.
-  if (signup.stage === 'listed') clearQueryCache(userDataPrefix('affiliate'));
 }
 
 async function act(request: () => Promise<AffiliateSignupAnswer>): Promise<Outcome> {

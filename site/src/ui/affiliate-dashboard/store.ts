@@ -3,12 +3,11 @@ export type { AffiliateRecord, Referral } from '../../../../contract/user-data.t
 import { AFFILIATE_MINIMUM_PAYOUT_CEDIS } from '../../../../contract/plans.ts';
 import { formatCedisText } from '../../../../contract/money.ts';
 import { useStore } from '@nanostores/react';
-import { clearQueryCache, userDataPrefix } from '../../lib/api.ts';
 import type { Load } from '../../lib/load.ts';
 import { failure, type Outcome } from '../../lib/outcome.ts';
 import { $session } from '../../stores/session.ts';
 import { recordStore } from '../../stores/record.ts';
-import { listAffiliatePayouts, requestAffiliatePayout } from '../../../../contract/affiliates.ts';
+import { requestAffiliatePayout } from '../../../../contract/affiliates.ts';
 import { call } from '../../lib/call.ts';
 
 export type { Outcome };
@@ -44,8 +43,6 @@ export function useAffiliate(): { load: Load<AffiliateRecord>; reload: (quiet: b
 export async function requestPayout(): Promise<Outcome> {
   try {
     const answer = await call(requestAffiliatePayout, {}, { token: $session.get().token });
-    clearQueryCache(userDataPrefix('affiliate'));
-    clearQueryCache(listAffiliatePayouts.path);
     const amount = formatCedisText(answer.payout.amount, { fixed: true });
     return {
       ok: true,

@@ -8,7 +8,7 @@ import { formatCedis } from '../../../../contract/money.ts';
 import { usePlanPrices } from '../../lib/prices.ts';
 import { type AutoRenewal, subscriptionState, type SubscriptionSummary } from '../../../../contract/subscriptions.ts';
 import { daysLeft, longDate } from '../../../../contract/dates.ts';
-import { actionErrorMessage, clearQueryCache, userDataPrefix } from '../../lib/api.ts';
+import { actionErrorMessage } from '../../lib/api.ts';
 import { useFocusBack } from '../../ui/useFocusBack.ts';
 import { LengthPicker } from '../../ui/LengthPicker.tsx';
 import { MomoPrompt } from './MomoPrompt.tsx';
@@ -110,8 +110,6 @@ function AutoRenewalToggle({ initial, token }: { initial: AutoRenewal; token: st
     try {
       const answer = await call(setAutoRenewal, { body: { enabled } }, { token });
       setAuto(answer.autoRenewal);
-      clearQueryCache(userDataPrefix('customer'));
-      clearQueryCache(userDataPrefix('professional'));
     } catch (error) {
       setAuto(before);
       setProblem(actionErrorMessage(error, SUBSCRIPTION_TEXTS.autoFailed));

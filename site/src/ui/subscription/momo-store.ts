@@ -10,7 +10,7 @@ import {
 import { call } from '../../lib/call.ts';
 import { atom } from 'nanostores';
 import { MOMO_POLL_MS, type MomoNetworkCode, type MomoPromptResponse } from '../../../../contract/momo.ts';
-import { actionErrorMessage, ApiError, clearQueryCache, userDataPrefix } from '../../lib/api.ts';
+import { actionErrorMessage, ApiError } from '../../lib/api.ts';
 
 /**
  * A renewal by mobile-money prompt from the dashboard: send the prompt, type Telecel's
@@ -39,8 +39,6 @@ let onPaid: (() => void) | undefined;
 function show(answer: MomoPromptResponse, token: string | null): void {
   clearTimeout(poll);
   if (answer.status === 'success') {
-    clearQueryCache(userDataPrefix('customer'));
-    clearQueryCache(userDataPrefix('professional'));
     $momo.set({ kind: 'paid', answer });
     onPaid?.();
     return;

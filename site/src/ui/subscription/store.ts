@@ -5,7 +5,7 @@ import { atom } from 'nanostores';
 import { PAYMENT_MESSAGES, type PaymentIntent } from '../../../../contract/payments.ts';
 import type { PlanLength } from '../../../../contract/plans.ts';
 import { addMonths } from '../../../../contract/dates.ts';
-import { actionErrorMessage, clearQueryCache, logUnexpected, userDataPrefix } from '../../lib/api.ts';
+import { actionErrorMessage, logUnexpected } from '../../lib/api.ts';
 import { payForIntent } from '../../lib/payment.ts';
 
 /**
@@ -85,8 +85,6 @@ export async function verifyRenewal(context: RenewalContext, reference: string, 
   const { previous } = context;
   const from = Math.max(previous ? Date.parse(previous) : 0, Date.now());
   const renewed: Renewed = { kind: 'renewed', previous, estimate: addMonths(new Date(from), bought).toISOString() };
-  clearQueryCache(userDataPrefix('customer'));
-  clearQueryCache(userDataPrefix('professional'));
   flash = renewed;
   move(context, renewed);
   context.onRenewed();
