@@ -788,8 +788,9 @@ const ROWS: Record<string, Row> = {
     call: async () => ({ path: `/api/admin/users/${(await signUpAndPay(app)).userId}` }),
     status: 200,
     // The 31st: the reasons a professional gave for declining go with his words (bookings/repo.ts);
-    // the 32nd: the sign-in codes asked for the account's number (auth/repo.ts).
-    budget: 32,
+    // the 32nd: the sign-in codes asked for the account's number (auth/repo.ts); the 33rd and 34th:
+    // its phone-menu PIN and menu sessions (ussd/repo.ts).
+    budget: 34,
   },
   'POST /api/admin/users/{id}/reminder': {
     as: 'admin',
