@@ -2,7 +2,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import buildSteps from './integrations/build-steps.ts';
-import { routeSummariesStayOnServer } from './integrations/route-summaries.ts';
+import { routeDeclarationsForTheBrowser } from './integrations/browser-routes.ts';
 
 /** The shell every island wraps itself in (error screens, loading, fields, focus, avatars). */
 const CORE_UI = [
@@ -110,7 +110,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   server: { port: 4321 },
   vite: {
-    plugins: [noScriptPreloadsForDynamicImports(), routeSummariesStayOnServer()],
+    plugins: [noScriptPreloadsForDynamicImports(), routeDeclarationsForTheBrowser()],
     build: {
       rolldownOptions: {
         output: {
