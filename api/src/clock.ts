@@ -1,5 +1,5 @@
 import { addTime } from '../../contract/dates.ts';
-/** Time comes from here so tests can move it (ARCHITECTURE.md "Time from a clock"). */
+/** Time comes from here so tests can move it (ARCHITECTURE.md "Logging": time comes from an injected clock). */
 export interface Clock {
   now(): Date;
 }
