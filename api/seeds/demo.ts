@@ -32,11 +32,14 @@ import { paymentReference } from '../src/features/payments/service.ts';
 export const DEMO_PASSWORD = 'DemoPass123';
 export const DEMO_ADMIN = 'admin';
 
+/** The demo's phone numbers, one per account in order: +233249000000, +233249000001, … */
+const demoPhone = (serial: number) => `+23324${String(9_000_000 + serial).padStart(7, '0')}`;
+
 export const DEMO_ACCOUNTS = [
   ...[1, 2, 3, 4, 5].map((n) => ({ email: `customer${n}@demo.example.com`, userType: 'customer' as const })),
   { email: 'professional@demo.example.com', userType: 'professional' as const },
   { email: 'affiliate@demo.example.com', userType: 'affiliate' as const },
-];
+].map((account, serial) => ({ ...account, phone: demoPhone(serial) }));
 
 // Names from across Ghana (Akan day names, Ga, Ewe, Fante and northern names), so a demo list
 // reads like a real one: each person gets a first and a last name of their own (seeded).
@@ -202,8 +205,8 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const next = random(233);
-  let phoneSerial = 0;
-  const phone = () => `+23324${String(9_000_000 + phoneSerial++).padStart(7, '0')}`;
+  let phoneSerial = DEMO_ACCOUNTS.length;
+  const phone = () => demoPhone(phoneSerial++);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
   const name = () => ({ first_name: pick(FIRST_NAMES), last_name: pick(LAST_NAMES) });
 
@@ -215,7 +218,7 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<Demo
         ...ACCOUNT_DEFAULTS(now),
         user_type: account.userType,
         email: account.email,
-        phone: phone(),
+        phone: account.phone,
         password_hash: passwordHash,
         ...name(),
         location: 'Accra',

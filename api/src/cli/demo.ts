@@ -11,7 +11,11 @@ function report({ created, professionals }: { created: number; professionals: nu
       : 'Demo data is already loaded.',
   );
   console.log(`\nDemo accounts (password for all: ${DEMO_PASSWORD}):`);
-  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.userType.padEnd(12)} ${account.email}`);
+  for (const account of DEMO_ACCOUNTS) {
+    // The professional's number opens the phone menu: npm run ussd -- --phone 0249000005.
+    const phone = account.userType === 'professional' ? `  phone ${account.phone.replace('+233', '0')}` : '';
+    console.log(`  ${account.userType.padEnd(12)} ${account.email}${phone}`);
+  }
   console.log(`  ${'admin'.padEnd(12)} ${DEMO_ADMIN} at /admin/login (unless an administrator existed already)`);
   console.log(serverRunning ? '\nThe running server has them now.' : '\nStart the product with: npm start');
 }
