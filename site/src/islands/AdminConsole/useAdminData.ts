@@ -55,7 +55,14 @@ export function useAdminData<R extends Route, T extends AnswerOf<R> = AnswerOf<R
   seed?: T,
 ): { load: Load<T>; stale: boolean; retry: () => void } {
   const store = adminRead(route, input, what) as unknown as LoadStore<T>;
+  const shownBefore = store.$load.value.state === 'loaded';
   if (seed !== undefined && store.$load.value.state === 'loading' && !store.$pending.value) store.took(seed);
+  // A part shown again (a dialog reopened at once) reads again: its store may have stayed mounted
+  // in between (nanostores waits a moment before unmounting), so its own first read would not run.
+  useState(() => {
+    if (shownBefore) void store.refresh();
+    return null;
+  });
   const load = useStore(store.$load) as Load<T>;
   const pending = useStore(store.$pending);
   // The rows last shown, whatever their address: shown while another page or search loads.
