@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { BOOKING_STATUSES, CHAT_SYSTEM_EVENTS } from '../../../../contract/bookings.ts';
 import { CANCELLATION_KINDS, REPORT_OUTCOMES, REPORT_REASONS } from '../../../../contract/reports.ts';
+import { cardFields } from '../professionals/index.ts';
 
 /** The answers of the bookings' routes (with chat, reviews and another time), for the OpenAPI document: each matches its declared type. */
 
@@ -98,26 +99,6 @@ export const openTimesAnswer = z.object({
 
 export const alternativesAnswer = z.object({
   success: z.literal(true),
-  professionals: z.array(
-    z.object({
-      id: z.number(),
-      name: z.string(),
-      profession: z.string(),
-      rating: z.nullable(z.number()),
-      reviews: z.number(),
-      distance: z.nullable(z.number()),
-      baseRate: z.number(),
-      maxRate: z.number(),
-      rateNegotiable: z.boolean(),
-      avatar: z.nullable(z.string()),
-      verified: z.boolean(),
-      available: z.boolean(),
-      skills: z.array(z.string()),
-      response: z.nullable(z.string()),
-      reliability: z.string(),
-      location: z.nullable(z.string()),
-      positionSource: z.enum(['own', 'city', 'default']),
-    }),
-  ),
+  professionals: z.array(z.object(cardFields)),
   message: z.nullable(z.string()),
 });

@@ -3,7 +3,7 @@ import { WEEKDAYS } from '../../../../contract/professionals.ts';
 import { sessionUserAnswer } from '../../http/common-answers.ts';
 
 /** The answers of the professionals' routes, for the OpenAPI document (each must match its declared type). */
-const cardFields = {
+export const cardFields = {
   id: z.number(),
   name: z.string(),
   profession: z.string(),

@@ -3,3 +3,4 @@ export * as profilesRepo from './repo.ts';
 export { findListing, findListings, forgetProfessionalOf, listedProfessionals, uncountCompletedJob } from './repo.ts';
 export { searchProfessionals } from './search.ts';
 export { openSlots } from './service.ts';
+export { cardFields } from './answers.ts';
