@@ -66,6 +66,8 @@ const bookings = loadStore<Booking[]>(
 export const $bookings = bookings.$load;
 /** Why the list shown is not fresh (its last read failed), or null; a lost connection is said by the offline banner. */
 export const $bookingsStale = bookings.$stale;
+/** Whether the list is being read (an action reads it again after the server's answer). */
+export const $bookingsReading = bookings.$pending;
 export const $bookingsChanged = atom(0);
 /** Try Again: the loading state, then the list read again. */
 export const retryBookings = bookings.retry;

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { Booking } from '../../../../contract/bookings.ts';
-import { $bookings } from '../../stores/bookings.ts';
+import { $bookings, $bookingsReading } from '../../stores/bookings.ts';
 
 /** What the jobs' status lines speak of: each job's state, time and any proposal waiting or answered. */
 const jobsState = (): string => {
@@ -19,7 +19,11 @@ const jobsState = (): string => {
  */
 export function useStatusLine(): [string, (text: string) => void] {
   useStore($bookings);
-  const [line, setLine] = useState({ text: '', at: '' });
-  const shown = line.text && line.at === jobsState() ? line.text : '';
-  return [shown, (text: string) => setLine({ text, at: jobsState() })];
+  const reading = useStore($bookingsReading);
+  // `at`: the jobs as they stood once the action's own read of the list ended (null until then):
+  // that read only confirms the action, so it is not the next change.
+  const [line, setLine] = useState<{ text: string; at: string | null }>({ text: '', at: '' });
+  if (line.text && line.at === null && !reading) setLine({ text: line.text, at: jobsState() });
+  const shown = line.text && (line.at === null || line.at === jobsState()) ? line.text : '';
+  return [shown, (text: string) => setLine({ text, at: $bookingsReading.get() ? null : jobsState() })];
 }
