@@ -14,7 +14,7 @@ import { SignupProgress } from './SignupProgress.tsx';
 export default function SignUpProfessional() {
   const signup = useStore($professionalSignup);
   return (
-    <div className="pd-stack">
+    <div className="dash-stack">
       <Card title="Sign up a professional">{signup ? <SignupProgress signup={signup} /> : <ProfessionalForm />}</Card>
     </div>
   );
@@ -77,8 +77,8 @@ function ProfessionalForm() {
   );
 
   return (
-    <form className="wz-form" onSubmit={(e) => void submit(e)} onInput={clearProblem} noValidate aria-busy={busy}>
-      <p className="wz-hint">
+    <form className="form-grid" onSubmit={(e) => void submit(e)} onInput={clearProblem} noValidate aria-busy={busy}>
+      <p className="field-hint">
         For a professional without a smartphone. We text their phone a code; they read it to you, then pay by the
         mobile-money prompt on their own phone.
       </p>
@@ -122,7 +122,7 @@ function ProfessionalForm() {
           </select>
         )}
       </Field>
-      <label className="wz-check">
+      <label className="wizard-check">
         <input type="checkbox" name="agreeToTerms" aria-invalid={error('agreeToTerms') ? true : undefined} />
         <span>
           They agree to the <a href="/terms">Terms of Service</a> and <a href="/privacy">Privacy Policy</a>

@@ -23,15 +23,15 @@ export function SignupProgress({ signup }: { signup: AffiliateSignupView }) {
 
   const prompt = signup.prompt;
   return (
-    <div className="wz-form" aria-busy={busy}>
+    <div className="form-grid" aria-busy={busy}>
       <p>
         <strong>{signup.name}</strong> · {signup.phone}
       </p>
-      <p role="status" className="wz-status">
+      <p role="status" className="form-status">
         {signup.message}
       </p>
       {signup.nextStep ? (
-        <p className="wz-done">
+        <p className="wizard-done">
           <strong>{signup.nextStep}</strong>
         </p>
       ) : null}
@@ -54,7 +54,7 @@ export function SignupProgress({ signup }: { signup: AffiliateSignupView }) {
         />
       ) : null}
       {signup.stage !== 'code_sent' && prompt?.status !== 'send_otp' ? <FormProblem message={problem} /> : null}
-      <div className="wz-actions">
+      <div className="form-actions">
         {signup.stage === 'paying' && (!prompt || prompt.status === 'failed') ? (
           <button
             type="button"

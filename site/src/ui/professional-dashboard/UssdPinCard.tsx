@@ -29,39 +29,34 @@ export function UssdPinCard() {
   const digits = (set: (value: string) => void) => (event: { currentTarget: HTMLInputElement }) =>
     set(event.currentTarget.value.replace(/\D/g, '').slice(0, 4));
 
+  const pinFields = [
+    { name: 'pin', label: 'New PIN', value: pin, set: setPin },
+    { name: 'repeat', label: 'New PIN again', value: repeat, set: setRepeat },
+  ] as const;
+
   return (
-    <Card title="Phone menu PIN" className="pd-card">
+    <Card title="Phone menu PIN" className="dash-card">
       <p className="field-hint">For the menu you dial on any phone. 4 digits; keep it secret.</p>
       <form onSubmit={onSubmit} noValidate>
         <FormProblem message={errors.form} />
-        <Field id={`${id}-pin`} label="New PIN" error={errors.pin}>
-          {(control) => (
-            <input
-              {...control}
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              value={pin}
-              onChange={digits(setPin)}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-repeat`} label="New PIN again" error={errors.repeat}>
-          {(control) => (
-            <input
-              {...control}
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              value={repeat}
-              onChange={digits(setRepeat)}
-            />
-          )}
-        </Field>
+        {pinFields.map(({ name, label, value, set }) => (
+          <Field key={name} id={`${id}-${name}`} label={label} error={errors[name]}>
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                value={value}
+                onChange={digits(set)}
+              />
+            )}
+          </Field>
+        ))}
         <SubmitButton busy={saving} busyLabel="Saving…">
           Save PIN
         </SubmitButton>
-        <p role="status" className="wz-status">
+        <p role="status" className="form-status">
           {status}
         </p>
       </form>
