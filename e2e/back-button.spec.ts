@@ -66,6 +66,57 @@ test('Back closes the booking dialog, then steps back through the tabs, and only
   await expect(page).toHaveURL(/\/support$/);
 });
 
+// The booking chosen before sign-in is read beside the customer's record; whichever answers first,
+// Overview lies under Find Services, so Back walks Find, Overview and then leaves.
+for (const first of ['record', 'professional'] as const) {
+  test(`Back from a booking chosen before sign-in reaches Overview when the ${first} answers first`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const pro = await createPaidAccount(request, {
+      userType: 'professional',
+      profession: 'Electrician',
+      firstName: 'Yaw',
+    });
+    await useSession(page, await login(request, await createPaidAccount(request, { firstName: 'Akua' })));
+    const isPro = (url: URL) => url.pathname === `/api/professionals/${pro.user.id}`;
+    if (first === 'record') {
+      // The professional's first read is held until the dashboard shows Overview.
+      await page.route(
+        isPro,
+        async (route) => {
+          await page.getByRole('tab', { name: 'Overview', selected: true }).waitFor();
+          await route.continue();
+        },
+        { times: 1 },
+      );
+    } else {
+      // The record is held until the professional's answer has reached the page.
+      const proAnswered = page.waitForResponse((response) => isPro(new URL(response.url())));
+      await page.route(
+        (url) => url.pathname.startsWith('/api/customer-data/'),
+        async (route) => {
+          await proAnswered;
+          await route.continue();
+        },
+      );
+    }
+    await page.goto('/support');
+    await page.goto(`/customer-dashboard?book=${pro.user.id}`);
+    const tabs = page.getByRole('tablist', { name: 'Customer dashboard' });
+    await expect(page.getByRole('dialog', { name: /^Book Yaw/ })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('dialog', { name: /^Book Yaw/ })).toHaveCount(0);
+    await expect(tabs.getByRole('tab', { name: 'Find Services' })).toHaveAttribute('aria-selected', 'true');
+    await page.goBack();
+    await expect(tabs.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/\/customer-dashboard$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/support$/);
+  });
+}
+
 test('the professional dashboard opens the tab its address names, and Back returns to the one before', async ({
   page,
   request,

@@ -25,10 +25,17 @@ export function useTabAddress<T extends string>(tabs: readonly T[], tab: T, show
   // entry in one), so the address is settled before anything is pushed above it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the dashboard appears
   useLayoutEffect(() => {
-    // The address's tab wins on arrival; an address naming no tab (or an unknown one) says the one shown.
+    // The address's tab wins on arrival; an address naming no tab (or an unknown one) says the one
+    // shown. A tab other than the first already shown on arrival (the booking chosen before sign-in
+    // opens Find Services) goes in an entry above the first tab's, whether it was set before or
+    // after the dashboard appeared: Back returns to the first tab before leaving.
     const wanted = inAddress();
-    if (wanted !== tab && new URLSearchParams(window.location.search).has('tab')) show(wanted);
-    else window.history.replaceState(window.history.state, '', address(tab));
+    const named = new URLSearchParams(window.location.search).has('tab');
+    if (named && wanted !== tab) show(wanted);
+    else if (!named && tab !== first) {
+      window.history.replaceState(window.history.state, '', address(first));
+      pushEntry(address(tab), () => ({ dialogDepth: 0 }));
+    } else window.history.replaceState(window.history.state, '', address(tab));
     // A dialog stepping back over its own entry lands on this same tab: nothing to show.
     const onPopState = (event: PopStateEvent) => {
       if (!isOwnStep(event)) show(inAddress());
