@@ -277,8 +277,9 @@ const ROWS: Record<string, Row> = {
     as: 'customer',
     call: () => ({ path: '/api/me/export' }),
     status: 200,
-    // The 26th: the sign-in codes asked for the person's number (auth/repo.ts).
-    budget: 26,
+    // The 26th: the sign-in codes asked for the person's number (auth/repo.ts); the 27th and 28th:
+    // the phone menu's PIN and sessions (ussd/repo.ts).
+    budget: 28,
   },
   'POST /api/events/ticket': { as: 'customer', call: () => ({ path: eventTicket.path }), status: 200, budget: 4 },
   'GET /api/events': {

@@ -8,6 +8,7 @@ import { photosOf } from '../photos/index.ts';
 import { SYSTEM_SENDER } from '../../../../contract/bookings.ts';
 import { reportViews } from '../reports/index.ts';
 import { dayOf, monthOf } from '../../../../contract/dates.ts';
+import { ussdDataOf } from '../ussd/index.ts';
 
 /**
  * "Download my data" (the right of access in Ghana's Data Protection Act, 2012): every
@@ -62,6 +63,9 @@ export async function exportUserData(db: Db, user: SessionUser, now: Date): Prom
       height: photo.height,
     })),
   };
+
+  const phoneMenu = await ussdDataOf(db, id);
+  if (phoneMenu) data.phoneMenu = phoneMenu;
 
   if (type === 'professional') {
     const p = await db('professional_profiles').where({ user_id: id }).first();

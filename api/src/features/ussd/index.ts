@@ -1,3 +1,3 @@
 /** What other features use of the phone menu (USSD). */
 export { hasUssdPin } from './service.ts';
-export { forgetUssdOf } from './repo.ts';
+export { forgetUssdOf, ussdDataOf } from './repo.ts';

@@ -1,6 +1,6 @@
 import { subtractTime } from '../../../../contract/dates.ts';
 import { type Conn, jsonColumn } from '../../db.ts';
-import type { UssdPinRow, UssdSessionRow } from '../../db-tables.ts';
+import type { Timestamp, UssdPinRow, UssdSessionRow } from '../../db-tables.ts';
 
 /** The phone menu's sessions and PINs (features/ussd owns both tables). */
 
@@ -118,4 +118,33 @@ export const listing = (conn: Conn, userId: number) =>
 export async function forgetUssdOf(conn: Conn, userId: number): Promise<void> {
   await conn('ussd_pins').where({ user_id: userId }).delete();
   await conn('ussd_sessions').where({ user_id: userId }).delete();
+}
+
+const isoOf = (value: Timestamp | null): string | null => (value ? new Date(value).toISOString() : null);
+
+/**
+ * What "Download my data" shows of the phone menu (features/privacy/export.ts): whether a PIN is
+ * set, since when, and its lock; the PIN-code texts counted; the menu's sessions still kept (at
+ * most an hour after they end). Never a hash, nor where in the menu a session stood. Null when
+ * the account never used the menu.
+ */
+export async function ussdDataOf(conn: Conn, userId: number) {
+  const pin = await findPin(conn, userId);
+  const sessions = await conn('ussd_sessions')
+    .where({ user_id: userId })
+    .orderBy('created_at')
+    .select('phone', 'created_at', 'expires_at');
+  if (!pin && sessions.length === 0) return null;
+  return {
+    pinSet: Boolean(pin?.pin_hash),
+    pinChangedAt: pin?.pin_hash ? isoOf(pin.updated_at) : null,
+    wrongPinsInARow: pin?.wrong_tries ?? 0,
+    lockedUntil: isoOf(pin?.locked_until ?? null),
+    pinCodeTexts: pin ? { sent: pin.codes_sent, since: isoOf(pin.codes_since) } : null,
+    menuSessions: sessions.map((session) => ({
+      phone: session.phone,
+      startedAt: isoOf(session.created_at),
+      endsAt: isoOf(session.expires_at),
+    })),
+  };
 }

@@ -238,6 +238,28 @@ describe('the phone menu, against the web and its limits', () => {
     return app;
   });
 
+  it("shows in the professional's own data download: the PIN set, a wrong try and the session, never a hash", async () => {
+    const phone = ussdPhone(app, 'africastalking', pro.user.phone);
+    await phone.dial();
+    expect((await phone.answer('0000')).text).toBe(USSD_WORDS.wrongPin(4));
+    const data = (await app.request('/api/me/export', { headers: bearer(pro.token) })).body;
+    expect(data.phoneMenu).toEqual({
+      pinSet: true,
+      pinChangedAt: expect.any(String),
+      wrongPinsInARow: 1,
+      lockedUntil: null,
+      pinCodeTexts: { sent: 0, since: null },
+      menuSessions: [
+        { phone: expect.stringMatching(/^\+233\d{9}$/), startedAt: expect.any(String), endsAt: expect.any(String) },
+      ],
+    });
+    expect(JSON.stringify(data)).not.toMatch(/scrypt|pin_hash|code_hash|seen_text/);
+    // An account that never used the menu has nothing of it.
+    expect((await app.request('/api/me/export', { headers: bearer(customer.token) })).body).not.toHaveProperty(
+      'phoneMenu',
+    );
+  });
+
   it('lets exactly one of an accept by phone and a decline on the web win', async () => {
     for (const time of ['09:00', '10:00', '11:00', '12:00']) {
       await makeRoomForBooking(app, customer.userId);
