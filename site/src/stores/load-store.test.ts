@@ -6,7 +6,7 @@ import { ApiError, NetworkError } from '../lib/api.ts';
 import { $connection } from './connection.ts';
 import { tellNews } from './fake-news.test-helper.ts';
 import { onUserEvent } from './events.ts';
-import { loadStore, routeLoad } from './load-store.ts';
+import { loadStore, NEWS_SETTLE_MS, routeLoad } from './load-store.ts';
 import { MapStorage } from './map-storage.test-helper.ts';
 import { $session } from './session.ts';
 
@@ -97,6 +97,32 @@ describe('the one store of a read', () => {
     await vi.waitFor(() => expect(server.reads).toHaveLength(3));
     await server.answer('fresher');
     await vi.waitFor(() => expect(store.$load.value).toEqual({ state: 'loaded', data: 'fresher' }));
+  });
+
+  it('reads once for a burst of news (a catch-up replays several together), after the burst', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const server = fakeServer();
+      const store = storeOn(server);
+      watch(store);
+      await server.answer('first');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(store.$load.value).toEqual({ state: 'loaded', data: 'first' });
+      for (let i = 0; i < 3; i++) tellNews('verification.decided');
+      expect(server.reads).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(NEWS_SETTLE_MS);
+      expect(server.reads).toHaveLength(2);
+      await server.answer('after the burst');
+      await vi.advanceTimersByTimeAsync(NEWS_SETTLE_MS * 10);
+      expect(server.reads).toHaveLength(2);
+      expect(store.$load.value).toEqual({ state: 'loaded', data: 'after the burst' });
+      // News after the burst is read again.
+      tellNews('verification.decided');
+      await vi.advanceTimersByTimeAsync(NEWS_SETTLE_MS);
+      expect(server.reads).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an action’s answer stands against a read that started before it', async () => {

@@ -17,8 +17,9 @@ import { $session } from './session.ts';
  * - Kept on a failed refresh (docs/PRODUCT.md "Working offline"): what is shown stays; with
  *   nothing shown, the data kept on the phone when the server could not be reached (lib/kept.ts),
  *   else the failure's words.
- * - Read again quietly on its news (`news`), when the connection comes back, and on `refresh()`;
- *   refreshes asked for during a read make one more read after it, not one each.
+ * - Read again quietly on its news (`news`; a burst of news, once), when the connection comes
+ *   back, and on `refresh()`; refreshes asked for during a read make one more read after it, not
+ *   one each.
  * - Late answers dropped: only the read started last, or an action's answer (`took`), is shown.
  * - Retries as lib/api.ts `withRetry` says.
  */
@@ -67,6 +68,9 @@ function keptInsteadOf<T>(error: unknown, kept: { name: KeptName; account: numbe
   noteShowingKept(found.at);
   return found.data;
 }
+
+/** News heard within this long of the first of a burst is read once, this long after it. */
+export const NEWS_SETTLE_MS = 150;
 
 /** A store of one read (see LoadStore); `read` is given the signal that drops it when a newer read starts. */
 export function loadStore<T>(read: (signal: AbortSignal) => Promise<T>, options: LoadStoreOptions<T>): LoadStore<T> {
@@ -147,10 +151,20 @@ export function loadStore<T>(read: (signal: AbortSignal) => Promise<T>, options:
     const due = !shown() || readAt === 0 || timeBetween(readAt, Date.now()) >= (options.freshFor ?? 0);
     if (due && (!options.when || options.when())) void quietly();
     const later = () => void refresh();
+    // News comes in bursts (a stream's catch-up replays what happened together): one read for them.
+    let settling: ReturnType<typeof setTimeout> | undefined;
+    const afterNews = () => {
+      settling ??= setTimeout(() => {
+        settling = undefined;
+        later();
+      }, NEWS_SETTLE_MS);
+    };
     const stopConnection = onBackOnline(later);
-    const stopNews = options.news?.(later);
+    const stopNews = options.news?.(afterNews);
     return () => {
       mounted = false;
+      clearTimeout(settling);
+      settling = undefined;
       stopConnection();
       stopNews?.();
     };
