@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { createPaidAccount, login, useSession } from './fixtures/accounts.ts';
 import { signInAdmin } from './fixtures/admin.ts';
@@ -6,21 +7,22 @@ import { PHONE } from './fixtures/phone.ts';
 // The phone's Back closes an open dialog instead of leaving the dashboard, and a
 // dashboard's tabs are history entries (Back returns to the tab before; the address opens a tab).
 
-test('Back closes the booking dialog, then steps back through the tabs, and only then leaves', async ({
-  page,
-  request,
-}) => {
+/** A customer signed in on a phone, and a professional named `firstName` to book. */
+async function customerWithProfessional(page: Page, request: APIRequestContext, firstName: string) {
   await page.setViewportSize(PHONE);
-  const pro = await createPaidAccount(request, {
-    userType: 'professional',
-    profession: 'Plumber',
-    firstName: 'Kojo',
-    lastName: 'Backs',
-  });
+  const pro = await createPaidAccount(request, { userType: 'professional', profession: 'Plumber', firstName });
   await useSession(
     page,
     await login(request, await createPaidAccount(request, { firstName: 'Esi', lastName: 'Backs' })),
   );
+  return pro;
+}
+
+test('Back closes the booking dialog, then steps back through the tabs, and only then leaves', async ({
+  page,
+  request,
+}) => {
+  const pro = await customerWithProfessional(page, request, 'Kojo');
   await page.goto('/support');
   // Chosen on the public page before signing in: the dashboard opens on Find Services with the dialog.
   await page.goto(`/customer-dashboard?book=${pro.user.id}`);
@@ -73,13 +75,7 @@ for (const first of ['record', 'professional'] as const) {
     page,
     request,
   }) => {
-    await page.setViewportSize(PHONE);
-    const pro = await createPaidAccount(request, {
-      userType: 'professional',
-      profession: 'Electrician',
-      firstName: 'Yaw',
-    });
-    await useSession(page, await login(request, await createPaidAccount(request, { firstName: 'Akua' })));
+    const pro = await customerWithProfessional(page, request, 'Yaw');
     const isPro = (url: URL) => url.pathname === `/api/professionals/${pro.user.id}`;
     if (first === 'record') {
       // The professional's first read is held until the dashboard shows Overview.
