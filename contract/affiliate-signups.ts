@@ -136,6 +136,25 @@ export interface AffiliateSignupAnswer {
   signup: AffiliateSignupView;
 }
 
+/** One of the affiliate's sign-ups of the last day, in their list: enough to find it and carry on. */
+export type AffiliateSignupListItem = Pick<AffiliateSignupView, 'id' | 'stage' | 'name' | 'phone'>;
+
+export interface AffiliateSignupsAnswer {
+  success: true;
+  signups: AffiliateSignupListItem[];
+}
+
+/** How many of the last day's sign-ups the list shows, newest first. */
+export const AFFILIATE_SIGNUPS_LISTED = 20;
+
+export const affiliateSignupsToday = route({
+  method: 'GET',
+  path: '/api/affiliate/signups',
+  caller: 'signed-in',
+  answer: json<AffiliateSignupsAnswer>(),
+  summary: "The affiliate's sign-ups of the last day, newest first, to carry on with one left part-way.",
+});
+
 export const startAffiliateSignup = route({
   method: 'POST',
   path: '/api/affiliate/signups',

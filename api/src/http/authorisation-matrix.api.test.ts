@@ -254,6 +254,10 @@ const ROWS: Record<string, Row> = {
   },
   // An affiliate's sign-up of a professional: only affiliates, and only their own (another's is a 404).
   'POST /api/affiliate/signups': { path: () => '/api/affiliate/signups', body: {}, expect: USER_BODIES },
+  'GET /api/affiliate/signups': {
+    path: () => '/api/affiliate/signups',
+    expect: per(401, 403, 403, 403, 403, 200, 401, 401, 401),
+  },
   'GET /api/affiliate/signups/{id}': {
     path: async (w) => `/api/affiliate/signups/${await affiliateSignup(w)}`,
     expect: per(401, 403, 403, 403, 403, 200, 401, 401, 401),

@@ -583,6 +583,12 @@ const ROWS: Record<string, Row> = {
     status: 201,
     budget: 14,
   },
+  'GET /api/affiliate/signups': {
+    as: 'affiliate',
+    call: async () => ({ path: '/api/affiliate/signups', token: (await affiliateSignupStarted()).token }),
+    status: 200,
+    budget: 2,
+  },
   'POST /api/affiliate/signups/{id}/code': {
     as: 'affiliate',
     call: async () => {

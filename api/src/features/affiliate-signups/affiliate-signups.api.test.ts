@@ -242,6 +242,39 @@ describe('an affiliate signs up a professional', () => {
     expect(res.body).toMatchObject({ code: 'already_exists', errors: [{ field: 'phone' }] });
   });
 
+  it("lists the affiliate's own sign-ups of the last day, newest first, where each stands, to carry on with one", async () => {
+    app.clock.set(TEST_START);
+    const { affiliate, body: first, id: firstId, code } = await started({ firstName: 'Ama', lastName: 'Weaver' });
+    const second = details({ firstName: 'Kojo', lastName: 'Welder' });
+    const secondId = (await start(affiliate.token, second)).body.signup.id as number;
+    const list = () => app.request('/api/affiliate/signups', { headers: bearer(affiliate.token) });
+    const masked = (phone: string) => `${phone.slice(0, 3)}…${phone.slice(-3)}`;
+    expect((await list()).body).toEqual({
+      success: true,
+      signups: [
+        { id: secondId, stage: 'code_sent', name: 'Kojo Welder', phone: masked(second.phone) },
+        { id: firstId, stage: 'code_sent', name: 'Ama Weaver', phone: masked(first.phone) },
+      ],
+    });
+    // Proved: the name comes from the account now; paid: listed.
+    const reference = (await prove(affiliate.token, firstId, code)).body.signup.prompt.reference as string;
+    expect((await list()).body.signups[1]).toMatchObject({ id: firstId, stage: 'paying', name: 'Ama Weaver' });
+    await app.request(`/api/sandbox/momo/${reference}`, { method: 'POST', json: { approve: true } });
+    // The list asks no payment provider: the payment settles (here, by opening the sign-up) and then it shows.
+    expect((await status(affiliate.token, firstId)).body.signup.stage).toBe('listed');
+    expect((await list()).body.signups[1]).toMatchObject({ id: firstId, stage: 'listed' });
+    // Another affiliate sees none of them; a customer has no list; a stranger is asked to sign in.
+    const other = await signUpAffiliate(app);
+    expect((await app.request('/api/affiliate/signups', { headers: bearer(other.token) })).body.signups).toEqual([]);
+    const customer = await signUpAndPay(app);
+    const asCustomer = await app.request('/api/affiliate/signups', { headers: bearer(customer.token) });
+    expect([asCustomer.status, asCustomer.body.message]).toEqual([403, AFFILIATE_SIGNUP_MESSAGES.notAffiliate]);
+    expect((await app.request('/api/affiliate/signups')).status).toBe(401);
+    // A day on, the list is empty (the rows go with the next sign-up; the list never shows them).
+    app.clock.set(new Date(TEST_START.getTime() + 24 * 60 * 60_000 + 1000));
+    expect((await list()).body.signups).toEqual([]);
+  });
+
   it("another affiliate, a customer or a stranger cannot act on an affiliate's sign-up", async () => {
     const { id, code } = await started();
     const other = await signUpAffiliate(app);

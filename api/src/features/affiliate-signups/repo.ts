@@ -59,6 +59,24 @@ export function findOwn(
   return (lock ? query.forUpdate() : query).first();
 }
 
+/**
+ * The affiliate's sign-ups made since `since`, newest first: the row, and once proved the
+ * account's name and status (the row no longer keeps the details then).
+ */
+export const listOwnSince = (conn: Conn, affiliateId: number, since: Date, limit: number) =>
+  conn('affiliate_signups as s')
+    .leftJoin('users as u', 'u.id', 's.user_id')
+    .where('s.affiliate_id', affiliateId)
+    .where('s.created_at', '>', since)
+    .orderBy('s.id', 'desc')
+    .limit(limit)
+    .select<(AffiliateSignupRow & { first_name: string | null; last_name: string | null; status: string | null })[]>(
+      's.*',
+      'u.first_name',
+      'u.last_name',
+      'u.status',
+    );
+
 export async function countWrongTry(trx: Conn, id: number | string): Promise<number> {
   const [row] = await trx('affiliate_signups').where({ id }).increment('tries', 1).returning('tries');
   return row.tries;

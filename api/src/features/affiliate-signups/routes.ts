@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import {
   AFFILIATE_SIGNUP_MESSAGES,
   affiliateSignupStatus,
+  affiliateSignupsToday,
   affiliateSignupVoucher,
   promptAffiliateSignupAgain,
   proveAffiliateSignup,
@@ -10,8 +11,8 @@ import {
 import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { pathId } from '../../http/ids.ts';
 import { routeTable } from '../../http/serve.ts';
-import { affiliateSignupAnswer } from './answers.ts';
-import { promptAgain, proveSignup, signupStatus, startSignup, submitVoucher } from './service.ts';
+import { affiliateSignupAnswer, affiliateSignupsAnswer } from './answers.ts';
+import { listSignups, promptAgain, proveSignup, signupStatus, startSignup, submitVoucher } from './service.ts';
 
 /** An affiliate signs up a professional (docs/PRODUCT.md "Signed up by an affiliate"). */
 export function affiliateSignupRoutes(deps: FeatureDeps): Router {
@@ -19,6 +20,10 @@ export function affiliateSignupRoutes(deps: FeatureDeps): Router {
   const serve = routeTable(router, deps.guards);
   const signupId = (raw: string) => pathId(raw, AFFILIATE_SIGNUP_MESSAGES.notFound);
 
+  serve(affiliateSignupsToday, affiliateSignupsAnswer, async (ctx) => ({
+    success: true,
+    signups: await listSignups(deps, ctx.state.user),
+  }));
   serve(startAffiliateSignup, affiliateSignupAnswer, async (ctx, { body }) => ({
     success: true,
     signup: await startSignup(deps, ctx.state.user, body),

@@ -7,6 +7,8 @@ import {
   AFFILIATE_SIGNUP_TEXTS_PER_AFFILIATE_DAY,
   AFFILIATE_SIGNUP_TEXTS_PER_AFFILIATE_HOUR,
   AFFILIATE_SIGNUP_TEXTS_PER_NUMBER_DAY,
+  AFFILIATE_SIGNUPS_LISTED,
+  type AffiliateSignupListItem,
   type AffiliateSignupStart,
   type AffiliateSignupView,
 } from '../../../../contract/affiliate-signups.ts';
@@ -281,6 +283,27 @@ export async function signupStatus(deps: SignupDeps, affiliate: Affiliate, id: n
   }
   const status = row.payment_reference ? await promptStatus(deps, Number(row.user_id), row.payment_reference) : null;
   return provedView(deps, row, status);
+}
+
+/**
+ * GET /api/affiliate/signups: the affiliate's sign-ups of the last day, newest first, from what is
+ * stored (no payment provider is asked: opening one asks, signupStatus). One whose account has
+ * since been deleted is left out.
+ */
+export async function listSignups(deps: SignupDeps, affiliate: Affiliate): Promise<AffiliateSignupListItem[]> {
+  if (affiliate.userType !== 'affiliate') throw forbidden(AFFILIATE_SIGNUP_MESSAGES.notAffiliate);
+  const since = subtractTime(deps.clock.now(), { days: 1 });
+  const rows = await repo.listOwnSince(deps.db, affiliate.id, since, AFFILIATE_SIGNUPS_LISTED);
+  return rows.flatMap((row): AffiliateSignupListItem[] => {
+    const base = { id: Number(row.id), phone: maskPhone(row.phone) };
+    if (row.proved_at === null) {
+      const details = row.details as repo.SignupDetails | null;
+      return [{ ...base, stage: 'code_sent', name: details ? `${details.firstName} ${details.lastName}` : '' }];
+    }
+    if (row.first_name === null || row.last_name === null) return [];
+    const name = nameOf({ first_name: row.first_name, last_name: row.last_name });
+    return [{ ...base, stage: row.status === 'pending' ? 'paying' : 'listed', name }];
+  });
 }
 
 /** The proved, unpaid sign-up of this affiliate (for sending the prompt again or its voucher). */
