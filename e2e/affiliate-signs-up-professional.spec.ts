@@ -63,6 +63,17 @@ test("an affiliate signs up a professional: their phone's code, their payment, l
   await expect(card.getByRole('status')).toHaveText(AFFILIATE_SIGNUP_MESSAGES.sent(masked));
   const code = await textedCode(request, phone);
 
+  // Left part-way (a reload here): the sign-up is found again in today's list and carried on.
+  await page.reload();
+  const today = page.getByRole('region', { name: 'Your sign-ups today' });
+  const listed = today.getByRole('listitem').filter({ hasText: 'Yaw Mason' });
+  await expect(listed).toContainText('Code sent');
+  await expect(listed).toContainText(masked);
+  await shot(page, 'affiliate-signs-up-today');
+  await listed.getByRole('button', { name: 'Carry on: Yaw Mason' }).click();
+  await expect(card.getByRole('status')).toHaveText(AFFILIATE_SIGNUP_MESSAGES.sent(masked));
+  await expect(today).toHaveCount(0);
+
   // A wrong code is refused in words; the right one makes the account and rings their phone.
   await card.getByLabel('The code they read to you').fill(code === '000000' ? '111111' : '000000');
   await card.getByRole('button', { name: 'Create their account' }).click();
@@ -86,4 +97,6 @@ test("an affiliate signs up a professional: their phone's code, their payment, l
   // The next professional starts from an empty form.
   await card.getByRole('button', { name: 'Sign up another professional' }).click();
   await expect(card.getByLabel('First Name')).toHaveValue('');
+  await expect(listed).toContainText('Paid and listed');
+  expect([...(await overflows(page)), ...(await smallTargets(page))]).toEqual([]);
 });

@@ -9,6 +9,7 @@ import { Card, Field, FormProblem, SubmitButton } from '../../ui/kit.tsx';
 import type { Outcome } from '../../lib/outcome.ts';
 import { $professionalSignup, startSignup } from './signup-store.ts';
 import { SignupProgress } from './SignupProgress.tsx';
+import { TodaysSignups } from './TodaysSignups.tsx';
 
 /** The "Sign up a professional" tab (docs/PRODUCT.md "Signed up by an affiliate"): the form, then where the sign-up stands. */
 export default function SignUpProfessional() {
@@ -16,6 +17,7 @@ export default function SignUpProfessional() {
   return (
     <div className="dash-stack">
       <Card title="Sign up a professional">{signup ? <SignupProgress signup={signup} /> : <ProfessionalForm />}</Card>
+      {signup ? null : <TodaysSignups />}
     </div>
   );
 }
