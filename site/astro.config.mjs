@@ -127,7 +127,7 @@ export default defineConfig({
               // "Page weight"). What only the dashboards use (Tabs, Modal, DashboardParts, the
               // professional's store, its formats) stays with them.
               { name: firstVisitCore(), test: SHARED_CODE, priority: 15 },
-              { name: 'app', test: SHARED_CODE, priority: 10 },
+              { name: 'app', test: SHARED_CODE, priority: 10, minShareCount: 2 },
             ],
           },
         },

@@ -1,6 +1,4 @@
 import { dashboardPath, type SessionUser } from '../../../contract/account-types.ts';
-import { getProfessional, type ProfessionalDetail } from '../../../contract/professionals.ts';
-import { call } from './call.ts';
 import { sessionStore } from './storage.ts';
 
 /**
@@ -15,7 +13,7 @@ const idFrom = (text: string | null | undefined): number | null =>
 
 /** Keeps `?book=ID` from the address, if any; returns it. */
 export function rememberBooking(search: string): number | null {
-  const id = idFrom(new URLSearchParams(search).get('book'));
+  const id = bookingInAddress(search);
   if (id !== null) sessionStore()?.setItem(KEY, String(id));
   return id;
 }
@@ -27,18 +25,5 @@ export function dashboardAfterSignIn(user: Pick<SessionUser, 'userType'>): strin
   return user.userType === 'customer' && id !== null ? `/customer-dashboard?book=${id}` : dashboardPath(user.userType);
 }
 
-/** On the customer dashboard: the professional named by `?book=ID`, loaded, and the address cleaned. */
-export async function professionalToBook(
-  search: string,
-  token: string | null,
-): Promise<ProfessionalDetail['professional'] | null> {
-  const id = idFrom(new URLSearchParams(search).get('book'));
-  if (id === null) return null;
-  history.replaceState(history.state, '', window.location.pathname);
-  try {
-    return (await call(getProfessional, { params: { id } }, { token })).professional;
-  } catch (error) {
-    console.warn('The professional to book could not be loaded', error);
-    return null;
-  }
-}
+/** The professional `?book=ID` names in an address, if any. */
+export const bookingInAddress = (search: string): number | null => idFrom(new URLSearchParams(search).get('book'));

@@ -1,5 +1,7 @@
 import { atom, onMount } from 'nanostores';
-import { professionalToBook } from '../../lib/book-after.ts';
+import { getProfessional, type ProfessionalDetail } from '../../../../contract/professionals.ts';
+import { bookingInAddress } from '../../lib/book-after.ts';
+import { call } from '../../lib/call.ts';
 import { $bookingTarget } from '../../stores/find-pro.ts';
 import { $session } from '../../stores/session.ts';
 
@@ -19,6 +21,22 @@ export const $customerTab = atom<TabId>('overview');
 
 export function openTab(tab: TabId): void {
   $customerTab.set(tab);
+}
+
+/** The professional named by `?book=ID` (lib/book-after.ts), loaded, and the address cleaned. */
+async function professionalToBook(
+  search: string,
+  token: string | null,
+): Promise<ProfessionalDetail['professional'] | null> {
+  const id = bookingInAddress(search);
+  if (id === null) return null;
+  history.replaceState(history.state, '', window.location.pathname);
+  try {
+    return (await call(getProfessional, { params: { id } }, { token })).professional;
+  } catch (error) {
+    console.warn('The professional to book could not be loaded', error);
+    return null;
+  }
 }
 
 /**
