@@ -122,9 +122,10 @@ export default defineConfig({
               { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 20 },
               // Vite's helper for dynamic import() joins the shared code: on its own it was a sixth
               // file for /signin. `core` is what the first-visit forms run (sign-in, sign-up,
-              // affiliate sign-up, the admin sign-in), `app` the rest of the shared code, which only
-              // signed-in pages need: each form keeps within its 110 KB (docs/BENCHMARKS.md
-              // "Page weight"). What only the dashboards use (Tabs, Modal, DashboardParts, the
+              // affiliate sign-up, the admin sign-in), `app` the rest of the shared code that two
+              // parts or more use, which only signed-in pages need: each form keeps within its 110 KB
+              // (docs/BENCHMARKS.md "Page weight"); what one part alone uses (an affiliate's
+              // sign-ups, the phone-menu PIN) stays with that part instead of going to every page. What only the dashboards use (Tabs, Modal, DashboardParts, the
               // professional's store, its formats) stays with them.
               { name: firstVisitCore(), test: SHARED_CODE, priority: 15 },
               { name: 'app', test: SHARED_CODE, priority: 10, minShareCount: 2 },
