@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { hashPassword, verifyPassword } from '../accounts/index.ts';
 import * as throttle from '../auth/throttle.ts';
 import { THROTTLE } from '../auth/throttle.ts';
 import { hashToken, newToken } from '../../tokens.ts';

@@ -19,13 +19,13 @@ import type { AffiliateSignupRow } from '../../db-tables.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { type Limit, takeFromHour } from '../../http/rate-limit.ts';
 import { insertPendingAccount } from '../accounts/signup.ts';
-import * as usersRepo from '../accounts/users.ts';
+import { usersRepo } from '../accounts/index.ts';
 import { recordReferral } from '../affiliates/index.ts';
-import { newCode, sameHash } from '../auth/code-signin.ts';
+import { newCode, sameHash } from '../auth/index.ts';
 import { hashToken } from '../../tokens.ts';
 import { textMessages } from '../notifications/index.ts';
 import type { PaymentsDeps } from '../payments/index.ts';
-import { promptStatus, sendMomoPrompt, submitMomoOtp } from '../subscriptions/momo.ts';
+import { promptStatus, sendMomoPrompt, submitMomoOtp } from '../subscriptions/index.ts';
 import * as repo from './repo.ts';
 
 /**

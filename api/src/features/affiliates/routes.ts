@@ -4,7 +4,7 @@ import { affiliateSignup, listAffiliatePayouts, requestAffiliatePayout } from '.
 import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { byAddress, countRequest, LIMITS } from '../../http/rate-limit.ts';
 import { routeTable } from '../../http/serve.ts';
-import type { UserState } from '../auth/guards.ts';
+import type { UserState } from '../auth/index.ts';
 import { forbidden } from '../../http/errors.ts';
 import { affiliatePayoutsAnswer, affiliateSignupAnswer, payoutRequestedAnswer } from './answers.ts';
 import { listPayouts, requestPayout } from './payouts.ts';

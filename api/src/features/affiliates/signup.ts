@@ -5,9 +5,9 @@ import type { MomoNetwork } from '../../../../contract/affiliates.ts';
 import { AFFILIATE_TERMS_VERSION } from '../../../../contract/account-types.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
-import { hashPassword } from '../accounts/passwords.ts';
-import * as usersRepo from '../accounts/users.ts';
-import { refuseTakenEmailOrPhone, toSessionUser } from '../accounts/users.ts';
+import { hashPassword } from '../accounts/index.ts';
+import { usersRepo } from '../accounts/index.ts';
+import { refuseTakenEmailOrPhone, toSessionUser } from '../accounts/index.ts';
 import * as sessionsRepo from '../auth/sessions.ts';
 import { insertAffiliateProfile } from './repo.ts';
 

@@ -14,7 +14,7 @@ import {
 import { addressKey } from '../../http/address-key.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { countRequest, LIMITS, takeFromHour } from '../../http/rate-limit.ts';
-import * as usersRepo from '../accounts/users.ts';
+import { usersRepo } from '../accounts/index.ts';
 import { textMessages } from '../notifications/index.ts';
 import * as repo from './repo.ts';
 import { admit, type AuthDeps } from './service.ts';

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { signOut } from '../../../../contract/accounts.ts';
 import type { AppDeps } from '../../deps.ts';
-import { toSessionUser } from '../accounts/users.ts';
+import { toSessionUser } from '../accounts/index.ts';
 import { adminSessions } from '../admin/index.ts';
 import * as sessionsRepo from './sessions.ts';
 import { hashToken } from '../../tokens.ts';

@@ -13,3 +13,4 @@ export { forgetSessionsOf, holdLiveSession } from './sessions.ts';
 export * as throttle from './throttle.ts';
 export { forgetAttemptsOf, THROTTLE } from './throttle.ts';
 export { forgetCodesOf } from './repo.ts';
+export { newCode, sameHash } from './code-signin.ts';

@@ -9,9 +9,9 @@ import { addTime, HOUR_MS, MINUTE_MS, subtractTime } from '../../../../contract/
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Notifier } from '../../providers/notifier.ts';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import * as usersRepo from '../accounts/users.ts';
-import { toSessionUser, type UserRow } from '../accounts/users.ts';
+import { hashPassword, verifyPassword } from '../accounts/index.ts';
+import { usersRepo } from '../accounts/index.ts';
+import { toSessionUser, type UserRow } from '../accounts/index.ts';
 import { passwordResetMessage, textMessages } from '../notifications/index.ts';
 import { resetsSince } from './repo.ts';
 import { createPaymentIntent, type PaymentsDeps } from '../payments/index.ts';

@@ -1,7 +1,7 @@
 import { type Conn, prepared } from '../../db.ts';
 import { addTime } from '../../../../contract/dates.ts';
 import type { Int8 } from '../../db-tables.ts';
-import type { UserRow } from '../accounts/users.ts';
+import type { UserRow } from '../accounts/index.ts';
 import { forgetPushSubscriptionsOf, forgetPushSubscriptionsOfSessions } from '../push/repo.ts';
 import { hashToken, newToken } from '../../tokens.ts';
 

@@ -13,7 +13,7 @@ import { MINUTE_MS } from '../../../../contract/dates.ts';
 import type { FieldError } from '../../../../contract/errors.ts';
 import type { RequestState, FeatureDeps } from '../../deps.ts';
 import { byAddress, countRequest, LIMITS } from '../../http/rate-limit.ts';
-import { bearerToken } from '../auth/guards.ts';
+import { bearerToken } from '../auth/index.ts';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../http/error-middleware.ts';
 import { HttpError } from '../../http/errors.ts';
 import { routeTable } from '../../http/serve.ts';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Conn } from '../../db.ts';
-import * as usersRepo from '../accounts/users.ts';
+import { usersRepo } from '../accounts/index.ts';
 import { recordCommission, recordReferral } from '../affiliates/index.ts';
 import { insertPayment } from '../payments/index.ts';
 

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import * as z from 'zod/mini';
 import { eventStream, eventTicket } from '../../../../contract/events.ts';
 import type { RequestState, FeatureDeps } from '../../deps.ts';
-import { liveSession, type UserState } from '../auth/guards.ts';
+import { liveSession, type UserState } from '../auth/index.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { routeTable } from '../../http/serve.ts';

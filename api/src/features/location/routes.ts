@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { lookUpAddress } from '../../../../contract/location.ts';
 import type { FeatureDeps, RequestState } from '../../deps.ts';
-import type { UserState } from '../auth/guards.ts';
+import type { UserState } from '../auth/index.ts';
 import { routeTable } from '../../http/serve.ts';
 import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { geocoderFromConfig, withAnswerCache, type Geocoder, type GoogleMapsConfig } from '../../providers/geocoder.ts';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { photoUrl, type Photo, type PhotoSize } from '../../../../contract/photos.ts';
 import type { Conn } from '../../db.ts';
-import * as usersRepo from '../accounts/users.ts';
+import { usersRepo } from '../accounts/index.ts';
 import type { Int8, PhotoRow } from '../../db-tables.ts';
 import type { Encoded } from './images.ts';
 

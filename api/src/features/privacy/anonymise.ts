@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { forgetUser, forgottenEmail } from '../accounts/users.ts';
+import { forgetUser, forgottenEmail } from '../accounts/index.ts';
 import { forgetPayoutDetailsOf } from '../affiliates/index.ts';
 import { forgetSessionsOf } from '../auth/sessions.ts';
 import { forgetAttemptsOf } from '../auth/throttle.ts';
@@ -11,7 +11,7 @@ import { deleteAllPhotos } from '../photos/index.ts';
 import { forgetProfessionalOf } from '../professionals/index.ts';
 import { forgetPushSubscriptionsOf } from '../push/repo.ts';
 import { forgetReportWordsOf } from '../reports/index.ts';
-import { forgetPaymentMethodsOf } from '../subscriptions/repo.ts';
+import { forgetPaymentMethodsOf } from '../subscriptions/index.ts';
 import { deleteDocuments } from '../verification/index.ts';
 import { forgetUssdOf } from '../ussd/index.ts';
 import { forgetNotificationsOf } from '../../providers/notifier.ts';

@@ -3,7 +3,7 @@ import { toCedis } from '../../../../contract/money.ts';
 import { jsonColumn, type Db } from '../../db.ts';
 import type { ReviewRow } from '../../db-tables.ts';
 import { pendingBalance } from '../affiliates/index.ts';
-import { cardLabel } from '../subscriptions/auto-renewal.ts';
+import { cardLabel } from '../subscriptions/index.ts';
 import { photosOf } from '../photos/index.ts';
 import { SYSTEM_SENDER } from '../../../../contract/bookings.ts';
 import { reportViews } from '../reports/index.ts';

@@ -17,7 +17,7 @@ import {
   toCard,
 } from '../../../../contract/professionals.ts';
 import type { RequestState, FeatureDeps } from '../../deps.ts';
-import type { UserState } from '../auth/guards.ts';
+import type { UserState } from '../auth/index.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { messageAnswer } from '../../http/common-answers.ts';
 import { pathId } from '../../http/ids.ts';

@@ -14,8 +14,8 @@ import {
 import { addTime, dayOf, startMs, startOfDay, todayInGhana, weekdayOf } from '../../../../contract/dates.ts';
 import type { Db } from '../../db.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import * as usersRepo from '../accounts/users.ts';
-import type { UserRow } from '../accounts/users.ts';
+import { usersRepo } from '../accounts/index.ts';
+import type { UserRow } from '../accounts/index.ts';
 import {
   addFavourite,
   deleteFavourite,

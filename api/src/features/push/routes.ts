@@ -11,7 +11,7 @@ import {
   unsubscribePush,
 } from '../../../../contract/push.ts';
 import type { RequestState, FeatureDeps } from '../../deps.ts';
-import type { UserState } from '../auth/guards.ts';
+import type { UserState } from '../auth/index.ts';
 import { byAddress, LIMITS, rateLimit } from '../../http/rate-limit.ts';
 import { pathId } from '../../http/ids.ts';
 import { routeTable } from '../../http/serve.ts';

@@ -8,7 +8,7 @@ import {
 } from '../../../../contract/push.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
-import * as usersRepo from '../accounts/users.ts';
+import { usersRepo } from '../accounts/index.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { markPushShown, type PushDelivery, skipTextsOfStep } from '../../providers/notifier.ts';
 import { allowedPushEndpoint, type LocalPushService, PushGoneError, type PushSender } from '../../providers/push.ts';

@@ -5,7 +5,7 @@ import type { PlanType } from '../../../../contract/plans.ts';
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
-import * as usersRepo from '../accounts/users.ts';
+import { usersRepo } from '../accounts/index.ts';
 import { paymentsRepo } from '../payments/index.ts';
 import { startJob, type Job } from '../../jobs.ts';
 import { ChargeRefusedError, ProviderUnavailableError } from '../../providers/payments.ts';

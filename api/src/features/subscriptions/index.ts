@@ -2,7 +2,7 @@
 export { grantPaidMonths, paidUntil, periodBoughtBy } from './paid-period.ts';
 export { autoRenewalFrom, cardLabel, startAutoRenewalWorker } from './auto-renewal.ts';
 export { GRACE_START_SQL, graceStart } from './grace.ts';
-export { PROVIDER_CHECK_MS } from './momo.ts';
+export { PROVIDER_CHECK_MS, promptStatus, sendMomoPrompt, submitMomoOtp } from './momo.ts';
 export { sendDueReminders, sendReminderNow, startReminderWorker } from './reminders.ts';
 export { type RenewLinks, renewLinks } from './renew-link.ts';
 export { forgetPaymentMethodsOf } from './repo.ts';

@@ -23,7 +23,7 @@ import {
   type PaymentsDeps,
 } from '../payments/index.ts';
 import { assertPromptable } from './momo-numbers.ts';
-import * as usersRepo from '../accounts/users.ts';
+import { usersRepo } from '../accounts/index.ts';
 import { paymentsRepo } from '../payments/index.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Conn } from '../../db.ts';
 import type { Tables } from 'knex/types/tables.js';
 import type { ProviderTransaction } from '../../providers/payments.ts';
-import * as usersRepo from '../accounts/users.ts';
+import { usersRepo } from '../accounts/index.ts';
 import { profilesRepo } from '../professionals/index.ts';
 import { keepReusableCard } from './repo.ts';
 

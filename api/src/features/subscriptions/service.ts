@@ -1,5 +1,5 @@
 import type { Db } from '../../db.ts';
-import * as usersRepo from '../accounts/users.ts';
+import { usersRepo } from '../accounts/index.ts';
 import * as subscriptionsRepo from './repo.ts';
 
 /** POST /api/subscription/cancel: no reminders, and no automatic charge either; the paid period stays. */

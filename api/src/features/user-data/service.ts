@@ -16,7 +16,7 @@ import { findListings } from '../professionals/index.ts';
 import { toCard } from '../../../../contract/professionals.ts';
 import { listPayouts, pendingBalance } from '../affiliates/index.ts';
 import { windowsOf } from '../settings/index.ts';
-import { autoRenewalFrom } from '../subscriptions/auto-renewal.ts';
+import { autoRenewalFrom } from '../subscriptions/index.ts';
 
 const RECENT_BOOKINGS = 3;
 

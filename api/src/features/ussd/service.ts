@@ -11,7 +11,7 @@ import type { UserRow } from '../../db-tables.ts';
 import { forbidden, HttpError } from '../../http/errors.ts';
 import { type Limit, takeFromHour } from '../../http/rate-limit.ts';
 import { SUPPORT_CONTACT_FILE } from '../../support-lines.ts';
-import { findByPhone, findById, toSessionUser } from '../accounts/users.ts';
+import { findByPhone, findById, toSessionUser } from '../accounts/index.ts';
 import {
   acceptRequest,
   declineRequest,
@@ -23,7 +23,7 @@ import {
   slotStart,
 } from '../bookings/index.ts';
 import { ussdTexts } from '../notifications/index.ts';
-import { sendMomoPrompt } from '../subscriptions/momo.ts';
+import { sendMomoPrompt } from '../subscriptions/index.ts';
 import {
   type Action,
   askScreen,
