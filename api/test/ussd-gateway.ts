@@ -20,8 +20,15 @@ export interface UssdScreen {
  * A phone dialling the menu through a gateway, as Africa's Talking or Arkesel would call the
  * callback: `dial()` starts a session (with a request's number: *920*55*12#), `answer()` types.
  * Each screen is checked against the limits every phone can show (160 characters, 7 choices).
+ * `everyAnswer`: Arkesel's `userData` holds every answer so far joined by `*` (as some integrations
+ * read it) rather than the one typed.
  */
-export function ussdPhone(app: TestApp, provider: 'africastalking' | 'arkesel', phone: string) {
+export function ussdPhone(
+  app: TestApp,
+  provider: 'africastalking' | 'arkesel',
+  phone: string,
+  { everyAnswer = false }: { everyAnswer?: boolean } = {},
+) {
   let sessionId = '';
   let text = '';
   const local = phone.replace(/^\+233/, '0');
@@ -48,9 +55,9 @@ export function ussdPhone(app: TestApp, provider: 'africastalking' | 'arkesel', 
     return screen;
   };
   const step = (input: string | null, dialled?: string, secret?: string) => {
+    if (input === null) text = provider === 'africastalking' ? (dialled ?? '') : '';
+    else text = text === '' ? input : `${text}*${input}`;
     if (provider === 'africastalking') {
-      if (input === null) text = dialled ?? '';
-      else text = text === '' ? input : `${text}*${input}`;
       return post(
         { sessionId, serviceCode: USSD_CODE, phoneNumber: `+233${local.slice(1)}`, networkCode: '62001', text },
         secret,
@@ -62,7 +69,8 @@ export function ussdPhone(app: TestApp, provider: 'africastalking' | 'arkesel', 
         userID: 'TESTUSER',
         newSession: input === null,
         msisdn: `233${local.slice(1)}`,
-        userData: input === null ? (dialled ? `${USSD_CODE.slice(0, -1)}*${dialled}#` : USSD_CODE) : input,
+        userData:
+          input === null ? (dialled ? `${USSD_CODE.slice(0, -1)}*${dialled}#` : USSD_CODE) : everyAnswer ? text : input,
         network: 'MTN',
       },
       secret,

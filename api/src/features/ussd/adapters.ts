@@ -11,11 +11,12 @@ import type { Screen } from './menu.ts';
  * code: *920*55*12# gives "12"). It reads back plain text: `CON ` and a screen to go on, `END ` and
  * one to finish.
  *
- * Arkesel (as its USSD callbacks are written by those who integrate it: we found no public reference
- * page to cite) posts JSON: sessionID, userID, newSession (true on the first step), msisdn
- * (233… without +), userData (on the first step what was dialled, e.g. *920*55*12#; after that the
- * one answer typed) and network. It reads back JSON: sessionID, userID and msisdn as given, message
- * (the screen) and continueSession (false to finish). We rely on exactly those fields.
+ * Arkesel (its field names as public integrations of its USSD callback use them; Arkesel's own
+ * reference page was not to be had) posts JSON: sessionID, userID, newSession (true on the first
+ * step), msisdn (233… without +), userData (on the first step what was dialled, e.g. *920*55*12#;
+ * after that the one answer typed, or as some integrations read it every answer so far joined by
+ * `*`: service.ts reads both) and network. It reads back JSON: sessionID, userID and msisdn as
+ * given, message (the screen) and continueSession (false to finish). We rely on exactly those fields.
  */
 
 export function fromAfricasTalking(body: z.output<typeof africasTalkingStepSchema>): GatewayStep {

@@ -121,7 +121,7 @@ export interface GatewayStep {
   fresh: boolean | null;
   /** What was typed: one answer, or (Africa's Talking) every answer so far joined by `*`. */
   typed: string;
-  /** Whether `typed` holds every answer so far. */
+  /** Whether `typed` holds every answer so far (else it may, and is read both ways: answerTyped). */
   cumulative: boolean;
   /** A request's number dialled with the code (*920*55*12#), on the first step. */
   dialled: string | null;
@@ -182,7 +182,8 @@ export async function answerStep(deps: UssdDeps, step: GatewayStep): Promise<Scr
   const user = await findById(db, Number(row!.user_id));
   const refusal = refuseCaller(deps, user);
   if (refusal) return refusal;
-  const input = step.cumulative ? latestAnswer(row!.seen_text, step.typed) : step.typed;
+  const seen = row!.seen_text;
+  const input = step.cumulative ? latestAnswer(seen, step.typed) : answerTyped(seen, step.typed);
   const state = repo.sessionState<Stage>(row!);
   const { screen, state: next } =
     input.length > MAX_INPUT_CHARS
@@ -190,10 +191,19 @@ export async function answerStep(deps: UssdDeps, step: GatewayStep): Promise<Scr
       : await nextScreen(deps, user!, state, input.trim());
   await repo.saveSession(db, step.sessionKey, {
     state: next,
-    seen_text: step.cumulative ? step.typed : '',
+    seen_text: step.cumulative ? step.typed : seen === '' ? input : `${seen}*${input}`,
     expires_at: addTime(now, { ms: SESSION_MS }),
   });
   return screen;
+}
+
+/**
+ * The answer typed this step where the gateway says it gives the one answer (Arkesel): read as
+ * every answer so far when it starts with them, which is how some integrations read its `userData`
+ * (adapters.ts). The answers themselves are digits, so one never starts with the earlier ones and `*`.
+ */
+function answerTyped(seen: string, typed: string): string {
+  return seen !== '' && typed.startsWith(`${seen}*`) ? typed.slice(seen.length + 1) : typed;
 }
 
 /** The answer typed this step, from every answer so far (Africa's Talking joins them with `*`). */

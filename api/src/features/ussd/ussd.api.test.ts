@@ -9,8 +9,15 @@ const MONDAY = '2026-11-23';
 const TUESDAY = '2026-11-24';
 const PIN = '4821';
 
-for (const provider of ['africastalking', 'arkesel'] as const) {
-  describe(`the phone menu through ${provider}`, () => {
+const GATEWAYS = [
+  { provider: 'africastalking', name: 'africastalking', everyAnswer: false },
+  { provider: 'arkesel', name: 'arkesel', everyAnswer: false },
+  // Whether Arkesel's userData after the first step is the one answer or all of them is read both ways.
+  { provider: 'arkesel', name: 'arkesel, sending every answer so far', everyAnswer: true },
+] as const;
+
+for (const { provider, name, everyAnswer } of GATEWAYS) {
+  describe(`the phone menu through ${name}`, () => {
     let app: TestApp;
     let customer: Awaited<ReturnType<typeof signUpAndPay>>;
     let pro: Awaited<ReturnType<typeof listedProfessional>>;
@@ -19,7 +26,7 @@ for (const provider of ['africastalking', 'arkesel'] as const) {
       app = await startTestApp({ env: ussdEnv(provider) });
       customer = await signUpAndPay(app, { localAddress: 'Asokwa, Kumasi' });
       pro = await listedProfessional(app, { lat: 5.56, lng: -0.18 }, { firstName: 'Kojo', lastName: 'Pipes' });
-      phone = ussdPhone(app, provider, pro.user.phone);
+      phone = ussdPhone(app, provider, pro.user.phone, { everyAnswer });
       return app;
     });
 
