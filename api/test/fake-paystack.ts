@@ -12,8 +12,12 @@ import { startTestApp, type TestApp } from './harness.ts';
  * GET /transfer/verify/:reference; and POST /transaction/charge_authorization, which charges a
  * card authorization again (only a reusable one, only for its customer's email, never under a
  * reference used before) and answers 200 with the new transaction, whose status is "failed" when
- * the bank declines.
+ * the bank declines. Paystack asks for a customer's address on a domain that exists: a charge for
+ * one under the reserved `.invalid` domain is refused as "Invalid Email Address Passed".
  */
+
+/** An address no domain can receive (the reserved .invalid top-level domain). */
+const undeliverable = (email: unknown) => /\.invalid$/i.test(String(email));
 export interface FakeTransfer {
   reference: string;
   amount: number;
@@ -141,6 +145,7 @@ export async function startFakePaystack(): Promise<FakePaystack> {
       req.on('end', () => {
         const body = JSON.parse(raw || '{}');
         authorizationCharges.push(body);
+        if (undeliverable(body.email)) return send(400, { status: false, message: 'Invalid Email Address Passed' });
         const first = authorizationOf(body.authorization_code);
         if (!first) return send(400, { status: false, message: 'Invalid authorization code' });
         if (first.authorization.reusable !== true)
@@ -190,6 +195,7 @@ export async function startFakePaystack(): Promise<FakePaystack> {
           return answer(tx, 'pay_offline', 'Please complete authorization process on your mobile phone');
         }
         momoCharges.push(body);
+        if (undeliverable(body.email)) return send(400, { status: false, message: 'Invalid Email Address Passed' });
         const mm = body.mobile_money ?? {};
         // Mobile numbers only (02x, 05x): a landline (03x) has no wallet.
         if (!/^0[25]\d{8}$/.test(String(mm.phone)) || !['mtn', 'vod', 'atl'].includes(mm.provider))

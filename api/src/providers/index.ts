@@ -8,6 +8,7 @@ import { smtpTransport } from './smtp.ts';
 import { whatsappTransport } from './whatsapp.ts';
 import type { PaymentProvider } from './payments.ts';
 import { ignoreProviderCalls, type ProviderObserver } from './provider-observer.ts';
+import { withPayerAddresses } from './payer-email.ts';
 import { paystackProvider } from './paystack.ts';
 import { sandboxProvider } from './sandbox.ts';
 import { paystackTransfers, type PayoutTransfers } from './transfers.ts';
@@ -24,7 +25,8 @@ export function paymentProvider(
   clock?: Clock,
   observer: ProviderObserver = ignoreProviderCalls,
 ): PaymentProvider {
-  return config.paystack ? paystackProvider({ ...config.paystack, observer }) : sandboxProvider(db, clock);
+  const calls = config.paystack ? paystackProvider({ ...config.paystack, observer }) : sandboxProvider(db, clock);
+  return withPayerAddresses(calls, new URL(config.publicUrl).hostname);
 }
 
 /** Paystack transfers for mobile-money payouts when its keys are configured; otherwise payouts are paid by hand. */

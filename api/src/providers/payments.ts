@@ -87,7 +87,12 @@ export interface PaymentProvider {
   submitOtp(reference: string, otp: string): Promise<ChargeProgress>;
   /** Webhook authenticity: HMAC-SHA512 of the raw body (Paystack); the sandbox has no webhooks. */
   verifyWebhookSignature(rawBody: string, signature: string | undefined): boolean;
+  /** The address the provider knows an account's email by (payer-email.ts): the pop-up is given it too. */
+  payerEmail(email: string): string;
 }
+
+/** What each provider implements itself; payer-email.ts adds the addresses it is given. */
+export type ProviderCalls = Omit<PaymentProvider, 'payerEmail'>;
 
 export class ProviderUnavailableError extends Error {}
 /** The provider would not attempt the charge (unknown or unusable authorization, bad request). */

@@ -6,7 +6,7 @@ import {
   parseAuthorization,
   parseMetadata,
   ProviderUnavailableError,
-  type PaymentProvider,
+  type ProviderCalls,
   type ProviderTransaction,
 } from './payments.ts';
 
@@ -61,7 +61,7 @@ export function paystackProvider(
     apiBase: string;
     fetch?: FetchLike;
   } & BoundsOverrides,
-): PaymentProvider {
+): ProviderCalls {
   const http = providerHttp({ ...boundsFor('paystack', options), fetch: options.fetch });
   /** One call to Paystack; ProviderUnavailableError when it cannot be reached in time. */
   const call = async (path: string, init: Parameters<typeof http.request>[1]): Promise<ProviderAnswer> => {

@@ -5,7 +5,7 @@ import {
   parseMetadata,
   type CardAuthorization,
   type ChargeProgress,
-  type PaymentProvider,
+  type ProviderCalls,
   type ProviderTransaction,
 } from './payments.ts';
 
@@ -87,7 +87,7 @@ export async function answerTestPrompt(
  * server checks sandbox payments exactly as it checks real ones. A test-card payment leaves a
  * reusable authorization that chargeAuthorization charges again, recording a new transaction.
  */
-export function sandboxProvider(db: Db, clock: { now(): Date } = { now: () => new Date() }): PaymentProvider {
+export function sandboxProvider(db: Db, clock: { now(): Date } = { now: () => new Date() }): ProviderCalls {
   return {
     name: 'sandbox',
     publicKey: null,

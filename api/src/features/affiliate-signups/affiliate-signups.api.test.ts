@@ -9,6 +9,7 @@ import {
 } from '../../../../contract/affiliate-signups.ts';
 import { MINUTE_MS, HOUR_MS } from '../../../../contract/dates.ts';
 import { bearer, signUp, signUpAffiliate, signUpAndPay } from '../../../test/accounts.ts';
+import { type FakePaystack, startTestAppWithPaystack } from '../../../test/fake-paystack.ts';
 import { startTestApp, TEST_START, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { nextStepOf, TEXTS_IN_TOTAL } from './service.ts';
 
@@ -376,5 +377,53 @@ describe('an affiliate signs up a professional', () => {
     });
     const long = await start(affiliate.token, details({ localAddress: 'x'.repeat(100_000) }));
     expect(long.status).toBe(400);
+  });
+});
+
+describe('a professional without an email, signed up by an affiliate, pays through Paystack', () => {
+  let app: TestApp;
+  let paystack: FakePaystack;
+  useTestApp(async () => {
+    ({ app, paystack } = await startTestAppWithPaystack({ env: { PUBLIC_URL: 'https://serviceconnect.com.gh' } }));
+    return app;
+  });
+
+  it("is known to Paystack by their number at the site's own host, never the stand-in address, and is listed once paid", async () => {
+    const affiliate = await signUpAffiliate(app);
+    const phone = '0247000123';
+    const started = await app.request('/api/affiliate/signups', {
+      method: 'POST',
+      headers: bearer(affiliate.token),
+      json: {
+        firstName: 'Yaw',
+        lastName: 'Mason',
+        phone,
+        profession: 'Plumber',
+        location: 'Kumasi',
+        localAddress: 'Asokwa',
+        network: 'mtn',
+        agreeToTerms: true,
+      },
+    });
+    expect(started.status).toBe(201);
+    const id = started.body.signup.id as number;
+    const text = await app
+      .db('notifications')
+      .where({ recipient: '+233247000123', subject: 'Sign-up code' })
+      .first('body');
+    const code = /code (\d{6})\./.exec(text!.body)![1];
+    const proved = await app.request(`/api/affiliate/signups/${id}/code`, {
+      method: 'POST',
+      headers: bearer(affiliate.token),
+      json: { code },
+    });
+    expect(proved.body.signup).toMatchObject({ stage: 'paying', prompt: { status: 'pay_offline' } });
+    // The account keeps its stand-in; Paystack was given an address on a domain that exists.
+    const user = await app.db('users').where({ phone: '+233247000123' }).first('email');
+    expect(user!.email).toBe('233247000123@no-email.invalid');
+    expect(paystack.momoCharges.map((c) => c.email)).toEqual(['233247000123@serviceconnect.com.gh']);
+    paystack.approveMomo(proved.body.signup.prompt.reference);
+    const paid = await app.request(`/api/affiliate/signups/${id}`, { headers: bearer(affiliate.token) });
+    expect(paid.body.signup.stage).toBe('listed');
   });
 });

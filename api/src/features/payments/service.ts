@@ -95,7 +95,8 @@ export async function createPaymentIntent(
     provider: deps.payments.name,
     publicKey: deps.payments.publicKey,
     reference,
-    email: payer.email,
+    // The address the provider knows the payer by (a stand-in email becomes one on the site's host).
+    email: deps.payments.payerEmail(payer.email),
     amount,
     amountKobo: amountPesewas,
     months,
@@ -132,7 +133,7 @@ export function priceFor(settings: Settings, planType: PlanType, months: PlanLen
 const IN_PROGRESS = ['ongoing', 'pending', 'processing', 'queued', 'abandoned', 'pay_offline', 'send_otp'];
 
 /** What must hold before a payment grants anything (ARCHITECTURE.md "Payments through a provider"). */
-function refusal(payment: PaymentRow, tx: ProviderTransaction): string | null {
+function refusal(payment: PaymentRow, tx: ProviderTransaction, payerEmail: (email: string) => string): string | null {
   if (tx.reference !== payment.reference) return 'provider answered for another reference';
   if (tx.status !== 'success') return `provider status is ${tx.status || 'empty'}`;
   if (tx.amount !== payment.amount_pesewas) {
@@ -149,7 +150,7 @@ function refusal(payment: PaymentRow, tx: ProviderTransaction): string | null {
         ? String(named)
         : '(not an id)';
   const ownerByMetadata = payment.user_id !== null && metadataUser === String(payment.user_id);
-  const ownerByEmail = tx.customerEmail.toLowerCase() === payment.email.toLowerCase();
+  const ownerByEmail = tx.customerEmail.toLowerCase() === payerEmail(payment.email).toLowerCase();
   if (metadataUser && !ownerByMetadata) return 'metadata names another user';
   if (!ownerByMetadata && !ownerByEmail) return 'payment does not belong to this account';
   return null;
@@ -192,7 +193,7 @@ export async function settlePayment(
     throw err;
   }
   if (!tx) return { ok: false, reason: 'provider does not know the reference' };
-  const refused = refusal(payment, tx);
+  const refused = refusal(payment, tx, deps.payments.payerEmail);
   if (refused) {
     // Still in progress at the provider (a prompt waiting on the phone is asked about every few
     // seconds): leave it open, quietly. Anything else is final, and worth a warning.
