@@ -23,7 +23,7 @@ import type {
   UserRow,
 } from '../../db-tables.ts';
 import { toCount } from '../../db.ts';
-import { graceStart } from '../subscriptions/grace.ts';
+import { graceStart } from '../settings/index.ts';
 import { getSettings, type Settings } from '../settings/index.ts';
 
 /** Read models of the admin console (docs/PRODUCT.md "Administrators"), computed from the database on every call. */

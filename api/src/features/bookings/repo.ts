@@ -6,7 +6,7 @@ import { subtractTime } from '../../../../contract/dates.ts';
 import type { BookingRow, Count, Int8, Writable } from '../../db-tables.ts';
 import { type Conn, prepared } from '../../db.ts';
 import { avatarUrl } from '../photos/index.ts';
-import { graceStart } from '../subscriptions/grace.ts';
+import { graceStart } from '../settings/index.ts';
 
 /** The bookings' queries (features/bookings): the table `bookings`, and what the bookings read of others. */
 

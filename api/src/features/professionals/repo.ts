@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { Tables } from 'knex/types/tables.js';
 import { jsonColumn, type Conn } from '../../db.ts';
 import type { ProfessionalProfileRow, UserRow, Writable } from '../../db-tables.ts';
-import { GRACE_START_SQL } from '../subscriptions/grace.ts';
+import { GRACE_START_SQL } from '../settings/index.ts';
 import { reliabilityWords, type Reliability } from '../../../../contract/reports.ts';
 import { professionalReliability } from '../bookings/reliability.ts';
 import { countOf } from '../../../../contract/counts.ts';

@@ -3,7 +3,7 @@ import type { SearchCursor, Sort } from '../../../../contract/professionals.ts';
 import type { Knex } from 'knex';
 import { prepared, type Db } from '../../db.ts';
 import type { Count, Int8 } from '../../db-tables.ts';
-import { GRACE_START_SQL } from '../subscriptions/grace.ts';
+import { GRACE_START_SQL } from '../settings/index.ts';
 import { CARD_COLUMNS, toSearchHit, type CardRow, type SearchHit } from './repo.ts';
 import { professionalReliability } from '../bookings/reliability.ts';
 

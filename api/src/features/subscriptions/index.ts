@@ -1,7 +1,6 @@
 /** The subscriptions feature's public face: paid periods, renewal and its workers. */
 export { grantPaidMonths, paidUntil, periodBoughtBy } from './paid-period.ts';
 export { autoRenewalFrom, cardLabel, startAutoRenewalWorker } from './auto-renewal.ts';
-export { GRACE_START_SQL, graceStart } from './grace.ts';
 export { PROVIDER_CHECK_MS, promptStatus, sendMomoPrompt, submitMomoOtp } from './momo.ts';
 export { sendDueReminders, sendReminderNow, startReminderWorker } from './reminders.ts';
 export { type RenewLinks, renewLinks } from './renew-link.ts';
