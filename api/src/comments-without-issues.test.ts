@@ -9,9 +9,9 @@ import { filesUnder } from '../../contract/source-files.test-helper.ts';
  * No comment carries an issue number: the reason for a line is written in the comment itself, a
  * product rule is cited by its docs/PRODUCT.md heading, a design by its ARCHITECTURE.md heading,
  * and the history lives in git (docs/HOUSE-RULES.md "Code and comments"). Comments are found on
- * the syntax tree (TypeScript's own scanner), so a "#12" in a string, a template or a regular
- * expression is never taken for one, and a comment hidden in JSX, an .astro page or a stylesheet
- * is never missed.
+ * the syntax tree (TypeScript's own scanner), so a "#" and a number in a string, a template or a
+ * regular expression is never taken for one, and a comment hidden in JSX, an .astro page or a
+ * stylesheet is never missed.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const self = fileURLToPath(import.meta.url);
@@ -21,9 +21,9 @@ const NOT_YET: string[] = [];
 
 export type Comment = { line: number; text: string };
 
-/** "issue #12", "Issue 26", "issues #4 and #15", or a bare "#27" / "#26.3" that no numbered thing owns. */
+/** The word issue (or issues) with a number, with or without "#", or a bare "#" and a number that no numbered thing owns. */
 const ISSUE = /\bissues?\s*#?\s*\d+|(?<![\w&])#\d+(?:\.\d+)*\b/gi;
-/** The words before a "#N" that make it a thing's number, not an issue's: "account #5", "React #418". */
+/** The words before a "#N" that make it a thing's number, not an issue's (an account's, React's error code). */
 const NUMBERED_THING = /\b(?:account|booking|error|payout|report|React|row|user)\s+$/i;
 
 /** Each issue number written in a comment's text. */
@@ -132,69 +132,75 @@ function issueNumbersInComments(files: string[]): string[] {
   );
 }
 
-/** A planted comment's words, written so that this file's own source carries none. */
-const planted = (text: string) => text.replaceAll('ISSUE', 'issue');
-
+// The planted comments below spell "#" and the space before a number as \u0023 and \u0020, so
+// that this file's own source carries no issue number for anything that reads it.
 describe('a comment carries no issue number', () => {
   it('finds the issue numbers of a comment, and not a thing’s number', () => {
-    expect(issueNumbersIn(planted('// Web Push (ISSUE #30): the payload'))).toEqual(['issue #30']);
-    expect(issueNumbersIn(' * reverse (Issue 26: made-up page addresses')).toEqual(['Issue 26']);
-    expect(issueNumbersIn('// (issues #4 and #15), since #20 and #26.3')).toEqual(['issues #4', '#15', '#20', '#26.3']);
-    expect(issueNumbersIn('// "deleted account #5"; hydration error #418 (React #418); &#39;')).toEqual([]);
+    expect(issueNumbersIn('// Web Push (ISSUE\u0020\u002330): the payload')).toEqual(['ISSUE\u0020\u002330']);
+    expect(issueNumbersIn(' * reverse (Issue\u002026: made-up page addresses')).toEqual(['Issue\u002026']);
+    expect(issueNumbersIn('// (issues\u0020\u00234 and \u002315), since \u002320 and \u002326.3')).toEqual([
+      'issues\u0020\u00234',
+      '\u002315',
+      '\u002320',
+      '\u002326.3',
+    ]);
+    expect(
+      issueNumbersIn('// "deleted account \u00235"; hydration error \u0023418 (React \u0023418); &\u002339;'),
+    ).toEqual([]);
   });
 
   it('finds a planted one in every kind of comment, and none in strings, templates or patterns', () => {
     const script = [
-      "const a = '#12 issue 4'; // the pool (issue #14)",
-      'const b = `payout #3` + String(/issue 5/.test(a)); /* one more',
-      '   issue #6 */',
-      '/** Sign-in (issue 27). */',
+      "const a = '\u002312 issue\u00204'; // the pool (issue\u0020\u002314)",
+      'const b = `payout \u00233` + String(/issue\u00205/.test(a)); /* one more',
+      '   issue\u0020\u00236 */',
+      '/** Sign-in (issue\u002027). */',
       'export const c = /#\\d+/;',
-      'function f(a: number, // opened (issue #7)',
-      '  /* (issue #9) */) {',
+      'function f(a: number, // opened (issue\u0020\u00237)',
+      '  /* (issue\u0020\u00239) */) {',
       '  return c;',
-      '  // closing (issue #8)',
+      '  // closing (issue\u0020\u00238)',
       '}',
     ].join('\n');
     expect(
       commentsOf('x.ts', script).flatMap(({ line, text }) => issueNumbersIn(text).map((found) => [line, found])),
     ).toEqual([
-      [1, 'issue #14'],
-      [2, 'issue #6'],
-      [4, 'issue 27'],
-      [6, 'issue #7'],
-      [7, 'issue #9'],
-      [9, 'issue #8'],
+      [1, 'issue\u0020\u002314'],
+      [2, 'issue\u0020\u00236'],
+      [4, 'issue\u002027'],
+      [6, 'issue\u0020\u00237'],
+      [7, 'issue\u0020\u00239'],
+      [9, 'issue\u0020\u00238'],
     ]);
     const tsx =
-      'export const X = () => (\n  <p title="issue #1">\n    {/* the badge (issue #18) */}issue 2\n  </p>\n);';
-    expect(commentsOf('x.tsx', tsx).flatMap(({ text }) => issueNumbersIn(text))).toEqual(['issue #18']);
+      'export const X = () => (\n  <p title="issue\u0020\u00231">\n    {/* the badge (issue\u0020\u002318) */}issue\u00202\n  </p>\n);';
+    expect(commentsOf('x.tsx', tsx).flatMap(({ text }) => issueNumbersIn(text))).toEqual(['issue\u0020\u002318']);
     const astro = [
       '---',
-      '// The page (issue #17)',
-      "const title = 'issue #2';",
+      '// The page (issue\u0020\u002317)',
+      "const title = 'issue\u0020\u00232';",
       '---',
-      '<!-- the card (issue #16) -->',
-      '<p>issue #3 {/* a note, issue #29 */}</p>',
+      '<!-- the card (issue\u0020\u002316) -->',
+      '<p>issue\u0020\u00233 {/* a note, issue\u0020\u002329 */}</p>',
       '<script>',
-      '  // kept taps (issue #27)',
-      "  const s = 'issue #4';",
+      '  // kept taps (issue\u0020\u002327)',
+      "  const s = 'issue\u0020\u00234';",
       '</script>',
       '<style>',
-      '  /* thumb-sized (issue #16) */ a { color: #555; }',
+      '  /* thumb-sized (issue\u0020\u002316) */ a { color: \u0023555; }',
       '</style>',
     ].join('\n');
     expect(
       commentsOf('x.astro', astro).flatMap(({ line, text }) => issueNumbersIn(text).map((found) => [line, found])),
     ).toEqual([
-      [2, 'issue #17'],
-      [8, 'issue #27'],
-      [5, 'issue #16'],
-      [6, 'issue #29'],
-      [12, 'issue #16'],
+      [2, 'issue\u0020\u002317'],
+      [8, 'issue\u0020\u002327'],
+      [5, 'issue\u0020\u002316'],
+      [6, 'issue\u0020\u002329'],
+      [12, 'issue\u0020\u002316'],
     ]);
-    const css = '/* Avatar (issue #17) */\n.a { color: #555; content: "issue #2"; }';
-    expect(commentsOf('x.css', css).flatMap(({ text }) => issueNumbersIn(text))).toEqual(['issue #17']);
+    const css = '/* Avatar (issue\u0020\u002317) */\n.a { color: \u0023555; content: "issue\u0020\u00232"; }';
+    expect(commentsOf('x.css', css).flatMap(({ text }) => issueNumbersIn(text))).toEqual(['issue\u0020\u002317']);
   });
 
   it('finds none in api/, site/, contract/, e2e/, bench/ or the root’s configuration', () => {
