@@ -8,7 +8,9 @@ import { $firstVisit, welcomeText } from '../stores/welcome.ts';
 import { useFocusOnMount } from './useFocus.ts';
 import { autoCorrectedText, takeSignInFlash } from '../lib/signin-flash.ts';
 import type { SignInFlash } from '../lib/signin-flash.ts';
+import type { Load } from '../lib/load.ts';
 import { Avatar } from './Avatar.tsx';
+import { GuardLoading } from './GuardLoading.tsx';
 import { AccountMenu, type AccountMenuItem, signOutAndLeave } from './AccountMenu.tsx';
 
 /** Pieces every dashboard shows (docs/PRODUCT.md "Signing in and sessions", "Dashboards"). */
@@ -59,6 +61,24 @@ export function SignedInAs({ user }: { user: SessionUser }) {
       Signed in as {user.firstName} {user.lastName} ({user.email}) — {user.userType} account
     </p>
   );
+}
+
+/**
+ * A dashboard's record as the page shows it: the loading screen, the failure with Try Again, or
+ * what `shown` draws of the record.
+ */
+export function RecordView<T>({
+  load,
+  onRetry,
+  shown,
+}: {
+  load: Load<T>;
+  onRetry: () => void;
+  shown: (record: T) => ReactNode;
+}) {
+  if (load.state === 'loading') return <GuardLoading text="Loading your dashboard..." />;
+  if (load.state === 'failed') return <LoadError message={load.message} onRetry={onRetry} />;
+  return shown(load.data);
 }
 
 /** Every dashboard's failure panel (docs/PRODUCT.md "Dashboards") with Try Again and Sign In Again. */

@@ -6,8 +6,7 @@ import { dashboardLoadErrorMessage, type DashboardUserType } from '../../lib/api
 import { call } from '../../lib/call.ts';
 import { loadStores } from '../../stores/load-store.ts';
 import { $session } from '../../stores/session.ts';
-import { GuardLoading } from '../../ui/GuardLoading.tsx';
-import { LoadError, SignedInAs, SignInNotice, signOutAndLeave } from '../../ui/DashboardParts.tsx';
+import { RecordView, SignedInAs, SignInNotice, signOutAndLeave } from '../../ui/DashboardParts.tsx';
 import '../../ui/forms.css';
 
 const ROUTES = { customer: customerRecord, professional: professionalRecord, affiliate: affiliateRecord } as const;
@@ -24,7 +23,6 @@ const recordsOf = [false, true].map((affiliate) =>
   ),
 );
 
-const LOADING_TEXT = 'Loading your dashboard...';
 const HIDDEN = new Set(['password', 'passwordHash', 'password_hash', 'token']);
 
 /** "firstName" → "First name", "created_at" → "Created at". */
@@ -35,6 +33,13 @@ function label(key: string): string {
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** The record's fields a person reads, each with its value in words (none that is hidden or empty). */
+const rowsOf = (record: Record<string, unknown>) =>
+  Object.entries(record).flatMap(([key, value]) => {
+    const text = HIDDEN.has(key) ? null : show(value);
+    return text === null ? [] : [[key, text] as const];
+  });
 
 function show(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
@@ -61,14 +66,6 @@ export function DashboardPanel({ title, user }: { title: string; user: SessionUs
     await signOutAndLeave();
   }
 
-  const rows =
-    load.state === 'loaded'
-      ? Object.entries(load.data).flatMap(([key, value]) => {
-          const text = HIDDEN.has(key) ? null : show(value);
-          return text === null ? [] : [[key, text] as const];
-        })
-      : [];
-
   return (
     <div className="auth-form">
       <div className="auth-row">
@@ -79,26 +76,29 @@ export function DashboardPanel({ title, user }: { title: string; user: SessionUs
       </div>
       <SignedInAs user={user} />
       <SignInNotice />
-      {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
-      {load.state === 'failed' ? <LoadError message={load.message} onRetry={retry} /> : null}
-      {load.state === 'loaded' ? (
-        <section className="card" aria-labelledby="dashboard-record">
-          <h2 id="dashboard-record">Your account</h2>
-          {rows.length > 0 ? (
-            <dl className="auth-data">
-              {rows.map(([key, text]) => (
-                <div key={key} className="auth-data-row">
-                  <dt>{label(key)}</dt>
-                  <dd>{text}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : (
-            <p>No details yet.</p>
-          )}
-          <p className="auth-hint">Your full dashboard is on its way.</p>
-        </section>
-      ) : null}
+      <RecordView load={load} onRetry={retry} shown={(record) => <AccountDetails rows={rowsOf(record)} />} />
     </div>
+  );
+}
+
+/** The account's details as read: one row a field, or a word that there are none yet. */
+function AccountDetails({ rows }: { rows: ReturnType<typeof rowsOf> }) {
+  return (
+    <section className="card" aria-labelledby="dashboard-record">
+      <h2 id="dashboard-record">Your account</h2>
+      {rows.length > 0 ? (
+        <dl className="auth-data">
+          {rows.map(([key, text]) => (
+            <div key={key} className="auth-data-row">
+              <dt>{label(key)}</dt>
+              <dd>{text}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p>No details yet.</p>
+      )}
+      <p className="auth-hint">Your full dashboard is on its way.</p>
+    </section>
   );
 }

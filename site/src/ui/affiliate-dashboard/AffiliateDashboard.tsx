@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { DashboardHeader, LoadError } from '../../ui/DashboardParts.tsx';
+import { DashboardHeader, RecordView } from '../../ui/DashboardParts.tsx';
 import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { lazyPart } from '../../ui/LazyPart.tsx';
-import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { Overview } from './Overview.tsx';
 import { useAffiliate } from './store.ts';
 import '../../ui/wizard.css';
@@ -26,8 +25,6 @@ const TABS = [
 type Tab = (typeof TABS)[number]['id'];
 const TAB_IDS = TABS.map((t) => t.id);
 
-export const LOADING_TEXT = 'Loading your dashboard...';
-
 /** /affiliate-dashboard (docs/PRODUCT.md "Affiliates, commission and payouts": Affiliate dashboard), on the commission ledger's real figures. */
 export default function AffiliateDashboard({ title, user }: DashboardViewProps) {
   const { load, reload } = useAffiliate();
@@ -45,24 +42,26 @@ export default function AffiliateDashboard({ title, user }: DashboardViewProps) 
           { label: 'Earnings', onSelect: () => setTab('earnings') },
         ]}
       />
-      {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
-      {load.state === 'failed' ? <LoadError message={load.message} onRetry={() => reload(false)} /> : null}
-      {load.state === 'loaded' ? (
-        <>
-          {load.data.status !== 'active' ? (
-            <p className="form-problem" role="note">
-              Your affiliate account is suspended: you can see your balance, but you cannot request payouts and new
-              referrals earn nothing until it is active again.
-            </p>
-          ) : null}
-          <Tabs label="Dashboard sections" idPrefix="aff" tabs={TABS} active={tab} onChange={setTab}>
-            {tab === 'overview' ? <Overview record={load.data} /> : null}
-            {tab === 'earnings' ? <Earnings record={load.data} onChanged={() => reload(true)} /> : null}
-            {tab === 'signup' ? <SignUpProfessional /> : null}
-            {tab === 'profile' ? <ProfileTab record={load.data} onChanged={() => reload(true)} /> : null}
-          </Tabs>
-        </>
-      ) : null}
+      <RecordView
+        load={load}
+        onRetry={() => reload(false)}
+        shown={(record) => (
+          <>
+            {record.status !== 'active' ? (
+              <p className="form-problem" role="note">
+                Your affiliate account is suspended: you can see your balance, but you cannot request payouts and new
+                referrals earn nothing until it is active again.
+              </p>
+            ) : null}
+            <Tabs label="Dashboard sections" idPrefix="aff" tabs={TABS} active={tab} onChange={setTab}>
+              {tab === 'overview' ? <Overview record={record} /> : null}
+              {tab === 'earnings' ? <Earnings record={record} onChanged={() => reload(true)} /> : null}
+              {tab === 'signup' ? <SignUpProfessional /> : null}
+              {tab === 'profile' ? <ProfileTab record={record} onChanged={() => reload(true)} /> : null}
+            </Tabs>
+          </>
+        )}
+      />
     </div>
   );
 }

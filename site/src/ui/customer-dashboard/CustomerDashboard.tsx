@@ -7,14 +7,13 @@ import { $pushOfferFor } from '../../stores/push.ts';
 import { $session } from '../../stores/session.ts';
 import { $unread } from '../../stores/unread.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
-import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { $bookingTarget } from '../../stores/find-pro.ts';
 import { Overview } from './Overview.tsx';
 import { $bookFromAddress, $customerTab, openTab, TAB_IDS, TABS } from './state.ts';
 import type { CustomerRecord } from './state.ts';
 import './customer.css';
-import { LoadError, SignedInAs, SignInNotice } from '../../ui/DashboardParts.tsx';
+import { RecordView, SignedInAs, SignInNotice } from '../../ui/DashboardParts.tsx';
 import { AccountMenu } from '../../ui/AccountMenu.tsx';
 import { LocationIndicator } from '../LocationIndicator.tsx';
 import { lazyDialog, lazyPart } from '../../ui/LazyPart.tsx';
@@ -39,8 +38,6 @@ const SubscriptionCard = lazyPart(
   'Loading your subscription...',
 );
 
-const LOADING_TEXT = 'Loading your dashboard...';
-
 /** /customer-dashboard (docs/PRODUCT.md "Dashboards"): real data, four working tabs. */
 export default function CustomerDashboard({ title, user }: { title: string; user: SessionUser }) {
   // Read by the store while shown, and again as the bookings and payments change (stores/customer.ts).
@@ -50,10 +47,16 @@ export default function CustomerDashboard({ title, user }: { title: string; user
   useStore($locatedHere);
   useStore($bookFromAddress);
 
-  if (load.state === 'loading') return <GuardLoading text={LOADING_TEXT} />;
-  if (load.state === 'failed') return <LoadError message={load.message} onRetry={retryCustomer} />;
   // Try Again and a renewal show the loading screen; a saved profile patches the record shown.
-  return <Dashboard title={title} user={user} record={load.data} onRenewed={retryCustomer} onChanged={patchCustomer} />;
+  return (
+    <RecordView
+      load={load}
+      onRetry={retryCustomer}
+      shown={(record) => (
+        <Dashboard title={title} user={user} record={record} onRenewed={retryCustomer} onChanged={patchCustomer} />
+      )}
+    />
+  );
 }
 
 function Dashboard({

@@ -1,14 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { GuardLoading } from '../../ui/GuardLoading.tsx';
-import { LoadError } from '../../ui/DashboardParts.tsx';
+import { RecordView } from '../../ui/DashboardParts.tsx';
 import { ProStats } from '../professional-dashboard/Overview.tsx';
-import {
-  Earnings,
-  JobRequests,
-  LOADING_TEXT,
-  ProBadges,
-  ProfileTab,
-} from '../professional-dashboard/ProfessionalDashboard.tsx';
+import { Earnings, JobRequests, ProBadges, ProfileTab } from '../professional-dashboard/ProfessionalDashboard.tsx';
 import { RateCard } from '../professional-dashboard/RateCard.tsx';
 import { formatCedis } from '../../../../contract/money.ts';
 import { $bookings } from '../../stores/bookings.ts';
@@ -59,50 +53,53 @@ export default function ProfessionalView({ user, tab, onTab, tabs }: RoleViewPro
   const load = useStore($professional);
   const unread = useStore($unread).bookings;
 
-  if (load.state === 'loading') return <GuardLoading text={LOADING_TEXT} />;
-  if (load.state === 'failed') return <LoadError message={load.message} onRetry={retryProfessional} />;
-  const record = load.data;
   return (
-    <>
-      <ProBadges record={record} />
-      <Tabs
-        label="Dashboard sections"
-        idPrefix="gd"
-        tabs={tabItems(tabs, { bookings: 'Job Requests' }, { bookings: unread })}
-        active={tab}
-        onChange={onTab}
-      >
-        {tab === 'overview' ? (
-          <div className="dash-stack">
-            <ProStats record={record} />
-            <Card title="Quick Actions">
-              <div className="form-actions">
-                <button type="button" className="btn action-button" onClick={() => onTab('bookings')}>
-                  Review job requests
-                </button>
-                <button type="button" className="btn btn-line action-button" onClick={() => onTab('profile')}>
-                  Edit profile and rates
-                </button>
-                <a className="btn btn-line action-button" href="/professional-dashboard">
-                  Set your schedule
-                </a>
+    <RecordView
+      load={load}
+      onRetry={retryProfessional}
+      shown={(record) => (
+        <>
+          <ProBadges record={record} />
+          <Tabs
+            label="Dashboard sections"
+            idPrefix="gd"
+            tabs={tabItems(tabs, { bookings: 'Job Requests' }, { bookings: unread })}
+            active={tab}
+            onChange={onTab}
+          >
+            {tab === 'overview' ? (
+              <div className="dash-stack">
+                <ProStats record={record} />
+                <Card title="Quick Actions">
+                  <div className="form-actions">
+                    <button type="button" className="btn action-button" onClick={() => onTab('bookings')}>
+                      Review job requests
+                    </button>
+                    <button type="button" className="btn btn-line action-button" onClick={() => onTab('profile')}>
+                      Edit profile and rates
+                    </button>
+                    <a className="btn btn-line action-button" href="/professional-dashboard">
+                      Set your schedule
+                    </a>
+                  </div>
+                </Card>
+                <Card title="Recent Activity">
+                  <RecentJobs />
+                </Card>
               </div>
-            </Card>
-            <Card title="Recent Activity">
-              <RecentJobs />
-            </Card>
-          </div>
-        ) : null}
-        {tab === 'bookings' ? <JobRequests user={user} filters={BOOKING_FILTERS} /> : null}
-        {tab === 'analytics' ? <Analytics /> : null}
-        {tab === 'profile' ? (
-          <div className="dash-stack">
-            <ProfileTab user={user} record={record} />
-            <RateCard record={record} />
-          </div>
-        ) : null}
-        {tab === 'earnings' ? <Earnings record={record} /> : null}
-      </Tabs>
-    </>
+            ) : null}
+            {tab === 'bookings' ? <JobRequests user={user} filters={BOOKING_FILTERS} /> : null}
+            {tab === 'analytics' ? <Analytics /> : null}
+            {tab === 'profile' ? (
+              <div className="dash-stack">
+                <ProfileTab user={user} record={record} />
+                <RateCard record={record} />
+              </div>
+            ) : null}
+            {tab === 'earnings' ? <Earnings record={record} /> : null}
+          </Tabs>
+        </>
+      )}
+    />
   );
 }

@@ -2,9 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { DashboardViewProps } from '../../ui/DashboardParts.tsx';
 import { lazyPart } from '../../ui/LazyPart.tsx';
-import { GuardLoading } from '../../ui/GuardLoading.tsx';
 import { DownloadMyData } from '../../ui/DownloadMyData.tsx';
-import { DashboardHeader, LoadError } from '../../ui/DashboardParts.tsx';
+import { DashboardHeader, RecordView } from '../../ui/DashboardParts.tsx';
 import { Overview, strongRating } from './Overview.tsx';
 import { $session } from '../../stores/session.ts';
 import { $unread } from '../../stores/unread.ts';
@@ -46,8 +45,6 @@ const TABS = [
 type Tab = (typeof TABS)[number]['id'];
 const TAB_IDS = TABS.map((t) => t.id);
 
-export const LOADING_TEXT = 'Loading your dashboard...';
-
 /** Name, profession, verified and rating badges under the heading. */
 export function ProBadges({ record }: { record: ProfessionalRecord }) {
   return (
@@ -80,42 +77,44 @@ export default function ProfessionalDashboard({ title, user }: DashboardViewProp
           { label: 'Job Requests', onSelect: () => setTab('jobs') },
         ]}
       />
-      {load.state === 'loading' ? <GuardLoading text={LOADING_TEXT} /> : null}
-      {load.state === 'failed' ? <LoadError message={load.message} onRetry={retryProfessional} /> : null}
-      {load.state === 'loaded' ? (
-        <>
-          <ProBadges record={load.data} />
-          <Tabs label="Dashboard sections" idPrefix="pro" tabs={tabs} active={tab} onChange={setTab}>
-            {tab === 'overview' ? (
-              <>
-                <SubscriptionCard
-                  subscription={load.data.subscription}
-                  token={$session.get().token}
-                  onRenewed={refreshProfessional}
-                />
-                <Overview record={load.data} />
-              </>
-            ) : null}
-            {tab === 'jobs' ? <JobRequests user={user} /> : null}
-            {tab === 'schedule' ? <Schedule user={user} record={load.data} /> : null}
-            {tab === 'earnings' ? <Earnings record={load.data} /> : null}
-            {tab === 'profile' ? (
-              <div className="dash-stack">
-                <ProfilePhoto
-                  name={load.data.name}
-                  avatar={load.data.avatar}
-                  onChanged={(avatar) => patchProfessional({ avatar })}
-                />
-                <ProfileTab user={user} record={load.data} />
-                <WorkPhotos profession={load.data.profession} />
-                <VerificationCard />
-                <PushSettings />
-                <DownloadMyData />
-              </div>
-            ) : null}
-          </Tabs>
-        </>
-      ) : null}
+      <RecordView
+        load={load}
+        onRetry={retryProfessional}
+        shown={(record) => (
+          <>
+            <ProBadges record={record} />
+            <Tabs label="Dashboard sections" idPrefix="pro" tabs={tabs} active={tab} onChange={setTab}>
+              {tab === 'overview' ? (
+                <>
+                  <SubscriptionCard
+                    subscription={record.subscription}
+                    token={$session.get().token}
+                    onRenewed={refreshProfessional}
+                  />
+                  <Overview record={record} />
+                </>
+              ) : null}
+              {tab === 'jobs' ? <JobRequests user={user} /> : null}
+              {tab === 'schedule' ? <Schedule user={user} record={record} /> : null}
+              {tab === 'earnings' ? <Earnings record={record} /> : null}
+              {tab === 'profile' ? (
+                <div className="dash-stack">
+                  <ProfilePhoto
+                    name={record.name}
+                    avatar={record.avatar}
+                    onChanged={(avatar) => patchProfessional({ avatar })}
+                  />
+                  <ProfileTab user={user} record={record} />
+                  <WorkPhotos profession={record.profession} />
+                  <VerificationCard />
+                  <PushSettings />
+                  <DownloadMyData />
+                </div>
+              ) : null}
+            </Tabs>
+          </>
+        )}
+      />
     </div>
   );
 }
