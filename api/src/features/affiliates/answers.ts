@@ -2,7 +2,9 @@ import * as z from 'zod/mini';
 import { sessionUserAnswer } from '../../http/common-answers.ts';
 
 /** The answers of the affiliates' routes, for the OpenAPI document (each must match its declared type). */
-const payout = z.object({
+
+/** A payout as the affiliate's dashboard and its record show it. */
+export const payout = z.object({
   id: z.number(),
   amount: z.number(),
   date: z.string(),

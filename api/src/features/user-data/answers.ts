@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { WEEKDAYS } from '../../../../contract/professionals.ts';
 import type { ListingCard } from '../../../../contract/professionals.ts';
 import type { Booking } from '../../../../contract/bookings.ts';
+import { payoutAnswer } from '../affiliates/index.ts';
 
 /**
  * The three dashboards' records (contract/user-data.ts), as sent. A booking and a search card are
@@ -99,17 +100,6 @@ export const affiliateRecordAnswer = z.object({
         status: z.enum(['confirmed', 'pending']),
       }),
     ),
-    payouts: z.array(
-      z.object({
-        id: z.number(),
-        amount: z.number(),
-        date: z.string(),
-        status: z.enum(['pending', 'processing', 'completed', 'failed']),
-        method: z.string(),
-        details: z.string(),
-        reference: z.string(),
-        processedDate: z.nullable(z.string()),
-      }),
-    ),
+    payouts: z.array(payoutAnswer),
   }),
 });
